@@ -1,0 +1,12 @@
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test"],
+  testMatch: ["**/*.test.ts"],
+  extensionsToTreatAsEsm: [".ts"],
+  resolver: "ts-jest-resolver",
+  transform: {
+    "^.+\\.ts$": ["ts-jest", { useESM: true, tsconfig: "tsconfig.json" }],
+  },
+  testTimeout: 30_000,
+};

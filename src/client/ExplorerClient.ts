@@ -1,0 +1,108 @@
+import * as contract from "./contract/index.js";
+import type { ExplorerUrls } from "./explorerUrl.js";
+import { Transport, type TransportOptions } from "./transport.js";
+
+export type ExplorerClientOptions = TransportOptions;
+
+/**
+ * A typed client for one explorer's contract module. Every method validates its input before sending,
+ * validates the answer with a schema, and throws this package's typed errors.
+ */
+export class ExplorerClient {
+  readonly transport: Transport;
+
+  constructor(options: ExplorerClientOptions) {
+    this.transport = new Transport(options);
+  }
+
+  /** The explorer's base, RPC and REST URLs. */
+  get urls(): ExplorerUrls {
+    return this.transport.urls;
+  }
+
+  /**
+   * The explorer page of an address's code.
+   * @param address - a contract address
+   * @returns `{base}/address/{address}#code`
+   */
+  codeUrl(address: string): string {
+    return `${this.urls.base}/address/${address}#code`;
+  }
+
+  /** `listcontracts`. @param parameters - paging and filter @returns the page's contracts */
+  listContracts(parameters?: contract.ListContractsParameters): Promise<contract.ListedContract[]> {
+    return contract.listContracts(this.transport, parameters);
+  }
+
+  /** `getabi`. @param address - contract address @returns the ABI, or null when not verified */
+  getAbi(address: string): Promise<unknown[] | null> {
+    return contract.getAbi(this.transport, { address });
+  }
+
+  /** `getsourcecode`. @param address - contract address @returns the verified contract, or null */
+  getSourceCode(address: string): Promise<contract.VerifiedContract | null> {
+    return contract.getSourceCode(this.transport, { address });
+  }
+
+  /** `getcontractcreation`, in chunks of ten. @param addresses - contract addresses @returns creations found */
+  getContractCreation(addresses: string[]): Promise<contract.ContractCreation[]> {
+    return contract.getContractCreation(this.transport, { addresses });
+  }
+
+  /** `verify` (flattened source, JSON body). @param parameters - the submission @returns the outcome */
+  verify(parameters: contract.VerifyParameters): Promise<contract.SubmissionOutcome> {
+    return contract.verify(this.transport, parameters);
+  }
+
+  /** `verifysourcecode`. @param parameters - the submission @returns the outcome */
+  verifySourceCode(parameters: contract.VerifySourceCodeParameters): Promise<contract.SubmissionOutcome> {
+    return contract.verifySourceCode(this.transport, parameters);
+  }
+
+  /** `verify_vyper_contract`. @param parameters - the submission @returns the outcome */
+  verifyVyperContract(parameters: contract.VerifyVyperContractParameters): Promise<contract.SubmissionOutcome> {
+    return contract.verifyVyperContract(this.transport, parameters);
+  }
+
+  /** `verify_via_registry`. @param parameters - address and files @returns the outcome */
+  verifyViaRegistry(parameters: contract.VerifyViaRegistryParameters): Promise<contract.SubmissionOutcome> {
+    return contract.verifyViaRegistry(this.transport, parameters);
+  }
+
+  /** `verify_via_sourcify` (Blockscout's name). @param parameters - address and files @returns the outcome */
+  verifyViaSourcify(parameters: contract.VerifyViaRegistryParameters): Promise<contract.SubmissionOutcome> {
+    return contract.verifyViaSourcify(this.transport, parameters);
+  }
+
+  /** `checkverifystatus`. @param guid - the receipt @returns the state */
+  checkVerifyStatus(guid: string): Promise<contract.VerifyStatus> {
+    return contract.checkVerifyStatus(this.transport, { guid });
+  }
+
+  /** `verifyproxycontract`. @param address - the proxy @param expectedImplementation - optional @returns a guid */
+  verifyProxyContract(address: string, expectedImplementation?: string): Promise<string> {
+    return contract.verifyProxyContract(this.transport, {
+      address,
+      ...(expectedImplementation === undefined ? {} : { expectedImplementation }),
+    });
+  }
+
+  /** `checkproxyverification`. @param guid - the receipt @returns the state */
+  checkProxyVerification(guid: string): Promise<contract.ProxyVerificationStatus> {
+    return contract.checkProxyVerification(this.transport, { guid });
+  }
+}
+
+/**
+ * Creates a client for one explorer.
+ *
+ * @param options - the explorer URL, optional API key, time limits, retry and rate settings
+ * @returns the client
+ * @throws {InvalidInputError} for a URL that is not http(s)
+ * @example
+ * const client = createExplorerClient({ explorerUrl: "https://eth.blockscout.com" });
+ * const abi = await client.getAbi("0x...");
+ */
+export function createExplorerClient(options: ExplorerClientOptions): ExplorerClient {
+  return new ExplorerClient(options);
+}

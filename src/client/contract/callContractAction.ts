@@ -1,0 +1,119 @@
+import type { z } from "zod";
+import {
+  ExplorerError,
+  HttpError,
+  InvalidResponseError,
+  type RequestContext,
+  UnknownActionError,
+} from "../../errors/index.js";
+import { type RpcEnvelope, rpcEnvelopeSchema } from "../../schemas/index.js";
+import { isUnknownAction } from "../explorerTexts.js";
+import type { EncodedBody } from "../requestBody.js";
+import type { Transport, TransportResponse } from "../transport.js";
+
+/** One contract-module call. */
+export interface ContractActionCall {
+  /** The wire action name, e.g. `getsourcecode`. */
+  action: string;
+  /** Query parameters besides `module` and `action`. */
+  query?: Record<string, string | undefined>;
+  /** A POST body; without one the call is a GET. */
+  body?: EncodedBody;
+  kind: "read" | "submit";
+  timeoutMs?: number;
+}
+
+/** A contract-module answer that parsed as an envelope. */
+export interface ContractActionAnswer {
+  envelope: RpcEnvelope;
+  httpStatus: number;
+  response: TransportResponse;
+  request: RequestContext;
+}
+
+/**
+ * Sends a contract-module action and parses the `{status, message, result}` envelope. Answers that cannot be
+ * acted on by any action (unknown action, an HTTP error) become typed errors here; the rest goes back to the
+ * action to classify.
+ *
+ * @param transport - the explorer's transport
+ * @param call - the action and its parameters
+ * @returns the parsed envelope
+ * @throws {UnknownActionError | ExplorerError | HttpError | InvalidResponseError} and the transport's errors
+ */
+export async function callContractAction(
+  transport: Transport,
+  call: ContractActionCall,
+): Promise<ContractActionAnswer> {
+  const response = await transport.send({
+    api: "rpc",
+    method: call.body ? "POST" : "GET",
+    query: { module: "contract", action: call.action, ...call.query },
+    ...(call.body ? { body: call.body } : {}),
+    kind: call.kind,
+    ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
+  });
+  const parsed = rpcEnvelopeSchema.safeParse(response.json);
+  if (!parsed.success) {
+    if (response.status >= 400) throw new HttpError(response.request, response.body, messageOf(response.json));
+    throw new InvalidResponseError(
+      `The explorer's answer to ${call.action} is not a contract-module envelope ({status, message, result}).`,
+      response.request,
+      response.body,
+    );
+  }
+  const envelope = parsed.data;
+  const answer = { envelope, httpStatus: response.status, response, request: response.request };
+  if (isUnknownAction(envelope.message)) {
+    throw new UnknownActionError(response.request, call.action, response.status);
+  }
+  if (response.status >= 400) throw rejection(answer);
+  return answer;
+}
+
+/**
+ * The error for an answer the action does not accept.
+ *
+ * @param answer - the parsed answer
+ * @param hint - what the user can do about it
+ * @returns an {@link ExplorerError} carrying the explorer's text
+ */
+export function rejection(answer: ContractActionAnswer, hint?: string): ExplorerError {
+  const text =
+    answer.envelope.message ||
+    (typeof answer.envelope.result === "string" ? answer.envelope.result : `status ${answer.envelope.status}`);
+  return new ExplorerError(answer.request, answer.httpStatus, text, hint);
+}
+
+/**
+ * Validates an envelope's `result` against a schema.
+ *
+ * @param answer - the parsed answer
+ * @param schema - the expected shape
+ * @param action - the wire action name, for the message
+ * @returns the typed result
+ * @throws {InvalidResponseError} when the shape is off, saying where
+ */
+export function parseResult<T extends z.ZodType>(
+  answer: ContractActionAnswer,
+  schema: T,
+  action: string,
+): z.infer<T> {
+  const parsed = schema.safeParse(answer.envelope.result);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at result.${issue.path.join(".")}` : "";
+  throw new InvalidResponseError(
+    `The explorer's answer to ${action} has an unexpected shape${where}: ${issue?.message ?? "invalid"}.`,
+    answer.request,
+    answer.response.body,
+  );
+}
+
+function messageOf(json: unknown): string | undefined {
+  if (typeof json === "string") return json;
+  if (typeof json === "object" && json !== null && "message" in json && typeof json.message === "string") {
+    return json.message;
+  }
+  return undefined;
+}

@@ -1,0 +1,48 @@
+import { InvalidResponseError } from "../../errors/index.js";
+import { isAlreadyVerified, isFail, isPass, isPending, isUnknownUid } from "../explorerTexts.js";
+import type { Transport } from "../transport.js";
+import { assertGuid } from "../validate.js";
+import { callContractAction, rejection } from "./callContractAction.js";
+
+const action = "checkverifystatus";
+
+export interface CheckVerifyStatusParameters {
+  guid: string;
+}
+
+/** Where a verification attempt stands; `message` is the explorer's text. */
+export interface VerifyStatus {
+  state: "pending" | "pass" | "fail" | "unknown-uid" | "already-verified";
+  message: string;
+}
+
+/**
+ * Reads the state of a verification attempt (`checkverifystatus`). Blockscout always answers status "1" and
+ * carries the state in `result`; Etherscan answers failures with status "0": both are read here.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the guid a submission returned
+ * @returns the state and the explorer's text
+ * @throws {InvalidInputError} for a malformed guid, before any request
+ * @throws {ExplorerError | InvalidResponseError} for an answer that is no state
+ */
+export async function checkVerifyStatus(
+  transport: Transport,
+  parameters: CheckVerifyStatusParameters,
+): Promise<VerifyStatus> {
+  const guid = assertGuid(parameters.guid);
+  const answer = await callContractAction(transport, { action, query: { guid }, kind: "read" });
+  const { status, message, result } = answer.envelope;
+  const text = typeof result === "string" ? result : message;
+  if (isAlreadyVerified(text)) return { state: "already-verified", message: text };
+  if (isPass(text)) return { state: "pass", message: text };
+  if (isPending(text)) return { state: "pending", message: text };
+  if (isUnknownUid(text)) return { state: "unknown-uid", message: text };
+  if (isFail(text)) return { state: "fail", message: text };
+  if (status !== "1") throw rejection(answer);
+  throw new InvalidResponseError(
+    `The explorer's answer to ${action} is not a verification state: ${JSON.stringify(text)}.`,
+    answer.request,
+    answer.response.body,
+  );
+}

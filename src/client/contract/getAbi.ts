@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { InvalidResponseError } from "../../errors/index.js";
+import { isNotVerifiedAbi } from "../explorerTexts.js";
+import type { Transport } from "../transport.js";
+import { assertAddress } from "../validate.js";
+import { callContractAction, parseResult, rejection } from "./callContractAction.js";
+import { parseAbi } from "./verifiedContract.js";
+
+const action = "getabi";
+
+export interface GetAbiParameters {
+  address: string;
+}
+
+/** The ABI, or null when the explorer has no verified source for the address. */
+export type GetAbiReturnType = unknown[] | null;
+
+/**
+ * Reads the ABI of a verified contract (`getabi`). Blockscout may answer with a bytecode twin's ABI for an
+ * unverified address: a non-null ABI is not proof that this address is verified.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the address
+ * @returns the ABI items, or null when not verified
+ * @throws {InvalidInputError} for a malformed address, before any request
+ * @throws {ExplorerError | InvalidResponseError} and the transport's errors
+ */
+export async function getAbi(transport: Transport, parameters: GetAbiParameters): Promise<GetAbiReturnType> {
+  const address = assertAddress(parameters.address);
+  const answer = await callContractAction(transport, { action, query: { address }, kind: "read" });
+  const { status, message, result } = answer.envelope;
+  if (status !== "1") {
+    if (isNotVerifiedAbi(message) || isNotVerifiedAbi(result)) return null;
+    throw rejection(answer);
+  }
+  const abiText = parseResult(answer, z.string(), action);
+  if (isNotVerifiedAbi(abiText)) return null;
+  const abi = parseAbi(abiText);
+  if (!abi) {
+    throw new InvalidResponseError(
+      "The explorer's answer to getabi is not a JSON ABI array.",
+      answer.request,
+      answer.response.body,
+    );
+  }
+  return abi;
+}

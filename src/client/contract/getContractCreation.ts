@@ -1,0 +1,85 @@
+import { InvalidInputError } from "../../errors/index.js";
+import { contractCreationResultSchema } from "../../schemas/index.js";
+import type { Transport } from "../transport.js";
+import { assertAddress } from "../validate.js";
+import { callContractAction, parseResult, rejection } from "./callContractAction.js";
+
+const action = "getcontractcreation";
+
+/** The explorer reads at most this many addresses per request and silently drops the rest. */
+export const maxAddressesPerRequest = 10;
+
+export interface GetContractCreationParameters {
+  /** Any number of addresses; they are sent in chunks of ten. */
+  addresses: string[];
+}
+
+export interface ContractCreation {
+  contractAddress: string;
+  creator: string;
+  txHash: string;
+  blockNumber: number | undefined;
+  /** Unix seconds. */
+  timestamp: number | undefined;
+  /** The factory that created the contract with an internal CREATE; undefined for a direct deployment. */
+  factory: string | undefined;
+  /** Creation code with constructor arguments, as the explorer saw it. */
+  creationBytecode: string | undefined;
+}
+
+/**
+ * Reads who created each contract and in which transaction (`getcontractcreation`). Addresses the explorer
+ * knows no creation for are missing from the result, as the explorer leaves them out.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the addresses
+ * @returns one item per known contract, in the order asked
+ * @throws {InvalidInputError} for an empty list or a malformed address, before any request
+ */
+export async function getContractCreation(
+  transport: Transport,
+  parameters: GetContractCreationParameters,
+): Promise<ContractCreation[]> {
+  if (!Array.isArray(parameters.addresses) || parameters.addresses.length === 0) {
+    throw new InvalidInputError("addresses", "getContractCreation needs at least one address.");
+  }
+  const addresses = parameters.addresses.map((a, i) => assertAddress(a, `addresses[${i}]`));
+  const chunks: string[][] = [];
+  for (let i = 0; i < addresses.length; i += maxAddressesPerRequest) {
+    chunks.push(addresses.slice(i, i + maxAddressesPerRequest));
+  }
+  const answers = await Promise.all(chunks.map((chunk) => readChunk(transport, chunk)));
+  const byAddress = new Map(answers.flat().map((c) => [c.contractAddress, c]));
+  return [...new Set(addresses.map((a) => a.toLowerCase()))]
+    .map((a) => byAddress.get(a))
+    .filter((c): c is ContractCreation => c !== undefined);
+}
+
+async function readChunk(transport: Transport, addresses: string[]): Promise<ContractCreation[]> {
+  const answer = await callContractAction(transport, {
+    action,
+    query: { contractaddresses: addresses.join(",") },
+    kind: "read",
+  });
+  if (answer.envelope.status !== "1") {
+    // Etherscan answers "No data found" with status 0 and no result.
+    if (answer.envelope.result === null || Array.isArray(answer.envelope.result)) return [];
+    throw rejection(answer);
+  }
+  const items = parseResult(answer, contractCreationResultSchema, action) ?? [];
+  return items.map((item) => ({
+    contractAddress: item.contractAddress.toLowerCase(),
+    creator: item.contractCreator.toLowerCase(),
+    txHash: item.txHash,
+    blockNumber: toNumber(item.blockNumber),
+    timestamp: toNumber(item.timestamp),
+    factory: item.contractFactory ? item.contractFactory.toLowerCase() : undefined,
+    creationBytecode: item.creationBytecode || undefined,
+  }));
+}
+
+function toNumber(value: string | number | null | undefined): number | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { sourceCodeItemSchema } from "../../schemas/index.js";
+import type { Transport } from "../transport.js";
+import { assertAddress } from "../validate.js";
+import { callContractAction, parseResult, rejection } from "./callContractAction.js";
+import { toVerifiedContract, type VerifiedContract } from "./verifiedContract.js";
+
+const action = "getsourcecode";
+
+export interface GetSourceCodeParameters {
+  address: string;
+}
+
+/** The verified contract, or null when the explorer has no verified source for the address. */
+export type GetSourceCodeReturnType = VerifiedContract | null;
+
+/**
+ * Reads the source code and settings of a verified contract (`getsourcecode`). Blockscout answers an
+ * unverified address with `[{"Address": …}]`, which gives null here. Like `getabi`, it may answer with a
+ * bytecode twin's data; compare `address` or use the REST status endpoint where it matters.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the address
+ * @returns the contract, or null when not verified
+ * @throws {InvalidInputError} for a malformed address, before any request
+ * @throws {ExplorerError | InvalidResponseError} and the transport's errors
+ */
+export async function getSourceCode(
+  transport: Transport,
+  parameters: GetSourceCodeParameters,
+): Promise<GetSourceCodeReturnType> {
+  const address = assertAddress(parameters.address);
+  const answer = await callContractAction(transport, { action, query: { address }, kind: "read" });
+  if (answer.envelope.status !== "1") throw rejection(answer);
+  const items = parseResult(answer, z.array(sourceCodeItemSchema), action);
+  const first = items[0];
+  return first ? toVerifiedContract(first) : null;
+}

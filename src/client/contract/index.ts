@@ -1,0 +1,25 @@
+export { checkProxyVerification, type ProxyVerificationStatus } from "./checkProxyVerification.js";
+export { checkVerifyStatus, type VerifyStatus } from "./checkVerifyStatus.js";
+export { type ContractCreation, getContractCreation, maxAddressesPerRequest } from "./getContractCreation.js";
+export { getAbi } from "./getAbi.js";
+export { getSourceCode } from "./getSourceCode.js";
+export type { Libraries } from "./libraries.js";
+export { type ListContractsParameters, type ListedContract, listContracts } from "./listContracts.js";
+export type { SubmissionOutcome } from "./submissionOutcome.js";
+export { synchronousSubmissionTimeoutMs, type VerifyParameters, verify, verifyLibrarySlots } from "./verify.js";
+export type { VerifiedContract } from "./verifiedContract.js";
+export { verifyProxyContract } from "./verifyProxyContract.js";
+export {
+  type SingleFileSubmission,
+  type StandardJsonSubmission,
+  type VerifySourceCodeParameters,
+  verifySourceCode,
+} from "./verifySourceCode.js";
+export {
+  registryAction,
+  sourcifyAction,
+  type VerifyViaRegistryParameters,
+  verifyViaRegistry,
+  verifyViaSourcify,
+} from "./verifyViaRegistry.js";
+export { type VerifyVyperContractParameters, verifyVyperContract } from "./verifyVyperContract.js";

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { NotAContractError } from "../../errors/index.js";
+import { sourceCodeItemSchema } from "../../schemas/index.js";
+import { isAlreadyVerified, isNotAContract } from "../explorerTexts.js";
+import { type ContractActionAnswer, parseResult, rejection } from "./callContractAction.js";
+import { toVerifiedContract, type VerifiedContract } from "./verifiedContract.js";
+
+/**
+ * What a submission led to: a guid to poll (the specification, and `verifysourcecode`), the finished
+ * verification (real Blockscout's synchronous actions), or the contract was verified already.
+ */
+export type SubmissionOutcome =
+  | { kind: "guid"; guid: string }
+  | { kind: "verified"; contract: VerifiedContract | null }
+  | { kind: "already-verified"; message: string };
+
+const submissionResultSchema = z.union([z.string(), sourceCodeItemSchema, z.array(sourceCodeItemSchema)]);
+
+/**
+ * Classifies the answer to any submission action.
+ *
+ * @param answer - the parsed envelope
+ * @param action - the wire action name
+ * @param address - the submitted address, for the not-a-contract error
+ * @returns the outcome
+ * @throws {NotAContractError} when the explorer has no contract at the address (yet)
+ * @throws {ExplorerError} for any other refusal, with the explorer's text
+ */
+export function submissionOutcome(
+  answer: ContractActionAnswer,
+  action: string,
+  address: string,
+): SubmissionOutcome {
+  const { status, message, result } = answer.envelope;
+  if (isAlreadyVerified(message) || isAlreadyVerified(result)) {
+    return { kind: "already-verified", message: message || String(result) };
+  }
+  if (status !== "1") {
+    if (isNotAContract(message) || isNotAContract(result)) {
+      throw new NotAContractError(answer.request, address, message || String(result));
+    }
+    throw rejection(answer);
+  }
+  const parsed = parseResult(answer, submissionResultSchema, action);
+  if (typeof parsed === "string") return { kind: "guid", guid: parsed };
+  const item = Array.isArray(parsed) ? parsed[0] : parsed;
+  return { kind: "verified", contract: item ? toVerifiedContract(item) : null };
+}

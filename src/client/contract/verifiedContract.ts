@@ -1,0 +1,120 @@
+import type { SourceCodeItem } from "../../schemas/index.js";
+import { isNotVerifiedAbi } from "../explorerTexts.js";
+
+/** What an explorer holds for a verified contract, in domain names. */
+export interface VerifiedContract {
+  address: string;
+  contractName: string;
+  compilerVersion: string;
+  /** The main file's source (Blockscout), or the first source of an Etherscan standard-JSON answer. */
+  sourceCode: string;
+  /** Path of the main file, when the explorer knows it. */
+  fileName: string | undefined;
+  /** The other files of a multi-file verification. */
+  additionalSources: Array<{ fileName: string; sourceCode: string }>;
+  abi: unknown[] | undefined;
+  optimizationUsed: boolean;
+  optimizationRuns: number | undefined;
+  evmVersion: string | undefined;
+  /** Hex without `0x`, when the explorer stored some. */
+  constructorArguments: string | undefined;
+  externalLibraries: Array<{ name: string; address: string }>;
+  isProxy: boolean;
+  implementationAddresses: string[];
+  compilerSettings: Record<string, unknown> | undefined;
+}
+
+/**
+ * Maps a `getsourcecode` item (or the contract object of a synchronous submission) to a {@link VerifiedContract}.
+ *
+ * @param item - the validated wire item
+ * @returns the contract, or null when the item says the address is not verified (Blockscout's bare
+ *   `{Address}`, an empty `SourceCode`, or Etherscan's `Contract source code not verified`)
+ */
+export function toVerifiedContract(item: SourceCodeItem): VerifiedContract | null {
+  const sourceCode = item.SourceCode ?? "";
+  if (sourceCode === "" || isNotVerifiedAbi(item.ABI)) return null;
+  const unwrapped = unwrapEtherscanStandardJson(sourceCode);
+  const implementations = [
+    ...(item.ImplementationAddresses ?? []),
+    ...[item.ImplementationAddress, item.Implementation].filter((a): a is string => Boolean(a)),
+  ].map((a) => a.toLowerCase());
+  const runs = item.OptimizationRuns ?? item.Runs;
+  return {
+    address: (item.Address ?? "").toLowerCase(),
+    contractName: item.ContractName ?? "",
+    compilerVersion: item.CompilerVersion ?? "",
+    sourceCode: unwrapped ? unwrapped.main : sourceCode,
+    fileName: item.FileName || unwrapped?.mainName || undefined,
+    additionalSources: unwrapped
+      ? unwrapped.others
+      : (item.AdditionalSources ?? []).map((s) => ({ fileName: s.Filename, sourceCode: s.SourceCode })),
+    abi: parseAbi(item.ABI),
+    optimizationUsed: isTrue(item.OptimizationUsed),
+    optimizationRuns: runs === undefined || runs === null || runs === "" ? undefined : Number(runs),
+    evmVersion: item.EVMVersion || undefined,
+    constructorArguments: item.ConstructorArguments ? item.ConstructorArguments.replace(/^0x/, "") : undefined,
+    externalLibraries: (item.ExternalLibraries ?? []).map((l) => ({ name: l.name, address: l.address_hash })),
+    isProxy: isTrue(item.IsProxy ?? item.Proxy),
+    implementationAddresses: [...new Set(implementations)],
+    compilerSettings: parseSettings(item.CompilerSettings),
+  };
+}
+
+/**
+ * Reads a flag sent as `"1"`, `"true"`, `1` or `true`.
+ *
+ * @param value - the wire value
+ * @returns true for the true forms
+ */
+export function isTrue(value: unknown): boolean {
+  return value === true || value === 1 || value === "1" || value === "true";
+}
+
+/**
+ * Parses an ABI sent as a JSON string.
+ *
+ * @param abi - the wire value
+ * @returns the ABI array, or undefined when absent or not an ABI
+ */
+export function parseAbi(abi: string | null | undefined): unknown[] | undefined {
+  if (!abi || isNotVerifiedAbi(abi)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(abi);
+    return Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseSettings(value: SourceCodeItem["CompilerSettings"]): Record<string, unknown> | undefined {
+  if (!value) return undefined;
+  if (typeof value !== "string") return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Etherscan returns standard-JSON verifications as `{{ ...input... }}`; Blockscout never does.
+function unwrapEtherscanStandardJson(
+  source: string,
+): { main: string; mainName: string; others: Array<{ fileName: string; sourceCode: string }> } | undefined {
+  if (!source.startsWith("{{") || !source.endsWith("}}")) return undefined;
+  try {
+    const input: unknown = JSON.parse(source.slice(1, -1));
+    if (typeof input !== "object" || input === null || !("sources" in input)) return undefined;
+    const sources = input.sources as Record<string, { content?: unknown }>;
+    const files = Object.entries(sources).map(([fileName, s]) => ({
+      fileName,
+      sourceCode: typeof s.content === "string" ? s.content : "",
+    }));
+    const [first, ...others] = files;
+    if (!first) return undefined;
+    return { main: first.sourceCode, mainName: first.fileName, others };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,85 @@
+import type { Transport } from "../transport.js";
+import { jsonBody } from "../requestBody.js";
+import {
+  assertAddress,
+  assertBodySize,
+  assertCompilerVersion,
+  assertHexData,
+  assertNonEmpty,
+  assertNonNegativeInteger,
+} from "../validate.js";
+import { callContractAction } from "./callContractAction.js";
+import { type Libraries, librarySlots } from "./libraries.js";
+import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
+
+const action = "verify";
+
+/** Library slots the specification gives `verify`. */
+export const verifyLibrarySlots = 5;
+
+/** Synchronous submissions compile on the server: they get a longer time limit. */
+export const synchronousSubmissionTimeoutMs = 120_000;
+
+export interface VerifyParameters {
+  address: string;
+  /** The contract name in the source. */
+  name: string;
+  compilerVersion: string;
+  optimization: boolean;
+  optimizationRuns?: number;
+  evmVersion?: string;
+  /** The flattened source. */
+  contractSourceCode: string;
+  /** ABI-encoded, hex, `0x` optional. */
+  constructorArguments?: string;
+  autodetectConstructorArguments?: boolean;
+  /** At most five. */
+  libraries?: Libraries;
+  timeoutMs?: number;
+}
+
+/**
+ * Submits a flattened Solidity source (`verify`, JSON body). The specification returns a guid; real
+ * Blockscout compiles at once and returns the verified contract: both come back as a {@link SubmissionOutcome}.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - source, compiler settings, constructor arguments, libraries
+ * @returns a guid to poll, the verified contract, or already verified
+ * @throws {InvalidInputError} before any request, for malformed input, more than five libraries or a source over 20 MB
+ * @throws {NotAContractError | ExplorerError} when the explorer refuses
+ */
+export async function verify(transport: Transport, parameters: VerifyParameters): Promise<SubmissionOutcome> {
+  const address = assertAddress(parameters.address);
+  const body: Record<string, unknown> = {
+    addressHash: address,
+    name: assertNonEmpty(parameters.name, "name"),
+    compilerVersion: assertCompilerVersion(parameters.compilerVersion),
+    optimization: Boolean(parameters.optimization),
+    contractSourceCode: assertNonEmpty(parameters.contractSourceCode, "contractSourceCode"),
+  };
+  if (parameters.optimizationRuns !== undefined) {
+    body.optimizationRuns = assertNonNegativeInteger(parameters.optimizationRuns, "optimizationRuns");
+  }
+  if (parameters.evmVersion) body.evmVersion = parameters.evmVersion;
+  if (parameters.constructorArguments !== undefined) {
+    const args = assertHexData(parameters.constructorArguments, "constructorArguments");
+    body.constructorArguments = args;
+    body.constructorArguements = args;
+  }
+  if (parameters.autodetectConstructorArguments !== undefined) {
+    body.autodetectConstructorArguments = parameters.autodetectConstructorArguments;
+  }
+  librarySlots(parameters.libraries, verifyLibrarySlots, action).forEach(([name, libraryAddress], i) => {
+    body[`library${i + 1}Name`] = name;
+    body[`library${i + 1}Address`] = libraryAddress;
+  });
+  const encoded = jsonBody(body);
+  assertBodySize(encoded.bytes, "source");
+  const answer = await callContractAction(transport, {
+    action,
+    body: encoded,
+    kind: "submit",
+    timeoutMs: parameters.timeoutMs ?? synchronousSubmissionTimeoutMs,
+  });
+  return submissionOutcome(answer, action, address);
+}

@@ -1,0 +1,125 @@
+import { multipartBody } from "../requestBody.js";
+import type { Transport } from "../transport.js";
+import {
+  assertAddress,
+  assertBodySize,
+  assertCompilerVersion,
+  assertHexData,
+  assertNonEmpty,
+  assertNonNegativeInteger,
+} from "../validate.js";
+import { InvalidInputError } from "../../errors/index.js";
+import { callContractAction } from "./callContractAction.js";
+import { type Libraries, librarySlots } from "./libraries.js";
+import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
+
+const action = "verifysourcecode";
+
+/** Library slots of the single-file format. */
+export const singleFileLibrarySlots = 10;
+
+interface CommonParameters {
+  address: string;
+  compilerVersion: string;
+  /** ABI-encoded, hex, `0x` optional. */
+  constructorArguments?: string;
+  /** A number or a name such as `mit`. */
+  licenseType?: string | number;
+  timeoutMs?: number;
+}
+
+export interface StandardJsonSubmission extends CommonParameters {
+  codeFormat: "solidity-standard-json-input";
+  /** `path/File.sol:Name` (preferred), a bare name, or empty. */
+  contractName: string;
+  /** The standard JSON input, as an object or its JSON text. */
+  standardJsonInput: object | string;
+}
+
+export interface SingleFileSubmission extends CommonParameters {
+  codeFormat: "solidity-single-file";
+  contractName: string;
+  sourceCode: string;
+  optimizationUsed: boolean;
+  runs?: number;
+  evmVersion?: string;
+  libraries?: Libraries;
+}
+
+export type VerifySourceCodeParameters = StandardJsonSubmission | SingleFileSubmission;
+
+/**
+ * Submits a contract the Etherscan way (`verifysourcecode`, multipart form): standard JSON input or a single
+ * file. The explorer answers with a guid to poll with `checkverifystatus`.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the submission
+ * @returns a guid to poll, or already verified
+ * @throws {InvalidInputError} before any request, for malformed input or more than 20 MB
+ * @throws {NotAContractError | ExplorerError} when the explorer refuses
+ */
+export async function verifySourceCode(
+  transport: Transport,
+  parameters: VerifySourceCodeParameters,
+): Promise<SubmissionOutcome> {
+  const address = assertAddress(parameters.address);
+  const fields: Record<string, string | undefined> = {
+    codeformat: parameters.codeFormat,
+    contractaddress: address,
+    contractname: typeof parameters.contractName === "string" ? parameters.contractName : undefined,
+    compilerversion: assertCompilerVersion(parameters.compilerVersion),
+  };
+  if (fields.contractname === undefined) {
+    throw new InvalidInputError("contractName", "contractName is required (path/File.sol:Name, a name, or \"\").");
+  }
+  if (parameters.codeFormat === "solidity-standard-json-input") {
+    fields.sourceCode = standardJsonText(parameters.standardJsonInput);
+  } else if (parameters.codeFormat === "solidity-single-file") {
+    fields.sourceCode = assertNonEmpty(parameters.sourceCode, "sourceCode");
+    fields.optimizationUsed = parameters.optimizationUsed ? "1" : "0";
+    if (parameters.runs !== undefined) fields.runs = String(assertNonNegativeInteger(parameters.runs, "runs"));
+    if (parameters.evmVersion) fields.evmversion = parameters.evmVersion;
+    librarySlots(parameters.libraries, singleFileLibrarySlots, action).forEach(([name, libraryAddress], i) => {
+      fields[`libraryname${i + 1}`] = name;
+      fields[`libraryaddress${i + 1}`] = libraryAddress;
+    });
+  } else {
+    throw new InvalidInputError(
+      "codeFormat",
+      `Invalid codeFormat ${JSON.stringify((parameters as { codeFormat?: unknown }).codeFormat)}: use solidity-standard-json-input or solidity-single-file.`,
+    );
+  }
+  if (parameters.constructorArguments !== undefined) {
+    const args = assertHexData(parameters.constructorArguments, "constructorArguments");
+    fields.constructorArguments = args;
+    fields.constructorArguements = args;
+  }
+  if (parameters.licenseType !== undefined) fields.licenseType = String(parameters.licenseType);
+  const body = multipartBody(fields);
+  assertBodySize(body.bytes, "source");
+  const answer = await callContractAction(transport, {
+    action,
+    body,
+    kind: "submit",
+    ...(parameters.timeoutMs === undefined ? {} : { timeoutMs: parameters.timeoutMs }),
+  });
+  return submissionOutcome(answer, action, address);
+}
+
+function standardJsonText(input: object | string): string {
+  let parsed: unknown = input;
+  if (typeof input === "string") {
+    try {
+      parsed = JSON.parse(input);
+    } catch {
+      throw new InvalidInputError("standardJsonInput", "The standard JSON input is not valid JSON.");
+    }
+  }
+  if (typeof parsed !== "object" || parsed === null || !("sources" in parsed) || !("language" in parsed)) {
+    throw new InvalidInputError(
+      "standardJsonInput",
+      "The standard JSON input needs at least `language` and `sources` (the compiler's input format).",
+    );
+  }
+  return typeof input === "string" ? input : JSON.stringify(input);
+}

@@ -1,0 +1,76 @@
+import { InvalidInputError } from "../../errors/index.js";
+import { multipartBody, type UploadFile } from "../requestBody.js";
+import type { Transport } from "../transport.js";
+import { assertAddress, assertBodySize } from "../validate.js";
+import { callContractAction } from "./callContractAction.js";
+import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
+import { synchronousSubmissionTimeoutMs } from "./verify.js";
+
+/** The specification's name for the registry action. */
+export const registryAction = "verify_via_registry";
+/** Real Blockscout's name for it; it answers the other with `Unknown action`. */
+export const sourcifyAction = "verify_via_sourcify";
+
+export interface VerifyViaRegistryParameters {
+  address: string;
+  /** `metadata.json` and the source files it lists; empty when the registry already holds the contract. */
+  files: UploadFile[];
+  timeoutMs?: number;
+}
+
+/**
+ * Verifies through the source registry (`verify_via_registry`, multipart `files[0]`, `files[1]`, …). Real
+ * Blockscout calls this action `verify_via_sourcify` and throws {@link UnknownActionError} for this name:
+ * see {@link verifyViaSourcify}.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the address and the files
+ * @returns a guid to poll, the verified contract, or already verified
+ * @throws {InvalidInputError} before any request, for a malformed address, bad files or more than 20 MB
+ * @throws {UnknownActionError | NotAContractError | ExplorerError} when the explorer refuses
+ */
+export function verifyViaRegistry(
+  transport: Transport,
+  parameters: VerifyViaRegistryParameters,
+): Promise<SubmissionOutcome> {
+  return submitToRegistry(transport, parameters, registryAction);
+}
+
+/**
+ * The same submission under real Blockscout's action name, `verify_via_sourcify`.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the address and the files
+ * @returns a guid to poll, the verified contract, or already verified
+ * @throws like {@link verifyViaRegistry}
+ */
+export function verifyViaSourcify(
+  transport: Transport,
+  parameters: VerifyViaRegistryParameters,
+): Promise<SubmissionOutcome> {
+  return submitToRegistry(transport, parameters, sourcifyAction);
+}
+
+async function submitToRegistry(
+  transport: Transport,
+  parameters: VerifyViaRegistryParameters,
+  action: string,
+): Promise<SubmissionOutcome> {
+  const address = assertAddress(parameters.address);
+  const files = parameters.files ?? [];
+  if (!Array.isArray(files)) throw new InvalidInputError("files", "files must be a list of {name, content}.");
+  files.forEach((file, i) => {
+    if (typeof file?.name !== "string" || file.name === "" || typeof file.content !== "string") {
+      throw new InvalidInputError(`files[${i}]`, `files[${i}] needs a non-empty name and a string content.`);
+    }
+  });
+  const body = multipartBody({ addressHash: address }, files);
+  assertBodySize(body.bytes, "upload");
+  const answer = await callContractAction(transport, {
+    action,
+    body,
+    kind: "submit",
+    timeoutMs: parameters.timeoutMs ?? synchronousSubmissionTimeoutMs,
+  });
+  return submissionOutcome(answer, action, address);
+}

@@ -1,0 +1,56 @@
+import { multipartBody } from "../requestBody.js";
+import type { Transport } from "../transport.js";
+import { assertAddress, assertBodySize, assertCompilerVersion, assertHexData, assertNonEmpty } from "../validate.js";
+import { callContractAction } from "./callContractAction.js";
+import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
+import { synchronousSubmissionTimeoutMs } from "./verify.js";
+
+const action = "verify_vyper_contract";
+
+export interface VerifyVyperContractParameters {
+  address: string;
+  /** The contract name, e.g. `Vault`. */
+  name: string;
+  /** e.g. `v0.3.10+commit.91361694`. */
+  compilerVersion: string;
+  contractSourceCode: string;
+  /** ABI-encoded, hex, `0x` optional. */
+  constructorArguments?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Submits a Vyper source (`verify_vyper_contract`, multipart form). Blockscout verifies it synchronously.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - source and compiler
+ * @returns a guid to poll, the verified contract, or already verified
+ * @throws {InvalidInputError} before any request, for malformed input or a source over 20 MB
+ * @throws {NotAContractError | ExplorerError} when the explorer refuses
+ */
+export async function verifyVyperContract(
+  transport: Transport,
+  parameters: VerifyVyperContractParameters,
+): Promise<SubmissionOutcome> {
+  const address = assertAddress(parameters.address);
+  const args =
+    parameters.constructorArguments === undefined
+      ? undefined
+      : assertHexData(parameters.constructorArguments, "constructorArguments");
+  const body = multipartBody({
+    addressHash: address,
+    name: assertNonEmpty(parameters.name, "name"),
+    compilerVersion: assertCompilerVersion(parameters.compilerVersion),
+    contractSourceCode: assertNonEmpty(parameters.contractSourceCode, "contractSourceCode"),
+    constructorArguments: args,
+    constructorArguements: args,
+  });
+  assertBodySize(body.bytes, "source");
+  const answer = await callContractAction(transport, {
+    action,
+    body,
+    kind: "submit",
+    timeoutMs: parameters.timeoutMs ?? synchronousSubmissionTimeoutMs,
+  });
+  return submissionOutcome(answer, action, address);
+}

@@ -1,0 +1,96 @@
+// The only place on the client side that knows explorer texts (Blockscout's and Etherscan's).
+
+function normalise(text: unknown): string {
+  return typeof text === "string" ? text.trim().toLowerCase() : "";
+}
+
+/**
+ * A verification (or proxy check) still in the explorer's queue.
+ * @param text - an RPC `result` or `message`
+ */
+export function isPending(text: unknown): boolean {
+  const t = normalise(text);
+  return t === "pending in queue" || t === "verification in progress" || t.startsWith("pending");
+}
+
+/** The verification passed. @param text - a `checkverifystatus` result */
+export function isPass(text: unknown): boolean {
+  return normalise(text) === "pass - verified";
+}
+
+/** The verification failed; Blockscout never gives the reason, Etherscan may append it. @param text - a result */
+export function isFail(text: unknown): boolean {
+  return normalise(text).startsWith("fail - ");
+}
+
+/** The explorer does not know the guid (yet). @param text - a result */
+export function isUnknownUid(text: unknown): boolean {
+  return normalise(text) === "unknown uid";
+}
+
+/**
+ * Already verified, in every wording: Blockscout RPC `Smart-contract already verified.`, Blockscout v2
+ * `Already verified`, Etherscan `Contract source code already verified` and `Already Verified`.
+ * @param text - a message or result
+ */
+export function isAlreadyVerified(text: unknown): boolean {
+  const t = normalise(text);
+  return (
+    t === "smart-contract already verified." ||
+    t === "already verified" ||
+    t === "pass - already verified" ||
+    t.startsWith("contract source code already verified")
+  );
+}
+
+/**
+ * No contract at the address, or not indexed yet: `Address is not a smart-contract`,
+ * `The address is not a smart contract`, Etherscan's `Unable to locate ContractCode at …`.
+ * @param text - a message or result
+ */
+export function isNotAContract(text: unknown): boolean {
+  const t = normalise(text);
+  return (
+    t === "address is not a smart-contract" ||
+    t === "the address is not a smart contract" ||
+    t.startsWith("unable to locate contractcode")
+  );
+}
+
+/** The explorer has no such action. @param text - a message */
+export function isUnknownAction(text: unknown): boolean {
+  return normalise(text) === "unknown action";
+}
+
+/** A rate-limit answer in Blockscout's or Etherscan's words. @param text - a message or result */
+export function isRateLimited(text: unknown): boolean {
+  const t = normalise(text);
+  return t.startsWith("too many requests") || t.startsWith("max rate limit reached");
+}
+
+/** `getabi`/`getsourcecode`/`listcontracts` saying the contract is not verified. @param text - an ABI field */
+export function isNotVerifiedAbi(text: unknown): boolean {
+  return normalise(text) === "contract source code not verified";
+}
+
+/** `checkproxyverification` found and saved the implementation. @param text - a result */
+export function isProxyPass(text: unknown): boolean {
+  const t = normalise(text);
+  return t.startsWith("the proxy's (") && t.includes("successfully updated");
+}
+
+/** `checkproxyverification` found no implementation. @param text - a result */
+export function isProxyFail(text: unknown): boolean {
+  return normalise(text).startsWith("a corresponding implementation contract was unfortunately not detected");
+}
+
+/**
+ * The implementation address named by a single-implementation proxy pass text, if there is one.
+ * @param text - a `checkproxyverification` result
+ * @returns the lower-case address, or undefined
+ */
+export function implementationFromProxyPass(text: unknown): string | undefined {
+  if (typeof text !== "string") return undefined;
+  const match = /implementation contract is found at (0x[0-9a-fA-F]{40})/.exec(text);
+  return match?.[1]?.toLowerCase();
+}

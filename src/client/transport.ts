@@ -1,0 +1,306 @@
+import { request as undiciRequest } from "undici";
+import {
+  type BodySample,
+  createRedactor,
+  InvalidResponseError,
+  NetworkError,
+  RateLimitedError,
+  type Redactor,
+  type RequestContext,
+  TimeoutError,
+} from "../errors/index.js";
+import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
+import { type RateLimiter, sharedRateLimiter, sleep } from "./rateLimiter.js";
+
+/** Something a person may want to see while a request waits or retries; URLs are redacted. */
+export type TransportEvent =
+  | { type: "rate-limited"; url: string; waitMs: number; attempt: number }
+  | { type: "retry"; url: string; reason: string; delayMs: number; attempt: number };
+
+export interface TransportOptions {
+  /** The explorer in any usual form: `https://host`, `https://host/api`, ... */
+  explorerUrl: string;
+  /** Sent as the `apikey` query parameter and the `x-api-key` header; never shown. */
+  apiKey?: string | undefined;
+  /** Per-request time limit for reads and asynchronous submissions. Default 30 s. */
+  requestTimeoutMs?: number;
+  /** Retries of a read after a connection error or a 5xx answer. Default 3. */
+  maxRetries?: number;
+  /** Retries of any request answered 429. Default 5. */
+  maxRateLimitRetries?: number;
+  /** First retry delay; doubles each time. Default 500 ms. */
+  retryDelayMs?: number;
+  /** Requests started per second to this explorer (shared by every client of it). Default 10. */
+  requestsPerSecond?: number;
+  /** Use this limiter instead of the per-explorer shared one. */
+  rateLimiter?: RateLimiter;
+  /** Waits and retries are reported here. */
+  onEvent?: (event: TransportEvent) => void;
+}
+
+/** A request as the client layer describes it. */
+export interface TransportRequest {
+  /** `rpc` goes to `{base}/api`, `rest` to `{base}/api/v2{path}`. */
+  api: "rpc" | "rest";
+  path?: string;
+  query: Record<string, string | undefined>;
+  method: "GET" | "POST";
+  body?: { contentType: string; payload: Buffer | string };
+  /** A read may be retried; a submission only when the explorer certainly did not act on it. */
+  kind: "read" | "submit";
+  timeoutMs?: number;
+}
+
+/** A JSON answer, whatever its HTTP status. */
+export interface TransportResponse {
+  status: number;
+  headers: Record<string, string>;
+  json: unknown;
+  body: BodySample;
+  request: RequestContext;
+}
+
+const defaultTimeoutMs = 30_000;
+const excerptLength = 200;
+
+/**
+ * Sends requests to one explorer: time limits, retries, the shared rate limiter, API key handling and
+ * redaction. Answers that are not JSON become {@link InvalidResponseError}s.
+ */
+export class Transport {
+  readonly urls: ExplorerUrls;
+  readonly redact: Redactor;
+  readonly #apiKey: string | undefined;
+  readonly #timeoutMs: number;
+  readonly #maxRetries: number;
+  readonly #maxRateLimitRetries: number;
+  readonly #retryDelayMs: number;
+  readonly #limiter: RateLimiter;
+  readonly #onEvent: ((event: TransportEvent) => void) | undefined;
+
+  constructor(options: TransportOptions) {
+    this.urls = resolveExplorerUrls(options.explorerUrl);
+    this.#apiKey = options.apiKey || undefined;
+    this.redact = createRedactor([this.#apiKey]);
+    this.#timeoutMs = options.requestTimeoutMs ?? defaultTimeoutMs;
+    this.#maxRetries = options.maxRetries ?? 3;
+    this.#maxRateLimitRetries = options.maxRateLimitRetries ?? 5;
+    this.#retryDelayMs = options.retryDelayMs ?? 500;
+    this.#limiter = options.rateLimiter ?? sharedRateLimiter(this.urls.base, options.requestsPerSecond ?? 10);
+    this.#onEvent = options.onEvent;
+  }
+
+  /**
+   * Sends one request, retrying as its kind allows.
+   *
+   * @param req - what to send
+   * @returns the JSON answer with its status and headers
+   * @throws {TimeoutError | NetworkError | RateLimitedError | InvalidResponseError}
+   */
+  async send(req: TransportRequest): Promise<TransportResponse> {
+    const url = this.#buildUrl(req);
+    const context: RequestContext = { method: req.method, url: this.redact(url.toString()) };
+    let failures = 0;
+    let rateLimited = 0;
+    for (;;) {
+      await this.#limiter.acquire();
+      let answer: RawAnswer;
+      try {
+        answer = await this.#sendOnce(url, req, context);
+      } catch (error) {
+        const retryable = error instanceof NetworkError && (req.kind === "read" || !error.maybeReceived);
+        if (!retryable || failures >= this.#maxRetries) throw error;
+        failures++;
+        await this.#backoff(context, failures, error instanceof Error ? error.message.split("\n")[0]! : "error");
+        continue;
+      }
+      this.#observeQuota(answer.headers);
+      if (answer.status === 429) {
+        const waitMs = retryAfterMs(answer.headers) ?? 1_000;
+        if (rateLimited >= this.#maxRateLimitRetries) {
+          throw new RateLimitedError(context, waitMs, explorerMessageOf(answer.json));
+        }
+        rateLimited++;
+        this.#limiter.pauseFor(waitMs);
+        this.#onEvent?.({ type: "rate-limited", url: context.url, waitMs, attempt: rateLimited });
+        continue;
+      }
+      if (answer.status >= 500 && req.kind === "read" && failures < this.#maxRetries) {
+        failures++;
+        await this.#backoff(context, failures, `HTTP ${answer.status}`);
+        continue;
+      }
+      if (answer.json === undefined) throw notJson(context, answer.sample);
+      return {
+        status: answer.status,
+        headers: answer.headers,
+        json: answer.json,
+        body: answer.sample,
+        request: context,
+      };
+    }
+  }
+
+  async #backoff(context: RequestContext, attempt: number, reason: string): Promise<void> {
+    const delayMs = this.#retryDelayMs * 2 ** (attempt - 1);
+    this.#onEvent?.({ type: "retry", url: context.url, reason: this.redact(reason), delayMs, attempt });
+    await sleep(delayMs);
+  }
+
+  #observeQuota(headers: Record<string, string>): void {
+    if (headers["x-ratelimit-remaining"] !== "0") return;
+    const resetMs = Number(headers["x-ratelimit-reset"]);
+    if (Number.isFinite(resetMs) && resetMs > 0) this.#limiter.pauseFor(resetMs);
+  }
+
+  #buildUrl(req: TransportRequest): URL {
+    const url = new URL(req.api === "rpc" ? this.urls.rpc : `${this.urls.rest}${req.path ?? ""}`);
+    for (const [name, value] of Object.entries(req.query)) {
+      if (value !== undefined) url.searchParams.set(name, value);
+    }
+    if (this.#apiKey) url.searchParams.set("apikey", this.#apiKey);
+    return url;
+  }
+
+  async #sendOnce(url: URL, req: TransportRequest, context: RequestContext): Promise<RawAnswer> {
+    const timeoutMs = req.timeoutMs ?? this.#timeoutMs;
+    const controller = new AbortController();
+    let timedOut = false;
+    let sent = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (this.#apiKey) headers["x-api-key"] = this.#apiKey;
+    if (req.body) headers["content-type"] = req.body.contentType;
+    try {
+      const response = await undiciRequest(url, {
+        method: req.method,
+        headers,
+        body: req.body?.payload,
+        signal: controller.signal,
+      });
+      sent = true;
+      const text = await response.body.text();
+      const responseHeaders = flattenHeaders(response.headers);
+      const contentType = responseHeaders["content-type"] ?? "";
+      const sample: BodySample = {
+        status: response.statusCode,
+        contentType,
+        excerpt: this.redact(text.slice(0, excerptLength)),
+      };
+      return { status: response.statusCode, headers: responseHeaders, json: parseJson(text), sample };
+    } catch (error) {
+      if (timedOut) throw new TimeoutError(context, timeoutMs, req.method === "POST" || sent);
+      const errno = errnoOf(error);
+      const reason = this.redact(describeNetworkFailure(error, errno));
+      // A refused connection never carried the request; anything later might have.
+      throw new NetworkError(context, reason, errno, errno !== "ECONNREFUSED" && errno !== "ENOTFOUND");
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  json: unknown;
+  sample: BodySample;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
+}
+
+function parseJson(text: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed === "") return undefined;
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Milliseconds to wait after a 429: Blockscout's `x-ratelimit-reset` (ms), else `Retry-After` (seconds or a date).
+ *
+ * @param headers - lower-cased response headers
+ * @returns the wait, or undefined when the explorer did not say
+ */
+export function retryAfterMs(headers: Record<string, string>): number | undefined {
+  const reset = Number(headers["x-ratelimit-reset"]);
+  if (headers["x-ratelimit-reset"] !== undefined && Number.isFinite(reset) && reset >= 0) return reset;
+  const retryAfter = headers["retry-after"];
+  if (retryAfter === undefined) return undefined;
+  const seconds = Number(retryAfter);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1_000);
+  const date = Date.parse(retryAfter);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function explorerMessageOf(json: unknown): string | undefined {
+  if (typeof json === "object" && json !== null && "message" in json && typeof json.message === "string") {
+    return json.message;
+  }
+  return undefined;
+}
+
+function notJson(context: RequestContext, sample: BodySample): InvalidResponseError {
+  const type = sample.contentType.toLowerCase();
+  const head = sample.excerpt.trimStart().toLowerCase();
+  if (type.includes("html") || head.startsWith("<!doctype html") || head.startsWith("<html")) {
+    return new InvalidResponseError(
+      `The explorer answered an HTML page (HTTP ${sample.status}) instead of JSON.`,
+      context,
+      sample,
+      "A proxy or gateway page usually means the explorer is down or the URL is not its API.",
+    );
+  }
+  if (sample.excerpt.trim() === "") {
+    return new InvalidResponseError(`The explorer answered an empty body (HTTP ${sample.status}).`, context, sample);
+  }
+  if (type.includes("json")) {
+    return new InvalidResponseError(`The explorer answered malformed JSON (HTTP ${sample.status}).`, context, sample);
+  }
+  return new InvalidResponseError(
+    `The explorer answered ${sample.contentType || "a body without a content type"} (HTTP ${sample.status}) instead of JSON.`,
+    context,
+    sample,
+  );
+}
+
+function errnoOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^(E[A-Z]+|UND_ERR_SOCKET)$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function describeNetworkFailure(error: unknown, errno: string | undefined): string {
+  switch (errno) {
+    case "ECONNREFUSED":
+      return "the connection was refused";
+    case "ECONNRESET":
+      return "the connection was reset";
+    case "ENOTFOUND":
+      return "the host name could not be resolved";
+    case "ETIMEDOUT":
+      return "the connection timed out";
+    case "UND_ERR_SOCKET":
+      return "the connection was closed before an answer came";
+    default: {
+      const message = error instanceof Error ? error.message : String(error);
+      return errno ? `${message} (${errno})` : message;
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/** Stable machine-readable error codes; the union member of {@link ExplorerVerifyError} tells which data it carries. */
+export type ErrorCode =
+  | "invalid_input"
+  | "timeout"
+  | "network_error"
+  | "rate_limited"
+  | "http_error"
+  | "invalid_response"
+  | "explorer_error"
+  | "invalid_parameters"
+  | "not_a_contract"
+  | "not_found"
+  | "unknown_action"
+  | "verification_failed";
+
+export interface ExplorerVerifyErrorOptions {
+  /** Lines of context: the redacted URL, HTTP status, guid, address. */
+  metaMessages?: string[];
+  /** Free text that explains more than the short message. */
+  details?: string;
+  cause?: unknown;
+}
+
+const marker = Symbol.for("explorer-verify.error");
+
+/**
+ * Base of every error this package throws. `shortMessage` is what a user can act on; `message` adds the
+ * context lines. Messages are redacted by whoever builds them: no API key ever reaches this class.
+ */
+export abstract class ExplorerVerifyError extends Error {
+  abstract readonly code: ErrorCode;
+  readonly shortMessage: string;
+  readonly metaMessages: string[];
+  readonly details: string | undefined;
+  readonly [marker] = true;
+
+  constructor(shortMessage: string, options: ExplorerVerifyErrorOptions = {}) {
+    const metaMessages = options.metaMessages ?? [];
+    const lines = [shortMessage];
+    if (metaMessages.length > 0) lines.push("", ...metaMessages);
+    if (options.details) lines.push("", `Details: ${options.details}`);
+    super(lines.join("\n"), options.cause === undefined ? undefined : { cause: options.cause });
+    this.shortMessage = shortMessage;
+    this.metaMessages = metaMessages;
+    this.details = options.details;
+  }
+
+  override get name(): string {
+    return this.constructor.name;
+  }
+}
+
+/**
+ * Tells whether a value is an error of this package, also across duplicate installs (where `instanceof` fails).
+ *
+ * @param value - anything caught
+ * @returns true when `value` carries this package's error marker
+ * @example
+ * try { await client.getAbi(address) } catch (error) { if (isExplorerVerifyError(error)) console.error(error.shortMessage) }
+ */
+export function isExplorerVerifyError(value: unknown): value is ExplorerVerifyError {
+  return typeof value === "object" && value !== null && (value as { [marker]?: unknown })[marker] === true;
+}

@@ -1,0 +1,114 @@
+import { ExplorerVerifyError } from "./ExplorerVerifyError.js";
+import type { RequestContext } from "./transportErrors.js";
+
+function contextLines(request: RequestContext, httpStatus: number): string[] {
+  return [`Request: ${request.method} ${request.url}`, `HTTP status: ${httpStatus}`];
+}
+
+/** The explorer understood the request and refused it with a message (RPC `status: "0"`, or a REST error body). */
+export class ExplorerError extends ExplorerVerifyError {
+  readonly code = "explorer_error" as const;
+  /** The explorer's own text, verbatim (redacted). */
+  readonly explorerMessage: string;
+  readonly httpStatus: number;
+  readonly request: RequestContext;
+
+  constructor(request: RequestContext, httpStatus: number, explorerMessage: string, hint?: string) {
+    super(`The explorer refused the request: ${explorerMessage}`, {
+      metaMessages: contextLines(request, httpStatus),
+      details: hint,
+    });
+    this.explorerMessage = explorerMessage;
+    this.httpStatus = httpStatus;
+    this.request = request;
+  }
+}
+
+/** The address holds no contract code, or the explorer has not indexed it yet. */
+export class NotAContractError extends ExplorerVerifyError {
+  readonly code = "not_a_contract" as const;
+  readonly address: string;
+  readonly explorerMessage: string;
+  readonly request: RequestContext;
+
+  constructor(request: RequestContext, address: string, explorerMessage: string) {
+    super(`The explorer says ${address} is not a contract.`, {
+      metaMessages: [`Request: ${request.method} ${request.url}`, `Explorer message: ${explorerMessage}`],
+      details:
+        "Right after a deployment the explorer may not have indexed the contract yet: wait and try again. Otherwise check the address and the network.",
+    });
+    this.address = address;
+    this.explorerMessage = explorerMessage;
+    this.request = request;
+  }
+}
+
+/** The explorer does not know the action (or the REST path). */
+export class UnknownActionError extends ExplorerVerifyError {
+  readonly code = "unknown_action" as const;
+  readonly action: string;
+  readonly request: RequestContext;
+
+  constructor(request: RequestContext, action: string, httpStatus: number) {
+    super(`The explorer does not support the action "${action}".`, {
+      metaMessages: contextLines(request, httpStatus),
+      details:
+        "Check that the URL points at a Blockscout-compatible explorer, and that API writes are enabled on it for verify.",
+    });
+    this.action = action;
+    this.request = request;
+  }
+}
+
+/** A REST resource that does not exist (HTTP 404). */
+export class NotFoundError extends ExplorerVerifyError {
+  readonly code = "not_found" as const;
+  readonly explorerMessage: string;
+  readonly request: RequestContext;
+  /** For `Block lost consensus`: the hash of the block that lost it. */
+  readonly blockHash: string | undefined;
+
+  constructor(request: RequestContext, explorerMessage: string, blockHash?: string) {
+    super(
+      blockHash
+        ? `The explorer says: ${explorerMessage} (block ${blockHash}).`
+        : `The explorer says: ${explorerMessage}.`,
+      { metaMessages: contextLines(request, 404) },
+    );
+    this.explorerMessage = explorerMessage;
+    this.request = request;
+    this.blockHash = blockHash;
+  }
+}
+
+/** One entry of a REST 422 answer. */
+export interface ParameterProblem {
+  title: string;
+  detail: string;
+  /** JSON pointer of the parameter, e.g. `/address_hash_param`. */
+  pointer: string | undefined;
+}
+
+/** The explorer rejected a REST parameter (HTTP 422). */
+export class InvalidParametersError extends ExplorerVerifyError {
+  readonly code = "invalid_parameters" as const;
+  readonly problems: ParameterProblem[];
+  readonly request: RequestContext;
+
+  constructor(request: RequestContext, problems: ParameterProblem[]) {
+    const first = problems[0];
+    super(
+      first
+        ? `The explorer rejected a parameter: ${first.pointer ?? "?"}: ${first.detail}`
+        : "The explorer rejected the parameters.",
+      {
+        metaMessages: [
+          ...contextLines(request, 422),
+          ...problems.map((p) => `${p.pointer ?? "?"}: ${p.title}: ${p.detail}`),
+        ],
+      },
+    );
+    this.problems = problems;
+    this.request = request;
+  }
+}

@@ -1,0 +1,20 @@
+export {
+  ExplorerError,
+  InvalidParametersError,
+  NotAContractError,
+  NotFoundError,
+  type ParameterProblem,
+  UnknownActionError,
+} from "./explorerErrors.js";
+export { type ErrorCode, ExplorerVerifyError, isExplorerVerifyError } from "./ExplorerVerifyError.js";
+export { InvalidInputError } from "./InvalidInputError.js";
+export { createRedactor, type Redactor } from "./redact.js";
+export {
+  type BodySample,
+  HttpError,
+  InvalidResponseError,
+  NetworkError,
+  RateLimitedError,
+  type RequestContext,
+  TimeoutError,
+} from "./transportErrors.js";

@@ -1,0 +1,116 @@
+import { ExplorerVerifyError } from "./ExplorerVerifyError.js";
+
+/** Where a request went, redacted, for error context. */
+export interface RequestContext {
+  /** The request URL with any API key replaced by `***`. */
+  url: string;
+  method: string;
+}
+
+function requestLines(request: RequestContext, extra: string[] = []): string[] {
+  return [`Request: ${request.method} ${request.url}`, ...extra];
+}
+
+/** The explorer did not answer within the request's time limit. */
+export class TimeoutError extends ExplorerVerifyError {
+  readonly code = "timeout" as const;
+  readonly timeoutMs: number;
+  readonly request: RequestContext;
+  /** True when the request had been sent, so the explorer may have acted on it. */
+  readonly maybeReceived: boolean;
+
+  constructor(request: RequestContext, timeoutMs: number, maybeReceived: boolean) {
+    super(`The explorer did not answer within ${timeoutMs / 1_000} s.`, {
+      metaMessages: requestLines(request),
+    });
+    this.timeoutMs = timeoutMs;
+    this.request = request;
+    this.maybeReceived = maybeReceived;
+  }
+}
+
+/** The connection failed: refused, reset, DNS, TLS. */
+export class NetworkError extends ExplorerVerifyError {
+  readonly code = "network_error" as const;
+  readonly request: RequestContext;
+  /** The system error code when there is one, e.g. `ECONNREFUSED`. */
+  readonly errno: string | undefined;
+  /** False only when the request certainly never reached the explorer (the connection was refused). */
+  readonly maybeReceived: boolean;
+
+  constructor(request: RequestContext, reason: string, errno: string | undefined, maybeReceived: boolean) {
+    super(`Could not reach the explorer: ${reason}.`, { metaMessages: requestLines(request) });
+    this.request = request;
+    this.errno = errno;
+    this.maybeReceived = maybeReceived;
+  }
+}
+
+/** HTTP 429 from the explorer, still there after waiting and retrying. */
+export class RateLimitedError extends ExplorerVerifyError {
+  readonly code = "rate_limited" as const;
+  readonly request: RequestContext;
+  /** How long the explorer asked to wait, when it said. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(request: RequestContext, retryAfterMs: number | undefined, explorerMessage: string | undefined) {
+    super("The explorer's rate limit was exceeded, and retrying did not help.", {
+      metaMessages: requestLines(request, [
+        "HTTP status: 429",
+        ...(retryAfterMs === undefined ? [] : [`Retry after: ${retryAfterMs} ms`]),
+      ]),
+      details: explorerMessage ? `The explorer said: ${explorerMessage}. An API key raises the limit.` : undefined,
+    });
+    this.request = request;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** What an unexpected body looked like, for the error message. */
+export interface BodySample {
+  status: number;
+  contentType: string;
+  /** The first bytes of the body, redacted. */
+  excerpt: string;
+}
+
+function bodyLines(request: RequestContext, body: BodySample): string[] {
+  return requestLines(request, [
+    `HTTP status: ${body.status}`,
+    `Content type: ${body.contentType || "(none)"}`,
+    `Body starts with: ${JSON.stringify(body.excerpt)}`,
+  ]);
+}
+
+/** The explorer answered, but not with something this client understands: HTML, plain text, garbage JSON. */
+export class InvalidResponseError extends ExplorerVerifyError {
+  readonly code = "invalid_response" as const;
+  readonly request: RequestContext;
+  readonly body: BodySample;
+
+  constructor(shortMessage: string, request: RequestContext, body: BodySample, details?: string) {
+    super(shortMessage, { metaMessages: bodyLines(request, body), details });
+    this.request = request;
+    this.body = body;
+  }
+}
+
+/** An HTTP error status (4xx/5xx) whose body carried no explorer message to classify. */
+export class HttpError extends ExplorerVerifyError {
+  readonly code = "http_error" as const;
+  readonly request: RequestContext;
+  readonly status: number;
+  readonly body: BodySample;
+
+  constructor(request: RequestContext, body: BodySample, explorerMessage?: string) {
+    super(
+      explorerMessage
+        ? `The explorer answered HTTP ${body.status}: ${explorerMessage}`
+        : `The explorer answered HTTP ${body.status}.`,
+      { metaMessages: bodyLines(request, body) },
+    );
+    this.request = request;
+    this.status = body.status;
+    this.body = body;
+  }
+}

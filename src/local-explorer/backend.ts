@@ -1,0 +1,83 @@
+// What the protocol layer asks of whoever decides: the real local explorer (chain + compiler) or a scripted
+// one in tests. The protocol layer owns parameters, texts, envelopes and the guid format; the backend owns facts.
+
+/** A verified contract as the explorer stores it; field names follow the `getsourcecode` item. */
+export interface ContractRecord {
+  address: string;
+  contractName: string;
+  compilerVersion: string;
+  sourceCode: string;
+  fileName: string;
+  abi: unknown[];
+  optimizationUsed: boolean;
+  optimizationRuns?: number;
+  evmVersion?: string | null;
+  constructorArguments?: string;
+  externalLibraries?: Array<{ name: string; address_hash: string }>;
+  additionalSources?: Array<{ Filename: string; SourceCode: string }>;
+  compilerSettings?: Record<string, unknown>;
+  implementationAddresses?: string[];
+  /** Unix seconds. */
+  verifiedAt: number;
+  /** `partial` when only the executable code matched (the metadata hash differs). */
+  match?: "perfect" | "partial";
+}
+
+export interface CreationRecord {
+  contractAddress: string;
+  contractCreator: string;
+  txHash: string;
+  blockNumber: number;
+  timestamp: number;
+  contractFactory: string;
+  creationBytecode: string;
+}
+
+/** Everything a submission carried, whatever action brought it. */
+export interface Submission {
+  format: "flattened" | "standard-json" | "single-file" | "vyper" | "sourcify";
+  address: string;
+  contractName: string;
+  compilerVersion: string;
+  /** Flattened, single-file or Vyper source. */
+  sourceCode?: string;
+  /** The standard JSON input text. */
+  standardJsonInput?: string;
+  optimization?: boolean;
+  optimizationRuns?: number;
+  evmVersion?: string;
+  constructorArguments?: string;
+  libraries?: Record<string, string>;
+  /** Registry uploads. */
+  files?: Array<{ name: string; content: string }>;
+}
+
+/** The backend's verdict on a submission. */
+export type VerificationDecision = { ok: true; contract: ContractRecord } | { ok: false; reason: string };
+
+export type GuidState = "pending" | "pass" | "fail" | "unknown";
+
+export interface ProxyCheckState {
+  state: "pending" | "pass" | "fail" | "unknown";
+  implementations: string[];
+}
+
+export interface ExplorerBackend {
+  /** Whether the address holds code the explorer knows. */
+  isContract(address: string): Promise<boolean>;
+  /** The contract verified at exactly this address. */
+  verifiedContract(address: string): Promise<ContractRecord | undefined>;
+  /** A verified contract with the same code, which `getabi`/`getsourcecode` answer with (bytecode twins). */
+  twinOf(address: string): Promise<ContractRecord | undefined>;
+  /** Every contract known, in the order first indexed. */
+  listContracts(): Promise<Array<{ address: string; verified: ContractRecord | undefined; empty: boolean }>>;
+  creations(addresses: string[]): Promise<CreationRecord[]>;
+  /** Decides a synchronous submission (`verify`, `verify_vyper_contract`, `verify_via_sourcify`). */
+  verifyNow(submission: Submission): Promise<VerificationDecision>;
+  /** Queues an asynchronous submission under a guid (`verifysourcecode`). */
+  enqueue(guid: string, submission: Submission): void;
+  guidState(guid: string): Promise<GuidState>;
+  /** Queues a proxy check; resolves at once. */
+  enqueueProxyCheck(guid: string, proxyAddress: string): void;
+  proxyCheckState(guid: string): Promise<ProxyCheckState>;
+}

@@ -1,0 +1,431 @@
+import type { ContractRecord, ExplorerBackend, Submission } from "./backend.js";
+import {
+  error,
+  invalidFilterText,
+  ok,
+  proxyPassText,
+  publishFailedText,
+  type Reply,
+  requiredText,
+  somethingWentWrong,
+  texts,
+} from "./responses.js";
+
+/** Parameters of one RPC call: query and body merged, as Plug does. */
+export type RpcParams = Record<string, unknown>;
+
+/** An uploaded multipart file. */
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+const addressPattern = /^0x[0-9a-fA-F]{40}$/;
+
+function str(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === "string" ? value : String(value);
+}
+
+function lower(address: string): string {
+  return address.toLowerCase();
+}
+
+/**
+ * A guid as Blockscout makes them: the address's 40 hex digits, then the unix time in hex.
+ * @param address - the submitted address
+ * @param nowMs - the current time
+ * @returns the guid
+ */
+export function makeGuid(address: string, nowMs: number = Date.now()): string {
+  return `${lower(address).slice(2)}${Math.floor(nowMs / 1_000).toString(16)}`;
+}
+
+/**
+ * The `getsourcecode` item of a verified contract.
+ * @param record - the stored contract
+ * @param address - the address asked about (differs from the record's for a bytecode twin)
+ * @returns the wire item, with only the keys that apply
+ */
+export function sourceCodeItem(record: ContractRecord, address: string = record.address): Record<string, unknown> {
+  const item: Record<string, unknown> = {
+    Address: lower(address),
+    SourceCode: record.sourceCode,
+    ABI: JSON.stringify(record.abi),
+    ContractName: record.contractName,
+    CompilerVersion: record.compilerVersion,
+    OptimizationUsed: record.optimizationUsed ? "true" : "false",
+  };
+  if (record.optimizationUsed) item.OptimizationRuns = record.optimizationRuns ?? 200;
+  item.EVMVersion = record.evmVersion ?? null;
+  item.FileName = record.fileName;
+  if (record.constructorArguments) item.ConstructorArguments = record.constructorArguments;
+  if (record.externalLibraries?.length) item.ExternalLibraries = record.externalLibraries;
+  if (record.additionalSources?.length) item.AdditionalSources = record.additionalSources;
+  const implementations = record.implementationAddresses ?? [];
+  item.IsProxy = implementations.length > 0 ? "true" : "false";
+  if (implementations.length > 0) {
+    item.ImplementationAddress = implementations[0];
+    item.ImplementationAddresses = implementations;
+  }
+  if (record.compilerSettings) item.CompilerSettings = record.compilerSettings;
+  return item;
+}
+
+/** Handles `module=contract` actions with Blockscout's parameter rules, order of checks and texts. */
+export class ContractModule {
+  readonly #backend: ExplorerBackend;
+  readonly #now: () => number;
+
+  constructor(backend: ExplorerBackend, now: () => number = Date.now) {
+    this.#backend = backend;
+    this.#now = now;
+  }
+
+  /** The action names this module answers; any other gets `Unknown action`. */
+  static readonly actions = [
+    "listcontracts",
+    "getabi",
+    "getsourcecode",
+    "getcontractcreation",
+    "verify",
+    "verify_via_sourcify",
+    "verify_vyper_contract",
+    "verifysourcecode",
+    "checkverifystatus",
+    "verifyproxycontract",
+    "checkproxyverification",
+  ] as const;
+
+  /**
+   * Answers one action.
+   * @param action - the lower-cased action name (one of {@link ContractModule.actions})
+   * @param params - query and body parameters
+   * @param files - multipart uploads
+   * @returns the reply
+   */
+  async handle(action: string, params: RpcParams, files: UploadedFile[]): Promise<Reply> {
+    switch (action) {
+      case "listcontracts":
+        return this.listcontracts(params);
+      case "getabi":
+        return this.getabi(params);
+      case "getsourcecode":
+        return this.getsourcecode(params);
+      case "getcontractcreation":
+        return this.getcontractcreation(params);
+      case "verify":
+        return this.verify(params);
+      case "verify_via_sourcify":
+        return this.verifyViaSourcify(params, files);
+      case "verify_vyper_contract":
+        return this.verifyVyper(params);
+      case "verifysourcecode":
+        return this.verifysourcecode(params);
+      case "checkverifystatus":
+        return this.checkverifystatus(params);
+      case "verifyproxycontract":
+        return this.verifyproxycontract(params);
+      case "checkproxyverification":
+        return this.checkproxyverification(params);
+      default:
+        return error(texts.unknownAction, { httpStatus: 400 });
+    }
+  }
+
+  async listcontracts(params: RpcParams): Promise<Reply> {
+    const filterValue = str(params.filter);
+    const filters: Record<string, string> = {
+      verified: "verified",
+      "1": "verified",
+      unverified: "unverified",
+      "2": "unverified",
+      empty: "empty",
+      "3": "empty",
+    };
+    const filter = filterValue === undefined ? undefined : filters[filterValue.toLowerCase()];
+    if (filterValue !== undefined && filter === undefined) {
+      return error(invalidFilterText(filterValue), { httpStatus: 400 });
+    }
+    const page = Math.max(1, Number.parseInt(str(params.page) ?? "1", 10) || 1);
+    const requestedSize = Number.parseInt(str(params.offset) ?? "", 10);
+    const size = requestedSize > 0 && requestedSize <= 10_000 ? requestedSize : 10;
+    const start = Number(str(params.verified_at_start_timestamp));
+    const end = Number(str(params.verified_at_end_timestamp));
+    const all = (await this.#backend.listContracts()).filter((c) => {
+      if (filter === "verified") {
+        if (!c.verified) return false;
+        if (Number.isFinite(start) && c.verified.verifiedAt < start) return false;
+        if (Number.isFinite(end) && c.verified.verifiedAt > end) return false;
+        return true;
+      }
+      if (filter === "unverified") return !c.verified;
+      if (filter === "empty") return c.empty;
+      return true;
+    });
+    const items = all.slice((page - 1) * size, page * size).map((c) =>
+      c.verified
+        ? {
+            Address: lower(c.address),
+            ABI: JSON.stringify(c.verified.abi),
+            ContractName: c.verified.contractName,
+            CompilerVersion: c.verified.compilerVersion,
+            OptimizationUsed: c.verified.optimizationUsed ? "1" : "0",
+          }
+        : { Address: lower(c.address), ABI: texts.notVerified },
+    );
+    return ok(items);
+  }
+
+  async getabi(params: RpcParams): Promise<Reply> {
+    const address = str(params.address);
+    if (address === undefined) return error(texts.addressRequired);
+    if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
+    const record = (await this.#backend.verifiedContract(address)) ?? (await this.#backend.twinOf(address));
+    if (!record) return error(texts.notVerified);
+    return ok(JSON.stringify(record.abi));
+  }
+
+  async getsourcecode(params: RpcParams): Promise<Reply> {
+    const address = str(params.address);
+    if (address === undefined) return error(texts.addressRequired);
+    if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
+    const record = (await this.#backend.verifiedContract(address)) ?? (await this.#backend.twinOf(address));
+    if (!record) return ok([{ Address: lower(address) }]);
+    return ok([sourceCodeItem(record, address)]);
+  }
+
+  async getcontractcreation(params: RpcParams): Promise<Reply> {
+    const list = str(params.contractaddresses);
+    if (list === undefined) return error(texts.contractAddressesRequired, { repeatInResult: true });
+    const addresses = list
+      .split(",")
+      .map((a) => a.trim())
+      .filter((a) => a !== "")
+      .slice(0, 10)
+      .filter((a) => addressPattern.test(a))
+      .map(lower);
+    const creations = await this.#backend.creations(addresses);
+    return ok(
+      creations.map((c) => ({
+        contractAddress: lower(c.contractAddress),
+        contractCreator: lower(c.contractCreator),
+        txHash: c.txHash,
+        blockNumber: String(c.blockNumber),
+        timestamp: String(c.timestamp),
+        contractFactory: c.contractFactory,
+        creationBytecode: c.creationBytecode,
+      })),
+    );
+  }
+
+  async verify(params: RpcParams): Promise<Reply> {
+    const address = str(params.addressHash);
+    if (address === undefined) return somethingWentWrong();
+    for (const key of ["name", "compilerVersion", "optimization", "contractSourceCode"]) {
+      if (params[key] === undefined || params[key] === null || params[key] === "") return error(requiredText(key));
+    }
+    if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
+    if (!(await this.#backend.isContract(address))) {
+      return error(texts.notASmartContract, { repeatInResult: true });
+    }
+    if (await this.#backend.verifiedContract(address)) return error(texts.alreadyVerified);
+    const libraries: Record<string, string> = {};
+    for (let i = 1; i <= 10; i++) {
+      const name = str(params[`library${i}Name`]);
+      const libraryAddress = str(params[`library${i}Address`]);
+      if (name && libraryAddress) libraries[name] = libraryAddress;
+    }
+    const decision = await this.#backend.verifyNow({
+      format: "flattened",
+      address: lower(address),
+      contractName: str(params.name)!,
+      compilerVersion: str(params.compilerVersion)!,
+      sourceCode: str(params.contractSourceCode)!,
+      optimization: isTruthy(params.optimization),
+      optimizationRuns: Number.parseInt(str(params.optimizationRuns) ?? "200", 10) || 200,
+      ...optional("evmVersion", str(params.evmVersion)),
+      ...optional("constructorArguments", str(params.constructorArguments)),
+      libraries,
+    });
+    if (!decision.ok) return error(publishFailedText(decision.reason));
+    return ok(sourceCodeItem(decision.contract));
+  }
+
+  async verifyVyper(params: RpcParams): Promise<Reply> {
+    const address = str(params.addressHash);
+    if (address === undefined) return somethingWentWrong();
+    for (const key of ["name", "compilerVersion", "contractSourceCode"]) {
+      if (params[key] === undefined || params[key] === null || params[key] === "") return error(requiredText(key));
+    }
+    if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
+    if (!(await this.#backend.isContract(address))) {
+      return error(texts.notASmartContract, { repeatInResult: true });
+    }
+    if (await this.#backend.verifiedContract(address)) return error(texts.alreadyVerified);
+    const decision = await this.#backend.verifyNow({
+      format: "vyper",
+      address: lower(address),
+      contractName: str(params.name)!,
+      compilerVersion: str(params.compilerVersion)!,
+      sourceCode: str(params.contractSourceCode)!,
+      ...optional("constructorArguments", str(params.constructorArguments)),
+    });
+    if (!decision.ok) return error(texts.publishFailedPrefix);
+    return ok(sourceCodeItem(decision.contract));
+  }
+
+  async verifyViaSourcify(params: RpcParams, files: UploadedFile[]): Promise<Reply> {
+    const address = str(params.addressHash);
+    if (address === undefined) return somethingWentWrong();
+    if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
+    if (await this.#backend.verifiedContract(address)) return error(texts.alreadyVerified);
+    const uploads = files.filter((f) => /^files\[\d+\]$/.test(f.field));
+    if (uploads.length === 1 && files.length === 1 && files[0]?.field === "files") {
+      return error(texts.invalidArgsFormat);
+    }
+    if (uploads.length < 2) return error(texts.attachTwoFiles);
+    const names = uploads.map((f) => f.filename.toLowerCase());
+    if (!names.some((n) => n.endsWith(".json")) || !names.some((n) => n.endsWith(".sol"))) {
+      return error(texts.attachJsonAndSol);
+    }
+    const decision = await this.#backend.verifyNow({
+      format: "sourcify",
+      address: lower(address),
+      contractName: "",
+      compilerVersion: "",
+      files: uploads.map((f) => ({ name: f.filename, content: f.content })),
+    });
+    if (!decision.ok) return error(decision.reason || texts.unsuccessfulSourcify);
+    return ok(sourceCodeItem(decision.contract));
+  }
+
+  async verifysourcecode(params: RpcParams): Promise<Reply> {
+    const codeformat = str(params.codeformat);
+    const address = str(params.contractaddress);
+    if (codeformat === "solidity-standard-json-input") {
+      const sourceCode = params.sourceCode;
+      if (address === undefined || sourceCode === undefined) return error(texts.missingSourceCodeOrAddress);
+      if (addressPattern.test(address) && (await this.#backend.verifiedContract(address))) {
+        return error(texts.alreadyVerified, { repeatInResult: true });
+      }
+      if (!addressPattern.test(address)) return error(texts.invalidAddressHash, { repeatInResult: true });
+      for (const key of ["contractname", "compilerversion"]) {
+        if (params[key] === undefined || params[key] === null) return error(requiredText(key), { repeatInResult: true });
+      }
+      if (!(await this.#backend.isContract(address))) {
+        return error(texts.notASmartContract, { repeatInResult: true });
+      }
+      return this.#enqueue({
+        format: "standard-json",
+        address: lower(address),
+        contractName: str(params.contractname)!,
+        compilerVersion: str(params.compilerversion)!,
+        standardJsonInput: typeof sourceCode === "string" ? sourceCode : JSON.stringify(sourceCode),
+        ...optional("constructorArguments", str(params.constructorArguments)),
+      });
+    }
+    if (codeformat === "solidity-single-file" && address !== undefined) {
+      for (const key of ["contractname", "compilerversion", "optimizationUsed", "sourceCode"]) {
+        if (params[key] === undefined || params[key] === null) return error(requiredText(key));
+      }
+      const optimization = params.optimizationUsed;
+      if (![true, false, 0, 1, "0", "1", "true", "false"].includes(optimization as string)) {
+        return error(texts.optimizationUsedInvalid);
+      }
+      if (addressPattern.test(address) && (await this.#backend.verifiedContract(address))) {
+        return error(texts.alreadyVerified, { repeatInResult: true });
+      }
+      if (!addressPattern.test(address)) return error(texts.invalidAddressHash, { repeatInResult: true });
+      if (!(await this.#backend.isContract(address))) {
+        return error(texts.notASmartContract, { repeatInResult: true });
+      }
+      const libraries: Record<string, string> = {};
+      for (let i = 1; i <= 10; i++) {
+        const name = str(params[`libraryname${i}`]);
+        const libraryAddress = str(params[`libraryaddress${i}`]);
+        if (name && libraryAddress) libraries[name] = libraryAddress;
+      }
+      return this.#enqueue({
+        format: "single-file",
+        address: lower(address),
+        contractName: str(params.contractname)!,
+        compilerVersion: str(params.compilerversion)!,
+        sourceCode: str(params.sourceCode)!,
+        optimization: isTruthy(optimization),
+        optimizationRuns: Number.parseInt(str(params.runs) ?? "200", 10) || 200,
+        ...optional("evmVersion", str(params.evmversion)),
+        ...optional("constructorArguments", str(params.constructorArguments)),
+        libraries,
+      });
+    }
+    return error(texts.missingCodeFormat);
+  }
+
+  #enqueue(submission: Submission): Reply {
+    const guid = makeGuid(submission.address, this.#now());
+    this.#backend.enqueue(guid, submission);
+    return ok(guid);
+  }
+
+  async checkverifystatus(params: RpcParams): Promise<Reply> {
+    const guid = str(params.guid);
+    if (guid === undefined) return somethingWentWrong();
+    const state = isWellFormedGuid(guid, this.#now()) ? await this.#backend.guidState(guid) : "unknown";
+    const result = {
+      pending: texts.pendingInQueue,
+      pass: texts.passVerified,
+      fail: texts.failUnableToVerify,
+      unknown: texts.unknownUid,
+    }[state];
+    return ok(result);
+  }
+
+  async verifyproxycontract(params: RpcParams): Promise<Reply> {
+    const address = str(params.address);
+    if (address === undefined) return somethingWentWrong();
+    if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
+    if (!(await this.#backend.verifiedContract(address))) return error(texts.proxyNotVerified);
+    const guid = makeGuid(address, this.#now());
+    this.#backend.enqueueProxyCheck(guid, lower(address));
+    return ok(guid);
+  }
+
+  async checkproxyverification(params: RpcParams): Promise<Reply> {
+    const guid = str(params.guid);
+    if (guid === undefined) return somethingWentWrong();
+    const check = isWellFormedGuid(guid, this.#now())
+      ? await this.#backend.proxyCheckState(guid)
+      : { state: "unknown" as const, implementations: [] };
+    switch (check.state) {
+      case "pending":
+        return ok(texts.proxyInProgress);
+      case "pass": {
+        const proxy = `0x${guid.slice(0, 40)}`;
+        const [first] = check.implementations;
+        return ok(first ? proxyPassText(proxy, first) : texts.proxyInProgress);
+      }
+      case "fail":
+        return { status: 200, body: { status: "0", message: texts.notok, result: texts.proxyNotDetected } };
+      default:
+        return ok(texts.unknownUid);
+    }
+  }
+}
+
+// A guid is unknown when shorter than 41 characters, not hex, or stamped in the future.
+function isWellFormedGuid(guid: string, nowMs: number): boolean {
+  if (guid.length < 41 || !/^[0-9a-fA-F]+$/.test(guid)) return false;
+  const seconds = Number.parseInt(guid.slice(40), 16);
+  return seconds <= Math.floor(nowMs / 1_000);
+}
+
+function isTruthy(value: unknown): boolean {
+  return value === true || value === 1 || value === "1" || value === "true";
+}
+
+function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return (value === undefined || value === "" ? {} : { [key]: value }) as { [P in K]?: string };
+}

@@ -1,0 +1,219 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ContractModule, type RpcParams, type UploadedFile } from "./contractModule.js";
+import { error, rateLimitHeaders, type Reply, restUnknownAction, texts } from "./responses.js";
+
+/** A request as the explorer understood it. */
+export interface ReceivedRequest {
+  method: string;
+  /** The path without the query string. */
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  bodyFormat: "none" | "json" | "urlencoded" | "multipart" | "other";
+  /** Body fields: JSON values as sent, form fields as strings. */
+  body: Record<string, unknown>;
+  files: UploadedFile[];
+  /** The raw body, as text. */
+  rawBody: string;
+}
+
+/** Answers the REST API (`/api/v2/...`): the path after `/api/v2` and the query. */
+export type RestHandler = (path: string, query: Record<string, string>) => Promise<Reply>;
+
+/**
+ * Runs before the explorer answers; returns true when it has answered (or dropped) the request itself.
+ * Tests use it for faults: latency, 429s, HTML pages, resets.
+ */
+export type RequestInterceptor = (request: ReceivedRequest, response: ServerResponse) => Promise<boolean>;
+
+export interface ExplorerHttpServerOptions {
+  contractModule: ContractModule;
+  rest?: RestHandler;
+  interceptor?: RequestInterceptor;
+  /** Called for every request, before anything else. */
+  onRequest?: (request: ReceivedRequest) => void;
+  /** Body size limit in bytes; Blockscout's is 20,000,000. */
+  maxBodyBytes?: number;
+}
+
+const rpcPath = /^\/+api(?:\/v1)?\/?$/;
+
+/** The explorer's HTTP face: parses requests like Phoenix would and routes them to the contract module or REST. */
+export class ExplorerHttpServer {
+  readonly #options: ExplorerHttpServerOptions;
+  readonly #server: Server;
+
+  constructor(options: ExplorerHttpServerOptions) {
+    this.#options = options;
+    this.#server = createServer((req, res) => {
+      this.#serve(req, res).catch((cause: unknown) => {
+        if (!res.headersSent) writeReply(res, somethingBroke(cause));
+        else res.destroy();
+      });
+    });
+  }
+
+  /**
+   * Starts listening.
+   * @param port - 0 for an ephemeral port
+   * @param host - the interface; loopback by default
+   * @returns the explorer's base URL, e.g. `http://127.0.0.1:41234`
+   */
+  async listen(port = 0, host = "127.0.0.1"): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.#server.once("error", reject);
+      this.#server.listen(port, host, () => resolve());
+    });
+    const { port: actual } = this.#server.address() as AddressInfo;
+    return `http://${host}:${actual}`;
+  }
+
+  /** Stops listening and drops open connections. */
+  async close(): Promise<void> {
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  async #serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://explorer.invalid");
+    const raw = await readBody(req, this.#options.maxBodyBytes ?? 20_000_000);
+    const request: ReceivedRequest = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: flatten(req.headers),
+      bodyFormat: "none",
+      body: {},
+      files: [],
+      rawBody: raw === undefined ? "" : raw.toString("utf8"),
+    };
+    let badBody = false;
+    if (raw === undefined) {
+      this.#options.onRequest?.(request);
+      writeReply(res, { status: 413, body: "Request Entity Too Large" });
+      return;
+    }
+    try {
+      await parseBody(request, raw);
+    } catch {
+      badBody = true;
+    }
+    this.#options.onRequest?.(request);
+    if (await this.#options.interceptor?.(request, res)) return;
+    if (badBody) {
+      writeReply(res, { status: 400, body: "Bad request" });
+      return;
+    }
+    writeReply(res, await this.#route(request));
+  }
+
+  async #route(request: ReceivedRequest): Promise<Reply> {
+    const { path } = request;
+    if (path.startsWith("/api/v2/") || path === "/api/v2") {
+      const rest = this.#options.rest;
+      const reply = rest ? await rest(path.slice("/api/v2".length), request.query) : restUnknownAction();
+      return withRateHeaders(reply);
+    }
+    if (rpcPath.test(path)) return withRateHeaders(await this.#rpc(request));
+    if (path.startsWith("/api/") || path.startsWith("//api/")) {
+      return withRateHeaders(error(texts.notFound, { httpStatus: 404 }));
+    }
+    return { status: 404, body: { message: texts.notFound } };
+  }
+
+  async #rpc(request: ReceivedRequest): Promise<Reply> {
+    const params: RpcParams = { ...request.query, ...request.body };
+    const module = typeof params.module === "string" ? params.module.toLowerCase() : undefined;
+    const action = typeof params.action === "string" ? params.action.toLowerCase() : undefined;
+    if (!module || !action) return error(texts.moduleAndActionRequired, { httpStatus: 400 });
+    if (module !== "contract") return error(texts.unknownModule, { httpStatus: 400 });
+    if (!(ContractModule.actions as readonly string[]).includes(action)) {
+      return error(texts.unknownAction, { httpStatus: 400 });
+    }
+    return this.#options.contractModule.handle(action, params, request.files);
+  }
+}
+
+function withRateHeaders(reply: Reply): Reply {
+  return { ...reply, headers: { ...rateLimitHeaders(-1, -1, -1), ...reply.headers } };
+}
+
+function somethingBroke(cause: unknown): Reply {
+  console.error("explorer: internal error:", cause);
+  return error(texts.somethingWentWrong, { httpStatus: 500 });
+}
+
+/**
+ * Writes a reply as JSON.
+ * @param res - the response
+ * @param reply - status, body and headers
+ */
+export function writeReply(res: ServerResponse, reply: Reply): void {
+  const body = JSON.stringify(reply.body);
+  res.writeHead(reply.status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    ...reply.headers,
+  });
+  res.end(body);
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) tooLarge = true;
+    else chunks.push(chunk as Buffer);
+  }
+  return tooLarge ? undefined : Buffer.concat(chunks);
+}
+
+async function parseBody(request: ReceivedRequest, raw: Buffer): Promise<void> {
+  if (raw.length === 0) return;
+  const type = (request.headers["content-type"] ?? "").toLowerCase();
+  if (type.includes("application/json")) {
+    request.bodyFormat = "json";
+    const value: unknown = JSON.parse(raw.toString("utf8"));
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      request.body = value as Record<string, unknown>;
+    }
+    return;
+  }
+  if (type.includes("application/x-www-form-urlencoded")) {
+    request.bodyFormat = "urlencoded";
+    request.body = Object.fromEntries(new URLSearchParams(raw.toString("utf8")));
+    return;
+  }
+  if (type.includes("multipart/form-data")) {
+    request.bodyFormat = "multipart";
+    const form = await new Request("http://explorer.invalid/", {
+      method: "POST",
+      headers: { "content-type": request.headers["content-type"] ?? "" },
+      body: raw,
+    }).formData();
+    for (const [field, value] of form.entries()) {
+      if (typeof value === "string") request.body[field] = value;
+      else {
+        request.files.push({
+          field,
+          filename: value.name,
+          contentType: value.type,
+          content: await value.text(),
+        });
+      }
+    }
+    return;
+  }
+  request.bodyFormat = "other";
+}
+
+function flatten(headers: IncomingMessage["headers"]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
+}

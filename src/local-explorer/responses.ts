@@ -1,0 +1,169 @@
+// Every text and envelope this explorer answers with, written from Blockscout's behaviour
+// (shared/blockscout-api.md). The only place on the server side that holds explorer texts.
+
+/** An answer before it is written to the socket. */
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export const texts = {
+  moduleAndActionRequired: "Params 'module' and 'action' are required parameters",
+  unknownModule: "Unknown module",
+  unknownAction: "Unknown action",
+  notFound: "Not found",
+  somethingWentWrong: "Something went wrong.",
+  tooManyRequests: "Too many requests. Increase limits now at https://dev.blockscout.com",
+  addressRequired: "Query parameter address is required",
+  contractAddressesRequired: "Query parameter contractaddresses is required",
+  invalidAddressHash: "Invalid address hash",
+  notVerified: "Contract source code not verified",
+  notASmartContract: "Address is not a smart-contract",
+  alreadyVerified: "Smart-contract already verified.",
+  publishFailedPrefix: "Something went wrong while publishing the contract",
+  bytecodeMismatch: "Bytecode does not match, please try again.",
+  missingCodeFormat: "Missing codeformat field",
+  missingSourceCodeOrAddress: "Missing sourceCode or contractaddress fields",
+  optimizationUsedInvalid: "optimizationUsed has invalid format",
+  attachTwoFiles: "You should attach at least 2 files",
+  attachJsonAndSol: "You should attach at least one *.json and one *.sol files",
+  invalidArgsFormat: "Invalid args format",
+  unsuccessfulSourcify: "Unsuccessful Sourcify verification",
+  pendingInQueue: "Pending in queue",
+  passVerified: "Pass - Verified",
+  failUnableToVerify: "Fail - Unable to verify",
+  unknownUid: "Unknown UID",
+  proxyNotVerified: "Smart-contract not found or is not verified",
+  proxyInProgress: "Verification in progress",
+  proxyNotDetected: "A corresponding implementation contract was unfortunately not detected for the proxy address.",
+  ok: "OK",
+  notok: "NOTOK",
+  v2NotFound: "Not found",
+  v2UnknownAction: "Unknown API v2 action",
+  v2BlockLostConsensus: "Block lost consensus",
+  v2InvalidValue: "Invalid value",
+} as const;
+
+/**
+ * `<key> is required.` as the contract controller words it.
+ * @param key - the camelCase parameter name
+ * @returns the message
+ */
+export function requiredText(key: string): string {
+  return `${key} is required.`;
+}
+
+/**
+ * The filter error of `listcontracts` (lists four values though six are accepted).
+ * @param value - the rejected filter
+ * @returns the message
+ */
+export function invalidFilterText(value: string): string {
+  return `${value} is not a valid value for \`filter\`. Please use one of: verified, unverified, 1, 2.`;
+}
+
+/**
+ * `verify`'s failure text, carrying an Elixir-style changeset dump.
+ * @param reason - the inner reason, e.g. {@link texts.bytecodeMismatch}
+ * @returns the message
+ */
+export function publishFailedText(reason: string): string {
+  return `${texts.publishFailedPrefix}: [contract_source_code: {${JSON.stringify(reason)}, []}]`;
+}
+
+/**
+ * `checkproxyverification`'s pass text for one implementation.
+ * @param proxy - the proxy address
+ * @param implementation - the implementation address
+ * @returns the message
+ */
+export function proxyPassText(proxy: string, implementation: string): string {
+  return `The proxy's (${proxy.toLowerCase()}) implementation contract is found at ${implementation.toLowerCase()} and is successfully updated.`;
+}
+
+/**
+ * `verifyproxycontract`'s throttle text.
+ * @param intervalMs - the minimum interval between refreshes
+ * @returns the message
+ */
+export function onlyOneAttemptText(intervalMs: number): string {
+  return `Only one attempt in ${intervalMs}ms`;
+}
+
+/**
+ * `{"status":"1","message":"OK","result":…}`.
+ * @param result - the action's result
+ * @returns the reply (HTTP 200)
+ */
+export function ok(result: unknown): Reply {
+  return { status: 200, body: { status: "1", message: texts.ok, result } };
+}
+
+/**
+ * `{"status":"0","message":…,"result":null}`, or with `result` repeating the message where Blockscout does so.
+ * @param message - the error text
+ * @param options - HTTP status (default 200) and whether `result` repeats the message
+ * @returns the reply
+ */
+export function error(message: string, options: { httpStatus?: number; repeatInResult?: boolean } = {}): Reply {
+  return {
+    status: options.httpStatus ?? 200,
+    body: { status: "0", message, result: options.repeatInResult ? message : null },
+  };
+}
+
+/** The 500 Blockscout gives when a required pattern-matched parameter is missing. @returns the reply */
+export function somethingWentWrong(): Reply {
+  return error(texts.somethingWentWrong, { httpStatus: 500 });
+}
+
+/** The RPC 429. @param resetMs - ms until the window resets @returns the reply */
+export function rpcRateLimited(resetMs: number): Reply {
+  return { ...error(texts.tooManyRequests, { httpStatus: 429 }), headers: rateLimitHeaders(0, 0, resetMs) };
+}
+
+/** The REST 429. @param resetMs - ms until the window resets @returns the reply */
+export function restRateLimited(resetMs: number): Reply {
+  return { status: 429, body: { message: texts.tooManyRequests }, headers: rateLimitHeaders(0, 0, resetMs) };
+}
+
+/**
+ * The headers on every `/api` answer; `-1` everywhere when limiting is off.
+ * @param limit - requests per window
+ * @param remaining - left in this window
+ * @param resetMs - ms until the window resets
+ * @returns the headers
+ */
+export function rateLimitHeaders(limit: number, remaining: number, resetMs: number): Record<string, string> {
+  return {
+    "x-ratelimit-limit": String(limit),
+    "x-ratelimit-remaining": String(remaining),
+    "x-ratelimit-reset": String(resetMs),
+    "bypass-429-option": "no_bypass",
+  };
+}
+
+/** REST 404. @param message - `Not found` or `Block lost consensus` @param hash - the lost block's hash @returns the reply */
+export function restNotFound(message: string = texts.v2NotFound, hash?: string): Reply {
+  return { status: 404, body: hash ? { message, hash } : { message } };
+}
+
+/** REST 400 for an unknown path. @returns the reply */
+export function restUnknownAction(): Reply {
+  return { status: 400, body: { message: texts.v2UnknownAction } };
+}
+
+/**
+ * REST 422 in OpenApiSpex's shape.
+ * @param problems - pointer and detail of each rejected value
+ * @returns the reply
+ */
+export function restInvalid(problems: Array<{ pointer: string; detail: string }>): Reply {
+  return {
+    status: 422,
+    body: {
+      errors: problems.map((p) => ({ title: texts.v2InvalidValue, source: { pointer: p.pointer }, detail: p.detail })),
+    },
+  };
+}

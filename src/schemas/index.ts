@@ -1,0 +1,4 @@
+export { contractCreationItemSchema, contractCreationResultSchema } from "./contractCreation.js";
+export { listContractsResultSchema, listedContractItemSchema } from "./listContracts.js";
+export { type RpcEnvelope, rpcEnvelopeSchema } from "./rpcEnvelope.js";
+export { type SourceCodeItem, sourceCodeItemSchema } from "./sourceCode.js";

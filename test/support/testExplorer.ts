@@ -1,0 +1,44 @@
+import { ContractModule } from "../../src/local-explorer/contractModule.js";
+import { ExplorerHttpServer, type ReceivedRequest, type RestHandler } from "../../src/local-explorer/httpServer.js";
+import { FaultInjector } from "./faultInjector.js";
+import { ScriptedBackend } from "./scriptedBackend.js";
+
+export interface TestExplorer {
+  /** `http://127.0.0.1:PORT`. */
+  url: string;
+  backend: ScriptedBackend;
+  faults: FaultInjector;
+  /** Every request received, in order, as the explorer parsed it. */
+  requests: ReceivedRequest[];
+  /** The requests for one contract-module action. */
+  requestsFor(action: string): ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a Blockscout-compatible explorer on 127.0.0.1 with an ephemeral port: the product's protocol layer
+ * over a scripted backend, behind a fault injector, recording every request.
+ * @param options - a REST handler for `/api/v2`
+ * @returns the running explorer
+ */
+export async function startTestExplorer(options: { rest?: RestHandler } = {}): Promise<TestExplorer> {
+  const backend = new ScriptedBackend();
+  const faults = new FaultInjector();
+  const requests: ReceivedRequest[] = [];
+  const server = new ExplorerHttpServer({
+    contractModule: new ContractModule(backend),
+    ...(options.rest ? { rest: options.rest } : {}),
+    interceptor: faults.interceptor,
+    onRequest: (request) => requests.push(request),
+  });
+  const url = await server.listen(0, "127.0.0.1");
+  return {
+    url,
+    backend,
+    faults,
+    requests,
+    requestsFor: (action) =>
+      requests.filter((r) => String(r.query.action ?? r.body.action ?? "").toLowerCase() === action),
+    close: () => server.close(),
+  };
+}
