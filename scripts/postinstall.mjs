@@ -39,7 +39,9 @@ function isInstalled(name) {
 const name = platformPackage();
 const version = edrVersion();
 if (isCheckout && name && version && !isInstalled(name)) {
-  console.log(`postinstall: installing ${name}@${version} (skipped by an npm running under Node ${process.versions.node})`);
+  console.log(
+    `postinstall: installing ${name}@${version} (skipped by an npm running under Node ${process.versions.node})`,
+  );
   execFileSync("npm", ["install", "--no-save", "--ignore-scripts", `${name}@${version}`], {
     cwd: root,
     stdio: "inherit",

@@ -1,5 +1,5 @@
-export { createExplorerClient, ExplorerClient, type ExplorerClientOptions } from "./client/ExplorerClient.js";
 export * from "./client/contract/index.js";
+export { createExplorerClient, ExplorerClient, type ExplorerClientOptions } from "./client/ExplorerClient.js";
 export * as explorerTexts from "./client/explorerTexts.js";
 export { type ExplorerUrls, resolveExplorerUrls } from "./client/explorerUrl.js";
 export { RateLimiter, sharedRateLimiter } from "./client/rateLimiter.js";

@@ -60,7 +60,9 @@ export class ExplorerClient {
   }
 
   /** `verify_vyper_contract`. @param parameters - the submission @returns the outcome */
-  verifyVyperContract(parameters: contract.VerifyVyperContractParameters): Promise<contract.SubmissionOutcome> {
+  verifyVyperContract(
+    parameters: contract.VerifyVyperContractParameters,
+  ): Promise<contract.SubmissionOutcome> {
     return contract.verifyVyperContract(this.transport, parameters);
   }
 

@@ -8,7 +8,8 @@ export class RateLimiter {
    * @param requestsPerSecond - the most requests started in one second; `Infinity` for no spacing
    */
   constructor(requestsPerSecond: number) {
-    this.#intervalMs = Number.isFinite(requestsPerSecond) && requestsPerSecond > 0 ? 1_000 / requestsPerSecond : 0;
+    this.#intervalMs =
+      Number.isFinite(requestsPerSecond) && requestsPerSecond > 0 ? 1_000 / requestsPerSecond : 0;
   }
 
   /**

@@ -46,7 +46,7 @@ export function multipartBody(
   }
   files.forEach((file, index) => {
     form.append(fileField(index), Buffer.from(file.content, "utf8"), {
-      filename: file.name,
+      filepath: file.name,
       contentType: file.contentType ?? (file.name.endsWith(".json") ? "application/json" : "text/plain"),
     });
   });

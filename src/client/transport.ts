@@ -111,7 +111,11 @@ export class Transport {
         const retryable = error instanceof NetworkError && (req.kind === "read" || !error.maybeReceived);
         if (!retryable || failures >= this.#maxRetries) throw error;
         failures++;
-        await this.#backoff(context, failures, error instanceof Error ? error.message.split("\n")[0]! : "error");
+        await this.#backoff(
+          context,
+          failures,
+          error instanceof Error ? error.message.split("\n")[0]! : "error",
+        );
         continue;
       }
       this.#observeQuota(answer.headers);
@@ -190,7 +194,12 @@ export class Transport {
         contentType,
         excerpt: this.redact(text.slice(0, excerptLength)),
       };
-      return { status: response.statusCode, headers: responseHeaders, json: parseJson(text), sample };
+      // An explorer that echoes the key back (in an error text, say) must not get it shown.
+      const json =
+        this.#apiKey && this.redact(text) !== text
+          ? redactJson(parseJson(text), this.redact)
+          : parseJson(text);
+      return { status: response.statusCode, headers: responseHeaders, json, sample };
     } catch (error) {
       if (timedOut) throw new TimeoutError(context, timeoutMs, req.method === "POST" || sent);
       const errno = errnoOf(error);
@@ -245,6 +254,15 @@ export function retryAfterMs(headers: Record<string, string>): number | undefine
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
+function redactJson(value: unknown, redact: Redactor): unknown {
+  if (typeof value === "string") return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, redact));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactJson(item, redact)]));
+  }
+  return value;
+}
+
 function explorerMessageOf(json: unknown): string | undefined {
   if (typeof json === "object" && json !== null && "message" in json && typeof json.message === "string") {
     return json.message;
@@ -264,10 +282,18 @@ function notJson(context: RequestContext, sample: BodySample): InvalidResponseEr
     );
   }
   if (sample.excerpt.trim() === "") {
-    return new InvalidResponseError(`The explorer answered an empty body (HTTP ${sample.status}).`, context, sample);
+    return new InvalidResponseError(
+      `The explorer answered an empty body (HTTP ${sample.status}).`,
+      context,
+      sample,
+    );
   }
   if (type.includes("json")) {
-    return new InvalidResponseError(`The explorer answered malformed JSON (HTTP ${sample.status}).`, context, sample);
+    return new InvalidResponseError(
+      `The explorer answered malformed JSON (HTTP ${sample.status}).`,
+      context,
+      sample,
+    );
   }
   return new InvalidResponseError(
     `The explorer answered ${sample.contentType || "a body without a content type"} (HTTP ${sample.status}) instead of JSON.`,

@@ -9,7 +9,9 @@ const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
 export const maxBodyBytes = 20_000_000;
 
 function shown(value: unknown): string {
-  const text = JSON.stringify(typeof value === "string" && value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  const text = JSON.stringify(
+    typeof value === "string" && value.length > 80 ? `${value.slice(0, 77)}...` : value,
+  );
   return text === undefined ? String(value) : text;
 }
 

@@ -1,3 +1,4 @@
+export { type ErrorCode, ExplorerVerifyError, isExplorerVerifyError } from "./ExplorerVerifyError.js";
 export {
   ExplorerError,
   InvalidParametersError,
@@ -6,7 +7,6 @@ export {
   type ParameterProblem,
   UnknownActionError,
 } from "./explorerErrors.js";
-export { type ErrorCode, ExplorerVerifyError, isExplorerVerifyError } from "./ExplorerVerifyError.js";
 export { InvalidInputError } from "./InvalidInputError.js";
 export { createRedactor, type Redactor } from "./redact.js";
 export {

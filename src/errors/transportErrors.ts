@@ -53,13 +53,19 @@ export class RateLimitedError extends ExplorerVerifyError {
   /** How long the explorer asked to wait, when it said. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(request: RequestContext, retryAfterMs: number | undefined, explorerMessage: string | undefined) {
+  constructor(
+    request: RequestContext,
+    retryAfterMs: number | undefined,
+    explorerMessage: string | undefined,
+  ) {
     super("The explorer's rate limit was exceeded, and retrying did not help.", {
       metaMessages: requestLines(request, [
         "HTTP status: 429",
         ...(retryAfterMs === undefined ? [] : [`Retry after: ${retryAfterMs} ms`]),
       ]),
-      details: explorerMessage ? `The explorer said: ${explorerMessage}. An API key raises the limit.` : undefined,
+      details: explorerMessage
+        ? `The explorer said: ${explorerMessage}. An API key raises the limit.`
+        : undefined,
     });
     this.request = request;
     this.retryAfterMs = retryAfterMs;

@@ -49,7 +49,10 @@ export function makeGuid(address: string, nowMs: number = Date.now()): string {
  * @param address - the address asked about (differs from the record's for a bytecode twin)
  * @returns the wire item, with only the keys that apply
  */
-export function sourceCodeItem(record: ContractRecord, address: string = record.address): Record<string, unknown> {
+export function sourceCodeItem(
+  record: ContractRecord,
+  address: string = record.address,
+): Record<string, unknown> {
   const item: Record<string, unknown> = {
     Address: lower(address),
     SourceCode: record.sourceCode,
@@ -225,7 +228,8 @@ export class ContractModule {
     const address = str(params.addressHash);
     if (address === undefined) return somethingWentWrong();
     for (const key of ["name", "compilerVersion", "optimization", "contractSourceCode"]) {
-      if (params[key] === undefined || params[key] === null || params[key] === "") return error(requiredText(key));
+      if (params[key] === undefined || params[key] === null || params[key] === "")
+        return error(requiredText(key));
     }
     if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
     if (!(await this.#backend.isContract(address))) {
@@ -258,7 +262,8 @@ export class ContractModule {
     const address = str(params.addressHash);
     if (address === undefined) return somethingWentWrong();
     for (const key of ["name", "compilerVersion", "contractSourceCode"]) {
-      if (params[key] === undefined || params[key] === null || params[key] === "") return error(requiredText(key));
+      if (params[key] === undefined || params[key] === null || params[key] === "")
+        return error(requiredText(key));
     }
     if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
     if (!(await this.#backend.isContract(address))) {
@@ -313,7 +318,8 @@ export class ContractModule {
       }
       if (!addressPattern.test(address)) return error(texts.invalidAddressHash, { repeatInResult: true });
       for (const key of ["contractname", "compilerversion"]) {
-        if (params[key] === undefined || params[key] === null) return error(requiredText(key), { repeatInResult: true });
+        if (params[key] === undefined || params[key] === null)
+          return error(requiredText(key), { repeatInResult: true });
       }
       if (!(await this.#backend.isContract(address))) {
         return error(texts.notASmartContract, { repeatInResult: true });

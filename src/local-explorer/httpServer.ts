@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ContractModule, type RpcParams, type UploadedFile } from "./contractModule.js";
-import { error, rateLimitHeaders, type Reply, restUnknownAction, texts } from "./responses.js";
+import { error, type Reply, rateLimitHeaders, restUnknownAction, texts } from "./responses.js";
 
 /** A request as the explorer understood it. */
 export interface ReceivedRequest {

@@ -36,7 +36,8 @@ export const texts = {
   unknownUid: "Unknown UID",
   proxyNotVerified: "Smart-contract not found or is not verified",
   proxyInProgress: "Verification in progress",
-  proxyNotDetected: "A corresponding implementation contract was unfortunately not detected for the proxy address.",
+  proxyNotDetected:
+    "A corresponding implementation contract was unfortunately not detected for the proxy address.",
   ok: "OK",
   notok: "NOTOK",
   v2NotFound: "Not found",
@@ -106,7 +107,10 @@ export function ok(result: unknown): Reply {
  * @param options - HTTP status (default 200) and whether `result` repeats the message
  * @returns the reply
  */
-export function error(message: string, options: { httpStatus?: number; repeatInResult?: boolean } = {}): Reply {
+export function error(
+  message: string,
+  options: { httpStatus?: number; repeatInResult?: boolean } = {},
+): Reply {
   return {
     status: options.httpStatus ?? 200,
     body: { status: "0", message, result: options.repeatInResult ? message : null },
@@ -163,7 +167,11 @@ export function restInvalid(problems: Array<{ pointer: string; detail: string }>
   return {
     status: 422,
     body: {
-      errors: problems.map((p) => ({ title: texts.v2InvalidValue, source: { pointer: p.pointer }, detail: p.detail })),
+      errors: problems.map((p) => ({
+        title: texts.v2InvalidValue,
+        source: { pointer: p.pointer },
+        detail: p.detail,
+      })),
     },
   };
 }

@@ -19,13 +19,9 @@ export const sourceCodeItemSchema = z.looseObject({
   EVMVersion: z.string().nullish(),
   FileName: z.string().nullish(),
   ConstructorArguments: z.string().nullish(),
-  ExternalLibraries: z
-    .array(z.looseObject({ name: z.string(), address_hash: z.string() }))
-    .nullish(),
+  ExternalLibraries: z.array(z.looseObject({ name: z.string(), address_hash: z.string() })).nullish(),
   Library: z.string().nullish(),
-  AdditionalSources: z
-    .array(z.looseObject({ Filename: z.string(), SourceCode: z.string() }))
-    .nullish(),
+  AdditionalSources: z.array(z.looseObject({ Filename: z.string(), SourceCode: z.string() })).nullish(),
   IsProxy: flag,
   Proxy: flag,
   ImplementationAddress: z.string().nullish(),

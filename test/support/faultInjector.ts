@@ -1,12 +1,12 @@
 import type { ServerResponse } from "node:http";
 import type { ReceivedRequest, RequestInterceptor } from "../../src/local-explorer/httpServer.js";
-import { rpcRateLimited, restRateLimited } from "../../src/local-explorer/responses.js";
+import { restRateLimited, rpcRateLimited } from "../../src/local-explorer/responses.js";
 
 /** One fault, applied to one request. */
 export type Fault =
   | { kind: "latency"; ms: number }
   | { kind: "rate-limit"; resetMs: number; retryAfterSeconds?: number }
-  | { kind: "status"; status: number; body: string; contentType: string }
+  | { kind: "status"; status: number; body: string; contentType: string; headers?: Record<string, string> }
   | { kind: "html"; status: number }
   | { kind: "malformed-json" }
   | { kind: "reset" }
@@ -58,7 +58,13 @@ export class FaultInjector {
     const { serverError = 0, rateLimit = 0, reset = 0, html = 0 } = this.rates;
     const roll = this.random();
     let edge = serverError;
-    if (roll < edge) return { kind: "status", status: 500, body: '{"message":"Internal server error"}', contentType: "application/json" };
+    if (roll < edge)
+      return {
+        kind: "status",
+        status: 500,
+        body: '{"message":"Internal server error"}',
+        contentType: "application/json",
+      };
     edge += rateLimit;
     if (roll < edge) return { kind: "rate-limit", resetMs: 20 };
     edge += reset;
@@ -75,7 +81,9 @@ async function apply(fault: Fault, request: ReceivedRequest, response: ServerRes
       await sleep(fault.ms);
       return false;
     case "rate-limit": {
-      const reply = request.path.startsWith("/api/v2") ? restRateLimited(fault.resetMs) : rpcRateLimited(fault.resetMs);
+      const reply = request.path.startsWith("/api/v2")
+        ? restRateLimited(fault.resetMs)
+        : rpcRateLimited(fault.resetMs);
       const body = JSON.stringify(reply.body);
       response.writeHead(429, {
         "content-type": "application/json; charset=utf-8",
@@ -86,7 +94,7 @@ async function apply(fault: Fault, request: ReceivedRequest, response: ServerRes
       return true;
     }
     case "status":
-      response.writeHead(fault.status, { "content-type": fault.contentType });
+      response.writeHead(fault.status, { "content-type": fault.contentType, ...fault.headers });
       response.end(fault.body);
       return true;
     case "html":

@@ -102,7 +102,9 @@ export class ScriptedBackend implements ExplorerBackend {
     return twin ? this.#records.get(twin.toLowerCase()) : undefined;
   }
 
-  async listContracts(): Promise<Array<{ address: string; verified: ContractRecord | undefined; empty: boolean }>> {
+  async listContracts(): Promise<
+    Array<{ address: string; verified: ContractRecord | undefined; empty: boolean }>
+  > {
     return [...this.contracts.keys()].map((address) => ({
       address,
       verified: this.#records.get(address),
@@ -133,7 +135,8 @@ export class ScriptedBackend implements ExplorerBackend {
     this.submissions.push(submission);
     const outcome = this.#nextOutcome(submission.address);
     if (outcome.pendingMs) await new Promise((resolve) => setTimeout(resolve, outcome.pendingMs));
-    if (outcome.result === "fail") return { ok: false, reason: outcome.failReason ?? "Bytecode does not match, please try again." };
+    if (outcome.result === "fail")
+      return { ok: false, reason: outcome.failReason ?? "Bytecode does not match, please try again." };
     return { ok: true, contract: this.#markVerified(submission) };
   }
 
@@ -222,7 +225,9 @@ export class ScriptedBackend implements ExplorerBackend {
 function mainSource(submission: Submission): string | undefined {
   if (submission.standardJsonInput) {
     try {
-      const input = JSON.parse(submission.standardJsonInput) as { sources?: Record<string, { content?: string }> };
+      const input = JSON.parse(submission.standardJsonInput) as {
+        sources?: Record<string, { content?: string }>;
+      };
       const first = Object.values(input.sources ?? {})[0];
       return first?.content;
     } catch {

@@ -1,5 +1,9 @@
 import { ContractModule } from "../../src/local-explorer/contractModule.js";
-import { ExplorerHttpServer, type ReceivedRequest, type RestHandler } from "../../src/local-explorer/httpServer.js";
+import {
+  ExplorerHttpServer,
+  type ReceivedRequest,
+  type RestHandler,
+} from "../../src/local-explorer/httpServer.js";
 import { FaultInjector } from "./faultInjector.js";
 import { ScriptedBackend } from "./scriptedBackend.js";
 

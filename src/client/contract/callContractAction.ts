@@ -55,7 +55,8 @@ export async function callContractAction(
   });
   const parsed = rpcEnvelopeSchema.safeParse(response.json);
   if (!parsed.success) {
-    if (response.status >= 400) throw new HttpError(response.request, response.body, messageOf(response.json));
+    if (response.status >= 400)
+      throw new HttpError(response.request, response.body, messageOf(response.json));
     throw new InvalidResponseError(
       `The explorer's answer to ${call.action} is not a contract-module envelope ({status, message, result}).`,
       response.request,
@@ -81,7 +82,9 @@ export async function callContractAction(
 export function rejection(answer: ContractActionAnswer, hint?: string): ExplorerError {
   const text =
     answer.envelope.message ||
-    (typeof answer.envelope.result === "string" ? answer.envelope.result : `status ${answer.envelope.status}`);
+    (typeof answer.envelope.result === "string"
+      ? answer.envelope.result
+      : `status ${answer.envelope.status}`);
   return new ExplorerError(answer.request, answer.httpStatus, text, hint);
 }
 

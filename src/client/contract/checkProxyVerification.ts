@@ -1,5 +1,11 @@
 import { InvalidResponseError } from "../../errors/index.js";
-import { implementationFromProxyPass, isPending, isProxyFail, isProxyPass, isUnknownUid } from "../explorerTexts.js";
+import {
+  implementationFromProxyPass,
+  isPending,
+  isProxyFail,
+  isProxyPass,
+  isUnknownUid,
+} from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import { assertGuid } from "../validate.js";
 import { callContractAction, rejection } from "./callContractAction.js";
@@ -34,7 +40,8 @@ export async function checkProxyVerification(
   const answer = await callContractAction(transport, { action, query: { guid }, kind: "read" });
   const { status, message, result } = answer.envelope;
   const text = typeof result === "string" ? result : message;
-  if (isProxyPass(text)) return { state: "pass", message: text, implementation: implementationFromProxyPass(text) };
+  if (isProxyPass(text))
+    return { state: "pass", message: text, implementation: implementationFromProxyPass(text) };
   if (isProxyFail(text)) return { state: "fail", message: text, implementation: undefined };
   if (isUnknownUid(text)) return { state: "unknown-uid", message: text, implementation: undefined };
   if (isPending(text)) return { state: "pending", message: text, implementation: undefined };

@@ -1,13 +1,18 @@
 export { checkProxyVerification, type ProxyVerificationStatus } from "./checkProxyVerification.js";
 export { checkVerifyStatus, type VerifyStatus } from "./checkVerifyStatus.js";
-export { type ContractCreation, getContractCreation, maxAddressesPerRequest } from "./getContractCreation.js";
 export { getAbi } from "./getAbi.js";
+export { type ContractCreation, getContractCreation, maxAddressesPerRequest } from "./getContractCreation.js";
 export { getSourceCode } from "./getSourceCode.js";
 export type { Libraries } from "./libraries.js";
 export { type ListContractsParameters, type ListedContract, listContracts } from "./listContracts.js";
 export type { SubmissionOutcome } from "./submissionOutcome.js";
-export { synchronousSubmissionTimeoutMs, type VerifyParameters, verify, verifyLibrarySlots } from "./verify.js";
 export type { VerifiedContract } from "./verifiedContract.js";
+export {
+  synchronousSubmissionTimeoutMs,
+  type VerifyParameters,
+  verify,
+  verifyLibrarySlots,
+} from "./verify.js";
 export { verifyProxyContract } from "./verifyProxyContract.js";
 export {
   type SingleFileSubmission,

@@ -13,7 +13,11 @@ export type Libraries = Record<string, string>;
  * @returns `[name, address]` pairs
  * @throws {InvalidInputError} for too many libraries, an empty name or a malformed address
  */
-export function librarySlots(libraries: Libraries | undefined, maxSlots: number, action: string): Array<[string, string]> {
+export function librarySlots(
+  libraries: Libraries | undefined,
+  maxSlots: number,
+  action: string,
+): Array<[string, string]> {
   const entries = Object.entries(libraries ?? {});
   if (entries.length > maxSlots) {
     throw new InvalidInputError(

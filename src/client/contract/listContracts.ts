@@ -8,7 +8,14 @@ import { isTrue } from "./verifiedContract.js";
 
 const action = "listcontracts";
 
-const filters = { verified: "verified", unverified: "unverified", empty: "empty", 1: "verified", 2: "unverified", 3: "empty" } as const;
+const filters = {
+  verified: "verified",
+  unverified: "unverified",
+  empty: "empty",
+  1: "verified",
+  2: "unverified",
+  3: "empty",
+} as const;
 
 export interface ListContractsParameters {
   /** 1-based page; goes with `offset`. */
@@ -59,7 +66,8 @@ export async function listContracts(
       );
     }
     timestamps.forEach((t, i) => {
-      if (t !== undefined) assertNonNegativeInteger(t, i === 0 ? "verifiedAtStartTimestamp" : "verifiedAtEndTimestamp");
+      if (t !== undefined)
+        assertNonNegativeInteger(t, i === 0 ? "verifiedAtStartTimestamp" : "verifiedAtEndTimestamp");
     });
   }
   const answer = await callContractAction(transport, {
@@ -75,7 +83,11 @@ export async function listContracts(
   });
   if (answer.envelope.status !== "1") {
     // Etherscan-style explorers answer an empty page with status 0.
-    if (answer.envelope.result === null || (Array.isArray(answer.envelope.result) && answer.envelope.result.length === 0)) return [];
+    if (
+      answer.envelope.result === null ||
+      (Array.isArray(answer.envelope.result) && answer.envelope.result.length === 0)
+    )
+      return [];
     throw rejection(answer);
   }
   return parseResult(answer, listContractsResultSchema, action).map((item) => {
@@ -86,7 +98,10 @@ export async function listContracts(
       abi: verified ? (item.ABI ?? undefined) : undefined,
       contractName: item.ContractName ?? undefined,
       compilerVersion: item.CompilerVersion ?? undefined,
-      optimizationUsed: item.OptimizationUsed === undefined || item.OptimizationUsed === null ? undefined : isTrue(item.OptimizationUsed),
+      optimizationUsed:
+        item.OptimizationUsed === undefined || item.OptimizationUsed === null
+          ? undefined
+          : isTrue(item.OptimizationUsed),
     };
   });
 }

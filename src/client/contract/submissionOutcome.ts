@@ -33,7 +33,7 @@ export function submissionOutcome(
 ): SubmissionOutcome {
   const { status, message, result } = answer.envelope;
   if (isAlreadyVerified(message) || isAlreadyVerified(result)) {
-    return { kind: "already-verified", message: message || String(result) };
+    return { kind: "already-verified", message: isAlreadyVerified(message) ? message : String(result) };
   }
   if (status !== "1") {
     if (isNotAContract(message) || isNotAContract(result)) {

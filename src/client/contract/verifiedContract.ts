@@ -53,7 +53,9 @@ export function toVerifiedContract(item: SourceCodeItem): VerifiedContract | nul
     optimizationUsed: isTrue(item.OptimizationUsed),
     optimizationRuns: runs === undefined || runs === null || runs === "" ? undefined : Number(runs),
     evmVersion: item.EVMVersion || undefined,
-    constructorArguments: item.ConstructorArguments ? item.ConstructorArguments.replace(/^0x/, "") : undefined,
+    constructorArguments: item.ConstructorArguments
+      ? item.ConstructorArguments.replace(/^0x/, "")
+      : undefined,
     externalLibraries: (item.ExternalLibraries ?? []).map((l) => ({ name: l.name, address: l.address_hash })),
     isProxy: isTrue(item.IsProxy ?? item.Proxy),
     implementationAddresses: [...new Set(implementations)],

@@ -1,5 +1,5 @@
-import type { Transport } from "../transport.js";
 import { jsonBody } from "../requestBody.js";
+import type { Transport } from "../transport.js";
 import {
   assertAddress,
   assertBodySize,

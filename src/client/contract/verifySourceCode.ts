@@ -1,3 +1,4 @@
+import { InvalidInputError } from "../../errors/index.js";
 import { multipartBody } from "../requestBody.js";
 import type { Transport } from "../transport.js";
 import {
@@ -8,7 +9,6 @@ import {
   assertNonEmpty,
   assertNonNegativeInteger,
 } from "../validate.js";
-import { InvalidInputError } from "../../errors/index.js";
 import { callContractAction } from "./callContractAction.js";
 import { type Libraries, librarySlots } from "./libraries.js";
 import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
@@ -70,19 +70,25 @@ export async function verifySourceCode(
     compilerversion: assertCompilerVersion(parameters.compilerVersion),
   };
   if (fields.contractname === undefined) {
-    throw new InvalidInputError("contractName", "contractName is required (path/File.sol:Name, a name, or \"\").");
+    throw new InvalidInputError(
+      "contractName",
+      'contractName is required (path/File.sol:Name, a name, or "").',
+    );
   }
   if (parameters.codeFormat === "solidity-standard-json-input") {
     fields.sourceCode = standardJsonText(parameters.standardJsonInput);
   } else if (parameters.codeFormat === "solidity-single-file") {
     fields.sourceCode = assertNonEmpty(parameters.sourceCode, "sourceCode");
     fields.optimizationUsed = parameters.optimizationUsed ? "1" : "0";
-    if (parameters.runs !== undefined) fields.runs = String(assertNonNegativeInteger(parameters.runs, "runs"));
+    if (parameters.runs !== undefined)
+      fields.runs = String(assertNonNegativeInteger(parameters.runs, "runs"));
     if (parameters.evmVersion) fields.evmversion = parameters.evmVersion;
-    librarySlots(parameters.libraries, singleFileLibrarySlots, action).forEach(([name, libraryAddress], i) => {
-      fields[`libraryname${i + 1}`] = name;
-      fields[`libraryaddress${i + 1}`] = libraryAddress;
-    });
+    librarySlots(parameters.libraries, singleFileLibrarySlots, action).forEach(
+      ([name, libraryAddress], i) => {
+        fields[`libraryname${i + 1}`] = name;
+        fields[`libraryaddress${i + 1}`] = libraryAddress;
+      },
+    );
   } else {
     throw new InvalidInputError(
       "codeFormat",

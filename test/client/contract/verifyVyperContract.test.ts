@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import {
+  ExplorerError,
+  InvalidInputError,
+  NotAContractError,
+  type Transport,
+  verifyVyperContract,
+} from "../../../src/index.js";
+import { testAddress } from "../../support/addresses.js";
+import { startTestExplorer, type TestExplorer } from "../../support/testExplorer.js";
+import { transportFor } from "../../support/transportFor.js";
+
+let explorer: TestExplorer;
+let transport: Transport;
+const address = testAddress(0x5f);
+const submission = {
+  address,
+  name: "Vault",
+  compilerVersion: "v0.3.10+commit.91361694",
+  contractSourceCode: "# @version 0.3.10\n@external\ndef ping() -> uint256:\n    return 1\n",
+  constructorArguments: "0x01",
+};
+
+beforeEach(async () => {
+  explorer = await startTestExplorer();
+  transport = transportFor(explorer);
+});
+afterEach(() => explorer.close());
+
+describe("verify_vyper_contract", () => {
+  it("sends a multipart form with both constructor-args spellings and reads the synchronous contract object", async () => {
+    explorer.backend.addContract(address);
+    await expect(verifyVyperContract(transport, submission)).resolves.toMatchObject({
+      kind: "verified",
+      contract: { address, contractName: "Vault", compilerVersion: "v0.3.10+commit.91361694" },
+    });
+    const [request] = explorer.requests;
+    expect(request?.query).toEqual({ module: "contract", action: "verify_vyper_contract" });
+    expect(request?.bodyFormat).toBe("multipart");
+    expect(request?.body).toEqual({
+      addressHash: address,
+      name: "Vault",
+      compilerVersion: "v0.3.10+commit.91361694",
+      contractSourceCode: submission.contractSourceCode,
+      constructorArguments: "01",
+      constructorArguements: "01",
+    });
+  });
+
+  it("maps already verified, not a contract and the detail-less publishing failure", async () => {
+    await expect(verifyVyperContract(transport, submission)).rejects.toThrow(NotAContractError);
+    explorer.backend.addContract(address);
+    explorer.backend.script(address, { result: "fail" });
+    const error = await verifyVyperContract(transport, submission).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExplorerError);
+    expect((error as ExplorerError).explorerMessage).toBe(
+      "Something went wrong while publishing the contract",
+    );
+    await verifyVyperContract(transport, submission);
+    await expect(verifyVyperContract(transport, submission)).resolves.toEqual({
+      kind: "already-verified",
+      message: "Smart-contract already verified.",
+    });
+  });
+
+  it.each(["name", "compilerVersion", "contractSourceCode"])(
+    "the explorer answers `%s is required.`",
+    async (key) => {
+      const { callContractAction } = await import("../../../src/client/contract/callContractAction.js");
+      const { multipartBody } = await import("../../../src/client/requestBody.js");
+      const fields: Record<string, string> = {
+        addressHash: address,
+        name: "Vault",
+        compilerVersion: "v0.3.10+commit.91361694",
+        contractSourceCode: "x",
+      };
+      delete fields[key];
+      const answer = await callContractAction(transport, {
+        action: "verify_vyper_contract",
+        body: multipartBody(fields),
+        kind: "submit",
+      });
+      expect(answer.envelope).toEqual({ status: "0", message: `${key} is required.`, result: null });
+    },
+  );
+
+  it("rejects a short compiler version before sending anything", async () => {
+    await expect(
+      verifyVyperContract(transport, { ...submission, compilerVersion: "0.3.10" }),
+    ).rejects.toThrow(InvalidInputError);
+    expect(explorer.requests).toHaveLength(0);
+  });
+});

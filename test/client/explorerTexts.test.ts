@@ -1,0 +1,57 @@
+import { describe, expect, it } from "@jest/globals";
+import { explorerTexts } from "../../src/index.js";
+
+describe("explorer texts", () => {
+  it("knows already verified in Blockscout's and Etherscan's words", () => {
+    for (const text of [
+      "Smart-contract already verified.",
+      "Already verified",
+      "Contract source code already verified",
+      "Already Verified",
+      "Pass - Already Verified",
+    ]) {
+      expect(explorerTexts.isAlreadyVerified(text)).toBe(true);
+    }
+    expect(explorerTexts.isAlreadyVerified("Pass - Verified")).toBe(false);
+  });
+
+  it("knows the three not-a-contract texts", () => {
+    expect(explorerTexts.isNotAContract("Address is not a smart-contract")).toBe(true);
+    expect(explorerTexts.isNotAContract("The address is not a smart contract")).toBe(true);
+    expect(
+      explorerTexts.isNotAContract(
+        "Unable to locate ContractCode at 0x00000000000000000000000000000000000000a1",
+      ),
+    ).toBe(true);
+    expect(explorerTexts.isNotAContract("Smart-contract not found or is not verified")).toBe(false);
+  });
+
+  it("classifies the guid states", () => {
+    expect(explorerTexts.isPending("Pending in queue")).toBe(true);
+    expect(explorerTexts.isPending("Verification in progress")).toBe(true);
+    expect(explorerTexts.isPass("Pass - Verified")).toBe(true);
+    expect(explorerTexts.isFail("Fail - Unable to verify")).toBe(true);
+    expect(explorerTexts.isUnknownUid("Unknown UID")).toBe(true);
+    expect(explorerTexts.isUnknownAction("Unknown action")).toBe(true);
+  });
+
+  it("knows both rate-limit texts", () => {
+    expect(
+      explorerTexts.isRateLimited("Too many requests. Increase limits now at https://dev.blockscout.com"),
+    ).toBe(true);
+    expect(
+      explorerTexts.isRateLimited("Max rate limit reached, please use API Key for higher rate limit"),
+    ).toBe(true);
+  });
+
+  it("reads the implementation out of a single-implementation proxy pass, and nothing out of the multi form", () => {
+    const one =
+      "The proxy's (0x00000000000000000000000000000000000000c3) implementation contract is found at 0x00000000000000000000000000000000000000D4 and is successfully updated.";
+    expect(explorerTexts.isProxyPass(one)).toBe(true);
+    expect(explorerTexts.implementationFromProxyPass(one)).toBe("0x00000000000000000000000000000000000000d4");
+    const many =
+      "The proxy's (0x00000000000000000000000000000000000000c3) implementation contracts are found at [%Explorer.Chain.Hash{}] and they've been successfully updated.";
+    expect(explorerTexts.isProxyPass(many)).toBe(true);
+    expect(explorerTexts.implementationFromProxyPass(many)).toBeUndefined();
+  });
+});

@@ -1,0 +1,206 @@
+import { createServer } from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import {
+  getAbi,
+  getSourceCode,
+  HttpError,
+  InvalidResponseError,
+  NetworkError,
+  RateLimitedError,
+  TimeoutError,
+  type TransportEvent,
+  verifySourceCode,
+} from "../../../src/index.js";
+import { testAddress } from "../../support/addresses.js";
+import { startTestExplorer, type TestExplorer } from "../../support/testExplorer.js";
+import { transportFor } from "../../support/transportFor.js";
+
+let explorer: TestExplorer;
+const address = testAddress(0xa1);
+
+beforeEach(async () => {
+  explorer = await startTestExplorer();
+  explorer.backend.addContract(address, { verified: { abi: [] } });
+});
+afterEach(() => explorer.close());
+
+const standardJson = {
+  codeFormat: "solidity-standard-json-input" as const,
+  address,
+  contractName: "A.sol:A",
+  compilerVersion: "v0.8.28+commit.7893614a",
+  standardJsonInput: { language: "Solidity", sources: { "A.sol": { content: "contract A {}" } } },
+};
+
+describe("transport", () => {
+  it("ends a request to a server that never answers with a TimeoutError at its deadline", async () => {
+    explorer.faults.next({ kind: "hang" });
+    const transport = transportFor(explorer, { requestTimeoutMs: 300 });
+    const error = await getAbi(transport, { address }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({
+      code: "timeout",
+      timeoutMs: 300,
+      shortMessage: "The explorer did not answer within 0.3 s.",
+    });
+    expect(explorer.requests).toHaveLength(1);
+  });
+
+  it("waits out a 429 for x-ratelimit-reset ms, says so, then retries and succeeds", async () => {
+    explorer.faults.next({ kind: "rate-limit", resetMs: 120 });
+    const events: TransportEvent[] = [];
+    const transport = transportFor(explorer, { onEvent: (e) => events.push(e) });
+    await expect(getAbi(transport, { address })).resolves.toEqual([]);
+    expect(explorer.requests).toHaveLength(2);
+    expect(events).toEqual([
+      {
+        type: "rate-limited",
+        url: `${explorer.url}/api?module=contract&action=getabi&address=${address}`,
+        waitMs: 120,
+        attempt: 1,
+      },
+    ]);
+  });
+
+  it("uses Retry-After (seconds) when there is no x-ratelimit-reset", async () => {
+    explorer.faults.next({
+      kind: "status",
+      status: 429,
+      contentType: "text/plain",
+      body: "slow down",
+      headers: { "retry-after": "0.05" },
+    });
+    const events: TransportEvent[] = [];
+    const transport = transportFor(explorer, { onEvent: (e) => events.push(e) });
+    await expect(getAbi(transport, { address })).resolves.toEqual([]);
+    expect(events[0]).toMatchObject({ type: "rate-limited", waitMs: 50 });
+  });
+
+  it("retries a submission answered 429: the explorer refused it before acting on it", async () => {
+    explorer.faults.next({ kind: "rate-limit", resetMs: 10 });
+    const transport = transportFor(explorer);
+    explorer.backend.addContract(testAddress(0xa2));
+    await expect(
+      verifySourceCode(transport, { ...standardJson, address: testAddress(0xa2) }),
+    ).resolves.toMatchObject({ kind: "guid" });
+    expect(explorer.requestsFor("verifysourcecode")).toHaveLength(2);
+  });
+
+  it("gives up on a 429 that persists with a RateLimitedError carrying the explorer's text", async () => {
+    explorer.faults.next(
+      { kind: "rate-limit", resetMs: 5 },
+      { kind: "rate-limit", resetMs: 5 },
+      { kind: "rate-limit", resetMs: 5 },
+    );
+    const transport = transportFor(explorer, { maxRateLimitRetries: 2 });
+    const error = await getAbi(transport, { address }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).shortMessage).toBe(
+      "The explorer's rate limit was exceeded, and retrying did not help.",
+    );
+    expect((error as RateLimitedError).details).toBe(
+      "The explorer said: Too many requests. Increase limits now at https://dev.blockscout.com. An API key raises the limit.",
+    );
+    expect(explorer.requests).toHaveLength(3);
+  });
+
+  it("says an HTML page came back for a 502 gateway page, after retrying the read", async () => {
+    explorer.faults.next({ kind: "html", status: 502 }, { kind: "html", status: 502 });
+    const transport = transportFor(explorer, { maxRetries: 1 });
+    const error = await getAbi(transport, { address }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error as InvalidResponseError).shortMessage).toBe(
+      "The explorer answered an HTML page (HTTP 502) instead of JSON.",
+    );
+    expect((error as InvalidResponseError).body).toMatchObject({ status: 502, contentType: "text/html" });
+    expect((error as Error).message).toContain(
+      'Body starts with: "<!DOCTYPE html><html><head><title>502 Bad Gateway',
+    );
+    expect(explorer.requests).toHaveLength(2);
+  });
+
+  it("recovers from a 500 and a reset connection on reads by retrying", async () => {
+    explorer.faults.next(
+      {
+        kind: "status",
+        status: 500,
+        contentType: "application/json",
+        body: '{"message":"Internal server error"}',
+      },
+      { kind: "reset" },
+    );
+    const events: TransportEvent[] = [];
+    const transport = transportFor(explorer, { onEvent: (e) => events.push(e) });
+    await expect(getSourceCode(transport, { address })).resolves.toMatchObject({ address });
+    expect(explorer.requests).toHaveLength(3);
+    expect(events.map((e) => e.type)).toEqual(["retry", "retry"]);
+  });
+
+  it("never resends a submission that the explorer may have received (reset or 5xx)", async () => {
+    explorer.faults.next({ kind: "reset" });
+    const transport = transportFor(explorer);
+    const error = await verifySourceCode(transport, standardJson).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ maybeReceived: true });
+    explorer.faults.next({
+      kind: "status",
+      status: 503,
+      contentType: "application/json",
+      body: '{"message":"busy"}',
+    });
+    const second = await verifySourceCode(transport, standardJson).catch((e: unknown) => e);
+    expect(second).toBeInstanceOf(HttpError);
+    expect((second as HttpError).shortMessage).toBe("The explorer answered HTTP 503: busy");
+    expect(explorer.requestsFor("verifysourcecode")).toHaveLength(2);
+  });
+
+  it("calls malformed JSON malformed", async () => {
+    explorer.faults.next(
+      { kind: "malformed-json" },
+      { kind: "malformed-json" },
+      { kind: "malformed-json" },
+      { kind: "malformed-json" },
+    );
+    const error = await getAbi(transportFor(explorer), { address }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error as InvalidResponseError).shortMessage).toBe(
+      "The explorer answered malformed JSON (HTTP 200).",
+    );
+  });
+
+  it("says what it could not reach when the connection is refused", async () => {
+    const port = await freePort();
+    const transport = transportFor(explorer, { explorerUrl: `http://127.0.0.1:${port}`, maxRetries: 1 });
+    const error = await getAbi(transport, { address }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({
+      errno: "ECONNREFUSED",
+      maybeReceived: false,
+      shortMessage: "Could not reach the explorer: the connection was refused.",
+    });
+  });
+
+  it("reports a JSON answer that is not an envelope", async () => {
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: '{"items":[]}',
+    });
+    const error = await getAbi(transportFor(explorer), { address }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error as InvalidResponseError).shortMessage).toBe(
+      "The explorer's answer to getabi is not a contract-module envelope ({status, message, result}).",
+    );
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { request } from "undici";
+import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
+
+let explorer: TestExplorer;
+
+beforeAll(async () => {
+  explorer = await startTestExplorer();
+});
+afterAll(() => explorer.close());
+
+async function get(
+  path: string,
+): Promise<{ status: number; body: unknown; headers: Record<string, unknown> }> {
+  const response = await request(`${explorer.url}${path}`);
+  return { status: response.statusCode, body: await response.body.json(), headers: response.headers };
+}
+
+describe("the explorer's RPC routing, as Blockscout answers", () => {
+  it.each([
+    ["/api?action=getabi", 400, "Params 'module' and 'action' are required parameters"],
+    ["/api?module=contract", 400, "Params 'module' and 'action' are required parameters"],
+    ["/api?module=account&action=balance", 400, "Unknown module"],
+    ["/api?module=contract&action=verify_via_registry", 400, "Unknown action"],
+    ["/api?module=contract&action=nope", 400, "Unknown action"],
+    ["/api/other?module=contract&action=getabi", 404, "Not found"],
+    ["/api?module=contract&action=checkverifystatus", 500, "Something went wrong."],
+    ["/api?module=contract&action=verifyproxycontract", 500, "Something went wrong."],
+    ["/api?module=contract&action=checkproxyverification", 500, "Something went wrong."],
+  ])("%s → HTTP %i %j", async (path, status, message) => {
+    const answer = await get(path);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({ status: "0", message, result: null });
+    expect(answer.headers["x-ratelimit-remaining"]).toBe("-1");
+  });
+
+  it("accepts /api/, /api/v1 and upper-case action values", async () => {
+    for (const path of ["/api/?module=contract&action=getabi", "/api/v1?module=Contract&action=GetABI"]) {
+      const answer = await get(`${path}&address=0x00000000000000000000000000000000000000a1`);
+      expect(answer.body).toEqual({
+        status: "0",
+        message: "Contract source code not verified",
+        result: null,
+      });
+    }
+  });
+
+  it('answers a malformed JSON body with 400 "Bad request"', async () => {
+    const response = await request(`${explorer.url}/api?module=contract&action=verify`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{oops",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await response.body.json()).toBe("Bad request");
+  });
+
+  it("answers an unknown v2 path with 400 Unknown API v2 action", async () => {
+    const answer = await get("/api/v2/nothing-here");
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message: "Unknown API v2 action" });
+  });
+});
