@@ -1,5 +1,6 @@
 import * as contract from "./contract/index.js";
 import type { ExplorerUrls } from "./explorerUrl.js";
+import * as rest from "./rest/index.js";
 import { Transport, type TransportOptions } from "./transport.js";
 
 export type ExplorerClientOptions = TransportOptions;
@@ -92,6 +93,53 @@ export class ExplorerClient {
   /** `checkproxyverification`. @param guid - the receipt @returns the state */
   checkProxyVerification(guid: string): Promise<contract.ProxyVerificationStatus> {
     return contract.checkProxyVerification(this.transport, { guid });
+  }
+
+  /** `GET /api/v2/addresses/{address}/tokens`, every page. @param parameters - address and type filter @returns pages */
+  addressTokens(
+    parameters: rest.GetAddressTokensParameters,
+  ): AsyncGenerator<rest.RestPage<rest.TokenBalanceItem>> {
+    return rest.iterateAddressTokens(this.transport, parameters);
+  }
+
+  /** `GET /api/v2/addresses/{address}/nft/collections`, every page. @param parameters - address and type filter @returns pages */
+  addressNftCollections(
+    parameters: rest.GetAddressNftCollectionsParameters,
+  ): AsyncGenerator<rest.RestPage<rest.NftCollectionItem>> {
+    return rest.iterateAddressNftCollections(this.transport, parameters);
+  }
+
+  /** `GET /api/v2/blocks/{n}/transactions`, every page. @param parameters - block number or hash @returns pages */
+  blockTransactions(
+    parameters: rest.GetBlockTransactionsParameters,
+  ): AsyncGenerator<rest.RestPage<rest.Transaction>> {
+    return rest.iterateBlockTransactions(this.transport, parameters);
+  }
+
+  /** `GET /api/v2/blocks/{n}/withdrawals`, every page. @param parameters - block number or hash @returns pages */
+  blockWithdrawals(
+    parameters: rest.GetBlockWithdrawalsParameters,
+  ): AsyncGenerator<rest.RestPage<rest.Withdrawal>> {
+    return rest.iterateBlockWithdrawals(this.transport, parameters);
+  }
+
+  /** `GET /api/v2/internal-transactions`, every page. @param parameters - optional transaction hash @returns pages */
+  internalTransactions(
+    parameters: rest.GetInternalTransactionsParameters = {},
+  ): AsyncGenerator<rest.RestPage<rest.InternalTransaction>> {
+    return rest.iterateInternalTransactions(this.transport, parameters);
+  }
+
+  /** `GET /api/v2/tokens/{address}/instances/{id}/holders`, every page. @param parameters - token and id @returns pages */
+  tokenInstanceHolders(
+    parameters: rest.GetTokenInstanceHoldersParameters,
+  ): AsyncGenerator<rest.RestPage<rest.TokenInstanceHolder>> {
+    return rest.iterateTokenInstanceHolders(this.transport, parameters);
+  }
+
+  /** `GET /api/v2/smart-contracts/{address}`. @param address - contract address @returns its status, or null when not a contract */
+  smartContractStatus(address: string): Promise<rest.SmartContractStatus | null> {
+    return rest.getSmartContractStatus(this.transport, { address });
   }
 }
 

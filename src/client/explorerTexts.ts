@@ -94,3 +94,13 @@ export function implementationFromProxyPass(text: unknown): string | undefined {
   const match = /implementation contract is found at (0x[0-9a-fA-F]{40})/.exec(text);
   return match?.[1]?.toLowerCase();
 }
+
+/** The 400 an explorer gives for a path it does not serve under `/api/v2`. @param text - a REST `message` */
+export function isUnknownApiV2Action(text: unknown): boolean {
+  return normalise(text) === "unknown api v2 action";
+}
+
+/** The plain REST 404, as opposed to `Block lost consensus` or `API V2 is disabled`. @param text - a REST `message` */
+export function isRestNotFound(text: unknown): boolean {
+  return normalise(text) === "not found";
+}

@@ -175,3 +175,61 @@ export function restInvalid(problems: Array<{ pointer: string; detail: string }>
     },
   };
 }
+
+/** JSON pointers of the path parameters in REST 422 answers (OpenApiSpex names them `<name>_param`). */
+export const restPointers = {
+  addressHash: "/address_hash_param",
+  blockHashOrNumber: "/block_hash_or_number_param",
+  tokenId: "/token_id_param",
+} as const;
+
+/** The `detail` texts of REST 422 answers (blockscout-api.md §15). */
+export const restDetails = {
+  addressHashFormat: "Invalid format. Expected ~r/^0x([A-Fa-f0-9]{40})$/",
+  fullHashFormat: "Invalid format. Expected ~r/^0x([A-Fa-f0-9]{64})$/",
+  tokenIdFormat: "Invalid format. Expected ~r/^-?([1-9][0-9]*|0)$/",
+  blockCastFailed:
+    'Failed to cast value using any of: Schema(title: "FullHash", type: :string), Schema(type: :integer)',
+  integerGotString: "Invalid integer. Got: string",
+  invalidEnum: "Invalid value for enum",
+} as const;
+
+/**
+ * The JSON pointer of a query parameter in a REST 422 answer.
+ * @param name - the query parameter
+ * @returns `/<name>`
+ */
+export function restQueryPointer(name: string): string {
+  return `/${name}`;
+}
+
+/**
+ * The three problems OpenApiSpex reports for a value that is neither a block number nor a block hash.
+ * @returns pointer and detail of each, in Blockscout's order
+ */
+export function invalidBlockProblems(): Array<{ pointer: string; detail: string }> {
+  return [
+    { pointer: restPointers.blockHashOrNumber, detail: restDetails.blockCastFailed },
+    { pointer: restPointers.blockHashOrNumber, detail: restDetails.integerGotString },
+    { pointer: restPointers.blockHashOrNumber, detail: restDetails.fullHashFormat },
+  ];
+}
+
+/**
+ * A REST list answer: `{"items":[…],"next_page_params":{…}|null}` (HTTP 200).
+ * @param items - the page's items
+ * @param nextPageParams - the next page's cursor, or null on the last page
+ * @returns the reply
+ */
+export function restPage(items: unknown[], nextPageParams: Record<string, unknown> | null): Reply {
+  return { status: 200, body: { items, next_page_params: nextPageParams } };
+}
+
+/**
+ * A REST object answer (HTTP 200).
+ * @param body - the object
+ * @returns the reply
+ */
+export function restObject(body: Record<string, unknown>): Reply {
+  return { status: 200, body };
+}

@@ -1,0 +1,97 @@
+import type { z } from "zod";
+import {
+  HttpError,
+  InvalidParametersError,
+  InvalidResponseError,
+  NotFoundError,
+  type ParameterProblem,
+  UnknownActionError,
+} from "../../errors/index.js";
+import { restMessageSchema, restValidationErrorsSchema } from "../../schemas/rest/index.js";
+import { isUnknownApiV2Action } from "../explorerTexts.js";
+import type { Transport, TransportResponse } from "../transport.js";
+
+/** One GET under `{base}/api/v2`. */
+export interface RestCall {
+  /** The endpoint as documented, e.g. `/addresses/{address_hash}/tokens`; named in error messages. */
+  endpoint: string;
+  /** The path to request below `/api/v2`, parameters filled in. */
+  path: string;
+  query?: Record<string, string | undefined>;
+}
+
+/**
+ * Sends a REST read and turns every answer but a 2xx into a typed error: 422 → {@link InvalidParametersError}
+ * with each problem's pointer and detail, 404 → {@link NotFoundError} (with the block hash for
+ * `Block lost consensus`), 400 `Unknown API v2 action` → {@link UnknownActionError} naming the path, anything
+ * else → {@link HttpError}.
+ *
+ * @param transport - the explorer's transport
+ * @param call - the endpoint, path and query
+ * @returns the 2xx answer, its body not yet validated
+ * @throws {InvalidParametersError | NotFoundError | UnknownActionError | HttpError} and the transport's errors
+ */
+export async function callRest(transport: Transport, call: RestCall): Promise<TransportResponse> {
+  const response = await transport.send({
+    api: "rest",
+    path: call.path,
+    query: call.query ?? {},
+    method: "GET",
+    kind: "read",
+  });
+  if (response.status >= 200 && response.status < 300) return response;
+  throw restError(response, call);
+}
+
+function restError(response: TransportResponse, call: RestCall): Error {
+  const { status, json, request, body } = response;
+  if (status === 422) {
+    const invalid = restValidationErrorsSchema.safeParse(json);
+    if (invalid.success) {
+      const problems: ParameterProblem[] = invalid.data.errors.map((problem) => ({
+        title: problem.title ?? "",
+        detail: problem.detail ?? "",
+        pointer: problem.source?.pointer ?? undefined,
+      }));
+      return new InvalidParametersError(request, problems);
+    }
+  }
+  const message = restMessageSchema.safeParse(json);
+  const explorerMessage = message.success
+    ? message.data.message
+    : typeof json === "string"
+      ? json
+      : undefined;
+  if (status === 404 && explorerMessage !== undefined) {
+    return new NotFoundError(request, explorerMessage, (message.success && message.data.hash) || undefined);
+  }
+  if (status === 400 && isUnknownApiV2Action(explorerMessage)) {
+    return new UnknownActionError(request, call.path, status);
+  }
+  return new HttpError(request, body, explorerMessage);
+}
+
+/**
+ * Validates a REST answer's body against a schema.
+ *
+ * @param response - a 2xx answer from {@link callRest}
+ * @param schema - the expected shape
+ * @param endpoint - the documented endpoint, for the message
+ * @returns the typed body
+ * @throws {InvalidResponseError} when the shape is off, saying where
+ */
+export function parseRestBody<T extends z.ZodType>(
+  response: TransportResponse,
+  schema: T,
+  endpoint: string,
+): z.infer<T> {
+  const parsed = schema.safeParse(response.json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+  throw new InvalidResponseError(
+    `The explorer's answer to GET ${endpoint} has an unexpected shape${where}: ${issue?.message ?? "invalid"}.`,
+    response.request,
+    response.body,
+  );
+}

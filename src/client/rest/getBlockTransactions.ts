@@ -1,0 +1,64 @@
+import {
+  type PageCursor,
+  restPageSchema,
+  type Transaction,
+  transactionSchema,
+} from "../../schemas/rest/index.js";
+import type { Transport } from "../transport.js";
+import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
+import { assertBlockNumberOrHash } from "./validateRest.js";
+
+const endpoint = "/blocks/{block_number_or_hash}/transactions";
+const pageSchema = restPageSchema(transactionSchema);
+
+export interface GetBlockTransactionsParameters {
+  /** A block number or a block hash (0x + 64 hex digits). */
+  blockNumberOrHash: number | bigint | string;
+}
+
+function listRequest(parameters: GetBlockTransactionsParameters): RestListRequest<Transaction> {
+  const block = assertBlockNumberOrHash(parameters.blockNumberOrHash);
+  return { endpoint, path: `/blocks/${block}/transactions`, filters: {}, pageSchema };
+}
+
+/**
+ * Reads one page of a block's transactions (`GET /api/v2/blocks/{block_number_or_hash}/transactions`), in the
+ * block's order. The `created_contract` of each tells which contracts the block deployed directly.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the block number or hash
+ * @param cursor - the `nextPageParams` of the previous page; none for the first page
+ * @returns the page's transactions and the cursor of the next page (null on the last)
+ * @throws {InvalidInputError} for a malformed block number or hash, before any request
+ * @throws {NotFoundError} for an unknown block (`Not found`) or a block number whose block was reorged away
+ *   (`Block lost consensus`, with the hash in `blockHash`)
+ * @throws {InvalidParametersError | HttpError | InvalidResponseError} and the transport's errors
+ * @example
+ * const { items } = await getBlockTransactions(transport, { blockNumberOrHash: 19_000_000 });
+ */
+export async function getBlockTransactions(
+  transport: Transport,
+  parameters: GetBlockTransactionsParameters,
+  cursor?: PageCursor,
+): Promise<RestPage<Transaction>> {
+  return fetchRestPage(transport, listRequest(parameters), cursor);
+}
+
+/**
+ * Walks every page of a block's transactions.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the block number or hash
+ * @returns an async iterator over the pages
+ * @throws {InvalidInputError} at once, for a malformed block number or hash
+ * @throws {InvalidResponseError} while iterating, when the explorer repeats a cursor; and the errors of
+ *   {@link getBlockTransactions}
+ * @example
+ * for await (const page of iterateBlockTransactions(transport, { blockNumberOrHash: hash })) console.log(page.items.length);
+ */
+export function iterateBlockTransactions(
+  transport: Transport,
+  parameters: GetBlockTransactionsParameters,
+): AsyncGenerator<RestPage<Transaction>, void, undefined> {
+  return iterateRestPages(transport, listRequest(parameters));
+}

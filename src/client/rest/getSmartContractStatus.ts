@@ -1,0 +1,134 @@
+import { HttpError, InvalidResponseError, NotFoundError, UnknownActionError } from "../../errors/index.js";
+import { smartContractSchema } from "../../schemas/rest/index.js";
+import { isNotAContract, isRestNotFound } from "../explorerTexts.js";
+import type { Transport, TransportResponse } from "../transport.js";
+import { assertAddress } from "../validate.js";
+import { callRest, parseRestBody } from "./callRest.js";
+
+const endpoint = "/smart-contracts/{address_hash}";
+
+/** A never-deployed address: asking about it costs the explorer nothing and tells whether the route exists. */
+const probeAddress = "0x0000000000000000000000000000000000000000";
+
+export interface GetSmartContractStatusParameters {
+  address: string;
+}
+
+/** What an explorer says about the verification of one contract address. */
+export interface SmartContractStatus {
+  /** Verified at this address: unlike `getabi`, never a bytecode twin's data. */
+  isVerified: boolean;
+  isFullyVerified: boolean;
+  /** Only the executable code matched (the metadata hash differs). */
+  isPartiallyVerified: boolean;
+  /** The contract name, when verified. */
+  name: string | null;
+  /** The long compiler version, when verified. */
+  compilerVersion: string | null;
+}
+
+/** Per explorer base URL: whether `GET /api/v2/smart-contracts/{address}` exists there. */
+const supportByExplorer = new Map<string, boolean>();
+const probesInFlight = new Map<string, Promise<boolean>>();
+
+/**
+ * Reads an address's verification status (`GET /api/v2/smart-contracts/{address_hash}`), Blockscout's
+ * authoritative answer to "is this address verified" (its RPC `getabi` may answer with a bytecode twin's ABI).
+ * The endpoint is not in the specification; use {@link supportsSmartContractStatus} to know whether an explorer
+ * has it. Each answer also records that.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the address
+ * @returns the status, or null when the explorer says the address is not a contract (404 `Not found`)
+ * @throws {InvalidInputError} for a malformed address, before any request
+ * @throws {UnknownActionError} when the explorer has no such endpoint
+ * @throws {NotFoundError | InvalidParametersError | HttpError | InvalidResponseError} and the transport's errors
+ * @example
+ * const status = await getSmartContractStatus(transport, { address });
+ * if (status?.isFullyVerified) console.log(`${status.name} is verified`);
+ */
+export async function getSmartContractStatus(
+  transport: Transport,
+  parameters: GetSmartContractStatusParameters,
+): Promise<SmartContractStatus | null> {
+  const address = assertAddress(parameters.address);
+  const explorer = transport.urls.base;
+  let response: TransportResponse;
+  try {
+    response = await callRest(transport, { endpoint, path: `/smart-contracts/${address}` });
+  } catch (error) {
+    if (
+      error instanceof NotFoundError &&
+      (isRestNotFound(error.explorerMessage) || isNotAContract(error.explorerMessage))
+    ) {
+      supportByExplorer.set(explorer, true);
+      return null;
+    }
+    if (error instanceof UnknownActionError) supportByExplorer.set(explorer, false);
+    throw error;
+  }
+  supportByExplorer.set(explorer, true);
+  const contract = parseRestBody(response, smartContractSchema, endpoint);
+  const isVerified = contract.is_verified ?? false;
+  // Older Blockscout versions lack one of the two detail flags; each follows from the other then.
+  const isPartiallyVerified =
+    contract.is_partially_verified ?? (isVerified && contract.is_fully_verified === false);
+  const isFullyVerified = contract.is_fully_verified ?? (isVerified && !isPartiallyVerified);
+  return {
+    isVerified,
+    isFullyVerified,
+    isPartiallyVerified,
+    name: contract.name ?? null,
+    compilerVersion: contract.compiler_version ?? null,
+  };
+}
+
+/**
+ * Tells whether an explorer has `GET /api/v2/smart-contracts/{address}`, asking it at most once per explorer base
+ * URL in this process (concurrent callers share one probe). `400 Unknown API v2 action`, an HTML or other non-JSON
+ * page, and a 404 other than `Not found` (e.g. `API V2 is disabled`) mean no.
+ *
+ * @param transport - the explorer's transport
+ * @returns true when the endpoint exists
+ * @throws the transport's errors (time-outs, rate limits, 5xx after retries); nothing is remembered then
+ * @example
+ * const status = (await supportsSmartContractStatus(transport)) ? await getSmartContractStatus(transport, { address }) : undefined;
+ */
+export function supportsSmartContractStatus(transport: Transport): Promise<boolean> {
+  const explorer = transport.urls.base;
+  const known = supportByExplorer.get(explorer);
+  if (known !== undefined) return Promise.resolve(known);
+  let probe = probesInFlight.get(explorer);
+  if (probe === undefined) {
+    probe = probeSmartContractStatus(transport).finally(() => probesInFlight.delete(explorer));
+    probesInFlight.set(explorer, probe);
+  }
+  return probe;
+}
+
+/**
+ * Forgets what {@link supportsSmartContractStatus} learned about an explorer, e.g. after it was upgraded.
+ *
+ * @param transport - the explorer's transport
+ */
+export function forgetSmartContractStatusSupport(transport: Transport): void {
+  supportByExplorer.delete(transport.urls.base);
+}
+
+async function probeSmartContractStatus(transport: Transport): Promise<boolean> {
+  const explorer = transport.urls.base;
+  try {
+    await getSmartContractStatus(transport, { address: probeAddress });
+    return true;
+  } catch (error) {
+    const unsupported =
+      error instanceof UnknownActionError ||
+      error instanceof NotFoundError ||
+      (error instanceof HttpError && error.status === 404) ||
+      // A gateway's 5xx page says nothing about the explorer behind it.
+      (error instanceof InvalidResponseError && error.body.status < 500);
+    if (!unsupported) throw error;
+    supportByExplorer.set(explorer, false);
+    return false;
+  }
+}

@@ -1,0 +1,127 @@
+import type { z } from "zod";
+import { InvalidInputError, InvalidResponseError } from "../../errors/index.js";
+import { type PageCursor, pageCursorSchema } from "../../schemas/rest/index.js";
+import type { Transport } from "../transport.js";
+import { callRest, parseRestBody } from "./callRest.js";
+
+/** One page of a REST list. */
+export interface RestPage<T> {
+  items: T[];
+  /** What to pass back for the next page, exactly as the explorer sent it; null on the last page. */
+  nextPageParams: PageCursor | null;
+}
+
+/** How to ask an endpoint for its pages. */
+export interface RestListRequest<T> {
+  /** The endpoint as documented, e.g. `/addresses/{address_hash}/tokens`. */
+  endpoint: string;
+  /** The path below `/api/v2`, parameters filled in. */
+  path: string;
+  /** The caller's filters: the explorer does not echo them in `next_page_params`, so every page sends them. */
+  filters: Record<string, string>;
+  pageSchema: z.ZodType<{ items: T[]; next_page_params: PageCursor | null }>;
+}
+
+/**
+ * The query string values of a cursor: strings as sent, numbers in decimal, null as an empty value (Blockscout's
+ * nullable cursor parameters accept it).
+ *
+ * @param cursor - a `next_page_params` object
+ * @returns the cursor as query parameters
+ */
+export function cursorQuery(cursor: PageCursor): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(cursor)) {
+    if (value === null) query[key] = "";
+    // JSON.parse has already rounded an integer this large; its digits at least keep the explorer's format.
+    else if (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      query[key] = BigInt(value).toString();
+    } else query[key] = String(value);
+  }
+  return query;
+}
+
+function pageQuery(
+  request: RestListRequest<unknown>,
+  cursor: PageCursor | undefined,
+): Record<string, string> {
+  // Filters go last: where the explorer echoes one in the cursor (`transaction_hash`), the caller's value stands.
+  return { ...(cursor === undefined ? {} : cursorQuery(cursor)), ...request.filters };
+}
+
+function queryKey(query: Record<string, string>): string {
+  return JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+async function fetchPage<T>(
+  transport: Transport,
+  request: RestListRequest<T>,
+  cursor: PageCursor | undefined,
+) {
+  const response = await callRest(transport, {
+    endpoint: request.endpoint,
+    path: request.path,
+    query: pageQuery(request, cursor),
+  });
+  const body = parseRestBody(response, request.pageSchema, request.endpoint);
+  const page: RestPage<T> = { items: body.items, nextPageParams: body.next_page_params };
+  return { page, response };
+}
+
+/**
+ * Fetches one page: the first without a cursor, a later one with the `nextPageParams` of the page before.
+ *
+ * @param transport - the explorer's transport
+ * @param request - the endpoint, path and filters
+ * @param cursor - the previous page's `nextPageParams`
+ * @returns the page
+ * @throws {InvalidInputError} for a cursor that is not a `next_page_params` object, before any request
+ * @throws {InvalidResponseError} and the errors of {@link callRest}
+ */
+export async function fetchRestPage<T>(
+  transport: Transport,
+  request: RestListRequest<T>,
+  cursor?: PageCursor,
+): Promise<RestPage<T>> {
+  if (cursor !== undefined && !pageCursorSchema.safeParse(cursor).success) {
+    throw new InvalidInputError(
+      "cursor",
+      "Invalid cursor: pass the nextPageParams of the previous page unchanged (an object of strings, numbers, booleans and nulls).",
+    );
+  }
+  return (await fetchPage(transport, request, cursor)).page;
+}
+
+/**
+ * Walks all pages of a list: every request carries the caller's filters plus the previous page's
+ * `next_page_params`, verbatim. Stops after the page whose `next_page_params` is null. Breaking out of the loop
+ * stops the walk before the next request.
+ *
+ * @param transport - the explorer's transport
+ * @param request - the endpoint, path and filters
+ * @returns the pages, in order
+ * @throws {InvalidResponseError} when the explorer hands out a cursor it already gave, which would fetch a page
+ *   twice (and loop forever); and the errors of {@link callRest}
+ */
+export async function* iterateRestPages<T>(
+  transport: Transport,
+  request: RestListRequest<T>,
+): AsyncGenerator<RestPage<T>, void, undefined> {
+  const sentQueries = new Set([queryKey(pageQuery(request, undefined))]);
+  let cursor: PageCursor | undefined;
+  for (;;) {
+    const { page, response } = await fetchPage(transport, request, cursor);
+    yield page;
+    if (page.nextPageParams === null) return;
+    const nextKey = queryKey(pageQuery(request, page.nextPageParams));
+    if (sentQueries.has(nextKey)) {
+      throw new InvalidResponseError(
+        `The explorer's answer to GET ${request.endpoint} points back to a page already fetched (next_page_params ${JSON.stringify(page.nextPageParams)}); stopping.`,
+        response.request,
+        response.body,
+      );
+    }
+    sentQueries.add(nextKey);
+    cursor = page.nextPageParams;
+  }
+}

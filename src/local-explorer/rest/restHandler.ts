@@ -1,0 +1,303 @@
+import type { RestHandler } from "../httpServer.js";
+import {
+  invalidBlockProblems,
+  type Reply,
+  restDetails,
+  restInvalid,
+  restNotFound,
+  restObject,
+  restPointers,
+  restQueryPointer,
+  restUnknownAction,
+  texts,
+} from "../responses.js";
+import type {
+  BlockLookup,
+  BlockReference,
+  RestData,
+  ServedInternalTransaction,
+  ServedToken,
+  ServedTokenBalance,
+  ServedTransaction,
+  ServedWithdrawal,
+} from "./restData.js";
+import { type CursorKey, type CursorValue, cursorProblems, type PagedRow, pageOf } from "./restPaging.js";
+
+type Query = Record<string, string>;
+type Problem = { pointer: string; detail: string };
+
+const typeProblem: Problem = { pointer: restQueryPointer("type"), detail: restDetails.invalidEnum };
+
+const addressPattern = /^0x[A-Fa-f0-9]{40}$/;
+const fullHashPattern = /^0x[A-Fa-f0-9]{64}$/;
+const blockNumberPattern = /^-?\d+$/;
+const tokenIdPattern = /^-?([1-9][0-9]*|0)$/;
+
+/** `type` of the token lists: a comma-separated list of these, any case, optionally in `[...]`; empty means all. */
+const tokenTypeValues = ["ERC-20", "ERC-721", "ERC-1155", "ERC-404", "ERC-7984"];
+const blockTransactionTypeValues = [
+  "token_transfer",
+  "contract_creation",
+  "contract_call",
+  "coin_transfer",
+  "token_creation",
+  "blob_transaction",
+];
+/** Tokens without instances: their instance holders are `Not found`. */
+const fungibleTokenTypes = new Set(["ERC-20", "ZRC-2"]);
+
+const cursorKeys = {
+  addressTokens: [
+    { name: "fiat_value", type: "nullable-string" },
+    { name: "value", type: "string" },
+    { name: "id", type: "integer" },
+  ],
+  nftCollections: [
+    { name: "token_contract_address_hash", type: "string" },
+    { name: "token_type", type: "string" },
+  ],
+  blockTransactions: [
+    { name: "block_number", type: "integer" },
+    { name: "index", type: "integer" },
+  ],
+  blockWithdrawals: [{ name: "index", type: "integer" }],
+  internalTransactions: [
+    { name: "block_number", type: "integer" },
+    { name: "transaction_index", type: "integer" },
+    { name: "index", type: "integer" },
+  ],
+  tokenInstanceHolders: [
+    { name: "address_hash", type: "string" },
+    { name: "value", type: "integer" },
+  ],
+} satisfies Record<string, CursorKey[]>;
+
+/**
+ * The REST half of the explorer (`/api/v2/...`), answering as Blockscout does (blockscout-api.md §15–17): 422 with
+ * OpenApiSpex's problem lists for malformed parameters, 404 `Not found` and `Block lost consensus`, empty pages for
+ * unknown addresses, pages of 50 with Blockscout's `next_page_params`, and 400 `Unknown API v2 action` for any
+ * other path.
+ *
+ * @param data - the facts to serve
+ * @returns the handler for the HTTP server
+ */
+export function createRestHandler(data: RestData): RestHandler {
+  return async (path, query) => route(data, path, query);
+}
+
+function route(data: RestData, path: string, query: Query): Reply {
+  const segments = decodeSegments(path);
+  if (segments === undefined) return restUnknownAction();
+  const [first, second, third, fourth, fifth, ...rest] = segments;
+  const length = segments.length;
+  if (first === "addresses" && second !== undefined) {
+    if (length === 3 && third === "tokens") return addressTokens(data, second, query);
+    if (length === 4 && third === "nft" && fourth === "collections")
+      return nftCollections(data, second, query);
+  }
+  if (first === "blocks" && second !== undefined && length === 3) {
+    if (third === "transactions") return blockTransactions(data, second, query);
+    if (third === "withdrawals") return blockWithdrawals(data, second, query);
+  }
+  if (first === "internal-transactions" && length === 1) return internalTransactions(data, query);
+  if (
+    first === "tokens" &&
+    length === 5 &&
+    third === "instances" &&
+    fifth === "holders" &&
+    rest.length === 0
+  ) {
+    return tokenInstanceHolders(data, second ?? "", fourth ?? "", query);
+  }
+  if (first === "smart-contracts" && length === 2 && data.smartContract) {
+    return smartContract(data.smartContract, second ?? "");
+  }
+  return restUnknownAction();
+}
+
+function decodeSegments(path: string): string[] | undefined {
+  try {
+    return path
+      .split("/")
+      .filter((segment) => segment !== "")
+      .map((segment) => decodeURIComponent(segment));
+  } catch {
+    return undefined;
+  }
+}
+
+function addressTokens(data: RestData, address: string, query: Query): Reply {
+  const types = enumList(query.type, tokenTypeValues);
+  const problems = [
+    ...addressProblems(address),
+    ...(types === null ? [typeProblem] : []),
+    ...cursorProblems(query, cursorKeys.addressTokens),
+  ];
+  if (problems.length > 0 || types === null) return restInvalid(problems);
+  // The cursor's `id` is the balance row's id, which items do not show: here the row's place in the list.
+  const rows = (data.addressTokens(address.toLowerCase()) ?? [])
+    .map((item, position) => ({ item, id: position + 1 }))
+    .filter(({ item }) => types === undefined || types.has(item.token.type))
+    .map(({ item, id }) => ({
+      item,
+      cursor: { fiat_value: fiatValue(item), value: item.value, id },
+    }));
+  return pageOf(rows, query, cursorKeys.addressTokens);
+}
+
+function nftCollections(data: RestData, address: string, query: Query): Reply {
+  const types = enumList(query.type, tokenTypeValues);
+  const problems = [
+    ...addressProblems(address),
+    ...(types === null ? [typeProblem] : []),
+    ...cursorProblems(query, cursorKeys.nftCollections),
+  ];
+  if (problems.length > 0 || types === null) return restInvalid(problems);
+  const rows = (data.addressNftCollections(address.toLowerCase()) ?? [])
+    .filter((item) => types === undefined || types.has(item.token.type))
+    .map((item) => ({
+      item,
+      cursor: {
+        token_contract_address_hash: item.token.address_hash.toLowerCase(),
+        token_type: item.token.type,
+      },
+    }));
+  return pageOf(rows, query, cursorKeys.nftCollections);
+}
+
+function blockTransactions(data: RestData, block: string, query: Query): Reply {
+  const reference = blockReference(block);
+  const problems = [
+    ...(reference === undefined ? invalidBlockProblems() : []),
+    ...enumProblems(query.type, blockTransactionTypeValues),
+    ...cursorProblems(query, cursorKeys.blockTransactions),
+  ];
+  if (problems.length > 0 || reference === undefined) return restInvalid(problems);
+  return fromBlock(data.blockTransactions(reference), (items) => {
+    const type = query.type || undefined;
+    const rows = items
+      .filter((item) => type === undefined || (item.transaction_types ?? []).includes(type))
+      .map((item: ServedTransaction) => ({
+        item,
+        cursor: { block_number: item.block_number, index: item.position },
+      }));
+    return pageOf(rows, query, cursorKeys.blockTransactions);
+  });
+}
+
+function blockWithdrawals(data: RestData, block: string, query: Query): Reply {
+  const reference = blockReference(block);
+  const problems = [
+    ...(reference === undefined ? invalidBlockProblems() : []),
+    ...cursorProblems(query, cursorKeys.blockWithdrawals),
+  ];
+  if (problems.length > 0 || reference === undefined) return restInvalid(problems);
+  return fromBlock(data.blockWithdrawals(reference), (items) => {
+    const rows = items.map((item: ServedWithdrawal) => ({ item, cursor: { index: item.index } }));
+    return pageOf(rows, query, cursorKeys.blockWithdrawals);
+  });
+}
+
+function internalTransactions(data: RestData, query: Query): Reply {
+  const transactionHash = query.transaction_hash;
+  const problems = [...cursorProblems(query, cursorKeys.internalTransactions)];
+  if (transactionHash !== undefined && !fullHashPattern.test(transactionHash)) {
+    problems.push({ pointer: restQueryPointer("transaction_hash"), detail: restDetails.fullHashFormat });
+  }
+  if (query.limit !== undefined && !blockNumberPattern.test(query.limit)) {
+    problems.push({ pointer: restQueryPointer("limit"), detail: restDetails.integerGotString });
+  }
+  if (problems.length > 0) return restInvalid(problems);
+  const rows = data
+    .internalTransactions()
+    .filter(
+      (item) =>
+        transactionHash === undefined ||
+        item.transaction_hash.toLowerCase() === transactionHash.toLowerCase(),
+    )
+    .map((item: ServedInternalTransaction) => ({
+      item,
+      cursor: {
+        block_number: item.block_number,
+        transaction_index: item.transaction_index,
+        index: item.index,
+      },
+    }));
+  return pageOf(
+    rows,
+    query,
+    cursorKeys.internalTransactions,
+    query.limit === undefined ? undefined : Number(query.limit),
+  );
+}
+
+function tokenInstanceHolders(data: RestData, token: string, id: string, query: Query): Reply {
+  const problems = [...addressProblems(token), ...cursorProblems(query, cursorKeys.tokenInstanceHolders)];
+  if (!tokenIdPattern.test(id))
+    problems.push({ pointer: restPointers.tokenId, detail: restDetails.tokenIdFormat });
+  if (problems.length > 0) return restInvalid(problems);
+  const known = data.tokenInstanceHolders(token.toLowerCase(), id);
+  if (known === undefined || fungibleTokenTypes.has(known.tokenType)) return restNotFound();
+  const rows: PagedRow[] = known.holders.map((item) => ({
+    item,
+    cursor: { address_hash: item.address.hash.toLowerCase(), value: jsonInteger(item.value) },
+  }));
+  return pageOf(rows, query, cursorKeys.tokenInstanceHolders);
+}
+
+function smartContract(lookup: NonNullable<RestData["smartContract"]>, address: string): Reply {
+  const problems = addressProblems(address);
+  if (problems.length > 0) return restInvalid(problems);
+  const contract = lookup(address.toLowerCase());
+  return contract === undefined ? restNotFound() : restObject(contract);
+}
+
+function fromBlock<T>(lookup: BlockLookup<T>, page: (items: T[]) => Reply): Reply {
+  if (lookup === undefined) return restNotFound();
+  if ("lostConsensusHash" in lookup)
+    return restNotFound(texts.v2BlockLostConsensus, lookup.lostConsensusHash);
+  return page(lookup.items);
+}
+
+function addressProblems(address: string): Problem[] {
+  return addressPattern.test(address)
+    ? []
+    : [{ pointer: restPointers.addressHash, detail: restDetails.addressHashFormat }];
+}
+
+function blockReference(block: string): BlockReference | undefined {
+  if (blockNumberPattern.test(block)) return { kind: "number", number: Number(block) };
+  if (fullHashPattern.test(block)) return { kind: "hash", hash: block.toLowerCase() };
+  return undefined;
+}
+
+function enumProblems(value: string | undefined, allowed: readonly string[]): Problem[] {
+  return value === undefined || value === "" || allowed.includes(value) ? [] : [typeProblem];
+}
+
+/** The canonical values of a type list; undefined for no filter, null when a value is not allowed. */
+function enumList(value: string | undefined, allowed: readonly string[]): Set<string> | undefined | null {
+  const inner = (value ?? "").trim().replace(/^\[(.*)\]$/, "$1");
+  if (inner.trim() === "") return undefined;
+  const chosen = new Set<string>();
+  for (const part of inner.split(",")) {
+    const match = allowed.find((candidate) => candidate.toLowerCase() === part.trim().toLowerCase());
+    if (match === undefined) return null;
+    chosen.add(match);
+  }
+  return chosen;
+}
+
+/** The balance's worth in fiat, Blockscout's first sort key: null without an exchange rate. */
+function fiatValue(item: ServedTokenBalance): string | null {
+  const token: ServedToken = item.token;
+  if (token.exchange_rate === undefined || token.exchange_rate === null) return null;
+  const worth = (Number(item.value) / 10 ** Number(token.decimals ?? 0)) * Number(token.exchange_rate);
+  return Number.isFinite(worth) ? String(worth) : null;
+}
+
+/** A decimal integer as a JSON number where that is exact; JSON.stringify cannot write larger ones exactly. */
+function jsonInteger(decimal: string): CursorValue {
+  const value = Number(decimal);
+  return Number.isSafeInteger(value) ? value : decimal;
+}

@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it } from "@jest/globals";
+import {
+  forgetSmartContractStatusSupport,
+  getSmartContractStatus,
+  InvalidInputError,
+  InvalidResponseError,
+  supportsSmartContractStatus,
+  type Transport,
+  UnknownActionError,
+} from "../../../src/index.js";
+import { testAddress } from "../../support/addresses.js";
+import { type RestTestExplorer, restExplorersForEachTest } from "../../support/restData.js";
+
+const { start } = restExplorersForEachTest();
+
+const contract = testAddress(0xc0de);
+const zeroAddress = testAddress(0);
+
+// Support is remembered per explorer URL for the whole process; a later test may get the same port.
+const used: Transport[] = [];
+afterEach(() => {
+  for (const transport of used.splice(0)) forgetSmartContractStatusSupport(transport);
+});
+
+async function startExplorer(options: Parameters<typeof start>[0] = {}): Promise<RestTestExplorer> {
+  const rest = await start(options);
+  used.push(rest.transport);
+  return rest;
+}
+
+const verifiedBody = {
+  is_verified: true,
+  is_fully_verified: true,
+  is_partially_verified: false,
+  name: "Vault",
+  compiler_version: "v0.8.28+commit.7893614a",
+  abi: [],
+  verified_at: "2024-05-01T12:00:00.000000Z",
+  optimization_enabled: true,
+};
+
+describe("GET /smart-contracts/{address_hash}", () => {
+  it("reads a fully verified contract", async () => {
+    const rest = await startExplorer();
+    rest.data.addSmartContract(contract, verifiedBody);
+    await expect(getSmartContractStatus(rest.transport, { address: contract })).resolves.toEqual({
+      isVerified: true,
+      isFullyVerified: true,
+      isPartiallyVerified: false,
+      name: "Vault",
+      compilerVersion: "v0.8.28+commit.7893614a",
+    });
+    expect(rest.explorer.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+      ["GET", `/api/v2/smart-contracts/${contract}`, {}],
+    ]);
+  });
+
+  it("reads a partially verified contract", async () => {
+    const rest = await startExplorer();
+    rest.data.addSmartContract(contract, {
+      ...verifiedBody,
+      is_fully_verified: false,
+      is_partially_verified: true,
+    });
+    await expect(getSmartContractStatus(rest.transport, { address: contract })).resolves.toEqual({
+      isVerified: true,
+      isFullyVerified: false,
+      isPartiallyVerified: true,
+      name: "Vault",
+      compilerVersion: "v0.8.28+commit.7893614a",
+    });
+  });
+
+  it("reads an unverified contract, whose detail flags Blockscout sends as null", async () => {
+    const rest = await startExplorer();
+    rest.data.addSmartContract(contract, {
+      is_verified: false,
+      is_fully_verified: null,
+      is_partially_verified: null,
+      name: null,
+      compiler_version: null,
+    });
+    await expect(getSmartContractStatus(rest.transport, { address: contract })).resolves.toEqual({
+      isVerified: false,
+      isFullyVerified: false,
+      isPartiallyVerified: false,
+      name: null,
+      compilerVersion: null,
+    });
+  });
+
+  it("derives the missing flag when an older explorer sends only is_verified and is_partially_verified", async () => {
+    const rest = await startExplorer();
+    rest.data.addSmartContract(contract, { is_verified: true, is_partially_verified: false, name: "Old" });
+    await expect(getSmartContractStatus(rest.transport, { address: contract })).resolves.toMatchObject({
+      isVerified: true,
+      isFullyVerified: true,
+      isPartiallyVerified: false,
+    });
+  });
+
+  it("returns null for 404 `Not found`: the address is not a contract", async () => {
+    const rest = await startExplorer();
+    await expect(getSmartContractStatus(rest.transport, { address: testAddress(0xe0a) })).resolves.toBeNull();
+    expect(rest.explorer.requests).toHaveLength(1);
+  });
+
+  it("rejects a malformed address before sending anything", async () => {
+    const rest = await startExplorer();
+    await expect(getSmartContractStatus(rest.transport, { address: "c0de" })).rejects.toThrow(
+      new InvalidInputError(
+        "address",
+        'Invalid address "c0de": expected 0x followed by 40 hexadecimal characters.',
+      ),
+    );
+    expect(rest.explorer.requests).toEqual([]);
+  });
+
+  it("throws UnknownActionError where the explorer lacks the endpoint", async () => {
+    const rest = await startExplorer();
+    rest.data.smartContract = undefined;
+    await expect(getSmartContractStatus(rest.transport, { address: contract })).rejects.toThrow(
+      UnknownActionError,
+    );
+  });
+});
+
+describe("supportsSmartContractStatus", () => {
+  it("probes once with the zero address and remembers that the endpoint exists", async () => {
+    const rest = await startExplorer();
+    const [first, concurrent] = await Promise.all([
+      supportsSmartContractStatus(rest.transport),
+      supportsSmartContractStatus(rest.transport),
+    ]);
+    expect([first, concurrent]).toEqual([true, true]);
+    await expect(supportsSmartContractStatus(rest.transport)).resolves.toBe(true);
+    expect(rest.explorer.requests.map((r) => r.path)).toEqual([`/api/v2/smart-contracts/${zeroAddress}`]);
+  });
+
+  it("needs no probe after a status read has shown the endpoint exists", async () => {
+    const rest = await startExplorer();
+    rest.data.addSmartContract(contract, verifiedBody);
+    await getSmartContractStatus(rest.transport, { address: contract });
+    await expect(supportsSmartContractStatus(rest.transport)).resolves.toBe(true);
+    expect(rest.explorer.requests).toHaveLength(1);
+  });
+
+  it("says no, once, for 400 `Unknown API v2 action`", async () => {
+    const rest = await startExplorer();
+    rest.data.smartContract = undefined;
+    await expect(supportsSmartContractStatus(rest.transport)).resolves.toBe(false);
+    await expect(supportsSmartContractStatus(rest.transport)).resolves.toBe(false);
+    expect(rest.explorer.requests).toHaveLength(1);
+  });
+
+  it("says no for an HTML 404 page", async () => {
+    const rest = await startExplorer();
+    rest.explorer.faults.next({ kind: "html", status: 404 });
+    await expect(supportsSmartContractStatus(rest.transport)).resolves.toBe(false);
+  });
+
+  it("remembers nothing when a gateway error hides the explorer, and probes again next time", async () => {
+    const rest = await startExplorer({ transport: { maxRetries: 0 } });
+    rest.explorer.faults.next({ kind: "html", status: 502 });
+    await expect(supportsSmartContractStatus(rest.transport)).rejects.toThrow(InvalidResponseError);
+    await expect(supportsSmartContractStatus(rest.transport)).resolves.toBe(true);
+    expect(rest.explorer.requests).toHaveLength(2);
+  });
+});
