@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import { createExplorerClient, sharedRateLimiter } from "../../src/index.js";
 import { testAddress } from "../support/addresses.js";
-import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
+import { useTestExplorer } from "../support/useTestExplorer.js";
 
-let explorer: TestExplorer;
-
-beforeEach(async () => {
-  explorer = await startTestExplorer();
-});
-afterEach(() => explorer.close());
+const { explorer } = await useTestExplorer();
 
 describe("ExplorerClient", () => {
   it("runs a submission, its polls and the confirmation through one client, from any form of the URL", async () => {

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import { callContractAction } from "../../src/client/contract/callContractAction.js";
 import { multipartBody } from "../../src/client/requestBody.js";
-import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
 import { transportFor } from "../support/transportFor.js";
+import { useTestExplorer } from "../support/useTestExplorer.js";
 
-let explorer: TestExplorer;
-
-beforeAll(async () => {
-  explorer = await startTestExplorer();
-});
-afterAll(() => explorer.close());
+const { explorer } = await useTestExplorer();
 
 describe("the contract module's address errors, as Blockscout words them", () => {
   const notHex = "0xnothex";

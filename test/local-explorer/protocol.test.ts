@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import { request } from "undici";
-import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
+import { useTestExplorer } from "../support/useTestExplorer.js";
 
-let explorer: TestExplorer;
-
-beforeAll(async () => {
-  explorer = await startTestExplorer();
-});
-afterAll(() => explorer.close());
+const { explorer } = await useTestExplorer();
 
 async function get(
   path: string,

@@ -36,6 +36,16 @@ export class FaultInjector {
   /** How many faults were applied, by kind. */
   readonly applied: Record<string, number> = {};
 
+  /** Drops queued faults and settings, for the next test. */
+  reset(): void {
+    this.#queue.length = 0;
+    this.latencyMs = 0;
+    this.rates = {};
+    this.random = Math.random;
+    this.applies = () => true;
+    for (const kind of Object.keys(this.applied)) delete this.applied[kind];
+  }
+
   /**
    * Queues faults for the next requests, one each.
    * @param faults - in order

@@ -59,6 +59,18 @@ export class ScriptedBackend implements ExplorerBackend {
   /** Polls a proxy check stays `Verification in progress`. */
   proxyPendingPolls = 0;
 
+  /** Forgets every contract, verdict, guid and submission, for the next test. */
+  reset(): void {
+    this.contracts.clear();
+    this.#records.clear();
+    this.#outcomes.clear();
+    this.#guids.clear();
+    this.#proxyChecks.clear();
+    this.submissions.length = 0;
+    this.defaultOutcome = defaultOutcome;
+    this.proxyPendingPolls = 0;
+  }
+
   /**
    * Declares a contract at an address.
    * @param address - where

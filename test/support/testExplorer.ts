@@ -16,6 +16,8 @@ export interface TestExplorer {
   requests: ReceivedRequest[];
   /** The requests for one contract-module action. */
   requestsFor(action: string): ReceivedRequest[];
+  /** Forgets contracts, scripts, faults and recorded requests, keeping the server. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,11 @@ export async function startTestExplorer(options: { rest?: RestHandler } = {}): P
     requests,
     requestsFor: (action) =>
       requests.filter((r) => String(r.query.action ?? r.body.action ?? "").toLowerCase() === action),
+    reset: () => {
+      backend.reset();
+      faults.reset();
+      requests.length = 0;
+    },
     close: () => server.close(),
   };
 }

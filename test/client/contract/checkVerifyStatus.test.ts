@@ -1,17 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { beforeEach, describe, expect, it } from "@jest/globals";
 import {
   checkVerifyStatus,
   InvalidInputError,
   InvalidResponseError,
-  type Transport,
   verifySourceCode,
 } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
-import { startTestExplorer, type TestExplorer } from "../../support/testExplorer.js";
-import { transportFor } from "../../support/transportFor.js";
+import { useTestExplorer } from "../../support/useTestExplorer.js";
 
-let explorer: TestExplorer;
-let transport: Transport;
+const { explorer, transport } = await useTestExplorer();
 const address = testAddress(0x9a);
 
 async function submit(): Promise<string> {
@@ -35,12 +32,9 @@ function etherscanAnswer(status: string, result: string) {
   };
 }
 
-beforeEach(async () => {
-  explorer = await startTestExplorer();
-  transport = transportFor(explorer);
+beforeEach(() => {
   explorer.backend.addContract(address);
 });
-afterEach(() => explorer.close());
 
 describe("checkverifystatus", () => {
   it("reads Unknown UID, Pending in queue and Pass - Verified, all sent with status 1, with a GET carrying the guid", async () => {

@@ -1,17 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
-import { getContractCreation, InvalidInputError, type Transport } from "../../../src/index.js";
+import { describe, expect, it } from "@jest/globals";
+import { getContractCreation, InvalidInputError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
-import { startTestExplorer, type TestExplorer } from "../../support/testExplorer.js";
-import { transportFor } from "../../support/transportFor.js";
+import { useTestExplorer } from "../../support/useTestExplorer.js";
 
-let explorer: TestExplorer;
-let transport: Transport;
-
-beforeEach(async () => {
-  explorer = await startTestExplorer();
-  transport = transportFor(explorer);
-});
-afterEach(() => explorer.close());
+const { explorer, transport } = await useTestExplorer();
 
 describe("getcontractcreation", () => {
   it("parses string block numbers and timestamps, and an empty factory as a direct deployment", async () => {

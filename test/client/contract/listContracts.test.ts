@@ -1,15 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
-import { ExplorerError, InvalidInputError, listContracts, type Transport } from "../../../src/index.js";
+import { beforeEach, describe, expect, it } from "@jest/globals";
+import { ExplorerError, InvalidInputError, listContracts } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
-import { startTestExplorer, type TestExplorer } from "../../support/testExplorer.js";
-import { transportFor } from "../../support/transportFor.js";
+import { useTestExplorer } from "../../support/useTestExplorer.js";
 
-let explorer: TestExplorer;
-let transport: Transport;
+const { explorer, transport } = await useTestExplorer();
 
-beforeEach(async () => {
-  explorer = await startTestExplorer();
-  transport = transportFor(explorer);
+beforeEach(() => {
   explorer.backend
     .addContract(testAddress(0xa1), {
       verified: {
@@ -21,7 +17,6 @@ beforeEach(async () => {
     })
     .addContract(testAddress(0xb2));
 });
-afterEach(() => explorer.close());
 
 describe("listcontracts", () => {
   it("lists verified and unverified contracts with page and offset sent together", async () => {

@@ -1,25 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import {
   checkProxyVerification,
   ExplorerError,
   InvalidInputError,
-  type Transport,
   verifyProxyContract,
 } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
-import { startTestExplorer, type TestExplorer } from "../../support/testExplorer.js";
-import { transportFor } from "../../support/transportFor.js";
+import { useTestExplorer } from "../../support/useTestExplorer.js";
 
-let explorer: TestExplorer;
-let transport: Transport;
+const { explorer, transport } = await useTestExplorer();
 const proxy = testAddress(0xc3);
 const implementation = testAddress(0xd4);
-
-beforeEach(async () => {
-  explorer = await startTestExplorer();
-  transport = transportFor(explorer);
-});
-afterEach(() => explorer.close());
 
 describe("verifyproxycontract and checkproxyverification", () => {
   it("posts the proxy address, polls the guid through `Verification in progress` to the pass text", async () => {

@@ -1,17 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
-import {
-  ExplorerError,
-  InvalidInputError,
-  NotAContractError,
-  type Transport,
-  verify,
-} from "../../../src/index.js";
+import { describe, expect, it } from "@jest/globals";
+import { ExplorerError, InvalidInputError, NotAContractError, verify } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
-import { startTestExplorer, type TestExplorer } from "../../support/testExplorer.js";
-import { transportFor } from "../../support/transportFor.js";
+import { useTestExplorer } from "../../support/useTestExplorer.js";
 
-let explorer: TestExplorer;
-let transport: Transport;
+const { explorer, transport } = await useTestExplorer();
 const address = testAddress(0xab);
 const source = "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Box { uint256 public x; }";
 
@@ -26,12 +18,6 @@ const submission = {
   constructorArguments: "0x00000000000000000000000000000000000000000000000000000000000000ff",
   libraries: { Math: testAddress(0x11), Strings: testAddress(0x12) },
 };
-
-beforeEach(async () => {
-  explorer = await startTestExplorer();
-  transport = transportFor(explorer);
-});
-afterEach(() => explorer.close());
 
 describe("verify (flattened, JSON body)", () => {
   it("sends a JSON POST with both constructor-args spellings and library slots, and reads the synchronous contract object", async () => {

@@ -1,17 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
-import {
-  ExplorerError,
-  InvalidInputError,
-  NotAContractError,
-  type Transport,
-  verifySourceCode,
-} from "../../../src/index.js";
+import { describe, expect, it } from "@jest/globals";
+import { ExplorerError, InvalidInputError, NotAContractError, verifySourceCode } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
-import { startTestExplorer, type TestExplorer } from "../../support/testExplorer.js";
-import { transportFor } from "../../support/transportFor.js";
+import { useTestExplorer } from "../../support/useTestExplorer.js";
 
-let explorer: TestExplorer;
-let transport: Transport;
+const { explorer, transport } = await useTestExplorer();
 const address = testAddress(0xa1);
 const input = {
   language: "Solidity",
@@ -27,12 +19,6 @@ const standardJson = {
   constructorArguments: "0x0000000000000000000000000000000000000000000000000000000000000001",
   licenseType: "mit",
 };
-
-beforeEach(async () => {
-  explorer = await startTestExplorer();
-  transport = transportFor(explorer);
-});
-afterEach(() => explorer.close());
 
 describe("verifysourcecode", () => {
   it("sends standard JSON as a multipart form and returns the guid Blockscout makes from address and time", async () => {

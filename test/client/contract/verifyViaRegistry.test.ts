@@ -1,29 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import {
   ExplorerError,
   InvalidInputError,
-  type Transport,
   UnknownActionError,
   verifyViaRegistry,
   verifyViaSourcify,
 } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
-import { startTestExplorer, type TestExplorer } from "../../support/testExplorer.js";
-import { transportFor } from "../../support/transportFor.js";
+import { useTestExplorer } from "../../support/useTestExplorer.js";
 
-let explorer: TestExplorer;
-let transport: Transport;
+const { explorer, transport } = await useTestExplorer();
 const address = testAddress(0x5c);
 const files = [
   { name: "metadata.json", content: JSON.stringify({ compiler: { version: "0.8.28+commit.7893614a" } }) },
   { name: "contracts/Box.sol", content: "contract Box {}" },
 ];
-
-beforeEach(async () => {
-  explorer = await startTestExplorer();
-  transport = transportFor(explorer);
-});
-afterEach(() => explorer.close());
 
 describe("verify_via_registry / verify_via_sourcify", () => {
   it("sends the specification's name; real Blockscout answers HTTP 400 `Unknown action`", async () => {

@@ -1,17 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import {
   ExplorerError,
   InvalidInputError,
   NotAContractError,
-  type Transport,
   verifyVyperContract,
 } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
-import { startTestExplorer, type TestExplorer } from "../../support/testExplorer.js";
-import { transportFor } from "../../support/transportFor.js";
+import { useTestExplorer } from "../../support/useTestExplorer.js";
 
-let explorer: TestExplorer;
-let transport: Transport;
+const { explorer, transport } = await useTestExplorer();
 const address = testAddress(0x5f);
 const submission = {
   address,
@@ -20,12 +17,6 @@ const submission = {
   contractSourceCode: "# @version 0.3.10\n@external\ndef ping() -> uint256:\n    return 1\n",
   constructorArguments: "0x01",
 };
-
-beforeEach(async () => {
-  explorer = await startTestExplorer();
-  transport = transportFor(explorer);
-});
-afterEach(() => explorer.close());
 
 describe("verify_vyper_contract", () => {
   it("sends a multipart form with both constructor-args spellings and reads the synchronous contract object", async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import {
   checkVerifyStatus,
   getAbi,
@@ -9,17 +9,12 @@ import {
 } from "../../../src/index.js";
 import { secretApiKey, testAddress } from "../../support/addresses.js";
 import type { Fault } from "../../support/faultInjector.js";
-import { startTestExplorer, type TestExplorer } from "../../support/testExplorer.js";
 import { transportFor } from "../../support/transportFor.js";
+import { useTestExplorer } from "../../support/useTestExplorer.js";
 
-let explorer: TestExplorer;
+const { explorer } = await useTestExplorer();
 const address = testAddress(0xa1);
 const encodedKey = encodeURIComponent(secretApiKey);
-
-beforeEach(async () => {
-  explorer = await startTestExplorer();
-});
-afterEach(() => explorer.close());
 
 function expectNoKey(text: string): void {
   expect(text).not.toContain(secretApiKey);

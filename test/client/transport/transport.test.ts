@@ -1,5 +1,5 @@
 import { createServer } from "node:net";
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { beforeEach, describe, expect, it } from "@jest/globals";
 import {
   getAbi,
   getSourceCode,
@@ -12,17 +12,15 @@ import {
   verifySourceCode,
 } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
-import { startTestExplorer, type TestExplorer } from "../../support/testExplorer.js";
 import { transportFor } from "../../support/transportFor.js";
+import { useTestExplorer } from "../../support/useTestExplorer.js";
 
-let explorer: TestExplorer;
+const { explorer } = await useTestExplorer();
 const address = testAddress(0xa1);
 
-beforeEach(async () => {
-  explorer = await startTestExplorer();
+beforeEach(() => {
   explorer.backend.addContract(address, { verified: { abi: [] } });
 });
-afterEach(() => explorer.close());
 
 const standardJson = {
   codeFormat: "solidity-standard-json-input" as const,
