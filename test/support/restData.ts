@@ -1,6 +1,5 @@
 import { afterEach } from "@jest/globals";
-import { RateLimiter } from "../../src/client/rateLimiter.js";
-import { Transport, type TransportOptions } from "../../src/client/transport.js";
+import type { Transport, TransportOptions } from "../../src/client/transport.js";
 import type { RestHandler } from "../../src/local-explorer/httpServer.js";
 import type {
   BlockLookup,
@@ -18,6 +17,7 @@ import type {
 import { createRestHandler } from "../../src/local-explorer/rest/restHandler.js";
 import { testAddress } from "./addresses.js";
 import { startTestExplorer, type TestExplorer } from "./testExplorer.js";
+import { transportFor } from "./transportFor.js";
 
 /**
  * A distinct 32-byte hash (block or transaction) for tests.
@@ -500,22 +500,7 @@ export async function startRestExplorer(
 ): Promise<RestTestExplorer> {
   const data = options.data ?? new InMemoryRestData();
   const explorer = await startTestExplorer({ rest: createRestHandler(data) });
-  return { explorer, data, transport: fastTransport(explorer.url, options.transport) };
-}
-
-/**
- * A transport for tests: quick retries and no spacing between requests.
- * @param explorerUrl - the explorer
- * @param options - transport options to change
- * @returns the transport
- */
-export function fastTransport(explorerUrl: string, options: Partial<TransportOptions> = {}): Transport {
-  return new Transport({
-    explorerUrl,
-    retryDelayMs: 10,
-    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
-    ...options,
-  });
+  return { explorer, data, transport: transportFor(explorer, options.transport) };
 }
 
 /**

@@ -1,14 +1,13 @@
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { Transport, type TransportOptions } from "../../src/client/transport.js";
-import type { TestExplorer } from "./testExplorer.js";
 
 /**
  * A transport to the test explorer with short retry delays and no request spacing, so tests run fast.
- * @param explorer - the running test explorer
+ * @param explorer - the running test explorer (anything with its `url`)
  * @param options - overrides
  * @returns the transport
  */
-export function transportFor(explorer: TestExplorer, options: Partial<TransportOptions> = {}): Transport {
+export function transportFor(explorer: { url: string }, options: Partial<TransportOptions> = {}): Transport {
   return new Transport({
     explorerUrl: explorer.url,
     retryDelayMs: 5,

@@ -11,12 +11,8 @@ import {
 } from "../../../src/index.js";
 import { restPage } from "../../../src/local-explorer/responses.js";
 import { testAddress } from "../../support/addresses.js";
-import {
-  fastTransport,
-  fungibleBalance,
-  nftBalance,
-  restExplorersForEachTest,
-} from "../../support/restData.js";
+import { fungibleBalance, nftBalance, restExplorersForEachTest } from "../../support/restData.js";
+import { transportFor } from "../../support/transportFor.js";
 
 const holder = testAddress(0xbeef);
 const tokensPath = `/api/v2/addresses/${holder}/tokens`;
@@ -110,7 +106,7 @@ describe("GET /addresses/{address_hash}/tokens", () => {
     const customExplorer = await startWithHandler(async () =>
       restPage([{ token: legacyToken, value: "1", token_id: null, token_instance: null }], null),
     );
-    const page = await getAddressTokens(fastTransport(customExplorer.url), { address: holder });
+    const page = await getAddressTokens(transportFor(customExplorer), { address: holder });
     expect(page.items[0]?.token).toMatchObject({
       address_hash: testAddress(0x7003),
       address: testAddress(0x7003),
@@ -273,7 +269,7 @@ describe("paging through /addresses/{address_hash}/tokens", () => {
     const customExplorer = await startWithHandler(async () =>
       restPage([fungibleBalance(0x7001, "1")], stuckCursor),
     );
-    const transport = fastTransport(customExplorer.url);
+    const transport = transportFor(customExplorer);
     const pages: RestPage<TokenBalanceItem>[] = [];
     const walk = async () => {
       for await (const page of iterateAddressTokens(transport, { address: holder })) pages.push(page);

@@ -14,7 +14,6 @@ import {
 } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
 import {
-  fastTransport,
   fungibleBalance,
   InMemoryRestData,
   instanceHolder,
@@ -24,6 +23,7 @@ import {
   transaction,
   withdrawal,
 } from "../../support/restData.js";
+import { transportFor } from "../../support/transportFor.js";
 
 const { start, startWithHandler } = restExplorersForEachTest();
 
@@ -80,7 +80,7 @@ function oneItemEach(): InMemoryRestData {
 describe.each(endpoints)("errors common to every endpoint: $name", ({ path, fetch }) => {
   it("throws UnknownActionError naming the path when the explorer answers 400 `Unknown API v2 action`", async () => {
     const withoutRest = await startWithHandler();
-    const lookup = fetch(fastTransport(withoutRest.url));
+    const lookup = fetch(transportFor(withoutRest));
     await expect(lookup).rejects.toThrow(UnknownActionError);
     await expect(lookup).rejects.toMatchObject({
       code: "unknown_action",
@@ -121,7 +121,7 @@ describe("other REST errors", () => {
       status: 403,
       body: { message: "Restricted access" },
     }));
-    const lookup = getAddressTokens(fastTransport(restricted.url), { address: holder });
+    const lookup = getAddressTokens(transportFor(restricted), { address: holder });
     await expect(lookup).rejects.toThrow(HttpError);
     await expect(lookup).rejects.toMatchObject({
       code: "http_error",
@@ -138,9 +138,7 @@ describe("other REST errors", () => {
         next_page_params: null,
       },
     }));
-    await expect(
-      getBlockWithdrawals(fastTransport(broken.url), { blockNumberOrHash: 1 }),
-    ).rejects.toMatchObject({
+    await expect(getBlockWithdrawals(transportFor(broken), { blockNumberOrHash: 1 })).rejects.toMatchObject({
       code: "invalid_response",
       shortMessage:
         "The explorer's answer to GET /blocks/{block_number_or_hash}/withdrawals has an unexpected shape at items.0.index: Invalid input: expected number, received string.",
