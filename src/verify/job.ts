@@ -1,0 +1,108 @@
+import type { Libraries } from "../client/contract/libraries.js";
+
+/** How a contract is submitted (DESIGN §3); `proxy` names the record of a proxy link. */
+export type VerificationFormat = "standard-json" | "single-file" | "flattened" | "vyper" | "registry";
+
+/** The compiler's standard JSON input, as far as this package reads it. */
+export interface StandardJsonInput {
+  language: string;
+  sources: Record<string, { content?: string; urls?: string[]; keccak256?: string }>;
+  settings?: Record<string, unknown>;
+}
+
+/** Optimizer settings of the single-file and flattened formats. */
+export interface OptimizerSettings {
+  enabled: boolean;
+  runs?: number;
+}
+
+/** Standard JSON input, the format Hardhat and Foundry builds give. */
+export interface StandardJsonSource {
+  format: "standard-json";
+  /** The full input of the build. */
+  input: StandardJsonInput;
+  /** `v0.8.28+commit.7893614a`, or a bare `0.8.28` completed from the shipped release table. */
+  compilerVersion: string;
+  /** The fully qualified name as in the input: `project/contracts/Token.sol:Token`. */
+  contractName: string;
+  /**
+   * The contract's compiler metadata (JSON text, `output.contracts[file][name].metadata`). When given, the
+   * engine first submits the minimal input holding just the sources the metadata lists.
+   */
+  metadata?: string;
+}
+
+export interface SingleFileSource {
+  format: "single-file" | "flattened";
+  /** The whole source in one file. */
+  sourceCode: string;
+  compilerVersion: string;
+  /** The contract's name in the source, e.g. `Box`. */
+  contractName: string;
+  optimizer: OptimizerSettings;
+  evmVersion?: string;
+}
+
+export interface VyperSource {
+  format: "vyper";
+  sourceCode: string;
+  compilerVersion: string;
+  contractName: string;
+}
+
+export interface RegistrySource {
+  format: "registry";
+  /** `metadata.json` text. */
+  metadata: string;
+  /** The source files the metadata lists, by the names it uses. */
+  sources: Array<{ name: string; content: string }>;
+}
+
+export type VerificationSource = StandardJsonSource | SingleFileSource | VyperSource | RegistrySource;
+
+/** Constructor arguments: ABI-encoded hex, or values encoded with the constructor's ABI. */
+export type ConstructorArguments =
+  | { hex: string }
+  | { values: readonly unknown[]; abi: readonly unknown[] }
+  /** Read them from the explorer's creation data, after the compiled creation code. */
+  | { recoverFrom: { creationBytecode: string } };
+
+/** One contract to verify. */
+export interface VerificationJob {
+  /** Where the contract lives. */
+  address: string;
+  /** How the contract is shown in results: `contracts/Token.sol:Token`. Defaults from the source. */
+  contract?: string;
+  source: VerificationSource;
+  constructorArguments?: ConstructorArguments;
+  libraries?: Libraries;
+  /** After this contract (an implementation) is verified, link the proxy at this address to it. */
+  proxyAddress?: string;
+  /** Skip the "already verified?" pre-check. */
+  force?: boolean;
+  /** Return `pending` right after submitting instead of waiting. Default true (wait). */
+  wait?: boolean;
+  /** Deadline for this contract, from its start. Default 300 s. */
+  timeoutMs?: number;
+}
+
+/** The result record of DESIGN §3, one per contract (and one more per proxy link). */
+export interface VerificationResult {
+  address: string;
+  contract: string;
+  explorer: string;
+  format: VerificationFormat | "proxy";
+  status: "verified" | "already-verified" | "pending" | "failed" | "timeout";
+  guid?: string;
+  url: string;
+  /** Submissions sent. */
+  attempts: number;
+  durationMs: number;
+  /** Why, when not verified (or a note worth reading when it is). */
+  message?: string;
+}
+
+/** Whether a result counts as success (verified, already verified, or pending when not waiting). */
+export function isSuccess(result: VerificationResult): boolean {
+  return result.status === "verified" || result.status === "already-verified" || result.status === "pending";
+}
