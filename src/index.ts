@@ -7,3 +7,4 @@ export type { UploadFile } from "./client/requestBody.js";
 export * from "./client/rest/index.js";
 export { Transport, type TransportEvent, type TransportOptions } from "./client/transport.js";
 export * from "./errors/index.js";
+export * from "./verify/index.js";

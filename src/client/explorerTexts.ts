@@ -104,3 +104,27 @@ export function isUnknownApiV2Action(text: unknown): boolean {
 export function isRestNotFound(text: unknown): boolean {
   return normalise(text) === "not found";
 }
+
+/**
+ * A failure another input might fix: the compiled bytecode did not match (Blockscout's publishing text), as
+ * opposed to a wrong compiler version, contract name or constructor arguments.
+ * @param text - a submission's error message
+ */
+export function isBytecodeMismatch(text: unknown): boolean {
+  return normalise(text).includes("bytecode does not match");
+}
+
+/**
+ * The wait `verifyproxycontract` asks for after a recent refresh (`Only one attempt in 4000ms`).
+ * @param text - a message
+ * @returns milliseconds, or undefined when the text is not that one
+ */
+export function onlyOneAttemptWaitMs(text: unknown): number | undefined {
+  const match = /^only one attempt in (\d+)\s*ms/.exec(normalise(text));
+  return match ? Number(match[1]) : undefined;
+}
+
+/** `verifyproxycontract` refusing a proxy that is not verified itself. @param text - a message */
+export function isProxyNotVerified(text: unknown): boolean {
+  return normalise(text) === "smart-contract not found or is not verified";
+}

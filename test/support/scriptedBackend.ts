@@ -17,6 +17,8 @@ export interface ScriptedOutcome {
   unknownUidPolls?: number;
   /** Wall time the verification stays pending, instead of counting polls. */
   pendingMs?: number;
+  /** A synchronous verification that succeeds at once but answers only after this long (a slow response). */
+  answerDelayMs?: number;
   /** The inner reason of a failed synchronous verification. */
   failReason?: string;
 }
@@ -95,6 +97,23 @@ export class ScriptedBackend implements ExplorerBackend {
     return this;
   }
 
+  /**
+   * The body of `GET /api/v2/smart-contracts/{address}` for what this backend holds, undefined for no contract.
+   * @param address - lower case
+   * @returns Blockscout's fields, or undefined (404)
+   */
+  smartContractBody(address: string): Record<string, unknown> | undefined {
+    if (!this.contracts.has(address)) return undefined;
+    const record = this.#records.get(address);
+    return {
+      is_verified: record !== undefined,
+      is_fully_verified: record !== undefined && record.match !== "partial",
+      is_partially_verified: record?.match === "partial",
+      name: record?.contractName ?? null,
+      compiler_version: record?.compilerVersion ?? null,
+    };
+  }
+
   async isContract(address: string): Promise<boolean> {
     const contract = this.contracts.get(address.toLowerCase());
     if (!contract) return false;
@@ -149,7 +168,9 @@ export class ScriptedBackend implements ExplorerBackend {
     if (outcome.pendingMs) await new Promise((resolve) => setTimeout(resolve, outcome.pendingMs));
     if (outcome.result === "fail")
       return { ok: false, reason: outcome.failReason ?? "Bytecode does not match, please try again." };
-    return { ok: true, contract: this.#markVerified(submission) };
+    const contract = this.#markVerified(submission);
+    if (outcome.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, outcome.answerDelayMs));
+    return { ok: true, contract };
   }
 
   enqueue(guid: string, submission: Submission): void {

@@ -4,7 +4,9 @@ import {
   type ReceivedRequest,
   type RestHandler,
 } from "../../src/local-explorer/httpServer.js";
+import { createRestHandler } from "../../src/local-explorer/rest/restHandler.js";
 import { FaultInjector } from "./faultInjector.js";
+import { InMemoryRestData } from "./restData.js";
 import { ScriptedBackend } from "./scriptedBackend.js";
 
 export interface TestExplorer {
@@ -27,13 +29,17 @@ export interface TestExplorer {
  * @param options - a REST handler for `/api/v2`
  * @returns the running explorer
  */
-export async function startTestExplorer(options: { rest?: RestHandler } = {}): Promise<TestExplorer> {
+export async function startTestExplorer(
+  options: { rest?: RestHandler; smartContractStatus?: boolean } = {},
+): Promise<TestExplorer> {
   const backend = new ScriptedBackend();
+  const rest =
+    options.rest ?? (options.smartContractStatus ? smartContractStatusHandler(backend) : undefined);
   const faults = new FaultInjector();
   const requests: ReceivedRequest[] = [];
   const server = new ExplorerHttpServer({
     contractModule: new ContractModule(backend),
-    ...(options.rest ? { rest: options.rest } : {}),
+    ...(rest ? { rest } : {}),
     interceptor: faults.interceptor,
     onRequest: (request) => requests.push(request),
   });
@@ -52,4 +58,11 @@ export async function startTestExplorer(options: { rest?: RestHandler } = {}): P
     },
     close: () => server.close(),
   };
+}
+
+// Only `GET /smart-contracts/{address}`, answered from the scripted backend; the lists are empty.
+function smartContractStatusHandler(backend: ScriptedBackend): RestHandler {
+  const data = new InMemoryRestData();
+  data.smartContract = (address) => backend.smartContractBody(address);
+  return createRestHandler(data);
 }

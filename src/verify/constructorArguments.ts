@@ -1,0 +1,66 @@
+import { type Abi, type AbiParameter, encodeAbiParameters } from "viem";
+import { assertHexData } from "../client/validate.js";
+import { InvalidInputError } from "../errors/index.js";
+import type { ConstructorArguments } from "./job.js";
+
+/**
+ * ABI-encodes constructor arguments, or checks given hex.
+ *
+ * @param args - hex, or values with the contract's ABI
+ * @returns hex without `0x` (empty for no arguments)
+ * @throws {InvalidInputError} when the values do not fit the constructor's parameters
+ */
+export function encodeConstructorArguments(
+  args: Exclude<ConstructorArguments, { recoverFrom: unknown }>,
+): string {
+  if ("hex" in args) return assertHexData(args.hex, "constructorArguments");
+  const constructorItem = (args.abi as Abi).find((item) => item.type === "constructor");
+  const inputs: readonly AbiParameter[] = constructorItem && "inputs" in constructorItem ? constructorItem.inputs : [];
+  if (inputs.length !== args.values.length) {
+    const expected = inputs.map((input) => `${input.type} ${input.name ?? ""}`.trim()).join(", ");
+    throw new InvalidInputError(
+      "constructorArguments",
+      `The constructor takes ${inputs.length} argument${inputs.length === 1 ? "" : "s"} (${expected || "none"}), but ${args.values.length} ${args.values.length === 1 ? "was" : "were"} given.`,
+    );
+  }
+  try {
+    return encodeAbiParameters(inputs, args.values as unknown[]).slice(2);
+  } catch (cause) {
+    const reason = cause instanceof Error ? (cause.message.split("\n")[0] ?? cause.message) : String(cause);
+    throw new InvalidInputError(
+      "constructorArguments",
+      `The constructor arguments do not fit the ABI: ${reason}`,
+      {
+        cause,
+      },
+    );
+  }
+}
+
+const placeholder = /__\$[0-9a-fA-F]{34}\$__/g;
+
+/**
+ * Recovers ABI-encoded constructor arguments from a creation transaction's input: what follows the compiled
+ * creation code. Library placeholders in the compiled code match any address.
+ *
+ * @param compiledCreationCode - the contract's creation bytecode from the build (`evm.bytecode.object`)
+ * @param onChainCreationCode - the creation input the explorer or chain reports
+ * @returns the arguments as hex without `0x`
+ * @throws {InvalidInputError} when the on-chain code does not start with the compiled code
+ */
+export function recoverConstructorArguments(
+  compiledCreationCode: string,
+  onChainCreationCode: string,
+): string {
+  const compiled = compiledCreationCode.replace(/^0x/, "").toLowerCase();
+  const onChain = onChainCreationCode.replace(/^0x/, "").toLowerCase();
+  const pattern = new RegExp(`^${compiled.replace(placeholder, "[0-9a-f]{40}")}`);
+  const match = pattern.exec(onChain);
+  if (!match) {
+    throw new InvalidInputError(
+      "constructorArguments",
+      "Cannot recover the constructor arguments: the deployed creation code does not start with the compiled creation code. The contract was built with other sources or settings than this build; give the arguments explicitly, or use the build it was deployed from.",
+    );
+  }
+  return onChain.slice(match[0].length);
+}

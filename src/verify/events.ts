@@ -1,0 +1,22 @@
+import type { TransportEvent } from "../client/transport.js";
+import type { VerificationResult } from "./job.js";
+
+/** What the engine reports while it works, for progress lines; every event names the contract's address. */
+export type VerificationEvent =
+  | { type: "checking"; address: string; contract: string }
+  | {
+      type: "submitted";
+      address: string;
+      contract: string;
+      attempt: number;
+      input: "minimal" | "full" | "single";
+      guid?: string;
+    }
+  | { type: "pending"; address: string; contract: string; guid: string; message: string }
+  | { type: "waiting"; address: string; contract: string; reason: string; delayMs: number }
+  | { type: "linking-proxy"; address: string; contract: string; implementation: string }
+  | { type: "finished"; address: string; contract: string; result: VerificationResult }
+  | { type: "transport"; event: TransportEvent };
+
+/** Receives engine events; must not throw. */
+export type VerificationEventListener = (event: VerificationEvent) => void;

@@ -1,0 +1,24 @@
+export { longCompilerVersion } from "./compilerVersion.js";
+export { encodeConstructorArguments, recoverConstructorArguments } from "./constructorArguments.js";
+export type { VerificationEvent, VerificationEventListener } from "./events.js";
+export {
+  type ConstructorArguments,
+  isSuccess,
+  type OptimizerSettings,
+  type RegistrySource,
+  type SingleFileSource,
+  type StandardJsonInput,
+  type StandardJsonSource,
+  type VerificationFormat,
+  type VerificationJob,
+  type VerificationResult,
+  type VerificationSource,
+  type VyperSource,
+} from "./job.js";
+export { linkProxy, type ProxyLinkOptions } from "./linkProxy.js";
+export type { PollingOptions } from "./pollVerifyStatus.js";
+export { type VerifiedState, verifiedState } from "./preCheck.js";
+export { solcReleaseCommits } from "./solcReleases.js";
+export { minimalStandardJsonInput, standardJsonCandidates } from "./standardJsonCandidates.js";
+export { type BatchOptions, verifyBatch } from "./verifyBatch.js";
+export { displayName, type EngineOptions, verifyContract } from "./verifyContract.js";

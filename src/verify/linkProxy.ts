@@ -1,0 +1,102 @@
+import type { ExplorerClient } from "../client/ExplorerClient.js";
+import { isProxyNotVerified, onlyOneAttemptWaitMs } from "../client/explorerTexts.js";
+import { ExplorerError, isExplorerVerifyError } from "../errors/index.js";
+import { Deadline } from "./deadline.js";
+import type { VerificationEventListener } from "./events.js";
+import type { VerificationResult } from "./job.js";
+import { defaultPolling, type PollingOptions } from "./pollVerifyStatus.js";
+
+export interface ProxyLinkOptions {
+  timeoutMs?: number;
+  polling?: Partial<PollingOptions>;
+  onEvent?: VerificationEventListener;
+}
+
+/**
+ * Links a proxy to its verified implementation (`verifyproxycontract`, then `checkproxyverification` until a
+ * verdict or the deadline). The proxy contract itself must be verified on the explorer first.
+ *
+ * @param client - the explorer
+ * @param proxyAddress - the proxy
+ * @param implementation - the implementation's result record
+ * @param options - deadline, polling, events
+ * @returns the proxy's result record (`format: "proxy"`); never throws
+ */
+export async function linkProxy(
+  client: ExplorerClient,
+  proxyAddress: string,
+  implementation: VerificationResult,
+  options: ProxyLinkOptions = {},
+): Promise<VerificationResult> {
+  const startedAt = Date.now();
+  const deadline = new Deadline(options.timeoutMs ?? 300_000);
+  const polling = { ...defaultPolling, ...options.polling };
+  const contract = `proxy of ${implementation.contract}`;
+  let attempts = 0;
+  let guid: string | undefined;
+  const finish = (status: VerificationResult["status"], message?: string): VerificationResult => {
+    const result: VerificationResult = {
+      address: proxyAddress,
+      contract,
+      explorer: client.urls.base,
+      format: "proxy",
+      status,
+      ...(guid ? { guid } : {}),
+      url: client.codeUrl(proxyAddress),
+      attempts,
+      durationMs: Date.now() - startedAt,
+      ...(message ? { message } : {}),
+    };
+    options.onEvent?.({ type: "finished", address: proxyAddress, contract, result });
+    return result;
+  };
+  options.onEvent?.({
+    type: "linking-proxy",
+    address: proxyAddress,
+    contract,
+    implementation: implementation.address,
+  });
+  try {
+    for (;;) {
+      attempts++;
+      try {
+        guid = await client.verifyProxyContract(proxyAddress, implementation.address);
+        break;
+      } catch (error) {
+        const waitMs =
+          error instanceof ExplorerError ? onlyOneAttemptWaitMs(error.explorerMessage) : undefined;
+        if (waitMs === undefined || !(await deadline.wait(waitMs))) throw error;
+      }
+    }
+    let intervalMs = polling.initialIntervalMs;
+    for (;;) {
+      if (!(await deadline.wait(intervalMs))) {
+        return finish(
+          "timeout",
+          `The explorer had not linked the proxy when the deadline came; look later with the guid ${guid}.`,
+        );
+      }
+      const status = await client.checkProxyVerification(guid);
+      if (status.state === "pass") {
+        const found = status.implementation;
+        if (found && found !== implementation.address.toLowerCase()) {
+          return finish(
+            "verified",
+            `The explorer linked the proxy to ${found}, not to ${implementation.address}.`,
+          );
+        }
+        return finish("verified");
+      }
+      if (status.state === "fail" || status.state === "unknown-uid") return finish("failed", status.message);
+      options.onEvent?.({ type: "pending", address: proxyAddress, contract, guid, message: status.message });
+      intervalMs = Math.min(polling.maxIntervalMs, intervalMs * polling.backoffFactor);
+    }
+  } catch (error) {
+    const message = isExplorerVerifyError(error) ? error.shortMessage : String(error);
+    const hint =
+      error instanceof ExplorerError && isProxyNotVerified(error.explorerMessage)
+        ? " The proxy contract itself must be verified before it can be linked to its implementation."
+        : "";
+    return finish("failed", `${message}${hint}`);
+  }
+}

@@ -1,0 +1,68 @@
+import type { ExplorerClient } from "../client/ExplorerClient.js";
+import type { Deadline } from "./deadline.js";
+
+/** How polling waits: the first interval, its growth, its ceiling, and how long `Unknown UID` counts as pending. */
+export interface PollingOptions {
+  /** Default 1 s. */
+  initialIntervalMs: number;
+  /** Default 10 s. */
+  maxIntervalMs: number;
+  /** Default 1.5. */
+  backoffFactor: number;
+  /** `Unknown UID` answers read as "not queued yet" before the engine looks for itself. Default 3. */
+  unknownUidGrace: number;
+}
+
+export const defaultPolling: PollingOptions = {
+  initialIntervalMs: 1_000,
+  maxIntervalMs: 10_000,
+  backoffFactor: 1.5,
+  unknownUidGrace: 3,
+};
+
+/** How a guid ended. */
+export type PollOutcome =
+  | { state: "pass" | "already-verified" | "fail"; message: string }
+  | { state: "unknown-uid"; message: string }
+  | { state: "timeout" };
+
+/**
+ * Polls `checkverifystatus` with growing intervals until a final state or the deadline. `Unknown UID` right after
+ * a submission (the explorer's queue race) is read as pending a few times.
+ *
+ * @param client - the explorer
+ * @param guid - the receipt
+ * @param deadline - the job's deadline
+ * @param options - intervals
+ * @param onPending - told of every pending answer
+ * @returns the final state
+ */
+export async function pollVerifyStatus(
+  client: ExplorerClient,
+  guid: string,
+  deadline: Deadline,
+  options: PollingOptions,
+  onPending: (message: string) => void,
+): Promise<PollOutcome> {
+  let intervalMs = options.initialIntervalMs;
+  let unknownUids = 0;
+  for (;;) {
+    if (!(await deadline.wait(intervalMs))) return { state: "timeout" };
+    const status = await client.checkVerifyStatus(guid);
+    switch (status.state) {
+      case "pass":
+      case "already-verified":
+      case "fail":
+        return { state: status.state, message: status.message };
+      case "unknown-uid":
+        unknownUids++;
+        if (unknownUids > options.unknownUidGrace) return { state: "unknown-uid", message: status.message };
+        onPending(status.message);
+        break;
+      case "pending":
+        onPending(status.message);
+        break;
+    }
+    intervalMs = Math.min(options.maxIntervalMs, intervalMs * options.backoffFactor);
+  }
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { InvalidInputError } from "../errors/index.js";
+import type { StandardJsonInput, StandardJsonSource } from "./job.js";
+
+const metadataSourcesSchema = z.looseObject({ sources: z.record(z.string(), z.unknown()) });
+
+/** A standard JSON input to submit, and which of the two kinds it is. */
+export interface StandardJsonCandidate {
+  kind: "minimal" | "full";
+  input: StandardJsonInput;
+}
+
+/**
+ * Restricts a build's input to the sources one contract needs: those its compiler metadata lists, with the
+ * same settings. This works for any build info, Hardhat's or not.
+ *
+ * @param input - the build's full standard JSON input
+ * @param metadata - the contract's metadata JSON text
+ * @returns the minimal input, or undefined when the metadata lists a source the input lacks
+ * @throws {InvalidInputError} when the metadata is not compiler metadata
+ */
+export function minimalStandardJsonInput(
+  input: StandardJsonInput,
+  metadata: string,
+): StandardJsonInput | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(metadata);
+  } catch {
+    throw new InvalidInputError("metadata", "The contract's compiler metadata is not valid JSON.");
+  }
+  const result = metadataSourcesSchema.safeParse(parsed);
+  if (!result.success) {
+    throw new InvalidInputError("metadata", "The contract's compiler metadata has no `sources` object.");
+  }
+  const sources: StandardJsonInput["sources"] = {};
+  for (const name of Object.keys(result.data.sources)) {
+    const source = input.sources[name];
+    if (!source) return undefined;
+    sources[name] = source;
+  }
+  return { ...input, sources };
+}
+
+/**
+ * The inputs to try, in order: the minimal input first (when the metadata allows it and it is smaller), then
+ * the full one.
+ *
+ * @param source - the job's standard JSON source
+ * @returns one or two candidates
+ */
+export function standardJsonCandidates(source: StandardJsonSource): StandardJsonCandidate[] {
+  const full: StandardJsonCandidate = { kind: "full", input: source.input };
+  if (!source.metadata) return [full];
+  const minimal = minimalStandardJsonInput(source.input, source.metadata);
+  if (!minimal || Object.keys(minimal.sources).length === Object.keys(source.input.sources).length)
+    return [full];
+  return [{ kind: "minimal", input: minimal }, full];
+}

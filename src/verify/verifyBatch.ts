@@ -1,0 +1,87 @@
+import { ExplorerClient } from "../client/ExplorerClient.js";
+import type { VerificationJob, VerificationResult } from "./job.js";
+import { linkProxy } from "./linkProxy.js";
+import { type EngineOptions, verifyContract } from "./verifyContract.js";
+
+export interface BatchOptions extends EngineOptions {
+  /** The explorer, in any usual form. */
+  explorerUrl: string;
+  apiKey?: string | undefined;
+  /** Contracts worked on at once. Default 4. */
+  concurrency?: number;
+  /** Requests started per second to the explorer, shared by every job. Default 10. */
+  requestsPerSecond?: number;
+  /** Use this client instead of making one (tests, custom transports). */
+  client?: ExplorerClient;
+}
+
+/**
+ * Verifies many contracts on one explorer: a few at a time, one rate limiter for every request, and a failure
+ * of one job never stops the others. Proxy links run after all contracts, so a proxy verified in the same batch
+ * is ready for its link.
+ *
+ * @param jobs - the contracts
+ * @param options - explorer, key, concurrency, deadlines, events
+ * @returns one record per job in job order, each proxy link's record right after its implementation's
+ * @example
+ * const results = await verifyBatch(jobs, { explorerUrl: "https://eth.blockscout.com", concurrency: 8 });
+ * const failed = results.filter((r) => !isSuccess(r));
+ */
+export async function verifyBatch(
+  jobs: VerificationJob[],
+  options: BatchOptions,
+): Promise<VerificationResult[]> {
+  const client =
+    options.client ??
+    new ExplorerClient({
+      explorerUrl: options.explorerUrl,
+      apiKey: options.apiKey,
+      ...(options.requestsPerSecond === undefined ? {} : { requestsPerSecond: options.requestsPerSecond }),
+      onEvent: (event) => options.onEvent?.({ type: "transport", event }),
+    });
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
+  const results = await inPool(jobs, concurrency, (job) => verifyContract(client, job, options));
+  const links = await inPool(jobs, concurrency, async (job, index) => {
+    const implementation = results[index];
+    if (!job.proxyAddress || !implementation) return undefined;
+    if (implementation.status !== "verified" && implementation.status !== "already-verified") {
+      return {
+        ...implementation,
+        address: job.proxyAddress,
+        contract: `proxy of ${implementation.contract}`,
+        format: "proxy" as const,
+        status: "failed" as const,
+        url: client.codeUrl(job.proxyAddress),
+        attempts: 0,
+        durationMs: 0,
+        message: "Not linked: the implementation is not verified.",
+      };
+    }
+    return linkProxy(client, job.proxyAddress, implementation, {
+      ...((job.timeoutMs ?? options.timeoutMs) ? { timeoutMs: job.timeoutMs ?? options.timeoutMs } : {}),
+      ...(options.polling ? { polling: options.polling } : {}),
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    });
+  });
+  return results.flatMap((result, index) => {
+    const link = links[index];
+    return link ? [result, link] : [result];
+  });
+}
+
+async function inPool<T, R>(
+  items: T[],
+  size: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  return results;
+}

@@ -1,0 +1,282 @@
+import type { SubmissionOutcome } from "../client/contract/submissionOutcome.js";
+import { synchronousSubmissionTimeoutMs } from "../client/contract/verify.js";
+import type { ExplorerClient } from "../client/ExplorerClient.js";
+import { isBytecodeMismatch } from "../client/explorerTexts.js";
+import { assertAddress } from "../client/validate.js";
+import {
+  ExplorerError,
+  InvalidInputError,
+  isExplorerVerifyError,
+  NetworkError,
+  NotAContractError,
+  TimeoutError,
+} from "../errors/index.js";
+import { encodeConstructorArguments, recoverConstructorArguments } from "./constructorArguments.js";
+import { Deadline } from "./deadline.js";
+import type { VerificationEventListener } from "./events.js";
+import type { VerificationJob, VerificationResult } from "./job.js";
+import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVerifyStatus.js";
+import { verifiedState } from "./preCheck.js";
+import { standardJsonCandidates } from "./standardJsonCandidates.js";
+import { type PreparedSubmission, prepareSubmissions } from "./submission.js";
+
+/** Engine settings shared by every job of a run. */
+export interface EngineOptions {
+  /** Deadline per contract when the job sets none. Default 300 s. */
+  timeoutMs?: number;
+  polling?: Partial<PollingOptions>;
+  /** First wait after `Address is not a smart-contract` (not indexed yet); doubles each time. Default 2 s. */
+  notIndexedRetryMs?: number;
+  /** How long an address may stay "not a contract" before that is taken as the answer. Default 60 s. */
+  notIndexedWindowMs?: number;
+  onEvent?: VerificationEventListener;
+  /** Time limit of one synchronous submission (the explorer compiles while we wait). Default 120 s. */
+  synchronousSubmissionTimeoutMs?: number;
+}
+
+const defaultTimeoutMs = 300_000;
+const asyncSubmissionTimeoutMs = 30_000;
+
+/**
+ * The name a result shows for a job: the user's, else the source's contract name without Hardhat's `project/`.
+ * @param job - the job
+ * @returns e.g. `contracts/Token.sol:Token`
+ */
+export function displayName(job: VerificationJob): string {
+  if (job.contract) return job.contract;
+  const { source } = job;
+  if (source.format === "registry") return job.address;
+  return source.contractName.replace(/^project\//, "");
+}
+
+/**
+ * Verifies one contract: pre-check, submit (each candidate input in turn), wait for the verdict within the
+ * deadline, confirm. Never throws: every outcome, bad input included, comes back as a result record.
+ *
+ * @param client - the explorer
+ * @param job - the contract
+ * @param options - deadline, polling, events
+ * @returns the result record (proxy links are separate: see `linkProxy`)
+ */
+export async function verifyContract(
+  client: ExplorerClient,
+  job: VerificationJob,
+  options: EngineOptions = {},
+): Promise<VerificationResult> {
+  return new ContractVerification(client, job, options).run();
+}
+
+class ContractVerification {
+  readonly #client: ExplorerClient;
+  readonly #job: VerificationJob;
+  readonly #options: EngineOptions;
+  readonly #polling: PollingOptions;
+  readonly #deadline: Deadline;
+  readonly #startedAt = Date.now();
+  readonly #contract: string;
+  #attempts = 0;
+  #guid: string | undefined;
+
+  constructor(client: ExplorerClient, job: VerificationJob, options: EngineOptions) {
+    this.#client = client;
+    this.#job = job;
+    this.#options = options;
+    this.#polling = { ...defaultPolling, ...options.polling };
+    this.#deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
+    this.#contract = displayName(job);
+  }
+
+  async run(): Promise<VerificationResult> {
+    try {
+      return await this.#verify();
+    } catch (error) {
+      return this.#failure(error);
+    }
+  }
+
+  async #verify(): Promise<VerificationResult> {
+    const job = this.#job;
+    assertAddress(job.address);
+    const explicitArguments =
+      job.constructorArguments && !("recoverFrom" in job.constructorArguments)
+        ? encodeConstructorArguments(job.constructorArguments)
+        : undefined;
+    const candidates = job.source.format === "standard-json" ? standardJsonCandidates(job.source) : [];
+    // Checked before anything is sent; the recovered arguments only change what is sent.
+    prepareSubmissions(this.#client, job, explicitArguments, candidates);
+
+    if (!job.force) {
+      this.#emit({ type: "checking", address: job.address, contract: this.#contract });
+      if ((await verifiedState(this.#client, job)) === "verified") return this.#finish("already-verified");
+    }
+    const constructorArguments = explicitArguments ?? (await this.#recoveredArguments());
+    const submissions = prepareSubmissions(this.#client, job, constructorArguments, candidates);
+
+    let lastFailure = "";
+    for (const submission of submissions) {
+      const outcome = await this.#submit(submission);
+      if (outcome.kind === "already-verified") return this.#finish("already-verified");
+      if (outcome.kind === "verified") return this.#confirmed();
+      this.#guid = outcome.guid;
+      if (job.wait === false) return this.#finish("pending", "Submitted; not waiting for the verdict.");
+      const verdict = await pollVerifyStatus(
+        this.#client,
+        outcome.guid,
+        this.#deadline,
+        this.#polling,
+        (message) =>
+          this.#emit({
+            type: "pending",
+            address: job.address,
+            contract: this.#contract,
+            guid: outcome.guid,
+            message,
+          }),
+      );
+      if (verdict.state === "timeout") return this.#timeout();
+      if (verdict.state === "pass") return this.#confirmed();
+      if (verdict.state === "already-verified") return this.#finish("already-verified");
+      if (verdict.state === "unknown-uid") {
+        // Several explorers verified the contract although they had lost the guid: look before calling it a failure.
+        if ((await verifiedState(this.#client, job)) !== "unverified") return this.#confirmed();
+        lastFailure = `The explorer lost track of the submission (${verdict.message}) and the contract is not verified.`;
+        continue;
+      }
+      lastFailure = verdict.message;
+    }
+    return this.#finish("failed", this.#explainFailure(lastFailure, submissions));
+  }
+
+  async #submit(submission: PreparedSubmission): Promise<SubmissionOutcome> {
+    const job = this.#job;
+    let notIndexedDelayMs = this.#options.notIndexedRetryMs ?? 2_000;
+    const notIndexedGiveUpAt = Date.now() + (this.#options.notIndexedWindowMs ?? 60_000);
+    for (;;) {
+      if (this.#deadline.passed()) throw new DeadlinePassed();
+      this.#attempts++;
+      const limitMs =
+        job.source.format === "standard-json" || job.source.format === "single-file"
+          ? asyncSubmissionTimeoutMs
+          : synchronousSubmissionTimeoutMs;
+      try {
+        const outcome = await submission.send(Math.max(1, Math.min(limitMs, this.#deadline.remainingMs())));
+        this.#emit({
+          type: "submitted",
+          address: job.address,
+          contract: this.#contract,
+          attempt: this.#attempts,
+          input: submission.input,
+          ...(outcome.kind === "guid" ? { guid: outcome.guid } : {}),
+        });
+        return outcome;
+      } catch (error) {
+        if (error instanceof NotAContractError) {
+          if (Date.now() + notIndexedDelayMs > notIndexedGiveUpAt) throw error;
+          this.#emit({
+            type: "waiting",
+            address: job.address,
+            contract: this.#contract,
+            reason: "the explorer has not indexed the contract yet",
+            delayMs: notIndexedDelayMs,
+          });
+          if (!(await this.#deadline.wait(notIndexedDelayMs))) throw error;
+          notIndexedDelayMs *= 2;
+          continue;
+        }
+        if ((error instanceof TimeoutError || error instanceof NetworkError) && error.maybeReceived) {
+          // The explorer may have acted on it: look before sending it again.
+          const state = await verifiedState(this.#client, job);
+          if (state !== "unverified") return { kind: "verified", contract: null };
+          if (this.#deadline.passed()) throw error;
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  async #recoveredArguments(): Promise<string | undefined> {
+    const args = this.#job.constructorArguments;
+    if (!args || !("recoverFrom" in args)) return undefined;
+    const [creation] = await this.#client.getContractCreation([this.#job.address]);
+    if (!creation?.creationBytecode) {
+      throw new InvalidInputError(
+        "constructorArguments",
+        "The explorer has no creation data for this contract, so its constructor arguments cannot be recovered: give them explicitly.",
+      );
+    }
+    return recoverConstructorArguments(args.recoverFrom.creationBytecode, creation.creationBytecode);
+  }
+
+  async #confirmed(): Promise<VerificationResult> {
+    try {
+      const contract = await this.#client.getSourceCode(this.#job.address);
+      if (!contract) {
+        return this.#finish(
+          "verified",
+          "The explorer reported a pass, but getsourcecode does not show the source yet.",
+        );
+      }
+    } catch {
+      // The verdict stands; the confirmation is a courtesy read.
+    }
+    return this.#finish("verified");
+  }
+
+  #explainFailure(explorerText: string, submissions: PreparedSubmission[]): string {
+    const tried =
+      submissions.length > 1
+        ? " with the minimal input (the sources its metadata lists) nor with the full build input"
+        : "";
+    return `The explorer could not verify the contract${tried}: ${explorerText || "no reason given"}. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.`;
+  }
+
+  #failure(error: unknown): VerificationResult {
+    if (error instanceof DeadlinePassed) return this.#timeout();
+    if (error instanceof NotAContractError) {
+      return this.#finish(
+        "failed",
+        `${error.shortMessage} It still was not after ${this.#attempts} attempts; check the address and the network.`,
+      );
+    }
+    if (error instanceof ExplorerError && isBytecodeMismatch(error.explorerMessage)) {
+      return this.#finish("failed", this.#explainFailure(error.explorerMessage, []));
+    }
+    if (isExplorerVerifyError(error)) return this.#finish("failed", error.shortMessage);
+    return this.#finish(
+      "failed",
+      `Unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+
+  #timeout(): VerificationResult {
+    const waited = this.#guid
+      ? `The explorer had not decided when the deadline came; look later with the guid ${this.#guid}.`
+      : "The deadline came before the contract could be submitted.";
+    return this.#finish("timeout", waited);
+  }
+
+  #finish(status: VerificationResult["status"], message?: string): VerificationResult {
+    const job = this.#job;
+    const result: VerificationResult = {
+      address: job.address,
+      contract: this.#contract,
+      explorer: this.#client.urls.base,
+      format: job.source.format,
+      status,
+      ...(this.#guid ? { guid: this.#guid } : {}),
+      url: this.#client.codeUrl(job.address),
+      attempts: this.#attempts,
+      durationMs: Date.now() - this.#startedAt,
+      ...(message ? { message } : {}),
+    };
+    this.#emit({ type: "finished", address: job.address, contract: this.#contract, result });
+    return result;
+  }
+
+  #emit(event: Parameters<VerificationEventListener>[0]): void {
+    this.#options.onEvent?.(event);
+  }
+}
+
+class DeadlinePassed extends Error {}

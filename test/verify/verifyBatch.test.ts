@@ -1,0 +1,111 @@
+import { describe, expect, it } from "@jest/globals";
+import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { RateLimiter } from "../../src/client/rateLimiter.js";
+import type { VerificationEvent } from "../../src/verify/events.js";
+import { isSuccess } from "../../src/verify/job.js";
+import { verifyBatch } from "../../src/verify/verifyBatch.js";
+import { secretApiKey, testAddress } from "../support/addresses.js";
+import { fastEngine, flattenedJob, standardJsonJob } from "../support/jobs.js";
+import { useTestExplorer } from "../support/useTestExplorer.js";
+
+const { explorer } = await useTestExplorer();
+
+function client(apiKey?: string): ExplorerClient {
+  return new ExplorerClient({
+    explorerUrl: explorer.url,
+    apiKey,
+    retryDelayMs: 5,
+    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
+  });
+}
+
+describe("verifyBatch", () => {
+  it("verifies many contracts a few at a time, keeps going past failures, and returns records in job order", async () => {
+    const addresses = Array.from({ length: 12 }, (_, i) => testAddress(0x2000 + i));
+    for (const address of addresses)
+      explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 1 });
+    explorer.backend.script(addresses[3]!, { result: "fail" });
+    const events: VerificationEvent[] = [];
+    const jobs = addresses.map((address) => standardJsonJob(address));
+    jobs.push(flattenedJob("0xnot-an-address"));
+    const results = await verifyBatch(jobs, {
+      explorerUrl: explorer.url,
+      client: client(),
+      concurrency: 3,
+      ...fastEngine,
+      onEvent: (e) => events.push(e),
+    });
+    expect(results.map((r) => r.address)).toEqual([...addresses, "0xnot-an-address"]);
+    expect(results.map((r) => r.status)).toEqual([
+      ...Array(3).fill("verified"),
+      "failed",
+      ...Array(8).fill("verified"),
+      "failed",
+    ]);
+    expect(results.filter(isSuccess)).toHaveLength(11);
+    expect(events.filter((e) => e.type === "finished")).toHaveLength(13);
+    expect(explorer.requestsFor("verifysourcecode")).toHaveLength(12);
+  });
+
+  it("links a proxy after its implementation and gives the link its own record", async () => {
+    const implementation = testAddress(0x3001);
+    const proxy = testAddress(0x3002);
+    explorer.backend
+      .addContract(implementation)
+      .addContract(proxy, { verified: { contractName: "ERC1967Proxy" }, implementation });
+    const results = await verifyBatch([standardJsonJob(implementation, { proxyAddress: proxy })], {
+      explorerUrl: explorer.url,
+      client: client(),
+      ...fastEngine,
+    });
+    expect(results).toEqual([
+      expect.objectContaining({ address: implementation, status: "verified", format: "standard-json" }),
+      expect.objectContaining({
+        address: proxy,
+        status: "verified",
+        format: "proxy",
+        contract: "proxy of contracts/Token.sol:Token",
+        attempts: 1,
+      }),
+    ]);
+    expect(explorer.requestsFor("verifyproxycontract")[0]?.body).toEqual({
+      address: proxy,
+      expectedimplementation: implementation,
+    });
+  });
+
+  it("says why a proxy could not be linked when the proxy contract is not verified", async () => {
+    const implementation = testAddress(0x3003);
+    const proxy = testAddress(0x3004);
+    explorer.backend.addContract(implementation).addContract(proxy, { implementation });
+    const [, link] = await verifyBatch([standardJsonJob(implementation, { proxyAddress: proxy })], {
+      explorerUrl: explorer.url,
+      client: client(),
+      ...fastEngine,
+    });
+    expect(link).toMatchObject({ status: "failed", format: "proxy" });
+    expect(link?.message).toBe(
+      "The explorer refused the request: Smart-contract not found or is not verified The proxy contract itself must be verified before it can be linked to its implementation.",
+    );
+  });
+
+  it("keeps the API key out of every result and event", async () => {
+    const address = testAddress(0x3005);
+    explorer.backend.addContract(address).script(address, { result: "fail" });
+    explorer.faults.next({ kind: "html", status: 502 });
+    const events: VerificationEvent[] = [];
+    const results = await verifyBatch([standardJsonJob(address), flattenedJob(testAddress(0x3006))], {
+      explorerUrl: explorer.url,
+      client: client(secretApiKey),
+      ...fastEngine,
+      onEvent: (e) => events.push(e),
+    });
+    expect(explorer.requests[0]?.query.apikey).toBe(secretApiKey);
+    expect(results[1]?.message).toBe(
+      `The explorer says ${testAddress(0x3006)} is not a contract. It still was not after ${results[1]?.attempts} attempts; check the address and the network.`,
+    );
+    const text = JSON.stringify({ results, events });
+    expect(text).not.toContain(secretApiKey);
+    expect(text).not.toContain(encodeURIComponent(secretApiKey));
+  });
+});

@@ -1,0 +1,441 @@
+import { describe, expect, it } from "@jest/globals";
+import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { RateLimiter } from "../../src/client/rateLimiter.js";
+import type { VerificationEvent } from "../../src/verify/events.js";
+import type { VerificationJob } from "../../src/verify/job.js";
+import { verifyContract } from "../../src/verify/verifyContract.js";
+import { testAddress } from "../support/addresses.js";
+import { compilerVersion, fastEngine, flattenedJob, standardJsonJob } from "../support/jobs.js";
+import type { TestExplorer } from "../support/testExplorer.js";
+import { useTestExplorer } from "../support/useTestExplorer.js";
+
+const { explorer } = await useTestExplorer();
+const client = clientFor(explorer);
+const { explorer: withStatus } = await useTestExplorer({}, { smartContractStatus: true });
+const statusClient = clientFor(withStatus);
+const address = testAddress(0x1001);
+
+function clientFor(target: TestExplorer): ExplorerClient {
+  return new ExplorerClient({
+    explorerUrl: target.url,
+    retryDelayMs: 5,
+    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
+  });
+}
+
+function run(job: VerificationJob, events?: VerificationEvent[]) {
+  return verifyContract(client, job, {
+    ...fastEngine,
+    ...(events ? { onEvent: (e) => events.push(e) } : {}),
+  });
+}
+
+const actions = () => explorer.requests.map((r) => String(r.query.action ?? r.path));
+
+describe("verifyContract: formats", () => {
+  it("standard JSON: pre-check, submit, pending ×3, pass, confirm", async () => {
+    explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 3 });
+    const events: VerificationEvent[] = [];
+    const result = await run(standardJsonJob(address), events);
+    expect(result).toMatchObject({
+      address,
+      contract: "contracts/Token.sol:Token",
+      explorer: explorer.url,
+      format: "standard-json",
+      status: "verified",
+      url: `${explorer.url}/address/${address}#code`,
+      attempts: 1,
+    });
+    expect(result.guid).toMatch(new RegExp(`^${address.slice(2)}[0-9a-f]+$`));
+    expect(result.message).toBeUndefined();
+    expect(actions()).toEqual([
+      // Once per explorer: does it have GET /api/v2/smart-contracts/{address}? This one does not.
+      "/api/v2/smart-contracts/0x0000000000000000000000000000000000000000",
+      "getsourcecode",
+      "verifysourcecode",
+      "checkverifystatus",
+      "checkverifystatus",
+      "checkverifystatus",
+      "checkverifystatus",
+      "getsourcecode",
+    ]);
+    expect(events.map((e) => e.type)).toEqual([
+      "checking",
+      "submitted",
+      "pending",
+      "pending",
+      "pending",
+      "finished",
+    ]);
+    const sent = explorer.requestsFor("verifysourcecode")[0];
+    expect(sent?.body).toMatchObject({
+      codeformat: "solidity-standard-json-input",
+      contractname: "project/contracts/Token.sol:Token",
+      compilerversion: compilerVersion,
+    });
+  });
+
+  it("single file: completes a bare compiler version and sends optimizer settings", async () => {
+    explorer.backend.addContract(address);
+    const result = await run({
+      address,
+      source: {
+        format: "single-file",
+        sourceCode: "contract Box {}",
+        compilerVersion: "0.8.24",
+        contractName: "Box",
+        optimizer: { enabled: true, runs: 999 },
+        evmVersion: "paris",
+      },
+    });
+    expect(result).toMatchObject({ status: "verified", format: "single-file", contract: "Box" });
+    expect(explorer.requestsFor("verifysourcecode")[0]?.body).toMatchObject({
+      codeformat: "solidity-single-file",
+      compilerversion: "v0.8.24+commit.e11b9ed9",
+      optimizationUsed: "1",
+      runs: "999",
+      evmversion: "paris",
+    });
+  });
+
+  it("flattened: the synchronous contract object is the verdict, no polling", async () => {
+    explorer.backend.addContract(address);
+    const result = await run(flattenedJob(address, { constructorArguments: { hex: "0x2a" } }));
+    expect(result).toMatchObject({ status: "verified", format: "flattened", attempts: 1 });
+    expect(result.guid).toBeUndefined();
+    expect(actions()).toEqual(["getsourcecode", "verify", "getsourcecode"]);
+    expect(explorer.requestsFor("verify")[0]?.body).toMatchObject({
+      constructorArguments: "2a",
+      constructorArguements: "2a",
+    });
+  });
+
+  it("vyper: submitted synchronously with the long version", async () => {
+    explorer.backend.addContract(address);
+    const result = await run({
+      address,
+      source: {
+        format: "vyper",
+        sourceCode: "# @version 0.3.10\n",
+        compilerVersion: "v0.3.10+commit.91361694",
+        contractName: "Vault",
+      },
+    });
+    expect(result).toMatchObject({ status: "verified", format: "vyper" });
+    expect(explorer.requestsFor("verify_vyper_contract")[0]?.body).toMatchObject({
+      name: "Vault",
+      compilerVersion: "v0.3.10+commit.91361694",
+    });
+  });
+
+  it("registry: switches to verify_via_sourcify once per explorer and remembers it", async () => {
+    const second = testAddress(0x1002);
+    explorer.backend.addContract(address).addContract(second);
+    const registry = (at: string): VerificationJob => ({
+      address: at,
+      source: {
+        format: "registry",
+        metadata: '{"sources":{"contracts/Box.sol":{}}}',
+        sources: [{ name: "contracts/Box.sol", content: "contract Box {}" }],
+      },
+    });
+    await expect(run(registry(address))).resolves.toMatchObject({
+      status: "verified",
+      format: "registry",
+      attempts: 1,
+    });
+    await expect(run(registry(second))).resolves.toMatchObject({ status: "verified" });
+    expect(actions().filter((a) => a.startsWith("verify_via"))).toEqual([
+      "verify_via_registry",
+      "verify_via_sourcify",
+      "verify_via_sourcify",
+    ]);
+    expect(explorer.requestsFor("verify_via_sourcify")[0]?.files.map((f) => f.filename)).toEqual([
+      "metadata.json",
+      "contracts/Box.sol",
+    ]);
+  });
+
+  it("ABI-encodes constructor values, and recovers arguments from the explorer's creation data", async () => {
+    const abi = [
+      {
+        type: "constructor",
+        inputs: [
+          { name: "supply", type: "uint256" },
+          { name: "owner", type: "address" },
+        ],
+      },
+    ];
+    explorer.backend.addContract(address);
+    await run(
+      standardJsonJob(address, { constructorArguments: { values: [1000n, testAddress(0xbeef)], abi } }),
+    );
+    const encoded = `${(1000).toString(16).padStart(64, "0")}${"beef".padStart(64, "0")}`;
+    expect(explorer.requestsFor("verifysourcecode")[0]?.body).toMatchObject({
+      constructorArguments: encoded,
+    });
+
+    const other = testAddress(0x1003);
+    explorer.backend.addContract(other, { creation: { creationBytecode: `0x6080604052${encoded}` } });
+    const result = await run(
+      standardJsonJob(other, { constructorArguments: { recoverFrom: { creationBytecode: "0x6080604052" } } }),
+    );
+    expect(result.status).toBe("verified");
+    expect(explorer.requestsFor("verifysourcecode")[1]?.body).toMatchObject({
+      constructorArguments: encoded,
+    });
+  });
+});
+
+describe("verifyContract: already verified is success", () => {
+  it("at the pre-check: no submission at all", async () => {
+    explorer.backend.addContract(address, { verified: { contractName: "Token" } });
+    await expect(run(standardJsonJob(address))).resolves.toMatchObject({
+      status: "already-verified",
+      attempts: 0,
+    });
+    expect(actions()).toEqual(["getsourcecode"]);
+  });
+
+  it("at submit, in Blockscout's words (force skips the pre-check)", async () => {
+    explorer.backend.addContract(address, { verified: { contractName: "Token" } });
+    await expect(run(standardJsonJob(address, { force: true }))).resolves.toMatchObject({
+      status: "already-verified",
+      attempts: 1,
+    });
+    expect(actions()).toEqual(["verifysourcecode"]);
+  });
+
+  it("at submit, in Etherscan's words", async () => {
+    explorer.backend.addContract(address);
+    explorer.faults.applies = (r) => r.query.action === "verifysourcecode";
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: '{"status":"0","message":"NOTOK","result":"Contract source code already verified"}',
+    });
+    await expect(run(standardJsonJob(address))).resolves.toMatchObject({ status: "already-verified" });
+  });
+
+  it("at poll time (`Already Verified`)", async () => {
+    explorer.backend.addContract(address);
+    explorer.faults.applies = (r) => r.query.action === "checkverifystatus";
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: '{"status":"0","message":"NOTOK","result":"Already Verified"}',
+    });
+    await expect(run(standardJsonJob(address))).resolves.toMatchObject({
+      status: "already-verified",
+      attempts: 1,
+    });
+  });
+
+  it("a rerun of a finished job makes no submission", async () => {
+    explorer.backend.addContract(address);
+    await expect(run(standardJsonJob(address))).resolves.toMatchObject({ status: "verified" });
+    await expect(run(standardJsonJob(address))).resolves.toMatchObject({
+      status: "already-verified",
+      attempts: 0,
+    });
+    expect(explorer.requestsFor("verifysourcecode")).toHaveLength(1);
+  });
+
+  it("getsourcecode data of another contract (a bytecode twin's) is not taken for this one", async () => {
+    const twin = testAddress(0x1004);
+    explorer.backend
+      .addContract(twin, { verified: { contractName: "OtherName" } })
+      .addContract(address, { twinOf: twin });
+    await expect(run(standardJsonJob(address))).resolves.toMatchObject({ status: "verified", attempts: 1 });
+  });
+});
+
+describe("verifyContract: the smart-contract status endpoint decides where the explorer has it", () => {
+  it("a bytecode twin (getabi answers with the twin's ABI) is not taken for verified", async () => {
+    const twin = testAddress(0x1005);
+    withStatus.backend.addContract(twin, {
+      verified: { contractName: "Token", abi: [{ type: "fallback" }] },
+    });
+    withStatus.backend.addContract(address, { twinOf: twin });
+    await expect(statusClient.getAbi(address)).resolves.toEqual([{ type: "fallback" }]);
+    const result = await verifyContract(statusClient, standardJsonJob(address), fastEngine);
+    expect(result).toMatchObject({ status: "verified", attempts: 1 });
+    expect(withStatus.requests.map((r) => String(r.query.action ?? r.path))).toEqual([
+      "getabi",
+      "/api/v2/smart-contracts/0x0000000000000000000000000000000000000000",
+      `/api/v2/smart-contracts/${address}`,
+      "verifysourcecode",
+      "checkverifystatus",
+      "getsourcecode",
+    ]);
+  });
+
+  it("a fully verified contract is already verified; a partially verified one is submitted again", async () => {
+    withStatus.backend.addContract(address, { verified: { contractName: "Token" } });
+    await expect(verifyContract(statusClient, standardJsonJob(address), fastEngine)).resolves.toMatchObject({
+      status: "already-verified",
+      attempts: 0,
+    });
+    const partial = testAddress(0x1006);
+    withStatus.backend.addContract(partial, { verified: { contractName: "Token", match: "partial" } });
+    await expect(verifyContract(statusClient, standardJsonJob(partial), fastEngine)).resolves.toMatchObject({
+      status: "already-verified",
+      attempts: 1,
+    });
+    expect(withStatus.requestsFor("verifysourcecode")).toHaveLength(1);
+  });
+});
+
+describe("verifyContract: waiting and retrying", () => {
+  it("Unknown UID on the first two polls, then pass", async () => {
+    explorer.backend.addContract(address).script(address, { result: "pass", unknownUidPolls: 2 });
+    await expect(run(standardJsonJob(address))).resolves.toMatchObject({ status: "verified", attempts: 1 });
+    expect(explorer.requestsFor("checkverifystatus")).toHaveLength(3);
+  });
+
+  it("Unknown UID for good: confirmed with the pre-check before calling it a failure", async () => {
+    explorer.backend
+      .addContract(address)
+      .script(address, { result: "pass", unknownUidPolls: 100 }, { result: "pass", unknownUidPolls: 100 });
+    const result = await run(standardJsonJob(address));
+    expect(result.status).toBe("failed");
+    expect(result.message).toContain(
+      "The explorer lost track of the submission (Unknown UID) and the contract is not verified.",
+    );
+    expect(explorer.requestsFor("checkverifystatus")).toHaveLength(4);
+  });
+
+  it("`Address is not a smart-contract` on the first two submissions (not indexed yet), then pass", async () => {
+    explorer.backend.addContract(address, { notIndexedTimes: 2 });
+    const events: VerificationEvent[] = [];
+    await expect(run(flattenedJob(address, { force: true }), events)).resolves.toMatchObject({
+      status: "verified",
+      attempts: 3,
+    });
+    expect(events.filter((e) => e.type === "waiting")).toHaveLength(2);
+  });
+
+  it("a synchronous submission whose answer times out after it was sent, then found verified, is not sent again", async () => {
+    explorer.backend.addContract(address).script(address, { result: "pass", answerDelayMs: 400 });
+    const result = await verifyContract(client, flattenedJob(address), {
+      ...fastEngine,
+      synchronousSubmissionTimeoutMs: 100,
+    });
+    expect(result).toMatchObject({ status: "verified", attempts: 1 });
+    expect(explorer.requestsFor("verify")).toHaveLength(1);
+  });
+
+  it("the deadline gives `timeout` with the guid kept", async () => {
+    explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 10_000 });
+    const result = await run(standardJsonJob(address, { timeoutMs: 150 }));
+    expect(result.status).toBe("timeout");
+    expect(result.guid).toBeDefined();
+    expect(result.message).toBe(
+      `The explorer had not decided when the deadline came; look later with the guid ${result.guid}.`,
+    );
+  });
+
+  it("does not wait when asked not to: pending with the guid", async () => {
+    explorer.backend.addContract(address);
+    const result = await run(standardJsonJob(address, { wait: false }));
+    expect(result).toMatchObject({ status: "pending", attempts: 1 });
+    expect(explorer.requestsFor("checkverifystatus")).toHaveLength(0);
+  });
+});
+
+describe("verifyContract: failures", () => {
+  const metadata = JSON.stringify({
+    sources: { "project/contracts/Token.sol": {}, "project/contracts/Math.sol": {} },
+  });
+
+  it("tries the minimal input, then the full one, and says both failed", async () => {
+    explorer.backend.addContract(address).script(address, { result: "fail" }, { result: "fail" });
+    const job = standardJsonJob(address);
+    if (job.source.format === "standard-json") job.source.metadata = metadata;
+    const events: VerificationEvent[] = [];
+    const result = await run(job, events);
+    expect(result).toMatchObject({ status: "failed", attempts: 2 });
+    expect(result.message).toBe(
+      "The explorer could not verify the contract with the minimal input (the sources its metadata lists) nor with the full build input: Fail - Unable to verify. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.",
+    );
+    const sources = explorer
+      .requestsFor("verifysourcecode")
+      .map((r) => Object.keys(JSON.parse(String(r.body.sourceCode)).sources));
+    expect(sources).toEqual([
+      ["project/contracts/Token.sol", "project/contracts/Math.sol"],
+      ["project/contracts/Token.sol", "project/contracts/Math.sol", "project/contracts/Unrelated.sol"],
+    ]);
+    expect(
+      events.filter((e) => e.type === "submitted").map((e) => (e.type === "submitted" ? e.input : "")),
+    ).toEqual(["minimal", "full"]);
+  });
+
+  it("stops at the minimal input when it passes", async () => {
+    explorer.backend.addContract(address);
+    const job = standardJsonJob(address);
+    if (job.source.format === "standard-json") job.source.metadata = metadata;
+    await expect(run(job)).resolves.toMatchObject({ status: "verified", attempts: 1 });
+  });
+
+  it("a flattened source the explorer cannot match says so", async () => {
+    explorer.backend.addContract(address).script(address, { result: "fail" });
+    const result = await run(flattenedJob(address));
+    expect(result.status).toBe("failed");
+    expect(result.message).toContain("Bytecode does not match, please try again.");
+  });
+
+  it.each([
+    [flattenedJob("0x123"), 'Invalid address "0x123": expected 0x followed by 40 hexadecimal characters.'],
+    [
+      flattenedJob(testAddress(1), {
+        source: {
+          format: "flattened",
+          sourceCode: "x",
+          compilerVersion: "0.8.999",
+          contractName: "Box",
+          optimizer: { enabled: false },
+        },
+      }),
+      'Unknown Solidity release "0.8.999": give the long form, like v0.8.28+commit.7893614a (the build info\'s solcLongVersion).',
+    ],
+    [
+      flattenedJob(testAddress(1), {
+        source: {
+          format: "flattened",
+          sourceCode: "x",
+          compilerVersion: "latest",
+          contractName: "Box",
+          optimizer: { enabled: false },
+        },
+      }),
+      'Invalid compiler version "latest": expected 0.8.28 or the long form v0.8.28+commit.7893614a.',
+    ],
+    [
+      flattenedJob(testAddress(1), {
+        libraries: Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`L${i}`, testAddress(i + 1)])),
+      }),
+      "The flattened format has 5 library slots, but 6 libraries were given: use the standard-json format, which carries any number.",
+    ],
+    [
+      flattenedJob(testAddress(1), {
+        constructorArguments: { values: [1], abi: [{ type: "constructor", inputs: [] }] },
+      }),
+      "The constructor takes 0 arguments (none), but 1 was given.",
+    ],
+    [
+      flattenedJob(testAddress(1), {
+        constructorArguments: {
+          values: ["not a number"],
+          abi: [{ type: "constructor", inputs: [{ name: "n", type: "uint256" }] }],
+        },
+      }),
+      expect.stringContaining("The constructor arguments do not fit the ABI:"),
+    ],
+  ])("bad input %# fails with a specific message and no request", async (job, message) => {
+    const result = await run(job);
+    expect(result).toMatchObject({ status: "failed", attempts: 0, message });
+    expect(explorer.requests).toHaveLength(0);
+  });
+});
