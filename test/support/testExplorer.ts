@@ -6,7 +6,6 @@ import {
 } from "../../src/local-explorer/httpServer.js";
 import { createRestHandler } from "../../src/local-explorer/rest/restHandler.js";
 import { FaultInjector } from "./faultInjector.js";
-import { InMemoryRestData } from "./restData.js";
 import { ScriptedBackend } from "./scriptedBackend.js";
 
 export interface TestExplorer {
@@ -62,7 +61,13 @@ export async function startTestExplorer(
 
 // Only `GET /smart-contracts/{address}`, answered from the scripted backend; the lists are empty.
 function smartContractStatusHandler(backend: ScriptedBackend): RestHandler {
-  const data = new InMemoryRestData();
-  data.smartContract = (address) => backend.smartContractBody(address);
-  return createRestHandler(data);
+  return createRestHandler({
+    addressTokens: () => undefined,
+    addressNftCollections: () => undefined,
+    blockTransactions: () => undefined,
+    blockWithdrawals: () => undefined,
+    internalTransactions: () => [],
+    tokenInstanceHolders: () => undefined,
+    smartContract: (address) => backend.smartContractBody(address),
+  });
 }
