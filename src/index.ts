@@ -8,3 +8,4 @@ export * from "./client/rest/index.js";
 export { Transport, type TransportEvent, type TransportOptions } from "./client/transport.js";
 export * from "./errors/index.js";
 export * from "./verify/index.js";
+export * from "./local-explorer/index.js";

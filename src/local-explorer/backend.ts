@@ -53,7 +53,10 @@ export interface Submission {
 }
 
 /** The backend's verdict on a submission. */
-export type VerificationDecision = { ok: true; contract: ContractRecord } | { ok: false; reason: string };
+export type VerificationDecision =
+  | { ok: true; contract: ContractRecord }
+  /** `detail` is shown only where Blockscout itself gives no reason (Vyper), to say what is missing. */
+  | { ok: false; reason: string; detail?: string };
 
 export type GuidState = "pending" | "pass" | "fail" | "unknown";
 

@@ -278,7 +278,7 @@ export class ContractModule {
       sourceCode: str(params.contractSourceCode)!,
       ...optional("constructorArguments", str(params.constructorArguments)),
     });
-    if (!decision.ok) return error(texts.publishFailedPrefix);
+    if (!decision.ok) return error(decision.detail ? `${texts.publishFailedPrefix}: ${decision.detail}` : texts.publishFailedPrefix);
     return ok(sourceCodeItem(decision.contract));
   }
 
@@ -286,7 +286,7 @@ export class ContractModule {
     const address = str(params.addressHash);
     if (address === undefined) return somethingWentWrong();
     if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
-    if (await this.#backend.verifiedContract(address)) return error(texts.alreadyVerified);
+    if (await this.#isFullyVerified(address)) return error(texts.alreadyVerified);
     const uploads = files.filter((f) => /^files\[\d+\]$/.test(f.field));
     if (uploads.length === 1 && files.length === 1 && files[0]?.field === "files") {
       return error(texts.invalidArgsFormat);
@@ -313,7 +313,7 @@ export class ContractModule {
     if (codeformat === "solidity-standard-json-input") {
       const sourceCode = params.sourceCode;
       if (address === undefined || sourceCode === undefined) return error(texts.missingSourceCodeOrAddress);
-      if (addressPattern.test(address) && (await this.#backend.verifiedContract(address))) {
+      if (addressPattern.test(address) && (await this.#isFullyVerified(address))) {
         return error(texts.alreadyVerified, { repeatInResult: true });
       }
       if (!addressPattern.test(address)) return error(texts.invalidAddressHash, { repeatInResult: true });
@@ -341,7 +341,7 @@ export class ContractModule {
       if (![true, false, 0, 1, "0", "1", "true", "false"].includes(optimization as string)) {
         return error(texts.optimizationUsedInvalid);
       }
-      if (addressPattern.test(address) && (await this.#backend.verifiedContract(address))) {
+      if (addressPattern.test(address) && (await this.#isFullyVerified(address))) {
         return error(texts.alreadyVerified, { repeatInResult: true });
       }
       if (!addressPattern.test(address)) return error(texts.invalidAddressHash, { repeatInResult: true });
@@ -368,6 +368,12 @@ export class ContractModule {
       });
     }
     return error(texts.missingCodeFormat);
+  }
+
+  // A partially verified contract may be submitted again (Blockscout's verifysourcecode and Sourcify paths).
+  async #isFullyVerified(address: string): Promise<boolean> {
+    const record = await this.#backend.verifiedContract(address);
+    return record !== undefined && record.match !== "partial";
   }
 
   #enqueue(submission: Submission): Reply {

@@ -37,8 +37,9 @@ export function prepareSubmissions(
   switch (source.format) {
     case "standard-json": {
       const compilerVersion = longCompilerVersion(source.compilerVersion);
-      const input = withLibraries(candidates, job.libraries, source.contractName);
-      return input.map((candidate) => ({
+      // Libraries stay out of the input: explorers read linked addresses from the deployed code, and adding them
+      // to the settings would change the metadata hash, so the match could only be partial.
+      return candidates.map((candidate) => ({
         input: candidate.kind,
         send: (timeoutMs) =>
           client.verifySourceCode({
@@ -143,33 +144,6 @@ async function submitToRegistry(
     sourcifyNamedExplorers.add(explorer);
     return client.verifyViaSourcify(parameters);
   }
-}
-
-// Standard JSON carries libraries in its settings; a job's library map is merged in under the contract's file.
-function withLibraries(
-  candidates: Array<{ kind: "minimal" | "full"; input: StandardJsonInput }>,
-  libraries: Record<string, string> | undefined,
-  contractName: string,
-): Array<{ kind: "minimal" | "full"; input: StandardJsonInput }> {
-  const entries = Object.entries(libraries ?? {});
-  if (entries.length === 0) return candidates;
-  const fileOfContract = contractName.includes(":")
-    ? contractName.slice(0, contractName.lastIndexOf(":"))
-    : "";
-  return candidates.map(({ kind, input }) => {
-    const settings = { ...(input.settings ?? {}) };
-    const linked: Record<string, Record<string, string>> = {
-      ...((settings.libraries as Record<string, Record<string, string>> | undefined) ?? {}),
-    };
-    for (const [name, address] of entries) {
-      const separator = name.lastIndexOf(":");
-      const file = separator >= 0 ? name.slice(0, separator) : fileOfContract;
-      const library = separator >= 0 ? name.slice(separator + 1) : name;
-      linked[file] = { ...(linked[file] ?? {}), [library]: address };
-    }
-    settings.libraries = linked;
-    return { kind, input: { ...input, settings } };
-  });
 }
 
 function vyperCompilerVersion(version: string): string {

@@ -30,6 +30,10 @@ export interface EngineOptions {
   /** How long an address may stay "not a contract" before that is taken as the answer. Default 60 s. */
   notIndexedWindowMs?: number;
   onEvent?: VerificationEventListener;
+  /** Skip the pre-check for every job (a job's own `force` wins). */
+  force?: boolean;
+  /** Wait for verdicts (default true; a job's own `wait` wins). */
+  wait?: boolean;
   /** Time limit of one synchronous submission (the explorer compiles while we wait). Default 120 s. */
   synchronousSubmissionTimeoutMs?: number;
 }
@@ -105,7 +109,7 @@ class ContractVerification {
     // Checked before anything is sent; the recovered arguments only change what is sent.
     prepareSubmissions(this.#client, job, explicitArguments, candidates);
 
-    if (!job.force) {
+    if (!(job.force ?? this.#options.force)) {
       this.#emit({ type: "checking", address: job.address, contract: this.#contract });
       if ((await verifiedState(this.#client, job)) === "verified") return this.#finish("already-verified");
     }
@@ -118,7 +122,7 @@ class ContractVerification {
       if (outcome.kind === "already-verified") return this.#finish("already-verified");
       if (outcome.kind === "verified") return this.#confirmed();
       this.#guid = outcome.guid;
-      if (job.wait === false) return this.#finish("pending", "Submitted; not waiting for the verdict.");
+      if ((job.wait ?? this.#options.wait) === false) return this.#finish("pending", "Submitted; not waiting for the verdict.");
       const verdict = await pollVerifyStatus(
         this.#client,
         outcome.guid,

@@ -280,8 +280,9 @@ describe("verifyContract: the smart-contract status endpoint decides where the e
     });
     const partial = testAddress(0x1006);
     withStatus.backend.addContract(partial, { verified: { contractName: "Token", match: "partial" } });
+    // Blockscout takes a new submission for a partially verified contract, and the full match replaces it.
     await expect(verifyContract(statusClient, standardJsonJob(partial), fastEngine)).resolves.toMatchObject({
-      status: "already-verified",
+      status: "verified",
       attempts: 1,
     });
     expect(withStatus.requestsFor("verifysourcecode")).toHaveLength(1);

@@ -1,0 +1,151 @@
+import { keccak256 } from "viem";
+import type {
+  ContractRecord,
+  CreationRecord,
+  ExplorerBackend,
+  GuidState,
+  ProxyCheckState,
+  Submission,
+  VerificationDecision,
+} from "./backend.js";
+import type { CreationIndex } from "./creationIndex.js";
+import type { JsonRpcChain } from "./jsonRpcChain.js";
+import type { CompilerResolver } from "./solidityCompiler.js";
+import type { StateStore } from "./stateStore.js";
+import { type SubmissionVerdict, verifySubmission } from "./verifySubmission.js";
+
+// EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1).
+const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
+
+export interface ChainBackendOptions {
+  chain: JsonRpcChain;
+  store: StateStore;
+  index: CreationIndex;
+  resolveCompiler: CompilerResolver;
+  /** Told of every verdict (for logs, and for explaining failures the explorer texts keep vague). */
+  onVerdict?: (address: string, verdict: SubmissionVerdict) => void;
+}
+
+/** The local explorer's facts: a JSON-RPC chain, a real compiler, and a state file. */
+export class ChainBackend implements ExplorerBackend {
+  readonly #options: ChainBackendOptions;
+
+  constructor(options: ChainBackendOptions) {
+    this.#options = options;
+  }
+
+  async isContract(address: string): Promise<boolean> {
+    return (await this.#options.chain.getCode(address)) !== "0x";
+  }
+
+  async verifiedContract(address: string): Promise<ContractRecord | undefined> {
+    const entry = this.#options.store.state.contracts[address.toLowerCase()];
+    if (!entry) return undefined;
+    // A chain restarted with other code at the same address does not inherit the old verification.
+    return (await this.#codeHash(address)) === entry.codeHash ? entry.record : undefined;
+  }
+
+  async twinOf(address: string): Promise<ContractRecord | undefined> {
+    const hash = await this.#codeHash(address);
+    if (!hash) return undefined;
+    const twin = Object.entries(this.#options.store.state.contracts).find(
+      ([other, entry]) => other !== address.toLowerCase() && entry.codeHash === hash,
+    );
+    return twin?.[1].record;
+  }
+
+  async listContracts(): Promise<Array<{ address: string; verified: ContractRecord | undefined; empty: boolean }>> {
+    const addresses = new Set([
+      ...(await this.#options.index.all()).map((c) => c.contractAddress),
+      ...Object.keys(this.#options.store.state.contracts),
+    ]);
+    const listed = [];
+    for (const address of addresses) {
+      const code = await this.#options.chain.getCode(address);
+      listed.push({ address, verified: await this.verifiedContract(address), empty: code === "0x" });
+    }
+    return listed;
+  }
+
+  async creations(addresses: string[]): Promise<CreationRecord[]> {
+    const found: CreationRecord[] = [];
+    for (const address of addresses) {
+      const creation = await this.#options.index.creationOf(address);
+      if (creation) {
+        const { input: _input, ...record } = creation;
+        found.push(record);
+      }
+    }
+    return found;
+  }
+
+  async verifyNow(submission: Submission): Promise<VerificationDecision> {
+    return this.#decide(submission);
+  }
+
+  enqueue(guid: string, submission: Submission): void {
+    const { store } = this.#options;
+    store.setGuid(guid, submission.address, "pending");
+    // Answer the submission first, as Blockscout's queue does; the compile runs on a later turn.
+    setTimeout(() => {
+      this.#decide(submission).then(
+        (decision) => store.setGuid(guid, submission.address, decision.ok ? "pass" : "fail"),
+        () => store.setGuid(guid, submission.address, "fail"),
+      );
+    }, 0);
+  }
+
+  async guidState(guid: string): Promise<GuidState> {
+    return this.#options.store.state.guids[guid]?.state ?? "unknown";
+  }
+
+  enqueueProxyCheck(guid: string, proxyAddress: string): void {
+    const { store, chain } = this.#options;
+    store.state.proxyGuids[guid] = { state: "pending", proxy: proxyAddress, implementations: [] };
+    store.save();
+    setTimeout(async () => {
+      const check = store.state.proxyGuids[guid];
+      if (!check) return;
+      try {
+        const word = await chain.getStorageAt(proxyAddress, implementationSlot);
+        const implementation = `0x${word.replace(/^0x/, "").padStart(64, "0").slice(24)}`.toLowerCase();
+        if (/^0x0{40}$/.test(implementation) || (await chain.getCode(implementation)) === "0x") {
+          check.state = "fail";
+        } else {
+          check.state = "pass";
+          check.implementations = [implementation];
+          const entry = store.state.contracts[proxyAddress.toLowerCase()];
+          if (entry) entry.record.implementationAddresses = [implementation];
+        }
+      } catch {
+        check.state = "fail";
+      }
+      store.save();
+    }, 0);
+  }
+
+  async proxyCheckState(guid: string): Promise<ProxyCheckState> {
+    const check = this.#options.store.state.proxyGuids[guid];
+    return check ? { state: check.state, implementations: check.implementations } : { state: "unknown", implementations: [] };
+  }
+
+  async #decide(submission: Submission): Promise<VerificationDecision> {
+    const { chain, index, store, resolveCompiler, onVerdict } = this.#options;
+    const runtimeCode = await chain.getCode(submission.address);
+    const creation = await index.creationOf(submission.address);
+    const verdict = verifySubmission(submission, { runtimeCode, creationInput: creation?.input }, resolveCompiler);
+    onVerdict?.(submission.address, verdict);
+    if (!verdict.ok) return { ok: false, reason: verdict.reason, detail: verdict.explanation };
+    store.state.contracts[submission.address.toLowerCase()] = {
+      codeHash: keccak256(runtimeCode as `0x${string}`),
+      record: verdict.contract,
+    };
+    store.save();
+    return { ok: true, contract: verdict.contract };
+  }
+
+  async #codeHash(address: string): Promise<string | undefined> {
+    const code = await this.#options.chain.getCode(address);
+    return code === "0x" ? undefined : keccak256(code as `0x${string}`);
+  }
+}

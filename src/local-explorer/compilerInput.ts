@@ -1,0 +1,121 @@
+import { keccak256, toBytes } from "viem";
+import { z } from "zod";
+import type { Submission } from "./backend.js";
+
+/** A standard JSON input built from a submission, and which contracts of it may be the deployed one. */
+export interface CompilerJob {
+  input: { language: string; sources: Record<string, { content: string }>; settings: Record<string, unknown> };
+  /** `[file, name]` pairs; a name alone matches that name in any file. */
+  targets: Array<{ file: string | undefined; name: string | undefined }>;
+}
+
+const outputSelection = { "*": { "*": ["abi", "metadata", "evm.bytecode", "evm.deployedBytecode"] } };
+
+const standardJsonSchema = z.looseObject({
+  language: z.string(),
+  sources: z.record(z.string(), z.looseObject({ content: z.string() })),
+  settings: z.record(z.string(), z.unknown()).optional(),
+});
+
+const metadataSchema = z.looseObject({
+  language: z.string(),
+  compiler: z.looseObject({ version: z.string() }),
+  settings: z.looseObject({ compilationTarget: z.record(z.string(), z.string()) }),
+  sources: z.record(z.string(), z.looseObject({ keccak256: z.string().optional() })),
+});
+
+/**
+ * Turns a submission into compiler input, or says why it cannot be compiled.
+ *
+ * @param submission - what the explorer received
+ * @returns the compiler job and the compiler version to use, or a reason
+ */
+export function compilerJobOf(
+  submission: Submission,
+): { job: CompilerJob; compilerVersion: string } | { problem: string } {
+  switch (submission.format) {
+    case "standard-json": {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(submission.standardJsonInput ?? "");
+      } catch {
+        return { problem: "The standard JSON input is not JSON." };
+      }
+      const input = standardJsonSchema.safeParse(parsed);
+      if (!input.success) return { problem: "The standard JSON input lacks language or sources with content." };
+      return {
+        compilerVersion: submission.compilerVersion,
+        job: {
+          input: {
+            language: input.data.language,
+            sources: mapValues(input.data.sources, (s) => ({ content: s.content })),
+            settings: { ...input.data.settings, outputSelection },
+          },
+          targets: [splitName(submission.contractName)],
+        },
+      };
+    }
+    case "single-file":
+    case "flattened": {
+      const file = `${submission.contractName || "Contract"}.sol`;
+      const settings: Record<string, unknown> = {
+        optimizer: { enabled: submission.optimization ?? false, runs: submission.optimizationRuns ?? 200 },
+        outputSelection,
+      };
+      if (submission.evmVersion && submission.evmVersion !== "default") settings.evmVersion = submission.evmVersion;
+      return {
+        compilerVersion: submission.compilerVersion,
+        job: {
+          input: { language: "Solidity", sources: { [file]: { content: submission.sourceCode ?? "" } }, settings },
+          targets: [{ file: undefined, name: submission.contractName || undefined }],
+        },
+      };
+    }
+    case "sourcify":
+      return registryJob(submission.files ?? []);
+    case "vyper":
+      return { problem: "no Vyper compiler is available to this local explorer" };
+  }
+}
+
+function registryJob(files: Array<{ name: string; content: string }>): ReturnType<typeof compilerJobOf> {
+  const metadataFile = files.find((f) => f.name.endsWith(".json"));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(metadataFile?.content ?? "");
+  } catch {
+    return { problem: "Sourcify did not return metadata" };
+  }
+  const metadata = metadataSchema.safeParse(parsed);
+  if (!metadata.success) return { problem: "Sourcify did not return metadata" };
+  const byHash = new Map(files.map((f) => [keccak256(toBytes(f.content)), f.content]));
+  const sources: Record<string, { content: string }> = {};
+  for (const [name, source] of Object.entries(metadata.data.sources)) {
+    const content =
+      (source.keccak256 && byHash.get(source.keccak256 as `0x${string}`)) ||
+      files.find((f) => f.name === name || name.endsWith(`/${f.name}`) || f.name.endsWith(`/${name}`))?.content;
+    if (content === undefined) return { problem: `Unsuccessful Sourcify verification: ${name} is missing` };
+    sources[name] = { content };
+  }
+  const { compilationTarget, ...settings } = metadata.data.settings;
+  const [file, name] = Object.entries(compilationTarget)[0] ?? [];
+  return {
+    compilerVersion: `v${metadata.data.compiler.version}`,
+    job: {
+      input: { language: metadata.data.language, sources, settings: { ...settings, outputSelection } },
+      targets: [{ file, name }],
+    },
+  };
+}
+
+function splitName(contractName: string): { file: string | undefined; name: string | undefined } {
+  if (contractName === "") return { file: undefined, name: undefined };
+  const separator = contractName.lastIndexOf(":");
+  return separator < 0
+    ? { file: undefined, name: contractName }
+    : { file: contractName.slice(0, separator), name: contractName.slice(separator + 1) };
+}
+
+function mapValues<T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
+}

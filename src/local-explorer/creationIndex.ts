@@ -1,0 +1,58 @@
+import type { CreationRecord } from "./backend.js";
+import type { JsonRpcChain } from "./jsonRpcChain.js";
+
+/** Contract creations found by scanning blocks: who created each contract, in which transaction, with which input. */
+export class CreationIndex {
+  readonly #chain: JsonRpcChain;
+  readonly #creations = new Map<string, CreationRecord & { input: string }>();
+  #nextBlock: number;
+  readonly #maxBlocksPerScan: number;
+
+  /**
+   * @param chain - the chain
+   * @param fromBlock - the first block to scan
+   * @param maxBlocksPerScan - blocks read in one catch-up at most (the newest ones)
+   */
+  constructor(chain: JsonRpcChain, fromBlock = 0, maxBlocksPerScan = 2_000) {
+    this.#chain = chain;
+    this.#nextBlock = fromBlock;
+    this.#maxBlocksPerScan = maxBlocksPerScan;
+  }
+
+  /** Reads the blocks mined since the last scan. */
+  async catchUp(): Promise<void> {
+    const latest = await this.#chain.blockNumber();
+    this.#nextBlock = Math.max(this.#nextBlock, latest + 1 - this.#maxBlocksPerScan);
+    for (; this.#nextBlock <= latest; this.#nextBlock++) {
+      const block = await this.#chain.getBlock(this.#nextBlock);
+      if (!block) continue;
+      for (const transaction of block.transactions) {
+        if (transaction.to !== null) continue;
+        const address = await this.#chain.createdContract(transaction.hash);
+        if (!address) continue;
+        this.#creations.set(address.toLowerCase(), {
+          contractAddress: address.toLowerCase(),
+          contractCreator: transaction.from.toLowerCase(),
+          txHash: transaction.hash,
+          blockNumber: Number(block.number),
+          timestamp: Number(block.timestamp),
+          contractFactory: "",
+          creationBytecode: transaction.input,
+          input: transaction.input,
+        });
+      }
+    }
+  }
+
+  /** @param address - a contract @returns its creation, when a scanned block holds it */
+  async creationOf(address: string): Promise<(CreationRecord & { input: string }) | undefined> {
+    await this.catchUp();
+    return this.#creations.get(address.toLowerCase());
+  }
+
+  /** @returns every creation found, oldest first */
+  async all(): Promise<Array<CreationRecord & { input: string }>> {
+    await this.catchUp();
+    return [...this.#creations.values()];
+  }
+}

@@ -1,0 +1,97 @@
+import type { ChainBackend } from "../chainBackend.js";
+import type { ChainBlock, JsonRpcChain } from "../jsonRpcChain.js";
+import type { RestHandler } from "../httpServer.js";
+import type { BlockLookup, RestData, ServedTransaction, ServedWithdrawal, WireObject } from "./restData.js";
+import { createRestHandler } from "./restHandler.js";
+
+const blockPath = /^\/blocks\/([^/]+)\/(transactions|withdrawals)$/;
+const smartContractPath = /^\/smart-contracts\/(0x[0-9a-fA-F]{40})$/;
+
+/**
+ * The REST endpoints a chain alone can answer: a block's transactions and withdrawals, and the smart-contract
+ * status. The lists an indexer of tokens would feed stay empty. Chain reads are async while the REST handler
+ * reads synchronously, so each request's facts are fetched first.
+ *
+ * @param chain - the chain
+ * @param backend - the explorer's verified contracts
+ * @returns the handler for `/api/v2`
+ */
+export function createChainRestHandler(chain: JsonRpcChain, backend: ChainBackend): RestHandler {
+  const blocks = new Map<string, ChainBlock | null>();
+  const contracts = new Map<string, WireObject | undefined>();
+  const data: RestData = {
+    addressTokens: () => undefined,
+    addressNftCollections: () => undefined,
+    internalTransactions: () => [],
+    tokenInstanceHolders: () => undefined,
+    blockTransactions: (reference) =>
+      lookUp(blocks, reference, (block) =>
+        block.transactions.map((transaction, position): ServedTransaction => ({
+          hash: transaction.hash,
+          block_number: Number(block.number),
+          block_hash: block.hash,
+          position,
+          nonce: Number(transaction.nonce ?? 0),
+          timestamp: new Date(Number(block.timestamp) * 1_000).toISOString().replace("Z", "000Z"),
+          from: { hash: transaction.from },
+          to: transaction.to ? { hash: transaction.to } : null,
+          raw_input: transaction.input,
+          value: BigInt(String(transaction.value ?? "0x0")).toString(),
+          transaction_types: transaction.to === null ? ["contract_creation"] : ["contract_call"],
+        })),
+      ),
+    blockWithdrawals: (reference) =>
+      lookUp(blocks, reference, (block) =>
+        (block.withdrawals ?? []).map((w): ServedWithdrawal => ({
+          index: Number(w.index),
+          validator_index: Number(w.validatorIndex),
+          receiver: { hash: w.address },
+          amount: (BigInt(w.amount) * 1_000_000_000n).toString(),
+        })),
+      ),
+    smartContract: (address) => contracts.get(address),
+  };
+  const handler = createRestHandler(data);
+  return async (path, query) => {
+    const block = blockPath.exec(path)?.[1];
+    if (block !== undefined && /^(\d+|0x[0-9a-fA-F]{64})$/.test(block)) {
+      blocks.set(block.toLowerCase(), await fetchBlock(chain, block));
+    }
+    const address = smartContractPath.exec(path)?.[1]?.toLowerCase();
+    if (address) contracts.set(address, await smartContractBody(backend, address));
+    return handler(path, query);
+  };
+}
+
+async function fetchBlock(chain: JsonRpcChain, block: string): Promise<ChainBlock | null> {
+  if (/^\d+$/.test(block)) return chain.getBlock(Number(block));
+  // By hash: the local chains this serves are short, so a walk back from the head is enough.
+  const latest = await chain.blockNumber();
+  for (let number = latest; number >= Math.max(0, latest - 2_000); number--) {
+    const found = await chain.getBlock(number);
+    if (found?.hash.toLowerCase() === block.toLowerCase()) return found;
+  }
+  return null;
+}
+
+function lookUp<T>(
+  blocks: Map<string, ChainBlock | null>,
+  reference: { kind: "number"; number: number } | { kind: "hash"; hash: string },
+  items: (block: ChainBlock) => T[],
+): BlockLookup<T> {
+  const key = reference.kind === "number" ? String(reference.number) : reference.hash.toLowerCase();
+  const block = blocks.get(key);
+  return block ? { items: items(block) } : undefined;
+}
+
+async function smartContractBody(backend: ChainBackend, address: string): Promise<WireObject | undefined> {
+  if (!(await backend.isContract(address))) return undefined;
+  const record = await backend.verifiedContract(address);
+  return {
+    is_verified: record !== undefined,
+    is_fully_verified: record !== undefined && record.match !== "partial",
+    is_partially_verified: record?.match === "partial",
+    name: record?.contractName ?? null,
+    compiler_version: record?.compilerVersion ?? null,
+  };
+}
