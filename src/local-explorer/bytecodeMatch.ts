@@ -97,7 +97,11 @@ export function matchBytecode(
   }
   // A library's code starts with PUSH20 of its own address (call protection), zero until it is deployed.
   const callProtection = compiledRuntime.startsWith(`73${"00".repeat(20)}`) ? [{ start: 1, length: 20 }] : [];
-  const normalised = copySpans(compiledRuntime, runtime, [...librarySpans, ...immutableSpans, ...callProtection]).code;
+  const normalised = copySpans(compiledRuntime, runtime, [
+    ...librarySpans,
+    ...immutableSpans,
+    ...callProtection,
+  ]).code;
 
   let match: "perfect" | "partial";
   if (normalised === runtime) match = "perfect";
@@ -135,7 +139,8 @@ function recoverArguments(
     for (const [name, spans] of Object.entries(byName)) {
       const address = hex(libraries[`${file}:${name}`] ?? "0".repeat(40));
       for (const span of spans) {
-        creation = creation.slice(0, span.start * 2) + address + creation.slice((span.start + span.length) * 2);
+        creation =
+          creation.slice(0, span.start * 2) + address + creation.slice((span.start + span.length) * 2);
       }
     }
   }

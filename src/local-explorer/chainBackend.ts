@@ -54,7 +54,9 @@ export class ChainBackend implements ExplorerBackend {
     return twin?.[1].record;
   }
 
-  async listContracts(): Promise<Array<{ address: string; verified: ContractRecord | undefined; empty: boolean }>> {
+  async listContracts(): Promise<
+    Array<{ address: string; verified: ContractRecord | undefined; empty: boolean }>
+  > {
     const addresses = new Set([
       ...(await this.#options.index.all()).map((c) => c.contractAddress),
       ...Object.keys(this.#options.store.state.contracts),
@@ -126,14 +128,20 @@ export class ChainBackend implements ExplorerBackend {
 
   async proxyCheckState(guid: string): Promise<ProxyCheckState> {
     const check = this.#options.store.state.proxyGuids[guid];
-    return check ? { state: check.state, implementations: check.implementations } : { state: "unknown", implementations: [] };
+    return check
+      ? { state: check.state, implementations: check.implementations }
+      : { state: "unknown", implementations: [] };
   }
 
   async #decide(submission: Submission): Promise<VerificationDecision> {
     const { chain, index, store, resolveCompiler, onVerdict } = this.#options;
     const runtimeCode = await chain.getCode(submission.address);
     const creation = await index.creationOf(submission.address);
-    const verdict = verifySubmission(submission, { runtimeCode, creationInput: creation?.input }, resolveCompiler);
+    const verdict = verifySubmission(
+      submission,
+      { runtimeCode, creationInput: creation?.input },
+      resolveCompiler,
+    );
     onVerdict?.(submission.address, verdict);
     if (!verdict.ok) return { ok: false, reason: verdict.reason, detail: verdict.explanation };
     store.state.contracts[submission.address.toLowerCase()] = {

@@ -4,7 +4,11 @@ import type { Submission } from "./backend.js";
 
 /** A standard JSON input built from a submission, and which contracts of it may be the deployed one. */
 export interface CompilerJob {
-  input: { language: string; sources: Record<string, { content: string }>; settings: Record<string, unknown> };
+  input: {
+    language: string;
+    sources: Record<string, { content: string }>;
+    settings: Record<string, unknown>;
+  };
   /** `[file, name]` pairs; a name alone matches that name in any file. */
   targets: Array<{ file: string | undefined; name: string | undefined }>;
 }
@@ -42,7 +46,8 @@ export function compilerJobOf(
         return { problem: "The standard JSON input is not JSON." };
       }
       const input = standardJsonSchema.safeParse(parsed);
-      if (!input.success) return { problem: "The standard JSON input lacks language or sources with content." };
+      if (!input.success)
+        return { problem: "The standard JSON input lacks language or sources with content." };
       return {
         compilerVersion: submission.compilerVersion,
         job: {
@@ -62,11 +67,16 @@ export function compilerJobOf(
         optimizer: { enabled: submission.optimization ?? false, runs: submission.optimizationRuns ?? 200 },
         outputSelection,
       };
-      if (submission.evmVersion && submission.evmVersion !== "default") settings.evmVersion = submission.evmVersion;
+      if (submission.evmVersion && submission.evmVersion !== "default")
+        settings.evmVersion = submission.evmVersion;
       return {
         compilerVersion: submission.compilerVersion,
         job: {
-          input: { language: "Solidity", sources: { [file]: { content: submission.sourceCode ?? "" } }, settings },
+          input: {
+            language: "Solidity",
+            sources: { [file]: { content: submission.sourceCode ?? "" } },
+            settings,
+          },
           targets: [{ file: undefined, name: submission.contractName || undefined }],
         },
       };
@@ -93,7 +103,8 @@ function registryJob(files: Array<{ name: string; content: string }>): ReturnTyp
   for (const [name, source] of Object.entries(metadata.data.sources)) {
     const content =
       (source.keccak256 && byHash.get(source.keccak256 as `0x${string}`)) ||
-      files.find((f) => f.name === name || name.endsWith(`/${f.name}`) || f.name.endsWith(`/${name}`))?.content;
+      files.find((f) => f.name === name || name.endsWith(`/${f.name}`) || f.name.endsWith(`/${name}`))
+        ?.content;
     if (content === undefined) return { problem: `Unsuccessful Sourcify verification: ${name} is missing` };
     sources[name] = { content };
   }

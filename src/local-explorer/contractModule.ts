@@ -278,7 +278,10 @@ export class ContractModule {
       sourceCode: str(params.contractSourceCode)!,
       ...optional("constructorArguments", str(params.constructorArguments)),
     });
-    if (!decision.ok) return error(decision.detail ? `${texts.publishFailedPrefix}: ${decision.detail}` : texts.publishFailedPrefix);
+    if (!decision.ok)
+      return error(
+        decision.detail ? `${texts.publishFailedPrefix}: ${decision.detail}` : texts.publishFailedPrefix,
+      );
     return ok(sourceCodeItem(decision.contract));
   }
 

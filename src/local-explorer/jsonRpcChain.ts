@@ -25,11 +25,20 @@ const blockSchema = z
     timestamp: hexString,
     transactions: z.array(transactionSchema),
     withdrawals: z
-      .array(z.looseObject({ index: hexString, validatorIndex: hexString, address: z.string(), amount: hexString }))
+      .array(
+        z.looseObject({
+          index: hexString,
+          validatorIndex: hexString,
+          address: z.string(),
+          amount: hexString,
+        }),
+      )
       .optional(),
   })
   .nullable();
-const receiptSchema = z.looseObject({ contractAddress: z.string().nullable().optional(), status: hexString.optional() }).nullable();
+const receiptSchema = z
+  .looseObject({ contractAddress: z.string().nullable().optional(), status: hexString.optional() })
+  .nullable();
 
 export type ChainBlock = NonNullable<z.infer<typeof blockSchema>>;
 export type ChainTransaction = z.infer<typeof transactionSchema>;

@@ -59,7 +59,10 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
     options.stateFile === false
       ? undefined
       : (options.stateFile ??
-        join(options.cacheDir ?? join(process.cwd(), "cache", "explorer-verify"), `local-explorer-${chainId}.json`));
+        join(
+          options.cacheDir ?? join(process.cwd(), "cache", "explorer-verify"),
+          `local-explorer-${chainId}.json`,
+        ));
   const store = new StateStore(stateFile, chainId);
   const backend = new ChainBackend({
     chain,

@@ -16,18 +16,24 @@ const bytecodeSchema = z.looseObject({
   linkReferences: z
     .record(z.string(), z.record(z.string(), z.array(z.object({ start: z.number(), length: z.number() }))))
     .optional(),
-  immutableReferences: z.record(z.string(), z.array(z.object({ start: z.number(), length: z.number() }))).optional(),
+  immutableReferences: z
+    .record(z.string(), z.array(z.object({ start: z.number(), length: z.number() })))
+    .optional(),
 });
 
 const contractOutputSchema = z.looseObject({
   abi: z.array(z.unknown()).optional(),
   metadata: z.string().optional(),
-  evm: z.looseObject({ bytecode: bytecodeSchema.optional(), deployedBytecode: bytecodeSchema.optional() }).optional(),
+  evm: z
+    .looseObject({ bytecode: bytecodeSchema.optional(), deployedBytecode: bytecodeSchema.optional() })
+    .optional(),
 });
 
 export const compilerOutputSchema = z.looseObject({
   errors: z
-    .array(z.looseObject({ severity: z.string(), formattedMessage: z.string().optional(), message: z.string() }))
+    .array(
+      z.looseObject({ severity: z.string(), formattedMessage: z.string().optional(), message: z.string() }),
+    )
     .optional(),
   contracts: z.record(z.string(), z.record(z.string(), contractOutputSchema)).optional(),
 });

@@ -8,10 +8,17 @@ const stateSchema = z.object({
   chainId: z.number(),
   /** Verified contracts by lower-case address, with the hash of the code they were verified against. */
   contracts: z.record(z.string(), z.object({ codeHash: z.string(), record: z.custom<ContractRecord>() })),
-  guids: z.record(z.string(), z.object({ state: z.enum(["pending", "pass", "fail", "unknown"]), address: z.string() })),
+  guids: z.record(
+    z.string(),
+    z.object({ state: z.enum(["pending", "pass", "fail", "unknown"]), address: z.string() }),
+  ),
   proxyGuids: z.record(
     z.string(),
-    z.object({ state: z.enum(["pending", "pass", "fail", "unknown"]), proxy: z.string(), implementations: z.array(z.string()) }),
+    z.object({
+      state: z.enum(["pending", "pass", "fail", "unknown"]),
+      proxy: z.string(),
+      implementations: z.array(z.string()),
+    }),
   ),
 });
 

@@ -1,5 +1,5 @@
 import type { ContractRecord, Submission } from "./backend.js";
-import { type DeployedCode, matchBytecode, type MatchOutcome } from "./bytecodeMatch.js";
+import { type DeployedCode, type MatchOutcome, matchBytecode } from "./bytecodeMatch.js";
 import { compilerJobOf } from "./compilerInput.js";
 import { texts } from "./responses.js";
 import type { CompiledContract, CompilerResolver } from "./solidityCompiler.js";
@@ -54,7 +54,11 @@ export function verifySubmission(
     }
   }
   if (candidates.length === 0) {
-    return { ok: false, reason: texts.wrongContractName, explanation: `No contract ${submission.contractName} in the sources.` };
+    return {
+      ok: false,
+      reason: texts.wrongContractName,
+      explanation: `No contract ${submission.contractName} in the sources.`,
+    };
   }
   let argumentsMismatch: MatchOutcome | undefined;
   let best: { file: string; name: string; compiled: CompiledContract; outcome: MatchOutcome } | undefined;
@@ -75,7 +79,11 @@ export function verifySubmission(
         explanation: `The creation transaction carries constructor arguments 0x${argumentsMismatch.recoveredArguments ?? ""}.`,
       };
     }
-    return { ok: false, reason: texts.bytecodeMismatch, explanation: "The compiled code differs from the deployed code." };
+    return {
+      ok: false,
+      reason: texts.bytecodeMismatch,
+      explanation: "The compiled code differs from the deployed code.",
+    };
   }
   const { file, name, compiled, outcome } = best;
   const settings = prepared.job.input.settings;

@@ -15,7 +15,8 @@ export function encodeConstructorArguments(
 ): string {
   if ("hex" in args) return assertHexData(args.hex, "constructorArguments");
   const constructorItem = (args.abi as Abi).find((item) => item.type === "constructor");
-  const inputs: readonly AbiParameter[] = constructorItem && "inputs" in constructorItem ? constructorItem.inputs : [];
+  const inputs: readonly AbiParameter[] =
+    constructorItem && "inputs" in constructorItem ? constructorItem.inputs : [];
   if (inputs.length !== args.values.length) {
     const expected = inputs.map((input) => `${input.type} ${input.name ?? ""}`.trim()).join(", ");
     throw new InvalidInputError(

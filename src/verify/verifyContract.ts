@@ -122,7 +122,8 @@ class ContractVerification {
       if (outcome.kind === "already-verified") return this.#finish("already-verified");
       if (outcome.kind === "verified") return this.#confirmed();
       this.#guid = outcome.guid;
-      if ((job.wait ?? this.#options.wait) === false) return this.#finish("pending", "Submitted; not waiting for the verdict.");
+      if ((job.wait ?? this.#options.wait) === false)
+        return this.#finish("pending", "Submitted; not waiting for the verdict.");
       const verdict = await pollVerifyStatus(
         this.#client,
         outcome.guid,

@@ -1,6 +1,6 @@
 import type { ChainBackend } from "../chainBackend.js";
-import type { ChainBlock, JsonRpcChain } from "../jsonRpcChain.js";
 import type { RestHandler } from "../httpServer.js";
+import type { ChainBlock, JsonRpcChain } from "../jsonRpcChain.js";
 import type { BlockLookup, RestData, ServedTransaction, ServedWithdrawal, WireObject } from "./restData.js";
 import { createRestHandler } from "./restHandler.js";
 
@@ -26,28 +26,32 @@ export function createChainRestHandler(chain: JsonRpcChain, backend: ChainBacken
     tokenInstanceHolders: () => undefined,
     blockTransactions: (reference) =>
       lookUp(blocks, reference, (block) =>
-        block.transactions.map((transaction, position): ServedTransaction => ({
-          hash: transaction.hash,
-          block_number: Number(block.number),
-          block_hash: block.hash,
-          position,
-          nonce: Number(transaction.nonce ?? 0),
-          timestamp: new Date(Number(block.timestamp) * 1_000).toISOString().replace("Z", "000Z"),
-          from: { hash: transaction.from },
-          to: transaction.to ? { hash: transaction.to } : null,
-          raw_input: transaction.input,
-          value: BigInt(String(transaction.value ?? "0x0")).toString(),
-          transaction_types: transaction.to === null ? ["contract_creation"] : ["contract_call"],
-        })),
+        block.transactions.map(
+          (transaction, position): ServedTransaction => ({
+            hash: transaction.hash,
+            block_number: Number(block.number),
+            block_hash: block.hash,
+            position,
+            nonce: Number(transaction.nonce ?? 0),
+            timestamp: new Date(Number(block.timestamp) * 1_000).toISOString().replace("Z", "000Z"),
+            from: { hash: transaction.from },
+            to: transaction.to ? { hash: transaction.to } : null,
+            raw_input: transaction.input,
+            value: BigInt(String(transaction.value ?? "0x0")).toString(),
+            transaction_types: transaction.to === null ? ["contract_creation"] : ["contract_call"],
+          }),
+        ),
       ),
     blockWithdrawals: (reference) =>
       lookUp(blocks, reference, (block) =>
-        (block.withdrawals ?? []).map((w): ServedWithdrawal => ({
-          index: Number(w.index),
-          validator_index: Number(w.validatorIndex),
-          receiver: { hash: w.address },
-          amount: (BigInt(w.amount) * 1_000_000_000n).toString(),
-        })),
+        (block.withdrawals ?? []).map(
+          (w): ServedWithdrawal => ({
+            index: Number(w.index),
+            validator_index: Number(w.validatorIndex),
+            receiver: { hash: w.address },
+            amount: (BigInt(w.amount) * 1_000_000_000n).toString(),
+          }),
+        ),
       ),
     smartContract: (address) => contracts.get(address),
   };
