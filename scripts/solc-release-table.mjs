@@ -12,7 +12,10 @@ const wrapper = require("solc/wrapper.js");
 for (const version of process.argv.slice(2)) {
   const dir = mkdtempSync(join(tmpdir(), "solc-release-"));
   try {
-    const tarball = execFileSync("npm", ["pack", `solc@${version}`, "--silent"], { cwd: dir, encoding: "utf8" }).trim();
+    const tarball = execFileSync("npm", ["pack", `solc@${version}`, "--silent"], {
+      cwd: dir,
+      encoding: "utf8",
+    }).trim();
     execFileSync("tar", ["xzf", tarball, "package/soljson.js"], { cwd: dir });
     const long = wrapper(require(join(dir, "package", "soljson.js"))).version();
     const commit = /\+commit\.([0-9a-f]{8})/.exec(long)?.[1];

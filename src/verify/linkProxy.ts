@@ -57,6 +57,10 @@ export async function linkProxy(
     implementation: implementation.address,
   });
   try {
+    const linked = await client.getSourceCode(proxyAddress);
+    if (linked?.implementationAddresses.includes(implementation.address.toLowerCase())) {
+      return finish("already-verified");
+    }
     for (;;) {
       attempts++;
       try {

@@ -1,0 +1,130 @@
+// `npm run demo`: the product's main job, offline. Starts an in-process Hardhat chain, compiles and deploys sample
+// contracts (an OpenZeppelin ERC20 with constructor arguments, a library-linked contract with an immutable, and
+// an ERC1967 proxy with its implementation), starts the local explorer, verifies everything through the engine
+// and prints the results. A second run finds everything verified and submits nothing.
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createHardhatRuntimeEnvironment } from "hardhat/hre";
+import { type Abi, createPublicClient, createWalletClient, encodeFunctionData, type Hex, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { hardhat } from "viem/chains";
+import { ExplorerClient } from "../src/client/ExplorerClient.js";
+import {
+  type CompiledContract,
+  createContractJob,
+  findContract,
+  readBuildInfos,
+} from "../src/inputs/index.js";
+import { startLocalExplorer } from "../src/local-explorer/localExplorer.js";
+import { progressLine } from "../src/report/progressLine.js";
+import { formatResultsTable } from "../src/report/resultsTable.js";
+import { isSuccess, type VerificationJob } from "../src/verify/job.js";
+import { verifyBatch } from "../src/verify/verifyBatch.js";
+import config from "./hardhat.config.js";
+
+const require = createRequire(import.meta.url);
+const demoRoot = dirname(fileURLToPath(import.meta.url));
+const deployerKey = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+
+console.log(
+  "explorer-verify demo: a local chain, the local explorer, and the verification engine, offline.\n",
+);
+
+const hre = await createHardhatRuntimeEnvironment(config, {}, demoRoot);
+await hre.tasks.getTask("build").run({ quiet: true });
+const buildInfos = await readBuildInfos(join(demoRoot, "artifacts"));
+console.log(`compiled    ${buildInfos.length} build(s) with solc ${buildInfos[0]?.compilerVersion ?? "?"}`);
+
+const server = await hre.network.createServer("default", "127.0.0.1", 0);
+const { address: host, port } = await server.listen();
+const rpcUrl = `http://${host}:${port}`;
+console.log(`chain       ${rpcUrl} (in-process Hardhat network)`);
+
+const transport = http(rpcUrl);
+const wallet = createWalletClient({ account: privateKeyToAccount(deployerKey), chain: hardhat, transport });
+const chain = createPublicClient({ chain: hardhat, transport });
+
+async function deploy(
+  contract: CompiledContract,
+  args: unknown[] = [],
+  libraries: Record<string, Hex> = {},
+): Promise<Hex> {
+  let bytecode = contract.bytecode.replace(/^0x/, "");
+  for (const [file, byName] of Object.entries(contract.linkReferences)) {
+    for (const [name, spans] of Object.entries(byName)) {
+      const linked = libraries[`${file}:${name}`] ?? libraries[name];
+      if (!linked) throw new Error(`no address for library ${name}`);
+      for (const span of spans) {
+        bytecode =
+          bytecode.slice(0, span.start * 2) +
+          linked.slice(2).toLowerCase() +
+          bytecode.slice((span.start + span.length) * 2);
+      }
+    }
+  }
+  const hash = await wallet.deployContract({ abi: contract.abi as Abi, bytecode: `0x${bytecode}`, args });
+  const receipt = await chain.waitForTransactionReceipt({ hash });
+  if (!receipt.contractAddress) throw new Error(`${contract.userFqn} was not deployed`);
+  console.log(`deployed    ${contract.userFqn} at ${receipt.contractAddress}`);
+  return receipt.contractAddress;
+}
+
+const token = findContract(buildInfos, "contracts/DemoToken.sol:DemoToken");
+const fees = findContract(buildInfos, "contracts/Fees.sol:Fees");
+const calculator = findContract(buildInfos, "contracts/FeeCalculator.sol:FeeCalculator");
+const counter = findContract(buildInfos, "contracts/Counter.sol:Counter");
+const proxy = findContract(buildInfos, "ERC1967Proxy");
+
+const tokenArgs = ["Demo Token", "DEMO", 1_000_000n * 10n ** 18n];
+const tokenAddress = await deploy(token, tokenArgs);
+const feesAddress = await deploy(fees);
+const calculatorAddress = await deploy(calculator, [25n], { Fees: feesAddress });
+const counterAddress = await deploy(counter);
+// OpenZeppelin's proxy wants an initialising call: the first increment.
+const initialCall = encodeFunctionData({ abi: counter.abi as Abi, functionName: "increment" });
+const proxyAddress = await deploy(proxy, [counterAddress, initialCall]);
+
+const explorer = await startLocalExplorer({
+  rpcUrl,
+  cacheDir: join(demoRoot, "cache", "explorer-verify"),
+  compilers: [require.resolve("solc/soljson.js")],
+});
+console.log(`explorer    ${explorer.url} (local explorer; state in ${explorer.stateFile})\n`);
+
+const jobs: VerificationJob[] = [
+  createContractJob(token, { address: tokenAddress, constructorArguments: { values: tokenArgs } }),
+  createContractJob(fees, { address: feesAddress }),
+  createContractJob(calculator, {
+    address: calculatorAddress,
+    constructorArguments: { values: [25n] },
+    libraries: { Fees: feesAddress },
+  }),
+  createContractJob(proxy, {
+    address: proxyAddress,
+    constructorArguments: { values: [counterAddress, initialCall] },
+  }),
+  { ...createContractJob(counter, { address: counterAddress }), proxyAddress },
+];
+
+const client = new ExplorerClient({ explorerUrl: explorer.url, requestsPerSecond: 50 });
+const results = await verifyBatch(jobs, {
+  explorerUrl: explorer.url,
+  client,
+  concurrency: 4,
+  polling: { initialIntervalMs: 200, maxIntervalMs: 1_000, backoffFactor: 1.5, unknownUidGrace: 3 },
+  onEvent: (event) => {
+    const line = progressLine(event);
+    if (line) console.log(line);
+  },
+});
+const submissions = results.reduce((sum, r) => sum + r.attempts, 0);
+
+console.log(`\n${formatResultsTable(results)}\n`);
+console.log(
+  `${results.filter(isSuccess).length} of ${results.length} verified; ${submissions} submission(s) sent.`,
+);
+
+await explorer.close();
+await server.close();
+process.exit(results.every(isSuccess) ? 0 : 1);

@@ -1,0 +1,314 @@
+import { existsSync, statSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { z } from "zod";
+import { InvalidInputError } from "../errors/index.js";
+import type { StandardJsonInput } from "../verify/job.js";
+import {
+  type CompilerOutput,
+  compilerOutputSchema,
+  type ImmutableReferences,
+  type LinkReferences,
+  metadataText,
+  type OutputContract,
+  prefixedHex,
+  standardJsonInputSchema,
+  toStandardJsonInput,
+} from "./compilerJson.js";
+import { type JsonOrigin, parseJson, parseWithSchema, readJsonFile, readTextFile } from "./jsonFile.js";
+import { userSourceName } from "./sourceNames.js";
+
+/** Which tool wrote a build info. */
+export type BuildInfoFormat = "hardhat3" | "hardhat2" | "foundry";
+
+/** One compiler run: its standard JSON input and, when it was kept, its output. */
+export interface BuildInfo {
+  /** The build's id, e.g. `solc-0_8_28-db3b…` (Hardhat 3) or an md5 hex (Foundry). */
+  id: string;
+  /** The build info file this was read from. */
+  path: string;
+  format: BuildInfoFormat;
+  /** Long form with `v` (`v0.8.28+commit.7893614a`); a bare `0.8.28` only when the build info gives nothing more. */
+  compilerVersion: string;
+  input: StandardJsonInput;
+  /** Undefined when a Hardhat 3 build info has no `<id>.output.json` beside it (Ignition copies only the input). */
+  output: CompilerOutput | undefined;
+  /** Hardhat 3's `userSourceNameMap`: user source name → input source name. */
+  userSourceNames: Record<string, string> | undefined;
+}
+
+/** One contract of a build, with everything verification needs. */
+export interface CompiledContract {
+  /** The source name as in the input: `project/contracts/Token.sol`. */
+  sourceName: string;
+  contractName: string;
+  /** The fully qualified name as in the input, which explorers compile: `project/contracts/Token.sol:Token`. */
+  inputFqn: string;
+  /** The fully qualified name users write: `contracts/Token.sol:Token`. */
+  userFqn: string;
+  input: StandardJsonInput;
+  /** See {@link BuildInfo.compilerVersion}. */
+  compilerVersion: string;
+  /** The contract's compiler metadata (JSON text), when the build selected it. */
+  metadata: string | undefined;
+  abi: readonly unknown[];
+  /** Creation code, `0x`-prefixed; library placeholders (`__$…$__`) left in. */
+  bytecode: string;
+  /** Runtime code, `0x`-prefixed; library placeholders left in, immutables zeroed. */
+  deployedBytecode: string;
+  linkReferences: LinkReferences;
+  deployedLinkReferences: LinkReferences;
+  immutableReferences: ImmutableReferences;
+  buildInfoId: string;
+  buildInfoPath: string;
+}
+
+const hardhat3Format = "hh3-sol-build-info-1";
+const foundryFormat = "ethers-rs-sol-build-info-1";
+const buildInfoFolder = "build-info";
+
+const formatProbeSchema = z.looseObject({
+  _format: z.string().optional(),
+  source_id_to_path: z.unknown().optional(),
+});
+
+const hardhat3Schema = z.looseObject({
+  id: z.string(),
+  solcLongVersion: z.string(),
+  input: standardJsonInputSchema,
+  userSourceNameMap: z.record(z.string(), z.string()).optional(),
+});
+
+const hardhat3OutputSchema = z.looseObject({ output: compilerOutputSchema });
+
+const hardhat2Schema = z.looseObject({
+  id: z.string().optional(),
+  solcLongVersion: z.string(),
+  input: standardJsonInputSchema,
+  output: compilerOutputSchema,
+});
+
+/**
+ * Foundry's `out/build-info/<id>.json`. `forge build --build-info` adds `input` and `output`; the compiler
+ * version is `solcLongVersion` in older releases and `compilerVersion`/`inputVersion`/`inputVersionLong` (without
+ * the commit) in newer ones, so the contract metadata's `compiler.version` completes it.
+ */
+const foundrySchema = z.looseObject({
+  id: z.string(),
+  source_id_to_path: z.record(z.string(), z.string()),
+  language: z.string(),
+  input: standardJsonInputSchema.optional(),
+  output: compilerOutputSchema.optional(),
+  solcLongVersion: z.string().optional(),
+  solcVersion: z.string().optional(),
+  inputVersionLong: z.string().optional(),
+  inputVersion: z.string().optional(),
+  compilerVersion: z.string().optional(),
+});
+
+const metadataCompilerSchema = z.looseObject({ compiler: z.looseObject({ version: z.string() }) });
+
+const longVersionPattern = /^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-f]{8})/;
+
+/**
+ * Reads one build info file of Hardhat 3 (`<id>.json` with its `<id>.output.json`), Hardhat 2 (one file with
+ * `input` and `output`) or Foundry (`out/build-info/<id>.json`, written by `forge build --build-info`).
+ *
+ * @param path - the build info file
+ * @param field - the input field to report errors on, e.g. `artifacts`
+ * @returns the build
+ * @throws {InvalidInputError} when the file cannot be read or is not a build info this package knows
+ * @example
+ * const buildInfo = await readBuildInfo("artifacts/build-info/solc-0_8_28-db3b….json");
+ */
+export async function readBuildInfo(path: string, field = "artifacts"): Promise<BuildInfo> {
+  const origin: JsonOrigin = { field, what: "build info", path };
+  const text = await readTextFile(origin);
+  const value = parseJson(text, origin);
+  const probe = parseWithSchema(value, formatProbeSchema, origin);
+  if (probe._format === hardhat3Format) return readHardhat3(value, origin);
+  if (probe._format === foundryFormat || probe.source_id_to_path !== undefined)
+    return readFoundry(value, origin);
+  const parsed = parseWithSchema(value, hardhat2Schema, origin);
+  return {
+    id: parsed.id ?? basename(path, ".json"),
+    path,
+    format: "hardhat2",
+    compilerVersion: longVersion(parsed.solcLongVersion),
+    input: toStandardJsonInput(parsed.input),
+    output: parsed.output,
+    userSourceNames: undefined,
+  };
+}
+
+/**
+ * Reads every build info of a build: `<dir>/build-info/*.json` when `dir` is Hardhat's `artifacts` or Foundry's
+ * `out`, or `dir/*.json` when `dir` is the `build-info` folder itself. Hardhat 3's `*.output.json` files are read
+ * with their build info.
+ *
+ * @param dir - `artifacts`, `out`, or a `build-info` folder
+ * @param field - the input field to report errors on
+ * @returns the builds, in file name order
+ * @throws {InvalidInputError} when there is no build info, or one cannot be read
+ * @example
+ * const buildInfos = await readBuildInfos("artifacts");
+ */
+export async function readBuildInfos(dir: string, field = "artifacts"): Promise<BuildInfo[]> {
+  const folder = buildInfoDirectory(dir);
+  const noBuildInfo = new InvalidInputError(
+    field,
+    `No build info found in ${folder}: build the project first (Hardhat: npx hardhat build; Foundry: forge build --build-info).`,
+  );
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch (cause) {
+    throw new InvalidInputError(field, noBuildInfo.shortMessage, { cause });
+  }
+  const files = names.filter((name) => name.endsWith(".json") && !name.endsWith(".output.json")).sort();
+  if (files.length === 0) throw noBuildInfo;
+  return Promise.all(files.map((name) => readBuildInfo(join(folder, name), field)));
+}
+
+/**
+ * Lists the contracts a build compiled (those of its output; none when the output was not kept).
+ *
+ * @param buildInfo - the build
+ * @returns one entry per contract, abstract ones included
+ */
+export function contractsOf(buildInfo: BuildInfo): CompiledContract[] {
+  const contracts: CompiledContract[] = [];
+  for (const [sourceName, byName] of Object.entries(buildInfo.output?.contracts ?? {})) {
+    for (const [contractName, output] of Object.entries(byName)) {
+      contracts.push(compiledContract(buildInfo, sourceName, contractName, output));
+    }
+  }
+  return contracts;
+}
+
+/**
+ * Names a contract of a build both ways: as the input has it and as users write it.
+ *
+ * @param buildInfo - the build the contract belongs to
+ * @param sourceName - the source name as in the input
+ * @param contractName - the contract's name
+ * @returns `inputFqn` (`project/contracts/A.sol:A`) and `userFqn` (`contracts/A.sol:A`)
+ */
+export function qualifiedNames(
+  buildInfo: BuildInfo,
+  sourceName: string,
+  contractName: string,
+): { inputFqn: string; userFqn: string } {
+  return {
+    inputFqn: `${sourceName}:${contractName}`,
+    userFqn: `${userSourceName(sourceName, buildInfo.userSourceNames)}:${contractName}`,
+  };
+}
+
+function compiledContract(
+  buildInfo: BuildInfo,
+  sourceName: string,
+  contractName: string,
+  output: OutputContract,
+): CompiledContract {
+  const bytecode = output.evm?.bytecode;
+  const deployedBytecode = output.evm?.deployedBytecode;
+  return {
+    sourceName,
+    contractName,
+    ...qualifiedNames(buildInfo, sourceName, contractName),
+    input: buildInfo.input,
+    compilerVersion: buildInfo.compilerVersion,
+    metadata: metadataText(output.metadata),
+    abi: output.abi ?? [],
+    bytecode: prefixedHex(bytecode?.object),
+    deployedBytecode: prefixedHex(deployedBytecode?.object),
+    linkReferences: bytecode?.linkReferences ?? {},
+    deployedLinkReferences: deployedBytecode?.linkReferences ?? {},
+    immutableReferences: deployedBytecode?.immutableReferences ?? {},
+    buildInfoId: buildInfo.id,
+    buildInfoPath: buildInfo.path,
+  };
+}
+
+async function readHardhat3(value: unknown, origin: JsonOrigin): Promise<BuildInfo> {
+  const parsed = parseWithSchema(value, hardhat3Schema, origin);
+  const outputPath = origin.path.replace(/\.json$/, ".output.json");
+  const output = existsSync(outputPath)
+    ? (await readJsonFile(hardhat3OutputSchema, { ...origin, what: "build info output", path: outputPath }))
+        .output
+    : undefined;
+  return {
+    id: parsed.id,
+    path: origin.path,
+    format: "hardhat3",
+    compilerVersion: longVersion(parsed.solcLongVersion),
+    input: toStandardJsonInput(parsed.input),
+    output,
+    userSourceNames: parsed.userSourceNameMap,
+  };
+}
+
+function readFoundry(value: unknown, origin: JsonOrigin): BuildInfo {
+  const parsed = parseWithSchema(value, foundrySchema, origin);
+  if (parsed.input === undefined || parsed.output === undefined) {
+    throw new InvalidInputError(
+      origin.field,
+      `The Foundry build info ${origin.path} holds no compiler input and output: build with forge build --build-info (or build_info = true in foundry.toml).`,
+    );
+  }
+  const version =
+    [
+      parsed.solcLongVersion,
+      metadataCompilerVersion(parsed.output),
+      parsed.inputVersionLong,
+      parsed.compilerVersion,
+    ]
+      .map((candidate) => (candidate === undefined ? undefined : longVersionPattern.exec(candidate)?.[1]))
+      .find((candidate) => candidate !== undefined) ??
+    parsed.inputVersion ??
+    parsed.solcVersion ??
+    parsed.compilerVersion;
+  if (version === undefined) {
+    throw new InvalidInputError(
+      origin.field,
+      `The Foundry build info ${origin.path} does not say which compiler built it (no solcLongVersion, compilerVersion or contract metadata).`,
+    );
+  }
+  return {
+    id: parsed.id,
+    path: origin.path,
+    format: "foundry",
+    compilerVersion: longVersion(version),
+    input: toStandardJsonInput(parsed.input),
+    output: parsed.output,
+    userSourceNames: undefined,
+  };
+}
+
+function metadataCompilerVersion(output: CompilerOutput): string | undefined {
+  for (const byName of Object.values(output.contracts ?? {})) {
+    for (const contract of Object.values(byName)) {
+      const text = metadataText(contract.metadata);
+      if (text === undefined) continue;
+      try {
+        const parsed = metadataCompilerSchema.safeParse(JSON.parse(text));
+        if (parsed.success) return parsed.data.compiler.version;
+      } catch {
+        // Unreadable metadata says nothing about the version; another contract's may.
+      }
+    }
+  }
+  return undefined;
+}
+
+// `0.8.28+commit.7893614a.Linux.g++` → `v0.8.28+commit.7893614a`; a bare `0.8.28` stays bare.
+function longVersion(version: string): string {
+  const long = longVersionPattern.exec(version)?.[1];
+  return long === undefined ? version.replace(/^v/, "") : `v${long}`;
+}
+
+function buildInfoDirectory(dir: string): string {
+  const nested = join(dir, buildInfoFolder);
+  return existsSync(nested) && statSync(nested).isDirectory() ? nested : dir;
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import type { StandardJsonInput } from "../verify/job.js";
+
+/** Where the compiler left room for a library address: source name → library name → byte ranges. */
+export type LinkReferences = Record<string, Record<string, Array<{ start: number; length: number }>>>;
+
+/** Where immutables sit in the deployed code: AST id → byte ranges. */
+export type ImmutableReferences = Record<string, Array<{ start: number; length: number }>>;
+
+const byteRangeSchema = z.looseObject({ start: z.number(), length: z.number() });
+
+export const linkReferencesSchema = z.record(z.string(), z.record(z.string(), z.array(byteRangeSchema)));
+
+export const immutableReferencesSchema = z.record(z.string(), z.array(byteRangeSchema));
+
+const sourceSchema = z.looseObject({
+  content: z.string().optional(),
+  urls: z.array(z.string()).optional(),
+  keccak256: z.string().optional(),
+});
+
+/** The compiler's standard JSON input, as build infos and input files hold it (extra keys allowed). */
+export const standardJsonInputSchema = z.looseObject({
+  language: z.string(),
+  sources: z.record(z.string(), sourceSchema),
+  settings: z.record(z.string(), z.unknown()).optional(),
+});
+
+const bytecodeSchema = z.looseObject({
+  object: z.string(),
+  linkReferences: linkReferencesSchema.optional(),
+});
+
+const outputContractSchema = z.looseObject({
+  abi: z.array(z.unknown()).optional(),
+  /** JSON text from solc; some tools store it parsed. */
+  metadata: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
+  evm: z
+    .looseObject({
+      bytecode: bytecodeSchema.optional(),
+      deployedBytecode: bytecodeSchema
+        .extend({ immutableReferences: immutableReferencesSchema.optional() })
+        .optional(),
+    })
+    .optional(),
+});
+
+/** The compiler's standard JSON output, as far as verification reads it. */
+export const compilerOutputSchema = z.looseObject({
+  contracts: z.record(z.string(), z.record(z.string(), outputContractSchema)).optional(),
+});
+
+export type CompilerOutput = z.infer<typeof compilerOutputSchema>;
+export type OutputContract = z.infer<typeof outputContractSchema>;
+
+/**
+ * Keeps the keys solc accepts at the top of a standard JSON input. Foundry's build info adds `version`,
+ * `allowPaths`, `basePath` and `includePaths`, which solc answers with `Unknown key`.
+ *
+ * @param input - a parsed input
+ * @returns `{ language, sources, settings }`
+ */
+export function toStandardJsonInput(input: z.infer<typeof standardJsonInputSchema>): StandardJsonInput {
+  return {
+    language: input.language,
+    sources: input.sources,
+    ...(input.settings === undefined ? {} : { settings: input.settings }),
+  };
+}
+
+/**
+ * Gives bytecode as `0x`-prefixed hex; solc leaves the prefix out, Foundry puts it in.
+ *
+ * @param object - `evm.bytecode.object`, possibly with library placeholders
+ * @returns the same code with `0x`
+ */
+export function prefixedHex(object: string | undefined): string {
+  if (object === undefined || object === "") return "0x";
+  return object.startsWith("0x") ? object : `0x${object}`;
+}
+
+/**
+ * Gives a contract's compiler metadata as the JSON text solc wrote.
+ *
+ * @param metadata - the output's `metadata`: text, or an object a tool parsed
+ * @returns the text, or undefined when the build did not select it
+ */
+export function metadataText(metadata: OutputContract["metadata"]): string | undefined {
+  if (metadata === undefined || metadata === "") return undefined;
+  return typeof metadata === "string" ? metadata : JSON.stringify(metadata);
+}

@@ -1,0 +1,208 @@
+import { dirname, resolve } from "node:path";
+import { z } from "zod";
+import type { Libraries } from "../client/contract/libraries.js";
+import { InvalidInputError } from "../errors/index.js";
+import type { VerificationJob } from "../verify/job.js";
+import { type BuildInfo, type CompiledContract, contractsOf, readBuildInfos } from "./buildInfo.js";
+import { createContractJob, linkedLibraries } from "./contractJob.js";
+import { findContract } from "./findContract.js";
+import { readJsonFile } from "./jsonFile.js";
+
+/** One contract a Foundry script deployed. */
+export interface FoundryBroadcastContract {
+  /** The transaction that created it. */
+  transactionHash: string | undefined;
+  job: VerificationJob;
+}
+
+/** What a `run-latest.json` holds, as jobs. */
+export interface FoundryBroadcast {
+  /** The chain the script broadcast to. */
+  chainId: number | undefined;
+  contracts: FoundryBroadcastContract[];
+}
+
+/** Where the build is. */
+export interface ReadFoundryBroadcastOptions {
+  /**
+   * Foundry's `out` folder (its `build-info/` must hold full build infos: `forge build --build-info`). Default:
+   * `out` beside the `broadcast` folder the file is in (`<root>/broadcast/<Script>.s.sol/<chainId>/run-latest.json`).
+   */
+  outDir?: string;
+  /** The input field to report errors on. Default `deployment`. */
+  field?: string;
+}
+
+const create2Salt = 64;
+
+// forge-script-sequence's ScriptSequence and TransactionWithMetadata, as far as verification reads them. Older
+// releases wrote the creation code as `transaction.data`, newer ones as `transaction.input`.
+const transactionSchema = z.looseObject({
+  hash: z.string().nullish(),
+  transactionType: z.string(),
+  contractName: z.string().nullish(),
+  contractAddress: z.string().nullish(),
+  transaction: z
+    .looseObject({ to: z.string().nullish(), input: z.string().nullish(), data: z.string().nullish() })
+    .optional(),
+  additionalContracts: z
+    .array(
+      z.looseObject({
+        transactionType: z.string(),
+        contractName: z.string().nullish(),
+        address: z.string(),
+        initCode: z.string(),
+      }),
+    )
+    .optional(),
+});
+
+const broadcastSchema = z.looseObject({
+  transactions: z.array(transactionSchema),
+  libraries: z.array(z.string()).optional(),
+  chain: z.number().optional(),
+});
+
+interface Creation {
+  field: string;
+  transactionHash: string | undefined;
+  contractName: string;
+  address: string;
+  /** The init code: creation code followed by the constructor arguments. */
+  initCode: string;
+}
+
+/**
+ * Reads a Foundry broadcast file (`broadcast/<Script>.s.sol/<chainId>/run-latest.json`) with the project's build
+ * into jobs: every contract the script created (`CREATE`, `CREATE2`, and contracts those created), with the
+ * constructor arguments that followed the creation code and the libraries the script linked.
+ *
+ * @param runFile - the broadcast file
+ * @param options - the `out` folder
+ * @returns the chain id and one job per created contract that has a name, in transaction order
+ * @throws {InvalidInputError} when a file is missing or malformed, or a created contract is not in the build
+ * @example
+ * const { contracts } = await readFoundryBroadcast("broadcast/Deploy.s.sol/1/run-latest.json");
+ */
+export async function readFoundryBroadcast(
+  runFile: string,
+  options: ReadFoundryBroadcastOptions = {},
+): Promise<FoundryBroadcast> {
+  const field = options.field ?? "deployment";
+  const broadcast = await readJsonFile(broadcastSchema, {
+    field,
+    what: "Foundry broadcast file",
+    path: runFile,
+  });
+  const creations = createdContracts(broadcast.transactions, field);
+  if (creations.length === 0) return { chainId: broadcast.chain, contracts: [] };
+  const buildInfos = await readBuildInfos(options.outDir ?? resolve(dirname(runFile), "../../../out"), field);
+  const libraries = scriptLibraries(broadcast.libraries ?? [], field);
+  const contracts = creations.map((creation) => ({
+    transactionHash: creation.transactionHash,
+    job: creationJob(creation, buildInfos, libraries),
+  }));
+  return { chainId: broadcast.chain, contracts };
+}
+
+function createdContracts(transactions: z.infer<typeof transactionSchema>[], field: string): Creation[] {
+  const creations: Creation[] = [];
+  for (const [index, transaction] of transactions.entries()) {
+    const transactionField = `${field}.transactions[${index}]`;
+    const transactionHash = transaction.hash ?? undefined;
+    const { contractName, contractAddress } = transaction;
+    const isCreate = transaction.transactionType === "CREATE" || transaction.transactionType === "CREATE2";
+    if (isCreate && contractName && contractAddress) {
+      const data = transaction.transaction?.input ?? transaction.transaction?.data ?? "0x";
+      // A CREATE2 sent to the deterministic deployer carries a 32-byte salt before the init code.
+      const sentToDeployer =
+        transaction.transactionType === "CREATE2" && Boolean(transaction.transaction?.to);
+      const hex = data.replace(/^0x/, "");
+      const initCode = `0x${sentToDeployer ? hex.slice(create2Salt) : hex}`;
+      creations.push({
+        field: transactionField,
+        transactionHash,
+        contractName,
+        address: contractAddress,
+        initCode,
+      });
+    }
+    for (const [inner, created] of (transaction.additionalContracts ?? []).entries()) {
+      if (!created.contractName) continue;
+      creations.push({
+        field: `${transactionField}.additionalContracts[${inner}]`,
+        transactionHash,
+        contractName: created.contractName,
+        address: created.address,
+        initCode: created.initCode,
+      });
+    }
+  }
+  return creations;
+}
+
+function creationJob(
+  creation: Creation,
+  buildInfos: readonly BuildInfo[],
+  libraries: Libraries,
+): VerificationJob {
+  const contract = deployedContract(creation, buildInfos);
+  const argumentsHex = creation.initCode.replace(/^0x/, "").slice(contract.bytecode.length - 2);
+  const linked = linkedLibraries(contract);
+  const contractLibraries: Libraries = {};
+  for (const [name, address] of Object.entries(libraries)) {
+    const library = linked.find((candidate) => candidate.inputFqn === name || candidate.userFqn === name);
+    if (library !== undefined) contractLibraries[library.inputFqn] = address;
+  }
+  return createContractJob(contract, {
+    address: creation.address,
+    field: creation.field,
+    ...(argumentsHex === "" ? {} : { constructorArguments: { hex: `0x${argumentsHex}` } }),
+    libraries: contractLibraries,
+  });
+}
+
+// The broadcast names contracts by their bare name; when several contracts share it, the one whose creation
+// code begins the transaction's init code is the one deployed.
+function deployedContract(creation: Creation, buildInfos: readonly BuildInfo[]): CompiledContract {
+  const named = buildInfos
+    .flatMap(contractsOf)
+    .filter(
+      (contract) =>
+        contract.contractName === creation.contractName || contract.userFqn === creation.contractName,
+    );
+  const fqns = new Set(named.map((contract) => contract.userFqn));
+  if (fqns.size <= 1)
+    return findContract(buildInfos, creation.contractName, `${creation.field}.contractName`);
+  const matching = named.filter((contract) => startsWithCode(creation.initCode, contract.bytecode));
+  const matchingFqns = new Set(matching.map((contract) => contract.userFqn));
+  const [only] = matching;
+  if (matchingFqns.size === 1 && only !== undefined) return only;
+  throw new InvalidInputError(
+    `${creation.field}.contractName`,
+    `Contract name "${creation.contractName}" is ambiguous and the creation code at ${creation.address} matches ${matchingFqns.size === 0 ? "none" : "several"} of ${[...fqns].sort().join(", ")}: build the project as it was deployed, then try again.`,
+  );
+}
+
+function startsWithCode(initCode: string, bytecode: string): boolean {
+  const compiled = bytecode.replace(/^0x/, "").toLowerCase();
+  if (compiled === "") return false;
+  const pattern = compiled.replace(/__\$[0-9a-f]{34}\$__/g, "[0-9a-f]{40}");
+  return new RegExp(`^${pattern}`).test(initCode.replace(/^0x/, "").toLowerCase());
+}
+
+// `libraries` entries are `<source path>:<library name>:<address>`, as `forge script --libraries` takes them.
+function scriptLibraries(entries: readonly string[], field: string): Libraries {
+  const libraries: Libraries = {};
+  for (const [index, entry] of entries.entries()) {
+    const match = /^(.+):([^:]+):(0x[0-9a-fA-F]{40})$/.exec(entry);
+    if (match === null) {
+      throw new InvalidInputError(
+        `${field}.libraries[${index}]`,
+        `The broadcast's library entry ${JSON.stringify(entry)} is not <path>:<name>:<address>.`,
+      );
+    }
+    libraries[`${match[1]}:${match[2]}`] = match[3] ?? "";
+  }
+  return libraries;
+}

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { InvalidInputError } from "../errors/index.js";
+import { type JsonOrigin, parseWithSchema } from "./jsonFile.js";
+
+/** A contract deployment the journal records as finished. */
+export interface JournalDeployment {
+  futureId: string;
+  /** `NAMED_ARTIFACT_CONTRACT_DEPLOYMENT`, `LIBRARY_DEPLOYMENT`, … */
+  futureType: string;
+  /** The artifact's file name in the deployment's `artifacts/` folder, without `.json`. */
+  artifactId: string;
+  /** As the module named it: bare (`Token`) or fully qualified. */
+  contractName: string;
+  /** Values with Ignition's `{ _kind: "bigint" }` wrappers turned into bigints. */
+  constructorArgs: unknown[];
+  /** As the module gave them: library name → address. */
+  libraries: Record<string, string>;
+  /** Where the contract landed, per the journal. */
+  address: string | undefined;
+}
+
+/** What a deployment's journal says. */
+export interface IgnitionJournal {
+  chainId: number | undefined;
+  deployments: JournalDeployment[];
+}
+
+// Message types from hardhat-ignition-core's JournalMessageType; others are not needed to verify.
+const messageSchema = z.looseObject({ type: z.string() });
+
+const deploymentInitializeSchema = z.looseObject({ chainId: z.number() });
+
+const executionStateInitializeSchema = z.looseObject({
+  futureId: z.string(),
+  futureType: z.string(),
+  artifactId: z.string(),
+  contractName: z.string(),
+  constructorArgs: z.array(z.unknown()),
+  libraries: z.record(z.string(), z.string()),
+});
+
+const executionStateCompleteSchema = z.looseObject({
+  futureId: z.string(),
+  result: z.looseObject({ type: z.string(), address: z.string().optional() }),
+});
+
+const wipeSchema = z.looseObject({ futureId: z.string() });
+
+const bigintSchema = z.object({ _kind: z.literal("bigint"), value: z.string().regex(/^-?\d+$/) });
+
+/**
+ * Reads an Ignition `journal.jsonl`: which contracts were deployed, with which constructor arguments and
+ * libraries. Futures wiped after they ran (`ignition wipe`) are left out, as are those that did not succeed.
+ *
+ * @param text - the journal's text, one JSON message per line
+ * @param origin - the journal file, for errors
+ * @returns the chain id and the successful deployments, in journal order
+ * @throws {InvalidInputError} naming the line of a message that is not JSON or lacks a field verification needs
+ */
+export function parseIgnitionJournal(text: string, origin: JsonOrigin): IgnitionJournal {
+  let chainId: number | undefined;
+  const started = new Map<string, Omit<JournalDeployment, "address">>();
+  const finished = new Map<string, string | undefined>();
+  const lines = text.split("\n");
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === "") continue;
+    const lineOrigin = { ...origin, path: `${origin.path} (line ${index + 1})` };
+    const message = parseLine(line, lineOrigin);
+    const { type } = parseWithSchema(message, messageSchema, lineOrigin);
+    if (type === "DEPLOYMENT_INITIALIZE") {
+      chainId = parseWithSchema(message, deploymentInitializeSchema, lineOrigin).chainId;
+    } else if (type === "DEPLOYMENT_EXECUTION_STATE_INITIALIZE") {
+      const state = parseWithSchema(message, executionStateInitializeSchema, lineOrigin);
+      started.set(state.futureId, {
+        futureId: state.futureId,
+        futureType: state.futureType,
+        artifactId: state.artifactId,
+        contractName: state.contractName,
+        constructorArgs: state.constructorArgs.map(revive),
+        libraries: state.libraries,
+      });
+    } else if (type === "DEPLOYMENT_EXECUTION_STATE_COMPLETE") {
+      const complete = parseWithSchema(message, executionStateCompleteSchema, lineOrigin);
+      if (complete.result.type === "SUCCESS") finished.set(complete.futureId, complete.result.address);
+    } else if (type === "WIPE_APPLY") {
+      const { futureId } = parseWithSchema(message, wipeSchema, lineOrigin);
+      started.delete(futureId);
+      finished.delete(futureId);
+    }
+  }
+  const deployments = [...started.values()]
+    .filter((deployment) => finished.has(deployment.futureId))
+    .map((deployment) => ({ ...deployment, address: finished.get(deployment.futureId) }));
+  return { chainId, deployments };
+}
+
+function parseLine(line: string, origin: JsonOrigin): unknown {
+  try {
+    return JSON.parse(line);
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new InvalidInputError(
+      origin.field,
+      `The ${origin.what} ${origin.path} is not valid JSON: ${reason}.`,
+      {
+        cause,
+      },
+    );
+  }
+}
+
+// Ignition writes bigints as `{ "_kind": "bigint", "value": "1000" }`, at any depth of an argument.
+function revive(value: unknown): unknown {
+  const bigint = bigintSchema.safeParse(value);
+  if (bigint.success) return BigInt(bigint.data.value);
+  if (Array.isArray(value)) return value.map(revive);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, revive(item)]));
+  }
+  return value;
+}

@@ -1,0 +1,34 @@
+export {
+  type BuildInfo,
+  type BuildInfoFormat,
+  type CompiledContract,
+  contractsOf,
+  qualifiedNames,
+  readBuildInfo,
+  readBuildInfos,
+} from "./buildInfo.js";
+export type { ImmutableReferences, LinkReferences } from "./compilerJson.js";
+export {
+  type ContractJobOptions,
+  createContractJob,
+  type LinkedLibrary,
+  linkedLibraries,
+  resolveLibraries,
+} from "./contractJob.js";
+export { findContract } from "./findContract.js";
+export {
+  type FoundryBroadcast,
+  type FoundryBroadcastContract,
+  type ReadFoundryBroadcastOptions,
+  readFoundryBroadcast,
+} from "./foundryBroadcast.js";
+export {
+  type IgnitionDeployment,
+  type IgnitionDeploymentContract,
+  type ReadIgnitionDeploymentOptions,
+  readIgnitionDeployment,
+} from "./ignitionDeployment.js";
+export { type ManifestEntry, type ReadManifestOptions, readManifest } from "./manifest.js";
+export { type RegistrySources, readRegistrySources } from "./registrySources.js";
+export { splitContractName, userSourceName } from "./sourceNames.js";
+export { readStandardJsonFile } from "./standardJsonFile.js";

@@ -1,0 +1,139 @@
+import { readFile } from "node:fs/promises";
+import type { z } from "zod";
+import { InvalidInputError } from "../errors/index.js";
+
+/** Where a JSON text came from, for error messages. */
+export interface JsonOrigin {
+  /** The input field the error is reported on, e.g. `artifacts`, `deployment`, `contracts[2].metadata`. */
+  field: string;
+  /** What the file is, e.g. `build info`, `Ignition journal`. */
+  what: string;
+  /** The file's path (shown as given). */
+  path: string;
+}
+
+/**
+ * Renders a zod issue path the way users write field paths: `contracts[2].address`, `sources["a.sol"]`.
+ *
+ * @param path - the issue's path
+ * @returns the field path, empty for the root
+ */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  let text = "";
+  for (const key of path) {
+    if (typeof key === "number") text += `[${key}]`;
+    else if (typeof key === "string" && /^[A-Za-z_$][\w$]*$/.test(key)) text += text === "" ? key : `.${key}`;
+    else text += `[${JSON.stringify(String(key))}]`;
+  }
+  return text;
+}
+
+/**
+ * Reads a file as text, turning a file-system failure into an error a person can act on.
+ *
+ * @param origin - what the file is and which input named it
+ * @returns the file's text
+ * @throws {InvalidInputError} when the file cannot be read
+ */
+export async function readTextFile(origin: JsonOrigin): Promise<string> {
+  try {
+    return await readFile(origin.path, "utf8");
+  } catch (cause) {
+    throw new InvalidInputError(
+      origin.field,
+      `Cannot read the ${origin.what} ${origin.path}: ${fileProblem(cause)}.`,
+      {
+        cause,
+      },
+    );
+  }
+}
+
+/**
+ * Parses JSON text and checks it with a schema.
+ *
+ * @param text - the JSON text
+ * @param schema - the shape the text must have
+ * @param origin - what the text is, for error messages
+ * @returns the parsed value
+ * @throws {InvalidInputError} naming the file and the field when the text is not JSON or not of the shape
+ */
+export function parseJsonText<Schema extends z.ZodType>(
+  text: string,
+  schema: Schema,
+  origin: JsonOrigin,
+): z.infer<Schema> {
+  return parseWithSchema(parseJson(text, origin), schema, origin);
+}
+
+/**
+ * Parses JSON text.
+ *
+ * @param text - the JSON text
+ * @param origin - what the text is, for error messages
+ * @returns the parsed value, not yet checked
+ * @throws {InvalidInputError} naming the file when the text is not JSON
+ */
+export function parseJson(text: string, origin: JsonOrigin): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new InvalidInputError(
+      origin.field,
+      `The ${origin.what} ${origin.path} is not valid JSON: ${reason}.`,
+      {
+        cause,
+      },
+    );
+  }
+}
+
+/**
+ * Checks a parsed value with a schema.
+ *
+ * @param value - the parsed JSON value
+ * @param schema - the shape it must have
+ * @param origin - what the value is, for error messages
+ * @returns the value as the schema gives it
+ * @throws {InvalidInputError} naming the file and the first wrong field
+ */
+export function parseWithSchema<Schema extends z.ZodType>(
+  value: unknown,
+  schema: Schema,
+  origin: JsonOrigin,
+): z.infer<Schema> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue ? formatIssuePath(issue.path) : "";
+  const problem = issue?.message ?? "unexpected shape";
+  throw new InvalidInputError(
+    origin.field,
+    `The ${origin.what} ${origin.path} is not in the expected format: ${where === "" ? "" : `${where}: `}${problem}.`,
+    { cause: result.error },
+  );
+}
+
+/**
+ * Reads a JSON file and checks it with a schema.
+ *
+ * @param schema - the shape the file must have
+ * @param origin - what the file is and which input named it
+ * @returns the parsed file
+ * @throws {InvalidInputError} when the file cannot be read, is not JSON, or is not of the shape
+ */
+export async function readJsonFile<Schema extends z.ZodType>(
+  schema: Schema,
+  origin: JsonOrigin,
+): Promise<z.infer<Schema>> {
+  return parseJsonText(await readTextFile(origin), schema, origin);
+}
+
+function fileProblem(cause: unknown): string {
+  const code = typeof cause === "object" && cause !== null && "code" in cause ? cause.code : undefined;
+  if (code === "ENOENT") return "no such file";
+  if (code === "EISDIR") return "it is a folder, not a file";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  return cause instanceof Error ? cause.message : String(cause);
+}

@@ -1,0 +1,222 @@
+import { dirname, resolve } from "node:path";
+import { z } from "zod";
+import type { Libraries } from "../client/contract/libraries.js";
+import { InvalidInputError } from "../errors/index.js";
+import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
+import { type BuildInfo, readBuildInfos } from "./buildInfo.js";
+import { createContractJob } from "./contractJob.js";
+import { findContract } from "./findContract.js";
+import { type JsonOrigin, parseJson, readTextFile } from "./jsonFile.js";
+import { checkManifestEntries, type ManifestEntrySpec } from "./manifestEntries.js";
+import { readRegistrySources } from "./registrySources.js";
+import { splitContractName } from "./sourceNames.js";
+import { readStandardJsonFile } from "./standardJsonFile.js";
+
+/** One manifest entry, ready for the engine. */
+export interface ManifestEntry {
+  job: VerificationJob;
+  /** `proxy: true`: the address is a proxy; verify its implementation, then link the proxy to it. */
+  proxy: boolean;
+}
+
+/** Where a manifest's relative paths and build infos are found. */
+export interface ReadManifestOptions {
+  /**
+   * Hardhat's `artifacts` or Foundry's `out` (or a `build-info` folder), for entries found in the build info.
+   * Relative to `cwd`. Default `artifacts`.
+   */
+  artifactsDir?: string;
+  /** The working folder: relative paths of an inline manifest, and `artifactsDir`, start here. Default the process's. */
+  cwd?: string;
+}
+
+const manifestSchema = z.strictObject({ contracts: z.array(z.unknown()) });
+
+const field = "contracts";
+
+/**
+ * Reads the Action's contracts manifest (DESIGN §3) into jobs. Every entry is checked before any file is read,
+ * and every file is read before this returns, so a mistake anywhere stops everything before a request is sent.
+ *
+ * @param manifest - a path to the manifest, or the manifest's JSON text itself (starting with `{`)
+ * @param options - the artifacts folder and working folder
+ * @returns one entry per contract, in manifest order
+ * @throws {InvalidInputError} naming the field (`contracts[2].address`) for a malformed entry, an unknown format,
+ *   a missing or unreadable file, or a contract the build info does not have
+ * @example
+ * const entries = await readManifest("verify.json", { artifactsDir: "artifacts" });
+ * const jobs = entries.map((entry) => entry.job);
+ */
+export async function readManifest(
+  manifest: string,
+  options: ReadManifestOptions = {},
+): Promise<ManifestEntry[]> {
+  const cwd = options.cwd ?? process.cwd();
+  const inline = manifest.trimStart().startsWith("{");
+  const origin: JsonOrigin = {
+    field,
+    what: "contracts manifest",
+    path: inline ? "(inline)" : resolve(cwd, manifest),
+  };
+  const value = parseJson(inline ? manifest : await readTextFile(origin), origin);
+  const entries = checkManifestEntries(manifestContracts(value));
+  const baseDir = inline ? cwd : dirname(origin.path);
+  const buildInfos = lazyBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"));
+  const resolved: ManifestEntry[] = [];
+  for (const entry of entries) {
+    resolved.push({ job: await entryJob(entry, baseDir, buildInfos), proxy: entry.proxy });
+  }
+  return resolved;
+}
+
+function manifestContracts(value: unknown): unknown[] {
+  const parsed = manifestSchema.safeParse(value);
+  if (parsed.success) {
+    if (parsed.data.contracts.length === 0) {
+      throw new InvalidInputError(field, "The contracts manifest lists no contracts.");
+    }
+    return parsed.data.contracts;
+  }
+  const unknownKey = parsed.error.issues.find((issue) => issue.code === "unrecognized_keys")?.keys[0];
+  throw new InvalidInputError(
+    field,
+    unknownKey === undefined
+      ? 'The contracts manifest must be a JSON object like { "contracts": [ … ] }.'
+      : `The contracts manifest has an unknown field "${unknownKey}": it holds only "contracts".`,
+  );
+}
+
+function lazyBuildInfos(artifactsDir: string): () => Promise<BuildInfo[]> {
+  let loading: Promise<BuildInfo[]> | undefined;
+  return () => {
+    loading ??= readBuildInfos(artifactsDir, "artifacts");
+    return loading;
+  };
+}
+
+async function entryJob(
+  entry: ManifestEntrySpec,
+  baseDir: string,
+  buildInfos: () => Promise<BuildInfo[]>,
+): Promise<VerificationJob> {
+  const hex =
+    entry.constructorArgsHex === undefined ? {} : { constructorArguments: { hex: entry.constructorArgsHex } };
+  const libraries = entry.libraries === undefined ? {} : { libraries: entry.libraries };
+  switch (entry.kind) {
+    case "build-info": {
+      const contract = findContract(await buildInfos(), entry.contract, `${entry.field}.contract`);
+      return createContractJob(contract, {
+        address: entry.address,
+        field: entry.field,
+        ...hex,
+        ...(entry.constructorArgs === undefined
+          ? {}
+          : { constructorArguments: { values: entry.constructorArgs } }),
+        ...libraries,
+      });
+    }
+    case "standard-json": {
+      const input = await readStandardJsonFile(
+        resolve(baseDir, entry.standardJsonInput),
+        `${entry.field}.standardJsonInput`,
+      );
+      return {
+        address: entry.address,
+        contract: entry.contract,
+        source: {
+          format: "standard-json",
+          input,
+          compilerVersion: entry.compilerVersion,
+          contractName: inputContractName(input, entry.contract, `${entry.field}.contract`),
+        },
+        ...hex,
+        ...(entry.libraries === undefined ? {} : { libraries: inputLibraries(input, entry.libraries) }),
+      };
+    }
+    case "single-file":
+    case "flattened":
+      return {
+        address: entry.address,
+        contract: entry.contract,
+        source: {
+          format: entry.kind,
+          sourceCode: await readSource(baseDir, entry.source, `${entry.field}.source`),
+          compilerVersion: entry.compilerVersion,
+          contractName: entry.contract,
+          optimizer: entry.optimizer,
+          ...(entry.evmVersion === undefined ? {} : { evmVersion: entry.evmVersion }),
+        },
+        ...hex,
+        ...libraries,
+      };
+    case "vyper":
+      return {
+        address: entry.address,
+        contract: entry.contract,
+        source: {
+          format: "vyper",
+          sourceCode: await readSource(baseDir, entry.source, `${entry.field}.source`),
+          compilerVersion: entry.compilerVersion,
+          contractName: entry.contract,
+        },
+        ...hex,
+      };
+    case "registry": {
+      const registry = await readRegistrySources(
+        resolve(baseDir, entry.metadata),
+        resolve(baseDir, entry.sources),
+        {
+          metadataField: `${entry.field}.metadata`,
+          sourcesField: `${entry.field}.sources`,
+        },
+      );
+      return {
+        address: entry.address,
+        contract: entry.contract ?? registry.contract,
+        source: { format: "registry", metadata: registry.metadata, sources: registry.sources },
+        ...hex,
+      };
+    }
+  }
+}
+
+async function readSource(baseDir: string, path: string, sourceField: string): Promise<string> {
+  return readTextFile({ field: sourceField, what: "source file", path: resolve(baseDir, path) });
+}
+
+/** A Hardhat 3 input names project files `project/…`: accept the name users write for them too. */
+function inputSourceName(input: StandardJsonInput, sourceName: string): string | undefined {
+  if (input.sources[sourceName] !== undefined) return sourceName;
+  const prefixed = `project/${sourceName}`;
+  return input.sources[prefixed] === undefined ? undefined : prefixed;
+}
+
+function inputContractName(input: StandardJsonInput, contract: string, contractField: string): string {
+  const { sourceName, contractName } = splitContractName(contract);
+  if (sourceName === undefined || contractName === "") {
+    throw new InvalidInputError(
+      contractField,
+      `${contractField} ${JSON.stringify(contract)} must be a fully qualified name like contracts/Token.sol:Token: a standard JSON input can hold many contracts.`,
+    );
+  }
+  const inputName = inputSourceName(input, sourceName);
+  if (inputName === undefined) {
+    const names = Object.keys(input.sources);
+    const shown = names.slice(0, 5).join(", ") + (names.length > 5 ? ` and ${names.length - 5} more` : "");
+    throw new InvalidInputError(
+      contractField,
+      `${contractField} ${JSON.stringify(contract)}: the standard JSON input has no source "${sourceName}" (its sources: ${shown}).`,
+    );
+  }
+  return `${inputName}:${contractName}`;
+}
+
+function inputLibraries(input: StandardJsonInput, libraries: Libraries): Libraries {
+  const resolved: Libraries = {};
+  for (const [name, address] of Object.entries(libraries)) {
+    const { sourceName, contractName } = splitContractName(name);
+    const inputName = sourceName === undefined ? undefined : inputSourceName(input, sourceName);
+    resolved[inputName === undefined ? name : `${inputName}:${contractName}`] = address;
+  }
+  return resolved;
+}

@@ -1,0 +1,370 @@
+import { z } from "zod";
+import type { Libraries } from "../client/contract/libraries.js";
+import { InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
+import { longCompilerVersion } from "../verify/compilerVersion.js";
+import type { OptimizerSettings } from "../verify/job.js";
+import { formatIssuePath } from "./jsonFile.js";
+
+/** A manifest entry checked field by field, before any file is read. */
+export type ManifestEntrySpec =
+  | (CommonFields & { kind: "build-info"; contract: string; constructorArgs?: readonly unknown[] })
+  | (CommonFields & {
+      kind: "standard-json";
+      contract: string;
+      standardJsonInput: string;
+      compilerVersion: string;
+    })
+  | (CommonFields & {
+      kind: "single-file" | "flattened";
+      contract: string;
+      source: string;
+      compilerVersion: string;
+      optimizer: OptimizerSettings;
+      evmVersion?: string;
+    })
+  | (CommonFields & { kind: "vyper"; contract: string; source: string; compilerVersion: string })
+  | (CommonFields & { kind: "registry"; contract?: string; metadata: string; sources: string });
+
+interface CommonFields {
+  /** `contracts[2]`: where the entry is, for errors. */
+  field: string;
+  address: string;
+  constructorArgsHex?: string;
+  libraries?: Libraries;
+  proxy: boolean;
+}
+
+type Kind = ManifestEntrySpec["kind"];
+
+const formats = ["standard-json", "single-file", "flattened", "vyper", "registry"] as const;
+
+const kindNames: Record<Kind, string> = {
+  "build-info": "a build-info entry",
+  "standard-json": "a standard JSON input entry",
+  "single-file": 'a "single-file" entry',
+  flattened: 'a "flattened" entry',
+  vyper: 'a "vyper" entry',
+  registry: 'a "registry" entry',
+};
+
+const addressPattern = /^0x[0-9a-fA-F]{40}$/;
+const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
+const solidityVersionPattern = /^v?\d+\.\d+\.\d+(?:(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-f]{8})?$/;
+const vyperVersionPattern = /^v?\d+\.\d+\.\d+(?:[0-9A-Za-z.-]*)\+commit\.[0-9a-f]{7,8}$/;
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value);
+  if (text === undefined) return String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function requiredOr(problem: string) {
+  return (issue: { input: unknown }) => (issue.input === undefined ? "is required." : problem);
+}
+
+const text = z.string({ error: requiredOr("must be a string.") }).min(1, { error: "must not be empty." });
+
+const address = z.string({ error: requiredOr("must be a string.") }).regex(addressPattern, {
+  error: (issue) =>
+    `${shown(issue.input)} is not an address: expected 0x followed by 40 hexadecimal characters.`,
+});
+
+const fields = {
+  address,
+  format: z.enum(formats).optional(),
+  contract: text,
+  constructorArgs: z
+    .array(z.unknown(), { error: "must be an array of the constructor's argument values." })
+    .optional(),
+  constructorArgsHex: z
+    .string({ error: "must be a string." })
+    .regex(hexPattern, {
+      error: (issue) =>
+        `${shown(issue.input)} is not hex bytes: expected an even number of hex digits, 0x optional.`,
+    })
+    .optional(),
+  libraries: z
+    .record(z.string().min(1, { error: "has an empty library name." }), address, {
+      error: "must be an object of library name to address.",
+    })
+    .optional(),
+  proxy: z.boolean({ error: "must be true or false." }).optional(),
+  standardJsonInput: text,
+  compilerVersion: z.string({ error: requiredOr("must be a string.") }).regex(solidityVersionPattern, {
+    error: (issue) =>
+      `${shown(issue.input)} is not a compiler version: expected 0.8.28 or the long form v0.8.28+commit.7893614a.`,
+  }),
+  vyperCompilerVersion: z.string({ error: requiredOr("must be a string.") }).regex(vyperVersionPattern, {
+    error: (issue) =>
+      `${shown(issue.input)} is not a Vyper compiler version: expected the long form, like v0.3.10+commit.91361694.`,
+  }),
+  source: text,
+  optimizer: z
+    .strictObject(
+      {
+        enabled: z.boolean({ error: requiredOr("must be true or false.") }),
+        runs: z
+          .int({ error: "must be a whole number." })
+          .nonnegative({ error: "must not be negative." })
+          .optional(),
+      },
+      {
+        error: (issue) =>
+          issue.code === "unrecognized_keys"
+            ? "is not an optimizer setting; those are enabled and runs."
+            : 'must be an object like { "enabled": true, "runs": 200 }.',
+      },
+    )
+    .optional(),
+  evmVersion: text.optional(),
+  metadata: text,
+  sources: text,
+};
+
+// Entries with no ABI at hand still accept constructorArgs, so that giving it gets a message saying what to do;
+// it is left out of the field list those entries show.
+const shapes = {
+  "build-info": {
+    address: fields.address,
+    contract: fields.contract,
+    format: fields.format,
+    constructorArgs: fields.constructorArgs,
+    constructorArgsHex: fields.constructorArgsHex,
+    libraries: fields.libraries,
+    proxy: fields.proxy,
+  },
+  "standard-json": {
+    address: fields.address,
+    contract: fields.contract,
+    format: fields.format,
+    standardJsonInput: fields.standardJsonInput,
+    compilerVersion: fields.compilerVersion,
+    constructorArgs: fields.constructorArgs,
+    constructorArgsHex: fields.constructorArgsHex,
+    libraries: fields.libraries,
+    proxy: fields.proxy,
+  },
+  "single-file": {
+    address: fields.address,
+    contract: fields.contract,
+    format: fields.format,
+    source: fields.source,
+    compilerVersion: fields.compilerVersion,
+    optimizer: fields.optimizer,
+    evmVersion: fields.evmVersion,
+    constructorArgs: fields.constructorArgs,
+    constructorArgsHex: fields.constructorArgsHex,
+    libraries: fields.libraries,
+    proxy: fields.proxy,
+  },
+  vyper: {
+    address: fields.address,
+    contract: fields.contract,
+    format: fields.format,
+    source: fields.source,
+    compilerVersion: fields.vyperCompilerVersion,
+    constructorArgs: fields.constructorArgs,
+    constructorArgsHex: fields.constructorArgsHex,
+    proxy: fields.proxy,
+  },
+  registry: {
+    address: fields.address,
+    contract: fields.contract.optional(),
+    format: fields.format,
+    metadata: fields.metadata,
+    sources: fields.sources,
+    constructorArgs: fields.constructorArgs,
+    constructorArgsHex: fields.constructorArgsHex,
+    proxy: fields.proxy,
+  },
+};
+
+function entrySchema<Shape extends z.ZodRawShape>(shape: Shape, kind: Kind) {
+  const names = Object.keys(shape)
+    .filter((name) => kind === "build-info" || name !== "constructorArgs")
+    .join(", ");
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `is not a field of ${kindNames[kind]}; its fields are ${names}.`
+        : "must be an object.",
+  });
+}
+
+const schemas = {
+  "build-info": entrySchema(shapes["build-info"], "build-info"),
+  "standard-json": entrySchema(shapes["standard-json"], "standard-json"),
+  "single-file": entrySchema(shapes["single-file"], "single-file"),
+  flattened: entrySchema(shapes["single-file"], "flattened"),
+  vyper: entrySchema(shapes.vyper, "vyper"),
+  registry: entrySchema(shapes.registry, "registry"),
+};
+
+const entryProbeSchema = z.looseObject({
+  format: z.unknown().optional(),
+  standardJsonInput: z.unknown().optional(),
+});
+
+/**
+ * Checks every manifest entry's fields (DESIGN §3) and tells which kind of entry each is: found in the build
+ * info, a standard JSON input file, a single or flattened file, a Vyper file, or metadata with its sources.
+ * Nothing is read from disk here.
+ *
+ * @param entries - the manifest's `contracts` array
+ * @returns one checked entry per item, in order
+ * @throws {InvalidInputError} for the first malformed entry, naming the field (`contracts[2].address`)
+ */
+export function checkManifestEntries(entries: readonly unknown[]): ManifestEntrySpec[] {
+  return entries.map((entry, index) => checkEntry(entry, `contracts[${index}]`));
+}
+
+function checkEntry(entry: unknown, field: string): ManifestEntrySpec {
+  const probe = entryProbeSchema.safeParse(entry);
+  if (!probe.success || Array.isArray(entry)) {
+    throw new InvalidInputError(
+      field,
+      `${field} must be an object, like { "address": "0x…", "contract": "…" }.`,
+    );
+  }
+  const kind = entryKind(probe.data, field);
+  switch (kind) {
+    case "build-info": {
+      const parsed = parseEntry(schemas["build-info"], entry, field);
+      rejectBothArgumentForms(parsed, field);
+      return {
+        kind,
+        ...commonFields(parsed, field),
+        contract: parsed.contract,
+        ...(parsed.constructorArgs === undefined ? {} : { constructorArgs: parsed.constructorArgs }),
+      };
+    }
+    case "standard-json": {
+      const parsed = parseEntry(schemas["standard-json"], entry, field);
+      rejectValuesWithoutAbi(parsed, field);
+      return {
+        kind,
+        ...commonFields(parsed, field),
+        contract: parsed.contract,
+        standardJsonInput: parsed.standardJsonInput,
+        compilerVersion: solidityVersion(parsed.compilerVersion, `${field}.compilerVersion`),
+      };
+    }
+    case "single-file":
+    case "flattened": {
+      const parsed = parseEntry(schemas[kind], entry, field);
+      rejectValuesWithoutAbi(parsed, field);
+      return {
+        kind,
+        ...commonFields(parsed, field),
+        contract: parsed.contract,
+        source: parsed.source,
+        compilerVersion: solidityVersion(parsed.compilerVersion, `${field}.compilerVersion`),
+        optimizer: parsed.optimizer ?? { enabled: false },
+        ...(parsed.evmVersion === undefined ? {} : { evmVersion: parsed.evmVersion }),
+      };
+    }
+    case "vyper": {
+      const parsed = parseEntry(schemas.vyper, entry, field);
+      rejectValuesWithoutAbi(parsed, field);
+      return {
+        kind,
+        ...commonFields(parsed, field),
+        contract: parsed.contract,
+        source: parsed.source,
+        compilerVersion: parsed.compilerVersion.startsWith("v")
+          ? parsed.compilerVersion
+          : `v${parsed.compilerVersion}`,
+      };
+    }
+    case "registry": {
+      const parsed = parseEntry(schemas.registry, entry, field);
+      rejectValuesWithoutAbi(parsed, field);
+      return {
+        kind,
+        ...commonFields(parsed, field),
+        ...(parsed.contract === undefined ? {} : { contract: parsed.contract }),
+        metadata: parsed.metadata,
+        sources: parsed.sources,
+      };
+    }
+  }
+}
+
+function entryKind(entry: { format?: unknown; standardJsonInput?: unknown }, field: string): Kind {
+  const { format } = entry;
+  if (format === undefined || format === "standard-json") {
+    return entry.standardJsonInput === undefined ? "build-info" : "standard-json";
+  }
+  if (typeof format !== "string")
+    throw new InvalidInputError(`${field}.format`, `${field}.format must be a string.`);
+  if (format === "single-file" || format === "flattened" || format === "vyper" || format === "registry") {
+    return format;
+  }
+  throw new InvalidInputError(
+    `${field}.format`,
+    `${field}.format ${shown(format)} is not a format: use flattened, single-file, vyper or registry, or leave it out for standard JSON.`,
+  );
+}
+
+function parseEntry<Schema extends z.ZodType>(
+  schema: Schema,
+  entry: unknown,
+  field: string,
+): z.infer<Schema> {
+  const result = schema.safeParse(entry);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue === undefined ? "" : formatIssuePath(issue.path);
+  let where = path === "" ? field : `${field}.${path}`;
+  if (issue?.code === "unrecognized_keys") where = `${where}.${issue.keys[0] ?? ""}`;
+  throw new InvalidInputError(where, `${where} ${issue?.message ?? "is malformed."}`, {
+    cause: result.error,
+  });
+}
+
+function commonFields(
+  parsed: { address: string; constructorArgsHex?: string; libraries?: Libraries; proxy?: boolean },
+  field: string,
+): CommonFields {
+  return {
+    field,
+    address: parsed.address,
+    proxy: parsed.proxy ?? false,
+    ...(parsed.constructorArgsHex === undefined ? {} : { constructorArgsHex: parsed.constructorArgsHex }),
+    ...(parsed.libraries === undefined ? {} : { libraries: parsed.libraries }),
+  };
+}
+
+function rejectBothArgumentForms(
+  parsed: { constructorArgs?: unknown; constructorArgsHex?: unknown },
+  field: string,
+) {
+  if (parsed.constructorArgs !== undefined && parsed.constructorArgsHex !== undefined) {
+    throw new InvalidInputError(
+      `${field}.constructorArgs`,
+      `${field} gives both constructorArgs and constructorArgsHex: keep one.`,
+    );
+  }
+}
+
+function rejectValuesWithoutAbi(parsed: { constructorArgs?: unknown }, field: string) {
+  if (parsed.constructorArgs !== undefined) {
+    throw new InvalidInputError(
+      `${field}.constructorArgs`,
+      `${field}.constructorArgs needs the contract's ABI, which only a build info gives: give constructorArgsHex (the ABI-encoded arguments) instead.`,
+    );
+  }
+}
+
+function solidityVersion(version: string, field: string): string {
+  try {
+    return longCompilerVersion(version, field);
+  } catch (error) {
+    if (!isExplorerVerifyError(error)) throw error;
+    throw new InvalidInputError(
+      field,
+      `${field} ${shown(version)} is not a known Solidity release: give the long form, like v0.8.28+commit.7893614a.`,
+      { cause: error },
+    );
+  }
+}

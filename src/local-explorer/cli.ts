@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm run local-explorer -- --rpc URL [--port N] [--host H] [--state FILE] [--compiler soljson.js ...]`:
+// runs the local explorer as a long-lived server until interrupted.
+import { parseArgs } from "node:util";
+import { startLocalExplorer } from "./localExplorer.js";
+
+const usage =
+  "Usage: local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH/soljson.js ...]";
+
+function fail(message: string): never {
+  console.error(`local-explorer: ${message}\n${usage}`);
+  process.exit(2);
+}
+
+let values: ReturnType<typeof parse>["values"];
+function parse() {
+  return parseArgs({
+    options: {
+      rpc: { type: "string" },
+      port: { type: "string", default: "0" },
+      host: { type: "string", default: "127.0.0.1" },
+      state: { type: "string" },
+      compiler: { type: "string", multiple: true, default: [] },
+      help: { type: "boolean", default: false },
+    },
+  });
+}
+try {
+  values = parse().values;
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (!values.rpc) fail("--rpc is required: the JSON-RPC URL of the chain to serve.");
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65_535)
+  fail(`--port must be a port number, got "${values.port}".`);
+
+try {
+  const explorer = await startLocalExplorer({
+    rpcUrl: values.rpc,
+    port,
+    host: values.host,
+    ...(values.state ? { stateFile: values.state } : {}),
+    compilers: values.compiler,
+    onVerdict: (address, verdict) =>
+      console.log(
+        verdict.ok
+          ? `verified ${address} (${verdict.contract.contractName}, ${verdict.contract.match ?? "perfect"} match)`
+          : `not verified ${address}: ${verdict.reason} ${verdict.explanation}`,
+      ),
+  });
+  console.log(
+    `Local explorer for chain ${explorer.chainId} at ${explorer.url} (state: ${explorer.stateFile ?? "in memory"})`,
+  );
+  const stop = () => void explorer.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+} catch (error) {
+  fail(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
+}

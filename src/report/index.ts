@@ -1,0 +1,2 @@
+export { progressLine } from "./progressLine.js";
+export { formatResultsTable } from "./resultsTable.js";

@@ -1,0 +1,42 @@
+import type { VerificationResult } from "../verify/job.js";
+
+const statusLabels: Record<VerificationResult["status"], string> = {
+  verified: "verified",
+  "already-verified": "already verified",
+  pending: "pending",
+  failed: "FAILED",
+  timeout: "TIMEOUT",
+};
+
+/**
+ * Renders result records as a plain-text table for a terminal: contract, address, status, time, link, and the
+ * message of each record that has one below the table.
+ *
+ * @param results - the records
+ * @returns the table, lines joined with `\n`
+ */
+export function formatResultsTable(results: readonly VerificationResult[]): string {
+  const rows = results.map((r) => [
+    r.contract,
+    r.address,
+    statusLabels[r.status],
+    `${(r.durationMs / 1_000).toFixed(1)} s`,
+    r.url,
+  ]);
+  const header = ["Contract", "Address", "Status", "Time", "Explorer"];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join("  ")
+      .trimEnd();
+  const notes = results.filter((r) => r.message).map((r) => `- ${r.contract} (${r.address}): ${r.message}`);
+  return [
+    line(header),
+    line(widths.map((w) => "-".repeat(w))),
+    ...rows.map(line),
+    ...(notes.length ? ["", ...notes] : []),
+  ].join("\n");
+}
