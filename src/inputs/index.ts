@@ -28,6 +28,7 @@ export {
   type ReadIgnitionDeploymentOptions,
   readIgnitionDeployment,
 } from "./ignitionDeployment.js";
+export { inferContract, isDeployedCodeOf } from "./inferContract.js";
 export { type ManifestEntry, type ReadManifestOptions, readManifest } from "./manifest.js";
 export { type RegistrySources, readRegistrySources } from "./registrySources.js";
 export { splitContractName, userSourceName } from "./sourceNames.js";

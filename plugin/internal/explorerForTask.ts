@@ -1,0 +1,32 @@
+import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { ChainAccess } from "./chainAccess.js";
+import { type ExplorerTarget, resolveExplorerTarget } from "./explorerTarget.js";
+
+/**
+ * Opens the network, chooses the explorer and runs a step with a client for it, closing everything after.
+ * @param hre - the Hardhat runtime
+ * @param explorerUrl - the `--explorer-url` option
+ * @param step - the work
+ * @returns the step's result
+ */
+export async function withExplorer<T>(
+  hre: HardhatRuntimeEnvironment,
+  explorerUrl: string | undefined,
+  step: (client: ExplorerClient, target: ExplorerTarget) => Promise<T>,
+): Promise<T> {
+  const connection = await hre.network.create();
+  try {
+    const target = await resolveExplorerTarget(hre, connection, new ChainAccess(connection), explorerUrl);
+    try {
+      return await step(
+        new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey }),
+        target,
+      );
+    } finally {
+      await target.localExplorer?.close();
+    }
+  } finally {
+    await connection.close();
+  }
+}

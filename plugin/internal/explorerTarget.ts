@@ -1,0 +1,78 @@
+import { join } from "node:path";
+import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import type { NetworkConnection } from "hardhat/types/network";
+import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
+import type { ChainAccess } from "./chainAccess.js";
+import { userError } from "./pluginError.js";
+
+/** Where verification goes, and how it was chosen (for the output). */
+export interface ExplorerTarget {
+  explorerUrl: string;
+  apiKey: string | undefined;
+  /** Set when the embedded local explorer serves this run; close it at the end. */
+  localExplorer: LocalExplorer | undefined;
+  description: string;
+}
+
+const localChainIds = new Set([31337n, 1337n]);
+
+/**
+ * Chooses the explorer: `--explorer-url`, else the chain descriptor's Blockscout entry (`apiUrl`, else `url`),
+ * else, on a local chain, the embedded local explorer with the project's compilers.
+ *
+ * @param hre - the Hardhat runtime
+ * @param connection - the network connection
+ * @param chain - reads of that network
+ * @param explorerUrlOption - the `--explorer-url` option
+ * @returns the target
+ * @throws {HardhatPluginError} when no explorer is configured for a non-local chain
+ */
+export async function resolveExplorerTarget(
+  hre: HardhatRuntimeEnvironment,
+  connection: NetworkConnection,
+  chain: ChainAccess,
+  explorerUrlOption: string | undefined,
+): Promise<ExplorerTarget> {
+  // The key is read only for a real explorer: a local run must not need the variable to be set.
+  const apiKey = async () => hre.config.explorerVerify.apiKey?.get();
+  if (explorerUrlOption) {
+    return {
+      explorerUrl: explorerUrlOption,
+      apiKey: await apiKey(),
+      localExplorer: undefined,
+      description: explorerUrlOption,
+    };
+  }
+  const chainId = await chain.chainId();
+  const blockscout = hre.config.chainDescriptors.get(chainId)?.blockExplorers.blockscout;
+  const configured = blockscout?.apiUrl ?? blockscout?.url;
+  if (configured) {
+    return {
+      explorerUrl: configured,
+      apiKey: await apiKey(),
+      localExplorer: undefined,
+      description: `${blockscout?.name ?? "Blockscout"} (${configured})`,
+    };
+  }
+  const networkConfig = connection.networkConfig;
+  if (localChainIds.has(chainId) && networkConfig.type === "http") {
+    const rpcUrl = await networkConfig.url.get();
+    const compilers = Object.values(hre.config.solidity.profiles)
+      .flatMap((profile) => profile.compilers.map((compiler) => compiler.path))
+      .filter((path): path is string => typeof path === "string" && path.endsWith(".js"));
+    const localExplorer = await startLocalExplorer({
+      rpcUrl,
+      cacheDir: join(hre.config.paths.cache, "explorer-verify"),
+      compilers,
+    });
+    return {
+      explorerUrl: localExplorer.url,
+      apiKey: undefined,
+      localExplorer,
+      description: `the local explorer at ${localExplorer.url} (no explorer is configured for local chain ${chainId})`,
+    };
+  }
+  throw userError(
+    `No explorer is configured for chain ${chainId} (network "${connection.networkName}"). Give --explorer-url, or add chainDescriptors: { ${chainId}: { name: "…", blockExplorers: { blockscout: { url: "https://…", apiUrl: "https://…/api" } } } } to the Hardhat config.`,
+  );
+}

@@ -1,0 +1,46 @@
+import { join } from "node:path";
+import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import { type BuildInfo, readBuildInfo } from "../../src/inputs/buildInfo.js";
+import { userError } from "./pluginError.js";
+
+/** Verification uses the profile deployments are built with, unless the user names another (hardhat-verify does too). */
+export const defaultBuildProfile = "production";
+
+/**
+ * Builds the project's contracts with a build profile and reads the build infos of that build (not older ones
+ * that may lie beside them).
+ *
+ * @param hre - the Hardhat runtime
+ * @returns the build profile used and its build infos
+ * @throws {HardhatPluginError} when the project does not compile
+ */
+export async function buildProject(
+  hre: HardhatRuntimeEnvironment,
+): Promise<{ buildProfile: string; buildInfos: BuildInfo[] }> {
+  const buildProfile = hre.globalOptions.buildProfile ?? defaultBuildProfile;
+  if (hre.config.solidity.profiles[buildProfile] === undefined) {
+    const known = Object.keys(hre.config.solidity.profiles).join(", ");
+    throw userError(`There is no build profile "${buildProfile}" in the Hardhat config (known: ${known}).`);
+  }
+  const roots = await hre.solidity.getRootFilePaths();
+  const result = await hre.solidity.build(roots, { buildProfile, quiet: true });
+  if (!hre.solidity.isSuccessfulBuildResult(result)) {
+    throw userError(
+      `The project's contracts could not be compiled with the "${buildProfile}" build profile. Run \`npx hardhat build --build-profile ${buildProfile}\` to see why.`,
+    );
+  }
+  const buildIds = new Set<string>();
+  for (const fileResult of result.values()) {
+    if (fileResult.type === "CACHE_HIT") buildIds.add(fileResult.buildId);
+    else if (fileResult.type === "BUILD_SUCCESS") buildIds.add(await fileResult.compilationJob.getBuildId());
+    else
+      throw userError(
+        `The project's contracts could not be compiled with the "${buildProfile}" build profile.`,
+      );
+  }
+  const artifacts = await hre.solidity.getArtifactsDirectory("contracts");
+  const buildInfos = await Promise.all(
+    [...buildIds].map((id) => readBuildInfo(join(artifacts, "build-info", `${id}.json`))),
+  );
+  return { buildProfile, buildInfos };
+}

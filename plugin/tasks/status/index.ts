@@ -1,0 +1,15 @@
+import { task } from "hardhat/config";
+import { ArgumentType } from "hardhat/types/arguments";
+
+export default task(["explorer-verify", "status"], "Look up a verification (or proxy link) by its guid")
+  .addPositionalArgument({ name: "guid", description: "The guid a submission returned" })
+  .addOption({
+    name: "explorerUrl",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
+    description: "The explorer (else the chain descriptor's Blockscout URL)",
+    defaultValue: undefined,
+  })
+  .addFlag({ name: "proxy", description: "The guid is a proxy link's (checkproxyverification)" })
+  .addFlag({ name: "json", description: "Print the status as JSON" })
+  .setAction(() => import("./task-action.js"))
+  .build();

@@ -1,0 +1,72 @@
+import { task } from "hardhat/config";
+import { ArgumentType } from "hardhat/types/arguments";
+
+export default task(
+  "explorer-verify",
+  "Verify contracts on a Blockscout explorer (or the local explorer on a local chain)",
+)
+  .addPositionalArgument({
+    name: "address",
+    description: "The contract's address (not with --deployment)",
+    defaultValue: "",
+  })
+  .addVariadicArgument({
+    name: "constructorArgs",
+    description: "Constructor arguments, typed by the ABI",
+    defaultValue: [],
+  })
+  .addOption({
+    name: "explorerUrl",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
+    description: "The explorer (else the chain descriptor's Blockscout URL)",
+    defaultValue: undefined,
+  })
+  .addOption({
+    name: "contract",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
+    description: "path/File.sol:Name (else inferred from the deployed code)",
+    defaultValue: undefined,
+  })
+  .addOption({
+    name: "constructorArgsPath",
+    type: ArgumentType.FILE_WITHOUT_DEFAULT,
+    description: "A module whose default export is the constructor arguments",
+    defaultValue: undefined,
+  })
+  .addOption({
+    name: "librariesPath",
+    type: ArgumentType.FILE_WITHOUT_DEFAULT,
+    description: "A module whose default export maps library names to addresses",
+    defaultValue: undefined,
+  })
+  .addOption({
+    name: "format",
+    type: ArgumentType.STRING,
+    description: "auto, standard-json or registry",
+    defaultValue: "auto",
+  })
+  .addOption({
+    name: "deployment",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
+    description: "Verify every contract of this Hardhat Ignition deployment",
+    defaultValue: undefined,
+  })
+  .addOption({
+    name: "timeout",
+    type: ArgumentType.INT,
+    description: "Deadline per contract in seconds (default: config, else 300)",
+    defaultValue: 0,
+  })
+  .addFlag({
+    name: "proxy",
+    description: "ADDRESS is an ERC-1967 proxy: verify its implementation and link them",
+  })
+  .addFlag({ name: "force", description: "Submit even if the explorer says the contract is verified" })
+  .addFlag({ name: "noWait", description: "Return after submitting, without waiting for the verdict" })
+  .addFlag({ name: "preflight", description: "Check locally that the submission matches before sending it" })
+  .addFlag({
+    name: "json",
+    description: "Print one JSON document { results } on stdout and nothing else there",
+  })
+  .setAction(() => import("./task-action.js"))
+  .build();

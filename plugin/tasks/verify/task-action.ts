@@ -1,0 +1,256 @@
+import { join, resolve } from "node:path";
+import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import type { BuildInfo, CompiledContract } from "../../../src/inputs/buildInfo.js";
+import { contractsOf } from "../../../src/inputs/buildInfo.js";
+import { createContractJob } from "../../../src/inputs/contractJob.js";
+import { findContract } from "../../../src/inputs/findContract.js";
+import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.js";
+import { inferContract, isDeployedCodeOf } from "../../../src/inputs/inferContract.js";
+import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
+import { verifyBatch } from "../../../src/verify/verifyBatch.js";
+import { ChainAccess } from "../../internal/chainAccess.js";
+import { constructorInputs, loadDefaultExport, typedConstructorValues } from "../../internal/cliArguments.js";
+import { resolveExplorerTarget } from "../../internal/explorerTarget.js";
+import { asUserErrors, userError } from "../../internal/pluginError.js";
+import { buildProject } from "../../internal/projectBuild.js";
+import { Reporter } from "../../internal/reporter.js";
+
+interface VerifyTaskArguments {
+  address: string;
+  constructorArgs: string[];
+  explorerUrl: string | undefined;
+  contract: string | undefined;
+  constructorArgsPath: string | undefined;
+  librariesPath: string | undefined;
+  format: string;
+  deployment: string | undefined;
+  timeout: number;
+  proxy: boolean;
+  force: boolean;
+  noWait: boolean;
+  preflight: boolean;
+  json: boolean;
+}
+
+const addressPattern = /^0x[0-9a-fA-F]{40}$/;
+
+export default async function verifyTaskAction(
+  args: VerifyTaskArguments,
+  hre: HardhatRuntimeEnvironment,
+): Promise<void> {
+  checkArguments(args);
+  const reporter = new Reporter(args.json);
+  const connection = await hre.network.create();
+  const chain = new ChainAccess(connection);
+  const target = await resolveExplorerTarget(hre, connection, chain, args.explorerUrl);
+  try {
+    reporter.info(`Verifying on ${target.description}`);
+    const jobs = await asUserErrors(() =>
+      args.deployment ? deploymentJobs(hre, args.deployment, chain) : addressJobs(hre, args, chain, reporter),
+    );
+    const results = await verifyBatch(jobs, {
+      explorerUrl: target.explorerUrl,
+      apiKey: target.apiKey,
+      concurrency: hre.config.explorerVerify.concurrency,
+      timeoutMs: (args.timeout > 0 ? args.timeout : hre.config.explorerVerify.timeoutSeconds) * 1_000,
+      force: args.force,
+      wait: !args.noWait,
+      onEvent: reporter.event,
+    });
+    reporter.finish(results);
+    if (!results.every(isSuccess)) process.exitCode = 1;
+  } finally {
+    await target.localExplorer?.close();
+    await connection.close();
+  }
+}
+
+function checkArguments(args: VerifyTaskArguments): void {
+  if (args.deployment && args.address)
+    throw userError("Give either a contract ADDRESS or --deployment, not both.");
+  if (!args.deployment && !args.address) {
+    throw userError(
+      "Give the contract's ADDRESS (npx hardhat explorer-verify 0x…), or --deployment IGNITION_ID.",
+    );
+  }
+  if (args.address && !addressPattern.test(args.address)) {
+    throw userError(
+      `"${args.address}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
+    );
+  }
+  if (!["auto", "standard-json", "registry"].includes(args.format)) {
+    throw userError(
+      `--format ${args.format} is not available in the Hardhat task: use auto (standard JSON input, the default) or registry. Flattened and single-file sources can be verified through the library or the Action manifest.`,
+    );
+  }
+  if (args.preflight) {
+    throw userError("--preflight is not available yet in this version; run without it.");
+  }
+  if (
+    args.deployment &&
+    (args.contract || args.constructorArgs.length || args.constructorArgsPath || args.proxy)
+  ) {
+    throw userError(
+      "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and constructor arguments.",
+    );
+  }
+}
+
+async function deploymentJobs(
+  hre: HardhatRuntimeEnvironment,
+  id: string,
+  chain: ChainAccess,
+): Promise<VerificationJob[]> {
+  const ignitionPaths =
+    (hre.config.paths as { ignition?: string }).ignition ?? join(hre.config.paths.root, "ignition");
+  const deployment = await readIgnitionDeployment(join(ignitionPaths, "deployments", id), {
+    artifactsDir: hre.config.paths.artifacts,
+  });
+  const chainId = await chain.chainId();
+  if (deployment.chainId !== undefined && BigInt(deployment.chainId) !== chainId) {
+    throw userError(
+      `Deployment "${id}" is on chain ${deployment.chainId}, but this network is chain ${chainId}: add --network.`,
+    );
+  }
+  return deployment.contracts.map((contract) => contract.job);
+}
+
+async function addressJobs(
+  hre: HardhatRuntimeEnvironment,
+  args: VerifyTaskArguments,
+  chain: ChainAccess,
+  reporter: Reporter,
+): Promise<VerificationJob[]> {
+  const { buildProfile, buildInfos } = await buildProject(hre);
+  reporter.info(
+    `Built with the "${buildProfile}" profile (${buildInfos.length} build${buildInfos.length === 1 ? "" : "s"})`,
+  );
+  const libraries = args.librariesPath ? await libraryMap(resolve(args.librariesPath)) : {};
+  if (!args.proxy) {
+    const deployed = await deployedContract(buildInfos, chain, args.address, args.contract, buildProfile);
+    return [await job(deployed, args.address, args, libraries)];
+  }
+  const implementation = await chain.implementationOf(args.address);
+  if (!implementation) {
+    throw userError(`${args.address} is not an ERC-1967 proxy: its implementation slot is empty.`);
+  }
+  reporter.info(`Proxy ${args.address} points at implementation ${implementation}`);
+  const proxyContract = await deployedContract(buildInfos, chain, args.address, undefined, buildProfile);
+  const implementationContract = await deployedContract(
+    buildInfos,
+    chain,
+    implementation,
+    args.contract,
+    buildProfile,
+  );
+  return [
+    await job(
+      proxyContract,
+      args.address,
+      { ...args, constructorArgs: [], constructorArgsPath: undefined },
+      {},
+    ),
+    { ...(await job(implementationContract, implementation, args, libraries)), proxyAddress: args.address },
+  ];
+}
+
+async function deployedContract(
+  buildInfos: BuildInfo[],
+  chain: ChainAccess,
+  address: string,
+  name: string | undefined,
+  buildProfile: string,
+): Promise<DeployedContract> {
+  const code = await chain.code(address);
+  if (code === "0x") throw userError(`There is no contract at ${address} on this network.`);
+  if (!name) return { contract: inferContract(buildInfos.flatMap(contractsOf), code, address), code };
+  const contract = findContract(buildInfos, name, "--contract");
+  if (!isDeployedCodeOf(contract, code)) {
+    throw userError(
+      `The code at ${address} is not ${contract.userFqn} as built with the "${buildProfile}" profile. Check --contract, the network and --build-profile, or leave --contract out to infer it.`,
+    );
+  }
+  return { contract, code };
+}
+
+interface DeployedContract {
+  contract: CompiledContract;
+  /** The code at its address. */
+  code: string;
+}
+
+async function job(
+  { contract, code }: DeployedContract,
+  address: string,
+  args: Pick<VerifyTaskArguments, "constructorArgs" | "constructorArgsPath" | "format">,
+  libraries: Record<string, string>,
+): Promise<VerificationJob> {
+  const linked = { ...linkedFromCode(contract, code), ...libraries };
+  const base = createContractJob(contract, {
+    address,
+    ...(Object.keys(linked).length ? { libraries: linked } : {}),
+    ...(await constructorArguments(contract, args)),
+  });
+  if (
+    constructorInputs(contract.abi).length > 0 &&
+    !args.constructorArgs.length &&
+    !args.constructorArgsPath
+  ) {
+    // Read them from the explorer's creation data, after the compiled creation code.
+    base.constructorArguments = { recoverFrom: { creationBytecode: contract.bytecode } };
+  }
+  if (args.format === "registry") {
+    if (!contract.metadata) {
+      throw userError(
+        `--format registry needs the compiler metadata of ${contract.userFqn}, which this build did not keep.`,
+      );
+    }
+    const metadataSources = Object.keys(JSON.parse(contract.metadata).sources ?? {});
+    base.source = {
+      format: "registry",
+      metadata: contract.metadata,
+      sources: metadataSources.map((name) => ({
+        name,
+        content: contract.input.sources[name]?.content ?? "",
+      })),
+    };
+  }
+  return base;
+}
+
+async function constructorArguments(
+  contract: CompiledContract,
+  args: Pick<VerifyTaskArguments, "constructorArgs" | "constructorArgsPath">,
+): Promise<{ constructorArguments?: { values: readonly unknown[] } }> {
+  if (args.constructorArgsPath) {
+    const values = await loadDefaultExport(resolve(args.constructorArgsPath), "--constructor-args-path");
+    if (!Array.isArray(values))
+      throw userError("--constructor-args-path: the module's default export must be an array of arguments.");
+    return { constructorArguments: { values } };
+  }
+  if (args.constructorArgs.length > 0) {
+    return { constructorArguments: { values: typedConstructorValues(contract.abi, args.constructorArgs) } };
+  }
+  return {};
+}
+
+async function libraryMap(path: string): Promise<Record<string, string>> {
+  const value = await loadDefaultExport(path, "--libraries-path");
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw userError("--libraries-path: the module's default export must map library names to addresses.");
+  }
+  return Object.fromEntries(Object.entries(value).map(([name, address]) => [name, String(address)]));
+}
+
+// A linked library's address sits in the deployed code where the compiler left its placeholder.
+function linkedFromCode(contract: CompiledContract, code: string): Record<string, string> {
+  const deployed = code.replace(/^0x/, "");
+  const linked: Record<string, string> = {};
+  for (const [file, byName] of Object.entries(contract.deployedLinkReferences)) {
+    for (const [name, [span]] of Object.entries(byName)) {
+      if (span)
+        linked[`${file}:${name}`] = `0x${deployed.slice(span.start * 2, (span.start + span.length) * 2)}`;
+    }
+  }
+  return linked;
+}

@@ -1,0 +1,74 @@
+import { InvalidInputError } from "../errors/index.js";
+import { metadataStart } from "../local-explorer/bytecodeMatch.js";
+import type { CompiledContract } from "./buildInfo.js";
+
+interface Span {
+  start: number;
+  length: number;
+}
+
+/**
+ * Whether a compiled contract is the one deployed with this runtime code: linked library addresses, immutable
+ * values, a library's own address (call protection) and the metadata hash are ignored.
+ *
+ * @param contract - a compiled contract
+ * @param runtimeCode - the code at the address, `0x` hex
+ * @returns true when the executable code is the same
+ */
+export function isDeployedCodeOf(contract: CompiledContract, runtimeCode: string): boolean {
+  const compiled = contract.deployedBytecode.replace(/^0x/, "").toLowerCase();
+  const deployed = runtimeCode.replace(/^0x/, "").toLowerCase();
+  if (compiled.length === 0 || compiled.length !== deployed.length) return false;
+  const spans: Span[] = [
+    ...Object.values(contract.deployedLinkReferences).flatMap((byName) => Object.values(byName).flat()),
+    ...Object.values(contract.immutableReferences).flat(),
+    ...(compiled.startsWith(`73${"00".repeat(20)}`) ? [{ start: 1, length: 20 }] : []),
+  ];
+  let masked = compiled;
+  for (const span of spans) {
+    const from = span.start * 2;
+    const to = from + span.length * 2;
+    masked = masked.slice(0, from) + deployed.slice(from, to) + masked.slice(to);
+  }
+  const cut = metadataStart(masked);
+  return cut === metadataStart(deployed) && masked.slice(0, cut) === deployed.slice(0, cut);
+}
+
+/**
+ * Finds which compiled contract is deployed at an address, by its code.
+ *
+ * @param contracts - the candidates, e.g. every contract of the project's builds
+ * @param runtimeCode - the code at the address
+ * @param address - the address, for messages
+ * @returns the one contract whose code matches
+ * @throws {InvalidInputError} when none matches, or several do (naming them, so `--contract` can choose)
+ */
+export function inferContract(
+  contracts: readonly CompiledContract[],
+  runtimeCode: string,
+  address: string,
+): CompiledContract {
+  if (runtimeCode === "0x" || runtimeCode === "") {
+    throw new InvalidInputError("address", `There is no contract at ${address} on this network.`);
+  }
+  const byName = new Map<string, CompiledContract>();
+  for (const contract of contracts) {
+    if (isDeployedCodeOf(contract, runtimeCode) && !byName.has(contract.userFqn))
+      byName.set(contract.userFqn, contract);
+  }
+  const [only, ...others] = [...byName.values()];
+  if (!only) {
+    throw new InvalidInputError(
+      "contract",
+      `No contract of this project's build matches the code at ${address}. Check the network, and the build profile the contract was deployed with (--build-profile), or name the contract with --contract.`,
+    );
+  }
+  if (others.length > 0) {
+    const names = [...byName.keys()].sort().join(", ");
+    throw new InvalidInputError(
+      "contract",
+      `More than one contract matches the code at ${address}: ${names}. Choose one with --contract.`,
+    );
+  }
+  return only;
+}

@@ -1,0 +1,173 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type HardhatNode, runHardhat, startHardhatNode } from "../inputs/hardhatProject.js";
+import {
+  type CommandOutcome,
+  hardhat,
+  preparePluginProject,
+  removePluginProject,
+} from "../support/pluginProject.js";
+
+// The whole journey of a user: the packed package installed in a Hardhat 3 project, contracts deployed with
+// Ignition to a local chain, and `npx hardhat explorer-verify` run against the embedded local explorer.
+let project: string;
+let chain: HardhatNode;
+let env: Record<string, string>;
+let addresses: Record<string, string>;
+
+beforeAll(async () => {
+  project = await preparePluginProject();
+  chain = await startHardhatNode(project);
+  env = { FIXTURE_NODE_URL: chain.url };
+  await runHardhat(
+    project,
+    ["ignition", "deploy", "ignition/modules/Fixture.ts", "--network", "localhost"],
+    env,
+  );
+  const deployed = JSON.parse(
+    await readFile(
+      join(project, "ignition", "deployments", "chain-31337", "deployed_addresses.json"),
+      "utf8",
+    ),
+  ) as Record<string, string>;
+  addresses = Object.fromEntries(
+    Object.entries(deployed).map(([future, address]) => [future.replace("Fixture#", ""), address]),
+  );
+}, 240_000);
+
+afterAll(async () => {
+  await chain?.stop();
+  await removePluginProject(project);
+});
+
+function verify(...args: string[]): Promise<CommandOutcome> {
+  return hardhat(project, ["explorer-verify", "--network", "localhost", ...args], env);
+}
+
+function submissions(outcome: CommandOutcome): number {
+  return (outcome.stdout.match(/^submitted /gm) ?? []).length;
+}
+
+describe("npx hardhat explorer-verify, from the packed package", () => {
+  it("verifies a contract with constructor arguments typed by the ABI, on the local explorer", async () => {
+    const outcome = await verify(
+      addresses.Token!,
+      "Fixture Token",
+      "1000000",
+      "--contract",
+      "contracts/Token.sol:Token",
+    );
+    expect(outcome.stderr).toBe("");
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toContain("Verifying on the local explorer at http://127.0.0.1:");
+    expect(outcome.stdout).toContain('Built with the "production" profile');
+    expect(outcome.stdout).toMatch(
+      new RegExp(`^verified +contracts/Token.sol:Token at ${addresses.Token}`, "m"),
+    );
+    expect(outcome.stdout).toMatch(/contracts\/Token\.sol:Token +0x[0-9a-fA-F]{40} +verified/);
+  }, 120_000);
+
+  it("infers a library-linked contract from its deployed code, with no --contract", async () => {
+    const outcome = await verify(addresses.Calculator!);
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toMatch(/^verified +contracts\/Calculator\.sol:Calculator/m);
+  }, 120_000);
+
+  it("verifies a proxy's implementation and links them with --proxy", async () => {
+    const outcome = await verify("--proxy", addresses.SimpleProxy!);
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toContain(
+      `Proxy ${addresses.SimpleProxy} points at implementation ${addresses.Box!.toLowerCase()}`,
+    );
+    expect(outcome.stdout).toMatch(/^verified +proxy of contracts\/Box\.sol:Box/m);
+  }, 120_000);
+
+  it("verifies a whole Ignition deployment, and a rerun submits nothing; --json prints one document", async () => {
+    const first = await verify("--deployment", "chain-31337");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^verified +contracts\/MathLib\.sol:MathLib/m);
+    const rerun = await verify("--deployment", "chain-31337", "--json");
+    expect(rerun.code).toBe(0);
+    const document = JSON.parse(rerun.stdout) as {
+      results: Array<{ contract: string; status: string; attempts: number }>;
+    };
+    expect(document.results.map((r) => r.contract).sort()).toEqual([
+      "contracts/Box.sol:Box",
+      "contracts/Calculator.sol:Calculator",
+      "contracts/MathLib.sol:MathLib",
+      "contracts/SimpleProxy.sol:SimpleProxy",
+      "contracts/Token.sol:Token",
+    ]);
+    expect(document.results.every((r) => r.status === "already-verified" && r.attempts === 0)).toBe(true);
+    expect(submissions(rerun)).toBe(0);
+    expect(rerun.stderr).toContain("already verified");
+  }, 180_000);
+
+  it("says in one line that a wrong --contract is not the deployed code", async () => {
+    const outcome = await verify("--contract", "contracts/Box.sol:Box", addresses.Token!);
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain(
+      `Error in community plugin explorer-verify: The code at ${addresses.Token} is not contracts/Box.sol:Box as built with the "production" profile. Check --contract, the network and --build-profile, or leave --contract out to infer it.`,
+    );
+    expect(outcome.stderr).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
+  it("fetch writes the ABI and the sources identical to the originals", async () => {
+    const out = join(project, "fetched");
+    const outcome = await hardhat(
+      project,
+      ["explorer-verify", "fetch", "--network", "localhost", "--out", out, addresses.Token!],
+      env,
+    );
+    expect(outcome.code).toBe(0);
+    const original = await readFile(join(project, "contracts", "Token.sol"), "utf8");
+    await expect(readFile(join(out, "sources", "project", "contracts", "Token.sol"), "utf8")).resolves.toBe(
+      original,
+    );
+    const artifact = JSON.parse(
+      await readFile(join(project, "artifacts", "contracts", "Token.sol", "Token.json"), "utf8"),
+    ) as { abi: unknown };
+    expect(JSON.parse(await readFile(join(out, "abi.json"), "utf8"))).toEqual(artifact.abi);
+    expect(JSON.parse(await readFile(join(out, "creation.json"), "utf8"))).toMatchObject({
+      contractAddress: addresses.Token!.toLowerCase(),
+    });
+  }, 120_000);
+
+  it("status reads a known guid and an unknown one", async () => {
+    const state = JSON.parse(
+      await readFile(join(project, "cache", "explorer-verify", "local-explorer-31337.json"), "utf8"),
+    ) as {
+      guids: Record<string, { state: string }>;
+    };
+    const [known] = Object.entries(state.guids).find(([, entry]) => entry.state === "pass") ?? [];
+    const passed = await hardhat(
+      project,
+      ["explorer-verify", "status", "--network", "localhost", known!],
+      env,
+    );
+    expect(passed.code).toBe(0);
+    expect(passed.stdout.trim()).toBe(`${known}: Pass - Verified (verified)`);
+    const unknown = await hardhat(
+      project,
+      [
+        "explorer-verify",
+        "status",
+        "--network",
+        "localhost",
+        "00000000000000000000000000000000000000016a86ec40",
+      ],
+      env,
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toContain("Unknown UID");
+  }, 120_000);
+
+  it("rejects a malformed address before anything else", async () => {
+    const outcome = await verify("0x123");
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain(
+      '"0x123" is not an address: expected 0x followed by 40 hexadecimal characters.',
+    );
+  }, 60_000);
+});

@@ -1,0 +1,95 @@
+// The plugin as users get it: `npm pack` of this repository, unpacked into the node_modules of a copy of
+// test/fixtures/plugin-project, whose other packages are links to the repository's.
+import { execFile, spawn } from "node:child_process";
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { promisify } from "node:util";
+import { repoRoot } from "../inputs/hardhatProject.js";
+
+const run = promisify(execFile);
+const binDir = join(repoRoot, "node_modules", ".bin");
+const nodeBinary = join(binDir, "node");
+const hardhatCli = join(repoRoot, "node_modules", "hardhat", "dist", "src", "cli.js");
+
+/**
+ * Builds and packs the package, and makes a user project that installs the tarball.
+ * @returns the project's folder
+ */
+export async function preparePluginProject(): Promise<string> {
+  const env = { ...process.env, PATH: `${binDir}${delimiter}${process.env.PATH ?? ""}` };
+  await run(
+    nodeBinary,
+    [join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"],
+    { cwd: repoRoot, env },
+  );
+  const dir = await mkdtemp(join(tmpdir(), "explorer-verify-plugin-"));
+  const { stdout } = await run("npm", ["pack", "--silent", "--pack-destination", dir], {
+    cwd: repoRoot,
+    env,
+  });
+  const tarball = join(dir, stdout.trim().split("\n").pop() ?? "");
+  const project = join(dir, "project");
+  await cp(join(repoRoot, "test", "fixtures", "plugin-project"), project, { recursive: true });
+  const modules = join(project, "node_modules");
+  await mkdir(join(modules, "explorer-verify"), { recursive: true });
+  await run("tar", ["xzf", tarball, "-C", join(modules, "explorer-verify"), "--strip-components=1"]);
+  for (const entry of await readdir(join(repoRoot, "node_modules"))) {
+    if (entry !== "explorer-verify")
+      await symlink(join(repoRoot, "node_modules", entry), join(modules, entry));
+  }
+  return project;
+}
+
+/**
+ * Removes a prepared project and its tarball.
+ * @param project - the project's folder
+ */
+export async function removePluginProject(project: string | undefined): Promise<void> {
+  if (project) await rm(join(project, ".."), { recursive: true, force: true });
+}
+
+/** What a command printed, and how it ended. */
+export interface CommandOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `npx hardhat <args>` in a project, as a user would (the pinned Node first on PATH).
+ * @param project - the project's folder
+ * @param args - the command line after `hardhat`
+ * @param env - extra environment variables
+ * @returns exit code and output
+ */
+export function hardhat(
+  project: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<CommandOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(nodeBinary, [hardhatCli, ...args], {
+      cwd: project,
+      env: {
+        ...process.env,
+        PATH: `${binDir}${delimiter}${process.env.PATH ?? ""}`,
+        NO_COLOR: "1",
+        FORCE_COLOR: "0",
+        HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
