@@ -31,7 +31,10 @@ export async function linkProxy(
   const startedAt = Date.now();
   const deadline = new Deadline(options.timeoutMs ?? 300_000);
   const polling = { ...defaultPolling, ...options.polling };
-  const contract = `proxy of ${implementation.contract}`;
+  // A job whose own address is the proxy (the Action's `proxy: true`) lets the explorer find the implementation.
+  const selfLink = implementation.address.toLowerCase() === proxyAddress.toLowerCase();
+  const contract = selfLink ? `proxy link of ${implementation.contract}` : `proxy of ${implementation.contract}`;
+  const expected = selfLink ? undefined : implementation.address;
   let attempts = 0;
   let guid: string | undefined;
   const finish = (status: VerificationResult["status"], message?: string): VerificationResult => {
@@ -58,13 +61,16 @@ export async function linkProxy(
   });
   try {
     const linked = await client.getSourceCode(proxyAddress);
-    if (linked?.implementationAddresses.includes(implementation.address.toLowerCase())) {
+    const alreadyLinked = expected
+      ? linked?.implementationAddresses.includes(expected.toLowerCase())
+      : (linked?.implementationAddresses.length ?? 0) > 0;
+    if (alreadyLinked) {
       return finish("already-verified");
     }
     for (;;) {
       attempts++;
       try {
-        guid = await client.verifyProxyContract(proxyAddress, implementation.address);
+        guid = await client.verifyProxyContract(proxyAddress, expected);
         break;
       } catch (error) {
         const waitMs =
@@ -83,7 +89,7 @@ export async function linkProxy(
       const status = await client.checkProxyVerification(guid);
       if (status.state === "pass") {
         const found = status.implementation;
-        if (found && found !== implementation.address.toLowerCase()) {
+        if (found && expected && found !== expected.toLowerCase()) {
           return finish(
             "verified",
             `The explorer linked the proxy to ${found}, not to ${implementation.address}.`,

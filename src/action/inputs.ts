@@ -1,0 +1,92 @@
+import * as core from "@actions/core";
+import { resolveExplorerUrls } from "../client/explorerUrl.js";
+import { InvalidInputError } from "../errors/index.js";
+
+/** The Action's inputs, checked. */
+export interface ActionInputs {
+  explorerUrl: string;
+  apiKey: string | undefined;
+  contracts: string | undefined;
+  deployment: string | undefined;
+  artifacts: string;
+  rpcUrl: string | undefined;
+  wait: boolean;
+  timeoutSeconds: number;
+  concurrency: number;
+  force: boolean;
+  preflight: boolean;
+  failOnError: boolean;
+}
+
+function booleanInput(name: string, fallback: boolean): boolean {
+  const value = core.getInput(name).trim().toLowerCase();
+  if (value === "") return fallback;
+  if (["true", "yes", "on", "1"].includes(value)) return true;
+  if (["false", "no", "off", "0"].includes(value)) return false;
+  throw new InvalidInputError(name, `Input ${name} must be true or false, got "${core.getInput(name)}".`);
+}
+
+function integerInput(name: string, fallback: number, min: number, max: number): number {
+  const text = core.getInput(name).trim();
+  if (text === "") return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new InvalidInputError(
+      name,
+      `Input ${name} must be a whole number from ${min} to ${max}, got "${text}".`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Reads and checks the inputs. The API key is masked before anything else happens, so no log line can show it.
+ *
+ * @returns the inputs
+ * @throws {InvalidInputError} naming the input that is wrong
+ */
+export function readActionInputs(): ActionInputs {
+  const apiKey = core.getInput("api-key").trim() || undefined;
+  if (apiKey) core.setSecret(apiKey);
+  const explorerUrl = core.getInput("explorer-url").trim();
+  if (!explorerUrl)
+    throw new InvalidInputError(
+      "explorer-url",
+      "Input explorer-url is required: the Blockscout explorer, e.g. https://eth.blockscout.com.",
+    );
+  resolveExplorerUrls(explorerUrl);
+  const contracts = core.getInput("contracts").trim() || undefined;
+  const deployment = core.getInput("deployment").trim() || undefined;
+  if (!contracts && !deployment) {
+    throw new InvalidInputError(
+      "contracts",
+      "Give the contracts to verify: input contracts (a manifest path or inline JSON) or deployment (an Ignition deployment folder or a Foundry run-latest.json).",
+    );
+  }
+  const rpcUrl = core.getInput("rpc-url").trim() || undefined;
+  const preflight = booleanInput("preflight", false);
+  if (preflight && !rpcUrl)
+    throw new InvalidInputError(
+      "preflight",
+      "Input preflight needs rpc-url: the chain to check the deployed code against.",
+    );
+  if (preflight)
+    throw new InvalidInputError(
+      "preflight",
+      "Input preflight is not available yet in this version; remove it or set it to false.",
+    );
+  return {
+    explorerUrl,
+    apiKey,
+    contracts,
+    deployment,
+    artifacts: core.getInput("artifacts").trim() || "artifacts",
+    rpcUrl,
+    wait: booleanInput("wait", true),
+    timeoutSeconds: integerInput("timeout-seconds", 300, 1, 86_400),
+    concurrency: integerInput("concurrency", 4, 1, 64),
+    force: booleanInput("force", false),
+    preflight,
+    failOnError: booleanInput("fail-on-error", true),
+  };
+}

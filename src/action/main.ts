@@ -1,0 +1,74 @@
+import * as core from "@actions/core";
+import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
+import { progressLine } from "../report/progressLine.js";
+import { isSuccess, type VerificationResult } from "../verify/job.js";
+import { verifyBatch } from "../verify/verifyBatch.js";
+import { readActionInputs } from "./inputs.js";
+import { writeJobSummary } from "./jobSummary.js";
+import { jobsFromInputs } from "./jobsFromInputs.js";
+
+/**
+ * The Action: reads the inputs, verifies every contract, writes the summary, annotations and outputs, and fails
+ * the step when asked to and something failed. Never throws.
+ */
+export async function run(): Promise<void> {
+  try {
+    const inputs = readActionInputs();
+    const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
+    const jobs = await jobsFromInputs(inputs, workspace);
+    core.info(`Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${inputs.explorerUrl}`);
+    core.startGroup("Progress");
+    let results: VerificationResult[];
+    try {
+      results = await verifyBatch(jobs, {
+        explorerUrl: inputs.explorerUrl,
+        apiKey: inputs.apiKey,
+        concurrency: inputs.concurrency,
+        timeoutMs: inputs.timeoutSeconds * 1_000,
+        force: inputs.force,
+        wait: inputs.wait,
+        onEvent: (event) => {
+          const line = progressLine(event);
+          if (line) core.info(line);
+        },
+      });
+    } finally {
+      core.endGroup();
+    }
+    report(results);
+    await writeJobSummary(results, results[0]?.explorer ?? inputs.explorerUrl);
+    const failed = results.filter((r) => !isSuccess(r));
+    if (failed.length > 0 && inputs.failOnError) {
+      core.setFailed(
+        `${failed.length} of ${results.length} contract${results.length === 1 ? "" : "s"} could not be verified.`,
+      );
+    }
+  } catch (error) {
+    if (isExplorerVerifyError(error)) {
+      if (error.message !== error.shortMessage) core.info(error.message);
+      core.setFailed(error.shortMessage);
+    } else {
+      core.setFailed(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+function report(results: VerificationResult[]): void {
+  for (const result of results) {
+    if (isSuccess(result)) continue;
+    const annotate = result.status === "timeout" ? core.warning : core.error;
+    annotate(`${result.contract} at ${result.address}: ${result.message ?? result.status}`, {
+      title: `Verification ${result.status}: ${result.contract}`,
+    });
+  }
+  core.setOutput("results", JSON.stringify(results));
+  core.setOutput("verified-count", String(results.filter((r) => r.status === "verified").length));
+  core.setOutput(
+    "already-verified-count",
+    String(results.filter((r) => r.status === "already-verified").length),
+  );
+  core.setOutput(
+    "failed-count",
+    String(results.filter((r) => r.status === "failed" || r.status === "timeout").length),
+  );
+}

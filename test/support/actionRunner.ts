@@ -1,0 +1,74 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repository = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** How a run of the bundled Action ended. */
+export interface ActionRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+}
+
+/**
+ * Runs `node dist/index.js` as the runner does: inputs as `INPUT_<NAME>` variables (dashes kept), and temporary
+ * `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files.
+ *
+ * @param inputs - input name (as in action.yml) to value
+ * @param workspace - the workflow's workspace folder
+ * @returns exit code, output, the outputs set and the summary written
+ */
+export async function runAction(inputs: Record<string, string>, workspace: string): Promise<ActionRun> {
+  const files = await mkdtemp(join(tmpdir(), "explorer-verify-action-"));
+  const outputFile = join(files, "output");
+  const summaryFile = join(files, "summary");
+  await writeFile(outputFile, "");
+  await writeFile(summaryFile, "");
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_WORKSPACE: workspace,
+    RUNNER_TEMP: files,
+  };
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+    (resolve, reject) => {
+      const child = spawn(process.execPath, [join(repository, "dist", "index.js")], {
+        cwd: workspace,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      child.stderr.on("data", (chunk: Buffer) => {
+        err += chunk.toString();
+      });
+      child.on("error", reject);
+      child.on("close", (exit) => resolve({ code: exit, stdout: out, stderr: err }));
+    },
+  );
+  return {
+    code,
+    stdout,
+    stderr,
+    outputs: parseOutputFile(await readFile(outputFile, "utf8")),
+    summary: await readFile(summaryFile, "utf8"),
+  };
+}
+
+// `name<<DELIMITER\nvalue\nDELIMITER` blocks, as @actions/core writes them.
+function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const pattern = /^(.+?)<<(.+)\n([\s\S]*?)\n\2$/gm;
+  for (const match of text.matchAll(pattern)) outputs[match[1] ?? ""] = match[3] ?? "";
+  return outputs;
+}
