@@ -69,10 +69,17 @@ export function hardhat(
   env: Record<string, string> = {},
 ): Promise<CommandOutcome> {
   return new Promise((resolve, reject) => {
+    // Hardhat always prints stack traces on CI servers; a user's terminal is what is tested here.
+    const {
+      CI: _ci,
+      GITHUB_ACTIONS: _actions,
+      CONTINUOUS_INTEGRATION: _continuous,
+      ...userEnvironment
+    } = process.env;
     const child = spawn(nodeBinary, [hardhatCli, ...args], {
       cwd: project,
       env: {
-        ...process.env,
+        ...userEnvironment,
         PATH: `${binDir}${delimiter}${process.env.PATH ?? ""}`,
         NO_COLOR: "1",
         FORCE_COLOR: "0",
