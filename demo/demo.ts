@@ -2,6 +2,8 @@
 // contracts (an OpenZeppelin ERC20 with constructor arguments, a library-linked contract with an immutable, and
 // an ERC1967 proxy with its implementation), starts the local explorer, verifies everything through the engine
 // and prints the results. A second run finds everything verified and submits nothing.
+import { spawn } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,7 +33,12 @@ console.log(
   "explorer-verify demo: a local chain, the local explorer, and the verification engine, offline.\n",
 );
 
-const hre = await createHardhatRuntimeEnvironment(config, {}, demoRoot);
+// Deployments are built with the production profile, which verification uses by default too.
+const hre = await createHardhatRuntimeEnvironment(
+  config,
+  { network: "demo", buildProfile: "production" },
+  demoRoot,
+);
 await hre.tasks.getTask("build").run({ quiet: true });
 const buildInfos = await readBuildInfos(join(demoRoot, "artifacts"));
 console.log(`compiled    ${buildInfos.length} build(s) with solc ${buildInfos[0]?.compilerVersion ?? "?"}`);
@@ -39,6 +46,7 @@ console.log(`compiled    ${buildInfos.length} build(s) with solc ${buildInfos[0]
 const server = await hre.network.createServer("default", "127.0.0.1", 0);
 const { address: host, port } = await server.listen();
 const rpcUrl = `http://${host}:${port}`;
+process.env.DEMO_RPC_URL = rpcUrl;
 console.log(`chain       ${rpcUrl} (in-process Hardhat network)`);
 
 const transport = http(rpcUrl);
@@ -74,7 +82,7 @@ const token = findContract(buildInfos, "contracts/DemoToken.sol:DemoToken");
 const fees = findContract(buildInfos, "contracts/Fees.sol:Fees");
 const calculator = findContract(buildInfos, "contracts/FeeCalculator.sol:FeeCalculator");
 const counter = findContract(buildInfos, "contracts/Counter.sol:Counter");
-const proxy = findContract(buildInfos, "ERC1967Proxy");
+const proxy = findContract(buildInfos, "contracts/Proxy.sol:DemoProxy");
 
 const tokenArgs = ["Demo Token", "DEMO", 1_000_000n * 10n ** 18n];
 const tokenAddress = await deploy(token, tokenArgs);
@@ -125,6 +133,52 @@ console.log(
   `${results.filter(isSuccess).length} of ${results.length} verified; ${submissions} submission(s) sent.`,
 );
 
+// The same contracts through the two wrappers: both find them verified and send nothing.
+console.log("\n$ npx hardhat explorer-verify --explorer-url … DemoToken  (the Hardhat task, in-process)");
+await hre.tasks
+  .getTask("explorer-verify")
+  .run({ address: tokenAddress, explorerUrl: explorer.url, constructorArgs: [] });
+const taskFailed = process.exitCode === 1;
+
+console.log(
+  "\n$ node dist/index.js  (the GitHub Action bundle, with a manifest of the token and the calculator)",
+);
+const manifest = {
+  contracts: [
+    {
+      address: tokenAddress,
+      contract: "contracts/DemoToken.sol:DemoToken",
+      constructorArgs: tokenArgs.map(String),
+    },
+    {
+      address: calculatorAddress,
+      contract: "contracts/FeeCalculator.sol:FeeCalculator",
+      constructorArgs: ["25"],
+      libraries: { "contracts/Fees.sol:Fees": feesAddress },
+    },
+  ],
+};
+// Asynchronously: the chain and the explorer the Action talks to live in this process.
+const outputFile = join(demoRoot, "cache", "action-output.txt");
+await writeFile(outputFile, "");
+const actionExit = await new Promise<number | null>((resolve) => {
+  const action = spawn(process.execPath, [join(demoRoot, "..", "dist", "index.js")], {
+    cwd: demoRoot,
+    env: {
+      PATH: process.env.PATH,
+      GITHUB_WORKSPACE: demoRoot,
+      GITHUB_OUTPUT: outputFile,
+      "INPUT_EXPLORER-URL": explorer.url,
+      INPUT_CONTRACTS: JSON.stringify(manifest),
+      INPUT_ARTIFACTS: "artifacts",
+    },
+    stdio: "inherit",
+  });
+  action.on("close", resolve);
+});
+const counts = [...(await readFile(outputFile, "utf8")).matchAll(/^(\w[\w-]*-count)<<(\S+)\n(\d+)\n\2$/gm)];
+console.log(`Action outputs: ${counts.map((m) => `${m[1]}=${m[3]}`).join(", ")}`);
+
 await explorer.close();
 await server.close();
-process.exit(results.every(isSuccess) ? 0 : 1);
+process.exit(results.every(isSuccess) && !taskFailed && actionExit === 0 ? 0 : 1);

@@ -1,9 +1,14 @@
 import { createRequire } from "node:module";
+import { configVariable } from "hardhat/config";
+import explorerVerify from "../plugin/index.js";
 
 const require = createRequire(import.meta.url);
 
 // The demo's Hardhat project: compilers come from the npm `solc` package, never from the internet.
 export default {
+  plugins: [explorerVerify],
+  // The demo's chain is served in-process on a port known only at run time.
+  networks: { demo: { type: "http" as const, url: configVariable("DEMO_RPC_URL") } },
   solidity: {
     compilers: [
       {

@@ -36,7 +36,9 @@ export async function run(): Promise<void> {
       core.endGroup();
     }
     report(results);
-    await writeJobSummary(results, results[0]?.explorer ?? inputs.explorerUrl);
+    if (process.env.GITHUB_STEP_SUMMARY)
+      await writeJobSummary(results, results[0]?.explorer ?? inputs.explorerUrl);
+    else core.info("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
     const failed = results.filter((r) => !isSuccess(r));
     if (failed.length > 0 && inputs.failOnError) {
       core.setFailed(
