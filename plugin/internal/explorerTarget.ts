@@ -57,9 +57,7 @@ export async function resolveExplorerTarget(
   const networkConfig = connection.networkConfig;
   if (localChainIds.has(chainId) && networkConfig.type === "http") {
     const rpcUrl = await networkConfig.url.get();
-    const compilers = Object.values(hre.config.solidity.profiles)
-      .flatMap((profile) => profile.compilers.map((compiler) => compiler.path))
-      .filter((path): path is string => typeof path === "string" && path.endsWith(".js"));
+    const compilers = projectCompilers(hre);
     const localExplorer = await startLocalExplorer({
       rpcUrl,
       cacheDir: join(hre.config.paths.cache, "explorer-verify"),
@@ -75,4 +73,15 @@ export async function resolveExplorerTarget(
   throw userError(
     `No explorer is configured for chain ${chainId} (network "${connection.networkName}"). Give --explorer-url, or add chainDescriptors: { ${chainId}: { name: "…", blockExplorers: { blockscout: { url: "https://…", apiUrl: "https://…/api" } } } } to the Hardhat config.`,
   );
+}
+
+/**
+ * The solc-js compiler files the Hardhat config names (`path` of a compiler), so local compiles use the same ones.
+ * @param hre - the Hardhat runtime
+ * @returns their paths
+ */
+export function projectCompilers(hre: HardhatRuntimeEnvironment): string[] {
+  return Object.values(hre.config.solidity.profiles)
+    .flatMap((profile) => profile.compilers.map((compiler) => compiler.path))
+    .filter((path): path is string => typeof path === "string" && path.endsWith(".js"));
 }

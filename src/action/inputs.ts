@@ -70,11 +70,6 @@ export function readActionInputs(): ActionInputs {
       "preflight",
       "Input preflight needs rpc-url: the chain to check the deployed code against.",
     );
-  if (preflight)
-    throw new InvalidInputError(
-      "preflight",
-      "Input preflight is not available yet in this version; remove it or set it to false.",
-    );
   return {
     explorerUrl,
     apiKey,

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import * as core from "@actions/core";
 import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
 import { progressLine } from "../report/progressLine.js";
@@ -27,6 +29,10 @@ export async function run(): Promise<void> {
         timeoutMs: inputs.timeoutSeconds * 1_000,
         force: inputs.force,
         wait: inputs.wait,
+        ...(inputs.rpcUrl
+          ? { rpc: { rpcUrl: inputs.rpcUrl, compilers: workspaceCompilers(workspace) } }
+          : {}),
+        preflight: inputs.preflight,
         onEvent: (event) => {
           const line = progressLine(event);
           if (line) core.info(line);
@@ -53,6 +59,12 @@ export async function run(): Promise<void> {
       core.setFailed(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+// Preflight compiles with the npm `solc` package of the workspace, when the workflow installed one.
+function workspaceCompilers(workspace: string): string[] {
+  const soljson = join(workspace, "node_modules", "solc", "soljson.js");
+  return existsSync(soljson) ? [soljson] : [];
 }
 
 function report(results: VerificationResult[]): void {

@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 
 const require = createRequire(import.meta.url);
@@ -63,7 +65,9 @@ const loaded = new Map<string, SolidityCompiler>();
 export function loadSolidityCompiler(soljsonPath: string): SolidityCompiler {
   const cached = loaded.get(soljsonPath);
   if (cached) return cached;
-  const wrap: unknown = require("solc/wrapper.js");
+  // A compiler file from another solc package is wrapped by that package's own wrapper when it has one.
+  const besideIt = join(dirname(soljsonPath), "wrapper.js");
+  const wrap: unknown = require(existsSync(besideIt) ? besideIt : "solc/wrapper.js");
   if (typeof wrap !== "function") throw new Error("solc/wrapper.js did not export a function");
   const solc: unknown = wrap(require(soljsonPath));
   if (!isSolcWrapper(solc)) throw new Error(`${soljsonPath} is not a solc-js compiler`);

@@ -7,7 +7,14 @@ import type { CompiledContract, CompilerResolver } from "./solidityCompiler.js";
 /** The verdict on a submission, with the explorer's reason text when it failed and a plain explanation. */
 export type SubmissionVerdict =
   | { ok: true; contract: ContractRecord }
-  | { ok: false; reason: string; explanation: string };
+  | {
+      ok: false;
+      reason: string;
+      explanation: string;
+      /** With a constructor-arguments mismatch: what the creation transaction holds, and the ABI to read it. */
+      recoveredArguments?: string;
+      abi?: unknown[];
+    };
 
 /**
  * Verifies a submission for real: compiles it with a local compiler and compares the result with the deployed
@@ -60,7 +67,7 @@ export function verifySubmission(
       explanation: `No contract ${submission.contractName} in the sources.`,
     };
   }
-  let argumentsMismatch: MatchOutcome | undefined;
+  let argumentsMismatch: { outcome: MatchOutcome; abi: unknown[] } | undefined;
   let best: { file: string; name: string; compiled: CompiledContract; outcome: MatchOutcome } | undefined;
   for (const candidate of candidates) {
     const outcome = matchBytecode(candidate.compiled, deployed, submission.constructorArguments);
@@ -69,14 +76,19 @@ export function verifySubmission(
       break;
     }
     if (outcome.match === "partial" && !best) best = { ...candidate, outcome };
-    if (outcome.match === "none" && outcome.reason === "constructor-arguments") argumentsMismatch = outcome;
+    if (outcome.match === "none" && outcome.reason === "constructor-arguments") {
+      argumentsMismatch = { outcome, abi: candidate.compiled.abi ?? [] };
+    }
   }
   if (!best || best.outcome.match === "none") {
-    if (argumentsMismatch?.match === "none") {
+    if (argumentsMismatch?.outcome.match === "none") {
+      const recovered = argumentsMismatch.outcome.recoveredArguments ?? "";
       return {
         ok: false,
         reason: texts.constructorArgumentsMismatch,
-        explanation: `The creation transaction carries constructor arguments 0x${argumentsMismatch.recoveredArguments ?? ""}.`,
+        explanation: `The creation transaction carries constructor arguments 0x${recovered}.`,
+        recoveredArguments: recovered,
+        abi: argumentsMismatch.abi,
       };
     }
     return {

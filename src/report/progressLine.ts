@@ -14,6 +14,8 @@ export function progressLine(event: VerificationEvent): string | undefined {
       return `submitted   ${event.contract} at ${event.address}${event.input === "single" ? "" : ` (${event.input} input)`}${event.guid ? `, guid ${event.guid}` : ""}`;
     case "waiting":
       return `waiting     ${event.contract}: ${event.reason}; trying again in ${Math.round(event.delayMs / 1_000)} s`;
+    case "preflight":
+      return `preflight   ${event.contract}: ${event.diagnosis}`;
     case "linking-proxy":
       return `linking     proxy ${event.address} to ${event.implementation}`;
     case "pending":

@@ -14,6 +14,13 @@ export type VerificationEvent =
     }
   | { type: "pending"; address: string; contract: string; guid: string; message: string }
   | { type: "waiting"; address: string; contract: string; reason: string; delayMs: number }
+  | {
+      type: "preflight";
+      address: string;
+      contract: string;
+      outcome: "perfect" | "partial" | "mismatch" | "skipped";
+      diagnosis: string;
+    }
   | { type: "linking-proxy"; address: string; contract: string; implementation: string }
   | { type: "finished"; address: string; contract: string; result: VerificationResult }
   | { type: "transport"; event: TransportEvent };

@@ -33,7 +33,9 @@ export async function linkProxy(
   const polling = { ...defaultPolling, ...options.polling };
   // A job whose own address is the proxy (the Action's `proxy: true`) lets the explorer find the implementation.
   const selfLink = implementation.address.toLowerCase() === proxyAddress.toLowerCase();
-  const contract = selfLink ? `proxy link of ${implementation.contract}` : `proxy of ${implementation.contract}`;
+  const contract = selfLink
+    ? `proxy link of ${implementation.contract}`
+    : `proxy of ${implementation.contract}`;
   const expected = selfLink ? undefined : implementation.address;
   let attempts = 0;
   let guid: string | undefined;

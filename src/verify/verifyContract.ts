@@ -17,6 +17,7 @@ import type { VerificationEventListener } from "./events.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVerifyStatus.js";
 import { verifiedState } from "./preCheck.js";
+import { type PreflightOptions, preflight } from "./preflight.js";
 import { standardJsonCandidates } from "./standardJsonCandidates.js";
 import { type PreparedSubmission, prepareSubmissions } from "./submission.js";
 
@@ -34,6 +35,13 @@ export interface EngineOptions {
   force?: boolean;
   /** Wait for verdicts (default true; a job's own `wait` wins). */
   wait?: boolean;
+  /**
+   * The target chain (and compiler files): with it, a failed verification is explained by compiling locally
+   * against the deployed code.
+   */
+  rpc?: PreflightOptions;
+  /** Also check each submission locally before sending it (needs `rpc`): a mismatch stops the job. */
+  preflight?: boolean;
   /** Time limit of one synchronous submission (the explorer compiles while we wait). Default 120 s. */
   synchronousSubmissionTimeoutMs?: number;
 }
@@ -80,6 +88,8 @@ class ContractVerification {
   readonly #contract: string;
   #attempts = 0;
   #guid: string | undefined;
+  /** Worth reading even on success: a preflight warning (partial match) or note (skipped). */
+  #note: string | undefined;
 
   constructor(client: ExplorerClient, job: VerificationJob, options: EngineOptions) {
     this.#client = client;
@@ -115,6 +125,11 @@ class ContractVerification {
     }
     const constructorArguments = explicitArguments ?? (await this.#recoveredArguments());
     const submissions = prepareSubmissions(this.#client, job, constructorArguments, candidates);
+    if (this.#options.preflight && this.#options.rpc) {
+      const checked = await this.#preflight(constructorArguments);
+      if (checked.outcome === "mismatch") return this.#finish("failed", checked.diagnosis);
+      if (checked.outcome !== "perfect") this.#note = checked.diagnosis;
+    }
 
     let lastFailure = "";
     for (const submission of submissions) {
@@ -149,7 +164,34 @@ class ContractVerification {
       }
       lastFailure = verdict.message;
     }
-    return this.#finish("failed", this.#explainFailure(lastFailure, submissions));
+    const explained = this.#explainFailure(lastFailure, submissions);
+    if (!this.#options.rpc || this.#options.preflight) return this.#finish("failed", explained);
+    // The explorer gives no reason; the same submission compiled here against the chain usually finds it.
+    const checked = await this.#preflight(constructorArguments).catch(() => undefined);
+    return this.#finish(
+      "failed",
+      checked?.outcome === "mismatch" ? `${explained} ${checked.diagnosis}` : explained,
+    );
+  }
+
+  async #preflight(constructorArguments: string | undefined): Promise<Awaited<ReturnType<typeof preflight>>> {
+    const rpc = this.#options.rpc;
+    if (!rpc) return { outcome: "skipped", diagnosis: "" };
+    let creationInput: string | undefined;
+    try {
+      creationInput = (await this.#client.getContractCreation([this.#job.address]))[0]?.creationBytecode;
+    } catch {
+      // Without creation data only the runtime code is compared.
+    }
+    const result = await preflight(this.#job, constructorArguments, creationInput, rpc);
+    this.#emit({
+      type: "preflight",
+      address: this.#job.address,
+      contract: this.#contract,
+      outcome: result.outcome,
+      diagnosis: result.diagnosis,
+    });
+    return result;
   }
 
   async #submit(submission: PreparedSubmission): Promise<SubmissionOutcome> {
@@ -273,7 +315,7 @@ class ContractVerification {
       url: this.#client.codeUrl(job.address),
       attempts: this.#attempts,
       durationMs: Date.now() - this.#startedAt,
-      ...(message ? { message } : {}),
+      ...(message || this.#note ? { message: message ?? this.#note } : {}),
     };
     this.#emit({ type: "finished", address: job.address, contract: this.#contract, result });
     return result;

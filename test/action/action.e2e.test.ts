@@ -134,6 +134,30 @@ describe("the GitHub Action bundle", () => {
     expect(run.stdout).toContain("::error::1 of 1 contract could not be verified.");
   }, 60_000);
 
+  it("with preflight, explains a mismatch as an annotation and sends nothing", async () => {
+    const wrong = encodeAbiParameters([{ type: "string" }, { type: "uint256" }], ["Action", 22n]);
+    const manifest = {
+      contracts: [entry(deployed.token!, "contracts/Token.sol:Token", { constructorArgsHex: wrong })],
+    };
+    const run = await runAction(
+      {
+        "explorer-url": explorer.url,
+        contracts: JSON.stringify(manifest),
+        "rpc-url": chain.rpcUrl,
+        preflight: "true",
+        force: "true",
+      },
+      workspace,
+    );
+    expect(run.code).toBe(1);
+    const [result] = JSON.parse(run.outputs.results ?? "[]") as VerificationResult[];
+    expect(result).toMatchObject({ status: "failed", attempts: 0 });
+    expect(result?.message).toBe(
+      'Preflight: the constructor arguments differ. Submitted: (name_: "Action", supply: "22"). The creation transaction holds: (name_: "Action", supply: "21"). Give the arguments the contract was deployed with.',
+    );
+    expect(run.stdout).toContain("::error title=Verification failed");
+  }, 60_000);
+
   it("fails on a malformed address in the manifest before any request", async () => {
     const testExplorer = await startTestExplorer();
     try {

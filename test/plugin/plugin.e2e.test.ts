@@ -163,6 +163,23 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
     expect(unknown.stdout).toContain("Unknown UID");
   }, 120_000);
 
+  it("--preflight stops wrong constructor arguments before submitting, in one readable paragraph", async () => {
+    const outcome = await verify(
+      addresses.Token!,
+      "Wrong name",
+      "5",
+      "--contract",
+      "contracts/Token.sol:Token",
+      "--preflight",
+      "--force",
+    );
+    expect(outcome.code).toBe(1);
+    expect(submissions(outcome)).toBe(0);
+    expect(outcome.stdout).toContain(
+      'Preflight: the constructor arguments differ. Submitted: (name_: "Wrong name", supply: "5"). The creation transaction holds: (name_: "Fixture Token", supply: "1000000"). Give the arguments the contract was deployed with.',
+    );
+  }, 120_000);
+
   it("rejects a malformed address before anything else", async () => {
     const outcome = await verify("0x123");
     expect(outcome.code).toBe(1);

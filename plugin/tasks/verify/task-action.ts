@@ -10,7 +10,7 @@ import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
 import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
 import { constructorInputs, loadDefaultExport, typedConstructorValues } from "../../internal/cliArguments.js";
-import { resolveExplorerTarget } from "../../internal/explorerTarget.js";
+import { projectCompilers, resolveExplorerTarget } from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { buildProject } from "../../internal/projectBuild.js";
 import { Reporter } from "../../internal/reporter.js";
@@ -48,7 +48,19 @@ export default async function verifyTaskAction(
     const jobs = await asUserErrors(() =>
       args.deployment ? deploymentJobs(hre, args.deployment, chain) : addressJobs(hre, args, chain, reporter),
     );
+    // With an HTTP network, failures are explained by compiling locally against the deployed code.
+    const rpc =
+      connection.networkConfig.type === "http"
+        ? { rpcUrl: await connection.networkConfig.url.get(), compilers: projectCompilers(hre) }
+        : undefined;
+    if (args.preflight && !rpc) {
+      throw userError(
+        `--preflight needs a network reached over HTTP; "${connection.networkName}" is Hardhat's in-process network.`,
+      );
+    }
     const results = await verifyBatch(jobs, {
+      ...(rpc ? { rpc } : {}),
+      preflight: args.preflight,
       explorerUrl: target.explorerUrl,
       apiKey: target.apiKey,
       concurrency: hre.config.explorerVerify.concurrency,
@@ -82,9 +94,6 @@ function checkArguments(args: VerifyTaskArguments): void {
     throw userError(
       `--format ${args.format} is not available in the Hardhat task: use auto (standard JSON input, the default) or registry. Flattened and single-file sources can be verified through the library or the Action manifest.`,
     );
-  }
-  if (args.preflight) {
-    throw userError("--preflight is not available yet in this version; run without it.");
   }
   if (
     args.deployment &&
