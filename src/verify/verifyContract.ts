@@ -5,7 +5,9 @@ import { isBytecodeMismatch } from "../client/explorerTexts.js";
 import { assertAddress } from "../client/validate.js";
 import {
   ExplorerError,
+  HttpError,
   InvalidInputError,
+  InvalidResponseError,
   isExplorerVerifyError,
   NetworkError,
   NotAContractError,
@@ -198,6 +200,7 @@ class ContractVerification {
     const job = this.#job;
     let notIndexedDelayMs = this.#options.notIndexedRetryMs ?? 2_000;
     const notIndexedGiveUpAt = Date.now() + (this.#options.notIndexedWindowMs ?? 60_000);
+    let uncertainSends = 0;
     for (;;) {
       if (this.#deadline.passed()) throw new DeadlinePassed();
       this.#attempts++;
@@ -230,11 +233,12 @@ class ContractVerification {
           notIndexedDelayMs *= 2;
           continue;
         }
-        if ((error instanceof TimeoutError || error instanceof NetworkError) && error.maybeReceived) {
-          // The explorer may have acted on it: look before sending it again.
+        if (mayHaveBeenReceived(error) && uncertainSends < maxUncertainSends) {
+          // The explorer may have acted on it: look before sending it again, and not forever.
+          uncertainSends++;
           const state = await verifiedState(this.#client, job);
           if (state !== "unverified") return { kind: "verified", contract: null };
-          if (this.#deadline.passed()) throw error;
+          if (!(await this.#deadline.wait(uncertainRetryDelayMs * uncertainSends))) throw error;
           continue;
         }
         throw error;
@@ -327,3 +331,14 @@ class ContractVerification {
 }
 
 class DeadlinePassed extends Error {}
+
+const maxUncertainSends = 3;
+const uncertainRetryDelayMs = 1_000;
+
+// A time-out, a dropped connection or a server error after the request left: the explorer may have acted on it.
+function mayHaveBeenReceived(error: unknown): boolean {
+  if (error instanceof TimeoutError || error instanceof NetworkError) return error.maybeReceived;
+  if (error instanceof HttpError) return error.status >= 500;
+  if (error instanceof InvalidResponseError) return error.body.status >= 500;
+  return false;
+}

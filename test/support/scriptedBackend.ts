@@ -56,6 +56,8 @@ export class ScriptedBackend implements ExplorerBackend {
   readonly #proxyChecks = new Map<string, { proxy: string; polls: number }>();
   /** Every submission the verifier saw, in order. */
   readonly submissions: Submission[] = [];
+  /** Submissions for an address that was verified already (a client that resubmitted after a pass). */
+  submissionsAfterPass = 0;
   /** Used for addresses without a scripted outcome. */
   defaultOutcome: ScriptedOutcome = defaultOutcome;
   /** Polls a proxy check stays `Verification in progress`. */
@@ -69,6 +71,7 @@ export class ScriptedBackend implements ExplorerBackend {
     this.#guids.clear();
     this.#proxyChecks.clear();
     this.submissions.length = 0;
+    this.submissionsAfterPass = 0;
     this.defaultOutcome = defaultOutcome;
     this.proxyPendingPolls = 0;
   }
@@ -163,7 +166,7 @@ export class ScriptedBackend implements ExplorerBackend {
   }
 
   async verifyNow(submission: Submission): Promise<VerificationDecision> {
-    this.submissions.push(submission);
+    this.#count(submission);
     const outcome = this.#nextOutcome(submission.address);
     if (outcome.pendingMs) await new Promise((resolve) => setTimeout(resolve, outcome.pendingMs));
     if (outcome.result === "fail")
@@ -174,7 +177,7 @@ export class ScriptedBackend implements ExplorerBackend {
   }
 
   enqueue(guid: string, submission: Submission): void {
-    this.submissions.push(submission);
+    this.#count(submission);
     this.#guids.set(guid, {
       submission,
       outcome: this.#nextOutcome(submission.address),
@@ -216,6 +219,11 @@ export class ScriptedBackend implements ExplorerBackend {
     const record = this.#records.get(check.proxy);
     if (record) record.implementationAddresses = [implementation.toLowerCase()];
     return { state: "pass", implementations: [implementation.toLowerCase()] };
+  }
+
+  #count(submission: Submission): void {
+    this.submissions.push(submission);
+    if (this.#records.has(submission.address.toLowerCase())) this.submissionsAfterPass++;
   }
 
   #nextOutcome(address: string): ScriptedOutcome {
