@@ -37,7 +37,9 @@ explorer.faults.random = random;
 explorer.faults.rates = { serverError: 0.1, rateLimit: 0.05, reset: 0.02, html: 0.01 };
 const addresses = Array.from({ length: jobCount }, (_, i) => testAddress(0x100_000 + i));
 for (const address of addresses) {
-  explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 1, unknownUidPolls: random() < 0.1 ? 1 : 0 });
+  explorer.backend
+    .addContract(address)
+    .script(address, { result: "pass", pendingPolls: 1, unknownUidPolls: random() < 0.1 ? 1 : 0 });
 }
 
 const output: string[] = [];
@@ -69,17 +71,25 @@ await explorer.close();
 
 const byOutcome = new Map<string, number>();
 for (const result of results) {
-  const key = result.status === "verified" || result.status === "already-verified" ? result.status : `${result.status}: ${result.message}`;
+  const key =
+    result.status === "verified" || result.status === "already-verified"
+      ? result.status
+      : `${result.status}: ${result.message}`;
   byOutcome.set(key, (byOutcome.get(key) ?? 0) + 1);
 }
 const text = [...output, JSON.stringify(results)].join("\n");
 const keyShown = text.includes(secretApiKey) || text.includes(encodeURIComponent(secretApiKey));
 
-console.log(`jobs                       ${jobCount} (concurrency ${values.concurrency}, seed ${values.seed})`);
+console.log(
+  `jobs                       ${jobCount} (concurrency ${values.concurrency}, seed ${values.seed})`,
+);
 console.log(`wall time                  ${(wallMs / 1_000).toFixed(1)} s`);
-console.log(`requests                   ${explorer.requests.length} (${(explorer.requests.length / jobCount).toFixed(2)} per job)`);
+console.log(
+  `requests                   ${explorer.requests.length} (${(explorer.requests.length / jobCount).toFixed(2)} per job)`,
+);
 console.log(`faults injected            ${JSON.stringify(explorer.faults.applied)}`);
-for (const [outcome, count] of [...byOutcome].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(5)}  ${outcome}`);
+for (const [outcome, count] of [...byOutcome].sort((a, b) => b[1] - a[1]))
+  console.log(`  ${String(count).padStart(5)}  ${outcome}`);
 console.log(`unhandled rejections       ${unhandled}`);
 console.log(`resubmitted after a pass   ${explorer.backend.submissionsAfterPass}`);
 console.log(`API key in any output      ${keyShown ? "YES" : "no"}`);

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import { assertAddress } from "../../../src/client/validate.js";
 import { withExplorer } from "../../internal/explorerForTask.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 
@@ -14,6 +15,7 @@ export default async function fetchTaskAction(
   args: FetchTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
+  await asUserErrors(async () => assertAddress(args.address));
   const out = resolve(args.out);
   await withExplorer(hre, args.explorerUrl, async (client) => {
     const contract = await asUserErrors(() => client.getSourceCode(args.address));

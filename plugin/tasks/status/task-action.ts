@@ -1,4 +1,5 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import { assertGuid } from "../../../src/client/validate.js";
 import { withExplorer } from "../../internal/explorerForTask.js";
 import { asUserErrors } from "../../internal/pluginError.js";
 
@@ -13,6 +14,8 @@ export default async function statusTaskAction(
   args: StatusTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
+  // Checked before the network or the explorer is touched.
+  await asUserErrors(async () => assertGuid(args.guid));
   const status = await withExplorer(hre, args.explorerUrl, (client) =>
     asUserErrors(() =>
       args.proxy ? client.checkProxyVerification(args.guid) : client.checkVerifyStatus(args.guid),
