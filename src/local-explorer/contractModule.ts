@@ -225,17 +225,14 @@ export class ContractModule {
   }
 
   async verify(params: RpcParams): Promise<Reply> {
-    const address = str(params.addressHash);
-    if (address === undefined) return somethingWentWrong();
-    for (const key of ["name", "compilerVersion", "optimization", "contractSourceCode"]) {
-      if (params[key] === undefined || params[key] === null || params[key] === "")
-        return error(requiredText(key));
-    }
-    if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
-    if (!(await this.#backend.isContract(address))) {
-      return error(texts.notASmartContract, { repeatInResult: true });
-    }
-    if (await this.#backend.verifiedContract(address)) return error(texts.alreadyVerified);
+    const checked = await this.#synchronousChecks(params, [
+      "name",
+      "compilerVersion",
+      "optimization",
+      "contractSourceCode",
+    ]);
+    if ("reply" in checked) return checked.reply;
+    const { address } = checked;
     const libraries: Record<string, string> = {};
     for (let i = 1; i <= 10; i++) {
       const name = str(params[`library${i}Name`]);
@@ -259,17 +256,9 @@ export class ContractModule {
   }
 
   async verifyVyper(params: RpcParams): Promise<Reply> {
-    const address = str(params.addressHash);
-    if (address === undefined) return somethingWentWrong();
-    for (const key of ["name", "compilerVersion", "contractSourceCode"]) {
-      if (params[key] === undefined || params[key] === null || params[key] === "")
-        return error(requiredText(key));
-    }
-    if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
-    if (!(await this.#backend.isContract(address))) {
-      return error(texts.notASmartContract, { repeatInResult: true });
-    }
-    if (await this.#backend.verifiedContract(address)) return error(texts.alreadyVerified);
+    const checked = await this.#synchronousChecks(params, ["name", "compilerVersion", "contractSourceCode"]);
+    if ("reply" in checked) return checked.reply;
+    const { address } = checked;
     const decision = await this.#backend.verifyNow({
       format: "vyper",
       address: lower(address),
@@ -371,6 +360,25 @@ export class ContractModule {
       });
     }
     return error(texts.missingCodeFormat);
+  }
+
+  // The checks `verify` and `verify_vyper_contract` run before publishing, in Blockscout's order.
+  async #synchronousChecks(
+    params: RpcParams,
+    required: string[],
+  ): Promise<{ address: string } | { reply: Reply }> {
+    const address = str(params.addressHash);
+    if (address === undefined) return { reply: somethingWentWrong() };
+    for (const key of required) {
+      if (params[key] === undefined || params[key] === null || params[key] === "")
+        return { reply: error(requiredText(key)) };
+    }
+    if (!addressPattern.test(address)) return { reply: error(texts.invalidAddressHash) };
+    if (!(await this.#backend.isContract(address))) {
+      return { reply: error(texts.notASmartContract, { repeatInResult: true }) };
+    }
+    if (await this.#backend.verifiedContract(address)) return { reply: error(texts.alreadyVerified) };
+    return { address };
   }
 
   // A partially verified contract may be submitted again (Blockscout's verifysourcecode and Sourcify paths).

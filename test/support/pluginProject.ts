@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { repoRoot } from "../inputs/hardhatProject.js";
 
 const run = promisify(execFile);
+const pluginProjectContracts = ["Token.sol", "MathLib.sol", "Calculator.sol", "Box.sol", "SimpleProxy.sol"];
 const binDir = join(repoRoot, "node_modules", ".bin");
 const nodeBinary = join(binDir, "node");
 const hardhatCli = join(repoRoot, "node_modules", "hardhat", "dist", "src", "cli.js");
@@ -31,6 +32,10 @@ export async function preparePluginProject(): Promise<string> {
   const tarball = join(dir, stdout.trim().split("\n").pop() ?? "");
   const project = join(dir, "project");
   await cp(join(repoRoot, "test", "fixtures", "plugin-project"), project, { recursive: true });
+  // The project's contracts are the local-explorer fixture's, kept in one place.
+  for (const name of pluginProjectContracts) {
+    await cp(join(repoRoot, "test", "fixtures", "local-explorer", "contracts", name), join(project, "contracts", name));
+  }
   const modules = join(project, "node_modules");
   await mkdir(join(modules, "explorer-verify"), { recursive: true });
   await run("tar", ["xzf", tarball, "-C", join(modules, "explorer-verify"), "--strip-components=1"]);
