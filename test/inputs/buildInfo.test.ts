@@ -1,7 +1,6 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { InvalidInputError } from "../../src/errors/index.js";
 import {
   type BuildInfo,
   contractsOf,
@@ -10,30 +9,11 @@ import {
   readBuildInfo,
   readBuildInfos,
 } from "../../src/inputs/index.js";
+import { thrown as caught, rejected } from "../support/rejected.js";
 import { copyHardhatProject, removeProject, runHardhat } from "./hardhatProject.js";
 
 const libraryAddress = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
 const tokenAddress = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0";
-
-function caught(run: () => unknown): InvalidInputError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InvalidInputError) return error;
-    throw error;
-  }
-  throw new Error("expected an InvalidInputError");
-}
-
-async function rejected(promise: Promise<unknown>): Promise<InvalidInputError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof InvalidInputError) return error;
-    throw error;
-  }
-  throw new Error("expected an InvalidInputError");
-}
 
 describe("Hardhat 3 build info (npx hardhat build)", () => {
   let project: string | undefined;

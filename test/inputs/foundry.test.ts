@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { encodeAbiParameters, getContractAddress } from "viem";
-import { InvalidInputError } from "../../src/errors/index.js";
 import {
   type BuildInfo,
   findContract,
@@ -11,21 +10,12 @@ import {
   readBuildInfos,
   readFoundryBroadcast,
 } from "../../src/inputs/index.js";
+import { rejected } from "../support/rejected.js";
 import { foundryFixture } from "./hardhatProject.js";
 
 const outDir = join(foundryFixture, "out");
 const runLatest = join(foundryFixture, "broadcast", "Deploy.s.sol", "31337", "run-latest.json");
 const buildInfoPath = join(outDir, "build-info", "4cdb80011a7505166fdcb72e119dafa6.json");
-
-async function rejected(promise: Promise<unknown>): Promise<InvalidInputError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof InvalidInputError) return error;
-    throw error;
-  }
-  throw new Error("expected an InvalidInputError");
-}
 
 describe("Foundry build info (out/build-info)", () => {
   let buildInfos: BuildInfo[];

@@ -1,19 +1,9 @@
 import { appendFile, cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { InvalidInputError } from "../../src/errors/index.js";
 import { type IgnitionDeployment, readIgnitionDeployment } from "../../src/inputs/index.js";
+import { rejected } from "../support/rejected.js";
 import { copyHardhatProject, removeProject, runHardhat, startHardhatNode } from "./hardhatProject.js";
-
-async function rejected(promise: Promise<unknown>): Promise<InvalidInputError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof InvalidInputError) return error;
-    throw error;
-  }
-  throw new Error("expected an InvalidInputError");
-}
 
 describe("readIgnitionDeployment (npx hardhat ignition deploy)", () => {
   let project: string | undefined;

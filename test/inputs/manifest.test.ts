@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { InvalidInputError } from "../../src/errors/index.js";
 import { type CompiledContract, findContract, readBuildInfos, readManifest } from "../../src/inputs/index.js";
+import { rejected } from "../support/rejected.js";
 import { copyHardhatProject, removeProject, runHardhat } from "./hardhatProject.js";
 
 const tokenAddress = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0";
@@ -18,16 +18,6 @@ const tokenEntry = {
 const boxSource =
   "// SPDX-License-Identifier: MIT\npragma solidity 0.8.28;\n\ncontract Box {\n    uint256 public value;\n}\n";
 const vaultSource = "# @version 0.3.10\n\nowner: public(address)\n";
-
-async function rejected(promise: Promise<unknown>): Promise<InvalidInputError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof InvalidInputError) return error;
-    throw error;
-  }
-  throw new Error("expected an InvalidInputError");
-}
 
 describe("readManifest", () => {
   let project: string | undefined;

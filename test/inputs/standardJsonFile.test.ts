@@ -2,22 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { InvalidInputError } from "../../src/errors/index.js";
 import { readStandardJsonFile } from "../../src/inputs/index.js";
+import { rejected } from "../support/rejected.js";
 import { foundryFixture } from "./hardhatProject.js";
 
 // A real input: the one solc compiled for the Foundry fixture, as its build info keeps it.
 const buildInfoPath = join(foundryFixture, "out", "build-info", "4cdb80011a7505166fdcb72e119dafa6.json");
-
-async function rejected(promise: Promise<unknown>): Promise<InvalidInputError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof InvalidInputError) return error;
-    throw error;
-  }
-  throw new Error("expected an InvalidInputError");
-}
 
 describe("readStandardJsonFile", () => {
   let dir: string;

@@ -34,7 +34,10 @@ export async function preparePluginProject(): Promise<string> {
   await cp(join(repoRoot, "test", "fixtures", "plugin-project"), project, { recursive: true });
   // The project's contracts are the local-explorer fixture's, kept in one place.
   for (const name of pluginProjectContracts) {
-    await cp(join(repoRoot, "test", "fixtures", "local-explorer", "contracts", name), join(project, "contracts", name));
+    await cp(
+      join(repoRoot, "test", "fixtures", "local-explorer", "contracts", name),
+      join(project, "contracts", name),
+    );
   }
   const modules = join(project, "node_modules");
   await mkdir(join(modules, "explorer-verify"), { recursive: true });
