@@ -46,7 +46,15 @@ for (let i = 0; i < runs; i++) {
       exitTime(process.execPath, ["dist/index.js"], {
         "INPUT_EXPLORER-URL": explorer.url,
         INPUT_CONTRACTS: JSON.stringify({
-          contracts: [{ address: `0x${"ab".repeat(20)}`, format: "flattened", contract: "A", source: "bench/startup.ts", compilerVersion: "v0.8.28+commit.7893614a" }],
+          contracts: [
+            {
+              address: `0x${"ab".repeat(20)}`,
+              format: "flattened",
+              contract: "A",
+              source: "bench/startup.ts",
+              compilerVersion: "v0.8.28+commit.7893614a",
+            },
+          ],
         }),
       }),
     ),
@@ -55,7 +63,11 @@ for (let i = 0; i < runs; i++) {
 const project = await preparePluginProject();
 try {
   for (let i = 0; i < runs; i++) {
-    task.push(await timeToFirstRequest(explorer, () => hardhat(project, ["explorer-verify", "status", "--explorer-url", explorer.url, guid])));
+    task.push(
+      await timeToFirstRequest(explorer, () =>
+        hardhat(project, ["explorer-verify", "status", "--explorer-url", explorer.url, guid]),
+      ),
+    );
   }
 } finally {
   await removePluginProject(project);
@@ -64,5 +76,7 @@ try {
 
 console.log(`runs                          ${runs} (median)`);
 console.log(`node -e 0 (start to exit)     ${median(bare).toFixed(0)} ms`);
-console.log(`Action bundle, first request  ${median(action).toFixed(0)} ms (+${(median(action) - median(bare)).toFixed(0)} ms over bare Node)`);
+console.log(
+  `Action bundle, first request  ${median(action).toFixed(0)} ms (+${(median(action) - median(bare)).toFixed(0)} ms over bare Node)`,
+);
 console.log(`Hardhat task, first request   ${median(task).toFixed(0)} ms`);
