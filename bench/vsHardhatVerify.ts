@@ -1,0 +1,159 @@
+// The same N contracts verified by explorer-verify (one batch) and by @nomicfoundation/hardhat-verify 3 (one
+// `npx hardhat verify blockscout` per contract, its documented use), against the test explorer with scripted
+// outcomes, 100 ms added latency per request and 2 s pending time. Prints wall time, requests per contract,
+// peak RSS, the ratio, and DESIGN §4's lower bound. Usage: npm run bench:vs-hardhat-verify -- [--contracts 20]
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { parseArgs, promisify } from "node:util";
+import { type Abi, createPublicClient, createWalletClient, defineChain, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { ExplorerClient } from "../src/client/ExplorerClient.js";
+import { createContractJob, findContract, readBuildInfos } from "../src/inputs/index.js";
+import { isSuccess } from "../src/verify/job.js";
+import { verifyBatch } from "../src/verify/verifyBatch.js";
+import { startTestExplorer } from "../test/support/testExplorer.js";
+
+const { values } = parseArgs({
+  options: {
+    contracts: { type: "string", default: "20" },
+    "latency-ms": { type: "string", default: "100" },
+    "pending-ms": { type: "string", default: "2000" },
+  },
+});
+const count = Number(values.contracts);
+const latencyMs = Number(values["latency-ms"]);
+const pendingMs = Number(values["pending-ms"]);
+const run = promisify(execFile);
+const repo = join(import.meta.dirname, "..");
+const bin = join(repo, "node_modules", ".bin");
+const node = join(bin, "node");
+const hardhatCli = join(repo, "node_modules", "hardhat", "dist", "src", "cli.js");
+const deployerKey = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+
+const project = join(await mkdtemp(join(tmpdir(), "bench-vs-")), "project");
+await cp(join(repo, "bench", "fixtures", "vs-hardhat-verify"), project, { recursive: true });
+await symlink(join(repo, "node_modules"), join(project, "node_modules"));
+const explorer = await startTestExplorer({ smartContractStatus: true });
+const env = {
+  ...process.env,
+  PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`,
+  BENCH_EXPLORER_URL: explorer.url,
+  HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
+};
+let chainProcess: ChildProcess | undefined;
+try {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  chainProcess = spawn(
+    node,
+    [hardhatCli, "node", "--hostname", "127.0.0.1", "--port", String(port), "--chain-id", "4242"],
+    { cwd: project, env, stdio: "ignore" },
+  );
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  env.BENCH_RPC_URL = rpcUrl;
+  await run(node, [hardhatCli, "build", "--build-profile", "production"], { cwd: project, env });
+  const chain = defineChain({
+    id: 4242,
+    name: "bench",
+    nativeCurrency: { name: "E", symbol: "E", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
+  for (let i = 0; ; i++) {
+    try {
+      await publicClient.getChainId();
+      break;
+    } catch {
+      if (i > 200) throw new Error("the chain did not start");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(deployerKey),
+    chain,
+    transport: http(rpcUrl),
+  });
+  const artifact = JSON.parse(
+    await readFile(join(project, "artifacts", "contracts", "Token.sol", "Token.json"), "utf8"),
+  ) as { abi: Abi; bytecode: `0x${string}` };
+  const addresses: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const hash = await wallet.deployContract({
+      abi: artifact.abi,
+      bytecode: artifact.bytecode,
+      args: [`Token ${i}`, BigInt(i + 1)],
+    });
+    addresses.push((await publicClient.waitForTransactionReceipt({ hash })).contractAddress ?? "");
+  }
+  const script = () => {
+    explorer.reset();
+    explorer.faults.latencyMs = latencyMs;
+    for (const address of addresses)
+      explorer.backend.addContract(address).script(address, { result: "pass", pendingMs });
+  };
+
+  // hardhat-verify: one process per contract, as its documentation says.
+  script();
+  let hardhatVerifyPeakKb = 0;
+  const hardhatVerifyStart = performance.now();
+  for (const [i, address] of addresses.entries()) {
+    const { stderr } = await run(
+      "/usr/bin/time",
+      [
+        "-f",
+        "%M",
+        node,
+        hardhatCli,
+        "verify",
+        "blockscout",
+        "--network",
+        "bench",
+        address,
+        `Token ${i}`,
+        String(i + 1),
+      ],
+      { cwd: project, env },
+    );
+    hardhatVerifyPeakKb = Math.max(hardhatVerifyPeakKb, Number(stderr.trim().split("\n").pop()));
+  }
+  const hardhatVerifyS = (performance.now() - hardhatVerifyStart) / 1_000;
+  const hardhatVerifyRequests = explorer.requests.length;
+  const hardhatVerifyVerified = explorer.backend.submissions.length;
+
+  // explorer-verify: one batch through the engine, jobs from the same build.
+  script();
+  const buildInfos = await readBuildInfos(join(project, "artifacts"));
+  const token = findContract(buildInfos, "contracts/Token.sol:Token");
+  const jobs = addresses.map((address, i) =>
+    createContractJob(token, { address, constructorArguments: { values: [`Token ${i}`, BigInt(i + 1)] } }),
+  );
+  const rssBefore = process.resourceUsage().maxRSS;
+  const start = performance.now();
+  const results = await verifyBatch(jobs, {
+    explorerUrl: explorer.url,
+    client: new ExplorerClient({ explorerUrl: explorer.url }),
+    concurrency: 8,
+  });
+  const explorerVerifyS = (performance.now() - start) / 1_000;
+  const explorerVerifyRequests = explorer.requests.length;
+  const requestsPerContract = explorerVerifyRequests / count;
+  const perContractS = (2 * latencyMs + pendingMs) / 1_000;
+  const lowerBound = Math.max(Math.ceil(count / 8) * perContractS, (count * requestsPerContract) / 10);
+
+  console.log(`contracts                ${count} (${latencyMs} ms latency, ${pendingMs} ms pending)`);
+  console.log(
+    `hardhat-verify           ${hardhatVerifyS.toFixed(1)} s, ${(hardhatVerifyRequests / count).toFixed(2)} requests per contract, ${hardhatVerifyVerified} submissions, peak RSS ${(hardhatVerifyPeakKb / 1024).toFixed(0)} MB per process`,
+  );
+  console.log(
+    `explorer-verify          ${explorerVerifyS.toFixed(1)} s, ${requestsPerContract.toFixed(2)} requests per contract, ${results.filter(isSuccess).length}/${count} verified, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (process, with the explorer; ${(rssBefore / 1024).toFixed(0)} MB before the batch)`,
+  );
+  console.log(`speed-up                 ${(hardhatVerifyS / explorerVerifyS).toFixed(1)}x`);
+  console.log(
+    `lower bound              ${lowerBound.toFixed(1)} s (concurrency 8, 10 requests/s); explorer-verify at ${(explorerVerifyS / lowerBound).toFixed(2)}x`,
+  );
+} finally {
+  chainProcess?.kill("SIGTERM");
+  await explorer.close();
+  await rm(join(project, ".."), { recursive: true, force: true });
+}
