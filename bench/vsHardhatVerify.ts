@@ -36,7 +36,7 @@ const project = join(await mkdtemp(join(tmpdir(), "bench-vs-")), "project");
 await cp(join(repo, "bench", "fixtures", "vs-hardhat-verify"), project, { recursive: true });
 await symlink(join(repo, "node_modules"), join(project, "node_modules"));
 const explorer = await startTestExplorer({ smartContractStatus: true });
-const env = {
+const env: NodeJS.ProcessEnv = {
   ...process.env,
   PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`,
   BENCH_EXPLORER_URL: explorer.url,
