@@ -1,39 +1,145 @@
-/** Spaces requests to one explorer and holds them all while the explorer asks us to wait. */
+/** Options of a {@link RateLimiter}. */
+export interface RateLimiterOptions {
+  /**
+   * Space requests only until the explorer states its own quota in `x-ratelimit-*` headers; from then on the
+   * quota decides (as fast as it allows, or without spacing when the explorer says it does not limit). Off, the
+   * spacing always applies and the quota is respected on top of it.
+   */
+  followExplorerQuota?: boolean;
+}
+
+/** What the explorer last said about its quota. */
+type Quota =
+  | { kind: "unlimited" }
+  | {
+      kind: "window";
+      limit: number;
+      remaining: number;
+      resetAt: number;
+      /** False for a window that began before any answer described it: its end is not known yet. */
+      stated: boolean;
+    };
+
+/** How often a request looks again while a new window is used up and its first answers are still on their way. */
+const unstatedWindowRecheckMs = 50;
+
+/** Answers of one window carry reset times this close together (the transit time varies). */
+const sameWindowToleranceMs = 200;
+
+/**
+ * Spaces requests to one explorer, spends the quota the explorer advertises (Blockscout's `x-ratelimit-limit`,
+ * `x-ratelimit-remaining`, `x-ratelimit-reset` on every answer), and holds every request while the explorer asks
+ * us to wait.
+ */
 export class RateLimiter {
   readonly #intervalMs: number;
+  readonly #followExplorerQuota: boolean;
   #nextSlotAt = 0;
   #pausedUntil = 0;
+  #quota: Quota | undefined;
+  #inFlight = 0;
 
   /**
    * @param requestsPerSecond - the most requests started in one second; `Infinity` for no spacing
+   * @param options - whether the explorer's own quota replaces the spacing
    */
-  constructor(requestsPerSecond: number) {
+  constructor(requestsPerSecond: number, options: RateLimiterOptions = {}) {
     this.#intervalMs =
       Number.isFinite(requestsPerSecond) && requestsPerSecond > 0 ? 1_000 / requestsPerSecond : 0;
+    this.#followExplorerQuota = options.followExplorerQuota ?? false;
   }
 
   /**
-   * Waits for this request's turn.
+   * Waits for this request's turn. Every call must be matched by one {@link settle} when the attempt ends.
    *
    * @returns how long the caller waited, in milliseconds
    */
   async acquire(): Promise<number> {
-    const now = Date.now();
-    const slot = Math.max(now, this.#nextSlotAt, this.#pausedUntil);
-    this.#nextSlotAt = slot + this.#intervalMs;
-    const waitMs = slot - now;
-    if (waitMs > 0) await sleep(waitMs);
-    return waitMs;
+    const start = Date.now();
+    for (;;) {
+      const now = Date.now();
+      if (this.#pausedUntil > now) {
+        await sleep(this.#pausedUntil - now);
+        continue;
+      }
+      const quota = this.#currentQuota(now);
+      if (quota?.kind === "window") {
+        if (quota.remaining <= 0) {
+          await sleep(quota.stated ? quota.resetAt - now : unstatedWindowRecheckMs);
+          continue;
+        }
+        quota.remaining--;
+      }
+      if (quota === undefined || !this.#followExplorerQuota) {
+        const slot = Math.max(now, this.#nextSlotAt);
+        this.#nextSlotAt = slot + this.#intervalMs;
+        if (slot > now) await sleep(slot - now);
+      }
+      this.#inFlight++;
+      return Date.now() - start;
+    }
   }
 
   /**
-   * Holds every request of this explorer for a while (after a 429, or when the quota is used up).
+   * Ends one attempt begun with {@link acquire} and learns the quota from the answer's headers.
+   *
+   * @param headers - the answer's lower-cased headers; none when no answer came
+   */
+  settle(headers?: Record<string, string>): void {
+    this.#inFlight = Math.max(0, this.#inFlight - 1);
+    if (headers) this.#observe(headers);
+  }
+
+  /**
+   * Holds every request of this explorer for a while (after a 429).
    *
    * @param waitMs - how long from now
    */
   pauseFor(waitMs: number): void {
     this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + waitMs);
   }
+
+  #currentQuota(now: number): Quota | undefined {
+    const quota = this.#quota;
+    if (quota?.kind === "window" && quota.stated && quota.resetAt <= now) {
+      // A new window began with the same limit; its end is known once one of its answers comes back.
+      this.#quota = { ...quota, remaining: quota.limit, stated: false };
+    }
+    return this.#quota;
+  }
+
+  #observe(headers: Record<string, string>): void {
+    const limit = headerNumber(headers, "x-ratelimit-limit");
+    const remaining = headerNumber(headers, "x-ratelimit-remaining");
+    const resetMs = headerNumber(headers, "x-ratelimit-reset");
+    if (limit === undefined || remaining === undefined || resetMs === undefined) return;
+    if (limit < 0 || remaining < 0 || resetMs < 0) {
+      // Blockscout sends -1 in all three when it does not limit.
+      this.#quota = { kind: "unlimited" };
+      return;
+    }
+    if (limit === 0) return;
+    const resetAt = Date.now() + resetMs;
+    // Requests still on their way count against the window too.
+    const left = Math.max(0, remaining - this.#inFlight);
+    const known = this.#quota;
+    if (known?.kind !== "window") {
+      this.#quota = { kind: "window", limit, remaining: left, resetAt, stated: true };
+    } else if (known.stated && Math.abs(resetAt - known.resetAt) <= sameWindowToleranceMs) {
+      known.remaining = Math.min(known.remaining, left);
+    } else if (resetAt > known.resetAt + sameWindowToleranceMs) {
+      const stillLeft = known.stated ? left : Math.min(known.remaining, left);
+      this.#quota = { kind: "window", limit, remaining: stillLeft, resetAt, stated: true };
+    }
+    // An answer from an earlier window that arrives late says nothing about this one.
+  }
+}
+
+function headerNumber(headers: Record<string, string>, name: string): number | undefined {
+  const text = headers[name];
+  if (text === undefined || text.trim() === "") return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
 }
 
 const limiters = new Map<string, RateLimiter>();
@@ -43,12 +149,17 @@ const limiters = new Map<string, RateLimiter>();
  *
  * @param explorerBase - the explorer's normalised base URL
  * @param requestsPerSecond - used when the limiter is created
+ * @param options - used when the limiter is created
  * @returns the explorer's limiter
  */
-export function sharedRateLimiter(explorerBase: string, requestsPerSecond: number): RateLimiter {
+export function sharedRateLimiter(
+  explorerBase: string,
+  requestsPerSecond: number,
+  options: RateLimiterOptions = {},
+): RateLimiter {
   let limiter = limiters.get(explorerBase);
   if (!limiter) {
-    limiter = new RateLimiter(requestsPerSecond);
+    limiter = new RateLimiter(requestsPerSecond, options);
     limiters.set(explorerBase, limiter);
   }
   return limiter;

@@ -30,7 +30,11 @@ export interface TransportOptions {
   maxRateLimitRetries?: number;
   /** First retry delay; doubles each time. Default 500 ms. */
   retryDelayMs?: number;
-  /** Requests started per second to this explorer (shared by every client of it). Default 10. */
+  /**
+   * Requests started per second to this explorer (shared by every client of it), always, and never more than the
+   * quota the explorer states in its `x-ratelimit-*` headers. Unset, 10 per second applies only until the explorer
+   * states its quota; then the quota alone decides (no spacing at all when the explorer says it does not limit).
+   */
   requestsPerSecond?: number;
   /** Use this limiter instead of the per-explorer shared one. */
   rateLimiter?: RateLimiter;
@@ -61,6 +65,7 @@ export interface TransportResponse {
 }
 
 const defaultTimeoutMs = 30_000;
+const defaultRequestsPerSecond = 10;
 const excerptLength = 200;
 
 /**
@@ -86,7 +91,11 @@ export class Transport {
     this.#maxRetries = options.maxRetries ?? 3;
     this.#maxRateLimitRetries = options.maxRateLimitRetries ?? 5;
     this.#retryDelayMs = options.retryDelayMs ?? 500;
-    this.#limiter = options.rateLimiter ?? sharedRateLimiter(this.urls.base, options.requestsPerSecond ?? 10);
+    this.#limiter =
+      options.rateLimiter ??
+      sharedRateLimiter(this.urls.base, options.requestsPerSecond ?? defaultRequestsPerSecond, {
+        followExplorerQuota: options.requestsPerSecond === undefined,
+      });
     this.#onEvent = options.onEvent;
   }
 
@@ -108,6 +117,7 @@ export class Transport {
       try {
         answer = await this.#sendOnce(url, req, context);
       } catch (error) {
+        this.#limiter.settle();
         const retryable = error instanceof NetworkError && (req.kind === "read" || !error.maybeReceived);
         if (!retryable || failures >= this.#maxRetries) throw error;
         failures++;
@@ -118,7 +128,7 @@ export class Transport {
         );
         continue;
       }
-      this.#observeQuota(answer.headers);
+      this.#limiter.settle(answer.headers);
       if (answer.status === 429) {
         const waitMs = retryAfterMs(answer.headers) ?? 1_000;
         if (rateLimited >= this.#maxRateLimitRetries) {
@@ -149,12 +159,6 @@ export class Transport {
     const delayMs = this.#retryDelayMs * 2 ** (attempt - 1);
     this.#onEvent?.({ type: "retry", url: context.url, reason: this.redact(reason), delayMs, attempt });
     await sleep(delayMs);
-  }
-
-  #observeQuota(headers: Record<string, string>): void {
-    if (headers["x-ratelimit-remaining"] !== "0") return;
-    const resetMs = Number(headers["x-ratelimit-reset"]);
-    if (Number.isFinite(resetMs) && resetMs > 0) this.#limiter.pauseFor(resetMs);
   }
 
   #buildUrl(req: TransportRequest): URL {

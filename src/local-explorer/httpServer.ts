@@ -1,7 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ContractModule, type RpcParams, type UploadedFile } from "./contractModule.js";
-import { error, type Reply, rateLimitHeaders, restUnknownAction, texts } from "./responses.js";
+import { type RateLimitSettings, RateLimitWindow } from "./rateLimitWindow.js";
+import {
+  error,
+  type Reply,
+  rateLimitHeaders,
+  restRateLimited,
+  restUnknownAction,
+  rpcRateLimited,
+  texts,
+} from "./responses.js";
 
 /** A request as the explorer understood it. */
 export interface ReceivedRequest {
@@ -35,6 +44,8 @@ export interface ExplorerHttpServerOptions {
   onRequest?: (request: ReceivedRequest) => void;
   /** Body size limit in bytes; Blockscout's is 20,000,000. */
   maxBodyBytes?: number;
+  /** A quota on `/api` requests, answered 429 beyond; none by default (the headers then say -1). */
+  rateLimit?: RateLimitSettings;
 }
 
 const rpcPath = /^\/+api(?:\/v1)?\/?$/;
@@ -43,9 +54,11 @@ const rpcPath = /^\/+api(?:\/v1)?\/?$/;
 export class ExplorerHttpServer {
   readonly #options: ExplorerHttpServerOptions;
   readonly #server: Server;
+  readonly #quota: RateLimitWindow | undefined;
 
   constructor(options: ExplorerHttpServerOptions) {
     this.#options = options;
+    this.#quota = options.rateLimit ? new RateLimitWindow(options.rateLimit) : undefined;
     this.#server = createServer((req, res) => {
       this.#serve(req, res).catch((cause: unknown) => {
         if (!res.headersSent) writeReply(res, somethingBroke(cause));
@@ -110,16 +123,28 @@ export class ExplorerHttpServer {
 
   async #route(request: ReceivedRequest): Promise<Reply> {
     const { path } = request;
-    if (path.startsWith("/api/v2/") || path === "/api/v2") {
+    const isRest = path.startsWith("/api/v2/") || path === "/api/v2";
+    if (!isRest && !rpcPath.test(path) && !path.startsWith("/api/") && !path.startsWith("//api/")) {
+      return { status: 404, body: { message: texts.notFound } };
+    }
+    const quota = this.#quota?.take();
+    if (quota && !quota.allowed) {
+      const reply = isRest ? restRateLimited(0) : rpcRateLimited(0);
+      return { ...reply, headers: quota.headers };
+    }
+    const headers = quota?.headers ?? rateLimitHeaders(-1, -1, -1);
+    const reply = await this.#routeApi(request, isRest);
+    return { ...reply, headers: { ...headers, ...reply.headers } };
+  }
+
+  async #routeApi(request: ReceivedRequest, isRest: boolean): Promise<Reply> {
+    const { path } = request;
+    if (isRest) {
       const rest = this.#options.rest;
-      const reply = rest ? await rest(path.slice("/api/v2".length), request.query) : restUnknownAction();
-      return withRateHeaders(reply);
+      return rest ? await rest(path.slice("/api/v2".length), request.query) : restUnknownAction();
     }
-    if (rpcPath.test(path)) return withRateHeaders(await this.#rpc(request));
-    if (path.startsWith("/api/") || path.startsWith("//api/")) {
-      return withRateHeaders(error(texts.notFound, { httpStatus: 404 }));
-    }
-    return { status: 404, body: { message: texts.notFound } };
+    if (rpcPath.test(path)) return this.#rpc(request);
+    return error(texts.notFound, { httpStatus: 404 });
   }
 
   async #rpc(request: ReceivedRequest): Promise<Reply> {
@@ -133,10 +158,6 @@ export class ExplorerHttpServer {
     }
     return this.#options.contractModule.handle(action, params, request.files);
   }
-}
-
-function withRateHeaders(reply: Reply): Reply {
-  return { ...reply, headers: { ...rateLimitHeaders(-1, -1, -1), ...reply.headers } };
 }
 
 function somethingBroke(cause: unknown): Reply {

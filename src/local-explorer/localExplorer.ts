@@ -4,6 +4,7 @@ import { ContractModule } from "./contractModule.js";
 import { CreationIndex } from "./creationIndex.js";
 import { ExplorerHttpServer } from "./httpServer.js";
 import { JsonRpcChain } from "./jsonRpcChain.js";
+import type { RateLimitSettings } from "./rateLimitWindow.js";
 import { createChainRestHandler } from "./rest/chainRestData.js";
 import { localCompilerResolver } from "./solidityCompiler.js";
 import { StateStore } from "./stateStore.js";
@@ -29,6 +30,8 @@ export interface LocalExplorerOptions {
   fromBlock?: number;
   /** Told of every verdict, with a plain explanation when it failed. */
   onVerdict?: (address: string, verdict: SubmissionVerdict) => void;
+  /** A Blockscout-like quota on `/api` requests (e.g. its per-IP default, 300 a minute); none by default. */
+  rateLimit?: RateLimitSettings;
 }
 
 /** A running local explorer. */
@@ -74,6 +77,7 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
   const server = new ExplorerHttpServer({
     contractModule: new ContractModule(backend),
     rest: createChainRestHandler(chain, backend),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   });
   const url = await server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
   return { url, chainId, stateFile, close: () => server.close() };

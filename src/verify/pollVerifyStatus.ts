@@ -7,7 +7,7 @@ export interface PollingOptions {
   initialIntervalMs: number;
   /** Default 10 s. */
   maxIntervalMs: number;
-  /** Default 1.5. */
+  /** Growth of the interval from the third poll on (the first two wait the initial interval). Default 1.5. */
   backoffFactor: number;
   /** `Unknown UID` answers read as "not queued yet" before the engine looks for itself. Default 3. */
   unknownUidGrace: number;
@@ -46,7 +46,8 @@ export async function pollVerifyStatus(
 ): Promise<PollOutcome> {
   let intervalMs = options.initialIntervalMs;
   let unknownUids = 0;
-  for (;;) {
+  // Most explorers finish within a few seconds: two polls a second apart catch that, then back off.
+  for (let polls = 1; ; polls++) {
     if (!(await deadline.wait(intervalMs))) return { state: "timeout" };
     const status = await client.checkVerifyStatus(guid);
     switch (status.state) {
@@ -63,6 +64,6 @@ export async function pollVerifyStatus(
         onPending(status.message);
         break;
     }
-    intervalMs = Math.min(options.maxIntervalMs, intervalMs * options.backoffFactor);
+    if (polls >= 2) intervalMs = Math.min(options.maxIntervalMs, intervalMs * options.backoffFactor);
   }
 }

@@ -1,8 +1,5 @@
 import type { ExplorerClient } from "../client/ExplorerClient.js";
-import {
-  getSmartContractStatus,
-  supportsSmartContractStatus,
-} from "../client/rest/getSmartContractStatus.js";
+import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContractStatus.js";
 import type { VerificationJob } from "./job.js";
 
 /** What the explorer already holds for an address. */
@@ -19,10 +16,10 @@ export type VerifiedState = "verified" | "partial" | "unverified";
  * @returns verified, partially verified, or not
  */
 export async function verifiedState(client: ExplorerClient, job: VerificationJob): Promise<VerifiedState> {
-  if (await supportsSmartContractStatus(client.transport)) {
-    const status = await getSmartContractStatus(client.transport, { address: job.address });
-    if (!status?.isVerified) return "unverified";
-    return status.isFullyVerified ? "verified" : "partial";
+  const answer = await getSmartContractStatusIfSupported(client.transport, { address: job.address });
+  if (answer.supported) {
+    if (!answer.status?.isVerified) return "unverified";
+    return answer.status.isFullyVerified ? "verified" : "partial";
   }
   const contract = await client.getSourceCode(job.address);
   if (!contract) return "unverified";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { request } from "undici";
+import { startTestExplorer } from "../support/testExplorer.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 
 const { explorer } = await useTestExplorer();
@@ -54,5 +55,39 @@ describe("the explorer's RPC routing, as Blockscout answers", () => {
     const answer = await get("/api/v2/nothing-here");
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message: "Unknown API v2 action" });
+  });
+});
+
+describe("a quota like Blockscout's", () => {
+  it("counts requests in a fixed window, says what is left, and answers 429 beyond it", async () => {
+    const limited = await startTestExplorer({ rateLimit: { limit: 2, windowMs: 60_000 } });
+    try {
+      const answers = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await request(`${limited.url}/api?module=contract&action=listcontracts`);
+        answers.push({
+          status: response.statusCode,
+          body: await response.body.json(),
+          headers: response.headers,
+        });
+      }
+      expect(
+        answers.map((a) => [a.status, a.headers["x-ratelimit-limit"], a.headers["x-ratelimit-remaining"]]),
+      ).toEqual([
+        [200, "2", "1"],
+        [200, "2", "0"],
+        [429, "2", "0"],
+      ]);
+      expect(answers[2]?.body).toEqual({
+        status: "0",
+        message: "Too many requests. Increase limits now at https://dev.blockscout.com",
+        result: null,
+      });
+      const resetMs = Number(answers[2]?.headers["x-ratelimit-reset"]);
+      expect(resetMs).toBeGreaterThan(0);
+      expect(resetMs).toBeLessThanOrEqual(60_000);
+    } finally {
+      await limited.close();
+    }
   });
 });

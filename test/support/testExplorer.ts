@@ -4,6 +4,7 @@ import {
   type ReceivedRequest,
   type RestHandler,
 } from "../../src/local-explorer/httpServer.js";
+import type { RateLimitSettings } from "../../src/local-explorer/rateLimitWindow.js";
 import { createRestHandler } from "../../src/local-explorer/rest/restHandler.js";
 import { FaultInjector } from "./faultInjector.js";
 import { ScriptedBackend } from "./scriptedBackend.js";
@@ -25,11 +26,11 @@ export interface TestExplorer {
 /**
  * Starts a Blockscout-compatible explorer on 127.0.0.1 with an ephemeral port: the product's protocol layer
  * over a scripted backend, behind a fault injector, recording every request.
- * @param options - a REST handler for `/api/v2`
+ * @param options - a REST handler for `/api/v2`, or the status endpoint alone; a Blockscout-like quota
  * @returns the running explorer
  */
 export async function startTestExplorer(
-  options: { rest?: RestHandler; smartContractStatus?: boolean } = {},
+  options: { rest?: RestHandler; smartContractStatus?: boolean; rateLimit?: RateLimitSettings } = {},
 ): Promise<TestExplorer> {
   const backend = new ScriptedBackend();
   const rest =
@@ -41,6 +42,7 @@ export async function startTestExplorer(
     ...(rest ? { rest } : {}),
     interceptor: faults.interceptor,
     onRequest: (request) => requests.push(request),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   });
   const url = await server.listen(0, "127.0.0.1");
   return {

@@ -49,8 +49,9 @@ describe("verifyContract: formats", () => {
     expect(result.guid).toMatch(new RegExp(`^${address.slice(2)}[0-9a-f]+$`));
     expect(result.message).toBeUndefined();
     expect(actions()).toEqual([
-      // Once per explorer: does it have GET /api/v2/smart-contracts/{address}? This one does not.
-      "/api/v2/smart-contracts/0x0000000000000000000000000000000000000000",
+      // The first pre-check on an explorer also asks whether it has GET /api/v2/smart-contracts/{address}.
+      // This one does not: from now on getsourcecode alone.
+      `/api/v2/smart-contracts/${address}`,
       "getsourcecode",
       "verifysourcecode",
       "checkverifystatus",
@@ -264,7 +265,6 @@ describe("verifyContract: the smart-contract status endpoint decides where the e
     expect(result).toMatchObject({ status: "verified", attempts: 1 });
     expect(withStatus.requests.map((r) => String(r.query.action ?? r.path))).toEqual([
       "getabi",
-      "/api/v2/smart-contracts/0x0000000000000000000000000000000000000000",
       `/api/v2/smart-contracts/${address}`,
       "verifysourcecode",
       "checkverifystatus",

@@ -100,7 +100,9 @@ export function supportsSmartContractStatus(transport: Transport): Promise<boole
   if (known !== undefined) return Promise.resolve(known);
   let probe = probesInFlight.get(explorer);
   if (probe === undefined) {
-    probe = probeSmartContractStatus(transport).finally(() => probesInFlight.delete(explorer));
+    probe = probeSmartContractStatus(transport, probeAddress)
+      .then((answer) => answer.supported)
+      .finally(() => probesInFlight.delete(explorer));
     probesInFlight.set(explorer, probe);
   }
   return probe;
@@ -115,11 +117,50 @@ export function forgetSmartContractStatusSupport(transport: Transport): void {
   supportByExplorer.delete(transport.urls.base);
 }
 
-async function probeSmartContractStatus(transport: Transport): Promise<boolean> {
+/** The status of one address where the explorer has the endpoint; `supported: false` where it has not. */
+export type SmartContractStatusAnswer =
+  | { supported: true; status: SmartContractStatus | null }
+  | { supported: false };
+
+/**
+ * Reads an address's verification status where the explorer has `GET /api/v2/smart-contracts/{address}`. While
+ * that is not known yet, this very request is the probe, so a batch's first pre-check costs one request, not two.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the address
+ * @returns the status (null for "not a contract"), or `supported: false`
+ * @throws {InvalidInputError} for a malformed address, before any request
+ * @throws the errors of {@link getSmartContractStatus} other than those that mean "no such endpoint"
+ * @example
+ * const answer = await getSmartContractStatusIfSupported(transport, { address });
+ * if (!answer.supported) console.log("read getsourcecode instead");
+ */
+export async function getSmartContractStatusIfSupported(
+  transport: Transport,
+  parameters: GetSmartContractStatusParameters,
+): Promise<SmartContractStatusAnswer> {
+  const explorer = transport.urls.base;
+  const probeInFlight = probesInFlight.get(explorer);
+  const known =
+    supportByExplorer.get(explorer) ??
+    (probeInFlight ? await probeInFlight.catch(() => undefined) : undefined);
+  if (known === false) return { supported: false };
+  if (known === true) return { supported: true, status: await getSmartContractStatus(transport, parameters) };
+  const answer = probeSmartContractStatus(transport, parameters.address);
+  const support = answer.then((result) => result.supported).finally(() => probesInFlight.delete(explorer));
+  // Waiters read the outcome through their own await; a failed probe is this caller's error.
+  support.catch(() => {});
+  probesInFlight.set(explorer, support);
+  return answer;
+}
+
+async function probeSmartContractStatus(
+  transport: Transport,
+  address: string,
+): Promise<SmartContractStatusAnswer> {
   const explorer = transport.urls.base;
   try {
-    await getSmartContractStatus(transport, { address: probeAddress });
-    return true;
+    return { supported: true, status: await getSmartContractStatus(transport, { address }) };
   } catch (error) {
     const unsupported =
       error instanceof UnknownActionError ||
@@ -129,6 +170,6 @@ async function probeSmartContractStatus(transport: Transport): Promise<boolean> 
       (error instanceof InvalidResponseError && error.body.status < 500);
     if (!unsupported) throw error;
     supportByExplorer.set(explorer, false);
-    return false;
+    return { supported: false };
   }
 }

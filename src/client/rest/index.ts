@@ -41,6 +41,7 @@ export {
   forgetSmartContractStatusSupport,
   type GetSmartContractStatusParameters,
   getSmartContractStatus,
+  getSmartContractStatusIfSupported,
   type SmartContractStatus,
   supportsSmartContractStatus,
 } from "./getSmartContractStatus.js";

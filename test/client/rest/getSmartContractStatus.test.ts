@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "@jest/globals";
 import {
   forgetSmartContractStatusSupport,
   getSmartContractStatus,
+  getSmartContractStatusIfSupported,
   InvalidInputError,
   InvalidResponseError,
   supportsSmartContractStatus,
@@ -165,5 +166,45 @@ describe("supportsSmartContractStatus", () => {
     await expect(supportsSmartContractStatus(rest.transport)).rejects.toThrow(InvalidResponseError);
     await expect(supportsSmartContractStatus(rest.transport)).resolves.toBe(true);
     expect(rest.explorer.requests).toHaveLength(2);
+  });
+});
+
+describe("getSmartContractStatusIfSupported", () => {
+  it("lets the first read be the probe: concurrent reads wait for it, and no zero-address request is sent", async () => {
+    const rest = await startExplorer();
+    rest.data.addSmartContract(contract, verifiedBody);
+    const other = testAddress(0xbeef);
+    const [first, second] = await Promise.all([
+      getSmartContractStatusIfSupported(rest.transport, { address: contract }),
+      getSmartContractStatusIfSupported(rest.transport, { address: other }),
+    ]);
+    expect(first).toMatchObject({ supported: true, status: { isVerified: true, name: "Vault" } });
+    expect(second).toEqual({ supported: true, status: null });
+    expect(rest.explorer.requests.map((r) => r.path)).toEqual([
+      `/api/v2/smart-contracts/${contract}`,
+      `/api/v2/smart-contracts/${other}`,
+    ]);
+  });
+
+  it("answers `supported: false` for an explorer without the endpoint, and asks it only once", async () => {
+    const rest = await startExplorer();
+    rest.data.smartContract = undefined;
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) => getSmartContractStatusIfSupported(rest.transport, { address: testAddress(n) })),
+    );
+    expect(answers).toEqual([{ supported: false }, { supported: false }, { supported: false }]);
+    expect(rest.explorer.requests).toHaveLength(1);
+  });
+
+  it("passes a gateway error to the caller whose read was the probe, and probes again next time", async () => {
+    const rest = await startExplorer({ transport: { maxRetries: 0 } });
+    rest.explorer.faults.next({ kind: "html", status: 502 });
+    await expect(getSmartContractStatusIfSupported(rest.transport, { address: contract })).rejects.toThrow(
+      InvalidResponseError,
+    );
+    await expect(getSmartContractStatusIfSupported(rest.transport, { address: contract })).resolves.toEqual({
+      supported: true,
+      status: null,
+    });
   });
 });

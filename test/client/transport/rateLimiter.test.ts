@@ -1,0 +1,129 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "@jest/globals";
+import { RateLimiter, Transport } from "../../../src/index.js";
+
+/** A Blockscout-like fixed-window limiter: `limit` requests per `windowMs`, 429 beyond, headers on every answer. */
+async function startLimitedServer(limit: number, windowMs: number) {
+  let windowStart = Date.now();
+  let used = 0;
+  const seen = { ok: 0, tooMany: 0 };
+  const server = createServer((_request, response) => {
+    const now = Date.now();
+    if (now - windowStart >= windowMs) {
+      windowStart = now;
+      used = 0;
+    }
+    used++;
+    const over = used > limit;
+    if (over) seen.tooMany++;
+    else seen.ok++;
+    response.writeHead(over ? 429 : 200, {
+      "content-type": "application/json",
+      "x-ratelimit-limit": String(limit),
+      "x-ratelimit-remaining": String(Math.max(0, limit - used)),
+      "x-ratelimit-reset": String(windowMs - (now - windowStart)),
+    });
+    response.end(
+      JSON.stringify(
+        over
+          ? {
+              status: "0",
+              message: "Too many requests. Increase limits now at https://dev.blockscout.com",
+              result: null,
+            }
+          : { status: "1", message: "OK", result: [] },
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, url, seen };
+}
+
+/** Answers every request at once with Blockscout's "limiting is off" headers. */
+async function startUnlimitedServer() {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, {
+      "content-type": "application/json",
+      "x-ratelimit-limit": "-1",
+      "x-ratelimit-remaining": "-1",
+      "x-ratelimit-reset": "-1",
+    });
+    response.end(JSON.stringify({ status: "1", message: "OK", result: [] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+const listContracts = { api: "rpc", query: { module: "contract", action: "listcontracts" } } as const;
+
+describe("rate limiter", () => {
+  it("spends the quota the explorer states and waits for its window instead of running into 429s", async () => {
+    const explorer = await startLimitedServer(5, 400);
+    servers.push(explorer.server);
+    const events: string[] = [];
+    const transport = new Transport({
+      explorerUrl: explorer.url,
+      rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true }),
+      onEvent: (event) => events.push(event.type),
+    });
+    // The first answer states the quota; the rest of the window's requests go without spacing.
+    await transport.send({ ...listContracts, method: "GET", kind: "read" });
+    const answers = await Promise.all(
+      Array.from({ length: 11 }, () => transport.send({ ...listContracts, method: "GET", kind: "read" })),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(explorer.seen).toEqual({ ok: 12, tooMany: 0 });
+    expect(events).toEqual([]);
+  });
+
+  it("drops the default spacing once the explorer says it does not limit", async () => {
+    const explorer = await startUnlimitedServer();
+    servers.push(explorer.server);
+    const limiter = new RateLimiter(10, { followExplorerQuota: true });
+    const transport = new Transport({ explorerUrl: explorer.url, rateLimiter: limiter });
+    await transport.send({ ...listContracts, method: "GET", kind: "read" });
+    let waitedMs = 0;
+    for (let i = 0; i < 30; i++) {
+      waitedMs += await limiter.acquire();
+      limiter.settle();
+    }
+    // At 10 requests/s the 30 turns would take 2.9 s of waiting.
+    expect(waitedMs).toBeLessThan(1_000);
+  });
+
+  it("keeps a caller's own rate even when the explorer does not limit", async () => {
+    const explorer = await startUnlimitedServer();
+    servers.push(explorer.server);
+    const limiter = new RateLimiter(20);
+    const transport = new Transport({ explorerUrl: explorer.url, rateLimiter: limiter });
+    await transport.send({ ...listContracts, method: "GET", kind: "read" });
+    let waitedMs = 0;
+    for (let i = 0; i < 5; i++) {
+      waitedMs += await limiter.acquire();
+      limiter.settle();
+    }
+    expect(waitedMs).toBeGreaterThanOrEqual(150);
+  });
+
+  it("holds the next request until the window resets when the explorer says none are left", async () => {
+    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true });
+    await limiter.acquire();
+    limiter.settle({ "x-ratelimit-limit": "10", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "300" });
+    expect(await limiter.acquire()).toBeGreaterThanOrEqual(250);
+  });
+
+  it("ignores headers that are missing or not numbers", async () => {
+    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true });
+    await limiter.acquire();
+    limiter.settle({ "x-ratelimit-limit": "ten", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "5000" });
+    limiter.settle({ "x-ratelimit-remaining": "0", "x-ratelimit-reset": "5000" });
+    expect(await limiter.acquire()).toBeLessThan(1_000);
+  });
+});

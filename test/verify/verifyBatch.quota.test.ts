@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from "@jest/globals";
+import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import type { TransportEvent } from "../../src/client/transport.js";
+import { isSuccess } from "../../src/verify/job.js";
+import { verifyBatch } from "../../src/verify/verifyBatch.js";
+import { testAddress } from "../support/addresses.js";
+import { fastEngine, standardJsonJob } from "../support/jobs.js";
+import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
+
+const running: TestExplorer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((explorer) => explorer.close()));
+});
+
+describe("verifyBatch against an explorer's stated quota", () => {
+  it("spends a Blockscout quota (8 requests per 300 ms window) without a single 429", async () => {
+    const explorer = await startTestExplorer({ rateLimit: { limit: 8, windowMs: 300 } });
+    running.push(explorer);
+    const addresses = Array.from({ length: 10 }, (_, i) => testAddress(0x7100 + i));
+    for (const address of addresses)
+      explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 1 });
+    const waits: TransportEvent[] = [];
+    // The engine's default limiter for this explorer: 10 requests/s until the explorer states its quota.
+    const client = new ExplorerClient({
+      explorerUrl: explorer.url,
+      retryDelayMs: 5,
+      onEvent: (event) => waits.push(event),
+    });
+    const results = await verifyBatch(
+      addresses.map((address) => standardJsonJob(address)),
+      { explorerUrl: explorer.url, client, concurrency: 10, ...fastEngine },
+    );
+    expect(results.filter(isSuccess)).toHaveLength(10);
+    expect(explorer.faults.applied).toEqual({});
+    expect(waits).toEqual([]);
+    expect(explorer.requests.length).toBeGreaterThanOrEqual(40);
+  });
+});
