@@ -1,6 +1,8 @@
 // Verifies N contracts in one batch against the test explorer (scripted outcomes, added latency, pending time)
 // and prints wall time, requests per job and the lower bound of DESIGN §4. A benchmark: it prints, never asserts.
-// Usage: npm run bench:batch -- [--jobs 50] [--latency-ms 100] [--pending-ms 2000] [--concurrency 8] [--rps 10]
+// Usage: npm run bench:batch -- [--jobs 50] [--latency-ms 100] [--pending-ms 2000] [--concurrency 8]
+// [--explorer-quota LIMIT/WINDOW_MS] (a Blockscout-like quota; none by default) [--rps N] (the client's own cap;
+// by default the engine follows the explorer's stated quota)
 import { parseArgs } from "node:util";
 import { ExplorerClient } from "../src/client/ExplorerClient.js";
 import { isSuccess } from "../src/verify/job.js";
@@ -15,22 +17,31 @@ const { values } = parseArgs({
     "latency-ms": { type: "string", default: "100" },
     "pending-ms": { type: "string", default: "2000" },
     concurrency: { type: "string", default: "8" },
-    rps: { type: "string", default: "10" },
+    rps: { type: "string" },
+    "explorer-quota": { type: "string" },
   },
 });
 const jobCount = Number(values.jobs);
 const latencyMs = Number(values["latency-ms"]);
 const pendingMs = Number(values["pending-ms"]);
 const concurrency = Number(values.concurrency);
-const requestsPerSecond = Number(values.rps);
+const requestsPerSecond = values.rps === undefined ? undefined : Number(values.rps);
+const quota = parseQuota(values["explorer-quota"]);
+const explorerRequestsPerSecond = quota ? (quota.limit * 1_000) / quota.windowMs : Number.POSITIVE_INFINITY;
 
-const explorer = await startTestExplorer({ smartContractStatus: true });
+const explorer = await startTestExplorer({
+  smartContractStatus: true,
+  ...(quota ? { rateLimit: quota } : {}),
+});
 explorer.faults.latencyMs = latencyMs;
 const addresses = Array.from({ length: jobCount }, (_, i) => testAddress(0x10_000 + i));
 for (const address of addresses)
   explorer.backend.addContract(address).script(address, { result: "pass", pendingMs });
 
-const client = new ExplorerClient({ explorerUrl: explorer.url, requestsPerSecond });
+const client = new ExplorerClient({
+  explorerUrl: explorer.url,
+  ...(requestsPerSecond === undefined ? {} : { requestsPerSecond }),
+});
 const started = performance.now();
 const results = await verifyBatch(
   addresses.map((address) => standardJsonJob(address)),
@@ -44,7 +55,8 @@ const roundTripS = latencyMs / 1_000;
 const perContractS = 2 * roundTripS + pendingMs / 1_000;
 const lowerBoundS = Math.max(
   Math.ceil(jobCount / concurrency) * perContractS,
-  (jobCount * requestsPerJob) / requestsPerSecond,
+  (jobCount * requestsPerJob) /
+    Math.min(explorerRequestsPerSecond, requestsPerSecond ?? Number.POSITIVE_INFINITY),
 );
 const byAction = new Map<string, number>();
 for (const request of explorer.requests) {
@@ -53,7 +65,7 @@ for (const request of explorer.requests) {
 }
 
 console.log(
-  `jobs                 ${jobCount} (concurrency ${concurrency}, ${requestsPerSecond} requests/s, ${latencyMs} ms latency, ${pendingMs} ms pending)`,
+  `jobs                 ${jobCount} (concurrency ${concurrency}, ${quota ? `explorer quota ${quota.limit} per ${quota.windowMs} ms` : "no explorer quota"}, ${requestsPerSecond === undefined ? "the client follows it" : `client cap ${requestsPerSecond} requests/s`}, ${latencyMs} ms latency, ${pendingMs} ms pending)`,
 );
 console.log(`succeeded            ${results.filter(isSuccess).length}/${results.length}`);
 console.log(`wall time            ${(wallMs / 1_000).toFixed(2)} s`);
@@ -61,3 +73,10 @@ console.log(`requests             ${explorer.requests.length} (${requestsPerJob.
 for (const [name, count] of byAction) console.log(`  ${name.padEnd(40)} ${count}`);
 console.log(`lower bound          ${lowerBoundS.toFixed(2)} s = max(ceil(n/c)·(2r+p), n·k/q)`);
 console.log(`ratio to bound       ${(wallMs / 1_000 / lowerBoundS).toFixed(2)}`);
+
+function parseQuota(text: string | undefined): { limit: number; windowMs: number } | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  if (!match) throw new Error(`--explorer-quota takes LIMIT/WINDOW_MS, e.g. 300/60000; got "${text}"`);
+  return { limit: Number(match[1]), windowMs: Number(match[2]) };
+}

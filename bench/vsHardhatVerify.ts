@@ -2,6 +2,8 @@
 // `npx hardhat verify blockscout` per contract, its documented use), against the test explorer with scripted
 // outcomes, 100 ms added latency per request and 2 s pending time. Prints wall time, requests per contract,
 // peak RSS, the ratio, and DESIGN §4's lower bound. Usage: npm run bench:vs-hardhat-verify -- [--contracts 20]
+// [--concurrency 8] [--explorer-quota 300/60000] (a Blockscout-like quota: requests per window of so many ms;
+// none by default, as on an explorer with rate limiting off)
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -20,11 +22,16 @@ const { values } = parseArgs({
     contracts: { type: "string", default: "20" },
     "latency-ms": { type: "string", default: "100" },
     "pending-ms": { type: "string", default: "2000" },
+    concurrency: { type: "string", default: "8" },
+    "explorer-quota": { type: "string" },
   },
 });
 const count = Number(values.contracts);
 const latencyMs = Number(values["latency-ms"]);
 const pendingMs = Number(values["pending-ms"]);
+const concurrency = Number(values.concurrency);
+const quota = parseQuota(values["explorer-quota"]);
+const explorerRequestsPerSecond = quota ? (quota.limit * 1_000) / quota.windowMs : Number.POSITIVE_INFINITY;
 const run = promisify(execFile);
 const repo = join(import.meta.dirname, "..");
 const bin = join(repo, "node_modules", ".bin");
@@ -35,7 +42,10 @@ const deployerKey = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf
 const project = join(await mkdtemp(join(tmpdir(), "bench-vs-")), "project");
 await cp(join(repo, "bench", "fixtures", "vs-hardhat-verify"), project, { recursive: true });
 await symlink(join(repo, "node_modules"), join(project, "node_modules"));
-const explorer = await startTestExplorer({ smartContractStatus: true });
+const explorer = await startTestExplorer({
+  smartContractStatus: true,
+  ...(quota ? { rateLimit: quota } : {}),
+});
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`,
@@ -133,15 +143,21 @@ try {
   const results = await verifyBatch(jobs, {
     explorerUrl: explorer.url,
     client: new ExplorerClient({ explorerUrl: explorer.url }),
-    concurrency: 8,
+    concurrency,
   });
   const explorerVerifyS = (performance.now() - start) / 1_000;
   const explorerVerifyRequests = explorer.requests.length;
   const requestsPerContract = explorerVerifyRequests / count;
   const perContractS = (2 * latencyMs + pendingMs) / 1_000;
-  const lowerBound = Math.max(Math.ceil(count / 8) * perContractS, (count * requestsPerContract) / 10);
+  const lowerBound = Math.max(
+    Math.ceil(count / concurrency) * perContractS,
+    (count * requestsPerContract) / explorerRequestsPerSecond,
+  );
+  const limitText = quota ? `${quota.limit} requests per ${quota.windowMs} ms` : "no explorer quota";
 
-  console.log(`contracts                ${count} (${latencyMs} ms latency, ${pendingMs} ms pending)`);
+  console.log(
+    `contracts                ${count} (${latencyMs} ms latency, ${pendingMs} ms pending, ${limitText})`,
+  );
   console.log(
     `hardhat-verify           ${hardhatVerifyS.toFixed(1)} s, ${(hardhatVerifyRequests / count).toFixed(2)} requests per contract, ${hardhatVerifyVerified} submissions, peak RSS ${(hardhatVerifyPeakKb / 1024).toFixed(0)} MB per process`,
   );
@@ -150,10 +166,17 @@ try {
   );
   console.log(`speed-up                 ${(hardhatVerifyS / explorerVerifyS).toFixed(1)}x`);
   console.log(
-    `lower bound              ${lowerBound.toFixed(1)} s (concurrency 8, 10 requests/s); explorer-verify at ${(explorerVerifyS / lowerBound).toFixed(2)}x`,
+    `lower bound              ${lowerBound.toFixed(1)} s (concurrency ${concurrency}, ${limitText}); explorer-verify at ${(explorerVerifyS / lowerBound).toFixed(2)}x`,
   );
 } finally {
   chainProcess?.kill("SIGTERM");
   await explorer.close();
   await rm(join(project, ".."), { recursive: true, force: true });
+}
+
+function parseQuota(text: string | undefined): { limit: number; windowMs: number } | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  if (!match) throw new Error(`--explorer-quota takes LIMIT/WINDOW_MS, e.g. 300/60000; got "${text}"`);
+  return { limit: Number(match[1]), windowMs: Number(match[2]) };
 }

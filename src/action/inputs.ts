@@ -1,6 +1,6 @@
-import * as core from "@actions/core";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { InvalidInputError } from "../errors/index.js";
+import { maskSecret, readInput } from "./runnerCommands.js";
 
 /** The Action's inputs, checked. */
 export interface ActionInputs {
@@ -19,15 +19,15 @@ export interface ActionInputs {
 }
 
 function booleanInput(name: string, fallback: boolean): boolean {
-  const value = core.getInput(name).trim().toLowerCase();
+  const value = readInput(name).toLowerCase();
   if (value === "") return fallback;
   if (["true", "yes", "on", "1"].includes(value)) return true;
   if (["false", "no", "off", "0"].includes(value)) return false;
-  throw new InvalidInputError(name, `Input ${name} must be true or false, got "${core.getInput(name)}".`);
+  throw new InvalidInputError(name, `Input ${name} must be true or false, got "${readInput(name)}".`);
 }
 
 function integerInput(name: string, fallback: number, min: number, max: number): number {
-  const text = core.getInput(name).trim();
+  const text = readInput(name);
   if (text === "") return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < min || value > max) {
@@ -46,24 +46,24 @@ function integerInput(name: string, fallback: number, min: number, max: number):
  * @throws {InvalidInputError} naming the input that is wrong
  */
 export function readActionInputs(): ActionInputs {
-  const apiKey = core.getInput("api-key").trim() || undefined;
-  if (apiKey) core.setSecret(apiKey);
-  const explorerUrl = core.getInput("explorer-url").trim();
+  const apiKey = readInput("api-key") || undefined;
+  if (apiKey) maskSecret(apiKey);
+  const explorerUrl = readInput("explorer-url");
   if (!explorerUrl)
     throw new InvalidInputError(
       "explorer-url",
       "Input explorer-url is required: the Blockscout explorer, e.g. https://eth.blockscout.com.",
     );
   resolveExplorerUrls(explorerUrl);
-  const contracts = core.getInput("contracts").trim() || undefined;
-  const deployment = core.getInput("deployment").trim() || undefined;
+  const contracts = readInput("contracts") || undefined;
+  const deployment = readInput("deployment") || undefined;
   if (!contracts && !deployment) {
     throw new InvalidInputError(
       "contracts",
       "Give the contracts to verify: input contracts (a manifest path or inline JSON) or deployment (an Ignition deployment folder or a Foundry run-latest.json).",
     );
   }
-  const rpcUrl = core.getInput("rpc-url").trim() || undefined;
+  const rpcUrl = readInput("rpc-url") || undefined;
   const preflight = booleanInput("preflight", false);
   if (preflight && !rpcUrl)
     throw new InvalidInputError(
@@ -75,7 +75,7 @@ export function readActionInputs(): ActionInputs {
     apiKey,
     contracts,
     deployment,
-    artifacts: core.getInput("artifacts").trim() || "artifacts",
+    artifacts: readInput("artifacts") || "artifacts",
     rpcUrl,
     wait: booleanInput("wait", true),
     timeoutSeconds: integerInput("timeout-seconds", 300, 1, 86_400),

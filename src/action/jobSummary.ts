@@ -1,4 +1,3 @@
-import * as core from "@actions/core";
 import type { VerificationResult } from "../verify/job.js";
 
 const statusText: Record<VerificationResult["status"], string> = {
@@ -30,7 +29,8 @@ export async function writeJobSummary(
     `${(r.durationMs / 1_000).toFixed(1)} s`,
     escapeHtml(r.message ?? ""),
   ]);
-  await core.summary
+  const { summary } = await import("@actions/core");
+  await summary
     .addHeading("Contract verification", 2)
     .addRaw(`Explorer: <a href="${escapeHtml(explorer)}">${escapeHtml(explorer)}</a>`, true)
     .addTable([header, ...rows])

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import * as core from "@actions/core";
 import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
 import { progressLine } from "../report/progressLine.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
@@ -8,6 +7,7 @@ import { verifyBatch } from "../verify/verifyBatch.js";
 import { readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
 import { jobsFromInputs } from "./jobsFromInputs.js";
+import { endLogGroup, logLine, startLogGroup } from "./runnerCommands.js";
 
 /**
  * The Action: reads the inputs, verifies every contract, writes the summary, annotations and outputs, and fails
@@ -18,8 +18,8 @@ export async function run(): Promise<void> {
     const inputs = readActionInputs();
     const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
     const jobs = await jobsFromInputs(inputs, workspace);
-    core.info(`Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${inputs.explorerUrl}`);
-    core.startGroup("Progress");
+    logLine(`Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${inputs.explorerUrl}`);
+    startLogGroup("Progress");
     let results: VerificationResult[];
     try {
       results = await verifyBatch(jobs, {
@@ -35,16 +35,18 @@ export async function run(): Promise<void> {
         preflight: inputs.preflight,
         onEvent: (event) => {
           const line = progressLine(event);
-          if (line) core.info(line);
+          if (line) logLine(line);
         },
       });
     } finally {
-      core.endGroup();
+      endLogGroup();
     }
-    report(results);
+    // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
+    const core = await import("@actions/core");
+    report(core, results);
     if (process.env.GITHUB_STEP_SUMMARY)
       await writeJobSummary(results, results[0]?.explorer ?? inputs.explorerUrl);
-    else core.info("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
+    else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
     const failed = results.filter((r) => !isSuccess(r));
     if (failed.length > 0 && inputs.failOnError) {
       core.setFailed(
@@ -52,6 +54,7 @@ export async function run(): Promise<void> {
       );
     }
   } catch (error) {
+    const core = await import("@actions/core");
     if (isExplorerVerifyError(error)) {
       if (error.message !== error.shortMessage) core.info(error.message);
       core.setFailed(error.shortMessage);
@@ -67,7 +70,7 @@ function workspaceCompilers(workspace: string): string[] {
   return existsSync(soljson) ? [soljson] : [];
 }
 
-function report(results: VerificationResult[]): void {
+function report(core: typeof import("@actions/core"), results: VerificationResult[]): void {
   for (const result of results) {
     if (isSuccess(result)) continue;
     const annotate = result.status === "timeout" ? core.warning : core.error;

@@ -103,7 +103,8 @@ export class RateLimiter {
     const quota = this.#quota;
     if (quota?.kind === "window" && quota.stated && quota.resetAt <= now) {
       // A new window began with the same limit; its end is known once one of its answers comes back.
-      this.#quota = { ...quota, remaining: quota.limit, stated: false };
+      // Requests still on their way may arrive in it and count there.
+      this.#quota = { ...quota, remaining: Math.max(0, quota.limit - this.#inFlight), stated: false };
     }
     return this.#quota;
   }

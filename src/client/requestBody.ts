@@ -1,5 +1,3 @@
-import FormData from "form-data";
-
 /** An encoded request body and its content type. */
 export interface EncodedBody {
   contentType: string;
@@ -35,11 +33,13 @@ export function jsonBody(value: unknown): EncodedBody {
  * @param fileField - the part name of the i-th file; Blockscout reads `files[0]`, `files[1]`, ...
  * @returns the body
  */
-export function multipartBody(
+export async function multipartBody(
   fields: Record<string, string | undefined>,
   files: ReadonlyArray<UploadFile> = [],
   fileField: (index: number) => string = (index) => `files[${index}]`,
-): EncodedBody {
+): Promise<EncodedBody> {
+  // Loaded on the first submission: reads and the first request do not need it.
+  const { default: FormData } = await import("form-data");
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value !== undefined) form.append(name, value);

@@ -1,4 +1,3 @@
-import { request as undiciRequest } from "undici";
 import {
   type BodySample,
   createRedactor,
@@ -10,6 +9,7 @@ import {
   TimeoutError,
 } from "../errors/index.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
+import { sendHttpRequest } from "./httpRequest.js";
 import { type RateLimiter, sharedRateLimiter, sleep } from "./rateLimiter.js";
 
 /** Something a person may want to see while a request waits or retries; URLs are redacted. */
@@ -144,7 +144,12 @@ export class Transport {
         await this.#backoff(context, failures, `HTTP ${answer.status}`);
         continue;
       }
-      if (answer.json === undefined) throw notJson(context, answer.sample);
+      if (answer.json === undefined) {
+        const location = answer.headers.location;
+        if (isRedirect(answer.status) && location)
+          throw redirected(context, answer.sample, this.redact(location));
+        throw notJson(context, answer.sample);
+      }
       return {
         status: answer.status,
         headers: answer.headers,
@@ -183,18 +188,18 @@ export class Transport {
     if (this.#apiKey) headers["x-api-key"] = this.#apiKey;
     if (req.body) headers["content-type"] = req.body.contentType;
     try {
-      const response = await undiciRequest(url, {
+      const response = await sendHttpRequest(url, {
         method: req.method,
         headers,
         body: req.body?.payload,
         signal: controller.signal,
       });
       sent = true;
-      const text = await response.body.text();
-      const responseHeaders = flattenHeaders(response.headers);
+      const text = await response.text();
+      const responseHeaders = response.headers;
       const contentType = responseHeaders["content-type"] ?? "";
       const sample: BodySample = {
-        status: response.statusCode,
+        status: response.status,
         contentType,
         excerpt: this.redact(text.slice(0, excerptLength)),
       };
@@ -203,7 +208,7 @@ export class Transport {
         this.#apiKey && this.redact(text) !== text
           ? redactJson(parseJson(text), this.redact)
           : parseJson(text);
-      return { status: response.statusCode, headers: responseHeaders, json, sample };
+      return { status: response.status, headers: responseHeaders, json, sample };
     } catch (error) {
       if (timedOut) throw new TimeoutError(context, timeoutMs, req.method === "POST" || sent);
       const errno = errnoOf(error);
@@ -223,12 +228,8 @@ interface RawAnswer {
   sample: BodySample;
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  return out;
+function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400;
 }
 
 function parseJson(text: string): unknown {
@@ -272,6 +273,15 @@ function explorerMessageOf(json: unknown): string | undefined {
     return json.message;
   }
   return undefined;
+}
+
+function redirected(context: RequestContext, sample: BodySample, location: string): InvalidResponseError {
+  return new InvalidResponseError(
+    `The explorer answered with a redirect (HTTP ${sample.status}) to ${location} instead of JSON.`,
+    context,
+    sample,
+    "Use the address it redirects to as the explorer URL (often https:// instead of http://).",
+  );
 }
 
 function notJson(context: RequestContext, sample: BodySample): InvalidResponseError {

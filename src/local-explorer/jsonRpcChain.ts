@@ -1,4 +1,3 @@
-import { request } from "undici";
 import { z } from "zod";
 
 const responseSchema = z.union([
@@ -55,14 +54,13 @@ export class JsonRpcChain {
 
   async #call(method: string, params: unknown[]): Promise<unknown> {
     const id = this.#nextId++;
-    const response = await request(this.url, {
+    const response = await fetch(this.url, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
-      headersTimeout: 30_000,
-      bodyTimeout: 30_000,
+      signal: AbortSignal.timeout(30_000),
     });
-    const parsed = responseSchema.safeParse(await response.body.json());
+    const parsed = responseSchema.safeParse(parseJson(await response.text()));
     if (!parsed.success) throw new Error(`${method}: the chain answered something that is not JSON-RPC`);
     if ("error" in parsed.data) throw new Error(`${method}: ${parsed.data.error.message}`);
     return parsed.data.result;
@@ -97,5 +95,13 @@ export class JsonRpcChain {
   async createdContract(hash: string): Promise<string | undefined> {
     const receipt = receiptSchema.parse(await this.#call("eth_getTransactionReceipt", [hash]));
     return receipt?.contractAddress ?? undefined;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }

@@ -36,7 +36,7 @@ describe("the contract module's address errors, as Blockscout words them", () =>
   ])("%s %j", async (action, params, expected) => {
     const answer = await callContractAction(transportFor(explorer), {
       action,
-      body: multipartBody(params as Record<string, string>),
+      body: await multipartBody(params as Record<string, string>),
       kind: "submit",
     });
     expect(answer.httpStatus).toBe(200);

@@ -131,7 +131,7 @@ describe("verifysourcecode", () => {
     const { multipartBody } = await import("../../../src/client/requestBody.js");
     const answer = await callContractAction(transport, {
       action: "verifysourcecode",
-      body: multipartBody(fields),
+      body: await multipartBody(fields),
       kind: "submit",
     });
     expect(answer.envelope).toEqual({ status: "0", message, result: null });
@@ -144,7 +144,7 @@ describe("verifysourcecode", () => {
     const { multipartBody } = await import("../../../src/client/requestBody.js");
     const answer = await callContractAction(transport, {
       action: "verifysourcecode",
-      body: multipartBody({
+      body: await multipartBody({
         codeformat: "solidity-standard-json-input",
         contractaddress: address,
         sourceCode: "{}",
@@ -165,7 +165,7 @@ describe("verifysourcecode", () => {
     const { multipartBody } = await import("../../../src/client/requestBody.js");
     const answer = await callContractAction(transport, {
       action: "verifysourcecode",
-      body: multipartBody({
+      body: await multipartBody({
         codeformat: "solidity-single-file",
         contractaddress: address,
         contractname: "A",

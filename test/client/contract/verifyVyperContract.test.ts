@@ -68,7 +68,7 @@ describe("verify_vyper_contract", () => {
       delete fields[key];
       const answer = await callContractAction(transport, {
         action: "verify_vyper_contract",
-        body: multipartBody(fields),
+        body: await multipartBody(fields),
         kind: "submit",
       });
       expect(answer.envelope).toEqual({ status: "0", message: `${key} is required.`, result: null });

@@ -152,6 +152,22 @@ describe("transport", () => {
     expect(explorer.requestsFor("verifysourcecode")).toHaveLength(2);
   });
 
+  it("reports a redirect with where it points, and does not follow it", async () => {
+    explorer.faults.next({
+      kind: "status",
+      status: 301,
+      body: "<html><body>Moved</body></html>",
+      contentType: "text/html",
+      headers: { location: "https://explorer.example/api" },
+    });
+    const error = await getAbi(transportFor(explorer), { address }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error as InvalidResponseError).shortMessage).toBe(
+      "The explorer answered with a redirect (HTTP 301) to https://explorer.example/api instead of JSON.",
+    );
+    expect(explorer.requests).toHaveLength(1);
+  });
+
   it("calls malformed JSON malformed", async () => {
     explorer.faults.next(
       { kind: "malformed-json" },
