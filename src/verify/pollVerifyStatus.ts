@@ -1,4 +1,12 @@
 import type { ExplorerClient } from "../client/ExplorerClient.js";
+import {
+  HttpError,
+  InvalidResponseError,
+  isExplorerVerifyError,
+  NetworkError,
+  RateLimitedError,
+  TimeoutError,
+} from "../errors/index.js";
 import type { Deadline } from "./deadline.js";
 
 /** How polling waits: the first interval, its growth, its ceiling, and how long `Unknown UID` counts as pending. */
@@ -11,6 +19,11 @@ export interface PollingOptions {
   backoffFactor: number;
   /** `Unknown UID` answers read as "not queued yet" before the engine looks for itself. Default 3. */
   unknownUidGrace: number;
+  /**
+   * Polls in a row that may fail for passing reasons (connection lost, time-out, 5xx, 429) after the transport's
+   * own retries, before the job fails with that error. Default 5.
+   */
+  failedPollsInARow?: number;
 }
 
 export const defaultPolling: PollingOptions = {
@@ -18,6 +31,7 @@ export const defaultPolling: PollingOptions = {
   maxIntervalMs: 10_000,
   backoffFactor: 1.5,
   unknownUidGrace: 3,
+  failedPollsInARow: 5,
 };
 
 /** How a guid ended. */
@@ -28,7 +42,8 @@ export type PollOutcome =
 
 /**
  * Polls `checkverifystatus` with growing intervals until a final state or the deadline. `Unknown UID` right after
- * a submission (the explorer's queue race) is read as pending a few times.
+ * a submission (the explorer's queue race) is read as pending a few times. A poll that fails for a passing reason is
+ * only a missed look: the guid stays valid, so polling goes on, up to a few such failures in a row.
  *
  * @param client - the explorer
  * @param guid - the receipt
@@ -36,6 +51,7 @@ export type PollOutcome =
  * @param options - intervals
  * @param onPending - told of every pending answer
  * @returns the final state
+ * @throws the last poll's error after too many failed polls in a row, or at once when it is not a passing one
  */
 export async function pollVerifyStatus(
   client: ExplorerClient,
@@ -46,10 +62,21 @@ export async function pollVerifyStatus(
 ): Promise<PollOutcome> {
   let intervalMs = options.initialIntervalMs;
   let unknownUids = 0;
+  let failuresInARow = 0;
   // Most explorers finish within a few seconds: two polls a second apart catch that, then back off.
   for (let polls = 1; ; polls++) {
     if (!(await deadline.wait(intervalMs))) return { state: "timeout" };
-    const status = await client.checkVerifyStatus(guid);
+    let status: Awaited<ReturnType<ExplorerClient["checkVerifyStatus"]>>;
+    try {
+      status = await client.checkVerifyStatus(guid);
+      failuresInARow = 0;
+    } catch (error) {
+      failuresInARow++;
+      if (!isPassingFailure(error) || failuresInARow >= (options.failedPollsInARow ?? 5)) throw error;
+      onPending(`${isExplorerVerifyError(error) ? error.shortMessage : String(error)} Polling again.`);
+      intervalMs = Math.min(options.maxIntervalMs, intervalMs * options.backoffFactor);
+      continue;
+    }
     switch (status.state) {
       case "pass":
       case "already-verified":
@@ -66,4 +93,12 @@ export async function pollVerifyStatus(
     }
     if (polls >= 2) intervalMs = Math.min(options.maxIntervalMs, intervalMs * options.backoffFactor);
   }
+}
+
+function isPassingFailure(error: unknown): boolean {
+  if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof RateLimitedError)
+    return true;
+  if (error instanceof HttpError) return error.status >= 500;
+  if (error instanceof InvalidResponseError) return error.body.status >= 500;
+  return false;
 }

@@ -440,3 +440,42 @@ describe("verifyContract: failures", () => {
     expect(explorer.requests).toHaveLength(0);
   });
 });
+
+describe("verifyContract: polls that fail for a passing reason", () => {
+  const serverError = {
+    kind: "status" as const,
+    status: 500,
+    contentType: "application/json",
+    body: '{"message":"Internal server error"}',
+  };
+
+  it("keeps polling the same guid after a poll failed past the transport's retries, and passes", async () => {
+    explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 1 });
+    explorer.faults.applies = (r) => r.query.action === "checkverifystatus";
+    // The transport tries a read four times: this poll fails as a whole.
+    explorer.faults.next(serverError, serverError, serverError, serverError);
+    const events: VerificationEvent[] = [];
+    const result = await run(standardJsonJob(address), events);
+    expect(result).toMatchObject({ status: "verified", attempts: 1 });
+    expect(explorer.requestsFor("verifysourcecode")).toHaveLength(1);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: "pending",
+        message: "The explorer answered HTTP 500: Internal server error Polling again.",
+      }),
+    );
+  });
+
+  it("gives up with the explorer's error after five failed polls in a row", async () => {
+    explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 1 });
+    explorer.faults.applies = (r) => r.query.action === "checkverifystatus";
+    explorer.faults.next(...Array(20).fill(serverError));
+    const result = await run(standardJsonJob(address));
+    expect(result).toMatchObject({
+      status: "failed",
+      message: "The explorer answered HTTP 500: Internal server error",
+    });
+    expect(explorer.requestsFor("checkverifystatus")).toHaveLength(20);
+    expect(explorer.requestsFor("verifysourcecode")).toHaveLength(1);
+  });
+});
