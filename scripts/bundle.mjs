@@ -16,7 +16,9 @@ if (!existsSync(entry)) {
 
 // An ES import of a Node built-in builds a module facade that reads every export, lazy ones too: node:fs loads
 // fs/promises with readline, node:http loads Node's undici. Taken with require(), a built-in costs only itself.
-const builtinPattern = new RegExp(`^(node:)?(${builtinModules.map((name) => name.replace(/[/]/g, "\\/")).join("|")})$`);
+const builtinPattern = new RegExp(
+  `^(node:)?(${builtinModules.map((name) => name.replace(/[/]/g, "\\/")).join("|")})$`,
+);
 const builtinsThroughRequire = {
   name: "builtins-through-require",
   setup(build) {

@@ -1,15 +1,13 @@
 import type { ConfigHooks } from "hardhat/types/hooks";
-import { z } from "zod";
+import * as z from "../../src/schemas/zod.js";
 
 const configurationVariable = z.object({ _type: z.literal("ConfigurationVariable"), name: z.string() });
 
-const userConfigSchema = z
-  .object({
-    apiKey: z.union([z.string().min(1, "must not be empty"), configurationVariable]).optional(),
-    concurrency: z.number().int().min(1).max(64).optional(),
-    timeoutSeconds: z.number().positive().max(86_400).optional(),
-  })
-  .strict();
+const userConfigSchema = z.strictObject({
+  apiKey: z.optional(z.union([z.string().check(z.minLength(1, "must not be empty")), configurationVariable])),
+  concurrency: z.optional(z.int().check(z.gte(1)).check(z.lte(64))),
+  timeoutSeconds: z.optional(z.number().check(z.positive()).check(z.lte(86_400))),
+});
 
 export const defaultConcurrency = 4;
 export const defaultTimeoutSeconds = 300;

@@ -1,7 +1,7 @@
 import type { NetworkConnection } from "hardhat/types/network";
-import { z } from "zod";
+import * as z from "../../src/schemas/zod.js";
 
-const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
+const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 
 // EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1).
 const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";

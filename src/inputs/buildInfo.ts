@@ -1,8 +1,8 @@
 import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { z } from "zod";
 import { InvalidInputError } from "../errors/index.js";
+import * as z from "../schemas/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 import {
   type CompilerOutput,
@@ -68,21 +68,21 @@ const foundryFormat = "ethers-rs-sol-build-info-1";
 const buildInfoFolder = "build-info";
 
 const formatProbeSchema = z.looseObject({
-  _format: z.string().optional(),
-  source_id_to_path: z.unknown().optional(),
+  _format: z.optional(z.string()),
+  source_id_to_path: z.optional(z.unknown()),
 });
 
 const hardhat3Schema = z.looseObject({
   id: z.string(),
   solcLongVersion: z.string(),
   input: standardJsonInputSchema,
-  userSourceNameMap: z.record(z.string(), z.string()).optional(),
+  userSourceNameMap: z.optional(z.record(z.string(), z.string())),
 });
 
 const hardhat3OutputSchema = z.looseObject({ output: compilerOutputSchema });
 
 const hardhat2Schema = z.looseObject({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   solcLongVersion: z.string(),
   input: standardJsonInputSchema,
   output: compilerOutputSchema,
@@ -97,13 +97,13 @@ const foundrySchema = z.looseObject({
   id: z.string(),
   source_id_to_path: z.record(z.string(), z.string()),
   language: z.string(),
-  input: standardJsonInputSchema.optional(),
-  output: compilerOutputSchema.optional(),
-  solcLongVersion: z.string().optional(),
-  solcVersion: z.string().optional(),
-  inputVersionLong: z.string().optional(),
-  inputVersion: z.string().optional(),
-  compilerVersion: z.string().optional(),
+  input: z.optional(standardJsonInputSchema),
+  output: z.optional(compilerOutputSchema),
+  solcLongVersion: z.optional(z.string()),
+  solcVersion: z.optional(z.string()),
+  inputVersionLong: z.optional(z.string()),
+  inputVersion: z.optional(z.string()),
+  compilerVersion: z.optional(z.string()),
 });
 
 const metadataCompilerSchema = z.looseObject({ compiler: z.looseObject({ version: z.string() }) });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../schemas/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 
 /** Where the compiler left room for a library address: source name → library name → byte ranges. */
@@ -14,40 +14,40 @@ export const linkReferencesSchema = z.record(z.string(), z.record(z.string(), z.
 export const immutableReferencesSchema = z.record(z.string(), z.array(byteRangeSchema));
 
 const sourceSchema = z.looseObject({
-  content: z.string().optional(),
-  urls: z.array(z.string()).optional(),
-  keccak256: z.string().optional(),
+  content: z.optional(z.string()),
+  urls: z.optional(z.array(z.string())),
+  keccak256: z.optional(z.string()),
 });
 
 /** The compiler's standard JSON input, as build infos and input files hold it (extra keys allowed). */
 export const standardJsonInputSchema = z.looseObject({
   language: z.string(),
   sources: z.record(z.string(), sourceSchema),
-  settings: z.record(z.string(), z.unknown()).optional(),
+  settings: z.optional(z.record(z.string(), z.unknown())),
 });
 
 const bytecodeSchema = z.looseObject({
   object: z.string(),
-  linkReferences: linkReferencesSchema.optional(),
+  linkReferences: z.optional(linkReferencesSchema),
 });
 
 const outputContractSchema = z.looseObject({
-  abi: z.array(z.unknown()).optional(),
+  abi: z.optional(z.array(z.unknown())),
   /** JSON text from solc; some tools store it parsed. */
-  metadata: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
-  evm: z
-    .looseObject({
-      bytecode: bytecodeSchema.optional(),
-      deployedBytecode: bytecodeSchema
-        .extend({ immutableReferences: immutableReferencesSchema.optional() })
-        .optional(),
-    })
-    .optional(),
+  metadata: z.optional(z.union([z.string(), z.record(z.string(), z.unknown())])),
+  evm: z.optional(
+    z.looseObject({
+      bytecode: z.optional(bytecodeSchema),
+      deployedBytecode: z.optional(
+        z.extend(bytecodeSchema, { immutableReferences: z.optional(immutableReferencesSchema) }),
+      ),
+    }),
+  ),
 });
 
 /** The compiler's standard JSON output, as far as verification reads it. */
 export const compilerOutputSchema = z.looseObject({
-  contracts: z.record(z.string(), z.record(z.string(), outputContractSchema)).optional(),
+  contracts: z.optional(z.record(z.string(), z.record(z.string(), outputContractSchema))),
 });
 
 export type CompilerOutput = z.infer<typeof compilerOutputSchema>;

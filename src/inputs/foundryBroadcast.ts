@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path";
-import { z } from "zod";
 import type { Libraries } from "../client/contract/libraries.js";
 import { InvalidInputError } from "../errors/index.js";
+import * as z from "../schemas/zod.js";
 import type { VerificationJob } from "../verify/job.js";
 import { type BuildInfo, type CompiledContract, contractsOf, readBuildInfos } from "./buildInfo.js";
 import { createContractJob, linkedLibraries } from "./contractJob.js";
@@ -38,29 +38,29 @@ const create2Salt = 64;
 // forge-script-sequence's ScriptSequence and TransactionWithMetadata, as far as verification reads them. Older
 // releases wrote the creation code as `transaction.data`, newer ones as `transaction.input`.
 const transactionSchema = z.looseObject({
-  hash: z.string().nullish(),
+  hash: z.nullish(z.string()),
   transactionType: z.string(),
-  contractName: z.string().nullish(),
-  contractAddress: z.string().nullish(),
-  transaction: z
-    .looseObject({ to: z.string().nullish(), input: z.string().nullish(), data: z.string().nullish() })
-    .optional(),
-  additionalContracts: z
-    .array(
+  contractName: z.nullish(z.string()),
+  contractAddress: z.nullish(z.string()),
+  transaction: z.optional(
+    z.looseObject({ to: z.nullish(z.string()), input: z.nullish(z.string()), data: z.nullish(z.string()) }),
+  ),
+  additionalContracts: z.optional(
+    z.array(
       z.looseObject({
         transactionType: z.string(),
-        contractName: z.string().nullish(),
+        contractName: z.nullish(z.string()),
         address: z.string(),
         initCode: z.string(),
       }),
-    )
-    .optional(),
+    ),
+  ),
 });
 
 const broadcastSchema = z.looseObject({
   transactions: z.array(transactionSchema),
-  libraries: z.array(z.string()).optional(),
-  chain: z.number().optional(),
+  libraries: z.optional(z.array(z.string())),
+  chain: z.optional(z.number()),
 });
 
 interface Creation {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
-import { z } from "zod";
 import { InvalidInputError } from "../errors/index.js";
+import * as z from "../schemas/zod.js";
 import type { VerificationJob } from "../verify/job.js";
 import { type BuildInfo, type CompiledContract, qualifiedNames, readBuildInfo } from "./buildInfo.js";
 import {
@@ -50,11 +50,11 @@ const artifactSchema = z.looseObject({
   abi: z.array(z.unknown()),
   bytecode: z.string(),
   deployedBytecode: z.string(),
-  linkReferences: linkReferencesSchema.optional(),
-  deployedLinkReferences: linkReferencesSchema.optional(),
-  immutableReferences: immutableReferencesSchema.optional(),
-  inputSourceName: z.string().optional(),
-  buildInfoId: z.string().optional(),
+  linkReferences: z.optional(linkReferencesSchema),
+  deployedLinkReferences: z.optional(linkReferencesSchema),
+  immutableReferences: z.optional(immutableReferencesSchema),
+  inputSourceName: z.optional(z.string()),
+  buildInfoId: z.optional(z.string()),
 });
 
 const debugFileSchema = z.looseObject({ buildInfo: z.string() });

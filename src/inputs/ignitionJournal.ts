@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { InvalidInputError } from "../errors/index.js";
+import * as z from "../schemas/zod.js";
 import { type JsonOrigin, parseWithSchema } from "./jsonFile.js";
 
 /** A contract deployment the journal records as finished. */
@@ -41,12 +41,12 @@ const executionStateInitializeSchema = z.looseObject({
 
 const executionStateCompleteSchema = z.looseObject({
   futureId: z.string(),
-  result: z.looseObject({ type: z.string(), address: z.string().optional() }),
+  result: z.looseObject({ type: z.string(), address: z.optional(z.string()) }),
 });
 
 const wipeSchema = z.looseObject({ futureId: z.string() });
 
-const bigintSchema = z.object({ _kind: z.literal("bigint"), value: z.string().regex(/^-?\d+$/) });
+const bigintSchema = z.object({ _kind: z.literal("bigint"), value: z.string().check(z.regex(/^-?\d+$/)) });
 
 /**
  * Reads an Ignition `journal.jsonl`: which contracts were deployed, with which constructor arguments and

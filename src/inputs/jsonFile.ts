@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import type { z } from "zod";
 import { InvalidInputError } from "../errors/index.js";
+import type * as z from "../schemas/zod.js";
 
 /** Where a JSON text came from, for error messages. */
 export interface JsonOrigin {
@@ -58,7 +58,7 @@ export async function readTextFile(origin: JsonOrigin): Promise<string> {
  * @returns the parsed value
  * @throws {InvalidInputError} naming the file and the field when the text is not JSON or not of the shape
  */
-export function parseJsonText<Schema extends z.ZodType>(
+export function parseJsonText<Schema extends z.ZodMiniType>(
   text: string,
   schema: Schema,
   origin: JsonOrigin,
@@ -98,7 +98,7 @@ export function parseJson(text: string, origin: JsonOrigin): unknown {
  * @returns the value as the schema gives it
  * @throws {InvalidInputError} naming the file and the first wrong field
  */
-export function parseWithSchema<Schema extends z.ZodType>(
+export function parseWithSchema<Schema extends z.ZodMiniType>(
   value: unknown,
   schema: Schema,
   origin: JsonOrigin,
@@ -123,7 +123,7 @@ export function parseWithSchema<Schema extends z.ZodType>(
  * @returns the parsed file
  * @throws {InvalidInputError} when the file cannot be read, is not JSON, or is not of the shape
  */
-export async function readJsonFile<Schema extends z.ZodType>(
+export async function readJsonFile<Schema extends z.ZodMiniType>(
   schema: Schema,
   origin: JsonOrigin,
 ): Promise<z.infer<Schema>> {

@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path";
-import { z } from "zod";
 import type { Libraries } from "../client/contract/libraries.js";
 import { InvalidInputError } from "../errors/index.js";
+import * as z from "../schemas/zod.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import { type BuildInfo, readBuildInfos } from "./buildInfo.js";
 import { createContractJob } from "./contractJob.js";

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import type { Libraries } from "../client/contract/libraries.js";
 import { InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
+import * as z from "../schemas/zod.js";
 import { longCompilerVersion } from "../verify/compilerVersion.js";
 import type { OptimizerSettings } from "../verify/job.js";
 import { formatIssuePath } from "./jsonFile.js";
@@ -62,51 +62,61 @@ function requiredOr(problem: string) {
   return (issue: { input: unknown }) => (issue.input === undefined ? "is required." : problem);
 }
 
-const text = z.string({ error: requiredOr("must be a string.") }).min(1, { error: "must not be empty." });
+const text = z
+  .string({ error: requiredOr("must be a string.") })
+  .check(z.minLength(1, { error: "must not be empty." }));
 
-const address = z.string({ error: requiredOr("must be a string.") }).regex(addressPattern, {
-  error: (issue) =>
-    `${shown(issue.input)} is not an address: expected 0x followed by 40 hexadecimal characters.`,
-});
+const address = z.string({ error: requiredOr("must be a string.") }).check(
+  z.regex(addressPattern, {
+    error: (issue) =>
+      `${shown(issue.input)} is not an address: expected 0x followed by 40 hexadecimal characters.`,
+  }),
+);
 
 const fields = {
   address,
-  format: z.enum(formats).optional(),
+  format: z.optional(z.enum(formats)),
   contract: text,
-  constructorArgs: z
-    .array(z.unknown(), { error: "must be an array of the constructor's argument values." })
-    .optional(),
-  constructorArgsHex: z
-    .string({ error: "must be a string." })
-    .regex(hexPattern, {
-      error: (issue) =>
-        `${shown(issue.input)} is not hex bytes: expected an even number of hex digits, 0x optional.`,
-    })
-    .optional(),
-  libraries: z
-    .record(z.string().min(1, { error: "has an empty library name." }), address, {
+  constructorArgs: z.optional(
+    z.array(z.unknown(), { error: "must be an array of the constructor's argument values." }),
+  ),
+  constructorArgsHex: z.optional(
+    z.string({ error: "must be a string." }).check(
+      z.regex(hexPattern, {
+        error: (issue) =>
+          `${shown(issue.input)} is not hex bytes: expected an even number of hex digits, 0x optional.`,
+      }),
+    ),
+  ),
+  libraries: z.optional(
+    z.record(z.string().check(z.minLength(1, { error: "has an empty library name." })), address, {
       error: "must be an object of library name to address.",
-    })
-    .optional(),
-  proxy: z.boolean({ error: "must be true or false." }).optional(),
+    }),
+  ),
+  proxy: z.optional(z.boolean({ error: "must be true or false." })),
   standardJsonInput: text,
-  compilerVersion: z.string({ error: requiredOr("must be a string.") }).regex(solidityVersionPattern, {
-    error: (issue) =>
-      `${shown(issue.input)} is not a compiler version: expected 0.8.28 or the long form v0.8.28+commit.7893614a.`,
-  }),
-  vyperCompilerVersion: z.string({ error: requiredOr("must be a string.") }).regex(vyperVersionPattern, {
-    error: (issue) =>
-      `${shown(issue.input)} is not a Vyper compiler version: expected the long form, like v0.3.10+commit.91361694.`,
-  }),
+  compilerVersion: z.string({ error: requiredOr("must be a string.") }).check(
+    z.regex(solidityVersionPattern, {
+      error: (issue) =>
+        `${shown(issue.input)} is not a compiler version: expected 0.8.28 or the long form v0.8.28+commit.7893614a.`,
+    }),
+  ),
+  vyperCompilerVersion: z.string({ error: requiredOr("must be a string.") }).check(
+    z.regex(vyperVersionPattern, {
+      error: (issue) =>
+        `${shown(issue.input)} is not a Vyper compiler version: expected the long form, like v0.3.10+commit.91361694.`,
+    }),
+  ),
   source: text,
-  optimizer: z
-    .strictObject(
+  optimizer: z.optional(
+    z.strictObject(
       {
         enabled: z.boolean({ error: requiredOr("must be true or false.") }),
-        runs: z
-          .int({ error: "must be a whole number." })
-          .nonnegative({ error: "must not be negative." })
-          .optional(),
+        runs: z.optional(
+          z
+            .int({ error: "must be a whole number." })
+            .check(z.nonnegative({ error: "must not be negative." })),
+        ),
       },
       {
         error: (issue) =>
@@ -114,9 +124,9 @@ const fields = {
             ? "is not an optimizer setting; those are enabled and runs."
             : 'must be an object like { "enabled": true, "runs": 200 }.',
       },
-    )
-    .optional(),
-  evmVersion: text.optional(),
+    ),
+  ),
+  evmVersion: z.optional(text),
   metadata: text,
   sources: text,
 };
@@ -169,7 +179,7 @@ const shapes = {
   },
   registry: {
     address: fields.address,
-    contract: fields.contract.optional(),
+    contract: z.optional(fields.contract),
     format: fields.format,
     metadata: fields.metadata,
     sources: fields.sources,
@@ -179,7 +189,7 @@ const shapes = {
   },
 };
 
-function entrySchema<Shape extends z.ZodRawShape>(shape: Shape, kind: Kind) {
+function entrySchema<Shape extends z.core.$ZodShape>(shape: Shape, kind: Kind) {
   const names = Object.keys(shape)
     .filter((name) => kind === "build-info" || name !== "constructorArgs")
     .join(", ");
@@ -201,8 +211,8 @@ const schemas = {
 };
 
 const entryProbeSchema = z.looseObject({
-  format: z.unknown().optional(),
-  standardJsonInput: z.unknown().optional(),
+  format: z.optional(z.unknown()),
+  standardJsonInput: z.optional(z.unknown()),
 });
 
 /**
@@ -306,7 +316,7 @@ function entryKind(entry: { format?: unknown; standardJsonInput?: unknown }, fie
   );
 }
 
-function parseEntry<Schema extends z.ZodType>(
+function parseEntry<Schema extends z.ZodMiniType>(
   schema: Schema,
   entry: unknown,
   field: string,

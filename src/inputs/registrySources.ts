@@ -2,8 +2,8 @@ import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { keccak256, stringToBytes } from "viem";
-import { z } from "zod";
 import { InvalidInputError } from "../errors/index.js";
+import * as z from "../schemas/zod.js";
 import { type JsonOrigin, parseJsonText, readTextFile } from "./jsonFile.js";
 import { userSourceName } from "./sourceNames.js";
 
@@ -26,9 +26,9 @@ export interface RegistryFields {
 const metadataSchema = z.looseObject({
   sources: z.record(
     z.string(),
-    z.looseObject({ keccak256: z.string().optional(), content: z.string().optional() }),
+    z.looseObject({ keccak256: z.optional(z.string()), content: z.optional(z.string()) }),
   ),
-  settings: z.looseObject({ compilationTarget: z.record(z.string(), z.string()).optional() }).optional(),
+  settings: z.optional(z.looseObject({ compilationTarget: z.optional(z.record(z.string(), z.string())) })),
 });
 
 /**

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { InvalidInputError } from "../errors/index.js";
+import * as z from "../schemas/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 import { standardJsonInputSchema, toStandardJsonInput } from "./compilerJson.js";
 import { type JsonOrigin, parseJson, parseWithSchema, readTextFile } from "./jsonFile.js";

@@ -1,5 +1,5 @@
 import { keccak256, toBytes } from "viem";
-import { z } from "zod";
+import * as z from "../schemas/zod.js";
 import type { Submission } from "./backend.js";
 
 /** A standard JSON input built from a submission, and which contracts of it may be the deployed one. */
@@ -18,14 +18,14 @@ const outputSelection = { "*": { "*": ["abi", "metadata", "evm.bytecode", "evm.d
 const standardJsonSchema = z.looseObject({
   language: z.string(),
   sources: z.record(z.string(), z.looseObject({ content: z.string() })),
-  settings: z.record(z.string(), z.unknown()).optional(),
+  settings: z.optional(z.record(z.string(), z.unknown())),
 });
 
 const metadataSchema = z.looseObject({
   language: z.string(),
   compiler: z.looseObject({ version: z.string() }),
   settings: z.looseObject({ compilationTarget: z.record(z.string(), z.string()) }),
-  sources: z.record(z.string(), z.looseObject({ keccak256: z.string().optional() })),
+  sources: z.record(z.string(), z.looseObject({ keccak256: z.optional(z.string()) })),
 });
 
 /**

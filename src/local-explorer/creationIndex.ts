@@ -7,6 +7,7 @@ export class CreationIndex {
   readonly #creations = new Map<string, CreationRecord & { input: string }>();
   #nextBlock: number;
   readonly #maxBlocksPerScan: number;
+  #lastScan: Promise<void> = Promise.resolve();
 
   /**
    * @param chain - the chain
@@ -20,7 +21,14 @@ export class CreationIndex {
   }
 
   /** Reads the blocks mined since the last scan. */
-  async catchUp(): Promise<void> {
+  catchUp(): Promise<void> {
+    // One scan at a time: two interleaved scans would each move the cursor past blocks the other is reading.
+    const scan = this.#lastScan.catch(() => {}).then(() => this.#scanNewBlocks());
+    this.#lastScan = scan;
+    return scan;
+  }
+
+  async #scanNewBlocks(): Promise<void> {
     const latest = await this.#chain.blockNumber();
     this.#nextBlock = Math.max(this.#nextBlock, latest + 1 - this.#maxBlocksPerScan);
     for (; this.#nextBlock <= latest; this.#nextBlock++) {

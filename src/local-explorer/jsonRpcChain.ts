@@ -1,43 +1,43 @@
-import { z } from "zod";
+import * as z from "../schemas/zod.js";
 
 const responseSchema = z.union([
   z.object({ jsonrpc: z.literal("2.0"), id: z.number(), result: z.unknown() }),
   z.object({
     jsonrpc: z.literal("2.0"),
-    id: z.number().nullable(),
+    id: z.nullable(z.number()),
     error: z.object({ code: z.number(), message: z.string() }),
   }),
 ]);
 
-const hexString = z.string().regex(/^0x[0-9a-fA-F]*$/);
+const hexString = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 const transactionSchema = z.looseObject({
   hash: z.string(),
   from: z.string(),
-  to: z.string().nullable(),
+  to: z.nullable(z.string()),
   input: hexString,
-  transactionIndex: hexString.nullable(),
+  transactionIndex: z.nullable(hexString),
 });
-const blockSchema = z
-  .looseObject({
+const blockSchema = z.nullable(
+  z.looseObject({
     number: hexString,
     hash: z.string(),
     timestamp: hexString,
     transactions: z.array(transactionSchema),
-    withdrawals: z
-      .array(
+    withdrawals: z.optional(
+      z.array(
         z.looseObject({
           index: hexString,
           validatorIndex: hexString,
           address: z.string(),
           amount: hexString,
         }),
-      )
-      .optional(),
-  })
-  .nullable();
-const receiptSchema = z
-  .looseObject({ contractAddress: z.string().nullable().optional(), status: hexString.optional() })
-  .nullable();
+      ),
+    ),
+  }),
+);
+const receiptSchema = z.nullable(
+  z.looseObject({ contractAddress: z.optional(z.nullable(z.string())), status: z.optional(hexString) }),
+);
 
 export type ChainBlock = NonNullable<z.infer<typeof blockSchema>>;
 export type ChainTransaction = z.infer<typeof transactionSchema>;

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { z } from "zod";
+import * as z from "../schemas/zod.js";
 
 const require = createRequire(import.meta.url);
 
@@ -15,29 +15,29 @@ export interface SolidityCompiler {
 
 const bytecodeSchema = z.looseObject({
   object: z.string(),
-  linkReferences: z
-    .record(z.string(), z.record(z.string(), z.array(z.object({ start: z.number(), length: z.number() }))))
-    .optional(),
-  immutableReferences: z
-    .record(z.string(), z.array(z.object({ start: z.number(), length: z.number() })))
-    .optional(),
+  linkReferences: z.optional(
+    z.record(z.string(), z.record(z.string(), z.array(z.object({ start: z.number(), length: z.number() })))),
+  ),
+  immutableReferences: z.optional(
+    z.record(z.string(), z.array(z.object({ start: z.number(), length: z.number() }))),
+  ),
 });
 
 const contractOutputSchema = z.looseObject({
-  abi: z.array(z.unknown()).optional(),
-  metadata: z.string().optional(),
-  evm: z
-    .looseObject({ bytecode: bytecodeSchema.optional(), deployedBytecode: bytecodeSchema.optional() })
-    .optional(),
+  abi: z.optional(z.array(z.unknown())),
+  metadata: z.optional(z.string()),
+  evm: z.optional(
+    z.looseObject({ bytecode: z.optional(bytecodeSchema), deployedBytecode: z.optional(bytecodeSchema) }),
+  ),
 });
 
 export const compilerOutputSchema = z.looseObject({
-  errors: z
-    .array(
-      z.looseObject({ severity: z.string(), formattedMessage: z.string().optional(), message: z.string() }),
-    )
-    .optional(),
-  contracts: z.record(z.string(), z.record(z.string(), contractOutputSchema)).optional(),
+  errors: z.optional(
+    z.array(
+      z.looseObject({ severity: z.string(), formattedMessage: z.optional(z.string()), message: z.string() }),
+    ),
+  ),
+  contracts: z.optional(z.record(z.string(), z.record(z.string(), contractOutputSchema))),
 });
 
 export type CompilerOutput = z.infer<typeof compilerOutputSchema>;

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { z } from "zod";
+import * as z from "../schemas/zod.js";
 import type { ContractRecord, GuidState } from "./backend.js";
 
 const stateSchema = z.object({

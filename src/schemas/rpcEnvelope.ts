@@ -1,12 +1,15 @@
-import { z } from "zod";
+import * as z from "./zod.js";
 
 /** `{status, message, result}` of every contract-module answer; `status` as sent ("1", "0", or a number). */
 export const rpcEnvelopeSchema = z.looseObject({
-  status: z.union([z.string(), z.number()]).transform((value) => String(value)),
-  message: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ""),
+  status: z.pipe(
+    z.union([z.string(), z.number()]),
+    z.transform((value) => String(value)),
+  ),
+  message: z.pipe(
+    z.nullish(z.string()),
+    z.transform((value) => value ?? ""),
+  ),
   result: z.unknown(),
 });
 

@@ -1,6 +1,6 @@
-import { z } from "zod";
+import * as z from "./zod.js";
 
-const flag = z.union([z.string(), z.number(), z.boolean()]).nullish();
+const flag = z.nullish(z.union([z.string(), z.number(), z.boolean()]));
 
 /**
  * One `getsourcecode` item, and the contract object `verify`-style actions return. Real Blockscout sends only
@@ -8,27 +8,27 @@ const flag = z.union([z.string(), z.number(), z.boolean()]).nullish();
  * string. Both are accepted.
  */
 export const sourceCodeItemSchema = z.looseObject({
-  Address: z.string().optional(),
-  SourceCode: z.string().nullish(),
-  ABI: z.string().nullish(),
-  ContractName: z.string().nullish(),
-  CompilerVersion: z.string().nullish(),
+  Address: z.optional(z.string()),
+  SourceCode: z.nullish(z.string()),
+  ABI: z.nullish(z.string()),
+  ContractName: z.nullish(z.string()),
+  CompilerVersion: z.nullish(z.string()),
   OptimizationUsed: flag,
-  OptimizationRuns: z.union([z.number(), z.string()]).nullish(),
-  Runs: z.union([z.number(), z.string()]).nullish(),
-  EVMVersion: z.string().nullish(),
-  FileName: z.string().nullish(),
-  ConstructorArguments: z.string().nullish(),
-  ExternalLibraries: z.array(z.looseObject({ name: z.string(), address_hash: z.string() })).nullish(),
-  Library: z.string().nullish(),
-  AdditionalSources: z.array(z.looseObject({ Filename: z.string(), SourceCode: z.string() })).nullish(),
+  OptimizationRuns: z.nullish(z.union([z.number(), z.string()])),
+  Runs: z.nullish(z.union([z.number(), z.string()])),
+  EVMVersion: z.nullish(z.string()),
+  FileName: z.nullish(z.string()),
+  ConstructorArguments: z.nullish(z.string()),
+  ExternalLibraries: z.nullish(z.array(z.looseObject({ name: z.string(), address_hash: z.string() }))),
+  Library: z.nullish(z.string()),
+  AdditionalSources: z.nullish(z.array(z.looseObject({ Filename: z.string(), SourceCode: z.string() }))),
   IsProxy: flag,
   Proxy: flag,
-  ImplementationAddress: z.string().nullish(),
-  ImplementationAddresses: z.array(z.string()).nullish(),
-  Implementation: z.string().nullish(),
-  CompilerSettings: z.union([z.record(z.string(), z.unknown()), z.string()]).nullish(),
-  LicenseType: z.string().nullish(),
+  ImplementationAddress: z.nullish(z.string()),
+  ImplementationAddresses: z.nullish(z.array(z.string())),
+  Implementation: z.nullish(z.string()),
+  CompilerSettings: z.nullish(z.union([z.record(z.string(), z.unknown()), z.string()])),
+  LicenseType: z.nullish(z.string()),
 });
 
 export type SourceCodeItem = z.infer<typeof sourceCodeItemSchema>;

@@ -212,6 +212,25 @@ describe("local explorer: real compile and match against a real chain", () => {
     expect(pages[0]?.items.map((t) => t.hash)).toContain(creation?.txHash);
   }, 60_000);
 
+  it("finds every creation when many requests make a fresh explorer read the chain at once", async () => {
+    const fresh = await startLocalExplorer({ rpcUrl: chain.rpcUrl, stateFile: false });
+    try {
+      const freshClient = new ExplorerClient({
+        explorerUrl: fresh.url,
+        requestsPerSecond: Number.POSITIVE_INFINITY,
+      });
+      const addresses = Object.values(deployed);
+      const creations = await Promise.all(
+        addresses.map((address) => freshClient.getContractCreation([address])),
+      );
+      expect(creations.map(([creation]) => creation?.contractAddress)).toEqual(
+        addresses.map((address) => address.toLowerCase()),
+      );
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+
   it("keeps verified contracts and guids in its state file: a second explorer sees the first one's work", async () => {
     const folder = mkdtempSync(join(tmpdir(), "local-explorer-"));
     try {

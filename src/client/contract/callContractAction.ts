@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import {
   ExplorerError,
   HttpError,
@@ -7,6 +6,7 @@ import {
   UnknownActionError,
 } from "../../errors/index.js";
 import { type RpcEnvelope, rpcEnvelopeSchema } from "../../schemas/index.js";
+import type * as z from "../../schemas/zod.js";
 import { isUnknownAction } from "../explorerTexts.js";
 import type { EncodedBody } from "../requestBody.js";
 import type { Transport, TransportResponse } from "../transport.js";
@@ -97,7 +97,7 @@ export function rejection(answer: ContractActionAnswer, hint?: string): Explorer
  * @returns the typed result
  * @throws {InvalidResponseError} when the shape is off, saying where
  */
-export function parseResult<T extends z.ZodType>(
+export function parseResult<T extends z.ZodMiniType>(
   answer: ContractActionAnswer,
   schema: T,
   action: string,

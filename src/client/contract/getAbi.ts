@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { InvalidResponseError } from "../../errors/index.js";
+import * as z from "../../schemas/zod.js";
 import { isNotVerifiedAbi } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import { assertAddress } from "../validate.js";

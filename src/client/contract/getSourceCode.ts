@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { sourceCodeItemSchema } from "../../schemas/index.js";
+import * as z from "../../schemas/zod.js";
 import type { Transport } from "../transport.js";
 import { assertAddress } from "../validate.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";

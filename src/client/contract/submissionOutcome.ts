@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { NotAContractError } from "../../errors/index.js";
 import { sourceCodeItemSchema } from "../../schemas/index.js";
+import * as z from "../../schemas/zod.js";
 import { isAlreadyVerified, isNotAContract } from "../explorerTexts.js";
 import { type ContractActionAnswer, parseResult, rejection } from "./callContractAction.js";
 import { toVerifiedContract, type VerifiedContract } from "./verifiedContract.js";

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import {
   HttpError,
   InvalidParametersError,
@@ -8,6 +7,7 @@ import {
   UnknownActionError,
 } from "../../errors/index.js";
 import { restMessageSchema, restValidationErrorsSchema } from "../../schemas/rest/index.js";
+import type * as z from "../../schemas/zod.js";
 import { isUnknownApiV2Action } from "../explorerTexts.js";
 import type { Transport, TransportResponse } from "../transport.js";
 
@@ -80,7 +80,7 @@ function restError(response: TransportResponse, call: RestCall): Error {
  * @returns the typed body
  * @throws {InvalidResponseError} when the shape is off, saying where
  */
-export function parseRestBody<T extends z.ZodType>(
+export function parseRestBody<T extends z.ZodMiniType>(
   response: TransportResponse,
   schema: T,
   endpoint: string,

@@ -1,6 +1,6 @@
-import type { z } from "zod";
 import { InvalidInputError, InvalidResponseError } from "../../errors/index.js";
 import { type PageCursor, pageCursorSchema } from "../../schemas/rest/index.js";
+import type * as z from "../../schemas/zod.js";
 import type { Transport } from "../transport.js";
 import { callRest, parseRestBody } from "./callRest.js";
 
@@ -19,7 +19,7 @@ export interface RestListRequest<T> {
   path: string;
   /** The caller's filters: the explorer does not echo them in `next_page_params`, so every page sends them. */
   filters: Record<string, string>;
-  pageSchema: z.ZodType<{ items: T[]; next_page_params: PageCursor | null }>;
+  pageSchema: z.ZodMiniType<{ items: T[]; next_page_params: PageCursor | null }>;
 }
 
 /**

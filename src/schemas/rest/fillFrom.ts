@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../zod.js";
 
 /**
  * Wraps an object schema so that a field the specification names one way is also filled from the name
@@ -8,14 +8,17 @@ import { z } from "zod";
  * @param schema - the object schema, written with the specification's names
  * @returns a schema that copies each alias into its specification name when that name is absent
  */
-export function fillFrom<T extends z.ZodType>(aliases: Record<string, string>, schema: T) {
-  return z.preprocess((raw) => {
-    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
-    const filled: Record<string, unknown> = { ...raw };
-    for (const [specName, wireName] of Object.entries(aliases)) {
-      if (filled[specName] === undefined && filled[wireName] !== undefined)
-        filled[specName] = filled[wireName];
-    }
-    return filled;
-  }, schema);
+export function fillFrom<T extends z.ZodMiniType>(aliases: Record<string, string>, schema: T) {
+  return z.pipe(
+    z.transform((raw) => {
+      if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
+      const filled: Record<string, unknown> = { ...raw };
+      for (const [specName, wireName] of Object.entries(aliases)) {
+        if (filled[specName] === undefined && filled[wireName] !== undefined)
+          filled[specName] = filled[wireName];
+      }
+      return filled;
+    }),
+    schema,
+  );
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../zod.js";
 import { addressParamSchema } from "./addressParam.js";
 
 /**
@@ -6,19 +6,19 @@ import { addressParamSchema } from "./addressParam.js";
  * specification's table lacks but its cursor uses. `gas_limit` is a decimal string; a number is accepted too.
  */
 export const internalTransactionSchema = z.looseObject({
-  block_number: z.number().int(),
+  block_number: z.int(),
   transaction_hash: z.string(),
-  transaction_index: z.number().int().nullish(),
-  index: z.number().int(),
-  timestamp: z.string().nullish(),
+  transaction_index: z.nullish(z.int()),
+  index: z.int(),
+  timestamp: z.nullish(z.string()),
   type: z.string(),
-  success: z.boolean().nullish(),
-  error: z.string().nullish(),
-  gas_limit: z.union([z.string(), z.number().int()]).nullish(),
-  value: z.string().nullish(),
-  from: addressParamSchema.nullish(),
-  to: addressParamSchema.nullish(),
-  created_contract: addressParamSchema.nullish(),
+  success: z.nullish(z.boolean()),
+  error: z.nullish(z.string()),
+  gas_limit: z.nullish(z.union([z.string(), z.int()])),
+  value: z.nullish(z.string()),
+  from: z.nullish(addressParamSchema),
+  to: z.nullish(addressParamSchema),
+  created_contract: z.nullish(addressParamSchema),
 });
 
 export type InternalTransaction = z.infer<typeof internalTransactionSchema>;

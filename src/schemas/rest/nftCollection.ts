@@ -1,10 +1,10 @@
-import { z } from "zod";
+import * as z from "../zod.js";
 import { tokenInstanceSchema, tokenSchema } from "./token.js";
 
 /** The NFTs an address owns in one collection (`GET /addresses/{address_hash}/nft/collections`). */
 export const nftCollectionItemSchema = z.looseObject({
   token: tokenSchema,
-  amount: z.string().nullish(),
+  amount: z.nullish(z.string()),
   token_instances: z.array(tokenInstanceSchema),
 });
 

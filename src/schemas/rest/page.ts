@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../zod.js";
 
 /** A value of `next_page_params`: Blockscout sends JSON numbers, strings, booleans or null. */
 export const pageCursorValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -14,9 +14,9 @@ export type PageCursor = z.infer<typeof pageCursorSchema>;
  * @param itemSchema - the schema of one item
  * @returns the envelope's schema
  */
-export function restPageSchema<T extends z.ZodType>(itemSchema: T) {
+export function restPageSchema<T extends z.ZodMiniType>(itemSchema: T) {
   return z.looseObject({
     items: z.array(itemSchema),
-    next_page_params: pageCursorSchema.nullable(),
+    next_page_params: z.nullable(pageCursorSchema),
   });
 }

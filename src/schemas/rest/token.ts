@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../zod.js";
 import { addressParamSchema } from "./addressParam.js";
 import { fillFrom } from "./fillFrom.js";
 
@@ -11,15 +11,15 @@ export const tokenSchema = fillFrom(
   { address_hash: "address", holders_count: "holders" },
   z.looseObject({
     address_hash: z.string(),
-    name: z.string().nullish(),
-    symbol: z.string().nullish(),
-    decimals: z.string().nullish(),
+    name: z.nullish(z.string()),
+    symbol: z.nullish(z.string()),
+    decimals: z.nullish(z.string()),
     type: z.string(),
-    holders_count: z.union([z.string(), z.number().int()]).nullish(),
-    exchange_rate: z.string().nullish(),
-    total_supply: z.string().nullish(),
-    circulating_market_cap: z.string().nullish(),
-    icon_url: z.string().nullish(),
+    holders_count: z.nullish(z.union([z.string(), z.int()])),
+    exchange_rate: z.nullish(z.string()),
+    total_supply: z.nullish(z.string()),
+    circulating_market_cap: z.nullish(z.string()),
+    icon_url: z.nullish(z.string()),
   }),
 );
 
@@ -31,16 +31,16 @@ export type Token = z.infer<typeof tokenSchema>;
  */
 export const tokenInstanceSchema = z.looseObject({
   id: z.string(),
-  is_unique: z.boolean().nullish(),
-  holder_address_hash: z.string().nullish(),
-  image_url: z.string().nullish(),
-  animation_url: z.string().nullish(),
-  external_app_url: z.string().nullish(),
-  metadata: z.record(z.string(), z.unknown()).nullish(),
-  owner: addressParamSchema.nullish(),
-  token: tokenSchema.nullish(),
-  token_type: z.string().nullish(),
-  value: z.string().nullish(),
+  is_unique: z.nullish(z.boolean()),
+  holder_address_hash: z.nullish(z.string()),
+  image_url: z.nullish(z.string()),
+  animation_url: z.nullish(z.string()),
+  external_app_url: z.nullish(z.string()),
+  metadata: z.nullish(z.record(z.string(), z.unknown())),
+  owner: z.nullish(addressParamSchema),
+  token: z.nullish(tokenSchema),
+  token_type: z.nullish(z.string()),
+  value: z.nullish(z.string()),
 });
 
 export type TokenInstance = z.infer<typeof tokenInstanceSchema>;

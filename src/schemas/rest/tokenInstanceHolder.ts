@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../zod.js";
 import { addressParamSchema } from "./addressParam.js";
 import { fillFrom } from "./fillFrom.js";
 
@@ -11,7 +11,7 @@ export const tokenInstanceHolderSchema = fillFrom(
   z.looseObject({
     address_hash: addressParamSchema,
     value: z.string(),
-    token_id: z.string().nullish(),
+    token_id: z.nullish(z.string()),
   }),
 );
 

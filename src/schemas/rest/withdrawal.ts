@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../zod.js";
 import { addressParamSchema } from "./addressParam.js";
 
 /**
@@ -6,12 +6,12 @@ import { addressParamSchema } from "./addressParam.js";
  * are in the specification's table, but Blockscout leaves them out of this endpoint.
  */
 export const withdrawalSchema = z.looseObject({
-  index: z.number().int(),
+  index: z.int(),
   amount: z.string(),
-  validator_index: z.number().int(),
+  validator_index: z.int(),
   receiver: addressParamSchema,
-  block_number: z.number().int().optional(),
-  timestamp: z.string().optional(),
+  block_number: z.optional(z.int()),
+  timestamp: z.optional(z.string()),
 });
 
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
