@@ -19,7 +19,7 @@ import type { VerificationEventListener } from "./events.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVerifyStatus.js";
 import { verifiedState } from "./preCheck.js";
-import { type PreflightOptions, preflight } from "./preflight.js";
+import type { PreflightOptions, PreflightResult } from "./preflight.js";
 import { standardJsonCandidates } from "./standardJsonCandidates.js";
 import { type PreparedSubmission, prepareSubmissions } from "./submission.js";
 
@@ -176,7 +176,7 @@ class ContractVerification {
     );
   }
 
-  async #preflight(constructorArguments: string | undefined): Promise<Awaited<ReturnType<typeof preflight>>> {
+  async #preflight(constructorArguments: string | undefined): Promise<PreflightResult> {
     const rpc = this.#options.rpc;
     if (!rpc) return { outcome: "skipped", diagnosis: "" };
     let creationInput: string | undefined;
@@ -185,6 +185,8 @@ class ContractVerification {
     } catch {
       // Without creation data only the runtime code is compared.
     }
+    // Loaded only when a chain is given: it brings a compiler loader and ABI decoding.
+    const { preflight } = await import("./preflight.js");
     const result = await preflight(this.#job, constructorArguments, creationInput, rpc);
     this.#emit({
       type: "preflight",
