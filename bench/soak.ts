@@ -1,17 +1,17 @@
 // 1,000 jobs through the engine against the test explorer with faults: 10 % 5xx, 5 % 429 with rate-limit headers,
 // 2 % connection resets, 1 % HTML pages, and `Unknown UID` on the first poll for 10 % of the jobs. Prints how the
 // jobs ended, unhandled rejections, guids resubmitted after a pass, whether the API key showed, and the engine's
-// peak RSS (the explorer runs in a child process). Usage: npm run soak -- [--jobs 1000] [--concurrency 32] [--seed 7]
-import { fork } from "node:child_process";
+// peak RSS. Three processes: this one, the explorer (bench/support/soakExplorer.ts) and the engine
+// (bench/support/soakEngine.ts, bundled and run with plain Node, as the Action runs).
+// Usage: npm run soak -- [--jobs 1000] [--concurrency 32] [--seed 7]
+import { type ChildProcess, fork } from "node:child_process";
 import { once } from "node:events";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { ExplorerClient } from "../src/client/ExplorerClient.js";
-import { RateLimiter } from "../src/client/rateLimiter.js";
-import { progressLine } from "../src/report/progressLine.js";
-import { verifyBatch } from "../src/verify/verifyBatch.js";
-import { secretApiKey, testAddress } from "../test/support/addresses.js";
-import { fastEngine, standardJsonJob } from "../test/support/jobs.js";
+import { build } from "esbuild";
+import type { EngineSummary } from "./support/soakEngine.js";
 
 const { values } = parseArgs({
   options: {
@@ -22,11 +22,6 @@ const { values } = parseArgs({
 });
 const jobCount = Number(values.jobs);
 
-let unhandled = 0;
-process.on("unhandledRejection", () => {
-  unhandled++;
-});
-
 interface ExplorerReport {
   type: "report";
   requests: number;
@@ -34,69 +29,64 @@ interface ExplorerReport {
   submissionsAfterPass: number;
 }
 
+async function nextMessage<T>(child: ChildProcess, name: string): Promise<T> {
+  const exited = once(child, "exit").then(([code]) => {
+    throw new Error(`the ${name} process exited (code ${code}) before it reported`);
+  });
+  const [message] = (await Promise.race([once(child, "message"), exited])) as [T];
+  exited.catch(() => {});
+  return message;
+}
+
+const workDir = await mkdtemp(join(tmpdir(), "soak-"));
+const engineBundle = join(workDir, "soakEngine.mjs");
+await build({
+  entryPoints: [join(import.meta.dirname, "support", "soakEngine.ts")],
+  outfile: engineBundle,
+  bundle: true,
+  platform: "node",
+  target: "node24",
+  format: "esm",
+  packages: "bundle",
+  banner: {
+    js: "import { createRequire as createRequireForBundle } from 'module'; const require = createRequireForBundle(import.meta.url);",
+  },
+  logLevel: "warning",
+});
+
 const explorerProcess = fork(
   join(import.meta.dirname, "support", "soakExplorer.ts"),
   ["--jobs", String(jobCount), "--seed", String(values.seed)],
   { execArgv: ["--import", "tsx"] },
 );
-const [ready] = (await once(explorerProcess, "message")) as [{ type: "ready"; url: string }];
-const explorer = { url: ready.url };
-const addresses = Array.from({ length: jobCount }, (_, i) => testAddress(0x100_000 + i));
-const rssBeforeMb = process.memoryUsage().rss / 1024 / 1024;
+try {
+  const ready = await nextMessage<{ type: "ready"; url: string }>(explorerProcess, "explorer");
+  const engineProcess = fork(
+    engineBundle,
+    ["--url", ready.url, "--jobs", String(jobCount), "--concurrency", String(values.concurrency)],
+    { execArgv: [] },
+  );
+  const summary = await nextMessage<EngineSummary>(engineProcess, "engine");
+  explorerProcess.send({ type: "report" });
+  const report = await nextMessage<ExplorerReport>(explorerProcess, "explorer");
 
-const output: string[] = [];
-const client = new ExplorerClient({
-  explorerUrl: explorer.url,
-  apiKey: secretApiKey,
-  retryDelayMs: 20,
-  maxRateLimitRetries: 10,
-  rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
-  onEvent: (event) => output.push(JSON.stringify(event)),
-});
-const started = performance.now();
-const results = await verifyBatch(
-  addresses.map((address) => standardJsonJob(address)),
-  {
-    explorerUrl: explorer.url,
-    client,
-    concurrency: Number(values.concurrency),
-    ...fastEngine,
-    timeoutMs: 120_000,
-    onEvent: (event) => {
-      const line = progressLine(event);
-      if (line) output.push(line);
-    },
-  },
-);
-const wallMs = performance.now() - started;
-const peakRssMb = process.resourceUsage().maxRSS / 1024;
-explorerProcess.send({ type: "report" });
-const [report] = (await once(explorerProcess, "message")) as [ExplorerReport];
-
-const byOutcome = new Map<string, number>();
-for (const result of results) {
-  const key =
-    result.status === "verified" || result.status === "already-verified"
-      ? result.status
-      : `${result.status}: ${result.message}`;
-  byOutcome.set(key, (byOutcome.get(key) ?? 0) + 1);
+  console.log(
+    `jobs                       ${jobCount} (concurrency ${values.concurrency}, seed ${values.seed})`,
+  );
+  console.log(`wall time                  ${(summary.wallMs / 1_000).toFixed(1)} s`);
+  console.log(
+    `requests                   ${report.requests} (${(report.requests / jobCount).toFixed(2)} per job)`,
+  );
+  console.log(`faults injected            ${JSON.stringify(report.faults)}`);
+  for (const [outcome, count] of [...summary.outcomes].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${String(count).padStart(5)}  ${outcome}`);
+  console.log(`unhandled rejections       ${summary.unhandled}`);
+  console.log(`resubmitted after a pass   ${report.submissionsAfterPass}`);
+  console.log(`API key in any output      ${summary.keyShown ? "YES" : "no"}`);
+  console.log(
+    `engine peak RSS            ${summary.peakRssMb.toFixed(0)} MB (its own process, bundled; ${summary.rssBeforeMb.toFixed(0)} MB at start)`,
+  );
+} finally {
+  explorerProcess.kill();
+  await rm(workDir, { recursive: true, force: true });
 }
-const text = [...output, JSON.stringify(results)].join("\n");
-const keyShown = text.includes(secretApiKey) || text.includes(encodeURIComponent(secretApiKey));
-
-console.log(
-  `jobs                       ${jobCount} (concurrency ${values.concurrency}, seed ${values.seed})`,
-);
-console.log(`wall time                  ${(wallMs / 1_000).toFixed(1)} s`);
-console.log(
-  `requests                   ${report.requests} (${(report.requests / jobCount).toFixed(2)} per job)`,
-);
-console.log(`faults injected            ${JSON.stringify(report.faults)}`);
-for (const [outcome, count] of [...byOutcome].sort((a, b) => b[1] - a[1]))
-  console.log(`  ${String(count).padStart(5)}  ${outcome}`);
-console.log(`unhandled rejections       ${unhandled}`);
-console.log(`resubmitted after a pass   ${report.submissionsAfterPass}`);
-console.log(`API key in any output      ${keyShown ? "YES" : "no"}`);
-console.log(
-  `engine peak RSS            ${peakRssMb.toFixed(0)} MB (this process, the explorer runs apart; ${rssBeforeMb.toFixed(0)} MB before the batch)`,
-);
