@@ -1,11 +1,11 @@
 // Time from process start to the first request the explorer receives: the Action bundle, the Hardhat task
-// (`explorer-verify status`), and bare `node -e 0` as the floor. Usage: npm run bench:startup -- [--runs 5]
+// (`explorer-verify status`), and bare `node -e 0` as the floor. Usage: npm run bench:startup -- [--runs 11]
 import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
 import { hardhat, preparePluginProject, removePluginProject } from "../test/support/pluginProject.js";
 import { startTestExplorer, type TestExplorer } from "../test/support/testExplorer.js";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "11" } } });
 const runs = Number(values.runs);
 const explorer = await startTestExplorer();
 const guid = "00000000000000000000000000000000000000016a86ec40";

@@ -2,8 +2,9 @@
 // `npx hardhat verify blockscout` per contract, its documented use), against the test explorer with scripted
 // outcomes, 100 ms added latency per request and 2 s pending time. Prints wall time, requests per contract,
 // peak RSS, the ratio, and DESIGN §4's lower bound. Usage: npm run bench:vs-hardhat-verify -- [--contracts 20]
-// [--concurrency 8] [--explorer-quota 300/60000] (a Blockscout-like quota: requests per window of so many ms;
-// none by default, as on an explorer with rate limiting off)
+// [--concurrency 8,16] [--explorer-quota none,300/60000] (comma lists: explorer-verify runs once per pair, each
+// against a fresh explorer; a quota is Blockscout-like, requests per window of so many ms; hardhat-verify runs once,
+// on an explorer without a quota: its pace stays under any of them)
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -15,7 +16,7 @@ import { ExplorerClient } from "../src/client/ExplorerClient.js";
 import { createContractJob, findContract, readBuildInfos } from "../src/inputs/index.js";
 import { isSuccess } from "../src/verify/job.js";
 import { verifyBatch } from "../src/verify/verifyBatch.js";
-import { startTestExplorer } from "../test/support/testExplorer.js";
+import { startTestExplorer, type TestExplorer } from "../test/support/testExplorer.js";
 
 const { values } = parseArgs({
   options: {
@@ -23,15 +24,14 @@ const { values } = parseArgs({
     "latency-ms": { type: "string", default: "100" },
     "pending-ms": { type: "string", default: "2000" },
     concurrency: { type: "string", default: "8" },
-    "explorer-quota": { type: "string" },
+    "explorer-quota": { type: "string", default: "none" },
   },
 });
 const count = Number(values.contracts);
 const latencyMs = Number(values["latency-ms"]);
 const pendingMs = Number(values["pending-ms"]);
-const concurrency = Number(values.concurrency);
-const quota = parseQuota(values["explorer-quota"]);
-const explorerRequestsPerSecond = quota ? (quota.limit * 1_000) / quota.windowMs : Number.POSITIVE_INFINITY;
+const concurrencies = values.concurrency.split(",").map(Number);
+const quotas = values["explorer-quota"].split(",").map(parseQuota);
 const run = promisify(execFile);
 const repo = join(import.meta.dirname, "..");
 const bin = join(repo, "node_modules", ".bin");
@@ -42,10 +42,7 @@ const deployerKey = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf
 const project = join(await mkdtemp(join(tmpdir(), "bench-vs-")), "project");
 await cp(join(repo, "bench", "fixtures", "vs-hardhat-verify"), project, { recursive: true });
 await symlink(join(repo, "node_modules"), join(project, "node_modules"));
-const explorer = await startTestExplorer({
-  smartContractStatus: true,
-  ...(quota ? { rateLimit: quota } : {}),
-});
+const explorer = await startTestExplorer({ smartContractStatus: true });
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`,
@@ -96,15 +93,15 @@ try {
     });
     addresses.push((await publicClient.waitForTransactionReceipt({ hash })).contractAddress ?? "");
   }
-  const script = () => {
-    explorer.reset();
-    explorer.faults.latencyMs = latencyMs;
+  const script = (target: TestExplorer) => {
+    target.reset();
+    target.faults.latencyMs = latencyMs;
     for (const address of addresses)
-      explorer.backend.addContract(address).script(address, { result: "pass", pendingMs });
+      target.backend.addContract(address).script(address, { result: "pass", pendingMs });
   };
 
   // hardhat-verify: one process per contract, as its documentation says.
-  script();
+  script(explorer);
   let hardhatVerifyPeakKb = 0;
   const hardhatVerifyStart = performance.now();
   for (const [i, address] of addresses.entries()) {
@@ -131,42 +128,53 @@ try {
   const hardhatVerifyRequests = explorer.requests.length;
   const hardhatVerifyVerified = explorer.backend.submissions.length;
 
-  // explorer-verify: one batch through the engine, jobs from the same build.
-  script();
+  console.log(`contracts                ${count} (${latencyMs} ms latency, ${pendingMs} ms pending)`);
+  console.log(
+    `hardhat-verify           ${hardhatVerifyS.toFixed(1)} s, ${(hardhatVerifyRequests / count).toFixed(2)} requests per contract, ${hardhatVerifyVerified} submissions, peak RSS ${(hardhatVerifyPeakKb / 1024).toFixed(0)} MB per process`,
+  );
+
+  // explorer-verify: one batch through the engine, jobs from the same build, on a fresh explorer each time.
   const buildInfos = await readBuildInfos(join(project, "artifacts"));
   const token = findContract(buildInfos, "contracts/Token.sol:Token");
   const jobs = addresses.map((address, i) =>
     createContractJob(token, { address, constructorArguments: { values: [`Token ${i}`, BigInt(i + 1)] } }),
   );
-  const rssBefore = process.resourceUsage().maxRSS;
-  const start = performance.now();
-  const results = await verifyBatch(jobs, {
-    explorerUrl: explorer.url,
-    client: new ExplorerClient({ explorerUrl: explorer.url }),
-    concurrency,
-  });
-  const explorerVerifyS = (performance.now() - start) / 1_000;
-  const explorerVerifyRequests = explorer.requests.length;
-  const requestsPerContract = explorerVerifyRequests / count;
   const perContractS = (2 * latencyMs + pendingMs) / 1_000;
-  const lowerBound = Math.max(
-    Math.ceil(count / concurrency) * perContractS,
-    (count * requestsPerContract) / explorerRequestsPerSecond,
-  );
-  const limitText = quota ? `${quota.limit} requests per ${quota.windowMs} ms` : "no explorer quota";
-
+  for (const quota of quotas) {
+    for (const concurrency of concurrencies) {
+      const target = await startTestExplorer({
+        smartContractStatus: true,
+        ...(quota ? { rateLimit: quota } : {}),
+      });
+      try {
+        script(target);
+        const start = performance.now();
+        const results = await verifyBatch(jobs, {
+          explorerUrl: target.url,
+          client: new ExplorerClient({ explorerUrl: target.url }),
+          concurrency,
+        });
+        const explorerVerifyS = (performance.now() - start) / 1_000;
+        const requestsPerContract = target.requests.length / count;
+        const explorerRequestsPerSecond = quota
+          ? (quota.limit * 1_000) / quota.windowMs
+          : Number.POSITIVE_INFINITY;
+        const lowerBound = Math.max(
+          Math.ceil(count / concurrency) * perContractS,
+          (count * requestsPerContract) / explorerRequestsPerSecond,
+        );
+        const setting = `concurrency ${concurrency}, ${quota ? `explorer quota ${quota.limit} per ${quota.windowMs} ms` : "no explorer quota"}`;
+        console.log(`explorer-verify          ${setting}:`);
+        console.log(
+          `  ${explorerVerifyS.toFixed(1)} s, ${requestsPerContract.toFixed(2)} requests per contract, ${results.filter(isSuccess).length}/${count} verified; ${(hardhatVerifyS / explorerVerifyS).toFixed(1)}x faster; lower bound ${lowerBound.toFixed(1)} s, at ${(explorerVerifyS / lowerBound).toFixed(2)}x`,
+        );
+      } finally {
+        await target.close();
+      }
+    }
+  }
   console.log(
-    `contracts                ${count} (${latencyMs} ms latency, ${pendingMs} ms pending, ${limitText})`,
-  );
-  console.log(
-    `hardhat-verify           ${hardhatVerifyS.toFixed(1)} s, ${(hardhatVerifyRequests / count).toFixed(2)} requests per contract, ${hardhatVerifyVerified} submissions, peak RSS ${(hardhatVerifyPeakKb / 1024).toFixed(0)} MB per process`,
-  );
-  console.log(
-    `explorer-verify          ${explorerVerifyS.toFixed(1)} s, ${requestsPerContract.toFixed(2)} requests per contract, ${results.filter(isSuccess).length}/${count} verified, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (process, with the explorer; ${(rssBefore / 1024).toFixed(0)} MB before the batch)`,
-  );
-  console.log(`speed-up                 ${(hardhatVerifyS / explorerVerifyS).toFixed(1)}x`);
-  console.log(
-    `lower bound              ${lowerBound.toFixed(1)} s (concurrency ${concurrency}, ${limitText}); explorer-verify at ${(explorerVerifyS / lowerBound).toFixed(2)}x`,
+    `peak RSS                 ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB for this process (explorer-verify, the test explorers and the TypeScript loader)`,
   );
 } finally {
   chainProcess?.kill("SIGTERM");
@@ -174,9 +182,10 @@ try {
   await rm(join(project, ".."), { recursive: true, force: true });
 }
 
-function parseQuota(text: string | undefined): { limit: number; windowMs: number } | undefined {
-  if (text === undefined) return undefined;
+function parseQuota(text: string): { limit: number; windowMs: number } | undefined {
+  if (text === "none") return undefined;
   const match = /^(\d+)\/(\d+)$/.exec(text);
-  if (!match) throw new Error(`--explorer-quota takes LIMIT/WINDOW_MS, e.g. 300/60000; got "${text}"`);
+  if (!match)
+    throw new Error(`--explorer-quota takes none or LIMIT/WINDOW_MS, e.g. 300/60000; got "${text}"`);
   return { limit: Number(match[1]), windowMs: Number(match[2]) };
 }

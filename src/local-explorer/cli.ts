@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm run local-explorer -- --rpc URL [--port N] [--host H] [--state FILE] [--compiler soljson.js ...]`:
+// `npm run local-explorer -- --rpc URL [--port N] [--host H] [--state FILE] [--compiler soljson.js ...]
+// [--rate-limit LIMIT/WINDOW_MS]`:
 // runs the local explorer as a long-lived server until interrupted.
 import { parseArgs } from "node:util";
 import { startLocalExplorer } from "./localExplorer.js";
 
 const usage =
-  "Usage: local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH/soljson.js ...]";
+  "Usage: local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH/soljson.js ...] [--rate-limit LIMIT/WINDOW_MS, e.g. 300/60000]";
 
 function fail(message: string): never {
   console.error(`local-explorer: ${message}\n${usage}`);
@@ -21,6 +22,7 @@ function parse() {
       host: { type: "string", default: "127.0.0.1" },
       state: { type: "string" },
       compiler: { type: "string", multiple: true, default: [] },
+      "rate-limit": { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -38,6 +40,17 @@ if (!values.rpc) fail("--rpc is required: the JSON-RPC URL of the chain to serve
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535)
   fail(`--port must be a port number, got "${values.port}".`);
+const rateLimit = values["rate-limit"] === undefined ? undefined : parseRateLimit(values["rate-limit"]);
+
+// Blockscout's own default is 300 requests a minute per IP.
+function parseRateLimit(text: string): { limit: number; windowMs: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  const limit = Number(match?.[1]);
+  const windowMs = Number(match?.[2]);
+  if (!match || limit < 1 || windowMs < 1)
+    fail(`--rate-limit takes requests per window in ms, e.g. 300/60000; got "${text}".`);
+  return { limit, windowMs };
+}
 
 try {
   const explorer = await startLocalExplorer({
@@ -46,6 +59,7 @@ try {
     host: values.host,
     ...(values.state ? { stateFile: values.state } : {}),
     compilers: values.compiler,
+    ...(rateLimit ? { rateLimit } : {}),
     onVerdict: (address, verdict) =>
       console.log(
         verdict.ok
@@ -54,7 +68,7 @@ try {
       ),
   });
   console.log(
-    `Local explorer for chain ${explorer.chainId} at ${explorer.url} (state: ${explorer.stateFile ?? "in memory"})`,
+    `Local explorer for chain ${explorer.chainId} at ${explorer.url} (state: ${explorer.stateFile ?? "in memory"}${rateLimit ? `; ${rateLimit.limit} requests per ${rateLimit.windowMs} ms` : ""})`,
   );
   const stop = () => void explorer.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
