@@ -1,5 +1,5 @@
 // Bundles the GitHub Action (src/action/index.ts) into dist/index.js, and prints the sizes. What the first request
-// does not need (@actions/core with its HTTP client, form-data with mime-db) goes into chunks that are read only
+// does not need (@actions/core with its HTTP client, preflight) goes into chunks that are read only
 // when imported: a smaller entry file is parsed sooner.
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";

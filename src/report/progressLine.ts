@@ -16,6 +16,8 @@ export function progressLine(event: VerificationEvent): string | undefined {
       return `waiting     ${event.contract}: ${event.reason}; trying again in ${Math.round(event.delayMs / 1_000)} s`;
     case "preflight":
       return `preflight   ${event.contract}: ${event.diagnosis}`;
+    case "notice":
+      return `notice      ${event.contract}: ${event.message}`;
     case "linking-proxy":
       return `linking     proxy ${event.address} to ${event.implementation}`;
     case "pending":

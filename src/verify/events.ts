@@ -21,6 +21,7 @@ export type VerificationEvent =
       outcome: "perfect" | "partial" | "mismatch" | "skipped";
       diagnosis: string;
     }
+  | { type: "notice"; address: string; contract: string; message: string }
   | { type: "linking-proxy"; address: string; contract: string; implementation: string }
   | { type: "finished"; address: string; contract: string; result: VerificationResult }
   | { type: "transport"; event: TransportEvent };

@@ -1,13 +1,7 @@
 import type { ExplorerClient } from "../client/ExplorerClient.js";
-import {
-  HttpError,
-  InvalidResponseError,
-  isExplorerVerifyError,
-  NetworkError,
-  RateLimitedError,
-  TimeoutError,
-} from "../errors/index.js";
+import { isExplorerVerifyError } from "../errors/index.js";
 import type { Deadline } from "./deadline.js";
+import { isPassingFailure } from "./passingFailure.js";
 
 /** How polling waits: the first interval, its growth, its ceiling, and how long `Unknown UID` counts as pending. */
 export interface PollingOptions {
@@ -93,12 +87,4 @@ export async function pollVerifyStatus(
     }
     if (polls >= 2) intervalMs = Math.min(options.maxIntervalMs, intervalMs * options.backoffFactor);
   }
-}
-
-function isPassingFailure(error: unknown): boolean {
-  if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof RateLimitedError)
-    return true;
-  if (error instanceof HttpError) return error.status >= 500;
-  if (error instanceof InvalidResponseError) return error.body.status >= 500;
-  return false;
 }

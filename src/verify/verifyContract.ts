@@ -17,8 +17,9 @@ import { encodeConstructorArguments, recoverConstructorArguments } from "./const
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
+import { isPassingFailure } from "./passingFailure.js";
 import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVerifyStatus.js";
-import { verifiedState } from "./preCheck.js";
+import { type VerifiedState, verifiedState } from "./preCheck.js";
 import type { PreflightOptions, PreflightResult } from "./preflight.js";
 import { standardJsonCandidates } from "./standardJsonCandidates.js";
 import { type PreparedSubmission, prepareSubmissions } from "./submission.js";
@@ -123,7 +124,7 @@ class ContractVerification {
 
     if (!(job.force ?? this.#options.force)) {
       this.#emit({ type: "checking", address: job.address, contract: this.#contract });
-      if ((await verifiedState(this.#client, job)) === "verified") return this.#finish("already-verified");
+      if ((await this.#preCheck()) === "verified") return this.#finish("already-verified");
     }
     const constructorArguments = explicitArguments ?? (await this.#recoveredArguments());
     const submissions = prepareSubmissions(this.#client, job, constructorArguments, candidates);
@@ -238,7 +239,7 @@ class ContractVerification {
         if (mayHaveBeenReceived(error) && uncertainSends < maxUncertainSends) {
           // The explorer may have acted on it: look before sending it again, and not forever.
           uncertainSends++;
-          const state = await verifiedState(this.#client, job);
+          const state = await this.#lookAfterUncertainSend(error);
           if (state !== "unverified") return { kind: "verified", contract: null };
           if (!(await this.#deadline.wait(uncertainRetryDelayMs * uncertainSends))) throw error;
           continue;
@@ -246,6 +247,38 @@ class ContractVerification {
         throw error;
       }
     }
+  }
+
+  // The pre-check only saves a submission: when the explorer cannot answer it now, submitting is still safe, since
+  // a verified contract's submission is answered "already verified".
+  async #preCheck(): Promise<VerifiedState | "unknown"> {
+    try {
+      return await verifiedState(this.#client, this.#job);
+    } catch (error) {
+      if (!isPassingFailure(error)) throw error;
+      this.#notice(`the pre-check failed (${describe(error)}); submitting without it.`);
+      return "unknown";
+    }
+  }
+
+  // After a submission that may have reached the explorer, sending it again is only right once the explorer says the
+  // contract is not verified; a look that fails for a passing reason is tried again, never taken as "not verified".
+  async #lookAfterUncertainSend(sendError: unknown): Promise<VerifiedState> {
+    for (let look = 1; ; look++) {
+      try {
+        return await verifiedState(this.#client, this.#job);
+      } catch (error) {
+        if (!isPassingFailure(error) || look >= maxLooksAfterUncertainSend) throw error;
+        this.#notice(
+          `the submission may have reached the explorer (${describe(sendError)}), and looking for it failed (${describe(error)}); looking again.`,
+        );
+        if (!(await this.#deadline.wait(uncertainRetryDelayMs * look))) throw sendError;
+      }
+    }
+  }
+
+  #notice(message: string): void {
+    this.#emit({ type: "notice", address: this.#job.address, contract: this.#contract, message });
   }
 
   async #recoveredArguments(): Promise<string | undefined> {
@@ -334,7 +367,8 @@ class ContractVerification {
 
 class DeadlinePassed extends Error {}
 
-const maxUncertainSends = 3;
+const maxUncertainSends = 5;
+const maxLooksAfterUncertainSend = 4;
 const uncertainRetryDelayMs = 1_000;
 
 // A time-out, a dropped connection or a server error after the request left: the explorer may have acted on it.
@@ -343,4 +377,8 @@ function mayHaveBeenReceived(error: unknown): boolean {
   if (error instanceof HttpError) return error.status >= 500;
   if (error instanceof InvalidResponseError) return error.body.status >= 500;
   return false;
+}
+
+function describe(error: unknown): string {
+  return isExplorerVerifyError(error) ? error.shortMessage.replace(/\.$/, "") : String(error);
 }

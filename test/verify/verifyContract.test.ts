@@ -479,3 +479,69 @@ describe("verifyContract: polls that fail for a passing reason", () => {
     expect(explorer.requestsFor("verifysourcecode")).toHaveLength(1);
   });
 });
+
+describe("verifyContract: reads around a submission that fail for a passing reason", () => {
+  const serverError = {
+    kind: "status" as const,
+    status: 502,
+    contentType: "application/json",
+    body: '{"message":"Bad gateway"}',
+  };
+
+  it("a pre-check that fails past the transport's retries does not end the job: it submits and passes", async () => {
+    explorer.backend.addContract(address).script(address, { result: "pass" });
+    explorer.faults.applies = (r) => r.query.action === "getsourcecode";
+    explorer.faults.next(serverError, serverError, serverError, serverError);
+    const events: VerificationEvent[] = [];
+    const result = await run(standardJsonJob(address), events);
+    expect(result).toMatchObject({ status: "verified", attempts: 1 });
+    expect(actions().slice(0, 5)).toEqual([
+      "getsourcecode",
+      "getsourcecode",
+      "getsourcecode",
+      "getsourcecode",
+      "verifysourcecode",
+    ]);
+    expect(events).toContainEqual({
+      type: "notice",
+      address,
+      contract: "contracts/Token.sol:Token",
+      message: "the pre-check failed (The explorer answered HTTP 502: Bad gateway); submitting without it.",
+    });
+  });
+
+  it("a submission answered 5xx is sent again only after a look says the contract is not verified", async () => {
+    explorer.backend.addContract(address).script(address, { result: "pass" });
+    explorer.faults.applies = (r) => r.query.action !== "checkverifystatus";
+    // The submission fails; the look after it fails past the transport's retries, then answers.
+    explorer.faults.next(
+      { kind: "latency", ms: 0 },
+      serverError,
+      serverError,
+      serverError,
+      serverError,
+      serverError,
+    );
+    const events: VerificationEvent[] = [];
+    const result = await run(standardJsonJob(address), events);
+    expect(result).toMatchObject({ status: "verified", attempts: 2 });
+    expect(actions().slice(0, 8)).toEqual([
+      "getsourcecode",
+      "verifysourcecode",
+      "getsourcecode",
+      "getsourcecode",
+      "getsourcecode",
+      "getsourcecode",
+      "getsourcecode",
+      "verifysourcecode",
+    ]);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: "notice",
+        message:
+          "the submission may have reached the explorer (The explorer answered HTTP 502: Bad gateway), and looking for it failed (The explorer answered HTTP 502: Bad gateway); looking again.",
+      }),
+    );
+    expect(explorer.backend.submissionsAfterPass).toBe(0);
+  });
+});

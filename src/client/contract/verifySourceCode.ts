@@ -101,7 +101,7 @@ export async function verifySourceCode(
     fields.constructorArguements = args;
   }
   if (parameters.licenseType !== undefined) fields.licenseType = String(parameters.licenseType);
-  const body = await multipartBody(fields);
+  const body = multipartBody(fields);
   assertBodySize(body.bytes, "source");
   const answer = await callContractAction(transport, {
     action,
