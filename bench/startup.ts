@@ -1,9 +1,12 @@
-// Time from process start to the first request the explorer receives: the Action bundle, the Hardhat task
-// (`explorer-verify status`), and bare `node -e 0` as the floor. Usage: npm run bench:startup -- [--runs 11]
+// Time from process start to the first request the explorer receives: the Action bundle; the Hardhat task
+// (`explorer-verify status`, and `explorer-verify` of a deployed contract); hardhat-verify's
+// `hardhat verify blockscout` of the same contract; and bare `node -e 0` as the floor. The contract is verified on
+// the explorer already, so both Hardhat tasks stop after their first look. Usage: npm run bench:startup -- [--runs 11]
 import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
 import { hardhat, preparePluginProject, removePluginProject } from "../test/support/pluginProject.js";
 import { startTestExplorer, type TestExplorer } from "../test/support/testExplorer.js";
+import { hardhatCli, node, startBenchChain } from "./support/benchChain.js";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "11" } } });
 const runs = Number(values.runs);
@@ -16,8 +19,13 @@ function median(samples: number[]): number {
 }
 
 // Milliseconds from spawning to the first request the explorer records.
-async function timeToFirstRequest(target: TestExplorer, start: () => Promise<unknown>): Promise<number> {
+async function timeToFirstRequest(
+  target: TestExplorer,
+  start: () => Promise<unknown>,
+  prepare: () => void = () => {},
+): Promise<number> {
   target.reset();
+  prepare();
   const started = performance.now();
   let first: number | undefined;
   const watcher = setInterval(() => {
@@ -28,10 +36,19 @@ async function timeToFirstRequest(target: TestExplorer, start: () => Promise<unk
   return (first ?? performance.now()) - started;
 }
 
-function exitTime(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+function exitTime(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd?: string,
+): Promise<number> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { PATH: process.env.PATH, ...env }, stdio: "ignore" });
+    const child = spawn(command, args, {
+      env: { PATH: process.env.PATH, ...env },
+      stdio: "ignore",
+      ...(cwd ? { cwd } : {}),
+    });
     child.on("close", () => resolve(performance.now() - started));
   });
 }
@@ -60,23 +77,55 @@ for (let i = 0; i < runs; i++) {
     ),
   );
 }
-const project = await preparePluginProject();
+const chain = await startBenchChain(explorer.url);
+const taskVerify: number[] = [];
+const hardhatVerify: number[] = [];
+let project: string | undefined;
 try {
+  const token = await chain.deployToken("Startup", 1n);
+  const verifiedAlready = () => explorer.backend.addContract(token, { verified: {} });
+  project = await preparePluginProject();
+  const projectEnv = { FIXTURE_NODE_URL: chain.rpcUrl, FIXTURE_EXPLORER_KEY: "bench-key" };
+  const taskArgs = ["explorer-verify", "--network", "localhost", "--explorer-url", explorer.url];
+  // The first run of each builds the project; it is not counted.
+  await hardhat(project, [...taskArgs, token, "Startup", "1"], projectEnv);
+  const verifyArgs = [hardhatCli, "verify", "blockscout", "--network", "bench", token, "Startup", "1"];
+  await exitTime(node, verifyArgs, chain.env, chain.project);
   for (let i = 0; i < runs; i++) {
+    const pluginProject = project;
     task.push(
       await timeToFirstRequest(explorer, () =>
-        hardhat(project, ["explorer-verify", "status", "--explorer-url", explorer.url, guid]),
+        hardhat(pluginProject, ["explorer-verify", "status", "--explorer-url", explorer.url, guid]),
+      ),
+    );
+    taskVerify.push(
+      await timeToFirstRequest(
+        explorer,
+        () => hardhat(pluginProject, [...taskArgs, token, "Startup", "1"], projectEnv),
+        verifiedAlready,
+      ),
+    );
+    hardhatVerify.push(
+      await timeToFirstRequest(
+        explorer,
+        () => exitTime(node, verifyArgs, chain.env, chain.project),
+        verifiedAlready,
       ),
     );
   }
 } finally {
   await removePluginProject(project);
+  await chain.stop();
   await explorer.close();
 }
 
-console.log(`runs                          ${runs} (median)`);
-console.log(`node -e 0 (start to exit)     ${median(bare).toFixed(0)} ms`);
+const line = (label: string, samples: number[]) =>
+  console.log(`${label.padEnd(52)}${median(samples).toFixed(0)} ms`);
+console.log(`runs${" ".repeat(48)}${runs} (median)`);
+line("node -e 0 (start to exit)", bare);
 console.log(
-  `Action bundle, first request  ${median(action).toFixed(0)} ms (+${(median(action) - median(bare)).toFixed(0)} ms over bare Node)`,
+  `${"Action bundle, first request".padEnd(52)}${median(action).toFixed(0)} ms (+${(median(action) - median(bare)).toFixed(0)} ms over bare Node)`,
 );
-console.log(`Hardhat task, first request   ${median(task).toFixed(0)} ms`);
+line("explorer-verify status, first request", task);
+line("explorer-verify ADDRESS, first request", taskVerify);
+line("hardhat verify blockscout ADDRESS, first request", hardhatVerify);

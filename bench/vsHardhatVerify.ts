@@ -5,18 +5,15 @@
 // [--concurrency 8,16] [--explorer-quota none,300/60000] (comma lists: explorer-verify runs once per pair, each
 // against a fresh explorer; a quota is Blockscout-like, requests per window of so many ms; hardhat-verify runs once,
 // on an explorer without a quota: its pace stays under any of them)
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { execFile } from "node:child_process";
+import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
-import { type Abi, createPublicClient, createWalletClient, defineChain, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { ExplorerClient } from "../src/client/ExplorerClient.js";
 import { createContractJob, findContract, readBuildInfos } from "../src/inputs/index.js";
 import { isSuccess } from "../src/verify/job.js";
 import { verifyBatch } from "../src/verify/verifyBatch.js";
 import { startTestExplorer, type TestExplorer } from "../test/support/testExplorer.js";
+import { hardhatCli, node, startBenchChain } from "./support/benchChain.js";
 
 const { values } = parseArgs({
   options: {
@@ -33,66 +30,13 @@ const pendingMs = Number(values["pending-ms"]);
 const concurrencies = values.concurrency.split(",").map(Number);
 const quotas = values["explorer-quota"].split(",").map(parseQuota);
 const run = promisify(execFile);
-const repo = join(import.meta.dirname, "..");
-const bin = join(repo, "node_modules", ".bin");
-const node = join(bin, "node");
-const hardhatCli = join(repo, "node_modules", "hardhat", "dist", "src", "cli.js");
-const deployerKey = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 
-const project = join(await mkdtemp(join(tmpdir(), "bench-vs-")), "project");
-await cp(join(repo, "bench", "fixtures", "vs-hardhat-verify"), project, { recursive: true });
-await symlink(join(repo, "node_modules"), join(project, "node_modules"));
 const explorer = await startTestExplorer({ smartContractStatus: true });
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`,
-  BENCH_EXPLORER_URL: explorer.url,
-  HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
-};
-let chainProcess: ChildProcess | undefined;
+const chain = await startBenchChain(explorer.url);
+const { project, env } = chain;
 try {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  chainProcess = spawn(
-    node,
-    [hardhatCli, "node", "--hostname", "127.0.0.1", "--port", String(port), "--chain-id", "4242"],
-    { cwd: project, env, stdio: "ignore" },
-  );
-  const rpcUrl = `http://127.0.0.1:${port}`;
-  env.BENCH_RPC_URL = rpcUrl;
-  await run(node, [hardhatCli, "build", "--build-profile", "production"], { cwd: project, env });
-  const chain = defineChain({
-    id: 4242,
-    name: "bench",
-    nativeCurrency: { name: "E", symbol: "E", decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  });
-  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
-  for (let i = 0; ; i++) {
-    try {
-      await publicClient.getChainId();
-      break;
-    } catch {
-      if (i > 200) throw new Error("the chain did not start");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(deployerKey),
-    chain,
-    transport: http(rpcUrl),
-  });
-  const artifact = JSON.parse(
-    await readFile(join(project, "artifacts", "contracts", "Token.sol", "Token.json"), "utf8"),
-  ) as { abi: Abi; bytecode: `0x${string}` };
   const addresses: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const hash = await wallet.deployContract({
-      abi: artifact.abi,
-      bytecode: artifact.bytecode,
-      args: [`Token ${i}`, BigInt(i + 1)],
-    });
-    addresses.push((await publicClient.waitForTransactionReceipt({ hash })).contractAddress ?? "");
-  }
+  for (let i = 0; i < count; i++) addresses.push(await chain.deployToken(`Token ${i}`, BigInt(i + 1)));
   const script = (target: TestExplorer) => {
     target.reset();
     target.faults.latencyMs = latencyMs;
@@ -177,9 +121,8 @@ try {
     `peak RSS                 ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB for this process (explorer-verify, the test explorers and the TypeScript loader)`,
   );
 } finally {
-  chainProcess?.kill("SIGTERM");
+  await chain.stop();
   await explorer.close();
-  await rm(join(project, ".."), { recursive: true, force: true });
 }
 
 function parseQuota(text: string): { limit: number; windowMs: number } | undefined {

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
-import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
+import type { LocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { ChainAccess } from "./chainAccess.js";
 import { userError } from "./pluginError.js";
 
@@ -21,16 +21,16 @@ const localChainIds = new Set([31337n, 1337n]);
  * else, on a local chain, the embedded local explorer with the project's compilers.
  *
  * @param hre - the Hardhat runtime
- * @param connection - the network connection
- * @param chain - reads of that network
+ * @param connection - the network connection (needed without `--explorer-url`)
+ * @param chain - reads of that network (likewise)
  * @param explorerUrlOption - the `--explorer-url` option
  * @returns the target
  * @throws {HardhatPluginError} when no explorer is configured for a non-local chain
  */
 export async function resolveExplorerTarget(
   hre: HardhatRuntimeEnvironment,
-  connection: NetworkConnection,
-  chain: ChainAccess,
+  connection: NetworkConnection | undefined,
+  chain: ChainAccess | undefined,
   explorerUrlOption: string | undefined,
 ): Promise<ExplorerTarget> {
   // The key is read only for a real explorer: a local run must not need the variable to be set.
@@ -43,6 +43,8 @@ export async function resolveExplorerTarget(
       description: explorerUrlOption,
     };
   }
+  if (!connection || !chain)
+    throw new Error("resolveExplorerTarget: a network is needed without --explorer-url");
   const chainId = await chain.chainId();
   const blockscout = hre.config.chainDescriptors.get(chainId)?.blockExplorers.blockscout;
   const configured = blockscout?.apiUrl ?? blockscout?.url;
@@ -58,6 +60,8 @@ export async function resolveExplorerTarget(
   if (localChainIds.has(chainId) && networkConfig.type === "http") {
     const rpcUrl = await networkConfig.url.get();
     const compilers = projectCompilers(hre);
+    // Loaded only here: a run against a real explorer does not need the compiler and chain code behind it.
+    const { startLocalExplorer } = await import("../../src/local-explorer/localExplorer.js");
     const localExplorer = await startLocalExplorer({
       rpcUrl,
       cacheDir: join(hre.config.paths.cache, "explorer-verify"),

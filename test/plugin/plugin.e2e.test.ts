@@ -68,6 +68,29 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
     expect(outcome.stdout).toMatch(/contracts\/Token\.sol:Token +0x[0-9a-fA-F]{40} +verified/);
   }, 120_000);
 
+  it("a rerun on a verified address answers from one look at the explorer, before building anything", async () => {
+    const outcome = await verify(
+      addresses.Token!,
+      "Fixture Token",
+      "1000000",
+      "--contract",
+      "contracts/Token.sol:Token",
+      "--json",
+    );
+    expect(outcome.code).toBe(0);
+    expect(outcome.stderr).not.toContain("Built with");
+    const document = JSON.parse(outcome.stdout) as { results: Array<Record<string, unknown>> };
+    expect(document.results).toEqual([
+      expect.objectContaining({
+        address: addresses.Token,
+        contract: "contracts/Token.sol:Token",
+        format: "standard-json",
+        status: "already-verified",
+        attempts: 0,
+      }),
+    ]);
+  }, 120_000);
+
   it("infers a library-linked contract from its deployed code, with no --contract", async () => {
     const outcome = await verify(addresses.Calculator!);
     expect(outcome.code).toBe(0);

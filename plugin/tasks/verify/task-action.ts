@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import { ExplorerClient } from "../../../src/client/ExplorerClient.js";
 import type { BuildInfo, CompiledContract } from "../../../src/inputs/buildInfo.js";
 import { contractsOf } from "../../../src/inputs/buildInfo.js";
 import { createContractJob } from "../../../src/inputs/contractJob.js";
@@ -11,6 +12,7 @@ import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
 import { constructorInputs, loadDefaultExport, typedConstructorValues } from "../../internal/cliArguments.js";
 import { projectCompilers, resolveExplorerTarget } from "../../internal/explorerTarget.js";
+import { lookBeforeBuilding } from "../../internal/lookBeforeBuilding.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { buildProject } from "../../internal/projectBuild.js";
 import { Reporter } from "../../internal/reporter.js";
@@ -45,6 +47,35 @@ export default async function verifyTaskAction(
   const target = await resolveExplorerTarget(hre, connection, chain, args.explorerUrl);
   try {
     reporter.info(`Verifying on ${target.description}`);
+    const client = new ExplorerClient({
+      explorerUrl: target.explorerUrl,
+      apiKey: target.apiKey,
+      onEvent: (event) => reporter.event({ type: "transport", event }),
+    });
+    let checkedUnverified = false;
+    if (args.address && !args.proxy && !args.force) {
+      const startedAt = Date.now();
+      const early = await lookBeforeBuilding(client, args.address);
+      // A --contract of another name than the explorer's is checked against the build: the user may be wrong.
+      const sameContract =
+        early.state === "verified" && (!args.contract || args.contract.split(":").pop() === early.name);
+      if (early.state === "verified" && sameContract) {
+        reporter.finish([
+          {
+            address: args.address,
+            contract: args.contract ?? early.name ?? args.address,
+            explorer: client.urls.base,
+            format: args.format === "registry" ? "registry" : "standard-json",
+            status: "already-verified",
+            url: client.codeUrl(args.address),
+            attempts: 0,
+            durationMs: Date.now() - startedAt,
+          },
+        ]);
+        return;
+      }
+      checkedUnverified = early.state === "unverified";
+    }
     const jobs = await asUserErrors(() =>
       args.deployment ? deploymentJobs(hre, args.deployment, chain) : addressJobs(hre, args, chain, reporter),
     );
@@ -59,13 +90,15 @@ export default async function verifyTaskAction(
       );
     }
     const results = await verifyBatch(jobs, {
+      client,
       ...(rpc ? { rpc } : {}),
       preflight: args.preflight,
       explorerUrl: target.explorerUrl,
       apiKey: target.apiKey,
       concurrency: hre.config.explorerVerify.concurrency,
       timeoutMs: (args.timeout > 0 ? args.timeout : hre.config.explorerVerify.timeoutSeconds) * 1_000,
-      force: args.force,
+      // The look before the build was the pre-check.
+      force: args.force || checkedUnverified,
       wait: !args.noWait,
       onEvent: reporter.event,
     });
