@@ -1,23 +1,12 @@
-import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { ExplorerClient } from "../../../src/client/ExplorerClient.js";
-import type { BuildInfo, CompiledContract } from "../../../src/inputs/buildInfo.js";
-import { contractsOf } from "../../../src/inputs/buildInfo.js";
-import { createContractJob } from "../../../src/inputs/contractJob.js";
-import { findContract } from "../../../src/inputs/findContract.js";
-import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.js";
-import { inferContract, isDeployedCodeOf } from "../../../src/inputs/inferContract.js";
-import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
-import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
-import { constructorInputs, loadDefaultExport, typedConstructorValues } from "../../internal/cliArguments.js";
-import { projectCompilers, resolveExplorerTarget } from "../../internal/explorerTarget.js";
+import { resolveExplorerTarget } from "../../internal/explorerTarget.js";
 import { lookBeforeBuilding } from "../../internal/lookBeforeBuilding.js";
-import { asUserErrors, userError } from "../../internal/pluginError.js";
-import { buildProject } from "../../internal/projectBuild.js";
+import { userError } from "../../internal/pluginError.js";
 import { Reporter } from "../../internal/reporter.js";
 
-interface VerifyTaskArguments {
+export interface VerifyTaskArguments {
   address: string;
   constructorArgs: string[];
   explorerUrl: string | undefined;
@@ -76,34 +65,9 @@ export default async function verifyTaskAction(
       }
       checkedUnverified = early.state === "unverified";
     }
-    const jobs = await asUserErrors(() =>
-      args.deployment ? deploymentJobs(hre, args.deployment, chain) : addressJobs(hre, args, chain, reporter),
-    );
-    // With an HTTP network, failures are explained by compiling locally against the deployed code.
-    const rpc =
-      connection.networkConfig.type === "http"
-        ? { rpcUrl: await connection.networkConfig.url.get(), compilers: projectCompilers(hre) }
-        : undefined;
-    if (args.preflight && !rpc) {
-      throw userError(
-        `--preflight needs a network reached over HTTP; "${connection.networkName}" is Hardhat's in-process network.`,
-      );
-    }
-    const results = await verifyBatch(jobs, {
-      client,
-      ...(rpc ? { rpc } : {}),
-      preflight: args.preflight,
-      explorerUrl: target.explorerUrl,
-      apiKey: target.apiKey,
-      concurrency: hre.config.explorerVerify.concurrency,
-      timeoutMs: (args.timeout > 0 ? args.timeout : hre.config.explorerVerify.timeoutSeconds) * 1_000,
-      // The look before the build was the pre-check.
-      force: args.force || checkedUnverified,
-      wait: !args.noWait,
-      onEvent: reporter.event,
-    });
-    reporter.finish(results);
-    if (!results.every(isSuccess)) process.exitCode = 1;
+    // Loaded only now: the first look at the explorer does not wait for the engine and the readers.
+    const { verifyBuilt } = await import("./verify-built.js");
+    await verifyBuilt({ hre, args, connection, chain, target, client, reporter, checkedUnverified });
   } finally {
     await target.localExplorer?.close();
     await connection.close();
@@ -136,163 +100,4 @@ function checkArguments(args: VerifyTaskArguments): void {
       "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and constructor arguments.",
     );
   }
-}
-
-async function deploymentJobs(
-  hre: HardhatRuntimeEnvironment,
-  id: string,
-  chain: ChainAccess,
-): Promise<VerificationJob[]> {
-  const ignitionPaths =
-    (hre.config.paths as { ignition?: string }).ignition ?? join(hre.config.paths.root, "ignition");
-  const deployment = await readIgnitionDeployment(join(ignitionPaths, "deployments", id), {
-    artifactsDir: hre.config.paths.artifacts,
-  });
-  const chainId = await chain.chainId();
-  if (deployment.chainId !== undefined && BigInt(deployment.chainId) !== chainId) {
-    throw userError(
-      `Deployment "${id}" is on chain ${deployment.chainId}, but this network is chain ${chainId}: add --network.`,
-    );
-  }
-  return deployment.contracts.map((contract) => contract.job);
-}
-
-async function addressJobs(
-  hre: HardhatRuntimeEnvironment,
-  args: VerifyTaskArguments,
-  chain: ChainAccess,
-  reporter: Reporter,
-): Promise<VerificationJob[]> {
-  const { buildProfile, buildInfos } = await buildProject(hre);
-  reporter.info(
-    `Built with the "${buildProfile}" profile (${buildInfos.length} build${buildInfos.length === 1 ? "" : "s"})`,
-  );
-  const libraries = args.librariesPath ? await libraryMap(resolve(args.librariesPath)) : {};
-  if (!args.proxy) {
-    const deployed = await deployedContract(buildInfos, chain, args.address, args.contract, buildProfile);
-    return [await job(deployed, args.address, args, libraries)];
-  }
-  const implementation = await chain.implementationOf(args.address);
-  if (!implementation) {
-    throw userError(`${args.address} is not an ERC-1967 proxy: its implementation slot is empty.`);
-  }
-  reporter.info(`Proxy ${args.address} points at implementation ${implementation}`);
-  const proxyContract = await deployedContract(buildInfos, chain, args.address, undefined, buildProfile);
-  const implementationContract = await deployedContract(
-    buildInfos,
-    chain,
-    implementation,
-    args.contract,
-    buildProfile,
-  );
-  return [
-    await job(
-      proxyContract,
-      args.address,
-      { ...args, constructorArgs: [], constructorArgsPath: undefined },
-      {},
-    ),
-    { ...(await job(implementationContract, implementation, args, libraries)), proxyAddress: args.address },
-  ];
-}
-
-async function deployedContract(
-  buildInfos: BuildInfo[],
-  chain: ChainAccess,
-  address: string,
-  name: string | undefined,
-  buildProfile: string,
-): Promise<DeployedContract> {
-  const code = await chain.code(address);
-  if (code === "0x") throw userError(`There is no contract at ${address} on this network.`);
-  if (!name) return { contract: inferContract(buildInfos.flatMap(contractsOf), code, address), code };
-  const contract = findContract(buildInfos, name, "--contract");
-  if (!isDeployedCodeOf(contract, code)) {
-    throw userError(
-      `The code at ${address} is not ${contract.userFqn} as built with the "${buildProfile}" profile. Check --contract, the network and --build-profile, or leave --contract out to infer it.`,
-    );
-  }
-  return { contract, code };
-}
-
-interface DeployedContract {
-  contract: CompiledContract;
-  /** The code at its address. */
-  code: string;
-}
-
-async function job(
-  { contract, code }: DeployedContract,
-  address: string,
-  args: Pick<VerifyTaskArguments, "constructorArgs" | "constructorArgsPath" | "format">,
-  libraries: Record<string, string>,
-): Promise<VerificationJob> {
-  const linked = { ...linkedFromCode(contract, code), ...libraries };
-  const base = createContractJob(contract, {
-    address,
-    ...(Object.keys(linked).length ? { libraries: linked } : {}),
-    ...(await constructorArguments(contract, args)),
-  });
-  if (
-    constructorInputs(contract.abi).length > 0 &&
-    !args.constructorArgs.length &&
-    !args.constructorArgsPath
-  ) {
-    // Read them from the explorer's creation data, after the compiled creation code.
-    base.constructorArguments = { recoverFrom: { creationBytecode: contract.bytecode } };
-  }
-  if (args.format === "registry") {
-    if (!contract.metadata) {
-      throw userError(
-        `--format registry needs the compiler metadata of ${contract.userFqn}, which this build did not keep.`,
-      );
-    }
-    const metadataSources = Object.keys(JSON.parse(contract.metadata).sources ?? {});
-    base.source = {
-      format: "registry",
-      metadata: contract.metadata,
-      sources: metadataSources.map((name) => ({
-        name,
-        content: contract.input.sources[name]?.content ?? "",
-      })),
-    };
-  }
-  return base;
-}
-
-async function constructorArguments(
-  contract: CompiledContract,
-  args: Pick<VerifyTaskArguments, "constructorArgs" | "constructorArgsPath">,
-): Promise<{ constructorArguments?: { values: readonly unknown[] } }> {
-  if (args.constructorArgsPath) {
-    const values = await loadDefaultExport(resolve(args.constructorArgsPath), "--constructor-args-path");
-    if (!Array.isArray(values))
-      throw userError("--constructor-args-path: the module's default export must be an array of arguments.");
-    return { constructorArguments: { values } };
-  }
-  if (args.constructorArgs.length > 0) {
-    return { constructorArguments: { values: typedConstructorValues(contract.abi, args.constructorArgs) } };
-  }
-  return {};
-}
-
-async function libraryMap(path: string): Promise<Record<string, string>> {
-  const value = await loadDefaultExport(path, "--libraries-path");
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw userError("--libraries-path: the module's default export must map library names to addresses.");
-  }
-  return Object.fromEntries(Object.entries(value).map(([name, address]) => [name, String(address)]));
-}
-
-// A linked library's address sits in the deployed code where the compiler left its placeholder.
-function linkedFromCode(contract: CompiledContract, code: string): Record<string, string> {
-  const deployed = code.replace(/^0x/, "");
-  const linked: Record<string, string> = {};
-  for (const [file, byName] of Object.entries(contract.deployedLinkReferences)) {
-    for (const [name, [span]] of Object.entries(byName)) {
-      if (span)
-        linked[`${file}:${name}`] = `0x${deployed.slice(span.start * 2, (span.start + span.length) * 2)}`;
-    }
-  }
-  return linked;
 }
