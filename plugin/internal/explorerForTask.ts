@@ -4,7 +4,8 @@ import { ChainAccess } from "./chainAccess.js";
 import { type ExplorerTarget, resolveExplorerTarget } from "./explorerTarget.js";
 
 /**
- * Chooses the explorer (opening the network only when `--explorer-url` is not given) and runs a step with a client for it, closing everything after.
+ * Chooses the explorer (opening the network only when `--explorer-url` is not given) and runs a step with a
+ * client for it, closing everything after.
  * @param hre - the Hardhat runtime
  * @param explorerUrl - the `--explorer-url` option
  * @param step - the work
@@ -15,14 +16,11 @@ export async function withExplorer<T>(
   explorerUrl: string | undefined,
   step: (client: ExplorerClient, target: ExplorerTarget) => Promise<T>,
 ): Promise<T> {
-  if (explorerUrl) {
-    // The network is not needed: no chain id to look up, no local explorer to start.
-    const target = await resolveExplorerTarget(hre, undefined, undefined, explorerUrl);
-    return step(new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey }), target);
-  }
-  const connection = await hre.network.create();
+  // With --explorer-url the network is not needed: no chain id to look up, no local explorer to start.
+  const connection = explorerUrl ? undefined : await hre.network.create();
   try {
-    const target = await resolveExplorerTarget(hre, connection, new ChainAccess(connection), explorerUrl);
+    const chain = connection ? new ChainAccess(connection) : undefined;
+    const target = await resolveExplorerTarget(hre, connection, chain, explorerUrl);
     try {
       return await step(
         new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey }),
@@ -32,6 +30,6 @@ export async function withExplorer<T>(
       await target.localExplorer?.close();
     }
   } finally {
-    await connection.close();
+    await connection?.close();
   }
 }

@@ -16,15 +16,33 @@ export type VerifiedState = "verified" | "partial" | "unverified";
  * @returns verified, partially verified, or not
  */
 export async function verifiedState(client: ExplorerClient, job: VerificationJob): Promise<VerifiedState> {
-  const answer = await getSmartContractStatusIfSupported(client.transport, { address: job.address });
-  if (answer.supported) {
-    if (!answer.status?.isVerified) return "unverified";
-    return answer.status.isFullyVerified ? "verified" : "partial";
-  }
+  const known = await addressVerifiedState(client, job.address);
+  if (known) return known.state;
   const contract = await client.getSourceCode(job.address);
   if (!contract) return "unverified";
   const expected = expectedContractName(job);
   return expected === undefined || contract.contractName === expected ? "verified" : "unverified";
+}
+
+/**
+ * Asks the explorer whether an address is verified, knowing only the address: only the smart-contract status
+ * endpoint can answer that (`getsourcecode` may answer with a bytecode twin's data), so an explorer without it
+ * gives no answer here.
+ *
+ * @param client - the explorer
+ * @param address - the contract's address
+ * @returns the state and, when verified, the contract's name; undefined when the explorer has no status endpoint
+ * @throws the transport's and the endpoint's errors
+ */
+export async function addressVerifiedState(
+  client: ExplorerClient,
+  address: string,
+): Promise<{ state: VerifiedState; name: string | null } | undefined> {
+  const answer = await getSmartContractStatusIfSupported(client.transport, { address });
+  if (!answer.supported) return undefined;
+  const { status } = answer;
+  if (!status?.isVerified) return { state: "unverified", name: null };
+  return { state: status.isFullyVerified ? "verified" : "partial", name: status.name };
 }
 
 function expectedContractName(job: VerificationJob): string | undefined {

@@ -45,19 +45,18 @@ function verify(...args: string[]): Promise<CommandOutcome> {
   return hardhat(project, ["explorer-verify", "--network", "localhost", ...args], env);
 }
 
+// The deployed token, its constructor arguments and its name.
+function tokenArguments(): string[] {
+  return [addresses.Token!, "Fixture Token", "1000000", "--contract", "contracts/Token.sol:Token"];
+}
+
 function submissions(outcome: CommandOutcome): number {
   return (outcome.stdout.match(/^submitted /gm) ?? []).length;
 }
 
 describe("npx hardhat explorer-verify, from the packed package", () => {
   it("verifies a contract with constructor arguments typed by the ABI, on the local explorer", async () => {
-    const outcome = await verify(
-      addresses.Token!,
-      "Fixture Token",
-      "1000000",
-      "--contract",
-      "contracts/Token.sol:Token",
-    );
+    const outcome = await verify(...tokenArguments());
     expect(outcome.stderr).toBe("");
     expect(outcome.code).toBe(0);
     expect(outcome.stdout).toContain("Verifying on the local explorer at http://127.0.0.1:");
@@ -69,14 +68,7 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
   }, 120_000);
 
   it("a rerun on a verified address answers from one look at the explorer, before building anything", async () => {
-    const outcome = await verify(
-      addresses.Token!,
-      "Fixture Token",
-      "1000000",
-      "--contract",
-      "contracts/Token.sol:Token",
-      "--json",
-    );
+    const outcome = await verify(...tokenArguments(), "--json");
     expect(outcome.code).toBe(0);
     expect(outcome.stderr).not.toContain("Built with");
     const document = JSON.parse(outcome.stdout) as { results: Array<Record<string, unknown>> };

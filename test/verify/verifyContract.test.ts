@@ -5,6 +5,7 @@ import type { VerificationEvent } from "../../src/verify/events.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { verifyContract } from "../../src/verify/verifyContract.js";
 import { testAddress } from "../support/addresses.js";
+import type { Fault } from "../support/faultInjector.js";
 import { compilerVersion, fastEngine, flattenedJob, standardJsonJob } from "../support/jobs.js";
 import type { TestExplorer } from "../support/testExplorer.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
@@ -441,13 +442,13 @@ describe("verifyContract: failures", () => {
   });
 });
 
+// An explorer's answer with a 5xx status and a JSON message.
+function serverErrorFault(status: number, message: string): Fault {
+  return { kind: "status", status, contentType: "application/json", body: JSON.stringify({ message }) };
+}
+
 describe("verifyContract: polls that fail for a passing reason", () => {
-  const serverError = {
-    kind: "status" as const,
-    status: 500,
-    contentType: "application/json",
-    body: '{"message":"Internal server error"}',
-  };
+  const serverError = serverErrorFault(500, "Internal server error");
 
   it("keeps polling the same guid after a poll failed past the transport's retries, and passes", async () => {
     explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 1 });
@@ -481,12 +482,7 @@ describe("verifyContract: polls that fail for a passing reason", () => {
 });
 
 describe("verifyContract: reads around a submission that fail for a passing reason", () => {
-  const serverError = {
-    kind: "status" as const,
-    status: 502,
-    contentType: "application/json",
-    body: '{"message":"Bad gateway"}',
-  };
+  const serverError = serverErrorFault(502, "Bad gateway");
 
   it("a pre-check that fails past the transport's retries does not end the job: it submits and passes", async () => {
     explorer.backend.addContract(address).script(address, { result: "pass" });

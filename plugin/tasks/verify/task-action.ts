@@ -1,8 +1,9 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { ExplorerClient } from "../../../src/client/ExplorerClient.js";
+import { isExplorerVerifyError } from "../../../src/errors/index.js";
+import { addressVerifiedState } from "../../../src/verify/preCheck.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
 import { resolveExplorerTarget } from "../../internal/explorerTarget.js";
-import { lookBeforeBuilding } from "../../internal/lookBeforeBuilding.js";
 import { userError } from "../../internal/pluginError.js";
 import { Reporter } from "../../internal/reporter.js";
 
@@ -44,11 +45,16 @@ export default async function verifyTaskAction(
     let checkedUnverified = false;
     if (args.address && !args.proxy && !args.force) {
       const startedAt = Date.now();
-      const early = await lookBeforeBuilding(client, args.address);
+      // Looked up before the build, as `hardhat verify` does: a rerun over a verified contract costs one request
+      // and no build. An explorer that cannot answer now is asked again by the engine's pre-check.
+      const early = await addressVerifiedState(client, args.address).catch((error: unknown) => {
+        if (isExplorerVerifyError(error)) return undefined;
+        throw error;
+      });
       // A --contract of another name than the explorer's is checked against the build: the user may be wrong.
       const sameContract =
-        early.state === "verified" && (!args.contract || args.contract.split(":").pop() === early.name);
-      if (early.state === "verified" && sameContract) {
+        early?.state === "verified" && (!args.contract || args.contract.split(":").pop() === early.name);
+      if (early?.state === "verified" && sameContract) {
         reporter.finish([
           {
             address: args.address,
@@ -63,7 +69,7 @@ export default async function verifyTaskAction(
         ]);
         return;
       }
-      checkedUnverified = early.state === "unverified";
+      checkedUnverified = early !== undefined && early.state !== "verified";
     }
     // Loaded only now: the first look at the explorer does not wait for the engine and the readers.
     const { verifyBuilt } = await import("./verify-built.js");
