@@ -2,7 +2,7 @@
 // `npx hardhat verify blockscout` per contract, its documented use), against the test explorer with scripted
 // outcomes, 100 ms added latency per request and 2 s pending time. Prints wall time, requests per contract,
 // peak RSS, the ratio, and DESIGN §4's lower bound. Usage: npm run bench:vs-hardhat-verify -- [--contracts 20]
-// [--concurrency 8,16] [--explorer-quota none,300/60000] (comma lists: explorer-verify runs once per pair, each
+// [--concurrency 4,16] [--explorer-quota none,300/60000] (comma lists: explorer-verify runs once per pair, each
 // against a fresh explorer; a quota is Blockscout-like, requests per window of so many ms; hardhat-verify runs once,
 // on an explorer without a quota: its pace stays under any of them)
 import { execFile } from "node:child_process";
@@ -20,7 +20,7 @@ const { values } = parseArgs({
     contracts: { type: "string", default: "20" },
     "latency-ms": { type: "string", default: "100" },
     "pending-ms": { type: "string", default: "2000" },
-    concurrency: { type: "string", default: "8" },
+    concurrency: { type: "string", default: "4,16" },
     "explorer-quota": { type: "string", default: "none" },
   },
 });

@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
+import { resolveExplorerUrls } from "../../src/client/explorerUrl.js";
+import { isExplorerVerifyError } from "../../src/errors/ExplorerVerifyError.js";
 import type { LocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { ChainAccess } from "./chainAccess.js";
 import { userError } from "./pluginError.js";
@@ -17,6 +19,23 @@ export interface ExplorerTarget {
 const localChainIds = new Set([31337n, 1337n]);
 
 /**
+ * Checks an explorer URL the user gave (option or config) before anything is opened or sent.
+ * @param url - the URL
+ * @param source - where it came from, for the message
+ * @returns the URL unchanged
+ * @throws {HardhatPluginError} when it is not an http(s) URL
+ */
+export function checkedExplorerUrl(url: string, source: string): string {
+  try {
+    resolveExplorerUrls(url);
+  } catch (error) {
+    if (isExplorerVerifyError(error)) throw userError(`${source}: ${error.shortMessage}`);
+    throw error;
+  }
+  return url;
+}
+
+/**
  * Chooses the explorer: `--explorer-url`, else the chain descriptor's Blockscout entry (`apiUrl`, else `url`),
  * else, on a local chain, the embedded local explorer with the project's compilers.
  *
@@ -25,7 +44,7 @@ const localChainIds = new Set([31337n, 1337n]);
  * @param chain - reads of that network (likewise)
  * @param explorerUrlOption - the `--explorer-url` option
  * @returns the target
- * @throws {HardhatPluginError} when no explorer is configured for a non-local chain
+ * @throws {HardhatPluginError} when no explorer is configured for a non-local chain, or its URL is not http(s)
  */
 export async function resolveExplorerTarget(
   hre: HardhatRuntimeEnvironment,
@@ -37,7 +56,7 @@ export async function resolveExplorerTarget(
   const apiKey = async () => hre.config.explorerVerify.apiKey?.get();
   if (explorerUrlOption) {
     return {
-      explorerUrl: explorerUrlOption,
+      explorerUrl: checkedExplorerUrl(explorerUrlOption, "--explorer-url"),
       apiKey: await apiKey(),
       localExplorer: undefined,
       description: explorerUrlOption,
@@ -50,7 +69,10 @@ export async function resolveExplorerTarget(
   const configured = blockscout?.apiUrl ?? blockscout?.url;
   if (configured) {
     return {
-      explorerUrl: configured,
+      explorerUrl: checkedExplorerUrl(
+        configured,
+        `chainDescriptors[${chainId}].blockExplorers.blockscout.${blockscout?.apiUrl ? "apiUrl" : "url"}`,
+      ),
       apiKey: await apiKey(),
       localExplorer: undefined,
       description: `${blockscout?.name ?? "Blockscout"} (${configured})`,

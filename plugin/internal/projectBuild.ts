@@ -23,7 +23,7 @@ export async function buildProject(
     throw userError(`There is no build profile "${buildProfile}" in the Hardhat config (known: ${known}).`);
   }
   const roots = await hre.solidity.getRootFilePaths();
-  const result = await hre.solidity.build(roots, { buildProfile, quiet: true });
+  const result = await buildOutputOnStderr(() => hre.solidity.build(roots, { buildProfile, quiet: true }));
   if (!hre.solidity.isSuccessfulBuildResult(result)) {
     throw userError(
       `The project's contracts could not be compiled with the "${buildProfile}" build profile. Run \`npx hardhat build --build-profile ${buildProfile}\` to see why.`,
@@ -43,4 +43,18 @@ export async function buildProject(
     [...buildIds].map((id) => readBuildInfo(join(artifacts, "build-info", `${id}.json`))),
   );
   return { buildProfile, buildInfos };
+}
+
+// Hardhat prints a blank line per compilation job (and compiler downloads) with console.log even when quiet: stdout
+// is for results (`--json` prints one document there), so the build's blank lines go nowhere and the rest to stderr.
+async function buildOutputOnStderr<T>(build: () => Promise<T>): Promise<T> {
+  const log = console.log;
+  console.log = (...parts: unknown[]) => {
+    if (parts.some((part) => part !== "")) console.error(...parts);
+  };
+  try {
+    return await build();
+  } finally {
+    console.log = log;
+  }
 }

@@ -39,6 +39,22 @@ function integerInput(name: string, fallback: number, min: number, max: number):
   return value;
 }
 
+// The chain's JSON-RPC endpoint: checked here, so that a typo is one clear error rather than one per contract.
+function assertRpcUrl(text: string): void {
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== "http:" && protocol !== "https:") {
+    throw new InvalidInputError(
+      "rpc-url",
+      `Input rpc-url must be the chain's http(s) JSON-RPC URL, e.g. https://rpc.example.org, got "${text}".`,
+    );
+  }
+}
+
 /**
  * Reads and checks the inputs. The API key is masked before anything else happens, so no log line can show it.
  *
@@ -64,6 +80,7 @@ export function readActionInputs(): ActionInputs {
     );
   }
   const rpcUrl = readInput("rpc-url") || undefined;
+  if (rpcUrl) assertRpcUrl(rpcUrl);
   const preflight = booleanInput("preflight", false);
   if (preflight && !rpcUrl)
     throw new InvalidInputError(

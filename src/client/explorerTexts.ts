@@ -45,7 +45,8 @@ export function isAlreadyVerified(text: unknown): boolean {
 
 /**
  * No contract at the address, or not indexed yet: `Address is not a smart-contract`,
- * `The address is not a smart contract`, Etherscan's `Unable to locate ContractCode at …`.
+ * `The address is not a smart contract`, Etherscan's `Unable to locate ContractCode at …`, and Blockscout's
+ * publishing failure `… The contract creation transaction has not been indexed yet. Please wait a few minutes …`.
  * @param text - a message or result
  */
 export function isNotAContract(text: unknown): boolean {
@@ -53,7 +54,8 @@ export function isNotAContract(text: unknown): boolean {
   return (
     t === "address is not a smart-contract" ||
     t === "the address is not a smart contract" ||
-    t.startsWith("unable to locate contractcode")
+    t.startsWith("unable to locate contractcode") ||
+    t.includes("creation transaction has not been indexed yet")
   );
 }
 
@@ -62,10 +64,30 @@ export function isUnknownAction(text: unknown): boolean {
   return normalise(text) === "unknown action";
 }
 
-/** A rate-limit answer in Blockscout's or Etherscan's words. @param text - a message or result */
+/**
+ * A rate-limit answer in Blockscout's or Etherscan's words (`Max rate limit reached`,
+ * `Max calls per sec rate limit reached (5/sec)`).
+ * @param text - a message or result
+ */
 export function isRateLimited(text: unknown): boolean {
   const t = normalise(text);
-  return t.startsWith("too many requests") || t.startsWith("max rate limit reached");
+  return t.startsWith("too many requests") || t.includes("rate limit reached");
+}
+
+/**
+ * What an RPC envelope says happened: its `message`, unless that is a bare status word (Etherscan's `NOTOK`) and
+ * `result` carries the reason. Blockscout's `result` is null or repeats the message, so either way is right there.
+ *
+ * @param message - the envelope's `message`
+ * @param result - the envelope's `result`
+ * @returns the explorer's text, or undefined when the envelope has none
+ */
+export function envelopeReason(message: unknown, result: unknown): string | undefined {
+  const reasonInResult = typeof result === "string" && result.trim() !== "";
+  const bareStatusWord = ["", "ok", "notok"].includes(normalise(message));
+  if (reasonInResult && bareStatusWord) return result;
+  if (typeof message === "string" && message !== "") return message;
+  return reasonInResult ? result : undefined;
 }
 
 /** `getabi`/`getsourcecode`/`listcontracts` saying the contract is not verified. @param text - an ABI field */
@@ -98,6 +120,11 @@ export function implementationFromProxyPass(text: unknown): string | undefined {
 /** The 400 an explorer gives for a path it does not serve under `/api/v2`. @param text - a REST `message` */
 export function isUnknownApiV2Action(text: unknown): boolean {
   return normalise(text) === "unknown api v2 action";
+}
+
+/** The 404 of an explorer whose REST API v2 is turned off. @param text - a REST `message` */
+export function isApiV2Disabled(text: unknown): boolean {
+  return normalise(text) === "api v2 is disabled";
 }
 
 /** The plain REST 404, as opposed to `Block lost consensus` or `API V2 is disabled`. @param text - a REST `message` */

@@ -8,6 +8,7 @@ import {
   type RequestContext,
   TimeoutError,
 } from "../errors/index.js";
+import { envelopeReason, isRateLimited } from "./explorerTexts.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
 import { sendHttpRequest } from "./httpRequest.js";
 import { type RateLimiter, sharedRateLimiter, sleep } from "./rateLimiter.js";
@@ -129,7 +130,7 @@ export class Transport {
         continue;
       }
       this.#limiter.settle(answer.headers);
-      if (answer.status === 429) {
+      if (answer.status === 429 || isRateLimitedEnvelope(answer.json)) {
         const waitMs = retryAfterMs(answer.headers) ?? 1_000;
         if (rateLimited >= this.#maxRateLimitRetries) {
           throw new RateLimitedError(context, waitMs, explorerMessageOf(answer.json));
@@ -206,8 +207,8 @@ export class Transport {
       // An explorer that echoes the key back (in an error text, say) must not get it shown.
       const json =
         this.#apiKey && this.redact(text) !== text
-          ? redactJson(parseJson(text), this.redact)
-          : parseJson(text);
+          ? redactJson(parseJson(text, req.api), this.redact)
+          : parseJson(text, req.api);
       return { status: response.status, headers: responseHeaders, json, sample };
     } catch (error) {
       if (timedOut) throw new TimeoutError(context, timeoutMs, req.method === "POST" || sent);
@@ -232,14 +233,22 @@ function isRedirect(status: number): boolean {
   return status >= 300 && status < 400;
 }
 
-function parseJson(text: string): unknown {
+function parseJson(text: string, api: TransportRequest["api"]): unknown {
   const trimmed = text.trim();
   if (trimmed === "") return undefined;
   try {
-    return JSON.parse(trimmed);
+    return api === "rest" ? JSON.parse(trimmed, keepExactIntegers) : JSON.parse(trimmed);
   } catch {
     return undefined;
   }
+}
+
+// REST cursors carry token amounts as JSON numbers (`"value": 123456789012345678901`), past what a double holds:
+// such an integer keeps the explorer's digits, as a string, so the next page is asked for exactly.
+function keepExactIntegers(_key: string, value: unknown, context?: { source?: string }): unknown {
+  const source = context?.source;
+  if (typeof value !== "number" || Number.isSafeInteger(value) || source === undefined) return value;
+  return /^-?\d+$/.test(source) ? source : value;
 }
 
 /**
@@ -269,10 +278,17 @@ function redactJson(value: unknown, redact: Redactor): unknown {
 }
 
 function explorerMessageOf(json: unknown): string | undefined {
-  if (typeof json === "object" && json !== null && "message" in json && typeof json.message === "string") {
-    return json.message;
-  }
-  return undefined;
+  if (typeof json !== "object" || json === null) return undefined;
+  return envelopeReason(
+    "message" in json ? json.message : undefined,
+    "result" in json ? json.result : undefined,
+  );
+}
+
+// Etherscan answers its rate limit with HTTP 200: `{"status":"0","message":"NOTOK","result":"Max rate limit reached"}`.
+function isRateLimitedEnvelope(json: unknown): boolean {
+  if (typeof json !== "object" || json === null || !("status" in json) || json.status !== "0") return false;
+  return isRateLimited(explorerMessageOf(json));
 }
 
 function redirected(context: RequestContext, sample: BodySample, location: string): InvalidResponseError {

@@ -14,10 +14,16 @@ export class ExplorerError extends ExplorerVerifyError {
   readonly request: RequestContext;
 
   constructor(request: RequestContext, httpStatus: number, explorerMessage: string, hint?: string) {
-    super(`The explorer refused the request: ${explorerMessage}`, {
-      metaMessages: contextLines(request, httpStatus),
-      details: hint,
-    });
+    // A 5xx envelope (Blockscout's `Something went wrong.`) is the explorer failing, not a refusal.
+    super(
+      httpStatus >= 500
+        ? `The explorer answered HTTP ${httpStatus}: ${explorerMessage}`
+        : `The explorer refused the request: ${explorerMessage}`,
+      {
+        metaMessages: contextLines(request, httpStatus),
+        details: hint,
+      },
+    );
     this.explorerMessage = explorerMessage;
     this.httpStatus = httpStatus;
     this.request = request;
@@ -49,10 +55,11 @@ export class UnknownActionError extends ExplorerVerifyError {
   readonly action: string;
   readonly request: RequestContext;
 
-  constructor(request: RequestContext, action: string, httpStatus: number) {
+  constructor(request: RequestContext, action: string, httpStatus: number, details?: string) {
     super(`The explorer does not support the action "${action}".`, {
       metaMessages: contextLines(request, httpStatus),
       details:
+        details ??
         "Check that the URL points at a Blockscout-compatible explorer, and that API writes are enabled on it for verify.",
     });
     this.action = action;

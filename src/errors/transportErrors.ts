@@ -52,6 +52,8 @@ export class RateLimitedError extends ExplorerVerifyError {
   readonly request: RequestContext;
   /** How long the explorer asked to wait, when it said. */
   readonly retryAfterMs: number | undefined;
+  /** The explorer's own text, e.g. `Too many requests. Increase limits now at https://dev.blockscout.com`. */
+  readonly explorerMessage: string | undefined;
 
   constructor(
     request: RequestContext,
@@ -69,6 +71,7 @@ export class RateLimitedError extends ExplorerVerifyError {
     });
     this.request = request;
     this.retryAfterMs = retryAfterMs;
+    this.explorerMessage = explorerMessage;
   }
 }
 
@@ -101,12 +104,14 @@ export class InvalidResponseError extends ExplorerVerifyError {
   }
 }
 
-/** An HTTP error status (4xx/5xx) whose body carried no explorer message to classify. */
+/** An HTTP error status (4xx/5xx) that no more specific error classifies. */
 export class HttpError extends ExplorerVerifyError {
   readonly code = "http_error" as const;
   readonly request: RequestContext;
   readonly status: number;
   readonly body: BodySample;
+  /** The explorer's own text when the body had one, e.g. `Restricted access`. */
+  readonly explorerMessage: string | undefined;
 
   constructor(request: RequestContext, body: BodySample, explorerMessage?: string) {
     super(
@@ -118,5 +123,6 @@ export class HttpError extends ExplorerVerifyError {
     this.request = request;
     this.status = body.status;
     this.body = body;
+    this.explorerMessage = explorerMessage;
   }
 }

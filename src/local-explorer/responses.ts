@@ -121,7 +121,7 @@ export function error(
   };
 }
 
-/** The 500 Blockscout gives when a required pattern-matched parameter is missing. @returns the reply */
+/** The 500 Blockscout gives for any exception in an action, e.g. a missing required parameter. @returns the reply */
 export function somethingWentWrong(): Reply {
   return error(texts.somethingWentWrong, { httpStatus: 500 });
 }

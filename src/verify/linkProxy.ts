@@ -4,7 +4,11 @@ import { ExplorerError, isExplorerVerifyError } from "../errors/index.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
 import type { VerificationResult } from "./job.js";
+import { isPassingFailure, missedPoll } from "./passingFailure.js";
 import { defaultPolling, type PollingOptions } from "./pollVerifyStatus.js";
+
+const maxLinkRequestFailures = 4;
+const passingFailureWaitMs = 1_000;
 
 export interface ProxyLinkOptions {
   timeoutMs?: number;
@@ -69,26 +73,42 @@ export async function linkProxy(
     if (alreadyLinked) {
       return finish("already-verified");
     }
-    for (;;) {
+    for (let passingFailures = 0; ; ) {
       attempts++;
       try {
         guid = await client.verifyProxyContract(proxyAddress, expected);
         break;
       } catch (error) {
-        const waitMs =
+        // Asking again is harmless: the explorer only looks the implementation up again, under a new guid.
+        const refreshWaitMs =
           error instanceof ExplorerError ? onlyOneAttemptWaitMs(error.explorerMessage) : undefined;
+        const waitMs =
+          refreshWaitMs ??
+          (isPassingFailure(error) && ++passingFailures < maxLinkRequestFailures
+            ? passingFailureWaitMs
+            : undefined);
         if (waitMs === undefined || !(await deadline.wait(waitMs))) throw error;
       }
     }
     let intervalMs = polling.initialIntervalMs;
-    for (;;) {
+    for (let failuresInARow = 0; ; ) {
       if (!(await deadline.wait(intervalMs))) {
         return finish(
           "timeout",
           `The explorer had not linked the proxy when the deadline came; look later with the guid ${guid}.`,
         );
       }
-      const status = await client.checkProxyVerification(guid);
+      let status: Awaited<ReturnType<ExplorerClient["checkProxyVerification"]>>;
+      try {
+        status = await client.checkProxyVerification(guid);
+        failuresInARow = 0;
+      } catch (error) {
+        const missed = missedPoll(error, ++failuresInARow, polling.failedPollsInARow ?? 5);
+        if (missed === undefined) throw error;
+        options.onEvent?.({ type: "pending", address: proxyAddress, contract, guid, message: missed });
+        intervalMs = Math.min(polling.maxIntervalMs, intervalMs * polling.backoffFactor);
+        continue;
+      }
       if (status.state === "pass") {
         const found = status.implementation;
         if (found && expected && found !== expected.toLowerCase()) {

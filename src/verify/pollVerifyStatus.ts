@@ -1,7 +1,6 @@
 import type { ExplorerClient } from "../client/ExplorerClient.js";
-import { isExplorerVerifyError } from "../errors/index.js";
 import type { Deadline } from "./deadline.js";
-import { isPassingFailure } from "./passingFailure.js";
+import { missedPoll } from "./passingFailure.js";
 
 /** How polling waits: the first interval, its growth, its ceiling, and how long `Unknown UID` counts as pending. */
 export interface PollingOptions {
@@ -65,9 +64,9 @@ export async function pollVerifyStatus(
       status = await client.checkVerifyStatus(guid);
       failuresInARow = 0;
     } catch (error) {
-      failuresInARow++;
-      if (!isPassingFailure(error) || failuresInARow >= (options.failedPollsInARow ?? 5)) throw error;
-      onPending(`${isExplorerVerifyError(error) ? error.shortMessage : String(error)} Polling again.`);
+      const missed = missedPoll(error, ++failuresInARow, options.failedPollsInARow ?? 5);
+      if (missed === undefined) throw error;
+      onPending(missed);
       intervalMs = Math.min(options.maxIntervalMs, intervalMs * options.backoffFactor);
       continue;
     }

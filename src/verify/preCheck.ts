@@ -31,7 +31,8 @@ export async function verifiedState(client: ExplorerClient, job: VerificationJob
  *
  * @param client - the explorer
  * @param address - the contract's address
- * @returns the state and, when verified, the contract's name; undefined when the explorer has no status endpoint
+ * @returns the state and, when verified, the contract's name; undefined when the explorer has no status endpoint,
+ *   or when its only answer so far is a 404 that a server without the endpoint may give too
  * @throws the transport's and the endpoint's errors
  */
 export async function addressVerifiedState(
@@ -41,6 +42,8 @@ export async function addressVerifiedState(
   const answer = await getSmartContractStatusIfSupported(client.transport, { address });
   if (!answer.supported) return undefined;
   const { status } = answer;
+  // Until the endpoint has answered 200 once, its 404 may be a server's answer for any unknown path.
+  if (status === null && !answer.routeConfirmed) return undefined;
   if (!status?.isVerified) return { state: "unverified", name: null };
   return { state: status.isFullyVerified ? "verified" : "partial", name: status.name };
 }

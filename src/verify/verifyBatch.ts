@@ -45,17 +45,22 @@ export async function verifyBatch(
     const implementation = results[index];
     if (!job.proxyAddress || !implementation) return undefined;
     if (implementation.status !== "verified" && implementation.status !== "already-verified") {
-      return {
-        ...implementation,
+      const notAwaited = implementation.status === "pending";
+      const notLinked: VerificationResult = {
         address: job.proxyAddress,
         contract: `proxy of ${implementation.contract}`,
-        format: "proxy" as const,
-        status: "failed" as const,
+        explorer: implementation.explorer,
+        format: "proxy",
+        // Without waiting, the implementation's verdict is not known yet: nothing failed.
+        status: notAwaited ? "pending" : "failed",
         url: client.codeUrl(job.proxyAddress),
         attempts: 0,
         durationMs: 0,
-        message: "Not linked: the implementation is not verified.",
+        message: notAwaited
+          ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
+          : "Not linked: the implementation is not verified.",
       };
+      return notLinked;
     }
     return linkProxy(client, job.proxyAddress, implementation, {
       ...((job.timeoutMs ?? options.timeoutMs) ? { timeoutMs: job.timeoutMs ?? options.timeoutMs } : {}),

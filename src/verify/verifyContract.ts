@@ -5,9 +5,7 @@ import { isBytecodeMismatch } from "../client/explorerTexts.js";
 import { assertAddress } from "../client/validate.js";
 import {
   ExplorerError,
-  HttpError,
   InvalidInputError,
-  InvalidResponseError,
   isExplorerVerifyError,
   NetworkError,
   NotAContractError,
@@ -17,7 +15,7 @@ import { encodeConstructorArguments, recoverConstructorArguments } from "./const
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
-import { isPassingFailure } from "./passingFailure.js";
+import { isPassingFailure, isServerError } from "./passingFailure.js";
 import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVerifyStatus.js";
 import { type VerifiedState, verifiedState } from "./preCheck.js";
 import type { PreflightOptions, PreflightResult } from "./preflight.js";
@@ -374,9 +372,7 @@ const uncertainRetryDelayMs = 1_000;
 // A time-out, a dropped connection or a server error after the request left: the explorer may have acted on it.
 function mayHaveBeenReceived(error: unknown): boolean {
   if (error instanceof TimeoutError || error instanceof NetworkError) return error.maybeReceived;
-  if (error instanceof HttpError) return error.status >= 500;
-  if (error instanceof InvalidResponseError) return error.body.status >= 500;
-  return false;
+  return isServerError(error);
 }
 
 function describe(error: unknown): string {

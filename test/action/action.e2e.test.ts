@@ -173,6 +173,20 @@ describe("the GitHub Action bundle", () => {
         '::error::contracts[1].address "0x1234" is not an address: expected 0x followed by 40 hexadecimal characters.',
       );
       expect(testExplorer.requests).toHaveLength(0);
+      const badRpc = await runAction(
+        {
+          "explorer-url": testExplorer.url,
+          contracts: JSON.stringify({ contracts: [entry(deployed.box!, "contracts/Box.sol:Box")] }),
+          "rpc-url": "localhost:8545",
+          preflight: "true",
+        },
+        workspace,
+      );
+      expect(badRpc.code).toBe(1);
+      expect(badRpc.stdout).toContain(
+        `::error::Input rpc-url must be the chain's http(s) JSON-RPC URL, e.g. https://rpc.example.org, got "localhost:8545".`,
+      );
+      expect(testExplorer.requests).toHaveLength(0);
     } finally {
       await testExplorer.close();
     }

@@ -26,6 +26,32 @@ describe("explorer texts", () => {
     expect(explorerTexts.isNotAContract("Smart-contract not found or is not verified")).toBe(false);
   });
 
+  it("reads Blockscout's not-indexed-yet publishing failure as not a contract yet", () => {
+    expect(
+      explorerTexts.isNotAContract(
+        'Something went wrong while publishing the contract: [contract_source_code: {"The contract creation transaction has not been indexed yet. Please wait a few minutes and try again.", []}]',
+      ),
+    ).toBe(true);
+    expect(
+      explorerTexts.isNotAContract(
+        'Something went wrong while publishing the contract: [contract_source_code: {"Bytecode does not match, please try again.", []}]',
+      ),
+    ).toBe(false);
+  });
+
+  it("takes an envelope's reason from result when message is only Etherscan's status word", () => {
+    expect(explorerTexts.envelopeReason("NOTOK", "Fail - Unable to verify. Invalid constructor")).toBe(
+      "Fail - Unable to verify. Invalid constructor",
+    );
+    expect(explorerTexts.envelopeReason("Invalid address hash", null)).toBe("Invalid address hash");
+    expect(
+      explorerTexts.envelopeReason("Smart-contract already verified.", "Smart-contract already verified."),
+    ).toBe("Smart-contract already verified.");
+    expect(explorerTexts.envelopeReason("", "Max rate limit reached")).toBe("Max rate limit reached");
+    expect(explorerTexts.envelopeReason("NOTOK", null)).toBe("NOTOK");
+    expect(explorerTexts.envelopeReason("", null)).toBeUndefined();
+  });
+
   it("classifies the guid states", () => {
     expect(explorerTexts.isPending("Pending in queue")).toBe(true);
     expect(explorerTexts.isPending("Verification in progress")).toBe(true);
@@ -42,6 +68,7 @@ describe("explorer texts", () => {
     expect(
       explorerTexts.isRateLimited("Max rate limit reached, please use API Key for higher rate limit"),
     ).toBe(true);
+    expect(explorerTexts.isRateLimited("Max calls per sec rate limit reached (5/sec)")).toBe(true);
   });
 
   it("reads the implementation out of a single-implementation proxy pass, and nothing out of the multi form", () => {

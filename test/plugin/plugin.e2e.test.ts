@@ -81,6 +81,18 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
         attempts: 0,
       }),
     ]);
+    // Without --contract the explorer knows only the bare name; the artifacts on disk give the file-qualified one.
+    const inferred = await verify(addresses.Token!, "Fixture Token", "1000000", "--json");
+    expect(inferred.code).toBe(0);
+    expect(JSON.parse(inferred.stdout)).toEqual({
+      results: [
+        expect.objectContaining({
+          contract: "contracts/Token.sol:Token",
+          status: "already-verified",
+          attempts: 0,
+        }),
+      ],
+    });
   }, 120_000);
 
   it("infers a library-linked contract from its deployed code, with no --contract", async () => {
@@ -195,6 +207,33 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
     );
   }, 120_000);
 
+  it("says in one line, with no stack trace, that an --explorer-url is not http(s) or an --out is not writable", async () => {
+    const guid = "00000000000000000000000000000000000000016a86ec40";
+    for (const args of [
+      ["explorer-verify", "--network", "localhost", "--explorer-url", "notaurl", addresses.Token!],
+      ["explorer-verify", "status", "--explorer-url", "ftp://explorer.example", guid],
+      ["explorer-verify", "fetch", "--explorer-url", "notaurl", addresses.Token!],
+    ]) {
+      const outcome = await hardhat(project, args, env);
+      expect(outcome.code).toBe(1);
+      expect(outcome.stderr).toMatch(
+        /Error in community plugin explorer-verify: --explorer-url: The explorer URL (?:"notaurl" is not a valid URL\. Give it like https:\/\/eth\.blockscout\.com\.|must start with http:\/\/ or https:\/\/, got "ftp:"\.)/,
+      );
+      expect(outcome.stderr).not.toMatch(/\n\s+at /);
+    }
+    const fileInTheWay = join(project, "package.json");
+    const outcome = await hardhat(
+      project,
+      ["explorer-verify", "fetch", "--network", "localhost", "--out", fileInTheWay, addresses.Token!],
+      env,
+    );
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain(
+      `Error in community plugin explorer-verify: Cannot write ${join(fileInTheWay, "sources", "project", "contracts", "Token.sol")} (ENOTDIR): choose another --out folder.`,
+    );
+    expect(outcome.stderr).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
   it("rejects a malformed address before anything else", async () => {
     const outcome = await verify("0x123");
     expect(outcome.code).toBe(1);
@@ -202,4 +241,20 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
       '"0x123" is not an address: expected 0x followed by 40 hexadecimal characters.',
     );
   }, 60_000);
+
+  // Last: `hardhat clean` also empties the local explorer's state that the tests above read.
+  it("--json prints only the JSON document on stdout, even when the run compiles", async () => {
+    await runHardhat(project, ["clean"], env);
+    const outcome = await verify(...tokenArguments(), "--force", "--json");
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout.startsWith('{"results":')).toBe(true);
+    expect(JSON.parse(outcome.stdout)).toEqual({
+      results: [
+        expect.objectContaining({
+          contract: "contracts/Token.sol:Token",
+          status: expect.stringMatching(/^(already-)?verified$/),
+        }),
+      ],
+    });
+  }, 180_000);
 });

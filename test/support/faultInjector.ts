@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { ReceivedRequest, RequestInterceptor } from "../../src/local-explorer/httpServer.js";
-import { restRateLimited, rpcRateLimited } from "../../src/local-explorer/responses.js";
+import { restRateLimited, rpcRateLimited, somethingWentWrong } from "../../src/local-explorer/responses.js";
 
 /** One fault, applied to one request. */
 export type Fault =
@@ -8,6 +8,8 @@ export type Fault =
   | { kind: "rate-limit"; resetMs: number; retryAfterSeconds?: number }
   | { kind: "status"; status: number; body: string; contentType: string; headers?: Record<string, string> }
   | { kind: "html"; status: number }
+  /** Blockscout's own 500: the RPC envelope `Something went wrong.`; a JSON message under `/api/v2`. */
+  | { kind: "server-error" }
   | { kind: "malformed-json" }
   | { kind: "reset" }
   | { kind: "hang" };
@@ -68,13 +70,7 @@ export class FaultInjector {
     const { serverError = 0, rateLimit = 0, reset = 0, html = 0 } = this.rates;
     const roll = this.random();
     let edge = serverError;
-    if (roll < edge)
-      return {
-        kind: "status",
-        status: 500,
-        body: '{"message":"Internal server error"}',
-        contentType: "application/json",
-      };
+    if (roll < edge) return { kind: "server-error" };
     edge += rateLimit;
     if (roll < edge) return { kind: "rate-limit", resetMs: 20 };
     edge += reset;
@@ -107,6 +103,14 @@ async function apply(fault: Fault, request: ReceivedRequest, response: ServerRes
       response.writeHead(fault.status, { "content-type": fault.contentType, ...fault.headers });
       response.end(fault.body);
       return true;
+    case "server-error": {
+      const body = request.path.startsWith("/api/v2")
+        ? { message: "Internal server error" }
+        : somethingWentWrong().body;
+      response.writeHead(500, { "content-type": "application/json; charset=utf-8" });
+      response.end(JSON.stringify(body));
+      return true;
+    }
     case "html":
       response.writeHead(fault.status, { "content-type": "text/html" });
       response.end(htmlPage);

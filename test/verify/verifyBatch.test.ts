@@ -74,6 +74,66 @@ describe("verifyBatch", () => {
     });
   });
 
+  it("links a proxy through Blockscout's 500 envelopes on the link request and on the checks", async () => {
+    const implementation = testAddress(0x3007);
+    const proxy = testAddress(0x3008);
+    explorer.backend
+      .addContract(implementation)
+      .addContract(proxy, { verified: { contractName: "ERC1967Proxy" }, implementation });
+    explorer.backend.proxyPendingPolls = 1;
+    let linkRequests = 0;
+    explorer.faults.applies = (r) =>
+      r.query.action === "checkproxyverification" ||
+      (r.query.action === "verifyproxycontract" && linkRequests++ === 0);
+    const blockscout500 = { kind: "server-error" as const };
+    // The link request once; then a whole check (the transport tries a read four times).
+    explorer.faults.next(blockscout500, blockscout500, blockscout500, blockscout500, blockscout500);
+    const events: VerificationEvent[] = [];
+    const [, link] = await verifyBatch([standardJsonJob(implementation, { proxyAddress: proxy })], {
+      explorerUrl: explorer.url,
+      client: client(),
+      ...fastEngine,
+      onEvent: (e) => events.push(e),
+    });
+    expect(link).toMatchObject({ address: proxy, status: "verified", format: "proxy", attempts: 2 });
+    expect(explorer.requestsFor("verifyproxycontract")).toHaveLength(2);
+    expect(explorer.faults.applied["server-error"]).toBe(5);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: "pending",
+        address: proxy,
+        message: "The explorer answered HTTP 500: Something went wrong. Polling again.",
+      }),
+    );
+  });
+
+  it("leaves a proxy link pending, with no guid of its own, when the implementation's verdict is not awaited", async () => {
+    const implementation = testAddress(0x3009);
+    const proxy = testAddress(0x300a);
+    explorer.backend
+      .addContract(implementation)
+      .addContract(proxy, { verified: { contractName: "ERC1967Proxy" }, implementation })
+      .script(implementation, { result: "pass", pendingPolls: 2 });
+    const [implementationResult, link] = await verifyBatch(
+      [standardJsonJob(implementation, { proxyAddress: proxy, wait: false })],
+      { explorerUrl: explorer.url, client: client(), ...fastEngine },
+    );
+    expect(implementationResult).toMatchObject({ status: "pending", guid: expect.any(String) });
+    expect(link).toEqual({
+      address: proxy,
+      contract: "proxy of contracts/Token.sol:Token",
+      explorer: explorer.url,
+      format: "proxy",
+      status: "pending",
+      url: `${explorer.url}/address/${proxy}#code`,
+      attempts: 0,
+      durationMs: 0,
+      message:
+        "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified.",
+    });
+    expect(explorer.requestsFor("verifyproxycontract")).toHaveLength(0);
+  });
+
   it("says why a proxy could not be linked when the proxy contract is not verified", async () => {
     const implementation = testAddress(0x3003);
     const proxy = testAddress(0x3004);

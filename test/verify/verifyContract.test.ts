@@ -1,13 +1,14 @@
 import { describe, expect, it } from "@jest/globals";
 import { ExplorerClient } from "../../src/client/ExplorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
+import { restNotFound } from "../../src/local-explorer/responses.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { verifyContract } from "../../src/verify/verifyContract.js";
 import { testAddress } from "../support/addresses.js";
 import type { Fault } from "../support/faultInjector.js";
 import { compilerVersion, fastEngine, flattenedJob, standardJsonJob } from "../support/jobs.js";
-import type { TestExplorer } from "../support/testExplorer.js";
+import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 
 const { explorer } = await useTestExplorer();
@@ -290,6 +291,23 @@ describe("verifyContract: the smart-contract status endpoint decides where the e
   });
 });
 
+describe("verifyContract: an explorer whose every /api/v2 path answers 404 `Not found`", () => {
+  it("does not take that 404 for `not a contract`: it reads getsourcecode and finds the contract verified", async () => {
+    const everyPathNotFound = await startTestExplorer({ rest: async () => restNotFound() });
+    try {
+      everyPathNotFound.backend.addContract(address, { verified: { contractName: "Token" } });
+      const result = await verifyContract(clientFor(everyPathNotFound), standardJsonJob(address), fastEngine);
+      expect(result).toMatchObject({ status: "already-verified", attempts: 0 });
+      expect(everyPathNotFound.requests.map((r) => String(r.query.action ?? r.path))).toEqual([
+        `/api/v2/smart-contracts/${address}`,
+        "getsourcecode",
+      ]);
+    } finally {
+      await everyPathNotFound.close();
+    }
+  });
+});
+
 describe("verifyContract: waiting and retrying", () => {
   it("Unknown UID on the first two polls, then pass", async () => {
     explorer.backend.addContract(address).script(address, { result: "pass", unknownUidPolls: 2 });
@@ -463,6 +481,23 @@ describe("verifyContract: polls that fail for a passing reason", () => {
       expect.objectContaining({
         type: "pending",
         message: "The explorer answered HTTP 500: Internal server error Polling again.",
+      }),
+    );
+  });
+
+  it("keeps polling after Blockscout's own 500 envelope (Something went wrong.) outlasts the transport's retries", async () => {
+    explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 1 });
+    explorer.faults.applies = (r) => r.query.action === "checkverifystatus";
+    const blockscout500: Fault = { kind: "server-error" };
+    explorer.faults.next(blockscout500, blockscout500, blockscout500, blockscout500);
+    const events: VerificationEvent[] = [];
+    const result = await run(standardJsonJob(address), events);
+    expect(result).toMatchObject({ status: "verified", attempts: 1 });
+    expect(explorer.faults.applied["server-error"]).toBe(4);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: "pending",
+        message: "The explorer answered HTTP 500: Something went wrong. Polling again.",
       }),
     );
   });

@@ -30,15 +30,25 @@ export default async function fetchTaskAction(
       // A file name from the explorer must not write outside the output folder.
       if (!target.startsWith(`${join(out, "sources")}${sep}`))
         throw userError(`Refusing to write ${file.fileName} outside ${out}.`);
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, file.sourceCode);
+      await writeOutput(target, file.sourceCode);
     }
-    await writeFile(join(out, "abi.json"), `${JSON.stringify(contract.abi ?? [], null, 2)}\n`);
+    await writeOutput(join(out, "abi.json"), `${JSON.stringify(contract.abi ?? [], null, 2)}\n`);
     const { sourceCode: _main, additionalSources: _others, abi: _abi, ...settings } = contract;
-    await writeFile(join(out, "contract.json"), `${JSON.stringify(settings, null, 2)}\n`);
-    if (creation) await writeFile(join(out, "creation.json"), `${JSON.stringify(creation, null, 2)}\n`);
+    await writeOutput(join(out, "contract.json"), `${JSON.stringify(settings, null, 2)}\n`);
+    if (creation) await writeOutput(join(out, "creation.json"), `${JSON.stringify(creation, null, 2)}\n`);
     console.log(
       `Wrote ${contract.contractName} (${contract.compilerVersion}) to ${out}: abi.json, contract.json, ${files.length} source file${files.length === 1 ? "" : "s"}${creation ? ", creation.json" : ""}`,
     );
   });
+}
+
+// A folder that cannot be made or written (a file in the way, no permission) is the user's to fix: say which.
+async function writeOutput(path: string, content: string): Promise<void> {
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, content);
+  } catch (error) {
+    const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
+    throw userError(`Cannot write ${path} (${reason}): choose another --out folder.`);
+  }
 }

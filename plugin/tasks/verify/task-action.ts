@@ -3,7 +3,7 @@ import { ExplorerClient } from "../../../src/client/ExplorerClient.js";
 import { isExplorerVerifyError } from "../../../src/errors/index.js";
 import { addressVerifiedState } from "../../../src/verify/preCheck.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
-import { resolveExplorerTarget } from "../../internal/explorerTarget.js";
+import { checkedExplorerUrl, resolveExplorerTarget } from "../../internal/explorerTarget.js";
 import { userError } from "../../internal/pluginError.js";
 import { Reporter } from "../../internal/reporter.js";
 
@@ -58,7 +58,7 @@ export default async function verifyTaskAction(
         reporter.finish([
           {
             address: args.address,
-            contract: args.contract ?? early.name ?? args.address,
+            contract: args.contract ?? (await builtName(hre, early.name)) ?? args.address,
             explorer: client.urls.base,
             format: args.format === "registry" ? "registry" : "standard-json",
             status: "already-verified",
@@ -80,6 +80,15 @@ export default async function verifyTaskAction(
   }
 }
 
+// The file-qualified name a first run reports, from the artifacts already on disk (no build): the explorer only
+// knows the bare name, which stays when the artifacts do not name it exactly once.
+async function builtName(hre: HardhatRuntimeEnvironment, name: string | null): Promise<string | null> {
+  if (!name) return null;
+  const names = await hre.artifacts.getAllFullyQualifiedNames().catch(() => new Set<string>());
+  const matches = [...names].filter((qualified) => qualified.endsWith(`:${name}`));
+  return matches.length === 1 && matches[0] ? matches[0] : name;
+}
+
 function checkArguments(args: VerifyTaskArguments): void {
   if (args.deployment && args.address)
     throw userError("Give either a contract ADDRESS or --deployment, not both.");
@@ -88,6 +97,7 @@ function checkArguments(args: VerifyTaskArguments): void {
       "Give the contract's ADDRESS (npx hardhat explorer-verify 0x…), or --deployment IGNITION_ID.",
     );
   }
+  if (args.explorerUrl) checkedExplorerUrl(args.explorerUrl, "--explorer-url");
   if (args.address && !addressPattern.test(args.address)) {
     throw userError(
       `"${args.address}" is not an address: expected 0x followed by 40 hexadecimal characters.`,

@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { ExplorerClient } from "../../../src/client/ExplorerClient.js";
+import { InvalidInputError } from "../../../src/errors/index.js";
 import type { BuildInfo, CompiledContract } from "../../../src/inputs/buildInfo.js";
 import { contractsOf } from "../../../src/inputs/buildInfo.js";
 import { createContractJob } from "../../../src/inputs/contractJob.js";
@@ -108,7 +109,22 @@ async function addressJobs(
     throw userError(`${args.address} is not an ERC-1967 proxy: its implementation slot is empty.`);
   }
   reporter.info(`Proxy ${args.address} points at implementation ${implementation}`);
-  const proxyContract = await deployedContract(buildInfos, chain, args.address, undefined, buildProfile);
+  const proxyContract = await deployedContract(
+    buildInfos,
+    chain,
+    args.address,
+    undefined,
+    buildProfile,
+  ).catch((error: unknown) => {
+    // A proxy built elsewhere (an upgrades plugin's, say): the implementation and the link are still worth doing.
+    if (error instanceof InvalidInputError && error.field === "contract") return undefined;
+    throw error;
+  });
+  if (!proxyContract) {
+    reporter.info(
+      `The proxy's own code at ${args.address} is not in this project's build: it is not verified here, only linked to its implementation (the explorer needs the proxy verified already).`,
+    );
+  }
   const implementationContract = await deployedContract(
     buildInfos,
     chain,
@@ -116,13 +132,18 @@ async function addressJobs(
     args.contract,
     buildProfile,
   );
+  const proxyJobs = proxyContract
+    ? [
+        await job(
+          proxyContract,
+          args.address,
+          { ...args, constructorArgs: [], constructorArgsPath: undefined },
+          {},
+        ),
+      ]
+    : [];
   return [
-    await job(
-      proxyContract,
-      args.address,
-      { ...args, constructorArgs: [], constructorArgsPath: undefined },
-      {},
-    ),
+    ...proxyJobs,
     { ...(await job(implementationContract, implementation, args, libraries)), proxyAddress: args.address },
   ];
 }

@@ -7,7 +7,7 @@ import {
 } from "../../errors/index.js";
 import { type RpcEnvelope, rpcEnvelopeSchema } from "../../schemas/index.js";
 import type * as z from "../../schemas/zod.js";
-import { isUnknownAction } from "../explorerTexts.js";
+import { envelopeReason, isUnknownAction } from "../explorerTexts.js";
 import type { EncodedBody } from "../requestBody.js";
 import type { Transport, TransportResponse } from "../transport.js";
 
@@ -80,11 +80,8 @@ export async function callContractAction(
  * @returns an {@link ExplorerError} carrying the explorer's text
  */
 export function rejection(answer: ContractActionAnswer, hint?: string): ExplorerError {
-  const text =
-    answer.envelope.message ||
-    (typeof answer.envelope.result === "string"
-      ? answer.envelope.result
-      : `status ${answer.envelope.status}`);
+  const { status, message, result } = answer.envelope;
+  const text = envelopeReason(message, result) ?? `status ${status}`;
   return new ExplorerError(answer.request, answer.httpStatus, text, hint);
 }
 

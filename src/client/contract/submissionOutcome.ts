@@ -1,7 +1,7 @@
 import { NotAContractError } from "../../errors/index.js";
 import { sourceCodeItemSchema } from "../../schemas/index.js";
 import * as z from "../../schemas/zod.js";
-import { isAlreadyVerified, isNotAContract } from "../explorerTexts.js";
+import { envelopeReason, isAlreadyVerified, isNotAContract } from "../explorerTexts.js";
 import { type ContractActionAnswer, parseResult, rejection } from "./callContractAction.js";
 import { toVerifiedContract, type VerifiedContract } from "./verifiedContract.js";
 
@@ -37,7 +37,7 @@ export function submissionOutcome(
   }
   if (status !== "1") {
     if (isNotAContract(message) || isNotAContract(result)) {
-      throw new NotAContractError(answer.request, address, message || String(result));
+      throw new NotAContractError(answer.request, address, envelopeReason(message, result) ?? "");
     }
     throw rejection(answer);
   }

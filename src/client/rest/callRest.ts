@@ -8,7 +8,7 @@ import {
 } from "../../errors/index.js";
 import { restMessageSchema, restValidationErrorsSchema } from "../../schemas/rest/index.js";
 import type * as z from "../../schemas/zod.js";
-import { isUnknownApiV2Action } from "../explorerTexts.js";
+import { isApiV2Disabled, isUnknownApiV2Action } from "../explorerTexts.js";
 import type { Transport, TransportResponse } from "../transport.js";
 
 /** One GET under `{base}/api/v2`. */
@@ -23,8 +23,8 @@ export interface RestCall {
 /**
  * Sends a REST read and turns every answer but a 2xx into a typed error: 422 → {@link InvalidParametersError}
  * with each problem's pointer and detail, 404 → {@link NotFoundError} (with the block hash for
- * `Block lost consensus`), 400 `Unknown API v2 action` → {@link UnknownActionError} naming the path, anything
- * else → {@link HttpError}.
+ * `Block lost consensus`), 400 `Unknown API v2 action` and 404 `API V2 is disabled` → {@link UnknownActionError}
+ * naming the path, anything else → {@link HttpError} with the explorer's message when it gave one.
  *
  * @param transport - the explorer's transport
  * @param call - the endpoint, path and query
@@ -62,6 +62,14 @@ function restError(response: TransportResponse, call: RestCall): Error {
     : typeof json === "string"
       ? json
       : undefined;
+  if (status === 404 && isApiV2Disabled(explorerMessage)) {
+    return new UnknownActionError(
+      request,
+      call.path,
+      status,
+      `The explorer has its REST API v2 turned off (${explorerMessage}): this read needs it.`,
+    );
+  }
   if (status === 404 && explorerMessage !== undefined) {
     return new NotFoundError(request, explorerMessage, (message.success && message.data.hash) || undefined);
   }

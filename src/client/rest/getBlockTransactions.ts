@@ -6,7 +6,11 @@ import {
 } from "../../schemas/rest/index.js";
 import type { Transport } from "../transport.js";
 import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
-import { assertBlockNumberOrHash } from "./validateRest.js";
+import {
+  assertBlockNumberOrHash,
+  assertBlockTransactionType,
+  type BlockTransactionType,
+} from "./validateRest.js";
 
 const endpoint = "/blocks/{block_number_or_hash}/transactions";
 const pageSchema = restPageSchema(transactionSchema);
@@ -14,11 +18,19 @@ const pageSchema = restPageSchema(transactionSchema);
 export interface GetBlockTransactionsParameters {
   /** A block number or a block hash (0x + 64 hex digits). */
   blockNumberOrHash: number | bigint | string;
+  /** Only transactions of this type; all when left out. */
+  type?: BlockTransactionType;
 }
 
 function listRequest(parameters: GetBlockTransactionsParameters): RestListRequest<Transaction> {
   const block = assertBlockNumberOrHash(parameters.blockNumberOrHash);
-  return { endpoint, path: `/blocks/${block}/transactions`, filters: {}, pageSchema };
+  const type = assertBlockTransactionType(parameters.type);
+  return {
+    endpoint,
+    path: `/blocks/${block}/transactions`,
+    filters: type === undefined ? {} : { type },
+    pageSchema,
+  };
 }
 
 /**
@@ -26,10 +38,10 @@ function listRequest(parameters: GetBlockTransactionsParameters): RestListReques
  * block's order. The `created_contract` of each tells which contracts the block deployed directly.
  *
  * @param transport - the explorer's transport
- * @param parameters - the block number or hash
+ * @param parameters - the block number or hash, and an optional transaction type filter
  * @param cursor - the `nextPageParams` of the previous page; none for the first page
  * @returns the page's transactions and the cursor of the next page (null on the last)
- * @throws {InvalidInputError} for a malformed block number or hash, before any request
+ * @throws {InvalidInputError} for a malformed block number or hash or an unknown type, before any request
  * @throws {NotFoundError} for an unknown block (`Not found`) or a block number whose block was reorged away
  *   (`Block lost consensus`, with the hash in `blockHash`)
  * @throws {InvalidParametersError | HttpError | InvalidResponseError} and the transport's errors
@@ -45,7 +57,7 @@ export async function getBlockTransactions(
 }
 
 /**
- * Walks every page of a block's transactions.
+ * Walks every page of a block's transactions, sending the type filter again with each page's cursor.
  *
  * @param transport - the explorer's transport
  * @param parameters - the block number or hash

@@ -30,6 +30,8 @@ export interface SmartContractStatus {
 /** Per explorer base URL: whether `GET /api/v2/smart-contracts/{address}` exists there. */
 const supportByExplorer = new Map<string, boolean>();
 const probesInFlight = new Map<string, Promise<boolean>>();
+/** Explorers whose endpoint has answered 200 once: there, a 404 `Not found` surely means "not a contract". */
+const answeredByExplorer = new Set<string>();
 
 /**
  * Reads an address's verification status (`GET /api/v2/smart-contracts/{address_hash}`), Blockscout's
@@ -68,6 +70,7 @@ export async function getSmartContractStatus(
     throw error;
   }
   supportByExplorer.set(explorer, true);
+  answeredByExplorer.add(explorer);
   const contract = parseRestBody(response, smartContractSchema, endpoint);
   const isVerified = contract.is_verified ?? false;
   // Older Blockscout versions lack one of the two detail flags; each follows from the other then.
@@ -115,11 +118,16 @@ export function supportsSmartContractStatus(transport: Transport): Promise<boole
  */
 export function forgetSmartContractStatusSupport(transport: Transport): void {
   supportByExplorer.delete(transport.urls.base);
+  answeredByExplorer.delete(transport.urls.base);
 }
 
-/** The status of one address where the explorer has the endpoint; `supported: false` where it has not. */
+/**
+ * The status of one address where the explorer has the endpoint; `supported: false` where it has not.
+ * `routeConfirmed` is false while the endpoint has only ever answered 404 `Not found`, which a server without the
+ * route may say too: a null status is then no proof that the address holds no contract.
+ */
 export type SmartContractStatusAnswer =
-  | { supported: true; status: SmartContractStatus | null }
+  | { supported: true; status: SmartContractStatus | null; routeConfirmed: boolean }
   | { supported: false };
 
 /**
@@ -145,7 +153,7 @@ export async function getSmartContractStatusIfSupported(
     supportByExplorer.get(explorer) ??
     (probeInFlight ? await probeInFlight.catch(() => undefined) : undefined);
   if (known === false) return { supported: false };
-  if (known === true) return { supported: true, status: await getSmartContractStatus(transport, parameters) };
+  if (known === true) return supportedAnswer(explorer, await getSmartContractStatus(transport, parameters));
   const answer = probeSmartContractStatus(transport, parameters.address);
   const support = answer.then((result) => result.supported).finally(() => probesInFlight.delete(explorer));
   // Waiters read the outcome through their own await; a failed probe is this caller's error.
@@ -160,7 +168,7 @@ async function probeSmartContractStatus(
 ): Promise<SmartContractStatusAnswer> {
   const explorer = transport.urls.base;
   try {
-    return { supported: true, status: await getSmartContractStatus(transport, { address }) };
+    return supportedAnswer(explorer, await getSmartContractStatus(transport, { address }));
   } catch (error) {
     const unsupported =
       error instanceof UnknownActionError ||
@@ -172,4 +180,8 @@ async function probeSmartContractStatus(
     supportByExplorer.set(explorer, false);
     return { supported: false };
   }
+}
+
+function supportedAnswer(explorer: string, status: SmartContractStatus | null): SmartContractStatusAnswer {
+  return { supported: true, status, routeConfirmed: answeredByExplorer.has(explorer) };
 }

@@ -3,6 +3,7 @@ export type {
   InternalTransaction,
   NftCollectionItem,
   PageCursor,
+  SmartContract,
   Token,
   TokenBalanceItem,
   TokenInstance,
@@ -10,6 +11,22 @@ export type {
   TokenTransfer,
   Transaction,
   Withdrawal,
+} from "../../schemas/rest/index.js";
+// The shapes themselves, for a caller's own RestListRequest.
+export {
+  addressParamSchema,
+  internalTransactionSchema,
+  nftCollectionItemSchema,
+  pageCursorSchema,
+  restPageSchema,
+  smartContractSchema,
+  tokenBalanceItemSchema,
+  tokenInstanceHolderSchema,
+  tokenInstanceSchema,
+  tokenSchema,
+  tokenTransferSchema,
+  transactionSchema,
+  withdrawalSchema,
 } from "../../schemas/rest/index.js";
 export { callRest, parseRestBody, type RestCall } from "./callRest.js";
 export {
@@ -43,6 +60,7 @@ export {
   getSmartContractStatus,
   getSmartContractStatusIfSupported,
   type SmartContractStatus,
+  type SmartContractStatusAnswer,
   supportsSmartContractStatus,
 } from "./getSmartContractStatus.js";
 export {
@@ -59,9 +77,12 @@ export {
 } from "./restPagination.js";
 export {
   assertBlockNumberOrHash,
+  assertBlockTransactionType,
   assertTokenId,
   assertTokenTypeFilter,
   assertTransactionHash,
+  type BlockTransactionType,
+  blockTransactionTypes,
   type NftCollectionType,
   nftCollectionTypes,
   type TokenType,

@@ -7,7 +7,10 @@ import { callRest, parseRestBody } from "./callRest.js";
 /** One page of a REST list. */
 export interface RestPage<T> {
   items: T[];
-  /** What to pass back for the next page, exactly as the explorer sent it; null on the last page. */
+  /**
+   * What to pass back for the next page, as the explorer sent it (an integer too large for a JS number keeps its
+   * digits as a string); null on the last page.
+   */
   nextPageParams: PageCursor | null;
 }
 
@@ -33,7 +36,7 @@ export function cursorQuery(cursor: PageCursor): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [key, value] of Object.entries(cursor)) {
     if (value === null) query[key] = "";
-    // JSON.parse has already rounded an integer this large; its digits at least keep the explorer's format.
+    // A caller's own cursor may hold a rounded large integer: its digits at least keep the explorer's format.
     else if (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value)) {
       query[key] = BigInt(value).toString();
     } else query[key] = String(value);

@@ -19,6 +19,17 @@ export type TokenTypeFilter<T extends string> = T | readonly T[] | (string & Rec
 export const nftCollectionTypes = ["ERC-721", "ERC-404", "ERC-1155"] as const;
 export type NftCollectionType = (typeof nftCollectionTypes)[number];
 
+/** Transaction types `GET /blocks/{block_number_or_hash}/transactions` filters by (`blob_transaction` on Ethereum). */
+export const blockTransactionTypes = [
+  "token_transfer",
+  "contract_creation",
+  "contract_call",
+  "coin_transfer",
+  "token_creation",
+  "blob_transaction",
+] as const;
+export type BlockTransactionType = (typeof blockTransactionTypes)[number];
+
 function shown(value: unknown): string {
   const text = typeof value === "bigint" ? `${value}n` : JSON.stringify(value);
   return text === undefined ? String(value) : text.length > 80 ? `${text.slice(0, 77)}...` : text;
@@ -82,8 +93,8 @@ export function assertTokenId(value: unknown, field = "tokenId"): string {
 }
 
 /**
- * Checks a `type` filter: one token type or several (an array, or a comma-separated string), matched without
- * regard to case. An empty filter means no filter, as on Blockscout.
+ * Checks a `type` filter: one token type or several (an array, or a comma-separated string, bare or in brackets),
+ * matched without regard to case. An empty filter means no filter, as on Blockscout.
  *
  * @param value - the filter as the caller gave it
  * @param allowed - the token types this endpoint filters by
@@ -98,8 +109,11 @@ export function assertTokenTypeFilter<T extends string>(
 ): string | undefined {
   if (value === undefined) return undefined;
   let parts: unknown[];
-  if (typeof value === "string") parts = value.trim() === "" ? [] : value.split(",");
-  else if (Array.isArray(value)) parts = value;
+  if (typeof value === "string") {
+    // Blockscout also takes the list in brackets: `[ERC-20,ERC-721]`.
+    const list = /^\s*\[(.*)\]\s*$/.exec(value)?.[1] ?? value;
+    parts = list.trim() === "" ? [] : list.split(",");
+  } else if (Array.isArray(value)) parts = value;
   else parts = [value];
   const canonical: T[] = [];
   for (const part of parts) {
@@ -116,4 +130,24 @@ export function assertTokenTypeFilter<T extends string>(
     if (!canonical.includes(match)) canonical.push(match);
   }
   return canonical.length === 0 ? undefined : canonical.join(",");
+}
+
+/**
+ * Checks a block transactions `type` filter: one value of Blockscout's enum, spelled as it is.
+ *
+ * @param value - the filter as the caller gave it
+ * @param field - the parameter name to show in the error
+ * @returns the value, or undefined for no filter
+ * @throws {InvalidInputError}
+ */
+export function assertBlockTransactionType(value: unknown, field = "type"): BlockTransactionType | undefined {
+  if (value === undefined) return undefined;
+  const match = blockTransactionTypes.find((type) => type === value);
+  if (match === undefined) {
+    throw new InvalidInputError(
+      field,
+      `Invalid ${field} ${shown(value)}: expected one of ${blockTransactionTypes.join(", ")}.`,
+    );
+  }
+  return match;
 }

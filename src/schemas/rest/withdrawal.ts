@@ -10,8 +10,8 @@ export const withdrawalSchema = z.looseObject({
   amount: z.string(),
   validator_index: z.int(),
   receiver: addressParamSchema,
-  block_number: z.optional(z.int()),
-  timestamp: z.optional(z.string()),
+  block_number: z.nullish(z.int()),
+  timestamp: z.nullish(z.string()),
 });
 
 export type Withdrawal = z.infer<typeof withdrawalSchema>;

@@ -130,6 +130,8 @@ describe("GET /addresses/{address_hash}/tokens", () => {
     expect(page.items.map((item) => item.token.type)).toEqual(["ERC-721", "ERC-721"]);
     await getAddressTokens(rest.transport, { address: holder, type: ["ERC-1155", "ERC-404", "ERC-7984"] });
     expect(rest.explorer.requests[1]?.query).toEqual({ type: "ERC-1155,ERC-404,ERC-7984" });
+    await getAddressTokens(rest.transport, { address: holder, type: "[ERC-20,erc-721]" });
+    expect(rest.explorer.requests[2]?.query).toEqual({ type: "ERC-20,ERC-721" });
   });
 
   it("gets a page of exactly 50 with next_page_params null, and 51 with a cursor", async () => {
@@ -262,6 +264,31 @@ describe("paging through /addresses/{address_hash}/tokens", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen).toBe(50);
     expect(rest.explorer.requests).toHaveLength(1);
+  });
+
+  it("sends back an integer cursor value past 2^53 with the explorer's exact digits", async () => {
+    const customExplorer = await startWithHandler(async () => restPage([fungibleBalance(0x7002, "1")], null));
+    // Blockscout writes the balance cursor as a JSON number; JSON.parse alone would round it.
+    customExplorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: '{"items":[],"next_page_params":{"fiat_value":null,"value":123456789012345678901,"id":7,"items_count":50}}',
+    });
+    const pages: RestPage<TokenBalanceItem>[] = [];
+    for await (const page of iterateAddressTokens(transportFor(customExplorer), { address: holder })) {
+      pages.push(page);
+    }
+    expect(pages[0]?.nextPageParams).toEqual({
+      fiat_value: null,
+      value: "123456789012345678901",
+      id: 7,
+      items_count: 50,
+    });
+    expect(customExplorer.requests.map((r) => r.query)).toEqual([
+      {},
+      { fiat_value: "", value: "123456789012345678901", id: "7", items_count: "50" },
+    ]);
   });
 
   it("stops with an error instead of fetching a page twice when the explorer repeats a cursor", async () => {

@@ -184,6 +184,43 @@ describe("GET /blocks/{block_number_or_hash}/transactions", () => {
     ]);
   });
 
+  it("walks only the transactions of a type, sending the filter again with every page's cursor", async () => {
+    const rest = await start();
+    rest.data.addBlock({
+      number: blockNumber,
+      transactions: Array.from({ length: 130 }, (_, i) =>
+        transaction(blockNumber, i, i % 2 === 0 ? "contract-creation" : undefined),
+      ),
+    });
+
+    const pages: RestPage<Transaction>[] = [];
+    for await (const page of iterateBlockTransactions(rest.transport, {
+      blockNumberOrHash: blockNumber,
+      type: "contract_creation",
+    })) {
+      pages.push(page);
+    }
+
+    expect(pages.map((page) => page.items.length)).toEqual([50, 15]);
+    expect(pages.flatMap((page) => page.items).every((item) => (item.position ?? 1) % 2 === 0)).toBe(true);
+    expect(rest.explorer.requests.map((r) => r.query)).toEqual([
+      { type: "contract_creation" },
+      { block_number: String(blockNumber), index: "98", items_count: "50", type: "contract_creation" },
+    ]);
+    await expect(
+      getBlockTransactions(rest.transport, {
+        blockNumberOrHash: blockNumber,
+        type: "deploy" as "contract_creation",
+      }),
+    ).rejects.toThrow(
+      new InvalidInputError(
+        "type",
+        'Invalid type "deploy": expected one of token_transfer, contract_creation, contract_call, coin_transfer, token_creation, blob_transaction.',
+      ),
+    );
+    expect(rest.explorer.requests).toHaveLength(2);
+  });
+
   it("rejects a malformed block hash or number before sending anything", async () => {
     const rest = await start();
     await expect(getBlockTransactions(rest.transport, { blockNumberOrHash: "0x1234" })).rejects.toThrow(

@@ -179,7 +179,7 @@ describe("getSmartContractStatusIfSupported", () => {
       getSmartContractStatusIfSupported(rest.transport, { address: other }),
     ]);
     expect(first).toMatchObject({ supported: true, status: { isVerified: true, name: "Vault" } });
-    expect(second).toEqual({ supported: true, status: null });
+    expect(second).toEqual({ supported: true, status: null, routeConfirmed: true });
     expect(rest.explorer.requests.map((r) => r.path)).toEqual([
       `/api/v2/smart-contracts/${contract}`,
       `/api/v2/smart-contracts/${other}`,
@@ -205,6 +205,7 @@ describe("getSmartContractStatusIfSupported", () => {
     await expect(getSmartContractStatusIfSupported(rest.transport, { address: contract })).resolves.toEqual({
       supported: true,
       status: null,
+      routeConfirmed: false,
     });
   });
 });

@@ -11,6 +11,7 @@ import {
   type Transport,
   type TransportEvent,
   UnknownActionError,
+  withdrawalSchema,
 } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
 import {
@@ -126,8 +127,29 @@ describe("other REST errors", () => {
     await expect(lookup).rejects.toMatchObject({
       code: "http_error",
       status: 403,
+      explorerMessage: "Restricted access",
       shortMessage: "The explorer answered HTTP 403: Restricted access",
     });
+  });
+
+  it("throws UnknownActionError saying so when the explorer answers 404 `API V2 is disabled`", async () => {
+    const disabled = await startWithHandler(async () => ({
+      status: 404,
+      body: { message: "API V2 is disabled" },
+    }));
+    const lookup = getBlockWithdrawals(transportFor(disabled), { blockNumberOrHash: 42 });
+    await expect(lookup).rejects.toThrow(UnknownActionError);
+    await expect(lookup).rejects.toMatchObject({
+      code: "unknown_action",
+      action: "/blocks/42/withdrawals",
+      details: "The explorer has its REST API v2 turned off (API V2 is disabled): this read needs it.",
+    });
+  });
+
+  it("reads a withdrawal whose block_number and timestamp are null as well as left out", () => {
+    const served = { index: 1, amount: "1", validator_index: 2, receiver: { hash: holder } };
+    expect(withdrawalSchema.safeParse(served).success).toBe(true);
+    expect(withdrawalSchema.safeParse({ ...served, block_number: null, timestamp: null }).success).toBe(true);
   });
 
   it("throws InvalidResponseError saying where an item does not fit its schema", async () => {

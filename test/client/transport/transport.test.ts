@@ -102,6 +102,45 @@ describe("transport", () => {
     expect(explorer.requests).toHaveLength(3);
   });
 
+  it("waits out Etherscan's rate limit, answered HTTP 200 with NOTOK, and sends the request again", async () => {
+    const etherscanRateLimit = {
+      kind: "status" as const,
+      status: 200,
+      contentType: "application/json",
+      body: '{"status":"0","message":"NOTOK","result":"Max calls per sec rate limit reached (5/sec)"}',
+    };
+    explorer.faults.next(etherscanRateLimit);
+    const events: TransportEvent[] = [];
+    const transport = transportFor(explorer, { onEvent: (e) => events.push(e) });
+    await expect(getAbi(transport, { address })).resolves.toEqual([]);
+    expect(explorer.requests).toHaveLength(2);
+    expect(events).toEqual([expect.objectContaining({ type: "rate-limited", waitMs: 1_000, attempt: 1 })]);
+
+    explorer.faults.next(etherscanRateLimit, etherscanRateLimit);
+    const error = await getAbi(transportFor(explorer, { maxRateLimitRetries: 1 }), { address }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error).toMatchObject({ explorerMessage: "Max calls per sec rate limit reached (5/sec)" });
+  });
+
+  it("gives Etherscan's reason from result, not its bare NOTOK, when a submission is refused", async () => {
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: '{"status":"0","message":"NOTOK","result":"Invalid constructor arguments provided. Please verify that they are in ABI-encoded format"}',
+    });
+    const error = await verifySourceCode(transportFor(explorer), standardJson).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: "explorer_error",
+      explorerMessage:
+        "Invalid constructor arguments provided. Please verify that they are in ABI-encoded format",
+      shortMessage:
+        "The explorer refused the request: Invalid constructor arguments provided. Please verify that they are in ABI-encoded format",
+    });
+  });
+
   it("says an HTML page came back for a 502 gateway page, after retrying the read", async () => {
     explorer.faults.next({ kind: "html", status: 502 }, { kind: "html", status: 502 });
     const transport = transportFor(explorer, { maxRetries: 1 });
