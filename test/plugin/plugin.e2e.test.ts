@@ -131,6 +131,27 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
     expect(rerun.stderr).toContain("already verified");
   }, 180_000);
 
+  it("--format flattened sends one file through the verify action; single-file refuses a contract of two files", async () => {
+    const flattened = await verify(addresses.Calculator!, "--format", "flattened", "--force", "--json");
+    expect(flattened.code).toBe(0);
+    expect(JSON.parse(flattened.stdout)).toEqual({
+      results: [
+        expect.objectContaining({
+          contract: "contracts/Calculator.sol:Calculator",
+          format: "flattened",
+          status: expect.stringMatching(/^(already-)?verified$/),
+          attempts: 1,
+        }),
+      ],
+    });
+    const singleFile = await verify(addresses.Calculator!, "--format", "single-file", "--force");
+    expect(singleFile.code).toBe(1);
+    expect(singleFile.stderr).toContain(
+      "Error in community plugin explorer-verify: contracts/Calculator.sol:Calculator is built from 2 files, and the single-file format takes one: use the flattened format, or standard JSON input.",
+    );
+    expect(singleFile.stderr).not.toMatch(/\n\s+at /);
+  }, 180_000);
+
   it("says in one line that a wrong --contract is not the deployed code", async () => {
     const outcome = await verify("--contract", "contracts/Box.sol:Box", addresses.Token!);
     expect(outcome.code).toBe(1);

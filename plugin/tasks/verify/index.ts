@@ -42,7 +42,7 @@ export default task(
   .addOption({
     name: "format",
     type: ArgumentType.STRING,
-    description: "auto, standard-json or registry",
+    description: "auto (standard JSON input), standard-json, single-file, flattened or registry",
     defaultValue: "auto",
   })
   .addOption({

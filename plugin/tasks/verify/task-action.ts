@@ -1,6 +1,7 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { ExplorerClient } from "../../../src/client/ExplorerClient.js";
 import { isExplorerVerifyError } from "../../../src/errors/index.js";
+import type { VerificationResult } from "../../../src/verify/job.js";
 import { addressVerifiedState } from "../../../src/verify/preCheck.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
 import { checkedExplorerUrl, resolveExplorerTarget } from "../../internal/explorerTarget.js";
@@ -25,6 +26,7 @@ export interface VerifyTaskArguments {
 }
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/;
+const taskFormats = ["auto", "standard-json", "single-file", "flattened", "registry"];
 
 export default async function verifyTaskAction(
   args: VerifyTaskArguments,
@@ -60,7 +62,7 @@ export default async function verifyTaskAction(
             address: args.address,
             contract: args.contract ?? (await builtName(hre, early.name)) ?? args.address,
             explorer: client.urls.base,
-            format: args.format === "registry" ? "registry" : "standard-json",
+            format: resultFormat(args.format),
             status: "already-verified",
             url: client.codeUrl(args.address),
             attempts: 0,
@@ -78,6 +80,12 @@ export default async function verifyTaskAction(
     await target.localExplorer?.close();
     await connection.close();
   }
+}
+
+function resultFormat(format: string): VerificationResult["format"] {
+  return format === "registry" || format === "single-file" || format === "flattened"
+    ? format
+    : "standard-json";
 }
 
 // The file-qualified name a first run reports, from the artifacts already on disk (no build): the explorer only
@@ -103,9 +111,9 @@ function checkArguments(args: VerifyTaskArguments): void {
       `"${args.address}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
     );
   }
-  if (!["auto", "standard-json", "registry"].includes(args.format)) {
+  if (!taskFormats.includes(args.format)) {
     throw userError(
-      `--format ${args.format} is not available in the Hardhat task: use auto (standard JSON input, the default) or registry. Flattened and single-file sources can be verified through the library or the Action manifest.`,
+      `--format ${args.format} is not a format: use ${taskFormats.join(", ")} (auto, the default, sends standard JSON input).`,
     );
   }
   if (

@@ -9,6 +9,7 @@ import { createContractJob } from "../../../src/inputs/contractJob.js";
 import { findContract } from "../../../src/inputs/findContract.js";
 import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.js";
 import { inferContract, isDeployedCodeOf } from "../../../src/inputs/inferContract.js";
+import { singleFileSourceOf } from "../../../src/inputs/singleFileSource.js";
 import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
 import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import type { ChainAccess } from "../../internal/chainAccess.js";
@@ -192,6 +193,18 @@ async function job(
   ) {
     // Read them from the explorer's creation data, after the compiled creation code.
     base.constructorArguments = { recoverFrom: { creationBytecode: contract.bytecode } };
+  }
+  if (args.format === "single-file" || args.format === "flattened") {
+    base.source = singleFileSourceOf(contract, args.format);
+    // These formats name a library by its bare name: the file it sat in is gone.
+    if (base.libraries) {
+      base.libraries = Object.fromEntries(
+        Object.entries(base.libraries).map(([name, address]) => [
+          name.slice(name.lastIndexOf(":") + 1),
+          address,
+        ]),
+      );
+    }
   }
   if (args.format === "registry") {
     if (!contract.metadata) {
