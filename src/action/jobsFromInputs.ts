@@ -8,7 +8,8 @@ import type { ActionInputs } from "./inputs.js";
 
 /**
  * Turns the Action's inputs into engine jobs: the manifest's entries, then the deployment's contracts. A manifest
- * entry with `proxy: true` is linked to its implementation by the explorer after it is verified.
+ * entry with `proxy: true` is linked to its implementation by the explorer after it is verified. With `rpc-url`, an
+ * entry may leave out its contract (inferred from the deployed code) and its constructor arguments (recovered).
  *
  * @param inputs - the checked inputs
  * @param workspace - the folder relative paths start from (the workflow's workspace)
@@ -22,7 +23,11 @@ export async function jobsFromInputs(inputs: ActionInputs, workspace: string): P
     const manifest = inputs.contracts.trimStart().startsWith("{")
       ? inputs.contracts
       : resolve(workspace, inputs.contracts);
-    const entries = await readManifest(manifest, { artifactsDir, cwd: workspace });
+    const entries = await readManifest(manifest, {
+      artifactsDir,
+      cwd: workspace,
+      ...(inputs.rpcUrl ? { deployedCode: codeReader(inputs.rpcUrl) } : {}),
+    });
     jobs.push(...entries.map(({ job, proxy }) => (proxy ? { ...job, proxyAddress: job.address } : job)));
   }
   if (inputs.deployment) {
@@ -37,4 +42,15 @@ export async function jobsFromInputs(inputs: ActionInputs, workspace: string): P
     }
   }
   return jobs;
+}
+
+// Loaded only when an entry needs it: the Action's first request does not wait for the JSON-RPC client.
+function codeReader(rpcUrl: string): (address: string) => Promise<string> {
+  let chain: Promise<import("../local-explorer/jsonRpcChain.js").JsonRpcChain> | undefined;
+  return async (address) => {
+    chain ??= import("../local-explorer/jsonRpcChain.js").then(
+      ({ JsonRpcChain }) => new JsonRpcChain(rpcUrl),
+    );
+    return (await chain).getCode(address);
+  };
 }

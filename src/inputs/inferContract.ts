@@ -34,19 +34,35 @@ export function isDeployedCodeOf(contract: CompiledContract, runtimeCode: string
   return cut === metadataStart(deployed) && masked.slice(0, cut) === deployed.slice(0, cut);
 }
 
+/** How messages tell the user to name a contract, and which build to check. */
+export interface InferenceNaming {
+  /** e.g. `--contract`, or `contracts[2].contract`. */
+  contract: string;
+  /** e.g. `the build profile the contract was deployed with (--build-profile)`. */
+  build: string;
+}
+
+const taskNaming: InferenceNaming = {
+  contract: "--contract",
+  build: "the build profile the contract was deployed with (--build-profile)",
+};
+
 /**
  * Finds which compiled contract is deployed at an address, by its code.
  *
  * @param contracts - the candidates, e.g. every contract of the project's builds
  * @param runtimeCode - the code at the address
  * @param address - the address, for messages
+ * @param naming - in messages: where the user names a contract, and which build to check; default the Hardhat
+ *   task's `--contract` and `--build-profile`
  * @returns the one contract whose code matches
- * @throws {InvalidInputError} when none matches, or several do (naming them, so `--contract` can choose)
+ * @throws {InvalidInputError} when none matches, or several do (naming them, so the user can choose)
  */
 export function inferContract(
   contracts: readonly CompiledContract[],
   runtimeCode: string,
   address: string,
+  naming: InferenceNaming = taskNaming,
 ): CompiledContract {
   if (runtimeCode === "0x" || runtimeCode === "") {
     throw new InvalidInputError("address", `There is no contract at ${address} on this network.`);
@@ -60,14 +76,14 @@ export function inferContract(
   if (!only) {
     throw new InvalidInputError(
       "contract",
-      `No contract of this project's build matches the code at ${address}. Check the network, and the build profile the contract was deployed with (--build-profile), or name the contract with --contract.`,
+      `No contract of this project's build matches the code at ${address}. Check the network, and ${naming.build}, or name the contract with ${naming.contract}.`,
     );
   }
   if (others.length > 0) {
     const names = [...byName.keys()].sort().join(", ");
     throw new InvalidInputError(
       "contract",
-      `More than one contract matches the code at ${address}: ${names}. Choose one with --contract.`,
+      `More than one contract matches the code at ${address}: ${names}. Choose one with ${naming.contract}.`,
     );
   }
   return only;

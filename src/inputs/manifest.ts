@@ -3,9 +3,10 @@ import type { Libraries } from "../client/contract/libraries.js";
 import { InvalidInputError } from "../errors/index.js";
 import * as z from "../schemas/zod.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
-import { type BuildInfo, readBuildInfos } from "./buildInfo.js";
+import { type BuildInfo, type CompiledContract, contractsOf, readBuildInfos } from "./buildInfo.js";
 import { createContractJob } from "./contractJob.js";
 import { findContract } from "./findContract.js";
+import { inferContract } from "./inferContract.js";
 import { type JsonOrigin, parseJson, readTextFile } from "./jsonFile.js";
 import { checkManifestEntries, type ManifestEntrySpec } from "./manifestEntries.js";
 import { readRegistrySources } from "./registrySources.js";
@@ -28,6 +29,12 @@ export interface ReadManifestOptions {
   artifactsDir?: string;
   /** The working folder: relative paths of an inline manifest, and `artifactsDir`, start here. Default the process's. */
   cwd?: string;
+  /**
+   * Reads the code deployed at an address (the Action's `rpc-url`). With it, an entry found in the build info may
+   * leave out `contract`, which is inferred from that code, and constructor arguments left out are recovered
+   * from the explorer's creation data.
+   */
+  deployedCode?: (address: string) => Promise<string>;
 }
 
 const manifestSchema = z.strictObject({ contracts: z.array(z.unknown()) });
@@ -60,11 +67,16 @@ export async function readManifest(
   };
   const value = parseJson(inline ? manifest : await readTextFile(origin), origin);
   const entries = checkManifestEntries(manifestContracts(value));
+  const unnamed = entries.find((entry) => entry.kind === "build-info" && entry.contract === undefined);
+  if (unnamed && !options.deployedCode) throw contractRequired(unnamed);
   const baseDir = inline ? cwd : dirname(origin.path);
   const buildInfos = lazyBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"));
   const resolved: ManifestEntry[] = [];
   for (const entry of entries) {
-    resolved.push({ job: await entryJob(entry, baseDir, buildInfos), proxy: entry.proxy });
+    resolved.push({
+      job: await entryJob(entry, baseDir, buildInfos, options.deployedCode),
+      proxy: entry.proxy,
+    });
   }
   return resolved;
 }
@@ -98,14 +110,18 @@ async function entryJob(
   entry: ManifestEntrySpec,
   baseDir: string,
   buildInfos: () => Promise<BuildInfo[]>,
+  deployedCode: ReadManifestOptions["deployedCode"],
 ): Promise<VerificationJob> {
   const hex =
     entry.constructorArgsHex === undefined ? {} : { constructorArguments: { hex: entry.constructorArgsHex } };
   const libraries = entry.libraries === undefined ? {} : { libraries: entry.libraries };
   switch (entry.kind) {
     case "build-info": {
-      const contract = findContract(await buildInfos(), entry.contract, `${entry.field}.contract`);
-      return createContractJob(contract, {
+      const contract =
+        entry.contract === undefined
+          ? await deployedContract(entry, await buildInfos(), deployedCode)
+          : findContract(await buildInfos(), entry.contract, `${entry.field}.contract`);
+      const job = createContractJob(contract, {
         address: entry.address,
         field: entry.field,
         ...hex,
@@ -114,6 +130,11 @@ async function entryJob(
           : { constructorArguments: { values: entry.constructorArgs } }),
         ...libraries,
       });
+      if (deployedCode && !job.constructorArguments && hasConstructorInputs(contract.abi)) {
+        // Read from the explorer's creation data, after the compiled creation code.
+        job.constructorArguments = { recoverFrom: { creationBytecode: contract.bytecode } };
+      }
+      return job;
     }
     case "standard-json": {
       const input = await readStandardJsonFile(
@@ -219,4 +240,46 @@ function inputLibraries(input: StandardJsonInput, libraries: Libraries): Librari
     resolved[inputName === undefined ? name : `${inputName}:${contractName}`] = address;
   }
   return resolved;
+}
+
+async function deployedContract(
+  entry: ManifestEntrySpec,
+  buildInfos: readonly BuildInfo[],
+  deployedCode: ReadManifestOptions["deployedCode"],
+): Promise<CompiledContract> {
+  if (!deployedCode) throw contractRequired(entry);
+  let code: string;
+  try {
+    code = await deployedCode(entry.address);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new InvalidInputError(
+      `${entry.field}.address`,
+      `Could not read the code at ${entry.address} from the chain, to find which contract it is: ${reason}.`,
+    );
+  }
+  return inferContract(buildInfos.flatMap(contractsOf), code, entry.address, {
+    contract: `${entry.field}.contract`,
+    build: "that the artifacts are the build the contract was deployed from",
+  });
+}
+
+function hasConstructorInputs(abi: readonly unknown[]): boolean {
+  return abi.some(
+    (item) =>
+      typeof item === "object" &&
+      item !== null &&
+      "type" in item &&
+      item.type === "constructor" &&
+      "inputs" in item &&
+      Array.isArray(item.inputs) &&
+      item.inputs.length > 0,
+  );
+}
+
+function contractRequired(entry: ManifestEntrySpec): InvalidInputError {
+  return new InvalidInputError(
+    `${entry.field}.contract`,
+    `${entry.field}.contract is required: name the contract (path/File.sol:Name), or give the chain (the Action's rpc-url) to infer it from the deployed code.`,
+  );
 }

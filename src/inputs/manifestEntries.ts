@@ -7,7 +7,7 @@ import { formatIssuePath } from "./jsonFile.js";
 
 /** A manifest entry checked field by field, before any file is read. */
 export type ManifestEntrySpec =
-  | (CommonFields & { kind: "build-info"; contract: string; constructorArgs?: readonly unknown[] })
+  | (CommonFields & { kind: "build-info"; contract?: string; constructorArgs?: readonly unknown[] })
   | (CommonFields & {
       kind: "standard-json";
       contract: string;
@@ -136,7 +136,8 @@ const fields = {
 const shapes = {
   "build-info": {
     address: fields.address,
-    contract: fields.contract,
+    // Left out, it is inferred from the deployed code, where that can be read (readManifest's deployedCode).
+    contract: z.optional(fields.contract),
     format: fields.format,
     constructorArgs: fields.constructorArgs,
     constructorArgsHex: fields.constructorArgsHex,
@@ -244,7 +245,7 @@ function checkEntry(entry: unknown, field: string): ManifestEntrySpec {
       return {
         kind,
         ...commonFields(parsed, field),
-        contract: parsed.contract,
+        ...(parsed.contract === undefined ? {} : { contract: parsed.contract }),
         ...(parsed.constructorArgs === undefined ? {} : { constructorArgs: parsed.constructorArgs }),
       };
     }

@@ -129,6 +129,7 @@ export async function linkProxy(
       error instanceof ExplorerError && isProxyNotVerified(error.explorerMessage)
         ? " The proxy contract itself must be verified before it can be linked to its implementation."
         : "";
-    return finish("failed", `${message}${hint}`);
+    const sentence = hint && !/[.!?]$/.test(message) ? `${message}.` : message;
+    return finish("failed", `${sentence}${hint}`);
   }
 }

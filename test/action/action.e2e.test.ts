@@ -243,4 +243,46 @@ describe("the GitHub Action bundle on a Hardhat Ignition deployment", () => {
     expect(results.every((r) => r.status === "verified")).toBe(true);
     expect(Number(run.outputs["verified-count"])).toBe(results.length);
   }, 120_000);
+
+  it("with rpc-url, infers each contract from its deployed code and recovers its constructor arguments", async () => {
+    const freshExplorer = await startLocalExplorer({ rpcUrl: node.url, stateFile: false });
+    try {
+      const deployedAddresses = JSON.parse(
+        await readFile(
+          join(project, "ignition", "deployments", "chain-31337", "deployed_addresses.json"),
+          "utf8",
+        ),
+      ) as Record<string, string>;
+      const token = deployedAddresses["Fixture#Token"]!;
+      const calculator = deployedAddresses["Fixture#Calculator"]!;
+      const mathLib = deployedAddresses["Fixture#MathLib"]!;
+      const manifest = {
+        contracts: [{ address: token }, { address: calculator, libraries: { MathLib: mathLib } }],
+      };
+      const run = await runAction(
+        {
+          "explorer-url": freshExplorer.url,
+          contracts: JSON.stringify(manifest),
+          "rpc-url": node.url,
+          "timeout-seconds": "60",
+        },
+        project,
+      );
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.outputs.results ?? "[]")).toEqual([
+        expect.objectContaining({
+          address: token,
+          contract: "contracts/Token.sol:Token",
+          status: "verified",
+        }),
+        expect.objectContaining({
+          address: calculator,
+          contract: "contracts/Calculator.sol:Calculator",
+          status: "verified",
+        }),
+      ]);
+    } finally {
+      await freshExplorer.close();
+    }
+  }, 120_000);
 });

@@ -263,7 +263,7 @@ describe("readManifest", () => {
       "a missing contract",
       [{ address: tokenAddress }],
       "contracts[0].contract",
-      "contracts[0].contract is required.",
+      "contracts[0].contract is required: name the contract (path/File.sol:Name), or give the chain (the Action's rpc-url) to infer it from the deployed code.",
     ],
     [
       "an empty contract",

@@ -145,7 +145,7 @@ describe("verifyBatch", () => {
     });
     expect(link).toMatchObject({ status: "failed", format: "proxy" });
     expect(link?.message).toBe(
-      "The explorer refused the request: Smart-contract not found or is not verified The proxy contract itself must be verified before it can be linked to its implementation.",
+      "The explorer refused the request: Smart-contract not found or is not verified. The proxy contract itself must be verified before it can be linked to its implementation.",
     );
   });
 
