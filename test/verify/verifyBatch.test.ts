@@ -19,6 +19,16 @@ function client(apiKey?: string): ExplorerClient {
   });
 }
 
+// An implementation not verified yet, and a proxy verified already that points at it.
+function verifiedProxy(implementationId: number, proxyId: number) {
+  const implementation = testAddress(implementationId);
+  const proxy = testAddress(proxyId);
+  explorer.backend
+    .addContract(implementation)
+    .addContract(proxy, { verified: { contractName: "ERC1967Proxy" }, implementation });
+  return { implementation, proxy };
+}
+
 describe("verifyBatch", () => {
   it("verifies many contracts a few at a time, keeps going past failures, and returns records in job order", async () => {
     const addresses = Array.from({ length: 12 }, (_, i) => testAddress(0x2000 + i));
@@ -48,11 +58,7 @@ describe("verifyBatch", () => {
   });
 
   it("links a proxy after its implementation and gives the link its own record", async () => {
-    const implementation = testAddress(0x3001);
-    const proxy = testAddress(0x3002);
-    explorer.backend
-      .addContract(implementation)
-      .addContract(proxy, { verified: { contractName: "ERC1967Proxy" }, implementation });
+    const { implementation, proxy } = verifiedProxy(0x3001, 0x3002);
     const results = await verifyBatch([standardJsonJob(implementation, { proxyAddress: proxy })], {
       explorerUrl: explorer.url,
       client: client(),
@@ -75,11 +81,7 @@ describe("verifyBatch", () => {
   });
 
   it("links a proxy through Blockscout's 500 envelopes on the link request and on the checks", async () => {
-    const implementation = testAddress(0x3007);
-    const proxy = testAddress(0x3008);
-    explorer.backend
-      .addContract(implementation)
-      .addContract(proxy, { verified: { contractName: "ERC1967Proxy" }, implementation });
+    const { implementation, proxy } = verifiedProxy(0x3007, 0x3008);
     explorer.backend.proxyPendingPolls = 1;
     let linkRequests = 0;
     explorer.faults.applies = (r) =>
@@ -108,12 +110,8 @@ describe("verifyBatch", () => {
   });
 
   it("leaves a proxy link pending, with no guid of its own, when the implementation's verdict is not awaited", async () => {
-    const implementation = testAddress(0x3009);
-    const proxy = testAddress(0x300a);
-    explorer.backend
-      .addContract(implementation)
-      .addContract(proxy, { verified: { contractName: "ERC1967Proxy" }, implementation })
-      .script(implementation, { result: "pass", pendingPolls: 2 });
+    const { implementation, proxy } = verifiedProxy(0x3009, 0x300a);
+    explorer.backend.script(implementation, { result: "pass", pendingPolls: 2 });
     const [implementationResult, link] = await verifyBatch(
       [standardJsonJob(implementation, { proxyAddress: proxy, wait: false })],
       { explorerUrl: explorer.url, client: client(), ...fastEngine },
