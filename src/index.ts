@@ -7,6 +7,7 @@ export type { UploadFile } from "./client/requestBody.js";
 export * from "./client/rest/index.js";
 export { Transport, type TransportEvent, type TransportOptions } from "./client/transport.js";
 export * from "./errors/index.js";
+export * from "./inputs/index.js";
 export * from "./local-explorer/index.js";
 export * from "./report/index.js";
 export * from "./verify/index.js";
