@@ -16,7 +16,10 @@ import type { ActionInputs } from "./inputs.js";
  * @returns the jobs
  * @throws {InvalidInputError} for a malformed manifest or deployment, before any request
  */
-export async function jobsFromInputs(inputs: ActionInputs, workspace: string): Promise<VerificationJob[]> {
+export async function jobsFromInputs(
+  inputs: Pick<ActionInputs, "contracts" | "deployment" | "artifacts" | "rpcUrl">,
+  workspace: string,
+): Promise<VerificationJob[]> {
   const artifactsDir = resolve(workspace, inputs.artifacts);
   const jobs: VerificationJob[] = [];
   if (inputs.contracts) {
