@@ -22,10 +22,7 @@ export async function withExplorer<T>(
     const chain = connection ? new ChainAccess(connection) : undefined;
     const target = await resolveExplorerTarget(hre, connection, chain, explorerUrl);
     try {
-      return await step(
-        new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey }),
-        target,
-      );
+      return await step(new ExplorerClient(target.client), target);
     } finally {
       await target.localExplorer?.close();
     }
