@@ -75,6 +75,14 @@ describe("one Blockscout API key for every chain", () => {
     expect(client.urls.base).toBe("https://optimism.blockscout.com");
   });
 
+  it("spends one key's quota through one limiter, whichever chain a request is for", () => {
+    const optimism = createExplorerClient({ chainId: 10, apiKey: proKey, blockscoutApiUrl: api.url });
+    const gnosis = createExplorerClient({ chainId: 100, apiKey: proKey, blockscoutApiUrl: `${api.url}/` });
+    expect(gnosis.urls.rpc).toBe(`${api.url}/100/api`);
+    expect(optimism.route.transport.rateLimiter).toBeDefined();
+    expect(gnosis.route.transport.rateLimiter).toBe(optimism.route.transport.rateLimiter);
+  });
+
   it("keeps an instance key on the instance, and can be told not to use the API", () => {
     const instance = createExplorerClient({ chainId: 10, apiKey: "instance-key" });
     expect(instance.route.throughBlockscoutApi).toBe(false);
