@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
+import { explorerEnvironment } from "../explorers/environment.js";
 import { progressLine } from "../report/progressLine.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { verifyBatch } from "../verify/verifyBatch.js";
-import { readActionInputs } from "./inputs.js";
+import { type ActionInputs, readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
 import { jobsFromInputs } from "./jobsFromInputs.js";
 import { endLogGroup, logLine, startLogGroup } from "./runnerCommands.js";
@@ -18,13 +19,17 @@ export async function run(): Promise<void> {
     const inputs = readActionInputs();
     const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
     const jobs = await jobsFromInputs(inputs, workspace);
-    logLine(`Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${inputs.explorerUrl}`);
+    const explorerUrl = await chooseExplorer(inputs);
+    logLine(`Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${explorerUrl}`);
     startLogGroup("Progress");
     let results: VerificationResult[];
     try {
       results = await verifyBatch(jobs, {
-        explorerUrl: inputs.explorerUrl,
+        explorerUrl,
+        chainId: inputs.chainId,
         apiKey: inputs.apiKey,
+        headers: inputs.headers,
+        blockscoutApiUrl: explorerEnvironment().blockscoutApiUrl,
         concurrency: inputs.concurrency,
         timeoutMs: inputs.timeoutSeconds * 1_000,
         force: inputs.force,
@@ -44,8 +49,7 @@ export async function run(): Promise<void> {
     // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
     const core = await import("@actions/core");
     report(core, results);
-    if (process.env.GITHUB_STEP_SUMMARY)
-      await writeJobSummary(results, results[0]?.explorer ?? inputs.explorerUrl);
+    if (process.env.GITHUB_STEP_SUMMARY) await writeJobSummary(results, results[0]?.explorer ?? explorerUrl);
     else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
     const failed = results.filter((r) => !isSuccess(r));
     if (failed.length > 0 && inputs.failOnError) {
@@ -62,6 +66,19 @@ export async function run(): Promise<void> {
       core.setFailed(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+// The explorer-url input, else the chain's Blockscout instance, said with where it was found.
+async function chooseExplorer(inputs: ActionInputs): Promise<string> {
+  if (inputs.explorerUrl || inputs.chainId === undefined) return inputs.explorerUrl ?? "";
+  // Loaded only here: with explorer-url, the first request does not wait for the registry.
+  const { findExplorerByChainId } = await import("../explorers/findExplorerByChainId.js");
+  const choice = await findExplorerByChainId(inputs.chainId, {
+    ...explorerEnvironment().lookup,
+    howToNameExplorer: "give the explorer-url input",
+  });
+  logLine(`Explorer: ${choice.reason} (chain id from ${inputs.chainIdSource})`);
+  return choice.explorerUrl;
 }
 
 // Preflight compiles with the npm `solc` package of the workspace, when the workflow installed one.

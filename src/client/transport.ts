@@ -21,8 +21,12 @@ export type TransportEvent =
 export interface TransportOptions {
   /** The explorer in any usual form: `https://host`, `https://host/api`, ... */
   explorerUrl: string;
-  /** Sent as the `apikey` query parameter and the `x-api-key` header; never shown. */
+  /** Sent as the `apikey` query parameter and the `x-api-key` header (or as `Authorization: Bearer`); never shown. */
   apiKey?: string | undefined;
+  /** `bearer` sends the key only as `Authorization: Bearer <key>` (the Blockscout API). Default `query`. */
+  apiKeyIn?: "query" | "bearer";
+  /** Sent with every request (gateways, a User-Agent); their values are never shown. */
+  headers?: Record<string, string>;
   /** Per-request time limit for reads and asynchronous submissions. Default 30 s. */
   requestTimeoutMs?: number;
   /** Retries of a read after a connection error or a 5xx answer. Default 3. */
@@ -77,6 +81,8 @@ export class Transport {
   readonly urls: ExplorerUrls;
   readonly redact: Redactor;
   readonly #apiKey: string | undefined;
+  readonly #apiKeyIn: "query" | "bearer";
+  readonly #headers: Record<string, string>;
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
   readonly #maxRateLimitRetries: number;
@@ -87,7 +93,9 @@ export class Transport {
   constructor(options: TransportOptions) {
     this.urls = resolveExplorerUrls(options.explorerUrl);
     this.#apiKey = options.apiKey || undefined;
-    this.redact = createRedactor([this.#apiKey]);
+    this.#apiKeyIn = options.apiKeyIn ?? "query";
+    this.#headers = options.headers ?? {};
+    this.redact = createRedactor([this.#apiKey, ...Object.values(this.#headers)]);
     this.#timeoutMs = options.requestTimeoutMs ?? defaultTimeoutMs;
     this.#maxRetries = options.maxRetries ?? 3;
     this.#maxRateLimitRetries = options.maxRateLimitRetries ?? 5;
@@ -172,7 +180,7 @@ export class Transport {
     for (const [name, value] of Object.entries(req.query)) {
       if (value !== undefined) url.searchParams.set(name, value);
     }
-    if (this.#apiKey) url.searchParams.set("apikey", this.#apiKey);
+    if (this.#apiKey && this.#apiKeyIn === "query") url.searchParams.set("apikey", this.#apiKey);
     return url;
   }
 
@@ -185,8 +193,9 @@ export class Transport {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (this.#apiKey) headers["x-api-key"] = this.#apiKey;
+    const headers: Record<string, string> = { accept: "application/json", ...this.#headers };
+    if (this.#apiKey && this.#apiKeyIn === "query") headers["x-api-key"] = this.#apiKey;
+    if (this.#apiKey && this.#apiKeyIn === "bearer") headers.authorization = `Bearer ${this.#apiKey}`;
     if (req.body) headers["content-type"] = req.body.contentType;
     try {
       const response = await sendHttpRequest(url, {

@@ -21,9 +21,14 @@ export interface ActionRun {
  *
  * @param inputs - input name (as in action.yml) to value
  * @param workspace - the workflow's workspace folder
+ * @param extraEnv - more environment variables (loopback stand-ins for the published list, the Blockscout API)
  * @returns exit code, output, the outputs set and the summary written
  */
-export async function runAction(inputs: Record<string, string>, workspace: string): Promise<ActionRun> {
+export async function runAction(
+  inputs: Record<string, string>,
+  workspace: string,
+  extraEnv: Record<string, string> = {},
+): Promise<ActionRun> {
   const files = await mkdtemp(join(tmpdir(), "explorer-verify-action-"));
   const outputFile = join(files, "output");
   const summaryFile = join(files, "summary");
@@ -35,6 +40,9 @@ export async function runAction(inputs: Record<string, string>, workspace: strin
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_WORKSPACE: workspace,
     RUNNER_TEMP: files,
+    // The list's copy never lands in the home folder of whoever runs the tests.
+    EXPLORER_VERIFY_CACHE_DIR: join(files, "cache"),
+    ...extraEnv,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(

@@ -40,8 +40,7 @@ export default async function verifyTaskAction(
   try {
     reporter.info(`Verifying on ${target.description}`);
     const client = new ExplorerClient({
-      explorerUrl: target.explorerUrl,
-      apiKey: target.apiKey,
+      ...target.client,
       onEvent: (event) => reporter.event({ type: "transport", event }),
     });
     let checkedUnverified = false;
