@@ -6,26 +6,12 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import { foundryFixture, repoRoot } from "../inputs/hardhatProject.js";
+import { packedTarball } from "./packedPackage.js";
 
 const run = promisify(execFile);
 const binDir = join(repoRoot, "node_modules", ".bin");
 /** The Node that npm pinned (22.13+ as `engines` says), whatever runs Jest. */
 export const pinnedNode = join(binDir, "node");
-const toolEnvironment = () => ({ ...process.env, PATH: `${binDir}${delimiter}${process.env.PATH ?? ""}` });
-
-/**
- * Builds the package's JavaScript (`lib/`), as the package's own build does before packing.
- */
-export async function buildPackage(): Promise<void> {
-  await run(
-    pinnedNode,
-    [join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"],
-    {
-      cwd: repoRoot,
-      env: toolEnvironment(),
-    },
-  );
-}
 
 /** A user project with the packed package installed. */
 export interface CliProject {
@@ -36,17 +22,12 @@ export interface CliProject {
 }
 
 /**
- * Builds and packs the package, and makes a Foundry project that installs the tarball.
+ * Makes a Foundry project that installs the packed package (test/support/packedPackage.ts).
  * @returns the project
  */
 export async function prepareCliProject(): Promise<CliProject> {
-  await buildPackage();
+  const tarball = await packedTarball();
   const root = await mkdtemp(join(tmpdir(), "explorer-verify-cli-"));
-  const { stdout } = await run("npm", ["pack", "--silent", "--pack-destination", root], {
-    cwd: repoRoot,
-    env: toolEnvironment(),
-  });
-  const tarball = join(root, stdout.trim().split("\n").pop() ?? "");
   const dir = join(root, "project");
   await cp(foundryFixture, dir, { recursive: true });
   const modules = join(dir, "node_modules");
