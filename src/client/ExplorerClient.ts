@@ -63,6 +63,14 @@ export class ExplorerClient {
     return contract.getSourceCode(this.transport, { address });
   }
 
+  /**
+   * `getsourcecode`, checked with the smart-contract status: says whether the sources are the address's own or a
+   * bytecode twin's or EIP-1167 implementation's. @param address - contract address @returns the reading, or null
+   */
+  readVerifiedContract(address: string): Promise<contract.VerifiedContractReading | null> {
+    return contract.readVerifiedContract(this.transport, { address });
+  }
+
   /** `getcontractcreation`, in chunks of ten. @param addresses - contract addresses @returns creations found */
   getContractCreation(addresses: string[]): Promise<contract.ContractCreation[]> {
     return contract.getContractCreation(this.transport, { addresses });
