@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
 import { progressLine } from "../report/progressLine.js";
+import { neutraliseText } from "../report/terminalText.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { verifyBatch } from "../verify/verifyBatch.js";
 import { readActionInputs } from "./inputs.js";
@@ -56,10 +57,12 @@ export async function run(): Promise<void> {
   } catch (error) {
     const core = await import("@actions/core");
     if (isExplorerVerifyError(error)) {
-      if (error.message !== error.shortMessage) core.info(error.message);
-      core.setFailed(error.shortMessage);
+      if (error.message !== error.shortMessage) logLine(error.message);
+      core.setFailed(neutraliseText(error.shortMessage));
     } else {
-      core.setFailed(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+      core.setFailed(
+        neutraliseText(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`),
+      );
     }
   }
 }
@@ -74,8 +77,8 @@ function report(core: typeof import("@actions/core"), results: VerificationResul
   for (const result of results) {
     if (isSuccess(result)) continue;
     const annotate = result.status === "timeout" ? core.warning : core.error;
-    annotate(`${result.contract} at ${result.address}: ${result.message ?? result.status}`, {
-      title: `Verification ${result.status}: ${result.contract}`,
+    annotate(neutraliseText(`${result.contract} at ${result.address}: ${result.message ?? result.status}`), {
+      title: neutraliseText(`Verification ${result.status}: ${result.contract}`),
     });
   }
   core.setOutput("results", JSON.stringify(results));

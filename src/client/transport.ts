@@ -11,11 +11,20 @@ import {
 import { envelopeReason, isRateLimited } from "./explorerTexts.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
 import { sendHttpRequest } from "./httpRequest.js";
-import { type RateLimiter, sharedRateLimiter, sleep } from "./rateLimiter.js";
+import {
+  type LimiterWait,
+  type RateLimiter,
+  sharedRateLimiter,
+  sleep,
+  WaitTooLongError,
+} from "./rateLimiter.js";
+import { currentRequestDeadline } from "./requestDeadline.js";
 
 /** Something a person may want to see while a request waits or retries; URLs are redacted. */
 export type TransportEvent =
   | { type: "rate-limited"; url: string; waitMs: number; attempt: number }
+  /** A wait of more than a few seconds before a request may start: the explorer's pause, or its used-up quota. */
+  | { type: "waiting"; url: string; waitMs: number; reason: LimiterWait["reason"] }
   | { type: "retry"; url: string; reason: string; delayMs: number; attempt: number };
 
 export interface TransportOptions {
@@ -29,6 +38,12 @@ export interface TransportOptions {
   maxRetries?: number;
   /** Retries of any request answered 429. Default 5. */
   maxRateLimitRetries?: number;
+  /**
+   * The longest rate-limit wait accepted (a 429's `Retry-After` / `x-ratelimit-reset`, or a used-up stated quota).
+   * A longer one, or one that would run past the deadline of the work in progress, fails the request at once
+   * with a {@link RateLimitedError} saying what the explorer asked for. Default 300 s.
+   */
+  maxRateLimitWaitMs?: number;
   /** First retry delay; doubles each time. Default 500 ms. */
   retryDelayMs?: number;
   /**
@@ -66,6 +81,9 @@ export interface TransportResponse {
 }
 
 const defaultTimeoutMs = 30_000;
+const defaultMaxRateLimitWaitMs = 300_000;
+/** A request sent close to its deadline still gets this long to be answered. */
+const shortestRequestTimeoutMs = 1_000;
 const defaultRequestsPerSecond = 10;
 const excerptLength = 200;
 
@@ -80,6 +98,7 @@ export class Transport {
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
   readonly #maxRateLimitRetries: number;
+  readonly #maxRateLimitWaitMs: number;
   readonly #retryDelayMs: number;
   readonly #limiter: RateLimiter;
   readonly #onEvent: ((event: TransportEvent) => void) | undefined;
@@ -91,6 +110,7 @@ export class Transport {
     this.#timeoutMs = options.requestTimeoutMs ?? defaultTimeoutMs;
     this.#maxRetries = options.maxRetries ?? 3;
     this.#maxRateLimitRetries = options.maxRateLimitRetries ?? 5;
+    this.#maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? defaultMaxRateLimitWaitMs;
     this.#retryDelayMs = options.retryDelayMs ?? 500;
     this.#limiter =
       options.rateLimiter ??
@@ -113,37 +133,43 @@ export class Transport {
     let failures = 0;
     let rateLimited = 0;
     for (;;) {
-      await this.#limiter.acquire();
+      await this.#acquire(context);
       let answer: RawAnswer;
       try {
         answer = await this.#sendOnce(url, req, context);
       } catch (error) {
         this.#limiter.settle();
-        const retryable = error instanceof NetworkError && (req.kind === "read" || !error.maybeReceived);
+        // An explorer that refuses connections or whose name does not resolve is answered at once, not retried.
+        const retryable = error instanceof NetworkError && req.kind === "read" && !error.unreachable;
         if (!retryable || failures >= this.#maxRetries) throw error;
         failures++;
-        await this.#backoff(
-          context,
-          failures,
-          error instanceof Error ? error.message.split("\n")[0]! : "error",
-        );
+        if (!(await this.#backoff(context, failures, error.shortMessage))) throw error;
         continue;
       }
       this.#limiter.settle(answer.headers);
       if (answer.status === 429 || isRateLimitedEnvelope(answer.json)) {
-        const waitMs = retryAfterMs(answer.headers) ?? 1_000;
+        const asked = rateLimitWait(answer.headers);
+        const waitMs = asked?.waitMs ?? 1_000;
+        const explorerMessage = explorerMessageOf(answer.json);
         if (rateLimited >= this.#maxRateLimitRetries) {
-          throw new RateLimitedError(context, waitMs, explorerMessageOf(answer.json));
+          throw new RateLimitedError(context, waitMs, explorerMessage);
+        }
+        const allowed = this.#allowedWait();
+        if (waitMs > allowed.ms) {
+          // Waiting would only end in a time-out: say now what the explorer asked for.
+          this.#limiter.pauseFor(waitMs, asked?.said);
+          throw new RateLimitedError(context, waitMs, explorerMessage, {
+            shortMessage: `The explorer asked to wait ${formatDuration(waitMs)}${asked ? ` (${asked.said})` : ""} before the next request, longer than ${allowed.what} (${formatDuration(allowed.ms)}).`,
+          });
         }
         rateLimited++;
-        this.#limiter.pauseFor(waitMs);
+        this.#limiter.pauseFor(waitMs, asked?.said);
         this.#onEvent?.({ type: "rate-limited", url: context.url, waitMs, attempt: rateLimited });
         continue;
       }
       if (answer.status >= 500 && req.kind === "read" && failures < this.#maxRetries) {
         failures++;
-        await this.#backoff(context, failures, `HTTP ${answer.status}`);
-        continue;
+        if (await this.#backoff(context, failures, `HTTP ${answer.status}`)) continue;
       }
       if (answer.json === undefined) {
         const location = answer.headers.location;
@@ -161,10 +187,45 @@ export class Transport {
     }
   }
 
-  async #backoff(context: RequestContext, attempt: number, reason: string): Promise<void> {
+  // False when the retry could not start before the deadline: the caller gives up with what it has.
+  async #backoff(context: RequestContext, attempt: number, reason: string): Promise<boolean> {
     const delayMs = this.#retryDelayMs * 2 ** (attempt - 1);
+    const deadline = currentRequestDeadline();
+    if (deadline !== undefined && Date.now() + delayMs >= deadline) return false;
     this.#onEvent?.({ type: "retry", url: context.url, reason: this.redact(reason), delayMs, attempt });
     await sleep(delayMs);
+    return true;
+  }
+
+  // The explorer's pause or used-up quota may hold the request; never past the deadline or the longest wait.
+  async #acquire(context: RequestContext): Promise<void> {
+    const allowed = this.#allowedWait();
+    try {
+      await this.#limiter.acquire({
+        latestStartAt: Date.now() + allowed.ms,
+        onLongWait: (wait) => this.#onEvent?.({ type: "waiting", url: context.url, ...wait }),
+      });
+    } catch (error) {
+      if (!(error instanceof WaitTooLongError)) throw error;
+      const { waitMs, reason, said } = error.wait;
+      const cause =
+        reason === "quota"
+          ? `The explorer's stated quota (x-ratelimit-remaining: 0) is used up for ${formatDuration(waitMs)}`
+          : `The explorer asked to wait ${formatDuration(waitMs)}${said ? ` (${said})` : ""} before the next request`;
+      throw new RateLimitedError(context, waitMs, undefined, {
+        shortMessage: `${cause}, longer than ${allowed.what} (${formatDuration(error.allowedMs)}).`,
+        answered: reason === "rate-limited",
+      });
+    }
+  }
+
+  // How long a request may wait for the explorer: to the deadline of the work, and never more than the longest wait.
+  #allowedWait(): { ms: number; what: string } {
+    const deadline = currentRequestDeadline();
+    const left = deadline === undefined ? Number.POSITIVE_INFINITY : Math.max(0, deadline - Date.now());
+    return left <= this.#maxRateLimitWaitMs
+      ? { ms: left, what: "the deadline leaves" }
+      : { ms: this.#maxRateLimitWaitMs, what: "the longest rate-limit wait allowed" };
   }
 
   #buildUrl(req: TransportRequest): URL {
@@ -177,7 +238,13 @@ export class Transport {
   }
 
   async #sendOnce(url: URL, req: TransportRequest, context: RequestContext): Promise<RawAnswer> {
-    const timeoutMs = req.timeoutMs ?? this.#timeoutMs;
+    const deadline = currentRequestDeadline();
+    const timeoutMs = Math.min(
+      req.timeoutMs ?? this.#timeoutMs,
+      deadline === undefined
+        ? Number.POSITIVE_INFINITY
+        : Math.max(shortestRequestTimeoutMs, deadline - Date.now()),
+    );
     const controller = new AbortController();
     let timedOut = false;
     let sent = false;
@@ -258,14 +325,43 @@ function keepExactIntegers(_key: string, value: unknown, context?: { source?: st
  * @returns the wait, or undefined when the explorer did not say
  */
 export function retryAfterMs(headers: Record<string, string>): number | undefined {
-  const reset = Number(headers["x-ratelimit-reset"]);
-  if (headers["x-ratelimit-reset"] !== undefined && Number.isFinite(reset) && reset >= 0) return reset;
+  return rateLimitWait(headers)?.waitMs;
+}
+
+/** A wait the explorer asked for, and in which words (header and number only: nothing else it sent). */
+interface AskedWait {
+  waitMs: number;
+  said: string;
+}
+
+function rateLimitWait(headers: Record<string, string>): AskedWait | undefined {
+  const resetText = headers["x-ratelimit-reset"];
+  const reset = Number(resetText);
+  if (resetText !== undefined && resetText.trim() !== "" && Number.isFinite(reset) && reset >= 0)
+    return { waitMs: reset, said: `x-ratelimit-reset: ${reset}` };
   const retryAfter = headers["retry-after"];
-  if (retryAfter === undefined) return undefined;
+  if (retryAfter === undefined || retryAfter.trim() === "") return undefined;
   const seconds = Number(retryAfter);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1_000);
+  if (Number.isFinite(seconds))
+    return { waitMs: Math.max(0, seconds * 1_000), said: `Retry-After: ${seconds}` };
   const date = Date.parse(retryAfter);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+  if (Number.isNaN(date)) return undefined;
+  return { waitMs: Math.max(0, date - Date.now()), said: `Retry-After: ${new Date(date).toUTCString()}` };
+}
+
+/**
+ * A duration as a person reads it: `800 ms`, `45 s`, `50 min`, `3 h`, `11574 days`.
+ *
+ * @param ms - milliseconds
+ * @returns the text
+ */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms)) return "forever";
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1_000)} s`;
+  if (ms < 7_200_000) return `${Math.round(ms / 60_000)} min`;
+  if (ms < 172_800_000) return `${Math.round(ms / 3_600_000)} h`;
+  return `${Math.round(ms / 86_400_000)} days`;
 }
 
 function redactJson(value: unknown, redact: Redactor): unknown {

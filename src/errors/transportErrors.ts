@@ -44,6 +44,11 @@ export class NetworkError extends ExplorerVerifyError {
     this.errno = errno;
     this.maybeReceived = maybeReceived;
   }
+
+  /** True when the explorer cannot be reached at all (refused, unknown host): asking again soon will not help. */
+  get unreachable(): boolean {
+    return this.errno === "ECONNREFUSED" || this.errno === "ENOTFOUND";
+  }
 }
 
 /** HTTP 429 from the explorer, still there after waiting and retrying. */
@@ -55,14 +60,21 @@ export class RateLimitedError extends ExplorerVerifyError {
   /** The explorer's own text, e.g. `Too many requests. Increase limits now at https://dev.blockscout.com`. */
   readonly explorerMessage: string | undefined;
 
+  /**
+   * @param request - where the request went
+   * @param retryAfterMs - the wait the explorer asked for
+   * @param explorerMessage - the explorer's own text
+   * @param options - a short message saying more than the default, and whether an answer said so (default true)
+   */
   constructor(
     request: RequestContext,
     retryAfterMs: number | undefined,
     explorerMessage: string | undefined,
+    options: { shortMessage?: string; answered?: boolean } = {},
   ) {
-    super("The explorer's rate limit was exceeded, and retrying did not help.", {
+    super(options.shortMessage ?? "The explorer's rate limit was exceeded, and retrying did not help.", {
       metaMessages: requestLines(request, [
-        "HTTP status: 429",
+        ...(options.answered === false ? [] : ["HTTP status: 429"]),
         ...(retryAfterMs === undefined ? [] : [`Retry after: ${retryAfterMs} ms`]),
       ]),
       details: explorerMessage

@@ -1,4 +1,5 @@
 import { ExplorerClient } from "../client/ExplorerClient.js";
+import { Deadline } from "./deadline.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
 import { type EngineOptions, verifyContract } from "./verifyContract.js";
@@ -43,17 +44,18 @@ export async function verifyBatch(
   const results = await inPool(jobs, concurrency, (job) => verifyContract(client, job, options));
   const links = await inPool(jobs, concurrency, async (job, index) => {
     const implementation = results[index];
-    if (!job.proxyAddress || !implementation) return undefined;
+    const proxyAddress = job.proxyAddress;
+    if (!proxyAddress || !implementation) return undefined;
     if (implementation.status !== "verified" && implementation.status !== "already-verified") {
       const notAwaited = implementation.status === "pending";
       const notLinked: VerificationResult = {
-        address: job.proxyAddress,
+        address: proxyAddress,
         contract: `proxy of ${implementation.contract}`,
         explorer: implementation.explorer,
         format: "proxy",
         // Without waiting, the implementation's verdict is not known yet: nothing failed.
         status: notAwaited ? "pending" : "failed",
-        url: client.codeUrl(job.proxyAddress),
+        url: client.codeUrl(proxyAddress),
         attempts: 0,
         durationMs: 0,
         message: notAwaited
@@ -62,17 +64,23 @@ export async function verifyBatch(
       };
       return notLinked;
     }
-    return linkProxy(client, job.proxyAddress, implementation, {
-      ...((job.timeoutMs ?? options.timeoutMs) ? { timeoutMs: job.timeoutMs ?? options.timeoutMs } : {}),
-      ...(options.polling ? { polling: options.polling } : {}),
-      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
-    });
+    const timeoutMs = job.timeoutMs ?? options.timeoutMs;
+    // The link's requests answer to its deadline too (rate-limit waits, request time limits).
+    return new Deadline(timeoutMs ?? defaultLinkTimeoutMs).run(() =>
+      linkProxy(client, proxyAddress, implementation, {
+        ...(timeoutMs ? { timeoutMs } : {}),
+        ...(options.polling ? { polling: options.polling } : {}),
+        ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      }),
+    );
   });
   return results.flatMap((result, index) => {
     const link = links[index];
     return link ? [result, link] : [result];
   });
 }
+
+const defaultLinkTimeoutMs = 300_000;
 
 async function inPool<T, R>(
   items: T[],
