@@ -6,11 +6,12 @@ import {
   RateLimitedError,
   type Redactor,
   type RequestContext,
+  ResponseTooLargeError,
   TimeoutError,
 } from "../errors/index.js";
 import { envelopeReason, isRateLimited } from "./explorerTexts.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
-import { sendHttpRequest } from "./httpRequest.js";
+import { BodyTooLargeError, sendHttpRequest } from "./httpRequest.js";
 import {
   type LimiterWait,
   type RateLimiter,
@@ -32,7 +33,14 @@ export interface TransportOptions {
   explorerUrl: string;
   /** Sent as the `apikey` query parameter and the `x-api-key` header; never shown. */
   apiKey?: string | undefined;
-  /** Per-request time limit for reads and asynchronous submissions. Default 30 s. */
+  /**
+   * The most bytes of an answer read; a larger one is refused with a {@link ResponseTooLargeError}. Default 64 MiB.
+   */
+  maxResponseBytes?: number;
+  /**
+   * Per-request time limit for reads and asynchronous submissions, the whole body included (a body that trickles
+   * ends at it too). Default 30 s.
+   */
   requestTimeoutMs?: number;
   /** Retries of a read after a connection error or a 5xx answer. Default 3. */
   maxRetries?: number;
@@ -82,6 +90,7 @@ export interface TransportResponse {
 
 const defaultTimeoutMs = 30_000;
 const defaultMaxRateLimitWaitMs = 300_000;
+const defaultMaxResponseBytes = 64 * 1_048_576;
 /** A request sent close to its deadline still gets this long to be answered. */
 const shortestRequestTimeoutMs = 1_000;
 const defaultRequestsPerSecond = 10;
@@ -99,6 +108,7 @@ export class Transport {
   readonly #maxRetries: number;
   readonly #maxRateLimitRetries: number;
   readonly #maxRateLimitWaitMs: number;
+  readonly #maxResponseBytes: number;
   readonly #retryDelayMs: number;
   readonly #limiter: RateLimiter;
   readonly #onEvent: ((event: TransportEvent) => void) | undefined;
@@ -111,6 +121,7 @@ export class Transport {
     this.#maxRetries = options.maxRetries ?? 3;
     this.#maxRateLimitRetries = options.maxRateLimitRetries ?? 5;
     this.#maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? defaultMaxRateLimitWaitMs;
+    this.#maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
     this.#retryDelayMs = options.retryDelayMs ?? 500;
     this.#limiter =
       options.rateLimiter ??
@@ -248,6 +259,7 @@ export class Transport {
     const controller = new AbortController();
     let timedOut = false;
     let sent = false;
+    let status = 0;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
@@ -261,8 +273,10 @@ export class Transport {
         headers,
         body: req.body?.payload,
         signal: controller.signal,
+        maxBodyBytes: this.#maxResponseBytes,
       });
       sent = true;
+      status = response.status;
       const text = await response.text();
       const responseHeaders = response.headers;
       const contentType = responseHeaders["content-type"] ?? "";
@@ -278,6 +292,8 @@ export class Transport {
           : parseJson(text, req.api);
       return { status: response.status, headers: responseHeaders, json, sample };
     } catch (error) {
+      if (error instanceof BodyTooLargeError)
+        throw new ResponseTooLargeError(context, status, error.maxBodyBytes);
       if (timedOut) throw new TimeoutError(context, timeoutMs, req.method === "POST" || sent);
       const errno = errnoOf(error);
       const reason = this.redact(describeNetworkFailure(error, errno));

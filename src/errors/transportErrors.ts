@@ -87,6 +87,35 @@ export class RateLimitedError extends ExplorerVerifyError {
   }
 }
 
+/** The explorer's answer was larger than the size cap: it was refused unread, so memory stays bounded. */
+export class ResponseTooLargeError extends ExplorerVerifyError {
+  readonly code = "response_too_large" as const;
+  readonly request: RequestContext;
+  readonly status: number;
+  /** The cap, in bytes. */
+  readonly maxBytes: number;
+
+  constructor(request: RequestContext, status: number, maxBytes: number) {
+    super(
+      `The explorer's answer (HTTP ${status}) is larger than ${formatBytes(maxBytes)}; it was not read.`,
+      {
+        metaMessages: requestLines(request, [`HTTP status: ${status}`]),
+        details: "An explorer's answers are read up to the transport's maxResponseBytes (64 MiB unless set).",
+      },
+    );
+    this.request = request;
+    this.status = status;
+    this.maxBytes = maxBytes;
+  }
+}
+
+function formatBytes(bytes: number): string {
+  const mebibytes = bytes / 1_048_576;
+  if (mebibytes >= 1 && Number.isInteger(mebibytes)) return `${mebibytes} MiB`;
+  if (bytes >= 1_024 && Number.isInteger(bytes / 1_024)) return `${bytes / 1_024} KiB`;
+  return `${bytes} bytes`;
+}
+
 /** What an unexpected body looked like, for the error message. */
 export interface BodySample {
   status: number;

@@ -1,43 +1,27 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../../src/client/rateLimiter.js";
 import { withRequestDeadline } from "../../../src/client/requestDeadline.js";
 import { Transport, type TransportEvent } from "../../../src/client/transport.js";
 import { NetworkError, RateLimitedError, TimeoutError } from "../../../src/errors/index.js";
+import {
+  type Answer,
+  jsonAnswer,
+  type ScriptedServer,
+  startScriptedServer,
+} from "../../support/scriptedServer.js";
 
-type Answer = (request: IncomingMessage, response: ServerResponse) => void;
-
-const servers: Server[] = [];
+const servers: ScriptedServer[] = [];
 afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map((server) => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    }),
-  );
+  await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-/** A server that answers each request with the next scripted answer (the last one repeats), counting requests. */
 async function scriptedServer(...answers: Answer[]) {
-  const seen = { requests: 0 };
-  const server = createServer((request, response) => {
-    const answer = answers[Math.min(seen.requests, answers.length - 1)];
-    seen.requests++;
-    answer?.(request, response);
-  });
+  const server = await startScriptedServer(...answers);
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+  return server;
 }
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Answer {
-  return (_request, response) => {
-    response.writeHead(status, { "content-type": "application/json", ...headers });
-    response.end(JSON.stringify(body));
-  };
-}
-
+const json = jsonAnswer;
 const tooMany = (headers: Record<string, string>) =>
   json(429, { status: "0", message: "Too many requests", result: null }, headers);
 const okAbi = json(200, { status: "1", message: "OK", result: "[]" });
@@ -150,9 +134,7 @@ describe("waits answer to the deadline", () => {
   it("answers a refused connection at once, without retrying", async () => {
     const explorer = await scriptedServer(okAbi);
     const url = explorer.url;
-    const server = servers.pop();
-    server?.close();
-    await new Promise((resolve) => server?.on("close", resolve));
+    await servers.pop()?.close();
     const events: TransportEvent[] = [];
     const error = await transportTo(url, events)
       .send(getAbi)
