@@ -1,14 +1,17 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { ExplorerClient } from "../client/ExplorerClient.js";
+import { assertNoCredentialsInUrl, credentialsInUrl } from "../client/urlCredentials.js";
 import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
 import { progressLine } from "../report/progressLine.js";
 import { neutraliseText } from "../report/terminalText.js";
+import type { VerificationEvent } from "../verify/events.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { verifyBatch } from "../verify/verifyBatch.js";
 import { readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
 import { jobsFromInputs } from "./jobsFromInputs.js";
-import { endLogGroup, logLine, startLogGroup } from "./runnerCommands.js";
+import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
 
 /**
  * The Action: reads the inputs, verifies every contract, writes the summary, annotations and outputs, and fails
@@ -16,6 +19,10 @@ import { endLogGroup, logLine, startLogGroup } from "./runnerCommands.js";
  */
 export async function run(): Promise<void> {
   try {
+    // Masked before anything is printed, and refused: the URL is shown in progress lines and errors.
+    const urlInput = readInput("explorer-url");
+    for (const secret of credentialsInUrl(urlInput)) maskSecret(secret);
+    assertNoCredentialsInUrl(urlInput, "explorer-url");
     const inputs = readActionInputs();
     const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
     const jobs = await jobsFromInputs(inputs, workspace);
@@ -23,7 +30,18 @@ export async function run(): Promise<void> {
     startLogGroup("Progress");
     let results: VerificationResult[];
     try {
+      const onEvent = (event: VerificationEvent): void => {
+        const line = progressLine(event);
+        if (line) logLine(line);
+      };
+      const client = new ExplorerClient({
+        explorerUrl: inputs.explorerUrl,
+        apiKey: inputs.apiKey,
+        ...maxResponseBytesFromEnvironment(),
+        onEvent: (event) => onEvent({ type: "transport", event }),
+      });
       results = await verifyBatch(jobs, {
+        client,
         explorerUrl: inputs.explorerUrl,
         apiKey: inputs.apiKey,
         concurrency: inputs.concurrency,
@@ -34,10 +52,7 @@ export async function run(): Promise<void> {
           ? { rpc: { rpcUrl: inputs.rpcUrl, compilers: workspaceCompilers(workspace) } }
           : {}),
         preflight: inputs.preflight,
-        onEvent: (event) => {
-          const line = progressLine(event);
-          if (line) logLine(line);
-        },
+        onEvent,
       });
     } finally {
       endLogGroup();
@@ -65,6 +80,13 @@ export async function run(): Promise<void> {
       );
     }
   }
+}
+
+// A smaller cap on the explorer's answers than the library's 64 MiB, for runners with little memory.
+function maxResponseBytesFromEnvironment(): { maxResponseBytes?: number } {
+  const text = process.env.EXPLORER_VERIFY_MAX_RESPONSE_BYTES;
+  const bytes = Number(text);
+  return text && Number.isSafeInteger(bytes) && bytes > 0 ? { maxResponseBytes: bytes } : {};
 }
 
 // Preflight compiles with the npm `solc` package of the workspace, when the workflow installed one.

@@ -1,6 +1,7 @@
 import {
   type BodySample,
   createRedactor,
+  InvalidInputError,
   InvalidResponseError,
   NetworkError,
   RateLimitedError,
@@ -20,6 +21,7 @@ import {
   WaitTooLongError,
 } from "./rateLimiter.js";
 import { currentRequestDeadline } from "./requestDeadline.js";
+import { assertNoCredentialsInUrl } from "./urlCredentials.js";
 
 /** Something a person may want to see while a request waits or retries; URLs are redacted. */
 export type TransportEvent =
@@ -114,6 +116,8 @@ export class Transport {
   readonly #onEvent: ((event: TransportEvent) => void) | undefined;
 
   constructor(options: TransportOptions) {
+    assertNoCredentialsInUrl(options.explorerUrl);
+    if (options.apiKey) assertSendableApiKey(options.apiKey);
     this.urls = resolveExplorerUrls(options.explorerUrl);
     this.#apiKey = options.apiKey || undefined;
     this.redact = createRedactor([this.#apiKey]);
@@ -280,16 +284,17 @@ export class Transport {
       const text = await response.text();
       const responseHeaders = response.headers;
       const contentType = responseHeaders["content-type"] ?? "";
+      // Redacted whole before an excerpt is cut: a cut through the key would leave part of it unrecognised.
+      const shown = this.#apiKey ? this.redact(text) : text;
       const sample: BodySample = {
         status: response.status,
         contentType,
-        excerpt: this.redact(text.slice(0, excerptLength)),
+        excerpt: shown.slice(0, excerptLength),
       };
-      // An explorer that echoes the key back (in an error text, say) must not get it shown.
+      // An explorer that echoes the key back (in an error text, say) must not get it shown. Its parsed strings are
+      // redacted again: JSON escapes the key's characters may hide in are undone by parsing.
       const json =
-        this.#apiKey && this.redact(text) !== text
-          ? redactJson(parseJson(text, req.api), this.redact)
-          : parseJson(text, req.api);
+        shown !== text ? redactJson(parseJson(text, req.api), this.redact) : parseJson(text, req.api);
       return { status: response.status, headers: responseHeaders, json, sample };
     } catch (error) {
       if (error instanceof BodyTooLargeError)
@@ -310,6 +315,17 @@ interface RawAnswer {
   headers: Record<string, string>;
   json: unknown;
   sample: BodySample;
+}
+
+// What Node's HTTP client accepts in a header value: tab, printable ASCII and Latin-1 (no line breaks or controls).
+const headerValueCharacters = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+function assertSendableApiKey(apiKey: string): void {
+  if (headerValueCharacters.test(apiKey)) return;
+  throw new InvalidInputError(
+    "apiKey",
+    "The API key has a character that cannot be sent in an HTTP header (a line break, a control character or one above U+00FF): check that the key was copied whole and alone.",
+  );
 }
 
 function isRedirect(status: number): boolean {
@@ -384,7 +400,9 @@ function redactJson(value: unknown, redact: Redactor): unknown {
   if (typeof value === "string") return redact(value);
   if (Array.isArray(value)) return value.map((item) => redactJson(item, redact));
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactJson(item, redact)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [redact(key), redactJson(item, redact)]),
+    );
   }
   return value;
 }
