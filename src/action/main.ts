@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ExplorerClient } from "../client/ExplorerClient.js";
+import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../client/urlCredentials.js";
 import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
+import type { BadManifestEntry } from "../inputs/manifest.js";
 import { progressLine } from "../report/progressLine.js";
 import { neutraliseText } from "../report/terminalText.js";
 import type { VerificationEvent } from "../verify/events.js";
@@ -25,7 +27,9 @@ export async function run(): Promise<void> {
     assertNoCredentialsInUrl(urlInput, "explorer-url");
     const inputs = readActionInputs();
     const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
-    const jobs = await jobsFromInputs(inputs, workspace);
+    const badEntries: BadManifestEntry[] = [];
+    const jobs = await jobsFromInputs(inputs, workspace, (entry) => badEntries.push(entry));
+    for (const entry of badEntries) logLine(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
     logLine(`Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${inputs.explorerUrl}`);
     startLogGroup("Progress");
     let results: VerificationResult[];
@@ -57,6 +61,9 @@ export async function run(): Promise<void> {
     } finally {
       endLogGroup();
     }
+    // Entries that could not become jobs are failures of their own, reported like the others.
+    const base = results[0]?.explorer ?? resolveExplorerUrls(inputs.explorerUrl).base;
+    results = [...results, ...badEntries.map((entry) => badEntryResult(entry, base))];
     // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
     const core = await import("@actions/core");
     report(core, results);
@@ -80,6 +87,20 @@ export async function run(): Promise<void> {
       );
     }
   }
+}
+
+function badEntryResult(entry: BadManifestEntry, explorer: string): VerificationResult {
+  return {
+    address: entry.address,
+    contract: entry.contract ?? entry.address,
+    explorer,
+    format: entry.format,
+    status: "failed",
+    url: `${explorer}/address/${entry.address}#code`,
+    attempts: 0,
+    durationMs: 0,
+    message: entry.error.shortMessage,
+  };
 }
 
 // A smaller cap on the explorer's answers than the library's 64 MiB, for runners with little memory.
