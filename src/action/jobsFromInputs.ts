@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
 import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, readManifest } from "../inputs/manifest.js";
