@@ -1,3 +1,4 @@
+import { neutraliseText } from "../report/terminalText.js";
 import type { VerificationResult } from "../verify/job.js";
 
 const statusText: Record<VerificationResult["status"], string> = {
@@ -8,12 +9,55 @@ const statusText: Record<VerificationResult["status"], string> = {
   timeout: "⌛ timeout",
 };
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+// HTML's own characters, and those markdown would read if the summary's HTML block were ever broken: each as a
+// character reference, so no text of the explorer's becomes a tag, a link, an image, a heading or emphasis.
+const htmlAndMarkdown = /[&<>"'`*_[\]()!#|~\\{}:]/g;
+const htmlAttribute = /[&<>"'`]/g;
+
+/**
+ * Makes text safe inside an HTML cell of the job summary: on one line (a blank line would end the HTML block and
+ * let markdown render), with no character that HTML or markdown would read.
+ *
+ * @param text - text from the explorer or a result record
+ * @returns HTML text
+ */
+export function summaryText(text: string): string {
+  return neutraliseText(text).replace(htmlAndMarkdown, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /**
- * Writes the run page's job summary: a table with a row per contract, its address linked to the explorer.
+ * A link for the summary, only to an http(s) address (a link is the one thing in a cell that can be followed).
+ *
+ * @param url - the address
+ * @param label - the text shown
+ * @returns an `<a>` element, or the label alone
+ */
+function summaryLink(url: string, label: string): string {
+  return /^https?:\/\//i.test(url)
+    ? `<a href="${neutraliseText(url).replace(htmlAttribute, (c) => `&#${c.charCodeAt(0)};`)}">${summaryText(label)}</a>`
+    : summaryText(label);
+}
+
+/**
+ * The totals line: how many contracts, and how many ended in each status.
+ *
+ * @param results - the records
+ * @returns e.g. `3 contracts: 2 verified, 1 failed`
+ */
+export function totalsLine(results: readonly VerificationResult[]): string {
+  const counts = new Map<string, number>();
+  for (const result of results) {
+    const label = statusText[result.status].replace(/^\S+ /, "");
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  const parts = [...counts].map(([label, count]) => `${count} ${label}`);
+  const total = `${results.length} contract${results.length === 1 ? "" : "s"}`;
+  return parts.length === 0 ? total : `${total}: ${parts.join(", ")}`;
+}
+
+/**
+ * Writes the run page's job summary: the explorer, a totals line, and a table with a row per contract, its address
+ * linked to the explorer. Every text is escaped for HTML and markdown and kept inside its cell.
  * @param results - the records
  * @param explorer - the explorer's base URL
  */
@@ -23,16 +67,17 @@ export async function writeJobSummary(
 ): Promise<void> {
   const header = ["Contract", "Address", "Status", "Time", "Message"].map((data) => ({ data, header: true }));
   const rows = results.map((r) => [
-    escapeHtml(r.contract),
-    `<a href="${escapeHtml(r.url)}">${r.address}</a>`,
+    summaryText(r.contract),
+    summaryLink(r.url, r.address),
     statusText[r.status],
     `${(r.durationMs / 1_000).toFixed(1)} s`,
-    escapeHtml(r.message ?? ""),
+    summaryText(r.message ?? ""),
   ]);
   const { summary } = await import("@actions/core");
   await summary
     .addHeading("Contract verification", 2)
-    .addRaw(`Explorer: <a href="${escapeHtml(explorer)}">${escapeHtml(explorer)}</a>`, true)
+    .addRaw(`<p>Explorer: ${summaryLink(explorer, explorer)}</p>`, true)
+    .addRaw(`<p>${summaryText(totalsLine(results))}</p>`, true)
     .addTable([header, ...rows])
     .write();
 }

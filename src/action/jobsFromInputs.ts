@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
 import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
-import { readManifest } from "../inputs/manifest.js";
+import { type BadManifestEntry, readManifest } from "../inputs/manifest.js";
+import { resolveInsideRoot } from "../inputs/workspacePath.js";
 import type { VerificationJob } from "../verify/job.js";
 import type { ActionInputs } from "./inputs.js";
 
@@ -12,29 +12,33 @@ import type { ActionInputs } from "./inputs.js";
  * entry may leave out its contract (inferred from the deployed code) and its constructor arguments (recovered).
  *
  * @param inputs - the checked inputs
- * @param workspace - the folder relative paths start from (the workflow's workspace)
+ * @param workspace - the folder relative paths start from, and every file read must be inside (after links)
+ * @param onBadEntry - told of a manifest entry that cannot become a job; the others go on (unset: it stops all)
  * @returns the jobs
  * @throws {InvalidInputError} for a malformed manifest or deployment, before any request
  */
 export async function jobsFromInputs(
   inputs: Pick<ActionInputs, "contracts" | "deployment" | "artifacts" | "rpcUrl">,
   workspace: string,
+  onBadEntry?: (entry: BadManifestEntry) => void,
 ): Promise<VerificationJob[]> {
-  const artifactsDir = resolve(workspace, inputs.artifacts);
+  const artifactsDir = await resolveInsideRoot(workspace, workspace, inputs.artifacts, "artifacts");
   const jobs: VerificationJob[] = [];
   if (inputs.contracts) {
     const manifest = inputs.contracts.trimStart().startsWith("{")
       ? inputs.contracts
-      : resolve(workspace, inputs.contracts);
+      : await resolveInsideRoot(workspace, workspace, inputs.contracts, "contracts");
     const entries = await readManifest(manifest, {
       artifactsDir,
       cwd: workspace,
+      root: workspace,
+      ...(onBadEntry ? { onBadEntry } : {}),
       ...(inputs.rpcUrl ? { deployedCode: codeReader(inputs.rpcUrl) } : {}),
     });
     jobs.push(...entries.map(({ job, proxy }) => (proxy ? { ...job, proxyAddress: job.address } : job)));
   }
   if (inputs.deployment) {
-    const path = isAbsolute(inputs.deployment) ? inputs.deployment : join(workspace, inputs.deployment);
+    const path = await resolveInsideRoot(workspace, workspace, inputs.deployment, "deployment");
     if (path.endsWith(".json")) {
       const outDir = existsSync(artifactsDir) ? artifactsDir : undefined;
       const broadcast = await readFoundryBroadcast(path, outDir ? { outDir } : {});

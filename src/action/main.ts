@@ -1,14 +1,19 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { resolveExplorerUrls } from "../client/explorerUrl.js";
+import { assertNoCredentialsInUrl, credentialsInUrl } from "../client/urlCredentials.js";
 import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
 import { explorerEnvironment } from "../explorers/environment.js";
+import type { BadManifestEntry } from "../inputs/manifest.js";
 import { progressLine } from "../report/progressLine.js";
+import { neutraliseText } from "../report/terminalText.js";
+import type { VerificationEvent } from "../verify/events.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { verifyBatch } from "../verify/verifyBatch.js";
 import { type ActionInputs, readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
 import { jobsFromInputs } from "./jobsFromInputs.js";
-import { endLogGroup, logLine, startLogGroup } from "./runnerCommands.js";
+import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
 
 /**
  * The Action: reads the inputs, verifies every contract, writes the summary, annotations and outputs, and fails
@@ -16,17 +21,28 @@ import { endLogGroup, logLine, startLogGroup } from "./runnerCommands.js";
  */
 export async function run(): Promise<void> {
   try {
+    // Masked before anything is printed, and refused: the URL is shown in progress lines and errors.
+    const urlInput = readInput("explorer-url");
+    for (const secret of credentialsInUrl(urlInput)) maskSecret(secret);
+    assertNoCredentialsInUrl(urlInput, "explorer-url");
     const inputs = readActionInputs();
     const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
-    const jobs = await jobsFromInputs(inputs, workspace);
+    const badEntries: BadManifestEntry[] = [];
+    const jobs = await jobsFromInputs(inputs, workspace, (entry) => badEntries.push(entry));
+    for (const entry of badEntries) logLine(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
     const explorerUrl = await chooseExplorer(inputs);
     logLine(`Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${explorerUrl}`);
     startLogGroup("Progress");
     let results: VerificationResult[];
     try {
+      const onEvent = (event: VerificationEvent): void => {
+        const line = progressLine(event);
+        if (line) logLine(line);
+      };
       results = await verifyBatch(jobs, {
         explorerUrl,
         chainId: inputs.chainId,
+        ...maxResponseBytesFromEnvironment(),
         apiKey: inputs.apiKey,
         headers: inputs.headers,
         blockscoutApiUrl: explorerEnvironment().blockscoutApiUrl,
@@ -38,14 +54,14 @@ export async function run(): Promise<void> {
           ? { rpc: { rpcUrl: inputs.rpcUrl, compilers: workspaceCompilers(workspace) } }
           : {}),
         preflight: inputs.preflight,
-        onEvent: (event) => {
-          const line = progressLine(event);
-          if (line) logLine(line);
-        },
+        onEvent,
       });
     } finally {
       endLogGroup();
     }
+    // Entries that could not become jobs are failures of their own, reported like the others.
+    const base = results[0]?.explorer ?? (explorerUrl ? resolveExplorerUrls(explorerUrl).base : "");
+    results = [...results, ...badEntries.map((entry) => badEntryResult(entry, base))];
     // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
     const core = await import("@actions/core");
     report(core, results);
@@ -60,10 +76,12 @@ export async function run(): Promise<void> {
   } catch (error) {
     const core = await import("@actions/core");
     if (isExplorerVerifyError(error)) {
-      if (error.message !== error.shortMessage) core.info(error.message);
-      core.setFailed(error.shortMessage);
+      if (error.message !== error.shortMessage) logLine(error.message);
+      core.setFailed(neutraliseText(error.shortMessage));
     } else {
-      core.setFailed(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+      core.setFailed(
+        neutraliseText(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`),
+      );
     }
   }
 }
@@ -81,6 +99,27 @@ async function chooseExplorer(inputs: ActionInputs): Promise<string> {
   return choice.explorerUrl;
 }
 
+function badEntryResult(entry: BadManifestEntry, explorer: string): VerificationResult {
+  return {
+    address: entry.address,
+    contract: entry.contract ?? entry.address,
+    explorer,
+    format: entry.format,
+    status: "failed",
+    url: `${explorer}/address/${entry.address}#code`,
+    attempts: 0,
+    durationMs: 0,
+    message: entry.error.shortMessage,
+  };
+}
+
+// A smaller cap on the explorer's answers than the library's 64 MiB, for runners with little memory.
+function maxResponseBytesFromEnvironment(): { maxResponseBytes?: number } {
+  const text = process.env.EXPLORER_VERIFY_MAX_RESPONSE_BYTES;
+  const bytes = Number(text);
+  return text && Number.isSafeInteger(bytes) && bytes > 0 ? { maxResponseBytes: bytes } : {};
+}
+
 // Preflight compiles with the npm `solc` package of the workspace, when the workflow installed one.
 function workspaceCompilers(workspace: string): string[] {
   const soljson = join(workspace, "node_modules", "solc", "soljson.js");
@@ -91,8 +130,8 @@ function report(core: typeof import("@actions/core"), results: VerificationResul
   for (const result of results) {
     if (isSuccess(result)) continue;
     const annotate = result.status === "timeout" ? core.warning : core.error;
-    annotate(`${result.contract} at ${result.address}: ${result.message ?? result.status}`, {
-      title: `Verification ${result.status}: ${result.contract}`,
+    annotate(neutraliseText(`${result.contract} at ${result.address}: ${result.message ?? result.status}`), {
+      title: neutraliseText(`Verification ${result.status}: ${result.contract}`),
     });
   }
   core.setOutput("results", JSON.stringify(results));

@@ -1,4 +1,5 @@
 import { EOL } from "node:os";
+import { neutraliseLines } from "../report/terminalText.js";
 
 // The few runner commands the Action needs before its first request, written as the runner reads them
 // (docs.github.com: "Workflow commands for GitHub Actions"). @actions/core does the rest once the work is under
@@ -24,12 +25,13 @@ export function maskSecret(value: string): void {
 }
 
 /**
- * Writes one log line.
+ * Writes log lines, neutralised (no escape sequences, control characters, or workflow commands from the explorer's
+ * text: see {@link neutraliseLines}); the Action's own commands go through the functions below.
  *
- * @param line - the text
+ * @param text - the text; `\n` separates lines
  */
-export function logLine(line: string): void {
-  process.stdout.write(`${line}${EOL}`);
+export function logLine(text: string): void {
+  process.stdout.write(`${neutraliseLines(text).split("\n").join(EOL)}${EOL}`);
 }
 
 /**

@@ -11,6 +11,21 @@ export interface HttpRequestInit {
   headers: Record<string, string>;
   body?: Buffer | string | undefined;
   signal: AbortSignal;
+  /** The most body bytes read; a longer body is dropped and `text()` rejects with {@link BodyTooLargeError}. */
+  maxBodyBytes: number;
+}
+
+/** The answer's body passed the size cap: the connection was closed with the rest unread. */
+export class BodyTooLargeError extends Error {
+  readonly maxBodyBytes: number;
+  /** What the answer's `content-length` announced, when it did. */
+  readonly announcedBytes: number | undefined;
+
+  constructor(maxBodyBytes: number, announcedBytes: number | undefined) {
+    super(`body larger than ${maxBodyBytes} bytes`);
+    this.maxBodyBytes = maxBodyBytes;
+    this.announcedBytes = announcedBytes;
+  }
 }
 
 /** An answer whose head has arrived; the body follows. */
@@ -18,14 +33,14 @@ export interface HttpResponseHead {
   status: number;
   /** Lower-cased names; repeated headers joined with ", ". */
   headers: Record<string, string>;
-  /** The whole body as UTF-8 text; rejects when the connection breaks or the signal aborts. */
+  /** The whole body as UTF-8 text; rejects when the connection breaks, the signal aborts or the body is too large. */
   text(): Promise<string>;
 }
 
 /**
  * Sends one request with Node's own HTTP client, which is loaded with Node itself: the Action's first request
  * goes out sooner than with a client package, and no port is refused the way `fetch` refuses its "bad ports".
- * Redirects are answers like any other, never followed.
+ * Redirects are answers like any other, never followed. Bodies are read up to a cap, never further.
  *
  * @param url - where to
  * @param init - method, headers, body and an abort signal
@@ -39,10 +54,30 @@ export function sendHttpRequest(url: URL, init: HttpRequestInit): Promise<HttpRe
   return new Promise((resolve, reject) => {
     const request = send(url, { method: init.method, headers, signal: init.signal }, (response) => {
       const body = new Promise<string>((resolveBody, rejectBody) => {
+        const announced = Number(response.headers["content-length"]);
+        const announcedBytes = Number.isSafeInteger(announced) ? announced : undefined;
+        const tooLarge = (): void => {
+          rejectBody(new BodyTooLargeError(init.maxBodyBytes, announcedBytes));
+          response.destroy();
+        };
+        if (announcedBytes !== undefined && announcedBytes > init.maxBodyBytes) {
+          tooLarge();
+          return;
+        }
         const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (bytes > init.maxBodyBytes) tooLarge();
+          else chunks.push(chunk);
+        });
         response.on("end", () => resolveBody(Buffer.concat(chunks).toString("utf8")));
         response.on("error", rejectBody);
+        // A connection closed mid-body (by the signal, say) must not leave the reader waiting.
+        response.on("close", () => {
+          if (!response.complete)
+            rejectBody(init.signal.reason ?? new Error("the connection closed mid-body"));
+        });
       });
       // The caller reads the body (and its failure) through text().
       body.catch(() => {});

@@ -8,6 +8,38 @@ export interface RateLimiterOptions {
   followExplorerQuota?: boolean;
 }
 
+/** How a caller of {@link RateLimiter.acquire} bounds its wait. */
+export interface AcquireOptions {
+  /** The latest moment (ms since the epoch) the request may start; a longer wait is refused. */
+  latestStartAt?: number;
+  /** Told once about a wait of more than {@link longWaitMs}, before it begins. */
+  onLongWait?: (wait: LimiterWait) => void;
+}
+
+/** A wait the limiter imposes, and why. */
+export interface LimiterWait {
+  waitMs: number;
+  reason: "rate-limited" | "quota";
+  /** The explorer's words for it, when known, e.g. `Retry-After: 3000`. */
+  said?: string;
+}
+
+/** Waits longer than this are announced (progress lines), so a step never sits silent. */
+export const longWaitMs = 3_000;
+
+/** The request would have to wait past the moment it must start by: nothing is sent. */
+export class WaitTooLongError extends Error {
+  readonly wait: LimiterWait;
+  /** How long the caller could have waited. */
+  readonly allowedMs: number;
+
+  constructor(wait: LimiterWait, allowedMs: number) {
+    super(`wait of ${wait.waitMs} ms (${wait.reason}) refused; ${allowedMs} ms allowed`);
+    this.wait = wait;
+    this.allowedMs = allowedMs;
+  }
+}
+
 /** What the explorer last said about its quota. */
 type Quota =
   | { kind: "unlimited" }
@@ -36,6 +68,7 @@ export class RateLimiter {
   readonly #followExplorerQuota: boolean;
   #nextSlotAt = 0;
   #pausedUntil = 0;
+  #pauseSaid: string | undefined;
   #quota: Quota | undefined;
   #inFlight = 0;
 
@@ -50,22 +83,40 @@ export class RateLimiter {
   }
 
   /**
-   * Waits for this request's turn. Every call must be matched by one {@link settle} when the attempt ends.
+   * Waits for this request's turn. Every call must be matched by one {@link settle} when the attempt ends, except
+   * one that throws.
    *
+   * @param options - the latest moment the request may start, and who hears of a long wait
    * @returns how long the caller waited, in milliseconds
+   * @throws {WaitTooLongError} when the explorer's pause or used-up quota lasts past `latestStartAt`
    */
-  async acquire(): Promise<number> {
+  async acquire(options: AcquireOptions = {}): Promise<number> {
     const start = Date.now();
+    let announced = false;
+    const hold = async (wait: LimiterWait, now: number): Promise<void> => {
+      const allowedMs = (options.latestStartAt ?? Number.POSITIVE_INFINITY) - now;
+      if (wait.waitMs > allowedMs) throw new WaitTooLongError(wait, Math.max(0, allowedMs));
+      if (!announced && wait.waitMs > longWaitMs) {
+        announced = true;
+        options.onLongWait?.(wait);
+      }
+      await sleep(wait.waitMs);
+    };
     for (;;) {
       const now = Date.now();
       if (this.#pausedUntil > now) {
-        await sleep(this.#pausedUntil - now);
+        const said = this.#pauseSaid;
+        await hold(
+          { waitMs: this.#pausedUntil - now, reason: "rate-limited", ...(said ? { said } : {}) },
+          now,
+        );
         continue;
       }
       const quota = this.#currentQuota(now);
       if (quota?.kind === "window") {
         if (quota.remaining <= 0) {
-          await sleep(quota.stated ? quota.resetAt - now : unstatedWindowRecheckMs);
+          if (quota.stated) await hold({ waitMs: quota.resetAt - now, reason: "quota" }, now);
+          else await sleep(unstatedWindowRecheckMs);
           continue;
         }
         quota.remaining--;
@@ -94,9 +145,13 @@ export class RateLimiter {
    * Holds every request of this explorer for a while (after a 429).
    *
    * @param waitMs - how long from now
+   * @param said - what the explorer said, e.g. `Retry-After: 3000`, for the message of a wait that is refused
    */
-  pauseFor(waitMs: number): void {
-    this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + waitMs);
+  pauseFor(waitMs: number, said?: string): void {
+    const until = Date.now() + waitMs;
+    if (until <= this.#pausedUntil) return;
+    this.#pausedUntil = until;
+    this.#pauseSaid = said;
   }
 
   #currentQuota(now: number): Quota | undefined {
@@ -166,11 +221,20 @@ export function sharedRateLimiter(
   return limiter;
 }
 
+/** Node's timers hold at most 2^31-1 ms; a longer delay fires at once with a TimeoutOverflowWarning. */
+const longestTimerMs = 2_147_483_647;
+
 /**
- * Resolves after the given time.
+ * Resolves after the given time; a delay longer than a timer can hold wakes after the longest one (callers that
+ * wait for a moment look again), and a negative or non-number delay resolves at once.
  *
  * @param ms - milliseconds
  */
 export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  const delayMs = Number.isFinite(ms)
+    ? Math.min(Math.max(0, ms), longestTimerMs)
+    : ms > 0
+      ? longestTimerMs
+      : 0;
+  return new Promise((resolve) => setTimeout(resolve, delayMs));
 }

@@ -1,21 +1,33 @@
 import {
   type BodySample,
   createRedactor,
+  InvalidInputError,
   InvalidResponseError,
   NetworkError,
   RateLimitedError,
   type Redactor,
   type RequestContext,
+  ResponseTooLargeError,
   TimeoutError,
 } from "../errors/index.js";
 import { envelopeReason, isRateLimited } from "./explorerTexts.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
-import { sendHttpRequest } from "./httpRequest.js";
-import { type RateLimiter, sharedRateLimiter, sleep } from "./rateLimiter.js";
+import { BodyTooLargeError, sendHttpRequest } from "./httpRequest.js";
+import {
+  type LimiterWait,
+  type RateLimiter,
+  sharedRateLimiter,
+  sleep,
+  WaitTooLongError,
+} from "./rateLimiter.js";
+import { currentRequestDeadline } from "./requestDeadline.js";
+import { assertNoCredentialsInUrl } from "./urlCredentials.js";
 
 /** Something a person may want to see while a request waits or retries; URLs are redacted. */
 export type TransportEvent =
   | { type: "rate-limited"; url: string; waitMs: number; attempt: number }
+  /** A wait of more than a few seconds before a request may start: the explorer's pause, or its used-up quota. */
+  | { type: "waiting"; url: string; waitMs: number; reason: LimiterWait["reason"] }
   | { type: "retry"; url: string; reason: string; delayMs: number; attempt: number };
 
 export interface TransportOptions {
@@ -27,12 +39,25 @@ export interface TransportOptions {
   apiKeyIn?: "query" | "bearer";
   /** Sent with every request (gateways, a User-Agent); their values are never shown. */
   headers?: Record<string, string>;
-  /** Per-request time limit for reads and asynchronous submissions. Default 30 s. */
+  /**
+   * The most bytes of an answer read; a larger one is refused with a {@link ResponseTooLargeError}. Default 64 MiB.
+   */
+  maxResponseBytes?: number;
+  /**
+   * Per-request time limit for reads and asynchronous submissions, the whole body included (a body that trickles
+   * ends at it too). Default 30 s.
+   */
   requestTimeoutMs?: number;
   /** Retries of a read after a connection error or a 5xx answer. Default 3. */
   maxRetries?: number;
   /** Retries of any request answered 429. Default 5. */
   maxRateLimitRetries?: number;
+  /**
+   * The longest rate-limit wait accepted (a 429's `Retry-After` / `x-ratelimit-reset`, or a used-up stated quota).
+   * A longer one, or one that would run past the deadline of the work in progress, fails the request at once
+   * with a {@link RateLimitedError} saying what the explorer asked for. Default 300 s.
+   */
+  maxRateLimitWaitMs?: number;
   /** First retry delay; doubles each time. Default 500 ms. */
   retryDelayMs?: number;
   /**
@@ -70,6 +95,10 @@ export interface TransportResponse {
 }
 
 const defaultTimeoutMs = 30_000;
+const defaultMaxRateLimitWaitMs = 300_000;
+const defaultMaxResponseBytes = 64 * 1_048_576;
+/** A request sent close to its deadline still gets this long to be answered. */
+const shortestRequestTimeoutMs = 1_000;
 const defaultRequestsPerSecond = 10;
 const excerptLength = 200;
 
@@ -86,11 +115,15 @@ export class Transport {
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
   readonly #maxRateLimitRetries: number;
+  readonly #maxRateLimitWaitMs: number;
+  readonly #maxResponseBytes: number;
   readonly #retryDelayMs: number;
   readonly #limiter: RateLimiter;
   readonly #onEvent: ((event: TransportEvent) => void) | undefined;
 
   constructor(options: TransportOptions) {
+    assertNoCredentialsInUrl(options.explorerUrl);
+    if (options.apiKey) assertSendableApiKey(options.apiKey);
     this.urls = resolveExplorerUrls(options.explorerUrl);
     this.#apiKey = options.apiKey || undefined;
     this.#apiKeyIn = options.apiKeyIn ?? "query";
@@ -99,6 +132,8 @@ export class Transport {
     this.#timeoutMs = options.requestTimeoutMs ?? defaultTimeoutMs;
     this.#maxRetries = options.maxRetries ?? 3;
     this.#maxRateLimitRetries = options.maxRateLimitRetries ?? 5;
+    this.#maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? defaultMaxRateLimitWaitMs;
+    this.#maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
     this.#retryDelayMs = options.retryDelayMs ?? 500;
     this.#limiter =
       options.rateLimiter ??
@@ -121,37 +156,43 @@ export class Transport {
     let failures = 0;
     let rateLimited = 0;
     for (;;) {
-      await this.#limiter.acquire();
+      await this.#acquire(context);
       let answer: RawAnswer;
       try {
         answer = await this.#sendOnce(url, req, context);
       } catch (error) {
         this.#limiter.settle();
-        const retryable = error instanceof NetworkError && (req.kind === "read" || !error.maybeReceived);
+        // An explorer that refuses connections or whose name does not resolve is answered at once, not retried.
+        const retryable = error instanceof NetworkError && req.kind === "read" && !error.unreachable;
         if (!retryable || failures >= this.#maxRetries) throw error;
         failures++;
-        await this.#backoff(
-          context,
-          failures,
-          error instanceof Error ? error.message.split("\n")[0]! : "error",
-        );
+        if (!(await this.#backoff(context, failures, error.shortMessage))) throw error;
         continue;
       }
       this.#limiter.settle(answer.headers);
       if (answer.status === 429 || isRateLimitedEnvelope(answer.json)) {
-        const waitMs = retryAfterMs(answer.headers) ?? 1_000;
+        const asked = rateLimitWait(answer.headers);
+        const waitMs = asked?.waitMs ?? 1_000;
+        const explorerMessage = explorerMessageOf(answer.json);
         if (rateLimited >= this.#maxRateLimitRetries) {
-          throw new RateLimitedError(context, waitMs, explorerMessageOf(answer.json));
+          throw new RateLimitedError(context, waitMs, explorerMessage);
+        }
+        const allowed = this.#allowedWait();
+        if (waitMs > allowed.ms) {
+          // Waiting would only end in a time-out: say now what the explorer asked for.
+          this.#limiter.pauseFor(waitMs, asked?.said);
+          throw new RateLimitedError(context, waitMs, explorerMessage, {
+            shortMessage: `The explorer asked to wait ${formatDuration(waitMs)}${asked ? ` (${asked.said})` : ""} before the next request, longer than ${allowed.what} (${formatDuration(allowed.ms)}).`,
+          });
         }
         rateLimited++;
-        this.#limiter.pauseFor(waitMs);
+        this.#limiter.pauseFor(waitMs, asked?.said);
         this.#onEvent?.({ type: "rate-limited", url: context.url, waitMs, attempt: rateLimited });
         continue;
       }
       if (answer.status >= 500 && req.kind === "read" && failures < this.#maxRetries) {
         failures++;
-        await this.#backoff(context, failures, `HTTP ${answer.status}`);
-        continue;
+        if (await this.#backoff(context, failures, `HTTP ${answer.status}`)) continue;
       }
       if (answer.json === undefined) {
         const location = answer.headers.location;
@@ -169,10 +210,45 @@ export class Transport {
     }
   }
 
-  async #backoff(context: RequestContext, attempt: number, reason: string): Promise<void> {
+  // False when the retry could not start before the deadline: the caller gives up with what it has.
+  async #backoff(context: RequestContext, attempt: number, reason: string): Promise<boolean> {
     const delayMs = this.#retryDelayMs * 2 ** (attempt - 1);
+    const deadline = currentRequestDeadline();
+    if (deadline !== undefined && Date.now() + delayMs >= deadline) return false;
     this.#onEvent?.({ type: "retry", url: context.url, reason: this.redact(reason), delayMs, attempt });
     await sleep(delayMs);
+    return true;
+  }
+
+  // The explorer's pause or used-up quota may hold the request; never past the deadline or the longest wait.
+  async #acquire(context: RequestContext): Promise<void> {
+    const allowed = this.#allowedWait();
+    try {
+      await this.#limiter.acquire({
+        latestStartAt: Date.now() + allowed.ms,
+        onLongWait: (wait) => this.#onEvent?.({ type: "waiting", url: context.url, ...wait }),
+      });
+    } catch (error) {
+      if (!(error instanceof WaitTooLongError)) throw error;
+      const { waitMs, reason, said } = error.wait;
+      const cause =
+        reason === "quota"
+          ? `The explorer's stated quota (x-ratelimit-remaining: 0) is used up for ${formatDuration(waitMs)}`
+          : `The explorer asked to wait ${formatDuration(waitMs)}${said ? ` (${said})` : ""} before the next request`;
+      throw new RateLimitedError(context, waitMs, undefined, {
+        shortMessage: `${cause}, longer than ${allowed.what} (${formatDuration(error.allowedMs)}).`,
+        answered: reason === "rate-limited",
+      });
+    }
+  }
+
+  // How long a request may wait for the explorer: to the deadline of the work, and never more than the longest wait.
+  #allowedWait(): { ms: number; what: string } {
+    const deadline = currentRequestDeadline();
+    const left = deadline === undefined ? Number.POSITIVE_INFINITY : Math.max(0, deadline - Date.now());
+    return left <= this.#maxRateLimitWaitMs
+      ? { ms: left, what: "the deadline leaves" }
+      : { ms: this.#maxRateLimitWaitMs, what: "the longest rate-limit wait allowed" };
   }
 
   #buildUrl(req: TransportRequest): URL {
@@ -185,10 +261,17 @@ export class Transport {
   }
 
   async #sendOnce(url: URL, req: TransportRequest, context: RequestContext): Promise<RawAnswer> {
-    const timeoutMs = req.timeoutMs ?? this.#timeoutMs;
+    const deadline = currentRequestDeadline();
+    const timeoutMs = Math.min(
+      req.timeoutMs ?? this.#timeoutMs,
+      deadline === undefined
+        ? Number.POSITIVE_INFINITY
+        : Math.max(shortestRequestTimeoutMs, deadline - Date.now()),
+    );
     const controller = new AbortController();
     let timedOut = false;
     let sent = false;
+    let status = 0;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
@@ -203,23 +286,28 @@ export class Transport {
         headers,
         body: req.body?.payload,
         signal: controller.signal,
+        maxBodyBytes: this.#maxResponseBytes,
       });
       sent = true;
+      status = response.status;
       const text = await response.text();
       const responseHeaders = response.headers;
       const contentType = responseHeaders["content-type"] ?? "";
+      // Redacted whole before an excerpt is cut: a cut through the key would leave part of it unrecognised.
+      const shown = this.#apiKey ? this.redact(text) : text;
       const sample: BodySample = {
         status: response.status,
         contentType,
-        excerpt: this.redact(text.slice(0, excerptLength)),
+        excerpt: shown.slice(0, excerptLength),
       };
-      // An explorer that echoes the key back (in an error text, say) must not get it shown.
+      // An explorer that echoes the key back (in an error text, say) must not get it shown. Its parsed strings are
+      // redacted again: JSON escapes the key's characters may hide in are undone by parsing.
       const json =
-        this.#apiKey && this.redact(text) !== text
-          ? redactJson(parseJson(text, req.api), this.redact)
-          : parseJson(text, req.api);
+        shown !== text ? redactJson(parseJson(text, req.api), this.redact) : parseJson(text, req.api);
       return { status: response.status, headers: responseHeaders, json, sample };
     } catch (error) {
+      if (error instanceof BodyTooLargeError)
+        throw new ResponseTooLargeError(context, status, error.maxBodyBytes);
       if (timedOut) throw new TimeoutError(context, timeoutMs, req.method === "POST" || sent);
       const errno = errnoOf(error);
       const reason = this.redact(describeNetworkFailure(error, errno));
@@ -236,6 +324,17 @@ interface RawAnswer {
   headers: Record<string, string>;
   json: unknown;
   sample: BodySample;
+}
+
+// What Node's HTTP client accepts in a header value: tab, printable ASCII and Latin-1 (no line breaks or controls).
+const headerValueCharacters = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+function assertSendableApiKey(apiKey: string): void {
+  if (headerValueCharacters.test(apiKey)) return;
+  throw new InvalidInputError(
+    "apiKey",
+    "The API key has a character that cannot be sent in an HTTP header (a line break, a control character or one above U+00FF): check that the key was copied whole and alone.",
+  );
 }
 
 function isRedirect(status: number): boolean {
@@ -267,21 +366,52 @@ function keepExactIntegers(_key: string, value: unknown, context?: { source?: st
  * @returns the wait, or undefined when the explorer did not say
  */
 export function retryAfterMs(headers: Record<string, string>): number | undefined {
-  const reset = Number(headers["x-ratelimit-reset"]);
-  if (headers["x-ratelimit-reset"] !== undefined && Number.isFinite(reset) && reset >= 0) return reset;
+  return rateLimitWait(headers)?.waitMs;
+}
+
+/** A wait the explorer asked for, and in which words (header and number only: nothing else it sent). */
+interface AskedWait {
+  waitMs: number;
+  said: string;
+}
+
+function rateLimitWait(headers: Record<string, string>): AskedWait | undefined {
+  const resetText = headers["x-ratelimit-reset"];
+  const reset = Number(resetText);
+  if (resetText !== undefined && resetText.trim() !== "" && Number.isFinite(reset) && reset >= 0)
+    return { waitMs: reset, said: `x-ratelimit-reset: ${reset}` };
   const retryAfter = headers["retry-after"];
-  if (retryAfter === undefined) return undefined;
+  if (retryAfter === undefined || retryAfter.trim() === "") return undefined;
   const seconds = Number(retryAfter);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1_000);
+  if (Number.isFinite(seconds))
+    return { waitMs: Math.max(0, seconds * 1_000), said: `Retry-After: ${seconds}` };
   const date = Date.parse(retryAfter);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+  if (Number.isNaN(date)) return undefined;
+  return { waitMs: Math.max(0, date - Date.now()), said: `Retry-After: ${new Date(date).toUTCString()}` };
+}
+
+/**
+ * A duration as a person reads it: `800 ms`, `45 s`, `50 min`, `3 h`, `11574 days`.
+ *
+ * @param ms - milliseconds
+ * @returns the text
+ */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms)) return "forever";
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1_000)} s`;
+  if (ms < 7_200_000) return `${Math.round(ms / 60_000)} min`;
+  if (ms < 172_800_000) return `${Math.round(ms / 3_600_000)} h`;
+  return `${Math.round(ms / 86_400_000)} days`;
 }
 
 function redactJson(value: unknown, redact: Redactor): unknown {
   if (typeof value === "string") return redact(value);
   if (Array.isArray(value)) return value.map((item) => redactJson(item, redact));
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactJson(item, redact)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [redact(key), redactJson(item, redact)]),
+    );
   }
   return value;
 }

@@ -6,6 +6,7 @@ export type ErrorCode =
   | "rate_limited"
   | "http_error"
   | "invalid_response"
+  | "response_too_large"
   | "explorer_error"
   | "invalid_parameters"
   | "not_a_contract"

@@ -16,5 +16,6 @@ export {
   NetworkError,
   RateLimitedError,
   type RequestContext,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./transportErrors.js";

@@ -3,25 +3,86 @@ export type Redactor = (text: string) => string;
 
 const placeholder = "***";
 
+/** Shorter base64 runs would match unrelated text too often. */
+const shortestBase64Form = 8;
+
 /**
- * Builds a function that replaces every occurrence of the given secrets (raw and URL-encoded) with `***`.
+ * Builds a function that replaces every occurrence of the given secrets with `***`, in the spellings an explorer
+ * may echo them in: raw; percent-encoded in either case (`+` for a space); JSON-escaped (`\"`, `\\`, `\/`,
+ * `\uXXXX` in either case); HTML character references (`&#97;`, `&#x61;`, `&amp;`…); and, for the whole secret,
+ * standard and URL-safe base64 at any alignment. Each character may come in any of its spellings, mixed.
  *
  * @param secrets - values that must never be shown (empty and undefined entries are ignored)
  * @returns the redacting function
+ * @example
+ * createRedactor(["k/y"])('{"url":"?apikey=k%2fy","echo":"k\\/y"}') // '{"url":"?apikey=***","echo":"***"}'
  */
 export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redactor {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (!secret) continue;
-    forms.add(secret);
-    forms.add(encodeURIComponent(secret));
-    forms.add(new URLSearchParams({ k: secret }).toString().slice(2));
-  }
-  const ordered = [...forms].sort((a, b) => b.length - a.length);
-  if (ordered.length === 0) return (text) => text;
+  const wanted = [...new Set(secrets.filter((secret): secret is string => !!secret))];
+  if (wanted.length === 0) return (text) => text;
+  // Longer secrets first, so that one containing another is replaced whole.
+  wanted.sort((a, b) => b.length - a.length);
+  const pattern = new RegExp(wanted.map(spellingsPattern).join("|"), "g");
+  const base64Forms = [...new Set(wanted.flatMap(base64Spellings))].sort((a, b) => b.length - a.length);
   return (text) => {
-    let out = text;
-    for (const form of ordered) out = out.split(form).join(placeholder);
+    let out = text.replace(pattern, placeholder);
+    for (const form of base64Forms) if (out.includes(form)) out = out.split(form).join(placeholder);
     return out;
   };
+}
+
+// A pattern matching the secret with each character in any of its spellings.
+function spellingsPattern(secret: string): string {
+  return [...secret].map((character) => `(?:${characterSpellings(character).join("|")})`).join("");
+}
+
+function characterSpellings(character: string): string[] {
+  const codePoint = character.codePointAt(0) ?? 0;
+  const spellings = [escapeRegExp(character)];
+  const bytes = [...Buffer.from(character, "utf8")];
+  spellings.push(bytes.map((byte) => `%${anyCaseHex(byte.toString(16).padStart(2, "0"))}`).join(""));
+  if (character === " ") spellings.push("\\+");
+  const units = character.length === 1 ? [codePoint] : [character.charCodeAt(0), character.charCodeAt(1)];
+  // One backslash or more: a JSON text quoted inside another JSON text doubles them.
+  spellings.push(units.map((unit) => `\\\\+u${anyCaseHex(unit.toString(16).padStart(4, "0"))}`).join(""));
+  if (character === "/" || character === '"' || character === "\\")
+    spellings.push(`\\\\+${escapeRegExp(character)}`);
+  spellings.push(`&#0*${codePoint};`, `&#[xX]0*${anyCaseHex(codePoint.toString(16))};`);
+  const named = namedReferences[character];
+  if (named) spellings.push(named);
+  return spellings;
+}
+
+const namedReferences: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
+
+function anyCaseHex(hex: string): string {
+  return [...hex]
+    .map((digit) => (/[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit))
+    .join("");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+}
+
+// The secret's base64 as it appears inside a longer base64 text, at each of the three byte alignments: only the
+// characters that depend on the secret's bytes alone.
+function base64Spellings(secret: string): string[] {
+  const bytes = Buffer.from(secret, "utf8");
+  const forms: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
+    const first = Math.ceil((8 * offset) / 6);
+    const end = Math.floor((8 * (offset + bytes.length)) / 6);
+    const form = encoded.slice(first, end);
+    if (form.length < shortestBase64Form) continue;
+    forms.push(form, form.replace(/\+/g, "-").replace(/\//g, "_"));
+  }
+  return forms;
 }

@@ -44,6 +44,11 @@ export class NetworkError extends ExplorerVerifyError {
     this.errno = errno;
     this.maybeReceived = maybeReceived;
   }
+
+  /** True when the explorer cannot be reached at all (refused, unknown host): asking again soon will not help. */
+  get unreachable(): boolean {
+    return this.errno === "ECONNREFUSED" || this.errno === "ENOTFOUND";
+  }
 }
 
 /** HTTP 429 from the explorer, still there after waiting and retrying. */
@@ -55,14 +60,21 @@ export class RateLimitedError extends ExplorerVerifyError {
   /** The explorer's own text, e.g. `Too many requests. Increase limits now at https://dev.blockscout.com`. */
   readonly explorerMessage: string | undefined;
 
+  /**
+   * @param request - where the request went
+   * @param retryAfterMs - the wait the explorer asked for
+   * @param explorerMessage - the explorer's own text
+   * @param options - a short message saying more than the default, and whether an answer said so (default true)
+   */
   constructor(
     request: RequestContext,
     retryAfterMs: number | undefined,
     explorerMessage: string | undefined,
+    options: { shortMessage?: string; answered?: boolean } = {},
   ) {
-    super("The explorer's rate limit was exceeded, and retrying did not help.", {
+    super(options.shortMessage ?? "The explorer's rate limit was exceeded, and retrying did not help.", {
       metaMessages: requestLines(request, [
-        "HTTP status: 429",
+        ...(options.answered === false ? [] : ["HTTP status: 429"]),
         ...(retryAfterMs === undefined ? [] : [`Retry after: ${retryAfterMs} ms`]),
       ]),
       details: explorerMessage
@@ -73,6 +85,35 @@ export class RateLimitedError extends ExplorerVerifyError {
     this.retryAfterMs = retryAfterMs;
     this.explorerMessage = explorerMessage;
   }
+}
+
+/** The explorer's answer was larger than the size cap: it was refused unread, so memory stays bounded. */
+export class ResponseTooLargeError extends ExplorerVerifyError {
+  readonly code = "response_too_large" as const;
+  readonly request: RequestContext;
+  readonly status: number;
+  /** The cap, in bytes. */
+  readonly maxBytes: number;
+
+  constructor(request: RequestContext, status: number, maxBytes: number) {
+    super(
+      `The explorer's answer (HTTP ${status}) is larger than ${formatBytes(maxBytes)}; it was not read.`,
+      {
+        metaMessages: requestLines(request, [`HTTP status: ${status}`]),
+        details: "An explorer's answers are read up to the transport's maxResponseBytes (64 MiB unless set).",
+      },
+    );
+    this.request = request;
+    this.status = status;
+    this.maxBytes = maxBytes;
+  }
+}
+
+function formatBytes(bytes: number): string {
+  const mebibytes = bytes / 1_048_576;
+  if (mebibytes >= 1 && Number.isInteger(mebibytes)) return `${mebibytes} MiB`;
+  if (bytes >= 1_024 && Number.isInteger(bytes / 1_024)) return `${bytes / 1_024} KiB`;
+  return `${bytes} bytes`;
 }
 
 /** What an unexpected body looked like, for the error message. */

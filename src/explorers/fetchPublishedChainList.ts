@@ -2,6 +2,9 @@ import { sendHttpRequest } from "../client/httpRequest.js";
 import type { KnownExplorer } from "./knownExplorer.js";
 import { parsePublishedChainList } from "./publishedChainList.js";
 
+// The published list is about 1 MB; anything far larger is not it.
+const maxListBytes = 16 * 1024 * 1024;
+
 /**
  * Reads Blockscout's published list of instances, the whole answer within the time limit.
  *
@@ -21,6 +24,7 @@ export async function fetchPublishedChainList(
       method: "GET",
       headers: { accept: "application/json" },
       signal: controller.signal,
+      maxBodyBytes: maxListBytes,
     });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`HTTP ${response.status}`);

@@ -167,7 +167,10 @@ export async function readBuildInfos(dir: string, field = "artifacts"): Promise<
   }
   const files = names.filter((name) => name.endsWith(".json") && !name.endsWith(".output.json")).sort();
   if (files.length === 0) throw noBuildInfo;
-  return Promise.all(files.map((name) => readBuildInfo(join(folder, name), field)));
+  // One at a time: a build's files can be hundreds of megabytes, and their texts must not be held all at once.
+  const buildInfos: BuildInfo[] = [];
+  for (const name of files) buildInfos.push(await readBuildInfo(join(folder, name), field));
+  return buildInfos;
 }
 
 /**

@@ -12,6 +12,7 @@ import { checkManifestEntries, type ManifestEntrySpec } from "./manifestEntries.
 import { readRegistrySources } from "./registrySources.js";
 import { splitContractName } from "./sourceNames.js";
 import { readStandardJsonFile } from "./standardJsonFile.js";
+import { resolveInsideRoot } from "./workspacePath.js";
 
 /** One manifest entry, ready for the engine. */
 export interface ManifestEntry {
@@ -35,6 +36,27 @@ export interface ReadManifestOptions {
    * from the explorer's creation data.
    */
   deployedCode?: (address: string) => Promise<string>;
+  /**
+   * The folder every file an entry names must be inside, after symbolic links are followed (the Action's workspace,
+   * a project's root): an entry naming a file elsewhere is refused. Unset, paths are not confined.
+   */
+  root?: string;
+  /**
+   * Told of an entry that cannot become a job (a file missing, unreadable or outside `root`, a contract the build
+   * info lacks); the other entries go on. Unset, such an entry stops the whole manifest.
+   */
+  onBadEntry?: (entry: BadManifestEntry) => void;
+}
+
+/** A manifest entry left out, and why. */
+export interface BadManifestEntry {
+  /** `contracts[2]`. */
+  field: string;
+  address: string;
+  contract: string | undefined;
+  /** The format the entry asked for (`standard-json` for one found in the build info). */
+  format: VerificationJob["source"]["format"];
+  error: InvalidInputError;
 }
 
 const manifestSchema = z.strictObject({ contracts: z.array(z.unknown()) });
@@ -71,12 +93,24 @@ export async function readManifest(
   if (unnamed && !options.deployedCode) throw contractRequired(unnamed);
   const baseDir = inline ? cwd : dirname(origin.path);
   const buildInfos = lazyBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"));
+  const files = fileResolver(baseDir, options.root);
   const resolved: ManifestEntry[] = [];
   for (const entry of entries) {
-    resolved.push({
-      job: await entryJob(entry, baseDir, buildInfos, options.deployedCode),
-      proxy: entry.proxy,
-    });
+    try {
+      resolved.push({
+        job: await entryJob(entry, files, buildInfos, options.deployedCode),
+        proxy: entry.proxy,
+      });
+    } catch (error) {
+      if (!options.onBadEntry || !(error instanceof InvalidInputError)) throw error;
+      options.onBadEntry({
+        field: entry.field,
+        address: entry.address,
+        contract: entry.contract,
+        format: entry.kind === "build-info" ? "standard-json" : entry.kind,
+        error,
+      });
+    }
   }
   return resolved;
 }
@@ -106,9 +140,18 @@ function lazyBuildInfos(artifactsDir: string): () => Promise<BuildInfo[]> {
   };
 }
 
+/** Turns a path an entry names into the absolute path read, inside the root when there is one. */
+type FileResolver = ((path: string, field: string) => Promise<string>) & { root?: string };
+
+function fileResolver(baseDir: string, root: string | undefined): FileResolver {
+  const resolvePath = async (path: string, field: string): Promise<string> =>
+    root === undefined ? resolve(baseDir, path) : resolveInsideRoot(root, baseDir, path, field);
+  return Object.assign(resolvePath, root === undefined ? {} : { root });
+}
+
 async function entryJob(
   entry: ManifestEntrySpec,
-  baseDir: string,
+  files: FileResolver,
   buildInfos: () => Promise<BuildInfo[]>,
   deployedCode: ReadManifestOptions["deployedCode"],
 ): Promise<VerificationJob> {
@@ -137,10 +180,8 @@ async function entryJob(
       return job;
     }
     case "standard-json": {
-      const input = await readStandardJsonFile(
-        resolve(baseDir, entry.standardJsonInput),
-        `${entry.field}.standardJsonInput`,
-      );
+      const inputField = `${entry.field}.standardJsonInput`;
+      const input = await readStandardJsonFile(await files(entry.standardJsonInput, inputField), inputField);
       return {
         address: entry.address,
         contract: entry.contract,
@@ -161,7 +202,7 @@ async function entryJob(
         contract: entry.contract,
         source: {
           format: entry.kind,
-          sourceCode: await readSource(baseDir, entry.source, `${entry.field}.source`),
+          sourceCode: await readSource(files, entry.source, `${entry.field}.source`),
           compilerVersion: entry.compilerVersion,
           contractName: entry.contract,
           optimizer: entry.optimizer,
@@ -176,20 +217,19 @@ async function entryJob(
         contract: entry.contract,
         source: {
           format: "vyper",
-          sourceCode: await readSource(baseDir, entry.source, `${entry.field}.source`),
+          sourceCode: await readSource(files, entry.source, `${entry.field}.source`),
           compilerVersion: entry.compilerVersion,
           contractName: entry.contract,
         },
         ...hex,
       };
     case "registry": {
+      const metadataField = `${entry.field}.metadata`;
+      const sourcesField = `${entry.field}.sources`;
       const registry = await readRegistrySources(
-        resolve(baseDir, entry.metadata),
-        resolve(baseDir, entry.sources),
-        {
-          metadataField: `${entry.field}.metadata`,
-          sourcesField: `${entry.field}.sources`,
-        },
+        await files(entry.metadata, metadataField),
+        await files(entry.sources, sourcesField),
+        { metadataField, sourcesField, ...(files.root === undefined ? {} : { root: files.root }) },
       );
       return {
         address: entry.address,
@@ -201,8 +241,8 @@ async function entryJob(
   }
 }
 
-async function readSource(baseDir: string, path: string, sourceField: string): Promise<string> {
-  return readTextFile({ field: sourceField, what: "source file", path: resolve(baseDir, path) });
+async function readSource(files: FileResolver, path: string, sourceField: string): Promise<string> {
+  return readTextFile({ field: sourceField, what: "source file", path: await files(path, sourceField) });
 }
 
 /** A Hardhat 3 input names project files `project/…`: accept the name users write for them too. */

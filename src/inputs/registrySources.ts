@@ -1,11 +1,12 @@
 import { existsSync, statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, realpath } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { keccak256, stringToBytes } from "viem";
 import { InvalidInputError } from "../errors/index.js";
 import * as z from "../schemas/zod.js";
 import { type JsonOrigin, parseJsonText, readTextFile } from "./jsonFile.js";
 import { userSourceName } from "./sourceNames.js";
+import { isInside } from "./workspacePath.js";
 
 /** A `metadata.json` and the sources it lists, as the registry format sends them. */
 export interface RegistrySources {
@@ -21,6 +22,8 @@ export interface RegistrySources {
 export interface RegistryFields {
   metadataField: string;
   sourcesField: string;
+  /** When set, a source file is taken only inside this folder, after symbolic links are followed. */
+  root?: string;
 }
 
 const metadataSchema = z.looseObject({
@@ -63,7 +66,8 @@ export async function readRegistrySources(
   const sources: RegistrySources["sources"] = [];
   for (const [name, listed] of Object.entries(parsed.sources)) {
     const content =
-      listed.content ?? (await findSource(name, listed.keccak256, sourcesDir, fields.sourcesField));
+      listed.content ??
+      (await findSource(name, listed.keccak256, sourcesDir, fields.sourcesField, fields.root));
     sources.push({ name, content });
   }
   const [target] = Object.entries(parsed.settings?.compilationTarget ?? {});
@@ -79,16 +83,29 @@ async function findSource(
   keccak: string | undefined,
   sourcesDir: string,
   sourcesField: string,
+  root: string | undefined,
 ): Promise<string> {
   const candidates = candidatePaths(name, sourcesDir);
+  const realRoot = root === undefined ? undefined : await realpath(root);
   let differing: string | undefined;
+  let outside: string | undefined;
   for (const path of candidates) {
     if (!existsSync(path) || !statSync(path).isFile()) continue;
+    if (realRoot !== undefined && !isInside(realRoot, await realpath(path))) {
+      outside ??= path;
+      continue;
+    }
     const content = await readFile(path, "utf8");
     if (keccak === undefined || keccak256(stringToBytes(content)).toLowerCase() === keccak.toLowerCase()) {
       return content;
     }
     differing ??= path;
+  }
+  if (outside !== undefined && differing === undefined) {
+    throw new InvalidInputError(
+      sourcesField,
+      `The source "${name}" is found only at ${outside}, which is outside the workspace ${root} once its links are followed: only files inside it are read.`,
+    );
   }
   if (differing !== undefined) {
     throw new InvalidInputError(

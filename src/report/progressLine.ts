@@ -1,12 +1,20 @@
+import { formatDuration } from "../client/transport.js";
 import type { VerificationEvent } from "../verify/events.js";
+import { neutraliseText } from "./terminalText.js";
 
 /**
- * A one-line description of an engine event for progress output, or undefined for events not worth a line.
+ * A one-line description of an engine event for progress output, or undefined for events not worth a line. Text
+ * from the explorer in it is neutralised (see {@link neutraliseText}): the line is safe for a terminal and a runner.
  *
  * @param event - the event
  * @returns the line, or undefined
  */
 export function progressLine(event: VerificationEvent): string | undefined {
+  const line = describeEvent(event);
+  return line === undefined ? undefined : neutraliseText(line);
+}
+
+function describeEvent(event: VerificationEvent): string | undefined {
   switch (event.type) {
     case "checking":
       return undefined;
@@ -27,9 +35,18 @@ export function progressLine(event: VerificationEvent): string | undefined {
       const status = result.status === "already-verified" ? "already verified" : result.status;
       return `${status.padEnd(11)} ${event.contract} at ${event.address}${result.message && result.status !== "verified" && result.status !== "already-verified" ? `: ${result.message}` : ""}`;
     }
-    case "transport":
-      return event.event.type === "rate-limited"
-        ? `rate limit  the explorer asked to wait ${event.event.waitMs} ms; waiting`
-        : `retrying    ${event.event.reason} (attempt ${event.event.attempt + 1})`;
+    case "transport": {
+      const transport = event.event;
+      switch (transport.type) {
+        case "rate-limited":
+          return `rate limit  the explorer asked to wait ${transport.waitMs} ms; waiting`;
+        case "waiting":
+          return transport.reason === "quota"
+            ? `waiting     the explorer's stated quota is used up; the next request goes in ${formatDuration(transport.waitMs)}`
+            : `waiting     the explorer asked to wait; the next request goes in ${formatDuration(transport.waitMs)}`;
+        case "retry":
+          return `retrying    ${transport.reason} (attempt ${transport.attempt + 1})`;
+      }
+    }
   }
 }

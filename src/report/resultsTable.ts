@@ -1,4 +1,5 @@
 import type { VerificationResult } from "../verify/job.js";
+import { neutraliseText } from "./terminalText.js";
 
 const statusLabels: Record<VerificationResult["status"], string> = {
   verified: "verified",
@@ -10,18 +11,18 @@ const statusLabels: Record<VerificationResult["status"], string> = {
 
 /**
  * Renders result records as a plain-text table for a terminal: contract, address, status, time, link, and the
- * message of each record that has one below the table.
+ * message of each record that has one below the table. Explorer text in them is neutralised for the terminal.
  *
  * @param results - the records
  * @returns the table, lines joined with `\n`
  */
 export function formatResultsTable(results: readonly VerificationResult[]): string {
   const rows = results.map((r) => [
-    r.contract,
-    r.address,
+    neutraliseText(r.contract),
+    neutraliseText(r.address),
     statusLabels[r.status],
     `${(r.durationMs / 1_000).toFixed(1)} s`,
-    r.url,
+    neutraliseText(r.url),
   ]);
   const header = ["Contract", "Address", "Status", "Time", "Explorer"];
   const widths = header.map((title, column) =>
@@ -32,7 +33,9 @@ export function formatResultsTable(results: readonly VerificationResult[]): stri
       .map((cell, column) => cell.padEnd(widths[column] ?? 0))
       .join("  ")
       .trimEnd();
-  const notes = results.filter((r) => r.message).map((r) => `- ${r.contract} (${r.address}): ${r.message}`);
+  const notes = results
+    .filter((r) => r.message)
+    .map((r) => neutraliseText(`- ${r.contract} (${r.address}): ${r.message}`));
   return [
     line(header),
     line(widths.map((w) => "-".repeat(w))),

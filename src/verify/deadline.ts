@@ -1,4 +1,5 @@
 import { sleep } from "../client/rateLimiter.js";
+import { withRequestDeadline } from "../client/requestDeadline.js";
 
 /** A job's deadline: how much time is left, and waits that never run past it. */
 export class Deadline {
@@ -7,6 +8,15 @@ export class Deadline {
   /** @param timeoutMs - from now */
   constructor(timeoutMs: number) {
     this.#endsAt = Date.now() + timeoutMs;
+  }
+
+  /**
+   * Runs work whose requests, and the transport's waits for them, answer to this deadline.
+   * @param work - the work
+   * @returns what it returns
+   */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return withRequestDeadline(this.#endsAt, work);
   }
 
   /** @returns milliseconds left, never negative */

@@ -30,8 +30,8 @@ export function isServerError(error: unknown): boolean {
  * @returns true for a passing failure
  */
 export function isPassingFailure(error: unknown): boolean {
-  if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof RateLimitedError)
-    return true;
+  if (error instanceof NetworkError) return !error.unreachable;
+  if (error instanceof TimeoutError || error instanceof RateLimitedError) return true;
   return isServerError(error);
 }
 

@@ -1,5 +1,6 @@
 import { ExplorerClient, type ExplorerClientOptions } from "../client/ExplorerClient.js";
 import { type FindExplorerOptions, findExplorerByChainId } from "../explorers/findExplorerByChainId.js";
+import { Deadline } from "./deadline.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
 import { type EngineOptions, verifyContract } from "./verifyContract.js";
@@ -14,6 +15,8 @@ export interface BatchOptions extends EngineOptions {
   headers?: ExplorerClientOptions["headers"];
   blockscoutApi?: boolean | undefined;
   blockscoutApiUrl?: string | undefined;
+  /** The most bytes of an explorer's answer read (default 64 MiB): as {@link ExplorerClientOptions}. */
+  maxResponseBytes?: number | undefined;
   /** How the explorer is looked up by chain id (published list URL, cache, time limit). */
   explorerLookup?: FindExplorerOptions;
   /** Contracts worked on at once. Default 4. */
@@ -53,6 +56,7 @@ export async function verifyBatch(
       headers: options.headers,
       blockscoutApi: options.blockscoutApi,
       blockscoutApiUrl: options.blockscoutApiUrl,
+      ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
       ...(options.requestsPerSecond === undefined ? {} : { requestsPerSecond: options.requestsPerSecond }),
       onEvent: (event) => options.onEvent?.({ type: "transport", event }),
     });
@@ -60,17 +64,18 @@ export async function verifyBatch(
   const results = await inPool(jobs, concurrency, (job) => verifyContract(client, job, options));
   const links = await inPool(jobs, concurrency, async (job, index) => {
     const implementation = results[index];
-    if (!job.proxyAddress || !implementation) return undefined;
+    const proxyAddress = job.proxyAddress;
+    if (!proxyAddress || !implementation) return undefined;
     if (implementation.status !== "verified" && implementation.status !== "already-verified") {
       const notAwaited = implementation.status === "pending";
       const notLinked: VerificationResult = {
-        address: job.proxyAddress,
+        address: proxyAddress,
         contract: `proxy of ${implementation.contract}`,
         explorer: implementation.explorer,
         format: "proxy",
         // Without waiting, the implementation's verdict is not known yet: nothing failed.
         status: notAwaited ? "pending" : "failed",
-        url: client.codeUrl(job.proxyAddress),
+        url: client.codeUrl(proxyAddress),
         attempts: 0,
         durationMs: 0,
         message: notAwaited
@@ -79,17 +84,23 @@ export async function verifyBatch(
       };
       return notLinked;
     }
-    return linkProxy(client, job.proxyAddress, implementation, {
-      ...((job.timeoutMs ?? options.timeoutMs) ? { timeoutMs: job.timeoutMs ?? options.timeoutMs } : {}),
-      ...(options.polling ? { polling: options.polling } : {}),
-      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
-    });
+    const timeoutMs = job.timeoutMs ?? options.timeoutMs;
+    // The link's requests answer to its deadline too (rate-limit waits, request time limits).
+    return new Deadline(timeoutMs ?? defaultLinkTimeoutMs).run(() =>
+      linkProxy(client, proxyAddress, implementation, {
+        ...(timeoutMs ? { timeoutMs } : {}),
+        ...(options.polling ? { polling: options.polling } : {}),
+        ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      }),
+    );
   });
   return results.flatMap((result, index) => {
     const link = links[index];
     return link ? [result, link] : [result];
   });
 }
+
+const defaultLinkTimeoutMs = 300_000;
 
 async function inPool<T, R>(
   items: T[],

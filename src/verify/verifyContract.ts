@@ -103,7 +103,7 @@ class ContractVerification {
 
   async run(): Promise<VerificationResult> {
     try {
-      return await this.#verify();
+      return await this.#deadline.run(() => this.#verify());
     } catch (error) {
       return this.#failure(error);
     }

@@ -1,5 +1,6 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { assertGuid } from "../../../src/client/validate.js";
+import { neutraliseText } from "../../../src/report/terminalText.js";
 import { withExplorer } from "../../internal/explorerForTask.js";
 import { asUserErrors } from "../../internal/pluginError.js";
 
@@ -31,7 +32,7 @@ export default async function statusTaskAction(
       "unknown-uid":
         "the explorer does not know this guid (it may have been lost, or belong to another explorer)",
     }[status.state];
-    console.log(`${args.guid}: ${status.message} (${explanation})`);
+    console.log(neutraliseText(`${args.guid}: ${status.message} (${explanation})`));
   }
   if (status.state === "fail" || status.state === "unknown-uid") process.exitCode = 1;
 }

@@ -1,0 +1,45 @@
+import { InvalidInputError } from "../errors/index.js";
+
+const secretParameter = /key|token|secret|pass|auth|sig/i;
+
+/**
+ * The secrets written into a URL: its `user:password@` part and query parameters named like keys or tokens.
+ *
+ * @param url - the URL as given
+ * @returns the secret values found (empty when none, or when the text is not a URL)
+ */
+export function credentialsInUrl(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return [];
+  }
+  const found = [parsed.username, parsed.password].filter((part) => part !== "");
+  for (const [name, value] of parsed.searchParams) if (secretParameter.test(name) && value) found.push(value);
+  return found.flatMap((value) => [value, safeDecode(value)]).filter((v, i, all) => all.indexOf(v) === i);
+}
+
+/**
+ * Refuses an explorer URL that carries credentials: they would not be sent (requests go to the explorer's base
+ * URL, with the key as a parameter and a header), and a URL is printed in progress lines and errors.
+ *
+ * @param url - the explorer URL as given
+ * @param field - the input that gave it, for the error
+ * @throws {InvalidInputError} when the URL has a `user:password@` part or a key-like query parameter
+ */
+export function assertNoCredentialsInUrl(url: string, field = "explorerUrl"): void {
+  if (credentialsInUrl(url).length === 0) return;
+  throw new InvalidInputError(
+    field,
+    "The explorer URL carries credentials (user:password@ or a key in its query); give the explorer's address alone, and the key as the API key, which is sent in a header and kept out of every log.",
+  );
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,60 @@
+import { realpath } from "node:fs/promises";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { InvalidInputError } from "../errors/index.js";
+
+/**
+ * Resolves a path an input names (a manifest entry's `source`, `standardJsonInput`, `metadata`, `sources`, a
+ * deployment file) and checks that it lies inside the root after symbolic links are followed: such files are read
+ * and sent to the explorer, so a path must not reach the workspace's neighbours (`../../etc/passwd`,
+ * `/proc/self/environ`, a link pointing out).
+ *
+ * @param root - the folder every file must be inside (the Action's workspace, the project root)
+ * @param baseDir - where a relative path starts
+ * @param path - the path as the input gives it
+ * @param field - the input that names it, e.g. `contracts[2].source`
+ * @returns the absolute path (symbolic links followed when the file exists)
+ * @throws {InvalidInputError} naming the entry when the path leads outside the root
+ * @example
+ * const source = await resolveInsideRoot(workspace, workspace, "flat/Box.sol", "contracts[0].source");
+ */
+export async function resolveInsideRoot(
+  root: string,
+  baseDir: string,
+  path: string,
+  field: string,
+): Promise<string> {
+  const absolute = resolve(baseDir, path);
+  const realRoot = await realExisting(resolve(root));
+  const real = await realExisting(absolute);
+  if (!isInside(realRoot, real)) {
+    const throughLinks = isInside(resolve(root), absolute) || isInside(realRoot, absolute);
+    throw new InvalidInputError(
+      field,
+      `${field} names ${path}, which is outside the workspace ${root}${throughLinks ? " once its links are followed" : ""}: only files inside it are read.`,
+    );
+  }
+  return real;
+}
+
+/**
+ * Whether a path (already resolved) lies inside a folder.
+ *
+ * @param folder - an absolute folder
+ * @param path - an absolute path
+ * @returns true for the folder itself and anything below it
+ */
+export function isInside(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel === "" || (!isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${sep}`));
+}
+
+// The real path of the deepest part that exists, with the rest appended: a missing file is reported by its reader.
+async function realExisting(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    const parent = dirname(path);
+    if (parent === path) return path;
+    return resolve(await realExisting(parent), relative(parent, path));
+  }
+}

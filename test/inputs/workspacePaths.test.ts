@@ -1,0 +1,126 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { keccak256, stringToBytes } from "viem";
+import { type BadManifestEntry, readManifest } from "../../src/inputs/manifest.js";
+import { testAddress } from "../support/addresses.js";
+
+// A workspace and, beside it, a secret file that no manifest entry may read.
+let outside: string;
+let workspace: string;
+let secretFile: string;
+const secret = "SECRET=do-not-send\n";
+const boxSource = "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Box {}\n";
+
+beforeAll(async () => {
+  outside = await mkdtemp(join(tmpdir(), "explorer-verify-outside-"));
+  workspace = join(outside, "workspace");
+  secretFile = join(outside, "secret.env");
+  await writeFile(secretFile, secret);
+  await mkdir(join(workspace, "flat"), { recursive: true });
+  await writeFile(join(workspace, "flat", "Box.sol"), boxSource);
+  await symlink(secretFile, join(workspace, "flat", "Link.sol"));
+  await mkdir(join(workspace, "registry", "contracts"), { recursive: true });
+  await symlink(secretFile, join(workspace, "registry", "contracts", "A.sol"));
+  await writeFile(
+    join(workspace, "registry", "metadata.json"),
+    JSON.stringify({
+      sources: { "contracts/A.sol": { keccak256: keccak256(stringToBytes(secret)) } },
+      settings: { compilationTarget: { "contracts/A.sol": "A" } },
+    }),
+  );
+});
+
+afterAll(async () => {
+  await rm(outside, { recursive: true, force: true });
+});
+
+function flattened(index: number, source: string) {
+  return {
+    address: testAddress(0x10 + index),
+    format: "flattened",
+    contract: "Box",
+    source,
+    compilerVersion: "v0.8.28+commit.7893614a",
+    optimizer: { enabled: false, runs: 200 },
+  };
+}
+
+async function readWithin(contracts: unknown[]) {
+  const bad: BadManifestEntry[] = [];
+  const entries = await readManifest(JSON.stringify({ contracts }), {
+    cwd: workspace,
+    root: workspace,
+    onBadEntry: (entry) => bad.push(entry),
+  });
+  return { entries, bad };
+}
+
+describe("files named by a manifest stay in the workspace", () => {
+  it("refuses paths that leave the workspace, by climbing, absolutely or through a link, and reads the others", async () => {
+    const { entries, bad } = await readWithin([
+      flattened(0, "../../../../../../etc/passwd"),
+      flattened(1, "flat/Box.sol"),
+      flattened(2, "/proc/self/environ"),
+      flattened(3, "flat/Link.sol"),
+      flattened(4, "../secret.env"),
+    ]);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.job.source).toMatchObject({ format: "flattened", sourceCode: boxSource });
+    expect(bad.map((entry) => [entry.field, entry.address, entry.format, entry.error.shortMessage])).toEqual([
+      [
+        "contracts[0]",
+        testAddress(0x10),
+        "flattened",
+        `contracts[0].source names ../../../../../../etc/passwd, which is outside the workspace ${workspace}: only files inside it are read.`,
+      ],
+      [
+        "contracts[2]",
+        testAddress(0x12),
+        "flattened",
+        `contracts[2].source names /proc/self/environ, which is outside the workspace ${workspace}: only files inside it are read.`,
+      ],
+      [
+        "contracts[3]",
+        testAddress(0x13),
+        "flattened",
+        `contracts[3].source names flat/Link.sol, which is outside the workspace ${workspace} once its links are followed: only files inside it are read.`,
+      ],
+      [
+        "contracts[4]",
+        testAddress(0x14),
+        "flattened",
+        `contracts[4].source names ../secret.env, which is outside the workspace ${workspace}: only files inside it are read.`,
+      ],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain("do-not-send");
+  });
+
+  it("does not take a registry source through a link that points out of the workspace", async () => {
+    const { entries, bad } = await readWithin([
+      {
+        address: testAddress(0x20),
+        format: "registry",
+        metadata: "registry/metadata.json",
+        sources: "registry/contracts",
+      },
+    ]);
+    expect(entries).toEqual([]);
+    expect(bad[0]?.error.shortMessage).toBe(
+      `The source "contracts/A.sol" is found only at ${join(workspace, "registry", "contracts", "A.sol")}, which is outside the workspace ${workspace} once its links are followed: only files inside it are read.`,
+    );
+  });
+
+  it("stops at the first bad entry when no one is told of bad entries", async () => {
+    await expect(
+      readManifest(JSON.stringify({ contracts: [flattened(0, "/etc/hostname")] }), {
+        cwd: workspace,
+        root: workspace,
+      }),
+    ).rejects.toMatchObject({
+      field: "contracts[0].source",
+      shortMessage: `contracts[0].source names /etc/hostname, which is outside the workspace ${workspace}: only files inside it are read.`,
+    });
+  });
+});
