@@ -10,6 +10,7 @@ export { Transport, type TransportEvent, type TransportOptions } from "./client/
 export * from "./errors/index.js";
 export * from "./explorers/index.js";
 export * from "./inputs/index.js";
+export * from "./ledger/index.js";
 export * from "./local-explorer/index.js";
 export * from "./report/index.js";
 export * from "./verify/index.js";

@@ -13,6 +13,7 @@ export {
   type VerificationJob,
   type VerificationResult,
   type VerificationSource,
+  type VerificationTarget,
   type VyperSource,
 } from "./job.js";
 export { linkProxy, type ProxyLinkOptions } from "./linkProxy.js";

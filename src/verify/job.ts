@@ -67,10 +67,20 @@ export type ConstructorArguments =
   /** Read them from the explorer's creation data, after the compiled creation code. */
   | { recoverFrom: { creationBytecode: string } };
 
+/** Where a job is verified, when it is not the batch's explorer: its explorer, or its chain (looked up). */
+export interface VerificationTarget {
+  /** The explorer, in any usual form. Without it, the chain id names it. */
+  explorerUrl?: string | undefined;
+  /** The chain: finds its explorer when `explorerUrl` is not given; results carry it. */
+  chainId?: number | undefined;
+}
+
 /** One contract to verify. */
 export interface VerificationJob {
   /** Where the contract lives. */
   address: string;
+  /** Its own explorer and chain, for a batch that spans several chains. Default: the batch's. */
+  target?: VerificationTarget;
   /** How the contract is shown in results: `contracts/Token.sol:Token`. Defaults from the source. */
   contract?: string;
   source: VerificationSource;
@@ -100,6 +110,8 @@ export interface VerificationResult {
   durationMs: number;
   /** Why, when not verified (or a note worth reading when it is). */
   message?: string;
+  /** The chain, when the job's target or the batch names it. */
+  chainId?: number;
 }
 
 /** Whether a result counts as success (verified, already verified, or pending when not waiting). */

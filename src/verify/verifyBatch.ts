@@ -1,8 +1,12 @@
 import { ExplorerClient, type ExplorerClientOptions } from "../client/ExplorerClient.js";
 import { type FindExplorerOptions, findExplorerByChainId } from "../explorers/findExplorerByChainId.js";
+import { proxyLinkHash } from "../ledger/inputHash.js";
+import { Ledger } from "../ledger/Ledger.js";
+import { verifyWithLedger } from "../ledger/verifyWithLedger.js";
 import { Deadline } from "./deadline.js";
-import type { VerificationJob, VerificationResult } from "./job.js";
+import type { VerificationJob, VerificationResult, VerificationTarget } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
+import { inTargetPool } from "./targetPool.js";
 import { type EngineOptions, verifyContract } from "./verifyContract.js";
 
 export interface BatchOptions extends EngineOptions {
@@ -10,6 +14,11 @@ export interface BatchOptions extends EngineOptions {
   explorerUrl?: string | undefined;
   /** The chain: finds its explorer when `explorerUrl` is not given, and routes a `proapi_` key. */
   chainId?: number | undefined;
+  /**
+   * Explorers by chain id, for jobs whose `target` names a chain and no explorer (and for `chainId`): used instead
+   * of the lookup.
+   */
+  explorers?: Record<number, string> | undefined;
   apiKey?: string | undefined;
   /** Custom request headers, the Blockscout API setting and root: as {@link ExplorerClientOptions}. */
   headers?: ExplorerClientOptions["headers"];
@@ -19,22 +28,34 @@ export interface BatchOptions extends EngineOptions {
   maxResponseBytes?: number | undefined;
   /** How the explorer is looked up by chain id (published list URL, cache, time limit). */
   explorerLookup?: FindExplorerOptions;
-  /** Contracts worked on at once. Default 4. */
+  /** Contracts worked on at once on one explorer. Default 4. */
   concurrency?: number;
-  /** Requests started per second to the explorer, shared by every job. Default 10. */
+  /** Contracts worked on at once over every explorer of the batch. Default: `concurrency` per explorer. */
+  totalConcurrency?: number;
+  /** Requests started per second to each explorer, shared by every job on it. Default 10. */
   requestsPerSecond?: number;
-  /** Use this client instead of making one (tests, custom transports). */
+  /** Use this client for jobs without a `target` of their own (tests, custom transports). */
   client?: ExplorerClient;
+  /**
+   * The ledger (a file path, or an open {@link Ledger}): read before each job, written after every change, so a
+   * rerun skips what is verified and polls what is pending instead of submitting again.
+   */
+  ledger?: string | Ledger | undefined;
+  /** With a ledger: ask the explorer even about contracts it records verified. */
+  recheck?: boolean | undefined;
 }
 
 /**
- * Verifies many contracts on one explorer: a few at a time, one rate limiter for every request, and a failure
- * of one job never stops the others. Proxy links run after all contracts, so a proxy verified in the same batch
- * is ready for its link.
+ * Verifies many contracts, on one explorer or on several (jobs may name their own `target`): a few at a time per
+ * explorer and overall, one rate limiter per explorer, and a failure of one job never stops the others. Proxy
+ * links run after all contracts, so a proxy verified in the same batch is ready for its link. With a ledger, what
+ * it records verified is not asked again and pending guids are polled, never submitted again.
  *
  * @param jobs - the contracts
- * @param options - explorer, key, concurrency, deadlines, events
+ * @param options - explorers, key, concurrency, deadlines, ledger, events
  * @returns one record per job in job order, each proxy link's record right after its implementation's
+ * @throws InvalidInputError when a chain id names no known explorer, or the ledger file is not a ledger (before
+ *   anything is sent)
  * @example
  * const results = await verifyBatch(jobs, { explorerUrl: "https://eth.blockscout.com", concurrency: 8 });
  * const failed = results.filter((r) => !isSuccess(r));
@@ -43,29 +64,27 @@ export async function verifyBatch(
   jobs: VerificationJob[],
   options: BatchOptions,
 ): Promise<VerificationResult[]> {
-  const explorerUrl =
-    options.client || options.explorerUrl || options.chainId === undefined
-      ? options.explorerUrl
-      : (await findExplorerByChainId(options.chainId, options.explorerLookup)).explorerUrl;
-  const client =
-    options.client ??
-    new ExplorerClient({
-      explorerUrl,
-      chainId: options.chainId,
-      apiKey: options.apiKey,
-      headers: options.headers,
-      blockscoutApi: options.blockscoutApi,
-      blockscoutApiUrl: options.blockscoutApiUrl,
-      ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
-      ...(options.requestsPerSecond === undefined ? {} : { requestsPerSecond: options.requestsPerSecond }),
-      onEvent: (event) => options.onEvent?.({ type: "transport", event }),
-    });
+  const ledger = typeof options.ledger === "string" ? new Ledger(options.ledger) : options.ledger;
+  const targets = await resolveTargets(jobs, options);
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
-  const results = await inPool(jobs, concurrency, (job) => verifyContract(client, job, options));
-  const links = await inPool(jobs, concurrency, async (job, index) => {
+  const total = Math.max(1, Math.floor(options.totalConcurrency ?? concurrency * targets.size));
+  const targetOf = (index: number): ResolvedTarget =>
+    targets.get(targetKey(jobs[index] as VerificationJob)) as ResolvedTarget;
+  const groupOf = (_: VerificationJob, index: number): string => targetOf(index).client.urls.base;
+  const limits = { total, perGroup: concurrency };
+
+  const results = await inTargetPool(jobs, groupOf, limits, async (job, index) => {
+    const { client, chainId } = targetOf(index);
+    const result = ledger
+      ? await verifyWithLedger(client, job, options, { ledger, recheck: options.recheck, chainId })
+      : await verifyContract(client, job, options);
+    return withChainId(result, chainId);
+  });
+  const links = await inTargetPool(jobs, groupOf, limits, async (job, index) => {
     const implementation = results[index];
     const proxyAddress = job.proxyAddress;
     if (!proxyAddress || !implementation) return undefined;
+    const { client, chainId } = targetOf(index);
     if (implementation.status !== "verified" && implementation.status !== "already-verified") {
       const notAwaited = implementation.status === "pending";
       const notLinked: VerificationResult = {
@@ -82,17 +101,52 @@ export async function verifyBatch(
           ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
           : "Not linked: the implementation is not verified.",
       };
-      return notLinked;
+      return withChainId(notLinked, chainId);
+    }
+    const linkHash = proxyLinkHash(implementation.address);
+    const recorded = ledger?.entry(client.urls.base, proxyAddress, "proxy");
+    if (recorded?.status === "verified" && recorded.inputHash === linkHash && !options.recheck) {
+      const linked: VerificationResult = {
+        address: proxyAddress,
+        contract: `proxy of ${implementation.contract}`,
+        explorer: client.urls.base,
+        format: "proxy",
+        status: "already-verified",
+        url: client.codeUrl(proxyAddress),
+        attempts: 0,
+        durationMs: 0,
+        message:
+          "The ledger records it linked to this implementation; the explorer was not asked (recheck asks it).",
+      };
+      options.onEvent?.({
+        type: "finished",
+        address: proxyAddress,
+        contract: linked.contract,
+        result: linked,
+      });
+      return withChainId(linked, chainId);
     }
     const timeoutMs = job.timeoutMs ?? options.timeoutMs;
     // The link's requests answer to its deadline too (rate-limit waits, request time limits).
-    return new Deadline(timeoutMs ?? defaultLinkTimeoutMs).run(() =>
+    const link = await new Deadline(timeoutMs ?? defaultLinkTimeoutMs).run(() =>
       linkProxy(client, proxyAddress, implementation, {
         ...(timeoutMs ? { timeoutMs } : {}),
         ...(options.polling ? { polling: options.polling } : {}),
         ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       }),
     );
+    ledger?.record({
+      explorer: client.urls.base,
+      address: proxyAddress,
+      ...(chainId === undefined ? {} : { chainId }),
+      contract: link.contract,
+      format: "proxy",
+      inputHash: linkHash,
+      status: link.status === "already-verified" ? "verified" : link.status,
+      ...(link.guid ? { guid: link.guid } : {}),
+      url: link.url,
+    });
+    return withChainId(link, chainId);
   });
   return results.flatMap((result, index) => {
     const link = links[index];
@@ -102,19 +156,60 @@ export async function verifyBatch(
 
 const defaultLinkTimeoutMs = 300_000;
 
-async function inPool<T, R>(
-  items: T[],
-  size: number,
-  work: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T, index);
+interface ResolvedTarget {
+  client: ExplorerClient;
+  chainId: number | undefined;
+}
+
+function targetKey(job: VerificationJob): string {
+  const target = job.target;
+  if (!target || (target.explorerUrl === undefined && target.chainId === undefined)) return "batch";
+  return `${target.explorerUrl ?? ""} ${target.chainId ?? ""}`;
+}
+
+// Every target's explorer is found before any job starts: a chain no one knows is an input error, not a failed job.
+async function resolveTargets(
+  jobs: VerificationJob[],
+  options: BatchOptions,
+): Promise<Map<string, ResolvedTarget>> {
+  const targets = new Map<string, ResolvedTarget>();
+  const clientsByExplorer = new Map<string, ExplorerClient>();
+  for (const job of jobs) {
+    const key = targetKey(job);
+    if (targets.has(key)) continue;
+    const target: VerificationTarget =
+      key === "batch" ? { explorerUrl: options.explorerUrl, chainId: options.chainId } : (job.target ?? {});
+    if (key === "batch" && options.client) {
+      targets.set(key, { client: options.client, chainId: options.chainId });
+      continue;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  return results;
+    const chainId = target.chainId;
+    const explorerUrl =
+      target.explorerUrl ??
+      (chainId === undefined ? undefined : options.explorers?.[chainId]) ??
+      (chainId === undefined
+        ? undefined
+        : (await findExplorerByChainId(chainId, options.explorerLookup)).explorerUrl);
+    const explorerKey = `${explorerUrl ?? ""} ${chainId ?? ""}`;
+    const client =
+      clientsByExplorer.get(explorerKey) ??
+      new ExplorerClient({
+        explorerUrl,
+        chainId,
+        apiKey: options.apiKey,
+        headers: options.headers,
+        blockscoutApi: options.blockscoutApi,
+        blockscoutApiUrl: options.blockscoutApiUrl,
+        ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
+        ...(options.requestsPerSecond === undefined ? {} : { requestsPerSecond: options.requestsPerSecond }),
+        onEvent: (event) => options.onEvent?.({ type: "transport", event }),
+      });
+    clientsByExplorer.set(explorerKey, client);
+    targets.set(key, { client, chainId });
+  }
+  return targets;
+}
+
+function withChainId(result: VerificationResult, chainId: number | undefined): VerificationResult {
+  return chainId === undefined || result.chainId !== undefined ? result : { ...result, chainId };
 }

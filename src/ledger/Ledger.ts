@@ -1,0 +1,94 @@
+import { resolve } from "node:path";
+import { entryKey, type LedgerEntry, readLedgerFile, withLedgerLock, writeLedgerFile } from "./ledgerFile.js";
+
+/** What a change to an entry gives; the ledger fills in the times. */
+export type LedgerUpdate = Omit<LedgerEntry, "firstSeenAt" | "updatedAt" | "submittedAt"> & {
+  /** Set when this update records a new submission. */
+  submitted?: boolean;
+};
+
+/**
+ * The record of where each contract was submitted and how it ended, kept in a JSON file so that a rerun (after a
+ * cancelled job, a crash, or on purpose) resumes instead of starting over. Every change is written at once,
+ * atomically, under a lock file, and merged into what is on disk then: two runs sharing a ledger lose nothing.
+ *
+ * @example
+ * const ledger = new Ledger(".explorer-verify/ledger.json");
+ * await verifyBatch(jobs, { explorerUrl, ledger });
+ */
+export class Ledger {
+  /** The file, absolute. */
+  readonly path: string;
+  readonly #entries = new Map<string, LedgerEntry>();
+
+  /**
+   * Opens (reads) a ledger file; a missing file is an empty ledger, created at the first change.
+   * @param path - the file
+   * @throws InvalidInputError when the file exists and is not a ledger
+   */
+  constructor(path: string) {
+    this.path = resolve(path);
+    this.#load(readLedgerFile(this.path));
+  }
+
+  /**
+   * The entry for a contract (or, with `format: "proxy"`, a proxy link) on an explorer, as of the last read or write.
+   * @param explorer - the explorer's base URL
+   * @param address - the contract
+   * @param format - `proxy` for the proxy link's entry; anything else for the contract's
+   * @returns the entry, if any
+   */
+  entry(explorer: string, address: string, format?: LedgerEntry["format"]): LedgerEntry | undefined {
+    return this.#entries.get(entryKey({ explorer, address, format: format ?? "standard-json" }));
+  }
+
+  /** Every entry, sorted by explorer and address, as of the last read or write. */
+  entries(): LedgerEntry[] {
+    return [...this.#entries.values()].sort(
+      (a, b) => compare(a.explorer, b.explorer) || compare(a.address.toLowerCase(), b.address.toLowerCase()),
+    );
+  }
+
+  /** Reads the file again (other runs may have written to it). */
+  reload(): void {
+    this.#load(readLedgerFile(this.path));
+  }
+
+  /**
+   * Records a change and writes the file before returning: re-read under the lock, this entry replaced, written
+   * atomically.
+   * @param update - the entry's new state
+   * @returns the entry as written
+   */
+  record(update: LedgerUpdate): LedgerEntry {
+    const now = new Date().toISOString();
+    const { submitted, ...fields } = update;
+    return withLedgerLock(this.path, () => {
+      this.#load(readLedgerFile(this.path));
+      const key = entryKey(fields);
+      const previous = this.#entries.get(key);
+      const entry: LedgerEntry = {
+        ...fields,
+        firstSeenAt: previous?.firstSeenAt ?? now,
+        ...(submitted
+          ? { submittedAt: now }
+          : previous?.submittedAt
+            ? { submittedAt: previous.submittedAt }
+            : {}),
+        updatedAt: now,
+      };
+      this.#entries.set(key, entry);
+      writeLedgerFile(this.path, [...this.#entries.values()]);
+      return entry;
+    });
+  }
+
+  #load(entries: LedgerEntry[]): void {
+    this.#entries.clear();
+    for (const entry of entries) this.#entries.set(entryKey(entry), entry);
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,4 @@
+export { inputHash, proxyLinkHash } from "./inputHash.js";
+export { Ledger, type LedgerUpdate } from "./Ledger.js";
+export { type LedgerEntry, readLedgerFile } from "./ledgerFile.js";
+export { type LedgerUse, verifyWithLedger } from "./verifyWithLedger.js";

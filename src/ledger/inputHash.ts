@@ -1,0 +1,42 @@
+import { createHash } from "node:crypto";
+import type { VerificationJob } from "../verify/job.js";
+
+/**
+ * A stable hash of what a job submits: the address, the source (format, compiler, input or files), the constructor
+ * arguments and the libraries. Object keys are sorted first, so the same build hashes the same in every run.
+ *
+ * @param job - the contract
+ * @returns `sha256:` and 64 hex digits
+ */
+export function inputHash(job: VerificationJob): string {
+  const submitted = {
+    address: job.address.toLowerCase(),
+    source: job.source,
+    constructorArguments: job.constructorArguments ?? null,
+    libraries: job.libraries ?? null,
+  };
+  return `sha256:${createHash("sha256").update(stableJson(submitted)).digest("hex")}`;
+}
+
+/**
+ * The hash a proxy link's ledger entry carries: the link depends only on which implementation it names.
+ * @param implementationAddress - the implementation the proxy is linked to
+ * @returns `sha256:` and 64 hex digits
+ */
+export function proxyLinkHash(implementationAddress: string): string {
+  return `sha256:${createHash("sha256").update(`proxy-of:${implementationAddress.toLowerCase()}`).digest("hex")}`;
+}
+
+function stableJson(value: unknown): string {
+  if (typeof value === "bigint") return JSON.stringify(`${value}n`);
+  if (value === undefined) return "null";
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const fields = Object.entries(value as Record<string, unknown>)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, field]) => `${JSON.stringify(key)}:${stableJson(field)}`);
+    return `{${fields.join(",")}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,253 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
+import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { RateLimiter } from "../../src/client/rateLimiter.js";
+import { inputHash } from "../../src/ledger/inputHash.js";
+import { Ledger } from "../../src/ledger/Ledger.js";
+import type { LedgerEntry } from "../../src/ledger/ledgerFile.js";
+import type { VerificationJob } from "../../src/verify/job.js";
+import { verifyBatch } from "../../src/verify/verifyBatch.js";
+import { testAddress } from "../support/addresses.js";
+import { fastEngine, standardJsonJob } from "../support/jobs.js";
+import { useTestExplorer } from "../support/useTestExplorer.js";
+
+const { explorer } = await useTestExplorer();
+
+function client(): ExplorerClient {
+  return new ExplorerClient({
+    explorerUrl: explorer.url,
+    retryDelayMs: 5,
+    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
+  });
+}
+
+function ledgerPath(): string {
+  return join(mkdtempSync(join(tmpdir(), "ledger-")), ".explorer-verify", "ledger.json");
+}
+
+function entriesIn(path: string): LedgerEntry[] {
+  return (JSON.parse(readFileSync(path, "utf8")) as { entries: LedgerEntry[] }).entries;
+}
+
+function contracts(first: number, count: number): string[] {
+  const addresses = Array.from({ length: count }, (_, i) => testAddress(first + i));
+  for (const address of addresses) explorer.backend.addContract(address);
+  return addresses;
+}
+
+const run = (jobs: VerificationJob[], ledger: string, extra: Parameters<typeof verifyBatch>[1] = {}) =>
+  verifyBatch(jobs, { client: client(), ledger, ...fastEngine, ...extra });
+
+const childScript = join(import.meta.dirname, "..", "support", "ledgerChild.ts");
+
+function startChild(args: string[]): { child: ChildProcess; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ["--import", "tsx", childScript, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      if (code !== 0 && code !== null) process.stderr.write(stderr);
+      resolve(code);
+    }),
+  );
+  return { child, exited };
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let tries = 0; tries < 3_000; tries++) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+describe("verifyBatch with a ledger", () => {
+  it("records every contract, and a rerun reports them already verified with no request at all", async () => {
+    const path = ledgerPath();
+    const addresses = contracts(0x4100, 3);
+    const jobs = addresses.map((address) => standardJsonJob(address));
+    const first = await run(jobs, path, { chainId: 31337 });
+    expect(first.map((r) => r.status)).toEqual(["verified", "verified", "verified"]);
+
+    const entries = entriesIn(path);
+    expect(entries).toHaveLength(3);
+    expect(entries[0]).toEqual({
+      explorer: explorer.url,
+      address: addresses[0],
+      chainId: 31337,
+      contract: "contracts/Token.sol:Token",
+      format: "standard-json",
+      inputHash: inputHash(jobs[0] as VerificationJob),
+      status: "verified",
+      guid: first[0]?.guid,
+      url: `${explorer.url}/address/${addresses[0]}#code`,
+      firstSeenAt: expect.any(String),
+      submittedAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+
+    explorer.requests.length = 0;
+    const rerun = await run(jobs, path, { chainId: 31337 });
+    expect(explorer.requests).toHaveLength(0);
+    expect(rerun).toEqual(
+      addresses.map((address, index) => ({
+        address,
+        contract: "contracts/Token.sol:Token",
+        explorer: explorer.url,
+        format: "standard-json",
+        status: "already-verified",
+        guid: first[index]?.guid,
+        url: `${explorer.url}/address/${address}#code`,
+        attempts: 0,
+        durationMs: 0,
+        chainId: 31337,
+        message:
+          "The ledger records it verified with this input; the explorer was not asked (recheck asks it).",
+      })),
+    );
+  });
+
+  it("asks the explorer again with recheck, without submitting", async () => {
+    const path = ledgerPath();
+    const [address] = contracts(0x4200, 1) as [string];
+    await run([standardJsonJob(address)], path);
+    explorer.requests.length = 0;
+    const [rechecked] = await run([standardJsonJob(address)], path, { recheck: true });
+    expect(rechecked).toMatchObject({ status: "already-verified", attempts: 0 });
+    expect(explorer.requests.length).toBeGreaterThan(0);
+    expect(explorer.requestsFor("verifysourcecode")).toHaveLength(0);
+  });
+
+  it("polls a pending guid from the ledger and never submits that contract again", async () => {
+    const path = ledgerPath();
+    const [address] = contracts(0x4300, 1) as [string];
+    explorer.backend.script(address, { result: "pass", pendingPolls: 3 });
+    const [submitted] = await run([standardJsonJob(address, { wait: false })], path);
+    expect(submitted).toMatchObject({ status: "pending", guid: expect.any(String) });
+    expect(entriesIn(path)[0]).toMatchObject({ status: "pending", guid: submitted?.guid });
+
+    explorer.requests.length = 0;
+    const [resumed] = await run([standardJsonJob(address)], path);
+    expect(resumed).toMatchObject({ status: "verified", guid: submitted?.guid, attempts: 0 });
+    expect(explorer.requestsFor("verifysourcecode")).toHaveLength(0);
+    expect(explorer.requestsFor("checkverifystatus").map((r) => r.query.guid)).toEqual(
+      Array(4).fill(submitted?.guid),
+    );
+    expect(entriesIn(path)[0]).toMatchObject({ status: "verified", guid: submitted?.guid });
+  });
+
+  it("submits again a contract whose input changed, and only that one", async () => {
+    const path = ledgerPath();
+    const addresses = contracts(0x4400, 3);
+    await run(
+      addresses.map((address) => standardJsonJob(address)),
+      path,
+    );
+    // The chain was started again and the second contract deployed anew from a changed build.
+    explorer.reset();
+    explorer.backend
+      .addContract(addresses[0] as string, { verified: { contractName: "Token" } })
+      .addContract(addresses[1] as string)
+      .addContract(addresses[2] as string, { verified: { contractName: "Token" } });
+    const changed = standardJsonJob(addresses[1] as string);
+    if (changed.source.format !== "standard-json") throw new Error("a standard-JSON job");
+    changed.source.input.settings = { optimizer: { enabled: true, runs: 1_000 } };
+
+    const rerun = await run(
+      [standardJsonJob(addresses[0] as string), changed, standardJsonJob(addresses[2] as string)],
+      path,
+    );
+    expect(rerun.map((r) => [r.status, r.attempts])).toEqual([
+      ["already-verified", 0],
+      ["verified", 1],
+      ["already-verified", 0],
+    ]);
+    expect(explorer.requestsFor("verifysourcecode").map((r) => r.body.contractaddress)).toEqual([
+      addresses[1],
+    ]);
+    const mentioning = (address: string) =>
+      explorer.requests.filter((r) => JSON.stringify([r.query, r.body, r.path]).includes(address.slice(2)));
+    expect([mentioning(addresses[0] as string), mentioning(addresses[2] as string)]).toEqual([[], []]);
+    expect(entriesIn(path).find((e) => e.address === addresses[1])?.inputHash).toBe(inputHash(changed));
+  });
+
+  it("submits again a contract whose last submission failed", async () => {
+    const path = ledgerPath();
+    const [address] = contracts(0x4500, 1) as [string];
+    explorer.backend.script(address, { result: "fail" }, { result: "pass" });
+    const [failed] = await run([standardJsonJob(address)], path);
+    expect(failed?.status).toBe("failed");
+    expect(entriesIn(path)[0]).toMatchObject({ status: "failed" });
+    const [verified] = await run([standardJsonJob(address)], path);
+    expect(verified).toMatchObject({ status: "verified", attempts: 1 });
+    expect(entriesIn(path)[0]).toMatchObject({ status: "verified", guid: verified?.guid });
+  });
+
+  it("says which ledger file is broken, before anything is sent", async () => {
+    const path = ledgerPath();
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, '{"version":1,"entries":[{"address":1}]}');
+    await expect(run([standardJsonJob(testAddress(0x4600))], path)).rejects.toThrow(
+      `The ledger ${path} is not a ledger file (entries.0.explorer: Invalid input: expected string, received undefined): fix it or delete it to start over.`,
+    );
+    writeFileSync(path, "{");
+    await expect(run([standardJsonJob(testAddress(0x4600))], path)).rejects.toThrow(
+      `The ledger ${path} is not JSON: fix it or delete it to start over.`,
+    );
+    expect(explorer.requests).toHaveLength(0);
+  });
+
+  it("loses nothing when two processes write the same ledger at once", async () => {
+    const path = ledgerPath();
+    const writers = [startChild(["write", path, "20480", "40"]), startChild(["write", path, "24576", "40"])];
+    expect(await Promise.all(writers.map((w) => w.exited))).toEqual([0, 0]);
+    const entries = entriesIn(path);
+    expect(entries).toHaveLength(80);
+    expect(new Set(entries.map((e) => e.guid)).size).toBe(80);
+    expect(new Ledger(path).entries()).toHaveLength(80);
+  });
+
+  it("resumes a run killed with SIGKILL mid-batch: no guid in the ledger is submitted twice, and everything ends verified", async () => {
+    const path = ledgerPath();
+    const addresses = contracts(0x4700, 8);
+    for (const address of addresses) explorer.backend.script(address, { result: "pass", pendingMs: 3_000 });
+    const { child, exited } = startChild(["verify", explorer.url, path, "3", ...addresses]);
+    const pendingInLedger = (): LedgerEntry[] => {
+      try {
+        return entriesIn(path).filter((e) => e.status === "pending" && e.guid);
+      } catch {
+        return [];
+      }
+    };
+    await until(() => pendingInLedger().length >= 3, "three guids recorded");
+    child.kill("SIGKILL");
+    expect(await exited).toBeNull();
+
+    const recorded = entriesIn(path).filter((e) => e.guid);
+    expect(recorded.length).toBeGreaterThanOrEqual(3);
+    const results = await run(
+      addresses.map((address) => standardJsonJob(address)),
+      path,
+      { concurrency: 8 },
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill("verified"));
+    for (const entry of recorded) {
+      const submissions = explorer
+        .requestsFor("verifysourcecode")
+        .filter((r) => r.body.contractaddress === entry.address);
+      expect([entry.address, submissions.length]).toEqual([entry.address, 1]);
+      expect(results.find((r) => r.address === entry.address)).toMatchObject({
+        guid: entry.guid,
+        attempts: 0,
+      });
+    }
+    expect(entriesIn(path).map((e) => e.status)).toEqual(Array(8).fill("verified"));
+  });
+});
