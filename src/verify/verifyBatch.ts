@@ -189,7 +189,15 @@ async function resolveTargets(
       (chainId === undefined ? undefined : options.explorers?.[chainId]) ??
       (chainId === undefined
         ? undefined
-        : (await findExplorerByChainId(chainId, options.explorerLookup)).explorerUrl);
+        : (
+            await findExplorerByChainId(chainId, {
+              howToNameExplorer:
+                key === "batch"
+                  ? "give its URL as the explorerUrl option"
+                  : "give its URL in the job's target or in the explorers option",
+              ...options.explorerLookup,
+            })
+          ).explorerUrl);
     const explorerKey = `${explorerUrl ?? ""} ${chainId ?? ""}`;
     const client =
       clientsByExplorer.get(explorerKey) ??

@@ -1,0 +1,112 @@
+import { afterAll, beforeEach, describe, expect, it } from "@jest/globals";
+import type { VerificationEvent } from "../../src/verify/events.js";
+import { verifyBatch } from "../../src/verify/verifyBatch.js";
+import { testAddress } from "../support/addresses.js";
+import { fastEngine, standardJsonJob } from "../support/jobs.js";
+import { startTestExplorer } from "../support/testExplorer.js";
+
+const chainA = await startTestExplorer();
+const chainB = await startTestExplorer();
+beforeEach(() => {
+  chainA.reset();
+  chainB.reset();
+});
+afterAll(async () => {
+  await chainA.close();
+  await chainB.close();
+});
+
+describe("verifyBatch over several explorers", () => {
+  it("sends each job to its own target's explorer and tags its record with the chain", async () => {
+    const onA = [testAddress(0x5101), testAddress(0x5102)];
+    const onB = [testAddress(0x5201), testAddress(0x5202), testAddress(0x5203)];
+    for (const address of onA) chainA.backend.addContract(address);
+    for (const address of onB) chainB.backend.addContract(address);
+    const events: VerificationEvent[] = [];
+    const results = await verifyBatch(
+      [
+        standardJsonJob(onA[0] as string, { target: { chainId: 10 } }),
+        ...onB.map((address) => standardJsonJob(address, { target: { chainId: 8453 } })),
+        standardJsonJob(onA[1] as string, { target: { explorerUrl: chainA.url, chainId: 10 } }),
+      ],
+      {
+        explorers: { 10: chainA.url, 8453: chainB.url },
+        requestsPerSecond: 1_000,
+        ...fastEngine,
+        onEvent: (e) => events.push(e),
+      },
+    );
+    expect(results.map((r) => [r.address, r.status, r.chainId, r.explorer, r.url])).toEqual([
+      [onA[0], "verified", 10, chainA.url, `${chainA.url}/address/${onA[0]}#code`],
+      ...onB.map((address) => [
+        address,
+        "verified",
+        8453,
+        chainB.url,
+        `${chainB.url}/address/${address}#code`,
+      ]),
+      [onA[1], "verified", 10, chainA.url, `${chainA.url}/address/${onA[1]}#code`],
+    ]);
+    expect(chainA.requestsFor("verifysourcecode").map((r) => r.body.contractaddress)).toEqual(onA);
+    expect(
+      chainB
+        .requestsFor("verifysourcecode")
+        .map((r) => r.body.contractaddress)
+        .sort(),
+    ).toEqual(onB);
+    expect(events.filter((e) => e.type === "finished")).toHaveLength(5);
+  });
+
+  it("keeps to the concurrency per explorer and overall", async () => {
+    const onA = Array.from({ length: 4 }, (_, i) => testAddress(0x5401 + i));
+    const onB = Array.from({ length: 4 }, (_, i) => testAddress(0x5501 + i));
+    for (const address of onA)
+      chainA.backend.addContract(address).script(address, { result: "pass", pendingPolls: 2 });
+    for (const address of onB)
+      chainB.backend.addContract(address).script(address, { result: "pass", pendingPolls: 2 });
+    const chainOf = new Map([...onA.map((a) => [a, "A"]), ...onB.map((b) => [b, "B"])] as Array<
+      [string, string]
+    >);
+    const running = { A: 0, B: 0, total: 0 };
+    const most = { A: 0, B: 0, total: 0 };
+    const results = await verifyBatch(
+      [...onA, ...onB].map((address) =>
+        standardJsonJob(address, { target: { chainId: onA.includes(address) ? 10 : 8453 } }),
+      ),
+      {
+        explorers: { 10: chainA.url, 8453: chainB.url },
+        requestsPerSecond: 1_000,
+        concurrency: 2,
+        totalConcurrency: 3,
+        ...fastEngine,
+        onEvent: (event) => {
+          if (event.type !== "checking" && event.type !== "finished") return;
+          const chain = chainOf.get(event.address) as "A" | "B";
+          const step = event.type === "checking" ? 1 : -1;
+          running[chain] += step;
+          running.total += step;
+          most[chain] = Math.max(most[chain], running[chain]);
+          most.total = Math.max(most.total, running.total);
+        },
+      },
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill("verified"));
+    // Three start at once (two on A, the first explorer in job order, and one on B); later ones as slots free.
+    expect(most.total).toBe(3);
+    expect(Math.max(most.A, most.B)).toBe(2);
+    expect([most.A <= 2, most.B <= 2]).toEqual([true, true]);
+  });
+
+  it("refuses a chain whose explorer it cannot find, before anything is sent", async () => {
+    await expect(
+      verifyBatch([standardJsonJob(testAddress(0x5301), { target: { chainId: 987_654_321 } })], {
+        explorers: { 10: chainA.url },
+        explorerLookup: { refresh: false, cacheDir: false },
+        ...fastEngine,
+      }),
+    ).rejects.toThrow(
+      "No Blockscout explorer is known for chain 987654321: give its URL in the job's target or in the explorers option.",
+    );
+    expect(chainA.requestsFor("verifysourcecode")).toHaveLength(0);
+  });
+});
