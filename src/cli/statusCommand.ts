@@ -1,14 +1,15 @@
+import { resolve } from "node:path";
 import { assertGuid } from "../client/validate.js";
 import { parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { resolveExplorerTarget } from "./explorerTarget.js";
-import { pendingFeature } from "./pendingFlags.js";
 import { usage } from "./usage.js";
 
 const options = {
   proxy: { type: "boolean", default: false },
   "explorer-url": { type: "string" },
   "rpc-url": { type: "string" },
+  ledger: { type: "string" },
   json: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
@@ -36,7 +37,7 @@ export async function statusCommand(argv: string[]): Promise<number> {
     return exitCodes.ok;
   }
   const [guid, ...extra] = positionals;
-  if (guid === undefined) throw pendingFeature("status-ledger");
+  if (guid === undefined) return printLedger(values.ledger, values.json);
   if (extra.length > 0) throw new UsageError(`status takes one GUID, got ${positionals.length}.`);
   assertGuid(guid);
   const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
@@ -53,4 +54,25 @@ export async function statusCommand(argv: string[]): Promise<number> {
   } finally {
     await target.localExplorer?.close();
   }
+}
+
+const defaultLedger = ".explorer-verify/ledger.json";
+
+// Reads the file only: no explorer is asked, so it works offline and after the explorer's links are gone.
+async function printLedger(path: string | undefined, json: boolean): Promise<number> {
+  const file = resolve(process.cwd(), path ?? defaultLedger);
+  const [{ readLedgerFile }, { formatLedgerTable }, { existsSync }] = await Promise.all([
+    import("../ledger/ledgerFile.js"),
+    import("../ledger/ledgerTable.js"),
+    import("node:fs"),
+  ]);
+  if (!existsSync(file)) {
+    throw new UsageError(
+      `There is no ledger at ${file}: give a GUID, or --ledger FILE (a run with --ledger writes one).`,
+    );
+  }
+  const entries = readLedgerFile(file);
+  if (json) process.stdout.write(`${JSON.stringify({ ledger: file, entries })}\n`);
+  else console.log(formatLedgerTable(entries));
+  return exitCodes.ok;
 }

@@ -6,7 +6,7 @@ Verify smart contracts on Blockscout explorers.
 
 Commands:
   verify          verify contracts: one address, deployments, a manifest or a standard JSON input
-  status GUID     look up a submission by its guid
+  status [GUID]   look up a submission by its guid; without one, print the ledger
   fetch ADDRESS   download a verified contract's ABI, sources and creation data
   local-explorer  run the embedded local explorer for a local chain
 
@@ -43,14 +43,19 @@ How:
   --timeout SECONDS           deadline per contract (default 300)
   --concurrency N             contracts worked on at once (default 4)
   --preflight                 compile locally against the deployed code before sending (needs --rpc-url)
-  --ledger FILE               the verification ledger
+  --ledger FILE               the verification ledger (e.g. .explorer-verify/ledger.json): what it records
+                              verified is not asked again, its pending guids are polled, never resubmitted
+  --recheck                   with --ledger: ask the explorer even about what the ledger records verified
   --include-created           also verify contracts created by the deployment's transactions
   --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr
 
 Exit code 0 when every contract is verified (or already was), 1 when one is not, 2 for a mistake in the command.`,
   status: `Usage: explorer-verify status GUID [--proxy] [--explorer-url URL | --rpc-url URL] [--json]
+       explorer-verify status [--ledger FILE] [--json]
 
-Looks up a submission by the guid it returned.
+Looks up a submission by the guid it returned. Without a GUID, prints the ledger (default
+.explorer-verify/ledger.json): every contract on every chain, its state and its link.
+  --ledger FILE       the ledger to print (without a GUID)
   --proxy             the guid is of a proxy link (verifyproxycontract)
   --explorer-url URL  the explorer (without it, a local --rpc-url uses the embedded explorer and its saved state)
   --rpc-url URL       the local chain whose embedded explorer to ask

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { assertAddress } from "../client/validate.js";
 import { integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
@@ -29,6 +29,7 @@ const options = {
   concurrency: { type: "string" },
   preflight: { type: "boolean", default: false },
   ledger: { type: "string" },
+  recheck: { type: "boolean", default: false },
   "include-created": { type: "boolean", default: false },
   json: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
@@ -77,6 +78,9 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       wait: !values["no-wait"],
       ...(flags.rpcUrl ? { rpc: { rpcUrl: flags.rpcUrl, compilers: projectCompilers(cwd) } } : {}),
       preflight: values.preflight,
+      ...(values.ledger === undefined
+        ? {}
+        : { ledger: ledgerFlag(values.ledger, cwd), recheck: values.recheck }),
       onEvent: reporter.event,
     });
     reporter.finish(results);
@@ -130,6 +134,10 @@ function checkedFlags(
       "--compiler-version goes with --standard-json: a build's compiler is read from the build.",
     );
   }
+  if (values.recheck && values.ledger === undefined)
+    throw new UsageError(
+      "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
+    );
   const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
   if (values.preflight && !rpcUrl)
     throw new UsageError("--preflight needs --rpc-url: the chain to check the deployed code against.");
@@ -149,6 +157,12 @@ function checkedFlags(
     compilerVersion: values["compiler-version"],
     cwd,
   };
+}
+
+function ledgerFlag(value: string, cwd: string): string {
+  if (value.trim() === "")
+    throw new UsageError("--ledger needs a file path, e.g. .explorer-verify/ledger.json.");
+  return resolve(cwd, value);
 }
 
 // A Foundry project has out/, a Hardhat one artifacts/.

@@ -201,10 +201,10 @@ describe("explorer-verify refuses mistakes in one line, before any request", () 
       "explorer-verify: There is no --api-key flag (a key on the command line lands in shell history): set EXPLORER_VERIFY_API_KEY.",
     ],
     [
-      "a flag of a feature not available yet",
-      ["verify", "--deployment", runLatest, "--ledger", "ledger.json"],
+      "--recheck without a ledger",
+      ["verify", "--deployment", runLatest, "--recheck"],
       {},
-      "explorer-verify: --ledger (the verification ledger) is not available yet in this version.",
+      "explorer-verify: --recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
     ],
     [
       "a guid that is not one",

@@ -1,0 +1,68 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
+import { main } from "../../src/cli/main.js";
+import { Ledger } from "../../src/ledger/Ledger.js";
+import { testAddress } from "../support/addresses.js";
+
+let printed: string[];
+beforeEach(() => {
+  printed = [];
+  jest.spyOn(console, "log").mockImplementation((line: unknown) => void printed.push(String(line)));
+  jest.spyOn(console, "error").mockImplementation((line: unknown, ...rest: unknown[]) => {
+    printed.push([line, ...rest].map(String).join(" "));
+  });
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+function ledgerWithTwoChains(): string {
+  const path = join(mkdtempSync(join(tmpdir(), "ledger-status-")), "ledger.json");
+  const ledger = new Ledger(path);
+  const common = {
+    contract: "contracts/Token.sol:Token",
+    format: "standard-json" as const,
+    inputHash: "sha256:aa",
+  };
+  ledger.record({
+    ...common,
+    explorer: "https://optimism.blockscout.com",
+    address: testAddress(0x10),
+    chainId: 10,
+    status: "verified",
+    url: `https://optimism.blockscout.com/address/${testAddress(0x10)}#code`,
+  });
+  ledger.record({
+    ...common,
+    explorer: "https://base.blockscout.com",
+    address: testAddress(0x2105),
+    chainId: 8453,
+    status: "pending",
+    guid: "b4a0a7fbc7a84b9e8d1c3f0e2a6d5c4b3a291807",
+    url: `https://base.blockscout.com/address/${testAddress(0x2105)}#code`,
+  });
+  return path;
+}
+
+describe("explorer-verify status without a GUID", () => {
+  it("prints the ledger: every contract on every chain, its state, the guid awaited and its link", async () => {
+    const path = ledgerWithTwoChains();
+    expect(await main(["status", "--ledger", path])).toBe(0);
+    expect(printed.join("\n").split("\n")).toEqual([
+      "Contract                   Chain  Address                                     State     Guid                                      Explorer",
+      `-------------------------  -----  ------------------------------------------  --------  ----------------------------------------  ${"-".repeat(`https://optimism.blockscout.com/address/${testAddress(0x10)}#code`.length)}`,
+      `contracts/Token.sol:Token  10     ${testAddress(0x10)}  verified                                            https://optimism.blockscout.com/address/${testAddress(0x10)}#code`,
+      `contracts/Token.sol:Token  8453   ${testAddress(0x2105)}  pending   b4a0a7fbc7a84b9e8d1c3f0e2a6d5c4b3a291807  https://base.blockscout.com/address/${testAddress(0x2105)}#code`,
+    ]);
+  });
+
+  it("says where it looked when there is no ledger", async () => {
+    const missing = join(mkdtempSync(join(tmpdir(), "ledger-status-")), "none.json");
+    expect(await main(["status", "--ledger", missing])).toBe(2);
+    expect(printed).toEqual([
+      `explorer-verify: There is no ledger at ${missing}: give a GUID, or --ledger FILE (a run with --ledger writes one).`,
+    ]);
+  });
+});
