@@ -73,6 +73,10 @@ export interface VerificationTarget {
   explorerUrl?: string | undefined;
   /** The chain: finds its explorer when `explorerUrl` is not given; results carry it. */
   chainId?: number | undefined;
+  /** This explorer's API key, when it is not the batch's. */
+  apiKey?: string | undefined;
+  /** This explorer's request headers, when they are not the batch's. */
+  headers?: Record<string, string> | undefined;
 }
 
 /** One contract to verify. */

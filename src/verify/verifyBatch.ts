@@ -204,8 +204,8 @@ async function resolveTargets(
       new ExplorerClient({
         explorerUrl,
         chainId,
-        apiKey: options.apiKey,
-        headers: options.headers,
+        apiKey: target.apiKey ?? options.apiKey,
+        headers: target.headers ?? options.headers,
         blockscoutApi: options.blockscoutApi,
         blockscoutApiUrl: options.blockscoutApiUrl,
         ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),

@@ -1,8 +1,21 @@
 import { task } from "hardhat/config";
 import { ArgumentType } from "hardhat/types/arguments";
 
-export default task(["explorer-verify", "status"], "Look up a verification (or proxy link) by its guid")
-  .addPositionalArgument({ name: "guid", description: "The guid a submission returned" })
+export default task(
+  ["explorer-verify", "status"],
+  "Look up a verification (or proxy link) by its guid; without one, print the ledger",
+)
+  .addPositionalArgument({
+    name: "guid",
+    description: "The guid a submission returned (without it: the ledger, every contract on every chain)",
+    defaultValue: "",
+  })
+  .addOption({
+    name: "ledger",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
+    description: "The ledger to print without a guid (default .explorer-verify/ledger.json in the project)",
+    defaultValue: undefined,
+  })
   .addOption({
     name: "explorerUrl",
     type: ArgumentType.STRING_WITHOUT_DEFAULT,

@@ -48,7 +48,15 @@ export default task(
   .addOption({
     name: "deployment",
     type: ArgumentType.STRING_WITHOUT_DEFAULT,
-    description: "Verify every contract of this Hardhat Ignition deployment",
+    description:
+      "Verify every contract of these Hardhat Ignition deployments: an ID, several (chain-10,chain-8453, or more IDs after it), or all",
+    defaultValue: undefined,
+  })
+  .addOption({
+    name: "ledger",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
+    description:
+      "The verification ledger (default .explorer-verify/ledger.json in the project; none for no ledger)",
     defaultValue: undefined,
   })
   .addOption({
@@ -63,6 +71,10 @@ export default task(
   })
   .addFlag({ name: "force", description: "Submit even if the explorer says the contract is verified" })
   .addFlag({ name: "noWait", description: "Return after submitting, without waiting for the verdict" })
+  .addFlag({
+    name: "recheck",
+    description: "Ask the explorer even about contracts the ledger records verified",
+  })
   .addFlag({ name: "preflight", description: "Check locally that the submission matches before sending it" })
   .addFlag({
     name: "json",

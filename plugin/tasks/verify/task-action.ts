@@ -2,6 +2,7 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import { ExplorerClient } from "../../../src/client/ExplorerClient.js";
 import { isExplorerVerifyError } from "../../../src/errors/index.js";
+import { Ledger } from "../../../src/ledger/Ledger.js";
 import type { VerificationResult } from "../../../src/verify/job.js";
 import { addressVerifiedState } from "../../../src/verify/preCheck.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
@@ -12,6 +13,7 @@ import {
 } from "../../internal/explorerTarget.js";
 import { userError } from "../../internal/pluginError.js";
 import { Reporter } from "../../internal/reporter.js";
+import { ledgerPath } from "./ledgerOption.js";
 
 export interface VerifyTaskArguments {
   address: string;
@@ -22,6 +24,8 @@ export interface VerifyTaskArguments {
   librariesPath: string | undefined;
   format: string;
   deployment: string | undefined;
+  ledger: string | undefined;
+  recheck: boolean;
   timeout: number;
   proxy: boolean;
   force: boolean;
@@ -37,6 +41,12 @@ export default async function verifyTaskAction(
   args: VerifyTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
+  if (args.deployment && (args.deployment === "all" || args.deployment.includes(",") || args.address)) {
+    // Several deployments, each on its own chain: loaded only for them.
+    const { verifyDeployments } = await import("./verify-deployments.js");
+    await verifyDeployments(hre, args);
+    return;
+  }
   checkArguments(args);
   const reporter = new Reporter(args.json);
   const connection = await hre.network.create();
@@ -51,7 +61,11 @@ export default async function verifyTaskAction(
       onEvent: (event) => reporter.event({ type: "transport", event }),
     });
     let checkedUnverified = false;
-    if (args.address && !args.proxy && !args.force) {
+    const ledger = ledgerPath(hre, args.ledger, target.localExplorer !== undefined);
+    // What the ledger knows is read after the build (its input hash needs the build): no look before it.
+    const inLedger =
+      ledger !== undefined && args.address !== "" && new Ledger(ledger).entry(client.urls.base, args.address);
+    if (args.address && !args.proxy && !args.force && !inLedger) {
       const startedAt = Date.now();
       // Looked up before the build, as `hardhat verify` does: a rerun over a verified contract costs one request
       // and no build. An explorer that cannot answer now is asked again by the engine's pre-check.
@@ -81,7 +95,7 @@ export default async function verifyTaskAction(
     }
     // Loaded only now: the first look at the explorer does not wait for the engine and the readers.
     const { verifyBuilt } = await import("./verify-built.js");
-    await verifyBuilt({ hre, args, connection, chain, target, client, reporter, checkedUnverified });
+    await verifyBuilt({ hre, args, connection, chain, target, client, reporter, checkedUnverified, ledger });
   } finally {
     await target.localExplorer?.close();
     await connection.close();

@@ -10,6 +10,7 @@ import { findContract } from "../../../src/inputs/findContract.js";
 import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.js";
 import { inferContract, isDeployedCodeOf } from "../../../src/inputs/inferContract.js";
 import { singleFileSourceOf } from "../../../src/inputs/singleFileSource.js";
+import { Ledger } from "../../../src/ledger/Ledger.js";
 import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
 import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import { displayName } from "../../../src/verify/verifyContract.js";
@@ -33,6 +34,8 @@ export interface BuiltVerification {
   reporter: Reporter;
   /** The look before the build found the contract not verified: the engine's pre-check is not repeated. */
   checkedUnverified: boolean;
+  /** The ledger file, if any. */
+  ledger: string | undefined;
 }
 
 /**
@@ -41,7 +44,7 @@ export interface BuiltVerification {
  * @param run - the task's state
  */
 export async function verifyBuilt(run: BuiltVerification): Promise<void> {
-  const { hre, args, connection, chain, target, client, reporter, checkedUnverified } = run;
+  const { hre, args, connection, chain, target, client, reporter, checkedUnverified, ledger } = run;
   const jobs = await asUserErrors(() =>
     args.deployment ? deploymentJobs(hre, args.deployment, chain) : addressJobs(hre, args, chain, reporter),
   );
@@ -66,10 +69,46 @@ export async function verifyBuilt(run: BuiltVerification): Promise<void> {
     // The look before the build was the pre-check.
     force: args.force || checkedUnverified,
     wait: !args.noWait,
+    ...(ledger ? { ledger: await asUserErrors(async () => new Ledger(ledger)), recheck: args.recheck } : {}),
     onEvent: reporter.event,
   });
   reporter.finish(results);
   if (!results.every(isSuccess)) process.exitCode = 1;
+}
+
+/**
+ * The jobs of an Ignition deployment, rows of one contract deployed several times named by their future.
+ * @param hre - the Hardhat runtime
+ * @param id - the deployment's ID (its folder under ignition/deployments)
+ * @param chain - the network, checked to be the deployment's chain; undefined to take the deployment's word
+ * @returns the jobs and the deployment's chain id
+ */
+export async function ignitionJobs(
+  hre: HardhatRuntimeEnvironment,
+  id: string,
+): Promise<{ jobs: VerificationJob[]; chainId: number | undefined }> {
+  const deployment = await readIgnitionDeployment(join(ignitionDeploymentsDir(hre), id), {
+    artifactsDir: hre.config.paths.artifacts,
+  });
+  const label = displayName;
+  const counts = new Map<string, number>();
+  for (const { job } of deployment.contracts) counts.set(label(job), (counts.get(label(job)) ?? 0) + 1);
+  const jobs = deployment.contracts.map(({ futureId, job }) =>
+    (counts.get(label(job)) ?? 0) > 1 ? { ...job, contract: `${label(job)} (${futureId})` } : job,
+  );
+  const named = /^chain-(\d+)$/.exec(id);
+  return { jobs, chainId: deployment.chainId ?? (named ? Number(named[1]) : undefined) };
+}
+
+/**
+ * The project's `ignition/deployments` folder.
+ * @param hre - the Hardhat runtime
+ * @returns its path
+ */
+export function ignitionDeploymentsDir(hre: HardhatRuntimeEnvironment): string {
+  const ignitionPaths =
+    (hre.config.paths as { ignition?: string }).ignition ?? join(hre.config.paths.root, "ignition");
+  return join(ignitionPaths, "deployments");
 }
 
 async function deploymentJobs(
