@@ -16,7 +16,15 @@ export interface ActionInputs {
   /** From `headers`: lower-case names; every value is masked. */
   headers: Record<string, string>;
   contracts: string | undefined;
+  /** One path, or several (newline-separated, globs allowed): see `deploymentPaths`. */
   deployment: string | undefined;
+  /** From `explorers`: explorer URLs by chain id, for deployments on several chains. */
+  explorers: Record<number, string>;
+  /** From `rpc-urls`: JSON-RPC URLs by chain id. */
+  rpcUrls: Record<number, string>;
+  /** The ledger file as given (`none`: no ledger); resolved inside the workspace by the caller. */
+  ledger: string;
+  recheck: boolean;
   artifacts: string;
   rpcUrl: string | undefined;
   wait: boolean;
@@ -49,7 +57,7 @@ function integerInput(name: string, fallback: number, min: number, max: number):
 }
 
 // The chain's JSON-RPC endpoint: checked here, so that a typo is one clear error rather than one per contract.
-function assertRpcUrl(text: string): void {
+function assertRpcUrl(text: string, name: string): void {
   let protocol: string | undefined;
   try {
     protocol = new URL(text).protocol;
@@ -58,8 +66,8 @@ function assertRpcUrl(text: string): void {
   }
   if (protocol !== "http:" && protocol !== "https:") {
     throw new InvalidInputError(
-      "rpc-url",
-      `Input rpc-url must be the chain's http(s) JSON-RPC URL, e.g. https://rpc.example.org, got "${text}".`,
+      name,
+      `Input ${name} must ${name === "rpc-url" ? "be the chain's" : "map chain ids to"} http(s) JSON-RPC URL${name === "rpc-url" ? "" : "s"}, e.g. https://rpc.example.org, got "${text}".`,
     );
   }
 }
@@ -77,17 +85,25 @@ export function readActionInputs(): ActionInputs {
   const explorerUrl = readInput("explorer-url") || undefined;
   if (explorerUrl) resolveExplorerUrls(explorerUrl);
   const contracts = readInput("contracts") || undefined;
-  const deployment = readInput("deployment") || undefined;
+  const deployment = readInput("deployment").trim() || undefined;
+  const severalDeployments = deployment !== undefined && /[\n*?]/.test(deployment);
+  const explorers = chainMapInput("explorers", (url) => {
+    resolveExplorerUrls(url);
+  });
+  const rpcUrls = chainMapInput("rpc-urls", (url) => assertRpcUrl(url, "rpc-urls"));
   const chainIdText = readInput("chain-id");
   const chainId = chainIdText
     ? integerInput("chain-id", 0, 1, Number.MAX_SAFE_INTEGER)
-    : chainIdOfDeployment(deployment);
+    : severalDeployments
+      ? undefined
+      : chainIdOfDeployment(deployment);
   const chainIdSource = chainIdText
     ? "input chain-id"
     : chainId === undefined
       ? undefined
       : `deployment ${deployment}`;
-  if (!explorerUrl && chainId === undefined) {
+  // Several deployments name their chains themselves (paths, journals): each is checked when it is read.
+  if (!explorerUrl && chainId === undefined && !severalDeployments) {
     throw new InvalidInputError(
       "explorer-url",
       "Name the explorer: input explorer-url (e.g. https://eth.blockscout.com), or chain-id to find the chain's Blockscout explorer.",
@@ -100,7 +116,7 @@ export function readActionInputs(): ActionInputs {
     );
   }
   const rpcUrl = readInput("rpc-url") || undefined;
-  if (rpcUrl) assertRpcUrl(rpcUrl);
+  if (rpcUrl) assertRpcUrl(rpcUrl, "rpc-url");
   const preflight = booleanInput("preflight", false);
   if (preflight && !rpcUrl)
     throw new InvalidInputError(
@@ -115,6 +131,10 @@ export function readActionInputs(): ActionInputs {
     headers,
     contracts,
     deployment,
+    explorers,
+    rpcUrls,
+    ledger: readInput("ledger").trim() || defaultLedger,
+    recheck: booleanInput("recheck", false),
     artifacts: readInput("artifacts") || "artifacts",
     rpcUrl,
     wait: booleanInput("wait", true),
@@ -124,6 +144,36 @@ export function readActionInputs(): ActionInputs {
     preflight,
     failOnError: booleanInput("fail-on-error", true),
   };
+}
+
+const defaultLedger = ".explorer-verify/ledger.json";
+
+// A JSON object from chain id to URL (`{"10": "https://optimism.blockscout.com"}`), each URL checked.
+function chainMapInput(name: string, check: (url: string) => void): Record<number, string> {
+  const text = readInput(name).trim();
+  if (text === "") return {};
+  const shape = `Input ${name} must be a JSON object from chain id to URL, e.g. {"10": "https://optimism.blockscout.com"}`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new InvalidInputError(name, `${shape}: it is not JSON.`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new InvalidInputError(name, `${shape}.`);
+  }
+  const map: Record<number, string> = {};
+  for (const [key, url] of Object.entries(parsed)) {
+    const chainId = Number(key);
+    if (!Number.isSafeInteger(chainId) || chainId <= 0 || String(chainId) !== key.trim()) {
+      throw new InvalidInputError(name, `${shape}: "${key}" is not a chain id.`);
+    }
+    if (typeof url !== "string")
+      throw new InvalidInputError(name, `${shape}: chain ${key} has no URL string.`);
+    check(url);
+    map[chainId] = url;
+  }
+  return map;
 }
 
 // Masked before anything is logged: a header may carry a gateway's token as surely as the key does.

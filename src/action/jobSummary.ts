@@ -57,7 +57,7 @@ export function totalsLine(results: readonly VerificationResult[]): string {
 
 /**
  * Writes the run page's job summary: the explorer, a totals line, and a table with a row per contract, its address
- * linked to the explorer. Every text is escaped for HTML and markdown and kept inside its cell.
+ * linked to the explorer; results on several chains get a section per chain, each with its explorer and totals. Every text is escaped for HTML and markdown and kept inside its cell.
  * @param results - the records
  * @param explorer - the explorer's base URL
  */
@@ -66,18 +66,37 @@ export async function writeJobSummary(
   explorer: string,
 ): Promise<void> {
   const header = ["Contract", "Address", "Status", "Time", "Message"].map((data) => ({ data, header: true }));
-  const rows = results.map((r) => [
-    summaryText(r.contract),
-    summaryLink(r.url, r.address),
-    statusText[r.status],
-    `${(r.durationMs / 1_000).toFixed(1)} s`,
-    summaryText(r.message ?? ""),
-  ]);
+  const rowsOf = (group: readonly VerificationResult[]) =>
+    group.map((r) => [
+      summaryText(r.contract),
+      summaryLink(r.url, r.address),
+      statusText[r.status],
+      `${(r.durationMs / 1_000).toFixed(1)} s`,
+      summaryText(r.message ?? ""),
+    ]);
   const { summary } = await import("@actions/core");
-  await summary
-    .addHeading("Contract verification", 2)
-    .addRaw(`<p>Explorer: ${summaryLink(explorer, explorer)}</p>`, true)
-    .addRaw(`<p>${summaryText(totalsLine(results))}</p>`, true)
-    .addTable([header, ...rows])
-    .write();
+  summary.addHeading("Contract verification", 2);
+  const chains = [...new Set(results.map((r) => r.chainId))];
+  if (chains.length <= 1) {
+    summary
+      .addRaw(`<p>Explorer: ${summaryLink(explorer, explorer)}</p>`, true)
+      .addRaw(`<p>${summaryText(totalsLine(results))}</p>`, true)
+      .addTable([header, ...rowsOf(results)]);
+  } else {
+    // One section per chain, in chain id order; records without a chain (manifest entries) last.
+    summary.addRaw(`<p>${summaryText(totalsLine(results))} on ${chains.length} chains</p>`, true);
+    const ordered = [...chains].sort(
+      (a, b) => (a ?? Number.MAX_SAFE_INTEGER) - (b ?? Number.MAX_SAFE_INTEGER),
+    );
+    for (const chainId of ordered) {
+      const group = results.filter((r) => r.chainId === chainId);
+      const groupExplorer = group[0]?.explorer ?? explorer;
+      summary
+        .addHeading(chainId === undefined ? "Other contracts" : `Chain ${chainId}`, 3)
+        .addRaw(`<p>Explorer: ${summaryLink(groupExplorer, groupExplorer)}</p>`, true)
+        .addRaw(`<p>${summaryText(totalsLine(group))}</p>`, true)
+        .addTable([header, ...rowsOf(group)]);
+    }
+  }
+  await summary.write();
 }

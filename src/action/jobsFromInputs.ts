@@ -1,13 +1,17 @@
 import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { InvalidInputError } from "../errors/index.js";
 import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, readManifest } from "../inputs/manifest.js";
 import { resolveInsideRoot } from "../inputs/workspacePath.js";
 import type { VerificationJob } from "../verify/job.js";
-import type { ActionInputs } from "./inputs.js";
+import { deploymentPaths } from "./deploymentPaths.js";
+import { type ActionInputs, chainIdOfDeployment } from "./inputs.js";
 
 /**
- * Turns the Action's inputs into engine jobs: the manifest's entries, then the deployment's contracts. A manifest
+ * Turns the Action's inputs into engine jobs: the manifest's entries, then the deployments' contracts (deployments on
+ * several chains give each job its chain, and its explorer and RPC from `explorers` and `rpc-urls`). A manifest
  * entry with `proxy: true` is linked to its implementation by the explorer after it is verified. With `rpc-url`, an
  * entry may leave out its contract (inferred from the deployed code) and its constructor arguments (recovered).
  *
@@ -18,7 +22,8 @@ import type { ActionInputs } from "./inputs.js";
  * @throws {InvalidInputError} for a malformed manifest or deployment, before any request
  */
 export async function jobsFromInputs(
-  inputs: Pick<ActionInputs, "contracts" | "deployment" | "artifacts" | "rpcUrl">,
+  inputs: Pick<ActionInputs, "contracts" | "deployment" | "artifacts" | "rpcUrl"> &
+    Partial<Pick<ActionInputs, "explorerUrl" | "explorers" | "rpcUrls">>,
   workspace: string,
   onBadEntry?: (entry: BadManifestEntry) => void,
 ): Promise<VerificationJob[]> {
@@ -38,14 +43,48 @@ export async function jobsFromInputs(
     jobs.push(...entries.map(({ job, proxy }) => (proxy ? { ...job, proxyAddress: job.address } : job)));
   }
   if (inputs.deployment) {
-    const path = await resolveInsideRoot(workspace, workspace, inputs.deployment, "deployment");
-    if (path.endsWith(".json")) {
+    const paths = await deploymentPaths(inputs.deployment, workspace);
+    const read: Array<{ given: string; chainId: number | undefined; jobs: VerificationJob[] }> = [];
+    for (const given of paths) {
+      const path = await resolveInsideRoot(workspace, workspace, given, "deployment");
       const outDir = existsSync(artifactsDir) ? artifactsDir : undefined;
-      const broadcast = await readFoundryBroadcast(path, outDir ? { outDir } : {});
-      jobs.push(...broadcast.contracts.map((contract) => contract.job));
+      const deployment = path.endsWith(".json")
+        ? await readFoundryBroadcast(path, outDir ? { outDir } : {})
+        : await readIgnitionDeployment(path, outDir ? { artifactsDir: outDir } : {});
+      read.push({
+        given,
+        chainId: chainIdOfDeployment(given) ?? deployment.chainId,
+        jobs: deployment.contracts.map((contract) => contract.job),
+      });
+    }
+    const chains = new Set(read.map((deployment) => deployment.chainId));
+    // One deployment, or several on one chain: the batch's explorer, as before. Several chains: each its own.
+    if (chains.size <= 1 && (paths.length <= 1 || Object.keys(inputs.explorers ?? {}).length === 0)) {
+      for (const deployment of read) jobs.push(...deployment.jobs);
     } else {
-      const deployment = await readIgnitionDeployment(path, existsSync(artifactsDir) ? { artifactsDir } : {});
-      jobs.push(...deployment.contracts.map((contract) => contract.job));
+      if (inputs.explorerUrl) {
+        throw new InvalidInputError(
+          "explorer-url",
+          `Input explorer-url names one explorer, but the deployments are on chains ${[...chains].join(", ")}: name each chain's explorer in the explorers input (or leave them to the lookup by chain id).`,
+        );
+      }
+      for (const deployment of read) {
+        const { chainId } = deployment;
+        if (chainId === undefined) {
+          throw new InvalidInputError(
+            "deployment",
+            `Input deployment: ${deployment.given} does not say its chain (an Ignition folder chain-<id> or a journal, a broadcast's <id>/run-latest.json).`,
+          );
+        }
+        const explorerUrl = inputs.explorers?.[chainId];
+        const rpcUrl = inputs.rpcUrls?.[chainId];
+        const target = {
+          chainId,
+          ...(explorerUrl ? { explorerUrl } : {}),
+          ...(rpcUrl ? { rpc: { rpcUrl, compilers: workspaceCompilers(workspace) } } : {}),
+        };
+        jobs.push(...deployment.jobs.map((job) => ({ ...job, target })));
+      }
     }
   }
   return jobs;
@@ -60,4 +99,14 @@ function codeReader(rpcUrl: string): (address: string) => Promise<string> {
     );
     return (await chain).getCode(address);
   };
+}
+
+/**
+ * Preflight compiles with the npm `solc` package of the workspace, when the workflow installed one.
+ * @param workspace - the workspace folder
+ * @returns the compiler files found
+ */
+export function workspaceCompilers(workspace: string): string[] {
+  const soljson = join(workspace, "node_modules", "solc", "soljson.js");
+  return existsSync(soljson) ? [soljson] : [];
 }

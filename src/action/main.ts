@@ -1,18 +1,16 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../client/urlCredentials.js";
 import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
 import { explorerEnvironment } from "../explorers/environment.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
+import { resolveInsideRoot } from "../inputs/workspacePath.js";
 import { progressLine } from "../report/progressLine.js";
 import { neutraliseText } from "../report/terminalText.js";
-import type { VerificationEvent } from "../verify/events.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
-import { verifyBatch } from "../verify/verifyBatch.js";
+import { type ChainTaggedEvent, verifyBatch } from "../verify/verifyBatch.js";
 import { type ActionInputs, readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
-import { jobsFromInputs } from "./jobsFromInputs.js";
+import { jobsFromInputs, workspaceCompilers } from "./jobsFromInputs.js";
 import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
 
 /**
@@ -30,14 +28,26 @@ export async function run(): Promise<void> {
     const badEntries: BadManifestEntry[] = [];
     const jobs = await jobsFromInputs(inputs, workspace, (entry) => badEntries.push(entry));
     for (const entry of badEntries) logLine(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
-    const explorerUrl = await chooseExplorer(inputs);
-    logLine(`Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${explorerUrl}`);
+    const chains = [
+      ...new Set(jobs.flatMap((job) => (job.target?.chainId === undefined ? [] : [job.target.chainId]))),
+    ];
+    const severalChains = chains.length > 0;
+    const explorerUrl = severalChains && !inputs.contracts ? "" : await chooseExplorer(inputs);
+    const ledger =
+      inputs.ledger === "none"
+        ? undefined
+        : await resolveInsideRoot(workspace, workspace, inputs.ledger, "ledger");
+    logLine(
+      severalChains
+        ? `Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on chains ${chains.join(", ")}`
+        : `Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${explorerUrl}`,
+    );
     startLogGroup("Progress");
     let results: VerificationResult[];
     try {
-      const onEvent = (event: VerificationEvent): void => {
+      const onEvent = (event: ChainTaggedEvent): void => {
         const line = progressLine(event);
-        if (line) logLine(line);
+        if (line) logLine(event.chainId === undefined ? line : `[chain ${event.chainId}] ${line}`);
       };
       results = await verifyBatch(jobs, {
         explorerUrl,
@@ -50,10 +60,14 @@ export async function run(): Promise<void> {
         timeoutMs: inputs.timeoutSeconds * 1_000,
         force: inputs.force,
         wait: inputs.wait,
-        ...(inputs.rpcUrl
+        // Over several chains, each deployment's RPC comes from rpc-urls (rpc-url is one chain's).
+        ...(inputs.rpcUrl && !severalChains
           ? { rpc: { rpcUrl: inputs.rpcUrl, compilers: workspaceCompilers(workspace) } }
           : {}),
         preflight: inputs.preflight,
+        explorers: inputs.explorers,
+        explorerLookup: explorerEnvironment().lookup,
+        ...(ledger ? { ledger, recheck: inputs.recheck } : {}),
         onEvent,
       });
     } finally {
@@ -89,6 +103,11 @@ export async function run(): Promise<void> {
 // The explorer-url input, else the chain's Blockscout instance, said with where it was found.
 async function chooseExplorer(inputs: ActionInputs): Promise<string> {
   if (inputs.explorerUrl || inputs.chainId === undefined) return inputs.explorerUrl ?? "";
+  const mapped = inputs.explorers[inputs.chainId];
+  if (mapped) {
+    logLine(`Explorer: ${mapped} (input explorers, chain id from ${inputs.chainIdSource})`);
+    return mapped;
+  }
   // Loaded only here: with explorer-url, the first request does not wait for the registry.
   const { findExplorerByChainId } = await import("../explorers/findExplorerByChainId.js");
   const choice = await findExplorerByChainId(inputs.chainId, {
@@ -118,12 +137,6 @@ function maxResponseBytesFromEnvironment(): { maxResponseBytes?: number } {
   const text = process.env.EXPLORER_VERIFY_MAX_RESPONSE_BYTES;
   const bytes = Number(text);
   return text && Number.isSafeInteger(bytes) && bytes > 0 ? { maxResponseBytes: bytes } : {};
-}
-
-// Preflight compiles with the npm `solc` package of the workspace, when the workflow installed one.
-function workspaceCompilers(workspace: string): string[] {
-  const soljson = join(workspace, "node_modules", "solc", "soljson.js");
-  return existsSync(soljson) ? [soljson] : [];
 }
 
 function report(core: typeof import("@actions/core"), results: VerificationResult[]): void {

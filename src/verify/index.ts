@@ -22,5 +22,5 @@ export { type VerifiedState, verifiedState } from "./preCheck.js";
 export { type PreflightOptions, type PreflightResult, preflight } from "./preflight.js";
 export { solcReleaseCommits } from "./solcReleases.js";
 export { minimalStandardJsonInput, standardJsonCandidates } from "./standardJsonCandidates.js";
-export { type BatchOptions, verifyBatch } from "./verifyBatch.js";
+export { type BatchOptions, type ChainTaggedEvent, verifyBatch } from "./verifyBatch.js";
 export { displayName, type EngineOptions, verifyContract } from "./verifyContract.js";

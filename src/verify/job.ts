@@ -77,6 +77,8 @@ export interface VerificationTarget {
   apiKey?: string | undefined;
   /** This explorer's request headers, when they are not the batch's. */
   headers?: Record<string, string> | undefined;
+  /** This chain's JSON-RPC (failure explanations, preflight), when it is not the batch's `rpc`. */
+  rpc?: { rpcUrl: string; compilers?: string[] } | undefined;
 }
 
 /** One contract to verify. */

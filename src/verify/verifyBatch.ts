@@ -4,6 +4,7 @@ import { proxyLinkHash } from "../ledger/inputHash.js";
 import { Ledger } from "../ledger/Ledger.js";
 import { verifyWithLedger } from "../ledger/verifyWithLedger.js";
 import { Deadline } from "./deadline.js";
+import type { VerificationEvent } from "./events.js";
 import type { VerificationJob, VerificationResult, VerificationTarget } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
 import { inTargetPool } from "./targetPool.js";
@@ -45,6 +46,9 @@ export interface BatchOptions extends EngineOptions {
   recheck?: boolean | undefined;
 }
 
+/** An engine event of a batch over several chains carries the chain it is about. */
+export type ChainTaggedEvent = VerificationEvent & { chainId?: number };
+
 /**
  * Verifies many contracts, on one explorer or on several (jobs may name their own `target`): a few at a time per
  * explorer and overall, one rate limiter per explorer, and a failure of one job never stops the others. Proxy
@@ -73,11 +77,23 @@ export async function verifyBatch(
   const groupOf = (_: VerificationJob, index: number): string => targetOf(index).client.urls.base;
   const limits = { total, perGroup: concurrency };
 
+  const chains = new Set([...targets.values()].map((target) => target.chainId));
+  // Events of a batch over several chains say which chain they are about (the same address may be on each).
+  const optionsFor = (job: VerificationJob, chainId: number | undefined): BatchOptions => {
+    const onEvent = options.onEvent;
+    const tagged =
+      chains.size > 1 && onEvent && chainId !== undefined
+        ? { onEvent: (event: VerificationEvent) => onEvent({ ...event, chainId } as ChainTaggedEvent) }
+        : {};
+    return { ...options, ...(job.target?.rpc ? { rpc: job.target.rpc } : {}), ...tagged };
+  };
+
   const results = await inTargetPool(jobs, groupOf, limits, async (job, index) => {
     const { client, chainId } = targetOf(index);
+    const jobOptions = optionsFor(job, chainId);
     const result = ledger
-      ? await verifyWithLedger(client, job, options, { ledger, recheck: options.recheck, chainId })
-      : await verifyContract(client, job, options);
+      ? await verifyWithLedger(client, job, jobOptions, { ledger, recheck: options.recheck, chainId })
+      : await verifyContract(client, job, jobOptions);
     return withChainId(result, chainId);
   });
   const links = await inTargetPool(jobs, groupOf, limits, async (job, index) => {
@@ -85,6 +101,7 @@ export async function verifyBatch(
     const proxyAddress = job.proxyAddress;
     if (!proxyAddress || !implementation) return undefined;
     const { client, chainId } = targetOf(index);
+    const linkOptions = optionsFor(job, chainId);
     if (implementation.status !== "verified" && implementation.status !== "already-verified") {
       const notAwaited = implementation.status === "pending";
       const notLinked: VerificationResult = {
@@ -132,7 +149,7 @@ export async function verifyBatch(
       linkProxy(client, proxyAddress, implementation, {
         ...(timeoutMs ? { timeoutMs } : {}),
         ...(options.polling ? { polling: options.polling } : {}),
-        ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+        ...(linkOptions.onEvent ? { onEvent: linkOptions.onEvent } : {}),
       }),
     );
     ledger?.record({
