@@ -1,0 +1,129 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
+import type { VerificationResult } from "../../src/verify/job.js";
+import { type HardhatNode, runHardhat, startHardhatNode } from "../inputs/hardhatProject.js";
+import { hardhat, preparePluginProject, removePluginProject } from "../support/pluginProject.js";
+
+// The packed plugin in a user's project: one Ignition module deployed to two Hardhat chains with different chain
+// ids, each chain's explorer a local explorer named in explorerVerify.chains; one task run verifies both.
+const chainIds = [31338, 31339] as const;
+let project: string;
+const nodes: HardhatNode[] = [];
+const explorers: LocalExplorer[] = [];
+let env: Record<string, string>;
+
+const config = `import { createRequire } from "node:module";
+import hardhatIgnition from "@nomicfoundation/hardhat-ignition";
+import explorerVerify from "explorer-verify/plugin";
+import { defineConfig } from "hardhat/config";
+
+const require = createRequire(import.meta.url);
+const soljson = require.resolve("solc/soljson.js");
+
+export default defineConfig({
+  plugins: [hardhatIgnition, explorerVerify],
+  solidity: {
+    profiles: {
+      default: { compilers: [{ version: "0.8.28", path: soljson }] },
+      production: {
+        compilers: [{ version: "0.8.28", path: soljson, settings: { optimizer: { enabled: true, runs: 200 } } }],
+      },
+    },
+  },
+  networks: {
+    node: { type: "edr-simulated", chainId: Number(process.env.FIXTURE_CHAIN_ID ?? 31337) },
+    chainA: { type: "http", url: process.env.CHAIN_A_URL ?? "http://127.0.0.1:1", chainId: ${chainIds[0]} },
+    chainB: { type: "http", url: process.env.CHAIN_B_URL ?? "http://127.0.0.1:1", chainId: ${chainIds[1]} },
+  },
+  explorerVerify: {
+    chains: {
+      "${chainIds[0]}": { explorerUrl: process.env.EXPLORER_A_URL ?? "http://127.0.0.1:1" },
+      "${chainIds[1]}": { explorerUrl: process.env.EXPLORER_B_URL ?? "http://127.0.0.1:1" },
+    },
+  },
+});
+`;
+
+beforeAll(async () => {
+  project = await preparePluginProject();
+  await writeFile(join(project, "hardhat.config.ts"), config);
+  for (const chainId of chainIds) {
+    process.env.FIXTURE_CHAIN_ID = String(chainId);
+    nodes.push(await startHardhatNode(project));
+  }
+  delete process.env.FIXTURE_CHAIN_ID;
+  env = {
+    CHAIN_A_URL: nodes[0]?.url ?? "",
+    CHAIN_B_URL: nodes[1]?.url ?? "",
+    // Ignition asks before deploying to a chain other than 31337.
+    HARDHAT_IGNITION_CONFIRM_DEPLOYMENT: "false",
+  };
+  for (const network of ["chainA", "chainB"]) {
+    await runHardhat(
+      project,
+      ["ignition", "deploy", "ignition/modules/Fixture.ts", "--network", network],
+      env,
+    );
+  }
+  for (const node of nodes) explorers.push(await startLocalExplorer({ rpcUrl: node.url, stateFile: false }));
+  env = { ...env, EXPLORER_A_URL: explorers[0]?.url ?? "", EXPLORER_B_URL: explorers[1]?.url ?? "" };
+}, 300_000);
+
+afterAll(async () => {
+  for (const explorer of explorers) await explorer.close();
+  for (const node of nodes) await node.stop();
+  await removePluginProject(project);
+});
+
+async function deployedAddresses(chainId: number): Promise<string[]> {
+  const file = join(project, "ignition", "deployments", `chain-${chainId}`, "deployed_addresses.json");
+  return Object.values(JSON.parse(await readFile(file, "utf8")) as Record<string, string>);
+}
+
+describe("npx hardhat explorer-verify --deployment all", () => {
+  it("verifies every deployment on its own chain's explorer in one run, and status prints the ledger", async () => {
+    const outcome = await hardhat(project, ["explorer-verify", "--deployment", "all", "--json"], env);
+    expect(outcome.code).toBe(0);
+    const { results } = JSON.parse(outcome.stdout) as { results: VerificationResult[] };
+    for (const [index, chainId] of chainIds.entries()) {
+      const explorer = explorers[index]?.url ?? "";
+      const onChain = results.filter((r) => r.chainId === chainId);
+      expect(onChain.map((r) => r.address.toLowerCase()).sort()).toEqual(
+        (await deployedAddresses(chainId)).map((a) => a.toLowerCase()).sort(),
+      );
+      for (const result of onChain) {
+        expect([result.status, result.url]).toEqual([
+          "verified",
+          `${explorer}/address/${result.address}#code`,
+        ]);
+      }
+    }
+    expect(outcome.stderr).toContain(`Chain ${chainIds[0]}: ${explorers[0]?.url}`);
+    expect(outcome.stderr).toContain(`Verifying ${results.length} contracts of 2 deployments on 2 chains`);
+
+    const status = await hardhat(project, ["explorer-verify", "status"], env);
+    expect(status.code).toBe(0);
+    const rows = status.stdout.split("\n").filter((line) => / verified /.test(line));
+    expect(rows).toHaveLength(results.length);
+    for (const result of results) {
+      expect(rows).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `\\s${result.chainId}\\s+${result.address}\\s+verified\\s+${result.url.replace(/[.?#]/g, "\\$&")}$`,
+          ),
+        ),
+      );
+    }
+
+    const again = await hardhat(
+      project,
+      ["explorer-verify", "--deployment", "chain-31338,chain-31339", "--json"],
+      env,
+    );
+    expect(again.code).toBe(0);
+    const rerun = (JSON.parse(again.stdout) as { results: VerificationResult[] }).results;
+    expect(rerun.map((r) => [r.status, r.attempts])).toEqual(results.map(() => ["already-verified", 0]));
+  }, 240_000);
+});
