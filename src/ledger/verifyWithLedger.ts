@@ -22,7 +22,7 @@ const defaultTimeoutMs = 300_000;
 
 /**
  * Verifies one contract, reading the ledger first and recording every change in it. Verified with the same
- * input: `already-verified` with no request (unless `recheck`). A guid still pending: polled, never submitted
+ * input: `already-verified` with no request (unless `recheck` or `force`). A guid still pending: polled, never submitted
  * again. Failed, changed input, or nothing recorded: verified as usual, the guid recorded the moment the explorer
  * returns it (before polling), so a run killed at any point loses no submission.
  *
@@ -63,7 +63,9 @@ export async function verifyWithLedger(
     });
   };
 
-  if (entry && sameInput && entry.status === "verified" && !use.recheck) {
+  // `force` asks for a submission whatever is known: the ledger's word is not taken either.
+  const force = job.force ?? options.force ?? false;
+  if (entry && sameInput && entry.status === "verified" && !use.recheck && !force) {
     return finish(options, {
       address: job.address,
       contract,

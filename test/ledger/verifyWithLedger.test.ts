@@ -125,6 +125,17 @@ describe("verifyBatch with a ledger", () => {
     expect(explorer.requestsFor("verifysourcecode")).toHaveLength(0);
   });
 
+  it("with force, submits again a contract the ledger records verified", async () => {
+    const path = ledgerPath();
+    const [address] = contracts(0x4250, 1) as [string];
+    await run([standardJsonJob(address)], path);
+    explorer.requests.length = 0;
+    const [forced] = await run([standardJsonJob(address)], path, { force: true });
+    expect(forced).toMatchObject({ status: "already-verified", attempts: 1 });
+    expect(explorer.requestsFor("verifysourcecode").map((r) => r.body.contractaddress)).toEqual([address]);
+    expect(entriesIn(path)[0]).toMatchObject({ status: "verified" });
+  });
+
   it("polls a pending guid from the ledger and never submits that contract again", async () => {
     const path = ledgerPath();
     const [address] = contracts(0x4300, 1) as [string];
