@@ -2,6 +2,7 @@ import { progressLine } from "../../src/report/progressLine.js";
 import { formatResultsTable } from "../../src/report/resultsTable.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import type { VerificationResult } from "../../src/verify/job.js";
+import type { ChainTaggedEvent } from "../../src/verify/verifyBatch.js";
 
 /**
  * The task's output: progress lines and a table for a person, or exactly one JSON document on stdout with
@@ -35,7 +36,9 @@ export class Reporter {
       shown = { ...event, result: message ? { ...result, message } : result };
     }
     const line = progressLine(shown);
-    if (line) this.info(line);
+    // A batch over several chains tags its events with the chain (the same address may be on each).
+    const chainId = (event as ChainTaggedEvent).chainId;
+    if (line) this.info(chainId === undefined ? line : `[chain ${chainId}] ${line}`);
     if (event.type === "preflight" && event.diagnosis.trim() !== "") {
       const key = event.address.toLowerCase();
       this.#diagnosesShown.set(key, [...(this.#diagnosesShown.get(key) ?? []), event.diagnosis.trim()]);
