@@ -1,5 +1,5 @@
+import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import type { CreationRecord } from "./backend.js";
-import type { JsonRpcChain } from "./jsonRpcChain.js";
 
 /** Contract creations found by scanning blocks: who created each contract, in which transaction, with which input. */
 export class CreationIndex {

@@ -1,12 +1,12 @@
 import { join } from "node:path";
+import { JsonRpcChain } from "../chain/jsonRpcChain.js";
+import { localCompilerResolver } from "../recompile/compilerResolver.js";
 import { ChainBackend } from "./chainBackend.js";
 import { ContractModule } from "./contractModule.js";
 import { CreationIndex } from "./creationIndex.js";
 import { ExplorerHttpServer } from "./httpServer.js";
-import { JsonRpcChain } from "./jsonRpcChain.js";
 import type { RateLimitSettings } from "./rateLimitWindow.js";
 import { createChainRestHandler } from "./rest/chainRestData.js";
-import { localCompilerResolver } from "./solidityCompiler.js";
 import { StateStore } from "./stateStore.js";
 import type { SubmissionVerdict } from "./verifySubmission.js";
 
@@ -24,7 +24,10 @@ export interface LocalExplorerOptions {
   stateFile?: string | false;
   /** Folder of the default state file. Default `cache/explorer-verify` under the working directory. */
   cacheDir?: string;
-  /** Compiler files (`soljson.js`) to use besides the npm `solc` package, e.g. the one a Hardhat config names. */
+  /**
+   * Compilers to use first, e.g. the ones a Hardhat build used: `.js` files are solc-js, anything else a native
+   * solc run with `--standard-json`. A native `solc` on PATH and the npm `solc` package are tried after them.
+   */
   compilers?: string[];
   /** First block to look for contract creations in. Default 0. */
   fromBlock?: number;
@@ -71,7 +74,7 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
     chain,
     store,
     index: new CreationIndex(chain, options.fromBlock ?? 0),
-    resolveCompiler: localCompilerResolver(options.compilers),
+    resolveCompiler: localCompilerResolver({ compilers: options.compilers ?? [] }),
     ...(options.onVerdict ? { onVerdict: options.onVerdict } : {}),
   });
   const server = new ExplorerHttpServer({

@@ -169,6 +169,13 @@ class ContractVerification {
     if (!this.#options.rpc || this.#options.preflight) return this.#finish("failed", explained);
     // The explorer gives no reason; the same submission compiled here against the chain usually finds it.
     const checked = await this.#preflight(constructorArguments).catch(() => undefined);
+    // Without a compiler nothing is known about the sources or settings: say only what is missing.
+    if (checked?.code === "no-compiler") {
+      return this.#finish(
+        "failed",
+        `The explorer could not verify the contract: ${lastFailure || "no reason given"}. ${checked.diagnosis}`,
+      );
+    }
     return this.#finish(
       "failed",
       checked?.outcome === "mismatch" ? `${explained} ${checked.diagnosis}` : explained,

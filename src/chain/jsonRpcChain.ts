@@ -1,3 +1,4 @@
+import { ChainError } from "../errors/recompileErrors.js";
 import * as z from "../schemas/zod.js";
 
 const responseSchema = z.union([
@@ -42,7 +43,7 @@ const receiptSchema = z.nullable(
 export type ChainBlock = NonNullable<z.infer<typeof blockSchema>>;
 export type ChainTransaction = z.infer<typeof transactionSchema>;
 
-/** The few JSON-RPC calls the local explorer needs from a chain. */
+/** The few JSON-RPC calls compile-and-match and the local explorer need from a chain. */
 export class JsonRpcChain {
   readonly url: string;
   #nextId = 1;
@@ -53,6 +54,24 @@ export class JsonRpcChain {
   }
 
   async #call(method: string, params: unknown[]): Promise<unknown> {
+    let text: string;
+    try {
+      // Every call here is a read: one more try covers a keep-alive socket the node closed during a long compile.
+      text = await this.#post(method, params).catch(() => this.#post(method, params));
+    } catch (cause) {
+      throw new ChainError(method, `${method}: the chain at ${redactedUrl(this.url)} could not be reached.`, {
+        details: cause instanceof Error ? cause.message : String(cause),
+        cause,
+      });
+    }
+    const parsed = responseSchema.safeParse(parseJson(text));
+    if (!parsed.success)
+      throw new ChainError(method, `${method}: the chain answered something that is not JSON-RPC.`);
+    if ("error" in parsed.data) throw new ChainError(method, `${method}: ${parsed.data.error.message}`);
+    return parsed.data.result;
+  }
+
+  async #post(method: string, params: unknown[]): Promise<string> {
     const id = this.#nextId++;
     const response = await fetch(this.url, {
       method: "POST",
@@ -60,10 +79,7 @@ export class JsonRpcChain {
       body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
       signal: AbortSignal.timeout(30_000),
     });
-    const parsed = responseSchema.safeParse(parseJson(await response.text()));
-    if (!parsed.success) throw new Error(`${method}: the chain answered something that is not JSON-RPC`);
-    if ("error" in parsed.data) throw new Error(`${method}: ${parsed.data.error.message}`);
-    return parsed.data.result;
+    return response.text();
   }
 
   /** @returns the chain id */
@@ -95,6 +111,15 @@ export class JsonRpcChain {
   async createdContract(hash: string): Promise<string | undefined> {
     const receipt = receiptSchema.parse(await this.#call("eth_getTransactionReceipt", [hash]));
     return receipt?.contractAddress ?? undefined;
+  }
+}
+
+// RPC URLs often carry a key in the path or query: only the origin is shown.
+function redactedUrl(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "the RPC URL";
   }
 }
 
