@@ -6,6 +6,7 @@ import { isExplorerVerifyError } from "../../src/errors/ExplorerVerifyError.js";
 import type { LocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { ChainAccess } from "./chainAccess.js";
 import { userError } from "./pluginError.js";
+import { projectCompilers } from "./projectBuild.js";
 
 /** Where verification goes, and how it was chosen (for the output). */
 export interface ExplorerTarget {
@@ -99,15 +100,4 @@ export async function resolveExplorerTarget(
   throw userError(
     `No explorer is configured for chain ${chainId} (network "${connection.networkName}"). Give --explorer-url, or add chainDescriptors: { ${chainId}: { name: "…", blockExplorers: { blockscout: { url: "https://…", apiUrl: "https://…/api" } } } } to the Hardhat config.`,
   );
-}
-
-/**
- * The solc-js compiler files the Hardhat config names (`path` of a compiler), so local compiles use the same ones.
- * @param hre - the Hardhat runtime
- * @returns their paths
- */
-export function projectCompilers(hre: HardhatRuntimeEnvironment): string[] {
-  return Object.values(hre.config.solidity.profiles)
-    .flatMap((profile) => profile.compilers.map((compiler) => compiler.path))
-    .filter((path): path is string => typeof path === "string" && path.endsWith(".js"));
 }

@@ -122,7 +122,7 @@ export function loadSolcJsCompiler(soljsonPath: string): Compiler {
     } catch (cause) {
       throw new CompilerError(
         soljsonPath,
-        `The compiler file ${soljsonPath} could not be loaded as solc-js: ${cause instanceof Error ? cause.message : String(cause)}.`,
+        `The compiler file ${soljsonPath} could not be loaded as solc-js: ${messageOf(cause)}.`,
         { cause },
       );
     }
@@ -141,7 +141,7 @@ export function loadSolcJsCompiler(soljsonPath: string): Compiler {
         // Old wrappers (solc 0.4) have another compile() signature and throw on standard JSON.
         throw new CompilerError(
           soljsonPath,
-          `The solc-js compiler ${soljsonPath} could not compile standard JSON input: ${cause instanceof Error ? cause.message : String(cause)}.`,
+          `The solc-js compiler ${soljsonPath} could not compile standard JSON input: ${messageOf(cause)}.`,
           { cause },
         );
       }
@@ -203,11 +203,9 @@ async function nativeCompiler(binaryPath: string): Promise<Compiler> {
   try {
     versionRun = await runProcess(binaryPath, ["--version"], undefined);
   } catch (cause) {
-    throw new CompilerError(
-      binaryPath,
-      `The compiler ${binaryPath} could not be run: ${cause instanceof Error ? cause.message : String(cause)}.`,
-      { cause },
-    );
+    throw new CompilerError(binaryPath, `The compiler ${binaryPath} could not be run: ${messageOf(cause)}.`, {
+      cause,
+    });
   }
   const version = /\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+?)?\+commit\.[0-9a-f]{8}/.exec(versionRun.stdout)?.[0];
   if (versionRun.code !== 0 || !version) {
@@ -230,7 +228,7 @@ async function nativeCompiler(binaryPath: string): Promise<Compiler> {
       } catch (cause) {
         throw new CompilerError(
           binaryPath,
-          `The compiler ${binaryPath} could not be run: ${cause instanceof Error ? cause.message : String(cause)}.`,
+          `The compiler ${binaryPath} could not be run: ${messageOf(cause)}.`,
           { cause },
         );
       }
@@ -246,4 +244,10 @@ async function nativeCompiler(binaryPath: string): Promise<Compiler> {
       return parseCompilerOutput(run.stdout, binaryPath);
     },
   };
+}
+
+// Errors may come from another realm (a VM context, a worker), where `instanceof Error` fails.
+function messageOf(cause: unknown): string {
+  const message = (cause as { message?: unknown } | null)?.message;
+  return (typeof message === "string" ? message : String(cause)).replace(/\.$/, "");
 }

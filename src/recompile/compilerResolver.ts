@@ -79,9 +79,9 @@ export function localCompilerResolver(search: CompilerSearch = {}): CompilerReso
       try {
         const compiler = isSolcJsPath(path) ? loadSolcJsCompiler(path) : await loadNativeCompiler(path);
         if (compiler.longVersion === wanted) return compiler;
-        seen.push(`${compiler.longVersion} at ${path}`);
+        seen.push(`Solc ${compiler.longVersion} at ${path}.`);
       } catch (error) {
-        seen.push(isExplorerVerifyError(error) ? error.shortMessage : `${path}: ${String(error)}`);
+        seen.push(isExplorerVerifyError(error) ? error.shortMessage : `${path}: ${String(error)}.`);
       }
     }
     return { unavailable: true, explanation: unavailableExplanation(wanted, seen) };
@@ -90,7 +90,7 @@ export function localCompilerResolver(search: CompilerSearch = {}): CompilerReso
 
 function unavailableExplanation(wanted: string, seen: string[]): string {
   const release = wanted.replace(/\+.*$/, "");
-  const found = seen.length > 0 ? ` Found: ${seen.join("; ")}.` : " No compiler was found.";
+  const found = seen.length > 0 ? ` Tried: ${seen.join(" ")}` : " No compiler was found.";
   return `No local compiler for v${wanted}.${found} Install it: \`npm install --save-dev solc@${release}\`, or put a native solc ${release} on PATH (or name its path).`;
 }
 

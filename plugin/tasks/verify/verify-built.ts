@@ -16,9 +16,8 @@ import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import type { ChainAccess } from "../../internal/chainAccess.js";
 import { constructorInputs, loadDefaultExport, typedConstructorValues } from "../../internal/cliArguments.js";
 import type { ExplorerTarget } from "../../internal/explorerTarget.js";
-import { projectCompilers } from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
-import { buildProject } from "../../internal/projectBuild.js";
+import { buildProject, projectCompilers } from "../../internal/projectBuild.js";
 import type { Reporter } from "../../internal/reporter.js";
 import type { VerifyTaskArguments } from "./task-action.js";
 
