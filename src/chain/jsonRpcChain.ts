@@ -40,6 +40,34 @@ const receiptSchema = z.nullable(
   z.looseObject({ contractAddress: z.optional(z.nullable(z.string())), status: z.optional(hexString) }),
 );
 
+interface CallFrame {
+  type?: string;
+  from?: string;
+  to?: string;
+  input?: string;
+  error?: string;
+  calls?: CallFrame[];
+}
+const callFrameSchema: z.ZodMiniType<CallFrame> = z.looseObject({
+  type: z.optional(z.string()),
+  from: z.optional(z.string()),
+  to: z.optional(z.string()),
+  input: z.optional(z.string()),
+  error: z.optional(z.string()),
+  get calls() {
+    return z.optional(z.array(callFrameSchema));
+  },
+});
+
+/** A contract created inside a transaction, by a contract (a factory) rather than by the transaction itself. */
+export interface InternalCreation {
+  address: string;
+  /** The creating contract. */
+  factory: string;
+  /** The creation code and constructor arguments the factory passed to CREATE/CREATE2. */
+  input: string;
+}
+
 export type ChainBlock = NonNullable<z.infer<typeof blockSchema>>;
 export type ChainTransaction = z.infer<typeof transactionSchema>;
 
@@ -105,6 +133,36 @@ export class JsonRpcChain {
   /** @param number - a block number @returns the block with its transactions, or null */
   async getBlock(number: number): Promise<ChainBlock | null> {
     return blockSchema.parse(await this.#call("eth_getBlockByNumber", [`0x${number.toString(16)}`, true]));
+  }
+
+  /**
+   * The contracts a transaction's calls created (CREATE/CREATE2 inside it), read with `debug_traceTransaction`'s
+   * call tracer.
+   * @param hash - a transaction hash
+   * @returns the creations, in order; empty when none
+   * @throws {ChainError} when the node cannot trace (the method is missing) or the trace is unreadable
+   */
+  async internalCreations(hash: string): Promise<InternalCreation[]> {
+    const trace = callFrameSchema.safeParse(
+      await this.#call("debug_traceTransaction", [hash, { tracer: "callTracer" }]),
+    );
+    if (!trace.success) {
+      throw new ChainError("debug_traceTransaction", "debug_traceTransaction: the call trace is unreadable.");
+    }
+    const found: InternalCreation[] = [];
+    const walk = (frame: CallFrame, depth: number) => {
+      const creates = frame.type === "CREATE" || frame.type === "CREATE2";
+      if (depth > 0 && creates && frame.to && frame.from && frame.input && !frame.error) {
+        found.push({
+          address: frame.to.toLowerCase(),
+          factory: frame.from.toLowerCase(),
+          input: frame.input,
+        });
+      }
+      for (const call of frame.calls ?? []) walk(call, depth + 1);
+    };
+    walk(trace.data, 0);
+    return found;
   }
 
   /** @param hash - a transaction hash @returns the contract it created, if any */

@@ -123,14 +123,51 @@ export function normaliseRuntime(
 }
 
 /**
- * Whether two codes are the same outside their trailing metadata (which must start at the same offset).
- * @param a - bare hex
- * @param b - bare hex
- * @returns true when only the metadata may differ
+ * Every Solidity metadata block (CBOR auxdata) in some code: the trailing one, and those of creation codes a
+ * contract embeds (a factory's children). Each is a CBOR map holding the `solc` version key, followed by its
+ * two-byte length.
+ *
+ * @param code - bare hex
+ * @returns the blocks' spans, in bytes, in order
  */
-export function sameOutsideMetadata(a: string, b: string): boolean {
-  const cut = metadataStart(a);
-  return cut === metadataStart(b) && a.slice(0, cut) === b.slice(0, cut);
+export function auxdataSpans(code: string): Span[] {
+  const spans: Span[] = [];
+  // "solc" as a CBOR text key, then a 3-byte string: the compiler version.
+  const solcKey = "64736f6c6343";
+  for (let at = code.indexOf(solcKey); at >= 0; at = code.indexOf(solcKey, at + 2)) {
+    if (at % 2 !== 0) continue;
+    const mapEnd = at + solcKey.length + 6;
+    const length = Number.parseInt(code.slice(mapEnd, mapEnd + 4), 16);
+    const start = mapEnd - length * 2;
+    if (!Number.isFinite(length) || start < 0 || !/^a[1-7]$/.test(code.slice(start, start + 2))) continue;
+    spans.push({ start: start / 2, length: length + 2 });
+  }
+  return spans;
+}
+
+/**
+ * Whether compiled code is the deployed code outside its metadata blocks (found in the compiled code, and
+ * copied from the deployed code before comparing). The codes must have the same length.
+ * @param compiled - bare hex, normalised (see {@link normaliseRuntime})
+ * @param deployed - bare hex
+ * @returns true when only metadata may differ
+ */
+export function sameOutsideMetadata(compiled: string, deployed: string): boolean {
+  if (compiled.length !== deployed.length) return false;
+  return copySpans(compiled, deployed, auxdataSpans(compiled)) === deployed;
+}
+
+/**
+ * Code without its trailing metadata block (and the INVALID opcode that separates it).
+ * @param code - bare hex
+ * @returns the code before the metadata
+ */
+export function withoutTrailingMetadata(code: string): string {
+  const start = metadataStart(code);
+  // The compiler puts an INVALID opcode (0xfe) before the metadata, and leaves both out without it.
+  return start < code.length && code.slice(start - 2, start) === "fe"
+    ? code.slice(0, start - 2)
+    : code.slice(0, start);
 }
 
 /**

@@ -1,9 +1,10 @@
 import {
   bareHex,
   linkCreationCode,
-  metadataStart,
+  type NormalisedRuntime,
   normaliseRuntime,
   sameOutsideMetadata,
+  withoutTrailingMetadata,
 } from "./bytecodeTransformations.js";
 import type { CompilerOutputContract } from "./compiler.js";
 
@@ -47,23 +48,34 @@ export function matchBytecode(
 ): MatchOutcome {
   const runtimeObject = compiled.evm?.deployedBytecode?.object;
   if (!runtimeObject || bareHex(deployed.runtimeCode) === "") return { match: "none", reason: "no-bytecode" };
-  const normalised = normaliseRuntime(
-    {
-      object: runtimeObject,
-      linkReferences: compiled.evm?.deployedBytecode?.linkReferences,
-      immutableReferences: compiled.evm?.deployedBytecode?.immutableReferences,
-    },
+  const references = {
+    linkReferences: compiled.evm?.deployedBytecode?.linkReferences,
+    immutableReferences: compiled.evm?.deployedBytecode?.immutableReferences,
+  };
+  let normalised: NormalisedRuntime | undefined = normaliseRuntime(
+    { object: runtimeObject, ...references },
     deployed.runtimeCode,
   );
-  if (!normalised) return { match: "none", reason: "bytecode" };
+  // Deployed without a metadata block and submitted with one (or the reverse): the code before it may match.
+  let metadataDiffers = false;
+  if (!normalised) {
+    normalised = normaliseRuntime(
+      { object: withoutTrailingMetadata(bareHex(runtimeObject)), ...references },
+      withoutTrailingMetadata(bareHex(deployed.runtimeCode)),
+    );
+    if (!normalised || normalised.code !== normalised.deployed) return { match: "none", reason: "bytecode" };
+    metadataDiffers = true;
+  }
   const { libraries, immutables } = normalised;
   let match: "perfect" | "partial";
-  if (normalised.code === normalised.deployed) match = "perfect";
+  if (metadataDiffers) match = "partial";
+  else if (normalised.code === normalised.deployed) match = "perfect";
   else if (sameOutsideMetadata(normalised.code, normalised.deployed)) match = "partial";
   else return { match: "none", reason: "bytecode" };
 
   const submitted = submittedArguments === undefined ? undefined : bareHex(submittedArguments);
-  if (deployed.creationInput === undefined) {
+  // Without the metadata block the creation code differs too (it copies a runtime of another length).
+  if (deployed.creationInput === undefined || metadataDiffers) {
     return { match, constructorArguments: submitted ?? "", libraries, immutables };
   }
   const recovered = recoverArguments(compiled, bareHex(deployed.creationInput), libraries);
@@ -86,8 +98,7 @@ function recoverArguments(
   const creation = linkCreationCode(object, compiled.evm?.bytecode?.linkReferences, libraries);
   if (creationInput.length < creation.length) return undefined;
   const prefix = creationInput.slice(0, creation.length);
-  if (prefix === creation) return creationInput.slice(creation.length);
-  const cut = metadataStart(creation);
-  if (prefix.slice(0, cut) === creation.slice(0, cut)) return creationInput.slice(creation.length);
+  if (prefix === creation || sameOutsideMetadata(creation, prefix))
+    return creationInput.slice(creation.length);
   return undefined;
 }
