@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import { localCompilerResolver } from "../recompile/compilerResolver.js";
+import { SolcJsWorkerPool } from "../recompile/solcJsWorkerPool.js";
 import { ChainBackend } from "./chainBackend.js";
 import { ContractModule } from "./contractModule.js";
 import { CreationIndex } from "./creationIndex.js";
@@ -29,6 +30,8 @@ export interface LocalExplorerOptions {
    * solc run with `--standard-json`. A native `solc` on PATH and the npm `solc` package are tried after them.
    */
   compilers?: string[];
+  /** Worker threads for solc-js compiles. Default the CPU count less one (at least one). */
+  compilerThreads?: number;
   /** First block to look for contract creations in. Default 0. */
   fromBlock?: number;
   /** Told of every verdict, with a plain explanation when it failed. */
@@ -44,6 +47,8 @@ export interface LocalExplorer {
   chainId: number;
   /** The state file, when there is one. */
   stateFile: string | undefined;
+  /** The worker threads that compile submissions (its `compiles` counts the compiles run). */
+  compilerPool: SolcJsWorkerPool;
   close(): Promise<void>;
 }
 
@@ -70,11 +75,13 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
           `local-explorer-${chainId}.json`,
         ));
   const store = new StateStore(stateFile, chainId);
+  // Compiles run in worker threads: status polls and reads are answered while they run.
+  const solcJsPool = new SolcJsWorkerPool(options.compilerThreads);
   const backend = new ChainBackend({
     chain,
     store,
     index: new CreationIndex(chain, options.fromBlock ?? 0),
-    resolveCompiler: localCompilerResolver({ compilers: options.compilers ?? [] }),
+    resolveCompiler: localCompilerResolver({ compilers: options.compilers ?? [], solcJsPool }),
     ...(options.onVerdict ? { onVerdict: options.onVerdict } : {}),
   });
   const server = new ExplorerHttpServer({
@@ -83,5 +90,14 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   });
   const url = await server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
-  return { url, chainId, stateFile, close: () => server.close() };
+  return {
+    url,
+    chainId,
+    stateFile,
+    compilerPool: solcJsPool,
+    close: async () => {
+      await server.close();
+      await solcJsPool.close();
+    },
+  };
 }

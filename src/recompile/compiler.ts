@@ -99,6 +99,16 @@ function isSolcWrapper(value: unknown): value is SolcWrapper {
   return typeof candidate.version === "function" && typeof candidate.compile === "function";
 }
 
+/**
+ * The solc wrapper a compiler file is loaded with: its own package's when it has one, else the npm `solc`'s.
+ * @param soljsonPath - the compiler file
+ * @returns the wrapper's path
+ */
+export function solcWrapperFor(soljsonPath: string): string {
+  const besideIt = join(dirname(soljsonPath), "wrapper.js");
+  return existsSync(besideIt) ? besideIt : require.resolve("solc/wrapper.js");
+}
+
 const loadedSolcJs = new Map<string, { longVersion: string; solc: SolcWrapper }>();
 
 /**
@@ -112,9 +122,7 @@ export function loadSolcJsCompiler(soljsonPath: string): Compiler {
   let loaded = loadedSolcJs.get(soljsonPath);
   if (!loaded) {
     try {
-      // A compiler file from another solc package is wrapped by that package's own wrapper when it has one.
-      const besideIt = join(dirname(soljsonPath), "wrapper.js");
-      const wrap: unknown = require(existsSync(besideIt) ? besideIt : "solc/wrapper.js");
+      const wrap: unknown = require(solcWrapperFor(soljsonPath));
       if (typeof wrap !== "function") throw new Error("its solc wrapper.js did not export a function");
       const solc: unknown = wrap(require(soljsonPath));
       if (!isSolcWrapper(solc)) throw new Error("it has no version() and compile()");

@@ -2,7 +2,15 @@ import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
-import { type Compiler, loadNativeCompiler, loadSolcJsCompiler, normaliseVersion } from "./compiler.js";
+import {
+  type Compiler,
+  loadNativeCompiler,
+  loadSolcJsCompiler,
+  normaliseVersion,
+  parseCompilerOutput,
+  solcWrapperFor,
+} from "./compiler.js";
+import type { SolcJsWorkerPool } from "./solcJsWorkerPool.js";
 
 const require = createRequire(import.meta.url);
 
@@ -17,6 +25,8 @@ export interface CompilerSearch {
   searchPath?: boolean;
   /** Consider the npm `solc` package installed beside this one. Default true. */
   npmPackage?: boolean;
+  /** Runs solc-js compiles in these worker threads instead of the calling thread. */
+  solcJsPool?: SolcJsWorkerPool;
 }
 
 /** No compiler of the wanted version could be found or run; `explanation` says what was tried and what to install. */
@@ -78,13 +88,24 @@ export function localCompilerResolver(search: CompilerSearch = {}): CompilerReso
     for (const path of unique) {
       try {
         const compiler = isSolcJsPath(path) ? loadSolcJsCompiler(path) : await loadNativeCompiler(path);
-        if (compiler.longVersion === wanted) return compiler;
+        if (compiler.longVersion === wanted)
+          return search.solcJsPool ? pooled(compiler, search.solcJsPool) : compiler;
         seen.push(`Solc ${compiler.longVersion} at ${path}.`);
       } catch (error) {
         seen.push(isExplorerVerifyError(error) ? error.shortMessage : `${path}: ${String(error)}.`);
       }
     }
     return { unavailable: true, explanation: unavailableExplanation(wanted, seen) };
+  };
+}
+
+function pooled(compiler: Compiler, pool: SolcJsWorkerPool): Compiler {
+  if (compiler.kind !== "solc-js") return compiler;
+  const wrapper = solcWrapperFor(compiler.path);
+  return {
+    ...compiler,
+    compile: async (input) =>
+      parseCompilerOutput(await pool.compile(compiler.path, wrapper, JSON.stringify(input)), compiler.path),
   };
 }
 
