@@ -17,6 +17,9 @@ const transactionSchema = z.looseObject({
   input: hexString,
   transactionIndex: z.nullable(hexString),
 });
+const minedTransactionSchema = z.nullable(
+  z.extend(transactionSchema, { blockNumber: z.nullable(hexString) }),
+);
 const blockSchema = z.nullable(
   z.looseObject({
     number: hexString,
@@ -89,6 +92,19 @@ export class JsonRpcChain {
   /** @param number - a block number @returns the block with its transactions, or null */
   async getBlock(number: number): Promise<ChainBlock | null> {
     return blockSchema.parse(await this.#call("eth_getBlockByNumber", [`0x${number.toString(16)}`, true]));
+  }
+
+  /** @param hash - a transaction hash @returns the transaction, or null when the chain does not know it */
+  async getTransaction(hash: string): Promise<(ChainTransaction & { blockNumber: string | null }) | null> {
+    return minedTransactionSchema.parse(await this.#call("eth_getTransactionByHash", [hash]));
+  }
+
+  /**
+   * @param hash - a transaction hash
+   * @returns the `debug_traceTransaction` answer with the call tracer, unparsed
+   */
+  async traceTransaction(hash: string): Promise<unknown> {
+    return this.#call("debug_traceTransaction", [hash, { tracer: "callTracer" }]);
   }
 
   /** @param hash - a transaction hash @returns the contract it created, if any */

@@ -1,0 +1,17 @@
+export { type CallFrame, creationsInTrace, parseCallTrace, type TracedCreation } from "./callTrace.js";
+export {
+  type CreatedClone,
+  type CreatedContractJobs,
+  type CreatedContractJobsOptions,
+  createdContractJobs,
+  matchCreatedContracts,
+  type SkippedCreation,
+} from "./createdContractJobs.js";
+export {
+  type CreatedContract,
+  type CreationChain,
+  creationChainFromRpc,
+  type DiscoverCreatedContractsOptions,
+  discoverCreatedContracts,
+} from "./createdContracts.js";
+export { cloneImplementation, cloneImplementationFromCreation } from "./minimalClone.js";
