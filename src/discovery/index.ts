@@ -14,4 +14,5 @@ export {
   type DiscoverCreatedContractsOptions,
   discoverCreatedContracts,
 } from "./createdContracts.js";
+export { foundryBroadcastTransactionHashes, ignitionTransactionHashes } from "./deploymentTransactions.js";
 export { cloneImplementation, cloneImplementationFromCreation } from "./minimalClone.js";
