@@ -98,8 +98,9 @@ describe("npx hardhat explorer-verify --include-created", () => {
   it("says in one line that --created-by needs --tx", async () => {
     const outcome = await verify("--created-by", deployed["FactoryModule#Factory"]!);
     expect(outcome.code).toBe(1);
-    expect(outcome.stderr.trim()).toBe(
-      "Error HHE3: --created-by FACTORY and --tx HASH go together: give both.",
+    expect(outcome.stderr).toContain(
+      "Error in community plugin explorer-verify: --created-by FACTORY and --tx HASH go together: give both.",
     );
+    expect(outcome.stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
 });
