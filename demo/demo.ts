@@ -1,6 +1,6 @@
 // `npm run demo`: the product's main job, offline. Starts an in-process Hardhat chain, compiles and deploys sample
 // contracts (an OpenZeppelin ERC20 with constructor arguments, a library-linked contract with an immutable, and
-// an ERC1967 proxy with its implementation), starts the local explorer, verifies everything through the engine
+// an ERC1967 proxy with its implementation, a factory with the contracts it created), starts the local explorer, verifies everything through the engine
 // and prints the results. A second run finds everything verified and submits nothing.
 import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
@@ -12,8 +12,11 @@ import { type Abi, createPublicClient, createWalletClient, encodeFunctionData, t
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { ExplorerClient } from "../src/client/ExplorerClient.js";
+import { createdContractJobs } from "../src/discovery/createdContractJobs.js";
+import { creationChainFromRpc } from "../src/discovery/createdContracts.js";
 import {
   type CompiledContract,
+  contractsOf,
   createContractJob,
   findContract,
   readBuildInfos,
@@ -53,6 +56,8 @@ const transport = http(rpcUrl);
 const wallet = createWalletClient({ account: privateKeyToAccount(deployerKey), chain: hardhat, transport });
 const chain = createPublicClient({ chain: hardhat, transport });
 
+const deploymentTransactions = new Map<string, Hex>();
+
 async function deploy(
   contract: CompiledContract,
   args: unknown[] = [],
@@ -75,6 +80,7 @@ async function deploy(
   const receipt = await chain.waitForTransactionReceipt({ hash });
   if (!receipt.contractAddress) throw new Error(`${contract.userFqn} was not deployed`);
   console.log(`deployed    ${contract.userFqn} at ${receipt.contractAddress}`);
+  deploymentTransactions.set(receipt.contractAddress.toLowerCase(), hash);
   return receipt.contractAddress;
 }
 
@@ -100,6 +106,35 @@ const explorer = await startLocalExplorer({
 });
 console.log(`explorer    ${explorer.url} (local explorer; state in ${explorer.stateFile})\n`);
 
+// A factory: its constructor creates a Vault, and a call creates a Pocket (CREATE2) and a Wallet clone. Those
+// children are found in the transactions' traces, through the local explorer's internal transactions.
+const walletImplementation = findContract(buildInfos, "contracts/Factory.sol:Wallet");
+const factory = findContract(buildInfos, "contracts/Factory.sol:Factory");
+const walletAddress = await deploy(walletImplementation);
+const factoryAddress = await deploy(factory, [walletAddress, "demo"]);
+const factoryCall = await wallet.writeContract({
+  address: factoryAddress,
+  abi: factory.abi as Abi,
+  functionName: "deploy",
+  args: [`0x${"00".repeat(31)}01`],
+});
+await chain.waitForTransactionReceipt({ hash: factoryCall });
+const client = new ExplorerClient({ explorerUrl: explorer.url, requestsPerSecond: 50 });
+const created = await createdContractJobs(
+  [deploymentTransactions.get(factoryAddress.toLowerCase()) ?? "", factoryCall],
+  {
+    contracts: buildInfos.flatMap(contractsOf),
+    client,
+    chain: creationChainFromRpc(rpcUrl),
+    exclude: [factoryAddress],
+  },
+);
+for (const clone of created.clones) {
+  console.log(
+    `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted`,
+  );
+}
+
 const jobs: VerificationJob[] = [
   createContractJob(token, { address: tokenAddress, constructorArguments: { values: tokenArgs } }),
   createContractJob(fees, { address: feesAddress }),
@@ -113,9 +148,14 @@ const jobs: VerificationJob[] = [
     constructorArguments: { values: [counterAddress, initialCall] },
   }),
   { ...createContractJob(counter, { address: counterAddress }), proxyAddress },
+  createContractJob(walletImplementation, { address: walletAddress }),
+  createContractJob(factory, {
+    address: factoryAddress,
+    constructorArguments: { values: [walletAddress, "demo"] },
+  }),
+  ...created.jobs,
 ];
 
-const client = new ExplorerClient({ explorerUrl: explorer.url, requestsPerSecond: 50 });
 const results = await verifyBatch(jobs, {
   explorerUrl: explorer.url,
   client,

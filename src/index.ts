@@ -7,6 +7,7 @@ export type { UploadFile } from "./client/requestBody.js";
 export { checkedHeaders, parseHeaderText } from "./client/requestHeaders.js";
 export * from "./client/rest/index.js";
 export { Transport, type TransportEvent, type TransportOptions } from "./client/transport.js";
+export * from "./discovery/index.js";
 export * from "./errors/index.js";
 export * from "./explorers/index.js";
 export * from "./inputs/index.js";

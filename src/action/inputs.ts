@@ -24,6 +24,8 @@ export interface ActionInputs {
   concurrency: number;
   force: boolean;
   preflight: boolean;
+  /** Also verify what the deployment's transactions created. */
+  includeCreated: boolean;
   failOnError: boolean;
 }
 
@@ -122,6 +124,7 @@ export function readActionInputs(): ActionInputs {
     concurrency: integerInput("concurrency", 4, 1, 64),
     force: booleanInput("force", false),
     preflight,
+    includeCreated: booleanInput("include-created", false),
     failOnError: booleanInput("fail-on-error", true),
   };
 }

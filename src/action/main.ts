@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { ExplorerClient } from "../client/ExplorerClient.js";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../client/urlCredentials.js";
 import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
@@ -12,7 +13,7 @@ import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { verifyBatch } from "../verify/verifyBatch.js";
 import { type ActionInputs, readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
-import { jobsFromInputs } from "./jobsFromInputs.js";
+import { createdJobsFromInputs, jobsFromInputs } from "./jobsFromInputs.js";
 import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
 
 /**
@@ -31,6 +32,19 @@ export async function run(): Promise<void> {
     const jobs = await jobsFromInputs(inputs, workspace, (entry) => badEntries.push(entry));
     for (const entry of badEntries) logLine(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
     const explorerUrl = await chooseExplorer(inputs);
+    if (inputs.includeCreated) {
+      const client = new ExplorerClient({ explorerUrl, apiKey: inputs.apiKey, headers: inputs.headers });
+      const created = await createdJobsFromInputs(inputs, jobs, client, workspace);
+      for (const clone of created.clones)
+        logLine(
+          `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted; the explorer shows it through its implementation`,
+        );
+      for (const skipped of created.skipped)
+        logLine(
+          `skipped     ${skipped.address} (created by ${skipped.createdBy.factory}): ${skipped.reason}`,
+        );
+      jobs.push(...created.jobs);
+    }
     logLine(`Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${explorerUrl}`);
     startLogGroup("Progress");
     let results: VerificationResult[];

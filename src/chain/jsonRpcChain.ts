@@ -18,6 +18,9 @@ const transactionSchema = z.looseObject({
   input: hexString,
   transactionIndex: z.nullable(hexString),
 });
+const minedTransactionSchema = z.nullable(
+  z.extend(transactionSchema, { blockNumber: z.nullable(hexString) }),
+);
 const blockSchema = z.nullable(
   z.looseObject({
     number: hexString,
@@ -163,6 +166,19 @@ export class JsonRpcChain {
     };
     walk(trace.data, 0);
     return found;
+  }
+
+  /** @param hash - a transaction hash @returns the transaction, or null when the chain does not know it */
+  async getTransaction(hash: string): Promise<(ChainTransaction & { blockNumber: string | null }) | null> {
+    return minedTransactionSchema.parse(await this.#call("eth_getTransactionByHash", [hash]));
+  }
+
+  /**
+   * @param hash - a transaction hash
+   * @returns the `debug_traceTransaction` answer with the call tracer, unparsed
+   */
+  async traceTransaction(hash: string): Promise<unknown> {
+    return this.#call("debug_traceTransaction", [hash, { tracer: "callTracer" }]);
   }
 
   /** @param hash - a transaction hash @returns the contract it created, if any */

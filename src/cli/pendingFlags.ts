@@ -12,13 +12,12 @@ interface PendingFeature {
  */
 const pendingFeatures = {
   ledger: { what: "--ledger (the verification ledger)" },
-  "include-created": { what: "--include-created (contracts created by a deployment's transactions)" },
   "chain-id": { what: "--chain-id (the explorer chosen by chain id)", instead: "give --explorer-url" },
   "status-ledger": { what: "status without a GUID (the ledger's records)", instead: "give the GUID" },
 } satisfies Record<string, PendingFeature>;
 
 type PendingFlag = Exclude<keyof typeof pendingFeatures, "status-ledger">;
-const pendingFlags: PendingFlag[] = ["ledger", "include-created", "chain-id"];
+const pendingFlags: PendingFlag[] = ["ledger", "chain-id"];
 
 /**
  * Refuses flags whose feature is not available yet.

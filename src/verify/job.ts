@@ -67,6 +67,12 @@ export type ConstructorArguments =
   /** Read them from the explorer's creation data, after the compiled creation code. */
   | { recoverFrom: { creationBytecode: string } };
 
+/** For a contract found inside a transaction: the contract that created it, and that transaction. */
+export interface CreatedBy {
+  factory: string;
+  transaction: string;
+}
+
 /** One contract to verify. */
 export interface VerificationJob {
   /** Where the contract lives. */
@@ -84,6 +90,8 @@ export interface VerificationJob {
   wait?: boolean;
   /** Deadline for this contract, from its start. Default 300 s. */
   timeoutMs?: number;
+  /** A contract a factory created: echoed in the result. */
+  createdBy?: CreatedBy;
 }
 
 /** The result record of DESIGN §3, one per contract (and one more per proxy link). */
@@ -100,6 +108,8 @@ export interface VerificationResult {
   durationMs: number;
   /** Why, when not verified (or a note worth reading when it is). */
   message?: string;
+  /** The factory and transaction that created the contract, for contracts found inside transactions. */
+  createdBy?: CreatedBy;
 }
 
 /** Whether a result counts as success (verified, already verified, or pending when not waiting). */

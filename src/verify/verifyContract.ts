@@ -365,6 +365,7 @@ class ContractVerification {
       attempts: this.#attempts,
       durationMs: Date.now() - this.#startedAt,
       ...(message || this.#note ? { message: message ?? this.#note } : {}),
+      ...(job.createdBy ? { createdBy: job.createdBy } : {}),
     };
     this.#emit({ type: "finished", address: job.address, contract: this.#contract, result });
     return result;

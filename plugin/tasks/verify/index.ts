@@ -52,6 +52,18 @@ export default task(
     defaultValue: undefined,
   })
   .addOption({
+    name: "createdBy",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
+    description: "Verify what this factory created in the transactions of --tx",
+    defaultValue: undefined,
+  })
+  .addOption({
+    name: "tx",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
+    description: "With --created-by: the factory's transaction hashes, separated by commas",
+    defaultValue: undefined,
+  })
+  .addOption({
     name: "timeout",
     type: ArgumentType.INT,
     description: "Deadline per contract in seconds (default: config, else 300)",
@@ -60,6 +72,10 @@ export default task(
   .addFlag({
     name: "proxy",
     description: "ADDRESS is an ERC-1967 proxy: verify its implementation and link them",
+  })
+  .addFlag({
+    name: "includeCreated",
+    description: "Also verify the contracts the deployment's (or ADDRESS's creation) transactions created",
   })
   .addFlag({ name: "force", description: "Submit even if the explorer says the contract is verified" })
   .addFlag({ name: "noWait", description: "Return after submitting, without waiting for the verdict" })

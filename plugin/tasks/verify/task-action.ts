@@ -22,6 +22,9 @@ export interface VerifyTaskArguments {
   librariesPath: string | undefined;
   format: string;
   deployment: string | undefined;
+  createdBy: string | undefined;
+  tx: string | undefined;
+  includeCreated: boolean;
   timeout: number;
   proxy: boolean;
   force: boolean;
@@ -51,7 +54,7 @@ export default async function verifyTaskAction(
       onEvent: (event) => reporter.event({ type: "transport", event }),
     });
     let checkedUnverified = false;
-    if (args.address && !args.proxy && !args.force) {
+    if (args.address && !args.proxy && !args.force && !args.includeCreated) {
       const startedAt = Date.now();
       // Looked up before the build, as `hardhat verify` does: a rerun over a verified contract costs one request
       // and no build. An explorer that cannot answer now is asked again by the engine's pre-check.
@@ -116,6 +119,10 @@ async function builtName(hre: HardhatRuntimeEnvironment, name: string | null): P
 }
 
 function checkArguments(args: VerifyTaskArguments): void {
+  if (args.createdBy !== undefined || args.tx !== undefined) {
+    checkCreatedByArguments(args);
+    return;
+  }
   if (args.deployment && args.address)
     throw userError("Give either a contract ADDRESS or --deployment, not both.");
   if (!args.deployment && !args.address) {
@@ -142,4 +149,26 @@ function checkArguments(args: VerifyTaskArguments): void {
       "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and constructor arguments.",
     );
   }
+}
+
+const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
+
+function checkCreatedByArguments(args: VerifyTaskArguments): void {
+  if (!args.createdBy || !args.tx)
+    throw userError("--created-by FACTORY and --tx HASH go together: give both.");
+  if (args.address || args.deployment)
+    throw userError("--created-by names the factory: drop ADDRESS and --deployment.");
+  if (!addressPattern.test(args.createdBy)) {
+    throw userError(
+      `--created-by "${args.createdBy}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
+    );
+  }
+  for (const hash of args.tx.split(",")) {
+    if (!transactionHashPattern.test(hash.trim())) {
+      throw userError(
+        `--tx "${hash.trim()}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
+      );
+    }
+  }
+  if (args.explorerUrl) checkedExplorerUrl(args.explorerUrl, "--explorer-url");
 }

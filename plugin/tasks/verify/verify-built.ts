@@ -2,6 +2,8 @@ import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { ExplorerClient } from "../../../src/client/ExplorerClient.js";
+import { createdContractJobs } from "../../../src/discovery/createdContractJobs.js";
+import { ignitionTransactionHashes } from "../../../src/discovery/deploymentTransactions.js";
 import { InvalidInputError } from "../../../src/errors/index.js";
 import type { BuildInfo, CompiledContract } from "../../../src/inputs/buildInfo.js";
 import { contractsOf } from "../../../src/inputs/buildInfo.js";
@@ -42,9 +44,20 @@ export interface BuiltVerification {
  */
 export async function verifyBuilt(run: BuiltVerification): Promise<void> {
   const { hre, args, connection, chain, target, client, reporter, checkedUnverified } = run;
-  const jobs = await asUserErrors(() =>
-    args.deployment ? deploymentJobs(hre, args.deployment, chain) : addressJobs(hre, args, chain, reporter),
+  const ownJobs = await asUserErrors(() =>
+    args.createdBy
+      ? Promise.resolve([])
+      : args.deployment
+        ? deploymentJobs(hre, args.deployment, chain)
+        : addressJobs(hre, args, chain, reporter),
   );
+  const jobs =
+    args.includeCreated || args.createdBy
+      ? await asUserErrors(async () => [
+          ...ownJobs,
+          ...(await createdJobs({ hre, args, connection, chain, client, reporter }, ownJobs)),
+        ])
+      : ownJobs;
   // With an HTTP network, failures are explained by compiling locally against the deployed code.
   const rpc =
     connection.networkConfig.type === "http"
@@ -263,4 +276,62 @@ async function libraryMap(path: string): Promise<Record<string, string>> {
     throw userError("--libraries-path: the module's default export must map library names to addresses.");
   }
   return Object.fromEntries(Object.entries(value).map(([name, address]) => [name, String(address)]));
+}
+
+/**
+ * The jobs of the contracts created inside the deployment's transactions, ADDRESS's creation transaction, or the
+ * --tx transactions (those --created-by created); clones and contracts the build lacks are reported, not verified.
+ */
+async function createdJobs(
+  run: Pick<BuiltVerification, "hre" | "args" | "connection" | "chain" | "client" | "reporter">,
+  ownJobs: readonly VerificationJob[],
+): Promise<VerificationJob[]> {
+  const { hre, args, connection, chain, client, reporter } = run;
+  let transactions: string[];
+  if (args.createdBy && args.tx) transactions = args.tx.split(",").map((hash) => hash.trim());
+  else if (args.deployment)
+    transactions = await ignitionTransactionHashes(ignitionDeploymentDir(hre, args.deployment));
+  else {
+    const [creation] = await client.getContractCreation([args.address]);
+    if (!creation) {
+      throw userError(
+        `The explorer knows no creation transaction of ${args.address}, so the contracts it created cannot be found: give them with --created-by ${args.address} --tx HASH.`,
+      );
+    }
+    transactions = [creation.txHash];
+  }
+  const { buildInfos } = await buildProject(hre);
+  const outcome = await createdContractJobs(transactions, {
+    contracts: buildInfos.flatMap(contractsOf),
+    client,
+    chain: {
+      traceTransaction: (hash) =>
+        connection.provider.request({
+          method: "debug_traceTransaction",
+          params: [hash, { tracer: "callTracer" }],
+        }),
+      code: (address) => chain.code(address),
+    },
+    exclude: ownJobs.map((job) => job.address),
+  });
+  const factory = args.createdBy?.toLowerCase();
+  const mine = <T extends { createdBy: { factory: string } }>(items: T[]) =>
+    factory ? items.filter((item) => item.createdBy.factory === factory) : items;
+  for (const clone of mine(outcome.clones)) {
+    reporter.info(
+      `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted; the explorer shows it through its implementation`,
+    );
+  }
+  for (const skipped of mine(outcome.skipped)) {
+    reporter.info(
+      `skipped     ${skipped.address} (created by ${skipped.createdBy.factory}): ${skipped.reason}`,
+    );
+  }
+  return outcome.jobs.filter((job) => !factory || job.createdBy?.factory === factory);
+}
+
+function ignitionDeploymentDir(hre: HardhatRuntimeEnvironment, id: string): string {
+  const ignitionPaths =
+    (hre.config.paths as { ignition?: string }).ignition ?? join(hre.config.paths.root, "ignition");
+  return join(ignitionPaths, "deployments", id);
 }
