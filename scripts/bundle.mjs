@@ -82,6 +82,8 @@ if (cli) {
     entryNames: "index",
     chunkNames: "[name]-[hash]",
     splitting: true,
+    // The CLI runs on the user's Node, as old as package.json's engines allow.
+    target: "node22.13",
     // The engine's dependencies and the package's own code come in; the user's solc never does.
     external: ["solc", "solc/*"],
     plugins: [builtinsThroughRequire, cliLeavesOut],
