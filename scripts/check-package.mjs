@@ -78,6 +78,7 @@ function pack(copy) {
     "package/lib/src/index.d.ts",
     "package/lib/plugin/index.js",
     "package/lib/src/local-explorer/cli.js",
+    "package/lib/cli/index.js",
     "package/LICENSE",
     "package/CHANGELOG.md",
   ]) {
