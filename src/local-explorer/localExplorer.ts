@@ -4,6 +4,8 @@ import { ContractModule } from "./contractModule.js";
 import { CreationIndex } from "./creationIndex.js";
 import { ExplorerHttpServer } from "./httpServer.js";
 import { JsonRpcChain } from "./jsonRpcChain.js";
+import { createExplorerPages } from "./pages/explorerPages.js";
+import { VerdictLog } from "./pages/verdictLog.js";
 import type { RateLimitSettings } from "./rateLimitWindow.js";
 import { createChainRestHandler } from "./rest/chainRestData.js";
 import { localCompilerResolver } from "./solidityCompiler.js";
@@ -67,16 +69,26 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
           `local-explorer-${chainId}.json`,
         ));
   const store = new StateStore(stateFile, chainId);
+  const verdicts = new VerdictLog();
   const backend = new ChainBackend({
     chain,
     store,
     index: new CreationIndex(chain, options.fromBlock ?? 0),
     resolveCompiler: localCompilerResolver(options.compilers),
-    ...(options.onVerdict ? { onVerdict: options.onVerdict } : {}),
+    onVerdict: (address, verdict) => {
+      verdicts.record(address, verdict);
+      options.onVerdict?.(address, verdict);
+    },
   });
   const server = new ExplorerHttpServer({
     contractModule: new ContractModule(backend),
     rest: createChainRestHandler(chain, backend),
+    pages: createExplorerPages({
+      chain: { chainId, rpcUrl: options.rpcUrl, getCode: (address) => chain.getCode(address) },
+      backend,
+      store,
+      verdicts,
+    }),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   });
   const url = await server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
