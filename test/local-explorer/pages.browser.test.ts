@@ -197,6 +197,12 @@ describe("local explorer pages in Chromium", () => {
       `<script>alert("name")</script> at ${world.deployed.storedBox.toLowerCase()}`,
     );
     expect(await page.locator("main script, main img, main b, main i").count()).toBe(0);
+    // The contrast check bites: grey text on white is reported with its ratio.
+    await page.evaluate(
+      `document.querySelector("main").insertAdjacentHTML("beforeend", '<p style="color:#999999">faint</p>')`,
+    );
+    const findings = (await page.evaluate(auditScript)) as AuditFindings;
+    expect(findings.lowContrast).toEqual(["rgb(153, 153, 153) on rgb(255, 255, 255): 2.85:1"]);
     expect(dialogs).toEqual([]);
     await page.close();
     expect(problems).toEqual([]);

@@ -119,7 +119,7 @@ ${
     : html`<p>These bytes do not decode with the constructor's ABI.</p>`
 }
 <h3>Encoded</h3>
-<pre aria-label="Encoded constructor arguments" tabindex="0">0x${encoded}</pre>`;
+<pre class="wrap" aria-label="Encoded constructor arguments" tabindex="0">0x${encoded}</pre>`;
 }
 
 function constructorInputs(abi: unknown[]): AbiParameter[] {

@@ -44,6 +44,7 @@ dt{color:${p.muted}}
 dd{margin:0;overflow-wrap:anywhere}
 .hash,code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem}
 pre{background:${p.codeBackground};color:${p.text};border:1px solid ${p.border};padding:.6rem;overflow:auto;max-height:40rem;margin:0}
+pre.wrap{white-space:pre-wrap;overflow-wrap:anywhere}
 pre.source{counter-reset:line;padding-left:0}
 pre.source .line{display:block;padding-left:4.2rem;text-indent:-3.6rem;white-space:pre-wrap}
 pre.source .line::before{counter-increment:line;content:counter(line);display:inline-block;width:3rem;margin-right:.6rem;text-align:right;color:${p.muted};user-select:none}
