@@ -53,11 +53,9 @@ export async function jobsFromInputs(
 
 // Loaded only when an entry needs it: the Action's first request does not wait for the JSON-RPC client.
 function codeReader(rpcUrl: string): (address: string) => Promise<string> {
-  let chain: Promise<import("../local-explorer/jsonRpcChain.js").JsonRpcChain> | undefined;
+  let chain: Promise<import("../chain/jsonRpcChain.js").JsonRpcChain> | undefined;
   return async (address) => {
-    chain ??= import("../local-explorer/jsonRpcChain.js").then(
-      ({ JsonRpcChain }) => new JsonRpcChain(rpcUrl),
-    );
+    chain ??= import("../chain/jsonRpcChain.js").then(({ JsonRpcChain }) => new JsonRpcChain(rpcUrl));
     return (await chain).getCode(address);
   };
 }

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { jobsFromInputs } from "../action/jobsFromInputs.js";
+import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import type { Libraries } from "../client/contract/libraries.js";
 import { assertAddress } from "../client/validate.js";
 import { type CompiledContract, contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
@@ -10,7 +11,6 @@ import { inferContract, isDeployedCodeOf } from "../inputs/inferContract.js";
 import { singleFileSourceOf } from "../inputs/singleFileSource.js";
 import { splitContractName } from "../inputs/sourceNames.js";
 import { readStandardJsonFile } from "../inputs/standardJsonFile.js";
-import type { JsonRpcChain } from "../local-explorer/jsonRpcChain.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import { UsageError } from "./cliErrors.js";
 import { constructorInputs, typedConstructorValues } from "./constructorValues.js";
@@ -89,7 +89,7 @@ async function addressJobs(
 }
 
 async function openChain(rpcUrl: string): Promise<JsonRpcChain> {
-  const { JsonRpcChain } = await import("../local-explorer/jsonRpcChain.js");
+  const { JsonRpcChain } = await import("../chain/jsonRpcChain.js");
   return new JsonRpcChain(rpcUrl);
 }
 

@@ -1,4 +1,6 @@
 import { keccak256 } from "viem";
+import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
+import type { CompilerResolver } from "../recompile/compilerResolver.js";
 import type {
   ContractRecord,
   CreationRecord,
@@ -9,8 +11,6 @@ import type {
   VerificationDecision,
 } from "./backend.js";
 import type { CreationIndex } from "./creationIndex.js";
-import type { JsonRpcChain } from "./jsonRpcChain.js";
-import type { CompilerResolver } from "./solidityCompiler.js";
 import type { StateStore } from "./stateStore.js";
 import { type SubmissionVerdict, verifySubmission } from "./verifySubmission.js";
 
@@ -137,7 +137,7 @@ export class ChainBackend implements ExplorerBackend {
     const { chain, index, store, resolveCompiler, onVerdict } = this.#options;
     const runtimeCode = await chain.getCode(submission.address);
     const creation = await index.creationOf(submission.address);
-    const verdict = verifySubmission(
+    const verdict = await verifySubmission(
       submission,
       { runtimeCode, creationInput: creation?.input },
       resolveCompiler,

@@ -10,15 +10,15 @@ import { findContract } from "../../../src/inputs/findContract.js";
 import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.js";
 import { inferContract, isDeployedCodeOf } from "../../../src/inputs/inferContract.js";
 import { singleFileSourceOf } from "../../../src/inputs/singleFileSource.js";
+import { linkedLibraries } from "../../../src/recompile/bytecodeTransformations.js";
 import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
 import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import { displayName } from "../../../src/verify/verifyContract.js";
 import type { ChainAccess } from "../../internal/chainAccess.js";
 import { constructorInputs, loadDefaultExport, typedConstructorValues } from "../../internal/cliArguments.js";
 import type { ExplorerTarget } from "../../internal/explorerTarget.js";
-import { projectCompilers } from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
-import { buildProject } from "../../internal/projectBuild.js";
+import { buildProject, projectCompilers } from "../../internal/projectBuild.js";
 import type { Reporter } from "../../internal/reporter.js";
 import type { VerifyTaskArguments } from "./task-action.js";
 
@@ -196,7 +196,7 @@ async function job(
   args: Pick<VerifyTaskArguments, "constructorArgs" | "constructorArgsPath" | "format">,
   libraries: Record<string, string>,
 ): Promise<VerificationJob> {
-  const linked = { ...linkedFromCode(contract, code), ...libraries };
+  const linked = { ...linkedLibraries(contract.deployedLinkReferences, code), ...libraries };
   const base = createContractJob(contract, {
     address,
     ...(Object.keys(linked).length ? { libraries: linked } : {}),
@@ -263,17 +263,4 @@ async function libraryMap(path: string): Promise<Record<string, string>> {
     throw userError("--libraries-path: the module's default export must map library names to addresses.");
   }
   return Object.fromEntries(Object.entries(value).map(([name, address]) => [name, String(address)]));
-}
-
-// A linked library's address sits in the deployed code where the compiler left its placeholder.
-function linkedFromCode(contract: CompiledContract, code: string): Record<string, string> {
-  const deployed = code.replace(/^0x/, "");
-  const linked: Record<string, string> = {};
-  for (const [file, byName] of Object.entries(contract.deployedLinkReferences)) {
-    for (const [name, [span]] of Object.entries(byName)) {
-      if (span)
-        linked[`${file}:${name}`] = `0x${deployed.slice(span.start * 2, (span.start + span.length) * 2)}`;
-    }
-  }
-  return linked;
 }

@@ -1,6 +1,6 @@
+import type { ChainBlock, JsonRpcChain } from "../../chain/jsonRpcChain.js";
 import type { ChainBackend } from "../chainBackend.js";
 import type { RestHandler } from "../httpServer.js";
-import type { ChainBlock, JsonRpcChain } from "../jsonRpcChain.js";
 import type { BlockLookup, RestData, ServedTransaction, ServedWithdrawal, WireObject } from "./restData.js";
 import { createRestHandler } from "./restHandler.js";
 
