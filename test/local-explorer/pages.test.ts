@@ -1,9 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createPublicClient, http } from "viem";
+import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { hardhat } from "viem/chains";
 import { escapeHtml, html, pagePath } from "../../src/local-explorer/pages/html.js";
+import { deployerPrivateKey } from "../support/hardhatChain.js";
 import { hostile, type PagesWorld, startPagesWorld } from "./pagesFixture.js";
 
 let world: PagesWorld;
@@ -248,6 +252,56 @@ describe("local explorer pages", () => {
     const other = await fetch(`${world.explorer.url}/blocks`);
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({ message: "Not found" });
+  });
+});
+
+describe("local explorer pages: a factory's child", () => {
+  it("/tx of a factory call lists the child and names the factory", async () => {
+    const require = createRequire(import.meta.url);
+    const solc = require("solc") as { compile(input: string): string };
+    const source =
+      "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Child { uint256 public value; constructor(uint256 v) { value = v; } }\ncontract Factory { event Created(address child); function create(uint256 v) external { emit Created(address(new Child(v))); } }\n";
+    const output = JSON.parse(
+      solc.compile(
+        JSON.stringify({
+          language: "Solidity",
+          sources: { "Factory.sol": { content: source } },
+          settings: { outputSelection: { "*": { "*": ["evm.bytecode"] } } },
+        }),
+      ),
+    ) as { contracts: Record<string, Record<string, { evm: { bytecode: { object: string } } }>> };
+    const transport = http(world.chain.rpcUrl);
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(deployerPrivateKey),
+      chain: hardhat,
+      transport,
+    });
+    const reader = createPublicClient({ chain: hardhat, transport });
+    const factoryCode = output.contracts["Factory.sol"]?.Factory?.evm.bytecode.object ?? "";
+    const deployed = await reader.waitForTransactionReceipt({
+      hash: await wallet.sendTransaction({ data: `0x${factoryCode}` }),
+    });
+    const factory = (deployed.contractAddress ?? "").toLowerCase();
+    const call = await reader.waitForTransactionReceipt({
+      hash: await wallet.sendTransaction({
+        to: factory as `0x${string}`,
+        data: encodeFunctionData({
+          abi: parseAbi(["function create(uint256 v)"]),
+          functionName: "create",
+          args: [3n],
+        }),
+      }),
+    });
+    const child = `0x${(call.logs[0]?.data ?? "").slice(-40)}`.toLowerCase();
+    const tx = await page(`/tx/${call.transactionHash}`);
+    expect(tx.status).toBe(200);
+    expect(tx.body).toContain(
+      `<tr>\n<td><a class="hash" href="/address/${child}">${child}</a></td>\n<td><span class="state state-unverified">Not verified</span></td>\n<td>factory <a class="hash" href="/address/${factory}">${factory}</a></td>\n</tr>`,
+    );
+    const childPage = await page(`/address/${child}`);
+    expect(childPage.body).toContain(
+      `<dt>Factory</dt><dd><a class="hash" href="/address/${factory}">${factory}</a></dd>`,
+    );
   });
 });
 
