@@ -6,6 +6,8 @@ import { ChainBackend } from "./chainBackend.js";
 import { ContractModule } from "./contractModule.js";
 import { CreationIndex } from "./creationIndex.js";
 import { ExplorerHttpServer } from "./httpServer.js";
+import { createExplorerPages } from "./pages/explorerPages.js";
+import { VerdictLog } from "./pages/verdictLog.js";
 import type { RateLimitSettings } from "./rateLimitWindow.js";
 import { createChainRestHandler } from "./rest/chainRestData.js";
 import { StateStore } from "./stateStore.js";
@@ -75,6 +77,7 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
           `local-explorer-${chainId}.json`,
         ));
   const store = new StateStore(stateFile, chainId);
+  const verdicts = new VerdictLog();
   // Compiles run in worker threads: status polls and reads are answered while they run.
   const solcJsPool = new SolcJsWorkerPool(options.compilerThreads);
   const backend = new ChainBackend({
@@ -82,11 +85,20 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
     store,
     index: new CreationIndex(chain, options.fromBlock ?? 0),
     resolveCompiler: localCompilerResolver({ compilers: options.compilers ?? [], solcJsPool }),
-    ...(options.onVerdict ? { onVerdict: options.onVerdict } : {}),
+    onVerdict: (address, verdict) => {
+      verdicts.record(address, verdict);
+      options.onVerdict?.(address, verdict);
+    },
   });
   const server = new ExplorerHttpServer({
     contractModule: new ContractModule(backend),
     rest: createChainRestHandler(chain, backend),
+    pages: createExplorerPages({
+      chain: { chainId, rpcUrl: options.rpcUrl, getCode: (address) => chain.getCode(address) },
+      backend,
+      store,
+      verdicts,
+    }),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   });
   const url = await server.listen(options.port ?? 0, options.host ?? "127.0.0.1");

@@ -81,6 +81,10 @@ export default task(
   .addFlag({ name: "noWait", description: "Return after submitting, without waiting for the verdict" })
   .addFlag({ name: "preflight", description: "Check locally that the submission matches before sending it" })
   .addFlag({
+    name: "serve",
+    description: "Keep the embedded local explorer and its pages running after the table, until Ctrl-C",
+  })
+  .addFlag({
     name: "json",
     description: "Print one JSON document { results } on stdout and nothing else there",
   })

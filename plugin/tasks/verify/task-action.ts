@@ -31,6 +31,8 @@ export interface VerifyTaskArguments {
   noWait: boolean;
   preflight: boolean;
   json: boolean;
+  /** Keep the embedded local explorer running after the table, until Ctrl-C. */
+  serve?: boolean;
 }
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/;
@@ -45,9 +47,15 @@ export default async function verifyTaskAction(
   const connection = await hre.network.create();
   const chain = new ChainAccess(connection);
   const target = await resolveExplorerTarget(hre, connection, chain, args.explorerUrl);
+  let finished = false;
   try {
+    if (args.serve && !target.localExplorer) {
+      throw userError(
+        `--serve keeps the embedded local explorer running, and this run verifies on ${target.description}: drop --serve.`,
+      );
+    }
     reporter.info(`Verifying on ${target.description}`);
-    if (target.localExplorer)
+    if (target.localExplorer && !args.serve)
       reporter.footnote(await localExplorerLinksNote(target.localExplorer, connection));
     const client = new ExplorerClient({
       ...target.client,
@@ -78,6 +86,7 @@ export default async function verifyTaskAction(
             durationMs: Date.now() - startedAt,
           },
         ]);
+        finished = true;
         return;
       }
       checkedUnverified = early !== undefined && early.state !== "verified";
@@ -85,7 +94,12 @@ export default async function verifyTaskAction(
     // Loaded only now: the first look at the explorer does not wait for the engine and the readers.
     const { verifyBuilt } = await import("./verify-built.js");
     await verifyBuilt({ hre, args, connection, chain, target, client, reporter, checkedUnverified });
+    finished = true;
   } finally {
+    // Only after a table: an error is reported at once.
+    if (args.serve && finished && target.localExplorer) {
+      await serveUntilInterrupted(target.localExplorer, reporter);
+    }
     await target.localExplorer?.close();
     await connection.close();
   }
@@ -101,6 +115,23 @@ async function localExplorerLinksNote(
   const port = new URL(explorer.url).port;
   const state = explorer.stateFile ? ` --state ${explorer.stateFile}` : "";
   return `The ${explorer.url} links work only while the local explorer runs, and it stopped with this command. To open them, serve it again: npx explorer-verify-local-explorer --rpc ${rpcUrl} --port ${port}${state}`;
+}
+
+// --serve: the explorer's pages stay reachable until Ctrl-C (or SIGTERM); then the task closes as usual.
+async function serveUntilInterrupted(
+  explorer: NonNullable<ExplorerTarget["localExplorer"]>,
+  reporter: Reporter,
+): Promise<void> {
+  reporter.info(`\nLocal explorer pages at ${explorer.url}/ (serving until Ctrl-C)`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
 }
 
 function resultFormat(format: string): VerificationResult["format"] {
