@@ -7,7 +7,9 @@ import { join } from "node:path";
 import { build } from "esbuild";
 
 const entry = "src/action/index.ts";
-const outdir = "dist";
+// `--outdir DIR` builds elsewhere (tests run a fresh bundle without touching the committed one).
+const outdirFlag = process.argv.indexOf("--outdir");
+const outdir = outdirFlag === -1 ? "dist" : process.argv[outdirFlag + 1];
 
 if (!existsSync(entry)) {
   console.error(`bundle: ${entry} does not exist yet; there is no Action to bundle.`);

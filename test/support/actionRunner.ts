@@ -21,9 +21,14 @@ export interface ActionRun {
  *
  * @param inputs - input name (as in action.yml) to value
  * @param workspace - the workflow's workspace folder
+ * @param options - another bundle than dist/index.js; more environment variables
  * @returns exit code, output, the outputs set and the summary written
  */
-export async function runAction(inputs: Record<string, string>, workspace: string): Promise<ActionRun> {
+export async function runAction(
+  inputs: Record<string, string>,
+  workspace: string,
+  options: { bundle?: string; env?: Record<string, string> } = {},
+): Promise<ActionRun> {
   const files = await mkdtemp(join(tmpdir(), "explorer-verify-action-"));
   const outputFile = join(files, "output");
   const summaryFile = join(files, "summary");
@@ -35,11 +40,12 @@ export async function runAction(inputs: Record<string, string>, workspace: strin
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_WORKSPACE: workspace,
     RUNNER_TEMP: files,
+    ...options.env,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
     (resolve, reject) => {
-      const child = spawn(process.execPath, [join(repository, "dist", "index.js")], {
+      const child = spawn(process.execPath, [options.bundle ?? join(repository, "dist", "index.js")], {
         cwd: workspace,
         env,
         stdio: ["ignore", "pipe", "pipe"],
