@@ -9,4 +9,6 @@ export default {
     "^.+\\.ts$": ["ts-jest", { useESM: true, tsconfig: "tsconfig.json" }],
   },
   testTimeout: 30_000,
+  globalSetup: "<rootDir>/test/support/globalSetup.mjs",
+  globalTeardown: "<rootDir>/test/support/globalTeardown.mjs",
 };

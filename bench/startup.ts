@@ -1,8 +1,10 @@
 // Time from process start to the first request the explorer receives: the Action bundle; the Hardhat task
-// (`explorer-verify status`, and `explorer-verify` of a deployed contract); hardhat-verify's
+// (`explorer-verify status`, and `explorer-verify` of a deployed contract); the standalone CLI's `status` and
+// `verify ADDRESS` (the packed bin, run with the same Node); hardhat-verify's
 // `hardhat verify blockscout` of the same contract; and bare `node -e 0` as the floor. The contract is verified on
 // the explorer already, so both Hardhat tasks stop after their first look. Usage: npm run bench:startup -- [--runs 11]
 import { spawn } from "node:child_process";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { hardhat, preparePluginProject, removePluginProject } from "../test/support/pluginProject.js";
 import { startTestExplorer, type TestExplorer } from "../test/support/testExplorer.js";
@@ -80,6 +82,8 @@ for (let i = 0; i < runs; i++) {
 const chain = await startBenchChain(explorer.url);
 const taskVerify: number[] = [];
 const hardhatVerify: number[] = [];
+const cliStatus: number[] = [];
+const cliVerify: number[] = [];
 let project: string | undefined;
 try {
   const token = await chain.deployToken("Startup", 1n);
@@ -102,6 +106,28 @@ try {
       await timeToFirstRequest(
         explorer,
         () => hardhat(pluginProject, [...taskArgs, token, "Startup", "1"], projectEnv),
+        verifiedAlready,
+      ),
+    );
+    const cli = join(pluginProject, "node_modules", "explorer-verify", "lib", "src", "cli", "index.js");
+    cliStatus.push(
+      await timeToFirstRequest(explorer, () =>
+        exitTime(process.execPath, [cli, "status", guid, "--explorer-url", explorer.url]),
+      ),
+    );
+    cliVerify.push(
+      await timeToFirstRequest(
+        explorer,
+        () =>
+          exitTime(
+            process.execPath,
+            [cli, "verify", token, "Startup", "1", "--contract", "contracts/Token.sol:Token"].concat([
+              "--explorer-url",
+              explorer.url,
+            ]),
+            {},
+            pluginProject,
+          ),
         verifiedAlready,
       ),
     );
@@ -129,3 +155,10 @@ console.log(
 line("explorer-verify status, first request", task);
 line("explorer-verify ADDRESS, first request", taskVerify);
 line("hardhat verify blockscout ADDRESS, first request", hardhatVerify);
+const overBare = (samples: number[]) => `(+${(median(samples) - median(bare)).toFixed(0)} ms over bare Node)`;
+console.log(
+  `${"CLI explorer-verify status, first request".padEnd(52)}${median(cliStatus).toFixed(0)} ms ${overBare(cliStatus)}`,
+);
+console.log(
+  `${"CLI explorer-verify verify ADDRESS, first request".padEnd(52)}${median(cliVerify).toFixed(0)} ms ${overBare(cliVerify)}`,
+);

@@ -7,12 +7,26 @@ declare module "hardhat/types/config" {
   }
 
   interface ExplorerVerifyUserConfig {
-    /** The explorer's API key: `configVariable("BLOCKSCOUT_API_KEY")`, or a string. */
+    /**
+     * The explorer's API key: `configVariable("BLOCKSCOUT_API_KEY")`, or a string. A variable left unset means no
+     * key. A Blockscout API key (`proapi_…`) serves every chain Blockscout hosts, through api.blockscout.com.
+     */
     apiKey?: SensitiveString;
+    /** Request headers sent to the explorer (a gateway's token, a User-Agent); values may be config variables. */
+    headers?: Record<string, SensitiveString>;
+    /** Per chain id: another key, the explorer's URL, more headers (added to, and overriding, `headers`). */
+    chains?: Record<string, ExplorerVerifyChainUserConfig>;
     /** Contracts verified at once. Default 4. */
     concurrency?: number;
     /** Deadline per contract, in seconds. Default 300. */
     timeoutSeconds?: number;
+  }
+
+  interface ExplorerVerifyChainUserConfig {
+    apiKey?: SensitiveString;
+    /** The chain's explorer, e.g. `https://optimism.blockscout.com`. */
+    explorerUrl?: string;
+    headers?: Record<string, SensitiveString>;
   }
 
   interface HardhatConfig {
@@ -21,7 +35,15 @@ declare module "hardhat/types/config" {
 
   interface ExplorerVerifyConfig {
     apiKey?: ResolvedConfigurationVariable;
+    headers: Record<string, ResolvedConfigurationVariable>;
+    chains: Record<string, ExplorerVerifyChainConfig>;
     concurrency: number;
     timeoutSeconds: number;
+  }
+
+  interface ExplorerVerifyChainConfig {
+    apiKey?: ResolvedConfigurationVariable;
+    explorerUrl?: string;
+    headers: Record<string, ResolvedConfigurationVariable>;
   }
 }

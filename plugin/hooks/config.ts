@@ -2,9 +2,20 @@ import type { ConfigHooks } from "hardhat/types/hooks";
 import * as z from "../../src/schemas/zod.js";
 
 const configurationVariable = z.object({ _type: z.literal("ConfigurationVariable"), name: z.string() });
+const secret = z.union([z.string().check(z.minLength(1, "must not be empty")), configurationVariable]);
+const headers = z.record(z.string(), z.union([z.string(), configurationVariable]));
+const chainOverride = z.strictObject({
+  apiKey: z.optional(secret),
+  explorerUrl: z.optional(z.string().check(z.minLength(1, "must not be empty"))),
+  headers: z.optional(headers),
+});
 
 const userConfigSchema = z.strictObject({
-  apiKey: z.optional(z.union([z.string().check(z.minLength(1, "must not be empty")), configurationVariable])),
+  apiKey: z.optional(secret),
+  headers: z.optional(headers),
+  chains: z.optional(
+    z.record(z.string().check(z.regex(/^[1-9]\d*$/, "must be a chain id, e.g. 10")), chainOverride),
+  ),
   concurrency: z.optional(z.int().check(z.gte(1)).check(z.lte(64))),
   timeoutSeconds: z.optional(z.number().check(z.positive()).check(z.lte(86_400))),
 });
@@ -26,10 +37,28 @@ export default async (): Promise<Partial<ConfigHooks>> => ({
   resolveUserConfig: async (userConfig, resolveConfigurationVariable, next) => {
     const resolved = await next(userConfig, resolveConfigurationVariable);
     const user = userConfig.explorerVerify ?? {};
+    // Resolving only wraps a variable: its value is read (and a missing one noticed) when the task asks for it.
+    const resolveHeaders = (
+      given: Record<string, string | { _type: "ConfigurationVariable"; name: string }> = {},
+    ) =>
+      Object.fromEntries(
+        Object.entries(given).map(([name, value]) => [name, resolveConfigurationVariable(value)]),
+      );
     return {
       ...resolved,
       explorerVerify: {
         ...(user.apiKey === undefined ? {} : { apiKey: resolveConfigurationVariable(user.apiKey) }),
+        headers: resolveHeaders(user.headers),
+        chains: Object.fromEntries(
+          Object.entries(user.chains ?? {}).map(([chainId, chain]) => [
+            chainId,
+            {
+              ...(chain.apiKey === undefined ? {} : { apiKey: resolveConfigurationVariable(chain.apiKey) }),
+              ...(chain.explorerUrl === undefined ? {} : { explorerUrl: chain.explorerUrl }),
+              headers: resolveHeaders(chain.headers),
+            },
+          ]),
+        ),
         concurrency: user.concurrency ?? defaultConcurrency,
         timeoutSeconds: user.timeoutSeconds ?? defaultTimeoutSeconds,
       },

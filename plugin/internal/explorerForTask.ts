@@ -21,11 +21,10 @@ export async function withExplorer<T>(
   try {
     const chain = connection ? new ChainAccess(connection) : undefined;
     const target = await resolveExplorerTarget(hre, connection, chain, explorerUrl);
+    // Found from the network: say which explorer and why (on stderr, so that --json stays one document).
+    if (!explorerUrl && !target.localExplorer) process.stderr.write(`Explorer: ${target.description}\n`);
     try {
-      return await step(
-        new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey }),
-        target,
-      );
+      return await step(new ExplorerClient(target.client), target);
     } finally {
       await target.localExplorer?.close();
     }

@@ -1,8 +1,13 @@
 import { join } from "node:path";
+import type { ResolvedConfigurationVariable } from "hardhat/types/config";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
+import type { ExplorerClientOptions } from "../../src/client/ExplorerClient.js";
 import { resolveExplorerUrls } from "../../src/client/explorerUrl.js";
+import { checkedHeaders } from "../../src/client/requestHeaders.js";
 import { isExplorerVerifyError } from "../../src/errors/ExplorerVerifyError.js";
+import { explorerEnvironment } from "../../src/explorers/environment.js";
+import { findExplorerByChainId } from "../../src/explorers/findExplorerByChainId.js";
 import type { LocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { ChainAccess } from "./chainAccess.js";
 import { userError } from "./pluginError.js";
@@ -13,7 +18,10 @@ export interface ExplorerTarget {
   apiKey: string | undefined;
   /** Set when the embedded local explorer serves this run; close it at the end. */
   localExplorer: LocalExplorer | undefined;
+  /** Which explorer, and why it was chosen. */
   description: string;
+  /** What a client for this target is given: explorer, chain, key, headers, the Blockscout API's root. */
+  client: ExplorerClientOptions;
 }
 
 const localChainIds = new Set([31337n, 1337n]);
@@ -36,15 +44,18 @@ export function checkedExplorerUrl(url: string, source: string): string {
 }
 
 /**
- * Chooses the explorer: `--explorer-url`, else the chain descriptor's Blockscout entry (`apiUrl`, else `url`),
- * else, on a local chain, the embedded local explorer with the project's compilers.
+ * Chooses the explorer: `--explorer-url`; else `explorerVerify.chains[chainId].explorerUrl`; else the chain
+ * descriptor's Blockscout entry (the config's or Hardhat's own); else, on a local chain, the embedded local
+ * explorer with the project's compilers; else the chain's Blockscout instance by chain id (Blockscout's published
+ * list, or the registry shipped with the package).
  *
  * @param hre - the Hardhat runtime
  * @param connection - the network connection (needed without `--explorer-url`)
  * @param chain - reads of that network (likewise)
  * @param explorerUrlOption - the `--explorer-url` option
  * @returns the target
- * @throws {HardhatPluginError} when no explorer is configured for a non-local chain, or its URL is not http(s)
+ * @throws {HardhatPluginError} when no explorer is known for the chain, no network was named on Hardhat's
+ *   in-process chain, a URL is not http(s), or a header is malformed
  */
 export async function resolveExplorerTarget(
   hre: HardhatRuntimeEnvironment,
@@ -52,33 +63,68 @@ export async function resolveExplorerTarget(
   chain: ChainAccess | undefined,
   explorerUrlOption: string | undefined,
 ): Promise<ExplorerTarget> {
-  // The key is read only for a real explorer: a local run must not need the variable to be set.
-  const apiKey = async () => hre.config.explorerVerify.apiKey?.get();
-  if (explorerUrlOption) {
+  const settings = hre.config.explorerVerify;
+  const environment = explorerEnvironment();
+  // The key and headers are read only for a real explorer: a local run must not need their variables set.
+  const credentials = async (chainId: bigint | undefined) => {
+    const perChain = chainId === undefined ? undefined : settings.chains[chainId.toString()];
+    const keyVariable = perChain?.apiKey ?? settings.apiKey;
+    const apiKey = await optionalValue(keyVariable);
+    const headers = await headerValues({ ...settings.headers, ...perChain?.headers }, chainId);
+    const keyNote =
+      keyVariable && apiKey === undefined ? ` (no API key: ${variableName(keyVariable)} is not set)` : "";
+    return { apiKey, headers, keyNote };
+  };
+  const target = async (
+    explorerUrl: string,
+    chainId: bigint | undefined,
+    description: string,
+  ): Promise<ExplorerTarget> => {
+    const { apiKey, headers, keyNote } = await credentials(chainId);
     return {
-      explorerUrl: checkedExplorerUrl(explorerUrlOption, "--explorer-url"),
-      apiKey: await apiKey(),
+      explorerUrl,
+      apiKey,
       localExplorer: undefined,
-      description: explorerUrlOption,
+      description: `${description}${keyNote}`,
+      client: {
+        explorerUrl,
+        apiKey,
+        headers,
+        ...(chainId === undefined ? {} : { chainId: Number(chainId) }),
+        ...(environment.blockscoutApiUrl ? { blockscoutApiUrl: environment.blockscoutApiUrl } : {}),
+      },
     };
+  };
+  if (explorerUrlOption) {
+    return target(checkedExplorerUrl(explorerUrlOption, "--explorer-url"), undefined, explorerUrlOption);
   }
   if (!connection || !chain)
     throw new Error("resolveExplorerTarget: a network is needed without --explorer-url");
   const chainId = await chain.chainId();
+  const configuredUrl = settings.chains[chainId.toString()]?.explorerUrl;
+  if (configuredUrl) {
+    const source = `explorerVerify.chains["${chainId}"].explorerUrl`;
+    return target(checkedExplorerUrl(configuredUrl, source), chainId, `${configuredUrl} (from ${source})`);
+  }
   const blockscout = hre.config.chainDescriptors.get(chainId)?.blockExplorers.blockscout;
-  const configured = blockscout?.apiUrl ?? blockscout?.url;
-  if (configured) {
-    return {
-      explorerUrl: checkedExplorerUrl(
-        configured,
-        `chainDescriptors[${chainId}].blockExplorers.blockscout.${blockscout?.apiUrl ? "apiUrl" : "url"}`,
-      ),
-      apiKey: await apiKey(),
-      localExplorer: undefined,
-      description: `${blockscout?.name ?? "Blockscout"} (${configured})`,
-    };
+  const described = blockscout?.apiUrl ?? blockscout?.url;
+  if (described) {
+    const source = `chainDescriptors[${chainId}].blockExplorers.blockscout.${blockscout?.apiUrl ? "apiUrl" : "url"}`;
+    return target(
+      checkedExplorerUrl(described, source),
+      chainId,
+      `${blockscout?.name ?? "Blockscout"} (${described}, from ${source})`,
+    );
   }
   const networkConfig = connection.networkConfig;
+  if (localChainIds.has(chainId) && networkConfig.type !== "http") {
+    // Nothing deployed on Hardhat's in-process chain outlives the command: the user meant another network.
+    throw userError(
+      hre.globalOptions.network === undefined
+        ? `No network given: verify on the network the contracts are deployed to, with --network NAME (or give --explorer-url).`
+        : `Network "${connection.networkName}" is Hardhat's in-process chain, which ends with the command: give the --network the contracts are deployed to (a node started with npx hardhat node is "localhost").`,
+    );
+  }
   if (localChainIds.has(chainId) && networkConfig.type === "http") {
     const rpcUrl = await networkConfig.url.get();
     const compilers = projectCompilers(hre);
@@ -94,11 +140,67 @@ export async function resolveExplorerTarget(
       apiKey: undefined,
       localExplorer,
       description: `the local explorer at ${localExplorer.url} (no explorer is configured for local chain ${chainId})`,
+      client: { explorerUrl: localExplorer.url },
     };
   }
-  throw userError(
-    `No explorer is configured for chain ${chainId} (network "${connection.networkName}"). Give --explorer-url, or add chainDescriptors: { ${chainId}: { name: "…", blockExplorers: { blockscout: { url: "https://…", apiUrl: "https://…/api" } } } } to the Hardhat config.`,
+  let found: Awaited<ReturnType<typeof findExplorerByChainId>>;
+  try {
+    found = await findExplorerByChainId(Number(chainId), {
+      ...environment.lookup,
+      howToNameExplorer: `give --explorer-url, or set explorerVerify.chains["${chainId}"].explorerUrl in the Hardhat config (network "${connection.networkName}")`,
+    });
+  } catch (error) {
+    if (isExplorerVerifyError(error)) throw userError(error.shortMessage);
+    throw error;
+  }
+  return target(found.explorerUrl, chainId, found.reason);
+}
+
+// An optional key or header given as configVariable("X") with X unset means "none": Hardhat fails only when the
+// value is read, so it is read here and a missing variable (HardhatError 7, ENV_VAR_NOT_FOUND) is no value.
+async function optionalValue(
+  variable: ResolvedConfigurationVariable | undefined,
+): Promise<string | undefined> {
+  if (!variable) return undefined;
+  try {
+    return (await variable.get()) || undefined;
+  } catch (error) {
+    if (isUnsetVariable(error)) return undefined;
+    throw error;
+  }
+}
+
+function isUnsetVariable(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { number?: unknown }).number === 7 &&
+    (error as { name?: unknown }).name === "HardhatError"
   );
+}
+
+function variableName(variable: ResolvedConfigurationVariable): string {
+  const name = (variable as { name?: unknown }).name;
+  return typeof name === "string" ? name : "its configuration variable";
+}
+
+async function headerValues(
+  variables: Record<string, ResolvedConfigurationVariable>,
+  chainId: bigint | undefined,
+): Promise<Record<string, string>> {
+  const values: Record<string, string> = {};
+  for (const [name, variable] of Object.entries(variables)) {
+    const value = await optionalValue(variable);
+    if (value !== undefined) values[name] = value;
+  }
+  const field =
+    chainId === undefined ? "explorerVerify.headers" : `explorerVerify headers for chain ${chainId}`;
+  try {
+    return checkedHeaders(values, field);
+  } catch (error) {
+    if (isExplorerVerifyError(error)) throw userError(error.shortMessage);
+    throw error;
+  }
 }
 
 /**

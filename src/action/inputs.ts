@@ -1,11 +1,20 @@
+import { basename, dirname } from "node:path";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
+import { parseHeaderText } from "../client/requestHeaders.js";
 import { InvalidInputError } from "../errors/index.js";
 import { maskSecret, readInput } from "./runnerCommands.js";
 
 /** The Action's inputs, checked. */
 export interface ActionInputs {
-  explorerUrl: string;
+  /** Unset when the chain id names the explorer. */
+  explorerUrl: string | undefined;
+  /** From `chain-id`, else from the deployment's path (`chain-10`, `…/10/run-latest.json`). */
+  chainId: number | undefined;
+  /** Where the chain id came from, for the output. */
+  chainIdSource: string | undefined;
   apiKey: string | undefined;
+  /** From `headers`: lower-case names; every value is masked. */
+  headers: Record<string, string>;
   contracts: string | undefined;
   deployment: string | undefined;
   artifacts: string;
@@ -64,15 +73,26 @@ function assertRpcUrl(text: string): void {
 export function readActionInputs(): ActionInputs {
   const apiKey = readInput("api-key") || undefined;
   if (apiKey) maskSecret(apiKey);
-  const explorerUrl = readInput("explorer-url");
-  if (!explorerUrl)
-    throw new InvalidInputError(
-      "explorer-url",
-      "Input explorer-url is required: the Blockscout explorer, e.g. https://eth.blockscout.com.",
-    );
-  resolveExplorerUrls(explorerUrl);
+  const headers = headersInput();
+  const explorerUrl = readInput("explorer-url") || undefined;
+  if (explorerUrl) resolveExplorerUrls(explorerUrl);
   const contracts = readInput("contracts") || undefined;
   const deployment = readInput("deployment") || undefined;
+  const chainIdText = readInput("chain-id");
+  const chainId = chainIdText
+    ? integerInput("chain-id", 0, 1, Number.MAX_SAFE_INTEGER)
+    : chainIdOfDeployment(deployment);
+  const chainIdSource = chainIdText
+    ? "input chain-id"
+    : chainId === undefined
+      ? undefined
+      : `deployment ${deployment}`;
+  if (!explorerUrl && chainId === undefined) {
+    throw new InvalidInputError(
+      "explorer-url",
+      "Name the explorer: input explorer-url (e.g. https://eth.blockscout.com), or chain-id to find the chain's Blockscout explorer.",
+    );
+  }
   if (!contracts && !deployment) {
     throw new InvalidInputError(
       "contracts",
@@ -89,7 +109,10 @@ export function readActionInputs(): ActionInputs {
     );
   return {
     explorerUrl,
+    chainId,
+    chainIdSource,
     apiKey,
+    headers,
     contracts,
     deployment,
     artifacts: readInput("artifacts") || "artifacts",
@@ -101,4 +124,36 @@ export function readActionInputs(): ActionInputs {
     preflight,
     failOnError: booleanInput("fail-on-error", true),
   };
+}
+
+// Masked before anything is logged: a header may carry a gateway's token as surely as the key does.
+function headersInput(): Record<string, string> {
+  const text = readInput("headers");
+  if (text === "") return {};
+  // Each line's value is masked before parsing, so that even a parse error cannot show one.
+  for (const line of text.split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    const value = colon > 0 ? line.slice(colon + 1).trim() : "";
+    if (value && !line.trimStart().startsWith("{")) maskSecret(value);
+  }
+  const headers = parseHeaderText(text, "headers");
+  for (const value of Object.values(headers)) if (value) maskSecret(value);
+  return headers;
+}
+
+/**
+ * The chain id a deployment's path names: an Ignition folder `chain-<id>`, or a Foundry broadcast
+ * `…/<id>/run-latest.json`.
+ *
+ * @param deployment - the deployment input
+ * @returns the chain id, or undefined when the path does not name one
+ */
+export function chainIdOfDeployment(deployment: string | undefined): number | undefined {
+  if (!deployment) return undefined;
+  const trimmed = deployment.replace(/[/\\]+$/, "");
+  const named = trimmed.endsWith(".json")
+    ? /^(\d+)$/.exec(basename(dirname(trimmed)))
+    : /^chain-(\d+)$/.exec(basename(trimmed));
+  const chainId = named ? Number(named[1]) : Number.NaN;
+  return Number.isSafeInteger(chainId) && chainId > 0 ? chainId : undefined;
 }

@@ -18,7 +18,7 @@ import type { ActionInputs } from "./inputs.js";
  * @throws {InvalidInputError} for a malformed manifest or deployment, before any request
  */
 export async function jobsFromInputs(
-  inputs: ActionInputs,
+  inputs: Pick<ActionInputs, "contracts" | "deployment" | "artifacts" | "rpcUrl">,
   workspace: string,
   onBadEntry?: (entry: BadManifestEntry) => void,
 ): Promise<VerificationJob[]> {

@@ -1,16 +1,16 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { ExplorerClient } from "../client/ExplorerClient.js";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../client/urlCredentials.js";
 import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
+import { explorerEnvironment } from "../explorers/environment.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { progressLine } from "../report/progressLine.js";
 import { neutraliseText } from "../report/terminalText.js";
 import type { VerificationEvent } from "../verify/events.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { verifyBatch } from "../verify/verifyBatch.js";
-import { readActionInputs } from "./inputs.js";
+import { type ActionInputs, readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
 import { jobsFromInputs } from "./jobsFromInputs.js";
 import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
@@ -30,7 +30,8 @@ export async function run(): Promise<void> {
     const badEntries: BadManifestEntry[] = [];
     const jobs = await jobsFromInputs(inputs, workspace, (entry) => badEntries.push(entry));
     for (const entry of badEntries) logLine(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
-    logLine(`Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${inputs.explorerUrl}`);
+    const explorerUrl = await chooseExplorer(inputs);
+    logLine(`Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${explorerUrl}`);
     startLogGroup("Progress");
     let results: VerificationResult[];
     try {
@@ -38,16 +39,13 @@ export async function run(): Promise<void> {
         const line = progressLine(event);
         if (line) logLine(line);
       };
-      const client = new ExplorerClient({
-        explorerUrl: inputs.explorerUrl,
-        apiKey: inputs.apiKey,
-        ...maxResponseBytesFromEnvironment(),
-        onEvent: (event) => onEvent({ type: "transport", event }),
-      });
       results = await verifyBatch(jobs, {
-        client,
-        explorerUrl: inputs.explorerUrl,
+        explorerUrl,
+        chainId: inputs.chainId,
+        ...maxResponseBytesFromEnvironment(),
         apiKey: inputs.apiKey,
+        headers: inputs.headers,
+        blockscoutApiUrl: explorerEnvironment().blockscoutApiUrl,
         concurrency: inputs.concurrency,
         timeoutMs: inputs.timeoutSeconds * 1_000,
         force: inputs.force,
@@ -62,13 +60,12 @@ export async function run(): Promise<void> {
       endLogGroup();
     }
     // Entries that could not become jobs are failures of their own, reported like the others.
-    const base = results[0]?.explorer ?? resolveExplorerUrls(inputs.explorerUrl).base;
+    const base = results[0]?.explorer ?? (explorerUrl ? resolveExplorerUrls(explorerUrl).base : "");
     results = [...results, ...badEntries.map((entry) => badEntryResult(entry, base))];
     // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
     const core = await import("@actions/core");
     report(core, results);
-    if (process.env.GITHUB_STEP_SUMMARY)
-      await writeJobSummary(results, results[0]?.explorer ?? inputs.explorerUrl);
+    if (process.env.GITHUB_STEP_SUMMARY) await writeJobSummary(results, results[0]?.explorer ?? explorerUrl);
     else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
     const failed = results.filter((r) => !isSuccess(r));
     if (failed.length > 0 && inputs.failOnError) {
@@ -87,6 +84,19 @@ export async function run(): Promise<void> {
       );
     }
   }
+}
+
+// The explorer-url input, else the chain's Blockscout instance, said with where it was found.
+async function chooseExplorer(inputs: ActionInputs): Promise<string> {
+  if (inputs.explorerUrl || inputs.chainId === undefined) return inputs.explorerUrl ?? "";
+  // Loaded only here: with explorer-url, the first request does not wait for the registry.
+  const { findExplorerByChainId } = await import("../explorers/findExplorerByChainId.js");
+  const choice = await findExplorerByChainId(inputs.chainId, {
+    ...explorerEnvironment().lookup,
+    howToNameExplorer: "give the explorer-url input",
+  });
+  logLine(`Explorer: ${choice.reason} (chain id from ${inputs.chainIdSource})`);
+  return choice.explorerUrl;
 }
 
 function badEntryResult(entry: BadManifestEntry, explorer: string): VerificationResult {

@@ -1,9 +1,16 @@
+import {
+  type ExplorerRoute,
+  type ExplorerRouteOptions,
+  resolveExplorerRoute,
+} from "../explorers/explorerRoute.js";
 import * as contract from "./contract/index.js";
 import type { ExplorerUrls } from "./explorerUrl.js";
 import * as rest from "./rest/index.js";
 import { Transport, type TransportOptions } from "./transport.js";
 
-export type ExplorerClientOptions = TransportOptions;
+export interface ExplorerClientOptions
+  extends Omit<TransportOptions, "explorerUrl" | "apiKeyIn">,
+    ExplorerRouteOptions {}
 
 /**
  * A typed client for one explorer's contract module. Every method validates its input before sending,
@@ -11,14 +18,25 @@ export type ExplorerClientOptions = TransportOptions;
  */
 export class ExplorerClient {
   readonly transport: Transport;
+  /** Where requests go and where links point, and why. */
+  readonly route: ExplorerRoute;
 
+  /**
+   * @param options - the explorer (`explorerUrl`, or `chainId` looked up in the shipped registry), key, headers,
+   *   time limits, retry and rate settings
+   * @throws {InvalidInputError} for a URL that is not http(s), a chain no registry knows, or bad headers
+   */
   constructor(options: ExplorerClientOptions) {
-    this.transport = new Transport(options);
+    this.route = resolveExplorerRoute(options);
+    this.transport = new Transport({ ...options, ...this.route.transport });
   }
 
-  /** The explorer's base, RPC and REST URLs. */
+  /**
+   * The explorer's base, RPC and REST URLs. Through the Blockscout API, `rpc` and `rest` are the API's and `base`
+   * is still the chain's own instance, where pages for people live.
+   */
   get urls(): ExplorerUrls {
-    return this.transport.urls;
+    return { ...this.transport.urls, base: this.route.instanceUrl };
   }
 
   /**
@@ -43,6 +61,14 @@ export class ExplorerClient {
   /** `getsourcecode`. @param address - contract address @returns the verified contract, or null */
   getSourceCode(address: string): Promise<contract.VerifiedContract | null> {
     return contract.getSourceCode(this.transport, { address });
+  }
+
+  /**
+   * `getsourcecode`, checked with the smart-contract status: says whether the sources are the address's own or a
+   * bytecode twin's or EIP-1167 implementation's. @param address - contract address @returns the reading, or null
+   */
+  readVerifiedContract(address: string): Promise<contract.VerifiedContractReading | null> {
+    return contract.readVerifiedContract(this.transport, { address });
   }
 
   /** `getcontractcreation`, in chunks of ten. @param addresses - contract addresses @returns creations found */
@@ -146,12 +172,14 @@ export class ExplorerClient {
 /**
  * Creates a client for one explorer.
  *
- * @param options - the explorer URL, optional API key, time limits, retry and rate settings
+ * @param options - the explorer URL (or a chain id), optional API key and headers, time limits, retry and rate settings
  * @returns the client
- * @throws {InvalidInputError} for a URL that is not http(s)
+ * @throws {InvalidInputError} for a URL that is not http(s), or a chain no registry knows
  * @example
  * const client = createExplorerClient({ explorerUrl: "https://eth.blockscout.com" });
  * const abi = await client.getAbi("0x...");
+ * // One Blockscout API key for every chain: requests go to api.blockscout.com/10/api, links to the instance.
+ * const op = createExplorerClient({ chainId: 10, apiKey: "proapi_…" });
  */
 export function createExplorerClient(options: ExplorerClientOptions): ExplorerClient {
   return new ExplorerClient(options);

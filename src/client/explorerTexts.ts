@@ -59,6 +59,15 @@ export function isNotAContract(text: unknown): boolean {
   );
 }
 
+/**
+ * `verify_via_sourcify` answering `partial`: Sourcify matched the contract only partially (its metadata hash
+ * differs), and Blockscout imports only full matches through that action.
+ * @param text - a message
+ */
+export function isSourcifyPartialMatch(text: unknown): boolean {
+  return normalise(text) === "partial";
+}
+
 /** The explorer has no such action. @param text - a message */
 export function isUnknownAction(text: unknown): boolean {
   return normalise(text) === "unknown action";
@@ -93,6 +102,15 @@ export function envelopeReason(message: unknown, result: unknown): string | unde
 /** `getabi`/`getsourcecode`/`listcontracts` saying the contract is not verified. @param text - an ABI field */
 export function isNotVerifiedAbi(text: unknown): boolean {
   return normalise(text) === "contract source code not verified";
+}
+
+/**
+ * The ABI of a verified contract stored without one: Blockscout's `getabi` (status "1") and `listcontracts` send
+ * it JSON-encoded, as the text `null`.
+ * @param text - an ABI field
+ */
+export function isAbsentAbi(text: unknown): boolean {
+  return normalise(text) === "null";
 }
 
 /** `checkproxyverification` found and saved the implementation. @param text - a result */
@@ -133,12 +151,16 @@ export function isRestNotFound(text: unknown): boolean {
 }
 
 /**
- * A failure another input might fix: the compiled bytecode did not match (Blockscout's publishing text), as
- * opposed to a wrong compiler version, contract name or constructor arguments.
+ * A failure another input might fix: the compiled bytecode did not match, as opposed to a wrong compiler version,
+ * contract name or constructor arguments. Blockscout's publishing text says `Bytecode does not match, please try
+ * again.`; its newer verifier service puts `No contract could be verified with provided data` in the changeset.
  * @param text - a submission's error message
  */
 export function isBytecodeMismatch(text: unknown): boolean {
-  return normalise(text).includes("bytecode does not match");
+  const t = normalise(text);
+  return (
+    t.includes("bytecode does not match") || t.includes("no contract could be verified with provided data")
+  );
 }
 
 /**

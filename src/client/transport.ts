@@ -34,8 +34,12 @@ export type TransportEvent =
 export interface TransportOptions {
   /** The explorer in any usual form: `https://host`, `https://host/api`, ... */
   explorerUrl: string;
-  /** Sent as the `apikey` query parameter and the `x-api-key` header; never shown. */
+  /** Sent as the `apikey` query parameter and the `x-api-key` header (or as `Authorization: Bearer`); never shown. */
   apiKey?: string | undefined;
+  /** `bearer` sends the key only as `Authorization: Bearer <key>` (the Blockscout API). Default `query`. */
+  apiKeyIn?: "query" | "bearer";
+  /** Sent with every request (gateways, a User-Agent); their values are never shown. */
+  headers?: Record<string, string>;
   /**
    * The most bytes of an answer read; a larger one is refused with a {@link ResponseTooLargeError}. Default 64 MiB.
    */
@@ -107,6 +111,8 @@ export class Transport {
   readonly urls: ExplorerUrls;
   readonly redact: Redactor;
   readonly #apiKey: string | undefined;
+  readonly #apiKeyIn: "query" | "bearer";
+  readonly #headers: Record<string, string>;
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
   readonly #maxRateLimitRetries: number;
@@ -121,7 +127,9 @@ export class Transport {
     if (options.apiKey) assertSendableApiKey(options.apiKey);
     this.urls = resolveExplorerUrls(options.explorerUrl);
     this.#apiKey = options.apiKey || undefined;
-    this.redact = createRedactor([this.#apiKey]);
+    this.#apiKeyIn = options.apiKeyIn ?? "query";
+    this.#headers = options.headers ?? {};
+    this.redact = createRedactor([this.#apiKey, ...Object.values(this.#headers)]);
     this.#timeoutMs = options.requestTimeoutMs ?? defaultTimeoutMs;
     this.#maxRetries = options.maxRetries ?? 3;
     this.#maxRateLimitRetries = options.maxRateLimitRetries ?? 5;
@@ -259,7 +267,7 @@ export class Transport {
     for (const [name, value] of Object.entries(req.query)) {
       if (value !== undefined) url.searchParams.set(name, value);
     }
-    if (this.#apiKey) url.searchParams.set("apikey", this.#apiKey);
+    if (this.#apiKey && this.#apiKeyIn === "query") url.searchParams.set("apikey", this.#apiKey);
     return url;
   }
 
@@ -279,8 +287,14 @@ export class Transport {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
-    const headers: Record<string, string> = { accept: "application/json", "user-agent": userAgent };
-    if (this.#apiKey) headers["x-api-key"] = this.#apiKey;
+    // The user's own headers may replace the User-Agent.
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "user-agent": userAgent,
+      ...this.#headers,
+    };
+    if (this.#apiKey && this.#apiKeyIn === "query") headers["x-api-key"] = this.#apiKey;
+    if (this.#apiKey && this.#apiKeyIn === "bearer") headers.authorization = `Bearer ${this.#apiKey}`;
     if (req.body) headers["content-type"] = req.body.contentType;
     try {
       const response = await sendHttpRequest(url, {

@@ -1,14 +1,31 @@
 import * as z from "./zod.js";
 
-/** `{status, message, result}` of every contract-module answer; `status` as sent ("1", "0", or a number). */
+/**
+ * The text of an error object sent as `message`: Blockscout's `verify_via_sourcify` passes Sourcify's error body
+ * through (`{"error": …}`, or `{"customCode": …, "message": …, "errorId": …}`).
+ */
+function messageObjectText(value: Record<string, unknown>): string {
+  const text = [value.message, value.error, value.reason].find(
+    (field): field is string => typeof field === "string" && field !== "",
+  );
+  if (text === undefined) return JSON.stringify(value);
+  return typeof value.customCode === "string" ? `${text} (${value.customCode})` : text;
+}
+
+/**
+ * `{status, message, result}` of every contract-module answer; `status` as sent ("1", "0", or a number).
+ * `message` is read as text: an object there (Sourcify's error body) becomes its message.
+ */
 export const rpcEnvelopeSchema = z.looseObject({
   status: z.pipe(
     z.union([z.string(), z.number()]),
     z.transform((value) => String(value)),
   ),
   message: z.pipe(
-    z.nullish(z.string()),
-    z.transform((value) => value ?? ""),
+    z.nullish(z.union([z.string(), z.record(z.string(), z.unknown())])),
+    z.transform((value) =>
+      typeof value === "object" && value !== null ? messageObjectText(value) : (value ?? ""),
+    ),
   ),
   result: z.unknown(),
 });

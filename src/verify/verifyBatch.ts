@@ -1,13 +1,24 @@
-import { ExplorerClient } from "../client/ExplorerClient.js";
+import { ExplorerClient, type ExplorerClientOptions } from "../client/ExplorerClient.js";
+import { type FindExplorerOptions, findExplorerByChainId } from "../explorers/findExplorerByChainId.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
 import { type EngineOptions, verifyContract } from "./verifyContract.js";
 
 export interface BatchOptions extends EngineOptions {
-  /** The explorer, in any usual form. */
-  explorerUrl: string;
+  /** The explorer, in any usual form. Without it, `chainId` names it (see {@link findExplorerByChainId}). */
+  explorerUrl?: string | undefined;
+  /** The chain: finds its explorer when `explorerUrl` is not given, and routes a `proapi_` key. */
+  chainId?: number | undefined;
   apiKey?: string | undefined;
+  /** Custom request headers, the Blockscout API setting and root: as {@link ExplorerClientOptions}. */
+  headers?: ExplorerClientOptions["headers"];
+  blockscoutApi?: boolean | undefined;
+  blockscoutApiUrl?: string | undefined;
+  /** The most bytes of an explorer's answer read (default 64 MiB): as {@link ExplorerClientOptions}. */
+  maxResponseBytes?: number | undefined;
+  /** How the explorer is looked up by chain id (published list URL, cache, time limit). */
+  explorerLookup?: FindExplorerOptions;
   /** Contracts worked on at once. Default 4. */
   concurrency?: number;
   /** Requests started per second to the explorer, shared by every job. Default 10. */
@@ -32,11 +43,20 @@ export async function verifyBatch(
   jobs: VerificationJob[],
   options: BatchOptions,
 ): Promise<VerificationResult[]> {
+  const explorerUrl =
+    options.client || options.explorerUrl || options.chainId === undefined
+      ? options.explorerUrl
+      : (await findExplorerByChainId(options.chainId, options.explorerLookup)).explorerUrl;
   const client =
     options.client ??
     new ExplorerClient({
-      explorerUrl: options.explorerUrl,
+      explorerUrl,
+      chainId: options.chainId,
       apiKey: options.apiKey,
+      headers: options.headers,
+      blockscoutApi: options.blockscoutApi,
+      blockscoutApiUrl: options.blockscoutApiUrl,
+      ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
       ...(options.requestsPerSecond === undefined ? {} : { requestsPerSecond: options.requestsPerSecond }),
       onEvent: (event) => options.onEvent?.({ type: "transport", event }),
     });

@@ -72,7 +72,8 @@ async function run(
       ...inputs,
     },
     workspace,
-    { bundle: join(bundleDir, "index.js"), env },
+    env,
+    join(bundleDir, "index.js"),
   );
 }
 

@@ -39,6 +39,22 @@ describe("explorer texts", () => {
     ).toBe(false);
   });
 
+  it("takes the newer verifier's `No contract could be verified with provided data` as a bytecode mismatch", () => {
+    // Blockscout's verifier-service path puts this text in the publishing changeset where the older path said
+    // `Bytecode does not match, please try again.` (blockscout-api.md §20).
+    expect(
+      explorerTexts.isBytecodeMismatch(
+        'Something went wrong while publishing the contract: [contract_source_code: {"No contract could be verified with provided data", []}]',
+      ),
+    ).toBe(true);
+    expect(
+      explorerTexts.isBytecodeMismatch(
+        'Something went wrong while publishing the contract: [contract_source_code: {"Bytecode does not match, please try again.", []}]',
+      ),
+    ).toBe(true);
+    expect(explorerTexts.isBytecodeMismatch("Invalid compiler version")).toBe(false);
+  });
+
   it("takes an envelope's reason from result when message is only Etherscan's status word", () => {
     expect(explorerTexts.envelopeReason("NOTOK", "Fail - Unable to verify. Invalid constructor")).toBe(
       "Fail - Unable to verify. Invalid constructor",

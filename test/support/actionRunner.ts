@@ -21,13 +21,15 @@ export interface ActionRun {
  *
  * @param inputs - input name (as in action.yml) to value
  * @param workspace - the workflow's workspace folder
- * @param options - another bundle than dist/index.js; more environment variables
+ * @param extraEnv - more environment variables (loopback stand-ins for the published list, the Blockscout API)
+ * @param bundle - another bundle than dist/index.js (one built fresh from the sources)
  * @returns exit code, output, the outputs set and the summary written
  */
 export async function runAction(
   inputs: Record<string, string>,
   workspace: string,
-  options: { bundle?: string; env?: Record<string, string> } = {},
+  extraEnv: Record<string, string> = {},
+  bundle?: string,
 ): Promise<ActionRun> {
   const files = await mkdtemp(join(tmpdir(), "explorer-verify-action-"));
   const outputFile = join(files, "output");
@@ -40,12 +42,14 @@ export async function runAction(
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_WORKSPACE: workspace,
     RUNNER_TEMP: files,
-    ...options.env,
+    // The list's copy never lands in the home folder of whoever runs the tests.
+    EXPLORER_VERIFY_CACHE_DIR: join(files, "cache"),
+    ...extraEnv,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
     (resolve, reject) => {
-      const child = spawn(process.execPath, [options.bundle ?? join(repository, "dist", "index.js")], {
+      const child = spawn(process.execPath, [bundle ?? join(repository, "dist", "index.js")], {
         cwd: workspace,
         env,
         stdio: ["ignore", "pipe", "pipe"],

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import { repoRoot } from "../inputs/hardhatProject.js";
+import { packedTarball } from "./packedPackage.js";
 
 const run = promisify(execFile);
 const pluginProjectContracts = ["Token.sol", "MathLib.sol", "Calculator.sol", "Box.sol", "SimpleProxy.sol"];
@@ -14,22 +15,13 @@ const nodeBinary = join(binDir, "node");
 const hardhatCli = join(repoRoot, "node_modules", "hardhat", "dist", "src", "cli.js");
 
 /**
- * Builds and packs the package, and makes a user project that installs the tarball.
+ * Makes a user project that installs the packed package (packed without building first: npm's prepare
+ * script builds it).
  * @returns the project's folder
  */
 export async function preparePluginProject(): Promise<string> {
-  const env = { ...process.env, PATH: `${binDir}${delimiter}${process.env.PATH ?? ""}` };
-  await run(
-    nodeBinary,
-    [join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"],
-    { cwd: repoRoot, env },
-  );
+  const tarball = await packedTarball();
   const dir = await mkdtemp(join(tmpdir(), "explorer-verify-plugin-"));
-  const { stdout } = await run("npm", ["pack", "--silent", "--pack-destination", dir], {
-    cwd: repoRoot,
-    env,
-  });
-  const tarball = join(dir, stdout.trim().split("\n").pop() ?? "");
   const project = join(dir, "project");
   await cp(join(repoRoot, "test", "fixtures", "plugin-project"), project, { recursive: true });
   // The project's contracts are the local-explorer fixture's, kept in one place.
@@ -50,7 +42,7 @@ export async function preparePluginProject(): Promise<string> {
 }
 
 /**
- * Removes a prepared project and its tarball.
+ * Removes a prepared project.
  * @param project - the project's folder
  */
 export async function removePluginProject(project: string | undefined): Promise<void> {

@@ -1,10 +1,15 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import type { NetworkConnection } from "hardhat/types/network";
 import { ExplorerClient } from "../../../src/client/ExplorerClient.js";
 import { isExplorerVerifyError } from "../../../src/errors/index.js";
 import type { VerificationResult } from "../../../src/verify/job.js";
 import { addressVerifiedState } from "../../../src/verify/preCheck.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
-import { checkedExplorerUrl, resolveExplorerTarget } from "../../internal/explorerTarget.js";
+import {
+  checkedExplorerUrl,
+  type ExplorerTarget,
+  resolveExplorerTarget,
+} from "../../internal/explorerTarget.js";
 import { userError } from "../../internal/pluginError.js";
 import { Reporter } from "../../internal/reporter.js";
 
@@ -39,9 +44,10 @@ export default async function verifyTaskAction(
   const target = await resolveExplorerTarget(hre, connection, chain, args.explorerUrl);
   try {
     reporter.info(`Verifying on ${target.description}`);
+    if (target.localExplorer)
+      reporter.footnote(await localExplorerLinksNote(target.localExplorer, connection));
     const client = new ExplorerClient({
-      explorerUrl: target.explorerUrl,
-      apiKey: target.apiKey,
+      ...target.client,
       onEvent: (event) => reporter.event({ type: "transport", event }),
     });
     let checkedUnverified = false;
@@ -80,6 +86,18 @@ export default async function verifyTaskAction(
     await target.localExplorer?.close();
     await connection.close();
   }
+}
+
+// The embedded explorer stops with the task, and its links with it: say so, and how to bring them back.
+async function localExplorerLinksNote(
+  explorer: NonNullable<ExplorerTarget["localExplorer"]>,
+  connection: NetworkConnection,
+): Promise<string> {
+  const rpcUrl =
+    connection.networkConfig.type === "http" ? await connection.networkConfig.url.get() : "RPC_URL";
+  const port = new URL(explorer.url).port;
+  const state = explorer.stateFile ? ` --state ${explorer.stateFile}` : "";
+  return `The ${explorer.url} links work only while the local explorer runs, and it stopped with this command. To open them, serve it again: npx explorer-verify-local-explorer --rpc ${rpcUrl} --port ${port}${state}`;
 }
 
 function resultFormat(format: string): VerificationResult["format"] {

@@ -12,6 +12,7 @@ import { inferContract, isDeployedCodeOf } from "../../../src/inputs/inferContra
 import { singleFileSourceOf } from "../../../src/inputs/singleFileSource.js";
 import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
 import { verifyBatch } from "../../../src/verify/verifyBatch.js";
+import { displayName } from "../../../src/verify/verifyContract.js";
 import type { ChainAccess } from "../../internal/chainAccess.js";
 import { constructorInputs, loadDefaultExport, typedConstructorValues } from "../../internal/cliArguments.js";
 import type { ExplorerTarget } from "../../internal/explorerTarget.js";
@@ -87,7 +88,13 @@ async function deploymentJobs(
       `Deployment "${id}" is on chain ${deployment.chainId}, but this network is chain ${chainId}: add --network.`,
     );
   }
-  return deployment.contracts.map((contract) => contract.job);
+  // Rows of one contract deployed several times say which future each is.
+  const label = displayName;
+  const counts = new Map<string, number>();
+  for (const { job } of deployment.contracts) counts.set(label(job), (counts.get(label(job)) ?? 0) + 1);
+  return deployment.contracts.map(({ futureId, job }) =>
+    (counts.get(label(job)) ?? 0) > 1 ? { ...job, contract: `${label(job)} (${futureId})` } : job,
+  );
 }
 
 async function addressJobs(
@@ -110,11 +117,19 @@ async function addressJobs(
     throw userError(`${args.address} is not an ERC-1967 proxy: its implementation slot is empty.`);
   }
   reporter.info(`Proxy ${args.address} points at implementation ${implementation}`);
+  // --contract and the constructor arguments describe ADDRESS, the proxy, as without --proxy; a --contract that
+  // names the implementation's contract is taken for it instead (the two codes differ: no ambiguity).
+  const named = args.contract ? findContract(buildInfos, args.contract, "--contract") : undefined;
+  const namesImplementation =
+    named !== undefined &&
+    !isDeployedCodeOf(named, await chain.code(args.address)) &&
+    isDeployedCodeOf(named, await chain.code(implementation));
+  const noArguments = { ...args, constructorArgs: [], constructorArgsPath: undefined };
   const proxyContract = await deployedContract(
     buildInfos,
     chain,
     args.address,
-    undefined,
+    namesImplementation ? undefined : args.contract,
     buildProfile,
   ).catch((error: unknown) => {
     // A proxy built elsewhere (an upgrades plugin's, say): the implementation and the link are still worth doing.
@@ -130,22 +145,23 @@ async function addressJobs(
     buildInfos,
     chain,
     implementation,
-    args.contract,
+    namesImplementation ? args.contract : undefined,
     buildProfile,
   );
   const proxyJobs = proxyContract
-    ? [
-        await job(
-          proxyContract,
-          args.address,
-          { ...args, constructorArgs: [], constructorArgsPath: undefined },
-          {},
-        ),
-      ]
+    ? [await job(proxyContract, args.address, namesImplementation ? noArguments : args, {})]
     : [];
   return [
     ...proxyJobs,
-    { ...(await job(implementationContract, implementation, args, libraries)), proxyAddress: args.address },
+    {
+      ...(await job(
+        implementationContract,
+        implementation,
+        namesImplementation ? args : noArguments,
+        libraries,
+      )),
+      proxyAddress: args.address,
+    },
   ];
 }
 

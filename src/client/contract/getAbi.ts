@@ -1,6 +1,6 @@
 import { InvalidResponseError } from "../../errors/index.js";
 import * as z from "../../schemas/zod.js";
-import { isNotVerifiedAbi } from "../explorerTexts.js";
+import { isAbsentAbi, isNotVerifiedAbi } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import { assertAddress } from "../validate.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";
@@ -21,7 +21,7 @@ export type GetAbiReturnType = unknown[] | null;
  *
  * @param transport - the explorer's transport
  * @param parameters - the address
- * @returns the ABI items, or null when not verified
+ * @returns the ABI items (empty for a verified contract stored without an ABI), or null when not verified
  * @throws {InvalidInputError} for a malformed address, before any request
  * @throws {ExplorerError | InvalidResponseError} and the transport's errors
  */
@@ -35,6 +35,8 @@ export async function getAbi(transport: Transport, parameters: GetAbiParameters)
   }
   const abiText = parseResult(answer, z.string(), action);
   if (isNotVerifiedAbi(abiText)) return null;
+  // Verified, but stored without an ABI (Blockscout answers status "1" with the text `null`).
+  if (isAbsentAbi(abiText)) return [];
   const abi = parseAbi(abiText);
   if (!abi) {
     throw new InvalidResponseError(

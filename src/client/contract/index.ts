@@ -5,6 +5,13 @@ export { type ContractCreation, getContractCreation, maxAddressesPerRequest } fr
 export { getSourceCode } from "./getSourceCode.js";
 export type { Libraries } from "./libraries.js";
 export { type ListContractsParameters, type ListedContract, listContracts } from "./listContracts.js";
+export {
+  type ReadVerifiedContractParameters,
+  readVerifiedContract,
+  type VerificationStanding,
+  type VerifiedContractReading,
+  verificationStandingNote,
+} from "./readVerifiedContract.js";
 export type { SubmissionOutcome } from "./submissionOutcome.js";
 export type { VerifiedContract } from "./verifiedContract.js";
 export {

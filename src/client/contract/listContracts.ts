@@ -1,6 +1,6 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { listContractsResultSchema } from "../../schemas/index.js";
-import { isNotVerifiedAbi } from "../explorerTexts.js";
+import { isAbsentAbi, isNotVerifiedAbi } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import { assertNonNegativeInteger, assertPagination } from "../validate.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";
@@ -31,6 +31,7 @@ export interface ListContractsParameters {
 export interface ListedContract {
   address: string;
   verified: boolean;
+  /** The ABI as JSON text; `[]` for a verified contract stored without one. */
   abi: string | undefined;
   contractName: string | undefined;
   compilerVersion: string | undefined;
@@ -95,7 +96,7 @@ export async function listContracts(
     return {
       address: item.Address.toLowerCase(),
       verified,
-      abi: verified ? (item.ABI ?? undefined) : undefined,
+      abi: verified ? (isAbsentAbi(item.ABI) ? "[]" : (item.ABI ?? undefined)) : undefined,
       contractName: item.ContractName ?? undefined,
       compilerVersion: item.CompilerVersion ?? undefined,
       optimizationUsed:

@@ -1,7 +1,12 @@
-import { NotAContractError } from "../../errors/index.js";
+import { ExplorerError, NotAContractError } from "../../errors/index.js";
 import { sourceCodeItemSchema } from "../../schemas/index.js";
 import * as z from "../../schemas/zod.js";
-import { envelopeReason, isAlreadyVerified, isNotAContract } from "../explorerTexts.js";
+import {
+  envelopeReason,
+  isAlreadyVerified,
+  isNotAContract,
+  isSourcifyPartialMatch,
+} from "../explorerTexts.js";
 import { type ContractActionAnswer, parseResult, rejection } from "./callContractAction.js";
 import { toVerifiedContract, type VerifiedContract } from "./verifiedContract.js";
 
@@ -38,6 +43,14 @@ export function submissionOutcome(
   if (status !== "1") {
     if (isNotAContract(message) || isNotAContract(result)) {
       throw new NotAContractError(answer.request, address, envelopeReason(message, result) ?? "");
+    }
+    if (isSourcifyPartialMatch(message)) {
+      throw new ExplorerError(
+        answer.request,
+        answer.httpStatus,
+        `${message}: the source registry matched the contract only partially (the metadata differs) and the explorer did not import it`,
+        "Submit the standard JSON input instead: the explorer accepts a partial match there.",
+      );
     }
     throw rejection(answer);
   }

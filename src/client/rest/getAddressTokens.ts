@@ -62,7 +62,7 @@ export async function getAddressTokens(
  *   {@link getAddressTokens}
  * @example
  * for await (const page of iterateAddressTokens(transport, { address, type: ["ERC-721", "ERC-1155"] })) {
- *   for (const balance of page.items) console.log(balance.token.address_hash, balance.value);
+ *   for (const balance of page.items) console.log(balance.token?.address_hash, balance.value ?? "confidential");
  * }
  */
 export function iterateAddressTokens(

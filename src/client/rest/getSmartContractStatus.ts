@@ -1,5 +1,5 @@
 import { HttpError, InvalidResponseError, NotFoundError, UnknownActionError } from "../../errors/index.js";
-import { smartContractSchema } from "../../schemas/rest/index.js";
+import { type SmartContract, smartContractSchema } from "../../schemas/rest/index.js";
 import { isNotAContract, isRestNotFound } from "../explorerTexts.js";
 import type { Transport, TransportResponse } from "../transport.js";
 import { assertAddress } from "../validate.js";
@@ -23,8 +23,40 @@ export interface SmartContractStatus {
   isPartiallyVerified: boolean;
   /** The contract name, when verified. */
   name: string | null;
-  /** The long compiler version, when verified. */
+  /** The long compiler version, when verified (or the stand-in's, when one stands in). */
   compilerVersion: string | null;
+  /**
+   * For an unverified address, the verified contract whose data the explorer shows instead (and `getsourcecode` /
+   * `getabi` answer with): a bytecode twin, or the implementation of an EIP-1167 clone. Null otherwise.
+   */
+  standIn: { kind: "bytecode-twin" | "minimal-proxy"; address: string } | null;
+  /** Verified from the explorer's bytecode database (an identical contract's sources), not by a submission. */
+  verifiedViaBytecodeDatabase: boolean;
+  /** The verified sources (the address's own or the stand-in's) are Vyper. */
+  isVyperContract: boolean;
+}
+
+// Blockscout's `proxy_type` values for proxies whose code itself points at the implementation (EIP-1167 clones).
+const cloneProxyTypes = new Set(["eip1167", "minimal_proxy", "clone_with_immutable_arguments"]);
+
+function standInOf(contract: SmartContract, isVerified: boolean): SmartContractStatus["standIn"] {
+  if (isVerified) return null;
+  if (contract.minimal_proxy_address_hash) {
+    return { kind: "minimal-proxy", address: contract.minimal_proxy_address_hash.toLowerCase() };
+  }
+  const [implementation] = contract.implementations ?? [];
+  const implementationAddress = implementation?.address_hash ?? implementation?.address;
+  if (
+    contract.proxy_type &&
+    cloneProxyTypes.has(contract.proxy_type.toLowerCase()) &&
+    implementationAddress
+  ) {
+    return { kind: "minimal-proxy", address: implementationAddress.toLowerCase() };
+  }
+  if (contract.verified_twin_address_hash) {
+    return { kind: "bytecode-twin", address: contract.verified_twin_address_hash.toLowerCase() };
+  }
+  return null;
 }
 
 /** Per explorer base URL: whether `GET /api/v2/smart-contracts/{address}` exists there. */
@@ -83,6 +115,9 @@ export async function getSmartContractStatus(
     isPartiallyVerified,
     name: contract.name ?? null,
     compilerVersion: contract.compiler_version ?? null,
+    standIn: standInOf(contract, isVerified),
+    verifiedViaBytecodeDatabase: isVerified && contract.is_verified_via_eth_bytecode_db === true,
+    isVyperContract: contract.is_vyper_contract === true,
   };
 }
 

@@ -25,6 +25,19 @@ describe("getabi", () => {
     await expect(getAbi(transport, { address: testAddress(0xa2) })).resolves.toEqual(abi);
   });
 
+  it("reads status 1 with result `null` (verified, stored without an ABI) as an empty ABI", async () => {
+    // ContractController.getabi renders the stored ABI JSON-encoded; a contract stored without one gives the
+    // text `null` under status "1" (blockscout-api.md §20).
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: '{"message":"OK","result":"null","status":"1"}',
+    });
+    await expect(getAbi(transport, { address: testAddress(0xa3) })).resolves.toEqual([]);
+    expect(explorer.requests).toHaveLength(1);
+  });
+
   it("returns null for `Contract source code not verified`", async () => {
     explorer.backend.addContract(testAddress(0xb2));
     await expect(getAbi(transport, { address: testAddress(0xb2) })).resolves.toBeNull();

@@ -19,6 +19,26 @@ beforeEach(() => {
 });
 
 describe("listcontracts", () => {
+  it('reads an item with `ABI: "null"` as verified with an empty ABI', async () => {
+    // ContractView.prepare_contract JSON-encodes the stored ABI; a contract stored without one gives "null".
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: `{"message":"OK","result":[{"Address":"${testAddress(0xa4)}","ABI":"null","ContractName":"Yul","CompilerVersion":"v0.8.24+commit.e11b9ed9","OptimizationUsed":"0"}],"status":"1"}`,
+    });
+    await expect(listContracts(transport)).resolves.toEqual([
+      {
+        address: testAddress(0xa4),
+        verified: true,
+        abi: "[]",
+        contractName: "Yul",
+        compilerVersion: "v0.8.24+commit.e11b9ed9",
+        optimizationUsed: false,
+      },
+    ]);
+  });
+
   it("lists verified and unverified contracts with page and offset sent together", async () => {
     const contracts = await listContracts(transport, { page: 1, offset: 10 });
     expect(contracts).toEqual([

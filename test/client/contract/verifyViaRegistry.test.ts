@@ -73,6 +73,55 @@ describe("verify_via_registry / verify_via_sourcify", () => {
     });
   });
 
+  it("reads Sourcify's error object passed through as `message` and names it in the ExplorerError", async () => {
+    // ContractController.verify_and_publish renders `{:error, error}` from the Sourcify adapter as the error
+    // envelope's message, so Sourcify's own error body arrives as a JSON object there.
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: '{"message":{"customCode":"no_match","message":"The onchain and recompiled bytecodes don\'t match.","errorId":"7f3c"},"result":null,"status":"0"}',
+    });
+    const error = await verifyViaSourcify(transport, { address, files }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExplorerError);
+    expect(error).toMatchObject({
+      explorerMessage: "The onchain and recompiled bytecodes don't match. (no_match)",
+      shortMessage:
+        "The explorer refused the request: The onchain and recompiled bytecodes don't match. (no_match)",
+    });
+  });
+
+  it("reads Sourcify's `{error}` object the same way", async () => {
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: '{"message":{"error":"Contract 0x5c is not deployed on chain 31337"},"result":null,"status":"0"}',
+    });
+    await expect(verifyViaSourcify(transport, { address, files })).rejects.toMatchObject({
+      explorerMessage: "Contract 0x5c is not deployed on chain 31337",
+    });
+  });
+
+  it("explains `partial`: a partial Sourcify match the explorer did not import", async () => {
+    // The Sourcify adapter maps a v2 `match` (not `exact_match`) to `{:error, "partial"}`, which the controller
+    // renders as the error envelope's message.
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: '{"message":"partial","result":null,"status":"0"}',
+    });
+    const error = await verifyViaSourcify(transport, { address, files }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExplorerError);
+    expect(error).toMatchObject({
+      code: "explorer_error",
+      shortMessage:
+        "The explorer refused the request: partial: the source registry matched the contract only partially (the metadata differs) and the explorer did not import it",
+      details: "Submit the standard JSON input instead: the explorer accepts a partial match there.",
+    });
+  });
+
   it("rejects a file without a name before sending anything", async () => {
     const error = await verifyViaSourcify(transport, { address, files: [{ name: "", content: "x" }] }).catch(
       (e: unknown) => e,

@@ -67,8 +67,8 @@ describe("GET /addresses/{address_hash}/tokens", () => {
       token_id: null,
       token_instance: null,
     });
-    expect(nft?.token.holders_count).toBe("1204");
-    expect(nft?.token.decimals).toBeNull();
+    expect(nft?.token?.holders_count).toBe("1204");
+    expect(nft?.token?.decimals).toBeNull();
     expect(nft?.token_id).toBe("5");
     expect(nft?.value).toBe("1");
     const instance = nft?.token_instance;
@@ -114,6 +114,26 @@ describe("GET /addresses/{address_hash}/tokens", () => {
     });
   });
 
+  it("reads an ERC-7984 balance with `value: null` and a row with `token: null` on the same page", async () => {
+    // Blockscout lists confidential (ERC-7984) balances without their amount, and its OpenAPI schema for
+    // /addresses/{h}/tokens marks `token` nullable (AddressView token_balance; blockscout-api.md §20); the next
+    // page's cursor then carries `value: null` too.
+    const customExplorer = await startWithHandler(async () => restPage([], null));
+    customExplorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: `{"items":[{"token":{"address_hash":"${testAddress(0x7984)}","name":"Confidential","symbol":"cTKN","decimals":"6","type":"ERC-7984","holders_count":"3","exchange_rate":null,"total_supply":null,"circulating_market_cap":null,"icon_url":null},"value":null,"token_id":null,"token_instance":null},{"token":null,"value":"12","token_id":null,"token_instance":null},${JSON.stringify(fungibleBalance(0x7001, "5"))}],"next_page_params":{"fiat_value":null,"value":null,"id":4711,"items_count":50}}`,
+    });
+    const page = await getAddressTokens(transportFor(customExplorer), { address: holder });
+    expect(page.items.map((item) => [item.token?.type ?? null, item.value])).toEqual([
+      ["ERC-7984", null],
+      [null, "12"],
+      ["ERC-20", "5"],
+    ]);
+    expect(page.nextPageParams).toEqual({ fiat_value: null, value: null, id: 4711, items_count: 50 });
+  });
+
   it("answers an address the explorer never saw with an empty last page", async () => {
     const rest = await start();
     await expect(getAddressTokens(rest.transport, { address: testAddress(0xdead) })).resolves.toEqual({
@@ -127,7 +147,7 @@ describe("GET /addresses/{address_hash}/tokens", () => {
     rest.data.setAddressTokens(holder, mixedBalances().slice(0, 10));
     const page = await getAddressTokens(rest.transport, { address: holder, type: "erc-721, ERC-721" });
     expect(rest.explorer.requests[0]?.query).toEqual({ type: "ERC-721" });
-    expect(page.items.map((item) => item.token.type)).toEqual(["ERC-721", "ERC-721"]);
+    expect(page.items.map((item) => item.token?.type)).toEqual(["ERC-721", "ERC-721"]);
     await getAddressTokens(rest.transport, { address: holder, type: ["ERC-1155", "ERC-404", "ERC-7984"] });
     expect(rest.explorer.requests[1]?.query).toEqual({ type: "ERC-1155,ERC-404,ERC-7984" });
     await getAddressTokens(rest.transport, { address: holder, type: "[ERC-20,erc-721]" });
@@ -221,8 +241,8 @@ describe("paging through /addresses/{address_hash}/tokens", () => {
 
     expect(pages.map((page) => page.items.length)).toEqual([50, 50, 20]);
     const items = pages.flatMap((page) => page.items);
-    expect(items.every((item) => item.token.type === "ERC-20")).toBe(true);
-    expect(new Set(items.map((item) => item.token.address_hash)).size).toBe(120);
+    expect(items.every((item) => item.token?.type === "ERC-20")).toBe(true);
+    expect(new Set(items.map((item) => item.token?.address_hash)).size).toBe(120);
     // Filters are not echoed: the cursor holds only Blockscout's keys.
     expect(pages[0]?.nextPageParams).toEqual({
       fiat_value: "2347.5",

@@ -50,6 +50,9 @@ describe("GET /smart-contracts/{address_hash}", () => {
       isPartiallyVerified: false,
       name: "Vault",
       compilerVersion: "v0.8.28+commit.7893614a",
+      standIn: null,
+      verifiedViaBytecodeDatabase: false,
+      isVyperContract: false,
     });
     expect(rest.explorer.requests.map((r) => [r.method, r.path, r.query])).toEqual([
       ["GET", `/api/v2/smart-contracts/${contract}`, {}],
@@ -69,6 +72,9 @@ describe("GET /smart-contracts/{address_hash}", () => {
       isPartiallyVerified: true,
       name: "Vault",
       compilerVersion: "v0.8.28+commit.7893614a",
+      standIn: null,
+      verifiedViaBytecodeDatabase: false,
+      isVyperContract: false,
     });
   });
 
@@ -87,6 +93,90 @@ describe("GET /smart-contracts/{address_hash}", () => {
       isPartiallyVerified: false,
       name: null,
       compilerVersion: null,
+      standIn: null,
+      verifiedViaBytecodeDatabase: false,
+      isVyperContract: false,
+    });
+  });
+
+  it("names the bytecode twin whose data the explorer shows for an unverified address", async () => {
+    // SmartContractView.prepare_smart_contract: for an unverified address `target_contract` is the bytecode twin,
+    // so `name` and `compiler_version` are the twin's, and `verified_twin_address_hash` names it (checksummed).
+    const rest = await startExplorer();
+    rest.data.addSmartContract(contract, {
+      verified_twin_address_hash: "0x00000000000000000000000000000000000000A1",
+      is_verified: false,
+      is_changed_bytecode: false,
+      is_partially_verified: false,
+      is_fully_verified: false,
+      is_verified_via_sourcify: false,
+      is_verified_via_eth_bytecode_db: null,
+      is_verified_via_verifier_alliance: null,
+      is_vyper_contract: false,
+      proxy_type: null,
+      implementations: [],
+      name: "Vault",
+      compiler_version: "v0.8.28+commit.7893614a",
+      optimization_enabled: true,
+      optimization_runs: 200,
+      abi: [],
+      source_code: "contract Vault {}",
+      file_path: "contracts/Vault.sol",
+      additional_sources: [],
+      external_libraries: [],
+      constructor_args: null,
+      language: "solidity",
+    });
+    await expect(getSmartContractStatus(rest.transport, { address: contract })).resolves.toEqual({
+      isVerified: false,
+      isFullyVerified: false,
+      isPartiallyVerified: false,
+      name: "Vault",
+      compilerVersion: "v0.8.28+commit.7893614a",
+      standIn: { kind: "bytecode-twin", address: testAddress(0xa1) },
+      verifiedViaBytecodeDatabase: false,
+      isVyperContract: false,
+    });
+  });
+
+  it("names the implementation of an EIP-1167 clone, in the older (minimal_proxy_address_hash) and newer (proxy_type) shapes", async () => {
+    // Older SmartContractView: `minimal_proxy_address_hash` (and `verified_twin_address_hash`) name the template;
+    // newer releases report the clone as `proxy_type: "eip1167"` with its implementation in `implementations`.
+    const older = await startExplorer();
+    older.data.addSmartContract(contract, {
+      verified_twin_address_hash: "0x00000000000000000000000000000000000000B2",
+      minimal_proxy_address_hash: "0x00000000000000000000000000000000000000B2",
+      is_verified: false,
+      is_fully_verified: false,
+      is_partially_verified: false,
+      name: "Wallet",
+      compiler_version: "v0.8.20+commit.a1b79de6",
+    });
+    await expect(getSmartContractStatus(older.transport, { address: contract })).resolves.toMatchObject({
+      isVerified: false,
+      standIn: { kind: "minimal-proxy", address: testAddress(0xb2) },
+    });
+    const newer = await startExplorer();
+    newer.data.addSmartContract(contract, {
+      verified_twin_address_hash: null,
+      is_verified: false,
+      proxy_type: "eip1167",
+      implementations: [{ address_hash: "0x00000000000000000000000000000000000000B3", name: "Wallet" }],
+      name: "Wallet",
+    });
+    await expect(getSmartContractStatus(newer.transport, { address: contract })).resolves.toMatchObject({
+      isVerified: false,
+      standIn: { kind: "minimal-proxy", address: testAddress(0xb3) },
+    });
+  });
+
+  it("says when the sources came from the explorer's bytecode database rather than a submission", async () => {
+    const rest = await startExplorer();
+    rest.data.addSmartContract(contract, { ...verifiedBody, is_verified_via_eth_bytecode_db: true });
+    await expect(getSmartContractStatus(rest.transport, { address: contract })).resolves.toMatchObject({
+      isVerified: true,
+      standIn: null,
+      verifiedViaBytecodeDatabase: true,
     });
   });
 

@@ -1,6 +1,7 @@
 // Repairs a development install made by an npm running under Node < 22: such an npm skips Hardhat's
-// native EDR package (its engines ask for Node 22), and Hardhat then fails with HHE27. Only acts in a
-// checkout of this repository on Linux; a user's install of the published package is left alone.
+// native EDR package (its engines ask for Node 22), and Hardhat then fails with HHE27. It runs from the
+// `prepare` script, which npm runs in a checkout (npm ci, npm install, npm pack) and never when a user
+// installs the published package; it acts only on Linux and only when the package is missing.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -1,0 +1,104 @@
+import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
+import { UsageError } from "./cliErrors.js";
+
+const apiKeyVariable = "EXPLORER_VERIFY_API_KEY";
+
+/**
+ * Parses a subcommand's flags and positionals, turning the parser's errors into one-line usage errors.
+ *
+ * @param argv - the arguments after the subcommand
+ * @param options - the subcommand's flags
+ * @param command - the subcommand, for messages
+ * @returns the flags and positionals
+ * @throws {UsageError} for an unknown flag, a flag without its value, or a value given to a switch
+ */
+export function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
+  argv: string[],
+  options: Options,
+  command: string,
+) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/'--api-key'/.test(message)) {
+      throw new UsageError(
+        `There is no --api-key flag (a key on the command line lands in shell history): set ${apiKeyVariable}.`,
+      );
+    }
+    const unknown = /Unknown option '([^']+)'/.exec(message);
+    if (unknown) {
+      throw new UsageError(
+        `Unknown option ${unknown[1]} for ${command}: see explorer-verify ${command} --help.`,
+      );
+    }
+    throw new UsageError(`${message.split("\n")[0]} (explorer-verify ${command} --help).`);
+  }
+}
+
+/**
+ * Reads a whole-number flag.
+ *
+ * @param text - the flag's value, or undefined when not given
+ * @param flag - its name, for messages
+ * @param fallback - the value when not given
+ * @param min - the least allowed
+ * @param max - the most allowed
+ * @returns the number
+ * @throws {UsageError} when it is not a whole number in range
+ */
+export function integerFlag(
+  text: string | undefined,
+  flag: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isInteger(value) || value < min || value > max) {
+    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${text}".`);
+  }
+  return value;
+}
+
+/**
+ * Checks the chain's JSON-RPC URL before anything is opened.
+ *
+ * @param text - the `--rpc-url` value
+ * @returns the URL unchanged
+ * @throws {UsageError} when it is not an http(s) URL
+ */
+export function rpcUrlFlag(text: string): string {
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== "http:" && protocol !== "https:") {
+    throw new UsageError(
+      `--rpc-url must be the chain's http(s) JSON-RPC URL, e.g. http://127.0.0.1:8545, got "${text}".`,
+    );
+  }
+  return text;
+}
+
+/**
+ * The API key, from the environment only: a flag would land in shell history. A variable that is set but empty
+ * is a CI secret that did not reach this job (a protected variable on an unprotected branch, a typo in its
+ * name): sending without a key would hide that until the explorer refuses, so it stops here.
+ *
+ * @returns the key, or undefined when the variable is not set
+ * @throws {UsageError} when the variable is set but empty
+ */
+export function apiKeyFromEnvironment(): string | undefined {
+  const value = process.env[apiKeyVariable];
+  if (value === undefined) return undefined;
+  if (value.trim() === "") {
+    throw new UsageError(
+      `${apiKeyVariable} is set but empty: the secret it is read from did not reach this environment. Set it, or unset the variable to verify without a key.`,
+    );
+  }
+  return value.trim();
+}

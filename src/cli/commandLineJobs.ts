@@ -1,0 +1,269 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { jobsFromInputs } from "../action/jobsFromInputs.js";
+import type { Libraries } from "../client/contract/libraries.js";
+import { assertAddress } from "../client/validate.js";
+import { type CompiledContract, contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
+import { createContractJob } from "../inputs/contractJob.js";
+import { findContract } from "../inputs/findContract.js";
+import { inferContract, isDeployedCodeOf } from "../inputs/inferContract.js";
+import { singleFileSourceOf } from "../inputs/singleFileSource.js";
+import { splitContractName } from "../inputs/sourceNames.js";
+import { readStandardJsonFile } from "../inputs/standardJsonFile.js";
+import type { JsonRpcChain } from "../local-explorer/jsonRpcChain.js";
+import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
+import { UsageError } from "./cliErrors.js";
+import { constructorInputs, typedConstructorValues } from "./constructorValues.js";
+
+/** The `verify` flags that say which contracts to verify. */
+export interface JobFlags {
+  address: string | undefined;
+  constructorArgs: string[];
+  contract: string | undefined;
+  /** Hardhat artifacts or Foundry out/, relative to `cwd`. */
+  artifacts: string;
+  rpcUrl: string | undefined;
+  constructorArgsHex: string | undefined;
+  libraries: string | undefined;
+  format: "auto" | "standard-json" | "single-file" | "flattened" | "registry";
+  proxy: boolean;
+  deployments: string[];
+  manifest: string | undefined;
+  standardJson: string | undefined;
+  compilerVersion: string | undefined;
+  cwd: string;
+}
+
+const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
+
+/**
+ * Turns the command line into engine jobs: a manifest and deployments through the Action's reader
+ * ({@link jobsFromInputs}); one ADDRESS from the build (Hardhat artifacts or Foundry out/) or from a standard JSON
+ * input. Every file is read and every name checked before this returns.
+ *
+ * @param flags - the checked flags
+ * @param info - tells the user what was found (the proxy's implementation)
+ * @returns the jobs
+ * @throws {UsageError} or {InvalidInputError} for a mistake in the flags or the files
+ */
+export async function commandLineJobs(
+  flags: JobFlags,
+  info: (line: string) => void,
+): Promise<VerificationJob[]> {
+  const jobs: VerificationJob[] = [];
+  const shared = { artifacts: flags.artifacts, rpcUrl: flags.rpcUrl };
+  if (flags.manifest) {
+    jobs.push(
+      ...(await jobsFromInputs({ ...shared, contracts: flags.manifest, deployment: undefined }, flags.cwd)),
+    );
+  }
+  for (const deployment of flags.deployments) {
+    jobs.push(...(await jobsFromInputs({ ...shared, contracts: undefined, deployment }, flags.cwd)));
+  }
+  if (flags.address) jobs.push(...(await addressJobs(flags.address, flags, info)));
+  return jobs;
+}
+
+async function addressJobs(
+  address: string,
+  flags: JobFlags,
+  info: (line: string) => void,
+): Promise<VerificationJob[]> {
+  const chain = flags.rpcUrl ? await openChain(flags.rpcUrl) : undefined;
+  const libraries = flags.libraries ? await libraryMap(flags.libraries, flags.cwd) : {};
+  let target = address;
+  if (flags.proxy) {
+    if (!chain)
+      throw new UsageError("--proxy needs --rpc-url: the proxy's implementation is read from the chain.");
+    const slot = await chain.getStorageAt(address, implementationSlot);
+    const implementation = `0x${slot.replace(/^0x/, "").padStart(64, "0").slice(24)}`;
+    if (/^0x0{40}$/.test(implementation))
+      throw new UsageError(`${address} is not an ERC-1967 proxy: its implementation slot is empty.`);
+    info(`Proxy ${address} points at implementation ${implementation}`);
+    target = implementation;
+  }
+  const job = flags.standardJson
+    ? await standardJsonJob(target, flags.standardJson, flags, libraries)
+    : await buildJob(target, flags, libraries, chain);
+  return [flags.proxy ? { ...job, proxyAddress: address } : job];
+}
+
+async function openChain(rpcUrl: string): Promise<JsonRpcChain> {
+  const { JsonRpcChain } = await import("../local-explorer/jsonRpcChain.js");
+  return new JsonRpcChain(rpcUrl);
+}
+
+async function buildJob(
+  address: string,
+  flags: JobFlags,
+  libraries: Libraries,
+  chain: JsonRpcChain | undefined,
+): Promise<VerificationJob> {
+  const buildInfos = await readBuildInfos(resolve(flags.cwd, flags.artifacts), "--artifacts");
+  const code = chain ? await chain.getCode(address) : undefined;
+  if (code === "0x") throw new UsageError(`There is no contract at ${address} on the chain of --rpc-url.`);
+  let contract: CompiledContract;
+  if (flags.contract) {
+    contract = findContract(buildInfos, flags.contract, "--contract");
+    if (code && !isDeployedCodeOf(contract, code)) {
+      throw new UsageError(
+        `The code at ${address} is not ${contract.userFqn} as built in ${flags.artifacts}. Check --contract and --rpc-url, or leave --contract out to infer it.`,
+      );
+    }
+  } else if (code) {
+    contract = inferContract(buildInfos.flatMap(contractsOf), code, address, {
+      contract: "--contract",
+      build: `that ${flags.artifacts} holds the build the contract was deployed from (--artifacts)`,
+    });
+  } else {
+    throw new UsageError(
+      "Name the contract with --contract path/File.sol:Name, or give --rpc-url to infer it from the deployed code.",
+    );
+  }
+  const job = createContractJob(contract, {
+    address,
+    ...constructorArguments(contract, flags),
+    libraries: { ...(code ? linkedFromCode(contract, code) : {}), ...libraries },
+  });
+  if (!job.constructorArguments && constructorInputs(contract.abi).length > 0) {
+    // Read from the explorer's creation data, after the compiled creation code.
+    job.constructorArguments = { recoverFrom: { creationBytecode: contract.bytecode } };
+  }
+  return withFormat(job, contract, flags.format);
+}
+
+function constructorArguments(
+  contract: CompiledContract,
+  flags: JobFlags,
+): { constructorArguments?: { values: readonly unknown[] } | { hex: string } } {
+  if (flags.constructorArgsHex !== undefined)
+    return { constructorArguments: { hex: flags.constructorArgsHex } };
+  if (flags.constructorArgs.length > 0)
+    return { constructorArguments: { values: typedConstructorValues(contract.abi, flags.constructorArgs) } };
+  return {};
+}
+
+function withFormat(
+  job: VerificationJob,
+  contract: CompiledContract,
+  format: JobFlags["format"],
+): VerificationJob {
+  if (format === "single-file" || format === "flattened") {
+    // These formats name a library by its bare name: the file it sat in is gone.
+    const libraries = job.libraries
+      ? Object.fromEntries(
+          Object.entries(job.libraries).map(([name, address]) => [
+            name.slice(name.lastIndexOf(":") + 1),
+            address,
+          ]),
+        )
+      : undefined;
+    return { ...job, source: singleFileSourceOf(contract, format), ...(libraries ? { libraries } : {}) };
+  }
+  if (format === "registry") {
+    if (!contract.metadata)
+      throw new UsageError(
+        `--format registry needs the compiler metadata of ${contract.userFqn}, which this build did not keep.`,
+      );
+    const names = Object.keys((JSON.parse(contract.metadata) as { sources?: object }).sources ?? {});
+    return {
+      ...job,
+      source: {
+        format: "registry",
+        metadata: contract.metadata,
+        sources: names.map((name) => ({ name, content: contract.input.sources[name]?.content ?? "" })),
+      },
+    };
+  }
+  return job;
+}
+
+// A linked library's address sits in the deployed code where the compiler left its placeholder.
+function linkedFromCode(contract: CompiledContract, code: string): Libraries {
+  const deployed = code.replace(/^0x/, "");
+  const linked: Libraries = {};
+  for (const [file, byName] of Object.entries(contract.deployedLinkReferences)) {
+    for (const [name, [span]] of Object.entries(byName)) {
+      if (span)
+        linked[`${file}:${name}`] = `0x${deployed.slice(span.start * 2, (span.start + span.length) * 2)}`;
+    }
+  }
+  return linked;
+}
+
+async function standardJsonJob(
+  address: string,
+  path: string,
+  flags: JobFlags,
+  libraries: Libraries,
+): Promise<VerificationJob> {
+  if (!flags.contract)
+    throw new UsageError(
+      "--standard-json needs --contract path/File.sol:Name: an input can hold many contracts.",
+    );
+  if (!flags.compilerVersion)
+    throw new UsageError("--standard-json needs --compiler-version, e.g. v0.8.28+commit.7893614a.");
+  if (flags.constructorArgs.length > 0) {
+    throw new UsageError(
+      "With --standard-json, give constructor arguments ABI-encoded with --constructor-args-hex: the input has no ABI.",
+    );
+  }
+  const input = await readStandardJsonFile(resolve(flags.cwd, path), "--standard-json");
+  const contractName = inputContractName(input, flags.contract);
+  return {
+    address: assertAddress(address),
+    contract: flags.contract,
+    source: { format: "standard-json", input, compilerVersion: flags.compilerVersion, contractName },
+    ...(flags.constructorArgsHex === undefined
+      ? {}
+      : { constructorArguments: { hex: flags.constructorArgsHex } }),
+    ...(Object.keys(libraries).length ? { libraries } : {}),
+  };
+}
+
+// `path/File.sol:Name`, or a bare `Name` declared in exactly one source of the input.
+function inputContractName(input: StandardJsonInput, contract: string): string {
+  const { sourceName, contractName } = splitContractName(contract);
+  const names = Object.keys(input.sources);
+  if (sourceName !== undefined) {
+    const inputName = [sourceName, `project/${sourceName}`].find((name) => input.sources[name] !== undefined);
+    if (inputName === undefined) {
+      const shown = names.slice(0, 5).join(", ") + (names.length > 5 ? ` and ${names.length - 5} more` : "");
+      throw new UsageError(
+        `--contract ${contract}: the standard JSON input has no source "${sourceName}" (its sources: ${shown}).`,
+      );
+    }
+    return `${inputName}:${contractName}`;
+  }
+  const declaration = new RegExp(`\\b(?:contract|library)\\s+${contractName.replace(/\W/g, "")}\\b`);
+  const declaring = names.filter((name) => declaration.test(input.sources[name]?.content ?? ""));
+  if (declaring.length !== 1) {
+    throw new UsageError(
+      declaring.length === 0
+        ? `--contract ${contract}: no source of the standard JSON input declares it; give path/File.sol:Name.`
+        : `--contract ${contract} is declared in ${declaring.join(", ")}: give path/File.sol:Name.`,
+    );
+  }
+  return `${declaring[0]}:${contractName}`;
+}
+
+// `--libraries` is a JSON object, or a JSON file holding one.
+async function libraryMap(value: string, cwd: string): Promise<Libraries> {
+  const text = value.trimStart().startsWith("{")
+    ? value
+    : await readFile(resolve(cwd, value), "utf8").catch(() => {
+        throw new UsageError(
+          `--libraries: cannot read ${resolve(cwd, value)}; give a JSON file or inline JSON.`,
+        );
+      });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UsageError('--libraries must be JSON like {"src/Lib.sol:Lib":"0x…"} (or a file holding it).');
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new UsageError('--libraries must map library names to addresses, like {"src/Lib.sol:Lib":"0x…"}.');
+  }
+  return Object.fromEntries(Object.entries(parsed).map(([name, address]) => [name, String(address)]));
+}

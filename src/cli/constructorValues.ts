@@ -1,0 +1,82 @@
+import { UsageError } from "./cliErrors.js";
+
+interface AbiParameterLike {
+  type: string;
+  name?: string;
+  components?: readonly AbiParameterLike[];
+}
+
+/**
+ * The constructor's parameters in an ABI.
+ *
+ * @param abi - the contract's ABI
+ * @returns its inputs (empty for no constructor)
+ */
+export function constructorInputs(abi: readonly unknown[]): AbiParameterLike[] {
+  for (const item of abi) {
+    if (typeof item === "object" && item !== null && (item as { type?: unknown }).type === "constructor") {
+      const inputs = (item as { inputs?: unknown }).inputs;
+      return Array.isArray(inputs) ? (inputs as AbiParameterLike[]) : [];
+    }
+  }
+  return [];
+}
+
+/**
+ * Turns command-line words into values of the constructor's parameters, as `hardhat verify` reads them:
+ * integers become bigints, `true`/`false` booleans, arrays and tuples are read as JSON, the rest stays text.
+ *
+ * @param abi - the contract's ABI
+ * @param words - the words after ADDRESS
+ * @returns the typed values
+ * @throws {UsageError} for a count or a value that does not fit
+ */
+export function typedConstructorValues(abi: readonly unknown[], words: readonly string[]): unknown[] {
+  const inputs = constructorInputs(abi);
+  if (inputs.length !== words.length) {
+    const signature = inputs.map((input) => `${input.type}${input.name ? ` ${input.name}` : ""}`).join(", ");
+    throw new UsageError(
+      `The constructor takes ${inputs.length} argument${inputs.length === 1 ? "" : "s"} (${signature || "none"}), but ${words.length} ${words.length === 1 ? "was" : "were"} given.`,
+    );
+  }
+  return inputs.map((input, index) =>
+    typed(input, words[index] ?? "", input.name || `argument ${index + 1}`),
+  );
+}
+
+function typed(parameter: AbiParameterLike, value: unknown, label: string): unknown {
+  const { type } = parameter;
+  if (type.endsWith("]") || type === "tuple") {
+    const parsed = typeof value === "string" ? parseJson(value, type, label) : value;
+    const components = parameter.components ?? [];
+    if (type === "tuple") {
+      if (!Array.isArray(parsed) || parsed.length !== components.length)
+        throw new UsageError(`${label} is a tuple of ${components.length}: give it as a JSON array.`);
+      return components.map((component, i) => typed(component, parsed[i], `${label}[${i}]`));
+    }
+    if (!Array.isArray(parsed)) throw new UsageError(`${label} is a ${type}: give it as a JSON array.`);
+    const element = { ...parameter, type: type.slice(0, type.lastIndexOf("[")) };
+    return parsed.map((item, i) => typed(element, item, `${label}[${i}]`));
+  }
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  if (/^u?int\d*$/.test(type)) {
+    try {
+      return BigInt(text);
+    } catch {
+      throw new UsageError(`${label} is a ${type}, but "${text}" is not an integer.`);
+    }
+  }
+  if (type === "bool") {
+    if (text === "true" || text === "false") return text === "true";
+    throw new UsageError(`${label} is a bool: give true or false, not "${text}".`);
+  }
+  return text;
+}
+
+function parseJson(text: string, type: string, label: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UsageError(`${label} is a ${type}: give it as JSON, e.g. '["a","b"]'.`);
+  }
+}

@@ -1,0 +1,67 @@
+/** The `--help` text of each subcommand, and of the CLI as a whole. */
+export const usage = {
+  main: `Usage: explorer-verify <command> [options]
+
+Verify smart contracts on Blockscout explorers.
+
+Commands:
+  verify          verify contracts: one address, deployments, a manifest or a standard JSON input
+  status GUID     look up a submission by its guid
+  fetch ADDRESS   download a verified contract's ABI, sources and creation data
+  local-explorer  run the embedded local explorer for a local chain
+
+Run explorer-verify <command> --help for its options.
+The API key is read from the environment variable EXPLORER_VERIFY_API_KEY (never from a flag).
+Colours are used on a terminal unless NO_COLOR is set.`,
+  verify: `Usage:
+  explorer-verify verify ADDRESS [CONSTRUCTOR_ARGS...] [--contract path/File.sol:Name] [options]
+  explorer-verify verify --deployment PATH... [options]
+  explorer-verify verify --manifest FILE [options]
+  explorer-verify verify ADDRESS --standard-json FILE --contract path/File.sol:Name --compiler-version V [options]
+
+Where the contracts come from:
+  ADDRESS                     the deployed contract; CONSTRUCTOR_ARGS are its constructor's values
+  --contract NAME             path/File.sol:Name or Name (inferred from the deployed code with --rpc-url)
+  --artifacts DIR             Hardhat artifacts or Foundry out/ (default: out when it exists, else artifacts)
+  --deployment PATH...        a Foundry broadcast run-latest.json or a Hardhat Ignition deployment folder
+  --manifest FILE             a contracts manifest (see the README)
+  --standard-json FILE        a compiler standard JSON input, with --contract and --compiler-version
+  --compiler-version V        v0.8.28+commit.7893614a or 0.8.28 (with --standard-json)
+  --constructor-args-hex HEX  ABI-encoded constructor arguments, instead of CONSTRUCTOR_ARGS
+  --libraries JSON|FILE       linked libraries: {"src/Lib.sol:Lib":"0x..."} or a JSON file holding that
+  --format F                  auto, standard-json, single-file, flattened or registry (default auto)
+  --proxy                     ADDRESS is an ERC-1967 proxy: verify its implementation, then link them
+
+Where they are verified:
+  --explorer-url URL          the Blockscout explorer (without it, a local --rpc-url uses the embedded explorer)
+  --chain-id N                choose the explorer by chain id
+  --rpc-url URL               the chain: contract inference, constructor-argument recovery, preflight
+
+How:
+  --force                     submit even when the explorer has the contract verified
+  --no-wait                   return after submitting (status pending) instead of waiting for the verdict
+  --timeout SECONDS           deadline per contract (default 300)
+  --concurrency N             contracts worked on at once (default 4)
+  --preflight                 compile locally against the deployed code before sending (needs --rpc-url)
+  --ledger FILE               the verification ledger
+  --include-created           also verify contracts created by the deployment's transactions
+  --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr
+
+Exit code 0 when every contract is verified (or already was), 1 when one is not, 2 for a mistake in the command.`,
+  status: `Usage: explorer-verify status GUID [--proxy] [--explorer-url URL | --rpc-url URL] [--json]
+
+Looks up a submission by the guid it returned.
+  --proxy             the guid is of a proxy link (verifyproxycontract)
+  --explorer-url URL  the explorer (without it, a local --rpc-url uses the embedded explorer and its saved state)
+  --rpc-url URL       the local chain whose embedded explorer to ask
+  --json              print one JSON document on stdout
+
+Exit code 0 when verified or still pending, 1 when it failed or the guid is unknown, 2 for a mistake in the command.`,
+  fetch: `Usage: explorer-verify fetch ADDRESS [--out DIR] [--explorer-url URL | --rpc-url URL]
+
+Writes a verified contract's abi.json, contract.json (settings), sources/ and creation.json to DIR
+(default explorer-verify-fetch).`,
+  localExplorer: `Usage: explorer-verify local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH/soljson.js ...] [--rate-limit LIMIT/WINDOW_MS]
+
+Runs the embedded Blockscout-compatible explorer for a chain until interrupted.`,
+} as const;

@@ -1,0 +1,157 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { assertAddress } from "../client/validate.js";
+import { integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
+import { exitCodes, UsageError } from "./cliErrors.js";
+import type { JobFlags } from "./commandLineJobs.js";
+import { projectCompilers, resolveExplorerTarget } from "./explorerTarget.js";
+import { refusePendingFlags } from "./pendingFlags.js";
+import { Reporter } from "./reporter.js";
+import { usage } from "./usage.js";
+
+const options = {
+  contract: { type: "string" },
+  artifacts: { type: "string" },
+  deployment: { type: "string", multiple: true },
+  manifest: { type: "string" },
+  "standard-json": { type: "string" },
+  "compiler-version": { type: "string" },
+  "constructor-args-hex": { type: "string" },
+  libraries: { type: "string" },
+  format: { type: "string", default: "auto" },
+  proxy: { type: "boolean", default: false },
+  "explorer-url": { type: "string" },
+  "chain-id": { type: "string" },
+  "rpc-url": { type: "string" },
+  force: { type: "boolean", default: false },
+  "no-wait": { type: "boolean", default: false },
+  timeout: { type: "string" },
+  concurrency: { type: "string" },
+  preflight: { type: "boolean", default: false },
+  ledger: { type: "string" },
+  "include-created": { type: "boolean", default: false },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+const formats = ["auto", "standard-json", "single-file", "flattened", "registry"] as const;
+
+/**
+ * `explorer-verify verify`: checks the command line, reads the contracts, verifies them and reports.
+ *
+ * @param argv - the arguments after `verify`
+ * @returns the exit code
+ * @throws {UsageError} or {InvalidInputError} for a mistake, before any request
+ */
+export async function verifyCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, options, "verify");
+  if (values.help) {
+    console.log(usage.verify);
+    return exitCodes.ok;
+  }
+  refusePendingFlags(values);
+  const cwd = process.cwd();
+  const flags = checkedFlags(values, positionals, cwd);
+  const timeoutSeconds = integerFlag(values.timeout, "timeout", 300, 1, 86_400);
+  const concurrency = integerFlag(values.concurrency, "concurrency", 4, 1, 64);
+  const reporter = new Reporter(values.json);
+  const target = await resolveExplorerTarget(values["explorer-url"], flags.rpcUrl, cwd);
+  try {
+    // Loaded only now: the readers and the engine are not needed to refuse a mistake in the command line.
+    const [{ commandLineJobs }, { verifyBatch }, { isSuccess }] = await Promise.all([
+      import("./commandLineJobs.js"),
+      import("../verify/verifyBatch.js"),
+      import("../verify/job.js"),
+    ]);
+    const jobs = await commandLineJobs(flags, (line) => reporter.info(line));
+    if (jobs.length === 0) throw new UsageError("The deployment and manifest given hold no contracts.");
+    reporter.info(
+      `Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${target.description}`,
+    );
+    const results = await verifyBatch(jobs, {
+      explorerUrl: target.explorerUrl,
+      apiKey: target.apiKey,
+      concurrency,
+      timeoutMs: timeoutSeconds * 1_000,
+      force: values.force,
+      wait: !values["no-wait"],
+      ...(flags.rpcUrl ? { rpc: { rpcUrl: flags.rpcUrl, compilers: projectCompilers(cwd) } } : {}),
+      preflight: values.preflight,
+      onEvent: reporter.event,
+    });
+    reporter.finish(results);
+    return results.every(isSuccess) ? exitCodes.ok : exitCodes.failed;
+  } finally {
+    await target.localExplorer?.close();
+  }
+}
+
+function checkedFlags(
+  values: ReturnType<typeof parseCommandLine<typeof options>>["values"],
+  positionals: string[],
+  cwd: string,
+): JobFlags {
+  const deployments = [...(values.deployment ?? [])];
+  const [address, ...constructorArgs] = deployments.length > 0 ? [] : positionals;
+  // `--deployment broadcast/*/1/run-latest.json`: the shell's expansion gives the further paths as positionals.
+  if (deployments.length > 0) deployments.push(...positionals);
+  const manifest = values.manifest;
+  if (!address && deployments.length === 0 && !manifest) {
+    throw new UsageError(
+      "Give the contract's ADDRESS, --deployment PATH or --manifest FILE (explorer-verify verify --help).",
+    );
+  }
+  if (address !== undefined) assertAddress(address);
+  const format = values.format;
+  if (!(formats as readonly string[]).includes(format)) {
+    throw new UsageError(`--format ${format} is not a format: use ${formats.join(", ")}.`);
+  }
+  const addressOnly = [
+    "contract",
+    "standard-json",
+    "compiler-version",
+    "constructor-args-hex",
+    "libraries",
+  ] as const;
+  const misplaced =
+    addressOnly.find((flag) => values[flag] !== undefined) ?? (values.proxy ? "proxy" : undefined);
+  if (!address && misplaced) {
+    throw new UsageError(
+      `--${misplaced} describes one ADDRESS: with --deployment or --manifest the contracts come from those files.`,
+    );
+  }
+  if (values["constructor-args-hex"] !== undefined && constructorArgs.length > 0) {
+    throw new UsageError(
+      "Give constructor arguments either as words after ADDRESS or as --constructor-args-hex, not both.",
+    );
+  }
+  if (values["compiler-version"] !== undefined && values["standard-json"] === undefined) {
+    throw new UsageError(
+      "--compiler-version goes with --standard-json: a build's compiler is read from the build.",
+    );
+  }
+  const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
+  if (values.preflight && !rpcUrl)
+    throw new UsageError("--preflight needs --rpc-url: the chain to check the deployed code against.");
+  return {
+    address,
+    constructorArgs,
+    contract: values.contract,
+    artifacts: values.artifacts ?? defaultArtifacts(cwd),
+    rpcUrl,
+    constructorArgsHex: values["constructor-args-hex"],
+    libraries: values.libraries,
+    format: format as JobFlags["format"],
+    proxy: values.proxy,
+    deployments,
+    manifest,
+    standardJson: values["standard-json"],
+    compilerVersion: values["compiler-version"],
+    cwd,
+  };
+}
+
+// A Foundry project has out/, a Hardhat one artifacts/.
+function defaultArtifacts(cwd: string): string {
+  return !existsSync(join(cwd, "artifacts")) && existsSync(join(cwd, "out")) ? "out" : "artifacts";
+}

@@ -1,0 +1,86 @@
+import { InvalidInputError } from "../errors/index.js";
+
+// RFC 9110 field names are tokens; values may not hold line breaks (they would start another header).
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const lineBreak = /[\r\n\0]/;
+// Set by the client itself: a custom value would change the request's framing or meaning.
+const reservedHeaders = new Set([
+  "content-length",
+  "content-type",
+  "host",
+  "transfer-encoding",
+  "connection",
+]);
+
+/**
+ * Checks custom request headers and lower-cases their names, so that one given twice in two spellings is one.
+ *
+ * @param headers - name to value, as the user gave them
+ * @param field - the option or input they came from, for the message
+ * @returns the headers with lower-case names
+ * @throws {InvalidInputError} for a name that is not a header name, a value with a line break, or a header the
+ *   client sets itself
+ */
+export function checkedHeaders(headers: Record<string, unknown>, field = "headers"): Record<string, string> {
+  const checked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!headerName.test(name)) {
+      throw new InvalidInputError(field, `${field}: "${name}" is not a valid HTTP header name.`);
+    }
+    if (typeof value !== "string" || lineBreak.test(value)) {
+      // The value is not shown: it may be a secret.
+      throw new InvalidInputError(field, `${field}: the value of ${name} must be text on one line.`);
+    }
+    if (reservedHeaders.has(name.toLowerCase())) {
+      throw new InvalidInputError(
+        field,
+        `${field}: ${name} is set by explorer-verify itself and cannot be given.`,
+      );
+    }
+    checked[name.toLowerCase()] = value.trim();
+  }
+  return checked;
+}
+
+/**
+ * Reads headers written as a JSON object (`{"X-Gateway-Token": "…"}`) or as `Name: value` lines (blank lines
+ * and lines starting with `#` are skipped).
+ *
+ * @param text - the text
+ * @param field - the option or input it came from, for the message
+ * @returns the headers with lower-case names
+ * @throws {InvalidInputError} for text that is neither form, or a header {@link checkedHeaders} refuses
+ */
+export function parseHeaderText(text: string, field = "headers"): Record<string, string> {
+  const trimmed = text.trim();
+  if (trimmed === "") return {};
+  if (trimmed.startsWith("{")) {
+    let json: unknown;
+    try {
+      json = JSON.parse(trimmed);
+    } catch {
+      throw new InvalidInputError(
+        field,
+        `${field}: not valid JSON; give an object of header names to values, or Name: value lines.`,
+      );
+    }
+    if (typeof json !== "object" || json === null || Array.isArray(json)) {
+      throw new InvalidInputError(
+        field,
+        `${field}: give an object of header names to values, or Name: value lines.`,
+      );
+    }
+    return checkedHeaders(json as Record<string, unknown>, field);
+  }
+  const headers: Record<string, string> = {};
+  for (const [index, line] of trimmed.split(/\r?\n/).entries()) {
+    const content = line.trim();
+    if (content === "" || content.startsWith("#")) continue;
+    const colon = content.indexOf(":");
+    if (colon <= 0) {
+      throw new InvalidInputError(field, `${field}: line ${index + 1} is not "Name: value".`);
+    }
+    headers[content.slice(0, colon).trim()] = content.slice(colon + 1).trim();
+  }
+  return checkedHeaders(headers, field);
+}

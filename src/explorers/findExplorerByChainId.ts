@@ -1,0 +1,159 @@
+import { InvalidInputError } from "../errors/index.js";
+import { shippedBlockscoutChains } from "./blockscoutChains.js";
+import { defaultCacheDir, readCachedChainList, writeCachedChainList } from "./chainListCache.js";
+import { fetchPublishedChainList } from "./fetchPublishedChainList.js";
+import { type KnownExplorer, normaliseInstanceUrl } from "./knownExplorer.js";
+import { defaultChainListUrl } from "./publishedChainList.js";
+
+/** Where an explorer found by chain id came from. */
+export type ExplorerSource = "blockscout-list" | "cached-blockscout-list" | "shipped-registry";
+
+/** The explorer chosen for a chain, and why. */
+export interface ExplorerChoice {
+  chainId: number;
+  /** The chain's name as the registry gives it. */
+  name: string;
+  /** The instance's web root, e.g. `https://optimism.blockscout.com`. */
+  explorerUrl: string;
+  source: ExplorerSource;
+  /** One line for the output: which explorer, for which chain, and where that came from. */
+  reason: string;
+}
+
+export interface FindExplorerOptions {
+  /** Blockscout's published list of instances. Default `https://chains.blockscout.com/api/chains`. */
+  chainListUrl?: string;
+  /** Ask the published list at all. Default true; false uses the kept copy, then the shipped registry. */
+  refresh?: boolean;
+  /** Time limit of the whole read of the list. Default 2 s. */
+  refreshTimeoutMs?: number;
+  /** Where a copy of the list is kept between runs; `false` keeps none. Default `~/.cache/explorer-verify`. */
+  cacheDir?: string | false;
+  /** How long a kept copy is used without asking again. Default 24 h. */
+  cacheTtlMs?: number;
+  /** The end of the unknown-chain message: how to name the explorer where this is called from. */
+  howToNameExplorer?: string;
+}
+
+const defaultRefreshTimeoutMs = 2_000;
+const defaultCacheTtlMs = 24 * 60 * 60 * 1_000;
+const shippedByChainId = new Map(shippedBlockscoutChains.map((chain) => [chain.chainId, chain]));
+
+/**
+ * Finds a chain's Blockscout instance: from Blockscout's published list when it answers within the time limit
+ * (a copy is kept on disk and reused for a day), else from the registry shipped with the package (made from
+ * viem's chains, Hardhat's chain descriptors and a snapshot of the published list). Never fails for want of a
+ * network: an unreachable list only means the shipped registry decides.
+ *
+ * @param chainId - the chain id
+ * @param options - list URL, time limit, cache folder and age, the unknown-chain hint
+ * @returns the explorer, with a line saying why it was chosen
+ * @throws {InvalidInputError} when no registry knows the chain, in one line saying how to name the explorer
+ * @example
+ * const choice = await findExplorerByChainId(10);
+ * choice.explorerUrl // "https://optimism.blockscout.com"
+ * console.log(choice.reason);
+ */
+export async function findExplorerByChainId(
+  chainId: number,
+  options: FindExplorerOptions = {},
+): Promise<ExplorerChoice> {
+  assertChainId(chainId);
+  const listUrl = options.chainListUrl ?? defaultChainListUrl;
+  const cacheDir = options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir;
+  const cached = cacheDir ? await readCachedChainList(cacheDir, listUrl) : undefined;
+  const fresh = cached && Date.now() - cached.fetchedAt < (options.cacheTtlMs ?? defaultCacheTtlMs);
+  let fallbackNote = "";
+  if (fresh) {
+    const found = cached.chains.get(chainId);
+    if (found)
+      return choice(
+        found,
+        "cached-blockscout-list",
+        `Blockscout's list of instances, read ${ago(cached.fetchedAt)}`,
+      );
+  } else if (options.refresh !== false) {
+    try {
+      const chains = await fetchPublishedChainList(
+        listUrl,
+        options.refreshTimeoutMs ?? defaultRefreshTimeoutMs,
+      );
+      if (cacheDir) await writeCachedChainList(cacheDir, { listUrl, fetchedAt: Date.now(), chains });
+      const found = chains.get(chainId);
+      if (found) return choice(found, "blockscout-list", "Blockscout's list of instances");
+    } catch (error) {
+      fallbackNote = `; Blockscout's list could not be read: ${error instanceof Error ? error.message : String(error)}`;
+      const stale = cached?.chains.get(chainId);
+      if (stale && cached) {
+        return choice(
+          stale,
+          "cached-blockscout-list",
+          `a copy of Blockscout's list read ${ago(cached.fetchedAt)}${fallbackNote}`,
+        );
+      }
+    }
+  }
+  const shipped = shippedByChainId.get(chainId);
+  if (shipped)
+    return choice(shipped, "shipped-registry", `the registry shipped with explorer-verify${fallbackNote}`);
+  throw unknownChain(chainId, options.howToNameExplorer);
+}
+
+/**
+ * Looks a chain up in the registry shipped with the package only: no network, no disk.
+ *
+ * @param chainId - the chain id
+ * @returns the instance, or undefined when the shipped registry does not know the chain
+ */
+export function shippedExplorerFor(chainId: number): KnownExplorer | undefined {
+  return shippedByChainId.get(chainId);
+}
+
+/**
+ * The chain id of a known Blockscout instance, from the shipped registry (for routing through the Blockscout API
+ * when only the instance's URL was given).
+ *
+ * @param explorerUrl - the instance in any usual form (`https://host`, `https://host/api`…)
+ * @returns its chain id, or undefined when the URL is not a known instance
+ */
+export function chainIdOfExplorer(explorerUrl: string): number | undefined {
+  const url = normaliseInstanceUrl(explorerUrl);
+  if (!url) return undefined;
+  return shippedBlockscoutChains.find((chain) => chain.url === url)?.chainId;
+}
+
+/**
+ * The one-line error for a chain no registry knows.
+ *
+ * @param chainId - the chain id
+ * @param howToNameExplorer - how to name the explorer where this is called from
+ * @returns the error
+ */
+export function unknownChain(chainId: number, howToNameExplorer?: string): InvalidInputError {
+  return new InvalidInputError(
+    "chainId",
+    `No Blockscout explorer is known for chain ${chainId}: ${howToNameExplorer ?? "give its URL as the explorerUrl option"}.`,
+  );
+}
+
+function assertChainId(chainId: number): void {
+  if (!Number.isSafeInteger(chainId) || chainId <= 0) {
+    throw new InvalidInputError("chainId", `The chain id must be a positive whole number, got ${chainId}.`);
+  }
+}
+
+function choice(found: KnownExplorer, source: ExplorerSource, from: string): ExplorerChoice {
+  return {
+    chainId: found.chainId,
+    name: found.name,
+    explorerUrl: found.url,
+    source,
+    reason: `${found.url} (${found.name}, chain ${found.chainId}), found in ${from}`,
+  };
+}
+
+function ago(at: number): string {
+  const minutes = Math.max(0, Math.round((Date.now() - at) / 60_000));
+  if (minutes < 60) return `${minutes} min ago`;
+  return `${Math.round(minutes / 60)} h ago`;
+}

@@ -1,0 +1,11 @@
+export { defaultBlockscoutApiUrl, type ExplorerRoute, type ExplorerRouteOptions } from "./explorerRoute.js";
+export {
+  chainIdOfExplorer,
+  type ExplorerChoice,
+  type ExplorerSource,
+  type FindExplorerOptions,
+  findExplorerByChainId,
+  shippedExplorerFor,
+} from "./findExplorerByChainId.js";
+export type { KnownExplorer } from "./knownExplorer.js";
+export { defaultChainListUrl } from "./publishedChainList.js";

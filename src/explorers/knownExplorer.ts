@@ -1,0 +1,29 @@
+/** A chain's Blockscout instance as a registry names it. */
+export interface KnownExplorer {
+  chainId: number;
+  /** The chain's name, e.g. `OP Mainnet`. */
+  name: string;
+  /** The instance's web root without a trailing slash, e.g. `https://optimism.blockscout.com`. */
+  url: string;
+}
+
+/**
+ * The form every registry keeps an instance URL in: origin and path, no trailing slash, no `/api` suffix.
+ *
+ * @param url - an explorer URL as a list or descriptor writes it
+ * @returns the normalised URL, or undefined when it is not an http(s) URL
+ */
+export function normaliseInstanceUrl(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return undefined;
+  const path = parsed.pathname
+    .replace(/\/+$/, "")
+    .replace(/\/api(?:\/v[12])?$/i, "")
+    .replace(/\/+$/, "");
+  return `${parsed.origin}${path}`;
+}

@@ -1,0 +1,44 @@
+import * as z from "../schemas/zod.js";
+import { type KnownExplorer, normaliseInstanceUrl } from "./knownExplorer.js";
+
+/** Where Blockscout publishes its instances by chain id. */
+export const defaultChainListUrl = "https://chains.blockscout.com/api/chains";
+
+// `{ "10": { "name": "OP Mainnet", "explorers": [{ "url": "https://optimism.blockscout.com/", "hostedBy": "blockscout" }] } }`.
+// Only what is read is described; other fields (logo, ecosystem, layer…) may change as they like.
+const publishedExplorer = z.object({ url: z.string(), hostedBy: z.optional(z.nullable(z.string())) });
+const publishedChain = z.object({
+  name: z.optional(z.nullable(z.string())),
+  explorers: z.optional(z.nullable(z.array(publishedExplorer))),
+});
+const publishedChainList = z.record(z.string(), z.unknown());
+
+/**
+ * Reads Blockscout's published list of instances. A chain whose entry is malformed, or that names no http(s)
+ * explorer, is left out rather than failing the whole list. An instance Blockscout hosts comes before others.
+ *
+ * @param json - the parsed body of `chains.blockscout.com/api/chains`
+ * @returns the instances by chain id
+ * @throws {Error} when the body is not an object keyed by chain id
+ */
+export function parsePublishedChainList(json: unknown): Map<number, KnownExplorer> {
+  const parsed = publishedChainList.safeParse(json);
+  if (!parsed.success || Array.isArray(json)) throw new Error("the list is not an object keyed by chain id");
+  const chains = new Map<number, KnownExplorer>();
+  for (const [key, value] of Object.entries(parsed.data)) {
+    const chainId = Number(key);
+    if (!Number.isSafeInteger(chainId) || chainId <= 0) continue;
+    const chain = publishedChain.safeParse(value);
+    if (!chain.success) continue;
+    const explorers = [...(chain.data.explorers ?? [])].sort(
+      (a, b) => Number(b.hostedBy === "blockscout") - Number(a.hostedBy === "blockscout"),
+    );
+    for (const explorer of explorers) {
+      const url = normaliseInstanceUrl(explorer.url);
+      if (!url) continue;
+      chains.set(chainId, { chainId, name: chain.data.name || `chain ${chainId}`, url });
+      break;
+    }
+  }
+  return chains;
+}

@@ -1,0 +1,9 @@
+// One scratch folder per test run, named in an environment variable that the test files inherit, so work
+// done once per run (packing the package: test/support/packedPackage.ts) is shared between them.
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export default async function setup() {
+  process.env.EXPLORER_VERIFY_TEST_RUN = await mkdtemp(join(tmpdir(), "explorer-verify-test-run-"));
+}
