@@ -310,7 +310,7 @@ export class Transport {
       const responseHeaders = response.headers;
       const contentType = responseHeaders["content-type"] ?? "";
       // Redacted whole before an excerpt is cut: a cut through the key would leave part of it unrecognised.
-      const shown = this.#apiKey ? this.redact(text) : text;
+      const shown = this.redact(text);
       const sample: BodySample = {
         status: response.status,
         contentType,
