@@ -11,7 +11,9 @@ import { build } from "esbuild";
 
 const cli = process.argv.includes("--cli");
 const entry = cli ? "src/cli/index.ts" : "src/action/index.ts";
-const outdir = cli ? "lib/cli" : "dist";
+// `--outdir DIR` builds elsewhere (tests run a fresh bundle without touching the committed one).
+const outdirFlag = process.argv.indexOf("--outdir");
+const outdir = outdirFlag !== -1 ? process.argv[outdirFlag + 1] : cli ? "lib/cli" : "dist";
 
 if (!existsSync(entry)) {
   console.error(`bundle: ${entry} does not exist yet; there is no ${cli ? "CLI" : "Action"} to bundle.`);

@@ -90,10 +90,13 @@ export class ChainBackend implements ExplorerBackend {
     store.setGuid(guid, submission.address, "pending");
     // Answer the submission first, as Blockscout's queue does; the compile runs on a later turn.
     setTimeout(() => {
-      this.#decide(submission).then(
-        (decision) => store.setGuid(guid, submission.address, decision.ok ? "pass" : "fail"),
-        () => store.setGuid(guid, submission.address, "fail"),
-      );
+      this.#decide(submission)
+        .then(
+          (decision) => store.setGuid(guid, submission.address, decision.ok ? "pass" : "fail"),
+          () => store.setGuid(guid, submission.address, "fail"),
+        )
+        // No request waits for this save: a failure is reported, never a crash.
+        .catch(() => store.saveInBackground());
     }, 0);
   }
 
@@ -122,7 +125,7 @@ export class ChainBackend implements ExplorerBackend {
       } catch {
         check.state = "fail";
       }
-      store.save();
+      store.saveInBackground();
     }, 0);
   }
 
