@@ -262,29 +262,42 @@ function cliFolder(tarball) {
 }
 
 function cliVerify(folder, project, url, address) {
+  const args = [
+    "explorer-verify",
+    "verify",
+    address,
+    "--artifacts",
+    join(project, "artifacts"),
+    "--rpc-url",
+    url,
+  ];
+  // The empty folder has no compiler: the local explorer cannot compile, and the record must say so.
+  try {
+    run("npx", [...args, "--json"], folder);
+    fail("the CLI verified without any compiler installed");
+  } catch (error) {
+    if (!error.stdout) throw error;
+    const message = JSON.parse(error.stdout).results?.[0]?.message ?? "";
+    if (!message.includes("No local compiler for v0.8.28")) {
+      fail(`without a compiler, the record does not say that none was found: ${message}`);
+    }
+  }
+  step("without a compiler, the CLI's record says that none was found and what to install");
+  run(
+    "npm",
+    ["install", "--prefer-offline", "--no-audit", "--no-fund", `solc@${lockedVersion("solc")}`],
+    folder,
+  );
   let output;
   try {
-    output = run(
-      "npx",
-      [
-        "explorer-verify",
-        "verify",
-        address,
-        "--artifacts",
-        join(project, "artifacts"),
-        "--rpc-url",
-        url,
-        "--json",
-      ],
-      folder,
-    );
+    output = run("npx", [...args, "--json"], folder);
   } catch (error) {
     fail(`npx explorer-verify verify exited ${error.status}:\n${error.stdout}${error.stderr}`);
   }
   const status = JSON.parse(output).results?.[0]?.status;
   if (status !== "verified" && status !== "already-verified")
     fail(`the CLI did not verify Counter: ${output}`);
-  step(`npx explorer-verify verify (no Hardhat installed) ended ${status}`);
+  step(`with the npm solc installed, npx explorer-verify verify (no Hardhat installed) ended ${status}`);
 }
 
 async function main() {
