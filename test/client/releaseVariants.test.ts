@@ -3,8 +3,8 @@ import {
   getAddressTokens,
   getBlockTransactions,
   getInternalTransactions,
-  getSourceCode,
-} from "../../src/index.js";
+} from "../../src/client/rest/index.js";
+import { getSourceCode } from "../../src/index.js";
 import { restPage } from "../../src/local-explorer/responses.js";
 import { testAddress } from "../support/addresses.js";
 import { restExplorersForEachTest, testHash } from "../support/restData.js";
