@@ -4,6 +4,7 @@
 // `hardhat verify blockscout` of the same contract; and bare `node -e 0` as the floor. The contract is verified on
 // the explorer already, so both Hardhat tasks stop after their first look. Usage: npm run bench:startup -- [--runs 11]
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { hardhat, preparePluginProject, removePluginProject } from "../test/support/pluginProject.js";
@@ -53,6 +54,16 @@ function exitTime(
     });
     child.on("close", () => resolve(performance.now() - started));
   });
+}
+
+// The installed package's `explorer-verify` bin, as its package.json names it.
+function cliBin(projectDir: string): string {
+  const manifest = JSON.parse(
+    readFileSync(join(projectDir, "node_modules", "explorer-verify", "package.json"), "utf8"),
+  ) as { bin: Record<string, string> };
+  const bin = manifest.bin["explorer-verify"];
+  if (!bin) throw new Error("the installed package has no explorer-verify bin");
+  return bin;
 }
 
 const bare: number[] = [];
@@ -109,7 +120,7 @@ try {
         verifiedAlready,
       ),
     );
-    const cli = join(pluginProject, "node_modules", "explorer-verify", "lib", "src", "cli", "index.js");
+    const cli = join(pluginProject, "node_modules", "explorer-verify", cliBin(pluginProject));
     cliStatus.push(
       await timeToFirstRequest(explorer, () =>
         exitTime(process.execPath, [cli, "status", guid, "--explorer-url", explorer.url]),

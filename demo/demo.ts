@@ -1,7 +1,8 @@
 // `npm run demo`: the product's main job, offline. Starts an in-process Hardhat chain, compiles and deploys sample
 // contracts (an OpenZeppelin ERC20 with constructor arguments, a library-linked contract with an immutable, and
-// an ERC1967 proxy with its implementation), starts the local explorer, verifies everything through the engine
-// and prints the results. A second run finds everything verified and submits nothing.
+// an ERC1967 proxy with its implementation, a factory with the contracts it created), starts the local explorer,
+// verifies everything through the engine and prints the results. A second run finds everything verified and submits
+// nothing. With `--serve` the chain and the local explorer's pages stay up after the run, until Ctrl-C.
 import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -12,8 +13,11 @@ import { type Abi, createPublicClient, createWalletClient, encodeFunctionData, t
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { ExplorerClient } from "../src/client/ExplorerClient.js";
+import { createdContractJobs } from "../src/discovery/createdContractJobs.js";
+import { creationChainFromRpc } from "../src/discovery/createdContracts.js";
 import {
   type CompiledContract,
+  contractsOf,
   createContractJob,
   findContract,
   readBuildInfos,
@@ -27,6 +31,7 @@ import config from "./hardhat.config.js";
 
 const require = createRequire(import.meta.url);
 const demoRoot = dirname(fileURLToPath(import.meta.url));
+const serve = process.argv.slice(2).includes("--serve");
 const deployerKey = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 
 console.log(
@@ -53,6 +58,8 @@ const transport = http(rpcUrl);
 const wallet = createWalletClient({ account: privateKeyToAccount(deployerKey), chain: hardhat, transport });
 const chain = createPublicClient({ chain: hardhat, transport });
 
+const deploymentTransactions = new Map<string, Hex>();
+
 async function deploy(
   contract: CompiledContract,
   args: unknown[] = [],
@@ -75,6 +82,7 @@ async function deploy(
   const receipt = await chain.waitForTransactionReceipt({ hash });
   if (!receipt.contractAddress) throw new Error(`${contract.userFqn} was not deployed`);
   console.log(`deployed    ${contract.userFqn} at ${receipt.contractAddress}`);
+  deploymentTransactions.set(receipt.contractAddress.toLowerCase(), hash);
   return receipt.contractAddress;
 }
 
@@ -98,7 +106,37 @@ const explorer = await startLocalExplorer({
   cacheDir: join(demoRoot, "cache", "explorer-verify"),
   compilers: [require.resolve("solc/soljson.js")],
 });
-console.log(`explorer    ${explorer.url} (local explorer; state in ${explorer.stateFile})\n`);
+console.log(`explorer    ${explorer.url} (local explorer; state in ${explorer.stateFile})`);
+console.log(`pages       ${explorer.url}/ (every contract, its source and ABI)\n`);
+
+// A factory: its constructor creates a Vault, and a call creates a Pocket (CREATE2) and a Wallet clone. Those
+// children are found in the transactions' traces, through the local explorer's internal transactions.
+const walletImplementation = findContract(buildInfos, "contracts/Factory.sol:Wallet");
+const factory = findContract(buildInfos, "contracts/Factory.sol:Factory");
+const walletAddress = await deploy(walletImplementation);
+const factoryAddress = await deploy(factory, [walletAddress, "demo"]);
+const factoryCall = await wallet.writeContract({
+  address: factoryAddress,
+  abi: factory.abi as Abi,
+  functionName: "deploy",
+  args: [`0x${"00".repeat(31)}01`],
+});
+await chain.waitForTransactionReceipt({ hash: factoryCall });
+const client = new ExplorerClient({ explorerUrl: explorer.url, requestsPerSecond: 50 });
+const created = await createdContractJobs(
+  [deploymentTransactions.get(factoryAddress.toLowerCase()) ?? "", factoryCall],
+  {
+    contracts: buildInfos.flatMap(contractsOf),
+    client,
+    chain: creationChainFromRpc(rpcUrl),
+    exclude: [factoryAddress],
+  },
+);
+for (const clone of created.clones) {
+  console.log(
+    `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted`,
+  );
+}
 
 const jobs: VerificationJob[] = [
   createContractJob(token, { address: tokenAddress, constructorArguments: { values: tokenArgs } }),
@@ -113,9 +151,14 @@ const jobs: VerificationJob[] = [
     constructorArguments: { values: [counterAddress, initialCall] },
   }),
   { ...createContractJob(counter, { address: counterAddress }), proxyAddress },
+  createContractJob(walletImplementation, { address: walletAddress }),
+  createContractJob(factory, {
+    address: factoryAddress,
+    constructorArguments: { values: [walletAddress, "demo"] },
+  }),
+  ...created.jobs,
 ];
 
-const client = new ExplorerClient({ explorerUrl: explorer.url, requestsPerSecond: 50 });
 const results = await verifyBatch(jobs, {
   explorerUrl: explorer.url,
   client,
@@ -179,6 +222,17 @@ const actionExit = await new Promise<number | null>((resolve) => {
 const counts = [...(await readFile(outputFile, "utf8")).matchAll(/^(\w[\w-]*-count)<<(\S+)\n(\d+)\n\2$/gm)];
 console.log(`Action outputs: ${counts.map((m) => `${m[1]}=${m[3]}`).join(", ")}`);
 
+if (serve) {
+  console.log(`\nLocal explorer pages at ${explorer.url}/ (serving until Ctrl-C)`);
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+} else {
+  console.log(
+    `\nThe ${explorer.url} links and pages lived only while the demo ran: \`npm run demo -- --serve\` keeps them up until Ctrl-C.`,
+  );
+}
 await explorer.close();
 await server.close();
 process.exit(results.every(isSuccess) && !taskFailed && actionExit === 0 ? 0 : 1);

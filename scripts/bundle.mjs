@@ -1,16 +1,22 @@
 // Bundles the GitHub Action (src/action/index.ts) into dist/index.js, and prints the sizes. What the first request
 // does not need (@actions/core with its HTTP client, preflight) goes into chunks that are read only
 // when imported: a smaller entry file is parsed sooner.
+// With --cli it bundles the standalone CLI (src/cli/index.ts) into lib/cli/ instead, after tsc has built lib/src/:
+// the package's `explorer-verify` bin. The local explorer and preflight stay outside the bundle, loaded from
+// lib/src/ when a run needs them: they find the user's solc and start worker threads from their own files.
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
-import { join } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { build } from "esbuild";
 
-const entry = "src/action/index.ts";
-const outdir = "dist";
+const cli = process.argv.includes("--cli");
+const entry = cli ? "src/cli/index.ts" : "src/action/index.ts";
+// `--outdir DIR` builds elsewhere (tests run a fresh bundle without touching the committed one).
+const outdirFlag = process.argv.indexOf("--outdir");
+const outdir = outdirFlag !== -1 ? process.argv[outdirFlag + 1] : cli ? "lib/cli" : "dist";
 
 if (!existsSync(entry)) {
-  console.error(`bundle: ${entry} does not exist yet; there is no Action to bundle.`);
+  console.error(`bundle: ${entry} does not exist yet; there is no ${cli ? "CLI" : "Action"} to bundle.`);
   process.exit(1);
 }
 
@@ -32,26 +38,79 @@ const builtinsThroughRequire = {
   },
 };
 
-// Chunks of an earlier build must not linger in the committed folder.
-rmSync(outdir, { recursive: true, force: true });
-await build({
-  entryPoints: [entry],
-  outdir,
-  entryNames: "index",
-  chunkNames: "chunks/[name]-[hash]",
-  splitting: true,
+// What the CLI imports dynamically from the local explorer (but its small JSON-RPC reader) and preflight is loaded
+// from tsc's output (lib/src/...), not bundled. Every bundle file sits in lib/cli/ itself (no chunks folder), so
+// one relative path serves the entry and its chunks alike.
+const sourceRoot = resolve("src");
+const loadedFromLib = (file) => {
+  const path = relative(sourceRoot, file).split(sep).join("/");
+  return (
+    (path.startsWith("local-explorer/") && path !== "local-explorer/jsonRpcChain.ts") ||
+    path === "verify/preflight.ts"
+  );
+};
+const cliLeavesOut = {
+  name: "cli-leaves-out",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      const file = resolve(args.resolveDir, args.path).replace(/\.js$/, ".ts");
+      if (!file.startsWith(sourceRoot + sep) || !loadedFromLib(file)) return undefined;
+      const fromBundle = relative(resolve(outdir), resolve("lib", relative(resolve("."), file)));
+      const path = fromBundle.split(sep).join("/").replace(/\.ts$/, ".js");
+      return { path: path.startsWith(".") ? path : `./${path}`, external: true };
+    });
+  },
+};
+
+const shared = {
   bundle: true,
   platform: "node",
   target: "node24",
   format: "esm",
   minify: true,
   legalComments: "none",
-  // @actions/core 3 is ESM-only, but some bundled dependencies still call require().
+  // @actions/core 3 is ESM-only, but some bundled dependencies still call require() (and so may the CLI's).
   banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
-  plugins: [builtinsThroughRequire],
   logLevel: "warning",
-});
-const files = ["index.js", ...readdirSync(join(outdir, "chunks")).map((name) => `chunks/${name}`)];
-for (const file of files) {
-  console.log(`bundle: ${join(outdir, file)} ${(statSync(join(outdir, file)).size / 1024).toFixed(1)} KiB`);
+};
+
+if (cli) {
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    ...shared,
+    entryPoints: [entry],
+    outdir,
+    entryNames: "index",
+    chunkNames: "[name]-[hash]",
+    splitting: true,
+    // The CLI runs on the user's Node, as old as package.json's engines allow.
+    target: "node22.13",
+    // The engine's dependencies and the package's own code come in; the user's solc never does.
+    external: ["solc", "solc/*"],
+    plugins: [builtinsThroughRequire, cliLeavesOut],
+  });
+  for (const file of readdirSync(outdir)) {
+    console.log(`bundle: ${join(outdir, file)} ${(statSync(join(outdir, file)).size / 1024).toFixed(1)} KiB`);
+  }
+} else {
+  await bundleAction();
+}
+
+async function bundleAction() {
+  // Chunks of an earlier build must not linger in the committed folder.
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    ...shared,
+    entryPoints: [entry],
+    outdir,
+    entryNames: "index",
+    chunkNames: "chunks/[name]-[hash]",
+    splitting: true,
+    plugins: [builtinsThroughRequire],
+  });
+  const files = ["index.js", ...readdirSync(join(outdir, "chunks")).map((name) => `chunks/${name}`)];
+  for (const file of files) {
+    console.log(`bundle: ${join(outdir, file)} ${(statSync(join(outdir, file)).size / 1024).toFixed(1)} KiB`);
+  }
 }

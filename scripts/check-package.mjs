@@ -1,7 +1,8 @@
 // What a user installs, checked the way a user gets it: this checkout's files are copied to a temporary
 // folder (nothing built there), `npm pack` makes the tarball (npm's prepare script builds lib/ on its own),
 // the tarball is installed into a fresh Hardhat 3 project, and there the library and the plugin are imported
-// and the task verifies a contract deployed to a `hardhat node`, on the embedded local explorer.
+// and the task verifies a contract deployed to a `hardhat node`, on the embedded local explorer; the tarball
+// is also installed alone into an empty folder, where the CLI verifies the same contract without Hardhat.
 // Run by .ci/run; `npm run check:package` runs it by hand. Packages come from npm's cache when it has them.
 import { execFileSync, spawn } from "node:child_process";
 import {
@@ -77,6 +78,7 @@ function pack(copy) {
     "package/lib/src/index.d.ts",
     "package/lib/plugin/index.js",
     "package/lib/src/local-explorer/cli.js",
+    "package/lib/cli/index.js",
     "package/LICENSE",
     "package/CHANGELOG.md",
   ]) {
@@ -243,9 +245,65 @@ function task(project, url, args) {
   }
 }
 
+/** The CLI in an empty folder: the tarball alone, without Hardhat. */
+function cliFolder(tarball) {
+  const folder = join(work, "cli");
+  mkdirSync(folder);
+  writeFileSync(
+    join(folder, "package.json"),
+    `${JSON.stringify({ name: "cli-user", private: true }, null, 2)}\n`,
+  );
+  run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], folder);
+  if (existsSync(join(folder, "node_modules", "hardhat"))) fail("installing the package brought Hardhat");
+  const help = run("npx", ["explorer-verify", "--help"], folder);
+  if (!help.includes("verify")) fail(`npx explorer-verify --help printed no usage:\n${help}`);
+  step("installed the tarball into an empty folder; npx explorer-verify --help answers");
+  return folder;
+}
+
+function cliVerify(folder, project, url, address) {
+  const args = [
+    "explorer-verify",
+    "verify",
+    address,
+    "--artifacts",
+    join(project, "artifacts"),
+    "--rpc-url",
+    url,
+  ];
+  // The empty folder has no compiler: the local explorer cannot compile, and the record must say so.
+  try {
+    run("npx", [...args, "--json"], folder);
+    fail("the CLI verified without any compiler installed");
+  } catch (error) {
+    if (!error.stdout) throw error;
+    const message = JSON.parse(error.stdout).results?.[0]?.message ?? "";
+    if (!message.includes("No local compiler for v0.8.28")) {
+      fail(`without a compiler, the record does not say that none was found: ${message}`);
+    }
+  }
+  step("without a compiler, the CLI's record says that none was found and what to install");
+  run(
+    "npm",
+    ["install", "--prefer-offline", "--no-audit", "--no-fund", `solc@${lockedVersion("solc")}`],
+    folder,
+  );
+  let output;
+  try {
+    output = run("npx", [...args, "--json"], folder);
+  } catch (error) {
+    fail(`npx explorer-verify verify exited ${error.status}:\n${error.stdout}${error.stderr}`);
+  }
+  const status = JSON.parse(output).results?.[0]?.status;
+  if (status !== "verified" && status !== "already-verified")
+    fail(`the CLI did not verify Counter: ${output}`);
+  step(`with the npm solc installed, npx explorer-verify verify (no Hardhat installed) ended ${status}`);
+}
+
 async function main() {
   const tarball = pack(cleanCopy());
   const project = freshProject(tarball);
+  const cli = cliFolder(tarball);
   importsWork(project);
   run("npx", ["hardhat", "build", "--build-profile", "production"], project);
   const { url, node } = await startNode(project);
@@ -259,6 +317,7 @@ async function main() {
       fail(`a second run did not find Counter verified: ${JSON.stringify(again)}`);
     }
     step(`npx hardhat explorer-verify verified Counter at ${address}, and a rerun found it verified`);
+    cliVerify(cli, project, url, address);
   } finally {
     node.kill();
   }

@@ -11,6 +11,7 @@ import { findExplorerByChainId } from "../../src/explorers/findExplorerByChainId
 import type { LocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { ChainAccess } from "./chainAccess.js";
 import { userError } from "./pluginError.js";
+import { projectCompilers } from "./projectBuild.js";
 
 /** Where verification goes, and how it was chosen (for the output). */
 export interface ExplorerTarget {
@@ -201,15 +202,4 @@ async function headerValues(
     if (isExplorerVerifyError(error)) throw userError(error.shortMessage);
     throw error;
   }
-}
-
-/**
- * The solc-js compiler files the Hardhat config names (`path` of a compiler), so local compiles use the same ones.
- * @param hre - the Hardhat runtime
- * @returns their paths
- */
-export function projectCompilers(hre: HardhatRuntimeEnvironment): string[] {
-  return Object.values(hre.config.solidity.profiles)
-    .flatMap((profile) => profile.compilers.map((compiler) => compiler.path))
-    .filter((path): path is string => typeof path === "string" && path.endsWith(".js"));
 }

@@ -32,6 +32,8 @@ export interface ActionInputs {
   concurrency: number;
   force: boolean;
   preflight: boolean;
+  /** Also verify what the deployment's transactions created. */
+  includeCreated: boolean;
   failOnError: boolean;
 }
 
@@ -142,6 +144,7 @@ export function readActionInputs(): ActionInputs {
     concurrency: integerInput("concurrency", 4, 1, 64),
     force: booleanInput("force", false),
     preflight,
+    includeCreated: booleanInput("include-created", false),
     failOnError: booleanInput("fail-on-error", true),
   };
 }

@@ -1,6 +1,14 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { ExplorerClient } from "../client/ExplorerClient.js";
+import { type CreatedContractJobs, createdContractJobs } from "../discovery/createdContractJobs.js";
+import { creationChainFromRpc } from "../discovery/createdContracts.js";
+import {
+  foundryBroadcastTransactionHashes,
+  ignitionTransactionHashes,
+} from "../discovery/deploymentTransactions.js";
 import { InvalidInputError } from "../errors/index.js";
+import { contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
 import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, readManifest } from "../inputs/manifest.js";
@@ -90,13 +98,50 @@ export async function jobsFromInputs(
   return jobs;
 }
 
+/**
+ * With `include-created`: the jobs of the contracts that the deployment's transactions and the manifest contracts'
+ * creation transactions created, matched against the build under `artifacts` (else the Ignition deployment's own).
+ *
+ * @param inputs - the checked inputs
+ * @param ownJobs - the jobs already made (left out of the created ones)
+ * @param client - the explorer
+ * @param workspace - the folder relative paths start from
+ * @returns jobs (with `createdBy`), clones and skipped contracts
+ * @throws {InvalidInputError} when a file cannot be read
+ */
+export async function createdJobsFromInputs(
+  inputs: Pick<ActionInputs, "deployment" | "artifacts" | "rpcUrl">,
+  ownJobs: readonly VerificationJob[],
+  client: ExplorerClient,
+  workspace: string,
+): Promise<CreatedContractJobs> {
+  const transactions: string[] = [];
+  let buildDir = await resolveInsideRoot(workspace, workspace, inputs.artifacts, "artifacts");
+  if (inputs.deployment) {
+    const path = await resolveInsideRoot(workspace, workspace, inputs.deployment, "deployment");
+    if (path.endsWith(".json")) transactions.push(...(await foundryBroadcastTransactionHashes(path)));
+    else {
+      transactions.push(...(await ignitionTransactionHashes(path)));
+      if (!existsSync(buildDir)) buildDir = join(path, "build-info");
+    }
+  }
+  const deployed = new Set(ownJobs.map((job) => job.address.toLowerCase()));
+  const creations = ownJobs.length > 0 ? await client.getContractCreation([...deployed]) : [];
+  transactions.push(...creations.map((creation) => creation.txHash));
+  if (transactions.length === 0) return { jobs: [], clones: [], skipped: [] };
+  return createdContractJobs([...new Set(transactions)], {
+    contracts: (await readBuildInfos(buildDir, "artifacts")).flatMap(contractsOf),
+    client,
+    ...(inputs.rpcUrl ? { chain: creationChainFromRpc(inputs.rpcUrl) } : {}),
+    exclude: deployed,
+  });
+}
+
 // Loaded only when an entry needs it: the Action's first request does not wait for the JSON-RPC client.
 function codeReader(rpcUrl: string): (address: string) => Promise<string> {
-  let chain: Promise<import("../local-explorer/jsonRpcChain.js").JsonRpcChain> | undefined;
+  let chain: Promise<import("../chain/jsonRpcChain.js").JsonRpcChain> | undefined;
   return async (address) => {
-    chain ??= import("../local-explorer/jsonRpcChain.js").then(
-      ({ JsonRpcChain }) => new JsonRpcChain(rpcUrl),
-    );
+    chain ??= import("../chain/jsonRpcChain.js").then(({ JsonRpcChain }) => new JsonRpcChain(rpcUrl));
     return (await chain).getCode(address);
   };
 }

@@ -1,6 +1,8 @@
+import { ExplorerClient } from "../client/ExplorerClient.js";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../client/urlCredentials.js";
 import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
+import { InvalidInputError } from "../errors/index.js";
 import { explorerEnvironment } from "../explorers/environment.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { resolveInsideRoot } from "../inputs/workspacePath.js";
@@ -10,7 +12,7 @@ import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { type ChainTaggedEvent, verifyBatch } from "../verify/verifyBatch.js";
 import { type ActionInputs, readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
-import { jobsFromInputs, workspaceCompilers } from "./jobsFromInputs.js";
+import { createdJobsFromInputs, jobsFromInputs, workspaceCompilers } from "./jobsFromInputs.js";
 import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
 
 /**
@@ -37,6 +39,25 @@ export async function run(): Promise<void> {
       inputs.ledger === "none"
         ? undefined
         : await resolveInsideRoot(workspace, workspace, inputs.ledger, "ledger");
+    if (inputs.includeCreated && severalChains) {
+      throw new InvalidInputError(
+        "include-created",
+        "Input include-created reads one chain's transactions: give deployments on one chain with it.",
+      );
+    }
+    if (inputs.includeCreated) {
+      const client = new ExplorerClient({ explorerUrl, apiKey: inputs.apiKey, headers: inputs.headers });
+      const created = await createdJobsFromInputs(inputs, jobs, client, workspace);
+      for (const clone of created.clones)
+        logLine(
+          `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted; the explorer shows it through its implementation`,
+        );
+      for (const skipped of created.skipped)
+        logLine(
+          `skipped     ${skipped.address} (created by ${skipped.createdBy.factory}): ${skipped.reason}`,
+        );
+      jobs.push(...created.jobs);
+    }
     logLine(
       severalChains
         ? `Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on chains ${chains.join(", ")}`

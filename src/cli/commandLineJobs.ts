@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { jobsFromInputs } from "../action/jobsFromInputs.js";
+import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import type { Libraries } from "../client/contract/libraries.js";
 import { assertAddress } from "../client/validate.js";
 import { type CompiledContract, contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
@@ -10,7 +10,6 @@ import { inferContract, isDeployedCodeOf } from "../inputs/inferContract.js";
 import { singleFileSourceOf } from "../inputs/singleFileSource.js";
 import { splitContractName } from "../inputs/sourceNames.js";
 import { readStandardJsonFile } from "../inputs/standardJsonFile.js";
-import type { JsonRpcChain } from "../local-explorer/jsonRpcChain.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import { UsageError } from "./cliErrors.js";
 import { constructorInputs, typedConstructorValues } from "./constructorValues.js";
@@ -38,7 +37,7 @@ const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920
 
 /**
  * Turns the command line into engine jobs: a manifest and deployments through the Action's reader
- * ({@link jobsFromInputs}); one ADDRESS from the build (Hardhat artifacts or Foundry out/) or from a standard JSON
+ * (`jobsFromInputs`); one ADDRESS from the build (Hardhat artifacts or Foundry out/) or from a standard JSON
  * input. Every file is read and every name checked before this returns.
  *
  * @param flags - the checked flags
@@ -52,13 +51,17 @@ export async function commandLineJobs(
 ): Promise<VerificationJob[]> {
   const jobs: VerificationJob[] = [];
   const shared = { artifacts: flags.artifacts, rpcUrl: flags.rpcUrl };
-  if (flags.manifest) {
-    jobs.push(
-      ...(await jobsFromInputs({ ...shared, contracts: flags.manifest, deployment: undefined }, flags.cwd)),
-    );
-  }
-  for (const deployment of flags.deployments) {
-    jobs.push(...(await jobsFromInputs({ ...shared, contracts: undefined, deployment }, flags.cwd)));
+  if (flags.manifest || flags.deployments.length > 0) {
+    // Loaded only for these flags: a single ADDRESS reaches its first request without the file readers.
+    const { jobsFromInputs } = await import("../action/jobsFromInputs.js");
+    if (flags.manifest) {
+      jobs.push(
+        ...(await jobsFromInputs({ ...shared, contracts: flags.manifest, deployment: undefined }, flags.cwd)),
+      );
+    }
+    for (const deployment of flags.deployments) {
+      jobs.push(...(await jobsFromInputs({ ...shared, contracts: undefined, deployment }, flags.cwd)));
+    }
   }
   if (flags.address) jobs.push(...(await addressJobs(flags.address, flags, info)));
   return jobs;
@@ -89,7 +92,7 @@ async function addressJobs(
 }
 
 async function openChain(rpcUrl: string): Promise<JsonRpcChain> {
-  const { JsonRpcChain } = await import("../local-explorer/jsonRpcChain.js");
+  const { JsonRpcChain } = await import("../chain/jsonRpcChain.js");
   return new JsonRpcChain(rpcUrl);
 }
 

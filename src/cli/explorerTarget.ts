@@ -48,7 +48,7 @@ export async function resolveExplorerTarget(
       "Give --explorer-url URL (the Blockscout explorer), or --rpc-url URL of a local chain to use the embedded local explorer.",
     );
   }
-  const { JsonRpcChain } = await import("../local-explorer/jsonRpcChain.js");
+  const { JsonRpcChain } = await import("../chain/jsonRpcChain.js");
   const chainId = await new JsonRpcChain(rpcUrl).chainId().catch((error: unknown) => {
     throw new UsageError(
       `Cannot read the chain id from --rpc-url ${rpcUrl}: ${error instanceof Error ? error.message : String(error)}.`,

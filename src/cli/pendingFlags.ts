@@ -11,12 +11,11 @@ interface PendingFeature {
  * removing its entry here and reading the flag where the command builds its jobs.
  */
 const pendingFeatures = {
-  "include-created": { what: "--include-created (contracts created by a deployment's transactions)" },
   "chain-id": { what: "--chain-id (the explorer chosen by chain id)", instead: "give --explorer-url" },
 } satisfies Record<string, PendingFeature>;
 
 type PendingFlag = keyof typeof pendingFeatures;
-const pendingFlags: PendingFlag[] = ["include-created", "chain-id"];
+const pendingFlags: PendingFlag[] = ["chain-id"];
 
 /**
  * Refuses flags whose feature is not available yet.

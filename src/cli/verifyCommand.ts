@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { assertAddress } from "../client/validate.js";
+import type { VerificationJob } from "../verify/job.js";
 import { integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import type { JobFlags } from "./commandLineJobs.js";
@@ -66,6 +67,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     ]);
     const jobs = await commandLineJobs(flags, (line) => reporter.info(line));
     if (jobs.length === 0) throw new UsageError("The deployment and manifest given hold no contracts.");
+    if (values["include-created"]) jobs.push(...(await createdJobs(flags, jobs, target, reporter)));
     reporter.info(
       `Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${target.description}`,
     );
@@ -88,6 +90,41 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   } finally {
     await target.localExplorer?.close();
   }
+}
+
+// What the deployments' transactions (or the contracts' creation transactions) created, through the Action's reader.
+async function createdJobs(
+  flags: JobFlags,
+  jobs: readonly VerificationJob[],
+  target: { explorerUrl: string; apiKey?: string | undefined },
+  reporter: Reporter,
+): Promise<VerificationJob[]> {
+  const [{ createdJobsFromInputs }, { ExplorerClient }] = await Promise.all([
+    import("../action/jobsFromInputs.js"),
+    import("../client/ExplorerClient.js"),
+  ]);
+  const client = new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey });
+  const found = new Map<string, VerificationJob>();
+  for (const deployment of flags.deployments.length > 0 ? flags.deployments : [undefined]) {
+    const created = await createdJobsFromInputs(
+      { deployment, artifacts: flags.artifacts, rpcUrl: flags.rpcUrl },
+      jobs,
+      client,
+      flags.cwd,
+    );
+    for (const clone of created.clones) {
+      reporter.info(
+        `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted; the explorer shows it through its implementation`,
+      );
+    }
+    for (const skipped of created.skipped) {
+      reporter.info(
+        `skipped     ${skipped.address} (created by ${skipped.createdBy.factory}): ${skipped.reason}`,
+      );
+    }
+    for (const job of created.jobs) found.set(job.address.toLowerCase(), job);
+  }
+  return [...found.values()];
 }
 
 function checkedFlags(

@@ -1,9 +1,11 @@
-import type { IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders, RequestOptions } from "node:http";
 
 // Taken with getBuiltinModule, not `import`: an ES import of node:http builds its module facade, which reads the
 // module's lazy WebSocket getters and so loads Node's bundled undici, 35 ms before the first request. node:https
 // (and TLS with it) is loaded by the first https request.
 const { request: plainRequest } = process.getBuiltinModule("node:http");
+
+const proxyVariables = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"];
 
 /** What a request sends. */
 export interface HttpRequestInit {
@@ -47,12 +49,18 @@ export interface HttpResponseHead {
  * @returns the status and headers, once they arrive
  * @throws the socket's error (with its `code`, e.g. `ECONNREFUSED`) or the signal's abort
  */
-export function sendHttpRequest(url: URL, init: HttpRequestInit): Promise<HttpResponseHead> {
-  const send = url.protocol === "https:" ? process.getBuiltinModule("node:https").request : plainRequest;
+export async function sendHttpRequest(url: URL, init: HttpRequestInit): Promise<HttpResponseHead> {
   const headers = { ...init.headers };
   if (init.body !== undefined) headers["content-length"] = String(Buffer.byteLength(init.body));
+  const options: RequestOptions = { method: init.method, headers, signal: init.signal };
+  // The proxy code is loaded only when the environment names a proxy: the usual start-up does not pay for it.
+  const proxied = proxyVariables.some((name) => process.env[name])
+    ? await (await import("./proxyRequest.js")).throughProxy(url, options, process.env)
+    : undefined;
+  const target = proxied?.url ?? url;
+  const send = target.protocol === "https:" ? process.getBuiltinModule("node:https").request : plainRequest;
   return new Promise((resolve, reject) => {
-    const request = send(url, { method: init.method, headers, signal: init.signal }, (response) => {
+    const request = send(target, proxied?.options ?? options, (response) => {
       const body = new Promise<string>((resolveBody, rejectBody) => {
         const announced = Number(response.headers["content-length"]);
         const announcedBytes = Number.isSafeInteger(announced) ? announced : undefined;

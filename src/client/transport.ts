@@ -22,6 +22,7 @@ import {
 } from "./rateLimiter.js";
 import { currentRequestDeadline } from "./requestDeadline.js";
 import { assertNoCredentialsInUrl } from "./urlCredentials.js";
+import { userAgent } from "./userAgent.js";
 
 /** Something a person may want to see while a request waits or retries; URLs are redacted. */
 export type TransportEvent =
@@ -151,10 +152,11 @@ export class Transport {
    * @throws {TimeoutError | NetworkError | RateLimitedError | InvalidResponseError}
    */
   async send(req: TransportRequest): Promise<TransportResponse> {
-    const url = this.#buildUrl(req);
-    const context: RequestContext = { method: req.method, url: this.redact(url.toString()) };
+    let url = this.#buildUrl(req);
+    let context: RequestContext = { method: req.method, url: this.redact(url.toString()) };
     let failures = 0;
     let rateLimited = 0;
+    let redirects = 0;
     for (;;) {
       await this.#acquire(context);
       let answer: RawAnswer;
@@ -194,10 +196,19 @@ export class Transport {
         failures++;
         if (await this.#backoff(context, failures, `HTTP ${answer.status}`)) continue;
       }
+      const location = answer.headers.location;
+      if (isRedirect(answer.status) && location) {
+        const next = followableRedirect(url, location, answer.status, req.method);
+        if (next && redirects < maxRedirects) {
+          // Same host (or http to https on it): the explorer moved its API; the key may go there.
+          redirects++;
+          url = next;
+          context = { method: req.method, url: this.redact(url.toString()) };
+          continue;
+        }
+        throw redirected(context, answer.sample, this.redact(location));
+      }
       if (answer.json === undefined) {
-        const location = answer.headers.location;
-        if (isRedirect(answer.status) && location)
-          throw redirected(context, answer.sample, this.redact(location));
         throw notJson(context, answer.sample);
       }
       return {
@@ -276,7 +287,12 @@ export class Transport {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
-    const headers: Record<string, string> = { accept: "application/json", ...this.#headers };
+    // The user's own headers may replace the User-Agent.
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "user-agent": userAgent,
+      ...this.#headers,
+    };
     if (this.#apiKey && this.#apiKeyIn === "query") headers["x-api-key"] = this.#apiKey;
     if (this.#apiKey && this.#apiKeyIn === "bearer") headers.authorization = `Bearer ${this.#apiKey}`;
     if (req.body) headers["content-type"] = req.body.contentType;
@@ -294,7 +310,7 @@ export class Transport {
       const responseHeaders = response.headers;
       const contentType = responseHeaders["content-type"] ?? "";
       // Redacted whole before an excerpt is cut: a cut through the key would leave part of it unrecognised.
-      const shown = this.#apiKey ? this.redact(text) : text;
+      const shown = this.redact(text);
       const sample: BodySample = {
         status: response.status,
         contentType,
@@ -335,6 +351,27 @@ function assertSendableApiKey(apiKey: string): void {
     "apiKey",
     "The API key has a character that cannot be sent in an HTTP header (a line break, a control character or one above U+00FF): check that the key was copied whole and alone.",
   );
+}
+
+const maxRedirects = 3;
+
+// A redirect is followed only on the explorer's own host (same port, or http to https), and for a submission only
+// when it keeps the method and body (307, 308): the key and the sources never go to another origin.
+function followableRedirect(from: URL, location: string, status: number, method: string): URL | undefined {
+  let to: URL;
+  try {
+    to = new URL(location, from);
+  } catch {
+    return undefined;
+  }
+  const sameOrigin = to.origin === from.origin;
+  const upgrade = from.protocol === "http:" && to.protocol === "https:" && to.hostname === from.hostname;
+  if (!sameOrigin && !upgrade) return undefined;
+  if (method !== "GET" && status !== 307 && status !== 308) return undefined;
+  // Our own query (with the key) goes along; the explorer's location decides only where.
+  const next = new URL(`${to.origin}${to.pathname}`);
+  next.search = from.search;
+  return next;
 }
 
 function isRedirect(status: number): boolean {

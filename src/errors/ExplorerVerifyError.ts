@@ -12,6 +12,8 @@ export type ErrorCode =
   | "not_a_contract"
   | "not_found"
   | "unknown_action"
+  | "chain_error"
+  | "compiler_error"
   | "verification_failed";
 
 export interface ExplorerVerifyErrorOptions {

@@ -8,6 +8,7 @@ export {
   UnknownActionError,
 } from "./explorerErrors.js";
 export { InvalidInputError } from "./InvalidInputError.js";
+export { ChainError, CompilerError } from "./recompileErrors.js";
 export { createRedactor, type Redactor } from "./redact.js";
 export {
   type BodySample,

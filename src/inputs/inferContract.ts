@@ -1,11 +1,6 @@
 import { InvalidInputError } from "../errors/index.js";
-import { metadataStart } from "../local-explorer/bytecodeMatch.js";
+import { isSameExecutableCode } from "../recompile/bytecodeTransformations.js";
 import type { CompiledContract } from "./buildInfo.js";
-
-interface Span {
-  start: number;
-  length: number;
-}
 
 /**
  * Whether a compiled contract is the one deployed with this runtime code: linked library addresses, immutable
@@ -16,22 +11,14 @@ interface Span {
  * @returns true when the executable code is the same
  */
 export function isDeployedCodeOf(contract: CompiledContract, runtimeCode: string): boolean {
-  const compiled = contract.deployedBytecode.replace(/^0x/, "").toLowerCase();
-  const deployed = runtimeCode.replace(/^0x/, "").toLowerCase();
-  if (compiled.length === 0 || compiled.length !== deployed.length) return false;
-  const spans: Span[] = [
-    ...Object.values(contract.deployedLinkReferences).flatMap((byName) => Object.values(byName).flat()),
-    ...Object.values(contract.immutableReferences).flat(),
-    ...(compiled.startsWith(`73${"00".repeat(20)}`) ? [{ start: 1, length: 20 }] : []),
-  ];
-  let masked = compiled;
-  for (const span of spans) {
-    const from = span.start * 2;
-    const to = from + span.length * 2;
-    masked = masked.slice(0, from) + deployed.slice(from, to) + masked.slice(to);
-  }
-  const cut = metadataStart(masked);
-  return cut === metadataStart(deployed) && masked.slice(0, cut) === deployed.slice(0, cut);
+  return isSameExecutableCode(
+    {
+      object: contract.deployedBytecode,
+      linkReferences: contract.deployedLinkReferences,
+      immutableReferences: contract.immutableReferences,
+    },
+    runtimeCode,
+  );
 }
 
 /** How messages tell the user to name a contract, and which build to check. */

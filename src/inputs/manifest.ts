@@ -1,6 +1,7 @@
 import { dirname, resolve } from "node:path";
 import type { Libraries } from "../client/contract/libraries.js";
 import { InvalidInputError } from "../errors/index.js";
+import { linkedLibraries } from "../recompile/bytecodeTransformations.js";
 import * as z from "../schemas/zod.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import { type BuildInfo, type CompiledContract, contractsOf, readBuildInfos } from "./buildInfo.js";
@@ -164,6 +165,7 @@ async function entryJob(
         entry.contract === undefined
           ? await deployedContract(entry, await buildInfos(), deployedCode)
           : findContract(await buildInfos(), entry.contract, `${entry.field}.contract`);
+      const linked = await librariesFromCode(entry, contract, deployedCode);
       const job = createContractJob(contract, {
         address: entry.address,
         field: entry.field,
@@ -171,7 +173,7 @@ async function entryJob(
         ...(entry.constructorArgs === undefined
           ? {}
           : { constructorArguments: { values: entry.constructorArgs } }),
-        ...libraries,
+        ...(linked || entry.libraries ? { libraries: { ...linked, ...entry.libraries } } : {}),
       });
       if (deployedCode && !job.constructorArguments && hasConstructorInputs(contract.abi)) {
         // Read from the explorer's creation data, after the compiled creation code.
@@ -282,15 +284,23 @@ function inputLibraries(input: StandardJsonInput, libraries: Libraries): Librari
   return resolved;
 }
 
-async function deployedContract(
+// A linked library's address sits in the deployed code where the compiler left its placeholder; the entry's own
+// `libraries` win over what the code says.
+async function librariesFromCode(
   entry: ManifestEntrySpec,
-  buildInfos: readonly BuildInfo[],
+  contract: CompiledContract,
   deployedCode: ReadManifestOptions["deployedCode"],
-): Promise<CompiledContract> {
-  if (!deployedCode) throw contractRequired(entry);
-  let code: string;
+): Promise<Record<string, string> | undefined> {
+  if (!deployedCode || Object.keys(contract.deployedLinkReferences).length === 0) return undefined;
+  return linkedLibraries(contract.deployedLinkReferences, await readCode(entry, deployedCode));
+}
+
+async function readCode(
+  entry: ManifestEntrySpec,
+  deployedCode: NonNullable<ReadManifestOptions["deployedCode"]>,
+): Promise<string> {
   try {
-    code = await deployedCode(entry.address);
+    return await deployedCode(entry.address);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new InvalidInputError(
@@ -298,6 +308,15 @@ async function deployedContract(
       `Could not read the code at ${entry.address} from the chain, to find which contract it is: ${reason}.`,
     );
   }
+}
+
+async function deployedContract(
+  entry: ManifestEntrySpec,
+  buildInfos: readonly BuildInfo[],
+  deployedCode: ReadManifestOptions["deployedCode"],
+): Promise<CompiledContract> {
+  if (!deployedCode) throw contractRequired(entry);
+  const code = await readCode(entry, deployedCode);
   return inferContract(buildInfos.flatMap(contractsOf), code, entry.address, {
     contract: `${entry.field}.contract`,
     build: "that the artifacts are the build the contract was deployed from",

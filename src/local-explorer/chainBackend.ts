@@ -1,4 +1,6 @@
 import { keccak256 } from "viem";
+import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
+import type { CompilerResolver } from "../recompile/compilerResolver.js";
 import type {
   ContractRecord,
   CreationRecord,
@@ -9,8 +11,6 @@ import type {
   VerificationDecision,
 } from "./backend.js";
 import type { CreationIndex } from "./creationIndex.js";
-import type { JsonRpcChain } from "./jsonRpcChain.js";
-import type { CompilerResolver } from "./solidityCompiler.js";
 import type { StateStore } from "./stateStore.js";
 import { type SubmissionVerdict, verifySubmission } from "./verifySubmission.js";
 
@@ -90,10 +90,13 @@ export class ChainBackend implements ExplorerBackend {
     store.setGuid(guid, submission.address, "pending");
     // Answer the submission first, as Blockscout's queue does; the compile runs on a later turn.
     setTimeout(() => {
-      this.#decide(submission).then(
-        (decision) => store.setGuid(guid, submission.address, decision.ok ? "pass" : "fail"),
-        () => store.setGuid(guid, submission.address, "fail"),
-      );
+      this.#decide(submission)
+        .then(
+          (decision) => store.setGuid(guid, submission.address, decision.ok ? "pass" : "fail"),
+          () => store.setGuid(guid, submission.address, "fail"),
+        )
+        // No request waits for this save: a failure is reported, never a crash.
+        .catch(() => store.saveInBackground());
     }, 0);
   }
 
@@ -122,7 +125,7 @@ export class ChainBackend implements ExplorerBackend {
       } catch {
         check.state = "fail";
       }
-      store.save();
+      store.saveInBackground();
     }, 0);
   }
 
@@ -137,7 +140,7 @@ export class ChainBackend implements ExplorerBackend {
     const { chain, index, store, resolveCompiler, onVerdict } = this.#options;
     const runtimeCode = await chain.getCode(submission.address);
     const creation = await index.creationOf(submission.address);
-    const verdict = verifySubmission(
+    const verdict = await verifySubmission(
       submission,
       { runtimeCode, creationInput: creation?.input },
       resolveCompiler,

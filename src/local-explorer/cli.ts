@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { startLocalExplorer } from "./localExplorer.js";
 
 const usage =
-  "Usage: local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH/soljson.js ...] [--rate-limit LIMIT/WINDOW_MS, e.g. 300/60000]";
+  "Usage: local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH (a soljson.js or a native solc) ...] [--rate-limit LIMIT/WINDOW_MS, e.g. 300/60000]";
 
 function fail(message: string): never {
   console.error(`local-explorer: ${message}\n${usage}`);

@@ -1,5 +1,6 @@
+import type { InternalCreation, JsonRpcChain } from "../chain/jsonRpcChain.js";
+import { ChainError } from "../errors/recompileErrors.js";
 import type { CreationRecord } from "./backend.js";
-import type { JsonRpcChain } from "./jsonRpcChain.js";
 
 /** Contract creations found by scanning blocks: who created each contract, in which transaction, with which input. */
 export class CreationIndex {
@@ -8,6 +9,8 @@ export class CreationIndex {
   #nextBlock: number;
   readonly #maxBlocksPerScan: number;
   #lastScan: Promise<void> = Promise.resolve();
+  /** Cleared when the node cannot trace: contracts made by factories are then not indexed. */
+  #canTrace = true;
 
   /**
    * @param chain - the chain
@@ -35,20 +38,47 @@ export class CreationIndex {
       const block = await this.#chain.getBlock(this.#nextBlock);
       if (!block) continue;
       for (const transaction of block.transactions) {
-        if (transaction.to !== null) continue;
-        const address = await this.#chain.createdContract(transaction.hash);
-        if (!address) continue;
-        this.#creations.set(address.toLowerCase(), {
-          contractAddress: address.toLowerCase(),
+        const record = {
           contractCreator: transaction.from.toLowerCase(),
           txHash: transaction.hash,
           blockNumber: Number(block.number),
           timestamp: Number(block.timestamp),
-          contractFactory: "",
-          creationBytecode: transaction.input,
-          input: transaction.input,
-        });
+        };
+        if (transaction.to === null) {
+          const address = await this.#chain.createdContract(transaction.hash);
+          if (address) {
+            this.#creations.set(address.toLowerCase(), {
+              ...record,
+              contractAddress: address.toLowerCase(),
+              contractFactory: "",
+              creationBytecode: transaction.input,
+              input: transaction.input,
+            });
+          }
+        }
+        // A factory's children (and a constructor's, e.g. a ProxyAdmin) have their creation input in the trace:
+        // without it, constructor arguments could not be checked.
+        for (const created of await this.#internalCreations(transaction.hash)) {
+          this.#creations.set(created.address, {
+            ...record,
+            contractAddress: created.address,
+            contractFactory: created.factory,
+            creationBytecode: created.input,
+            input: created.input,
+          });
+        }
       }
+    }
+  }
+
+  async #internalCreations(hash: string): Promise<InternalCreation[]> {
+    if (!this.#canTrace) return [];
+    try {
+      return await this.#chain.internalCreations(hash);
+    } catch (error) {
+      if (!(error instanceof ChainError)) throw error;
+      this.#canTrace = false;
+      return [];
     }
   }
 

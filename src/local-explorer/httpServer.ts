@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ContractModule, type RpcParams, type UploadedFile } from "./contractModule.js";
+import { type PageHandler, writePage } from "./pages/explorerPages.js";
 import { type RateLimitSettings, RateLimitWindow } from "./rateLimitWindow.js";
 import {
   error,
@@ -39,6 +40,8 @@ export type RequestInterceptor = (request: ReceivedRequest, response: ServerResp
 export interface ExplorerHttpServerOptions {
   contractModule: ContractModule;
   rest?: RestHandler;
+  /** The human pages (`/`, `/address/…`, `/tx/…`), asked first for GET and HEAD requests. */
+  pages?: PageHandler;
   interceptor?: RequestInterceptor;
   /** Called for every request, before anything else. */
   onRequest?: (request: ReceivedRequest) => void;
@@ -118,7 +121,12 @@ export class ExplorerHttpServer {
       writeReply(res, { status: 400, body: "Bad request" });
       return;
     }
-    writeReply(res, await this.#route(request));
+    const page =
+      this.#options.pages && (request.method === "GET" || request.method === "HEAD")
+        ? await this.#options.pages({ path: request.path, query: request.query, host: request.headers.host })
+        : undefined;
+    if (page) writePage(res, page, request.method);
+    else writeReply(res, await this.#route(request));
   }
 
   async #route(request: ReceivedRequest): Promise<Reply> {

@@ -1,12 +1,15 @@
 import { join } from "node:path";
+import { JsonRpcChain } from "../chain/jsonRpcChain.js";
+import { localCompilerResolver } from "../recompile/compilerResolver.js";
+import { SolcJsWorkerPool } from "../recompile/solcJsWorkerPool.js";
 import { ChainBackend } from "./chainBackend.js";
 import { ContractModule } from "./contractModule.js";
 import { CreationIndex } from "./creationIndex.js";
 import { ExplorerHttpServer } from "./httpServer.js";
-import { JsonRpcChain } from "./jsonRpcChain.js";
+import { createExplorerPages } from "./pages/explorerPages.js";
+import { VerdictLog } from "./pages/verdictLog.js";
 import type { RateLimitSettings } from "./rateLimitWindow.js";
 import { createChainRestHandler } from "./rest/chainRestData.js";
-import { localCompilerResolver } from "./solidityCompiler.js";
 import { StateStore } from "./stateStore.js";
 import type { SubmissionVerdict } from "./verifySubmission.js";
 
@@ -24,8 +27,13 @@ export interface LocalExplorerOptions {
   stateFile?: string | false;
   /** Folder of the default state file. Default `cache/explorer-verify` under the working directory. */
   cacheDir?: string;
-  /** Compiler files (`soljson.js`) to use besides the npm `solc` package, e.g. the one a Hardhat config names. */
+  /**
+   * Compilers to use first, e.g. the ones a Hardhat build used: `.js` files are solc-js, anything else a native
+   * solc run with `--standard-json`. A native `solc` on PATH and the npm `solc` package are tried after them.
+   */
   compilers?: string[];
+  /** Worker threads for solc-js compiles. Default the CPU count less one (at least one). */
+  compilerThreads?: number;
   /** First block to look for contract creations in. Default 0. */
   fromBlock?: number;
   /** Told of every verdict, with a plain explanation when it failed. */
@@ -41,6 +49,8 @@ export interface LocalExplorer {
   chainId: number;
   /** The state file, when there is one. */
   stateFile: string | undefined;
+  /** The worker threads that compile submissions (its `compiles` counts the compiles run). */
+  compilerPool: SolcJsWorkerPool;
   close(): Promise<void>;
 }
 
@@ -67,18 +77,39 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
           `local-explorer-${chainId}.json`,
         ));
   const store = new StateStore(stateFile, chainId);
+  const verdicts = new VerdictLog();
+  // Compiles run in worker threads: status polls and reads are answered while they run.
+  const solcJsPool = new SolcJsWorkerPool(options.compilerThreads);
   const backend = new ChainBackend({
     chain,
     store,
     index: new CreationIndex(chain, options.fromBlock ?? 0),
-    resolveCompiler: localCompilerResolver(options.compilers),
-    ...(options.onVerdict ? { onVerdict: options.onVerdict } : {}),
+    resolveCompiler: localCompilerResolver({ compilers: options.compilers ?? [], solcJsPool }),
+    onVerdict: (address, verdict) => {
+      verdicts.record(address, verdict);
+      options.onVerdict?.(address, verdict);
+    },
   });
   const server = new ExplorerHttpServer({
     contractModule: new ContractModule(backend),
     rest: createChainRestHandler(chain, backend),
+    pages: createExplorerPages({
+      chain: { chainId, rpcUrl: options.rpcUrl, getCode: (address) => chain.getCode(address) },
+      backend,
+      store,
+      verdicts,
+    }),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   });
   const url = await server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
-  return { url, chainId, stateFile, close: () => server.close() };
+  return {
+    url,
+    chainId,
+    stateFile,
+    compilerPool: solcJsPool,
+    close: async () => {
+      await server.close();
+      await solcJsPool.close();
+    },
+  };
 }

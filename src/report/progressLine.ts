@@ -33,7 +33,8 @@ function describeEvent(event: VerificationEvent): string | undefined {
     case "finished": {
       const { result } = event;
       const status = result.status === "already-verified" ? "already verified" : result.status;
-      return `${status.padEnd(11)} ${event.contract} at ${event.address}${result.message && result.status !== "verified" && result.status !== "already-verified" ? `: ${result.message}` : ""}`;
+      const creator = result.createdBy ? ` (created by ${result.createdBy.factory})` : "";
+      return `${status.padEnd(11)} ${event.contract} at ${event.address}${creator}${result.message && result.status !== "verified" && result.status !== "already-verified" ? `: ${result.message}` : ""}`;
     }
     case "transport": {
       const transport = event.event;

@@ -19,9 +19,14 @@ export const sourceCodeItemSchema = z.looseObject({
   EVMVersion: z.nullish(z.string()),
   FileName: z.nullish(z.string()),
   ConstructorArguments: z.nullish(z.string()),
-  ExternalLibraries: z.nullish(z.array(z.looseObject({ name: z.string(), address_hash: z.string() }))),
+  // Older releases send `""` when there are none.
+  ExternalLibraries: z.nullish(
+    z.union([z.array(z.looseObject({ name: z.string(), address_hash: z.string() })), z.string()]),
+  ),
   Library: z.nullish(z.string()),
-  AdditionalSources: z.nullish(z.array(z.looseObject({ Filename: z.string(), SourceCode: z.string() }))),
+  AdditionalSources: z.nullish(
+    z.union([z.array(z.looseObject({ Filename: z.string(), SourceCode: z.string() })), z.string()]),
+  ),
   IsProxy: flag,
   Proxy: flag,
   ImplementationAddress: z.nullish(z.string()),

@@ -3,6 +3,7 @@ export { encodeConstructorArguments, recoverConstructorArguments } from "./const
 export type { VerificationEvent, VerificationEventListener } from "./events.js";
 export {
   type ConstructorArguments,
+  type CreatedBy,
   isSuccess,
   type OptimizerSettings,
   type RegistrySource,

@@ -81,6 +81,12 @@ export interface VerificationTarget {
   rpc?: { rpcUrl: string; compilers?: string[] } | undefined;
 }
 
+/** For a contract found inside a transaction: the contract that created it, and that transaction. */
+export interface CreatedBy {
+  factory: string;
+  transaction: string;
+}
+
 /** One contract to verify. */
 export interface VerificationJob {
   /** Where the contract lives. */
@@ -100,6 +106,8 @@ export interface VerificationJob {
   wait?: boolean;
   /** Deadline for this contract, from its start. Default 300 s. */
   timeoutMs?: number;
+  /** A contract a factory created: echoed in the result. */
+  createdBy?: CreatedBy;
 }
 
 /** The result record of DESIGN §3, one per contract (and one more per proxy link). */
@@ -118,6 +126,8 @@ export interface VerificationResult {
   message?: string;
   /** The chain, when the job's target or the batch names it. */
   chainId?: number;
+  /** The factory and transaction that created the contract, for contracts found inside transactions. */
+  createdBy?: CreatedBy;
 }
 
 /** Whether a result counts as success (verified, already verified, or pending when not waiting). */

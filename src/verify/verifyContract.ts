@@ -91,6 +91,7 @@ class ContractVerification {
   #guid: string | undefined;
   /** Worth reading even on success: a preflight warning (partial match) or note (skipped). */
   #note: string | undefined;
+  #preflightResult: PreflightResult | undefined;
 
   constructor(client: ExplorerClient, job: VerificationJob, options: EngineOptions) {
     this.#client = client;
@@ -166,9 +167,19 @@ class ContractVerification {
       lastFailure = verdict.message;
     }
     const explained = this.#explainFailure(lastFailure, submissions);
-    if (!this.#options.rpc || this.#options.preflight) return this.#finish("failed", explained);
+    if (!this.#options.rpc) return this.#finish("failed", explained);
     // The explorer gives no reason; the same submission compiled here against the chain usually finds it.
-    const checked = await this.#preflight(constructorArguments).catch(() => undefined);
+    const checked = this.#options.preflight
+      ? this.#preflightResult
+      : await this.#preflight(constructorArguments).catch(() => undefined);
+    // Without a compiler nothing is known about the sources or settings: say only what is missing.
+    if (checked?.code === "no-compiler") {
+      return this.#finish(
+        "failed",
+        `The explorer could not verify the contract: ${lastFailure || "no reason given"}. ${checked.diagnosis}`,
+      );
+    }
+    if (this.#options.preflight) return this.#finish("failed", explained);
     return this.#finish(
       "failed",
       checked?.outcome === "mismatch" ? `${explained} ${checked.diagnosis}` : explained,
@@ -187,6 +198,7 @@ class ContractVerification {
     // Loaded only when a chain is given: it brings a compiler loader and ABI decoding.
     const { preflight } = await import("./preflight.js");
     const result = await preflight(this.#job, constructorArguments, creationInput, rpc);
+    this.#preflightResult = result;
     this.#emit({
       type: "preflight",
       address: this.#job.address,
@@ -353,6 +365,7 @@ class ContractVerification {
       attempts: this.#attempts,
       durationMs: Date.now() - this.#startedAt,
       ...(message || this.#note ? { message: message ?? this.#note } : {}),
+      ...(job.createdBy ? { createdBy: job.createdBy } : {}),
     };
     this.#emit({ type: "finished", address: job.address, contract: this.#contract, result });
     return result;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { createExplorerClient, sharedRateLimiter } from "../../src/index.js";
+import { sharedRateLimiter } from "../../src/client/rateLimiter.js";
+import { createExplorerClient } from "../../src/index.js";
 import { testAddress } from "../support/addresses.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { explorerTexts } from "../../src/index.js";
+import * as explorerTexts from "../../src/client/explorerTexts.js";
 
 describe("explorer texts", () => {
   it("knows already verified in Blockscout's and Etherscan's words", () => {

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
-import { chainIdOfExplorer, findExplorerByChainId, shippedExplorerFor } from "../../src/index.js";
+import { chainIdOfExplorer, shippedExplorerFor } from "../../src/explorers/index.js";
+import { findExplorerByChainId } from "../../src/index.js";
 import { closedLoopbackUrl, type StandIn, startChainListStandIn } from "../support/blockscoutStandIns.js";
 
 // A chain the shipped registry does not know, and one it does (OP Mainnet), as the published list writes them.

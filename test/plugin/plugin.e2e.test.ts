@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type HardhatNode, runHardhat, startHardhatNode } from "../inputs/hardhatProject.js";
+import { answerJson, startHostileExplorer } from "../support/hostileExplorer.js";
 import {
   type CommandOutcome,
   hardhat,
@@ -209,6 +210,39 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
     );
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toContain("Unknown UID");
+  }, 120_000);
+
+  it("status prints an explorer's text neutralised: no escape sequence, no line starting a workflow command", async () => {
+    const hostile = await startHostileExplorer();
+    try {
+      hostile.scenario = (request) =>
+        request.action === "checkverifystatus"
+          ? answerJson(200, {
+              status: "0",
+              message: "NOTOK",
+              result:
+                "Fail - Unable to verify\n::add-mask::verified\u001b[2J\u001b]8;;https://evil.example\u0007x",
+            })
+          : undefined;
+      const outcome = await hardhat(
+        project,
+        [
+          "explorer-verify",
+          "status",
+          "--explorer-url",
+          hostile.url,
+          "00000000000000000000000000000000000000016a86ec40",
+        ],
+        env,
+      );
+      expect(hostile.requests.length).toBeGreaterThan(0);
+      const lines = outcome.stdout.split(/\r?\n/);
+      expect(lines.filter((line) => /^\s*::/.test(line))).toEqual([]);
+      expect(outcome.stdout.includes("\u001b")).toBe(false);
+      expect(outcome.stdout).toContain("Fail - Unable to verify ::add-mask::verified");
+    } finally {
+      await hostile.close();
+    }
   }, 120_000);
 
   it("--preflight stops wrong constructor arguments before submitting, in one readable paragraph", async () => {

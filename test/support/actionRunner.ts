@@ -22,12 +22,14 @@ export interface ActionRun {
  * @param inputs - input name (as in action.yml) to value
  * @param workspace - the workflow's workspace folder
  * @param extraEnv - more environment variables (loopback stand-ins for the published list, the Blockscout API)
+ * @param bundle - another bundle than dist/index.js (one built fresh from the sources)
  * @returns exit code, output, the outputs set and the summary written
  */
 export async function runAction(
   inputs: Record<string, string>,
   workspace: string,
   extraEnv: Record<string, string> = {},
+  bundle?: string,
 ): Promise<ActionRun> {
   const files = await mkdtemp(join(tmpdir(), "explorer-verify-action-"));
   const outputFile = join(files, "output");
@@ -47,7 +49,7 @@ export async function runAction(
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
     (resolve, reject) => {
-      const child = spawn(process.execPath, [join(repository, "dist", "index.js")], {
+      const child = spawn(process.execPath, [bundle ?? join(repository, "dist", "index.js")], {
         cwd: workspace,
         env,
         stdio: ["ignore", "pipe", "pipe"],

@@ -3,7 +3,7 @@
 import { execFile, spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { foundryFixture, repoRoot } from "../inputs/hardhatProject.js";
 import { packedTarball } from "./packedPackage.js";

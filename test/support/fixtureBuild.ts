@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type CompilerOutput, loadSolidityCompiler } from "../../src/local-explorer/solidityCompiler.js";
+import { type CompilerOutput, normaliseVersion, parseCompilerOutput } from "../../src/recompile/compiler.js";
 import type { StandardJsonInput } from "../../src/verify/job.js";
 
 const require = createRequire(import.meta.url);
@@ -55,10 +55,9 @@ export function fixtureInput(
  * @returns the build
  */
 export function compileFixture(input: StandardJsonInput): FixtureBuild {
-  const compiler = loadSolidityCompiler(require.resolve("solc/soljson.js"));
-  const output = compiler.compile(input);
+  const solc = require("solc") as { version(): string; compile(input: string): string };
+  const output = parseCompilerOutput(solc.compile(JSON.stringify(input)), "solc");
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage ?? e.message).join("\n"));
-  const long = /(\d+\.\d+\.\d+\+commit\.[0-9a-f]{8})/.exec(compiler.version)?.[1] ?? compiler.version;
-  return { input, output, compilerVersion: `v${long}` };
+  return { input, output, compilerVersion: `v${normaliseVersion(solc.version())}` };
 }

@@ -14,16 +14,27 @@ const binDir = join(repoRoot, "node_modules", ".bin");
 const nodeBinary = join(binDir, "node");
 const hardhatCli = join(repoRoot, "node_modules", "hardhat", "dist", "src", "cli.js");
 
+/** Which user project to make. */
+export interface PluginProjectOptions {
+  /** A folder of test/fixtures; default `plugin-project`. */
+  fixture?: string;
+  /** Packages of this repository's node_modules the project does not get, e.g. `solc`. */
+  withoutPackages?: string[];
+}
+
 /**
  * Makes a user project that installs the packed package (packed without building first: npm's prepare
  * script builds it).
+ * @param options - which fixture project, and packages to leave out
  * @returns the project's folder
  */
-export async function preparePluginProject(): Promise<string> {
+export async function preparePluginProject(options: PluginProjectOptions = {}): Promise<string> {
   const tarball = await packedTarball();
   const dir = await mkdtemp(join(tmpdir(), "explorer-verify-plugin-"));
   const project = join(dir, "project");
-  await cp(join(repoRoot, "test", "fixtures", "plugin-project"), project, { recursive: true });
+  await cp(join(repoRoot, "test", "fixtures", options.fixture ?? "plugin-project"), project, {
+    recursive: true,
+  });
   // The project's contracts are the local-explorer fixture's, kept in one place.
   for (const name of pluginProjectContracts) {
     await cp(
@@ -35,7 +46,7 @@ export async function preparePluginProject(): Promise<string> {
   await mkdir(join(modules, "explorer-verify"), { recursive: true });
   await run("tar", ["xzf", tarball, "-C", join(modules, "explorer-verify"), "--strip-components=1"]);
   for (const entry of await readdir(join(repoRoot, "node_modules"))) {
-    if (entry !== "explorer-verify")
+    if (entry !== "explorer-verify" && !options.withoutPackages?.includes(entry))
       await symlink(join(repoRoot, "node_modules", entry), join(modules, entry));
   }
   return project;

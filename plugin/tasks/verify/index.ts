@@ -60,6 +60,18 @@ export default task(
     defaultValue: undefined,
   })
   .addOption({
+    name: "createdBy",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
+    description: "Verify what this factory created in the transactions of --tx",
+    defaultValue: undefined,
+  })
+  .addOption({
+    name: "tx",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
+    description: "With --created-by: the factory's transaction hashes, separated by commas",
+    defaultValue: undefined,
+  })
+  .addOption({
     name: "timeout",
     type: ArgumentType.INT,
     description: "Deadline per contract in seconds (default: config, else 300)",
@@ -69,6 +81,10 @@ export default task(
     name: "proxy",
     description: "ADDRESS is an ERC-1967 proxy: verify its implementation and link them",
   })
+  .addFlag({
+    name: "includeCreated",
+    description: "Also verify the contracts the deployment's (or ADDRESS's creation) transactions created",
+  })
   .addFlag({ name: "force", description: "Submit even if the explorer says the contract is verified" })
   .addFlag({ name: "noWait", description: "Return after submitting, without waiting for the verdict" })
   .addFlag({
@@ -76,6 +92,10 @@ export default task(
     description: "Ask the explorer even about contracts the ledger records verified",
   })
   .addFlag({ name: "preflight", description: "Check locally that the submission matches before sending it" })
+  .addFlag({
+    name: "serve",
+    description: "Keep the embedded local explorer and its pages running after the table, until Ctrl-C",
+  })
   .addFlag({
     name: "json",
     description: "Print one JSON document { results } on stdout and nothing else there",

@@ -26,12 +26,17 @@ export interface VerifyTaskArguments {
   deployment: string | undefined;
   ledger: string | undefined;
   recheck: boolean;
+  createdBy: string | undefined;
+  tx: string | undefined;
+  includeCreated: boolean;
   timeout: number;
   proxy: boolean;
   force: boolean;
   noWait: boolean;
   preflight: boolean;
   json: boolean;
+  /** Keep the embedded local explorer running after the table, until Ctrl-C. */
+  serve?: boolean;
 }
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/;
@@ -52,9 +57,15 @@ export default async function verifyTaskAction(
   const connection = await hre.network.create();
   const chain = new ChainAccess(connection);
   const target = await resolveExplorerTarget(hre, connection, chain, args.explorerUrl);
+  let finished = false;
   try {
+    if (args.serve && !target.localExplorer) {
+      throw userError(
+        `--serve keeps the embedded local explorer running, and this run verifies on ${target.description}: drop --serve.`,
+      );
+    }
     reporter.info(`Verifying on ${target.description}`);
-    if (target.localExplorer)
+    if (target.localExplorer && !args.serve)
       reporter.footnote(await localExplorerLinksNote(target.localExplorer, connection));
     const client = new ExplorerClient({
       ...target.client,
@@ -65,7 +76,7 @@ export default async function verifyTaskAction(
     // What the ledger knows is read after the build (its input hash needs the build): no look before it.
     const inLedger =
       ledger !== undefined && args.address !== "" && new Ledger(ledger).entry(client.urls.base, args.address);
-    if (args.address && !args.proxy && !args.force && !inLedger) {
+    if (args.address && !args.proxy && !args.force && !args.includeCreated && !inLedger) {
       const startedAt = Date.now();
       // Looked up before the build, as `hardhat verify` does: a rerun over a verified contract costs one request
       // and no build. An explorer that cannot answer now is asked again by the engine's pre-check.
@@ -89,6 +100,7 @@ export default async function verifyTaskAction(
             durationMs: Date.now() - startedAt,
           },
         ]);
+        finished = true;
         return;
       }
       checkedUnverified = early !== undefined && early.state !== "verified";
@@ -96,7 +108,12 @@ export default async function verifyTaskAction(
     // Loaded only now: the first look at the explorer does not wait for the engine and the readers.
     const { verifyBuilt } = await import("./verify-built.js");
     await verifyBuilt({ hre, args, connection, chain, target, client, reporter, checkedUnverified, ledger });
+    finished = true;
   } finally {
+    // Only after a table: an error is reported at once.
+    if (args.serve && finished && target.localExplorer) {
+      await serveUntilInterrupted(target.localExplorer, reporter);
+    }
     await target.localExplorer?.close();
     await connection.close();
   }
@@ -112,6 +129,23 @@ async function localExplorerLinksNote(
   const port = new URL(explorer.url).port;
   const state = explorer.stateFile ? ` --state ${explorer.stateFile}` : "";
   return `The ${explorer.url} links work only while the local explorer runs, and it stopped with this command. To open them, serve it again: npx explorer-verify-local-explorer --rpc ${rpcUrl} --port ${port}${state}`;
+}
+
+// --serve: the explorer's pages stay reachable until Ctrl-C (or SIGTERM); then the task closes as usual.
+async function serveUntilInterrupted(
+  explorer: NonNullable<ExplorerTarget["localExplorer"]>,
+  reporter: Reporter,
+): Promise<void> {
+  reporter.info(`\nLocal explorer pages at ${explorer.url}/ (serving until Ctrl-C)`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
 }
 
 function resultFormat(format: string): VerificationResult["format"] {
@@ -130,6 +164,10 @@ async function builtName(hre: HardhatRuntimeEnvironment, name: string | null): P
 }
 
 function checkArguments(args: VerifyTaskArguments): void {
+  if (args.createdBy !== undefined || args.tx !== undefined) {
+    checkCreatedByArguments(args);
+    return;
+  }
   if (args.deployment && args.address)
     throw userError("Give either a contract ADDRESS or --deployment, not both.");
   if (!args.deployment && !args.address) {
@@ -156,4 +194,26 @@ function checkArguments(args: VerifyTaskArguments): void {
       "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and constructor arguments.",
     );
   }
+}
+
+const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
+
+function checkCreatedByArguments(args: VerifyTaskArguments): void {
+  if (!args.createdBy || !args.tx)
+    throw userError("--created-by FACTORY and --tx HASH go together: give both.");
+  if (args.address || args.deployment)
+    throw userError("--created-by names the factory: drop ADDRESS and --deployment.");
+  if (!addressPattern.test(args.createdBy)) {
+    throw userError(
+      `--created-by "${args.createdBy}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
+    );
+  }
+  for (const hash of args.tx.split(",")) {
+    if (!transactionHashPattern.test(hash.trim())) {
+      throw userError(
+        `--tx "${hash.trim()}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
+      );
+    }
+  }
+  if (args.explorerUrl) checkedExplorerUrl(args.explorerUrl, "--explorer-url");
 }

@@ -2,6 +2,8 @@ import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { ExplorerClient } from "../../../src/client/ExplorerClient.js";
+import { createdContractJobs } from "../../../src/discovery/createdContractJobs.js";
+import { ignitionTransactionHashes } from "../../../src/discovery/deploymentTransactions.js";
 import { InvalidInputError } from "../../../src/errors/index.js";
 import type { BuildInfo, CompiledContract } from "../../../src/inputs/buildInfo.js";
 import { contractsOf } from "../../../src/inputs/buildInfo.js";
@@ -11,15 +13,15 @@ import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.j
 import { inferContract, isDeployedCodeOf } from "../../../src/inputs/inferContract.js";
 import { singleFileSourceOf } from "../../../src/inputs/singleFileSource.js";
 import { Ledger } from "../../../src/ledger/Ledger.js";
+import { linkedLibraries } from "../../../src/recompile/bytecodeTransformations.js";
 import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
 import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import { displayName } from "../../../src/verify/verifyContract.js";
 import type { ChainAccess } from "../../internal/chainAccess.js";
 import { constructorInputs, loadDefaultExport, typedConstructorValues } from "../../internal/cliArguments.js";
 import type { ExplorerTarget } from "../../internal/explorerTarget.js";
-import { projectCompilers } from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
-import { buildProject } from "../../internal/projectBuild.js";
+import { buildProject, projectCompilers } from "../../internal/projectBuild.js";
 import type { Reporter } from "../../internal/reporter.js";
 import type { VerifyTaskArguments } from "./task-action.js";
 
@@ -45,9 +47,20 @@ export interface BuiltVerification {
  */
 export async function verifyBuilt(run: BuiltVerification): Promise<void> {
   const { hre, args, connection, chain, target, client, reporter, checkedUnverified, ledger } = run;
-  const jobs = await asUserErrors(() =>
-    args.deployment ? deploymentJobs(hre, args.deployment, chain) : addressJobs(hre, args, chain, reporter),
+  const ownJobs = await asUserErrors(() =>
+    args.createdBy
+      ? Promise.resolve([])
+      : args.deployment
+        ? deploymentJobs(hre, args.deployment, chain)
+        : addressJobs(hre, args, chain, reporter),
   );
+  const jobs =
+    args.includeCreated || args.createdBy
+      ? await asUserErrors(async () => [
+          ...ownJobs,
+          ...(await createdJobs({ hre, args, connection, chain, client, reporter }, ownJobs)),
+        ])
+      : ownJobs;
   // With an HTTP network, failures are explained by compiling locally against the deployed code.
   const rpc =
     connection.networkConfig.type === "http"
@@ -80,7 +93,6 @@ export async function verifyBuilt(run: BuiltVerification): Promise<void> {
  * The jobs of an Ignition deployment, rows of one contract deployed several times named by their future.
  * @param hre - the Hardhat runtime
  * @param id - the deployment's ID (its folder under ignition/deployments)
- * @param chain - the network, checked to be the deployment's chain; undefined to take the deployment's word
  * @returns the jobs and the deployment's chain id
  */
 export async function ignitionJobs(
@@ -235,7 +247,7 @@ async function job(
   args: Pick<VerifyTaskArguments, "constructorArgs" | "constructorArgsPath" | "format">,
   libraries: Record<string, string>,
 ): Promise<VerificationJob> {
-  const linked = { ...linkedFromCode(contract, code), ...libraries };
+  const linked = { ...linkedLibraries(contract.deployedLinkReferences, code), ...libraries };
   const base = createContractJob(contract, {
     address,
     ...(Object.keys(linked).length ? { libraries: linked } : {}),
@@ -304,15 +316,60 @@ async function libraryMap(path: string): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(value).map(([name, address]) => [name, String(address)]));
 }
 
-// A linked library's address sits in the deployed code where the compiler left its placeholder.
-function linkedFromCode(contract: CompiledContract, code: string): Record<string, string> {
-  const deployed = code.replace(/^0x/, "");
-  const linked: Record<string, string> = {};
-  for (const [file, byName] of Object.entries(contract.deployedLinkReferences)) {
-    for (const [name, [span]] of Object.entries(byName)) {
-      if (span)
-        linked[`${file}:${name}`] = `0x${deployed.slice(span.start * 2, (span.start + span.length) * 2)}`;
+/**
+ * The jobs of the contracts created inside the deployment's transactions, ADDRESS's creation transaction, or the
+ * --tx transactions (those --created-by created); clones and contracts the build lacks are reported, not verified.
+ */
+async function createdJobs(
+  run: Pick<BuiltVerification, "hre" | "args" | "connection" | "chain" | "client" | "reporter">,
+  ownJobs: readonly VerificationJob[],
+): Promise<VerificationJob[]> {
+  const { hre, args, connection, chain, client, reporter } = run;
+  let transactions: string[];
+  if (args.createdBy && args.tx) transactions = args.tx.split(",").map((hash) => hash.trim());
+  else if (args.deployment)
+    transactions = await ignitionTransactionHashes(ignitionDeploymentDir(hre, args.deployment));
+  else {
+    const [creation] = await client.getContractCreation([args.address]);
+    if (!creation) {
+      throw userError(
+        `The explorer knows no creation transaction of ${args.address}, so the contracts it created cannot be found: give them with --created-by ${args.address} --tx HASH.`,
+      );
     }
+    transactions = [creation.txHash];
   }
-  return linked;
+  const { buildInfos } = await buildProject(hre);
+  const outcome = await createdContractJobs(transactions, {
+    contracts: buildInfos.flatMap(contractsOf),
+    client,
+    chain: {
+      traceTransaction: (hash) =>
+        connection.provider.request({
+          method: "debug_traceTransaction",
+          params: [hash, { tracer: "callTracer" }],
+        }),
+      code: (address) => chain.code(address),
+    },
+    exclude: ownJobs.map((job) => job.address),
+  });
+  const factory = args.createdBy?.toLowerCase();
+  const mine = <T extends { createdBy: { factory: string } }>(items: T[]) =>
+    factory ? items.filter((item) => item.createdBy.factory === factory) : items;
+  for (const clone of mine(outcome.clones)) {
+    reporter.info(
+      `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted; the explorer shows it through its implementation`,
+    );
+  }
+  for (const skipped of mine(outcome.skipped)) {
+    reporter.info(
+      `skipped     ${skipped.address} (created by ${skipped.createdBy.factory}): ${skipped.reason}`,
+    );
+  }
+  return outcome.jobs.filter((job) => !factory || job.createdBy?.factory === factory);
+}
+
+function ignitionDeploymentDir(hre: HardhatRuntimeEnvironment, id: string): string {
+  const ignitionPaths =
+    (hre.config.paths as { ignition?: string }).ignition ?? join(hre.config.paths.root, "ignition");
+  return join(ignitionPaths, "deployments", id);
 }

@@ -48,19 +48,28 @@ export function toVerifiedContract(item: SourceCodeItem): VerifiedContract | nul
     fileName: item.FileName || unwrapped?.mainName || undefined,
     additionalSources: unwrapped
       ? unwrapped.others
-      : (item.AdditionalSources ?? []).map((s) => ({ fileName: s.Filename, sourceCode: s.SourceCode })),
+      : listOf(item.AdditionalSources).map((s) => ({ fileName: s.Filename, sourceCode: s.SourceCode })),
     abi: parseAbi(item.ABI),
     optimizationUsed: isTrue(item.OptimizationUsed),
-    optimizationRuns: runs === undefined || runs === null || runs === "" ? undefined : Number(runs),
+    // zkSync sends its optimization mode here (`"z"`, `"3"`): a non-number is no run count.
+    optimizationRuns:
+      runs === undefined || runs === null || runs === "" || !Number.isFinite(Number(runs))
+        ? undefined
+        : Number(runs),
     evmVersion: item.EVMVersion || undefined,
     constructorArguments: item.ConstructorArguments
       ? item.ConstructorArguments.replace(/^0x/, "")
       : undefined,
-    externalLibraries: (item.ExternalLibraries ?? []).map((l) => ({ name: l.name, address: l.address_hash })),
+    externalLibraries: listOf(item.ExternalLibraries).map((l) => ({ name: l.name, address: l.address_hash })),
     isProxy: isTrue(item.IsProxy ?? item.Proxy),
     implementationAddresses: [...new Set(implementations)],
     compilerSettings: parseSettings(item.CompilerSettings),
   };
+}
+
+// Older releases send `""` for an empty list.
+function listOf<T>(value: T[] | string | null | undefined): T[] {
+  return Array.isArray(value) ? value : [];
 }
 
 /**

@@ -55,7 +55,6 @@ export {
   iterateInternalTransactions,
 } from "./getInternalTransactions.js";
 export {
-  forgetSmartContractStatusSupport,
   type GetSmartContractStatusParameters,
   getSmartContractStatus,
   getSmartContractStatusIfSupported,

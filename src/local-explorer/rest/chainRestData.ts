@@ -1,15 +1,24 @@
+import type { ChainBlock, JsonRpcChain } from "../../chain/jsonRpcChain.js";
 import type { ChainBackend } from "../chainBackend.js";
 import type { RestHandler } from "../httpServer.js";
-import type { ChainBlock, JsonRpcChain } from "../jsonRpcChain.js";
-import type { BlockLookup, RestData, ServedTransaction, ServedWithdrawal, WireObject } from "./restData.js";
+import type {
+  BlockLookup,
+  RestData,
+  ServedInternalTransaction,
+  ServedTransaction,
+  ServedWithdrawal,
+  WireObject,
+} from "./restData.js";
 import { createRestHandler } from "./restHandler.js";
+import { tracedInternalTransactions } from "./tracedInternalTransactions.js";
 
 const blockPath = /^\/blocks\/([^/]+)\/(transactions|withdrawals)$/;
 const smartContractPath = /^\/smart-contracts\/(0x[0-9a-fA-F]{40})$/;
+const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /**
- * The REST endpoints a chain alone can answer: a block's transactions and withdrawals, and the smart-contract
- * status. The lists an indexer of tokens would feed stay empty. Chain reads are async while the REST handler
+ * The REST endpoints a chain alone can answer: a block's transactions and withdrawals, a transaction's internal
+ * transactions (from its call trace), and the smart-contract status. The lists an indexer of tokens would feed stay empty. Chain reads are async while the REST handler
  * reads synchronously, so each request's facts are fetched first.
  *
  * @param chain - the chain
@@ -19,10 +28,12 @@ const smartContractPath = /^\/smart-contracts\/(0x[0-9a-fA-F]{40})$/;
 export function createChainRestHandler(chain: JsonRpcChain, backend: ChainBackend): RestHandler {
   const blocks = new Map<string, ChainBlock | null>();
   const contracts = new Map<string, WireObject | undefined>();
+  // A mined transaction's trace never changes: each is read once.
+  const internal = new Map<string, ServedInternalTransaction[]>();
   const data: RestData = {
     addressTokens: () => undefined,
     addressNftCollections: () => undefined,
-    internalTransactions: () => [],
+    internalTransactions: () => [...internal.values()].flat(),
     tokenInstanceHolders: () => undefined,
     blockTransactions: (reference) =>
       lookUp(blocks, reference, (block) =>
@@ -60,6 +71,11 @@ export function createChainRestHandler(chain: JsonRpcChain, backend: ChainBacken
     const block = blockPath.exec(path)?.[1];
     if (block !== undefined && /^(\d+|0x[0-9a-fA-F]{64})$/.test(block)) {
       blocks.set(block.toLowerCase(), await fetchBlock(chain, block));
+    }
+    const transaction = query.transaction_hash?.toLowerCase();
+    if (path === "/internal-transactions" && transaction && transactionHashPattern.test(transaction)) {
+      if (!internal.get(transaction)?.length)
+        internal.set(transaction, await tracedInternalTransactions(chain, transaction));
     }
     const address = smartContractPath.exec(path)?.[1]?.toLowerCase();
     if (address) contracts.set(address, await smartContractBody(backend, address));

@@ -2,10 +2,16 @@ import * as z from "../zod.js";
 import { addressParamSchema } from "./addressParam.js";
 import { fillFrom } from "./fillFrom.js";
 
+/** A decimal amount Blockscout sends as a string; chain variants and older releases may send a JSON number. */
+const decimalText = z.pipe(
+  z.union([z.string(), z.number()]),
+  z.transform((value) => String(value)),
+);
+
 /**
  * The Token summary. `type` stays a free string: the specification lists the values seen, and Blockscout
  * already has more (ERC-7984). Older Blockscout versions send `address` and `holders` instead of
- * `address_hash` and `holders_count`.
+ * `address_hash` and `holders_count`. Amounts may arrive as JSON numbers; they are read as decimal strings.
  */
 export const tokenSchema = fillFrom(
   { address_hash: "address", holders_count: "holders" },
@@ -13,12 +19,12 @@ export const tokenSchema = fillFrom(
     address_hash: z.string(),
     name: z.nullish(z.string()),
     symbol: z.nullish(z.string()),
-    decimals: z.nullish(z.string()),
+    decimals: z.nullish(decimalText),
     type: z.string(),
     holders_count: z.nullish(z.union([z.string(), z.int()])),
-    exchange_rate: z.nullish(z.string()),
-    total_supply: z.nullish(z.string()),
-    circulating_market_cap: z.nullish(z.string()),
+    exchange_rate: z.nullish(decimalText),
+    total_supply: z.nullish(decimalText),
+    circulating_market_cap: z.nullish(decimalText),
     icon_url: z.nullish(z.string()),
   }),
 );
@@ -30,7 +36,7 @@ export type Token = z.infer<typeof tokenSchema>;
  * object: typing its usual keys would reject real tokens that spell them differently.
  */
 export const tokenInstanceSchema = z.looseObject({
-  id: z.string(),
+  id: decimalText,
   is_unique: z.nullish(z.boolean()),
   holder_address_hash: z.nullish(z.string()),
   image_url: z.nullish(z.string()),
@@ -40,7 +46,7 @@ export const tokenInstanceSchema = z.looseObject({
   owner: z.nullish(addressParamSchema),
   token: z.nullish(tokenSchema),
   token_type: z.nullish(z.string()),
-  value: z.nullish(z.string()),
+  value: z.nullish(decimalText),
 });
 
 export type TokenInstance = z.infer<typeof tokenInstanceSchema>;

@@ -2,11 +2,11 @@ import { describe, expect, it } from "@jest/globals";
 import {
   callRest,
   getAddressNftCollections,
-  InvalidInputError,
   iterateAddressNftCollections,
   type NftCollectionItem,
   type RestPage,
-} from "../../../src/index.js";
+} from "../../../src/client/rest/index.js";
+import { InvalidInputError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
 import { nftCollection, restExplorersForEachTest } from "../../support/restData.js";
 

@@ -2,13 +2,11 @@ import { describe, expect, it } from "@jest/globals";
 import {
   callRest,
   getAddressTokens,
-  InvalidInputError,
-  InvalidParametersError,
-  InvalidResponseError,
   iterateAddressTokens,
   type RestPage,
   type TokenBalanceItem,
-} from "../../../src/index.js";
+} from "../../../src/client/rest/index.js";
+import { InvalidInputError, InvalidParametersError, InvalidResponseError } from "../../../src/index.js";
 import { restPage } from "../../../src/local-explorer/responses.js";
 import { testAddress } from "../../support/addresses.js";
 import { fungibleBalance, nftBalance, restExplorersForEachTest } from "../../support/restData.js";

@@ -2,12 +2,11 @@ import { describe, expect, it } from "@jest/globals";
 import {
   callRest,
   getBlockTransactions,
-  InvalidInputError,
   iterateBlockTransactions,
-  NotFoundError,
   type RestPage,
   type Transaction,
-} from "../../../src/index.js";
+} from "../../../src/client/rest/index.js";
+import { InvalidInputError, NotFoundError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
 import { restExplorersForEachTest, testHash, transaction } from "../../support/restData.js";
 

@@ -2,12 +2,11 @@ import { describe, expect, it } from "@jest/globals";
 import {
   callRest,
   getBlockWithdrawals,
-  InvalidInputError,
   iterateBlockWithdrawals,
-  NotFoundError,
   type RestPage,
   type Withdrawal,
-} from "../../../src/index.js";
+} from "../../../src/client/rest/index.js";
+import { InvalidInputError, NotFoundError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
 import { restExplorersForEachTest, testHash, withdrawal } from "../../support/restData.js";
 

@@ -3,10 +3,10 @@ import {
   callRest,
   getInternalTransactions,
   type InternalTransaction,
-  InvalidInputError,
   iterateInternalTransactions,
   type RestPage,
-} from "../../../src/index.js";
+} from "../../../src/client/rest/index.js";
+import { InvalidInputError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
 import { internalTransaction, restExplorersForEachTest, testHash } from "../../support/restData.js";
 

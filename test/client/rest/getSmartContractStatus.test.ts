@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
+import { forgetSmartContractStatusSupport } from "../../../src/client/rest/getSmartContractStatus.js";
 import {
-  forgetSmartContractStatusSupport,
   getSmartContractStatus,
   getSmartContractStatusIfSupported,
+  supportsSmartContractStatus,
+} from "../../../src/client/rest/index.js";
+import {
   InvalidInputError,
   InvalidResponseError,
-  supportsSmartContractStatus,
   type Transport,
   UnknownActionError,
 } from "../../../src/index.js";

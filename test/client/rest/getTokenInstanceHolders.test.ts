@@ -2,12 +2,11 @@ import { describe, expect, it } from "@jest/globals";
 import {
   callRest,
   getTokenInstanceHolders,
-  InvalidInputError,
   iterateTokenInstanceHolders,
-  NotFoundError,
   type RestPage,
   type TokenInstanceHolder,
-} from "../../../src/index.js";
+} from "../../../src/client/rest/index.js";
+import { InvalidInputError, NotFoundError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
 import { addressParam, instanceHolder, restExplorersForEachTest } from "../../support/restData.js";
 

@@ -6,12 +6,14 @@ import {
   getBlockWithdrawals,
   getInternalTransactions,
   getTokenInstanceHolders,
+  withdrawalSchema,
+} from "../../../src/client/rest/index.js";
+import {
   HttpError,
   RateLimitedError,
   type Transport,
   type TransportEvent,
   UnknownActionError,
-  withdrawalSchema,
 } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
 import {

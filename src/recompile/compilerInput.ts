@@ -1,6 +1,22 @@
 import { keccak256, toBytes } from "viem";
 import * as z from "../schemas/zod.js";
-import type { Submission } from "./backend.js";
+
+/** Sources and settings as an explorer receives them, whatever action brought them. */
+export interface SubmittedSources {
+  format: "flattened" | "standard-json" | "single-file" | "vyper" | "sourcify";
+  /** `file:Name`, or a bare name. */
+  contractName: string;
+  compilerVersion: string;
+  /** Flattened, single-file or Vyper source. */
+  sourceCode?: string | undefined;
+  /** The standard JSON input text. */
+  standardJsonInput?: string | undefined;
+  optimization?: boolean | undefined;
+  optimizationRuns?: number | undefined;
+  evmVersion?: string | undefined;
+  /** Registry uploads: metadata.json and the sources. */
+  files?: Array<{ name: string; content: string }> | undefined;
+}
 
 /** A standard JSON input built from a submission, and which contracts of it may be the deployed one. */
 export interface CompilerJob {
@@ -29,13 +45,13 @@ const metadataSchema = z.looseObject({
 });
 
 /**
- * Turns a submission into compiler input, or says why it cannot be compiled.
+ * Turns submitted sources into compiler input, or says why they cannot be compiled.
  *
  * @param submission - what the explorer received
  * @returns the compiler job and the compiler version to use, or a reason
  */
 export function compilerJobOf(
-  submission: Submission,
+  submission: SubmittedSources,
 ): { job: CompilerJob; compilerVersion: string } | { problem: string } {
   switch (submission.format) {
     case "standard-json": {

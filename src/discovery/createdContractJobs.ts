@@ -1,0 +1,193 @@
+import type { ExplorerClient } from "../client/ExplorerClient.js";
+import { InvalidInputError } from "../errors/index.js";
+import type { CompiledContract } from "../inputs/buildInfo.js";
+import { createContractJob } from "../inputs/contractJob.js";
+import { inferContract } from "../inputs/inferContract.js";
+import { recoverConstructorArguments } from "../verify/constructorArguments.js";
+import type { CreatedBy, VerificationJob } from "../verify/job.js";
+import { type CreatedContract, type CreationChain, discoverCreatedContracts } from "./createdContracts.js";
+import { cloneImplementation, cloneImplementationFromCreation } from "./minimalClone.js";
+
+/** An EIP-1167 minimal clone: the explorer shows it through its implementation, so it is not submitted. */
+export interface CreatedClone {
+  address: string;
+  implementation: string;
+  createdBy: CreatedBy;
+}
+
+/** A created contract left out, and why. */
+export interface SkippedCreation {
+  address: string;
+  createdBy: CreatedBy;
+  reason: string;
+}
+
+/** What the created contracts of some transactions come to. */
+export interface CreatedContractJobs {
+  /** One job per created contract the build has, with `createdBy`. */
+  jobs: VerificationJob[];
+  clones: CreatedClone[];
+  skipped: SkippedCreation[];
+}
+
+export interface CreatedContractJobsOptions {
+  /** The candidates, e.g. every contract of the project's builds. */
+  contracts: readonly CompiledContract[];
+  /** The explorer, for its internal transactions and creation data. */
+  client?: ExplorerClient;
+  /** The chain, for traces and deployed code. */
+  chain?: CreationChain;
+  /** Addresses that have jobs already (a deployment's own contracts): left out. */
+  exclude?: Iterable<string>;
+}
+
+/**
+ * Turns transactions into verification jobs for the contracts they created: each is found (see
+ * {@link discoverCreatedContracts}), matched against the build by its runtime code (libraries, immutables and
+ * metadata masked; by its creation code when no chain is given), and given the constructor arguments that follow
+ * the compiled creation code in its creation input. EIP-1167 clones are reported as clones of their
+ * implementation; contracts no build contract matches are reported as skipped.
+ *
+ * @param transactions - transaction hashes
+ * @param options - the build's contracts, the explorer and/or the chain, addresses to leave out
+ * @returns jobs, clones and skipped contracts
+ * @throws {InvalidInputError} for a malformed hash, or with neither an explorer nor a chain
+ * @example
+ * const { jobs, clones, skipped } = await createdContractJobs(["0x…"], { contracts, client, chain });
+ * const results = await verifyBatch(jobs, { client });
+ */
+export async function createdContractJobs(
+  transactions: readonly string[],
+  options: CreatedContractJobsOptions,
+): Promise<CreatedContractJobs> {
+  const created = await discoverCreatedContracts(transactions, options);
+  return matchCreatedContracts(created, options);
+}
+
+/**
+ * Matches discovered contracts against the build (the second half of {@link createdContractJobs}).
+ *
+ * @param created - contracts found by {@link discoverCreatedContracts}
+ * @param options - the build's contracts, the chain for deployed code, addresses to leave out
+ * @returns jobs, clones and skipped contracts, in the order given
+ */
+export async function matchCreatedContracts(
+  created: readonly CreatedContract[],
+  options: Pick<CreatedContractJobsOptions, "contracts" | "chain" | "exclude">,
+): Promise<CreatedContractJobs> {
+  const excluded = new Set([...(options.exclude ?? [])].map((address) => address.toLowerCase()));
+  const outcome: CreatedContractJobs = { jobs: [], clones: [], skipped: [] };
+  for (const contract of created) {
+    if (excluded.has(contract.address)) continue;
+    const createdBy: CreatedBy = { factory: contract.factory, transaction: contract.transaction };
+    const runtimeCode = options.chain ? await options.chain.code(contract.address) : undefined;
+    const implementation =
+      runtimeCode === undefined
+        ? cloneImplementationFromCreation(contract.creationInput ?? "")
+        : cloneImplementation(runtimeCode);
+    if (implementation) {
+      outcome.clones.push({ address: contract.address, implementation, createdBy });
+      continue;
+    }
+    const matched = matchContract(contract, runtimeCode, options.contracts);
+    if ("reason" in matched) {
+      outcome.skipped.push({ address: contract.address, createdBy, reason: matched.reason });
+      continue;
+    }
+    try {
+      const job = createContractJob(matched.compiled, {
+        address: contract.address,
+        ...(runtimeCode ? libraryOptions(matched.compiled, runtimeCode) : {}),
+        ...constructorOptions(matched.compiled, contract.creationInput),
+      });
+      outcome.jobs.push(contract.kind === "transaction" ? job : { ...job, createdBy });
+    } catch (error) {
+      if (!(error instanceof InvalidInputError)) throw error;
+      outcome.skipped.push({ address: contract.address, createdBy, reason: error.shortMessage });
+    }
+  }
+  return outcome;
+}
+
+type Match = { compiled: CompiledContract } | { reason: string };
+
+function matchContract(
+  contract: CreatedContract,
+  runtimeCode: string | undefined,
+  contracts: readonly CompiledContract[],
+): Match {
+  if (runtimeCode === "0x") {
+    return {
+      reason: `There is no code at ${contract.address} any more (it self-destructed, or the chain was reset).`,
+    };
+  }
+  if (runtimeCode !== undefined) {
+    try {
+      return {
+        compiled: inferContract(contracts, runtimeCode, contract.address, {
+          contract: "a manifest entry naming its contract",
+          build: "that the build is the one the factory was deployed with",
+        }),
+      };
+    } catch (error) {
+      if (error instanceof InvalidInputError) return { reason: error.shortMessage };
+      throw error;
+    }
+  }
+  if (contract.creationInput === undefined) {
+    return { reason: `Neither the chain nor the explorer gave the code of ${contract.address}.` };
+  }
+  const byCreation = contracts.filter((compiled) =>
+    startsWithCreationCode(compiled, contract.creationInput ?? ""),
+  );
+  const names = [...new Set(byCreation.map((compiled) => compiled.userFqn))];
+  if (names.length === 1 && byCreation[0]) return { compiled: byCreation[0] };
+  return names.length === 0
+    ? { reason: `No contract of this build has the creation code of ${contract.address}.` }
+    : {
+        reason: `More than one contract has the creation code of ${contract.address}: ${names.sort().join(", ")}.`,
+      };
+}
+
+function startsWithCreationCode(compiled: CompiledContract, creationInput: string): boolean {
+  if (compiled.bytecode.replace(/^0x/, "") === "") return false;
+  try {
+    recoverConstructorArguments(compiled.bytecode, creationInput);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function constructorOptions(
+  compiled: CompiledContract,
+  creationInput: string | undefined,
+): { constructorArguments?: { hex: string } } {
+  const takesArguments = (compiled.abi as Array<{ type?: string; inputs?: unknown[] }>).some(
+    (item) => item.type === "constructor" && (item.inputs?.length ?? 0) > 0,
+  );
+  if (!takesArguments) return {};
+  if (creationInput === undefined) {
+    throw new InvalidInputError(
+      "constructorArguments",
+      `${compiled.userFqn} takes constructor arguments, and neither the explorer nor the chain gave its creation code to read them from.`,
+    );
+  }
+  return { constructorArguments: { hex: recoverConstructorArguments(compiled.bytecode, creationInput) } };
+}
+
+// A linked library's address sits in the deployed code where the compiler left its placeholder.
+function libraryOptions(
+  compiled: CompiledContract,
+  runtimeCode: string,
+): { libraries?: Record<string, string> } {
+  const code = runtimeCode.replace(/^0x/, "");
+  const libraries: Record<string, string> = {};
+  for (const [file, byName] of Object.entries(compiled.deployedLinkReferences)) {
+    for (const [name, [span]] of Object.entries(byName)) {
+      if (span)
+        libraries[`${file}:${name}`] = `0x${code.slice(span.start * 2, (span.start + span.length) * 2)}`;
+    }
+  }
+  return Object.keys(libraries).length > 0 ? { libraries } : {};
+}

@@ -1,0 +1,172 @@
+import { JsonRpcChain } from "../chain/jsonRpcChain.js";
+import type { ExplorerClient } from "../client/ExplorerClient.js";
+import { HttpError, InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
+import { creationsInTrace, parseCallTrace, type TracedCreation } from "./callTrace.js";
+
+const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
+
+/** The chain reads discovery and matching use: any JSON-RPC access can provide them. */
+export interface CreationChain {
+  /** The result of `debug_traceTransaction(hash, { tracer: "callTracer" })`, unparsed. */
+  traceTransaction(hash: string): Promise<unknown>;
+  /** The code at an address, `0x` for none. */
+  code(address: string): Promise<string>;
+}
+
+/**
+ * The chain reads of discovery through a JSON-RPC endpoint (it must answer `debug_traceTransaction` with the call
+ * tracer: Hardhat's and Anvil's nodes do, as do archive nodes of Geth, Erigon and Reth).
+ *
+ * @param rpcUrl - the chain's JSON-RPC URL
+ * @returns the reads
+ * @example
+ * const created = await discoverCreatedContracts(hashes, { chain: creationChainFromRpc("http://127.0.0.1:8545") });
+ */
+export function creationChainFromRpc(rpcUrl: string): CreationChain {
+  const chain = new JsonRpcChain(rpcUrl);
+  return {
+    traceTransaction: (hash) => chain.traceTransaction(hash),
+    code: (address) => chain.getCode(address),
+  };
+}
+
+/** A contract a transaction created. */
+export interface CreatedContract {
+  /** Lower case. */
+  address: string;
+  /** The contract that ran CREATE or CREATE2; for the transaction's own creation, the sender. Lower case. */
+  factory: string;
+  transaction: string;
+  /** `transaction` for the transaction's own creation (a deployment), else the opcode. */
+  kind: "transaction" | "create" | "create2";
+  /** The creation code with its constructor arguments, when the explorer or the chain gave it. */
+  creationInput?: string;
+  /** Where the creation was found. */
+  foundBy: "explorer" | "trace";
+}
+
+/** Where to look. */
+export interface DiscoverCreatedContractsOptions {
+  /** The explorer: its internal transactions list the contracts each transaction created. */
+  client?: ExplorerClient;
+  /** The chain: its traces, where the explorer has no internal transactions. */
+  chain?: CreationChain;
+}
+
+/**
+ * Lists every contract some transactions created: the explorer's internal transactions of each (every page, items
+ * of type create or create2 with a `created_contract`), else, when the explorer has none (not indexed yet, or no
+ * such list) and a chain is given, the CREATE and CREATE2 frames of the transaction's call trace. Creation code
+ * comes from the trace or, failing that, from the explorer's `getcontractcreation`.
+ *
+ * @param transactions - transaction hashes
+ * @param options - the explorer, the chain, or both
+ * @returns the created contracts, per transaction in execution order, each address once
+ * @throws {InvalidInputError} for a malformed hash or with neither an explorer nor a chain, before any request
+ * @throws the explorer's errors when there is no chain to fall back on, and the chain's
+ * @example
+ * const created = await discoverCreatedContracts(["0x…"], { client, chain });
+ */
+export async function discoverCreatedContracts(
+  transactions: readonly string[],
+  options: DiscoverCreatedContractsOptions,
+): Promise<CreatedContract[]> {
+  for (const [index, hash] of transactions.entries()) {
+    if (!transactionHashPattern.test(hash)) {
+      throw new InvalidInputError(
+        `transactions[${index}]`,
+        `"${hash}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
+      );
+    }
+  }
+  if (!options.client && !options.chain) {
+    throw new InvalidInputError(
+      "transactions",
+      "Finding the contracts a transaction created needs an explorer or a chain's JSON-RPC URL.",
+    );
+  }
+  const found = new Map<string, CreatedContract>();
+  for (const transaction of new Set(transactions.map((hash) => hash.toLowerCase()))) {
+    for (const created of await createdBy(transaction, options)) {
+      if (!found.has(created.address)) found.set(created.address, created);
+    }
+  }
+  await fillCreationInputs([...found.values()], options.client);
+  return [...found.values()];
+}
+
+async function createdBy(
+  transaction: string,
+  { client, chain }: DiscoverCreatedContractsOptions,
+): Promise<CreatedContract[]> {
+  const listed = client ? await fromInternalTransactions(client, transaction, chain !== undefined) : [];
+  if (listed.length > 0 && !chain) return listed;
+  if (!chain) return [];
+  if (listed.length === 0) return traceCreations(chain, transaction);
+  // A chain without traces still leaves the explorer's list, whose creation code getcontractcreation gives.
+  const traced = await traceCreations(chain, transaction).catch(() => []);
+  // The explorer's list decides what was created; the trace adds each one's creation code.
+  const codes = new Map(traced.map((creation) => [creation.address, creation.creationInput]));
+  return listed.map((created) => {
+    const creationInput = codes.get(created.address);
+    return creationInput === undefined ? created : { ...created, creationInput };
+  });
+}
+
+async function traceCreations(chain: CreationChain, transaction: string): Promise<CreatedContract[]> {
+  const root = parseCallTrace(await chain.traceTransaction(transaction), transaction);
+  return creationsInTrace(root).map((creation) => fromTrace(creation, transaction));
+}
+
+function fromTrace(creation: TracedCreation, transaction: string): CreatedContract {
+  return {
+    address: creation.address,
+    factory: creation.creator,
+    transaction,
+    kind: creation.kind,
+    creationInput: creation.creationInput,
+    foundBy: "trace",
+  };
+}
+
+async function fromInternalTransactions(
+  client: ExplorerClient,
+  transaction: string,
+  canFallBack: boolean,
+): Promise<CreatedContract[]> {
+  const created: CreatedContract[] = [];
+  try {
+    for await (const page of client.internalTransactions({ transactionHash: transaction })) {
+      for (const item of page.items) {
+        const type = item.type.toLowerCase();
+        const address = item.created_contract?.hash;
+        if ((type !== "create" && type !== "create2") || !address || item.success === false) continue;
+        created.push({
+          address: address.toLowerCase(),
+          factory: (item.from?.hash ?? "").toLowerCase(),
+          transaction,
+          // Blockscout's item 0 is the transaction itself.
+          kind: item.index === 0 ? "transaction" : type,
+          foundBy: "explorer",
+        });
+      }
+    }
+  } catch (error) {
+    // An explorer without the list (404) has none; with a chain, any explorer failure leaves the traces.
+    if (error instanceof HttpError && error.status === 404) return [];
+    if (canFallBack && isExplorerVerifyError(error)) return [];
+    throw error;
+  }
+  return created;
+}
+
+async function fillCreationInputs(created: CreatedContract[], client: ExplorerClient | undefined) {
+  const missing = created.filter((contract) => contract.creationInput === undefined);
+  if (!client || missing.length === 0) return;
+  const creations = await client.getContractCreation(missing.map((contract) => contract.address));
+  const byAddress = new Map(creations.map((creation) => [creation.contractAddress.toLowerCase(), creation]));
+  for (const contract of missing) {
+    const code = byAddress.get(contract.address)?.creationBytecode;
+    if (code) contract.creationInput = code.toLowerCase();
+  }
+}

@@ -1,0 +1,63 @@
+import { join } from "node:path";
+import { type JsonOrigin, readJsonFile, readTextFile } from "../inputs/jsonFile.js";
+import * as z from "../schemas/zod.js";
+
+const confirmSchema = z.looseObject({
+  type: z.literal("TRANSACTION_CONFIRM"),
+  hash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)),
+});
+
+/**
+ * The transactions an Ignition deployment sent and saw confirmed (the journal's `TRANSACTION_CONFIRM` messages):
+ * deployments and calls alike, so contracts that calls created are found too.
+ *
+ * @param deploymentDir - `ignition/deployments/<id>/`
+ * @param field - the input field, for errors
+ * @returns the transaction hashes, in journal order
+ * @throws {InvalidInputError} when the journal cannot be read
+ */
+export async function ignitionTransactionHashes(
+  deploymentDir: string,
+  field = "deployment",
+): Promise<string[]> {
+  const origin: JsonOrigin = { field, what: "Ignition journal", path: join(deploymentDir, "journal.jsonl") };
+  const hashes: string[] = [];
+  for (const line of (await readTextFile(origin)).split("\n")) {
+    if (!line.includes('"TRANSACTION_CONFIRM"')) continue;
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      continue; // the journal reader reports malformed lines
+    }
+    const confirmed = confirmSchema.safeParse(message);
+    if (confirmed.success && !hashes.includes(confirmed.data.hash)) hashes.push(confirmed.data.hash);
+  }
+  return hashes;
+}
+
+const broadcastSchema = z.looseObject({
+  transactions: z.array(z.looseObject({ hash: z.nullish(z.string()) })),
+});
+
+/**
+ * The transactions of a Foundry broadcast (`broadcast/<script>/<chain>/run-latest.json`).
+ *
+ * @param path - the broadcast file
+ * @param field - the input field, for errors
+ * @returns the transaction hashes, in broadcast order
+ * @throws {InvalidInputError} when the file cannot be read or is not a broadcast
+ */
+export async function foundryBroadcastTransactionHashes(
+  path: string,
+  field = "deployment",
+): Promise<string[]> {
+  const broadcast = await readJsonFile(broadcastSchema, { field, what: "Foundry broadcast", path });
+  return [
+    ...new Set(
+      broadcast.transactions
+        .map((transaction) => transaction.hash ?? "")
+        .filter((hash) => /^0x[0-9a-fA-F]{64}$/.test(hash)),
+    ),
+  ];
+}

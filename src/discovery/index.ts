@@ -1,0 +1,18 @@
+export { type CallFrame, creationsInTrace, parseCallTrace, type TracedCreation } from "./callTrace.js";
+export {
+  type CreatedClone,
+  type CreatedContractJobs,
+  type CreatedContractJobsOptions,
+  createdContractJobs,
+  matchCreatedContracts,
+  type SkippedCreation,
+} from "./createdContractJobs.js";
+export {
+  type CreatedContract,
+  type CreationChain,
+  creationChainFromRpc,
+  type DiscoverCreatedContractsOptions,
+  discoverCreatedContracts,
+} from "./createdContracts.js";
+export { foundryBroadcastTransactionHashes, ignitionTransactionHashes } from "./deploymentTransactions.js";
+export { cloneImplementation, cloneImplementationFromCreation } from "./minimalClone.js";

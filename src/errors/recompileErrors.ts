@@ -1,0 +1,29 @@
+import { ExplorerVerifyError } from "./ExplorerVerifyError.js";
+
+/** A JSON-RPC chain could not be read: unreachable, an error answer, or an answer that is not JSON-RPC. */
+export class ChainError extends ExplorerVerifyError {
+  readonly code = "chain_error" as const;
+  /** The JSON-RPC method that failed, e.g. `eth_getCode`. */
+  readonly method: string;
+
+  constructor(method: string, shortMessage: string, options: { details?: string; cause?: unknown } = {}) {
+    super(shortMessage, options);
+    this.method = method;
+  }
+}
+
+/** A local Solidity compiler could not be loaded or run (not a compile error of the sources). */
+export class CompilerError extends ExplorerVerifyError {
+  readonly code = "compiler_error" as const;
+  /** The compiler file or binary. */
+  readonly compilerPath: string;
+
+  constructor(
+    compilerPath: string,
+    shortMessage: string,
+    options: { details?: string; cause?: unknown } = {},
+  ) {
+    super(shortMessage, options);
+    this.compilerPath = compilerPath;
+  }
+}

@@ -1,0 +1,131 @@
+import { accessSync, constants } from "node:fs";
+import { createRequire } from "node:module";
+import { delimiter, join } from "node:path";
+import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
+import {
+  type Compiler,
+  loadNativeCompiler,
+  loadSolcJsCompiler,
+  normaliseVersion,
+  parseCompilerOutput,
+  solcWrapperFor,
+} from "./compiler.js";
+import type { SolcJsWorkerPool } from "./solcJsWorkerPool.js";
+
+const require = createRequire(import.meta.url);
+
+/** Where local compilers are looked for. Nothing is ever downloaded. */
+export interface CompilerSearch {
+  /**
+   * Compiler files or binaries to consider first, e.g. the ones a Hardhat build used: a path ending in `.js`
+   * or `.cjs` is a solc-js file, anything else is run as a native binary with `--standard-json`.
+   */
+  compilers?: readonly string[];
+  /** Consider a native `solc` on `PATH`. Default true. */
+  searchPath?: boolean;
+  /** Consider the npm `solc` package installed beside this one. Default true. */
+  npmPackage?: boolean;
+  /** Runs solc-js compiles in these worker threads instead of the calling thread. */
+  solcJsPool?: SolcJsWorkerPool;
+}
+
+/** No compiler of the wanted version could be found or run; `explanation` says what was tried and what to install. */
+export interface CompilerUnavailable {
+  unavailable: true;
+  explanation: string;
+}
+
+/** Finds a compiler for a long version, or explains why there is none. */
+export type CompilerResolver = (longVersion: string) => Promise<Compiler | CompilerUnavailable>;
+
+/**
+ * Tells a found compiler from an explanation of its absence.
+ * @param value - what a resolver returned
+ * @returns true when it is a compiler
+ */
+export function isCompiler(value: Compiler | CompilerUnavailable): value is Compiler {
+  return !("unavailable" in value);
+}
+
+/**
+ * Whether a compiler path names a solc-js file (loaded in this process) rather than a native binary.
+ * @param path - a compiler path
+ * @returns true for `.js` and `.cjs` files
+ */
+export function isSolcJsPath(path: string): boolean {
+  return /\.c?js$/.test(path);
+}
+
+/**
+ * A resolver over the compilers the caller names, a native `solc` on `PATH` and the npm `solc` package
+ * installed beside this one, in that order. A compiler that fails to load is named in the explanation, never
+ * skipped silently.
+ *
+ * @param search - where to look
+ * @returns the resolver
+ * @example
+ * const resolve = localCompilerResolver({ compilers: ["/usr/local/bin/solc-0.8.28"] });
+ * const found = await resolve("v0.8.28+commit.7893614a");
+ * if (isCompiler(found)) console.log(found.path); else console.log(found.explanation);
+ */
+export function localCompilerResolver(search: CompilerSearch = {}): CompilerResolver {
+  const candidates = [...(search.compilers ?? [])];
+  if (search.searchPath !== false) {
+    const onPath = nativeSolcOnPath();
+    if (onPath) candidates.push(onPath);
+  }
+  if (search.npmPackage !== false) {
+    try {
+      candidates.push(require.resolve("solc/soljson.js"));
+    } catch {
+      // No npm solc beside this package: the other candidates count.
+    }
+  }
+  const unique = [...new Set(candidates)];
+  return async (longVersion) => {
+    const wanted = normaliseVersion(longVersion);
+    const seen: string[] = [];
+    for (const path of unique) {
+      try {
+        const compiler = isSolcJsPath(path) ? loadSolcJsCompiler(path) : await loadNativeCompiler(path);
+        if (compiler.longVersion === wanted)
+          return search.solcJsPool ? pooled(compiler, search.solcJsPool) : compiler;
+        seen.push(`Solc ${compiler.longVersion} at ${path}.`);
+      } catch (error) {
+        seen.push(isExplorerVerifyError(error) ? error.shortMessage : `${path}: ${String(error)}.`);
+      }
+    }
+    return { unavailable: true, explanation: unavailableExplanation(wanted, seen) };
+  };
+}
+
+function pooled(compiler: Compiler, pool: SolcJsWorkerPool): Compiler {
+  if (compiler.kind !== "solc-js") return compiler;
+  const wrapper = solcWrapperFor(compiler.path);
+  return {
+    ...compiler,
+    compile: async (input) =>
+      parseCompilerOutput(await pool.compile(compiler.path, wrapper, JSON.stringify(input)), compiler.path),
+  };
+}
+
+function unavailableExplanation(wanted: string, seen: string[]): string {
+  const release = wanted.replace(/\+.*$/, "");
+  const found = seen.length > 0 ? ` Tried: ${seen.join(" ")}` : " No compiler was found.";
+  return `No local compiler for v${wanted}.${found} Install it: \`npm install --save-dev solc@${release}\`, or put a native solc ${release} on PATH (or name its path).`;
+}
+
+function nativeSolcOnPath(): string | undefined {
+  const name = process.platform === "win32" ? "solc.exe" : "solc";
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    if (!dir) continue;
+    const path = join(dir, name);
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      // Not here.
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,257 @@
+import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
+import type { Compiler, CompilerOutput, CompilerOutputContract } from "./compiler.js";
+import { type CompilerJob, compilerJobOf, type SubmittedSources } from "./compilerInput.js";
+import { type CompilerResolver, isCompiler } from "./compilerResolver.js";
+import { type DeployedCode, type MatchOutcome, matchBytecode } from "./matchBytecode.js";
+
+/**
+ * Why a recompile matched or not: `perfect`/`partial` match; the others do not, and say why. `settings` is
+ * given only when asked to diagnose, and a setting change made the code match.
+ */
+export type VerdictCode =
+  | "perfect"
+  | "partial"
+  | "constructor-arguments"
+  | "settings"
+  | "bytecode"
+  | "compile-failed"
+  | "no-compiler"
+  | "wrong-name";
+
+/** The contract that matched, and what the deployment filled in. */
+export interface MatchedContract {
+  /** Source file and contract name in the compiler input. */
+  file: string;
+  name: string;
+  compiled: CompilerOutputContract;
+  /** The compiler job that produced it (its settings, sources and version). */
+  job: CompilerJob;
+  compilerVersion: string;
+  /** Hex without `0x`: recovered from the creation input, else as submitted. */
+  constructorArguments: string;
+  /** `file:Library` to address, read from the deployed code. */
+  libraries: Record<string, string>;
+  /** Immutable values by AST id, read from the deployed code. */
+  immutables: Record<string, string>;
+}
+
+/** The verdict of a recompile, with a code to branch on and a sentence a person can act on. */
+export type RecompileVerdict =
+  | { code: "perfect" | "partial"; diagnosis: string; matched: MatchedContract }
+  | {
+      code: "constructor-arguments";
+      diagnosis: string;
+      /** What the creation transaction holds after the creation code, hex without `0x`. */
+      recoveredArguments: string;
+      /** The contract's ABI, to read the arguments. */
+      abi: unknown[];
+    }
+  | {
+      code: "settings";
+      diagnosis: string;
+      /** The setting change that made the code match, e.g. `runs: 1000`. */
+      setting: string;
+    }
+  | { code: "bytecode" | "compile-failed" | "no-compiler" | "wrong-name"; diagnosis: string };
+
+/** What to recompile and what to compare it with. */
+export interface RecompileRequest {
+  sources: SubmittedSources;
+  deployed: DeployedCode;
+  /** Constructor arguments the submission carried, hex without `0x`. */
+  constructorArguments?: string | undefined;
+  /**
+   * On a bytecode mismatch, retry with likely setting changes (optimizer, runs, viaIR, EVM version, metadata)
+   * and name the one that matches (code `settings`). Costs one compile per change tried.
+   */
+  diagnoseSettings?: boolean;
+}
+
+const runsTried = [1, 200, 1_000, 10_000, 1_000_000];
+const evmVersionsTried = ["cancun", "prague", "shanghai", "paris", "london"];
+
+/**
+ * Compiles submitted sources with a local compiler and compares the result with the deployed code (and the
+ * creation input, when known), as a block explorer does.
+ *
+ * @param request - the sources, the deployed code and the submitted constructor arguments
+ * @param resolveCompiler - finds the local compiler of the submitted version
+ * @returns the verdict; never throws for a mismatch, a compile error or a missing compiler
+ * @example
+ * const verdict = await recompileAndMatch({ sources, deployed: { runtimeCode } }, localCompilerResolver());
+ * if (verdict.code !== "perfect") console.log(verdict.diagnosis);
+ */
+export async function recompileAndMatch(
+  request: RecompileRequest,
+  resolveCompiler: CompilerResolver,
+): Promise<RecompileVerdict> {
+  const prepared = compilerJobOf(request.sources);
+  if ("problem" in prepared) return { code: "compile-failed", diagnosis: prepared.problem };
+  const compiler = await resolveCompiler(prepared.compilerVersion);
+  if (!isCompiler(compiler)) return { code: "no-compiler", diagnosis: compiler.explanation };
+  const verdict = await compileAndMatch(compiler, prepared.job, prepared.compilerVersion, request);
+  if (verdict.code !== "bytecode" || !request.diagnoseSettings) return verdict;
+  for (const variant of settingVariants(prepared.job.input.settings, request.sources.format)) {
+    const job = {
+      ...prepared.job,
+      input: { ...prepared.job.input, settings: variant.apply(prepared.job.input.settings) },
+    };
+    const attempt = await compileAndMatch(compiler, job, prepared.compilerVersion, request);
+    if (attempt.code === "perfect" || attempt.code === "partial") {
+      return {
+        code: "settings",
+        setting: variant.label,
+        diagnosis: `The executable code differs from the deployed code, and matches with ${variant.label}.`,
+      };
+    }
+  }
+  return verdict;
+}
+
+async function compileAndMatch(
+  compiler: Compiler,
+  job: CompilerJob,
+  compilerVersion: string,
+  request: RecompileRequest,
+): Promise<RecompileVerdict> {
+  let output: CompilerOutput;
+  try {
+    output = await compiler.compile(job.input);
+  } catch (error) {
+    if (!isExplorerVerifyError(error)) throw error;
+    return { code: "compile-failed", diagnosis: error.shortMessage };
+  }
+  const errors = (output.errors ?? []).filter((e) => e.severity === "error");
+  if (errors.length > 0) {
+    return {
+      code: "compile-failed",
+      diagnosis: errors.map((e) => e.formattedMessage ?? e.message).join("\n"),
+    };
+  }
+  const candidates: Array<{ file: string; name: string; compiled: CompilerOutputContract }> = [];
+  for (const [file, contracts] of Object.entries(output.contracts ?? {})) {
+    for (const [name, compiled] of Object.entries(contracts)) {
+      const wanted = job.targets.some(
+        (t) => (t.file === undefined || t.file === file) && (t.name === undefined || t.name === name),
+      );
+      if (wanted) candidates.push({ file, name, compiled });
+    }
+  }
+  if (candidates.length === 0) {
+    return { code: "wrong-name", diagnosis: `No contract ${request.sources.contractName} in the sources.` };
+  }
+  let argumentsMismatch: { recovered: string; abi: unknown[] } | undefined;
+  let best:
+    | { file: string; name: string; compiled: CompilerOutputContract; outcome: MatchOutcome }
+    | undefined;
+  for (const candidate of candidates) {
+    const outcome = matchBytecode(candidate.compiled, request.deployed, request.constructorArguments);
+    if (outcome.match === "perfect") {
+      best = { ...candidate, outcome };
+      break;
+    }
+    if (outcome.match === "partial" && !best) best = { ...candidate, outcome };
+    if (outcome.match === "none" && outcome.reason === "constructor-arguments") {
+      argumentsMismatch = { recovered: outcome.recoveredArguments ?? "", abi: candidate.compiled.abi ?? [] };
+    }
+  }
+  if (!best || best.outcome.match === "none") {
+    if (argumentsMismatch) {
+      return {
+        code: "constructor-arguments",
+        diagnosis: `The creation transaction carries constructor arguments 0x${argumentsMismatch.recovered}.`,
+        recoveredArguments: argumentsMismatch.recovered,
+        abi: argumentsMismatch.abi,
+      };
+    }
+    return { code: "bytecode", diagnosis: "The compiled code differs from the deployed code." };
+  }
+  const { file, name, compiled, outcome } = best;
+  const matched: MatchedContract = {
+    file,
+    name,
+    compiled,
+    job,
+    compilerVersion,
+    constructorArguments: outcome.constructorArguments,
+    libraries: outcome.libraries,
+    immutables: outcome.immutables,
+  };
+  if (outcome.match === "partial") {
+    return {
+      code: "partial",
+      diagnosis:
+        "The executable code is the same, but the metadata hash differs: the sources (or their comments) changed since the deployment.",
+      matched,
+    };
+  }
+  // Without a source hash in the metadata, identical code does not prove identical sources.
+  if (!metadataHashesSources(job.input.settings)) {
+    return {
+      code: "partial",
+      diagnosis:
+        "The code is identical, but its metadata carries no hash of the sources (bytecodeHash none, or no CBOR appended), so edited sources cannot be told apart.",
+      matched,
+    };
+  }
+  return { code: "perfect", diagnosis: "The compiled code is the deployed code.", matched };
+}
+
+function metadataHashesSources(settings: Record<string, unknown>): boolean {
+  const metadata = (settings.metadata ?? {}) as { bytecodeHash?: unknown; appendCBOR?: unknown };
+  return metadata.bytecodeHash !== "none" && metadata.appendCBOR !== false;
+}
+
+interface SettingVariant {
+  label: string;
+  apply(settings: Record<string, unknown>): Record<string, unknown>;
+}
+
+function settingVariants(
+  settings: Record<string, unknown>,
+  format: SubmittedSources["format"],
+): SettingVariant[] {
+  const optimizer = (settings.optimizer ?? {}) as { enabled?: boolean; runs?: number };
+  const enabled = optimizer.enabled === true;
+  const variants: SettingVariant[] = [
+    {
+      label: enabled ? "the optimizer disabled" : "the optimizer enabled (runs: 200)",
+      apply: (s) => ({ ...s, optimizer: { enabled: !enabled, runs: optimizer.runs ?? 200 } }),
+    },
+  ];
+  for (const runs of runsTried) {
+    if (enabled && runs === (optimizer.runs ?? 200)) continue;
+    variants.push({
+      label: `runs: ${runs}${enabled ? "" : " (optimizer enabled)"}`,
+      apply: (s) => ({ ...s, optimizer: { enabled: true, runs } }),
+    });
+  }
+  // The single-file and flattened formats cannot carry viaIR or metadata settings.
+  const fullSettings = format === "standard-json" || format === "sourcify";
+  if (fullSettings) {
+    variants.push({
+      label: settings.viaIR ? "viaIR: false" : "viaIR: true",
+      apply: (s) => ({ ...s, viaIR: !s.viaIR }),
+    });
+  }
+  for (const evmVersion of evmVersionsTried) {
+    if (evmVersion === settings.evmVersion) continue;
+    variants.push({ label: `evmVersion: ${evmVersion}`, apply: (s) => ({ ...s, evmVersion }) });
+  }
+  if (fullSettings) {
+    const metadata = (settings.metadata ?? {}) as Record<string, unknown>;
+    if (metadata.appendCBOR !== false) {
+      variants.push({
+        label: "metadata.appendCBOR: false",
+        apply: (s) => ({ ...s, metadata: { ...metadata, appendCBOR: false } }),
+      });
+    }
+    if (metadata.bytecodeHash !== "none") {
+      variants.push({
+        label: 'metadata.bytecodeHash: "none"',
+        apply: (s) => ({ ...s, metadata: { ...metadata, bytecodeHash: "none" } }),
+      });
+    }
+  }
+  return variants;
+}

@@ -1,0 +1,165 @@
+import { createHash } from "node:crypto";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { CompilerError } from "../errors/recompileErrors.js";
+
+// The worker is plain CommonJS evaluated from this text, so it runs the same from the sources, the built
+// package and a bundle: it loads a solc-js file with its wrapper and compiles standard JSON, one job at a time.
+const workerSource = `
+const { parentPort } = require("node:worker_threads");
+const loaded = new Map();
+parentPort.on("message", ({ id, soljsonPath, wrapperPath, input }) => {
+  try {
+    let solc = loaded.get(soljsonPath);
+    if (!solc) {
+      solc = require(wrapperPath)(require(soljsonPath));
+      loaded.set(soljsonPath, solc);
+    }
+    parentPort.postMessage({ id, output: String(solc.compile(input)) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.message ? error.message : error) });
+  }
+});
+`;
+
+interface Job {
+  id: number;
+  soljsonPath: string;
+  wrapperPath: string;
+  input: string;
+  resolve(output: string): void;
+  reject(error: Error): void;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  job: Job | undefined;
+}
+
+/**
+ * Worker threads that run solc-js compiles off the thread that answers requests. Identical inputs (same
+ * compiler, same input text) in flight or recently finished are compiled once.
+ */
+export class SolcJsWorkerPool {
+  readonly size: number;
+  readonly #workers: PoolWorker[] = [];
+  readonly #queue: Job[] = [];
+  readonly #results = new Map<string, Promise<string>>();
+  readonly #resultsKept: number;
+  #nextId = 1;
+  #closed = false;
+  /** How many compiles the workers ran (identical inputs count once). */
+  compiles = 0;
+
+  /**
+   * @param size - worker threads at most; default the CPU count less the thread that answers requests
+   * @param resultsKept - finished compiles remembered for identical inputs
+   */
+  constructor(size = Math.max(1, availableParallelism() - 1), resultsKept = 16) {
+    this.size = size;
+    this.#resultsKept = resultsKept;
+  }
+
+  /**
+   * Compiles a standard JSON input text with a solc-js file, in a worker thread.
+   * @param soljsonPath - the compiler file
+   * @param wrapperPath - the solc wrapper to load it with
+   * @param input - the standard JSON input, as text
+   * @returns the compiler's output text
+   * @throws {CompilerError} when the compiler fails or the pool is closed
+   */
+  compile(soljsonPath: string, wrapperPath: string, input: string): Promise<string> {
+    const key = createHash("sha256").update(soljsonPath).update("\0").update(input).digest("hex");
+    const known = this.#results.get(key);
+    if (known) {
+      // Most recently used last, so the oldest result is the one forgotten.
+      this.#results.delete(key);
+      this.#results.set(key, known);
+      return known;
+    }
+    const result = new Promise<string>((resolve, reject) => {
+      if (this.#closed) {
+        reject(new CompilerError(soljsonPath, "The local compiler pool is closed."));
+        return;
+      }
+      this.#queue.push({ id: this.#nextId++, soljsonPath, wrapperPath, input, resolve, reject });
+      this.#dispatch();
+    });
+    this.#results.set(key, result);
+    result.catch(() => this.#results.delete(key));
+    while (this.#results.size > this.#resultsKept) {
+      const oldest = this.#results.keys().next().value;
+      if (oldest === undefined) break;
+      this.#results.delete(oldest);
+    }
+    return result;
+  }
+
+  /** How many compiles are running now. */
+  get busy(): number {
+    return this.#workers.filter((entry) => entry.job !== undefined).length;
+  }
+
+  /** Stops every worker; queued and running compiles fail. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const job of this.#queue.splice(0)) {
+      job.reject(new CompilerError(job.soljsonPath, "The local compiler pool is closed."));
+    }
+    await Promise.all(
+      this.#workers.splice(0).map(async (entry) => {
+        entry.job?.reject(new CompilerError(entry.job.soljsonPath, "The local compiler pool is closed."));
+        await entry.worker.terminate();
+      }),
+    );
+  }
+
+  #dispatch(): void {
+    while (this.#queue.length > 0) {
+      let idle = this.#workers.find((entry) => entry.job === undefined);
+      if (!idle && this.#workers.length < this.size) idle = this.#startWorker();
+      if (!idle) return;
+      const job = this.#queue.shift();
+      if (!job) return;
+      idle.job = job;
+      idle.worker.ref();
+      this.compiles++;
+      idle.worker.postMessage({
+        id: job.id,
+        soljsonPath: job.soljsonPath,
+        wrapperPath: job.wrapperPath,
+        input: job.input,
+      });
+    }
+  }
+
+  #startWorker(): PoolWorker {
+    const entry: PoolWorker = { worker: new Worker(workerSource, { eval: true }), job: undefined };
+    // Idle workers must not keep a finished process alive.
+    entry.worker.unref();
+    entry.worker.on("message", (message: { id: number; output?: string; error?: string }) => {
+      const job = entry.job;
+      if (!job || job.id !== message.id) return;
+      entry.job = undefined;
+      entry.worker.unref();
+      if (message.output !== undefined) job.resolve(message.output);
+      else {
+        job.reject(
+          new CompilerError(
+            job.soljsonPath,
+            `The solc-js compiler ${job.soljsonPath} could not compile standard JSON input: ${message.error ?? "no reason given"}.`,
+          ),
+        );
+      }
+      this.#dispatch();
+    });
+    entry.worker.on("error", (error: unknown) => {
+      const job = entry.job;
+      this.#workers.splice(this.#workers.indexOf(entry), 1);
+      job?.reject(new CompilerError(job.soljsonPath, `A compiler worker stopped: ${String(error)}.`));
+      this.#dispatch();
+    });
+    this.#workers.push(entry);
+    return entry;
+  }
+}

@@ -1,0 +1,119 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
+import { loadNativeCompiler } from "../../src/recompile/compiler.js";
+import { isCompiler, localCompilerResolver } from "../../src/recompile/compilerResolver.js";
+import { recompileAndMatch } from "../../src/recompile/recompileAndMatch.js";
+import { verifyBatch } from "../../src/verify/verifyBatch.js";
+import { repoRoot } from "../inputs/hardhatProject.js";
+import { Deployer } from "../support/deployer.js";
+import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
+import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
+
+const require = createRequire(import.meta.url);
+const npmSoljson = require.resolve("solc/soljson.js");
+const standIn = join(repoRoot, "test", "fixtures", "native-solc-project", "compilers", "solc-0.8.28");
+const version = "v0.8.28+commit.7893614a";
+let scratch: string;
+let chain: HardhatChain;
+let explorer: LocalExplorer;
+let build: FixtureBuild;
+let token: string;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), "explorer-verify-compilers-"));
+  chain = await startHardhatChain();
+  build = compileFixture(fixtureInput({ optimizer: { enabled: true, runs: 200 } }));
+  token = await new Deployer(chain.rpcUrl).deploy(build, "contracts/Token.sol", "Token", ["Native", 9n]);
+  explorer = await startLocalExplorer({ rpcUrl: chain.rpcUrl, stateFile: false });
+}, 120_000);
+
+afterAll(async () => {
+  await explorer?.close();
+  await chain?.stop();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe("compilers the user has", () => {
+  it("runs a native binary at a path without .js as `<path> --standard-json`", async () => {
+    const compiler = await loadNativeCompiler(standIn);
+    expect(compiler).toMatchObject({ longVersion: "0.8.28+commit.7893614a", kind: "native", path: standIn });
+    const output = await compiler.compile(build.input);
+    expect(output.contracts?.["contracts/Token.sol"]?.Token?.evm?.deployedBytecode?.object).toBe(
+      build.output.contracts?.["contracts/Token.sol"]?.Token?.evm?.deployedBytecode?.object,
+    );
+  }, 60_000);
+
+  it("matches a deployment with the native binary alone (no npm solc, no PATH)", async () => {
+    const resolve = localCompilerResolver({ compilers: [standIn], npmPackage: false, searchPath: false });
+    const verdict = await recompileAndMatch(
+      {
+        sources: {
+          format: "standard-json",
+          contractName: "contracts/Token.sol:Token",
+          compilerVersion: version,
+          standardJsonInput: JSON.stringify(build.input),
+        },
+        deployed: { runtimeCode: await chainCode(token) },
+      },
+      resolve,
+    );
+    expect(verdict.code).toBe("perfect");
+  }, 60_000);
+
+  it("names every compiler that failed to load, and what to install, when none fits", async () => {
+    const notACompiler = join(scratch, "soljson.js");
+    await writeFile(notACompiler, "module.exports = 42;\n");
+    const missing = join(scratch, "solc-missing");
+    const resolve = localCompilerResolver({
+      compilers: [notACompiler, missing, standIn],
+      npmPackage: false,
+      searchPath: false,
+    });
+    const found = await resolve("v0.8.20+commit.a1b79de6");
+    expect(isCompiler(found)).toBe(false);
+    expect(found).toEqual({
+      unavailable: true,
+      explanation: `No local compiler for v0.8.20+commit.a1b79de6. Tried: The compiler file ${notACompiler} could not be loaded as solc-js: solJson.cwrap is not a function. The compiler ${missing} could not be run: spawn ${missing} ENOENT. Solc 0.8.28+commit.7893614a at ${standIn}. Install it: \`npm install --save-dev solc@0.8.20\`, or put a native solc 0.8.20 on PATH (or name its path).`,
+    });
+  }, 60_000);
+
+  it("a record whose compiler is missing says so and what to install, and blames nothing else", async () => {
+    const client = new ExplorerClient({
+      explorerUrl: explorer.url,
+      requestsPerSecond: Number.POSITIVE_INFINITY,
+    });
+    const [result] = await verifyBatch(
+      [
+        {
+          address: token,
+          source: {
+            format: "standard-json",
+            input: build.input,
+            compilerVersion: "v0.8.20+commit.a1b79de6",
+            contractName: "contracts/Token.sol:Token",
+          },
+        },
+      ],
+      {
+        explorerUrl: explorer.url,
+        client,
+        rpc: { rpcUrl: chain.rpcUrl },
+        polling: { initialIntervalMs: 50, maxIntervalMs: 200, backoffFactor: 1.5, unknownUidGrace: 3 },
+      },
+    );
+    expect(result?.status).toBe("failed");
+    expect(result?.message).toBe(
+      `The explorer could not verify the contract: Fail - Unable to verify. Preflight skipped: No local compiler for v0.8.20+commit.a1b79de6. Tried: Solc 0.8.28+commit.7893614a at ${npmSoljson}. Install it: \`npm install --save-dev solc@0.8.20\`, or put a native solc 0.8.20 on PATH (or name its path).`,
+    );
+  }, 120_000);
+});
+
+async function chainCode(address: string): Promise<string> {
+  const { JsonRpcChain } = await import("../../src/chain/jsonRpcChain.js");
+  return new JsonRpcChain(chain.rpcUrl).getCode(address);
+}
