@@ -110,6 +110,7 @@ export class RateLimiter {
   async acquire(options: AcquireOptions = {}): Promise<number> {
     const start = Date.now();
     let announced = false;
+    let spaced = false;
     const hold = async (wait: LimiterWait, now: number): Promise<void> => {
       const allowedMs = (options.latestStartAt ?? Number.POSITIVE_INFINITY) - now;
       if (wait.waitMs > allowedMs) throw new WaitTooLongError(wait, Math.max(0, allowedMs));
@@ -138,10 +139,16 @@ export class RateLimiter {
         }
         quota.remaining--;
       }
-      if (quota === undefined || !this.#followExplorerQuota) {
+      if (!spaced && (quota === undefined || !this.#followExplorerQuota)) {
         const slot = Math.max(now, this.#nextSlotAt);
         this.#nextSlotAt = slot + this.#intervalMs;
-        if (slot > now) await sleep(slot - now);
+        if (slot > now) {
+          // The quota is looked at again after the wait: an answer may have stated it meanwhile.
+          if (quota?.kind === "window") quota.remaining++;
+          spaced = true;
+          await sleep(slot - now);
+          continue;
+        }
       }
       this.#inFlight++;
       this.#requestsStarted++;

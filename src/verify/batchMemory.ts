@@ -30,6 +30,46 @@ export class ExplorerMemory {
   readonly #verdictWaitsMs: number[] = [];
   #foundVerified = 0;
   #foundUnverified = 0;
+  #preChecksUnanswered = 0;
+  #scouting = false;
+  #scoutListeners: Array<(waitMs: number | undefined) => void> = [];
+
+  /**
+   * Claims the first job's role of finding out how long verdicts take, while no verdict has been seen: the scout
+   * polls on the default schedule, the other jobs wait for what it finds ({@link scoutedVerdictWait}).
+   * @returns true for the job that becomes the scout (it must call {@link scoutDone})
+   */
+  claimScout(): boolean {
+    if (this.#scouting || this.#verdictWaitsMs.length > 0) return false;
+    this.#scouting = true;
+    return true;
+  }
+
+  /** The scout's polling ended (with or without a verdict): jobs still waiting for it poll for themselves. */
+  scoutDone(): void {
+    this.#scouting = false;
+    this.#tellScoutListeners(this.firstPollWaitMs());
+  }
+
+  /**
+   * Waits until the scout has seen a verdict.
+   * @param limitMs - the longest wait
+   * @returns the verdict wait it saw; undefined when it saw none or the limit came first
+   */
+  scoutedVerdictWait(limitMs: number): Promise<number | undefined> {
+    if (!this.#scouting) return Promise.resolve(this.firstPollWaitMs());
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(undefined), Math.max(0, limitMs));
+      this.#scoutListeners.push((waitMs) => {
+        clearTimeout(timer);
+        resolve(waitMs);
+      });
+    });
+  }
+
+  #tellScoutListeners(waitMs: number | undefined): void {
+    for (const listener of this.#scoutListeners.splice(0)) listener(waitMs);
+  }
 
   /**
    * Remembers how long after its submission answer a job's poll first saw the verdict.
@@ -38,6 +78,7 @@ export class ExplorerMemory {
   noteVerdictWait(waitMs: number): void {
     this.#verdictWaitsMs.push(waitMs);
     if (this.#verdictWaitsMs.length > rememberedVerdicts) this.#verdictWaitsMs.shift();
+    this.#tellScoutListeners(this.firstPollWaitMs());
   }
 
   /**
@@ -49,6 +90,16 @@ export class ExplorerMemory {
     if (this.#verdictWaitsMs.length === 0) return undefined;
     const sorted = [...this.#verdictWaitsMs].sort((a, b) => a - b);
     return sorted[Math.floor((sorted.length - 1) / 2)];
+  }
+
+  /** A pre-check was sent; {@link preCheckEnded} follows. */
+  preCheckSent(): void {
+    this.#preChecksUnanswered++;
+  }
+
+  /** A pre-check ended, answered or not. */
+  preCheckEnded(): void {
+    this.#preChecksUnanswered = Math.max(0, this.#preChecksUnanswered - 1);
   }
 
   /**
@@ -64,10 +115,15 @@ export class ExplorerMemory {
    * Whether a pre-check still pays: it costs a request for every contract, and saves only a submission's body for
    * a contract verified already (whose submission is answered "already verified", one request too). Worth it while
    * at least half of the contracts looked at so far were verified (a rerun); not for fresh deployments.
-   * @returns false once several contracts were found unverified and fewer than half were verified
+   * Until then, a few pre-checks find out; the jobs that start while they are on their way submit without one.
+   * @returns false once several contracts were found unverified and fewer than half were verified, or while enough
+   *   pre-checks to decide are on their way and none found a verified contract
    */
   preCheckPays(): boolean {
-    if (this.#foundUnverified < unverifiedBeforeSkipping) return true;
-    return this.#foundVerified * 2 >= this.#foundUnverified;
+    if (this.#foundUnverified >= unverifiedBeforeSkipping)
+      return this.#foundVerified * 2 >= this.#foundUnverified;
+    return (
+      this.#foundVerified > 0 || this.#foundUnverified + this.#preChecksUnanswered < unverifiedBeforeSkipping
+    );
   }
 }

@@ -50,6 +50,7 @@ export type PollOutcome =
  * @param onPending - told of every pending answer
  * @param firstWaitMs - the wait before the first poll (what earlier jobs of the batch took); the first interval
  *   by default
+ * @param startedAt - when the submission was answered (verdict times count from it); now by default
  * @returns the final state
  * @throws the last poll's error after too many failed polls in a row, or at once when it is not a passing one
  */
@@ -60,8 +61,8 @@ export async function pollVerifyStatus(
   options: PollingOptions,
   onPending: (message: string) => void,
   firstWaitMs?: number,
+  startedAt = Date.now(),
 ): Promise<PollOutcome> {
-  const startedAt = Date.now();
   let intervalMs = firstWaitMs ?? options.initialIntervalMs;
   let unknownUids = 0;
   let failuresInARow = 0;

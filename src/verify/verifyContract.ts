@@ -137,7 +137,8 @@ class ContractVerification {
 
     if (!(job.force ?? this.#options.force) && this.#preCheckPays()) {
       this.#emit({ type: "checking", address: job.address, contract: this.#contract });
-      const state = await this.#preCheck();
+      this.#memory?.preCheckSent();
+      const state = await this.#preCheck().finally(() => this.#memory?.preCheckEnded());
       if (state !== "unknown") {
         this.#memory?.noteVerifiedBefore(state === "verified");
         this.#learnedBefore = true;
@@ -163,6 +164,8 @@ class ContractVerification {
       this.#guid = outcome.guid;
       if ((job.wait ?? this.#options.wait) === false)
         return this.#finish("pending", "Submitted; not waiting for the verdict.");
+      const answeredAt = Date.now();
+      const scout = this.#memory?.claimScout() ?? false;
       const verdict = await pollVerifyStatus(
         this.#client,
         outcome.guid,
@@ -176,10 +179,17 @@ class ContractVerification {
             guid: outcome.guid,
             message,
           }),
-        this.#memory?.firstPollWaitMs(),
-      );
+        scout ? undefined : await this.#firstPollWaitMs(answeredAt),
+        answeredAt,
+      )
+        .then((polled) => {
+          if ("verdictAfterMs" in polled) this.#memory?.noteVerdictWait(polled.verdictAfterMs);
+          return polled;
+        })
+        .finally(() => {
+          if (scout) this.#memory?.scoutDone();
+        });
       if (verdict.state === "timeout") return this.#timeout();
-      if ("verdictAfterMs" in verdict) this.#memory?.noteVerdictWait(verdict.verdictAfterMs);
       if (verdict.state === "pass") return this.#confirmed();
       if (verdict.state === "already-verified") return this.#finish("already-verified");
       if (verdict.state === "unknown-uid") {
@@ -316,6 +326,16 @@ class ContractVerification {
       );
     }
     return recoverConstructorArguments(args.recoverFrom.creationBytecode, creation.creationBytecode);
+  }
+
+  // From what earlier jobs saw, or else what the batch's first polling job sees: a poll before the verdict is likely
+  // ready is a request spent on `Pending in queue`.
+  async #firstPollWaitMs(answeredAt: number): Promise<number | undefined> {
+    const memory = this.#memory;
+    if (!memory) return undefined;
+    const learnedMs =
+      memory.firstPollWaitMs() ?? (await memory.scoutedVerdictWait(this.#deadline.remainingMs()));
+    return learnedMs === undefined ? undefined : Math.max(0, learnedMs - (Date.now() - answeredAt));
   }
 
   // Where the explorer answers "already verified" to a submission before compiling anything (`verifysourcecode`),

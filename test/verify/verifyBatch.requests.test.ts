@@ -100,6 +100,29 @@ describe("verifyBatch: requests per contract", () => {
     for (const polls of later) expect(polls).toBeLessThan(first as number);
   });
 
+  it("jobs started together: three pre-check, the rest submit; one polls on the schedule, the rest wait for its verdict", async () => {
+    const addresses = Array.from({ length: 8 }, (_, i) => testAddress(0x7900 + i));
+    for (const address of addresses)
+      explorer.backend.addContract(address).script(address, { result: "pass", pendingMs: 300 });
+    const results = await batch(
+      addresses.map((address) => standardJsonJob(address)),
+      8,
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill("verified"));
+    expect(requestCounts()[statusPath]).toBe(3);
+    const polls = addresses
+      .map(
+        (address) =>
+          explorer
+            .requestsFor("checkverifystatus")
+            .filter((r) => String(r.query.guid).startsWith(address.slice(2))).length,
+      )
+      .sort((a, b) => b - a);
+    // The scout polls every 5 to 20 ms through 300 ms of `Pending in queue`; the others poll once it has seen the pass.
+    expect(polls[0]).toBeGreaterThan(5);
+    for (const count of polls.slice(1)) expect(count).toBeLessThan(polls[0] as number);
+  });
+
   it("confirmVerified reads getsourcecode after a pass", async () => {
     const address = testAddress(0x7800);
     explorer.backend.addContract(address);
