@@ -19,6 +19,12 @@ const assumedContractMs = 3_000;
  */
 const quotaHeadroom = 1.25;
 
+/**
+ * Jobs quicker than this waited for no verdict (a ledger hit, bad input, a contract verified already, a job with no
+ * proxy to link): they say nothing about how long a verification holds its place in the pool.
+ */
+const shortestVerificationMs = 500;
+
 /** 429s within this long of a cut are taken for the same burst: one halving for all of them. */
 const cutSpacingMs = 1_000;
 
@@ -100,6 +106,7 @@ export class AdaptiveConcurrency implements ConcurrencyControl {
 
   jobFinished(durationMs: number): void {
     this.#jobsFinished++;
+    if (durationMs < shortestVerificationMs) return;
     // The shortest job is the one that waited least for the quota: close to what a job costs without a queue.
     this.#shortestJobMs = Math.min(this.#shortestJobMs ?? durationMs, durationMs);
   }

@@ -69,14 +69,14 @@ export async function verifyBatch(
       ...(options.requestsPerSecond === undefined ? {} : { requestsPerSecond: options.requestsPerSecond }),
       onEvent: (event) => options.onEvent?.({ type: "transport", event }),
     });
-  const concurrency = concurrencyControl(options.concurrency ?? "auto", () =>
-    client.transport.rateLimiter.reading(),
-  );
+  // One control per pool: the links' jobs are not the verifications' jobs.
+  const concurrency = (): ConcurrencyControl =>
+    concurrencyControl(options.concurrency ?? "auto", () => client.transport.rateLimiter.reading());
   const memory = new BatchMemory();
-  const results = await inPool(jobs, concurrency, (job) =>
+  const results = await inPool(jobs, concurrency(), (job) =>
     verifyContract(client, job, { memory, ...options }),
   );
-  const links = await inPool(jobs, concurrency, async (job, index) => {
+  const links = await inPool(jobs, concurrency(), async (job, index) => {
     const implementation = results[index];
     const proxyAddress = job.proxyAddress;
     if (!proxyAddress || !implementation) return undefined;

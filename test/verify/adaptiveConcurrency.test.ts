@@ -61,6 +61,17 @@ describe("auto concurrency", () => {
     expect(control.limit()).toBe(6);
   });
 
+  it("under a quota, jobs that waited for no verdict (ledger hits, no proxy to link) do not shrink it", async () => {
+    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true });
+    const control = new AdaptiveConcurrency(() => limiter.reading());
+    await answered(limiter, quotaHeaders(5, 4, 1_000));
+    for (let i = 0; i < 6; i++) {
+      control.jobStarted();
+      control.jobFinished(3);
+    }
+    expect(control.limit()).toBeGreaterThanOrEqual(7);
+  });
+
   it("halves itself once per burst of 429s and does not grow back past that", async () => {
     const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true });
     const control = new AdaptiveConcurrency(() => limiter.reading());
