@@ -33,6 +33,7 @@ export class ExplorerMemory {
   #preChecksUnanswered = 0;
   #scouting = false;
   #scoutListeners: Array<(waitMs: number | undefined) => void> = [];
+  #preCheckListeners: Array<() => void> = [];
 
   /**
    * Claims the first job's role of finding out how long verdicts take, while no verdict has been seen: the scout
@@ -92,14 +93,16 @@ export class ExplorerMemory {
     return sorted[Math.floor((sorted.length - 1) / 2)];
   }
 
-  /** A pre-check was sent; {@link preCheckEnded} follows. */
-  preCheckSent(): void {
-    this.#preChecksUnanswered++;
-  }
-
   /** A pre-check ended, answered or not. */
   preCheckEnded(): void {
     this.#preChecksUnanswered = Math.max(0, this.#preChecksUnanswered - 1);
+    for (const listener of this.#preCheckListeners.splice(0)) listener();
+  }
+
+  /** @returns when the next pre-check on its way ends (at once when none is) */
+  nextPreCheckEnd(): Promise<void> {
+    if (this.#preChecksUnanswered === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#preCheckListeners.push(resolve));
   }
 
   /**
@@ -115,15 +118,22 @@ export class ExplorerMemory {
    * Whether a pre-check still pays: it costs a request for every contract, and saves only a submission's body for
    * a contract verified already (whose submission is answered "already verified", one request too). Worth it while
    * at least half of the contracts looked at so far were verified (a rerun); not for fresh deployments.
-   * Until then, a few pre-checks find out; the jobs that start while they are on their way submit without one.
-   * @returns false once several contracts were found unverified and fewer than half were verified, or while enough
-   *   pre-checks to decide are on their way and none found a verified contract
+   * Until then, a few pre-checks find out, and the jobs that start while they are on their way wait for them (a
+   * rerun then submits nothing).
+   * @returns `pays` (the caller's pre-check now counts as on its way: {@link preCheckEnded} must follow) or `skip`;
+   *   `wait` while enough pre-checks to decide are on their way and none has found a verified contract yet (see
+   *   {@link nextPreCheckEnd})
    */
-  preCheckPays(): boolean {
+  claimPreCheck(): "pays" | "skip" | "wait" {
+    const decision = this.#preCheckDecision();
+    if (decision === "pays") this.#preChecksUnanswered++;
+    return decision;
+  }
+
+  #preCheckDecision(): "pays" | "skip" | "wait" {
     if (this.#foundUnverified >= unverifiedBeforeSkipping)
-      return this.#foundVerified * 2 >= this.#foundUnverified;
-    return (
-      this.#foundVerified > 0 || this.#foundUnverified + this.#preChecksUnanswered < unverifiedBeforeSkipping
-    );
+      return this.#foundVerified * 2 >= this.#foundUnverified ? "pays" : "skip";
+    if (this.#foundVerified > 0) return "pays";
+    return this.#foundUnverified + this.#preChecksUnanswered < unverifiedBeforeSkipping ? "pays" : "wait";
   }
 }

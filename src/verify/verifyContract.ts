@@ -135,14 +135,21 @@ class ContractVerification {
     // Checked before anything is sent; the recovered arguments only change what is sent.
     prepareSubmissions(this.#client, job, explicitArguments, candidates);
 
-    if (!(job.force ?? this.#options.force) && this.#preCheckPays()) {
-      this.#emit({ type: "checking", address: job.address, contract: this.#contract });
-      this.#memory?.preCheckSent();
-      const state = await this.#preCheck().finally(() => this.#memory?.preCheckEnded());
-      if (state !== "unknown") {
-        this.#memory?.noteVerifiedBefore(state === "verified");
-        this.#learnedBefore = true;
-      }
+    if (!(job.force ?? this.#options.force) && (await this.#preCheckPays())) {
+      // The answer is noted before the pre-check counts as ended: jobs waiting for it decide on what it found.
+      const state = await Promise.resolve()
+        .then(() => {
+          this.#emit({ type: "checking", address: job.address, contract: this.#contract });
+          return this.#preCheck();
+        })
+        .then((found) => {
+          if (found !== "unknown") {
+            this.#memory?.noteVerifiedBefore(found === "verified");
+            this.#learnedBefore = true;
+          }
+          return found;
+        })
+        .finally(() => this.#memory?.preCheckEnded());
       if (state === "verified") return this.#finish("already-verified");
     }
     const constructorArguments = explicitArguments ?? (await this.#recoveredArguments());
@@ -341,10 +348,15 @@ class ContractVerification {
   // Where the explorer answers "already verified" to a submission before compiling anything (`verifysourcecode`),
   // a pre-check that rarely finds a verified contract costs more requests than it saves; where it compiles first
   // (synchronous actions), the pre-check always pays.
-  #preCheckPays(): boolean {
+  async #preCheckPays(): Promise<boolean> {
     const format = this.#job.source.format;
-    if (format !== "standard-json" && format !== "single-file") return true;
-    return this.#memory?.preCheckPays() ?? true;
+    const memory = this.#memory;
+    if (!memory || (format !== "standard-json" && format !== "single-file")) return true;
+    for (;;) {
+      const decision = memory.claimPreCheck();
+      if (decision !== "wait") return decision === "pays";
+      await memory.nextPreCheckEnd();
+    }
   }
 
   async #confirmed(): Promise<VerificationResult> {

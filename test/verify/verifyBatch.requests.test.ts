@@ -100,7 +100,7 @@ describe("verifyBatch: requests per contract", () => {
     for (const polls of later) expect(polls).toBeLessThan(first as number);
   });
 
-  it("jobs started together: three pre-check, the rest submit; one polls on the schedule, the rest wait for its verdict", async () => {
+  it("jobs started together: three pre-check, the rest submit once those found nothing; one polls on the schedule, the rest wait for its verdict", async () => {
     const addresses = Array.from({ length: 8 }, (_, i) => testAddress(0x7900 + i));
     for (const address of addresses)
       explorer.backend.addContract(address).script(address, { result: "pass", pendingMs: 300 });
@@ -121,6 +121,18 @@ describe("verifyBatch: requests per contract", () => {
     // The scout polls every 5 to 20 ms through 300 ms of `Pending in queue`; the others poll once it has seen the pass.
     expect(polls[0]).toBeGreaterThan(5);
     for (const count of polls.slice(1)) expect(count).toBeLessThan(polls[0] as number);
+  });
+
+  it("a rerun of jobs started together submits nothing: the jobs wait for the first pre-checks, which find them verified", async () => {
+    const addresses = Array.from({ length: 8 }, (_, i) => testAddress(0x7980 + i));
+    for (const address of addresses)
+      explorer.backend.addContract(address, { verified: { contractName: "Token" } });
+    const results = await batch(
+      addresses.map((address) => standardJsonJob(address)),
+      8,
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill("already-verified"));
+    expect(requestCounts()).toEqual({ [statusPath]: 8 });
   });
 
   it("confirmVerified reads getsourcecode after a pass", async () => {
@@ -151,14 +163,29 @@ describe("ExplorerMemory", () => {
 
   it("a pre-check pays until three contracts were found unverified, and again once half are verified", () => {
     const memory = new ExplorerMemory();
-    memory.noteVerifiedBefore(false);
-    memory.noteVerifiedBefore(false);
-    expect(memory.preCheckPays()).toBe(true);
-    memory.noteVerifiedBefore(false);
-    expect(memory.preCheckPays()).toBe(false);
+    const answer = (verified: boolean) => {
+      expect(memory.claimPreCheck()).toBe("pays");
+      memory.noteVerifiedBefore(verified);
+      memory.preCheckEnded();
+    };
+    answer(false);
+    answer(false);
+    answer(false);
+    expect(memory.claimPreCheck()).toBe("skip");
     memory.noteVerifiedBefore(true);
-    expect(memory.preCheckPays()).toBe(false);
+    expect(memory.claimPreCheck()).toBe("skip");
     memory.noteVerifiedBefore(true);
-    expect(memory.preCheckPays()).toBe(true);
+    expect(memory.claimPreCheck()).toBe("pays");
+  });
+
+  it("while three pre-checks are on their way and none found anything, the next job waits for one to end", async () => {
+    const memory = new ExplorerMemory();
+    for (let i = 0; i < 3; i++) expect(memory.claimPreCheck()).toBe("pays");
+    expect(memory.claimPreCheck()).toBe("wait");
+    const ended = memory.nextPreCheckEnd();
+    memory.noteVerifiedBefore(true);
+    memory.preCheckEnded();
+    await ended;
+    expect(memory.claimPreCheck()).toBe("pays");
   });
 });
