@@ -1,5 +1,11 @@
 import { ExplorerClient, type ExplorerClientOptions } from "../client/ExplorerClient.js";
 import { type FindExplorerOptions, findExplorerByChainId } from "../explorers/findExplorerByChainId.js";
+import {
+  type ConcurrencyControl,
+  type ConcurrencySetting,
+  concurrencyControl,
+} from "./adaptiveConcurrency.js";
+import { BatchMemory } from "./batchMemory.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
@@ -19,8 +25,11 @@ export interface BatchOptions extends EngineOptions {
   maxResponseBytes?: number | undefined;
   /** How the explorer is looked up by chain id (published list URL, cache, time limit). */
   explorerLookup?: FindExplorerOptions;
-  /** Contracts worked on at once. Default 4. */
-  concurrency?: number;
+  /**
+   * Contracts worked on at once. Default `auto`: chosen from the explorer's stated quota and the 429s it answers,
+   * at most 16.
+   */
+  concurrency?: ConcurrencySetting;
   /** Requests started per second to the explorer, shared by every job. Default 10. */
   requestsPerSecond?: number;
   /** Use this client instead of making one (tests, custom transports). */
@@ -60,9 +69,14 @@ export async function verifyBatch(
       ...(options.requestsPerSecond === undefined ? {} : { requestsPerSecond: options.requestsPerSecond }),
       onEvent: (event) => options.onEvent?.({ type: "transport", event }),
     });
-  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
-  const results = await inPool(jobs, concurrency, (job) => verifyContract(client, job, options));
-  const links = await inPool(jobs, concurrency, async (job, index) => {
+  // One control per pool: the links' jobs are not the verifications' jobs.
+  const concurrency = (): ConcurrencyControl =>
+    concurrencyControl(options.concurrency ?? "auto", () => client.transport.rateLimiter.reading());
+  const memory = new BatchMemory();
+  const results = await inPool(jobs, concurrency(), (job) =>
+    verifyContract(client, job, { memory, ...options }),
+  );
+  const links = await inPool(jobs, concurrency(), async (job, index) => {
     const implementation = results[index];
     const proxyAddress = job.proxyAddress;
     if (!proxyAddress || !implementation) return undefined;
@@ -102,19 +116,44 @@ export async function verifyBatch(
 
 const defaultLinkTimeoutMs = 300_000;
 
+/** How often a running pool asks its control again, so a limit that rose is used before the next job ends. */
+const poolRecheckMs = 100;
+
 async function inPool<T, R>(
   items: T[],
-  size: number,
+  control: ConcurrencyControl,
   work: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
+  if (items.length === 0) return results;
   let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  let running = 0;
+  await new Promise<void>((resolve, reject) => {
+    const recheck = setInterval(() => launch(), poolRecheckMs);
+    const launch = (): void => {
+      while (next < items.length && running < control.limit()) {
+        const index = next++;
+        const startedAt = Date.now();
+        running++;
+        control.jobStarted();
+        work(items[index] as T, index).then(
+          (result) => {
+            results[index] = result;
+            running--;
+            control.jobFinished(Date.now() - startedAt);
+            if (next >= items.length && running === 0) {
+              clearInterval(recheck);
+              resolve();
+            } else launch();
+          },
+          (error: unknown) => {
+            clearInterval(recheck);
+            reject(error);
+          },
+        );
+      }
+    };
+    launch();
+  });
   return results;
 }

@@ -11,6 +11,7 @@ import {
   NotAContractError,
   TimeoutError,
 } from "../errors/index.js";
+import type { BatchMemory, ExplorerMemory } from "./batchMemory.js";
 import { encodeConstructorArguments, recoverConstructorArguments } from "./constructorArguments.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
@@ -45,6 +46,16 @@ export interface EngineOptions {
   preflight?: boolean;
   /** Time limit of one synchronous submission (the explorer compiles while we wait). Default 120 s. */
   synchronousSubmissionTimeoutMs?: number;
+  /**
+   * Read `getsourcecode` after a pass and say so when the explorer does not show the source yet. Default false: the
+   * explorer's verdict stands, and the read would cost a request per contract.
+   */
+  confirmVerified?: boolean;
+  /**
+   * What earlier jobs of the same batch learned (`verifyBatch` gives one): when verdicts are ready, whether
+   * pre-checks find anything. Without it every job starts from the defaults.
+   */
+  memory?: BatchMemory;
 }
 
 const defaultTimeoutMs = 300_000;
@@ -87,7 +98,10 @@ class ContractVerification {
   readonly #deadline: Deadline;
   readonly #startedAt = Date.now();
   readonly #contract: string;
+  readonly #memory: ExplorerMemory | undefined;
   #attempts = 0;
+  /** Whether the batch's memory has heard if this contract was verified before the run. */
+  #learnedBefore = false;
   #guid: string | undefined;
   /** Worth reading even on success: a preflight warning (partial match) or note (skipped). */
   #note: string | undefined;
@@ -100,6 +114,7 @@ class ContractVerification {
     this.#polling = { ...defaultPolling, ...options.polling };
     this.#deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
     this.#contract = displayName(job);
+    this.#memory = options.memory?.explorer(client.urls.base);
   }
 
   async run(): Promise<VerificationResult> {
@@ -121,9 +136,22 @@ class ContractVerification {
     // Checked before anything is sent; the recovered arguments only change what is sent.
     prepareSubmissions(this.#client, job, explicitArguments, candidates);
 
-    if (!(job.force ?? this.#options.force)) {
-      this.#emit({ type: "checking", address: job.address, contract: this.#contract });
-      if ((await this.#preCheck()) === "verified") return this.#finish("already-verified");
+    if (!(job.force ?? this.#options.force) && (await this.#preCheckPays())) {
+      // The answer is noted before the pre-check counts as ended: jobs waiting for it decide on what it found.
+      const state = await Promise.resolve()
+        .then(() => {
+          this.#emit({ type: "checking", address: job.address, contract: this.#contract });
+          return this.#preCheck();
+        })
+        .then((found) => {
+          if (found !== "unknown") {
+            this.#memory?.noteVerifiedBefore(found === "verified");
+            this.#learnedBefore = true;
+          }
+          return found;
+        })
+        .finally(() => this.#memory?.preCheckEnded());
+      if (state === "verified") return this.#finish("already-verified");
     }
     const constructorArguments = explicitArguments ?? (await this.#recoveredArguments());
     const submissions = prepareSubmissions(this.#client, job, constructorArguments, candidates);
@@ -136,11 +164,16 @@ class ContractVerification {
     let lastFailure = "";
     for (const submission of submissions) {
       const outcome = await this.#submit(submission);
+      if (!this.#learnedBefore) this.#memory?.noteVerifiedBefore(outcome.kind === "already-verified");
+      this.#learnedBefore = true;
       if (outcome.kind === "already-verified") return this.#finish("already-verified");
-      if (outcome.kind === "verified") return this.#confirmed();
+      // A synchronous verification answers with the contract it published: nothing to confirm.
+      if (outcome.kind === "verified") return this.#finish("verified");
       this.#guid = outcome.guid;
       if ((job.wait ?? this.#options.wait) === false)
         return this.#finish("pending", "Submitted; not waiting for the verdict.");
+      const answeredAt = Date.now();
+      const scout = this.#memory?.claimScout() ?? false;
       const verdict = await pollVerifyStatus(
         this.#client,
         outcome.guid,
@@ -154,13 +187,23 @@ class ContractVerification {
             guid: outcome.guid,
             message,
           }),
-      );
+        scout ? undefined : await this.#firstPollWaitMs(answeredAt),
+        answeredAt,
+      )
+        .then((polled) => {
+          if ("verdictAfterMs" in polled) this.#memory?.noteVerdictWait(polled.verdictAfterMs);
+          return polled;
+        })
+        .finally(() => {
+          if (scout) this.#memory?.scoutDone();
+        });
       if (verdict.state === "timeout") return this.#timeout();
       if (verdict.state === "pass") return this.#confirmed();
       if (verdict.state === "already-verified") return this.#finish("already-verified");
       if (verdict.state === "unknown-uid") {
         // Several explorers verified the contract although they had lost the guid: look before calling it a failure.
-        if ((await verifiedState(this.#client, job)) !== "unverified") return this.#confirmed();
+        // That look is the confirmation.
+        if ((await verifiedState(this.#client, job)) !== "unverified") return this.#finish("verified");
         lastFailure = `The explorer lost track of the submission (${verdict.message}) and the contract is not verified.`;
         continue;
       }
@@ -304,7 +347,32 @@ class ContractVerification {
     return recoverConstructorArguments(args.recoverFrom.creationBytecode, creation.creationBytecode);
   }
 
+  // From what earlier jobs saw, or else what the batch's first polling job sees: a poll before the verdict is likely
+  // ready is a request spent on `Pending in queue`.
+  async #firstPollWaitMs(answeredAt: number): Promise<number | undefined> {
+    const memory = this.#memory;
+    if (!memory) return undefined;
+    const learnedMs =
+      memory.firstPollWaitMs() ?? (await memory.scoutedVerdictWait(this.#deadline.remainingMs()));
+    return learnedMs === undefined ? undefined : Math.max(0, learnedMs - (Date.now() - answeredAt));
+  }
+
+  // Where the explorer answers "already verified" to a submission before compiling anything (`verifysourcecode`),
+  // a pre-check that rarely finds a verified contract costs more requests than it saves; where it compiles first
+  // (synchronous actions), the pre-check always pays.
+  async #preCheckPays(): Promise<boolean> {
+    const format = this.#job.source.format;
+    const memory = this.#memory;
+    if (!memory || (format !== "standard-json" && format !== "single-file")) return true;
+    for (;;) {
+      const decision = memory.claimPreCheck();
+      if (decision !== "wait") return decision === "pays";
+      await memory.nextPreCheckEnd();
+    }
+  }
+
   async #confirmed(): Promise<VerificationResult> {
+    if (!this.#options.confirmVerified) return this.#finish("verified");
     try {
       const contract = await this.#client.getSourceCode(this.#job.address);
       if (!contract) {
