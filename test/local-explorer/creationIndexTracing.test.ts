@@ -21,7 +21,7 @@ afterEach(async () => {
 
 async function startNode(answers: { dropTraces: number; traceError?: string }): Promise<string> {
   let traces = 0;
-  server = createServer((request, response) => {
+  const node = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk: Buffer) => {
       body += chunk.toString();
@@ -61,8 +61,9 @@ async function startNode(answers: { dropTraces: number; traceError?: string }): 
       response.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32601, message: "unexpected" } }));
     });
   });
-  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server?.address() as AddressInfo).port}`;
+  server = node;
+  await new Promise<void>((resolve) => node.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
 }
 
 describe("the local explorer's creation index and call traces", () => {
