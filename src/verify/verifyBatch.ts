@@ -92,6 +92,7 @@ export async function verifyBatch(
         url: client.codeUrl(proxyAddress),
         attempts: 0,
         durationMs: 0,
+        ...(notAwaited ? {} : { error: { code: "verification_failed" as const } }),
         message: notAwaited
           ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
           : "Not linked: the implementation is not verified.",

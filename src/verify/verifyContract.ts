@@ -15,7 +15,7 @@ import type { BatchMemory, ExplorerMemory } from "./batchMemory.js";
 import { encodeConstructorArguments, recoverConstructorArguments } from "./constructorArguments.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
-import type { VerificationJob, VerificationResult } from "./job.js";
+import type { ResultError, VerificationJob, VerificationResult } from "./job.js";
 import { isPassingFailure, isServerError } from "./passingFailure.js";
 import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVerifyStatus.js";
 import { type VerifiedState, verifiedState } from "./preCheck.js";
@@ -157,7 +157,8 @@ class ContractVerification {
     const submissions = prepareSubmissions(this.#client, job, constructorArguments, candidates);
     if (this.#options.preflight && this.#options.rpc) {
       const checked = await this.#preflight(constructorArguments);
-      if (checked.outcome === "mismatch") return this.#finish("failed", checked.diagnosis);
+      if (checked.outcome === "mismatch")
+        return this.#finish("failed", checked.diagnosis, verdictError(checked));
       if (checked.outcome !== "perfect") this.#note = checked.diagnosis;
     }
 
@@ -210,7 +211,12 @@ class ContractVerification {
       lastFailure = verdict.message;
     }
     const explained = this.#explainFailure(lastFailure, submissions);
-    if (!this.#options.rpc) return this.#finish("failed", explained);
+    if (!this.#options.rpc) {
+      return this.#finish("failed", explained, {
+        code: "verification_failed",
+        ...(lastFailure ? { details: lastFailure } : {}),
+      });
+    }
     // The explorer gives no reason; the same submission compiled here against the chain usually finds it.
     const checked = this.#options.preflight
       ? this.#preflightResult
@@ -220,13 +226,17 @@ class ContractVerification {
       return this.#finish(
         "failed",
         `The explorer could not verify the contract: ${lastFailure || "no reason given"}. ${checked.diagnosis}`,
+        { code: "no-compiler", ...(lastFailure ? { details: lastFailure } : {}) },
       );
     }
-    if (this.#options.preflight) return this.#finish("failed", explained);
-    return this.#finish(
-      "failed",
-      checked?.outcome === "mismatch" ? `${explained} ${checked.diagnosis}` : explained,
-    );
+    const refused: ResultError = {
+      code: "verification_failed",
+      ...(lastFailure ? { details: lastFailure } : {}),
+    };
+    if (this.#options.preflight) return this.#finish("failed", explained, refused);
+    return checked?.outcome === "mismatch"
+      ? this.#finish("failed", `${explained} ${checked.diagnosis}`, verdictError(checked, lastFailure))
+      : this.#finish("failed", explained, refused);
   }
 
   async #preflight(constructorArguments: string | undefined): Promise<PreflightResult> {
@@ -401,12 +411,21 @@ class ContractVerification {
       return this.#finish(
         "failed",
         `${error.shortMessage} It still was not after ${this.#attempts} attempts; check the address and the network.`,
+        { code: error.code },
       );
     }
     if (error instanceof ExplorerError && isBytecodeMismatch(error.explorerMessage)) {
-      return this.#finish("failed", this.#explainFailure(error.explorerMessage, []));
+      return this.#finish("failed", this.#explainFailure(error.explorerMessage, []), {
+        code: "bytecode",
+        details: error.explorerMessage,
+      });
     }
-    if (isExplorerVerifyError(error)) return this.#finish("failed", error.shortMessage);
+    if (isExplorerVerifyError(error)) {
+      return this.#finish("failed", error.shortMessage, {
+        code: error.code,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
     return this.#finish(
       "failed",
       `Unexpected error: ${error instanceof Error ? error.message : String(error)}`,
@@ -420,8 +439,9 @@ class ContractVerification {
     return this.#finish("timeout", waited);
   }
 
-  #finish(status: VerificationResult["status"], message?: string): VerificationResult {
+  #finish(status: VerificationResult["status"], message?: string, error?: ResultError): VerificationResult {
     const job = this.#job;
+    const failed = status === "failed" || status === "timeout";
     const result: VerificationResult = {
       address: job.address,
       contract: this.#contract,
@@ -433,6 +453,9 @@ class ContractVerification {
       attempts: this.#attempts,
       durationMs: Date.now() - this.#startedAt,
       ...(message || this.#note ? { message: message ?? this.#note } : {}),
+      ...(failed
+        ? { error: error ?? { code: status === "timeout" ? "timeout" : "verification_failed" } }
+        : {}),
       ...(job.createdBy ? { createdBy: job.createdBy } : {}),
     };
     this.#emit({ type: "finished", address: job.address, contract: this.#contract, result });
@@ -445,6 +468,14 @@ class ContractVerification {
 }
 
 class DeadlinePassed extends Error {}
+
+// A local recompile that named why the code does not match: its verdict code, else the explorer's refusal.
+function verdictError(checked: PreflightResult, explorerText?: string): ResultError {
+  const code =
+    checked.code && checked.code !== "perfect" && checked.code !== "partial" ? checked.code : undefined;
+  const details = explorerText ? { details: explorerText } : {};
+  return code ? { code, ...details } : { code: "verification_failed", ...details };
+}
 
 const maxUncertainSends = 5;
 const maxLooksAfterUncertainSend = 4;

@@ -50,6 +50,7 @@ describe("verifyContract: formats", () => {
     });
     expect(result.guid).toMatch(new RegExp(`^${address.slice(2)}[0-9a-f]+$`));
     expect(result.message).toBeUndefined();
+    expect(result.error).toBeUndefined();
     expect(actions()).toEqual([
       // The first pre-check on an explorer also asks whether it has GET /api/v2/smart-contracts/{address}.
       // This one does not: from now on getsourcecode alone.
@@ -349,6 +350,7 @@ describe("verifyContract: waiting and retrying", () => {
     explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 10_000 });
     const result = await run(standardJsonJob(address, { timeoutMs: 150 }));
     expect(result.status).toBe("timeout");
+    expect(result.error).toEqual({ code: "timeout" });
     expect(result.guid).toBeDefined();
     expect(result.message).toBe(
       `The explorer had not decided when the deadline came; look later with the guid ${result.guid}.`,
@@ -375,6 +377,7 @@ describe("verifyContract: failures", () => {
     const events: VerificationEvent[] = [];
     const result = await run(job, events);
     expect(result).toMatchObject({ status: "failed", attempts: 2 });
+    expect(result.error).toEqual({ code: "verification_failed", details: "Fail - Unable to verify" });
     expect(result.message).toBe(
       "The explorer could not verify the contract with the minimal input (the sources its metadata lists) nor with the full build input: Fail - Unable to verify. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.",
     );
