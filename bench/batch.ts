@@ -1,10 +1,12 @@
 // Verifies N contracts in one batch against the test explorer (scripted outcomes, added latency, pending time)
 // and prints wall time, requests per job and the lower bound of DESIGN §4. A benchmark: it prints, never asserts.
-// Usage: npm run bench:batch -- [--jobs 50] [--latency-ms 100] [--pending-ms 2000] [--concurrency 8]
-// [--explorer-quota LIMIT/WINDOW_MS] (a Blockscout-like quota; none by default) [--rps N] (the client's own cap;
-// by default the engine follows the explorer's stated quota)
+// Usage: npm run bench:batch -- [--jobs 50] [--latency-ms 100] [--pending-ms 2000] [--concurrency auto|N]
+// [--explorer-quota LIMIT/WINDOW_MS] (a Blockscout-like quota, 429 with x-ratelimit-reset and no Retry-After; none by
+// default) [--rps N] (the client's own cap; by default the engine follows the explorer's stated quota) [--rerun]
+// (then the same jobs again in a new batch with a new client, as a rerun without a ledger would)
 import { parseArgs } from "node:util";
 import { ExplorerClient } from "../src/client/ExplorerClient.js";
+import { RateLimiter } from "../src/client/rateLimiter.js";
 import { isSuccess } from "../src/verify/job.js";
 import { verifyBatch } from "../src/verify/verifyBatch.js";
 import { testAddress } from "../test/support/addresses.js";
@@ -16,7 +18,8 @@ const { values } = parseArgs({
     jobs: { type: "string", default: "50" },
     "latency-ms": { type: "string", default: "100" },
     "pending-ms": { type: "string", default: "2000" },
-    concurrency: { type: "string", default: "8" },
+    concurrency: { type: "string", default: "auto" },
+    rerun: { type: "boolean", default: false },
     rps: { type: "string" },
     "explorer-quota": { type: "string" },
   },
@@ -24,7 +27,9 @@ const { values } = parseArgs({
 const jobCount = Number(values.jobs);
 const latencyMs = Number(values["latency-ms"]);
 const pendingMs = Number(values["pending-ms"]);
-const concurrency = Number(values.concurrency);
+const concurrency = values.concurrency === "auto" ? "auto" : Number(values.concurrency);
+// The most jobs at once, for the lower bound: auto runs at most 16.
+const mostAtOnce = concurrency === "auto" ? 16 : concurrency;
 const requestsPerSecond = values.rps === undefined ? undefined : Number(values.rps);
 const quota = parseQuota(values["explorer-quota"]);
 const explorerRequestsPerSecond = quota ? (quota.limit * 1_000) / quota.windowMs : Number.POSITIVE_INFINITY;
@@ -38,28 +43,50 @@ const addresses = Array.from({ length: jobCount }, (_, i) => testAddress(0x10_00
 for (const address of addresses)
   explorer.backend.addContract(address).script(address, { result: "pass", pendingMs });
 
-const client = new ExplorerClient({
-  explorerUrl: explorer.url,
-  ...(requestsPerSecond === undefined ? {} : { requestsPerSecond }),
-});
+const newClient = () =>
+  new ExplorerClient({
+    explorerUrl: explorer.url,
+    ...(requestsPerSecond === undefined ? {} : { requestsPerSecond }),
+    // A limiter of its own, as a new process would have: the product's default spacing until the explorer states
+    // its quota.
+    rateLimiter: new RateLimiter(requestsPerSecond ?? 10, {
+      followExplorerQuota: requestsPerSecond === undefined,
+    }),
+    onEvent: (event) => {
+      if (event.type === "rate-limited") rateLimitedAnswers++;
+    },
+  });
+let rateLimitedAnswers = 0;
+const jobs = addresses.map((address) => standardJsonJob(address));
 const started = performance.now();
-const results = await verifyBatch(
-  addresses.map((address) => standardJsonJob(address)),
-  { explorerUrl: explorer.url, client, concurrency },
-);
+const results = await verifyBatch(jobs, { explorerUrl: explorer.url, client: newClient(), concurrency });
 const wallMs = performance.now() - started;
+const rateLimited = rateLimitedAnswers;
+const rerun = values.rerun ? await runAgain() : undefined;
 await explorer.close();
 
-const requestsPerJob = explorer.requests.length / jobCount;
+async function runAgain(): Promise<{ wallMs: number; requests: number; succeeded: number }> {
+  const before = explorer.requests.length;
+  const start = performance.now();
+  const again = await verifyBatch(jobs, { explorerUrl: explorer.url, client: newClient(), concurrency });
+  return {
+    wallMs: performance.now() - start,
+    requests: explorer.requests.length - before,
+    succeeded: again.filter(isSuccess).length,
+  };
+}
+
+const firstRunRequests = explorer.requests.length - (rerun?.requests ?? 0);
+const requestsPerJob = firstRunRequests / jobCount;
 const roundTripS = latencyMs / 1_000;
 const perContractS = 2 * roundTripS + pendingMs / 1_000;
 const lowerBoundS = Math.max(
-  Math.ceil(jobCount / concurrency) * perContractS,
+  Math.ceil(jobCount / mostAtOnce) * perContractS,
   (jobCount * requestsPerJob) /
     Math.min(explorerRequestsPerSecond, requestsPerSecond ?? Number.POSITIVE_INFINITY),
 );
 const byAction = new Map<string, number>();
-for (const request of explorer.requests) {
+for (const request of explorer.requests.slice(0, firstRunRequests)) {
   const name = String(request.query.action ?? request.path.replace(/0x[0-9a-fA-F]{40}/, "{address}"));
   byAction.set(name, (byAction.get(name) ?? 0) + 1);
 }
@@ -69,10 +96,23 @@ console.log(
 );
 console.log(`succeeded            ${results.filter(isSuccess).length}/${results.length}`);
 console.log(`wall time            ${(wallMs / 1_000).toFixed(2)} s`);
-console.log(`requests             ${explorer.requests.length} (${requestsPerJob.toFixed(2)} per job)`);
+console.log(
+  `requests             ${firstRunRequests} (${requestsPerJob.toFixed(2)} per job), ${rateLimited} answered 429`,
+);
 for (const [name, count] of byAction) console.log(`  ${name.padEnd(40)} ${count}`);
 console.log(`lower bound          ${lowerBoundS.toFixed(2)} s = max(ceil(n/c)·(2r+p), n·k/q)`);
 console.log(`ratio to bound       ${(wallMs / 1_000 / lowerBoundS).toFixed(2)}`);
+if (quota) {
+  const quotaBoundS = (jobCount * requestsPerJob * quota.windowMs) / quota.limit / 1_000;
+  console.log(
+    `n·k/q                ${quotaBoundS.toFixed(2)} s; wall time at ${(wallMs / 1_000 / quotaBoundS).toFixed(2)}x`,
+  );
+}
+if (rerun) {
+  console.log(
+    `rerun                ${rerun.succeeded}/${jobCount} succeeded, ${(rerun.wallMs / 1_000).toFixed(2)} s, ${rerun.requests} requests (${(rerun.requests / jobCount).toFixed(2)} per job)`,
+  );
+}
 
 function parseQuota(text: string | undefined): { limit: number; windowMs: number } | undefined {
   if (text === undefined) return undefined;

@@ -22,7 +22,7 @@ import {
   findContract,
   readBuildInfos,
 } from "../src/inputs/index.js";
-import { startLocalExplorer } from "../src/local-explorer/localExplorer.js";
+import { startLocalExplorer } from "../src/local-explorer/index.js";
 import { progressLine } from "../src/report/progressLine.js";
 import { formatResultsTable } from "../src/report/resultsTable.js";
 import { isSuccess, type VerificationJob } from "../src/verify/job.js";

@@ -16,8 +16,8 @@ declare module "hardhat/types/config" {
     headers?: Record<string, SensitiveString>;
     /** Per chain id: another key, the explorer's URL, more headers (added to, and overriding, `headers`). */
     chains?: Record<string, ExplorerVerifyChainUserConfig>;
-    /** Contracts verified at once. Default 4. */
-    concurrency?: number;
+    /** Contracts verified at once: 1 to 64, or `auto` (from the explorer's stated quota and 429s, at most 16). Default `auto`. */
+    concurrency?: number | "auto";
     /** Deadline per contract, in seconds. Default 300. */
     timeoutSeconds?: number;
   }
@@ -37,7 +37,7 @@ declare module "hardhat/types/config" {
     apiKey?: ResolvedConfigurationVariable;
     headers: Record<string, ResolvedConfigurationVariable>;
     chains: Record<string, ExplorerVerifyChainConfig>;
-    concurrency: number;
+    concurrency: number | "auto";
     timeoutSeconds: number;
   }
 

@@ -16,11 +16,11 @@ const userConfigSchema = z.strictObject({
   chains: z.optional(
     z.record(z.string().check(z.regex(/^[1-9]\d*$/, "must be a chain id, e.g. 10")), chainOverride),
   ),
-  concurrency: z.optional(z.int().check(z.gte(1)).check(z.lte(64))),
+  concurrency: z.optional(z.union([z.literal("auto"), z.int().check(z.gte(1)).check(z.lte(64))])),
   timeoutSeconds: z.optional(z.number().check(z.positive()).check(z.lte(86_400))),
 });
 
-export const defaultConcurrency = 4;
+export const defaultConcurrency = "auto";
 export const defaultTimeoutSeconds = 300;
 
 export default async (): Promise<Partial<ConfigHooks>> => ({

@@ -8,7 +8,7 @@ import { checkedHeaders } from "../../src/client/requestHeaders.js";
 import { isExplorerVerifyError } from "../../src/errors/ExplorerVerifyError.js";
 import { explorerEnvironment } from "../../src/explorers/environment.js";
 import { findExplorerByChainId } from "../../src/explorers/findExplorerByChainId.js";
-import type { LocalExplorer } from "../../src/local-explorer/localExplorer.js";
+import type { LocalExplorer } from "../../src/local-explorer/index.js";
 import type { ChainAccess } from "./chainAccess.js";
 import { userError } from "./pluginError.js";
 import { projectCompilers } from "./projectBuild.js";
@@ -130,7 +130,7 @@ export async function resolveExplorerTarget(
     const rpcUrl = await networkConfig.url.get();
     const compilers = projectCompilers(hre);
     // Loaded only here: a run against a real explorer does not need the compiler and chain code behind it.
-    const { startLocalExplorer } = await import("../../src/local-explorer/localExplorer.js");
+    const { startLocalExplorer } = await import("../../src/local-explorer/index.js");
     const localExplorer = await startLocalExplorer({
       rpcUrl,
       cacheDir: join(hre.config.paths.cache, "explorer-verify"),

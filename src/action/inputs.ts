@@ -2,6 +2,7 @@ import { basename, dirname } from "node:path";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { parseHeaderText } from "../client/requestHeaders.js";
 import { InvalidInputError } from "../errors/index.js";
+import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
 import { maskSecret, readInput } from "./runnerCommands.js";
 
 /** The Action's inputs, checked. */
@@ -29,7 +30,7 @@ export interface ActionInputs {
   rpcUrl: string | undefined;
   wait: boolean;
   timeoutSeconds: number;
-  concurrency: number;
+  concurrency: ConcurrencySetting;
   force: boolean;
   preflight: boolean;
   /** Also verify what the deployment's transactions created. */
@@ -45,14 +46,19 @@ function booleanInput(name: string, fallback: boolean): boolean {
   throw new InvalidInputError(name, `Input ${name} must be true or false, got "${readInput(name)}".`);
 }
 
-function integerInput(name: string, fallback: number, min: number, max: number): number {
+function integerInput<F extends number | "auto">(
+  name: string,
+  fallback: F,
+  min: number,
+  max: number,
+): number | F {
   const text = readInput(name);
   if (text === "") return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new InvalidInputError(
       name,
-      `Input ${name} must be a whole number from ${min} to ${max}, got "${text}".`,
+      `Input ${name} must be ${fallback === "auto" ? "auto or " : ""}a whole number from ${min} to ${max}, got "${text}".`,
     );
   }
   return value;
@@ -141,7 +147,7 @@ export function readActionInputs(): ActionInputs {
     rpcUrl,
     wait: booleanInput("wait", true),
     timeoutSeconds: integerInput("timeout-seconds", 300, 1, 86_400),
-    concurrency: integerInput("concurrency", 4, 1, 64),
+    concurrency: readInput("concurrency") === "auto" ? "auto" : integerInput("concurrency", "auto", 1, 64),
     force: booleanInput("force", false),
     preflight,
     includeCreated: booleanInput("include-created", false),

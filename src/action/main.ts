@@ -150,6 +150,7 @@ function badEntryResult(entry: BadManifestEntry, explorer: string): Verification
     attempts: 0,
     durationMs: 0,
     message: entry.error.shortMessage,
+    error: { code: entry.error.code },
   };
 }
 

@@ -93,6 +93,7 @@ export class JsonRpcChain {
       throw new ChainError(method, `${method}: the chain at ${redactedUrl(this.url)} could not be reached.`, {
         details: cause instanceof Error ? cause.message : String(cause),
         cause,
+        unreachable: true,
       });
     }
     const parsed = responseSchema.safeParse(parseJson(text));

@@ -47,17 +47,18 @@ export function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
  * @returns the number
  * @throws {UsageError} when it is not a whole number in range
  */
-export function integerFlag(
+export function integerFlag<F extends number | "auto">(
   text: string | undefined,
   flag: string,
-  fallback: number,
+  fallback: F,
   min: number,
   max: number,
-): number {
+): number | F {
   if (text === undefined) return fallback;
   const value = Number(text);
   if (text.trim() === "" || !Number.isInteger(value) || value < min || value > max) {
-    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${text}".`);
+    const auto = fallback === "auto" ? "auto or " : "";
+    throw new UsageError(`--${flag} must be ${auto}a whole number from ${min} to ${max}, got "${text}".`);
   }
   return value;
 }

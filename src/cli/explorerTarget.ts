@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { LocalExplorer } from "../local-explorer/localExplorer.js";
+import type { LocalExplorer } from "../local-explorer/index.js";
 import { apiKeyFromEnvironment } from "./arguments.js";
 import { UsageError } from "./cliErrors.js";
 
@@ -60,7 +60,7 @@ export async function resolveExplorerTarget(
     );
   }
   // Loaded only here: a run against a real explorer does not need the compiler and chain code behind it.
-  const { startLocalExplorer } = await import("../local-explorer/localExplorer.js");
+  const { startLocalExplorer } = await import("../local-explorer/index.js");
   const localExplorer = await startLocalExplorer({
     rpcUrl,
     cacheDir: join(cwd, "cache", "explorer-verify"),

@@ -41,7 +41,7 @@ How:
   --force                     submit even when the explorer has the contract verified
   --no-wait                   return after submitting (status pending) instead of waiting for the verdict
   --timeout SECONDS           deadline per contract (default 300)
-  --concurrency N             contracts worked on at once (default 4)
+  --concurrency N|auto        contracts worked on at once (default auto: from the explorer's quota, at most 16)
   --preflight                 compile locally against the deployed code before sending (needs --rpc-url)
   --ledger FILE               the verification ledger (e.g. .explorer-verify/ledger.json): what it records
                               verified is not asked again, its pending guids are polled, never resubmitted

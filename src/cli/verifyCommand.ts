@@ -55,7 +55,8 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   const flags = checkedFlags(values, positionals, cwd);
   const timeoutSeconds = integerFlag(values.timeout, "timeout", 300, 1, 86_400);
-  const concurrency = integerFlag(values.concurrency, "concurrency", 4, 1, 64);
+  const concurrency =
+    values.concurrency === "auto" ? "auto" : integerFlag(values.concurrency, "concurrency", "auto", 1, 64);
   const reporter = new Reporter(values.json);
   const target = await resolveExplorerTarget(values["explorer-url"], flags.rpcUrl, cwd);
   try {

@@ -40,6 +40,20 @@ export class WaitTooLongError extends Error {
   }
 }
 
+/** What an explorer has said about its quota so far, and how often it refused a request for it. */
+export interface QuotaReading {
+  /**
+   * `unknown` before an answer carried `x-ratelimit-*` headers; `unlimited` for Blockscout's `-1`; else the stated
+   * limit and the window length (the longest `x-ratelimit-reset` seen: the first answer of a window states about
+   * all of it).
+   */
+  quota: { kind: "unknown" } | { kind: "unlimited" } | { kind: "window"; limit: number; windowMs: number };
+  /** Answers that were 429 (or a rate-limit envelope), each followed by a pause. */
+  rateLimitedAnswers: number;
+  /** Requests let through so far. */
+  requestsStarted: number;
+}
+
 /** What the explorer last said about its quota. */
 type Quota =
   | { kind: "unlimited" }
@@ -71,6 +85,9 @@ export class RateLimiter {
   #pauseSaid: string | undefined;
   #quota: Quota | undefined;
   #inFlight = 0;
+  #longestResetMs = 0;
+  #rateLimitedAnswers = 0;
+  #requestsStarted = 0;
 
   /**
    * @param requestsPerSecond - the most requests started in one second; `Infinity` for no spacing
@@ -93,6 +110,7 @@ export class RateLimiter {
   async acquire(options: AcquireOptions = {}): Promise<number> {
     const start = Date.now();
     let announced = false;
+    let spaced = false;
     const hold = async (wait: LimiterWait, now: number): Promise<void> => {
       const allowedMs = (options.latestStartAt ?? Number.POSITIVE_INFINITY) - now;
       if (wait.waitMs > allowedMs) throw new WaitTooLongError(wait, Math.max(0, allowedMs));
@@ -121,12 +139,19 @@ export class RateLimiter {
         }
         quota.remaining--;
       }
-      if (quota === undefined || !this.#followExplorerQuota) {
+      if (!spaced && (quota === undefined || !this.#followExplorerQuota)) {
         const slot = Math.max(now, this.#nextSlotAt);
         this.#nextSlotAt = slot + this.#intervalMs;
-        if (slot > now) await sleep(slot - now);
+        if (slot > now) {
+          // The quota is looked at again after the wait: an answer may have stated it meanwhile.
+          if (quota?.kind === "window") quota.remaining++;
+          spaced = true;
+          await sleep(slot - now);
+          continue;
+        }
       }
       this.#inFlight++;
+      this.#requestsStarted++;
       return Date.now() - start;
     }
   }
@@ -148,10 +173,26 @@ export class RateLimiter {
    * @param said - what the explorer said, e.g. `Retry-After: 3000`, for the message of a wait that is refused
    */
   pauseFor(waitMs: number, said?: string): void {
+    this.#rateLimitedAnswers++;
     const until = Date.now() + waitMs;
     if (until <= this.#pausedUntil) return;
     this.#pausedUntil = until;
     this.#pauseSaid = said;
+  }
+
+  /** @returns what the explorer has said about its quota so far (see {@link QuotaReading}) */
+  reading(): QuotaReading {
+    const quota = this.#quota;
+    return {
+      quota:
+        quota === undefined
+          ? { kind: "unknown" }
+          : quota.kind === "unlimited"
+            ? { kind: "unlimited" }
+            : { kind: "window", limit: quota.limit, windowMs: Math.max(1, this.#longestResetMs) },
+      rateLimitedAnswers: this.#rateLimitedAnswers,
+      requestsStarted: this.#requestsStarted,
+    };
   }
 
   #currentQuota(now: number): Quota | undefined {
@@ -175,6 +216,7 @@ export class RateLimiter {
       return;
     }
     if (limit === 0) return;
+    this.#longestResetMs = Math.max(this.#longestResetMs, resetMs);
     const resetAt = Date.now() + resetMs;
     // Requests still on their way count against the window too.
     const left = Math.max(0, remaining - this.#inFlight);

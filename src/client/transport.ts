@@ -144,6 +144,11 @@ export class Transport {
     this.#onEvent = options.onEvent;
   }
 
+  /** The limiter this transport's requests go through (shared by the explorer's clients unless one was given). */
+  get rateLimiter(): RateLimiter {
+    return this.#limiter;
+  }
+
   /**
    * Sends one request, retrying as its kind allows.
    *

@@ -5,10 +5,17 @@ export class ChainError extends ExplorerVerifyError {
   readonly code = "chain_error" as const;
   /** The JSON-RPC method that failed, e.g. `eth_getCode`. */
   readonly method: string;
+  /** The node could not be reached at all: a passing failure, unlike an answer that refuses the call. */
+  readonly unreachable: boolean;
 
-  constructor(method: string, shortMessage: string, options: { details?: string; cause?: unknown } = {}) {
+  constructor(
+    method: string,
+    shortMessage: string,
+    options: { details?: string; cause?: unknown; unreachable?: boolean } = {},
+  ) {
     super(shortMessage, options);
     this.method = method;
+    this.unreachable = options.unreachable ?? false;
   }
 }
 

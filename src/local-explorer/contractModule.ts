@@ -81,6 +81,8 @@ export function sourceCodeItem(
 export class ContractModule {
   readonly #backend: ExplorerBackend;
   readonly #now: () => number;
+  /** Guids handed out by this module, so two submissions answered at once never share one. */
+  readonly #issuedGuids = new Set<string>();
 
   constructor(backend: ExplorerBackend, now: () => number = Date.now) {
     this.#backend = backend;
@@ -387,10 +389,25 @@ export class ContractModule {
     return record !== undefined && record.match !== "partial";
   }
 
-  #enqueue(submission: Submission): Reply {
-    const guid = makeGuid(submission.address, this.#now());
+  async #enqueue(submission: Submission): Promise<Reply> {
+    const guid = await this.#freshGuid(submission.address);
     this.#backend.enqueue(guid, submission);
     return ok(guid);
+  }
+
+  // A guid names one submission. Blockscout's format stamps the second, so a submission sent again within the second
+  // of an earlier one for the same address (a resend after a lost answer, the next candidate input after a quick
+  // failure) would share its guid and read its verdict: it takes the latest earlier second still free instead.
+  async #freshGuid(address: string): Promise<string> {
+    for (let at = this.#now(); ; at -= 1_000) {
+      const guid = makeGuid(address, at);
+      if (this.#issuedGuids.has(guid)) continue;
+      const known = (await this.#backend.guidState(guid)) !== "unknown";
+      // Checked again after the look: another request may have taken it meanwhile.
+      if (known || this.#issuedGuids.has(guid)) continue;
+      this.#issuedGuids.add(guid);
+      return guid;
+    }
   }
 
   async checkverifystatus(params: RpcParams): Promise<Reply> {

@@ -9,7 +9,7 @@ export class CreationIndex {
   #nextBlock: number;
   readonly #maxBlocksPerScan: number;
   #lastScan: Promise<void> = Promise.resolve();
-  /** Cleared when the node cannot trace: contracts made by factories are then not indexed. */
+  /** Cleared when the node refuses to trace: contracts made by factories are then not indexed. */
   #canTrace = true;
 
   /**
@@ -76,7 +76,8 @@ export class CreationIndex {
     try {
       return await this.#chain.internalCreations(hash);
     } catch (error) {
-      if (!(error instanceof ChainError)) throw error;
+      // A node out of reach is a passing failure: the scan stops here and the next catch-up reads this block again.
+      if (!(error instanceof ChainError) || error.unreachable) throw error;
       this.#canTrace = false;
       return [];
     }

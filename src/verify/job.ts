@@ -1,4 +1,6 @@
 import type { Libraries } from "../client/contract/libraries.js";
+import type { ErrorCode } from "../errors/ExplorerVerifyError.js";
+import type { VerdictCode } from "../recompile/recompileAndMatch.js";
 
 /** How a contract is submitted (DESIGN §3); `proxy` names the record of a proxy link. */
 export type VerificationFormat = "standard-json" | "single-file" | "flattened" | "vyper" | "registry";
@@ -126,8 +128,21 @@ export interface VerificationResult {
   message?: string;
   /** The chain, when the job's target or the batch names it. */
   chainId?: number;
+  /** On every `failed` and `timeout` record: why, as a code a program can branch on. */
+  error?: ResultError;
   /** The factory and transaction that created the contract, for contracts found inside transactions. */
   createdBy?: CreatedBy;
+}
+
+/**
+ * Why a record failed: a code of the error model (`timeout`, `not_a_contract`, `rate_limited`,
+ * `verification_failed` when the explorer refused the sources, …) or, when a local recompile named the cause, its
+ * verdict code (`constructor-arguments`, `settings`, `bytecode`, `compile-failed`, `no-compiler`, `wrong-name`).
+ */
+export interface ResultError {
+  code: ErrorCode | Exclude<VerdictCode, "perfect" | "partial">;
+  /** More than the message says, when there is more (e.g. the explorer's own text). */
+  details?: string;
 }
 
 /** Whether a result counts as success (verified, already verified, or pending when not waiting). */

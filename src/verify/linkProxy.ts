@@ -55,6 +55,9 @@ export async function linkProxy(
       attempts,
       durationMs: Date.now() - startedAt,
       ...(message ? { message } : {}),
+      ...(status === "failed" || status === "timeout"
+        ? { error: { code: status === "timeout" ? ("timeout" as const) : ("verification_failed" as const) } }
+        : {}),
     };
     options.onEvent?.({ type: "finished", address: proxyAddress, contract, result });
     return result;

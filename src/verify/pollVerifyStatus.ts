@@ -29,7 +29,12 @@ export const defaultPolling: PollingOptions = {
 
 /** How a guid ended. */
 export type PollOutcome =
-  | { state: "pass" | "already-verified" | "fail"; message: string }
+  | {
+      state: "pass" | "already-verified" | "fail";
+      message: string;
+      /** From the call (the submission's answer) to the sending of the poll that saw the verdict, in ms. */
+      verdictAfterMs: number;
+    }
   | { state: "unknown-uid"; message: string }
   | { state: "timeout" };
 
@@ -43,6 +48,9 @@ export type PollOutcome =
  * @param deadline - the job's deadline
  * @param options - intervals
  * @param onPending - told of every pending answer
+ * @param firstWaitMs - the wait before the first poll (what earlier jobs of the batch took); the first interval
+ *   by default
+ * @param startedAt - when the submission was answered (verdict times count from it); now by default
  * @returns the final state
  * @throws the last poll's error after too many failed polls in a row, or at once when it is not a passing one
  */
@@ -52,13 +60,17 @@ export async function pollVerifyStatus(
   deadline: Deadline,
   options: PollingOptions,
   onPending: (message: string) => void,
+  firstWaitMs?: number,
+  startedAt = Date.now(),
 ): Promise<PollOutcome> {
-  let intervalMs = options.initialIntervalMs;
+  let intervalMs = firstWaitMs ?? options.initialIntervalMs;
   let unknownUids = 0;
   let failuresInARow = 0;
   // Most explorers finish within a few seconds: two polls a second apart catch that, then back off.
   for (let polls = 1; ; polls++) {
     if (!(await deadline.wait(intervalMs))) return { state: "timeout" };
+    if (polls === 1) intervalMs = options.initialIntervalMs;
+    const sentAfterMs = Date.now() - startedAt;
     let status: Awaited<ReturnType<ExplorerClient["checkVerifyStatus"]>>;
     try {
       status = await client.checkVerifyStatus(guid);
@@ -74,7 +86,7 @@ export async function pollVerifyStatus(
       case "pass":
       case "already-verified":
       case "fail":
-        return { state: status.state, message: status.message };
+        return { state: status.state, message: status.message, verdictAfterMs: sentAfterMs };
       case "unknown-uid":
         unknownUids++;
         if (unknownUids > options.unknownUidGrace) return { state: "unknown-uid", message: status.message };

@@ -1,47 +1,75 @@
+import type { ConcurrencyControl } from "./adaptiveConcurrency.js";
+
+/** How often a running pool asks its controls again, so a limit that rose is used before the next job ends. */
+const poolRecheckMs = 100;
+
 /**
- * Runs work items a few at a time, with two limits: at most `total` at once overall, and at most `perGroup` at once
- * for items of the same group (one explorer). An item waiting for its group's slot never holds an overall slot, so a
- * slow explorer does not hold up the others.
+ * Runs work items a few at a time, with two limits: at most `total` at once overall, and for the items of one group
+ * (one explorer) as many as that group's concurrency control allows now (a fixed number, or `auto` following the
+ * explorer's quota). An item waiting for its group's slot never holds an overall slot, so a slow explorer does not
+ * hold up the others.
  *
  * @param items - the work, in order
  * @param groupOf - an item's group (its explorer)
- * @param limits - the overall and per-group limits (each at least 1)
+ * @param limits - the overall limit (at least 1) and each group's control, made once per group
  * @param work - what to do with an item
  * @returns the results in item order
  */
 export async function inTargetPool<T, R>(
   items: T[],
   groupOf: (item: T, index: number) => string,
-  limits: { total: number; perGroup: number },
+  limits: { total: number; controlFor: (group: string) => ConcurrencyControl },
   work: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
+  if (items.length === 0) return results;
   const waiting = items.map((_, index) => index);
   const runningByGroup = new Map<string, number>();
+  const controls = new Map<string, ConcurrencyControl>();
+  const controlOf = (group: string): ConcurrencyControl => {
+    let control = controls.get(group);
+    if (!control) {
+      control = limits.controlFor(group);
+      controls.set(group, control);
+    }
+    return control;
+  };
   let running = 0;
   return new Promise<R[]>((resolve, reject) => {
+    const recheck = setInterval(() => startWhatFits(), poolRecheckMs);
     const startWhatFits = (): void => {
       if (waiting.length === 0 && running === 0) {
+        clearInterval(recheck);
         resolve(results);
         return;
       }
       for (let position = 0; position < waiting.length && running < limits.total; ) {
         const index = waiting[position] as number;
         const group = groupOf(items[index] as T, index);
+        const control = controlOf(group);
         const inGroup = runningByGroup.get(group) ?? 0;
-        if (inGroup >= limits.perGroup) {
+        if (inGroup >= control.limit()) {
           position++;
           continue;
         }
         waiting.splice(position, 1);
         running++;
         runningByGroup.set(group, inGroup + 1);
-        work(items[index] as T, index).then((result) => {
-          results[index] = result;
-          running--;
-          runningByGroup.set(group, (runningByGroup.get(group) ?? 1) - 1);
-          startWhatFits();
-        }, reject);
+        const startedAt = Date.now();
+        control.jobStarted();
+        work(items[index] as T, index).then(
+          (result) => {
+            results[index] = result;
+            running--;
+            runningByGroup.set(group, (runningByGroup.get(group) ?? 1) - 1);
+            control.jobFinished(Date.now() - startedAt);
+            startWhatFits();
+          },
+          (error: unknown) => {
+            clearInterval(recheck);
+            reject(error);
+          },
+        );
       }
     };
     startWhatFits();

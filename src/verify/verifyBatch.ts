@@ -3,6 +3,12 @@ import { type FindExplorerOptions, findExplorerByChainId } from "../explorers/fi
 import { proxyLinkHash } from "../ledger/inputHash.js";
 import { Ledger } from "../ledger/Ledger.js";
 import { verifyWithLedger } from "../ledger/verifyWithLedger.js";
+import {
+  type ConcurrencyControl,
+  type ConcurrencySetting,
+  concurrencyControl,
+} from "./adaptiveConcurrency.js";
+import { BatchMemory } from "./batchMemory.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEvent } from "./events.js";
 import type { VerificationJob, VerificationResult, VerificationTarget } from "./job.js";
@@ -29,9 +35,12 @@ export interface BatchOptions extends EngineOptions {
   maxResponseBytes?: number | undefined;
   /** How the explorer is looked up by chain id (published list URL, cache, time limit). */
   explorerLookup?: FindExplorerOptions;
-  /** Contracts worked on at once on one explorer. Default 4. */
-  concurrency?: number;
-  /** Contracts worked on at once over every explorer of the batch. Default: `concurrency` per explorer. */
+  /**
+   * Contracts worked on at once on one explorer. Default `auto`: chosen from the explorer's stated quota and the
+   * 429s it answers, at most 16.
+   */
+  concurrency?: ConcurrencySetting;
+  /** Contracts worked on at once over every explorer of the batch. Default: no limit beyond each explorer's. */
   totalConcurrency?: number;
   /** Requests started per second to each explorer, shared by every job on it. Default 10. */
   requestsPerSecond?: number;
@@ -70,12 +79,26 @@ export async function verifyBatch(
 ): Promise<VerificationResult[]> {
   const ledger = typeof options.ledger === "string" ? new Ledger(options.ledger) : options.ledger;
   const targets = await resolveTargets(jobs, options);
-  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
-  const total = Math.max(1, Math.floor(options.totalConcurrency ?? concurrency * targets.size));
+  const total =
+    options.totalConcurrency === undefined
+      ? Number.POSITIVE_INFINITY
+      : Math.max(1, Math.floor(options.totalConcurrency));
   const targetOf = (index: number): ResolvedTarget =>
     targets.get(targetKey(jobs[index] as VerificationJob)) as ResolvedTarget;
   const groupOf = (_: VerificationJob, index: number): string => targetOf(index).client.urls.base;
-  const limits = { total, perGroup: concurrency };
+  const clientOfGroup = new Map(
+    [...targets.values()].map((target) => [target.client.urls.base, target.client]),
+  );
+  // One control per explorer and pool: the links' jobs are not the verifications' jobs.
+  const limits = (): { total: number; controlFor: (group: string) => ConcurrencyControl } => ({
+    total,
+    controlFor: (group) =>
+      concurrencyControl(options.concurrency ?? "auto", () =>
+        (clientOfGroup.get(group) as ExplorerClient).transport.rateLimiter.reading(),
+      ),
+  });
+  // What the batch learns of each explorer (when verdicts come, whether pre-checks find anything) spares requests.
+  const memory = new BatchMemory();
 
   const chains = new Set([...targets.values()].map((target) => target.chainId));
   // Events of a batch over several chains say which chain they are about (the same address may be on each).
@@ -85,10 +108,10 @@ export async function verifyBatch(
       chains.size > 1 && onEvent && chainId !== undefined
         ? { onEvent: (event: VerificationEvent) => onEvent({ ...event, chainId } as ChainTaggedEvent) }
         : {};
-    return { ...options, ...(job.target?.rpc ? { rpc: job.target.rpc } : {}), ...tagged };
+    return { memory, ...options, ...(job.target?.rpc ? { rpc: job.target.rpc } : {}), ...tagged };
   };
 
-  const results = await inTargetPool(jobs, groupOf, limits, async (job, index) => {
+  const results = await inTargetPool(jobs, groupOf, limits(), async (job, index) => {
     const { client, chainId } = targetOf(index);
     const jobOptions = optionsFor(job, chainId);
     const result = ledger
@@ -96,7 +119,7 @@ export async function verifyBatch(
       : await verifyContract(client, job, jobOptions);
     return withChainId(result, chainId);
   });
-  const links = await inTargetPool(jobs, groupOf, limits, async (job, index) => {
+  const links = await inTargetPool(jobs, groupOf, limits(), async (job, index) => {
     const implementation = results[index];
     const proxyAddress = job.proxyAddress;
     if (!proxyAddress || !implementation) return undefined;
@@ -114,6 +137,7 @@ export async function verifyBatch(
         url: client.codeUrl(proxyAddress),
         attempts: 0,
         durationMs: 0,
+        ...(notAwaited ? {} : { error: { code: "verification_failed" as const } }),
         message: notAwaited
           ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
           : "Not linked: the implementation is not verified.",

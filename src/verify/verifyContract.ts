@@ -11,10 +11,11 @@ import {
   NotAContractError,
   TimeoutError,
 } from "../errors/index.js";
+import type { BatchMemory, ExplorerMemory } from "./batchMemory.js";
 import { encodeConstructorArguments, recoverConstructorArguments } from "./constructorArguments.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
-import type { VerificationJob, VerificationResult } from "./job.js";
+import type { ResultError, VerificationJob, VerificationResult } from "./job.js";
 import { isPassingFailure, isServerError } from "./passingFailure.js";
 import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVerifyStatus.js";
 import { type VerifiedState, verifiedState } from "./preCheck.js";
@@ -45,6 +46,16 @@ export interface EngineOptions {
   preflight?: boolean;
   /** Time limit of one synchronous submission (the explorer compiles while we wait). Default 120 s. */
   synchronousSubmissionTimeoutMs?: number;
+  /**
+   * Read `getsourcecode` after a pass and say so when the explorer does not show the source yet. Default false: the
+   * explorer's verdict stands, and the read would cost a request per contract.
+   */
+  confirmVerified?: boolean;
+  /**
+   * What earlier jobs of the same batch learned (`verifyBatch` gives one): when verdicts are ready, whether
+   * pre-checks find anything. Without it every job starts from the defaults.
+   */
+  memory?: BatchMemory;
 }
 
 const defaultTimeoutMs = 300_000;
@@ -87,7 +98,10 @@ class ContractVerification {
   readonly #deadline: Deadline;
   readonly #startedAt = Date.now();
   readonly #contract: string;
+  readonly #memory: ExplorerMemory | undefined;
   #attempts = 0;
+  /** Whether the batch's memory has heard if this contract was verified before the run. */
+  #learnedBefore = false;
   #guid: string | undefined;
   /** Worth reading even on success: a preflight warning (partial match) or note (skipped). */
   #note: string | undefined;
@@ -100,6 +114,7 @@ class ContractVerification {
     this.#polling = { ...defaultPolling, ...options.polling };
     this.#deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
     this.#contract = displayName(job);
+    this.#memory = options.memory?.explorer(client.urls.base);
   }
 
   async run(): Promise<VerificationResult> {
@@ -121,26 +136,45 @@ class ContractVerification {
     // Checked before anything is sent; the recovered arguments only change what is sent.
     prepareSubmissions(this.#client, job, explicitArguments, candidates);
 
-    if (!(job.force ?? this.#options.force)) {
-      this.#emit({ type: "checking", address: job.address, contract: this.#contract });
-      if ((await this.#preCheck()) === "verified") return this.#finish("already-verified");
+    if (!(job.force ?? this.#options.force) && (await this.#preCheckPays())) {
+      // The answer is noted before the pre-check counts as ended: jobs waiting for it decide on what it found.
+      const state = await Promise.resolve()
+        .then(() => {
+          this.#emit({ type: "checking", address: job.address, contract: this.#contract });
+          return this.#preCheck();
+        })
+        .then((found) => {
+          if (found !== "unknown") {
+            this.#memory?.noteVerifiedBefore(found === "verified");
+            this.#learnedBefore = true;
+          }
+          return found;
+        })
+        .finally(() => this.#memory?.preCheckEnded());
+      if (state === "verified") return this.#finish("already-verified");
     }
     const constructorArguments = explicitArguments ?? (await this.#recoveredArguments());
     const submissions = prepareSubmissions(this.#client, job, constructorArguments, candidates);
     if (this.#options.preflight && this.#options.rpc) {
       const checked = await this.#preflight(constructorArguments);
-      if (checked.outcome === "mismatch") return this.#finish("failed", checked.diagnosis);
+      if (checked.outcome === "mismatch")
+        return this.#finish("failed", checked.diagnosis, verdictError(checked));
       if (checked.outcome !== "perfect") this.#note = checked.diagnosis;
     }
 
     let lastFailure = "";
     for (const submission of submissions) {
       const outcome = await this.#submit(submission);
+      if (!this.#learnedBefore) this.#memory?.noteVerifiedBefore(outcome.kind === "already-verified");
+      this.#learnedBefore = true;
       if (outcome.kind === "already-verified") return this.#finish("already-verified");
-      if (outcome.kind === "verified") return this.#confirmed();
+      // A synchronous verification answers with the contract it published: nothing to confirm.
+      if (outcome.kind === "verified") return this.#finish("verified");
       this.#guid = outcome.guid;
       if ((job.wait ?? this.#options.wait) === false)
         return this.#finish("pending", "Submitted; not waiting for the verdict.");
+      const answeredAt = Date.now();
+      const scout = this.#memory?.claimScout() ?? false;
       const verdict = await pollVerifyStatus(
         this.#client,
         outcome.guid,
@@ -154,20 +188,35 @@ class ContractVerification {
             guid: outcome.guid,
             message,
           }),
-      );
+        scout ? undefined : await this.#firstPollWaitMs(answeredAt),
+        answeredAt,
+      )
+        .then((polled) => {
+          if ("verdictAfterMs" in polled) this.#memory?.noteVerdictWait(polled.verdictAfterMs);
+          return polled;
+        })
+        .finally(() => {
+          if (scout) this.#memory?.scoutDone();
+        });
       if (verdict.state === "timeout") return this.#timeout();
       if (verdict.state === "pass") return this.#confirmed();
       if (verdict.state === "already-verified") return this.#finish("already-verified");
       if (verdict.state === "unknown-uid") {
         // Several explorers verified the contract although they had lost the guid: look before calling it a failure.
-        if ((await verifiedState(this.#client, job)) !== "unverified") return this.#confirmed();
+        // That look is the confirmation.
+        if ((await verifiedState(this.#client, job)) !== "unverified") return this.#finish("verified");
         lastFailure = `The explorer lost track of the submission (${verdict.message}) and the contract is not verified.`;
         continue;
       }
       lastFailure = verdict.message;
     }
     const explained = this.#explainFailure(lastFailure, submissions);
-    if (!this.#options.rpc) return this.#finish("failed", explained);
+    if (!this.#options.rpc) {
+      return this.#finish("failed", explained, {
+        code: "verification_failed",
+        ...(lastFailure ? { details: lastFailure } : {}),
+      });
+    }
     // The explorer gives no reason; the same submission compiled here against the chain usually finds it.
     const checked = this.#options.preflight
       ? this.#preflightResult
@@ -177,13 +226,17 @@ class ContractVerification {
       return this.#finish(
         "failed",
         `The explorer could not verify the contract: ${lastFailure || "no reason given"}. ${checked.diagnosis}`,
+        { code: "no-compiler", ...(lastFailure ? { details: lastFailure } : {}) },
       );
     }
-    if (this.#options.preflight) return this.#finish("failed", explained);
-    return this.#finish(
-      "failed",
-      checked?.outcome === "mismatch" ? `${explained} ${checked.diagnosis}` : explained,
-    );
+    const refused: ResultError = {
+      code: "verification_failed",
+      ...(lastFailure ? { details: lastFailure } : {}),
+    };
+    if (this.#options.preflight) return this.#finish("failed", explained, refused);
+    return checked?.outcome === "mismatch"
+      ? this.#finish("failed", `${explained} ${checked.diagnosis}`, verdictError(checked, lastFailure))
+      : this.#finish("failed", explained, refused);
   }
 
   async #preflight(constructorArguments: string | undefined): Promise<PreflightResult> {
@@ -304,7 +357,32 @@ class ContractVerification {
     return recoverConstructorArguments(args.recoverFrom.creationBytecode, creation.creationBytecode);
   }
 
+  // From what earlier jobs saw, or else what the batch's first polling job sees: a poll before the verdict is likely
+  // ready is a request spent on `Pending in queue`.
+  async #firstPollWaitMs(answeredAt: number): Promise<number | undefined> {
+    const memory = this.#memory;
+    if (!memory) return undefined;
+    const learnedMs =
+      memory.firstPollWaitMs() ?? (await memory.scoutedVerdictWait(this.#deadline.remainingMs()));
+    return learnedMs === undefined ? undefined : Math.max(0, learnedMs - (Date.now() - answeredAt));
+  }
+
+  // Where the explorer answers "already verified" to a submission before compiling anything (`verifysourcecode`),
+  // a pre-check that rarely finds a verified contract costs more requests than it saves; where it compiles first
+  // (synchronous actions), the pre-check always pays.
+  async #preCheckPays(): Promise<boolean> {
+    const format = this.#job.source.format;
+    const memory = this.#memory;
+    if (!memory || (format !== "standard-json" && format !== "single-file")) return true;
+    for (;;) {
+      const decision = memory.claimPreCheck();
+      if (decision !== "wait") return decision === "pays";
+      await memory.nextPreCheckEnd();
+    }
+  }
+
   async #confirmed(): Promise<VerificationResult> {
+    if (!this.#options.confirmVerified) return this.#finish("verified");
     try {
       const contract = await this.#client.getSourceCode(this.#job.address);
       if (!contract) {
@@ -333,12 +411,21 @@ class ContractVerification {
       return this.#finish(
         "failed",
         `${error.shortMessage} It still was not after ${this.#attempts} attempts; check the address and the network.`,
+        { code: error.code },
       );
     }
     if (error instanceof ExplorerError && isBytecodeMismatch(error.explorerMessage)) {
-      return this.#finish("failed", this.#explainFailure(error.explorerMessage, []));
+      return this.#finish("failed", this.#explainFailure(error.explorerMessage, []), {
+        code: "bytecode",
+        details: error.explorerMessage,
+      });
     }
-    if (isExplorerVerifyError(error)) return this.#finish("failed", error.shortMessage);
+    if (isExplorerVerifyError(error)) {
+      return this.#finish("failed", error.shortMessage, {
+        code: error.code,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
     return this.#finish(
       "failed",
       `Unexpected error: ${error instanceof Error ? error.message : String(error)}`,
@@ -352,8 +439,9 @@ class ContractVerification {
     return this.#finish("timeout", waited);
   }
 
-  #finish(status: VerificationResult["status"], message?: string): VerificationResult {
+  #finish(status: VerificationResult["status"], message?: string, error?: ResultError): VerificationResult {
     const job = this.#job;
+    const failed = status === "failed" || status === "timeout";
     const result: VerificationResult = {
       address: job.address,
       contract: this.#contract,
@@ -365,6 +453,9 @@ class ContractVerification {
       attempts: this.#attempts,
       durationMs: Date.now() - this.#startedAt,
       ...(message || this.#note ? { message: message ?? this.#note } : {}),
+      ...(failed
+        ? { error: error ?? { code: status === "timeout" ? "timeout" : "verification_failed" } }
+        : {}),
       ...(job.createdBy ? { createdBy: job.createdBy } : {}),
     };
     this.#emit({ type: "finished", address: job.address, contract: this.#contract, result });
@@ -377,6 +468,14 @@ class ContractVerification {
 }
 
 class DeadlinePassed extends Error {}
+
+// A local recompile that named why the code does not match: its verdict code, else the explorer's refusal.
+function verdictError(checked: PreflightResult, explorerText?: string): ResultError {
+  const code =
+    checked.code && checked.code !== "perfect" && checked.code !== "partial" ? checked.code : undefined;
+  const details = explorerText ? { details: explorerText } : {};
+  return code ? { code, ...details } : { code: "verification_failed", ...details };
+}
 
 const maxUncertainSends = 5;
 const maxLooksAfterUncertainSend = 4;

@@ -94,7 +94,7 @@ describe("preflight against the deployed code", () => {
 
   it("wrong constructor arguments stop the job, naming the values on each side", async () => {
     const { result } = await run(job(deployed.args!, ["Args", 8n]));
-    expect(result).toMatchObject({ status: "failed", attempts: 0 });
+    expect(result).toMatchObject({ status: "failed", attempts: 0, error: { code: "constructor-arguments" } });
     expect(result.message).toBe(
       'Preflight: the constructor arguments differ. Submitted: (name_: "Args", supply: "8"). The creation transaction holds: (name_: "Args", supply: "7"). Give the arguments the contract was deployed with.',
     );
@@ -102,7 +102,7 @@ describe("preflight against the deployed code", () => {
 
   it("optimizer runs 200 against a deployment built with 1000 names `runs: 1000`", async () => {
     const { result } = await run(job(deployed.runs!, ["Runs", 3n]));
-    expect(result).toMatchObject({ status: "failed", attempts: 0 });
+    expect(result).toMatchObject({ status: "failed", attempts: 0, error: { code: "settings" } });
     expect(result.message).toContain("matches with runs: 1000.");
   }, 120_000);
 
@@ -116,6 +116,7 @@ describe("preflight against the deployed code", () => {
   it("without preflight, the explorer's bare `Fail - Unable to verify` is explained the same way", async () => {
     const { result } = await run(job(deployed.explained!, ["Explained", 5n]), false);
     expect(result.status).toBe("failed");
+    expect(result.error).toEqual({ code: "settings", details: "Fail - Unable to verify" });
     expect(result.attempts).toBeGreaterThan(0);
     expect(result.message).toContain("Fail - Unable to verify");
     expect(result.message).toContain("matches with runs: 1000.");

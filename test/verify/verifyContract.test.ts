@@ -35,7 +35,7 @@ function run(job: VerificationJob, events?: VerificationEvent[]) {
 const actions = () => explorer.requests.map((r) => String(r.query.action ?? r.path));
 
 describe("verifyContract: formats", () => {
-  it("standard JSON: pre-check, submit, pending ×3, pass, confirm", async () => {
+  it("standard JSON: pre-check, submit, pending ×3, pass (the explorer's verdict stands: no confirming read)", async () => {
     explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 3 });
     const events: VerificationEvent[] = [];
     const result = await run(standardJsonJob(address), events);
@@ -50,6 +50,7 @@ describe("verifyContract: formats", () => {
     });
     expect(result.guid).toMatch(new RegExp(`^${address.slice(2)}[0-9a-f]+$`));
     expect(result.message).toBeUndefined();
+    expect(result.error).toBeUndefined();
     expect(actions()).toEqual([
       // The first pre-check on an explorer also asks whether it has GET /api/v2/smart-contracts/{address}.
       // This one does not: from now on getsourcecode alone.
@@ -60,7 +61,6 @@ describe("verifyContract: formats", () => {
       "checkverifystatus",
       "checkverifystatus",
       "checkverifystatus",
-      "getsourcecode",
     ]);
     expect(events.map((e) => e.type)).toEqual([
       "checking",
@@ -106,7 +106,7 @@ describe("verifyContract: formats", () => {
     const result = await run(flattenedJob(address, { constructorArguments: { hex: "0x2a" } }));
     expect(result).toMatchObject({ status: "verified", format: "flattened", attempts: 1 });
     expect(result.guid).toBeUndefined();
-    expect(actions()).toEqual(["getsourcecode", "verify", "getsourcecode"]);
+    expect(actions()).toEqual(["getsourcecode", "verify"]);
     expect(explorer.requestsFor("verify")[0]?.body).toMatchObject({
       constructorArguments: "2a",
       constructorArguements: "2a",
@@ -270,7 +270,6 @@ describe("verifyContract: the smart-contract status endpoint decides where the e
       `/api/v2/smart-contracts/${address}`,
       "verifysourcecode",
       "checkverifystatus",
-      "getsourcecode",
     ]);
   });
 
@@ -351,6 +350,7 @@ describe("verifyContract: waiting and retrying", () => {
     explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 10_000 });
     const result = await run(standardJsonJob(address, { timeoutMs: 150 }));
     expect(result.status).toBe("timeout");
+    expect(result.error).toEqual({ code: "timeout" });
     expect(result.guid).toBeDefined();
     expect(result.message).toBe(
       `The explorer had not decided when the deadline came; look later with the guid ${result.guid}.`,
@@ -377,6 +377,7 @@ describe("verifyContract: failures", () => {
     const events: VerificationEvent[] = [];
     const result = await run(job, events);
     expect(result).toMatchObject({ status: "failed", attempts: 2 });
+    expect(result.error).toEqual({ code: "verification_failed", details: "Fail - Unable to verify" });
     expect(result.message).toBe(
       "The explorer could not verify the contract with the minimal input (the sources its metadata lists) nor with the full build input: Fail - Unable to verify. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.",
     );

@@ -127,4 +127,13 @@ describe("rate limiter", () => {
     limiter.settle({ "x-ratelimit-remaining": "0", "x-ratelimit-reset": "5000" });
     expect(await limiter.acquire()).toBeLessThan(1_000);
   });
+
+  it("counts a request spaced before the quota was stated against that quota once it is", async () => {
+    const limiter = new RateLimiter(10, { followExplorerQuota: true });
+    await limiter.acquire();
+    // Spaced 100 ms after the first: still waiting for its slot when the first answer states the quota.
+    const spaced = limiter.acquire({ latestStartAt: Date.now() + 1_000 });
+    limiter.settle({ "x-ratelimit-limit": "1", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "60000" });
+    await expect(spaced).rejects.toThrow("wait of");
+  });
 });

@@ -1,0 +1,139 @@
+/**
+ * What the jobs of one batch learn from an explorer for the jobs after them: how long its verdicts take, and whether
+ * pre-checks find anything. One per batch, so a later batch (a rerun, another project) starts without assumptions.
+ */
+export class BatchMemory {
+  readonly #explorers = new Map<string, ExplorerMemory>();
+
+  /**
+   * @param explorerBase - the explorer's normalised base URL
+   * @returns what the batch has learned about that explorer so far
+   */
+  explorer(explorerBase: string): ExplorerMemory {
+    let memory = this.#explorers.get(explorerBase);
+    if (!memory) {
+      memory = new ExplorerMemory();
+      this.#explorers.set(explorerBase, memory);
+    }
+    return memory;
+  }
+}
+
+/** Verdict waits remembered: enough for a stable median, few enough to follow an explorer that slows down. */
+const rememberedVerdicts = 9;
+
+/** Pre-checks and submissions that found no verified contract before the pre-check may be skipped. */
+const unverifiedBeforeSkipping = 3;
+
+/** What one explorer has shown the jobs of a batch. */
+export class ExplorerMemory {
+  readonly #verdictWaitsMs: number[] = [];
+  #foundVerified = 0;
+  #foundUnverified = 0;
+  #preChecksUnanswered = 0;
+  #scouting = false;
+  #scoutListeners: Array<(waitMs: number | undefined) => void> = [];
+  #preCheckListeners: Array<() => void> = [];
+
+  /**
+   * Claims the first job's role of finding out how long verdicts take, while no verdict has been seen: the scout
+   * polls on the default schedule, the other jobs wait for what it finds ({@link scoutedVerdictWait}).
+   * @returns true for the job that becomes the scout (it must call {@link scoutDone})
+   */
+  claimScout(): boolean {
+    if (this.#scouting || this.#verdictWaitsMs.length > 0) return false;
+    this.#scouting = true;
+    return true;
+  }
+
+  /** The scout's polling ended (with or without a verdict): jobs still waiting for it poll for themselves. */
+  scoutDone(): void {
+    this.#scouting = false;
+    this.#tellScoutListeners(this.firstPollWaitMs());
+  }
+
+  /**
+   * Waits until the scout has seen a verdict.
+   * @param limitMs - the longest wait
+   * @returns the verdict wait it saw; undefined when it saw none or the limit came first
+   */
+  scoutedVerdictWait(limitMs: number): Promise<number | undefined> {
+    if (!this.#scouting) return Promise.resolve(this.firstPollWaitMs());
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(undefined), Math.max(0, limitMs));
+      this.#scoutListeners.push((waitMs) => {
+        clearTimeout(timer);
+        resolve(waitMs);
+      });
+    });
+  }
+
+  #tellScoutListeners(waitMs: number | undefined): void {
+    for (const listener of this.#scoutListeners.splice(0)) listener(waitMs);
+  }
+
+  /**
+   * Remembers how long after its submission answer a job's poll first saw the verdict.
+   * @param waitMs - from the submission's answer to the sending of the poll that saw the verdict
+   */
+  noteVerdictWait(waitMs: number): void {
+    this.#verdictWaitsMs.push(waitMs);
+    if (this.#verdictWaitsMs.length > rememberedVerdicts) this.#verdictWaitsMs.shift();
+    this.#tellScoutListeners(this.firstPollWaitMs());
+  }
+
+  /**
+   * When to poll first: the median wait after which earlier jobs saw their verdict. A poll sent earlier would most
+   * likely read `Pending in queue`, a request spent for nothing.
+   * @returns milliseconds after the submission's answer, or undefined before any verdict was seen
+   */
+  firstPollWaitMs(): number | undefined {
+    if (this.#verdictWaitsMs.length === 0) return undefined;
+    const sorted = [...this.#verdictWaitsMs].sort((a, b) => a - b);
+    return sorted[Math.floor((sorted.length - 1) / 2)];
+  }
+
+  /** A pre-check ended, answered or not. */
+  preCheckEnded(): void {
+    this.#preChecksUnanswered = Math.max(0, this.#preChecksUnanswered - 1);
+    for (const listener of this.#preCheckListeners.splice(0)) listener();
+  }
+
+  /** @returns when the next pre-check on its way ends (at once when none is) */
+  nextPreCheckEnd(): Promise<void> {
+    if (this.#preChecksUnanswered === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#preCheckListeners.push(resolve));
+  }
+
+  /**
+   * Remembers what a pre-check, or a submission's answer, said about a contract before this run touched it.
+   * @param verified - whether the contract was verified already
+   */
+  noteVerifiedBefore(verified: boolean): void {
+    if (verified) this.#foundVerified++;
+    else this.#foundUnverified++;
+  }
+
+  /**
+   * Whether a pre-check still pays: it costs a request for every contract, and saves only a submission's body for
+   * a contract verified already (whose submission is answered "already verified", one request too). Worth it while
+   * at least half of the contracts looked at so far were verified (a rerun); not for fresh deployments.
+   * Until then, a few pre-checks find out, and the jobs that start while they are on their way wait for them (a
+   * rerun then submits nothing).
+   * @returns `pays` (the caller's pre-check now counts as on its way: {@link preCheckEnded} must follow) or `skip`;
+   *   `wait` while enough pre-checks to decide are on their way and none has found a verified contract yet (see
+   *   {@link nextPreCheckEnd})
+   */
+  claimPreCheck(): "pays" | "skip" | "wait" {
+    const decision = this.#preCheckDecision();
+    if (decision === "pays") this.#preChecksUnanswered++;
+    return decision;
+  }
+
+  #preCheckDecision(): "pays" | "skip" | "wait" {
+    if (this.#foundUnverified >= unverifiedBeforeSkipping)
+      return this.#foundVerified * 2 >= this.#foundUnverified ? "pays" : "skip";
+    if (this.#foundVerified > 0) return "pays";
+    return this.#foundUnverified + this.#preChecksUnanswered < unverifiedBeforeSkipping ? "pays" : "wait";
+  }
+}
