@@ -4,6 +4,7 @@ import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import type { Libraries } from "../client/contract/libraries.js";
 import { assertAddress } from "../client/validate.js";
 import { type CompiledContract, contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
+import { constructorInputs, typedConstructorValues } from "../inputs/constructorValues.js";
 import { createContractJob } from "../inputs/contractJob.js";
 import { findContract } from "../inputs/findContract.js";
 import { inferContract, isDeployedCodeOf } from "../inputs/inferContract.js";
@@ -12,7 +13,6 @@ import { splitContractName } from "../inputs/sourceNames.js";
 import { readStandardJsonFile } from "../inputs/standardJsonFile.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import { UsageError } from "./cliErrors.js";
-import { constructorInputs, typedConstructorValues } from "./constructorValues.js";
 
 /** The `verify` flags that say which contracts to verify. */
 export interface JobFlags {

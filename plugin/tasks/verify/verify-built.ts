@@ -7,6 +7,7 @@ import { ignitionTransactionHashes } from "../../../src/discovery/deploymentTran
 import { InvalidInputError } from "../../../src/errors/index.js";
 import type { BuildInfo, CompiledContract } from "../../../src/inputs/buildInfo.js";
 import { contractsOf } from "../../../src/inputs/buildInfo.js";
+import { constructorInputs, typedConstructorValues } from "../../../src/inputs/constructorValues.js";
 import { createContractJob } from "../../../src/inputs/contractJob.js";
 import { findContract } from "../../../src/inputs/findContract.js";
 import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.js";
@@ -18,7 +19,7 @@ import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
 import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import { displayName } from "../../../src/verify/verifyContract.js";
 import type { ChainAccess } from "../../internal/chainAccess.js";
-import { constructorInputs, loadDefaultExport, typedConstructorValues } from "../../internal/cliArguments.js";
+import { loadDefaultExport } from "../../internal/cliArguments.js";
 import type { ExplorerTarget } from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { buildProject, projectCompilers } from "../../internal/projectBuild.js";

@@ -1,4 +1,7 @@
-import { UsageError } from "./cliErrors.js";
+import { InvalidInputError } from "../errors/InvalidInputError.js";
+
+// Constructor values typed on a command line (the Hardhat task's and the CLI's), as `hardhat verify` reads them.
+const field = "constructorArguments";
 
 interface AbiParameterLike {
   type: string;
@@ -29,13 +32,14 @@ export function constructorInputs(abi: readonly unknown[]): AbiParameterLike[] {
  * @param abi - the contract's ABI
  * @param words - the words after ADDRESS
  * @returns the typed values
- * @throws {UsageError} for a count or a value that does not fit
+ * @throws {InvalidInputError} for a count or a value that does not fit
  */
 export function typedConstructorValues(abi: readonly unknown[], words: readonly string[]): unknown[] {
   const inputs = constructorInputs(abi);
   if (inputs.length !== words.length) {
     const signature = inputs.map((input) => `${input.type}${input.name ? ` ${input.name}` : ""}`).join(", ");
-    throw new UsageError(
+    throw new InvalidInputError(
+      field,
       `The constructor takes ${inputs.length} argument${inputs.length === 1 ? "" : "s"} (${signature || "none"}), but ${words.length} ${words.length === 1 ? "was" : "were"} given.`,
     );
   }
@@ -51,10 +55,14 @@ function typed(parameter: AbiParameterLike, value: unknown, label: string): unkn
     const components = parameter.components ?? [];
     if (type === "tuple") {
       if (!Array.isArray(parsed) || parsed.length !== components.length)
-        throw new UsageError(`${label} is a tuple of ${components.length}: give it as a JSON array.`);
+        throw new InvalidInputError(
+          field,
+          `${label} is a tuple of ${components.length}: give it as a JSON array.`,
+        );
       return components.map((component, i) => typed(component, parsed[i], `${label}[${i}]`));
     }
-    if (!Array.isArray(parsed)) throw new UsageError(`${label} is a ${type}: give it as a JSON array.`);
+    if (!Array.isArray(parsed))
+      throw new InvalidInputError(field, `${label} is a ${type}: give it as a JSON array.`);
     const element = { ...parameter, type: type.slice(0, type.lastIndexOf("[")) };
     return parsed.map((item, i) => typed(element, item, `${label}[${i}]`));
   }
@@ -63,12 +71,12 @@ function typed(parameter: AbiParameterLike, value: unknown, label: string): unkn
     try {
       return BigInt(text);
     } catch {
-      throw new UsageError(`${label} is a ${type}, but "${text}" is not an integer.`);
+      throw new InvalidInputError(field, `${label} is a ${type}, but "${text}" is not an integer.`);
     }
   }
   if (type === "bool") {
     if (text === "true" || text === "false") return text === "true";
-    throw new UsageError(`${label} is a bool: give true or false, not "${text}".`);
+    throw new InvalidInputError(field, `${label} is a bool: give true or false, not "${text}".`);
   }
   return text;
 }
@@ -77,6 +85,6 @@ function parseJson(text: string, type: string, label: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new UsageError(`${label} is a ${type}: give it as JSON, e.g. '["a","b"]'.`);
+    throw new InvalidInputError(field, `${label} is a ${type}: give it as JSON, e.g. '["a","b"]'.`);
   }
 }
