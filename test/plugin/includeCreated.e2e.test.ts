@@ -1,7 +1,10 @@
 import { cp, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/index.js";
+import type { VerificationResult } from "../../src/verify/job.js";
 import { type HardhatNode, repoRoot, runHardhat, startHardhatNode } from "../inputs/hardhatProject.js";
+import { runAction } from "../support/actionRunner.js";
 import {
   type CommandOutcome,
   hardhat,
@@ -103,4 +106,39 @@ describe("npx hardhat explorer-verify --include-created", () => {
     );
     expect(outcome.stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
+
+  it("the bundled Action with include-created: the factory and its children verified, the clone reported", async () => {
+    const explorer: LocalExplorer = await startLocalExplorer({ rpcUrl: chain.url, stateFile: false });
+    try {
+      const factory = deployed["FactoryModule#Factory"]!.toLowerCase();
+      const wallet = deployed["FactoryModule#Wallet"]!.toLowerCase();
+      const run = await runAction(
+        {
+          "explorer-url": explorer.url,
+          deployment: "ignition/deployments/factory",
+          artifacts: "artifacts",
+          "rpc-url": chain.url,
+          "include-created": "true",
+          ledger: "none",
+        },
+        project,
+      );
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      const results = JSON.parse(run.outputs.results ?? "[]") as VerificationResult[];
+      expect(results.map((r) => [r.contract, r.status, r.createdBy?.factory])).toEqual([
+        ["contracts/Factory.sol:Wallet", "verified", undefined],
+        ["contracts/Factory.sol:Factory", "verified", undefined],
+        ["contracts/Factory.sol:Vault", "verified", factory],
+        ["contracts/Factory.sol:Pocket", "verified", factory],
+      ]);
+      expect(run.stdout).toMatch(
+        new RegExp(`0x[0-9a-f]{40} \\(created by ${factory}\\): an EIP-1167 clone of ${wallet}`),
+      );
+      expect(run.outputs["verified-count"]).toBe("4");
+      expect(run.outputs["failed-count"]).toBe("0");
+    } finally {
+      await explorer.close();
+    }
+  }, 300_000);
 });
