@@ -107,7 +107,7 @@ describe("npx hardhat explorer-verify --include-created", () => {
     expect(outcome.stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
 
-  it("the bundled Action with include-created: the factory and its children verified, the clone reported", async () => {
+  it("the bundled Action with include-created: the factory and its children verified, the clone reported, a rerun submits nothing", async () => {
     const explorer: LocalExplorer = await startLocalExplorer({ rpcUrl: chain.url, stateFile: false });
     try {
       const factory = deployed["FactoryModule#Factory"]!.toLowerCase();
@@ -137,6 +137,26 @@ describe("npx hardhat explorer-verify --include-created", () => {
       );
       expect(run.outputs["verified-count"]).toBe("4");
       expect(run.outputs["failed-count"]).toBe("0");
+
+      const rerun = await runAction(
+        {
+          "explorer-url": explorer.url,
+          deployment: "ignition/deployments/factory",
+          artifacts: "artifacts",
+          "rpc-url": chain.url,
+          "include-created": "true",
+          ledger: "none",
+        },
+        project,
+      );
+      expect(rerun.code).toBe(0);
+      const again = JSON.parse(rerun.outputs.results ?? "[]") as VerificationResult[];
+      expect(again.map((r) => [r.contract, r.status, r.attempts])).toEqual([
+        ["contracts/Factory.sol:Wallet", "already-verified", 0],
+        ["contracts/Factory.sol:Factory", "already-verified", 0],
+        ["contracts/Factory.sol:Vault", "already-verified", 0],
+        ["contracts/Factory.sol:Pocket", "already-verified", 0],
+      ]);
     } finally {
       await explorer.close();
     }
