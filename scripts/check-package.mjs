@@ -199,7 +199,9 @@ async function rpc(url, method, params) {
 async function startNode(project) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const node = spawn("npx", ["hardhat", "node", "--hostname", "127.0.0.1", "--port", String(port)], {
+  // Hardhat's own CLI as a direct child (not through npx), so stopping it stops the node.
+  const cli = join(project, "node_modules", "hardhat", "dist", "src", "cli.js");
+  const node = spawn("node", [cli, "node", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: project,
     env,
     stdio: "ignore",

@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ExplorerClient } from "../client/ExplorerClient.js";
-import { type CreatedContractJobs, createdContractJobs } from "../discovery/createdContractJobs.js";
-import { creationChainFromRpc } from "../discovery/createdContracts.js";
+import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import {
   foundryBroadcastTransactionHashes,
   ignitionTransactionHashes,
@@ -129,6 +128,9 @@ export async function createdJobsFromInputs(
   const creations = ownJobs.length > 0 ? await client.getContractCreation([...deployed]) : [];
   transactions.push(...creations.map((creation) => creation.txHash));
   if (transactions.length === 0) return { jobs: [], clones: [], skipped: [] };
+  // Loaded only with include-created: the Action's first request does not wait for discovery.
+  const { createdContractJobs } = await import("../discovery/createdContractJobs.js");
+  const { creationChainFromRpc } = await import("../discovery/createdContracts.js");
   return createdContractJobs([...new Set(transactions)], {
     contracts: (await readBuildInfos(buildDir, "artifacts")).flatMap(contractsOf),
     client,
