@@ -9,7 +9,7 @@ const shortestBase64Form = 8;
 /**
  * Builds a function that replaces every occurrence of the given secrets with `***`, in the spellings an explorer
  * may echo them in: raw; percent-encoded in either case (`+` for a space); JSON-escaped (`\"`, `\\`, `\/`,
- * `\uXXXX` in either case); HTML character references (`&#97;`, `&#x61;`, `&amp;`…); and, for the whole secret,
+ * `\u0061`-style escapes in either case); HTML character references (`&#97;`, `&#x61;`, `&amp;`…); and, for the whole secret,
  * standard and URL-safe base64 at any alignment. Each character may come in any of its spellings, mixed.
  *
  * @param secrets - values that must never be shown (empty and undefined entries are ignored)
