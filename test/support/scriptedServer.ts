@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach } from "@jest/globals";
 
 /** How the server answers one request. */
 export type Answer = (request: IncomingMessage, response: ServerResponse) => void;
@@ -76,5 +77,29 @@ export function tricklingBody(intervalMs: number): Answer {
     response.writeHead(200, { "content-type": "application/json" });
     const timer = setInterval(() => response.write(" "), intervalMs);
     response.on("close", () => clearInterval(timer));
+  };
+}
+
+/** A `getabi` read as the transport sends it: the request most transport tests make. */
+export const getAbiRequest = {
+  api: "rpc",
+  query: { module: "contract", action: "getabi" },
+  method: "GET",
+  kind: "read",
+} as const;
+
+/**
+ * Scripted servers for one test file, each closed after the test that started it.
+ * @returns a function that starts a server answering with the given answers in turn
+ */
+export function useScriptedServers(): (...answers: Answer[]) => Promise<ScriptedServer> {
+  const servers: ScriptedServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (...answers) => {
+    const server = await startScriptedServer(...answers);
+    servers.push(server);
+    return server;
   };
 }

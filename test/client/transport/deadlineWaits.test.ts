@@ -1,36 +1,17 @@
-import { afterEach, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../../src/client/rateLimiter.js";
 import { withRequestDeadline } from "../../../src/client/requestDeadline.js";
 import { Transport, type TransportEvent } from "../../../src/client/transport.js";
 import { NetworkError, RateLimitedError, TimeoutError } from "../../../src/errors/index.js";
-import {
-  type Answer,
-  jsonAnswer,
-  type ScriptedServer,
-  startScriptedServer,
-} from "../../support/scriptedServer.js";
+import { getAbiRequest, jsonAnswer, useScriptedServers } from "../../support/scriptedServer.js";
 
-const servers: ScriptedServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function scriptedServer(...answers: Answer[]) {
-  const server = await startScriptedServer(...answers);
-  servers.push(server);
-  return server;
-}
+const scriptedServer = useScriptedServers();
 
 const json = jsonAnswer;
 const tooMany = (headers: Record<string, string>) =>
   json(429, { status: "0", message: "Too many requests", result: null }, headers);
 const okAbi = json(200, { status: "1", message: "OK", result: "[]" });
-const getAbi = {
-  api: "rpc",
-  query: { module: "contract", action: "getabi" },
-  method: "GET",
-  kind: "read",
-} as const;
+const getAbi = getAbiRequest;
 
 function transportTo(url: string, events: TransportEvent[] = [], options = {}) {
   return new Transport({
@@ -134,7 +115,7 @@ describe("waits answer to the deadline", () => {
   it("answers a refused connection at once, without retrying", async () => {
     const explorer = await scriptedServer(okAbi);
     const url = explorer.url;
-    await servers.pop()?.close();
+    await explorer.close();
     const events: TransportEvent[] = [];
     const error = await transportTo(url, events)
       .send(getAbi)

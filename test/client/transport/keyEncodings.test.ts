@@ -1,33 +1,14 @@
-import { afterEach, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../../src/client/rateLimiter.js";
 import { Transport } from "../../../src/client/transport.js";
 import { InvalidInputError, InvalidResponseError } from "../../../src/errors/index.js";
 import { secretApiKey } from "../../support/addresses.js";
 import { keySpellings, keySpellingsIn } from "../../support/keySpellings.js";
-import {
-  type Answer,
-  jsonAnswer,
-  type ScriptedServer,
-  startScriptedServer,
-} from "../../support/scriptedServer.js";
+import { getAbiRequest, jsonAnswer, useScriptedServers } from "../../support/scriptedServer.js";
 
-const servers: ScriptedServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const serve = useScriptedServers();
 
-async function serve(...answers: Answer[]) {
-  const server = await startScriptedServer(...answers);
-  servers.push(server);
-  return server;
-}
-
-const getAbi = {
-  api: "rpc",
-  query: { module: "contract", action: "getabi" },
-  method: "GET",
-  kind: "read",
-} as const;
+const getAbi = getAbiRequest;
 
 function transportTo(url: string, options = {}) {
   return new Transport({

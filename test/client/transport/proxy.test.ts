@@ -4,7 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/glob
 import { openTunnel, proxyFor } from "../../../src/client/proxyRequest.js";
 import { RateLimiter } from "../../../src/client/rateLimiter.js";
 import { Transport } from "../../../src/client/transport.js";
-import { jsonAnswer, type ScriptedServer, startScriptedServer } from "../../support/scriptedServer.js";
+import {
+  getAbiRequest,
+  jsonAnswer,
+  type ScriptedServer,
+  startScriptedServer,
+} from "../../support/scriptedServer.js";
 
 /** A forward proxy on 127.0.0.1: full-URL requests passed on, CONNECT tunnels opened; records what it was asked. */
 async function startForwardProxy() {
@@ -36,12 +41,7 @@ let proxy: Awaited<ReturnType<typeof startForwardProxy>>;
 let explorer: ScriptedServer;
 const saved = { ...process.env };
 const ok = { status: "1", message: "OK", result: "[]" };
-const getAbi = {
-  api: "rpc",
-  query: { module: "contract", action: "getabi" },
-  method: "GET",
-  kind: "read",
-} as const;
+const getAbi = getAbiRequest;
 
 beforeAll(async () => {
   proxy = await startForwardProxy();
