@@ -10,6 +10,7 @@ import {
   ResponseTooLargeError,
   TimeoutError,
 } from "../errors/index.js";
+import { ExplorerCapabilities } from "./explorerCapabilities.js";
 import { envelopeReason, isRateLimited } from "./explorerTexts.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
 import { BodyTooLargeError, sendHttpRequest } from "./httpRequest.js";
@@ -69,6 +70,8 @@ export interface TransportOptions {
   requestsPerSecond?: number;
   /** Use this limiter instead of the per-explorer shared one. */
   rateLimiter?: RateLimiter;
+  /** What is known of the explorer's optional features; a fresh record (nothing known) by default. */
+  capabilities?: ExplorerCapabilities;
   /** Waits and retries are reported here. */
   onEvent?: (event: TransportEvent) => void;
 }
@@ -110,6 +113,8 @@ const excerptLength = 200;
 export class Transport {
   readonly urls: ExplorerUrls;
   readonly redact: Redactor;
+  /** What this transport's calls have learned about the explorer (endpoints it has, action names it takes). */
+  readonly capabilities: ExplorerCapabilities;
   readonly #apiKey: string | undefined;
   readonly #apiKeyIn: "query" | "bearer";
   readonly #headers: Record<string, string>;
@@ -142,6 +147,7 @@ export class Transport {
         followExplorerQuota: options.requestsPerSecond === undefined,
       });
     this.#onEvent = options.onEvent;
+    this.capabilities = options.capabilities ?? new ExplorerCapabilities();
   }
 
   /** The limiter this transport's requests go through (shared by the explorer's clients unless one was given). */

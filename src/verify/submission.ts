@@ -12,9 +12,6 @@ export interface PreparedSubmission {
   send(timeoutMs: number): Promise<SubmissionOutcome>;
 }
 
-// Explorers that answered `verify_via_registry` with `Unknown action`: they get `verify_via_sourcify` from then on.
-const sourcifyNamedExplorers = new Set<string>();
-
 /**
  * Builds the submissions for a job, in the order to try them, checking everything that can be checked before
  * sending: compiler version, constructor arguments, library slots.
@@ -131,17 +128,18 @@ export function prepareSubmissions(
   }
 }
 
+// An explorer that answered `verify_via_registry` with `Unknown action` gets `verify_via_sourcify` from then on.
 async function submitToRegistry(
   client: ExplorerClient,
   parameters: Parameters<ExplorerClient["verifyViaRegistry"]>[0],
 ): Promise<SubmissionOutcome> {
-  const explorer = client.urls.base;
-  if (sourcifyNamedExplorers.has(explorer)) return client.verifyViaSourcify(parameters);
+  const capabilities = client.transport.capabilities;
+  if (capabilities.registryAction === "verify_via_sourcify") return client.verifyViaSourcify(parameters);
   try {
     return await client.verifyViaRegistry(parameters);
   } catch (error) {
     if (!(error instanceof UnknownActionError)) throw error;
-    sourcifyNamedExplorers.add(explorer);
+    capabilities.registryAction = "verify_via_sourcify";
     return client.verifyViaSourcify(parameters);
   }
 }

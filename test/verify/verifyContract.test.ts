@@ -131,7 +131,7 @@ describe("verifyContract: formats", () => {
     });
   });
 
-  it("registry: switches to verify_via_sourcify once per explorer and remembers it", async () => {
+  it("registry: switches to verify_via_sourcify once per client and remembers it on the client", async () => {
     const second = testAddress(0x1002);
     explorer.backend.addContract(address).addContract(second);
     const registry = (at: string): VerificationJob => ({
@@ -156,6 +156,21 @@ describe("verifyContract: formats", () => {
     expect(explorer.requestsFor("verify_via_sourcify")[0]?.files.map((f) => f.filename)).toEqual([
       "metadata.json",
       "contracts/Box.sol",
+    ]);
+    expect(client.transport.capabilities.registryAction).toBe("verify_via_sourcify");
+
+    // Nothing is shared through the process: a new client of the same explorer learns it for itself.
+    const third = testAddress(0x1003);
+    explorer.backend.addContract(third);
+    await expect(verifyContract(clientFor(explorer), registry(third), fastEngine)).resolves.toMatchObject({
+      status: "verified",
+    });
+    expect(actions().filter((a) => a.startsWith("verify_via"))).toEqual([
+      "verify_via_registry",
+      "verify_via_sourcify",
+      "verify_via_sourcify",
+      "verify_via_registry",
+      "verify_via_sourcify",
     ]);
   });
 

@@ -59,17 +59,11 @@ function standInOf(contract: SmartContract, isVerified: boolean): SmartContractS
   return null;
 }
 
-/** Per explorer base URL: whether `GET /api/v2/smart-contracts/{address}` exists there. */
-const supportByExplorer = new Map<string, boolean>();
-const probesInFlight = new Map<string, Promise<boolean>>();
-/** Explorers whose endpoint has answered 200 once: there, a 404 `Not found` surely means "not a contract". */
-const answeredByExplorer = new Set<string>();
-
 /**
  * Reads an address's verification status (`GET /api/v2/smart-contracts/{address_hash}`), Blockscout's
  * authoritative answer to "is this address verified" (its RPC `getabi` may answer with a bytecode twin's ABI).
  * The endpoint is not in the specification; use {@link supportsSmartContractStatus} to know whether an explorer
- * has it. Each answer also records that.
+ * has it. Each answer also records that in the transport's capabilities.
  *
  * @param transport - the explorer's transport
  * @param parameters - the address
@@ -86,7 +80,7 @@ export async function getSmartContractStatus(
   parameters: GetSmartContractStatusParameters,
 ): Promise<SmartContractStatus | null> {
   const address = assertAddress(parameters.address);
-  const explorer = transport.urls.base;
+  const capabilities = transport.capabilities;
   let response: TransportResponse;
   try {
     response = await callRest(transport, { endpoint, path: `/smart-contracts/${address}` });
@@ -95,14 +89,14 @@ export async function getSmartContractStatus(
       error instanceof NotFoundError &&
       (isRestNotFound(error.explorerMessage) || isNotAContract(error.explorerMessage))
     ) {
-      supportByExplorer.set(explorer, true);
+      capabilities.smartContractStatus = true;
       return null;
     }
-    if (error instanceof UnknownActionError) supportByExplorer.set(explorer, false);
+    if (error instanceof UnknownActionError) capabilities.smartContractStatus = false;
     throw error;
   }
-  supportByExplorer.set(explorer, true);
-  answeredByExplorer.add(explorer);
+  capabilities.smartContractStatus = true;
+  capabilities.smartContractStatusAnswered = true;
   const contract = parseRestBody(response, smartContractSchema, endpoint);
   const isVerified = contract.is_verified ?? false;
   // Older Blockscout versions lack one of the two detail flags; each follows from the other then.
@@ -122,9 +116,10 @@ export async function getSmartContractStatus(
 }
 
 /**
- * Tells whether an explorer has `GET /api/v2/smart-contracts/{address}`, asking it at most once per explorer base
- * URL in this process (concurrent callers share one probe). `400 Unknown API v2 action`, an HTML or other non-JSON
- * page, and a 404 other than `Not found` (e.g. `API V2 is disabled`) mean no.
+ * Tells whether an explorer has `GET /api/v2/smart-contracts/{address}`, asking it at most once per transport
+ * (concurrent callers share one probe; transports given one {@link ExplorerCapabilities} share the answer).
+ * `400 Unknown API v2 action`, an HTML or other non-JSON page, and a 404 other than `Not found` (e.g.
+ * `API V2 is disabled`) mean no.
  *
  * @param transport - the explorer's transport
  * @returns true when the endpoint exists
@@ -133,27 +128,19 @@ export async function getSmartContractStatus(
  * const status = (await supportsSmartContractStatus(transport)) ? await getSmartContractStatus(transport, { address }) : undefined;
  */
 export function supportsSmartContractStatus(transport: Transport): Promise<boolean> {
-  const explorer = transport.urls.base;
-  const known = supportByExplorer.get(explorer);
+  const capabilities = transport.capabilities;
+  const known = capabilities.smartContractStatus;
   if (known !== undefined) return Promise.resolve(known);
-  let probe = probesInFlight.get(explorer);
-  if (probe === undefined) {
-    probe = probeSmartContractStatus(transport, probeAddress)
+  if (capabilities.smartContractStatusProbe === undefined) {
+    const probe = probeSmartContractStatus(transport, probeAddress)
       .then((answer) => answer.supported)
-      .finally(() => probesInFlight.delete(explorer));
-    probesInFlight.set(explorer, probe);
+      .finally(() => {
+        if (capabilities.smartContractStatusProbe === probe)
+          capabilities.smartContractStatusProbe = undefined;
+      });
+    capabilities.smartContractStatusProbe = probe;
   }
-  return probe;
-}
-
-/**
- * Forgets what {@link supportsSmartContractStatus} learned about an explorer, e.g. after it was upgraded.
- *
- * @param transport - the explorer's transport
- */
-export function forgetSmartContractStatusSupport(transport: Transport): void {
-  supportByExplorer.delete(transport.urls.base);
-  answeredByExplorer.delete(transport.urls.base);
+  return capabilities.smartContractStatusProbe;
 }
 
 /**
@@ -182,18 +169,23 @@ export async function getSmartContractStatusIfSupported(
   transport: Transport,
   parameters: GetSmartContractStatusParameters,
 ): Promise<SmartContractStatusAnswer> {
-  const explorer = transport.urls.base;
-  const probeInFlight = probesInFlight.get(explorer);
+  const capabilities = transport.capabilities;
+  const probeInFlight = capabilities.smartContractStatusProbe;
   const known =
-    supportByExplorer.get(explorer) ??
+    capabilities.smartContractStatus ??
     (probeInFlight ? await probeInFlight.catch(() => undefined) : undefined);
   if (known === false) return { supported: false };
-  if (known === true) return supportedAnswer(explorer, await getSmartContractStatus(transport, parameters));
+  if (known === true) return supportedAnswer(transport, await getSmartContractStatus(transport, parameters));
   const answer = probeSmartContractStatus(transport, parameters.address);
-  const support = answer.then((result) => result.supported).finally(() => probesInFlight.delete(explorer));
+  const support: Promise<boolean> = answer
+    .then((result) => result.supported)
+    .finally(() => {
+      if (capabilities.smartContractStatusProbe === support)
+        capabilities.smartContractStatusProbe = undefined;
+    });
   // Waiters read the outcome through their own await; a failed probe is this caller's error.
   support.catch(() => {});
-  probesInFlight.set(explorer, support);
+  capabilities.smartContractStatusProbe = support;
   return answer;
 }
 
@@ -201,9 +193,8 @@ async function probeSmartContractStatus(
   transport: Transport,
   address: string,
 ): Promise<SmartContractStatusAnswer> {
-  const explorer = transport.urls.base;
   try {
-    return supportedAnswer(explorer, await getSmartContractStatus(transport, { address }));
+    return supportedAnswer(transport, await getSmartContractStatus(transport, { address }));
   } catch (error) {
     const unsupported =
       error instanceof UnknownActionError ||
@@ -212,11 +203,14 @@ async function probeSmartContractStatus(
       // A gateway's 5xx page says nothing about the explorer behind it.
       (error instanceof InvalidResponseError && error.body.status < 500);
     if (!unsupported) throw error;
-    supportByExplorer.set(explorer, false);
+    transport.capabilities.smartContractStatus = false;
     return { supported: false };
   }
 }
 
-function supportedAnswer(explorer: string, status: SmartContractStatus | null): SmartContractStatusAnswer {
-  return { supported: true, status, routeConfirmed: answeredByExplorer.has(explorer) };
+function supportedAnswer(
+  transport: Transport,
+  status: SmartContractStatus | null,
+): SmartContractStatusAnswer {
+  return { supported: true, status, routeConfirmed: transport.capabilities.smartContractStatusAnswered };
 }

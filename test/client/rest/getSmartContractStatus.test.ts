@@ -1,34 +1,23 @@
-import { afterEach, describe, expect, it } from "@jest/globals";
-import { forgetSmartContractStatusSupport } from "../../../src/client/rest/getSmartContractStatus.js";
+import { describe, expect, it } from "@jest/globals";
+import { ExplorerCapabilities } from "../../../src/client/explorerCapabilities.js";
 import {
   getSmartContractStatus,
   getSmartContractStatusIfSupported,
   supportsSmartContractStatus,
 } from "../../../src/client/rest/index.js";
-import {
-  InvalidInputError,
-  InvalidResponseError,
-  type Transport,
-  UnknownActionError,
-} from "../../../src/index.js";
+import { InvalidInputError, InvalidResponseError, UnknownActionError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
 import { type RestTestExplorer, restExplorersForEachTest } from "../../support/restData.js";
+import { transportFor } from "../../support/transportFor.js";
 
 const { start } = restExplorersForEachTest();
 
 const contract = testAddress(0xc0de);
 const zeroAddress = testAddress(0);
 
-// Support is remembered per explorer URL for the whole process; a later test may get the same port.
-const used: Transport[] = [];
-afterEach(() => {
-  for (const transport of used.splice(0)) forgetSmartContractStatusSupport(transport);
-});
-
-async function startExplorer(options: Parameters<typeof start>[0] = {}): Promise<RestTestExplorer> {
-  const rest = await start(options);
-  used.push(rest.transport);
-  return rest;
+// Each transport remembers what it learned in its own capabilities: a test's fresh transport knows nothing yet.
+function startExplorer(options: Parameters<typeof start>[0] = {}): Promise<RestTestExplorer> {
+  return start(options);
 }
 
 const verifiedBody = {
@@ -250,6 +239,37 @@ describe("supportsSmartContractStatus", () => {
     const rest = await startExplorer();
     rest.explorer.faults.next({ kind: "html", status: 404 });
     await expect(supportsSmartContractStatus(rest.transport)).resolves.toBe(false);
+  });
+
+  it("keeps what it learned on the transport: another transport of the same explorer probes for itself", async () => {
+    const rest = await startExplorer();
+    await expect(supportsSmartContractStatus(rest.transport)).resolves.toBe(true);
+    const other = transportFor(rest.explorer);
+    expect(other.capabilities.smartContractStatus).toBeUndefined();
+    await expect(supportsSmartContractStatus(other)).resolves.toBe(true);
+    expect(rest.explorer.requests).toHaveLength(2);
+  });
+
+  it("shares one probe among transports given the same capabilities", async () => {
+    const capabilities = new ExplorerCapabilities();
+    const rest = await startExplorer({ transport: { capabilities } });
+    rest.data.smartContract = undefined;
+    const other = transportFor(rest.explorer, { capabilities });
+    await expect(
+      Promise.all([supportsSmartContractStatus(rest.transport), supportsSmartContractStatus(other)]),
+    ).resolves.toEqual([false, false]);
+    expect(capabilities.smartContractStatus).toBe(false);
+    expect(rest.explorer.requests).toHaveLength(1);
+  });
+
+  it("trusts injected capabilities: an explorer known to lack the endpoint is not asked", async () => {
+    const capabilities = new ExplorerCapabilities();
+    capabilities.smartContractStatus = false;
+    const rest = await startExplorer({ transport: { capabilities } });
+    await expect(getSmartContractStatusIfSupported(rest.transport, { address: contract })).resolves.toEqual({
+      supported: false,
+    });
+    expect(rest.explorer.requests).toHaveLength(0);
   });
 
   it("remembers nothing when a gateway error hides the explorer, and probes again next time", async () => {
