@@ -2,9 +2,14 @@
 // jobs, the errors, and the types of jobs and results. The REST v2 reads are `explorer-verify/rest`, the local
 // explorer `explorer-verify/local-explorer`, the Hardhat plugin `explorer-verify/plugin`.
 export {
+  type CheckProxyVerificationParameters,
+  type CheckVerifyStatusParameters,
   type ContractCreation,
   checkProxyVerification,
   checkVerifyStatus,
+  type GetAbiParameters,
+  type GetContractCreationParameters,
+  type GetSourceCodeParameters,
   getAbi,
   getContractCreation,
   getSourceCode,
@@ -22,6 +27,7 @@ export {
   type VerifiedContract,
   type VerifiedContractReading,
   type VerifyParameters,
+  type VerifyProxyContractParameters,
   type VerifySourceCodeParameters,
   type VerifyStatus,
   type VerifyViaRegistryParameters,

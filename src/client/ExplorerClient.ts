@@ -48,32 +48,45 @@ export class ExplorerClient {
     return `${this.urls.base}/address/${address}#code`;
   }
 
+  // Each method is the function of the same name with this client's transport: same name, same parameters. The
+  // reads of one address or guid also take it bare (`getAbi("0x…")`), as they did before.
+
   /** `listcontracts`. @param parameters - paging and filter @returns the page's contracts */
   listContracts(parameters?: contract.ListContractsParameters): Promise<contract.ListedContract[]> {
     return contract.listContracts(this.transport, parameters);
   }
 
-  /** `getabi`. @param address - contract address @returns the ABI, or null when not verified */
-  getAbi(address: string): Promise<unknown[] | null> {
-    return contract.getAbi(this.transport, { address });
+  /** `getabi`. @param parameters - the contract address (or the address alone) @returns the ABI, or null when not verified */
+  getAbi(parameters: contract.GetAbiParameters | string): Promise<unknown[] | null> {
+    return contract.getAbi(this.transport, addressParameters(parameters));
   }
 
-  /** `getsourcecode`. @param address - contract address @returns the verified contract, or null */
-  getSourceCode(address: string): Promise<contract.VerifiedContract | null> {
-    return contract.getSourceCode(this.transport, { address });
+  /** `getsourcecode`. @param parameters - the contract address (or the address alone) @returns the verified contract, or null */
+  getSourceCode(
+    parameters: contract.GetSourceCodeParameters | string,
+  ): Promise<contract.VerifiedContract | null> {
+    return contract.getSourceCode(this.transport, addressParameters(parameters));
   }
 
   /**
    * `getsourcecode`, checked with the smart-contract status: says whether the sources are the address's own or a
-   * bytecode twin's or EIP-1167 implementation's. @param address - contract address @returns the reading, or null
+   * bytecode twin's or EIP-1167 implementation's.
+   * @param parameters - the contract address (or the address alone) @returns the reading, or null
    */
-  readVerifiedContract(address: string): Promise<contract.VerifiedContractReading | null> {
-    return contract.readVerifiedContract(this.transport, { address });
+  readVerifiedContract(
+    parameters: contract.ReadVerifiedContractParameters | string,
+  ): Promise<contract.VerifiedContractReading | null> {
+    return contract.readVerifiedContract(this.transport, addressParameters(parameters));
   }
 
-  /** `getcontractcreation`, in chunks of ten. @param addresses - contract addresses @returns creations found */
-  getContractCreation(addresses: string[]): Promise<contract.ContractCreation[]> {
-    return contract.getContractCreation(this.transport, { addresses });
+  /** `getcontractcreation`, in chunks of ten. @param parameters - the addresses (or their list alone) @returns creations found */
+  getContractCreation(
+    parameters: contract.GetContractCreationParameters | string[],
+  ): Promise<contract.ContractCreation[]> {
+    return contract.getContractCreation(
+      this.transport,
+      Array.isArray(parameters) ? { addresses: parameters } : parameters,
+    );
   }
 
   /** `verify` (flattened source, JSON body). @param parameters - the submission @returns the outcome */
@@ -103,70 +116,191 @@ export class ExplorerClient {
     return contract.verifyViaSourcify(this.transport, parameters);
   }
 
-  /** `checkverifystatus`. @param guid - the receipt @returns the state */
-  checkVerifyStatus(guid: string): Promise<contract.VerifyStatus> {
-    return contract.checkVerifyStatus(this.transport, { guid });
+  /** `checkverifystatus`. @param parameters - the receipt (or the guid alone) @returns the state */
+  checkVerifyStatus(
+    parameters: contract.CheckVerifyStatusParameters | string,
+  ): Promise<contract.VerifyStatus> {
+    return contract.checkVerifyStatus(
+      this.transport,
+      typeof parameters === "string" ? { guid: parameters } : parameters,
+    );
   }
 
-  /** `verifyproxycontract`. @param address - the proxy @param expectedImplementation - optional @returns a guid */
-  verifyProxyContract(address: string, expectedImplementation?: string): Promise<string> {
-    return contract.verifyProxyContract(this.transport, {
-      address,
-      ...(expectedImplementation === undefined ? {} : { expectedImplementation }),
-    });
+  /**
+   * `verifyproxycontract`.
+   * @param parameters - the proxy and the expected implementation (or the proxy's address alone)
+   * @param expectedImplementation - with a bare address: the implementation expected
+   * @returns a guid
+   */
+  verifyProxyContract(
+    parameters: contract.VerifyProxyContractParameters | string,
+    expectedImplementation?: string,
+  ): Promise<string> {
+    return contract.verifyProxyContract(
+      this.transport,
+      typeof parameters === "string"
+        ? { address: parameters, ...(expectedImplementation === undefined ? {} : { expectedImplementation }) }
+        : parameters,
+    );
   }
 
-  /** `checkproxyverification`. @param guid - the receipt @returns the state */
-  checkProxyVerification(guid: string): Promise<contract.ProxyVerificationStatus> {
-    return contract.checkProxyVerification(this.transport, { guid });
+  /** `checkproxyverification`. @param parameters - the receipt (or the guid alone) @returns the state */
+  checkProxyVerification(
+    parameters: contract.CheckProxyVerificationParameters | string,
+  ): Promise<contract.ProxyVerificationStatus> {
+    return contract.checkProxyVerification(
+      this.transport,
+      typeof parameters === "string" ? { guid: parameters } : parameters,
+    );
+  }
+
+  /** `GET /api/v2/addresses/{address}/tokens`, one page. @param parameters - address and type filter @param cursor - the previous page's `nextPageParams` @returns the page */
+  getAddressTokens(
+    parameters: rest.GetAddressTokensParameters,
+    cursor?: rest.PageCursor,
+  ): Promise<rest.RestPage<rest.TokenBalanceItem>> {
+    return rest.getAddressTokens(this.transport, parameters, cursor);
   }
 
   /** `GET /api/v2/addresses/{address}/tokens`, every page. @param parameters - address and type filter @returns pages */
-  addressTokens(
+  iterateAddressTokens(
     parameters: rest.GetAddressTokensParameters,
   ): AsyncGenerator<rest.RestPage<rest.TokenBalanceItem>> {
     return rest.iterateAddressTokens(this.transport, parameters);
   }
 
+  /** `GET /api/v2/addresses/{address}/nft/collections`, one page. @param parameters - address and type filter @param cursor - the previous page's `nextPageParams` @returns the page */
+  getAddressNftCollections(
+    parameters: rest.GetAddressNftCollectionsParameters,
+    cursor?: rest.PageCursor,
+  ): Promise<rest.RestPage<rest.NftCollectionItem>> {
+    return rest.getAddressNftCollections(this.transport, parameters, cursor);
+  }
+
   /** `GET /api/v2/addresses/{address}/nft/collections`, every page. @param parameters - address and type filter @returns pages */
-  addressNftCollections(
+  iterateAddressNftCollections(
     parameters: rest.GetAddressNftCollectionsParameters,
   ): AsyncGenerator<rest.RestPage<rest.NftCollectionItem>> {
     return rest.iterateAddressNftCollections(this.transport, parameters);
   }
 
+  /** `GET /api/v2/blocks/{n}/transactions`, one page. @param parameters - block number or hash @param cursor - the previous page's `nextPageParams` @returns the page */
+  getBlockTransactions(
+    parameters: rest.GetBlockTransactionsParameters,
+    cursor?: rest.PageCursor,
+  ): Promise<rest.RestPage<rest.Transaction>> {
+    return rest.getBlockTransactions(this.transport, parameters, cursor);
+  }
+
   /** `GET /api/v2/blocks/{n}/transactions`, every page. @param parameters - block number or hash @returns pages */
-  blockTransactions(
+  iterateBlockTransactions(
     parameters: rest.GetBlockTransactionsParameters,
   ): AsyncGenerator<rest.RestPage<rest.Transaction>> {
     return rest.iterateBlockTransactions(this.transport, parameters);
   }
 
+  /** `GET /api/v2/blocks/{n}/withdrawals`, one page. @param parameters - block number or hash @param cursor - the previous page's `nextPageParams` @returns the page */
+  getBlockWithdrawals(
+    parameters: rest.GetBlockWithdrawalsParameters,
+    cursor?: rest.PageCursor,
+  ): Promise<rest.RestPage<rest.Withdrawal>> {
+    return rest.getBlockWithdrawals(this.transport, parameters, cursor);
+  }
+
   /** `GET /api/v2/blocks/{n}/withdrawals`, every page. @param parameters - block number or hash @returns pages */
-  blockWithdrawals(
+  iterateBlockWithdrawals(
     parameters: rest.GetBlockWithdrawalsParameters,
   ): AsyncGenerator<rest.RestPage<rest.Withdrawal>> {
     return rest.iterateBlockWithdrawals(this.transport, parameters);
   }
 
+  /** `GET /api/v2/internal-transactions`, one page. @param parameters - optional transaction hash @param cursor - the previous page's `nextPageParams` @returns the page */
+  getInternalTransactions(
+    parameters: rest.GetInternalTransactionsParameters = {},
+    cursor?: rest.PageCursor,
+  ): Promise<rest.RestPage<rest.InternalTransaction>> {
+    return rest.getInternalTransactions(this.transport, parameters, cursor);
+  }
+
   /** `GET /api/v2/internal-transactions`, every page. @param parameters - optional transaction hash @returns pages */
-  internalTransactions(
+  iterateInternalTransactions(
     parameters: rest.GetInternalTransactionsParameters = {},
   ): AsyncGenerator<rest.RestPage<rest.InternalTransaction>> {
     return rest.iterateInternalTransactions(this.transport, parameters);
   }
 
+  /** `GET /api/v2/tokens/{address}/instances/{id}/holders`, one page. @param parameters - token and id @param cursor - the previous page's `nextPageParams` @returns the page */
+  getTokenInstanceHolders(
+    parameters: rest.GetTokenInstanceHoldersParameters,
+    cursor?: rest.PageCursor,
+  ): Promise<rest.RestPage<rest.TokenInstanceHolder>> {
+    return rest.getTokenInstanceHolders(this.transport, parameters, cursor);
+  }
+
   /** `GET /api/v2/tokens/{address}/instances/{id}/holders`, every page. @param parameters - token and id @returns pages */
-  tokenInstanceHolders(
+  iterateTokenInstanceHolders(
     parameters: rest.GetTokenInstanceHoldersParameters,
   ): AsyncGenerator<rest.RestPage<rest.TokenInstanceHolder>> {
     return rest.iterateTokenInstanceHolders(this.transport, parameters);
   }
 
-  /** `GET /api/v2/smart-contracts/{address}`. @param address - contract address @returns its status, or null when not a contract */
-  smartContractStatus(address: string): Promise<rest.SmartContractStatus | null> {
-    return rest.getSmartContractStatus(this.transport, { address });
+  /** `GET /api/v2/smart-contracts/{address}`. @param parameters - the contract address (or the address alone) @returns its status, or null when not a contract */
+  getSmartContractStatus(
+    parameters: rest.GetSmartContractStatusParameters | string,
+  ): Promise<rest.SmartContractStatus | null> {
+    return rest.getSmartContractStatus(this.transport, addressParameters(parameters));
   }
+
+  /** @deprecated the same as {@link ExplorerClient.iterateAddressTokens}, its earlier name */
+  addressTokens(
+    parameters: rest.GetAddressTokensParameters,
+  ): AsyncGenerator<rest.RestPage<rest.TokenBalanceItem>> {
+    return this.iterateAddressTokens(parameters);
+  }
+
+  /** @deprecated the same as {@link ExplorerClient.iterateAddressNftCollections}, its earlier name */
+  addressNftCollections(
+    parameters: rest.GetAddressNftCollectionsParameters,
+  ): AsyncGenerator<rest.RestPage<rest.NftCollectionItem>> {
+    return this.iterateAddressNftCollections(parameters);
+  }
+
+  /** @deprecated the same as {@link ExplorerClient.iterateBlockTransactions}, its earlier name */
+  blockTransactions(
+    parameters: rest.GetBlockTransactionsParameters,
+  ): AsyncGenerator<rest.RestPage<rest.Transaction>> {
+    return this.iterateBlockTransactions(parameters);
+  }
+
+  /** @deprecated the same as {@link ExplorerClient.iterateBlockWithdrawals}, its earlier name */
+  blockWithdrawals(
+    parameters: rest.GetBlockWithdrawalsParameters,
+  ): AsyncGenerator<rest.RestPage<rest.Withdrawal>> {
+    return this.iterateBlockWithdrawals(parameters);
+  }
+
+  /** @deprecated the same as {@link ExplorerClient.iterateInternalTransactions}, its earlier name */
+  internalTransactions(
+    parameters: rest.GetInternalTransactionsParameters = {},
+  ): AsyncGenerator<rest.RestPage<rest.InternalTransaction>> {
+    return this.iterateInternalTransactions(parameters);
+  }
+
+  /** @deprecated the same as {@link ExplorerClient.iterateTokenInstanceHolders}, its earlier name */
+  tokenInstanceHolders(
+    parameters: rest.GetTokenInstanceHoldersParameters,
+  ): AsyncGenerator<rest.RestPage<rest.TokenInstanceHolder>> {
+    return this.iterateTokenInstanceHolders(parameters);
+  }
+
+  /** @deprecated the same as {@link ExplorerClient.getSmartContractStatus}, its earlier name */
+  smartContractStatus(address: string): Promise<rest.SmartContractStatus | null> {
+    return this.getSmartContractStatus(address);
+  }
+}
+
+function addressParameters<P extends { address: string }>(parameters: P | string): P | { address: string } {
+  return typeof parameters === "string" ? { address: parameters } : parameters;
 }
 
 /**

@@ -136,7 +136,7 @@ async function fromInternalTransactions(
 ): Promise<CreatedContract[]> {
   const created: CreatedContract[] = [];
   try {
-    for await (const page of client.internalTransactions({ transactionHash: transaction })) {
+    for await (const page of client.iterateInternalTransactions({ transactionHash: transaction })) {
       for (const item of page.items) {
         const type = item.type.toLowerCase();
         const address = item.created_contract?.hash;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
 import { sharedRateLimiter } from "../../src/client/rateLimiter.js";
-import { createExplorerClient } from "../../src/index.js";
+import * as rest from "../../src/client/rest/index.js";
+import * as front from "../../src/index.js";
+import { createExplorerClient, ExplorerClient } from "../../src/index.js";
 import { testAddress } from "../support/addresses.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 
@@ -54,5 +56,43 @@ describe("ExplorerClient", () => {
     const b = createExplorerClient({ explorerUrl: "https://shared.example/" });
     expect(sharedRateLimiter(a.urls.base, 10)).toBe(sharedRateLimiter(b.urls.base, 10));
     expect(sharedRateLimiter("https://other.example", 10)).not.toBe(sharedRateLimiter(a.urls.base, 10));
+  });
+
+  it("names each method after the function it wraps, and takes that function's parameters", async () => {
+    const methods = Object.getOwnPropertyNames(ExplorerClient.prototype).filter(
+      (name) => name !== "constructor" && name !== "urls" && name !== "codeUrl",
+    );
+    const wrapped = (name: string) => name in front || name in rest;
+    const deprecated = [
+      "addressTokens",
+      "addressNftCollections",
+      "blockTransactions",
+      "blockWithdrawals",
+      "internalTransactions",
+      "tokenInstanceHolders",
+      "smartContractStatus",
+    ];
+    expect(methods.filter((name) => !wrapped(name)).sort()).toEqual([...deprecated].sort());
+
+    const address = testAddress(0x43);
+    explorer.backend.addContract(address, { abi: [] });
+    explorer.backend.script(address, { result: "pass" });
+    const client = createExplorerClient({ explorerUrl: explorer.url, retryDelayMs: 5 });
+    await expect(client.getAbi({ address })).resolves.toEqual(await client.getAbi(address));
+    await expect(client.getContractCreation({ addresses: [address] })).resolves.toEqual(
+      await client.getContractCreation([address]),
+    );
+    await expect(client.getSourceCode({ address })).resolves.toEqual(await client.getSourceCode(address));
+    const outcome = await client.verifySourceCode({
+      codeFormat: "solidity-standard-json-input",
+      address,
+      contractName: "A.sol:A",
+      compilerVersion: "v0.8.28+commit.7893614a",
+      standardJsonInput: { language: "Solidity", sources: { "A.sol": { content: "contract A {}" } } },
+    });
+    if (outcome.kind !== "guid") throw new Error("expected a guid");
+    await expect(client.checkVerifyStatus({ guid: outcome.guid })).resolves.toEqual(
+      await client.checkVerifyStatus(outcome.guid),
+    );
   });
 });

@@ -48,7 +48,7 @@ describe("one Blockscout API key for every chain", () => {
     });
     if (outcome.kind !== "guid") throw new Error("expected a guid");
     await expect(client.checkVerifyStatus(outcome.guid)).resolves.toMatchObject({ state: "pass" });
-    await expect(client.smartContractStatus(address)).resolves.toMatchObject({ isVerified: true });
+    await expect(client.getSmartContractStatus(address)).resolves.toMatchObject({ isVerified: true });
 
     expect(api.seen.map((r) => `${r.method} ${r.url.split("?")[0]}`)).toEqual([
       "POST /10/api",

@@ -207,7 +207,7 @@ describe("local explorer: real compile and match against a real chain", () => {
     expect(creation).toMatchObject({ contractAddress: deployed.token!.toLowerCase(), factory: undefined });
     expect(creation?.creationBytecode?.startsWith("0x")).toBe(true);
     const pages = [];
-    for await (const page of client.blockTransactions({ blockNumberOrHash: creation!.blockNumber! }))
+    for await (const page of client.iterateBlockTransactions({ blockNumberOrHash: creation!.blockNumber! }))
       pages.push(page);
     expect(pages[0]?.items.map((t) => t.hash)).toContain(creation?.txHash);
   }, 60_000);

@@ -1,8 +1,21 @@
-export { checkProxyVerification, type ProxyVerificationStatus } from "./checkProxyVerification.js";
-export { checkVerifyStatus, type VerifyStatus } from "./checkVerifyStatus.js";
-export { getAbi } from "./getAbi.js";
-export { type ContractCreation, getContractCreation, maxAddressesPerRequest } from "./getContractCreation.js";
-export { getSourceCode } from "./getSourceCode.js";
+export {
+  type CheckProxyVerificationParameters,
+  checkProxyVerification,
+  type ProxyVerificationStatus,
+} from "./checkProxyVerification.js";
+export {
+  type CheckVerifyStatusParameters,
+  checkVerifyStatus,
+  type VerifyStatus,
+} from "./checkVerifyStatus.js";
+export { type GetAbiParameters, getAbi } from "./getAbi.js";
+export {
+  type ContractCreation,
+  type GetContractCreationParameters,
+  getContractCreation,
+  maxAddressesPerRequest,
+} from "./getContractCreation.js";
+export { type GetSourceCodeParameters, getSourceCode } from "./getSourceCode.js";
 export type { Libraries } from "./libraries.js";
 export { type ListContractsParameters, type ListedContract, listContracts } from "./listContracts.js";
 export {
@@ -20,7 +33,7 @@ export {
   verify,
   verifyLibrarySlots,
 } from "./verify.js";
-export { verifyProxyContract } from "./verifyProxyContract.js";
+export { type VerifyProxyContractParameters, verifyProxyContract } from "./verifyProxyContract.js";
 export {
   type SingleFileSubmission,
   type StandardJsonSubmission,
