@@ -18,7 +18,7 @@ declare module "hardhat/types/config" {
     chains?: Record<string, ExplorerVerifyChainUserConfig>;
     /** Contracts verified at once: 1 to 64, or `auto` (from the explorer's stated quota and 429s, at most 16). Default `auto`. */
     concurrency?: number | "auto";
-    /** Deadline per contract, in seconds. Default 300. */
+    /** Deadline per contract, in seconds: a whole number from 1 to 86400. Default 300. */
     timeoutSeconds?: number;
   }
 

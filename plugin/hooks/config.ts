@@ -1,4 +1,12 @@
 import type { ConfigHooks } from "hardhat/types/hooks";
+import {
+  concurrencyRange,
+  isWholeNumberWithin,
+  timeoutSecondsRange,
+  verificationDefaults,
+  type WholeNumberRange,
+  wholeNumberRequirement,
+} from "../../src/options/verificationOptions.js";
 import * as z from "../../src/schemas/zod.js";
 
 const configurationVariable = z.object({ _type: z.literal("ConfigurationVariable"), name: z.string() });
@@ -10,18 +18,29 @@ const chainOverride = z.strictObject({
   headers: z.optional(headers),
 });
 
+// Said as the Action and the CLI say it, for any wrong value (a string, a fraction): zod's own union message is "Invalid input".
+function wholeNumberSetting(range: WholeNumberRange, auto: boolean) {
+  return z.unknown().check(
+    z.refine(
+      (value) =>
+        (auto && value === "auto") || (typeof value === "number" && isWholeNumberWithin(value, range)),
+      {
+        error: (issue) =>
+          `must be ${wholeNumberRequirement(range, auto)}, got ${typeof issue.input === "string" ? JSON.stringify(issue.input) : String(issue.input)}`,
+      },
+    ),
+  );
+}
+
 const userConfigSchema = z.strictObject({
   apiKey: z.optional(secret),
   headers: z.optional(headers),
   chains: z.optional(
     z.record(z.string().check(z.regex(/^[1-9]\d*$/, "must be a chain id, e.g. 10")), chainOverride),
   ),
-  concurrency: z.optional(z.union([z.literal("auto"), z.int().check(z.gte(1)).check(z.lte(64))])),
-  timeoutSeconds: z.optional(z.number().check(z.positive()).check(z.lte(86_400))),
+  concurrency: z.optional(wholeNumberSetting(concurrencyRange, true)),
+  timeoutSeconds: z.optional(wholeNumberSetting(timeoutSecondsRange, false)),
 });
-
-export const defaultConcurrency = "auto";
-export const defaultTimeoutSeconds = 300;
 
 export default async (): Promise<Partial<ConfigHooks>> => ({
   validateUserConfig: async (userConfig) => {
@@ -31,7 +50,12 @@ export default async (): Promise<Partial<ConfigHooks>> => ({
     return parsed.error.issues.map((issue) => ({
       path: ["explorerVerify", ...issue.path.map(String)],
       message:
-        issue.code === "unrecognized_keys" ? `Unknown option: ${issue.keys.join(", ")}` : issue.message,
+        issue.code === "unrecognized_keys"
+          ? `Unknown option: ${issue.keys.join(", ")}`
+          : // A chain id that is not one: the key's own message, not zod's "Invalid key in record".
+            issue.code === "invalid_key"
+            ? (issue.issues[0]?.message ?? issue.message)
+            : issue.message,
     }));
   },
   resolveUserConfig: async (userConfig, resolveConfigurationVariable, next) => {
@@ -59,8 +83,8 @@ export default async (): Promise<Partial<ConfigHooks>> => ({
             },
           ]),
         ),
-        concurrency: user.concurrency ?? defaultConcurrency,
-        timeoutSeconds: user.timeoutSeconds ?? defaultTimeoutSeconds,
+        concurrency: user.concurrency ?? verificationDefaults.concurrency,
+        timeoutSeconds: user.timeoutSeconds ?? verificationDefaults.timeoutSeconds,
       },
     };
   },

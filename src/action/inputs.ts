@@ -2,6 +2,14 @@ import { basename, dirname } from "node:path";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { parseHeaderText } from "../client/requestHeaders.js";
 import { InvalidInputError } from "../errors/index.js";
+import {
+  concurrencyRange,
+  timeoutSecondsRange,
+  verificationDefaults,
+  type WholeNumberRange,
+  wholeNumberRequirement,
+  wholeNumberWithin,
+} from "../options/verificationOptions.js";
 import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
 import { maskSecret, readInput } from "./runnerCommands.js";
 
@@ -49,16 +57,15 @@ function booleanInput(name: string, fallback: boolean): boolean {
 function integerInput<F extends number | "auto">(
   name: string,
   fallback: F,
-  min: number,
-  max: number,
+  range: WholeNumberRange,
 ): number | F {
   const text = readInput(name);
   if (text === "") return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) {
+  const value = wholeNumberWithin(text, range);
+  if (value === undefined) {
     throw new InvalidInputError(
       name,
-      `Input ${name} must be ${fallback === "auto" ? "auto or " : ""}a whole number from ${min} to ${max}, got "${text}".`,
+      `Input ${name} must be ${wholeNumberRequirement(range, fallback === "auto")}, got "${text}".`,
     );
   }
   return value;
@@ -101,7 +108,7 @@ export function readActionInputs(): ActionInputs {
   const rpcUrls = chainMapInput("rpc-urls", (url) => assertRpcUrl(url, "rpc-urls"));
   const chainIdText = readInput("chain-id");
   const chainId = chainIdText
-    ? integerInput("chain-id", 0, 1, Number.MAX_SAFE_INTEGER)
+    ? integerInput("chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER })
     : severalDeployments
       ? undefined
       : chainIdOfDeployment(deployment);
@@ -125,7 +132,7 @@ export function readActionInputs(): ActionInputs {
   }
   const rpcUrl = readInput("rpc-url") || undefined;
   if (rpcUrl) assertRpcUrl(rpcUrl, "rpc-url");
-  const preflight = booleanInput("preflight", false);
+  const preflight = booleanInput("preflight", verificationDefaults.preflight);
   if (preflight && !rpcUrl)
     throw new InvalidInputError(
       "preflight",
@@ -141,21 +148,22 @@ export function readActionInputs(): ActionInputs {
     deployment,
     explorers,
     rpcUrls,
-    ledger: readInput("ledger").trim() || defaultLedger,
-    recheck: booleanInput("recheck", false),
-    artifacts: readInput("artifacts") || "artifacts",
+    ledger: readInput("ledger").trim() || verificationDefaults.ledger,
+    recheck: booleanInput("recheck", verificationDefaults.recheck),
+    artifacts: readInput("artifacts") || verificationDefaults.artifacts,
     rpcUrl,
-    wait: booleanInput("wait", true),
-    timeoutSeconds: integerInput("timeout-seconds", 300, 1, 86_400),
-    concurrency: readInput("concurrency") === "auto" ? "auto" : integerInput("concurrency", "auto", 1, 64),
-    force: booleanInput("force", false),
+    wait: booleanInput("wait", verificationDefaults.wait),
+    timeoutSeconds: integerInput("timeout-seconds", verificationDefaults.timeoutSeconds, timeoutSecondsRange),
+    concurrency:
+      readInput("concurrency") === "auto"
+        ? "auto"
+        : integerInput("concurrency", verificationDefaults.concurrency, concurrencyRange),
+    force: booleanInput("force", verificationDefaults.force),
     preflight,
-    includeCreated: booleanInput("include-created", false),
-    failOnError: booleanInput("fail-on-error", true),
+    includeCreated: booleanInput("include-created", verificationDefaults.includeCreated),
+    failOnError: booleanInput("fail-on-error", verificationDefaults.failOnError),
   };
 }
-
-const defaultLedger = ".explorer-verify/ledger.json";
 
 // A JSON object from chain id to URL (`{"10": "https://optimism.blockscout.com"}`), each URL checked.
 function chainMapInput(name: string, check: (url: string) => void): Record<number, string> {

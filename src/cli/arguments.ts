@@ -1,4 +1,9 @@
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
+import {
+  type WholeNumberRange,
+  wholeNumberRequirement,
+  wholeNumberWithin,
+} from "../options/verificationOptions.js";
 import { UsageError } from "./cliErrors.js";
 
 const apiKeyVariable = "EXPLORER_VERIFY_API_KEY";
@@ -42,8 +47,7 @@ export function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
  * @param text - the flag's value, or undefined when not given
  * @param flag - its name, for messages
  * @param fallback - the value when not given
- * @param min - the least allowed
- * @param max - the most allowed
+ * @param range - the allowed range
  * @returns the number
  * @throws {UsageError} when it is not a whole number in range
  */
@@ -51,14 +55,14 @@ export function integerFlag<F extends number | "auto">(
   text: string | undefined,
   flag: string,
   fallback: F,
-  min: number,
-  max: number,
+  range: WholeNumberRange,
 ): number | F {
   if (text === undefined) return fallback;
-  const value = Number(text);
-  if (text.trim() === "" || !Number.isInteger(value) || value < min || value > max) {
-    const auto = fallback === "auto" ? "auto or " : "";
-    throw new UsageError(`--${flag} must be ${auto}a whole number from ${min} to ${max}, got "${text}".`);
+  const value = wholeNumberWithin(text, range);
+  if (value === undefined) {
+    throw new UsageError(
+      `--${flag} must be ${wholeNumberRequirement(range, fallback === "auto")}, got "${text}".`,
+    );
   }
   return value;
 }

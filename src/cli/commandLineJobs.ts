@@ -11,6 +11,7 @@ import { inferContract, isDeployedCodeOf } from "../inputs/inferContract.js";
 import { singleFileSourceOf } from "../inputs/singleFileSource.js";
 import { splitContractName } from "../inputs/sourceNames.js";
 import { readStandardJsonFile } from "../inputs/standardJsonFile.js";
+import type { RequestedFormat } from "../options/verificationOptions.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import { UsageError } from "./cliErrors.js";
 
@@ -24,7 +25,7 @@ export interface JobFlags {
   rpcUrl: string | undefined;
   constructorArgsHex: string | undefined;
   libraries: string | undefined;
-  format: "auto" | "standard-json" | "single-file" | "flattened" | "registry";
+  format: RequestedFormat;
   proxy: boolean;
   deployments: string[];
   manifest: string | undefined;

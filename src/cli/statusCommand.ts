@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { assertGuid } from "../client/validate.js";
+import { verificationDefaults } from "../options/verificationOptions.js";
 import { parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { resolveExplorerTarget } from "./explorerTarget.js";
@@ -56,11 +57,9 @@ export async function statusCommand(argv: string[]): Promise<number> {
   }
 }
 
-const defaultLedger = ".explorer-verify/ledger.json";
-
 // Reads the file only: no explorer is asked, so it works offline and after the explorer's links are gone.
 async function printLedger(path: string | undefined, json: boolean): Promise<number> {
-  const file = resolve(process.cwd(), path ?? defaultLedger);
+  const file = resolve(process.cwd(), path ?? verificationDefaults.ledger);
   const [{ readLedgerFile }, { formatLedgerTable }, { existsSync }] = await Promise.all([
     import("../ledger/ledgerFile.js"),
     import("../ledger/ledgerTable.js"),

@@ -1,3 +1,5 @@
+import { autoConcurrencyCeiling, verificationDefaults } from "../options/verificationOptions.js";
+
 /** The `--help` text of each subcommand, and of the CLI as a whole. */
 export const usage = {
   main: `Usage: explorer-verify <command> [options]
@@ -40,8 +42,8 @@ Where they are verified:
 How:
   --force                     submit even when the explorer has the contract verified
   --no-wait                   return after submitting (status pending) instead of waiting for the verdict
-  --timeout SECONDS           deadline per contract (default 300)
-  --concurrency N|auto        contracts worked on at once (default auto: from the explorer's quota, at most 16)
+  --timeout SECONDS           deadline per contract (default ${verificationDefaults.timeoutSeconds})
+  --concurrency N|auto        contracts worked on at once (default ${verificationDefaults.concurrency}: from the explorer's quota, at most ${autoConcurrencyCeiling})
   --preflight                 compile locally against the deployed code before sending (needs --rpc-url)
   --ledger FILE               the verification ledger (e.g. .explorer-verify/ledger.json): what it records
                               verified is not asked again, its pending guids are polled, never resubmitted

@@ -1,6 +1,12 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { assertAddress } from "../client/validate.js";
+import {
+  concurrencyRange,
+  requestedFormats,
+  timeoutSecondsRange,
+  verificationDefaults,
+} from "../options/verificationOptions.js";
 import type { VerificationJob } from "../verify/job.js";
 import { integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
@@ -19,7 +25,7 @@ const options = {
   "compiler-version": { type: "string" },
   "constructor-args-hex": { type: "string" },
   libraries: { type: "string" },
-  format: { type: "string", default: "auto" },
+  format: { type: "string", default: verificationDefaults.format },
   proxy: { type: "boolean", default: false },
   "explorer-url": { type: "string" },
   "chain-id": { type: "string" },
@@ -35,8 +41,6 @@ const options = {
   json: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
-
-const formats = ["auto", "standard-json", "single-file", "flattened", "registry"] as const;
 
 /**
  * `explorer-verify verify`: checks the command line, reads the contracts, verifies them and reports.
@@ -54,9 +58,16 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   refusePendingFlags(values);
   const cwd = process.cwd();
   const flags = checkedFlags(values, positionals, cwd);
-  const timeoutSeconds = integerFlag(values.timeout, "timeout", 300, 1, 86_400);
+  const timeoutSeconds = integerFlag(
+    values.timeout,
+    "timeout",
+    verificationDefaults.timeoutSeconds,
+    timeoutSecondsRange,
+  );
   const concurrency =
-    values.concurrency === "auto" ? "auto" : integerFlag(values.concurrency, "concurrency", "auto", 1, 64);
+    values.concurrency === "auto"
+      ? "auto"
+      : integerFlag(values.concurrency, "concurrency", verificationDefaults.concurrency, concurrencyRange);
   const reporter = new Reporter(values.json);
   const target = await resolveExplorerTarget(values["explorer-url"], flags.rpcUrl, cwd);
   try {
@@ -145,8 +156,8 @@ function checkedFlags(
   }
   if (address !== undefined) assertAddress(address);
   const format = values.format;
-  if (!(formats as readonly string[]).includes(format)) {
-    throw new UsageError(`--format ${format} is not a format: use ${formats.join(", ")}.`);
+  if (!(requestedFormats as readonly string[]).includes(format)) {
+    throw new UsageError(`--format ${format} is not a format: use ${requestedFormats.join(", ")}.`);
   }
   const addressOnly = [
     "contract",

@@ -1,5 +1,6 @@
 import type { ExplorerClient } from "../client/ExplorerClient.js";
 import { isExplorerVerifyError } from "../errors/index.js";
+import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { Deadline } from "../verify/deadline.js";
 import type { VerificationEvent } from "../verify/events.js";
 import type { VerificationJob, VerificationResult } from "../verify/job.js";
@@ -17,8 +18,6 @@ export interface LedgerUse {
   /** Recorded with each entry. */
   chainId?: number | undefined;
 }
-
-const defaultTimeoutMs = 300_000;
 
 /**
  * Verifies one contract, reading the ledger first and recording every change in it. Verified with the same

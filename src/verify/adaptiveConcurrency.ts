@@ -1,10 +1,8 @@
 import type { QuotaReading } from "../client/rateLimiter.js";
+import { autoConcurrencyCeiling } from "../options/verificationOptions.js";
 
 /** How many contracts a batch works on at once: a number, or `auto` (chosen from what the explorer says). */
 export type ConcurrencySetting = number | "auto";
-
-/** The most contracts `auto` works on at once. */
-export const autoConcurrencyCeiling = 16;
 
 /** Contracts `auto` works on before the explorer has said anything about its quota: the former fixed default. */
 const autoConcurrencyStart = 4;

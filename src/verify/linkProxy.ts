@@ -1,6 +1,7 @@
 import type { ExplorerClient } from "../client/ExplorerClient.js";
 import { isProxyNotVerified, onlyOneAttemptWaitMs } from "../client/explorerTexts.js";
 import { ExplorerError, isExplorerVerifyError } from "../errors/index.js";
+import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
 import type { VerificationResult } from "./job.js";
@@ -33,7 +34,7 @@ export async function linkProxy(
   options: ProxyLinkOptions = {},
 ): Promise<VerificationResult> {
   const startedAt = Date.now();
-  const deadline = new Deadline(options.timeoutMs ?? 300_000);
+  const deadline = new Deadline(options.timeoutMs ?? defaultTimeoutMs);
   const polling = { ...defaultPolling, ...options.polling };
   // A job whose own address is the proxy (the Action's `proxy: true`) lets the explorer find the implementation.
   const selfLink = implementation.address.toLowerCase() === proxyAddress.toLowerCase();

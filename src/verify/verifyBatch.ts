@@ -3,6 +3,7 @@ import { type FindExplorerOptions, findExplorerByChainId } from "../explorers/fi
 import { proxyLinkHash } from "../ledger/inputHash.js";
 import { Ledger } from "../ledger/Ledger.js";
 import { verifyWithLedger } from "../ledger/verifyWithLedger.js";
+import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import {
   type ConcurrencyControl,
   type ConcurrencySetting,
@@ -169,7 +170,7 @@ export async function verifyBatch(
     }
     const timeoutMs = job.timeoutMs ?? options.timeoutMs;
     // The link's requests answer to its deadline too (rate-limit waits, request time limits).
-    const link = await new Deadline(timeoutMs ?? defaultLinkTimeoutMs).run(() =>
+    const link = await new Deadline(timeoutMs ?? defaultTimeoutMs).run(() =>
       linkProxy(client, proxyAddress, implementation, {
         ...(timeoutMs ? { timeoutMs } : {}),
         ...(options.polling ? { polling: options.polling } : {}),
@@ -194,8 +195,6 @@ export async function verifyBatch(
     return link ? [result, link] : [result];
   });
 }
-
-const defaultLinkTimeoutMs = 300_000;
 
 interface ResolvedTarget {
   client: ExplorerClient;

@@ -11,6 +11,7 @@ import {
   NotAContractError,
   TimeoutError,
 } from "../errors/index.js";
+import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import type { BatchMemory, ExplorerMemory } from "./batchMemory.js";
 import { encodeConstructorArguments, recoverConstructorArguments } from "./constructorArguments.js";
 import { Deadline } from "./deadline.js";
@@ -58,7 +59,6 @@ export interface EngineOptions {
   memory?: BatchMemory;
 }
 
-const defaultTimeoutMs = 300_000;
 const asyncSubmissionTimeoutMs = 30_000;
 
 /**

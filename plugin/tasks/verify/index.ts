@@ -1,5 +1,6 @@
 import { task } from "hardhat/config";
 import { ArgumentType } from "hardhat/types/arguments";
+import { verificationDefaults } from "../../../src/options/verificationOptions.js";
 
 export default task(
   "explorer-verify",
@@ -43,7 +44,7 @@ export default task(
     name: "format",
     type: ArgumentType.STRING,
     description: "auto (standard JSON input), standard-json, single-file, flattened or registry",
-    defaultValue: "auto",
+    defaultValue: verificationDefaults.format,
   })
   .addOption({
     name: "deployment",
@@ -55,8 +56,7 @@ export default task(
   .addOption({
     name: "ledger",
     type: ArgumentType.STRING_WITHOUT_DEFAULT,
-    description:
-      "The verification ledger (default .explorer-verify/ledger.json in the project; none for no ledger)",
+    description: `The verification ledger (default ${verificationDefaults.ledger} in the project; none for no ledger)`,
     defaultValue: undefined,
   })
   .addOption({
@@ -74,7 +74,7 @@ export default task(
   .addOption({
     name: "timeout",
     type: ArgumentType.INT,
-    description: "Deadline per contract in seconds (default: config, else 300)",
+    description: `Deadline per contract in seconds (default: config, else ${verificationDefaults.timeoutSeconds})`,
     defaultValue: 0,
   })
   .addFlag({

@@ -1,8 +1,9 @@
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import { verificationDefaults } from "../../../src/options/verificationOptions.js";
 
 /** Where the task keeps its ledger unless told otherwise: beside the project's `ignition/` and `contracts/`. */
-export const defaultLedgerPath = ".explorer-verify/ledger.json";
+export const defaultLedgerPath = verificationDefaults.ledger;
 
 /**
  * The ledger the task uses: `--ledger FILE` (relative to the project), `--ledger none` for none, else the

@@ -3,6 +3,7 @@ import type { NetworkConnection } from "hardhat/types/network";
 import { ExplorerClient } from "../../../src/client/ExplorerClient.js";
 import { isExplorerVerifyError } from "../../../src/errors/index.js";
 import { Ledger } from "../../../src/ledger/Ledger.js";
+import { requestedFormats } from "../../../src/options/verificationOptions.js";
 import type { VerificationResult } from "../../../src/verify/job.js";
 import { addressVerifiedState } from "../../../src/verify/preCheck.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
@@ -14,33 +15,9 @@ import {
 import { userError } from "../../internal/pluginError.js";
 import { Reporter } from "../../internal/reporter.js";
 import { ledgerPath } from "./ledgerOption.js";
-
-export interface VerifyTaskArguments {
-  address: string;
-  constructorArgs: string[];
-  explorerUrl: string | undefined;
-  contract: string | undefined;
-  constructorArgsPath: string | undefined;
-  librariesPath: string | undefined;
-  format: string;
-  deployment: string | undefined;
-  ledger: string | undefined;
-  recheck: boolean;
-  createdBy: string | undefined;
-  tx: string | undefined;
-  includeCreated: boolean;
-  timeout: number;
-  proxy: boolean;
-  force: boolean;
-  noWait: boolean;
-  preflight: boolean;
-  json: boolean;
-  /** Keep the embedded local explorer running after the table, until Ctrl-C. */
-  serve?: boolean;
-}
+import type { VerifyTaskArguments } from "./taskArguments.js";
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/;
-const taskFormats = ["auto", "standard-json", "single-file", "flattened", "registry"];
 
 export default async function verifyTaskAction(
   args: VerifyTaskArguments,
@@ -181,9 +158,9 @@ function checkArguments(args: VerifyTaskArguments): void {
       `"${args.address}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
     );
   }
-  if (!taskFormats.includes(args.format)) {
+  if (!(requestedFormats as readonly string[]).includes(args.format)) {
     throw userError(
-      `--format ${args.format} is not a format: use ${taskFormats.join(", ")} (auto, the default, sends standard JSON input).`,
+      `--format ${args.format} is not a format: use ${requestedFormats.join(", ")} (auto, the default, sends standard JSON input).`,
     );
   }
   if (

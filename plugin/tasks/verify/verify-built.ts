@@ -24,7 +24,7 @@ import type { ExplorerTarget } from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { buildProject, projectCompilers } from "../../internal/projectBuild.js";
 import type { Reporter } from "../../internal/reporter.js";
-import type { VerifyTaskArguments } from "./task-action.js";
+import type { VerifyTaskArguments } from "./taskArguments.js";
 
 /** What the task has ready when the look before the build did not settle it. */
 export interface BuiltVerification {

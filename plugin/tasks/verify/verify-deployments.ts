@@ -12,7 +12,7 @@ import { type ExplorerTarget, resolveExplorerTarget } from "../../internal/explo
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { Reporter } from "../../internal/reporter.js";
 import { ledgerPath } from "./ledgerOption.js";
-import type { VerifyTaskArguments } from "./task-action.js";
+import type { VerifyTaskArguments } from "./taskArguments.js";
 import { ignitionDeploymentsDir, ignitionJobs } from "./verify-built.js";
 
 /**

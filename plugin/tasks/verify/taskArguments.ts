@@ -1,0 +1,27 @@
+/**
+ * The arguments of `npx hardhat explorer-verify`, as Hardhat hands them to the task's action (see `index.ts` for
+ * their declarations). In a file of their own: the action and the modules it loads lazily all read them.
+ */
+export interface VerifyTaskArguments {
+  address: string;
+  constructorArgs: string[];
+  explorerUrl: string | undefined;
+  contract: string | undefined;
+  constructorArgsPath: string | undefined;
+  librariesPath: string | undefined;
+  format: string;
+  deployment: string | undefined;
+  ledger: string | undefined;
+  recheck: boolean;
+  createdBy: string | undefined;
+  tx: string | undefined;
+  includeCreated: boolean;
+  timeout: number;
+  proxy: boolean;
+  force: boolean;
+  noWait: boolean;
+  preflight: boolean;
+  json: boolean;
+  /** Keep the embedded local explorer running after the table, until Ctrl-C. */
+  serve?: boolean;
+}
