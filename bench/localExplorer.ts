@@ -13,7 +13,7 @@ import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import type { Abi } from "viem";
 import { ExplorerClient } from "../src/client/ExplorerClient.js";
-import { startLocalExplorer } from "../src/local-explorer/localExplorer.js";
+import { type LocalExplorer, startLocalExplorer } from "../src/local-explorer/localExplorer.js";
 import { loadSolcJsCompiler, parseCompilerOutput, solcWrapperFor } from "../src/recompile/compiler.js";
 import { SolcJsWorkerPool } from "../src/recompile/solcJsWorkerPool.js";
 import { isSuccess, type StandardJsonInput, type VerificationJob } from "../src/verify/job.js";
@@ -163,6 +163,14 @@ async function measure(setting: string, jobs: VerificationJob[]): Promise<void> 
     stateFile: false,
     ...(compilerThreads === undefined ? {} : { compilerThreads }),
   });
+  try {
+    await measureOn(explorer, setting, jobs);
+  } finally {
+    await explorer.close();
+  }
+}
+
+async function measureOn(explorer: LocalExplorer, setting: string, jobs: VerificationJob[]): Promise<void> {
   await warmUp(explorer.compilerPool);
   const compilesBefore = explorer.compiles();
   const probe = await startStatusProbe(explorer.url, intervalMs);
@@ -184,7 +192,6 @@ async function measure(setting: string, jobs: VerificationJob[]): Promise<void> 
   const wallMs = performance.now() - started;
   const latencies = await probe.stop();
   const compiles = explorer.compiles() - compilesBefore;
-  await explorer.close();
   report(
     setting,
     explorer.compilerPool.size,
@@ -194,6 +201,11 @@ async function measure(setting: string, jobs: VerificationJob[]): Promise<void> 
     compiles,
     latencies,
   );
+  const failed = results.find((result) => !isSuccess(result));
+  if (failed)
+    console.log(
+      `  not verified, e.g. ${failed.address}: ${failed.status}, ${failed.message ?? "no message"}`,
+    );
 }
 
 function report(
