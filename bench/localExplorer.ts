@@ -226,7 +226,7 @@ function report(
     `  wall time ${(wallMs / 1_000).toFixed(2)} s, ${succeeded}/${total} verified, ${compiles} compiles run`,
   );
   console.log(
-    `  status, side prober      ${summary(latencies.prober)}${latencies.failed > 0 ? `, ${latencies.failed} failed` : ""}`,
+    `  status, side prober      ${summary(latencies.prober)}${latencies.failed > 0 ? `, ${latencies.failed} failed` : ""}${latencies.skipped > 0 ? `, ${latencies.skipped} not sent (1,000 waiting)` : ""}`,
   );
   console.log(`  status, engine's polls   ${summary(latencies.engine)}`);
 }

@@ -15,7 +15,7 @@ const target = { host: upstream.hostname, port: upstream.port, agent };
 let guid = workerData.guid;
 let inFlight = 0;
 let stopping = false;
-const samples = { prober: [], engine: [], failed: 0 };
+const samples = { prober: [], engine: [], failed: 0, skipped: 0 };
 
 function finishIfIdle() {
   if (!stopping || inFlight > 0) return;
@@ -25,6 +25,11 @@ function finishIfIdle() {
 }
 
 function probe() {
+  // Each waiting probe holds two sockets of the bench's process (this end and the explorer's).
+  if (inFlight >= workerData.maxInFlight) {
+    samples.skipped++;
+    return;
+  }
   const started = performance.now();
   inFlight++;
   const request = http.get(
@@ -76,6 +81,9 @@ parentPort.on("message", (message) => {
 server.listen(0, "127.0.0.1", () => parentPort.postMessage({ type: "listening", port: server.address().port }));
 `;
 
+/** At 20 ms a probe, a stall of 20 s; past it, probes are counted as skipped instead of sent. */
+const maxProbesInFlight = 1_000;
+
 /** Status-poll latencies in milliseconds, in the order the answers came. */
 export interface StatusLatencies {
   /** The side prober's. */
@@ -84,6 +92,8 @@ export interface StatusLatencies {
   engine: number[];
   /** Prober requests that got no 200 answer. */
   failed: number;
+  /** Prober requests not sent because too many were waiting for an answer. */
+  skipped: number;
 }
 
 /** A running probe. */
@@ -110,7 +120,7 @@ export async function startStatusProbe(explorerUrl: string, intervalMs: number):
   const placeholderGuid = `${"0".repeat(40)}${Math.floor(Date.now() / 1_000).toString(16)}`;
   const worker = new Worker(workerSource, {
     eval: true,
-    workerData: { explorerUrl, intervalMs, guid: placeholderGuid },
+    workerData: { explorerUrl, intervalMs, guid: placeholderGuid, maxInFlight: maxProbesInFlight },
   });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once("error", reject);
