@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { JsonRpcChain } from "../chain/jsonRpcChain.js";
-import { localCompilerResolver } from "../recompile/compilerResolver.js";
+import { InvalidInputError } from "../errors/InvalidInputError.js";
+import { type CompilerResolver, isCompiler, localCompilerResolver } from "../recompile/compilerResolver.js";
 import { SolcJsWorkerPool } from "../recompile/solcJsWorkerPool.js";
 import { ChainBackend } from "./chainBackend.js";
 import { ContractModule } from "./contractModule.js";
@@ -32,7 +33,11 @@ export interface LocalExplorerOptions {
    * solc run with `--standard-json`. A native `solc` on PATH and the npm `solc` package are tried after them.
    */
   compilers?: string[];
-  /** Worker threads for solc-js compiles. Default the CPU count less one (at least one). */
+  /**
+   * Worker threads for solc-js compiles. Default the CPU count less one (at least one). `0` compiles on the thread
+   * that answers requests, one compile per submission, as the explorer did before it had a pool: every answer,
+   * status polls included, then waits for a running compile (for measuring the pool against it).
+   */
   compilerThreads?: number;
   /** First block to look for contract creations in. Default 0. */
   fromBlock?: number;
@@ -49,8 +54,10 @@ export interface LocalExplorer {
   chainId: number;
   /** The state file, when there is one. */
   stateFile: string | undefined;
-  /** The worker threads that compile submissions (its `compiles` counts the compiles run). */
+  /** The worker threads that compile submissions (its `compiles` counts the compiles run); idle with 0 threads. */
   compilerPool: SolcJsWorkerPool;
+  /** How many solc-js compiles ran: in the pool identical inputs count once, on the request thread each counts. */
+  compiles(): number;
   close(): Promise<void>;
 }
 
@@ -66,6 +73,12 @@ export interface LocalExplorer {
  * await explorer.close();
  */
 export async function startLocalExplorer(options: LocalExplorerOptions): Promise<LocalExplorer> {
+  const threads = options.compilerThreads;
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0))
+    throw new InvalidInputError(
+      "compilerThreads",
+      `compilerThreads must be a whole number of worker threads (0 compiles on the request thread), got ${threads}.`,
+    );
   const chain = new JsonRpcChain(options.rpcUrl);
   const chainId = await chain.chainId();
   const stateFile =
@@ -79,12 +92,20 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
   const store = new StateStore(stateFile, chainId);
   const verdicts = new VerdictLog();
   // Compiles run in worker threads: status polls and reads are answered while they run.
-  const solcJsPool = new SolcJsWorkerPool(options.compilerThreads);
+  const solcJsPool = new SolcJsWorkerPool(threads);
+  const compilesOnRequestThread = { count: 0 };
+  const resolveCompiler =
+    threads === 0
+      ? countingCompiles(
+          localCompilerResolver({ compilers: options.compilers ?? [] }),
+          compilesOnRequestThread,
+        )
+      : localCompilerResolver({ compilers: options.compilers ?? [], solcJsPool });
   const backend = new ChainBackend({
     chain,
     store,
     index: new CreationIndex(chain, options.fromBlock ?? 0),
-    resolveCompiler: localCompilerResolver({ compilers: options.compilers ?? [], solcJsPool }),
+    resolveCompiler,
     onVerdict: (address, verdict) => {
       verdicts.record(address, verdict);
       options.onVerdict?.(address, verdict);
@@ -107,9 +128,24 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
     chainId,
     stateFile,
     compilerPool: solcJsPool,
+    compiles: () => solcJsPool.compiles + compilesOnRequestThread.count,
     close: async () => {
       await server.close();
       await solcJsPool.close();
     },
+  };
+}
+
+function countingCompiles(resolve: CompilerResolver, counter: { count: number }): CompilerResolver {
+  return async (longVersion) => {
+    const found = await resolve(longVersion);
+    if (!isCompiler(found) || found.kind !== "solc-js") return found;
+    return {
+      ...found,
+      compile: (input) => {
+        counter.count++;
+        return found.compile(input);
+      },
+    };
   };
 }

@@ -78,3 +78,57 @@ describe("compiles off the request thread", () => {
     expect(explorer.compilerPool.compiles).toBe(before);
   }, 120_000);
 });
+
+describe("compilerThreads: 0", () => {
+  let inThread: LocalExplorer;
+  let inThreadClient: ExplorerClient;
+
+  beforeAll(async () => {
+    inThread = await startLocalExplorer({ rpcUrl: chain.rpcUrl, stateFile: false, compilerThreads: 0 });
+    inThreadClient = new ExplorerClient({
+      explorerUrl: inThread.url,
+      requestsPerSecond: Number.POSITIVE_INFINITY,
+    });
+  });
+
+  afterAll(async () => {
+    await inThread?.close();
+  });
+
+  it("compiles each submission on the request thread, identical inputs again", async () => {
+    for (const address of tokens.slice(0, 2)) {
+      const outcome = await inThreadClient.verifySourceCode({
+        address,
+        codeFormat: "solidity-standard-json-input",
+        contractName: "contracts/Token.sol:Token",
+        compilerVersion: build.compilerVersion,
+        standardJsonInput: build.input,
+      });
+      if (outcome.kind !== "guid") throw new Error(`expected a guid, got ${outcome.kind}`);
+      for (;;) {
+        const status = await inThreadClient.checkVerifyStatus(outcome.guid);
+        if (status.state !== "pending") {
+          expect(status).toMatchObject({ state: "pass", message: "Pass - Verified" });
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    // The same input twice, compiled twice: nothing is shared without the pool, and no worker ran.
+    expect(inThread.compiles()).toBe(2);
+    expect(inThread.compilerPool.compiles).toBe(0);
+    expect(inThread.compilerPool.size).toBe(0);
+  }, 120_000);
+
+  it("refuses a thread count that is not a whole number before reaching the chain", async () => {
+    for (const compilerThreads of [-1, 1.5]) {
+      await expect(
+        startLocalExplorer({ rpcUrl: "http://127.0.0.1:1", stateFile: false, compilerThreads }),
+      ).rejects.toMatchObject({
+        code: "invalid_input",
+        field: "compilerThreads",
+        shortMessage: `compilerThreads must be a whole number of worker threads (0 compiles on the request thread), got ${compilerThreads}.`,
+      });
+    }
+  });
+});
