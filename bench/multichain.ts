@@ -7,7 +7,8 @@
 // chainDescriptors), then explorer-verify verifies the same deployed contracts (jobs from the same build) in one
 // batch over all chains and in one batch for the first chain alone. hardhat-verify takes about 6 s a contract.
 // Usage: npm run bench:multichain -- [--chains 3] [--jobs 20] [--latency-ms 100] [--pending-ms 2000]
-// [--concurrency 8] [--hardhat-verify]
+// [--concurrency 8] [--requests-per-second 1000] [--hardhat-verify] (explorer-verify's concurrency and request rate per
+// explorer; the product's default rate is 10)
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
@@ -32,16 +33,28 @@ const { values } = parseArgs({
     "latency-ms": { type: "string", default: "100" },
     "pending-ms": { type: "string", default: "2000" },
     concurrency: { type: "string", default: "8" },
+    "requests-per-second": { type: "string", default: "1000" },
     "hardhat-verify": { type: "boolean", default: false },
   },
 });
-const chainCount = Number(values.chains);
-const jobCount = Number(values.jobs);
-const latencyMs = Number(values["latency-ms"]);
-const pendingMs = Number(values["pending-ms"]);
-const concurrency = Number(values.concurrency);
+const chainCount = wholeNumber("chains", 1);
+const jobCount = wholeNumber("jobs", 1);
+const latencyMs = wholeNumber("latency-ms", 0);
+const pendingMs = wholeNumber("pending-ms", 0);
+const concurrency = wholeNumber("concurrency", 1);
+const requestsPerSecond = wholeNumber("requests-per-second", 1);
 const firstChainId = 4_242;
 const benchStart = performance.now();
+
+function wholeNumber(option: keyof typeof values, least: number): number {
+  const text = String(values[option]);
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < least) {
+    console.error(`--${option} takes a whole number from ${least}; got "${text}"`);
+    process.exit(2);
+  }
+  return value;
+}
 
 /** One explorer-verify batch: wall time, requests, verified. */
 interface BatchRun {
@@ -80,7 +93,7 @@ function scriptExplorers(chains: number, addressesOf: (chain: number) => string[
 
 async function timedBatch(jobs: VerificationJob[], chains: number): Promise<BatchRun> {
   const started = performance.now();
-  const results = await verifyBatch(jobs, { concurrency, requestsPerSecond: 1_000 });
+  const results = await verifyBatch(jobs, { concurrency, requestsPerSecond });
   return {
     wallS: (performance.now() - started) / 1_000,
     requests: explorers.slice(0, chains).reduce((sum, explorer) => sum + explorer.requests.length, 0),
@@ -109,7 +122,7 @@ async function syntheticContracts(): Promise<void> {
   const one = await timed(1);
   const all = await timed(chainCount);
   console.log(
-    `synthetic contracts, latency ${latencyMs} ms, pending ${pendingMs} ms, concurrency ${concurrency} per explorer`,
+    `synthetic contracts, latency ${latencyMs} ms, pending ${pendingMs} ms, concurrency ${concurrency} and ${requestsPerSecond} requests/s per explorer`,
   );
   console.log(`1 chain  x ${jobCount} contracts   ${describe(one)}`);
   console.log(`${chainCount} chains x ${jobCount} contracts   ${describe(all)}`);
@@ -154,6 +167,7 @@ async function deployedContracts(): Promise<void> {
     scriptExplorers(chainCount, addressesOf);
     const run = promisify(execFile);
     let hardhatVerifyFailures = 0;
+    let firstFailure = "";
     const hardhatVerifyStart = performance.now();
     for (const [index, chain] of chains.entries()) {
       progress(`hardhat-verify on chain ${chain.chainId}`);
@@ -162,8 +176,9 @@ async function deployedContracts(): Promise<void> {
           node,
           [hardhatCli, "verify", "blockscout", "--network", "bench", address, `Token ${i}`, String(i + 1)],
           { cwd: project.dir, env: chain.env },
-        ).catch(() => {
+        ).catch((error: { stderr?: string; message: string }) => {
           hardhatVerifyFailures++;
+          firstFailure ||= (error.stderr?.trim() || error.message).split("\n").slice(-1)[0] ?? "";
         });
       }
     }
@@ -208,7 +223,11 @@ async function deployedContracts(): Promise<void> {
       "hardhat-verify, one chain after another",
       `${hardhatVerifyS.toFixed(1)} s, ${(hardhatVerifyRequests / total).toFixed(2)} requests per contract, ${hardhatVerifyVerified}/${total} verified (${hardhatVerifyFailures} runs failed)`,
     );
-    line("explorer-verify, 1 chain alone", `${describe(one)} (concurrency ${concurrency} per explorer)`);
+    if (firstFailure) line("  first failure", firstFailure);
+    line(
+      "explorer-verify, 1 chain alone",
+      `${describe(one)} (concurrency ${concurrency} and ${requestsPerSecond} requests/s per explorer)`,
+    );
     line(`explorer-verify, ${chainCount} chains in one batch`, describe(all));
     line(`${chainCount} chains / 1 chain (explorer-verify)`, `${(all.wallS / one.wallS).toFixed(2)}x`);
     line(
