@@ -5,7 +5,7 @@ import { apiKeyFromEnvironment } from "./arguments.js";
 import { UsageError } from "./cliErrors.js";
 
 /** Where a command sends its requests. */
-export interface ExplorerTarget {
+export interface CliExplorerTarget {
   explorerUrl: string;
   apiKey: string | undefined;
   /** Set when the embedded local explorer serves this run; close it at the end. */
@@ -28,11 +28,11 @@ const localChainIds = new Set([31337, 1337]);
  * @throws {UsageError} when neither flag leads to an explorer, or the key variable is set but empty
  * @throws {InvalidInputError} when the explorer URL is not an http(s) URL
  */
-export async function resolveExplorerTarget(
+export async function resolveCliExplorerTarget(
   explorerUrl: string | undefined,
   rpcUrl: string | undefined,
   cwd: string,
-): Promise<ExplorerTarget> {
+): Promise<CliExplorerTarget> {
   if (explorerUrl) {
     const { resolveExplorerUrls } = await import("../client/explorerUrl.js");
     resolveExplorerUrls(explorerUrl);
@@ -64,7 +64,7 @@ export async function resolveExplorerTarget(
   const localExplorer = await startLocalExplorer({
     rpcUrl,
     cacheDir: join(cwd, "cache", "explorer-verify"),
-    compilers: projectCompilers(cwd),
+    compilers: projectSolcJs(cwd),
   });
   return {
     explorerUrl: localExplorer.url,
@@ -80,7 +80,7 @@ export async function resolveExplorerTarget(
  * @param cwd - the project folder
  * @returns the compiler files found
  */
-export function projectCompilers(cwd: string): string[] {
+export function projectSolcJs(cwd: string): string[] {
   const soljson = join(cwd, "node_modules", "solc", "soljson.js");
   return existsSync(soljson) ? [soljson] : [];
 }

@@ -3,7 +3,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import { assertAddress } from "../client/validate.js";
 import { parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { resolveExplorerTarget } from "./explorerTarget.js";
+import { resolveCliExplorerTarget } from "./explorerTarget.js";
 import { usage } from "./usage.js";
 
 const options = {
@@ -33,7 +33,7 @@ export async function fetchCommand(argv: string[]): Promise<number> {
   assertAddress(address);
   const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
   const out = resolve(values.out);
-  const target = await resolveExplorerTarget(values["explorer-url"], rpcUrl, process.cwd());
+  const target = await resolveCliExplorerTarget(values["explorer-url"], rpcUrl, process.cwd());
   try {
     const { ExplorerClient } = await import("../client/ExplorerClient.js");
     const client = new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey });

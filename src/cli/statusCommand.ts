@@ -3,7 +3,7 @@ import { assertGuid } from "../client/validate.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { resolveExplorerTarget } from "./explorerTarget.js";
+import { resolveCliExplorerTarget } from "./explorerTarget.js";
 import { usage } from "./usage.js";
 
 const options = {
@@ -42,7 +42,7 @@ export async function statusCommand(argv: string[]): Promise<number> {
   if (extra.length > 0) throw new UsageError(`status takes one GUID, got ${positionals.length}.`);
   assertGuid(guid);
   const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
-  const target = await resolveExplorerTarget(values["explorer-url"], rpcUrl, process.cwd());
+  const target = await resolveCliExplorerTarget(values["explorer-url"], rpcUrl, process.cwd());
   try {
     const { ExplorerClient } = await import("../client/ExplorerClient.js");
     const client = new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey });

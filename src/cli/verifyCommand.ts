@@ -10,10 +10,10 @@ import {
 import type { VerificationJob } from "../verify/job.js";
 import { integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
+import { CliReporter } from "./cliReporter.js";
 import type { JobFlags } from "./commandLineJobs.js";
-import { projectCompilers, resolveExplorerTarget } from "./explorerTarget.js";
+import { projectSolcJs, resolveCliExplorerTarget } from "./explorerTarget.js";
 import { refusePendingFlags } from "./pendingFlags.js";
-import { Reporter } from "./reporter.js";
 import { usage } from "./usage.js";
 
 const options = {
@@ -68,8 +68,8 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     values.concurrency === "auto"
       ? "auto"
       : integerFlag(values.concurrency, "concurrency", verificationDefaults.concurrency, concurrencyRange);
-  const reporter = new Reporter(values.json);
-  const target = await resolveExplorerTarget(values["explorer-url"], flags.rpcUrl, cwd);
+  const reporter = new CliReporter(values.json);
+  const target = await resolveCliExplorerTarget(values["explorer-url"], flags.rpcUrl, cwd);
   try {
     // Loaded only now: the readers and the engine are not needed to refuse a mistake in the command line.
     const [{ commandLineJobs }, { verifyBatch }, { isSuccess }] = await Promise.all([
@@ -90,7 +90,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       timeoutMs: timeoutSeconds * 1_000,
       force: values.force,
       wait: !values["no-wait"],
-      ...(flags.rpcUrl ? { rpc: { rpcUrl: flags.rpcUrl, compilers: projectCompilers(cwd) } } : {}),
+      ...(flags.rpcUrl ? { rpc: { rpcUrl: flags.rpcUrl, compilers: projectSolcJs(cwd) } } : {}),
       preflight: values.preflight,
       ...(values.ledger === undefined
         ? {}
@@ -109,7 +109,7 @@ async function createdJobs(
   flags: JobFlags,
   jobs: readonly VerificationJob[],
   target: { explorerUrl: string; apiKey?: string | undefined },
-  reporter: Reporter,
+  reporter: CliReporter,
 ): Promise<VerificationJob[]> {
   const [{ createdJobsFromInputs }, { ExplorerClient }] = await Promise.all([
     import("../action/jobsFromInputs.js"),

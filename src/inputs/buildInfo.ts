@@ -2,15 +2,14 @@ import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
+import type { ImmutableReferences, LinkReferences } from "../recompile/bytecodeTransformations.js";
 import * as z from "../schemas/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 import {
-  type CompilerOutput,
-  compilerOutputSchema,
-  type ImmutableReferences,
-  type LinkReferences,
+  type BuildOutput,
+  type BuildOutputContract,
+  buildOutputSchema,
   metadataText,
-  type OutputContract,
   prefixedHex,
   standardJsonInputSchema,
   toStandardJsonInput,
@@ -32,7 +31,7 @@ export interface BuildInfo {
   compilerVersion: string;
   input: StandardJsonInput;
   /** Undefined when a Hardhat 3 build info has no `<id>.output.json` beside it (Ignition copies only the input). */
-  output: CompilerOutput | undefined;
+  output: BuildOutput | undefined;
   /** Hardhat 3's `userSourceNameMap`: user source name → input source name. */
   userSourceNames: Record<string, string> | undefined;
 }
@@ -79,13 +78,13 @@ const hardhat3Schema = z.looseObject({
   userSourceNameMap: z.optional(z.record(z.string(), z.string())),
 });
 
-const hardhat3OutputSchema = z.looseObject({ output: compilerOutputSchema });
+const hardhat3OutputSchema = z.looseObject({ output: buildOutputSchema });
 
 const hardhat2Schema = z.looseObject({
   id: z.optional(z.string()),
   solcLongVersion: z.string(),
   input: standardJsonInputSchema,
-  output: compilerOutputSchema,
+  output: buildOutputSchema,
 });
 
 /**
@@ -98,7 +97,7 @@ const foundrySchema = z.looseObject({
   source_id_to_path: z.record(z.string(), z.string()),
   language: z.string(),
   input: z.optional(standardJsonInputSchema),
-  output: z.optional(compilerOutputSchema),
+  output: z.optional(buildOutputSchema),
   solcLongVersion: z.optional(z.string()),
   solcVersion: z.optional(z.string()),
   inputVersionLong: z.optional(z.string()),
@@ -212,7 +211,7 @@ function compiledContract(
   buildInfo: BuildInfo,
   sourceName: string,
   contractName: string,
-  output: OutputContract,
+  output: BuildOutputContract,
 ): CompiledContract {
   const bytecode = output.evm?.bytecode;
   const deployedBytecode = output.evm?.deployedBytecode;
@@ -289,7 +288,7 @@ function readFoundry(value: unknown, origin: JsonOrigin): BuildInfo {
   };
 }
 
-function metadataCompilerVersion(output: CompilerOutput): string | undefined {
+function metadataCompilerVersion(output: BuildOutput): string | undefined {
   for (const byName of Object.values(output.contracts ?? {})) {
     for (const contract of Object.values(byName)) {
       const text = metadataText(contract.metadata);

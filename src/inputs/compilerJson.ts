@@ -1,12 +1,6 @@
 import * as z from "../schemas/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 
-/** Where the compiler left room for a library address: source name → library name → byte ranges. */
-export type LinkReferences = Record<string, Record<string, Array<{ start: number; length: number }>>>;
-
-/** Where immutables sit in the deployed code: AST id → byte ranges. */
-export type ImmutableReferences = Record<string, Array<{ start: number; length: number }>>;
-
 const byteRangeSchema = z.looseObject({ start: z.number(), length: z.number() });
 
 export const linkReferencesSchema = z.record(z.string(), z.record(z.string(), z.array(byteRangeSchema)));
@@ -45,13 +39,13 @@ const outputContractSchema = z.looseObject({
   ),
 });
 
-/** The compiler's standard JSON output, as far as verification reads it. */
-export const compilerOutputSchema = z.looseObject({
+/** The compiler's standard JSON output as a build keeps it, as far as verification reads it. */
+export const buildOutputSchema = z.looseObject({
   contracts: z.optional(z.record(z.string(), z.record(z.string(), outputContractSchema))),
 });
 
-export type CompilerOutput = z.infer<typeof compilerOutputSchema>;
-export type OutputContract = z.infer<typeof outputContractSchema>;
+export type BuildOutput = z.infer<typeof buildOutputSchema>;
+export type BuildOutputContract = z.infer<typeof outputContractSchema>;
 
 /**
  * Keeps the keys solc accepts at the top of a standard JSON input. Foundry's build info adds `version`,
@@ -85,7 +79,7 @@ export function prefixedHex(object: string | undefined): string {
  * @param metadata - the output's `metadata`: text, or an object a tool parsed
  * @returns the text, or undefined when the build did not select it
  */
-export function metadataText(metadata: OutputContract["metadata"]): string | undefined {
+export function metadataText(metadata: BuildOutputContract["metadata"]): string | undefined {
   if (metadata === undefined || metadata === "") return undefined;
   return typeof metadata === "string" ? metadata : JSON.stringify(metadata);
 }

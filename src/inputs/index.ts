@@ -1,3 +1,4 @@
+export type { ImmutableReferences, LinkReferences } from "../recompile/bytecodeTransformations.js";
 export {
   type BuildInfo,
   type BuildInfoFormat,
@@ -7,7 +8,6 @@ export {
   readBuildInfo,
   readBuildInfos,
 } from "./buildInfo.js";
-export type { ImmutableReferences, LinkReferences } from "./compilerJson.js";
 export {
   type ContractJobOptions,
   createContractJob,

@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path";
 import type { Libraries } from "../client/contract/libraries.js";
 import { InvalidInputError } from "../errors/index.js";
-import { linkedLibraries } from "../recompile/bytecodeTransformations.js";
+import { linkedLibraryAddresses } from "../recompile/bytecodeTransformations.js";
 import * as z from "../schemas/zod.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import { type BuildInfo, type CompiledContract, contractsOf, readBuildInfos } from "./buildInfo.js";
@@ -292,7 +292,7 @@ async function librariesFromCode(
   deployedCode: ReadManifestOptions["deployedCode"],
 ): Promise<Record<string, string> | undefined> {
   if (!deployedCode || Object.keys(contract.deployedLinkReferences).length === 0) return undefined;
-  return linkedLibraries(contract.deployedLinkReferences, await readCode(entry, deployedCode));
+  return linkedLibraryAddresses(contract.deployedLinkReferences, await readCode(entry, deployedCode));
 }
 
 async function readCode(

@@ -11,8 +11,8 @@ import type {
   VerificationDecision,
 } from "./backend.js";
 import type { CreationIndex } from "./creationIndex.js";
+import { judgeSubmission, type SubmissionVerdict } from "./judgeSubmission.js";
 import type { StateStore } from "./stateStore.js";
-import { type SubmissionVerdict, verifySubmission } from "./verifySubmission.js";
 
 // EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1).
 const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
@@ -140,7 +140,7 @@ export class ChainBackend implements ExplorerBackend {
     const { chain, index, store, resolveCompiler, onVerdict } = this.#options;
     const runtimeCode = await chain.getCode(submission.address);
     const creation = await index.creationOf(submission.address);
-    const verdict = await verifySubmission(
+    const verdict = await judgeSubmission(
       submission,
       { runtimeCode, creationInput: creation?.input },
       resolveCompiler,

@@ -3,5 +3,5 @@ export type { Compiler as SolidityCompiler } from "../recompile/compiler.js";
 export { type CompilerResolver, localCompilerResolver } from "../recompile/compilerResolver.js";
 export { type DeployedCode, type MatchOutcome, matchBytecode } from "../recompile/matchBytecode.js";
 export type { ContractRecord, ExplorerBackend, Submission, VerificationDecision } from "./backend.js";
+export { judgeSubmission, type SubmissionVerdict } from "./judgeSubmission.js";
 export { type LocalExplorer, type LocalExplorerOptions, startLocalExplorer } from "./localExplorer.js";
-export { type SubmissionVerdict, verifySubmission } from "./verifySubmission.js";

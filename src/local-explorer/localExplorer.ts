@@ -7,12 +7,12 @@ import { ChainBackend } from "./chainBackend.js";
 import { ContractModule } from "./contractModule.js";
 import { CreationIndex } from "./creationIndex.js";
 import { ExplorerHttpServer } from "./httpServer.js";
+import type { SubmissionVerdict } from "./judgeSubmission.js";
 import { createExplorerPages } from "./pages/explorerPages.js";
 import { VerdictLog } from "./pages/verdictLog.js";
 import type { RateLimitSettings } from "./rateLimitWindow.js";
 import { createChainRestHandler } from "./rest/chainRestData.js";
 import { StateStore } from "./stateStore.js";
-import type { SubmissionVerdict } from "./verifySubmission.js";
 
 export interface LocalExplorerOptions {
   /** The chain's JSON-RPC URL. */

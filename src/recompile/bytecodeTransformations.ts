@@ -65,7 +65,7 @@ function firstValue(deployed: string, spans: readonly Span[]): string {
  * @param deployedCode - the code at the address
  * @returns `file:Library` to `0x` address
  */
-export function linkedLibraries(
+export function linkedLibraryAddresses(
   linkReferences: LinkReferences | undefined,
   deployedCode: string,
 ): Record<string, string> {
@@ -117,7 +117,7 @@ export function normaliseRuntime(
   return {
     code: copySpans(code, deployed, [...librarySpans, ...immutableSpans, ...callProtection]),
     deployed,
-    libraries: linkedLibraries(compiled.linkReferences, deployed),
+    libraries: linkedLibraryAddresses(compiled.linkReferences, deployed),
     immutables,
   };
 }

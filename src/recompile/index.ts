@@ -3,7 +3,7 @@ export {
   type CompiledRuntime,
   isSameExecutableCode,
   type LinkReferences,
-  linkedLibraries,
+  linkedLibraryAddresses,
   metadataStart,
   normaliseRuntime,
 } from "./bytecodeTransformations.js";

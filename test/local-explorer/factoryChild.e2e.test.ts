@@ -12,8 +12,8 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import type { SubmissionVerdict } from "../../src/local-explorer/judgeSubmission.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
-import type { SubmissionVerdict } from "../../src/local-explorer/verifySubmission.js";
 import { normaliseVersion, parseCompilerOutput } from "../../src/recompile/compiler.js";
 import type { StandardJsonInput } from "../../src/verify/job.js";
 import { verifyBatch } from "../../src/verify/verifyBatch.js";

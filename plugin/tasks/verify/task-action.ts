@@ -13,7 +13,7 @@ import {
   resolveExplorerTarget,
 } from "../../internal/explorerTarget.js";
 import { userError } from "../../internal/pluginError.js";
-import { Reporter } from "../../internal/reporter.js";
+import { TaskReporter } from "../../internal/taskReporter.js";
 import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 
@@ -30,7 +30,7 @@ export default async function verifyTaskAction(
     return;
   }
   checkArguments(args);
-  const reporter = new Reporter(args.json);
+  const reporter = new TaskReporter(args.json);
   const connection = await hre.network.create();
   const chain = new ChainAccess(connection);
   const target = await resolveExplorerTarget(hre, connection, chain, args.explorerUrl);
@@ -111,7 +111,7 @@ async function localExplorerLinksNote(
 // --serve: the explorer's pages stay reachable until Ctrl-C (or SIGTERM); then the task closes as usual.
 async function serveUntilInterrupted(
   explorer: NonNullable<ExplorerTarget["localExplorer"]>,
-  reporter: Reporter,
+  reporter: TaskReporter,
 ): Promise<void> {
   reporter.info(`\nLocal explorer pages at ${explorer.url}/ (serving until Ctrl-C)`);
   await new Promise<void>((resolve) => {

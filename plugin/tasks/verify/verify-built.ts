@@ -14,7 +14,7 @@ import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.j
 import { inferContract, isDeployedCodeOf } from "../../../src/inputs/inferContract.js";
 import { singleFileSourceOf } from "../../../src/inputs/singleFileSource.js";
 import { Ledger } from "../../../src/ledger/Ledger.js";
-import { linkedLibraries } from "../../../src/recompile/bytecodeTransformations.js";
+import { linkedLibraryAddresses } from "../../../src/recompile/bytecodeTransformations.js";
 import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
 import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import { displayName } from "../../../src/verify/verifyContract.js";
@@ -23,7 +23,7 @@ import { loadDefaultExport } from "../../internal/cliArguments.js";
 import type { ExplorerTarget } from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { buildProject, projectCompilers } from "../../internal/projectBuild.js";
-import type { Reporter } from "../../internal/reporter.js";
+import type { TaskReporter } from "../../internal/taskReporter.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 
 /** What the task has ready when the look before the build did not settle it. */
@@ -34,7 +34,7 @@ export interface BuiltVerification {
   chain: ChainAccess;
   target: ExplorerTarget;
   client: ExplorerClient;
-  reporter: Reporter;
+  reporter: TaskReporter;
   /** The look before the build found the contract not verified: the engine's pre-check is not repeated. */
   checkedUnverified: boolean;
   /** The ledger file, if any. */
@@ -153,7 +153,7 @@ async function addressJobs(
   hre: HardhatRuntimeEnvironment,
   args: VerifyTaskArguments,
   chain: ChainAccess,
-  reporter: Reporter,
+  reporter: TaskReporter,
 ): Promise<VerificationJob[]> {
   const { buildProfile, buildInfos } = await buildProject(hre);
   reporter.info(
@@ -248,7 +248,7 @@ async function job(
   args: Pick<VerifyTaskArguments, "constructorArgs" | "constructorArgsPath" | "format">,
   libraries: Record<string, string>,
 ): Promise<VerificationJob> {
-  const linked = { ...linkedLibraries(contract.deployedLinkReferences, code), ...libraries };
+  const linked = { ...linkedLibraryAddresses(contract.deployedLinkReferences, code), ...libraries };
   const base = createContractJob(contract, {
     address,
     ...(Object.keys(linked).length ? { libraries: linked } : {}),

@@ -10,7 +10,7 @@ import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
 import { type ExplorerTarget, resolveExplorerTarget } from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
-import { Reporter } from "../../internal/reporter.js";
+import { TaskReporter } from "../../internal/taskReporter.js";
 import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 import { ignitionDeploymentsDir, ignitionJobs } from "./verify-built.js";
@@ -36,7 +36,7 @@ export async function verifyDeployments(
   }
   if (args.preflight)
     throw userError("--preflight checks one deployment at a time: give one --deployment and its --network.");
-  const reporter = new Reporter(args.json);
+  const reporter = new TaskReporter(args.json);
   const connections: NetworkConnection[] = [];
   const targets = new Map<number, ExplorerTarget>();
   try {

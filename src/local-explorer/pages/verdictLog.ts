@@ -1,4 +1,4 @@
-import type { SubmissionVerdict } from "../verifySubmission.js";
+import type { SubmissionVerdict } from "../judgeSubmission.js";
 
 /** Why the latest submission for an address failed, as the explorer said it and in plain words. */
 export interface FailedVerdict {

@@ -9,7 +9,7 @@ import type { ChainTaggedEvent } from "../../src/verify/verifyBatch.js";
  * `--json` (progress then goes to stderr, so pipes stay clean). A diagnosis is printed once per contract: the
  * preflight line that found it says it, and the later lines and notes leave it out.
  */
-export class Reporter {
+export class TaskReporter {
   readonly #json: boolean;
   /** Per address, the diagnoses a line has shown already. */
   readonly #diagnosesShown = new Map<string, string[]>();

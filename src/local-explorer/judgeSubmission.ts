@@ -34,7 +34,7 @@ const failureTexts: Record<Exclude<VerdictCode, "perfect" | "partial">, string> 
 };
 
 /**
- * Verifies a submission for real: compiles it with a local compiler and compares the result with the deployed
+ * Judges a submission for real, as the explorer does: compiles it with a local compiler and compares the result with the deployed
  * code (and the creation input, when known).
  *
  * @param submission - what the explorer received
@@ -42,7 +42,7 @@ const failureTexts: Record<Exclude<VerdictCode, "perfect" | "partial">, string> 
  * @param resolveCompiler - finds a local compiler for a version
  * @returns the verified contract record, or why not
  */
-export async function verifySubmission(
+export async function judgeSubmission(
   submission: Submission,
   deployed: DeployedCode,
   resolveCompiler: CompilerResolver,

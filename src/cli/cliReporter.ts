@@ -18,7 +18,7 @@ const statusColours = {
  * The CLI's output, as the Hardhat task's: a line per state change and a table with links for a person, or with
  * `--json` exactly one JSON document on stdout (the lines then go to stderr, so pipes stay clean).
  */
-export class Reporter {
+export class CliReporter {
   readonly #json: boolean;
 
   /** @param json - whether stdout is reserved for the JSON document */
