@@ -1,5 +1,5 @@
 // Released solc versions and their commits, to complete a bare version (`0.8.28`) to the long form explorers
-// expect. New releases: `node scripts/solc-release-table.mjs 0.8.38 ...` prints lines to add.
+// expect. New releases: `node scripts/solcReleaseTable.mjs 0.8.38 ...` prints lines to add.
 
 /** Version to commit hash of every released Solidity compiler, oldest first. */
 export const solcReleaseCommits: Readonly<Record<string, string>> = {

@@ -81,7 +81,7 @@ describe("the import graph", () => {
         relative(repository, file),
       ),
     ).toEqual(
-      expect.arrayContaining(["plugin/tasks/verify/verify-built.ts", "plugin/tasks/verify/taskArguments.ts"]),
+      expect.arrayContaining(["plugin/tasks/verify/verifyBuilt.ts", "plugin/tasks/verify/taskArguments.ts"]),
     );
   });
 });

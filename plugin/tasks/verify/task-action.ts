@@ -25,7 +25,7 @@ export default async function verifyTaskAction(
 ): Promise<void> {
   if (args.deployment && (args.deployment === "all" || args.deployment.includes(",") || args.address)) {
     // Several deployments, each on its own chain: loaded only for them.
-    const { verifyDeployments } = await import("./verify-deployments.js");
+    const { verifyDeployments } = await import("./verifyDeployments.js");
     await verifyDeployments(hre, args);
     return;
   }
@@ -83,7 +83,7 @@ export default async function verifyTaskAction(
       checkedUnverified = early !== undefined && early.state !== "verified";
     }
     // Loaded only now: the first look at the explorer does not wait for the engine and the readers.
-    const { verifyBuilt } = await import("./verify-built.js");
+    const { verifyBuilt } = await import("./verifyBuilt.js");
     await verifyBuilt({ hre, args, connection, chain, target, client, reporter, checkedUnverified, ledger });
     finished = true;
   } finally {

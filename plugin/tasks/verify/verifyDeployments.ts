@@ -13,7 +13,7 @@ import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { TaskReporter } from "../../internal/taskReporter.js";
 import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
-import { ignitionDeploymentsDir, ignitionJobs } from "./verify-built.js";
+import { ignitionDeploymentsDir, ignitionJobs } from "./verifyBuilt.js";
 
 /**
  * Verifies several Ignition deployments in one batch, each on its own chain's explorer: `--deployment all`, a

@@ -1,5 +1,5 @@
 // Prints `"0.8.38": "abcdef12",` lines for src/verify/solcReleases.ts: packs each `solc` release from npm and
-// asks its compiler for its long version. Usage: node scripts/solc-release-table.mjs 0.8.38 [0.8.39 ...]
+// asks its compiler for its long version. Usage: node scripts/solcReleaseTable.mjs 0.8.38 [0.8.39 ...]
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
