@@ -87,9 +87,12 @@ export function localCompilerResolver(search: CompilerSearch = {}): CompilerReso
     const seen: string[] = [];
     for (const path of unique) {
       try {
-        const compiler = isSolcJsPath(path) ? loadSolcJsCompiler(path) : await loadNativeCompiler(path);
-        if (compiler.longVersion === wanted)
-          return search.solcJsPool ? pooled(compiler, search.solcJsPool) : compiler;
+        const compiler = !isSolcJsPath(path)
+          ? await loadNativeCompiler(path)
+          : search.solcJsPool
+            ? await pooledSolcJsCompiler(path, search.solcJsPool)
+            : loadSolcJsCompiler(path);
+        if (compiler.longVersion === wanted) return compiler;
         seen.push(`Solc ${compiler.longVersion} at ${path}.`);
       } catch (error) {
         seen.push(isExplorerVerifyError(error) ? error.shortMessage : `${path}: ${String(error)}.`);
@@ -99,13 +102,17 @@ export function localCompilerResolver(search: CompilerSearch = {}): CompilerReso
   };
 }
 
-function pooled(compiler: Compiler, pool: SolcJsWorkerPool): Compiler {
-  if (compiler.kind !== "solc-js") return compiler;
-  const wrapper = solcWrapperFor(compiler.path);
+// A solc-js compiler that lives in the pool's workers only: its version is asked there too, so this thread never
+// loads the compiler file.
+async function pooledSolcJsCompiler(path: string, pool: SolcJsWorkerPool): Promise<Compiler> {
+  const wrapper = solcWrapperFor(path);
+  const longVersion = normaliseVersion(await pool.version(path, wrapper));
   return {
-    ...compiler,
+    longVersion,
+    kind: "solc-js",
+    path,
     compile: async (input) =>
-      parseCompilerOutput(await pool.compile(compiler.path, wrapper, JSON.stringify(input)), compiler.path),
+      parseCompilerOutput(await pool.compile(path, wrapper, JSON.stringify(input)), path),
   };
 }
 

@@ -9,13 +9,23 @@ const workerSource = `
 const { parentPort } = require("node:worker_threads");
 const loaded = new Map();
 parentPort.on("message", ({ id, soljsonPath, wrapperPath, input }) => {
-  try {
-    let solc = loaded.get(soljsonPath);
-    if (!solc) {
-      solc = require(wrapperPath)(require(soljsonPath));
+  let solc = loaded.get(soljsonPath);
+  if (!solc) {
+    try {
+      const wrap = require(wrapperPath);
+      if (typeof wrap !== "function") throw new Error("its solc wrapper.js did not export a function");
+      solc = wrap(require(soljsonPath));
+      if (typeof solc.version !== "function" || typeof solc.compile !== "function")
+        throw new Error("it has no version() and compile()");
       loaded.set(soljsonPath, solc);
+    } catch (error) {
+      parentPort.postMessage({ id, loadError: String(error && error.message ? error.message : error) });
+      return;
     }
-    parentPort.postMessage({ id, output: String(solc.compile(input)) });
+  }
+  try {
+    const output = input === undefined ? String(solc.version()) : String(solc.compile(input));
+    parentPort.postMessage({ id, output });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message ? error.message : error) });
   }
@@ -26,7 +36,8 @@ interface Job {
   id: number;
   soljsonPath: string;
   wrapperPath: string;
-  input: string;
+  /** Standard JSON to compile; none to ask the compiler its version. */
+  input: string | undefined;
   resolve(output: string): void;
   reject(error: Error): void;
 }
@@ -45,6 +56,7 @@ export class SolcJsWorkerPool {
   readonly #workers: PoolWorker[] = [];
   readonly #queue: Job[] = [];
   readonly #results = new Map<string, Promise<string>>();
+  readonly #versions = new Map<string, Promise<string>>();
   readonly #resultsKept: number;
   #nextId = 1;
   #closed = false;
@@ -77,14 +89,7 @@ export class SolcJsWorkerPool {
       this.#results.set(key, known);
       return known;
     }
-    const result = new Promise<string>((resolve, reject) => {
-      if (this.#closed) {
-        reject(new CompilerError(soljsonPath, "The local compiler pool is closed."));
-        return;
-      }
-      this.#queue.push({ id: this.#nextId++, soljsonPath, wrapperPath, input, resolve, reject });
-      this.#dispatch();
-    });
+    const result = this.#enqueue(soljsonPath, wrapperPath, input);
     this.#results.set(key, result);
     result.catch(() => this.#results.delete(key));
     while (this.#results.size > this.#resultsKept) {
@@ -93,6 +98,24 @@ export class SolcJsWorkerPool {
       this.#results.delete(oldest);
     }
     return result;
+  }
+
+  /**
+   * Asks a solc-js file its version in a worker thread, so loading it (a second or more) never holds up the
+   * thread that answers requests. Asked once per file.
+   * @param soljsonPath - the compiler file
+   * @param wrapperPath - the solc wrapper to load it with
+   * @returns what the compiler's `version()` says, e.g. `0.8.28+commit.7893614a.Emscripten.clang`
+   * @throws {CompilerError} when the file cannot be loaded as solc-js, or the pool is closed
+   */
+  version(soljsonPath: string, wrapperPath: string): Promise<string> {
+    let version = this.#versions.get(soljsonPath);
+    if (!version) {
+      version = this.#enqueue(soljsonPath, wrapperPath, undefined);
+      this.#versions.set(soljsonPath, version);
+      version.catch(() => this.#versions.delete(soljsonPath));
+    }
+    return version;
   }
 
   /** How many compiles are running now. */
@@ -114,6 +137,17 @@ export class SolcJsWorkerPool {
     );
   }
 
+  #enqueue(soljsonPath: string, wrapperPath: string, input: string | undefined): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      if (this.#closed) {
+        reject(new CompilerError(soljsonPath, "The local compiler pool is closed."));
+        return;
+      }
+      this.#queue.push({ id: this.#nextId++, soljsonPath, wrapperPath, input, resolve, reject });
+      this.#dispatch();
+    });
+  }
+
   #dispatch(): void {
     while (this.#queue.length > 0) {
       let idle = this.#workers.find((entry) => entry.job === undefined);
@@ -123,7 +157,7 @@ export class SolcJsWorkerPool {
       if (!job) return;
       idle.job = job;
       idle.worker.ref();
-      this.compiles++;
+      if (job.input !== undefined) this.compiles++;
       idle.worker.postMessage({
         id: job.id,
         soljsonPath: job.soljsonPath,
@@ -137,22 +171,32 @@ export class SolcJsWorkerPool {
     const entry: PoolWorker = { worker: new Worker(workerSource, { eval: true }), job: undefined };
     // Idle workers must not keep a finished process alive.
     entry.worker.unref();
-    entry.worker.on("message", (message: { id: number; output?: string; error?: string }) => {
-      const job = entry.job;
-      if (!job || job.id !== message.id) return;
-      entry.job = undefined;
-      entry.worker.unref();
-      if (message.output !== undefined) job.resolve(message.output);
-      else {
-        job.reject(
-          new CompilerError(
-            job.soljsonPath,
-            `The solc-js compiler ${job.soljsonPath} could not compile standard JSON input: ${message.error ?? "no reason given"}.`,
-          ),
-        );
-      }
-      this.#dispatch();
-    });
+    entry.worker.on(
+      "message",
+      (message: { id: number; output?: string; error?: string; loadError?: string }) => {
+        const job = entry.job;
+        if (!job || job.id !== message.id) return;
+        entry.job = undefined;
+        entry.worker.unref();
+        if (message.output !== undefined) job.resolve(message.output);
+        else if (message.loadError !== undefined) {
+          job.reject(
+            new CompilerError(
+              job.soljsonPath,
+              `The compiler file ${job.soljsonPath} could not be loaded as solc-js: ${message.loadError}.`,
+            ),
+          );
+        } else {
+          job.reject(
+            new CompilerError(
+              job.soljsonPath,
+              `The solc-js compiler ${job.soljsonPath} could not compile standard JSON input: ${message.error ?? "no reason given"}.`,
+            ),
+          );
+        }
+        this.#dispatch();
+      },
+    );
     entry.worker.on("error", (error: unknown) => {
       const job = entry.job;
       this.#workers.splice(this.#workers.indexOf(entry), 1);

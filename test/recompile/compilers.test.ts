@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +8,7 @@ import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer
 import { loadNativeCompiler } from "../../src/recompile/compiler.js";
 import { isCompiler, localCompilerResolver } from "../../src/recompile/compilerResolver.js";
 import { recompileAndMatch } from "../../src/recompile/recompileAndMatch.js";
+import { SolcJsWorkerPool } from "../../src/recompile/solcJsWorkerPool.js";
 import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
 import { Deployer } from "../support/deployer.js";
@@ -80,6 +81,38 @@ describe("compilers the user has", () => {
       unavailable: true,
       explanation: `No local compiler for v0.8.20+commit.a1b79de6. Tried: The compiler file ${notACompiler} could not be loaded as solc-js: solJson.cwrap is not a function. The compiler ${missing} could not be run: spawn ${missing} ENOENT. Solc 0.8.28+commit.7893614a at ${standIn}. Install it: \`npm install --save-dev solc@0.8.20\`, or put a native solc 0.8.20 on PATH (or name its path).`,
     });
+  }, 60_000);
+
+  it("with a worker pool, asks a solc-js file its version in a worker: this thread never loads it", async () => {
+    // A copy at a path of its own, so nothing else in this process has loaded it.
+    const copy = join(scratch, "pooled", "soljson.js");
+    await mkdir(join(scratch, "pooled"), { recursive: true });
+    await copyFile(npmSoljson, copy);
+    const notACompiler = join(scratch, "pooled", "broken-soljson.js");
+    await writeFile(notACompiler, "module.exports = 42;\n");
+    const pool = new SolcJsWorkerPool(1);
+    try {
+      const resolve = localCompilerResolver({
+        compilers: [notACompiler, copy],
+        npmPackage: false,
+        searchPath: false,
+        solcJsPool: pool,
+      });
+      const found = await resolve(version);
+      if (!isCompiler(found)) throw new Error(found.explanation);
+      expect(found).toMatchObject({ longVersion: "0.8.28+commit.7893614a", kind: "solc-js", path: copy });
+      expect(require.cache[copy]).toBeUndefined();
+      const output = await found.compile(build.input);
+      expect(Object.keys(output.contracts ?? {})).toContain("contracts/Token.sol");
+      expect(pool.compiles).toBe(1);
+      await expect(resolve("v0.8.20+commit.a1b79de6")).resolves.toEqual({
+        unavailable: true,
+        explanation: `No local compiler for v0.8.20+commit.a1b79de6. Tried: The compiler file ${notACompiler} could not be loaded as solc-js: solJson.cwrap is not a function. Solc 0.8.28+commit.7893614a at ${copy}. Install it: \`npm install --save-dev solc@0.8.20\`, or put a native solc 0.8.20 on PATH (or name its path).`,
+      });
+      expect(require.cache[copy]).toBeUndefined();
+    } finally {
+      await pool.close();
+    }
   }, 60_000);
 
   it("a record whose compiler is missing says so and what to install, and blames nothing else", async () => {
