@@ -5,8 +5,19 @@ import {
 } from "../explorers/explorerRoute.js";
 import * as contract from "./contract/index.js";
 import type { ExplorerUrls } from "./explorerUrl.js";
-import * as rest from "./rest/index.js";
+import { getSmartContractStatus, type SmartContractStatus } from "./rest/getSmartContractStatus.js";
+import type * as rest from "./rest/index.js";
+import {
+  assertBlockNumberOrHash,
+  assertBlockTransactionType,
+  assertTokenId,
+  assertTokenTypeFilter,
+  assertTransactionHash,
+  nftCollectionTypes,
+  tokenTypes,
+} from "./rest/validateRest.js";
 import { Transport, type TransportOptions } from "./transport.js";
+import { assertAddress } from "./validate.js";
 
 export interface ExplorerClientOptions
   extends Omit<TransportOptions, "explorerUrl" | "apiKeyIn">,
@@ -125,48 +136,85 @@ export class ExplorerClient {
   addressTokens(
     parameters: rest.GetAddressTokensParameters,
   ): AsyncGenerator<rest.RestPage<rest.TokenBalanceItem>> {
-    return rest.iterateAddressTokens(this.transport, parameters);
+    assertAddress(parameters.address);
+    assertTokenTypeFilter(parameters.type, tokenTypes);
+    return pagesOf(
+      () => import("./rest/getAddressTokens.js"),
+      (list) => list.iterateAddressTokens(this.transport, parameters),
+    );
   }
 
   /** `GET /api/v2/addresses/{address}/nft/collections`, every page. @param parameters - address and type filter @returns pages */
   addressNftCollections(
     parameters: rest.GetAddressNftCollectionsParameters,
   ): AsyncGenerator<rest.RestPage<rest.NftCollectionItem>> {
-    return rest.iterateAddressNftCollections(this.transport, parameters);
+    assertAddress(parameters.address);
+    assertTokenTypeFilter(parameters.type, nftCollectionTypes);
+    return pagesOf(
+      () => import("./rest/getAddressNftCollections.js"),
+      (list) => list.iterateAddressNftCollections(this.transport, parameters),
+    );
   }
 
   /** `GET /api/v2/blocks/{n}/transactions`, every page. @param parameters - block number or hash @returns pages */
   blockTransactions(
     parameters: rest.GetBlockTransactionsParameters,
   ): AsyncGenerator<rest.RestPage<rest.Transaction>> {
-    return rest.iterateBlockTransactions(this.transport, parameters);
+    assertBlockNumberOrHash(parameters.blockNumberOrHash);
+    assertBlockTransactionType(parameters.type);
+    return pagesOf(
+      () => import("./rest/getBlockTransactions.js"),
+      (list) => list.iterateBlockTransactions(this.transport, parameters),
+    );
   }
 
   /** `GET /api/v2/blocks/{n}/withdrawals`, every page. @param parameters - block number or hash @returns pages */
   blockWithdrawals(
     parameters: rest.GetBlockWithdrawalsParameters,
   ): AsyncGenerator<rest.RestPage<rest.Withdrawal>> {
-    return rest.iterateBlockWithdrawals(this.transport, parameters);
+    assertBlockNumberOrHash(parameters.blockNumberOrHash);
+    return pagesOf(
+      () => import("./rest/getBlockWithdrawals.js"),
+      (list) => list.iterateBlockWithdrawals(this.transport, parameters),
+    );
   }
 
   /** `GET /api/v2/internal-transactions`, every page. @param parameters - optional transaction hash @returns pages */
   internalTransactions(
     parameters: rest.GetInternalTransactionsParameters = {},
   ): AsyncGenerator<rest.RestPage<rest.InternalTransaction>> {
-    return rest.iterateInternalTransactions(this.transport, parameters);
+    if (parameters.transactionHash !== undefined) assertTransactionHash(parameters.transactionHash);
+    return pagesOf(
+      () => import("./rest/getInternalTransactions.js"),
+      (list) => list.iterateInternalTransactions(this.transport, parameters),
+    );
   }
 
   /** `GET /api/v2/tokens/{address}/instances/{id}/holders`, every page. @param parameters - token and id @returns pages */
   tokenInstanceHolders(
     parameters: rest.GetTokenInstanceHoldersParameters,
   ): AsyncGenerator<rest.RestPage<rest.TokenInstanceHolder>> {
-    return rest.iterateTokenInstanceHolders(this.transport, parameters);
+    assertAddress(parameters.tokenAddress, "tokenAddress");
+    assertTokenId(parameters.tokenId);
+    return pagesOf(
+      () => import("./rest/getTokenInstanceHolders.js"),
+      (list) => list.iterateTokenInstanceHolders(this.transport, parameters),
+    );
   }
 
   /** `GET /api/v2/smart-contracts/{address}`. @param address - contract address @returns its status, or null when not a contract */
-  smartContractStatus(address: string): Promise<rest.SmartContractStatus | null> {
-    return rest.getSmartContractStatus(this.transport, { address });
+  smartContractStatus(address: string): Promise<SmartContractStatus | null> {
+    return getSmartContractStatus(this.transport, { address });
   }
+}
+
+// The REST lists load when first iterated: their schemas are built on load, and verification needs none of them.
+// Their parameters are still checked at once, as the list modules' own iterators do.
+async function* pagesOf<List, Page>(
+  load: () => Promise<List>,
+  pages: (list: List) => AsyncGenerator<Page>,
+): AsyncGenerator<Page> {
+  yield* pages(await load());
 }
 
 /**
