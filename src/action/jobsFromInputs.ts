@@ -2,8 +2,15 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ExplorerClient } from "../client/ExplorerClient.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
+import {
+  foundryBroadcastTransactionHashes,
+  ignitionTransactionHashes,
+} from "../discovery/deploymentTransactions.js";
 import { InvalidInputError } from "../errors/index.js";
-import type { BadManifestEntry } from "../inputs/manifest.js";
+import { contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
+import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
+import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
+import { type BadManifestEntry, readManifest } from "../inputs/manifest.js";
 import { resolveInsideRoot } from "../inputs/workspacePath.js";
 import type { VerificationJob } from "../verify/job.js";
 import { deploymentPaths } from "./deploymentPaths.js";
@@ -33,8 +40,6 @@ export async function jobsFromInputs(
     const manifest = inputs.contracts.trimStart().startsWith("{")
       ? inputs.contracts
       : await resolveInsideRoot(workspace, workspace, inputs.contracts, "contracts");
-    // Each reader is loaded only when its input is given: its schemas are built on load, before the first request.
-    const { readManifest } = await import("../inputs/manifest.js");
     const entries = await readManifest(manifest, {
       artifactsDir,
       cwd: workspace,
@@ -46,8 +51,6 @@ export async function jobsFromInputs(
   }
   if (inputs.deployment) {
     const paths = await deploymentPaths(inputs.deployment, workspace);
-    const { readFoundryBroadcast } = await import("../inputs/foundryBroadcast.js");
-    const { readIgnitionDeployment } = await import("../inputs/ignitionDeployment.js");
     const read: Array<{ given: string; chainId: number | undefined; jobs: VerificationJob[] }> = [];
     for (const given of paths) {
       const path = await resolveInsideRoot(workspace, workspace, given, "deployment");
@@ -115,9 +118,6 @@ export async function createdJobsFromInputs(
   let buildDir = await resolveInsideRoot(workspace, workspace, inputs.artifacts, "artifacts");
   if (inputs.deployment) {
     const path = await resolveInsideRoot(workspace, workspace, inputs.deployment, "deployment");
-    const { foundryBroadcastTransactionHashes, ignitionTransactionHashes } = await import(
-      "../discovery/deploymentTransactions.js"
-    );
     if (path.endsWith(".json")) transactions.push(...(await foundryBroadcastTransactionHashes(path)));
     else {
       transactions.push(...(await ignitionTransactionHashes(path)));
@@ -131,7 +131,6 @@ export async function createdJobsFromInputs(
   // Loaded only with include-created: the Action's first request does not wait for discovery.
   const { createdContractJobs } = await import("../discovery/createdContractJobs.js");
   const { creationChainFromRpc } = await import("../discovery/createdContracts.js");
-  const { contractsOf, readBuildInfos } = await import("../inputs/buildInfo.js");
   return createdContractJobs([...new Set(transactions)], {
     contracts: (await readBuildInfos(buildDir, "artifacts")).flatMap(contractsOf),
     client,
