@@ -2,7 +2,8 @@
 // (`explorer-verify status`, and `explorer-verify` of a deployed contract); the standalone CLI's `status` and
 // `verify ADDRESS` (the packed bin, run with the same Node); hardhat-verify's
 // `hardhat verify blockscout` of the same contract; and bare `node -e 0` as the floor. The contract is verified on
-// the explorer already, so both Hardhat tasks stop after their first look. Usage: npm run bench:startup -- [--runs 11]
+// the explorer already, so both Hardhat tasks stop after their first look.
+// Usage: npm run bench:startup -- [--runs 11] [--only action]   (`--only action`: bare Node and the Action bundle)
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,8 +12,15 @@ import { hardhat, preparePluginProject, removePluginProject } from "../test/supp
 import { startTestExplorer, type TestExplorer } from "../test/support/testExplorer.js";
 import { hardhatCli, node, startBenchChain } from "./support/benchChain.js";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "11" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "11" }, only: { type: "string" } },
+});
 const runs = Number(values.runs);
+if (values.only !== undefined && values.only !== "action") {
+  console.error(`bench:startup: --only takes "action", got "${values.only}".`);
+  process.exit(1);
+}
+const actionOnly = values.only === "action";
 const explorer = await startTestExplorer();
 const guid = "00000000000000000000000000000000000000016a86ec40";
 
@@ -90,79 +98,84 @@ for (let i = 0; i < runs; i++) {
     ),
   );
 }
-const chain = await startBenchChain(explorer.url);
 const taskVerify: number[] = [];
 const hardhatVerify: number[] = [];
 const cliStatus: number[] = [];
 const cliVerify: number[] = [];
-let project: string | undefined;
-try {
-  const token = await chain.deployToken("Startup", 1n);
-  const verifiedAlready = () => explorer.backend.addContract(token, { verified: {} });
-  project = await preparePluginProject();
-  const projectEnv = { FIXTURE_NODE_URL: chain.rpcUrl, FIXTURE_EXPLORER_KEY: "bench-key" };
-  // No ledger: the look before the build is what is measured, as hardhat verify makes its first request.
-  const taskArgs = [
-    "explorer-verify",
-    "--network",
-    "localhost",
-    "--explorer-url",
-    explorer.url,
-    "--ledger",
-    "none",
-  ];
-  // The first run of each builds the project; it is not counted.
-  await hardhat(project, [...taskArgs, token, "Startup", "1"], projectEnv);
-  const verifyArgs = [hardhatCli, "verify", "blockscout", "--network", "bench", token, "Startup", "1"];
-  await exitTime(node, verifyArgs, chain.env, chain.project);
-  for (let i = 0; i < runs; i++) {
-    const pluginProject = project;
-    task.push(
-      await timeToFirstRequest(explorer, () =>
-        hardhat(pluginProject, ["explorer-verify", "status", "--explorer-url", explorer.url, guid]),
-      ),
-    );
-    taskVerify.push(
-      await timeToFirstRequest(
-        explorer,
-        () => hardhat(pluginProject, [...taskArgs, token, "Startup", "1"], projectEnv),
-        verifiedAlready,
-      ),
-    );
-    const cli = join(pluginProject, "node_modules", "explorer-verify", cliBin(pluginProject));
-    cliStatus.push(
-      await timeToFirstRequest(explorer, () =>
-        exitTime(process.execPath, [cli, "status", guid, "--explorer-url", explorer.url]),
-      ),
-    );
-    cliVerify.push(
-      await timeToFirstRequest(
-        explorer,
-        () =>
-          exitTime(
-            process.execPath,
-            [cli, "verify", token, "Startup", "1", "--contract", "contracts/Token.sol:Token"].concat([
-              "--explorer-url",
-              explorer.url,
-            ]),
-            {},
-            pluginProject,
-          ),
-        verifiedAlready,
-      ),
-    );
-    hardhatVerify.push(
-      await timeToFirstRequest(
-        explorer,
-        () => exitTime(node, verifyArgs, chain.env, chain.project),
-        verifiedAlready,
-      ),
-    );
+if (actionOnly) await explorer.close();
+else await measureHardhatAndCli();
+
+async function measureHardhatAndCli(): Promise<void> {
+  const chain = await startBenchChain(explorer.url);
+  let project: string | undefined;
+  try {
+    const token = await chain.deployToken("Startup", 1n);
+    const verifiedAlready = () => explorer.backend.addContract(token, { verified: {} });
+    project = await preparePluginProject();
+    const projectEnv = { FIXTURE_NODE_URL: chain.rpcUrl, FIXTURE_EXPLORER_KEY: "bench-key" };
+    // No ledger: the look before the build is what is measured, as hardhat verify makes its first request.
+    const taskArgs = [
+      "explorer-verify",
+      "--network",
+      "localhost",
+      "--explorer-url",
+      explorer.url,
+      "--ledger",
+      "none",
+    ];
+    // The first run of each builds the project; it is not counted.
+    await hardhat(project, [...taskArgs, token, "Startup", "1"], projectEnv);
+    const verifyArgs = [hardhatCli, "verify", "blockscout", "--network", "bench", token, "Startup", "1"];
+    await exitTime(node, verifyArgs, chain.env, chain.project);
+    for (let i = 0; i < runs; i++) {
+      const pluginProject = project;
+      task.push(
+        await timeToFirstRequest(explorer, () =>
+          hardhat(pluginProject, ["explorer-verify", "status", "--explorer-url", explorer.url, guid]),
+        ),
+      );
+      taskVerify.push(
+        await timeToFirstRequest(
+          explorer,
+          () => hardhat(pluginProject, [...taskArgs, token, "Startup", "1"], projectEnv),
+          verifiedAlready,
+        ),
+      );
+      const cli = join(pluginProject, "node_modules", "explorer-verify", cliBin(pluginProject));
+      cliStatus.push(
+        await timeToFirstRequest(explorer, () =>
+          exitTime(process.execPath, [cli, "status", guid, "--explorer-url", explorer.url]),
+        ),
+      );
+      cliVerify.push(
+        await timeToFirstRequest(
+          explorer,
+          () =>
+            exitTime(
+              process.execPath,
+              [cli, "verify", token, "Startup", "1", "--contract", "contracts/Token.sol:Token"].concat([
+                "--explorer-url",
+                explorer.url,
+              ]),
+              {},
+              pluginProject,
+            ),
+          verifiedAlready,
+        ),
+      );
+      hardhatVerify.push(
+        await timeToFirstRequest(
+          explorer,
+          () => exitTime(node, verifyArgs, chain.env, chain.project),
+          verifiedAlready,
+        ),
+      );
+    }
+  } finally {
+    await removePluginProject(project);
+    await chain.stop();
+    await explorer.close();
   }
-} finally {
-  await removePluginProject(project);
-  await chain.stop();
-  await explorer.close();
 }
 
 const line = (label: string, samples: number[]) =>
@@ -172,6 +185,7 @@ line("node -e 0 (start to exit)", bare);
 console.log(
   `${"Action bundle, first request".padEnd(52)}${median(action).toFixed(0)} ms (+${(median(action) - median(bare)).toFixed(0)} ms over bare Node)`,
 );
+if (actionOnly) process.exit(0);
 line("explorer-verify status, first request", task);
 line("explorer-verify ADDRESS, first request", taskVerify);
 line("hardhat verify blockscout ADDRESS, first request", hardhatVerify);

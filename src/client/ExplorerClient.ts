@@ -5,8 +5,19 @@ import {
 } from "../explorers/explorerRoute.js";
 import * as contract from "./contract/index.js";
 import type { ExplorerUrls } from "./explorerUrl.js";
-import * as rest from "./rest/index.js";
+import { getSmartContractStatus, type SmartContractStatus } from "./rest/getSmartContractStatus.js";
+import type * as rest from "./rest/index.js";
+import {
+  assertBlockNumberOrHash,
+  assertBlockTransactionType,
+  assertTokenId,
+  assertTokenTypeFilter,
+  assertTransactionHash,
+  nftCollectionTypes,
+  tokenTypes,
+} from "./rest/validateRest.js";
 import { Transport, type TransportOptions } from "./transport.js";
+import { assertAddress } from "./validate.js";
 
 export interface ExplorerClientOptions
   extends Omit<TransportOptions, "explorerUrl" | "apiKeyIn">,
@@ -159,14 +170,21 @@ export class ExplorerClient {
     parameters: rest.GetAddressTokensParameters,
     cursor?: rest.PageCursor,
   ): Promise<rest.RestPage<rest.TokenBalanceItem>> {
-    return rest.getAddressTokens(this.transport, parameters, cursor);
+    return import("./rest/getAddressTokens.js").then((list) =>
+      list.getAddressTokens(this.transport, parameters, cursor),
+    );
   }
 
   /** `GET /api/v2/addresses/{address}/tokens`, every page. @param parameters - address and type filter @returns pages */
   iterateAddressTokens(
     parameters: rest.GetAddressTokensParameters,
   ): AsyncGenerator<rest.RestPage<rest.TokenBalanceItem>> {
-    return rest.iterateAddressTokens(this.transport, parameters);
+    assertAddress(parameters.address);
+    assertTokenTypeFilter(parameters.type, tokenTypes);
+    return pagesOf(
+      () => import("./rest/getAddressTokens.js"),
+      (list) => list.iterateAddressTokens(this.transport, parameters),
+    );
   }
 
   /** `GET /api/v2/addresses/{address}/nft/collections`, one page. @param parameters - address and type filter @param cursor - the previous page's `nextPageParams` @returns the page */
@@ -174,14 +192,21 @@ export class ExplorerClient {
     parameters: rest.GetAddressNftCollectionsParameters,
     cursor?: rest.PageCursor,
   ): Promise<rest.RestPage<rest.NftCollectionItem>> {
-    return rest.getAddressNftCollections(this.transport, parameters, cursor);
+    return import("./rest/getAddressNftCollections.js").then((list) =>
+      list.getAddressNftCollections(this.transport, parameters, cursor),
+    );
   }
 
   /** `GET /api/v2/addresses/{address}/nft/collections`, every page. @param parameters - address and type filter @returns pages */
   iterateAddressNftCollections(
     parameters: rest.GetAddressNftCollectionsParameters,
   ): AsyncGenerator<rest.RestPage<rest.NftCollectionItem>> {
-    return rest.iterateAddressNftCollections(this.transport, parameters);
+    assertAddress(parameters.address);
+    assertTokenTypeFilter(parameters.type, nftCollectionTypes);
+    return pagesOf(
+      () => import("./rest/getAddressNftCollections.js"),
+      (list) => list.iterateAddressNftCollections(this.transport, parameters),
+    );
   }
 
   /** `GET /api/v2/blocks/{n}/transactions`, one page. @param parameters - block number or hash @param cursor - the previous page's `nextPageParams` @returns the page */
@@ -189,14 +214,21 @@ export class ExplorerClient {
     parameters: rest.GetBlockTransactionsParameters,
     cursor?: rest.PageCursor,
   ): Promise<rest.RestPage<rest.Transaction>> {
-    return rest.getBlockTransactions(this.transport, parameters, cursor);
+    return import("./rest/getBlockTransactions.js").then((list) =>
+      list.getBlockTransactions(this.transport, parameters, cursor),
+    );
   }
 
   /** `GET /api/v2/blocks/{n}/transactions`, every page. @param parameters - block number or hash @returns pages */
   iterateBlockTransactions(
     parameters: rest.GetBlockTransactionsParameters,
   ): AsyncGenerator<rest.RestPage<rest.Transaction>> {
-    return rest.iterateBlockTransactions(this.transport, parameters);
+    assertBlockNumberOrHash(parameters.blockNumberOrHash);
+    assertBlockTransactionType(parameters.type);
+    return pagesOf(
+      () => import("./rest/getBlockTransactions.js"),
+      (list) => list.iterateBlockTransactions(this.transport, parameters),
+    );
   }
 
   /** `GET /api/v2/blocks/{n}/withdrawals`, one page. @param parameters - block number or hash @param cursor - the previous page's `nextPageParams` @returns the page */
@@ -204,14 +236,20 @@ export class ExplorerClient {
     parameters: rest.GetBlockWithdrawalsParameters,
     cursor?: rest.PageCursor,
   ): Promise<rest.RestPage<rest.Withdrawal>> {
-    return rest.getBlockWithdrawals(this.transport, parameters, cursor);
+    return import("./rest/getBlockWithdrawals.js").then((list) =>
+      list.getBlockWithdrawals(this.transport, parameters, cursor),
+    );
   }
 
   /** `GET /api/v2/blocks/{n}/withdrawals`, every page. @param parameters - block number or hash @returns pages */
   iterateBlockWithdrawals(
     parameters: rest.GetBlockWithdrawalsParameters,
   ): AsyncGenerator<rest.RestPage<rest.Withdrawal>> {
-    return rest.iterateBlockWithdrawals(this.transport, parameters);
+    assertBlockNumberOrHash(parameters.blockNumberOrHash);
+    return pagesOf(
+      () => import("./rest/getBlockWithdrawals.js"),
+      (list) => list.iterateBlockWithdrawals(this.transport, parameters),
+    );
   }
 
   /** `GET /api/v2/internal-transactions`, one page. @param parameters - optional transaction hash @param cursor - the previous page's `nextPageParams` @returns the page */
@@ -219,14 +257,20 @@ export class ExplorerClient {
     parameters: rest.GetInternalTransactionsParameters = {},
     cursor?: rest.PageCursor,
   ): Promise<rest.RestPage<rest.InternalTransaction>> {
-    return rest.getInternalTransactions(this.transport, parameters, cursor);
+    return import("./rest/getInternalTransactions.js").then((list) =>
+      list.getInternalTransactions(this.transport, parameters, cursor),
+    );
   }
 
   /** `GET /api/v2/internal-transactions`, every page. @param parameters - optional transaction hash @returns pages */
   iterateInternalTransactions(
     parameters: rest.GetInternalTransactionsParameters = {},
   ): AsyncGenerator<rest.RestPage<rest.InternalTransaction>> {
-    return rest.iterateInternalTransactions(this.transport, parameters);
+    if (parameters.transactionHash !== undefined) assertTransactionHash(parameters.transactionHash);
+    return pagesOf(
+      () => import("./rest/getInternalTransactions.js"),
+      (list) => list.iterateInternalTransactions(this.transport, parameters),
+    );
   }
 
   /** `GET /api/v2/tokens/{address}/instances/{id}/holders`, one page. @param parameters - token and id @param cursor - the previous page's `nextPageParams` @returns the page */
@@ -234,21 +278,28 @@ export class ExplorerClient {
     parameters: rest.GetTokenInstanceHoldersParameters,
     cursor?: rest.PageCursor,
   ): Promise<rest.RestPage<rest.TokenInstanceHolder>> {
-    return rest.getTokenInstanceHolders(this.transport, parameters, cursor);
+    return import("./rest/getTokenInstanceHolders.js").then((list) =>
+      list.getTokenInstanceHolders(this.transport, parameters, cursor),
+    );
   }
 
   /** `GET /api/v2/tokens/{address}/instances/{id}/holders`, every page. @param parameters - token and id @returns pages */
   iterateTokenInstanceHolders(
     parameters: rest.GetTokenInstanceHoldersParameters,
   ): AsyncGenerator<rest.RestPage<rest.TokenInstanceHolder>> {
-    return rest.iterateTokenInstanceHolders(this.transport, parameters);
+    assertAddress(parameters.tokenAddress, "tokenAddress");
+    assertTokenId(parameters.tokenId);
+    return pagesOf(
+      () => import("./rest/getTokenInstanceHolders.js"),
+      (list) => list.iterateTokenInstanceHolders(this.transport, parameters),
+    );
   }
 
   /** `GET /api/v2/smart-contracts/{address}`. @param parameters - the contract address (or the address alone) @returns its status, or null when not a contract */
   getSmartContractStatus(
     parameters: rest.GetSmartContractStatusParameters | string,
-  ): Promise<rest.SmartContractStatus | null> {
-    return rest.getSmartContractStatus(this.transport, addressParameters(parameters));
+  ): Promise<SmartContractStatus | null> {
+    return getSmartContractStatus(this.transport, addressParameters(parameters));
   }
 
   /** @deprecated the same as {@link ExplorerClient.iterateAddressTokens}, its earlier name */
@@ -294,13 +345,22 @@ export class ExplorerClient {
   }
 
   /** @deprecated the same as {@link ExplorerClient.getSmartContractStatus}, its earlier name */
-  smartContractStatus(address: string): Promise<rest.SmartContractStatus | null> {
+  smartContractStatus(address: string): Promise<SmartContractStatus | null> {
     return this.getSmartContractStatus(address);
   }
 }
 
 function addressParameters<P extends { address: string }>(parameters: P | string): P | { address: string } {
   return typeof parameters === "string" ? { address: parameters } : parameters;
+}
+
+// The REST lists load when first read: their schemas are built on load, and verification needs none of them.
+// Their parameters are still checked at once, as the list modules' own iterators do.
+async function* pagesOf<List, Page>(
+  load: () => Promise<List>,
+  pages: (list: List) => AsyncGenerator<Page>,
+): AsyncGenerator<Page> {
+  yield* pages(await load());
 }
 
 /**

@@ -3,7 +3,7 @@ import { type RateLimiter, sharedRateLimiter } from "../client/rateLimiter.js";
 import { checkedHeaders } from "../client/requestHeaders.js";
 import type { TransportOptions } from "../client/transport.js";
 import { InvalidInputError } from "../errors/index.js";
-import { chainIdOfExplorer, shippedExplorerFor, unknownChain } from "./findExplorerByChainId.js";
+import { chainIdOfExplorer, shippedExplorerFor, unknownChain } from "./shippedRegistry.js";
 
 /** The Blockscout API: one key for every chain Blockscout hosts. */
 export const defaultBlockscoutApiUrl = "https://api.blockscout.com";

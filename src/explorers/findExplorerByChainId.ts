@@ -1,9 +1,11 @@
 import { InvalidInputError } from "../errors/index.js";
-import { shippedBlockscoutChains } from "./blockscoutChains.js";
 import { defaultCacheDir, readCachedChainList, writeCachedChainList } from "./chainListCache.js";
 import { fetchPublishedChainList } from "./fetchPublishedChainList.js";
-import { type KnownExplorer, normaliseInstanceUrl } from "./knownExplorer.js";
+import type { KnownExplorer } from "./knownExplorer.js";
 import { defaultChainListUrl } from "./publishedChainList.js";
+import { shippedExplorerFor, unknownChain } from "./shippedRegistry.js";
+
+export { chainIdOfExplorer, shippedExplorerFor, unknownChain } from "./shippedRegistry.js";
 
 /** Where an explorer found by chain id came from. */
 export type ExplorerSource = "blockscout-list" | "cached-blockscout-list" | "shipped-registry";
@@ -37,7 +39,6 @@ export interface FindExplorerOptions {
 
 const defaultRefreshTimeoutMs = 2_000;
 const defaultCacheTtlMs = 24 * 60 * 60 * 1_000;
-const shippedByChainId = new Map(shippedBlockscoutChains.map((chain) => [chain.chainId, chain]));
 
 /**
  * Finds a chain's Blockscout instance: from Blockscout's published list when it answers within the time limit
@@ -93,47 +94,10 @@ export async function findExplorerByChainId(
       }
     }
   }
-  const shipped = shippedByChainId.get(chainId);
+  const shipped = shippedExplorerFor(chainId);
   if (shipped)
     return choice(shipped, "shipped-registry", `the registry shipped with explorer-verify${fallbackNote}`);
   throw unknownChain(chainId, options.howToNameExplorer);
-}
-
-/**
- * Looks a chain up in the registry shipped with the package only: no network, no disk.
- *
- * @param chainId - the chain id
- * @returns the instance, or undefined when the shipped registry does not know the chain
- */
-export function shippedExplorerFor(chainId: number): KnownExplorer | undefined {
-  return shippedByChainId.get(chainId);
-}
-
-/**
- * The chain id of a known Blockscout instance, from the shipped registry (for routing through the Blockscout API
- * when only the instance's URL was given).
- *
- * @param explorerUrl - the instance in any usual form (`https://host`, `https://host/api`…)
- * @returns its chain id, or undefined when the URL is not a known instance
- */
-export function chainIdOfExplorer(explorerUrl: string): number | undefined {
-  const url = normaliseInstanceUrl(explorerUrl);
-  if (!url) return undefined;
-  return shippedBlockscoutChains.find((chain) => chain.url === url)?.chainId;
-}
-
-/**
- * The one-line error for a chain no registry knows.
- *
- * @param chainId - the chain id
- * @param howToNameExplorer - how to name the explorer where this is called from
- * @returns the error
- */
-export function unknownChain(chainId: number, howToNameExplorer?: string): InvalidInputError {
-  return new InvalidInputError(
-    "chainId",
-    `No Blockscout explorer is known for chain ${chainId}: ${howToNameExplorer ?? "give its URL as the explorerUrl option"}.`,
-  );
 }
 
 function assertChainId(chainId: number): void {

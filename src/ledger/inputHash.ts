@@ -1,5 +1,8 @@
-import { createHash } from "node:crypto";
 import type { VerificationJob } from "../verify/job.js";
+
+// Taken when a hash is made, not imported: node:crypto loads some twenty of Node's modules, and a run whose ledger
+// records nothing yet hashes only after its first request.
+const createHash = (algorithm: string) => process.getBuiltinModule("node:crypto").createHash(algorithm);
 
 /**
  * A stable hash of what a job submits: the address, the source (format, compiler, input or files), the constructor

@@ -39,10 +39,15 @@ export async function verifyWithLedger(
 ): Promise<VerificationResult> {
   const { ledger } = use;
   const explorer = client.urls.base;
-  const hash = inputHash(job);
+  // Hashed only when compared or recorded: with nothing recorded, the first request need not wait for it.
+  let hash: string | undefined;
+  const hashOfInput = (): string => {
+    hash ??= inputHash(job);
+    return hash;
+  };
   const contract = displayName(job);
   const entry = isRecordable(job.address) ? ledger.entry(explorer, job.address) : undefined;
-  const sameInput = entry?.inputHash === hash;
+  const sameInput = entry !== undefined && entry.inputHash === hashOfInput();
   const record = (result: VerificationResult, submitted = false): void => {
     if (!isRecordable(job.address) || result.format === "proxy") return;
     ledger.record({
@@ -51,7 +56,7 @@ export async function verifyWithLedger(
       ...(use.chainId === undefined ? {} : { chainId: use.chainId }),
       contract,
       format: result.format,
-      inputHash: hash,
+      inputHash: hashOfInput(),
       status: result.status === "already-verified" ? "verified" : result.status,
       ...(result.guid ? { guid: result.guid } : {}),
       url: result.url,

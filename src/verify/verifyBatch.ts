@@ -1,5 +1,5 @@
 import { ExplorerClient, type ExplorerClientOptions } from "../client/ExplorerClient.js";
-import { type FindExplorerOptions, findExplorerByChainId } from "../explorers/findExplorerByChainId.js";
+import type { ExplorerChoice, FindExplorerOptions } from "../explorers/findExplorerByChainId.js";
 import { proxyLinkHash } from "../ledger/inputHash.js";
 import { Ledger } from "../ledger/Ledger.js";
 import { verifyWithLedger } from "../ledger/verifyWithLedger.js";
@@ -260,4 +260,11 @@ async function resolveTargets(
 
 function withChainId(result: VerificationResult, chainId: number | undefined): VerificationResult {
   return chainId === undefined || result.chainId !== undefined ? result : { ...result, chainId };
+}
+
+// Loaded only when a chain's explorer must be looked up: a batch whose explorers are named never loads the
+// published list's reader before its first request.
+async function findExplorerByChainId(chainId: number, options: FindExplorerOptions): Promise<ExplorerChoice> {
+  const lookup = await import("../explorers/findExplorerByChainId.js");
+  return lookup.findExplorerByChainId(chainId, options);
 }

@@ -4,9 +4,11 @@ import * as rest from "../../src/client/rest/index.js";
 import * as front from "../../src/index.js";
 import { createExplorerClient, ExplorerClient } from "../../src/index.js";
 import { testAddress } from "../support/addresses.js";
+import { fungibleBalance, restExplorersForEachTest } from "../support/restData.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 
 const { explorer } = await useTestExplorer();
+const restExplorers = restExplorersForEachTest();
 
 describe("ExplorerClient", () => {
   it("runs a submission, its polls and the confirmation through one client, from any form of the URL", async () => {
@@ -94,5 +96,32 @@ describe("ExplorerClient", () => {
     await expect(client.checkVerifyStatus({ guid: outcome.guid })).resolves.toEqual(
       await client.checkVerifyStatus(outcome.guid),
     );
+  });
+});
+
+describe("ExplorerClient's REST lists", () => {
+  it("check their parameters when called, before any list module loads or any request, and then read the pages", async () => {
+    const rest = await restExplorers.start();
+    const holder = testAddress(0xbeef);
+    rest.data.setAddressTokens(holder, [fungibleBalance(0x7001, "2500")]);
+    const client = createExplorerClient({ explorerUrl: rest.explorer.url });
+    expect(() => client.addressTokens({ address: "0x1234" })).toThrow(
+      'Invalid address "0x1234": expected 0x followed by 40 hexadecimal characters.',
+    );
+    expect(() => client.blockWithdrawals({ blockNumberOrHash: "latest" })).toThrow(
+      'Invalid blockNumberOrHash "latest": expected a block number (a nonnegative integer) or a block hash (0x followed by 64 hexadecimal characters).',
+    );
+    expect(() => client.tokenInstanceHolders({ tokenAddress: holder, tokenId: "4x2" })).toThrow(
+      'Invalid tokenId "4x2": expected a decimal integer without leading zeros, like 42.',
+    );
+    expect(rest.explorer.requests).toEqual([]);
+    const values: Array<string | null | undefined> = [];
+    for await (const page of client.addressTokens({ address: holder })) {
+      values.push(...page.items.map((item) => item.value));
+    }
+    expect(values).toEqual(["2500"]);
+    expect(rest.explorer.requests.map((r) => [r.method, r.path])).toEqual([
+      ["GET", `/api/v2/addresses/${holder}/tokens`],
+    ]);
   });
 });

@@ -1,0 +1,44 @@
+import { InvalidInputError } from "../errors/index.js";
+import { shippedBlockscoutChains } from "./blockscoutChains.js";
+import { type KnownExplorer, normaliseInstanceUrl } from "./knownExplorer.js";
+
+// The lookups a client makes when it is built, kept apart from the published list's reader and its copy on disk:
+// choosing a route loads neither.
+const shippedByChainId = new Map(shippedBlockscoutChains.map((chain) => [chain.chainId, chain]));
+
+/**
+ * Looks a chain up in the registry shipped with the package only: no network, no disk.
+ *
+ * @param chainId - the chain id
+ * @returns the instance, or undefined when the shipped registry does not know the chain
+ */
+export function shippedExplorerFor(chainId: number): KnownExplorer | undefined {
+  return shippedByChainId.get(chainId);
+}
+
+/**
+ * The chain id of a known Blockscout instance, from the shipped registry (for routing through the Blockscout API
+ * when only the instance's URL was given).
+ *
+ * @param explorerUrl - the instance in any usual form (`https://host`, `https://host/api`…)
+ * @returns its chain id, or undefined when the URL is not a known instance
+ */
+export function chainIdOfExplorer(explorerUrl: string): number | undefined {
+  const url = normaliseInstanceUrl(explorerUrl);
+  if (!url) return undefined;
+  return shippedBlockscoutChains.find((chain) => chain.url === url)?.chainId;
+}
+
+/**
+ * The one-line error for a chain no registry knows.
+ *
+ * @param chainId - the chain id
+ * @param howToNameExplorer - how to name the explorer where this is called from
+ * @returns the error
+ */
+export function unknownChain(chainId: number, howToNameExplorer?: string): InvalidInputError {
+  return new InvalidInputError(
+    "chainId",
+    `No Blockscout explorer is known for chain ${chainId}: ${howToNameExplorer ?? "give its URL as the explorerUrl option"}.`,
+  );
+}
