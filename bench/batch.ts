@@ -5,7 +5,7 @@
 // default) [--rps N] (the client's own cap; by default the engine follows the explorer's stated quota) [--rerun]
 // (then the same jobs again in a new batch with a new client, as a rerun without a ledger would)
 import { parseArgs } from "node:util";
-import { ExplorerClient } from "../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../src/client/explorerClient.js";
 import { RateLimiter } from "../src/client/rateLimiter.js";
 import { isSuccess } from "../src/verify/job.js";
 import { verifyBatch } from "../src/verify/verifyBatch.js";

@@ -11,7 +11,7 @@ import { getAbi } from "../src/client/contract/getAbi.js";
 import { getContractCreation } from "../src/client/contract/getContractCreation.js";
 import { listContracts } from "../src/client/contract/listContracts.js";
 import { verify } from "../src/client/contract/verify.js";
-import { isExplorerVerifyError } from "../src/errors/ExplorerVerifyError.js";
+import { isExplorerVerifyError } from "../src/errors/explorerVerifyError.js";
 import { readManifest } from "../src/inputs/manifest.js";
 import { verifyBatch } from "../src/verify/verifyBatch.js";
 import { hardhat, preparePluginProject, removePluginProject } from "../test/support/pluginProject.js";

@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import type { Abi } from "viem";
-import { ExplorerClient } from "../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../src/client/explorerClient.js";
 import { type LocalExplorer, startLocalExplorer } from "../src/local-explorer/localExplorer.js";
 import { loadSolcJsCompiler, parseCompilerOutput, solcWrapperFor } from "../src/recompile/compiler.js";
 import { SolcJsWorkerPool } from "../src/recompile/solcJsWorkerPool.js";

@@ -9,7 +9,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
-import { ExplorerClient } from "../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../src/client/explorerClient.js";
 import { createContractJob, findContract, readBuildInfos } from "../src/inputs/index.js";
 import { isSuccess } from "../src/verify/job.js";
 import { verifyBatch } from "../src/verify/verifyBatch.js";

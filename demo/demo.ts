@@ -12,7 +12,7 @@ import { createHardhatRuntimeEnvironment } from "hardhat/hre";
 import { type Abi, createPublicClient, createWalletClient, encodeFunctionData, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
-import { ExplorerClient } from "../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../src/client/explorerClient.js";
 import { createdContractJobs } from "../src/discovery/createdContractJobs.js";
 import { creationChainFromRpc } from "../src/discovery/createdContracts.js";
 import {

@@ -40,8 +40,8 @@ export {
   verifyViaSourcify,
   verifyVyperContract,
 } from "./client/contract/index.js";
-export { createExplorerClient, ExplorerClient, type ExplorerClientOptions } from "./client/ExplorerClient.js";
 export { ExplorerCapabilities } from "./client/explorerCapabilities.js";
+export { createExplorerClient, ExplorerClient, type ExplorerClientOptions } from "./client/explorerClient.js";
 export { type ExplorerUrls, resolveExplorerUrls } from "./client/explorerUrl.js";
 export type { UploadFile } from "./client/requestBody.js";
 export { Transport, type TransportEvent, type TransportOptions } from "./client/transport.js";

@@ -1,7 +1,7 @@
 // The soak's engine: bundled and run with plain Node by bench/soak.ts (as the Action runs), so its peak RSS is the
 // engine's alone. Verifies the jobs against the explorer URL it is given and sends one summary over IPC.
 import { parseArgs } from "node:util";
-import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { progressLine } from "../../src/report/progressLine.js";
 import { verifyBatch } from "../../src/verify/verifyBatch.js";

@@ -1,5 +1,5 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { ChainAccess } from "./chainAccess.js";
 import { type ExplorerTarget, resolveExplorerTarget } from "./explorerTarget.js";
 

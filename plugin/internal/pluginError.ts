@@ -1,5 +1,5 @@
 import { HardhatPluginError } from "hardhat/plugins";
-import { isExplorerVerifyError } from "../../src/errors/ExplorerVerifyError.js";
+import { isExplorerVerifyError } from "../../src/errors/explorerVerifyError.js";
 
 export const pluginId = "explorer-verify";
 

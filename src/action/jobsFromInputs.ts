@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { ExplorerClient } from "../client/ExplorerClient.js";
+import type { ExplorerClient } from "../client/explorerClient.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import {
   foundryBroadcastTransactionHashes,

@@ -1,7 +1,7 @@
-import { ExplorerClient } from "../client/ExplorerClient.js";
+import { ExplorerClient } from "../client/explorerClient.js";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../client/urlCredentials.js";
-import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
+import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import { explorerEnvironment } from "../explorers/environment.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";

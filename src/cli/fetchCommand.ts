@@ -35,7 +35,7 @@ export async function fetchCommand(argv: string[]): Promise<number> {
   const out = resolve(values.out);
   const target = await resolveCliExplorerTarget(values["explorer-url"], rpcUrl, process.cwd());
   try {
-    const { ExplorerClient } = await import("../client/ExplorerClient.js");
+    const { ExplorerClient } = await import("../client/explorerClient.js");
     const client = new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey });
     const contract = await client.getSourceCode(address);
     if (!contract) throw new UsageError(`The explorer has no verified source for ${address}.`);

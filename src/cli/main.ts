@@ -44,7 +44,7 @@ async function reportError(error: unknown): Promise<number> {
     console.error(`${prefix} ${error.message}`);
     return exitCodes.usage;
   }
-  const { isExplorerVerifyError } = await import("../errors/ExplorerVerifyError.js");
+  const { isExplorerVerifyError } = await import("../errors/explorerVerifyError.js");
   if (isExplorerVerifyError(error)) {
     console.error(`${prefix} ${error.shortMessage}`);
     return error.code === "invalid_input" ? exitCodes.usage : exitCodes.failed;

@@ -44,7 +44,7 @@ export async function statusCommand(argv: string[]): Promise<number> {
   const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
   const target = await resolveCliExplorerTarget(values["explorer-url"], rpcUrl, process.cwd());
   try {
-    const { ExplorerClient } = await import("../client/ExplorerClient.js");
+    const { ExplorerClient } = await import("../client/explorerClient.js");
     const client = new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey });
     const status = values.proxy
       ? await client.checkProxyVerification(guid)

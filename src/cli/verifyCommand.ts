@@ -113,7 +113,7 @@ async function createdJobs(
 ): Promise<VerificationJob[]> {
   const [{ createdJobsFromInputs }, { ExplorerClient }] = await Promise.all([
     import("../action/jobsFromInputs.js"),
-    import("../client/ExplorerClient.js"),
+    import("../client/explorerClient.js"),
   ]);
   const client = new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey });
   const found = new Map<string, VerificationJob>();

@@ -1,4 +1,4 @@
-import type { ExplorerClient } from "../client/ExplorerClient.js";
+import type { ExplorerClient } from "../client/explorerClient.js";
 import { InvalidInputError } from "../errors/index.js";
 import type { CompiledContract } from "../inputs/buildInfo.js";
 import { createContractJob } from "../inputs/contractJob.js";

@@ -1,5 +1,5 @@
 import { JsonRpcChain } from "../chain/jsonRpcChain.js";
-import type { ExplorerClient } from "../client/ExplorerClient.js";
+import type { ExplorerClient } from "../client/explorerClient.js";
 import { HttpError, InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
 import { creationsInTrace, parseCallTrace, type TracedCreation } from "./callTrace.js";
 

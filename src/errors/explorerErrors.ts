@@ -1,4 +1,4 @@
-import { ExplorerVerifyError } from "./ExplorerVerifyError.js";
+import { ExplorerVerifyError } from "./explorerVerifyError.js";
 import type { RequestContext } from "./transportErrors.js";
 
 function contextLines(request: RequestContext, httpStatus: number): string[] {

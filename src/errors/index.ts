@@ -1,4 +1,3 @@
-export { type ErrorCode, ExplorerVerifyError, isExplorerVerifyError } from "./ExplorerVerifyError.js";
 export {
   ExplorerError,
   InvalidParametersError,
@@ -7,7 +6,8 @@ export {
   type ParameterProblem,
   UnknownActionError,
 } from "./explorerErrors.js";
-export { InvalidInputError } from "./InvalidInputError.js";
+export { type ErrorCode, ExplorerVerifyError, isExplorerVerifyError } from "./explorerVerifyError.js";
+export { InvalidInputError } from "./invalidInputError.js";
 export { ChainError, CompilerError } from "./recompileErrors.js";
 export { createRedactor, type Redactor } from "./redact.js";
 export {

@@ -1,4 +1,4 @@
-import { ExplorerVerifyError } from "./ExplorerVerifyError.js";
+import { ExplorerVerifyError } from "./explorerVerifyError.js";
 
 /** A JSON-RPC chain could not be read: unreachable, an error answer, or an answer that is not JSON-RPC. */
 export class ChainError extends ExplorerVerifyError {

@@ -1,4 +1,4 @@
-import { ExplorerVerifyError } from "./ExplorerVerifyError.js";
+import { ExplorerVerifyError } from "./explorerVerifyError.js";
 
 /** Where a request went, redacted, for error context. */
 export interface RequestContext {

@@ -1,4 +1,4 @@
-import { InvalidInputError } from "../errors/InvalidInputError.js";
+import { InvalidInputError } from "../errors/invalidInputError.js";
 
 // Constructor values typed on a command line (the Hardhat task's and the CLI's), as `hardhat verify` reads them.
 const field = "constructorArguments";

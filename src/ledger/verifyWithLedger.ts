@@ -1,4 +1,4 @@
-import type { ExplorerClient } from "../client/ExplorerClient.js";
+import type { ExplorerClient } from "../client/explorerClient.js";
 import { isExplorerVerifyError } from "../errors/index.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { Deadline } from "../verify/deadline.js";
@@ -7,7 +7,7 @@ import type { VerificationJob, VerificationResult } from "../verify/job.js";
 import { defaultPolling, pollVerifyStatus } from "../verify/pollVerifyStatus.js";
 import { displayName, type EngineOptions, verifyContract } from "../verify/verifyContract.js";
 import { inputHash } from "./inputHash.js";
-import type { Ledger } from "./Ledger.js";
+import type { Ledger } from "./ledger.js";
 import type { LedgerEntry } from "./ledgerFile.js";
 
 /** How a job uses the ledger. */

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { JsonRpcChain } from "../chain/jsonRpcChain.js";
-import { InvalidInputError } from "../errors/InvalidInputError.js";
+import { InvalidInputError } from "../errors/invalidInputError.js";
 import { type CompilerResolver, isCompiler, localCompilerResolver } from "../recompile/compilerResolver.js";
 import { SolcJsWorkerPool } from "../recompile/solcJsWorkerPool.js";
 import { ChainBackend } from "./chainBackend.js";

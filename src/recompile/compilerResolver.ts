@@ -1,7 +1,7 @@
 import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
-import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
+import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import {
   type Compiler,
   loadNativeCompiler,

@@ -1,4 +1,4 @@
-import { isExplorerVerifyError } from "../errors/ExplorerVerifyError.js";
+import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import type { Compiler, CompilerOutput, CompilerOutputContract } from "./compiler.js";
 import { type CompilerJob, compilerJobOf, type SubmittedSources } from "./compilerInput.js";
 import { type CompilerResolver, isCompiler } from "./compilerResolver.js";

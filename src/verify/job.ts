@@ -1,5 +1,5 @@
 import type { Libraries } from "../client/contract/libraries.js";
-import type { ErrorCode } from "../errors/ExplorerVerifyError.js";
+import type { ErrorCode } from "../errors/explorerVerifyError.js";
 import type { VerdictCode } from "../recompile/recompileAndMatch.js";
 
 /** How a contract is submitted (DESIGN §3); `proxy` names the record of a proxy link. */

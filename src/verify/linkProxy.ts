@@ -1,4 +1,4 @@
-import type { ExplorerClient } from "../client/ExplorerClient.js";
+import type { ExplorerClient } from "../client/explorerClient.js";
 import { isProxyNotVerified, onlyOneAttemptWaitMs } from "../client/explorerTexts.js";
 import { ExplorerError, isExplorerVerifyError } from "../errors/index.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";

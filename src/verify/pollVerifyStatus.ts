@@ -1,4 +1,4 @@
-import type { ExplorerClient } from "../client/ExplorerClient.js";
+import type { ExplorerClient } from "../client/explorerClient.js";
 import type { Deadline } from "./deadline.js";
 import { missedPoll } from "./passingFailure.js";
 

@@ -1,4 +1,4 @@
-import type { ExplorerClient } from "../client/ExplorerClient.js";
+import type { ExplorerClient } from "../client/explorerClient.js";
 import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContractStatus.js";
 import type { VerificationJob } from "./job.js";
 

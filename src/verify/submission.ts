@@ -1,6 +1,6 @@
 import type { SubmissionOutcome } from "../client/contract/submissionOutcome.js";
 import { verifyLibrarySlots } from "../client/contract/verify.js";
-import type { ExplorerClient } from "../client/ExplorerClient.js";
+import type { ExplorerClient } from "../client/explorerClient.js";
 import { assertCompilerVersion } from "../client/validate.js";
 import { InvalidInputError, UnknownActionError } from "../errors/index.js";
 import { longCompilerVersion } from "./compilerVersion.js";

@@ -1,7 +1,7 @@
-import { ExplorerClient, type ExplorerClientOptions } from "../client/ExplorerClient.js";
+import { ExplorerClient, type ExplorerClientOptions } from "../client/explorerClient.js";
 import type { ExplorerChoice, FindExplorerOptions } from "../explorers/findExplorerByChainId.js";
 import { proxyLinkHash } from "../ledger/inputHash.js";
-import { Ledger } from "../ledger/Ledger.js";
+import { Ledger } from "../ledger/ledger.js";
 import { verifyWithLedger } from "../ledger/verifyWithLedger.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import {

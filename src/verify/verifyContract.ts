@@ -1,6 +1,6 @@
 import type { SubmissionOutcome } from "../client/contract/submissionOutcome.js";
 import { synchronousSubmissionTimeoutMs } from "../client/contract/verify.js";
-import type { ExplorerClient } from "../client/ExplorerClient.js";
+import type { ExplorerClient } from "../client/explorerClient.js";
 import { isBytecodeMismatch } from "../client/explorerTexts.js";
 import { assertAddress } from "../client/validate.js";
 import {

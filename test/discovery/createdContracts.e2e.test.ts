@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type Abi, createPublicClient, createWalletClient, encodeAbiParameters, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
-import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { createdContractJobs } from "../../src/discovery/createdContractJobs.js";
 import { creationChainFromRpc, discoverCreatedContracts } from "../../src/discovery/createdContracts.js";
 import { type BuildInfo, contractsOf } from "../../src/inputs/buildInfo.js";

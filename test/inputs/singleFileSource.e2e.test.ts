@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { InvalidInputError } from "../../src/errors/index.js";
 import { type CompiledContract, contractsOf } from "../../src/inputs/buildInfo.js";
 import { createContractJob } from "../../src/inputs/contractJob.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { main } from "../../src/cli/main.js";
-import { Ledger } from "../../src/ledger/Ledger.js";
+import { Ledger } from "../../src/ledger/ledger.js";
 import { testAddress } from "../support/addresses.js";
 
 let printed: string[];

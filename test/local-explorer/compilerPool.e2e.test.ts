@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";

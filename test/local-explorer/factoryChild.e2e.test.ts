@@ -11,7 +11,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
-import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../../src/client/explorerClient.js";
 import type { SubmissionVerdict } from "../../src/local-explorer/judgeSubmission.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import { normaliseVersion, parseCompilerOutput } from "../../src/recompile/compiler.js";

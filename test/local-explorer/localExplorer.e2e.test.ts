@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { request } from "undici";
 import { encodeAbiParameters } from "viem";
-import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { getSmartContractStatus } from "../../src/client/rest/getSmartContractStatus.js";
 import type { SubmissionVerdict } from "../../src/local-explorer/judgeSubmission.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPublicClient, type Hex, http, keccak256 } from "viem";
-import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../../src/client/explorerClient.js";
 import type { ContractRecord } from "../../src/local-explorer/backend.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { StandardJsonInput, VerificationJob, VerificationResult } from "../../src/verify/job.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
-import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { ChainBackend } from "../../src/local-explorer/chainBackend.js";
 import { ContractModule } from "../../src/local-explorer/contractModule.js";
 import { CreationIndex } from "../../src/local-explorer/creationIndex.js";

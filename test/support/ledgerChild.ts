@@ -1,9 +1,9 @@
 // A run of the engine in a process of its own, so a test can kill it with SIGKILL mid-batch or run two at once.
 //   verify URL LEDGER CONCURRENCY ADDRESS...   verifies standard-JSON jobs, recording in the ledger
 //   write LEDGER PREFIX COUNT                  records COUNT entries straight into the ledger
-import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
-import { Ledger } from "../../src/ledger/Ledger.js";
+import { Ledger } from "../../src/ledger/ledger.js";
 import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { testAddress } from "./addresses.js";
 import { fastEngine, standardJsonJob } from "./jobs.js";

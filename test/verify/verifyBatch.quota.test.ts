@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../../src/client/explorerClient.js";
 import type { TransportEvent } from "../../src/client/transport.js";
 import { isSuccess } from "../../src/verify/job.js";
 import { verifyBatch } from "../../src/verify/verifyBatch.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import { isSuccess } from "../../src/verify/job.js";

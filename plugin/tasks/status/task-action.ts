@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { assertGuid } from "../../../src/client/validate.js";
-import { isExplorerVerifyError } from "../../../src/errors/ExplorerVerifyError.js";
+import { isExplorerVerifyError } from "../../../src/errors/explorerVerifyError.js";
 import { readLedgerFile } from "../../../src/ledger/ledgerFile.js";
 import { formatLedgerTable } from "../../../src/ledger/ledgerTable.js";
 import { neutraliseText } from "../../../src/report/terminalText.js";

@@ -1,8 +1,8 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
-import { ExplorerClient } from "../../../src/client/ExplorerClient.js";
+import { ExplorerClient } from "../../../src/client/explorerClient.js";
 import { isExplorerVerifyError } from "../../../src/errors/index.js";
-import { Ledger } from "../../../src/ledger/Ledger.js";
+import { Ledger } from "../../../src/ledger/ledger.js";
 import { requestedFormats } from "../../../src/options/verificationOptions.js";
 import type { VerificationResult } from "../../../src/verify/job.js";
 import { addressVerifiedState } from "../../../src/verify/preCheck.js";

@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
-import type { ExplorerClient } from "../../../src/client/ExplorerClient.js";
+import type { ExplorerClient } from "../../../src/client/explorerClient.js";
 import { createdContractJobs } from "../../../src/discovery/createdContractJobs.js";
 import { ignitionTransactionHashes } from "../../../src/discovery/deploymentTransactions.js";
 import { InvalidInputError } from "../../../src/errors/index.js";
@@ -13,7 +13,7 @@ import { findContract } from "../../../src/inputs/findContract.js";
 import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.js";
 import { inferContract, isDeployedCodeOf } from "../../../src/inputs/inferContract.js";
 import { singleFileSourceOf } from "../../../src/inputs/singleFileSource.js";
-import { Ledger } from "../../../src/ledger/Ledger.js";
+import { Ledger } from "../../../src/ledger/ledger.js";
 import { linkedLibraryAddresses } from "../../../src/recompile/bytecodeTransformations.js";
 import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
 import { verifyBatch } from "../../../src/verify/verifyBatch.js";

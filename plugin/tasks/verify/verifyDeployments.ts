@@ -1,10 +1,10 @@
 import { readdirSync } from "node:fs";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
-import { isExplorerVerifyError } from "../../../src/errors/ExplorerVerifyError.js";
+import { isExplorerVerifyError } from "../../../src/errors/explorerVerifyError.js";
 import { explorerEnvironment } from "../../../src/explorers/environment.js";
 import { findExplorerByChainId } from "../../../src/explorers/findExplorerByChainId.js";
-import { Ledger } from "../../../src/ledger/Ledger.js";
+import { Ledger } from "../../../src/ledger/ledger.js";
 import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
 import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import { ChainAccess } from "../../internal/chainAccess.js";

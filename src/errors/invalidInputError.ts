@@ -1,4 +1,4 @@
-import { ExplorerVerifyError } from "./ExplorerVerifyError.js";
+import { ExplorerVerifyError } from "./explorerVerifyError.js";
 
 /** Bad input found before anything was sent: a malformed address, guid, compiler version, manifest... */
 export class InvalidInputError extends ExplorerVerifyError {
