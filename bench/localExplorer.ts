@@ -8,6 +8,7 @@
 //   --distinct  (default) every contract has its own source (Token with its own constant), so every submission is a
 //               compile of its own and compiles run while polls are answered, which is what this measures;
 //               --no-distinct deploys one build N times, and the pool compiles the shared input once
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
@@ -49,28 +50,18 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const tokenSource = (serial: number | undefined) => `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.20;
-
-contract Token {
-    ${serial === undefined ? "" : `uint256 public constant SERIAL = ${serial};`}
-    string public name;
-    uint256 public totalSupply;
-    mapping(address => uint256) public balanceOf;
-
-    constructor(string memory name_, uint256 supply) {
-        name = name_;
-        totalSupply = supply;
-        balanceOf[msg.sender] = supply;
-    }
-
-    function transfer(address to, uint256 amount) external returns (bool) {
-        balanceOf[msg.sender] -= amount;
-        balanceOf[to] += amount;
-        return true;
-    }
-}
-`;
+// The bench project's Token; a distinct contract gets a constant of its own, so every source compiles on its own.
+const baseTokenSource = readFileSync(
+  new URL("./fixtures/vs-hardhat-verify/contracts/Token.sol", import.meta.url),
+  "utf8",
+);
+const tokenSource = (serial: number | undefined) =>
+  serial === undefined
+    ? baseTokenSource
+    : baseTokenSource.replace(
+        "contract Token {\n",
+        `contract Token {\n    uint256 public constant SERIAL = ${serial};\n`,
+      );
 
 const tokenInput = (serial: number | undefined): StandardJsonInput => ({
   language: "Solidity",
