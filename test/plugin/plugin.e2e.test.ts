@@ -297,6 +297,15 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
     );
   }, 60_000);
 
+  it("refuses a --timeout out of range before anything else", async () => {
+    const outcome = await verify(addresses.Token!, "--timeout", "100000");
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain(
+      "--timeout must be a whole number from 1 to 86400 (seconds), got 100000.",
+    );
+    expect(outcome.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
   // Last: `hardhat clean` also empties the local explorer's state that the tests above read.
   it("--json prints only the JSON document on stdout, even when the run compiles", async () => {
     await runHardhat(project, ["clean"], env);

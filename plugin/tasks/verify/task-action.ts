@@ -3,7 +3,12 @@ import type { NetworkConnection } from "hardhat/types/network";
 import { ExplorerClient } from "../../../src/client/explorerClient.js";
 import { isExplorerVerifyError } from "../../../src/errors/index.js";
 import { Ledger } from "../../../src/ledger/ledger.js";
-import { requestedFormats } from "../../../src/options/verificationOptions.js";
+import {
+  isWholeNumberWithin,
+  requestedFormats,
+  timeoutSecondsRange,
+  wholeNumberRequirement,
+} from "../../../src/options/verificationOptions.js";
 import type { VerificationResult } from "../../../src/verify/job.js";
 import { addressVerifiedState } from "../../../src/verify/preCheck.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
@@ -23,6 +28,12 @@ export default async function verifyTaskAction(
   args: VerifyTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
+  // 0 is the option's default: the config's time limit.
+  if (args.timeout !== 0 && !isWholeNumberWithin(args.timeout, timeoutSecondsRange)) {
+    throw userError(
+      `--timeout must be ${wholeNumberRequirement(timeoutSecondsRange)} (seconds), got ${args.timeout}.`,
+    );
+  }
   if (args.deployment && (args.deployment === "all" || args.deployment.includes(",") || args.address)) {
     // Several deployments, each on its own chain: loaded only for them.
     const { verifyDeployments } = await import("./verifyDeployments.js");
