@@ -66,36 +66,8 @@ export async function resolveExplorerTarget(
 ): Promise<ExplorerTarget> {
   const settings = hre.config.explorerVerify;
   const environment = explorerEnvironment();
-  // The key and headers are read only for a real explorer: a local run must not need their variables set.
-  const credentials = async (chainId: bigint | undefined) => {
-    const perChain = chainId === undefined ? undefined : settings.chains[chainId.toString()];
-    const keyVariable = perChain?.apiKey ?? settings.apiKey;
-    const apiKey = await optionalValue(keyVariable);
-    const headers = await headerValues({ ...settings.headers, ...perChain?.headers }, chainId);
-    const keyNote =
-      keyVariable && apiKey === undefined ? ` (no API key: ${variableName(keyVariable)} is not set)` : "";
-    return { apiKey, headers, keyNote };
-  };
-  const target = async (
-    explorerUrl: string,
-    chainId: bigint | undefined,
-    description: string,
-  ): Promise<ExplorerTarget> => {
-    const { apiKey, headers, keyNote } = await credentials(chainId);
-    return {
-      explorerUrl,
-      apiKey,
-      localExplorer: undefined,
-      description: `${description}${keyNote}`,
-      client: {
-        explorerUrl,
-        apiKey,
-        headers,
-        ...(chainId === undefined ? {} : { chainId: Number(chainId) }),
-        ...(environment.blockscoutApiUrl ? { blockscoutApiUrl: environment.blockscoutApiUrl } : {}),
-      },
-    };
-  };
+  const target = (explorerUrl: string, chainId: bigint | undefined, description: string) =>
+    explorerTargetFor(hre, explorerUrl, chainId, description);
   if (explorerUrlOption) {
     return target(checkedExplorerUrl(explorerUrlOption, "--explorer-url"), undefined, explorerUrlOption);
   }
@@ -155,6 +127,47 @@ export async function resolveExplorerTarget(
     throw error;
   }
   return target(found.explorerUrl, chainId, found.reason);
+}
+
+/**
+ * The target for an explorer already chosen, with the key and headers the config gives: for a chain id, its
+ * `explorerVerify.chains` entry's over the top-level ones. The key and headers are read only here, for a real
+ * explorer: a local run must not need their variables set.
+ *
+ * @param hre - the Hardhat runtime
+ * @param explorerUrl - the explorer
+ * @param chainId - its chain, when known (undefined for an `--explorer-url` on its own)
+ * @param description - which explorer, and why it was chosen
+ * @returns the target
+ * @throws {HardhatPluginError} when a header is malformed
+ */
+export async function explorerTargetFor(
+  hre: HardhatRuntimeEnvironment,
+  explorerUrl: string,
+  chainId: bigint | undefined,
+  description: string,
+): Promise<ExplorerTarget> {
+  const settings = hre.config.explorerVerify;
+  const perChain = chainId === undefined ? undefined : settings.chains[chainId.toString()];
+  const keyVariable = perChain?.apiKey ?? settings.apiKey;
+  const apiKey = await optionalValue(keyVariable);
+  const headers = await headerValues({ ...settings.headers, ...perChain?.headers }, chainId);
+  const keyNote =
+    keyVariable && apiKey === undefined ? ` (no API key: ${variableName(keyVariable)} is not set)` : "";
+  const { blockscoutApiUrl } = explorerEnvironment();
+  return {
+    explorerUrl,
+    apiKey,
+    localExplorer: undefined,
+    description: `${description}${keyNote}`,
+    client: {
+      explorerUrl,
+      apiKey,
+      headers,
+      ...(chainId === undefined ? {} : { chainId: Number(chainId) }),
+      ...(blockscoutApiUrl ? { blockscoutApiUrl } : {}),
+    },
+  };
 }
 
 // An optional key or header given as configVariable("X") with X unset means "none": Hardhat fails only when the

@@ -1,14 +1,17 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { type HardhatNode, runHardhat, startHardhatNode } from "../inputs/hardhatProject.js";
 import { hardhat, preparePluginProject, removePluginProject } from "../support/pluginProject.js";
+import { startTestExplorer } from "../support/testExplorer.js";
 
 // The packed plugin in a user's project: one Ignition module deployed to two Hardhat chains with different chain
 // ids, each chain's explorer a local explorer named in explorerVerify.chains; one task run verifies both.
 const chainIds = [31338, 31339] as const;
+// Chains no Hardhat network names: their explorers, keys and headers come from explorerVerify alone.
+const unnamedChainIds = [424242, 424243] as const;
 let project: string;
 const nodes: HardhatNode[] = [];
 const explorers: LocalExplorer[] = [];
@@ -17,7 +20,7 @@ let env: Record<string, string>;
 const config = `import { createRequire } from "node:module";
 import hardhatIgnition from "@nomicfoundation/hardhat-ignition";
 import explorerVerify from "explorer-verify/plugin";
-import { defineConfig } from "hardhat/config";
+import { configVariable, defineConfig } from "hardhat/config";
 
 const require = createRequire(import.meta.url);
 const soljson = require.resolve("solc/soljson.js");
@@ -41,7 +44,14 @@ export default defineConfig({
     chains: {
       "${chainIds[0]}": { explorerUrl: process.env.EXPLORER_A_URL ?? "http://127.0.0.1:1" },
       "${chainIds[1]}": { explorerUrl: process.env.EXPLORER_B_URL ?? "http://127.0.0.1:1" },
+      "${unnamedChainIds[0]}": {
+        explorerUrl: process.env.EXPLORER_C_URL ?? "http://127.0.0.1:1",
+        apiKey: configVariable("CHAIN_C_KEY"),
+        headers: { "X-Gateway-Token": configVariable("CHAIN_C_TOKEN") },
+      },
+      "${unnamedChainIds[1]}": { explorerUrl: process.env.EXPLORER_D_URL ?? "http://127.0.0.1:1" },
     },
+    apiKey: configVariable("TOP_LEVEL_KEY"),
   },
 });
 `;
@@ -126,5 +136,62 @@ describe("npx hardhat explorer-verify --deployment all", () => {
     expect(again.code).toBe(0);
     const rerun = (JSON.parse(again.stdout) as { results: VerificationResult[] }).results;
     expect(rerun.map((r) => [r.status, r.attempts])).toEqual(results.map(() => ["already-verified", 0]));
+  }, 240_000);
+
+  it("chains that no Hardhat network names get the key and headers of their explorerVerify.chains entries", async () => {
+    // The deployment of chain 31338, as if made on chains the config names only under explorerVerify.chains.
+    const deployments = join(project, "ignition", "deployments");
+    const addresses = await deployedAddresses(chainIds[0]);
+    const explorers = [];
+    try {
+      for (const chainId of unnamedChainIds) {
+        const copy = join(deployments, `chain-${chainId}`);
+        await cp(join(deployments, `chain-${chainIds[0]}`), copy, { recursive: true });
+        const journal = join(copy, "journal.jsonl");
+        const text = await readFile(journal, "utf8");
+        await writeFile(journal, text.replaceAll(`"chainId":${chainIds[0]}`, `"chainId":${chainId}`));
+        const explorer = await startTestExplorer({ smartContractStatus: true });
+        for (const address of addresses)
+          explorer.backend.addContract(address).script(address, { result: "pass" });
+        explorers.push(explorer);
+      }
+      const [withOwn, withTopLevel] = explorers;
+      const outcome = await hardhat(
+        project,
+        ["explorer-verify", "--deployment", unnamedChainIds.map((id) => `chain-${id}`).join(","), "--json"],
+        {
+          ...env,
+          EXPLORER_C_URL: withOwn?.url ?? "",
+          EXPLORER_D_URL: withTopLevel?.url ?? "",
+          CHAIN_C_KEY: "chain-c-key-9f2e",
+          CHAIN_C_TOKEN: "gateway-token-51ab",
+          TOP_LEVEL_KEY: "top-level-key-77c0",
+        },
+      );
+      expect(outcome.code).toBe(0);
+      const { results } = JSON.parse(outcome.stdout) as { results: VerificationResult[] };
+      expect(results.map((r) => [r.chainId, r.status]).sort()).toEqual(
+        unnamedChainIds.flatMap((chainId) => addresses.map(() => [chainId, "verified"])).sort(),
+      );
+      expect(withOwn?.requests.length).toBeGreaterThan(0);
+      for (const request of withOwn?.requests ?? []) {
+        expect([request.query.apikey, request.headers["x-gateway-token"]]).toEqual([
+          "chain-c-key-9f2e",
+          "gateway-token-51ab",
+        ]);
+      }
+      expect(withTopLevel?.requests.length).toBeGreaterThan(0);
+      for (const request of withTopLevel?.requests ?? []) {
+        expect([request.query.apikey, request.headers["x-gateway-token"]]).toEqual([
+          "top-level-key-77c0",
+          undefined,
+        ]);
+      }
+      expect(`${outcome.stdout}${outcome.stderr}`).not.toMatch(
+        /chain-c-key-9f2e|gateway-token-51ab|top-level-key-77c0/,
+      );
+    } finally {
+      for (const explorer of explorers) await explorer.close();
+    }
   }, 240_000);
 });

@@ -8,7 +8,12 @@ import { Ledger } from "../../../src/ledger/ledger.js";
 import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
 import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
-import { type ExplorerTarget, resolveExplorerTarget } from "../../internal/explorerTarget.js";
+import {
+  checkedExplorerUrl,
+  type ExplorerTarget,
+  explorerTargetFor,
+  resolveExplorerTarget,
+} from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { TaskReporter } from "../../internal/taskReporter.js";
 import { ledgerPath } from "./ledgerOption.js";
@@ -140,20 +145,22 @@ async function targetFor(
   const blockscout = hre.config.chainDescriptors.get(BigInt(chainId))?.blockExplorers.blockscout;
   const described = configured ?? blockscout?.apiUrl ?? blockscout?.url;
   if (described) {
-    const target = await resolveExplorerTarget(hre, undefined, undefined, described);
-    return {
-      ...target,
-      client: { ...target.client, chainId },
-      description: `${described} (chain ${chainId}: no Hardhat network has this chainId)`,
-    };
+    const source = configured
+      ? `explorerVerify.chains["${chainId}"].explorerUrl`
+      : `chainDescriptors[${chainId}]`;
+    return explorerTargetFor(
+      hre,
+      checkedExplorerUrl(described, source),
+      BigInt(chainId),
+      `${described} (chain ${chainId}: no Hardhat network has this chainId)`,
+    );
   }
   try {
     const found = await findExplorerByChainId(chainId, {
       ...explorerEnvironment().lookup,
       howToNameExplorer: `set explorerVerify.chains["${chainId}"].explorerUrl in the Hardhat config, or add a network with chainId ${chainId}`,
     });
-    const target = await resolveExplorerTarget(hre, undefined, undefined, found.explorerUrl);
-    return { ...target, client: { ...target.client, chainId }, description: found.reason };
+    return await explorerTargetFor(hre, found.explorerUrl, BigInt(chainId), found.reason);
   } catch (error) {
     if (isExplorerVerifyError(error)) throw userError(error.shortMessage);
     throw error;
