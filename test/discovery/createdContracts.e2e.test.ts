@@ -32,7 +32,7 @@ const tx: Record<string, string> = {};
 
 beforeAll(async () => {
   chain = await startHardhatChain();
-  const source = readFileSync(join(repoRoot, "test", "fixtures", "factory", file), "utf8");
+  const source = readFileSync(join(repoRoot, "demo", file), "utf8");
   build = compileFixture({
     language: "Solidity",
     sources: { [file]: { content: source } },

@@ -22,7 +22,7 @@ let deployed: Record<string, string>;
 beforeAll(async () => {
   project = await preparePluginProject();
   const fixture = join(repoRoot, "test", "fixtures", "factory");
-  await cp(join(fixture, "contracts", "Factory.sol"), join(project, "contracts", "Factory.sol"));
+  await cp(join(repoRoot, "demo", "contracts", "Factory.sol"), join(project, "contracts", "Factory.sol"));
   await cp(
     join(fixture, "ignition", "modules", "Factory.ts"),
     join(project, "ignition", "modules", "Factory.ts"),
