@@ -163,7 +163,7 @@ contract Counter {
 function importsWork(project) {
   const script = `
 const library = await import("explorer-verify");
-for (const name of ["verifyBatch", "createExplorerClient", "readBuildInfos", "findContract", "createContractJob", "isExplorerVerifyError"]) {
+for (const name of ["verifyBatch", "ExplorerClient", "readBuildInfos", "findContract", "createContractJob", "isExplorerVerifyError"]) {
   if (typeof library[name] !== "function") throw new Error("explorer-verify does not export " + name);
 }
 const plugin = await import("explorer-verify/plugin");

@@ -41,7 +41,7 @@ export {
   verifyVyperContract,
 } from "./client/contract/index.js";
 export { ExplorerCapabilities } from "./client/explorerCapabilities.js";
-export { createExplorerClient, ExplorerClient, type ExplorerClientOptions } from "./client/explorerClient.js";
+export { ExplorerClient, type ExplorerClientOptions } from "./client/explorerClient.js";
 export { type ExplorerUrls, resolveExplorerUrls } from "./client/explorerUrl.js";
 export type { UploadFile } from "./client/requestBody.js";
 export { Transport, type TransportEvent, type TransportOptions } from "./client/transport.js";

@@ -125,7 +125,7 @@ export async function createdJobsFromInputs(
     }
   }
   const deployed = new Set(ownJobs.map((job) => job.address.toLowerCase()));
-  const creations = ownJobs.length > 0 ? await client.getContractCreation([...deployed]) : [];
+  const creations = ownJobs.length > 0 ? await client.getContractCreation({ addresses: [...deployed] }) : [];
   transactions.push(...creations.map((creation) => creation.txHash));
   if (transactions.length === 0) return { jobs: [], clones: [], skipped: [] };
   // Loaded only with include-created: the Action's first request does not wait for discovery.

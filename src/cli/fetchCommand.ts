@@ -37,9 +37,9 @@ export async function fetchCommand(argv: string[]): Promise<number> {
   try {
     const { ExplorerClient } = await import("../client/explorerClient.js");
     const client = new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey });
-    const contract = await client.getSourceCode(address);
+    const contract = await client.getSourceCode({ address: address });
     if (!contract) throw new UsageError(`The explorer has no verified source for ${address}.`);
-    const [creation] = await client.getContractCreation([address]);
+    const [creation] = await client.getContractCreation({ addresses: [address] });
     const files = [
       { fileName: contract.fileName || `${contract.contractName}.sol`, sourceCode: contract.sourceCode },
       ...contract.additionalSources,

@@ -47,8 +47,8 @@ export async function statusCommand(argv: string[]): Promise<number> {
     const { ExplorerClient } = await import("../client/explorerClient.js");
     const client = new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey });
     const status = values.proxy
-      ? await client.checkProxyVerification(guid)
-      : await client.checkVerifyStatus(guid);
+      ? await client.checkProxyVerification({ guid: guid })
+      : await client.checkVerifyStatus({ guid: guid });
     if (values.json) process.stdout.write(`${JSON.stringify({ guid, ...status })}\n`);
     else console.log(`${guid}: ${status.message} (${explanations[status.state]})`);
     return status.state === "fail" || status.state === "unknown-uid" ? exitCodes.failed : exitCodes.ok;

@@ -1,11 +1,18 @@
+import { UnknownActionError } from "../errors/index.js";
 import {
   type ExplorerRoute,
   type ExplorerRouteOptions,
   resolveExplorerRoute,
 } from "../explorers/explorerRoute.js";
+import type { AddressVerifiedState, Verifier } from "../verify/verifier.js";
 import * as contract from "./contract/index.js";
 import type { ExplorerUrls } from "./explorerUrl.js";
-import { getSmartContractStatus, type SmartContractStatus } from "./rest/getSmartContractStatus.js";
+import type { QuotaReading } from "./rateLimiter.js";
+import {
+  getSmartContractStatus,
+  getSmartContractStatusIfSupported,
+  type SmartContractStatus,
+} from "./rest/getSmartContractStatus.js";
 import type * as rest from "./rest/index.js";
 import {
   assertBlockNumberOrHash,
@@ -27,7 +34,8 @@ export interface ExplorerClientOptions
  * A typed client for one explorer's contract module. Every method validates its input before sending,
  * validates the answer with a schema, and throws this package's typed errors.
  */
-export class ExplorerClient {
+export class ExplorerClient implements Verifier {
+  readonly kind = "blockscout";
   readonly transport: Transport;
   /** Where requests go and where links point, and why. */
   readonly route: ExplorerRoute;
@@ -59,8 +67,7 @@ export class ExplorerClient {
     return `${this.urls.base}/address/${address}#code`;
   }
 
-  // Each method is the function of the same name with this client's transport: same name, same parameters. The
-  // reads of one address or guid also take it bare (`getAbi("0x…")`), as they did before.
+  // Each method is the function of the same name with this client's transport: same name, same parameters.
 
   /** `listcontracts`. @param parameters - paging and filter @returns the page's contracts */
   listContracts(parameters?: contract.ListContractsParameters): Promise<contract.ListedContract[]> {
@@ -68,15 +75,13 @@ export class ExplorerClient {
   }
 
   /** `getabi`. @param parameters - the contract address (or the address alone) @returns the ABI, or null when not verified */
-  getAbi(parameters: contract.GetAbiParameters | string): Promise<unknown[] | null> {
-    return contract.getAbi(this.transport, addressParameters(parameters));
+  getAbi(parameters: contract.GetAbiParameters): Promise<unknown[] | null> {
+    return contract.getAbi(this.transport, parameters);
   }
 
   /** `getsourcecode`. @param parameters - the contract address (or the address alone) @returns the verified contract, or null */
-  getSourceCode(
-    parameters: contract.GetSourceCodeParameters | string,
-  ): Promise<contract.VerifiedContract | null> {
-    return contract.getSourceCode(this.transport, addressParameters(parameters));
+  getSourceCode(parameters: contract.GetSourceCodeParameters): Promise<contract.VerifiedContract | null> {
+    return contract.getSourceCode(this.transport, parameters);
   }
 
   /**
@@ -85,19 +90,16 @@ export class ExplorerClient {
    * @param parameters - the contract address (or the address alone) @returns the reading, or null
    */
   readVerifiedContract(
-    parameters: contract.ReadVerifiedContractParameters | string,
+    parameters: contract.ReadVerifiedContractParameters,
   ): Promise<contract.VerifiedContractReading | null> {
-    return contract.readVerifiedContract(this.transport, addressParameters(parameters));
+    return contract.readVerifiedContract(this.transport, parameters);
   }
 
   /** `getcontractcreation`, in chunks of ten. @param parameters - the addresses (or their list alone) @returns creations found */
   getContractCreation(
-    parameters: contract.GetContractCreationParameters | string[],
+    parameters: contract.GetContractCreationParameters,
   ): Promise<contract.ContractCreation[]> {
-    return contract.getContractCreation(
-      this.transport,
-      Array.isArray(parameters) ? { addresses: parameters } : parameters,
-    );
+    return contract.getContractCreation(this.transport, parameters);
   }
 
   /** `verify` (flattened source, JSON body). @param parameters - the submission @returns the outcome */
@@ -117,24 +119,30 @@ export class ExplorerClient {
     return contract.verifyVyperContract(this.transport, parameters);
   }
 
-  /** `verify_via_registry`. @param parameters - address and files @returns the outcome */
-  verifyViaRegistry(parameters: contract.VerifyViaRegistryParameters): Promise<contract.SubmissionOutcome> {
-    return contract.verifyViaRegistry(this.transport, parameters);
-  }
-
-  /** `verify_via_sourcify` (Blockscout's name). @param parameters - address and files @returns the outcome */
-  verifyViaSourcify(parameters: contract.VerifyViaRegistryParameters): Promise<contract.SubmissionOutcome> {
-    return contract.verifyViaSourcify(this.transport, parameters);
+  /**
+   * The registry submission: `verify_via_registry`, the specification's name, and after an `Unknown action`
+   * answer `verify_via_sourcify`, real Blockscout's, which this explorer then gets from the first try.
+   * @param parameters - address and files
+   * @returns the outcome
+   */
+  async verifyViaRegistry(
+    parameters: contract.VerifyViaRegistryParameters,
+  ): Promise<contract.SubmissionOutcome> {
+    const capabilities = this.transport.capabilities;
+    if (capabilities.registryAction === "verify_via_sourcify")
+      return contract.verifyViaSourcify(this.transport, parameters);
+    try {
+      return await contract.verifyViaRegistry(this.transport, parameters);
+    } catch (error) {
+      if (!(error instanceof UnknownActionError)) throw error;
+      capabilities.registryAction = "verify_via_sourcify";
+      return contract.verifyViaSourcify(this.transport, parameters);
+    }
   }
 
   /** `checkverifystatus`. @param parameters - the receipt (or the guid alone) @returns the state */
-  checkVerifyStatus(
-    parameters: contract.CheckVerifyStatusParameters | string,
-  ): Promise<contract.VerifyStatus> {
-    return contract.checkVerifyStatus(
-      this.transport,
-      typeof parameters === "string" ? { guid: parameters } : parameters,
-    );
+  checkVerifyStatus(parameters: contract.CheckVerifyStatusParameters): Promise<contract.VerifyStatus> {
+    return contract.checkVerifyStatus(this.transport, parameters);
   }
 
   /**
@@ -143,26 +151,15 @@ export class ExplorerClient {
    * @param expectedImplementation - with a bare address: the implementation expected
    * @returns a guid
    */
-  verifyProxyContract(
-    parameters: contract.VerifyProxyContractParameters | string,
-    expectedImplementation?: string,
-  ): Promise<string> {
-    return contract.verifyProxyContract(
-      this.transport,
-      typeof parameters === "string"
-        ? { address: parameters, ...(expectedImplementation === undefined ? {} : { expectedImplementation }) }
-        : parameters,
-    );
+  verifyProxyContract(parameters: contract.VerifyProxyContractParameters): Promise<string> {
+    return contract.verifyProxyContract(this.transport, parameters);
   }
 
   /** `checkproxyverification`. @param parameters - the receipt (or the guid alone) @returns the state */
   checkProxyVerification(
-    parameters: contract.CheckProxyVerificationParameters | string,
+    parameters: contract.CheckProxyVerificationParameters,
   ): Promise<contract.ProxyVerificationStatus> {
-    return contract.checkProxyVerification(
-      this.transport,
-      typeof parameters === "string" ? { guid: parameters } : parameters,
-    );
+    return contract.checkProxyVerification(this.transport, parameters);
   }
 
   /** `GET /api/v2/addresses/{address}/tokens`, one page. @param parameters - address and type filter @param cursor - the previous page's `nextPageParams` @returns the page */
@@ -297,61 +294,32 @@ export class ExplorerClient {
 
   /** `GET /api/v2/smart-contracts/{address}`. @param parameters - the contract address (or the address alone) @returns its status, or null when not a contract */
   getSmartContractStatus(
-    parameters: rest.GetSmartContractStatusParameters | string,
+    parameters: rest.GetSmartContractStatusParameters,
   ): Promise<SmartContractStatus | null> {
-    return getSmartContractStatus(this.transport, addressParameters(parameters));
+    return getSmartContractStatus(this.transport, parameters);
   }
 
-  /** @deprecated the same as {@link ExplorerClient.iterateAddressTokens}, its earlier name */
-  addressTokens(
-    parameters: rest.GetAddressTokensParameters,
-  ): AsyncGenerator<rest.RestPage<rest.TokenBalanceItem>> {
-    return this.iterateAddressTokens(parameters);
+  /**
+   * Whether the address is verified, from `GET /api/v2/smart-contracts/{address}`: `getabi` and `getsourcecode`
+   * may answer with a bytecode twin's data, this endpoint does not.
+   * @param address - the contract's address
+   * @returns the state and, when verified, the contract's name; undefined when the explorer has no status endpoint,
+   *   or when its only answer so far is a 404 that a server without the endpoint may give too
+   */
+  async addressVerifiedState(address: string): Promise<AddressVerifiedState | undefined> {
+    const answer = await getSmartContractStatusIfSupported(this.transport, { address });
+    if (!answer.supported) return undefined;
+    const { status } = answer;
+    // Until the endpoint has answered 200 once, its 404 may be a server's answer for any unknown path.
+    if (status === null && !answer.routeConfirmed) return undefined;
+    if (!status?.isVerified) return { state: "unverified", name: null };
+    return { state: status.isFullyVerified ? "verified" : "partial", name: status.name };
   }
 
-  /** @deprecated the same as {@link ExplorerClient.iterateAddressNftCollections}, its earlier name */
-  addressNftCollections(
-    parameters: rest.GetAddressNftCollectionsParameters,
-  ): AsyncGenerator<rest.RestPage<rest.NftCollectionItem>> {
-    return this.iterateAddressNftCollections(parameters);
+  /** @returns what the explorer's stated quota allows now */
+  quotaReading(): QuotaReading {
+    return this.transport.rateLimiter.reading();
   }
-
-  /** @deprecated the same as {@link ExplorerClient.iterateBlockTransactions}, its earlier name */
-  blockTransactions(
-    parameters: rest.GetBlockTransactionsParameters,
-  ): AsyncGenerator<rest.RestPage<rest.Transaction>> {
-    return this.iterateBlockTransactions(parameters);
-  }
-
-  /** @deprecated the same as {@link ExplorerClient.iterateBlockWithdrawals}, its earlier name */
-  blockWithdrawals(
-    parameters: rest.GetBlockWithdrawalsParameters,
-  ): AsyncGenerator<rest.RestPage<rest.Withdrawal>> {
-    return this.iterateBlockWithdrawals(parameters);
-  }
-
-  /** @deprecated the same as {@link ExplorerClient.iterateInternalTransactions}, its earlier name */
-  internalTransactions(
-    parameters: rest.GetInternalTransactionsParameters = {},
-  ): AsyncGenerator<rest.RestPage<rest.InternalTransaction>> {
-    return this.iterateInternalTransactions(parameters);
-  }
-
-  /** @deprecated the same as {@link ExplorerClient.iterateTokenInstanceHolders}, its earlier name */
-  tokenInstanceHolders(
-    parameters: rest.GetTokenInstanceHoldersParameters,
-  ): AsyncGenerator<rest.RestPage<rest.TokenInstanceHolder>> {
-    return this.iterateTokenInstanceHolders(parameters);
-  }
-
-  /** @deprecated the same as {@link ExplorerClient.getSmartContractStatus}, its earlier name */
-  smartContractStatus(address: string): Promise<SmartContractStatus | null> {
-    return this.getSmartContractStatus(address);
-  }
-}
-
-function addressParameters<P extends { address: string }>(parameters: P | string): P | { address: string } {
-  return typeof parameters === "string" ? { address: parameters } : parameters;
 }
 
 // The REST lists load when first read: their schemas are built on load, and verification needs none of them.
@@ -361,20 +329,4 @@ async function* pagesOf<List, Page>(
   pages: (list: List) => AsyncGenerator<Page>,
 ): AsyncGenerator<Page> {
   yield* pages(await load());
-}
-
-/**
- * Creates a client for one explorer.
- *
- * @param options - the explorer URL (or a chain id), optional API key and headers, time limits, retry and rate settings
- * @returns the client
- * @throws {InvalidInputError} for a URL that is not http(s), or a chain no registry knows
- * @example
- * const client = createExplorerClient({ explorerUrl: "https://eth.blockscout.com" });
- * const abi = await client.getAbi("0x...");
- * // One Blockscout API key for every chain: requests go to api.blockscout.com/10/api, links to the instance.
- * const op = createExplorerClient({ chainId: 10, apiKey: "proapi_…" });
- */
-export function createExplorerClient(options: ExplorerClientOptions): ExplorerClient {
-  return new ExplorerClient(options);
 }

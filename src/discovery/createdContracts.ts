@@ -163,7 +163,9 @@ async function fromInternalTransactions(
 async function fillCreationInputs(created: CreatedContract[], client: ExplorerClient | undefined) {
   const missing = created.filter((contract) => contract.creationInput === undefined);
   if (!client || missing.length === 0) return;
-  const creations = await client.getContractCreation(missing.map((contract) => contract.address));
+  const creations = await client.getContractCreation({
+    addresses: missing.map((contract) => contract.address),
+  });
   const byAddress = new Map(creations.map((creation) => [creation.contractAddress.toLowerCase(), creation]));
   for (const contract of missing) {
     const code = byAddress.get(contract.address)?.creationBytecode;

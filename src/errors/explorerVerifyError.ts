@@ -59,7 +59,7 @@ export abstract class ExplorerVerifyError extends Error {
  * @param value - anything caught
  * @returns true when `value` carries this package's error marker
  * @example
- * try { await client.getAbi(address) } catch (error) { if (isExplorerVerifyError(error)) console.error(error.shortMessage) }
+ * try { await client.getAbi({ address: address }) } catch (error) { if (isExplorerVerifyError(error)) console.error(error.shortMessage) }
  */
 export function isExplorerVerifyError(value: unknown): value is ExplorerVerifyError {
   return typeof value === "object" && value !== null && (value as { [marker]?: unknown })[marker] === true;

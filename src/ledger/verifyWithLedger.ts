@@ -1,10 +1,10 @@
-import type { ExplorerClient } from "../client/explorerClient.js";
 import { isExplorerVerifyError } from "../errors/index.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { Deadline } from "../verify/deadline.js";
 import type { VerificationEvent } from "../verify/events.js";
 import type { VerificationJob, VerificationResult } from "../verify/job.js";
 import { defaultPolling, pollVerifyStatus } from "../verify/pollVerifyStatus.js";
+import type { Verifier } from "../verify/verifier.js";
 import { displayName, type EngineOptions, verifyContract } from "../verify/verifyContract.js";
 import { inputHash } from "./inputHash.js";
 import type { Ledger } from "./ledger.js";
@@ -32,7 +32,7 @@ export interface LedgerUse {
  * @returns the result record
  */
 export async function verifyWithLedger(
-  client: ExplorerClient,
+  client: Verifier,
   job: VerificationJob,
   options: EngineOptions,
   use: LedgerUse,
@@ -124,7 +124,7 @@ interface Resumed {
 
 // Polls a guid left by an earlier run. Undefined when the explorer rejected it or forgot it: submit again.
 async function resumePending(
-  client: ExplorerClient,
+  client: Verifier,
   job: VerificationJob,
   options: EngineOptions,
   guid: string,
@@ -148,7 +148,7 @@ async function resumePending(
     options.onEvent?.({ type: "pending", address: job.address, contract, guid, message });
   try {
     if ((job.wait ?? options.wait) === false) {
-      const status = await deadline.run(() => client.checkVerifyStatus(guid));
+      const status = await deadline.run(() => client.checkVerifyStatus({ guid }));
       if (status.state === "pending")
         return {
           result: result("pending", "Submitted by an earlier run; not waiting for the verdict."),

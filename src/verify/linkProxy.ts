@@ -1,4 +1,3 @@
-import type { ExplorerClient } from "../client/explorerClient.js";
 import { isProxyNotVerified, onlyOneAttemptWaitMs } from "../client/explorerTexts.js";
 import { ExplorerError, isExplorerVerifyError } from "../errors/index.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
@@ -7,6 +6,7 @@ import type { VerificationEventListener } from "./events.js";
 import type { VerificationResult } from "./job.js";
 import { isPassingFailure, missedPoll } from "./passingFailure.js";
 import { defaultPolling, type PollingOptions } from "./pollVerifyStatus.js";
+import type { Verifier } from "./verifier.js";
 
 const maxLinkRequestFailures = 4;
 const passingFailureWaitMs = 1_000;
@@ -28,7 +28,7 @@ export interface ProxyLinkOptions {
  * @returns the proxy's result record (`format: "proxy"`); never throws
  */
 export async function linkProxy(
-  client: ExplorerClient,
+  client: Verifier,
   proxyAddress: string,
   implementation: VerificationResult,
   options: ProxyLinkOptions = {},
@@ -70,7 +70,7 @@ export async function linkProxy(
     implementation: implementation.address,
   });
   try {
-    const linked = await client.getSourceCode(proxyAddress);
+    const linked = await client.getSourceCode({ address: proxyAddress });
     const alreadyLinked = expected
       ? linked?.implementationAddresses.includes(expected.toLowerCase())
       : (linked?.implementationAddresses.length ?? 0) > 0;
@@ -80,7 +80,7 @@ export async function linkProxy(
     for (let passingFailures = 0; ; ) {
       attempts++;
       try {
-        guid = await client.verifyProxyContract(proxyAddress, expected);
+        guid = await client.verifyProxyContract({ address: proxyAddress, expectedImplementation: expected });
         break;
       } catch (error) {
         // Asking again is harmless: the explorer only looks the implementation up again, under a new guid.
@@ -102,9 +102,9 @@ export async function linkProxy(
           `The explorer had not linked the proxy when the deadline came; look later with the guid ${guid}.`,
         );
       }
-      let status: Awaited<ReturnType<ExplorerClient["checkProxyVerification"]>>;
+      let status: Awaited<ReturnType<Verifier["checkProxyVerification"]>>;
       try {
-        status = await client.checkProxyVerification(guid);
+        status = await client.checkProxyVerification({ guid });
         failuresInARow = 0;
       } catch (error) {
         const missed = missedPoll(error, ++failuresInARow, polling.failedPollsInARow ?? 5);

@@ -1,6 +1,6 @@
-import type { ExplorerClient } from "../client/explorerClient.js";
 import type { Deadline } from "./deadline.js";
 import { missedPoll } from "./passingFailure.js";
+import type { Verifier } from "./verifier.js";
 
 /** How polling waits: the first interval, its growth, its ceiling, and how long `Unknown UID` counts as pending. */
 export interface PollingOptions {
@@ -55,7 +55,7 @@ export type PollOutcome =
  * @throws the last poll's error after too many failed polls in a row, or at once when it is not a passing one
  */
 export async function pollVerifyStatus(
-  client: ExplorerClient,
+  client: Verifier,
   guid: string,
   deadline: Deadline,
   options: PollingOptions,
@@ -71,9 +71,9 @@ export async function pollVerifyStatus(
     if (!(await deadline.wait(intervalMs))) return { state: "timeout" };
     if (polls === 1) intervalMs = options.initialIntervalMs;
     const sentAfterMs = Date.now() - startedAt;
-    let status: Awaited<ReturnType<ExplorerClient["checkVerifyStatus"]>>;
+    let status: Awaited<ReturnType<Verifier["checkVerifyStatus"]>>;
     try {
-      status = await client.checkVerifyStatus(guid);
+      status = await client.checkVerifyStatus({ guid });
       failuresInARow = 0;
     } catch (error) {
       const missed = missedPoll(error, ++failuresInARow, options.failedPollsInARow ?? 5);

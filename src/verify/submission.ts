@@ -1,10 +1,10 @@
 import type { SubmissionOutcome } from "../client/contract/submissionOutcome.js";
 import { verifyLibrarySlots } from "../client/contract/verify.js";
-import type { ExplorerClient } from "../client/explorerClient.js";
 import { assertCompilerVersion } from "../client/validate.js";
-import { InvalidInputError, UnknownActionError } from "../errors/index.js";
+import { InvalidInputError } from "../errors/index.js";
 import { longCompilerVersion } from "./compilerVersion.js";
 import type { StandardJsonInput, VerificationJob } from "./job.js";
+import type { Verifier } from "./verifier.js";
 
 /** One submission the engine may send for a job: which input, and the call that sends it. */
 export interface PreparedSubmission {
@@ -24,7 +24,7 @@ export interface PreparedSubmission {
  * @throws {InvalidInputError} for input no explorer could take
  */
 export function prepareSubmissions(
-  client: ExplorerClient,
+  client: Verifier,
   job: VerificationJob,
   constructorArguments: string | undefined,
   candidates: Array<{ kind: "minimal" | "full"; input: StandardJsonInput }>,
@@ -121,26 +121,10 @@ export function prepareSubmissions(
       return [
         {
           input: "single",
-          send: (timeoutMs) => submitToRegistry(client, { address, files, timeoutMs }),
+          send: (timeoutMs) => client.verifyViaRegistry({ address, files, timeoutMs }),
         },
       ];
     }
-  }
-}
-
-// An explorer that answered `verify_via_registry` with `Unknown action` gets `verify_via_sourcify` from then on.
-async function submitToRegistry(
-  client: ExplorerClient,
-  parameters: Parameters<ExplorerClient["verifyViaRegistry"]>[0],
-): Promise<SubmissionOutcome> {
-  const capabilities = client.transport.capabilities;
-  if (capabilities.registryAction === "verify_via_sourcify") return client.verifyViaSourcify(parameters);
-  try {
-    return await client.verifyViaRegistry(parameters);
-  } catch (error) {
-    if (!(error instanceof UnknownActionError)) throw error;
-    capabilities.registryAction = "verify_via_sourcify";
-    return client.verifyViaSourcify(parameters);
   }
 }
 

@@ -15,6 +15,7 @@ import type { VerificationEvent } from "./events.js";
 import type { VerificationJob, VerificationResult, VerificationTarget } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
 import { inTargetPool } from "./targetPool.js";
+import type { Verifier } from "./verifier.js";
 import { type EngineOptions, verifyContract } from "./verifyContract.js";
 
 export interface BatchOptions extends EngineOptions {
@@ -45,8 +46,8 @@ export interface BatchOptions extends EngineOptions {
   totalConcurrency?: number;
   /** Requests started per second to each explorer, shared by every job on it. Default 10. */
   requestsPerSecond?: number;
-  /** Use this client for jobs without a `target` of their own (tests, custom transports). */
-  client?: ExplorerClient;
+  /** Use this verifier for jobs without a `target` of their own (tests, custom transports, other services). */
+  client?: Verifier;
   /**
    * The ledger (a file path, or an open {@link Ledger}): read before each job, written after every change, so a
    * rerun skips what is verified and polls what is pending instead of submitting again.
@@ -95,7 +96,7 @@ export async function verifyBatch(
     total,
     controlFor: (group) =>
       concurrencyControl(options.concurrency ?? "auto", () =>
-        (clientOfGroup.get(group) as ExplorerClient).transport.rateLimiter.reading(),
+        (clientOfGroup.get(group) as Verifier).quotaReading(),
       ),
   });
   // What the batch learns of each explorer (when verdicts come, whether pre-checks find anything) spares requests.
@@ -197,7 +198,7 @@ export async function verifyBatch(
 }
 
 interface ResolvedTarget {
-  client: ExplorerClient;
+  client: Verifier;
   chainId: number | undefined;
 }
 

@@ -1,6 +1,5 @@
 import type { SubmissionOutcome } from "../client/contract/submissionOutcome.js";
 import { synchronousSubmissionTimeoutMs } from "../client/contract/verify.js";
-import type { ExplorerClient } from "../client/explorerClient.js";
 import { isBytecodeMismatch } from "../client/explorerTexts.js";
 import { assertAddress } from "../client/validate.js";
 import {
@@ -23,6 +22,7 @@ import { type VerifiedState, verifiedState } from "./preCheck.js";
 import type { PreflightOptions, PreflightResult } from "./preflight.js";
 import { standardJsonCandidates } from "./standardJsonCandidates.js";
 import { type PreparedSubmission, prepareSubmissions } from "./submission.js";
+import type { Verifier } from "./verifier.js";
 
 /** Engine settings shared by every job of a run. */
 export interface EngineOptions {
@@ -83,7 +83,7 @@ export function displayName(job: VerificationJob): string {
  * @returns the result record (proxy links are separate: see `linkProxy`)
  */
 export async function verifyContract(
-  client: ExplorerClient,
+  client: Verifier,
   job: VerificationJob,
   options: EngineOptions = {},
 ): Promise<VerificationResult> {
@@ -91,7 +91,7 @@ export async function verifyContract(
 }
 
 class ContractVerification {
-  readonly #client: ExplorerClient;
+  readonly #client: Verifier;
   readonly #job: VerificationJob;
   readonly #options: EngineOptions;
   readonly #polling: PollingOptions;
@@ -107,7 +107,7 @@ class ContractVerification {
   #note: string | undefined;
   #preflightResult: PreflightResult | undefined;
 
-  constructor(client: ExplorerClient, job: VerificationJob, options: EngineOptions) {
+  constructor(client: Verifier, job: VerificationJob, options: EngineOptions) {
     this.#client = client;
     this.#job = job;
     this.#options = options;
@@ -244,7 +244,8 @@ class ContractVerification {
     if (!rpc) return { outcome: "skipped", diagnosis: "" };
     let creationInput: string | undefined;
     try {
-      creationInput = (await this.#client.getContractCreation([this.#job.address]))[0]?.creationBytecode;
+      creationInput = (await this.#client.getContractCreation({ addresses: [this.#job.address] }))[0]
+        ?.creationBytecode;
     } catch {
       // Without creation data only the runtime code is compared.
     }
@@ -347,7 +348,7 @@ class ContractVerification {
   async #recoveredArguments(): Promise<string | undefined> {
     const args = this.#job.constructorArguments;
     if (!args || !("recoverFrom" in args)) return undefined;
-    const [creation] = await this.#client.getContractCreation([this.#job.address]);
+    const [creation] = await this.#client.getContractCreation({ addresses: [this.#job.address] });
     if (!creation?.creationBytecode) {
       throw new InvalidInputError(
         "constructorArguments",
@@ -384,7 +385,7 @@ class ContractVerification {
   async #confirmed(): Promise<VerificationResult> {
     if (!this.#options.confirmVerified) return this.#finish("verified");
     try {
-      const contract = await this.#client.getSourceCode(this.#job.address);
+      const contract = await this.#client.getSourceCode({ address: this.#job.address });
       if (!contract) {
         return this.#finish(
           "verified",

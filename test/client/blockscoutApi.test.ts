@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
-import { createExplorerClient, type TransportEvent } from "../../src/index.js";
+import { ExplorerClient, type TransportEvent } from "../../src/index.js";
 import { testAddress } from "../support/addresses.js";
 import { type StandIn, startBlockscoutApiStandIn } from "../support/blockscoutStandIns.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
@@ -31,7 +31,7 @@ describe("one Blockscout API key for every chain", () => {
     const address = testAddress(0x10);
     explorer.backend.addContract(address, { abi: [] });
     explorer.backend.script(address, { result: "pass" });
-    const client = createExplorerClient({ chainId: 10, apiKey: proKey, blockscoutApiUrl: api.url, ...fast });
+    const client = new ExplorerClient({ chainId: 10, apiKey: proKey, blockscoutApiUrl: api.url, ...fast });
     expect(client.route.throughBlockscoutApi).toBe(true);
     expect(client.urls).toEqual({
       base: "https://optimism.blockscout.com",
@@ -47,8 +47,10 @@ describe("one Blockscout API key for every chain", () => {
       standardJsonInput: { language: "Solidity", sources: { "A.sol": { content: "contract A {}" } } },
     });
     if (outcome.kind !== "guid") throw new Error("expected a guid");
-    await expect(client.checkVerifyStatus(outcome.guid)).resolves.toMatchObject({ state: "pass" });
-    await expect(client.getSmartContractStatus(address)).resolves.toMatchObject({ isVerified: true });
+    await expect(client.checkVerifyStatus({ guid: outcome.guid })).resolves.toMatchObject({ state: "pass" });
+    await expect(client.getSmartContractStatus({ address: address })).resolves.toMatchObject({
+      isVerified: true,
+    });
 
     expect(api.seen.map((r) => `${r.method} ${r.url.split("?")[0]}`)).toEqual([
       "POST /10/api",
@@ -65,7 +67,7 @@ describe("one Blockscout API key for every chain", () => {
   });
 
   it("routes through the API when the explorer is given by its URL and the key is a proapi_ key", () => {
-    const client = createExplorerClient({
+    const client = new ExplorerClient({
       explorerUrl: "https://optimism.blockscout.com/api",
       apiKey: proKey,
       blockscoutApiUrl: api.url,
@@ -76,32 +78,33 @@ describe("one Blockscout API key for every chain", () => {
   });
 
   it("spends one key's quota through one limiter, whichever chain a request is for", () => {
-    const optimism = createExplorerClient({ chainId: 10, apiKey: proKey, blockscoutApiUrl: api.url });
-    const gnosis = createExplorerClient({ chainId: 100, apiKey: proKey, blockscoutApiUrl: `${api.url}/` });
+    const optimism = new ExplorerClient({ chainId: 10, apiKey: proKey, blockscoutApiUrl: api.url });
+    const gnosis = new ExplorerClient({ chainId: 100, apiKey: proKey, blockscoutApiUrl: `${api.url}/` });
     expect(gnosis.urls.rpc).toBe(`${api.url}/100/api`);
     expect(optimism.route.transport.rateLimiter).toBeDefined();
     expect(gnosis.route.transport.rateLimiter).toBe(optimism.route.transport.rateLimiter);
   });
 
   it("keeps an instance key on the instance, and can be told not to use the API", () => {
-    const instance = createExplorerClient({ chainId: 10, apiKey: "instance-key" });
+    const instance = new ExplorerClient({ chainId: 10, apiKey: "instance-key" });
     expect(instance.route.throughBlockscoutApi).toBe(false);
     expect(instance.urls.rpc).toBe("https://optimism.blockscout.com/api");
-    const direct = createExplorerClient({ chainId: 10, apiKey: proKey, blockscoutApi: false });
+    const direct = new ExplorerClient({ chainId: 10, apiKey: proKey, blockscoutApi: false });
     expect(direct.urls.rpc).toBe("https://optimism.blockscout.com/api");
   });
 
   it("says clearly what is missing", () => {
-    expect(() => createExplorerClient({})).toThrow(
+    expect(() => new ExplorerClient({})).toThrow(
       "Name the explorer: give explorerUrl, or chainId to look it up.",
     );
-    expect(() => createExplorerClient({ chainId: 424_242_424 })).toThrow(
+    expect(() => new ExplorerClient({ chainId: 424_242_424 })).toThrow(
       "No Blockscout explorer is known for chain 424242424: give its URL as the explorerUrl option.",
     );
-    expect(() =>
-      createExplorerClient({ explorerUrl: "https://explorer.example", apiKey: proKey, blockscoutApi: true }),
+    expect(
+      () =>
+        new ExplorerClient({ explorerUrl: "https://explorer.example", apiKey: proKey, blockscoutApi: true }),
     ).toThrow("The Blockscout API needs the chain id: give chainId.");
-    expect(() => createExplorerClient({ chainId: 10, blockscoutApi: true })).toThrow(
+    expect(() => new ExplorerClient({ chainId: 10, blockscoutApi: true })).toThrow(
       "The Blockscout API needs a key (proapi_…): give apiKey.",
     );
   });
@@ -110,7 +113,7 @@ describe("one Blockscout API key for every chain", () => {
 describe("custom headers", () => {
   it("are sent with every request, and never appear in an event or an error", async () => {
     const events: TransportEvent[] = [];
-    const client = createExplorerClient({
+    const client = new ExplorerClient({
       explorerUrl: explorer.url,
       headers: { "X-Gateway-Token": gatewayToken, "User-Agent": "acme-deployer/2.1" },
       onEvent: (event) => events.push(event),
@@ -143,7 +146,7 @@ describe("custom headers", () => {
         contentType: "text/plain",
       },
     );
-    const error = await client.getAbi(testAddress(1)).then(
+    const error = await client.getAbi({ address: testAddress(1) }).then(
       () => undefined,
       (caught: unknown) => caught,
     );
@@ -159,14 +162,14 @@ describe("custom headers", () => {
   });
 
   it("are refused before anything is sent when malformed", () => {
-    expect(() => createExplorerClient({ explorerUrl: explorer.url, headers: { "Bad Name": "x" } })).toThrow(
+    expect(() => new ExplorerClient({ explorerUrl: explorer.url, headers: { "Bad Name": "x" } })).toThrow(
       'headers: "Bad Name" is not a valid HTTP header name.',
     );
-    expect(() =>
-      createExplorerClient({ explorerUrl: explorer.url, headers: { "X-Token": "a\r\nInjected: yes" } }),
+    expect(
+      () => new ExplorerClient({ explorerUrl: explorer.url, headers: { "X-Token": "a\r\nInjected: yes" } }),
     ).toThrow("headers: the value of X-Token must be text on one line.");
-    expect(() =>
-      createExplorerClient({ explorerUrl: explorer.url, headers: { Host: "evil.example" } }),
+    expect(
+      () => new ExplorerClient({ explorerUrl: explorer.url, headers: { Host: "evil.example" } }),
     ).toThrow("headers: Host is set by explorer-verify itself and cannot be given.");
     expect(explorer.requests).toHaveLength(0);
   });

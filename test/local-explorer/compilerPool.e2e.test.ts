@@ -40,7 +40,7 @@ function submit(address: string) {
 
 async function settled(guid: string): Promise<string> {
   for (;;) {
-    const status = await client.checkVerifyStatus(guid);
+    const status = await client.checkVerifyStatus({ guid: guid });
     if (status.state !== "pending") return status.state;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -56,7 +56,7 @@ describe("compiles off the request thread", () => {
     if (outcome.kind !== "guid") throw new Error(`expected a guid, got ${outcome.kind}`);
     await compileStarted();
     // Answered while the worker compiles: with the compile on this thread, the poll would wait for its end.
-    await expect(client.checkVerifyStatus(outcome.guid)).resolves.toMatchObject({
+    await expect(client.checkVerifyStatus({ guid: outcome.guid })).resolves.toMatchObject({
       state: "pending",
       message: "Pending in queue",
     });
@@ -106,7 +106,7 @@ describe("compilerThreads: 0", () => {
       });
       if (outcome.kind !== "guid") throw new Error(`expected a guid, got ${outcome.kind}`);
       for (;;) {
-        const status = await inThreadClient.checkVerifyStatus(outcome.guid);
+        const status = await inThreadClient.checkVerifyStatus({ guid: outcome.guid });
         if (status.state !== "pending") {
           expect(status).toMatchObject({ state: "pass", message: "Pass - Verified" });
           break;

@@ -118,7 +118,7 @@ describe("a contract created inside a transaction", () => {
   it("verifies the right ones, and the explorer names the factory as its creator", async () => {
     const result = await verifyChild(21n);
     expect(result?.status).toBe("verified");
-    const [creation] = await client.getContractCreation([child]);
+    const [creation] = await client.getContractCreation({ addresses: [child] });
     expect(creation?.contractAddress.toLowerCase()).toBe(child.toLowerCase());
     expect(creation?.factory?.toLowerCase()).toBe(factory.toLowerCase());
     expect(creation?.creationBytecode).toMatch(

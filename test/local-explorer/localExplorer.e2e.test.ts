@@ -114,7 +114,7 @@ describe("local explorer: real compile and match against a real chain", () => {
         isPartiallyVerified: false,
       });
     }
-    const token = await client.getSourceCode(deployed.token!);
+    const token = await client.getSourceCode({ address: deployed.token! });
     expect(token).toMatchObject({
       contractName: "Token",
       fileName: "contracts/Token.sol",
@@ -126,17 +126,17 @@ describe("local explorer: real compile and match against a real chain", () => {
       ).slice(2),
     });
     // The minimal input went first and matched: only the sources Greeter's metadata lists.
-    const greeter = await client.getSourceCode(deployed.greeter!);
+    const greeter = await client.getSourceCode({ address: deployed.greeter! });
     expect([greeter?.fileName, ...(greeter?.additionalSources.map((s) => s.fileName) ?? [])].sort()).toEqual([
       "contracts/Punctuation.sol",
       "contracts/nested/Greeting.sol",
       "contracts/nested/deep/Greeter.sol",
     ]);
-    const calculator = await client.getSourceCode(deployed.calculator!);
+    const calculator = await client.getSourceCode({ address: deployed.calculator! });
     expect(calculator?.externalLibraries).toEqual([
       { name: "contracts/MathLib.sol:MathLib", address: deployed.mathLib!.toLowerCase() },
     ]);
-    const proxy = await client.getSourceCode(deployed.proxy!);
+    const proxy = await client.getSourceCode({ address: deployed.proxy! });
     expect(proxy).toMatchObject({ isProxy: true, implementationAddresses: [deployed.box!.toLowerCase()] });
   }, 120_000);
 
@@ -203,7 +203,7 @@ describe("local explorer: real compile and match against a real chain", () => {
   }, 60_000);
 
   it("answers getcontractcreation and a block's transactions from the chain", async () => {
-    const [creation] = await client.getContractCreation([deployed.token!]);
+    const [creation] = await client.getContractCreation({ addresses: [deployed.token!] });
     expect(creation).toMatchObject({ contractAddress: deployed.token!.toLowerCase(), factory: undefined });
     expect(creation?.creationBytecode?.startsWith("0x")).toBe(true);
     const pages = [];
@@ -221,7 +221,7 @@ describe("local explorer: real compile and match against a real chain", () => {
       });
       const addresses = Object.values(deployed);
       const creations = await Promise.all(
-        addresses.map((address) => freshClient.getContractCreation([address])),
+        addresses.map((address) => freshClient.getContractCreation({ addresses: [address] })),
       );
       expect(creations.map(([creation]) => creation?.contractAddress)).toEqual(
         addresses.map((address) => address.toLowerCase()),
@@ -246,7 +246,7 @@ describe("local explorer: real compile and match against a real chain", () => {
       expect(first.stateFile).toBe(join(folder, "local-explorer-31337.json"));
       const second = await startLocalExplorer({ rpcUrl: chain.rpcUrl, cacheDir: folder });
       const secondClient = new ExplorerClient({ explorerUrl: second.url });
-      await expect(secondClient.checkVerifyStatus(result!.guid!)).resolves.toEqual({
+      await expect(secondClient.checkVerifyStatus({ guid: result!.guid! })).resolves.toEqual({
         state: "pass",
         message: "Pass - Verified",
       });

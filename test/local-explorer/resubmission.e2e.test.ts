@@ -68,7 +68,7 @@ async function submit(contractName: string): Promise<string> {
 
 async function settled(guid: string): Promise<string> {
   for (;;) {
-    const status = await client.checkVerifyStatus(guid);
+    const status = await client.checkVerifyStatus({ guid: guid });
     if (status.state !== "pending") return status.message;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

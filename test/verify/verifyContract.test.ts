@@ -277,7 +277,7 @@ describe("verifyContract: the smart-contract status endpoint decides where the e
       verified: { contractName: "Token", abi: [{ type: "fallback" }] },
     });
     withStatus.backend.addContract(address, { twinOf: twin });
-    await expect(statusClient.getAbi(address)).resolves.toEqual([{ type: "fallback" }]);
+    await expect(statusClient.getAbi({ address })).resolves.toEqual([{ type: "fallback" }]);
     const result = await verifyContract(statusClient, standardJsonJob(address), fastEngine);
     expect(result).toMatchObject({ status: "verified", attempts: 1 });
     expect(withStatus.requests.map((r) => String(r.query.action ?? r.path))).toEqual([

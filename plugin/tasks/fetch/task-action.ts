@@ -22,10 +22,10 @@ export default async function fetchTaskAction(
   await asUserErrors(async () => assertAddress(args.address));
   const out = resolve(args.out);
   await withExplorer(hre, args.explorerUrl, async (client) => {
-    const reading = await asUserErrors(() => client.readVerifiedContract(args.address));
+    const reading = await asUserErrors(() => client.readVerifiedContract({ address: args.address }));
     if (!reading) throw userError(`The explorer has no verified source for ${args.address}.`);
     const { contract } = reading;
-    const [creation] = await asUserErrors(() => client.getContractCreation([args.address]));
+    const [creation] = await asUserErrors(() => client.getContractCreation({ addresses: [args.address] }));
     const sourcesFolder = join(out, "sources");
     // Every target is checked before anything is written: a bad name must not leave half a folder behind.
     const files = sourceFiles(reading).map((file) => ({

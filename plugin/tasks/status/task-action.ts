@@ -30,7 +30,9 @@ export default async function statusTaskAction(
   await asUserErrors(async () => assertGuid(args.guid));
   const status = await withExplorer(hre, args.explorerUrl, (client) =>
     asUserErrors(() =>
-      args.proxy ? client.checkProxyVerification(args.guid) : client.checkVerifyStatus(args.guid),
+      args.proxy
+        ? client.checkProxyVerification({ guid: args.guid })
+        : client.checkVerifyStatus({ guid: args.guid }),
     ),
   );
   if (args.json) process.stdout.write(`${JSON.stringify({ guid: args.guid, ...status })}\n`);

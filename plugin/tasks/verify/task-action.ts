@@ -10,7 +10,6 @@ import {
   wholeNumberRequirement,
 } from "../../../src/options/verificationOptions.js";
 import type { VerificationResult } from "../../../src/verify/job.js";
-import { addressVerifiedState } from "../../../src/verify/preCheck.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
 import {
   checkedExplorerUrl,
@@ -68,7 +67,7 @@ export default async function verifyTaskAction(
       const startedAt = Date.now();
       // Looked up before the build, as `hardhat verify` does: a rerun over a verified contract costs one request
       // and no build. An explorer that cannot answer now is asked again by the engine's pre-check.
-      const early = await addressVerifiedState(client, args.address).catch((error: unknown) => {
+      const early = await client.addressVerifiedState(args.address).catch((error: unknown) => {
         if (isExplorerVerifyError(error)) return undefined;
         throw error;
       });

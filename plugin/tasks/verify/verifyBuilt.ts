@@ -331,7 +331,7 @@ async function createdJobs(
   else if (args.deployment)
     transactions = await ignitionTransactionHashes(ignitionDeploymentDir(hre, args.deployment));
   else {
-    const [creation] = await client.getContractCreation([args.address]);
+    const [creation] = await client.getContractCreation({ addresses: [args.address] });
     if (!creation) {
       throw userError(
         `The explorer knows no creation transaction of ${args.address}, so the contracts it created cannot be found: give them with --created-by ${args.address} --tx HASH.`,
