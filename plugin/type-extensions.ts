@@ -20,6 +20,8 @@ declare module "hardhat/types/config" {
     concurrency?: number | "auto";
     /** Deadline per contract, in seconds: a whole number from 1 to 86400. Default 300. */
     timeoutSeconds?: number;
+    /** Requests started per second to each explorer: 1 to 1000. Default: the explorer's stated quota. */
+    requestsPerSecond?: number;
   }
 
   interface ExplorerVerifyChainUserConfig {
@@ -39,6 +41,7 @@ declare module "hardhat/types/config" {
     chains: Record<string, ExplorerVerifyChainConfig>;
     concurrency: number | "auto";
     timeoutSeconds: number;
+    requestsPerSecond?: number;
   }
 
   interface ExplorerVerifyChainConfig {

@@ -161,7 +161,9 @@ if (cli) {
     plugins: [builtinsThroughRequire, viemByFile, cliLeavesOut, sourceModulesWithoutSideEffects],
   });
   for (const file of readdirSync(outdir)) {
-    console.log(`bundle: ${join(outdir, file)} ${(statSync(join(outdir, file)).size / 1024).toFixed(1)} KiB`);
+    console.error(
+      `bundle: ${join(outdir, file)} ${(statSync(join(outdir, file)).size / 1024).toFixed(1)} KiB`,
+    );
   }
 } else {
   await bundleAction();
@@ -181,6 +183,8 @@ async function bundleAction() {
   });
   const files = ["index.js", ...readdirSync(join(outdir, "chunks")).map((name) => `chunks/${name}`)];
   for (const file of files) {
-    console.log(`bundle: ${join(outdir, file)} ${(statSync(join(outdir, file)).size / 1024).toFixed(1)} KiB`);
+    console.error(
+      `bundle: ${join(outdir, file)} ${(statSync(join(outdir, file)).size / 1024).toFixed(1)} KiB`,
+    );
   }
 }

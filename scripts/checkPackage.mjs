@@ -168,7 +168,7 @@ for (const name of ["verifyBatch", "ExplorerClient", "readBuildInfos", "findCont
 }
 const plugin = await import("explorer-verify/plugin");
 if (plugin.default?.id !== "explorer-verify") throw new Error("explorer-verify/plugin has no plugin as its default export");
-for (const path of ["explorer-verify/rest", "explorer-verify/local-explorer"]) await import(path);
+for (const path of ["explorer-verify/client", "explorer-verify/rest", "explorer-verify/local-explorer"]) await import(path);
 `;
   run("node", ["--input-type=module", "-e", script], project);
   step("the library, the plugin and the subpath exports load");

@@ -2,6 +2,7 @@ import type { ConfigHooks } from "hardhat/types/hooks";
 import {
   concurrencyRange,
   isWholeNumberWithin,
+  requestsPerSecondRange,
   timeoutSecondsRange,
   verificationDefaults,
   type WholeNumberRange,
@@ -40,6 +41,7 @@ const userConfigSchema = z.strictObject({
   ),
   concurrency: z.optional(wholeNumberSetting(concurrencyRange, true)),
   timeoutSeconds: z.optional(wholeNumberSetting(timeoutSecondsRange, false)),
+  requestsPerSecond: z.optional(wholeNumberSetting(requestsPerSecondRange, false)),
 });
 
 export default async (): Promise<Partial<ConfigHooks>> => ({
@@ -85,6 +87,7 @@ export default async (): Promise<Partial<ConfigHooks>> => ({
         ),
         concurrency: user.concurrency ?? verificationDefaults.concurrency,
         timeoutSeconds: user.timeoutSeconds ?? verificationDefaults.timeoutSeconds,
+        ...(user.requestsPerSecond === undefined ? {} : { requestsPerSecond: user.requestsPerSecond }),
       },
     };
   },

@@ -1,7 +1,8 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
+import type { ExplorerClient } from "../../src/client/explorerClient.js";
+import { explorerClientFor } from "../../src/run/explorerTarget.js";
 import { ChainAccess } from "./chainAccess.js";
-import { type ExplorerTarget, resolveExplorerTarget } from "./explorerTarget.js";
+import { type ExplorerTarget, resolveTaskExplorerTarget } from "./explorerTarget.js";
 
 /**
  * Chooses the explorer (opening the network only when `--explorer-url` is not given) and runs a step with a
@@ -20,11 +21,11 @@ export async function withExplorer<T>(
   const connection = explorerUrl ? undefined : await hre.network.create();
   try {
     const chain = connection ? new ChainAccess(connection) : undefined;
-    const target = await resolveExplorerTarget(hre, connection, chain, explorerUrl);
+    const target = await resolveTaskExplorerTarget(hre, connection, chain, explorerUrl);
     // Found from the network: say which explorer and why (on stderr, so that --json stays one document).
     if (!explorerUrl && !target.localExplorer) process.stderr.write(`Explorer: ${target.description}\n`);
     try {
-      return await step(new ExplorerClient(target.client), target);
+      return await step(explorerClientFor(target), target);
     } finally {
       await target.localExplorer?.close();
     }

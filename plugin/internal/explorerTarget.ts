@@ -2,30 +2,19 @@ import { join } from "node:path";
 import type { ResolvedConfigurationVariable } from "hardhat/types/config";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
-import type { ExplorerClientOptions } from "../../src/client/explorerClient.js";
 import { resolveExplorerUrls } from "../../src/client/explorerUrl.js";
 import { checkedHeaders } from "../../src/client/requestHeaders.js";
 import { isExplorerVerifyError } from "../../src/errors/explorerVerifyError.js";
-import { explorerEnvironment } from "../../src/explorers/environment.js";
-import { findExplorerByChainId } from "../../src/explorers/findExplorerByChainId.js";
-import type { LocalExplorer } from "../../src/local-explorer/index.js";
+import {
+  type ExplorerTarget,
+  type ExplorerTargetRequest,
+  resolveExplorerTarget,
+} from "../../src/run/explorerTarget.js";
 import type { ChainAccess } from "./chainAccess.js";
-import { userError } from "./pluginError.js";
+import { asUserErrors, userError } from "./pluginError.js";
 import { projectCompilers } from "./projectBuild.js";
 
-/** Where verification goes, and how it was chosen (for the output). */
-export interface ExplorerTarget {
-  explorerUrl: string;
-  apiKey: string | undefined;
-  /** Set when the embedded local explorer serves this run; close it at the end. */
-  localExplorer: LocalExplorer | undefined;
-  /** Which explorer, and why it was chosen. */
-  description: string;
-  /** What a client for this target is given: explorer, chain, key, headers, the Blockscout API's root. */
-  client: ExplorerClientOptions;
-}
-
-const localChainIds = new Set([31337n, 1337n]);
+export type { ExplorerTarget };
 
 /**
  * Checks an explorer URL the user gave (option or config) before anything is opened or sent.
@@ -45,10 +34,10 @@ export function checkedExplorerUrl(url: string, source: string): string {
 }
 
 /**
- * Chooses the explorer: `--explorer-url`; else `explorerVerify.chains[chainId].explorerUrl`; else the chain
- * descriptor's Blockscout entry (the config's or Hardhat's own); else, on a local chain, the embedded local
- * explorer with the project's compilers; else the chain's Blockscout instance by chain id (Blockscout's published
- * list, or the registry shipped with the package).
+ * The hall's explorer for the task: what only Hardhat knows (the network's chain, `explorerVerify.chains`, the
+ * chain descriptors, the project's compilers and cache) handed to the one resolver. `--explorer-url` first; else
+ * the config's URL for the chain; else its chain descriptor's Blockscout entry; else, on a local chain reached over
+ * HTTP, the embedded local explorer; else the chain's Blockscout instance by chain id.
  *
  * @param hre - the Hardhat runtime
  * @param connection - the network connection (needed without `--explorer-url`)
@@ -58,39 +47,38 @@ export function checkedExplorerUrl(url: string, source: string): string {
  * @throws {HardhatPluginError} when no explorer is known for the chain, no network was named on Hardhat's
  *   in-process chain, a URL is not http(s), or a header is malformed
  */
-export async function resolveExplorerTarget(
+export async function resolveTaskExplorerTarget(
   hre: HardhatRuntimeEnvironment,
   connection: NetworkConnection | undefined,
   chain: ChainAccess | undefined,
   explorerUrlOption: string | undefined,
 ): Promise<ExplorerTarget> {
-  const settings = hre.config.explorerVerify;
-  const environment = explorerEnvironment();
-  const target = (explorerUrl: string, chainId: bigint | undefined, description: string) =>
-    explorerTargetFor(hre, explorerUrl, chainId, description);
   if (explorerUrlOption) {
-    return target(checkedExplorerUrl(explorerUrlOption, "--explorer-url"), undefined, explorerUrlOption);
+    checkedExplorerUrl(explorerUrlOption, "--explorer-url");
+    return taskTarget(hre, undefined, {
+      explorerUrl: { url: explorerUrlOption, source: "--explorer-url" },
+      howToNameExplorer: "",
+    });
   }
   if (!connection || !chain)
-    throw new Error("resolveExplorerTarget: a network is needed without --explorer-url");
+    throw new Error("resolveTaskExplorerTarget: a network is needed without --explorer-url");
   const chainId = await chain.chainId();
-  const configuredUrl = settings.chains[chainId.toString()]?.explorerUrl;
-  if (configuredUrl) {
-    const source = `explorerVerify.chains["${chainId}"].explorerUrl`;
-    return target(checkedExplorerUrl(configuredUrl, source), chainId, `${configuredUrl} (from ${source})`);
-  }
+  const id = Number(chainId);
+  const configured = hre.config.explorerVerify.chains[chainId.toString()]?.explorerUrl;
   const blockscout = hre.config.chainDescriptors.get(chainId)?.blockExplorers.blockscout;
   const described = blockscout?.apiUrl ?? blockscout?.url;
-  if (described) {
-    const source = `chainDescriptors[${chainId}].blockExplorers.blockscout.${blockscout?.apiUrl ? "apiUrl" : "url"}`;
-    return target(
-      checkedExplorerUrl(described, source),
-      chainId,
-      `${blockscout?.name ?? "Blockscout"} (${described}, from ${source})`,
-    );
-  }
+  const named = configured
+    ? { url: configured, source: `explorerVerify.chains["${chainId}"].explorerUrl` }
+    : described
+      ? {
+          url: described,
+          source: `chainDescriptors[${chainId}].blockExplorers.blockscout.${blockscout?.apiUrl ? "apiUrl" : "url"}`,
+        }
+      : undefined;
+  if (named) checkedExplorerUrl(named.url, named.source);
   const networkConfig = connection.networkConfig;
-  if (localChainIds.has(chainId) && networkConfig.type !== "http") {
+  const local = chainId === 31337n || chainId === 1337n;
+  if (!named && local && networkConfig.type !== "http") {
     // Nothing deployed on Hardhat's in-process chain outlives the command: the user meant another network.
     throw userError(
       hre.globalOptions.network === undefined
@@ -98,76 +86,72 @@ export async function resolveExplorerTarget(
         : `Network "${connection.networkName}" is Hardhat's in-process chain, which ends with the command: give the --network the contracts are deployed to (a node started with npx hardhat node is "localhost").`,
     );
   }
-  if (localChainIds.has(chainId) && networkConfig.type === "http") {
-    const rpcUrl = await networkConfig.url.get();
-    const compilers = projectCompilers(hre);
-    // Loaded only here: a run against a real explorer does not need the compiler and chain code behind it.
-    const { startLocalExplorer } = await import("../../src/local-explorer/index.js");
-    const localExplorer = await startLocalExplorer({
-      rpcUrl,
-      cacheDir: join(hre.config.paths.cache, "explorer-verify"),
-      compilers,
-    });
-    return {
-      explorerUrl: localExplorer.url,
-      apiKey: undefined,
-      localExplorer,
-      description: `the local explorer at ${localExplorer.url} (no explorer is configured for local chain ${chainId})`,
-      client: { explorerUrl: localExplorer.url },
-    };
-  }
-  let found: Awaited<ReturnType<typeof findExplorerByChainId>>;
-  try {
-    found = await findExplorerByChainId(Number(chainId), {
-      ...environment.lookup,
-      howToNameExplorer: `give --explorer-url, or set explorerVerify.chains["${chainId}"].explorerUrl in the Hardhat config (network "${connection.networkName}")`,
-    });
-  } catch (error) {
-    if (isExplorerVerifyError(error)) throw userError(error.shortMessage);
-    throw error;
-  }
-  return target(found.explorerUrl, chainId, found.reason);
+  return taskTarget(hre, chainId, {
+    chainId: { id, source: `network "${connection.networkName}"` },
+    ...(named ? { explorers: { urls: { [id]: named.url }, source: named.source } } : {}),
+    ...(!named && local && networkConfig.type === "http"
+      ? {
+          localChain: {
+            rpcUrl: await networkConfig.url.get(),
+            chainId: id,
+            cacheDir: join(hre.config.paths.cache, "explorer-verify"),
+            compilers: projectCompilers(hre),
+          },
+        }
+      : {}),
+    howToNameExplorer: `give --explorer-url, or set explorerVerify.chains["${chainId}"].explorerUrl in the Hardhat config (network "${connection.networkName}")`,
+  });
 }
 
 /**
- * The target for an explorer already chosen, with the key and headers the config gives: for a chain id, its
- * `explorerVerify.chains` entry's over the top-level ones. The key and headers are read only here, for a real
- * explorer: a local run must not need their variables set.
- *
+ * The target of a chain no Hardhat network names, found from the config, the chain descriptors or the lookup.
  * @param hre - the Hardhat runtime
- * @param explorerUrl - the explorer
- * @param chainId - its chain, when known (undefined for an `--explorer-url` on its own)
- * @param description - which explorer, and why it was chosen
+ * @param chainId - the chain
  * @returns the target
- * @throws {HardhatPluginError} when a header is malformed
+ * @throws {HardhatPluginError} when no explorer is known for the chain
  */
-export async function explorerTargetFor(
+export async function chainExplorerTarget(
   hre: HardhatRuntimeEnvironment,
-  explorerUrl: string,
+  chainId: number,
+): Promise<ExplorerTarget> {
+  const configured = hre.config.explorerVerify.chains[String(chainId)]?.explorerUrl;
+  const blockscout = hre.config.chainDescriptors.get(BigInt(chainId))?.blockExplorers.blockscout;
+  const described = configured ?? blockscout?.apiUrl ?? blockscout?.url;
+  const source = configured
+    ? `explorerVerify.chains["${chainId}"].explorerUrl`
+    : `chainDescriptors[${chainId}]`;
+  if (described) checkedExplorerUrl(described, source);
+  return taskTarget(hre, BigInt(chainId), {
+    chainId: { id: chainId, source: "the deployment" },
+    ...(described
+      ? {
+          explorers: {
+            urls: { [chainId]: described },
+            source: `${source}; no Hardhat network has this chainId`,
+          },
+        }
+      : {}),
+    howToNameExplorer: `set explorerVerify.chains["${chainId}"].explorerUrl in the Hardhat config, or add a network with chainId ${chainId}`,
+  });
+}
+
+// The key and headers the config gives: for a chain id, its `explorerVerify.chains` entry's over the top-level ones.
+async function taskTarget(
+  hre: HardhatRuntimeEnvironment,
   chainId: bigint | undefined,
-  description: string,
+  request: Omit<ExplorerTargetRequest, "apiKey" | "headers">,
 ): Promise<ExplorerTarget> {
   const settings = hre.config.explorerVerify;
   const perChain = chainId === undefined ? undefined : settings.chains[chainId.toString()];
   const keyVariable = perChain?.apiKey ?? settings.apiKey;
   const apiKey = await optionalValue(keyVariable);
   const headers = await headerValues({ ...settings.headers, ...perChain?.headers }, chainId);
+  const target = await asUserErrors(() => resolveExplorerTarget({ ...request, apiKey, headers }));
   const keyNote =
-    keyVariable && apiKey === undefined ? ` (no API key: ${variableName(keyVariable)} is not set)` : "";
-  const { blockscoutApiUrl } = explorerEnvironment();
-  return {
-    explorerUrl,
-    apiKey,
-    localExplorer: undefined,
-    description: `${description}${keyNote}`,
-    client: {
-      explorerUrl,
-      apiKey,
-      headers,
-      ...(chainId === undefined ? {} : { chainId: Number(chainId) }),
-      ...(blockscoutApiUrl ? { blockscoutApiUrl } : {}),
-    },
-  };
+    keyVariable && apiKey === undefined && !target.localExplorer
+      ? ` (no API key: ${variableName(keyVariable)} is not set)`
+      : "";
+  return { ...target, description: `${target.description}${keyNote}` };
 }
 
 // An optional key or header given as configVariable("X") with X unset means "none": Hardhat fails only when the

@@ -1,15 +1,16 @@
 import { HardhatPluginError } from "hardhat/plugins";
 import { isExplorerVerifyError } from "../../src/errors/explorerVerifyError.js";
+import { neutraliseText } from "../../src/report/terminalText.js";
 
 export const pluginId = "explorer-verify";
 
 /**
- * A user-facing error: Hardhat prints its message without a stack trace.
+ * A user-facing error: Hardhat prints its message without a stack trace, neutralised (it may quote an explorer).
  * @param message - what went wrong and what to do
  * @returns the error to throw
  */
 export function userError(message: string): HardhatPluginError {
-  return new HardhatPluginError(pluginId, message);
+  return new HardhatPluginError(pluginId, neutraliseText(message));
 }
 
 /**
@@ -21,7 +22,8 @@ export async function asUserErrors<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
-    if (isExplorerVerifyError(error)) throw new HardhatPluginError(pluginId, error.shortMessage, error);
+    if (isExplorerVerifyError(error))
+      throw new HardhatPluginError(pluginId, neutraliseText(error.shortMessage), error);
     throw error;
   }
 }

@@ -1,20 +1,18 @@
-import { basename, dirname } from "node:path";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { parseHeaderText } from "../client/requestHeaders.js";
 import { InvalidInputError } from "../errors/index.js";
 import {
-  concurrencyRange,
-  timeoutSecondsRange,
   verificationDefaults,
   type WholeNumberRange,
   wholeNumberRequirement,
   wholeNumberWithin,
 } from "../options/verificationOptions.js";
-import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
+import { chainIdOfDeployment } from "../run/chainIdOfDeployment.js";
+import { type RunSettingValues, readRunSettings } from "../run/settings.js";
 import { maskSecret, readInput } from "./runnerCommands.js";
 
-/** The Action's inputs, checked. */
-export interface ActionInputs {
+/** The Action's inputs, checked: the run's settings (declared in the hall) and the Action's own. */
+export interface ActionInputs extends RunSettingValues {
   /** Unset when the chain id names the explorer. */
   explorerUrl: string | undefined;
   /** From `chain-id`, else from the deployment's path (`chain-10`, `…/10/run-latest.json`). */
@@ -33,16 +31,8 @@ export interface ActionInputs {
   rpcUrls: Record<number, string>;
   /** The ledger file as given (`none`: no ledger); resolved inside the workspace by the caller. */
   ledger: string;
-  recheck: boolean;
   artifacts: string;
   rpcUrl: string | undefined;
-  wait: boolean;
-  timeoutSeconds: number;
-  concurrency: ConcurrencySetting;
-  force: boolean;
-  preflight: boolean;
-  /** Also verify what the deployment's transactions created. */
-  includeCreated: boolean;
   failOnError: boolean;
 }
 
@@ -132,8 +122,8 @@ export function readActionInputs(): ActionInputs {
   }
   const rpcUrl = readInput("rpc-url") || undefined;
   if (rpcUrl) assertRpcUrl(rpcUrl, "rpc-url");
-  const preflight = booleanInput("preflight", verificationDefaults.preflight);
-  if (preflight && !rpcUrl)
+  const settings = readRunSettings("action", (setting) => readInput(setting.input ?? ""));
+  if (settings.preflight && !rpcUrl)
     throw new InvalidInputError(
       "preflight",
       "Input preflight needs rpc-url: the chain to check the deployed code against.",
@@ -149,18 +139,9 @@ export function readActionInputs(): ActionInputs {
     explorers,
     rpcUrls,
     ledger: readInput("ledger").trim() || verificationDefaults.ledger,
-    recheck: booleanInput("recheck", verificationDefaults.recheck),
     artifacts: readInput("artifacts") || verificationDefaults.artifacts,
     rpcUrl,
-    wait: booleanInput("wait", verificationDefaults.wait),
-    timeoutSeconds: integerInput("timeout-seconds", verificationDefaults.timeoutSeconds, timeoutSecondsRange),
-    concurrency:
-      readInput("concurrency") === "auto"
-        ? "auto"
-        : integerInput("concurrency", verificationDefaults.concurrency, concurrencyRange),
-    force: booleanInput("force", verificationDefaults.force),
-    preflight,
-    includeCreated: booleanInput("include-created", verificationDefaults.includeCreated),
+    ...settings,
     failOnError: booleanInput("fail-on-error", verificationDefaults.failOnError),
   };
 }
@@ -206,21 +187,4 @@ function headersInput(): Record<string, string> {
   const headers = parseHeaderText(text, "headers");
   for (const value of Object.values(headers)) if (value) maskSecret(value);
   return headers;
-}
-
-/**
- * The chain id a deployment's path names: an Ignition folder `chain-<id>`, or a Foundry broadcast
- * `…/<id>/run-latest.json`.
- *
- * @param deployment - the deployment input
- * @returns the chain id, or undefined when the path does not name one
- */
-export function chainIdOfDeployment(deployment: string | undefined): number | undefined {
-  if (!deployment) return undefined;
-  const trimmed = deployment.replace(/[/\\]+$/, "");
-  const named = trimmed.endsWith(".json")
-    ? /^(\d+)$/.exec(basename(dirname(trimmed)))
-    : /^chain-(\d+)$/.exec(basename(trimmed));
-  const chainId = named ? Number(named[1]) : Number.NaN;
-  return Number.isSafeInteger(chainId) && chainId > 0 ? chainId : undefined;
 }

@@ -1,18 +1,16 @@
-import { ExplorerClient } from "../client/explorerClient.js";
-import { resolveExplorerUrls } from "../client/explorerUrl.js";
+import { resolve } from "node:path";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../client/urlCredentials.js";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
-import { explorerEnvironment } from "../explorers/environment.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
-import { resolveInsideRoot } from "../inputs/workspacePath.js";
-import { progressLine } from "../report/progressLine.js";
-import { neutraliseText } from "../report/terminalText.js";
+import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
+import { resolveExplorerTarget } from "../run/explorerTarget.js";
+import { createdJobsFromInputs, jobsFromInputs, workspaceCompilers } from "../run/inputJobs.js";
+import { RunReporter } from "../run/runReporter.js";
+import { runVerify } from "../run/runVerify.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
-import { type ChainTaggedEvent, verifyBatch } from "../verify/verifyBatch.js";
-import { type ActionInputs, readActionInputs } from "./inputs.js";
+import { readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
-import { createdJobsFromInputs, jobsFromInputs, workspaceCompilers } from "./jobsFromInputs.js";
 import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
 
 /**
@@ -29,78 +27,54 @@ export async function run(): Promise<void> {
     const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
     const badEntries: BadManifestEntry[] = [];
     const jobs = await jobsFromInputs(inputs, workspace, (entry) => badEntries.push(entry));
-    for (const entry of badEntries) logLine(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
-    const chains = [
-      ...new Set(jobs.flatMap((job) => (job.target?.chainId === undefined ? [] : [job.target.chainId]))),
-    ];
-    const severalChains = chains.length > 0;
-    const explorerUrl = severalChains && !inputs.contracts ? "" : await chooseExplorer(inputs);
-    const ledger =
-      inputs.ledger === "none"
-        ? undefined
-        : await resolveInsideRoot(workspace, workspace, inputs.ledger, "ledger");
+    const severalChains = jobs.some((job) => job.target?.chainId !== undefined);
     if (inputs.includeCreated && severalChains) {
       throw new InvalidInputError(
         "include-created",
         "Input include-created reads one chain's transactions: give deployments on one chain with it.",
       );
     }
-    if (inputs.includeCreated) {
-      const client = new ExplorerClient({ explorerUrl, apiKey: inputs.apiKey, headers: inputs.headers });
-      const created = await createdJobsFromInputs(inputs, jobs, client, workspace);
-      for (const clone of created.clones)
-        logLine(
-          `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted; the explorer shows it through its implementation`,
-        );
-      for (const skipped of created.skipped)
-        logLine(
-          `skipped     ${skipped.address} (created by ${skipped.createdBy.factory}): ${skipped.reason}`,
-        );
-      jobs.push(...created.jobs);
-    }
-    logLine(
-      severalChains
-        ? `Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on chains ${chains.join(", ")}`
-        : `Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${explorerUrl}`,
-    );
+    const target = await resolveExplorerTarget({
+      explorerUrl: inputs.explorerUrl ? { url: inputs.explorerUrl, source: "input explorer-url" } : undefined,
+      chainId:
+        inputs.chainId === undefined ? undefined : { id: inputs.chainId, source: inputs.chainIdSource ?? "" },
+      explorers: { urls: inputs.explorers, source: "input explorers" },
+      apiKey: inputs.apiKey,
+      headers: inputs.headers,
+      jobsNameChains: severalChains && !inputs.contracts,
+      howToNameExplorer: "give the explorer-url input",
+    });
+    if (!inputs.explorerUrl && target.explorerUrl) logLine(`Explorer: ${target.description}`);
     startLogGroup("Progress");
     let results: VerificationResult[];
     try {
-      const onEvent = (event: ChainTaggedEvent): void => {
-        const line = progressLine(event);
-        if (line) logLine(event.chainId === undefined ? line : `[chain ${event.chainId}] ${line}`);
-      };
-      results = await verifyBatch(jobs, {
-        explorerUrl,
-        chainId: inputs.chainId,
-        ...maxResponseBytesFromEnvironment(),
-        apiKey: inputs.apiKey,
-        headers: inputs.headers,
-        blockscoutApiUrl: explorerEnvironment().blockscoutApiUrl,
-        concurrency: inputs.concurrency,
-        timeoutMs: inputs.timeoutSeconds * 1_000,
-        force: inputs.force,
-        wait: inputs.wait,
+      results = await runVerify({
+        jobs,
+        badEntries,
+        target,
+        settings: { ...inputs, ...maxResponseBytesFromEnvironment() },
         // Over several chains, each deployment's RPC comes from rpc-urls (rpc-url is one chain's).
-        ...(inputs.rpcUrl && !severalChains
-          ? { rpc: { rpcUrl: inputs.rpcUrl, compilers: workspaceCompilers(workspace) } }
-          : {}),
-        preflight: inputs.preflight,
-        explorers: inputs.explorers,
-        explorerLookup: explorerEnvironment().lookup,
-        ...(ledger ? { ledger, recheck: inputs.recheck } : {}),
-        onEvent,
+        rpc:
+          inputs.rpcUrl && !severalChains
+            ? { rpcUrl: inputs.rpcUrl, compilers: workspaceCompilers(workspace) }
+            : undefined,
+        ledger:
+          inputs.ledger === "none"
+            ? undefined
+            : { path: resolve(workspace, inputs.ledger), recheck: inputs.recheck },
+        discoverCreated: inputs.includeCreated
+          ? (client) => createdJobsFromInputs(inputs, jobs, client, workspace)
+          : undefined,
+        reporter: new RunReporter({ json: false, table: false, writeLine: logLine }),
       });
     } finally {
       endLogGroup();
     }
-    // Entries that could not become jobs are failures of their own, reported like the others.
-    const base = results[0]?.explorer ?? (explorerUrl ? resolveExplorerUrls(explorerUrl).base : "");
-    results = [...results, ...badEntries.map((entry) => badEntryResult(entry, base))];
     // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
     const core = await import("@actions/core");
     report(core, results);
-    if (process.env.GITHUB_STEP_SUMMARY) await writeJobSummary(results, results[0]?.explorer ?? explorerUrl);
+    if (process.env.GITHUB_STEP_SUMMARY)
+      await writeJobSummary(results, results[0]?.explorer ?? target.explorerUrl);
     else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
     const failed = results.filter((r) => !isSuccess(r));
     if (failed.length > 0 && inputs.failOnError) {
@@ -111,7 +85,7 @@ export async function run(): Promise<void> {
   } catch (error) {
     const core = await import("@actions/core");
     if (isExplorerVerifyError(error)) {
-      if (error.message !== error.shortMessage) logLine(error.message);
+      if (error.message !== error.shortMessage) logLine(neutraliseLines(error.message));
       core.setFailed(neutraliseText(error.shortMessage));
     } else {
       core.setFailed(
@@ -119,39 +93,6 @@ export async function run(): Promise<void> {
       );
     }
   }
-}
-
-// The explorer-url input, else the chain's Blockscout instance, said with where it was found.
-async function chooseExplorer(inputs: ActionInputs): Promise<string> {
-  if (inputs.explorerUrl || inputs.chainId === undefined) return inputs.explorerUrl ?? "";
-  const mapped = inputs.explorers[inputs.chainId];
-  if (mapped) {
-    logLine(`Explorer: ${mapped} (input explorers, chain id from ${inputs.chainIdSource})`);
-    return mapped;
-  }
-  // Loaded only here: with explorer-url, the first request does not wait for the registry.
-  const { findExplorerByChainId } = await import("../explorers/findExplorerByChainId.js");
-  const choice = await findExplorerByChainId(inputs.chainId, {
-    ...explorerEnvironment().lookup,
-    howToNameExplorer: "give the explorer-url input",
-  });
-  logLine(`Explorer: ${choice.reason} (chain id from ${inputs.chainIdSource})`);
-  return choice.explorerUrl;
-}
-
-function badEntryResult(entry: BadManifestEntry, explorer: string): VerificationResult {
-  return {
-    address: entry.address,
-    contract: entry.contract ?? entry.address,
-    explorer,
-    format: entry.format,
-    status: "failed",
-    url: `${explorer}/address/${entry.address}#code`,
-    attempts: 0,
-    durationMs: 0,
-    message: entry.error.shortMessage,
-    error: { code: entry.error.code },
-  };
 }
 
 // A smaller cap on the explorer's answers than the library's 64 MiB, for runners with little memory.

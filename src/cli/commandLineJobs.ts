@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import type { Libraries } from "../client/contract/libraries.js";
@@ -8,10 +7,12 @@ import { constructorInputs, typedConstructorValues } from "../inputs/constructor
 import { createContractJob } from "../inputs/contractJob.js";
 import { findContract } from "../inputs/findContract.js";
 import { inferContract, isDeployedCodeOf } from "../inputs/inferContract.js";
+import type { BadManifestEntry } from "../inputs/manifest.js";
 import { singleFileSourceOf } from "../inputs/singleFileSource.js";
 import { splitContractName } from "../inputs/sourceNames.js";
 import { readStandardJsonFile } from "../inputs/standardJsonFile.js";
 import type { RequestedFormat } from "../options/verificationOptions.js";
+import { libraryList } from "../run/libraryList.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import { UsageError } from "./cliErrors.js";
 
@@ -24,7 +25,8 @@ export interface JobFlags {
   artifacts: string;
   rpcUrl: string | undefined;
   constructorArgsHex: string | undefined;
-  libraries: string | undefined;
+  /** Each `--libraries` value: forge's `path:Name:0x…`, JSON, or a JSON file. */
+  libraries: string[];
   format: RequestedFormat;
   proxy: boolean;
   deployments: string[];
@@ -38,26 +40,32 @@ const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920
 
 /**
  * Turns the command line into engine jobs: a manifest and deployments through the Action's reader
- * (`jobsFromInputs`); one ADDRESS from the build (Hardhat artifacts or Foundry out/) or from a standard JSON
+ * (`jobsFromInputs`, in the hall); one ADDRESS from the build (Hardhat artifacts or Foundry out/) or from a standard JSON
  * input. Every file is read and every name checked before this returns.
  *
  * @param flags - the checked flags
  * @param info - tells the user what was found (the proxy's implementation)
+ * @param onBadEntry - told of a manifest entry that cannot become a job; the others go on
  * @returns the jobs
  * @throws {UsageError} or {InvalidInputError} for a mistake in the flags or the files
  */
 export async function commandLineJobs(
   flags: JobFlags,
   info: (line: string) => void,
+  onBadEntry?: (entry: BadManifestEntry) => void,
 ): Promise<VerificationJob[]> {
   const jobs: VerificationJob[] = [];
   const shared = { artifacts: flags.artifacts, rpcUrl: flags.rpcUrl };
   if (flags.manifest || flags.deployments.length > 0) {
     // Loaded only for these flags: a single ADDRESS reaches its first request without the file readers.
-    const { jobsFromInputs } = await import("../action/jobsFromInputs.js");
+    const { jobsFromInputs } = await import("../run/inputJobs.js");
     if (flags.manifest) {
       jobs.push(
-        ...(await jobsFromInputs({ ...shared, contracts: flags.manifest, deployment: undefined }, flags.cwd)),
+        ...(await jobsFromInputs(
+          { ...shared, contracts: flags.manifest, deployment: undefined },
+          flags.cwd,
+          onBadEntry,
+        )),
       );
     }
     for (const deployment of flags.deployments) {
@@ -74,7 +82,7 @@ async function addressJobs(
   info: (line: string) => void,
 ): Promise<VerificationJob[]> {
   const chain = flags.rpcUrl ? await openChain(flags.rpcUrl) : undefined;
-  const libraries = flags.libraries ? await libraryMap(flags.libraries, flags.cwd) : {};
+  const libraries = await libraryList(flags.libraries, flags.cwd, "--libraries");
   let target = address;
   if (flags.proxy) {
     if (!chain)
@@ -249,25 +257,4 @@ function inputContractName(input: StandardJsonInput, contract: string): string {
     );
   }
   return `${declaring[0]}:${contractName}`;
-}
-
-// `--libraries` is a JSON object, or a JSON file holding one.
-async function libraryMap(value: string, cwd: string): Promise<Libraries> {
-  const text = value.trimStart().startsWith("{")
-    ? value
-    : await readFile(resolve(cwd, value), "utf8").catch(() => {
-        throw new UsageError(
-          `--libraries: cannot read ${resolve(cwd, value)}; give a JSON file or inline JSON.`,
-        );
-      });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new UsageError('--libraries must be JSON like {"src/Lib.sol:Lib":"0x…"} (or a file holding it).');
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw new UsageError('--libraries must map library names to addresses, like {"src/Lib.sol:Lib":"0x…"}.');
-  }
-  return Object.fromEntries(Object.entries(parsed).map(([name, address]) => [name, String(address)]));
 }

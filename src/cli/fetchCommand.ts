@@ -1,7 +1,6 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, join, resolve, sep } from "node:path";
 import { assertAddress } from "../client/validate.js";
-import { parseCommandLine, rpcUrlFlag } from "./arguments.js";
+import { neutraliseText } from "../report/terminalText.js";
+import { integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { resolveCliExplorerTarget } from "./explorerTarget.js";
 import { usage } from "./usage.js";
@@ -9,6 +8,7 @@ import { usage } from "./usage.js";
 const options = {
   out: { type: "string", default: "explorer-verify-fetch" },
   "explorer-url": { type: "string" },
+  "chain-id": { type: "string" },
   "rpc-url": { type: "string" },
   help: { type: "boolean", short: "h", default: false },
 } as const;
@@ -32,46 +32,21 @@ export async function fetchCommand(argv: string[]): Promise<number> {
     throw new UsageError("fetch takes one ADDRESS (explorer-verify fetch 0x… --out DIR).");
   assertAddress(address);
   const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
-  const out = resolve(values.out);
-  const target = await resolveCliExplorerTarget(values["explorer-url"], rpcUrl, process.cwd());
+  const chainId =
+    values["chain-id"] === undefined
+      ? undefined
+      : integerFlag(values["chain-id"], "chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER });
+  const target = await resolveCliExplorerTarget(values["explorer-url"], chainId, rpcUrl, process.cwd());
   try {
-    const { ExplorerClient } = await import("../client/explorerClient.js");
-    const client = new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey });
-    const contract = await client.getSourceCode({ address: address });
-    if (!contract) throw new UsageError(`The explorer has no verified source for ${address}.`);
-    const [creation] = await client.getContractCreation({ addresses: [address] });
-    const files = [
-      { fileName: contract.fileName || `${contract.contractName}.sol`, sourceCode: contract.sourceCode },
-      ...contract.additionalSources,
-    ];
-    const sources = join(out, "sources");
-    for (const file of files) {
-      const path = resolve(sources, file.fileName);
-      // A file name from the explorer must not write outside the output folder.
-      if (!path.startsWith(`${sources}${sep}`))
-        throw new UsageError(`Refusing to write ${file.fileName} outside ${out}.`);
-      await writeOutput(path, file.sourceCode);
-    }
-    await writeOutput(join(out, "abi.json"), `${JSON.stringify(contract.abi ?? [], null, 2)}\n`);
-    const { sourceCode: _main, additionalSources: _others, abi: _abi, ...settings } = contract;
-    await writeOutput(join(out, "contract.json"), `${JSON.stringify(settings, null, 2)}\n`);
-    if (creation) await writeOutput(join(out, "creation.json"), `${JSON.stringify(creation, null, 2)}\n`);
-    console.log(
-      `Wrote ${contract.contractName} (${contract.compilerVersion}) to ${out}: abi.json, contract.json, ${files.length} source file${files.length === 1 ? "" : "s"}${creation ? ", creation.json" : ""}`,
+    const [{ runFetch }, { explorerClientFor }] = await Promise.all([
+      import("../run/runFetch.js"),
+      import("../run/explorerTarget.js"),
+    ]);
+    await runFetch(explorerClientFor(target), address, values.out, (line) =>
+      console.log(neutraliseText(line)),
     );
     return exitCodes.ok;
   } finally {
     await target.localExplorer?.close();
-  }
-}
-
-// A folder that cannot be made or written (a file in the way, no permission) is the user's to fix: say which.
-async function writeOutput(path: string, content: string): Promise<void> {
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, content);
-  } catch (error) {
-    const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
-    throw new UsageError(`Cannot write ${path} (${reason}): choose another --out folder.`);
   }
 }

@@ -1,5 +1,6 @@
+import { paint } from "../report/terminalColour.js";
+import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { paint } from "./terminal.js";
 import { usage } from "./usage.js";
 
 /**
@@ -41,14 +42,16 @@ export async function main(argv: string[]): Promise<number> {
 async function reportError(error: unknown): Promise<number> {
   const prefix = paint("red", "explorer-verify:", process.stderr);
   if (error instanceof UsageError) {
-    console.error(`${prefix} ${error.message}`);
+    console.error(`${prefix} ${neutraliseText(error.message)}`);
     return exitCodes.usage;
   }
   const { isExplorerVerifyError } = await import("../errors/explorerVerifyError.js");
   if (isExplorerVerifyError(error)) {
-    console.error(`${prefix} ${error.shortMessage}`);
+    console.error(`${prefix} ${neutraliseText(error.shortMessage)}`);
     return error.code === "invalid_input" ? exitCodes.usage : exitCodes.failed;
   }
-  console.error(`${prefix} unexpected error:`, error);
+  console.error(
+    `${prefix} unexpected error: ${neutraliseLines(error instanceof Error ? (error.stack ?? error.message) : String(error))}`,
+  );
   return exitCodes.failed;
 }

@@ -1,4 +1,4 @@
-import { autoConcurrencyCeiling, verificationDefaults } from "../options/verificationOptions.js";
+import { settingFlagLines } from "../run/settings.js";
 
 /** The `--help` text of each subcommand, and of the CLI as a whole. */
 export const usage = {
@@ -30,29 +30,24 @@ Where the contracts come from:
   --standard-json FILE        a compiler standard JSON input, with --contract and --compiler-version
   --compiler-version V        v0.8.28+commit.7893614a or 0.8.28 (with --standard-json)
   --constructor-args-hex HEX  ABI-encoded constructor arguments, instead of CONSTRUCTOR_ARGS
-  --libraries JSON|FILE       linked libraries: {"src/Lib.sol:Lib":"0x..."} or a JSON file holding that
+  --libraries LIBS            linked libraries: src/Lib.sol:Lib:0x... (forge's form, repeatable), JSON, or a JSON file
   --format F                  auto, standard-json, single-file, flattened or registry (default auto)
   --proxy                     ADDRESS is an ERC-1967 proxy: verify its implementation, then link them
 
 Where they are verified:
   --explorer-url URL          the Blockscout explorer (without it, a local --rpc-url uses the embedded explorer)
-  --chain-id N                choose the explorer by chain id
+  --chain-id N                the chain's Blockscout explorer, found by chain id (a proapi_ key goes through the
+                              Blockscout API, EXPLORER_VERIFY_BLOCKSCOUT_API_URL)
   --rpc-url URL               the chain: contract inference, constructor-argument recovery, preflight
 
 How:
-  --force                     submit even when the explorer has the contract verified
-  --no-wait                   return after submitting (status pending) instead of waiting for the verdict
-  --timeout SECONDS           deadline per contract (default ${verificationDefaults.timeoutSeconds})
-  --concurrency N|auto        contracts worked on at once (default ${verificationDefaults.concurrency}: from the explorer's quota, at most ${autoConcurrencyCeiling})
-  --preflight                 compile locally against the deployed code before sending (needs --rpc-url)
+${settingFlagLines().join("\n")}
   --ledger FILE               the verification ledger (e.g. .explorer-verify/ledger.json): what it records
                               verified is not asked again, its pending guids are polled, never resubmitted
-  --recheck                   with --ledger: ask the explorer even about what the ledger records verified
-  --include-created           also verify contracts created by the deployment's transactions
   --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr
 
 Exit code 0 when every contract is verified (or already was), 1 when one is not, 2 for a mistake in the command.`,
-  status: `Usage: explorer-verify status GUID [--proxy] [--explorer-url URL | --rpc-url URL] [--json]
+  status: `Usage: explorer-verify status GUID [--proxy] [--explorer-url URL | --chain-id N | --rpc-url URL] [--json]
        explorer-verify status [--ledger FILE] [--json]
 
 Looks up a submission by the guid it returned. Without a GUID, prints the ledger (default
@@ -64,7 +59,7 @@ Looks up a submission by the guid it returned. Without a GUID, prints the ledger
   --json              print one JSON document on stdout
 
 Exit code 0 when verified or still pending, 1 when it failed or the guid is unknown, 2 for a mistake in the command.`,
-  fetch: `Usage: explorer-verify fetch ADDRESS [--out DIR] [--explorer-url URL | --rpc-url URL]
+  fetch: `Usage: explorer-verify fetch ADDRESS [--out DIR] [--explorer-url URL | --chain-id N | --rpc-url URL]
 
 Writes a verified contract's abi.json, contract.json (settings), sources/ and creation.json to DIR
 (default explorer-verify-fetch).`,

@@ -1,22 +1,20 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { ExplorerClient } from "../client/explorerClient.js";
 import { assertAddress } from "../client/validate.js";
-import {
-  concurrencyRange,
-  requestedFormats,
-  timeoutSecondsRange,
-  verificationDefaults,
-} from "../options/verificationOptions.js";
+import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
+import type { BadManifestEntry } from "../inputs/manifest.js";
+import { requestedFormats, verificationDefaults } from "../options/verificationOptions.js";
+import { RunReporter } from "../run/runReporter.js";
+import { flagText, type RunSettingValues, readRunSettings, settingFlags } from "../run/settings.js";
 import type { VerificationJob } from "../verify/job.js";
 import { integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { CliReporter } from "./cliReporter.js";
 import type { JobFlags } from "./commandLineJobs.js";
 import { projectSolcJs, resolveCliExplorerTarget } from "./explorerTarget.js";
-import { refusePendingFlags } from "./pendingFlags.js";
 import { usage } from "./usage.js";
 
-const options = {
+const ownOptions = {
   contract: { type: "string" },
   artifacts: { type: "string" },
   deployment: { type: "string", multiple: true },
@@ -24,23 +22,19 @@ const options = {
   "standard-json": { type: "string" },
   "compiler-version": { type: "string" },
   "constructor-args-hex": { type: "string" },
-  libraries: { type: "string" },
+  libraries: { type: "string", multiple: true },
   format: { type: "string", default: verificationDefaults.format },
   proxy: { type: "boolean", default: false },
   "explorer-url": { type: "string" },
   "chain-id": { type: "string" },
   "rpc-url": { type: "string" },
-  force: { type: "boolean", default: false },
-  "no-wait": { type: "boolean", default: false },
-  timeout: { type: "string" },
-  concurrency: { type: "string" },
-  preflight: { type: "boolean", default: false },
   ledger: { type: "string" },
-  recheck: { type: "boolean", default: false },
-  "include-created": { type: "boolean", default: false },
   json: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
+
+// The run's settings (timeout, concurrency, force, …) are declared in the hall; their flags come from there.
+const options = { ...ownOptions, ...settingFlags() } as typeof ownOptions;
 
 /**
  * `explorer-verify verify`: checks the command line, reads the contracts, verifies them and reports.
@@ -55,68 +49,57 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     console.log(usage.verify);
     return exitCodes.ok;
   }
-  refusePendingFlags(values);
   const cwd = process.cwd();
-  const flags = checkedFlags(values, positionals, cwd);
-  const timeoutSeconds = integerFlag(
-    values.timeout,
-    "timeout",
-    verificationDefaults.timeoutSeconds,
-    timeoutSecondsRange,
-  );
-  const concurrency =
-    values.concurrency === "auto"
-      ? "auto"
-      : integerFlag(values.concurrency, "concurrency", verificationDefaults.concurrency, concurrencyRange);
-  const reporter = new CliReporter(values.json);
-  const target = await resolveCliExplorerTarget(values["explorer-url"], flags.rpcUrl, cwd);
+  const settings = readRunSettings("cli", (setting) => flagText(setting, values));
+  const flags = checkedFlags(values, positionals, cwd, settings);
+  const chainId =
+    values["chain-id"] === undefined
+      ? undefined
+      : integerFlag(values["chain-id"], "chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER });
+  const reporter = new RunReporter({ json: values.json, table: true, colour: true });
+  const target = await resolveCliExplorerTarget(values["explorer-url"], chainId, flags.rpcUrl, cwd);
   try {
     // Loaded only now: the readers and the engine are not needed to refuse a mistake in the command line.
-    const [{ commandLineJobs }, { verifyBatch }, { isSuccess }] = await Promise.all([
+    const [{ commandLineJobs }, { runVerify }, { isSuccess }] = await Promise.all([
       import("./commandLineJobs.js"),
-      import("../verify/verifyBatch.js"),
+      import("../run/runVerify.js"),
       import("../verify/job.js"),
     ]);
-    const jobs = await commandLineJobs(flags, (line) => reporter.info(line));
-    if (jobs.length === 0) throw new UsageError("The deployment and manifest given hold no contracts.");
-    if (values["include-created"]) jobs.push(...(await createdJobs(flags, jobs, target, reporter)));
-    reporter.info(
-      `Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} on ${target.description}`,
+    const badEntries: BadManifestEntry[] = [];
+    const jobs = await commandLineJobs(
+      flags,
+      (line) => reporter.info(line),
+      (entry) => badEntries.push(entry),
     );
-    const results = await verifyBatch(jobs, {
-      explorerUrl: target.explorerUrl,
-      apiKey: target.apiKey,
-      concurrency,
-      timeoutMs: timeoutSeconds * 1_000,
-      force: values.force,
-      wait: !values["no-wait"],
-      ...(flags.rpcUrl ? { rpc: { rpcUrl: flags.rpcUrl, compilers: projectSolcJs(cwd) } } : {}),
-      preflight: values.preflight,
-      ...(values.ledger === undefined
-        ? {}
-        : { ledger: ledgerFlag(values.ledger, cwd), recheck: values.recheck }),
-      onEvent: reporter.event,
+    if (jobs.length === 0 && badEntries.length === 0)
+      throw new UsageError("The deployment and manifest given hold no contracts.");
+    const results = await runVerify({
+      jobs,
+      badEntries,
+      target,
+      settings,
+      rpc: flags.rpcUrl ? { rpcUrl: flags.rpcUrl, compilers: projectSolcJs(cwd) } : undefined,
+      ledger:
+        values.ledger === undefined
+          ? undefined
+          : { path: ledgerFlag(values.ledger, cwd), recheck: settings.recheck },
+      discoverCreated: settings.includeCreated ? (client) => createdJobs(flags, jobs, client) : undefined,
+      reporter,
     });
-    reporter.finish(results);
     return results.every(isSuccess) ? exitCodes.ok : exitCodes.failed;
   } finally {
     await target.localExplorer?.close();
   }
 }
 
-// What the deployments' transactions (or the contracts' creation transactions) created, through the Action's reader.
+// What the deployments' transactions (or the contracts' creation transactions) created.
 async function createdJobs(
   flags: JobFlags,
   jobs: readonly VerificationJob[],
-  target: { explorerUrl: string; apiKey?: string | undefined },
-  reporter: CliReporter,
-): Promise<VerificationJob[]> {
-  const [{ createdJobsFromInputs }, { ExplorerClient }] = await Promise.all([
-    import("../action/jobsFromInputs.js"),
-    import("../client/explorerClient.js"),
-  ]);
-  const client = new ExplorerClient({ explorerUrl: target.explorerUrl, apiKey: target.apiKey });
-  const found = new Map<string, VerificationJob>();
+  client: ExplorerClient,
+): Promise<CreatedContractJobs> {
+  const { createdJobsFromInputs } = await import("../run/inputJobs.js");
+  const found: CreatedContractJobs = { jobs: [], clones: [], skipped: [] };
   for (const deployment of flags.deployments.length > 0 ? flags.deployments : [undefined]) {
     const created = await createdJobsFromInputs(
       { deployment, artifacts: flags.artifacts, rpcUrl: flags.rpcUrl },
@@ -124,25 +107,18 @@ async function createdJobs(
       client,
       flags.cwd,
     );
-    for (const clone of created.clones) {
-      reporter.info(
-        `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted; the explorer shows it through its implementation`,
-      );
-    }
-    for (const skipped of created.skipped) {
-      reporter.info(
-        `skipped     ${skipped.address} (created by ${skipped.createdBy.factory}): ${skipped.reason}`,
-      );
-    }
-    for (const job of created.jobs) found.set(job.address.toLowerCase(), job);
+    found.jobs.push(...created.jobs);
+    found.clones.push(...created.clones);
+    found.skipped.push(...created.skipped);
   }
-  return [...found.values()];
+  return found;
 }
 
 function checkedFlags(
   values: ReturnType<typeof parseCommandLine<typeof options>>["values"],
   positionals: string[],
   cwd: string,
+  settings: RunSettingValues,
 ): JobFlags {
   const deployments = [...(values.deployment ?? [])];
   const [address, ...constructorArgs] = deployments.length > 0 ? [] : positionals;
@@ -183,12 +159,12 @@ function checkedFlags(
       "--compiler-version goes with --standard-json: a build's compiler is read from the build.",
     );
   }
-  if (values.recheck && values.ledger === undefined)
+  if (settings.recheck && values.ledger === undefined)
     throw new UsageError(
       "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
     );
   const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
-  if (values.preflight && !rpcUrl)
+  if (settings.preflight && !rpcUrl)
     throw new UsageError("--preflight needs --rpc-url: the chain to check the deployed code against.");
   return {
     address,
@@ -197,7 +173,7 @@ function checkedFlags(
     artifacts: values.artifacts ?? defaultArtifacts(cwd),
     rpcUrl,
     constructorArgsHex: values["constructor-args-hex"],
-    libraries: values.libraries,
+    libraries: values.libraries ?? [],
     format: format as JobFlags["format"],
     proxy: values.proxy,
     deployments,

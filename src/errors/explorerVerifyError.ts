@@ -1,20 +1,41 @@
-/** Stable machine-readable error codes; the union member of {@link ExplorerVerifyError} tells which data it carries. */
-export type ErrorCode =
-  | "invalid_input"
-  | "timeout"
-  | "network_error"
-  | "rate_limited"
-  | "http_error"
-  | "invalid_response"
-  | "response_too_large"
-  | "explorer_error"
-  | "invalid_parameters"
-  | "not_a_contract"
-  | "not_found"
-  | "unknown_action"
-  | "chain_error"
-  | "compiler_error"
-  | "verification_failed";
+/** Why a local recompile says a submission does not match the deployed code (a verdict's code). */
+export const mismatchCodes = [
+  "constructor_arguments",
+  "settings",
+  "bytecode",
+  "compile_failed",
+  "no_compiler",
+  "wrong_name",
+] as const;
+
+/**
+ * Every code a program may branch on, in one union, snake_case: an error's `code` and a failed record's
+ * `error.code`.
+ */
+export const errorCodes = [
+  "invalid_input",
+  "timeout",
+  "network_error",
+  "rate_limited",
+  "http_error",
+  "invalid_response",
+  "response_too_large",
+  "explorer_error",
+  "invalid_parameters",
+  "not_a_contract",
+  "not_found",
+  "unknown_action",
+  "chain_error",
+  "compiler_error",
+  "verification_failed",
+  ...mismatchCodes,
+] as const;
+
+/** Why a recompile found no match: one of {@link mismatchCodes}. */
+export type MismatchCode = (typeof mismatchCodes)[number];
+
+/** Stable machine-readable codes; the union member of {@link ExplorerVerifyError} tells which data it carries. */
+export type ErrorCode = (typeof errorCodes)[number];
 
 export interface ExplorerVerifyErrorOptions {
   /** Lines of context: the redacted URL, HTTP status, guid, address. */

@@ -5,7 +5,7 @@ export class ChainError extends ExplorerVerifyError {
   readonly code = "chain_error" as const;
   /** The JSON-RPC method that failed, e.g. `eth_getCode`. */
   readonly method: string;
-  /** The node could not be reached at all: a passing failure, unlike an answer that refuses the call. */
+  /** The node could not be reached at all: retryable, unlike an answer that refuses the call. */
   readonly unreachable: boolean;
 
   constructor(

@@ -76,7 +76,7 @@ export class CreationIndex {
     try {
       return await this.#chain.internalCreations(hash);
     } catch (error) {
-      // A node out of reach is a passing failure: the scan stops here and the next catch-up reads this block again.
+      // A node out of reach is retryable: the scan stops here and the next catch-up reads this block again.
       if (!(error instanceof ChainError) || error.unreachable) throw error;
       this.#canTrace = false;
       return [];

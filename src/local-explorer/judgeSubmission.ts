@@ -25,12 +25,12 @@ export type SubmissionVerdict =
 
 /** Blockscout's text for each way a verification fails. */
 const failureTexts: Record<Exclude<VerdictCode, "perfect" | "partial">, string> = {
-  "constructor-arguments": texts.constructorArgumentsMismatch,
+  constructor_arguments: texts.constructorArgumentsMismatch,
   settings: texts.bytecodeMismatch,
   bytecode: texts.bytecodeMismatch,
-  "compile-failed": texts.compileFailed,
-  "no-compiler": texts.compilerVersionMismatch,
-  "wrong-name": texts.wrongContractName,
+  compile_failed: texts.compileFailed,
+  no_compiler: texts.compilerVersionMismatch,
+  wrong_name: texts.wrongContractName,
 };
 
 /**
@@ -67,7 +67,7 @@ export function submissionVerdictOf(submission: Submission, verdict: RecompileVe
       code: verdict.code,
       reason: failureTexts[verdict.code],
       explanation: verdict.diagnosis,
-      ...(verdict.code === "constructor-arguments"
+      ...(verdict.code === "constructor_arguments"
         ? { recoveredArguments: verdict.recoveredArguments, abi: verdict.abi }
         : {}),
     };

@@ -22,6 +22,9 @@ export const timeoutSecondsRange: WholeNumberRange = { min: 1, max: 86_400 };
 /** Contracts worked on at once when the user gives a number. */
 export const concurrencyRange: WholeNumberRange = { min: 1, max: 64 };
 
+/** Requests started per second to each explorer, when the user sets the pace rather than the explorer's quota. */
+export const requestsPerSecondRange: WholeNumberRange = { min: 1, max: 1_000 };
+
 /** The most contracts `auto` concurrency works on at once. */
 export const autoConcurrencyCeiling = 16;
 

@@ -17,7 +17,7 @@ export interface DeployedCode {
 }
 
 /** Why a comparison failed. */
-export type MismatchReason = "bytecode" | "constructor-arguments" | "no-bytecode";
+export type MismatchReason = "bytecode" | "constructor_arguments" | "no_bytecode";
 
 export type MatchOutcome =
   | {
@@ -47,7 +47,7 @@ export function matchBytecode(
   submittedArguments?: string,
 ): MatchOutcome {
   const runtimeObject = compiled.evm?.deployedBytecode?.object;
-  if (!runtimeObject || bareHex(deployed.runtimeCode) === "") return { match: "none", reason: "no-bytecode" };
+  if (!runtimeObject || bareHex(deployed.runtimeCode) === "") return { match: "none", reason: "no_bytecode" };
   const references = {
     linkReferences: compiled.evm?.deployedBytecode?.linkReferences,
     immutableReferences: compiled.evm?.deployedBytecode?.immutableReferences,
@@ -81,7 +81,7 @@ export function matchBytecode(
   const recovered = recoverArguments(compiled, bareHex(deployed.creationInput), libraries);
   if (recovered === undefined) return { match: "none", reason: "bytecode" };
   if (submitted !== undefined && submitted !== "" && submitted !== recovered) {
-    return { match: "none", reason: "constructor-arguments", recoveredArguments: recovered };
+    return { match: "none", reason: "constructor_arguments", recoveredArguments: recovered };
   }
   return { match, constructorArguments: recovered, libraries, immutables };
 }

@@ -1,3 +1,4 @@
+import type { MismatchCode } from "../errors/explorerVerifyError.js";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import type { Compiler, CompilerOutput, CompilerOutputContract } from "./compiler.js";
 import { type CompilerJob, compilerJobOf, type SubmittedSources } from "./compilerInput.js";
@@ -8,15 +9,7 @@ import { type DeployedCode, type MatchOutcome, matchBytecode } from "./matchByte
  * Why a recompile matched or not: `perfect`/`partial` match; the others do not, and say why. `settings` is
  * given only when asked to diagnose, and a setting change made the code match.
  */
-export type VerdictCode =
-  | "perfect"
-  | "partial"
-  | "constructor-arguments"
-  | "settings"
-  | "bytecode"
-  | "compile-failed"
-  | "no-compiler"
-  | "wrong-name";
+export type VerdictCode = "perfect" | "partial" | MismatchCode;
 
 /** The contract that matched, and what the deployment filled in. */
 export interface MatchedContract {
@@ -39,7 +32,7 @@ export interface MatchedContract {
 export type RecompileVerdict =
   | { code: "perfect" | "partial"; diagnosis: string; matched: MatchedContract }
   | {
-      code: "constructor-arguments";
+      code: "constructor_arguments";
       diagnosis: string;
       /** What the creation transaction holds after the creation code, hex without `0x`. */
       recoveredArguments: string;
@@ -52,7 +45,7 @@ export type RecompileVerdict =
       /** The setting change that made the code match, e.g. `runs: 1000`. */
       setting: string;
     }
-  | { code: "bytecode" | "compile-failed" | "no-compiler" | "wrong-name"; diagnosis: string };
+  | { code: "bytecode" | "compile_failed" | "no_compiler" | "wrong_name"; diagnosis: string };
 
 /** What to recompile and what to compare it with. */
 export interface RecompileRequest {
@@ -86,9 +79,9 @@ export async function recompileAndMatch(
   resolveCompiler: CompilerResolver,
 ): Promise<RecompileVerdict> {
   const prepared = compilerJobOf(request.sources);
-  if ("problem" in prepared) return { code: "compile-failed", diagnosis: prepared.problem };
+  if ("problem" in prepared) return { code: "compile_failed", diagnosis: prepared.problem };
   const compiler = await resolveCompiler(prepared.compilerVersion);
-  if (!isCompiler(compiler)) return { code: "no-compiler", diagnosis: compiler.explanation };
+  if (!isCompiler(compiler)) return { code: "no_compiler", diagnosis: compiler.explanation };
   const verdict = await compileAndMatch(compiler, prepared.job, prepared.compilerVersion, request);
   if (verdict.code !== "bytecode" || !request.diagnoseSettings) return verdict;
   for (const variant of settingVariants(prepared.job.input.settings, request.sources.format)) {
@@ -119,12 +112,12 @@ async function compileAndMatch(
     output = await compiler.compile(job.input);
   } catch (error) {
     if (!isExplorerVerifyError(error)) throw error;
-    return { code: "compile-failed", diagnosis: error.shortMessage };
+    return { code: "compile_failed", diagnosis: error.shortMessage };
   }
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length > 0) {
     return {
-      code: "compile-failed",
+      code: "compile_failed",
       diagnosis: errors.map((e) => e.formattedMessage ?? e.message).join("\n"),
     };
   }
@@ -138,7 +131,7 @@ async function compileAndMatch(
     }
   }
   if (candidates.length === 0) {
-    return { code: "wrong-name", diagnosis: `No contract ${request.sources.contractName} in the sources.` };
+    return { code: "wrong_name", diagnosis: `No contract ${request.sources.contractName} in the sources.` };
   }
   let argumentsMismatch: { recovered: string; abi: unknown[] } | undefined;
   let best:
@@ -151,14 +144,14 @@ async function compileAndMatch(
       break;
     }
     if (outcome.match === "partial" && !best) best = { ...candidate, outcome };
-    if (outcome.match === "none" && outcome.reason === "constructor-arguments") {
+    if (outcome.match === "none" && outcome.reason === "constructor_arguments") {
       argumentsMismatch = { recovered: outcome.recoveredArguments ?? "", abi: candidate.compiled.abi ?? [] };
     }
   }
   if (!best || best.outcome.match === "none") {
     if (argumentsMismatch) {
       return {
-        code: "constructor-arguments",
+        code: "constructor_arguments",
         diagnosis: `The creation transaction carries constructor arguments 0x${argumentsMismatch.recovered}.`,
         recoveredArguments: argumentsMismatch.recovered,
         abi: argumentsMismatch.abi,

@@ -27,7 +27,9 @@ function describeEvent(event: VerificationEvent): string | undefined {
     case "notice":
       return `notice      ${event.contract}: ${event.message}`;
     case "linking-proxy":
-      return `linking     proxy ${event.address} to ${event.implementation}`;
+      return event.implementation
+        ? `linking     proxy ${event.address} to ${event.implementation}`
+        : `linking     proxy ${event.address}: the explorer finds its implementation`;
     case "pending":
       return `pending     ${event.contract}: ${event.message}`;
     case "finished": {

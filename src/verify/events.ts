@@ -22,7 +22,8 @@ export type VerificationEvent =
       diagnosis: string;
     }
   | { type: "notice"; address: string; contract: string; message: string }
-  | { type: "linking-proxy"; address: string; contract: string; implementation: string }
+  /** `implementation` is unset when the explorer is left to find it (the job's own address is the proxy). */
+  | { type: "linking-proxy"; address: string; contract: string; implementation: string | undefined }
   | { type: "finished"; address: string; contract: string; result: VerificationResult }
   | { type: "transport"; event: TransportEvent };
 

@@ -1,6 +1,5 @@
 import type { Libraries } from "../client/contract/libraries.js";
 import type { ErrorCode } from "../errors/explorerVerifyError.js";
-import type { VerdictCode } from "../recompile/recompileAndMatch.js";
 
 /** How a contract is submitted (DESIGN §3); `proxy` names the record of a proxy link. */
 export type VerificationFormat = "standard-json" | "single-file" | "flattened" | "vyper" | "registry";
@@ -135,12 +134,13 @@ export interface VerificationResult {
 }
 
 /**
- * Why a record failed: a code of the error model (`timeout`, `not_a_contract`, `rate_limited`,
- * `verification_failed` when the explorer refused the sources, …) or, when a local recompile named the cause, its
- * verdict code (`constructor-arguments`, `settings`, `bytecode`, `compile-failed`, `no-compiler`, `wrong-name`).
+ * Why a record failed, as one code of {@link ErrorCode}: the error model's (`timeout`, `not_a_contract`,
+ * `rate_limited`, `verification_failed` when the explorer refused the sources, …) or, when a local recompile named
+ * the cause, its verdict's (`constructor_arguments`, `settings`, `bytecode`, `compile_failed`, `no_compiler`,
+ * `wrong_name`).
  */
 export interface ResultError {
-  code: ErrorCode | Exclude<VerdictCode, "perfect" | "partial">;
+  code: ErrorCode;
   /** More than the message says, when there is more (e.g. the explorer's own text). */
   details?: string;
 }

@@ -4,12 +4,12 @@ import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
 import type { VerificationResult } from "./job.js";
-import { isPassingFailure, missedPoll } from "./passingFailure.js";
 import { defaultPolling, type PollingOptions } from "./pollVerifyStatus.js";
+import { isRetryable, missedPoll } from "./retryable.js";
 import type { Verifier } from "./verifier.js";
 
 const maxLinkRequestFailures = 4;
-const passingFailureWaitMs = 1_000;
+const retryWaitMs = 1_000;
 
 export interface ProxyLinkOptions {
   timeoutMs?: number;
@@ -67,7 +67,7 @@ export async function linkProxy(
     type: "linking-proxy",
     address: proxyAddress,
     contract,
-    implementation: implementation.address,
+    implementation: expected,
   });
   try {
     const linked = await client.getSourceCode({ address: proxyAddress });
@@ -75,9 +75,13 @@ export async function linkProxy(
       ? linked?.implementationAddresses.includes(expected.toLowerCase())
       : (linked?.implementationAddresses.length ?? 0) > 0;
     if (alreadyLinked) {
-      return finish("already-verified");
+      const known = linked?.implementationAddresses[0];
+      return finish(
+        "already-verified",
+        !expected && known ? `The explorer links it to ${known}.` : undefined,
+      );
     }
-    for (let passingFailures = 0; ; ) {
+    for (let retryableFailures = 0; ; ) {
       attempts++;
       try {
         guid = await client.verifyProxyContract({ address: proxyAddress, expectedImplementation: expected });
@@ -88,9 +92,7 @@ export async function linkProxy(
           error instanceof ExplorerError ? onlyOneAttemptWaitMs(error.explorerMessage) : undefined;
         const waitMs =
           refreshWaitMs ??
-          (isPassingFailure(error) && ++passingFailures < maxLinkRequestFailures
-            ? passingFailureWaitMs
-            : undefined);
+          (isRetryable(error) && ++retryableFailures < maxLinkRequestFailures ? retryWaitMs : undefined);
         if (waitMs === undefined || !(await deadline.wait(waitMs))) throw error;
       }
     }
@@ -121,7 +123,10 @@ export async function linkProxy(
             `The explorer linked the proxy to ${found}, not to ${implementation.address}.`,
           );
         }
-        return finish("verified");
+        return finish(
+          "verified",
+          !expected && found ? `The explorer found its implementation: ${found}.` : undefined,
+        );
       }
       if (status.state === "fail" || status.state === "unknown-uid") return finish("failed", status.message);
       options.onEvent?.({ type: "pending", address: proxyAddress, contract, guid, message: status.message });

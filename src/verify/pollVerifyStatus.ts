@@ -1,5 +1,5 @@
 import type { Deadline } from "./deadline.js";
-import { missedPoll } from "./passingFailure.js";
+import { missedPoll } from "./retryable.js";
 import type { Verifier } from "./verifier.js";
 
 /** How polling waits: the first interval, its growth, its ceiling, and how long `Unknown UID` counts as pending. */
@@ -13,7 +13,7 @@ export interface PollingOptions {
   /** `Unknown UID` answers read as "not queued yet" before the engine looks for itself. Default 3. */
   unknownUidGrace: number;
   /**
-   * Polls in a row that may fail for passing reasons (connection lost, time-out, 5xx, 429) after the transport's
+   * Polls in a row that may fail for retryable reasons (connection lost, time-out, 5xx, 429) after the transport's
    * own retries, before the job fails with that error. Default 5.
    */
   failedPollsInARow?: number;
@@ -40,7 +40,7 @@ export type PollOutcome =
 
 /**
  * Polls `checkverifystatus` with growing intervals until a final state or the deadline. `Unknown UID` right after
- * a submission (the explorer's queue race) is read as pending a few times. A poll that fails for a passing reason is
+ * a submission (the explorer's queue race) is read as pending a few times. A poll that fails for a retryable reason is
  * only a missed look: the guid stays valid, so polling goes on, up to a few such failures in a row.
  *
  * @param client - the explorer
@@ -52,7 +52,7 @@ export type PollOutcome =
  *   by default
  * @param startedAt - when the submission was answered (verdict times count from it); now by default
  * @returns the final state
- * @throws the last poll's error after too many failed polls in a row, or at once when it is not a passing one
+ * @throws the last poll's error after too many failed polls in a row, or at once when it is not retryable
  */
 export async function pollVerifyStatus(
   client: Verifier,

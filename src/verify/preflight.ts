@@ -79,9 +79,9 @@ function resultOf(verdict: RecompileVerdict, submittedArguments: string): Omit<P
         outcome: "partial",
         diagnosis: `Preflight: only a partial match. ${verdict.diagnosis} The explorer will mark it partially verified.`,
       };
-    case "no-compiler":
+    case "no_compiler":
       return { outcome: "skipped", diagnosis: `Preflight skipped: ${verdict.diagnosis}` };
-    case "constructor-arguments": {
+    case "constructor_arguments": {
       const submitted = describeArguments(verdict.abi, submittedArguments);
       const onChain = describeArguments(verdict.abi, verdict.recoveredArguments);
       return {
@@ -100,12 +100,12 @@ function resultOf(verdict: RecompileVerdict, submittedArguments: string): Omit<P
         diagnosis:
           "Preflight: the executable code differs from the deployed code, and no common setting change (optimizer, runs, viaIR, EVM version, metadata) makes it match. The sources differ from those deployed, or the compiler version does.",
       };
-    case "compile-failed":
+    case "compile_failed":
       return {
         outcome: "mismatch",
         diagnosis: `Preflight: the sources do not compile here. ${verdict.diagnosis}`,
       };
-    case "wrong-name":
+    case "wrong_name":
       return { outcome: "mismatch", diagnosis: `Preflight: ${verdict.diagnosis}` };
   }
 }

@@ -16,10 +16,10 @@ import { encodeConstructorArguments, recoverConstructorArguments } from "./const
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
 import type { ResultError, VerificationJob, VerificationResult } from "./job.js";
-import { isPassingFailure, isServerError } from "./passingFailure.js";
 import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVerifyStatus.js";
 import { type VerifiedState, verifiedState } from "./preCheck.js";
 import type { PreflightOptions, PreflightResult } from "./preflight.js";
+import { isRetryable, isServerError } from "./retryable.js";
 import { standardJsonCandidates } from "./standardJsonCandidates.js";
 import { type PreparedSubmission, prepareSubmissions } from "./submission.js";
 import type { Verifier } from "./verifier.js";
@@ -222,11 +222,11 @@ class ContractVerification {
       ? this.#preflightResult
       : await this.#preflight(constructorArguments).catch(() => undefined);
     // Without a compiler nothing is known about the sources or settings: say only what is missing.
-    if (checked?.code === "no-compiler") {
+    if (checked?.code === "no_compiler") {
       return this.#finish(
         "failed",
         `The explorer could not verify the contract: ${lastFailure || "no reason given"}. ${checked.diagnosis}`,
-        { code: "no-compiler", ...(lastFailure ? { details: lastFailure } : {}) },
+        { code: "no_compiler", ...(lastFailure ? { details: lastFailure } : {}) },
       );
     }
     const refused: ResultError = {
@@ -319,20 +319,20 @@ class ContractVerification {
     try {
       return await verifiedState(this.#client, this.#job);
     } catch (error) {
-      if (!isPassingFailure(error)) throw error;
+      if (!isRetryable(error)) throw error;
       this.#notice(`the pre-check failed (${describe(error)}); submitting without it.`);
       return "unknown";
     }
   }
 
   // After a submission that may have reached the explorer, sending it again is only right once the explorer says the
-  // contract is not verified; a look that fails for a passing reason is tried again, never taken as "not verified".
+  // contract is not verified; a look that fails for a retryable reason is tried again, never taken as "not verified".
   async #lookAfterUncertainSend(sendError: unknown): Promise<VerifiedState> {
     for (let look = 1; ; look++) {
       try {
         return await verifiedState(this.#client, this.#job);
       } catch (error) {
-        if (!isPassingFailure(error) || look >= maxLooksAfterUncertainSend) throw error;
+        if (!isRetryable(error) || look >= maxLooksAfterUncertainSend) throw error;
         this.#notice(
           `the submission may have reached the explorer (${describe(sendError)}), and looking for it failed (${describe(error)}); looking again.`,
         );

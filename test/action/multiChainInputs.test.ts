@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "@jest/globals";
-import { deploymentPaths } from "../../src/action/deploymentPaths.js";
 import { readActionInputs } from "../../src/action/inputs.js";
+import { deploymentPaths } from "../../src/run/deploymentPaths.js";
 
 const set: string[] = [];
 function inputs(values: Record<string, string>): void {

@@ -62,7 +62,7 @@ describe("explorer-verify verify on a Foundry project", () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\n");
     expect(lines[0]).toMatch(
-      /^Verifying 5 contracts on the local explorer at http:\/\/127\.0\.0\.1:\d+ \(local chain 31337, no --explorer-url\)$/,
+      /^Verifying 5 contracts on the local explorer at http:\/\/127\.0\.0\.1:\d+ \(no explorer is named for local chain 31337\)$/,
     );
     expect(lines).toContain("verified    src/Token.sol:Token at 0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512");
     expect(run.stdout).toMatch(/Contract\s+Address\s+Status\s+Time\s+Explorer/);

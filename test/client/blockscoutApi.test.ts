@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
-import { ExplorerClient, type TransportEvent } from "../../src/index.js";
 import { testAddress } from "../support/addresses.js";
 import { type StandIn, startBlockscoutApiStandIn } from "../support/blockscoutStandIns.js";
+import { ExplorerClient, type TransportEvent } from "../support/internals.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
 
 const proKey = "proapi_0123456789abcdefSECRET";

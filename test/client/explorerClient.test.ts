@@ -2,8 +2,8 @@ import { describe, expect, it } from "@jest/globals";
 import * as contractActions from "../../src/client/contract/index.js";
 import { sharedRateLimiter } from "../../src/client/rateLimiter.js";
 import * as rest from "../../src/client/rest/index.js";
-import { ExplorerClient } from "../../src/index.js";
 import { testAddress } from "../support/addresses.js";
+import { ExplorerClient } from "../support/internals.js";
 import { fungibleBalance, restExplorersForEachTest } from "../support/restData.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 

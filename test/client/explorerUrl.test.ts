@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { InvalidInputError, resolveExplorerUrls } from "../../src/index.js";
+import { InvalidInputError, resolveExplorerUrls } from "../support/internals.js";
 
 describe("resolveExplorerUrls", () => {
   it.each([

@@ -4,9 +4,9 @@ import {
   getBlockTransactions,
   getInternalTransactions,
 } from "../../src/client/rest/index.js";
-import { getSourceCode } from "../../src/index.js";
 import { restPage } from "../../src/local-explorer/responses.js";
 import { testAddress } from "../support/addresses.js";
+import { getSourceCode } from "../support/internals.js";
 import { restExplorersForEachTest, testHash } from "../support/restData.js";
 import type { TestExplorer } from "../support/testExplorer.js";
 import { transportFor } from "../support/transportFor.js";

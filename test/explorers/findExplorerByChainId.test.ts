@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import { chainIdOfExplorer, shippedExplorerFor } from "../../src/explorers/index.js";
-import { findExplorerByChainId } from "../../src/index.js";
 import { closedLoopbackUrl, type StandIn, startChainListStandIn } from "../support/blockscoutStandIns.js";
+import { findExplorerByChainId } from "../support/internals.js";
 
 // A chain the shipped registry does not know, and one it does (OP Mainnet), as the published list writes them.
 const newChainId = 987_654_321;

@@ -109,7 +109,7 @@ describe("a contract created inside a transaction", () => {
     expect(result?.status).toBe("failed");
     expect(verdicts.get(child.toLowerCase())).toMatchObject({
       ok: false,
-      code: "constructor-arguments",
+      code: "constructor_arguments",
       reason: "Constructor arguments do not match, please try again.",
       explanation: `The creation transaction carries constructor arguments ${encodeAbiParameters([{ type: "uint256" }], [21n])}.`,
     });

@@ -12,6 +12,7 @@ import {
   type WholeNumberRange,
   wholeNumberWithin,
 } from "../../src/options/verificationOptions.js";
+import { runSettings, type Setting } from "../../src/run/settings.js";
 import { readActionInputsBlock } from "../support/actionInputsYaml.js";
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -22,10 +23,11 @@ const camelCase = (inputName: string) =>
 const moduleDefaults: Record<string, string | number | boolean> = verificationDefaults;
 
 // The ranges the module holds, by the Action input that states them in its description.
-const statedRanges: Record<string, WholeNumberRange> = {
-  "timeout-seconds": timeoutSecondsRange,
-  concurrency: concurrencyRange,
-};
+const statedRanges: Record<string, WholeNumberRange> = Object.fromEntries(
+  (runSettings as readonly Setting[]).flatMap((setting) =>
+    setting.input && setting.range ? [[setting.input, setting.range]] : [],
+  ),
+);
 
 describe("action.yml against the options module", () => {
   it("reads every input of action.yml", () => {
@@ -45,6 +47,7 @@ describe("action.yml against the options module", () => {
       "wait",
       "timeout-seconds",
       "concurrency",
+      "requests-per-second",
       "force",
       "preflight",
       "include-created",

@@ -113,7 +113,7 @@ describe("npx hardhat explorer-verify: --proxy with --contract, Ignition rows, d
     expect(outcome.code).toBe(0);
   }, 180_000);
 
-  it("prints a preflight diagnosis once", async () => {
+  it("prints a preflight diagnosis as it is found, and keeps it in the closing notes", async () => {
     const outcome = await verify(
       fixture.Token!,
       "Wrong name",
@@ -126,7 +126,9 @@ describe("npx hardhat explorer-verify: --proxy with --contract, Ignition rows, d
     expect(outcome.code).toBe(1);
     const diagnosis =
       'Preflight: the constructor arguments differ. Submitted: (name_: "Wrong name", supply: "5"). The creation transaction holds: (name_: "Fixture Token", supply: "1000000"). Give the arguments the contract was deployed with.';
-    expect(outcome.stdout.split(diagnosis)).toHaveLength(2);
+    // The preflight line, then the table's note: the closing note never drops the diagnosis for a generic hint.
+    expect(outcome.stdout.split(diagnosis)).toHaveLength(3);
+    expect(outcome.stdout).toContain(`- contracts/Token.sol:Token (${fixture.Token}): ${diagnosis}`);
     expect(outcome.stdout).toMatch(
       new RegExp(`^failed +contracts/Token\\.sol:Token at ${fixture.Token}$`, "m"),
     );

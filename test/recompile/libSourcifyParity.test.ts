@@ -31,7 +31,7 @@ const soljsonOf: Record<string, string> = {
 };
 const longVersionOf: Record<string, string> = {};
 
-type Verdict = "perfect" | "partial" | "constructor-arguments" | "mismatch";
+type Verdict = "perfect" | "partial" | "constructor_arguments" | "mismatch";
 type Settings = Record<string, unknown>;
 type Sources = Record<string, { content: string }>;
 
@@ -148,7 +148,7 @@ const pairs: Pair[] = [
   counterPair("changed comment, viaIR", { ...optimized, viaIR: true }, "partial", {
     submitted: { sources: comment(counter.sources, "contracts/Counter.sol") },
   }),
-  counterPair("wrong constructor arguments", optimized, "constructor-arguments", {
+  counterPair("wrong constructor arguments", optimized, "constructor_arguments", {
     submitted: { args: uint(8n) },
   }),
   counterPair("wrong runs (deployed 200, submitted 1000)", optimized, "mismatch", {
@@ -230,7 +230,7 @@ const pairs: Pair[] = [
     args: uint(12n),
     viaFactory: true,
     submitted: { args: uint(13n) },
-    expected: "constructor-arguments",
+    expected: "constructor_arguments",
   },
   {
     label: "OpenZeppelin ERC1967Proxy",
@@ -256,7 +256,7 @@ const pairs: Pair[] = [
         ["0x000000000000000000000000000000000000dEaD", "0x12345678"],
       ),
     },
-    expected: "constructor-arguments",
+    expected: "constructor_arguments",
   },
   ...["0.7.6", "0.6.12"].flatMap((version): Pair[] => {
     const base = {
@@ -414,7 +414,7 @@ async function ourVerdict(pair: Pair, deployment: Deployment): Promise<Verdict> 
     },
     localCompilerResolver({ compilers: Object.values(soljsonOf), searchPath: false }),
   );
-  if (verdict.code === "perfect" || verdict.code === "partial" || verdict.code === "constructor-arguments")
+  if (verdict.code === "perfect" || verdict.code === "partial" || verdict.code === "constructor_arguments")
     return verdict.code;
   return "mismatch";
 }
@@ -462,7 +462,7 @@ async function libSourcifyVerdict(pair: Pair, deployment: Deployment): Promise<V
   const onChain = verification.transformations.creation.values.constructorArguments;
   const submitted = pair.submitted?.args;
   if (submitted && onChain !== undefined && onChain.toLowerCase() !== submitted.toLowerCase())
-    return "constructor-arguments";
+    return "constructor_arguments";
   return match;
 }
 

@@ -94,7 +94,7 @@ describe("preflight against the deployed code", () => {
 
   it("wrong constructor arguments stop the job, naming the values on each side", async () => {
     const { result } = await run(job(deployed.args!, ["Args", 8n]));
-    expect(result).toMatchObject({ status: "failed", attempts: 0, error: { code: "constructor-arguments" } });
+    expect(result).toMatchObject({ status: "failed", attempts: 0, error: { code: "constructor_arguments" } });
     expect(result.message).toBe(
       'Preflight: the constructor arguments differ. Submitted: (name_: "Args", supply: "8"). The creation transaction holds: (name_: "Args", supply: "7"). Give the arguments the contract was deployed with.',
     );

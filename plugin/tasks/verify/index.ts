@@ -1,8 +1,10 @@
 import { task } from "hardhat/config";
 import { ArgumentType } from "hardhat/types/arguments";
+import type { NewTaskDefinitionBuilder } from "hardhat/types/tasks";
 import { verificationDefaults } from "../../../src/options/verificationOptions.js";
+import { runSettings, type Setting } from "../../../src/run/settings.js";
 
-export default task(
+const declared = task(
   "explorer-verify",
   "Verify contracts on a Blockscout explorer (or the local explorer on a local chain)",
 )
@@ -71,27 +73,10 @@ export default task(
     description: "With --created-by: the factory's transaction hashes, separated by commas",
     defaultValue: undefined,
   })
-  .addOption({
-    name: "timeout",
-    type: ArgumentType.INT,
-    description: `Deadline per contract in seconds (default: config, else ${verificationDefaults.timeoutSeconds})`,
-    defaultValue: 0,
-  })
   .addFlag({
     name: "proxy",
     description: "ADDRESS is an ERC-1967 proxy: verify its implementation and link them",
   })
-  .addFlag({
-    name: "includeCreated",
-    description: "Also verify the contracts the deployment's (or ADDRESS's creation) transactions created",
-  })
-  .addFlag({ name: "force", description: "Submit even if the explorer says the contract is verified" })
-  .addFlag({ name: "noWait", description: "Return after submitting, without waiting for the verdict" })
-  .addFlag({
-    name: "recheck",
-    description: "Ask the explorer even about contracts the ledger records verified",
-  })
-  .addFlag({ name: "preflight", description: "Check locally that the submission matches before sending it" })
   .addFlag({
     name: "serve",
     description: "Keep the embedded local explorer and its pages running after the table, until Ctrl-C",
@@ -99,6 +84,27 @@ export default task(
   .addFlag({
     name: "json",
     description: "Print one JSON document { results } on stdout and nothing else there",
-  })
-  .setAction(() => import("./task-action.js"))
+  });
+
+// The run's settings (timeout, force, no-wait, …) are declared in the hall: each one the task offers becomes its
+// option here, a whole number's 0 standing for "the config's value, else the default".
+let definition = declared;
+for (const setting of runSettings as readonly Setting[]) {
+  if (!setting.option) continue;
+  const description = setting.option.startsWith("no") ? (setting.negatedHelp ?? setting.help) : setting.help;
+  definition = (
+    setting.type === "switch"
+      ? definition.addFlag({ name: setting.option, description })
+      : definition.addOption({
+          name: setting.option,
+          type: ArgumentType.INT,
+          description: `${description.replace(/\.$/, "")} (default: the config's, else ${setting.default ?? "none"})`,
+          defaultValue: 0,
+        })
+  ) as typeof declared;
+}
+
+// The arguments' type is the task action's own (taskArguments.ts): the loop above is beyond the builder's inference.
+export default (definition as unknown as NewTaskDefinitionBuilder<Record<string, never>>)
+  .setAction(() => import("./task-action.js") as never)
   .build();

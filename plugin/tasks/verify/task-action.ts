@@ -1,25 +1,21 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
-import { ExplorerClient } from "../../../src/client/explorerClient.js";
 import { isExplorerVerifyError } from "../../../src/errors/index.js";
 import { Ledger } from "../../../src/ledger/ledger.js";
-import {
-  isWholeNumberWithin,
-  requestedFormats,
-  timeoutSecondsRange,
-  wholeNumberRequirement,
-} from "../../../src/options/verificationOptions.js";
+import { requestedFormats } from "../../../src/options/verificationOptions.js";
+import { explorerClientFor } from "../../../src/run/explorerTarget.js";
+import { RunReporter } from "../../../src/run/runReporter.js";
 import type { VerificationResult } from "../../../src/verify/job.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
 import {
   checkedExplorerUrl,
   type ExplorerTarget,
-  resolveExplorerTarget,
+  resolveTaskExplorerTarget,
 } from "../../internal/explorerTarget.js";
 import { userError } from "../../internal/pluginError.js";
-import { TaskReporter } from "../../internal/taskReporter.js";
 import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
+import { taskSettings } from "./taskSettings.js";
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/;
 
@@ -27,23 +23,25 @@ export default async function verifyTaskAction(
   args: VerifyTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
-  // 0 is the option's default: the config's time limit.
-  if (args.timeout !== 0 && !isWholeNumberWithin(args.timeout, timeoutSecondsRange)) {
-    throw userError(
-      `--timeout must be ${wholeNumberRequirement(timeoutSecondsRange)} (seconds), got ${args.timeout}.`,
-    );
-  }
-  if (args.deployment && (args.deployment === "all" || args.deployment.includes(",") || args.address)) {
+  // Checked before anything is opened: a value out of range is one line, in the hall's words.
+  const settings = await taskSettings(args, hre);
+  // A deployment names its chain: without --network, its chain id finds its network and explorer.
+  const severalOrUnnamed =
+    args.deployment === "all" ||
+    args.deployment?.includes(",") ||
+    args.address !== "" ||
+    hre.globalOptions.network === undefined;
+  if (args.deployment && severalOrUnnamed) {
     // Several deployments, each on its own chain: loaded only for them.
     const { verifyDeployments } = await import("./verifyDeployments.js");
-    await verifyDeployments(hre, args);
+    await verifyDeployments(hre, args, settings);
     return;
   }
   checkArguments(args);
-  const reporter = new TaskReporter(args.json);
+  const reporter = new RunReporter({ json: args.json, table: true });
   const connection = await hre.network.create();
   const chain = new ChainAccess(connection);
-  const target = await resolveExplorerTarget(hre, connection, chain, args.explorerUrl);
+  const target = await resolveTaskExplorerTarget(hre, connection, chain, args.explorerUrl);
   let finished = false;
   try {
     if (args.serve && !target.localExplorer) {
@@ -54,8 +52,7 @@ export default async function verifyTaskAction(
     reporter.info(`Verifying on ${target.description}`);
     if (target.localExplorer && !args.serve)
       reporter.footnote(await localExplorerLinksNote(target.localExplorer, connection));
-    const client = new ExplorerClient({
-      ...target.client,
+    const client = explorerClientFor(target, {
       onEvent: (event) => reporter.event({ type: "transport", event }),
     });
     let checkedUnverified = false;
@@ -63,7 +60,7 @@ export default async function verifyTaskAction(
     // What the ledger knows is read after the build (its input hash needs the build): no look before it.
     const inLedger =
       ledger !== undefined && args.address !== "" && new Ledger(ledger).entry(client.urls.base, args.address);
-    if (args.address && !args.proxy && !args.force && !args.includeCreated && !inLedger) {
+    if (args.address && !args.proxy && !settings.force && !settings.includeCreated && !inLedger) {
       const startedAt = Date.now();
       // Looked up before the build, as `hardhat verify` does: a rerun over a verified contract costs one request
       // and no build. An explorer that cannot answer now is asked again by the engine's pre-check.
@@ -94,7 +91,18 @@ export default async function verifyTaskAction(
     }
     // Loaded only now: the first look at the explorer does not wait for the engine and the readers.
     const { verifyBuilt } = await import("./verifyBuilt.js");
-    await verifyBuilt({ hre, args, connection, chain, target, client, reporter, checkedUnverified, ledger });
+    await verifyBuilt({
+      hre,
+      args,
+      settings,
+      connection,
+      chain,
+      target,
+      client,
+      reporter,
+      checkedUnverified,
+      ledger,
+    });
     finished = true;
   } finally {
     // Only after a table: an error is reported at once.
@@ -121,7 +129,7 @@ async function localExplorerLinksNote(
 // --serve: the explorer's pages stay reachable until Ctrl-C (or SIGTERM); then the task closes as usual.
 async function serveUntilInterrupted(
   explorer: NonNullable<ExplorerTarget["localExplorer"]>,
-  reporter: TaskReporter,
+  reporter: RunReporter,
 ): Promise<void> {
   reporter.info(`\nLocal explorer pages at ${explorer.url}/ (serving until Ctrl-C)`);
   await new Promise<void>((resolve) => {

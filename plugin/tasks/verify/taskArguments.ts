@@ -17,6 +17,7 @@ export interface VerifyTaskArguments {
   tx: string | undefined;
   includeCreated: boolean;
   timeout: number;
+  requestsPerSecond: number;
   proxy: boolean;
   force: boolean;
   noWait: boolean;

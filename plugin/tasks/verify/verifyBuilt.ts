@@ -13,28 +13,30 @@ import { findContract } from "../../../src/inputs/findContract.js";
 import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.js";
 import { inferContract, isDeployedCodeOf } from "../../../src/inputs/inferContract.js";
 import { singleFileSourceOf } from "../../../src/inputs/singleFileSource.js";
-import { Ledger } from "../../../src/ledger/ledger.js";
 import { linkedLibraryAddresses } from "../../../src/recompile/bytecodeTransformations.js";
+import type { RunReporter } from "../../../src/run/runReporter.js";
+import { runVerify } from "../../../src/run/runVerify.js";
+import type { RunSettingValues } from "../../../src/run/settings.js";
 import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
-import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import { displayName } from "../../../src/verify/verifyContract.js";
 import type { ChainAccess } from "../../internal/chainAccess.js";
 import { loadDefaultExport } from "../../internal/cliArguments.js";
 import type { ExplorerTarget } from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { buildProject, projectCompilers } from "../../internal/projectBuild.js";
-import type { TaskReporter } from "../../internal/taskReporter.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 
 /** What the task has ready when the look before the build did not settle it. */
 export interface BuiltVerification {
   hre: HardhatRuntimeEnvironment;
   args: VerifyTaskArguments;
+  /** The run's settings: the options, else the config, else the defaults. */
+  settings: RunSettingValues;
   connection: NetworkConnection;
   chain: ChainAccess;
   target: ExplorerTarget;
   client: ExplorerClient;
-  reporter: TaskReporter;
+  reporter: RunReporter;
   /** The look before the build found the contract not verified: the engine's pre-check is not repeated. */
   checkedUnverified: boolean;
   /** The ledger file, if any. */
@@ -47,7 +49,7 @@ export interface BuiltVerification {
  * @param run - the task's state
  */
 export async function verifyBuilt(run: BuiltVerification): Promise<void> {
-  const { hre, args, connection, chain, target, client, reporter, checkedUnverified, ledger } = run;
+  const { hre, args, settings, connection, chain, target, client, reporter, checkedUnverified, ledger } = run;
   const ownJobs = await asUserErrors(() =>
     args.createdBy
       ? Promise.resolve([])
@@ -56,7 +58,7 @@ export async function verifyBuilt(run: BuiltVerification): Promise<void> {
         : addressJobs(hre, args, chain, reporter),
   );
   const jobs =
-    args.includeCreated || args.createdBy
+    settings.includeCreated || args.createdBy
       ? await asUserErrors(async () => [
           ...ownJobs,
           ...(await createdJobs({ hre, args, connection, chain, client, reporter }, ownJobs)),
@@ -67,26 +69,24 @@ export async function verifyBuilt(run: BuiltVerification): Promise<void> {
     connection.networkConfig.type === "http"
       ? { rpcUrl: await connection.networkConfig.url.get(), compilers: projectCompilers(hre) }
       : undefined;
-  if (args.preflight && !rpc) {
+  if (settings.preflight && !rpc) {
     throw userError(
       `--preflight needs a network reached over HTTP; "${connection.networkName}" is Hardhat's in-process network.`,
     );
   }
-  const results = await verifyBatch(jobs, {
-    client,
-    ...(rpc ? { rpc } : {}),
-    preflight: args.preflight,
-    explorerUrl: target.explorerUrl,
-    apiKey: target.apiKey,
-    concurrency: hre.config.explorerVerify.concurrency,
-    timeoutMs: (args.timeout > 0 ? args.timeout : hre.config.explorerVerify.timeoutSeconds) * 1_000,
-    // The look before the build was the pre-check.
-    force: args.force || checkedUnverified,
-    wait: !args.noWait,
-    ...(ledger ? { ledger: await asUserErrors(async () => new Ledger(ledger)), recheck: args.recheck } : {}),
-    onEvent: reporter.event,
-  });
-  reporter.finish(results);
+  const results = await asUserErrors(() =>
+    runVerify({
+      jobs,
+      target,
+      settings,
+      rpc,
+      ledger: ledger ? { path: ledger, recheck: settings.recheck } : undefined,
+      reporter,
+      // The look before the build was the pre-check.
+      preChecked: checkedUnverified,
+      client,
+    }),
+  );
   if (!results.every(isSuccess)) process.exitCode = 1;
 }
 
@@ -153,7 +153,7 @@ async function addressJobs(
   hre: HardhatRuntimeEnvironment,
   args: VerifyTaskArguments,
   chain: ChainAccess,
-  reporter: TaskReporter,
+  reporter: RunReporter,
 ): Promise<VerificationJob[]> {
   const { buildProfile, buildInfos } = await buildProject(hre);
   reporter.info(

@@ -1,21 +1,18 @@
 import { readdirSync } from "node:fs";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
-import { isExplorerVerifyError } from "../../../src/errors/explorerVerifyError.js";
 import { explorerEnvironment } from "../../../src/explorers/environment.js";
-import { findExplorerByChainId } from "../../../src/explorers/findExplorerByChainId.js";
-import { Ledger } from "../../../src/ledger/ledger.js";
+import { RunReporter } from "../../../src/run/runReporter.js";
+import { runVerify } from "../../../src/run/runVerify.js";
+import type { RunSettingValues } from "../../../src/run/settings.js";
 import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
-import { verifyBatch } from "../../../src/verify/verifyBatch.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
 import {
-  checkedExplorerUrl,
+  chainExplorerTarget,
   type ExplorerTarget,
-  explorerTargetFor,
-  resolveExplorerTarget,
+  resolveTaskExplorerTarget,
 } from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
-import { TaskReporter } from "../../internal/taskReporter.js";
 import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 import { ignitionDeploymentsDir, ignitionJobs } from "./verifyBuilt.js";
@@ -28,10 +25,12 @@ import { ignitionDeploymentsDir, ignitionJobs } from "./verifyBuilt.js";
  * descriptors or the lookup by chain id.
  * @param hre - the Hardhat runtime
  * @param args - the task's arguments
+ * @param settings - the run's settings
  */
 export async function verifyDeployments(
   hre: HardhatRuntimeEnvironment,
   args: VerifyTaskArguments,
+  settings: RunSettingValues,
 ): Promise<void> {
   const ids = deploymentIds(hre, args);
   if (args.explorerUrl && ids.length > 1) {
@@ -39,9 +38,9 @@ export async function verifyDeployments(
       "--explorer-url names one explorer: with several deployments each chain's explorer is found by its chain id.",
     );
   }
-  if (args.preflight)
+  if (settings.preflight)
     throw userError("--preflight checks one deployment at a time: give one --deployment and its --network.");
-  const reporter = new TaskReporter(args.json);
+  const reporter = new RunReporter({ json: args.json, table: true });
   const connections: NetworkConnection[] = [];
   const targets = new Map<number, ExplorerTarget>();
   try {
@@ -60,36 +59,30 @@ export async function verifyDeployments(
         targets.set(chainId, target);
         reporter.info(`Chain ${chainId}: ${target.description}`);
       }
-      const { explorerUrl, apiKey, headers } = target.client;
-      for (const job of deployment.jobs) {
-        jobs.push({
-          ...job,
-          target: {
-            explorerUrl,
-            chainId,
-            apiKey,
-            ...(headers ? { headers: headers as Record<string, string> } : {}),
-          },
-        });
-      }
+      const { explorerUrl, apiKey, headers } = target;
+      for (const job of deployment.jobs)
+        jobs.push({ ...job, target: { explorerUrl, chainId, apiKey, headers } });
     }
-    reporter.info(
-      `Verifying ${jobs.length} contract${jobs.length === 1 ? "" : "s"} of ${ids.length} deployment${ids.length === 1 ? "" : "s"} on ${targets.size} chain${targets.size === 1 ? "" : "s"}`,
-    );
     const usesLocalExplorer = [...targets.values()].some((t) => t.localExplorer);
     const ledger = ledgerPath(hre, args.ledger, usesLocalExplorer && !args.ledger);
-    const results = await verifyBatch(jobs, {
-      concurrency: hre.config.explorerVerify.concurrency,
-      timeoutMs: (args.timeout > 0 ? args.timeout : hre.config.explorerVerify.timeoutSeconds) * 1_000,
-      force: args.force,
-      wait: !args.noWait,
-      blockscoutApiUrl: explorerEnvironment().blockscoutApiUrl,
-      ...(ledger
-        ? { ledger: await asUserErrors(async () => new Ledger(ledger)), recheck: args.recheck }
-        : {}),
-      onEvent: reporter.event,
-    });
-    reporter.finish(results);
+    const results = await asUserErrors(() =>
+      runVerify({
+        jobs,
+        target: {
+          explorerUrl: "",
+          chainId: undefined,
+          apiKey: undefined,
+          headers: {},
+          explorers: {},
+          blockscoutApiUrl: explorerEnvironment().blockscoutApiUrl,
+          localExplorer: undefined,
+          description: `${ids.length} deployment${ids.length === 1 ? "" : "s"} on ${targets.size} chain${targets.size === 1 ? "" : "s"}`,
+        },
+        settings,
+        ledger: ledger ? { path: ledger, recheck: settings.recheck } : undefined,
+        reporter,
+      }),
+    );
     if (!results.every(isSuccess)) process.exitCode = 1;
   } finally {
     for (const target of targets.values()) await target.localExplorer?.close();
@@ -137,32 +130,8 @@ async function targetFor(
   if (network) {
     const connection = await hre.network.create(network);
     connections.push(connection);
-    return resolveExplorerTarget(hre, connection, new ChainAccess(connection), explorerUrl);
+    return resolveTaskExplorerTarget(hre, connection, new ChainAccess(connection), explorerUrl);
   }
-  if (explorerUrl) return resolveExplorerTarget(hre, undefined, undefined, explorerUrl);
-  const settings = hre.config.explorerVerify;
-  const configured = settings.chains[String(chainId)]?.explorerUrl;
-  const blockscout = hre.config.chainDescriptors.get(BigInt(chainId))?.blockExplorers.blockscout;
-  const described = configured ?? blockscout?.apiUrl ?? blockscout?.url;
-  if (described) {
-    const source = configured
-      ? `explorerVerify.chains["${chainId}"].explorerUrl`
-      : `chainDescriptors[${chainId}]`;
-    return explorerTargetFor(
-      hre,
-      checkedExplorerUrl(described, source),
-      BigInt(chainId),
-      `${described} (chain ${chainId}: no Hardhat network has this chainId)`,
-    );
-  }
-  try {
-    const found = await findExplorerByChainId(chainId, {
-      ...explorerEnvironment().lookup,
-      howToNameExplorer: `set explorerVerify.chains["${chainId}"].explorerUrl in the Hardhat config, or add a network with chainId ${chainId}`,
-    });
-    return await explorerTargetFor(hre, found.explorerUrl, BigInt(chainId), found.reason);
-  } catch (error) {
-    if (isExplorerVerifyError(error)) throw userError(error.shortMessage);
-    throw error;
-  }
+  if (explorerUrl) return resolveTaskExplorerTarget(hre, undefined, undefined, explorerUrl);
+  return chainExplorerTarget(hre, chainId);
 }

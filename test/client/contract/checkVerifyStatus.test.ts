@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "@jest/globals";
+import { testAddress } from "../../support/addresses.js";
 import {
   checkVerifyStatus,
   InvalidInputError,
   InvalidResponseError,
   verifySourceCode,
-} from "../../../src/index.js";
-import { testAddress } from "../../support/addresses.js";
+} from "../../support/internals.js";
 import { useTestExplorer } from "../../support/useTestExplorer.js";
 
 const { explorer, transport } = await useTestExplorer();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { ExplorerError, getAbi, InvalidInputError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
+import { ExplorerError, getAbi, InvalidInputError } from "../../support/internals.js";
 import { useTestExplorer } from "../../support/useTestExplorer.js";
 
 const { explorer, transport } = await useTestExplorer();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { getSourceCode, InvalidInputError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
+import { getSourceCode, InvalidInputError } from "../../support/internals.js";
 import { useTestExplorer } from "../../support/useTestExplorer.js";
 
 const { explorer, transport } = await useTestExplorer();

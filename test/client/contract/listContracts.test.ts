@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "@jest/globals";
-import { ExplorerError, InvalidInputError, listContracts } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
+import { ExplorerError, InvalidInputError, listContracts } from "../../support/internals.js";
 import { useTestExplorer } from "../../support/useTestExplorer.js";
 
 const { explorer, transport } = await useTestExplorer();

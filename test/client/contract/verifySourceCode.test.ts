@@ -1,6 +1,11 @@
 import { describe, expect, it } from "@jest/globals";
-import { ExplorerError, InvalidInputError, NotAContractError, verifySourceCode } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
+import {
+  ExplorerError,
+  InvalidInputError,
+  NotAContractError,
+  verifySourceCode,
+} from "../../support/internals.js";
 import { useTestExplorer } from "../../support/useTestExplorer.js";
 
 const { explorer, transport } = await useTestExplorer();

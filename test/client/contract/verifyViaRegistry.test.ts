@@ -1,12 +1,12 @@
 import { describe, expect, it } from "@jest/globals";
+import { testAddress } from "../../support/addresses.js";
 import {
   ExplorerError,
   InvalidInputError,
   UnknownActionError,
   verifyViaRegistry,
   verifyViaSourcify,
-} from "../../../src/index.js";
-import { testAddress } from "../../support/addresses.js";
+} from "../../support/internals.js";
 import { useTestExplorer } from "../../support/useTestExplorer.js";
 
 const { explorer, transport } = await useTestExplorer();

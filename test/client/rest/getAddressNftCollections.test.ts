@@ -6,8 +6,8 @@ import {
   type NftCollectionItem,
   type RestPage,
 } from "../../../src/client/rest/index.js";
-import { InvalidInputError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
+import { InvalidInputError } from "../../support/internals.js";
 import { nftCollection, restExplorersForEachTest } from "../../support/restData.js";
 
 const owner = testAddress(0xbeef);

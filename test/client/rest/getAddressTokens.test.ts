@@ -6,9 +6,9 @@ import {
   type RestPage,
   type TokenBalanceItem,
 } from "../../../src/client/rest/index.js";
-import { InvalidInputError, InvalidParametersError, InvalidResponseError } from "../../../src/index.js";
 import { restPage } from "../../../src/local-explorer/responses.js";
 import { testAddress } from "../../support/addresses.js";
+import { InvalidInputError, InvalidParametersError, InvalidResponseError } from "../../support/internals.js";
 import { fungibleBalance, nftBalance, restExplorersForEachTest } from "../../support/restData.js";
 import { transportFor } from "../../support/transportFor.js";
 

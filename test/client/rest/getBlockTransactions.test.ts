@@ -6,8 +6,8 @@ import {
   type RestPage,
   type Transaction,
 } from "../../../src/client/rest/index.js";
-import { InvalidInputError, NotFoundError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
+import { InvalidInputError, NotFoundError } from "../../support/internals.js";
 import { restExplorersForEachTest, testHash, transaction } from "../../support/restData.js";
 
 const { start } = restExplorersForEachTest();

@@ -6,8 +6,8 @@ import {
   type RestPage,
   type Withdrawal,
 } from "../../../src/client/rest/index.js";
-import { InvalidInputError, NotFoundError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
+import { InvalidInputError, NotFoundError } from "../../support/internals.js";
 import { restExplorersForEachTest, testHash, withdrawal } from "../../support/restData.js";
 
 const { start } = restExplorersForEachTest();

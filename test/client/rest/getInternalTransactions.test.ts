@@ -6,8 +6,8 @@ import {
   iterateInternalTransactions,
   type RestPage,
 } from "../../../src/client/rest/index.js";
-import { InvalidInputError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
+import { InvalidInputError } from "../../support/internals.js";
 import { internalTransaction, restExplorersForEachTest, testHash } from "../../support/restData.js";
 
 const { start } = restExplorersForEachTest();

@@ -5,8 +5,8 @@ import {
   getSmartContractStatusIfSupported,
   supportsSmartContractStatus,
 } from "../../../src/client/rest/index.js";
-import { InvalidInputError, InvalidResponseError, UnknownActionError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
+import { InvalidInputError, InvalidResponseError, UnknownActionError } from "../../support/internals.js";
 import { type RestTestExplorer, restExplorersForEachTest } from "../../support/restData.js";
 import { transportFor } from "../../support/transportFor.js";
 

@@ -6,8 +6,8 @@ import {
   type RestPage,
   type TokenInstanceHolder,
 } from "../../../src/client/rest/index.js";
-import { InvalidInputError, NotFoundError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
+import { InvalidInputError, NotFoundError } from "../../support/internals.js";
 import { addressParam, instanceHolder, restExplorersForEachTest } from "../../support/restData.js";
 
 const { start } = restExplorersForEachTest();

@@ -8,14 +8,14 @@ import {
   getTokenInstanceHolders,
   withdrawalSchema,
 } from "../../../src/client/rest/index.js";
+import { testAddress } from "../../support/addresses.js";
 import {
   HttpError,
   RateLimitedError,
   type Transport,
   type TransportEvent,
   UnknownActionError,
-} from "../../../src/index.js";
-import { testAddress } from "../../support/addresses.js";
+} from "../../support/internals.js";
 import {
   fungibleBalance,
   InMemoryRestData,

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../../src/client/rateLimiter.js";
-import { Transport } from "../../../src/index.js";
+import { Transport } from "../../support/internals.js";
 
 /** A Blockscout-like fixed-window limiter: `limit` requests per `windowMs`, 429 beyond, headers on every answer. */
 async function startLimitedServer(limit: number, windowMs: number) {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
+import { secretApiKey, testAddress } from "../../support/addresses.js";
+import type { Fault } from "../../support/faultInjector.js";
 import {
   checkVerifyStatus,
   getAbi,
@@ -6,9 +8,7 @@ import {
   type TransportEvent,
   verify,
   verifySourceCode,
-} from "../../../src/index.js";
-import { secretApiKey, testAddress } from "../../support/addresses.js";
-import type { Fault } from "../../support/faultInjector.js";
+} from "../../support/internals.js";
 import { transportFor } from "../../support/transportFor.js";
 import { useTestExplorer } from "../../support/useTestExplorer.js";
 

@@ -1,5 +1,6 @@
 import { createServer } from "node:net";
 import { beforeEach, describe, expect, it } from "@jest/globals";
+import { testAddress } from "../../support/addresses.js";
 import {
   getAbi,
   getSourceCode,
@@ -10,8 +11,7 @@ import {
   TimeoutError,
   type TransportEvent,
   verifySourceCode,
-} from "../../../src/index.js";
-import { testAddress } from "../../support/addresses.js";
+} from "../../support/internals.js";
 import { transportFor } from "../../support/transportFor.js";
 import { useTestExplorer } from "../../support/useTestExplorer.js";
 

@@ -1,0 +1,174 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { ExplorerClient } from "../client/explorerClient.js";
+import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
+import {
+  foundryBroadcastTransactionHashes,
+  ignitionTransactionHashes,
+} from "../discovery/deploymentTransactions.js";
+import { InvalidInputError } from "../errors/index.js";
+import { contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
+import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
+import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
+import { type BadManifestEntry, readManifest } from "../inputs/manifest.js";
+import type { VerificationJob } from "../verify/job.js";
+import { chainIdOfDeployment } from "./chainIdOfDeployment.js";
+import { deploymentPaths } from "./deploymentPaths.js";
+
+/** Files and settings that name a run's contracts: the Action's inputs, the CLI's flags. */
+export interface JobSources {
+  /** A manifest file, or a manifest as inline JSON. */
+  contracts?: string | undefined;
+  /** One deployment path, or several (newline-separated, globs allowed): see {@link deploymentPaths}. */
+  deployment?: string | undefined;
+  /** Hardhat artifacts or Foundry out/. */
+  artifacts: string;
+  rpcUrl?: string | undefined;
+  explorerUrl?: string | undefined;
+  /** Explorer URLs by chain id, for deployments on several chains. */
+  explorers?: Record<number, string> | undefined;
+  /** JSON-RPC URLs by chain id. */
+  rpcUrls?: Record<number, string> | undefined;
+}
+
+/**
+ * Turns the Action's inputs or the CLI's flags into engine jobs: the manifest's entries, then the deployments' contracts (deployments on
+ * several chains give each job its chain, and its explorer and RPC from `explorers` and `rpc-urls`). A manifest
+ * entry with `proxy: true` is linked to its implementation by the explorer after it is verified. With `rpc-url`, an
+ * entry may leave out its contract (inferred from the deployed code) and its constructor arguments (recovered).
+ *
+ * @param inputs - the checked inputs
+ * @param workspace - the folder relative paths start from; the files the user names (manifest, deployment,
+ *   artifacts) are read where they point, and paths found inside them must stay inside it (after links)
+ * @param onBadEntry - told of a manifest entry that cannot become a job; the others go on (unset: it stops all)
+ * @returns the jobs
+ * @throws {InvalidInputError} for a malformed manifest or deployment, before any request
+ */
+export async function jobsFromInputs(
+  inputs: JobSources,
+  workspace: string,
+  onBadEntry?: (entry: BadManifestEntry) => void,
+): Promise<VerificationJob[]> {
+  const artifactsDir = resolve(workspace, inputs.artifacts);
+  const jobs: VerificationJob[] = [];
+  if (inputs.contracts) {
+    const manifest = inputs.contracts.trimStart().startsWith("{")
+      ? inputs.contracts
+      : resolve(workspace, inputs.contracts);
+    const entries = await readManifest(manifest, {
+      artifactsDir,
+      cwd: workspace,
+      root: workspace,
+      ...(onBadEntry ? { onBadEntry } : {}),
+      ...(inputs.rpcUrl ? { deployedCode: codeReader(inputs.rpcUrl) } : {}),
+    });
+    jobs.push(...entries.map(({ job, proxy }) => (proxy ? { ...job, proxyAddress: job.address } : job)));
+  }
+  if (inputs.deployment) {
+    const paths = await deploymentPaths(inputs.deployment, workspace);
+    const read: Array<{ given: string; chainId: number | undefined; jobs: VerificationJob[] }> = [];
+    for (const given of paths) {
+      const path = resolve(workspace, given);
+      const outDir = existsSync(artifactsDir) ? artifactsDir : undefined;
+      const deployment = path.endsWith(".json")
+        ? await readFoundryBroadcast(path, outDir ? { outDir } : {})
+        : await readIgnitionDeployment(path, outDir ? { artifactsDir: outDir } : {});
+      read.push({
+        given,
+        chainId: chainIdOfDeployment(given) ?? deployment.chainId,
+        jobs: deployment.contracts.map((contract) => contract.job),
+      });
+    }
+    const chains = new Set(read.map((deployment) => deployment.chainId));
+    // One deployment, or several on one chain: the batch's explorer, as before. Several chains: each its own.
+    if (chains.size <= 1 && (paths.length <= 1 || Object.keys(inputs.explorers ?? {}).length === 0)) {
+      for (const deployment of read) jobs.push(...deployment.jobs);
+    } else {
+      if (inputs.explorerUrl) {
+        throw new InvalidInputError(
+          "explorer-url",
+          `Input explorer-url names one explorer, but the deployments are on chains ${[...chains].join(", ")}: name each chain's explorer in the explorers input (or leave them to the lookup by chain id).`,
+        );
+      }
+      for (const deployment of read) {
+        const { chainId } = deployment;
+        if (chainId === undefined) {
+          throw new InvalidInputError(
+            "deployment",
+            `Input deployment: ${deployment.given} does not say its chain (an Ignition folder chain-<id> or a journal, a broadcast's <id>/run-latest.json).`,
+          );
+        }
+        const explorerUrl = inputs.explorers?.[chainId];
+        const rpcUrl = inputs.rpcUrls?.[chainId];
+        const target = {
+          chainId,
+          ...(explorerUrl ? { explorerUrl } : {}),
+          ...(rpcUrl ? { rpc: { rpcUrl, compilers: workspaceCompilers(workspace) } } : {}),
+        };
+        jobs.push(...deployment.jobs.map((job) => ({ ...job, target })));
+      }
+    }
+  }
+  return jobs;
+}
+
+/**
+ * With `include-created`: the jobs of the contracts that the deployment's transactions and the manifest contracts'
+ * creation transactions created, matched against the build under `artifacts` (else the Ignition deployment's own).
+ *
+ * @param inputs - the checked inputs
+ * @param ownJobs - the jobs already made (left out of the created ones)
+ * @param client - the explorer
+ * @param workspace - the folder relative paths start from
+ * @returns jobs (with `createdBy`), clones and skipped contracts
+ * @throws {InvalidInputError} when a file cannot be read
+ */
+export async function createdJobsFromInputs(
+  inputs: Pick<JobSources, "deployment" | "artifacts" | "rpcUrl">,
+  ownJobs: readonly VerificationJob[],
+  client: ExplorerClient,
+  workspace: string,
+): Promise<CreatedContractJobs> {
+  const transactions: string[] = [];
+  let buildDir = resolve(workspace, inputs.artifacts);
+  if (inputs.deployment) {
+    const path = resolve(workspace, inputs.deployment);
+    if (path.endsWith(".json")) transactions.push(...(await foundryBroadcastTransactionHashes(path)));
+    else {
+      transactions.push(...(await ignitionTransactionHashes(path)));
+      if (!existsSync(buildDir)) buildDir = join(path, "build-info");
+    }
+  }
+  const deployed = new Set(ownJobs.map((job) => job.address.toLowerCase()));
+  const creations = ownJobs.length > 0 ? await client.getContractCreation({ addresses: [...deployed] }) : [];
+  transactions.push(...creations.map((creation) => creation.txHash));
+  if (transactions.length === 0) return { jobs: [], clones: [], skipped: [] };
+  // Loaded only with include-created: the Action's first request does not wait for discovery.
+  const { createdContractJobs } = await import("../discovery/createdContractJobs.js");
+  const { creationChainFromRpc } = await import("../discovery/createdContracts.js");
+  return createdContractJobs([...new Set(transactions)], {
+    contracts: (await readBuildInfos(buildDir, "artifacts")).flatMap(contractsOf),
+    client,
+    ...(inputs.rpcUrl ? { chain: creationChainFromRpc(inputs.rpcUrl) } : {}),
+    exclude: deployed,
+  });
+}
+
+// Loaded only when an entry needs it: the Action's first request does not wait for the JSON-RPC client.
+function codeReader(rpcUrl: string): (address: string) => Promise<string> {
+  let chain: Promise<import("../chain/jsonRpcChain.js").JsonRpcChain> | undefined;
+  return async (address) => {
+    chain ??= import("../chain/jsonRpcChain.js").then(({ JsonRpcChain }) => new JsonRpcChain(rpcUrl));
+    return (await chain).getCode(address);
+  };
+}
+
+/**
+ * Preflight compiles with the npm `solc` package of the workspace, when the workflow installed one.
+ * @param workspace - the workspace folder
+ * @returns the compiler files found
+ */
+export function workspaceCompilers(workspace: string): string[] {
+  const soljson = join(workspace, "node_modules", "solc", "soljson.js");
+  return existsSync(soljson) ? [soljson] : [];
+}

@@ -1,0 +1,88 @@
+import { progressLine } from "../report/progressLine.js";
+import { formatResultsTable } from "../report/resultsTable.js";
+import { paint } from "../report/terminalColour.js";
+import { neutraliseLines } from "../report/terminalText.js";
+import type { VerificationEvent } from "../verify/events.js";
+import type { VerificationResult } from "../verify/job.js";
+import type { ChainTaggedEvent } from "../verify/verifyBatch.js";
+
+/** How a door wants its output. */
+export interface RunReporterOptions {
+  /** Stdout is reserved for exactly one JSON document `{ "results": [...] }`; lines for a person go to stderr. */
+  json: boolean;
+  /** A table with links closes the run (a terminal); without it, each closing line carries its message (a CI log). */
+  table: boolean;
+  /** Where a line for a person goes. Default: stdout, or stderr with `json`. */
+  writeLine?: (line: string) => void;
+  /** Colour the status words when the stream is a terminal. */
+  colour?: boolean;
+}
+
+const statusColours = {
+  verified: "green",
+  "already ": "green",
+  pending: "yellow",
+  waiting: "yellow",
+  "rate limit": "yellow",
+  failed: "red",
+  timeout: "red",
+} as const;
+
+/**
+ * The one output of a run, for every door: a line per state change, then a table with links and each record's
+ * message below it (diagnosis included), or with `json` exactly one JSON document on stdout. Explorer text is
+ * neutralised before it is printed, so no line can start a workflow command or carry an escape sequence.
+ */
+export class RunReporter {
+  readonly #options: RunReporterOptions;
+  readonly #footnotes: string[] = [];
+
+  /** @param options - JSON or table, where lines go */
+  constructor(options: RunReporterOptions) {
+    this.#options = options;
+  }
+
+  get #stream(): NodeJS.WriteStream {
+    return this.#options.json ? process.stderr : process.stdout;
+  }
+
+  /** @param line - a line for a person (neutralised line by line: it may hold an explorer's words) */
+  info(line: string): void {
+    this.#write(neutraliseLines(line));
+  }
+
+  #write(line: string): void {
+    if (this.#options.writeLine) this.#options.writeLine(line);
+    else this.#stream.write(`${line}\n`);
+  }
+
+  /** @param event - an engine event, tagged with its chain in a batch over several chains */
+  readonly event = (event: VerificationEvent | ChainTaggedEvent): void => {
+    let shown = event;
+    // Before a table, whose notes carry each message, the closing line only says how the contract ended.
+    if (event.type === "finished" && this.#options.table && !this.#options.json) {
+      const { message: _message, ...result } = event.result;
+      shown = { ...event, result };
+    }
+    const line = progressLine(shown);
+    if (!line) return;
+    const chainId = (event as ChainTaggedEvent).chainId;
+    const tagged = chainId === undefined ? line : `[chain ${chainId}] ${line}`;
+    const status = this.#options.colour
+      ? Object.entries(statusColours).find(([word]) => line.startsWith(word))
+      : undefined;
+    this.#write(status ? paint(status[1], tagged, this.#stream) : tagged);
+  };
+
+  /** @param line - a line printed after the results (to stderr with `json`) */
+  footnote(line: string): void {
+    this.#footnotes.push(line);
+  }
+
+  /** @param results - the final records: the JSON document, or the table and its notes, then the footnotes */
+  finish(results: readonly VerificationResult[]): void {
+    if (this.#options.json) process.stdout.write(`${JSON.stringify({ results })}\n`);
+    else if (this.#options.table) this.info(`\n${formatResultsTable(results)}`);
+    for (const line of this.#footnotes) this.info(this.#options.json ? line : `\n${line}`);
+  }
+}

@@ -1,0 +1,61 @@
+import { existsSync } from "node:fs";
+import type { VerifyStatus } from "../client/contract/checkVerifyStatus.js";
+import type { ExplorerClient } from "../client/explorerClient.js";
+import { assertGuid } from "../client/validate.js";
+import { InvalidInputError } from "../errors/index.js";
+import { readLedgerFile } from "../ledger/ledgerFile.js";
+import { formatLedgerTable } from "../ledger/ledgerTable.js";
+
+const explanations: Record<VerifyStatus["state"], string> = {
+  pending: "still in the explorer's queue",
+  pass: "verified",
+  "already-verified": "already verified",
+  fail: "the explorer could not verify it",
+  "unknown-uid":
+    "the explorer does not know this guid (it may have been lost, or belong to another explorer)",
+};
+
+/**
+ * Asks the explorer where a submission stands and says it: one line, or with `json` one document
+ * `{ guid, state, message }` on stdout.
+ *
+ * @param client - the explorer
+ * @param guid - the submission's receipt
+ * @param options - a proxy link's guid; JSON output; where a line for a person goes
+ * @returns whether the submission failed (failed, or a guid the explorer does not know)
+ * @throws {InvalidInputError} for a malformed guid, before any request
+ */
+export async function runStatus(
+  client: ExplorerClient,
+  guid: string,
+  options: { proxy: boolean; json: boolean; writeLine: (line: string) => void },
+): Promise<{ failed: boolean }> {
+  assertGuid(guid);
+  const status = options.proxy
+    ? await client.checkProxyVerification({ guid })
+    : await client.checkVerifyStatus({ guid });
+  if (options.json) process.stdout.write(`${JSON.stringify({ guid, ...status })}\n`);
+  else options.writeLine(`${guid}: ${status.message} (${explanations[status.state]})`);
+  return { failed: status.state === "fail" || status.state === "unknown-uid" };
+}
+
+/**
+ * Prints the ledger: the file only, no explorer is asked, so it answers offline and after a local explorer is gone.
+ *
+ * @param path - the ledger file
+ * @param options - JSON output; where a line for a person goes
+ * @throws {InvalidInputError} when there is no ledger there, or the file is not one
+ */
+export function printLedger(
+  path: string,
+  options: { json: boolean; writeLine: (line: string) => void },
+): void {
+  if (!existsSync(path))
+    throw new InvalidInputError(
+      "ledger",
+      `There is no ledger at ${path}: give a GUID, or a ledger file (a run with a ledger writes one).`,
+    );
+  const entries = readLedgerFile(path);
+  if (options.json) process.stdout.write(`${JSON.stringify({ ledger: path, entries })}\n`);
+  else options.writeLine(formatLedgerTable(entries));
+}

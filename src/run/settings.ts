@@ -1,0 +1,277 @@
+import { InvalidInputError } from "../errors/index.js";
+import {
+  autoConcurrencyCeiling,
+  concurrencyRange,
+  requestsPerSecondRange,
+  timeoutSecondsRange,
+  verificationDefaults,
+  type WholeNumberRange,
+  wholeNumberRequirement,
+  wholeNumberWithin,
+} from "../options/verificationOptions.js";
+
+/** How a setting's text is read. */
+export type SettingType = "switch" | "wholeNumber" | "path";
+
+/**
+ * One setting of a run, declared once: the Action's input, the CLI's flag, the task's option and the config key are
+ * derived from it (or checked against it by a test), with its default, range and help.
+ */
+export interface Setting {
+  /** The name programs use: the engine's option, the config key, the task's option. */
+  readonly name: string;
+  readonly type: SettingType;
+  /** The default; unset: none (the engine's own rule applies). */
+  readonly default?: boolean | number | string;
+  /** For a whole number: the values accepted. */
+  readonly range?: WholeNumberRange;
+  /** For a whole number: `auto` is accepted too. */
+  readonly auto?: boolean;
+  /** What it does, in one sentence a user reads in `--help`, `action.yml` and the README. */
+  readonly help: string;
+  /** The Action's input, where it offers the setting. */
+  readonly input?: string;
+  /** The CLI's `verify` flag, where it offers the setting (a switch whose default is on is offered as `--no-…`). */
+  readonly flag?: string;
+  /** What a `--no-…` flag does, said for the flag. */
+  readonly negatedHelp?: string;
+  /** The task's option (camelCase, as Hardhat declares it), where it offers the setting. */
+  readonly option?: string;
+  /** `explorerVerify.<name>` in the Hardhat config takes it. */
+  readonly config?: boolean;
+}
+
+/** The settings every door shares, in the order `--help` and the README list them. */
+export const runSettings = [
+  {
+    name: "wait",
+    type: "switch",
+    default: verificationDefaults.wait,
+    help: "Wait for each verdict (off: return after submitting, with status pending).",
+    negatedHelp: "Return after submitting (status pending) instead of waiting for each verdict.",
+    input: "wait",
+    flag: "no-wait",
+    option: "noWait",
+  },
+  {
+    name: "timeoutSeconds",
+    type: "wholeNumber",
+    default: verificationDefaults.timeoutSeconds,
+    range: timeoutSecondsRange,
+    help: `Deadline per contract, in seconds, from ${timeoutSecondsRange.min} to ${timeoutSecondsRange.max}.`,
+    input: "timeout-seconds",
+    flag: "timeout",
+    option: "timeout",
+    config: true,
+  },
+  {
+    name: "concurrency",
+    type: "wholeNumber",
+    default: verificationDefaults.concurrency,
+    range: concurrencyRange,
+    auto: true,
+    help: `Contracts verified at once, from ${concurrencyRange.min} to ${concurrencyRange.max}, or auto (chosen from the explorer's stated quota and its 429s, at most ${autoConcurrencyCeiling}).`,
+    input: "concurrency",
+    flag: "concurrency",
+    config: true,
+  },
+  {
+    name: "requestsPerSecond",
+    type: "wholeNumber",
+    range: requestsPerSecondRange,
+    help: `Requests started per second to each explorer, from ${requestsPerSecondRange.min} to ${requestsPerSecondRange.max} (unset: the explorer's stated quota).`,
+    input: "requests-per-second",
+    flag: "requests-per-second",
+    option: "requestsPerSecond",
+    config: true,
+  },
+  {
+    name: "force",
+    type: "switch",
+    default: verificationDefaults.force,
+    help: "Submit even when the explorer says a contract is already verified.",
+    input: "force",
+    flag: "force",
+    option: "force",
+  },
+  {
+    name: "preflight",
+    type: "switch",
+    default: verificationDefaults.preflight,
+    help: "Check locally, against the chain, that each submission matches the deployed code before sending it.",
+    input: "preflight",
+    flag: "preflight",
+    option: "preflight",
+  },
+  {
+    name: "includeCreated",
+    type: "switch",
+    default: verificationDefaults.includeCreated,
+    help: "Also verify the contracts that the deployment's transactions created (EIP-1167 clones are reported, not submitted).",
+    input: "include-created",
+    flag: "include-created",
+    option: "includeCreated",
+  },
+  {
+    name: "recheck",
+    type: "switch",
+    default: verificationDefaults.recheck,
+    help: "Ask the explorer even about contracts the ledger records verified.",
+    input: "recheck",
+    flag: "recheck",
+    option: "recheck",
+  },
+] as const satisfies readonly Setting[];
+
+/** A setting's name. */
+export type RunSettingName = (typeof runSettings)[number]["name"];
+
+/** Where a setting's text came from: its words in the messages. */
+export type Door = "action" | "cli" | "task";
+
+/**
+ * The setting's name as the user wrote it in that door: `Input timeout-seconds`, `--timeout`.
+ *
+ * @param setting - the setting
+ * @param door - the door
+ * @returns its name there
+ */
+export function nameIn(setting: Setting, door: Door): string {
+  if (door === "action") return `Input ${setting.input}`;
+  if (door === "task")
+    return `--${(setting.option ?? setting.name).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  return `--${setting.flag}`;
+}
+
+/**
+ * Reads one setting's text as a door received it: empty or undefined gives the default; a switch takes
+ * true/false (and yes/no, on/off, 1/0); a whole number its range (and `auto` where allowed).
+ *
+ * @param setting - the setting
+ * @param text - what the user gave, or undefined
+ * @param door - where it was given, for the message
+ * @returns the value, or undefined when it has no default and none was given
+ * @throws {InvalidInputError} naming the setting, its range, and what was given
+ */
+export function readSetting(
+  setting: Setting,
+  text: string | undefined,
+  door: Door,
+): boolean | number | string | undefined {
+  const given = text?.trim() ?? "";
+  if (given === "") return setting.default;
+  const field = setting.input ?? setting.name;
+  switch (setting.type) {
+    case "switch": {
+      const value = given.toLowerCase();
+      if (["true", "yes", "on", "1"].includes(value)) return true;
+      if (["false", "no", "off", "0"].includes(value)) return false;
+      throw new InvalidInputError(field, `${nameIn(setting, door)} must be true or false, got "${given}".`);
+    }
+    case "wholeNumber": {
+      if (setting.auto && given === "auto") return "auto";
+      const range = setting.range as WholeNumberRange;
+      const value = wholeNumberWithin(given, range);
+      if (value === undefined)
+        throw new InvalidInputError(
+          field,
+          `${nameIn(setting, door)} must be ${wholeNumberRequirement(range, setting.auto === true)}, got "${given}".`,
+        );
+      return value;
+    }
+    case "path":
+      return given;
+  }
+}
+
+/**
+ * The setting of a name.
+ *
+ * @param name - its name
+ * @returns the declaration
+ */
+export function settingNamed(name: RunSettingName): Setting {
+  return runSettings.find((setting) => setting.name === name) as Setting;
+}
+
+/** The settings' values a run reads: each door fills them from its own world. */
+export type RunSettingValues = {
+  wait: boolean;
+  timeoutSeconds: number;
+  concurrency: number | "auto";
+  requestsPerSecond: number | undefined;
+  force: boolean;
+  preflight: boolean;
+  includeCreated: boolean;
+  recheck: boolean;
+};
+
+/**
+ * Reads every setting a door offers, each through {@link readSetting}.
+ *
+ * @param door - the door
+ * @param textOf - the text the user gave for a setting in that door, or undefined
+ * @returns the values, defaults where nothing was given
+ * @throws {InvalidInputError} for the first value out of its range
+ */
+export function readRunSettings(
+  door: Door,
+  textOf: (setting: Setting) => string | undefined,
+): RunSettingValues {
+  const values: Record<string, unknown> = {};
+  for (const setting of runSettings as readonly Setting[]) {
+    const offered = door === "action" ? setting.input : door === "cli" ? setting.flag : setting.option;
+    values[setting.name] = readSetting(setting, offered === undefined ? undefined : textOf(setting), door);
+  }
+  return values as RunSettingValues;
+}
+
+/**
+ * The CLI's `verify` flags of the settings, for `parseArgs`: a switch is a boolean flag, anything else a string.
+ *
+ * @returns the flags' declarations
+ */
+export function settingFlags(): Record<string, { type: "boolean" | "string" }> {
+  return Object.fromEntries(
+    (runSettings as readonly Setting[]).flatMap((setting) =>
+      setting.flag ? [[setting.flag, { type: setting.type === "switch" ? "boolean" : "string" }]] : [],
+    ),
+  );
+}
+
+/**
+ * The text of a CLI flag as {@link readSetting} reads it: a switch given is `true` (`false` for a `--no-…` flag).
+ *
+ * @param setting - the setting
+ * @param values - the parsed flags
+ * @returns the text, or undefined when the flag was not given
+ */
+export function flagText(setting: Setting, values: Record<string, unknown>): string | undefined {
+  const value = setting.flag === undefined ? undefined : values[setting.flag];
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return setting.flag?.startsWith("no-") ? "false" : "true";
+  return String(value);
+}
+
+/**
+ * The `--help` lines of the settings' flags.
+ *
+ * @returns one line per flag, aligned as the rest of the usage
+ */
+export function settingFlagLines(): string[] {
+  return (runSettings as readonly Setting[]).flatMap((setting) => {
+    if (!setting.flag) return [];
+    const value =
+      setting.type === "switch"
+        ? ""
+        : setting.auto
+          ? " N|auto"
+          : setting.name === "timeoutSeconds"
+            ? " SECONDS"
+            : " N";
+    const shownDefault =
+      setting.type !== "switch" && setting.default !== undefined ? ` (default ${setting.default})` : "";
+    const help = setting.flag.startsWith("no-") ? (setting.negatedHelp ?? setting.help) : setting.help;
+    return [`  --${setting.flag}${value}`.padEnd(30) + help.replace(/\.$/, "") + shownDefault];
+  });
+}
