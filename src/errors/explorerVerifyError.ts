@@ -1,6 +1,7 @@
 /** Stable machine-readable error codes; the union member of {@link ExplorerVerifyError} tells which data it carries. */
 export type ErrorCode =
   | "invalid_input"
+  | "ledger_locked"
   | "timeout"
   | "network_error"
   | "rate_limited"
