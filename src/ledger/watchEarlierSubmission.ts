@@ -4,9 +4,9 @@ import type { VerificationJob } from "../verify/job.js";
 import { verifiedState } from "../verify/preCheck.js";
 
 /** How long after an unanswered submission was sent the contract is watched before it is sent again. */
-export const earlierSubmissionWatchMs = 60_000;
+const earlierSubmissionWatchMs = 60_000;
 /** Time between two looks at a watched contract. */
-export const earlierSubmissionLookIntervalMs = 3_000;
+const earlierSubmissionLookIntervalMs = 3_000;
 
 /** What became of a submission an earlier run sent and got no answer to. */
 export type EarlierSubmissionOutcome =
@@ -29,7 +29,8 @@ export type EarlierSubmissionOutcome =
  * @param sentAt - when the earlier submission was sent (epoch ms); the watch ends 60 s later, or 60 s from now if
  *   that time lies ahead
  * @param deadline - the job's deadline
- * @param onWatch - told once, with how long the watch may last, when the first look does not find it verified
+ * @param onWatch - told once, with how long the watch may last (deadline included), when the first look does not
+ *   find it verified
  * @returns what the explorer showed
  */
 export async function watchEarlierSubmission(
@@ -46,7 +47,7 @@ export async function watchEarlierSubmission(
     if (deadline.passed()) return "deadline";
     const leftMs = watchEndsAt - Date.now();
     if (leftMs <= 0) return "unverified";
-    if (look === 0) onWatch(leftMs);
+    if (look === 0) onWatch(Math.min(leftMs, deadline.remainingMs()));
     if (!(await deadline.wait(Math.min(earlierSubmissionLookIntervalMs, leftMs)))) return "deadline";
   }
 }
