@@ -150,8 +150,7 @@ export function withLedgerLock<T>(path: string, work: () => T, options: LedgerLo
       if (!holder) continue;
       const abandoned = whyAbandoned(holder, lockPath, staleLockMs);
       if (abandoned) {
-        takeOver(lockPath, holder);
-        options.onTakeover?.(abandoned);
+        if (takeOver(lockPath, holder)) options.onTakeover?.(abandoned);
         continue;
       }
       if (Date.now() > giveUpAt) throw new LedgerLockedError(path, lockPath, holder.pid);
@@ -219,9 +218,11 @@ function whyAbandoned(holder: LockHolder, lockPath: string, staleLockMs: number)
 }
 
 // Removed only if it is still the file that was judged: a run that took the lock since keeps it.
-function takeOver(lockPath: string, judged: LockHolder): void {
+function takeOver(lockPath: string, judged: LockHolder): boolean {
   const now = readLock(lockPath);
-  if (now && now.ino === judged.ino && now.mtimeMs === judged.mtimeMs) rmSync(lockPath, { force: true });
+  if (!now || now.ino !== judged.ino || now.mtimeMs !== judged.mtimeMs) return false;
+  rmSync(lockPath, { force: true });
+  return true;
 }
 
 function isRunning(pid: number): boolean {
