@@ -14,6 +14,7 @@ export const mismatchCodes = [
  */
 export const errorCodes = [
   "invalid_input",
+  "ledger_locked",
   "timeout",
   "network_error",
   "rate_limited",

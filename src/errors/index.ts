@@ -8,6 +8,7 @@ export {
 } from "./explorerErrors.js";
 export { type ErrorCode, ExplorerVerifyError, isExplorerVerifyError } from "./explorerVerifyError.js";
 export { InvalidInputError } from "./invalidInputError.js";
+export { LedgerLockedError } from "./ledgerLockedError.js";
 export { ChainError, CompilerError } from "./recompileErrors.js";
 export { createRedactor, type Redactor } from "./redact.js";
 export {

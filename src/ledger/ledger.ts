@@ -1,5 +1,17 @@
 import { resolve } from "node:path";
-import { entryKey, type LedgerEntry, readLedgerFile, withLedgerLock, writeLedgerFile } from "./ledgerFile.js";
+import { LedgerLockedError } from "../errors/index.js";
+import {
+  entryKey,
+  type LedgerEntry,
+  type LedgerLockOptions,
+  probeLedgerLock,
+  readLedgerFile,
+  withLedgerLock,
+  writeLedgerFile,
+} from "./ledgerFile.js";
+
+/** How a ledger treats its lock file. */
+export type LedgerOptions = Pick<LedgerLockOptions, "staleLockMs">;
 
 /** What a change to an entry gives; the ledger fills in the times. */
 export type LedgerUpdate = Omit<LedgerEntry, "firstSeenAt" | "updatedAt" | "submittedAt"> & {
@@ -10,7 +22,8 @@ export type LedgerUpdate = Omit<LedgerEntry, "firstSeenAt" | "updatedAt" | "subm
 /**
  * The record of where each contract was submitted and how it ended, kept in a JSON file so that a rerun (after a
  * cancelled job, a crash, or on purpose) resumes instead of starting over. Every change is written at once,
- * atomically, under a lock file, and merged into what is on disk then: two runs sharing a ledger lose nothing.
+ * atomically, under a lock file, and merged into what is on disk then: two runs sharing a ledger lose nothing. A
+ * submission is recorded before it is sent (status `submitting`), and its guid when the explorer answers.
  *
  * @example
  * const ledger = new Ledger(".explorer-verify/ledger.json");
@@ -20,15 +33,36 @@ export class Ledger {
   /** The file, absolute. */
   readonly path: string;
   readonly #entries = new Map<string, LedgerEntry>();
+  readonly #lock: LedgerLockOptions;
+  readonly #warnings: string[] = [];
+  /** Set once the lock could not be had: later changes fail at once instead of each waiting for it again. */
+  #locked: LedgerLockedError | undefined;
 
   /**
-   * Opens (reads) a ledger file; a missing file is an empty ledger, created at the first change.
+   * Opens (reads) a ledger file; a missing file is an empty ledger, created at the first change. Its lock is
+   * looked at now: an abandoned one is taken over (see {@link Ledger.takeWarnings}), and one that cannot be taken
+   * fails here, before anything is sent.
    * @param path - the file
-   * @throws InvalidInputError when the file exists and is not a ledger
+   * @param options - when a lock file counts as abandoned
+   * @throws InvalidInputError when the file exists and is not a ledger, or its lock file cannot be created
+   * @throws LedgerLockedError when a live run holds the lock and does not let it go
    */
-  constructor(path: string) {
+  constructor(path: string, options: LedgerOptions = {}) {
     this.path = resolve(path);
+    this.#lock = {
+      ...(options.staleLockMs === undefined ? {} : { staleLockMs: options.staleLockMs }),
+      onTakeover: (warning) => this.#warnings.push(warning),
+    };
     this.#load(readLedgerFile(this.path));
+    probeLedgerLock(this.path, this.#lock);
+  }
+
+  /**
+   * The warnings not yet taken (abandoned lock files taken over), oldest first; each is given once.
+   * @returns sentences for the run's log
+   */
+  takeWarnings(): string[] {
+    return this.#warnings.splice(0);
   }
 
   /**
@@ -59,28 +93,43 @@ export class Ledger {
    * atomically.
    * @param update - the entry's new state
    * @returns the entry as written
+   * @throws LedgerLockedError when a live run holds the lock and does not let it go, or did so at an earlier change
    */
   record(update: LedgerUpdate): LedgerEntry {
+    if (this.#locked) throw this.#locked;
+    try {
+      return this.#write(update);
+    } catch (error) {
+      if (error instanceof LedgerLockedError) this.#locked = error;
+      throw error;
+    }
+  }
+
+  #write(update: LedgerUpdate): LedgerEntry {
     const now = new Date().toISOString();
     const { submitted, ...fields } = update;
-    return withLedgerLock(this.path, () => {
-      this.#load(readLedgerFile(this.path));
-      const key = entryKey(fields);
-      const previous = this.#entries.get(key);
-      const entry: LedgerEntry = {
-        ...fields,
-        firstSeenAt: previous?.firstSeenAt ?? now,
-        ...(submitted
-          ? { submittedAt: now }
-          : previous?.submittedAt
-            ? { submittedAt: previous.submittedAt }
-            : {}),
-        updatedAt: now,
-      };
-      this.#entries.set(key, entry);
-      writeLedgerFile(this.path, [...this.#entries.values()]);
-      return entry;
-    });
+    return withLedgerLock(
+      this.path,
+      () => {
+        this.#load(readLedgerFile(this.path));
+        const key = entryKey(fields);
+        const previous = this.#entries.get(key);
+        const entry: LedgerEntry = {
+          ...fields,
+          firstSeenAt: previous?.firstSeenAt ?? now,
+          ...(submitted
+            ? { submittedAt: now }
+            : previous?.submittedAt
+              ? { submittedAt: previous.submittedAt }
+              : {}),
+          updatedAt: now,
+        };
+        this.#entries.set(key, entry);
+        writeLedgerFile(this.path, [...this.#entries.values()]);
+        return entry;
+      },
+      this.#lock,
+    );
   }
 
   #load(entries: LedgerEntry[]): void {

@@ -1,5 +1,6 @@
 import {
   closeSync,
+  existsSync,
   fsyncSync,
   mkdirSync,
   openSync,
@@ -10,7 +11,8 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname } from "node:path";
-import { InvalidInputError } from "../errors/index.js";
+import { InvalidInputError, LedgerLockedError } from "../errors/index.js";
+import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import * as z from "../schemas/zod.js";
 
 const entrySchema = z.object({
@@ -20,11 +22,14 @@ const entrySchema = z.object({
   contract: z.string(),
   format: z.enum(["standard-json", "single-file", "flattened", "vyper", "registry", "proxy"]),
   inputHash: z.string(),
-  status: z.enum(["verified", "pending", "failed", "timeout"]),
+  // `submitting`: recorded just before a submission is sent, and replaced when the explorer answers; one left in the
+  // file means a run stopped with the request in flight (see `watchEarlierSubmission`).
+  status: z.enum(["verified", "pending", "failed", "timeout", "submitting"]),
   guid: z.optional(z.string()),
   url: z.optional(z.string()),
   message: z.optional(z.string()),
   firstSeenAt: z.string(),
+  /** When the last submission was sent (its intent recorded). */
   submittedAt: z.optional(z.string()),
   updatedAt: z.string(),
 });
@@ -98,36 +103,57 @@ export function entryKey(entry: Pick<LedgerEntry, "explorer" | "address" | "form
   return `${entry.explorer} ${entry.address.toLowerCase()}${entry.format === "proxy" ? " proxy" : ""}`;
 }
 
+/** How {@link withLedgerLock} treats a lock file it finds. */
+export interface LedgerLockOptions {
+  /**
+   * A lock whose time is further than this from now, either way, is abandoned: a run holds the lock for one write,
+   * and no run lasts longer than its deadline. Default: the engine's default deadline, 300 s.
+   */
+  staleLockMs?: number;
+  /** How long a lock held by a live process is waited for before giving up. Default 5 s. */
+  waitMs?: number;
+  /** Told, in a sentence, each time an abandoned lock is taken over. */
+  onTakeover?: (warning: string) => void;
+}
+
+const lockWaitMs = 5_000;
+
 /**
  * Runs `work` holding the ledger's lock file (`PATH.lock`, created exclusively), so two processes never
- * interleave read-merge-write. A lock left by a process that no longer runs, or older than `staleLockMs`, is
- * taken over.
+ * interleave read-merge-write. A lock left by a process that no longer runs, or dated further from now than
+ * `staleLockMs`, is taken over (and `onTakeover` told why); a lock of a live process is waited for.
  * @param path - the ledger file
  * @param work - what to do under the lock
- * @param staleLockMs - age after which a lock counts as abandoned
+ * @param options - when a lock counts as abandoned, how long to wait for a live one, who hears of takeovers
  * @returns what `work` returns
- * @throws InvalidInputError when the lock cannot be had within `staleLockMs` twice over
+ * @throws LedgerLockedError when a live process keeps the lock longer than `waitMs`
+ * @throws InvalidInputError when the lock file cannot be created (its folder is not writable)
  */
-export function withLedgerLock<T>(path: string, work: () => T, staleLockMs = 10_000): T {
+export function withLedgerLock<T>(path: string, work: () => T, options: LedgerLockOptions = {}): T {
   const lockPath = `${path}.lock`;
-  mkdirSync(dirname(path), { recursive: true });
-  const giveUpAt = Date.now() + 2 * staleLockMs;
+  const staleLockMs = options.staleLockMs ?? defaultTimeoutMs;
+  const giveUpAt = Date.now() + (options.waitMs ?? lockWaitMs);
   let descriptor: number | undefined;
   for (let tries = 0; descriptor === undefined; tries++) {
     try {
+      mkdirSync(dirname(path), { recursive: true });
       descriptor = openSync(lockPath, "wx");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      if (isAbandoned(lockPath, staleLockMs)) {
-        rmSync(lockPath, { force: true });
-        continue;
-      }
-      if (Date.now() > giveUpAt) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
         throw new InvalidInputError(
           "ledger",
-          `The ledger ${path} stays locked by another run (${lockPath}); delete the lock file if no run is going on.`,
+          `The ledger's lock file ${lockPath} cannot be created: ${(error as Error).message}.`,
         );
       }
+      const holder = readLock(lockPath);
+      // Gone between the attempt and the look: try again at once.
+      if (!holder) continue;
+      const abandoned = whyAbandoned(holder, lockPath, staleLockMs);
+      if (abandoned) {
+        if (takeOver(lockPath, holder)) options.onTakeover?.(abandoned);
+        continue;
+      }
+      if (Date.now() > giveUpAt) throw new LedgerLockedError(path, lockPath, holder.pid);
       sleepSync(Math.min(50, 2 + tries));
     }
   }
@@ -140,18 +166,63 @@ export function withLedgerLock<T>(path: string, work: () => T, staleLockMs = 10_
   }
 }
 
-function isAbandoned(lockPath: string, staleLockMs: number): boolean {
+/**
+ * Makes sure the ledger's lock can be taken, before a run sends anything: an abandoned lock is taken over now, and
+ * a lock that cannot be taken fails the run here rather than each of its writes later. Nothing is created when
+ * the ledger's folder does not exist yet (no lock can be in it).
+ * @param path - the ledger file
+ * @param options - as {@link withLedgerLock}
+ * @throws LedgerLockedError or InvalidInputError, as {@link withLedgerLock}
+ */
+export function probeLedgerLock(path: string, options: LedgerLockOptions = {}): void {
+  if (existsSync(dirname(path))) withLedgerLock(path, () => undefined, options);
+}
+
+interface LockHolder {
+  /** The pid written in the file; undefined while its creator has not written it yet. */
+  pid: number | undefined;
+  mtimeMs: number;
+  ino: number;
+}
+
+function readLock(lockPath: string): LockHolder | undefined {
   try {
-    const ageMs = Date.now() - statSync(lockPath).mtimeMs;
+    const { mtimeMs, ino } = statSync(lockPath);
     const pid = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
-    if (ageMs > staleLockMs) return true;
-    // A lock of a process killed on this machine (its pid is gone) is not waited for.
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !isRunning(pid)) return true;
-    return false;
+    return { pid: Number.isInteger(pid) && pid > 0 ? pid : undefined, mtimeMs, ino };
   } catch {
-    // Gone between the attempt and the look: try again.
-    return false;
+    return undefined;
   }
+}
+
+// Why a lock is no run's, in a sentence for the run's log; undefined while it may be a live run's.
+function whyAbandoned(holder: LockHolder, lockPath: string, staleLockMs: number): string | undefined {
+  const { pid } = holder;
+  if (pid === process.pid) {
+    // This process takes the lock only inside one synchronous call: a lock naming it is an earlier process's with
+    // the same pid (pids start over in each container).
+    return `the ledger's lock file ${lockPath} names this process (${pid}), which does not hold it: it was left by an earlier process with the same pid; taken over.`;
+  }
+  if (pid !== undefined && !isRunning(pid)) {
+    return `the ledger's lock file ${lockPath} was left by process ${pid}, which no longer runs; taken over.`;
+  }
+  const ageMs = Date.now() - holder.mtimeMs;
+  if (Math.abs(ageMs) > staleLockMs) {
+    const when =
+      ageMs > 0
+        ? `${Math.round(ageMs / 1_000)} s ago`
+        : `${Math.round(-ageMs / 1_000)} s ahead of this machine's clock`;
+    return `the ledger's lock file ${lockPath}${pid === undefined ? "" : ` (process ${pid})`} was written ${when}, further from now than the run's deadline (${Math.round(staleLockMs / 1_000)} s): no run holds the lock that long; taken over.`;
+  }
+  return undefined;
+}
+
+// Removed only if it is still the file that was judged: a run that took the lock since keeps it.
+function takeOver(lockPath: string, judged: LockHolder): boolean {
+  const now = readLock(lockPath);
+  if (!now || now.ino !== judged.ino || now.mtimeMs !== judged.mtimeMs) return false;
+  rmSync(lockPath, { force: true });
+  return true;
 }
 
 function isRunning(pid: number): boolean {

@@ -6,6 +6,7 @@ const stateLabels: Record<LedgerEntry["status"], string> = {
   pending: "pending",
   failed: "FAILED",
   timeout: "TIMEOUT (pending)",
+  submitting: "sent, no answer yet",
 };
 
 /**

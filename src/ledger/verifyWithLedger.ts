@@ -5,10 +5,16 @@ import type { VerificationEvent } from "../verify/events.js";
 import type { VerificationJob, VerificationResult } from "../verify/job.js";
 import { defaultPolling, pollVerifyStatus } from "../verify/pollVerifyStatus.js";
 import type { Verifier } from "../verify/verifier.js";
-import { displayName, type EngineOptions, verifyContract } from "../verify/verifyContract.js";
+import {
+  displayName,
+  type EngineOptions,
+  type SubmittingContract,
+  verifyContract,
+} from "../verify/verifyContract.js";
 import { inputHash } from "./inputHash.js";
 import type { Ledger } from "./ledger.js";
 import type { LedgerEntry } from "./ledgerFile.js";
+import { watchEarlierSubmission } from "./watchEarlierSubmission.js";
 
 /** How a job uses the ledger. */
 export interface LedgerUse {
@@ -22,14 +28,16 @@ export interface LedgerUse {
 /**
  * Verifies one contract, reading the ledger first and recording every change in it. Verified with the same
  * input: `already-verified` with no request (unless `recheck` or `force`). A guid still pending: polled, never submitted
- * again. Failed, changed input, or nothing recorded: verified as usual, the guid recorded the moment the explorer
- * returns it (before polling), so a run killed at any point loses no submission.
+ * again. A submission an earlier run sent without recording the answer (status `submitting`): looked at, and watched
+ * for up to 60 s after it was sent, before it is sent again. Failed, changed input, or nothing recorded: verified as
+ * usual. Each submission is recorded before it is sent, and its guid the moment the explorer returns it (before
+ * polling), so a run killed at any point leaves a trace of every request it sent.
  *
  * @param client - the explorer
  * @param job - the contract
  * @param options - engine settings
  * @param use - the ledger and how to read it
- * @returns the result record
+ * @returns the result record; a job whose submission could not be recorded is a failed record, with nothing sent
  */
 export async function verifyWithLedger(
   client: Verifier,
@@ -46,25 +54,55 @@ export async function verifyWithLedger(
     return hash;
   };
   const contract = displayName(job);
+  const notice = (message: string): void =>
+    options.onEvent?.({ type: "notice", address: job.address, contract, message });
+  const relayWarnings = (): void => {
+    for (const warning of ledger.takeWarnings()) notice(warning);
+  };
+  relayWarnings();
   const entry = isRecordable(job.address) ? ledger.entry(explorer, job.address) : undefined;
   const sameInput = entry !== undefined && entry.inputHash === hashOfInput();
-  const record = (result: VerificationResult, submitted = false): void => {
-    if (!isRecordable(job.address) || result.format === "proxy") return;
+  const write = (
+    status: LedgerEntry["status"],
+    fields: Partial<Pick<LedgerEntry, "guid" | "message">> & { format?: LedgerEntry["format"] },
+    submitted: boolean,
+  ): void => {
+    if (!isRecordable(job.address)) return;
     ledger.record({
       explorer,
       address: job.address,
       ...(use.chainId === undefined ? {} : { chainId: use.chainId }),
       contract,
-      format: result.format,
+      format: fields.format ?? job.source.format,
       inputHash: hashOfInput(),
-      status: result.status === "already-verified" ? "verified" : result.status,
-      ...(result.guid ? { guid: result.guid } : {}),
-      url: result.url,
-      ...(result.message && result.status !== "verified" && result.status !== "already-verified"
-        ? { message: result.message }
-        : {}),
+      status,
+      ...(fields.guid ? { guid: fields.guid } : {}),
+      url: client.codeUrl(job.address),
+      ...(fields.message ? { message: fields.message } : {}),
       submitted,
     });
+    relayWarnings();
+  };
+  // After the request, a ledger that cannot be written costs the record, not the result: the intent written
+  // before the request makes the next run look before sending again.
+  const record = (result: VerificationResult): void => {
+    // A job that failed because the ledger is locked has nothing to add to it, and could not.
+    if (result.format === "proxy" || result.error?.code === "ledger_locked") return;
+    try {
+      write(
+        result.status === "already-verified" ? "verified" : result.status,
+        {
+          format: result.format,
+          ...(result.guid ? { guid: result.guid } : {}),
+          ...(result.message && result.status !== "verified" && result.status !== "already-verified"
+            ? { message: result.message }
+            : {}),
+        },
+        false,
+      );
+    } catch (error) {
+      notice(`the ledger could not record the ${result.status} state: ${describe(error)}`);
+    }
   };
 
   // `force` asks for a submission whatever is known: the ledger's word is not taken either.
@@ -92,26 +130,72 @@ export async function verifyWithLedger(
     }
   }
 
+  let toSubmit = job;
+  if (entry && sameInput && entry.status === "submitting") {
+    const startedAt = Date.now();
+    const deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
+    const sentAt = Date.parse(entry.submittedAt ?? "");
+    const seen = await watchEarlierSubmission(
+      client,
+      job,
+      Number.isNaN(sentAt) ? startedAt : sentAt,
+      deadline,
+      (watchMs) =>
+        notice(
+          `an earlier run sent it and stopped before the explorer answered; watching for up to ${Math.ceil(watchMs / 1_000)} s whether the explorer verifies it, before sending it again.`,
+        ),
+    );
+    const settled = (status: "already-verified" | "timeout", message: string): VerificationResult => ({
+      address: job.address,
+      contract,
+      explorer,
+      format: job.source.format,
+      status,
+      url: client.codeUrl(job.address),
+      attempts: 0,
+      durationMs: Date.now() - startedAt,
+      message,
+      ...(status === "timeout" ? { error: { code: "timeout" as const } } : {}),
+    });
+    if (seen === "verified") {
+      const result = settled(
+        "already-verified",
+        "An earlier run sent it and stopped before the explorer answered; the explorer shows it verified, so it was not sent again.",
+      );
+      record(result);
+      return finish(options, result);
+    }
+    if (seen === "deadline") {
+      // The intent stays in the ledger: the next run looks again before sending.
+      return finish(
+        options,
+        settled(
+          "timeout",
+          "An earlier run sent it and stopped before the explorer answered; the explorer did not show it verified before the deadline, so it was not sent again (the next run looks again).",
+        ),
+      );
+    }
+    // Just seen unverified: the engine's own pre-check would ask again. The watch spent part of the deadline.
+    toSubmit = { ...job, force: true, timeoutMs: deadline.remainingMs() };
+  }
+
+  const onSubmitting = (submission: SubmittingContract): void => {
+    // Before the request leaves: a run killed while it is in flight leaves this trace. A ledger that cannot be
+    // written stops the job here, with nothing sent.
+    write("submitting", {}, true);
+    options.onSubmitting?.(submission);
+  };
   const onEvent = (event: VerificationEvent): void => {
     if (event.type === "submitted" && event.guid && event.address === job.address) {
-      record(
-        {
-          address: job.address,
-          contract,
-          explorer,
-          format: job.source.format,
-          status: "pending",
-          guid: event.guid,
-          url: client.codeUrl(job.address),
-          attempts: event.attempt,
-          durationMs: 0,
-        },
-        true,
-      );
+      try {
+        write("pending", { guid: event.guid }, false);
+      } catch (error) {
+        notice(`the ledger could not record the guid ${event.guid}: ${describe(error)}`);
+      }
     }
     options.onEvent?.(event);
   };
-  const result = await verifyContract(client, job, { ...options, onEvent });
+  const result = await verifyContract(client, toSubmit, { ...options, onEvent, onSubmitting });
   record(result);
   return result;
 }
@@ -185,6 +269,10 @@ async function resumePending(
 function finish(options: EngineOptions, result: VerificationResult): VerificationResult {
   options.onEvent?.({ type: "finished", address: result.address, contract: result.contract, result });
   return result;
+}
+
+function describe(error: unknown): string {
+  return isExplorerVerifyError(error) ? error.shortMessage : String(error);
 }
 
 function isRecordable(address: string): boolean {

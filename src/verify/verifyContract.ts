@@ -34,6 +34,11 @@ export interface EngineOptions {
   /** How long an address may stay "not a contract" before that is taken as the answer. Default 60 s. */
   notIndexedWindowMs?: number;
   onEvent?: VerificationEventListener;
+  /**
+   * Called just before each submission is sent (the ledger records it here). Unlike `onEvent`, it may throw: the
+   * job then fails with that error, and nothing is sent.
+   */
+  onSubmitting?: (submission: SubmittingContract) => void;
   /** Skip the pre-check for every job (a job's own `force` wins). */
   force?: boolean;
   /** Wait for verdicts (default true; a job's own `wait` wins). */
@@ -57,6 +62,15 @@ export interface EngineOptions {
    * pre-checks find anything. Without it every job starts from the defaults.
    */
   memory?: BatchMemory;
+}
+
+/** A submission about to be sent, as {@link EngineOptions.onSubmitting} hears of it. */
+export interface SubmittingContract {
+  address: string;
+  contract: string;
+  input: PreparedSubmission["input"];
+  /** Counts every submission of the job, resends included, from 1. */
+  attempt: number;
 }
 
 const asyncSubmissionTimeoutMs = 30_000;
@@ -270,6 +284,12 @@ class ContractVerification {
     let uncertainSends = 0;
     for (;;) {
       if (this.#deadline.passed()) throw new DeadlinePassed();
+      this.#options.onSubmitting?.({
+        address: job.address,
+        contract: this.#contract,
+        input: submission.input,
+        attempt: this.#attempts + 1,
+      });
       this.#attempts++;
       const limitMs =
         job.source.format === "standard-json" || job.source.format === "single-file"

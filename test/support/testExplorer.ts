@@ -16,6 +16,8 @@ export interface TestExplorer {
   faults: FaultInjector;
   /** Every request received, in order, as the explorer parsed it. */
   requests: ReceivedRequest[];
+  /** Called with each request as it arrives, before it is answered (and before any fault). */
+  onRequest: ((request: ReceivedRequest) => void) | undefined;
   /** The requests for one contract-module action. */
   requestsFor(action: string): ReceivedRequest[];
   /** Forgets contracts, scripts, faults and recorded requests, keeping the server. */
@@ -37,11 +39,15 @@ export async function startTestExplorer(
     options.rest ?? (options.smartContractStatus ? smartContractStatusHandler(backend) : undefined);
   const faults = new FaultInjector();
   const requests: ReceivedRequest[] = [];
+  let onRequest: TestExplorer["onRequest"];
   const server = new ExplorerHttpServer({
     contractModule: new ContractModule(backend),
     ...(rest ? { rest } : {}),
     interceptor: faults.interceptor,
-    onRequest: (request) => requests.push(request),
+    onRequest: (request) => {
+      requests.push(request);
+      onRequest?.(request);
+    },
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   });
   const url = await server.listen(0, "127.0.0.1");
@@ -50,12 +56,19 @@ export async function startTestExplorer(
     backend,
     faults,
     requests,
+    get onRequest() {
+      return onRequest;
+    },
+    set onRequest(listener) {
+      onRequest = listener;
+    },
     requestsFor: (action) =>
       requests.filter((r) => String(r.query.action ?? r.body.action ?? "").toLowerCase() === action),
     reset: () => {
       backend.reset();
       faults.reset();
       requests.length = 0;
+      onRequest = undefined;
     },
     close: () => server.close(),
   };
