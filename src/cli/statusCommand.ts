@@ -37,6 +37,7 @@ export async function statusCommand(argv: string[]): Promise<number> {
     printLedger(resolve(process.cwd(), values.ledger ?? verificationDefaults.ledger), {
       json: values.json,
       writeLine: (table) => console.log(table),
+      otherLedger: "--ledger FILE (a run with --ledger writes one)",
     });
     return exitCodes.ok;
   }

@@ -23,6 +23,7 @@ export default async function statusTaskAction(
       printLedger(resolve(hre.config.paths.root, args.ledger ?? defaultLedgerPath), {
         json: args.json,
         writeLine: (table) => console.log(table),
+        otherLedger: "--ledger FILE (npx hardhat explorer-verify writes one)",
       }),
     );
     return;
