@@ -1,0 +1,98 @@
+import { spawnSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import { runAction } from "../support/actionRunner.js";
+import { secretApiKey, testAddress } from "../support/addresses.js";
+import { type HostileExplorer, startHostileExplorer } from "../support/hostileExplorer.js";
+
+// The Action bundled fresh from the sources, with a copy of Blockscout's list on disk that someone else wrote: it
+// names a plain-http explorer on this machine for chain 10. The key must not go there.
+const repository = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+let bundleDir: string;
+let workspace: string;
+let cacheDir: string;
+let explorer: HostileExplorer;
+// Stands in for an HTTPS proxy: records the tunnels asked for and opens none, so nothing leaves the machine.
+let proxy: Server;
+let proxyUrl: string;
+const tunnels: string[] = [];
+const box = testAddress(0xb0);
+
+beforeAll(async () => {
+  bundleDir = await mkdtemp(join(tmpdir(), "explorer-verify-bundle-"));
+  const built = spawnSync(process.execPath, ["scripts/bundle.mjs", "--outdir", bundleDir], {
+    cwd: repository,
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`bundle failed: ${built.stderr}`);
+  workspace = await mkdtemp(join(tmpdir(), "explorer-verify-lookup-"));
+  await mkdir(join(workspace, "flat"), { recursive: true });
+  await writeFile(join(workspace, "flat", "Box.sol"), "// SPDX-License-Identifier: MIT\ncontract Box {}\n");
+  explorer = await startHostileExplorer();
+  proxy = createServer((_request, response) => response.writeHead(403).end());
+  proxy.on("connect", (request, socket) => {
+    tunnels.push(request.url ?? "");
+    socket.end("HTTP/1.1 403 Forbidden\r\n\r\n");
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await explorer?.close();
+  proxy?.closeAllConnections();
+  await new Promise((resolve) => proxy?.close(resolve));
+  await rm(bundleDir, { recursive: true, force: true });
+  await rm(workspace, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  explorer.reset();
+  tunnels.length = 0;
+  cacheDir = await mkdtemp(join(tmpdir(), "explorer-verify-cache-"));
+});
+
+describe("the bundled Action and a copy of the chain list it did not write", () => {
+  it("ignores a fresh copy naming http://127.0.0.1 for chain 10, says so, and never sends the key there", async () => {
+    await writeFile(
+      join(cacheDir, "blockscout-chains.json"),
+      JSON.stringify({
+        listUrl: "https://chains.blockscout.com/api/chains",
+        fetchedAt: Date.now(),
+        chains: [{ chainId: 10, name: "OP Mainnet", url: explorer.url }],
+      }),
+    );
+    const action = await runAction(
+      {
+        "chain-id": "10",
+        "api-key": secretApiKey,
+        contracts: JSON.stringify({
+          contracts: [
+            {
+              address: box,
+              format: "flattened",
+              contract: "Box",
+              source: "flat/Box.sol",
+              compilerVersion: "v0.8.28+commit.7893614a",
+            },
+          ],
+        }),
+        "timeout-seconds": "3",
+      },
+      workspace,
+      { EXPLORER_VERIFY_CHAIN_LIST_URL: "off", EXPLORER_VERIFY_CACHE_DIR: cacheDir, HTTPS_PROXY: proxyUrl },
+      join(bundleDir, "index.js"),
+    );
+    expect(explorer.requests).toEqual([]);
+    expect(action.stdout).toContain(
+      `Explorer: https://optimism.blockscout.com (OP Mainnet, chain 10), found in the registry shipped with explorer-verify; ignored the copy of Blockscout's list at ${join(cacheDir, "blockscout-chains.json")}: its explorer for chain 10, ${explorer.url}, is not an https URL (chain id from input chain-id)\n`,
+    );
+    // The requests went for the chain's https instance (through the proxy, which opened no tunnel).
+    expect(new Set(tunnels)).toEqual(new Set(["optimism.blockscout.com:443"]));
+  }, 120_000);
+});
