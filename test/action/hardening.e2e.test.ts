@@ -6,12 +6,13 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
-import { runAction } from "../support/actionRunner.js";
+import type { VerificationResult } from "../../src/verify/job.js";
+import { type ActionRun, runAction } from "../support/actionRunner.js";
 import { secretApiKey, testAddress } from "../support/addresses.js";
 import { type HostileExplorer, startHostileExplorer } from "../support/hostileExplorer.js";
 
-// The Action bundled fresh from the sources, with a copy of Blockscout's list on disk that someone else wrote: it
-// names a plain-http explorer on this machine for chain 10. The key must not go there.
+// The Action bundled fresh from the sources, against the probes of the hardening issue that concern the lookup of the
+// explorer, custom headers and discovery.
 const repository = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 let bundleDir: string;
 let workspace: string;
@@ -51,8 +52,25 @@ afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
+const manifest = JSON.stringify({
+  contracts: [
+    {
+      address: box,
+      format: "flattened",
+      contract: "Box",
+      source: "flat/Box.sol",
+      compilerVersion: "v0.8.28+commit.7893614a",
+    },
+  ],
+});
+
+function results(action: ActionRun): VerificationResult[] {
+  return JSON.parse(action.outputs.results ?? "[]");
+}
+
 beforeEach(async () => {
   explorer.reset();
+  explorer.inner.backend.addContract(box);
   tunnels.length = 0;
   cacheDir = await mkdtemp(join(tmpdir(), "explorer-verify-cache-"));
 });
@@ -71,17 +89,7 @@ describe("the bundled Action and a copy of the chain list it did not write", () 
       {
         "chain-id": "10",
         "api-key": secretApiKey,
-        contracts: JSON.stringify({
-          contracts: [
-            {
-              address: box,
-              format: "flattened",
-              contract: "Box",
-              source: "flat/Box.sol",
-              compilerVersion: "v0.8.28+commit.7893614a",
-            },
-          ],
-        }),
+        contracts: manifest,
         "timeout-seconds": "3",
       },
       workspace,
@@ -95,4 +103,21 @@ describe("the bundled Action and a copy of the chain list it did not write", () 
     // The requests went for the chain's https instance (through the proxy, which opened no tunnel).
     expect(new Set(tunnels)).toEqual(new Set(["optimism.blockscout.com:443"]));
   }, 120_000);
+});
+
+describe("the bundled Action with a custom header whose value is short", () => {
+  it("X-Debug: 1 is sent, and the explorer's answers are read as they came: the contract is verified", async () => {
+    const action = await runAction(
+      { "explorer-url": explorer.url, headers: "X-Debug: 1", contracts: manifest, "timeout-seconds": "20" },
+      workspace,
+      {},
+      join(bundleDir, "index.js"),
+    );
+    expect(results(action).map((result) => [result.status, result.message])).toEqual([
+      ["verified", undefined],
+    ]);
+    expect(action.code).toBe(0);
+    expect(explorer.requests.length).toBeGreaterThan(0);
+    expect(explorer.requests.every((request) => request.headers["x-debug"] === "1")).toBe(true);
+  }, 60_000);
 });
