@@ -5,7 +5,12 @@ import { createContractJob } from "../inputs/contractJob.js";
 import { inferContract } from "../inputs/inferContract.js";
 import { recoverConstructorArguments } from "../verify/constructorArguments.js";
 import type { CreatedBy, VerificationJob } from "../verify/job.js";
-import { type CreatedContract, type CreationChain, discoverCreatedContracts } from "./createdContracts.js";
+import {
+  type CreatedContract,
+  type CreationChain,
+  type DiscoverCreatedContractsOptions,
+  discoverCreatedContracts,
+} from "./createdContracts.js";
 import { cloneImplementation, cloneImplementationFromCreation } from "./minimalClone.js";
 
 /** An EIP-1167 minimal clone: the explorer shows it through its implementation, so it is not submitted. */
@@ -30,7 +35,8 @@ export interface CreatedContractJobs {
   skipped: SkippedCreation[];
 }
 
-export interface CreatedContractJobsOptions {
+export interface CreatedContractJobsOptions
+  extends Pick<DiscoverCreatedContractsOptions, "deadline" | "maxPages" | "onWarning"> {
   /** The candidates, e.g. every contract of the project's builds. */
   contracts: readonly CompiledContract[];
   /** The explorer, for its internal transactions and creation data. */
@@ -49,7 +55,8 @@ export interface CreatedContractJobsOptions {
  * implementation; contracts no build contract matches are reported as skipped.
  *
  * @param transactions - transaction hashes
- * @param options - the build's contracts, the explorer and/or the chain, addresses to leave out
+ * @param options - the build's contracts, the explorer and/or the chain, addresses to leave out; the deadline,
+ *   page limit and warnings of discovery (see {@link discoverCreatedContracts})
  * @returns jobs, clones and skipped contracts
  * @throws {InvalidInputError} for a malformed hash, or with neither an explorer nor a chain
  * @example
