@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/glo
 import type { VerificationResult } from "../../src/verify/job.js";
 import { type ActionRun, runAction } from "../support/actionRunner.js";
 import { secretApiKey, testAddress } from "../support/addresses.js";
+import { endlessInternalTransactions } from "../support/endlessCursor.js";
 import { type HostileExplorer, startHostileExplorer } from "../support/hostileExplorer.js";
 
 // The Action bundled fresh from the sources, against the probes of the hardening issue that concern the lookup of the
@@ -34,6 +35,19 @@ beforeAll(async () => {
   workspace = await mkdtemp(join(tmpdir(), "explorer-verify-lookup-"));
   await mkdir(join(workspace, "flat"), { recursive: true });
   await writeFile(join(workspace, "flat", "Box.sol"), "// SPDX-License-Identifier: MIT\ncontract Box {}\n");
+  // A build for include-created to match created contracts against (it has none of theirs).
+  await mkdir(join(workspace, "artifacts", "build-info"), { recursive: true });
+  await writeFile(
+    join(workspace, "artifacts", "build-info", "empty.json"),
+    JSON.stringify({
+      _format: "hh-sol-build-info-1",
+      id: "empty",
+      solcVersion: "0.8.28",
+      solcLongVersion: "0.8.28+commit.7893614a",
+      input: { language: "Solidity", sources: {}, settings: {} },
+      output: { contracts: {}, sources: {} },
+    }),
+  );
   explorer = await startHostileExplorer();
   proxy = createServer((_request, response) => response.writeHead(403).end());
   proxy.on("connect", (request, socket) => {
@@ -52,17 +66,19 @@ afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-const manifest = JSON.stringify({
-  contracts: [
-    {
-      address: box,
-      format: "flattened",
-      contract: "Box",
-      source: "flat/Box.sol",
-      compilerVersion: "v0.8.28+commit.7893614a",
-    },
-  ],
-});
+const manifestFor = (address: string) =>
+  JSON.stringify({
+    contracts: [
+      {
+        address,
+        format: "flattened",
+        contract: "Box",
+        source: "flat/Box.sol",
+        compilerVersion: "v0.8.28+commit.7893614a",
+      },
+    ],
+  });
+const manifest = manifestFor(box);
 
 function results(action: ActionRun): VerificationResult[] {
   return JSON.parse(action.outputs.results ?? "[]");
@@ -120,4 +136,35 @@ describe("the bundled Action with a custom header whose value is short", () => {
     expect(explorer.requests.length).toBeGreaterThan(0);
     expect(explorer.requests.every((request) => request.headers["x-debug"] === "1")).toBe(true);
   }, 60_000);
+});
+
+describe("the bundled Action with include-created against an explorer whose pages never end", () => {
+  it("stops reading them and verifies the contracts it was given, within the run", async () => {
+    const factory = "0x00000000000000000000000000000000000000fa";
+    // A contract of its own: the ledger of the runs above has the first one verified already.
+    const own = testAddress(0xb2);
+    explorer.inner.backend.addContract(own);
+    explorer.scenario = endlessInternalTransactions({
+      factory,
+      cursor: "endless",
+      creationTransaction: `0x${"ab".repeat(32)}`,
+    });
+    const action = await runAction(
+      {
+        "explorer-url": explorer.url,
+        contracts: manifestFor(own),
+        "include-created": "true",
+        "timeout-seconds": "60",
+      },
+      workspace,
+      {},
+      join(bundleDir, "index.js"),
+    );
+    const pages = explorer.requests.filter((request) =>
+      request.url.startsWith("/api/v2/internal-transactions"),
+    );
+    expect(pages).toHaveLength(100);
+    expect(results(action).map((result) => [result.address, result.status])).toEqual([[own, "verified"]]);
+    expect(action.code).toBe(0);
+  }, 90_000);
 });

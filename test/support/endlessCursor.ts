@@ -8,6 +8,8 @@ export interface EndlessPages {
   cursor: "endless" | "repeat";
   /** Held this long before each page is answered. */
   delayMs?: number;
+  /** Given by `getcontractcreation` as the creation transaction of every address asked for; none by default. */
+  creationTransaction?: string;
 }
 
 /**
@@ -21,8 +23,8 @@ export function createdOnPage(page: number): string {
 
 /**
  * An explorer whose internal transactions of any transaction never reach a last page: each page lists one contract
- * the factory created and a `next_page_params` that never is null. It knows no creation data (`getcontractcreation`
- * answers "No data found"); other requests pass on.
+ * the factory created and a `next_page_params` that never is null. `getcontractcreation` names the creation
+ * transaction given, without creation code (else it answers "No data found"); other requests pass on.
  * @param pages - the factory, how the cursor goes on, a delay
  * @returns the scenario
  */
@@ -30,7 +32,17 @@ export function endlessInternalTransactions(pages: EndlessPages): Scenario {
   return (request) => {
     const url = new URL(request.url, "http://x");
     if (request.action === "getcontractcreation") {
-      return answerJson(200, { status: "0", message: "No data found", result: null });
+      const asked = (url.searchParams.get("contractaddresses") ?? "").split(",").filter(Boolean);
+      if (!pages.creationTransaction || asked.length === 0) {
+        return answerJson(200, { status: "0", message: "No data found", result: null });
+      }
+      const txHash = pages.creationTransaction;
+      const result = asked.map((address) => ({
+        contractAddress: address,
+        contractCreator: pages.factory,
+        txHash,
+      }));
+      return answerJson(200, { status: "1", message: "OK", result });
     }
     if (url.pathname !== "/api/v2/internal-transactions") return undefined;
     const transaction = url.searchParams.get("transaction_hash") ?? "";
