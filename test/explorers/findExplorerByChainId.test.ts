@@ -253,3 +253,12 @@ describe("findExplorerByChainId with a list or a copy that names an explorer the
     ]);
   });
 });
+
+describe("the shipped registry", () => {
+  it("finds no plain-http instance by chain id (viem's localhost explorer of chain 9 is no instance the user named)", async () => {
+    expect(shippedExplorerFor(9)).toBeUndefined();
+    await expect(findExplorerByChainId(9, { refresh: false, cacheDir: false })).rejects.toThrow(
+      "No Blockscout explorer is known for chain 9: give its URL as the explorerUrl option.",
+    );
+  });
+});
