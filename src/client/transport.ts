@@ -224,7 +224,7 @@ export class Transport {
       if (isRedirect(answer.status) && location) {
         const next = followableRedirect(url, location, answer.status, req.method);
         if (next && redirects < maxRedirects) {
-          // Same host (or http to https on it): the explorer moved its API; the key may go there.
+          // Same origin (or http to https on the host's default ports): the explorer moved its API; the key may go there.
           redirects++;
           url = next;
           context = { method: req.method, url: this.redact(url.toString()) };
@@ -383,8 +383,9 @@ function assertSendableApiKey(apiKey: string): void {
 
 const maxRedirects = 3;
 
-// A redirect is followed only on the explorer's own host (same port, or http to https), and for a submission only
-// when it keeps the method and body (307, 308): the key and the sources never go to another origin.
+// A redirect is followed only on the explorer's own origin, or from http on its default port to https on its
+// default port of the same host (another port may be another service), and for a submission only when it keeps the
+// method and body (307, 308): the key and the sources never go to another origin.
 function followableRedirect(from: URL, location: string, status: number, method: string): URL | undefined {
   let to: URL;
   try {
@@ -393,7 +394,12 @@ function followableRedirect(from: URL, location: string, status: number, method:
     return undefined;
   }
   const sameOrigin = to.origin === from.origin;
-  const upgrade = from.protocol === "http:" && to.protocol === "https:" && to.hostname === from.hostname;
+  const upgrade =
+    from.protocol === "http:" &&
+    to.protocol === "https:" &&
+    to.hostname === from.hostname &&
+    from.port === "" &&
+    to.port === "";
   if (!sameOrigin && !upgrade) return undefined;
   if (method !== "GET" && status !== 307 && status !== 308) return undefined;
   // Our own query (with the key) goes along; the explorer's location decides only where.
