@@ -3,12 +3,8 @@ import type { ExplorerClient } from "../client/explorerClient.js";
 import { currentRequestDeadline, withRequestDeadline } from "../client/requestDeadline.js";
 import { HttpError, InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
 import { creationsInTrace, parseCallTrace, type TracedCreation } from "./callTrace.js";
-import {
-  beforeDeadline,
-  DeadlineReached,
-  type DiscoveryWarning,
-  walkInternalTransactions,
-} from "./internalTransactionWalk.js";
+import { beforeDeadline, DeadlineReached } from "./discoveryDeadline.js";
+import { type DiscoveryWarning, walkInternalTransactions } from "./internalTransactionWalk.js";
 
 const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
 

@@ -1,6 +1,7 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
 import { cursorQuery } from "../client/rest/restPagination.js";
 import type { InternalTransaction, PageCursor } from "../schemas/rest/index.js";
+import { DeadlineReached } from "./discoveryDeadline.js";
 
 /** Why discovery stopped short. */
 export type DiscoveryWarningCode = "cursor_repeated" | "page_limit" | "deadline";
@@ -14,13 +15,6 @@ export interface DiscoveryWarning {
   factory: string | undefined;
   /** One line saying what stopped and what is left out. */
   message: string;
-}
-
-/** The deadline came before a transaction's reading began (or before anything of it was read). */
-export class DeadlineReached extends Error {
-  constructor() {
-    super("the deadline came");
-  }
 }
 
 /** How far a walk may go. */
@@ -89,27 +83,6 @@ export async function* walkInternalTransactions(
     }
     followed.add(key);
     cursor = next;
-  }
-}
-
-/**
- * Waits for work, or for the deadline, whichever comes first.
- *
- * @param work - the work (a trace, say), which goes on unheeded if the deadline comes first
- * @param deadline - ms since the epoch; infinite for none
- * @returns what the work returns
- * @throws {DeadlineReached} when the deadline comes first; the work's own errors
- */
-export async function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
-  if (!Number.isFinite(deadline)) return work;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineReached()), Math.max(0, deadline - Date.now()));
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

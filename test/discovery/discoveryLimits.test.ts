@@ -7,6 +7,7 @@ import {
   creationChainFromRpc,
   type DiscoveryWarning,
   discoverCreatedContracts,
+  matchCreatedContracts,
 } from "../../src/discovery/index.js";
 import { createdOnPage, endlessInternalTransactions } from "../support/endlessCursor.js";
 import { type HostileExplorer, startHostileExplorer } from "../support/hostileExplorer.js";
@@ -141,5 +142,25 @@ describe("discovery with a chain whose trace never comes", () => {
     expect(warnings.map((warning) => warning.message)).toEqual([
       `The deadline came before the contracts created by transaction ${transaction} were found: they are left out.`,
     ]);
+  });
+
+  it("skips a created contract whose code the chain has not given by the deadline", async () => {
+    const chain = creationChainFromRpc(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
+    const address = createdOnPage(0);
+    const outcome = await matchCreatedContracts(
+      [{ address, factory, transaction, kind: "create2", foundBy: "explorer" }],
+      { contracts: [], chain, deadline: Date.now() + 300 },
+    );
+    expect(outcome).toEqual({
+      jobs: [],
+      clones: [],
+      skipped: [
+        {
+          address,
+          createdBy: { factory, transaction },
+          reason: `The deadline came before the chain gave the code of ${address}.`,
+        },
+      ],
+    });
   });
 });
