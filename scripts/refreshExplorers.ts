@@ -12,6 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { fetchPublishedChainList } from "../src/explorers/fetchPublishedChainList.js";
 import { type KnownExplorer, normaliseInstanceUrl } from "../src/explorers/knownExplorer.js";
+import { listedExplorerUrlProblem } from "../src/explorers/listedExplorerUrl.js";
 import { defaultChainListUrl } from "../src/explorers/publishedChainList.js";
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -75,8 +76,13 @@ const sources: Array<[string, KnownExplorer[]]> = [
 ];
 if (!offline) sources.push(["Blockscout's published list", await fromPublishedList()]);
 
+// The key goes to the instance found: a descriptor's plain-http one (a development chain's localhost) is not shipped.
 const merged = new Map<number, KnownExplorer>();
-for (const [, explorers] of sources) for (const explorer of explorers) merged.set(explorer.chainId, explorer);
+for (const [, explorers] of sources) {
+  for (const explorer of explorers) {
+    if (listedExplorerUrlProblem(explorer.url) === undefined) merged.set(explorer.chainId, explorer);
+  }
+}
 const chains = [...merged.values()].sort((a, b) => a.chainId - b.chainId);
 
 const lines = chains.map(

@@ -12,6 +12,22 @@ const reservedHeaders = new Set([
   "connection",
 ]);
 
+/** Shorter header values (`X-Debug: 1`, `X-Env: prod`) are settings, not secrets: hiding them would hide every `1`. */
+export const shortestSecretHeaderValue = 8;
+
+/**
+ * The custom header values kept out of what is printed: those of {@link shortestSecretHeaderValue} characters or
+ * more. They are sent as given and never taken out of the explorer's answers, which are read as they came.
+ *
+ * @param headers - the checked headers
+ * @returns the values to redact from printed text
+ * @example
+ * secretHeaderValues({ "x-debug": "1", "x-gateway-token": "gw-7f3a9c-secret" }) // ["gw-7f3a9c-secret"]
+ */
+export function secretHeaderValues(headers: Record<string, string>): string[] {
+  return Object.values(headers).filter((value) => value.length >= shortestSecretHeaderValue);
+}
+
 /**
  * Checks custom request headers and lower-cases their names, so that one given twice in two spellings is one.
  *

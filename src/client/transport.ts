@@ -22,6 +22,7 @@ import {
   WaitTooLongError,
 } from "./rateLimiter.js";
 import { currentRequestDeadline } from "./requestDeadline.js";
+import { secretHeaderValues } from "./requestHeaders.js";
 import { assertNoCredentialsInUrl } from "./urlCredentials.js";
 import { userAgent } from "./userAgent.js";
 
@@ -39,7 +40,10 @@ export interface TransportOptions {
   apiKey?: string | undefined;
   /** `bearer` sends the key only as `Authorization: Bearer <key>` (the Blockscout API). Default `query`. */
   apiKeyIn?: "query" | "bearer";
-  /** Sent with every request (gateways, a User-Agent); their values are never shown. */
+  /**
+   * Sent with every request (gateways, a User-Agent). Values of 8 characters or more are kept out of everything
+   * printed (errors, events, explorer texts); answers are read as they came.
+   */
   headers?: Record<string, string>;
   /**
    * The most bytes of an answer read; a larger one is refused with a {@link ResponseTooLargeError}. Default 64 MiB.
@@ -112,7 +116,13 @@ const excerptLength = 200;
  */
 export class Transport {
   readonly urls: ExplorerUrls;
+  /**
+   * Hides the key and the custom header values that may be secrets from text that is printed: every message made
+   * of an explorer's words goes through it.
+   */
   readonly redact: Redactor;
+  // Hides the key alone from the answers as they are read: a header value is no reason to change what they say.
+  readonly #redactAnswer: Redactor;
   /** What this transport's calls have learned about the explorer (endpoints it has, action names it takes). */
   readonly capabilities: ExplorerCapabilities;
   readonly #apiKey: string | undefined;
@@ -134,7 +144,9 @@ export class Transport {
     this.#apiKey = options.apiKey || undefined;
     this.#apiKeyIn = options.apiKeyIn ?? "query";
     this.#headers = options.headers ?? {};
-    this.redact = createRedactor([this.#apiKey, ...Object.values(this.#headers)]);
+    const headerSecrets = secretHeaderValues(this.#headers);
+    this.redact = createRedactor([this.#apiKey, ...headerSecrets]);
+    this.#redactAnswer = headerSecrets.length === 0 ? this.redact : createRedactor([this.#apiKey]);
     this.#timeoutMs = options.requestTimeoutMs ?? defaultTimeoutMs;
     this.#maxRetries = options.maxRetries ?? 3;
     this.#maxRateLimitRetries = options.maxRateLimitRetries ?? 5;
@@ -186,7 +198,8 @@ export class Transport {
       if (answer.status === 429 || isRateLimitedEnvelope(answer.json)) {
         const asked = rateLimitWait(answer.headers);
         const waitMs = asked?.waitMs ?? 1_000;
-        const explorerMessage = explorerMessageOf(answer.json);
+        const said = explorerMessageOf(answer.json);
+        const explorerMessage = said === undefined ? undefined : this.redact(said);
         if (rateLimited >= this.#maxRateLimitRetries) {
           throw new RateLimitedError(context, waitMs, explorerMessage);
         }
@@ -211,7 +224,7 @@ export class Transport {
       if (isRedirect(answer.status) && location) {
         const next = followableRedirect(url, location, answer.status, req.method);
         if (next && redirects < maxRedirects) {
-          // Same host (or http to https on it): the explorer moved its API; the key may go there.
+          // Same origin (or http to https on the host's default ports): the explorer moved its API; the key may go there.
           redirects++;
           url = next;
           context = { method: req.method, url: this.redact(url.toString()) };
@@ -328,9 +341,13 @@ export class Transport {
         excerpt: shown.slice(0, excerptLength),
       };
       // An explorer that echoes the key back (in an error text, say) must not get it shown. Its parsed strings are
-      // redacted again: JSON escapes the key's characters may hide in are undone by parsing.
+      // redacted again: JSON escapes the key's characters may hide in are undone by parsing. Header values stay:
+      // what is read is the explorer's answer; what is printed of it goes through `redact`.
+      const keyless = this.#redactAnswer === this.redact ? shown : this.#redactAnswer(text);
       const json =
-        shown !== text ? redactJson(parseJson(text, req.api), this.redact) : parseJson(text, req.api);
+        keyless !== text
+          ? redactJson(parseJson(text, req.api), this.#redactAnswer)
+          : parseJson(text, req.api);
       return { status: response.status, headers: responseHeaders, json, sample };
     } catch (error) {
       if (error instanceof BodyTooLargeError)
@@ -366,8 +383,9 @@ function assertSendableApiKey(apiKey: string): void {
 
 const maxRedirects = 3;
 
-// A redirect is followed only on the explorer's own host (same port, or http to https), and for a submission only
-// when it keeps the method and body (307, 308): the key and the sources never go to another origin.
+// A redirect is followed only on the explorer's own origin, or from http on its default port to https on its
+// default port of the same host (another port may be another service), and for a submission only when it keeps the
+// method and body (307, 308): the key and the sources never go to another origin.
 function followableRedirect(from: URL, location: string, status: number, method: string): URL | undefined {
   let to: URL;
   try {
@@ -376,7 +394,12 @@ function followableRedirect(from: URL, location: string, status: number, method:
     return undefined;
   }
   const sameOrigin = to.origin === from.origin;
-  const upgrade = from.protocol === "http:" && to.protocol === "https:" && to.hostname === from.hostname;
+  const upgrade =
+    from.protocol === "http:" &&
+    to.protocol === "https:" &&
+    to.hostname === from.hostname &&
+    from.port === "" &&
+    to.port === "";
   if (!sameOrigin && !upgrade) return undefined;
   if (method !== "GET" && status !== 307 && status !== 308) return undefined;
   // Our own query (with the key) goes along; the explorer's location decides only where.

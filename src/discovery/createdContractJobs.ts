@@ -1,11 +1,18 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
+import { currentRequestDeadline } from "../client/requestDeadline.js";
 import { InvalidInputError } from "../errors/index.js";
 import type { CompiledContract } from "../inputs/buildInfo.js";
 import { createContractJob } from "../inputs/contractJob.js";
 import { inferContract } from "../inputs/inferContract.js";
 import { recoverConstructorArguments } from "../verify/constructorArguments.js";
 import type { CreatedBy, VerificationJob } from "../verify/job.js";
-import { type CreatedContract, type CreationChain, discoverCreatedContracts } from "./createdContracts.js";
+import {
+  type CreatedContract,
+  type CreationChain,
+  type DiscoverCreatedContractsOptions,
+  discoverCreatedContracts,
+} from "./createdContracts.js";
+import { beforeDeadline, DeadlineReached } from "./discoveryDeadline.js";
 import { cloneImplementation, cloneImplementationFromCreation } from "./minimalClone.js";
 
 /** An EIP-1167 minimal clone: the explorer shows it through its implementation, so it is not submitted. */
@@ -30,7 +37,8 @@ export interface CreatedContractJobs {
   skipped: SkippedCreation[];
 }
 
-export interface CreatedContractJobsOptions {
+export interface CreatedContractJobsOptions
+  extends Pick<DiscoverCreatedContractsOptions, "deadline" | "maxPages" | "onWarning"> {
   /** The candidates, e.g. every contract of the project's builds. */
   contracts: readonly CompiledContract[];
   /** The explorer, for its internal transactions and creation data. */
@@ -49,7 +57,8 @@ export interface CreatedContractJobsOptions {
  * implementation; contracts no build contract matches are reported as skipped.
  *
  * @param transactions - transaction hashes
- * @param options - the build's contracts, the explorer and/or the chain, addresses to leave out
+ * @param options - the build's contracts, the explorer and/or the chain, addresses to leave out; the deadline,
+ *   page limit and warnings of discovery (see {@link discoverCreatedContracts})
  * @returns jobs, clones and skipped contracts
  * @throws {InvalidInputError} for a malformed hash, or with neither an explorer nor a chain
  * @example
@@ -68,19 +77,35 @@ export async function createdContractJobs(
  * Matches discovered contracts against the build (the second half of {@link createdContractJobs}).
  *
  * @param created - contracts found by {@link discoverCreatedContracts}
- * @param options - the build's contracts, the chain for deployed code, addresses to leave out
+ * @param options - the build's contracts, the chain for deployed code, addresses to leave out, the deadline (a
+ *   contract whose code the chain has not given by then is skipped)
  * @returns jobs, clones and skipped contracts, in the order given
  */
 export async function matchCreatedContracts(
   created: readonly CreatedContract[],
-  options: Pick<CreatedContractJobsOptions, "contracts" | "chain" | "exclude">,
+  options: Pick<CreatedContractJobsOptions, "contracts" | "chain" | "exclude" | "deadline">,
 ): Promise<CreatedContractJobs> {
   const excluded = new Set([...(options.exclude ?? [])].map((address) => address.toLowerCase()));
+  const deadline = Math.min(
+    options.deadline ?? Number.POSITIVE_INFINITY,
+    currentRequestDeadline() ?? Number.POSITIVE_INFINITY,
+  );
   const outcome: CreatedContractJobs = { jobs: [], clones: [], skipped: [] };
   for (const contract of created) {
     if (excluded.has(contract.address)) continue;
     const createdBy: CreatedBy = { factory: contract.factory, transaction: contract.transaction };
-    const runtimeCode = options.chain ? await options.chain.code(contract.address) : undefined;
+    let runtimeCode: string | undefined;
+    try {
+      runtimeCode = options.chain ? await codeBefore(options.chain, contract.address, deadline) : undefined;
+    } catch (error) {
+      if (!(error instanceof DeadlineReached)) throw error;
+      outcome.skipped.push({
+        address: contract.address,
+        createdBy,
+        reason: `The deadline came before the chain gave the code of ${contract.address}.`,
+      });
+      continue;
+    }
     const implementation =
       runtimeCode === undefined
         ? cloneImplementationFromCreation(contract.creationInput ?? "")
@@ -107,6 +132,11 @@ export async function matchCreatedContracts(
     }
   }
   return outcome;
+}
+
+function codeBefore(chain: CreationChain, address: string, deadline: number): Promise<string> {
+  if (Date.now() >= deadline) return Promise.reject(new DeadlineReached());
+  return beforeDeadline(chain.code(address), deadline);
 }
 
 type Match = { compiled: CompiledContract } | { reason: string };

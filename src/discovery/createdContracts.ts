@@ -1,7 +1,10 @@
 import { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import type { ExplorerClient } from "../client/explorerClient.js";
+import { currentRequestDeadline, withRequestDeadline } from "../client/requestDeadline.js";
 import { HttpError, InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
 import { creationsInTrace, parseCallTrace, type TracedCreation } from "./callTrace.js";
+import { beforeDeadline, DeadlineReached } from "./discoveryDeadline.js";
+import { type DiscoveryWarning, walkInternalTransactions } from "./internalTransactionWalk.js";
 
 const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
 
@@ -45,22 +48,36 @@ export interface CreatedContract {
   foundBy: "explorer" | "trace";
 }
 
-/** Where to look. */
+/** Where to look, and for how long. */
 export interface DiscoverCreatedContractsOptions {
   /** The explorer: its internal transactions list the contracts each transaction created. */
   client?: ExplorerClient;
   /** The chain: its traces, where the explorer has no internal transactions. */
   chain?: CreationChain;
+  /**
+   * When discovery must end, in ms since the epoch (the run's deadline). Every request and trace answers to it;
+   * when it comes, discovery stops with what it found and a `deadline` warning. Unset, the deadline of the work
+   * this call belongs to applies (see `withRequestDeadline`), else none.
+   */
+  deadline?: number;
+  /** The most pages of one transaction's internal transactions read. Default 100 (5,000 internal transactions). */
+  maxPages?: number;
+  /** Told when discovery stops short: a cursor that repeats, the page limit, the deadline. */
+  onWarning?: (warning: DiscoveryWarning) => void;
 }
+
+/** The default of {@link DiscoverCreatedContractsOptions.maxPages}. */
+export const defaultMaxInternalTransactionPages = 100;
 
 /**
  * Lists every contract some transactions created: the explorer's internal transactions of each (every page, items
  * of type create or create2 with a `created_contract`), else, when the explorer has none (not indexed yet, or no
  * such list) and a chain is given, the CREATE and CREATE2 frames of the transaction's call trace. Creation code
- * comes from the trace or, failing that, from the explorer's `getcontractcreation`.
+ * comes from the trace or, failing that, from the explorer's `getcontractcreation`. An explorer whose pages repeat
+ * or never end, and the deadline, stop the reading with a warning: what was found until then is returned.
  *
  * @param transactions - transaction hashes
- * @param options - the explorer, the chain, or both
+ * @param options - the explorer, the chain, or both; the deadline, the page limit, where warnings go
  * @returns the created contracts, per transaction in execution order, each address once
  * @throws {InvalidInputError} for a malformed hash or with neither an explorer nor a chain, before any request
  * @throws the explorer's errors when there is no chain to fall back on, and the chain's
@@ -85,26 +102,71 @@ export async function discoverCreatedContracts(
       "Finding the contracts a transaction created needs an explorer or a chain's JSON-RPC URL.",
     );
   }
+  const deadline = Math.min(
+    options.deadline ?? Number.POSITIVE_INFINITY,
+    currentRequestDeadline() ?? Number.POSITIVE_INFINITY,
+  );
+  const search: Search = {
+    ...options,
+    deadline,
+    maxPages: options.maxPages ?? defaultMaxInternalTransactionPages,
+    warn: (warning) => options.onWarning?.(warning),
+  };
+  const work = () => discover([...new Set(transactions.map((hash) => hash.toLowerCase()))], search);
+  return Number.isFinite(deadline) ? withRequestDeadline(deadline, work) : work();
+}
+
+interface Search extends DiscoverCreatedContractsOptions {
+  deadline: number;
+  maxPages: number;
+  warn: (warning: DiscoveryWarning) => void;
+}
+
+async function discover(transactions: string[], search: Search): Promise<CreatedContract[]> {
   const found = new Map<string, CreatedContract>();
-  for (const transaction of new Set(transactions.map((hash) => hash.toLowerCase()))) {
-    for (const created of await createdBy(transaction, options)) {
-      if (!found.has(created.address)) found.set(created.address, created);
+  for (const [index, transaction] of transactions.entries()) {
+    let created: CreatedContract[];
+    try {
+      created = await createdBy(transaction, search);
+    } catch (error) {
+      if (!(error instanceof DeadlineReached)) throw error;
+      const unread = transactions.length - index;
+      search.warn({
+        code: "deadline",
+        transaction,
+        factory: undefined,
+        message: `The deadline came before the contracts created by ${unread === 1 ? `transaction ${transaction}` : `${unread} transactions (from ${transaction} on)`} were found: they are left out.`,
+      });
+      break;
+    }
+    for (const contract of created) {
+      if (!found.has(contract.address)) found.set(contract.address, contract);
     }
   }
-  await fillCreationInputs([...found.values()], options.client);
+  if (Date.now() < search.deadline) {
+    await fillCreationInputs([...found.values()], search.client).catch((error: unknown) => {
+      if (Date.now() < search.deadline) throw error;
+    });
+  }
   return [...found.values()];
 }
 
-async function createdBy(
-  transaction: string,
-  { client, chain }: DiscoverCreatedContractsOptions,
-): Promise<CreatedContract[]> {
-  const listed = client ? await fromInternalTransactions(client, transaction, chain !== undefined) : [];
+async function createdBy(transaction: string, search: Search): Promise<CreatedContract[]> {
+  const { client, chain } = search;
+  if (Date.now() >= search.deadline) throw new DeadlineReached();
+  const listed = client ? await fromInternalTransactions(client, transaction, search) : [];
   if (listed.length > 0 && !chain) return listed;
   if (!chain) return [];
-  if (listed.length === 0) return traceCreations(chain, transaction);
+  if (listed.length === 0) {
+    // A walk the deadline cut short has said so; there is no time left for a trace.
+    if (Date.now() >= search.deadline) return [];
+    return beforeDeadline(traceCreations(chain, transaction), search.deadline);
+  }
   // A chain without traces still leaves the explorer's list, whose creation code getcontractcreation gives.
-  const traced = await traceCreations(chain, transaction).catch(() => []);
+  const traced =
+    Date.now() < search.deadline
+      ? await beforeDeadline(traceCreations(chain, transaction), search.deadline).catch(() => [])
+      : [];
   // The explorer's list decides what was created; the trace adds each one's creation code.
   const codes = new Map(traced.map((creation) => [creation.address, creation.creationInput]));
   return listed.map((created) => {
@@ -132,12 +194,13 @@ function fromTrace(creation: TracedCreation, transaction: string): CreatedContra
 async function fromInternalTransactions(
   client: ExplorerClient,
   transaction: string,
-  canFallBack: boolean,
+  search: Search,
 ): Promise<CreatedContract[]> {
   const created: CreatedContract[] = [];
   try {
-    for await (const page of client.iterateInternalTransactions({ transactionHash: transaction })) {
-      for (const item of page.items) {
+    const pages = walkInternalTransactions(client, transaction, search);
+    for await (const page of pages) {
+      for (const item of page) {
         const type = item.type.toLowerCase();
         const address = item.created_contract?.hash;
         if ((type !== "create" && type !== "create2") || !address || item.success === false) continue;
@@ -154,7 +217,7 @@ async function fromInternalTransactions(
   } catch (error) {
     // An explorer without the list (404) has none; with a chain, any explorer failure leaves the traces.
     if (error instanceof HttpError && error.status === 404) return [];
-    if (canFallBack && isExplorerVerifyError(error)) return [];
+    if (search.chain !== undefined && isExplorerVerifyError(error)) return [];
     throw error;
   }
   return created;

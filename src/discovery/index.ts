@@ -15,4 +15,5 @@ export {
   discoverCreatedContracts,
 } from "./createdContracts.js";
 export { foundryBroadcastTransactionHashes, ignitionTransactionHashes } from "./deploymentTransactions.js";
+export type { DiscoveryWarning, DiscoveryWarningCode } from "./internalTransactionWalk.js";
 export { cloneImplementation, cloneImplementationFromCreation } from "./minimalClone.js";

@@ -1,8 +1,10 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, open, rename, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import * as z from "../schemas/zod.js";
 import type { KnownExplorer } from "./knownExplorer.js";
+import { listedExplorerUrlProblem, shownListedUrl } from "./listedExplorerUrl.js";
+import { type ChainListTrust, maxChainListBytes } from "./publishedChainList.js";
 
 /** A copy of the published list kept on disk between runs. */
 export interface CachedChainList {
@@ -31,35 +33,94 @@ export function defaultCacheDir(): string {
 }
 
 /**
- * Reads the copy of a list, if one was kept.
+ * The file the copy is kept in.
+ *
+ * @param cacheDir - the folder
+ * @returns its path
+ */
+export function cachedChainListPath(cacheDir: string): string {
+  return join(cacheDir, cacheFileName);
+}
+
+/** What reading the copy came to: the copy; none (no file, or a copy of another list); or a copy ignored, and why. */
+export type CachedChainListRead =
+  | { copy: CachedChainList; ignored?: undefined }
+  | { copy?: undefined; ignored?: undefined }
+  | { copy?: undefined; ignored: string };
+
+/**
+ * Reads the copy of a list, if one was kept. The copy is anyone's file: it is read up to the size cap of the
+ * network list, and every instance it names is held to the list's rules (https; `http://` on loopback only for a
+ * list the user named there). A copy that fails either check is ignored whole, with the reason.
  *
  * @param cacheDir - the folder
  * @param listUrl - the list it must be a copy of
- * @returns the copy, or undefined when there is none, it is unreadable, or it is of another list
+ * @param trust - whether loopback `http://` instances are accepted
+ * @returns the copy; nothing when there is none or it is of another list; or why it was ignored (`it is not JSON`)
  */
 export async function readCachedChainList(
   cacheDir: string,
   listUrl: string,
-): Promise<CachedChainList | undefined> {
-  let text: string;
-  try {
-    text = await readFile(join(cacheDir, cacheFileName), "utf8");
-  } catch {
-    return undefined;
+  trust: ChainListTrust = {},
+): Promise<CachedChainListRead> {
+  const text = await readCappedText(cachedChainListPath(cacheDir), maxChainListBytes);
+  if (text === undefined) return {};
+  if (text === tooLarge) {
+    return {
+      ignored: `it is larger than ${maxChainListBytes / 1_048_576} MiB, which no copy of the list is`,
+    };
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return undefined;
+    return { ignored: "it is not JSON" };
   }
   const parsed = cachedFile.safeParse(json);
-  if (!parsed.success || parsed.data.listUrl !== listUrl) return undefined;
+  if (!parsed.success) return { ignored: "it is not a copy of the list" };
+  if (parsed.data.listUrl !== listUrl) return {};
+  for (const chain of parsed.data.chains) {
+    const problem = listedExplorerUrlProblem(chain.url, trust);
+    if (problem) {
+      return { ignored: `its explorer for chain ${chain.chainId}, ${shownListedUrl(chain.url)}, ${problem}` };
+    }
+  }
   return {
-    listUrl,
-    fetchedAt: parsed.data.fetchedAt,
-    chains: new Map(parsed.data.chains.map((chain) => [chain.chainId, chain])),
+    copy: {
+      listUrl,
+      fetchedAt: parsed.data.fetchedAt,
+      chains: new Map(parsed.data.chains.map((chain) => [chain.chainId, chain])),
+    },
   };
+}
+
+const tooLarge = Symbol("too large");
+
+// Read in chunks up to the cap, never further: a file of any size (or a device that never ends) costs at most that.
+async function readCappedText(path: string, maxBytes: number): Promise<string | typeof tooLarge | undefined> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(Math.min(1_048_576, maxBytes + 1 - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      if (total > maxBytes) return tooLarge;
+      chunks.push(chunk.subarray(0, bytesRead));
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

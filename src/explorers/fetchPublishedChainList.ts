@@ -1,21 +1,20 @@
 import { sendHttpRequest } from "../client/httpRequest.js";
 import type { KnownExplorer } from "./knownExplorer.js";
-import { parsePublishedChainList } from "./publishedChainList.js";
-
-// The published list is about 1 MB; anything far larger is not it.
-const maxListBytes = 16 * 1024 * 1024;
+import { type ChainListTrust, maxChainListBytes, parsePublishedChainList } from "./publishedChainList.js";
 
 /**
  * Reads Blockscout's published list of instances, the whole answer within the time limit.
  *
  * @param listUrl - the list's URL
  * @param timeoutMs - the time limit, body included
+ * @param trust - whether loopback `http://` instances are accepted
  * @returns the instances by chain id
  * @throws {Error} with a short reason: timed out, connection failure, HTTP status, not JSON, not the list's shape
  */
 export async function fetchPublishedChainList(
   listUrl: string,
   timeoutMs: number,
+  trust: ChainListTrust = {},
 ): Promise<Map<number, KnownExplorer>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -24,7 +23,7 @@ export async function fetchPublishedChainList(
       method: "GET",
       headers: { accept: "application/json" },
       signal: controller.signal,
-      maxBodyBytes: maxListBytes,
+      maxBodyBytes: maxChainListBytes,
     });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
@@ -34,7 +33,7 @@ export async function fetchPublishedChainList(
     } catch {
       throw new Error("the answer is not JSON");
     }
-    return parsePublishedChainList(json);
+    return parsePublishedChainList(json, trust);
   } catch (error) {
     if (controller.signal.aborted) throw new Error(`no answer within ${timeoutMs / 1_000} s`);
     const code = (error as { code?: unknown }).code;

@@ -1,8 +1,14 @@
 import { InvalidInputError } from "../errors/index.js";
-import { defaultCacheDir, readCachedChainList, writeCachedChainList } from "./chainListCache.js";
+import {
+  cachedChainListPath,
+  defaultCacheDir,
+  readCachedChainList,
+  writeCachedChainList,
+} from "./chainListCache.js";
 import { fetchPublishedChainList } from "./fetchPublishedChainList.js";
 import type { KnownExplorer } from "./knownExplorer.js";
-import { defaultChainListUrl } from "./publishedChainList.js";
+import { isLoopbackUrl } from "./listedExplorerUrl.js";
+import { type ChainListTrust, defaultChainListUrl } from "./publishedChainList.js";
 import { shippedExplorerFor, unknownChain } from "./shippedRegistry.js";
 
 export { chainIdOfExplorer, shippedExplorerFor, unknownChain } from "./shippedRegistry.js";
@@ -23,7 +29,11 @@ export interface ExplorerChoice {
 }
 
 export interface FindExplorerOptions {
-  /** Blockscout's published list of instances. Default `https://chains.blockscout.com/api/chains`. */
+  /**
+   * Blockscout's published list of instances. Default `https://chains.blockscout.com/api/chains`. The instances a
+   * list names must be https; a list named here on loopback (a test stand-in, a local mirror) may also name
+   * `http://` instances on loopback.
+   */
   chainListUrl?: string;
   /** Ask the published list at all. Default true; false uses the kept copy, then the shipped registry. */
   refresh?: boolean;
@@ -35,6 +45,11 @@ export interface FindExplorerOptions {
   cacheTtlMs?: number;
   /** The end of the unknown-chain message: how to name the explorer where this is called from. */
   howToNameExplorer?: string;
+  /**
+   * Told what was ignored on the way (a copy of the list on disk that is too large, or that names an explorer
+   * that is not https). The choice's `reason` says it too.
+   */
+  onWarning?: (message: string) => void;
 }
 
 const defaultRefreshTimeoutMs = 2_000;
@@ -62,9 +77,21 @@ export async function findExplorerByChainId(
   assertChainId(chainId);
   const listUrl = options.chainListUrl ?? defaultChainListUrl;
   const cacheDir = options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir;
-  const cached = cacheDir ? await readCachedChainList(cacheDir, listUrl) : undefined;
+  // Only a list the user named may name plain-http instances, and only on loopback: never the default list or
+  // a copy of it that anyone with write access to the cache folder may have written.
+  const trust: ChainListTrust = {
+    userNamedLoopback: options.chainListUrl !== undefined && isLoopbackUrl(listUrl),
+  };
+  const read = cacheDir ? await readCachedChainList(cacheDir, listUrl, trust) : {};
+  let ignoredNote = "";
+  if (read.ignored !== undefined && cacheDir) {
+    const warning = `Ignored the copy of Blockscout's list at ${cachedChainListPath(cacheDir)}: ${read.ignored}.`;
+    options.onWarning?.(warning);
+    ignoredNote = `; ${lowerFirst(warning.slice(0, -1))}`;
+  }
+  const cached = read.copy;
   const fresh = cached && Date.now() - cached.fetchedAt < (options.cacheTtlMs ?? defaultCacheTtlMs);
-  let fallbackNote = "";
+  let fallbackNote = ignoredNote;
   if (fresh) {
     const found = cached.chains.get(chainId);
     if (found)
@@ -78,12 +105,13 @@ export async function findExplorerByChainId(
       const chains = await fetchPublishedChainList(
         listUrl,
         options.refreshTimeoutMs ?? defaultRefreshTimeoutMs,
+        trust,
       );
       if (cacheDir) await writeCachedChainList(cacheDir, { listUrl, fetchedAt: Date.now(), chains });
       const found = chains.get(chainId);
-      if (found) return choice(found, "blockscout-list", "Blockscout's list of instances");
+      if (found) return choice(found, "blockscout-list", `Blockscout's list of instances${ignoredNote}`);
     } catch (error) {
-      fallbackNote = `; Blockscout's list could not be read: ${error instanceof Error ? error.message : String(error)}`;
+      fallbackNote += `; Blockscout's list could not be read: ${error instanceof Error ? error.message : String(error)}`;
       const stale = cached?.chains.get(chainId);
       if (stale && cached) {
         return choice(
@@ -98,6 +126,10 @@ export async function findExplorerByChainId(
   if (shipped)
     return choice(shipped, "shipped-registry", `the registry shipped with explorer-verify${fallbackNote}`);
   throw unknownChain(chainId, options.howToNameExplorer);
+}
+
+function lowerFirst(text: string): string {
+  return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
 
 function assertChainId(chainId: number): void {

@@ -1,8 +1,18 @@
 import * as z from "../schemas/zod.js";
 import { type KnownExplorer, normaliseInstanceUrl } from "./knownExplorer.js";
+import { listedExplorerUrlProblem } from "./listedExplorerUrl.js";
 
 /** Where Blockscout publishes its instances by chain id. */
 export const defaultChainListUrl = "https://chains.blockscout.com/api/chains";
+
+/** The most bytes of the list read, from the network or from its copy on disk: the list is about 1 MB. */
+export const maxChainListBytes = 16 * 1024 * 1024;
+
+/** How far a list is trusted. */
+export interface ChainListTrust {
+  /** The list is one the user named on loopback: its `http://` loopback instances are accepted. Default false. */
+  userNamedLoopback?: boolean;
+}
 
 // `{ "10": { "name": "OP Mainnet", "explorers": [{ "url": "https://optimism.blockscout.com/", "hostedBy": "blockscout" }] } }`.
 // Only what is read is described; other fields (logo, ecosystem, layer…) may change as they like.
@@ -14,14 +24,19 @@ const publishedChain = z.object({
 const publishedChainList = z.record(z.string(), z.unknown());
 
 /**
- * Reads Blockscout's published list of instances. A chain whose entry is malformed, or that names no http(s)
- * explorer, is left out rather than failing the whole list. An instance Blockscout hosts comes before others.
+ * Reads Blockscout's published list of instances. A chain whose entry is malformed, or that names no https
+ * explorer (see {@link listedExplorerUrlProblem}), is left out rather than failing the whole list. An instance
+ * Blockscout hosts comes before others.
  *
  * @param json - the parsed body of `chains.blockscout.com/api/chains`
+ * @param trust - whether loopback `http://` instances are accepted
  * @returns the instances by chain id
  * @throws {Error} when the body is not an object keyed by chain id
  */
-export function parsePublishedChainList(json: unknown): Map<number, KnownExplorer> {
+export function parsePublishedChainList(
+  json: unknown,
+  trust: ChainListTrust = {},
+): Map<number, KnownExplorer> {
   const parsed = publishedChainList.safeParse(json);
   if (!parsed.success || Array.isArray(json)) throw new Error("the list is not an object keyed by chain id");
   const chains = new Map<number, KnownExplorer>();
@@ -35,7 +50,7 @@ export function parsePublishedChainList(json: unknown): Map<number, KnownExplore
     );
     for (const explorer of explorers) {
       const url = normaliseInstanceUrl(explorer.url);
-      if (!url) continue;
+      if (!url || listedExplorerUrlProblem(url, trust) !== undefined) continue;
       chains.set(chainId, { chainId, name: chain.data.name || `chain ${chainId}`, url });
       break;
     }

@@ -3,8 +3,13 @@ import { shippedBlockscoutChains } from "./blockscoutChains.js";
 import { type KnownExplorer, normaliseInstanceUrl } from "./knownExplorer.js";
 
 // The lookups a client makes when it is built, kept apart from the published list's reader and its copy on disk:
-// choosing a route loads neither.
-const shippedByChainId = new Map(shippedBlockscoutChains.map((chain) => [chain.chainId, chain]));
+// choosing a route loads neither. Only https instances are found by chain id: the key goes to the instance, and a
+// descriptor's `http://localhost:…` (a development chain's) is no instance the user named.
+const shippedByChainId = new Map(
+  shippedBlockscoutChains
+    .filter((chain) => chain.url.startsWith("https://"))
+    .map((chain) => [chain.chainId, chain]),
+);
 
 /**
  * Looks a chain up in the registry shipped with the package only: no network, no disk.

@@ -157,3 +157,108 @@ describe("findExplorerByChainId", () => {
     ).rejects.toThrow("No Blockscout explorer is known for chain 424242424: give --explorer-url.");
   });
 });
+
+describe("findExplorerByChainId with a list or a copy that names an explorer the key must not go to", () => {
+  const copyPath = () => join(cacheDir, "blockscout-chains.json");
+  const writeCopy = (listUrl: string, chains: unknown[]) =>
+    writeFile(copyPath(), JSON.stringify({ listUrl, fetchedAt: Date.now(), chains }));
+
+  it("ignores a fresh copy of Blockscout's list that names a plain-http instance, and says so", async () => {
+    await writeCopy("https://chains.blockscout.com/api/chains", [
+      { chainId: 10, name: "OP Mainnet", url: "http://127.0.0.1:9" },
+    ]);
+    const warnings: string[] = [];
+    const choice = await findExplorerByChainId(10, {
+      cacheDir,
+      refresh: false,
+      onWarning: (message) => warnings.push(message),
+    });
+    const warning = `Ignored the copy of Blockscout's list at ${copyPath()}: its explorer for chain 10, http://127.0.0.1:9, is not an https URL.`;
+    expect(warnings).toEqual([warning]);
+    expect(choice).toEqual({
+      chainId: 10,
+      name: "OP Mainnet",
+      explorerUrl: "https://optimism.blockscout.com",
+      source: "shipped-registry",
+      reason: `https://optimism.blockscout.com (OP Mainnet, chain 10), found in the registry shipped with explorer-verify; ignored the copy of Blockscout's list at ${copyPath()}: its explorer for chain 10, http://127.0.0.1:9, is not an https URL`,
+    });
+  });
+
+  it("ignores a copy larger than the list's size cap without reading it whole, and reads the list again", async () => {
+    const listUrl = `${list.url}/api/chains`;
+    const padding = " ".repeat(17 * 1024 * 1024);
+    await writeFile(
+      copyPath(),
+      `{"listUrl":${JSON.stringify(listUrl)},"fetchedAt":${Date.now()},"chains":[{"chainId":${newChainId},"name":"Poisoned","url":"https://poisoned.example"}]}${padding}`,
+    );
+    const warnings: string[] = [];
+    const choice = await findExplorerByChainId(newChainId, {
+      chainListUrl: listUrl,
+      cacheDir,
+      onWarning: (message) => warnings.push(message),
+    });
+    expect(warnings).toEqual([
+      `Ignored the copy of Blockscout's list at ${copyPath()}: it is larger than 16 MiB, which no copy of the list is.`,
+    ]);
+    expect(choice.explorerUrl).toBe("https://brand-new.blockscout.com");
+    expect(choice.source).toBe("blockscout-list");
+    expect(list.seen).toHaveLength(1);
+    // The copy written over it is the list's.
+    const copy = JSON.parse(await readFile(copyPath(), "utf8"));
+    expect(copy.chains.map((c: { url: string }) => c.url).sort()).toEqual([
+      "https://brand-new.blockscout.com",
+      "https://optimism.blockscout.com",
+    ]);
+  });
+
+  it("takes from a published list only https instances, and loopback http ones when the user named a loopback list", async () => {
+    const mixed = await startChainListStandIn(
+      JSON.stringify({
+        "10": {
+          name: "OP Mainnet",
+          explorers: [{ url: "http://optimism.example/", hostedBy: "blockscout" }],
+        },
+        [newChainId]: {
+          name: "Brand New Chain",
+          explorers: [{ url: "http://127.0.0.1:4000/", hostedBy: "blockscout" }],
+        },
+      }),
+    );
+    try {
+      const listUrl = `${mixed.url}/api/chains`;
+      const op = await findExplorerByChainId(10, { chainListUrl: listUrl, cacheDir });
+      expect(op.reason).toBe(
+        "https://optimism.blockscout.com (OP Mainnet, chain 10), found in the registry shipped with explorer-verify",
+      );
+      const local = await findExplorerByChainId(newChainId, { chainListUrl: listUrl, cacheDir: false });
+      expect(local.explorerUrl).toBe("http://127.0.0.1:4000");
+      // Its copy, kept for that same list, is trusted as far as the list.
+      const again = await findExplorerByChainId(newChainId, { chainListUrl: listUrl, cacheDir });
+      expect([again.source, again.explorerUrl]).toEqual(["cached-blockscout-list", "http://127.0.0.1:4000"]);
+    } finally {
+      await mixed.close();
+    }
+  });
+
+  it("ignores a copy that is not JSON, or not a copy of the list, with the reason", async () => {
+    const warnings: string[] = [];
+    const options = { cacheDir, refresh: false, onWarning: (message: string) => warnings.push(message) };
+    await writeFile(copyPath(), "{not json");
+    await findExplorerByChainId(10, options);
+    await writeFile(copyPath(), JSON.stringify({ chains: "none" }));
+    await findExplorerByChainId(10, options);
+    expect(warnings).toEqual([
+      `Ignored the copy of Blockscout's list at ${copyPath()}: it is not JSON.`,
+      `Ignored the copy of Blockscout's list at ${copyPath()}: it is not a copy of the list.`,
+    ]);
+  });
+});
+
+describe("the shipped registry", () => {
+  it("finds no plain-http instance by chain id (viem's localhost explorer of chain 9 is no instance the user named)", async () => {
+    expect(shippedExplorerFor(9)).toBeUndefined();
+    await expect(findExplorerByChainId(9, { refresh: false, cacheDir: false })).rejects.toThrow(
+      "No Blockscout explorer is known for chain 9: give its URL as the explorerUrl option.",
+    );
+  });
+});

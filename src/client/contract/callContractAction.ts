@@ -1,3 +1,4 @@
+import type { Redactor } from "../../errors/index.js";
 import {
   ExplorerError,
   HttpError,
@@ -29,6 +30,8 @@ export interface ContractActionAnswer {
   httpStatus: number;
   response: TransportResponse;
   request: RequestContext;
+  /** Hides the key and secret header values from the explorer's words before they go into a message. */
+  shown: Redactor;
 }
 
 /**
@@ -56,7 +59,11 @@ export async function callContractAction(
   const parsed = rpcEnvelopeSchema.safeParse(response.json);
   if (!parsed.success) {
     if (response.status >= 400)
-      throw new HttpError(response.request, response.body, messageOf(response.json));
+      throw new HttpError(
+        response.request,
+        response.body,
+        shownOrUndefined(messageOf(response.json), transport),
+      );
     throw new InvalidResponseError(
       `The explorer's answer to ${call.action} is not a contract-module envelope ({status, message, result}).`,
       response.request,
@@ -64,7 +71,13 @@ export async function callContractAction(
     );
   }
   const envelope = parsed.data;
-  const answer = { envelope, httpStatus: response.status, response, request: response.request };
+  const answer = {
+    envelope,
+    httpStatus: response.status,
+    response,
+    request: response.request,
+    shown: transport.redact,
+  };
   if (isUnknownAction(envelope.message)) {
     throw new UnknownActionError(response.request, call.action, response.status);
   }
@@ -82,7 +95,7 @@ export async function callContractAction(
 export function rejection(answer: ContractActionAnswer, hint?: string): ExplorerError {
   const { status, message, result } = answer.envelope;
   const text = envelopeReason(message, result) ?? `status ${status}`;
-  return new ExplorerError(answer.request, answer.httpStatus, text, hint);
+  return new ExplorerError(answer.request, answer.httpStatus, answer.shown(text), hint);
 }
 
 /**
@@ -108,6 +121,10 @@ export function parseResult<T extends z.ZodMiniType>(
     answer.request,
     answer.response.body,
   );
+}
+
+function shownOrUndefined(text: string | undefined, transport: Transport): string | undefined {
+  return text === undefined ? undefined : transport.redact(text);
 }
 
 function messageOf(json: unknown): string | undefined {

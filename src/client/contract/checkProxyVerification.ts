@@ -40,14 +40,15 @@ export async function checkProxyVerification(
   const answer = await callContractAction(transport, { action, query: { guid }, kind: "read" });
   const { status, message, result } = answer.envelope;
   const text = typeof result === "string" ? result : message;
+  const shown = answer.shown(text);
   if (isProxyPass(text))
-    return { state: "pass", message: text, implementation: implementationFromProxyPass(text) };
-  if (isProxyFail(text)) return { state: "fail", message: text, implementation: undefined };
-  if (isUnknownUid(text)) return { state: "unknown-uid", message: text, implementation: undefined };
-  if (isPending(text)) return { state: "pending", message: text, implementation: undefined };
+    return { state: "pass", message: shown, implementation: implementationFromProxyPass(text) };
+  if (isProxyFail(text)) return { state: "fail", message: shown, implementation: undefined };
+  if (isUnknownUid(text)) return { state: "unknown-uid", message: shown, implementation: undefined };
+  if (isPending(text)) return { state: "pending", message: shown, implementation: undefined };
   if (status !== "1") throw rejection(answer);
   throw new InvalidResponseError(
-    `The explorer's answer to ${action} is not a proxy verification state: ${JSON.stringify(text)}.`,
+    `The explorer's answer to ${action} is not a proxy verification state: ${JSON.stringify(shown)}.`,
     answer.request,
     answer.response.body,
   );

@@ -34,14 +34,15 @@ export async function checkVerifyStatus(
   const answer = await callContractAction(transport, { action, query: { guid }, kind: "read" });
   const { status, message, result } = answer.envelope;
   const text = typeof result === "string" ? result : message;
-  if (isAlreadyVerified(text)) return { state: "already-verified", message: text };
-  if (isPass(text)) return { state: "pass", message: text };
-  if (isPending(text)) return { state: "pending", message: text };
-  if (isUnknownUid(text)) return { state: "unknown-uid", message: text };
-  if (isFail(text)) return { state: "fail", message: text };
+  const shown = answer.shown(text);
+  if (isAlreadyVerified(text)) return { state: "already-verified", message: shown };
+  if (isPass(text)) return { state: "pass", message: shown };
+  if (isPending(text)) return { state: "pending", message: shown };
+  if (isUnknownUid(text)) return { state: "unknown-uid", message: shown };
+  if (isFail(text)) return { state: "fail", message: shown };
   if (status !== "1") throw rejection(answer);
   throw new InvalidResponseError(
-    `The explorer's answer to ${action} is not a verification state: ${JSON.stringify(text)}.`,
+    `The explorer's answer to ${action} is not a verification state: ${JSON.stringify(shown)}.`,
     answer.request,
     answer.response.body,
   );

@@ -38,17 +38,24 @@ export function submissionOutcome(
 ): SubmissionOutcome {
   const { status, message, result } = answer.envelope;
   if (isAlreadyVerified(message) || isAlreadyVerified(result)) {
-    return { kind: "already-verified", message: isAlreadyVerified(message) ? message : String(result) };
+    return {
+      kind: "already-verified",
+      message: answer.shown(isAlreadyVerified(message) ? message : String(result)),
+    };
   }
   if (status !== "1") {
     if (isNotAContract(message) || isNotAContract(result)) {
-      throw new NotAContractError(answer.request, address, envelopeReason(message, result) ?? "");
+      throw new NotAContractError(
+        answer.request,
+        address,
+        answer.shown(envelopeReason(message, result) ?? ""),
+      );
     }
     if (isSourcifyPartialMatch(message)) {
       throw new ExplorerError(
         answer.request,
         answer.httpStatus,
-        `${message}: the source registry matched the contract only partially (the metadata differs) and the explorer did not import it`,
+        `${answer.shown(message)}: the source registry matched the contract only partially (the metadata differs) and the explorer did not import it`,
         "Submit the standard JSON input instead: the explorer accepts a partial match there.",
       );
     }

@@ -40,29 +40,27 @@ export async function callRest(transport: Transport, call: RestCall): Promise<Tr
     kind: "read",
   });
   if (response.status >= 200 && response.status < 300) return response;
-  throw restError(response, call);
+  throw restError(response, call, transport);
 }
 
-function restError(response: TransportResponse, call: RestCall): Error {
+function restError(response: TransportResponse, call: RestCall, transport: Transport): Error {
   const { status, json, request, body } = response;
   if (status === 422) {
     const invalid = restValidationErrorsSchema.safeParse(json);
     if (invalid.success) {
       const problems: ParameterProblem[] = invalid.data.errors.map((problem) => ({
-        title: problem.title ?? "",
-        detail: problem.detail ?? "",
+        title: transport.redact(problem.title ?? ""),
+        detail: transport.redact(problem.detail ?? ""),
         pointer: problem.source?.pointer ?? undefined,
       }));
       return new InvalidParametersError(request, problems);
     }
   }
   const message = restMessageSchema.safeParse(json);
-  const explorerMessage = message.success
-    ? message.data.message
-    : typeof json === "string"
-      ? json
-      : undefined;
-  if (status === 404 && isApiV2Disabled(explorerMessage)) {
+  const said = message.success ? message.data.message : typeof json === "string" ? json : undefined;
+  // The explorer's words go into the error's message: what may be a secret is taken out of them.
+  const explorerMessage = said === undefined ? undefined : transport.redact(said);
+  if (status === 404 && isApiV2Disabled(said)) {
     return new UnknownActionError(
       request,
       call.path,
@@ -73,7 +71,7 @@ function restError(response: TransportResponse, call: RestCall): Error {
   if (status === 404 && explorerMessage !== undefined) {
     return new NotFoundError(request, explorerMessage, (message.success && message.data.hash) || undefined);
   }
-  if (status === 400 && isUnknownApiV2Action(explorerMessage)) {
+  if (status === 400 && isUnknownApiV2Action(said)) {
     return new UnknownActionError(request, call.path, status);
   }
   return new HttpError(request, body, explorerMessage);

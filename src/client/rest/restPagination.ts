@@ -119,7 +119,7 @@ export async function* iterateRestPages<T>(
     const nextKey = queryKey(pageQuery(request, page.nextPageParams));
     if (sentQueries.has(nextKey)) {
       throw new InvalidResponseError(
-        `The explorer's answer to GET ${request.endpoint} points back to a page already fetched (next_page_params ${JSON.stringify(page.nextPageParams)}); stopping.`,
+        `The explorer's answer to GET ${request.endpoint} points back to a page already fetched (next_page_params ${transport.redact(JSON.stringify(page.nextPageParams))}); stopping.`,
         response.request,
         response.body,
       );

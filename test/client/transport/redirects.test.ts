@@ -64,6 +64,29 @@ describe("redirects", () => {
     expect(elsewhere.seen.requests).toBe(0);
   });
 
+  it("refuses an upgrade to https on another port of the same host: nothing connects there", async () => {
+    const { createServer } = await import("node:net");
+    let connections = 0;
+    const other = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (other.address() as { port: number }).port;
+      const explorer = await serve(redirectTo(`https://127.0.0.1:${port}/api`, 301));
+      const error = await transportTo(explorer.url)
+        .send(getAbi)
+        .catch((e: unknown) => e);
+      expect((error as InvalidResponseError).shortMessage).toBe(
+        `The explorer answered with a redirect (HTTP 301) to https://127.0.0.1:${port}/api instead of JSON.`,
+      );
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
   it("stops after a few redirects", async () => {
     const explorer = await serve(redirectTo("/api"));
     const error = await transportTo(explorer.url)

@@ -1,0 +1,116 @@
+import type { ExplorerClient } from "../client/explorerClient.js";
+import { cursorQuery } from "../client/rest/restPagination.js";
+import type { InternalTransaction, PageCursor } from "../schemas/rest/index.js";
+import { DeadlineReached } from "./discoveryDeadline.js";
+
+/** Why discovery stopped short. */
+export type DiscoveryWarningCode = "cursor_repeated" | "page_limit" | "deadline";
+
+/** Discovery stopped short: what was found until then is kept, the rest is left out. */
+export interface DiscoveryWarning {
+  code: DiscoveryWarningCode;
+  /** The transaction whose reading stopped (the first one left unread, for `deadline` between transactions). */
+  transaction: string;
+  /** The factory of that transaction, as far as its pages read showed it (lower case). */
+  factory: string | undefined;
+  /** One line saying what stopped and what is left out. */
+  message: string;
+}
+
+/** How far a walk may go. */
+export interface WalkLimits {
+  /** When the walk must end, ms since the epoch; infinite for none. */
+  deadline: number;
+  maxPages: number;
+  warn: (warning: DiscoveryWarning) => void;
+}
+
+/**
+ * Reads one transaction's internal transactions page by page, under limits an explorer cannot talk its way past:
+ * a cursor already followed, a page past `maxPages`, or the deadline ends the walk with a warning naming the
+ * factory. Pages read until then are kept.
+ *
+ * @param client - the explorer
+ * @param transaction - the transaction hash
+ * @param limits - the deadline, the page limit, where warnings go
+ * @returns the pages' items, in order
+ * @throws {DeadlineReached} when the deadline comes before the first page is read
+ * @throws the explorer's errors, before the deadline
+ */
+export async function* walkInternalTransactions(
+  client: ExplorerClient,
+  transaction: string,
+  limits: WalkLimits,
+): AsyncGenerator<InternalTransaction[], void, undefined> {
+  const followed = new Set<string>();
+  let cursor: PageCursor | undefined;
+  let factory: Factory = {};
+  const stop = (code: DiscoveryWarningCode, pages: number, why: string) =>
+    limits.warn({
+      code,
+      transaction,
+      factory: factoryAddress(factory),
+      message: `Stopped reading the internal transactions of ${transaction} (factory ${factoryAddress(factory) ?? "unknown"}) after ${pages} ${pages === 1 ? "page" : "pages"}: ${why}; contracts it created further on are left out.`,
+    });
+  for (let read = 0; ; read++) {
+    if (Date.now() >= limits.deadline) {
+      if (read === 0) throw new DeadlineReached();
+      stop("deadline", read, "the deadline came");
+      return;
+    }
+    let page: Awaited<ReturnType<ExplorerClient["getInternalTransactions"]>>;
+    try {
+      page = await client.getInternalTransactions({ transactionHash: transaction }, cursor);
+    } catch (error) {
+      // A request cut short by the deadline is the deadline, not the explorer's failure.
+      if (Date.now() < limits.deadline) throw error;
+      if (read === 0) throw new DeadlineReached();
+      stop("deadline", read, "the deadline came");
+      return;
+    }
+    factory = withFactoryOf(factory, page.items);
+    yield page.items;
+    const next = page.nextPageParams;
+    if (next === null) return;
+    if (read + 1 >= limits.maxPages) {
+      stop("page_limit", read + 1, `they run past ${limits.maxPages} pages, the limit`);
+      return;
+    }
+    const key = cursorKey(next);
+    if (followed.has(key)) {
+      stop("cursor_repeated", read + 1, "the explorer's next page is one already read");
+      return;
+    }
+    followed.add(key);
+    cursor = next;
+  }
+}
+
+interface Factory {
+  /** The account that ran a CREATE or CREATE2 of the transaction. */
+  creator?: string;
+  /** The transaction's own callee (its item 0). */
+  callee?: string;
+}
+
+function withFactoryOf(known: Factory, items: readonly InternalTransaction[]): Factory {
+  const factory = { ...known };
+  for (const item of items) {
+    const type = item.type.toLowerCase();
+    if (factory.creator === undefined && (type === "create" || type === "create2") && item.from?.hash) {
+      factory.creator = item.from.hash.toLowerCase();
+    }
+    if (factory.callee === undefined && item.index === 0 && item.to?.hash) {
+      factory.callee = item.to.hash.toLowerCase();
+    }
+  }
+  return factory;
+}
+
+function factoryAddress(factory: Factory): string | undefined {
+  return factory.creator ?? factory.callee;
+}
+
+function cursorKey(cursor: PageCursor): string {
+  return JSON.stringify(Object.entries(cursorQuery(cursor)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
