@@ -43,17 +43,17 @@ export async function runStatus(
  * Prints the ledger: the file only, no explorer is asked, so it answers offline and after a local explorer is gone.
  *
  * @param path - the ledger file
- * @param options - JSON output; where a line for a person goes
+ * @param options - JSON output; where a line for a person goes; how this door names another ledger
  * @throws {InvalidInputError} when there is no ledger there, or the file is not one
  */
 export function printLedger(
   path: string,
-  options: { json: boolean; writeLine: (line: string) => void },
+  options: { json: boolean; writeLine: (line: string) => void; otherLedger: string },
 ): void {
   if (!existsSync(path))
     throw new InvalidInputError(
       "ledger",
-      `There is no ledger at ${path}: give a GUID, or a ledger file (a run with a ledger writes one).`,
+      `There is no ledger at ${path}: give a GUID, or ${options.otherLedger}.`,
     );
   const entries = readLedgerFile(path);
   if (options.json) process.stdout.write(`${JSON.stringify({ ledger: path, entries })}\n`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { secretHeaderValues } from "../../../src/client/requestHeaders.js";
-import { createExplorerClient, ExplorerError } from "../../../src/index.js";
+import { ExplorerClient, ExplorerError } from "../../../src/index.js";
 import { testAddress } from "../../support/addresses.js";
 import { useTestExplorer } from "../../support/useTestExplorer.js";
 
@@ -14,8 +14,8 @@ describe("custom header values", () => {
   it('a short value (X-Debug: 1) is not a secret: answers keep their status "1" and the contract reads as verified', async () => {
     const address = testAddress(0xd1);
     explorer.backend.addContract(address, { verified: { abi } });
-    const client = createExplorerClient({ explorerUrl: explorer.url, headers: { "X-Debug": "1" }, ...fast });
-    expect(await client.getAbi(address)).toEqual(abi);
+    const client = new ExplorerClient({ explorerUrl: explorer.url, headers: { "X-Debug": "1" }, ...fast });
+    expect(await client.getAbi({ address: address })).toEqual(abi);
     expect(explorer.requests.at(-1)?.headers["x-debug"]).toBe("1");
     expect(client.transport.redact('{"status":"1"}')).toBe('{"status":"1"}');
   });
@@ -23,12 +23,12 @@ describe("custom header values", () => {
   it("a long value is read as the explorer wrote it, and kept out of the messages made of the explorer's words", async () => {
     const address = testAddress(0xd2);
     explorer.backend.addContract(address, { verified: { abi } });
-    const client = createExplorerClient({
+    const client = new ExplorerClient({
       explorerUrl: explorer.url,
       headers: { "X-Feature": "transferOwnership" },
       ...fast,
     });
-    expect(await client.getAbi(address)).toEqual(abi);
+    expect(await client.getAbi({ address: address })).toEqual(abi);
     explorer.faults.next({
       kind: "status",
       status: 200,
@@ -39,7 +39,7 @@ describe("custom header values", () => {
       }),
       contentType: "application/json",
     });
-    const error = await client.getAbi(address).catch((caught: unknown) => caught);
+    const error = await client.getAbi({ address: address }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ExplorerError);
     expect((error as ExplorerError).shortMessage).toBe(
       "The explorer refused the request: *** is not allowed here",
