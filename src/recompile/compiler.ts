@@ -91,12 +91,22 @@ export function parseCompilerOutput(text: string, path: string): CompilerOutput 
 interface SolcWrapper {
   version(): string;
   compile(input: string): string;
+  /** solc-js 0.4 wrappers: their compile() takes legacy input, this takes standard JSON. */
+  compileStandardWrapper?: (input: string) => string;
 }
 
 function isSolcWrapper(value: unknown): value is SolcWrapper {
   if (typeof value !== "object" || value === null) return false;
   const candidate = value as Record<string, unknown>;
   return typeof candidate.version === "function" && typeof candidate.compile === "function";
+}
+
+function compileStandardJson(solc: SolcWrapper, input: string): string {
+  return String(
+    typeof solc.compileStandardWrapper === "function"
+      ? solc.compileStandardWrapper(input)
+      : solc.compile(input),
+  );
 }
 
 /**
@@ -163,7 +173,7 @@ export function loadSolcJsCompiler(soljsonPath: string): Compiler {
       }
       let text: string;
       try {
-        text = String(solc.compile(JSON.stringify(input)));
+        text = compileStandardJson(solc, JSON.stringify(input));
       } catch (cause) {
         // solc answers compile errors in its output; a throw is its runtime failing (a WebAssembly trap), after
         // which this instance is broken and a fresh one cannot be loaded in the same thread (worker threads can).

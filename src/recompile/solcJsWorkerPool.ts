@@ -9,6 +9,7 @@ import { solcJsCrashText } from "./compiler.js";
 // solc answers every compile error in its JSON output: a throw is the compiler's runtime failing (a WebAssembly
 // trap such as "memory access out of bounds"), after which that compiler instance answers nothing but the same
 // trap. The worker says so (crashed), and the pool replaces it.
+// solc-js 0.4 wrappers take legacy input in compile() and standard JSON in compileStandardWrapper().
 const workerSource = `
 const { parentPort } = require("node:worker_threads");
 const loaded = new Map();
@@ -28,7 +29,8 @@ parentPort.on("message", ({ id, soljsonPath, wrapperPath, input }) => {
     }
   }
   try {
-    const output = input === undefined ? String(solc.version()) : String(solc.compile(input));
+    const compile = typeof solc.compileStandardWrapper === "function" ? solc.compileStandardWrapper : solc.compile;
+    const output = input === undefined ? String(solc.version()) : String(compile(input));
     parentPort.postMessage({ id, output });
   } catch (error) {
     parentPort.postMessage({ id, crashed: String(error && error.message ? error.message : error) });
