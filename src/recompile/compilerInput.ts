@@ -40,7 +40,10 @@ const standardJsonSchema = z.looseObject({
 const metadataSchema = z.looseObject({
   language: z.string(),
   compiler: z.looseObject({ version: z.string() }),
-  settings: z.looseObject({ compilationTarget: z.record(z.string(), z.string()) }),
+  settings: z.looseObject({
+    compilationTarget: z.record(z.string(), z.string()),
+    libraries: z.optional(z.record(z.string(), z.string())),
+  }),
   sources: z.record(
     z.string(),
     z.looseObject({ keccak256: z.optional(z.string()), content: z.optional(z.string()) }),
@@ -130,15 +133,34 @@ function registryJob(files: Array<{ name: string; content: string }>): ReturnTyp
       problem: `Unsuccessful Sourcify verification: no file has the keccak256 that metadata.json records for ${unmatched.join(", ")} (missing, or changed since the build).`,
     };
   }
-  const { compilationTarget, ...settings } = metadata.data.settings;
+  const { compilationTarget, libraries, ...settings } = metadata.data.settings;
   const [file, name] = Object.entries(compilationTarget)[0] ?? [];
   return {
     compilerVersion: `v${metadata.data.compiler.version}`,
     job: {
-      input: { language: metadata.data.language, sources, settings: { ...settings, outputSelection } },
+      input: {
+        language: metadata.data.language,
+        sources,
+        settings: {
+          ...settings,
+          ...(libraries === undefined ? {} : { libraries: librariesByFile(libraries) }),
+          outputSelection,
+        },
+      },
       targets: [{ file, name }],
     },
   };
+}
+
+// metadata.json records libraries as `file:Library` (or, before solc 0.7.5, `Library`) to address; standard JSON
+// wants them by file, then name (a bare name under the file "").
+function librariesByFile(libraries: Record<string, string>): Record<string, Record<string, string>> {
+  const byFile: Record<string, Record<string, string>> = {};
+  for (const [key, address] of Object.entries(libraries)) {
+    const { file = "", name = key } = splitName(key);
+    byFile[file] = { ...byFile[file], [name]: address };
+  }
+  return byFile;
 }
 
 // A source is the file whose keccak256 metadata.json records, never one that merely has its name: an edited file

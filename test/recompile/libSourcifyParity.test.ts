@@ -351,6 +351,31 @@ const pairs: Pair[] = [
     ];
   })(),
   counterPair("registry: metadata.json and sources as built", optimized, "perfect", { registry: unchanged }),
+  {
+    label: "registry: library linked at deployment",
+    version: "0.8.28",
+    sources: withSources("contracts/MathLib.sol")(modern),
+    file: "contracts/MathLib.sol",
+    name: "UsesLib",
+    deployedWith: optimized,
+    linksMathLib: true,
+    registry: unchanged,
+    expected: "perfect",
+  },
+  {
+    // metadata.json records the compile-time libraries as `file:Library` keys.
+    label: "registry: library linked at compile time",
+    version: "0.8.28",
+    sources: withSources("contracts/MathLib.sol")(modern),
+    file: "contracts/MathLib.sol",
+    name: "UsesLib",
+    deployedWith: {
+      ...optimized,
+      libraries: { "contracts/MathLib.sol": { MathLib: "0x000000000000000000000000000000000000dEaD" } },
+    },
+    registry: unchanged,
+    expected: "perfect",
+  },
   counterPair("registry: sources with CRLF line endings", optimized, "perfect", {
     registry: ({ metadata, files }) => ({
       metadata,
@@ -639,7 +664,7 @@ describe("parity with lib-sourcify", () => {
         `agreement: ${agreeing}/${rows.length}`,
       ].join("\n"),
     );
-    expect(rows.length).toBe(48);
+    expect(rows.length).toBe(50);
     expect(rows.map((r) => [r.pair, r.ours])).toEqual(rows.map((r) => [r.pair, r.libSourcify]));
     expect(rows.map((r) => [r.pair, r.ours])).toEqual(rows.map((r) => [r.pair, r.expected]));
   }, 900_000);
