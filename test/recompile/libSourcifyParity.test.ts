@@ -69,6 +69,18 @@ const legacy04: Sources = {
   },
 };
 
+const mathLib04: Sources = {
+  "contracts/MathLib04.sol": {
+    content: `${header}pragma solidity ^0.4.24;\nlibrary MathLib {\n    function triple(uint256 x) public pure returns (uint256) { return x * 3; }\n}\ncontract UsesLib {\n    function run(uint256 x) external pure returns (uint256) { return MathLib.triple(x); }\n}\n`,
+  },
+};
+
+const factory04: Sources = {
+  "contracts/Factory04.sol": {
+    content: `${header}pragma solidity ^0.4.24;\ncontract Child {\n    uint256 public value;\n    constructor(uint256 value_) public { value = value_; }\n}\ncontract Factory {\n    event Created(address child);\n    function create(uint256 value_) external returns (address child) {\n        child = address(new Child(value_));\n        emit Created(child);\n    }\n}\n`,
+  },
+};
+
 function withSources(...names: string[]): (sources: Sources) => Sources {
   return (sources) => Object.fromEntries(names.map((name) => [name, sources[name] ?? { content: "" }]));
 }
@@ -348,6 +360,46 @@ const pairs: Pair[] = [
         expected: "constructor-arguments",
       },
       { ...base, label: "registry, solc 0.4.26", registry: unchanged, expected: "perfect" },
+      {
+        label: "solc 0.4.26, linked library",
+        version: "0.4.26",
+        sources: mathLib04,
+        file: "contracts/MathLib04.sol",
+        name: "UsesLib",
+        deployedWith: optimized,
+        linksMathLib: true,
+        expected: "perfect",
+      },
+      {
+        label: "solc 0.4.26, factory, changed comment (two metadata blocks)",
+        version: "0.4.26",
+        sources: factory04,
+        file: "contracts/Factory04.sol",
+        name: "Factory",
+        deployedWith: optimized,
+        submitted: { sources: comment(factory04, "contracts/Factory04.sol") },
+        expected: "partial",
+      },
+      {
+        label: "solc 0.4.26, child created inside a transaction",
+        version: "0.4.26",
+        sources: factory04,
+        file: "contracts/Factory04.sol",
+        name: "Child",
+        deployedWith: optimized,
+        args: uint(11n),
+        viaFactory: true,
+        expected: "perfect",
+      },
+      {
+        label: "solc 0.4.26, library",
+        version: "0.4.26",
+        sources: mathLib04,
+        file: "contracts/MathLib04.sol",
+        name: "MathLib",
+        deployedWith: optimized,
+        expected: "perfect",
+      },
     ];
   })(),
   counterPair("registry: metadata.json and sources as built", optimized, "perfect", { registry: unchanged }),
@@ -664,7 +716,7 @@ describe("parity with lib-sourcify", () => {
         `agreement: ${agreeing}/${rows.length}`,
       ].join("\n"),
     );
-    expect(rows.length).toBe(50);
+    expect(rows.length).toBe(54);
     expect(rows.map((r) => [r.pair, r.ours])).toEqual(rows.map((r) => [r.pair, r.libSourcify]));
     expect(rows.map((r) => [r.pair, r.ours])).toEqual(rows.map((r) => [r.pair, r.expected]));
   }, 900_000);
