@@ -126,7 +126,7 @@ export function solcWrapperFor(soljsonPath: string): string {
  * @returns the message
  */
 export function solcJsCrashText(soljsonPath: string, reason: string | undefined): string {
-  return `The solc-js compiler ${soljsonPath} crashed on this input: ${(reason ?? "no reason given").replace(/\.$/, "")}. A native solc (on PATH, or named in compilers) may compile it.`;
+  return `The solc-js compiler ${soljsonPath} crashed on this input: ${(reason ?? "no reason given").replace(/\.$/, "")}. A native solc (on PATH, or named as a compiler) may compile it.`;
 }
 
 const loadedSolcJs = new Map<string, { longVersion: string; solc: SolcWrapper }>();

@@ -17,7 +17,7 @@ import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js
 // 16,000 functions within a couple of seconds.
 const require = createRequire(import.meta.url);
 const npmSoljson = require.resolve("solc/soljson.js");
-const crashText = `The solc-js compiler ${npmSoljson} crashed on this input: memory access out of bounds. A native solc (on PATH, or named in compilers) may compile it.`;
+const crashText = `The solc-js compiler ${npmSoljson} crashed on this input: memory access out of bounds. A native solc (on PATH, or named as a compiler) may compile it.`;
 
 let chain: HardhatChain;
 let build: FixtureBuild;
@@ -171,7 +171,7 @@ module.exports = () => ({
     const compiler = loadSolcJsCompiler(soljson);
     await expect(compiler.compile(build.input)).rejects.toMatchObject({
       code: "compiler_error",
-      shortMessage: `The solc-js compiler ${soljson} crashed on this input: memory access out of bounds. A native solc (on PATH, or named in compilers) may compile it.`,
+      shortMessage: `The solc-js compiler ${soljson} crashed on this input: memory access out of bounds. A native solc (on PATH, or named as a compiler) may compile it.`,
     });
     await expect(compiler.compile(build.input)).rejects.toMatchObject({
       code: "compiler_error",
