@@ -124,15 +124,15 @@ export function normaliseRuntime(
 
 /**
  * Every Solidity metadata block (CBOR auxdata) in some code: the trailing one, and those of creation codes a
- * contract embeds (a factory's children). Each is a CBOR map holding the `solc` version key, followed by its
- * two-byte length.
+ * contract embeds (a factory's children). Each is a CBOR map holding the `solc` version key (solc 0.5.9 and
+ * later) or, before, only a `bzzr0` hash, followed by its two-byte length.
  *
  * @param code - bare hex
  * @returns the blocks' spans, in bytes, in order
  */
 export function auxdataSpans(code: string): Span[] {
   const spans: Span[] = [];
-  // "solc" as a CBOR text key, then a 3-byte string: the compiler version.
+  // "solc" as a CBOR text key, then a 3-byte string: the compiler version, last in the map.
   const solcKey = "64736f6c6343";
   for (let at = code.indexOf(solcKey); at >= 0; at = code.indexOf(solcKey, at + 2)) {
     if (at % 2 !== 0) continue;
@@ -142,7 +142,20 @@ export function auxdataSpans(code: string): Span[] {
     if (!Number.isFinite(length) || start < 0 || !/^a[1-7]$/.test(code.slice(start, start + 2))) continue;
     spans.push({ start: start / 2, length: length + 2 });
   }
-  return spans;
+  // Before: "bzzr0" then a 32-byte string, first in a map of one entry, or two with `"experimental": true`.
+  const bzzr0Key = "65627a7a72305820";
+  const experimental = "6c6578706572696d656e74616cf5";
+  for (let at = code.indexOf(bzzr0Key); at >= 0; at = code.indexOf(bzzr0Key, at + 2)) {
+    const start = at - 2;
+    if (at % 2 !== 0 || spans.some((span) => span.start * 2 === start)) continue;
+    const hashEnd = at + bzzr0Key.length + 64;
+    const twoEntries = code.startsWith(experimental, hashEnd);
+    const mapEnd = twoEntries ? hashEnd + experimental.length : hashEnd;
+    if (code.slice(start, at) !== (twoEntries ? "a2" : "a1")) continue;
+    if (Number.parseInt(code.slice(mapEnd, mapEnd + 4), 16) * 2 !== mapEnd - start) continue;
+    spans.push({ start: start / 2, length: (mapEnd - start) / 2 + 2 });
+  }
+  return spans.sort((a, b) => a.start - b.start);
 }
 
 /**

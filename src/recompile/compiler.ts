@@ -91,12 +91,22 @@ export function parseCompilerOutput(text: string, path: string): CompilerOutput 
 interface SolcWrapper {
   version(): string;
   compile(input: string): string;
+  /** solc-js 0.4 wrappers: their compile() takes legacy input, this takes standard JSON. */
+  compileStandardWrapper?: (input: string) => string;
 }
 
 function isSolcWrapper(value: unknown): value is SolcWrapper {
   if (typeof value !== "object" || value === null) return false;
   const candidate = value as Record<string, unknown>;
   return typeof candidate.version === "function" && typeof candidate.compile === "function";
+}
+
+function compileStandardJson(solc: SolcWrapper, input: string): string {
+  return String(
+    typeof solc.compileStandardWrapper === "function"
+      ? solc.compileStandardWrapper(input)
+      : solc.compile(input),
+  );
 }
 
 /**
@@ -109,7 +119,19 @@ export function solcWrapperFor(soljsonPath: string): string {
   return existsSync(besideIt) ? besideIt : require.resolve("solc/wrapper.js");
 }
 
+/**
+ * What a compile that crashed its solc-js compiler fails with.
+ * @param soljsonPath - the compiler file
+ * @param reason - what the compiler threw, e.g. `memory access out of bounds`
+ * @returns the message
+ */
+export function solcJsCrashText(soljsonPath: string, reason: string | undefined): string {
+  return `The solc-js compiler ${soljsonPath} crashed on this input: ${(reason ?? "no reason given").replace(/\.$/, "")}. A native solc (on PATH, or named as a compiler) may compile it.`;
+}
+
 const loadedSolcJs = new Map<string, { longVersion: string; solc: SolcWrapper }>();
+/** solc-js files loaded in this thread whose instance crashed, with what it threw. */
+const crashes = new Map<string, string>();
 
 /**
  * Loads a solc-js compiler file (a `soljson.js`) into this process, once per path.
@@ -142,16 +164,21 @@ export function loadSolcJsCompiler(soljsonPath: string): Compiler {
     kind: "solc-js",
     path: soljsonPath,
     async compile(input) {
-      let text: string;
-      try {
-        text = String(solc.compile(JSON.stringify(input)));
-      } catch (cause) {
-        // Old wrappers (solc 0.4) have another compile() signature and throw on standard JSON.
+      const crashed = crashes.get(soljsonPath);
+      if (crashed !== undefined) {
         throw new CompilerError(
           soljsonPath,
-          `The solc-js compiler ${soljsonPath} could not compile standard JSON input: ${messageOf(cause)}.`,
-          { cause },
+          `The solc-js compiler ${soljsonPath} crashed on an earlier input (${crashed}) and cannot compile again in this process: restart it, or compile in worker threads, which replace a crashed compiler.`,
         );
+      }
+      let text: string;
+      try {
+        text = compileStandardJson(solc, JSON.stringify(input));
+      } catch (cause) {
+        // solc answers compile errors in its output; a throw is its runtime failing (a WebAssembly trap), after
+        // which this instance is broken and a fresh one cannot be loaded in the same thread (worker threads can).
+        crashes.set(soljsonPath, messageOf(cause));
+        throw new CompilerError(soljsonPath, solcJsCrashText(soljsonPath, messageOf(cause)), { cause });
       }
       return parseCompilerOutput(text, soljsonPath);
     },

@@ -40,8 +40,14 @@ const standardJsonSchema = z.looseObject({
 const metadataSchema = z.looseObject({
   language: z.string(),
   compiler: z.looseObject({ version: z.string() }),
-  settings: z.looseObject({ compilationTarget: z.record(z.string(), z.string()) }),
-  sources: z.record(z.string(), z.looseObject({ keccak256: z.optional(z.string()) })),
+  settings: z.looseObject({
+    compilationTarget: z.record(z.string(), z.string()),
+    libraries: z.optional(z.record(z.string(), z.string())),
+  }),
+  sources: z.record(
+    z.string(),
+    z.looseObject({ keccak256: z.optional(z.string()), content: z.optional(z.string()) }),
+  ),
 });
 
 /**
@@ -114,24 +120,94 @@ function registryJob(files: Array<{ name: string; content: string }>): ReturnTyp
   }
   const metadata = metadataSchema.safeParse(parsed);
   if (!metadata.success) return { problem: "Sourcify did not return metadata" };
-  const byHash = new Map(files.map((f) => [keccak256(toBytes(f.content)), f.content]));
+  const found = sourcesByHash(files);
   const sources: Record<string, { content: string }> = {};
+  const unmatched: string[] = [];
   for (const [name, source] of Object.entries(metadata.data.sources)) {
-    const content =
-      (source.keccak256 && byHash.get(source.keccak256 as `0x${string}`)) ||
-      files.find((f) => f.name === name || name.endsWith(`/${f.name}`) || f.name.endsWith(`/${name}`))
-        ?.content;
-    if (content === undefined) return { problem: `Unsuccessful Sourcify verification: ${name} is missing` };
-    sources[name] = { content };
+    const content = sourceContent(source, found);
+    if (content === undefined) unmatched.push(name);
+    else sources[name] = { content };
   }
-  const { compilationTarget, ...settings } = metadata.data.settings;
+  if (unmatched.length > 0) {
+    return {
+      problem: `Unsuccessful Sourcify verification: no file has the keccak256 that metadata.json records for ${unmatched.join(", ")} (missing, or changed since the build).`,
+    };
+  }
+  const { compilationTarget, libraries, ...settings } = metadata.data.settings;
   const [file, name] = Object.entries(compilationTarget)[0] ?? [];
   return {
     compilerVersion: `v${metadata.data.compiler.version}`,
     job: {
-      input: { language: metadata.data.language, sources, settings: { ...settings, outputSelection } },
+      input: {
+        language: metadata.data.language,
+        sources,
+        settings: {
+          ...settings,
+          ...(libraries === undefined ? {} : { libraries: librariesByFile(libraries) }),
+          outputSelection,
+        },
+      },
       targets: [{ file, name }],
     },
+  };
+}
+
+// metadata.json records libraries as `file:Library` (or, before solc 0.7.5, `Library`) to address; standard JSON
+// wants them by file, then name (a bare name under the file "").
+function librariesByFile(libraries: Record<string, string>): Record<string, Record<string, string>> {
+  const byFile: Record<string, Record<string, string>> = {};
+  for (const [key, address] of Object.entries(libraries)) {
+    const { file = "", name = key } = splitName(key);
+    byFile[file] = { ...byFile[file], [name]: address };
+  }
+  return byFile;
+}
+
+// A source is the file whose keccak256 metadata.json records, never one that merely has its name: an edited file
+// would compile to other code, and Sourcify rejects it.
+function sourceContent(
+  source: { keccak256?: string | undefined; content?: string | undefined },
+  found: (hash: string) => string | undefined,
+): string | undefined {
+  if (source.keccak256 === undefined) return undefined;
+  if (source.content === undefined) return found(source.keccak256);
+  return hashOf(source.content) === source.keccak256.toLowerCase() ? source.content : undefined;
+}
+
+const hashOf = (content: string): string => keccak256(toBytes(content));
+
+// Sourcify also accepts a file whose line endings or trailing whitespace differ from the build's.
+const lineEndings = [
+  (content: string) => content.replace(/\r?\n/g, "\r\n"),
+  (content: string) => content.replace(/\r\n/g, "\n"),
+];
+const fileEndings = [
+  (content: string) => content.trimEnd(),
+  (content: string) => `${content.trimEnd()}\n`,
+  (content: string) => `${content.trimEnd()}\r\n`,
+  (content: string) => `${content}\n`,
+  (content: string) => `${content}\r\n`,
+];
+
+// Finds an uploaded file by the keccak256 of its content, as uploaded or else in one of those variations.
+function sourcesByHash(files: Array<{ content: string }>): (hash: string) => string | undefined {
+  const exact = new Map(files.map((f) => [hashOf(f.content), f.content]));
+  let varied: Map<string, string> | undefined;
+  return (hash) => {
+    const wanted = hash.toLowerCase();
+    const file = exact.get(wanted);
+    if (file !== undefined) return file;
+    varied ??= new Map(
+      files.flatMap((f) =>
+        lineEndings.flatMap((lines) =>
+          fileEndings.map((ending): [string, string] => {
+            const content = ending(lines(f.content));
+            return [hashOf(content), content];
+          }),
+        ),
+      ),
+    );
+    return varied.get(wanted);
   };
 }
 

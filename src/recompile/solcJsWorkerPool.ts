@@ -2,9 +2,14 @@ import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { CompilerError } from "../errors/recompileErrors.js";
+import { solcJsCrashText } from "./compiler.js";
 
 // The worker is plain CommonJS evaluated from this text, so it runs the same from the sources, the built
 // package and a bundle: it loads a solc-js file with its wrapper and compiles standard JSON, one job at a time.
+// solc answers every compile error in its JSON output: a throw is the compiler's runtime failing (a WebAssembly
+// trap such as "memory access out of bounds"), after which that compiler instance answers nothing but the same
+// trap. The worker says so (crashed), and the pool replaces it.
+// solc-js 0.4 wrappers take legacy input in compile() and standard JSON in compileStandardWrapper().
 const workerSource = `
 const { parentPort } = require("node:worker_threads");
 const loaded = new Map();
@@ -24,10 +29,11 @@ parentPort.on("message", ({ id, soljsonPath, wrapperPath, input }) => {
     }
   }
   try {
-    const output = input === undefined ? String(solc.version()) : String(solc.compile(input));
+    const compile = typeof solc.compileStandardWrapper === "function" ? solc.compileStandardWrapper : solc.compile;
+    const output = input === undefined ? String(solc.version()) : String(compile(input));
     parentPort.postMessage({ id, output });
   } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.message ? error.message : error) });
+    parentPort.postMessage({ id, crashed: String(error && error.message ? error.message : error) });
   }
 });
 `;
@@ -40,6 +46,14 @@ interface Job {
   input: string | undefined;
   resolve(output: string): void;
   reject(error: Error): void;
+}
+
+interface WorkerMessage {
+  id: number;
+  output?: string;
+  loadError?: string;
+  /** The compiler threw while compiling: what it said. */
+  crashed?: string;
 }
 
 interface PoolWorker {
@@ -171,39 +185,49 @@ export class SolcJsWorkerPool {
     const entry: PoolWorker = { worker: new Worker(workerSource, { eval: true }), job: undefined };
     // Idle workers must not keep a finished process alive.
     entry.worker.unref();
-    entry.worker.on(
-      "message",
-      (message: { id: number; output?: string; error?: string; loadError?: string }) => {
-        const job = entry.job;
-        if (!job || job.id !== message.id) return;
-        entry.job = undefined;
-        entry.worker.unref();
-        if (message.output !== undefined) job.resolve(message.output);
-        else if (message.loadError !== undefined) {
-          job.reject(
-            new CompilerError(
-              job.soljsonPath,
-              `The compiler file ${job.soljsonPath} could not be loaded as solc-js: ${message.loadError}.`,
-            ),
-          );
-        } else {
-          job.reject(
-            new CompilerError(
-              job.soljsonPath,
-              `The solc-js compiler ${job.soljsonPath} could not compile standard JSON input: ${message.error ?? "no reason given"}.`,
-            ),
-          );
-        }
-        this.#dispatch();
-      },
-    );
-    entry.worker.on("error", (error: unknown) => {
+    entry.worker.on("message", (message: WorkerMessage) => {
       const job = entry.job;
-      this.#workers.splice(this.#workers.indexOf(entry), 1);
+      if (!job || job.id !== message.id) return;
+      entry.job = undefined;
+      entry.worker.unref();
+      if (message.output !== undefined) job.resolve(message.output);
+      else if (message.loadError !== undefined) {
+        job.reject(
+          new CompilerError(
+            job.soljsonPath,
+            `The compiler file ${job.soljsonPath} could not be loaded as solc-js: ${message.loadError}.`,
+          ),
+        );
+      } else {
+        // The compiler instance in this worker is broken for good: the next job gets a fresh worker.
+        this.#retire(entry);
+        void entry.worker.terminate();
+        job.reject(new CompilerError(job.soljsonPath, solcJsCrashText(job.soljsonPath, message.crashed)));
+      }
+      this.#dispatch();
+    });
+    entry.worker.on("error", (error: unknown) => {
+      const job = this.#retire(entry);
       job?.reject(new CompilerError(job.soljsonPath, `A compiler worker stopped: ${String(error)}.`));
       this.#dispatch();
     });
+    // A worker that exits (process.exit in a compiler file, an abort) without an error event.
+    entry.worker.on("exit", (exitCode: number) => {
+      const job = this.#retire(entry);
+      job?.reject(new CompilerError(job.soljsonPath, `A compiler worker stopped (exit code ${exitCode}).`));
+      if (job) this.#dispatch();
+    });
     this.#workers.push(entry);
     return entry;
+  }
+
+  // Takes a worker out of the pool, once; returns the job it was running, if any.
+  #retire(entry: PoolWorker): Job | undefined {
+    const at = this.#workers.indexOf(entry);
+    if (at < 0) return undefined;
+    this.#workers.splice(at, 1);
+    const job = entry.job;
+    entry.job = undefined;
+    return job;
   }
 }

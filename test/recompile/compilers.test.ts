@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
-import { loadNativeCompiler } from "../../src/recompile/compiler.js";
+import { type CompilerOutput, loadNativeCompiler, loadSolcJsCompiler } from "../../src/recompile/compiler.js";
 import { isCompiler, localCompilerResolver } from "../../src/recompile/compilerResolver.js";
 import { recompileAndMatch } from "../../src/recompile/recompileAndMatch.js";
 import { SolcJsWorkerPool } from "../../src/recompile/solcJsWorkerPool.js";
@@ -110,6 +110,35 @@ describe("compilers the user has", () => {
         explanation: `No local compiler for v0.8.20+commit.a1b79de6. Tried: The compiler file ${notACompiler} could not be loaded as solc-js: solJson.cwrap is not a function. Solc 0.8.28+commit.7893614a at ${copy}. Install it: \`npm install --save-dev solc@0.8.20\`, or put a native solc 0.8.20 on PATH (or name its path).`,
       });
       expect(require.cache[copy]).toBeUndefined();
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it("compiles standard JSON with solc 0.4 through the wrapper beside it, on this thread and in a worker", async () => {
+    // solc-js 0.4 wrappers read legacy input in compile(); standard JSON goes to compileStandardWrapper().
+    const soljson04 = require.resolve("solc-0.4.26/soljson.js");
+    const input = {
+      language: "Solidity",
+      sources: {
+        "Old.sol": { content: "pragma solidity ^0.4.24;\ncontract Old { uint256 public x = 1; }\n" },
+      },
+      settings: { outputSelection: { "*": { "*": ["evm.deployedBytecode"] } } },
+    };
+    const runtimeOf = (output: CompilerOutput) =>
+      output.contracts?.["Old.sol"]?.Old?.evm?.deployedBytecode?.object;
+    const inThread = await loadSolcJsCompiler(soljson04).compile(input);
+    expect(runtimeOf(inThread)).toMatch(/^60806040[0-9a-f]+a165627a7a72305820[0-9a-f]{64}0029$/);
+    const pool = new SolcJsWorkerPool(1);
+    try {
+      const found = await localCompilerResolver({
+        compilers: [soljson04],
+        npmPackage: false,
+        searchPath: false,
+        solcJsPool: pool,
+      })("v0.4.26+commit.4563c3fc");
+      if (!isCompiler(found)) throw new Error(found.explanation);
+      expect(runtimeOf(await found.compile(input))).toBe(runtimeOf(inThread));
     } finally {
       await pool.close();
     }
