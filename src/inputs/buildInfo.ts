@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import type { ImmutableReferences, LinkReferences } from "../recompile/bytecodeTransformations.js";
 import * as z from "../schemas/zod.js";
@@ -14,6 +14,7 @@ import {
   standardJsonInputSchema,
   toStandardJsonInput,
 } from "./compilerJson.js";
+import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
 import { type JsonOrigin, parseJson, parseWithSchema, readJsonFile, readTextFile } from "./jsonFile.js";
 import { userSourceName } from "./sourceNames.js";
 
@@ -105,6 +106,25 @@ const foundrySchema = z.looseObject({
   compilerVersion: z.optional(z.string()),
 });
 
+/** How to read a build info found inside a folder the user named. */
+export interface ReadBuildInfoOptions {
+  /**
+   * The folder the file was found in and the root: the file (and Hardhat 3's `<id>.output.json` beside it) is read
+   * only inside them once links are followed (see {@link InnerFileScope}). Unset, the file is the user's own choice
+   * and only its `<id>.output.json` is confined, to the file's folder.
+   */
+  scope?: InnerFileScope;
+}
+
+/** How to read the build infos of a folder. */
+export interface ReadBuildInfosOptions {
+  /**
+   * Where a build info may also lead once its links are followed (the Action's workspace, the project root); the
+   * folder named is always allowed.
+   */
+  root?: string;
+}
+
 const metadataCompilerSchema = z.looseObject({ compiler: z.looseObject({ version: z.string() }) });
 
 const longVersionPattern = /^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-f]{8})/;
@@ -115,17 +135,25 @@ const longVersionPattern = /^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-
  *
  * @param path - the build info file
  * @param field - the input field to report errors on, e.g. `artifacts`
+ * @param options - the folder the file was found in, when it was found rather than named
  * @returns the build
- * @throws {InvalidInputError} when the file cannot be read or is not a build info this package knows
+ * @throws {InvalidInputError} when the file cannot be read or is not a build info this package knows, or leads
+ *   outside its scope
  * @example
  * const buildInfo = await readBuildInfo("artifacts/build-info/solc-0_8_28-db3b….json");
  */
-export async function readBuildInfo(path: string, field = "artifacts"): Promise<BuildInfo> {
+export async function readBuildInfo(
+  path: string,
+  field = "artifacts",
+  options: ReadBuildInfoOptions = {},
+): Promise<BuildInfo> {
   const origin: JsonOrigin = { field, what: "build info", path };
+  if (options.scope !== undefined) await confineInnerFile(options.scope, path, "build info");
   const text = await readTextFile(origin);
   const value = parseJson(text, origin);
   const probe = parseWithSchema(value, formatProbeSchema, origin);
-  if (probe._format === hardhat3Format) return readHardhat3(value, origin);
+  if (probe._format === hardhat3Format)
+    return readHardhat3(value, origin, options.scope ?? { folder: dirname(path), field });
   if (probe._format === foundryFormat || probe.source_id_to_path !== undefined)
     return readFoundry(value, origin);
   const parsed = parseWithSchema(value, hardhat2Schema, origin);
@@ -145,14 +173,22 @@ export async function readBuildInfo(path: string, field = "artifacts"): Promise<
  * `out`, or `dir/*.json` when `dir` is the `build-info` folder itself. Hardhat 3's `*.output.json` files are read
  * with their build info.
  *
+ * Each file must lie inside `dir` (or `options.root`) once its links are followed: a link in `build-info/` pointing
+ * elsewhere is refused.
+ *
  * @param dir - `artifacts`, `out`, or a `build-info` folder
  * @param field - the input field to report errors on
+ * @param options - where else a build info may lead
  * @returns the builds, in file name order
- * @throws {InvalidInputError} when there is no build info, or one cannot be read
+ * @throws {InvalidInputError} when there is no build info, or one cannot be read or leads outside
  * @example
  * const buildInfos = await readBuildInfos("artifacts");
  */
-export async function readBuildInfos(dir: string, field = "artifacts"): Promise<BuildInfo[]> {
+export async function readBuildInfos(
+  dir: string,
+  field = "artifacts",
+  options: ReadBuildInfosOptions = {},
+): Promise<BuildInfo[]> {
   const folder = buildInfoDirectory(dir);
   const noBuildInfo = new InvalidInputError(
     field,
@@ -168,7 +204,12 @@ export async function readBuildInfos(dir: string, field = "artifacts"): Promise<
   if (files.length === 0) throw noBuildInfo;
   // One at a time: a build's files can be hundreds of megabytes, and their texts must not be held all at once.
   const buildInfos: BuildInfo[] = [];
-  for (const name of files) buildInfos.push(await readBuildInfo(join(folder, name), field));
+  const scope: InnerFileScope = {
+    folder: dir,
+    field,
+    ...(options.root === undefined ? {} : { root: options.root }),
+  };
+  for (const name of files) buildInfos.push(await readBuildInfo(join(folder, name), field, { scope }));
   return buildInfos;
 }
 
@@ -233,9 +274,10 @@ function compiledContract(
   };
 }
 
-async function readHardhat3(value: unknown, origin: JsonOrigin): Promise<BuildInfo> {
+async function readHardhat3(value: unknown, origin: JsonOrigin, scope: InnerFileScope): Promise<BuildInfo> {
   const parsed = parseWithSchema(value, hardhat3Schema, origin);
   const outputPath = origin.path.replace(/\.json$/, ".output.json");
+  if (existsSync(outputPath)) await confineInnerFile(scope, outputPath, "build info output");
   const output = existsSync(outputPath)
     ? (await readJsonFile(hardhat3OutputSchema, { ...origin, what: "build info output", path: outputPath }))
         .output

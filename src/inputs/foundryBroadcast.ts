@@ -31,6 +31,11 @@ export interface ReadFoundryBroadcastOptions {
   outDir?: string;
   /** The input field to report errors on. Default `deployment`. */
   field?: string;
+  /**
+   * Where a build info in `out/build-info/` may also lead once its links are followed (the Action's workspace, the
+   * project root); inside `out` is always allowed.
+   */
+  root?: string;
 }
 
 const create2Salt = 64;
@@ -96,7 +101,11 @@ export async function readFoundryBroadcast(
   });
   const creations = createdContracts(broadcast.transactions, field);
   if (creations.length === 0) return { chainId: broadcast.chain, contracts: [] };
-  const buildInfos = await readBuildInfos(options.outDir ?? resolve(dirname(runFile), "../../../out"), field);
+  const buildInfos = await readBuildInfos(
+    options.outDir ?? resolve(dirname(runFile), "../../../out"),
+    field,
+    options.root === undefined ? {} : { root: options.root },
+  );
   const libraries = scriptLibraries(broadcast.libraries ?? [], field);
   const contracts = creations.map((creation) => ({
     transactionHash: creation.transactionHash,

@@ -12,6 +12,7 @@ import {
 } from "./compilerJson.js";
 import { createContractJob } from "./contractJob.js";
 import { parseIgnitionJournal } from "./ignitionJournal.js";
+import { confineInnerFile, type InnerFileScope, plainFileName } from "./innerFile.js";
 import { type JsonOrigin, readJsonFile, readTextFile } from "./jsonFile.js";
 
 /** One contract an Ignition deployment put on chain. */
@@ -38,6 +39,12 @@ export interface ReadIgnitionDeploymentOptions {
   artifactsDir?: string;
   /** The input field to report errors on. Default `deployment`. */
   field?: string;
+  /**
+   * Where the files the deployment's own files point at may also be, once links are followed (the Action's
+   * workspace, the project root). They are always allowed inside the folder they were found in: the deployment
+   * folder, or `artifactsDir`. See {@link InnerFileScope}.
+   */
+  root?: string;
 }
 
 const deployedAddressesSchema = z.record(z.string(), z.string());
@@ -67,8 +74,8 @@ const debugFileSchema = z.looseObject({ buildInfo: z.string() });
  * @param deploymentDir - the deployment folder
  * @param options - the project's artifacts folder, for contract metadata
  * @returns the chain id and one job per deployed contract or library, in deployment order
- * @throws {InvalidInputError} when a file is missing or malformed, or a contract's artifact or build info is
- *   not in the folder
+ * @throws {InvalidInputError} when a file is missing or malformed, a contract's artifact or build info is not in
+ *   the folder, or an id in a file is not a plain file name or leads outside the folder
  * @example
  * const { contracts } = await readIgnitionDeployment("ignition/deployments/chain-31337", { artifactsDir: "artifacts" });
  */
@@ -77,6 +84,10 @@ export async function readIgnitionDeployment(
   options: ReadIgnitionDeploymentOptions = {},
 ): Promise<IgnitionDeployment> {
   const field = options.field ?? "deployment";
+  const root = options.root === undefined ? {} : { root: options.root };
+  const scope: InnerFileScope = { folder: deploymentDir, field, ...root };
+  const artifactsScope: InnerFileScope | undefined =
+    options.artifactsDir === undefined ? undefined : { folder: options.artifactsDir, field, ...root };
   const addresses = await readJsonFile(deployedAddressesSchema, {
     field,
     what: "Ignition deployed addresses file",
@@ -98,10 +109,10 @@ export async function readIgnitionDeployment(
         `The Ignition deployment ${deploymentDir} has no address for ${deployment.futureId} (not in deployed_addresses.json nor in the journal).`,
       );
     }
-    const contract = await deployedContract(deploymentDir, deployment.artifactId, field, (id) => {
+    const contract = await deployedContract(scope, deployment.artifactId, (id) => {
       let loading = buildInfos.get(id);
       if (loading === undefined) {
-        loading = readDeploymentBuildInfo(deploymentDir, id, options.artifactsDir, field);
+        loading = readDeploymentBuildInfo(scope, id, artifactsScope);
         buildInfos.set(id, loading);
       }
       return loading;
@@ -118,18 +129,25 @@ export async function readIgnitionDeployment(
 }
 
 async function deployedContract(
-  deploymentDir: string,
+  scope: InnerFileScope,
   artifactId: string,
-  field: string,
   buildInfoById: (id: string) => Promise<BuildInfo>,
 ): Promise<CompiledContract> {
-  const artifactPath = join(deploymentDir, "artifacts", `${artifactId}.json`);
+  const artifactPath = join(scope.folder, "artifacts", `${artifactId}.json`);
+  await confineInnerFile(scope, artifactPath, "Ignition artifact");
   const artifact = await readJsonFile(artifactSchema, {
-    field,
+    field: scope.field,
     what: "Ignition artifact",
     path: artifactPath,
   });
-  const buildInfoId = artifact.buildInfoId ?? (await debugFileBuildInfoId(deploymentDir, artifactId, field));
+  const buildInfoId =
+    artifact.buildInfoId === undefined
+      ? await debugFileBuildInfoId(scope, artifactId)
+      : plainFileName(
+          artifact.buildInfoId,
+          scope.field,
+          `The Ignition artifact ${artifactPath} gives the build info id`,
+        );
   const buildInfo = await buildInfoById(buildInfoId);
   const sourceName = artifact.inputSourceName ?? artifact.sourceName;
   const output = buildInfo.output?.contracts?.[sourceName]?.[artifact.contractName];
@@ -151,27 +169,33 @@ async function deployedContract(
   };
 }
 
-async function debugFileBuildInfoId(
-  deploymentDir: string,
-  artifactId: string,
-  field: string,
-): Promise<string> {
+// Hardhat 2 names the build info by a path relative to the debug file: only its file name is taken.
+async function debugFileBuildInfoId(scope: InnerFileScope, artifactId: string): Promise<string> {
+  const path = join(scope.folder, "artifacts", `${artifactId}.dbg.json`);
+  await confineInnerFile(scope, path, "Ignition artifact debug file");
   const debugFile = await readJsonFile(debugFileSchema, {
-    field,
+    field: scope.field,
     what: "Ignition artifact debug file",
-    path: join(deploymentDir, "artifacts", `${artifactId}.dbg.json`),
+    path,
   });
-  return basename(debugFile.buildInfo, ".json");
+  return plainFileName(
+    basename(debugFile.buildInfo, ".json"),
+    scope.field,
+    `The Ignition artifact debug file ${path} gives the build info id`,
+  );
 }
 
 async function readDeploymentBuildInfo(
-  deploymentDir: string,
+  scope: InnerFileScope,
   id: string,
-  artifactsDir: string | undefined,
-  field: string,
+  artifactsScope: InnerFileScope | undefined,
 ): Promise<BuildInfo> {
-  const buildInfo = await readBuildInfo(join(deploymentDir, "build-info", `${id}.json`), field);
-  if (buildInfo.output !== undefined || artifactsDir === undefined) return buildInfo;
-  const projectBuildInfo = join(artifactsDir, "build-info", `${id}.json`);
-  return existsSync(projectBuildInfo) ? readBuildInfo(projectBuildInfo, field) : buildInfo;
+  const buildInfo = await readBuildInfo(join(scope.folder, "build-info", `${id}.json`), scope.field, {
+    scope,
+  });
+  if (buildInfo.output !== undefined || artifactsScope === undefined) return buildInfo;
+  const projectBuildInfo = join(artifactsScope.folder, "build-info", `${id}.json`);
+  return existsSync(projectBuildInfo)
+    ? readBuildInfo(projectBuildInfo, scope.field, { scope: artifactsScope })
+    : buildInfo;
 }

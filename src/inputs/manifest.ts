@@ -93,7 +93,7 @@ export async function readManifest(
   const unnamed = entries.find((entry) => entry.kind === "build-info" && entry.contract === undefined);
   if (unnamed && !options.deployedCode) throw contractRequired(unnamed);
   const baseDir = inline ? cwd : dirname(origin.path);
-  const buildInfos = lazyBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"));
+  const buildInfos = lazyBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"), options.root);
   const files = fileResolver(baseDir, options.root);
   const resolved: ManifestEntry[] = [];
   for (const entry of entries) {
@@ -133,10 +133,10 @@ function manifestContracts(value: unknown): unknown[] {
   );
 }
 
-function lazyBuildInfos(artifactsDir: string): () => Promise<BuildInfo[]> {
+function lazyBuildInfos(artifactsDir: string, root: string | undefined): () => Promise<BuildInfo[]> {
   let loading: Promise<BuildInfo[]> | undefined;
   return () => {
-    loading ??= readBuildInfos(artifactsDir, "artifacts");
+    loading ??= readBuildInfos(artifactsDir, "artifacts", root === undefined ? {} : { root });
     return loading;
   };
 }
