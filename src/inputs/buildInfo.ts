@@ -5,6 +5,7 @@ import { InvalidInputError } from "../errors/index.js";
 import type { ImmutableReferences, LinkReferences } from "../recompile/bytecodeTransformations.js";
 import * as z from "../schemas/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
+import { type KeptContracts, readBuildInfoFile } from "./buildInfoFile.js";
 import {
   type BuildOutput,
   type BuildOutputContract,
@@ -15,7 +16,7 @@ import {
   toStandardJsonInput,
 } from "./compilerJson.js";
 import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
-import { type JsonOrigin, parseJson, parseWithSchema, readJsonFile, readTextFile } from "./jsonFile.js";
+import { type JsonOrigin, parseWithSchema } from "./jsonFile.js";
 import { userSourceName } from "./sourceNames.js";
 
 /** Which tool wrote a build info. */
@@ -114,6 +115,8 @@ export interface ReadBuildInfoOptions {
    * and only its `<id>.output.json` is confined, to the file's folder.
    */
   scope?: InnerFileScope;
+  /** See {@link ReadBuildInfosOptions.contractNames}. */
+  contractNames?: readonly string[];
 }
 
 /** How to read the build infos of a folder. */
@@ -123,6 +126,12 @@ export interface ReadBuildInfosOptions {
    * folder named is always allowed.
    */
   root?: string;
+  /**
+   * The contracts wanted, by bare name (`Token` keeps every contract named Token, whatever its file). The others
+   * are dropped as each file is read, and so are the sources of a build that keeps none. Unset, every contract is
+   * kept.
+   */
+  contractNames?: readonly string[];
 }
 
 const metadataCompilerSchema = z.looseObject({ compiler: z.looseObject({ version: z.string() }) });
@@ -133,9 +142,13 @@ const longVersionPattern = /^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-
  * Reads one build info file of Hardhat 3 (`<id>.json` with its `<id>.output.json`), Hardhat 2 (one file with
  * `input` and `output`) or Foundry (`out/build-info/<id>.json`, written by `forge build --build-info`).
  *
+ * Of the compiler output, only what verification reads is kept (each contract's ABI, metadata, bytecode and their
+ * link and immutable references), and only for the contracts asked for: a build info of hundreds of megabytes is
+ * mostly ASTs, source maps and opcodes, and holding several of them whole does not fit a runner's memory.
+ *
  * @param path - the build info file
  * @param field - the input field to report errors on, e.g. `artifacts`
- * @param options - the folder the file was found in, when it was found rather than named
+ * @param options - the folder the file was found in, when it was found rather than named; the contracts wanted
  * @returns the build
  * @throws {InvalidInputError} when the file cannot be read or is not a build info this package knows, or leads
  *   outside its scope
@@ -149,23 +162,26 @@ export async function readBuildInfo(
 ): Promise<BuildInfo> {
   const origin: JsonOrigin = { field, what: "build info", path };
   if (options.scope !== undefined) await confineInnerFile(options.scope, path, "build info");
-  const text = await readTextFile(origin);
-  const value = parseJson(text, origin);
+  const kept = keptContracts(options.contractNames);
+  const value = await readBuildInfoFile(origin, kept);
   const probe = parseWithSchema(value, formatProbeSchema, origin);
   if (probe._format === hardhat3Format)
-    return readHardhat3(value, origin, options.scope ?? { folder: dirname(path), field });
+    return readHardhat3(value, origin, options.scope ?? { folder: dirname(path), field }, kept);
   if (probe._format === foundryFormat || probe.source_id_to_path !== undefined)
-    return readFoundry(value, origin);
+    return readFoundry(value, origin, kept);
   const parsed = parseWithSchema(value, hardhat2Schema, origin);
-  return {
-    id: parsed.id ?? basename(path, ".json"),
-    path,
-    format: "hardhat2",
-    compilerVersion: longVersion(parsed.solcLongVersion),
-    input: toStandardJsonInput(parsed.input),
-    output: parsed.output,
-    userSourceNames: undefined,
-  };
+  return slimBuild(
+    {
+      id: parsed.id ?? basename(path, ".json"),
+      path,
+      format: "hardhat2",
+      compilerVersion: longVersion(parsed.solcLongVersion),
+      input: toStandardJsonInput(parsed.input),
+      output: parsed.output,
+      userSourceNames: undefined,
+    },
+    kept,
+  );
 }
 
 /**
@@ -209,7 +225,9 @@ export async function readBuildInfos(
     field,
     ...(options.root === undefined ? {} : { root: options.root }),
   };
-  for (const name of files) buildInfos.push(await readBuildInfo(join(folder, name), field, { scope }));
+  const contractNames = options.contractNames === undefined ? {} : { contractNames: options.contractNames };
+  for (const name of files)
+    buildInfos.push(await readBuildInfo(join(folder, name), field, { scope, ...contractNames }));
   return buildInfos;
 }
 
@@ -274,26 +292,48 @@ function compiledContract(
   };
 }
 
-async function readHardhat3(value: unknown, origin: JsonOrigin, scope: InnerFileScope): Promise<BuildInfo> {
+async function readHardhat3(
+  value: unknown,
+  origin: JsonOrigin,
+  scope: InnerFileScope,
+  kept: KeptContracts,
+): Promise<BuildInfo> {
   const parsed = parseWithSchema(value, hardhat3Schema, origin);
   const outputPath = origin.path.replace(/\.json$/, ".output.json");
-  if (existsSync(outputPath)) await confineInnerFile(scope, outputPath, "build info output");
-  const output = existsSync(outputPath)
-    ? (await readJsonFile(hardhat3OutputSchema, { ...origin, what: "build info output", path: outputPath }))
-        .output
-    : undefined;
-  return {
-    id: parsed.id,
-    path: origin.path,
-    format: "hardhat3",
-    compilerVersion: longVersion(parsed.solcLongVersion),
-    input: toStandardJsonInput(parsed.input),
-    output,
-    userSourceNames: parsed.userSourceNameMap,
-  };
+  if (!existsSync(outputPath)) {
+    // The output is elsewhere (Ignition copies only the input): the sources stay for whoever brings it.
+    return {
+      id: parsed.id,
+      path: origin.path,
+      format: "hardhat3",
+      compilerVersion: longVersion(parsed.solcLongVersion),
+      input: toStandardJsonInput(parsed.input),
+      output: undefined,
+      userSourceNames: parsed.userSourceNameMap,
+    };
+  }
+  await confineInnerFile(scope, outputPath, "build info output");
+  const outputOrigin = { ...origin, what: "build info output", path: outputPath };
+  const output = parseWithSchema(
+    await readBuildInfoFile(outputOrigin, kept),
+    hardhat3OutputSchema,
+    outputOrigin,
+  ).output;
+  return slimBuild(
+    {
+      id: parsed.id,
+      path: origin.path,
+      format: "hardhat3",
+      compilerVersion: longVersion(parsed.solcLongVersion),
+      input: toStandardJsonInput(parsed.input),
+      output,
+      userSourceNames: parsed.userSourceNameMap,
+    },
+    kept,
+  );
 }
 
-function readFoundry(value: unknown, origin: JsonOrigin): BuildInfo {
+function readFoundry(value: unknown, origin: JsonOrigin, kept: KeptContracts): BuildInfo {
   const parsed = parseWithSchema(value, foundrySchema, origin);
   if (parsed.input === undefined || parsed.output === undefined) {
     throw new InvalidInputError(
@@ -319,15 +359,28 @@ function readFoundry(value: unknown, origin: JsonOrigin): BuildInfo {
       `The Foundry build info ${origin.path} does not say which compiler built it (no solcLongVersion, compilerVersion or contract metadata).`,
     );
   }
-  return {
-    id: parsed.id,
-    path: origin.path,
-    format: "foundry",
-    compilerVersion: longVersion(version),
-    input: toStandardJsonInput(parsed.input),
-    output: parsed.output,
-    userSourceNames: undefined,
-  };
+  return slimBuild(
+    {
+      id: parsed.id,
+      path: origin.path,
+      format: "foundry",
+      compilerVersion: longVersion(version),
+      input: toStandardJsonInput(parsed.input),
+      output: parsed.output,
+      userSourceNames: undefined,
+    },
+    kept,
+  );
+}
+
+function keptContracts(names: readonly string[] | undefined): KeptContracts {
+  return names === undefined ? undefined : new Set(names);
+}
+
+// The output holds only the kept contracts already (readBuildInfoFile); a build that keeps none keeps no sources.
+function slimBuild(build: BuildInfo, kept: KeptContracts): BuildInfo {
+  if (kept === undefined || Object.keys(build.output?.contracts ?? {}).length > 0) return build;
+  return { ...build, input: { ...build.input, sources: {} } };
 }
 
 function metadataCompilerVersion(output: BuildOutput): string | undefined {

@@ -7,6 +7,7 @@ import { type BuildInfo, type CompiledContract, contractsOf, readBuildInfos } fr
 import { createContractJob, linkedLibraries } from "./contractJob.js";
 import { findContract } from "./findContract.js";
 import { readJsonFile } from "./jsonFile.js";
+import { splitContractName } from "./sourceNames.js";
 
 /** One contract a Foundry script deployed. */
 export interface FoundryBroadcastContract {
@@ -101,10 +102,15 @@ export async function readFoundryBroadcast(
   });
   const creations = createdContracts(broadcast.transactions, field);
   if (creations.length === 0) return { chainId: broadcast.chain, contracts: [] };
+  // Only the contracts the script created are kept from each build info.
+  const contractNames = creations.map((creation) => splitContractName(creation.contractName).contractName);
   const buildInfos = await readBuildInfos(
     options.outDir ?? resolve(dirname(runFile), "../../../out"),
     field,
-    options.root === undefined ? {} : { root: options.root },
+    {
+      contractNames,
+      ...(options.root === undefined ? {} : { root: options.root }),
+    },
   );
   const libraries = scriptLibraries(broadcast.libraries ?? [], field);
   const contracts = creations.map((creation) => ({

@@ -11,7 +11,7 @@ import {
   prefixedHex,
 } from "./compilerJson.js";
 import { createContractJob } from "./contractJob.js";
-import { parseIgnitionJournal } from "./ignitionJournal.js";
+import { type JournalDeployment, parseIgnitionJournal } from "./ignitionJournal.js";
 import { confineInnerFile, type InnerFileScope, plainFileName } from "./innerFile.js";
 import { type JsonOrigin, readJsonFile, readTextFile } from "./jsonFile.js";
 
@@ -99,8 +99,8 @@ export async function readIgnitionDeployment(
     path: join(deploymentDir, "journal.jsonl"),
   };
   const journal = parseIgnitionJournal(await readTextFile(journalOrigin), journalOrigin);
-  const buildInfos = new Map<string, Promise<BuildInfo>>();
-  const contracts: IgnitionDeploymentContract[] = [];
+  // The artifacts first, so that each build info is read once, keeping only the contracts deployed from it.
+  const deployed: Array<{ futureId: string; address: string; found: FoundArtifact } & JournalDeployment> = [];
   for (const deployment of journal.deployments) {
     const address = addresses[deployment.futureId] ?? deployment.address;
     if (address === undefined) {
@@ -109,16 +109,25 @@ export async function readIgnitionDeployment(
         `The Ignition deployment ${deploymentDir} has no address for ${deployment.futureId} (not in deployed_addresses.json nor in the journal).`,
       );
     }
-    const contract = await deployedContract(scope, deployment.artifactId, (id) => {
-      let loading = buildInfos.get(id);
-      if (loading === undefined) {
-        loading = readDeploymentBuildInfo(scope, id, artifactsScope);
-        buildInfos.set(id, loading);
-      }
-      return loading;
-    });
-    const job = createContractJob(contract, {
-      address,
+    deployed.push({ ...deployment, address, found: await deploymentArtifact(scope, deployment.artifactId) });
+  }
+  const namesById = new Map<string, string[]>();
+  for (const { found } of deployed) {
+    namesById.set(found.buildInfoId, [
+      ...(namesById.get(found.buildInfoId) ?? []),
+      found.artifact.contractName,
+    ]);
+  }
+  const buildInfos = new Map<string, BuildInfo>();
+  for (const [id, names] of namesById) {
+    buildInfos.set(id, await readDeploymentBuildInfo(scope, id, artifactsScope, names));
+  }
+  const contracts: IgnitionDeploymentContract[] = [];
+  for (const deployment of deployed) {
+    const buildInfo = buildInfos.get(deployment.found.buildInfoId);
+    if (buildInfo === undefined) throw new Error(`build info ${deployment.found.buildInfoId} was not read`);
+    const job = createContractJob(deployedContract(deployment.found.artifact, buildInfo), {
+      address: deployment.address,
       field: `${field}["${deployment.futureId}"]`,
       constructorArguments: { values: deployment.constructorArgs },
       libraries: deployment.libraries,
@@ -128,11 +137,13 @@ export async function readIgnitionDeployment(
   return { chainId: journal.chainId, contracts };
 }
 
-async function deployedContract(
-  scope: InnerFileScope,
-  artifactId: string,
-  buildInfoById: (id: string) => Promise<BuildInfo>,
-): Promise<CompiledContract> {
+/** An artifact of the deployment, and the build it names. */
+interface FoundArtifact {
+  artifact: z.infer<typeof artifactSchema>;
+  buildInfoId: string;
+}
+
+async function deploymentArtifact(scope: InnerFileScope, artifactId: string): Promise<FoundArtifact> {
   const artifactPath = join(scope.folder, "artifacts", `${artifactId}.json`);
   await confineInnerFile(scope, artifactPath, "Ignition artifact");
   const artifact = await readJsonFile(artifactSchema, {
@@ -148,7 +159,10 @@ async function deployedContract(
           scope.field,
           `The Ignition artifact ${artifactPath} gives the build info id`,
         );
-  const buildInfo = await buildInfoById(buildInfoId);
+  return { artifact, buildInfoId };
+}
+
+function deployedContract(artifact: FoundArtifact["artifact"], buildInfo: BuildInfo): CompiledContract {
   const sourceName = artifact.inputSourceName ?? artifact.sourceName;
   const output = buildInfo.output?.contracts?.[sourceName]?.[artifact.contractName];
   return {
@@ -189,13 +203,13 @@ async function readDeploymentBuildInfo(
   scope: InnerFileScope,
   id: string,
   artifactsScope: InnerFileScope | undefined,
+  contractNames: readonly string[],
 ): Promise<BuildInfo> {
-  const buildInfo = await readBuildInfo(join(scope.folder, "build-info", `${id}.json`), scope.field, {
-    scope,
-  });
+  const path = join(scope.folder, "build-info", `${id}.json`);
+  const buildInfo = await readBuildInfo(path, scope.field, { scope, contractNames });
   if (buildInfo.output !== undefined || artifactsScope === undefined) return buildInfo;
   const projectBuildInfo = join(artifactsScope.folder, "build-info", `${id}.json`);
   return existsSync(projectBuildInfo)
-    ? readBuildInfo(projectBuildInfo, scope.field, { scope: artifactsScope })
+    ? readBuildInfo(projectBuildInfo, scope.field, { scope: artifactsScope, contractNames })
     : buildInfo;
 }

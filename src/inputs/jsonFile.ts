@@ -39,6 +39,18 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
  * @throws {InvalidInputError} when the file cannot be read, or is not valid UTF-8
  */
 export async function readTextFile(origin: JsonOrigin): Promise<string> {
+  return (await readUtf8File(origin)).toString("utf8");
+}
+
+/**
+ * Reads a file's bytes and checks that they are UTF-8 text (see {@link readTextFile}), for a reader that parses
+ * only parts of a large file.
+ *
+ * @param origin - what the file is and which input named it
+ * @returns the file's bytes
+ * @throws {InvalidInputError} when the file cannot be read, or is not valid UTF-8
+ */
+export async function readUtf8File(origin: JsonOrigin): Promise<Buffer> {
   let bytes: Buffer;
   try {
     bytes = await readFile(origin.path);
@@ -57,7 +69,7 @@ export async function readTextFile(origin: JsonOrigin): Promise<string> {
       `The ${origin.what} ${origin.path} is not valid UTF-8 text: save it as UTF-8 (explorers and compilers read sources as UTF-8).`,
     );
   }
-  return bytes.toString("utf8");
+  return bytes;
 }
 
 /**
