@@ -32,7 +32,11 @@ export interface BuildInfo {
   /** Long form with `v` (`v0.8.28+commit.7893614a`); a bare `0.8.28` only when the build info gives nothing more. */
   compilerVersion: string;
   input: StandardJsonInput;
-  /** Undefined when a Hardhat 3 build info has no `<id>.output.json` beside it (Ignition copies only the input). */
+  /**
+   * Of each contract kept, only what verification reads: ABI, metadata, and the bytecode with its link and immutable
+   * references (see {@link readBuildInfo}). Undefined when a Hardhat 3 build info has no `<id>.output.json` beside
+   * it (Ignition copies only the input).
+   */
   output: BuildOutput | undefined;
   /** Hardhat 3's `userSourceNameMap`: user source name → input source name. */
   userSourceNames: Record<string, string> | undefined;
