@@ -88,16 +88,20 @@ export async function readIgnitionDeployment(
   const scope: InnerFileScope = { folder: deploymentDir, field, ...root };
   const artifactsScope: InnerFileScope | undefined =
     options.artifactsDir === undefined ? undefined : { folder: options.artifactsDir, field, ...root };
+  // A link out would have its target's first line shown in a parse error, in a log that may be public.
+  const addressesPath = join(deploymentDir, "deployed_addresses.json");
+  await confineInnerFile(scope, addressesPath, "Ignition deployed addresses file");
   const addresses = await readJsonFile(deployedAddressesSchema, {
     field,
     what: "Ignition deployed addresses file",
-    path: join(deploymentDir, "deployed_addresses.json"),
+    path: addressesPath,
   });
   const journalOrigin: JsonOrigin = {
     field,
     what: "Ignition journal",
     path: join(deploymentDir, "journal.jsonl"),
   };
+  await confineInnerFile(scope, journalOrigin.path, "Ignition journal");
   const journal = parseIgnitionJournal(await readTextFile(journalOrigin), journalOrigin);
   // The artifacts first, so that each build info is read once, keeping only the contracts deployed from it.
   const deployed: Array<{ futureId: string; address: string; found: FoundArtifact } & JournalDeployment> = [];

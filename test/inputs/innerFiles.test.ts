@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
@@ -82,6 +82,25 @@ describe("ids inside an Ignition deployment name files in it, nothing else", () 
     expect(error.shortMessage).toBe(
       `The build info ${join(dir, "build-info", "linked.json")} leads outside ${dir} and the workspace ${workspace} once its links are followed: only files inside them are read.`,
     );
+  });
+
+  it("refuses a journal or an addresses file that is a link out of the deployment", async () => {
+    await writeFile(join(outside, "secret.env"), "SECRET=do-not-send\n");
+    const { dir } = await deployment("linked-journal");
+    await rm(join(dir, "journal.jsonl"));
+    await symlink(join(outside, "secret.env"), join(dir, "journal.jsonl"));
+    const journal = await rejected(readIgnitionDeployment(dir));
+    expect(journal.shortMessage).toBe(
+      `The Ignition journal ${join(dir, "journal.jsonl")} leads outside ${dir} once its links are followed: only files inside it are read.`,
+    );
+    const { dir: addressesDir } = await deployment("linked-addresses");
+    await rm(join(addressesDir, "deployed_addresses.json"));
+    await symlink(join(outside, "secret.env"), join(addressesDir, "deployed_addresses.json"));
+    const addresses = await rejected(readIgnitionDeployment(addressesDir));
+    expect(addresses.shortMessage).toBe(
+      `The Ignition deployed addresses file ${join(addressesDir, "deployed_addresses.json")} leads outside ${addressesDir} once its links are followed: only files inside it are read.`,
+    );
+    expect(`${journal.message}${addresses.message}`).not.toContain("do-not-send");
   });
 
   it("refuses the project's artifacts/build-info/<id>.json when it is a link out of the artifacts folder", async () => {
