@@ -1,10 +1,11 @@
 import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import type { ImmutableReferences, LinkReferences } from "../recompile/bytecodeTransformations.js";
 import * as z from "../schemas/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
+import { type KeptContracts, readBuildInfoFile } from "./buildInfoFile.js";
 import {
   type BuildOutput,
   type BuildOutputContract,
@@ -14,7 +15,8 @@ import {
   standardJsonInputSchema,
   toStandardJsonInput,
 } from "./compilerJson.js";
-import { type JsonOrigin, parseJson, parseWithSchema, readJsonFile, readTextFile } from "./jsonFile.js";
+import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
+import { type JsonOrigin, parseWithSchema } from "./jsonFile.js";
 import { userSourceName } from "./sourceNames.js";
 
 /** Which tool wrote a build info. */
@@ -30,7 +32,11 @@ export interface BuildInfo {
   /** Long form with `v` (`v0.8.28+commit.7893614a`); a bare `0.8.28` only when the build info gives nothing more. */
   compilerVersion: string;
   input: StandardJsonInput;
-  /** Undefined when a Hardhat 3 build info has no `<id>.output.json` beside it (Ignition copies only the input). */
+  /**
+   * Of each contract kept, only what verification reads: ABI, metadata, and the bytecode with its link and immutable
+   * references (see {@link readBuildInfo}). Undefined when a Hardhat 3 build info has no `<id>.output.json` beside
+   * it (Ignition copies only the input).
+   */
   output: BuildOutput | undefined;
   /** Hardhat 3's `userSourceNameMap`: user source name → input source name. */
   userSourceNames: Record<string, string> | undefined;
@@ -105,6 +111,33 @@ const foundrySchema = z.looseObject({
   compilerVersion: z.optional(z.string()),
 });
 
+/** How to read a build info found inside a folder the user named. */
+export interface ReadBuildInfoOptions {
+  /**
+   * The folder the file was found in and the root: the file (and Hardhat 3's `<id>.output.json` beside it) is read
+   * only inside them once links are followed (see {@link InnerFileScope}). Unset, the file is the user's own choice
+   * and only its `<id>.output.json` is confined, to the file's folder.
+   */
+  scope?: InnerFileScope;
+  /** See {@link ReadBuildInfosOptions.contractNames}. */
+  contractNames?: readonly string[];
+}
+
+/** How to read the build infos of a folder. */
+export interface ReadBuildInfosOptions {
+  /**
+   * Where a build info may also lead once its links are followed (the Action's workspace, the project root); the
+   * folder named is always allowed.
+   */
+  root?: string;
+  /**
+   * The contracts wanted, by bare name (`Token` keeps every contract named Token, whatever its file). The others
+   * are dropped as each file is read, and so are the sources of a build that keeps none. Unset, every contract is
+   * kept.
+   */
+  contractNames?: readonly string[];
+}
+
 const metadataCompilerSchema = z.looseObject({ compiler: z.looseObject({ version: z.string() }) });
 
 const longVersionPattern = /^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-f]{8})/;
@@ -113,31 +146,46 @@ const longVersionPattern = /^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-
  * Reads one build info file of Hardhat 3 (`<id>.json` with its `<id>.output.json`), Hardhat 2 (one file with
  * `input` and `output`) or Foundry (`out/build-info/<id>.json`, written by `forge build --build-info`).
  *
+ * Of the compiler output, only what verification reads is kept (each contract's ABI, metadata, bytecode and their
+ * link and immutable references), and only for the contracts asked for: a build info of hundreds of megabytes is
+ * mostly ASTs, source maps and opcodes, and holding several of them whole does not fit a runner's memory.
+ *
  * @param path - the build info file
  * @param field - the input field to report errors on, e.g. `artifacts`
+ * @param options - the folder the file was found in, when it was found rather than named; the contracts wanted
  * @returns the build
- * @throws {InvalidInputError} when the file cannot be read or is not a build info this package knows
+ * @throws {InvalidInputError} when the file cannot be read or is not a build info this package knows, or leads
+ *   outside its scope
  * @example
  * const buildInfo = await readBuildInfo("artifacts/build-info/solc-0_8_28-db3b….json");
  */
-export async function readBuildInfo(path: string, field = "artifacts"): Promise<BuildInfo> {
+export async function readBuildInfo(
+  path: string,
+  field = "artifacts",
+  options: ReadBuildInfoOptions = {},
+): Promise<BuildInfo> {
   const origin: JsonOrigin = { field, what: "build info", path };
-  const text = await readTextFile(origin);
-  const value = parseJson(text, origin);
+  if (options.scope !== undefined) await confineInnerFile(options.scope, path, "build info");
+  const kept = keptContracts(options.contractNames);
+  const value = await readBuildInfoFile(origin, kept);
   const probe = parseWithSchema(value, formatProbeSchema, origin);
-  if (probe._format === hardhat3Format) return readHardhat3(value, origin);
+  if (probe._format === hardhat3Format)
+    return readHardhat3(value, origin, options.scope ?? { folder: dirname(path), field }, kept);
   if (probe._format === foundryFormat || probe.source_id_to_path !== undefined)
-    return readFoundry(value, origin);
+    return readFoundry(value, origin, kept);
   const parsed = parseWithSchema(value, hardhat2Schema, origin);
-  return {
-    id: parsed.id ?? basename(path, ".json"),
-    path,
-    format: "hardhat2",
-    compilerVersion: longVersion(parsed.solcLongVersion),
-    input: toStandardJsonInput(parsed.input),
-    output: parsed.output,
-    userSourceNames: undefined,
-  };
+  return slimBuild(
+    {
+      id: parsed.id ?? basename(path, ".json"),
+      path,
+      format: "hardhat2",
+      compilerVersion: longVersion(parsed.solcLongVersion),
+      input: toStandardJsonInput(parsed.input),
+      output: parsed.output,
+      userSourceNames: undefined,
+    },
+    kept,
+  );
 }
 
 /**
@@ -145,14 +193,22 @@ export async function readBuildInfo(path: string, field = "artifacts"): Promise<
  * `out`, or `dir/*.json` when `dir` is the `build-info` folder itself. Hardhat 3's `*.output.json` files are read
  * with their build info.
  *
+ * Each file must lie inside `dir` (or `options.root`) once its links are followed: a link in `build-info/` pointing
+ * elsewhere is refused.
+ *
  * @param dir - `artifacts`, `out`, or a `build-info` folder
  * @param field - the input field to report errors on
+ * @param options - where else a build info may lead
  * @returns the builds, in file name order
- * @throws {InvalidInputError} when there is no build info, or one cannot be read
+ * @throws {InvalidInputError} when there is no build info, or one cannot be read or leads outside
  * @example
  * const buildInfos = await readBuildInfos("artifacts");
  */
-export async function readBuildInfos(dir: string, field = "artifacts"): Promise<BuildInfo[]> {
+export async function readBuildInfos(
+  dir: string,
+  field = "artifacts",
+  options: ReadBuildInfosOptions = {},
+): Promise<BuildInfo[]> {
   const folder = buildInfoDirectory(dir);
   const noBuildInfo = new InvalidInputError(
     field,
@@ -168,7 +224,14 @@ export async function readBuildInfos(dir: string, field = "artifacts"): Promise<
   if (files.length === 0) throw noBuildInfo;
   // One at a time: a build's files can be hundreds of megabytes, and their texts must not be held all at once.
   const buildInfos: BuildInfo[] = [];
-  for (const name of files) buildInfos.push(await readBuildInfo(join(folder, name), field));
+  const scope: InnerFileScope = {
+    folder: dir,
+    field,
+    ...(options.root === undefined ? {} : { root: options.root }),
+  };
+  const contractNames = options.contractNames === undefined ? {} : { contractNames: options.contractNames };
+  for (const name of files)
+    buildInfos.push(await readBuildInfo(join(folder, name), field, { scope, ...contractNames }));
   return buildInfos;
 }
 
@@ -233,25 +296,48 @@ function compiledContract(
   };
 }
 
-async function readHardhat3(value: unknown, origin: JsonOrigin): Promise<BuildInfo> {
+async function readHardhat3(
+  value: unknown,
+  origin: JsonOrigin,
+  scope: InnerFileScope,
+  kept: KeptContracts,
+): Promise<BuildInfo> {
   const parsed = parseWithSchema(value, hardhat3Schema, origin);
   const outputPath = origin.path.replace(/\.json$/, ".output.json");
-  const output = existsSync(outputPath)
-    ? (await readJsonFile(hardhat3OutputSchema, { ...origin, what: "build info output", path: outputPath }))
-        .output
-    : undefined;
-  return {
-    id: parsed.id,
-    path: origin.path,
-    format: "hardhat3",
-    compilerVersion: longVersion(parsed.solcLongVersion),
-    input: toStandardJsonInput(parsed.input),
-    output,
-    userSourceNames: parsed.userSourceNameMap,
-  };
+  if (!existsSync(outputPath)) {
+    // The output is elsewhere (Ignition copies only the input): the sources stay for whoever brings it.
+    return {
+      id: parsed.id,
+      path: origin.path,
+      format: "hardhat3",
+      compilerVersion: longVersion(parsed.solcLongVersion),
+      input: toStandardJsonInput(parsed.input),
+      output: undefined,
+      userSourceNames: parsed.userSourceNameMap,
+    };
+  }
+  await confineInnerFile(scope, outputPath, "build info output");
+  const outputOrigin = { ...origin, what: "build info output", path: outputPath };
+  const output = parseWithSchema(
+    await readBuildInfoFile(outputOrigin, kept),
+    hardhat3OutputSchema,
+    outputOrigin,
+  ).output;
+  return slimBuild(
+    {
+      id: parsed.id,
+      path: origin.path,
+      format: "hardhat3",
+      compilerVersion: longVersion(parsed.solcLongVersion),
+      input: toStandardJsonInput(parsed.input),
+      output,
+      userSourceNames: parsed.userSourceNameMap,
+    },
+    kept,
+  );
 }
 
-function readFoundry(value: unknown, origin: JsonOrigin): BuildInfo {
+function readFoundry(value: unknown, origin: JsonOrigin, kept: KeptContracts): BuildInfo {
   const parsed = parseWithSchema(value, foundrySchema, origin);
   if (parsed.input === undefined || parsed.output === undefined) {
     throw new InvalidInputError(
@@ -277,15 +363,28 @@ function readFoundry(value: unknown, origin: JsonOrigin): BuildInfo {
       `The Foundry build info ${origin.path} does not say which compiler built it (no solcLongVersion, compilerVersion or contract metadata).`,
     );
   }
-  return {
-    id: parsed.id,
-    path: origin.path,
-    format: "foundry",
-    compilerVersion: longVersion(version),
-    input: toStandardJsonInput(parsed.input),
-    output: parsed.output,
-    userSourceNames: undefined,
-  };
+  return slimBuild(
+    {
+      id: parsed.id,
+      path: origin.path,
+      format: "foundry",
+      compilerVersion: longVersion(version),
+      input: toStandardJsonInput(parsed.input),
+      output: parsed.output,
+      userSourceNames: undefined,
+    },
+    kept,
+  );
+}
+
+function keptContracts(names: readonly string[] | undefined): KeptContracts {
+  return names === undefined ? undefined : new Set(names);
+}
+
+// The output holds only the kept contracts already (readBuildInfoFile); a build that keeps none keeps no sources.
+function slimBuild(build: BuildInfo, kept: KeptContracts): BuildInfo {
+  if (kept === undefined || Object.keys(build.output?.contracts ?? {}).length > 0) return build;
+  return { ...build, input: { ...build.input, sources: {} } };
 }
 
 function metadataCompilerVersion(output: BuildOutput): string | undefined {

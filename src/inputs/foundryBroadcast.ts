@@ -7,6 +7,7 @@ import { type BuildInfo, type CompiledContract, contractsOf, readBuildInfos } fr
 import { createContractJob, linkedLibraries } from "./contractJob.js";
 import { findContract } from "./findContract.js";
 import { readJsonFile } from "./jsonFile.js";
+import { splitContractName } from "./sourceNames.js";
 
 /** One contract a Foundry script deployed. */
 export interface FoundryBroadcastContract {
@@ -31,6 +32,11 @@ export interface ReadFoundryBroadcastOptions {
   outDir?: string;
   /** The input field to report errors on. Default `deployment`. */
   field?: string;
+  /**
+   * Where a build info in `out/build-info/` may also lead once its links are followed (the Action's workspace, the
+   * project root); inside `out` is always allowed.
+   */
+  root?: string;
 }
 
 const create2Salt = 64;
@@ -96,7 +102,16 @@ export async function readFoundryBroadcast(
   });
   const creations = createdContracts(broadcast.transactions, field);
   if (creations.length === 0) return { chainId: broadcast.chain, contracts: [] };
-  const buildInfos = await readBuildInfos(options.outDir ?? resolve(dirname(runFile), "../../../out"), field);
+  // Only the contracts the script created are kept from each build info.
+  const contractNames = creations.map((creation) => splitContractName(creation.contractName).contractName);
+  const buildInfos = await readBuildInfos(
+    options.outDir ?? resolve(dirname(runFile), "../../../out"),
+    field,
+    {
+      contractNames,
+      ...(options.root === undefined ? {} : { root: options.root }),
+    },
+  );
   const libraries = scriptLibraries(broadcast.libraries ?? [], field);
   const contracts = creations.map((creation) => ({
     transactionHash: creation.transactionHash,

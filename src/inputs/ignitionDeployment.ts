@@ -11,7 +11,8 @@ import {
   prefixedHex,
 } from "./compilerJson.js";
 import { createContractJob } from "./contractJob.js";
-import { parseIgnitionJournal } from "./ignitionJournal.js";
+import { type JournalDeployment, parseIgnitionJournal } from "./ignitionJournal.js";
+import { confineInnerFile, type InnerFileScope, plainFileName } from "./innerFile.js";
 import { type JsonOrigin, readJsonFile, readTextFile } from "./jsonFile.js";
 
 /** One contract an Ignition deployment put on chain. */
@@ -38,6 +39,12 @@ export interface ReadIgnitionDeploymentOptions {
   artifactsDir?: string;
   /** The input field to report errors on. Default `deployment`. */
   field?: string;
+  /**
+   * Where the files the deployment's own files point at may also be, once links are followed (the Action's
+   * workspace, the project root). They are always allowed inside the folder they were found in: the deployment
+   * folder, or `artifactsDir`. See {@link InnerFileScope}.
+   */
+  root?: string;
 }
 
 const deployedAddressesSchema = z.record(z.string(), z.string());
@@ -67,8 +74,8 @@ const debugFileSchema = z.looseObject({ buildInfo: z.string() });
  * @param deploymentDir - the deployment folder
  * @param options - the project's artifacts folder, for contract metadata
  * @returns the chain id and one job per deployed contract or library, in deployment order
- * @throws {InvalidInputError} when a file is missing or malformed, or a contract's artifact or build info is
- *   not in the folder
+ * @throws {InvalidInputError} when a file is missing or malformed, a contract's artifact or build info is not in
+ *   the folder, or an id in a file is not a plain file name or leads outside the folder
  * @example
  * const { contracts } = await readIgnitionDeployment("ignition/deployments/chain-31337", { artifactsDir: "artifacts" });
  */
@@ -77,19 +84,27 @@ export async function readIgnitionDeployment(
   options: ReadIgnitionDeploymentOptions = {},
 ): Promise<IgnitionDeployment> {
   const field = options.field ?? "deployment";
+  const root = options.root === undefined ? {} : { root: options.root };
+  const scope: InnerFileScope = { folder: deploymentDir, field, ...root };
+  const artifactsScope: InnerFileScope | undefined =
+    options.artifactsDir === undefined ? undefined : { folder: options.artifactsDir, field, ...root };
+  // A link out would have its target's first line shown in a parse error, in a log that may be public.
+  const addressesPath = join(deploymentDir, "deployed_addresses.json");
+  await confineInnerFile(scope, addressesPath, "Ignition deployed addresses file");
   const addresses = await readJsonFile(deployedAddressesSchema, {
     field,
     what: "Ignition deployed addresses file",
-    path: join(deploymentDir, "deployed_addresses.json"),
+    path: addressesPath,
   });
   const journalOrigin: JsonOrigin = {
     field,
     what: "Ignition journal",
     path: join(deploymentDir, "journal.jsonl"),
   };
+  await confineInnerFile(scope, journalOrigin.path, "Ignition journal");
   const journal = parseIgnitionJournal(await readTextFile(journalOrigin), journalOrigin);
-  const buildInfos = new Map<string, Promise<BuildInfo>>();
-  const contracts: IgnitionDeploymentContract[] = [];
+  // The artifacts first, so that each build info is read once, keeping only the contracts deployed from it.
+  const deployed: Array<{ futureId: string; address: string; found: FoundArtifact } & JournalDeployment> = [];
   for (const deployment of journal.deployments) {
     const address = addresses[deployment.futureId] ?? deployment.address;
     if (address === undefined) {
@@ -98,16 +113,25 @@ export async function readIgnitionDeployment(
         `The Ignition deployment ${deploymentDir} has no address for ${deployment.futureId} (not in deployed_addresses.json nor in the journal).`,
       );
     }
-    const contract = await deployedContract(deploymentDir, deployment.artifactId, field, (id) => {
-      let loading = buildInfos.get(id);
-      if (loading === undefined) {
-        loading = readDeploymentBuildInfo(deploymentDir, id, options.artifactsDir, field);
-        buildInfos.set(id, loading);
-      }
-      return loading;
-    });
-    const job = createContractJob(contract, {
-      address,
+    deployed.push({ ...deployment, address, found: await deploymentArtifact(scope, deployment.artifactId) });
+  }
+  const namesById = new Map<string, string[]>();
+  for (const { found } of deployed) {
+    namesById.set(found.buildInfoId, [
+      ...(namesById.get(found.buildInfoId) ?? []),
+      found.artifact.contractName,
+    ]);
+  }
+  const buildInfos = new Map<string, BuildInfo>();
+  for (const [id, names] of namesById) {
+    buildInfos.set(id, await readDeploymentBuildInfo(scope, id, artifactsScope, names));
+  }
+  const contracts: IgnitionDeploymentContract[] = [];
+  for (const deployment of deployed) {
+    const buildInfo = buildInfos.get(deployment.found.buildInfoId);
+    if (buildInfo === undefined) throw new Error(`build info ${deployment.found.buildInfoId} was not read`);
+    const job = createContractJob(deployedContract(deployment.found.artifact, buildInfo), {
+      address: deployment.address,
       field: `${field}["${deployment.futureId}"]`,
       constructorArguments: { values: deployment.constructorArgs },
       libraries: deployment.libraries,
@@ -117,20 +141,32 @@ export async function readIgnitionDeployment(
   return { chainId: journal.chainId, contracts };
 }
 
-async function deployedContract(
-  deploymentDir: string,
-  artifactId: string,
-  field: string,
-  buildInfoById: (id: string) => Promise<BuildInfo>,
-): Promise<CompiledContract> {
-  const artifactPath = join(deploymentDir, "artifacts", `${artifactId}.json`);
+/** An artifact of the deployment, and the build it names. */
+interface FoundArtifact {
+  artifact: z.infer<typeof artifactSchema>;
+  buildInfoId: string;
+}
+
+async function deploymentArtifact(scope: InnerFileScope, artifactId: string): Promise<FoundArtifact> {
+  const artifactPath = join(scope.folder, "artifacts", `${artifactId}.json`);
+  await confineInnerFile(scope, artifactPath, "Ignition artifact");
   const artifact = await readJsonFile(artifactSchema, {
-    field,
+    field: scope.field,
     what: "Ignition artifact",
     path: artifactPath,
   });
-  const buildInfoId = artifact.buildInfoId ?? (await debugFileBuildInfoId(deploymentDir, artifactId, field));
-  const buildInfo = await buildInfoById(buildInfoId);
+  const buildInfoId =
+    artifact.buildInfoId === undefined
+      ? await debugFileBuildInfoId(scope, artifactId)
+      : plainFileName(
+          artifact.buildInfoId,
+          scope.field,
+          `The Ignition artifact ${artifactPath} gives the build info id`,
+        );
+  return { artifact, buildInfoId };
+}
+
+function deployedContract(artifact: FoundArtifact["artifact"], buildInfo: BuildInfo): CompiledContract {
   const sourceName = artifact.inputSourceName ?? artifact.sourceName;
   const output = buildInfo.output?.contracts?.[sourceName]?.[artifact.contractName];
   return {
@@ -151,27 +187,33 @@ async function deployedContract(
   };
 }
 
-async function debugFileBuildInfoId(
-  deploymentDir: string,
-  artifactId: string,
-  field: string,
-): Promise<string> {
+// Hardhat 2 names the build info by a path relative to the debug file: only its file name is taken.
+async function debugFileBuildInfoId(scope: InnerFileScope, artifactId: string): Promise<string> {
+  const path = join(scope.folder, "artifacts", `${artifactId}.dbg.json`);
+  await confineInnerFile(scope, path, "Ignition artifact debug file");
   const debugFile = await readJsonFile(debugFileSchema, {
-    field,
+    field: scope.field,
     what: "Ignition artifact debug file",
-    path: join(deploymentDir, "artifacts", `${artifactId}.dbg.json`),
+    path,
   });
-  return basename(debugFile.buildInfo, ".json");
+  return plainFileName(
+    basename(debugFile.buildInfo, ".json"),
+    scope.field,
+    `The Ignition artifact debug file ${path} gives the build info id`,
+  );
 }
 
 async function readDeploymentBuildInfo(
-  deploymentDir: string,
+  scope: InnerFileScope,
   id: string,
-  artifactsDir: string | undefined,
-  field: string,
+  artifactsScope: InnerFileScope | undefined,
+  contractNames: readonly string[],
 ): Promise<BuildInfo> {
-  const buildInfo = await readBuildInfo(join(deploymentDir, "build-info", `${id}.json`), field);
-  if (buildInfo.output !== undefined || artifactsDir === undefined) return buildInfo;
-  const projectBuildInfo = join(artifactsDir, "build-info", `${id}.json`);
-  return existsSync(projectBuildInfo) ? readBuildInfo(projectBuildInfo, field) : buildInfo;
+  const path = join(scope.folder, "build-info", `${id}.json`);
+  const buildInfo = await readBuildInfo(path, scope.field, { scope, contractNames });
+  if (buildInfo.output !== undefined || artifactsScope === undefined) return buildInfo;
+  const projectBuildInfo = join(artifactsScope.folder, "build-info", `${id}.json`);
+  return existsSync(projectBuildInfo)
+    ? readBuildInfo(projectBuildInfo, scope.field, { scope: artifactsScope, contractNames })
+    : buildInfo;
 }

@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../errors/index.js";
 import * as z from "../schemas/zod.js";
+import { plainFileName } from "./innerFile.js";
 import { type JsonOrigin, parseWithSchema } from "./jsonFile.js";
 
 /** A contract deployment the journal records as finished. */
@@ -55,7 +56,8 @@ const bigintSchema = z.object({ _kind: z.literal("bigint"), value: z.string().ch
  * @param text - the journal's text, one JSON message per line
  * @param origin - the journal file, for errors
  * @returns the chain id and the successful deployments, in journal order
- * @throws {InvalidInputError} naming the line of a message that is not JSON or lacks a field verification needs
+ * @throws {InvalidInputError} naming the line of a message that is not JSON or lacks a field verification needs, or
+ *   gives an artifact id that is not a plain file name
  */
 export function parseIgnitionJournal(text: string, origin: JsonOrigin): IgnitionJournal {
   let chainId: number | undefined;
@@ -74,7 +76,11 @@ export function parseIgnitionJournal(text: string, origin: JsonOrigin): Ignition
       started.set(state.futureId, {
         futureId: state.futureId,
         futureType: state.futureType,
-        artifactId: state.artifactId,
+        artifactId: plainFileName(
+          state.artifactId,
+          origin.field,
+          `The ${origin.what} ${lineOrigin.path} gives the artifact id`,
+        ),
         contractName: state.contractName,
         constructorArgs: state.constructorArgs.map(revive),
         libraries: state.libraries,

@@ -5,6 +5,8 @@ export {
   type CompiledContract,
   contractsOf,
   qualifiedNames,
+  type ReadBuildInfoOptions,
+  type ReadBuildInfosOptions,
   readBuildInfo,
   readBuildInfos,
 } from "./buildInfo.js";

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { InvalidInputError } from "../errors/index.js";
 import type * as z from "../schemas/zod.js";
@@ -29,15 +30,30 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
 }
 
 /**
- * Reads a file as text, turning a file-system failure into an error a person can act on.
+ * Reads a file as UTF-8 text, turning a file-system failure into an error a person can act on. Bytes that are not
+ * UTF-8 are refused rather than replaced by U+FFFD: what is read here is compiled and sent to the explorer, and a
+ * source changed on the way would be verified against code it was not built from, or fail for a reason no one sees.
  *
  * @param origin - what the file is and which input named it
  * @returns the file's text
- * @throws {InvalidInputError} when the file cannot be read
+ * @throws {InvalidInputError} when the file cannot be read, or is not valid UTF-8
  */
 export async function readTextFile(origin: JsonOrigin): Promise<string> {
+  return (await readUtf8File(origin)).toString("utf8");
+}
+
+/**
+ * Reads a file's bytes and checks that they are UTF-8 text (see {@link readTextFile}), for a reader that parses
+ * only parts of a large file.
+ *
+ * @param origin - what the file is and which input named it
+ * @returns the file's bytes
+ * @throws {InvalidInputError} when the file cannot be read, or is not valid UTF-8
+ */
+export async function readUtf8File(origin: JsonOrigin): Promise<Buffer> {
+  let bytes: Buffer;
   try {
-    return await readFile(origin.path, "utf8");
+    bytes = await readFile(origin.path);
   } catch (cause) {
     throw new InvalidInputError(
       origin.field,
@@ -47,6 +63,13 @@ export async function readTextFile(origin: JsonOrigin): Promise<string> {
       },
     );
   }
+  if (!isUtf8(bytes)) {
+    throw new InvalidInputError(
+      origin.field,
+      `The ${origin.what} ${origin.path} is not valid UTF-8 text: save it as UTF-8 (explorers and compilers read sources as UTF-8).`,
+    );
+  }
+  return bytes;
 }
 
 /**

@@ -4,7 +4,13 @@ import { InvalidInputError } from "../errors/index.js";
 import { linkedLibraryAddresses } from "../recompile/bytecodeTransformations.js";
 import * as z from "../schemas/zod.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
-import { type BuildInfo, type CompiledContract, contractsOf, readBuildInfos } from "./buildInfo.js";
+import {
+  type BuildInfo,
+  type CompiledContract,
+  contractsOf,
+  type ReadBuildInfosOptions,
+  readBuildInfos,
+} from "./buildInfo.js";
 import { createContractJob } from "./contractJob.js";
 import { findContract } from "./findContract.js";
 import { inferContract } from "./inferContract.js";
@@ -93,7 +99,10 @@ export async function readManifest(
   const unnamed = entries.find((entry) => entry.kind === "build-info" && entry.contract === undefined);
   if (unnamed && !options.deployedCode) throw contractRequired(unnamed);
   const baseDir = inline ? cwd : dirname(origin.path);
-  const buildInfos = lazyBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"));
+  const buildInfos = lazyBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"), {
+    ...(options.root === undefined ? {} : { root: options.root }),
+    ...wantedContracts(entries),
+  });
   const files = fileResolver(baseDir, options.root);
   const resolved: ManifestEntry[] = [];
   for (const entry of entries) {
@@ -133,10 +142,22 @@ function manifestContracts(value: unknown): unknown[] {
   );
 }
 
-function lazyBuildInfos(artifactsDir: string): () => Promise<BuildInfo[]> {
+// The contracts the entries name, so that the build infos keep only those; all of them when an entry leaves its
+// contract to be inferred from the deployed code.
+function wantedContracts(entries: readonly ManifestEntrySpec[]): { contractNames?: string[] } {
+  const names: string[] = [];
+  for (const entry of entries) {
+    if (entry.kind !== "build-info") continue;
+    if (entry.contract === undefined) return {};
+    names.push(splitContractName(entry.contract).contractName);
+  }
+  return { contractNames: names };
+}
+
+function lazyBuildInfos(artifactsDir: string, options: ReadBuildInfosOptions): () => Promise<BuildInfo[]> {
   let loading: Promise<BuildInfo[]> | undefined;
   return () => {
-    loading ??= readBuildInfos(artifactsDir, "artifacts");
+    loading ??= readBuildInfos(artifactsDir, "artifacts", options);
     return loading;
   };
 }

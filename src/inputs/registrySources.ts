@@ -1,5 +1,5 @@
 import { existsSync, statSync } from "node:fs";
-import { readFile, realpath } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { keccak256, stringToBytes } from "viem";
 import { InvalidInputError } from "../errors/index.js";
@@ -44,8 +44,8 @@ const metadataSchema = z.looseObject({
  * @param sourcesDir - the folder holding the sources
  * @param fields - the input fields to report errors on
  * @returns the metadata text and the sources by the names the metadata uses
- * @throws {InvalidInputError} when the metadata cannot be read or parsed, or a source is missing or differs
- *   from the one the metadata was made from
+ * @throws {InvalidInputError} when the metadata cannot be read or parsed, or a source is missing, not UTF-8, or
+ *   differs from the one the metadata was made from
  * @example
  * const registry = await readRegistrySources("build/metadata.json", "contracts", {
  *   metadataField: "metadata",
@@ -95,7 +95,7 @@ async function findSource(
       outside ??= path;
       continue;
     }
-    const content = await readFile(path, "utf8");
+    const content = await readTextFile({ field: sourcesField, what: "source file", path });
     if (keccak === undefined || keccak256(stringToBytes(content)).toLowerCase() === keccak.toLowerCase()) {
       return content;
     }

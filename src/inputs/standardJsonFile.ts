@@ -15,7 +15,7 @@ const buildInfoProbeSchema = z.looseObject({ input: z.looseObject({ sources: z.u
  * @param path - the file
  * @param field - the input field to report errors on
  * @returns the input, without keys solc does not accept at its top level
- * @throws {InvalidInputError} when the file cannot be read, is not JSON, is a build info rather than an input,
+ * @throws {InvalidInputError} when the file cannot be read, is not UTF-8 or not JSON, is a build info rather than an input,
  *   has another language than Solidity or Yul, or has no sources or a source without content
  * @example
  * const input = await readStandardJsonFile("path/input.json");

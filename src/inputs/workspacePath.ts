@@ -48,8 +48,14 @@ export function isInside(folder: string, path: string): boolean {
   return rel === "" || (!isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${sep}`));
 }
 
-// The real path of the deepest part that exists, with the rest appended: a missing file is reported by its reader.
-async function realExisting(path: string): Promise<string> {
+/**
+ * The real path of the deepest part of a path that exists, with the rest appended: a missing file is reported by
+ * its reader, not here.
+ *
+ * @param path - an absolute path
+ * @returns the path with every symbolic link of its existing part followed
+ */
+export async function realExisting(path: string): Promise<string> {
   try {
     return await realpath(path);
   } catch {

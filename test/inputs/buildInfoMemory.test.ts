@@ -1,0 +1,84 @@
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { contractsOf, readBuildInfos } from "../../src/inputs/index.js";
+import { writeBroadcast, writeLargeBuildInfo } from "../support/largeBuildInfo.js";
+import { foundryFixture } from "./hardhatProject.js";
+
+const childScript = join(dirname(fileURLToPath(import.meta.url)), "..", "support", "deploymentJobsChild.ts");
+
+describe("what is kept of a build info", () => {
+  it("keeps only the contracts named, and of each what verification reads", async () => {
+    const buildInfos = await readBuildInfos(join(foundryFixture, "out"), "artifacts", {
+      contractNames: ["Counter"],
+    });
+    const contracts = buildInfos.flatMap(contractsOf);
+    expect(contracts.map((contract) => contract.userFqn).sort()).toEqual([
+      "src/Counter.sol:Counter",
+      "src/legacy/Counter.sol:Counter",
+    ]);
+    const output = buildInfos[0]?.output;
+    expect(Object.keys(output ?? {})).toEqual(["contracts"]);
+    const counter = output?.contracts?.["src/Counter.sol"]?.Counter;
+    expect(Object.keys(counter ?? {}).sort()).toEqual(["abi", "evm", "metadata"]);
+    expect(Object.keys(counter?.evm ?? {}).sort()).toEqual(["bytecode", "deployedBytecode"]);
+    expect(Object.keys(counter?.evm?.bytecode ?? {}).sort()).toEqual(["linkReferences", "object"]);
+    expect(Object.keys(counter?.evm?.deployedBytecode ?? {}).sort()).toEqual([
+      "immutableReferences",
+      "linkReferences",
+      "object",
+    ]);
+  });
+});
+
+describe("build infos larger together than the memory at hand", () => {
+  let workspace: string;
+  const targets: string[] = [];
+
+  beforeAll(async () => {
+    workspace = await mkdtemp(join(tmpdir(), "explorer-verify-large-builds-"));
+    const bytecodes: string[] = [];
+    for (let file = 0; file < 3; file += 1) {
+      const path = join(workspace, "out", "build-info", `${file.toString(16).padStart(32, "0")}.json`);
+      await mkdir(dirname(path), { recursive: true });
+      const { target, bytecode } = await writeLargeBuildInfo(path, file, 40_000_000);
+      targets.push(target);
+      bytecodes.push(bytecode);
+    }
+    await writeBroadcast(workspace, targets, bytecodes);
+  }, 120_000);
+
+  afterAll(() => rm(workspace, { recursive: true, force: true }));
+
+  it("reads three 40 MB build infos through the Action's reader in a 160 MB heap, keeping one contract of each", async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        "--max-old-space-size=160",
+        "--import",
+        "tsx",
+        childScript,
+        workspace,
+        "broadcast-3/Deploy.s.sol/1/run-latest.json",
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect({ code, stderr: stderr.includes("heap out of memory") ? "heap out of memory" : "" }).toEqual({
+      code: 0,
+      stderr: "",
+    });
+    expect(JSON.parse(stdout)).toEqual(targets.map((name) => `src/${name}.sol:${name}`));
+  }, 120_000);
+});
