@@ -31,7 +31,7 @@ if (values.child !== undefined) await readInChild();
 else await runBench();
 
 async function readInChild(): Promise<void> {
-  const { jobsFromInputs } = await import("../src/action/jobsFromInputs.js");
+  const { jobsFromInputs } = await import("../src/run/inputJobs.js");
   const workspace = values.workspace ?? "";
   const names = (values.names ?? "").split(",");
   const started = performance.now();

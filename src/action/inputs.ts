@@ -1,5 +1,5 @@
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
-import { parseHeaderText } from "../client/requestHeaders.js";
+import { parseHeaderText, secretHeaderValues, shortestSecretHeaderValue } from "../client/requestHeaders.js";
 import { InvalidInputError } from "../errors/index.js";
 import {
   verificationDefaults,
@@ -174,7 +174,8 @@ function chainMapInput(name: string, check: (url: string) => void): Record<numbe
   return map;
 }
 
-// Masked before anything is logged: a header may carry a gateway's token as surely as the key does.
+// Masked before anything is logged: a header may carry a gateway's token as surely as the key does. A short value
+// (`X-Debug: 1`) is no secret: masking it would hide every "1" in the log.
 function headersInput(): Record<string, string> {
   const text = readInput("headers");
   if (text === "") return {};
@@ -182,9 +183,9 @@ function headersInput(): Record<string, string> {
   for (const line of text.split(/\r?\n/)) {
     const colon = line.indexOf(":");
     const value = colon > 0 ? line.slice(colon + 1).trim() : "";
-    if (value && !line.trimStart().startsWith("{")) maskSecret(value);
+    if (value.length >= shortestSecretHeaderValue && !line.trimStart().startsWith("{")) maskSecret(value);
   }
   const headers = parseHeaderText(text, "headers");
-  for (const value of Object.values(headers)) if (value) maskSecret(value);
+  for (const value of secretHeaderValues(headers)) maskSecret(value);
   return headers;
 }

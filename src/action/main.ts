@@ -63,7 +63,7 @@ export async function run(): Promise<void> {
             ? undefined
             : { path: resolve(workspace, inputs.ledger), recheck: inputs.recheck },
         discoverCreated: inputs.includeCreated
-          ? (client) => createdJobsFromInputs(inputs, jobs, client, workspace)
+          ? (client, limits) => createdJobsFromInputs(inputs, jobs, client, workspace, limits)
           : undefined,
         reporter: new RunReporter({ json: false, table: false, writeLine: logLine }),
       });

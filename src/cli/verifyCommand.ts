@@ -6,6 +6,7 @@ import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { requestedFormats, verificationDefaults } from "../options/verificationOptions.js";
 import { RunReporter } from "../run/runReporter.js";
+import type { DiscoveryLimits } from "../run/runVerify.js";
 import { flagText, type RunSettingValues, readRunSettings, settingFlags } from "../run/settings.js";
 import type { VerificationJob } from "../verify/job.js";
 import { integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
@@ -83,7 +84,9 @@ export async function verifyCommand(argv: string[]): Promise<number> {
         values.ledger === undefined
           ? undefined
           : { path: ledgerFlag(values.ledger, cwd), recheck: settings.recheck },
-      discoverCreated: settings.includeCreated ? (client) => createdJobs(flags, jobs, client) : undefined,
+      discoverCreated: settings.includeCreated
+        ? (client, limits) => createdJobs(flags, jobs, client, limits)
+        : undefined,
       reporter,
     });
     return results.every(isSuccess) ? exitCodes.ok : exitCodes.failed;
@@ -97,6 +100,7 @@ async function createdJobs(
   flags: JobFlags,
   jobs: readonly VerificationJob[],
   client: ExplorerClient,
+  limits: DiscoveryLimits,
 ): Promise<CreatedContractJobs> {
   const { createdJobsFromInputs } = await import("../run/inputJobs.js");
   const found: CreatedContractJobs = { jobs: [], clones: [], skipped: [] };
@@ -106,6 +110,7 @@ async function createdJobs(
       jobs,
       client,
       flags.cwd,
+      limits,
     );
     found.jobs.push(...created.jobs);
     found.clones.push(...created.clones);

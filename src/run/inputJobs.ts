@@ -14,6 +14,7 @@ import { type BadManifestEntry, readManifest } from "../inputs/manifest.js";
 import type { VerificationJob } from "../verify/job.js";
 import { chainIdOfDeployment } from "./chainIdOfDeployment.js";
 import { deploymentPaths } from "./deploymentPaths.js";
+import type { DiscoveryLimits } from "./runVerify.js";
 
 /** Files and settings that name a run's contracts: the Action's inputs, the CLI's flags. */
 export interface JobSources {
@@ -71,8 +72,11 @@ export async function jobsFromInputs(
       const path = resolve(workspace, given);
       const outDir = existsSync(artifactsDir) ? artifactsDir : undefined;
       const deployment = path.endsWith(".json")
-        ? await readFoundryBroadcast(path, outDir ? { outDir } : {})
-        : await readIgnitionDeployment(path, outDir ? { artifactsDir: outDir } : {});
+        ? await readFoundryBroadcast(path, { root: workspace, ...(outDir ? { outDir } : {}) })
+        : await readIgnitionDeployment(path, {
+            root: workspace,
+            ...(outDir ? { artifactsDir: outDir } : {}),
+          });
       read.push({
         given,
         chainId: chainIdOfDeployment(given) ?? deployment.chainId,
@@ -120,6 +124,7 @@ export async function jobsFromInputs(
  * @param ownJobs - the jobs already made (left out of the created ones)
  * @param client - the explorer
  * @param workspace - the folder relative paths start from
+ * @param limits - the run's deadline, and where discovery's warnings go
  * @returns jobs (with `createdBy`), clones and skipped contracts
  * @throws {InvalidInputError} when a file cannot be read
  */
@@ -128,6 +133,7 @@ export async function createdJobsFromInputs(
   ownJobs: readonly VerificationJob[],
   client: ExplorerClient,
   workspace: string,
+  limits?: DiscoveryLimits,
 ): Promise<CreatedContractJobs> {
   const transactions: string[] = [];
   let buildDir = resolve(workspace, inputs.artifacts);
@@ -147,10 +153,11 @@ export async function createdJobsFromInputs(
   const { createdContractJobs } = await import("../discovery/createdContractJobs.js");
   const { creationChainFromRpc } = await import("../discovery/createdContracts.js");
   return createdContractJobs([...new Set(transactions)], {
-    contracts: (await readBuildInfos(buildDir, "artifacts")).flatMap(contractsOf),
+    contracts: (await readBuildInfos(buildDir, "artifacts", { root: workspace })).flatMap(contractsOf),
     client,
     ...(inputs.rpcUrl ? { chain: creationChainFromRpc(inputs.rpcUrl) } : {}),
     exclude: deployed,
+    ...(limits ? { deadline: limits.deadline, onWarning: limits.onWarning } : {}),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
+import type { DiscoveryWarning } from "../discovery/index.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
 import type { VerificationJob, VerificationResult } from "../verify/job.js";
@@ -21,6 +22,13 @@ export interface RunSettings {
   maxResponseBytes?: number | undefined;
 }
 
+/** What bounds the discovery of created contracts: the run's deadline, and where its warnings go. */
+export interface DiscoveryLimits {
+  /** When discovery must end, in ms since the epoch. */
+  deadline: number;
+  onWarning: (warning: DiscoveryWarning) => void;
+}
+
 /** One run of verification, as a door hands it to the hall. */
 export interface RunVerifyRequest {
   jobs: VerificationJob[];
@@ -32,8 +40,10 @@ export interface RunVerifyRequest {
   rpc?: { rpcUrl: string; compilers: string[] } | undefined;
   /** The ledger file, and whether to ask the explorer about what it records verified. */
   ledger?: { path: string; recheck: boolean } | undefined;
-  /** Finds what the jobs' transactions created (`include-created`), through the run's explorer. */
-  discoverCreated?: ((client: ExplorerClient) => Promise<CreatedContractJobs>) | undefined;
+  /** Finds what the jobs' transactions created (`include-created`), through the run's explorer, by the deadline. */
+  discoverCreated?:
+    | ((client: ExplorerClient, limits: DiscoveryLimits) => Promise<CreatedContractJobs>)
+    | undefined;
   reporter: RunReporter;
   /** The engine's pre-check was done by the door already (the task's look before its build). */
   preChecked?: boolean;
@@ -67,7 +77,11 @@ export async function runVerify(request: RunVerifyRequest): Promise<Verification
         })
       : undefined);
   if (request.discoverCreated && client) {
-    const created = await request.discoverCreated(client);
+    // Discovery answers to the run's deadline, as one contract's work does: pages that never end cannot hold it.
+    const created = await request.discoverCreated(client, {
+      deadline: Date.now() + settings.timeoutSeconds * 1_000,
+      onWarning: (warning) => reporter.info(`warning     ${warning.message}`),
+    });
     for (const clone of created.clones)
       reporter.info(
         `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted; the explorer shows it through its implementation`,

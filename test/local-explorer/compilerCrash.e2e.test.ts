@@ -49,7 +49,7 @@ afterAll(async () => {
 
 async function settled(client: ExplorerClient, guid: string) {
   for (;;) {
-    const status = await client.checkVerifyStatus(guid);
+    const status = await client.checkVerifyStatus({ guid: guid });
     if (status.state !== "pending") return status;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -98,7 +98,7 @@ describe("a submission that crashes the compiler in a worker thread", () => {
     });
     expect(verdicts[0]).toEqual({
       ok: false,
-      code: "compile-failed",
+      code: "compile_failed",
       reason: "There was an error compiling your contract.",
       explanation: crashText,
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { verifyViaSourcify } from "../../src/client/contract/verifyViaRegistry.js";
 import { ExplorerClient } from "../../src/client/explorerClient.js";
 import type { SubmissionVerdict } from "../../src/local-explorer/judgeSubmission.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
@@ -48,14 +49,17 @@ function upload(edit: (content: string) => string) {
 describe("a registry upload", () => {
   it("with a source edited after the build is refused, and says which source does not match", async () => {
     await expect(
-      client.verifyViaSourcify({ address: token, files: upload((content) => `${content}// edited\n`) }),
+      verifyViaSourcify(client.transport, {
+        address: token,
+        files: upload((content) => `${content}// edited\n`),
+      }),
     ).rejects.toMatchObject({
       code: "explorer_error",
       shortMessage: "The explorer refused the request: There was an error compiling your contract.",
     });
     expect(verdicts.at(-1)).toEqual({
       ok: false,
-      code: "compile-failed",
+      code: "compile_failed",
       reason: "There was an error compiling your contract.",
       explanation:
         "Unsuccessful Sourcify verification: no file has the keccak256 that metadata.json records for contracts/Token.sol (missing, or changed since the build).",
@@ -63,7 +67,7 @@ describe("a registry upload", () => {
   }, 120_000);
 
   it("with the sources as built (Windows line endings too) is a perfect match", async () => {
-    const outcome = await client.verifyViaSourcify({
+    const outcome = await verifyViaSourcify(client.transport, {
       address: token,
       files: upload((content) => content.replace(/\n/g, "\r\n")),
     });

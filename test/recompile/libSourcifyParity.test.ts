@@ -357,7 +357,7 @@ const pairs: Pair[] = [
         ...base,
         label: "solc 0.4.26, wrong constructor arguments",
         submitted: { args: uint(6n) },
-        expected: "constructor-arguments",
+        expected: "constructor_arguments",
       },
       { ...base, label: "registry, solc 0.4.26", registry: unchanged, expected: "perfect" },
       {
