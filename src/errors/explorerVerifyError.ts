@@ -14,7 +14,11 @@ export type ErrorCode =
   | "unknown_action"
   | "chain_error"
   | "compiler_error"
-  | "verification_failed";
+  | "verification_failed"
+  | "quota_exhausted"
+  | "plan_required"
+  | "invalid_api_key"
+  | "not_supported";
 
 export interface ExplorerVerifyErrorOptions {
   /** Lines of context: the redacted URL, HTTP status, guid, address. */

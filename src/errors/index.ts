@@ -11,6 +11,13 @@ export { InvalidInputError } from "./invalidInputError.js";
 export { ChainError, CompilerError } from "./recompileErrors.js";
 export { createRedactor, type Redactor } from "./redact.js";
 export {
+  InvalidApiKeyError,
+  NotSupportedError,
+  PlanRequiredError,
+  QuotaExhaustedError,
+  type StoppingRefusal,
+} from "./serviceErrors.js";
+export {
   type BodySample,
   HttpError,
   InvalidResponseError,
