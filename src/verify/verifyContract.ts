@@ -225,7 +225,7 @@ class ContractVerification {
     if (checked?.code === "no-compiler") {
       return this.#finish(
         "failed",
-        `The explorer could not verify the contract: ${lastFailure || "no reason given"}. ${checked.diagnosis}`,
+        `The explorer could not verify the contract: ${withoutFullStop(lastFailure) || "no reason given"}. ${checked.diagnosis}`,
         { code: "no-compiler", ...(lastFailure ? { details: lastFailure } : {}) },
       );
     }
@@ -403,7 +403,7 @@ class ContractVerification {
       submissions.length > 1
         ? " with the minimal input (the sources its metadata lists) nor with the full build input"
         : "";
-    return `The explorer could not verify the contract${tried}: ${explorerText || "no reason given"}. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.`;
+    return `The explorer could not verify the contract${tried}: ${withoutFullStop(explorerText) || "no reason given"}. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.`;
   }
 
   #failure(error: unknown): VerificationResult {
@@ -486,6 +486,11 @@ const uncertainRetryDelayMs = 1_000;
 function mayHaveBeenReceived(error: unknown): boolean {
   if (error instanceof TimeoutError || error instanceof NetworkError) return error.maybeReceived;
   return isServerError(error);
+}
+
+// Etherscan's and Sourcify's reasons end in a full stop; the sentence they go into adds its own.
+function withoutFullStop(text: string): string {
+  return text.replace(/\.$/, "");
 }
 
 function describe(error: unknown): string {
