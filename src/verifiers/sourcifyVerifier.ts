@@ -1,11 +1,13 @@
 import type * as contract from "../client/contract/index.js";
 import {
   isSourcifyAlreadyVerified,
+  isSourcifyDuplicateRequest,
   isSourcifyJobNotFound,
   sourcifyMatchLevel,
 } from "../client/explorerTexts.js";
-import type { QuotaReading } from "../client/rateLimiter.js";
+import { type QuotaReading, sleep } from "../client/rateLimiter.js";
 import { jsonBody } from "../client/requestBody.js";
+import { currentRequestDeadline } from "../client/requestDeadline.js";
 import { Transport, type TransportOptions, type TransportResponse } from "../client/transport.js";
 import { assertAddress, assertBodySize, assertNonEmpty } from "../client/validate.js";
 import {
@@ -33,6 +35,9 @@ const verificationIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
 /** What a lookup asks for: the name for the pre-check, the rest for `getSourceCode` and proxy links. */
 const lookupFields = "compilation,sources,abi,proxyResolution";
 
+/** Times a submission answered "already being verified" waits for that other job before giving up. */
+const duplicateWaits = 5;
+
 /** Said while a job runs: Sourcify's job object carries no text of its own then. */
 const jobRunning = "Sourcify is verifying (job not completed)";
 
@@ -47,6 +52,11 @@ export interface SourcifyVerifierOptions
    * `{apiUrl}/v2/contract/{chainId}`.
    */
   browserUrl?: string | undefined;
+  /**
+   * After a 429 `duplicate_verification_request` (another job verifies the address), the first wait before looking
+   * at the address and submitting again; the n-th wait is n times this. Default 2 s.
+   */
+  duplicateWaitMs?: number;
 }
 
 /**
@@ -65,6 +75,7 @@ export class SourcifyVerifier implements Verifier {
   readonly chainId: number;
   readonly transport: Transport;
   readonly urls: { readonly base: string };
+  readonly #duplicateWaitMs: number;
 
   /**
    * @param options - chain, server and link URLs, and the transport's settings
@@ -79,6 +90,7 @@ export class SourcifyVerifier implements Verifier {
       );
     }
     this.chainId = chainId;
+    this.#duplicateWaitMs = options.duplicateWaitMs ?? 2_000;
     // Sourcify takes no key: one given along with the other settings (a shared target object) is never sent there.
     const { apiKey: _notSent, ...transportOptions } = options as SourcifyVerifierOptions & {
       apiKey?: unknown;
@@ -360,22 +372,41 @@ export class SourcifyVerifier implements Verifier {
     const checked = assertAddress(address);
     const encoded = jsonBody(body);
     assertBodySize(encoded.bytes, "source");
-    const response = await this.transport.send({
-      api: "root",
-      path: `${route}/${checked}`,
-      method: "POST",
-      query: {},
-      body: encoded,
-      kind: "submit",
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    });
-    if (response.status === 409) {
+    for (let waits = 0; ; ) {
+      const response = await this.transport.send({
+        api: "root",
+        path: `${route}/${checked}`,
+        method: "POST",
+        query: {},
+        body: encoded,
+        kind: "submit",
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      });
       const refusal = sourcifyErrorSchema.safeParse(response.json);
-      if (refusal.success && isSourcifyAlreadyVerified(refusal.data.customCode))
+      const code = refusal.success ? refusal.data.customCode : undefined;
+      if (response.status === 409 && isSourcifyAlreadyVerified(code) && refusal.success)
         return { kind: "already-verified", message: refusal.data.message };
+      // Another run verifies this address right now: its verdict may make ours needless, so look before sending again.
+      if (response.status === 429 && isSourcifyDuplicateRequest(code) && waits < duplicateWaits) {
+        waits++;
+        if (await this.#waitWithinDeadline(this.#duplicateWaitMs * waits)) {
+          const state = await this.addressVerifiedState(checked);
+          if (state?.state === "verified" && refusal.success)
+            return { kind: "already-verified", message: refusal.data.message };
+          continue;
+        }
+      }
+      const submitted = parsed(response, sourcifySubmittedSchema, "the submission");
+      return { kind: "guid", guid: submitted.verificationId };
     }
-    const submitted = parsed(response, sourcifySubmittedSchema, "the submission");
-    return { kind: "guid", guid: submitted.verificationId };
+  }
+
+  // False when the wait would pass the deadline of the work: the caller gives up with what it has.
+  async #waitWithinDeadline(waitMs: number): Promise<boolean> {
+    const deadline = currentRequestDeadline();
+    if (deadline !== undefined && Date.now() + waitMs >= deadline) return false;
+    await sleep(waitMs);
+    return true;
   }
 }
 

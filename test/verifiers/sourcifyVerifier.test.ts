@@ -36,6 +36,7 @@ function sourcify(): SourcifyVerifier {
     apiUrl: emulator.apiUrl,
     requestsPerSecond: Number.POSITIVE_INFINITY,
     retryDelayMs: 5,
+    duplicateWaitMs: 20,
   });
 }
 
@@ -158,6 +159,37 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
     expect(failedOnce).toBe(true);
     const submitted = emulator.submissions().find((r) => r.path === `/v2/verify/metadata/31337/${vault}`);
     expect(Object.keys(submitted?.body ?? {})).toEqual(["metadata", "sources"]);
+  }, 120_000);
+
+  it("waits for another run's job on the same address, then submits its own", async () => {
+    const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    const path = `/v2/verify/31337/${box}`;
+    emulator.faults.applies = (request) => request.method === "POST" && request.path === path;
+    emulator.faults.next({
+      kind: "status",
+      status: 429,
+      contentType: "application/json",
+      body: JSON.stringify({
+        customCode: "duplicate_verification_request",
+        message: `Contract ${box} on chain 31337 is already being verified`,
+        errorId: "9b1c2d3e-0000-4000-8000-000000000001",
+      }),
+    });
+    const before = emulator.requests.length;
+    const [result] = await verifyBatch([job(box, "contracts/Box.sol", "Box")], {
+      client: sourcify(),
+      ...engine,
+      force: true,
+    });
+    emulator.faults.reset();
+    expect(result?.status).toBe("verified");
+    // Refused as a duplicate, looked (not verified yet), sent again.
+    expect(
+      emulator.requests
+        .slice(before)
+        .filter((r) => !r.path.startsWith("/v2/verify/") || r.method === "POST")
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual([`POST ${path}`, `GET /v2/contract/31337/${box}`, `POST ${path}`]);
   }, 120_000);
 
   it("says Sourcify has no proxy link instead of pretending to link one", async () => {
