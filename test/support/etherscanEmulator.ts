@@ -33,7 +33,20 @@ export const etherscanTexts = {
   fail: "Fail - Unable to verify",
   notVerifiedAbi: "Contract source code not verified",
   pageNotFound: "Page not found",
+  proxyLinked: (proxy: string, implementation: string) =>
+    `The proxy's (${proxy}) implementation contract is found at ${implementation} and is successfully updated.`,
+  proxyNotVerified: (proxy: string) =>
+    `The proxy contract at ${proxy} does not seem to be verified. Please verify and publish the contract source before proceeding with this proxy verification.`,
+  implementationNotVerified: (implementation: string) =>
+    `The implementation contract at ${implementation} does not seem to be verified. Please verify and publish the contract source before proceeding with this proxy verification.`,
+  noImplementation:
+    "A corresponding implementation contract was unfortunately not detected for the proxy address.",
+  otherImplementation:
+    "The provided expected results are different than the retrieved implementation address!",
 } as const;
+
+// EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1).
+const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
 
 const failureReasons: Record<Exclude<VerdictCode, "perfect" | "partial">, string> = {
   "constructor-arguments": "Please check if the correct constructor argument was entered.",
@@ -62,6 +75,8 @@ interface Verified {
   record: ContractRecord;
   codeFormat: string;
   sourceCode: string;
+  /** Set by a proxy link. */
+  implementation?: string;
 }
 
 interface Job {
@@ -79,6 +94,8 @@ export interface EtherscanEmulator {
   faults: FaultInjector;
   /** After this many more accepted requests, every answer is the daily limit text. */
   dailyQuotaAfter(requests: number): void;
+  /** The next requests are answered with the per-second limit text (HTTP 200, as Etherscan does). */
+  rateLimitNext(requests: number): void;
   /** The requests of one action. */
   requestsFor(action: string): ReceivedRequest[];
   close(): Promise<void>;
@@ -99,8 +116,10 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
   });
   const verified = new Map<string, Verified>();
   const jobs = new Map<string, Job>();
+  const proxyChecks = new Map<string, { proxy: string; expected: string | undefined }>();
   const faults = new FaultInjector();
   let quotaLeft = Number.POSITIVE_INFINITY;
+  let rateLimited = 0;
 
   const envelope = (status: "0" | "1", message: string, result: unknown): EmulatorReply => ({
     status: 200,
@@ -180,6 +199,31 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
       const found = verified.get(address.toLowerCase());
       return envelope("1", "OK", [sourceCodeItem(found)]);
     },
+    verifyproxycontract: async (params) => {
+      const proxy = params.address ?? "";
+      if (!/^0x[0-9a-fA-F]{40}$/.test(proxy)) return refuse(etherscanTexts.badAddress);
+      const guid = randomGuid();
+      proxyChecks.set(guid, {
+        proxy: proxy.toLowerCase(),
+        expected: params.expectedimplementation?.toLowerCase(),
+      });
+      return envelope("1", "OK", guid);
+    },
+    checkproxyverification: async (params) => {
+      const check = proxyChecks.get(params.guid ?? "");
+      if (!check) return refuse("Unable to locate GUID");
+      const word = await chain.getStorageAt(check.proxy, implementationSlot);
+      const implementation = `0x${word.replace(/^0x/, "").padStart(64, "0").slice(24)}`.toLowerCase();
+      if (/^0x0{40}$/.test(implementation)) return refuse(etherscanTexts.noImplementation);
+      if (check.expected && check.expected !== implementation)
+        return refuse(etherscanTexts.otherImplementation);
+      const proxy = verified.get(check.proxy);
+      if (!proxy) return refuse(etherscanTexts.proxyNotVerified(check.proxy));
+      if (!verified.has(implementation))
+        return refuse(etherscanTexts.implementationNotVerified(implementation));
+      proxy.implementation = implementation;
+      return envelope("1", "OK", etherscanTexts.proxyLinked(check.proxy, implementation));
+    },
     getcontractcreation: async (params) => {
       const addresses = (params.contractaddresses ?? "").split(",").slice(0, 5);
       const found = [];
@@ -207,6 +251,10 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
     const key = params.apikey;
     if (!key) return refuse(etherscanTexts.missingKey);
     if (!options.apiKeys.includes(key)) return refuse(etherscanTexts.invalidKey);
+    if (rateLimited > 0) {
+      rateLimited--;
+      return refuse(etherscanTexts.perSecondLimit);
+    }
     if (quotaLeft <= 0) return refuse(etherscanTexts.dailyLimit);
     quotaLeft--;
     const chainId = Number(params.chainid);
@@ -223,6 +271,9 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
     faults,
     dailyQuotaAfter: (requests) => {
       quotaLeft = requests;
+    },
+    rateLimitNext: (requests) => {
+      rateLimited = requests;
     },
     requestsFor: (action) =>
       server.requests.filter((r) => String(r.query.action ?? r.body.action ?? "") === action),
@@ -250,8 +301,8 @@ function sourceCodeItem(found: Verified | undefined): Record<string, string> {
     Library: "",
     ContractFileName: record?.fileName ?? "",
     LicenseType: "",
-    Proxy: "0",
-    Implementation: "",
+    Proxy: found?.implementation ? "1" : "0",
+    Implementation: found?.implementation ?? "",
     SwarmSource: "",
     SimilarMatch: "",
   };

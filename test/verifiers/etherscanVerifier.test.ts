@@ -117,6 +117,80 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
     ]);
   }, 120_000);
 
+  it("fails with Etherscan's reason when the sources do not match", async () => {
+    const box = boxJob(await deployBox());
+    const unoptimised = {
+      ...build.input,
+      settings: { ...build.input.settings, optimizer: { enabled: false } },
+    };
+    const [result] = await verifyBatch(
+      [{ ...box, source: { ...box.source, input: unoptimised } as VerificationJob["source"] }],
+      { client: etherscan(), ...engine },
+    );
+    const reason =
+      "Fail - Unable to verify. Compiled contract deployment bytecode does NOT match the transaction deployment bytecode.";
+    expect([result?.status, result?.error, result?.message]).toEqual([
+      "failed",
+      { code: "verification_failed", details: reason },
+      `The explorer could not verify the contract: ${reason.slice(0, -1)}. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.`,
+    ]);
+  }, 120_000);
+
+  it("waits out Etherscan's per-second limit (an HTTP 200 refusal) and verifies", async () => {
+    const verifier = etherscan();
+    emulator.rateLimitNext(2);
+    const [result] = await verifyBatch([boxJob(await deployBox())], { client: verifier, ...engine });
+    expect(result?.status).toBe("verified");
+    expect(verifier.quotaReading().rateLimitedAnswers).toBe(2);
+  }, 120_000);
+
+  it("links a proxy to its implementation, and a rerun finds it linked", async () => {
+    const box = await deployBox();
+    const proxy = await deployer.deploy(build, "contracts/SimpleProxy.sol", "SimpleProxy", [box]);
+    const proxyJob: VerificationJob = {
+      ...boxJob(proxy),
+      source: {
+        ...boxJob(proxy).source,
+        contractName: "contracts/SimpleProxy.sol:SimpleProxy",
+      } as VerificationJob["source"],
+      constructorArguments: { hex: encodeAbiParameters([{ type: "address" }], [box]) },
+    };
+    const jobs = [proxyJob, { ...boxJob(box), proxyAddress: proxy }];
+    const first = await verifyBatch(jobs, { client: etherscan(), ...engine });
+    expect(first.map((r) => [r.format, r.status, r.message])).toEqual([
+      ["standard-json", "verified", undefined],
+      ["standard-json", "verified", undefined],
+      ["proxy", "verified", undefined],
+    ]);
+    expect(emulator.requestsFor("verifyproxycontract").at(-1)?.body).toEqual({
+      address: proxy,
+      expectedimplementation: box,
+    });
+    const rerun = await verifyBatch(jobs, { client: etherscan(), ...engine });
+    expect(rerun.map((r) => [r.format, r.status])).toEqual([
+      ["standard-json", "already-verified"],
+      ["standard-json", "already-verified"],
+      ["proxy", "already-verified"],
+    ]);
+  }, 120_000);
+
+  it("says the proxy must be verified first when it is not", async () => {
+    const box = await deployBox();
+    const proxy = await deployer.deploy(build, "contracts/SimpleProxy.sol", "SimpleProxy", [box]);
+    const results = await verifyBatch([{ ...boxJob(box), proxyAddress: proxy }], {
+      client: etherscan(),
+      ...engine,
+    });
+    expect(results.map((r) => [r.format, r.status, r.message])).toEqual([
+      ["standard-json", "verified", undefined],
+      [
+        "proxy",
+        "failed",
+        `The proxy contract at ${proxy.toLowerCase()} does not seem to be verified. Please verify and publish the contract source before proceeding with this proxy verification.`,
+      ],
+    ]);
+  }, 120_000);
+
   it("refuses to start without a key, before any request", () => {
     const before = emulator.requests.length;
     expect(() => etherscan({ apiKey: "" })).toThrow(
