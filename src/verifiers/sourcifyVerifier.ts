@@ -72,6 +72,7 @@ export interface SourcifyVerifierOptions
  */
 export class SourcifyVerifier implements Verifier {
   readonly kind = "sourcify";
+  readonly readsConstructorArguments = true;
   readonly chainId: number;
   readonly transport: Transport;
   readonly urls: { readonly base: string };

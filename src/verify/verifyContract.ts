@@ -347,7 +347,7 @@ class ContractVerification {
 
   async #recoveredArguments(): Promise<string | undefined> {
     const args = this.#job.constructorArguments;
-    if (!args || !("recoverFrom" in args)) return undefined;
+    if (!args || !("recoverFrom" in args) || this.#client.readsConstructorArguments) return undefined;
     const [creation] = await this.#client.getContractCreation({ addresses: [this.#job.address] });
     if (!creation?.creationBytecode) {
       throw new InvalidInputError(

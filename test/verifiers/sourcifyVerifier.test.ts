@@ -192,6 +192,45 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
     ).toEqual([`POST ${path}`, `GET /v2/contract/31337/${box}`, `POST ${path}`]);
   }, 120_000);
 
+  it("needs no constructor arguments: a job that leaves them to be recovered is verified", async () => {
+    const token = await deployer.deploy(build, "contracts/Token.sol", "Token", ["Recovered", 9n]);
+    const creationBytecode = `0x${build.output.contracts?.["contracts/Token.sol"]?.Token?.evm?.bytecode?.object ?? ""}`;
+    const [result] = await verifyBatch(
+      [
+        job(token, "contracts/Token.sol", "Token", {
+          constructorArguments: { recoverFrom: { creationBytecode } },
+        }),
+      ],
+      { client: sourcify(), ...engine },
+    );
+    expect([result?.status, result?.message]).toEqual(["verified", undefined]);
+  }, 120_000);
+
+  it("verifies a flattened source as a one-file standard JSON input", async () => {
+    const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    const [result] = await verifyBatch(
+      [
+        {
+          address: box,
+          source: {
+            format: "flattened",
+            sourceCode: build.input.sources["contracts/Box.sol"]?.content ?? "",
+            compilerVersion: build.compilerVersion,
+            contractName: "Box",
+            optimizer: { enabled: true, runs: 200 },
+          },
+        },
+      ],
+      { client: sourcify(), ...engine },
+    );
+    expect(result?.status).toBe("verified");
+    const submitted = emulator.submissions().find((r) => r.path === `/v2/verify/31337/${box}`);
+    expect(submitted?.body).toMatchObject({
+      contractIdentifier: "Box.sol:Box",
+      stdJsonInput: { language: "Solidity", settings: { optimizer: { enabled: true, runs: 200 } } },
+    });
+  }, 120_000);
+
   it("says Sourcify has no proxy link instead of pretending to link one", async () => {
     const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
     const proxy = await deployer.deploy(build, "contracts/SimpleProxy.sol", "SimpleProxy", [box]);
