@@ -191,6 +191,65 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
     ]);
   }, 120_000);
 
+  it("verifies a flattened source as Etherscan's single file", async () => {
+    const box = await deployBox();
+    const [result] = await verifyBatch(
+      [
+        {
+          address: box,
+          source: {
+            format: "flattened",
+            sourceCode: build.input.sources["contracts/Box.sol"]?.content ?? "",
+            compilerVersion: build.compilerVersion,
+            contractName: "Box",
+            optimizer: { enabled: true, runs: 200 },
+          },
+        },
+      ],
+      { client: etherscan(), ...engine },
+    );
+    expect(result?.status).toBe("verified");
+    expect(emulator.requestsFor("verifysourcecode").at(-1)?.body).toMatchObject({
+      codeformat: "solidity-single-file",
+      contractaddress: box,
+      contractname: "Box",
+      optimizationUsed: "1",
+      runs: "200",
+    });
+  }, 120_000);
+
+  it("sends a Vyper source as Vyper standard JSON (vyper-json, vyper:x.y.z)", async () => {
+    const address = await deployBox();
+    const source = "# @version 0.3.10\nowner: public(address)\n";
+    await expect(
+      etherscan().verifyVyperContract({
+        address,
+        name: "Vault",
+        compilerVersion: "v0.3.10+commit.91361694",
+        contractSourceCode: source,
+      }),
+    ).rejects.toThrow("The explorer refused the request: Invalid codeformat vyper-json");
+    const sent = emulator.requestsFor("verifysourcecode").at(-1)?.body as Record<string, string>;
+    expect([sent.codeformat, sent.compilerversion, sent.contractname]).toEqual([
+      "vyper-json",
+      "vyper:0.3.10",
+      "Vault.vy:Vault",
+    ]);
+    expect(JSON.parse(sent.sourceCode ?? "")).toEqual({
+      language: "Vyper",
+      sources: { "Vault.vy": { content: source } },
+      settings: { outputSelection: { "*": ["evm.bytecode", "evm.deployedBytecode", "abi"] } },
+    });
+  });
+
+  it("refuses the registry format before any request, saying what Etherscan takes", async () => {
+    const before = emulator.requests.length;
+    await expect(etherscan().verifyViaRegistry({ address: await deployBox(), files: [] })).rejects.toThrow(
+      "Etherscan does not take the registry format (metadata.json and sources): give the standard JSON input, a single file or Vyper standard JSON.",
+    );
+    expect(emulator.requests.length).toBe(before);
+  });
+
   it("refuses to start without a key, before any request", () => {
     const before = emulator.requests.length;
     expect(() => etherscan({ apiKey: "" })).toThrow(
