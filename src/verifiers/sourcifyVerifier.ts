@@ -1,45 +1,14 @@
 import type * as contract from "../client/contract/index.js";
-import {
-  isSourcifyAlreadyVerified,
-  isSourcifyDuplicateRequest,
-  isSourcifyJobNotFound,
-  sourcifyMatchLevel,
-} from "../client/explorerTexts.js";
-import { type QuotaReading, sleep } from "../client/rateLimiter.js";
-import { jsonBody } from "../client/requestBody.js";
-import { currentRequestDeadline } from "../client/requestDeadline.js";
-import { Transport, type TransportOptions, type TransportResponse } from "../client/transport.js";
-import { assertAddress, assertBodySize, assertNonEmpty } from "../client/validate.js";
-import {
-  ExplorerError,
-  HttpError,
-  InvalidInputError,
-  InvalidResponseError,
-  NotSupportedError,
-} from "../errors/index.js";
-import {
-  type SourcifyContract,
-  sourcifyContractSchema,
-  sourcifyErrorSchema,
-  sourcifyJobSchema,
-  sourcifySubmittedSchema,
-} from "../schemas/sourcify.js";
-import type * as z from "../schemas/zod.js";
+import { sourcifyMatchLevel } from "../client/explorerTexts.js";
+import type { QuotaReading } from "../client/rateLimiter.js";
+import * as sourcify from "../client/sourcify/index.js";
+import { Transport, type TransportOptions } from "../client/transport.js";
+import { assertNonEmpty } from "../client/validate.js";
+import { InvalidInputError, NotSupportedError } from "../errors/index.js";
 import type { AddressVerifiedState, Verifier } from "../verify/verifier.js";
 
 /** Sourcify's public server. */
 export const defaultSourcifyApiUrl = "https://sourcify.dev/server";
-
-const verificationIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What a lookup asks for: the name for the pre-check, the rest for `getSourceCode` and proxy links. */
-const lookupFields = "compilation,sources,abi,proxyResolution";
-
-/** Times a submission answered "already being verified" waits for that other job before giving up. */
-const duplicateWaits = 5;
-
-/** Said while a job runs: Sourcify's job object carries no text of its own then. */
-const jobRunning = "Sourcify is verifying (job not completed)";
 
 export interface SourcifyVerifierOptions
   extends Omit<TransportOptions, "explorerUrl" | "apiKey" | "apiKeyIn" | "fixedQuery"> {
@@ -118,7 +87,7 @@ export class SourcifyVerifier implements Verifier {
    * @returns verified (`exact_match`), partial (`match`) or unverified (404), with the contract's name
    */
   async addressVerifiedState(address: string): Promise<AddressVerifiedState | undefined> {
-    const found = await this.#lookup(address);
+    const found = await sourcify.lookupContract(this.transport, { chainId: this.chainId, address });
     const state = sourcifyMatchLevel(found?.match);
     if (!found || !state) return { state: "unverified", name: null };
     return { state, name: found.compilation?.name ?? null };
@@ -132,9 +101,12 @@ export class SourcifyVerifier implements Verifier {
   async getSourceCode(
     parameters: contract.GetSourceCodeParameters,
   ): Promise<contract.VerifiedContract | null> {
-    const found = await this.#lookup(parameters.address);
+    const found = await sourcify.lookupContract(this.transport, {
+      chainId: this.chainId,
+      address: parameters.address,
+    });
     if (!found || !sourcifyMatchLevel(found.match)) return null;
-    return verifiedContractOf(found, parameters.address);
+    return sourcify.verifiedContractOf(found, parameters.address);
   }
 
   /**
@@ -239,12 +211,7 @@ export class SourcifyVerifier implements Verifier {
     const sources = Object.fromEntries(
       files.filter((file) => file !== metadataFile).map((file) => [file.name, file.content]),
     );
-    return this.#submit(
-      `/v2/verify/metadata/${this.chainId}`,
-      parameters.address,
-      { metadata, sources },
-      parameters.timeoutMs,
-    );
+    return this.#submit("metadata", parameters.address, { metadata, sources }, parameters.timeoutMs);
   }
 
   /**
@@ -254,40 +221,8 @@ export class SourcifyVerifier implements Verifier {
    * @returns where the job stands
    * @throws {InvalidInputError} for an id that is not a UUID, before any request
    */
-  async checkVerifyStatus(parameters: contract.CheckVerifyStatusParameters): Promise<contract.VerifyStatus> {
-    const id = parameters.guid;
-    if (typeof id !== "string" || !verificationIdPattern.test(id)) {
-      throw new InvalidInputError(
-        "guid",
-        `Invalid verification id ${JSON.stringify(id)}: Sourcify's ids are UUIDs.`,
-      );
-    }
-    const response = await this.transport.send({
-      api: "root",
-      path: `/v2/verify/${id}`,
-      method: "GET",
-      query: {},
-      kind: "read",
-    });
-    if (response.status === 404) {
-      const refusal = sourcifyErrorSchema.safeParse(response.json);
-      if (refusal.success && isSourcifyJobNotFound(refusal.data.customCode))
-        return { state: "unknown-uid", message: refusal.data.message };
-    }
-    const job = parsed(response, sourcifyJobSchema, "the verification job");
-    if (!job.isJobCompleted) return { state: "pending", message: jobRunning };
-    if (job.error) {
-      return isSourcifyAlreadyVerified(job.error.customCode)
-        ? { state: "already-verified", message: job.error.message }
-        : { state: "fail", message: job.error.message };
-    }
-    const match = job.contract?.match;
-    if (sourcifyMatchLevel(match)) return { state: "pass", message: `Verified (${match})` };
-    throw new InvalidResponseError(
-      "Sourcify's completed job carries neither a match nor an error.",
-      response.request,
-      response.body,
-    );
+  checkVerifyStatus(parameters: contract.CheckVerifyStatusParameters): Promise<contract.VerifyStatus> {
+    return sourcify.getVerificationJob(this.transport, { verificationId: parameters.guid });
   }
 
   /**
@@ -308,20 +243,6 @@ export class SourcifyVerifier implements Verifier {
   /** @returns the limiter's reading: Sourcify states no quota */
   quotaReading(): QuotaReading {
     return this.transport.rateLimiter.reading();
-  }
-
-  async #lookup(address: string): Promise<SourcifyContract | undefined> {
-    const checked = assertAddress(address);
-    const response = await this.transport.send({
-      api: "root",
-      path: `/v2/contract/${this.chainId}/${checked}`,
-      method: "GET",
-      query: { fields: lookupFields },
-      kind: "read",
-    });
-    // Not verified: 404 with null matches (an error body is another 404: the route or the chain is unknown).
-    if (response.status === 404 && !sourcifyErrorSchema.safeParse(response.json).success) return undefined;
-    return parsed(response, sourcifyContractSchema, "the contract lookup");
   }
 
   #submitSingleFile(single: {
@@ -361,53 +282,23 @@ export class SourcifyVerifier implements Verifier {
     body: { stdJsonInput: object; compilerVersion: string; contractIdentifier: string },
     timeoutMs: number | undefined,
   ): Promise<contract.SubmissionOutcome> {
-    return this.#submit(`/v2/verify/${this.chainId}`, address, body, timeoutMs);
+    return this.#submit("standard", address, body, timeoutMs);
   }
 
-  async #submit(
-    route: string,
+  #submit(
+    route: "standard" | "metadata",
     address: string,
     body: object,
     timeoutMs: number | undefined,
   ): Promise<contract.SubmissionOutcome> {
-    const checked = assertAddress(address);
-    const encoded = jsonBody(body);
-    assertBodySize(encoded.bytes, "source");
-    for (let waits = 0; ; ) {
-      const response = await this.transport.send({
-        api: "root",
-        path: `${route}/${checked}`,
-        method: "POST",
-        query: {},
-        body: encoded,
-        kind: "submit",
-        ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      });
-      const refusal = sourcifyErrorSchema.safeParse(response.json);
-      const code = refusal.success ? refusal.data.customCode : undefined;
-      if (response.status === 409 && isSourcifyAlreadyVerified(code) && refusal.success)
-        return { kind: "already-verified", message: refusal.data.message };
-      // Another run verifies this address right now: its verdict may make ours needless, so look before sending again.
-      if (response.status === 429 && isSourcifyDuplicateRequest(code) && waits < duplicateWaits) {
-        waits++;
-        if (await this.#waitWithinDeadline(this.#duplicateWaitMs * waits)) {
-          const state = await this.addressVerifiedState(checked);
-          if (state?.state === "verified" && refusal.success)
-            return { kind: "already-verified", message: refusal.data.message };
-          continue;
-        }
-      }
-      const submitted = parsed(response, sourcifySubmittedSchema, "the submission");
-      return { kind: "guid", guid: submitted.verificationId };
-    }
-  }
-
-  // False when the wait would pass the deadline of the work: the caller gives up with what it has.
-  async #waitWithinDeadline(waitMs: number): Promise<boolean> {
-    const deadline = currentRequestDeadline();
-    if (deadline !== undefined && Date.now() + waitMs >= deadline) return false;
-    await sleep(waitMs);
-    return true;
+    return sourcify.submitVerification(this.transport, {
+      chainId: this.chainId,
+      address,
+      route,
+      body,
+      timeoutMs,
+      duplicateWaitMs: this.#duplicateWaitMs,
+    });
   }
 }
 
@@ -416,26 +307,6 @@ function noProxyLink(operation: string): NotSupportedError {
     "sourcify",
     operation,
     "Sourcify has no proxy link: it resolves a proxy's implementation by itself when the contract is looked up. Verify the proxy and the implementation each as a contract.",
-  );
-}
-
-// A 2xx answer in the expected shape, or the error it is: Sourcify's `{customCode, message}` body, else the status.
-function parsed<T extends z.ZodMiniType>(response: TransportResponse, schema: T, what: string): z.infer<T> {
-  const { status } = response;
-  if (status < 200 || status >= 300) {
-    const refusal = sourcifyErrorSchema.safeParse(response.json);
-    if (!refusal.success) throw new HttpError(response.request, response.body);
-    const { message, customCode } = refusal.data;
-    throw new ExplorerError(response.request, status, `${message} (${customCode})`);
-  }
-  const result = schema.safeParse(response.json);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
-  throw new InvalidResponseError(
-    `Sourcify's answer to ${what} has an unexpected shape${where}: ${issue?.message ?? "invalid"}.`,
-    response.request,
-    response.body,
   );
 }
 
@@ -467,36 +338,4 @@ function release(compilerVersion: string): string {
     );
   }
   return version;
-}
-
-function verifiedContractOf(found: SourcifyContract, address: string): contract.VerifiedContract {
-  const compilation = found.compilation ?? {};
-  const qualified = compilation.fullyQualifiedName ?? "";
-  const mainFile = qualified.includes(":") ? qualified.slice(0, qualified.lastIndexOf(":")) : undefined;
-  const sources = Object.entries(found.sources ?? {}).map(([fileName, source]) => ({
-    fileName,
-    sourceCode: source.content ?? "",
-  }));
-  const main = sources.find((source) => source.fileName === mainFile) ?? sources[0];
-  const settings = compilation.compilerSettings;
-  const optimizer = (settings?.optimizer ?? {}) as { enabled?: unknown; runs?: unknown };
-  return {
-    address: address.toLowerCase(),
-    contractName: compilation.name ?? "",
-    compilerVersion: compilation.compilerVersion ?? "",
-    sourceCode: main?.sourceCode ?? "",
-    fileName: main?.fileName,
-    additionalSources: sources.filter((source) => source !== main),
-    abi: found.abi ?? undefined,
-    optimizationUsed: optimizer.enabled === true,
-    optimizationRuns: typeof optimizer.runs === "number" ? optimizer.runs : undefined,
-    evmVersion: typeof settings?.evmVersion === "string" ? settings.evmVersion : undefined,
-    constructorArguments: undefined,
-    externalLibraries: [],
-    isProxy: found.proxyResolution?.isProxy === true,
-    implementationAddresses: (found.proxyResolution?.implementations ?? []).map((i) =>
-      i.address.toLowerCase(),
-    ),
-    compilerSettings: settings,
-  };
 }
