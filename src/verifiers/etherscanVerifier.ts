@@ -73,7 +73,7 @@ export class EtherscanVerifier implements Verifier {
     this.chainId = chainId;
     this.transport = new Transport({
       ...options,
-      explorerUrl: endpoint(options.apiUrl ?? defaultEtherscanApiUrl),
+      explorerUrl: endpoint(options.apiUrl ?? defaultEtherscanApiUrl, chainId),
       apiKey: apiKey.trim(),
       apiKeyIn: "query",
       fixedQuery: { chainid: String(chainId) },
@@ -215,13 +215,21 @@ export class EtherscanVerifier implements Verifier {
   }
 }
 
-// `https://api.etherscan.io` alone means its v2 endpoint; any other path is taken as given.
-function endpoint(apiUrl: string): string {
+// `https://api.etherscan.io` alone means its v2 endpoint; any other path is taken as given. A `chainid` in the URL
+// (as Etherscan's chain list writes it) must be the chain's.
+function endpoint(apiUrl: string, chainId: number): string {
   let url: URL;
   try {
     url = new URL(apiUrl.trim());
   } catch {
     throw new InvalidInputError("apiUrl", `The Etherscan API URL "${apiUrl}" is not a valid URL.`);
+  }
+  const named = url.searchParams.get("chainid");
+  if (named !== null && named !== String(chainId)) {
+    throw new InvalidInputError(
+      "apiUrl",
+      `The Etherscan API URL names chain ${named}, but the chain is ${chainId}: leave chainid out of the URL.`,
+    );
   }
   return url.pathname === "/" || url.pathname === ""
     ? `${url.origin}/v2/api`

@@ -258,6 +258,20 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
     expect(emulator.requests.length).toBe(before);
   });
 
+  it("takes the chain list's API URL form, and refuses one naming another chain", async () => {
+    const verifier = new EtherscanVerifier({
+      chainId: 31337,
+      apiKey: goodKey,
+      apiUrl: `${emulator.apiUrl}?chainid=31337`,
+      requestsPerSecond: Number.POSITIVE_INFINITY,
+    });
+    expect(await verifier.getSourceCode({ address: await deployBox() })).toBeNull();
+    expect(emulator.requests.at(-1)?.query).toMatchObject({ chainid: "31337", action: "getsourcecode" });
+    expect(
+      () => new EtherscanVerifier({ chainId: 1, apiKey: goodKey, apiUrl: `${emulator.apiUrl}?chainid=10` }),
+    ).toThrow("The Etherscan API URL names chain 10, but the chain is 1: leave chainid out of the URL.");
+  });
+
   it("fails every job on a wrong key in one line, asking Etherscan once", async () => {
     const jobs = [boxJob(await deployBox()), boxJob(await deployBox())];
     const before = emulator.requests.length;
