@@ -1,4 +1,4 @@
-// The only place on the client side that knows explorer texts (Blockscout's and Etherscan's).
+// The only place on the client side that knows explorer texts (Blockscout's, Etherscan's and Sourcify's codes).
 
 function normalise(text: unknown): string {
   return typeof text === "string" ? text.trim().toLowerCase() : "";
@@ -80,7 +80,82 @@ export function isUnknownAction(text: unknown): boolean {
  */
 export function isRateLimited(text: unknown): boolean {
   const t = normalise(text);
+  if (isDailyQuotaReached(t)) return false;
   return t.startsWith("too many requests") || t.includes("rate limit reached");
+}
+
+/**
+ * The key's daily quota is used up: Etherscan's `Max daily rate limit reached. 110000 (100%) of 100000 day/limit`
+ * and its daily submission limit `Daily limit of 100 source code submissions reached`. Waiting seconds does not help.
+ * @param text - a message or result
+ */
+export function isDailyQuotaReached(text: unknown): boolean {
+  const t = normalise(text);
+  return t.startsWith("max daily") || /^daily limit of \d+ source code submissions reached/.test(t);
+}
+
+/**
+ * The key's plan does not cover the chain: Etherscan's `Free API access is not supported for this chain. Please
+ * upgrade your api plan for full chain coverage. https://etherscan.io/apis`.
+ * @param text - a message or result
+ */
+export function isPlanRequired(text: unknown): boolean {
+  return normalise(text).startsWith("free api access is not supported");
+}
+
+/**
+ * The key is refused: Etherscan's `Missing/Invalid API Key`, `Invalid API Key (#err2)|10` (the suffix varies) and
+ * `Too many invalid api key attempts, please try again later`.
+ * @param text - a message or result
+ */
+export function isInvalidApiKey(text: unknown): boolean {
+  return normalise(text).includes("invalid api key");
+}
+
+/**
+ * Etherscan's refusal of a request without a supported `chainid`: `Missing or unsupported chainid parameter
+ * (required for v2 api), please see https://api.etherscan.io/v2/chainlist for the list of supported chainids`.
+ * @param text - a message or result
+ */
+export function isUnsupportedChainId(text: unknown): boolean {
+  return normalise(text).startsWith("missing or unsupported chainid parameter");
+}
+
+/** Sourcify's codes (`customCode` of an error body or of a job's `error`) that the client acts on. */
+const sourcifyCodes = {
+  alreadyVerified: "already_verified",
+  duplicateRequest: "duplicate_verification_request",
+  jobNotFound: "job_not_found",
+} as const;
+
+/**
+ * Sourcify holds the contract already: 409 at submission (both matches exact), or a job that ends without a better
+ * match than the stored one.
+ * @param code - a `customCode`
+ */
+export function isSourcifyAlreadyVerified(code: unknown): boolean {
+  return code === sourcifyCodes.alreadyVerified;
+}
+
+/** Sourcify is still verifying the address for an earlier request (429). @param code - a `customCode` */
+export function isSourcifyDuplicateRequest(code: unknown): boolean {
+  return code === sourcifyCodes.duplicateRequest;
+}
+
+/** Sourcify does not know the verification id (404). @param code - a `customCode` */
+export function isSourcifyJobNotFound(code: unknown): boolean {
+  return code === sourcifyCodes.jobNotFound;
+}
+
+/**
+ * How Sourcify matched a contract: `exact_match` (the metadata hash too) is full, `match` partial, null none.
+ * @param level - a `match` field
+ * @returns `verified`, `partial`, or undefined for no match
+ */
+export function sourcifyMatchLevel(level: unknown): "verified" | "partial" | undefined {
+  if (level === "exact_match") return "verified";
+  if (level === "match") return "partial";
+  return undefined;
 }
 
 /**
@@ -119,9 +194,20 @@ export function isProxyPass(text: unknown): boolean {
   return t.startsWith("the proxy's (") && t.includes("successfully updated");
 }
 
-/** `checkproxyverification` found no implementation. @param text - a result */
+/**
+ * `checkproxyverification` did not link: no implementation found, and Etherscan's other refusals (the proxy or the
+ * implementation `does not seem to be verified`, `The provided expected results are different than the retrieved
+ * implementation address!`, `This contract does not look like it contains any delegatecall opcode sequence.`).
+ * @param text - a result
+ */
 export function isProxyFail(text: unknown): boolean {
-  return normalise(text).startsWith("a corresponding implementation contract was unfortunately not detected");
+  const t = normalise(text);
+  return (
+    t.startsWith("a corresponding implementation contract was unfortunately not detected") ||
+    (/^the (proxy|implementation) contract at /.test(t) && t.includes("does not seem to be verified")) ||
+    t.startsWith("the provided expected results are different") ||
+    t.startsWith("this contract does not look like it contains any delegatecall")
+  );
 }
 
 /**

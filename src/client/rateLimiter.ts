@@ -52,6 +52,8 @@ export interface QuotaReading {
   rateLimitedAnswers: number;
   /** Requests let through so far. */
   requestsStarted: number;
+  /** The Blockscout API's `x-credits-remaining` on the last answer that carried it; undefined before one did. */
+  creditsRemaining?: number;
 }
 
 /** What the explorer last said about its quota. */
@@ -88,6 +90,7 @@ export class RateLimiter {
   #longestResetMs = 0;
   #rateLimitedAnswers = 0;
   #requestsStarted = 0;
+  #creditsRemaining: number | undefined;
 
   /**
    * @param requestsPerSecond - the most requests started in one second; `Infinity` for no spacing
@@ -192,6 +195,7 @@ export class RateLimiter {
             : { kind: "window", limit: quota.limit, windowMs: Math.max(1, this.#longestResetMs) },
       rateLimitedAnswers: this.#rateLimitedAnswers,
       requestsStarted: this.#requestsStarted,
+      ...(this.#creditsRemaining === undefined ? {} : { creditsRemaining: this.#creditsRemaining }),
     };
   }
 
@@ -206,6 +210,8 @@ export class RateLimiter {
   }
 
   #observe(headers: Record<string, string>): void {
+    const credits = headerNumber(headers, "x-credits-remaining");
+    if (credits !== undefined) this.#creditsRemaining = credits;
     const limit = headerNumber(headers, "x-ratelimit-limit");
     const remaining = headerNumber(headers, "x-ratelimit-remaining");
     const resetMs = headerNumber(headers, "x-ratelimit-reset");

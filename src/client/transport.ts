@@ -1,17 +1,28 @@
 import {
   type BodySample,
   createRedactor,
+  InvalidApiKeyError,
   InvalidInputError,
   InvalidResponseError,
   NetworkError,
+  PlanRequiredError,
+  QuotaExhaustedError,
   RateLimitedError,
   type Redactor,
   type RequestContext,
   ResponseTooLargeError,
+  type StoppingRefusal,
   TimeoutError,
 } from "../errors/index.js";
 import { ExplorerCapabilities } from "./explorerCapabilities.js";
-import { envelopeReason, isRateLimited } from "./explorerTexts.js";
+import {
+  envelopeReason,
+  isDailyQuotaReached,
+  isInvalidApiKey,
+  isPlanRequired,
+  isRateLimited,
+  isSourcifyDuplicateRequest,
+} from "./explorerTexts.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
 import { BodyTooLargeError, sendHttpRequest } from "./httpRequest.js";
 import {
@@ -78,12 +89,14 @@ export interface TransportOptions {
   capabilities?: ExplorerCapabilities;
   /** Waits and retries are reported here. */
   onEvent?: (event: TransportEvent) => void;
+  /** Query parameters sent with every request, e.g. Etherscan's `chainid`. */
+  fixedQuery?: Record<string, string>;
 }
 
 /** A request as the client layer describes it. */
 export interface TransportRequest {
-  /** `rpc` goes to `{base}/api`, `rest` to `{base}/api/v2{path}`. */
-  api: "rpc" | "rest";
+  /** `rpc` goes to `{base}/api`, `rest` to `{base}/api/v2{path}`, `root` to `{base}{path}` (Sourcify's `/v2/...`). */
+  api: "rpc" | "rest" | "root";
   path?: string;
   query: Record<string, string | undefined>;
   method: "GET" | "POST";
@@ -136,6 +149,9 @@ export class Transport {
   readonly #retryDelayMs: number;
   readonly #limiter: RateLimiter;
   readonly #onEvent: ((event: TransportEvent) => void) | undefined;
+  readonly #fixedQuery: Record<string, string>;
+  /** A refusal that ends this transport's work: every later request fails with it, unsent. */
+  #stoppedBy: StoppingRefusal | undefined;
 
   constructor(options: TransportOptions) {
     assertNoCredentialsInUrl(options.explorerUrl);
@@ -159,6 +175,7 @@ export class Transport {
         followExplorerQuota: options.requestsPerSecond === undefined,
       });
     this.#onEvent = options.onEvent;
+    this.#fixedQuery = options.fixedQuery ?? {};
     this.capabilities = options.capabilities ?? new ExplorerCapabilities();
   }
 
@@ -167,14 +184,22 @@ export class Transport {
     return this.#limiter;
   }
 
+  /** The refusal (used-up daily quota, plan, key) after which this transport sends nothing more; undefined until then. */
+  get stoppedBy(): StoppingRefusal | undefined {
+    return this.#stoppedBy;
+  }
+
   /**
    * Sends one request, retrying as its kind allows.
    *
    * @param req - what to send
    * @returns the JSON answer with its status and headers
    * @throws {TimeoutError | NetworkError | RateLimitedError | InvalidResponseError}
+   * @throws {QuotaExhaustedError | PlanRequiredError | InvalidApiKeyError} for the refusal that stops this transport,
+   *   and again, unsent, for every later request
    */
   async send(req: TransportRequest): Promise<TransportResponse> {
+    if (this.#stoppedBy) throw this.#stoppedBy;
     let url = this.#buildUrl(req);
     let context: RequestContext = { method: req.method, url: this.redact(url.toString()) };
     let failures = 0;
@@ -195,7 +220,15 @@ export class Transport {
         continue;
       }
       this.#limiter.settle(answer.headers);
-      if (answer.status === 429 || isRateLimitedEnvelope(answer.json)) {
+      const stopping = stoppingRefusal(answer, context);
+      if (stopping) {
+        this.#stoppedBy = stopping;
+        throw stopping;
+      }
+      if (
+        (answer.status === 429 && !isSourcifyDuplicateRequest(customCodeOf(answer.json))) ||
+        isRateLimitedEnvelope(answer.json)
+      ) {
         const asked = rateLimitWait(answer.headers);
         const waitMs = asked?.waitMs ?? 1_000;
         const said = explorerMessageOf(answer.json);
@@ -287,8 +320,12 @@ export class Transport {
   }
 
   #buildUrl(req: TransportRequest): URL {
-    const url = new URL(req.api === "rpc" ? this.urls.rpc : `${this.urls.rest}${req.path ?? ""}`);
-    for (const [name, value] of Object.entries(req.query)) {
+    const url = new URL(
+      req.api === "rpc"
+        ? this.urls.rpc
+        : `${req.api === "rest" ? this.urls.rest : this.urls.base}${req.path ?? ""}`,
+    );
+    for (const [name, value] of Object.entries({ ...this.#fixedQuery, ...req.query })) {
       if (value !== undefined) url.searchParams.set(name, value);
     }
     if (this.#apiKey && this.#apiKeyIn === "query") url.searchParams.set("apikey", this.#apiKey);
@@ -493,6 +530,34 @@ function explorerMessageOf(json: unknown): string | undefined {
     "message" in json ? json.message : undefined,
     "result" in json ? json.result : undefined,
   );
+}
+
+// Answers after which asking again the same day is refused too: nothing more is sent. Etherscan says so in an HTTP 200
+// envelope; the Blockscout API refuses with `x-credits-remaining` at zero.
+function stoppingRefusal(answer: RawAnswer, request: RequestContext): StoppingRefusal | undefined {
+  const json = answer.json;
+  if (typeof json === "object" && json !== null && "status" in json && json.status === "0") {
+    const explorerMessage = explorerMessageOf(json);
+    if (isDailyQuotaReached(explorerMessage))
+      return new QuotaExhaustedError({ request, explorerMessage: `${explorerMessage}` });
+    if (isPlanRequired(explorerMessage))
+      return new PlanRequiredError({ request, explorerMessage: `${explorerMessage}` });
+    if (isInvalidApiKey(explorerMessage))
+      return new InvalidApiKeyError({ request, explorerMessage: `${explorerMessage}` });
+  }
+  const credits = answer.headers["x-credits-remaining"];
+  if (answer.status >= 400 && credits !== undefined && credits.trim() !== "" && Number(credits) <= 0) {
+    const said = explorerMessageOf(json);
+    return new QuotaExhaustedError({
+      request,
+      explorerMessage: `${said ? `${said} ` : ""}(HTTP ${answer.status}, x-credits-remaining: ${credits.trim()})`,
+    });
+  }
+  return undefined;
+}
+
+function customCodeOf(json: unknown): unknown {
+  return typeof json === "object" && json !== null && "customCode" in json ? json.customCode : undefined;
 }
 
 // Etherscan answers its rate limit with HTTP 200: `{"status":"0","message":"NOTOK","result":"Max rate limit reached"}`.

@@ -29,6 +29,10 @@ export const errorCodes = [
   "chain_error",
   "compiler_error",
   "verification_failed",
+  "quota_exhausted",
+  "plan_required",
+  "invalid_api_key",
+  "not_supported",
   ...mismatchCodes,
 ] as const;
 

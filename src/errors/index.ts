@@ -12,6 +12,13 @@ export { LedgerLockedError } from "./ledgerLockedError.js";
 export { ChainError, CompilerError } from "./recompileErrors.js";
 export { createRedactor, type Redactor } from "./redact.js";
 export {
+  InvalidApiKeyError,
+  NotSupportedError,
+  PlanRequiredError,
+  QuotaExhaustedError,
+  type StoppingRefusal,
+} from "./serviceErrors.js";
+export {
   type BodySample,
   HttpError,
   InvalidResponseError,

@@ -37,6 +37,11 @@ export interface AddressVerifiedState {
 export interface Verifier {
   /** Which service this is. */
   readonly kind: VerifierKind;
+  /**
+   * True for a service that reads constructor arguments from the creation transaction itself (Sourcify): the engine
+   * then recovers none (a job may leave them to be recovered) and the service ignores any sent.
+   */
+  readonly readsConstructorArguments?: boolean;
   /** `base` is where people see a contract: the ledger's key and the links' root. */
   readonly urls: { readonly base: string };
   /** @param address - a contract @returns the page of its code */

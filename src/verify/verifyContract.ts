@@ -239,7 +239,7 @@ class ContractVerification {
     if (checked?.code === "no_compiler") {
       return this.#finish(
         "failed",
-        `The explorer could not verify the contract: ${lastFailure || "no reason given"}. ${checked.diagnosis}`,
+        `The explorer could not verify the contract: ${withoutFullStop(lastFailure) || "no reason given"}. ${checked.diagnosis}`,
         { code: "no_compiler", ...(lastFailure ? { details: lastFailure } : {}) },
       );
     }
@@ -367,7 +367,7 @@ class ContractVerification {
 
   async #recoveredArguments(): Promise<string | undefined> {
     const args = this.#job.constructorArguments;
-    if (!args || !("recoverFrom" in args)) return undefined;
+    if (!args || !("recoverFrom" in args) || this.#client.readsConstructorArguments) return undefined;
     const [creation] = await this.#client.getContractCreation({ addresses: [this.#job.address] });
     if (!creation?.creationBytecode) {
       throw new InvalidInputError(
@@ -423,7 +423,7 @@ class ContractVerification {
       submissions.length > 1
         ? " with the minimal input (the sources its metadata lists) nor with the full build input"
         : "";
-    return `The explorer could not verify the contract${tried}: ${explorerText || "no reason given"}. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.`;
+    return `The explorer could not verify the contract${tried}: ${withoutFullStop(explorerText) || "no reason given"}. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.`;
   }
 
   #failure(error: unknown): VerificationResult {
@@ -506,6 +506,11 @@ const uncertainRetryDelayMs = 1_000;
 function mayHaveBeenReceived(error: unknown): boolean {
   if (error instanceof TimeoutError || error instanceof NetworkError) return error.maybeReceived;
   return isServerError(error);
+}
+
+// Etherscan's and Sourcify's reasons end in a full stop; the sentence they go into adds its own.
+function withoutFullStop(text: string): string {
+  return text.replace(/\.$/, "");
 }
 
 function describe(error: unknown): string {

@@ -2,6 +2,60 @@ import { describe, expect, it } from "@jest/globals";
 import * as explorerTexts from "../../src/client/explorerTexts.js";
 
 describe("explorer texts", () => {
+  it("tells Etherscan's daily quota from its per-second limit, and knows its plan and key refusals", () => {
+    const daily = "Max daily rate limit reached. 110000 (100%) of 100000 day/limit";
+    const submissions = "Daily limit of 100 source code submissions reached";
+    expect([daily, submissions].map(explorerTexts.isDailyQuotaReached)).toEqual([true, true]);
+    expect([daily, submissions].map(explorerTexts.isRateLimited)).toEqual([false, false]);
+    expect(
+      [
+        "Max calls per sec rate limit reached (3/sec)",
+        "Max rate limit reached, please use API Key for higher rate limit",
+      ].map((text) => [explorerTexts.isRateLimited(text), explorerTexts.isDailyQuotaReached(text)]),
+    ).toEqual([
+      [true, false],
+      [true, false],
+    ]);
+    expect(
+      explorerTexts.isPlanRequired(
+        "Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage. https://etherscan.io/apis",
+      ),
+    ).toBe(true);
+    expect(
+      [
+        "Missing/Invalid API Key",
+        "Invalid API Key (#err2)|10",
+        "Invalid API Key (#err2)|POLY-2",
+        "Too many invalid api key attempts, please try again later",
+      ].map(explorerTexts.isInvalidApiKey),
+    ).toEqual([true, true, true, true]);
+    expect(explorerTexts.isInvalidApiKey("Max calls per sec rate limit reached (3/sec)")).toBe(false);
+  });
+
+  it("reads Etherscan's proxy refusals as a failed link", () => {
+    const proxy = "0x00000000000000000000000000000000000000a1";
+    for (const text of [
+      `The proxy contract at ${proxy} does not seem to be verified. Please verify and publish the contract source before proceeding with this proxy verification.`,
+      `The implementation contract at ${proxy} does not seem to be verified. Please verify and publish the contract source before proceeding with this proxy verification.`,
+      "A corresponding implementation contract was unfortunately not detected for the proxy address.",
+      "The provided expected results are different than the retrieved implementation address!",
+      "This contract does not look like it contains any delegatecall opcode sequence.",
+    ]) {
+      expect(explorerTexts.isProxyFail(text)).toBe(true);
+    }
+  });
+
+  it("reads Sourcify's match levels and codes", () => {
+    expect(["exact_match", "match", null].map(explorerTexts.sourcifyMatchLevel)).toEqual([
+      "verified",
+      "partial",
+      undefined,
+    ]);
+    expect(explorerTexts.isSourcifyAlreadyVerified("already_verified")).toBe(true);
+    expect(explorerTexts.isSourcifyDuplicateRequest("duplicate_verification_request")).toBe(true);
+    expect(explorerTexts.isSourcifyJobNotFound("job_not_found")).toBe(true);
+  });
+
   it("knows already verified in Blockscout's and Etherscan's words", () => {
     for (const text of [
       "Smart-contract already verified.",

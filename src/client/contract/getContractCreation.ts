@@ -6,7 +6,7 @@ import { callContractAction, parseResult, rejection } from "./callContractAction
 
 const action = "getcontractcreation";
 
-/** The explorer reads at most this many addresses per request and silently drops the rest. */
+/** Blockscout reads at most this many addresses per request and silently drops the rest (Etherscan: five). */
 export const maxAddressesPerRequest = 10;
 
 export interface GetContractCreationParameters {
@@ -33,20 +33,22 @@ export interface ContractCreation {
  *
  * @param transport - the explorer's transport
  * @param parameters - the addresses
+ * @param chunkSize - addresses per request: the explorer's limit ({@link maxAddressesPerRequest} by default)
  * @returns one item per known contract, in the order asked
  * @throws {InvalidInputError} for an empty list or a malformed address, before any request
  */
 export async function getContractCreation(
   transport: Transport,
   parameters: GetContractCreationParameters,
+  chunkSize = maxAddressesPerRequest,
 ): Promise<ContractCreation[]> {
   if (!Array.isArray(parameters.addresses) || parameters.addresses.length === 0) {
     throw new InvalidInputError("addresses", "getContractCreation needs at least one address.");
   }
   const addresses = parameters.addresses.map((a, i) => assertAddress(a, `addresses[${i}]`));
   const chunks: string[][] = [];
-  for (let i = 0; i < addresses.length; i += maxAddressesPerRequest) {
-    chunks.push(addresses.slice(i, i + maxAddressesPerRequest));
+  for (let i = 0; i < addresses.length; i += chunkSize) {
+    chunks.push(addresses.slice(i, i + chunkSize));
   }
   const answers = await Promise.all(chunks.map((chunk) => readChunk(transport, chunk)));
   const byAddress = new Map(answers.flat().map((c) => [c.contractAddress, c]));

@@ -46,7 +46,20 @@ export interface SingleFileSubmission extends CommonParameters {
   libraries?: Libraries;
 }
 
-export type VerifySourceCodeParameters = StandardJsonSubmission | SingleFileSubmission;
+/** Vyper's standard JSON input (Etherscan's `vyper-json`); Blockscout's RPC module does not take it. */
+export interface VyperJsonSubmission extends Omit<CommonParameters, "compilerVersion"> {
+  codeFormat: "vyper-json";
+  /** `path/File.vy:Name`. */
+  contractName: string;
+  /** The Vyper standard JSON input, as an object or its JSON text. */
+  standardJsonInput: object | string;
+  /** `vyper:0.4.0`, the form Etherscan lists Vyper versions in. */
+  compilerVersion: string;
+}
+
+export type VerifySourceCodeParameters = StandardJsonSubmission | SingleFileSubmission | VyperJsonSubmission;
+
+const vyperVersionPattern = /^vyper:\d+\.\d+\.\d+$/;
 
 /**
  * Submits a contract the Etherscan way (`verifysourcecode`, multipart form): standard JSON input or a single
@@ -67,7 +80,10 @@ export async function verifySourceCode(
     codeformat: parameters.codeFormat,
     contractaddress: address,
     contractname: typeof parameters.contractName === "string" ? parameters.contractName : undefined,
-    compilerversion: assertCompilerVersion(parameters.compilerVersion),
+    compilerversion:
+      parameters.codeFormat === "vyper-json"
+        ? assertVyperVersion(parameters.compilerVersion)
+        : assertCompilerVersion(parameters.compilerVersion),
   };
   if (fields.contractname === undefined) {
     throw new InvalidInputError(
@@ -75,7 +91,7 @@ export async function verifySourceCode(
       'contractName is required (path/File.sol:Name, a name, or "").',
     );
   }
-  if (parameters.codeFormat === "solidity-standard-json-input") {
+  if (parameters.codeFormat === "solidity-standard-json-input" || parameters.codeFormat === "vyper-json") {
     fields.sourceCode = standardJsonText(parameters.standardJsonInput);
   } else if (parameters.codeFormat === "solidity-single-file") {
     fields.sourceCode = assertNonEmpty(parameters.sourceCode, "sourceCode");
@@ -92,7 +108,7 @@ export async function verifySourceCode(
   } else {
     throw new InvalidInputError(
       "codeFormat",
-      `Invalid codeFormat ${JSON.stringify((parameters as { codeFormat?: unknown }).codeFormat)}: use solidity-standard-json-input or solidity-single-file.`,
+      `Invalid codeFormat ${JSON.stringify((parameters as { codeFormat?: unknown }).codeFormat)}: use solidity-standard-json-input, solidity-single-file or vyper-json.`,
     );
   }
   if (parameters.constructorArguments !== undefined) {
@@ -110,6 +126,14 @@ export async function verifySourceCode(
     ...(parameters.timeoutMs === undefined ? {} : { timeoutMs: parameters.timeoutMs }),
   });
   return submissionOutcome(answer, action, address);
+}
+
+function assertVyperVersion(version: unknown): string {
+  if (typeof version === "string" && vyperVersionPattern.test(version)) return version;
+  throw new InvalidInputError(
+    "compilerVersion",
+    `Invalid Vyper compiler version ${JSON.stringify(version)}: expected the form vyper:0.4.0.`,
+  );
 }
 
 function standardJsonText(input: object | string): string {

@@ -1,0 +1,64 @@
+import { InvalidInputError, InvalidResponseError } from "../../errors/index.js";
+import { sourcifyJobSchema } from "../../schemas/sourcify.js";
+import type { VerifyStatus } from "../contract/checkVerifyStatus.js";
+import { isSourcifyAlreadyVerified, isSourcifyJobNotFound, sourcifyMatchLevel } from "../explorerTexts.js";
+import type { Transport } from "../transport.js";
+import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
+
+const verificationIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Said while a job runs: Sourcify's job object carries no text of its own then. */
+const jobRunning = "Sourcify is verifying (job not completed)";
+
+export interface GetVerificationJobParameters {
+  /** The `verificationId` a submission returned. */
+  verificationId: string;
+}
+
+/**
+ * Reads a verification job (`GET /v2/verify/{verificationId}`, 200 even when the job failed) as the engine's
+ * states: running → pending; a match → pass; the job's `already_verified` → already verified; another job error →
+ * fail with Sourcify's message; an unknown id (404 `job_not_found`) → unknown-uid.
+ *
+ * @param transport - Sourcify's transport
+ * @param parameters - the verification id
+ * @returns where the job stands
+ * @throws {InvalidInputError} for an id that is not a UUID, before any request
+ * @throws {ExplorerError | HttpError | InvalidResponseError} and the transport's errors
+ */
+export async function getVerificationJob(
+  transport: Transport,
+  parameters: GetVerificationJobParameters,
+): Promise<VerifyStatus> {
+  const id = parameters.verificationId;
+  if (typeof id !== "string" || !verificationIdPattern.test(id)) {
+    throw new InvalidInputError(
+      "guid",
+      `Invalid verification id ${JSON.stringify(id)}: Sourcify's ids are UUIDs.`,
+    );
+  }
+  const response = await transport.send({
+    api: "root",
+    path: `/v2/verify/${id}`,
+    method: "GET",
+    query: {},
+    kind: "read",
+  });
+  const refusal = sourcifyRefusal(response);
+  if (response.status === 404 && refusal && isSourcifyJobNotFound(refusal.customCode))
+    return { state: "unknown-uid", message: refusal.message };
+  const job = sourcifyAnswer(response, sourcifyJobSchema, "the verification job");
+  if (!job.isJobCompleted) return { state: "pending", message: jobRunning };
+  if (job.error) {
+    return isSourcifyAlreadyVerified(job.error.customCode)
+      ? { state: "already-verified", message: job.error.message }
+      : { state: "fail", message: job.error.message };
+  }
+  const match = job.contract?.match;
+  if (sourcifyMatchLevel(match)) return { state: "pass", message: `Verified (${match})` };
+  throw new InvalidResponseError(
+    "Sourcify's completed job carries neither a match nor an error.",
+    response.request,
+    response.body,
+  );
+}

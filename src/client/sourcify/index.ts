@@ -1,0 +1,4 @@
+export { type GetVerificationJobParameters, getVerificationJob } from "./getVerificationJob.js";
+export { type LookupContractParameters, lookupContract, verifiedContractOf } from "./lookupContract.js";
+export { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
+export { type SubmitVerificationParameters, submitVerification } from "./submitVerification.js";

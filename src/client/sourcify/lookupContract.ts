@@ -1,0 +1,79 @@
+import { type SourcifyContract, sourcifyContractSchema } from "../../schemas/sourcify.js";
+import type { VerifiedContract } from "../contract/verifiedContract.js";
+import type { Transport } from "../transport.js";
+import { assertAddress } from "../validate.js";
+import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
+
+/** What a lookup asks for: the name for the pre-check, the rest for `getSourceCode` and proxy links. */
+const fields = "compilation,sources,abi,proxyResolution";
+
+export interface LookupContractParameters {
+  chainId: number;
+  address: string;
+}
+
+/**
+ * Reads what Sourcify holds for an address (`GET /v2/contract/{chainId}/{address}`), by chain and address: a
+ * bytecode twin is never taken for it.
+ *
+ * @param transport - Sourcify's transport
+ * @param parameters - chain and address
+ * @returns the contract with its matches, or undefined when Sourcify has none (404 with null matches)
+ * @throws {InvalidInputError} for a malformed address, before any request
+ * @throws {ExplorerError | HttpError | InvalidResponseError} and the transport's errors
+ */
+export async function lookupContract(
+  transport: Transport,
+  parameters: LookupContractParameters,
+): Promise<SourcifyContract | undefined> {
+  const address = assertAddress(parameters.address);
+  const response = await transport.send({
+    api: "root",
+    path: `/v2/contract/${parameters.chainId}/${address}`,
+    method: "GET",
+    query: { fields },
+    kind: "read",
+  });
+  // Not verified: 404 with null matches; a 404 with an error body is another thing (an unknown route).
+  if (response.status === 404 && !sourcifyRefusal(response)) return undefined;
+  return sourcifyAnswer(response, sourcifyContractSchema, "the contract lookup");
+}
+
+/**
+ * Maps a lookup to the engine's {@link VerifiedContract}.
+ *
+ * @param found - the lookup, with compilation, sources, ABI and proxy resolution
+ * @param address - the address asked about
+ * @returns the contract
+ */
+export function verifiedContractOf(found: SourcifyContract, address: string): VerifiedContract {
+  const compilation = found.compilation ?? {};
+  const qualified = compilation.fullyQualifiedName ?? "";
+  const mainFile = qualified.includes(":") ? qualified.slice(0, qualified.lastIndexOf(":")) : undefined;
+  const sources = Object.entries(found.sources ?? {}).map(([fileName, source]) => ({
+    fileName,
+    sourceCode: source.content ?? "",
+  }));
+  const main = sources.find((source) => source.fileName === mainFile) ?? sources[0];
+  const settings = compilation.compilerSettings;
+  const optimizer = (settings?.optimizer ?? {}) as { enabled?: unknown; runs?: unknown };
+  return {
+    address: address.toLowerCase(),
+    contractName: compilation.name ?? "",
+    compilerVersion: compilation.compilerVersion ?? "",
+    sourceCode: main?.sourceCode ?? "",
+    fileName: main?.fileName,
+    additionalSources: sources.filter((source) => source !== main),
+    abi: found.abi ?? undefined,
+    optimizationUsed: optimizer.enabled === true,
+    optimizationRuns: typeof optimizer.runs === "number" ? optimizer.runs : undefined,
+    evmVersion: typeof settings?.evmVersion === "string" ? settings.evmVersion : undefined,
+    constructorArguments: undefined,
+    externalLibraries: [],
+    isProxy: found.proxyResolution?.isProxy === true,
+    implementationAddresses: (found.proxyResolution?.implementations ?? []).map((i) =>
+      i.address.toLowerCase(),
+    ),
+    compilerSettings: settings,
+  };
+}

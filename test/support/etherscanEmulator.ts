@@ -1,0 +1,314 @@
+import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
+import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
+import type { ContractRecord, Submission } from "../../src/local-explorer/backend.js";
+import { CreationIndex } from "../../src/local-explorer/creationIndex.js";
+import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
+import { judgeSubmission } from "../../src/local-explorer/judgeSubmission.js";
+import { localCompilerResolver } from "../../src/recompile/compilerResolver.js";
+import type { VerdictCode } from "../../src/recompile/recompileAndMatch.js";
+import { type EmulatorReply, startEmulatorServer } from "./emulatorServer.js";
+import { FaultInjector } from "./faultInjector.js";
+
+const require = createRequire(import.meta.url);
+
+// Etherscan's texts, from other-verifiers-api.md §1: the emulator's side, each once.
+export const etherscanTexts = {
+  missingKey: "Missing/Invalid API Key",
+  invalidKey: "Invalid API Key (#err2)|10",
+  unsupportedChain:
+    "Missing or unsupported chainid parameter (required for v2 api), please see https://api.etherscan.io/v2/chainlist for the list of supported chainids",
+  dailyLimit: "Max daily rate limit reached. 110000 (100%) of 100000 day/limit",
+  perSecondLimit: "Max calls per sec rate limit reached (3/sec)",
+  planRequired:
+    "Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage. https://etherscan.io/apis",
+  badModule: "Error! Missing Or invalid Module name",
+  badAction: "Error! Missing Or invalid Action name",
+  badAddress: "Error! Invalid address format",
+  alreadyVerifiedAtSubmit: "Contract source code already verified",
+  notDeployed: (address: string) => `Unable to locate ContractCode at ${address}`,
+  pending: "Pending in queue",
+  pass: "Pass - Verified",
+  alreadyVerifiedAtPoll: "Already Verified",
+  fail: "Fail - Unable to verify",
+  notVerifiedAbi: "Contract source code not verified",
+  pageNotFound: "Page not found",
+  proxyLinked: (proxy: string, implementation: string) =>
+    `The proxy's (${proxy}) implementation contract is found at ${implementation} and is successfully updated.`,
+  proxyNotVerified: (proxy: string) =>
+    `The proxy contract at ${proxy} does not seem to be verified. Please verify and publish the contract source before proceeding with this proxy verification.`,
+  implementationNotVerified: (implementation: string) =>
+    `The implementation contract at ${implementation} does not seem to be verified. Please verify and publish the contract source before proceeding with this proxy verification.`,
+  noImplementation:
+    "A corresponding implementation contract was unfortunately not detected for the proxy address.",
+  otherImplementation:
+    "The provided expected results are different than the retrieved implementation address!",
+} as const;
+
+// EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1).
+const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
+
+const failureReasons: Record<Exclude<VerdictCode, "perfect" | "partial">, string> = {
+  constructor_arguments: "Please check if the correct constructor argument was entered.",
+  settings: "Compiled contract deployment bytecode does NOT match the transaction deployment bytecode.",
+  bytecode: "Compiled contract deployment bytecode does NOT match the transaction deployment bytecode.",
+  compile_failed: "Solidity Compilation Error: Identifier not found or not unique",
+  no_compiler: "Invalid compiler version specified.",
+  wrong_name: "Unable to locate ContractName , did you specify the correct Contract Name ?",
+};
+
+export interface EtherscanEmulatorOptions {
+  /** The local chain the contracts live on. */
+  rpcUrl: string;
+  /** The chain ids this Etherscan serves (all answered from `rpcUrl`). */
+  chainIds: number[];
+  /** Keys it accepts. */
+  apiKeys: string[];
+  /** Chains a key of the free plan is refused on. */
+  paidChains?: number[];
+  /** Polls answered `Pending in queue` before the verdict. Default 1. */
+  pendingPolls?: number;
+}
+
+/** What the emulator stored for a verified contract. */
+interface Verified {
+  record: ContractRecord;
+  codeFormat: string;
+  sourceCode: string;
+  /** Set by a proxy link. */
+  implementation?: string;
+}
+
+interface Job {
+  address: string;
+  polls: number;
+  verdict: Promise<{ ok: true } | { ok: false; reason: string }>;
+  settled: { ok: true } | { ok: false; reason: string } | undefined;
+}
+
+/** A running Etherscan API v2 stand-in. */
+export interface EtherscanEmulator {
+  /** `http://127.0.0.1:PORT/v2/api`. */
+  apiUrl: string;
+  requests: ReceivedRequest[];
+  faults: FaultInjector;
+  /** After this many more accepted requests, every answer is the daily limit text. */
+  dailyQuotaAfter(requests: number): void;
+  /** The next requests are answered with the per-second limit text (HTTP 200, as Etherscan does). */
+  rateLimitNext(requests: number): void;
+  /** The requests of one action. */
+  requestsFor(action: string): ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an Etherscan API v2 stand-in: the contract module with Etherscan's texts, `chainid` and a mandatory key,
+ * verifying for real (npm solc, the code on a local chain), behind a fault injector.
+ * @param options - chain, chain ids, keys, paid chains
+ * @returns the running emulator
+ */
+export async function startEtherscanEmulator(options: EtherscanEmulatorOptions): Promise<EtherscanEmulator> {
+  const chain = new JsonRpcChain(options.rpcUrl);
+  const index = new CreationIndex(chain);
+  const resolveCompiler = localCompilerResolver({
+    compilers: [require.resolve("solc/soljson.js")],
+    searchPath: false,
+  });
+  const verified = new Map<string, Verified>();
+  const jobs = new Map<string, Job>();
+  const proxyChecks = new Map<string, { proxy: string; expected: string | undefined }>();
+  const faults = new FaultInjector();
+  let quotaLeft = Number.POSITIVE_INFINITY;
+  let rateLimited = 0;
+
+  const envelope = (status: "0" | "1", message: string, result: unknown): EmulatorReply => ({
+    status: 200,
+    body: { status, message, result },
+  });
+  const refuse = (result: string): EmulatorReply => envelope("0", "NOTOK", result);
+
+  const judge = async (submission: Submission): Promise<{ ok: true } | { ok: false; reason: string }> => {
+    const runtimeCode = await chain.getCode(submission.address);
+    const creation = await index.creationOf(submission.address);
+    const verdict = await judgeSubmission(
+      submission,
+      { runtimeCode, creationInput: creation?.input },
+      resolveCompiler,
+    );
+    if (!verdict.ok) return { ok: false, reason: failureReasons[verdict.code] };
+    verified.set(submission.address.toLowerCase(), {
+      record: verdict.contract,
+      codeFormat: submission.format,
+      sourceCode: submission.standardJsonInput ?? submission.sourceCode ?? "",
+    });
+    return { ok: true };
+  };
+
+  const actions: Record<string, (params: Record<string, string>) => Promise<EmulatorReply>> = {
+    verifysourcecode: async (params) => {
+      const address = params.contractaddress ?? "";
+      if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return refuse(etherscanTexts.badAddress);
+      if ((await chain.getCode(address)) === "0x") return refuse(etherscanTexts.notDeployed(address));
+      if (verified.has(address.toLowerCase())) return refuse(etherscanTexts.alreadyVerifiedAtSubmit);
+      const format = params.codeformat;
+      const args = params.constructorArguments ?? params.constructorArguements;
+      let submission: Submission;
+      if (format === "solidity-standard-json-input") {
+        submission = {
+          format: "standard-json",
+          address,
+          contractName: params.contractname ?? "",
+          compilerVersion: params.compilerversion ?? "",
+          standardJsonInput: params.sourceCode ?? "",
+          ...(args ? { constructorArguments: args } : {}),
+        };
+      } else if (format === "solidity-single-file") {
+        submission = {
+          format: "single-file",
+          address,
+          contractName: params.contractname ?? "",
+          compilerVersion: params.compilerversion ?? "",
+          sourceCode: params.sourceCode ?? "",
+          optimization: params.optimizationUsed === "1",
+          ...(params.runs ? { optimizationRuns: Number(params.runs) } : {}),
+          ...(params.evmversion ? { evmVersion: params.evmversion } : {}),
+          ...(args ? { constructorArguments: args } : {}),
+        };
+      } else {
+        return refuse(`Invalid codeformat ${format}`);
+      }
+      const guid = randomGuid();
+      const job: Job = { address, polls: 0, verdict: judge(submission), settled: undefined };
+      job.verdict.then((settled) => {
+        job.settled = settled;
+      });
+      jobs.set(guid, job);
+      return envelope("1", "OK", guid);
+    },
+    checkverifystatus: async (params) => {
+      const job = jobs.get(params.guid ?? "");
+      if (!job) return refuse("Unable to locate GUID");
+      job.polls++;
+      if (job.polls <= (options.pendingPolls ?? 1) || !job.settled) return refuse(etherscanTexts.pending);
+      if (job.settled.ok) return envelope("1", "OK", etherscanTexts.pass);
+      return refuse(`${etherscanTexts.fail}. ${job.settled.reason}`);
+    },
+    getsourcecode: async (params) => {
+      const address = params.address ?? "";
+      if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return refuse(etherscanTexts.badAddress);
+      const found = verified.get(address.toLowerCase());
+      return envelope("1", "OK", [sourceCodeItem(found)]);
+    },
+    verifyproxycontract: async (params) => {
+      const proxy = params.address ?? "";
+      if (!/^0x[0-9a-fA-F]{40}$/.test(proxy)) return refuse(etherscanTexts.badAddress);
+      const guid = randomGuid();
+      proxyChecks.set(guid, {
+        proxy: proxy.toLowerCase(),
+        expected: params.expectedimplementation?.toLowerCase(),
+      });
+      return envelope("1", "OK", guid);
+    },
+    checkproxyverification: async (params) => {
+      const check = proxyChecks.get(params.guid ?? "");
+      if (!check) return refuse("Unable to locate GUID");
+      const word = await chain.getStorageAt(check.proxy, implementationSlot);
+      const implementation = `0x${word.replace(/^0x/, "").padStart(64, "0").slice(24)}`.toLowerCase();
+      if (/^0x0{40}$/.test(implementation)) return refuse(etherscanTexts.noImplementation);
+      if (check.expected && check.expected !== implementation)
+        return refuse(etherscanTexts.otherImplementation);
+      const proxy = verified.get(check.proxy);
+      if (!proxy) return refuse(etherscanTexts.proxyNotVerified(check.proxy));
+      if (!verified.has(implementation))
+        return refuse(etherscanTexts.implementationNotVerified(implementation));
+      proxy.implementation = implementation;
+      return envelope("1", "OK", etherscanTexts.proxyLinked(check.proxy, implementation));
+    },
+    getcontractcreation: async (params) => {
+      const addresses = (params.contractaddresses ?? "").split(",").slice(0, 5);
+      const found = [];
+      for (const address of addresses) {
+        const creation = await index.creationOf(address);
+        if (creation) {
+          found.push({
+            contractAddress: creation.contractAddress,
+            contractCreator: creation.contractCreator,
+            txHash: creation.txHash,
+            blockNumber: String(creation.blockNumber),
+            timestamp: String(creation.timestamp),
+            contractFactory: creation.contractFactory,
+            creationBytecode: creation.creationBytecode,
+          });
+        }
+      }
+      return found.length > 0 ? envelope("1", "OK", found) : envelope("0", "No data found", null);
+    },
+  };
+
+  const server = await startEmulatorServer(async (request) => {
+    if (request.path !== "/v2/api") return { status: 404, body: null, text: etherscanTexts.pageNotFound };
+    const params = { ...request.query, ...(request.body as Record<string, string>) };
+    const key = params.apikey;
+    if (!key) return refuse(etherscanTexts.missingKey);
+    if (!options.apiKeys.includes(key)) return refuse(etherscanTexts.invalidKey);
+    if (rateLimited > 0) {
+      rateLimited--;
+      return refuse(etherscanTexts.perSecondLimit);
+    }
+    if (quotaLeft <= 0) return refuse(etherscanTexts.dailyLimit);
+    quotaLeft--;
+    const chainId = Number(params.chainid);
+    if (!options.chainIds.includes(chainId)) return refuse(etherscanTexts.unsupportedChain);
+    if (options.paidChains?.includes(chainId)) return refuse(etherscanTexts.planRequired);
+    if (params.module !== "contract") return refuse(etherscanTexts.badModule);
+    const action = actions[params.action ?? ""];
+    return action ? action(params) : refuse(etherscanTexts.badAction);
+  }, faults.interceptor);
+
+  return {
+    apiUrl: `${server.url}/v2/api`,
+    requests: server.requests,
+    faults,
+    dailyQuotaAfter: (requests) => {
+      quotaLeft = requests;
+    },
+    rateLimitNext: (requests) => {
+      rateLimited = requests;
+    },
+    requestsFor: (action) =>
+      server.requests.filter((r) => String(r.query.action ?? r.body.action ?? "") === action),
+    close: () => server.close(),
+  };
+}
+
+// Etherscan sends every key of the item, verified or not; standard JSON comes back wrapped in double braces.
+function sourceCodeItem(found: Verified | undefined): Record<string, string> {
+  const record = found?.record;
+  return {
+    SourceCode: !found
+      ? ""
+      : found.codeFormat === "standard-json"
+        ? `{${found.sourceCode}}`
+        : found.sourceCode,
+    ABI: record ? JSON.stringify(record.abi) : etherscanTexts.notVerifiedAbi,
+    ContractName: record?.contractName ?? "",
+    CompilerVersion: record?.compilerVersion ?? "",
+    CompilerType: record ? "solc" : "",
+    OptimizationUsed: record?.optimizationUsed ? "1" : "0",
+    Runs: String(record?.optimizationRuns ?? 200),
+    ConstructorArguments: record?.constructorArguments ?? "",
+    EVMVersion: record?.evmVersion ?? "Default",
+    Library: "",
+    ContractFileName: record?.fileName ?? "",
+    LicenseType: "",
+    Proxy: found?.implementation ? "1" : "0",
+    Implementation: found?.implementation ?? "",
+    SwarmSource: "",
+    SimilarMatch: "",
+  };
+}
+
+function randomGuid(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  return [...randomBytes(50)].map((byte) => alphabet[byte % alphabet.length]).join("");
+}

@@ -1,0 +1,348 @@
+import { randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
+import { getAddress } from "viem";
+import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
+import { CreationIndex } from "../../src/local-explorer/creationIndex.js";
+import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
+import { loadSolcJsCompiler } from "../../src/recompile/compiler.js";
+import { type EmulatorReply, startEmulatorServer } from "./emulatorServer.js";
+import { FaultInjector } from "./faultInjector.js";
+
+const require = createRequire(import.meta.url);
+const soljsonOf: Record<string, string> = {
+  "0.8.28": require.resolve("solc/soljson.js"),
+  "0.7.6": require.resolve("solc-0.7.6/soljson.js"),
+  "0.6.12": require.resolve("solc-0.6.12/soljson.js"),
+};
+
+// EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1).
+const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
+
+// Sourcify's texts, from other-verifiers-api.md §2: the emulator's side, each once.
+export const sourcifyTexts = {
+  chainNotFound: (chainId: string) => `Chain ${chainId} not found`,
+  invalidAddress: (address: string) => `Invalid address: ${address}`,
+  identifierRequired: "Contract identifier is required",
+  identifierShape:
+    "The contractIdentifier must consist of the file path and the contract name separated by a ':'.",
+  noLanguage: "Standard JSON input must contain a language field.",
+  alreadyVerified: (address: string, chainId: string) =>
+    `Contract ${address} on chain ${chainId} is already verified with runtimeMatch and creationMatch both being exact matches.`,
+  beingVerified: (address: string, chainId: string) =>
+    `Contract ${address} on chain ${chainId} is already being verified`,
+  jobNotFound: (id: string) => `No verification job found for id ${id}`,
+  noBetterMatch: "The contract is already verified and the job didn't yield a better match.",
+  unsupportedLanguage: "The provided language is not supported.",
+} as const;
+
+type Match = "exact_match" | "match" | null;
+
+interface Stored {
+  runtimeMatch: Match;
+  creationMatch: Match;
+  name: string;
+  fullyQualifiedName: string;
+  compilerVersion: string;
+  compilerSettings: Record<string, unknown>;
+  sources: Record<string, { content: string }>;
+  abi: unknown[];
+  verifiedAt: string;
+  matchId: string;
+}
+
+interface Job {
+  id: string;
+  address: string;
+  startedAt: string;
+  finishedAt?: string;
+  stored?: Stored;
+  error?: { customCode: string; message: string; errorId: string };
+}
+
+/** A running Sourcify API v2 stand-in. */
+export interface SourcifyEmulator {
+  /** `http://127.0.0.1:PORT` (the `/server` part of sourcify.dev's URL is its root). */
+  apiUrl: string;
+  requests: ReceivedRequest[];
+  faults: FaultInjector;
+  /** Submissions (`POST /v2/verify/...`) received. */
+  submissions(): ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a Sourcify API v2 stand-in: the v2 routes, asynchronous jobs, 409 for exact matches, and real matching
+ * through lib-sourcify (npm solc, a local chain), behind a fault injector.
+ * @param options - the local chain and its id
+ * @returns the running emulator
+ */
+export async function startSourcifyEmulator(options: {
+  rpcUrl: string;
+  chainId: number;
+}): Promise<SourcifyEmulator> {
+  const lib = (await import(
+    "@ethereum-sourcify/lib-sourcify"
+  )) as typeof import("@ethereum-sourcify/lib-sourcify");
+  lib.setLibSourcifyLoggerLevel(0);
+  // Each RPC call leaves a timer of this length behind: short, so that a test run ends soon after its last call.
+  lib.SourcifyChain.setGlobalRpcTimeout(3_000);
+  const chain = new JsonRpcChain(options.rpcUrl);
+  const index = new CreationIndex(chain);
+  const chainId = String(options.chainId);
+  const sourcifyChain = new lib.SourcifyChain({
+    name: "local",
+    chainId: options.chainId,
+    rpcs: [{ rpc: options.rpcUrl, traceSupport: "debug_traceTransaction" }],
+    supported: true,
+  });
+  const solc = {
+    async compile(version: string, input: object) {
+      const release = /^\d+\.\d+\.\d+/.exec(version)?.[0] ?? version;
+      const path = soljsonOf[release];
+      if (!path) throw new Error(`no solc ${version} in the stand-in`);
+      return (await loadSolcJsCompiler(path).compile(input)) as never;
+    },
+  };
+  const stored = new Map<string, Stored>();
+  const jobs = new Map<string, Job>();
+  const running = new Set<string>();
+  const faults = new FaultInjector();
+  let matchIds = 0;
+
+  const failure = (status: number, customCode: string, message: string): EmulatorReply => ({
+    status,
+    body: { customCode, message, errorId: randomUUID() },
+  });
+  const now = () => new Date().toISOString().replace(/\.\d+Z$/, "Z");
+  const level = (status: string | null | undefined): Match =>
+    status === "perfect" ? "exact_match" : status === "partial" ? "match" : null;
+  const rank = (match: Match) => (match === "exact_match" ? 2 : match === "match" ? 1 : 0);
+  const overall = (entry: { runtimeMatch: Match; creationMatch: Match }): Match =>
+    entry.runtimeMatch === "exact_match" || entry.creationMatch === "exact_match"
+      ? "exact_match"
+      : entry.runtimeMatch || entry.creationMatch
+        ? "match"
+        : null;
+
+  const run = async (
+    job: Job,
+    compile: () => Promise<import("@ethereum-sourcify/lib-sourcify").SolidityCompilation>,
+    transactionHash: string | undefined,
+  ): Promise<void> => {
+    try {
+      const compilation = await compile();
+      const hash = transactionHash ?? (await index.creationOf(job.address))?.txHash;
+      const verification = new lib.Verification(compilation, sourcifyChain, job.address, hash);
+      await verification.verify();
+      const runtimeMatch = level(verification.status.runtimeMatch);
+      const creationMatch = level(verification.status.creationMatch);
+      const before = stored.get(job.address.toLowerCase());
+      if (
+        before &&
+        !(
+          (rank(runtimeMatch) > rank(before.runtimeMatch) &&
+            rank(creationMatch) >= rank(before.creationMatch)) ||
+          (rank(creationMatch) > rank(before.creationMatch) &&
+            rank(runtimeMatch) >= rank(before.runtimeMatch))
+        )
+      ) {
+        job.error = {
+          customCode: "already_verified",
+          message: sourcifyTexts.noBetterMatch,
+          errorId: randomUUID(),
+        };
+        return;
+      }
+      const target = compilation.compilationTarget;
+      const input = compilation.jsonInput as unknown as {
+        settings?: Record<string, unknown>;
+        sources: Record<string, { content: string }>;
+      };
+      const entry: Stored = {
+        runtimeMatch,
+        creationMatch,
+        name: target.name,
+        fullyQualifiedName: `${target.path}:${target.name}`,
+        compilerVersion: compilation.compilerVersion,
+        compilerSettings: input.settings ?? {},
+        sources: input.sources,
+        abi: (compilation.contractCompilerOutput as { abi?: unknown[] }).abi ?? [],
+        verifiedAt: now(),
+        matchId: String(++matchIds),
+      };
+      stored.set(job.address.toLowerCase(), entry);
+      job.stored = entry;
+    } catch (error) {
+      const { code, message } = error as { code?: string; message?: string };
+      job.error = {
+        customCode: code ?? "internal_error",
+        message: message ?? String(error),
+        errorId: randomUUID(),
+      };
+    } finally {
+      job.finishedAt = now();
+      running.delete(job.address.toLowerCase());
+    }
+  };
+
+  const submit = (
+    address: string,
+    compile: () => Promise<import("@ethereum-sourcify/lib-sourcify").SolidityCompilation>,
+    transactionHash: string | undefined,
+  ): EmulatorReply => {
+    const before = stored.get(address.toLowerCase());
+    if (before?.runtimeMatch === "exact_match" && before.creationMatch === "exact_match")
+      return failure(409, "already_verified", sourcifyTexts.alreadyVerified(address, chainId));
+    if (running.has(address.toLowerCase()))
+      return failure(429, "duplicate_verification_request", sourcifyTexts.beingVerified(address, chainId));
+    const job: Job = { id: randomUUID(), address, startedAt: now() };
+    jobs.set(job.id, job);
+    running.add(address.toLowerCase());
+    // Answered first, verified on a later turn, as Sourcify's workers do.
+    setTimeout(() => void run(job, compile, transactionHash), 0);
+    return { status: 202, body: { verificationId: job.id } };
+  };
+
+  const handle = async (request: ReceivedRequest): Promise<EmulatorReply> => {
+    const parts = request.path.split("/").filter(Boolean);
+    const body = request.body;
+    if (request.method === "POST" && parts[0] === "v2" && parts[1] === "verify") {
+      const metadataRoute = parts[2] === "metadata";
+      const [pathChain, pathAddress] = metadataRoute ? parts.slice(3) : parts.slice(2);
+      if (
+        !pathChain ||
+        !/^\d+$/.test(pathChain) ||
+        !pathAddress ||
+        (metadataRoute ? parts.length !== 5 : parts.length !== 4)
+      )
+        return failure(404, "route_not_found", `Cannot POST ${request.path}`);
+      if (!/^0x[0-9a-fA-F]{40}$/.test(pathAddress))
+        return failure(400, "invalid_parameter", sourcifyTexts.invalidAddress(pathAddress));
+      if (request.bodyFormat !== "json") return failure(400, "invalid_json", "Unexpected token in JSON");
+      if (pathChain !== chainId)
+        return failure(400, "unsupported_chain", sourcifyTexts.chainNotFound(pathChain));
+      const address = getAddress(pathAddress);
+      const transactionHash =
+        typeof body.creationTransactionHash === "string" ? body.creationTransactionHash : undefined;
+      if (metadataRoute) {
+        const sources = Object.entries((body.sources ?? {}) as Record<string, string>).map(
+          ([path, content]) => ({
+            path,
+            content,
+          }),
+        );
+        const contract = new lib.SolidityMetadataContract(body.metadata as never, sources);
+        return submit(address, () => contract.createCompilation(solc), transactionHash);
+      }
+      const input = body.stdJsonInput as { language?: string } | undefined;
+      const identifier = body.contractIdentifier;
+      if (typeof identifier !== "string" || identifier === "")
+        return failure(400, "invalid_parameter", sourcifyTexts.identifierRequired);
+      if (!identifier.includes(":")) return failure(400, "invalid_parameter", sourcifyTexts.identifierShape);
+      if (!input?.language) return failure(400, "invalid_parameter", sourcifyTexts.noLanguage);
+      if (input.language !== "Solidity")
+        return failure(400, "unsupported_language", sourcifyTexts.unsupportedLanguage);
+      const cut = identifier.lastIndexOf(":");
+      const version = String(body.compilerVersion ?? "").replace(/^v/, "");
+      return submit(
+        address,
+        async () =>
+          new lib.SolidityCompilation(solc, version, input as never, {
+            path: identifier.slice(0, cut),
+            name: identifier.slice(cut + 1),
+          }),
+        transactionHash,
+      );
+    }
+    if (request.method === "GET" && parts[0] === "v2" && parts[1] === "verify" && parts.length === 3) {
+      const job = jobs.get(parts[2] ?? "");
+      if (!job) return failure(404, "job_not_found", sourcifyTexts.jobNotFound(parts[2] ?? ""));
+      const done = job.finishedAt !== undefined;
+      return {
+        status: 200,
+        body: {
+          isJobCompleted: done,
+          verificationId: job.id,
+          jobStartTime: job.startedAt,
+          ...(done ? { jobFinishTime: job.finishedAt } : {}),
+          contract: {
+            match: job.stored ? overall(job.stored) : null,
+            creationMatch: job.stored?.creationMatch ?? null,
+            runtimeMatch: job.stored?.runtimeMatch ?? null,
+            chainId,
+            address: job.address,
+            ...(job.stored ? { verifiedAt: job.stored.verifiedAt, matchId: job.stored.matchId } : {}),
+          },
+          ...(job.error ? { error: job.error } : {}),
+        },
+      };
+    }
+    if (request.method === "GET" && parts[0] === "v2" && parts[1] === "contract" && parts.length === 4) {
+      const [, , pathChain = "", pathAddress = ""] = parts;
+      if (!/^0x[0-9a-fA-F]{40}$/.test(pathAddress))
+        return failure(400, "invalid_parameter", sourcifyTexts.invalidAddress(pathAddress));
+      if (pathChain !== chainId)
+        return failure(400, "unsupported_chain", sourcifyTexts.chainNotFound(pathChain));
+      const address = getAddress(pathAddress);
+      const entry = stored.get(address.toLowerCase());
+      if (!entry)
+        return {
+          status: 404,
+          body: { match: null, creationMatch: null, runtimeMatch: null, chainId, address },
+        };
+      const fields = new Set((request.query.fields ?? "").split(",").filter(Boolean));
+      const wants = (field: string) => fields.has(field) || fields.has("all");
+      return {
+        status: 200,
+        body: {
+          matchId: entry.matchId,
+          creationMatch: entry.creationMatch,
+          runtimeMatch: entry.runtimeMatch,
+          verifiedAt: entry.verifiedAt,
+          match: overall(entry),
+          chainId,
+          address,
+          ...(wants("compilation")
+            ? {
+                compilation: {
+                  language: "Solidity",
+                  compiler: "solc",
+                  compilerVersion: entry.compilerVersion,
+                  compilerSettings: entry.compilerSettings,
+                  name: entry.name,
+                  fullyQualifiedName: entry.fullyQualifiedName,
+                },
+              }
+            : {}),
+          ...(wants("sources") ? { sources: entry.sources } : {}),
+          ...(wants("abi") ? { abi: entry.abi } : {}),
+          ...(wants("proxyResolution") ? { proxyResolution: await proxyResolution(address) } : {}),
+        },
+      };
+    }
+    return failure(404, "route_not_found", `Cannot ${request.method} ${request.path}`);
+  };
+
+  const proxyResolution = async (address: string) => {
+    const word = await chain.getStorageAt(address, implementationSlot);
+    const implementation = `0x${word.replace(/^0x/, "").padStart(64, "0").slice(24)}`;
+    if (/^0x0{40}$/.test(implementation)) return { isProxy: false, proxyType: null, implementations: [] };
+    return {
+      isProxy: true,
+      proxyType: "EIP1967Proxy",
+      implementations: [{ address: getAddress(implementation) }],
+    };
+  };
+
+  const server = await startEmulatorServer(handle, faults.interceptor);
+  return {
+    apiUrl: server.url,
+    requests: server.requests,
+    faults,
+    submissions: () => server.requests.filter((r) => r.method === "POST" && r.path.startsWith("/v2/verify/")),
+    close: async () => {
+      await server.close();
+      for (const rpc of sourcifyChain.rpcs) rpc.provider?.destroy();
+    },
+  };
+}

@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { encodeAbiParameters } from "viem";
+import { EtherscanVerifier } from "../../src/verifiers/etherscanVerifier.js";
+import type { VerificationJob } from "../../src/verify/job.js";
+import { verifyBatch } from "../../src/verify/verifyBatch.js";
+import { Deployer } from "../support/deployer.js";
+import { type EtherscanEmulator, startEtherscanEmulator } from "../support/etherscanEmulator.js";
+import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
+import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
+
+const goodKey = "ETHERSCAN-GOOD-KEY-1234";
+const paidChain = 8453;
+const engine = {
+  polling: { initialIntervalMs: 20, maxIntervalMs: 100, backoffFactor: 1.5, unknownUidGrace: 3 },
+  timeoutMs: 60_000,
+  concurrency: 1,
+};
+
+let chain: HardhatChain;
+let emulator: EtherscanEmulator;
+let build: FixtureBuild;
+let deployer: Deployer;
+
+beforeAll(async () => {
+  chain = await startHardhatChain();
+  build = compileFixture(fixtureInput({ optimizer: { enabled: true, runs: 200 } }));
+  deployer = new Deployer(chain.rpcUrl);
+  emulator = await startEtherscanEmulator({
+    rpcUrl: chain.rpcUrl,
+    chainIds: [31337, paidChain],
+    apiKeys: [goodKey],
+    paidChains: [paidChain],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await emulator?.close();
+  await chain?.stop();
+});
+
+function etherscan(options: { apiKey?: string; chainId?: number } = {}): EtherscanVerifier {
+  return new EtherscanVerifier({
+    chainId: options.chainId ?? 31337,
+    apiKey: "apiKey" in options ? options.apiKey : goodKey,
+    apiUrl: emulator.apiUrl,
+    requestsPerSecond: Number.POSITIVE_INFINITY,
+    retryDelayMs: 5,
+  });
+}
+
+function boxJob(address: string): VerificationJob {
+  return {
+    address,
+    source: {
+      format: "standard-json",
+      input: build.input,
+      compilerVersion: build.compilerVersion,
+      contractName: "contracts/Box.sol:Box",
+    },
+  };
+}
+
+async function tokenJob(name: string): Promise<VerificationJob> {
+  const address = await deployer.deploy(build, "contracts/Token.sol", "Token", [name, 1_000n]);
+  return {
+    address,
+    source: {
+      format: "standard-json",
+      input: build.input,
+      compilerVersion: build.compilerVersion,
+      contractName: "contracts/Token.sol:Token",
+    },
+    constructorArguments: {
+      hex: encodeAbiParameters([{ type: "string" }, { type: "uint256" }], [name, 1_000n]),
+    },
+  };
+}
+
+const deployBox = () => deployer.deploy(build, "contracts/Box.sol", "Box");
+
+describe("EtherscanVerifier against the Etherscan stand-in", () => {
+  it("verifies for real, then a rerun finds both verified and submits nothing", async () => {
+    const jobs = [await tokenJob("Etherscan"), boxJob(await deployBox())];
+    const first = await verifyBatch(jobs, { client: etherscan(), ...engine });
+    expect(first.map((r) => [r.status, r.url])).toEqual(
+      jobs.map((job) => [
+        "verified",
+        `${emulator.apiUrl}?chainid=31337&module=contract&action=getsourcecode&address=${job.address}`,
+      ]),
+    );
+    expect(emulator.requestsFor("verifysourcecode")).toHaveLength(2);
+    // Etherscan's own spellings: chainid on every request, the key in the query, the sources in the form body.
+    const submitted = emulator.requestsFor("verifysourcecode")[0];
+    expect(submitted?.query).toMatchObject({
+      module: "contract",
+      action: "verifysourcecode",
+      chainid: "31337",
+    });
+    expect(submitted?.body).toMatchObject({
+      codeformat: "solidity-standard-json-input",
+      contractname: "contracts/Token.sol:Token",
+      compilerversion: build.compilerVersion,
+    });
+    expect(emulator.requests.every((r) => r.query.chainid === "31337" && r.query.apikey === goodKey)).toBe(
+      true,
+    );
+
+    const before = emulator.requests.length;
+    const rerun = await verifyBatch(jobs, { client: etherscan(), ...engine });
+    expect(rerun.map((r) => [r.status, r.attempts])).toEqual([
+      ["already-verified", 0],
+      ["already-verified", 0],
+    ]);
+    expect(emulator.requests.slice(before).map((r) => r.query.action)).toEqual([
+      "getsourcecode",
+      "getsourcecode",
+    ]);
+  }, 120_000);
+
+  it("fails with Etherscan's reason when the sources do not match", async () => {
+    const box = boxJob(await deployBox());
+    const unoptimised = {
+      ...build.input,
+      settings: { ...build.input.settings, optimizer: { enabled: false } },
+    };
+    const [result] = await verifyBatch(
+      [{ ...box, source: { ...box.source, input: unoptimised } as VerificationJob["source"] }],
+      { client: etherscan(), ...engine },
+    );
+    const reason =
+      "Fail - Unable to verify. Compiled contract deployment bytecode does NOT match the transaction deployment bytecode.";
+    expect([result?.status, result?.error, result?.message]).toEqual([
+      "failed",
+      { code: "verification_failed", details: reason },
+      `The explorer could not verify the contract: ${reason.slice(0, -1)}. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.`,
+    ]);
+  }, 120_000);
+
+  it("waits out Etherscan's per-second limit (an HTTP 200 refusal) and verifies", async () => {
+    const verifier = etherscan();
+    emulator.rateLimitNext(2);
+    const [result] = await verifyBatch([boxJob(await deployBox())], { client: verifier, ...engine });
+    expect(result?.status).toBe("verified");
+    expect(verifier.quotaReading().rateLimitedAnswers).toBe(2);
+  }, 120_000);
+
+  it("links a proxy to its implementation, and a rerun finds it linked", async () => {
+    const box = await deployBox();
+    const proxy = await deployer.deploy(build, "contracts/SimpleProxy.sol", "SimpleProxy", [box]);
+    const proxyJob: VerificationJob = {
+      ...boxJob(proxy),
+      source: {
+        ...boxJob(proxy).source,
+        contractName: "contracts/SimpleProxy.sol:SimpleProxy",
+      } as VerificationJob["source"],
+      constructorArguments: { hex: encodeAbiParameters([{ type: "address" }], [box]) },
+    };
+    const jobs = [proxyJob, { ...boxJob(box), proxyAddress: proxy }];
+    const first = await verifyBatch(jobs, { client: etherscan(), ...engine });
+    expect(first.map((r) => [r.format, r.status, r.message])).toEqual([
+      ["standard-json", "verified", undefined],
+      ["standard-json", "verified", undefined],
+      ["proxy", "verified", undefined],
+    ]);
+    expect(emulator.requestsFor("verifyproxycontract").at(-1)?.body).toEqual({
+      address: proxy,
+      expectedimplementation: box,
+    });
+    const rerun = await verifyBatch(jobs, { client: etherscan(), ...engine });
+    expect(rerun.map((r) => [r.format, r.status])).toEqual([
+      ["standard-json", "already-verified"],
+      ["standard-json", "already-verified"],
+      ["proxy", "already-verified"],
+    ]);
+  }, 120_000);
+
+  it("says the proxy must be verified first when it is not", async () => {
+    const box = await deployBox();
+    const proxy = await deployer.deploy(build, "contracts/SimpleProxy.sol", "SimpleProxy", [box]);
+    const results = await verifyBatch([{ ...boxJob(box), proxyAddress: proxy }], {
+      client: etherscan(),
+      ...engine,
+    });
+    expect(results.map((r) => [r.format, r.status, r.message])).toEqual([
+      ["standard-json", "verified", undefined],
+      [
+        "proxy",
+        "failed",
+        `The proxy contract at ${proxy.toLowerCase()} does not seem to be verified. Please verify and publish the contract source before proceeding with this proxy verification.`,
+      ],
+    ]);
+  }, 120_000);
+
+  it("verifies a flattened source as Etherscan's single file", async () => {
+    const box = await deployBox();
+    const [result] = await verifyBatch(
+      [
+        {
+          address: box,
+          source: {
+            format: "flattened",
+            sourceCode: build.input.sources["contracts/Box.sol"]?.content ?? "",
+            compilerVersion: build.compilerVersion,
+            contractName: "Box",
+            optimizer: { enabled: true, runs: 200 },
+          },
+        },
+      ],
+      { client: etherscan(), ...engine },
+    );
+    expect(result?.status).toBe("verified");
+    expect(emulator.requestsFor("verifysourcecode").at(-1)?.body).toMatchObject({
+      codeformat: "solidity-single-file",
+      contractaddress: box,
+      contractname: "Box",
+      optimizationUsed: "1",
+      runs: "200",
+    });
+  }, 120_000);
+
+  it("sends a Vyper source as Vyper standard JSON (vyper-json, vyper:x.y.z)", async () => {
+    const address = await deployBox();
+    const source = "# @version 0.3.10\nowner: public(address)\n";
+    await expect(
+      etherscan().verifyVyperContract({
+        address,
+        name: "Vault",
+        compilerVersion: "v0.3.10+commit.91361694",
+        contractSourceCode: source,
+      }),
+    ).rejects.toThrow("The explorer refused the request: Invalid codeformat vyper-json");
+    const sent = emulator.requestsFor("verifysourcecode").at(-1)?.body as Record<string, string>;
+    expect([sent.codeformat, sent.compilerversion, sent.contractname]).toEqual([
+      "vyper-json",
+      "vyper:0.3.10",
+      "Vault.vy:Vault",
+    ]);
+    expect(JSON.parse(sent.sourceCode ?? "")).toEqual({
+      language: "Vyper",
+      sources: { "Vault.vy": { content: source } },
+      settings: { outputSelection: { "*": ["evm.bytecode", "evm.deployedBytecode", "abi"] } },
+    });
+  });
+
+  it("refuses the registry format before any request, saying what Etherscan takes", async () => {
+    const before = emulator.requests.length;
+    await expect(etherscan().verifyViaRegistry({ address: await deployBox(), files: [] })).rejects.toThrow(
+      "Etherscan does not take the registry format (metadata.json and sources): give the standard JSON input, a single file or Vyper standard JSON.",
+    );
+    expect(emulator.requests.length).toBe(before);
+  });
+
+  it("refuses to start without a key, before any request", () => {
+    const before = emulator.requests.length;
+    expect(() => etherscan({ apiKey: "" })).toThrow(
+      "Etherscan needs an API key: create one at https://etherscan.io/myapikey (one key covers every chain).",
+    );
+    expect(emulator.requests.length).toBe(before);
+  });
+
+  it("takes the chain list's API URL form, and refuses one naming another chain", async () => {
+    const verifier = new EtherscanVerifier({
+      chainId: 31337,
+      apiKey: goodKey,
+      apiUrl: `${emulator.apiUrl}?chainid=31337`,
+      requestsPerSecond: Number.POSITIVE_INFINITY,
+    });
+    expect(await verifier.getSourceCode({ address: await deployBox() })).toBeNull();
+    expect(emulator.requests.at(-1)?.query).toMatchObject({ chainid: "31337", action: "getsourcecode" });
+    expect(
+      () => new EtherscanVerifier({ chainId: 1, apiKey: goodKey, apiUrl: `${emulator.apiUrl}?chainid=10` }),
+    ).toThrow("The Etherscan API URL names chain 10, but the chain is 1: leave chainid out of the URL.");
+  });
+
+  it("fails every job on a wrong key in one line, asking Etherscan once", async () => {
+    const jobs = [boxJob(await deployBox()), boxJob(await deployBox())];
+    const before = emulator.requests.length;
+    const results = await verifyBatch(jobs, { client: etherscan({ apiKey: "WRONG-KEY" }), ...engine });
+    const line =
+      "The explorer refused the API key: Invalid API Key (#err2)|10. Nothing more is sent to this service in this run.";
+    expect(results.map((r) => [r.status, r.error?.code, r.message])).toEqual([
+      ["failed", "invalid_api_key", line],
+      ["failed", "invalid_api_key", line],
+    ]);
+    expect(emulator.requests.length - before).toBe(1);
+  }, 60_000);
+
+  it("ends the rest of the run with quota_exhausted when the daily quota runs out, sending nothing more", async () => {
+    const jobs = [boxJob(await deployBox()), boxJob(await deployBox()), boxJob(await deployBox())];
+    let afterFirst = 0;
+    const results = await verifyBatch(jobs, {
+      client: etherscan(),
+      ...engine,
+      onEvent: (event) => {
+        // Once the first contract is done, the key has one request left today.
+        if (event.type === "finished" && event.address === jobs[0]?.address) {
+          emulator.dailyQuotaAfter(1);
+          afterFirst = emulator.requests.length;
+        }
+      },
+    });
+    emulator.dailyQuotaAfter(Number.POSITIVE_INFINITY);
+    const line =
+      "The explorer's daily quota is used up: Max daily rate limit reached. 110000 (100%) of 100000 day/limit. Nothing more is sent to this service in this run.";
+    expect(results.map((r) => [r.status, r.error?.code, r.message])).toEqual([
+      ["verified", undefined, undefined],
+      ["failed", "quota_exhausted", line],
+      ["failed", "quota_exhausted", line],
+    ]);
+    // The second job's pre-check was answered, its submission met the limit, the third job sent nothing.
+    expect(emulator.requests.slice(afterFirst).map((r) => r.query.action)).toEqual([
+      "getsourcecode",
+      "verifysourcecode",
+    ]);
+  }, 120_000);
+
+  it("stops at plan_required on a chain the key's plan does not cover", async () => {
+    const jobs = [boxJob(await deployBox()), boxJob(await deployBox())];
+    const before = emulator.requests.length;
+    const results = await verifyBatch(jobs, { client: etherscan({ chainId: paidChain }), ...engine });
+    const line =
+      "The explorer refuses this chain on the API key's plan: Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage. https://etherscan.io/apis. Nothing more is sent to this service in this run.";
+    expect(results.map((r) => [r.status, r.error?.code, r.message])).toEqual([
+      ["failed", "plan_required", line],
+      ["failed", "plan_required", line],
+    ]);
+    expect(emulator.requests.slice(before).map((r) => [r.query.action, r.query.chainid])).toEqual([
+      ["getsourcecode", String(paidChain)],
+    ]);
+  }, 60_000);
+});

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { SourcifyVerifier } from "../../src/verifiers/sourcifyVerifier.js";
+import type { VerificationJob } from "../../src/verify/job.js";
+import { verifyBatch } from "../../src/verify/verifyBatch.js";
+import { Deployer } from "../support/deployer.js";
+import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
+import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
+import { type SourcifyEmulator, startSourcifyEmulator } from "../support/sourcifyEmulator.js";
+
+const engine = {
+  polling: { initialIntervalMs: 20, maxIntervalMs: 100, backoffFactor: 1.5, unknownUidGrace: 3 },
+  timeoutMs: 60_000,
+  concurrency: 2,
+};
+
+let chain: HardhatChain;
+let emulator: SourcifyEmulator;
+let build: FixtureBuild;
+let deployer: Deployer;
+
+beforeAll(async () => {
+  chain = await startHardhatChain();
+  build = compileFixture(fixtureInput({ optimizer: { enabled: true, runs: 200 } }));
+  deployer = new Deployer(chain.rpcUrl);
+  emulator = await startSourcifyEmulator({ rpcUrl: chain.rpcUrl, chainId: 31337 });
+}, 120_000);
+
+afterAll(async () => {
+  await emulator?.close();
+  await chain?.stop();
+});
+
+function sourcify(): SourcifyVerifier {
+  return new SourcifyVerifier({
+    chainId: 31337,
+    apiUrl: emulator.apiUrl,
+    requestsPerSecond: Number.POSITIVE_INFINITY,
+    retryDelayMs: 5,
+    duplicateWaitMs: 20,
+  });
+}
+
+function job(
+  address: string,
+  file: string,
+  name: string,
+  extra: Partial<VerificationJob> = {},
+): VerificationJob {
+  return {
+    address,
+    source: {
+      format: "standard-json",
+      input: build.input,
+      compilerVersion: build.compilerVersion,
+      contractName: `${file}:${name}`,
+    },
+    ...extra,
+  };
+}
+
+function registryJob(address: string, file: string, name: string): VerificationJob {
+  const metadata = build.output.contracts?.[file]?.[name]?.metadata ?? "";
+  const listed = Object.keys((JSON.parse(metadata) as { sources: Record<string, unknown> }).sources);
+  return {
+    address,
+    source: {
+      format: "registry",
+      metadata,
+      sources: listed.map((source) => ({
+        name: source,
+        content: build.input.sources[source]?.content ?? "",
+      })),
+    },
+  };
+}
+
+describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => {
+  it("verifies for real through the v2 job, then a rerun finds both verified and submits nothing", async () => {
+    const token = await deployer.deploy(build, "contracts/Token.sol", "Token", ["Sourcify", 5n]);
+    const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    const jobs = [job(token, "contracts/Token.sol", "Token"), job(box, "contracts/Box.sol", "Box")];
+    const first = await verifyBatch(jobs, { client: sourcify(), ...engine });
+    expect(first.map((r) => [r.status, r.url])).toEqual(
+      jobs.map((j) => ["verified", `${emulator.apiUrl}/v2/contract/31337/${j.address}`]),
+    );
+    const submitted = emulator.submissions().find((r) => r.path === `/v2/verify/31337/${token}`);
+    expect(submitted?.body).toEqual({
+      stdJsonInput: build.input,
+      compilerVersion: build.compilerVersion.replace(/^v/, ""),
+      contractIdentifier: "contracts/Token.sol:Token",
+    });
+    expect(first.map((r) => r.guid)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/), expect.any(String)]);
+
+    const before = emulator.requests.length;
+    const rerun = await verifyBatch(jobs, { client: sourcify(), ...engine });
+    expect(rerun.map((r) => [r.status, r.attempts])).toEqual([
+      ["already-verified", 0],
+      ["already-verified", 0],
+    ]);
+    expect(emulator.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining([`GET /v2/contract/31337/${token}`, `GET /v2/contract/31337/${box}`]),
+    );
+    expect(emulator.requests.length - before).toBe(2);
+
+    // Asked again regardless (force): Sourcify answers the submission 409, which is already verified.
+    const forced = await verifyBatch([jobs[0] as VerificationJob], {
+      client: sourcify(),
+      ...engine,
+      force: true,
+    });
+    expect(forced.map((r) => [r.status, r.attempts])).toEqual([["already-verified", 1]]);
+  }, 120_000);
+
+  it("fails with Sourcify's own reason when the sources do not match", async () => {
+    const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    const unoptimised = {
+      ...build.input,
+      settings: { ...build.input.settings, optimizer: { enabled: false } },
+    };
+    const [result] = await verifyBatch(
+      [
+        {
+          ...job(box, "contracts/Box.sol", "Box"),
+          source: {
+            ...job(box, "contracts/Box.sol", "Box").source,
+            input: unoptimised,
+          } as VerificationJob["source"],
+        },
+      ],
+      { client: sourcify(), ...engine },
+    );
+    expect([result?.status, result?.error, result?.message]).toEqual([
+      "failed",
+      {
+        code: "verification_failed",
+        details: "The recompiled bytecode length doesn't match the onchain bytecode length.",
+      },
+      "The explorer could not verify the contract: The recompiled bytecode length doesn't match the onchain bytecode length. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.",
+    ]);
+  }, 120_000);
+
+  it("verifies the registry format through /v2/verify/metadata, through a server error on a poll", async () => {
+    const vault = await deployer.deploy(build, "contracts/Vault.sol", "Vault", [7n]);
+    let failedOnce = false;
+    emulator.faults.applies = (request) => {
+      if (failedOnce || request.method !== "GET" || !request.path.startsWith("/v2/verify/")) return false;
+      failedOnce = true;
+      return true;
+    };
+    emulator.faults.next({ kind: "html", status: 502 });
+    const [result] = await verifyBatch([registryJob(vault, "contracts/Vault.sol", "Vault")], {
+      client: sourcify(),
+      ...engine,
+    });
+    const applied = { ...emulator.faults.applied };
+    emulator.faults.reset();
+    expect(result?.status).toBe("verified");
+    expect(applied).toEqual({ html: 1 });
+    expect(failedOnce).toBe(true);
+    const submitted = emulator.submissions().find((r) => r.path === `/v2/verify/metadata/31337/${vault}`);
+    expect(Object.keys(submitted?.body ?? {})).toEqual(["metadata", "sources"]);
+  }, 120_000);
+
+  it("waits for another run's job on the same address, then submits its own", async () => {
+    const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    const path = `/v2/verify/31337/${box}`;
+    emulator.faults.applies = (request) => request.method === "POST" && request.path === path;
+    emulator.faults.next({
+      kind: "status",
+      status: 429,
+      contentType: "application/json",
+      body: JSON.stringify({
+        customCode: "duplicate_verification_request",
+        message: `Contract ${box} on chain 31337 is already being verified`,
+        errorId: "9b1c2d3e-0000-4000-8000-000000000001",
+      }),
+    });
+    const before = emulator.requests.length;
+    const [result] = await verifyBatch([job(box, "contracts/Box.sol", "Box")], {
+      client: sourcify(),
+      ...engine,
+      force: true,
+    });
+    emulator.faults.reset();
+    expect(result?.status).toBe("verified");
+    // Refused as a duplicate, looked (not verified yet), sent again.
+    expect(
+      emulator.requests
+        .slice(before)
+        .filter((r) => !r.path.startsWith("/v2/verify/") || r.method === "POST")
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual([`POST ${path}`, `GET /v2/contract/31337/${box}`, `POST ${path}`]);
+  }, 120_000);
+
+  it("needs no constructor arguments: a job that leaves them to be recovered is verified", async () => {
+    const token = await deployer.deploy(build, "contracts/Token.sol", "Token", ["Recovered", 9n]);
+    const creationBytecode = `0x${build.output.contracts?.["contracts/Token.sol"]?.Token?.evm?.bytecode?.object ?? ""}`;
+    const [result] = await verifyBatch(
+      [
+        job(token, "contracts/Token.sol", "Token", {
+          constructorArguments: { recoverFrom: { creationBytecode } },
+        }),
+      ],
+      { client: sourcify(), ...engine },
+    );
+    expect([result?.status, result?.message]).toEqual(["verified", undefined]);
+  }, 120_000);
+
+  it("verifies a flattened source as a one-file standard JSON input", async () => {
+    const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    const [result] = await verifyBatch(
+      [
+        {
+          address: box,
+          source: {
+            format: "flattened",
+            sourceCode: build.input.sources["contracts/Box.sol"]?.content ?? "",
+            compilerVersion: build.compilerVersion,
+            contractName: "Box",
+            optimizer: { enabled: true, runs: 200 },
+          },
+        },
+      ],
+      { client: sourcify(), ...engine },
+    );
+    expect(result?.status).toBe("verified");
+    const submitted = emulator.submissions().find((r) => r.path === `/v2/verify/31337/${box}`);
+    expect(submitted?.body).toMatchObject({
+      contractIdentifier: "Box.sol:Box",
+      stdJsonInput: { language: "Solidity", settings: { optimizer: { enabled: true, runs: 200 } } },
+    });
+  }, 120_000);
+
+  it("says Sourcify has no proxy link instead of pretending to link one", async () => {
+    const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    const proxy = await deployer.deploy(build, "contracts/SimpleProxy.sol", "SimpleProxy", [box]);
+    const results = await verifyBatch([job(box, "contracts/Box.sol", "Box", { proxyAddress: proxy })], {
+      client: sourcify(),
+      ...engine,
+    });
+    expect(results.map((r) => [r.format, r.status, r.message])).toEqual([
+      ["standard-json", "verified", undefined],
+      [
+        "proxy",
+        "failed",
+        "Sourcify has no proxy link: it resolves a proxy's implementation by itself when the contract is looked up. Verify the proxy and the implementation each as a contract.",
+      ],
+    ]);
+  }, 120_000);
+});
