@@ -55,20 +55,24 @@ async function deployed(): Promise<Record<string, string>> {
 }
 
 function verify(...flags: string[]) {
-  return explorerVerify(project, [
-    "verify",
-    "--deployment",
-    runLatest,
-    "--rpc-url",
-    deployment.rpcUrl,
-    "--artifacts",
-    "out",
-    "--ledger",
-    join(".explorer-verify", "ledger.json"),
-    "--include-created",
-    "--json",
-    ...flags,
-  ]);
+  return explorerVerify(
+    project,
+    [
+      "verify",
+      "--deployment",
+      runLatest,
+      "--rpc-url",
+      deployment.rpcUrl,
+      "--artifacts",
+      "out",
+      "--ledger",
+      join(".explorer-verify", "ledger.json"),
+      "--include-created",
+      "--json",
+      ...flags,
+    ],
+    deployment.env,
+  );
 }
 
 describe("explorer-verify on a project built and deployed by forge", () => {
@@ -96,6 +100,7 @@ describe("explorer-verify on a project built and deployed by forge", () => {
         .sort(),
     );
     expect(Object.values(state.guids).map((guid) => guid.state)).toEqual(Array(5).fill("pass"));
+    expect(deployment.internetAttempts).toEqual([]);
   }, 60_000);
 
   it("sends no submission when run again with the ledger", async () => {
@@ -110,5 +115,6 @@ describe("explorer-verify on a project built and deployed by forge", () => {
       ["src/Salted.sol:Salted", "already-verified", 0],
     ]);
     expect((await explorerState()).guids).toEqual(before.guids);
+    expect(deployment.internetAttempts).toEqual([]);
   }, 60_000);
 });

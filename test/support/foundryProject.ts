@@ -2,12 +2,13 @@
 // (npm @foundry-rs/forge, offline, with test/support/native-solc/solc standing in for native solc 0.8.28) and
 // deployed by `forge script --broadcast` on a real anvil (npm @foundry-rs/anvil) listening on 127.0.0.1.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import { repoRoot } from "../inputs/hardhatProject.js";
+import { type InternetTrap, startInternetTrap } from "./internetTrap.js";
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -33,13 +34,16 @@ export function foundryBinary(tool: "forge" | "anvil"): string {
 
 /**
  * The environment forge runs in: offline, the pinned Node first on PATH (the solc stand-in runs on it), a home
- * of its own (forge keeps caches under ~/.foundry), no colours.
+ * of its own (forge keeps caches under ~/.foundry and finds solc under ~/.svm), no colours, and the trap as its
+ * proxy for anything beyond loopback.
  * @param home - the home folder
+ * @param trap - the internet trap
  * @returns the environment
  */
-export function forgeEnvironment(home: string): NodeJS.ProcessEnv {
+export function forgeEnvironment(home: string, trap: InternetTrap): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    ...trap.env,
     PATH: `${join(repoRoot, "node_modules", ".bin")}${delimiter}${process.env.PATH ?? ""}`,
     HOME: home,
     FOUNDRY_OFFLINE: "true",
@@ -60,6 +64,8 @@ export interface ForgeDeployment {
   rpcUrl: string;
   /** The environment forge ran in (give it to further forge commands). */
   env: NodeJS.ProcessEnv;
+  /** What forge (or anything else run in `env`) tried to reach beyond loopback; tests expect nothing. */
+  internetAttempts: string[];
   /** Stops anvil and removes the folder. */
   stop(): Promise<void>;
 }
@@ -72,7 +78,8 @@ export interface ForgeDeployment {
 export async function deployForgeProject(): Promise<ForgeDeployment> {
   const root = await mkdtemp(join(tmpdir(), "explorer-verify-forge-"));
   const dir = join(root, "project");
-  const env = forgeEnvironment(root);
+  const trap = await startInternetTrap();
+  const env = forgeEnvironment(root, trap);
   let anvil: Anvil | undefined;
   try {
     await cp(fixture, dir, {
@@ -88,6 +95,7 @@ export async function deployForgeProject(): Promise<ForgeDeployment> {
         `solc = ${JSON.stringify(nativeSolcStandIn)}`,
       ),
     );
+    await installStandInForSvm(root);
     [anvil] = await Promise.all([startAnvil(), forge(dir, env, ["build"])]);
     await forge(dir, env, [
       "script",
@@ -100,6 +108,7 @@ export async function deployForgeProject(): Promise<ForgeDeployment> {
     ]);
   } catch (error) {
     await anvil?.stop();
+    await trap.close();
     await rm(root, { recursive: true, force: true });
     throw error;
   }
@@ -110,11 +119,21 @@ export async function deployForgeProject(): Promise<ForgeDeployment> {
     out: join(dir, "out"),
     rpcUrl: chain.rpcUrl,
     env,
+    internetAttempts: trap.attempts,
     stop: async () => {
       await chain.stop();
+      await trap.close();
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+// `forge verify-contract` ignores foundry.toml's `solc` path when it prepares the submission: it looks for the
+// version where svm (the solc version manager forge uses) keeps it, and downloads it when it is missing.
+async function installStandInForSvm(home: string): Promise<void> {
+  const folder = join(home, ".svm", "0.8.28");
+  await mkdir(folder, { recursive: true });
+  await symlink(nativeSolcStandIn, join(folder, "solc-0.8.28"));
 }
 
 /**
