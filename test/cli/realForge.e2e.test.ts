@@ -4,26 +4,33 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { ExplorerState } from "../../src/local-explorer/stateStore.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { type CliProject, explorerVerify, installPackedPackage } from "../support/cliPackage.js";
-import { deployForgeProject, type ForgeDeployment, runLatest } from "../support/foundryProject.js";
+import {
+  type BroadcastContract,
+  broadcastContracts,
+  deployForgeProject,
+  type ForgeDeployment,
+  runLatest,
+} from "../support/foundryProject.js";
 
 // The packed package's `explorer-verify` bin in a project that the real forge built and deployed on a real anvil
 // (test/support/foundryProject.ts): what forge writes (out/, its build info, the broadcast) is what is verified,
 // by the embedded local explorer.
 let deployment: ForgeDeployment;
 let project: CliProject;
-
-interface Broadcast {
-  transactions: {
-    transactionType: string;
-    contractName: string | null;
-    contractAddress: string | null;
-    additionalContracts: { contractName?: string; address: string }[];
-  }[];
-}
+let contracts: BroadcastContract[];
+/** Each contract's fully qualified name, as the build info has it. */
+const sourceOf: Record<string, string> = {
+  Weights: "src/libraries/Weights.sol:Weights",
+  Vault: "src/Vault.sol:Vault",
+  Registry: "src/Registry.sol:Registry",
+  Entry: "src/Registry.sol:Entry",
+  Salted: "src/Salted.sol:Salted",
+};
 
 beforeAll(async () => {
   deployment = await deployForgeProject();
   project = { dir: deployment.dir, bin: await installPackedPackage(deployment.dir) };
+  contracts = await broadcastContracts(deployment);
 }, 240_000);
 
 afterAll(async () => {
@@ -39,19 +46,6 @@ async function explorerState(): Promise<ExplorerState> {
   return JSON.parse(
     await readFile(join(deployment.dir, "cache", "explorer-verify", "local-explorer-31337.json"), "utf8"),
   ) as ExplorerState;
-}
-
-/** The broadcast's contracts, name → address, as forge wrote them: the script's creations and their children. */
-async function deployed(): Promise<Record<string, string>> {
-  const { transactions } = JSON.parse(await readFile(deployment.runLatest, "utf8")) as Broadcast;
-  const addresses: Record<string, string> = {};
-  for (const { transactionType, contractName, contractAddress, additionalContracts } of transactions) {
-    if (transactionType !== "CALL" && contractName && contractAddress)
-      addresses[contractName] = contractAddress;
-    for (const created of additionalContracts)
-      if (created.contractName) addresses[created.contractName] = created.address;
-  }
-  return addresses;
 }
 
 function verify(...flags: string[]) {
@@ -77,29 +71,30 @@ function verify(...flags: string[]) {
 
 describe("explorer-verify on a project built and deployed by forge", () => {
   it("verifies every contract of the broadcast: a linked library, constructor arguments, a factory's child, CREATE2", async () => {
-    const addresses = await deployed();
-    expect(Object.keys(addresses).sort()).toEqual(["Entry", "Registry", "Salted", "Vault", "Weights"]);
+    // The script's creations in order, then the child that Registry.create made.
+    expect(contracts.map((contract) => contract.name)).toEqual([
+      "Weights",
+      "Vault",
+      "Vault",
+      "Registry",
+      "Entry",
+      "Salted",
+    ]);
 
     const run = await verify();
     expect(run.stderr).toMatch(
-      /^Verifying 5 contracts on the local explorer at http:\/\/127\.0\.0\.1:\d+ \(local chain 31337, no --explorer-url\)\n/,
+      /^Verifying 6 contracts on the local explorer at http:\/\/127\.0\.0\.1:\d+ \(local chain 31337, no --explorer-url\)\n/,
     );
     expect(run.code).toBe(0);
-    expect(results(run.stdout).map((r) => [r.contract, r.address, r.format, r.status, r.attempts])).toEqual([
-      ["src/libraries/Weights.sol:Weights", addresses.Weights, "standard-json", "verified", 1],
-      ["src/Vault.sol:Vault", addresses.Vault, "standard-json", "verified", 1],
-      ["src/Registry.sol:Registry", addresses.Registry, "standard-json", "verified", 1],
-      ["src/Registry.sol:Entry", addresses.Entry, "standard-json", "verified", 1],
-      ["src/Salted.sol:Salted", addresses.Salted, "standard-json", "verified", 1],
-    ]);
+    expect(results(run.stdout).map((r) => [r.contract, r.address, r.format, r.status, r.attempts])).toEqual(
+      contracts.map(({ name, address }) => [sourceOf[name], address, "standard-json", "verified", 1]),
+    );
 
     const state = await explorerState();
     expect(Object.keys(state.contracts).sort()).toEqual(
-      Object.values(addresses)
-        .map((address) => address.toLowerCase())
-        .sort(),
+      contracts.map(({ address }) => address.toLowerCase()).sort(),
     );
-    expect(Object.values(state.guids).map((guid) => guid.state)).toEqual(Array(5).fill("pass"));
+    expect(Object.values(state.guids).map((guid) => guid.state)).toEqual(Array(6).fill("pass"));
     expect(deployment.internetAttempts).toEqual([]);
   }, 60_000);
 
@@ -107,13 +102,9 @@ describe("explorer-verify on a project built and deployed by forge", () => {
     const before = await explorerState();
     const run = await verify();
     expect(run.code).toBe(0);
-    expect(results(run.stdout).map((r) => [r.contract, r.status, r.attempts])).toEqual([
-      ["src/libraries/Weights.sol:Weights", "already-verified", 0],
-      ["src/Vault.sol:Vault", "already-verified", 0],
-      ["src/Registry.sol:Registry", "already-verified", 0],
-      ["src/Registry.sol:Entry", "already-verified", 0],
-      ["src/Salted.sol:Salted", "already-verified", 0],
-    ]);
+    expect(results(run.stdout).map((r) => [r.contract, r.address, r.status, r.attempts])).toEqual(
+      contracts.map(({ name, address }) => [sourceOf[name], address, "already-verified", 0]),
+    );
     expect((await explorerState()).guids).toEqual(before.guids);
     expect(deployment.internetAttempts).toEqual([]);
   }, 60_000);

@@ -3,7 +3,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { encodeAbiParameters } from "viem";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/index.js";
-import { deployForgeProject, type ForgeDeployment, forge } from "../support/foundryProject.js";
+import {
+  type BroadcastContract,
+  broadcastContracts,
+  deployForgeProject,
+  type ForgeDeployment,
+  forge,
+} from "../support/foundryProject.js";
 import { type RecordingProxy, startRecordingProxy } from "../support/recordingProxy.js";
 
 // The real `forge verify-contract --verifier blockscout` (npm @foundry-rs/forge) against the local explorer, for
@@ -12,32 +18,16 @@ import { type RecordingProxy, startRecordingProxy } from "../support/recordingPr
 let deployment: ForgeDeployment;
 let explorer: LocalExplorer;
 let proxy: RecordingProxy;
-let addresses: Record<string, string>;
+let contracts: BroadcastContract[];
 let weightsLibrary: string;
 const compilerVersion = "v0.8.28+commit.7893614a";
-
-interface Broadcast {
-  transactions: {
-    transactionType: string;
-    contractName: string | null;
-    contractAddress: string | null;
-    additionalContracts: { contractName?: string; address: string }[];
-  }[];
-  libraries: string[];
-}
 
 beforeAll(async () => {
   deployment = await deployForgeProject();
   explorer = await startLocalExplorer({ rpcUrl: deployment.rpcUrl, stateFile: false });
   proxy = await startRecordingProxy(explorer.url);
-  const { transactions, libraries } = JSON.parse(await readFile(deployment.runLatest, "utf8")) as Broadcast;
-  addresses = {};
-  for (const { transactionType, contractName, contractAddress, additionalContracts } of transactions) {
-    if (transactionType !== "CALL" && contractName && contractAddress)
-      addresses[contractName] = contractAddress;
-    for (const created of additionalContracts)
-      if (created.contractName) addresses[created.contractName] = created.address;
-  }
+  contracts = await broadcastContracts(deployment);
+  const { libraries } = JSON.parse(await readFile(deployment.runLatest, "utf8")) as { libraries: string[] };
   // `src/libraries/Weights.sol:Weights:0x…`, as forge's --libraries takes it.
   weightsLibrary = libraries[0] ?? "";
 }, 120_000);
@@ -80,15 +70,22 @@ async function sourceCode(address: string): Promise<Record<string, unknown>> {
   return body.result[0] ?? {};
 }
 
+/** The address of the n-th contract of that name in the broadcast. */
+function addressOf(name: string, nth = 0): string {
+  const found = contracts.filter((contract) => contract.name === name)[nth];
+  if (!found) throw new Error(`no ${name} #${nth} in the broadcast`);
+  return found.address;
+}
+
 function submissions() {
   return proxy.requests.filter((request) => request.body.action === "verifysourcecode");
 }
 
 describe("forge verify-contract --verifier blockscout against the local explorer", () => {
   it("verifies a linked contract with constructor arguments, a factory's child and a CREATE2 contract", async () => {
-    const vault = addresses.Vault ?? "";
-    const entry = addresses.Entry ?? "";
-    const salted = addresses.Salted ?? "";
+    const vault = addressOf("Vault");
+    const entry = addressOf("Entry");
+    const salted = addressOf("Salted");
     await writeFile(join(deployment.dir, "entry-args.txt"), "first\n");
     const vaultArguments = encodeAbiParameters(
       [{ type: "address" }, { type: "uint256" }, { type: "string" }],
@@ -151,9 +148,61 @@ describe("forge verify-contract --verifier blockscout against the local explorer
     expect(deployment.internetAttempts).toEqual([]);
   }, 60_000);
 
+  it("verifies a flattened linked contract: --flatten sends one file and no library fields, the explorer reads the library from the code", async () => {
+    const secondVault = addressOf("Vault", 1);
+    const before = submissions().length;
+    const output = await verifyContract(secondVault, "src/Vault.sol:Vault", [
+      "--flatten",
+      "--constructor-args",
+      encodeAbiParameters(
+        [{ type: "address" }, { type: "uint256" }, { type: "string" }],
+        ["0x000000000000000000000000000000000000cafE", 100n, "Second Vault"],
+      ),
+      "--libraries",
+      weightsLibrary,
+    ]);
+    expect(output).toMatch(/\nContract successfully verified\n$/);
+    // forge sends the single-file form without the library (nor runs or evmversion): the explorer reads the
+    // library's address from the deployed code, as it does for standard JSON.
+    const [sent, ...more] = submissions().slice(before);
+    expect(more).toEqual([]);
+    expect(Object.keys(sent?.body ?? {}).sort()).toEqual([
+      "action",
+      "codeformat",
+      "compilerversion",
+      "constructorArguements",
+      "constructorArguments",
+      "contractaddress",
+      "contractname",
+      "module",
+      "optimizationUsed",
+      "sourceCode",
+    ]);
+    expect(sent?.body).toMatchObject({
+      codeformat: "solidity-single-file",
+      contractaddress: secondVault.toLowerCase(),
+      contractname: "Vault",
+      compilerversion: compilerVersion,
+      optimizationUsed: "0",
+    });
+    expect(sent?.body.sourceCode).toContain("\nlibrary Weights {\n");
+    expect(await sourceCode(secondVault)).toMatchObject({
+      ContractName: "Vault",
+      CompilerVersion: compilerVersion,
+      OptimizationUsed: "false",
+      ExternalLibraries: [
+        {
+          name: expect.stringMatching(/(^|:)Weights$/),
+          address_hash: weightsLibrary.split(":").at(-1)?.toLowerCase(),
+        },
+      ],
+    });
+    expect(deployment.internetAttempts).toEqual([]);
+  }, 60_000);
+
   it("says the contract is already verified, and submits nothing, when run again", async () => {
     const before = submissions().length;
-    const output = await verifyContract(addresses.Salted ?? "", "src/Salted.sol:Salted", [
+    const output = await verifyContract(addressOf("Salted"), "src/Salted.sol:Salted", [
       "--guess-constructor-args",
     ]);
     expect(output).toContain("is already verified. Skipping verification.");
@@ -171,7 +220,7 @@ describe("forge verify-contract --verifier blockscout against the local explorer
       "--rpc-url",
       deployment.rpcUrl,
       "--skip-is-verified-check",
-      addresses.Registry ?? "",
+      addressOf("Registry"),
       "src/Registry.sol:Registry",
     ]).then(
       () => "",

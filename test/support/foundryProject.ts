@@ -136,6 +136,37 @@ async function installStandInForSvm(home: string): Promise<void> {
   await symlink(nativeSolcStandIn, join(folder, "solc-0.8.28"));
 }
 
+/** A contract the broadcast records: one the script created, or one such a contract created. */
+export interface BroadcastContract {
+  name: string;
+  address: string;
+}
+
+/**
+ * The contracts of the deployment's broadcast, as forge recorded them, in its order (children after the call that
+ * created them).
+ * @param deployment - the deployment
+ * @returns the contracts
+ */
+export async function broadcastContracts(deployment: ForgeDeployment): Promise<BroadcastContract[]> {
+  const { transactions } = JSON.parse(await readFile(deployment.runLatest, "utf8")) as {
+    transactions: {
+      transactionType: string;
+      contractName: string | null;
+      contractAddress: string | null;
+      additionalContracts: { contractName?: string; address: string }[];
+    }[];
+  };
+  const contracts: BroadcastContract[] = [];
+  for (const { transactionType, contractName, contractAddress, additionalContracts } of transactions) {
+    if (transactionType !== "CALL" && contractName && contractAddress)
+      contracts.push({ name: contractName, address: contractAddress });
+    for (const created of additionalContracts)
+      if (created.contractName) contracts.push({ name: created.contractName, address: created.address });
+  }
+  return contracts;
+}
+
 /**
  * Runs forge in the project.
  * @param dir - the project
