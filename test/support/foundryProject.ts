@@ -66,7 +66,7 @@ export interface ForgeDeployment {
   env: NodeJS.ProcessEnv;
   /** What forge (or anything else run in `env`) tried to reach beyond loopback; tests expect nothing. */
   internetAttempts: string[];
-  /** Stops anvil and removes the folder. */
+  /** Stops anvil and the trap, and removes the folder. */
   stop(): Promise<void>;
 }
 
@@ -96,7 +96,11 @@ export async function deployForgeProject(): Promise<ForgeDeployment> {
       ),
     );
     await installStandInForSvm(root);
-    [anvil] = await Promise.all([startAnvil(), forge(dir, env, ["build"])]);
+    // Settled both, so that anvil is stopped below even when the build fails.
+    const [started, built] = await Promise.allSettled([startAnvil(), forge(dir, env, ["build"])]);
+    if (started.status === "rejected") throw started.reason;
+    anvil = started.value;
+    if (built.status === "rejected") throw built.reason;
     await forge(dir, env, [
       "script",
       "script/Deploy.s.sol",
