@@ -26,16 +26,25 @@ export interface CliProject {
  * @returns the project
  */
 export async function prepareCliProject(): Promise<CliProject> {
-  const tarball = await packedTarball();
   const root = await mkdtemp(join(tmpdir(), "explorer-verify-cli-"));
   const dir = join(root, "project");
   await cp(foundryFixture, dir, { recursive: true });
+  return { dir, bin: await installPackedPackage(dir) };
+}
+
+/**
+ * Installs the packed package in a project folder: unpacked into its node_modules, beside links to the
+ * repository's other packages (Hardhat left out: the CLI must run without it).
+ * @param dir - the project folder
+ * @returns the installed `explorer-verify` bin's file, as package.json names it
+ */
+export async function installPackedPackage(dir: string): Promise<string> {
+  const tarball = await packedTarball();
   const modules = join(dir, "node_modules");
   const installed = join(modules, "explorer-verify");
   await mkdir(installed, { recursive: true });
   await run("tar", ["xzf", tarball, "-C", installed, "--strip-components=1"]);
   for (const entry of await readdir(join(repoRoot, "node_modules"))) {
-    // Hardhat stays out: the CLI must run without it.
     if (entry !== "explorer-verify" && entry !== "hardhat" && entry !== ".bin")
       await symlink(join(repoRoot, "node_modules", entry), join(modules, entry));
   }
@@ -44,7 +53,7 @@ export async function prepareCliProject(): Promise<CliProject> {
   };
   const bin = manifest.bin["explorer-verify"];
   if (!bin) throw new Error("package.json has no explorer-verify bin");
-  return { dir, bin: join(installed, bin) };
+  return join(installed, bin);
 }
 
 /**
