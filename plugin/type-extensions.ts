@@ -22,6 +22,12 @@ declare module "hardhat/types/config" {
     timeoutSeconds?: number;
     /** Requests started per second to each explorer: 1 to 1000. Default: the explorer's stated quota. */
     requestsPerSecond?: number;
+    /** Where to verify. Default: Blockscout, plus Etherscan when `etherscan` is set and Sourcify when enabled. */
+    targets?: Array<"blockscout" | "etherscan" | "sourcify">;
+    /** Etherscan API v2: one key for every chain (`configVariable("ETHERSCAN_API_KEY")`). */
+    etherscan?: { apiKey?: SensitiveString; enabled?: boolean; apiUrl?: string };
+    /** Sourcify API v2: no key. */
+    sourcify?: { enabled?: boolean; apiUrl?: string };
   }
 
   interface ExplorerVerifyChainUserConfig {
@@ -42,6 +48,9 @@ declare module "hardhat/types/config" {
     concurrency: number | "auto";
     timeoutSeconds: number;
     requestsPerSecond?: number;
+    targets: Array<"blockscout" | "etherscan" | "sourcify">;
+    etherscan: { apiKey?: ResolvedConfigurationVariable; apiUrl?: string };
+    sourcify: { apiUrl?: string };
   }
 
   interface ExplorerVerifyChainConfig {

@@ -9,6 +9,7 @@ import {
   wholeNumberRequirement,
 } from "../../src/options/verificationOptions.js";
 import * as z from "../../src/schemas/zod.js";
+import { verifierKinds } from "../../src/verify/verifier.js";
 
 const configurationVariable = z.object({ _type: z.literal("ConfigurationVariable"), name: z.string() });
 const secret = z.union([z.string().check(z.minLength(1, "must not be empty")), configurationVariable]);
@@ -33,7 +34,18 @@ function wholeNumberSetting(range: WholeNumberRange, auto: boolean) {
   );
 }
 
+const apiUrl = z.string().check(z.minLength(1, "must not be empty"));
+const etherscanConfig = z.strictObject({
+  apiKey: z.optional(secret),
+  enabled: z.optional(z.boolean()),
+  apiUrl: z.optional(apiUrl),
+});
+const sourcifyConfig = z.strictObject({ enabled: z.optional(z.boolean()), apiUrl: z.optional(apiUrl) });
+
 const userConfigSchema = z.strictObject({
+  etherscan: z.optional(etherscanConfig),
+  sourcify: z.optional(sourcifyConfig),
+  targets: z.optional(z.array(z.enum(verifierKinds))),
   apiKey: z.optional(secret),
   headers: z.optional(headers),
   chains: z.optional(
@@ -88,6 +100,19 @@ export default async (): Promise<Partial<ConfigHooks>> => ({
         concurrency: user.concurrency ?? verificationDefaults.concurrency,
         timeoutSeconds: user.timeoutSeconds ?? verificationDefaults.timeoutSeconds,
         ...(user.requestsPerSecond === undefined ? {} : { requestsPerSecond: user.requestsPerSecond }),
+        // As hardhat-verify reads its config: a service configured (and not disabled) is a target.
+        targets: user.targets ?? [
+          "blockscout",
+          ...(user.etherscan && user.etherscan.enabled !== false ? (["etherscan"] as const) : []),
+          ...(user.sourcify?.enabled ? (["sourcify"] as const) : []),
+        ],
+        etherscan: {
+          ...(user.etherscan?.apiKey === undefined
+            ? {}
+            : { apiKey: resolveConfigurationVariable(user.etherscan.apiKey) }),
+          ...(user.etherscan?.apiUrl === undefined ? {} : { apiUrl: user.etherscan.apiUrl }),
+        },
+        sourcify: { ...(user.sourcify?.apiUrl === undefined ? {} : { apiUrl: user.sourcify.apiUrl }) },
       },
     };
   },

@@ -10,6 +10,7 @@ import {
   type ExplorerTargetRequest,
   resolveExplorerTarget,
 } from "../../src/run/explorerTarget.js";
+import { type ServiceSettings, serviceEnvironment } from "../../src/run/serviceVerifiers.js";
 import type { ChainAccess } from "./chainAccess.js";
 import { asUserErrors, userError } from "./pluginError.js";
 import { projectCompilers } from "./projectBuild.js";
@@ -43,6 +44,7 @@ export function checkedExplorerUrl(url: string, source: string): string {
  * @param connection - the network connection (needed without `--explorer-url`)
  * @param chain - reads of that network (likewise)
  * @param explorerUrlOption - the `--explorer-url` option
+ * @param withoutBlockscout - the run's targets leave Blockscout out: only the chain is wanted
  * @returns the target
  * @throws {HardhatPluginError} when no explorer is known for the chain, no network was named on Hardhat's
  *   in-process chain, a URL is not http(s), or a header is malformed
@@ -52,6 +54,7 @@ export async function resolveTaskExplorerTarget(
   connection: NetworkConnection | undefined,
   chain: ChainAccess | undefined,
   explorerUrlOption: string | undefined,
+  withoutBlockscout = false,
 ): Promise<ExplorerTarget> {
   if (explorerUrlOption) {
     checkedExplorerUrl(explorerUrlOption, "--explorer-url");
@@ -88,6 +91,7 @@ export async function resolveTaskExplorerTarget(
   }
   return taskTarget(hre, chainId, {
     chainId: { id, source: `network "${connection.networkName}"` },
+    withoutBlockscout,
     ...(named ? { explorers: { urls: { [id]: named.url }, source: named.source } } : {}),
     ...(!named && local && networkConfig.type === "http"
       ? {
@@ -199,4 +203,21 @@ async function headerValues(
     if (isExplorerVerifyError(error)) throw userError(error.shortMessage);
     throw error;
   }
+}
+
+/**
+ * Etherscan's key and the API roots of Etherscan and Sourcify, from `explorerVerify.etherscan` / `.sourcify` and the
+ * environment (which the config overrides). The key is read only here, when a run names Etherscan.
+ *
+ * @param hre - the Hardhat runtime
+ * @returns the services' settings
+ */
+export async function taskServices(hre: HardhatRuntimeEnvironment): Promise<ServiceSettings> {
+  const { etherscan, sourcify } = hre.config.explorerVerify;
+  const environment = serviceEnvironment();
+  return {
+    etherscanApiKey: await optionalValue(etherscan.apiKey),
+    etherscanApiUrl: etherscan.apiUrl ?? environment.etherscanApiUrl,
+    sourcifyApiUrl: sourcify.apiUrl ?? environment.sourcifyApiUrl,
+  };
 }

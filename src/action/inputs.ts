@@ -20,6 +20,8 @@ export interface ActionInputs extends RunSettingValues {
   /** Where the chain id came from, for the output. */
   chainIdSource: string | undefined;
   apiKey: string | undefined;
+  /** Etherscan's key, masked: sent to Etherscan only. */
+  etherscanApiKey: string | undefined;
   /** From `headers`: lower-case names; every value is masked. */
   headers: Record<string, string>;
   contracts: string | undefined;
@@ -86,6 +88,8 @@ function assertRpcUrl(text: string, name: string): void {
 export function readActionInputs(): ActionInputs {
   const apiKey = readInput("api-key") || undefined;
   if (apiKey) maskSecret(apiKey);
+  const etherscanApiKey = readInput("etherscan-api-key") || undefined;
+  if (etherscanApiKey) maskSecret(etherscanApiKey);
   const headers = headersInput();
   const explorerUrl = readInput("explorer-url") || undefined;
   if (explorerUrl) resolveExplorerUrls(explorerUrl);
@@ -133,6 +137,7 @@ export function readActionInputs(): ActionInputs {
     chainId,
     chainIdSource,
     apiKey,
+    etherscanApiKey,
     headers,
     contracts,
     deployment,

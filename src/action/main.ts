@@ -6,9 +6,12 @@ import type { BadManifestEntry } from "../inputs/manifest.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
 import { resolveExplorerTarget } from "../run/explorerTarget.js";
 import { createdJobsFromInputs, jobsFromInputs, workspaceCompilers } from "../run/inputJobs.js";
+import { interruptedExitCode } from "../run/interruption.js";
 import { RunReporter } from "../run/runReporter.js";
-import { runVerify } from "../run/runVerify.js";
+import { type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
+import { serviceEnvironment } from "../run/serviceVerifiers.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
+import type { VerifierKind } from "../verify/verifier.js";
 import { readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
 import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
@@ -42,11 +45,12 @@ export async function run(): Promise<void> {
       apiKey: inputs.apiKey,
       headers: inputs.headers,
       jobsNameChains: severalChains && !inputs.contracts,
+      withoutBlockscout: !inputs.targets.includes("blockscout"),
       howToNameExplorer: "give the explorer-url input",
     });
     if (!inputs.explorerUrl && target.explorerUrl) logLine(`Explorer: ${target.description}`);
     startLogGroup("Progress");
-    let results: VerificationResult[];
+    let results: RunResults;
     try {
       results = await runVerify({
         jobs,
@@ -66,18 +70,28 @@ export async function run(): Promise<void> {
           ? (client, limits) => createdJobsFromInputs(inputs, jobs, client, workspace, limits)
           : undefined,
         reporter: new RunReporter({ json: false, table: false, writeLine: logLine }),
+        services: { ...serviceEnvironment(), etherscanApiKey: inputs.etherscanApiKey },
+        interruptible: true,
       });
     } finally {
       endLogGroup();
     }
     // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
     const core = await import("@actions/core");
-    report(core, results);
+    report(core, results, inputs.optionalTargets);
     if (process.env.GITHUB_STEP_SUMMARY)
       await writeJobSummary(results, results[0]?.explorer ?? target.explorerUrl);
     else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
+    if (results.interruptedBy) {
+      const note = `Interrupted (${results.interruptedBy}): the records without a verdict say so; the ledger keeps what was sent, so a rerun resumes.`;
+      if (process.env.GITHUB_STEP_SUMMARY)
+        await core.summary.addRaw(`<p><strong>${note}</strong></p>`, true).write();
+      core.setFailed(note);
+      // Answers still in flight are not awaited: their sockets must not hold the step open.
+      process.exit(interruptedExitCode(results.interruptedBy));
+    }
     const failed = results.filter((r) => !isSuccess(r));
-    if (failed.length > 0 && inputs.failOnError) {
+    if (!runSucceeded(results, inputs.optionalTargets) && inputs.failOnError) {
       core.setFailed(
         `${failed.length} of ${results.length} contract${results.length === 1 ? "" : "s"} could not be verified.`,
       );
@@ -102,10 +116,16 @@ function maxResponseBytesFromEnvironment(): { maxResponseBytes?: number } {
   return text && Number.isSafeInteger(bytes) && bytes > 0 ? { maxResponseBytes: bytes } : {};
 }
 
-function report(core: typeof import("@actions/core"), results: VerificationResult[]): void {
+function report(
+  core: typeof import("@actions/core"),
+  results: VerificationResult[],
+  optionalTargets: readonly VerifierKind[],
+): void {
   for (const result of results) {
     if (isSuccess(result)) continue;
-    const annotate = result.status === "timeout" ? core.warning : core.error;
+    // A target the workflow made optional warns, as a timeout does: the step does not fail for it.
+    const optional = optionalTargets.includes(result.target ?? "blockscout");
+    const annotate = result.status === "timeout" || optional ? core.warning : core.error;
     annotate(neutraliseText(`${result.contract} at ${result.address}: ${result.message ?? result.status}`), {
       title: neutraliseText(`Verification ${result.status}: ${result.contract}`),
     });

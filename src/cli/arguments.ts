@@ -90,6 +90,16 @@ export function rpcUrlFlag(text: string): string {
 }
 
 /**
+ * Etherscan's key, from `ETHERSCAN_API_KEY` only (as forge and hardhat-verify read it): a flag would land in shell
+ * history. Read only when a run verifies on Etherscan.
+ *
+ * @returns the key, or undefined when the variable is not set or empty
+ */
+export function etherscanKeyFromEnvironment(): string | undefined {
+  return process.env.ETHERSCAN_API_KEY?.trim() || undefined;
+}
+
+/**
  * The API key, from the environment only: a flag would land in shell history. A variable that is set but empty
  * is a CI secret that did not reach this job (a protected variable on an unprotected branch, a typo in its
  * name): sending without a key would hide that until the explorer refuses, so it stops here.

@@ -111,7 +111,9 @@ async function buildJob(
   libraries: Libraries,
   chain: JsonRpcChain | undefined,
 ): Promise<VerificationJob> {
-  const buildInfos = await readBuildInfos(resolve(flags.cwd, flags.artifacts), "--artifacts");
+  const buildInfos = await readBuildInfos(resolve(flags.cwd, flags.artifacts), "--artifacts", {
+    root: flags.cwd,
+  });
   const code = chain ? await chain.getCode(address) : undefined;
   if (code === "0x") throw new UsageError(`There is no contract at ${address} on the chain of --rpc-url.`);
   let contract: CompiledContract;

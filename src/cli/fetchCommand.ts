@@ -36,7 +36,10 @@ export async function fetchCommand(argv: string[]): Promise<number> {
     values["chain-id"] === undefined
       ? undefined
       : integerFlag(values["chain-id"], "chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER });
-  const target = await resolveCliExplorerTarget(values["explorer-url"], chainId, rpcUrl, process.cwd());
+  const target = await resolveCliExplorerTarget(
+    { explorerUrl: values["explorer-url"], chainId, rpcUrl },
+    process.cwd(),
+  );
   try {
     const [{ runFetch }, { explorerClientFor }] = await Promise.all([
       import("../run/runFetch.js"),

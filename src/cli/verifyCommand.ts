@@ -5,11 +5,12 @@ import { assertAddress } from "../client/validate.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { requestedFormats, verificationDefaults } from "../options/verificationOptions.js";
+import { interruptedExitCode } from "../run/interruption.js";
 import { RunReporter } from "../run/runReporter.js";
 import type { DiscoveryLimits } from "../run/runVerify.js";
 import { flagText, type RunSettingValues, readRunSettings, settingFlags } from "../run/settings.js";
 import type { VerificationJob } from "../verify/job.js";
-import { integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
+import { etherscanKeyFromEnvironment, integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import type { JobFlags } from "./commandLineJobs.js";
 import { projectSolcJs, resolveCliExplorerTarget } from "./explorerTarget.js";
@@ -58,13 +59,22 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       ? undefined
       : integerFlag(values["chain-id"], "chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER });
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
-  const target = await resolveCliExplorerTarget(values["explorer-url"], chainId, flags.rpcUrl, cwd);
+  const target = await resolveCliExplorerTarget(
+    {
+      explorerUrl: values["explorer-url"],
+      chainId,
+      rpcUrl: flags.rpcUrl,
+      deployment: flags.deployments[0],
+      targets: settings.targets,
+    },
+    cwd,
+  );
   try {
     // Loaded only now: the readers and the engine are not needed to refuse a mistake in the command line.
-    const [{ commandLineJobs }, { runVerify }, { isSuccess }] = await Promise.all([
+    const [{ commandLineJobs }, { runSucceeded, runVerify }, { serviceEnvironment }] = await Promise.all([
       import("./commandLineJobs.js"),
       import("../run/runVerify.js"),
-      import("../verify/job.js"),
+      import("../run/serviceVerifiers.js"),
     ]);
     const badEntries: BadManifestEntry[] = [];
     const jobs = await commandLineJobs(
@@ -88,8 +98,11 @@ export async function verifyCommand(argv: string[]): Promise<number> {
         ? (client, limits) => createdJobs(flags, jobs, client, limits)
         : undefined,
       reporter,
+      services: { ...serviceEnvironment(), etherscanApiKey: etherscanKeyFromEnvironment() },
+      interruptible: true,
     });
-    return results.every(isSuccess) ? exitCodes.ok : exitCodes.failed;
+    if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
+    return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
   } finally {
     await target.localExplorer?.close();
   }

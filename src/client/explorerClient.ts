@@ -28,7 +28,10 @@ import { assertAddress } from "./validate.js";
 
 export interface ExplorerClientOptions
   extends Omit<TransportOptions, "explorerUrl" | "apiKeyIn">,
-    ExplorerRouteOptions {}
+    ExplorerRouteOptions {
+  /** The name a ledger files this explorer's contracts under, when its URL changes from run to run. */
+  ledgerKey?: string | undefined;
+}
 
 /**
  * A typed client for one explorer's contract module. Every method validates its input before sending,
@@ -39,6 +42,7 @@ export class ExplorerClient implements Verifier {
   readonly transport: Transport;
   /** Where requests go and where links point, and why. */
   readonly route: ExplorerRoute;
+  readonly ledgerKey: string | undefined;
 
   /**
    * @param options - the explorer (`explorerUrl`, or `chainId` looked up in the shipped registry), key, headers,
@@ -47,6 +51,7 @@ export class ExplorerClient implements Verifier {
    */
   constructor(options: ExplorerClientOptions) {
     this.route = resolveExplorerRoute(options);
+    this.ledgerKey = options.ledgerKey;
     this.transport = new Transport({ ...options, ...this.route.transport });
   }
 

@@ -15,6 +15,7 @@ export const mismatchCodes = [
 export const errorCodes = [
   "invalid_input",
   "ledger_locked",
+  "interrupted",
   "timeout",
   "network_error",
   "rate_limited",

@@ -7,6 +7,7 @@ export {
   UnknownActionError,
 } from "./explorerErrors.js";
 export { type ErrorCode, ExplorerVerifyError, isExplorerVerifyError } from "./explorerVerifyError.js";
+export { InterruptedError } from "./interruptedError.js";
 export { InvalidInputError } from "./invalidInputError.js";
 export { LedgerLockedError } from "./ledgerLockedError.js";
 export { ChainError, CompilerError } from "./recompileErrors.js";

@@ -59,7 +59,7 @@ export async function confineInnerFile(scope: InnerFileScope, path: string, what
   const real = await realExisting(path);
   if (isInside(await realExisting(scope.folder), real)) return real;
   if (scope.root !== undefined && isInside(await realExisting(scope.root), real)) return real;
-  const where = scope.root === undefined ? scope.folder : `${scope.folder} and the workspace ${scope.root}`;
+  const where = scope.root === undefined ? scope.folder : `${scope.folder} and ${scope.root}`;
   throw new InvalidInputError(
     scope.field,
     `The ${what} ${path} leads outside ${where} once its links are followed: only files inside ${scope.root === undefined ? "it" : "them"} are read.`,

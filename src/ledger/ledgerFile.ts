@@ -117,6 +117,7 @@ export interface LedgerLockOptions {
 }
 
 const lockWaitMs = 5_000;
+const pidlessLockGraceMs = 1_000;
 
 /**
  * Runs `work` holding the ledger's lock file (`PATH.lock`, created exclusively), so two processes never
@@ -207,6 +208,11 @@ function whyAbandoned(holder: LockHolder, lockPath: string, staleLockMs: number)
     return `the ledger's lock file ${lockPath} was left by process ${pid}, which no longer runs; taken over.`;
   }
   const ageMs = Date.now() - holder.mtimeMs;
+  // A run writes its pid right after creating the lock: one that stays without a pid was left by a process killed
+  // between the two.
+  if (pid === undefined && ageMs > pidlessLockGraceMs) {
+    return `the ledger's lock file ${lockPath} names no process: it was left by a run stopped as it took the lock; taken over.`;
+  }
   if (Math.abs(ageMs) > staleLockMs) {
     const when =
       ageMs > 0

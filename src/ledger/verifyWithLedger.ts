@@ -46,7 +46,7 @@ export async function verifyWithLedger(
   use: LedgerUse,
 ): Promise<VerificationResult> {
   const { ledger } = use;
-  const explorer = client.urls.base;
+  const explorer = client.ledgerKey ?? client.urls.base;
   // Hashed only when compared or recorded: with nothing recorded, the first request need not wait for it.
   let hash: string | undefined;
   const hashOfInput = (): string => {
@@ -180,10 +180,11 @@ export async function verifyWithLedger(
   }
 
   const onSubmitting = (submission: SubmittingContract): void => {
+    // The caller may stop the submission (an interrupted run): asked first, so that no intent is left for nothing.
+    options.onSubmitting?.(submission);
     // Before the request leaves: a run killed while it is in flight leaves this trace. A ledger that cannot be
     // written stops the job here, with nothing sent.
     write("submitting", {}, true);
-    options.onSubmitting?.(submission);
   };
   const onEvent = (event: VerificationEvent): void => {
     if (event.type === "submitted" && event.guid && event.address === job.address) {

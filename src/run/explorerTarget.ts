@@ -36,6 +36,8 @@ export interface ExplorerTargetRequest {
   localChain?: { rpcUrl: string; chainId: number; cacheDir: string; compilers: string[] } | undefined;
   /** The jobs name their own chains: no explorer for the batch is needed. */
   jobsNameChains?: boolean;
+  /** The run's targets leave Blockscout out: only the chain is wanted, no explorer is looked up or started. */
+  withoutBlockscout?: boolean;
   /** What to tell a user whose chain no one knows: how to name its explorer in this door. */
   howToNameExplorer: string;
 }
@@ -75,6 +77,7 @@ export async function resolveExplorerTarget(request: ExplorerTargetRequest): Pro
     return target(url, `${url} (from ${request.explorers?.source})${chainSource(request)}`);
   }
   if (request.jobsNameChains) return target("", "the explorers of the deployments' chains");
+  if (request.withoutBlockscout) return target("", "no Blockscout explorer (not among the targets)");
   const local = request.localChain;
   if (local && localChainIds.has(local.chainId)) {
     // Loaded only here: a run against a real explorer does not need the compiler and chain code behind it.
@@ -136,5 +139,9 @@ export function explorerClientFor(
     apiKey: target.apiKey,
     headers: target.headers,
     ...(target.blockscoutApiUrl ? { blockscoutApiUrl: target.blockscoutApiUrl } : {}),
+    // The embedded explorer takes a new port each run: its ledger entries go under its chain, so a rerun finds them.
+    ...(target.localExplorer && target.chainId !== undefined
+      ? { ledgerKey: `local-explorer/chain-${target.chainId}` }
+      : {}),
   });
 }

@@ -1,13 +1,21 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
+import type { TransportEvent } from "../client/transport.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import type { DiscoveryWarning } from "../discovery/index.js";
+import { InterruptedError } from "../errors/index.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
+import { Ledger } from "../ledger/ledger.js";
 import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
-import type { VerificationJob, VerificationResult } from "../verify/job.js";
-import { verifyBatch } from "../verify/verifyBatch.js";
+import type { VerificationEvent } from "../verify/events.js";
+import { isSuccess, type VerificationJob, type VerificationResult } from "../verify/job.js";
+import type { VerifierKind } from "../verify/verifier.js";
+import { type BatchOptions, verifyBatch } from "../verify/verifyBatch.js";
+import { displayName } from "../verify/verifyContract.js";
 import { type ExplorerTarget, explorerClientFor } from "./explorerTarget.js";
+import { interruptionGraceMs, watchInterruption } from "./interruption.js";
 import type { RunReporter } from "./runReporter.js";
+import { type ServiceSettings, serviceVerifier } from "./serviceVerifiers.js";
 
 /** The settings of a run that the engine takes, as every door checked them. */
 export interface RunSettings {
@@ -16,6 +24,8 @@ export interface RunSettings {
   force: boolean;
   wait: boolean;
   preflight: boolean;
+  /** The services to verify on (default Blockscout alone). */
+  targets?: VerifierKind[] | undefined;
   /** Requests started per second to each explorer. Unset: the engine's default. */
   requestsPerSecond?: number | undefined;
   /** The most bytes of an explorer's answer read. Unset: the engine's default. */
@@ -28,6 +38,9 @@ export interface DiscoveryLimits {
   deadline: number;
   onWarning: (warning: DiscoveryWarning) => void;
 }
+
+/** A run's records, and the signal that interrupted it, if one did. */
+export type RunResults = VerificationResult[] & { interruptedBy?: NodeJS.Signals | undefined };
 
 /** One run of verification, as a door hands it to the hall. */
 export interface RunVerifyRequest {
@@ -45,6 +58,13 @@ export interface RunVerifyRequest {
     | ((client: ExplorerClient, limits: DiscoveryLimits) => Promise<CreatedContractJobs>)
     | undefined;
   reporter: RunReporter;
+  /** Etherscan's key and the API roots of Etherscan and Sourcify, when the run names them. */
+  services?: ServiceSettings | undefined;
+  /**
+   * SIGINT and SIGTERM end the run cleanly: no new submission starts, answers in flight are awaited up to 5 s, and
+   * every job gets a record (`interrupted` for those without a verdict); the door then writes its outputs and exits.
+   */
+  interruptible?: boolean;
   /** The engine's pre-check was done by the door already (the task's look before its build). */
   preChecked?: boolean;
   /** The client the door already asked through (the task's look before its build): its state is kept. */
@@ -60,7 +80,7 @@ export interface RunVerifyRequest {
  * @returns every record, the bad entries' last
  * @throws {InvalidInputError} when a chain id names no known explorer, or the ledger file is not a ledger
  */
-export async function runVerify(request: RunVerifyRequest): Promise<VerificationResult[]> {
+export async function runVerify(request: RunVerifyRequest): Promise<RunResults> {
   const { target, settings, reporter } = request;
   const jobs = [...request.jobs];
   for (const entry of request.badEntries ?? [])
@@ -93,44 +113,205 @@ export async function runVerify(request: RunVerifyRequest): Promise<Verification
     const known = new Set(jobs.map((job) => job.address.toLowerCase()));
     jobs.push(...created.jobs.filter((job) => !known.has(job.address.toLowerCase())));
   }
+  const kinds = settings.targets ?? ["blockscout"];
   const chains = [
     ...new Set(jobs.flatMap((job) => (job.target?.chainId === undefined ? [] : [job.target.chainId]))),
   ];
   const count = `${jobs.length} contract${jobs.length === 1 ? "" : "s"}`;
-  reporter.info(
-    target.explorerUrl === "" && chains.length > 0
-      ? `Verifying ${count} on chains ${chains.join(", ")}`
-      : `Verifying ${count} on ${target.description}`,
-  );
-  const results =
-    jobs.length === 0
-      ? []
-      : await verifyBatch(jobs, {
-          ...(client ? { client } : {}),
-          explorerUrl: target.explorerUrl || undefined,
-          chainId: target.chainId,
-          explorers: target.explorers,
-          apiKey: target.apiKey,
-          headers: target.headers,
-          blockscoutApiUrl: target.blockscoutApiUrl,
-          ...(settings.maxResponseBytes === undefined ? {} : { maxResponseBytes: settings.maxResponseBytes }),
-          ...(settings.requestsPerSecond === undefined
-            ? {}
-            : { requestsPerSecond: settings.requestsPerSecond }),
-          concurrency: settings.concurrency,
-          timeoutMs: settings.timeoutSeconds * 1_000,
-          force: settings.force || request.preChecked === true,
-          wait: settings.wait,
-          preflight: settings.preflight,
-          ...(request.rpc ? { rpc: request.rpc } : {}),
-          ...(request.ledger ? { ledger: request.ledger.path, recheck: request.ledger.recheck } : {}),
-          onEvent: reporter.event,
-        });
+  const where = [
+    ...(kinds.includes("blockscout")
+      ? [target.explorerUrl === "" && chains.length > 0 ? `chains ${chains.join(", ")}` : target.description]
+      : []),
+    ...kinds.filter((kind) => kind !== "blockscout").map((kind) => serviceNames[kind]),
+  ];
+  reporter.info(`Verifying ${count} on ${where.join(", ")}`);
+  const transport = {
+    ...(settings.maxResponseBytes === undefined ? {} : { maxResponseBytes: settings.maxResponseBytes }),
+    ...(settings.requestsPerSecond === undefined ? {} : { requestsPerSecond: settings.requestsPerSecond }),
+    onEvent: (event: TransportEvent) => reporter.event({ type: "transport", event }),
+  };
+  // One ledger for every target: its entries are keyed by each service's own address for the contract.
+  const ledger = request.ledger
+    ? new Ledger(request.ledger.path, { staleLockMs: settings.timeoutSeconds * 1_000 })
+    : undefined;
+  const shared: BatchOptions = {
+    concurrency: settings.concurrency,
+    timeoutMs: settings.timeoutSeconds * 1_000,
+    force: settings.force || request.preChecked === true,
+    wait: settings.wait,
+    preflight: settings.preflight,
+    ...(request.rpc ? { rpc: request.rpc } : {}),
+    ...(ledger ? { ledger, recheck: request.ledger?.recheck } : {}),
+    ...transport,
+    onEvent: reporter.event,
+  };
+  // Each target is a batch of its own, with its own pace and concurrency; the build inputs are the same jobs.
+  const batches: Array<{ jobs: VerificationJob[]; options: BatchOptions }> = [];
+  if (kinds.includes("blockscout")) {
+    batches.push({
+      jobs,
+      options: {
+        ...shared,
+        ...(client ? { client } : {}),
+        explorerUrl: target.explorerUrl || undefined,
+        chainId: target.chainId,
+        explorers: target.explorers,
+        apiKey: target.apiKey,
+        headers: target.headers,
+        blockscoutApiUrl: target.blockscoutApiUrl,
+      },
+    });
+  }
+  for (const kind of kinds) {
+    if (kind === "blockscout") continue;
+    for (const [chainId, chainJobs] of jobsByChain(jobs, target.chainId)) {
+      const verifier = await serviceVerifier(kind, chainId, request.services ?? {}, transport);
+      batches.push({ jobs: chainJobs, options: { ...shared, client: verifier } });
+    }
+  }
+  const results = await runBatches(batches, request.interruptible ? reporter : undefined);
+  const interruptedBy = results.interruptedBy;
+  for (const line of stoppedTargetLines(results.records)) reporter.info(line);
   const base =
-    results[0]?.explorer ?? (target.explorerUrl ? resolveExplorerUrls(target.explorerUrl).base : "");
-  const all = [...results, ...(request.badEntries ?? []).map((entry) => badEntryResult(entry, base))];
+    results.records[0]?.explorer ?? (target.explorerUrl ? resolveExplorerUrls(target.explorerUrl).base : "");
+  const all = [...results.records, ...(request.badEntries ?? []).map((entry) => badEntryResult(entry, base))];
+  if (interruptedBy) {
+    const done = all.filter((result) => result.error?.code !== "interrupted").length;
+    reporter.footnote(
+      `Interrupted (${interruptedBy}): ${done} of ${all.length} records have their verdict; the others were not sent, or their answers were not awaited (the ledger keeps their guids, so a rerun polls them).`,
+    );
+  }
   reporter.finish(all);
-  return all;
+  return Object.assign(all, { interruptedBy });
+}
+
+interface Batch {
+  jobs: VerificationJob[];
+  options: BatchOptions;
+}
+
+// Every batch at once. Interrupted, the batches are not awaited past the grace: each job then has its verdict if
+// one came, else an `interrupted` record (with the guid of a submission whose answer was not awaited).
+async function runBatches(
+  batches: Batch[],
+  reporter: RunReporter | undefined,
+): Promise<{ records: VerificationResult[]; interruptedBy: NodeJS.Signals | undefined }> {
+  const interruption = reporter
+    ? watchInterruption((signal) =>
+        reporter.info(
+          `interrupted by ${signal}: no new submission starts; answers in flight are awaited up to ${interruptionGraceMs / 1_000} s`,
+        ),
+      )
+    : undefined;
+  const heard = batches.map(() => ({
+    finished: new Map<string, VerificationResult>(),
+    guids: new Map<string, string>(),
+  }));
+  const watched = batches.map((batch, index) => {
+    const seen = heard[index] as (typeof heard)[number];
+    const onEvent = batch.options.onEvent;
+    return {
+      ...batch.options,
+      onSubmitting: () => {
+        if (interruption?.signal) throw new InterruptedError(interruption.signal);
+      },
+      onEvent: (event: VerificationEvent) => {
+        if (event.type === "finished") seen.finished.set(event.address.toLowerCase(), event.result);
+        if (event.type === "submitted" && event.guid) seen.guids.set(event.address.toLowerCase(), event.guid);
+        onEvent?.(event);
+      },
+    };
+  });
+  const work = Promise.all(
+    batches.map((batch, index) =>
+      batch.jobs.length === 0 ? [] : verifyBatch(batch.jobs, watched[index] as BatchOptions),
+    ),
+  );
+  try {
+    const done = interruption
+      ? await Promise.race([work, interruption.graceOver.then(() => undefined)])
+      : await work;
+    if (done) return { records: done.flat(), interruptedBy: interruption?.signal };
+    const signal = interruption?.signal as NodeJS.Signals;
+    return {
+      records: batches.flatMap((batch, index) => {
+        const seen = heard[index] as (typeof heard)[number];
+        const kind = (batch.options.client as { kind?: VerifierKind } | undefined)?.kind ?? "blockscout";
+        return batch.jobs.map((job) => {
+          const key = job.address.toLowerCase();
+          return {
+            ...(seen.finished.get(key) ?? interruptedRecord(job, signal, seen.guids.get(key))),
+            target: kind,
+          };
+        });
+      }),
+      interruptedBy: signal,
+    };
+  } finally {
+    interruption?.dispose();
+  }
+}
+
+function interruptedRecord(
+  job: VerificationJob,
+  signal: NodeJS.Signals,
+  guid: string | undefined,
+): VerificationResult {
+  return {
+    address: job.address,
+    contract: displayName(job),
+    explorer: job.target?.explorerUrl ?? "",
+    format: job.source.format,
+    status: "failed",
+    ...(guid ? { guid } : {}),
+    url: "",
+    attempts: guid ? 1 : 0,
+    durationMs: 0,
+    ...(job.target?.chainId === undefined ? {} : { chainId: job.target.chainId }),
+    message: guid
+      ? `Interrupted (${signal}) before the explorer's verdict; the guid ${guid} is in the ledger, and a rerun polls it.`
+      : `Interrupted (${signal}) before its submission was sent; a rerun sends it.`,
+    error: { code: "interrupted" },
+  };
+}
+
+const serviceNames: Record<Exclude<VerifierKind, "blockscout">, string> = {
+  etherscan: "Etherscan",
+  sourcify: "Sourcify",
+};
+
+// The jobs by chain, each without its own explorer: another service is one verifier per chain.
+function jobsByChain(
+  jobs: readonly VerificationJob[],
+  runChainId: number | undefined,
+): Map<number | undefined, VerificationJob[]> {
+  const byChain = new Map<number | undefined, VerificationJob[]>();
+  for (const job of jobs) {
+    const chainId = job.target?.chainId ?? runChainId;
+    const { target, ...rest } = job;
+    const own = target?.rpc ? { ...rest, target: { rpc: target.rpc } } : rest;
+    byChain.set(chainId, [...(byChain.get(chainId) ?? []), own]);
+  }
+  return byChain;
+}
+
+const stoppingCodes = new Set(["quota_exhausted", "plan_required", "invalid_api_key"]);
+
+// A service that stopped the run's work on it (a used-up quota, a plan, a refused key) is said once, in one line.
+function stoppedTargetLines(results: readonly VerificationResult[]): string[] {
+  const stopped = new Map<string, { message: string; count: number }>();
+  for (const result of results) {
+    if (!result.target || !result.error || !stoppingCodes.has(result.error.code)) continue;
+    const seen = stopped.get(result.target);
+    stopped.set(result.target, {
+      message: seen?.message ?? result.message ?? result.error.code,
+      count: (seen?.count ?? 0) + 1,
+    });
+  }
+  return [...stopped].map(
+    ([kind, { message, count }]) =>
+      `stopped     ${kind}: ${message} (${count} contract${count === 1 ? "" : "s"} not verified there; a rerun with the ledger resumes them)`,
+  );
 }
 
 function badEntryResult(entry: BadManifestEntry, explorer: string): VerificationResult {
@@ -146,4 +327,21 @@ function badEntryResult(entry: BadManifestEntry, explorer: string): Verification
     message: entry.error.shortMessage,
     error: { code: entry.error.code },
   };
+}
+
+/**
+ * Whether a run succeeded: every record is a success, or belongs to a target the user made optional (its failures
+ * warn instead of failing the run).
+ *
+ * @param results - the run's records
+ * @param optionalTargets - the targets whose failures only warn
+ * @returns true when the run succeeded
+ */
+export function runSucceeded(
+  results: readonly VerificationResult[],
+  optionalTargets: readonly VerifierKind[] = [],
+): boolean {
+  return results.every(
+    (result) => isSuccess(result) || optionalTargets.includes(result.target ?? "blockscout"),
+  );
 }

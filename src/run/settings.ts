@@ -9,9 +9,10 @@ import {
   wholeNumberRequirement,
   wholeNumberWithin,
 } from "../options/verificationOptions.js";
+import { type VerifierKind, verifierKinds } from "../verify/verifier.js";
 
-/** How a setting's text is read. */
-export type SettingType = "switch" | "wholeNumber" | "path";
+/** How a setting's text is read: a list is comma-separated words, each one of `choices`. */
+export type SettingType = "switch" | "wholeNumber" | "path" | "list";
 
 /**
  * One setting of a run, declared once: the Action's input, the CLI's flag, the task's option and the config key are
@@ -27,6 +28,8 @@ export interface Setting {
   readonly range?: WholeNumberRange;
   /** For a whole number: `auto` is accepted too. */
   readonly auto?: boolean;
+  /** For a list: the words it may hold. */
+  readonly choices?: readonly string[];
   /** What it does, in one sentence a user reads in `--help`, `action.yml` and the README. */
   readonly help: string;
   /** The Action's input, where it offers the setting. */
@@ -43,6 +46,27 @@ export interface Setting {
 
 /** The settings every door shares, in the order `--help` and the README list them. */
 export const runSettings = [
+  {
+    name: "targets",
+    type: "list",
+    default: "blockscout",
+    choices: verifierKinds,
+    help: "Where to verify, comma-separated: blockscout, etherscan, sourcify; all of them work at once.",
+    input: "targets",
+    flag: "targets",
+    option: "targets",
+    config: true,
+  },
+  {
+    name: "optionalTargets",
+    type: "list",
+    default: "",
+    choices: verifierKinds,
+    help: "Targets whose failures warn instead of failing the run, comma-separated.",
+    input: "optional-targets",
+    flag: "optional-targets",
+    option: "optionalTargets",
+  },
   {
     name: "wait",
     type: "switch",
@@ -181,6 +205,16 @@ export function readSetting(
     }
     case "path":
       return given;
+    case "list": {
+      const words = [...new Set(given.split(/[\s,]+/).filter((word) => word !== ""))];
+      const unknown = words.find((word) => !setting.choices?.includes(word));
+      if (unknown !== undefined)
+        throw new InvalidInputError(
+          field,
+          `${nameIn(setting, door)}: "${unknown}" is not one of ${setting.choices?.join(", ")}.`,
+        );
+      return words.join(",");
+    }
   }
 }
 
@@ -196,6 +230,8 @@ export function settingNamed(name: RunSettingName): Setting {
 
 /** The settings' values a run reads: each door fills them from its own world. */
 export type RunSettingValues = {
+  targets: VerifierKind[];
+  optionalTargets: VerifierKind[];
   wait: boolean;
   timeoutSeconds: number;
   concurrency: number | "auto";
@@ -221,7 +257,20 @@ export function readRunSettings(
   const values: Record<string, unknown> = {};
   for (const setting of runSettings as readonly Setting[]) {
     const offered = door === "action" ? setting.input : door === "cli" ? setting.flag : setting.option;
-    values[setting.name] = readSetting(setting, offered === undefined ? undefined : textOf(setting), door);
+    const value = readSetting(setting, offered === undefined ? undefined : textOf(setting), door);
+    values[setting.name] =
+      setting.type === "list"
+        ? String(value ?? "")
+            .split(",")
+            .filter((word) => word !== "")
+        : value;
+  }
+  if ((values.targets as string[]).length === 0) {
+    const targets = settingNamed("targets");
+    throw new InvalidInputError(
+      "targets",
+      `${nameIn(targets, door)} names no target: give ${targets.choices?.join(", ")}.`,
+    );
   }
   return values as RunSettingValues;
 }
@@ -270,7 +319,9 @@ export function settingFlagLines(): string[] {
             ? " SECONDS"
             : " N";
     const shownDefault =
-      setting.type !== "switch" && setting.default !== undefined ? ` (default ${setting.default})` : "";
+      setting.type !== "switch" && setting.default !== undefined && setting.default !== ""
+        ? ` (default ${setting.default})`
+        : "";
     const help = setting.flag.startsWith("no-") ? (setting.negatedHelp ?? setting.help) : setting.help;
     return [`  --${setting.flag}${value}`.padEnd(30) + help.replace(/\.$/, "") + shownDefault];
   });

@@ -1,5 +1,6 @@
 import type { Libraries } from "../client/contract/libraries.js";
 import type { ErrorCode } from "../errors/explorerVerifyError.js";
+import type { VerifierKind } from "./verifier.js";
 
 /** How a contract is submitted (DESIGN §3); `proxy` names the record of a proxy link. */
 export type VerificationFormat = "standard-json" | "single-file" | "flattened" | "vyper" | "registry";
@@ -131,6 +132,8 @@ export interface VerificationResult {
   error?: ResultError;
   /** The factory and transaction that created the contract, for contracts found inside transactions. */
   createdBy?: CreatedBy;
+  /** The service it was verified on (`blockscout` unless the run named others). */
+  target?: VerifierKind;
 }
 
 /**

@@ -47,6 +47,11 @@ export interface Verifier {
   /** @param address - a contract @returns the page of its code */
   codeUrl(address: string): string;
   /**
+   * The name a ledger files this service's contracts under, when `urls.base` is not stable from run to run (the
+   * embedded local explorer takes a new port each time). Default `urls.base`.
+   */
+  readonly ledgerKey?: string;
+  /**
    * Whether the address is verified, from a source that cannot mistake a bytecode twin for it.
    * @param address - a contract
    * @returns the state, or undefined when the service cannot tell from the address alone

@@ -15,7 +15,7 @@ import type { VerificationEvent } from "./events.js";
 import type { VerificationJob, VerificationResult, VerificationTarget } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
 import { inTargetPool } from "./targetPool.js";
-import type { Verifier } from "./verifier.js";
+import type { Verifier, VerifierKind } from "./verifier.js";
 import { type EngineOptions, verifyContract } from "./verifyContract.js";
 
 export interface BatchOptions extends EngineOptions {
@@ -119,7 +119,7 @@ export async function verifyBatch(
     const result = ledger
       ? await verifyWithLedger(client, job, jobOptions, { ledger, recheck: options.recheck, chainId })
       : await verifyContract(client, job, jobOptions);
-    return withChainId(result, chainId);
+    return stamped(result, chainId, client.kind);
   });
   const links = await inTargetPool(jobs, groupOf, limits(), async (job, index) => {
     const implementation = results[index];
@@ -144,10 +144,10 @@ export async function verifyBatch(
           ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
           : "Not linked: the implementation is not verified.",
       };
-      return withChainId(notLinked, chainId);
+      return stamped(notLinked, chainId, client.kind);
     }
     const linkHash = proxyLinkHash(implementation.address);
-    const recorded = ledger?.entry(client.urls.base, proxyAddress, "proxy");
+    const recorded = ledger?.entry(client.ledgerKey ?? client.urls.base, proxyAddress, "proxy");
     if (recorded?.status === "verified" && recorded.inputHash === linkHash && !options.recheck) {
       const linked: VerificationResult = {
         address: proxyAddress,
@@ -167,7 +167,7 @@ export async function verifyBatch(
         contract: linked.contract,
         result: linked,
       });
-      return withChainId(linked, chainId);
+      return stamped(linked, chainId, client.kind);
     }
     const timeoutMs = job.timeoutMs ?? options.timeoutMs;
     // The link's requests answer to its deadline too (rate-limit waits, request time limits).
@@ -179,7 +179,7 @@ export async function verifyBatch(
       }),
     );
     ledger?.record({
-      explorer: client.urls.base,
+      explorer: client.ledgerKey ?? client.urls.base,
       address: proxyAddress,
       ...(chainId === undefined ? {} : { chainId }),
       contract: link.contract,
@@ -189,7 +189,7 @@ export async function verifyBatch(
       ...(link.guid ? { guid: link.guid } : {}),
       url: link.url,
     });
-    return withChainId(link, chainId);
+    return stamped(link, chainId, client.kind);
   });
   return results.flatMap((result, index) => {
     const link = links[index];
@@ -259,8 +259,17 @@ async function resolveTargets(
   return targets;
 }
 
-function withChainId(result: VerificationResult, chainId: number | undefined): VerificationResult {
-  return chainId === undefined || result.chainId !== undefined ? result : { ...result, chainId };
+// Every record says where it was verified: the service, and the chain when known.
+function stamped(
+  result: VerificationResult,
+  chainId: number | undefined,
+  target: VerifierKind,
+): VerificationResult {
+  return {
+    ...result,
+    ...(chainId === undefined || result.chainId !== undefined ? {} : { chainId }),
+    target,
+  };
 }
 
 // Loaded only when a chain's explorer must be looked up: a batch whose explorers are named never loads the

@@ -92,7 +92,7 @@ describe("the bundled Action, given a deployment whose files lead out of the wor
     expect(action.code).toBe(1);
     const linked = join(workspace, "out", "build-info", `${foundryId}.json`);
     expect(action.stdout).toContain(
-      `::error::The build info ${linked} leads outside ${join(workspace, "out")} once its links are followed: only files inside it are read.`,
+      `::error::The build info ${linked} leads outside ${join(workspace, "out")} and ${workspace} once its links are followed: only files inside them are read.`,
     );
     expect(explorer.requests).toEqual([]);
   }, 60_000);

@@ -40,7 +40,7 @@ afterAll(async () => {
 
 describe("explorer-verify verify with a Foundry build info linked out of out/", () => {
   it("refuses it for a deployment and for one ADDRESS, and sends nothing", async () => {
-    const expected = `explorer-verify: The build info ${linked} leads outside ${join(project.dir, "out")} once its links are followed: only files inside it are read.\n`;
+    const expected = `explorer-verify: The build info ${linked} leads outside ${join(project.dir, "out")} and ${project.dir} once its links are followed: only files inside them are read.\n`;
     const deployment = await explorerVerify(project, [
       "verify",
       "--deployment",

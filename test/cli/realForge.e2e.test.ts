@@ -83,7 +83,7 @@ describe("explorer-verify on a project built and deployed by forge", () => {
 
     const run = await verify();
     expect(run.stderr).toMatch(
-      /^Verifying 6 contracts on the local explorer at http:\/\/127\.0\.0\.1:\d+ \(local chain 31337, no --explorer-url\)\n/,
+      /^Verifying 6 contracts on the local explorer at http:\/\/127\.0\.0\.1:\d+ \(no explorer is named for local chain 31337\)\n/,
     );
     expect(run.code).toBe(0);
     expect(results(run.stdout).map((r) => [r.contract, r.address, r.format, r.status, r.attempts])).toEqual(

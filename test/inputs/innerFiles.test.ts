@@ -80,7 +80,7 @@ describe("ids inside an Ignition deployment name files in it, nothing else", () 
     await symlink(join(outside, "evil.json"), join(dir, "build-info", "linked.json"));
     const error = await rejected(readIgnitionDeployment(dir, { root: workspace }));
     expect(error.shortMessage).toBe(
-      `The build info ${join(dir, "build-info", "linked.json")} leads outside ${dir} and the workspace ${workspace} once its links are followed: only files inside them are read.`,
+      `The build info ${join(dir, "build-info", "linked.json")} leads outside ${dir} and ${workspace} once its links are followed: only files inside them are read.`,
     );
   });
 
@@ -177,7 +177,7 @@ describe("build infos of a folder stay in it once links are followed", () => {
     );
     expect([error.field, error.shortMessage]).toEqual([
       "artifacts",
-      `The build info ${join(artifactsDir, "build-info", `${foundryId}.json`)} leads outside ${artifactsDir} and the workspace ${workspace} once its links are followed: only files inside them are read.`,
+      `The build info ${join(artifactsDir, "build-info", `${foundryId}.json`)} leads outside ${artifactsDir} and ${workspace} once its links are followed: only files inside them are read.`,
     ]);
   });
 });

@@ -95,6 +95,20 @@ describe("the ledger's lock file", () => {
     expect(existsSync(lock)).toBe(false);
   }, 15_000);
 
+  it("that names no process (its writer was killed between creating it and writing its pid) is taken over", async () => {
+    const { path, lock } = lockedLedger(0, -2_000);
+    writeFileSync(lock, "");
+    const past = new Date(Date.now() - 2_000);
+    utimesSync(lock, past, past);
+    const events: VerificationEvent[] = [];
+    const results = await runOne(path, testAddress(0x6400), events);
+    expect(results.map((r) => r.status)).toEqual(["verified"]);
+    expect(noticesOf(events)).toEqual([
+      `the ledger's lock file ${lock} names no process: it was left by a run stopped as it took the lock; taken over.`,
+    ]);
+    expect(existsSync(lock)).toBe(false);
+  }, 15_000);
+
   it("that cannot be taken (a live process holds it) fails the run before anything is sent, in one line", async () => {
     const pid = liveHolder.pid as number;
     const { path, lock } = lockedLedger(pid, 0);

@@ -13,6 +13,15 @@ export interface ActionRun {
   stderr: string;
   outputs: Record<string, string>;
   summary: string;
+  /** With `interrupt`: milliseconds from the signal to the exit. */
+  exitAfterSignalMs?: number;
+}
+
+/** A signal sent to the running Action once its output says so. */
+export interface ActionInterrupt {
+  signal: NodeJS.Signals;
+  /** Sent when this first holds for the output so far. */
+  when: (stdout: string) => boolean;
 }
 
 /**
@@ -23,6 +32,7 @@ export interface ActionRun {
  * @param workspace - the workflow's workspace folder
  * @param extraEnv - more environment variables (loopback stand-ins for the published list, the Blockscout API)
  * @param bundle - another bundle than dist/index.js (one built fresh from the sources)
+ * @param interrupt - a signal to send mid-run (a cancelled workflow)
  * @returns exit code, output, the outputs set and the summary written
  */
 export async function runAction(
@@ -30,6 +40,7 @@ export async function runAction(
   workspace: string,
   extraEnv: Record<string, string> = {},
   bundle?: string,
+  interrupt?: ActionInterrupt,
 ): Promise<ActionRun> {
   const files = await mkdtemp(join(tmpdir(), "explorer-verify-action-"));
   const outputFile = join(files, "output");
@@ -47,6 +58,7 @@ export async function runAction(
     ...extraEnv,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  let signalledAt: number | undefined;
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
     (resolve, reject) => {
       const child = spawn(process.execPath, [bundle ?? join(repository, "dist", "index.js")], {
@@ -58,6 +70,10 @@ export async function runAction(
       let err = "";
       child.stdout.on("data", (chunk: Buffer) => {
         out += chunk.toString();
+        if (interrupt && signalledAt === undefined && interrupt.when(out)) {
+          signalledAt = Date.now();
+          child.kill(interrupt.signal);
+        }
       });
       child.stderr.on("data", (chunk: Buffer) => {
         err += chunk.toString();
@@ -66,7 +82,9 @@ export async function runAction(
       child.on("close", (exit) => resolve({ code: exit, stdout: out, stderr: err }));
     },
   );
+  const exitedAt = Date.now();
   return {
+    ...(signalledAt === undefined ? {} : { exitAfterSignalMs: exitedAt - signalledAt }),
     code,
     stdout,
     stderr,

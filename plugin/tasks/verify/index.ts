@@ -95,12 +95,19 @@ for (const setting of runSettings as readonly Setting[]) {
   definition = (
     setting.type === "switch"
       ? definition.addFlag({ name: setting.option, description })
-      : definition.addOption({
-          name: setting.option,
-          type: ArgumentType.INT,
-          description: `${description.replace(/\.$/, "")} (default: the config's, else ${setting.default ?? "none"})`,
-          defaultValue: 0,
-        })
+      : setting.type === "list"
+        ? definition.addOption({
+            name: setting.option,
+            type: ArgumentType.STRING,
+            description,
+            defaultValue: "",
+          })
+        : definition.addOption({
+            name: setting.option,
+            type: ArgumentType.INT,
+            description: `${description.replace(/\.$/, "")} (default: the config's, else ${setting.default ?? "none"})`,
+            defaultValue: 0,
+          })
   ) as typeof declared;
 }
 

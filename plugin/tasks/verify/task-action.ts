@@ -41,7 +41,8 @@ export default async function verifyTaskAction(
   const reporter = new RunReporter({ json: args.json, table: true });
   const connection = await hre.network.create();
   const chain = new ChainAccess(connection);
-  const target = await resolveTaskExplorerTarget(hre, connection, chain, args.explorerUrl);
+  const withoutBlockscout = !settings.targets.includes("blockscout");
+  const target = await resolveTaskExplorerTarget(hre, connection, chain, args.explorerUrl, withoutBlockscout);
   let finished = false;
   try {
     if (args.serve && !target.localExplorer) {
@@ -59,8 +60,19 @@ export default async function verifyTaskAction(
     const ledger = ledgerPath(hre, args.ledger, target.localExplorer !== undefined);
     // What the ledger knows is read after the build (its input hash needs the build): no look before it.
     const inLedger =
-      ledger !== undefined && args.address !== "" && new Ledger(ledger).entry(client.urls.base, args.address);
-    if (args.address && !args.proxy && !settings.force && !settings.includeCreated && !inLedger) {
+      ledger !== undefined &&
+      args.address !== "" &&
+      new Ledger(ledger).entry(client.ledgerKey ?? client.urls.base, args.address);
+    // Blockscout alone: the early look settles a verified contract; other targets each have their own say.
+    const blockscoutOnly = settings.targets.length === 1 && settings.targets[0] === "blockscout";
+    if (
+      blockscoutOnly &&
+      args.address &&
+      !args.proxy &&
+      !settings.force &&
+      !settings.includeCreated &&
+      !inLedger
+    ) {
       const startedAt = Date.now();
       // Looked up before the build, as `hardhat verify` does: a rerun over a verified contract costs one request
       // and no build. An explorer that cannot answer now is asked again by the engine's pre-check.

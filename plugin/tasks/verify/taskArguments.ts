@@ -18,6 +18,8 @@ export interface VerifyTaskArguments {
   includeCreated: boolean;
   timeout: number;
   requestsPerSecond: number;
+  targets: string;
+  optionalTargets: string;
   proxy: boolean;
   force: boolean;
   noWait: boolean;

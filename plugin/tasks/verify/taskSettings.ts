@@ -21,7 +21,7 @@ export async function taskSettings(
   const textOf = (setting: Setting): string | undefined => {
     const given = setting.option === undefined ? undefined : options[setting.option];
     if (given === true) return setting.option?.startsWith("no") ? "false" : "true";
-    if (given !== undefined && given !== false && given !== 0) return String(given);
+    if (given !== undefined && given !== false && given !== 0 && given !== "") return String(given);
     const configured = setting.config ? config[setting.name] : undefined;
     return configured === undefined ? undefined : String(configured);
   };

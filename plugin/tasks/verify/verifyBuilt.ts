@@ -14,14 +14,16 @@ import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.j
 import { inferContract, isDeployedCodeOf } from "../../../src/inputs/inferContract.js";
 import { singleFileSourceOf } from "../../../src/inputs/singleFileSource.js";
 import { linkedLibraryAddresses } from "../../../src/recompile/bytecodeTransformations.js";
+import { interruptedExitCode } from "../../../src/run/interruption.js";
 import type { RunReporter } from "../../../src/run/runReporter.js";
-import { runVerify } from "../../../src/run/runVerify.js";
+import { runSucceeded, runVerify } from "../../../src/run/runVerify.js";
 import type { RunSettingValues } from "../../../src/run/settings.js";
-import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
+import type { VerificationJob } from "../../../src/verify/job.js";
 import { displayName } from "../../../src/verify/verifyContract.js";
 import type { ChainAccess } from "../../internal/chainAccess.js";
 import { loadDefaultExport } from "../../internal/cliArguments.js";
 import type { ExplorerTarget } from "../../internal/explorerTarget.js";
+import { taskServices } from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { buildProject, projectCompilers } from "../../internal/projectBuild.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
@@ -74,6 +76,7 @@ export async function verifyBuilt(run: BuiltVerification): Promise<void> {
       `--preflight needs a network reached over HTTP; "${connection.networkName}" is Hardhat's in-process network.`,
     );
   }
+  const services = await taskServices(hre);
   const results = await asUserErrors(() =>
     runVerify({
       jobs,
@@ -82,12 +85,16 @@ export async function verifyBuilt(run: BuiltVerification): Promise<void> {
       rpc,
       ledger: ledger ? { path: ledger, recheck: settings.recheck } : undefined,
       reporter,
+      services,
+      interruptible: true,
       // The look before the build was the pre-check.
       preChecked: checkedUnverified,
       client,
     }),
   );
-  if (!results.every(isSuccess)) process.exitCode = 1;
+  // Interrupted: the table is printed; answers still in flight must not hold the process.
+  if (results.interruptedBy) process.exit(interruptedExitCode(results.interruptedBy));
+  if (!runSucceeded(results, settings.optionalTargets)) process.exitCode = 1;
 }
 
 /**

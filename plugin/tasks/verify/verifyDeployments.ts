@@ -2,15 +2,17 @@ import { readdirSync } from "node:fs";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import { explorerEnvironment } from "../../../src/explorers/environment.js";
+import { interruptedExitCode } from "../../../src/run/interruption.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
-import { runVerify } from "../../../src/run/runVerify.js";
+import { runSucceeded, runVerify } from "../../../src/run/runVerify.js";
 import type { RunSettingValues } from "../../../src/run/settings.js";
-import { isSuccess, type VerificationJob } from "../../../src/verify/job.js";
+import type { VerificationJob } from "../../../src/verify/job.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
 import {
   chainExplorerTarget,
   type ExplorerTarget,
   resolveTaskExplorerTarget,
+  taskServices,
 } from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { ledgerPath } from "./ledgerOption.js";
@@ -65,6 +67,7 @@ export async function verifyDeployments(
     }
     const usesLocalExplorer = [...targets.values()].some((t) => t.localExplorer);
     const ledger = ledgerPath(hre, args.ledger, usesLocalExplorer && !args.ledger);
+    const services = await taskServices(hre);
     const results = await asUserErrors(() =>
       runVerify({
         jobs,
@@ -81,9 +84,13 @@ export async function verifyDeployments(
         settings,
         ledger: ledger ? { path: ledger, recheck: settings.recheck } : undefined,
         reporter,
+        services,
+        interruptible: true,
       }),
     );
-    if (!results.every(isSuccess)) process.exitCode = 1;
+    // Interrupted: the table is printed; answers still in flight must not hold the process.
+    if (results.interruptedBy) process.exit(interruptedExitCode(results.interruptedBy));
+    if (!runSucceeded(results, settings.optionalTargets)) process.exitCode = 1;
   } finally {
     for (const target of targets.values()) await target.localExplorer?.close();
     for (const connection of connections) await connection.close();

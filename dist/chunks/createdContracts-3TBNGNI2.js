@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{c as a,d as b,e as c}from"./chunk-UFEUUDP3.js";import"./chunk-JSQZY3CD.js";import"./chunk-VDWQHD54.js";import"./chunk-KK76HTIQ.js";import"./chunk-FWILSALA.js";import"./chunk-XZRRXHMW.js";import"./chunk-E3UYMTEY.js";import"./chunk-BDSK7IWC.js";import"./chunk-HJ5V6VKZ.js";import"./chunk-LKCOIBBO.js";import"./chunk-KKM7PONK.js";export{a as creationChainFromRpc,b as defaultMaxInternalTransactionPages,c as discoverCreatedContracts};
