@@ -91,9 +91,9 @@ describe("action.yml against the options module", () => {
     }
   });
 
-  it("matches the README's table of inputs", () => {
-    const readme = readFileSync(join(repository, "README.md"), "utf8");
-    const rows = [...readme.matchAll(/^\| `([a-z-]+)` \|\s*(?:`([^`]*)`)?\s*\|/gm)].map(([, name, value]) => [
+  it("matches the table of inputs in docs/action.md", () => {
+    const table = readFileSync(join(repository, "docs", "action.md"), "utf8");
+    const rows = [...table.matchAll(/^\| `([a-z-]+)` \|\s*(?:`([^`]*)`)?\s*\|/gm)].map(([, name, value]) => [
       name,
       value ?? "",
     ]);

@@ -7,35 +7,22 @@ import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer
 import { type HardhatNode, repoRoot, runHardhat, startHardhatNode } from "../inputs/hardhatProject.js";
 import { deployerPrivateKey } from "../support/hardhatChain.js";
 import { hardhat, preparePluginProject, removePluginProject } from "../support/pluginProject.js";
+import { blockUnder } from "./markdownBlocks.js";
 
-// The README's examples, run as a user would run them: the packed package installed in a Hardhat 3 project,
-// a token deployed with the arguments the examples use. Only the explorer URL and the address in the
-// examples are swapped for a local explorer and the local deployment; the config snippet gets the offline
-// compiler added (the snippet leaves compilers to Hardhat, which would download one).
+// The examples of the README and docs/, run as a user would run them: the packed package installed in a Hardhat 3
+// project, a token deployed with the arguments the examples use. Only the explorer URL and the address in the
+// examples are swapped for a local explorer and the local deployment; the config of docs/hardhat.md gets the
+// offline compiler added (it leaves compilers to Hardhat, which would download one), the README's quickstart has
+// it already. test/readme/codeBlocks.test.ts lists the blocks run here.
 const run = promisify(execFile);
 const binDir = join(repoRoot, "node_modules", ".bin");
 const readmeExplorerUrl = "https://eth.blockscout.com";
 const readmeAddress = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
-let readme: string;
 let project: string;
 let chain: HardhatNode;
 let explorer: LocalExplorer;
 let tokenAddress: string;
-
-/**
- * The body of the first fenced block of a language after a heading of the README.
- * @param heading - the heading line, e.g. `### Verifying from a script`
- * @param language - the fence's language
- * @returns the code
- */
-function codeAfter(heading: string, language: string): string {
-  const start = readme.indexOf(`\n${heading}\n`);
-  if (start < 0) throw new Error(`the README has no heading ${heading}`);
-  const fence = readme.indexOf(`\n\`\`\`${language}\n`, start);
-  const end = readme.indexOf("\n```\n", fence + 1);
-  return readme.slice(fence + language.length + 5, end + 1);
-}
 
 function localised(code: string): string {
   expect(code).toContain(`"${readmeExplorerUrl}"`);
@@ -54,7 +41,6 @@ async function runExample(name: string, code: string): Promise<{ stdout: string;
 }
 
 beforeAll(async () => {
-  readme = await readFile(join(repoRoot, "README.md"), "utf8");
   project = await preparePluginProject();
   chain = await startHardhatNode(project);
   await writeFile(
@@ -83,15 +69,49 @@ afterAll(async () => {
   await removePluginProject(project);
 });
 
-describe("the README's examples, against the packed package", () => {
+/**
+ * Runs the task with a config and verifies the deployed token through it, on the local explorer.
+ *
+ * @param config - the hardhat.config.ts to use
+ * @returns the task's outcome
+ */
+async function verifyWithConfig(config: string) {
+  await writeFile(join(project, "hardhat.config.ts"), config);
+  // The variable the config names is unset (this worker's environment is its own).
+  delete process.env.BLOCKSCOUT_API_KEY;
+  return hardhat(
+    project,
+    [
+      "explorer-verify",
+      "--network",
+      "chiado",
+      "--explorer-url",
+      explorer.url,
+      tokenAddress,
+      "My Token",
+      "1000000",
+      "--contract",
+      "contracts/Token.sol:Token",
+    ],
+    { CHIADO_RPC_URL: chain.url, DEPLOYER_PRIVATE_KEY: deployerPrivateKey },
+  );
+}
+
+describe("the examples of the README and docs/, against the packed package", () => {
   it("Verifying from a script: reads the build, verifies the token, prints progress and the result", async () => {
-    const { stdout } = await runExample("verify", localised(codeAfter("### Verifying from a script", "ts")));
+    const { stdout } = await runExample(
+      "verify",
+      localised(blockUnder("docs/library.md", "## Verifying from a script", "ts")),
+    );
     expect(stdout).toMatch(new RegExp(`^verified +contracts/Token.sol:Token at ${tokenAddress}`, "im"));
     expect(stdout).toContain("contracts/Token.sol:Token: verified");
   }, 120_000);
 
-  it("Library use: reads the verified contract back and walks a block's transactions", async () => {
-    const { stdout, stderr } = await runExample("client", localised(codeAfter("## Library use", "ts")));
+  it("Reading from an explorer: reads the verified contract back and walks a block's transactions", async () => {
+    const { stdout, stderr } = await runExample(
+      "client",
+      localised(blockUnder("docs/library.md", "## Reading from an explorer", "ts")),
+    );
     expect(stderr).toBe("");
     const [contract, ...transactions] = stdout.trim().split("\n");
     expect(contract).toBe("Token (v0.8.28+commit.7893614a)");
@@ -99,37 +119,29 @@ describe("the README's examples, against the packed package", () => {
     for (const line of transactions) expect(line).toMatch(/^0x[0-9a-f]{64}( 0x[0-9a-fA-F]{40})?$/);
   }, 60_000);
 
-  it("the plugin's config snippet works with the API key variable unset", async () => {
-    const snippet = codeAfter("## Hardhat 3 plugin", "ts").replace(
+  it("the README's Hardhat quickstart config, with its offline compiler, verifies with the API key variable unset", async () => {
+    const outcome = await verifyWithConfig(blockUnder("README.md", "## Quickstart: Hardhat 3", "ts"));
+    expect(outcome.stderr).toBe("");
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toMatch(
+      /contracts\/Token\.sol:Token +0x[0-9a-fA-F]{40} +(verified|already verified)/,
+    );
+  }, 120_000);
+
+  it("docs/hardhat.md's config, every key of explorerVerify, works with its variables unset", async () => {
+    const soljson = JSON.stringify(join(repoRoot, "node_modules", "solc", "soljson.js"));
+    const config = blockUnder("docs/hardhat.md", "# The Hardhat 3 task", "ts").replace(
       "  plugins: [explorerVerify],\n",
       `  plugins: [explorerVerify],
   solidity: {
     profiles: {
-      default: { compilers: [{ version: "0.8.28", path: ${JSON.stringify(join(repoRoot, "node_modules", "solc", "soljson.js"))} }] },
-      production: { compilers: [{ version: "0.8.28", path: ${JSON.stringify(join(repoRoot, "node_modules", "solc", "soljson.js"))}, settings: { optimizer: { enabled: true, runs: 200 } } }] },
+      default: { compilers: [{ version: "0.8.28", path: ${soljson} }] },
+      production: { compilers: [{ version: "0.8.28", path: ${soljson}, settings: { optimizer: { enabled: true, runs: 200 } } }] },
     },
   },
 `,
     );
-    await writeFile(join(project, "hardhat.config.ts"), snippet);
-    // The variable the snippet names is unset (this worker's environment is its own).
-    delete process.env.BLOCKSCOUT_API_KEY;
-    const outcome = await hardhat(
-      project,
-      [
-        "explorer-verify",
-        "--network",
-        "chiado",
-        "--explorer-url",
-        explorer.url,
-        tokenAddress,
-        "My Token",
-        "1000000",
-        "--contract",
-        "contracts/Token.sol:Token",
-      ],
-      { CHIADO_RPC_URL: chain.url, DEPLOYER_PRIVATE_KEY: deployerPrivateKey },
-    );
+    const outcome = await verifyWithConfig(config);
     expect(outcome.stderr).toBe("");
     expect(outcome.code).toBe(0);
     expect(outcome.stdout).toMatch(/contracts\/Token\.sol:Token +0x[0-9a-fA-F]{40} +already verified/);
