@@ -161,6 +161,7 @@ describe("discovery with a chain whose trace never comes", () => {
           reason: `The deadline came before the chain gave the code of ${address}.`,
         },
       ],
+      twins: [],
     });
   });
 });
