@@ -104,6 +104,10 @@ async function readDemoFactory(): Promise<string> {
   return readFile(join(repoRoot, "demo", file), "utf8");
 }
 
+function deployerAddress(): string {
+  return privateKeyToAccount(deployerPrivateKey).address.toLowerCase();
+}
+
 function newClient(url: string): ExplorerClient {
   return new ExplorerClient({ explorerUrl: url, requestsPerSecond: Number.POSITIVE_INFINITY });
 }
@@ -198,6 +202,38 @@ describe("include-created with a manifest that lists only a factory", () => {
     expect(created.jobs.map((job) => job.address)).toEqual([at.vault, at.pocket1]);
     expect([...created.clones, ...(created.twins ?? []), ...created.skipped]).toEqual([]);
   }, 120_000);
+});
+
+describe("the local explorer's internal transactions of an address", () => {
+  it("lists those it sent, received or was created by, newest first, from the chain's traces", async () => {
+    const page = await newClient(explorer.url).getAddressInternalTransactions({ address: at.factory! });
+    const shown = page.items.map((item) => [
+      item.transaction_hash.toLowerCase(),
+      item.type,
+      item.from?.hash.toLowerCase(),
+      (item.created_contract ?? item.to)?.hash.toLowerCase(),
+    ]);
+    expect(shown).toEqual([
+      [tx.call2, "call", at.factory, at.clone2],
+      [tx.call2, "create", at.factory, at.clone2],
+      [tx.call2, "create2", at.factory, at.pocket2],
+      [tx.call2, "call", deployerAddress(), at.factory],
+      [tx.call1, "call", at.factory, at.clone1],
+      [tx.call1, "create", at.factory, at.clone1],
+      [tx.call1, "create2", at.factory, at.pocket1],
+      [tx.call1, "call", deployerAddress(), at.factory],
+      [tx.factory, "create", at.factory, at.vault],
+      [tx.factory, "create", deployerAddress(), at.factory],
+    ]);
+    expect(page.nextPageParams).toBeNull();
+  }, 60_000);
+
+  it("answers 422 for a filter other than from or to, as Blockscout does", async () => {
+    const response = await fetch(
+      `${explorer.url}/api/v2/addresses/${at.factory}/internal-transactions?filter=sideways`,
+    );
+    expect(response.status).toBe(422);
+  });
 });
 
 describe("a factory's history from the chain, where the explorer has no list for an address", () => {
