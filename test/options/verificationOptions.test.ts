@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { readActionInputs } from "../../src/action/inputs.js";
 import { integerFlag } from "../../src/cli/arguments.js";
+import { defaultMaxCreated } from "../../src/discovery/createdContractJobs.js";
 import {
   autoConcurrencyCeiling,
   concurrencyRange,
@@ -12,7 +13,14 @@ import {
   type WholeNumberRange,
   wholeNumberWithin,
 } from "../../src/options/verificationOptions.js";
-import { runSettings, type Setting } from "../../src/run/settings.js";
+import {
+  flagText,
+  readRunSettings,
+  readSetting,
+  runSettings,
+  type Setting,
+  settingNamed,
+} from "../../src/run/settings.js";
 import { readActionInputsBlock } from "../support/actionInputsYaml.js";
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -177,6 +185,27 @@ describe("the Action's and the CLI's readings of the same options", () => {
         );
       }
     }
+  });
+
+  it("read max-created (default 100, 1 to 10000) as the Action's input and the CLI's flag", () => {
+    const setting = settingNamed("maxCreated");
+    inputs({ "explorer-url": "https://eth.blockscout.com", contracts: "verify.json" });
+    expect(readActionInputs().maxCreated).toBe(100);
+    inputs({
+      "explorer-url": "https://eth.blockscout.com",
+      contracts: "verify.json",
+      "max-created": "10000",
+    });
+    expect(readActionInputs().maxCreated).toBe(10_000);
+    inputs({ "explorer-url": "https://eth.blockscout.com", contracts: "verify.json", "max-created": "0" });
+    expect(() => readActionInputs()).toThrow(
+      'Input max-created must be a whole number from 1 to 10000, got "0".',
+    );
+    expect(readRunSettings("cli", (each) => flagText(each, { "max-created": "7" })).maxCreated).toBe(7);
+    expect(() => readSetting(setting, "10001", "cli")).toThrow(
+      '--max-created must be a whole number from 1 to 10000, got "10001".',
+    );
+    expect(setting.default).toBe(defaultMaxCreated);
   });
 
   it("reads a whole number within a range, and nothing else", () => {
