@@ -178,6 +178,14 @@ async function fromTraces(
       }
     }
   }
+  if (created === undefined && first > 0) {
+    search.warn({
+      code: "block_limit",
+      transaction: undefined,
+      factory: address,
+      message: `The creation of ${address} is not known: only the calls to it in the newest ${search.maxTracedBlocks} blocks (${first} to ${last}) were traced; contracts it created before block ${first} are left out.`,
+    });
+  }
   if (last < latest) {
     search.warn({
       code: "block_limit",

@@ -179,6 +179,20 @@ describe("include-created with a manifest that lists only a factory", () => {
     ]);
   }, 180_000);
 
+  it("without rpc-url, finds the same children through the explorer alone, the twin by its creation code", async () => {
+    const inputs = { contracts: onlyFactory(), artifacts: "artifacts" };
+    const jobs = await jobsFromInputs(inputs, workspace);
+    const warnings: DiscoveryWarning[] = [];
+    const created = await createdJobsFromInputs(inputs, jobs, newClient(explorer.url), workspace, {
+      deadline: Date.now() + 120_000,
+      onWarning: (warning) => warnings.push(warning),
+    });
+    expect(warnings).toEqual([]);
+    expect(created.jobs.map((job) => job.address)).toEqual([at.vault, at.pocket1]);
+    expect(created.twins?.map((twin) => [twin.address, twin.twinOf])).toEqual([[at.pocket2, at.pocket1]]);
+    expect(created.clones.map((clone) => clone.address)).toEqual([at.clone1, at.clone2]);
+  }, 120_000);
+
   it("looks at max-created contracts per factory, oldest first, and counts the rest", async () => {
     const inputs = { contracts: onlyFactory(), artifacts: "artifacts", rpcUrl: chain.rpcUrl };
     const jobs = await jobsFromInputs(inputs, workspace);
@@ -291,6 +305,32 @@ describe("a factory's history from the chain, where the explorer has no list for
         transaction: undefined,
         factory: at.factory,
         message: `Traced the calls to ${at.factory} in blocks ${created} to ${created + 1} only (2 blocks from its creation, the limit): contracts it created in blocks ${created + 2} to ${latest} are left out.`,
+      },
+    ]);
+  }, 60_000);
+
+  it("traces the newest blocks, and says so, when the factory's creation is not known", async () => {
+    const warnings: DiscoveryWarning[] = [];
+    const chainReads = creationChainFromRpc(chain.rpcUrl);
+    const children = await factoryChildren(
+      { address: at.factory! },
+      {
+        client: newClient(standIn.url),
+        chain: chainReads,
+        deadline: Number.POSITIVE_INFINITY,
+        maxPages: 100,
+        maxTracedBlocks: 2,
+        warn: (warning) => warnings.push(warning),
+      },
+    );
+    const latest = (await chainReads.latestBlock?.()) ?? -1;
+    expect(children.map((child) => child.address)).toEqual([at.pocket1, at.clone1, at.pocket2, at.clone2]);
+    expect(warnings).toEqual([
+      {
+        code: "block_limit",
+        transaction: undefined,
+        factory: at.factory,
+        message: `The creation of ${at.factory} is not known: only the calls to it in the newest 2 blocks (${latest - 1} to ${latest}) were traced; contracts it created before block ${latest - 1} are left out.`,
       },
     ]);
   }, 60_000);
