@@ -17,6 +17,7 @@ import type * as rest from "./rest/index.js";
 import {
   assertBlockNumberOrHash,
   assertBlockTransactionType,
+  assertInternalTransactionDirection,
   assertTokenId,
   assertTokenTypeFilter,
   assertTransactionHash,
@@ -272,6 +273,28 @@ export class ExplorerClient implements Verifier {
     return pagesOf(
       () => import("./rest/getInternalTransactions.js"),
       (list) => list.iterateInternalTransactions(this.transport, parameters),
+    );
+  }
+
+  /** `GET /api/v2/addresses/{address}/internal-transactions`, one page. @param parameters - address and direction @param cursor - the previous page's `nextPageParams` @returns the page */
+  getAddressInternalTransactions(
+    parameters: rest.GetAddressInternalTransactionsParameters,
+    cursor?: rest.PageCursor,
+  ): Promise<rest.RestPage<rest.InternalTransaction>> {
+    return import("./rest/getAddressInternalTransactions.js").then((list) =>
+      list.getAddressInternalTransactions(this.transport, parameters, cursor),
+    );
+  }
+
+  /** `GET /api/v2/addresses/{address}/internal-transactions`, every page. @param parameters - address and direction @returns pages */
+  iterateAddressInternalTransactions(
+    parameters: rest.GetAddressInternalTransactionsParameters,
+  ): AsyncGenerator<rest.RestPage<rest.InternalTransaction>> {
+    assertAddress(parameters.address);
+    assertInternalTransactionDirection(parameters.direction);
+    return pagesOf(
+      () => import("./rest/getAddressInternalTransactions.js"),
+      (list) => list.iterateAddressInternalTransactions(this.transport, parameters),
     );
   }
 

@@ -14,6 +14,12 @@ export interface CreationChain {
   traceTransaction(hash: string): Promise<unknown>;
   /** The code at an address, `0x` for none. */
   code(address: string): Promise<string>;
+  /** The latest block's number: with the two reads below, a factory's later calls are traced block by block. */
+  latestBlock?(): Promise<number>;
+  /** A block's transactions (hash and recipient, null for a creation); undefined for a block the chain lacks. */
+  blockTransactions?(number: number): Promise<Array<{ hash: string; to: string | null }> | undefined>;
+  /** The block a transaction was mined in; undefined when the chain does not know it mined. */
+  transactionBlock?(hash: string): Promise<number | undefined>;
 }
 
 /**
@@ -30,6 +36,13 @@ export function creationChainFromRpc(rpcUrl: string): CreationChain {
   return {
     traceTransaction: (hash) => chain.traceTransaction(hash),
     code: (address) => chain.getCode(address),
+    latestBlock: () => chain.blockNumber(),
+    blockTransactions: async (number) =>
+      (await chain.getBlock(number))?.transactions.map(({ hash, to }) => ({ hash, to })),
+    transactionBlock: async (hash) => {
+      const mined = (await chain.getTransaction(hash))?.blockNumber;
+      return mined ? Number(mined) : undefined;
+    },
   };
 }
 
@@ -223,7 +236,17 @@ async function fromInternalTransactions(
   return created;
 }
 
-async function fillCreationInputs(created: CreatedContract[], client: ExplorerClient | undefined) {
+/**
+ * Gives the contracts whose creation code neither the explorer's list nor a trace gave the creation code the
+ * explorer's `getcontractcreation` has (in place).
+ *
+ * @param created - the contracts found
+ * @param client - the explorer; none leaves them as they are
+ */
+export async function fillCreationInputs(
+  created: CreatedContract[],
+  client: ExplorerClient | undefined,
+): Promise<void> {
   const missing = created.filter((contract) => contract.creationInput === undefined);
   if (!client || missing.length === 0) return;
   const creations = await client.getContractCreation({

@@ -3,7 +3,9 @@ export {
   type CreatedClone,
   type CreatedContractJobs,
   type CreatedContractJobsOptions,
+  type CreatedTwin,
   createdContractJobs,
+  defaultMaxCreated,
   matchCreatedContracts,
   type SkippedCreation,
 } from "./createdContractJobs.js";
@@ -15,5 +17,6 @@ export {
   discoverCreatedContracts,
 } from "./createdContracts.js";
 export { foundryBroadcastTransactionHashes, ignitionTransactionHashes } from "./deploymentTransactions.js";
+export { type Factory, factoryChildren } from "./factoryHistory.js";
 export type { DiscoveryWarning, DiscoveryWarningCode } from "./internalTransactionWalk.js";
 export { cloneImplementation, cloneImplementationFromCreation } from "./minimalClone.js";

@@ -3,14 +3,26 @@ import { cursorQuery } from "../client/rest/restPagination.js";
 import type { InternalTransaction, PageCursor } from "../schemas/rest/index.js";
 import { DeadlineReached } from "./discoveryDeadline.js";
 
-/** Why discovery stopped short. */
-export type DiscoveryWarningCode = "cursor_repeated" | "page_limit" | "deadline";
+/**
+ * Why discovery stopped short: a walk's guards, the deadline, the `maxCreated` cap, or a factory whose later
+ * history neither the explorer nor the chain could give.
+ */
+export type DiscoveryWarningCode =
+  | "cursor_repeated"
+  | "page_limit"
+  | "deadline"
+  | "max_created"
+  | "history_unavailable"
+  | "block_limit";
 
 /** Discovery stopped short: what was found until then is kept, the rest is left out. */
 export interface DiscoveryWarning {
   code: DiscoveryWarningCode;
-  /** The transaction whose reading stopped (the first one left unread, for `deadline` between transactions). */
-  transaction: string;
+  /**
+   * The transaction whose reading stopped (the first one left unread, for `deadline` between transactions);
+   * undefined where a factory's history stopped.
+   */
+  transaction: string | undefined;
   /** The factory of that transaction, as far as its pages read showed it (lower case). */
   factory: string | undefined;
   /** One line saying what stopped and what is left out. */
@@ -42,25 +54,72 @@ export async function* walkInternalTransactions(
   transaction: string,
   limits: WalkLimits,
 ): AsyncGenerator<InternalTransaction[], void, undefined> {
+  let factory: Factory = {};
+  yield* walkPages(
+    (cursor) => client.getInternalTransactions({ transactionHash: transaction }, cursor),
+    (items) => {
+      factory = withFactoryOf(factory, items);
+    },
+    (code, pages, why) =>
+      limits.warn({
+        code,
+        transaction,
+        factory: factoryAddress(factory),
+        message: `Stopped reading the internal transactions of ${transaction} (factory ${factoryAddress(factory) ?? "unknown"}) after ${pagesRead(pages)}: ${why}; contracts it created further on are left out.`,
+      }),
+    limits,
+  );
+}
+
+/**
+ * Reads the internal transactions a factory sent, over its whole history (`/addresses/{address}/internal-transactions`
+ * with `filter=from`), page by page under the same limits as {@link walkInternalTransactions}.
+ *
+ * @param client - the explorer
+ * @param factory - the factory's address
+ * @param limits - the deadline, the page limit, where warnings go
+ * @returns the pages' items, in the explorer's order (newest first)
+ * @throws {DeadlineReached} when the deadline comes before the first page is read
+ * @throws the explorer's errors (a 404 where it has no such list), before the deadline
+ */
+export async function* walkFactoryHistory(
+  client: ExplorerClient,
+  factory: string,
+  limits: WalkLimits,
+): AsyncGenerator<InternalTransaction[], void, undefined> {
+  yield* walkPages(
+    (cursor) => client.getAddressInternalTransactions({ address: factory, direction: "from" }, cursor),
+    () => {},
+    (code, pages, why) =>
+      limits.warn({
+        code,
+        transaction: undefined,
+        factory: factory.toLowerCase(),
+        message: `Stopped reading the internal transactions of factory ${factory.toLowerCase()} after ${pagesRead(pages)}: ${why}; contracts it created on the pages not read are left out.`,
+      }),
+    limits,
+  );
+}
+
+type Page = Awaited<ReturnType<ExplorerClient["getInternalTransactions"]>>;
+
+async function* walkPages(
+  fetchPage: (cursor: PageCursor | undefined) => Promise<Page>,
+  onPage: (items: readonly InternalTransaction[]) => void,
+  stop: (code: DiscoveryWarningCode, pages: number, why: string) => void,
+  limits: WalkLimits,
+): AsyncGenerator<InternalTransaction[], void, undefined> {
   const followed = new Set<string>();
   let cursor: PageCursor | undefined;
-  let factory: Factory = {};
-  const stop = (code: DiscoveryWarningCode, pages: number, why: string) =>
-    limits.warn({
-      code,
-      transaction,
-      factory: factoryAddress(factory),
-      message: `Stopped reading the internal transactions of ${transaction} (factory ${factoryAddress(factory) ?? "unknown"}) after ${pages} ${pages === 1 ? "page" : "pages"}: ${why}; contracts it created further on are left out.`,
-    });
   for (let read = 0; ; read++) {
     if (Date.now() >= limits.deadline) {
       if (read === 0) throw new DeadlineReached();
       stop("deadline", read, "the deadline came");
       return;
     }
-    let page: Awaited<ReturnType<ExplorerClient["getInternalTransactions"]>>;
+    let page: Page;
     try {
-      page = await client.getInternalTransactions({ transactionHash: transaction }, cursor);
+      page = await fetchPage(cursor);
     } catch (error) {
       // A request cut short by the deadline is the deadline, not the explorer's failure.
       if (Date.now() < limits.deadline) throw error;
@@ -68,7 +127,7 @@ export async function* walkInternalTransactions(
       stop("deadline", read, "the deadline came");
       return;
     }
-    factory = withFactoryOf(factory, page.items);
+    onPage(page.items);
     yield page.items;
     const next = page.nextPageParams;
     if (next === null) return;
@@ -84,6 +143,10 @@ export async function* walkInternalTransactions(
     followed.add(key);
     cursor = next;
   }
+}
+
+function pagesRead(pages: number): string {
+  return `${pages} ${pages === 1 ? "page" : "pages"}`;
 }
 
 interface Factory {

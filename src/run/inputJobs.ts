@@ -118,14 +118,17 @@ export async function jobsFromInputs(
 
 /**
  * With `include-created`: the jobs of the contracts that the deployment's transactions and the manifest contracts'
- * creation transactions created, matched against the build under `artifacts` (else the Ignition deployment's own).
+ * creation transactions created, and those every job's contract created in any later call (its whole history on the
+ * explorer, else the chain's traces with `rpc-url`), at most `maxCreated` per factory, matched against the build
+ * under `artifacts` (else the Ignition deployment's own).
  *
  * @param inputs - the checked inputs
- * @param ownJobs - the jobs already made (left out of the created ones)
+ * @param ownJobs - the jobs already made (left out of the created ones; each one's history is read as a factory's)
  * @param client - the explorer
  * @param workspace - the folder relative paths start from
  * @param limits - the run's deadline, and where discovery's warnings go
- * @returns jobs (with `createdBy`), clones and skipped contracts
+ * @param maxCreated - the most contracts looked at per factory (the `maxCreated` setting); default 100
+ * @returns jobs (with `createdBy`), clones, twins and skipped contracts
  * @throws {InvalidInputError} when a file cannot be read
  */
 export async function createdJobsFromInputs(
@@ -134,6 +137,7 @@ export async function createdJobsFromInputs(
   client: ExplorerClient,
   workspace: string,
   limits?: DiscoveryLimits,
+  maxCreated?: number,
 ): Promise<CreatedContractJobs> {
   const transactions: string[] = [];
   let buildDir = resolve(workspace, inputs.artifacts);
@@ -148,7 +152,11 @@ export async function createdJobsFromInputs(
   const deployed = new Set(ownJobs.map((job) => job.address.toLowerCase()));
   const creations = ownJobs.length > 0 ? await client.getContractCreation({ addresses: [...deployed] }) : [];
   transactions.push(...creations.map((creation) => creation.txHash));
-  if (transactions.length === 0) return { jobs: [], clones: [], skipped: [] };
+  if (transactions.length === 0 && deployed.size === 0)
+    return { jobs: [], clones: [], skipped: [], twins: [] };
+  const createdIn = new Map(
+    creations.map((creation) => [creation.contractAddress.toLowerCase(), creation.txHash]),
+  );
   // Loaded only with include-created: the Action's first request does not wait for discovery.
   const { createdContractJobs } = await import("../discovery/createdContractJobs.js");
   const { creationChainFromRpc } = await import("../discovery/createdContracts.js");
@@ -157,6 +165,8 @@ export async function createdJobsFromInputs(
     client,
     ...(inputs.rpcUrl ? { chain: creationChainFromRpc(inputs.rpcUrl) } : {}),
     exclude: deployed,
+    factories: [...deployed].map((address) => ({ address, creationTransaction: createdIn.get(address) })),
+    ...(maxCreated === undefined ? {} : { maxCreated }),
     ...(limits ? { deadline: limits.deadline, onWarning: limits.onWarning } : {}),
   });
 }

@@ -44,6 +44,9 @@ export interface Setting {
   readonly config?: boolean;
 }
 
+/** The contracts looked at per factory with include-created (the engine's default is 100, `defaultMaxCreated`). */
+export const maxCreatedRange: WholeNumberRange = { min: 1, max: 10_000 };
+
 /** The settings every door shares, in the order `--help` and the README list them. */
 export const runSettings = [
   {
@@ -135,6 +138,16 @@ export const runSettings = [
     input: "include-created",
     flag: "include-created",
     option: "includeCreated",
+  },
+  {
+    name: "maxCreated",
+    type: "wholeNumber",
+    default: 100,
+    range: maxCreatedRange,
+    help: `With include-created, the most contracts looked at per factory, from ${maxCreatedRange.min} to ${maxCreatedRange.max} (oldest first; the rest are counted in a warning).`,
+    input: "max-created",
+    flag: "max-created",
+    option: "maxCreated",
   },
   {
     name: "recheck",
@@ -239,6 +252,7 @@ export type RunSettingValues = {
   force: boolean;
   preflight: boolean;
   includeCreated: boolean;
+  maxCreated: number;
   recheck: boolean;
 };
 

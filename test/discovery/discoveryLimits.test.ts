@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/glo
 import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import {
+  createdContractJobs,
   creationChainFromRpc,
   type DiscoveryWarning,
   discoverCreatedContracts,
@@ -119,6 +120,58 @@ describe("discovery against an explorer whose pages do not end", () => {
   });
 });
 
+describe("a factory's history on an explorer whose pages do not end", () => {
+  it("stops at the page limit with a warning naming the factory, then looks at max-created of its children", async () => {
+    explorer.scenario = endlessInternalTransactions({ factory, cursor: "endless" });
+    const warnings: DiscoveryWarning[] = [];
+    const outcome = await createdContractJobs([], {
+      contracts: [],
+      client,
+      factories: [{ address: factory }],
+      maxPages: 5,
+      maxCreated: 3,
+      onWarning: (warning) => warnings.push(warning),
+    });
+    expect(warnings).toEqual([
+      {
+        code: "page_limit",
+        transaction: undefined,
+        factory,
+        message: `Stopped reading the internal transactions of factory ${factory} after 5 pages: they run past 5 pages, the limit; contracts it created on the pages not read are left out.`,
+      },
+      {
+        code: "max_created",
+        transaction: undefined,
+        factory,
+        message: `2 more contracts created by ${factory} were not looked at (max-created 3).`,
+      },
+    ]);
+    expect(
+      explorer.requests.filter((request) => request.url.startsWith(`/api/v2/addresses/${factory}/`)),
+    ).toHaveLength(5);
+    expect(outcome.skipped.map((skipped) => [skipped.address, skipped.createdBy])).toEqual(
+      [0, 1, 2].map((page) => [
+        createdOnPage(page),
+        { factory, transaction: `0x${(page + 1).toString(16).padStart(64, "0")}` },
+      ]),
+    );
+  });
+
+  it("stops when the next page is one already read", async () => {
+    explorer.scenario = endlessInternalTransactions({ factory, cursor: "repeat" });
+    const warnings: DiscoveryWarning[] = [];
+    await createdContractJobs([], {
+      contracts: [],
+      client,
+      factories: [{ address: factory }],
+      onWarning: (warning) => warnings.push(warning),
+    });
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      `Stopped reading the internal transactions of factory ${factory} after 2 pages: the explorer's next page is one already read; contracts it created on the pages not read are left out.`,
+    ]);
+  });
+});
+
 describe("discovery with a chain whose trace never comes", () => {
   let silent: Server;
   beforeAll(async () => {
@@ -161,6 +214,7 @@ describe("discovery with a chain whose trace never comes", () => {
           reason: `The deadline came before the chain gave the code of ${address}.`,
         },
       ],
+      twins: [],
     });
   });
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { readActionInputs } from "../../src/action/inputs.js";
 import { integerFlag } from "../../src/cli/arguments.js";
+import { defaultMaxCreated } from "../../src/discovery/createdContractJobs.js";
 import {
   autoConcurrencyCeiling,
   concurrencyRange,
@@ -12,7 +13,14 @@ import {
   type WholeNumberRange,
   wholeNumberWithin,
 } from "../../src/options/verificationOptions.js";
-import { runSettings, type Setting } from "../../src/run/settings.js";
+import {
+  flagText,
+  readRunSettings,
+  readSetting,
+  runSettings,
+  type Setting,
+  settingNamed,
+} from "../../src/run/settings.js";
 import { readActionInputsBlock } from "../support/actionInputsYaml.js";
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -51,6 +59,7 @@ describe("action.yml against the options module", () => {
       "force",
       "preflight",
       "include-created",
+      "max-created",
       "fail-on-error",
     ]);
     for (const [name, fields] of actionInputs) {
@@ -63,7 +72,10 @@ describe("action.yml against the options module", () => {
 
   it("gives every input the module's default, and no default where the module has none", () => {
     for (const [name, fields] of actionInputs) {
-      const moduleDefault = moduleDefaults[camelCase(name)];
+      // A setting the options module does not hold (max-created) has its default in the hall's declaration.
+      const moduleDefault =
+        moduleDefaults[camelCase(name)] ??
+        (runSettings as readonly Setting[]).find((setting) => setting.input === name)?.default;
       expect({ name, default: fields.default }).toEqual({
         name,
         default: moduleDefault === undefined ? "" : String(moduleDefault),
@@ -173,6 +185,27 @@ describe("the Action's and the CLI's readings of the same options", () => {
         );
       }
     }
+  });
+
+  it("read max-created (default 100, 1 to 10000) as the Action's input and the CLI's flag", () => {
+    const setting = settingNamed("maxCreated");
+    inputs({ "explorer-url": "https://eth.blockscout.com", contracts: "verify.json" });
+    expect(readActionInputs().maxCreated).toBe(100);
+    inputs({
+      "explorer-url": "https://eth.blockscout.com",
+      contracts: "verify.json",
+      "max-created": "10000",
+    });
+    expect(readActionInputs().maxCreated).toBe(10_000);
+    inputs({ "explorer-url": "https://eth.blockscout.com", contracts: "verify.json", "max-created": "0" });
+    expect(() => readActionInputs()).toThrow(
+      'Input max-created must be a whole number from 1 to 10000, got "0".',
+    );
+    expect(readRunSettings("cli", (each) => flagText(each, { "max-created": "7" })).maxCreated).toBe(7);
+    expect(() => readSetting(setting, "10001", "cli")).toThrow(
+      '--max-created must be a whole number from 1 to 10000, got "10001".',
+    );
+    expect(setting.default).toBe(defaultMaxCreated);
   });
 
   it("reads a whole number within a range, and nothing else", () => {

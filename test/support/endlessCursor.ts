@@ -22,8 +22,8 @@ export function createdOnPage(page: number): string {
 }
 
 /**
- * An explorer whose internal transactions of any transaction never reach a last page: each page lists one contract
- * the factory created and a `next_page_params` that never is null. `getcontractcreation` names the creation
+ * An explorer whose internal transactions of any transaction, and of the factory, never reach a last page: each page
+ * lists one contract the factory created and a `next_page_params` that never is null. `getcontractcreation` names the creation
  * transaction given, without creation code (else it answers "No data found"); other requests pass on.
  * @param pages - the factory, how the cursor goes on, a delay
  * @returns the scenario
@@ -44,9 +44,13 @@ export function endlessInternalTransactions(pages: EndlessPages): Scenario {
       }));
       return answerJson(200, { status: "1", message: "OK", result });
     }
-    if (url.pathname !== "/api/v2/internal-transactions") return undefined;
-    const transaction = url.searchParams.get("transaction_hash") ?? "";
+    // The factory's own history (`/addresses/{factory}/internal-transactions`): one transaction per page.
+    const ofFactory = url.pathname === `/api/v2/addresses/${pages.factory}/internal-transactions`;
+    if (url.pathname !== "/api/v2/internal-transactions" && !ofFactory) return undefined;
     const page = Number(url.searchParams.get("index") ?? "0");
+    const transaction = ofFactory
+      ? `0x${(page + 1).toString(16).padStart(64, "0")}`
+      : (url.searchParams.get("transaction_hash") ?? "");
     const item = (index: number, type: string, from: string, to: string | null, created: string | null) => ({
       block_number: 1,
       transaction_hash: transaction,

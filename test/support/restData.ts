@@ -146,6 +146,13 @@ export class InMemoryRestData implements RestData {
     return this.#internalTransactions;
   }
 
+  // As Blockscout lists an address's internal transactions: the same items, newest first.
+  addressInternalTransactions = (): ServedInternalTransaction[] =>
+    [...this.#internalTransactions].sort(
+      (a, b) =>
+        b.block_number - a.block_number || b.transaction_index - a.transaction_index || b.index - a.index,
+    );
+
   tokenInstanceHolders(
     token: string,
     id: string,

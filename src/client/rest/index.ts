@@ -30,6 +30,11 @@ export {
 } from "../../schemas/rest/index.js";
 export { callRest, parseRestBody, type RestCall } from "./callRest.js";
 export {
+  type GetAddressInternalTransactionsParameters,
+  getAddressInternalTransactions,
+  iterateAddressInternalTransactions,
+} from "./getAddressInternalTransactions.js";
+export {
   type GetAddressNftCollectionsParameters,
   getAddressNftCollections,
   iterateAddressNftCollections,
@@ -77,11 +82,14 @@ export {
 export {
   assertBlockNumberOrHash,
   assertBlockTransactionType,
+  assertInternalTransactionDirection,
   assertTokenId,
   assertTokenTypeFilter,
   assertTransactionHash,
   type BlockTransactionType,
   blockTransactionTypes,
+  type InternalTransactionDirection,
+  internalTransactionDirections,
   type NftCollectionType,
   nftCollectionTypes,
   type TokenType,

@@ -151,3 +151,26 @@ export function assertBlockTransactionType(value: unknown, field = "type"): Bloc
   }
   return match;
 }
+
+/** Directions `GET /addresses/{address_hash}/internal-transactions` filters by (its `filter` parameter). */
+export const internalTransactionDirections = ["from", "to"] as const;
+export type InternalTransactionDirection = (typeof internalTransactionDirections)[number];
+
+/**
+ * Checks the direction of an address's internal transactions.
+ *
+ * @param value - `from`, `to`, or undefined for both
+ * @returns the direction, or undefined
+ * @throws {InvalidInputError}
+ */
+export function assertInternalTransactionDirection(value: unknown): InternalTransactionDirection | undefined {
+  if (value === undefined) return undefined;
+  const match = internalTransactionDirections.find((direction) => direction === value);
+  if (match === undefined) {
+    throw new InvalidInputError(
+      "direction",
+      `Invalid direction ${shown(value)}: expected one of ${internalTransactionDirections.join(", ")}.`,
+    );
+  }
+  return match;
+}

@@ -1,6 +1,7 @@
 import type { ChainBlock, JsonRpcChain } from "../../chain/jsonRpcChain.js";
 import type { ChainBackend } from "../chainBackend.js";
 import type { RestHandler } from "../httpServer.js";
+import { ChainHistory } from "./chainHistory.js";
 import type {
   BlockLookup,
   RestData,
@@ -13,6 +14,7 @@ import { createRestHandler } from "./restHandler.js";
 import { tracedInternalTransactions } from "./tracedInternalTransactions.js";
 
 const blockPath = /^\/blocks\/([^/]+)\/(transactions|withdrawals)$/;
+const addressInternalPath = /^\/addresses\/0x[0-9a-fA-F]{40}\/internal-transactions$/;
 const smartContractPath = /^\/smart-contracts\/(0x[0-9a-fA-F]{40})$/;
 const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
 
@@ -34,6 +36,7 @@ export function createChainRestHandler(chain: JsonRpcChain, backend: ChainBacken
     addressTokens: () => undefined,
     addressNftCollections: () => undefined,
     internalTransactions: () => [...internal.values()].flat(),
+    addressInternalTransactions: (address) => history.involving(address),
     tokenInstanceHolders: () => undefined,
     blockTransactions: (reference) =>
       lookUp(blocks, reference, (block) =>
@@ -66,6 +69,7 @@ export function createChainRestHandler(chain: JsonRpcChain, backend: ChainBacken
       ),
     smartContract: (address) => contracts.get(address),
   };
+  const history = new ChainHistory(chain, internal);
   const handler = createRestHandler(data);
   return async (path, query) => {
     const block = blockPath.exec(path)?.[1];
@@ -77,6 +81,7 @@ export function createChainRestHandler(chain: JsonRpcChain, backend: ChainBacken
       if (!internal.get(transaction)?.length)
         internal.set(transaction, await tracedInternalTransactions(chain, transaction));
     }
+    if (addressInternalPath.test(path)) await history.catchUp();
     const address = smartContractPath.exec(path)?.[1]?.toLowerCase();
     if (address) contracts.set(address, await smartContractBody(backend, address));
     return handler(path, query);

@@ -69,6 +69,11 @@ export interface RestData {
   blockWithdrawals(block: BlockReference): BlockLookup<ServedWithdrawal>;
   /** Every internal transaction of the chain. */
   internalTransactions(): ServedInternalTransaction[];
+  /**
+   * Every internal transaction an address sent, received or was created by, newest first. Leave the function out
+   * to play an explorer without `/addresses/{h}/internal-transactions`.
+   */
+  addressInternalTransactions?: ((address: string) => ServedInternalTransaction[]) | undefined;
   /** The token's type and the holders of one instance; undefined for an unknown token. */
   tokenInstanceHolders(
     token: string,

@@ -92,6 +92,8 @@ function route(data: RestData, path: string, query: Query): Reply {
   const length = segments.length;
   if (first === "addresses" && second !== undefined) {
     if (length === 3 && third === "tokens") return addressTokens(data, second, query);
+    if (length === 3 && third === "internal-transactions" && data.addressInternalTransactions)
+      return addressInternalTransactions(data.addressInternalTransactions, second, query);
     if (length === 4 && third === "nft" && fourth === "collections")
       return nftCollections(data, second, query);
   }
@@ -229,6 +231,44 @@ function internalTransactions(data: RestData, query: Query): Reply {
     cursorKeys.internalTransactions,
     query.limit === undefined ? undefined : Number(query.limit),
   );
+}
+
+function addressInternalTransactions(
+  lookup: NonNullable<RestData["addressInternalTransactions"]>,
+  address: string,
+  query: Query,
+): Reply {
+  const direction = query.filter || undefined;
+  const problems = [
+    ...addressProblems(address),
+    ...enumProblems(direction, ["from", "to"]).map(() => ({
+      pointer: restQueryPointer("filter"),
+      detail: restDetails.invalidEnum,
+    })),
+    ...cursorProblems(query, cursorKeys.internalTransactions),
+  ];
+  if (problems.length > 0) return restInvalid(problems);
+  const own = address.toLowerCase();
+  const rows = lookup(own)
+    .filter((item) => {
+      const from = addressOf(item.from) === own;
+      const to = addressOf(item.to) === own || addressOf(item.created_contract) === own;
+      return direction === "from" ? from : direction === "to" ? to : from || to;
+    })
+    .map((item: ServedInternalTransaction) => ({
+      item,
+      cursor: {
+        block_number: item.block_number,
+        transaction_index: item.transaction_index,
+        index: item.index,
+      },
+    }));
+  return pageOf(rows, query, cursorKeys.internalTransactions);
+}
+
+function addressOf(param: unknown): string | undefined {
+  const hash = (param as { hash?: unknown } | null | undefined)?.hash;
+  return typeof hash === "string" ? hash.toLowerCase() : undefined;
 }
 
 function tokenInstanceHolders(data: RestData, token: string, id: string, query: Query): Reply {

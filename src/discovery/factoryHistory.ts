@@ -1,0 +1,198 @@
+import type { ExplorerClient } from "../client/explorerClient.js";
+import { HttpError, isExplorerVerifyError, NotFoundError, UnknownActionError } from "../errors/index.js";
+import type { InternalTransaction } from "../schemas/rest/index.js";
+import { creationsInTrace, parseCallTrace } from "./callTrace.js";
+import type { CreatedContract, CreationChain } from "./createdContracts.js";
+import { beforeDeadline, DeadlineReached } from "./discoveryDeadline.js";
+import { type DiscoveryWarning, walkFactoryHistory } from "./internalTransactionWalk.js";
+
+/** A contract whose later calls may have created others: a job of the run. */
+export interface Factory {
+  address: string;
+  /** The transaction that created it, where known: the chain's traces start from its block. */
+  creationTransaction?: string | undefined;
+}
+
+/** Where a factory's history is read, and how far. */
+export interface FactoryHistorySearch {
+  client?: ExplorerClient | undefined;
+  chain?: CreationChain | undefined;
+  /** ms since the epoch; infinite for none. */
+  deadline: number;
+  /** The most pages of the explorer's list read per factory. */
+  maxPages: number;
+  /** The most blocks traced per factory when the chain's traces stand in for the explorer's list. */
+  maxTracedBlocks: number;
+  warn: (warning: DiscoveryWarning) => void;
+}
+
+/** The default of {@link FactoryHistorySearch.maxTracedBlocks}. */
+export const defaultMaxTracedBlocks = 1_000;
+
+/**
+ * Every contract a factory created over its whole history, its later calls included: the explorer's internal
+ * transactions of the address (`create` and `create2` items sent by it, every page under the walk's guards), else,
+ * when the explorer has no such list (404, 400 `Unknown API v2 action`, or any other failure) and a chain is given, the call traces of the transactions sent to the
+ * factory in the blocks from its creation on, at most `maxTracedBlocks` of them (a warning says where it stopped).
+ *
+ * @param factory - the factory, and its creation transaction where known
+ * @param search - the explorer and/or chain, the deadline and limits, where warnings go
+ * @returns its children, oldest first
+ * @throws only what is not this package's error: the explorer's and the chain's failures become a
+ *   `history_unavailable` warning, the deadline a `deadline` one
+ */
+export async function factoryChildren(
+  factory: Factory,
+  search: FactoryHistorySearch,
+): Promise<CreatedContract[]> {
+  const address = factory.address.toLowerCase();
+  let explorerFailure: string | undefined;
+  if (search.client) {
+    try {
+      return await fromExplorer(search.client, address, search);
+    } catch (error) {
+      if (error instanceof DeadlineReached) return deadlineCame(address, search);
+      // A 404 is an explorer without the list; any other failure leaves this extra search to the chain, or out.
+      if (!isExplorerVerifyError(error)) throw error;
+      if (!hasNoSuchList(error)) explorerFailure = error.shortMessage;
+    }
+  }
+  const chain = search.chain;
+  const history =
+    chain?.latestBlock && chain.blockTransactions
+      ? {
+          traceTransaction: chain.traceTransaction.bind(chain),
+          code: chain.code.bind(chain),
+          ...(chain.transactionBlock ? { transactionBlock: chain.transactionBlock.bind(chain) } : {}),
+          latestBlock: chain.latestBlock.bind(chain),
+          blockTransactions: chain.blockTransactions.bind(chain),
+        }
+      : undefined;
+  if (!history) {
+    search.warn({
+      code: "history_unavailable",
+      transaction: undefined,
+      factory: address,
+      message: `${explorerFailure === undefined ? "The explorer has no list" : `The explorer did not give the list (${explorerFailure})`} of the internal transactions of ${address}: contracts its later calls created are not looked for (give rpc-url to read them from the chain's traces).`,
+    });
+    return [];
+  }
+  try {
+    return await fromTraces(history, factory, address, search);
+  } catch (error) {
+    if (error instanceof DeadlineReached) return deadlineCame(address, search);
+    if (!isExplorerVerifyError(error)) throw error;
+    search.warn({
+      code: "history_unavailable",
+      transaction: undefined,
+      factory: address,
+      message: `Neither the explorer nor the chain gave the history of ${address} (${error.shortMessage}): contracts its later calls created are not looked for.`,
+    });
+    return [];
+  }
+}
+
+// Blockscout's answers for a path it does not serve: 404 `Not found`, 400 `Unknown API v2 action`.
+function hasNoSuchList(error: unknown): boolean {
+  return (
+    error instanceof NotFoundError ||
+    error instanceof UnknownActionError ||
+    (error instanceof HttpError && error.status === 404)
+  );
+}
+
+function deadlineCame(address: string, search: FactoryHistorySearch): CreatedContract[] {
+  search.warn({
+    code: "deadline",
+    transaction: undefined,
+    factory: address,
+    message: `The deadline came before the contracts ${address} created in later calls were found: they are left out.`,
+  });
+  return [];
+}
+
+async function fromExplorer(
+  client: ExplorerClient,
+  address: string,
+  search: FactoryHistorySearch,
+): Promise<CreatedContract[]> {
+  const items: InternalTransaction[] = [];
+  for await (const page of walkFactoryHistory(client, address, search)) {
+    for (const item of page) {
+      const type = item.type.toLowerCase();
+      const created = item.created_contract?.hash;
+      if ((type !== "create" && type !== "create2") || !created || item.success === false) continue;
+      if (item.from?.hash?.toLowerCase() !== address) continue;
+      items.push(item);
+    }
+  }
+  // The explorer lists newest first; children are looked at oldest first, so the cap keeps the first ones made.
+  items.sort(
+    (a, b) =>
+      a.block_number - b.block_number ||
+      (a.transaction_index ?? 0) - (b.transaction_index ?? 0) ||
+      a.index - b.index,
+  );
+  return items.map((item) => ({
+    address: (item.created_contract?.hash ?? "").toLowerCase(),
+    factory: address,
+    transaction: item.transaction_hash.toLowerCase(),
+    kind: item.type.toLowerCase() === "create2" ? "create2" : "create",
+    foundBy: "explorer",
+  }));
+}
+
+async function fromTraces(
+  chain: CreationChain & Required<Pick<CreationChain, "latestBlock" | "blockTransactions">>,
+  factory: Factory,
+  address: string,
+  search: FactoryHistorySearch,
+): Promise<CreatedContract[]> {
+  const within = <T>(work: Promise<T>) => {
+    if (Date.now() >= search.deadline) return Promise.reject(new DeadlineReached());
+    return beforeDeadline(work, search.deadline);
+  };
+  const latest = await within(chain.latestBlock());
+  const created =
+    factory.creationTransaction && chain.transactionBlock
+      ? await within(chain.transactionBlock(factory.creationTransaction))
+      : undefined;
+  const first = created ?? Math.max(0, latest + 1 - search.maxTracedBlocks);
+  const last = Math.min(latest, first + search.maxTracedBlocks - 1);
+  const children: CreatedContract[] = [];
+  for (let number = first; number <= last; number++) {
+    const transactions = (await within(chain.blockTransactions(number))) ?? [];
+    for (const transaction of transactions) {
+      if (transaction.to?.toLowerCase() !== address) continue;
+      const root = parseCallTrace(await within(chain.traceTransaction(transaction.hash)), transaction.hash);
+      for (const creation of creationsInTrace(root)) {
+        if (creation.creator !== address || creation.kind === "transaction") continue;
+        children.push({
+          address: creation.address,
+          factory: address,
+          transaction: transaction.hash.toLowerCase(),
+          kind: creation.kind,
+          creationInput: creation.creationInput,
+          foundBy: "trace",
+        });
+      }
+    }
+  }
+  if (created === undefined && first > 0) {
+    search.warn({
+      code: "block_limit",
+      transaction: undefined,
+      factory: address,
+      message: `The creation of ${address} is not known: only the calls to it in the newest ${search.maxTracedBlocks} blocks (${first} to ${last}) were traced; contracts it created before block ${first} are left out.`,
+    });
+  }
+  if (last < latest) {
+    search.warn({
+      code: "block_limit",
+      transaction: undefined,
+      factory: address,
+      message: `Traced the calls to ${address} in blocks ${first} to ${last} only (${search.maxTracedBlocks} blocks from its creation, the limit): contracts it created in blocks ${last + 1} to ${latest} are left out.`,
+    });
+  }
+  return children;
+}
