@@ -128,6 +128,7 @@ async function createdJobs(
     found.jobs.push(...created.jobs);
     found.clones.push(...created.clones);
     found.skipped.push(...created.skipped);
+    found.twins = [...(found.twins ?? []), ...(created.twins ?? [])];
   }
   return found;
 }

@@ -127,7 +127,6 @@ export async function jobsFromInputs(
  * @param client - the explorer
  * @param workspace - the folder relative paths start from
  * @param limits - the run's deadline, and where discovery's warnings go
- * @param maxCreated - the most contracts looked at per factory (the `maxCreated` setting); default 100
  * @returns jobs (with `createdBy`), clones, twins and skipped contracts
  * @throws {InvalidInputError} when a file cannot be read
  */
@@ -137,7 +136,6 @@ export async function createdJobsFromInputs(
   client: ExplorerClient,
   workspace: string,
   limits?: DiscoveryLimits,
-  maxCreated?: number,
 ): Promise<CreatedContractJobs> {
   const transactions: string[] = [];
   let buildDir = resolve(workspace, inputs.artifacts);
@@ -166,7 +164,7 @@ export async function createdJobsFromInputs(
     ...(inputs.rpcUrl ? { chain: creationChainFromRpc(inputs.rpcUrl) } : {}),
     exclude: deployed,
     factories: [...deployed].map((address) => ({ address, creationTransaction: createdIn.get(address) })),
-    ...(maxCreated === undefined ? {} : { maxCreated }),
+    ...(limits?.maxCreated === undefined ? {} : { maxCreated: limits.maxCreated }),
     ...(limits ? { deadline: limits.deadline, onWarning: limits.onWarning } : {}),
   });
 }

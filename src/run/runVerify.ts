@@ -24,6 +24,8 @@ export interface RunSettings {
   force: boolean;
   wait: boolean;
   preflight: boolean;
+  /** With `discoverCreated`: the most contracts looked at per factory. */
+  maxCreated?: number | undefined;
   /** The services to verify on (default Blockscout alone). */
   targets?: VerifierKind[] | undefined;
   /** Requests started per second to each explorer. Unset: the engine's default. */
@@ -36,6 +38,8 @@ export interface RunSettings {
 export interface DiscoveryLimits {
   /** When discovery must end, in ms since the epoch. */
   deadline: number;
+  /** The most contracts looked at per factory. */
+  maxCreated: number | undefined;
   onWarning: (warning: DiscoveryWarning) => void;
 }
 
@@ -100,11 +104,16 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     // Discovery answers to the run's deadline, as one contract's work does: pages that never end cannot hold it.
     const created = await request.discoverCreated(client, {
       deadline: Date.now() + settings.timeoutSeconds * 1_000,
+      maxCreated: settings.maxCreated,
       onWarning: (warning) => reporter.info(`warning     ${warning.message}`),
     });
     for (const clone of created.clones)
       reporter.info(
         `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted; the explorer shows it through its implementation`,
+      );
+    for (const twin of created.twins ?? [])
+      reporter.info(
+        `twin        ${twin.address} (created by ${twin.createdBy.factory}): the same deployed code as ${twin.twinOf}, not submitted; the explorer shows it verified through its twin`,
       );
     for (const skipped of created.skipped)
       reporter.info(

@@ -131,6 +131,7 @@ describe("include-created with a manifest that lists only a factory", () => {
     const warnings: DiscoveryWarning[] = [];
     const created = await createdJobsFromInputs(inputs, jobs, client, workspace, {
       deadline: Date.now() + 120_000,
+      maxCreated: undefined,
       onWarning: (warning) => warnings.push(warning),
     });
     expect(warnings).toEqual([]);
@@ -185,6 +186,7 @@ describe("include-created with a manifest that lists only a factory", () => {
     const warnings: DiscoveryWarning[] = [];
     const created = await createdJobsFromInputs(inputs, jobs, newClient(explorer.url), workspace, {
       deadline: Date.now() + 120_000,
+      maxCreated: undefined,
       onWarning: (warning) => warnings.push(warning),
     });
     expect(warnings).toEqual([]);
@@ -197,14 +199,11 @@ describe("include-created with a manifest that lists only a factory", () => {
     const inputs = { contracts: onlyFactory(), artifacts: "artifacts", rpcUrl: chain.rpcUrl };
     const jobs = await jobsFromInputs(inputs, workspace);
     const warnings: DiscoveryWarning[] = [];
-    const created = await createdJobsFromInputs(
-      inputs,
-      jobs,
-      newClient(explorer.url),
-      workspace,
-      { deadline: Date.now() + 120_000, onWarning: (warning) => warnings.push(warning) },
-      2,
-    );
+    const created = await createdJobsFromInputs(inputs, jobs, newClient(explorer.url), workspace, {
+      deadline: Date.now() + 120_000,
+      maxCreated: 2,
+      onWarning: (warning) => warnings.push(warning),
+    });
     expect(warnings).toEqual([
       {
         code: "max_created",

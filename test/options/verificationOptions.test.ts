@@ -42,6 +42,9 @@ describe("action.yml against the options module", () => {
     expect([...actionInputs.keys()]).toEqual([
       "explorer-url",
       "chain-id",
+      "targets",
+      "optional-targets",
+      "etherscan-api-key",
       "api-key",
       "headers",
       "contracts",

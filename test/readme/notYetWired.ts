@@ -3,13 +3,13 @@
 // as a door offers one of them, so that it is taken off this list and checked like every other name.
 export const notYetWired = {
   /** `npx explorer-verify verify` flags. */
-  cliFlags: ["--targets", "--optional-targets"],
+  cliFlags: [] as string[],
   /** `npx hardhat explorer-verify` options. */
-  taskFlags: ["--targets"],
+  taskFlags: [] as string[],
   /** Action inputs. */
-  actionInputs: ["targets", "etherscan-api-key", "optional-targets"],
+  actionInputs: [] as string[],
   /** Fields of the result record. */
-  resultFields: ["target"],
+  resultFields: [] as string[],
   /** Keys of `explorerVerify` in the Hardhat config. */
-  configKeys: ["etherscan", "sourcify"],
-} as const;
+  configKeys: [] as string[],
+};
