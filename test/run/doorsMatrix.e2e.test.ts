@@ -280,6 +280,9 @@ describe("the Action, the CLI and the task report the same records", () => {
       "failed-count": "2",
     });
     expect(runs.action.summary).toContain("<p>3 contracts&#58; 1 verified, 2 failed</p>");
+    expect(runs.action.stdout).toContain(
+      '::error title=Verification failed%3A contracts/Box.sol%3ABox::contracts/Box.sol:Box at 0x123: contracts[1].address "0x123" is not an address: expected 0x followed by 40 hexadecimal characters.',
+    );
   }, 120_000);
 
   it("a hostile explorer's text starts no workflow command and carries no escape in any door", async () => {
@@ -383,7 +386,11 @@ describe("the Action, the CLI and the task report the same records", () => {
     const ledger = join(runnerTemp, "ledger.json");
     await rm(ledger, { force: true });
     const cliLedger = join(cli.dir, "..", "elsewhere", "ledger.json");
-    const doors = { url: explorer.url, prepare: () => freshExplorer(explorer) };
+    const doors = {
+      url: explorer.url,
+      prepare: () => freshExplorer(explorer),
+      env: { RUNNER_TEMP: runnerTemp },
+    };
     const runs = {
       action: await action(doors, manifest, { ledger }),
       cli: await cliVerify(doors, ["--ledger", "../elsewhere/ledger.json"]),
@@ -397,6 +404,13 @@ describe("the Action, the CLI and the task report the same records", () => {
     // A rerun reads the ledger where it points: verified, with no request about the contract.
     const again = await action({ ...doors, prepare: () => explorer.reset() }, manifest, { ledger });
     expect(comparable(again.records)).toEqual([boxRecord(explorer.url, "already-verified")]);
+    expect(explorer.requests).toEqual([]);
+    const againCli = await cliVerify({ ...doors, prepare: () => explorer.reset() }, [
+      "--ledger",
+      "../elsewhere/ledger.json",
+    ]);
+    expect(comparable(againCli.records)).toEqual([boxRecord(explorer.url, "already-verified")]);
+    expect(explorer.requests).toEqual([]);
   }, 120_000);
 
   // The Action verifies; it has no fetch: the CLI's and the task's are compared.
