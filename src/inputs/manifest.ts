@@ -49,8 +49,8 @@ export interface ReadManifestOptions {
    */
   root?: string;
   /**
-   * Told of an entry that cannot become a job (a file missing, unreadable or outside `root`, a contract the build
-   * info lacks); the other entries go on. Unset, such an entry stops the whole manifest.
+   * Told of an entry that cannot become a job (a malformed field, a file missing, unreadable or outside `root`, a
+   * contract the build info lacks); the other entries go on. Unset, such an entry stops the whole manifest.
    */
   onBadEntry?: (entry: BadManifestEntry) => void;
 }
