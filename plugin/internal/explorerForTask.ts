@@ -5,7 +5,7 @@ import { ChainAccess } from "./chainAccess.js";
 import { type ExplorerTarget, resolveTaskExplorerTarget } from "./explorerTarget.js";
 
 /**
- * Chooses the explorer (opening the network only when `--explorer-url` is not given) and runs a step with a
+ * Chooses the explorer (opening the network unless `--explorer-url` is given without `--network`) and runs a step with a
  * client for it, closing everything after.
  * @param hre - the Hardhat runtime
  * @param explorerUrl - the `--explorer-url` option
@@ -17,8 +17,10 @@ export async function withExplorer<T>(
   explorerUrl: string | undefined,
   step: (client: ExplorerClient, target: ExplorerTarget) => Promise<T>,
 ): Promise<T> {
-  // With --explorer-url the network is not needed: no chain id to look up, no local explorer to start.
-  const connection = explorerUrl ? undefined : await hre.network.create();
+  // With --explorer-url and no --network, the network is not needed: no chain id to look up, no local explorer to
+  // start. A --network named beside it still names the chain, which routes a proapi_ key through the Blockscout API.
+  const connection =
+    explorerUrl && hre.globalOptions.network === undefined ? undefined : await hre.network.create();
   try {
     const chain = connection ? new ChainAccess(connection) : undefined;
     const target = await resolveTaskExplorerTarget(hre, connection, chain, explorerUrl);

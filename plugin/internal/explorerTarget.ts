@@ -58,8 +58,14 @@ export async function resolveTaskExplorerTarget(
 ): Promise<ExplorerTarget> {
   if (explorerUrlOption) {
     checkedExplorerUrl(explorerUrlOption, "--explorer-url");
-    return taskTarget(hre, undefined, {
+    // The open network's chain still routes a proapi_ key through the Blockscout API, as the Action's explorer-url
+    // with chain-id and the CLI's --explorer-url with --chain-id do. A chain that cannot answer names none.
+    const chainId = connection && chain ? await chain.chainId().catch(() => undefined) : undefined;
+    return taskTarget(hre, chainId, {
       explorerUrl: { url: explorerUrlOption, source: "--explorer-url" },
+      ...(chainId === undefined || !connection
+        ? {}
+        : { chainId: { id: Number(chainId), source: `network "${connection.networkName}"` } }),
       howToNameExplorer: "",
     });
   }

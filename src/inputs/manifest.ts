@@ -15,7 +15,7 @@ import { createContractJob } from "./contractJob.js";
 import { findContract } from "./findContract.js";
 import { inferContract } from "./inferContract.js";
 import { type JsonOrigin, parseJson, readTextFile } from "./jsonFile.js";
-import { checkManifestEntries, type ManifestEntrySpec } from "./manifestEntries.js";
+import { checkManifestEntries, checkManifestEntry, type ManifestEntrySpec } from "./manifestEntries.js";
 import { readRegistrySources } from "./registrySources.js";
 import { splitContractName } from "./sourceNames.js";
 import { readStandardJsonFile } from "./standardJsonFile.js";
@@ -49,8 +49,8 @@ export interface ReadManifestOptions {
    */
   root?: string;
   /**
-   * Told of an entry that cannot become a job (a file missing, unreadable or outside `root`, a contract the build
-   * info lacks); the other entries go on. Unset, such an entry stops the whole manifest.
+   * Told of an entry that cannot become a job (a malformed field, a file missing, unreadable or outside `root`, a
+   * contract the build info lacks); the other entries go on. Unset, such an entry stops the whole manifest.
    */
   onBadEntry?: (entry: BadManifestEntry) => void;
 }
@@ -69,6 +69,8 @@ export interface BadManifestEntry {
 const manifestSchema = z.strictObject({ contracts: z.array(z.unknown()) });
 
 const field = "contracts";
+
+const entryFormats = ["standard-json", "single-file", "flattened", "vyper", "registry"] as const;
 
 /**
  * Reads the Action's contracts manifest (DESIGN §3) into jobs. Every entry is checked before any file is read,
@@ -95,9 +97,10 @@ export async function readManifest(
     path: inline ? "(inline)" : resolve(cwd, manifest),
   };
   const value = parseJson(inline ? manifest : await readTextFile(origin), origin);
-  const entries = checkManifestEntries(manifestContracts(value));
+  const entries = checkedEntries(manifestContracts(value), options.onBadEntry);
   const unnamed = entries.find((entry) => entry.kind === "build-info" && entry.contract === undefined);
-  if (unnamed && !options.deployedCode) throw contractRequired(unnamed);
+  // With onBadEntry, such an entry fails alone when its job is made.
+  if (unnamed && !options.deployedCode && !options.onBadEntry) throw contractRequired(unnamed);
   const baseDir = inline ? cwd : dirname(origin.path);
   const buildInfos = lazyBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"), {
     ...(options.root === undefined ? {} : { root: options.root }),
@@ -123,6 +126,42 @@ export async function readManifest(
     }
   }
   return resolved;
+}
+
+// Every entry checked before any file is read; with onBadEntry, a malformed one is reported and left out.
+function checkedEntries(
+  items: readonly unknown[],
+  onBadEntry: ReadManifestOptions["onBadEntry"],
+): ManifestEntrySpec[] {
+  if (!onBadEntry) return checkManifestEntries(items);
+  const entries: ManifestEntrySpec[] = [];
+  for (const [index, item] of items.entries()) {
+    const entryField = `${field}[${index}]`;
+    try {
+      entries.push(checkManifestEntry(item, entryField));
+    } catch (error) {
+      if (!(error instanceof InvalidInputError)) throw error;
+      onBadEntry(malformedEntry(item, entryField, error));
+    }
+  }
+  return entries;
+}
+
+// What a malformed entry says of itself, as far as it can be read: its address and contract as written.
+function malformedEntry(item: unknown, entryField: string, error: InvalidInputError): BadManifestEntry {
+  const fields = typeof item === "object" && item !== null ? (item as Record<string, unknown>) : {};
+  const written = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : undefined);
+  const format = written("format");
+  return {
+    field: entryField,
+    address: written("address") ?? "",
+    contract: written("contract"),
+    format:
+      format !== undefined && (entryFormats as readonly string[]).includes(format)
+        ? (format as BadManifestEntry["format"])
+        : "standard-json",
+    error,
+  };
 }
 
 function manifestContracts(value: unknown): unknown[] {
@@ -184,7 +223,7 @@ async function entryJob(
     case "build-info": {
       const contract =
         entry.contract === undefined
-          ? await deployedContract(entry, await buildInfos(), deployedCode)
+          ? await deployedContract(entry, buildInfos, deployedCode)
           : findContract(await buildInfos(), entry.contract, `${entry.field}.contract`);
       const linked = await librariesFromCode(entry, contract, deployedCode);
       const job = createContractJob(contract, {
@@ -333,12 +372,12 @@ async function readCode(
 
 async function deployedContract(
   entry: ManifestEntrySpec,
-  buildInfos: readonly BuildInfo[],
+  buildInfos: () => Promise<BuildInfo[]>,
   deployedCode: ReadManifestOptions["deployedCode"],
 ): Promise<CompiledContract> {
   if (!deployedCode) throw contractRequired(entry);
   const code = await readCode(entry, deployedCode);
-  return inferContract(buildInfos.flatMap(contractsOf), code, entry.address, {
+  return inferContract((await buildInfos()).flatMap(contractsOf), code, entry.address, {
     contract: `${entry.field}.contract`,
     build: "that the artifacts are the build the contract was deployed from",
   });

@@ -226,10 +226,18 @@ const entryProbeSchema = z.looseObject({
  * @throws {InvalidInputError} for the first malformed entry, naming the field (`contracts[2].address`)
  */
 export function checkManifestEntries(entries: readonly unknown[]): ManifestEntrySpec[] {
-  return entries.map((entry, index) => checkEntry(entry, `contracts[${index}]`));
+  return entries.map((entry, index) => checkManifestEntry(entry, `contracts[${index}]`));
 }
 
-function checkEntry(entry: unknown, field: string): ManifestEntrySpec {
+/**
+ * Checks one manifest entry's fields (see {@link checkManifestEntries}).
+ *
+ * @param entry - the item of the manifest's `contracts` array
+ * @param field - where it is, `contracts[2]`
+ * @returns the checked entry
+ * @throws {InvalidInputError} naming the field (`contracts[2].address`) when it is malformed
+ */
+export function checkManifestEntry(entry: unknown, field: string): ManifestEntrySpec {
   const probe = entryProbeSchema.safeParse(entry);
   if (!probe.success || Array.isArray(entry)) {
     throw new InvalidInputError(

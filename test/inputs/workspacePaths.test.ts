@@ -124,3 +124,59 @@ describe("files named by a manifest stay in the workspace", () => {
     });
   });
 });
+
+describe("a malformed manifest entry fails alone", () => {
+  it("reports each malformed entry, with its address and contract as written, and reads the others", async () => {
+    const { entries, bad } = await readWithin([
+      { ...flattened(0, "flat/Box.sol"), address: "0x123" },
+      flattened(1, "flat/Box.sol"),
+      { ...flattened(2, "flat/Box.sol"), format: "flatened" },
+      "Box",
+      { address: testAddress(0x14) },
+    ]);
+    expect(entries.map((entry) => entry.job.address)).toEqual([testAddress(0x11)]);
+    expect(
+      bad.map((entry) => [
+        entry.field,
+        entry.address,
+        entry.contract,
+        entry.format,
+        entry.error.code,
+        entry.error.shortMessage,
+      ]),
+    ).toEqual([
+      [
+        "contracts[0]",
+        "0x123",
+        "Box",
+        "flattened",
+        "invalid_input",
+        'contracts[0].address "0x123" is not an address: expected 0x followed by 40 hexadecimal characters.',
+      ],
+      [
+        "contracts[2]",
+        testAddress(0x12),
+        "Box",
+        "standard-json",
+        "invalid_input",
+        'contracts[2].format "flatened" is not a format: use flattened, single-file, vyper or registry, or leave it out for standard JSON.',
+      ],
+      [
+        "contracts[3]",
+        "",
+        undefined,
+        "standard-json",
+        "invalid_input",
+        'contracts[3] must be an object, like { "address": "0x…", "contract": "…" }.',
+      ],
+      [
+        "contracts[4]",
+        testAddress(0x14),
+        undefined,
+        "standard-json",
+        "invalid_input",
+        "contracts[4].contract is required: name the contract (path/File.sol:Name), or give the chain (the Action's rpc-url) to infer it from the deployed code.",
+      ],
+    ]);
+  });
+});
