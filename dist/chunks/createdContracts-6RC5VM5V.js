@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{c as a,d as b,e as c}from"./chunk-OOEXJY4E.js";import"./chunk-Y7CZMMQE.js";import"./chunk-ZKAHCI6Y.js";import"./chunk-FWILSALA.js";import"./chunk-KK76HTIQ.js";import"./chunk-ELQ6IBLL.js";import"./chunk-S5VOMGOK.js";import"./chunk-YY6W6TSX.js";import"./chunk-M4LG2OX7.js";import"./chunk-X7MS2BBW.js";import"./chunk-GXRECFIV.js";import"./chunk-KKM7PONK.js";export{a as creationChainFromRpc,b as defaultMaxInternalTransactionPages,c as discoverCreatedContracts};
