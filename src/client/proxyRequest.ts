@@ -119,7 +119,13 @@ export function openTunnel(
       if (response.statusCode === 200) resolve(socket);
       else {
         socket.destroy();
-        reject(new Error(`the proxy ${proxy.host} refused the tunnel (HTTP ${response.statusCode})`));
+        reject(
+          new Error(
+            response.statusCode === 407
+              ? `the proxy ${proxy.host} refused the credentials (HTTP 407 Proxy Authentication Required: check the user and password in HTTPS_PROXY)`
+              : `the proxy ${proxy.host} refused the tunnel (HTTP ${response.statusCode})`,
+          ),
+        );
       }
     });
     request.on("error", reject);

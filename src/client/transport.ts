@@ -1,6 +1,7 @@
 import {
   type BodySample,
   createRedactor,
+  HttpError,
   InvalidApiKeyError,
   InvalidInputError,
   InvalidResponseError,
@@ -265,6 +266,7 @@ export class Transport {
         }
         throw redirected(context, answer.sample, this.redact(location));
       }
+      if (answer.status === 407) throw proxyRefused(context, answer.sample);
       if (answer.json === undefined) {
         throw notJson(context, answer.sample);
       }
@@ -572,6 +574,16 @@ function redirected(context: RequestContext, sample: BodySample, location: strin
     context,
     sample,
     "Use the address it redirects to as the explorer URL (often https:// instead of http://).",
+  );
+}
+
+// HTTP 407 comes from a proxy between this process and the explorer, never from the explorer itself.
+function proxyRefused(context: RequestContext, sample: BodySample): HttpError {
+  return new HttpError(
+    context,
+    sample,
+    undefined,
+    "The proxy refused the credentials (HTTP 407 Proxy Authentication Required): check the user and password in HTTPS_PROXY / HTTP_PROXY.",
   );
 }
 

@@ -7,6 +7,15 @@ export interface RequestContext {
   method: string;
 }
 
+// The host a request failed on: with the Blockscout API or a proxy, it is not always the explorer the run names.
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "the explorer";
+  }
+}
+
 function requestLines(request: RequestContext, extra: string[] = []): string[] {
   return [`Request: ${request.method} ${request.url}`, ...extra];
 }
@@ -39,7 +48,7 @@ export class NetworkError extends ExplorerVerifyError {
   readonly maybeReceived: boolean;
 
   constructor(request: RequestContext, reason: string, errno: string | undefined, maybeReceived: boolean) {
-    super(`Could not reach the explorer: ${reason}.`, { metaMessages: requestLines(request) });
+    super(`Could not reach ${hostOf(request.url)}: ${reason}.`, { metaMessages: requestLines(request) });
     this.request = request;
     this.errno = errno;
     this.maybeReceived = maybeReceived;
@@ -154,11 +163,18 @@ export class HttpError extends ExplorerVerifyError {
   /** The explorer's own text when the body had one, e.g. `Restricted access`. */
   readonly explorerMessage: string | undefined;
 
-  constructor(request: RequestContext, body: BodySample, explorerMessage?: string) {
+  /**
+   * @param request - the request, its URL redacted
+   * @param body - what came back
+   * @param explorerMessage - the explorer's own text, when the body had one
+   * @param shortMessage - what to say instead, when the answer is not the explorer's (a proxy's 407)
+   */
+  constructor(request: RequestContext, body: BodySample, explorerMessage?: string, shortMessage?: string) {
     super(
-      explorerMessage
-        ? `The explorer answered HTTP ${body.status}: ${explorerMessage}`
-        : `The explorer answered HTTP ${body.status}.`,
+      shortMessage ??
+        (explorerMessage
+          ? `The explorer answered HTTP ${body.status}: ${explorerMessage}`
+          : `The explorer answered HTTP ${body.status}.`),
       { metaMessages: bodyLines(request, body) },
     );
     this.request = request;

@@ -1,5 +1,6 @@
 import { ExplorerClient, type ExplorerClientOptions } from "../client/explorerClient.js";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
+import { assertNoCredentialsInUrl } from "../client/urlCredentials.js";
 import { InvalidInputError } from "../errors/index.js";
 import { explorerEnvironment } from "../explorers/environment.js";
 import type { LocalExplorer } from "../local-explorer/index.js";
@@ -111,6 +112,8 @@ function chainSource(request: ExplorerTargetRequest): string {
 
 function checkedUrl(url: string, source: string): string {
   try {
+    // A key in the URL would be printed with it: the key goes in its own setting, and travels in a header.
+    assertNoCredentialsInUrl(url, source);
     resolveExplorerUrls(url);
   } catch (error) {
     if (error instanceof InvalidInputError)

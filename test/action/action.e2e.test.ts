@@ -125,7 +125,7 @@ describe("the GitHub Action bundle", () => {
     const [result] = JSON.parse(run.outputs.results ?? "[]") as VerificationResult[];
     expect(result).toMatchObject({
       status: "failed",
-      message: "Could not reach the explorer: the connection was refused.",
+      message: "Could not reach 127.0.0.1:9: the connection was refused.",
     });
     expect(run.outputs["failed-count"]).toBe("1");
     expect(run.stdout).toContain(

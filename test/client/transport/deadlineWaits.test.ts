@@ -122,7 +122,7 @@ describe("waits answer to the deadline", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).shortMessage).toBe(
-      "Could not reach the explorer: the connection was refused.",
+      `Could not reach ${new URL(url).host}: the connection was refused.`,
     );
     expect(events).toEqual([]);
   });

@@ -95,6 +95,30 @@ describe("proxies from the environment", () => {
     expect(proxy.seen).toEqual([`CONNECT ${target.host}`]);
   });
 
+  it("says the proxy refused the credentials when it answers 407, not that the explorer answered text", async () => {
+    const refusing = createServer((request, response) => {
+      request.resume();
+      response
+        .writeHead(407, { "content-type": "text/plain", "proxy-authenticate": 'Basic realm="corp"' })
+        .end("Proxy Authentication Required");
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+    try {
+      process.env.HTTP_PROXY = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+      const error = await transport()
+        .send(getAbi)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        code: "http_error",
+        status: 407,
+        shortMessage:
+          "The proxy refused the credentials (HTTP 407 Proxy Authentication Required): check the user and password in HTTPS_PROXY / HTTP_PROXY.",
+      });
+    } finally {
+      await new Promise((resolve) => refusing.close(resolve));
+    }
+  });
+
   it("reads the variables as curl does: lower case first, the scheme's own, NO_PROXY suffixes and ports", () => {
     const env = {
       HTTPS_PROXY: "http://upper:1",

@@ -229,7 +229,7 @@ describe("transport", () => {
     expect(error).toMatchObject({
       errno: "ECONNREFUSED",
       maybeReceived: false,
-      shortMessage: "Could not reach the explorer: the connection was refused.",
+      shortMessage: `Could not reach 127.0.0.1:${port}: the connection was refused.`,
     });
   });
 
