@@ -68,6 +68,19 @@ export function integerFlag<F extends number | "auto">(
 }
 
 /**
+ * Reads `--chain-id`.
+ *
+ * @param text - the flag's value, or undefined when not given
+ * @returns the chain id, or undefined
+ * @throws {UsageError} when it is not a positive whole number
+ */
+export function chainIdFlag(text: string | undefined): number | undefined {
+  return text === undefined
+    ? undefined
+    : integerFlag(text, "chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER });
+}
+
+/**
  * Checks the chain's JSON-RPC URL before anything is opened.
  *
  * @param text - the `--rpc-url` value

@@ -1,6 +1,6 @@
 import { assertAddress } from "../client/validate.js";
 import { neutraliseText } from "../report/terminalText.js";
-import { integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
+import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { resolveCliExplorerTarget } from "./explorerTarget.js";
 import { usage } from "./usage.js";
@@ -32,10 +32,7 @@ export async function fetchCommand(argv: string[]): Promise<number> {
     throw new UsageError("fetch takes one ADDRESS (explorer-verify fetch 0x… --out DIR).");
   assertAddress(address);
   const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
-  const chainId =
-    values["chain-id"] === undefined
-      ? undefined
-      : integerFlag(values["chain-id"], "chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER });
+  const chainId = chainIdFlag(values["chain-id"]);
   const target = await resolveCliExplorerTarget(
     { explorerUrl: values["explorer-url"], chainId, rpcUrl },
     process.cwd(),

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { assertGuid } from "../client/validate.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { neutraliseText } from "../report/terminalText.js";
-import { integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
+import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { resolveCliExplorerTarget } from "./explorerTarget.js";
 import { usage } from "./usage.js";
@@ -44,10 +44,7 @@ export async function statusCommand(argv: string[]): Promise<number> {
   if (extra.length > 0) throw new UsageError(`status takes one GUID, got ${positionals.length}.`);
   assertGuid(guid);
   const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
-  const chainId =
-    values["chain-id"] === undefined
-      ? undefined
-      : integerFlag(values["chain-id"], "chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER });
+  const chainId = chainIdFlag(values["chain-id"]);
   const target = await resolveCliExplorerTarget(
     { explorerUrl: values["explorer-url"], chainId, rpcUrl },
     process.cwd(),

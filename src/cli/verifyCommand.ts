@@ -10,7 +10,7 @@ import { RunReporter } from "../run/runReporter.js";
 import type { DiscoveryLimits } from "../run/runVerify.js";
 import { flagText, type RunSettingValues, readRunSettings, settingFlags } from "../run/settings.js";
 import type { VerificationJob } from "../verify/job.js";
-import { etherscanKeyFromEnvironment, integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
+import { chainIdFlag, etherscanKeyFromEnvironment, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import type { JobFlags } from "./commandLineJobs.js";
 import { projectSolcJs, resolveCliExplorerTarget } from "./explorerTarget.js";
@@ -54,10 +54,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   const settings = readRunSettings("cli", (setting) => flagText(setting, values));
   const flags = checkedFlags(values, positionals, cwd, settings);
-  const chainId =
-    values["chain-id"] === undefined
-      ? undefined
-      : integerFlag(values["chain-id"], "chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER });
+  const chainId = chainIdFlag(values["chain-id"]);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
   const target = await resolveCliExplorerTarget(
     {
