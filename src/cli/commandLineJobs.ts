@@ -6,6 +6,7 @@ import { type CompiledContract, contractsOf, readBuildInfos } from "../inputs/bu
 import { constructorInputs, typedConstructorValues } from "../inputs/constructorValues.js";
 import { createContractJob } from "../inputs/contractJob.js";
 import { findContract } from "../inputs/findContract.js";
+import type { FoundryConfig } from "../inputs/foundryConfig.js";
 import { inferContract, isDeployedCodeOf } from "../inputs/inferContract.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { singleFileSourceOf } from "../inputs/singleFileSource.js";
@@ -34,6 +35,8 @@ export interface JobFlags {
   standardJson: string | undefined;
   compilerVersion: string | undefined;
   cwd: string;
+  /** The project's foundry.toml, when it has one: its profile's `libraries` count under `--libraries`. */
+  foundry?: FoundryConfig | undefined;
 }
 
 const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
@@ -82,7 +85,11 @@ async function addressJobs(
   info: (line: string) => void,
 ): Promise<VerificationJob[]> {
   const chain = flags.rpcUrl ? await openChain(flags.rpcUrl) : undefined;
-  const libraries = await libraryList(flags.libraries, flags.cwd, "--libraries");
+  const libraries = await libraryList(
+    [...(flags.foundry?.libraries ?? []), ...flags.libraries],
+    flags.cwd,
+    "--libraries",
+  );
   let target = address;
   if (flags.proxy) {
     if (!chain)
@@ -111,7 +118,11 @@ async function buildJob(
   libraries: Libraries,
   chain: JsonRpcChain | undefined,
 ): Promise<VerificationJob> {
-  const buildInfos = await readBuildInfos(resolve(flags.cwd, flags.artifacts), "--artifacts");
+  // Only the contract named is read: a build without build info is rebuilt from its artifacts one by one.
+  const buildInfos = await readBuildInfos(resolve(flags.cwd, flags.artifacts), "--artifacts", {
+    root: flags.cwd,
+    ...(flags.contract ? { contractNames: [splitContractName(flags.contract).contractName] } : {}),
+  });
   const code = chain ? await chain.getCode(address) : undefined;
   if (code === "0x") throw new UsageError(`There is no contract at ${address} on the chain of --rpc-url.`);
   let contract: CompiledContract;

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { type ExplorerTarget, resolveExplorerTarget } from "../run/explorerTarget.js";
 import { apiKeyFromEnvironment } from "./arguments.js";
 import { UsageError } from "./cliErrors.js";
+import { foundryCompilers } from "./foundryCompilers.js";
 
 /**
  * The hall's explorer for the CLI's flags: `--explorer-url`; else `--chain-id` (the chain's Blockscout explorer);
@@ -50,7 +51,12 @@ async function localChain(
       `Chain ${chainId} is not a local chain: give --explorer-url URL, the chain's Blockscout explorer, or --chain-id ${chainId}.`,
     );
   }
-  return { rpcUrl, chainId, cacheDir: join(cwd, "cache", "explorer-verify"), compilers: projectSolcJs(cwd) };
+  return {
+    rpcUrl,
+    chainId,
+    cacheDir: join(cwd, "cache", "explorer-verify"),
+    compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd)],
+  };
 }
 
 /**

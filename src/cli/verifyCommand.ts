@@ -12,7 +12,9 @@ import type { VerificationJob } from "../verify/job.js";
 import { integerFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import type { JobFlags } from "./commandLineJobs.js";
-import { projectSolcJs, resolveCliExplorerTarget } from "./explorerTarget.js";
+import { projectSolcJs } from "./explorerTarget.js";
+import { foundryCompilers } from "./foundryCompilers.js";
+import { projectFoundryConfig, resolveCliTarget } from "./foundryProject.js";
 import { usage } from "./usage.js";
 
 const ownOptions = {
@@ -31,6 +33,7 @@ const ownOptions = {
   "rpc-url": { type: "string" },
   ledger: { type: "string" },
   json: { type: "boolean", default: false },
+  "show-standard-json-input": { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -52,13 +55,18 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   }
   const cwd = process.cwd();
   const settings = readRunSettings("cli", (setting) => flagText(setting, values));
-  const flags = checkedFlags(values, positionals, cwd, settings);
+  const foundry = await projectFoundryConfig(cwd, console.error);
+  const flags = { ...checkedFlags(values, positionals, cwd, settings, foundry?.out), foundry };
+  if (values["show-standard-json-input"]) {
+    const { showStandardJsonInput } = await import("./showStandardJsonInput.js");
+    return showStandardJsonInput(flags, (text) => process.stdout.write(text), console.error);
+  }
   const chainId =
     values["chain-id"] === undefined
       ? undefined
       : integerFlag(values["chain-id"], "chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER });
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
-  const target = await resolveCliExplorerTarget(values["explorer-url"], chainId, flags.rpcUrl, cwd);
+  const target = await resolveCliTarget({ ...flags, explorerUrl: values["explorer-url"], chainId });
   try {
     // Loaded only now: the readers and the engine are not needed to refuse a mistake in the command line.
     const [{ commandLineJobs }, { runVerify }, { isSuccess }] = await Promise.all([
@@ -79,7 +87,9 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       badEntries,
       target,
       settings,
-      rpc: flags.rpcUrl ? { rpcUrl: flags.rpcUrl, compilers: projectSolcJs(cwd) } : undefined,
+      rpc: flags.rpcUrl
+        ? { rpcUrl: flags.rpcUrl, compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd, foundry)] }
+        : undefined,
       ledger:
         values.ledger === undefined
           ? undefined
@@ -124,6 +134,7 @@ function checkedFlags(
   positionals: string[],
   cwd: string,
   settings: RunSettingValues,
+  foundryOut: string | undefined,
 ): JobFlags {
   const deployments = [...(values.deployment ?? [])];
   const [address, ...constructorArgs] = deployments.length > 0 ? [] : positionals;
@@ -175,7 +186,7 @@ function checkedFlags(
     address,
     constructorArgs,
     contract: values.contract,
-    artifacts: values.artifacts ?? defaultArtifacts(cwd),
+    artifacts: values.artifacts ?? foundryOut ?? defaultArtifacts(cwd),
     rpcUrl,
     constructorArgsHex: values["constructor-args-hex"],
     libraries: values.libraries ?? [],
