@@ -60,7 +60,7 @@ export async function resolveCliTarget(request: CliTargetRequest): Promise<Explo
   if (!entry?.url || etherscanFamily.test(hostOf(entry.url)))
     return resolveCliExplorerTarget(explorerUrl, chainId, rpcUrl, cwd);
   const key = apiKeyFromEnvironment() ?? entry.key;
-  return resolveExplorerTarget({
+  const target = await resolveExplorerTarget({
     explorerUrl: { url: entry.url, source: `[etherscan] ${entry.name} of ${foundry?.path}` },
     chainId: {
       id: chain as number,
@@ -69,6 +69,7 @@ export async function resolveCliTarget(request: CliTargetRequest): Promise<Explo
     apiKey: key,
     howToNameExplorer: "Give --explorer-url URL (the Blockscout explorer) or --chain-id N (its chain).",
   });
+  return { ...target, description: `${entry.url} ([etherscan] ${entry.name} in foundry.toml)` };
 }
 
 function hostOf(url: string): string {
