@@ -41,7 +41,7 @@ const etherscanFamily = /(^|\.)(etherscan\.(io|com)|[a-z]+scan\.(io|com|org|xyz)
 
 /**
  * The CLI's explorer: `--explorer-url` when given; else the `url` that foundry.toml's `[etherscan]` table gives for
- * the chain (`--chain-id`, or the chain the deployments name), as forge reads that table for every verifier, with its
+ * the chain (`--chain-id`, the chain the deployments name, or the chain behind `--rpc-url`), as forge reads that table for every verifier, with its
  * `key` when `EXPLORER_VERIFY_API_KEY` is not set; else as {@link resolveCliExplorerTarget} decides.
  *
  * @param request - the flags and the project's settings
@@ -52,7 +52,12 @@ export async function resolveCliTarget(request: CliTargetRequest): Promise<Explo
   const { explorerUrl, chainId, rpcUrl, cwd, foundry } = request;
   const chains = new Set(request.deployments.map(chainIdOfDeployment));
   const [deploymentChain] = chains.size === 1 ? [...chains] : [];
-  const chain = chainId ?? deploymentChain;
+  const chain =
+    chainId ??
+    deploymentChain ??
+    (explorerUrl === undefined && rpcUrl && foundry?.etherscan.some((entry) => entry.url)
+      ? await chainOf(rpcUrl)
+      : undefined);
   const entry =
     explorerUrl === undefined && foundry && chain !== undefined
       ? foundryExplorerFor(foundry, chain)
@@ -64,12 +69,23 @@ export async function resolveCliTarget(request: CliTargetRequest): Promise<Explo
     explorerUrl: { url: entry.url, source: `[etherscan] ${entry.name} of ${foundry?.path}` },
     chainId: {
       id: chain as number,
-      source: chainId === undefined ? "the deployment's path" : "--chain-id",
+      source:
+        chainId !== undefined
+          ? "--chain-id"
+          : deploymentChain !== undefined
+            ? "the deployment's path"
+            : "--rpc-url",
     },
     apiKey: key,
     howToNameExplorer: "Give --explorer-url URL (the Blockscout explorer) or --chain-id N (its chain).",
   });
   return { ...target, description: `${entry.url} ([etherscan] ${entry.name} in foundry.toml)` };
+}
+
+// The chain behind --rpc-url; one that does not answer is left to the usual resolver to report.
+async function chainOf(rpcUrl: string): Promise<number | undefined> {
+  const { JsonRpcChain } = await import("../chain/jsonRpcChain.js");
+  return new JsonRpcChain(rpcUrl).chainId().catch(() => undefined);
 }
 
 function hostOf(url: string): string {

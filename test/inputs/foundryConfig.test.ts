@@ -73,10 +73,10 @@ describe("foundry.toml", () => {
       viaIr: false,
       libraries: ["src/Lib.sol:Lib:0x5FbDB2315678afecb367f032d93F642f64180aa3"],
       etherscan: [
-        { name: "gnosis", chainId: 100, key: "${BLOCKSCOUT_KEY}", url: "https://gnosis.blockscout.com/api" },
+        { name: "gnosis", chainId: 100, key: `\${BLOCKSCOUT_KEY}`, url: "https://gnosis.blockscout.com/api" },
         { name: "sepolia", chainId: 11155111, key: "k", url: "https://eth-sepolia.blockscout.com/api/" },
         { name: "local", chainId: 31337, key: "none", url: "http://127.0.0.1:4000/api" },
-        { name: "mainnet", chainId: 1, key: "${ETHERSCAN_API_KEY}", url: undefined },
+        { name: "mainnet", chainId: 1, key: `\${ETHERSCAN_API_KEY}`, url: undefined },
       ],
     });
   });
@@ -110,7 +110,7 @@ describe("foundry.toml", () => {
     expect(await readFoundryConfig(join(dir, "nowhere"))).toBeUndefined();
   });
 
-  it("gives the [etherscan] entry of a chain with ${VAR} expanded, and nothing for a chain it does not name", async () => {
+  it("gives the [etherscan] entry of a chain with its variables expanded, and nothing for a chain it does not name", async () => {
     const config = await configIn("explorers", project);
     if (!config) throw new Error("no config");
     expect(foundryExplorerFor(config, 100, { BLOCKSCOUT_KEY: "proapi_abc" })).toEqual({

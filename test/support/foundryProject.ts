@@ -141,7 +141,10 @@ export async function copyForgeFixture(
   await writeFile(
     config,
     configure(
-      (await readFile(config, "utf8")).replace(/^solc = ".*"$/m, `solc = ${JSON.stringify(nativeSolcStandIn)}`),
+      (await readFile(config, "utf8")).replace(
+        /^solc = ".*"$/m,
+        `solc = ${JSON.stringify(nativeSolcStandIn)}`,
+      ),
     ),
   );
   await installStandInForSvm(root);
