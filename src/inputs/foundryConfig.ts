@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
@@ -93,6 +94,29 @@ export async function readFoundryConfig(
     throw new InvalidInputError("foundry.toml", `Cannot read ${path}: ${(error as Error).message}.`);
   }
   return foundryConfigOf(parseTomlSubset(text, path), path, environment.FOUNDRY_PROFILE || "default");
+}
+
+/**
+ * {@link readFoundryConfig} for a caller that cannot wait, and that goes on without the file when it cannot be read.
+ *
+ * @param dir - the project folder
+ * @param environment - where `FOUNDRY_PROFILE` is read
+ * @returns the settings, or undefined when the folder has no `foundry.toml` or it cannot be read
+ */
+export function readFoundryConfigSync(
+  dir: string,
+  environment: NodeJS.ProcessEnv = process.env,
+): FoundryConfig | undefined {
+  const path = join(dir, "foundry.toml");
+  try {
+    return foundryConfigOf(
+      parseTomlSubset(readFileSync(path, "utf8"), path),
+      path,
+      environment.FOUNDRY_PROFILE || "default",
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { appendFile, readFile } from "node:fs/promises";
+import { appendFile, readdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
@@ -70,7 +70,7 @@ function run(...args: string[]) {
 describe("explorer-verify in a Foundry project, from foundry.toml alone", () => {
   it("built without build_info: out/ has no compiler input, and the library is linked by the profile", async () => {
     const buildInfos = join(deployment.out, "build-info");
-    const [name] = await import("node:fs/promises").then(({ readdir }) => readdir(buildInfos));
+    const [name] = await readdir(buildInfos);
     expect(Object.keys(JSON.parse(await readFile(join(buildInfos, name ?? ""), "utf8")))).toEqual([
       "id",
       "source_id_to_path",
@@ -174,5 +174,51 @@ describe("explorer-verify in a Foundry project, from foundry.toml alone", () => 
       Array(5).fill("local-key"),
     );
     expect(deployment.internetAttempts).toEqual([]);
+  }, 120_000);
+
+  it("compiles with the solc Foundry installed under ~/.svm when the project has no npm solc", async () => {
+    // forge's home holds ~/.svm/0.8.28/solc-0.8.28; the project's npm solc is taken away, and no explorer is named:
+    // the embedded local explorer compiles.
+    await unlink(join(deployment.dir, "node_modules", "solc"));
+    const config = join(deployment.dir, "foundry.toml");
+    // foundry.toml names the version only, as most do: the binary is svm's.
+    await writeFile(
+      config,
+      (await readFile(config, "utf8"))
+        .replace(/\n\[etherscan\][^]*$/, "\n")
+        .replace(/^solc = .*$/m, 'solc = "0.8.28"'),
+    );
+    const verified = await run("--deployment", runLatest, "--rpc-url", deployment.rpcUrl, "--json");
+    expect(verified.stderr.split("\n")[0]).toMatch(
+      /^Verifying 5 contracts on the local explorer at http:\/\/127\.0\.0\.1:\d+ \(no explorer is named for local chain 31337\)$/,
+    );
+    expect(verified.code).toBe(0);
+    const { results } = JSON.parse(verified.stdout) as { results: VerificationResult[] };
+    expect(results.map((r) => r.status)).toEqual(Array(5).fill("verified"));
+    expect(deployment.internetAttempts).toEqual([]);
+  }, 120_000);
+
+  it("without any compiler, says first which compiler is missing", async () => {
+    const home = join(deployment.dir, "..");
+    await rename(join(home, ".svm"), join(home, ".svm-away"));
+    await rm(join(deployment.dir, "cache", "explorer-verify"), { recursive: true, force: true });
+    const salted = contracts.find((contract) => contract.name === "Salted");
+    const failed = await run(
+      salted?.address ?? "",
+      "--contract",
+      "src/Salted.sol:Salted",
+      "--rpc-url",
+      deployment.rpcUrl,
+      "--json",
+    );
+    expect(failed.code).toBe(1);
+    const { results } = JSON.parse(failed.stdout) as { results: VerificationResult[] };
+    expect(results.map((r) => [r.status, r.message, r.error])).toEqual([
+      [
+        "failed",
+        "No local compiler for v0.8.28+commit.7893614a. No compiler was found. Install it: `npm install --save-dev solc@0.8.28`, or put a native solc 0.8.28 on PATH (or name its path). The explorer could not verify the contract: Fail - Unable to verify.",
+        { code: "no_compiler", details: "Fail - Unable to verify" },
+      ],
+    ]);
   }, 120_000);
 });
