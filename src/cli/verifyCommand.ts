@@ -186,7 +186,7 @@ function checkedFlags(
     address,
     constructorArgs,
     contract: values.contract,
-    artifacts: values.artifacts ?? foundryOut ?? defaultArtifacts(cwd),
+    artifacts: values.artifacts ?? defaultArtifacts(cwd, foundryOut),
     rpcUrl,
     constructorArgsHex: values["constructor-args-hex"],
     libraries: values.libraries ?? [],
@@ -206,7 +206,8 @@ function ledgerFlag(value: string, cwd: string): string {
   return resolve(cwd, value);
 }
 
-// A Foundry project has out/, a Hardhat one artifacts/.
-function defaultArtifacts(cwd: string): string {
-  return !existsSync(join(cwd, "artifacts")) && existsSync(join(cwd, "out")) ? "out" : "artifacts";
+// A Foundry project has out/ (or foundry.toml's `out`), a Hardhat one artifacts/.
+function defaultArtifacts(cwd: string, foundryOut: string | undefined): string {
+  if (existsSync(join(cwd, "artifacts"))) return "artifacts";
+  return foundryOut ?? (existsSync(join(cwd, "out")) ? "out" : "artifacts");
 }

@@ -15,7 +15,7 @@ import {
 import { type RecordingProxy, startRecordingProxy } from "../support/recordingProxy.js";
 
 // A Foundry project as most are: built by the real forge without build_info, with the optimizer and a library
-// address in its profile, and its explorer named in foundry.toml's [etherscan] table (a ${VAR} in the URL, as forge
+// address in its profile, its out folder named `build`, and its explorer named in foundry.toml's [etherscan] table (a ${VAR} in the URL, as forge
 // expands it). The packed CLI is given nothing but the broadcast: no --explorer-url, --artifacts or --libraries.
 // The explorer is the embedded local explorer (a real compile and match against anvil), behind a recording proxy.
 const require = createRequire(import.meta.url);
@@ -37,6 +37,7 @@ beforeAll(async () => {
   deployment = await deployForgeProject(
     (toml) =>
       `${toml
+        .replace('out = "out"', 'out = "build"')
         .replace("build_info = true", "build_info = false")
         .replace(
           "optimizer = false",
@@ -59,6 +60,11 @@ afterAll(async () => {
   await deployment?.stop();
 });
 
+/** forge's out folder, which foundry.toml names `build`. */
+function out(): string {
+  return join(deployment.dir, "build");
+}
+
 function run(...args: string[]) {
   return explorerVerify(project, ["verify", ...args], {
     ...deployment.env,
@@ -69,7 +75,7 @@ function run(...args: string[]) {
 
 describe("explorer-verify in a Foundry project, from foundry.toml alone", () => {
   it("built without build_info: out/ has no compiler input, and the library is linked by the profile", async () => {
-    const buildInfos = join(deployment.out, "build-info");
+    const buildInfos = join(out(), "build-info");
     const [name] = await readdir(buildInfos);
     expect(Object.keys(JSON.parse(await readFile(join(buildInfos, name ?? ""), "utf8")))).toEqual([
       "id",
@@ -104,7 +110,7 @@ describe("explorer-verify in a Foundry project, from foundry.toml alone", () => 
     for (const { contract, input } of inputs) {
       const [file = "", name = ""] = contract.split(":");
       const artifact = JSON.parse(
-        await readFile(join(deployment.out, file.split("/").pop() ?? "", `${name}.json`), "utf8"),
+        await readFile(join(out(), file.split("/").pop() ?? "", `${name}.json`), "utf8"),
       ) as { deployedBytecode: { object: string } };
       const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
         contracts: Record<string, Record<string, { evm: { deployedBytecode: { object: string } } }>>;
