@@ -4,8 +4,9 @@ import type { Libraries } from "../client/contract/libraries.js";
 import { assertAddress } from "../client/validate.js";
 import { type CompiledContract, contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
 import { constructorInputs, typedConstructorValues } from "../inputs/constructorValues.js";
-import { createContractJob } from "../inputs/contractJob.js";
+import { createContractJob, linkedLibraries } from "../inputs/contractJob.js";
 import { findContract } from "../inputs/findContract.js";
+import type { FoundryConfig } from "../inputs/foundryConfig.js";
 import { inferContract, isDeployedCodeOf } from "../inputs/inferContract.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { singleFileSourceOf } from "../inputs/singleFileSource.js";
@@ -34,6 +35,8 @@ export interface JobFlags {
   standardJson: string | undefined;
   compilerVersion: string | undefined;
   cwd: string;
+  /** The project's foundry.toml, when it has one: its profile's `libraries` count under `--libraries`. */
+  foundry?: FoundryConfig | undefined;
 }
 
 const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
@@ -83,6 +86,12 @@ async function addressJobs(
 ): Promise<VerificationJob[]> {
   const chain = flags.rpcUrl ? await openChain(flags.rpcUrl) : undefined;
   const libraries = await libraryList(flags.libraries, flags.cwd, "--libraries");
+  // foundry.toml's libraries are the whole project's: each contract takes those it links, under --libraries.
+  const profileLibraries = await libraryList(
+    flags.foundry?.libraries ?? [],
+    flags.cwd,
+    "libraries (foundry.toml)",
+  );
   let target = address;
   if (flags.proxy) {
     if (!chain)
@@ -96,7 +105,7 @@ async function addressJobs(
   }
   const job = flags.standardJson
     ? await standardJsonJob(target, flags.standardJson, flags, libraries)
-    : await buildJob(target, flags, libraries, chain);
+    : await buildJob(target, flags, libraries, chain, profileLibraries);
   return [flags.proxy ? { ...job, proxyAddress: address } : job];
 }
 
@@ -110,9 +119,12 @@ async function buildJob(
   flags: JobFlags,
   libraries: Libraries,
   chain: JsonRpcChain | undefined,
+  profileLibraries: Libraries,
 ): Promise<VerificationJob> {
+  // Only the contract named is read: a build without build info is rebuilt from its artifacts one by one.
   const buildInfos = await readBuildInfos(resolve(flags.cwd, flags.artifacts), "--artifacts", {
     root: flags.cwd,
+    ...(flags.contract ? { contractNames: [splitContractName(flags.contract).contractName] } : {}),
   });
   const code = chain ? await chain.getCode(address) : undefined;
   if (code === "0x") throw new UsageError(`There is no contract at ${address} on the chain of --rpc-url.`);
@@ -137,7 +149,11 @@ async function buildJob(
   const job = createContractJob(contract, {
     address,
     ...constructorArguments(contract, flags),
-    libraries: { ...(code ? linkedFromCode(contract, code) : {}), ...libraries },
+    libraries: {
+      ...(code ? linkedFromCode(contract, code) : {}),
+      ...linkedOnly(contract, profileLibraries),
+      ...libraries,
+    },
   });
   if (!job.constructorArguments && constructorInputs(contract.abi).length > 0) {
     // Read from the explorer's creation data, after the compiled creation code.
@@ -190,6 +206,13 @@ function withFormat(
     };
   }
   return job;
+}
+
+function linkedOnly(contract: CompiledContract, libraries: Libraries): Libraries {
+  const names = new Set(
+    linkedLibraries(contract).flatMap((library) => [library.name, library.userFqn, library.inputFqn]),
+  );
+  return Object.fromEntries(Object.entries(libraries).filter(([name]) => names.has(name)));
 }
 
 // A linked library's address sits in the deployed code where the compiler left its placeholder.

@@ -5,6 +5,7 @@ import { type ExplorerTarget, resolveExplorerTarget } from "../run/explorerTarge
 import type { VerifierKind } from "../verify/verifier.js";
 import { apiKeyFromEnvironment } from "./arguments.js";
 import { UsageError } from "./cliErrors.js";
+import { foundryCompilers } from "./foundryCompilers.js";
 
 /** The CLI's flags that say where to verify. */
 export interface CliTargetFlags {
@@ -59,7 +60,7 @@ export async function resolveCliExplorerTarget(flags: CliTargetFlags, cwd: strin
           rpcUrl,
           chainId: chainFromRpc,
           cacheDir: join(cwd, "cache", "explorer-verify"),
-          compilers: projectSolcJs(cwd),
+          compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd)],
         }
       : undefined;
   const known = flags.chainId ?? chainFromRpc ?? pathChainId;

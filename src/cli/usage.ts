@@ -45,6 +45,8 @@ ${settingFlagLines().join("\n")}
   --ledger FILE               the verification ledger (e.g. .explorer-verify/ledger.json): what it records
                               verified is not asked again, its pending guids are polled, never resubmitted
   --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr
+  --show-standard-json-input  print the standard JSON input that would be sent (several contracts:
+                              { "inputs": [{ address, contract, compilerVersion, input }] }) and send nothing
 
 Exit code 0 when every contract is verified (or already was), 1 when one is not, 2 for a mistake in the command.`,
   status: `Usage: explorer-verify status GUID [--proxy] [--explorer-url URL | --chain-id N | --rpc-url URL] [--json]

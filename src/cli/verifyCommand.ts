@@ -13,7 +13,9 @@ import type { VerificationJob } from "../verify/job.js";
 import { chainIdFlag, etherscanKeyFromEnvironment, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import type { JobFlags } from "./commandLineJobs.js";
-import { projectSolcJs, resolveCliExplorerTarget } from "./explorerTarget.js";
+import { projectSolcJs } from "./explorerTarget.js";
+import { foundryCompilers } from "./foundryCompilers.js";
+import { projectFoundryConfig, resolveCliTarget } from "./foundryProject.js";
 import { usage } from "./usage.js";
 
 const ownOptions = {
@@ -32,6 +34,7 @@ const ownOptions = {
   "rpc-url": { type: "string" },
   ledger: { type: "string" },
   json: { type: "boolean", default: false },
+  "show-standard-json-input": { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -53,19 +56,20 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   }
   const cwd = process.cwd();
   const settings = readRunSettings("cli", (setting) => flagText(setting, values));
-  const flags = checkedFlags(values, positionals, cwd, settings);
+  const foundry = await projectFoundryConfig(cwd, console.error);
+  const flags = { ...checkedFlags(values, positionals, cwd, settings, foundry?.out), foundry };
+  if (values["show-standard-json-input"]) {
+    const { showStandardJsonInput } = await import("./showStandardJsonInput.js");
+    return showStandardJsonInput(flags, (text) => process.stdout.write(text), console.error);
+  }
   const chainId = chainIdFlag(values["chain-id"]);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
-  const target = await resolveCliExplorerTarget(
-    {
-      explorerUrl: values["explorer-url"],
-      chainId,
-      rpcUrl: flags.rpcUrl,
-      deployment: flags.deployments[0],
-      targets: settings.targets,
-    },
-    cwd,
-  );
+  const target = await resolveCliTarget({
+    ...flags,
+    explorerUrl: values["explorer-url"],
+    chainId,
+    targets: settings.targets,
+  });
   try {
     // Loaded only now: the readers and the engine are not needed to refuse a mistake in the command line.
     const [{ commandLineJobs }, { runSucceeded, runVerify }, { serviceEnvironment }] = await Promise.all([
@@ -86,7 +90,9 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       badEntries,
       target,
       settings,
-      rpc: flags.rpcUrl ? { rpcUrl: flags.rpcUrl, compilers: projectSolcJs(cwd) } : undefined,
+      rpc: flags.rpcUrl
+        ? { rpcUrl: flags.rpcUrl, compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd, foundry)] }
+        : undefined,
       ledger:
         values.ledger === undefined
           ? undefined
@@ -135,6 +141,7 @@ function checkedFlags(
   positionals: string[],
   cwd: string,
   settings: RunSettingValues,
+  foundryOut: string | undefined,
 ): JobFlags {
   const deployments = [...(values.deployment ?? [])];
   const [address, ...constructorArgs] = deployments.length > 0 ? [] : positionals;
@@ -186,7 +193,7 @@ function checkedFlags(
     address,
     constructorArgs,
     contract: values.contract,
-    artifacts: values.artifacts ?? defaultArtifacts(cwd),
+    artifacts: values.artifacts ?? defaultArtifacts(cwd, foundryOut),
     rpcUrl,
     constructorArgsHex: values["constructor-args-hex"],
     libraries: values.libraries ?? [],
@@ -206,7 +213,8 @@ function ledgerFlag(value: string, cwd: string): string {
   return resolve(cwd, value);
 }
 
-// A Foundry project has out/, a Hardhat one artifacts/.
-function defaultArtifacts(cwd: string): string {
-  return !existsSync(join(cwd, "artifacts")) && existsSync(join(cwd, "out")) ? "out" : "artifacts";
+// A Foundry project has out/ (or foundry.toml's `out`), a Hardhat one artifacts/.
+function defaultArtifacts(cwd: string, foundryOut: string | undefined): string {
+  if (existsSync(join(cwd, "artifacts"))) return "artifacts";
+  return foundryOut ?? (existsSync(join(cwd, "out")) ? "out" : "artifacts");
 }

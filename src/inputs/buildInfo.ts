@@ -15,6 +15,7 @@ import {
   standardJsonInputSchema,
   toStandardJsonInput,
 } from "./compilerJson.js";
+import { type ArtifactBuild, readFoundryArtifacts } from "./foundryArtifacts.js";
 import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
 import { type JsonOrigin, parseWithSchema } from "./jsonFile.js";
 import { userSourceName } from "./sourceNames.js";
@@ -214,14 +215,22 @@ export async function readBuildInfos(
     field,
     `No build info found in ${folder}: build the project first (Hardhat: npx hardhat build; Foundry: forge build --build-info).`,
   );
+  // forge builds without build_info keep no compiler input: its artifacts' metadata and the sources give it again.
+  const fromArtifacts = () => readFoundryArtifacts(dir, field, options);
   let names: string[];
   try {
     names = await readdir(folder);
   } catch (cause) {
+    const rebuilt = await fromArtifacts();
+    if (rebuilt !== undefined) return rebuilt.map(artifactBuildInfo);
     throw new InvalidInputError(field, noBuildInfo.shortMessage, { cause });
   }
   const files = names.filter((name) => name.endsWith(".json") && !name.endsWith(".output.json")).sort();
-  if (files.length === 0) throw noBuildInfo;
+  if (files.length === 0) {
+    const rebuilt = await fromArtifacts();
+    if (rebuilt !== undefined) return rebuilt.map(artifactBuildInfo);
+    throw noBuildInfo;
+  }
   // One at a time: a build's files can be hundreds of megabytes, and their texts must not be held all at once.
   const buildInfos: BuildInfo[] = [];
   const scope: InnerFileScope = {
@@ -230,9 +239,23 @@ export async function readBuildInfos(
     ...(options.root === undefined ? {} : { root: options.root }),
   };
   const contractNames = options.contractNames === undefined ? {} : { contractNames: options.contractNames };
-  for (const name of files)
-    buildInfos.push(await readBuildInfo(join(folder, name), field, { scope, ...contractNames }));
+  for (const name of files) {
+    try {
+      buildInfos.push(await readBuildInfo(join(folder, name), field, { scope, ...contractNames }));
+    } catch (error) {
+      const rebuilt = error instanceof FoundryBuildInfoWithoutInput ? await fromArtifacts() : undefined;
+      if (rebuilt === undefined) throw error;
+      return rebuilt.map(artifactBuildInfo);
+    }
+  }
   return buildInfos;
+}
+
+/** A Foundry build info written without `build_info`: ids and paths, no compiler input. */
+class FoundryBuildInfoWithoutInput extends InvalidInputError {}
+
+function artifactBuildInfo(build: ArtifactBuild): BuildInfo {
+  return { ...build, format: "foundry", userSourceNames: undefined };
 }
 
 /**
@@ -340,7 +363,7 @@ async function readHardhat3(
 function readFoundry(value: unknown, origin: JsonOrigin, kept: KeptContracts): BuildInfo {
   const parsed = parseWithSchema(value, foundrySchema, origin);
   if (parsed.input === undefined || parsed.output === undefined) {
-    throw new InvalidInputError(
+    throw new FoundryBuildInfoWithoutInput(
       origin.field,
       `The Foundry build info ${origin.path} holds no compiler input and output: build with forge build --build-info (or build_info = true in foundry.toml).`,
     );

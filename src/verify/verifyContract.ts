@@ -235,11 +235,11 @@ class ContractVerification {
     const checked = this.#options.preflight
       ? this.#preflightResult
       : await this.#preflight(constructorArguments).catch(() => undefined);
-    // Without a compiler nothing is known about the sources or settings: say only what is missing.
+    // Without a compiler nothing is known about the sources or settings: say only what is missing, first.
     if (checked?.code === "no_compiler") {
       return this.#finish(
         "failed",
-        `The explorer could not verify the contract: ${withoutFullStop(lastFailure) || "no reason given"}. ${checked.diagnosis}`,
+        `${checked.diagnosis.replace(/^Preflight skipped: /, "")} The explorer could not verify the contract: ${withoutFullStop(lastFailure) || "no reason given"}.`,
         { code: "no_compiler", ...(lastFailure ? { details: lastFailure } : {}) },
       );
     }

@@ -170,7 +170,7 @@ describe("compilers the user has", () => {
     );
     expect(result?.status).toBe("failed");
     expect(result?.message).toBe(
-      `The explorer could not verify the contract: Fail - Unable to verify. Preflight skipped: No local compiler for v0.8.20+commit.a1b79de6. Tried: Solc 0.8.28+commit.7893614a at ${npmSoljson}. Install it: \`npm install --save-dev solc@0.8.20\`, or put a native solc 0.8.20 on PATH (or name its path).`,
+      `No local compiler for v0.8.20+commit.a1b79de6. Tried: Solc 0.8.28+commit.7893614a at ${npmSoljson}. Install it: \`npm install --save-dev solc@0.8.20\`, or put a native solc 0.8.20 on PATH (or name its path). The explorer could not verify the contract: Fail - Unable to verify.`,
     );
   }, 120_000);
 });

@@ -75,27 +75,16 @@ export interface ForgeDeployment {
  * with anvil's first key.
  * @returns the deployment
  */
-export async function deployForgeProject(): Promise<ForgeDeployment> {
+export async function deployForgeProject(
+  configure: (toml: string) => string = (toml) => toml,
+): Promise<ForgeDeployment> {
   const root = await mkdtemp(join(tmpdir(), "explorer-verify-forge-"));
   const dir = join(root, "project");
   const trap = await startInternetTrap();
   const env = forgeEnvironment(root, trap);
   let anvil: Anvil | undefined;
   try {
-    await cp(fixture, dir, {
-      recursive: true,
-      filter: (source) => !/[/\\](out|cache|broadcast)$/.test(source),
-    });
-    // The copy is elsewhere: name the stand-in by its absolute path.
-    const config = join(dir, "foundry.toml");
-    await writeFile(
-      config,
-      (await readFile(config, "utf8")).replace(
-        /^solc = ".*"$/m,
-        `solc = ${JSON.stringify(nativeSolcStandIn)}`,
-      ),
-    );
-    await installStandInForSvm(root);
+    await copyForgeFixture(root, configure);
     // Settled both, so that anvil is stopped below even when the build fails.
     const [started, built] = await Promise.allSettled([startAnvil(), forge(dir, env, ["build"])]);
     if (started.status === "rejected") throw started.reason;
@@ -130,6 +119,36 @@ export async function deployForgeProject(): Promise<ForgeDeployment> {
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Copies the fixture to `<root>/project`, with the native-solc stand-in named by its absolute path (and installed
+ * where svm keeps compilers, under `<root>/.svm`), and foundry.toml changed by `configure`.
+ * @param root - the folder to copy into (forge's home too)
+ * @param configure - changes foundry.toml's text
+ * @returns the project folder
+ */
+export async function copyForgeFixture(
+  root: string,
+  configure: (toml: string) => string = (toml) => toml,
+): Promise<string> {
+  const dir = join(root, "project");
+  await cp(fixture, dir, {
+    recursive: true,
+    filter: (source) => !/[/\\](out|cache|broadcast)$/.test(source),
+  });
+  const config = join(dir, "foundry.toml");
+  await writeFile(
+    config,
+    configure(
+      (await readFile(config, "utf8")).replace(
+        /^solc = ".*"$/m,
+        `solc = ${JSON.stringify(nativeSolcStandIn)}`,
+      ),
+    ),
+  );
+  await installStandInForSvm(root);
+  return dir;
 }
 
 // `forge verify-contract` ignores foundry.toml's `solc` path when it prepares the submission: it looks for the

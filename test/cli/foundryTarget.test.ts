@@ -1,0 +1,112 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
+import { UsageError } from "../../src/cli/cliErrors.js";
+import { foundryCompilers } from "../../src/cli/foundryCompilers.js";
+import { resolveCliTarget } from "../../src/cli/foundryProject.js";
+import { type FoundryConfig, readFoundryConfig } from "../../src/inputs/foundryConfig.js";
+import { nativeSolcStandIn } from "../support/foundryProject.js";
+
+// Which explorer the CLI picks from foundry.toml's [etherscan] table, and which compilers Foundry left on disk.
+let dir: string;
+let config: FoundryConfig;
+const savedKey = process.env.EXPLORER_VERIFY_API_KEY;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "explorer-verify-foundry-target-"));
+  await writeFile(
+    join(dir, "foundry.toml"),
+    [
+      "[profile.default]",
+      'solc = "bin/solc-0.8.28"',
+      "[etherscan]",
+      'gnosis = { key = "gnosis-key", url = "https://gnosis.blockscout.com/api" }',
+      'mainnet = { key = "etherscan-key", url = "https://api.etherscan.io/api" }',
+      'base = { key = "basescan-key", chain = 8453, url = "https://api.basescan.org/api" }',
+    ].join("\n"),
+  );
+  const read = await readFoundryConfig(dir);
+  if (!read) throw new Error("no foundry.toml");
+  config = read;
+  delete process.env.EXPLORER_VERIFY_API_KEY;
+});
+
+afterEach(() => {
+  delete process.env.EXPLORER_VERIFY_API_KEY;
+});
+
+afterAll(async () => {
+  if (savedKey !== undefined) process.env.EXPLORER_VERIFY_API_KEY = savedKey;
+  await rm(dir, { recursive: true, force: true });
+});
+
+const request = { explorerUrl: undefined, chainId: undefined, rpcUrl: undefined, deployments: [], cwd: "" };
+
+describe("the CLI's explorer with a foundry.toml", () => {
+  it("takes the [etherscan] url and key of the deployment's chain", async () => {
+    const target = await resolveCliTarget({
+      ...request,
+      cwd: dir,
+      foundry: config,
+      deployments: ["broadcast/Deploy.s.sol/100/run-latest.json"],
+    });
+    expect([target.explorerUrl, target.chainId, target.apiKey, target.description]).toEqual([
+      "https://gnosis.blockscout.com/api",
+      100,
+      "gnosis-key",
+      "https://gnosis.blockscout.com/api ([etherscan] gnosis in foundry.toml)",
+    ]);
+  });
+
+  it("lets EXPLORER_VERIFY_API_KEY and --explorer-url win over the table", async () => {
+    process.env.EXPLORER_VERIFY_API_KEY = "own-key";
+    const keyed = await resolveCliTarget({ ...request, cwd: dir, foundry: config, chainId: 100 });
+    expect(keyed.apiKey).toBe("own-key");
+    const named = await resolveCliTarget({
+      ...request,
+      cwd: dir,
+      foundry: config,
+      chainId: 100,
+      explorerUrl: "https://explorer.example.org",
+    });
+    expect([named.explorerUrl, named.apiKey]).toEqual(["https://explorer.example.org", "own-key"]);
+  });
+
+  it("leaves Etherscan-family entries to forge: they speak another API", async () => {
+    for (const deployment of [
+      "broadcast/D.s.sol/1/run-latest.json",
+      "broadcast/D.s.sol/8453/run-latest.json",
+    ]) {
+      await expect(
+        resolveCliTarget({ ...request, cwd: dir, foundry: config, deployments: [deployment] }),
+      ).rejects.toThrow(
+        new UsageError(
+          "Give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a local chain to use the embedded local explorer.",
+        ),
+      );
+    }
+  });
+});
+
+describe("Foundry's compilers", () => {
+  it("are foundry.toml's solc path, then svm's releases newest first", async () => {
+    const home = join(dir, "home");
+    for (const version of ["0.8.9", "0.8.28", "0.7.6"]) {
+      await mkdir(join(home, ".svm", version), { recursive: true });
+      await symlink(nativeSolcStandIn, join(home, ".svm", version, `solc-${version}`));
+    }
+    await mkdir(join(home, ".svm", "0.6.12"), { recursive: true });
+    await mkdir(join(dir, "bin"), { recursive: true });
+    await symlink(nativeSolcStandIn, join(dir, "bin", "solc-0.8.28"));
+    expect(foundryCompilers(dir, config, home)).toEqual([
+      join(dir, "bin", "solc-0.8.28"),
+      join(home, ".svm", "0.8.28", "solc-0.8.28"),
+      join(home, ".svm", "0.8.9", "solc-0.8.9"),
+      join(home, ".svm", "0.7.6", "solc-0.7.6"),
+    ]);
+    // Without the settings, foundry.toml is read from the folder.
+    expect(foundryCompilers(dir, undefined, join(dir, "no-home"))).toEqual([join(dir, "bin", "solc-0.8.28")]);
+    expect(foundryCompilers(join(dir, "home"), undefined, join(dir, "no-home"))).toEqual([]);
+  });
+});
