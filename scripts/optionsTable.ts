@@ -44,7 +44,7 @@ export function optionsTable(): string {
       code(setting.input),
       setting.flag === undefined ? "" : code(nameIn(setting, "cli")),
       taskCell(setting),
-      setting.default === undefined ? "" : code(String(setting.default)),
+      setting.default === undefined || setting.default === "" ? "" : code(String(setting.default)),
       cell(setting.help),
     ].join(" | "),
   );
