@@ -17,6 +17,8 @@ const statusLabels: Record<VerificationResult["status"], string> = {
  * @returns the table, lines joined with `\n`
  */
 export function formatResultsTable(results: readonly VerificationResult[]): string {
+  const targets = [...new Set(results.map((r) => r.target ?? "blockscout"))];
+  if (targets.length > 1) return formatTargetsTable(results, targets);
   const rows = groupedUnderFactories(results).map(({ result: r, label }) => [
     neutraliseText(label),
     neutraliseText(r.address),
@@ -69,4 +71,61 @@ function groupedUnderFactories(
     if (!factory || !addresses.has(factory)) add(r, 0);
   }
   return grouped;
+}
+
+/**
+ * A run over several targets: a row per contract, a column per target with its status, then each contract's links,
+ * one per target, and the messages.
+ */
+function formatTargetsTable(results: readonly VerificationResult[], targets: readonly string[]): string {
+  const contracts = new Map<
+    string,
+    { label: string; address: string; byTarget: Map<string, VerificationResult> }
+  >();
+  for (const r of results) {
+    const key = `${r.chainId ?? ""} ${r.address.toLowerCase()} ${r.format === "proxy" ? "proxy" : ""}`;
+    const row = contracts.get(key) ?? { label: r.contract, address: r.address, byTarget: new Map() };
+    row.byTarget.set(r.target ?? "blockscout", r);
+    contracts.set(key, row);
+  }
+  const rows = [...contracts.values()].map((row) => [
+    neutraliseText(row.label),
+    neutraliseText(row.address),
+    ...targets.map((target) => {
+      const r = row.byTarget.get(target);
+      return r ? statusLabels[r.status] : "-";
+    }),
+  ]);
+  const header = ["Contract", "Address", ...targets];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join("  ")
+      .trimEnd();
+  const links = [...contracts.values()].map((row) =>
+    neutraliseText(
+      `- ${row.label}: ${targets
+        .flatMap((target) => {
+          const url = row.byTarget.get(target)?.url;
+          return url ? [`${target} ${url}`] : [];
+        })
+        .join("  ")}`,
+    ),
+  );
+  const notes = results
+    .filter((r) => r.message)
+    .map((r) =>
+      neutraliseText(`- ${r.contract} (${r.address}) on ${r.target ?? "blockscout"}: ${r.message}`),
+    );
+  return [
+    line(header),
+    line(widths.map((w) => "-".repeat(w))),
+    ...rows.map(line),
+    "",
+    ...links,
+    ...(notes.length ? ["", ...notes] : []),
+  ].join("\n");
 }

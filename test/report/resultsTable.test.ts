@@ -1,0 +1,43 @@
+import { describe, expect, it } from "@jest/globals";
+import { formatResultsTable } from "../../src/report/resultsTable.js";
+import type { VerificationResult } from "../../src/verify/job.js";
+
+const box = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const record = (
+  target: VerificationResult["target"],
+  status: VerificationResult["status"],
+  url: string,
+): VerificationResult => ({
+  address: box,
+  contract: "src/Box.sol:Box",
+  explorer: new URL(url).origin,
+  format: "standard-json",
+  status,
+  url,
+  attempts: 1,
+  durationMs: 1_000,
+  chainId: 1,
+  target,
+  ...(status === "failed"
+    ? { message: "Max daily rate limit reached", error: { code: "quota_exhausted" as const } }
+    : {}),
+});
+
+describe("the table of a run over several targets", () => {
+  it("has a column per target, each contract's links below, and says on which target a message came", () => {
+    const table = formatResultsTable([
+      record("blockscout", "verified", `https://eth.blockscout.com/address/${box}#code`),
+      record("etherscan", "failed", `https://etherscan.io/address/${box}#code`),
+      record("sourcify", "already-verified", `https://repo.example/contracts/1/${box}`),
+    ]);
+    expect(table.split("\n")).toEqual([
+      "Contract         Address                                     blockscout  etherscan  sourcify",
+      "---------------  ------------------------------------------  ----------  ---------  ----------------",
+      `src/Box.sol:Box  ${box}  verified    FAILED     already verified`,
+      "",
+      `- src/Box.sol:Box: blockscout https://eth.blockscout.com/address/${box}#code  etherscan https://etherscan.io/address/${box}#code  sourcify https://repo.example/contracts/1/${box}`,
+      "",
+      `- src/Box.sol:Box (${box}) on etherscan: Max daily rate limit reached`,
+    ]);
+  });
+});
