@@ -1,21 +1,24 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
+import { parseOutputFile } from "../support/actionRunner.js";
 import { secretApiKey, testAddress } from "../support/addresses.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
 
 // The Action run by GitHub's own runner for JavaScript actions, @github/local-action: it reads action.yml, loads
 // the inputs from an env file, replaces @actions/core and @actions/github with its stand-ins (which record the
 // outputs, the secrets and the job summary as the runner would), imports the entrypoint and calls its run().
-// The entrypoint is src/action/main.ts, the module that exports run(): local-action cannot run the committed
-// dist/index.js, which calls run() itself on import and exports nothing, and whose bundled @actions/core its
-// stand-ins cannot replace.
+// Two entrypoints: src/action/main.ts, whose @actions/core the stand-in replaces; and the bundle (dist/index.js, built
+// fresh from the sources), which exports run() and runs it only when it is the process's entry point. The bundle
+// carries its own copy of @actions/core, which no stand-in reaches: it writes the outputs to GITHUB_OUTPUT as on
+// the runner, and local-action reports none.
 let explorer: TestExplorer;
 let workspace: string;
+let bundleDir: string;
 const verified = testAddress(0xb1);
 const rejected = testAddress(0xb2);
 const source = "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Box {}\n";
@@ -36,11 +39,20 @@ beforeAll(async () => {
   workspace = await mkdtemp(join(tmpdir(), "explorer-verify-local-action-"));
   await mkdir(join(workspace, "flat"), { recursive: true });
   await writeFile(join(workspace, "flat", "Box.sol"), source);
-}, 60_000);
+  bundleDir = await mkdtemp(join(tmpdir(), "explorer-verify-local-action-bundle-"));
+  const built = spawnSync(process.execPath, ["scripts/bundle.mjs", "--outdir", bundleDir], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`bundle failed: ${built.stderr}`);
+  // local-action reads the nearest package.json above the entrypoint to tell ESM from CommonJS.
+  await writeFile(join(bundleDir, "package.json"), JSON.stringify({ type: "module" }));
+}, 120_000);
 
 afterAll(async () => {
   await explorer?.close();
   if (workspace) await rm(workspace, { recursive: true, force: true });
+  if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
@@ -64,14 +76,19 @@ function entry(address: string) {
 }
 
 /**
- * `npx local-action run <repository> src/action/main.ts <env file>`, with the inputs as INPUT_ variables in the
- * env file, as local-action documents.
+ * `npx local-action run <repository> <entrypoint> <env file>`, with the inputs as INPUT_ variables in the env file,
+ * as local-action documents.
  */
-async function localAction(inputs: Record<string, string>): Promise<LocalActionRun> {
+async function localAction(
+  inputs: Record<string, string>,
+  entrypoint = "src/action/main.ts",
+): Promise<LocalActionRun> {
   const files = await mkdtemp(join(workspace, "run-"));
   const summaryFile = join(files, "summary.md");
   const outputFile = join(files, "output");
   await writeFile(outputFile, "");
+  // The runner creates both files before the step; @actions/core refuses a summary file that does not exist.
+  await writeFile(summaryFile, "");
   const variables: Record<string, string> = {
     GITHUB_WORKSPACE: workspace,
     GITHUB_STEP_SUMMARY: summaryFile,
@@ -91,7 +108,7 @@ async function localAction(inputs: Record<string, string>): Promise<LocalActionR
   const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) => {
     execFile(
       join(repoRoot, "node_modules", ".bin", "local-action"),
-      ["run", repoRoot, "src/action/main.ts", envFile],
+      ["run", repoRoot, entrypoint, envFile],
       {
         cwd: repoRoot,
         env: {
@@ -170,4 +187,51 @@ describe("the Action under @github/local-action", () => {
     expect(run.stdout).toContain("\n::error::1 of 1 contract could not be verified.\n");
     expect(run.outputs["failed-count"]).toBe("1");
   }, 60_000);
+
+  it("runs the bundle, which exports run() and leaves the call to local-action", async () => {
+    const run = await localAction(
+      {
+        "explorer-url": explorer.url,
+        "api-key": secretApiKey,
+        contracts: JSON.stringify({ contracts: [entry(verified), entry(rejected)] }),
+        "timeout-seconds": "30",
+        "fail-on-error": "false",
+        // The first test's ledger would answer for the verified contract without a request.
+        ledger: "none",
+      },
+      join(bundleDir, "index.js"),
+    );
+    // The bundle's own @actions/core wrote the outputs to GITHUB_OUTPUT, out of local-action's sight.
+    expect(run.stdout).toContain("\nNo outputs were set!\n");
+    expect(run.outputs).toEqual({});
+    const outputs = parseOutputFile(run.outputFile);
+    expect(Object.keys(outputs)).toEqual([
+      "results",
+      "verified-count",
+      "already-verified-count",
+      "failed-count",
+    ]);
+    expect(outputs).toMatchObject({
+      "verified-count": "1",
+      "already-verified-count": "0",
+      "failed-count": "1",
+    });
+    const results = JSON.parse(outputs.results ?? "[]") as VerificationResult[];
+    expect(results.map((r) => [r.address, r.status])).toEqual([
+      [verified, "verified"],
+      [rejected, "failed"],
+    ]);
+    // Run once: local-action's call, not a second one from the import.
+    expect(explorer.requestsFor("verify").map((request) => request.query.apikey)).toEqual([
+      secretApiKey,
+      secretApiKey,
+    ]);
+    expect(run.stdout.match(/^::group::Progress$/gm)).toHaveLength(1);
+    expect(run.summary).toContain("<h2>Contract verification</h2>");
+    expect(run.summary).toContain(`<a href="${explorer.url}/address/${verified}#code">${verified}</a>`);
+    expect(run.stdout.split("\n").filter((line) => line.includes(secretApiKey))).toEqual([
+      `::add-mask::${secretApiKey}`,
+    ]);
+    expect(run.code).toBe(0);
+  }, 120_000);
 });
