@@ -32,7 +32,7 @@ export function summaryText(text: string): string {
  * @param label - the text shown
  * @returns an `<a>` element, or the label alone
  */
-function summaryLink(url: string, label: string): string {
+export function summaryLink(url: string, label: string): string {
   return /^https?:\/\//i.test(url)
     ? `<a href="${neutraliseText(url).replace(htmlAttribute, (c) => `&#${c.charCodeAt(0)};`)}">${summaryText(label)}</a>`
     : summaryText(label);

@@ -11,6 +11,7 @@ import { runVerify } from "../run/runVerify.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
+import { commentOnPullRequest } from "./pullRequestComment.js";
 import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
 
 /**
@@ -76,6 +77,7 @@ export async function run(): Promise<void> {
     if (process.env.GITHUB_STEP_SUMMARY)
       await writeJobSummary(results, results[0]?.explorer ?? target.explorerUrl);
     else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
+    await commentOnPullRequest(inputs, results, results[0]?.explorer ?? target.explorerUrl);
     const failed = results.filter((r) => !isSuccess(r));
     if (failed.length > 0 && inputs.failOnError) {
       core.setFailed(
