@@ -3,10 +3,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import { commentMarker } from "../../src/action/pullRequestComment.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
 import { parseOutputFile } from "../support/actionRunner.js";
 import { secretApiKey, testAddress } from "../support/addresses.js";
+import { startGitHubApiStandIn } from "../support/githubApiStandIn.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
 
 // The Action run by GitHub's own runner for JavaScript actions, @github/local-action: it reads action.yml, loads
@@ -82,6 +84,7 @@ function entry(address: string) {
 async function localAction(
   inputs: Record<string, string>,
   entrypoint = "src/action/main.ts",
+  environment: Record<string, string> = {},
 ): Promise<LocalActionRun> {
   const files = await mkdtemp(join(workspace, "run-"));
   const summaryFile = join(files, "summary.md");
@@ -95,6 +98,7 @@ async function localAction(
     GITHUB_OUTPUT: outputFile,
     RUNNER_TEMP: files,
     EXPLORER_VERIFY_CACHE_DIR: join(files, "cache"),
+    ...environment,
   };
   for (const [name, value] of Object.entries(inputs)) variables[`INPUT_${name.toUpperCase()}`] = value;
   const envFile = join(files, ".env");
@@ -234,4 +238,45 @@ describe("the Action under @github/local-action", () => {
     ]);
     expect(run.code).toBe(0);
   }, 120_000);
+
+  it("comments on the pull request through local-action's @actions/github", async () => {
+    const github = await startGitHubApiStandIn();
+    try {
+      const eventPath = join(workspace, "pull_request.json");
+      await writeFile(eventPath, JSON.stringify({ pull_request: { number: 7 } }));
+      const token = "ghs_SECRETtokenOfTheRun0123456789";
+      const run = await localAction(
+        {
+          "explorer-url": explorer.url,
+          contracts: JSON.stringify({ contracts: [entry(verified)] }),
+          "timeout-seconds": "30",
+          ledger: "none",
+          "pr-comment": "true",
+          "github-token": token,
+        },
+        "src/action/main.ts",
+        {
+          GITHUB_API_URL: github.url,
+          GITHUB_EVENT_NAME: "pull_request",
+          GITHUB_EVENT_PATH: eventPath,
+          GITHUB_REPOSITORY: "octo/box",
+        },
+      );
+      expect(run.stdout).toContain(
+        "\nCommented on pull request #7: https://github.com/octo/box/pull/7#issuecomment-1000\n",
+      );
+      expect(github.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+        "GET /repos/octo/box/issues/7/comments?per_page=100",
+        "POST /repos/octo/box/issues/7/comments",
+      ]);
+      expect(github.requests.map((request) => request.headers.authorization)).toEqual([
+        `token ${token}`,
+        `token ${token}`,
+      ]);
+      expect(github.comments.get("octo/box#7")?.[0]?.body).toBe(`${commentMarker}\n${run.summary}`);
+      expect(run.stdout.split("\n").filter((line) => line.includes(token))).toEqual([`::add-mask::${token}`]);
+    } finally {
+      await github.close();
+    }
+  }, 60_000);
 });
