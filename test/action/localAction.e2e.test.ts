@@ -18,6 +18,9 @@ import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js
 // fresh from the sources), which exports run() and runs it only when it is the process's entry point. The bundle
 // carries its own copy of @actions/core, which no stand-in reaches: it writes the outputs to GITHUB_OUTPUT as on
 // the runner, and local-action reports none.
+// The stand-ins take the place of the package where `npm ls` says it is: with node_modules behind a link (a git
+// worktree sharing another checkout's), Node loads the package by its real path and the stand-in misses it; run
+// with NODE_OPTIONS=--preserve-symlinks there.
 let explorer: TestExplorer;
 let workspace: string;
 let bundleDir: string;
