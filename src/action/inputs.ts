@@ -36,6 +36,10 @@ export interface ActionInputs extends RunSettingValues {
   artifacts: string;
   rpcUrl: string | undefined;
   failOnError: boolean;
+  /** From `pr-comment`: post the results on the pull request the workflow runs for. */
+  prComment: boolean;
+  /** From `github-token`, masked; read only when `pr-comment` is on. */
+  githubToken: string | undefined;
 }
 
 function booleanInput(name: string, fallback: boolean): boolean {
@@ -127,6 +131,9 @@ export function readActionInputs(): ActionInputs {
   const rpcUrl = readInput("rpc-url") || undefined;
   if (rpcUrl) assertRpcUrl(rpcUrl, "rpc-url");
   const settings = readRunSettings("action", (setting) => readInput(setting.input ?? ""));
+  const prComment = booleanInput("pr-comment", false);
+  const githubToken = prComment ? readInput("github-token") || undefined : undefined;
+  if (githubToken) maskSecret(githubToken);
   if (settings.preflight && !rpcUrl)
     throw new InvalidInputError(
       "preflight",
@@ -148,6 +155,8 @@ export function readActionInputs(): ActionInputs {
     rpcUrl,
     ...settings,
     failOnError: booleanInput("fail-on-error", verificationDefaults.failOnError),
+    prComment,
+    githubToken,
   };
 }
 

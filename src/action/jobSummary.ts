@@ -32,7 +32,7 @@ export function summaryText(text: string): string {
  * @param label - the text shown
  * @returns an `<a>` element, or the label alone
  */
-function summaryLink(url: string, label: string): string {
+export function summaryLink(url: string, label: string): string {
   return /^https?:\/\//i.test(url)
     ? `<a href="${neutraliseText(url).replace(htmlAttribute, (c) => `&#${c.charCodeAt(0)};`)}">${summaryText(label)}</a>`
     : summaryText(label);
@@ -55,9 +55,69 @@ export function totalsLine(results: readonly VerificationResult[]): string {
   return parts.length === 0 ? total : `${total}: ${parts.join(", ")}`;
 }
 
+const columns = ["Contract", "Address", "Status", "Time", "Message"];
+
+// Written here rather than with @actions/core's addTable, which leaves an empty cell's <td> unclosed.
+function tableHtml(results: readonly VerificationResult[]): string {
+  const row = (cells: readonly string[], tag: "th" | "td") =>
+    `<tr>${cells.map((cell) => `<${tag}>${cell}</${tag}>`).join("")}</tr>`;
+  const rows = results.map((r) =>
+    row(
+      [
+        summaryText(r.contract),
+        summaryLink(r.url, r.address),
+        statusText[r.status],
+        `${(r.durationMs / 1_000).toFixed(1)} s`,
+        summaryText(r.message ?? ""),
+      ],
+      "td",
+    ),
+  );
+  return `<table>${row(columns, "th")}${rows.join("")}</table>`;
+}
+
 /**
- * Writes the run page's job summary: the explorer, a totals line, and a table with a row per contract, its address
- * linked to the explorer; results on several chains get a section per chain, each with its explorer and totals. Every text is escaped for HTML and markdown and kept inside its cell.
+ * The results as HTML, for the job summary and the pull request comment: the explorer, a totals line, and a table
+ * with a row per contract, its address linked to the explorer; results on several chains get a section per chain,
+ * each with its explorer and totals. Every text is escaped for HTML and markdown and kept inside its cell, and no
+ * line is blank (a blank line would end the HTML block in markdown).
+ *
+ * @param results - the records
+ * @param explorer - the explorer's base URL
+ * @returns HTML lines, each ending with a line break
+ */
+export function resultsHtml(results: readonly VerificationResult[], explorer: string): string {
+  const lines = ["<h2>Contract verification</h2>"];
+  const chains = [...new Set(results.map((r) => r.chainId))];
+  if (chains.length <= 1) {
+    lines.push(
+      `<p>Explorer: ${summaryLink(explorer, explorer)}</p>`,
+      `<p>${summaryText(totalsLine(results))}</p>`,
+      tableHtml(results),
+    );
+  } else {
+    // One section per chain, in chain id order; records without a chain (manifest entries) last.
+    lines.push(`<p>${summaryText(totalsLine(results))} on ${chains.length} chains</p>`);
+    const ordered = [...chains].sort(
+      (a, b) => (a ?? Number.MAX_SAFE_INTEGER) - (b ?? Number.MAX_SAFE_INTEGER),
+    );
+    for (const chainId of ordered) {
+      const group = results.filter((r) => r.chainId === chainId);
+      const groupExplorer = group[0]?.explorer ?? explorer;
+      lines.push(
+        `<h3>${chainId === undefined ? "Other contracts" : `Chain ${chainId}`}</h3>`,
+        `<p>Explorer: ${summaryLink(groupExplorer, groupExplorer)}</p>`,
+        `<p>${summaryText(totalsLine(group))}</p>`,
+        tableHtml(group),
+      );
+    }
+  }
+  return lines.map((line) => `${line}\n`).join("");
+}
+
+/**
+ * Writes the run page's job summary: {@link resultsHtml}.
+ *
  * @param results - the records
  * @param explorer - the explorer's base URL
  */
@@ -65,38 +125,6 @@ export async function writeJobSummary(
   results: readonly VerificationResult[],
   explorer: string,
 ): Promise<void> {
-  const header = ["Contract", "Address", "Status", "Time", "Message"].map((data) => ({ data, header: true }));
-  const rowsOf = (group: readonly VerificationResult[]) =>
-    group.map((r) => [
-      summaryText(r.contract),
-      summaryLink(r.url, r.address),
-      statusText[r.status],
-      `${(r.durationMs / 1_000).toFixed(1)} s`,
-      summaryText(r.message ?? ""),
-    ]);
   const { summary } = await import("@actions/core");
-  summary.addHeading("Contract verification", 2);
-  const chains = [...new Set(results.map((r) => r.chainId))];
-  if (chains.length <= 1) {
-    summary
-      .addRaw(`<p>Explorer: ${summaryLink(explorer, explorer)}</p>`, true)
-      .addRaw(`<p>${summaryText(totalsLine(results))}</p>`, true)
-      .addTable([header, ...rowsOf(results)]);
-  } else {
-    // One section per chain, in chain id order; records without a chain (manifest entries) last.
-    summary.addRaw(`<p>${summaryText(totalsLine(results))} on ${chains.length} chains</p>`, true);
-    const ordered = [...chains].sort(
-      (a, b) => (a ?? Number.MAX_SAFE_INTEGER) - (b ?? Number.MAX_SAFE_INTEGER),
-    );
-    for (const chainId of ordered) {
-      const group = results.filter((r) => r.chainId === chainId);
-      const groupExplorer = group[0]?.explorer ?? explorer;
-      summary
-        .addHeading(chainId === undefined ? "Other contracts" : `Chain ${chainId}`, 3)
-        .addRaw(`<p>Explorer: ${summaryLink(groupExplorer, groupExplorer)}</p>`, true)
-        .addRaw(`<p>${summaryText(totalsLine(group))}</p>`, true)
-        .addTable([header, ...rowsOf(group)]);
-    }
-  }
-  await summary.write();
+  await summary.addRaw(resultsHtml(results, explorer)).write();
 }

@@ -14,6 +14,7 @@ import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { VerifierKind } from "../verify/verifier.js";
 import { readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
+import { commentOnPullRequest } from "./pullRequestComment.js";
 import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
 
 /**
@@ -82,6 +83,7 @@ export async function run(): Promise<void> {
     if (process.env.GITHUB_STEP_SUMMARY)
       await writeJobSummary(results, results[0]?.explorer ?? target.explorerUrl);
     else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
+    await commentOnPullRequest(inputs, results, results[0]?.explorer ?? target.explorerUrl);
     if (results.interruptedBy) {
       const note = `Interrupted (${results.interruptedBy}): the records without a verdict say so; the ledger keeps what was sent, so a rerun resumes.`;
       if (process.env.GITHUB_STEP_SUMMARY)

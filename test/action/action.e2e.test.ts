@@ -158,7 +158,7 @@ describe("the GitHub Action bundle", () => {
     expect(run.stdout).toContain("::error title=Verification failed");
   }, 60_000);
 
-  it("fails on a malformed address in the manifest before any request", async () => {
+  it("lets a malformed manifest entry fail alone, and refuses a malformed input before any request", async () => {
     const testExplorer = await startTestExplorer();
     try {
       const manifest = {
@@ -169,10 +169,19 @@ describe("the GitHub Action bundle", () => {
         workspace,
       );
       expect(run.code).toBe(1);
+      const records = JSON.parse(run.outputs.results ?? "[]") as Array<{
+        address: string;
+        error?: { code: string };
+      }>;
+      expect(records.map((r) => [r.address, r.error?.code])).toEqual([
+        [deployed.box, records[0]?.error?.code],
+        ["0x1234", "invalid_input"],
+      ]);
       expect(run.stdout).toContain(
-        '::error::contracts[1].address "0x1234" is not an address: expected 0x followed by 40 hexadecimal characters.',
+        'contracts[1].address "0x1234" is not an address: expected 0x followed by 40 hexadecimal characters.',
       );
-      expect(testExplorer.requests).toHaveLength(0);
+      expect(run.summary).toContain("0x1234");
+      testExplorer.requests.length = 0;
       const badRpc = await runAction(
         {
           "explorer-url": testExplorer.url,

@@ -1,21 +1,29 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import { commentMarker } from "../../src/action/pullRequestComment.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
+import { parseOutputFile } from "../support/actionRunner.js";
 import { secretApiKey, testAddress } from "../support/addresses.js";
+import { startGitHubApiStandIn } from "../support/githubApiStandIn.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
 
 // The Action run by GitHub's own runner for JavaScript actions, @github/local-action: it reads action.yml, loads
 // the inputs from an env file, replaces @actions/core and @actions/github with its stand-ins (which record the
 // outputs, the secrets and the job summary as the runner would), imports the entrypoint and calls its run().
-// The entrypoint is src/action/main.ts, the module that exports run(): local-action cannot run the committed
-// dist/index.js, which calls run() itself on import and exports nothing, and whose bundled @actions/core its
-// stand-ins cannot replace.
+// Two entrypoints: src/action/main.ts, whose @actions/core the stand-in replaces; and the bundle (dist/index.js, built
+// fresh from the sources), which exports run() and runs it only when it is the process's entry point. The bundle
+// carries its own copy of @actions/core, which no stand-in reaches: it writes the outputs to GITHUB_OUTPUT as on
+// the runner, and local-action reports none.
+// The stand-ins take the place of the package where `npm ls` says it is: with node_modules behind a link (a git
+// worktree sharing another checkout's), Node loads the package by its real path and the stand-in misses it; run
+// with NODE_OPTIONS=--preserve-symlinks there.
 let explorer: TestExplorer;
 let workspace: string;
+let bundleDir: string;
 const verified = testAddress(0xb1);
 const rejected = testAddress(0xb2);
 const source = "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Box {}\n";
@@ -36,11 +44,20 @@ beforeAll(async () => {
   workspace = await mkdtemp(join(tmpdir(), "explorer-verify-local-action-"));
   await mkdir(join(workspace, "flat"), { recursive: true });
   await writeFile(join(workspace, "flat", "Box.sol"), source);
-}, 60_000);
+  bundleDir = await mkdtemp(join(tmpdir(), "explorer-verify-local-action-bundle-"));
+  const built = spawnSync(process.execPath, ["scripts/bundle.mjs", "--outdir", bundleDir], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`bundle failed: ${built.stderr}`);
+  // local-action reads the nearest package.json above the entrypoint to tell ESM from CommonJS.
+  await writeFile(join(bundleDir, "package.json"), JSON.stringify({ type: "module" }));
+}, 120_000);
 
 afterAll(async () => {
   await explorer?.close();
   if (workspace) await rm(workspace, { recursive: true, force: true });
+  if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
@@ -64,20 +81,27 @@ function entry(address: string) {
 }
 
 /**
- * `npx local-action run <repository> src/action/main.ts <env file>`, with the inputs as INPUT_ variables in the
- * env file, as local-action documents.
+ * `npx local-action run <repository> <entrypoint> <env file>`, with the inputs as INPUT_ variables in the env file,
+ * as local-action documents.
  */
-async function localAction(inputs: Record<string, string>): Promise<LocalActionRun> {
+async function localAction(
+  inputs: Record<string, string>,
+  entrypoint = "src/action/main.ts",
+  environment: Record<string, string> = {},
+): Promise<LocalActionRun> {
   const files = await mkdtemp(join(workspace, "run-"));
   const summaryFile = join(files, "summary.md");
   const outputFile = join(files, "output");
   await writeFile(outputFile, "");
+  // The runner creates both files before the step; @actions/core refuses a summary file that does not exist.
+  await writeFile(summaryFile, "");
   const variables: Record<string, string> = {
     GITHUB_WORKSPACE: workspace,
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_OUTPUT: outputFile,
     RUNNER_TEMP: files,
     EXPLORER_VERIFY_CACHE_DIR: join(files, "cache"),
+    ...environment,
   };
   for (const [name, value] of Object.entries(inputs)) variables[`INPUT_${name.toUpperCase()}`] = value;
   const envFile = join(files, ".env");
@@ -91,7 +115,7 @@ async function localAction(inputs: Record<string, string>): Promise<LocalActionR
   const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) => {
     execFile(
       join(repoRoot, "node_modules", ".bin", "local-action"),
-      ["run", repoRoot, "src/action/main.ts", envFile],
+      ["run", repoRoot, entrypoint, envFile],
       {
         cwd: repoRoot,
         env: {
@@ -169,5 +193,93 @@ describe("the Action under @github/local-action", () => {
     // local-action records setFailed (its ::error:: line) but leaves its own exit code at 0.
     expect(run.stdout).toContain("\n::error::1 of 1 contract could not be verified.\n");
     expect(run.outputs["failed-count"]).toBe("1");
+  }, 60_000);
+
+  it("runs the bundle, which exports run() and leaves the call to local-action", async () => {
+    const run = await localAction(
+      {
+        "explorer-url": explorer.url,
+        "api-key": secretApiKey,
+        contracts: JSON.stringify({ contracts: [entry(verified), entry(rejected)] }),
+        "timeout-seconds": "30",
+        "fail-on-error": "false",
+        // The first test's ledger would answer for the verified contract without a request.
+        ledger: "none",
+      },
+      join(bundleDir, "index.js"),
+    );
+    // The bundle's own @actions/core wrote the outputs to GITHUB_OUTPUT, out of local-action's sight.
+    expect(run.stdout).toContain("\nNo outputs were set!\n");
+    expect(run.outputs).toEqual({});
+    const outputs = parseOutputFile(run.outputFile);
+    expect(Object.keys(outputs)).toEqual([
+      "results",
+      "verified-count",
+      "already-verified-count",
+      "failed-count",
+    ]);
+    expect(outputs).toMatchObject({
+      "verified-count": "1",
+      "already-verified-count": "0",
+      "failed-count": "1",
+    });
+    const results = JSON.parse(outputs.results ?? "[]") as VerificationResult[];
+    expect(results.map((r) => [r.address, r.status])).toEqual([
+      [verified, "verified"],
+      [rejected, "failed"],
+    ]);
+    // Run once: local-action's call, not a second one from the import.
+    expect(explorer.requestsFor("verify").map((request) => request.query.apikey)).toEqual([
+      secretApiKey,
+      secretApiKey,
+    ]);
+    expect(run.stdout.match(/^::group::Progress$/gm)).toHaveLength(1);
+    expect(run.summary).toContain("<h2>Contract verification</h2>");
+    expect(run.summary).toContain(`<a href="${explorer.url}/address/${verified}#code">${verified}</a>`);
+    expect(run.stdout.split("\n").filter((line) => line.includes(secretApiKey))).toEqual([
+      `::add-mask::${secretApiKey}`,
+    ]);
+    expect(run.code).toBe(0);
+  }, 120_000);
+
+  it("comments on the pull request through local-action's @actions/github", async () => {
+    const github = await startGitHubApiStandIn();
+    try {
+      const eventPath = join(workspace, "pull_request.json");
+      await writeFile(eventPath, JSON.stringify({ pull_request: { number: 7 } }));
+      const token = "ghs_SECRETtokenOfTheRun0123456789";
+      const run = await localAction(
+        {
+          "explorer-url": explorer.url,
+          contracts: JSON.stringify({ contracts: [entry(verified)] }),
+          "timeout-seconds": "30",
+          ledger: "none",
+          "pr-comment": "true",
+          "github-token": token,
+        },
+        "src/action/main.ts",
+        {
+          GITHUB_API_URL: github.url,
+          GITHUB_EVENT_NAME: "pull_request",
+          GITHUB_EVENT_PATH: eventPath,
+          GITHUB_REPOSITORY: "octo/box",
+        },
+      );
+      expect(run.stdout).toContain(
+        "\nCommented on pull request #7: https://github.com/octo/box/pull/7#issuecomment-1000\n",
+      );
+      expect(github.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+        "GET /repos/octo/box/issues/7/comments?per_page=100",
+        "POST /repos/octo/box/issues/7/comments",
+      ]);
+      expect(github.requests.map((request) => request.headers.authorization)).toEqual([
+        `token ${token}`,
+        `token ${token}`,
+      ]);
+      expect(github.comments.get("octo/box#7")?.[0]?.body).toBe(`${commentMarker}\n${run.summary}`);
+      expect(run.stdout.split("\n").filter((line) => line.includes(token))).toEqual([`::add-mask::${token}`]);
+    } finally {
+      await github.close();
+    }
   }, 60_000);
 });

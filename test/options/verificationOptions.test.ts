@@ -29,6 +29,12 @@ const actionInputs = readActionInputsBlock(readFileSync(join(repository, "action
 const camelCase = (inputName: string) =>
   inputName.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 const moduleDefaults: Record<string, string | number | boolean> = verificationDefaults;
+// The inputs only the Action has (how it reports on a pull request), with their defaults in action.yml.
+const actionOnlyDefaults: Record<string, string> = {
+  "pr-comment": "false",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow expression, as action.yml writes it.
+  "github-token": "${{ github.token }}",
+};
 
 // The ranges the module holds, by the Action input that states them in its description.
 const statedRanges: Record<string, WholeNumberRange> = Object.fromEntries(
@@ -64,6 +70,8 @@ describe("action.yml against the options module", () => {
       "include-created",
       "max-created",
       "fail-on-error",
+      "pr-comment",
+      "github-token",
     ]);
     for (const [name, fields] of actionInputs) {
       expect({ name, keys: Object.keys(fields) }).toEqual({
@@ -81,7 +89,7 @@ describe("action.yml against the options module", () => {
         (runSettings as readonly Setting[]).find((setting) => setting.input === name)?.default;
       expect({ name, default: fields.default }).toEqual({
         name,
-        default: moduleDefault === undefined ? "" : String(moduleDefault),
+        default: actionOnlyDefaults[name] ?? (moduleDefault === undefined ? "" : String(moduleDefault)),
       });
     }
     // The module's options the Action does not offer: the format is chosen per manifest entry there.

@@ -93,8 +93,13 @@ export async function runAction(
   };
 }
 
-// `name<<DELIMITER\nvalue\nDELIMITER` blocks, as @actions/core writes them.
-function parseOutputFile(text: string): Record<string, string> {
+/**
+ * Reads a GITHUB_OUTPUT file: `name<<DELIMITER\nvalue\nDELIMITER` blocks, as @actions/core writes them.
+ *
+ * @param text - the file's text
+ * @returns output name to value
+ */
+export function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {};
   const pattern = /^(.+?)<<(.+)\n([\s\S]*?)\n\2$/gm;
   for (const match of text.matchAll(pattern)) outputs[match[1] ?? ""] = match[3] ?? "";

@@ -1,0 +1,87 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import { writeJobSummary } from "../../src/action/jobSummary.js";
+import type { VerificationResult } from "../../src/verify/job.js";
+import { testAddress } from "../support/addresses.js";
+
+// The job summary as @actions/core writes it to GITHUB_STEP_SUMMARY, read back from the file.
+let folder: string;
+let summaryFile: string;
+const explorer = "https://eth.blockscout.com";
+const verified = testAddress(0xc1);
+const failed = testAddress(0xc2);
+
+function record(address: string, fields: Partial<VerificationResult>): VerificationResult {
+  return {
+    address,
+    contract: "Box",
+    explorer,
+    format: "flattened",
+    status: "verified",
+    url: `${explorer}/address/${address}#code`,
+    attempts: 1,
+    durationMs: 1_250,
+    ...fields,
+  };
+}
+
+// @actions/core keeps the first summary path it reads: one file for every test, emptied before each.
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), "explorer-verify-summary-"));
+  summaryFile = join(folder, "summary.md");
+  process.env.GITHUB_STEP_SUMMARY = summaryFile;
+});
+
+beforeEach(async () => {
+  await writeFile(summaryFile, "");
+});
+
+afterAll(async () => {
+  delete process.env.GITHUB_STEP_SUMMARY;
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe("the job summary", () => {
+  it("closes every cell, the empty message of a verified contract included", async () => {
+    await writeJobSummary(
+      [
+        record(verified, {}),
+        record(failed, { status: "failed", message: "Bytecode does not match", durationMs: 300 }),
+      ],
+      explorer,
+    );
+    const summary = await readFile(summaryFile, "utf8");
+    expect(summary).toBe(
+      [
+        "<h2>Contract verification</h2>",
+        `<p>Explorer: <a href="${explorer}">https&#58;//eth.blockscout.com</a></p>`,
+        "<p>2 contracts&#58; 1 verified, 1 failed</p>",
+        "<table>" +
+          "<tr><th>Contract</th><th>Address</th><th>Status</th><th>Time</th><th>Message</th></tr>" +
+          `<tr><td>Box</td><td><a href="${explorer}/address/${verified}#code">${verified}</a></td><td>✅ verified</td><td>1.3 s</td><td></td></tr>` +
+          `<tr><td>Box</td><td><a href="${explorer}/address/${failed}#code">${failed}</a></td><td>❌ failed</td><td>0.3 s</td><td>Bytecode does not match</td></tr>` +
+          "</table>",
+        "",
+      ].join("\n"),
+    );
+    const rows = summary.match(/<tr>.*?<\/tr>/g) ?? [];
+    expect(rows).toHaveLength(3);
+    for (const row of rows)
+      expect(row).toMatch(/^<tr>(?:<(t[hd])>(?:[^<]|<a [^>]*>[^<]*<\/a>)*<\/\1>){5}<\/tr>$/);
+  });
+
+  it("closes every cell in each chain's table when the results span several chains", async () => {
+    await writeJobSummary(
+      [record(verified, { chainId: 10 }), record(failed, { chainId: 8453, status: "timeout" })],
+      explorer,
+    );
+    const summary = await readFile(summaryFile, "utf8");
+    expect(summary.match(/<h3>[^<]*<\/h3>/g)).toEqual(["<h3>Chain 10</h3>", "<h3>Chain 8453</h3>"]);
+    const rows = summary.match(/<tr>.*?<\/tr>/g) ?? [];
+    expect(rows).toHaveLength(4);
+    for (const row of rows)
+      expect(row).toMatch(/^<tr>(?:<(t[hd])>(?:[^<]|<a [^>]*>[^<]*<\/a>)*<\/\1>){5}<\/tr>$/);
+  });
+});
