@@ -76,9 +76,42 @@ function tableHtml(results: readonly VerificationResult[]): string {
   return `<table>${row(columns, "th")}${rows.join("")}</table>`;
 }
 
+// A run over several targets: a row per contract, a column per target with its status linked to that target's page.
+function targetsTableHtml(results: readonly VerificationResult[], targets: readonly string[]): string {
+  const row = (cells: readonly string[], tag: "th" | "td") =>
+    `<tr>${cells.map((cell) => `<${tag}>${cell}</${tag}>`).join("")}</tr>`;
+  const contracts = new Map<
+    string,
+    { contract: string; address: string; byTarget: Map<string, VerificationResult> }
+  >();
+  for (const r of results) {
+    const key = `${r.chainId ?? ""} ${r.address.toLowerCase()} ${r.format === "proxy" ? "proxy" : ""}`;
+    const entry = contracts.get(key) ?? { contract: r.contract, address: r.address, byTarget: new Map() };
+    entry.byTarget.set(r.target ?? "blockscout", r);
+    contracts.set(key, entry);
+  }
+  const rows = [...contracts.values()].map((entry) =>
+    row(
+      [
+        summaryText(entry.contract),
+        summaryText(entry.address),
+        ...targets.map((target) => {
+          const r = entry.byTarget.get(target);
+          if (!r) return "–";
+          const cell = summaryLink(r.url, statusText[r.status]);
+          return r.message && r.status !== "verified" ? `${cell}<br>${summaryText(r.message)}` : cell;
+        }),
+      ],
+      "td",
+    ),
+  );
+  return `<table>${row(["Contract", "Address", ...targets.map(summaryText)], "th")}${rows.join("")}</table>`;
+}
+
 /**
  * The results as HTML, for the job summary and the pull request comment: the explorer, a totals line, and a table
- * with a row per contract, its address linked to the explorer; results on several chains get a section per chain,
+ * with a row per contract, its address linked to the explorer (over several targets, a column per target, each
+ * status linked to that target's page); results on several chains get a section per chain,
  * each with its explorer and totals. Every text is escaped for HTML and markdown and kept inside its cell, and no
  * line is blank (a blank line would end the HTML block in markdown).
  *
@@ -88,6 +121,14 @@ function tableHtml(results: readonly VerificationResult[]): string {
  */
 export function resultsHtml(results: readonly VerificationResult[], explorer: string): string {
   const lines = ["<h2>Contract verification</h2>"];
+  const targets = [...new Set(results.map((r) => r.target ?? "blockscout"))];
+  if (targets.length > 1) {
+    lines.push(
+      `<p>${summaryText(totalsLine(results))} on ${targets.join(", ")}</p>`,
+      targetsTableHtml(results, targets),
+    );
+    return lines.map((line) => `${line}\n`).join("");
+  }
   const chains = [...new Set(results.map((r) => r.chainId))];
   if (chains.length <= 1) {
     lines.push(

@@ -85,3 +85,26 @@ describe("the job summary", () => {
       expect(row).toMatch(/^<tr>(?:<(t[hd])>(?:[^<]|<a [^>]*>[^<]*<\/a>)*<\/\1>){5}<\/tr>$/);
   });
 });
+
+describe("the job summary of a run over several targets", () => {
+  it("has a column per target, each status linked to that target's page, and a failure's reason in its cell", async () => {
+    const etherscanUrl = `https://etherscan.io/address/${verified}#code`;
+    await writeJobSummary(
+      [
+        record(verified, { target: "blockscout" }),
+        record(verified, {
+          target: "etherscan",
+          url: etherscanUrl,
+          status: "failed",
+          message: "Max daily rate limit reached",
+          error: { code: "quota_exhausted" },
+        }),
+      ],
+      explorer,
+    );
+    const summary = await readFile(summaryFile, "utf8");
+    expect(summary).toContain(
+      `<tr><th>Contract</th><th>Address</th><th>blockscout</th><th>etherscan</th></tr><tr><td>Box</td><td>${verified}</td><td><a href="${explorer}/address/${verified}#code">✅ verified</a></td><td><a href="${etherscanUrl}">❌ failed</a><br>Max daily rate limit reached</td></tr>`,
+    );
+  });
+});
