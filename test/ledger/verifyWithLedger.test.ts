@@ -108,6 +108,7 @@ describe("verifyBatch with a ledger", () => {
         attempts: 0,
         durationMs: 0,
         chainId: 31337,
+        target: "blockscout",
         message:
           "The ledger records it verified with this input; the explorer was not asked (recheck asks it).",
       })),

@@ -11,8 +11,10 @@ import {
   removeCliProject,
 } from "../support/cliPackage.js";
 import { actionDoor, cliDoor, commandLines, comparable, type DoorRun, taskDoor } from "../support/doors.js";
+import { startEtherscanEmulator } from "../support/etherscanEmulator.js";
 import { type HostileExplorer, probes, startHostileExplorer } from "../support/hostileExplorer.js";
 import { hardhat, preparePluginProject, removePluginProject } from "../support/pluginProject.js";
+import { startSourcifyEmulator } from "../support/sourcifyEmulator.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
 
 // The three doors, one scenario at a time: the bundled Action (dist/index.js), the packed CLI in a Foundry project
@@ -508,4 +510,109 @@ describe("the Action, the CLI and the task report the same records", () => {
       ]);
     }
   }, 120_000);
+});
+
+describe("every target in one run, through each door", () => {
+  it("verifies on Blockscout, Etherscan and Sourcify at once; every record has its target; each key reaches only its own service", async () => {
+    const etherscanKey = "ETHERSCAN-MATRIX-0123456789";
+    const blockscoutKey = "BLOCKSCOUT-INSTANCE-0123456789";
+    const etherscan = await startEtherscanEmulator({
+      rpcUrl: node.url,
+      chainIds: [31337],
+      apiKeys: [etherscanKey],
+    });
+    const sourcify = await startSourcifyEmulator({ rpcUrl: node.url, chainId: 31337 });
+    try {
+      const env = {
+        EXPLORER_VERIFY_ETHERSCAN_API_URL: etherscan.apiUrl,
+        EXPLORER_VERIFY_SOURCIFY_API_URL: sourcify.apiUrl,
+      };
+      const targets = "blockscout,etherscan,sourcify";
+      const manifest = await writeManifests([{ address: box, contract: boxName }]);
+      const options = {
+        url: explorer.url,
+        prepare: () => freshExplorer(explorer),
+        chainId: 31337,
+        // An instance key (not proapi_): it goes to the explorer named, and nowhere else.
+        apiKey: blockscoutKey,
+      };
+      const runs: Array<[string, () => Promise<DoorRun>]> = [
+        [
+          "Action",
+          () =>
+            action({ ...options, env }, manifest, {
+              targets,
+              "etherscan-api-key": etherscanKey,
+              "timeout-seconds": "60",
+            }),
+        ],
+        [
+          "CLI",
+          () =>
+            cliVerify({ ...options, env: { ...env, ETHERSCAN_API_KEY: etherscanKey } }, [
+              "--targets",
+              targets,
+            ]),
+        ],
+        [
+          "task",
+          () => {
+            options.prepare();
+            return taskDoor(
+              plugin,
+              [
+                "--network",
+                "localhost",
+                "--ledger",
+                "none",
+                "--contract",
+                boxName,
+                box,
+                "--explorer-url",
+                explorer.url,
+                "--targets",
+                targets,
+              ],
+              {
+                FIXTURE_NODE_URL: node.url,
+                FIXTURE_EXPLORER_KEY: blockscoutKey,
+                FIXTURE_ETHERSCAN_KEY: etherscanKey,
+                ...env,
+              },
+            );
+          },
+        ],
+      ];
+      for (const [door, run] of runs) {
+        const outcome = await run();
+        expect([
+          door,
+          outcome.code,
+          outcome.code === 0 ? "" : `${outcome.stdout}\n${outcome.stderr}`,
+        ]).toEqual([door, 0, ""]);
+        expect([door, outcome.records.map((r) => r.target).sort()]).toEqual([
+          door,
+          ["blockscout", "etherscan", "sourcify"],
+        ]);
+        for (const record of outcome.records) {
+          expect([
+            door,
+            record.target,
+            record.address.toLowerCase(),
+            ["verified", "already-verified"].includes(record.status),
+          ]).toEqual([door, record.target, box.toLowerCase(), true]);
+        }
+      }
+      const text = (requests: Array<{ path: string; query: unknown; headers: unknown; rawBody?: unknown }>) =>
+        JSON.stringify(requests.map((r) => [r.path, r.query, r.headers, r.rawBody]));
+      expect(text(etherscan.requests)).toContain(etherscanKey);
+      expect(text(etherscan.requests)).not.toContain(blockscoutKey);
+      expect(text(sourcify.requests)).not.toContain(etherscanKey);
+      expect(text(sourcify.requests)).not.toContain(blockscoutKey);
+      expect(text(explorer.requests)).toContain(blockscoutKey);
+      expect(text(explorer.requests)).not.toContain(etherscanKey);
+    } finally {
+      await Promise.all([etherscan.close(), sourcify.close()]);
+    }
+  }, 240_000);
 });
