@@ -39,18 +39,30 @@ afterEach(() => {
 
 describe("the plugin's config hook", () => {
   it("resolves the module's defaults when the config says nothing", async () => {
-    expect(await resolvedConfig()).toEqual({
+    const defaults = {
       headers: {},
       chains: {},
       concurrency: verificationDefaults.concurrency,
       timeoutSeconds: verificationDefaults.timeoutSeconds,
+      targets: ["blockscout"],
+      etherscan: {},
+      sourcify: {},
+    };
+    expect(await resolvedConfig()).toEqual(defaults);
+    expect(await resolvedConfig({})).toEqual({ ...defaults, concurrency: "auto", timeoutSeconds: 300 });
+  });
+
+  it("makes a configured Etherscan a target, and an enabled Sourcify, as hardhat-verify reads its config", async () => {
+    expect(
+      await resolvedConfig({
+        etherscan: { apiKey: configVariable("CONFIG_HOOK_ETHERSCAN") },
+        sourcify: { enabled: true },
+      }),
+    ).toMatchObject({ targets: ["blockscout", "etherscan", "sourcify"] });
+    expect(await resolvedConfig({ etherscan: { apiKey: "k", enabled: false } })).toMatchObject({
+      targets: ["blockscout"],
     });
-    expect(await resolvedConfig({})).toEqual({
-      headers: {},
-      chains: {},
-      concurrency: "auto",
-      timeoutSeconds: 300,
-    });
+    expect(await resolvedConfig({ targets: ["sourcify"] })).toMatchObject({ targets: ["sourcify"] });
   });
 
   it("keeps the range's ends", async () => {
@@ -79,7 +91,16 @@ describe("the plugin's config hook", () => {
         8453: {},
       },
     });
-    expect(Object.keys(config)).toEqual(["apiKey", "headers", "chains", "concurrency", "timeoutSeconds"]);
+    expect(Object.keys(config)).toEqual([
+      "apiKey",
+      "headers",
+      "chains",
+      "concurrency",
+      "timeoutSeconds",
+      "targets",
+      "etherscan",
+      "sourcify",
+    ]);
     expect(Object.keys(config.chains)).toEqual(["10", "8453"]);
     expect(config.chains["10"]?.explorerUrl).toBe("https://optimism.blockscout.com");
     expect(config.chains["8453"]).toEqual({ headers: {} });

@@ -126,6 +126,7 @@ describe("verifyBatch", () => {
       url: `${explorer.url}/address/${proxy}#code`,
       attempts: 0,
       durationMs: 0,
+      target: "blockscout",
       message:
         "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified.",
     });
