@@ -1,10 +1,10 @@
 import type { NetworkConnection } from "hardhat/types/network";
+import { eip1967ImplementationSlot } from "../../src/chain/proxySlots.js";
 import * as z from "../../src/schemas/zod.js";
 
 const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 
 // EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1).
-const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
 
 /** The chain reads the task needs, through Hardhat's provider. */
 export class ChainAccess {
@@ -36,7 +36,7 @@ export class ChainAccess {
     const word = hex.parse(
       await this.#connection.provider.request({
         method: "eth_getStorageAt",
-        params: [proxy, implementationSlot, "latest"],
+        params: [proxy, eip1967ImplementationSlot, "latest"],
       }),
     );
     const address = `0x${word.slice(2).padStart(64, "0").slice(24)}`;

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
+import { eip1967ImplementationSlot } from "../chain/proxySlots.js";
 import type { Libraries } from "../client/contract/libraries.js";
 import { assertAddress } from "../client/validate.js";
 import { type CompiledContract, contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
@@ -38,8 +39,6 @@ export interface JobFlags {
   /** The project's foundry.toml, when it has one: its profile's `libraries` count under `--libraries`. */
   foundry?: FoundryConfig | undefined;
 }
-
-const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
 
 /**
  * Turns the command line into engine jobs: a manifest and deployments through the Action's reader
@@ -96,7 +95,7 @@ async function addressJobs(
   if (flags.proxy) {
     if (!chain)
       throw new UsageError("--proxy needs --rpc-url: the proxy's implementation is read from the chain.");
-    const slot = await chain.getStorageAt(address, implementationSlot);
+    const slot = await chain.getStorageAt(address, eip1967ImplementationSlot);
     const implementation = `0x${slot.replace(/^0x/, "").padStart(64, "0").slice(24)}`;
     if (/^0x0{40}$/.test(implementation))
       throw new UsageError(`${address} is not an ERC-1967 proxy: its implementation slot is empty.`);

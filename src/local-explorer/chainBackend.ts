@@ -1,5 +1,6 @@
 import { keccak256 } from "viem";
 import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
+import { eip1967ImplementationSlot } from "../chain/proxySlots.js";
 import type { CompilerResolver } from "../recompile/compilerResolver.js";
 import type {
   ContractRecord,
@@ -15,7 +16,6 @@ import { judgeSubmission, type SubmissionVerdict } from "./judgeSubmission.js";
 import type { StateStore } from "./stateStore.js";
 
 // EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1).
-const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
 
 export interface ChainBackendOptions {
   chain: JsonRpcChain;
@@ -112,7 +112,7 @@ export class ChainBackend implements ExplorerBackend {
       const check = store.state.proxyGuids[guid];
       if (!check) return;
       try {
-        const word = await chain.getStorageAt(proxyAddress, implementationSlot);
+        const word = await chain.getStorageAt(proxyAddress, eip1967ImplementationSlot);
         const implementation = `0x${word.replace(/^0x/, "").padStart(64, "0").slice(24)}`.toLowerCase();
         if (/^0x0{40}$/.test(implementation) || (await chain.getCode(implementation)) === "0x") {
           check.state = "fail";
