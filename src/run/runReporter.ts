@@ -37,7 +37,7 @@ const statusColours = {
 export class RunReporter {
   readonly #options: RunReporterOptions;
   readonly #footnotes: string[] = [];
-  /** The last pending state shown per contract: the engine emits one per poll, a person needs one per change. */
+  /** The last pending message shown per submission: the engine emits one per poll, a person needs one per change. */
   readonly #pendingShown = new Map<string, string>();
 
   /** @param options - JSON or table, where lines go */
@@ -79,10 +79,10 @@ export class RunReporter {
   };
 
   #repeatsPending(event: Extract<VerificationEvent, { type: "pending" }>): boolean {
-    const contract = `${(event as ChainTaggedEvent).chainId ?? ""} ${event.address} ${event.contract}`;
-    const state = `${event.guid} ${event.message}`;
-    if (this.#pendingShown.get(contract) === state) return true;
-    this.#pendingShown.set(contract, state);
+    // Per submission: a new attempt, or the same contract on another target polled in turn, is its own state.
+    const submission = `${(event as ChainTaggedEvent).chainId ?? ""} ${event.address} ${event.contract} ${event.guid}`;
+    if (this.#pendingShown.get(submission) === event.message) return true;
+    this.#pendingShown.set(submission, event.message);
     return false;
   }
 

@@ -53,6 +53,21 @@ describe("the run's progress lines", () => {
     ]);
   });
 
+  it("keep two submissions of one contract polled in turn apart (two targets)", () => {
+    const pending = (guid: string): VerificationEvent => ({
+      type: "pending",
+      ...token,
+      guid,
+      message: "Pending in queue",
+    });
+    expect(
+      linesOf([pending("blockscout"), pending("etherscan"), pending("blockscout"), pending("etherscan")]),
+    ).toEqual([
+      `pending     ${token.contract}: Pending in queue`,
+      `pending     ${token.contract}: Pending in queue`,
+    ]);
+  });
+
   it("keep the same contract on two chains apart", () => {
     const pending = (chainId: number): ChainTaggedEvent => ({
       type: "pending",
