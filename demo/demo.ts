@@ -23,8 +23,7 @@ import {
   readBuildInfos,
 } from "../src/inputs/index.js";
 import { startLocalExplorer } from "../src/local-explorer/index.js";
-import { progressLine } from "../src/report/progressLine.js";
-import { formatResultsTable } from "../src/report/resultsTable.js";
+import { RunReporter } from "../src/run/runReporter.js";
 import { isSuccess, type VerificationJob } from "../src/verify/job.js";
 import { verifyBatch } from "../src/verify/verifyBatch.js";
 import config from "./hardhat.config.js";
@@ -44,7 +43,19 @@ const hre = await createHardhatRuntimeEnvironment(
   { network: "demo", buildProfile: "production" },
   demoRoot,
 );
-await hre.tasks.getTask("build").run({ quiet: true });
+/** Hardhat's build prints an empty line per compilation job even when quiet; warnings and errors still show. */
+async function buildQuietly(): Promise<void> {
+  const log = console.log;
+  console.log = (...args: unknown[]) => {
+    if (args.length > 0) log(...args);
+  };
+  try {
+    await hre.tasks.getTask("build").run({ quiet: true });
+  } finally {
+    console.log = log;
+  }
+}
+await buildQuietly();
 const buildInfos = await readBuildInfos(join(demoRoot, "artifacts"));
 console.log(`compiled    ${buildInfos.length} build(s) with solc ${buildInfos[0]?.compilerVersion ?? "?"}`);
 
@@ -159,21 +170,20 @@ const jobs: VerificationJob[] = [
   ...created.jobs,
 ];
 
+// The doors' own output: a line per state change (one per pending state, not one per poll), then the table.
+const reporter = new RunReporter({ json: false, table: true });
 const results = await verifyBatch(jobs, {
   explorerUrl: explorer.url,
   client,
   concurrency: 4,
   polling: { initialIntervalMs: 200, maxIntervalMs: 1_000, backoffFactor: 1.5, unknownUidGrace: 3 },
-  onEvent: (event) => {
-    const line = progressLine(event);
-    if (line) console.log(line);
-  },
+  onEvent: reporter.event,
 });
+reporter.finish(results);
 const submissions = results.reduce((sum, r) => sum + r.attempts, 0);
 
-console.log(`\n${formatResultsTable(results)}\n`);
 console.log(
-  `${results.filter(isSuccess).length} of ${results.length} verified; ${submissions} submission(s) sent.`,
+  `\n${results.filter(isSuccess).length} of ${results.length} verified; ${submissions} submission(s) sent.`,
 );
 
 // The same contracts through the two wrappers: both find them verified and send nothing.

@@ -29,13 +29,16 @@ const statusColours = {
 } as const;
 
 /**
- * The one output of a run, for every door: a line per state change, then a table with links and each record's
+ * The one output of a run, for every door: a line per state change (a poll that finds a contract in the same pending
+ * state as the last one prints nothing), then a table with links and each record's
  * message below it (diagnosis included), or with `json` exactly one JSON document on stdout. Explorer text is
  * neutralised before it is printed, so no line can start a workflow command or carry an escape sequence.
  */
 export class RunReporter {
   readonly #options: RunReporterOptions;
   readonly #footnotes: string[] = [];
+  /** The last pending message shown per submission: the engine emits one per poll, a person needs one per change. */
+  readonly #pendingShown = new Map<string, string>();
 
   /** @param options - JSON or table, where lines go */
   constructor(options: RunReporterOptions) {
@@ -58,6 +61,7 @@ export class RunReporter {
 
   /** @param event - an engine event, tagged with its chain in a batch over several chains */
   readonly event = (event: VerificationEvent | ChainTaggedEvent): void => {
+    if (event.type === "pending" && this.#repeatsPending(event)) return;
     let shown = event;
     // Before a table, whose notes carry each message, the closing line only says how the contract ended.
     if (event.type === "finished" && this.#options.table && !this.#options.json) {
@@ -73,6 +77,14 @@ export class RunReporter {
       : undefined;
     this.#write(status ? paint(status[1], tagged, this.#stream) : tagged);
   };
+
+  #repeatsPending(event: Extract<VerificationEvent, { type: "pending" }>): boolean {
+    // Per submission: a new attempt, or the same contract on another target polled in turn, is its own state.
+    const submission = `${(event as ChainTaggedEvent).chainId ?? ""} ${event.address} ${event.contract} ${event.guid}`;
+    if (this.#pendingShown.get(submission) === event.message) return true;
+    this.#pendingShown.set(submission, event.message);
+    return false;
+  }
 
   /** @param line - a line printed after the results (to stderr with `json`) */
   footnote(line: string): void {

@@ -207,4 +207,36 @@ describe("local explorer pages in Chromium", () => {
     await page.close();
     expect(problems).toEqual([]);
   });
+
+  it("breaks no table header inside a word, on a wide and a narrow window", async () => {
+    const page = await openPage();
+    const paths = ["/", `/address/${world.deployed.token}`, `/address/${world.deployed.calculator}`];
+    const broken: string[] = [];
+    let measured = 0;
+    for (const width of [1000, 600]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of paths) {
+        await page.goto(`${world.explorer.url}${path}`);
+        // A word laid out on two lines has two rectangles.
+        const headers = (await page.evaluate(`[...document.querySelectorAll("th")].map((th) => {
+          const text = th.firstChild;
+          const words = [...text.textContent.matchAll(/\\S+/g)].map((match) => {
+            const range = document.createRange();
+            range.setStart(text, match.index);
+            range.setEnd(text, match.index + match[0].length);
+            return { word: match[0], lines: new Set([...range.getClientRects()].map((rect) => rect.top)).size };
+          });
+          return { header: th.textContent, split: words.filter((word) => word.lines > 1).map((word) => word.word) };
+        })`)) as { header: string; split: string[] }[];
+        measured += headers.length;
+        for (const { header, split } of headers) {
+          if (split.length > 0) broken.push(`${path} at ${width} px: "${header}" breaks ${split.join(", ")}`);
+        }
+      }
+    }
+    expect(measured).toBeGreaterThanOrEqual(2 * 9);
+    expect(broken).toEqual([]);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
 });

@@ -182,6 +182,32 @@ describe("local explorer pages", () => {
     );
   });
 
+  it("/address of an EIP-1167 clone links its implementation and offers no verify command", async () => {
+    const transport = http(world.chain.rpcUrl);
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(deployerPrivateKey),
+      chain: hardhat,
+      transport,
+    });
+    const reader = createPublicClient({ chain: hardhat, transport });
+    const box = lower(world.deployed.box);
+    // OpenZeppelin's Clones creation code: a 10-byte constructor, then the 45-byte EIP-1167 runtime code.
+    const creation =
+      `0x3d602d80600a3d3981f3363d3d373d3d3d363d73${box.slice(2)}5af43d82803e903d91602b57fd5bf3` as const;
+    const receipt = await reader.waitForTransactionReceipt({
+      hash: await wallet.sendTransaction({ data: creation }),
+    });
+    const clone = lower(receipt.contractAddress ?? "");
+    const { status, body } = await page(`/address/${clone}`);
+    expect(status).toBe(200);
+    expect(body).toContain(
+      `<h2>Code</h2>\n<p>45 bytes of runtime code: an EIP-1167 clone of <a class="hash" href="/address/${box}">${box}</a>. Every call runs the implementation's code, so the clone is not verified itself: verify the implementation, whose page shows the source and ABI.</p>`,
+    );
+    expect(body).not.toContain("Verify command");
+    expect(body).not.toContain("How to verify it");
+    expect(body).not.toContain("explorer-verify");
+  });
+
   it("/address of a failed contract says why", async () => {
     const { body } = await page(`/address/${world.deployed.badToken}`);
     expect(body).toContain("<h2>Why verification failed</h2>");

@@ -1,4 +1,5 @@
 import { type AbiParameter, decodeAbiParameters, type Hex } from "viem";
+import { cloneImplementation } from "../../discovery/minimalClone.js";
 import type { ContractRecord } from "../backend.js";
 import { contractAt, type KnownContract, type PageSources, proxyLinks } from "./contractFacts.js";
 import { addressLink, stateBadge, transactionLink } from "./fragments.js";
@@ -6,7 +7,8 @@ import { html, type SafeHtml } from "./html.js";
 import { pageDocument } from "./layout.js";
 
 /**
- * `/address/{address}`: the contract's state, its verified source and settings, or how to verify it.
+ * `/address/{address}`: the contract's state, its verified source and settings, or how to verify it (an unverified
+ * EIP-1167 clone links its implementation instead: a clone is never submitted itself).
  * @param sources - the explorer's facts
  * @param address - a lower-case address
  * @param explorerUrl - this explorer's URL as the browser reached it (for the verify command)
@@ -167,6 +169,11 @@ async function unverifiedDetails(
   }
   const code = await sources.chain.getCode(address);
   const size = (code.length - 2) / 2;
+  const implementation = cloneImplementation(code);
+  if (implementation) {
+    return html`<h2>Code</h2>
+<p>${size.toLocaleString("en-US")} bytes of runtime code: an EIP-1167 clone of ${addressLink(implementation)}. Every call runs the implementation's code, so the clone is not verified itself: verify the implementation, whose page shows the source and ABI.</p>`;
+  }
   return html`<h2>Code</h2>
 <p>${size.toLocaleString("en-US")} bytes of runtime code, not verified here.</p>
 <h2>How to verify it</h2>

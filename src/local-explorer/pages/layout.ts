@@ -26,6 +26,8 @@ export const palette = {
 } as const;
 
 const p = palette;
+// Cells may break anywhere, so a hash fits a narrow window; a header only between words (breaking anywhere lets the
+// table squeeze a short column until "Block" reads "Bloc k").
 const stylesheet = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:${p.text};background:${p.background}}
@@ -39,6 +41,7 @@ h3{font-size:1rem;margin:1.2rem 0 .4rem;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%}
 caption{text-align:left;color:${p.muted};padding:.3rem 0}
 th,td{text-align:left;vertical-align:top;padding:.35rem .6rem;border-bottom:1px solid ${p.border};overflow-wrap:anywhere}
+th{overflow-wrap:normal}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;margin:0}
 dt{color:${p.muted}}
 dd{margin:0;overflow-wrap:anywhere}
