@@ -2,7 +2,6 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
-import { UsageError } from "../../src/cli/cliErrors.js";
 import { foundryCompilers } from "../../src/cli/foundryCompilers.js";
 import { resolveCliTarget } from "../../src/cli/foundryProject.js";
 import { type FoundryConfig, readFoundryConfig } from "../../src/inputs/foundryConfig.js";
@@ -73,18 +72,26 @@ describe("the CLI's explorer with a foundry.toml", () => {
     expect([named.explorerUrl, named.apiKey]).toEqual(["https://explorer.example.org", "own-key"]);
   });
 
-  it("leaves Etherscan-family entries to forge: they speak another API", async () => {
-    for (const deployment of [
-      "broadcast/D.s.sol/1/run-latest.json",
-      "broadcast/D.s.sol/8453/run-latest.json",
-    ]) {
-      await expect(
-        resolveCliTarget({ ...request, cwd: dir, foundry: config, deployments: [deployment] }),
-      ).rejects.toThrow(
-        new UsageError(
-          "Give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a local chain to use the embedded local explorer.",
-        ),
-      );
+  it("leaves Etherscan-family entries to forge: the chain's own Blockscout explorer is found by its id instead", async () => {
+    // The registry shipped with the package answers: the published list is not read in a test.
+    const savedList = process.env.EXPLORER_VERIFY_CHAIN_LIST_URL;
+    process.env.EXPLORER_VERIFY_CHAIN_LIST_URL = "off";
+    try {
+      for (const [deployment, instance] of [
+        ["broadcast/D.s.sol/1/run-latest.json", "https://eth.blockscout.com"],
+        ["broadcast/D.s.sol/8453/run-latest.json", "https://base.blockscout.com"],
+      ] as const) {
+        const target = await resolveCliTarget({
+          ...request,
+          cwd: dir,
+          foundry: config,
+          deployments: [deployment],
+        });
+        expect([target.explorerUrl, target.apiKey]).toEqual([instance, undefined]);
+      }
+    } finally {
+      if (savedList === undefined) delete process.env.EXPLORER_VERIFY_CHAIN_LIST_URL;
+      else process.env.EXPLORER_VERIFY_CHAIN_LIST_URL = savedList;
     }
   });
 });
