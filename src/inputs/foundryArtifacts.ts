@@ -3,6 +3,7 @@ import { readdir } from "node:fs/promises";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { keccak256 } from "viem";
 import { InvalidInputError } from "../errors/index.js";
+import { type CompilerMetadata, compilerMetadataSchema } from "../schemas/compilerMetadata.js";
 import * as z from "../schemas/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 import { type BuildOutput, immutableReferencesSchema, linkReferencesSchema } from "./compilerJson.js";
@@ -35,19 +36,6 @@ const bytecodeSchema = z.looseObject({
   object: z.string(),
   linkReferences: z.optional(linkReferencesSchema),
   immutableReferences: z.optional(immutableReferencesSchema),
-});
-
-const metadataSchema = z.looseObject({
-  language: z.string(),
-  compiler: z.looseObject({ version: z.string() }),
-  settings: z.looseObject({
-    compilationTarget: z.record(z.string(), z.string()),
-    libraries: z.optional(z.record(z.string(), z.string())),
-  }),
-  sources: z.record(
-    z.string(),
-    z.looseObject({ keccak256: z.optional(z.string()), content: z.optional(z.string()) }),
-  ),
 });
 
 const artifactSchema = z.looseObject({
@@ -134,7 +122,7 @@ async function artifactBuild(
   const artifact = await readArtifact(outDir, path, field);
   const { metadataText } = artifact;
   // No solc metadata (a Vyper contract, an artifact written by another tool): nothing to rebuild.
-  const parsed = metadataSchema.safeParse(parsedJson(metadataText));
+  const parsed = compilerMetadataSchema.safeParse(parsedJson(metadataText));
   if (metadataText === undefined || !parsed.success) return undefined;
   const metadata = parsed.data;
   const [[sourceName, contractName] = []] = Object.entries(metadata.settings.compilationTarget);
@@ -170,7 +158,7 @@ function parsedJson(text: string | undefined): unknown {
 }
 
 // The metadata's settings as solc takes them: no compilationTarget, libraries by file then name, an output selection.
-function inputSettings(settings: z.infer<typeof metadataSchema>["settings"]): Record<string, unknown> {
+function inputSettings(settings: CompilerMetadata["settings"]): Record<string, unknown> {
   const { compilationTarget: _target, libraries, ...rest } = settings;
   const byFile: Record<string, Record<string, string>> = {};
   for (const [key, address] of Object.entries(libraries ?? {})) {
@@ -200,7 +188,7 @@ class SourceReader {
   async read(
     artifact: string,
     target: string,
-    listed: z.infer<typeof metadataSchema>["sources"],
+    listed: CompilerMetadata["sources"],
   ): Promise<StandardJsonInput["sources"]> {
     const root = this.#roots.find((candidate) => existsSync(join(candidate, target)));
     if (root === undefined) {

@@ -1,4 +1,5 @@
 import { keccak256, toBytes } from "viem";
+import { compilerMetadataSchema } from "../schemas/compilerMetadata.js";
 import * as z from "../schemas/zod.js";
 
 /** Sources and settings as an explorer receives them, whatever action brought them. */
@@ -35,19 +36,6 @@ const standardJsonSchema = z.looseObject({
   language: z.string(),
   sources: z.record(z.string(), z.looseObject({ content: z.string() })),
   settings: z.optional(z.record(z.string(), z.unknown())),
-});
-
-const metadataSchema = z.looseObject({
-  language: z.string(),
-  compiler: z.looseObject({ version: z.string() }),
-  settings: z.looseObject({
-    compilationTarget: z.record(z.string(), z.string()),
-    libraries: z.optional(z.record(z.string(), z.string())),
-  }),
-  sources: z.record(
-    z.string(),
-    z.looseObject({ keccak256: z.optional(z.string()), content: z.optional(z.string()) }),
-  ),
 });
 
 /**
@@ -118,7 +106,7 @@ function registryJob(files: Array<{ name: string; content: string }>): ReturnTyp
   } catch {
     return { problem: "Sourcify did not return metadata" };
   }
-  const metadata = metadataSchema.safeParse(parsed);
+  const metadata = compilerMetadataSchema.safeParse(parsed);
   if (!metadata.success) return { problem: "Sourcify did not return metadata" };
   const found = sourcesByHash(files);
   const sources: Record<string, { content: string }> = {};
