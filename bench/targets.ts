@@ -271,6 +271,7 @@ async function measure(label: string, targets: VerifierKind[], jobs: Verificatio
       ),
     ),
   );
+  // A target left out of the run has no stand-in; its URL is never asked (the run names only its targets).
   const urlOf = (kind: VerifierKind) => standIns.get(kind)?.url ?? "http://127.0.0.1:9/unused";
   const kindOfUrl = (url: string) =>
     targets.find((kind) => url.startsWith(urlOf(kind).replace(/\/v2\/api$/, "")));
