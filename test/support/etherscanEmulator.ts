@@ -5,8 +5,10 @@ import type { ContractRecord, Submission } from "../../src/local-explorer/backen
 import { CreationIndex } from "../../src/local-explorer/creationIndex.js";
 import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
 import { judgeSubmission } from "../../src/local-explorer/judgeSubmission.js";
+import { RateLimitWindow } from "../../src/local-explorer/rateLimitWindow.js";
 import { localCompilerResolver } from "../../src/recompile/compilerResolver.js";
 import type { VerdictCode } from "../../src/recompile/recompileAndMatch.js";
+import type { SolcJsWorkerPool } from "../../src/recompile/solcJsWorkerPool.js";
 import { type EmulatorReply, startEmulatorServer } from "./emulatorServer.js";
 import { FaultInjector } from "./faultInjector.js";
 
@@ -68,6 +70,15 @@ export interface EtherscanEmulatorOptions {
   paidChains?: number[];
   /** Polls answered `Pending in queue` before the verdict. Default 1. */
   pendingPolls?: number;
+  /** Also answered `Pending in queue` until this long after the submission, as a busy queue is. Default 0. */
+  pendingMs?: number;
+  /**
+   * The key's calls per second: past it, the per-second limit text with the number (HTTP 200, no header, as
+   * Etherscan answers). Default: no limit.
+   */
+  callsPerSecond?: number;
+  /** Compiles in these worker threads, so a compile never holds the answers (a benchmark's stand-in). */
+  solcJsPool?: SolcJsWorkerPool;
 }
 
 /** What the emulator stored for a verified contract. */
@@ -81,6 +92,7 @@ interface Verified {
 
 interface Job {
   address: string;
+  submittedAt: number;
   polls: number;
   verdict: Promise<{ ok: true } | { ok: false; reason: string }>;
   settled: { ok: true } | { ok: false; reason: string } | undefined;
@@ -113,11 +125,16 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
   const resolveCompiler = localCompilerResolver({
     compilers: [require.resolve("solc/soljson.js")],
     searchPath: false,
+    ...(options.solcJsPool ? { solcJsPool: options.solcJsPool } : {}),
   });
   const verified = new Map<string, Verified>();
   const jobs = new Map<string, Job>();
   const proxyChecks = new Map<string, { proxy: string; expected: string | undefined }>();
   const faults = new FaultInjector();
+  const perSecond =
+    options.callsPerSecond === undefined
+      ? undefined
+      : new RateLimitWindow({ limit: options.callsPerSecond, windowMs: 1_000 });
   let quotaLeft = Number.POSITIVE_INFINITY;
   let rateLimited = 0;
 
@@ -178,7 +195,13 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
         return refuse(`Invalid codeformat ${format}`);
       }
       const guid = randomGuid();
-      const job: Job = { address, polls: 0, verdict: judge(submission), settled: undefined };
+      const job: Job = {
+        address,
+        submittedAt: Date.now(),
+        polls: 0,
+        verdict: judge(submission),
+        settled: undefined,
+      };
       job.verdict.then((settled) => {
         job.settled = settled;
       });
@@ -189,7 +212,12 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
       const job = jobs.get(params.guid ?? "");
       if (!job) return refuse("Unable to locate GUID");
       job.polls++;
-      if (job.polls <= (options.pendingPolls ?? 1) || !job.settled) return refuse(etherscanTexts.pending);
+      if (
+        job.polls <= (options.pendingPolls ?? 1) ||
+        !job.settled ||
+        Date.now() - job.submittedAt < (options.pendingMs ?? 0)
+      )
+        return refuse(etherscanTexts.pending);
       if (job.settled.ok) return envelope("1", "OK", etherscanTexts.pass);
       return refuse(`${etherscanTexts.fail}. ${job.settled.reason}`);
     },
@@ -255,6 +283,8 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
       rateLimited--;
       return refuse(etherscanTexts.perSecondLimit);
     }
+    if (perSecond && !perSecond.take().allowed)
+      return refuse(`Max calls per sec rate limit reached (${options.callsPerSecond}/sec)`);
     if (quotaLeft <= 0) return refuse(etherscanTexts.dailyLimit);
     quotaLeft--;
     const chainId = Number(params.chainid);

@@ -4,7 +4,9 @@ import { getAddress } from "viem";
 import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
 import { CreationIndex } from "../../src/local-explorer/creationIndex.js";
 import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
-import { loadSolcJsCompiler } from "../../src/recompile/compiler.js";
+import { RateLimitWindow } from "../../src/local-explorer/rateLimitWindow.js";
+import { loadSolcJsCompiler, parseCompilerOutput, solcWrapperFor } from "../../src/recompile/compiler.js";
+import type { SolcJsWorkerPool } from "../../src/recompile/solcJsWorkerPool.js";
 import { type EmulatorReply, startEmulatorServer } from "./emulatorServer.js";
 import { FaultInjector } from "./faultInjector.js";
 
@@ -54,6 +56,8 @@ interface Job {
   id: string;
   address: string;
   startedAt: string;
+  /** Not completed before this time (ms since the epoch), however soon the verification ends. */
+  readyAt: number;
   finishedAt?: string;
   stored?: Stored;
   error?: { customCode: string; message: string; errorId: string };
@@ -79,6 +83,15 @@ export interface SourcifyEmulator {
 export async function startSourcifyEmulator(options: {
   rpcUrl: string;
   chainId: number;
+  /** A job is reported running until this long after its submission, as a busy server's is. Default 0. */
+  pendingMs?: number;
+  /**
+   * Requests per second answered: past it, 429 `too_many_requests` (declared in Sourcify's OpenAPI; its server
+   * has no limiter). Default: no limit.
+   */
+  requestsPerSecond?: number;
+  /** Compiles in these worker threads, so a compile never holds the answers (a benchmark's stand-in). */
+  solcJsPool?: SolcJsWorkerPool;
 }): Promise<SourcifyEmulator> {
   const lib = (await import(
     "@ethereum-sourcify/lib-sourcify"
@@ -100,6 +113,11 @@ export async function startSourcifyEmulator(options: {
       const release = /^\d+\.\d+\.\d+/.exec(version)?.[0] ?? version;
       const path = soljsonOf[release];
       if (!path) throw new Error(`no solc ${version} in the stand-in`);
+      if (options.solcJsPool)
+        return parseCompilerOutput(
+          await options.solcJsPool.compile(path, solcWrapperFor(path), JSON.stringify(input)),
+          path,
+        ) as never;
       return (await loadSolcJsCompiler(path).compile(input)) as never;
     },
   };
@@ -195,7 +213,12 @@ export async function startSourcifyEmulator(options: {
       return failure(409, "already_verified", sourcifyTexts.alreadyVerified(address, chainId));
     if (running.has(address.toLowerCase()))
       return failure(429, "duplicate_verification_request", sourcifyTexts.beingVerified(address, chainId));
-    const job: Job = { id: randomUUID(), address, startedAt: now() };
+    const job: Job = {
+      id: randomUUID(),
+      address,
+      startedAt: now(),
+      readyAt: Date.now() + (options.pendingMs ?? 0),
+    };
     jobs.set(job.id, job);
     running.add(address.toLowerCase());
     // Answered first, verified on a later turn, as Sourcify's workers do.
@@ -203,7 +226,14 @@ export async function startSourcifyEmulator(options: {
     return { status: 202, body: { verificationId: job.id } };
   };
 
+  const perSecond =
+    options.requestsPerSecond === undefined
+      ? undefined
+      : new RateLimitWindow({ limit: options.requestsPerSecond, windowMs: 1_000 });
+
   const handle = async (request: ReceivedRequest): Promise<EmulatorReply> => {
+    if (perSecond && !perSecond.take().allowed)
+      return failure(429, "too_many_requests", "You are sending too many requests");
     const parts = request.path.split("/").filter(Boolean);
     const body = request.body;
     if (request.method === "POST" && parts[0] === "v2" && parts[1] === "verify") {
@@ -257,7 +287,7 @@ export async function startSourcifyEmulator(options: {
     if (request.method === "GET" && parts[0] === "v2" && parts[1] === "verify" && parts.length === 3) {
       const job = jobs.get(parts[2] ?? "");
       if (!job) return failure(404, "job_not_found", sourcifyTexts.jobNotFound(parts[2] ?? ""));
-      const done = job.finishedAt !== undefined;
+      const done = job.finishedAt !== undefined && Date.now() >= job.readyAt;
       return {
         status: 200,
         body: {
