@@ -62,7 +62,8 @@ export function concurrencyControl(
  * `auto` concurrency. Before the explorer states a quota, it runs a few jobs, one more for each finished job; where
  * the explorer states it does not limit (Blockscout's `-1`), up to {@link autoConcurrencyCeiling}; under a stated
  * quota of q requests/s, as many jobs as spend it: q × (a job's time) / (its requests), with some headroom, so no
- * job sits in the queue holding nothing but a wait. Every burst of 429s halves the most it will run from then on.
+ * job sits in the queue holding nothing but a wait. Every burst of 429s under a stated quota halves the most it will
+ * run from then on; without a stated quota, a 429 stops its growth (the limiter's pause sets the pace).
  */
 export class AdaptiveConcurrency implements ConcurrencyControl {
   readonly #readQuota: () => QuotaReading;
@@ -91,7 +92,13 @@ export class AdaptiveConcurrency implements ConcurrencyControl {
       const now = Date.now();
       if (now - this.#lastCutAt >= cutSpacingMs) {
         this.#lastCutAt = now;
-        this.#ceiling = Math.max(1, Math.floor(this.#current / 2));
+        // A service that states no quota (Etherscan's per-second text, Sourcify's 429) is paced by the limiter's
+        // pause; its jobs mostly wait for verdicts, so halving the pool would leave the quota unspent: it only stops
+        // growing. A stated quota that was overrun halves it.
+        this.#ceiling =
+          reading.quota.kind === "unknown"
+            ? Math.max(1, Math.min(this.#ceiling, this.#current))
+            : Math.max(1, Math.floor(this.#current / 2));
       }
     }
     this.#current = Math.max(1, Math.min(this.#ceiling, this.#wanted(reading)));

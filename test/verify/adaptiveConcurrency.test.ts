@@ -37,6 +37,23 @@ describe("auto concurrency", () => {
     expect(control.limit()).toBe(6);
   });
 
+  it("without a stated quota (Etherscan, Sourcify), a 429 stops its growth rather than halving it", () => {
+    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true });
+    const control = new AdaptiveConcurrency(() => limiter.reading());
+    for (let i = 0; i < 2; i++) {
+      control.jobStarted();
+      control.jobFinished(2_000);
+    }
+    expect(control.limit()).toBe(6);
+    limiter.pauseFor(10, "Max calls per sec rate limit reached (3/sec)");
+    expect(control.limit()).toBe(6);
+    for (let i = 0; i < 4; i++) {
+      control.jobStarted();
+      control.jobFinished(2_000);
+    }
+    expect(control.limit()).toBe(6);
+  });
+
   it("runs 16 where the explorer states it does not limit (-1)", async () => {
     const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true });
     const control = new AdaptiveConcurrency(() => limiter.reading());
