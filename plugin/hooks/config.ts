@@ -1,13 +1,10 @@
 import type { ConfigHooks } from "hardhat/types/hooks";
 import {
-  concurrencyRange,
   isWholeNumberWithin,
-  requestsPerSecondRange,
-  timeoutSecondsRange,
-  verificationDefaults,
   type WholeNumberRange,
   wholeNumberRequirement,
 } from "../../src/options/verificationOptions.js";
+import { runSettings, type Setting } from "../../src/run/settings.js";
 import * as z from "../../src/schemas/zod.js";
 import { verifierKinds } from "../../src/verify/verifier.js";
 
@@ -42,6 +39,10 @@ const etherscanConfig = z.strictObject({
 });
 const sourcifyConfig = z.strictObject({ enabled: z.optional(z.boolean()), apiUrl: z.optional(apiUrl) });
 
+const configNumbers = (runSettings as readonly Setting[]).filter(
+  (setting) => setting.config && setting.type === "wholeNumber",
+);
+
 const userConfigSchema = z.strictObject({
   etherscan: z.optional(etherscanConfig),
   sourcify: z.optional(sourcifyConfig),
@@ -51,9 +52,13 @@ const userConfigSchema = z.strictObject({
   chains: z.optional(
     z.record(z.string().check(z.regex(/^[1-9]\d*$/, "must be a chain id, e.g. 10")), chainOverride),
   ),
-  concurrency: z.optional(wholeNumberSetting(concurrencyRange, true)),
-  timeoutSeconds: z.optional(wholeNumberSetting(timeoutSecondsRange, false)),
-  requestsPerSecond: z.optional(wholeNumberSetting(requestsPerSecondRange, false)),
+  // The run's whole-number settings the config takes (timeoutSeconds, concurrency, …), from their one declaration.
+  ...Object.fromEntries(
+    configNumbers.map((setting) => [
+      setting.name,
+      z.optional(wholeNumberSetting(setting.range as WholeNumberRange, setting.auto === true)),
+    ]),
+  ),
 });
 
 export default async (): Promise<Partial<ConfigHooks>> => ({
@@ -97,9 +102,13 @@ export default async (): Promise<Partial<ConfigHooks>> => ({
             },
           ]),
         ),
-        concurrency: user.concurrency ?? verificationDefaults.concurrency,
-        timeoutSeconds: user.timeoutSeconds ?? verificationDefaults.timeoutSeconds,
-        ...(user.requestsPerSecond === undefined ? {} : { requestsPerSecond: user.requestsPerSecond }),
+        // Each whole-number setting: the user's value, else its default, else none.
+        ...(Object.fromEntries(
+          configNumbers.flatMap((setting) => {
+            const value = (user as Record<string, unknown>)[setting.name] ?? setting.default;
+            return value === undefined ? [] : [[setting.name, value]];
+          }),
+        ) as { concurrency: number | "auto"; timeoutSeconds: number; requestsPerSecond?: number }),
         // As hardhat-verify reads its config: a service configured (and not disabled) is a target.
         targets: user.targets ?? [
           "blockscout",
