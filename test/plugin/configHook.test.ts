@@ -117,15 +117,15 @@ describe("the plugin's config hook", () => {
   it.each([
     [
       { concurrency: 65, timeoutSeconds: 0 },
-      [        "Config error in config.explorerVerify.timeoutSeconds: must be a whole number from 1 to 86400, got 0",
-
+      [
+        "Config error in config.explorerVerify.timeoutSeconds: must be a whole number from 1 to 86400, got 0",
         "Config error in config.explorerVerify.concurrency: must be auto or a whole number from 1 to 64, got 65",
       ],
     ],
     [
       { concurrency: 1.5, timeoutSeconds: 86_401 },
-      [        "Config error in config.explorerVerify.timeoutSeconds: must be a whole number from 1 to 86400, got 86401",
-
+      [
+        "Config error in config.explorerVerify.timeoutSeconds: must be a whole number from 1 to 86400, got 86401",
         "Config error in config.explorerVerify.concurrency: must be auto or a whole number from 1 to 64, got 1.5",
       ],
     ],
