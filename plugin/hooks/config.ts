@@ -1,6 +1,7 @@
 import type { ConfigHooks } from "hardhat/types/hooks";
 import {
   isWholeNumberWithin,
+  verificationDefaults,
   type WholeNumberRange,
   wholeNumberRequirement,
 } from "../../src/options/verificationOptions.js";
@@ -102,13 +103,9 @@ export default async (): Promise<Partial<ConfigHooks>> => ({
             },
           ]),
         ),
-        // Each whole-number setting: the user's value, else its default, else none.
-        ...(Object.fromEntries(
-          configNumbers.flatMap((setting) => {
-            const value = (user as Record<string, unknown>)[setting.name] ?? setting.default;
-            return value === undefined ? [] : [[setting.name, value]];
-          }),
-        ) as { concurrency: number | "auto"; timeoutSeconds: number; requestsPerSecond?: number }),
+        concurrency: user.concurrency ?? verificationDefaults.concurrency,
+        timeoutSeconds: user.timeoutSeconds ?? verificationDefaults.timeoutSeconds,
+        ...(user.requestsPerSecond === undefined ? {} : { requestsPerSecond: user.requestsPerSecond }),
         // As hardhat-verify reads its config: a service configured (and not disabled) is a target.
         targets: user.targets ?? [
           "blockscout",

@@ -147,19 +147,22 @@ function checkedEntries(
   return entries;
 }
 
-// What a malformed entry says of itself, as far as it can be read: its address and contract as written.
+// What a malformed entry says of itself, as far as it can be read: its address, contract and format as written (a
+// field that is not what it should be is left out rather than failing the reading).
+const writtenFields = z.looseObject({
+  address: z.catch(z.optional(z.string()), undefined),
+  contract: z.catch(z.optional(z.string()), undefined),
+  format: z.catch(z.optional(z.enum(entryFormats)), undefined),
+});
+
 function malformedEntry(item: unknown, entryField: string, error: InvalidInputError): BadManifestEntry {
-  const fields = typeof item === "object" && item !== null ? (item as Record<string, unknown>) : {};
-  const written = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : undefined);
-  const format = written("format");
+  const written = writtenFields.safeParse(item);
+  const fields = written.success ? written.data : {};
   return {
     field: entryField,
-    address: written("address") ?? "",
-    contract: written("contract"),
-    format:
-      format !== undefined && (entryFormats as readonly string[]).includes(format)
-        ? (format as BadManifestEntry["format"])
-        : "standard-json",
+    address: fields.address ?? "",
+    contract: fields.contract,
+    format: fields.format ?? "standard-json",
     error,
   };
 }

@@ -1,8 +1,7 @@
 import { task } from "hardhat/config";
 import { ArgumentType } from "hardhat/types/arguments";
-import type { NewTaskDefinitionBuilder } from "hardhat/types/tasks";
 import { verificationDefaults } from "../../../src/options/verificationOptions.js";
-import { runSettings, type Setting } from "../../../src/run/settings.js";
+import { type RunSettingName, settingNamed } from "../../../src/run/settings.js";
 
 const declared = task(
   "explorer-verify",
@@ -86,32 +85,51 @@ const declared = task(
     description: "Print one JSON document { results } on stdout and nothing else there",
   });
 
-// The run's settings (timeout, force, no-wait, …) are declared in the hall: each one the task offers becomes its
-// option here, a whole number's 0 standing for "the config's value, else the default".
-let definition = declared;
-for (const setting of runSettings as readonly Setting[]) {
-  if (!setting.option) continue;
-  const description = setting.option.startsWith("no") ? (setting.negatedHelp ?? setting.help) : setting.help;
-  definition = (
-    setting.type === "switch"
-      ? definition.addFlag({ name: setting.option, description })
-      : setting.type === "list"
-        ? definition.addOption({
-            name: setting.option,
-            type: ArgumentType.STRING,
-            description,
-            defaultValue: "",
-          })
-        : definition.addOption({
-            name: setting.option,
-            type: ArgumentType.INT,
-            description: `${description.replace(/\.$/, "")} (default: the config's, else ${setting.default ?? "none"})`,
-            defaultValue: 0,
-          })
-  ) as typeof declared;
-}
-
-// The arguments' type is the task action's own (taskArguments.ts): the loop above is beyond the builder's inference.
-export default (definition as unknown as NewTaskDefinitionBuilder<Record<string, never>>)
-  .setAction(() => import("./task-action.js") as never)
+// The run's settings the task offers, each described from its one declaration in the hall; a whole number's 0
+// stands for "the config's value, else the default".
+export default declared
+  .addOption({
+    name: "targets",
+    type: ArgumentType.STRING,
+    description: described("targets"),
+    defaultValue: "",
+  })
+  .addOption({
+    name: "optionalTargets",
+    type: ArgumentType.STRING,
+    description: described("optionalTargets"),
+    defaultValue: "",
+  })
+  .addFlag({ name: "noWait", description: described("wait") })
+  .addOption({
+    name: "timeout",
+    type: ArgumentType.INT,
+    description: described("timeoutSeconds"),
+    defaultValue: 0,
+  })
+  .addOption({
+    name: "requestsPerSecond",
+    type: ArgumentType.INT,
+    description: described("requestsPerSecond"),
+    defaultValue: 0,
+  })
+  .addFlag({ name: "force", description: described("force") })
+  .addFlag({ name: "preflight", description: described("preflight") })
+  .addFlag({ name: "includeCreated", description: described("includeCreated") })
+  .addOption({
+    name: "maxCreated",
+    type: ArgumentType.INT,
+    description: described("maxCreated"),
+    defaultValue: 0,
+  })
+  .addFlag({ name: "recheck", description: described("recheck") })
+  .setAction(() => import("./task-action.js"))
   .build();
+
+function described(name: RunSettingName): string {
+  const setting = settingNamed(name);
+  const help = setting.option?.startsWith("no") ? (setting.negatedHelp ?? setting.help) : setting.help;
+  return setting.type === "wholeNumber"
+    ? `${help.replace(/\.$/, "")} (default: the config's, else ${setting.default ?? "none"})`
+    : help;
+}

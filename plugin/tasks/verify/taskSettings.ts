@@ -16,14 +16,31 @@ export async function taskSettings(
   args: VerifyTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<RunSettingValues> {
-  const options = args as unknown as Record<string, unknown>;
-  const config = hre.config.explorerVerify as unknown as Record<string, unknown>;
+  // Each setting's option as the user typed it: a flag not given, a number's 0 and an empty list mean "not given".
+  const given: Record<string, string | number | boolean> = {
+    targets: args.targets,
+    optionalTargets: args.optionalTargets,
+    wait: args.noWait ? "false" : false,
+    timeoutSeconds: args.timeout,
+    requestsPerSecond: args.requestsPerSecond,
+    force: args.force,
+    preflight: args.preflight,
+    includeCreated: args.includeCreated,
+    maxCreated: args.maxCreated,
+    recheck: args.recheck,
+  };
+  const config = hre.config.explorerVerify;
+  const configured: Record<string, string | number | undefined> = {
+    targets: config.targets.join(","),
+    timeoutSeconds: config.timeoutSeconds,
+    concurrency: config.concurrency,
+    requestsPerSecond: config.requestsPerSecond,
+  };
   const textOf = (setting: Setting): string | undefined => {
-    const given = setting.option === undefined ? undefined : options[setting.option];
-    if (given === true) return setting.option?.startsWith("no") ? "false" : "true";
-    if (given !== undefined && given !== false && given !== 0 && given !== "") return String(given);
-    const configured = setting.config ? config[setting.name] : undefined;
-    return configured === undefined ? undefined : String(configured);
+    const value = given[setting.name];
+    if (value !== undefined && value !== false && value !== 0 && value !== "") return String(value);
+    const fromConfig = setting.config ? configured[setting.name] : undefined;
+    return fromConfig === undefined ? undefined : String(fromConfig);
   };
   return asUserErrors(async () => readRunSettings("task", textOf));
 }
