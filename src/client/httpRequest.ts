@@ -1,11 +1,5 @@
-import type { IncomingHttpHeaders, RequestOptions } from "node:http";
-
-// Taken with getBuiltinModule, not `import`: an ES import of node:http builds its module facade, which reads the
-// module's lazy WebSocket getters and so loads Node's bundled undici, 35 ms before the first request. node:https
-// (and TLS with it) is loaded by the first https request.
-const { request: plainRequest } = process.getBuiltinModule("node:http");
-
-const proxyVariables = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"];
+import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
+import { BodyTooLargeError, ProxyRefusedError } from "./httpFailures.js";
 
 /** What a request sends. */
 export interface HttpRequestInit {
@@ -15,19 +9,6 @@ export interface HttpRequestInit {
   signal: AbortSignal;
   /** The most body bytes read; a longer body is dropped and `text()` rejects with {@link BodyTooLargeError}. */
   maxBodyBytes: number;
-}
-
-/** The answer's body passed the size cap: the connection was closed with the rest unread. */
-export class BodyTooLargeError extends Error {
-  readonly maxBodyBytes: number;
-  /** What the answer's `content-length` announced, when it did. */
-  readonly announcedBytes: number | undefined;
-
-  constructor(maxBodyBytes: number, announcedBytes: number | undefined) {
-    super(`body larger than ${maxBodyBytes} bytes`);
-    this.maxBodyBytes = maxBodyBytes;
-    this.announcedBytes = announcedBytes;
-  }
 }
 
 /** An answer whose head has arrived; the body follows. */
@@ -40,67 +21,130 @@ export interface HttpResponseHead {
 }
 
 /**
- * Sends one request with Node's own HTTP client, which is loaded with Node itself: the Action's first request
- * goes out sooner than with a client package, and no port is refused the way `fetch` refuses its "bad ports".
- * Redirects are answers like any other, never followed. Bodies are read up to a cap, never further.
+ * Sends one request with undici, through one pool of kept-alive connections per host for the whole process (so a
+ * run's many requests to an explorer share a few connections), and through the proxy the environment names, if
+ * any: `HTTPS_PROXY` / `HTTP_PROXY` (lower-case forms first) unless `NO_PROXY` lists the host. An https request
+ * goes through a `CONNECT` tunnel that is kept and reused like any connection; an http one is asked of the proxy
+ * with its full URL. Redirects are answers like any other, never followed. Bodies are read up to a cap, never
+ * further.
  *
  * @param url - where to
  * @param init - method, headers, body and an abort signal
  * @returns the status and headers, once they arrive
- * @throws the socket's error (with its `code`, e.g. `ECONNREFUSED`) or the signal's abort
+ * @throws the connection's error (with its `code`, e.g. `ECONNREFUSED`), a proxy's refusal or the signal's abort
  */
 export async function sendHttpRequest(url: URL, init: HttpRequestInit): Promise<HttpResponseHead> {
-  const headers = { ...init.headers };
-  if (init.body !== undefined) headers["content-length"] = String(Buffer.byteLength(init.body));
-  const options: RequestOptions = { method: init.method, headers, signal: init.signal };
-  // The proxy code is loaded only when the environment names a proxy: the usual start-up does not pay for it.
-  const proxied = proxyVariables.some((name) => process.env[name])
-    ? await (await import("./proxyRequest.js")).throughProxy(url, options, process.env)
-    : undefined;
-  const target = proxied?.url ?? url;
-  const send = target.protocol === "https:" ? process.getBuiltinModule("node:https").request : plainRequest;
-  return new Promise((resolve, reject) => {
-    const request = send(target, proxied?.options ?? options, (response) => {
-      const body = new Promise<string>((resolveBody, rejectBody) => {
-        const announced = Number(response.headers["content-length"]);
-        const announcedBytes = Number.isSafeInteger(announced) ? announced : undefined;
-        const tooLarge = (): void => {
-          rejectBody(new BodyTooLargeError(init.maxBodyBytes, announcedBytes));
-          response.destroy();
-        };
-        if (announcedBytes !== undefined && announcedBytes > init.maxBodyBytes) {
-          tooLarge();
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        response.on("data", (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (bytes > init.maxBodyBytes) tooLarge();
-          else chunks.push(chunk);
-        });
-        response.on("end", () => resolveBody(Buffer.concat(chunks).toString("utf8")));
-        response.on("error", rejectBody);
-        // A connection closed mid-body (by the signal, say) must not leave the reader waiting.
-        response.on("close", () => {
-          if (!response.complete)
-            rejectBody(init.signal.reason ?? new Error("the connection closed mid-body"));
-        });
-      });
-      // The caller reads the body (and its failure) through text().
-      body.catch(() => {});
-      resolve({
-        status: response.statusCode ?? 0,
-        headers: flattenHeaders(response.headers),
-        text: () => body,
-      });
-    });
-    request.on("error", reject);
-    request.end(init.body);
+  const dispatcher = dispatcherFor(process.env);
+  const response = await request(url, {
+    method: init.method,
+    headers: init.headers,
+    body: init.body,
+    signal: init.signal,
+    dispatcher,
+  }).catch((error: unknown) => {
+    throw proxyRefusal(error, url) ?? error;
   });
+  const body = readCapped(response.body, init.maxBodyBytes, contentLength(response.headers));
+  // The caller reads the body (and its failure) through text().
+  body.catch(() => {});
+  return { status: response.statusCode, headers: flattenHeaders(response.headers), text: () => body };
 }
 
-function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+const proxyVariables = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"] as const;
+
+/** The proxies the environment names, each with a scheme (`proxy:3128` is read as `http://proxy:3128`). */
+export interface ProxySettings {
+  httpProxy: string | undefined;
+  httpsProxy: string | undefined;
+}
+
+/**
+ * The proxies named in the environment, as curl reads them: the scheme's own variable, lower case first.
+ *
+ * @param env - the environment
+ * @returns the proxies, or undefined when none is named
+ */
+export function proxySettings(env: NodeJS.ProcessEnv): ProxySettings | undefined {
+  const httpsProxy = withScheme(env.https_proxy || env.HTTPS_PROXY);
+  const httpProxy = withScheme(env.http_proxy || env.HTTP_PROXY);
+  return httpsProxy || httpProxy ? { httpProxy, httpsProxy } : undefined;
+}
+
+function withScheme(proxy: string | undefined): string | undefined {
+  const named = proxy?.trim();
+  if (!named) return undefined;
+  return named.includes("://") ? named : `http://${named}`;
+}
+
+// Time limits are the caller's (its signal): undici's own 300 s ones are switched off so they never cut a long
+// submission short.
+const dispatcherOptions = { headersTimeout: 0, bodyTimeout: 0 };
+
+let current: { proxies: string; dispatcher: Dispatcher } | undefined;
+
+// One dispatcher for the process, remade only when the proxy variables change (tests change them; a run does not).
+function dispatcherFor(env: NodeJS.ProcessEnv): Dispatcher {
+  const proxies = proxyVariables.map((name) => env[name] ?? "").join("\n");
+  if (current?.proxies === proxies) return current.dispatcher;
+  const settings = proxySettings(env);
+  // An http request is asked of an http proxy with its full URL, as curl does, rather than through a tunnel.
+  const dispatcher = settings
+    ? new EnvHttpProxyAgent({ ...dispatcherOptions, ...settings, proxyTunnel: false })
+    : new Agent(dispatcherOptions);
+  const previous = current?.dispatcher;
+  current = { proxies, dispatcher };
+  // Requests under way on the old one finish; its idle connections close.
+  previous?.close().catch(() => {});
+  return dispatcher;
+}
+
+// undici says only "Proxy response (403) !== 200 when HTTP Tunneling", or "Proxy Authentication Required (407)".
+function proxyRefusal(error: unknown, url: URL): ProxyRefusedError | undefined {
+  const message = error instanceof Error ? error.message : "";
+  const status =
+    /^Proxy response \((\d+)\) !== 200 when HTTP Tunneling$/.exec(message)?.[1] ??
+    (message === "Proxy Authentication Required (407)" ? "407" : undefined);
+  if (status === undefined) return undefined;
+  const named = proxySettings(process.env);
+  const proxy = url.protocol === "https:" ? named?.httpsProxy : named?.httpProxy;
+  let host = "";
+  try {
+    host = proxy ? new URL(proxy).host : "";
+  } catch {}
+  return new ProxyRefusedError(Number(status), host);
+}
+
+function contentLength(headers: Dispatcher.ResponseData["headers"]): number | undefined {
+  const announced = Number(headers["content-length"]);
+  return Number.isSafeInteger(announced) ? announced : undefined;
+}
+
+async function readCapped(
+  body: Dispatcher.ResponseData["body"],
+  maxBodyBytes: number,
+  announcedBytes: number | undefined,
+): Promise<string> {
+  if (announcedBytes !== undefined && announcedBytes > maxBodyBytes) {
+    body.destroy();
+    throw new BodyTooLargeError(maxBodyBytes, announcedBytes);
+  }
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > maxBodyBytes) {
+      body.destroy();
+      throw new BodyTooLargeError(maxBodyBytes, announcedBytes);
+    }
+    chunks.push(chunk);
+  }
+  // undici hands the connection back to its pool a turn after the body ends: a request sent at once would open a
+  // second connection (and a second tunnel and TLS handshake) beside the idle one.
+  await new Promise((resolve) => setImmediate(resolve));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function flattenHeaders(headers: Dispatcher.ResponseData["headers"]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;

@@ -1,6 +1,6 @@
 import type { AsyncLocalStorage as AsyncLocalStorageType } from "node:async_hooks";
 
-// Taken with getBuiltinModule for the same reason as node:http in httpRequest.ts: no module facade at start-up.
+// Taken with getBuiltinModule, not `import`: an ES import of a built-in builds its module facade at start-up.
 const { AsyncLocalStorage } = process.getBuiltinModule("node:async_hooks");
 
 /** The moment (ms since the epoch) by which the work in progress must end. */

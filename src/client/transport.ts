@@ -25,7 +25,8 @@ import {
   isSourcifyDuplicateRequest,
 } from "./explorerTexts.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
-import { BodyTooLargeError, sendHttpRequest } from "./httpRequest.js";
+import { BodyTooLargeError, ProxyRefusedError } from "./httpFailures.js";
+import { loadHttpClient } from "./loadHttpClient.js";
 import {
   type LimiterWait,
   type RateLimiter,
@@ -360,6 +361,7 @@ export class Transport {
     if (this.#apiKey && this.#apiKeyIn === "bearer") headers.authorization = `Bearer ${this.#apiKey}`;
     if (req.body) headers["content-type"] = req.body.contentType;
     try {
+      const { sendHttpRequest } = await loadHttpClient();
       const response = await sendHttpRequest(url, {
         method: req.method,
         headers,
@@ -392,6 +394,8 @@ export class Transport {
       if (error instanceof BodyTooLargeError)
         throw new ResponseTooLargeError(context, status, error.maxBodyBytes);
       if (timedOut) throw new TimeoutError(context, timeoutMs, req.method === "POST" || sent);
+      if (error instanceof ProxyRefusedError && error.status === 407)
+        throw proxyRefused(context, { status: 407, contentType: "", excerpt: "" });
       const errno = errnoOf(error);
       const reason = this.redact(describeNetworkFailure(error, errno));
       // A refused connection never carried the request; anything later might have.

@@ -1,4 +1,4 @@
-import { sendHttpRequest } from "../client/httpRequest.js";
+import { loadHttpClient } from "../client/loadHttpClient.js";
 import type { KnownExplorer } from "./knownExplorer.js";
 import { type ChainListTrust, maxChainListBytes, parsePublishedChainList } from "./publishedChainList.js";
 
@@ -19,6 +19,7 @@ export async function fetchPublishedChainList(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
+    const { sendHttpRequest } = await loadHttpClient();
     const response = await sendHttpRequest(new URL(listUrl), {
       method: "GET",
       headers: { accept: "application/json" },
