@@ -6,7 +6,7 @@ import { SolcJsWorkerPool } from "../recompile/solcJsWorkerPool.js";
 import { ChainBackend } from "./chainBackend.js";
 import { ContractModule } from "./contractModule.js";
 import { CreationIndex } from "./creationIndex.js";
-import { ExplorerHttpServer } from "./httpServer.js";
+import { ExplorerHttpServer, type ReceivedRequest } from "./httpServer.js";
 import type { SubmissionVerdict } from "./judgeSubmission.js";
 import { createExplorerPages } from "./pages/explorerPages.js";
 import { VerdictLog } from "./pages/verdictLog.js";
@@ -45,6 +45,8 @@ export interface LocalExplorerOptions {
   onVerdict?: (address: string, verdict: SubmissionVerdict) => void;
   /** A Blockscout-like quota on `/api` requests (e.g. its per-IP default, 300 a minute); none by default. */
   rateLimit?: RateLimitSettings;
+  /** Told of every request as the explorer parsed it, headers and raw body included, before it is answered. */
+  onRequest?: (request: ReceivedRequest) => void;
 }
 
 /** A running local explorer. */
@@ -121,6 +123,7 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
       verdicts,
     }),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
   });
   const url = await server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
   return {
