@@ -175,7 +175,8 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     if (kind === "blockscout") continue;
     for (const [chainId, chainJobs] of jobsByChain(jobs, target.chainId)) {
       const verifier = await serviceVerifier(kind, chainId, request.services ?? {}, transport);
-      batches.push({ jobs: chainJobs, options: { ...shared, client: verifier } });
+      // The chain stamps each record, as Blockscout's are: a contract's rows of every target then go together.
+      batches.push({ jobs: chainJobs, options: { ...shared, client: verifier, chainId } });
     }
   }
   const results = await runBatches(batches, request.interruptible ? reporter : undefined);

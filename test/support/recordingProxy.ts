@@ -1,6 +1,6 @@
 // A reverse proxy on 127.0.0.1 that passes every request to an explorer unchanged and keeps what was asked: what a
 // third-party client (forge) sends, seen from the explorer's side.
-import { createServer, request as forward, type Server } from "node:http";
+import { createServer, request as forward, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** One request as the client sent it. */
@@ -10,6 +10,10 @@ export interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   contentType: string | undefined;
+  /** The request's headers as they arrived. */
+  headers: IncomingHttpHeaders;
+  /** The body as sent, as text. */
+  rawBody: string;
   /** Form or JSON body fields (form fields as strings); empty for other bodies. */
   body: Record<string, unknown>;
   /** The HTTP status the explorer answered. */
@@ -54,6 +58,8 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
             path: url.pathname,
             query: Object.fromEntries(url.searchParams),
             contentType,
+            headers: incoming.headers,
+            rawBody: raw.toString("utf8"),
             body: parseBody(contentType, raw),
             status: answer.statusCode ?? 0,
           });
