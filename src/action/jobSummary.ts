@@ -84,13 +84,8 @@ function targetsTableHtml(results: readonly VerificationResult[], targets: reado
     string,
     { contract: string; address: string; byTarget: Map<string, VerificationResult> }
   >();
-  // Over one chain, a Blockscout record may carry no chain id (its explorer was named) while Etherscan's and
-  // Sourcify's carry the chain's: the contract is the same, and so is its row.
-  const chainIds = new Set(results.flatMap((r) => (r.chainId === undefined ? [] : [r.chainId])));
-  const onlyChain = chainIds.size === 1 ? [...chainIds][0] : undefined;
   for (const r of results) {
-    const chainId = r.chainId ?? onlyChain ?? "";
-    const key = `${chainId} ${r.address.toLowerCase()} ${r.format === "proxy" ? "proxy" : ""}`;
+    const key = `${r.chainId ?? ""} ${r.address.toLowerCase()} ${r.format === "proxy" ? "proxy" : ""}`;
     const entry = contracts.get(key) ?? { contract: r.contract, address: r.address, byTarget: new Map() };
     entry.byTarget.set(r.target ?? "blockscout", r);
     contracts.set(key, entry);

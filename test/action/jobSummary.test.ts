@@ -107,21 +107,4 @@ describe("the job summary of a run over several targets", () => {
       `<tr><th>Contract</th><th>Address</th><th>blockscout</th><th>etherscan</th></tr><tr><td>Box</td><td>${verified}</td><td><a href="${explorer}/address/${verified}#code">✅ verified</a></td><td><a href="${etherscanUrl}">❌ failed</a><br>Max daily rate limit reached</td></tr>`,
     );
   });
-
-  it("keeps a contract on one row when only the services' records carry the chain id", async () => {
-    const etherscanUrl = `https://etherscan.io/address/${verified}#code`;
-    const sourcifyUrl = `https://sourcify.dev/server/v2/contract/31337/${verified}`;
-    await writeJobSummary(
-      [
-        record(verified, { target: "blockscout" }),
-        record(verified, { target: "etherscan", chainId: 31337, url: etherscanUrl }),
-        record(verified, { target: "sourcify", chainId: 31337, url: sourcifyUrl }),
-      ],
-      explorer,
-    );
-    const summary = await readFile(summaryFile, "utf8");
-    expect(summary).toContain(
-      `<table><tr><th>Contract</th><th>Address</th><th>blockscout</th><th>etherscan</th><th>sourcify</th></tr><tr><td>Box</td><td>${verified}</td><td><a href="${explorer}/address/${verified}#code">✅ verified</a></td><td><a href="${etherscanUrl}">✅ verified</a></td><td><a href="${sourcifyUrl}">✅ verified</a></td></tr></table>`,
-    );
-  });
 });
