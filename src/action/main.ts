@@ -92,11 +92,8 @@ export async function run(): Promise<void> {
       // Answers still in flight are not awaited: their sockets must not hold the step open.
       process.exit(interruptedExitCode(results.interruptedBy));
     }
-    const failed = results.filter((r) => !isSuccess(r));
     if (!runSucceeded(results, inputs.optionalTargets) && inputs.failOnError) {
-      core.setFailed(
-        `${failed.length} of ${results.length} contract${results.length === 1 ? "" : "s"} could not be verified.`,
-      );
+      core.setFailed(failureLine(results));
     }
   } catch (error) {
     const core = await import("@actions/core");
@@ -111,6 +108,25 @@ export async function run(): Promise<void> {
   }
 }
 
+function targetsOf(results: readonly VerificationResult[]): string[] {
+  return [...new Set(results.map((r) => r.target ?? "blockscout"))];
+}
+
+// Over several targets a contract has a record per target: the line counts contracts on each target that failed.
+function failureLine(results: readonly VerificationResult[]): string {
+  const targets = targetsOf(results);
+  if (targets.length === 1) {
+    const failed = results.filter((r) => !isSuccess(r)).length;
+    return `${failed} of ${results.length} contract${results.length === 1 ? "" : "s"} could not be verified.`;
+  }
+  const parts = targets.flatMap((target) => {
+    const records = results.filter((r) => (r.target ?? "blockscout") === target);
+    const failed = records.filter((r) => !isSuccess(r)).length;
+    return failed === 0 ? [] : [`${failed} of ${records.length} on ${target}`];
+  });
+  return `Contracts that could not be verified: ${parts.join(", ")}.`;
+}
+
 // A smaller cap on the explorer's answers than the library's 64 MiB, for runners with little memory.
 function maxResponseBytesFromEnvironment(): { maxResponseBytes?: number } {
   const text = process.env.EXPLORER_VERIFY_MAX_RESPONSE_BYTES;
@@ -123,13 +139,15 @@ function report(
   results: VerificationResult[],
   optionalTargets: readonly VerifierKind[],
 ): void {
+  const severalTargets = targetsOf(results).length > 1;
   for (const result of results) {
     if (isSuccess(result)) continue;
     // A target the workflow made optional warns, as a timeout does: the step does not fail for it.
     const optional = optionalTargets.includes(result.target ?? "blockscout");
     const annotate = result.status === "timeout" || optional ? core.warning : core.error;
+    const where = severalTargets && result.target ? ` on ${result.target}` : "";
     annotate(neutraliseText(`${result.contract} at ${result.address}: ${result.message ?? result.status}`), {
-      title: neutraliseText(`Verification ${result.status}: ${result.contract}`),
+      title: neutraliseText(`Verification ${result.status}${where}: ${result.contract}`),
     });
   }
   core.setOutput("results", JSON.stringify(results));

@@ -29,6 +29,13 @@ export const requestsPerSecondRange: WholeNumberRange = { min: 1, max: 1_000 };
 export const autoConcurrencyCeiling = 16;
 
 /**
+ * The most contracts a run works on at once over all its targets, each target under its own concurrency as well:
+ * what three targets' paces add up to stays within what one machine and one chain RPC serve well. A concurrency the
+ * user gives that is higher still is the run's limit instead.
+ */
+export const runConcurrencyCeiling = 2 * autoConcurrencyCeiling;
+
+/**
  * What a run does when the user says nothing. Names are the Action's inputs in camelCase (`timeout-seconds` →
  * `timeoutSeconds`); the task and the CLI read the same values under their own flag names.
  */

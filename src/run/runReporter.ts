@@ -4,7 +4,11 @@ import { paint } from "../report/terminalColour.js";
 import { neutraliseLines } from "../report/terminalText.js";
 import type { VerificationEvent } from "../verify/events.js";
 import type { VerificationResult } from "../verify/job.js";
+import type { VerifierKind } from "../verify/verifier.js";
 import type { ChainTaggedEvent } from "../verify/verifyBatch.js";
+
+/** An engine event, tagged with its chain in a batch over several chains, and with its target in a run over several. */
+export type RunEvent = ChainTaggedEvent & { target?: VerifierKind };
 
 /** How a door wants its output. */
 export interface RunReporterOptions {
@@ -59,8 +63,8 @@ export class RunReporter {
     else this.#stream.write(`${line}\n`);
   }
 
-  /** @param event - an engine event, tagged with its chain in a batch over several chains */
-  readonly event = (event: VerificationEvent | ChainTaggedEvent): void => {
+  /** @param event - an engine event, tagged with its chain and its target when the run has several */
+  readonly event = (event: VerificationEvent | RunEvent): void => {
     if (event.type === "pending" && this.#repeatsPending(event)) return;
     let shown = event;
     // Before a table, whose notes carry each message, the closing line only says how the contract ended.
@@ -70,8 +74,9 @@ export class RunReporter {
     }
     const line = progressLine(shown);
     if (!line) return;
-    const chainId = (event as ChainTaggedEvent).chainId;
-    const tagged = chainId === undefined ? line : `[chain ${chainId}] ${line}`;
+    const { chainId, target } = event as RunEvent;
+    const tags = [chainId === undefined ? undefined : `chain ${chainId}`, target].filter(Boolean);
+    const tagged = tags.length === 0 ? line : `[${tags.join(", ")}] ${line}`;
     const status = this.#options.colour
       ? Object.entries(statusColours).find(([word]) => line.startsWith(word))
       : undefined;
@@ -80,7 +85,8 @@ export class RunReporter {
 
   #repeatsPending(event: Extract<VerificationEvent, { type: "pending" }>): boolean {
     // Per submission: a new attempt, or the same contract on another target polled in turn, is its own state.
-    const submission = `${(event as ChainTaggedEvent).chainId ?? ""} ${event.address} ${event.contract} ${event.guid}`;
+    const { chainId, target } = event as RunEvent;
+    const submission = `${target ?? ""} ${chainId ?? ""} ${event.address} ${event.contract} ${event.guid}`;
     if (this.#pendingShown.get(submission) === event.message) return true;
     this.#pendingShown.set(submission, event.message);
     return false;

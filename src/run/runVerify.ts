@@ -6,12 +6,14 @@ import type { DiscoveryWarning } from "../discovery/index.js";
 import { InterruptedError } from "../errors/index.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { Ledger } from "../ledger/ledger.js";
+import { runConcurrencyCeiling } from "../options/verificationOptions.js";
 import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
 import type { VerificationEvent } from "../verify/events.js";
 import { isSuccess, type VerificationJob, type VerificationResult } from "../verify/job.js";
 import type { VerifierKind } from "../verify/verifier.js";
 import { type BatchOptions, verifyBatch } from "../verify/verifyBatch.js";
 import { displayName } from "../verify/verifyContract.js";
+import { WorkSlots } from "../verify/workSlots.js";
 import { type ExplorerTarget, explorerClientFor } from "./explorerTarget.js";
 import { interruptionGraceMs, watchInterruption } from "./interruption.js";
 import type { RunReporter } from "./runReporter.js";
@@ -127,9 +129,13 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     ...new Set(jobs.flatMap((job) => (job.target?.chainId === undefined ? [] : [job.target.chainId]))),
   ];
   const count = `${jobs.length} contract${jobs.length === 1 ? "" : "s"}`;
+  const blockscoutWhere =
+    target.explorerUrl === "" && chains.length > 0
+      ? `chain${chains.length === 1 ? "" : "s"} ${chains.join(", ")}`
+      : target.description;
   const where = [
     ...(kinds.includes("blockscout")
-      ? [target.explorerUrl === "" && chains.length > 0 ? `chains ${chains.join(", ")}` : target.description]
+      ? [kinds.length > 1 ? `Blockscout (${blockscoutWhere})` : blockscoutWhere]
       : []),
     ...kinds.filter((kind) => kind !== "blockscout").map((kind) => serviceNames[kind]),
   ];
@@ -145,6 +151,10 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     : undefined;
   const shared: BatchOptions = {
     concurrency: settings.concurrency,
+    // One limit over every target's batch, each batch under its own concurrency too.
+    totalConcurrency: new WorkSlots(
+      Math.max(runConcurrencyCeiling, settings.concurrency === "auto" ? 0 : settings.concurrency),
+    ),
     timeoutMs: settings.timeoutSeconds * 1_000,
     force: settings.force || request.preChecked === true,
     wait: settings.wait,
@@ -154,6 +164,17 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     ...transport,
     onEvent: reporter.event,
   };
+  // Over several targets, each line of progress says which one it is about.
+  // Over several chains, a service's batch (one per chain) says its chain as the Blockscout batch does.
+  const jobsOfChain = jobsByChain(jobs, target.chainId);
+  const eventsOf =
+    (kind: VerifierKind, chainId?: number) =>
+    (event: VerificationEvent): void =>
+      reporter.event({
+        ...event,
+        ...(kinds.length > 1 ? { target: kind } : {}),
+        ...(jobsOfChain.size > 1 && chainId !== undefined ? { chainId } : {}),
+      });
   // Each target is a batch of its own, with its own pace and concurrency; the build inputs are the same jobs.
   const batches: Array<{ jobs: VerificationJob[]; options: BatchOptions }> = [];
   if (kinds.includes("blockscout")) {
@@ -168,15 +189,19 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
         apiKey: target.apiKey,
         headers: target.headers,
         blockscoutApiUrl: target.blockscoutApiUrl,
+        onEvent: eventsOf("blockscout"),
       },
     });
   }
   for (const kind of kinds) {
     if (kind === "blockscout") continue;
-    for (const [chainId, chainJobs] of jobsByChain(jobs, target.chainId)) {
+    for (const [chainId, chainJobs] of jobsOfChain) {
       const verifier = await serviceVerifier(kind, chainId, request.services ?? {}, transport);
       // The chain stamps each record, as Blockscout's are: a contract's rows of every target then go together.
-      batches.push({ jobs: chainJobs, options: { ...shared, client: verifier, chainId } });
+      batches.push({
+        jobs: chainJobs,
+        options: { ...shared, client: verifier, chainId, onEvent: eventsOf(kind, chainId) },
+      });
     }
   }
   const results = await runBatches(batches, request.interruptible ? reporter : undefined);

@@ -1,24 +1,25 @@
 import type { ConcurrencyControl } from "./adaptiveConcurrency.js";
+import type { WorkSlots } from "./workSlots.js";
 
 /** How often a running pool asks its controls again, so a limit that rose is used before the next job ends. */
 const poolRecheckMs = 100;
 
 /**
- * Runs work items a few at a time, with two limits: at most `total` at once overall, and for the items of one group
- * (one explorer) as many as that group's concurrency control allows now (a fixed number, or `auto` following the
- * explorer's quota). An item waiting for its group's slot never holds an overall slot, so a slow explorer does not
- * hold up the others.
+ * Runs work items a few at a time, with two limits: a place among the overall `slots` (which other pools may share),
+ * and for the items of one group (one explorer) as many as that group's concurrency control allows now (a fixed
+ * number, or `auto` following the explorer's quota). An item waiting for its group's turn never holds an overall
+ * place, so a slow explorer does not hold up the others.
  *
  * @param items - the work, in order
  * @param groupOf - an item's group (its explorer)
- * @param limits - the overall limit (at least 1) and each group's control, made once per group
+ * @param limits - the overall places and each group's control, made once per group
  * @param work - what to do with an item
  * @returns the results in item order
  */
 export async function inTargetPool<T, R>(
   items: T[],
   groupOf: (item: T, index: number) => string,
-  limits: { total: number; controlFor: (group: string) => ConcurrencyControl },
+  limits: { slots: WorkSlots; controlFor: (group: string) => ConcurrencyControl },
   work: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
@@ -39,11 +40,11 @@ export async function inTargetPool<T, R>(
     const recheck = setInterval(() => startWhatFits(), poolRecheckMs);
     const startWhatFits = (): void => {
       if (waiting.length === 0 && running === 0) {
-        clearInterval(recheck);
+        stop();
         resolve(results);
         return;
       }
-      for (let position = 0; position < waiting.length && running < limits.total; ) {
+      for (let position = 0; position < waiting.length; ) {
         const index = waiting[position] as number;
         const group = groupOf(items[index] as T, index);
         const control = controlOf(group);
@@ -52,6 +53,7 @@ export async function inTargetPool<T, R>(
           position++;
           continue;
         }
+        if (!limits.slots.take()) break;
         waiting.splice(position, 1);
         running++;
         runningByGroup.set(group, inGroup + 1);
@@ -63,14 +65,22 @@ export async function inTargetPool<T, R>(
             running--;
             runningByGroup.set(group, (runningByGroup.get(group) ?? 1) - 1);
             control.jobFinished(Date.now() - startedAt);
-            startWhatFits();
+            // Every pool sharing the places hears of it, this one last.
+            limits.slots.giveBack(startWhatFits);
           },
           (error: unknown) => {
-            clearInterval(recheck);
+            stop();
+            limits.slots.giveBack();
             reject(error);
           },
         );
       }
+    };
+    // An item that ends, in this pool or another one sharing the places, may let a waiting item start.
+    const stopListening = limits.slots.onFreed(startWhatFits);
+    const stop = (): void => {
+      clearInterval(recheck);
+      stopListening();
     };
     startWhatFits();
   });

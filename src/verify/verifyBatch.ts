@@ -17,6 +17,7 @@ import { linkProxy } from "./linkProxy.js";
 import { inTargetPool } from "./targetPool.js";
 import type { Verifier, VerifierKind } from "./verifier.js";
 import { type EngineOptions, verifyContract } from "./verifyContract.js";
+import { WorkSlots } from "./workSlots.js";
 
 export interface BatchOptions extends EngineOptions {
   /** The explorer, in any usual form. Without it, `chainId` names it (see {@link findExplorerByChainId}). */
@@ -42,8 +43,12 @@ export interface BatchOptions extends EngineOptions {
    * 429s it answers, at most 16.
    */
   concurrency?: ConcurrencySetting;
-  /** Contracts worked on at once over every explorer of the batch. Default: no limit beyond each explorer's. */
-  totalConcurrency?: number;
+  /**
+   * Contracts worked on at once over every explorer of the batch: a number, or {@link WorkSlots} shared with other
+   * batches running at the same time (a run over several targets holds them all under one limit). Default: no limit
+   * beyond each explorer's.
+   */
+  totalConcurrency?: number | WorkSlots;
   /** Requests started per second to each explorer, shared by every job on it. Default 10. */
   requestsPerSecond?: number;
   /** Use this verifier for jobs without a `target` of their own (tests, custom transports, other services). */
@@ -81,10 +86,10 @@ export async function verifyBatch(
 ): Promise<VerificationResult[]> {
   const ledger = typeof options.ledger === "string" ? new Ledger(options.ledger) : options.ledger;
   const targets = await resolveTargets(jobs, options);
-  const total =
-    options.totalConcurrency === undefined
-      ? Number.POSITIVE_INFINITY
-      : Math.max(1, Math.floor(options.totalConcurrency));
+  const slots =
+    options.totalConcurrency instanceof WorkSlots
+      ? options.totalConcurrency
+      : new WorkSlots(options.totalConcurrency ?? Number.POSITIVE_INFINITY);
   const targetOf = (index: number): ResolvedTarget =>
     targets.get(targetKey(jobs[index] as VerificationJob)) as ResolvedTarget;
   const groupOf = (_: VerificationJob, index: number): string => targetOf(index).client.urls.base;
@@ -92,8 +97,8 @@ export async function verifyBatch(
     [...targets.values()].map((target) => [target.client.urls.base, target.client]),
   );
   // One control per explorer and pool: the links' jobs are not the verifications' jobs.
-  const limits = (): { total: number; controlFor: (group: string) => ConcurrencyControl } => ({
-    total,
+  const limits = (): { slots: WorkSlots; controlFor: (group: string) => ConcurrencyControl } => ({
+    slots,
     controlFor: (group) =>
       concurrencyControl(options.concurrency ?? "auto", () =>
         (clientOfGroup.get(group) as Verifier).quotaReading(),

@@ -121,7 +121,7 @@ describe("one Action run on Blockscout, Etherscan and Sourcify", () => {
     expect(stopped.length).toBeGreaterThan(0);
     expect(stoppedLines(first)).toEqual([stoppedLine(quotaMessage, stopped.length)]);
     expect(first.stdout).toContain(
-      `::error::${stopped.length} of ${3 * contracts} contracts could not be verified.`,
+      `::error::Contracts that could not be verified: ${stopped.length} of ${contracts} on etherscan.`,
     );
 
     // A new day: the rerun sends Etherscan only what it did not take, and nothing to the two others.
@@ -167,7 +167,13 @@ describe("one Action run on Blockscout, Etherscan and Sourcify", () => {
       expect(byTarget(records, target).every((r) => r.status === "already-verified")).toBe(true);
     }
     expect(stoppedLines(wrong)).toEqual([stoppedLine(wrongKeyMessage, contracts)]);
-    expect(wrong.stdout).toContain("::error::5 of 15 contracts could not be verified.");
+    expect(wrong.stdout).toContain("::error::Contracts that could not be verified: 5 of 5 on etherscan.");
+    // Each annotation names the target it is about.
+    expect(
+      wrong.stdout
+        .split("\n")
+        .filter((line) => line.startsWith("::error title=Verification failed on etherscan%3A ")),
+    ).toHaveLength(contracts);
 
     const optional = await verify("NOT-THE-KEY", { recheck: "true", "optional-targets": "etherscan" });
     expect(optional.code).toBe(0);

@@ -130,6 +130,10 @@ describe("one CLI run on Blockscout, Etherscan and Sourcify", () => {
     expect(wrong.stderr.split("\n").filter((line) => line.startsWith("stopped     etherscan:"))).toHaveLength(
       1,
     );
+    // Each line of progress names the target it is about.
+    const failedLines = wrong.stderr.split("\n").filter((line) => /^\[\w+\] failed /.test(line));
+    expect(failedLines).toHaveLength(contracts);
+    expect(failedLines.every((line) => line.startsWith("[etherscan] failed "))).toBe(true);
     const optional = await verify("NOT-THE-KEY", ["--recheck", "--optional-targets", "etherscan"]);
     expect(optional.code).toBe(0);
   }, 300_000);

@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "@jest/globals";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import { verifyBatch } from "../../src/verify/verifyBatch.js";
+import { WorkSlots } from "../../src/verify/workSlots.js";
 import { testAddress } from "../support/addresses.js";
 import { fastEngine, standardJsonJob } from "../support/jobs.js";
 import { startTestExplorer } from "../support/testExplorer.js";
@@ -95,6 +96,44 @@ describe("verifyBatch over several explorers", () => {
     expect(most.total).toBe(3);
     expect(Math.max(most.A, most.B)).toBe(2);
     expect([most.A <= 2, most.B <= 2]).toEqual([true, true]);
+  });
+
+  it("holds batches that share their places under one limit together, each under its own concurrency too", async () => {
+    const onA = Array.from({ length: 5 }, (_, i) => testAddress(0x5601 + i));
+    const onB = Array.from({ length: 5 }, (_, i) => testAddress(0x5701 + i));
+    for (const address of onA)
+      chainA.backend.addContract(address).script(address, { result: "pass", pendingPolls: 2 });
+    for (const address of onB)
+      chainB.backend.addContract(address).script(address, { result: "pass", pendingPolls: 2 });
+    const running = { A: 0, B: 0, total: 0 };
+    const most = { A: 0, B: 0, total: 0 };
+    const watch = (chain: "A" | "B") => (event: VerificationEvent) => {
+      if (event.type !== "checking" && event.type !== "finished") return;
+      const step = event.type === "checking" ? 1 : -1;
+      running[chain] += step;
+      running.total += step;
+      most[chain] = Math.max(most[chain], running[chain]);
+      most.total = Math.max(most.total, running.total);
+    };
+    const slots = new WorkSlots(3);
+    const batch = (addresses: string[], url: string, chain: "A" | "B") =>
+      verifyBatch(
+        addresses.map((address) => standardJsonJob(address)),
+        {
+          explorerUrl: url,
+          requestsPerSecond: 1_000,
+          concurrency: 2,
+          totalConcurrency: slots,
+          ...fastEngine,
+          onEvent: watch(chain),
+        },
+      );
+    const [a, b] = await Promise.all([batch(onA, chainA.url, "A"), batch(onB, chainB.url, "B")]);
+    expect([...a, ...b].map((r) => r.status)).toEqual(Array(10).fill("verified"));
+    expect(most.total).toBe(3);
+    expect([most.A, most.B]).toEqual([2, 2]);
+    // Every place is back: a batch after them may take all three.
+    expect([slots.take(), slots.take(), slots.take(), slots.take()]).toEqual([true, true, true, false]);
   });
 
   it("refuses a chain whose explorer it cannot find, before anything is sent", async () => {
