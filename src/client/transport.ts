@@ -93,6 +93,8 @@ export interface TransportOptions {
   onEvent?: (event: TransportEvent) => void;
   /** Query parameters sent with every request, e.g. Etherscan's `chainid`. */
   fixedQuery?: Record<string, string>;
+  /** Who answers, as messages name it (`Etherscan`, `Sourcify`). Default: "the explorer". */
+  serviceName?: string;
 }
 
 /** A request as the client layer describes it. */
@@ -152,6 +154,7 @@ export class Transport {
   readonly #limiter: RateLimiter;
   readonly #onEvent: ((event: TransportEvent) => void) | undefined;
   readonly #fixedQuery: Record<string, string>;
+  readonly #serviceName: string | undefined;
   /** A refusal that ends this transport's work: every later request fails with it, unsent. */
   #stoppedBy: StoppingRefusal | undefined;
 
@@ -178,6 +181,7 @@ export class Transport {
       });
     this.#onEvent = options.onEvent;
     this.#fixedQuery = options.fixedQuery ?? {};
+    this.#serviceName = options.serviceName;
     this.capabilities = options.capabilities ?? new ExplorerCapabilities();
   }
 
@@ -222,7 +226,7 @@ export class Transport {
         continue;
       }
       this.#limiter.settle(answer.headers);
-      const stopping = stoppingRefusal(answer, context);
+      const stopping = stoppingRefusal(answer, context, this.#serviceName);
       if (stopping) {
         this.#stoppedBy = stopping;
         throw stopping;
@@ -540,22 +544,25 @@ function explorerMessageOf(json: unknown): string | undefined {
 
 // Answers after which asking again the same day is refused too: nothing more is sent. Etherscan says so in an HTTP 200
 // envelope; the Blockscout API refuses with `x-credits-remaining` at zero.
-function stoppingRefusal(answer: RawAnswer, request: RequestContext): StoppingRefusal | undefined {
+function stoppingRefusal(
+  answer: RawAnswer,
+  request: RequestContext,
+  service: string | undefined,
+): StoppingRefusal | undefined {
   const json = answer.json;
   if (typeof json === "object" && json !== null && "status" in json && json.status === "0") {
     const explorerMessage = explorerMessageOf(json);
-    if (isDailyQuotaReached(explorerMessage))
-      return new QuotaExhaustedError({ request, explorerMessage: `${explorerMessage}` });
-    if (isPlanRequired(explorerMessage))
-      return new PlanRequiredError({ request, explorerMessage: `${explorerMessage}` });
-    if (isInvalidApiKey(explorerMessage))
-      return new InvalidApiKeyError({ request, explorerMessage: `${explorerMessage}` });
+    const refusal = { request, explorerMessage: `${explorerMessage}`, service };
+    if (isDailyQuotaReached(explorerMessage)) return new QuotaExhaustedError(refusal);
+    if (isPlanRequired(explorerMessage)) return new PlanRequiredError(refusal);
+    if (isInvalidApiKey(explorerMessage)) return new InvalidApiKeyError(refusal);
   }
   const credits = answer.headers["x-credits-remaining"];
   if (answer.status >= 400 && credits !== undefined && credits.trim() !== "" && Number(credits) <= 0) {
     const said = explorerMessageOf(json);
     return new QuotaExhaustedError({
       request,
+      service,
       explorerMessage: `${said ? `${said} ` : ""}(HTTP ${answer.status}, x-credits-remaining: ${credits.trim()})`,
     });
   }

@@ -6,6 +6,12 @@ interface RefusalContext {
   request: RequestContext;
   /** The service's own text, verbatim (redacted). */
   explorerMessage: string;
+  /** Who refused, by name (`Etherscan`); unnamed, "the explorer". */
+  service?: string | undefined;
+}
+
+function who(service: string | undefined): string {
+  return service ?? "The explorer";
 }
 
 const notSentAgain = "Nothing more is sent to this service in this run.";
@@ -24,8 +30,8 @@ export class QuotaExhaustedError extends ExplorerVerifyError {
   readonly explorerMessage: string;
   readonly request: RequestContext;
 
-  constructor({ request, explorerMessage }: RefusalContext) {
-    super(`The explorer's daily quota is used up: ${sentence(explorerMessage)} ${notSentAgain}`, {
+  constructor({ request, explorerMessage, service }: RefusalContext) {
+    super(`${who(service)}'s daily quota is used up: ${sentence(explorerMessage)} ${notSentAgain}`, {
       metaMessages: [`Request: ${request.method} ${request.url}`],
       details: "Run again once the quota resets (daily), or with a key of a higher plan.",
     });
@@ -40,9 +46,9 @@ export class PlanRequiredError extends ExplorerVerifyError {
   readonly explorerMessage: string;
   readonly request: RequestContext;
 
-  constructor({ request, explorerMessage }: RefusalContext) {
+  constructor({ request, explorerMessage, service }: RefusalContext) {
     super(
-      `The explorer refuses this chain on the API key's plan: ${sentence(explorerMessage)} ${notSentAgain}`,
+      `${who(service)} refuses this chain on the API key's plan: ${sentence(explorerMessage)} ${notSentAgain}`,
       {
         metaMessages: [`Request: ${request.method} ${request.url}`],
         details: "Use a key of a paid plan for this chain, or leave this target out for it.",
@@ -59,11 +65,13 @@ export class InvalidApiKeyError extends ExplorerVerifyError {
   readonly explorerMessage: string;
   readonly request: RequestContext;
 
-  constructor({ request, explorerMessage }: RefusalContext) {
-    super(`The explorer refused the API key: ${sentence(explorerMessage)} ${notSentAgain}`, {
+  constructor({ request, explorerMessage, service }: RefusalContext) {
+    super(`${who(service)} refused the API key: ${sentence(explorerMessage)} ${notSentAgain}`, {
       metaMessages: [`Request: ${request.method} ${request.url}`],
       details:
-        "Check the key. Etherscan API v2 takes one key from etherscan.io for every chain; keys of the former per-chain explorers are refused.",
+        service === "Etherscan"
+          ? "Check the key. Etherscan API v2 takes one key from etherscan.io for every chain; keys of the former per-chain explorers are refused."
+          : "Check the key: that it was copied whole, and that it is this explorer's.",
     });
     this.explorerMessage = explorerMessage;
     this.request = request;

@@ -46,7 +46,9 @@ export async function verifyWithLedger(
   use: LedgerUse,
 ): Promise<VerificationResult> {
   const { ledger } = use;
-  const explorer = client.ledgerKey ?? client.urls.base;
+  // The ledger's name for the explorer (stable for the local one, whose port changes); records carry its URL.
+  const ledgerKey = client.ledgerKey ?? client.urls.base;
+  const explorer = client.urls.base;
   // Hashed only when compared or recorded: with nothing recorded, the first request need not wait for it.
   let hash: string | undefined;
   const hashOfInput = (): string => {
@@ -60,7 +62,7 @@ export async function verifyWithLedger(
     for (const warning of ledger.takeWarnings()) notice(warning);
   };
   relayWarnings();
-  const entry = isRecordable(job.address) ? ledger.entry(explorer, job.address) : undefined;
+  const entry = isRecordable(job.address) ? ledger.entry(ledgerKey, job.address) : undefined;
   const sameInput = entry !== undefined && entry.inputHash === hashOfInput();
   const write = (
     status: LedgerEntry["status"],
@@ -69,7 +71,7 @@ export async function verifyWithLedger(
   ): void => {
     if (!isRecordable(job.address)) return;
     ledger.record({
-      explorer,
+      explorer: ledgerKey,
       address: job.address,
       ...(use.chainId === undefined ? {} : { chainId: use.chainId }),
       contract,

@@ -78,6 +78,7 @@ export class EtherscanVerifier implements Verifier {
       apiKeyIn: "query",
       fixedQuery: { chainid: String(chainId) },
       requestsPerSecond: options.requestsPerSecond ?? defaultRequestsPerSecond,
+      serviceName: "Etherscan",
     });
     const site = options.browserUrl ?? etherscanSites[chainId];
     this.#site = site === undefined ? undefined : site.trim().replace(/\/+$/, "");

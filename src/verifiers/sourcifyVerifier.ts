@@ -68,6 +68,7 @@ export class SourcifyVerifier implements Verifier {
     this.transport = new Transport({
       ...transportOptions,
       explorerUrl: (options.apiUrl ?? defaultSourcifyApiUrl).trim().replace(/\/+$/, ""),
+      serviceName: "Sourcify",
     });
     this.urls = {
       base: (options.browserUrl ?? `${this.transport.urls.base}/v2/contract/${chainId}`)

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,9 +6,10 @@ import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { replayBroadcast, runLatest } from "../cli/foundryChain.js";
-import { foundryFixture, repoRoot } from "../inputs/hardhatProject.js";
+import { foundryFixture } from "../inputs/hardhatProject.js";
 import { type ActionRun, runAction } from "../support/actionRunner.js";
 import { type EtherscanEmulator, startEtherscanEmulator } from "../support/etherscanEmulator.js";
+import { buildFreshBundle } from "../support/freshBundle.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
 import { type SourcifyEmulator, startSourcifyEmulator } from "../support/sourcifyEmulator.js";
 
@@ -33,12 +33,7 @@ const runs: ActionRun[] = [];
 const contracts = 5;
 
 beforeAll(async () => {
-  bundleDir = await mkdtemp(join(tmpdir(), "explorer-verify-bundle-"));
-  const built = spawnSync(process.execPath, ["scripts/bundle.mjs", "--outdir", bundleDir], {
-    cwd: repoRoot,
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`bundle failed: ${built.stderr}`);
+  bundleDir = await buildFreshBundle();
   workspace = await mkdtemp(join(tmpdir(), "explorer-verify-all-targets-"));
   await cp(foundryFixture, workspace, { recursive: true });
   chain = await startHardhatChain();
@@ -92,11 +87,11 @@ const byTarget = (records: VerificationResult[], target: string) =>
 const stoppedLines = (run: ActionRun) =>
   run.stdout.split("\n").filter((line) => line.startsWith("stopped     etherscan:"));
 const stoppedLine = (message: string, count: number) =>
-  `stopped     etherscan: ${message} (${count} contract${count === 1 ? "" : "s"} not verified there; a rerun with the ledger resumes them)`;
+  `stopped     etherscan: ${message} (${count} contract${count === 1 ? "" : "s"} not verified there; ${message === wrongKeyMessage ? "a rerun with a valid key resumes them" : "a rerun with the ledger after the quota resets resumes them"})`;
 const quotaMessage =
-  "The explorer's daily quota is used up: Max daily rate limit reached. 110000 (100%) of 100000 day/limit. Nothing more is sent to this service in this run.";
+  "Etherscan's daily quota is used up: Max daily rate limit reached. 110000 (100%) of 100000 day/limit. Nothing more is sent to this service in this run.";
 const wrongKeyMessage =
-  "The explorer refused the API key: Invalid API Key (#err2)|10. Nothing more is sent to this service in this run.";
+  "Etherscan refused the API key: Invalid API Key (#err2)|10. Nothing more is sent to this service in this run.";
 const isBlockscoutSubmission = (r: ReceivedRequest) =>
   (r.query.action ?? r.body.action) === "verifysourcecode" || r.path.includes("/verification/via/");
 const submissions = () => ({

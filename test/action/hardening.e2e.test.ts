@@ -1,20 +1,18 @@
-import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { type ActionRun, runAction } from "../support/actionRunner.js";
 import { secretApiKey, testAddress } from "../support/addresses.js";
 import { endlessInternalTransactions } from "../support/endlessCursor.js";
+import { buildFreshBundle } from "../support/freshBundle.js";
 import { type HostileExplorer, startHostileExplorer } from "../support/hostileExplorer.js";
 
 // The Action bundled fresh from the sources, against the probes of the hardening issue that concern the lookup of the
 // explorer, custom headers and discovery.
-const repository = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 let bundleDir: string;
 let workspace: string;
 let cacheDir: string;
@@ -26,12 +24,7 @@ const tunnels: string[] = [];
 const box = testAddress(0xb0);
 
 beforeAll(async () => {
-  bundleDir = await mkdtemp(join(tmpdir(), "explorer-verify-bundle-"));
-  const built = spawnSync(process.execPath, ["scripts/bundle.mjs", "--outdir", bundleDir], {
-    cwd: repository,
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`bundle failed: ${built.stderr}`);
+  bundleDir = await buildFreshBundle();
   workspace = await mkdtemp(join(tmpdir(), "explorer-verify-lookup-"));
   await mkdir(join(workspace, "flat"), { recursive: true });
   await writeFile(join(workspace, "flat", "Box.sol"), "// SPDX-License-Identifier: MIT\ncontract Box {}\n");

@@ -1,18 +1,16 @@
-import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { type ActionRun, runAction } from "../support/actionRunner.js";
 import { secretApiKey, testAddress } from "../support/addresses.js";
+import { buildFreshBundle } from "../support/freshBundle.js";
 import { type HostileExplorer, probes, startHostileExplorer } from "../support/hostileExplorer.js";
 import { keySpellingsIn } from "../support/keySpellings.js";
 
 // The Action bundled fresh from the sources (not the committed dist/), run as the runner runs it against an explorer
 // that misbehaves in each of the ways the hardening issue lists.
-const repository = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 let bundleDir: string;
 let outside: string;
 let workspace: string;
@@ -22,12 +20,7 @@ const box = testAddress(0xb0);
 const boxSource = "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Box {}\n";
 
 beforeAll(async () => {
-  bundleDir = await mkdtemp(join(tmpdir(), "explorer-verify-bundle-"));
-  const built = spawnSync(process.execPath, ["scripts/bundle.mjs", "--outdir", bundleDir], {
-    cwd: repository,
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`bundle failed: ${built.stderr}`);
+  bundleDir = await buildFreshBundle();
   outside = await mkdtemp(join(tmpdir(), "explorer-verify-hostile-"));
   workspace = join(outside, "workspace");
   await mkdir(join(workspace, "flat"), { recursive: true });

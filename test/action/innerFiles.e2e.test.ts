@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { cp, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -6,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import { type ActionRun, runAction } from "../support/actionRunner.js";
 import { testAddress } from "../support/addresses.js";
+import { buildFreshBundle } from "../support/freshBundle.js";
 import { type HostileExplorer, startHostileExplorer } from "../support/hostileExplorer.js";
 import {
   writeBuildInfoInput,
@@ -25,12 +25,7 @@ let workspace: string;
 let explorer: HostileExplorer;
 
 beforeAll(async () => {
-  bundleDir = await mkdtemp(join(tmpdir(), "explorer-verify-bundle-"));
-  const built = spawnSync(process.execPath, ["scripts/bundle.mjs", "--outdir", bundleDir], {
-    cwd: repository,
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`bundle failed: ${built.stderr}`);
+  bundleDir = await buildFreshBundle();
   top = await mkdtemp(join(tmpdir(), "explorer-verify-inner-action-"));
   workspace = join(top, "workspace");
   const evil = [{ name: "Box", source: secretSource }];

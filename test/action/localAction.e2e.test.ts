@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
@@ -8,6 +8,7 @@ import type { VerificationResult } from "../../src/verify/job.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
 import { parseOutputFile } from "../support/actionRunner.js";
 import { secretApiKey, testAddress } from "../support/addresses.js";
+import { buildFreshBundle } from "../support/freshBundle.js";
 import { startGitHubApiStandIn } from "../support/githubApiStandIn.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
 
@@ -44,12 +45,7 @@ beforeAll(async () => {
   workspace = await mkdtemp(join(tmpdir(), "explorer-verify-local-action-"));
   await mkdir(join(workspace, "flat"), { recursive: true });
   await writeFile(join(workspace, "flat", "Box.sol"), source);
-  bundleDir = await mkdtemp(join(tmpdir(), "explorer-verify-local-action-bundle-"));
-  const built = spawnSync(process.execPath, ["scripts/bundle.mjs", "--outdir", bundleDir], {
-    cwd: repoRoot,
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`bundle failed: ${built.stderr}`);
+  bundleDir = await buildFreshBundle("explorer-verify-local-action-bundle-");
   // local-action reads the nearest package.json above the entrypoint to tell ESM from CommonJS.
   await writeFile(join(bundleDir, "package.json"), JSON.stringify({ type: "module" }));
 }, 120_000);

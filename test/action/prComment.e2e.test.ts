@@ -1,18 +1,16 @@
-import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import { commentMarker } from "../../src/action/pullRequestComment.js";
 import { type ActionRun, runAction } from "../support/actionRunner.js";
 import { testAddress } from "../support/addresses.js";
+import { buildFreshBundle } from "../support/freshBundle.js";
 import { type GitHubApiStandIn, startGitHubApiStandIn } from "../support/githubApiStandIn.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
 
 // The Action bundled fresh from the sources, run as the runner runs it on a pull request, with pr-comment on:
 // its comment goes to a loopback stand-in of GitHub's REST API (GITHUB_API_URL).
-const repository = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const token = "ghs_SECRETtokenOfTheRun0123456789";
 const verified = testAddress(0xd1);
 const rejected = testAddress(0xd2);
@@ -23,12 +21,7 @@ let explorer: TestExplorer;
 let github: GitHubApiStandIn;
 
 beforeAll(async () => {
-  bundleDir = await mkdtemp(join(tmpdir(), "explorer-verify-bundle-"));
-  const built = spawnSync(process.execPath, ["scripts/bundle.mjs", "--outdir", bundleDir], {
-    cwd: repository,
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`bundle failed: ${built.stderr}`);
+  bundleDir = await buildFreshBundle();
   workspace = await mkdtemp(join(tmpdir(), "explorer-verify-pr-comment-"));
   await mkdir(join(workspace, "flat"), { recursive: true });
   await writeFile(join(workspace, "flat", "Box.sol"), source);

@@ -116,7 +116,7 @@ const byTarget = (records: VerificationResult[], target: string) =>
 const etherscanSubmissions = () => etherscan.requestsFor("verifysourcecode").length;
 const stoppedLines = (output: string) =>
   output.split("\n").filter((line) => line.startsWith("stopped     etherscan:"));
-const refusedKeyLine = `stopped     etherscan: The explorer refused the API key: Invalid API Key (#err2)|10. Nothing more is sent to this service in this run. (${contracts} contracts not verified there; a rerun with the ledger resumes them)`;
+const refusedKeyLine = `stopped     etherscan: Etherscan refused the API key: Invalid API Key (#err2)|10. Nothing more is sent to this service in this run. (${contracts} contracts not verified there; a rerun with a valid key resumes them)`;
 
 async function deployedAddresses(): Promise<string[]> {
   const file = join(project, "ignition", "deployments", "chain-31337", "deployed_addresses.json");
@@ -170,6 +170,8 @@ describe("npx hardhat explorer-verify on Blockscout, Etherscan and Sourcify", ()
         Array(contracts).fill(["already-verified", 0]),
       );
     }
+    // A record answered by the ledger names the explorer by its URL, as one the explorer answered does.
+    for (const record of byTarget(secondRecords, "blockscout")) expect(record.explorer).toMatch(/^http:\/\//);
     expect(sourcify.submissions().length).toBe(submittedBefore.sourcify);
     // Only what Etherscan did not take is sent again (one stopped while its guid was polled is polled, not resent).
     expect(etherscanSubmissions() - submittedBefore.etherscan).toBeLessThanOrEqual(stopped.length);

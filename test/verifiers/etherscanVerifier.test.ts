@@ -277,7 +277,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
     const before = emulator.requests.length;
     const results = await verifyBatch(jobs, { client: etherscan({ apiKey: "WRONG-KEY" }), ...engine });
     const line =
-      "The explorer refused the API key: Invalid API Key (#err2)|10. Nothing more is sent to this service in this run.";
+      "Etherscan refused the API key: Invalid API Key (#err2)|10. Nothing more is sent to this service in this run.";
     expect(results.map((r) => [r.status, r.error?.code, r.message])).toEqual([
       ["failed", "invalid_api_key", line],
       ["failed", "invalid_api_key", line],
@@ -301,7 +301,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
     });
     emulator.dailyQuotaAfter(Number.POSITIVE_INFINITY);
     const line =
-      "The explorer's daily quota is used up: Max daily rate limit reached. 110000 (100%) of 100000 day/limit. Nothing more is sent to this service in this run.";
+      "Etherscan's daily quota is used up: Max daily rate limit reached. 110000 (100%) of 100000 day/limit. Nothing more is sent to this service in this run.";
     expect(results.map((r) => [r.status, r.error?.code, r.message])).toEqual([
       ["verified", undefined, undefined],
       ["failed", "quota_exhausted", line],
@@ -319,7 +319,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
     const before = emulator.requests.length;
     const results = await verifyBatch(jobs, { client: etherscan({ chainId: paidChain }), ...engine });
     const line =
-      "The explorer refuses this chain on the API key's plan: Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage. https://etherscan.io/apis. Nothing more is sent to this service in this run.";
+      "Etherscan refuses this chain on the API key's plan: Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage. https://etherscan.io/apis. Nothing more is sent to this service in this run.";
     expect(results.map((r) => [r.status, r.error?.code, r.message])).toEqual([
       ["failed", "plan_required", line],
       ["failed", "plan_required", line],
