@@ -4,7 +4,7 @@ import { settingFlagLines } from "../run/settings.js";
 export const usage = {
   main: `Usage: explorer-verify <command> [options]
 
-Verify smart contracts on Blockscout explorers.
+Verify smart contracts on Blockscout explorers, and on Etherscan and Sourcify too (--targets).
 
 Commands:
   verify          verify contracts: one address, deployments, a manifest or a standard JSON input
