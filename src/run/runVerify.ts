@@ -330,30 +330,30 @@ function jobsByChain(
   return byChain;
 }
 
-const stoppingCodes = new Set(["quota_exhausted", "plan_required", "invalid_api_key"]);
-
-// What lets a rerun take up a stopped target's contracts where it left them (the ledger keeps what was done).
-const resumedBy: Record<string, string> = {
-  quota_exhausted: "a rerun with the ledger after the quota resets resumes them",
-  plan_required: "a rerun with a key whose plan covers this chain resumes them",
-  invalid_api_key: "a rerun with a valid key resumes them",
-};
+// The refusals that stop a target's work, each with what lets a rerun take its contracts up where they were left
+// (the ledger keeps what was done).
+const resumedBy = new Map<string, string>([
+  ["quota_exhausted", "a rerun with the ledger after the quota resets resumes them"],
+  ["plan_required", "a rerun with a key whose plan covers this chain resumes them"],
+  ["invalid_api_key", "a rerun with a valid key resumes them"],
+]);
 
 // A service that stopped the run's work on it (a used-up quota, a plan, a refused key) is said once, in one line.
 function stoppedTargetLines(results: readonly VerificationResult[]): string[] {
-  const stopped = new Map<string, { message: string; code: string; count: number }>();
+  const stopped = new Map<string, { message: string; resumed: string; count: number }>();
   for (const result of results) {
-    if (!result.target || !result.error || !stoppingCodes.has(result.error.code)) continue;
+    const resumed = result.error && resumedBy.get(result.error.code);
+    if (!result.target || !result.error || !resumed) continue;
     const seen = stopped.get(result.target);
     stopped.set(result.target, {
       message: seen?.message ?? result.message ?? result.error.code,
-      code: seen?.code ?? result.error.code,
+      resumed: seen?.resumed ?? resumed,
       count: (seen?.count ?? 0) + 1,
     });
   }
   return [...stopped].map(
-    ([kind, { message, code, count }]) =>
-      `stopped     ${kind}: ${message} (${count} contract${count === 1 ? "" : "s"} not verified there; ${resumedBy[code] ?? resumedBy.quota_exhausted})`,
+    ([kind, { message, resumed, count }]) =>
+      `stopped     ${kind}: ${message} (${count} contract${count === 1 ? "" : "s"} not verified there; ${resumed})`,
   );
 }
 
