@@ -22,12 +22,17 @@ declare module "hardhat/types/config" {
     timeoutSeconds?: number;
     /** Requests started per second to each explorer: 1 to 1000. Default: the explorer's stated quota. */
     requestsPerSecond?: number;
-    /** Where to verify. Default: Blockscout, plus Etherscan when `etherscan` is set and Sourcify when enabled. */
-    targets?: Array<"blockscout" | "etherscan" | "sourcify">;
+    /**
+     * Where to verify. Default: Blockscout, plus Etherscan when `etherscan` is set, Sourcify when enabled, and
+     * Routescan when `routescan` is set. `--targets` on the command line wins over it.
+     */
+    targets?: Array<"blockscout" | "etherscan" | "sourcify" | "routescan">;
     /** Etherscan API v2: one key for every chain (`configVariable("ETHERSCAN_API_KEY")`). */
     etherscan?: { apiKey?: SensitiveString; enabled?: boolean; apiUrl?: string };
     /** Sourcify API v2: no key. */
     sourcify?: { enabled?: boolean; apiUrl?: string };
+    /** Routescan (Etherscan-compatible): a key is optional (`configVariable("ROUTESCAN_API_KEY")`). */
+    routescan?: { apiKey?: SensitiveString; enabled?: boolean; apiUrl?: string };
   }
 
   interface ExplorerVerifyChainUserConfig {
@@ -48,9 +53,10 @@ declare module "hardhat/types/config" {
     concurrency: number | "auto";
     timeoutSeconds: number;
     requestsPerSecond?: number;
-    targets: Array<"blockscout" | "etherscan" | "sourcify">;
+    targets: Array<"blockscout" | "etherscan" | "sourcify" | "routescan">;
     etherscan: { apiKey?: ResolvedConfigurationVariable; apiUrl?: string };
     sourcify: { apiUrl?: string };
+    routescan: { apiKey?: ResolvedConfigurationVariable; apiUrl?: string };
   }
 
   interface ExplorerVerifyChainConfig {

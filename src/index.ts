@@ -1,5 +1,5 @@
-// The front door, held to a budget (test/layout/frontDoor.test.ts): the engine, the client and the seam it
-// implements, the readers that turn files into jobs, the errors, and the types of jobs and results. The REST v2
+// The front door, held to a budget (test/layout/frontDoor.test.ts): the engine, the seam it works through with the
+// factory of its verifiers and the targets they are built from, the reading client, the readers that turn files into jobs, the errors, and the types of jobs and results. The REST v2
 // reads are `explorer-verify/rest`, the local explorer `explorer-verify/local-explorer`, the Hardhat plugin
 // `explorer-verify/plugin`.
 export { ExplorerClient, type ExplorerClientOptions } from "./client/explorerClient.js";
@@ -34,8 +34,11 @@ export {
 } from "./inputs/index.js";
 export { Ledger } from "./ledger/index.js";
 export { formatResultsTable, progressLine } from "./report/index.js";
+export { resolveTargets } from "./run/targets.js";
+export { type BatchOptions, verifyBatch } from "./run/verifyBatch.js";
+export type { Target } from "./verifiers/target.js";
+export { verifierFor } from "./verifiers/verifierFor.js";
 export {
-  type BatchOptions,
   type EngineOptions,
   encodeConstructorArguments,
   isSuccess,
@@ -46,7 +49,6 @@ export {
   type VerificationJob,
   type VerificationResult,
   type VerificationSource,
-  verifyBatch,
   verifyContract,
 } from "./verify/index.js";
-export type { AddressVerifiedState, Verifier, VerifierKind } from "./verify/verifier.js";
+export type { Service, Verifier } from "./verify/verifier.js";

@@ -7,7 +7,7 @@ import {
 } from "../../src/options/verificationOptions.js";
 import { runSettings, type Setting } from "../../src/run/settings.js";
 import * as z from "../../src/schemas/zod.js";
-import { verifierKinds } from "../../src/verify/verifier.js";
+import { services } from "../../src/verify/verifier.js";
 
 const configurationVariable = z.object({ _type: z.literal("ConfigurationVariable"), name: z.string() });
 const secret = z.union([z.string().check(z.minLength(1, "must not be empty")), configurationVariable]);
@@ -39,6 +39,11 @@ const etherscanConfig = z.strictObject({
   apiUrl: z.optional(apiUrl),
 });
 const sourcifyConfig = z.strictObject({ enabled: z.optional(z.boolean()), apiUrl: z.optional(apiUrl) });
+const routescanConfig = z.strictObject({
+  apiKey: z.optional(secret),
+  enabled: z.optional(z.boolean()),
+  apiUrl: z.optional(apiUrl),
+});
 
 const configNumbers = (runSettings as readonly Setting[]).filter(
   (setting) => setting.config && setting.type === "wholeNumber",
@@ -47,7 +52,8 @@ const configNumbers = (runSettings as readonly Setting[]).filter(
 const userConfigSchema = z.strictObject({
   etherscan: z.optional(etherscanConfig),
   sourcify: z.optional(sourcifyConfig),
-  targets: z.optional(z.array(z.enum(verifierKinds))),
+  routescan: z.optional(routescanConfig),
+  targets: z.optional(z.array(z.enum(services))),
   apiKey: z.optional(secret),
   headers: z.optional(headers),
   chains: z.optional(
@@ -111,6 +117,7 @@ export default async (): Promise<Partial<ConfigHooks>> => ({
           "blockscout",
           ...(user.etherscan && user.etherscan.enabled !== false ? (["etherscan"] as const) : []),
           ...(user.sourcify?.enabled ? (["sourcify"] as const) : []),
+          ...(user.routescan && user.routescan.enabled !== false ? (["routescan"] as const) : []),
         ],
         etherscan: {
           ...(user.etherscan?.apiKey === undefined
@@ -119,6 +126,12 @@ export default async (): Promise<Partial<ConfigHooks>> => ({
           ...(user.etherscan?.apiUrl === undefined ? {} : { apiUrl: user.etherscan.apiUrl }),
         },
         sourcify: { ...(user.sourcify?.apiUrl === undefined ? {} : { apiUrl: user.sourcify.apiUrl }) },
+        routescan: {
+          ...(user.routescan?.apiKey === undefined
+            ? {}
+            : { apiKey: resolveConfigurationVariable(user.routescan.apiKey) }),
+          ...(user.routescan?.apiUrl === undefined ? {} : { apiUrl: user.routescan.apiUrl }),
+        },
       },
     };
   },

@@ -1,4 +1,3 @@
-import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { parseHeaderText, secretHeaderValues, shortestSecretHeaderValue } from "../client/requestHeaders.js";
 import { InvalidInputError } from "../errors/index.js";
 import {
@@ -15,13 +14,13 @@ import { maskSecret, readInput } from "./runnerCommands.js";
 export interface ActionInputs extends RunSettingValues {
   /** Unset when the chain id names the explorer. */
   explorerUrl: string | undefined;
-  /** From `chain-id`, else from the deployment's path (`chain-10`, `…/10/run-latest.json`). */
+  /** From `chain-id`: the chain the user names (the deployments' own chains must agree with it). */
   chainId: number | undefined;
-  /** Where the chain id came from, for the output. */
-  chainIdSource: string | undefined;
   apiKey: string | undefined;
   /** Etherscan's key, masked: sent to Etherscan only. */
   etherscanApiKey: string | undefined;
+  /** Routescan's key, masked: sent to Routescan only. */
+  routescanApiKey: string | undefined;
   /** From `headers`: lower-case names; every value is masked. */
   headers: Record<string, string>;
   contracts: string | undefined;
@@ -94,29 +93,21 @@ export function readActionInputs(): ActionInputs {
   if (apiKey) maskSecret(apiKey);
   const etherscanApiKey = readInput("etherscan-api-key") || undefined;
   if (etherscanApiKey) maskSecret(etherscanApiKey);
+  const routescanApiKey = readInput("routescan-api-key") || undefined;
+  if (routescanApiKey) maskSecret(routescanApiKey);
   const headers = headersInput();
   const explorerUrl = readInput("explorer-url") || undefined;
-  if (explorerUrl) resolveExplorerUrls(explorerUrl);
   const contracts = readInput("contracts") || undefined;
   const deployment = readInput("deployment").trim() || undefined;
   const severalDeployments = deployment !== undefined && /[\n*?]/.test(deployment);
-  const explorers = chainMapInput("explorers", (url) => {
-    resolveExplorerUrls(url);
-  });
+  const explorers = chainMapInput("explorers", () => {});
   const rpcUrls = chainMapInput("rpc-urls", (url) => assertRpcUrl(url, "rpc-urls"));
   const chainIdText = readInput("chain-id");
   const chainId = chainIdText
     ? integerInput("chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER })
-    : severalDeployments
-      ? undefined
-      : chainIdOfDeployment(deployment);
-  const chainIdSource = chainIdText
-    ? "input chain-id"
-    : chainId === undefined
-      ? undefined
-      : `deployment ${deployment}`;
+    : undefined;
   // Several deployments name their chains themselves (paths, journals): each is checked when it is read.
-  if (!explorerUrl && chainId === undefined && !severalDeployments) {
+  if (!explorerUrl && chainId === undefined && !severalDeployments && !chainIdOfDeployment(deployment)) {
     throw new InvalidInputError(
       "explorer-url",
       "Name the explorer: input explorer-url (e.g. https://eth.blockscout.com), or chain-id to find the chain's Blockscout explorer.",
@@ -142,9 +133,9 @@ export function readActionInputs(): ActionInputs {
   return {
     explorerUrl,
     chainId,
-    chainIdSource,
     apiKey,
     etherscanApiKey,
+    routescanApiKey,
     headers,
     contracts,
     deployment,

@@ -4,14 +4,13 @@ import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
-import { resolveExplorerTarget } from "../run/explorerTarget.js";
 import { createdJobsFromInputs, jobsFromInputs, workspaceCompilers } from "../run/inputJobs.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import { RunReporter } from "../run/runReporter.js";
-import { type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
-import { serviceEnvironment } from "../run/serviceVerifiers.js";
+import { countsPerTarget, type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
+import { type ChainClaim, chainPlaces, resolveTargets } from "../run/targets.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
-import type { VerifierKind } from "../verify/verifier.js";
+import type { Service } from "../verify/verifier.js";
 import { readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
 import { commentOnPullRequest } from "./pullRequestComment.js";
@@ -30,33 +29,45 @@ export async function run(): Promise<void> {
     const inputs = readActionInputs();
     const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
     const badEntries: BadManifestEntry[] = [];
-    const jobs = await jobsFromInputs(inputs, workspace, (entry) => badEntries.push(entry));
-    const severalChains = jobs.some((job) => job.target?.chainId !== undefined);
+    const recorded: ChainClaim[] = [];
+    const jobs = await jobsFromInputs(
+      inputs,
+      workspace,
+      (entry) => badEntries.push(entry),
+      (claim) => recorded.push(claim),
+    );
+    const severalChains = new Set(recorded.map((claim) => claim.id)).size > 1;
     if (inputs.includeCreated && severalChains) {
       throw new InvalidInputError(
         "include-created",
         "Input include-created reads one chain's transactions: give deployments on one chain with it.",
       );
     }
-    const target = await resolveExplorerTarget({
+    const targets = await resolveTargets({
+      services: inputs.targets,
+      optional: inputs.optionalTargets,
+      chains: chainPlaces({
+        given: inputs.chainId === undefined ? undefined : { id: inputs.chainId, source: "input chain-id" },
+        recorded,
+        rpc: inputs.rpcUrl ? { url: inputs.rpcUrl, source: "input rpc-url" } : undefined,
+        rpcByChain: inputs.rpcUrls,
+      }),
       explorerUrl: inputs.explorerUrl ? { url: inputs.explorerUrl, source: "input explorer-url" } : undefined,
-      chainId:
-        inputs.chainId === undefined ? undefined : { id: inputs.chainId, source: inputs.chainIdSource ?? "" },
-      explorers: { urls: inputs.explorers, source: "input explorers" },
-      apiKey: inputs.apiKey,
+      explorerFor: async (chainId) => {
+        const url = inputs.explorers[chainId];
+        return url ? { url: { url, source: `input explorers (chain ${chainId})` } } : undefined;
+      },
+      keys: { blockscout: inputs.apiKey, etherscan: inputs.etherscanApiKey, routescan: inputs.routescanApiKey },
       headers: inputs.headers,
-      jobsNameChains: severalChains && !inputs.contracts,
-      withoutBlockscout: !inputs.targets.includes("blockscout"),
       howToNameExplorer: "give the explorer-url input",
     });
-    if (!inputs.explorerUrl && target.explorerUrl) logLine(`Explorer: ${target.description}`);
     startLogGroup("Progress");
     let results: RunResults;
     try {
       results = await runVerify({
         jobs,
         badEntries,
-        target,
+        targets,
         settings: { ...inputs, ...maxResponseBytesFromEnvironment() },
         // Over several chains, each deployment's RPC comes from rpc-urls (rpc-url is one chain's).
         rpc:
@@ -71,19 +82,19 @@ export async function run(): Promise<void> {
           ? (client, limits) => createdJobsFromInputs(inputs, jobs, client, workspace, limits)
           : undefined,
         reporter: new RunReporter({ json: false, table: false, writeLine: logLine }),
-        services: { ...serviceEnvironment(), etherscanApiKey: inputs.etherscanApiKey },
         interruptible: true,
       });
     } finally {
       endLogGroup();
+      await targets.close();
     }
     // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
     const core = await import("@actions/core");
     report(core, results, inputs.optionalTargets);
-    if (process.env.GITHUB_STEP_SUMMARY)
-      await writeJobSummary(results, results[0]?.explorer ?? target.explorerUrl);
+    const explorer = results[0]?.explorer ?? "";
+    if (process.env.GITHUB_STEP_SUMMARY) await writeJobSummary(results, explorer);
     else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
-    await commentOnPullRequest(inputs, results, results[0]?.explorer ?? target.explorerUrl);
+    await commentOnPullRequest(inputs, results, explorer);
     if (results.interruptedBy) {
       const note = `Interrupted (${results.interruptedBy}): the records without a verdict say so; the ledger keeps what was sent, so a rerun resumes.`;
       if (process.env.GITHUB_STEP_SUMMARY)
@@ -134,10 +145,31 @@ function maxResponseBytesFromEnvironment(): { maxResponseBytes?: number } {
   return text && Number.isSafeInteger(bytes) && bytes > 0 ? { maxResponseBytes: bytes } : {};
 }
 
+// Each contract once, whatever the number of targets: failed on a target that is not optional, else verified by this
+// run on one at least, else already verified everywhere (pending counts as neither).
+function contractOutcomes(
+  results: readonly VerificationResult[],
+  optionalTargets: readonly Service[],
+): Array<"verified" | "already-verified" | "failed" | "pending"> {
+  const byContract = new Map<string, VerificationResult[]>();
+  for (const r of results) {
+    const key = `${r.chainId ?? ""} ${r.address.toLowerCase()} ${r.format === "proxy" ? "proxy" : ""}`;
+    byContract.set(key, [...(byContract.get(key) ?? []), r]);
+  }
+  return [...byContract.values()].map((records) => {
+    const required = records.filter((r) => !optionalTargets.includes(r.target ?? "blockscout"));
+    const counted = required.length > 0 ? required : records;
+    if (counted.some((r) => r.status === "failed" || r.status === "timeout")) return "failed";
+    if (counted.some((r) => r.status === "verified")) return "verified";
+    if (counted.every((r) => r.status === "already-verified")) return "already-verified";
+    return "pending";
+  });
+}
+
 function report(
   core: typeof import("@actions/core"),
   results: VerificationResult[],
-  optionalTargets: readonly VerifierKind[],
+  optionalTargets: readonly Service[],
 ): void {
   const severalTargets = targetsOf(results).length > 1;
   for (const result of results) {
@@ -151,13 +183,20 @@ function report(
     });
   }
   core.setOutput("results", JSON.stringify(results));
-  core.setOutput("verified-count", String(results.filter((r) => r.status === "verified").length));
+  // Over several targets a contract has a record on each: the counts are per contract, and per target in `counts`.
+  const outcomes = contractOutcomes(results, optionalTargets);
+  core.setOutput("verified-count", String(outcomes.filter((o) => o === "verified").length));
+  core.setOutput("already-verified-count", String(outcomes.filter((o) => o === "already-verified").length));
+  core.setOutput("failed-count", String(outcomes.filter((o) => o === "failed").length));
   core.setOutput(
-    "already-verified-count",
-    String(results.filter((r) => r.status === "already-verified").length),
-  );
-  core.setOutput(
-    "failed-count",
-    String(results.filter((r) => r.status === "failed" || r.status === "timeout").length),
+    "counts",
+    JSON.stringify(
+      Object.fromEntries(
+        countsPerTarget(results).map(({ target, verified, alreadyVerified, failed }) => [
+          target,
+          { verified, "already-verified": alreadyVerified, failed },
+        ]),
+      ),
+    ),
   );
 }

@@ -113,6 +113,15 @@ export function etherscanKeyFromEnvironment(): string | undefined {
 }
 
 /**
+ * Routescan's key, from `ROUTESCAN_API_KEY` only: Routescan takes requests without one, at a lower rate.
+ *
+ * @returns the key, or undefined when the variable is not set or empty
+ */
+export function routescanKeyFromEnvironment(): string | undefined {
+  return process.env.ROUTESCAN_API_KEY?.trim() || undefined;
+}
+
+/**
  * The API key, from the environment only: a flag would land in shell history. A variable that is set but empty
  * is a CI secret that did not reach this job (a protected variable on an unprotected branch, a typo in its
  * name): sending without a key would hide that until the explorer refuses, so it stops here.

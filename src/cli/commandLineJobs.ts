@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
+import type { ChainClaim } from "../run/chainAgreement.js";
 import { eip1967ImplementationSlot } from "../chain/proxySlots.js";
 import type { Libraries } from "../client/contract/libraries.js";
 import { assertAddress } from "../client/validate.js";
@@ -48,6 +49,7 @@ export interface JobFlags {
  * @param flags - the checked flags
  * @param info - tells the user what was found (the proxy's implementation)
  * @param onBadEntry - told of a manifest entry that cannot become a job; the others go on
+ * @param onChain - told of each deployment's recorded chain, with the deployment it comes from
  * @returns the jobs
  * @throws {UsageError} or {InvalidInputError} for a mistake in the flags or the files
  */
@@ -55,6 +57,7 @@ export async function commandLineJobs(
   flags: JobFlags,
   info: (line: string) => void,
   onBadEntry?: (entry: BadManifestEntry) => void,
+  onChain?: (claim: ChainClaim) => void,
 ): Promise<VerificationJob[]> {
   const jobs: VerificationJob[] = [];
   const shared = { artifacts: flags.artifacts, rpcUrl: flags.rpcUrl };
@@ -67,11 +70,19 @@ export async function commandLineJobs(
           { ...shared, contracts: flags.manifest, deployment: undefined },
           flags.cwd,
           onBadEntry,
+          onChain,
         )),
       );
     }
     for (const deployment of flags.deployments) {
-      jobs.push(...(await jobsFromInputs({ ...shared, contracts: undefined, deployment }, flags.cwd)));
+      jobs.push(
+        ...(await jobsFromInputs(
+          { ...shared, contracts: undefined, deployment },
+          flags.cwd,
+          undefined,
+          onChain,
+        )),
+      );
     }
   }
   if (flags.address) jobs.push(...(await addressJobs(flags.address, flags, info)));

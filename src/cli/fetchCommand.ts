@@ -2,7 +2,7 @@ import { assertAddress } from "../client/validate.js";
 import { neutraliseText } from "../report/terminalText.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { resolveCliExplorerTarget } from "./explorerTarget.js";
+import { projectFoundryConfig, resolveCliTargets } from "./cliTargets.js";
 import { usage } from "./usage.js";
 
 const options = {
@@ -33,20 +33,25 @@ export async function fetchCommand(argv: string[]): Promise<number> {
   assertAddress(address);
   const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
   const chainId = chainIdFlag(values["chain-id"]);
-  const target = await resolveCliExplorerTarget(
-    { explorerUrl: values["explorer-url"], chainId, rpcUrl },
-    process.cwd(),
-  );
+  const cwd = process.cwd();
+  const targets = await resolveCliTargets({
+    explorerUrl: values["explorer-url"],
+    chainId,
+    rpcUrl,
+    targets: ["blockscout"],
+    foundry: await projectFoundryConfig(cwd, console.error),
+    cwd,
+  });
   try {
     const [{ runFetch }, { explorerClientFor }] = await Promise.all([
       import("../run/runFetch.js"),
-      import("../run/explorerTarget.js"),
+      import("../run/explorerClientFor.js"),
     ]);
-    await runFetch(explorerClientFor(target), address, values.out, (line) =>
-      console.log(neutraliseText(line)),
-    );
+    const [target] = targets.targets;
+    if (target?.service !== "blockscout") throw new UsageError("fetch reads from a Blockscout explorer.");
+    await runFetch(explorerClientFor(target), address, values.out, (line) => console.log(neutraliseText(line)));
     return exitCodes.ok;
   } finally {
-    await target.localExplorer?.close();
+    await targets.close();
   }
 }

@@ -4,11 +4,13 @@ import { verificationDefaults } from "../options/verificationOptions.js";
 import { neutraliseText } from "../report/terminalText.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { resolveCliExplorerTarget } from "./explorerTarget.js";
+import { type Service, services } from "../verify/verifier.js";
+import { projectFoundryConfig, resolveCliTargets } from "./cliTargets.js";
 import { usage } from "./usage.js";
 
 const options = {
   proxy: { type: "boolean", default: false },
+  target: { type: "string", default: "blockscout" },
   "explorer-url": { type: "string" },
   "chain-id": { type: "string" },
   "rpc-url": { type: "string" },
@@ -16,6 +18,12 @@ const options = {
   json: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
+
+function serviceFlag(text: string): Service {
+  const service = services.find((name) => name === text.trim());
+  if (!service) throw new UsageError(`--target ${text} is not a target: use ${services.join(", ")}.`);
+  return service;
+}
 
 /**
  * `explorer-verify status GUID`: asks the explorer about a submission; without a GUID, prints the ledger.
@@ -42,25 +50,33 @@ export async function statusCommand(argv: string[]): Promise<number> {
     return exitCodes.ok;
   }
   if (extra.length > 0) throw new UsageError(`status takes one GUID, got ${positionals.length}.`);
-  assertGuid(guid);
+  const service = serviceFlag(values.target);
+  if (service !== "sourcify") assertGuid(guid);
   const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
   const chainId = chainIdFlag(values["chain-id"]);
-  const target = await resolveCliExplorerTarget(
-    { explorerUrl: values["explorer-url"], chainId, rpcUrl },
-    process.cwd(),
-  );
+  const cwd = process.cwd();
+  const targets = await resolveCliTargets({
+    explorerUrl: values["explorer-url"],
+    chainId,
+    rpcUrl,
+    targets: [service],
+    foundry: await projectFoundryConfig(cwd, console.error),
+    cwd,
+  });
   try {
-    const [{ runStatus }, { explorerClientFor }] = await Promise.all([
+    const [{ runStatus }, { verifierFor }] = await Promise.all([
       import("../run/runStatus.js"),
-      import("../run/explorerTarget.js"),
+      import("../verifiers/verifierFor.js"),
     ]);
-    const { failed } = await runStatus(explorerClientFor(target), guid, {
+    const [target] = targets.targets;
+    if (!target) throw new UsageError(`No ${service} target for this chain.`);
+    const { failed } = await runStatus(await verifierFor(target), guid, {
       proxy: values.proxy,
       json: values.json,
       writeLine,
     });
     return failed ? exitCodes.failed : exitCodes.ok;
   } finally {
-    await target.localExplorer?.close();
+    await targets.close();
   }
 }

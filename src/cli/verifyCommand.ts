@@ -10,12 +10,12 @@ import { RunReporter } from "../run/runReporter.js";
 import type { DiscoveryLimits } from "../run/runVerify.js";
 import { flagText, type RunSettingValues, readRunSettings, settingFlags } from "../run/settings.js";
 import type { VerificationJob } from "../verify/job.js";
-import { chainIdFlag, etherscanKeyFromEnvironment, parseCommandLine, rpcUrlFlag } from "./arguments.js";
+import type { ChainClaim } from "../run/targets.js";
+import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
+import { projectFoundryConfig, projectSolcJs, resolveCliTargets } from "./cliTargets.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import type { JobFlags } from "./commandLineJobs.js";
-import { projectSolcJs } from "./explorerTarget.js";
 import { foundryCompilers } from "./foundryCompilers.js";
-import { projectFoundryConfig, resolveCliTarget } from "./foundryProject.js";
 import { usage } from "./usage.js";
 
 const ownOptions = {
@@ -64,31 +64,36 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   }
   const chainId = chainIdFlag(values["chain-id"]);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
-  const target = await resolveCliTarget({
-    ...flags,
+  // Loaded only now: the readers and the engine are not needed to refuse a mistake in the command line.
+  const [{ commandLineJobs }, { runSucceeded, runVerify }] = await Promise.all([
+    import("./commandLineJobs.js"),
+    import("../run/runVerify.js"),
+  ]);
+  const badEntries: BadManifestEntry[] = [];
+  const recorded: ChainClaim[] = [];
+  const jobs = await commandLineJobs(
+    flags,
+    (line) => reporter.info(line),
+    (entry) => badEntries.push(entry),
+    (claim) => recorded.push(claim),
+  );
+  if (jobs.length === 0 && badEntries.length === 0)
+    throw new UsageError("The deployment and manifest given hold no contracts.");
+  const targets = await resolveCliTargets({
     explorerUrl: values["explorer-url"],
     chainId,
+    rpcUrl: flags.rpcUrl,
+    recorded,
     targets: settings.targets,
+    optionalTargets: settings.optionalTargets,
+    foundry,
+    cwd,
   });
   try {
-    // Loaded only now: the readers and the engine are not needed to refuse a mistake in the command line.
-    const [{ commandLineJobs }, { runSucceeded, runVerify }, { serviceEnvironment }] = await Promise.all([
-      import("./commandLineJobs.js"),
-      import("../run/runVerify.js"),
-      import("../run/serviceVerifiers.js"),
-    ]);
-    const badEntries: BadManifestEntry[] = [];
-    const jobs = await commandLineJobs(
-      flags,
-      (line) => reporter.info(line),
-      (entry) => badEntries.push(entry),
-    );
-    if (jobs.length === 0 && badEntries.length === 0)
-      throw new UsageError("The deployment and manifest given hold no contracts.");
     const results = await runVerify({
       jobs,
       badEntries,
-      target,
+      targets,
       settings,
       rpc: flags.rpcUrl
         ? { rpcUrl: flags.rpcUrl, compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd, foundry)] }
@@ -101,13 +106,12 @@ export async function verifyCommand(argv: string[]): Promise<number> {
         ? (client, limits) => createdJobs(flags, jobs, client, limits)
         : undefined,
       reporter,
-      services: { ...serviceEnvironment(), etherscanApiKey: etherscanKeyFromEnvironment() },
       interruptible: true,
     });
     if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
     return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
   } finally {
-    await target.localExplorer?.close();
+    await targets.close();
   }
 }
 

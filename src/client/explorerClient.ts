@@ -1,18 +1,7 @@
 import { UnknownActionError } from "../errors/index.js";
-import {
-  type ExplorerRoute,
-  type ExplorerRouteOptions,
-  resolveExplorerRoute,
-} from "../explorers/explorerRoute.js";
-import type { AddressVerifiedState, Verifier } from "../verify/verifier.js";
 import * as contract from "./contract/index.js";
 import type { ExplorerUrls } from "./explorerUrl.js";
-import type { QuotaReading } from "./rateLimiter.js";
-import {
-  getSmartContractStatus,
-  getSmartContractStatusIfSupported,
-  type SmartContractStatus,
-} from "./rest/getSmartContractStatus.js";
+import { getSmartContractStatus, type SmartContractStatus } from "./rest/getSmartContractStatus.js";
 import type * as rest from "./rest/index.js";
 import {
   assertBlockNumberOrHash,
@@ -27,33 +16,27 @@ import {
 import { Transport, type TransportOptions } from "./transport.js";
 import { assertAddress } from "./validate.js";
 
-export interface ExplorerClientOptions
-  extends Omit<TransportOptions, "explorerUrl" | "apiKeyIn">,
-    ExplorerRouteOptions {
-  /** The name a ledger files this explorer's contracts under, when its URL changes from run to run. */
-  ledgerKey?: string | undefined;
+export interface ExplorerClientOptions extends TransportOptions {
+  /** Where the explorer's pages live, when its requests go elsewhere (the Blockscout API). Default: its base. */
+  pagesUrl?: string | undefined;
 }
 
 /**
- * A typed client for one explorer's contract module. Every method validates its input before sending,
- * validates the answer with a schema, and throws this package's typed errors.
+ * A typed client for one explorer's contract module and REST lists, at one settled endpoint. Every method validates
+ * its input before sending, validates the answer with a schema, and throws this package's typed errors.
  */
-export class ExplorerClient implements Verifier {
-  readonly kind = "blockscout";
+export class ExplorerClient {
   readonly transport: Transport;
-  /** Where requests go and where links point, and why. */
-  readonly route: ExplorerRoute;
-  readonly ledgerKey: string | undefined;
+  readonly #pagesUrl: string | undefined;
 
   /**
-   * @param options - the explorer (`explorerUrl`, or `chainId` looked up in the shipped registry), key, headers,
-   *   time limits, retry and rate settings
-   * @throws {InvalidInputError} for a URL that is not http(s), a chain no registry knows, or bad headers
+   * @param options - the explorer (in any usual form, or its settled URLs), key, headers, time limits, retry and
+   *   rate settings
+   * @throws {InvalidInputError} for a URL that is not http(s), or bad headers
    */
   constructor(options: ExplorerClientOptions) {
-    this.route = resolveExplorerRoute(options);
-    this.ledgerKey = options.ledgerKey;
-    this.transport = new Transport({ ...options, ...this.route.transport });
+    this.transport = new Transport(options);
+    this.#pagesUrl = options.pagesUrl;
   }
 
   /**
@@ -61,7 +44,7 @@ export class ExplorerClient implements Verifier {
    * is still the chain's own instance, where pages for people live.
    */
   get urls(): ExplorerUrls {
-    return { ...this.transport.urls, base: this.route.instanceUrl };
+    return { ...this.transport.urls, base: this.#pagesUrl ?? this.transport.urls.base };
   }
 
   /**
@@ -325,28 +308,6 @@ export class ExplorerClient implements Verifier {
     parameters: rest.GetSmartContractStatusParameters,
   ): Promise<SmartContractStatus | null> {
     return getSmartContractStatus(this.transport, parameters);
-  }
-
-  /**
-   * Whether the address is verified, from `GET /api/v2/smart-contracts/{address}`: `getabi` and `getsourcecode`
-   * may answer with a bytecode twin's data, this endpoint does not.
-   * @param address - the contract's address
-   * @returns the state and, when verified, the contract's name; undefined when the explorer has no status endpoint,
-   *   or when its only answer so far is a 404 that a server without the endpoint may give too
-   */
-  async addressVerifiedState(address: string): Promise<AddressVerifiedState | undefined> {
-    const answer = await getSmartContractStatusIfSupported(this.transport, { address });
-    if (!answer.supported) return undefined;
-    const { status } = answer;
-    // Until the endpoint has answered 200 once, its 404 may be a server's answer for any unknown path.
-    if (status === null && !answer.routeConfirmed) return undefined;
-    if (!status?.isVerified) return { state: "unverified", name: null };
-    return { state: status.isFullyVerified ? "verified" : "partial", name: status.name };
-  }
-
-  /** @returns what the explorer's stated quota allows now */
-  quotaReading(): QuotaReading {
-    return this.transport.rateLimiter.reading();
   }
 }
 

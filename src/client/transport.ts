@@ -47,8 +47,11 @@ export type TransportEvent =
   | { type: "retry"; url: string; reason: string; delayMs: number; attempt: number };
 
 export interface TransportOptions {
-  /** The explorer in any usual form: `https://host`, `https://host/api`, ... */
-  explorerUrl: string;
+  /**
+   * The explorer in any usual form (`https://host`, `https://host/api`, ...), or its URLs as already settled (a
+   * target's), which are taken as they are.
+   */
+  explorerUrl: string | ExplorerUrls;
   /** Sent as the `apikey` query parameter and the `x-api-key` header (or as `Authorization: Bearer`); never shown. */
   apiKey?: string | undefined;
   /** `bearer` sends the key only as `Authorization: Bearer <key>` (the Blockscout API). Default `query`. */
@@ -159,9 +162,10 @@ export class Transport {
   #stoppedBy: StoppingRefusal | undefined;
 
   constructor(options: TransportOptions) {
-    assertNoCredentialsInUrl(options.explorerUrl);
+    const { explorerUrl } = options;
+    assertNoCredentialsInUrl(typeof explorerUrl === "string" ? explorerUrl : explorerUrl.base);
     if (options.apiKey) assertSendableApiKey(options.apiKey);
-    this.urls = resolveExplorerUrls(options.explorerUrl);
+    this.urls = typeof explorerUrl === "string" ? resolveExplorerUrls(explorerUrl) : explorerUrl;
     this.#apiKey = options.apiKey || undefined;
     this.#apiKeyIn = options.apiKeyIn ?? "query";
     this.#headers = options.headers ?? {};

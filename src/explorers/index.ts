@@ -1,4 +1,3 @@
-export { defaultBlockscoutApiUrl, type ExplorerRoute, type ExplorerRouteOptions } from "./explorerRoute.js";
 export {
   chainIdOfExplorer,
   type ExplorerChoice,

@@ -10,29 +10,35 @@ const stateLabels: Record<LedgerEntry["status"], string> = {
 };
 
 /**
- * Renders a ledger as a plain-text table for a terminal: every contract on every chain with its state, the guid
- * still awaited, and its explorer link; contracts sorted by name, then by chain.
+ * Renders a ledger as a plain-text table for a terminal: every contract on every chain and target with its state,
+ * its guid, and its link; one name per address (a proxy link's row takes its contract's); sorted by name, then chain,
+ * then target.
  *
  * @param entries - the ledger's entries
  * @returns the table, lines joined with `\n`; a sentence when the ledger is empty
  */
 export function formatLedgerTable(entries: readonly LedgerEntry[]): string {
   if (entries.length === 0) return "The ledger holds no contracts yet.";
+  const names = namesByAddress(entries);
+  const nameOf = (entry: LedgerEntry) =>
+    names.get(`${entry.chainId ?? ""} ${entry.address.toLowerCase()}`) ?? entry.contract;
   const sorted = [...entries].sort(
     (a, b) =>
-      compare(a.contract, b.contract) ||
+      compare(nameOf(a), nameOf(b)) ||
       (a.chainId ?? 0) - (b.chainId ?? 0) ||
-      compare(a.explorer, b.explorer),
+      compare(serviceOfLedgerKey(a.explorer), serviceOfLedgerKey(b.explorer)) ||
+      compare(a.format, b.format),
   );
   const rows = sorted.map((entry) => [
-    neutraliseText(entry.contract),
+    neutraliseText(nameOf(entry)),
     entry.chainId === undefined ? "-" : String(entry.chainId),
     neutraliseText(entry.address),
+    `${serviceOfLedgerKey(entry.explorer)}${entry.format === "proxy" ? " (proxy link)" : ""}`,
     stateLabels[entry.status],
-    entry.status === "pending" || entry.status === "timeout" ? neutraliseText(entry.guid ?? "") : "",
+    neutraliseText(entry.guid ?? ""),
     neutraliseText(entry.url ?? `${entry.explorer}/address/${entry.address}#code`),
   ]);
-  const header = ["Contract", "Chain", "Address", "State", "Guid", "Explorer"];
+  const header = ["Contract", "Chain", "Address", "Target", "State", "Guid", "Link"];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
   );
@@ -42,6 +48,31 @@ export function formatLedgerTable(entries: readonly LedgerEntry[]): string {
       .join("  ")
       .trimEnd();
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+/**
+ * The service a ledger files an entry under: Etherscan's, Sourcify's and Routescan's keys name it
+ * (`etherscan/chain-1`); a Blockscout explorer is filed under its URL (or `local-explorer/chain-N`).
+ *
+ * @param key - the entry's `explorer`
+ * @returns the service
+ */
+export function serviceOfLedgerKey(key: string): string {
+  const named = /^(etherscan|sourcify|routescan)\//.exec(key)?.[1];
+  return named ?? "blockscout";
+}
+
+// One name per address: the most qualified one its entries give (`contracts/A.sol:A` over `A`), never a proxy
+// link's "proxy of …".
+function namesByAddress(entries: readonly LedgerEntry[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.format === "proxy") continue;
+    const key = `${entry.chainId ?? ""} ${entry.address.toLowerCase()}`;
+    const known = names.get(key);
+    if (!known || (!known.includes(":") && entry.contract.includes(":"))) names.set(key, entry.contract);
+  }
+  return names;
 }
 
 function compare(a: string, b: string): number {

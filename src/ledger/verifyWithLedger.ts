@@ -4,7 +4,7 @@ import { Deadline } from "../verify/deadline.js";
 import type { VerificationEvent } from "../verify/events.js";
 import type { VerificationJob, VerificationResult } from "../verify/job.js";
 import { defaultPolling, pollVerifyStatus } from "../verify/pollVerifyStatus.js";
-import type { Verifier } from "../verify/verifier.js";
+import type { Receipt, Verifier } from "../verify/verifier.js";
 import {
   displayName,
   type EngineOptions,
@@ -33,22 +33,22 @@ export interface LedgerUse {
  * usual. Each submission is recorded before it is sent, and its guid the moment the explorer returns it (before
  * polling), so a run killed at any point leaves a trace of every request it sent.
  *
- * @param client - the explorer
+ * @param verifier - the service
  * @param job - the contract
  * @param options - engine settings
  * @param use - the ledger and how to read it
  * @returns the result record; a job whose submission could not be recorded is a failed record, with nothing sent
  */
 export async function verifyWithLedger(
-  client: Verifier,
+  verifier: Verifier,
   job: VerificationJob,
   options: EngineOptions,
   use: LedgerUse,
 ): Promise<VerificationResult> {
   const { ledger } = use;
   // The ledger's name for the explorer (stable for the local one, whose port changes); records carry its URL.
-  const ledgerKey = client.ledgerKey ?? client.urls.base;
-  const explorer = client.urls.base;
+  const ledgerKey = verifier.pages.ledgerKey;
+  const explorer = verifier.pages.base;
   // Hashed only when compared or recorded: with nothing recorded, the first request need not wait for it.
   let hash: string | undefined;
   const hashOfInput = (): string => {
@@ -79,7 +79,7 @@ export async function verifyWithLedger(
       inputHash: hashOfInput(),
       status,
       ...(fields.guid ? { guid: fields.guid } : {}),
-      url: client.codeUrl(job.address),
+      url: verifier.pages.contract(job.address),
       ...(fields.message ? { message: fields.message } : {}),
       submitted,
     });
@@ -117,7 +117,7 @@ export async function verifyWithLedger(
       format: job.source.format,
       status: "already-verified",
       ...(entry.guid ? { guid: entry.guid } : {}),
-      url: client.codeUrl(job.address),
+      url: verifier.pages.contract(job.address),
       attempts: 0,
       durationMs: 0,
       message:
@@ -125,7 +125,7 @@ export async function verifyWithLedger(
     });
   }
   if (entry && sameInput && (entry.status === "pending" || entry.status === "timeout") && entry.guid) {
-    const resumed = await resumePending(client, job, options, entry.guid, contract);
+    const resumed = await resumePending(verifier, job, options, entry.guid, contract);
     if (resumed) {
       if (resumed.recordable) record(resumed.result);
       return finish(options, resumed.result);
@@ -138,7 +138,7 @@ export async function verifyWithLedger(
     const deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
     const sentAt = Date.parse(entry.submittedAt ?? "");
     const seen = await watchEarlierSubmission(
-      client,
+      verifier,
       job,
       Number.isNaN(sentAt) ? startedAt : sentAt,
       deadline,
@@ -153,7 +153,7 @@ export async function verifyWithLedger(
       explorer,
       format: job.source.format,
       status,
-      url: client.codeUrl(job.address),
+      url: verifier.pages.contract(job.address),
       attempts: 0,
       durationMs: Date.now() - startedAt,
       message,
@@ -198,7 +198,7 @@ export async function verifyWithLedger(
     }
     options.onEvent?.(event);
   };
-  const result = await verifyContract(client, toSubmit, { ...options, onEvent, onSubmitting });
+  const result = await verifyContract(verifier, toSubmit, { ...options, onEvent, onSubmitting });
   record(result);
   return result;
 }
@@ -211,22 +211,23 @@ interface Resumed {
 
 // Polls a guid left by an earlier run. Undefined when the explorer rejected it or forgot it: submit again.
 async function resumePending(
-  client: Verifier,
+  verifier: Verifier,
   job: VerificationJob,
   options: EngineOptions,
   guid: string,
   contract: string,
 ): Promise<Resumed | undefined> {
   const startedAt = Date.now();
+  const receipt: Receipt = { id: guid, of: "verification" };
   const deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
   const result = (status: VerificationResult["status"], message?: string): VerificationResult => ({
     address: job.address,
     contract,
-    explorer: client.urls.base,
+    explorer: verifier.pages.base,
     format: job.source.format,
     status,
     guid,
-    url: client.codeUrl(job.address),
+    url: verifier.pages.contract(job.address),
     attempts: 0,
     durationMs: Date.now() - startedAt,
     ...(message ? { message } : {}),
@@ -235,7 +236,7 @@ async function resumePending(
     options.onEvent?.({ type: "pending", address: job.address, contract, guid, message });
   try {
     if ((job.wait ?? options.wait) === false) {
-      const status = await deadline.run(() => client.checkVerifyStatus({ guid }));
+      const status = await deadline.run(() => verifier.status(receipt));
       if (status.state === "pending")
         return {
           result: result("pending", "Submitted by an earlier run; not waiting for the verdict."),
@@ -247,7 +248,9 @@ async function resumePending(
       return undefined;
     }
     const polling = { ...defaultPolling, ...options.polling };
-    const outcome = await deadline.run(() => pollVerifyStatus(client, guid, deadline, polling, onPending));
+    const outcome = await deadline.run(() =>
+      pollVerifyStatus(verifier, receipt, deadline, polling, onPending),
+    );
     if (outcome.state === "pass") return { result: result("verified"), recordable: true };
     if (outcome.state === "already-verified") return { result: result("already-verified"), recordable: true };
     if (outcome.state === "timeout") {

@@ -24,7 +24,7 @@ export type EarlierSubmissionOutcome =
  * goes on, and when it ends the contract is sent again (an explorer answers a submission for a verified contract
  * "already verified").
  *
- * @param client - the explorer
+ * @param verifier - the service
  * @param job - the contract
  * @param sentAt - when the earlier submission was sent (epoch ms); the watch ends 60 s later, or 60 s from now if
  *   that time lies ahead
@@ -34,7 +34,7 @@ export type EarlierSubmissionOutcome =
  * @returns what the explorer showed
  */
 export async function watchEarlierSubmission(
-  client: Verifier,
+  verifier: Verifier,
   job: VerificationJob,
   sentAt: number,
   deadline: Deadline,
@@ -42,7 +42,7 @@ export async function watchEarlierSubmission(
 ): Promise<EarlierSubmissionOutcome> {
   const watchEndsAt = Math.min(sentAt, Date.now()) + earlierSubmissionWatchMs;
   for (let look = 0; ; look++) {
-    const state = await deadline.run(() => verifiedState(client, job)).catch(() => "unknown" as const);
+    const state = await deadline.run(() => verifiedState(verifier, job)).catch(() => "unknown" as const);
     if (state === "verified") return "verified";
     if (deadline.passed()) return "deadline";
     const leftMs = watchEndsAt - Date.now();

@@ -12,6 +12,7 @@ import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, readManifest } from "../inputs/manifest.js";
 import type { VerificationJob } from "../verify/job.js";
+import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { chainIdOfDeployment } from "./chainIdOfDeployment.js";
 import { deploymentPaths } from "./deploymentPaths.js";
 import type { DiscoveryLimits } from "./runVerify.js";
@@ -25,30 +26,30 @@ export interface JobSources {
   /** Hardhat artifacts or Foundry out/. */
   artifacts: string;
   rpcUrl?: string | undefined;
-  explorerUrl?: string | undefined;
-  /** Explorer URLs by chain id, for deployments on several chains. */
-  explorers?: Record<number, string> | undefined;
-  /** JSON-RPC URLs by chain id. */
+  /** JSON-RPC URLs by chain id: a deployment's jobs on that chain read it. */
   rpcUrls?: Record<number, string> | undefined;
 }
 
 /**
- * Turns the Action's inputs or the CLI's flags into engine jobs: the manifest's entries, then the deployments' contracts (deployments on
- * several chains give each job its chain, and its explorer and RPC from `explorers` and `rpc-urls`). A manifest
- * entry with `proxy: true` is linked to its implementation by the explorer after it is verified. With `rpc-url`, an
- * entry may leave out its contract (inferred from the deployed code) and its constructor arguments (recovered).
+ * Turns the Action's inputs or the CLI's flags into engine jobs: the manifest's entries, then the deployments' contracts,
+ * each with the chain its deployment records (and that chain's RPC from `rpc-urls`). A manifest entry with
+ * `proxy: true` is linked to its implementation by the explorer after it is verified. With `rpc-url`, an entry may
+ * leave out its contract (inferred from the deployed code) and its constructor arguments (recovered).
  *
  * @param inputs - the checked inputs
  * @param workspace - the folder relative paths start from; the files the user names (manifest, deployment,
  *   artifacts) are read where they point, and paths found inside them must stay inside it (after links)
  * @param onBadEntry - told of a manifest entry that cannot become a job; the others go on (unset: it stops all)
+ * @param onChain - told of each deployment's recorded chain, with the deployment it comes from
  * @returns the jobs
- * @throws {InvalidInputError} for a malformed manifest or deployment, before any request
+ * @throws {InvalidInputError} for a malformed manifest or deployment, or a deployment whose path and file name two
+ *   chains, before any request
  */
 export async function jobsFromInputs(
   inputs: JobSources,
   workspace: string,
   onBadEntry?: (entry: BadManifestEntry) => void,
+  onChain?: (claim: ChainClaim) => void,
 ): Promise<VerificationJob[]> {
   const artifactsDir = resolve(workspace, inputs.artifacts);
   const jobs: VerificationJob[] = [];
@@ -67,7 +68,6 @@ export async function jobsFromInputs(
   }
   if (inputs.deployment) {
     const paths = await deploymentPaths(inputs.deployment, workspace);
-    const read: Array<{ given: string; chainId: number | undefined; jobs: VerificationJob[] }> = [];
     for (const given of paths) {
       const path = resolve(workspace, given);
       const outDir = existsSync(artifactsDir) ? artifactsDir : undefined;
@@ -77,40 +77,20 @@ export async function jobsFromInputs(
             root: workspace,
             ...(outDir ? { artifactsDir: outDir } : {}),
           });
-      read.push({
-        given,
-        chainId: chainIdOfDeployment(given) ?? deployment.chainId,
-        jobs: deployment.contracts.map((contract) => contract.job),
-      });
-    }
-    const chains = new Set(read.map((deployment) => deployment.chainId));
-    // One deployment, or several on one chain: the batch's explorer, as before. Several chains: each its own.
-    if (chains.size <= 1 && (paths.length <= 1 || Object.keys(inputs.explorers ?? {}).length === 0)) {
-      for (const deployment of read) jobs.push(...deployment.jobs);
-    } else {
-      if (inputs.explorerUrl) {
-        throw new InvalidInputError(
-          "explorer-url",
-          `Input explorer-url names one explorer, but the deployments are on chains ${[...chains].join(", ")}: name each chain's explorer in the explorers input (or leave them to the lookup by chain id).`,
-        );
-      }
-      for (const deployment of read) {
-        const { chainId } = deployment;
-        if (chainId === undefined) {
-          throw new InvalidInputError(
-            "deployment",
-            `Input deployment: ${deployment.given} does not say its chain (an Ignition folder chain-<id> or a journal, a broadcast's <id>/run-latest.json).`,
-          );
-        }
-        const explorerUrl = inputs.explorers?.[chainId];
-        const rpcUrl = inputs.rpcUrls?.[chainId];
-        const target = {
-          chainId,
-          ...(explorerUrl ? { explorerUrl } : {}),
-          ...(rpcUrl ? { rpc: { rpcUrl, compilers: workspaceCompilers(workspace) } } : {}),
-        };
-        jobs.push(...deployment.jobs.map((job) => ({ ...job, target })));
-      }
+      // What the path names and what the file records must be one chain.
+      const chainId = agreedChainId([
+        ...pathClaim(given),
+        ...(deployment.chainId === undefined
+          ? []
+          : [{ id: deployment.chainId, source: `the deployment file ${given}` }]),
+      ]);
+      if (chainId !== undefined) onChain?.({ id: chainId, source: `the deployment ${given}` });
+      const rpcUrl = chainId === undefined ? undefined : inputs.rpcUrls?.[chainId];
+      const own = {
+        ...(chainId === undefined ? {} : { chainId }),
+        ...(rpcUrl ? { rpc: { rpcUrl, compilers: workspaceCompilers(workspace) } } : {}),
+      };
+      jobs.push(...deployment.contracts.map(({ job }) => ({ ...job, ...own })));
     }
   }
   return jobs;
@@ -167,6 +147,11 @@ export async function createdJobsFromInputs(
     ...(limits?.maxCreated === undefined ? {} : { maxCreated: limits.maxCreated }),
     ...(limits ? { deadline: limits.deadline, onWarning: limits.onWarning } : {}),
   });
+}
+
+function pathClaim(given: string): ChainClaim[] {
+  const chainId = chainIdOfDeployment(given);
+  return chainId === undefined ? [] : [{ id: chainId, source: `the deployment's path ${given}` }];
 }
 
 // Loaded only when an entry needs it: the Action's first request does not wait for the JSON-RPC client.

@@ -4,11 +4,10 @@ import { paint } from "../report/terminalColour.js";
 import { neutraliseLines } from "../report/terminalText.js";
 import type { VerificationEvent } from "../verify/events.js";
 import type { VerificationResult } from "../verify/job.js";
-import type { VerifierKind } from "../verify/verifier.js";
-import type { ChainTaggedEvent } from "../verify/verifyBatch.js";
+import type { Service } from "../verify/verifier.js";
 
-/** An engine event, tagged with its chain in a batch over several chains, and with its target in a run over several. */
-export type RunEvent = ChainTaggedEvent & { target?: VerifierKind };
+/** An engine event, tagged with its chain in a run over several chains, and with its target in a run over several. */
+export type RunEvent = VerificationEvent & { chainId?: number; target?: Service };
 
 /** How a door wants its output. */
 export interface RunReporterOptions {

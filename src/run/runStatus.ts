@@ -1,12 +1,11 @@
 import { existsSync } from "node:fs";
-import type { VerifyStatus } from "../client/contract/checkVerifyStatus.js";
-import type { ExplorerClient } from "../client/explorerClient.js";
 import { assertGuid } from "../client/validate.js";
 import { InvalidInputError } from "../errors/index.js";
 import { readLedgerFile } from "../ledger/ledgerFile.js";
 import { formatLedgerTable } from "../ledger/ledgerTable.js";
+import type { ReceiptStatus, Verifier } from "../verify/verifier.js";
 
-const explanations: Record<VerifyStatus["state"], string> = {
+const explanations: Record<ReceiptStatus["state"], string> = {
   pending: "still in the explorer's queue",
   pass: "verified",
   "already-verified": "already verified",
@@ -16,25 +15,27 @@ const explanations: Record<VerifyStatus["state"], string> = {
 };
 
 /**
- * Asks the explorer where a submission stands and says it: one line, or with `json` one document
+ * Asks the service where a submission stands and says it: one line, or with `json` one document
  * `{ guid, state, message }` on stdout.
  *
- * @param client - the explorer
+ * @param verifier - the service
  * @param guid - the submission's receipt
  * @param options - a proxy link's guid; JSON output; where a line for a person goes
  * @returns whether the submission failed (failed, or a guid the explorer does not know)
  * @throws {InvalidInputError} for a malformed guid, before any request
  */
 export async function runStatus(
-  client: ExplorerClient,
+  verifier: Verifier,
   guid: string,
   options: { proxy: boolean; json: boolean; writeLine: (line: string) => void },
 ): Promise<{ failed: boolean }> {
-  assertGuid(guid);
-  const status = options.proxy
-    ? await client.checkProxyVerification({ guid })
-    : await client.checkVerifyStatus({ guid });
-  if (options.json) process.stdout.write(`${JSON.stringify({ guid, ...status })}\n`);
+  // Sourcify's receipts are UUIDs, the contract module's guids are checked by its own rules.
+  if (verifier.service !== "sourcify") assertGuid(guid);
+  const status = await verifier.status({ id: guid, of: options.proxy ? "proxy-link" : "verification" });
+  if (options.json)
+    process.stdout.write(
+      `${JSON.stringify({ guid, state: status.state, message: status.message, ...(status.implementation ? { implementation: status.implementation } : {}) })}\n`,
+    );
   else options.writeLine(`${guid}: ${status.message} (${explanations[status.state]})`);
   return { failed: status.state === "fail" || status.state === "unknown-uid" };
 }

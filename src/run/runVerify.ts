@@ -1,23 +1,26 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
-import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import type { TransportEvent } from "../client/transport.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import type { DiscoveryWarning } from "../discovery/index.js";
-import { InterruptedError } from "../errors/index.js";
+import { InterruptedError, InvalidInputError } from "../errors/index.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { Ledger } from "../ledger/ledger.js";
 import { runConcurrencyCeiling } from "../options/verificationOptions.js";
+import type { TransportSettings } from "../verifiers/blockscoutVerifier.js";
+import type { BlockscoutTarget, Target } from "../verifiers/target.js";
+import { verifierFor } from "../verifiers/verifierFor.js";
 import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
 import type { VerificationEvent } from "../verify/events.js";
 import { isSuccess, type VerificationJob, type VerificationResult } from "../verify/job.js";
-import type { VerifierKind } from "../verify/verifier.js";
-import { type BatchOptions, verifyBatch } from "../verify/verifyBatch.js";
+import { type Service, serviceTitles } from "../verify/verifier.js";
 import { displayName } from "../verify/verifyContract.js";
+import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
 import { WorkSlots } from "../verify/workSlots.js";
-import { type ExplorerTarget, explorerClientFor } from "./explorerTarget.js";
+import { explorerClientFor } from "./explorerClientFor.js";
 import { interruptionGraceMs, watchInterruption } from "./interruption.js";
+import { QueueHeartbeat } from "./queueHeartbeat.js";
 import type { RunReporter } from "./runReporter.js";
-import { type ServiceSettings, serviceVerifier } from "./serviceVerifiers.js";
+import { describeTargets, type RunTargets } from "./targets.js";
 
 /** The settings of a run that the engine takes, as every door checked them. */
 export interface RunSettings {
@@ -28,8 +31,6 @@ export interface RunSettings {
   preflight: boolean;
   /** With `discoverCreated`: the most contracts looked at per factory. */
   maxCreated?: number | undefined;
-  /** The services to verify on (default Blockscout alone). */
-  targets?: VerifierKind[] | undefined;
   /** Requests started per second to each explorer. Unset: the engine's default. */
   requestsPerSecond?: number | undefined;
   /** The most bytes of an explorer's answer read. Unset: the engine's default. */
@@ -53,7 +54,8 @@ export interface RunVerifyRequest {
   jobs: VerificationJob[];
   /** Manifest entries that could not become jobs: each becomes a failed record of its own. */
   badEntries?: readonly BadManifestEntry[] | undefined;
-  target: ExplorerTarget;
+  /** Where the jobs go, resolved once by {@link resolveTargets}. */
+  targets: RunTargets;
   settings: RunSettings;
   /** The chain, for preflight and constructor-argument recovery. */
   rpc?: { rpcUrl: string; compilers: string[] } | undefined;
@@ -64,8 +66,6 @@ export interface RunVerifyRequest {
     | ((client: ExplorerClient, limits: DiscoveryLimits) => Promise<CreatedContractJobs>)
     | undefined;
   reporter: RunReporter;
-  /** Etherscan's key and the API roots of Etherscan and Sourcify, when the run names them. */
-  services?: ServiceSettings | undefined;
   /**
    * SIGINT and SIGTERM end the run cleanly: no new submission starts, answers in flight are awaited up to 5 s, and
    * every job gets a record (`interrupted` for those without a verdict); the door then writes its outputs and exits.
@@ -73,85 +73,45 @@ export interface RunVerifyRequest {
   interruptible?: boolean;
   /** The engine's pre-check was done by the door already (the task's look before its build). */
   preChecked?: boolean;
-  /** The client the door already asked through (the task's look before its build): its state is kept. */
-  client?: ExplorerClient | undefined;
 }
 
 /**
- * Verifies a run's contracts and reports them: the first line says how many and where, discovery says what it
- * found, the engine's events become progress lines, and the records close the run (each bad manifest entry a
- * failed record of its own). The one place the doors reach the engine.
+ * Verifies a run's contracts on every target and reports them: the first line says how many and where, discovery
+ * says what it found, the engine's events become progress lines, and the records close the run (each bad manifest
+ * entry a failed record of its own). The one place the doors reach the engine.
  *
  * @param request - the jobs, where, how, and where to report
  * @returns every record, the bad entries' last
- * @throws {InvalidInputError} when a chain id names no known explorer, or the ledger file is not a ledger
+ * @throws {InvalidInputError} when a job's chain has no target, or the ledger file is not a ledger
  */
 export async function runVerify(request: RunVerifyRequest): Promise<RunResults> {
-  const { target, settings, reporter } = request;
+  const { targets, settings, reporter } = request;
   const jobs = [...request.jobs];
   for (const entry of request.badEntries ?? [])
     reporter.info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
-  const client =
-    request.client ??
-    (target.explorerUrl
-      ? explorerClientFor(target, {
-          ...(settings.maxResponseBytes === undefined ? {} : { maxResponseBytes: settings.maxResponseBytes }),
-          ...(settings.requestsPerSecond === undefined
-            ? {}
-            : { requestsPerSecond: settings.requestsPerSecond }),
-          onEvent: (event) => reporter.event({ type: "transport", event }),
-        })
-      : undefined);
-  if (request.discoverCreated && client) {
-    // Discovery answers to the run's deadline, as one contract's work does: pages that never end cannot hold it.
-    const created = await request.discoverCreated(client, {
-      deadline: Date.now() + settings.timeoutSeconds * 1_000,
-      maxCreated: settings.maxCreated,
-      onWarning: (warning) => reporter.info(`warning     ${warning.message}`),
-    });
-    for (const clone of created.clones)
-      reporter.info(
-        `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted; the explorer shows it through its implementation`,
-      );
-    for (const twin of created.twins ?? [])
-      reporter.info(
-        `twin        ${twin.address} (created by ${twin.createdBy.factory}): the same deployed code as ${twin.twinOf}, not submitted; the explorer shows it verified through its twin`,
-      );
-    for (const skipped of created.skipped)
-      reporter.info(
-        `skipped     ${skipped.address} (created by ${skipped.createdBy.factory}): ${skipped.reason}`,
-      );
-    const known = new Set(jobs.map((job) => job.address.toLowerCase()));
-    jobs.push(...created.jobs.filter((job) => !known.has(job.address.toLowerCase())));
-  }
-  const kinds = settings.targets ?? ["blockscout"];
-  const chains = [
-    ...new Set(jobs.flatMap((job) => (job.target?.chainId === undefined ? [] : [job.target.chainId]))),
-  ];
-  const count = `${jobs.length} contract${jobs.length === 1 ? "" : "s"}`;
-  const blockscoutWhere =
-    target.explorerUrl === "" && chains.length > 0
-      ? `chain${chains.length === 1 ? "" : "s"} ${chains.join(", ")}`
-      : target.description;
-  const where = [
-    ...(kinds.includes("blockscout")
-      ? [kinds.length > 1 ? `Blockscout (${blockscoutWhere})` : blockscoutWhere]
-      : []),
-    ...kinds.filter((kind) => kind !== "blockscout").map((kind) => serviceNames[kind]),
-  ];
-  reporter.info(`Verifying ${count} on ${where.join(", ")}`);
-  const transport = {
+  const transport: TransportSettings = {
     ...(settings.maxResponseBytes === undefined ? {} : { maxResponseBytes: settings.maxResponseBytes }),
     ...(settings.requestsPerSecond === undefined ? {} : { requestsPerSecond: settings.requestsPerSecond }),
     onEvent: (event: TransportEvent) => reporter.event({ type: "transport", event }),
   };
-  // One ledger for every target: its entries are keyed by each service's own address for the contract.
+  checkJobChains(jobs, targets);
+  const explorer = targets.targets.find(
+    (target): target is BlockscoutTarget => target.service === "blockscout",
+  );
+  if (request.discoverCreated && explorer) {
+    await discover(jobs, request.discoverCreated, explorerClientFor(explorer, transport), request);
+  }
+  const services = [...new Set(targets.targets.map((target) => target.service))];
+  const count = `${jobs.length} contract${jobs.length === 1 ? "" : "s"}`;
+  reporter.info(`Verifying ${count} on ${describeTargets(targets.targets)}`);
+  // One ledger for every target: its entries are keyed by each service's own name for the chain.
   const ledger = request.ledger
     ? new Ledger(request.ledger.path, { staleLockMs: settings.timeoutSeconds * 1_000 })
     : undefined;
-  const shared: BatchOptions = {
+  const heartbeat = new QueueHeartbeat((line) => reporter.info(line));
+  const shared: JobsOptions = {
     concurrency: settings.concurrency,
-    // One limit over every target's batch, each batch under its own concurrency too.
+    // One limit over every target's pool, each under its own concurrency too.
     totalConcurrency: new WorkSlots(
       Math.max(runConcurrencyCeiling, settings.concurrency === "auto" ? 0 : settings.concurrency),
     ),
@@ -161,54 +121,38 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     preflight: settings.preflight,
     ...(request.rpc ? { rpc: request.rpc } : {}),
     ...(ledger ? { ledger, recheck: request.ledger?.recheck } : {}),
-    ...transport,
-    onEvent: reporter.event,
   };
-  // Over several targets, each line of progress says which one it is about.
-  // Over several chains, a service's batch (one per chain) says its chain as the Blockscout batch does.
-  const jobsOfChain = jobsByChain(jobs, target.chainId);
-  const eventsOf =
-    (kind: VerifierKind, chainId?: number) =>
-    (event: VerificationEvent): void =>
-      reporter.event({
-        ...event,
-        ...(kinds.length > 1 ? { target: kind } : {}),
-        ...(jobsOfChain.size > 1 && chainId !== undefined ? { chainId } : {}),
-      });
-  // Each target is a batch of its own, with its own pace and concurrency; the build inputs are the same jobs.
-  const batches: Array<{ jobs: VerificationJob[]; options: BatchOptions }> = [];
-  if (kinds.includes("blockscout")) {
+  const chains = new Set(targets.targets.map((target) => target.chainId));
+  const batches: Batch[] = [];
+  for (const target of targets.targets) {
+    const chainJobs = jobsOn(target, jobs, targets);
+    const verifier = await verifierFor(target, transport);
+    // Over several targets, each line of progress says which one it is about; over several chains, which chain.
+    const tags = {
+      ...(services.length > 1 ? { target: target.service } : {}),
+      ...(chains.size > 1 && target.chainId !== undefined ? { chainId: target.chainId } : {}),
+    };
+    const onEvent = (event: VerificationEvent): void => {
+      heartbeat.observe(target.service, event);
+      reporter.event({ ...event, ...tags });
+    };
     batches.push({
-      jobs,
-      options: {
-        ...shared,
-        ...(client ? { client } : {}),
-        explorerUrl: target.explorerUrl || undefined,
-        chainId: target.chainId,
-        explorers: target.explorers,
-        apiKey: target.apiKey,
-        headers: target.headers,
-        blockscoutApiUrl: target.blockscoutApiUrl,
-        onEvent: eventsOf("blockscout"),
-      },
+      target,
+      jobs: chainJobs,
+      options: { ...shared, chainId: target.chainId, onEvent },
+      run: (options) => verifyJobs(verifier, chainJobs, options),
     });
   }
-  for (const kind of kinds) {
-    if (kind === "blockscout") continue;
-    for (const [chainId, chainJobs] of jobsOfChain) {
-      const verifier = await serviceVerifier(kind, chainId, request.services ?? {}, transport);
-      // The chain stamps each record, as Blockscout's are: a contract's rows of every target then go together.
-      batches.push({
-        jobs: chainJobs,
-        options: { ...shared, client: verifier, chainId, onEvent: eventsOf(kind, chainId) },
-      });
-    }
+  heartbeat.start();
+  let results: Awaited<ReturnType<typeof runBatches>>;
+  try {
+    results = await runBatches(batches, request.interruptible ? reporter : undefined);
+  } finally {
+    heartbeat.stop();
   }
-  const results = await runBatches(batches, request.interruptible ? reporter : undefined);
   const interruptedBy = results.interruptedBy;
   for (const line of stoppedTargetLines(results.records)) reporter.info(line);
-  const base =
-    results.records[0]?.explorer ?? (target.explorerUrl ? resolveExplorerUrls(target.explorerUrl).base : "");
+  const base = results.records[0]?.explorer ?? explorer?.instanceUrl ?? "";
   const all = [...results.records, ...(request.badEntries ?? []).map((entry) => badEntryResult(entry, base))];
   if (interruptedBy) {
     const done = all.filter((result) => result.error?.code !== "interrupted").length;
@@ -220,9 +164,63 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   return Object.assign(all, { interruptedBy });
 }
 
+// What the jobs' transactions created joins the run, and what is not submitted is said.
+async function discover(
+  jobs: VerificationJob[],
+  discoverCreated: NonNullable<RunVerifyRequest["discoverCreated"]>,
+  client: ExplorerClient,
+  request: RunVerifyRequest,
+): Promise<void> {
+  const { settings, reporter } = request;
+  // Discovery answers to the run's deadline, as one contract's work does: pages that never end cannot hold it.
+  const created = await discoverCreated(client, {
+    deadline: Date.now() + settings.timeoutSeconds * 1_000,
+    maxCreated: settings.maxCreated,
+    onWarning: (warning) => reporter.info(`warning     ${warning.message}`),
+  });
+  for (const clone of created.clones)
+    reporter.info(
+      `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted; the explorer shows it through its implementation`,
+    );
+  for (const twin of created.twins ?? [])
+    reporter.info(
+      `twin        ${twin.address} (created by ${twin.createdBy.factory}): the same deployed code as ${twin.twinOf}, not submitted; the explorer shows it verified through its twin`,
+    );
+  for (const skipped of created.skipped)
+    reporter.info(
+      `skipped     ${skipped.address} (created by ${skipped.createdBy.factory}): ${skipped.reason}`,
+    );
+  const known = new Set(jobs.map((job) => job.address.toLowerCase()));
+  jobs.push(...created.jobs.filter((job) => !known.has(job.address.toLowerCase())));
+}
+
+// Every job's recorded chain is one the run verifies on: a contract is never aimed at another chain's services.
+function checkJobChains(jobs: readonly VerificationJob[], targets: RunTargets): void {
+  const known = targets.chainIds.filter((chainId) => chainId !== undefined);
+  const single = targets.chainIds.length === 1;
+  for (const job of jobs) {
+    const chainId = job.chainId;
+    if (chainId === undefined ? single || known.length === 0 : known.includes(chainId)) continue;
+    throw new InvalidInputError(
+      "chainId",
+      chainId === undefined
+        ? `${displayName(job)} does not say its chain, and the run is on chains ${known.join(", ")}. Nothing was sent.`
+        : `${displayName(job)} is deployed on chain ${chainId}, but the run is on chain${known.length === 1 ? "" : "s"} ${known.join(", ")}. Nothing was sent.`,
+    );
+  }
+}
+
+// A target's jobs: those of its chain; in a run on one chain, every job.
+function jobsOn(target: Target, jobs: readonly VerificationJob[], targets: RunTargets): VerificationJob[] {
+  if (targets.chainIds.length <= 1) return [...jobs];
+  return jobs.filter((job) => job.chainId === target.chainId);
+}
+
 interface Batch {
+  target: Target;
   jobs: VerificationJob[];
-  options: BatchOptions;
+  options: JobsOptions;
+  run: (options: JobsOptions) => Promise<VerificationResult[]>;
 }
 
 // Every batch at once. Interrupted, the batches are not awaited past the grace: each job then has its verdict if
@@ -242,25 +240,24 @@ async function runBatches(
     finished: new Map<string, VerificationResult>(),
     guids: new Map<string, string>(),
   }));
-  const watched = batches.map((batch, index) => {
-    const seen = heard[index] as (typeof heard)[number];
-    const onEvent = batch.options.onEvent;
-    return {
-      ...batch.options,
-      onSubmitting: () => {
-        if (interruption?.signal) throw new InterruptedError(interruption.signal);
-      },
-      onEvent: (event: VerificationEvent) => {
-        if (event.type === "finished") seen.finished.set(event.address.toLowerCase(), event.result);
-        if (event.type === "submitted" && event.guid) seen.guids.set(event.address.toLowerCase(), event.guid);
-        onEvent?.(event);
-      },
-    };
-  });
   const work = Promise.all(
-    batches.map((batch, index) =>
-      batch.jobs.length === 0 ? [] : verifyBatch(batch.jobs, watched[index] as BatchOptions),
-    ),
+    batches.map((batch, index) => {
+      if (batch.jobs.length === 0) return [];
+      const seen = heard[index] as (typeof heard)[number];
+      const onEvent = batch.options.onEvent;
+      return batch.run({
+        ...batch.options,
+        onSubmitting: () => {
+          if (interruption?.signal) throw new InterruptedError(interruption.signal);
+        },
+        onEvent: (event: VerificationEvent) => {
+          if (event.type === "finished") seen.finished.set(event.address.toLowerCase(), event.result);
+          if (event.type === "submitted" && event.guid)
+            seen.guids.set(event.address.toLowerCase(), event.guid);
+          onEvent?.(event);
+        },
+      });
+    }),
   );
   try {
     const done = interruption
@@ -271,12 +268,11 @@ async function runBatches(
     return {
       records: batches.flatMap((batch, index) => {
         const seen = heard[index] as (typeof heard)[number];
-        const kind = (batch.options.client as { kind?: VerifierKind } | undefined)?.kind ?? "blockscout";
         return batch.jobs.map((job) => {
           const key = job.address.toLowerCase();
           return {
-            ...(seen.finished.get(key) ?? interruptedRecord(job, signal, seen.guids.get(key))),
-            target: kind,
+            ...(seen.finished.get(key) ?? interruptedRecord(job, batch.target, signal, seen.guids.get(key))),
+            target: batch.target.service,
           };
         });
       }),
@@ -289,45 +285,26 @@ async function runBatches(
 
 function interruptedRecord(
   job: VerificationJob,
+  target: Target,
   signal: NodeJS.Signals,
   guid: string | undefined,
 ): VerificationResult {
   return {
     address: job.address,
     contract: displayName(job),
-    explorer: job.target?.explorerUrl ?? "",
+    explorer: target.service === "blockscout" ? target.instanceUrl : "",
     format: job.source.format,
     status: "failed",
     ...(guid ? { guid } : {}),
     url: "",
     attempts: guid ? 1 : 0,
     durationMs: 0,
-    ...(job.target?.chainId === undefined ? {} : { chainId: job.target.chainId }),
+    ...(target.chainId === undefined ? {} : { chainId: target.chainId }),
     message: guid
       ? `Interrupted (${signal}) before the explorer's verdict; the guid ${guid} is in the ledger, and a rerun polls it.`
       : `Interrupted (${signal}) before its submission was sent; a rerun sends it.`,
     error: { code: "interrupted" },
   };
-}
-
-const serviceNames: Record<Exclude<VerifierKind, "blockscout">, string> = {
-  etherscan: "Etherscan",
-  sourcify: "Sourcify",
-};
-
-// The jobs by chain, each without its own explorer: another service is one verifier per chain.
-function jobsByChain(
-  jobs: readonly VerificationJob[],
-  runChainId: number | undefined,
-): Map<number | undefined, VerificationJob[]> {
-  const byChain = new Map<number | undefined, VerificationJob[]>();
-  for (const job of jobs) {
-    const chainId = job.target?.chainId ?? runChainId;
-    const { target, ...rest } = job;
-    const own = target?.rpc ? { ...rest, target: { rpc: target.rpc } } : rest;
-    byChain.set(chainId, [...(byChain.get(chainId) ?? []), own]);
-  }
-  return byChain;
 }
 
 // The refusals that stop a target's work, each with what lets a rerun take its contracts up where they were left
@@ -352,8 +329,8 @@ function stoppedTargetLines(results: readonly VerificationResult[]): string[] {
     });
   }
   return [...stopped].map(
-    ([kind, { message, resumed, count }]) =>
-      `stopped     ${kind}: ${message} (${count} contract${count === 1 ? "" : "s"} not verified there; ${resumed})`,
+    ([service, { message, resumed, count }]) =>
+      `stopped     ${service}: ${message} (${count} contract${count === 1 ? "" : "s"} not verified there; ${resumed})`,
   );
 }
 
@@ -382,9 +359,30 @@ function badEntryResult(entry: BadManifestEntry, explorer: string): Verification
  */
 export function runSucceeded(
   results: readonly VerificationResult[],
-  optionalTargets: readonly VerifierKind[] = [],
+  optionalTargets: readonly Service[] = [],
 ): boolean {
   return results.every(
     (result) => isSuccess(result) || optionalTargets.includes(result.target ?? "blockscout"),
   );
+}
+
+/**
+ * Per target, what a run's records count: contracts verified, already verified, failed (failed and timed out).
+ *
+ * @param results - the run's records
+ * @returns the counts of each target, in the order targets first appear
+ */
+export function countsPerTarget(
+  results: readonly VerificationResult[],
+): Array<{ target: Service; title: string; verified: number; alreadyVerified: number; failed: number }> {
+  const counts = new Map<Service, { verified: number; alreadyVerified: number; failed: number }>();
+  for (const result of results) {
+    const target = result.target ?? "blockscout";
+    const count = counts.get(target) ?? { verified: 0, alreadyVerified: 0, failed: 0 };
+    if (result.status === "verified") count.verified++;
+    if (result.status === "already-verified") count.alreadyVerified++;
+    if (result.status === "failed" || result.status === "timeout") count.failed++;
+    counts.set(target, count);
+  }
+  return [...counts].map(([target, count]) => ({ target, title: serviceTitles[target], ...count }));
 }

@@ -9,7 +9,7 @@ import {
   wholeNumberRequirement,
   wholeNumberWithin,
 } from "../options/verificationOptions.js";
-import { type VerifierKind, verifierKinds } from "../verify/verifier.js";
+import { type Service, services } from "../verify/verifier.js";
 
 /** How a setting's text is read: a list is comma-separated words, each one of `choices`. */
 export type SettingType = "switch" | "wholeNumber" | "path" | "list";
@@ -53,8 +53,8 @@ export const runSettings = [
     name: "targets",
     type: "list",
     default: "blockscout",
-    choices: verifierKinds,
-    help: "Where to verify, comma-separated: blockscout, etherscan, sourcify; all of them work at once.",
+    choices: services,
+    help: "Where to verify, comma-separated: blockscout, etherscan, sourcify, routescan; all of them work at once. Given here, it wins over the config's.",
     input: "targets",
     flag: "targets",
     option: "targets",
@@ -64,7 +64,7 @@ export const runSettings = [
     name: "optionalTargets",
     type: "list",
     default: "",
-    choices: verifierKinds,
+    choices: services,
     help: "Targets whose failures warn instead of failing the run, comma-separated.",
     input: "optional-targets",
     flag: "optional-targets",
@@ -243,8 +243,8 @@ export function settingNamed(name: RunSettingName): Setting {
 
 /** The settings' values a run reads: each door fills them from its own world. */
 export type RunSettingValues = {
-  targets: VerifierKind[];
-  optionalTargets: VerifierKind[];
+  targets: Service[];
+  optionalTargets: Service[];
   wait: boolean;
   timeoutSeconds: number;
   concurrency: number | "auto";

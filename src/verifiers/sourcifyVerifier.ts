@@ -1,85 +1,59 @@
-import type * as contract from "../client/contract/index.js";
 import { sourcifyMatchLevel } from "../client/explorerTexts.js";
 import type { QuotaReading } from "../client/rateLimiter.js";
 import * as sourcify from "../client/sourcify/index.js";
-import { Transport, type TransportOptions } from "../client/transport.js";
+import { Transport } from "../client/transport.js";
 import { assertNonEmpty } from "../client/validate.js";
 import { InvalidInputError, NotSupportedError } from "../errors/index.js";
-import type { AddressVerifiedState, Verifier } from "../verify/verifier.js";
-
-/** Sourcify's public server. */
-export const defaultSourcifyApiUrl = "https://sourcify.dev/server";
-
-export interface SourcifyVerifierOptions
-  extends Omit<TransportOptions, "explorerUrl" | "apiKey" | "apiKeyIn" | "fixedQuery"> {
-  /** The chain: part of every path. */
-  chainId: number;
-  /** The server. Default `https://sourcify.dev/server`. */
-  apiUrl?: string | undefined;
-  /**
-   * Where links point, as `{browserUrl}/{address}`. Default: the server's own lookup of the chain,
-   * `{apiUrl}/v2/contract/{chainId}`.
-   */
-  browserUrl?: string | undefined;
-  /**
-   * After a 429 `duplicate_verification_request` (another job verifies the address), the first wait before looking
-   * at the address and submitting again; the n-th wait is n times this. Default 2 s.
-   */
-  duplicateWaitMs?: number;
-}
+import type {
+  ContractPages,
+  Creation,
+  LookUp,
+  Receipt,
+  ReceiptStatus,
+  Submission,
+  SubmitOutcome,
+  Verifier,
+  VerifierCapabilities,
+} from "../verify/verifier.js";
+import { outcomeOf, type TransportSettings } from "./blockscoutVerifier.js";
+import type { SourcifyTarget } from "./target.js";
 
 /**
- * Verifies on Sourcify through its API v2 for one chain: standard JSON input (`POST /v2/verify/{chainId}/{address}`),
- * single files, flattened and Vyper sources as a one-file standard JSON input, and the registry format (metadata and
- * sources) through `POST /v2/verify/metadata/{chainId}/{address}`. Jobs are asynchronous: the verification id is the
- * guid. Sourcify needs no key and no constructor arguments (it reads them from the creation transaction); it has no
- * proxy link.
- *
- * @example
- * const sourcify = new SourcifyVerifier({ chainId: 11155111 });
- * const results = await verifyBatch(jobs, { client: sourcify });
+ * Sourcify API v2 for one chain: standard JSON input (`POST /v2/verify/{chainId}/{address}`), single files,
+ * flattened and Vyper sources as a one-file standard JSON input, and the registry format (metadata and sources)
+ * through `POST /v2/verify/metadata/{chainId}/{address}`. Jobs are asynchronous: the verification id is the receipt.
+ * Sourcify needs no key and no constructor arguments (it reads them from the creation transaction); it has no proxy
+ * link.
  */
 export class SourcifyVerifier implements Verifier {
-  readonly kind = "sourcify";
-  readonly readsConstructorArguments = true;
+  readonly service = "sourcify";
+  readonly capabilities: VerifierCapabilities = {
+    formats: ["standard-json", "single-file", "flattened", "vyper", "registry"],
+    proxyLink: false,
+    creation: false,
+    readsConstructorArguments: true,
+  };
   readonly chainId: number;
   readonly transport: Transport;
-  readonly urls: { readonly base: string };
+  readonly pages: ContractPages;
   readonly #duplicateWaitMs: number;
 
   /**
-   * @param options - chain, server and link URLs, and the transport's settings
-   * @throws {InvalidInputError} for a chain id that is not a positive integer or a URL that is not http(s)
+   * @param target - Sourcify for the chain, resolved
+   * @param settings - the run's pace, answer cap and events
+   * @param duplicateWaitMs - after a 429 `duplicate_verification_request` (another job verifies the address), the
+   *   first wait before looking at the address and submitting again; the n-th wait is n times this
    */
-  constructor(options: SourcifyVerifierOptions) {
-    const { chainId } = options;
-    if (!Number.isSafeInteger(chainId) || chainId <= 0) {
-      throw new InvalidInputError(
-        "chainId",
-        `Sourcify needs the chain id, a positive integer; got ${String(chainId)}.`,
-      );
-    }
-    this.chainId = chainId;
-    this.#duplicateWaitMs = options.duplicateWaitMs ?? 2_000;
-    // Sourcify takes no key: one given along with the other settings (a shared target object) is never sent there.
-    const { apiKey: _notSent, ...transportOptions } = options as SourcifyVerifierOptions & {
-      apiKey?: unknown;
+  constructor(target: SourcifyTarget, settings: TransportSettings = {}, duplicateWaitMs = 2_000) {
+    this.chainId = target.chainId;
+    this.#duplicateWaitMs = duplicateWaitMs;
+    this.transport = new Transport({ ...settings, explorerUrl: target.apiUrl, serviceName: "Sourcify" });
+    const site = target.siteUrl;
+    this.pages = {
+      base: site,
+      ledgerKey: `sourcify/chain-${target.chainId}`,
+      contract: (address) => `${site}/${target.chainId}/${address}`,
     };
-    this.transport = new Transport({
-      ...transportOptions,
-      explorerUrl: (options.apiUrl ?? defaultSourcifyApiUrl).trim().replace(/\/+$/, ""),
-      serviceName: "Sourcify",
-    });
-    this.urls = {
-      base: (options.browserUrl ?? `${this.transport.urls.base}/v2/contract/${chainId}`)
-        .trim()
-        .replace(/\/+$/, ""),
-    };
-  }
-
-  /** @param address - a contract @returns `{base}/{address}` */
-  codeUrl(address: string): string {
-    return `${this.urls.base}/${address}`;
   }
 
   /**
@@ -87,162 +61,122 @@ export class SourcifyVerifier implements Verifier {
    * @param address - a contract
    * @returns verified (`exact_match`), partial (`match`) or unverified (404), with the contract's name
    */
-  async addressVerifiedState(address: string): Promise<AddressVerifiedState | undefined> {
+  async lookUp(address: string): Promise<LookUp> {
     const found = await sourcify.lookupContract(this.transport, { chainId: this.chainId, address });
     const state = sourcifyMatchLevel(found?.match);
-    if (!found || !state) return { state: "unverified", name: null };
-    return { state, name: found.compilation?.name ?? null };
+    if (!found || !state) return { state: "unverified", name: null, ownAnswer: true, implementations: [] };
+    return {
+      state,
+      name: found.compilation?.name ?? null,
+      ownAnswer: true,
+      implementations: (found.proxyResolution?.implementations ?? []).map((i) => i.address.toLowerCase()),
+    };
   }
 
   /**
-   * `GET /v2/contract/{chainId}/{address}` with the compilation, sources, ABI and proxy resolution.
-   * @param parameters - the address
-   * @returns the verified contract, or null
-   */
-  async getSourceCode(
-    parameters: contract.GetSourceCodeParameters,
-  ): Promise<contract.VerifiedContract | null> {
-    const found = await sourcify.lookupContract(this.transport, {
-      chainId: this.chainId,
-      address: parameters.address,
-    });
-    if (!found || !sourcifyMatchLevel(found.match)) return null;
-    return sourcify.verifiedContractOf(found, parameters.address);
-  }
-
-  /**
-   * Sourcify knows no creation of a contract it has not verified, and needs none to verify.
-   * @returns an empty list
-   */
-  async getContractCreation(
-    _parameters: contract.GetContractCreationParameters,
-  ): Promise<contract.ContractCreation[]> {
-    return [];
-  }
-
-  /**
-   * Standard JSON input as it is; a single file as a one-file standard JSON input.
-   * @param parameters - the submission
+   * Standard JSON input as it is; a single file, a flattened source and a Vyper source as a one-file standard JSON
+   * input; the registry format as metadata and sources.
+   * @param submission - what to verify
+   * @param timeoutMs - the request's time limit
    * @returns the verification id, or already verified
+   * @throws {NotSupportedError} for a proxy link, before any request
    */
-  verifySourceCode(parameters: contract.VerifySourceCodeParameters): Promise<contract.SubmissionOutcome> {
-    if (parameters.codeFormat === "solidity-single-file") {
-      return this.#submitSingleFile({
-        address: parameters.address,
-        name: parameters.contractName,
-        compilerVersion: parameters.compilerVersion,
-        source: parameters.sourceCode,
-        optimizer: { enabled: parameters.optimizationUsed, runs: parameters.runs },
-        evmVersion: parameters.evmVersion,
-        timeoutMs: parameters.timeoutMs,
-      });
-    }
-    const contractIdentifier = assertNonEmpty(parameters.contractName, "contractName");
-    if (!contractIdentifier.includes(":")) {
-      throw new InvalidInputError(
-        "contractName",
-        `Sourcify needs the contract as path:Name (e.g. contracts/Token.sol:Token); got ${JSON.stringify(contractIdentifier)}.`,
-      );
-    }
-    return this.#submitStandardJson(
-      parameters.address,
-      {
-        stdJsonInput: standardJsonObject(parameters.standardJsonInput),
-        compilerVersion: release(parameters.compilerVersion),
-        contractIdentifier,
-      },
-      parameters.timeoutMs,
-    );
-  }
-
-  /** A flattened source, as a one-file standard JSON input. @param parameters - the submission @returns the outcome */
-  verify(parameters: contract.VerifyParameters): Promise<contract.SubmissionOutcome> {
-    return this.#submitSingleFile({
-      address: parameters.address,
-      name: parameters.name,
-      compilerVersion: parameters.compilerVersion,
-      source: parameters.contractSourceCode,
-      optimizer: { enabled: parameters.optimization, runs: parameters.optimizationRuns },
-      evmVersion: parameters.evmVersion,
-      timeoutMs: parameters.timeoutMs,
-    });
-  }
-
-  /** A Vyper source, as a one-file Vyper standard JSON input. @param parameters - the submission @returns the outcome */
-  verifyVyperContract(
-    parameters: contract.VerifyVyperContractParameters,
-  ): Promise<contract.SubmissionOutcome> {
-    const name = assertNonEmpty(parameters.name, "name");
-    const file = `${name}.vy`;
-    return this.#submitStandardJson(
-      parameters.address,
-      {
-        stdJsonInput: {
-          language: "Vyper",
-          sources: {
-            [file]: { content: assertNonEmpty(parameters.contractSourceCode, "contractSourceCode") },
+  async submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
+    switch (submission.format) {
+      case "standard-json": {
+        const contractIdentifier = assertNonEmpty(submission.contractName, "contractName");
+        if (!contractIdentifier.includes(":")) {
+          throw new InvalidInputError(
+            "contractName",
+            `Sourcify needs the contract as path:Name (e.g. contracts/Token.sol:Token); got ${JSON.stringify(contractIdentifier)}.`,
+          );
+        }
+        return this.#submit(
+          "standard",
+          submission.address,
+          {
+            stdJsonInput: standardJsonObject(submission.input),
+            compilerVersion: release(submission.compilerVersion),
+            contractIdentifier,
           },
-          settings: { outputSelection: { "*": ["evm.bytecode", "evm.deployedBytecode", "abi"] } },
-        },
-        compilerVersion: release(parameters.compilerVersion),
-        contractIdentifier: `${file}:${name}`,
-      },
-      parameters.timeoutMs,
-    );
-  }
-
-  /**
-   * The registry format: `POST /v2/verify/metadata/{chainId}/{address}` with the metadata and its sources.
-   * @param parameters - `metadata.json` and the sources it lists
-   * @returns the verification id, or already verified
-   * @throws {InvalidInputError} without a `metadata.json` that parses, before any request
-   */
-  verifyViaRegistry(parameters: contract.VerifyViaRegistryParameters): Promise<contract.SubmissionOutcome> {
-    const files = parameters.files ?? [];
-    const metadataFile = files.find((file) => file.name === "metadata.json");
-    let metadata: unknown;
-    try {
-      metadata = JSON.parse(metadataFile?.content ?? "");
-    } catch {
-      throw new InvalidInputError(
-        "files",
-        "Sourcify's metadata verification needs a metadata.json that is JSON.",
-      );
+          timeoutMs,
+        );
+      }
+      case "single-file":
+      case "flattened":
+        return this.#submitSingleFile({
+          address: submission.address,
+          name: submission.contractName,
+          compilerVersion: submission.compilerVersion,
+          source: submission.sourceCode,
+          optimizer: { enabled: submission.optimizer.enabled, runs: submission.optimizer.runs },
+          evmVersion: submission.evmVersion,
+          timeoutMs,
+        });
+      case "vyper": {
+        const name = assertNonEmpty(submission.contractName, "name");
+        const file = `${name}.vy`;
+        return this.#submit(
+          "standard",
+          submission.address,
+          {
+            stdJsonInput: {
+              language: "Vyper",
+              sources: { [file]: { content: assertNonEmpty(submission.sourceCode, "contractSourceCode") } },
+              settings: { outputSelection: { "*": ["evm.bytecode", "evm.deployedBytecode", "abi"] } },
+            },
+            compilerVersion: release(submission.compilerVersion),
+            contractIdentifier: `${file}:${name}`,
+          },
+          timeoutMs,
+        );
+      }
+      case "registry": {
+        const metadataFile = submission.files.find((file) => file.name === "metadata.json");
+        let metadata: unknown;
+        try {
+          metadata = JSON.parse(metadataFile?.content ?? "");
+        } catch {
+          throw new InvalidInputError(
+            "files",
+            "Sourcify's metadata verification needs a metadata.json that is JSON.",
+          );
+        }
+        const sources = Object.fromEntries(
+          submission.files.filter((file) => file !== metadataFile).map((file) => [file.name, file.content]),
+        );
+        return this.#submit("metadata", submission.address, { metadata, sources }, timeoutMs);
+      }
+      case "proxy":
+        throw new NotSupportedError(
+          "sourcify",
+          "proxy links",
+          "Sourcify has no proxy link: it resolves a proxy's implementation by itself when the contract is looked up. Verify the proxy and the implementation each as a contract.",
+        );
     }
-    const sources = Object.fromEntries(
-      files.filter((file) => file !== metadataFile).map((file) => [file.name, file.content]),
-    );
-    return this.#submit("metadata", parameters.address, { metadata, sources }, parameters.timeoutMs);
   }
 
   /**
    * `GET /v2/verify/{verificationId}`: running → pending; a match → pass; the job's `already_verified` →
    * already verified; another job error → fail with Sourcify's message; an unknown id → unknown-uid.
-   * @param parameters - the verification id
+   * @param receipt - the verification id
    * @returns where the job stands
    * @throws {InvalidInputError} for an id that is not a UUID, before any request
    */
-  checkVerifyStatus(parameters: contract.CheckVerifyStatusParameters): Promise<contract.VerifyStatus> {
-    return sourcify.getVerificationJob(this.transport, { verificationId: parameters.guid });
+  async status(receipt: Receipt): Promise<ReceiptStatus> {
+    return sourcify.getVerificationJob(this.transport, { verificationId: receipt.id });
   }
 
   /**
-   * Sourcify has no proxy link: it resolves proxies itself when a contract is looked up.
-   * @throws {NotSupportedError} always, before any request
+   * Sourcify knows no creation of a contract it has not verified, and needs none to verify.
+   * @returns null
    */
-  async verifyProxyContract(_parameters: contract.VerifyProxyContractParameters): Promise<string> {
-    throw noProxyLink("verifyProxyContract");
-  }
-
-  /** @throws {NotSupportedError} always: Sourcify has no proxy link */
-  async checkProxyVerification(
-    _parameters: contract.CheckProxyVerificationParameters,
-  ): Promise<contract.ProxyVerificationStatus> {
-    throw noProxyLink("checkProxyVerification");
+  async creation(_address: string): Promise<Creation | null> {
+    return null;
   }
 
   /** @returns the limiter's reading: Sourcify states no quota */
-  quotaReading(): QuotaReading {
+  quota(): QuotaReading {
     return this.transport.rateLimiter.reading();
   }
 
@@ -254,7 +188,7 @@ export class SourcifyVerifier implements Verifier {
     optimizer: { enabled: boolean; runs: number | undefined };
     evmVersion: string | undefined;
     timeoutMs: number | undefined;
-  }): Promise<contract.SubmissionOutcome> {
+  }): Promise<SubmitOutcome> {
     const name = assertNonEmpty(single.name, "contractName");
     const file = `${name}.sol`;
     const settings: Record<string, unknown> = {
@@ -263,7 +197,8 @@ export class SourcifyVerifier implements Verifier {
         : { enabled: false },
       ...(single.evmVersion ? { evmVersion: single.evmVersion } : {}),
     };
-    return this.#submitStandardJson(
+    return this.#submit(
+      "standard",
       single.address,
       {
         stdJsonInput: {
@@ -278,37 +213,23 @@ export class SourcifyVerifier implements Verifier {
     );
   }
 
-  #submitStandardJson(
-    address: string,
-    body: { stdJsonInput: object; compilerVersion: string; contractIdentifier: string },
-    timeoutMs: number | undefined,
-  ): Promise<contract.SubmissionOutcome> {
-    return this.#submit("standard", address, body, timeoutMs);
-  }
-
-  #submit(
+  async #submit(
     route: "standard" | "metadata",
     address: string,
     body: object,
     timeoutMs: number | undefined,
-  ): Promise<contract.SubmissionOutcome> {
-    return sourcify.submitVerification(this.transport, {
-      chainId: this.chainId,
-      address,
-      route,
-      body,
-      timeoutMs,
-      duplicateWaitMs: this.#duplicateWaitMs,
-    });
+  ): Promise<SubmitOutcome> {
+    return outcomeOf(
+      await sourcify.submitVerification(this.transport, {
+        chainId: this.chainId,
+        address,
+        route,
+        body,
+        timeoutMs,
+        duplicateWaitMs: this.#duplicateWaitMs,
+      }),
+    );
   }
-}
-
-function noProxyLink(operation: string): NotSupportedError {
-  return new NotSupportedError(
-    "sourcify",
-    operation,
-    "Sourcify has no proxy link: it resolves a proxy's implementation by itself when the contract is looked up. Verify the proxy and the implementation each as a contract.",
-  );
 }
 
 function standardJsonObject(input: object | string): object {

@@ -14,7 +14,6 @@ export {
   type VerificationJob,
   type VerificationResult,
   type VerificationSource,
-  type VerificationTarget,
   type VyperSource,
 } from "./job.js";
 export { linkProxy, type ProxyLinkOptions } from "./linkProxy.js";
@@ -23,5 +22,17 @@ export { type VerifiedState, verifiedState } from "./preCheck.js";
 export { type PreflightOptions, type PreflightResult, preflight } from "./preflight.js";
 export { solcReleaseCommits } from "./solcReleases.js";
 export { minimalStandardJsonInput, standardJsonCandidates } from "./standardJsonCandidates.js";
-export { type BatchOptions, type ChainTaggedEvent, verifyBatch } from "./verifyBatch.js";
+export type {
+  ContractPages,
+  Creation,
+  LookUp,
+  Receipt,
+  ReceiptStatus,
+  Service,
+  Submission,
+  SubmitOutcome,
+  Verifier,
+  VerifierCapabilities,
+} from "./verifier.js";
+export { type JobsOptions, verifyJobs } from "./verifyJobs.js";
 export { displayName, type EngineOptions, verifyContract } from "./verifyContract.js";

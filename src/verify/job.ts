@@ -1,6 +1,6 @@
 import type { Libraries } from "../client/contract/libraries.js";
 import type { ErrorCode } from "../errors/explorerVerifyError.js";
-import type { VerifierKind } from "./verifier.js";
+import type { Service } from "./verifier.js";
 
 /** How a contract is submitted (DESIGN §3); `proxy` names the record of a proxy link. */
 export type VerificationFormat = "standard-json" | "single-file" | "flattened" | "vyper" | "registry";
@@ -69,20 +69,6 @@ export type ConstructorArguments =
   /** Read them from the explorer's creation data, after the compiled creation code. */
   | { recoverFrom: { creationBytecode: string } };
 
-/** Where a job is verified, when it is not the batch's explorer: its explorer, or its chain (looked up). */
-export interface VerificationTarget {
-  /** The explorer, in any usual form. Without it, the chain id names it. */
-  explorerUrl?: string | undefined;
-  /** The chain: finds its explorer when `explorerUrl` is not given; results carry it. */
-  chainId?: number | undefined;
-  /** This explorer's API key, when it is not the batch's. */
-  apiKey?: string | undefined;
-  /** This explorer's request headers, when they are not the batch's. */
-  headers?: Record<string, string> | undefined;
-  /** This chain's JSON-RPC (failure explanations, preflight), when it is not the batch's `rpc`. */
-  rpc?: { rpcUrl: string; compilers?: string[] } | undefined;
-}
-
 /** For a contract found inside a transaction: the contract that created it, and that transaction. */
 export interface CreatedBy {
   factory: string;
@@ -93,8 +79,13 @@ export interface CreatedBy {
 export interface VerificationJob {
   /** Where the contract lives. */
   address: string;
-  /** Its own explorer and chain, for a batch that spans several chains. Default: the batch's. */
-  target?: VerificationTarget;
+  /**
+   * The chain it is deployed on, as its deployment records it: a run over several chains verifies each job on its
+   * chain's targets. Default: the run's chain.
+   */
+  chainId?: number;
+  /** Its chain's JSON-RPC (failure explanations, preflight), when it is not the run's. */
+  rpc?: { rpcUrl: string; compilers?: string[] };
   /** How the contract is shown in results: `contracts/Token.sol:Token`. Defaults from the source. */
   contract?: string;
   source: VerificationSource;
@@ -126,14 +117,14 @@ export interface VerificationResult {
   durationMs: number;
   /** Why, when not verified (or a note worth reading when it is). */
   message?: string;
-  /** The chain, when the job's target or the batch names it. */
+  /** The chain, when the job or the run names it. */
   chainId?: number;
   /** On every `failed` and `timeout` record: why, as a code a program can branch on. */
   error?: ResultError;
   /** The factory and transaction that created the contract, for contracts found inside transactions. */
   createdBy?: CreatedBy;
   /** The service it was verified on (`blockscout` unless the run named others). */
-  target?: VerifierKind;
+  target?: Service;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { VerificationEventListener } from "./events.js";
 import type { VerificationResult } from "./job.js";
 import { defaultPolling, type PollingOptions } from "./pollVerifyStatus.js";
 import { isRetryable, missedPoll } from "./retryable.js";
-import type { Verifier } from "./verifier.js";
+import type { Receipt, ReceiptStatus, Verifier } from "./verifier.js";
 
 const maxLinkRequestFailures = 4;
 const retryWaitMs = 1_000;
@@ -18,17 +18,17 @@ export interface ProxyLinkOptions {
 }
 
 /**
- * Links a proxy to its verified implementation (`verifyproxycontract`, then `checkproxyverification` until a
- * verdict or the deadline). The proxy contract itself must be verified on the explorer first.
+ * Links a proxy to its verified implementation (a `proxy` submission, then its receipt's status until a verdict or
+ * the deadline), on a service that links proxies. The proxy contract itself must be verified there first.
  *
- * @param client - the explorer
+ * @param verifier - the service
  * @param proxyAddress - the proxy
  * @param implementation - the implementation's result record
  * @param options - deadline, polling, events
  * @returns the proxy's result record (`format: "proxy"`); never throws
  */
 export async function linkProxy(
-  client: Verifier,
+  verifier: Verifier,
   proxyAddress: string,
   implementation: VerificationResult,
   options: ProxyLinkOptions = {},
@@ -43,16 +43,16 @@ export async function linkProxy(
     : `proxy of ${implementation.contract}`;
   const expected = selfLink ? undefined : implementation.address;
   let attempts = 0;
-  let guid: string | undefined;
+  let receipt: Receipt | undefined;
   const finish = (status: VerificationResult["status"], message?: string): VerificationResult => {
     const result: VerificationResult = {
       address: proxyAddress,
       contract,
-      explorer: client.urls.base,
+      explorer: verifier.pages.base,
       format: "proxy",
       status,
-      ...(guid ? { guid } : {}),
-      url: client.codeUrl(proxyAddress),
+      ...(receipt ? { guid: receipt.id } : {}),
+      url: verifier.pages.contract(proxyAddress),
       attempts,
       durationMs: Date.now() - startedAt,
       ...(message ? { message } : {}),
@@ -70,12 +70,13 @@ export async function linkProxy(
     implementation: expected,
   });
   try {
-    const linked = await client.getSourceCode({ address: proxyAddress });
+    const linked = await verifier.lookUp(proxyAddress);
+    const implementations = linked.state === "unknown" ? [] : linked.implementations;
     const alreadyLinked = expected
-      ? linked?.implementationAddresses.includes(expected.toLowerCase())
-      : (linked?.implementationAddresses.length ?? 0) > 0;
+      ? implementations.includes(expected.toLowerCase())
+      : implementations.length > 0;
     if (alreadyLinked) {
-      const known = linked?.implementationAddresses[0];
+      const known = implementations[0];
       return finish(
         "already-verified",
         !expected && known ? `The explorer links it to ${known}.` : undefined,
@@ -84,7 +85,12 @@ export async function linkProxy(
     for (let retryableFailures = 0; ; ) {
       attempts++;
       try {
-        guid = await client.verifyProxyContract({ address: proxyAddress, expectedImplementation: expected });
+        const outcome = await verifier.submit(
+          { format: "proxy", address: proxyAddress, expectedImplementation: expected },
+          Math.max(1, deadline.remainingMs()),
+        );
+        if (outcome.kind !== "receipt") return finish("already-verified");
+        receipt = outcome.receipt;
         break;
       } catch (error) {
         // Asking again is harmless: the explorer only looks the implementation up again, under a new guid.
@@ -101,17 +107,23 @@ export async function linkProxy(
       if (!(await deadline.wait(intervalMs))) {
         return finish(
           "timeout",
-          `The explorer had not linked the proxy when the deadline came; look later with the guid ${guid}.`,
+          `The explorer had not linked the proxy when the deadline came; look later with the guid ${receipt.id}.`,
         );
       }
-      let status: Awaited<ReturnType<Verifier["checkProxyVerification"]>>;
+      let status: ReceiptStatus;
       try {
-        status = await client.checkProxyVerification({ guid });
+        status = await verifier.status(receipt);
         failuresInARow = 0;
       } catch (error) {
         const missed = missedPoll(error, ++failuresInARow, polling.failedPollsInARow ?? 5);
         if (missed === undefined) throw error;
-        options.onEvent?.({ type: "pending", address: proxyAddress, contract, guid, message: missed });
+        options.onEvent?.({
+          type: "pending",
+          address: proxyAddress,
+          contract,
+          guid: receipt.id,
+          message: missed,
+        });
         intervalMs = Math.min(polling.maxIntervalMs, intervalMs * polling.backoffFactor);
         continue;
       }
@@ -128,8 +140,15 @@ export async function linkProxy(
           !expected && found ? `The explorer found its implementation: ${found}.` : undefined,
         );
       }
+      if (status.state === "already-verified") return finish("already-verified");
       if (status.state === "fail" || status.state === "unknown-uid") return finish("failed", status.message);
-      options.onEvent?.({ type: "pending", address: proxyAddress, contract, guid, message: status.message });
+      options.onEvent?.({
+        type: "pending",
+        address: proxyAddress,
+        contract,
+        guid: receipt.id,
+        message: status.message,
+      });
       intervalMs = Math.min(polling.maxIntervalMs, intervalMs * polling.backoffFactor);
     }
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { Deadline } from "./deadline.js";
 import { missedPoll } from "./retryable.js";
-import type { Verifier } from "./verifier.js";
+import type { Receipt, ReceiptStatus, Verifier } from "./verifier.js";
 
 /** How polling waits: the first interval, its growth, its ceiling, and how long `Unknown UID` counts as pending. */
 export interface PollingOptions {
@@ -39,12 +39,12 @@ export type PollOutcome =
   | { state: "timeout" };
 
 /**
- * Polls `checkverifystatus` with growing intervals until a final state or the deadline. `Unknown UID` right after
+ * Asks the service about a submission's receipt with growing intervals until a final state or the deadline. `Unknown UID` right after
  * a submission (the explorer's queue race) is read as pending a few times. A poll that fails for a retryable reason is
  * only a missed look: the guid stays valid, so polling goes on, up to a few such failures in a row.
  *
- * @param client - the explorer
- * @param guid - the receipt
+ * @param verifier - the service
+ * @param receipt - the submission's receipt
  * @param deadline - the job's deadline
  * @param options - intervals
  * @param onPending - told of every pending answer
@@ -55,8 +55,8 @@ export type PollOutcome =
  * @throws the last poll's error after too many failed polls in a row, or at once when it is not retryable
  */
 export async function pollVerifyStatus(
-  client: Verifier,
-  guid: string,
+  verifier: Verifier,
+  receipt: Receipt,
   deadline: Deadline,
   options: PollingOptions,
   onPending: (message: string) => void,
@@ -71,9 +71,9 @@ export async function pollVerifyStatus(
     if (!(await deadline.wait(intervalMs))) return { state: "timeout" };
     if (polls === 1) intervalMs = options.initialIntervalMs;
     const sentAfterMs = Date.now() - startedAt;
-    let status: Awaited<ReturnType<Verifier["checkVerifyStatus"]>>;
+    let status: ReceiptStatus;
     try {
-      status = await client.checkVerifyStatus({ guid });
+      status = await verifier.status(receipt);
       failuresInARow = 0;
     } catch (error) {
       const missed = missedPoll(error, ++failuresInARow, options.failedPollsInARow ?? 5);

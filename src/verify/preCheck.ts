@@ -1,26 +1,25 @@
 import type { VerificationJob } from "./job.js";
 import type { Verifier } from "./verifier.js";
 
-/** What the explorer already holds for an address. */
+/** What the service already holds for an address. */
 export type VerifiedState = "verified" | "partial" | "unverified";
 
 /**
- * Asks the explorer whether the job's contract is verified. Where the explorer has
- * `GET /api/v2/smart-contracts/{address}`, its `is_fully_verified` decides: `getabi` and `getsourcecode` answer
- * with a bytecode twin's data for unverified addresses. Elsewhere `getsourcecode` is read, and a contract of
- * another name than the job's is not taken for this one.
+ * Asks the service whether the job's contract is verified. Where its answer may be a bytecode twin's data
+ * (Blockscout's and Etherscan's `getsourcecode`), a contract of another name than the job's is not taken for this
+ * one; a service that cannot tell is read as "not verified", so the job is submitted (a verified contract's
+ * submission is answered "already verified").
  *
- * @param client - the explorer
+ * @param verifier - the service
  * @param job - the job
  * @returns verified, partially verified, or not
  */
-export async function verifiedState(client: Verifier, job: VerificationJob): Promise<VerifiedState> {
-  const known = await client.addressVerifiedState(job.address);
-  if (known) return known.state;
-  const contract = await client.getSourceCode({ address: job.address });
-  if (!contract) return "unverified";
+export async function verifiedState(verifier: Verifier, job: VerificationJob): Promise<VerifiedState> {
+  const found = await verifier.lookUp(job.address);
+  if (found.state === "unknown" || found.state === "unverified") return "unverified";
+  if (found.ownAnswer) return found.state;
   const expected = expectedContractName(job);
-  return expected === undefined || contract.contractName === expected ? "verified" : "unverified";
+  return expected === undefined || found.name === expected ? found.state : "unverified";
 }
 
 function expectedContractName(job: VerificationJob): string | undefined {

@@ -1,80 +1,173 @@
-import type {
-  CheckProxyVerificationParameters,
-  CheckVerifyStatusParameters,
-  ContractCreation,
-  GetContractCreationParameters,
-  GetSourceCodeParameters,
-  ProxyVerificationStatus,
-  SubmissionOutcome,
-  VerifiedContract,
-  VerifyParameters,
-  VerifyProxyContractParameters,
-  VerifySourceCodeParameters,
-  VerifyStatus,
-  VerifyViaRegistryParameters,
-  VerifyVyperContractParameters,
-} from "../client/contract/index.js";
 import type { QuotaReading } from "../client/rateLimiter.js";
+import type { OptimizerSettings, StandardJsonInput, VerificationFormat } from "./job.js";
 
 /** The verification services a run can send contracts to. */
-export const verifierKinds = ["blockscout", "etherscan", "sourcify"] as const;
+export const services = ["blockscout", "etherscan", "sourcify", "routescan"] as const;
 
-/** One verification service: `blockscout` (the default), `etherscan` (API v2) or `sourcify` (API v2). */
-export type VerifierKind = (typeof verifierKinds)[number];
+/** One verification service: `blockscout` (the default), `etherscan` (API v2), `sourcify` (API v2), `routescan`. */
+export type Service = (typeof services)[number];
 
-/** What a service already holds for an address, when it can tell from the address alone. */
-export interface AddressVerifiedState {
-  state: "verified" | "partial" | "unverified";
-  /** The verified contract's name, when verified. */
-  name: string | null;
+/** Each service's name in a sentence. */
+export const serviceTitles: Readonly<Record<Service, string>> = {
+  blockscout: "Blockscout",
+  etherscan: "Etherscan",
+  sourcify: "Sourcify",
+  routescan: "Routescan",
+};
+
+/** What a service can do, so the engine never asks it for what it cannot. */
+export interface VerifierCapabilities {
+  /** The submission formats it takes. */
+  readonly formats: readonly VerificationFormat[];
+  /** It links a proxy to its implementation (`proxy` submissions). */
+  readonly proxyLink: boolean;
+  /** It tells a contract's creation code (constructor arguments are recovered from it, preflight compares it). */
+  readonly creation: boolean;
+  /**
+   * It reads constructor arguments from the creation transaction itself (Sourcify): the engine then recovers none
+   * (a job may leave them to be recovered) and sends none.
+   */
+  readonly readsConstructorArguments: boolean;
+}
+
+/** Where people see the service's contracts, and the name a ledger files them under. */
+export interface ContractPages {
+  /** The root of the service's pages: a record's `explorer`. */
+  readonly base: string;
+  /** The ledger's name for the service on this chain: stable from run to run (the local explorer's port is not). */
+  readonly ledgerKey: string;
+  /**
+   * @param address - a contract
+   * @returns the page of its code, never an API call
+   */
+  contract(address: string): string;
+}
+
+/** What a service holds for an address. */
+export type LookUp =
+  | {
+      state: "verified" | "partial" | "unverified";
+      /** The verified contract's name, when the service says it. */
+      name: string | null;
+      /**
+       * The answer is the address's own: false where the service may answer with a bytecode twin's data
+       * (Etherscan's and Blockscout's `getsourcecode`), so a name other than the job's means another contract.
+       */
+      ownAnswer: boolean;
+      /** The implementations the service links the address to, when it says (a proxy). */
+      implementations: readonly string[];
+    }
+  /** The service cannot tell now (no such endpoint, or its answer was no answer). */
+  | { state: "unknown" };
+
+/** Constructor arguments as ABI-encoded hex, without `0x`. */
+type Arguments = { constructorArguments?: string | undefined };
+
+/** One submission, in the engine's words: what to verify, whatever the service's wire format. */
+export type Submission =
+  | ({
+      format: "standard-json";
+      address: string;
+      /** `path/File.sol:Name`, as the input names it. */
+      contractName: string;
+      /** `v0.8.28+commit.7893614a`. */
+      compilerVersion: string;
+      input: StandardJsonInput;
+    } & Arguments)
+  | ({
+      format: "single-file" | "flattened";
+      address: string;
+      /** The contract's name in the source. */
+      contractName: string;
+      compilerVersion: string;
+      sourceCode: string;
+      optimizer: OptimizerSettings;
+      evmVersion?: string | undefined;
+      libraries?: Record<string, string> | undefined;
+    } & Arguments)
+  | ({
+      format: "vyper";
+      address: string;
+      contractName: string;
+      compilerVersion: string;
+      sourceCode: string;
+    } & Arguments)
+  | {
+      format: "registry";
+      address: string;
+      /** `metadata.json` first, then the sources it lists, by the names it uses. */
+      files: ReadonlyArray<{ name: string; content: string }>;
+    }
+  | {
+      format: "proxy";
+      /** The proxy. */
+      address: string;
+      /** The implementation the link must find; unset: the service finds it. */
+      expectedImplementation?: string | undefined;
+    };
+
+/** What a submission led to. */
+export type SubmitOutcome =
+  /** A receipt to ask {@link Verifier.status} about. */
+  | { kind: "receipt"; receipt: Receipt }
+  /** The service verified it while answering. */
+  | { kind: "verified" }
+  | { kind: "already-verified"; message: string };
+
+/** A submission's receipt: its id, and what it is the receipt of. */
+export interface Receipt {
+  id: string;
+  of: "verification" | "proxy-link";
+}
+
+/** Where a submission stands. */
+export interface ReceiptStatus {
+  state: "pending" | "pass" | "fail" | "already-verified" | "unknown-uid";
+  /** The service's own words. */
+  message: string;
+  /** For a proxy link that passed: the implementation the service linked, when it named one. */
+  implementation?: string | undefined;
+}
+
+/** A contract's creation, as a service knows it. */
+export interface Creation {
+  /** The creation transaction's input (or the factory's init code): the compiled creation code, then arguments. */
+  creationBytecode: string;
+  transactionHash: string;
 }
 
 /**
- * What the engine asks of a verification service for one chain: the seam where each target plugs in. The engine
- * never names a concrete client; {@link ExplorerClient} is the Blockscout implementation. Every method validates
- * its input before sending and throws this package's typed errors.
+ * What the engine asks of a verification service for one chain: the seam where each target plugs in. Each service
+ * implements it in one file of `src/verifiers/`, built by `verifierFor`; the engine names no service. Every method
+ * checks its input before sending and throws this package's typed errors.
  */
 export interface Verifier {
   /** Which service this is. */
-  readonly kind: VerifierKind;
+  readonly service: Service;
+  readonly capabilities: VerifierCapabilities;
+  readonly pages: ContractPages;
   /**
-   * True for a service that reads constructor arguments from the creation transaction itself (Sourcify): the engine
-   * then recovers none (a job may leave them to be recovered) and the service ignores any sent.
-   */
-  readonly readsConstructorArguments?: boolean;
-  /** `base` is where people see a contract: the ledger's key and the links' root. */
-  readonly urls: { readonly base: string };
-  /** @param address - a contract @returns the page of its code */
-  codeUrl(address: string): string;
-  /**
-   * The name a ledger files this service's contracts under, when `urls.base` is not stable from run to run (the
-   * embedded local explorer takes a new port each time). Default `urls.base`.
-   */
-  readonly ledgerKey?: string;
-  /**
-   * Whether the address is verified, from a source that cannot mistake a bytecode twin for it.
    * @param address - a contract
-   * @returns the state, or undefined when the service cannot tell from the address alone
+   * @returns what the service holds for it
    */
-  addressVerifiedState(address: string): Promise<AddressVerifiedState | undefined>;
-  /** @param parameters - the address @returns the verified contract, or null */
-  getSourceCode(parameters: GetSourceCodeParameters): Promise<VerifiedContract | null>;
-  /** @param parameters - the addresses @returns the creations found */
-  getContractCreation(parameters: GetContractCreationParameters): Promise<ContractCreation[]>;
-  /** @param parameters - standard JSON or single-file submission @returns the outcome */
-  verifySourceCode(parameters: VerifySourceCodeParameters): Promise<SubmissionOutcome>;
-  /** @param parameters - a flattened submission @returns the outcome */
-  verify(parameters: VerifyParameters): Promise<SubmissionOutcome>;
-  /** @param parameters - a Vyper submission @returns the outcome */
-  verifyVyperContract(parameters: VerifyVyperContractParameters): Promise<SubmissionOutcome>;
-  /** The registry submission (metadata and sources), under whichever name the service takes. */
-  verifyViaRegistry(parameters: VerifyViaRegistryParameters): Promise<SubmissionOutcome>;
-  /** @param parameters - the guid @returns where the attempt stands */
-  checkVerifyStatus(parameters: CheckVerifyStatusParameters): Promise<VerifyStatus>;
-  /** @param parameters - proxy and expected implementation @returns a guid */
-  verifyProxyContract(parameters: VerifyProxyContractParameters): Promise<string>;
-  /** @param parameters - the guid @returns where the link stands */
-  checkProxyVerification(parameters: CheckProxyVerificationParameters): Promise<ProxyVerificationStatus>;
+  lookUp(address: string): Promise<LookUp>;
+  /**
+   * @param submission - what to verify (or, where the service can, a proxy to link)
+   * @param timeoutMs - the request's time limit
+   * @returns a receipt, or the verification when the service answers at once
+   * @throws {NotSupportedError} for a format the service does not take, before any request
+   */
+  submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome>;
+  /**
+   * @param receipt - what a submission returned
+   * @returns where it stands
+   */
+  status(receipt: Receipt): Promise<ReceiptStatus>;
+  /**
+   * @param address - a contract
+   * @returns its creation, or null when the service does not know it
+   */
+  creation(address: string): Promise<Creation | null>;
   /** @returns what the service's stated quota allows now (drives the concurrency) */
-  quotaReading(): QuotaReading;
+  quota(): QuotaReading;
 }

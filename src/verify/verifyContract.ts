@@ -1,5 +1,3 @@
-import type { SubmissionOutcome } from "../client/contract/submissionOutcome.js";
-import { synchronousSubmissionTimeoutMs } from "../client/contract/verify.js";
 import { isBytecodeMismatch } from "../client/explorerTexts.js";
 import { assertAddress } from "../client/validate.js";
 import {
@@ -22,7 +20,7 @@ import type { PreflightOptions, PreflightResult } from "./preflight.js";
 import { isRetryable, isServerError } from "./retryable.js";
 import { standardJsonCandidates } from "./standardJsonCandidates.js";
 import { type PreparedSubmission, prepareSubmissions } from "./submission.js";
-import type { Verifier } from "./verifier.js";
+import type { SubmitOutcome, Verifier } from "./verifier.js";
 
 /** Engine settings shared by every job of a run. */
 export interface EngineOptions {
@@ -75,6 +73,9 @@ export interface SubmittingContract {
 
 const asyncSubmissionTimeoutMs = 30_000;
 
+/** Synchronous submissions compile on the server while the request waits: they get a longer time limit. */
+const synchronousSubmissionTimeoutMs = 120_000;
+
 /**
  * The name a result shows for a job: the user's, else the source's contract name without Hardhat's `project/`.
  * @param job - the job
@@ -91,17 +92,17 @@ export function displayName(job: VerificationJob): string {
  * Verifies one contract: pre-check, submit (each candidate input in turn), wait for the verdict within the
  * deadline, confirm. Never throws: every outcome, bad input included, comes back as a result record.
  *
- * @param client - the explorer
+ * @param verifier - the service
  * @param job - the contract
  * @param options - deadline, polling, events
  * @returns the result record (proxy links are separate: see `linkProxy`)
  */
 export async function verifyContract(
-  client: Verifier,
+  verifier: Verifier,
   job: VerificationJob,
   options: EngineOptions = {},
 ): Promise<VerificationResult> {
-  return new ContractVerification(client, job, options).run();
+  return new ContractVerification(verifier, job, options).run();
 }
 
 class ContractVerification {
@@ -128,7 +129,7 @@ class ContractVerification {
     this.#polling = { ...defaultPolling, ...options.polling };
     this.#deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
     this.#contract = displayName(job);
-    this.#memory = options.memory?.explorer(client.urls.base);
+    this.#memory = options.memory?.explorer(client.pages.base);
   }
 
   async run(): Promise<VerificationResult> {
@@ -184,14 +185,15 @@ class ContractVerification {
       if (outcome.kind === "already-verified") return this.#finish("already-verified");
       // A synchronous verification answers with the contract it published: nothing to confirm.
       if (outcome.kind === "verified") return this.#finish("verified");
-      this.#guid = outcome.guid;
+      const receipt = outcome.receipt;
+      this.#guid = receipt.id;
       if ((job.wait ?? this.#options.wait) === false)
         return this.#finish("pending", "Submitted; not waiting for the verdict.");
       const answeredAt = Date.now();
       const scout = this.#memory?.claimScout() ?? false;
       const verdict = await pollVerifyStatus(
         this.#client,
-        outcome.guid,
+        receipt,
         this.#deadline,
         this.#polling,
         (message) =>
@@ -199,7 +201,7 @@ class ContractVerification {
             type: "pending",
             address: job.address,
             contract: this.#contract,
-            guid: outcome.guid,
+            guid: receipt.id,
             message,
           }),
         scout ? undefined : await this.#firstPollWaitMs(answeredAt),
@@ -258,8 +260,9 @@ class ContractVerification {
     if (!rpc) return { outcome: "skipped", diagnosis: "" };
     let creationInput: string | undefined;
     try {
-      creationInput = (await this.#client.getContractCreation({ addresses: [this.#job.address] }))[0]
-        ?.creationBytecode;
+      creationInput = this.#client.capabilities.creation
+        ? (await this.#client.creation(this.#job.address))?.creationBytecode
+        : undefined;
     } catch {
       // Without creation data only the runtime code is compared.
     }
@@ -277,7 +280,7 @@ class ContractVerification {
     return result;
   }
 
-  async #submit(submission: PreparedSubmission): Promise<SubmissionOutcome> {
+  async #submit(submission: PreparedSubmission): Promise<SubmitOutcome> {
     const job = this.#job;
     let notIndexedDelayMs = this.#options.notIndexedRetryMs ?? 2_000;
     const notIndexedGiveUpAt = Date.now() + (this.#options.notIndexedWindowMs ?? 60_000);
@@ -303,7 +306,7 @@ class ContractVerification {
           contract: this.#contract,
           attempt: this.#attempts,
           input: submission.input,
-          ...(outcome.kind === "guid" ? { guid: outcome.guid } : {}),
+          ...(outcome.kind === "receipt" ? { guid: outcome.receipt.id } : {}),
         });
         return outcome;
       } catch (error) {
@@ -324,7 +327,7 @@ class ContractVerification {
           // The explorer may have acted on it: look before sending it again, and not forever.
           uncertainSends++;
           const state = await this.#lookAfterUncertainSend(error);
-          if (state !== "unverified") return { kind: "verified", contract: null };
+          if (state !== "unverified") return { kind: "verified" };
           if (!(await this.#deadline.wait(uncertainRetryDelayMs * uncertainSends))) throw error;
           continue;
         }
@@ -367,8 +370,11 @@ class ContractVerification {
 
   async #recoveredArguments(): Promise<string | undefined> {
     const args = this.#job.constructorArguments;
-    if (!args || !("recoverFrom" in args) || this.#client.readsConstructorArguments) return undefined;
-    const [creation] = await this.#client.getContractCreation({ addresses: [this.#job.address] });
+    if (!args || !("recoverFrom" in args) || this.#client.capabilities.readsConstructorArguments)
+      return undefined;
+    const creation = this.#client.capabilities.creation
+      ? await this.#client.creation(this.#job.address)
+      : null;
     if (!creation?.creationBytecode) {
       throw new InvalidInputError(
         "constructorArguments",
@@ -405,8 +411,8 @@ class ContractVerification {
   async #confirmed(): Promise<VerificationResult> {
     if (!this.#options.confirmVerified) return this.#finish("verified");
     try {
-      const contract = await this.#client.getSourceCode({ address: this.#job.address });
-      if (!contract) {
+      const found = await this.#client.lookUp(this.#job.address);
+      if (found.state === "unverified") {
         return this.#finish(
           "verified",
           "The explorer reported a pass, but getsourcecode does not show the source yet.",
@@ -466,11 +472,11 @@ class ContractVerification {
     const result: VerificationResult = {
       address: job.address,
       contract: this.#contract,
-      explorer: this.#client.urls.base,
+      explorer: this.#client.pages.base,
       format: job.source.format,
       status,
       ...(this.#guid ? { guid: this.#guid } : {}),
-      url: this.#client.codeUrl(job.address),
+      url: this.#client.pages.contract(job.address),
       attempts: this.#attempts,
       durationMs: Date.now() - this.#startedAt,
       ...(message || this.#note ? { message: message ?? this.#note } : {}),

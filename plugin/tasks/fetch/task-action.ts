@@ -2,8 +2,9 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { assertAddress } from "../../../src/client/validate.js";
 import { neutraliseText } from "../../../src/report/terminalText.js";
 import { runFetch } from "../../../src/run/runFetch.js";
-import { withExplorer } from "../../internal/explorerForTask.js";
-import { asUserErrors } from "../../internal/pluginError.js";
+import { explorerClientFor } from "../../../src/run/explorerClientFor.js";
+import { withTarget } from "../../internal/explorerForTask.js";
+import { asUserErrors, userError } from "../../internal/pluginError.js";
 
 interface FetchTaskArguments {
   address: string;
@@ -17,7 +18,10 @@ export default async function fetchTaskAction(
 ): Promise<void> {
   // Checked before the network or the explorer is touched.
   await asUserErrors(async () => assertAddress(args.address));
-  await withExplorer(hre, args.explorerUrl, (client) =>
-    asUserErrors(() => runFetch(client, args.address, args.out, (line) => console.log(neutraliseText(line)))),
-  );
+  await withTarget(hre, args.explorerUrl, "blockscout", async ({ targets: [target] }) => {
+    if (target?.service !== "blockscout") throw userError("fetch reads from a Blockscout explorer.");
+    await asUserErrors(() =>
+      runFetch(explorerClientFor(target), args.address, args.out, (line) => console.log(neutraliseText(line))),
+    );
+  });
 }

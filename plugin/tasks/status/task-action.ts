@@ -2,7 +2,8 @@ import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { neutraliseText } from "../../../src/report/terminalText.js";
 import { printLedger, runStatus } from "../../../src/run/runStatus.js";
-import { withExplorer } from "../../internal/explorerForTask.js";
+import { verifierFor } from "../../../src/verifiers/verifierFor.js";
+import { withTarget } from "../../internal/explorerForTask.js";
 import { asUserErrors } from "../../internal/pluginError.js";
 import { defaultLedgerPath } from "../verify/ledgerOption.js";
 
@@ -31,9 +32,9 @@ export default async function statusTaskAction(
   // Checked before the network or the explorer is touched.
   const { assertGuid } = await import("../../../src/client/validate.js");
   await asUserErrors(async () => assertGuid(args.guid));
-  const { failed } = await withExplorer(hre, args.explorerUrl, (client) =>
-    asUserErrors(() =>
-      runStatus(client, args.guid, {
+  const { failed } = await withTarget(hre, args.explorerUrl, "blockscout", ({ targets: [target] }) =>
+    asUserErrors(async () =>
+      runStatus(await verifierFor(target as NonNullable<typeof target>), args.guid, {
         proxy: args.proxy,
         json: args.json,
         writeLine: (line) => console.log(neutraliseText(line)),

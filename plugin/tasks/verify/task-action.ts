@@ -1,18 +1,20 @@
+import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
+import { resolveExplorerUrls } from "../../../src/client/explorerUrl.js";
 import { isExplorerVerifyError } from "../../../src/errors/index.js";
+import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.js";
+import type { LocalExplorer } from "../../../src/local-explorer/index.js";
 import { Ledger } from "../../../src/ledger/ledger.js";
 import { requestedFormats } from "../../../src/options/verificationOptions.js";
-import { explorerClientFor } from "../../../src/run/explorerTarget.js";
+import { chainIdOfDeployment } from "../../../src/run/chainIdOfDeployment.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
+import type { ChainClaim } from "../../../src/run/targets.js";
+import { verifierFor } from "../../../src/verifiers/verifierFor.js";
 import type { VerificationResult } from "../../../src/verify/job.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
-import {
-  checkedExplorerUrl,
-  type ExplorerTarget,
-  resolveTaskExplorerTarget,
-} from "../../internal/explorerTarget.js";
-import { userError } from "../../internal/pluginError.js";
+import { asUserErrors, userError } from "../../internal/pluginError.js";
+import { resolveTaskTargets } from "../../internal/taskTargets.js";
 import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 import { taskSettings } from "./taskSettings.js";
@@ -41,65 +43,71 @@ export default async function verifyTaskAction(
   const reporter = new RunReporter({ json: args.json, table: true });
   const connection = await hre.network.create();
   const chain = new ChainAccess(connection);
-  const withoutBlockscout = !settings.targets.includes("blockscout");
-  const target = await resolveTaskExplorerTarget(hre, connection, chain, args.explorerUrl, withoutBlockscout);
+  const targets = await resolveTaskTargets(hre, {
+    network: { connection, chain },
+    explorerUrl: args.explorerUrl,
+    recorded: args.deployment ? await recordedChains(hre, args.deployment) : [],
+    services: settings.targets,
+    optionalTargets: settings.optionalTargets,
+  });
+  const [localExplorer] = targets.localExplorers;
   let finished = false;
   try {
-    if (args.serve && !target.localExplorer) {
+    if (args.serve && !localExplorer) {
       throw userError(
-        `--serve keeps the embedded local explorer running, and this run verifies on ${target.description}: drop --serve.`,
+        "--serve keeps the embedded local explorer running, and this run verifies on no local explorer: drop --serve.",
       );
     }
-    reporter.info(`Verifying on ${target.description}`);
-    if (target.localExplorer && !args.serve)
-      reporter.footnote(await localExplorerLinksNote(target.localExplorer, connection));
-    const client = explorerClientFor(target, {
-      onEvent: (event) => reporter.event({ type: "transport", event }),
-    });
+    if (localExplorer && !args.serve) reporter.footnote(await localExplorerLinksNote(localExplorer, connection));
     let checkedUnverified = false;
-    const ledger = ledgerPath(hre, args.ledger, target.localExplorer !== undefined);
-    // What the ledger knows is read after the build (its input hash needs the build): no look before it.
-    const inLedger =
-      ledger !== undefined &&
-      args.address !== "" &&
-      new Ledger(ledger).entry(client.ledgerKey ?? client.urls.base, args.address);
+    const ledger = ledgerPath(hre, args.ledger, localExplorer !== undefined);
+    const [only] = targets.targets;
     // Blockscout alone: the early look settles a verified contract; other targets each have their own say.
-    const blockscoutOnly = settings.targets.length === 1 && settings.targets[0] === "blockscout";
     if (
-      blockscoutOnly &&
+      targets.targets.length === 1 &&
+      only?.service === "blockscout" &&
       args.address &&
       !args.proxy &&
       !settings.force &&
-      !settings.includeCreated &&
-      !inLedger
+      !settings.includeCreated
     ) {
+      const verifier = await verifierFor(only, {
+        onEvent: (event) => reporter.event({ type: "transport", event }),
+      });
+      // What the ledger knows is read after the build (its input hash needs the build): no look before it.
+      const inLedger = ledger !== undefined && new Ledger(ledger).entry(verifier.pages.ledgerKey, args.address);
       const startedAt = Date.now();
       // Looked up before the build, as `hardhat verify` does: a rerun over a verified contract costs one request
       // and no build. An explorer that cannot answer now is asked again by the engine's pre-check.
-      const early = await client.addressVerifiedState(args.address).catch((error: unknown) => {
-        if (isExplorerVerifyError(error)) return undefined;
-        throw error;
-      });
-      // A --contract of another name than the explorer's is checked against the build: the user may be wrong.
-      const sameContract =
-        early?.state === "verified" && (!args.contract || args.contract.split(":").pop() === early.name);
-      if (early?.state === "verified" && sameContract) {
+      const early = inLedger
+        ? undefined
+        : await verifier.lookUp(args.address).catch((error: unknown) => {
+            if (isExplorerVerifyError(error)) return undefined;
+            throw error;
+          });
+      // A --contract of another name than the explorer's is checked against the build: the user may be wrong, and a
+      // name from an answer that may be a bytecode twin's is checked against the build too.
+      const verified = early?.state === "verified" && early.ownAnswer ? early : undefined;
+      const sameContract = verified && (!args.contract || args.contract.split(":").pop() === verified.name);
+      if (verified && sameContract) {
         reporter.finish([
           {
             address: args.address,
-            contract: args.contract ?? (await builtName(hre, early.name)) ?? args.address,
-            explorer: client.urls.base,
+            contract: args.contract ?? (await builtName(hre, verified.name)) ?? args.address,
+            explorer: verifier.pages.base,
             format: resultFormat(args.format),
             status: "already-verified",
-            url: client.codeUrl(args.address),
+            url: verifier.pages.contract(args.address),
             attempts: 0,
             durationMs: Date.now() - startedAt,
+            ...(only.chainId === undefined ? {} : { chainId: only.chainId }),
+            target: "blockscout",
           },
         ]);
         finished = true;
         return;
       }
-      checkedUnverified = early !== undefined && early.state !== "verified";
+      checkedUnverified = early !== undefined && early.state !== "verified" && early.state !== "unknown";
     }
     // Loaded only now: the first look at the explorer does not wait for the engine and the readers.
     const { verifyBuilt } = await import("./verifyBuilt.js");
@@ -109,8 +117,7 @@ export default async function verifyTaskAction(
       settings,
       connection,
       chain,
-      target,
-      client,
+      targets,
       reporter,
       checkedUnverified,
       ledger,
@@ -118,17 +125,31 @@ export default async function verifyTaskAction(
     finished = true;
   } finally {
     // Only after a table: an error is reported at once.
-    if (args.serve && finished && target.localExplorer) {
-      await serveUntilInterrupted(target.localExplorer, reporter);
-    }
-    await target.localExplorer?.close();
+    if (args.serve && finished && localExplorer) await serveUntilInterrupted(localExplorer, reporter);
+    await targets.close();
     await connection.close();
   }
 }
 
+// The chain an Ignition deployment records: its folder `chain-N` and its journal, read before anything is sent.
+async function recordedChains(hre: HardhatRuntimeEnvironment, id: string): Promise<ChainClaim[]> {
+  const { ignitionDeploymentsDir } = await import("./verifyBuilt.js");
+  const folder = join(ignitionDeploymentsDir(hre), id);
+  const fromFolder = chainIdOfDeployment(folder);
+  const deployment = await asUserErrors(() =>
+    readIgnitionDeployment(folder, { artifactsDir: hre.config.paths.artifacts }),
+  );
+  return [
+    ...(fromFolder === undefined ? [] : [{ id: fromFolder, source: `deployment "${id}"` }]),
+    ...(deployment.chainId === undefined
+      ? []
+      : [{ id: deployment.chainId, source: `the journal of deployment "${id}"` }]),
+  ];
+}
+
 // The embedded explorer stops with the task, and its links with it: say so, and how to bring them back.
 async function localExplorerLinksNote(
-  explorer: NonNullable<ExplorerTarget["localExplorer"]>,
+  explorer: LocalExplorer,
   connection: NetworkConnection,
 ): Promise<string> {
   const rpcUrl =
@@ -140,7 +161,7 @@ async function localExplorerLinksNote(
 
 // --serve: the explorer's pages stay reachable until Ctrl-C (or SIGTERM); then the task closes as usual.
 async function serveUntilInterrupted(
-  explorer: NonNullable<ExplorerTarget["localExplorer"]>,
+  explorer: LocalExplorer,
   reporter: RunReporter,
 ): Promise<void> {
   reporter.info(`\nLocal explorer pages at ${explorer.url}/ (serving until Ctrl-C)`);
@@ -182,7 +203,7 @@ function checkArguments(args: VerifyTaskArguments): void {
       "Give the contract's ADDRESS (npx hardhat explorer-verify 0x…), or --deployment IGNITION_ID.",
     );
   }
-  if (args.explorerUrl) checkedExplorerUrl(args.explorerUrl, "--explorer-url");
+  if (args.explorerUrl) checkedExplorerUrl(args.explorerUrl);
   if (args.address && !addressPattern.test(args.address)) {
     throw userError(
       `"${args.address}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
@@ -222,5 +243,15 @@ function checkCreatedByArguments(args: VerifyTaskArguments): void {
       );
     }
   }
-  if (args.explorerUrl) checkedExplorerUrl(args.explorerUrl, "--explorer-url");
+  if (args.explorerUrl) checkedExplorerUrl(args.explorerUrl);
+}
+
+// Checked before anything is opened: the hall checks it again when it resolves the targets.
+function checkedExplorerUrl(url: string): void {
+  try {
+    resolveExplorerUrls(url);
+  } catch (error) {
+    if (isExplorerVerifyError(error)) throw userError(`--explorer-url: ${error.shortMessage}`);
+    throw error;
+  }
 }

@@ -2,7 +2,10 @@ import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { ExplorerClient } from "../../../src/client/explorerClient.js";
-import { createdContractJobs } from "../../../src/discovery/createdContractJobs.js";
+import {
+  type CreatedContractJobs,
+  createdContractJobs,
+} from "../../../src/discovery/createdContractJobs.js";
 import { ignitionTransactionHashes } from "../../../src/discovery/deploymentTransactions.js";
 import { InvalidInputError } from "../../../src/errors/index.js";
 import type { BuildInfo, CompiledContract } from "../../../src/inputs/buildInfo.js";
@@ -16,14 +19,13 @@ import { singleFileSourceOf } from "../../../src/inputs/singleFileSource.js";
 import { linkedLibraryAddresses } from "../../../src/recompile/bytecodeTransformations.js";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
 import type { RunReporter } from "../../../src/run/runReporter.js";
-import { runSucceeded, runVerify } from "../../../src/run/runVerify.js";
+import { type DiscoveryLimits, runSucceeded, runVerify } from "../../../src/run/runVerify.js";
 import type { RunSettingValues } from "../../../src/run/settings.js";
+import type { RunTargets } from "../../../src/run/targets.js";
 import type { VerificationJob } from "../../../src/verify/job.js";
 import { displayName } from "../../../src/verify/verifyContract.js";
 import type { ChainAccess } from "../../internal/chainAccess.js";
 import { loadDefaultExport } from "../../internal/cliArguments.js";
-import type { ExplorerTarget } from "../../internal/explorerTarget.js";
-import { taskServices } from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { buildProject, projectCompilers } from "../../internal/projectBuild.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
@@ -36,8 +38,7 @@ export interface BuiltVerification {
   settings: RunSettingValues;
   connection: NetworkConnection;
   chain: ChainAccess;
-  target: ExplorerTarget;
-  client: ExplorerClient;
+  targets: RunTargets;
   reporter: RunReporter;
   /** The look before the build found the contract not verified: the engine's pre-check is not repeated. */
   checkedUnverified: boolean;
@@ -51,21 +52,14 @@ export interface BuiltVerification {
  * @param run - the task's state
  */
 export async function verifyBuilt(run: BuiltVerification): Promise<void> {
-  const { hre, args, settings, connection, chain, target, client, reporter, checkedUnverified, ledger } = run;
-  const ownJobs = await asUserErrors(() =>
+  const { hre, args, settings, connection, chain, targets, reporter, checkedUnverified, ledger } = run;
+  const jobs = await asUserErrors(() =>
     args.createdBy
       ? Promise.resolve([])
       : args.deployment
-        ? deploymentJobs(hre, args.deployment, chain)
+        ? deploymentJobs(hre, args.deployment)
         : addressJobs(hre, args, chain, reporter),
   );
-  const jobs =
-    settings.includeCreated || args.createdBy
-      ? await asUserErrors(async () => [
-          ...ownJobs,
-          ...(await createdJobs({ hre, args, connection, chain, client, reporter }, ownJobs)),
-        ])
-      : ownJobs;
   // With an HTTP network, failures are explained by compiling locally against the deployed code.
   const rpc =
     connection.networkConfig.type === "http"
@@ -76,20 +70,22 @@ export async function verifyBuilt(run: BuiltVerification): Promise<void> {
       `--preflight needs a network reached over HTTP; "${connection.networkName}" is Hardhat's in-process network.`,
     );
   }
-  const services = await taskServices(hre);
   const results = await asUserErrors(() =>
     runVerify({
       jobs,
-      target,
+      targets,
       settings,
       rpc,
       ledger: ledger ? { path: ledger, recheck: settings.recheck } : undefined,
+      // Through the hall, as every door's: the run's deadline, max-created, the warning on what was left out.
+      discoverCreated:
+        settings.includeCreated || args.createdBy
+          ? (client, limits) => createdJobs({ hre, args, connection, chain }, jobs, client, limits)
+          : undefined,
       reporter,
-      services,
       interruptible: true,
       // The look before the build was the pre-check.
       preChecked: checkedUnverified,
-      client,
     }),
   );
   // Interrupted: the table is printed; answers still in flight must not hold the process.
@@ -131,22 +127,13 @@ export function ignitionDeploymentsDir(hre: HardhatRuntimeEnvironment): string {
   return join(ignitionPaths, "deployments");
 }
 
-async function deploymentJobs(
-  hre: HardhatRuntimeEnvironment,
-  id: string,
-  chain: ChainAccess,
-): Promise<VerificationJob[]> {
+// The network's chain and the deployment's were checked when the targets were resolved.
+async function deploymentJobs(hre: HardhatRuntimeEnvironment, id: string): Promise<VerificationJob[]> {
   const ignitionPaths =
     (hre.config.paths as { ignition?: string }).ignition ?? join(hre.config.paths.root, "ignition");
   const deployment = await readIgnitionDeployment(join(ignitionPaths, "deployments", id), {
     artifactsDir: hre.config.paths.artifacts,
   });
-  const chainId = await chain.chainId();
-  if (deployment.chainId !== undefined && BigInt(deployment.chainId) !== chainId) {
-    throw userError(
-      `Deployment "${id}" is on chain ${deployment.chainId}, but this network is chain ${chainId}: add --network.`,
-    );
-  }
   // Rows of one contract deployed several times say which future each is.
   const label = displayName;
   const counts = new Map<string, number>();
@@ -326,13 +313,16 @@ async function libraryMap(path: string): Promise<Record<string, string>> {
 
 /**
  * The jobs of the contracts created inside the deployment's transactions, ADDRESS's creation transaction, or the
- * --tx transactions (those --created-by created); clones and contracts the build lacks are reported, not verified.
+ * --tx transactions (only those --created-by created); clones and contracts the build lacks are reported by the hall,
+ * not verified.
  */
 async function createdJobs(
-  run: Pick<BuiltVerification, "hre" | "args" | "connection" | "chain" | "client" | "reporter">,
+  run: Pick<BuiltVerification, "hre" | "args" | "connection" | "chain">,
   ownJobs: readonly VerificationJob[],
-): Promise<VerificationJob[]> {
-  const { hre, args, connection, chain, client, reporter } = run;
+  client: ExplorerClient,
+  limits: DiscoveryLimits,
+): Promise<CreatedContractJobs> {
+  const { hre, args, connection, chain } = run;
   let transactions: string[];
   if (args.createdBy && args.tx) transactions = args.tx.split(",").map((hash) => hash.trim());
   else if (args.deployment)
@@ -359,21 +349,19 @@ async function createdJobs(
       code: (address) => chain.code(address),
     },
     exclude: ownJobs.map((job) => job.address),
+    ...(limits.maxCreated === undefined ? {} : { maxCreated: limits.maxCreated }),
+    deadline: limits.deadline,
+    onWarning: limits.onWarning,
   });
   const factory = args.createdBy?.toLowerCase();
-  const mine = <T extends { createdBy: { factory: string } }>(items: T[]) =>
-    factory ? items.filter((item) => item.createdBy.factory === factory) : items;
-  for (const clone of mine(outcome.clones)) {
-    reporter.info(
-      `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted; the explorer shows it through its implementation`,
-    );
-  }
-  for (const skipped of mine(outcome.skipped)) {
-    reporter.info(
-      `skipped     ${skipped.address} (created by ${skipped.createdBy.factory}): ${skipped.reason}`,
-    );
-  }
-  return outcome.jobs.filter((job) => !factory || job.createdBy?.factory === factory);
+  const mine = <T extends { createdBy?: { factory: string } | undefined }>(items: T[] | undefined) =>
+    (items ?? []).filter((item) => !factory || item.createdBy?.factory === factory);
+  return {
+    jobs: mine(outcome.jobs),
+    clones: mine(outcome.clones),
+    skipped: mine(outcome.skipped),
+    twins: mine(outcome.twins),
+  };
 }
 
 function ignitionDeploymentDir(hre: HardhatRuntimeEnvironment, id: string): string {

@@ -1,20 +1,15 @@
 import { readdirSync } from "node:fs";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
-import { explorerEnvironment } from "../../../src/explorers/environment.js";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
 import { runSucceeded, runVerify } from "../../../src/run/runVerify.js";
 import type { RunSettingValues } from "../../../src/run/settings.js";
+import type { ChainClaim, RunTargets } from "../../../src/run/targets.js";
 import type { VerificationJob } from "../../../src/verify/job.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
-import {
-  chainExplorerTarget,
-  type ExplorerTarget,
-  resolveTaskExplorerTarget,
-  taskServices,
-} from "../../internal/explorerTarget.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
+import { resolveTaskTargets } from "../../internal/taskTargets.js";
 import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 import { ignitionDeploymentsDir, ignitionJobs } from "./verifyBuilt.js";
@@ -44,9 +39,10 @@ export async function verifyDeployments(
     throw userError("--preflight checks one deployment at a time: give one --deployment and its --network.");
   const reporter = new RunReporter({ json: args.json, table: true });
   const connections: NetworkConnection[] = [];
-  const targets = new Map<number, ExplorerTarget>();
+  const resolved: RunTargets[] = [];
   try {
     const jobs: VerificationJob[] = [];
+    const chains = new Map<number, ChainClaim[]>();
     for (const id of ids) {
       const deployment = await asUserErrors(() => ignitionJobs(hre, id));
       const { chainId } = deployment;
@@ -55,36 +51,43 @@ export async function verifyDeployments(
           `Deployment "${id}" does not say its chain (no chain id in its journal, and its folder is not chain-<id>).`,
         );
       }
-      let target = targets.get(chainId);
-      if (!target) {
-        target = await targetFor(hre, chainId, args.explorerUrl, connections);
-        targets.set(chainId, target);
-        reporter.info(`Chain ${chainId}: ${target.description}`);
-      }
-      const { explorerUrl, apiKey, headers } = target;
-      for (const job of deployment.jobs)
-        jobs.push({ ...job, target: { explorerUrl, chainId, apiKey, headers } });
+      chains.set(chainId, [...(chains.get(chainId) ?? []), { id: chainId, source: `deployment "${id}"` }]);
+      for (const job of deployment.jobs) jobs.push({ ...job, chainId });
     }
-    const usesLocalExplorer = [...targets.values()].some((t) => t.localExplorer);
-    const ledger = ledgerPath(hre, args.ledger, usesLocalExplorer && !args.ledger);
-    const services = await taskServices(hre);
+    // Each chain's targets as --network would choose them: the network whose chainId matches, else the chain id.
+    for (const [chainId, recorded] of chains) {
+      const network = Object.entries(hre.config.networks).find(
+        ([, config]) => config.type === "http" && config.chainId === chainId,
+      )?.[0];
+      const connection = network ? await hre.network.create(network) : undefined;
+      if (connection) connections.push(connection);
+      resolved.push(
+        await resolveTaskTargets(hre, {
+          network: connection ? { connection, chain: new ChainAccess(connection) } : undefined,
+          explorerUrl: args.explorerUrl,
+          chainId,
+          recorded,
+          services: settings.targets,
+          optionalTargets: settings.optionalTargets,
+        }),
+      );
+    }
+    const targets: RunTargets = {
+      targets: resolved.flatMap((run) => run.targets),
+      chainIds: [...chains.keys()],
+      localExplorers: resolved.flatMap((run) => run.localExplorers),
+      close: async () => {
+        for (const run of resolved) await run.close();
+      },
+    };
+    const ledger = ledgerPath(hre, args.ledger, targets.localExplorers.length > 0 && !args.ledger);
     const results = await asUserErrors(() =>
       runVerify({
         jobs,
-        target: {
-          explorerUrl: "",
-          chainId: undefined,
-          apiKey: undefined,
-          headers: {},
-          explorers: {},
-          blockscoutApiUrl: explorerEnvironment().blockscoutApiUrl,
-          localExplorer: undefined,
-          description: `${ids.length} deployment${ids.length === 1 ? "" : "s"} on ${targets.size} chain${targets.size === 1 ? "" : "s"}`,
-        },
+        targets,
         settings,
         ledger: ledger ? { path: ledger, recheck: settings.recheck } : undefined,
         reporter,
-        services,
         interruptible: true,
       }),
     );
@@ -92,7 +95,7 @@ export async function verifyDeployments(
     if (results.interruptedBy) process.exit(interruptedExitCode(results.interruptedBy));
     if (!runSucceeded(results, settings.optionalTargets)) process.exitCode = 1;
   } finally {
-    for (const target of targets.values()) await target.localExplorer?.close();
+    for (const run of resolved) await run.close();
     for (const connection of connections) await connection.close();
   }
 }
@@ -122,23 +125,4 @@ function deploymentIds(hre: HardhatRuntimeEnvironment, args: VerifyTaskArguments
   }
   if (ids.length === 0) throw userError(`--deployment all: there are no deployments in ${folder}.`);
   return ids;
-}
-
-// The network whose chainId matches gives the explorer exactly as --network would; without one, the chain id does.
-async function targetFor(
-  hre: HardhatRuntimeEnvironment,
-  chainId: number,
-  explorerUrl: string | undefined,
-  connections: NetworkConnection[],
-): Promise<ExplorerTarget> {
-  const network = Object.entries(hre.config.networks).find(
-    ([, config]) => config.type === "http" && config.chainId === chainId,
-  )?.[0];
-  if (network) {
-    const connection = await hre.network.create(network);
-    connections.push(connection);
-    return resolveTaskExplorerTarget(hre, connection, new ChainAccess(connection), explorerUrl);
-  }
-  if (explorerUrl) return resolveTaskExplorerTarget(hre, undefined, undefined, explorerUrl);
-  return chainExplorerTarget(hre, chainId);
 }

@@ -34,6 +34,8 @@ export interface SmartContractStatus {
   verifiedViaBytecodeDatabase: boolean;
   /** The verified sources (the address's own or the stand-in's) are Vyper. */
   isVyperContract: boolean;
+  /** For a proxy: the implementations the explorer resolved, lower-case (a diamond's facets, all of them). */
+  implementations: string[];
 }
 
 // Blockscout's `proxy_type` values for proxies whose code itself points at the implementation (EIP-1167 clones).
@@ -112,6 +114,10 @@ export async function getSmartContractStatus(
     standIn: standInOf(contract, isVerified),
     verifiedViaBytecodeDatabase: isVerified && contract.is_verified_via_eth_bytecode_db === true,
     isVyperContract: contract.is_vyper_contract === true,
+    implementations: (contract.implementations ?? []).flatMap((implementation) => {
+      const address = implementation.address_hash ?? implementation.address;
+      return address ? [address.toLowerCase()] : [];
+    }),
   };
 }
 

@@ -112,7 +112,14 @@ function lookUp<T>(
 async function smartContractBody(backend: ChainBackend, address: string): Promise<WireObject | undefined> {
   if (!(await backend.isContract(address))) return undefined;
   const record = await backend.verifiedContract(address);
+  const implementations = record?.implementationAddresses ?? [];
   return {
+    ...(implementations.length > 0
+      ? {
+          proxy_type: "eip1967",
+          implementations: implementations.map((hash) => ({ address_hash: hash, name: null })),
+        }
+      : {}),
     is_verified: record !== undefined,
     is_fully_verified: record !== undefined && record.match !== "partial",
     is_partially_verified: record?.match === "partial",

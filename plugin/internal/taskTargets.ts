@@ -1,0 +1,159 @@
+import { join } from "node:path";
+import type { ResolvedConfigurationVariable } from "hardhat/types/config";
+import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import type { NetworkConnection } from "hardhat/types/network";
+import type { ChainClaim, RunTargets } from "../../src/run/targets.js";
+import type { Service } from "../../src/verify/verifier.js";
+import type { ChainAccess } from "./chainAccess.js";
+import { asUserErrors, userError } from "./pluginError.js";
+import { projectCompilers } from "./projectBuild.js";
+
+/** What the task knows of where a run goes, besides Hardhat's config. */
+export interface TaskWhere {
+  /** The open network and its reads; unset with `--explorer-url` alone, or for a chain no network names. */
+  network?: { connection: NetworkConnection; chain: ChainAccess } | undefined;
+  /** `--explorer-url`. */
+  explorerUrl?: string | undefined;
+  /** A chain no open network names (a deployment's, in a run over several). */
+  chainId?: number | undefined;
+  /** The chains the deployments record (an Ignition journal, a `chain-N` folder): they must agree with the network. */
+  recorded?: readonly ChainClaim[];
+  services: readonly Service[];
+  optionalTargets?: readonly Service[];
+}
+
+/**
+ * The run's targets for the task's `verify`, `status` and `fetch` alike: what only Hardhat knows (the network's chain
+ * and JSON-RPC, `explorerVerify` and its `chains`, the chain descriptors' Blockscout entries, the project's compilers
+ * and cache), handed to the hall, which chooses. `--explorer-url` first; else the config's URL for the chain; else
+ * its chain descriptor's Blockscout entry; else, on a local chain reached over HTTP, the embedded local explorer;
+ * else the chain's Blockscout instance by chain id.
+ *
+ * @param hre - the Hardhat runtime
+ * @param where - the network, the options, the deployments' chains
+ * @returns the targets
+ * @throws {HardhatPluginError} when chains disagree, no explorer is known for the chain, the network is Hardhat's
+ *   in-process chain, a URL is not http(s), or a header is malformed
+ */
+export async function resolveTaskTargets(hre: HardhatRuntimeEnvironment, where: TaskWhere): Promise<RunTargets> {
+  const settings = hre.config.explorerVerify;
+  const { network } = where;
+  const chainId = network ? Number(await network.chain.chainId()) : where.chainId;
+  const networkConfig = network?.connection.networkConfig;
+  const rpcUrl = networkConfig?.type === "http" ? await networkConfig.url.get() : undefined;
+  const named = chainId === undefined ? undefined : await chainExplorerUrl(hre, chainId);
+  if (
+    network &&
+    !where.explorerUrl &&
+    !named &&
+    (chainId === 31337 || chainId === 1337) &&
+    !rpcUrl &&
+    where.services.includes("blockscout")
+  ) {
+    // Nothing deployed on Hardhat's in-process chain outlives the command: the user meant another network.
+    throw userError(
+      hre.globalOptions.network === undefined
+        ? "No network given: verify on the network the contracts are deployed to, with --network NAME (or give --explorer-url)."
+        : `Network "${network.connection.networkName}" is Hardhat's in-process chain, which ends with the command: give the --network the contracts are deployed to (a node started with npx hardhat node is "localhost").`,
+    );
+  }
+  const networkName = network ? `network "${network.connection.networkName}"` : "the deployment";
+  const { resolveTargets } = await import("../../src/run/targets.js");
+  return asUserErrors(async () =>
+    resolveTargets({
+      services: where.services,
+      optional: where.optionalTargets,
+      chains: [
+        {
+          claims: [
+            ...(chainId === undefined ? [] : [{ id: chainId, source: networkName }]),
+            ...(where.recorded ?? []),
+          ],
+          ...(rpcUrl && chainId !== undefined ? { rpc: { url: rpcUrl, source: networkName, chainId } } : {}),
+        },
+      ],
+      explorerUrl: where.explorerUrl ? { url: where.explorerUrl, source: "--explorer-url" } : undefined,
+      explorerFor: async (id) => {
+        const perChain = settings.chains[String(id)];
+        return {
+          url: id === chainId ? named : await chainExplorerUrl(hre, id),
+          apiKey: await optionalValue(perChain?.apiKey),
+          headers: await headerValues(perChain?.headers ?? {}),
+        };
+      },
+      keys: {
+        blockscout: await optionalValue(settings.apiKey),
+        etherscan: where.services.includes("etherscan") ? await optionalValue(settings.etherscan.apiKey) : undefined,
+        routescan: where.services.includes("routescan") ? await optionalValue(settings.routescan.apiKey) : undefined,
+      },
+      headers: await headerValues(settings.headers),
+      apiUrls: {
+        ...(settings.etherscan.apiUrl
+          ? { etherscan: { url: settings.etherscan.apiUrl, source: "explorerVerify.etherscan.apiUrl" } }
+          : {}),
+        ...(settings.sourcify.apiUrl
+          ? { sourcify: { url: settings.sourcify.apiUrl, source: "explorerVerify.sourcify.apiUrl" } }
+          : {}),
+        ...(settings.routescan.apiUrl
+          ? { routescan: { url: settings.routescan.apiUrl, source: "explorerVerify.routescan.apiUrl" } }
+          : {}),
+      },
+      localExplorer: { cacheDir: join(hre.config.paths.cache, "explorer-verify"), compilers: projectCompilers(hre) },
+      howToNameExplorer:
+        chainId === undefined
+          ? "give --explorer-url"
+          : `give --explorer-url, or set explorerVerify.chains["${chainId}"].explorerUrl in the Hardhat config (${networkName})`,
+    }),
+  );
+}
+
+// The explorer the config names for a chain, else its chain descriptor's Blockscout entry.
+async function chainExplorerUrl(
+  hre: HardhatRuntimeEnvironment,
+  chainId: number,
+): Promise<{ url: string; source: string } | undefined> {
+  const configured = hre.config.explorerVerify.chains[String(chainId)]?.explorerUrl;
+  if (configured) return { url: configured, source: `explorerVerify.chains["${chainId}"].explorerUrl` };
+  const blockscout = hre.config.chainDescriptors.get(BigInt(chainId))?.blockExplorers.blockscout;
+  const described = blockscout?.apiUrl ?? blockscout?.url;
+  return described
+    ? {
+        url: described,
+        source: `chainDescriptors[${chainId}].blockExplorers.blockscout.${blockscout?.apiUrl ? "apiUrl" : "url"}`,
+      }
+    : undefined;
+}
+
+// An optional key or header given as configVariable("X") with X unset means "none": Hardhat fails only when the
+// value is read, so it is read here and a missing variable (HardhatError 7, ENV_VAR_NOT_FOUND) is no value.
+async function optionalValue(
+  variable: ResolvedConfigurationVariable | undefined,
+): Promise<string | undefined> {
+  if (!variable) return undefined;
+  try {
+    return (await variable.get()) || undefined;
+  } catch (error) {
+    if (isUnsetVariable(error)) return undefined;
+    throw error;
+  }
+}
+
+function isUnsetVariable(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { number?: unknown }).number === 7 &&
+    (error as { name?: unknown }).name === "HardhatError"
+  );
+}
+
+async function headerValues(
+  variables: Record<string, ResolvedConfigurationVariable>,
+): Promise<Record<string, string>> {
+  const values: Record<string, string> = {};
+  for (const [name, variable] of Object.entries(variables)) {
+    const value = await optionalValue(variable);
+    if (value !== undefined) values[name] = value;
+  }
+  return values;
+}

@@ -1,0 +1,116 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
+import { type FoundryConfig, foundryExplorerFor, readFoundryConfig } from "../inputs/foundryConfig.js";
+import { type ChainClaim, chainPlaces, type RunTargets, resolveTargets } from "../run/targets.js";
+import type { Service } from "../verify/verifier.js";
+import { apiKeyFromEnvironment, etherscanKeyFromEnvironment, routescanKeyFromEnvironment } from "./arguments.js";
+import { UsageError } from "./cliErrors.js";
+import { foundryCompilers } from "./foundryCompilers.js";
+
+/** What the command line (and the project's foundry.toml) says about where to verify: facts, for the hall. */
+export interface CliWhere {
+  explorerUrl: string | undefined;
+  chainId: number | undefined;
+  rpcUrl: string | undefined;
+  /** The chains the deployments read record, each with its deployment. */
+  recorded?: readonly ChainClaim[];
+  /** The services to verify on. */
+  targets: readonly Service[];
+  optionalTargets?: readonly Service[];
+  foundry: FoundryConfig | undefined;
+  cwd: string;
+}
+
+const howToNameExplorer =
+  "Give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a local chain to use the embedded local explorer.";
+
+// Etherscan and its family answer another API: an `[etherscan]` entry for them is forge's, not a Blockscout explorer.
+const etherscanFamily = /(^|\.)(etherscan\.(io|com)|[a-z]+scan\.(io|com|org|xyz))$/i;
+
+/**
+ * The run's targets for `verify`, `status` and `fetch` alike: the keys from the environment, `--explorer-url`, the
+ * chain from `--chain-id`, the deployments and `--rpc-url` (which must agree), a local chain's embedded explorer
+ * (its state under `cache/explorer-verify`, so reruns and `status` see earlier work), and foundry.toml's
+ * `[etherscan]` entry for the chain, whose URL names the Blockscout explorer as forge reads that table for every
+ * verifier (its key when `EXPLORER_VERIFY_API_KEY` is not set).
+ *
+ * @param where - the flags and the project's settings
+ * @returns the targets
+ * @throws {UsageError} when nothing names an explorer or a chain, or a key variable is set but empty
+ * @throws {InvalidInputError} as the hall's resolver does (chains that disagree, a URL that is not http(s), …)
+ */
+export async function resolveCliTargets(where: CliWhere): Promise<RunTargets> {
+  const { explorerUrl, chainId, rpcUrl, foundry, cwd } = where;
+  if (!explorerUrl && chainId === undefined && !rpcUrl && (where.recorded ?? []).length === 0)
+    throw new UsageError(howToNameExplorer);
+  const blockscoutKey = apiKeyFromEnvironment();
+  return resolveTargets({
+    services: where.targets,
+    optional: where.optionalTargets,
+    chains: chainPlaces({
+      given: chainId === undefined ? undefined : { id: chainId, source: "--chain-id" },
+      recorded: where.recorded,
+      rpc: rpcUrl ? { url: rpcUrl, source: `--rpc-url ${rpcUrl}` } : undefined,
+    }),
+    explorerUrl: explorerUrl ? { url: explorerUrl, source: "--explorer-url" } : undefined,
+    explorerFor: async (id) => {
+      const entry = foundry ? foundryExplorerFor(foundry, id) : undefined;
+      if (!entry?.url || etherscanFamily.test(hostOf(entry.url))) return undefined;
+      return {
+        url: { url: entry.url, source: `[etherscan] ${entry.name} in ${foundry?.path ?? "foundry.toml"}` },
+        ...(blockscoutKey === undefined && entry.key ? { apiKey: entry.key } : {}),
+      };
+    },
+    keys: {
+      blockscout: blockscoutKey,
+      etherscan: where.targets.includes("etherscan") ? etherscanKeyFromEnvironment() : undefined,
+      routescan: where.targets.includes("routescan") ? routescanKeyFromEnvironment() : undefined,
+    },
+    localExplorer: {
+      cacheDir: join(cwd, "cache", "explorer-verify"),
+      compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd, foundry)],
+    },
+    howToNameExplorer,
+  });
+}
+
+/**
+ * The project's foundry.toml, when the current folder has one. A file this reader cannot read is left aside with a
+ * warning: the flags still say everything, and a Hardhat project with a foundry.toml beside it keeps working.
+ *
+ * @param cwd - the current folder
+ * @param warn - told why the file was left aside
+ * @returns the settings, or undefined
+ */
+export async function projectFoundryConfig(
+  cwd: string,
+  warn: (line: string) => void,
+): Promise<FoundryConfig | undefined> {
+  try {
+    return await readFoundryConfig(cwd);
+  } catch (error) {
+    if (!isExplorerVerifyError(error)) throw error;
+    warn(`foundry.toml is not read: ${error.shortMessage}`);
+    return undefined;
+  }
+}
+
+/**
+ * The npm `solc` of the project, when it installed one: the local explorer and preflight compile with it.
+ *
+ * @param cwd - the project folder
+ * @returns the compiler files found
+ */
+export function projectSolcJs(cwd: string): string[] {
+  const soljson = join(cwd, "node_modules", "solc", "soljson.js");
+  return existsSync(soljson) ? [soljson] : [];
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
+}

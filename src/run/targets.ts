@@ -1,0 +1,231 @@
+import { InvalidInputError } from "../errors/index.js";
+import { explorerEnvironment } from "../explorers/environment.js";
+import type { FindExplorerOptions } from "../explorers/findExplorerByChainId.js";
+import type { LocalExplorer } from "../local-explorer/index.js";
+import type { Target } from "../verifiers/target.js";
+import { type Service, serviceTitles } from "../verify/verifier.js";
+import { type NamedUrl, resolveBlockscoutTarget } from "./blockscoutTarget.js";
+import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
+import { type ApiRoot, etherscanTarget, routescanTarget, sourcifyTarget } from "./serviceTargets.js";
+
+export type { ChainClaim, NamedUrl };
+
+/** What a door knows of one chain the run verifies on. */
+export interface ChainPlace {
+  /** What names the chain, each with where it came from (a flag, an input, a deployment, a network): all must agree. */
+  claims: readonly ChainClaim[];
+  /** The chain's JSON-RPC: the chain it answers is one more claim; on a local chain it serves the embedded explorer. */
+  rpc?: { url: string; source: string; chainId?: number | undefined } | undefined;
+}
+
+/** What the user's settings say of one chain's Blockscout explorer: its URL, and its own key and headers. */
+export interface ChainExplorer {
+  url?: NamedUrl | undefined;
+  /** Over the run's key and headers. */
+  apiKey?: string | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+/** Everything a door hands the hall about where a run goes: facts, each in the user's words; the hall chooses. */
+export interface TargetRequest {
+  /** The services to verify on. */
+  services: readonly Service[];
+  /** Those whose failures warn instead of failing the run. */
+  optional?: readonly Service[] | undefined;
+  /** One entry per chain the run verifies on (a run whose chain nothing names gives one with no claims). */
+  chains: readonly ChainPlace[];
+  /** The Blockscout explorer the user named for the whole run. */
+  explorerUrl?: NamedUrl | undefined;
+  /**
+   * What the user's settings name for a chain's Blockscout explorer (a map of chains, a Hardhat config and its chain
+   * descriptors, foundry.toml): asked once the chain is agreed.
+   */
+  explorerFor?: ((chainId: number) => Promise<ChainExplorer | undefined>) | undefined;
+  /** The user's keys, each sent to its own service only. */
+  keys?: { blockscout?: string | undefined; etherscan?: string | undefined; routescan?: string | undefined };
+  /** Sent to Blockscout explorers with every request (a gateway's token, a User-Agent). */
+  headers?: Record<string, string> | undefined;
+  /** API roots a door's settings name (a Hardhat config's `apiUrl`); the environment's are read here. */
+  apiUrls?: Partial<Record<Service, NamedUrl>> | undefined;
+  /** How the embedded explorer compiles and keeps its state, when a local chain needs it. */
+  localExplorer?: { cacheDir: string; compilers: string[] } | undefined;
+  /** What to tell a user when nothing names a Blockscout explorer: how to name one in this door. */
+  howToNameExplorer: string;
+  /** How a chain's explorer is looked up; default: as the environment says (`EXPLORER_VERIFY_CHAIN_LIST_URL`, …). */
+  lookup?: FindExplorerOptions | undefined;
+}
+
+/** A run's targets, resolved once, and what to close when the run ends. */
+export interface RunTargets {
+  targets: Target[];
+  /** The chains, as agreed; `undefined` for a run whose chain nothing names. */
+  chainIds: Array<number | undefined>;
+  /** The embedded explorers started for the run. */
+  localExplorers: LocalExplorer[];
+  /** Closes the embedded explorers. */
+  close(): Promise<void>;
+}
+
+/**
+ * The chains of a run, from what names them: the chain the user gave, the chains the deployments record, the RPC.
+ * Deployments on several chains make a run on each (the user's chain, if given, must then be every one's); a single
+ * RPC belongs to a run on one chain.
+ *
+ * @param facts - the user's chain, the deployments' recorded chains, the RPC, and an RPC per chain
+ * @returns one place per chain
+ */
+export function chainPlaces(facts: {
+  given?: ChainClaim | undefined;
+  recorded?: readonly ChainClaim[] | undefined;
+  rpc?: ChainPlace["rpc"];
+  rpcByChain?: Record<number, string> | undefined;
+}): ChainPlace[] {
+  const recorded = facts.recorded ?? [];
+  const given = facts.given ? [facts.given] : [];
+  const ids = [...new Set(recorded.map((claim) => claim.id))];
+  if (ids.length <= 1 || facts.given) {
+    const chainId = facts.given?.id ?? ids[0];
+    const rpcUrl = chainId === undefined ? undefined : facts.rpcByChain?.[chainId];
+    return [
+      {
+        claims: [...given, ...recorded],
+        rpc: facts.rpc ?? (rpcUrl ? { url: rpcUrl, source: `rpc-urls (chain ${chainId})` } : undefined),
+      },
+    ];
+  }
+  return ids.map((id) => {
+    const rpcUrl = facts.rpcByChain?.[id];
+    return {
+      claims: recorded.filter((claim) => claim.id === id),
+      ...(rpcUrl ? { rpc: { url: rpcUrl, source: `rpc-urls (chain ${id})` } } : {}),
+    };
+  });
+}
+
+/**
+ * Resolves every target of a run, once: one per service per chain, each with its URL, key, headers and route
+ * decided here and nowhere else. First the chain: what the user gives, what the deployments record and what the
+ * RPC answers must agree, or nothing is sent. Then Blockscout's explorer (named, local, or by chain id), Etherscan,
+ * Sourcify and Routescan, each from the settings and the environment (`EXPLORER_VERIFY_*_API_URL`).
+ *
+ * @param request - what the door knows
+ * @returns the targets
+ * @throws {InvalidInputError} for chains that disagree, a URL that is not http(s), a secret that would travel in
+ *   clear, a missing key, or when nothing names an explorer; before any request to a verification service
+ */
+export async function resolveTargets(request: TargetRequest): Promise<RunTargets> {
+  const environment = explorerEnvironment();
+  const roots = serviceRoots(request.apiUrls ?? {});
+  const localExplorers: LocalExplorer[] = [];
+  const close = async () => {
+    for (const explorer of localExplorers.splice(0)) await explorer.close();
+  };
+  if (request.explorerUrl && request.chains.length > 1) {
+    throw new InvalidInputError(
+      "explorer-url",
+      `${request.explorerUrl.source} names one explorer, but the run is on ${request.chains.length} chains: name each chain's explorer, or leave them to the lookup by chain id.`,
+    );
+  }
+  try {
+    const chainIds: Array<number | undefined> = [];
+    for (const place of request.chains) chainIds.push(await chainOf(place));
+    const targets: Target[] = [];
+    for (const [index, place] of request.chains.entries()) {
+      const chainId = chainIds[index];
+      for (const service of request.services) {
+        const required = !(request.optional ?? []).includes(service);
+        if (service === "blockscout") {
+          const named = chainId === undefined ? undefined : await request.explorerFor?.(chainId);
+          targets.push(
+            await resolveBlockscoutTarget(
+              {
+                chainId,
+                chainSource: place.claims[0]?.source ?? place.rpc?.source,
+                named: request.explorerUrl ?? named?.url,
+                apiKey: named?.apiKey ?? request.keys?.blockscout,
+                headers: { ...request.headers, ...named?.headers },
+                rpcUrl: place.rpc?.url,
+                localExplorer: request.localExplorer,
+                blockscoutApiUrl: request.apiUrls?.blockscout?.url ?? environment.blockscoutApiUrl,
+                lookup: request.lookup ?? environment.lookup,
+                required,
+                howToNameExplorer: request.howToNameExplorer,
+              },
+              (explorer) => localExplorers.push(explorer),
+            ),
+          );
+          continue;
+        }
+        if (chainId === undefined) {
+          throw new InvalidInputError(
+            "targets",
+            `${serviceTitles[service]} verifies by chain id, and this run does not know it: give the chain id (chain-id, --chain-id, or a deployment whose path names it).`,
+          );
+        }
+        if (service === "etherscan")
+          targets.push(await etherscanTarget(chainId, request.keys?.etherscan, roots.etherscan, required));
+        if (service === "sourcify") targets.push(sourcifyTarget(chainId, roots.sourcify, required));
+        if (service === "routescan")
+          targets.push(await routescanTarget(chainId, request.keys?.routescan, roots.routescan, required));
+      }
+    }
+    return { targets, chainIds, localExplorers, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+// The chain every claim names, the RPC's answer among them.
+async function chainOf(place: ChainPlace): Promise<number | undefined> {
+  const claims = [...place.claims];
+  const rpc = place.rpc;
+  if (rpc) claims.push({ id: rpc.chainId ?? (await rpcChainId(rpc.url, rpc.source)), source: rpc.source });
+  return agreedChainId(claims);
+}
+
+async function rpcChainId(rpcUrl: string, source: string): Promise<number> {
+  const { JsonRpcChain } = await import("../chain/jsonRpcChain.js");
+  try {
+    return await new JsonRpcChain(rpcUrl).chainId();
+  } catch (error) {
+    throw new InvalidInputError(
+      "rpc-url",
+      `Cannot read the chain id from ${source}: ${error instanceof Error ? error.message : String(error)}.`,
+    );
+  }
+}
+
+// Each service's API root: a door's setting, else the environment's variable (tests and mirrors point them at
+// stand-ins), else the service's own.
+function serviceRoots(
+  configured: Partial<Record<Service, NamedUrl>>,
+  env: NodeJS.ProcessEnv = process.env,
+): Partial<Record<Exclude<Service, "blockscout">, ApiRoot>> {
+  const fromEnvironment = (name: string): ApiRoot | undefined => {
+    const url = env[name]?.trim();
+    return url ? { url, source: name } : undefined;
+  };
+  return {
+    etherscan: configured.etherscan ?? fromEnvironment("EXPLORER_VERIFY_ETHERSCAN_API_URL"),
+    sourcify: configured.sourcify ?? fromEnvironment("EXPLORER_VERIFY_SOURCIFY_API_URL"),
+    routescan: configured.routescan ?? fromEnvironment("EXPLORER_VERIFY_ROUTESCAN_API_URL"),
+  };
+}
+
+/**
+ * The run's heading: each target once, with the URL its requests go to and why.
+ *
+ * @param targets - the run's targets
+ * @returns e.g. `Blockscout https://eth.blockscout.com (from --explorer-url), Etherscan https://api.etherscan.io/v2/api?chainid=1`
+ */
+export function describeTargets(targets: readonly Target[]): string {
+  const chains = new Set(targets.map((target) => target.chainId));
+  return targets
+    .map((target) => {
+      const chain = chains.size > 1 && target.chainId !== undefined ? ` chain ${target.chainId}` : "";
+      const optional = target.required ? "" : ", optional";
+      return `${serviceTitles[target.service]}${chain} ${target.shownUrl} (${target.reason}${optional})`;
+    })
+    .join(", ");
+}

@@ -1,0 +1,108 @@
+import type { FindExplorerOptions } from "../explorers/findExplorerByChainId.js";
+import type { VerificationJob, VerificationResult } from "../verify/job.js";
+import type { Service, Verifier } from "../verify/verifier.js";
+import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
+import { WorkSlots } from "../verify/workSlots.js";
+import { type ChainPlace, resolveTargets } from "./targets.js";
+
+/** What a script says about where and how to verify: the explorer and keys in its own words, and the engine's settings. */
+export interface BatchOptions extends Omit<JobsOptions, "chainId"> {
+  /** The Blockscout explorer, in any usual form. Without it, `chainId` (or each job's chain) finds it. */
+  explorerUrl?: string | undefined;
+  /** The chain of jobs that name none: finds its explorer when `explorerUrl` is not given, routes a `proapi_` key. */
+  chainId?: number | undefined;
+  /** Blockscout explorers by chain id, for jobs that name their chain: used instead of the lookup. */
+  explorers?: Record<number, string> | undefined;
+  /** The Blockscout key: a `proapi_` key goes through the Blockscout API for the chain. */
+  apiKey?: string | undefined;
+  /** Sent to Blockscout explorers with every request. */
+  headers?: Record<string, string> | undefined;
+  /** The services to verify on. Default: Blockscout. */
+  targets?: readonly Service[] | undefined;
+  /** Etherscan's key (one serves every chain), with `etherscan` among the targets. */
+  etherscanApiKey?: string | undefined;
+  /** Routescan's key, when there is one. */
+  routescanApiKey?: string | undefined;
+  /** Other API roots than the services' own (mirrors, stand-ins). */
+  apiUrls?: Partial<Record<Service, string>> | undefined;
+  /** How a chain's explorer is looked up (published list URL, cache, time limit). */
+  explorerLookup?: FindExplorerOptions | undefined;
+  /** Requests started per second to each service. Default: each service's own. */
+  requestsPerSecond?: number | undefined;
+  /** The most bytes of an answer read (default 64 MiB). */
+  maxResponseBytes?: number | undefined;
+  /** Verify through this service alone, as it is: everything above about where is then ignored. */
+  verifier?: Verifier | undefined;
+}
+
+/**
+ * Verifies many contracts from a script: the explorer (and any other service) is resolved from the options as the
+ * three doors resolve theirs, then each target's contracts are verified a few at a time, a failure of one never
+ * stopping the others. Jobs may name their own chain (`chainId`): each goes to its chain's targets.
+ *
+ * @param jobs - the contracts
+ * @param options - where (explorer URL or chain id, keys, targets) and how (concurrency, deadlines, ledger, events)
+ * @returns one record per job and target, each proxy link's record right after its implementation's
+ * @throws {InvalidInputError} when a chain names no known explorer, a key is missing, or the ledger file is not a
+ *   ledger (before anything is sent)
+ * @example
+ * const results = await verifyBatch(jobs, { explorerUrl: "https://eth.blockscout.com", concurrency: 8 });
+ * const failed = results.filter((r) => !isSuccess(r));
+ */
+export async function verifyBatch(
+  jobs: VerificationJob[],
+  options: BatchOptions = {},
+): Promise<VerificationResult[]> {
+  if (options.verifier) return verifyJobs(options.verifier, jobs, { ...options, chainId: options.chainId });
+  const named = [...new Set(jobs.flatMap((job) => (job.chainId === undefined ? [] : [job.chainId])))];
+  const chainIds = named.length > 0 ? named : [options.chainId];
+  const chains: ChainPlace[] = chainIds.map((chainId) => ({
+    claims: chainId === undefined ? [] : [{ id: chainId, source: "the chainId option" }],
+  }));
+  const resolved = await resolveTargets({
+    services: options.targets ?? ["blockscout"],
+    chains,
+    explorerUrl:
+      options.explorerUrl && chains.length <= 1
+        ? { url: options.explorerUrl, source: "the explorerUrl option" }
+        : undefined,
+    keys: {
+      blockscout: options.apiKey,
+      etherscan: options.etherscanApiKey,
+      routescan: options.routescanApiKey,
+    },
+    headers: options.headers,
+    apiUrls: Object.fromEntries(
+      Object.entries(options.apiUrls ?? {}).map(([service, url]) => [
+        service,
+        { url, source: `apiUrls.${service}` },
+      ]),
+    ),
+    howToNameExplorer: "give its URL as the explorerUrl option, or in the explorers option",
+    ...(options.explorerLookup ? { lookup: options.explorerLookup } : {}),
+  });
+  try {
+    const slots =
+      options.totalConcurrency instanceof WorkSlots
+        ? options.totalConcurrency
+        : new WorkSlots(options.totalConcurrency ?? Number.POSITIVE_INFINITY);
+    const { verifierFor } = await import("../verifiers/verifierFor.js");
+    const batches = await Promise.all(
+      resolved.targets.map(async (target) => {
+        const verifier = await verifierFor(target, {
+          ...(options.requestsPerSecond === undefined
+            ? {}
+            : { requestsPerSecond: options.requestsPerSecond }),
+          ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
+          onEvent: (event) => options.onEvent?.({ type: "transport", event }),
+        });
+        const own =
+          resolved.chainIds.length <= 1 ? jobs : jobs.filter((job) => job.chainId === target.chainId);
+        return verifyJobs(verifier, own, { ...options, totalConcurrency: slots, chainId: target.chainId });
+      }),
+    );
+    return batches.flat();
+  } finally {
+    await resolved.close();
+  }
+}

@@ -1,0 +1,275 @@
+import * as contract from "../client/contract/index.js";
+import { type QuotaReading, sharedRateLimiter } from "../client/rateLimiter.js";
+import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContractStatus.js";
+import { Transport, type TransportOptions } from "../client/transport.js";
+import { InvalidInputError, UnknownActionError } from "../errors/index.js";
+import type {
+  ContractPages,
+  Creation,
+  LookUp,
+  Receipt,
+  ReceiptStatus,
+  Submission,
+  SubmitOutcome,
+  Verifier,
+  VerifierCapabilities,
+} from "../verify/verifier.js";
+import type { BlockscoutTarget } from "./target.js";
+
+/** What a run sets for every request of a target: its pace, the answers' cap, where transport events go. */
+export type TransportSettings = Pick<
+  TransportOptions,
+  "requestsPerSecond" | "maxResponseBytes" | "onEvent" | "rateLimiter" | "requestTimeoutMs" | "maxRetries"
+>;
+
+/** The Blockscout API's free tier, until its answers state the quota. */
+const blockscoutApiRequestsPerSecond = 5;
+
+const capabilities: VerifierCapabilities = {
+  formats: ["standard-json", "single-file", "flattened", "vyper", "registry"],
+  proxyLink: true,
+  creation: true,
+  readsConstructorArguments: false,
+};
+
+/**
+ * Verifies on a Blockscout explorer, through the contract module Blockscout serves (`{base}/api?module=contract`) and
+ * its `GET /api/v2/smart-contracts/{address}` where it has it: the explorer's own instance, or the Blockscout API's
+ * route for the chain (a `proapi_` key). Every format; proxies are linked with `verifyproxycontract`.
+ */
+export class BlockscoutVerifier implements Verifier {
+  readonly service = "blockscout";
+  readonly capabilities = capabilities;
+  readonly pages: ContractPages;
+  /** The explorer's transport: `status` and `fetch` read through it too. */
+  readonly transport: Transport;
+
+  /**
+   * @param target - the explorer, resolved
+   * @param settings - the run's pace, answer cap and events
+   */
+  constructor(target: BlockscoutTarget, settings: TransportSettings = {}) {
+    this.transport = new Transport(blockscoutTransportOptions(target, settings));
+    const base = target.instanceUrl;
+    this.pages = {
+      base,
+      ledgerKey: target.ledgerKey,
+      contract: (address) => `${base}/address/${address}#code`,
+    };
+  }
+
+  /**
+   * `GET /api/v2/smart-contracts/{address}` where the explorer has it (never a bytecode twin's answer), else
+   * `getsourcecode` (which may be a twin's: the engine compares the name).
+   * @param address - a contract
+   * @returns what the explorer holds, with the implementations it links a proxy to
+   */
+  async lookUp(address: string): Promise<LookUp> {
+    const answer = await getSmartContractStatusIfSupported(this.transport, { address });
+    // Until the endpoint has answered 200 once, its 404 may be a server's answer for any unknown path.
+    if (answer.supported && (answer.status !== null || answer.routeConfirmed)) {
+      const status = answer.status;
+      if (!status?.isVerified)
+        return { state: "unverified", name: null, ownAnswer: true, implementations: [] };
+      return {
+        state: status.isFullyVerified ? "verified" : "partial",
+        name: status.name,
+        ownAnswer: true,
+        implementations: status.implementations,
+      };
+    }
+    const found = await contract.getSourceCode(this.transport, { address });
+    if (!found) return { state: "unverified", name: null, ownAnswer: false, implementations: [] };
+    return {
+      state: "verified",
+      name: found.contractName,
+      ownAnswer: false,
+      implementations: found.implementationAddresses,
+    };
+  }
+
+  /**
+   * `verifysourcecode` (standard JSON, single file), `verify` (flattened), `verify_vyper_contract`, the registry
+   * action, or `verifyproxycontract`.
+   * @param submission - what to verify
+   * @param timeoutMs - the request's time limit
+   * @returns a guid, or the verification when the explorer answered with it
+   * @throws {InvalidInputError} for more libraries than a flattened submission has slots, before any request
+   */
+  async submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
+    switch (submission.format) {
+      case "standard-json":
+        return outcomeOf(
+          await contract.verifySourceCode(this.transport, {
+            codeFormat: "solidity-standard-json-input",
+            address: submission.address,
+            contractName: submission.contractName,
+            compilerVersion: submission.compilerVersion,
+            standardJsonInput: submission.input,
+            ...withArguments(submission.constructorArguments),
+            timeoutMs,
+          }),
+        );
+      case "single-file":
+        return outcomeOf(
+          await contract.verifySourceCode(this.transport, {
+            codeFormat: "solidity-single-file",
+            address: submission.address,
+            contractName: submission.contractName,
+            compilerVersion: submission.compilerVersion,
+            sourceCode: submission.sourceCode,
+            optimizationUsed: submission.optimizer.enabled,
+            ...(submission.optimizer.runs === undefined ? {} : { runs: submission.optimizer.runs }),
+            ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
+            ...(submission.libraries ? { libraries: submission.libraries } : {}),
+            ...withArguments(submission.constructorArguments),
+            timeoutMs,
+          }),
+        );
+      case "flattened": {
+        const libraries = Object.keys(submission.libraries ?? {}).length;
+        if (libraries > contract.verifyLibrarySlots) {
+          throw new InvalidInputError(
+            "libraries",
+            `The flattened format has ${contract.verifyLibrarySlots} library slots, but ${libraries} libraries were given: use the standard-json format, which carries any number.`,
+          );
+        }
+        return outcomeOf(
+          await contract.verify(this.transport, {
+            address: submission.address,
+            name: submission.contractName,
+            compilerVersion: submission.compilerVersion,
+            optimization: submission.optimizer.enabled,
+            ...(submission.optimizer.runs === undefined
+              ? {}
+              : { optimizationRuns: submission.optimizer.runs }),
+            ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
+            contractSourceCode: submission.sourceCode,
+            ...(submission.libraries ? { libraries: submission.libraries } : {}),
+            ...withArguments(submission.constructorArguments),
+            timeoutMs,
+          }),
+        );
+      }
+      case "vyper":
+        return outcomeOf(
+          await contract.verifyVyperContract(this.transport, {
+            address: submission.address,
+            name: submission.contractName,
+            compilerVersion: submission.compilerVersion,
+            contractSourceCode: submission.sourceCode,
+            ...withArguments(submission.constructorArguments),
+            timeoutMs,
+          }),
+        );
+      case "registry":
+        return outcomeOf(
+          await this.#viaRegistry({ address: submission.address, files: [...submission.files], timeoutMs }),
+        );
+      case "proxy":
+        return {
+          kind: "receipt",
+          receipt: {
+            id: await contract.verifyProxyContract(this.transport, {
+              address: submission.address,
+              ...(submission.expectedImplementation
+                ? { expectedImplementation: submission.expectedImplementation }
+                : {}),
+            }),
+            of: "proxy-link",
+          },
+        };
+    }
+  }
+
+  /**
+   * `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt.
+   * @param receipt - the guid, and what it is the receipt of
+   * @returns where it stands
+   */
+  async status(receipt: Receipt): Promise<ReceiptStatus> {
+    if (receipt.of === "proxy-link")
+      return contract.checkProxyVerification(this.transport, { guid: receipt.id });
+    return contract.checkVerifyStatus(this.transport, { guid: receipt.id });
+  }
+
+  /**
+   * `getcontractcreation`.
+   * @param address - a contract
+   * @returns its creation, or null
+   */
+  async creation(address: string): Promise<Creation | null> {
+    const [found] = await contract.getContractCreation(this.transport, { addresses: [address] });
+    return found?.creationBytecode
+      ? { creationBytecode: found.creationBytecode, transactionHash: found.txHash }
+      : null;
+  }
+
+  /** @returns what the explorer's stated quota allows now */
+  quota(): QuotaReading {
+    return this.transport.rateLimiter.reading();
+  }
+
+  // `verify_via_registry`, the specification's name, and after an `Unknown action` answer `verify_via_sourcify`,
+  // real Blockscout's, which this explorer then gets from the first try.
+  async #viaRegistry(parameters: contract.VerifyViaRegistryParameters): Promise<contract.SubmissionOutcome> {
+    const known = this.transport.capabilities;
+    if (known.registryAction === "verify_via_sourcify")
+      return contract.verifyViaSourcify(this.transport, parameters);
+    try {
+      return await contract.verifyViaRegistry(this.transport, parameters);
+    } catch (error) {
+      if (!(error instanceof UnknownActionError)) throw error;
+      known.registryAction = "verify_via_sourcify";
+      return contract.verifyViaSourcify(this.transport, parameters);
+    }
+  }
+}
+
+/**
+ * The transport settings of a resolved Blockscout target: its route, key and headers, and through the Blockscout
+ * API one limiter for the API's root, whose one quota covers every chain.
+ *
+ * @param target - the explorer, resolved
+ * @param settings - the run's pace, answer cap and events
+ * @returns the transport's options
+ */
+export function blockscoutTransportOptions(
+  target: BlockscoutTarget,
+  settings: TransportSettings = {},
+): TransportOptions {
+  const quotaRoot = target.sharedQuotaRoot;
+  return {
+    ...settings,
+    ...(quotaRoot && !settings.rateLimiter
+      ? {
+          rateLimiter: sharedRateLimiter(
+            quotaRoot,
+            settings.requestsPerSecond ?? blockscoutApiRequestsPerSecond,
+            {
+              followExplorerQuota: settings.requestsPerSecond === undefined,
+            },
+          ),
+        }
+      : {}),
+    explorerUrl: target.api,
+    apiKey: target.apiKey,
+    apiKeyIn: target.keyIn,
+    headers: target.headers,
+  };
+}
+
+function withArguments(constructorArguments: string | undefined): { constructorArguments?: string } {
+  return constructorArguments === undefined ? {} : { constructorArguments };
+}
+
+/**
+ * The port's outcome of a contract-module submission: a guid is a receipt to poll.
+ * @param outcome - the client's outcome
+ * @returns the engine's
+ */
+export function outcomeOf(outcome: contract.SubmissionOutcome): SubmitOutcome {
+  if (outcome.kind === "guid") return { kind: "receipt", receipt: { id: outcome.guid, of: "verification" } };
+  if (outcome.kind === "verified") return { kind: "verified" };
+  return { kind: "already-verified", message: outcome.message };
+}

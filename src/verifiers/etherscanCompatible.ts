@@ -1,0 +1,193 @@
+import * as contract from "../client/contract/index.js";
+import type { QuotaReading } from "../client/rateLimiter.js";
+import type { Transport } from "../client/transport.js";
+import { InvalidInputError, NotSupportedError } from "../errors/index.js";
+import {
+  type ContractPages,
+  type Creation,
+  type LookUp,
+  type Receipt,
+  type ReceiptStatus,
+  type Service,
+  type Submission,
+  type SubmitOutcome,
+  serviceTitles,
+  type Verifier,
+  type VerifierCapabilities,
+} from "../verify/verifier.js";
+import { outcomeOf } from "./blockscoutVerifier.js";
+
+/** What one Etherscan-compatible service is: its transport, pages and abilities. */
+export interface EtherscanCompatibleService {
+  service: Service;
+  transport: Transport;
+  pages: ContractPages;
+  capabilities: VerifierCapabilities;
+  /** Addresses `getcontractcreation` takes at once. */
+  creationsPerRequest: number;
+}
+
+/**
+ * A service that speaks Etherscan's contract module (Etherscan API v2, Routescan): `verifysourcecode` for every
+ * format it takes (a flattened source as a single file, Vyper as `vyper-json`), `checkverifystatus`,
+ * `getsourcecode`, `getcontractcreation`, and `verifyproxycontract` where it links proxies.
+ */
+export class EtherscanCompatibleVerifier implements Verifier {
+  readonly service: Service;
+  readonly capabilities: VerifierCapabilities;
+  readonly pages: ContractPages;
+  readonly transport: Transport;
+  readonly #creationsPerRequest: number;
+
+  /** @param description - the service */
+  constructor(description: EtherscanCompatibleService) {
+    this.service = description.service;
+    this.capabilities = description.capabilities;
+    this.pages = description.pages;
+    this.transport = description.transport;
+    this.#creationsPerRequest = description.creationsPerRequest;
+  }
+
+  /**
+   * `getsourcecode`: its answer may be a bytecode twin's ("Similar Match"), so the engine compares the name.
+   * @param address - a contract
+   * @returns what the service holds
+   */
+  async lookUp(address: string): Promise<LookUp> {
+    const found = await contract.getSourceCode(this.transport, { address });
+    if (!found) return { state: "unverified", name: null, ownAnswer: false, implementations: [] };
+    return {
+      state: "verified",
+      name: found.contractName,
+      ownAnswer: false,
+      implementations: found.implementationAddresses,
+    };
+  }
+
+  /**
+   * `verifysourcecode`, or `verifyproxycontract` with `expectedimplementation`.
+   * @param submission - what to verify
+   * @param timeoutMs - the request's time limit
+   * @returns a guid, or already verified
+   * @throws {NotSupportedError} for what the service does not take, before any request
+   */
+  async submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
+    if (submission.format === "proxy") {
+      if (!this.capabilities.proxyLink) throw this.#notSupported("proxy links");
+      const id = await contract.verifyProxyContract(this.transport, {
+        address: submission.address,
+        ...(submission.expectedImplementation
+          ? { expectedImplementation: submission.expectedImplementation }
+          : {}),
+      });
+      return { kind: "receipt", receipt: { id, of: "proxy-link" } };
+    }
+    if (!this.capabilities.formats.includes(submission.format))
+      throw this.#notSupported(`the ${submission.format} format`);
+    const args =
+      "constructorArguments" in submission && submission.constructorArguments !== undefined
+        ? { constructorArguments: submission.constructorArguments }
+        : {};
+    switch (submission.format) {
+      case "standard-json":
+        return outcomeOf(
+          await contract.verifySourceCode(this.transport, {
+            codeFormat: "solidity-standard-json-input",
+            address: submission.address,
+            contractName: submission.contractName,
+            compilerVersion: submission.compilerVersion,
+            standardJsonInput: submission.input,
+            ...args,
+            timeoutMs,
+          }),
+        );
+      // A flattened source is the single-file format here.
+      case "single-file":
+      case "flattened":
+        return outcomeOf(
+          await contract.verifySourceCode(this.transport, {
+            codeFormat: "solidity-single-file",
+            address: submission.address,
+            contractName: submission.contractName,
+            compilerVersion: submission.compilerVersion,
+            sourceCode: submission.sourceCode,
+            optimizationUsed: submission.optimizer.enabled,
+            ...(submission.optimizer.runs === undefined ? {} : { runs: submission.optimizer.runs }),
+            ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
+            ...(submission.libraries ? { libraries: submission.libraries } : {}),
+            ...args,
+            timeoutMs,
+          }),
+        );
+      case "vyper": {
+        // Vyper standard JSON (`codeformat=vyper-json`, `compilerversion=vyper:x.y.z`) with the compiler's defaults.
+        const release = /^v?(\d+\.\d+\.\d+)/.exec(submission.compilerVersion)?.[1];
+        if (!release) {
+          throw new InvalidInputError(
+            "compilerVersion",
+            `Invalid Vyper compiler version ${JSON.stringify(submission.compilerVersion)}: expected x.y.z, like 0.4.0.`,
+          );
+        }
+        const file = `${submission.contractName}.vy`;
+        return outcomeOf(
+          await contract.verifySourceCode(this.transport, {
+            codeFormat: "vyper-json",
+            address: submission.address,
+            contractName: `${file}:${submission.contractName}`,
+            compilerVersion: `vyper:${release}`,
+            standardJsonInput: {
+              language: "Vyper",
+              sources: { [file]: { content: submission.sourceCode } },
+              settings: { outputSelection: { "*": ["evm.bytecode", "evm.deployedBytecode", "abi"] } },
+            },
+            ...args,
+            timeoutMs,
+          }),
+        );
+      }
+      case "registry":
+        throw this.#notSupported("the registry format");
+    }
+  }
+
+  /**
+   * `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt.
+   * @param receipt - the guid
+   * @returns where it stands
+   */
+  async status(receipt: Receipt): Promise<ReceiptStatus> {
+    if (receipt.of === "proxy-link")
+      return contract.checkProxyVerification(this.transport, { guid: receipt.id });
+    return contract.checkVerifyStatus(this.transport, { guid: receipt.id });
+  }
+
+  /**
+   * `getcontractcreation`.
+   * @param address - a contract
+   * @returns its creation, or null
+   */
+  async creation(address: string): Promise<Creation | null> {
+    const [found] = await contract.getContractCreation(
+      this.transport,
+      { addresses: [address] },
+      this.#creationsPerRequest,
+    );
+    return found?.creationBytecode
+      ? { creationBytecode: found.creationBytecode, transactionHash: found.txHash }
+      : null;
+  }
+
+  /** @returns the limiter's reading (these services state no quota in headers: the spacing decides) */
+  quota(): QuotaReading {
+    return this.transport.rateLimiter.reading();
+  }
+
+  #notSupported(what: string): NotSupportedError {
+    const title = serviceTitles[this.service];
+    return new NotSupportedError(
+      this.service,
+      what,
+      `${title} does not take ${what}: give ${this.capabilities.formats.join(", ")}.`,
+    );
+  }
+}

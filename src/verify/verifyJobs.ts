@@ -1,0 +1,180 @@
+import { proxyLinkHash } from "../ledger/inputHash.js";
+import { Ledger } from "../ledger/ledger.js";
+import { verifyWithLedger } from "../ledger/verifyWithLedger.js";
+import { defaultTimeoutMs } from "../options/verificationOptions.js";
+import { type ConcurrencySetting, concurrencyControl } from "./adaptiveConcurrency.js";
+import { BatchMemory } from "./batchMemory.js";
+import { Deadline } from "./deadline.js";
+import type { VerificationJob, VerificationResult } from "./job.js";
+import { linkProxy } from "./linkProxy.js";
+import { inTargetPool } from "./targetPool.js";
+import { serviceTitles, type Verifier } from "./verifier.js";
+import { type EngineOptions, verifyContract } from "./verifyContract.js";
+import { WorkSlots } from "./workSlots.js";
+
+/** How the engine works through the jobs of one target. */
+export interface JobsOptions extends EngineOptions {
+  /** The chain: stamped on every record and ledger entry. */
+  chainId?: number | undefined;
+  /**
+   * Contracts worked on at once. Default `auto`: chosen from the service's stated quota and the 429s it answers, at
+   * most 16.
+   */
+  concurrency?: ConcurrencySetting;
+  /**
+   * Contracts worked on at once over this and other targets: a number, or {@link WorkSlots} shared with the pools of
+   * other targets running at the same time. Default: no limit beyond `concurrency`.
+   */
+  totalConcurrency?: number | WorkSlots;
+  /**
+   * The ledger (a file path, or an open {@link Ledger}): read before each job, written after every change, so a
+   * rerun skips what is verified and polls what is pending instead of submitting again.
+   */
+  ledger?: string | Ledger | undefined;
+  /** With a ledger: ask the service even about contracts it records verified. */
+  recheck?: boolean | undefined;
+}
+
+/**
+ * Verifies many contracts on one service: a few at a time, every request under the service's rate limiter, and a
+ * failure of one job never stops the others. Proxy links run after all contracts, so a proxy verified in the same
+ * run is ready for its link; a service with no proxy link says so once per proxy, in a notice. With a ledger, what
+ * it records verified is not asked again and pending receipts are polled, never submitted again.
+ *
+ * @param verifier - the service, for one chain
+ * @param jobs - the contracts
+ * @param options - concurrency, deadlines, ledger, events
+ * @returns one record per job in job order, each proxy link's record right after its implementation's
+ * @throws {InvalidInputError} when the ledger file is not a ledger (before anything is sent)
+ */
+export async function verifyJobs(
+  verifier: Verifier,
+  jobs: VerificationJob[],
+  options: JobsOptions = {},
+): Promise<VerificationResult[]> {
+  const ledger = typeof options.ledger === "string" ? new Ledger(options.ledger) : options.ledger;
+  const { chainId } = options;
+  const slots =
+    options.totalConcurrency instanceof WorkSlots
+      ? options.totalConcurrency
+      : new WorkSlots(options.totalConcurrency ?? Number.POSITIVE_INFINITY);
+  const group = verifier.pages.ledgerKey;
+  // One control per pool: the links' jobs are not the verifications' jobs.
+  const limits = () => ({
+    slots,
+    controlFor: () => concurrencyControl(options.concurrency ?? "auto", () => verifier.quota()),
+  });
+  // What the batch learns of the service (when verdicts come, whether pre-checks find anything) spares requests.
+  const memory = new BatchMemory();
+  const optionsFor = (job: VerificationJob): EngineOptions => ({
+    memory,
+    ...options,
+    ...(job.rpc ? { rpc: job.rpc } : {}),
+  });
+  const stamped = (result: VerificationResult): VerificationResult => ({
+    ...result,
+    ...(chainId === undefined || result.chainId !== undefined ? {} : { chainId }),
+    target: verifier.service,
+  });
+
+  const results = await inTargetPool(
+    jobs,
+    () => group,
+    limits(),
+    async (job) =>
+      stamped(
+        ledger
+          ? await verifyWithLedger(verifier, job, optionsFor(job), {
+              ledger,
+              recheck: options.recheck,
+              chainId,
+            })
+          : await verifyContract(verifier, job, optionsFor(job)),
+      ),
+  );
+  const links = await inTargetPool(
+    jobs,
+    () => group,
+    limits(),
+    async (job, index) => {
+      const implementation = results[index];
+      const proxyAddress = job.proxyAddress;
+      if (!proxyAddress || !implementation) return undefined;
+      if (!verifier.capabilities.proxyLink) {
+        options.onEvent?.({
+          type: "notice",
+          address: proxyAddress,
+          contract: implementation.contract,
+          message: `${serviceTitles[verifier.service]} has no proxy link: the proxy and its implementation are verified each as a contract.`,
+        });
+        return undefined;
+      }
+      if (implementation.status !== "verified" && implementation.status !== "already-verified") {
+        const notAwaited = implementation.status === "pending";
+        return stamped({
+          address: proxyAddress,
+          contract: `proxy of ${implementation.contract}`,
+          explorer: implementation.explorer,
+          format: "proxy",
+          // Without waiting, the implementation's verdict is not known yet: nothing failed.
+          status: notAwaited ? "pending" : "failed",
+          url: verifier.pages.contract(proxyAddress),
+          attempts: 0,
+          durationMs: 0,
+          ...(notAwaited ? {} : { error: { code: "verification_failed" as const } }),
+          message: notAwaited
+            ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
+            : "Not linked: the implementation is not verified.",
+        });
+      }
+      const linkHash = proxyLinkHash(implementation.address);
+      const recorded = ledger?.entry(verifier.pages.ledgerKey, proxyAddress, "proxy");
+      if (recorded?.status === "verified" && recorded.inputHash === linkHash && !options.recheck) {
+        const linked: VerificationResult = {
+          address: proxyAddress,
+          contract: `proxy of ${implementation.contract}`,
+          explorer: verifier.pages.base,
+          format: "proxy",
+          status: "already-verified",
+          url: verifier.pages.contract(proxyAddress),
+          attempts: 0,
+          durationMs: 0,
+          message:
+            "The ledger records it linked to this implementation; the explorer was not asked (recheck asks it).",
+        };
+        options.onEvent?.({
+          type: "finished",
+          address: proxyAddress,
+          contract: linked.contract,
+          result: linked,
+        });
+        return stamped(linked);
+      }
+      const timeoutMs = job.timeoutMs ?? options.timeoutMs;
+      // The link's requests answer to its deadline too (rate-limit waits, request time limits).
+      const link = await new Deadline(timeoutMs ?? defaultTimeoutMs).run(() =>
+        linkProxy(verifier, proxyAddress, implementation, {
+          ...(timeoutMs ? { timeoutMs } : {}),
+          ...(options.polling ? { polling: options.polling } : {}),
+          ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+        }),
+      );
+      ledger?.record({
+        explorer: verifier.pages.ledgerKey,
+        address: proxyAddress,
+        ...(chainId === undefined ? {} : { chainId }),
+        contract: link.contract,
+        format: "proxy",
+        inputHash: linkHash,
+        status: link.status === "already-verified" ? "verified" : link.status,
+        ...(link.guid ? { guid: link.guid } : {}),
+        url: link.url,
+      });
+      return stamped(link);
+    },
+  );
+  return results.flatMap((result, index) => {
+    const link = links[index];
+    return link ? [result, link] : [result];
+  });
+}
