@@ -5,13 +5,13 @@
 // default) [--rps N] (the client's own cap; by default the engine follows the explorer's stated quota) [--rerun]
 // (then the same jobs again in a new batch with a new client, as a rerun without a ledger would)
 import { parseArgs } from "node:util";
-import { ExplorerClient } from "../src/client/explorerClient.js";
 import { RateLimiter } from "../src/client/rateLimiter.js";
+import { verifyBatch } from "../src/run/verifyBatch.js";
 import { isSuccess } from "../src/verify/job.js";
-import { verifyBatch } from "../src/verify/verifyBatch.js";
 import { testAddress } from "../test/support/addresses.js";
 import { standardJsonJob } from "../test/support/jobs.js";
 import { startTestExplorer } from "../test/support/testExplorer.js";
+import { blockscoutVerifierAt } from "../test/support/verifiers.js";
 
 const { values } = parseArgs({
   options: {
@@ -44,8 +44,7 @@ for (const address of addresses)
   explorer.backend.addContract(address).script(address, { result: "pass", pendingMs });
 
 const newClient = () =>
-  new ExplorerClient({
-    explorerUrl: explorer.url,
+  blockscoutVerifierAt(explorer.url, {
     ...(requestsPerSecond === undefined ? {} : { requestsPerSecond }),
     // A limiter of its own, as a new process would have: the product's default spacing until the explorer states
     // its quota.
@@ -59,7 +58,7 @@ const newClient = () =>
 let rateLimitedAnswers = 0;
 const jobs = addresses.map((address) => standardJsonJob(address));
 const started = performance.now();
-const results = await verifyBatch(jobs, { explorerUrl: explorer.url, client: newClient(), concurrency });
+const results = await verifyBatch(jobs, { verifier: newClient(), concurrency });
 const wallMs = performance.now() - started;
 const rateLimited = rateLimitedAnswers;
 const rerun = values.rerun ? await runAgain() : undefined;
@@ -68,7 +67,7 @@ await explorer.close();
 async function runAgain(): Promise<{ wallMs: number; requests: number; succeeded: number }> {
   const before = explorer.requests.length;
   const start = performance.now();
-  const again = await verifyBatch(jobs, { explorerUrl: explorer.url, client: newClient(), concurrency });
+  const again = await verifyBatch(jobs, { verifier: newClient(), concurrency });
   return {
     wallMs: performance.now() - start,
     requests: explorer.requests.length - before,

@@ -13,7 +13,7 @@ import { listContracts } from "../src/client/contract/listContracts.js";
 import { verify } from "../src/client/contract/verify.js";
 import { isExplorerVerifyError } from "../src/errors/explorerVerifyError.js";
 import { readManifest } from "../src/inputs/manifest.js";
-import { verifyBatch } from "../src/verify/verifyBatch.js";
+import { verifyBatch } from "../src/run/verifyBatch.js";
 import { hardhat, preparePluginProject, removePluginProject } from "../test/support/pluginProject.js";
 import { startTestExplorer } from "../test/support/testExplorer.js";
 import { transportFor } from "../test/support/transportFor.js";
@@ -180,7 +180,7 @@ for (const [category, call] of cases) {
       failures.push(`${category}: ${String(error).split("\n")[0]}`);
   }
 }
-const engineResults = await verifyBatch(engineJobs, { explorerUrl: explorer.url, client: undefined });
+const engineResults = await verifyBatch(engineJobs, { explorerUrl: explorer.url });
 for (const result of engineResults)
   if (result.status !== "failed" || result.attempts !== 0) failures.push(`engine job: ${result.status}`);
 byCategory.set("engine job", engineJobs.length);

@@ -13,14 +13,14 @@ import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import type { Abi } from "viem";
-import { ExplorerClient } from "../src/client/explorerClient.js";
 import { type LocalExplorer, startLocalExplorer } from "../src/local-explorer/localExplorer.js";
 import { loadSolcJsCompiler, parseCompilerOutput, solcWrapperFor } from "../src/recompile/compiler.js";
 import { SolcJsWorkerPool } from "../src/recompile/solcJsWorkerPool.js";
+import { verifyBatch } from "../src/run/verifyBatch.js";
 import { isSuccess, type StandardJsonInput, type VerificationJob } from "../src/verify/job.js";
-import { verifyBatch } from "../src/verify/verifyBatch.js";
 import { Deployer } from "../test/support/deployer.js";
 import { startHardhatChain } from "../test/support/hardhatChain.js";
+import { blockscoutVerifierAt } from "../test/support/verifiers.js";
 import { type StatusLatencies, startStatusProbe } from "./support/statusProbe.js";
 
 const require = createRequire(import.meta.url);
@@ -171,7 +171,7 @@ async function measureOn(explorer: LocalExplorer, setting: string, jobs: Verific
   const results = await verifyBatch(jobs, {
     explorerUrl: probe.proxyUrl,
     // No client-side spacing: every submission is in flight at once.
-    client: new ExplorerClient({ explorerUrl: probe.proxyUrl, requestsPerSecond: Number.POSITIVE_INFINITY }),
+    verifier: blockscoutVerifierAt(probe.proxyUrl, { requestsPerSecond: Number.POSITIVE_INFINITY }),
     concurrency: jobs.length,
     onEvent: (event) => {
       if (event.type === "submitted" && event.guid && !guidSeen) {

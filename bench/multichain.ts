@@ -13,8 +13,8 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { createContractJob, findContract, readBuildInfos } from "../src/inputs/index.js";
+import { verifyBatch } from "../src/run/verifyBatch.js";
 import { isSuccess, type VerificationJob } from "../src/verify/job.js";
-import { verifyBatch } from "../src/verify/verifyBatch.js";
 import { testAddress } from "../test/support/addresses.js";
 import { standardJsonJob } from "../test/support/jobs.js";
 import { startTestExplorer, type TestExplorer } from "../test/support/testExplorer.js";
@@ -91,9 +91,14 @@ function scriptExplorers(chains: number, addressesOf: (chain: number) => string[
   }
 }
 
-async function timedBatch(jobs: VerificationJob[], chains: number): Promise<BatchRun> {
+// Each chain's explorer by its chain id, as a script names them.
+async function timedBatch(
+  jobs: VerificationJob[],
+  chains: number,
+  explorerOf: Record<number, string>,
+): Promise<BatchRun> {
   const started = performance.now();
-  const results = await verifyBatch(jobs, { concurrency, requestsPerSecond });
+  const results = await verifyBatch(jobs, { explorers: explorerOf, concurrency, requestsPerSecond });
   return {
     wallS: (performance.now() - started) / 1_000,
     requests: explorers.slice(0, chains).reduce((sum, explorer) => sum + explorer.requests.length, 0),
@@ -112,12 +117,14 @@ async function syntheticContracts(): Promise<void> {
     scriptExplorers(chains, () => addresses);
     const jobs = explorers
       .slice(0, chains)
-      .flatMap((explorer, chain) =>
-        addresses.map((address) =>
-          standardJsonJob(address, { target: { explorerUrl: explorer.url, chainId: 1_001 + chain } }),
-        ),
+      .flatMap((_explorer, chain) =>
+        addresses.map((address) => standardJsonJob(address, { chainId: 1_001 + chain })),
       );
-    return timedBatch(jobs, chains);
+    return timedBatch(
+      jobs,
+      chains,
+      Object.fromEntries(explorers.map((explorer, chain) => [1_001 + chain, explorer.url])),
+    );
   };
   const one = await timed(1);
   const all = await timed(chainCount);
@@ -206,14 +213,17 @@ async function deployedContracts(): Promise<void> {
             address,
             constructorArguments: { values: [`Token ${i}`, BigInt(i + 1)] },
           }),
-          target: { explorerUrl: (explorers[index] as TestExplorer).url, chainId: chain.chainId },
+          chainId: chain.chainId,
         })),
       );
     progress("explorer-verify");
     scriptExplorers(1, addressesOf);
-    const one = await timedBatch(jobsOn(1), 1);
+    const explorerOf = Object.fromEntries(
+      chains.map((chain, index) => [chain.chainId, (explorers[index] as TestExplorer).url]),
+    );
+    const one = await timedBatch(jobsOn(1), 1, explorerOf);
     scriptExplorers(chainCount, addressesOf);
-    const all = await timedBatch(jobsOn(chainCount), chainCount);
+    const all = await timedBatch(jobsOn(chainCount), chainCount, explorerOf);
 
     const line = (label: string, text: string) => console.log(`${label.padEnd(46)}${text}`);
     console.log(

@@ -19,8 +19,9 @@ import { loadSolcJsCompiler, parseCompilerOutput, solcWrapperFor } from "../src/
 import { SolcJsWorkerPool } from "../src/recompile/solcJsWorkerPool.js";
 import { RunReporter } from "../src/run/runReporter.js";
 import { runVerify } from "../src/run/runVerify.js";
+import { resolveTargets } from "../src/run/targets.js";
 import { isSuccess, type StandardJsonInput, type VerificationJob } from "../src/verify/job.js";
-import type { VerifierKind } from "../src/verify/verifier.js";
+import type { Service as VerifierKind } from "../src/verify/verifier.js";
 import { Deployer } from "../test/support/deployer.js";
 import { startHardhatChain } from "../test/support/hardhatChain.js";
 
@@ -290,38 +291,30 @@ async function measure(label: string, targets: VerifierKind[], jobs: Verificatio
         if (kind) rateLimited[kind] = (rateLimited[kind] ?? 0) + 1;
       }
       if (event.type === "finished") {
-        const kind = kindOfUrl(event.result.explorer);
+        const kind = event.result.target;
         if (kind) lastRecordMs[kind] = performance.now() - started;
       }
       shown(event);
     },
   });
+  const resolved = await resolveTargets({
+    services: targets,
+    chains: [{ claims: [{ id: chainId, source: "the bench" }] }],
+    ...(targets.includes("blockscout")
+      ? { explorerUrl: { url: urlOf("blockscout"), source: "the bench's stand-in" } }
+      : {}),
+    keys: { etherscan: etherscanKey },
+    apiUrls: {
+      etherscan: { url: urlOf("etherscan"), source: "the bench's stand-in" },
+      sourcify: { url: urlOf("sourcify"), source: "the bench's stand-in" },
+    },
+    howToNameExplorer: "",
+  });
   const results = await runVerify({
     jobs,
-    target: {
-      explorerUrl: targets.includes("blockscout") ? urlOf("blockscout") : "",
-      chainId,
-      apiKey: undefined,
-      headers: {},
-      explorers: {},
-      blockscoutApiUrl: undefined,
-      localExplorer: undefined,
-      description: urlOf("blockscout"),
-    },
-    settings: {
-      concurrency,
-      timeoutSeconds: 600,
-      force: false,
-      wait: true,
-      preflight: false,
-      targets,
-    },
+    targets: resolved,
+    settings: { concurrency, timeoutSeconds: 600, force: false, wait: true, preflight: false },
     reporter,
-    services: {
-      etherscanApiKey: etherscanKey,
-      etherscanApiUrl: urlOf("etherscan"),
-      sourcifyApiUrl: urlOf("sourcify"),
-    },
   });
   const wallS = (performance.now() - started) / 1_000;
   const hallCpu = process.cpuUsage(cpuBefore);

@@ -9,10 +9,9 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
-import { ExplorerClient } from "../src/client/explorerClient.js";
 import { createContractJob, findContract, readBuildInfos } from "../src/inputs/index.js";
+import { verifyBatch } from "../src/run/verifyBatch.js";
 import { isSuccess } from "../src/verify/job.js";
-import { verifyBatch } from "../src/verify/verifyBatch.js";
 import { startTestExplorer, type TestExplorer } from "../test/support/testExplorer.js";
 import { hardhatCli, node, startBenchChain } from "./support/benchChain.js";
 
@@ -110,7 +109,6 @@ try {
         const start = performance.now();
         const results = await verifyBatch(jobs, {
           explorerUrl: target.url,
-          client: new ExplorerClient({ explorerUrl: target.url }),
           concurrency,
         });
         const explorerVerifyS = (performance.now() - start) / 1_000;

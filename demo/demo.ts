@@ -24,8 +24,8 @@ import {
 } from "../src/inputs/index.js";
 import { startLocalExplorer } from "../src/local-explorer/index.js";
 import { RunReporter } from "../src/run/runReporter.js";
+import { verifyBatch } from "../src/run/verifyBatch.js";
 import { isSuccess, type VerificationJob } from "../src/verify/job.js";
-import { verifyBatch } from "../src/verify/verifyBatch.js";
 import config from "./hardhat.config.js";
 
 const require = createRequire(import.meta.url);
@@ -174,7 +174,7 @@ const jobs: VerificationJob[] = [
 const reporter = new RunReporter({ json: false, table: true });
 const results = await verifyBatch(jobs, {
   explorerUrl: explorer.url,
-  client,
+  requestsPerSecond: 50,
   concurrency: 4,
   polling: { initialIntervalMs: 200, maxIntervalMs: 1_000, backoffFactor: 1.5, unknownUidGrace: 3 },
   onEvent: reporter.event,

@@ -1,12 +1,12 @@
 // The soak's engine: bundled and run with plain Node by bench/soak.ts (as the Action runs), so its peak RSS is the
 // engine's alone. Verifies the jobs against the explorer URL it is given and sends one summary over IPC.
 import { parseArgs } from "node:util";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { progressLine } from "../../src/report/progressLine.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
 import { secretApiKey, testAddress } from "../../test/support/addresses.js";
 import { fastEngine, standardJsonJob } from "../../test/support/jobs.js";
+import { blockscoutVerifierAt } from "../../test/support/verifiers.js";
 
 /** What the engine process reports. */
 export interface EngineSummary {
@@ -39,8 +39,7 @@ let keyShown = false;
 const checkOutput = (line: string) => {
   if (line.includes(secretApiKey) || line.includes(encodeURIComponent(secretApiKey))) keyShown = true;
 };
-const client = new ExplorerClient({
-  explorerUrl,
+const client = blockscoutVerifierAt(explorerUrl, {
   apiKey: secretApiKey,
   retryDelayMs: 20,
   maxRateLimitRetries: 10,
@@ -52,8 +51,7 @@ const started = performance.now();
 const results = await verifyBatch(
   addresses.map((address) => standardJsonJob(address)),
   {
-    explorerUrl,
-    client,
+    verifier: client,
     concurrency: Number(values.concurrency),
     ...fastEngine,
     timeoutMs: 120_000,

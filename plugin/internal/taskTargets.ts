@@ -35,7 +35,10 @@ export interface TaskWhere {
  * @throws {HardhatPluginError} when chains disagree, no explorer is known for the chain, the network is Hardhat's
  *   in-process chain, a URL is not http(s), or a header is malformed
  */
-export async function resolveTaskTargets(hre: HardhatRuntimeEnvironment, where: TaskWhere): Promise<RunTargets> {
+export async function resolveTaskTargets(
+  hre: HardhatRuntimeEnvironment,
+  where: TaskWhere,
+): Promise<RunTargets> {
   const settings = hre.config.explorerVerify;
   const { network } = where;
   const chainId = network ? Number(await network.chain.chainId()) : where.chainId;
@@ -83,8 +86,12 @@ export async function resolveTaskTargets(hre: HardhatRuntimeEnvironment, where: 
       },
       keys: {
         blockscout: await optionalValue(settings.apiKey),
-        etherscan: where.services.includes("etherscan") ? await optionalValue(settings.etherscan.apiKey) : undefined,
-        routescan: where.services.includes("routescan") ? await optionalValue(settings.routescan.apiKey) : undefined,
+        etherscan: where.services.includes("etherscan")
+          ? await optionalValue(settings.etherscan.apiKey)
+          : undefined,
+        routescan: where.services.includes("routescan")
+          ? await optionalValue(settings.routescan.apiKey)
+          : undefined,
       },
       headers: await headerValues(settings.headers),
       apiUrls: {
@@ -98,7 +105,10 @@ export async function resolveTaskTargets(hre: HardhatRuntimeEnvironment, where: 
           ? { routescan: { url: settings.routescan.apiUrl, source: "explorerVerify.routescan.apiUrl" } }
           : {}),
       },
-      localExplorer: { cacheDir: join(hre.config.paths.cache, "explorer-verify"), compilers: projectCompilers(hre) },
+      localExplorer: {
+        cacheDir: join(hre.config.paths.cache, "explorer-verify"),
+        compilers: projectCompilers(hre),
+      },
       howToNameExplorer:
         chainId === undefined
           ? "give --explorer-url"

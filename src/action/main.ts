@@ -57,7 +57,11 @@ export async function run(): Promise<void> {
         const url = inputs.explorers[chainId];
         return url ? { url: { url, source: `input explorers (chain ${chainId})` } } : undefined;
       },
-      keys: { blockscout: inputs.apiKey, etherscan: inputs.etherscanApiKey, routescan: inputs.routescanApiKey },
+      keys: {
+        blockscout: inputs.apiKey,
+        etherscan: inputs.etherscanApiKey,
+        routescan: inputs.routescanApiKey,
+      },
       headers: inputs.headers,
       howToNameExplorer: "give the explorer-url input",
     });

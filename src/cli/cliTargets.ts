@@ -4,7 +4,11 @@ import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { type FoundryConfig, foundryExplorerFor, readFoundryConfig } from "../inputs/foundryConfig.js";
 import { type ChainClaim, chainPlaces, type RunTargets, resolveTargets } from "../run/targets.js";
 import type { Service } from "../verify/verifier.js";
-import { apiKeyFromEnvironment, etherscanKeyFromEnvironment, routescanKeyFromEnvironment } from "./arguments.js";
+import {
+  apiKeyFromEnvironment,
+  etherscanKeyFromEnvironment,
+  routescanKeyFromEnvironment,
+} from "./arguments.js";
 import { UsageError } from "./cliErrors.js";
 import { foundryCompilers } from "./foundryCompilers.js";
 

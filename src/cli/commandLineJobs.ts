@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
 import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
-import type { ChainClaim } from "../run/chainAgreement.js";
 import { eip1967ImplementationSlot } from "../chain/proxySlots.js";
 import type { Libraries } from "../client/contract/libraries.js";
 import { assertAddress } from "../client/validate.js";
@@ -15,6 +14,7 @@ import { singleFileSourceOf } from "../inputs/singleFileSource.js";
 import { splitContractName } from "../inputs/sourceNames.js";
 import { readStandardJsonFile } from "../inputs/standardJsonFile.js";
 import type { RequestedFormat } from "../options/verificationOptions.js";
+import type { ChainClaim } from "../run/chainAgreement.js";
 import { libraryList } from "../run/libraryList.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import { UsageError } from "./cliErrors.js";

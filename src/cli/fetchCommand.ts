@@ -49,7 +49,9 @@ export async function fetchCommand(argv: string[]): Promise<number> {
     ]);
     const [target] = targets.targets;
     if (target?.service !== "blockscout") throw new UsageError("fetch reads from a Blockscout explorer.");
-    await runFetch(explorerClientFor(target), address, values.out, (line) => console.log(neutraliseText(line)));
+    await runFetch(explorerClientFor(target), address, values.out, (line) =>
+      console.log(neutraliseText(line)),
+    );
     return exitCodes.ok;
   } finally {
     await targets.close();

@@ -2,9 +2,9 @@ import { resolve } from "node:path";
 import { assertGuid } from "../client/validate.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { neutraliseText } from "../report/terminalText.js";
+import { type Service, services } from "../verify/verifier.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { type Service, services } from "../verify/verifier.js";
 import { projectFoundryConfig, resolveCliTargets } from "./cliTargets.js";
 import { usage } from "./usage.js";
 

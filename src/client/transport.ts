@@ -35,7 +35,7 @@ import {
   WaitTooLongError,
 } from "./rateLimiter.js";
 import { currentRequestDeadline } from "./requestDeadline.js";
-import { secretHeaderValues } from "./requestHeaders.js";
+import { checkedHeaders, secretHeaderValues } from "./requestHeaders.js";
 import { assertNoCredentialsInUrl } from "./urlCredentials.js";
 import { userAgent } from "./userAgent.js";
 
@@ -168,7 +168,8 @@ export class Transport {
     this.urls = typeof explorerUrl === "string" ? resolveExplorerUrls(explorerUrl) : explorerUrl;
     this.#apiKey = options.apiKey || undefined;
     this.#apiKeyIn = options.apiKeyIn ?? "query";
-    this.#headers = options.headers ?? {};
+    // Checked again here: a client made directly (a script's) gets the same refusals as a resolved target.
+    this.#headers = checkedHeaders(options.headers ?? {});
     const headerSecrets = secretHeaderValues(this.#headers);
     this.redact = createRedactor([this.#apiKey, ...headerSecrets]);
     this.#redactAnswer = headerSecrets.length === 0 ? this.redact : createRedactor([this.#apiKey]);

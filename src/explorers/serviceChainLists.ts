@@ -47,9 +47,7 @@ export interface RoutescanNetwork {
 
 // Remix's static table of Routescan's networks (other-verifiers-api.md §6).
 const routescanMainnets = new Set([1, 10, 14, 288, 324, 1088, 5000, 8453, 34443, 43114, 81457, 88888]);
-const routescanTestnets = new Set([
-  16, 17000, 43113, 84532, 88882, 421614, 11155111, 11155420, 168587773,
-]);
+const routescanTestnets = new Set([16, 17000, 43113, 84532, 88882, 421614, 11155111, 11155420, 168587773]);
 
 const routescanListSchema = z.looseObject({
   items: z.array(

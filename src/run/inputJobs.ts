@@ -6,7 +6,6 @@ import {
   foundryBroadcastTransactionHashes,
   ignitionTransactionHashes,
 } from "../discovery/deploymentTransactions.js";
-import { InvalidInputError } from "../errors/index.js";
 import { contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
 import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";

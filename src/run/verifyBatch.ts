@@ -98,11 +98,34 @@ export async function verifyBatch(
         });
         const own =
           resolved.chainIds.length <= 1 ? jobs : jobs.filter((job) => job.chainId === target.chainId);
-        return verifyJobs(verifier, own, { ...options, totalConcurrency: slots, chainId: target.chainId });
+        const records = await verifyJobs(verifier, own, {
+          ...options,
+          totalConcurrency: slots,
+          chainId: target.chainId,
+        });
+        return recordsByJob(own, records);
       }),
     );
-    return batches.flat();
+    // Job order, each job's records in the order of the targets.
+    return jobs.flatMap((job) => batches.flatMap((batch) => batch.get(job) ?? []));
   } finally {
     await resolved.close();
   }
+}
+
+// Each job's records (its own, then its proxy link's) out of a target's records in job order.
+function recordsByJob(
+  jobs: readonly VerificationJob[],
+  records: readonly VerificationResult[],
+): Map<VerificationJob, VerificationResult[]> {
+  const byJob = new Map<VerificationJob, VerificationResult[]>();
+  let next = 0;
+  for (const job of jobs) {
+    const own = records.slice(next, next + 1);
+    next++;
+    if (job.proxyAddress && records[next]?.format === "proxy")
+      own.push(records[next++] as VerificationResult);
+    byJob.set(job, own);
+  }
+  return byJob;
 }

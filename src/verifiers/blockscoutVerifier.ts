@@ -2,7 +2,7 @@ import * as contract from "../client/contract/index.js";
 import { type QuotaReading, sharedRateLimiter } from "../client/rateLimiter.js";
 import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContractStatus.js";
 import { Transport, type TransportOptions } from "../client/transport.js";
-import { InvalidInputError, UnknownActionError } from "../errors/index.js";
+import { UnknownActionError } from "../errors/index.js";
 import type {
   ContractPages,
   Creation,
@@ -16,10 +16,13 @@ import type {
 } from "../verify/verifier.js";
 import type { BlockscoutTarget } from "./target.js";
 
-/** What a run sets for every request of a target: its pace, the answers' cap, where transport events go. */
-export type TransportSettings = Pick<
+/**
+ * What a run sets for every request of a target: its pace, the answers' cap, retries and time limits, where transport
+ * events go. Where requests go, and with which key, is the target's.
+ */
+export type TransportSettings = Omit<
   TransportOptions,
-  "requestsPerSecond" | "maxResponseBytes" | "onEvent" | "rateLimiter" | "requestTimeoutMs" | "maxRetries"
+  "explorerUrl" | "apiKey" | "apiKeyIn" | "headers" | "fixedQuery" | "serviceName"
 >;
 
 /** The Blockscout API's free tier, until its answers state the quota. */
@@ -30,6 +33,7 @@ const capabilities: VerifierCapabilities = {
   proxyLink: true,
   creation: true,
   readsConstructorArguments: false,
+  flattenedLibrarySlots: contract.verifyLibrarySlots,
 };
 
 /**
@@ -94,7 +98,6 @@ export class BlockscoutVerifier implements Verifier {
    * @param submission - what to verify
    * @param timeoutMs - the request's time limit
    * @returns a guid, or the verification when the explorer answered with it
-   * @throws {InvalidInputError} for more libraries than a flattened submission has slots, before any request
    */
   async submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
     switch (submission.format) {
@@ -126,14 +129,7 @@ export class BlockscoutVerifier implements Verifier {
             timeoutMs,
           }),
         );
-      case "flattened": {
-        const libraries = Object.keys(submission.libraries ?? {}).length;
-        if (libraries > contract.verifyLibrarySlots) {
-          throw new InvalidInputError(
-            "libraries",
-            `The flattened format has ${contract.verifyLibrarySlots} library slots, but ${libraries} libraries were given: use the standard-json format, which carries any number.`,
-          );
-        }
+      case "flattened":
         return outcomeOf(
           await contract.verify(this.transport, {
             address: submission.address,
@@ -150,7 +146,6 @@ export class BlockscoutVerifier implements Verifier {
             timeoutMs,
           }),
         );
-      }
       case "vyper":
         return outcomeOf(
           await contract.verifyVyperContract(this.transport, {

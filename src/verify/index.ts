@@ -34,5 +34,5 @@ export type {
   Verifier,
   VerifierCapabilities,
 } from "./verifier.js";
-export { type JobsOptions, verifyJobs } from "./verifyJobs.js";
 export { displayName, type EngineOptions, verifyContract } from "./verifyContract.js";
+export { type JobsOptions, verifyJobs } from "./verifyJobs.js";

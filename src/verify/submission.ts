@@ -36,6 +36,14 @@ export function prepareSubmissions(
       `${serviceTitles[verifier.service]} does not take the ${source.format} format: give ${verifier.capabilities.formats.join(", ")}.`,
     );
   }
+  const slots = verifier.capabilities.flattenedLibrarySlots;
+  const libraries = Object.keys(job.libraries ?? {}).length;
+  if (source.format === "flattened" && slots !== undefined && libraries > slots) {
+    throw new InvalidInputError(
+      "libraries",
+      `The flattened format has ${slots} library slots, but ${libraries} libraries were given: use the standard-json format, which carries any number.`,
+    );
+  }
   // A service that reads them from the creation transaction is sent none.
   const args =
     constructorArguments === undefined || verifier.capabilities.readsConstructorArguments

@@ -28,6 +28,8 @@ export interface VerifierCapabilities {
    * (a job may leave them to be recovered) and sends none.
    */
   readonly readsConstructorArguments: boolean;
+  /** The most libraries a flattened submission carries, where the service has a fixed number of slots. */
+  readonly flattenedLibrarySlots?: number;
 }
 
 /** Where people see the service's contracts, and the name a ledger files them under. */

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
+import { resolveCliTargets } from "../../src/cli/cliTargets.js";
 import { foundryCompilers } from "../../src/cli/foundryCompilers.js";
-import { resolveCliTarget } from "../../src/cli/foundryProject.js";
 import { type FoundryConfig, readFoundryConfig } from "../../src/inputs/foundryConfig.js";
 import { nativeSolcStandIn } from "../support/foundryProject.js";
 
@@ -40,36 +40,42 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const request = { explorerUrl: undefined, chainId: undefined, rpcUrl: undefined, deployments: [], cwd: "" };
+const request = {
+  explorerUrl: undefined,
+  chainId: undefined,
+  rpcUrl: undefined,
+  targets: ["blockscout" as const],
+  cwd: "",
+};
+
+// The one Blockscout target of a CLI run.
+async function resolveCliTarget(where: Partial<Parameters<typeof resolveCliTargets>[0]>) {
+  const { targets } = await resolveCliTargets({ ...request, foundry: config, cwd: dir, ...where });
+  const [target] = targets;
+  if (target?.service !== "blockscout") throw new Error("expected a Blockscout target");
+  return target;
+}
+
+// A deployment on a chain, as the reader of its file reports it.
+const recordedOn = (chainId: number) => [{ id: chainId, source: `the deployment on chain ${chainId}` }];
 
 describe("the CLI's explorer with a foundry.toml", () => {
   it("takes the [etherscan] url and key of the deployment's chain", async () => {
-    const target = await resolveCliTarget({
-      ...request,
-      cwd: dir,
-      foundry: config,
-      deployments: ["broadcast/Deploy.s.sol/100/run-latest.json"],
-    });
-    expect([target.explorerUrl, target.chainId, target.apiKey, target.description]).toEqual([
+    const target = await resolveCliTarget({ recorded: recordedOn(100) });
+    expect([target.api.rpc, target.chainId, target.apiKey, target.reason]).toEqual([
       "https://gnosis.blockscout.com/api",
       100,
       "gnosis-key",
-      "https://gnosis.blockscout.com/api ([etherscan] gnosis in foundry.toml)",
+      `from [etherscan] gnosis in ${join(dir, "foundry.toml")} (chain 100 from the deployment on chain 100)`,
     ]);
   });
 
   it("lets EXPLORER_VERIFY_API_KEY and --explorer-url win over the table", async () => {
     process.env.EXPLORER_VERIFY_API_KEY = "own-key";
-    const keyed = await resolveCliTarget({ ...request, cwd: dir, foundry: config, chainId: 100 });
+    const keyed = await resolveCliTarget({ chainId: 100 });
     expect(keyed.apiKey).toBe("own-key");
-    const named = await resolveCliTarget({
-      ...request,
-      cwd: dir,
-      foundry: config,
-      chainId: 100,
-      explorerUrl: "https://explorer.example.org",
-    });
-    expect([named.explorerUrl, named.apiKey]).toEqual(["https://explorer.example.org", "own-key"]);
+    const named = await resolveCliTarget({ chainId: 100, explorerUrl: "https://explorer.example.org" });
+    expect([named.instanceUrl, named.apiKey]).toEqual(["https://explorer.example.org", "own-key"]);
   });
 
   it("leaves Etherscan-family entries to forge: the chain's own Blockscout explorer is found by its id instead", async () => {
@@ -77,17 +83,12 @@ describe("the CLI's explorer with a foundry.toml", () => {
     const savedList = process.env.EXPLORER_VERIFY_CHAIN_LIST_URL;
     process.env.EXPLORER_VERIFY_CHAIN_LIST_URL = "off";
     try {
-      for (const [deployment, instance] of [
-        ["broadcast/D.s.sol/1/run-latest.json", "https://eth.blockscout.com"],
-        ["broadcast/D.s.sol/8453/run-latest.json", "https://base.blockscout.com"],
+      for (const [chainId, instance] of [
+        [1, "https://eth.blockscout.com"],
+        [8453, "https://base.blockscout.com"],
       ] as const) {
-        const target = await resolveCliTarget({
-          ...request,
-          cwd: dir,
-          foundry: config,
-          deployments: [deployment],
-        });
-        expect([target.explorerUrl, target.apiKey]).toEqual([instance, undefined]);
+        const target = await resolveCliTarget({ recorded: recordedOn(chainId) });
+        expect([target.instanceUrl, target.apiKey]).toEqual([instance, undefined]);
       }
     } finally {
       if (savedList === undefined) delete process.env.EXPLORER_VERIFY_CHAIN_LIST_URL;

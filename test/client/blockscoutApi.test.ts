@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
+import { explorerClientFor } from "../../src/run/explorerClientFor.js";
+import { resolveTargets } from "../../src/run/targets.js";
+import { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
+import type { BlockscoutTarget } from "../../src/verifiers/target.js";
+import { verifierFor } from "../../src/verifiers/verifierFor.js";
 import { testAddress } from "../support/addresses.js";
 import { type StandIn, startBlockscoutApiStandIn } from "../support/blockscoutStandIns.js";
 import { ExplorerClient, type TransportEvent } from "../support/internals.js";
@@ -26,19 +31,44 @@ beforeEach(() => {
 
 const fast = { retryDelayMs: 5, rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY) };
 
+// The shipped registry alone: no published list is asked.
+const lookup = { refresh: false, cacheDir: false } as const;
+
+async function blockscoutTarget(request: {
+  chainId?: number;
+  explorerUrl?: string;
+  apiKey?: string;
+  apiUrl?: string;
+}): Promise<BlockscoutTarget> {
+  const { targets } = await resolveTargets({
+    services: ["blockscout"],
+    chains: [{ claims: request.chainId === undefined ? [] : [{ id: request.chainId, source: "the test" }] }],
+    explorerUrl: request.explorerUrl ? { url: request.explorerUrl, source: "the test's URL" } : undefined,
+    keys: { blockscout: request.apiKey },
+    apiUrls: request.apiUrl ? { blockscout: { url: request.apiUrl, source: "the test's API" } } : undefined,
+    lookup,
+    howToNameExplorer: "give its URL as the explorerUrl option",
+  });
+  const [target] = targets;
+  if (target?.service !== "blockscout") throw new Error("expected a Blockscout target");
+  return target;
+}
+
 describe("one Blockscout API key for every chain", () => {
   it("finds the explorer from the chain id alone, sends the proapi_ key as Bearer with the chain id in the path, and links to the instance", async () => {
     const address = testAddress(0x10);
     explorer.backend.addContract(address, { abi: [] });
     explorer.backend.script(address, { result: "pass" });
-    const client = new ExplorerClient({ chainId: 10, apiKey: proKey, blockscoutApiUrl: api.url, ...fast });
-    expect(client.route.throughBlockscoutApi).toBe(true);
+    const target = await blockscoutTarget({ chainId: 10, apiKey: proKey, apiUrl: api.url });
+    expect(target).toMatchObject({ keyIn: "bearer", instanceUrl: "https://optimism.blockscout.com" });
+    const client = explorerClientFor(target, fast);
     expect(client.urls).toEqual({
       base: "https://optimism.blockscout.com",
       rpc: `${api.url}/10/api`,
       rest: `${api.url}/10/api/v2`,
     });
-    expect(client.codeUrl(address)).toBe(`https://optimism.blockscout.com/address/${address}#code`);
+    const verifier = await verifierFor(target, fast);
+    expect(verifier.pages.contract(address)).toBe(`https://optimism.blockscout.com/address/${address}#code`);
     const outcome = await client.verifySourceCode({
       codeFormat: "solidity-standard-json-input",
       address,
@@ -66,46 +96,40 @@ describe("one Blockscout API key for every chain", () => {
     expect(explorer.requestsFor("verifysourcecode")).toHaveLength(1);
   });
 
-  it("routes through the API when the explorer is given by its URL and the key is a proapi_ key", () => {
-    const client = new ExplorerClient({
+  it("routes through the API when the explorer is given by its URL and the key is a proapi_ key", async () => {
+    const target = await blockscoutTarget({
       explorerUrl: "https://optimism.blockscout.com/api",
       apiKey: proKey,
-      blockscoutApiUrl: api.url,
+      apiUrl: api.url,
     });
-    expect(client.route.chainId).toBe(10);
-    expect(client.urls.rpc).toBe(`${api.url}/10/api`);
-    expect(client.urls.base).toBe("https://optimism.blockscout.com");
+    expect(target.chainId).toBe(10);
+    expect(target.api.rpc).toBe(`${api.url}/10/api`);
+    expect(target.instanceUrl).toBe("https://optimism.blockscout.com");
   });
 
-  it("spends one key's quota through one limiter, whichever chain a request is for", () => {
-    const optimism = new ExplorerClient({ chainId: 10, apiKey: proKey, blockscoutApiUrl: api.url });
-    const gnosis = new ExplorerClient({ chainId: 100, apiKey: proKey, blockscoutApiUrl: `${api.url}/` });
-    expect(gnosis.urls.rpc).toBe(`${api.url}/100/api`);
-    expect(optimism.route.transport.rateLimiter).toBeDefined();
-    expect(gnosis.route.transport.rateLimiter).toBe(optimism.route.transport.rateLimiter);
-  });
-
-  it("keeps an instance key on the instance, and can be told not to use the API", () => {
-    const instance = new ExplorerClient({ chainId: 10, apiKey: "instance-key" });
-    expect(instance.route.throughBlockscoutApi).toBe(false);
-    expect(instance.urls.rpc).toBe("https://optimism.blockscout.com/api");
-    const direct = new ExplorerClient({ chainId: 10, apiKey: proKey, blockscoutApi: false });
-    expect(direct.urls.rpc).toBe("https://optimism.blockscout.com/api");
-  });
-
-  it("says clearly what is missing", () => {
-    expect(() => new ExplorerClient({})).toThrow(
-      "Name the explorer: give explorerUrl, or chainId to look it up.",
+  it("spends one key's quota through one limiter, whichever chain a request is for", async () => {
+    const optimism = await verifierFor(
+      await blockscoutTarget({ chainId: 10, apiKey: proKey, apiUrl: api.url }),
     );
-    expect(() => new ExplorerClient({ chainId: 424_242_424 })).toThrow(
+    const gnosis = await verifierFor(
+      await blockscoutTarget({ chainId: 100, apiKey: proKey, apiUrl: `${api.url}/` }),
+    );
+    if (!(optimism instanceof BlockscoutVerifier) || !(gnosis instanceof BlockscoutVerifier))
+      throw new Error("expected Blockscout verifiers");
+    expect(gnosis.transport.urls.rpc).toBe(`${api.url}/100/api`);
+    expect(gnosis.transport.rateLimiter).toBe(optimism.transport.rateLimiter);
+  });
+
+  it("keeps an instance key on the instance", async () => {
+    const instance = await blockscoutTarget({ chainId: 10, apiKey: "instance-key" });
+    expect(instance.keyIn).toBe("query");
+    expect(instance.api.rpc).toBe("https://optimism.blockscout.com/api");
+  });
+
+  it("says clearly what is missing", async () => {
+    await expect(blockscoutTarget({})).rejects.toThrow("give its URL as the explorerUrl option");
+    await expect(blockscoutTarget({ chainId: 424_242_424 })).rejects.toThrow(
       "No Blockscout explorer is known for chain 424242424: give its URL as the explorerUrl option.",
-    );
-    expect(
-      () =>
-        new ExplorerClient({ explorerUrl: "https://explorer.example", apiKey: proKey, blockscoutApi: true }),
-    ).toThrow("The Blockscout API needs the chain id: give chainId.");
-    expect(() => new ExplorerClient({ chainId: 10, blockscoutApi: true })).toThrow(
-      "The Blockscout API needs a key (proapi_…): give apiKey.",
     );
   });
 });

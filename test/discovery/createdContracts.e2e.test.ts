@@ -11,7 +11,7 @@ import { createdContractJobs } from "../../src/discovery/createdContractJobs.js"
 import { creationChainFromRpc, discoverCreatedContracts } from "../../src/discovery/createdContracts.js";
 import { type BuildInfo, contractsOf } from "../../src/inputs/buildInfo.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
 import { compileFixture, type FixtureBuild } from "../support/fixtureBuild.js";
 import { deployerPrivateKey, type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
@@ -168,12 +168,12 @@ describe("contracts created inside transactions", () => {
         createdBy: { factory: at.factory, transaction: tx.deploy },
       },
     ]);
-    const results = await verifyBatch(outcome.jobs, { client, explorerUrl: explorer.url });
+    const results = await verifyBatch(outcome.jobs, { explorerUrl: explorer.url });
     expect(results.map((r) => [r.contract, r.status, r.createdBy])).toEqual([
       ["contracts/Factory.sol:Vault", "verified", { factory: at.factory, transaction: tx.factory }],
       ["contracts/Factory.sol:Pocket", "verified", { factory: at.factory, transaction: tx.deploy }],
     ]);
-    const rerun = await verifyBatch(outcome.jobs, { client, explorerUrl: explorer.url });
+    const rerun = await verifyBatch(outcome.jobs, { explorerUrl: explorer.url });
     expect(rerun.map((r) => [r.status, r.attempts])).toEqual([
       ["already-verified", 0],
       ["already-verified", 0],

@@ -18,6 +18,7 @@ import { runVerify } from "../../src/run/runVerify.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
 import { compileFixture, type FixtureBuild } from "../support/fixtureBuild.js";
 import { deployerPrivateKey, type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
+import { runTargetsAt } from "../support/verifiers.js";
 
 // The demo's factory on a real local chain: deployed (its constructor creates a Vault), then called twice in later
 // transactions, each call creating a Pocket (CREATE2) and an EIP-1167 clone of Wallet. The manifest lists only the
@@ -158,20 +159,10 @@ describe("include-created with a manifest that lists only a factory", () => {
     const lines: string[] = [];
     const results = await runVerify({
       jobs,
-      target: {
-        explorerUrl: explorer.url,
-        chainId: undefined,
-        apiKey: undefined,
-        headers: {},
-        explorers: {},
-        blockscoutApiUrl: undefined,
-        localExplorer: undefined,
-        description: explorer.url,
-      },
+      targets: runTargetsAt(explorer.url),
       settings: { concurrency: 1, timeoutSeconds: 120, force: false, wait: true, preflight: false },
       discoverCreated: async () => created,
       reporter: new RunReporter({ json: false, table: false, writeLine: (line) => lines.push(line) }),
-      client,
     });
     expect(results.map((result) => [result.address, result.contract, result.status])).toEqual([
       [at.factory, "contracts/Factory.sol:Factory", "verified"],

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { InvalidInputError } from "../../src/errors/index.js";
 import { type CompiledContract, contractsOf } from "../../src/inputs/buildInfo.js";
 import { createContractJob } from "../../src/inputs/contractJob.js";
 import { singleFileSourceOf } from "../../src/inputs/singleFileSource.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
 import type { VerificationJob } from "../../src/verify/job.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
@@ -52,13 +51,9 @@ function compiled(userFqn: string): CompiledContract {
 }
 
 async function verified(job: VerificationJob) {
-  const client = new ExplorerClient({
-    explorerUrl: explorer.url,
-    requestsPerSecond: Number.POSITIVE_INFINITY,
-  });
   const [result] = await verifyBatch([job], {
     explorerUrl: explorer.url,
-    client,
+    requestsPerSecond: Number.POSITIVE_INFINITY,
     polling: { initialIntervalMs: 50, maxIntervalMs: 200, backoffFactor: 1.5, unknownUidGrace: 3 },
     timeoutMs: 60_000,
   });

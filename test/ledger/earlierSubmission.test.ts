@@ -3,24 +3,25 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
+import { verifySourceCode } from "../../src/client/contract/verifySourceCode.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { inputHash } from "../../src/ledger/inputHash.js";
 import { Ledger } from "../../src/ledger/ledger.js";
 import { type LedgerEntry, writeLedgerFile } from "../../src/ledger/ledgerFile.js";
 import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
+import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import type { VerificationJob } from "../../src/verify/job.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { testAddress } from "../support/addresses.js";
 import { compilerVersion, fastEngine, standardJsonJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
+import { blockscoutVerifierAt } from "../support/verifiers.js";
 
 const { explorer } = await useTestExplorer();
 
-function client(): ExplorerClient {
-  return new ExplorerClient({
-    explorerUrl: explorer.url,
+function client(): BlockscoutVerifier {
+  return blockscoutVerifierAt(explorer.url, {
     retryDelayMs: 5,
     rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
   });
@@ -58,7 +59,7 @@ function noticesOf(events: VerificationEvent[]): string[] {
 }
 
 const run = (jobs: VerificationJob[], ledger: string, extra: Parameters<typeof verifyBatch>[1] = {}) =>
-  verifyBatch(jobs, { client: client(), ledger, ...fastEngine, ...extra });
+  verifyBatch(jobs, { verifier: client(), ledger, ...fastEngine, ...extra });
 
 /** The ledger an earlier run left when it stopped with this job's submission in flight. */
 function intentFor(path: string, job: VerificationJob, sentAt: Date): LedgerEntry {
@@ -171,7 +172,7 @@ describe("a rerun that finds a submission sent without an answer", () => {
     // The earlier run's request reached the explorer; the run died before reading the answer.
     intentFor(path, job, new Date());
     if (job.source.format !== "standard-json") throw new Error("a standard-JSON job");
-    await client().verifySourceCode({
+    await verifySourceCode(client().transport, {
       codeFormat: "solidity-standard-json-input",
       address,
       contractName: job.source.contractName,

@@ -3,13 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFile
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { testAddress } from "../support/addresses.js";
 import { fastEngine, standardJsonJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
+import { blockscoutVerifierAt } from "../support/verifiers.js";
 
 const { explorer } = await useTestExplorer();
 
@@ -41,8 +41,7 @@ function lockedLedger(pid: number, offsetMs: number): { path: string; lock: stri
 async function runOne(path: string, address: string, events: VerificationEvent[] = []) {
   explorer.backend.addContract(address);
   return verifyBatch([standardJsonJob(address)], {
-    client: new ExplorerClient({
-      explorerUrl: explorer.url,
+    verifier: blockscoutVerifierAt(explorer.url, {
       retryDelayMs: 5,
       rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
     }),
@@ -139,8 +138,7 @@ describe("the ledger's lock file", () => {
     };
     const events: VerificationEvent[] = [];
     const results = await verifyBatch([standardJsonJob(first), standardJsonJob(second)], {
-      client: new ExplorerClient({
-        explorerUrl: explorer.url,
+      verifier: blockscoutVerifierAt(explorer.url, {
         retryDelayMs: 5,
         rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
       }),

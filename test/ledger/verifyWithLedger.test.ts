@@ -3,22 +3,22 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { inputHash } from "../../src/ledger/inputHash.js";
 import { Ledger } from "../../src/ledger/ledger.js";
 import type { LedgerEntry } from "../../src/ledger/ledgerFile.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
+import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import type { VerificationJob } from "../../src/verify/job.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { testAddress } from "../support/addresses.js";
 import { fastEngine, standardJsonJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
+import { blockscoutVerifierAt } from "../support/verifiers.js";
 
 const { explorer } = await useTestExplorer();
 
-function client(): ExplorerClient {
-  return new ExplorerClient({
-    explorerUrl: explorer.url,
+function client(): BlockscoutVerifier {
+  return blockscoutVerifierAt(explorer.url, {
     retryDelayMs: 5,
     rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
   });
@@ -39,7 +39,7 @@ function contracts(first: number, count: number): string[] {
 }
 
 const run = (jobs: VerificationJob[], ledger: string, extra: Parameters<typeof verifyBatch>[1] = {}) =>
-  verifyBatch(jobs, { client: client(), ledger, ...fastEngine, ...extra });
+  verifyBatch(jobs, { verifier: client(), ledger, ...fastEngine, ...extra });
 
 const childScript = join(import.meta.dirname, "..", "support", "ledgerChild.ts");
 

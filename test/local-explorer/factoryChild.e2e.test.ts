@@ -15,8 +15,8 @@ import { ExplorerClient } from "../../src/client/explorerClient.js";
 import type { SubmissionVerdict } from "../../src/local-explorer/judgeSubmission.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import { normaliseVersion, parseCompilerOutput } from "../../src/recompile/compiler.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
 import type { StandardJsonInput } from "../../src/verify/job.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { deployerPrivateKey, type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
 
 // A contract created by a factory inside a transaction: the local explorer finds its creation input in the call
@@ -96,7 +96,6 @@ async function verifyChild(value: bigint) {
     ],
     {
       explorerUrl: explorer.url,
-      client,
       polling: { initialIntervalMs: 50, maxIntervalMs: 200, backoffFactor: 1.5, unknownUidGrace: 3 },
     },
   );

@@ -8,8 +8,8 @@ import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { getSmartContractStatus } from "../../src/client/rest/getSmartContractStatus.js";
 import type { SubmissionVerdict } from "../../src/local-explorer/judgeSubmission.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
 import type { StandardJsonInput, VerificationJob } from "../../src/verify/job.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
@@ -88,7 +88,7 @@ describe("local explorer: real compile and match against a real chain", () => {
       job(deployed.box!, "contracts/Box.sol", "Box", build.input, { proxyAddress: deployed.proxy! }),
       job(deployed.greeter!, "contracts/nested/deep/Greeter.sol", "Greeter"),
     ];
-    const results = await verifyBatch(jobs, { explorerUrl: explorer.url, client, concurrency: 4, ...engine });
+    const results = await verifyBatch(jobs, { explorerUrl: explorer.url, concurrency: 4, ...engine });
     expect(results.map((r) => [r.contract, r.status])).toEqual([
       ["contracts/Token.sol:Token", "verified"],
       ["contracts/MathLib.sol:MathLib", "verified"],
@@ -150,7 +150,6 @@ describe("local explorer: real compile and match against a real chain", () => {
       [job(deployed.tokenForComment!, "contracts/Token.sol", "Token", edited)],
       {
         explorerUrl: explorer.url,
-        client,
         ...engine,
       },
     );
@@ -172,7 +171,7 @@ describe("local explorer: real compile and match against a real chain", () => {
           constructorArguments: { hex: wrong },
         }),
       ],
-      { explorerUrl: explorer.url, client, ...engine },
+      { explorerUrl: explorer.url, ...engine },
     );
     expect(result).toMatchObject({ status: "failed", attempts: 2 });
     const verdict = verdicts.get(deployed.tokenForArgs!.toLowerCase());
@@ -193,7 +192,7 @@ describe("local explorer: real compile and match against a real chain", () => {
           fixtureInput({ optimizer: { enabled: false, runs: 200 } }),
         ),
       ],
-      { explorerUrl: explorer.url, client, ...engine },
+      { explorerUrl: explorer.url, ...engine },
     );
     expect(result?.status).toBe("failed");
     expect(verdicts.get(deployed.tokenForOptimizer!.toLowerCase())).toMatchObject({
@@ -235,10 +234,8 @@ describe("local explorer: real compile and match against a real chain", () => {
     const folder = mkdtempSync(join(tmpdir(), "local-explorer-"));
     try {
       const first = await startLocalExplorer({ rpcUrl: chain.rpcUrl, cacheDir: folder });
-      const firstClient = new ExplorerClient({ explorerUrl: first.url });
       const [result] = await verifyBatch([job(deployed.vault!, "contracts/Vault.sol", "Vault")], {
         explorerUrl: first.url,
-        client: firstClient,
         force: true,
         ...engine,
       });
@@ -252,7 +249,6 @@ describe("local explorer: real compile and match against a real chain", () => {
       });
       const [again] = await verifyBatch([job(deployed.vault!, "contracts/Vault.sol", "Vault")], {
         explorerUrl: second.url,
-        client: secondClient,
         ...engine,
       });
       expect(again).toMatchObject({ status: "already-verified", attempts: 0 });

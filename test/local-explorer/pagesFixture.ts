@@ -1,11 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPublicClient, type Hex, http, keccak256 } from "viem";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
 import type { ContractRecord } from "../../src/local-explorer/backend.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
 import type { StandardJsonInput, VerificationJob, VerificationResult } from "../../src/verify/job.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
@@ -104,10 +103,6 @@ export async function startPagesWorld(stateDir: string): Promise<PagesWorld> {
     },
     ...extra,
   });
-  const client = new ExplorerClient({
-    explorerUrl: explorer.url,
-    requestsPerSecond: Number.POSITIVE_INFINITY,
-  });
   const results = await verifyBatch(
     [
       job(token, "contracts/Token.sol", "Token"),
@@ -125,7 +120,7 @@ export async function startPagesWorld(stateDir: string): Promise<PagesWorld> {
     ],
     {
       explorerUrl: explorer.url,
-      client,
+      requestsPerSecond: Number.POSITIVE_INFINITY,
       concurrency: 4,
       polling: { initialIntervalMs: 50, maxIntervalMs: 200, backoffFactor: 1.5, unknownUidGrace: 3 },
       timeoutMs: 60_000,

@@ -3,13 +3,12 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import { type CompilerOutput, loadNativeCompiler, loadSolcJsCompiler } from "../../src/recompile/compiler.js";
 import { isCompiler, localCompilerResolver } from "../../src/recompile/compilerResolver.js";
 import { recompileAndMatch } from "../../src/recompile/recompileAndMatch.js";
 import { SolcJsWorkerPool } from "../../src/recompile/solcJsWorkerPool.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
@@ -145,10 +144,6 @@ describe("compilers the user has", () => {
   }, 60_000);
 
   it("a record whose compiler is missing says so and what to install, and blames nothing else", async () => {
-    const client = new ExplorerClient({
-      explorerUrl: explorer.url,
-      requestsPerSecond: Number.POSITIVE_INFINITY,
-    });
     const [result] = await verifyBatch(
       [
         {
@@ -163,7 +158,7 @@ describe("compilers the user has", () => {
       ],
       {
         explorerUrl: explorer.url,
-        client,
+        requestsPerSecond: Number.POSITIVE_INFINITY,
         rpc: { rpcUrl: chain.rpcUrl },
         polling: { initialIntervalMs: 50, maxIntervalMs: 200, backoffFactor: 1.5, unknownUidGrace: 3 },
       },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
+import type { RunEvent } from "../../src/run/runReporter.js";
 import { RunReporter } from "../../src/run/runReporter.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
-import type { ChainTaggedEvent } from "../../src/verify/verifyBatch.js";
 
 const token = {
   address: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
@@ -9,7 +9,7 @@ const token = {
 };
 const fees = { address: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512", contract: "contracts/Fees.sol:Fees" };
 
-function linesOf(events: (VerificationEvent | ChainTaggedEvent)[]): string[] {
+function linesOf(events: (VerificationEvent | RunEvent)[]): string[] {
   const lines: string[] = [];
   const reporter = new RunReporter({ json: false, table: false, writeLine: (line) => lines.push(line) });
   for (const event of events) reporter.event(event);
@@ -69,7 +69,7 @@ describe("the run's progress lines", () => {
   });
 
   it("keep the same contract on two chains apart", () => {
-    const pending = (chainId: number): ChainTaggedEvent => ({
+    const pending = (chainId: number): RunEvent => ({
       type: "pending",
       ...token,
       guid: "g1",

@@ -47,8 +47,6 @@ export * from "../../src/discovery/index.js";
 export * from "../../src/errors/index.js";
 export {
   type ExplorerChoice,
-  type ExplorerRoute,
-  type ExplorerRouteOptions,
   type ExplorerSource,
   type FindExplorerOptions,
   findExplorerByChainId,
@@ -66,9 +64,11 @@ export {
   verifyWithLedger,
 } from "../../src/ledger/index.js";
 export * from "../../src/report/index.js";
+export { type BatchOptions, verifyBatch } from "../../src/run/verifyBatch.js";
+export { BlockscoutVerifier, type TransportSettings } from "../../src/verifiers/blockscoutVerifier.js";
+export type { Target } from "../../src/verifiers/target.js";
+export { verifierFor } from "../../src/verifiers/verifierFor.js";
 export {
-  type BatchOptions,
-  type ChainTaggedEvent,
   type ConstructorArguments,
   type CreatedBy,
   displayName,
@@ -96,11 +96,11 @@ export {
   type VerificationJob,
   type VerificationResult,
   type VerificationSource,
-  type VerificationTarget,
   type VerifiedState,
   type VyperSource,
   verifiedState,
-  verifyBatch,
   verifyContract,
+  verifyJobs,
 } from "../../src/verify/index.js";
-export type { AddressVerifiedState, Verifier, VerifierKind } from "../../src/verify/verifier.js";
+export type { LookUp, Receipt, Service, Submission, Verifier } from "../../src/verify/verifier.js";
+export { blockscoutTargetAt, blockscoutVerifierAt } from "./verifiers.js";

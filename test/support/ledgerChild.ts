@@ -1,24 +1,24 @@
 // A run of the engine in a process of its own, so a test can kill it with SIGKILL mid-batch or run two at once.
 //   verify URL LEDGER CONCURRENCY ADDRESS...   verifies standard-JSON jobs, recording in the ledger
 //   write LEDGER PREFIX COUNT                  records COUNT entries straight into the ledger
-import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { Ledger } from "../../src/ledger/ledger.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
+import { verifyJobs } from "../../src/verify/verifyJobs.js";
 import { testAddress } from "./addresses.js";
 import { fastEngine, standardJsonJob } from "./jobs.js";
+import { blockscoutVerifierAt } from "./verifiers.js";
 
 const [command, ...args] = process.argv.slice(2);
 if (command === "verify") {
   const [url, ledgerPath, concurrency, ...addresses] = args as [string, string, string, ...string[]];
-  const client = new ExplorerClient({
-    explorerUrl: url,
+  const verifier = blockscoutVerifierAt(url, {
     retryDelayMs: 5,
     rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
   });
-  const results = await verifyBatch(
+  const results = await verifyJobs(
+    verifier,
     addresses.map((address) => standardJsonJob(address)),
-    { client, ledger: ledgerPath, concurrency: Number(concurrency), ...fastEngine },
+    { ledger: ledgerPath, concurrency: Number(concurrency), ...fastEngine },
   );
   process.stdout.write(`${JSON.stringify(results)}\n`);
 } else if (command === "write") {

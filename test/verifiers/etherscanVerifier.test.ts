@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { encodeAbiParameters } from "viem";
-import { EtherscanVerifier } from "../../src/verifiers/etherscanVerifier.js";
+import { etherscanTarget } from "../../src/run/serviceTargets.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
+import type { EtherscanCompatibleVerifier } from "../../src/verifiers/etherscanCompatible.js";
+import { etherscanVerifier } from "../../src/verifiers/etherscanVerifier.js";
 import type { VerificationJob } from "../../src/verify/job.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { Deployer } from "../support/deployer.js";
 import { type EtherscanEmulator, startEtherscanEmulator } from "../support/etherscanEmulator.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
@@ -38,14 +40,23 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-function etherscan(options: { apiKey?: string; chainId?: number } = {}): EtherscanVerifier {
-  return new EtherscanVerifier({
-    chainId: options.chainId ?? 31337,
-    apiKey: "apiKey" in options ? options.apiKey : goodKey,
-    apiUrl: emulator.apiUrl,
-    requestsPerSecond: Number.POSITIVE_INFINITY,
-    retryDelayMs: 5,
-  });
+// Etherscan for a chain, as the hall resolves it: the stand-in's API, and a site where its pages would be.
+const site = "https://explorer.etherscan.test";
+function etherscan(options: { apiKey?: string; chainId?: number } = {}): EtherscanCompatibleVerifier {
+  const chainId = options.chainId ?? 31337;
+  return etherscanVerifier(
+    {
+      service: "etherscan",
+      chainId,
+      required: true,
+      apiUrl: emulator.apiUrl,
+      apiKey: "apiKey" in options ? (options.apiKey ?? "") : goodKey,
+      siteUrl: site,
+      shownUrl: emulator.apiUrl,
+      reason: "the test's stand-in",
+    },
+    { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
+  );
 }
 
 function boxJob(address: string): VerificationJob {
@@ -81,12 +92,9 @@ const deployBox = () => deployer.deploy(build, "contracts/Box.sol", "Box");
 describe("EtherscanVerifier against the Etherscan stand-in", () => {
   it("verifies for real, then a rerun finds both verified and submits nothing", async () => {
     const jobs = [await tokenJob("Etherscan"), boxJob(await deployBox())];
-    const first = await verifyBatch(jobs, { client: etherscan(), ...engine });
+    const first = await verifyBatch(jobs, { verifier: etherscan(), ...engine });
     expect(first.map((r) => [r.status, r.url])).toEqual(
-      jobs.map((job) => [
-        "verified",
-        `${emulator.apiUrl}?chainid=31337&module=contract&action=getsourcecode&address=${job.address}`,
-      ]),
+      jobs.map((job) => ["verified", `${site}/address/${job.address}#code`]),
     );
     expect(emulator.requestsFor("verifysourcecode")).toHaveLength(2);
     // Etherscan's own spellings: chainid on every request, the key in the query, the sources in the form body.
@@ -106,7 +114,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
     );
 
     const before = emulator.requests.length;
-    const rerun = await verifyBatch(jobs, { client: etherscan(), ...engine });
+    const rerun = await verifyBatch(jobs, { verifier: etherscan(), ...engine });
     expect(rerun.map((r) => [r.status, r.attempts])).toEqual([
       ["already-verified", 0],
       ["already-verified", 0],
@@ -125,7 +133,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
     };
     const [result] = await verifyBatch(
       [{ ...box, source: { ...box.source, input: unoptimised } as VerificationJob["source"] }],
-      { client: etherscan(), ...engine },
+      { verifier: etherscan(), ...engine },
     );
     const reason =
       "Fail - Unable to verify. Compiled contract deployment bytecode does NOT match the transaction deployment bytecode.";
@@ -139,9 +147,9 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
   it("waits out Etherscan's per-second limit (an HTTP 200 refusal) and verifies", async () => {
     const verifier = etherscan();
     emulator.rateLimitNext(2);
-    const [result] = await verifyBatch([boxJob(await deployBox())], { client: verifier, ...engine });
+    const [result] = await verifyBatch([boxJob(await deployBox())], { verifier: verifier, ...engine });
     expect(result?.status).toBe("verified");
-    expect(verifier.quotaReading().rateLimitedAnswers).toBe(2);
+    expect(verifier.quota().rateLimitedAnswers).toBe(2);
   }, 120_000);
 
   it("links a proxy to its implementation, and a rerun finds it linked", async () => {
@@ -156,7 +164,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
       constructorArguments: { hex: encodeAbiParameters([{ type: "address" }], [box]) },
     };
     const jobs = [proxyJob, { ...boxJob(box), proxyAddress: proxy }];
-    const first = await verifyBatch(jobs, { client: etherscan(), ...engine });
+    const first = await verifyBatch(jobs, { verifier: etherscan(), ...engine });
     expect(first.map((r) => [r.format, r.status, r.message])).toEqual([
       ["standard-json", "verified", undefined],
       ["standard-json", "verified", undefined],
@@ -166,7 +174,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
       address: proxy,
       expectedimplementation: box,
     });
-    const rerun = await verifyBatch(jobs, { client: etherscan(), ...engine });
+    const rerun = await verifyBatch(jobs, { verifier: etherscan(), ...engine });
     expect(rerun.map((r) => [r.format, r.status])).toEqual([
       ["standard-json", "already-verified"],
       ["standard-json", "already-verified"],
@@ -178,7 +186,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
     const box = await deployBox();
     const proxy = await deployer.deploy(build, "contracts/SimpleProxy.sol", "SimpleProxy", [box]);
     const results = await verifyBatch([{ ...boxJob(box), proxyAddress: proxy }], {
-      client: etherscan(),
+      verifier: etherscan(),
       ...engine,
     });
     expect(results.map((r) => [r.format, r.status, r.message])).toEqual([
@@ -206,7 +214,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
           },
         },
       ],
-      { client: etherscan(), ...engine },
+      { verifier: etherscan(), ...engine },
     );
     expect(result?.status).toBe("verified");
     expect(emulator.requestsFor("verifysourcecode").at(-1)?.body).toMatchObject({
@@ -222,12 +230,16 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
     const address = await deployBox();
     const source = "# @version 0.3.10\nowner: public(address)\n";
     await expect(
-      etherscan().verifyVyperContract({
-        address,
-        name: "Vault",
-        compilerVersion: "v0.3.10+commit.91361694",
-        contractSourceCode: source,
-      }),
+      etherscan().submit(
+        {
+          format: "vyper",
+          address,
+          contractName: "Vault",
+          compilerVersion: "v0.3.10+commit.91361694",
+          sourceCode: source,
+        },
+        30_000,
+      ),
     ).rejects.toThrow("The explorer refused the request: Invalid codeformat vyper-json");
     const sent = emulator.requestsFor("verifysourcecode").at(-1)?.body as Record<string, string>;
     expect([sent.codeformat, sent.compilerversion, sent.contractname]).toEqual([
@@ -244,38 +256,45 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
 
   it("refuses the registry format before any request, saying what Etherscan takes", async () => {
     const before = emulator.requests.length;
-    await expect(etherscan().verifyViaRegistry({ address: await deployBox(), files: [] })).rejects.toThrow(
-      "Etherscan does not take the registry format (metadata.json and sources): give the standard JSON input, a single file or Vyper standard JSON.",
+    await expect(
+      etherscan().submit({ format: "registry", address: await deployBox(), files: [] }, 30_000),
+    ).rejects.toThrow(
+      "Etherscan does not take the registry format: give standard-json, single-file, flattened, vyper.",
     );
     expect(emulator.requests.length).toBe(before);
   });
 
-  it("refuses to start without a key, before any request", () => {
+  it("refuses to start without a key, before any request", async () => {
     const before = emulator.requests.length;
-    expect(() => etherscan({ apiKey: "" })).toThrow(
-      "Etherscan needs an API key: create one at https://etherscan.io/myapikey (one key covers every chain).",
+    await expect(
+      etherscanTarget(31337, "", { url: emulator.apiUrl, source: "the stand-in" }, true),
+    ).rejects.toThrow(
+      "Etherscan needs an API key (one key serves every chain): set ETHERSCAN_API_KEY, the etherscan-api-key input, or explorerVerify.etherscan.apiKey.",
     );
     expect(emulator.requests.length).toBe(before);
   });
 
   it("takes the chain list's API URL form, and refuses one naming another chain", async () => {
-    const verifier = new EtherscanVerifier({
-      chainId: 31337,
-      apiKey: goodKey,
-      apiUrl: `${emulator.apiUrl}?chainid=31337`,
-      requestsPerSecond: Number.POSITIVE_INFINITY,
-    });
-    expect(await verifier.getSourceCode({ address: await deployBox() })).toBeNull();
+    const target = await etherscanTarget(
+      31337,
+      goodKey,
+      { url: `${emulator.apiUrl}?chainid=31337`, source: "the stand-in" },
+      true,
+    );
+    const verifier = etherscanVerifier(target, { requestsPerSecond: Number.POSITIVE_INFINITY });
+    await expect(verifier.lookUp(await deployBox())).resolves.toMatchObject({ state: "unverified" });
     expect(emulator.requests.at(-1)?.query).toMatchObject({ chainid: "31337", action: "getsourcecode" });
-    expect(
-      () => new EtherscanVerifier({ chainId: 1, apiKey: goodKey, apiUrl: `${emulator.apiUrl}?chainid=10` }),
-    ).toThrow("The Etherscan API URL names chain 10, but the chain is 1: leave chainid out of the URL.");
+    await expect(
+      etherscanTarget(1, goodKey, { url: `${emulator.apiUrl}?chainid=10`, source: "the stand-in" }, true),
+    ).rejects.toThrow(
+      "the stand-in: the Etherscan API URL names chain 10, but the chain is 1: leave chainid out of the URL.",
+    );
   });
 
   it("fails every job on a wrong key in one line, asking Etherscan once", async () => {
     const jobs = [boxJob(await deployBox()), boxJob(await deployBox())];
     const before = emulator.requests.length;
-    const results = await verifyBatch(jobs, { client: etherscan({ apiKey: "WRONG-KEY" }), ...engine });
+    const results = await verifyBatch(jobs, { verifier: etherscan({ apiKey: "WRONG-KEY" }), ...engine });
     const line =
       "Etherscan refused the API key: Invalid API Key (#err2)|10. Nothing more is sent to this service in this run.";
     expect(results.map((r) => [r.status, r.error?.code, r.message])).toEqual([
@@ -289,7 +308,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
     const jobs = [boxJob(await deployBox()), boxJob(await deployBox()), boxJob(await deployBox())];
     let afterFirst = 0;
     const results = await verifyBatch(jobs, {
-      client: etherscan(),
+      verifier: etherscan(),
       ...engine,
       onEvent: (event) => {
         // Once the first contract is done, the key has one request left today.
@@ -317,7 +336,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
   it("stops at plan_required on a chain the key's plan does not cover", async () => {
     const jobs = [boxJob(await deployBox()), boxJob(await deployBox())];
     const before = emulator.requests.length;
-    const results = await verifyBatch(jobs, { client: etherscan({ chainId: paidChain }), ...engine });
+    const results = await verifyBatch(jobs, { verifier: etherscan({ chainId: paidChain }), ...engine });
     const line =
       "Etherscan refuses this chain on the API key's plan: Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage. https://etherscan.io/apis. Nothing more is sent to this service in this run.";
     expect(results.map((r) => [r.status, r.error?.code, r.message])).toEqual([

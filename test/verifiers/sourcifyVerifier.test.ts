@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
 import { SourcifyVerifier } from "../../src/verifiers/sourcifyVerifier.js";
 import type { VerificationJob } from "../../src/verify/job.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
@@ -30,14 +30,21 @@ afterAll(async () => {
   await chain?.stop();
 });
 
+// Sourcify for the chain, as the hall resolves it: the stand-in's API, Sourcify's own pages.
 function sourcify(): SourcifyVerifier {
-  return new SourcifyVerifier({
-    chainId: 31337,
-    apiUrl: emulator.apiUrl,
-    requestsPerSecond: Number.POSITIVE_INFINITY,
-    retryDelayMs: 5,
-    duplicateWaitMs: 20,
-  });
+  return new SourcifyVerifier(
+    {
+      service: "sourcify",
+      chainId: 31337,
+      required: true,
+      apiUrl: emulator.apiUrl,
+      siteUrl: "https://repo.sourcify.dev",
+      shownUrl: emulator.apiUrl,
+      reason: "the test's stand-in",
+    },
+    { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
+    20,
+  );
 }
 
 function job(
@@ -79,9 +86,9 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
     const token = await deployer.deploy(build, "contracts/Token.sol", "Token", ["Sourcify", 5n]);
     const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
     const jobs = [job(token, "contracts/Token.sol", "Token"), job(box, "contracts/Box.sol", "Box")];
-    const first = await verifyBatch(jobs, { client: sourcify(), ...engine });
+    const first = await verifyBatch(jobs, { verifier: sourcify(), ...engine });
     expect(first.map((r) => [r.status, r.url])).toEqual(
-      jobs.map((j) => ["verified", `${emulator.apiUrl}/v2/contract/31337/${j.address}`]),
+      jobs.map((j) => ["verified", `https://repo.sourcify.dev/31337/${j.address}`]),
     );
     const submitted = emulator.submissions().find((r) => r.path === `/v2/verify/31337/${token}`);
     expect(submitted?.body).toEqual({
@@ -92,7 +99,7 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
     expect(first.map((r) => r.guid)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/), expect.any(String)]);
 
     const before = emulator.requests.length;
-    const rerun = await verifyBatch(jobs, { client: sourcify(), ...engine });
+    const rerun = await verifyBatch(jobs, { verifier: sourcify(), ...engine });
     expect(rerun.map((r) => [r.status, r.attempts])).toEqual([
       ["already-verified", 0],
       ["already-verified", 0],
@@ -104,7 +111,7 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
 
     // Asked again regardless (force): Sourcify answers the submission 409, which is already verified.
     const forced = await verifyBatch([jobs[0] as VerificationJob], {
-      client: sourcify(),
+      verifier: sourcify(),
       ...engine,
       force: true,
     });
@@ -127,7 +134,7 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
           } as VerificationJob["source"],
         },
       ],
-      { client: sourcify(), ...engine },
+      { verifier: sourcify(), ...engine },
     );
     expect([result?.status, result?.error, result?.message]).toEqual([
       "failed",
@@ -149,7 +156,7 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
     };
     emulator.faults.next({ kind: "html", status: 502 });
     const [result] = await verifyBatch([registryJob(vault, "contracts/Vault.sol", "Vault")], {
-      client: sourcify(),
+      verifier: sourcify(),
       ...engine,
     });
     const applied = { ...emulator.faults.applied };
@@ -177,7 +184,7 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
     });
     const before = emulator.requests.length;
     const [result] = await verifyBatch([job(box, "contracts/Box.sol", "Box")], {
-      client: sourcify(),
+      verifier: sourcify(),
       ...engine,
       force: true,
     });
@@ -201,7 +208,7 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
           constructorArguments: { recoverFrom: { creationBytecode } },
         }),
       ],
-      { client: sourcify(), ...engine },
+      { verifier: sourcify(), ...engine },
     );
     expect([result?.status, result?.message]).toEqual(["verified", undefined]);
   }, 120_000);
@@ -221,7 +228,7 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
           },
         },
       ],
-      { client: sourcify(), ...engine },
+      { verifier: sourcify(), ...engine },
     );
     expect(result?.status).toBe("verified");
     const submitted = emulator.submissions().find((r) => r.path === `/v2/verify/31337/${box}`);
@@ -234,17 +241,24 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
   it("says Sourcify has no proxy link instead of pretending to link one", async () => {
     const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
     const proxy = await deployer.deploy(build, "contracts/SimpleProxy.sol", "SimpleProxy", [box]);
+    const notices: string[] = [];
     const results = await verifyBatch([job(box, "contracts/Box.sol", "Box", { proxyAddress: proxy })], {
-      client: sourcify(),
+      verifier: sourcify(),
       ...engine,
+      onEvent: (event) => {
+        if (event.type === "notice") notices.push(event.message);
+      },
     });
     expect(results.map((r) => [r.format, r.status, r.message])).toEqual([
       ["standard-json", "verified", undefined],
-      [
-        "proxy",
-        "failed",
-        "Sourcify has no proxy link: it resolves a proxy's implementation by itself when the contract is looked up. Verify the proxy and the implementation each as a contract.",
-      ],
     ]);
+    expect(notices).toEqual([
+      "Sourcify has no proxy link: the proxy and its implementation are verified each as a contract.",
+    ]);
+    await expect(
+      sourcify().submit({ format: "proxy", address: proxy, expectedImplementation: box }, 30_000),
+    ).rejects.toThrow(
+      "Sourcify has no proxy link: it resolves a proxy's implementation by itself when the contract is looked up. Verify the proxy and the implementation each as a contract.",
+    );
   }, 120_000);
 });

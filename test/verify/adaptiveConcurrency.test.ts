@@ -1,13 +1,13 @@
 import { describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
+import { type BatchOptions, verifyBatch } from "../../src/run/verifyBatch.js";
 import { AdaptiveConcurrency, concurrencyControl } from "../../src/verify/adaptiveConcurrency.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import { isSuccess } from "../../src/verify/job.js";
-import { type BatchOptions, verifyBatch } from "../../src/verify/verifyBatch.js";
 import { testAddress } from "../support/addresses.js";
 import { fastEngine, standardJsonJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
+import { blockscoutVerifierAt } from "../support/verifiers.js";
 
 const { explorer } = await useTestExplorer();
 
@@ -136,14 +136,13 @@ describe("verifyBatch with auto concurrency", () => {
       if (event.type === "submitted" && event.attempt === 1) most = Math.max(most, ++running);
       if (event.type === "finished") running--;
     };
-    const client = new ExplorerClient({
-      explorerUrl: explorer.url,
+    const client = blockscoutVerifierAt(explorer.url, {
       retryDelayMs: 5,
       rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true }),
     });
     const results = await verifyBatch(
       addresses.map((address) => standardJsonJob(address)),
-      { explorerUrl: explorer.url, client, ...fastEngine, ...options, onEvent },
+      { verifier: client, ...fastEngine, ...options, onEvent },
     );
     expect(results.filter(isSuccess)).toHaveLength(addresses.length);
     return most;

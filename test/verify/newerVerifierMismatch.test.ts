@@ -1,14 +1,13 @@
 import { describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { verifyContract } from "../../src/verify/verifyContract.js";
 import { testAddress } from "../support/addresses.js";
 import { fastEngine, flattenedJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
+import { blockscoutVerifierAt } from "../support/verifiers.js";
 
 const { explorer } = await useTestExplorer();
-const client = new ExplorerClient({
-  explorerUrl: explorer.url,
+const client = blockscoutVerifierAt(explorer.url, {
   retryDelayMs: 5,
   rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
 });

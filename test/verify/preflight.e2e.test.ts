@@ -1,18 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
+import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import type { StandardJsonInput, VerificationJob } from "../../src/verify/job.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
+import { blockscoutVerifierAt } from "../support/verifiers.js";
 
 // Contracts deployed from one build and verified from a deliberately different one, with preflight on.
 const production = { optimizer: { enabled: true, runs: 200 } };
 let chain: HardhatChain;
 let explorer: LocalExplorer;
-let client: ExplorerClient;
+let verifier: BlockscoutVerifier;
 let build: FixtureBuild;
 const deployed: Record<string, string> = {};
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
   deployed.profile = await deployer.deploy(unoptimised, "contracts/Token.sol", "Token", ["Profile", 4n]);
   deployed.explained = await deployer.deploy(runs1000, "contracts/Token.sol", "Token", ["Explained", 5n]);
   explorer = await startLocalExplorer({ rpcUrl: chain.rpcUrl, stateFile: false });
-  client = new ExplorerClient({ explorerUrl: explorer.url, requestsPerSecond: Number.POSITIVE_INFINITY });
+  verifier = blockscoutVerifierAt(explorer.url, { requestsPerSecond: Number.POSITIVE_INFINITY });
 }, 120_000);
 
 afterAll(async () => {
@@ -63,8 +64,7 @@ function job(address: string, values: unknown[], input: StandardJsonInput = buil
 async function run(verificationJob: VerificationJob, preflight = true) {
   const events: VerificationEvent[] = [];
   const [result] = await verifyBatch([verificationJob], {
-    explorerUrl: explorer.url,
-    client,
+    verifier,
     rpc: { rpcUrl: chain.rpcUrl },
     preflight,
     polling: { initialIntervalMs: 50, maxIntervalMs: 200, backoffFactor: 1.5, unknownUidGrace: 3 },

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
 import { testAddress } from "../support/addresses.js";
 import { fastEngine, standardJsonJob } from "../support/jobs.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
+import { blockscoutVerifierAt } from "../support/verifiers.js";
 
 let explorer: TestExplorer;
 beforeAll(async () => {
@@ -18,8 +18,7 @@ describe("verifyBatch on the Blockscout API when its credits run out", () => {
   it("ends the rest of the run with quota_exhausted, sending nothing more", async () => {
     const addresses = [0x7201, 0x7202, 0x7203].map((n) => testAddress(n));
     for (const address of addresses) explorer.backend.addContract(address);
-    const client = new ExplorerClient({
-      explorerUrl: explorer.url,
+    const client = blockscoutVerifierAt(explorer.url, {
       apiKey: "proapi_CREDITS",
       requestsPerSecond: Number.POSITIVE_INFINITY,
       retryDelayMs: 5,
@@ -28,7 +27,7 @@ describe("verifyBatch on the Blockscout API when its credits run out", () => {
     const results = await verifyBatch(
       addresses.map((address) => standardJsonJob(address)),
       {
-        client,
+        verifier: client,
         concurrency: 1,
         ...fastEngine,
         onEvent: (event) => {
@@ -64,11 +63,8 @@ describe("verifyBatch on the Blockscout API when its credits run out", () => {
       contentType: "application/json",
       headers: { "x-credits-remaining": "4200" },
     });
-    const client = new ExplorerClient({
-      explorerUrl: explorer.url,
-      requestsPerSecond: Number.POSITIVE_INFINITY,
-    });
-    await client.getSourceCode({ address });
-    expect(client.quotaReading().creditsRemaining).toBe(4200);
+    const client = blockscoutVerifierAt(explorer.url, { requestsPerSecond: Number.POSITIVE_INFINITY });
+    await client.lookUp(address);
+    expect(client.quota().creditsRemaining).toBe(4200);
   });
 });

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
 import type { TransportEvent } from "../../src/client/transport.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
 import { isSuccess } from "../../src/verify/job.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { testAddress } from "../support/addresses.js";
 import { fastEngine, standardJsonJob } from "../support/jobs.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
+import { blockscoutVerifierAt } from "../support/verifiers.js";
 
 const running: TestExplorer[] = [];
 afterEach(async () => {
@@ -21,14 +21,13 @@ describe("verifyBatch against an explorer's stated quota", () => {
       explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 1 });
     const waits: TransportEvent[] = [];
     // The engine's default limiter for this explorer: 10 requests/s until the explorer states its quota.
-    const client = new ExplorerClient({
-      explorerUrl: explorer.url,
+    const client = blockscoutVerifierAt(explorer.url, {
       retryDelayMs: 5,
       onEvent: (event) => waits.push(event),
     });
     const results = await verifyBatch(
       addresses.map((address) => standardJsonJob(address)),
-      { explorerUrl: explorer.url, client, concurrency: 10, ...fastEngine },
+      { verifier: client, concurrency: 10, ...fastEngine },
     );
     expect(results.filter(isSuccess)).toHaveLength(10);
     expect(explorer.faults.applied).toEqual({});

@@ -1,26 +1,31 @@
 import { describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
+import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import { ExplorerMemory } from "../../src/verify/batchMemory.js";
 import type { VerificationJob } from "../../src/verify/job.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { verifyContract } from "../../src/verify/verifyContract.js";
 import { testAddress } from "../support/addresses.js";
 import { fastEngine, flattenedJob, standardJsonJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
+import { blockscoutVerifierAt } from "../support/verifiers.js";
 
 const { explorer } = await useTestExplorer({}, { smartContractStatus: true });
 
-function freshClient(): ExplorerClient {
-  return new ExplorerClient({
-    explorerUrl: explorer.url,
+function freshClient(): BlockscoutVerifier {
+  return blockscoutVerifierAt(explorer.url, {
     retryDelayMs: 5,
     rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
   });
 }
 
 function batch(jobs: VerificationJob[], concurrency: number | "auto" = 1) {
-  return verifyBatch(jobs, { explorerUrl: explorer.url, client: freshClient(), concurrency, ...fastEngine });
+  return verifyBatch(jobs, {
+    explorerUrl: explorer.url,
+    verifier: freshClient(),
+    concurrency,
+    ...fastEngine,
+  });
 }
 
 function requestCounts(): Record<string, number> {

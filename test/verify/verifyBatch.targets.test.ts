@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "@jest/globals";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { WorkSlots } from "../../src/verify/workSlots.js";
 import { testAddress } from "../support/addresses.js";
 import { fastEngine, standardJsonJob } from "../support/jobs.js";
@@ -26,9 +26,9 @@ describe("verifyBatch over several explorers", () => {
     const events: VerificationEvent[] = [];
     const results = await verifyBatch(
       [
-        standardJsonJob(onA[0] as string, { target: { chainId: 10 } }),
-        ...onB.map((address) => standardJsonJob(address, { target: { chainId: 8453 } })),
-        standardJsonJob(onA[1] as string, { target: { explorerUrl: chainA.url, chainId: 10 } }),
+        standardJsonJob(onA[0] as string, { chainId: 10 }),
+        ...onB.map((address) => standardJsonJob(address, { chainId: 8453 })),
+        standardJsonJob(onA[1] as string, { chainId: 10 }),
       ],
       {
         explorers: { 10: chainA.url, 8453: chainB.url },
@@ -72,7 +72,7 @@ describe("verifyBatch over several explorers", () => {
     const most = { A: 0, B: 0, total: 0 };
     const results = await verifyBatch(
       [...onA, ...onB].map((address) =>
-        standardJsonJob(address, { target: { chainId: onA.includes(address) ? 10 : 8453 } }),
+        standardJsonJob(address, { chainId: onA.includes(address) ? 10 : 8453 }),
       ),
       {
         explorers: { 10: chainA.url, 8453: chainB.url },
@@ -138,7 +138,7 @@ describe("verifyBatch over several explorers", () => {
 
   it("refuses a chain whose explorer it cannot find, before anything is sent", async () => {
     await expect(
-      verifyBatch([standardJsonJob(testAddress(0x5301), { target: { chainId: 987_654_321 } })], {
+      verifyBatch([standardJsonJob(testAddress(0x5301), { chainId: 987_654_321 })], {
         explorers: { 10: chainA.url },
         explorerLookup: { refresh: false, cacheDir: false },
         ...fastEngine,

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
+import { verifyBatch } from "../../src/run/verifyBatch.js";
+import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import { isSuccess } from "../../src/verify/job.js";
-import { verifyBatch } from "../../src/verify/verifyBatch.js";
 import { secretApiKey, testAddress } from "../support/addresses.js";
 import { fastEngine, flattenedJob, standardJsonJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
+import { blockscoutVerifierAt } from "../support/verifiers.js";
 
 const { explorer } = await useTestExplorer();
 
-function client(apiKey?: string): ExplorerClient {
-  return new ExplorerClient({
-    explorerUrl: explorer.url,
+function client(apiKey?: string): BlockscoutVerifier {
+  return blockscoutVerifierAt(explorer.url, {
     apiKey,
     retryDelayMs: 5,
     rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
@@ -40,7 +40,7 @@ describe("verifyBatch", () => {
     jobs.push(flattenedJob("0xnot-an-address"));
     const results = await verifyBatch(jobs, {
       explorerUrl: explorer.url,
-      client: client(),
+      verifier: client(),
       concurrency: 3,
       ...fastEngine,
       onEvent: (e) => events.push(e),
@@ -61,7 +61,7 @@ describe("verifyBatch", () => {
     const { implementation, proxy } = verifiedProxy(0x3001, 0x3002);
     const results = await verifyBatch([standardJsonJob(implementation, { proxyAddress: proxy })], {
       explorerUrl: explorer.url,
-      client: client(),
+      verifier: client(),
       ...fastEngine,
     });
     expect(results).toEqual([
@@ -93,7 +93,7 @@ describe("verifyBatch", () => {
     const events: VerificationEvent[] = [];
     const [, link] = await verifyBatch([standardJsonJob(implementation, { proxyAddress: proxy })], {
       explorerUrl: explorer.url,
-      client: client(),
+      verifier: client(),
       ...fastEngine,
       onEvent: (e) => events.push(e),
     });
@@ -114,7 +114,7 @@ describe("verifyBatch", () => {
     explorer.backend.script(implementation, { result: "pass", pendingPolls: 2 });
     const [implementationResult, link] = await verifyBatch(
       [standardJsonJob(implementation, { proxyAddress: proxy, wait: false })],
-      { explorerUrl: explorer.url, client: client(), ...fastEngine },
+      { explorerUrl: explorer.url, verifier: client(), ...fastEngine },
     );
     expect(implementationResult).toMatchObject({ status: "pending", guid: expect.any(String) });
     expect(link).toEqual({
@@ -139,7 +139,7 @@ describe("verifyBatch", () => {
     explorer.backend.addContract(implementation).addContract(proxy, { implementation });
     const [, link] = await verifyBatch([standardJsonJob(implementation, { proxyAddress: proxy })], {
       explorerUrl: explorer.url,
-      client: client(),
+      verifier: client(),
       ...fastEngine,
     });
     expect(link).toMatchObject({ status: "failed", format: "proxy" });
@@ -155,7 +155,7 @@ describe("verifyBatch", () => {
     const events: VerificationEvent[] = [];
     const results = await verifyBatch([standardJsonJob(address), flattenedJob(testAddress(0x3006))], {
       explorerUrl: explorer.url,
-      client: client(secretApiKey),
+      verifier: client(secretApiKey),
       ...fastEngine,
       onEvent: (e) => events.push(e),
     });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
-import { ExplorerClient } from "../../src/client/explorerClient.js";
+import { getAbi } from "../../src/client/contract/getAbi.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { restNotFound } from "../../src/local-explorer/responses.js";
+import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { verifyContract } from "../../src/verify/verifyContract.js";
@@ -10,6 +11,7 @@ import type { Fault } from "../support/faultInjector.js";
 import { compilerVersion, fastEngine, flattenedJob, standardJsonJob } from "../support/jobs.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
+import { blockscoutVerifierAt } from "../support/verifiers.js";
 
 const { explorer } = await useTestExplorer();
 const client = clientFor(explorer);
@@ -17,9 +19,8 @@ const { explorer: withStatus } = await useTestExplorer({}, { smartContractStatus
 const statusClient = clientFor(withStatus);
 const address = testAddress(0x1001);
 
-function clientFor(target: TestExplorer): ExplorerClient {
-  return new ExplorerClient({
-    explorerUrl: target.url,
+function clientFor(target: TestExplorer): BlockscoutVerifier {
+  return blockscoutVerifierAt(target.url, {
     retryDelayMs: 5,
     rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
   });
@@ -277,7 +278,7 @@ describe("verifyContract: the smart-contract status endpoint decides where the e
       verified: { contractName: "Token", abi: [{ type: "fallback" }] },
     });
     withStatus.backend.addContract(address, { twinOf: twin });
-    await expect(statusClient.getAbi({ address })).resolves.toEqual([{ type: "fallback" }]);
+    await expect(getAbi(statusClient.transport, { address })).resolves.toEqual([{ type: "fallback" }]);
     const result = await verifyContract(statusClient, standardJsonJob(address), fastEngine);
     expect(result).toMatchObject({ status: "verified", attempts: 1 });
     expect(withStatus.requests.map((r) => String(r.query.action ?? r.path))).toEqual([

@@ -4,8 +4,8 @@ import type { NetworkConnection } from "hardhat/types/network";
 import { resolveExplorerUrls } from "../../../src/client/explorerUrl.js";
 import { isExplorerVerifyError } from "../../../src/errors/index.js";
 import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.js";
-import type { LocalExplorer } from "../../../src/local-explorer/index.js";
 import { Ledger } from "../../../src/ledger/ledger.js";
+import type { LocalExplorer } from "../../../src/local-explorer/index.js";
 import { requestedFormats } from "../../../src/options/verificationOptions.js";
 import { chainIdOfDeployment } from "../../../src/run/chainIdOfDeployment.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
@@ -58,7 +58,8 @@ export default async function verifyTaskAction(
         "--serve keeps the embedded local explorer running, and this run verifies on no local explorer: drop --serve.",
       );
     }
-    if (localExplorer && !args.serve) reporter.footnote(await localExplorerLinksNote(localExplorer, connection));
+    if (localExplorer && !args.serve)
+      reporter.footnote(await localExplorerLinksNote(localExplorer, connection));
     let checkedUnverified = false;
     const ledger = ledgerPath(hre, args.ledger, localExplorer !== undefined);
     const [only] = targets.targets;
@@ -75,7 +76,8 @@ export default async function verifyTaskAction(
         onEvent: (event) => reporter.event({ type: "transport", event }),
       });
       // What the ledger knows is read after the build (its input hash needs the build): no look before it.
-      const inLedger = ledger !== undefined && new Ledger(ledger).entry(verifier.pages.ledgerKey, args.address);
+      const inLedger =
+        ledger !== undefined && new Ledger(ledger).entry(verifier.pages.ledgerKey, args.address);
       const startedAt = Date.now();
       // Looked up before the build, as `hardhat verify` does: a rerun over a verified contract costs one request
       // and no build. An explorer that cannot answer now is asked again by the engine's pre-check.
@@ -160,10 +162,7 @@ async function localExplorerLinksNote(
 }
 
 // --serve: the explorer's pages stay reachable until Ctrl-C (or SIGTERM); then the task closes as usual.
-async function serveUntilInterrupted(
-  explorer: LocalExplorer,
-  reporter: RunReporter,
-): Promise<void> {
+async function serveUntilInterrupted(explorer: LocalExplorer, reporter: RunReporter): Promise<void> {
   reporter.info(`\nLocal explorer pages at ${explorer.url}/ (serving until Ctrl-C)`);
   await new Promise<void>((resolve) => {
     const stop = () => {

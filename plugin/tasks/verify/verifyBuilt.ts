@@ -2,10 +2,7 @@ import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { ExplorerClient } from "../../../src/client/explorerClient.js";
-import {
-  type CreatedContractJobs,
-  createdContractJobs,
-} from "../../../src/discovery/createdContractJobs.js";
+import { type CreatedContractJobs, createdContractJobs } from "../../../src/discovery/createdContractJobs.js";
 import { ignitionTransactionHashes } from "../../../src/discovery/deploymentTransactions.js";
 import { InvalidInputError } from "../../../src/errors/index.js";
 import type { BuildInfo, CompiledContract } from "../../../src/inputs/buildInfo.js";

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "@jest/globals";
+import { agreedChainId } from "../../src/run/chainAgreement.js";
+import { resolveTargets } from "../../src/run/targets.js";
+
+describe("the hall's resolver", () => {
+  it("refuses a URL that carries credentials, in every door's words, before anything is printed or sent", async () => {
+    for (const url of ["http://user:hunter2@127.0.0.1:9", "https://explorer.example/api?apikey=K-SECRET"]) {
+      const refusal = await resolveTargets({
+        services: ["blockscout"],
+        chains: [{ claims: [] }],
+        explorerUrl: { url, source: "--explorer-url" },
+        howToNameExplorer: "",
+      }).catch((error: unknown) => error);
+      expect(refusal).toMatchObject({
+        code: "invalid_input",
+        shortMessage:
+          "--explorer-url: The explorer URL carries credentials (user:password@ or a key in its query); give the explorer's address alone, and the key as the API key, which is sent in a header and kept out of every log.",
+      });
+    }
+  });
+
+  it("takes the chain alone when the targets leave Blockscout out: nothing is looked up", async () => {
+    const { targets } = await resolveTargets({
+      services: ["sourcify"],
+      chains: [{ claims: [{ id: 10, source: "--chain-id" }] }],
+      howToNameExplorer: "",
+    });
+    expect(targets).toMatchObject([
+      { service: "sourcify", chainId: 10, apiUrl: "https://sourcify.dev/server", required: true },
+    ]);
+  });
+
+  it("refuses chains that disagree, naming both", () => {
+    expect(() =>
+      agreedChainId([
+        { id: 11155111, source: "--chain-id" },
+        { id: 7788, source: "the deployment broadcast/Deploy.s.sol/7788/run-latest.json" },
+      ]),
+    ).toThrow(
+      "Chain ids disagree: --chain-id says chain 11155111, but the deployment broadcast/Deploy.s.sol/7788/run-latest.json says chain 7788. Nothing was sent.",
+    );
+  });
+
+  it("refuses a key or a header in clear to a host that is not this machine, naming the setting", async () => {
+    const refusal = resolveTargets({
+      services: ["blockscout"],
+      chains: [{ claims: [] }],
+      explorerUrl: { url: "http://blockscout.corp.example", source: "--explorer-url" },
+      keys: { blockscout: "K-SECRET-1234" },
+      howToNameExplorer: "",
+    });
+    await expect(refusal).rejects.toThrow(
+      "--explorer-url is plain http (blockscout.corp.example), and the API key would travel in clear: use https, or send no key or header to it. Nothing was sent.",
+    );
+    // On loopback, or without a secret, plain http is fine.
+    await expect(
+      resolveTargets({
+        services: ["blockscout"],
+        chains: [{ claims: [] }],
+        explorerUrl: { url: "http://127.0.0.1:9", source: "--explorer-url" },
+        keys: { blockscout: "K-SECRET-1234" },
+        howToNameExplorer: "",
+      }),
+    ).resolves.toMatchObject({ targets: [{ instanceUrl: "http://127.0.0.1:9" }] });
+  });
+});
