@@ -55,6 +55,24 @@ export function totalsLine(results: readonly VerificationResult[]): string {
   return parts.length === 0 ? total : `${total}: ${parts.join(", ")}`;
 }
 
+/**
+ * The closing counts over several targets: the contracts once, then each target's own counts.
+ *
+ * @param results - the records of every target
+ * @param targets - the targets, in the table's order
+ * @returns e.g. `5 contracts on blockscout, etherscan: blockscout 5 verified; etherscan 3 verified, 2 failed`
+ */
+export function targetTotalsLine(results: readonly VerificationResult[], targets: readonly string[]): string {
+  const contracts = new Set(
+    results.map((r) => `${r.chainId ?? ""} ${r.address.toLowerCase()} ${r.format === "proxy"}`),
+  );
+  const perTarget = targets.map((target) => {
+    const own = results.filter((r) => (r.target ?? "blockscout") === target);
+    return `${target} ${totalsLine(own).replace(/^\d+ contracts?: /, "")}`;
+  });
+  return `${contracts.size} contract${contracts.size === 1 ? "" : "s"} on ${targets.join(", ")}: ${perTarget.join("; ")}`;
+}
+
 const columns = ["Contract", "Address", "Status", "Time", "Message"];
 
 // Written here rather than with @actions/core's addTable, which leaves an empty cell's <td> unclosed.
@@ -124,7 +142,7 @@ export function resultsHtml(results: readonly VerificationResult[], explorer: st
   const targets = [...new Set(results.map((r) => r.target ?? "blockscout"))];
   if (targets.length > 1) {
     lines.push(
-      `<p>${summaryText(totalsLine(results))} on ${targets.join(", ")}</p>`,
+      `<p>${summaryText(targetTotalsLine(results, targets))}</p>`,
       targetsTableHtml(results, targets),
     );
     return lines.map((line) => `${line}\n`).join("");

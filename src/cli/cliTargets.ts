@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
-import { type FoundryConfig, foundryExplorerFor, readFoundryConfig } from "../inputs/foundryConfig.js";
+import { type FoundryConfig, readFoundryConfig } from "../inputs/foundryConfig.js";
+import { foundryBlockscoutExplorer } from "../run/foundryExplorer.js";
 import { type ChainClaim, chainPlaces, type RunTargets, resolveTargets } from "../run/targets.js";
 import type { Service } from "../verify/verifier.js";
 import {
@@ -29,9 +30,6 @@ export interface CliWhere {
 const howToNameExplorer =
   "Give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a local chain to use the embedded local explorer.";
 
-// Etherscan and its family answer another API: an `[etherscan]` entry for them is forge's, not a Blockscout explorer.
-const etherscanFamily = /(^|\.)(etherscan\.(io|com)|[a-z]+scan\.(io|com|org|xyz))$/i;
-
 /**
  * The run's targets for `verify`, `status` and `fetch` alike: the keys from the environment, `--explorer-url`, the
  * chain from `--chain-id`, the deployments and `--rpc-url` (which must agree), a local chain's embedded explorer
@@ -55,17 +53,10 @@ export async function resolveCliTargets(where: CliWhere): Promise<RunTargets> {
     chains: chainPlaces({
       given: chainId === undefined ? undefined : { id: chainId, source: "--chain-id" },
       recorded: where.recorded,
-      rpc: rpcUrl ? { url: rpcUrl, source: `--rpc-url ${rpcUrl}` } : undefined,
+      rpc: rpcUrl ? { url: rpcUrl, source: "--rpc-url" } : undefined,
     }),
     explorerUrl: explorerUrl ? { url: explorerUrl, source: "--explorer-url" } : undefined,
-    explorerFor: async (id) => {
-      const entry = foundry ? foundryExplorerFor(foundry, id) : undefined;
-      if (!entry?.url || etherscanFamily.test(hostOf(entry.url))) return undefined;
-      return {
-        url: { url: entry.url, source: `[etherscan] ${entry.name} in ${foundry?.path ?? "foundry.toml"}` },
-        ...(blockscoutKey === undefined && entry.key ? { apiKey: entry.key } : {}),
-      };
-    },
+    explorerFor: async (id) => foundryBlockscoutExplorer(foundry, id, blockscoutKey),
     keys: {
       blockscout: blockscoutKey,
       etherscan: where.targets.includes("etherscan") ? etherscanKeyFromEnvironment() : undefined,
@@ -109,12 +100,4 @@ export async function projectFoundryConfig(
 export function projectSolcJs(cwd: string): string[] {
   const soljson = join(cwd, "node_modules", "solc", "soljson.js");
   return existsSync(soljson) ? [soljson] : [];
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return "";
-  }
 }

@@ -4,7 +4,7 @@ import { settingFlagLines } from "../run/settings.js";
 export const usage = {
   main: `Usage: explorer-verify <command> [options]
 
-Verify smart contracts on Blockscout explorers, and on Etherscan and Sourcify too (--targets).
+Verify smart contracts on Blockscout explorers, and on Etherscan, Sourcify and Routescan too (--targets).
 
 Commands:
   verify          verify contracts: one address, deployments, a manifest or a standard JSON input
@@ -13,7 +13,9 @@ Commands:
   local-explorer  run the embedded local explorer for a local chain
 
 Run explorer-verify <command> --help for its options.
-The API key is read from the environment variable EXPLORER_VERIFY_API_KEY (never from a flag).
+Keys are read from the environment, never from a flag: EXPLORER_VERIFY_API_KEY (Blockscout), ETHERSCAN_API_KEY,
+ROUTESCAN_API_KEY (optional). foundry.toml's [etherscan] entry for the chain names the Blockscout explorer (and its
+key, when EXPLORER_VERIFY_API_KEY is not set), for verify, status and fetch alike.
 Colours are used on a terminal unless NO_COLOR is set.`,
   verify: `Usage:
   explorer-verify verify ADDRESS [CONSTRUCTOR_ARGS...] [--contract path/File.sol:Name] [options]
@@ -39,6 +41,8 @@ Where they are verified:
   --chain-id N                the chain's Blockscout explorer, found by chain id (a proapi_ key goes through the
                               Blockscout API, EXPLORER_VERIFY_BLOCKSCOUT_API_URL)
   --rpc-url URL               the chain: contract inference, constructor-argument recovery, preflight
+  The chain given, the chain the deployments record and the chain --rpc-url answers must agree; otherwise
+  nothing is sent.
 
 How:
 ${settingFlagLines().join("\n")}
@@ -49,12 +53,13 @@ ${settingFlagLines().join("\n")}
                               { "inputs": [{ address, contract, compilerVersion, input }] }) and send nothing
 
 Exit code 0 when every contract is verified (or already was), 1 when one is not, 2 for a mistake in the command.`,
-  status: `Usage: explorer-verify status GUID [--proxy] [--explorer-url URL | --chain-id N | --rpc-url URL] [--json]
+  status: `Usage: explorer-verify status GUID [--target SERVICE] [--proxy] [--explorer-url URL | --chain-id N | --rpc-url URL] [--json]
        explorer-verify status [--ledger FILE] [--json]
 
 Looks up a submission by the guid it returned. Without a GUID, prints the ledger (default
 .explorer-verify/ledger.json): every contract on every chain, its state and its link.
   --ledger FILE       the ledger to print (without a GUID)
+  --target SERVICE    the service the guid is from: blockscout (default), etherscan, sourcify, routescan
   --proxy             the guid is of a proxy link (verifyproxycontract)
   --explorer-url URL  the explorer (without it, a local --rpc-url uses the embedded explorer and its saved state)
   --rpc-url URL       the local chain whose embedded explorer to ask

@@ -26,6 +26,8 @@ export interface ExplorerChoice {
   source: ExplorerSource;
   /** One line for the output: which explorer, for which chain, and where that came from. */
   reason: string;
+  /** Where it was found, in words: `Blockscout's list of instances`, `the registry shipped with explorer-verify`. */
+  foundIn: string;
 }
 
 export interface FindExplorerOptions {
@@ -145,6 +147,7 @@ function choice(found: KnownExplorer, source: ExplorerSource, from: string): Exp
     explorerUrl: found.url,
     source,
     reason: `${found.url} (${found.name}, chain ${found.chainId}), found in ${from}`,
+    foundIn: from,
   };
 }
 

@@ -35,9 +35,7 @@ export function formatResultsTable(results: readonly VerificationResult[]): stri
       .map((cell, column) => cell.padEnd(widths[column] ?? 0))
       .join("  ")
       .trimEnd();
-  const notes = results
-    .filter((r) => r.message)
-    .map((r) => neutraliseText(`- ${r.contract} (${r.address}): ${r.message}`));
+  const notes = notesOf(results, (r) => `${r.contract} (${r.address})`);
   return [
     line(header),
     line(widths.map((w) => "-".repeat(w))),
@@ -115,11 +113,7 @@ function formatTargetsTable(results: readonly VerificationResult[], targets: rea
         .join("  ")}`,
     ),
   );
-  const notes = results
-    .filter((r) => r.message)
-    .map((r) =>
-      neutraliseText(`- ${r.contract} (${r.address}) on ${r.target ?? "blockscout"}: ${r.message}`),
-    );
+  const notes = notesOf(results, (r) => `${r.contract} (${r.address}) on ${r.target ?? "blockscout"}`);
   return [
     line(header),
     line(widths.map((w) => "-".repeat(w))),
@@ -128,4 +122,20 @@ function formatTargetsTable(results: readonly VerificationResult[], targets: rea
     ...links,
     ...(notes.length ? ["", ...notes] : []),
   ].join("\n");
+}
+
+// Each record's message below the table; a message that several records share (the ledger's word on a rerun, one
+// service's refusal) is said once, with how many records it is about.
+function notesOf(
+  results: readonly VerificationResult[],
+  name: (result: VerificationResult) => string,
+): string[] {
+  const byMessage = new Map<string, VerificationResult[]>();
+  for (const r of results) if (r.message) byMessage.set(r.message, [...(byMessage.get(r.message) ?? []), r]);
+  return [...byMessage].map(([message, records]) => {
+    const [only] = records;
+    if (records.length === 1 && only) return neutraliseText(`- ${name(only)}: ${message}`);
+    const targets = [...new Set(records.map((r) => r.target ?? "blockscout"))];
+    return neutraliseText(`- ${records.length} records (${targets.join(", ")}): ${message}`);
+  });
 }

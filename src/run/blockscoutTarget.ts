@@ -57,7 +57,7 @@ export async function resolveBlockscoutTarget(
 ): Promise<BlockscoutTarget> {
   const headers = checkedHeaders(facts.headers);
   const { chainId } = facts;
-  const chainNote = facts.chainSource ? ` (chain ${chainId} from ${facts.chainSource})` : "";
+  const chainNote = facts.chainSource ? `; chain ${chainId} from ${facts.chainSource}` : "";
   if (!facts.named && chainId !== undefined && localChainIds.has(chainId) && facts.rpcUrl) {
     // Loaded only here: a run against a real explorer does not need the compiler and chain code behind it.
     const { startLocalExplorer } = await import("../local-explorer/index.js");
@@ -82,7 +82,7 @@ export async function resolveBlockscoutTarget(
       ledgerKey: `local-explorer/chain-${chainId}`,
       local: true,
       shownUrl: urls.base,
-      reason: `the local explorer: no explorer is named for local chain ${chainId}`,
+      reason: `no explorer is named for local chain ${chainId}`,
     };
   }
   let instance: ExplorerUrls;
@@ -98,7 +98,7 @@ export async function resolveBlockscoutTarget(
       howToNameExplorer: facts.howToNameExplorer,
     });
     instance = resolveExplorerUrls(choice.explorerUrl);
-    reason = `${choice.reason}${chainNote}`;
+    reason = `${choice.name}, found in ${choice.foundIn}${chainNote}`;
   } else {
     throw new InvalidInputError("explorer", facts.howToNameExplorer);
   }

@@ -217,7 +217,7 @@ function serviceRoots(
  * The run's heading: each target once, with the URL its requests go to and why.
  *
  * @param targets - the run's targets
- * @returns e.g. `Blockscout https://eth.blockscout.com (from --explorer-url), Etherscan https://api.etherscan.io/v2/api?chainid=1`
+ * @returns e.g. `Blockscout at https://eth.blockscout.com (from --explorer-url), Etherscan at https://api.etherscan.io/v2/api?chainid=1 (Etherscan API v2)`
  */
 export function describeTargets(targets: readonly Target[]): string {
   const chains = new Set(targets.map((target) => target.chainId));
@@ -225,7 +225,11 @@ export function describeTargets(targets: readonly Target[]): string {
     .map((target) => {
       const chain = chains.size > 1 && target.chainId !== undefined ? ` chain ${target.chainId}` : "";
       const optional = target.required ? "" : ", optional";
-      return `${serviceTitles[target.service]}${chain} ${target.shownUrl} (${target.reason}${optional})`;
+      const title =
+        target.service === "blockscout" && target.local
+          ? "the local explorer"
+          : serviceTitles[target.service];
+      return `${title}${chain} at ${target.shownUrl} (${target.reason}${optional})`;
     })
     .join(", ");
 }

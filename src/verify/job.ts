@@ -1,6 +1,6 @@
 import type { Libraries } from "../client/contract/libraries.js";
 import type { ErrorCode } from "../errors/explorerVerifyError.js";
-import type { Service } from "./verifier.js";
+import type { Service } from "./service.js";
 
 /** How a contract is submitted (DESIGN §3); `proxy` names the record of a proxy link. */
 export type VerificationFormat = "standard-json" | "single-file" | "flattened" | "vyper" | "registry";

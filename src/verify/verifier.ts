@@ -1,19 +1,8 @@
 import type { QuotaReading } from "../client/rateLimiter.js";
 import type { OptimizerSettings, StandardJsonInput, VerificationFormat } from "./job.js";
+import type { Service } from "./service.js";
 
-/** The verification services a run can send contracts to. */
-export const services = ["blockscout", "etherscan", "sourcify", "routescan"] as const;
-
-/** One verification service: `blockscout` (the default), `etherscan` (API v2), `sourcify` (API v2), `routescan`. */
-export type Service = (typeof services)[number];
-
-/** Each service's name in a sentence. */
-export const serviceTitles: Readonly<Record<Service, string>> = {
-  blockscout: "Blockscout",
-  etherscan: "Etherscan",
-  sourcify: "Sourcify",
-  routescan: "Routescan",
-};
+export { type Service, services, serviceTitles } from "./service.js";
 
 /** What a service can do, so the engine never asks it for what it cannot. */
 export interface VerifierCapabilities {

@@ -8,23 +8,31 @@ import type { VerificationResult } from "../../src/verify/job.js";
 import { replayBroadcast, runLatest } from "../cli/foundryChain.js";
 import { foundryFixture } from "../inputs/hardhatProject.js";
 import { type ActionRun, runAction } from "../support/actionRunner.js";
-import { type EtherscanEmulator, startEtherscanEmulator } from "../support/etherscanEmulator.js";
+import {
+  type EtherscanEmulator,
+  startEtherscanEmulator,
+  startRoutescanEmulator,
+} from "../support/etherscanEmulator.js";
 import { buildFreshBundle } from "../support/freshBundle.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
 import { type SourcifyEmulator, startSourcifyEmulator } from "../support/sourcifyEmulator.js";
 
 // The Action, bundled fresh from the sources, on a real local chain holding the Foundry fixture's broadcast,
-// verifying on three targets in one run: the local explorer (Blockscout), an Etherscan API v2 stand-in and a
-// Sourcify API v2 stand-in (real matching). The CLI's twin is test/run/allTargets.e2e.test.ts.
+// verifying on four targets in one run: the local explorer (Blockscout), an Etherscan API v2 stand-in, a Sourcify
+// API v2 stand-in and a Routescan stand-in (real matching). The CLI's twin is test/run/allTargets.e2e.test.ts.
 const blockscoutKey = "BLOCKSCOUT-KEY-0123456789";
 const etherscanKey = "ETHERSCAN-KEY-9876543210";
-const targets = ["blockscout", "etherscan", "sourcify"];
+const routescanKey = "ROUTESCAN-KEY-1357924680";
+const targets = ["blockscout", "etherscan", "sourcify", "routescan"];
+// The targets an Etherscan refusal leaves alone.
+const others = ["blockscout", "sourcify", "routescan"];
 let bundleDir: string;
 let workspace: string;
 let chain: HardhatChain;
 let explorer: LocalExplorer;
 let etherscan: EtherscanEmulator;
 let sourcify: SourcifyEmulator;
+let routescan: EtherscanEmulator;
 /** What the local explorer received, as it parsed it. */
 const blockscoutRequests: ReceivedRequest[] = [];
 /** Every run of the Action, for what it showed. */
@@ -38,7 +46,7 @@ beforeAll(async () => {
   await cp(foundryFixture, workspace, { recursive: true });
   chain = await startHardhatChain();
   await replayBroadcast(chain.rpcUrl);
-  [explorer, etherscan, sourcify] = await Promise.all([
+  [explorer, etherscan, sourcify, routescan] = await Promise.all([
     startLocalExplorer({
       rpcUrl: chain.rpcUrl,
       stateFile: false,
@@ -46,11 +54,17 @@ beforeAll(async () => {
     }),
     startEtherscanEmulator({ rpcUrl: chain.rpcUrl, chainIds: [31337], apiKeys: [etherscanKey] }),
     startSourcifyEmulator({ rpcUrl: chain.rpcUrl, chainId: 31337 }),
+    startRoutescanEmulator({
+      rpcUrl: chain.rpcUrl,
+      chainIds: [31337],
+      apiKeys: [routescanKey],
+      testnets: [31337],
+    }),
   ]);
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all([explorer?.close(), etherscan?.close(), sourcify?.close()]);
+  await Promise.all([explorer?.close(), etherscan?.close(), sourcify?.close(), routescan?.close()]);
   await chain?.stop();
   if (workspace) await rm(workspace, { recursive: true, force: true });
   if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
@@ -62,6 +76,7 @@ async function verify(key: string, extra: Record<string, string> = {}): Promise<
       "explorer-url": explorer.url,
       "api-key": blockscoutKey,
       "etherscan-api-key": key,
+      "routescan-api-key": routescanKey,
       targets: targets.join(","),
       deployment: runLatest,
       artifacts: "out",
@@ -74,6 +89,7 @@ async function verify(key: string, extra: Record<string, string> = {}): Promise<
     {
       EXPLORER_VERIFY_ETHERSCAN_API_URL: etherscan.apiUrl,
       EXPLORER_VERIFY_SOURCIFY_API_URL: sourcify.apiUrl,
+      EXPLORER_VERIFY_ROUTESCAN_API_URL: routescan.apiUrl,
     },
     join(bundleDir, "index.js"),
   );
@@ -98,18 +114,19 @@ const submissions = () => ({
   blockscout: blockscoutRequests.filter(isBlockscoutSubmission).length,
   etherscan: etherscan.requestsFor("verifysourcecode").length,
   sourcify: sourcify.submissions().length,
+  routescan: routescan.requestsFor("verifysourcecode").length,
 });
 
-describe("one Action run on Blockscout, Etherscan and Sourcify", () => {
+describe("one Action run on Blockscout, Etherscan, Sourcify and Routescan", () => {
   it("verifies on all three at once; a daily quota stops Etherscan alone, and the next run resumes it from the ledger", async () => {
     // Etherscan's day ends after a few requests: its target stops, the two others finish.
     etherscan.dailyQuotaAfter(4);
     const first = await verify(etherscanKey);
     const firstRecords = recordsOf(first);
     expect(first.code).toBe(1);
-    expect(firstRecords).toHaveLength(3 * contracts);
+    expect(firstRecords).toHaveLength(targets.length * contracts);
     for (const record of firstRecords) expect(targets).toContain(record.target);
-    for (const target of ["blockscout", "sourcify"]) {
+    for (const target of others) {
       expect(byTarget(firstRecords, target).map((r) => r.status)).toEqual(Array(contracts).fill("verified"));
     }
     const stopped = byTarget(firstRecords, "etherscan").filter((r) => r.error?.code === "quota_exhausted");
@@ -118,6 +135,13 @@ describe("one Action run on Blockscout, Etherscan and Sourcify", () => {
     expect(first.stdout).toContain(
       `::error::Contracts that could not be verified: ${stopped.length} of ${contracts} on etherscan.`,
     );
+    // Counted per contract, and per target in `counts`: five contracts on four targets are not twenty.
+    expect(first.outputs["failed-count"]).toBe(String(stopped.length));
+    expect(JSON.parse(first.outputs.counts ?? "{}")).toMatchObject({
+      blockscout: { verified: contracts, failed: 0 },
+      etherscan: { failed: stopped.length },
+      routescan: { verified: contracts, failed: 0 },
+    });
 
     // A new day: the rerun sends Etherscan only what it did not take, and nothing to the two others.
     etherscan.dailyQuotaAfter(Number.POSITIVE_INFINITY);
@@ -125,9 +149,9 @@ describe("one Action run on Blockscout, Etherscan and Sourcify", () => {
     const second = await verify(etherscanKey);
     const secondRecords = recordsOf(second);
     expect({ code: second.code, stdout: second.stdout }).toMatchObject({ code: 0 });
-    expect(secondRecords).toHaveLength(3 * contracts);
+    expect(secondRecords).toHaveLength(targets.length * contracts);
     for (const record of secondRecords) expect(targets).toContain(record.target);
-    for (const target of ["blockscout", "sourcify"]) {
+    for (const target of others) {
       expect(byTarget(secondRecords, target).map((r) => [r.status, r.attempts])).toEqual(
         Array(contracts).fill(["already-verified", 0]),
       );
@@ -135,6 +159,7 @@ describe("one Action run on Blockscout, Etherscan and Sourcify", () => {
     const afterSecond = submissions();
     expect(afterSecond.blockscout).toBe(before.blockscout);
     expect(afterSecond.sourcify).toBe(before.sourcify);
+    expect(afterSecond.routescan).toBe(before.routescan);
     // Only what Etherscan did not take is sent again (one stopped while its guid was polled is polled, not resent).
     expect(afterSecond.etherscan - before.etherscan).toBeLessThanOrEqual(stopped.length);
     expect(afterSecond.etherscan - before.etherscan).toBeGreaterThan(0);
@@ -147,7 +172,7 @@ describe("one Action run on Blockscout, Etherscan and Sourcify", () => {
     // Everything verified everywhere: a third run sends no submission to any target.
     const third = await verify(etherscanKey);
     expect(third.code).toBe(0);
-    expect(recordsOf(third).map((r) => r.attempts)).toEqual(Array(3 * contracts).fill(0));
+    expect(recordsOf(third).map((r) => r.attempts)).toEqual(Array(targets.length * contracts).fill(0));
     expect(submissions()).toEqual(afterSecond);
   }, 300_000);
 
@@ -158,7 +183,7 @@ describe("one Action run on Blockscout, Etherscan and Sourcify", () => {
     expect(byTarget(records, "etherscan").map((r) => r.error?.code)).toEqual(
       Array(contracts).fill("invalid_api_key"),
     );
-    for (const target of ["blockscout", "sourcify"]) {
+    for (const target of others) {
       expect(byTarget(records, target).every((r) => r.status === "already-verified")).toBe(true);
     }
     expect(stoppedLines(wrong)).toEqual([stoppedLine(wrongKeyMessage, contracts)]);
@@ -185,7 +210,7 @@ describe("one Action run on Blockscout, Etherscan and Sourcify", () => {
     const records = recordsOf(run);
     const header = ["Contract", "Address", ...targets].map((cell) => `<th>${cell}</th>`).join("");
     expect(run.summary).toContain(
-      `<p>${3 * contracts} contracts&#58; ${3 * contracts} already verified on ${targets.join(", ")}</p>\n<table><tr>${header}</tr>`,
+      `<p>${contracts} contracts on ${targets.join(", ")}&#58; ${targets.map((t) => `${t} ${contracts} already verified`).join("; ")}</p>\n<table><tr>${header}</tr>`,
     );
     const rows = run.summary.match(/<tr><td>.*?<\/tr>/g) ?? [];
     expect(rows).toHaveLength(contracts);
@@ -223,6 +248,11 @@ describe("one Action run on Blockscout, Etherscan and Sourcify", () => {
     const seenByBlockscout = seen(blockscoutRequests);
     const seenByEtherscan = seen(etherscan.requests);
     const seenBySourcify = seen(sourcify.requests);
+    const seenByRoutescan = seen(routescan.requests);
+    expect(seenByRoutescan).toContain(routescanKey);
+    for (const key of [blockscoutKey, etherscanKey]) expect(seenByRoutescan).not.toContain(key);
+    for (const other of [seenByBlockscout, seenByEtherscan, seenBySourcify])
+      expect(other).not.toContain(routescanKey);
     expect(seenByBlockscout).toContain(blockscoutKey);
     expect(seenByBlockscout).not.toContain(etherscanKey);
     expect(seenByEtherscan).toContain(etherscanKey);
@@ -237,7 +267,7 @@ describe("one Action run on Blockscout, Etherscan and Sourcify", () => {
         .split("\n")
         .filter((line) => !line.startsWith("::add-mask::"))
         .join("\n");
-      for (const key of [blockscoutKey, etherscanKey]) {
+      for (const key of [blockscoutKey, etherscanKey, routescanKey]) {
         expect(shown).not.toContain(key);
         expect(shown).not.toContain(encodeURIComponent(key));
       }

@@ -153,6 +153,7 @@ describe("the Action under @github/local-action", () => {
       "verified-count",
       "already-verified-count",
       "failed-count",
+      "counts",
     ]);
     expect(run.outputs).toMatchObject({
       "verified-count": "1",
@@ -213,6 +214,7 @@ describe("the Action under @github/local-action", () => {
       "verified-count",
       "already-verified-count",
       "failed-count",
+      "counts",
     ]);
     expect(outputs).toMatchObject({
       "verified-count": "1",

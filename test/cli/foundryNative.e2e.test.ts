@@ -26,6 +26,8 @@ let project: CliProject;
 let explorer: LocalExplorer;
 let proxy: RecordingProxy;
 let contracts: BroadcastContract[];
+/** The guids of the broadcast's submissions. */
+let guids: string[] = [];
 const sourceOf: Record<string, string> = {
   Vault: "src/Vault.sol:Vault",
   Registry: "src/Registry.sol:Registry",
@@ -149,7 +151,7 @@ describe("explorer-verify in a Foundry project, from foundry.toml alone", () => 
     const [vault] = contracts;
     const verified = await run(vault?.address ?? "", "--rpc-url", deployment.rpcUrl, "--json");
     expect(verified.stderr.split("\n")[0]).toBe(
-      `Verifying 1 contract on ${proxy.url}/api ([etherscan] anvil in foundry.toml)`,
+      `Verifying 1 contract on Blockscout at ${proxy.url} (from [etherscan] anvil in foundry.toml; chain 31337 from --rpc-url)`,
     );
     expect(verified.code).toBe(0);
     const { results } = JSON.parse(verified.stdout) as { results: VerificationResult[] };
@@ -161,7 +163,7 @@ describe("explorer-verify in a Foundry project, from foundry.toml alone", () => 
   it("verifies the broadcast on the explorer foundry.toml names for the chain", async () => {
     const verified = await run("--deployment", runLatest, "--json");
     expect(verified.stderr.split("\n")[0]).toBe(
-      `Verifying 5 contracts on ${proxy.url}/api ([etherscan] anvil in foundry.toml)`,
+      `Verifying 5 contracts on Blockscout at ${proxy.url} (from [etherscan] anvil in foundry.toml; chain 31337 from the deployment ${runLatest})`,
     );
     expect(verified.code).toBe(0);
     const { results } = JSON.parse(verified.stdout) as { results: VerificationResult[] };
@@ -180,6 +182,29 @@ describe("explorer-verify in a Foundry project, from foundry.toml alone", () => 
       Array(5).fill("local-key"),
     );
     expect(deployment.internetAttempts).toEqual([]);
+    guids = results.flatMap((r) => (r.guid ? [r.guid] : []));
+  }, 120_000);
+
+  it("asks the same foundry.toml explorer, with its key, in status and fetch as verify does", async () => {
+    const env = { ...deployment.env, LOCAL_EXPLORER: proxy.url, LOCAL_EXPLORER_KEY: "local-key" };
+    const [guid] = guids;
+    const before = proxy.requests.length;
+    const status = await explorerVerify(project, ["status", guid ?? "", "--chain-id", "31337"], env);
+    expect({ code: status.code, stderr: status.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(status.stdout).toContain(`${guid}: Pass - Verified (verified)`);
+    const [vault] = contracts;
+    const fetched = await explorerVerify(
+      project,
+      ["fetch", vault?.address ?? "", "--chain-id", "31337", "--out", "fetched"],
+      env,
+    );
+    expect({ code: fetched.code, stderr: fetched.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(fetched.stdout).toContain("Wrote Vault (v0.8.28+commit.7893614a)");
+    const asked = proxy.requests.slice(before);
+    expect(asked.length).toBeGreaterThan(1);
+    expect(asked.map((request) => request.query.apikey ?? request.body.apikey)).toEqual(
+      Array(asked.length).fill("local-key"),
+    );
   }, 120_000);
 
   it("compiles with the solc Foundry installed under ~/.svm when the project has no npm solc", async () => {

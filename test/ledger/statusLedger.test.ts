@@ -43,18 +43,34 @@ function ledgerWithTwoChains(): string {
     guid: "b4a0a7fbc7a84b9e8d1c3f0e2a6d5c4b3a291807",
     url: `https://base.blockscout.com/address/${testAddress(0x2105)}#code`,
   });
+  // The same contract on Etherscan, recorded under a shorter name, and verified there with its guid.
+  ledger.record({
+    ...common,
+    contract: "Token",
+    explorer: "etherscan/chain-10",
+    address: testAddress(0x10),
+    chainId: 10,
+    status: "verified",
+    guid: "a7lpxkm9kpcpicx7daftmjifrfhiuhf5vqqnawhkfhzfrcpnxj",
+    url: `https://optimistic.etherscan.io/address/${testAddress(0x10)}#code`,
+  });
   return path;
 }
 
 describe("explorer-verify status without a GUID", () => {
-  it("prints the ledger: every contract on every chain, its state, the guid awaited and its link", async () => {
+  it("prints the ledger: every contract on every chain and target, its state, its guid, its link, one name per address", async () => {
     const path = ledgerWithTwoChains();
     expect(await main(["status", "--ledger", path])).toBe(0);
+    const optimism = `https://optimism.blockscout.com/address/${testAddress(0x10)}#code`;
+    const etherscan = `https://optimistic.etherscan.io/address/${testAddress(0x10)}#code`;
+    const base = `https://base.blockscout.com/address/${testAddress(0x2105)}#code`;
+    const guidWidth = "a7lpxkm9kpcpicx7daftmjifrfhiuhf5vqqnawhkfhzfrcpnxj".length;
     expect(printed.join("\n").split("\n")).toEqual([
-      "Contract                   Chain  Address                                     State     Guid                                      Explorer",
-      `-------------------------  -----  ------------------------------------------  --------  ----------------------------------------  ${"-".repeat(`https://optimism.blockscout.com/address/${testAddress(0x10)}#code`.length)}`,
-      `contracts/Token.sol:Token  10     ${testAddress(0x10)}  verified                                            https://optimism.blockscout.com/address/${testAddress(0x10)}#code`,
-      `contracts/Token.sol:Token  8453   ${testAddress(0x2105)}  pending   b4a0a7fbc7a84b9e8d1c3f0e2a6d5c4b3a291807  https://base.blockscout.com/address/${testAddress(0x2105)}#code`,
+      `Contract                   Chain  Address                                     Target      State     ${"Guid".padEnd(guidWidth)}  Link`,
+      `-------------------------  -----  ------------------------------------------  ----------  --------  ${"-".repeat(guidWidth)}  ${"-".repeat(optimism.length)}`,
+      `contracts/Token.sol:Token  10     ${testAddress(0x10)}  blockscout  verified  ${"".padEnd(guidWidth)}  ${optimism}`,
+      `contracts/Token.sol:Token  10     ${testAddress(0x10)}  etherscan   verified  a7lpxkm9kpcpicx7daftmjifrfhiuhf5vqqnawhkfhzfrcpnxj  ${etherscan}`,
+      `contracts/Token.sol:Token  8453   ${testAddress(0x2105)}  blockscout  pending   ${"b4a0a7fbc7a84b9e8d1c3f0e2a6d5c4b3a291807".padEnd(guidWidth)}  ${base}`,
     ]);
   });
 

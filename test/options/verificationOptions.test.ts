@@ -51,6 +51,7 @@ describe("action.yml against the options module", () => {
       "targets",
       "optional-targets",
       "etherscan-api-key",
+      "routescan-api-key",
       "api-key",
       "headers",
       "contracts",

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { type HardhatNode, runHardhat, startHardhatNode } from "../inputs/hardhatProject.js";
-import { type EtherscanEmulator, startEtherscanEmulator } from "../support/etherscanEmulator.js";
+import {
+  type EtherscanEmulator,
+  startEtherscanEmulator,
+  startRoutescanEmulator,
+} from "../support/etherscanEmulator.js";
 import {
   type CommandOutcome,
   hardhat,
@@ -15,18 +19,23 @@ import { startRecordingProxy } from "../support/recordingProxy.js";
 import { type SourcifyEmulator, startSourcifyEmulator } from "../support/sourcifyEmulator.js";
 
 // The packed plugin in a user's project, an Ignition deployment on a real local chain, verified by one task run on
-// three targets: the embedded local explorer (Blockscout), an Etherscan API v2 stand-in and a Sourcify API v2
-// stand-in (real matching). Etherscan's key comes from explorerVerify.etherscan.apiKey, a configVariable; its API
-// root from the environment; Sourcify's API root from explorerVerify.sourcify.apiUrl.
+// four targets: the embedded local explorer (Blockscout), an Etherscan API v2 stand-in, a Sourcify API v2 stand-in
+// and a Routescan stand-in (real matching). Etherscan's key comes from explorerVerify.etherscan.apiKey, a
+// configVariable, its API root from the environment; Sourcify's API root from explorerVerify.sourcify.apiUrl;
+// Routescan's key and origin from explorerVerify.routescan.
 const blockscoutKey = "BLOCKSCOUT-KEY-0123456789";
 const etherscanKey = "ETHERSCAN-KEY-9876543210";
-const targets = "blockscout,etherscan,sourcify";
+const routescanKey = "ROUTESCAN-KEY-1357924680";
+const targets = "blockscout,etherscan,sourcify,routescan";
+// The targets an Etherscan refusal leaves alone.
+const others = ["blockscout", "sourcify", "routescan"];
 // The Ignition module's contracts: Token, MathLib, Calculator, Box, SimpleProxy.
 const contracts = 5;
 let project: string;
 let chain: HardhatNode;
 let etherscan: EtherscanEmulator;
 let sourcify: SourcifyEmulator;
+let routescan: EtherscanEmulator;
 let env: Record<string, string>;
 const outputs: CommandOutcome[] = [];
 
@@ -55,6 +64,10 @@ export default defineConfig({
     apiKey: configVariable("BLOCKSCOUT_KEY"),
     etherscan: { apiKey: configVariable("ETHERSCAN_KEY") },
     sourcify: { apiUrl: process.env.SOURCIFY_STAND_IN_URL ?? "http://127.0.0.1:1" },
+    routescan: {
+      apiKey: configVariable("ROUTESCAN_KEY"),
+      apiUrl: process.env.ROUTESCAN_STAND_IN_URL ?? "http://127.0.0.1:1",
+    },
   },
 });
 `;
@@ -66,20 +79,28 @@ beforeAll(async () => {
   await runHardhat(project, ["ignition", "deploy", "ignition/modules/Fixture.ts", "--network", "localhost"], {
     FIXTURE_NODE_URL: chain.url,
   });
-  [etherscan, sourcify] = await Promise.all([
+  [etherscan, sourcify, routescan] = await Promise.all([
     startEtherscanEmulator({ rpcUrl: chain.url, chainIds: [31337], apiKeys: [etherscanKey] }),
     startSourcifyEmulator({ rpcUrl: chain.url, chainId: 31337 }),
+    startRoutescanEmulator({
+      rpcUrl: chain.url,
+      chainIds: [31337],
+      apiKeys: [routescanKey],
+      testnets: [31337],
+    }),
   ]);
   env = {
     FIXTURE_NODE_URL: chain.url,
     BLOCKSCOUT_KEY: blockscoutKey,
     EXPLORER_VERIFY_ETHERSCAN_API_URL: etherscan.apiUrl,
     SOURCIFY_STAND_IN_URL: sourcify.apiUrl,
+    ROUTESCAN_STAND_IN_URL: routescan.apiUrl,
+    ROUTESCAN_KEY: routescanKey,
   };
 }, 300_000);
 
 afterAll(async () => {
-  await Promise.all([etherscan?.close(), sourcify?.close()]);
+  await Promise.all([etherscan?.close(), sourcify?.close(), routescan?.close()]);
   await chain?.stop();
   await removePluginProject(project);
 });
@@ -114,6 +135,7 @@ const recordsOf = (stdout: string) => (JSON.parse(stdout) as { results: Verifica
 const byTarget = (records: VerificationResult[], target: string) =>
   records.filter((r) => r.target === target);
 const etherscanSubmissions = () => etherscan.requestsFor("verifysourcecode").length;
+const routescanSubmissions = () => routescan.requestsFor("verifysourcecode").length;
 const stoppedLines = (output: string) =>
   output.split("\n").filter((line) => line.startsWith("stopped     etherscan:"));
 const refusedKeyLine = `stopped     etherscan: Etherscan refused the API key: Invalid API Key (#err2)|10. Nothing more is sent to this service in this run. (${contracts} contracts not verified there; a rerun with a valid key resumes them)`;
@@ -125,26 +147,26 @@ async function deployedAddresses(): Promise<string[]> {
     .sort();
 }
 
-describe("npx hardhat explorer-verify on Blockscout, Etherscan and Sourcify", () => {
+describe("npx hardhat explorer-verify on Blockscout, Etherscan, Sourcify and Routescan", () => {
   it("verifies on all three in one run; a daily quota stops Etherscan alone, and the next run resumes it from the ledger", async () => {
     // Etherscan's day ends after a few requests: its target stops, the two others finish.
     etherscan.dailyQuotaAfter(4);
     const first = await verify(etherscanKey);
     const firstRecords = recordsOf(first.stdout);
     expect(first.code).toBe(1);
-    expect(firstRecords).toHaveLength(3 * contracts);
+    expect(firstRecords).toHaveLength(4 * contracts);
     // Every record says its target and its chain, Etherscan's and Sourcify's as Blockscout's.
     for (const record of firstRecords)
       expect([record.target, record.chainId]).toEqual([expect.any(String), 31337]);
     const deployed = await deployedAddresses();
-    for (const target of ["blockscout", "etherscan", "sourcify"]) {
+    for (const target of ["blockscout", "etherscan", "sourcify", "routescan"]) {
       expect(
         byTarget(firstRecords, target)
           .map((r) => r.address.toLowerCase())
           .sort(),
       ).toEqual(deployed);
     }
-    for (const target of ["blockscout", "sourcify"]) {
+    for (const target of others) {
       expect(byTarget(firstRecords, target).map((r) => r.status)).toEqual(Array(contracts).fill("verified"));
     }
     const stopped = byTarget(firstRecords, "etherscan").filter((r) => r.error?.code === "quota_exhausted");
@@ -158,14 +180,18 @@ describe("npx hardhat explorer-verify on Blockscout, Etherscan and Sourcify", ()
 
     // A new day: the rerun sends Etherscan only what it did not take, and nothing to the two others.
     etherscan.dailyQuotaAfter(Number.POSITIVE_INFINITY);
-    const submittedBefore = { etherscan: etherscanSubmissions(), sourcify: sourcify.submissions().length };
+    const submittedBefore = {
+      etherscan: etherscanSubmissions(),
+      sourcify: sourcify.submissions().length,
+      routescan: routescanSubmissions(),
+    };
     const second = await verify(etherscanKey);
     const secondRecords = recordsOf(second.stdout);
     expect({ code: second.code, stderr: second.stderr }).toMatchObject({ code: 0 });
-    expect(secondRecords).toHaveLength(3 * contracts);
+    expect(secondRecords).toHaveLength(4 * contracts);
     for (const record of secondRecords)
       expect([record.target, record.chainId]).toEqual([expect.any(String), 31337]);
-    for (const target of ["blockscout", "sourcify"]) {
+    for (const target of others) {
       expect(byTarget(secondRecords, target).map((r) => [r.status, r.attempts])).toEqual(
         Array(contracts).fill(["already-verified", 0]),
       );
@@ -173,6 +199,7 @@ describe("npx hardhat explorer-verify on Blockscout, Etherscan and Sourcify", ()
     // A record answered by the ledger names the explorer by its URL, as one the explorer answered does.
     for (const record of byTarget(secondRecords, "blockscout")) expect(record.explorer).toMatch(/^http:\/\//);
     expect(sourcify.submissions().length).toBe(submittedBefore.sourcify);
+    expect(routescanSubmissions()).toBe(submittedBefore.routescan);
     // Only what Etherscan did not take is sent again (one stopped while its guid was polled is polled, not resent).
     expect(etherscanSubmissions() - submittedBefore.etherscan).toBeLessThanOrEqual(stopped.length);
     expect(etherscanSubmissions() - submittedBefore.etherscan).toBeGreaterThan(0);
@@ -185,18 +212,24 @@ describe("npx hardhat explorer-verify on Blockscout, Etherscan and Sourcify", ()
 
     // Everything verified everywhere: a third run sends no submission to any target, whether it names the
     // deployment with its network or takes every deployment of the project.
-    const submittedAfter = { etherscan: etherscanSubmissions(), sourcify: sourcify.submissions().length };
+    const submittedAfter = {
+      etherscan: etherscanSubmissions(),
+      sourcify: sourcify.submissions().length,
+      routescan: routescanSubmissions(),
+    };
     const third = await verify(etherscanKey, [], { deployment: ["--deployment", "all"] });
     expect(third.code).toBe(0);
     const thirdRecords = recordsOf(third.stdout);
     expect(thirdRecords.map((r) => [r.target, r.status, r.attempts]).sort()).toEqual(
-      ["blockscout", "etherscan", "sourcify"]
+      ["blockscout", "etherscan", "sourcify", "routescan"]
         .flatMap((target) => Array(contracts).fill([target, "already-verified", 0]))
         .sort(),
     );
-    expect({ etherscan: etherscanSubmissions(), sourcify: sourcify.submissions().length }).toEqual(
-      submittedAfter,
-    );
+    expect({
+      etherscan: etherscanSubmissions(),
+      sourcify: sourcify.submissions().length,
+      routescan: routescanSubmissions(),
+    }).toEqual(submittedAfter);
   }, 400_000);
 
   it("a wrong Etherscan key fails the Etherscan target alone, in one line; optional, it only warns", async () => {
@@ -206,7 +239,7 @@ describe("npx hardhat explorer-verify on Blockscout, Etherscan and Sourcify", ()
     expect(byTarget(records, "etherscan").map((r) => r.error?.code)).toEqual(
       Array(contracts).fill("invalid_api_key"),
     );
-    for (const target of ["blockscout", "sourcify"]) {
+    for (const target of others) {
       expect(byTarget(records, target).map((r) => r.status)).toEqual(
         Array(contracts).fill("already-verified"),
       );
@@ -221,13 +254,13 @@ describe("npx hardhat explorer-verify on Blockscout, Etherscan and Sourcify", ()
     expect(stoppedLines(optional.stdout)).toEqual([refusedKeyLine]);
     const lines = optional.stdout.split("\n");
     const header = lines.findIndex((line) => line.startsWith("Contract "));
-    expect(lines[header]).toMatch(/^Contract +Address +blockscout +etherscan +sourcify$/);
+    expect(lines[header]).toMatch(/^Contract +Address +blockscout +etherscan +sourcify +routescan$/);
     // A row per contract, then the blank line before the links.
     const rows = lines.slice(header + 2, header + 2 + contracts + 1);
     expect(rows.at(-1)).toBe("");
     const cells = rows.slice(0, contracts).map((row) => row.split(/ {2,}/));
     expect(cells.map((cell) => cell.slice(2))).toEqual(
-      Array(contracts).fill(["already verified", "FAILED", "already verified"]),
+      Array(contracts).fill(["already verified", "FAILED", "already verified", "already verified"]),
     );
     expect(cells.map((cell) => cell[1]?.toLowerCase()).sort()).toEqual(await deployedAddresses());
   }, 300_000);
@@ -265,10 +298,17 @@ describe("npx hardhat explorer-verify on Blockscout, Etherscan and Sourcify", ()
     expect(seenByEtherscan).not.toContain(blockscoutKey);
     expect(seenBySourcify).not.toContain(etherscanKey);
     expect(seenBySourcify).not.toContain(blockscoutKey);
+    const seenByRoutescan = JSON.stringify(
+      routescan.requests.map((r) => [r.path, r.query, r.headers, r.rawBody]),
+    );
+    expect(seenByRoutescan).toContain(routescanKey);
+    for (const key of [blockscoutKey, etherscanKey]) expect(seenByRoutescan).not.toContain(key);
+    for (const other of [seenByBlockscout, seenByEtherscan, seenBySourcify])
+      expect(other).not.toContain(routescanKey);
     expect(outputs.length).toBeGreaterThan(0);
     for (const { stdout, stderr } of outputs) {
-      expect(`${stdout}${stderr}`).not.toContain(etherscanKey);
-      expect(`${stdout}${stderr}`).not.toContain(blockscoutKey);
+      for (const key of [etherscanKey, blockscoutKey, routescanKey])
+        expect(`${stdout}${stderr}`).not.toContain(key);
     }
   }, 300_000);
 });

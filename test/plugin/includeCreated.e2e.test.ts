@@ -98,6 +98,31 @@ describe("npx hardhat explorer-verify --include-created", () => {
     ]);
   }, 300_000);
 
+  it("obeys --max-created through the hall: one child looked at, the other counted in a warning", async () => {
+    const factory = deployed["FactoryModule#Factory"]!.toLowerCase();
+    const outcome = await verify(
+      "--deployment",
+      "factory",
+      "--include-created",
+      "--max-created",
+      "1",
+      "--json",
+    );
+    expect(outcome.code).toBe(0);
+    const { results } = JSON.parse(outcome.stdout) as { results: Row[] };
+    expect(results.map((r) => [r.contract, r.createdBy?.factory])).toEqual([
+      ["contracts/Factory.sol:Wallet", undefined],
+      ["contracts/Factory.sol:Factory", undefined],
+      ["contracts/Factory.sol:Vault", factory],
+    ]);
+    expect(outcome.stderr).toMatch(
+      new RegExp(
+        `^warning +\\d+ more contracts? created by ${factory} (was|were) not looked at \\(max-created 1\\)\\.$`,
+        "m",
+      ),
+    );
+  }, 300_000);
+
   it("says in one line that --created-by needs --tx", async () => {
     const outcome = await verify("--created-by", deployed["FactoryModule#Factory"]!);
     expect(outcome.code).toBe(1);

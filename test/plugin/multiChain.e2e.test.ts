@@ -110,9 +110,9 @@ describe("npx hardhat explorer-verify --deployment all", () => {
         ]);
       }
     }
-    expect(outcome.stderr).toContain(`Chain ${chainIds[0]}: ${explorers[0]?.url}`);
+    // The first line names each chain's explorer once, with its URL.
     expect(outcome.stderr).toContain(
-      `Verifying ${results.length} contracts on chains ${chainIds.join(", ")}`,
+      `Verifying ${results.length} contracts on Blockscout chain ${chainIds[0]} at ${explorers[0]?.url} (from explorerVerify.chains["${chainIds[0]}"].explorerUrl; chain ${chainIds[0]} from network "chainA"), Blockscout chain ${chainIds[1]} at ${explorers[1]?.url}`,
     );
     expect(outcome.stderr).toMatch(new RegExp(`^\\[chain ${chainIds[1]}\\] verified `, "m"));
 

@@ -66,7 +66,7 @@ describe("a project whose compiler is a native binary", () => {
     );
     expect(outcome.stderr).toBe("");
     expect(outcome.code).toBe(0);
-    expect(outcome.stdout).toContain("Verifying on the local explorer at http://127.0.0.1:");
+    expect(outcome.stdout).toContain("Verifying 1 contract on the local explorer at http://127.0.0.1:");
     expect(outcome.stdout).toMatch(
       new RegExp(`^verified +contracts/Token.sol:Token at ${addresses.Token}`, "m"),
     );

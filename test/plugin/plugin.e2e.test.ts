@@ -60,7 +60,7 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
     const outcome = await verify(...tokenArguments());
     expect(outcome.stderr).toBe("");
     expect(outcome.code).toBe(0);
-    expect(outcome.stdout).toContain("Verifying on the local explorer at http://127.0.0.1:");
+    expect(outcome.stdout).toContain("Verifying 1 contract on the local explorer at http://127.0.0.1:");
     expect(outcome.stdout).toContain('Built with the "production" profile');
     expect(outcome.stdout).toMatch(
       new RegExp(`^verified +contracts/Token.sol:Token at ${addresses.Token}`, "m"),

@@ -269,7 +269,7 @@ describe("the code blocks of the README and docs/", () => {
       /^(submitted|verified|pending|linking|waiting|preflight|notice|failed|timeout|already verified|rate limit|retrying) {1,}\S/;
     const kinds = [
       progress,
-      /^Verifying on \S+/,
+      /^Verifying \d+ contracts? on \S+/,
       /^Built with the "\w+" profile \(\d+ builds?\)$/,
       /^Contract +Address +Status +Time +Explorer$/,
       /^(└ )?\S+ +0x[0-9a-fA-F]{40} +(verified|already verified|pending|failed|timeout) +\d+\.\d s +\S+$/,

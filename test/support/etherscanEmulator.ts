@@ -79,6 +79,11 @@ export interface EtherscanEmulatorOptions {
   callsPerSecond?: number;
   /** Compiles in these worker threads, so a compile never holds the answers (a benchmark's stand-in). */
   solcJsPool?: SolcJsWorkerPool;
+  /**
+   * Answer as Routescan does: the contract module at `/v2/network/{mainnet|testnet}/evm/{chainId}/etherscan/api`
+   * (the chain in the path, a key optional, no proxy link), and its lists of networks.
+   */
+  routescan?: { testnets: number[] };
 }
 
 /** What the emulator stored for a verified contract. */
@@ -100,7 +105,7 @@ interface Job {
 
 /** A running Etherscan API v2 stand-in. */
 export interface EtherscanEmulator {
-  /** `http://127.0.0.1:PORT/v2/api`. */
+  /** `http://127.0.0.1:PORT/v2/api` (Routescan's: its origin, `http://127.0.0.1:PORT`). */
   apiUrl: string;
   requests: ReceivedRequest[];
   faults: FaultInjector;
@@ -273,12 +278,44 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
     },
   };
 
+  const routescan = options.routescan;
+  const networkOf = (chainId: number) => (routescan?.testnets.includes(chainId) ? "testnet" : "mainnet");
   const server = await startEmulatorServer(async (request) => {
-    if (request.path !== "/v2/api") return { status: 404, body: null, text: etherscanTexts.pageNotFound };
+    // Where each chain's pages live (Etherscan's chain list), or which networks Routescan serves (its lists).
+    if (!routescan && request.path === "/v2/chainlist") {
+      return {
+        status: 200,
+        body: {
+          comments: "List of API endpoints maintained by Etherscan EAAS.",
+          totalcount: options.chainIds.length,
+          result: options.chainIds.map((chainId) => ({
+            chainname: `Chain ${chainId}`,
+            chainid: String(chainId),
+            blockexplorer: `https://chain-${chainId}.etherscan.test/`,
+            apiurl: `https://api.etherscan.io/v2/api?chainid=${chainId}`,
+            status: 1,
+            comment: "",
+          })),
+        },
+      };
+    }
+    const list = /^\/v2\/network\/(mainnet|testnet)\/evm\/all\/blockchains$/.exec(request.path);
+    if (routescan && list) {
+      const served = options.chainIds.filter((chainId) => networkOf(chainId) === list[1]);
+      return {
+        status: 200,
+        body: { items: served.map((chainId) => ({ chainId: String(chainId), evmChainId: chainId })) },
+      };
+    }
+    const routed = /^\/v2\/network\/(mainnet|testnet)\/evm\/(\d+)\/etherscan\/api$/.exec(request.path);
+    if (routescan ? !routed || routed[1] !== networkOf(Number(routed[2])) : request.path !== "/v2/api")
+      return { status: 404, body: null, text: etherscanTexts.pageNotFound };
     const params = { ...request.query, ...(request.body as Record<string, string>) };
+    if (routed) params.chainid = routed[2] ?? "";
     const key = params.apikey;
-    if (!key) return refuse(etherscanTexts.missingKey);
-    if (!options.apiKeys.includes(key)) return refuse(etherscanTexts.invalidKey);
+    if (!key && !routescan) return refuse(etherscanTexts.missingKey);
+    if (key && !options.apiKeys.includes(key)) return refuse(etherscanTexts.invalidKey);
+    if (routescan && params.action?.includes("proxy")) return refuse(etherscanTexts.badAction);
     if (rateLimited > 0) {
       rateLimited--;
       return refuse(etherscanTexts.perSecondLimit);
@@ -296,7 +333,7 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
   }, faults.interceptor);
 
   return {
-    apiUrl: `${server.url}/v2/api`,
+    apiUrl: routescan ? server.url : `${server.url}/v2/api`,
     requests: server.requests,
     faults,
     dailyQuotaAfter: (requests) => {
@@ -341,4 +378,17 @@ function sourceCodeItem(found: Verified | undefined): Record<string, string> {
 function randomGuid(): string {
   const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
   return [...randomBytes(50)].map((byte) => alphabet[byte % alphabet.length]).join("");
+}
+
+/**
+ * Starts a Routescan stand-in: Etherscan's contract module per network and chain in the path, a key optional, no
+ * proxy link, verifying for real as the Etherscan stand-in does.
+ * @param options - chain, chain ids (those in `testnets` are testnets), keys
+ * @returns the running stand-in; its `apiUrl` is the origin `EXPLORER_VERIFY_ROUTESCAN_API_URL` takes
+ */
+export function startRoutescanEmulator(
+  options: Omit<EtherscanEmulatorOptions, "routescan" | "paidChains"> & { testnets?: number[] },
+): Promise<EtherscanEmulator> {
+  const { testnets, ...rest } = options;
+  return startEtherscanEmulator({ ...rest, routescan: { testnets: testnets ?? [] } });
 }

@@ -140,7 +140,7 @@ describe("verifyBatch: requests per contract", () => {
     expect(requestCounts()).toEqual({ [statusPath]: 8 });
   });
 
-  it("confirmVerified reads getsourcecode after a pass", async () => {
+  it("confirmVerified looks the contract up after a pass (the smart-contract status, where the explorer has it)", async () => {
     const address = testAddress(0x7800);
     explorer.backend.addContract(address);
     const result = await verifyContract(freshClient(), standardJsonJob(address), {
@@ -151,7 +151,7 @@ describe("verifyBatch: requests per contract", () => {
     expect(result.message).toBeUndefined();
     expect(explorer.requests.map((r) => String(r.query.action ?? r.path)).slice(-2)).toEqual([
       "checkverifystatus",
-      "getsourcecode",
+      `/api/v2/smart-contracts/${address}`,
     ]);
   });
 });

@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
-import { resolveExplorerUrls } from "../../../src/client/explorerUrl.js";
 import { isExplorerVerifyError } from "../../../src/errors/index.js";
 import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.js";
 import { Ledger } from "../../../src/ledger/ledger.js";
@@ -202,7 +201,6 @@ function checkArguments(args: VerifyTaskArguments): void {
       "Give the contract's ADDRESS (npx hardhat explorer-verify 0x…), or --deployment IGNITION_ID.",
     );
   }
-  if (args.explorerUrl) checkedExplorerUrl(args.explorerUrl);
   if (args.address && !addressPattern.test(args.address)) {
     throw userError(
       `"${args.address}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
@@ -241,16 +239,5 @@ function checkCreatedByArguments(args: VerifyTaskArguments): void {
         `--tx "${hash.trim()}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
       );
     }
-  }
-  if (args.explorerUrl) checkedExplorerUrl(args.explorerUrl);
-}
-
-// Checked before anything is opened: the hall checks it again when it resolves the targets.
-function checkedExplorerUrl(url: string): void {
-  try {
-    resolveExplorerUrls(url);
-  } catch (error) {
-    if (isExplorerVerifyError(error)) throw userError(`--explorer-url: ${error.shortMessage}`);
-    throw error;
   }
 }

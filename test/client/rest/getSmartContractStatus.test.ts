@@ -44,6 +44,7 @@ describe("GET /smart-contracts/{address_hash}", () => {
       standIn: null,
       verifiedViaBytecodeDatabase: false,
       isVyperContract: false,
+      implementations: [],
     });
     expect(rest.explorer.requests.map((r) => [r.method, r.path, r.query])).toEqual([
       ["GET", `/api/v2/smart-contracts/${contract}`, {}],
@@ -66,6 +67,7 @@ describe("GET /smart-contracts/{address_hash}", () => {
       standIn: null,
       verifiedViaBytecodeDatabase: false,
       isVyperContract: false,
+      implementations: [],
     });
   });
 
@@ -87,6 +89,7 @@ describe("GET /smart-contracts/{address_hash}", () => {
       standIn: null,
       verifiedViaBytecodeDatabase: false,
       isVyperContract: false,
+      implementations: [],
     });
   });
 
@@ -127,6 +130,7 @@ describe("GET /smart-contracts/{address_hash}", () => {
       standIn: { kind: "bytecode-twin", address: testAddress(0xa1) },
       verifiedViaBytecodeDatabase: false,
       isVyperContract: false,
+      implementations: [],
     });
   });
 
