@@ -17,8 +17,12 @@ const finished = (address: string) => ({
   result: { address, status: "verified" } as VerificationResult,
 });
 
-beforeEach(() => jest.useFakeTimers());
-afterEach(() => jest.useRealTimers());
+beforeEach(() => {
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 describe("the queue's heartbeat", () => {
   it("says every 15 s how many contracts still wait on each service, and nothing once none waits", () => {
