@@ -1,5 +1,5 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import type { RunTargets } from "../../src/run/targets.js";
+import { describeTargets, type RunTargets } from "../../src/run/targets.js";
 import type { Service } from "../../src/verify/verifier.js";
 import { ChainAccess } from "./chainAccess.js";
 import { resolveTaskTargets } from "./taskTargets.js";
@@ -33,7 +33,7 @@ export async function withTarget<T>(
       const [target] = targets.targets;
       // Found from the network: say which explorer and why (on stderr, so that --json stays one document).
       if (target && !explorerUrl && !(target.service === "blockscout" && target.local))
-        process.stderr.write(`Explorer: ${target.shownUrl} (${target.reason})\n`);
+        process.stderr.write(`Explorer: ${describeTargets([target])}\n`);
       return await step(targets);
     } finally {
       await targets.close();

@@ -120,7 +120,7 @@ export async function resolveBlockscoutTarget(
     headers,
     ledgerKey: instance.base,
     local: false,
-    shownUrl: throughApi ? `${api.base} (the Blockscout API; pages at ${instance.base})` : instance.base,
+    shownUrl: throughApi ? `${api.base}, the Blockscout API for ${instance.base}` : instance.base,
     reason: facts.named ? `${reason}${chainNote}` : reason,
   };
 }

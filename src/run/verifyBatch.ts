@@ -56,8 +56,9 @@ export async function verifyBatch(
   if (options.verifier) return verifyJobs(options.verifier, jobs, { ...options, chainId: options.chainId });
   const named = [...new Set(jobs.flatMap((job) => (job.chainId === undefined ? [] : [job.chainId])))];
   const chainIds = named.length > 0 ? named : [options.chainId];
+  const source = named.length > 0 ? "the jobs' chainId" : "the chainId option";
   const chains: ChainPlace[] = chainIds.map((chainId) => ({
-    claims: chainId === undefined ? [] : [{ id: chainId, source: "the chainId option" }],
+    claims: chainId === undefined ? [] : [{ id: chainId, source }],
   }));
   const resolved = await resolveTargets({
     services: options.targets ?? ["blockscout"],
@@ -72,6 +73,10 @@ export async function verifyBatch(
       routescan: options.routescanApiKey,
     },
     headers: options.headers,
+    explorerFor: async (chainId) => {
+      const url = options.explorers?.[chainId];
+      return url ? { url: { url, source: `explorers[${chainId}]` } } : undefined;
+    },
     apiUrls: Object.fromEntries(
       Object.entries(options.apiUrls ?? {}).map(([service, url]) => [
         service,

@@ -91,7 +91,7 @@ describe("the Action finds the explorer by chain id", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(
-      "Explorer: https://optimism.blockscout.com (OP Mainnet, chain 10), found in Blockscout's list of instances (chain id from input chain-id)\n",
+      `on Blockscout at ${api.url}/10, the Blockscout API for https://optimism.blockscout.com (OP Mainnet, found in Blockscout's list of instances; chain 10 from input chain-id)\n`,
     );
     expect(list.seen.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /api/chains"]);
     const [result] = JSON.parse(run.outputs.results ?? "[]") as VerificationResult[];
@@ -128,7 +128,7 @@ describe("the Action finds the explorer by chain id", () => {
       { EXPLORER_VERIFY_CHAIN_LIST_URL: offline, EXPLORER_VERIFY_BLOCKSCOUT_API_URL: api.url },
     );
     expect(run.stdout).toContain(
-      "Explorer: https://optimism.blockscout.com (OP Mainnet, chain 10), found in the registry shipped with explorer-verify; Blockscout's list could not be read: connection failed (ECONNREFUSED) (chain id from deployment broadcast/Deploy.s.sol/10/run-latest.json)\n",
+      `on Blockscout at ${api.url}/10, the Blockscout API for https://optimism.blockscout.com (OP Mainnet, found in the registry shipped with explorer-verify; Blockscout's list could not be read: connection failed (ECONNREFUSED); chain 10 from the deployment broadcast/Deploy.s.sol/10/run-latest.json)\n`,
     );
     expect(run.code).toBe(0);
     const [result] = JSON.parse(run.outputs.results ?? "[]") as VerificationResult[];

@@ -107,7 +107,7 @@ describe("the bundled Action and a copy of the chain list it did not write", () 
     );
     expect(explorer.requests).toEqual([]);
     expect(action.stdout).toContain(
-      `Explorer: https://optimism.blockscout.com (OP Mainnet, chain 10), found in the registry shipped with explorer-verify; ignored the copy of Blockscout's list at ${join(cacheDir, "blockscout-chains.json")}: its explorer for chain 10, ${explorer.url}, is not an https URL (chain id from input chain-id)\n`,
+      `on Blockscout at https://optimism.blockscout.com (OP Mainnet, found in the registry shipped with explorer-verify; ignored the copy of Blockscout's list at ${join(cacheDir, "blockscout-chains.json")}: its explorer for chain 10, ${explorer.url}, is not an https URL; chain 10 from input chain-id)\n`,
     );
     // The requests went for the chain's https instance (through the proxy, which opened no tunnel).
     expect(new Set(tunnels)).toEqual(new Set(["optimism.blockscout.com:443"]));

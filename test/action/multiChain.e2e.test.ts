@@ -110,7 +110,10 @@ describe("the Action over deployments on two chains", () => {
       }
     }
     expect(results).toHaveLength(2 * (await deployedAddresses(chainIds[0])).length);
-    expect(run.stdout).toContain(`Verifying ${results.length} contracts on chains ${chainIds.join(", ")}`);
+    // The first line names each chain's explorer once, with its URL.
+    expect(run.stdout).toContain(
+      `Verifying ${results.length} contracts on ${chainIds.map((chainId, index) => `Blockscout chain ${chainId} at ${explorers[index]?.url} (from input explorers (chain ${chainId}); chain ${chainId} from the deployment ignition/deployments/chain-${chainId})`).join(", ")}`,
+    );
     expect(run.stdout).toMatch(new RegExp(`\\[chain ${chainIds[1]}\\] verified `));
     expect(run.summary).toContain(`<h3>Chain ${chainIds[0]}</h3>`);
     expect(run.summary).toContain(`<h3>Chain ${chainIds[1]}</h3>`);

@@ -66,7 +66,7 @@ describe("the CLI's explorer with a foundry.toml", () => {
       "https://gnosis.blockscout.com/api",
       100,
       "gnosis-key",
-      `from [etherscan] gnosis in ${join(dir, "foundry.toml")} (chain 100 from the deployment on chain 100)`,
+      "from [etherscan] gnosis in foundry.toml; chain 100 from the deployment on chain 100",
     ]);
   });
 

@@ -62,13 +62,12 @@ describe("ExplorerClient", () => {
     expect(sharedRateLimiter("https://other.example", 10)).not.toBe(sharedRateLimiter(a.urls.base, 10));
   });
 
-  it("names each method after the function it wraps, and keeps only the engine's seam beside them", () => {
+  it("names each method after the function it wraps, and implements no domain interface beside them", () => {
     const methods = Object.getOwnPropertyNames(ExplorerClient.prototype).filter(
       (name) => name !== "constructor" && name !== "urls" && name !== "codeUrl",
     );
     const wrapped = (name: string) => name in contractActions || name in rest;
-    // What the engine's Verifier asks beyond the wrapped functions.
-    expect(methods.filter((name) => !wrapped(name)).sort()).toEqual(["addressVerifiedState", "quotaReading"]);
+    expect(methods.filter((name) => !wrapped(name)).sort()).toEqual([]);
   });
 });
 

@@ -31,7 +31,6 @@ describe("the front door", () => {
     expect(names.length).toBeLessThanOrEqual(budget);
     expect(names).toEqual(
       [
-        "AddressVerifiedState",
         "BatchOptions",
         "BuildInfo",
         "ChainError",
@@ -50,14 +49,15 @@ describe("the front door", () => {
         "NetworkError",
         "NotAContractError",
         "RateLimitedError",
+        "Service",
         "StandardJsonInput",
+        "Target",
         "TimeoutError",
         "VerificationEvent",
         "VerificationJob",
         "VerificationResult",
         "VerificationSource",
         "Verifier",
-        "VerifierKind",
         "createContractJob",
         "createdContractJobs",
         "encodeConstructorArguments",
@@ -75,6 +75,8 @@ describe("the front door", () => {
         "readIgnitionDeployment",
         "readManifest",
         "readStandardJsonFile",
+        "resolveTargets",
+        "verifierFor",
         "verifyBatch",
         "verifyContract",
       ].sort(),

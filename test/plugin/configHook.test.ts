@@ -47,6 +47,7 @@ describe("the plugin's config hook", () => {
       targets: ["blockscout"],
       etherscan: {},
       sourcify: {},
+      routescan: {},
     };
     expect(await resolvedConfig()).toEqual(defaults);
     expect(await resolvedConfig({})).toEqual({ ...defaults, concurrency: "auto", timeoutSeconds: 300 });
@@ -63,6 +64,10 @@ describe("the plugin's config hook", () => {
       targets: ["blockscout"],
     });
     expect(await resolvedConfig({ targets: ["sourcify"] })).toMatchObject({ targets: ["sourcify"] });
+    expect(await resolvedConfig({ routescan: {} })).toMatchObject({ targets: ["blockscout", "routescan"] });
+    expect(await resolvedConfig({ routescan: { enabled: false } })).toMatchObject({
+      targets: ["blockscout"],
+    });
   });
 
   it("keeps the range's ends", async () => {
@@ -100,6 +105,7 @@ describe("the plugin's config hook", () => {
       "targets",
       "etherscan",
       "sourcify",
+      "routescan",
     ]);
     expect(Object.keys(config.chains)).toEqual(["10", "8453"]);
     expect(config.chains["10"]?.explorerUrl).toBe("https://optimism.blockscout.com");

@@ -71,7 +71,7 @@ describe("npx hardhat explorer-verify finds the explorer by chain id", () => {
       environment({ FIXTURE_EXPLORER_KEY: proKey, FIXTURE_GATEWAY_TOKEN: gatewayToken }),
     );
     expect(outcome.stderr).toContain(
-      'Explorer: https://blockscout.lisk.com (Lisk, chain 1135), found in the registry shipped with explorer-verify (chain id from network "lisk")\n',
+      `Explorer: Blockscout at ${api.url}/1135, the Blockscout API for https://blockscout.lisk.com (Lisk, found in the registry shipped with explorer-verify; chain 1135 from network "lisk")\n`,
     );
     expect(outcome.stdout).toContain("Unknown UID");
     expect(api.seen).toHaveLength(1);

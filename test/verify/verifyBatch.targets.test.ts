@@ -144,7 +144,7 @@ describe("verifyBatch over several explorers", () => {
         ...fastEngine,
       }),
     ).rejects.toThrow(
-      "No Blockscout explorer is known for chain 987654321: give its URL in the job's target or in the explorers option.",
+      "No Blockscout explorer is known for chain 987654321: give its URL as the explorerUrl option, or in the explorers option.",
     );
     expect(chainA.requestsFor("verifysourcecode")).toHaveLength(0);
   });
