@@ -124,7 +124,7 @@ describe("npx hardhat explorer-verify --deployment all", () => {
       expect(rows).toContainEqual(
         expect.stringMatching(
           new RegExp(
-            `\\s${result.chainId}\\s+${result.address}\\s+verified\\s+${result.url.replace(/[.?#]/g, "\\$&")}$`,
+            `\\s${result.chainId}\\s+${result.address}\\s+blockscout\\s+verified\\s+${result.guid}\\s+${result.url.replace(/[.?#]/g, "\\$&")}$`,
           ),
         ),
       );

@@ -81,7 +81,7 @@ describe("the chain, checked once, in every door", () => {
     ]);
     expect(given.code).toBe(2);
     expect(given.stderr.trim()).toBe(
-      `Chain ids disagree: --chain-id says chain 11155111, but the deployment ${runLatest} says chain 31337. Nothing was sent.`,
+      `explorer-verify: Chain ids disagree: --chain-id says chain 11155111, but the deployment ${runLatest} says chain 31337. Nothing was sent.`,
     );
     // A broadcast filed under chain 7788 whose `chain` field says 31337.
     const moved = join("broadcast", "Deploy.s.sol", "7788", "run-latest.json");
@@ -97,7 +97,7 @@ describe("the chain, checked once, in every door", () => {
     ]);
     expect(disagreeing.code).toBe(2);
     expect(disagreeing.stderr.trim()).toBe(
-      `Chain ids disagree: the deployment's path ${moved} says chain 7788, but the deployment file ${moved} says chain 31337. Nothing was sent.`,
+      `explorer-verify: Chain ids disagree: the deployment's path ${moved} says chain 7788, but the deployment file ${moved} says chain 31337. Nothing was sent.`,
     );
     expect(explorer.requests).toHaveLength(0);
   }, 120_000);

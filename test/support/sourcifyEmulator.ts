@@ -97,8 +97,10 @@ export async function startSourcifyEmulator(options: {
     "@ethereum-sourcify/lib-sourcify"
   )) as typeof import("@ethereum-sourcify/lib-sourcify");
   lib.setLibSourcifyLoggerLevel(0);
-  // Each RPC call leaves a timer of this length behind: short, so that a test run ends soon after its last call.
-  lib.SourcifyChain.setGlobalRpcTimeout(3_000);
+  // Each RPC call leaves a timer of this length behind: short, so that a test run ends soon after its last call, yet
+  // long enough for a node on a loaded machine (at 3 s, a busy CI machine made lib-sourcify answer "Cannot fetch
+  // bytecode" now and then).
+  lib.SourcifyChain.setGlobalRpcTimeout(10_000);
   const chain = new JsonRpcChain(options.rpcUrl);
   const index = new CreationIndex(chain);
   const chainId = String(options.chainId);
