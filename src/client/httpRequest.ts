@@ -1,6 +1,10 @@
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { BodyTooLargeError, ProxyRefusedError } from "./httpFailures.js";
 
+// undici's multipart encoder, for request bodies: reached through this module, which imports undici statically (a
+// bundle turns a dynamic import of undici, a CommonJS package, into its default export alone).
+export { FormData, Response } from "undici";
+
 /** What a request sends. */
 export interface HttpRequestInit {
   method: "GET" | "POST";
