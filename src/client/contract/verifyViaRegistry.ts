@@ -64,7 +64,7 @@ async function submitToRegistry(
       throw new InvalidInputError(`files[${i}]`, `files[${i}] needs a non-empty name and a string content.`);
     }
   });
-  const body = multipartBody({ addressHash: address }, files);
+  const body = await multipartBody({ addressHash: address }, files);
   assertBodySize(body.bytes, "upload");
   const answer = await callContractAction(transport, {
     action,
