@@ -121,6 +121,32 @@ export function isUnsupportedChainId(text: unknown): boolean {
   return normalise(text).startsWith("missing or unsupported chainid parameter");
 }
 
+/**
+ * Blockscout 12's Sourcify path found no `metadata.json` among the uploaded files (it takes the metadata only under
+ * that name): `Sourcify did not return metadata`.
+ * @param text - a message
+ */
+export function isSourcifyMetadataMissing(text: unknown): boolean {
+  return normalise(text) === "sourcify did not return metadata";
+}
+
+/**
+ * Blockscout 12 polls Sourcify for about a minute (3 s × 20) and then answers `Sourcify verification timed out`:
+ * Sourcify's job may still finish.
+ * @param text - a message
+ */
+export function isSourcifyTimedOut(text: unknown): boolean {
+  return normalise(text) === "sourcify verification timed out";
+}
+
+/**
+ * Blockscout 12's Sourcify path ended without a match: `Contract is not verified`.
+ * @param text - a message
+ */
+export function isSourcifyNotVerified(text: unknown): boolean {
+  return normalise(text) === "contract is not verified";
+}
+
 /** Sourcify's codes (`customCode` of an error body or of a job's `error`) that the client acts on. */
 const sourcifyCodes = {
   alreadyVerified: "already_verified",

@@ -56,6 +56,27 @@ describe("explorer texts", () => {
     expect(explorerTexts.isSourcifyJobNotFound("job_not_found")).toBe(true);
   });
 
+  it("knows Blockscout 12's Sourcify texts, each apart from the others", () => {
+    const texts = [
+      "Sourcify did not return metadata",
+      "Sourcify verification timed out",
+      "Contract is not verified",
+    ];
+    expect(
+      texts.map((text) => [
+        explorerTexts.isSourcifyMetadataMissing(text),
+        explorerTexts.isSourcifyTimedOut(text),
+        explorerTexts.isSourcifyNotVerified(text),
+      ]),
+    ).toEqual([
+      [true, false, false],
+      [false, true, false],
+      [false, false, true],
+    ]);
+    // Etherscan's and getabi's own `Contract source code not verified` is another answer.
+    expect(explorerTexts.isSourcifyNotVerified("Contract source code not verified")).toBe(false);
+  });
+
   it("knows already verified in Blockscout's and Etherscan's words", () => {
     for (const text of [
       "Smart-contract already verified.",
