@@ -22,6 +22,11 @@ declare module "hardhat/types/config" {
     timeoutSeconds?: number;
     /** Requests started per second to each explorer: 1 to 1000. Default: the explorer's stated quota. */
     requestsPerSecond?: number;
+    /**
+     * The User-Agent sent to Blockscout explorers instead of explorer-verify's own: a browser's (`Mozilla/5.0 …`) passes
+     * an explorer whose bot protection refuses tools.
+     */
+    userAgent?: string;
     /** Where to verify. Default: Blockscout, plus Etherscan when `etherscan` is set and Sourcify when enabled. */
     targets?: Array<"blockscout" | "etherscan" | "sourcify">;
     /** Etherscan API v2: one key for every chain (`configVariable("ETHERSCAN_API_KEY")`). */
@@ -48,6 +53,7 @@ declare module "hardhat/types/config" {
     concurrency: number | "auto";
     timeoutSeconds: number;
     requestsPerSecond?: number;
+    userAgent?: string;
     targets: Array<"blockscout" | "etherscan" | "sourcify">;
     etherscan: { apiKey?: ResolvedConfigurationVariable; apiUrl?: string };
     sourcify: { apiUrl?: string };

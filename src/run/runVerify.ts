@@ -1,5 +1,6 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
+import { withUserAgent } from "../client/requestHeaders.js";
 import type { TransportEvent } from "../client/transport.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import type { DiscoveryWarning } from "../discovery/index.js";
@@ -34,6 +35,8 @@ export interface RunSettings {
   requestsPerSecond?: number | undefined;
   /** The most bytes of an explorer's answer read. Unset: the engine's default. */
   maxResponseBytes?: number | undefined;
+  /** The User-Agent sent to Blockscout explorers instead of the product's own. */
+  userAgent?: string | undefined;
 }
 
 /** What bounds the discovery of created contracts: the run's deadline, and where its warnings go. */
@@ -87,7 +90,9 @@ export interface RunVerifyRequest {
  * @throws {InvalidInputError} when a chain id names no known explorer, or the ledger file is not a ledger
  */
 export async function runVerify(request: RunVerifyRequest): Promise<RunResults> {
-  const { target, settings, reporter } = request;
+  const { settings, reporter } = request;
+  // The `user-agent` setting enters here: it goes to the Blockscout explorers with the target's other headers.
+  const target = { ...request.target, headers: withUserAgent(request.target.headers, settings.userAgent) };
   const jobs = [...request.jobs];
   for (const entry of request.badEntries ?? [])
     reporter.info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);

@@ -1,5 +1,6 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
+import { withUserAgent } from "../../../src/client/requestHeaders.js";
 import { isExplorerVerifyError } from "../../../src/errors/index.js";
 import { Ledger } from "../../../src/ledger/ledger.js";
 import { requestedFormats } from "../../../src/options/verificationOptions.js";
@@ -42,7 +43,15 @@ export default async function verifyTaskAction(
   const connection = await hre.network.create();
   const chain = new ChainAccess(connection);
   const withoutBlockscout = !settings.targets.includes("blockscout");
-  const target = await resolveTaskExplorerTarget(hre, connection, chain, args.explorerUrl, withoutBlockscout);
+  const resolved = await resolveTaskExplorerTarget(
+    hre,
+    connection,
+    chain,
+    args.explorerUrl,
+    withoutBlockscout,
+  );
+  // The `user-agent` setting goes with the target's headers: the look before the build asks with it too.
+  const target = { ...resolved, headers: withUserAgent(resolved.headers, settings.userAgent) };
   let finished = false;
   try {
     if (args.serve && !target.localExplorer) {

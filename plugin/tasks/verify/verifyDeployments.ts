@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
+import { withUserAgent } from "../../../src/client/requestHeaders.js";
 import { explorerEnvironment } from "../../../src/explorers/environment.js";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
@@ -61,7 +62,9 @@ export async function verifyDeployments(
         targets.set(chainId, target);
         reporter.info(`Chain ${chainId}: ${target.description}`);
       }
-      const { explorerUrl, apiKey, headers } = target;
+      const { explorerUrl, apiKey } = target;
+      // Each job carries its chain's headers, the `user-agent` setting's among them.
+      const headers = withUserAgent(target.headers, settings.userAgent);
       for (const job of deployment.jobs)
         jobs.push({ ...job, target: { explorerUrl, chainId, apiKey, headers } });
     }

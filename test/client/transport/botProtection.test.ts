@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import { browserLikeUserAgent } from "../../../src/client/userAgent.js";
 import { verifyBatch } from "../../../src/verify/verifyBatch.js";
+import { repoRoot } from "../../inputs/hardhatProject.js";
 import { testAddress } from "../../support/addresses.js";
 import { type ChallengeFront, startChallengeFront } from "../../support/challengeFront.js";
 import { BotProtectionError, ExplorerClient, getAbi } from "../../support/internals.js";
@@ -103,5 +106,12 @@ describe("a bot challenge in front of the explorer", () => {
     expect(explorer.requests.every((request) => request.headers["user-agent"] === browserLikeUserAgent)).toBe(
       true,
     );
+  });
+
+  it("suggests the browser-like User-Agent that the README's Bot protection section shows", () => {
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("## Bot protection"), readme.indexOf("## More"));
+    expect(section).toContain(`user-agent: "${browserLikeUserAgent}"`);
+    expect(section).toContain(`--user-agent "${browserLikeUserAgent}"`);
   });
 });
