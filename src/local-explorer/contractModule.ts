@@ -517,8 +517,9 @@ function isWellFormedGuid(guid: string, nowMs: number): boolean {
   return seconds <= Math.floor(nowMs / 1_000);
 }
 
+// The wait does not keep a process alive by itself: a closed explorer's process may end during it.
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function isTruthy(value: unknown): boolean {
