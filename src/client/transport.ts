@@ -192,7 +192,10 @@ export class Transport {
     return this.#limiter;
   }
 
-  /** The refusal (used-up daily quota, plan, key, bot challenge) after which this transport sends nothing more; undefined until then. */
+  /**
+   * The refusal (used-up daily quota, plan, key, bot challenge) after which this transport sends nothing more;
+   * undefined until then.
+   */
   get stoppedBy(): StoppingRefusal | undefined {
     return this.#stoppedBy;
   }

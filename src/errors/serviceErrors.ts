@@ -105,11 +105,11 @@ export class BotProtectionError extends ExplorerVerifyError {
 
   constructor({ request, status, evidence, service, browserLikeUserAgent }: ChallengeContext) {
     const host = hostOf(request.url);
-    const userAgent = `a browser-like User-Agent (the user-agent setting: --user-agent, input user-agent or explorerVerify.userAgent, e.g. "${browserLikeUserAgent}"; or a User-Agent in headers)`;
-    // The Blockscout API is a service of its own, not behind an instance's challenge.
+    // The user-agent setting and the headers go to Blockscout explorers only; the Blockscout API is a service of its
+    // own, not behind an instance's challenge.
     const ways = service
-      ? `One way out: ${userAgent}.`
-      : `Two ways out: ${userAgent}, or a Blockscout API key (proapi_…), which sends the run through api.blockscout.com, not behind this challenge.`;
+      ? `Leave ${service} out of the targets, or make it optional, while it refuses tools.`
+      : `Two ways out: a browser-like User-Agent (the user-agent setting: --user-agent, input user-agent or explorerVerify.userAgent, e.g. "${browserLikeUserAgent}"; or a User-Agent in headers), or a Blockscout API key (proapi_…), which sends the run through api.blockscout.com, not behind this challenge.`;
     const who = service ?? `The explorer at ${host}`;
     super(
       `${who} answered with a bot challenge (HTTP ${status}, ${evidence}) instead of its API: its bot protection refuses this tool's requests, and asking again does not help. Nothing more is sent to it in this run. ${ways}`,

@@ -69,6 +69,18 @@ describe("a bot challenge in front of the explorer", () => {
     expect(pageOnly.requests).toHaveLength(1);
   });
 
+  it("in front of another service, names that service and no Blockscout remedy", async () => {
+    const transport = transportFor(front, { serviceName: "Sourcify" });
+    const error = await transport
+      .send({ api: "root", path: `/v2/contract/31337/${address}`, method: "GET", query: {}, kind: "read" })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: "bot_protection",
+      shortMessage:
+        "Sourcify answered with a bot challenge (HTTP 403, cf-mitigated: challenge) instead of its API: its bot protection refuses this tool's requests, and asking again does not help. Nothing more is sent to it in this run. Leave Sourcify out of the targets, or make it optional, while it refuses tools.",
+    });
+  });
+
   it("is not taken for an explorer without the smart-contract status endpoint", async () => {
     const client = new ExplorerClient({
       explorerUrl: front.url,
