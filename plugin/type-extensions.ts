@@ -23,6 +23,11 @@ declare module "hardhat/types/config" {
     /** Requests started per second to each explorer: 1 to 1000. Default: the explorer's stated quota. */
     requestsPerSecond?: number;
     /**
+     * The User-Agent sent to Blockscout explorers instead of explorer-verify's own: a browser's (`Mozilla/5.0 …`) passes
+     * an explorer whose bot protection refuses tools.
+     */
+    userAgent?: string;
+    /**
      * Where to verify. Default: Blockscout, plus Etherscan when `etherscan` is set, Sourcify when enabled, and
      * Routescan when `routescan` is set. `--targets` on the command line wins over it.
      */
@@ -53,6 +58,7 @@ declare module "hardhat/types/config" {
     concurrency: number | "auto";
     timeoutSeconds: number;
     requestsPerSecond?: number;
+    userAgent?: string;
     targets: Array<"blockscout" | "etherscan" | "sourcify" | "routescan">;
     etherscan: { apiKey?: ResolvedConfigurationVariable; apiUrl?: string };
     sourcify: { apiUrl?: string };

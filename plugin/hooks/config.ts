@@ -48,6 +48,16 @@ const routescanConfig = z.strictObject({
 const configNumbers = (runSettings as readonly Setting[]).filter(
   (setting) => setting.config && setting.type === "wholeNumber",
 );
+// The run's text settings the config takes (userAgent), checked as the doors check them.
+const configTexts = (runSettings as readonly Setting[]).filter(
+  (setting) => setting.config && setting.type === "text",
+);
+const oneLine = z
+  .string()
+  .check(
+    z.minLength(1, "must not be empty"),
+    z.regex(/^[\t\x20-\x7e\x80-\xff]*$/, "must be one line of text without control characters"),
+  );
 
 const userConfigSchema = z.strictObject({
   etherscan: z.optional(etherscanConfig),
@@ -66,6 +76,7 @@ const userConfigSchema = z.strictObject({
       z.optional(wholeNumberSetting(setting.range as WholeNumberRange, setting.auto === true)),
     ]),
   ),
+  ...Object.fromEntries(configTexts.map((setting) => [setting.name, z.optional(oneLine)])),
 });
 
 export default async (): Promise<Partial<ConfigHooks>> => ({
@@ -112,6 +123,7 @@ export default async (): Promise<Partial<ConfigHooks>> => ({
         concurrency: user.concurrency ?? verificationDefaults.concurrency,
         timeoutSeconds: user.timeoutSeconds ?? verificationDefaults.timeoutSeconds,
         ...(user.requestsPerSecond === undefined ? {} : { requestsPerSecond: user.requestsPerSecond }),
+        ...(user.userAgent === undefined ? {} : { userAgent: user.userAgent }),
         // As hardhat-verify reads its config: a service configured (and not disabled) is a target.
         targets: user.targets ?? [
           "blockscout",

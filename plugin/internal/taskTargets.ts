@@ -20,6 +20,8 @@ export interface TaskWhere {
   recorded?: readonly ChainClaim[];
   services: readonly Service[];
   optionalTargets?: readonly Service[];
+  /** The `--user-agent` setting (or `explorerVerify.userAgent`). */
+  userAgent?: string | undefined;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function resolveTaskTargets(
           : undefined,
       },
       headers: await headerValues(settings.headers),
+      userAgent: where.userAgent,
       apiUrls: {
         ...(settings.etherscan.apiUrl
           ? { etherscan: { url: settings.etherscan.apiUrl, source: "explorerVerify.etherscan.apiUrl" } }

@@ -63,6 +63,7 @@ export async function run(): Promise<void> {
         routescan: inputs.routescanApiKey,
       },
       headers: inputs.headers,
+      userAgent: inputs.userAgent,
       howToNameExplorer: "give the explorer-url input",
     });
     startLogGroup("Progress");

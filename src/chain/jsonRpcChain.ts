@@ -1,14 +1,20 @@
+import {
+  type Client,
+  createClient,
+  type EIP1193Parameters,
+  HttpRequestError,
+  type HttpTransport,
+  http,
+  ResponseBodyTooLargeError,
+  RpcRequestError,
+  rpcSchema,
+  TimeoutError,
+} from "viem";
+import { loadHttpClient } from "../client/loadHttpClient.js";
+import { userAgent } from "../client/userAgent.js";
 import { ChainError } from "../errors/recompileErrors.js";
+import { createRedactor, type Redactor } from "../errors/redact.js";
 import * as z from "../schemas/zod.js";
-
-const responseSchema = z.union([
-  z.object({ jsonrpc: z.literal("2.0"), id: z.number(), result: z.unknown() }),
-  z.object({
-    jsonrpc: z.literal("2.0"),
-    id: z.nullable(z.number()),
-    error: z.object({ code: z.number(), message: z.string() }),
-  }),
-]);
 
 const hexString = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 const transactionSchema = z.looseObject({
@@ -74,69 +80,155 @@ export interface InternalCreation {
 export type ChainBlock = NonNullable<z.infer<typeof blockSchema>>;
 export type ChainTransaction = z.infer<typeof transactionSchema>;
 
-/** The few JSON-RPC calls compile-and-match and the local explorer need from a chain. */
+// The methods asked, with their parameters; every answer is checked against a schema here, so viem types none.
+type ChainRpcSchema = [
+  { Method: "eth_chainId"; Parameters?: undefined; ReturnType: unknown },
+  { Method: "eth_blockNumber"; Parameters?: undefined; ReturnType: unknown },
+  { Method: "eth_getCode"; Parameters: [address: string, block: "latest"]; ReturnType: unknown },
+  {
+    Method: "eth_getStorageAt";
+    Parameters: [address: string, slot: string, block: "latest"];
+    ReturnType: unknown;
+  },
+  { Method: "eth_getBlockByNumber"; Parameters: [block: string, full: true]; ReturnType: unknown },
+  { Method: "eth_getTransactionByHash"; Parameters: [hash: string]; ReturnType: unknown },
+  { Method: "eth_getTransactionReceipt"; Parameters: [hash: string]; ReturnType: unknown },
+  {
+    Method: "debug_traceTransaction";
+    Parameters: [hash: string, options: { tracer: "callTracer" }];
+    ReturnType: unknown;
+  },
+];
+type ChainRequest = EIP1193Parameters<ChainRpcSchema>;
+
+/** Limits of a {@link JsonRpcChain}'s requests. */
+export interface JsonRpcChainOptions {
+  /** Time limit of one request, its whole answer included; a request that passes it is tried once more. Default 30 s. */
+  timeoutMs?: number;
+  /** The most bytes of an answer read; a larger one is refused with a {@link ChainError}. Default 64 MiB. */
+  maxResponseBytes?: number;
+}
+
+const defaultTimeoutMs = 30_000;
+const defaultMaxResponseBytes = 64 * 1_048_576;
+
+/**
+ * The few JSON-RPC calls compile-and-match, discovery and the local explorer need from a chain, through viem's HTTP
+ * transport and undici's fetch (the pool of kept-alive connections and the proxy from the environment, as the
+ * explorers' requests). Answers are checked against schemas; the RPC URL is shown by its origin alone.
+ */
 export class JsonRpcChain {
   readonly url: string;
-  #nextId = 1;
+  readonly #client: Client<HttpTransport, undefined, undefined, ChainRpcSchema>;
+  readonly #shown: string;
+  readonly #redact: Redactor;
+  readonly #timeoutMs: number;
+  readonly #maxResponseBytes: number;
 
-  /** @param url - the chain's JSON-RPC endpoint */
-  constructor(url: string) {
+  /**
+   * @param url - the chain's JSON-RPC endpoint
+   * @param options - time limit and size cap of each request
+   */
+  constructor(url: string, options: JsonRpcChainOptions = {}) {
     this.url = url;
-  }
-
-  async #call(method: string, params: unknown[]): Promise<unknown> {
-    let text: string;
-    try {
-      // Every call here is a read: one more try covers a keep-alive socket the node closed during a long compile.
-      text = await this.#post(method, params).catch(() => this.#post(method, params));
-    } catch (cause) {
-      throw new ChainError(method, `${method}: the chain at ${redactedUrl(this.url)} could not be reached.`, {
-        details: cause instanceof Error ? cause.message : String(cause),
-        cause,
-        unreachable: true,
-      });
-    }
-    const parsed = responseSchema.safeParse(parseJson(text));
-    if (!parsed.success)
-      throw new ChainError(method, `${method}: the chain answered something that is not JSON-RPC.`);
-    if ("error" in parsed.data) throw new ChainError(method, `${method}: ${parsed.data.error.message}`);
-    return parsed.data.result;
-  }
-
-  async #post(method: string, params: unknown[]): Promise<string> {
-    const id = this.#nextId++;
-    const response = await fetch(this.url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
-      signal: AbortSignal.timeout(30_000),
+    this.#shown = shownUrl(url);
+    this.#redact = createRedactor(urlSecrets(url));
+    this.#timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+    this.#maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
+    this.#client = createClient({
+      rpcSchema: rpcSchema<ChainRpcSchema>(),
+      transport: http(url, {
+        // Every call here is a read: one more try covers a keep-alive socket the node closed during a long compile.
+        retryCount: 1,
+        timeout: this.#timeoutMs,
+        maxResponseBodySize: this.#maxResponseBytes,
+        fetchOptions: { headers: { "user-agent": userAgent } },
+        // undici is loaded with the first request, as for the explorers.
+        fetchFn: async (input, init) => (await loadHttpClient()).fetchThroughDispatcher(input, init),
+      }),
     });
-    return response.text();
+  }
+
+  async #call(request: ChainRequest): Promise<unknown> {
+    try {
+      return await this.#client.request(request);
+    } catch (error) {
+      throw this.#chainError(request.method, error);
+    }
+  }
+
+  async #read<T>(request: ChainRequest, schema: z.ZodMiniType<T>): Promise<T> {
+    const parsed = schema.safeParse(await this.#call(request));
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at result.${issue.path.join(".")}` : "";
+    throw new ChainError(
+      request.method,
+      `${request.method}: the chain's answer has an unexpected shape${where}: ${issue?.message ?? "invalid"}.`,
+    );
+  }
+
+  // What went wrong, in words that name the chain by its origin: viem's own messages carry the whole URL.
+  #chainError(method: string, error: unknown): ChainError {
+    const at = `the chain at ${this.#shown}`;
+    if (error instanceof RpcRequestError || hasRpcCode(error)) {
+      return new ChainError(method, `${method}: ${this.#redact(rpcMessage(error))}`);
+    }
+    if (error instanceof TimeoutError) {
+      return new ChainError(
+        method,
+        `${method}: ${at} did not answer within ${formatSeconds(this.#timeoutMs)}.`,
+        { unreachable: true },
+      );
+    }
+    if (error instanceof ResponseBodyTooLargeError) {
+      return new ChainError(
+        method,
+        `${method}: ${at} answered more than ${formatBytes(this.#maxResponseBytes)}; the answer was not read.`,
+      );
+    }
+    if (error instanceof HttpRequestError && error.status !== undefined) {
+      // A gateway's 5xx, a 429 or a 408 says the node is out of reach for now; another status refuses the call.
+      const unreachable = error.status >= 500 || error.status === 429 || error.status === 408;
+      return new ChainError(method, `${method}: ${at} answered HTTP ${error.status}.`, { unreachable });
+    }
+    if (error instanceof HttpRequestError && error.cause instanceof SyntaxError) {
+      return new ChainError(method, `${method}: the chain answered something that is not JSON-RPC.`);
+    }
+    return new ChainError(method, `${method}: ${at} could not be reached.`, {
+      details: this.#redact(networkFailure(error)),
+      unreachable: true,
+    });
   }
 
   /** @returns the chain id */
   async chainId(): Promise<number> {
-    return Number(hexString.parse(await this.#call("eth_chainId", [])));
+    return Number(await this.#read({ method: "eth_chainId" }, hexString));
   }
 
   /** @returns the latest block number */
   async blockNumber(): Promise<number> {
-    return Number(hexString.parse(await this.#call("eth_blockNumber", [])));
+    return Number(await this.#read({ method: "eth_blockNumber" }, hexString));
   }
 
   /** @param address - an account @returns its code, `0x` for none */
   async getCode(address: string): Promise<string> {
-    return hexString.parse(await this.#call("eth_getCode", [address, "latest"])).toLowerCase();
+    return (
+      await this.#read({ method: "eth_getCode", params: [address, "latest"] }, hexString)
+    ).toLowerCase();
   }
 
   /** @param address - an account @param slot - a storage slot @returns the 32-byte word */
   async getStorageAt(address: string, slot: string): Promise<string> {
-    return hexString.parse(await this.#call("eth_getStorageAt", [address, slot, "latest"]));
+    return this.#read({ method: "eth_getStorageAt", params: [address, slot, "latest"] }, hexString);
   }
 
   /** @param number - a block number @returns the block with its transactions, or null */
   async getBlock(number: number): Promise<ChainBlock | null> {
-    return blockSchema.parse(await this.#call("eth_getBlockByNumber", [`0x${number.toString(16)}`, true]));
+    return this.#read(
+      { method: "eth_getBlockByNumber", params: [`0x${number.toString(16)}`, true] },
+      blockSchema,
+    );
   }
 
   /**
@@ -147,9 +239,7 @@ export class JsonRpcChain {
    * @throws {ChainError} when the node cannot trace (the method is missing) or the trace is unreadable
    */
   async internalCreations(hash: string): Promise<InternalCreation[]> {
-    const trace = callFrameSchema.safeParse(
-      await this.#call("debug_traceTransaction", [hash, { tracer: "callTracer" }]),
-    );
+    const trace = callFrameSchema.safeParse(await this.traceTransaction(hash));
     if (!trace.success) {
       throw new ChainError("debug_traceTransaction", "debug_traceTransaction: the call trace is unreadable.");
     }
@@ -171,7 +261,7 @@ export class JsonRpcChain {
 
   /** @param hash - a transaction hash @returns the transaction, or null when the chain does not know it */
   async getTransaction(hash: string): Promise<(ChainTransaction & { blockNumber: string | null }) | null> {
-    return minedTransactionSchema.parse(await this.#call("eth_getTransactionByHash", [hash]));
+    return this.#read({ method: "eth_getTransactionByHash", params: [hash] }, minedTransactionSchema);
   }
 
   /**
@@ -179,18 +269,18 @@ export class JsonRpcChain {
    * @returns the `debug_traceTransaction` answer with the call tracer, unparsed
    */
   async traceTransaction(hash: string): Promise<unknown> {
-    return this.#call("debug_traceTransaction", [hash, { tracer: "callTracer" }]);
+    return this.#call({ method: "debug_traceTransaction", params: [hash, { tracer: "callTracer" }] });
   }
 
   /** @param hash - a transaction hash @returns the contract it created, if any */
   async createdContract(hash: string): Promise<string | undefined> {
-    const receipt = receiptSchema.parse(await this.#call("eth_getTransactionReceipt", [hash]));
+    const receipt = await this.#read({ method: "eth_getTransactionReceipt", params: [hash] }, receiptSchema);
     return receipt?.contractAddress ?? undefined;
   }
 }
 
 // RPC URLs often carry a key in the path or query: only the origin is shown.
-function redactedUrl(url: string): string {
+function shownUrl(url: string): string {
   try {
     return new URL(url).origin;
   } catch {
@@ -198,10 +288,66 @@ function redactedUrl(url: string): string {
   }
 }
 
-function parseJson(text: string): unknown {
+// The parts of an RPC URL that may be a key (user and password, path segments, query values), kept out of the
+// node's words and the network's: a part shorter than 8 characters would match unrelated text.
+function urlSecrets(url: string): string[] {
+  let parsed: URL;
   try {
-    return JSON.parse(text);
+    parsed = new URL(url);
   } catch {
-    return undefined;
+    return [url];
   }
+  const parts = [
+    url,
+    parsed.username,
+    parsed.password,
+    ...parsed.pathname.split("/").map(safeDecode),
+    ...[...parsed.searchParams.values()],
+  ];
+  return parts.filter((part) => part.length >= 8);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+// viem turns a JSON-RPC error answer into a class per code (`MethodNotFoundRpcError`…), its `details` the node's words.
+function hasRpcCode(error: unknown): error is { code: number; details?: unknown } {
+  return (
+    error instanceof Error &&
+    "code" in error &&
+    typeof error.code === "number" &&
+    error.cause instanceof RpcRequestError
+  );
+}
+
+function rpcMessage(error: { details?: unknown }): string {
+  return typeof error.details === "string" && error.details !== ""
+    ? error.details
+    : "the node refused the call";
+}
+
+// The innermost reason a request failed (`connect ECONNREFUSED 127.0.0.1:8545`): never viem's own message, which
+// carries the whole URL. Read by shape: a socket's error comes from Node's own realm.
+function networkFailure(error: unknown): string {
+  let current: unknown = error instanceof HttpRequestError ? error.cause : error;
+  let reason = "the request failed";
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
+    if ("message" in current && typeof current.message === "string" && !(current instanceof HttpRequestError))
+      reason = current.message;
+    current = "cause" in current ? current.cause : undefined;
+  }
+  return reason;
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1_000 === 0 ? `${ms / 1_000} s` : `${ms} ms`;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${bytes} bytes`;
 }

@@ -23,6 +23,8 @@ export interface CliWhere {
   /** The services to verify on. */
   targets: readonly Service[];
   optionalTargets?: readonly Service[];
+  /** The `--user-agent` setting. */
+  userAgent?: string | undefined;
   foundry: FoundryConfig | undefined;
   cwd: string;
 }
@@ -62,6 +64,7 @@ export async function resolveCliTargets(where: CliWhere): Promise<RunTargets> {
       etherscan: where.targets.includes("etherscan") ? etherscanKeyFromEnvironment() : undefined,
       routescan: where.targets.includes("routescan") ? routescanKeyFromEnvironment() : undefined,
     },
+    userAgent: where.userAgent,
     localExplorer: {
       cacheDir: join(cwd, "cache", "explorer-verify"),
       compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd, foundry)],

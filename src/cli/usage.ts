@@ -70,7 +70,7 @@ Exit code 0 when verified or still pending, 1 when it failed or the guid is unkn
 
 Writes a verified contract's abi.json, contract.json (settings), sources/ and creation.json to DIR
 (default explorer-verify-fetch).`,
-  localExplorer: `Usage: explorer-verify local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH/soljson.js ...] [--rate-limit LIMIT/WINDOW_MS]
+  localExplorer: `Usage: explorer-verify local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH/soljson.js ...] [--rate-limit LIMIT/WINDOW_MS] [--blockscout-version 11|12] [--sourcify-delay-ms MS]
 
 Runs the embedded Blockscout-compatible explorer for a chain until interrupted.`,
 } as const;

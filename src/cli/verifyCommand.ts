@@ -86,6 +86,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     recorded,
     targets: settings.targets,
     optionalTargets: settings.optionalTargets,
+    userAgent: settings.userAgent,
     foundry,
     cwd,
   });

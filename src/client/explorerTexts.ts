@@ -121,6 +121,59 @@ export function isUnsupportedChainId(text: unknown): boolean {
   return normalise(text).startsWith("missing or unsupported chainid parameter");
 }
 
+/**
+ * Blockscout 12's Sourcify path found no `metadata.json` among the uploaded files (it takes the metadata only under
+ * that name): `Sourcify did not return metadata`.
+ * @param text - a message
+ */
+export function isSourcifyMetadataMissing(text: unknown): boolean {
+  return normalise(text) === "sourcify did not return metadata";
+}
+
+/**
+ * Blockscout 12 polls Sourcify for about a minute (3 s × 20) and then answers `Sourcify verification timed out`:
+ * Sourcify's job may still finish.
+ * @param text - a message
+ */
+export function isSourcifyTimedOut(text: unknown): boolean {
+  return normalise(text) === "sourcify verification timed out";
+}
+
+/**
+ * Blockscout 12's Sourcify path ended without a match: `Contract is not verified`.
+ * @param text - a message
+ */
+export function isSourcifyNotVerified(text: unknown): boolean {
+  return normalise(text) === "contract is not verified";
+}
+
+/** The HTTP statuses a bot challenge answers with: 403, and 503 for a challenge of the "under attack" mode. */
+const challengeStatuses = new Set([403, 503]);
+const challengeTitle = /<title>\s*just a moment\.\.\.\s*<\/title>/i;
+
+/** An answer as the transport read it, for {@link botChallengeEvidence}. */
+export interface ChallengeCandidate {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** The body's start; a challenge page names itself in its `<title>`, near the top. */
+  text: string;
+}
+
+/**
+ * A bot challenge in front of an explorer (Cloudflare), recognised by its header first, `cf-mitigated: challenge`,
+ * and without it by an HTML page titled `Just a moment...`; on HTTP 403 (or 503).
+ *
+ * @param answer - status, headers and body
+ * @returns how it was recognised, as a message says it, or undefined for any other answer
+ */
+export function botChallengeEvidence(answer: ChallengeCandidate): string | undefined {
+  if (!challengeStatuses.has(answer.status)) return undefined;
+  if (normalise(answer.headers["cf-mitigated"]) === "challenge") return "cf-mitigated: challenge";
+  const html = (answer.headers["content-type"] ?? "").toLowerCase().includes("text/html");
+  return html && challengeTitle.test(answer.text) ? 'a page titled "Just a moment..."' : undefined;
+}
+
 /** Sourcify's codes (`customCode` of an error body or of a job's `error`) that the client acts on. */
 const sourcifyCodes = {
   alreadyVerified: "already_verified",

@@ -1,5 +1,9 @@
-import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
+import { Agent, type Dispatcher, EnvHttpProxyAgent, fetch, request } from "undici";
 import { BodyTooLargeError, ProxyRefusedError } from "./httpFailures.js";
+
+// undici's multipart encoder, for request bodies: reached through this module, which imports undici statically (a
+// bundle turns a dynamic import of undici, a CommonJS package, into its default export alone).
+export { FormData, Response } from "undici";
 
 /** What a request sends. */
 export interface HttpRequestInit {
@@ -48,6 +52,34 @@ export async function sendHttpRequest(url: URL, init: HttpRequestInit): Promise<
   // The caller reads the body (and its failure) through text().
   body.catch(() => {});
   return { status: response.statusCode, headers: flattenHeaders(response.headers), text: () => body };
+}
+
+/**
+ * undici's `fetch` with the dispatcher {@link sendHttpRequest} uses (the same pool of kept-alive connections, the same
+ * proxy from the environment), in the shape of the global `fetch`, for a client that brings its own protocol (viem's
+ * JSON-RPC transport). It sends what such a client sends: a URL, a method, headers, a text body and a signal.
+ *
+ * @param input - where to (a URL: a `Request` is refused)
+ * @param init - method, headers, a text body, a signal
+ * @returns the answer, its body not yet read
+ * @throws {TypeError} for a `Request` or a body that is not text; the connection's error (a `TypeError` whose
+ *   `cause` has its `code`), or the signal's abort
+ */
+export function fetchThroughDispatcher(
+  input: string | URL | Request,
+  init: RequestInit = {},
+): Promise<Response> {
+  if (typeof input !== "string" && !(input instanceof URL))
+    return Promise.reject(new TypeError("fetchThroughDispatcher takes a URL, not a Request"));
+  if (init.body !== undefined && init.body !== null && typeof init.body !== "string")
+    return Promise.reject(new TypeError("fetchThroughDispatcher sends text bodies only"));
+  return fetch(input, {
+    method: init.method ?? "GET",
+    headers: Object.fromEntries(new Headers(init.headers).entries()),
+    body: init.body ?? null,
+    signal: init.signal ?? null,
+    dispatcher: dispatcherFor(process.env),
+  });
 }
 
 const proxyVariables = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"] as const;

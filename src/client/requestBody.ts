@@ -1,3 +1,5 @@
+import { loadHttpClient } from "./loadHttpClient.js";
+
 /** An encoded request body and its content type. */
 export interface EncodedBody {
   contentType: string;
@@ -26,60 +28,48 @@ export function jsonBody(value: unknown): EncodedBody {
 }
 
 /**
- * Encodes a multipart/form-data body (RFC 7578). Undefined fields are left out; files become parts named by
- * `fileField(i)`, with their whole path as the file name, as Blockscout reads them.
- *
- * Written here rather than with the form-data package: that package reads mime-db's 200 KiB type table on load
- * (about 17 MB of RSS and 35 ms, measured), for content types that are always given here.
+ * Encodes a multipart/form-data body with undici's `FormData`, whole, so that its size is known before it is sent
+ * (and a retry sends the same bytes). Undefined fields are left out; files become parts named by `fileField(i)`, with
+ * their whole path as the file name, as Blockscout reads them. undici comes with the HTTP client module, loaded here
+ * rather than with the callers.
  *
  * @param fields - text fields
  * @param files - file parts
  * @param fileField - the part name of the i-th file; Blockscout reads `files[0]`, `files[1]`, ...
  * @returns the body
  */
-export function multipartBody(
+export async function multipartBody(
   fields: Record<string, string | undefined>,
   files: ReadonlyArray<UploadFile> = [],
   fileField: (index: number) => string = (index) => `files[${index}]`,
-): EncodedBody {
-  const parts: Array<{ head: string; content: Buffer }> = [];
+): Promise<EncodedBody> {
+  const { FormData, Response } = await loadHttpClient();
+  const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
-    parts.push({
-      head: `Content-Disposition: form-data; name="${headerValue(name)}"`,
-      content: Buffer.from(value, "utf8"),
-    });
+    // FormData's encoder writes every line break of a string value as CRLF (HTML's form rules): a source sent so
+    // would not be the source compiled. A nameless file is a part without a file name, which every multipart reader
+    // takes as a field, and its bytes go as they are.
+    if (/[\r\n]/.test(value)) form.append(name, new File([value], "", { type: "text/plain;charset=utf-8" }));
+    else form.append(name, value);
   }
   files.forEach((file, index) => {
-    const contentType = file.contentType ?? (file.name.endsWith(".json") ? "application/json" : "text/plain");
-    parts.push({
-      head:
-        `Content-Disposition: form-data; name="${headerValue(fileField(index))}"; filename="${headerValue(file.name)}"` +
-        `\r\nContent-Type: ${contentType}`,
-      content: Buffer.from(file.content, "utf8"),
-    });
+    const type = file.contentType ?? (file.name.endsWith(".json") ? "application/json" : "text/plain");
+    form.append(fileField(index), new File([file.content], file.name, { type }));
   });
-  const boundary = boundaryNotIn(parts.map((part) => part.content));
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n${part.head}\r\n\r\n`, "utf8"), part.content, crlf);
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`, "utf8"));
-  const payload = Buffer.concat(chunks);
-  return { contentType: `multipart/form-data; boundary=${boundary}`, payload, bytes: payload.length };
-}
-
-const crlf = Buffer.from("\r\n", "utf8");
-
-// The escaping of HTML's form encoding: a quote or a line break cannot end the header value early.
-function headerValue(text: string): string {
-  return text.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-
-// A boundary must not occur inside any part; a random one almost never does, and is checked.
-function boundaryNotIn(contents: Buffer[]): string {
+  const parts = [...form.keys()].length;
   for (;;) {
-    const boundary = `----explorer-verify-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
-    if (!contents.some((content) => content.includes(boundary))) return boundary;
+    const encoded = new Response(form);
+    const contentType = encoded.headers.get("content-type") ?? "";
+    const payload = Buffer.from(await encoded.arrayBuffer());
+    // The boundary is random; a part that happens to hold it would end early. Encoded again, it is another.
+    if (occurrences(payload, `--${contentType.split("boundary=")[1]}`) === parts + 1)
+      return { contentType, payload, bytes: payload.length };
   }
+}
+
+function occurrences(payload: Buffer, text: string): number {
+  let count = 0;
+  for (let at = payload.indexOf(text); at !== -1; at = payload.indexOf(text, at + text.length)) count++;
+  return count;
 }

@@ -100,3 +100,19 @@ export function parseHeaderText(text: string, field = "headers"): Record<string,
   }
   return checkedHeaders(headers, field);
 }
+
+/**
+ * Headers with the User-Agent a run's `user-agent` setting names, which wins over one given among the headers.
+ *
+ * @param headers - the checked headers (lower-case names)
+ * @param userAgent - the setting's value, or undefined to keep the headers as they are
+ * @returns the headers to send
+ * @example
+ * withUserAgent({ "x-gateway-token": "…" }, "Mozilla/5.0 (X11; Linux x86_64)") // { "x-gateway-token": "…", "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" }
+ */
+export function withUserAgent(
+  headers: Record<string, string>,
+  userAgent: string | undefined,
+): Record<string, string> {
+  return userAgent ? { ...headers, "user-agent": userAgent } : headers;
+}

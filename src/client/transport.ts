@@ -1,5 +1,6 @@
 import {
   type BodySample,
+  BotProtectionError,
   createRedactor,
   HttpError,
   InvalidApiKeyError,
@@ -17,6 +18,7 @@ import {
 } from "../errors/index.js";
 import { ExplorerCapabilities } from "./explorerCapabilities.js";
 import {
+  botChallengeEvidence,
   envelopeReason,
   isDailyQuotaReached,
   isInvalidApiKey,
@@ -37,7 +39,7 @@ import {
 import { currentRequestDeadline } from "./requestDeadline.js";
 import { checkedHeaders, secretHeaderValues } from "./requestHeaders.js";
 import { assertNoCredentialsInUrl } from "./urlCredentials.js";
-import { userAgent } from "./userAgent.js";
+import { browserLikeUserAgent, userAgent } from "./userAgent.js";
 
 /** Something a person may want to see while a request waits or retries; URLs are redacted. */
 export type TransportEvent =
@@ -195,7 +197,10 @@ export class Transport {
     return this.#limiter;
   }
 
-  /** The refusal (used-up daily quota, plan, key) after which this transport sends nothing more; undefined until then. */
+  /**
+   * The refusal (used-up daily quota, plan, key, bot challenge) after which this transport sends nothing more;
+   * undefined until then.
+   */
   get stoppedBy(): StoppingRefusal | undefined {
     return this.#stoppedBy;
   }
@@ -206,8 +211,8 @@ export class Transport {
    * @param req - what to send
    * @returns the JSON answer with its status and headers
    * @throws {TimeoutError | NetworkError | RateLimitedError | InvalidResponseError}
-   * @throws {QuotaExhaustedError | PlanRequiredError | InvalidApiKeyError} for the refusal that stops this transport,
-   *   and again, unsent, for every later request
+   * @throws {QuotaExhaustedError | PlanRequiredError | InvalidApiKeyError | BotProtectionError} for the refusal that
+   *   stops this transport, and again, unsent, for every later request
    */
   async send(req: TransportRequest): Promise<TransportResponse> {
     if (this.#stoppedBy) throw this.#stoppedBy;
@@ -398,7 +403,12 @@ export class Transport {
         keyless !== text
           ? redactJson(parseJson(text, req.api), this.#redactAnswer)
           : parseJson(text, req.api);
-      return { status: response.status, headers: responseHeaders, json, sample };
+      const challenge = botChallengeEvidence({
+        status: response.status,
+        headers: responseHeaders,
+        text: text.slice(0, challengeSearchLength),
+      });
+      return { status: response.status, headers: responseHeaders, json, sample, challenge };
     } catch (error) {
       if (error instanceof BodyTooLargeError)
         throw new ResponseTooLargeError(context, status, error.maxBodyBytes);
@@ -420,7 +430,12 @@ interface RawAnswer {
   headers: Record<string, string>;
   json: unknown;
   sample: BodySample;
+  /** How a bot challenge was recognised in the answer, when it is one. */
+  challenge?: string | undefined;
 }
+
+// A challenge page names itself in its `<title>`, at the top.
+const challengeSearchLength = 16_384;
 
 // What Node's HTTP client accepts in a header value: tab, printable ASCII and Latin-1 (no line breaks or controls).
 const headerValueCharacters = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -548,12 +563,21 @@ function explorerMessageOf(json: unknown): string | undefined {
 }
 
 // Answers after which asking again the same day is refused too: nothing more is sent. Etherscan says so in an HTTP 200
-// envelope; the Blockscout API refuses with `x-credits-remaining` at zero.
+// envelope; the Blockscout API refuses with `x-credits-remaining` at zero; a bot challenge refuses every request alike.
 function stoppingRefusal(
   answer: RawAnswer,
   request: RequestContext,
   service: string | undefined,
 ): StoppingRefusal | undefined {
+  if (answer.challenge) {
+    return new BotProtectionError({
+      request,
+      status: answer.status,
+      evidence: answer.challenge,
+      service,
+      browserLikeUserAgent,
+    });
+  }
   const json = answer.json;
   if (typeof json === "object" && json !== null && "status" in json && json.status === "0") {
     const explorerMessage = explorerMessageOf(json);

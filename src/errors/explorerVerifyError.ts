@@ -33,6 +33,7 @@ export const errorCodes = [
   "quota_exhausted",
   "plan_required",
   "invalid_api_key",
+  "bot_protection",
   "not_supported",
   ...mismatchCodes,
 ] as const;

@@ -13,6 +13,7 @@ export { LedgerLockedError } from "./ledgerLockedError.js";
 export { ChainError, CompilerError } from "./recompileErrors.js";
 export { createRedactor, type Redactor } from "./redact.js";
 export {
+  BotProtectionError,
   InvalidApiKeyError,
   NotSupportedError,
   PlanRequiredError,

@@ -78,6 +78,57 @@ export class InvalidApiKeyError extends ExplorerVerifyError {
   }
 }
 
+/** What a {@link BotProtectionError} says besides where the request went. */
+interface ChallengeContext {
+  request: RequestContext;
+  /** The answer's HTTP status (403, or 503). */
+  status: number;
+  /** How the challenge was recognised, e.g. `cf-mitigated: challenge`. */
+  evidence: string;
+  /** Who answered, by name (`Etherscan`); unnamed, a Blockscout explorer. */
+  service?: string | undefined;
+  /** A browser-like User-Agent to suggest. */
+  browserLikeUserAgent: string;
+}
+
+/**
+ * A bot challenge (Cloudflare's challenge page) stands in front of the service: it refuses tools by their
+ * User-Agent, asking again does not help, and it is neither an outage nor a rate limit. The client that saw it sends
+ * nothing more.
+ */
+export class BotProtectionError extends ExplorerVerifyError {
+  readonly code = "bot_protection" as const;
+  readonly request: RequestContext;
+  readonly status: number;
+  /** How the challenge was recognised. */
+  readonly evidence: string;
+
+  constructor({ request, status, evidence, service, browserLikeUserAgent }: ChallengeContext) {
+    const host = hostOf(request.url);
+    // The user-agent setting and the headers go to Blockscout explorers only; the Blockscout API is a service of its
+    // own, not behind an instance's challenge.
+    const ways = service
+      ? `Leave ${service} out of the targets, or make it optional, while it refuses tools.`
+      : `Two ways out: a browser-like User-Agent (the user-agent setting: --user-agent, input user-agent or explorerVerify.userAgent, e.g. "${browserLikeUserAgent}"; or a User-Agent in headers), or a Blockscout API key (proapi_…), which sends the run through api.blockscout.com, not behind this challenge.`;
+    const who = service ?? `The explorer at ${host}`;
+    super(
+      `${who} answered with a bot challenge (HTTP ${status}, ${evidence}) instead of its API: its bot protection refuses this tool's requests, and asking again does not help. Nothing more is sent to it in this run. ${ways}`,
+      { metaMessages: [`Request: ${request.method} ${request.url}`, `HTTP status: ${status}`] },
+    );
+    this.request = request;
+    this.status = status;
+    this.evidence = evidence;
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "its address";
+  }
+}
+
 /** The service has no such operation (Sourcify has no proxy link, Etherscan no flattened or registry format). */
 export class NotSupportedError extends ExplorerVerifyError {
   readonly code = "not_supported" as const;
@@ -94,4 +145,8 @@ export class NotSupportedError extends ExplorerVerifyError {
 }
 
 /** A refusal after which the client that saw it sends nothing more. */
-export type StoppingRefusal = QuotaExhaustedError | PlanRequiredError | InvalidApiKeyError;
+export type StoppingRefusal =
+  | QuotaExhaustedError
+  | PlanRequiredError
+  | InvalidApiKeyError
+  | BotProtectionError;

@@ -28,8 +28,14 @@ export class TimeoutError extends ExplorerVerifyError {
   /** True when the request had been sent, so the explorer may have acted on it. */
   readonly maybeReceived: boolean;
 
-  constructor(request: RequestContext, timeoutMs: number, maybeReceived: boolean) {
-    super(`The explorer did not answer within ${timeoutMs / 1_000} s.`, {
+  /**
+   * @param request - where the request went
+   * @param timeoutMs - how long was waited
+   * @param maybeReceived - whether the explorer may have acted on the request
+   * @param shortMessage - what to say instead, when the explorer itself gave up waiting (on Sourcify) and said so
+   */
+  constructor(request: RequestContext, timeoutMs: number, maybeReceived: boolean, shortMessage?: string) {
+    super(shortMessage ?? `The explorer did not answer within ${timeoutMs / 1_000} s.`, {
       metaMessages: requestLines(request),
     });
     this.timeoutMs = timeoutMs;

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run local-explorer -- --rpc URL [--port N] [--host H] [--state FILE] [--compiler soljson.js ...]
-// [--rate-limit LIMIT/WINDOW_MS]`:
+// [--rate-limit LIMIT/WINDOW_MS] [--blockscout-version 11|12] [--sourcify-delay-ms MS]`:
 // runs the local explorer as a long-lived server until interrupted.
 import { parseArgs } from "node:util";
+import { blockscoutVersions, isBlockscoutVersion } from "./blockscoutVersion.js";
 import { startLocalExplorer } from "./localExplorer.js";
 
 const usage =
-  "Usage: local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH (a soljson.js or a native solc) ...] [--rate-limit LIMIT/WINDOW_MS, e.g. 300/60000]";
+  "Usage: local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH (a soljson.js or a native solc) ...] [--rate-limit LIMIT/WINDOW_MS, e.g. 300/60000] [--blockscout-version 11|12 (default 11)] [--sourcify-delay-ms MS (verify_via_sourcify answers after that long)]";
 
 function fail(message: string): never {
   console.error(`local-explorer: ${message}\n${usage}`);
@@ -23,6 +24,8 @@ function parse() {
       state: { type: "string" },
       compiler: { type: "string", multiple: true, default: [] },
       "rate-limit": { type: "string" },
+      "blockscout-version": { type: "string", default: "11" },
+      "sourcify-delay-ms": { type: "string", default: "0" },
       help: { type: "boolean", default: false },
     },
   });
@@ -41,6 +44,12 @@ const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535)
   fail(`--port must be a port number, got "${values.port}".`);
 const rateLimit = values["rate-limit"] === undefined ? undefined : parseRateLimit(values["rate-limit"]);
+const blockscoutVersion = values["blockscout-version"];
+if (!isBlockscoutVersion(blockscoutVersion))
+  fail(`--blockscout-version must be ${blockscoutVersions.join(" or ")}, got "${blockscoutVersion}".`);
+const sourcifyAnswerDelayMs = Number(values["sourcify-delay-ms"]);
+if (!Number.isSafeInteger(sourcifyAnswerDelayMs) || sourcifyAnswerDelayMs < 0)
+  fail(`--sourcify-delay-ms must be a whole number of milliseconds, got "${values["sourcify-delay-ms"]}".`);
 
 // Blockscout's own default is 300 requests a minute per IP.
 function parseRateLimit(text: string): { limit: number; windowMs: number } {
@@ -60,6 +69,8 @@ try {
     ...(values.state ? { stateFile: values.state } : {}),
     compilers: values.compiler,
     ...(rateLimit ? { rateLimit } : {}),
+    blockscoutVersion,
+    sourcifyAnswerDelayMs,
     onVerdict: (address, verdict) =>
       console.log(
         verdict.ok
@@ -68,7 +79,7 @@ try {
       ),
   });
   console.log(
-    `Local explorer for chain ${explorer.chainId} at ${explorer.url} (state: ${explorer.stateFile ?? "in memory"}${rateLimit ? `; ${rateLimit.limit} requests per ${rateLimit.windowMs} ms` : ""})`,
+    `Local explorer for chain ${explorer.chainId} at ${explorer.url}, answering as Blockscout ${blockscoutVersion} (state: ${explorer.stateFile ?? "in memory"}${rateLimit ? `; ${rateLimit.limit} requests per ${rateLimit.windowMs} ms` : ""})`,
   );
   const stop = () => void explorer.close().then(() => process.exit(0));
   process.on("SIGINT", stop);

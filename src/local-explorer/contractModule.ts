@@ -1,5 +1,12 @@
 import type { ContractRecord, ExplorerBackend, Submission } from "./backend.js";
 import {
+  type BlockscoutShapes,
+  type BlockscoutVersion,
+  blockscoutShapes,
+  wireAdditionalSourceName,
+  wireConstructorArguments,
+} from "./blockscoutVersion.js";
+import {
   error,
   invalidFilterText,
   ok,
@@ -23,6 +30,9 @@ export interface UploadedFile {
 }
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/;
+const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
+/** The one upload name Blockscout 12's Sourcify path reads the metadata from. */
+const metadataFileName = "metadata.json";
 
 function str(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -47,11 +57,13 @@ export function makeGuid(address: string, nowMs: number = Date.now()): string {
  * The `getsourcecode` item of a verified contract.
  * @param record - the stored contract
  * @param address - the address asked about (differs from the record's for a bytecode twin)
+ * @param release - the shapes of the Blockscout release answered as (default 11's)
  * @returns the wire item, with only the keys that apply
  */
 export function sourceCodeItem(
   record: ContractRecord,
   address: string = record.address,
+  release: BlockscoutShapes = blockscoutShapes(),
 ): Record<string, unknown> {
   const item: Record<string, unknown> = {
     Address: lower(address),
@@ -64,9 +76,14 @@ export function sourceCodeItem(
   if (record.optimizationUsed) item.OptimizationRuns = record.optimizationRuns ?? 200;
   item.EVMVersion = record.evmVersion ?? null;
   item.FileName = record.fileName;
-  if (record.constructorArguments) item.ConstructorArguments = record.constructorArguments;
+  if (record.constructorArguments)
+    item.ConstructorArguments = wireConstructorArguments(record.constructorArguments, release);
   if (record.externalLibraries?.length) item.ExternalLibraries = record.externalLibraries;
-  if (record.additionalSources?.length) item.AdditionalSources = record.additionalSources;
+  if (record.additionalSources?.length)
+    item.AdditionalSources = record.additionalSources.map((source) => ({
+      ...source,
+      Filename: wireAdditionalSourceName(source.Filename, release),
+    }));
   const implementations = record.implementationAddresses ?? [];
   item.IsProxy = implementations.length > 0 ? "true" : "false";
   if (implementations.length > 0) {
@@ -77,16 +94,33 @@ export function sourceCodeItem(
   return item;
 }
 
+/** How the contract module answers besides what its backend decides. */
+export interface ContractModuleOptions {
+  /** The clock guids are stamped with. Default `Date.now`. */
+  now?: () => number;
+  /** The Blockscout release answered as (its shapes and refusals). Default 11. */
+  blockscoutVersion?: BlockscoutVersion;
+  /**
+   * How long `verify_via_sourcify` takes to answer, in ms: Blockscout 12 waits for Sourcify's job (polling it 3 s × 20)
+   * before it answers. Default 0.
+   */
+  sourcifyAnswerDelayMs?: number;
+}
+
 /** Handles `module=contract` actions with Blockscout's parameter rules, order of checks and texts. */
 export class ContractModule {
   readonly #backend: ExplorerBackend;
   readonly #now: () => number;
+  readonly #release: BlockscoutShapes;
+  readonly #sourcifyAnswerDelayMs: number;
   /** Guids handed out by this module, so two submissions answered at once never share one. */
   readonly #issuedGuids = new Set<string>();
 
-  constructor(backend: ExplorerBackend, now: () => number = Date.now) {
+  constructor(backend: ExplorerBackend, options: ContractModuleOptions = {}) {
     this.#backend = backend;
-    this.#now = now;
+    this.#now = options.now ?? Date.now;
+    this.#release = blockscoutShapes(options.blockscoutVersion);
+    this.#sourcifyAnswerDelayMs = options.sourcifyAnswerDelayMs ?? 0;
   }
 
   /** The action names this module answers; any other gets `Unknown action`. */
@@ -199,7 +233,7 @@ export class ContractModule {
     if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
     const record = (await this.#backend.verifiedContract(address)) ?? (await this.#backend.twinOf(address));
     if (!record) return ok([{ Address: lower(address) }]);
-    return ok([sourceCodeItem(record, address)]);
+    return ok([sourceCodeItem(record, address, this.#release)]);
   }
 
   async getcontractcreation(params: RpcParams): Promise<Reply> {
@@ -254,7 +288,7 @@ export class ContractModule {
       libraries,
     });
     if (!decision.ok) return error(publishFailedText(decision.reason));
-    return ok(sourceCodeItem(decision.contract));
+    return ok(sourceCodeItem(decision.contract, undefined, this.#release));
   }
 
   async verifyVyper(params: RpcParams): Promise<Reply> {
@@ -273,7 +307,7 @@ export class ContractModule {
       return error(
         decision.detail ? `${texts.publishFailedPrefix}: ${decision.detail}` : texts.publishFailedPrefix,
       );
-    return ok(sourceCodeItem(decision.contract));
+    return ok(sourceCodeItem(decision.contract, undefined, this.#release));
   }
 
   async verifyViaSourcify(params: RpcParams, files: UploadedFile[]): Promise<Reply> {
@@ -290,6 +324,12 @@ export class ContractModule {
     if (!names.some((n) => n.endsWith(".json")) || !names.some((n) => n.endsWith(".sol"))) {
       return error(texts.attachJsonAndSol);
     }
+    const sourcifyApiV2 = this.#release.sourcifyApiV2;
+    if (sourcifyApiV2 && !uploads.some((f) => f.filename === metadataFileName)) {
+      return error(texts.sourcifyNoMetadata);
+    }
+    // The answer waits for Sourcify's job as Blockscout does; the verdict is decided when it ends.
+    if (this.#sourcifyAnswerDelayMs > 0) await sleep(this.#sourcifyAnswerDelayMs);
     const decision = await this.#backend.verifyNow({
       format: "sourcify",
       address: lower(address),
@@ -297,8 +337,9 @@ export class ContractModule {
       compilerVersion: "",
       files: uploads.map((f) => ({ name: f.filename, content: f.content })),
     });
-    if (!decision.ok) return error(decision.reason || texts.unsuccessfulSourcify);
-    return ok(sourceCodeItem(decision.contract));
+    if (!decision.ok)
+      return error(sourcifyApiV2 ? texts.sourcifyNotVerified : decision.reason || texts.unsuccessfulSourcify);
+    return ok(sourceCodeItem(decision.contract, undefined, this.#release));
   }
 
   async verifysourcecode(params: RpcParams): Promise<Reply> {
@@ -318,6 +359,8 @@ export class ContractModule {
       if (!(await this.#backend.isContract(address))) {
         return error(texts.notASmartContract, { repeatInResult: true });
       }
+      const refused = this.#nonHexArguments(params);
+      if (refused) return refused;
       return this.#enqueue({
         format: "standard-json",
         address: lower(address),
@@ -342,6 +385,8 @@ export class ContractModule {
       if (!(await this.#backend.isContract(address))) {
         return error(texts.notASmartContract, { repeatInResult: true });
       }
+      const refused = this.#nonHexArguments(params);
+      if (refused) return refused;
       const libraries: Record<string, string> = {};
       for (let i = 1; i <= 10; i++) {
         const name = str(params[`libraryname${i}`]);
@@ -380,7 +425,17 @@ export class ContractModule {
       return { reply: error(texts.notASmartContract, { repeatInResult: true }) };
     }
     if (await this.#backend.verifiedContract(address)) return { reply: error(texts.alreadyVerified) };
+    const refused = this.#nonHexArguments(params);
+    if (refused) return { reply: refused };
     return { address };
+  }
+
+  // Blockscout 12 takes constructor arguments as hex only (`0x` optional); earlier releases took any text.
+  #nonHexArguments(params: RpcParams): Reply | undefined {
+    const args = str(params.constructorArguments);
+    if (!this.#release.refusesNonHexConstructorArguments || args === undefined || hexPattern.test(args))
+      return undefined;
+    return error(texts.constructorArgumentsNotHex);
   }
 
   // A partially verified contract may be submitted again (Blockscout's verifysourcecode and Sourcify paths).
@@ -460,6 +515,11 @@ function isWellFormedGuid(guid: string, nowMs: number): boolean {
   if (guid.length < 41 || !/^[0-9a-fA-F]+$/.test(guid)) return false;
   const seconds = Number.parseInt(guid.slice(40), 16);
   return seconds <= Math.floor(nowMs / 1_000);
+}
+
+// The wait does not keep a process alive by itself: a closed explorer's process may end during it.
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function isTruthy(value: unknown): boolean {

@@ -3,6 +3,7 @@ import { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import { InvalidInputError } from "../errors/invalidInputError.js";
 import { type CompilerResolver, isCompiler, localCompilerResolver } from "../recompile/compilerResolver.js";
 import { SolcJsWorkerPool } from "../recompile/solcJsWorkerPool.js";
+import { type BlockscoutVersion, blockscoutShapes, isBlockscoutVersion } from "./blockscoutVersion.js";
 import { ChainBackend } from "./chainBackend.js";
 import { ContractModule } from "./contractModule.js";
 import { CreationIndex } from "./creationIndex.js";
@@ -47,6 +48,17 @@ export interface LocalExplorerOptions {
   rateLimit?: RateLimitSettings;
   /** Told of every request as the explorer parsed it, headers and raw body included, before it is answered. */
   onRequest?: (request: ReceivedRequest) => void;
+  /**
+   * The Blockscout release to answer as: `"11"` (the default) or `"12"`, whose shapes and refusals differ
+   * (`ConstructorArguments` with `0x`, `/`-rooted `AdditionalSources`, hex-only constructor arguments,
+   * `verify_via_sourcify` through Sourcify API v2, `next_page_params` without `key`).
+   */
+  blockscoutVersion?: BlockscoutVersion;
+  /**
+   * How long `verify_via_sourcify` takes to answer, in ms, as Blockscout 12 waiting for Sourcify's job (up to a
+   * minute). Default 0.
+   */
+  sourcifyAnswerDelayMs?: number;
 }
 
 /** A running local explorer. */
@@ -81,6 +93,17 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
       "compilerThreads",
       `compilerThreads must be a whole number of worker threads (0 compiles on the request thread), got ${threads}.`,
     );
+  if (options.blockscoutVersion !== undefined && !isBlockscoutVersion(options.blockscoutVersion))
+    throw new InvalidInputError(
+      "blockscoutVersion",
+      `blockscoutVersion must be "11" or "12", got ${JSON.stringify(options.blockscoutVersion)}.`,
+    );
+  const delayMs = options.sourcifyAnswerDelayMs;
+  if (delayMs !== undefined && !(Number.isSafeInteger(delayMs) && delayMs >= 0))
+    throw new InvalidInputError(
+      "sourcifyAnswerDelayMs",
+      `sourcifyAnswerDelayMs must be a whole number of milliseconds, got ${delayMs}.`,
+    );
   const chain = new JsonRpcChain(options.rpcUrl);
   const chainId = await chain.chainId();
   const stateFile =
@@ -114,8 +137,11 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
     },
   });
   const server = new ExplorerHttpServer({
-    contractModule: new ContractModule(backend),
-    rest: createChainRestHandler(chain, backend),
+    contractModule: new ContractModule(backend, {
+      ...(options.blockscoutVersion ? { blockscoutVersion: options.blockscoutVersion } : {}),
+      ...(delayMs === undefined ? {} : { sourcifyAnswerDelayMs: delayMs }),
+    }),
+    rest: createChainRestHandler(chain, backend, blockscoutShapes(options.blockscoutVersion)),
     pages: createExplorerPages({
       chain: { chainId, rpcUrl: options.rpcUrl, getCode: (address) => chain.getCode(address) },
       backend,

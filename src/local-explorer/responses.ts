@@ -34,6 +34,12 @@ export const texts = {
   attachJsonAndSol: "You should attach at least one *.json and one *.sol files",
   invalidArgsFormat: "Invalid args format",
   unsuccessfulSourcify: "Unsuccessful Sourcify verification",
+  // Blockscout 12's Sourcify path (API v2).
+  sourcifyNoMetadata: "Sourcify did not return metadata",
+  sourcifyNotVerified: "Contract is not verified",
+  // Blockscout 12 refuses constructor arguments that are not hex and has not published its words: these are ours,
+  // and no client should match them.
+  constructorArgumentsNotHex: "Invalid constructor arguments: expected hex bytes",
   pendingInQueue: "Pending in queue",
   passVerified: "Pass - Verified",
   failUnableToVerify: "Fail - Unable to verify",

@@ -313,6 +313,7 @@ const resumedBy = new Map<string, string>([
   ["quota_exhausted", "a rerun with the ledger after the quota resets resumes them"],
   ["plan_required", "a rerun with a key whose plan covers this chain resumes them"],
   ["invalid_api_key", "a rerun with a valid key resumes them"],
+  ["bot_protection", "a rerun with either way out resumes them"],
 ]);
 
 // A service that stopped the run's work on it (a used-up quota, a plan, a refused key) is said once, in one line.

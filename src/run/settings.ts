@@ -11,8 +11,11 @@ import {
 } from "../options/verificationOptions.js";
 import { type Service, services } from "../verify/verifier.js";
 
-/** How a setting's text is read: a list is comma-separated words, each one of `choices`. */
-export type SettingType = "switch" | "wholeNumber" | "path" | "list";
+/**
+ * How a setting's text is read: a list is comma-separated words, each one of `choices`; a text is one line that can be
+ * sent in an HTTP header.
+ */
+export type SettingType = "switch" | "wholeNumber" | "path" | "list" | "text";
 
 /**
  * One setting of a run, declared once: the Action's input, the CLI's flag, the task's option and the config key are
@@ -43,6 +46,9 @@ export interface Setting {
   /** `explorerVerify.<name>` in the Hardhat config takes it. */
   readonly config?: boolean;
 }
+
+// What an HTTP header value may hold: tab, printable ASCII and Latin-1 (no line breaks or controls).
+const headerValueText = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** The contracts looked at per factory with include-created (the engine's default is 100, `defaultMaxCreated`). */
 export const maxCreatedRange: WholeNumberRange = { min: 1, max: 10_000 };
@@ -110,6 +116,15 @@ export const runSettings = [
     input: "requests-per-second",
     flag: "requests-per-second",
     option: "requestsPerSecond",
+    config: true,
+  },
+  {
+    name: "userAgent",
+    type: "text",
+    help: "The User-Agent sent to Blockscout explorers instead of explorer-verify's own; a browser's (Mozilla/5.0 …) passes an explorer whose bot protection refuses tools.",
+    input: "user-agent",
+    flag: "user-agent",
+    option: "userAgent",
     config: true,
   },
   {
@@ -218,6 +233,13 @@ export function readSetting(
     }
     case "path":
       return given;
+    case "text":
+      if (!headerValueText.test(given))
+        throw new InvalidInputError(
+          field,
+          `${nameIn(setting, door)} must be one line of text without control characters (it is sent in a request header).`,
+        );
+      return given;
     case "list": {
       const words = [...new Set(given.split(/[\s,]+/).filter((word) => word !== ""))];
       const unknown = words.find((word) => !setting.choices?.includes(word));
@@ -249,6 +271,7 @@ export type RunSettingValues = {
   timeoutSeconds: number;
   concurrency: number | "auto";
   requestsPerSecond: number | undefined;
+  userAgent: string | undefined;
   force: boolean;
   preflight: boolean;
   includeCreated: boolean;
@@ -327,11 +350,13 @@ export function settingFlagLines(): string[] {
     const value =
       setting.type === "switch"
         ? ""
-        : setting.auto
-          ? " N|auto"
-          : setting.name === "timeoutSeconds"
-            ? " SECONDS"
-            : " N";
+        : setting.type === "text"
+          ? " TEXT"
+          : setting.auto
+            ? " N|auto"
+            : setting.name === "timeoutSeconds"
+              ? " SECONDS"
+              : " N";
     const shownDefault =
       setting.type !== "switch" && setting.default !== undefined && setting.default !== ""
         ? ` (default ${setting.default})`

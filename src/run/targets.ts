@@ -1,3 +1,4 @@
+import { withUserAgent } from "../client/requestHeaders.js";
 import { InvalidInputError } from "../errors/index.js";
 import { explorerEnvironment } from "../explorers/environment.js";
 import type { FindExplorerOptions } from "../explorers/findExplorerByChainId.js";
@@ -45,6 +46,8 @@ export interface TargetRequest {
   keys?: { blockscout?: string | undefined; etherscan?: string | undefined; routescan?: string | undefined };
   /** Sent to Blockscout explorers with every request (a gateway's token, a User-Agent). */
   headers?: Record<string, string> | undefined;
+  /** The `user-agent` setting: the User-Agent Blockscout explorers get, over a `User-Agent` in `headers`. */
+  userAgent?: string | undefined;
   /** API roots a door's settings name (a Hardhat config's `apiUrl`); the environment's are read here. */
   apiUrls?: Partial<Record<Service, NamedUrl>> | undefined;
   /** How the embedded explorer compiles and keeps its state, when a local chain needs it. */
@@ -143,7 +146,7 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
                 chainSource: place.claims[0]?.source ?? place.rpc?.source,
                 named: request.explorerUrl ?? named?.url,
                 apiKey: named?.apiKey ?? request.keys?.blockscout,
-                headers: { ...request.headers, ...named?.headers },
+                headers: withUserAgent({ ...request.headers, ...named?.headers }, request.userAgent),
                 rpcUrl: place.rpc?.url,
                 localExplorer: request.localExplorer,
                 blockscoutApiUrl: request.apiUrls?.blockscout?.url ?? environment.blockscoutApiUrl,

@@ -17,6 +17,8 @@ export interface BatchOptions extends Omit<JobsOptions, "chainId"> {
   apiKey?: string | undefined;
   /** Sent to Blockscout explorers with every request. */
   headers?: Record<string, string> | undefined;
+  /** The User-Agent Blockscout explorers get (a browser's passes an explorer whose bot protection refuses tools). */
+  userAgent?: string | undefined;
   /** The services to verify on. Default: Blockscout. */
   targets?: readonly Service[] | undefined;
   /** Etherscan's key (one serves every chain), with `etherscan` among the targets. */
@@ -73,6 +75,7 @@ export async function verifyBatch(
       routescan: options.routescanApiKey,
     },
     headers: options.headers,
+    userAgent: options.userAgent,
     explorerFor: async (chainId) => {
       const url = options.explorers?.[chainId];
       return url ? { url: { url, source: `explorers[${chainId}]` } } : undefined;

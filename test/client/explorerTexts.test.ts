@@ -56,6 +56,54 @@ describe("explorer texts", () => {
     expect(explorerTexts.isSourcifyJobNotFound("job_not_found")).toBe(true);
   });
 
+  it("knows Blockscout 12's Sourcify texts, each apart from the others", () => {
+    const texts = [
+      "Sourcify did not return metadata",
+      "Sourcify verification timed out",
+      "Contract is not verified",
+    ];
+    expect(
+      texts.map((text) => [
+        explorerTexts.isSourcifyMetadataMissing(text),
+        explorerTexts.isSourcifyTimedOut(text),
+        explorerTexts.isSourcifyNotVerified(text),
+      ]),
+    ).toEqual([
+      [true, false, false],
+      [false, true, false],
+      [false, false, true],
+    ]);
+    // Etherscan's and getabi's own `Contract source code not verified` is another answer.
+    expect(explorerTexts.isSourcifyNotVerified("Contract source code not verified")).toBe(false);
+  });
+
+  it("recognises a bot challenge by Cloudflare's header first, by its page second, and nothing else", () => {
+    const page = "<!DOCTYPE html><html><head><title>Just a moment...</title></head><body></body></html>";
+    const html = { "content-type": "text/html; charset=UTF-8" };
+    expect(
+      explorerTexts.botChallengeEvidence({
+        status: 403,
+        headers: { ...html, "cf-mitigated": "challenge" },
+        text: page,
+      }),
+    ).toBe("cf-mitigated: challenge");
+    expect(explorerTexts.botChallengeEvidence({ status: 403, headers: html, text: page })).toBe(
+      'a page titled "Just a moment..."',
+    );
+    expect(explorerTexts.botChallengeEvidence({ status: 503, headers: html, text: page })).toBe(
+      'a page titled "Just a moment..."',
+    );
+    for (const answer of [
+      // A gateway's own 403 and 502 pages, a JSON 403, and the title in a 200 page are no challenge.
+      { status: 403, headers: html, text: "<html><head><title>403 Forbidden</title></head></html>" },
+      { status: 502, headers: html, text: page },
+      { status: 403, headers: { "content-type": "application/json" }, text: page },
+      { status: 200, headers: html, text: page },
+    ]) {
+      expect(explorerTexts.botChallengeEvidence(answer)).toBeUndefined();
+    }
+  });
+
   it("knows already verified in Blockscout's and Etherscan's words", () => {
     for (const text of [
       "Smart-contract already verified.",

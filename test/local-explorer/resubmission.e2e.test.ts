@@ -40,7 +40,7 @@ beforeAll(async () => {
     index: new CreationIndex(rpc),
     resolveCompiler: localCompilerResolver({ solcJsPool: pool }),
   });
-  server = new ExplorerHttpServer({ contractModule: new ContractModule(backend, () => frozenNow) });
+  server = new ExplorerHttpServer({ contractModule: new ContractModule(backend, { now: () => frozenNow }) });
   client = new ExplorerClient({
     explorerUrl: await server.listen(),
     requestsPerSecond: Number.POSITIVE_INFINITY,

@@ -54,6 +54,7 @@ describe("action.yml against the options module", () => {
       "routescan-api-key",
       "api-key",
       "headers",
+      "user-agent",
       "contracts",
       "deployment",
       "explorers",
@@ -218,6 +219,27 @@ describe("the Action's and the CLI's readings of the same options", () => {
       '--max-created must be a whole number from 1 to 10000, got "10001".',
     );
     expect(setting.default).toBe(defaultMaxCreated);
+  });
+
+  it("read user-agent as one line of text in every door, and nothing when it is not given", () => {
+    const setting = settingNamed("userAgent");
+    const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36";
+    inputs({ "explorer-url": "https://eth.blockscout.com", contracts: "verify.json" });
+    expect(readActionInputs().userAgent).toBeUndefined();
+    inputs({ "explorer-url": "https://eth.blockscout.com", contracts: "verify.json", "user-agent": browser });
+    expect(readActionInputs().userAgent).toBe(browser);
+    expect(readRunSettings("cli", (each) => flagText(each, { "user-agent": browser })).userAgent).toBe(
+      browser,
+    );
+    for (const [door, name] of [
+      ["action", "Input user-agent"],
+      ["cli", "--user-agent"],
+      ["task", "--user-agent"],
+    ] as const) {
+      expect(() => readSetting(setting, "Mozilla/5.0\u0007", door)).toThrow(
+        `${name} must be one line of text without control characters (it is sent in a request header).`,
+      );
+    }
   });
 
   it("reads a whole number within a range, and nothing else", () => {

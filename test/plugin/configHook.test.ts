@@ -70,6 +70,11 @@ describe("the plugin's config hook", () => {
     });
   });
 
+  it("keeps the User-Agent the config names", async () => {
+    const userAgent = "Mozilla/5.0 (X11; Linux x86_64)";
+    expect(await resolvedConfig({ userAgent })).toMatchObject({ userAgent });
+  });
+
   it("keeps the range's ends", async () => {
     for (const [concurrency, timeoutSeconds] of [
       [concurrencyRange.min, timeoutSecondsRange.min],
@@ -153,6 +158,12 @@ describe("the plugin's config hook", () => {
       [
         "Config error in config.explorerVerify.apiKey: must not be empty",
         "Config error in config.explorerVerify: Unknown option: timeout",
+      ],
+    ],
+    [
+      { userAgent: "Mozilla/5.0\r\nX-Injected: 1" },
+      [
+        "Config error in config.explorerVerify.userAgent: must be one line of text without control characters",
       ],
     ],
     [

@@ -115,6 +115,7 @@ export class ScriptedBackend implements ExplorerBackend {
       is_partially_verified: record?.match === "partial",
       name: record?.contractName ?? null,
       compiler_version: record?.compilerVersion ?? null,
+      constructor_args: record?.constructorArguments || null,
     };
   }
 

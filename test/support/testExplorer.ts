@@ -1,3 +1,4 @@
+import { type BlockscoutVersion, blockscoutShapes } from "../../src/local-explorer/blockscoutVersion.js";
 import { ContractModule } from "../../src/local-explorer/contractModule.js";
 import {
   ExplorerHttpServer,
@@ -28,20 +29,33 @@ export interface TestExplorer {
 /**
  * Starts a Blockscout-compatible explorer on 127.0.0.1 with an ephemeral port: the product's protocol layer
  * over a scripted backend, behind a fault injector, recording every request.
- * @param options - a REST handler for `/api/v2`, or the status endpoint alone; a Blockscout-like quota
+ * @param options - a REST handler for `/api/v2`, or the status endpoint alone; a Blockscout-like quota; the Blockscout
+ *   release to answer as (default 11) and how long `verify_via_sourcify` takes to answer
  * @returns the running explorer
  */
 export async function startTestExplorer(
-  options: { rest?: RestHandler; smartContractStatus?: boolean; rateLimit?: RateLimitSettings } = {},
+  options: {
+    rest?: RestHandler;
+    smartContractStatus?: boolean;
+    rateLimit?: RateLimitSettings;
+    blockscoutVersion?: BlockscoutVersion;
+    sourcifyAnswerDelayMs?: number;
+  } = {},
 ): Promise<TestExplorer> {
   const backend = new ScriptedBackend();
   const rest =
-    options.rest ?? (options.smartContractStatus ? smartContractStatusHandler(backend) : undefined);
+    options.rest ??
+    (options.smartContractStatus
+      ? smartContractStatusHandler(backend, options.blockscoutVersion)
+      : undefined);
   const faults = new FaultInjector();
   const requests: ReceivedRequest[] = [];
   let onRequest: TestExplorer["onRequest"];
   const server = new ExplorerHttpServer({
-    contractModule: new ContractModule(backend),
+    contractModule: new ContractModule(backend, {
+      ...(options.blockscoutVersion ? { blockscoutVersion: options.blockscoutVersion } : {}),
+      ...(options.sourcifyAnswerDelayMs ? { sourcifyAnswerDelayMs: options.sourcifyAnswerDelayMs } : {}),
+    }),
     ...(rest ? { rest } : {}),
     interceptor: faults.interceptor,
     onRequest: (request) => {
@@ -75,14 +89,17 @@ export async function startTestExplorer(
 }
 
 // Only `GET /smart-contracts/{address}`, answered from the scripted backend; the lists are empty.
-function smartContractStatusHandler(backend: ScriptedBackend): RestHandler {
-  return createRestHandler({
-    addressTokens: () => undefined,
-    addressNftCollections: () => undefined,
-    blockTransactions: () => undefined,
-    blockWithdrawals: () => undefined,
-    internalTransactions: () => [],
-    tokenInstanceHolders: () => undefined,
-    smartContract: (address) => backend.smartContractBody(address),
-  });
+function smartContractStatusHandler(backend: ScriptedBackend, version?: BlockscoutVersion): RestHandler {
+  return createRestHandler(
+    {
+      addressTokens: () => undefined,
+      addressNftCollections: () => undefined,
+      blockTransactions: () => undefined,
+      blockWithdrawals: () => undefined,
+      internalTransactions: () => [],
+      tokenInstanceHolders: () => undefined,
+      smartContract: (address) => backend.smartContractBody(address),
+    },
+    blockscoutShapes(version),
+  );
 }

@@ -113,6 +113,12 @@ export default declared
     description: described("requestsPerSecond"),
     defaultValue: 0,
   })
+  .addOption({
+    name: "userAgent",
+    type: ArgumentType.STRING,
+    description: described("userAgent"),
+    defaultValue: "",
+  })
   .addFlag({ name: "force", description: described("force") })
   .addFlag({ name: "preflight", description: described("preflight") })
   .addFlag({ name: "includeCreated", description: described("includeCreated") })

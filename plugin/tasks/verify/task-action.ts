@@ -48,6 +48,7 @@ export default async function verifyTaskAction(
     recorded: args.deployment ? await recordedChains(hre, args.deployment) : [],
     services: settings.targets,
     optionalTargets: settings.optionalTargets,
+    userAgent: settings.userAgent,
   });
   const [localExplorer] = targets.localExplorers;
   let finished = false;

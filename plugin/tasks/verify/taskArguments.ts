@@ -18,6 +18,7 @@ export interface VerifyTaskArguments {
   includeCreated: boolean;
   timeout: number;
   requestsPerSecond: number;
+  userAgent: string;
   maxCreated: number;
   targets: string;
   optionalTargets: string;

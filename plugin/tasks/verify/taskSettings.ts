@@ -23,6 +23,7 @@ export async function taskSettings(
     wait: args.noWait ? "false" : false,
     timeoutSeconds: args.timeout,
     requestsPerSecond: args.requestsPerSecond,
+    userAgent: args.userAgent,
     force: args.force,
     preflight: args.preflight,
     includeCreated: args.includeCreated,
@@ -35,6 +36,7 @@ export async function taskSettings(
     timeoutSeconds: config.timeoutSeconds,
     concurrency: config.concurrency,
     requestsPerSecond: config.requestsPerSecond,
+    userAgent: config.userAgent,
   };
   const textOf = (setting: Setting): string | undefined => {
     const value = given[setting.name];

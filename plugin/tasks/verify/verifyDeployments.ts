@@ -69,6 +69,7 @@ export async function verifyDeployments(
           recorded,
           services: settings.targets,
           optionalTargets: settings.optionalTargets,
+          userAgent: settings.userAgent,
         }),
       );
     }

@@ -1,11 +1,14 @@
-import { ExplorerError, NotAContractError } from "../../errors/index.js";
+import { ExplorerError, NotAContractError, TimeoutError } from "../../errors/index.js";
 import { sourceCodeItemSchema } from "../../schemas/index.js";
 import * as z from "../../schemas/zod.js";
 import {
   envelopeReason,
   isAlreadyVerified,
   isNotAContract,
+  isSourcifyMetadataMissing,
+  isSourcifyNotVerified,
   isSourcifyPartialMatch,
+  isSourcifyTimedOut,
 } from "../explorerTexts.js";
 import { type ContractActionAnswer, parseResult, rejection } from "./callContractAction.js";
 import { toVerifiedContract, type VerifiedContract } from "./verifiedContract.js";
@@ -18,6 +21,9 @@ export type SubmissionOutcome =
   | { kind: "guid"; guid: string }
   | { kind: "verified"; contract: VerifiedContract | null }
   | { kind: "already-verified"; message: string };
+
+/** How long Blockscout 12 polls Sourcify before it answers `Sourcify verification timed out` (3 s × 20). */
+const sourcifyWaitMs = 60_000;
 
 const submissionResultSchema = z.union([z.string(), sourceCodeItemSchema, z.array(sourceCodeItemSchema)]);
 
@@ -57,6 +63,28 @@ export function submissionOutcome(
         answer.httpStatus,
         `${answer.shown(message)}: the source registry matched the contract only partially (the metadata differs) and the explorer did not import it`,
         "Submit the standard JSON input instead: the explorer accepts a partial match there.",
+      );
+    }
+    if (isSourcifyTimedOut(message)) {
+      // Sourcify's job outlived Blockscout's wait for it and may still finish: the engine looks for the contract
+      // before sending again, as after any answer that came too late.
+      throw new TimeoutError(
+        answer.request,
+        sourcifyWaitMs,
+        true,
+        `The explorer stopped waiting for Sourcify (${answer.shown(message)}); Sourcify may still verify the contract, so it is looked up before it is sent again.`,
+      );
+    }
+    if (isSourcifyMetadataMissing(message)) {
+      throw rejection(
+        answer,
+        "Blockscout 12 takes the compiler's metadata only from an uploaded file named exactly metadata.json: send it under that name.",
+      );
+    }
+    if (isSourcifyNotVerified(message)) {
+      throw rejection(
+        answer,
+        "Sourcify could not match the uploaded metadata and sources to the deployed code: check that they are the build the contract was deployed from.",
       );
     }
     throw rejection(answer);

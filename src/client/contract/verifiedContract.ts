@@ -48,7 +48,10 @@ export function toVerifiedContract(item: SourceCodeItem): VerifiedContract | nul
     fileName: item.FileName || unwrapped?.mainName || undefined,
     additionalSources: unwrapped
       ? unwrapped.others
-      : listOf(item.AdditionalSources).map((s) => ({ fileName: s.Filename, sourceCode: s.SourceCode })),
+      : listOf(item.AdditionalSources).map((s) => ({
+          fileName: additionalSourceName(s.Filename),
+          sourceCode: s.SourceCode,
+        })),
     abi: parseAbi(item.ABI),
     optimizationUsed: isTrue(item.OptimizationUsed),
     // zkSync sends its optimization mode here (`"z"`, `"3"`): a non-number is no run count.
@@ -57,14 +60,30 @@ export function toVerifiedContract(item: SourceCodeItem): VerifiedContract | nul
         ? undefined
         : Number(runs),
     evmVersion: item.EVMVersion || undefined,
-    constructorArguments: item.ConstructorArguments
-      ? item.ConstructorArguments.replace(/^0x/, "")
-      : undefined,
+    constructorArguments: bareHex(item.ConstructorArguments),
     externalLibraries: listOf(item.ExternalLibraries).map((l) => ({ name: l.name, address: l.address_hash })),
     isProxy: isTrue(item.IsProxy ?? item.Proxy),
     implementationAddresses: [...new Set(implementations)],
     compilerSettings: parseSettings(item.CompilerSettings),
   };
+}
+
+/**
+ * Constructor arguments as the client hands them on, hex without `0x`: Blockscout 12 sends them with `0x` (RPC
+ * `ConstructorArguments`, REST `constructor_args`), earlier releases and Etherscan without.
+ *
+ * @param hex - the wire value
+ * @returns the hex without `0x`, or undefined when there is none
+ */
+export function bareHex(hex: string | null | undefined): string | undefined {
+  const bare = hex?.replace(/^0x/i, "");
+  return bare ? bare : undefined;
+}
+
+// Blockscout 12 sends the other sources' names as relative paths with a leading `/` (`/contracts/Lib.sol`); earlier
+// releases as the compiler named them (`contracts/Lib.sol`). The compiler's name is the one that recompiles.
+function additionalSourceName(name: string): string {
+  return name.replace(/^\/+/, "");
 }
 
 // Older releases send `""` for an empty list.

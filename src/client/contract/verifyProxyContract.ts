@@ -33,7 +33,7 @@ export async function verifyProxyContract(
       : assertAddress(parameters.expectedImplementation, "expectedImplementation");
   const answer = await callContractAction(transport, {
     action,
-    body: multipartBody({ address, expectedimplementation: expected }),
+    body: await multipartBody({ address, expectedimplementation: expected }),
     kind: "submit",
   });
   const { status, result } = answer.envelope;

@@ -117,7 +117,7 @@ export async function verifySourceCode(
     fields.constructorArguements = args;
   }
   if (parameters.licenseType !== undefined) fields.licenseType = String(parameters.licenseType);
-  const body = multipartBody(fields);
+  const body = await multipartBody(fields);
   assertBodySize(body.bytes, "source");
   const answer = await callContractAction(transport, {
     action,

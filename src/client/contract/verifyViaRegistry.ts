@@ -11,9 +11,15 @@ export const registryAction = "verify_via_registry";
 /** Real Blockscout's name for it; it answers the other with `Unknown action`. */
 export const sourcifyAction = "verify_via_sourcify";
 
+/** The one name Blockscout 12 reads the compiler's metadata under (else `Sourcify did not return metadata`). */
+export const metadataFileName = "metadata.json";
+
 export interface VerifyViaRegistryParameters {
   address: string;
-  /** `metadata.json` and the source files it lists; empty when the registry already holds the contract. */
+  /**
+   * `metadata.json` and the source files it lists; empty when the registry already holds the contract. A metadata file
+   * under another name (`build/Token.metadata.json`, the one JSON file) is sent as `metadata.json`.
+   */
   files: UploadFile[];
   timeoutMs?: number;
 }
@@ -64,7 +70,7 @@ async function submitToRegistry(
       throw new InvalidInputError(`files[${i}]`, `files[${i}] needs a non-empty name and a string content.`);
     }
   });
-  const body = multipartBody({ addressHash: address }, files);
+  const body = await multipartBody({ addressHash: address }, withMetadataJson(files));
   assertBodySize(body.bytes, "upload");
   const answer = await callContractAction(transport, {
     action,
@@ -73,4 +79,16 @@ async function submitToRegistry(
     timeoutMs: parameters.timeoutMs ?? synchronousSubmissionTimeoutMs,
   });
   return submissionOutcome(answer, action, address);
+}
+
+// Blockscout 12 finds the metadata by its file name alone: a metadata file that can be told (named
+// `…/metadata.json`, or the one JSON file) goes as `metadata.json` whatever it was called here. Files among which it
+// cannot be told go as they are, and the explorer's answer says what is missing.
+function withMetadataJson(files: UploadFile[]): UploadFile[] {
+  if (files.some((file) => file.name === metadataFileName)) return files;
+  const named = files.filter((file) => file.name.split(/[\\/]/).pop() === metadataFileName);
+  const candidates = named.length > 0 ? named : files.filter((file) => file.name.endsWith(".json"));
+  const [metadata, ...others] = candidates;
+  if (!metadata || others.length > 0) return files;
+  return files.map((file) => (file === metadata ? { ...file, name: metadataFileName } : file));
 }

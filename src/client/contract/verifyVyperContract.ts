@@ -43,7 +43,7 @@ export async function verifyVyperContract(
     parameters.constructorArguments === undefined
       ? undefined
       : assertHexData(parameters.constructorArguments, "constructorArguments");
-  const body = multipartBody({
+  const body = await multipartBody({
     addressHash: address,
     name: assertNonEmpty(parameters.name, "name"),
     compilerVersion: assertCompilerVersion(parameters.compilerVersion),

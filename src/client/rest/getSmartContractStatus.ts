@@ -1,5 +1,6 @@
 import { HttpError, InvalidResponseError, NotFoundError, UnknownActionError } from "../../errors/index.js";
 import { type SmartContract, smartContractSchema } from "../../schemas/rest/index.js";
+import { bareHex } from "../contract/verifiedContract.js";
 import { isNotAContract, isRestNotFound } from "../explorerTexts.js";
 import type { Transport, TransportResponse } from "../transport.js";
 import { assertAddress } from "../validate.js";
@@ -25,6 +26,8 @@ export interface SmartContractStatus {
   name: string | null;
   /** The long compiler version, when verified (or the stand-in's, when one stands in). */
   compilerVersion: string | null;
+  /** The constructor arguments the explorer holds, hex without `0x` (Blockscout 12 sends it with); null when none. */
+  constructorArguments: string | null;
   /**
    * For an unverified address, the verified contract whose data the explorer shows instead (and `getsourcecode` /
    * `getabi` answer with): a bytecode twin, or the implementation of an EIP-1167 clone. Null otherwise.
@@ -111,6 +114,7 @@ export async function getSmartContractStatus(
     isPartiallyVerified,
     name: contract.name ?? null,
     compilerVersion: contract.compiler_version ?? null,
+    constructorArguments: bareHex(contract.constructor_args) ?? null,
     standIn: standInOf(contract, isVerified),
     verifiedViaBytecodeDatabase: isVerified && contract.is_verified_via_eth_bytecode_db === true,
     isVyperContract: contract.is_vyper_contract === true,

@@ -1,4 +1,5 @@
 import type { ChainBlock, JsonRpcChain } from "../../chain/jsonRpcChain.js";
+import type { BlockscoutShapes } from "../blockscoutVersion.js";
 import type { ChainBackend } from "../chainBackend.js";
 import type { RestHandler } from "../httpServer.js";
 import { ChainHistory } from "./chainHistory.js";
@@ -25,9 +26,14 @@ const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
  *
  * @param chain - the chain
  * @param backend - the explorer's verified contracts
+ * @param release - the shapes of the Blockscout release answered as (default 11's)
  * @returns the handler for `/api/v2`
  */
-export function createChainRestHandler(chain: JsonRpcChain, backend: ChainBackend): RestHandler {
+export function createChainRestHandler(
+  chain: JsonRpcChain,
+  backend: ChainBackend,
+  release?: BlockscoutShapes,
+): RestHandler {
   const blocks = new Map<string, ChainBlock | null>();
   const contracts = new Map<string, WireObject | undefined>();
   // A mined transaction's trace never changes: each is read once.
@@ -70,7 +76,7 @@ export function createChainRestHandler(chain: JsonRpcChain, backend: ChainBacken
     smartContract: (address) => contracts.get(address),
   };
   const history = new ChainHistory(chain, internal);
-  const handler = createRestHandler(data);
+  const handler = createRestHandler(data, release);
   return async (path, query) => {
     const block = blockPath.exec(path)?.[1];
     if (block !== undefined && /^(\d+|0x[0-9a-fA-F]{64})$/.test(block)) {
@@ -125,5 +131,6 @@ async function smartContractBody(backend: ChainBackend, address: string): Promis
     is_partially_verified: record?.match === "partial",
     name: record?.contractName ?? null,
     compiler_version: record?.compilerVersion ?? null,
+    constructor_args: record?.constructorArguments || null,
   };
 }

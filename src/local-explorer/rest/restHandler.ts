@@ -1,3 +1,4 @@
+import { type BlockscoutShapes, blockscoutShapes, wireConstructorArguments } from "../blockscoutVersion.js";
 import type { RestHandler } from "../httpServer.js";
 import {
   invalidBlockProblems,
@@ -79,10 +80,34 @@ const cursorKeys = {
  * other path.
  *
  * @param data - the facts to serve
+ * @param release - the shapes of the Blockscout release answered as (default 11's)
  * @returns the handler for the HTTP server
  */
-export function createRestHandler(data: RestData): RestHandler {
-  return async (path, query) => route(data, path, query);
+export function createRestHandler(
+  data: RestData,
+  release: BlockscoutShapes = blockscoutShapes(),
+): RestHandler {
+  return async (path, query) => inRelease(route(data, path, query), release);
+}
+
+// What 12.0 changed in the REST answers is shaped here, once for every endpoint: `constructor_args` with `0x`, and
+// `next_page_params` without the API key.
+function inRelease(reply: Reply, release: BlockscoutShapes): Reply {
+  const body = reply.body;
+  if (!isWireObject(body)) return reply;
+  const shaped: Record<string, unknown> = { ...body };
+  if (typeof shaped.constructor_args === "string")
+    shaped.constructor_args = wireConstructorArguments(shaped.constructor_args, release);
+  const next = shaped.next_page_params;
+  if (isWireObject(next))
+    shaped.next_page_params = Object.fromEntries(
+      Object.entries(next).filter(([name]) => !release.notEchoedInNextPage.includes(name)),
+    );
+  return { ...reply, body: shaped };
+}
+
+function isWireObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function route(data: RestData, path: string, query: Query): Reply {

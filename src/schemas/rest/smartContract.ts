@@ -23,6 +23,8 @@ export const smartContractSchema = z.looseObject({
   is_vyper_contract: z.nullish(z.boolean()),
   name: z.nullish(z.string()),
   compiler_version: z.nullish(z.string()),
+  // Hex, with `0x` from Blockscout 12 on, without before; null where 12's migration found no valid hex.
+  constructor_args: z.nullish(z.string()),
   verified_twin_address_hash: z.nullish(z.string()),
   minimal_proxy_address_hash: z.nullish(z.string()),
   proxy_type: z.nullish(z.string()),

@@ -3,10 +3,13 @@ import { testAddress } from "../../support/addresses.js";
 import {
   ExplorerError,
   InvalidInputError,
+  TimeoutError,
   UnknownActionError,
   verifyViaRegistry,
   verifyViaSourcify,
 } from "../../support/internals.js";
+import { startTestExplorer } from "../../support/testExplorer.js";
+import { transportFor } from "../../support/transportFor.js";
 import { useTestExplorer } from "../../support/useTestExplorer.js";
 
 const { explorer, transport } = await useTestExplorer();
@@ -119,6 +122,92 @@ describe("verify_via_registry / verify_via_sourcify", () => {
       shortMessage:
         "The explorer refused the request: partial: the source registry matched the contract only partially (the metadata differs) and the explorer did not import it",
       details: "Submit the standard JSON input instead: the explorer accepts a partial match there.",
+    });
+  });
+
+  it("sends the metadata file as metadata.json whatever it was called, the one name Blockscout 12 reads", async () => {
+    explorer.backend.addContract(address);
+    const renamed = [{ ...files[0]!, name: "build/Box.metadata.json" }, files[1]!];
+    await expect(verifyViaSourcify(transport, { address, files: renamed })).resolves.toMatchObject({
+      kind: "verified",
+    });
+    expect(explorer.requests[0]?.files.map((file) => [file.field, file.filename, file.contentType])).toEqual([
+      ["files[0]", "metadata.json", "application/json"],
+      ["files[1]", "contracts/Box.sol", "text/plain"],
+    ]);
+  });
+
+  it("waits for a registry answer past the transport's time limit for reads: Blockscout 12 waits on Sourcify", async () => {
+    const slow = await startTestExplorer({ blockscoutVersion: "12", sourcifyAnswerDelayMs: 1_500 });
+    try {
+      slow.backend.addContract(address);
+      // Reads end after 1 s here; the registry submission has a limit of its own (120 s by default).
+      const outcome = await verifyViaSourcify(transportFor(slow, { requestTimeoutMs: 1_000 }), {
+        address,
+        files,
+      });
+      expect(outcome).toMatchObject({ kind: "verified", contract: { address } });
+      expect(slow.requestsFor("verify_via_sourcify")).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("explains `Sourcify did not return metadata`: the metadata goes only under its own name", async () => {
+    const twelve = await startTestExplorer({ blockscoutVersion: "12" });
+    try {
+      twelve.backend.addContract(address);
+      // Two JSON files and neither named metadata.json: no telling which is the metadata, so they go as they are.
+      const unclear = [{ name: "a.json", content: "{}" }, { name: "b.json", content: "{}" }, files[1]!];
+      const error = await verifyViaSourcify(transportFor(twelve), { address, files: unclear }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ExplorerError);
+      expect(error).toMatchObject({
+        code: "explorer_error",
+        explorerMessage: "Sourcify did not return metadata",
+        shortMessage: "The explorer refused the request: Sourcify did not return metadata",
+        details:
+          "Blockscout 12 takes the compiler's metadata only from an uploaded file named exactly metadata.json: send it under that name.",
+      });
+    } finally {
+      await twelve.close();
+    }
+  });
+
+  it("takes `Contract is not verified` as a failure with its text", async () => {
+    const twelve = await startTestExplorer({ blockscoutVersion: "12" });
+    try {
+      twelve.backend.addContract(address).script(address, { result: "fail" });
+      const error = await verifyViaSourcify(transportFor(twelve), { address, files }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ExplorerError);
+      expect(error).toMatchObject({
+        explorerMessage: "Contract is not verified",
+        shortMessage: "The explorer refused the request: Contract is not verified",
+        details:
+          "Sourcify could not match the uploaded metadata and sources to the deployed code: check that they are the build the contract was deployed from.",
+      });
+    } finally {
+      await twelve.close();
+    }
+  });
+
+  it("takes `Sourcify verification timed out` as a submission that may still succeed, to look for before sending again", async () => {
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: '{"message":"Sourcify verification timed out","result":null,"status":"0"}',
+    });
+    const error = await verifyViaSourcify(transport, { address, files }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({
+      code: "timeout",
+      maybeReceived: true,
+      shortMessage:
+        "The explorer stopped waiting for Sourcify (Sourcify verification timed out); Sourcify may still verify the contract, so it is looked up before it is sent again.",
     });
   });
 

@@ -41,6 +41,7 @@ describe("GET /smart-contracts/{address_hash}", () => {
       isPartiallyVerified: false,
       name: "Vault",
       compilerVersion: "v0.8.28+commit.7893614a",
+      constructorArguments: null,
       standIn: null,
       verifiedViaBytecodeDatabase: false,
       isVyperContract: false,
@@ -64,6 +65,7 @@ describe("GET /smart-contracts/{address_hash}", () => {
       isPartiallyVerified: true,
       name: "Vault",
       compilerVersion: "v0.8.28+commit.7893614a",
+      constructorArguments: null,
       standIn: null,
       verifiedViaBytecodeDatabase: false,
       isVyperContract: false,
@@ -86,6 +88,7 @@ describe("GET /smart-contracts/{address_hash}", () => {
       isPartiallyVerified: false,
       name: null,
       compilerVersion: null,
+      constructorArguments: null,
       standIn: null,
       verifiedViaBytecodeDatabase: false,
       isVyperContract: false,
@@ -127,6 +130,7 @@ describe("GET /smart-contracts/{address_hash}", () => {
       isPartiallyVerified: false,
       name: "Vault",
       compilerVersion: "v0.8.28+commit.7893614a",
+      constructorArguments: null,
       standIn: { kind: "bytecode-twin", address: testAddress(0xa1) },
       verifiedViaBytecodeDatabase: false,
       isVyperContract: false,
@@ -163,6 +167,18 @@ describe("GET /smart-contracts/{address_hash}", () => {
       isVerified: false,
       standIn: { kind: "minimal-proxy", address: testAddress(0xb3) },
     });
+  });
+
+  it("reads constructor_args with 0x (Blockscout 12) and without (earlier), as hex without 0x", async () => {
+    const args = "00000000000000000000000000000000000000000000000000000000000000ff";
+    for (const sent of [`0x${args}`, args]) {
+      const rest = await startExplorer();
+      rest.data.addSmartContract(contract, { ...verifiedBody, constructor_args: sent });
+      await expect(getSmartContractStatus(rest.transport, { address: contract })).resolves.toMatchObject({
+        isVerified: true,
+        constructorArguments: args,
+      });
+    }
   });
 
   it("says when the sources came from the explorer's bytecode database rather than a submission", async () => {
