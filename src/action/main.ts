@@ -12,6 +12,7 @@ import { type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
 import { serviceEnvironment } from "../run/serviceVerifiers.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { VerifierKind } from "../verify/verifier.js";
+import { capLogLine, capMessage, resultsOutput } from "./githubLimits.js";
 import { readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
 import { commentOnPullRequest } from "./pullRequestComment.js";
@@ -70,7 +71,11 @@ export async function run(): Promise<void> {
         discoverCreated: inputs.includeCreated
           ? (client, limits) => createdJobsFromInputs(inputs, jobs, client, workspace, limits)
           : undefined,
-        reporter: new RunReporter({ json: false, table: false, writeLine: logLine }),
+        reporter: new RunReporter({
+          json: false,
+          table: false,
+          writeLine: (line) => logLine(capLogLine(line)),
+        }),
         services: { ...serviceEnvironment(), etherscanApiKey: inputs.etherscanApiKey },
         interruptible: true,
       });
@@ -80,10 +85,17 @@ export async function run(): Promise<void> {
     // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
     const core = await import("@actions/core");
     report(core, results, inputs.optionalTargets);
+    let summaryHoldsTable = false;
     if (process.env.GITHUB_STEP_SUMMARY)
-      await writeJobSummary(results, results[0]?.explorer ?? target.explorerUrl);
+      ({ holdsTable: summaryHoldsTable } = await writeJobSummary(
+        results,
+        results[0]?.explorer ?? target.explorerUrl,
+      ));
     else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
-    await commentOnPullRequest(inputs, results, results[0]?.explorer ?? target.explorerUrl);
+    await commentOnPullRequest(inputs, results, results[0]?.explorer ?? target.explorerUrl, {
+      summaryHoldsTable,
+      secrets: [inputs.apiKey, inputs.etherscanApiKey],
+    });
     if (results.interruptedBy) {
       const note = `Interrupted (${results.interruptedBy}): the records without a verdict say so; the ledger keeps what was sent, so a rerun resumes.`;
       if (process.env.GITHUB_STEP_SUMMARY)
@@ -146,11 +158,18 @@ function report(
     const optional = optionalTargets.includes(result.target ?? "blockscout");
     const annotate = result.status === "timeout" || optional ? core.warning : core.error;
     const where = severalTargets && result.target ? ` on ${result.target}` : "";
-    annotate(neutraliseText(`${result.contract} at ${result.address}: ${result.message ?? result.status}`), {
-      title: neutraliseText(`Verification ${result.status}${where}: ${result.contract}`),
-    });
+    annotate(
+      neutraliseText(
+        `${result.contract} at ${result.address}: ${capMessage(result.message ?? result.status)}`,
+      ),
+      {
+        title: neutraliseText(`Verification ${result.status}${where}: ${result.contract}`),
+      },
+    );
   }
-  core.setOutput("results", JSON.stringify(results));
+  const output = resultsOutput(results);
+  core.setOutput("results", output.json);
+  if (output.cutLine) logLine(output.cutLine);
   core.setOutput("verified-count", String(results.filter((r) => r.status === "verified").length));
   core.setOutput(
     "already-verified-count",
