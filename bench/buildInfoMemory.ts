@@ -107,11 +107,12 @@ async function runBench(): Promise<void> {
     const written = (await stat(join(workspace, "out", "build-info", `${"0".padStart(32, "0")}.json`))).size;
     console.log(`node                     ${process.version}`);
     console.log(
-      `build infos              ${fileCount} × ${(written / 1_000_000).toFixed(0)} MB (Foundry, synthetic), written in ${((performance.now() - started) / 1_000).toFixed(1)} s`,
+      `build infos              ${fileCount} × ${(written / 1_000_000).toFixed(0)} MB = ${(written / 1_048_576).toFixed(0)} MiB (Foundry, synthetic), written in ${((performance.now() - started) / 1_000).toFixed(1)} s`,
     );
+    const largestMib = written / 1_048_576;
     for (const via of vias) {
-      const one = measure(via, workspace, "out-one", targets.slice(0, 1));
-      const all = measure(via, workspace, "out", targets);
+      const one = measure(via, workspace, "out-one", targets.slice(0, 1), largestMib);
+      const all = measure(via, workspace, "out", targets, largestMib);
       console.log(`via ${via.padEnd(21)}one file: peak RSS ${one}`);
       console.log(`${"".padEnd(25)}${fileCount} files: peak RSS ${all}`);
     }
@@ -121,7 +122,14 @@ async function runBench(): Promise<void> {
   }
 }
 
-function measure(via: string, workspace: string, artifacts: string, names: string[]): string {
+// The peak in MiB (maxRSS is in KiB), and as a multiple of the largest file's size.
+function measure(
+  via: string,
+  workspace: string,
+  artifacts: string,
+  names: string[],
+  largestMib: number,
+): string {
   const script = fileURLToPath(import.meta.url);
   const child = spawnSync(
     process.execPath,
@@ -148,5 +156,5 @@ function measure(via: string, workspace: string, artifacts: string, names: strin
     seconds: number;
   };
   const counted = via === "every-contract" ? "contracts kept" : "jobs";
-  return `${result.peakMb.toFixed(0)} MB (${result.jobs} ${counted}, ${result.seconds.toFixed(1)} s)`;
+  return `${result.peakMb.toFixed(0)} MiB, ${(result.peakMb / largestMib).toFixed(2)}x the largest file (${result.jobs} ${counted}, ${result.seconds.toFixed(1)} s)`;
 }

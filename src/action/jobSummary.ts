@@ -1,5 +1,6 @@
 import { neutraliseText } from "../report/terminalText.js";
 import type { VerificationResult } from "../verify/job.js";
+import { fitsBytes, fitWithin, maxJobSummaryBytes } from "./githubLimits.js";
 
 const statusText: Record<VerificationResult["status"], string> = {
   verified: "✅ verified",
@@ -13,16 +14,33 @@ const statusText: Record<VerificationResult["status"], string> = {
 // character reference, so no text of the explorer's becomes a tag, a link, an image, a heading or emphasis.
 const htmlAndMarkdown = /[&<>"'`*_[\]()!#|~\\{}:]/g;
 const htmlAttribute = /[&<>"'`]/g;
+// What GitHub links in rendered text: mentions (`@user`, `@org/team`: each notifies), and issue references (`#123`,
+// `owner/repo#123`, `GH-123`: each links, and shows a back-link on that issue). A character reference does not stop
+// them (GitHub finds them in the text once it is rendered), but GitHub links nothing inside <code>: each is wrapped in
+// one, and shows as the explorer wrote it.
+const githubReference = /(?:[\w.-]+\/[\w.-]+)?#\d+|@[A-Za-z0-9][A-Za-z0-9-]*(?:\/[\w.-]+)?|\bGH-\d+/gi;
 
 /**
  * Makes text safe inside an HTML cell of the job summary: on one line (a blank line would end the HTML block and
- * let markdown render), with no character that HTML or markdown would read.
+ * let markdown render), with no character that HTML or markdown would read, and no mention or issue reference that
+ * GitHub would link (each in a `<code>` element).
  *
  * @param text - text from the explorer or a result record
  * @returns HTML text
+ * @example
+ * summaryText("ping @octocat about #12") // "ping <code>@octocat</code> about <code>&#35;12</code>"
  */
 export function summaryText(text: string): string {
-  return neutraliseText(text).replace(htmlAndMarkdown, (character) => `&#${character.charCodeAt(0)};`);
+  const escaped = (part: string) =>
+    part.replace(htmlAndMarkdown, (character) => `&#${character.charCodeAt(0)};`);
+  const flat = neutraliseText(text);
+  let html = "";
+  let last = 0;
+  for (const reference of flat.matchAll(githubReference)) {
+    html += `${escaped(flat.slice(last, reference.index))}<code>${escaped(reference[0])}</code>`;
+    last = reference.index + reference[0].length;
+  }
+  return html + escaped(flat.slice(last));
 }
 
 /**
@@ -175,15 +193,29 @@ export function resultsHtml(results: readonly VerificationResult[], explorer: st
 }
 
 /**
- * Writes the run page's job summary: {@link resultsHtml}.
+ * Writes the run page's job summary: {@link resultsHtml}, within GitHub's 1 MiB per step (explorer texts cut as
+ * {@link fitWithin} does, with a line saying so; when even the table without them is too long, the totals alone).
  *
  * @param results - the records
  * @param explorer - the explorer's base URL
+ * @returns whether the summary holds the table (a comment's fallback points to it only then)
  */
 export async function writeJobSummary(
   results: readonly VerificationResult[],
   explorer: string,
-): Promise<void> {
+): Promise<{ holdsTable: boolean }> {
   const { summary } = await import("@actions/core");
-  await summary.addRaw(resultsHtml(results, explorer)).write();
+  const fitted = fitWithin(
+    results,
+    fitsBytes(maxJobSummaryBytes),
+    (records, cutNote) =>
+      `${resultsHtml(records, explorer)}${cutNote ? `<p>${summaryText(cutNote)}</p>\n` : ""}`,
+  );
+  await summary
+    .addRaw(
+      fitted?.text ??
+        `<h2>Contract verification</h2>\n<p>${summaryText(totalsLine(results))}</p>\n<p>${summaryText("The table is too long for the job summary (GitHub keeps at most 1 MiB per step): the step's log and its results output hold the records.")}</p>\n`,
+    )
+    .write();
+  return { holdsTable: fitted !== undefined };
 }

@@ -11,6 +11,7 @@ import { countsPerTarget, type RunResults, runSucceeded, runVerify } from "../ru
 import { type ChainClaim, chainPlaces, resolveTargets } from "../run/targets.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
+import { capLogLine, capMessage, resultsOutput } from "./githubLimits.js";
 import { readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
 import { commentOnPullRequest } from "./pullRequestComment.js";
@@ -86,7 +87,11 @@ export async function run(): Promise<void> {
         discoverCreated: inputs.includeCreated
           ? (client, limits) => createdJobsFromInputs(inputs, jobs, client, workspace, limits)
           : undefined,
-        reporter: new RunReporter({ json: false, table: false, writeLine: logLine }),
+        reporter: new RunReporter({
+          json: false,
+          table: false,
+          writeLine: (line) => logLine(capLogLine(line)),
+        }),
         interruptible: true,
       });
     } finally {
@@ -97,9 +102,14 @@ export async function run(): Promise<void> {
     const core = await import("@actions/core");
     report(core, results, inputs.optionalTargets);
     const explorer = results[0]?.explorer ?? "";
-    if (process.env.GITHUB_STEP_SUMMARY) await writeJobSummary(results, explorer);
+    let summaryHoldsTable = false;
+    if (process.env.GITHUB_STEP_SUMMARY)
+      ({ holdsTable: summaryHoldsTable } = await writeJobSummary(results, explorer));
     else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
-    await commentOnPullRequest(inputs, results, explorer);
+    await commentOnPullRequest(inputs, results, explorer, {
+      summaryHoldsTable,
+      secrets: [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey],
+    });
     if (results.interruptedBy) {
       const note = `Interrupted (${results.interruptedBy}): the records without a verdict say so; the ledger keeps what was sent, so a rerun resumes.`;
       if (process.env.GITHUB_STEP_SUMMARY)
@@ -183,11 +193,18 @@ function report(
     const optional = optionalTargets.includes(result.target ?? "blockscout");
     const annotate = result.status === "timeout" || optional ? core.warning : core.error;
     const where = severalTargets && result.target ? ` on ${result.target}` : "";
-    annotate(neutraliseText(`${result.contract} at ${result.address}: ${result.message ?? result.status}`), {
-      title: neutraliseText(`Verification ${result.status}${where}: ${result.contract}`),
-    });
+    annotate(
+      neutraliseText(
+        `${result.contract} at ${result.address}: ${capMessage(result.message ?? result.status)}`,
+      ),
+      {
+        title: neutraliseText(`Verification ${result.status}${where}: ${result.contract}`),
+      },
+    );
   }
-  core.setOutput("results", JSON.stringify(results));
+  const output = resultsOutput(results);
+  core.setOutput("results", output.json);
+  if (output.cutLine) logLine(output.cutLine);
   // Over several targets a contract has a record on each: the counts are per contract, and per target in `counts`.
   const outcomes = contractOutcomes(results, optionalTargets);
   core.setOutput("verified-count", String(outcomes.filter((o) => o === "verified").length));

@@ -7,10 +7,12 @@ const placeholder = "***";
 const shortestBase64Form = 8;
 
 /**
- * Builds a function that replaces every occurrence of the given secrets with `***`, in the spellings an explorer
- * may echo them in: raw; percent-encoded in either case (`+` for a space); JSON-escaped (`\"`, `\\`, `\/`,
- * `\u0061`-style escapes in either case); HTML character references (`&#97;`, `&#x61;`, `&amp;`…); and, for the whole secret,
- * standard and URL-safe base64 at any alignment. Each character may come in any of its spellings, mixed.
+ * Builds a function that replaces every occurrence of the given secrets with `***`, in the spellings a server
+ * (an explorer, GitHub's API) may echo them in: raw; percent-encoded in either case (`+` for a space); JSON-escaped
+ * (`\"`, `\\`, `\/`, `\u0061`-style escapes in either case); HTML character references (`&#97;`, `&#x61;`,
+ * `&amp;`…); and, for the whole secret, standard and URL-safe base64 at any alignment (inside a longer base64 text,
+ * such as a `Basic` credential or an `Authorization` header echoed whole), itself in any of those spellings
+ * (`\/`, `%2B`, `&#43;`) and broken over lines. Each character may come in any of its spellings, mixed.
  *
  * @param secrets - values that must never be shown (empty and undefined entries are ignored)
  * @returns the redacting function
@@ -22,18 +24,33 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   if (wanted.length === 0) return (text) => text;
   // Longer secrets first, so that one containing another is replaced whole.
   wanted.sort((a, b) => b.length - a.length);
-  const pattern = new RegExp(wanted.map(spellingsPattern).join("|"), "g");
   const base64Forms = [...new Set(wanted.flatMap(base64Spellings))].sort((a, b) => b.length - a.length);
-  return (text) => {
-    let out = text.replace(pattern, placeholder);
-    for (const form of base64Forms) if (out.includes(form)) out = out.split(form).join(placeholder);
-    return out;
-  };
+  const pattern = new RegExp(
+    [
+      ...wanted.map((secret) => spellingsPattern(secret, "")),
+      ...base64Forms.map((form) => spellingsPattern(form, base64LineBreak, base64CharacterSpellings)),
+    ].join("|"),
+    "g",
+  );
+  return (text) => text.replace(pattern, placeholder);
 }
 
-// A pattern matching the secret with each character in any of its spellings.
-function spellingsPattern(secret: string): string {
-  return [...secret].map((character) => `(?:${characterSpellings(character).join("|")})`).join("");
+// Base64 is often broken into lines (MIME, PEM): a line break, raw or JSON-escaped, may come between two characters.
+const base64LineBreak = "(?:\\r?\\n|(?:\\\\r)?\\\\n)?";
+
+// A pattern matching the text with each character in any of its spellings, and `between` between two characters.
+function spellingsPattern(
+  text: string,
+  between: string,
+  spellingsOf: (character: string) => string[] = characterSpellings,
+): string {
+  return [...text].map((character) => `(?:${spellingsOf(character).join("|")})`).join(between);
+}
+
+// In base64 only `+`, `/`, `=` (and base64url's `-`, `_`) are escaped by JSON, URLs or HTML: letters and digits
+// come raw, which keeps the pattern quick to scan with.
+function base64CharacterSpellings(character: string): string[] {
+  return /^[A-Za-z0-9]$/.test(character) ? [character] : characterSpellings(character);
 }
 
 function characterSpellings(character: string): string[] {

@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
-import { parseTomlSubset, type TomlTable, type TomlValue } from "./tomlSubset.js";
+import { readFoundryToml, type TomlTable, type TomlValue } from "./foundryToml.js";
+import { isInside, realExistingSync } from "./workspacePath.js";
 
 /** One `[etherscan]` entry of `foundry.toml`: `<name> = { key = "…", chain = N | "name", url = "…" }`. */
 export interface FoundryExplorerEntry {
@@ -16,14 +15,28 @@ export interface FoundryExplorerEntry {
   key: string | undefined;
 }
 
+/** The `[etherscan]` entry of a chain, its `${VAR}`s expanded: see {@link foundryExplorerFor}. */
+export interface FoundryExplorer {
+  name: string;
+  url?: string;
+  key?: string;
+  /** The url as written, each `${VAR}` left as it is: the one to print. */
+  shownUrl?: string;
+  /** Every value a `${VAR}` of the url or the key expanded to: never to be printed. */
+  secrets: string[];
+}
+
 /** What this package reads of a `foundry.toml`: the active profile (over `default`) and `[etherscan]`. */
 export interface FoundryConfig {
   /** The file read. */
   path: string;
   /** The active profile: `FOUNDRY_PROFILE`, else `default`. */
   profile: string;
+  /** As written, relative to the project; it leads inside the project once its links are followed. */
   src: string;
+  /** As written, relative to the project; it leads inside the project once its links are followed. */
   out: string;
+  /** As written, relative to the project; each leads inside the project once its links are followed. */
   libs: string[];
   /** `solc` (or `solc_version`): a version like `0.8.28`, or a path to a compiler. */
   solc: string | undefined;
@@ -31,7 +44,7 @@ export interface FoundryConfig {
   optimizer: boolean | undefined;
   optimizerRuns: number | undefined;
   viaIr: boolean | undefined;
-  /** forge's `path/Lib.sol:Lib:0x…` entries. */
+  /** forge's `path/Lib.sol:Lib:0x…` entries; each path leads inside the project once its links are followed. */
   libraries: string[];
   etherscan: FoundryExplorerEntry[];
 }
@@ -72,12 +85,15 @@ const namedChains: Record<string, number> = {
 
 /**
  * Reads `foundry.toml` in a folder as forge does for the settings verification needs: the profile named by
- * `FOUNDRY_PROFILE` (default `default`) over `[profile.default]`, and the `[etherscan]` table.
+ * `FOUNDRY_PROFILE` (default `default`) over `[profile.default]`, and the `[etherscan]` table. The file comes with
+ * the checkout (a pull request can change it), so it is read with a size cap and a depth cap, and each folder and
+ * library file it names (`src`, `out`, `libs`, `libraries`) must lead inside the project once links are followed.
  *
  * @param dir - the project folder
  * @param environment - where `FOUNDRY_PROFILE` is read
  * @returns the settings, or undefined when the folder has no `foundry.toml`
- * @throws {InvalidInputError} when the file is not TOML this reader knows, or a setting has the wrong type
+ * @throws {InvalidInputError} when the file is too large or not TOML, a setting has the wrong type, or a path leads
+ *   outside the project (naming the key)
  * @example
  * const config = await readFoundryConfig(process.cwd());
  */
@@ -85,36 +101,31 @@ export async function readFoundryConfig(
   dir: string,
   environment: NodeJS.ProcessEnv = process.env,
 ): Promise<FoundryConfig | undefined> {
-  const path = join(dir, "foundry.toml");
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new InvalidInputError("foundry.toml", `Cannot read ${path}: ${(error as Error).message}.`);
-  }
-  return foundryConfigOf(parseTomlSubset(text, path), path, environment.FOUNDRY_PROFILE || "default");
+  return readFoundryConfigSync(dir, environment, { throwing: true });
 }
 
 /**
- * {@link readFoundryConfig} for a caller that cannot wait, and that goes on without the file when it cannot be read.
+ * {@link readFoundryConfig} for a caller that cannot wait, and that goes on without the file when it cannot be read
+ * (or, with `throwing`, throws as {@link readFoundryConfig} does).
  *
  * @param dir - the project folder
  * @param environment - where `FOUNDRY_PROFILE` is read
+ * @param options - `throwing`: report a file that cannot be read instead of going on without it
  * @returns the settings, or undefined when the folder has no `foundry.toml` or it cannot be read
+ * @throws {InvalidInputError} only with `throwing`, as {@link readFoundryConfig}
  */
 export function readFoundryConfigSync(
   dir: string,
   environment: NodeJS.ProcessEnv = process.env,
+  options: { throwing?: boolean } = {},
 ): FoundryConfig | undefined {
   const path = join(dir, "foundry.toml");
   try {
-    return foundryConfigOf(
-      parseTomlSubset(readFileSync(path, "utf8"), path),
-      path,
-      environment.FOUNDRY_PROFILE || "default",
-    );
-  } catch {
+    const document = readFoundryToml(path);
+    if (document === undefined) return undefined;
+    return confinedToProject(foundryConfigOf(document, path, environment.FOUNDRY_PROFILE || "default"), dir);
+  } catch (error) {
+    if (options.throwing) throw error;
     return undefined;
   }
 }
@@ -161,23 +172,26 @@ export function foundryConfigOf(document: TomlTable, path: string, profile: stri
 
 /**
  * The explorer `foundry.toml` names for a chain in `[etherscan]`, with `${VAR}` expanded from the environment: forge
- * takes this table for every verifier, so a Blockscout user's entry holds the Blockscout URL.
+ * takes this table for every verifier, so a Blockscout user's entry holds the Blockscout URL. What a `${VAR}`
+ * expands to is a secret (a key in the URL's path or query, as some explorers take it): `shownUrl` is the url to
+ * print, and `secrets` the values to redact.
  *
  * @param config - the settings read
  * @param chainId - the chain
  * @param environment - where `${VAR}` is read
- * @returns the URL and key, or undefined when no entry names the chain
+ * @returns the URL and key, the URL to show and the expanded values, or undefined when no entry names the chain
  * @throws {InvalidInputError} when the entry names a variable that is not set
  * @example
- * foundryExplorerFor(config, 100) // { url: "https://gnosis.blockscout.com/api", key: "…" }
+ * foundryExplorerFor(config, 100) // { url: "https://gnosis.blockscout.com/api", key: "…", shownUrl: "…", secrets: ["…"] }
  */
 export function foundryExplorerFor(
   config: FoundryConfig,
   chainId: number,
   environment: NodeJS.ProcessEnv = process.env,
-): { url?: string; key?: string; name: string } | undefined {
+): FoundryExplorer | undefined {
   const entry = config.etherscan.find((candidate) => candidate.chainId === chainId);
   if (entry === undefined) return undefined;
+  const secrets: string[] = [];
   const expand = (text: string | undefined, what: string) =>
     text?.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_whole, name: string) => {
       const value = environment[name];
@@ -186,11 +200,42 @@ export function foundryExplorerFor(
           "foundry.toml",
           `${config.path}: the ${what} of [etherscan] ${entry.name} names \${${name}}, which is not set.`,
         );
+      if (value !== "" && !secrets.includes(value)) secrets.push(value);
       return value;
     });
   const url = expand(entry.url, "url");
   const key = expand(entry.key, "key");
-  return { name: entry.name, ...(url ? { url } : {}), ...(key ? { key } : {}) };
+  return {
+    name: entry.name,
+    ...(url ? { url, shownUrl: entry.url } : {}),
+    ...(key ? { key } : {}),
+    secrets,
+  };
+}
+
+// Every folder and library file the settings name, resolved from the project: each must stay inside it once its
+// links are followed, or the build it leads to (and the sources in it, sent to the explorer) would be another's.
+function confinedToProject(config: FoundryConfig, dir: string): FoundryConfig {
+  const project = realExistingSync(resolve(dir));
+  const confine = (key: string, value: string) => {
+    const absolute = resolve(dir, value);
+    if (isInside(project, realExistingSync(absolute))) return;
+    const throughLinks =
+      !isAbsolute(value) && (isInside(resolve(dir), absolute) || isInside(project, absolute));
+    throw new InvalidInputError(
+      "foundry.toml",
+      `${config.path}: ${key} = ${JSON.stringify(value)} leads outside the project ${dir}${throughLinks ? " once its links are followed" : ""}: foundry.toml's folders and library files are read only inside the project.`,
+    );
+  };
+  confine("src", config.src);
+  confine("out", config.out);
+  for (const lib of config.libs) confine("libs", lib);
+  for (const library of config.libraries) {
+    // forge's `path:Name:0xAddress`: the path is everything before the last two parts.
+    const parts = library.split(":");
+    if (parts.length >= 3) confine("libraries", parts.slice(0, -2).join(":"));
+  }
+  return config;
 }
 
 function explorerEntries(table: TomlTable, path: string): FoundryExplorerEntry[] {
@@ -236,7 +281,7 @@ function tableAt(table: TomlTable, key: string, path: string): TomlTable | undef
 }
 
 function isTable(value: TomlValue): value is TomlTable {
-  return typeof value === "object" && !Array.isArray(value);
+  return typeof value === "object" && !Array.isArray(value) && !(value instanceof Date);
 }
 
 function isString(value: TomlValue): value is string {

@@ -55,21 +55,38 @@ export async function readUtf8File(origin: JsonOrigin): Promise<Buffer> {
   try {
     bytes = await readFile(origin.path);
   } catch (cause) {
-    throw new InvalidInputError(
-      origin.field,
-      `Cannot read the ${origin.what} ${origin.path}: ${fileProblem(cause)}.`,
-      {
-        cause,
-      },
-    );
+    throw unreadableFile(origin, cause);
   }
-  if (!isUtf8(bytes)) {
-    throw new InvalidInputError(
-      origin.field,
-      `The ${origin.what} ${origin.path} is not valid UTF-8 text: save it as UTF-8 (explorers and compilers read sources as UTF-8).`,
-    );
-  }
+  if (!isUtf8(bytes)) throw notUtf8File(origin);
   return bytes;
+}
+
+/**
+ * The error for a file that cannot be read, in words a person can act on.
+ *
+ * @param origin - what the file is and which input named it
+ * @param cause - the file system's error
+ * @returns the error to throw
+ */
+export function unreadableFile(origin: JsonOrigin, cause: unknown): InvalidInputError {
+  return new InvalidInputError(
+    origin.field,
+    `Cannot read the ${origin.what} ${origin.path}: ${fileProblem(cause)}.`,
+    { cause },
+  );
+}
+
+/**
+ * The error for a file whose bytes are not UTF-8 (see {@link readTextFile} for why it is refused).
+ *
+ * @param origin - what the file is and which input named it
+ * @returns the error to throw
+ */
+export function notUtf8File(origin: JsonOrigin): InvalidInputError {
+  return new InvalidInputError(
+    origin.field,
+    `The ${origin.what} ${origin.path} is not valid UTF-8 text: save it as UTF-8 (explorers and compilers read sources as UTF-8).`,
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
@@ -62,5 +63,21 @@ export async function realExisting(path: string): Promise<string> {
     const parent = dirname(path);
     if (parent === path) return path;
     return resolve(await realExisting(parent), relative(parent, path));
+  }
+}
+
+/**
+ * {@link realExisting} for a caller that cannot wait.
+ *
+ * @param path - an absolute path
+ * @returns the path with every symbolic link of its existing part followed
+ */
+export function realExistingSync(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    if (parent === path) return path;
+    return resolve(realExistingSync(parent), relative(parent, path));
   }
 }

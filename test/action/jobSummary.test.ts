@@ -108,3 +108,43 @@ describe("the job summary of a run over several targets", () => {
     );
   });
 });
+
+describe("explorer text in the job summary", () => {
+  it("shows mentions and issue references inside <code>, where GitHub neither notifies nor links", async () => {
+    await writeJobSummary(
+      [
+        record(failed, {
+          status: "failed",
+          message: "@octocat: see @octo-org/team, #1, octo/box#2 and gh-3",
+        }),
+      ],
+      explorer,
+    );
+    expect(await readFile(summaryFile, "utf8")).toContain(
+      "<td><code>@octocat</code>&#58; see <code>@octo-org/team</code>, <code>&#35;1</code>, <code>octo/box&#35;2</code> and <code>gh-3</code></td>",
+    );
+  });
+
+  it("stays below GitHub's 1 MiB with eight failures of 200 KB each, and says what was cut", async () => {
+    const results = Array.from({ length: 8 }, (_, index) =>
+      record(testAddress(0xd0 + index), { status: "failed", message: `${index}`.repeat(200_000) }),
+    );
+    expect(await writeJobSummary(results, explorer)).toEqual({ holdsTable: true });
+    const summary = await readFile(summaryFile, "utf8");
+    expect(Buffer.byteLength(summary)).toBeLessThan(1_048_576);
+    expect(summary).toContain(`<td>${"7".repeat(2_000)}… &#40;198,000 characters cut&#41;</td>`);
+    expect(summary).toContain(
+      "<p>The explorer&#39;s text of 8 records is cut to 2,000 characters, to stay within GitHub&#39;s limits.</p>\n",
+    );
+  });
+
+  it("gives the totals alone when even the table without explorer text is too long, and says it holds no table", async () => {
+    const results = Array.from({ length: 6_000 }, (_, index) =>
+      record(testAddress(index + 1), { status: "failed", message: "Bytecode does not match" }),
+    );
+    expect(await writeJobSummary(results, explorer)).toEqual({ holdsTable: false });
+    expect(await readFile(summaryFile, "utf8")).toBe(
+      "<h2>Contract verification</h2>\n<p>6000 contracts&#58; 6000 failed</p>\n<p>The table is too long for the job summary &#40;GitHub keeps at most 1 MiB per step&#41;&#58; the step&#39;s log and its results output hold the records.</p>\n",
+    );
+  });
+});

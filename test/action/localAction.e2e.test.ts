@@ -13,13 +13,13 @@ import { startGitHubApiStandIn } from "../support/githubApiStandIn.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
 
 // The Action run by GitHub's own runner for JavaScript actions, @github/local-action: it reads action.yml, loads
-// the inputs from an env file, replaces @actions/core and @actions/github with its stand-ins (which record the
-// outputs, the secrets and the job summary as the runner would), imports the entrypoint and calls its run().
+// the inputs from an env file, replaces @actions/core with its stand-in (which records the outputs, the secrets and
+// the job summary as the runner would), imports the entrypoint and calls its run().
 // Two entrypoints: src/action/main.ts, whose @actions/core the stand-in replaces; and the bundle (dist/index.js, built
 // fresh from the sources), which exports run() and runs it only when it is the process's entry point. The bundle
 // carries its own copy of @actions/core, which no stand-in reaches: it writes the outputs to GITHUB_OUTPUT as on
 // the runner, and local-action reports none.
-// The stand-ins take the place of the package where `npm ls` says it is: with node_modules behind a link (a git
+// The stand-in takes the place of the package where `npm ls` says it is: with node_modules behind a link (a git
 // worktree sharing another checkout's), Node loads the package by its real path and the stand-in misses it; run
 // with NODE_OPTIONS=--preserve-symlinks there.
 let explorer: TestExplorer;
@@ -240,7 +240,7 @@ describe("the Action under @github/local-action", () => {
     expect(run.code).toBe(0);
   }, 120_000);
 
-  it("comments on the pull request through local-action's @actions/github", async () => {
+  it("comments on the pull request, the token sent to GitHub's API alone", async () => {
     const github = await startGitHubApiStandIn();
     try {
       const eventPath = join(workspace, "pull_request.json");
@@ -267,10 +267,12 @@ describe("the Action under @github/local-action", () => {
         "\nCommented on pull request #7: https://github.com/octo/box/pull/7#issuecomment-1000\n",
       );
       expect(github.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+        "GET /user",
         "GET /repos/octo/box/issues/7/comments?per_page=100",
         "POST /repos/octo/box/issues/7/comments",
       ]);
       expect(github.requests.map((request) => request.headers.authorization)).toEqual([
+        `token ${token}`,
         `token ${token}`,
         `token ${token}`,
       ]);

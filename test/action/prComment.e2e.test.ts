@@ -6,7 +6,14 @@ import { commentMarker } from "../../src/action/pullRequestComment.js";
 import { type ActionRun, runAction } from "../support/actionRunner.js";
 import { testAddress } from "../support/addresses.js";
 import { buildFreshBundle } from "../support/freshBundle.js";
-import { type GitHubApiStandIn, startGitHubApiStandIn } from "../support/githubApiStandIn.js";
+import {
+  actionsBot,
+  type GitHubApiStandIn,
+  type StandInComment,
+  startGitHubApiStandIn,
+} from "../support/githubApiStandIn.js";
+import { startInternetTrap } from "../support/internetTrap.js";
+import { keySpellingsIn } from "../support/keySpellings.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
 
 // The Action bundled fresh from the sources, run as the runner runs it on a pull request, with pr-comment on:
@@ -25,7 +32,26 @@ beforeAll(async () => {
   workspace = await mkdtemp(join(tmpdir(), "explorer-verify-pr-comment-"));
   await mkdir(join(workspace, "flat"), { recursive: true });
   await writeFile(join(workspace, "flat", "Box.sol"), source);
-  await writeFile(join(workspace, "pull_request.json"), JSON.stringify({ pull_request: { number: 7 } }));
+  await writeFile(
+    join(workspace, "pull_request.json"),
+    JSON.stringify({
+      pull_request: {
+        number: 7,
+        head: { repo: { full_name: "octo/box" } },
+        base: { repo: { full_name: "octo/box" } },
+      },
+    }),
+  );
+  await writeFile(
+    join(workspace, "pull_request_target.json"),
+    JSON.stringify({
+      pull_request: {
+        number: 7,
+        head: { repo: { full_name: "fork/box" } },
+        base: { repo: { full_name: "octo/box" } },
+      },
+    }),
+  );
   await writeFile(join(workspace, "push.json"), JSON.stringify({ ref: "refs/heads/main" }));
   explorer = await startTestExplorer();
   github = await startGitHubApiStandIn();
@@ -59,7 +85,11 @@ function entry(address: string) {
   };
 }
 
-function run(inputs: Record<string, string>, event = "pull_request"): Promise<ActionRun> {
+function run(
+  inputs: Record<string, string>,
+  event = "pull_request",
+  env: Record<string, string> = {},
+): Promise<ActionRun> {
   return runAction(
     {
       "explorer-url": explorer.url,
@@ -77,6 +107,7 @@ function run(inputs: Record<string, string>, event = "pull_request"): Promise<Ac
       GITHUB_REPOSITORY: "octo/box",
       GITHUB_SERVER_URL: "https://github.com",
       GITHUB_RUN_ID: "4242",
+      ...env,
     },
     join(bundleDir, "index.js"),
   );
@@ -104,8 +135,10 @@ describe("the Action's pull request comment", () => {
       "\nUpdated the comment on pull request #7: https://github.com/octo/box/pull/7#issuecomment-1000\n",
     );
     expect(github.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "GET /user",
       "GET /repos/octo/box/issues/7/comments?per_page=100",
       "POST /repos/octo/box/issues/7/comments",
+      "GET /user",
       "GET /repos/octo/box/issues/7/comments?per_page=100",
       "PATCH /repos/octo/box/issues/comments/1000",
     ]);
@@ -114,7 +147,9 @@ describe("the Action's pull request comment", () => {
     // Each run's job summary, under the marker, and the run it came from: the second run's replaces the first's.
     expect(github.requests.map((request) => (request.body as { body?: string } | undefined)?.body)).toEqual([
       undefined,
+      undefined,
       `${commentMarker}\n${first.summary}${runLink}`,
+      undefined,
       undefined,
       `${commentMarker}\n${second.summary}${runLink}`,
     ]);
@@ -131,26 +166,64 @@ describe("the Action's pull request comment", () => {
     for (const action of [first, second]) expect(shown(action)).not.toContain(token);
   }, 120_000);
 
-  it("leaves other comments alone and finds its own on a later page", async () => {
-    github.pageSize = 2;
-    github.comments.set("octo/box#7", [
-      { id: 1, body: "Looks good", user: { login: "reviewer" } },
-      { id: 2, body: `> ${commentMarker}\nquoted`, user: { login: "reviewer" } },
-      { id: 3, body: `${commentMarker}\nold table`, user: { login: "github-actions[bot]" } },
-    ]);
+  it("updates only its own comment, found on the third of three pages, past another user's marker comment", async () => {
+    const mallory = { login: "mallory", id: 666, type: "User" } as const;
+    const comments: StandInComment[] = [
+      { id: 1, body: `${commentMarker}\nAll verified ✅`, user: mallory },
+      ...Array.from({ length: 248 }, (_, index) => ({
+        id: index + 2,
+        body: index === 10 ? `> ${commentMarker}\nquoted` : `Comment ${index + 2}`,
+        user: { login: `reviewer${index % 5}`, id: 100 + (index % 5), type: "User" as const },
+      })),
+      { id: 250, body: `${commentMarker}\nold table`, user: actionsBot },
+    ];
+    github.comments.set("octo/box#7", comments);
     const action = await run({ "pr-comment": "true", "github-token": token });
     expect(action.stdout).toContain(
-      "\nUpdated the comment on pull request #7: https://github.com/octo/box/pull/7#issuecomment-3\n",
+      "\nUpdated the comment on pull request #7: https://github.com/octo/box/pull/7#issuecomment-250\n",
     );
     expect(github.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "GET /user",
       "GET /repos/octo/box/issues/7/comments?per_page=100",
-      `GET /repos/octo/box/issues/7/comments?per_page=100&page=2`,
-      "PATCH /repos/octo/box/issues/comments/3",
+      "GET /repos/octo/box/issues/7/comments?per_page=100&page=2",
+      "GET /repos/octo/box/issues/7/comments?per_page=100&page=3",
+      "PATCH /repos/octo/box/issues/comments/250",
     ]);
-    expect((github.comments.get("octo/box#7") ?? []).map((comment) => comment.body.slice(0, 12))).toEqual([
-      "Looks good",
-      `> ${commentMarker}`.slice(0, 12),
-      commentMarker.slice(0, 12),
+    const after = github.comments.get("octo/box#7") ?? [];
+    expect(after).toHaveLength(250);
+    expect(after[0]).toEqual({ id: 1, body: `${commentMarker}\nAll verified ✅`, user: mallory });
+    expect(after[249]?.body).toContain("<p>2 contracts&#58; ");
+  }, 60_000);
+
+  it("writes a comment of its own when the only marker comments are another account's, and updates that one later", async () => {
+    github.identity = { login: "octo-dev", id: 7, type: "User" };
+    github.comments.set("octo/box#7", [
+      { id: 1, body: `${commentMarker}\nAll verified ✅`, user: { login: "mallory", id: 666, type: "User" } },
+      { id: 2, body: `${commentMarker}\nold table`, user: actionsBot },
+    ]);
+    const first = await run({ "pr-comment": "true", "github-token": token });
+    expect(first.stdout).toContain(
+      "\nCommented on pull request #7: https://github.com/octo/box/pull/7#issuecomment-1000\n",
+    );
+    const second = await run({ "pr-comment": "true", "github-token": token });
+    expect(second.stdout).toContain(
+      "\nUpdated the comment on pull request #7: https://github.com/octo/box/pull/7#issuecomment-1000\n",
+    );
+    expect(github.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "GET /user",
+      "GET /repos/octo/box/issues/7/comments?per_page=100",
+      "POST /repos/octo/box/issues/7/comments",
+      "GET /user",
+      "GET /repos/octo/box/issues/7/comments?per_page=100",
+      "PATCH /repos/octo/box/issues/comments/1000",
+    ]);
+    expect((github.comments.get("octo/box#7") ?? []).map((comment) => [comment.id, comment.body])).toEqual([
+      [1, `${commentMarker}\nAll verified ✅`],
+      [2, `${commentMarker}\nold table`],
+      [
+        1000,
+        `${commentMarker}\n${second.summary}<p>From <a href="https://github.com/octo/box/actions/runs/4242">run 4242</a>.</p>\n`,
+      ],
     ]);
   }, 60_000);
 
@@ -167,15 +240,141 @@ describe("the Action's pull request comment", () => {
     expect(push.outputs["verified-count"]).toBe("1");
   }, 60_000);
 
-  it("warns, and does not fail the step, when GitHub refuses the comment", async () => {
+  it("says plainly that a fork's read-only token cannot write, and does not fail the step", async () => {
     github.refuseWrites = { status: 403, message: "Resource not accessible by integration" };
+    const fork = await run({ "pr-comment": "true", "github-token": token }, "pull_request_target");
+    expect(fork.code).toBe(0);
+    expect(fork.stdout).toContain(
+      "\n::warning::Could not comment on pull request #7: the token cannot write to this pull request: pull requests from forks get a read-only GITHUB_TOKEN; run the job on pull_request_target, or post the comment from a later workflow_run job (GitHub answered HTTP 403: Resource not accessible by integration).\n",
+    );
+    const own = await run({ "pr-comment": "true", "github-token": token });
+    expect(own.stdout).toContain(
+      "\n::warning::Could not comment on pull request #7: the token cannot write to this pull request: give the job permissions: pull-requests: write (GitHub answered HTTP 403: Resource not accessible by integration).\n",
+    );
+    for (const action of [fork, own]) {
+      expect(action.code).toBe(0);
+      // A warning: the step does not fail for the comment.
+      expect(action.stdout).not.toContain("::error::");
+      expect(shown(action)).not.toContain(token);
+    }
+    // The step's failure annotation is the contract's, not the comment's.
+    expect(fork.outputs["failed-count"]).toBe("1");
+  }, 60_000);
+
+  it("never prints the token that GitHub's answer echoes, in any spelling", async () => {
+    github.refuseWrites = {
+      status: 401,
+      message: (request) =>
+        `Bad credentials: ${Buffer.from(String(request.headers.authorization)).toString("base64")} ${Buffer.from(token).toString("base64url")} ${encodeURIComponent(token)}`,
+    };
+    const action = await run({ "pr-comment": "true", "github-token": token });
+    expect(action.stdout).toContain(
+      "\n::warning::Could not comment on pull request #7: GitHub answered HTTP 401 to POST /repos/octo/box/issues/7/comments: Bad credentials: ",
+    );
+    expect(keySpellingsIn(shown(action), token)).toEqual([]);
+  }, 60_000);
+
+  it("warns on a redirect, which it does not follow, rather than reporting a comment it did not write", async () => {
+    github.redirectWrites = "http://127.0.0.1:9/elsewhere";
     const action = await run({ "pr-comment": "true", "github-token": token });
     expect(action.code).toBe(0);
     expect(action.stdout).toContain(
-      "\n::warning::Could not comment on pull request #7: Resource not accessible by integration. The token may not write to the pull request: give the job permissions: pull-requests: write (a pull request from a fork gets a read-only token).\n",
+      "\n::warning::Could not comment on pull request #7: GitHub answered HTTP 302 to POST /repos/octo/box/issues/7/comments, a redirect to http://127.0.0.1:9/elsewhere, which is not followed: no comment was written.\n",
     );
-    expect(action.stdout).not.toContain("::error::");
-    expect(shown(action)).not.toContain(token);
-    expect(action.outputs["failed-count"]).toBe("1");
+    expect(action.stdout).not.toContain("undefined");
+    expect(github.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "GET /user",
+      "GET /repos/octo/box/issues/7/comments?per_page=100",
+      "POST /repos/octo/box/issues/7/comments",
+    ]);
   }, 60_000);
+
+  it("sends the token to a next page only at GitHub's API", async () => {
+    github.pageSize = 1;
+    github.linkBase = "http://127.0.0.2:9";
+    github.comments.set("octo/box#7", [
+      { id: 1, body: "first", user: { login: "reviewer", id: 100, type: "User" } },
+      { id: 2, body: "second", user: { login: "reviewer", id: 100, type: "User" } },
+    ]);
+    const action = await run({ "pr-comment": "true", "github-token": token });
+    expect(action.stdout).toContain(
+      "\n::warning::Could not comment on pull request #7: GitHub's next page of comments is at http://127.0.0.2:9, outside its API: the token is not sent there.\n",
+    );
+    expect(github.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "GET /user",
+      "GET /repos/octo/box/issues/7/comments?per_page=100",
+    ]);
+  }, 60_000);
+
+  it("refuses to send the token over plain http to a host other than this machine, naming GITHUB_API_URL", async () => {
+    const trap = await startInternetTrap();
+    try {
+      const action = await run({ "pr-comment": "true", "github-token": token }, "pull_request", {
+        ...trap.env,
+        GITHUB_API_URL: "http://github.corp.example/api/v3",
+      });
+      expect(action.code).toBe(0);
+      expect(action.stdout).toContain(
+        "\n::warning::Could not comment on pull request #7: GITHUB_API_URL is http://github.corp.example, plain http to a host other than this machine: the token is not sent in clear (give an https:// URL).\n",
+      );
+      expect(trap.attempts).toEqual([]);
+      expect(github.requests).toEqual([]);
+    } finally {
+      await trap.close();
+    }
+  }, 60_000);
+
+  it("keeps the summary, the results output, the comment and the log within GitHub's limits with eight 200 KB failures", async () => {
+    const failing = Array.from({ length: 8 }, (_, index) => testAddress(0xe0 + index));
+    for (const address of failing) {
+      explorer.backend.addContract(address);
+      explorer.backend.script(address, {
+        result: "fail",
+        failReason: `@octocat see #12: ${"x".repeat(200_000)}`,
+      });
+    }
+    const action = await run({
+      "pr-comment": "true",
+      "github-token": token,
+      contracts: JSON.stringify({ contracts: failing.map(entry) }),
+    });
+    expect(action.code).toBe(0);
+    expect(Buffer.byteLength(action.summary)).toBeLessThan(1_048_576);
+    expect(Buffer.byteLength(action.outputs.results ?? "")).toBeLessThan(1_000_000);
+    const records = JSON.parse(action.outputs.results ?? "[]") as { message: string }[];
+    expect(records).toHaveLength(8);
+    for (const record of records) expect(record.message).toMatch(/… \(\d{3},\d{3} characters cut\)$/);
+    expect(action.stdout).toContain(
+      "\nIn the results output: the explorer's text of 8 records is cut to 2,000 characters, to stay within GitHub's limits.\n",
+    );
+    expect(action.summary).toContain(
+      "<p>The explorer&#39;s text of 8 records is cut to 2,000 characters, to stay within GitHub&#39;s limits.</p>",
+    );
+    const body = (github.comments.get("octo/box#7") ?? [])[0]?.body ?? "";
+    expect(body.length).toBeLessThanOrEqual(65_536);
+    expect(body).toContain("<code>@octocat</code> see <code>&#35;12</code>");
+    expect(body).toContain("</table>");
+    expect(action.summary).toContain("<code>@octocat</code> see <code>&#35;12</code>");
+    // Every log line, explorer text included, is cut.
+    expect(Math.max(...action.stdout.split("\n").map((line) => line.length))).toBeLessThan(2_200);
+  }, 60_000);
+
+  it.each(["silent", "trickle"] as const)(
+    "ends the step within its deadline when GitHub's API is %s",
+    async (stall) => {
+      github.stall = stall;
+      const action = await run({ "pr-comment": "true", "github-token": token, "timeout-seconds": "20" });
+      expect(action.code).toBe(0);
+      expect(action.stdout).toMatch(
+        new RegExp(
+          `\n::warning::Could not comment on pull request #7: GitHub's API at ${github.url.replace(/\./g, "\\.")} did not answer within 1\\d s \\(the comment's deadline, within the step's timeout-seconds\\)\\.\n`,
+        ),
+      );
+      expect(github.requests.map((request) => `${request.method} ${request.url}`)).toEqual(["GET /user"]);
+      // The deadline is 20 s from the step's start; the issue's bound is 10 s past it.
+      expect(action.elapsedMs).toBeLessThan(30_000);
+      expect(action.outputs["verified-count"]).toBe("1");
+    },
+    60_000,
+  );
 });

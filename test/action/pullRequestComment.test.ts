@@ -44,6 +44,28 @@ describe("the pull request a workflow runs for", () => {
     );
   });
 
+  it("says whether the pull request comes from a fork, whose pull_request runs get a read-only token", async () => {
+    const event = (head: unknown) =>
+      eventFile({
+        pull_request: { number: 3, head: { repo: head }, base: { repo: { full_name: "octo/box" } } },
+      });
+    const env = async (head: unknown) => ({
+      GITHUB_EVENT_NAME: "pull_request",
+      GITHUB_EVENT_PATH: await event(head),
+      GITHUB_REPOSITORY: "octo/box",
+    });
+    expect(pullRequestOfEvent(await env({ full_name: "fork/box" }))).toEqual({
+      owner: "octo",
+      repo: "box",
+      number: 3,
+      fromFork: true,
+    });
+    expect(pullRequestOfEvent(await env({ full_name: "octo/box" }))).toMatchObject({ fromFork: false });
+    // A fork deleted since the pull request was opened.
+    expect(pullRequestOfEvent(await env(null))).toMatchObject({ fromFork: true });
+    expect(pullRequestOfEvent(await env({ full_name: 7 }))).not.toHaveProperty("fromFork");
+  });
+
   it("is none elsewhere, each time with the reason", async () => {
     expect(pullRequestOfEvent({ GITHUB_EVENT_NAME: "push" })).toEqual({
       skipped: "No pull request comment: the workflow runs on the push event, not on a pull request.",
@@ -102,8 +124,49 @@ describe("the comment's body", () => {
     expect(commentBody(results, "https://eth.blockscout.com", env)).toBe(
       `${commentMarker}\n<h2>Contract verification</h2>\n<p>300 contracts&#58; 300 failed</p>\n<p>The table is too long for a comment: it is in the job summary of <a href="https://github.com/octo/box/actions/runs/9">run 9</a>.</p>\n`,
     );
+    expect(commentBody(results, "https://eth.blockscout.com", env, { summaryHoldsTable: false })).toBe(
+      `${commentMarker}\n<h2>Contract verification</h2>\n<p>300 contracts&#58; 300 failed</p>\n<p>The table is too long for a comment: the log and the results output of <a href="https://github.com/octo/box/actions/runs/9">run 9</a> hold the records.</p>\n`,
+    );
     expect(commentBody(results.slice(0, 2), "https://eth.blockscout.com", env)).toMatch(
       /^<!-- explorer-verify -->\n<h2>Contract verification<\/h2>\n[\s\S]*<\/table>\n<p>From <a href="https:\/\/github.com\/octo\/box\/actions\/runs\/9">run 9<\/a>.<\/p>\n$/,
+    );
+  });
+});
+
+describe("explorer text in the comment", () => {
+  const failure = (address: string, message: string): VerificationResult => ({
+    address,
+    contract: "Box",
+    explorer: "https://eth.blockscout.com",
+    format: "flattened",
+    status: "failed",
+    url: `https://eth.blockscout.com/address/${address}#code`,
+    attempts: 1,
+    durationMs: 100,
+    message,
+  });
+
+  it("cuts messages shorter until the table fits, and says so", () => {
+    // Each "<" becomes a five-character reference: 8 messages of 2,000 would take 80,000 characters.
+    const results = Array.from({ length: 8 }, (_, index) =>
+      failure(testAddress(index + 1), "<".repeat(200_000)),
+    );
+    const body = commentBody(results, "https://eth.blockscout.com", {});
+    expect(body.length).toBeLessThanOrEqual(65_536);
+    expect(body).toContain(`${"&#60;".repeat(500)}… &#40;199,500 characters cut&#41;`);
+    expect(body).toContain(
+      "<p>The explorer&#39;s text of 8 records is cut to 500 characters, to stay within GitHub&#39;s limits.</p>",
+    );
+  });
+
+  it("shows mentions and issue references inside <code>, where GitHub neither notifies nor links", () => {
+    const body = commentBody(
+      [failure(testAddress(1), "ask @octocat or @octo-org/core-team about #12, octo/box#3 and GH-7 (a@b.c)")],
+      "https://eth.blockscout.com",
+      {},
+    );
+    expect(body).toContain(
+      "ask <code>@octocat</code> or <code>@octo-org/core-team</code> about <code>&#35;12</code>, <code>octo/box&#35;3</code> and <code>GH-7</code> &#40;a<code>@b</code>.c&#41;",
     );
   });
 });

@@ -75,13 +75,14 @@ async function manifestFor(address: string): Promise<void> {
 function cli(
   args: string[],
   env: Record<string, string>,
+  cwd = workspace,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(
       join(repository, "node_modules", ".bin", "tsx"),
       [join(repository, "src", "cli", "index.ts"), ...args],
       {
-        cwd: workspace,
+        cwd,
         env: { PATH: process.env.PATH ?? "", HOME: workspace, EXPLORER_VERIFY_CACHE_DIR: cacheDir, ...env },
         stdio: ["ignore", "pipe", "pipe"],
       },
@@ -157,4 +158,51 @@ describe("the CLI with --include-created against an explorer whose pages never e
     expect(records.map((r) => [r.address, r.status])).toEqual([[own, "verified"]]);
     expect(run.code).toBe(0);
   }, 90_000);
+});
+
+describe("the CLI in a project whose foundry.toml names an out folder outside it", () => {
+  it("reads nothing from there, sends nothing, and names the key", async () => {
+    const project = join(workspace, "climbing", "project");
+    const elsewhere = join(workspace, "climbing", "elsewhere", "out", "build-info");
+    await mkdir(project, { recursive: true });
+    await mkdir(elsewhere, { recursive: true });
+    const outsideSource = "// SPDX-License-Identifier: MIT\n// OUTSIDE THE PROJECT\ncontract Box {}\n";
+    await writeFile(
+      join(elsewhere, "outside.json"),
+      JSON.stringify({
+        _format: "hh-sol-build-info-1",
+        id: "outside",
+        solcVersion: "0.8.28",
+        solcLongVersion: "0.8.28+commit.7893614a",
+        input: { language: "Solidity", sources: { "src/Box.sol": { content: outsideSource } }, settings: {} },
+        output: {
+          contracts: { "src/Box.sol": { Box: { abi: [], evm: { bytecode: { object: "6080" } } } } },
+          sources: {},
+        },
+      }),
+    );
+    await writeFile(join(project, "foundry.toml"), '[profile.default]\nout = "../elsewhere/out"\n');
+    const box = testAddress(0xc2);
+    explorer.inner.backend.addContract(box);
+    const run = await cli(
+      [
+        "verify",
+        box,
+        "--contract",
+        "src/Box.sol:Box",
+        "--explorer-url",
+        explorer.url,
+        "--show-standard-json-input",
+      ],
+      { EXPLORER_VERIFY_API_KEY: secretApiKey },
+      project,
+    );
+    expect(explorer.requests).toEqual([]);
+    // The file is left aside as a whole (the flags still say everything): the project's own artifacts are looked for.
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      2,
+      "",
+      `foundry.toml is not read: ${join(project, "foundry.toml")}: out = "../elsewhere/out" leads outside the project ${project}: foundry.toml's folders and library files are read only inside the project.\nexplorer-verify: No build info found in ${join(project, "artifacts")}: build the project first (Hardhat: npx hardhat build; Foundry: forge build --build-info).\n`,
+    ]);
+  }, 60_000);
 });

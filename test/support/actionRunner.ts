@@ -15,6 +15,8 @@ export interface ActionRun {
   summary: string;
   /** With `interrupt`: milliseconds from the signal to the exit. */
   exitAfterSignalMs?: number;
+  /** Milliseconds from the start of the process to its exit. */
+  elapsedMs: number;
 }
 
 /** A signal sent to the running Action once its output says so. */
@@ -59,6 +61,7 @@ export async function runAction(
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   let signalledAt: number | undefined;
+  const startedAt = Date.now();
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
     (resolve, reject) => {
       const child = spawn(process.execPath, [bundle ?? join(repository, "dist", "index.js")], {
@@ -85,6 +88,7 @@ export async function runAction(
   const exitedAt = Date.now();
   return {
     ...(signalledAt === undefined ? {} : { exitAfterSignalMs: exitedAt - signalledAt }),
+    elapsedMs: exitedAt - startedAt,
     code,
     stdout,
     stderr,

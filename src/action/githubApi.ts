@@ -1,0 +1,156 @@
+import { type Dispatcher, EnvHttpProxyAgent, request } from "undici";
+import { userAgent } from "../client/userAgent.js";
+import { isLoopbackUrl } from "../explorers/listedExplorerUrl.js";
+
+/** What GitHub answered: the status, the headers (lower-case names) and the body, parsed when it is JSON. */
+export interface GitHubAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** The body parsed as JSON; undefined when it is empty or not JSON. */
+  json: unknown;
+}
+
+/** GitHub's REST API as the Action uses it: `GITHUB_API_URL`, or github.com's. */
+export const defaultGitHubApiUrl = "https://api.github.com";
+
+// A page of 100 comments of at most 65,536 characters each, with their metadata, fits well below this.
+const maxAnswerBytes = 16 * 1_048_576;
+
+/**
+ * The base URL of GitHub's REST API from `GITHUB_API_URL` (GitHub Enterprise sets it), checked before the token is
+ * sent to it: https, or plain http only to this machine (a token in clear to any other host is readable on the way).
+ *
+ * @param env - the runner's environment
+ * @returns the base URL, or why the token may not be sent there (naming `GITHUB_API_URL`)
+ * @example
+ * githubApiBase({ GITHUB_API_URL: "http://ghe.corp.example/api/v3" }) // { refused: "GITHUB_API_URL is …" }
+ */
+export function githubApiBase(env: NodeJS.ProcessEnv = process.env): URL | { refused: string } {
+  const named = env.GITHUB_API_URL?.trim() || defaultGitHubApiUrl;
+  let url: URL;
+  try {
+    url = new URL(named);
+  } catch {
+    return { refused: "GITHUB_API_URL is not a URL" };
+  }
+  if (url.username || url.password || url.search || url.hash)
+    return {
+      refused: "GITHUB_API_URL holds credentials, a query or a fragment: give the API's base URL alone",
+    };
+  if (url.protocol === "https:" || (url.protocol === "http:" && isLoopbackUrl(named))) return url;
+  if (url.protocol === "http:")
+    return {
+      refused: `GITHUB_API_URL is ${url.origin}, plain http to a host other than this machine: the token is not sent in clear (give an https:// URL)`,
+    };
+  return { refused: `GITHUB_API_URL is a ${url.protocol} URL, not an https one` };
+}
+
+/**
+ * A client of GitHub's REST API for one piece of work under one deadline: every request (connecting, waiting for
+ * the head, reading the body) ends when the signal aborts, so a stalled or trickling API holds nothing past it.
+ * Redirects are answers like any other, never followed (the token must not go elsewhere); bodies are read up to
+ * 16 MiB. Requests go through the proxy `HTTPS_PROXY` names (unless `NO_PROXY` lists the host), with a connection
+ * pool of their own that {@link GitHubApi.close} ends. This module loads undici: import it when a comment is due.
+ */
+export class GitHubApi {
+  readonly #base: URL;
+  readonly #token: string;
+  readonly #signal: AbortSignal;
+  // The signal bounds each request; undici's own 300 s limits are switched off.
+  readonly #dispatcher: Dispatcher = new EnvHttpProxyAgent({ headersTimeout: 0, bodyTimeout: 0 });
+
+  /**
+   * @param base - the API's base URL, from {@link githubApiBase}
+   * @param token - sent as `Authorization: token …`, to the base's origin only
+   * @param signal - aborts every request of the work
+   */
+  constructor(base: URL, token: string, signal: AbortSignal) {
+    this.#base = base;
+    this.#token = token;
+    this.#signal = signal;
+  }
+
+  /**
+   * The URL of a path under the API's base (`/repos/o/r/issues/1/comments`), with a query.
+   *
+   * @param path - the path, from the API's root
+   * @param query - query parameters
+   * @returns the URL
+   */
+  url(path: string, query: Record<string, string> = {}): URL {
+    const url = new URL(`${this.#base.href.replace(/\/$/, "")}${path}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url;
+  }
+
+  /**
+   * Whether a URL an answer gave (a `Link` header's next page) may receive the token: the API's own origin and base.
+   *
+   * @param url - the URL
+   * @returns true when it lies under the API's base URL
+   */
+  isOwnUrl(url: URL): boolean {
+    return (
+      url.origin === this.#base.origin && url.pathname.startsWith(this.#base.pathname.replace(/\/?$/, "/"))
+    );
+  }
+
+  /**
+   * Sends one request with the token.
+   *
+   * @param method - the method
+   * @param url - from {@link GitHubApi.url}, or a URL for which {@link GitHubApi.isOwnUrl} holds
+   * @param body - a JSON body
+   * @returns the answer, whatever its status
+   * @throws the connection's error, the signal's abort, or an error for a body over 16 MiB
+   */
+  async send(method: "GET" | "POST" | "PATCH", url: URL, body?: unknown): Promise<GitHubAnswer> {
+    if (!this.isOwnUrl(url)) throw new Error(`${url.origin} is not GitHub's API at ${this.#base.href}`);
+    const response = await request(url, {
+      method,
+      headers: {
+        accept: "application/vnd.github+json",
+        authorization: `token ${this.#token}`,
+        "user-agent": userAgent,
+        "x-github-api-version": "2022-11-28",
+        ...(body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: this.#signal,
+      dispatcher: this.#dispatcher,
+    });
+    const text = await readCapped(response.body);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers))
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+    return { status: response.statusCode, headers, json: parsedJson(text) };
+  }
+
+  /** Ends the connections of the work: a connection left open would hold the step. */
+  async close(): Promise<void> {
+    await this.#dispatcher.destroy().catch(() => {});
+  }
+}
+
+async function readCapped(body: Dispatcher.ResponseData["body"]): Promise<string> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > maxAnswerBytes) {
+      body.destroy();
+      throw new Error("the answer is larger than 16 MiB; it was not read");
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function parsedJson(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,101 @@
+import { isUtf8 } from "node:buffer";
+import { closeSync, openSync, readSync } from "node:fs";
+import { parse, TomlError, type TomlTableWithoutBigInt, type TomlValueWithoutBigInt } from "smol-toml";
+import { InvalidInputError } from "../errors/index.js";
+
+/** A TOML table as read: every key an own property of an object without a prototype. */
+export type TomlTable = TomlTableWithoutBigInt;
+
+/** A TOML value as read: integers and floats are numbers, dates `TomlDate`s. */
+export type TomlValue = TomlValueWithoutBigInt;
+
+/** The largest `foundry.toml` read: forge's settings take a few kilobytes. */
+export const maxFoundryTomlBytes = 1_048_576;
+
+// Inline arrays and tables nested deeper than this are refused: forge's settings nest three levels at most.
+const maxInlineDepth = 32;
+
+/**
+ * Reads and parses a `foundry.toml` with smol-toml: at most {@link maxFoundryTomlBytes} (read no further, so a
+ * link to a device or an endless file costs nothing), UTF-8, no key named `__proto__` or `constructor` (the file
+ * comes with the checkout, and a pull request can change it), inline arrays and tables nested at most 32 deep.
+ * Synchronous: the file is small, and a caller that cannot wait reads it too.
+ *
+ * @param path - the file
+ * @returns the document's root table, or undefined when there is no such file
+ * @throws {InvalidInputError} naming the file (and the line) when it cannot be read, is too large or is not TOML
+ */
+export function readFoundryToml(path: string): TomlTable | undefined {
+  let bytes: Buffer;
+  try {
+    const fd = openSync(path, "r");
+    try {
+      bytes = Buffer.alloc(maxFoundryTomlBytes + 1);
+      let length = 0;
+      for (;;) {
+        const bytesRead = readSync(fd, bytes, length, bytes.length - length, null);
+        length += bytesRead;
+        if (bytesRead === 0 || length === bytes.length) break;
+      }
+      bytes = bytes.subarray(0, length);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new InvalidInputError("foundry.toml", `Cannot read ${path}: ${fileProblem(error)}.`, {
+      cause: error,
+    });
+  }
+  return parseFoundryToml(bytes, path);
+}
+
+/**
+ * Parses the bytes of a `foundry.toml`; see {@link readFoundryToml}.
+ *
+ * @param bytes - the file's bytes, up to one more than {@link maxFoundryTomlBytes}
+ * @param path - the file, for messages
+ * @returns the document's root table
+ * @throws {InvalidInputError} naming the file (and the line) when it is too large, not UTF-8 or not TOML
+ */
+export function parseFoundryToml(bytes: Uint8Array, path: string): TomlTable {
+  if (bytes.length > maxFoundryTomlBytes)
+    throw new InvalidInputError(
+      "foundry.toml",
+      `${path} is larger than 1 MiB: a foundry.toml that large is not read (forge's settings take a few kilobytes).`,
+    );
+  if (!isUtf8(bytes))
+    throw new InvalidInputError("foundry.toml", `${path} is not valid UTF-8 text, as TOML must be.`);
+  try {
+    return parse(Buffer.from(bytes).toString("utf8"), {
+      maxDepth: maxInlineDepth,
+      unsafeKeyBehaviour: "throw",
+    });
+  } catch (error) {
+    if (!(error instanceof TomlError)) throw error;
+    throw new InvalidInputError("foundry.toml", `${path} line ${error.line}: ${reasonOf(error)}.`, {
+      cause: error,
+    });
+  }
+}
+
+// smol-toml's message is "Invalid TOML document: <reason>" and then the lines around the fault, which may hold a
+// key: only the reason is shown.
+function reasonOf(error: TomlError): string {
+  const reason = (error.message.split("\n")[0] ?? "")
+    .replace(/^Invalid TOML document: /, "")
+    .replace(/[.\s]+$/, "")
+    .replace(/\. aborting$/, "");
+  if (reason === "document contains an unsafe property")
+    return "a key named __proto__ or constructor is not read";
+  if (reason.startsWith("document contains excessively nested structures"))
+    return `arrays or inline tables are nested more than ${maxInlineDepth} deep`;
+  return reason;
+}
+
+function fileProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EISDIR") return "it is a folder, not a file";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  return error instanceof Error ? error.message : String(error);
+}
