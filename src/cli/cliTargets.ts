@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
-import { type FoundryConfig, readFoundryConfig } from "../inputs/foundryConfig.js";
+import { InvalidInputError } from "../errors/index.js";
+import { type FoundryConfig, outsideProjectField, readFoundryConfig } from "../inputs/foundryConfig.js";
 import { foundryBlockscoutExplorer } from "../run/foundryExplorer.js";
 import { type ChainClaim, chainPlaces, type RunTargets, resolveTargets } from "../run/targets.js";
 import type { Service } from "../verify/verifier.js";
@@ -75,7 +76,8 @@ export async function resolveCliTargets(where: CliWhere): Promise<RunTargets> {
 
 /**
  * The project's foundry.toml, when the current folder has one. A file this reader cannot read is left aside with a
- * warning: the flags still say everything, and a Hardhat project with a foundry.toml beside it keeps working.
+ * warning: the flags still say everything, and a Hardhat project with a foundry.toml beside it keeps working. A path
+ * in it that leads outside the project is refused.
  *
  * @param cwd - the current folder
  * @param warn - told why the file was left aside
@@ -88,7 +90,12 @@ export async function projectFoundryConfig(
   try {
     return await readFoundryConfig(cwd);
   } catch (error) {
-    if (!isExplorerVerifyError(error)) throw error;
+    // A path leading outside the project is refused, not left aside: the file names what to read and upload.
+    if (
+      !isExplorerVerifyError(error) ||
+      (error instanceof InvalidInputError && error.field === outsideProjectField)
+    )
+      throw error;
     warn(`foundry.toml is not read: ${error.shortMessage}`);
     return undefined;
   }

@@ -100,6 +100,8 @@ export interface TransportOptions {
   fixedQuery?: Record<string, string>;
   /** Who answers, as messages name it (`Etherscan`, `Sourcify`). Default: "the explorer". */
   serviceName?: string;
+  /** More values kept out of everything printed (what a `${VAR}` in a settings file expanded to). */
+  secrets?: readonly string[];
 }
 
 /** A request as the client layer describes it. */
@@ -173,7 +175,7 @@ export class Transport {
     // Checked again here: a client made directly (a script's) gets the same refusals as a resolved target.
     this.#headers = checkedHeaders(options.headers ?? {});
     const headerSecrets = secretHeaderValues(this.#headers);
-    this.redact = createRedactor([this.#apiKey, ...headerSecrets]);
+    this.redact = createRedactor([this.#apiKey, ...headerSecrets, ...(options.secrets ?? [])]);
     this.#redactAnswer = headerSecrets.length === 0 ? this.redact : createRedactor([this.#apiKey]);
     this.#timeoutMs = options.requestTimeoutMs ?? defaultTimeoutMs;
     this.#maxRetries = options.maxRetries ?? 3;

@@ -215,6 +215,9 @@ export function foundryExplorerFor(
 
 // Every folder and library file the settings name, resolved from the project: each must stay inside it once its
 // links are followed, or the build it leads to (and the sources in it, sent to the explorer) would be another's.
+/** The field of the error a path leading outside the project gets: a refusal, never a file left aside. */
+export const outsideProjectField = "foundry.toml path";
+
 function confinedToProject(config: FoundryConfig, dir: string): FoundryConfig {
   const project = realExistingSync(resolve(dir));
   const confine = (key: string, value: string) => {
@@ -223,7 +226,7 @@ function confinedToProject(config: FoundryConfig, dir: string): FoundryConfig {
     const throughLinks =
       !isAbsolute(value) && (isInside(resolve(dir), absolute) || isInside(project, absolute));
     throw new InvalidInputError(
-      "foundry.toml",
+      outsideProjectField,
       `${config.path}: ${key} = ${JSON.stringify(value)} leads outside the project ${dir}${throughLinks ? " once its links are followed" : ""}: foundry.toml's folders and library files are read only inside the project.`,
     );
   };

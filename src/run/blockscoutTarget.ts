@@ -15,6 +15,10 @@ export const defaultBlockscoutApiUrl = "https://api.blockscout.com";
 export interface NamedUrl {
   url: string;
   source: string;
+  /** The URL as the settings file writes it (`${VAR}` unexpanded), printed instead of `url`. */
+  shown?: string | undefined;
+  /** What its `${VAR}`s expanded to: never printed. */
+  secrets?: readonly string[] | undefined;
 }
 
 /** What the hall knows of a chain's Blockscout explorer when it resolves it. */
@@ -78,6 +82,7 @@ export async function resolveBlockscoutTarget(
       keyIn: "query",
       sharedQuotaRoot: undefined,
       headers: {},
+      secrets: [],
       // The embedded explorer takes a new port each run: its ledger entries go under its chain.
       ledgerKey: `local-explorer/chain-${chainId}`,
       local: true,
@@ -118,9 +123,12 @@ export async function resolveBlockscoutTarget(
     keyIn: throughApi ? "bearer" : "query",
     sharedQuotaRoot: throughApi ? root : undefined,
     headers,
+    secrets: facts.named?.secrets ?? [],
     ledgerKey: instance.base,
     local: false,
-    shownUrl: throughApi ? `${api.base}, the Blockscout API for ${instance.base}` : instance.base,
+    shownUrl: throughApi
+      ? `${api.base}, the Blockscout API for ${facts.named?.shown ?? instance.base}`
+      : (facts.named?.shown ?? instance.base),
     reason: facts.named ? `${reason}${chainNote}` : reason,
   };
 }

@@ -23,7 +23,12 @@ export function foundryBlockscoutExplorer(
   const entry = foundry ? foundryExplorerFor(foundry, chainId) : undefined;
   if (!entry?.url || etherscanFamily.test(hostOf(entry.url))) return undefined;
   return {
-    url: { url: entry.url, source: `[etherscan] ${entry.name} in foundry.toml` },
+    url: {
+      url: entry.url,
+      source: `[etherscan] ${entry.name} in foundry.toml`,
+      shown: entry.shownUrl,
+      secrets: entry.secrets,
+    },
     ...(userKey === undefined && entry.key ? { apiKey: entry.key } : {}),
   };
 }

@@ -251,6 +251,7 @@ export function blockscoutTransportOptions(
     apiKey: target.apiKey,
     apiKeyIn: target.keyIn,
     headers: target.headers,
+    secrets: target.secrets,
   };
 }
 

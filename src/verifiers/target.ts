@@ -26,6 +26,8 @@ export interface BlockscoutTarget extends TargetBase {
   /** Through the Blockscout API: its root, whose one quota covers every chain's requests. */
   sharedQuotaRoot: string | undefined;
   headers: Record<string, string>;
+  /** Values never printed beside the key and the headers: what a `${VAR}` in the URL's settings file expanded to. */
+  secrets: readonly string[];
   /** The ledger's name for it: the instance, or `local-explorer/chain-N` for the embedded explorer. */
   ledgerKey: string;
   /** The embedded local explorer serves it (started by the run, closed with it). */

@@ -198,11 +198,11 @@ describe("the CLI in a project whose foundry.toml names an out folder outside it
       project,
     );
     expect(explorer.requests).toEqual([]);
-    // The file is left aside as a whole (the flags still say everything): the project's own artifacts are looked for.
+    // Refused in one line naming the key: nothing is read from outside, nothing is printed or sent.
     expect([run.code, run.stdout, run.stderr]).toEqual([
       2,
       "",
-      `foundry.toml is not read: ${join(project, "foundry.toml")}: out = "../elsewhere/out" leads outside the project ${project}: foundry.toml's folders and library files are read only inside the project.\nexplorer-verify: No build info found in ${join(project, "artifacts")}: build the project first (Hardhat: npx hardhat build; Foundry: forge build --build-info).\n`,
+      `explorer-verify: ${join(project, "foundry.toml")}: out = "../elsewhere/out" leads outside the project ${project}: foundry.toml's folders and library files are read only inside the project.\n`,
     ]);
   }, 60_000);
 });

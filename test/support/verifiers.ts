@@ -28,6 +28,7 @@ export function blockscoutTargetAt(explorerUrl: string, options: TestExplorerOpt
     keyIn: "query",
     sharedQuotaRoot: undefined,
     headers: options.headers ?? {},
+    secrets: [],
     ledgerKey: urls.base,
     local: false,
     shownUrl: urls.base,
