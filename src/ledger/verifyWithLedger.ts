@@ -218,7 +218,7 @@ async function resumePending(
   contract: string,
 ): Promise<Resumed | undefined> {
   const startedAt = Date.now();
-  const receipt: Receipt = { id: guid, of: "verification" };
+  const receipt: Receipt = { id: guid, of: "verification", address: job.address };
   const deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
   const result = (status: VerificationResult["status"], message?: string): VerificationResult => ({
     address: job.address,

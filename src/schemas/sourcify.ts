@@ -17,7 +17,13 @@ export const sourcifyJobSchema = z.looseObject({
   isJobCompleted: z.boolean(),
   verificationId: z.optional(z.string()),
   contract: z.nullish(
-    z.looseObject({ match: matchLevel, creationMatch: matchLevel, runtimeMatch: matchLevel }),
+    z.looseObject({
+      match: matchLevel,
+      creationMatch: matchLevel,
+      runtimeMatch: matchLevel,
+      address: z.nullish(z.string()),
+      chainId: z.nullish(z.union([z.string(), z.number()])),
+    }),
   ),
   error: z.nullish(z.looseObject({ customCode: z.string(), message: z.string() })),
 });
@@ -28,6 +34,7 @@ export const sourcifyContractSchema = z.looseObject({
   creationMatch: matchLevel,
   runtimeMatch: matchLevel,
   address: z.optional(z.string()),
+  chainId: z.nullish(z.union([z.string(), z.number()])),
   compilation: z.optional(
     z.looseObject({
       name: z.optional(z.string()),

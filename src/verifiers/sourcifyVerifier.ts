@@ -64,7 +64,14 @@ export class SourcifyVerifier implements Verifier {
   async lookUp(address: string): Promise<LookUp> {
     const found = await sourcify.lookupContract(this.transport, { chainId: this.chainId, address });
     const state = sourcifyMatchLevel(found?.match);
-    if (!found || !state) return { state: "unverified", name: null, ownAnswer: true, implementations: [] };
+    // An answer about another address or chain is no answer about this one.
+    const another =
+      (found?.address !== undefined && found.address.toLowerCase() !== address.toLowerCase()) ||
+      (found?.chainId !== undefined &&
+        found?.chainId !== null &&
+        String(found.chainId) !== String(this.chainId));
+    if (!found || !state || another)
+      return { state: "unverified", name: null, ownAnswer: true, implementations: [] };
     return {
       state,
       name: found.compilation?.name ?? null,
@@ -164,7 +171,10 @@ export class SourcifyVerifier implements Verifier {
    * @throws {InvalidInputError} for an id that is not a UUID, before any request
    */
   async status(receipt: Receipt): Promise<ReceiptStatus> {
-    return sourcify.getVerificationJob(this.transport, { verificationId: receipt.id });
+    return sourcify.getVerificationJob(this.transport, {
+      verificationId: receipt.id,
+      ...(receipt.address ? { expected: { chainId: this.chainId, address: receipt.address } } : {}),
+    });
   }
 
   /**
@@ -219,7 +229,7 @@ export class SourcifyVerifier implements Verifier {
     body: object,
     timeoutMs: number | undefined,
   ): Promise<SubmitOutcome> {
-    return outcomeOf(
+    const outcome = outcomeOf(
       await sourcify.submitVerification(this.transport, {
         chainId: this.chainId,
         address,
@@ -229,6 +239,8 @@ export class SourcifyVerifier implements Verifier {
         duplicateWaitMs: this.#duplicateWaitMs,
       }),
     );
+    // The receipt names the contract, so a job about another one is not taken for it.
+    return outcome.kind === "receipt" ? { ...outcome, receipt: { ...outcome.receipt, address } } : outcome;
   }
 }
 

@@ -105,10 +105,12 @@ export type SubmitOutcome =
   | { kind: "verified" }
   | { kind: "already-verified"; message: string };
 
-/** A submission's receipt: its id, and what it is the receipt of. */
+/** A submission's receipt: its id, what it is the receipt of, and the contract it is about when known. */
 export interface Receipt {
   id: string;
   of: "verification" | "proxy-link";
+  /** The contract submitted: a service's answer about another one is not taken for it. */
+  address?: string | undefined;
 }
 
 /** Where a submission stands. */

@@ -3,6 +3,7 @@ import { verifyBatch } from "../../src/run/verifyBatch.js";
 import { SourcifyVerifier } from "../../src/verifiers/sourcifyVerifier.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { Deployer } from "../support/deployer.js";
+import { startEmulatorServer } from "../support/emulatorServer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
 import { type SourcifyEmulator, startSourcifyEmulator } from "../support/sourcifyEmulator.js";
@@ -261,4 +262,61 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
       "Sourcify has no proxy link: it resolves a proxy's implementation by itself when the contract is looked up. Verify the proxy and the implementation each as a contract.",
     );
   }, 120_000);
+
+  it("takes no job or lookup about another address or chain for a verification of this one", async () => {
+    const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    const other = "0x00000000000000000000000000000000000000aa";
+    const id = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    // A server that answers every job with another contract's match, and every lookup with another chain's.
+    const hostile = await startEmulatorServer(async (request) => {
+      if (request.method === "POST") return { status: 202, body: { verificationId: id } };
+      if (request.path === `/v2/verify/${id}`)
+        return {
+          status: 200,
+          body: {
+            isJobCompleted: true,
+            verificationId: id,
+            contract: {
+              match: "exact_match",
+              creationMatch: "exact_match",
+              runtimeMatch: "exact_match",
+              chainId: "31337",
+              address: other,
+            },
+          },
+        };
+      return {
+        status: 200,
+        body: {
+          match: "exact_match",
+          creationMatch: "exact_match",
+          runtimeMatch: "exact_match",
+          chainId: "1",
+          address: box,
+        },
+      };
+    });
+    try {
+      const verifier = new SourcifyVerifier(
+        {
+          service: "sourcify",
+          chainId: 31337,
+          required: true,
+          apiUrl: hostile.url,
+          siteUrl: "https://repo.sourcify.dev",
+          shownUrl: hostile.url,
+          reason: "a hostile server",
+        },
+        { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
+      );
+      await expect(verifier.lookUp(box)).resolves.toMatchObject({ state: "unverified" });
+      const [result] = await verifyBatch([job(box, "contracts/Box.sol", "Box")], { verifier, ...engine });
+      expect(result).toMatchObject({ status: "failed", error: { code: "verification_failed" } });
+      expect(result?.message).toContain(
+        `Sourcify's job ${id} names ${other} on chain 31337, not ${box} on chain 31337: it is no verification of this contract`,
+      );
+    } finally {
+      await hostile.close();
+    }
+  }, 60_000);
 });

@@ -13,6 +13,8 @@ const jobRunning = "Sourcify is verifying (job not completed)";
 export interface GetVerificationJobParameters {
   /** The `verificationId` a submission returned. */
   verificationId: string;
+  /** The contract the job must be about: a job that names another address or chain verified something else. */
+  expected?: { chainId: number; address: string } | undefined;
 }
 
 /**
@@ -55,6 +57,22 @@ export async function getVerificationJob(
       : { state: "fail", message: job.error.message };
   }
   const match = job.contract?.match;
+  const named = job.contract;
+  const expected = parameters.expected;
+  const otherContract =
+    expected &&
+    ((named?.address && named.address.toLowerCase() !== expected.address.toLowerCase()) ||
+      (named?.chainId !== undefined &&
+        named?.chainId !== null &&
+        String(named.chainId) !== String(expected.chainId)));
+  if (otherContract) {
+    return {
+      state: "fail",
+      message: transport.redact(
+        `Sourcify's job ${id} names ${named?.address ?? expected.address} on chain ${named?.chainId ?? expected.chainId}, not ${expected.address} on chain ${expected.chainId}: it is no verification of this contract.`,
+      ),
+    };
+  }
   if (sourcifyMatchLevel(match)) return { state: "pass", message: `Verified (${match})` };
   throw new InvalidResponseError(
     "Sourcify's completed job carries neither a match nor an error.",

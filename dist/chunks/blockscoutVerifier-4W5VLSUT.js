@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{A as b,B as c,z as a}from"./chunk-ONAHSUG5.js";import"./chunk-FTFH5TJL.js";import"./chunk-HGTRFLGR.js";import"./chunk-KK76HTIQ.js";import"./chunk-PFQOSCDW.js";import"./chunk-FB3BORC4.js";import"./chunk-IQ7ZAGVD.js";import"./chunk-7BFYSILH.js";import"./chunk-JAK5WLUM.js";import"./chunk-KKM7PONK.js";export{a as BlockscoutVerifier,b as blockscoutTransportOptions,c as outcomeOf};

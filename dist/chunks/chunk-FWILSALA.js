@@ -1,1 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);

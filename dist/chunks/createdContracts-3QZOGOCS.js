@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{d as a,e as b,f as c,g as d}from"./chunk-HYNKEAOS.js";import"./chunk-HGIVDZXJ.js";import"./chunk-HSBEWEK3.js";import"./chunk-E6FHMNBL.js";import"./chunk-FWILSALA.js";import"./chunk-KK76HTIQ.js";import"./chunk-PFQOSCDW.js";import"./chunk-FB3BORC4.js";import"./chunk-IQ7ZAGVD.js";import"./chunk-7BFYSILH.js";import"./chunk-KKM7PONK.js";export{a as creationChainFromRpc,b as defaultMaxInternalTransactionPages,c as discoverCreatedContracts,d as fillCreationInputs};
