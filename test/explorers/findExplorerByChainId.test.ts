@@ -60,6 +60,7 @@ describe("findExplorerByChainId", () => {
       name: "Brand New Chain",
       explorerUrl: "https://brand-new.blockscout.com",
       source: "blockscout-list",
+      foundIn: "Blockscout's list of instances",
       reason: `https://brand-new.blockscout.com (Brand New Chain, chain ${newChainId}), found in Blockscout's list of instances`,
     });
     expect(list.seen.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /api/chains"]);
@@ -83,6 +84,8 @@ describe("findExplorerByChainId", () => {
       name: "OP Mainnet",
       explorerUrl: "https://optimism.blockscout.com",
       source: "shipped-registry",
+      foundIn:
+        "the registry shipped with explorer-verify; Blockscout's list could not be read: connection failed (ECONNREFUSED)",
       reason:
         "https://optimism.blockscout.com (OP Mainnet, chain 10), found in the registry shipped with explorer-verify; Blockscout's list could not be read: connection failed (ECONNREFUSED)",
     });
@@ -180,6 +183,7 @@ describe("findExplorerByChainId with a list or a copy that names an explorer the
       name: "OP Mainnet",
       explorerUrl: "https://optimism.blockscout.com",
       source: "shipped-registry",
+      foundIn: `the registry shipped with explorer-verify; ignored the copy of Blockscout's list at ${copyPath()}: its explorer for chain 10, http://127.0.0.1:9, is not an https URL`,
       reason: `https://optimism.blockscout.com (OP Mainnet, chain 10), found in the registry shipped with explorer-verify; ignored the copy of Blockscout's list at ${copyPath()}: its explorer for chain 10, http://127.0.0.1:9, is not an https URL`,
     });
   });

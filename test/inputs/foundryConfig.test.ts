@@ -176,7 +176,7 @@ describe("foundry.toml's paths", () => {
     const file = (name: string) => join(dir, name, "foundry.toml");
     const outside = await rejected(configIn("climbs", '[profile.default]\nout = "../elsewhere/out"\n'));
     expect([outside.field, outside.shortMessage]).toEqual([
-      "foundry.toml",
+      "foundry.toml path",
       `${file("climbs")}: out = "../elsewhere/out" leads outside the project ${join(dir, "climbs")}: foundry.toml's folders and library files are read only inside the project.`,
     ]);
     const absolute = await rejected(configIn("absolute", '[profile.default]\nsrc = "/etc"\n'));
