@@ -20,7 +20,13 @@ import type { PreflightOptions, PreflightResult } from "./preflight.js";
 import { isRetryable, isServerError } from "./retryable.js";
 import { standardJsonCandidates } from "./standardJsonCandidates.js";
 import { type PreparedSubmission, prepareSubmissions } from "./submission.js";
-import type { SubmitOutcome, Verifier } from "./verifier.js";
+import {
+  type BudgetHold,
+  type BudgetReading,
+  type SubmitOutcome,
+  serviceTitles,
+  type Verifier,
+} from "./verifier.js";
 
 /** Engine settings shared by every job of a run. */
 export interface EngineOptions {
@@ -121,6 +127,8 @@ class ContractVerification {
   /** Worth reading even on success: a preflight warning (partial match) or note (skipped). */
   #note: string | undefined;
   #preflightResult: PreflightResult | undefined;
+  /** The submission held of the service's stated budget, while the contract has not sent it. */
+  #held: Extract<BudgetHold, { kind: "held" }> | undefined;
 
   constructor(client: Verifier, job: VerificationJob, options: EngineOptions) {
     this.#client = client;
@@ -137,6 +145,8 @@ class ContractVerification {
       return await this.#deadline.run(() => this.#verify());
     } catch (error) {
       return this.#failure(error);
+    } finally {
+      this.#held?.release();
     }
   }
 
@@ -150,6 +160,13 @@ class ContractVerification {
     const candidates = job.source.format === "standard-json" ? standardJsonCandidates(job.source) : [];
     // Checked before anything is sent; the recovered arguments only change what is sent.
     prepareSubmissions(this.#client, job, explicitArguments, candidates);
+    // Past the service's stated budget nothing is sent, not even a pre-check: the contract waits for the reset.
+    const budget = this.#client.capabilities.submissionBudget;
+    if (budget) {
+      const hold = await budget.hold();
+      if (hold.kind === "spent") throw new BudgetSpent(hold.reading);
+      if (hold.kind === "held") this.#held = hold;
+    }
 
     if (!(job.force ?? this.#options.force) && (await this.#preCheckPays())) {
       // The answer is noted before the pre-check counts as ended: jobs waiting for it decide on what it found.
@@ -287,6 +304,10 @@ class ContractVerification {
     let uncertainSends = 0;
     for (;;) {
       if (this.#deadline.passed()) throw new DeadlinePassed();
+      if (this.#held && !this.#held.spend()) {
+        const reading = this.#client.capabilities.submissionBudget?.reading();
+        if (reading?.state === "stated") throw new BudgetSpent(reading);
+      }
       this.#options.onSubmitting?.({
         address: job.address,
         contract: this.#contract,
@@ -434,6 +455,12 @@ class ContractVerification {
 
   #failure(error: unknown): VerificationResult {
     if (error instanceof DeadlinePassed) return this.#timeout();
+    if (error instanceof BudgetSpent) {
+      return this.#finish("failed", budgetSpentMessage(this.#client, error.reading), {
+        code: "quota_exhausted",
+        details: error.reading.statedAs,
+      });
+    }
     if (error instanceof NotAContractError) {
       return this.#finish(
         "failed",
@@ -495,6 +522,30 @@ class ContractVerification {
 }
 
 class DeadlinePassed extends Error {}
+
+/** The service's stated budget has nothing left for this contract: it is not sent. */
+class BudgetSpent extends Error {
+  readonly reading: BudgetReading & { state: "stated" };
+
+  constructor(reading: BudgetReading & { state: "stated" }) {
+    super("the stated budget is spent");
+    this.reading = reading;
+  }
+}
+
+function budgetSpentMessage(verifier: Verifier, reading: BudgetReading & { state: "stated" }): string {
+  const service = serviceTitles[verifier.service];
+  const plural = (n: number) => `${n} submission${n === 1 ? "" : "s"}`;
+  const spent =
+    reading.used === 0
+      ? `${service} said the key has no submissions left`
+      : `this run sent the ${plural(reading.stated)} ${service} said the key had left`;
+  const reset =
+    reading.resetsAt === undefined
+      ? "once it resets"
+      : `once it resets, at ${new Date(reading.resetsAt).toISOString().replace(/\.\d+Z$/, "Z")}`;
+  return `Not sent: ${spent} (${reading.statedAs}). Run again ${reset}.`;
+}
 
 // A local recompile that named why the code does not match: its verdict code, else the explorer's refusal.
 function verdictError(checked: PreflightResult, explorerText?: string): ResultError {
