@@ -100,9 +100,10 @@ export async function verifyBatch(
     ]);
     // A key's budget and a service's answers about every chain, shared by the batch's verifiers.
     const shared = new SharedAcrossChains();
-    const batches = await Promise.all(
-      resolved.targets.map(async (target) => {
-        const verifier = await verifierFor(
+    // Every verifier first, so that each knows the others it shares with (Sourcify's chains) before a lookup.
+    const verifiers = await Promise.all(
+      resolved.targets.map((target) =>
+        verifierFor(
           target,
           {
             ...(options.requestsPerSecond === undefined
@@ -112,7 +113,13 @@ export async function verifyBatch(
             onEvent: (event) => options.onEvent?.({ type: "transport", event }),
           },
           shared,
-        );
+        ),
+      ),
+    );
+    const batches = await Promise.all(
+      resolved.targets.map(async (target, index) => {
+        const verifier = verifiers[index];
+        if (!verifier) throw new Error(`no verifier for the target ${index}`);
         const own =
           resolved.chainIds.length <= 1 ? jobs : jobs.filter((job) => job.chainId === target.chainId);
         const records = await verifyJobs(verifier, own, {

@@ -32,7 +32,7 @@ export async function verifierFor(
     }
     case "sourcify": {
       const { SourcifyVerifier } = await import("./sourcifyVerifier.js");
-      return new SourcifyVerifier(target, settings);
+      return new SourcifyVerifier(target, settings, undefined, shared);
     }
     case "routescan": {
       const { routescanVerifier } = await import("./routescanVerifier.js");

@@ -1,7 +1,8 @@
 import type { QuotaReading } from "../client/rateLimiter.js";
-import type { OptimizerSettings, StandardJsonInput, VerificationFormat } from "./job.js";
+import type { MatchKind, OptimizerSettings, StandardJsonInput, VerificationFormat } from "./job.js";
 import type { Service } from "./service.js";
 
+export type { MatchKind } from "./job.js";
 export { type Service, services, serviceTitles } from "./service.js";
 
 /** What a service can do, so the engine never asks it for what it cannot. */
@@ -106,6 +107,8 @@ export type LookUp =
       ownAnswer: boolean;
       /** The implementations the service links the address to, when it says (a proxy). */
       implementations: readonly string[];
+      /** How the service matched it, where it says (Sourcify: `exact_match` verified, `match` partial). */
+      match?: MatchKind | undefined;
     }
   /** The service cannot tell now (no such endpoint, or its answer was no answer). */
   | { state: "unknown" };
@@ -162,7 +165,12 @@ export type SubmitOutcome =
   | { kind: "receipt"; receipt: Receipt }
   /** The service verified it while answering. */
   | { kind: "verified" }
-  | { kind: "already-verified"; message: string };
+  | {
+      kind: "already-verified";
+      message: string;
+      /** How the service holds it, where it says (Sourcify's 409: both matches exact). */
+      match?: MatchKind | undefined;
+    };
 
 /** A submission's receipt: its id, what it is the receipt of, and the contract it is about when known. */
 export interface Receipt {
@@ -179,6 +187,8 @@ export interface ReceiptStatus {
   message: string;
   /** For a proxy link that passed: the implementation the service linked, when it named one. */
   implementation?: string | undefined;
+  /** For a verification that passed: how the service matched it, where it says (Sourcify). */
+  match?: MatchKind | undefined;
 }
 
 /** A contract's creation, as a service knows it. */

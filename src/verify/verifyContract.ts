@@ -15,7 +15,7 @@ import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
 import type { ResultError, VerificationJob, VerificationResult } from "./job.js";
 import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVerifyStatus.js";
-import { type VerifiedState, verifiedState } from "./preCheck.js";
+import { type VerifiedState, verifiedMatch, verifiedState } from "./preCheck.js";
 import type { PreflightOptions, PreflightResult } from "./preflight.js";
 import { isRetryable, isServerError } from "./retryable.js";
 import { standardJsonCandidates } from "./standardJsonCandidates.js";
@@ -23,6 +23,7 @@ import { type PreparedSubmission, prepareSubmissions } from "./submission.js";
 import {
   type BudgetHold,
   type BudgetReading,
+  type MatchKind,
   type SubmitOutcome,
   serviceTitles,
   type Verifier,
@@ -129,6 +130,10 @@ class ContractVerification {
   #preflightResult: PreflightResult | undefined;
   /** The submission held of the service's stated budget, while the contract has not sent it. */
   #held: Extract<BudgetHold, { kind: "held" }> | undefined;
+  /** How the service holds the contract, where it says (Sourcify). */
+  #match: MatchKind | undefined;
+  /** The partial match (`match`) the service held before the run, which an exact submission replaces. */
+  #matchBefore: MatchKind | undefined;
 
   constructor(client: Verifier, job: VerificationJob, options: EngineOptions) {
     this.#client = client;
@@ -192,6 +197,14 @@ class ContractVerification {
       if (checked.outcome === "mismatch")
         return this.#finish("failed", checked.diagnosis, verdictError(checked));
       if (checked.outcome !== "perfect") this.#note = checked.diagnosis;
+      // Only a build whose metadata matches exactly can replace a partial match: this one would be refused.
+      if (checked.outcome === "partial" && this.#matchBefore === "match") {
+        this.#match = "match";
+        return this.#finish(
+          "already-verified",
+          `${serviceTitles[this.#client.service]} holds a partial match (match), and this build's metadata differs from the deployed one too, so it cannot make it exact: not resubmitted. ${checked.diagnosis}`,
+        );
+      }
     }
 
     let lastFailure = "";
@@ -199,7 +212,10 @@ class ContractVerification {
       const outcome = await this.#submit(submission);
       if (!this.#learnedBefore) this.#memory?.noteVerifiedBefore(outcome.kind === "already-verified");
       this.#learnedBefore = true;
-      if (outcome.kind === "already-verified") return this.#finish("already-verified");
+      if (outcome.kind === "already-verified") {
+        this.#match = outcome.match ?? this.#matchBefore;
+        return this.#finish("already-verified");
+      }
       // A synchronous verification answers with the contract it published: nothing to confirm.
       if (outcome.kind === "verified") return this.#finish("verified");
       const receipt = outcome.receipt;
@@ -232,8 +248,15 @@ class ContractVerification {
           if (scout) this.#memory?.scoutDone();
         });
       if (verdict.state === "timeout") return this.#timeout();
-      if (verdict.state === "pass") return this.#confirmed();
-      if (verdict.state === "already-verified") return this.#finish("already-verified");
+      if (verdict.state === "pass") {
+        this.#match = verdict.match;
+        return this.#confirmed();
+      }
+      if (verdict.state === "already-verified") {
+        // The job did not yield a better match than the one held (Sourcify's `already_verified`).
+        this.#match = verdict.match ?? this.#matchBefore;
+        return this.#finish("already-verified");
+      }
       if (verdict.state === "unknown-uid") {
         // Several explorers verified the contract although they had lost the guid: look before calling it a failure.
         // That look is the confirmation.
@@ -361,7 +384,11 @@ class ContractVerification {
   // a verified contract's submission is answered "already verified".
   async #preCheck(): Promise<VerifiedState | "unknown"> {
     try {
-      return await verifiedState(this.#client, this.#job);
+      const found = await verifiedMatch(this.#client, this.#job);
+      if (found.state === "verified") this.#match = found.match;
+      // A partial match is submitted again: an exact build replaces it (Sourcify), or the service says it holds it.
+      if (found.state === "partial" && found.match === "match") this.#matchBefore = "match";
+      return found.state;
     } catch (error) {
       if (!isRetryable(error)) throw error;
       this.#notice(`the pre-check failed (${describe(error)}); submitting without it.`);
@@ -496,6 +523,9 @@ class ContractVerification {
   #finish(status: VerificationResult["status"], message?: string, error?: ResultError): VerificationResult {
     const job = this.#job;
     const failed = status === "failed" || status === "timeout";
+    const upgraded = !failed && this.#matchBefore !== undefined && this.#match === "exact_match";
+    if (upgraded && !message)
+      message = `Upgraded: ${serviceTitles[this.#client.service]} held a partial match (match); this build's exact match (exact_match) replaced it.`;
     const result: VerificationResult = {
       address: job.address,
       contract: this.#contract,
@@ -511,6 +541,8 @@ class ContractVerification {
         ? { error: error ?? { code: status === "timeout" ? "timeout" : "verification_failed" } }
         : {}),
       ...(job.createdBy ? { createdBy: job.createdBy } : {}),
+      ...(this.#match && !failed ? { match: this.#match } : {}),
+      ...(upgraded ? { previousMatch: this.#matchBefore } : {}),
     };
     this.#emit({ type: "finished", address: job.address, contract: this.#contract, result });
     return result;
