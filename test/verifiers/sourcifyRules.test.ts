@@ -119,6 +119,34 @@ describe("Sourcify by its rules", () => {
     expect(emulator.submissions().length - before).toBe(1);
   }, 120_000);
 
+  it("does not resubmit a partial match when the preflight finds this build's metadata differs too", async () => {
+    const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    emulator.seedMatch(box, { runtimeMatch: "match", creationMatch: "match" });
+    const edited = fixtureInput({ optimizer: { enabled: true, runs: 200 } }, (name, content) =>
+      name === "contracts/Box.sol" ? `${content}\n// edited after deploying\n` : content,
+    );
+    const editedJob: VerificationJob = {
+      address: box,
+      source: {
+        ...(boxJob(box).source as Extract<VerificationJob["source"], { format: "standard-json" }>),
+        input: edited,
+      },
+    };
+    const before = emulator.submissions().length;
+    const [result] = await verifyBatch([editedJob], {
+      verifier: sourcify(),
+      ...engine,
+      rpc: { rpcUrl: chain.rpcUrl },
+      preflight: true,
+    });
+    expect(result).toMatchObject({ status: "already-verified", attempts: 0, match: "match" });
+    expect(result?.previousMatch).toBeUndefined();
+    expect(result?.message).toMatch(
+      /^Sourcify holds a partial match \(match\), and this build's metadata differs from the deployed one too, so it cannot make it exact: not resubmitted\. Preflight: only a partial match\./,
+    );
+    expect(emulator.submissions().length - before).toBe(0);
+  }, 120_000);
+
   it("says a fresh verification's match kind on the record", async () => {
     const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
     const [result] = await verifyBatch([boxJob(box)], { verifier: sourcify(), ...engine });
