@@ -1,4 +1,5 @@
 import { neutraliseText } from "../report/terminalText.js";
+import { budgetText, type RunBudgets } from "../run/runBudgets.js";
 import type { VerificationResult } from "../verify/job.js";
 import { fitsBytes, fitWithin, maxJobSummaryBytes } from "./githubLimits.js";
 
@@ -198,23 +199,29 @@ export function resultsHtml(results: readonly VerificationResult[], explorer: st
  *
  * @param results - the records
  * @param explorer - the explorer's base URL
+ * @param budgets - per service, what the run spent of its stated budget and what is left: a line each, last
  * @returns whether the summary holds the table (a comment's fallback points to it only then)
  */
 export async function writeJobSummary(
   results: readonly VerificationResult[],
   explorer: string,
+  budgets: RunBudgets = {},
 ): Promise<{ holdsTable: boolean }> {
   const { summary } = await import("@actions/core");
+  const budgetHtml = Object.entries(budgets)
+    .map(([service, budget]) => `<p>${summaryText(`Budget on ${service}: ${budgetText(budget)}.`)}</p>\n`)
+    .join("");
   const fitted = fitWithin(
     results,
-    fitsBytes(maxJobSummaryBytes),
+    fitsBytes(maxJobSummaryBytes - Buffer.byteLength(budgetHtml)),
     (records, cutNote) =>
       `${resultsHtml(records, explorer)}${cutNote ? `<p>${summaryText(cutNote)}</p>\n` : ""}`,
   );
   await summary
     .addRaw(
-      fitted?.text ??
-        `<h2>Contract verification</h2>\n<p>${summaryText(totalsLine(results))}</p>\n<p>${summaryText("The table is too long for the job summary (GitHub keeps at most 1 MiB per step): the step's log and its results output hold the records.")}</p>\n`,
+      (fitted?.text ??
+        `<h2>Contract verification</h2>\n<p>${summaryText(totalsLine(results))}</p>\n<p>${summaryText("The table is too long for the job summary (GitHub keeps at most 1 MiB per step): the step's log and its results output hold the records.")}</p>\n`) +
+        budgetHtml,
     )
     .write();
   return { holdsTable: fitted !== undefined };

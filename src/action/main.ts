@@ -104,7 +104,7 @@ export async function run(): Promise<void> {
     const explorer = results[0]?.explorer ?? "";
     let summaryHoldsTable = false;
     if (process.env.GITHUB_STEP_SUMMARY)
-      ({ holdsTable: summaryHoldsTable } = await writeJobSummary(results, explorer));
+      ({ holdsTable: summaryHoldsTable } = await writeJobSummary(results, explorer, results.budgets));
     else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
     await commentOnPullRequest(inputs, results, explorer, {
       summaryHoldsTable,

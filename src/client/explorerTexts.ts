@@ -212,6 +212,15 @@ export function sourcifyMatchLevel(level: unknown): "verified" | "partial" | und
 }
 
 /**
+ * Sourcify's `match` field as its own word, when it names a match.
+ * @param level - a `match` field
+ * @returns `exact_match`, `match`, or undefined for no match
+ */
+export function sourcifyMatchKind(level: unknown): "exact_match" | "match" | undefined {
+  return level === "exact_match" || level === "match" ? level : undefined;
+}
+
+/**
  * What an RPC envelope says happened: its `message`, unless that is a bare status word (Etherscan's `NOTOK`) and
  * `result` carries the reason. Blockscout's `result` is null or repeats the message, so either way is right there.
  *

@@ -44,6 +44,34 @@ export function metadataStart(code: string): number {
   return start;
 }
 
+/** The hash of the metadata file a metadata block carries (the `bytecodeHash` setting), by its CBOR key. */
+export type MetadataHashKind = "ipfs" | "bzzr0" | "bzzr1";
+
+// Each key as a CBOR text string, followed by the byte-string header of its hash (34 bytes for IPFS, 32 for Swarm).
+const metadataHashKeys: ReadonlyArray<[MetadataHashKind, string]> = [
+  ["ipfs", "64697066735822"],
+  ["bzzr0", "65627a7a72305820"],
+  ["bzzr1", "65627a7a72315820"],
+];
+
+/**
+ * Which hash of the metadata file the code's trailing metadata block carries, as Sourcify decodes it: none when the
+ * code has no block (`appendCBOR: false`) or a block without a hash (`bytecodeHash: "none"`).
+ * @param code - hex, with or without `0x`
+ * @returns the hash's kind, or undefined
+ */
+export function trailingMetadataHash(code: string): MetadataHashKind | undefined {
+  const bare = bareHex(code);
+  const start = metadataStart(bare);
+  if (start === bare.length) return undefined;
+  const block = bare.slice(start, -4);
+  for (const [kind, key] of metadataHashKeys) {
+    const at = block.indexOf(key);
+    if (at >= 0 && at % 2 === 0) return kind;
+  }
+  return undefined;
+}
+
 function copySpans(compiled: string, deployed: string, spans: readonly Span[]): string {
   let code = compiled;
   for (const span of spans) {

@@ -4,6 +4,7 @@ import {
   type NormalisedRuntime,
   normaliseRuntime,
   sameOutsideMetadata,
+  trailingMetadataHash,
   withoutTrailingMetadata,
 } from "./bytecodeTransformations.js";
 import type { CompilerOutputContract } from "./compiler.js";
@@ -56,9 +57,13 @@ export function matchBytecode(
     { object: runtimeObject, ...references },
     deployed.runtimeCode,
   );
-  // Deployed without a metadata block and submitted with one (or the reverse): the code before it may match.
+  // Deployed without a metadata block and submitted with one (or the reverse): the code before it may match. A
+  // deployed block that hashes the metadata file has its length fixed by that hash, so code of another length is
+  // another build (Sourcify: `bytecode_length_mismatch`), whatever precedes the block.
   let metadataDiffers = false;
   if (!normalised) {
+    if (trailingMetadataHash(deployed.runtimeCode) !== undefined)
+      return { match: "none", reason: "bytecode" };
     normalised = normaliseRuntime(
       { object: withoutTrailingMetadata(bareHex(runtimeObject)), ...references },
       withoutTrailingMetadata(bareHex(deployed.runtimeCode)),

@@ -1,5 +1,6 @@
 import type { MismatchCode } from "../errors/explorerVerifyError.js";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
+import { type MetadataHashKind, trailingMetadataHash } from "./bytecodeTransformations.js";
 import type { Compiler, CompilerOutput, CompilerOutputContract } from "./compiler.js";
 import { type CompilerJob, compilerJobOf, type SubmittedSources } from "./compilerInput.js";
 import { type CompilerResolver, isCompiler } from "./compilerResolver.js";
@@ -84,7 +85,8 @@ export async function recompileAndMatch(
   if (!isCompiler(compiler)) return { code: "no_compiler", diagnosis: compiler.explanation };
   const verdict = await compileAndMatch(compiler, prepared.job, prepared.compilerVersion, request);
   if (verdict.code !== "bytecode" || !request.diagnoseSettings) return verdict;
-  for (const variant of settingVariants(prepared.job.input.settings, request.sources.format)) {
+  const deployedHash = trailingMetadataHash(request.deployed.runtimeCode);
+  for (const variant of settingVariants(prepared.job.input.settings, request.sources.format, deployedHash)) {
     const job = {
       ...prepared.job,
       input: { ...prepared.job.input, settings: variant.apply(prepared.job.input.settings) },
@@ -203,6 +205,7 @@ interface SettingVariant {
 function settingVariants(
   settings: Record<string, unknown>,
   format: SubmittedSources["format"],
+  deployedHash: MetadataHashKind | undefined,
 ): SettingVariant[] {
   const optimizer = (settings.optimizer ?? {}) as { enabled?: boolean; runs?: number };
   const enabled = optimizer.enabled === true;
@@ -237,6 +240,14 @@ function settingVariants(
       variants.push({
         label: "metadata.appendCBOR: false",
         apply: (s) => ({ ...s, metadata: { ...metadata, appendCBOR: false } }),
+      });
+    }
+    // The deployed code names the hash it was built with: another one gives code of another length.
+    const builtWith = metadata.bytecodeHash ?? "ipfs";
+    if ((deployedHash === "ipfs" || deployedHash === "bzzr1") && builtWith !== deployedHash) {
+      variants.push({
+        label: `metadata.bytecodeHash: "${deployedHash}"`,
+        apply: (s) => ({ ...s, metadata: { ...metadata, bytecodeHash: deployedHash } }),
       });
     }
     if (metadata.bytecodeHash !== "none") {

@@ -5,13 +5,17 @@ import { neutraliseLines } from "../report/terminalText.js";
 import type { VerificationEvent } from "../verify/events.js";
 import type { VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
+import type { RunBudgets } from "./runBudgets.js";
 
 /** An engine event, tagged with its chain in a run over several chains, and with its target in a run over several. */
 export type RunEvent = VerificationEvent & { chainId?: number; target?: Service };
 
 /** How a door wants its output. */
 export interface RunReporterOptions {
-  /** Stdout is reserved for exactly one JSON document `{ "results": [...] }`; lines for a person go to stderr. */
+  /**
+   * Stdout is reserved for exactly one JSON document `{ "results": [...] }` (with `"budgets": {...}` beside the
+   * results when a service stated one); lines for a person go to stderr.
+   */
   json: boolean;
   /** A table with links closes the run (a terminal); without it, each closing line carries its message (a CI log). */
   table: boolean;
@@ -96,9 +100,13 @@ export class RunReporter {
     this.#footnotes.push(line);
   }
 
-  /** @param results - the final records: the JSON document, or the table and its notes, then the footnotes */
-  finish(results: readonly VerificationResult[]): void {
-    if (this.#options.json) process.stdout.write(`${JSON.stringify({ results })}\n`);
+  /**
+   * @param results - the final records: the JSON document, or the table and its notes, then the footnotes
+   * @param budgets - per service, what the run spent of its stated budget and what is left (the document's `budgets`)
+   */
+  finish(results: readonly VerificationResult[], budgets: RunBudgets = {}): void {
+    const document = Object.keys(budgets).length > 0 ? { results, budgets } : { results };
+    if (this.#options.json) process.stdout.write(`${JSON.stringify(document)}\n`);
     else if (this.#options.table) this.info(`\n${formatResultsTable(results)}`);
     for (const line of this.#footnotes) this.info(this.#options.json ? line : `\n${line}`);
   }

@@ -7,18 +7,20 @@ import type { BadManifestEntry } from "../inputs/manifest.js";
 import { Ledger } from "../ledger/ledger.js";
 import { runConcurrencyCeiling } from "../options/verificationOptions.js";
 import type { TransportSettings } from "../verifiers/blockscoutVerifier.js";
+import { SharedAcrossChains } from "../verifiers/sharedAcrossChains.js";
 import type { BlockscoutTarget, Target } from "../verifiers/target.js";
 import { verifierFor } from "../verifiers/verifierFor.js";
 import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
 import type { VerificationEvent } from "../verify/events.js";
 import { isSuccess, type VerificationJob, type VerificationResult } from "../verify/job.js";
-import { type Service, serviceTitles } from "../verify/verifier.js";
+import { type Service, serviceTitles, type Verifier } from "../verify/verifier.js";
 import { displayName } from "../verify/verifyContract.js";
 import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
 import { WorkSlots } from "../verify/workSlots.js";
 import { explorerClientFor } from "./explorerClientFor.js";
 import { interruptionGraceMs, watchInterruption } from "./interruption.js";
 import { QueueHeartbeat } from "./queueHeartbeat.js";
+import { budgetLines, type RunBudgets, runBudgets } from "./runBudgets.js";
 import type { RunReporter } from "./runReporter.js";
 import { describeTargets, type RunTargets } from "./targets.js";
 
@@ -46,8 +48,14 @@ export interface DiscoveryLimits {
   onWarning: (warning: DiscoveryWarning) => void;
 }
 
-/** A run's records, and the signal that interrupted it, if one did. */
-export type RunResults = VerificationResult[] & { interruptedBy?: NodeJS.Signals | undefined };
+/**
+ * A run's records, the signal that interrupted it, if one did, and per service what the run spent of the budget the
+ * service stated.
+ */
+export type RunResults = VerificationResult[] & {
+  interruptedBy?: NodeJS.Signals | undefined;
+  budgets?: RunBudgets | undefined;
+};
 
 /** One run of verification, as a door hands it to the hall. */
 export interface RunVerifyRequest {
@@ -124,9 +132,13 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   };
   const chains = new Set(targets.targets.map((target) => target.chainId));
   const batches: Batch[] = [];
+  // A key's budget and a service's answers about every chain, shared by the verifiers of the run.
+  const sharedAcrossChains = new SharedAcrossChains();
+  const verifiers: Verifier[] = [];
   for (const target of targets.targets) {
     const chainJobs = jobsOn(target, jobs, targets);
-    const verifier = await verifierFor(target, transport);
+    const verifier = await verifierFor(target, transport, sharedAcrossChains);
+    verifiers.push(verifier);
     // Over several targets, each line of progress says which one it is about; over several chains, which chain.
     const tags = {
       ...(services.length > 1 ? { target: target.service } : {}),
@@ -152,6 +164,8 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   }
   const interruptedBy = results.interruptedBy;
   for (const line of stoppedTargetLines(results.records)) reporter.info(line);
+  const budgets = runBudgets(verifiers);
+  for (const line of budgetLines(budgets)) reporter.footnote(line);
   const base = results.records[0]?.explorer ?? explorer?.instanceUrl ?? "";
   const all = [...results.records, ...(request.badEntries ?? []).map((entry) => badEntryResult(entry, base))];
   if (interruptedBy) {
@@ -160,8 +174,8 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
       `Interrupted (${interruptedBy}): ${done} of ${all.length} records have their verdict; the others were not sent, or their answers were not awaited (the ledger keeps their guids, so a rerun polls them).`,
     );
   }
-  reporter.finish(all);
-  return Object.assign(all, { interruptedBy });
+  reporter.finish(all, budgets);
+  return Object.assign(all, { interruptedBy, budgets });
 }
 
 // What the jobs' transactions created joins the run, and what is not submitted is said.

@@ -94,16 +94,32 @@ export async function verifyBatch(
       options.totalConcurrency instanceof WorkSlots
         ? options.totalConcurrency
         : new WorkSlots(options.totalConcurrency ?? Number.POSITIVE_INFINITY);
-    const { verifierFor } = await import("../verifiers/verifierFor.js");
+    const [{ verifierFor }, { SharedAcrossChains }] = await Promise.all([
+      import("../verifiers/verifierFor.js"),
+      import("../verifiers/sharedAcrossChains.js"),
+    ]);
+    // A key's budget and a service's answers about every chain, shared by the batch's verifiers.
+    const shared = new SharedAcrossChains();
+    // Every verifier first, so that each knows the others it shares with (Sourcify's chains) before a lookup.
+    const verifiers = await Promise.all(
+      resolved.targets.map((target) =>
+        verifierFor(
+          target,
+          {
+            ...(options.requestsPerSecond === undefined
+              ? {}
+              : { requestsPerSecond: options.requestsPerSecond }),
+            ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
+            onEvent: (event) => options.onEvent?.({ type: "transport", event }),
+          },
+          shared,
+        ),
+      ),
+    );
     const batches = await Promise.all(
-      resolved.targets.map(async (target) => {
-        const verifier = await verifierFor(target, {
-          ...(options.requestsPerSecond === undefined
-            ? {}
-            : { requestsPerSecond: options.requestsPerSecond }),
-          ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
-          onEvent: (event) => options.onEvent?.({ type: "transport", event }),
-        });
+      resolved.targets.map(async (target, index) => {
+        const verifier = verifiers[index];
+        if (!verifier) throw new Error(`no verifier for the target ${index}`);
         const own =
           resolved.chainIds.length <= 1 ? jobs : jobs.filter((job) => job.chainId === target.chainId);
         const records = await verifyJobs(verifier, own, {

@@ -1,3 +1,4 @@
+export { type ApiLimit, apiLimitSchema } from "./apiLimit.js";
 export { contractCreationItemSchema, contractCreationResultSchema } from "./contractCreation.js";
 export { listContractsResultSchema, listedContractItemSchema } from "./listContracts.js";
 export { type RpcEnvelope, rpcEnvelopeSchema } from "./rpcEnvelope.js";

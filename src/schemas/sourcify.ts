@@ -54,3 +54,18 @@ export const sourcifyContractSchema = z.looseObject({
 });
 
 export type SourcifyContract = z.infer<typeof sourcifyContractSchema>;
+
+/** `GET /v2/contract/all-chains/{address}`: the address's matches on every chain Sourcify holds it on. */
+export const sourcifyAllChainsSchema = z.looseObject({
+  results: z.array(
+    z.looseObject({
+      match: matchLevel,
+      creationMatch: matchLevel,
+      runtimeMatch: matchLevel,
+      address: z.string(),
+      chainId: z.union([z.string(), z.number()]),
+    }),
+  ),
+});
+
+export type SourcifyAllChains = z.infer<typeof sourcifyAllChainsSchema>;

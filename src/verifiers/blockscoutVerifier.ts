@@ -267,5 +267,9 @@ function withArguments(constructorArguments: string | undefined): { constructorA
 export function outcomeOf(outcome: contract.SubmissionOutcome): SubmitOutcome {
   if (outcome.kind === "guid") return { kind: "receipt", receipt: { id: outcome.guid, of: "verification" } };
   if (outcome.kind === "verified") return { kind: "verified" };
-  return { kind: "already-verified", message: outcome.message };
+  return {
+    kind: "already-verified",
+    message: outcome.message,
+    ...(outcome.match ? { match: outcome.match } : {}),
+  };
 }

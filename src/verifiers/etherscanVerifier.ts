@@ -1,6 +1,15 @@
+import { getApiLimit } from "../client/etherscan/getApiLimit.js";
 import { Transport } from "../client/transport.js";
+import {
+  BotProtectionError,
+  InvalidApiKeyError,
+  isExplorerVerifyError,
+  QuotaExhaustedError,
+} from "../errors/index.js";
 import type { TransportSettings } from "./blockscoutVerifier.js";
 import { EtherscanCompatibleVerifier } from "./etherscanCompatible.js";
+import { SharedAcrossChains } from "./sharedAcrossChains.js";
+import { type AllowanceAnswer, StatedSubmissionBudget } from "./statedSubmissionBudget.js";
 import type { EtherscanTarget } from "./target.js";
 
 /** Etherscan answers `getcontractcreation` for at most five addresses at once. */
@@ -13,27 +22,36 @@ const defaultRequestsPerSecond = 3;
  * Etherscan API v2 for one chain: the contract module Blockscout copies, with `chainid` on every request and a key.
  * Standard JSON input, single files (flattened sources too) and Vyper standard JSON; no registry format. A used-up
  * daily quota, a chain outside the key's plan or a refused key stops it: later calls fail with the same error, unsent.
+ * Its submissions are planned against the key's stated budget ({@link etherscanBudget}), one for every chain of the
+ * run.
  *
  * @param target - Etherscan for the chain, resolved
  * @param settings - the run's pace, answer cap and events
+ * @param shared - what the run's verifiers share across chains (the key's budget); none: its own
  * @returns the verifier
  */
 export function etherscanVerifier(
   target: EtherscanTarget,
   settings: TransportSettings = {},
+  shared: SharedAcrossChains = new SharedAcrossChains(),
 ): EtherscanCompatibleVerifier {
   const site = target.siteUrl;
+  const transportOptions = {
+    ...settings,
+    explorerUrl: target.apiUrl,
+    apiKey: target.apiKey,
+    apiKeyIn: "query" as const,
+    requestsPerSecond: settings.requestsPerSecond ?? defaultRequestsPerSecond,
+    serviceName: "Etherscan",
+  };
+  // The key's, whatever the chain: asked through a transport of its own, so a chain's stop is not the budget's.
+  const submissionBudget = shared.budget(`etherscan ${target.apiUrl} ${target.apiKey}`, () => {
+    const transport = new Transport(transportOptions);
+    return new StatedSubmissionBudget(() => etherscanBudget(transport));
+  });
   return new EtherscanCompatibleVerifier({
     service: "etherscan",
-    transport: new Transport({
-      ...settings,
-      explorerUrl: target.apiUrl,
-      apiKey: target.apiKey,
-      apiKeyIn: "query",
-      fixedQuery: { chainid: String(target.chainId) },
-      requestsPerSecond: settings.requestsPerSecond ?? defaultRequestsPerSecond,
-      serviceName: "Etherscan",
-    }),
+    transport: new Transport({ ...transportOptions, fixedQuery: { chainid: String(target.chainId) } }),
     pages: {
       base: site ?? "",
       ledgerKey: `etherscan/chain-${target.chainId}`,
@@ -44,7 +62,40 @@ export function etherscanVerifier(
       proxyLink: true,
       creation: true,
       readsConstructorArguments: false,
+      submissionBudget,
     },
     creationsPerRequest,
   });
+}
+
+/**
+ * What the key may still submit, from `getapilimit`: the credits it has left, taken as the most submissions the run
+ * sends. Every `verifysourcecode` is a call, so a run never sends more submissions than the credits left; the key's
+ * cap on verifications (about 100 to 200 a day) is stated by no endpoint and is met, when it comes first, by
+ * Etherscan's own refusal. Polls, reads and proxy links are calls too, a few per contract against a day's credits,
+ * and are not planned: refusing a poll would only lose a submission already spent.
+ *
+ * @param transport - Etherscan's transport with the key, no chain
+ * @returns the allowance, or why there is none (the call refused: a key or plan without it)
+ * @throws {InvalidApiKeyError | QuotaExhaustedError | BotProtectionError} when the answer refuses every request
+ */
+export async function etherscanBudget(transport: Transport): Promise<AllowanceAnswer> {
+  try {
+    const limit = await getApiLimit(transport);
+    const count = (n: number) => n.toLocaleString("en-US");
+    return {
+      left: limit.creditsAvailable,
+      resetsAt: Date.now() + limit.resetsInMs,
+      statedAs: `getapilimit: ${count(limit.creditsAvailable)} of ${count(limit.creditLimit)} credits left (${limit.limitInterval})`,
+    };
+  } catch (error) {
+    if (
+      error instanceof InvalidApiKeyError ||
+      error instanceof QuotaExhaustedError ||
+      error instanceof BotProtectionError
+    )
+      throw error;
+    const reason = isExplorerVerifyError(error) ? error.shortMessage : String(error);
+    return { unstated: `getapilimit was not answered: ${reason}` };
+  }
 }

@@ -1,4 +1,4 @@
-import { sourcifyMatchLevel } from "../client/explorerTexts.js";
+import { sourcifyMatchKind, sourcifyMatchLevel } from "../client/explorerTexts.js";
 import type { QuotaReading } from "../client/rateLimiter.js";
 import * as sourcify from "../client/sourcify/index.js";
 import { Transport } from "../client/transport.js";
@@ -16,6 +16,8 @@ import type {
   VerifierCapabilities,
 } from "../verify/verifier.js";
 import { outcomeOf, type TransportSettings } from "./blockscoutVerifier.js";
+import { SharedAcrossChains } from "./sharedAcrossChains.js";
+import { SourcifyAllChainsLookups } from "./sourcifyAllChainsLookups.js";
 import type { SourcifyTarget } from "./target.js";
 
 /**
@@ -23,7 +25,8 @@ import type { SourcifyTarget } from "./target.js";
  * flattened and Vyper sources as a one-file standard JSON input, and the registry format (metadata and sources)
  * through `POST /v2/verify/metadata/{chainId}/{address}`. Jobs are asynchronous: the verification id is the receipt.
  * Sourcify needs no key and no constructor arguments (it reads them from the creation transaction); it has no proxy
- * link.
+ * link. When the run targets Sourcify on several chains, an address is looked up once for all of them
+ * (`all-chains`).
  */
 export class SourcifyVerifier implements Verifier {
   readonly service = "sourcify";
@@ -37,16 +40,29 @@ export class SourcifyVerifier implements Verifier {
   readonly transport: Transport;
   readonly pages: ContractPages;
   readonly #duplicateWaitMs: number;
+  readonly #allChains: SourcifyAllChainsLookups;
 
   /**
    * @param target - Sourcify for the chain, resolved
    * @param settings - the run's pace, answer cap and events
    * @param duplicateWaitMs - after a 429 `duplicate_verification_request` (another job verifies the address), the
-   *   first wait before looking at the address and submitting again; the n-th wait is n times this
+   *   first wait before looking at the address; the n-th wait is n times this
+   * @param shared - what the run's verifiers share across chains (the all-chains lookups); none: its own
    */
-  constructor(target: SourcifyTarget, settings: TransportSettings = {}, duplicateWaitMs = 2_000) {
+  constructor(
+    target: SourcifyTarget,
+    settings: TransportSettings = {},
+    duplicateWaitMs = 2_000,
+    shared: SharedAcrossChains = new SharedAcrossChains(),
+  ) {
     this.chainId = target.chainId;
     this.#duplicateWaitMs = duplicateWaitMs;
+    this.#allChains = shared.lookups(
+      `sourcify ${target.apiUrl}`,
+      () => new SourcifyAllChainsLookups(),
+      (value): value is SourcifyAllChainsLookups => value instanceof SourcifyAllChainsLookups,
+    );
+    this.#allChains.join(target.chainId);
     this.transport = new Transport({ ...settings, explorerUrl: target.apiUrl, serviceName: "Sourcify" });
     const site = target.siteUrl;
     this.pages = {
@@ -57,11 +73,26 @@ export class SourcifyVerifier implements Verifier {
   }
 
   /**
-   * Sourcify's lookup is by chain and address: a bytecode twin is never taken for the contract.
+   * Sourcify's lookup is by chain and address: a bytecode twin is never taken for the contract. Over several chains,
+   * the first lookup of an address reads the all-chains answer (no name there).
    * @param address - a contract
    * @returns verified (`exact_match`), partial (`match`) or unverified (404), with the contract's name
    */
   async lookUp(address: string): Promise<LookUp> {
+    const everyChain = await this.#allChains.lookUp(address, this.chainId, () =>
+      sourcify.lookupAllChains(this.transport, { address }),
+    );
+    if (everyChain !== "per-chain") {
+      const state = sourcifyMatchLevel(everyChain.found?.match);
+      if (!state) return { state: "unverified", name: null, ownAnswer: true, implementations: [] };
+      return {
+        state,
+        name: null,
+        ownAnswer: true,
+        implementations: [],
+        match: sourcifyMatchKind(everyChain.found?.match),
+      };
+    }
     const found = await sourcify.lookupContract(this.transport, { chainId: this.chainId, address });
     const state = sourcifyMatchLevel(found?.match);
     // An answer about another address or chain is no answer about this one.
@@ -77,6 +108,7 @@ export class SourcifyVerifier implements Verifier {
       name: found.compilation?.name ?? null,
       ownAnswer: true,
       implementations: (found.proxyResolution?.implementations ?? []).map((i) => i.address.toLowerCase()),
+      match: sourcifyMatchKind(found.match),
     };
   }
 

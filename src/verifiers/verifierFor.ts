@@ -1,5 +1,6 @@
 import type { Verifier } from "../verify/verifier.js";
 import type { TransportSettings } from "./blockscoutVerifier.js";
+import { SharedAcrossChains } from "./sharedAcrossChains.js";
 import type { Target } from "./target.js";
 
 /**
@@ -8,12 +9,18 @@ import type { Target } from "./target.js";
  *
  * @param target - one service for one chain, as the hall resolved it
  * @param settings - the run's pace, answer cap and events
+ * @param shared - what the verifiers of the run share across chains (a key's budget, lookups of every chain at
+ *   once): one per run; none, the verifier shares nothing
  * @returns the verifier
  * @example
  * const [target] = (await resolveTargets({ ... })).targets;
  * const results = await verifyJobs(await verifierFor(target), jobs);
  */
-export async function verifierFor(target: Target, settings: TransportSettings = {}): Promise<Verifier> {
+export async function verifierFor(
+  target: Target,
+  settings: TransportSettings = {},
+  shared: SharedAcrossChains = new SharedAcrossChains(),
+): Promise<Verifier> {
   switch (target.service) {
     case "blockscout": {
       const { BlockscoutVerifier } = await import("./blockscoutVerifier.js");
@@ -21,11 +28,11 @@ export async function verifierFor(target: Target, settings: TransportSettings = 
     }
     case "etherscan": {
       const { etherscanVerifier } = await import("./etherscanVerifier.js");
-      return etherscanVerifier(target, settings);
+      return etherscanVerifier(target, settings, shared);
     }
     case "sourcify": {
       const { SourcifyVerifier } = await import("./sourcifyVerifier.js");
-      return new SourcifyVerifier(target, settings);
+      return new SourcifyVerifier(target, settings, undefined, shared);
     }
     case "routescan": {
       const { routescanVerifier } = await import("./routescanVerifier.js");

@@ -125,6 +125,10 @@ export interface VerificationResult {
   createdBy?: CreatedBy;
   /** The service it was verified on (`blockscout` unless the run named others). */
   target?: Service;
+  /** How the service holds the contract, where it says (Sourcify): `exact_match`, or `match` (partial). */
+  match?: MatchKind;
+  /** The match the service held before this run replaced it: `match` upgraded to `exact_match`. */
+  previousMatch?: MatchKind;
 }
 
 /**
@@ -138,6 +142,12 @@ export interface ResultError {
   /** More than the message says, when there is more (e.g. the explorer's own text). */
   details?: string;
 }
+
+/**
+ * How Sourcify matched a contract: `exact_match` (the metadata hash too) or `match` (the code without the metadata
+ * hash: a partial match, which a later exact submission can replace).
+ */
+export type MatchKind = "exact_match" | "match";
 
 /** Whether a result counts as success (verified, already verified, or pending when not waiting). */
 export function isSuccess(result: VerificationResult): boolean {

@@ -1,6 +1,6 @@
 import type { Deadline } from "./deadline.js";
 import { missedPoll } from "./retryable.js";
-import type { Receipt, ReceiptStatus, Verifier } from "./verifier.js";
+import type { MatchKind, Receipt, ReceiptStatus, Verifier } from "./verifier.js";
 
 /** How polling waits: the first interval, its growth, its ceiling, and how long `Unknown UID` counts as pending. */
 export interface PollingOptions {
@@ -34,6 +34,8 @@ export type PollOutcome =
       message: string;
       /** From the call (the submission's answer) to the sending of the poll that saw the verdict, in ms. */
       verdictAfterMs: number;
+      /** How the service matched the contract, where it says (Sourcify). */
+      match?: MatchKind | undefined;
     }
   | { state: "unknown-uid"; message: string }
   | { state: "timeout" };
@@ -86,7 +88,12 @@ export async function pollVerifyStatus(
       case "pass":
       case "already-verified":
       case "fail":
-        return { state: status.state, message: status.message, verdictAfterMs: sentAfterMs };
+        return {
+          state: status.state,
+          message: status.message,
+          verdictAfterMs: sentAfterMs,
+          ...(status.match ? { match: status.match } : {}),
+        };
       case "unknown-uid":
         unknownUids++;
         if (unknownUids > options.unknownUidGrace) return { state: "unknown-uid", message: status.message };

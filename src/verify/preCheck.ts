@@ -1,5 +1,5 @@
 import type { VerificationJob } from "./job.js";
-import type { Verifier } from "./verifier.js";
+import type { MatchKind, Verifier } from "./verifier.js";
 
 /** What the service already holds for an address. */
 export type VerifiedState = "verified" | "partial" | "unverified";
@@ -15,11 +15,25 @@ export type VerifiedState = "verified" | "partial" | "unverified";
  * @returns verified, partially verified, or not
  */
 export async function verifiedState(verifier: Verifier, job: VerificationJob): Promise<VerifiedState> {
+  return (await verifiedMatch(verifier, job)).state;
+}
+
+/**
+ * {@link verifiedState}, with how the service matched the contract where it says (Sourcify).
+ *
+ * @param verifier - the service
+ * @param job - the job
+ * @returns the state, and the match kind when the service named one
+ */
+export async function verifiedMatch(
+  verifier: Verifier,
+  job: VerificationJob,
+): Promise<{ state: VerifiedState; match?: MatchKind | undefined }> {
   const found = await verifier.lookUp(job.address);
-  if (found.state === "unknown" || found.state === "unverified") return "unverified";
-  if (found.ownAnswer) return found.state;
+  if (found.state === "unknown" || found.state === "unverified") return { state: "unverified" };
   const expected = expectedContractName(job);
-  return expected === undefined || found.name === expected ? found.state : "unverified";
+  const own = found.ownAnswer || expected === undefined || found.name === expected;
+  return own ? { state: found.state, match: found.match } : { state: "unverified" };
 }
 
 function expectedContractName(job: VerificationJob): string | undefined {

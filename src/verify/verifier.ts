@@ -1,7 +1,8 @@
 import type { QuotaReading } from "../client/rateLimiter.js";
-import type { OptimizerSettings, StandardJsonInput, VerificationFormat } from "./job.js";
+import type { MatchKind, OptimizerSettings, StandardJsonInput, VerificationFormat } from "./job.js";
 import type { Service } from "./service.js";
 
+export type { MatchKind } from "./job.js";
 export { type Service, services, serviceTitles } from "./service.js";
 
 /** What a service can do, so the engine never asks it for what it cannot. */
@@ -19,7 +20,66 @@ export interface VerifierCapabilities {
   readonly readsConstructorArguments: boolean;
   /** The most libraries a flattened submission carries, where the service has a fixed number of slots. */
   readonly flattenedLibrarySlots?: number;
+  /**
+   * The submissions the service lets this run send before its stated budget resets (Etherscan's `getapilimit`), one
+   * object for every verifier that spends the same budget (one key, every chain): the engine holds one before a
+   * contract's first request and sends none past it.
+   */
+  readonly submissionBudget?: SubmissionBudget;
 }
+
+/**
+ * A service's stated allowance of submissions for a run: asked once, then held and spent one submission at a time by
+ * the contracts of every chain it covers.
+ */
+export interface SubmissionBudget {
+  /**
+   * Holds one submission for a contract about to be worked on; the first call asks the service. While every
+   * submission left is held by contracts not yet sent, waits until one of them is spent or given back.
+   * @returns `held` (spend it when sending, give it back otherwise); `spent`, with what the service stated; or
+   *   `unstated` when the service did not say (its answer to the question was a refusal): the run goes on unplanned
+   * @throws the refusal that stops every request to the service (a refused key, a used-up daily quota, a bot
+   *   challenge), as any request would
+   */
+  hold(): Promise<BudgetHold>;
+  /** @returns what the run spent and what is left, once asked; undefined before */
+  reading(): BudgetReading | undefined;
+}
+
+/** What {@link SubmissionBudget.hold} gives a contract. */
+export type BudgetHold =
+  | {
+      kind: "held";
+      /**
+       * Spends a submission just before it is sent: the held one, then one more of what is left for each later
+       * sending of the same contract (another candidate input, a resend).
+       * @returns false when nothing is left: do not send
+       */
+      spend(): boolean;
+      /** Gives back the held submission when the contract ends without sending it (found verified, say). */
+      release(): void;
+    }
+  | { kind: "spent"; reading: BudgetReading & { state: "stated" } }
+  | { kind: "unstated" };
+
+/** A budget as the service stated it and as the run spent it, or why there is none. */
+export type BudgetReading =
+  | {
+      state: "stated";
+      /** What it counts. */
+      unit: "submissions";
+      /** What the service said was left when asked. */
+      stated: number;
+      /** Sent by this run (a resend counts again). */
+      used: number;
+      left: number;
+      /** When it resets, in ms since the epoch, from what the service stated. */
+      resetsAt: number | undefined;
+      /** The service's statement, for a person, e.g. `getapilimit: 99,872 of 100,000 credits left (daily)`. */
+      statedAs: string;
+    }
+  /** The service refused the question: the run went on without a plan. */
+  | { state: "unstated"; reason: string };
 
 /** Where people see the service's contracts, and the name a ledger files them under. */
 export interface ContractPages {
@@ -47,6 +107,8 @@ export type LookUp =
       ownAnswer: boolean;
       /** The implementations the service links the address to, when it says (a proxy). */
       implementations: readonly string[];
+      /** How the service matched it, where it says (Sourcify: `exact_match` verified, `match` partial). */
+      match?: MatchKind | undefined;
     }
   /** The service cannot tell now (no such endpoint, or its answer was no answer). */
   | { state: "unknown" };
@@ -103,7 +165,12 @@ export type SubmitOutcome =
   | { kind: "receipt"; receipt: Receipt }
   /** The service verified it while answering. */
   | { kind: "verified" }
-  | { kind: "already-verified"; message: string };
+  | {
+      kind: "already-verified";
+      message: string;
+      /** How the service holds it, where it says (Sourcify's 409: both matches exact). */
+      match?: MatchKind | undefined;
+    };
 
 /** A submission's receipt: its id, what it is the receipt of, and the contract it is about when known. */
 export interface Receipt {
@@ -120,6 +187,8 @@ export interface ReceiptStatus {
   message: string;
   /** For a proxy link that passed: the implementation the service linked, when it named one. */
   implementation?: string | undefined;
+  /** For a verification that passed: how the service matched it, where it says (Sourcify). */
+  match?: MatchKind | undefined;
 }
 
 /** A contract's creation, as a service knows it. */

@@ -15,12 +15,19 @@ import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
 import type { ResultError, VerificationJob, VerificationResult } from "./job.js";
 import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVerifyStatus.js";
-import { type VerifiedState, verifiedState } from "./preCheck.js";
+import { type VerifiedState, verifiedMatch, verifiedState } from "./preCheck.js";
 import type { PreflightOptions, PreflightResult } from "./preflight.js";
 import { isRetryable, isServerError } from "./retryable.js";
 import { standardJsonCandidates } from "./standardJsonCandidates.js";
 import { type PreparedSubmission, prepareSubmissions } from "./submission.js";
-import type { SubmitOutcome, Verifier } from "./verifier.js";
+import {
+  type BudgetHold,
+  type BudgetReading,
+  type MatchKind,
+  type SubmitOutcome,
+  serviceTitles,
+  type Verifier,
+} from "./verifier.js";
 
 /** Engine settings shared by every job of a run. */
 export interface EngineOptions {
@@ -121,6 +128,12 @@ class ContractVerification {
   /** Worth reading even on success: a preflight warning (partial match) or note (skipped). */
   #note: string | undefined;
   #preflightResult: PreflightResult | undefined;
+  /** The submission held of the service's stated budget, while the contract has not sent it. */
+  #held: Extract<BudgetHold, { kind: "held" }> | undefined;
+  /** How the service holds the contract, where it says (Sourcify). */
+  #match: MatchKind | undefined;
+  /** The partial match (`match`) the service held before the run, which an exact submission replaces. */
+  #matchBefore: MatchKind | undefined;
 
   constructor(client: Verifier, job: VerificationJob, options: EngineOptions) {
     this.#client = client;
@@ -137,6 +150,8 @@ class ContractVerification {
       return await this.#deadline.run(() => this.#verify());
     } catch (error) {
       return this.#failure(error);
+    } finally {
+      this.#held?.release();
     }
   }
 
@@ -150,6 +165,13 @@ class ContractVerification {
     const candidates = job.source.format === "standard-json" ? standardJsonCandidates(job.source) : [];
     // Checked before anything is sent; the recovered arguments only change what is sent.
     prepareSubmissions(this.#client, job, explicitArguments, candidates);
+    // Past the service's stated budget nothing is sent, not even a pre-check: the contract waits for the reset.
+    const budget = this.#client.capabilities.submissionBudget;
+    if (budget) {
+      const hold = await budget.hold();
+      if (hold.kind === "spent") throw new BudgetSpent(hold.reading);
+      if (hold.kind === "held") this.#held = hold;
+    }
 
     if (!(job.force ?? this.#options.force) && (await this.#preCheckPays())) {
       // The answer is noted before the pre-check counts as ended: jobs waiting for it decide on what it found.
@@ -175,6 +197,14 @@ class ContractVerification {
       if (checked.outcome === "mismatch")
         return this.#finish("failed", checked.diagnosis, verdictError(checked));
       if (checked.outcome !== "perfect") this.#note = checked.diagnosis;
+      // Only a build whose metadata matches exactly can replace a partial match: this one would be refused.
+      if (checked.outcome === "partial" && this.#matchBefore === "match") {
+        this.#match = "match";
+        return this.#finish(
+          "already-verified",
+          `${serviceTitles[this.#client.service]} holds a partial match (match), and this build's metadata differs from the deployed one too, so it cannot make it exact: not resubmitted. ${checked.diagnosis}`,
+        );
+      }
     }
 
     let lastFailure = "";
@@ -182,7 +212,10 @@ class ContractVerification {
       const outcome = await this.#submit(submission);
       if (!this.#learnedBefore) this.#memory?.noteVerifiedBefore(outcome.kind === "already-verified");
       this.#learnedBefore = true;
-      if (outcome.kind === "already-verified") return this.#finish("already-verified");
+      if (outcome.kind === "already-verified") {
+        this.#match = outcome.match ?? this.#matchBefore;
+        return this.#finish("already-verified");
+      }
       // A synchronous verification answers with the contract it published: nothing to confirm.
       if (outcome.kind === "verified") return this.#finish("verified");
       const receipt = outcome.receipt;
@@ -215,8 +248,15 @@ class ContractVerification {
           if (scout) this.#memory?.scoutDone();
         });
       if (verdict.state === "timeout") return this.#timeout();
-      if (verdict.state === "pass") return this.#confirmed();
-      if (verdict.state === "already-verified") return this.#finish("already-verified");
+      if (verdict.state === "pass") {
+        this.#match = verdict.match;
+        return this.#confirmed();
+      }
+      if (verdict.state === "already-verified") {
+        // The job did not yield a better match than the one held (Sourcify's `already_verified`).
+        this.#match = verdict.match ?? this.#matchBefore;
+        return this.#finish("already-verified");
+      }
       if (verdict.state === "unknown-uid") {
         // Several explorers verified the contract although they had lost the guid: look before calling it a failure.
         // That look is the confirmation.
@@ -287,6 +327,10 @@ class ContractVerification {
     let uncertainSends = 0;
     for (;;) {
       if (this.#deadline.passed()) throw new DeadlinePassed();
+      if (this.#held && !this.#held.spend()) {
+        const reading = this.#client.capabilities.submissionBudget?.reading();
+        if (reading?.state === "stated") throw new BudgetSpent(reading);
+      }
       this.#options.onSubmitting?.({
         address: job.address,
         contract: this.#contract,
@@ -340,7 +384,11 @@ class ContractVerification {
   // a verified contract's submission is answered "already verified".
   async #preCheck(): Promise<VerifiedState | "unknown"> {
     try {
-      return await verifiedState(this.#client, this.#job);
+      const found = await verifiedMatch(this.#client, this.#job);
+      if (found.state === "verified") this.#match = found.match;
+      // A partial match is submitted again: an exact build replaces it (Sourcify), or the service says it holds it.
+      if (found.state === "partial" && found.match === "match") this.#matchBefore = "match";
+      return found.state;
     } catch (error) {
       if (!isRetryable(error)) throw error;
       this.#notice(`the pre-check failed (${describe(error)}); submitting without it.`);
@@ -434,6 +482,12 @@ class ContractVerification {
 
   #failure(error: unknown): VerificationResult {
     if (error instanceof DeadlinePassed) return this.#timeout();
+    if (error instanceof BudgetSpent) {
+      return this.#finish("failed", budgetSpentMessage(this.#client, error.reading), {
+        code: "quota_exhausted",
+        details: error.reading.statedAs,
+      });
+    }
     if (error instanceof NotAContractError) {
       return this.#finish(
         "failed",
@@ -469,6 +523,9 @@ class ContractVerification {
   #finish(status: VerificationResult["status"], message?: string, error?: ResultError): VerificationResult {
     const job = this.#job;
     const failed = status === "failed" || status === "timeout";
+    const upgraded = !failed && this.#matchBefore !== undefined && this.#match === "exact_match";
+    if (upgraded && !message)
+      message = `Upgraded: ${serviceTitles[this.#client.service]} held a partial match (match); this build's exact match (exact_match) replaced it.`;
     const result: VerificationResult = {
       address: job.address,
       contract: this.#contract,
@@ -484,6 +541,8 @@ class ContractVerification {
         ? { error: error ?? { code: status === "timeout" ? "timeout" : "verification_failed" } }
         : {}),
       ...(job.createdBy ? { createdBy: job.createdBy } : {}),
+      ...(this.#match && !failed ? { match: this.#match } : {}),
+      ...(upgraded ? { previousMatch: this.#matchBefore } : {}),
     };
     this.#emit({ type: "finished", address: job.address, contract: this.#contract, result });
     return result;
@@ -495,6 +554,30 @@ class ContractVerification {
 }
 
 class DeadlinePassed extends Error {}
+
+/** The service's stated budget has nothing left for this contract: it is not sent. */
+class BudgetSpent extends Error {
+  readonly reading: BudgetReading & { state: "stated" };
+
+  constructor(reading: BudgetReading & { state: "stated" }) {
+    super("the stated budget is spent");
+    this.reading = reading;
+  }
+}
+
+function budgetSpentMessage(verifier: Verifier, reading: BudgetReading & { state: "stated" }): string {
+  const service = serviceTitles[verifier.service];
+  const plural = (n: number) => `${n} submission${n === 1 ? "" : "s"}`;
+  const spent =
+    reading.used === 0
+      ? `${service} said the key has no submissions left`
+      : `this run sent the ${plural(reading.stated)} ${service} said the key had left`;
+  const reset =
+    reading.resetsAt === undefined
+      ? "once it resets"
+      : `once it resets, at ${new Date(reading.resetsAt).toISOString().replace(/\.\d+Z$/, "Z")}`;
+  return `Not sent: ${spent} (${reading.statedAs}). Run again ${reset}.`;
+}
 
 // A local recompile that named why the code does not match: its verdict code, else the explorer's refusal.
 function verdictError(checked: PreflightResult, explorerText?: string): ResultError {

@@ -111,6 +111,8 @@ export async function verifyJobs(
       }
       if (implementation.status !== "verified" && implementation.status !== "already-verified") {
         const notAwaited = implementation.status === "pending";
+        // An implementation the service's budget left unsent leaves the link for the run that sends it.
+        const unsent = implementation.error?.code === "quota_exhausted";
         return stamped({
           address: proxyAddress,
           contract: `proxy of ${implementation.contract}`,
@@ -121,10 +123,14 @@ export async function verifyJobs(
           url: verifier.pages.contract(proxyAddress),
           attempts: 0,
           durationMs: 0,
-          ...(notAwaited ? {} : { error: { code: "verification_failed" as const } }),
+          ...(notAwaited
+            ? {}
+            : { error: { code: unsent ? ("quota_exhausted" as const) : ("verification_failed" as const) } }),
           message: notAwaited
             ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
-            : "Not linked: the implementation is not verified.",
+            : unsent
+              ? "Not linked: the used-up quota stopped the implementation; the run that verifies it after the reset links them."
+              : "Not linked: the implementation is not verified.",
         });
       }
       const linkHash = proxyLinkHash(implementation.address);

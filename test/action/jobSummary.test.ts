@@ -72,6 +72,32 @@ describe("the job summary", () => {
       expect(row).toMatch(/^<tr>(?:<(t[hd])>(?:[^<]|<a [^>]*>[^<]*<\/a>)*<\/\1>){5}<\/tr>$/);
   });
 
+  it("says per service what the run spent of its stated budget and what is left, after the table", async () => {
+    await writeJobSummary(
+      [
+        record(verified, { target: "etherscan" }),
+        record(failed, { target: "etherscan", status: "failed", error: { code: "quota_exhausted" } }),
+      ],
+      explorer,
+      {
+        etherscan: {
+          unit: "submissions",
+          used: 1,
+          left: 0,
+          stated: 1,
+          resetsAt: "2026-11-27T00:00:00Z",
+          statedAs: "getapilimit: 1 of 100 credits left (daily)",
+        },
+      },
+    );
+    const summary = await readFile(summaryFile, "utf8");
+    expect(summary.indexOf("</table>")).toBeLessThan(summary.indexOf("<p>Budget on etherscan"));
+    // The summary's text is neutralised: a colon and parentheses are written as entities.
+    expect(summary.slice(summary.indexOf("<p>Budget on"))).toBe(
+      "<p>Budget on etherscan&#58; this run sent 1 submission; 0 of the 1 stated are left &#40;getapilimit&#58; 1 of 100 credits left &#40;daily&#41;&#41;, until the reset at 2026-11-27T00&#58;00&#58;00Z.</p>\n",
+    );
+  });
+
   it("closes every cell in each chain's table when the results span several chains", async () => {
     await writeJobSummary(
       [record(verified, { chainId: 10 }), record(failed, { chainId: 8453, status: "timeout" })],

@@ -443,6 +443,10 @@ const pairs: Pair[] = [
     submitted: { sources: comment(counter.sources, "contracts/Counter.sol") },
     registry: unchanged,
   }),
+  counterPair("registry: deployed with bytecodeHash ipfs, built with bzzr1", optimized, "mismatch", {
+    submitted: { settings: { ...optimized, metadata: { bytecodeHash: "bzzr1" } } },
+    registry: unchanged,
+  }),
   counterPair("registry: source edited after the build (its metadata hash is wrong)", optimized, "mismatch", {
     registry: ({ metadata, files }) => ({ metadata, files: comment(files, "contracts/Counter.sol") }),
   }),
@@ -578,6 +582,13 @@ async function registryUpload(pair: Pair): Promise<RegistryUpload> {
 }
 
 async function ourVerdict(pair: Pair, deployment: Deployment): Promise<Verdict> {
+  const verdict = await ourRecompile(pair, deployment, false);
+  if (verdict.code === "perfect" || verdict.code === "partial" || verdict.code === "constructor_arguments")
+    return verdict.code;
+  return "mismatch";
+}
+
+async function ourRecompile(pair: Pair, deployment: Deployment, diagnoseSettings: boolean) {
   const rpc = new JsonRpcChain(chain.rpcUrl);
   const runtimeCode = await rpc.getCode(deployment.address);
   // The creation input as the local explorer's index finds it: the transaction's, or the factory's CREATE.
@@ -588,7 +599,7 @@ async function ourVerdict(pair: Pair, deployment: Deployment): Promise<Verdict> 
     : ((await reader.getTransaction({ hash: deployment.txHash })).input as string);
   const { sources, settings } = submittedInput(pair);
   const upload = pair.registry ? await registryUpload(pair) : undefined;
-  const verdict = await recompileAndMatch(
+  return recompileAndMatch(
     {
       sources: upload
         ? {
@@ -608,12 +619,10 @@ async function ourVerdict(pair: Pair, deployment: Deployment): Promise<Verdict> 
           },
       deployed: { runtimeCode, creationInput },
       constructorArguments: (pair.submitted?.args ?? deployment.args).slice(2),
+      diagnoseSettings,
     },
     localCompilerResolver({ compilers: Object.values(soljsonOf), searchPath: false }),
   );
-  if (verdict.code === "perfect" || verdict.code === "partial" || verdict.code === "constructor_arguments")
-    return verdict.code;
-  return "mismatch";
 }
 
 type LibSourcify = typeof import("@ethereum-sourcify/lib-sourcify");
@@ -716,8 +725,22 @@ describe("parity with lib-sourcify", () => {
         `agreement: ${agreeing}/${rows.length}`,
       ].join("\n"),
     );
-    expect(rows.length).toBe(54);
+    expect(rows.length).toBe(55);
     expect(rows.map((r) => [r.pair, r.ours])).toEqual(rows.map((r) => [r.pair, r.libSourcify]));
     expect(rows.map((r) => [r.pair, r.ours])).toEqual(rows.map((r) => [r.pair, r.expected]));
   }, 900_000);
+});
+
+describe("the metadata hash a deployment was built with", () => {
+  it("is named when a build with another one is the only difference (ipfs deployed, bzzr1 submitted)", async () => {
+    const pair = pairs.find((p) => p.label === "registry: deployed with bytecodeHash ipfs, built with bzzr1");
+    if (!pair) throw new Error("the pair is gone");
+    const verdict = await ourRecompile(pair, await deploy(pair), true);
+    expect(verdict).toEqual({
+      code: "settings",
+      setting: 'metadata.bytecodeHash: "ipfs"',
+      diagnosis:
+        'The executable code differs from the deployed code, and matches with metadata.bytecodeHash: "ipfs".',
+    });
+  }, 120_000);
 });

@@ -21,6 +21,7 @@ export const etherscanTexts = {
   unsupportedChain:
     "Missing or unsupported chainid parameter (required for v2 api), please see https://api.etherscan.io/v2/chainlist for the list of supported chainids",
   dailyLimit: "Max daily rate limit reached. 110000 (100%) of 100000 day/limit",
+  dailySubmissions: (limit: number) => `Daily limit of ${limit} source code submissions reached`,
   perSecondLimit: "Max calls per sec rate limit reached (3/sec)",
   planRequired:
     "Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage. https://etherscan.io/apis",
@@ -79,11 +80,23 @@ export interface EtherscanEmulatorOptions {
   callsPerSecond?: number;
   /** Compiles in these worker threads, so a compile never holds the answers (a benchmark's stand-in). */
   solcJsPool?: SolcJsWorkerPool;
+  /** The key's stated budget of submissions (see {@link EtherscanEmulator.stateBudget}). Default: none stated. */
+  budget?: StatedBudget;
   /**
    * Answer as Routescan does: the contract module at `/v2/network/{mainnet|testnet}/evm/{chainId}/etherscan/api`
    * (the chain in the path, a key optional, no proxy link), and its lists of networks.
    */
   routescan?: { testnets: number[] };
+}
+
+/**
+ * A budget of submissions the stand-in states through `getapilimit` (as its credits left) and holds the key to:
+ * a submission past it is refused with Etherscan's daily submission limit.
+ */
+export interface StatedBudget {
+  submissions: number;
+  /** Until the interval ends, stated as `intervalExpiryTimespan`. Default 6 h. */
+  resetsInSeconds?: number;
 }
 
 /** What the emulator stored for a verified contract. */
@@ -113,6 +126,10 @@ export interface EtherscanEmulator {
   dailyQuotaAfter(requests: number): void;
   /** The next requests are answered with the per-second limit text (HTTP 200, as Etherscan does). */
   rateLimitNext(requests: number): void;
+  /** A new interval with this budget of submissions (none spent yet); undefined: none stated, none held to. */
+  stateBudget(budget: StatedBudget | undefined): void;
+  /** From now, `getapilimit` is refused with this text (an Etherscan or a key without it); undefined: answered. */
+  refuseApiLimit(text: string | undefined): void;
   /** The requests of one action. */
   requestsFor(action: string): ReceivedRequest[];
   close(): Promise<void>;
@@ -142,6 +159,12 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
       : new RateLimitWindow({ limit: options.callsPerSecond, windowMs: 1_000 });
   let quotaLeft = Number.POSITIVE_INFINITY;
   let rateLimited = 0;
+  let budget = options.budget;
+  let budgetSpent = 0;
+  let budgetStatedAt = Date.now();
+  let apiLimitRefusal: string | undefined;
+  // The whole stand-in's calls, as Etherscan's credits count them (every call costs one).
+  let calls = 0;
 
   const envelope = (status: "0" | "1", message: string, result: unknown): EmulatorReply => ({
     status: 200,
@@ -172,6 +195,8 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
       if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return refuse(etherscanTexts.badAddress);
       if ((await chain.getCode(address)) === "0x") return refuse(etherscanTexts.notDeployed(address));
       if (verified.has(address.toLowerCase())) return refuse(etherscanTexts.alreadyVerifiedAtSubmit);
+      if (budget && budgetSpent >= budget.submissions)
+        return refuse(etherscanTexts.dailySubmissions(budget.submissions));
       const format = params.codeformat;
       const args = params.constructorArguments ?? params.constructorArguements;
       let submission: Submission;
@@ -199,6 +224,7 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
       } else {
         return refuse(`Invalid codeformat ${format}`);
       }
+      budgetSpent++;
       const guid = randomGuid();
       const job: Job = {
         address,
@@ -324,6 +350,25 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
       return refuse(`Max calls per sec rate limit reached (${options.callsPerSecond}/sec)`);
     if (quotaLeft <= 0) return refuse(etherscanTexts.dailyLimit);
     quotaLeft--;
+    calls++;
+    // The key's budget: no chain, no contract module.
+    if (params.module === "getapilimit" && !routescan) {
+      if (params.action !== "getapilimit") return refuse(etherscanTexts.badAction);
+      if (apiLimitRefusal !== undefined) return refuse(apiLimitRefusal);
+      const limit = budget?.submissions ?? 100_000;
+      const used = budget ? budgetSpent : calls;
+      const resetsInSeconds = Math.max(
+        0,
+        (budget?.resetsInSeconds ?? 6 * 3_600) - Math.floor((Date.now() - budgetStatedAt) / 1_000),
+      );
+      return envelope("1", "OK", {
+        creditsUsed: used,
+        creditsAvailable: Math.max(0, limit - used),
+        creditLimit: limit,
+        limitInterval: "daily",
+        intervalExpiryTimespan: timespan(resetsInSeconds),
+      });
+    }
     const chainId = Number(params.chainid);
     if (!options.chainIds.includes(chainId)) return refuse(etherscanTexts.unsupportedChain);
     if (options.paidChains?.includes(chainId)) return refuse(etherscanTexts.planRequired);
@@ -341,6 +386,14 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
     },
     rateLimitNext: (requests) => {
       rateLimited = requests;
+    },
+    stateBudget: (stated) => {
+      budget = stated;
+      budgetSpent = 0;
+      budgetStatedAt = Date.now();
+    },
+    refuseApiLimit: (text) => {
+      apiLimitRefusal = text;
     },
     requestsFor: (action) =>
       server.requests.filter((r) => String(r.query.action ?? r.body.action ?? "") === action),
@@ -373,6 +426,12 @@ function sourceCodeItem(found: Verified | undefined): Record<string, string> {
     SwarmSource: "",
     SimilarMatch: "",
   };
+}
+
+// `HH:MM:SS`, as `intervalExpiryTimespan` is written.
+function timespan(seconds: number): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(Math.floor(seconds / 3_600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
 }
 
 function randomGuid(): string {

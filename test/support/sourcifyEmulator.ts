@@ -54,6 +54,7 @@ interface Stored {
 
 interface Job {
   id: string;
+  chainId: string;
   address: string;
   startedAt: string;
   /** Not completed before this time (ms since the epoch), however soon the verification ends. */
@@ -71,6 +72,22 @@ export interface SourcifyEmulator {
   faults: FaultInjector;
   /** Submissions (`POST /v2/verify/...`) received. */
   submissions(): ReceivedRequest[];
+  /**
+   * Another client's submission of a standard JSON input, received without a request of this test: its job runs for
+   * at least `runningMs` (a 429 `duplicate_verification_request` for the address meanwhile), then stores its match.
+   */
+  submitElsewhere(
+    address: string,
+    submission: {
+      stdJsonInput: object;
+      compilerVersion: string;
+      contractIdentifier: string;
+      chainId?: number;
+    },
+    runningMs: number,
+  ): void;
+  /** Stores a match for an address as an earlier verification left it, e.g. a partial one (`match`). */
+  seedMatch(address: string, match: { runtimeMatch: Match; creationMatch: Match; chainId?: number }): void;
   close(): Promise<void>;
 }
 
@@ -83,6 +100,8 @@ export interface SourcifyEmulator {
 export async function startSourcifyEmulator(options: {
   rpcUrl: string;
   chainId: number;
+  /** More chains served by the same node, as the same contract deployed on several chains. Default: none. */
+  moreChainIds?: number[];
   /** A job is reported running until this long after its submission, as a busy server's is. Default 0. */
   pendingMs?: number;
   /**
@@ -103,13 +122,20 @@ export async function startSourcifyEmulator(options: {
   lib.SourcifyChain.setGlobalRpcTimeout(10_000);
   const chain = new JsonRpcChain(options.rpcUrl);
   const index = new CreationIndex(chain);
-  const chainId = String(options.chainId);
-  const sourcifyChain = new lib.SourcifyChain({
-    name: "local",
-    chainId: options.chainId,
-    rpcs: [{ rpc: options.rpcUrl, traceSupport: "debug_traceTransaction" }],
-    supported: true,
-  });
+  const chainIds = [options.chainId, ...(options.moreChainIds ?? [])].map(String);
+  const sourcifyChains = new Map(
+    chainIds.map((id) => [
+      id,
+      new lib.SourcifyChain({
+        name: `local ${id}`,
+        chainId: Number(id),
+        rpcs: [{ rpc: options.rpcUrl, traceSupport: "debug_traceTransaction" }],
+        supported: true,
+      }),
+    ]),
+  );
+  // What is stored and running is per chain and address.
+  const keyOf = (chain: string, address: string) => `${chain}:${address.toLowerCase()}`;
   const solc = {
     async compile(version: string, input: object) {
       const release = /^\d+\.\d+\.\d+/.exec(version)?.[0] ?? version;
@@ -152,11 +178,13 @@ export async function startSourcifyEmulator(options: {
     try {
       const compilation = await compile();
       const hash = transactionHash ?? (await index.creationOf(job.address))?.txHash;
+      const sourcifyChain = sourcifyChains.get(job.chainId);
+      if (!sourcifyChain) throw new Error(`no chain ${job.chainId} in the stand-in`);
       const verification = new lib.Verification(compilation, sourcifyChain, job.address, hash);
       await verification.verify();
       const runtimeMatch = level(verification.status.runtimeMatch);
       const creationMatch = level(verification.status.creationMatch);
-      const before = stored.get(job.address.toLowerCase());
+      const before = stored.get(keyOf(job.chainId, job.address));
       if (
         before &&
         !(
@@ -190,7 +218,7 @@ export async function startSourcifyEmulator(options: {
         verifiedAt: now(),
         matchId: String(++matchIds),
       };
-      stored.set(job.address.toLowerCase(), entry);
+      stored.set(keyOf(job.chainId, job.address), entry);
       job.stored = entry;
     } catch (error) {
       const { code, message } = error as { code?: string; message?: string };
@@ -201,28 +229,34 @@ export async function startSourcifyEmulator(options: {
       };
     } finally {
       job.finishedAt = now();
-      running.delete(job.address.toLowerCase());
+      // Running until it is reported completed: a submission for the address meanwhile is a duplicate.
+      const runningForMs = job.readyAt - Date.now();
+      if (runningForMs <= 0) running.delete(keyOf(job.chainId, job.address));
+      else setTimeout(() => running.delete(keyOf(job.chainId, job.address)), runningForMs);
     }
   };
 
   const submit = (
+    chainId: string,
     address: string,
     compile: () => Promise<import("@ethereum-sourcify/lib-sourcify").SolidityCompilation>,
     transactionHash: string | undefined,
+    runningMs = options.pendingMs ?? 0,
   ): EmulatorReply => {
-    const before = stored.get(address.toLowerCase());
+    const before = stored.get(keyOf(chainId, address));
     if (before?.runtimeMatch === "exact_match" && before.creationMatch === "exact_match")
       return failure(409, "already_verified", sourcifyTexts.alreadyVerified(address, chainId));
-    if (running.has(address.toLowerCase()))
+    if (running.has(keyOf(chainId, address)))
       return failure(429, "duplicate_verification_request", sourcifyTexts.beingVerified(address, chainId));
     const job: Job = {
       id: randomUUID(),
+      chainId,
       address,
       startedAt: now(),
-      readyAt: Date.now() + (options.pendingMs ?? 0),
+      readyAt: Date.now() + runningMs,
     };
     jobs.set(job.id, job);
-    running.add(address.toLowerCase());
+    running.add(keyOf(chainId, address));
     // Answered first, verified on a later turn, as Sourcify's workers do.
     setTimeout(() => void run(job, compile, transactionHash), 0);
     return { status: 202, body: { verificationId: job.id } };
@@ -251,7 +285,7 @@ export async function startSourcifyEmulator(options: {
       if (!/^0x[0-9a-fA-F]{40}$/.test(pathAddress))
         return failure(400, "invalid_parameter", sourcifyTexts.invalidAddress(pathAddress));
       if (request.bodyFormat !== "json") return failure(400, "invalid_json", "Unexpected token in JSON");
-      if (pathChain !== chainId)
+      if (!chainIds.includes(pathChain))
         return failure(400, "unsupported_chain", sourcifyTexts.chainNotFound(pathChain));
       const address = getAddress(pathAddress);
       const transactionHash =
@@ -264,7 +298,7 @@ export async function startSourcifyEmulator(options: {
           }),
         );
         const contract = new lib.SolidityMetadataContract(body.metadata as never, sources);
-        return submit(address, () => contract.createCompilation(solc), transactionHash);
+        return submit(pathChain, address, () => contract.createCompilation(solc), transactionHash);
       }
       const input = body.stdJsonInput as { language?: string } | undefined;
       const identifier = body.contractIdentifier;
@@ -274,17 +308,28 @@ export async function startSourcifyEmulator(options: {
       if (!input?.language) return failure(400, "invalid_parameter", sourcifyTexts.noLanguage);
       if (input.language !== "Solidity")
         return failure(400, "unsupported_language", sourcifyTexts.unsupportedLanguage);
-      const cut = identifier.lastIndexOf(":");
-      const version = String(body.compilerVersion ?? "").replace(/^v/, "");
       return submit(
+        pathChain,
         address,
-        async () =>
-          new lib.SolidityCompilation(solc, version, input as never, {
-            path: identifier.slice(0, cut),
-            name: identifier.slice(cut + 1),
-          }),
+        standardCompilation(input, identifier, body.compilerVersion),
         transactionHash,
       );
+    }
+    if (
+      request.method === "GET" &&
+      parts[0] === "v2" &&
+      parts[1] === "contract" &&
+      parts[2] === "all-chains"
+    ) {
+      const pathAddress = parts[3] ?? "";
+      if (parts.length !== 4 || !/^0x[0-9a-fA-F]{40}$/.test(pathAddress))
+        return failure(400, "invalid_parameter", sourcifyTexts.invalidAddress(pathAddress));
+      const address = getAddress(pathAddress);
+      const results = chainIds.flatMap((chain) => {
+        const entry = stored.get(keyOf(chain, address));
+        return entry ? [minimalContract(entry, chain, address)] : [];
+      });
+      return { status: results.length > 0 ? 200 : 404, body: { results } };
     }
     if (request.method === "GET" && parts[0] === "v2" && parts[1] === "verify" && parts.length === 3) {
       const job = jobs.get(parts[2] ?? "");
@@ -301,7 +346,7 @@ export async function startSourcifyEmulator(options: {
             match: job.stored ? overall(job.stored) : null,
             creationMatch: job.stored?.creationMatch ?? null,
             runtimeMatch: job.stored?.runtimeMatch ?? null,
-            chainId,
+            chainId: job.chainId,
             address: job.address,
             ...(job.stored ? { verifiedAt: job.stored.verifiedAt, matchId: job.stored.matchId } : {}),
           },
@@ -313,27 +358,21 @@ export async function startSourcifyEmulator(options: {
       const [, , pathChain = "", pathAddress = ""] = parts;
       if (!/^0x[0-9a-fA-F]{40}$/.test(pathAddress))
         return failure(400, "invalid_parameter", sourcifyTexts.invalidAddress(pathAddress));
-      if (pathChain !== chainId)
+      if (!chainIds.includes(pathChain))
         return failure(400, "unsupported_chain", sourcifyTexts.chainNotFound(pathChain));
       const address = getAddress(pathAddress);
-      const entry = stored.get(address.toLowerCase());
+      const entry = stored.get(keyOf(pathChain, address));
       if (!entry)
         return {
           status: 404,
-          body: { match: null, creationMatch: null, runtimeMatch: null, chainId, address },
+          body: { match: null, creationMatch: null, runtimeMatch: null, chainId: pathChain, address },
         };
       const fields = new Set((request.query.fields ?? "").split(",").filter(Boolean));
       const wants = (field: string) => fields.has(field) || fields.has("all");
       return {
         status: 200,
         body: {
-          matchId: entry.matchId,
-          creationMatch: entry.creationMatch,
-          runtimeMatch: entry.runtimeMatch,
-          verifiedAt: entry.verifiedAt,
-          match: overall(entry),
-          chainId,
-          address,
+          ...minimalContract(entry, pathChain, address),
           ...(wants("compilation")
             ? {
                 compilation: {
@@ -355,6 +394,28 @@ export async function startSourcifyEmulator(options: {
     return failure(404, "route_not_found", `Cannot ${request.method} ${request.path}`);
   };
 
+  // The fields every lookup answers, and the only ones of an `all-chains` result.
+  const minimalContract = (entry: Stored, chain: string, address: string) => ({
+    matchId: entry.matchId,
+    creationMatch: entry.creationMatch,
+    runtimeMatch: entry.runtimeMatch,
+    verifiedAt: entry.verifiedAt,
+    match: overall(entry),
+    chainId: chain,
+    address,
+  });
+
+  const standardCompilation =
+    (input: object, identifier: string, compilerVersion: unknown) =>
+    async (): Promise<import("@ethereum-sourcify/lib-sourcify").SolidityCompilation> => {
+      const cut = identifier.lastIndexOf(":");
+      const version = String(compilerVersion ?? "").replace(/^v/, "");
+      return new lib.SolidityCompilation(solc, version, input as never, {
+        path: identifier.slice(0, cut),
+        name: identifier.slice(cut + 1),
+      });
+    };
+
   const proxyResolution = async (address: string) => {
     const word = await chain.getStorageAt(address, implementationSlot);
     const implementation = `0x${word.replace(/^0x/, "").padStart(64, "0").slice(24)}`;
@@ -372,9 +433,39 @@ export async function startSourcifyEmulator(options: {
     requests: server.requests,
     faults,
     submissions: () => server.requests.filter((r) => r.method === "POST" && r.path.startsWith("/v2/verify/")),
+    submitElsewhere: (address, submission, runningMs) => {
+      const chain = String(submission.chainId ?? options.chainId);
+      const reply = submit(
+        chain,
+        getAddress(address),
+        standardCompilation(
+          submission.stdJsonInput,
+          submission.contractIdentifier,
+          submission.compilerVersion,
+        ),
+        undefined,
+        runningMs,
+      );
+      if (reply.status !== 202) throw new Error(`the stand-in refused the other submission: ${reply.status}`);
+    },
+    seedMatch: (address, match) => {
+      const chain = String(match.chainId ?? options.chainId);
+      stored.set(keyOf(chain, address), {
+        runtimeMatch: match.runtimeMatch,
+        creationMatch: match.creationMatch,
+        name: "",
+        fullyQualifiedName: "",
+        compilerVersion: "",
+        compilerSettings: {},
+        sources: {},
+        abi: [],
+        verifiedAt: now(),
+        matchId: String(++matchIds),
+      });
+    },
     close: async () => {
       await server.close();
-      for (const rpc of sourcifyChain.rpcs) rpc.provider?.destroy();
+      for (const chain of sourcifyChains.values()) for (const rpc of chain.rpcs) rpc.provider?.destroy();
     },
   };
 }

@@ -109,9 +109,15 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
       contractname: "contracts/Token.sol:Token",
       compilerversion: build.compilerVersion,
     });
-    expect(emulator.requests.every((r) => r.query.chainid === "31337" && r.query.apikey === goodKey)).toBe(
-      true,
-    );
+    // The key's budget is asked once, with no chain; every contract call names the chain.
+    expect(emulator.requestsFor("getapilimit").map((r) => [r.query.module, r.query.chainid])).toEqual([
+      ["getapilimit", undefined],
+    ]);
+    expect(
+      emulator.requests.every(
+        (r) => r.query.apikey === goodKey && (r.query.module !== "contract" || r.query.chainid === "31337"),
+      ),
+    ).toBe(true);
 
     const before = emulator.requests.length;
     const rerun = await verifyBatch(jobs, { verifier: etherscan(), ...engine });
@@ -120,6 +126,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
       ["already-verified", 0],
     ]);
     expect(emulator.requests.slice(before).map((r) => r.query.action)).toEqual([
+      "getapilimit",
       "getsourcecode",
       "getsourcecode",
     ]);
@@ -344,6 +351,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
       ["failed", "plan_required", line],
     ]);
     expect(emulator.requests.slice(before).map((r) => [r.query.action, r.query.chainid])).toEqual([
+      ["getapilimit", undefined],
       ["getsourcecode", String(paidChain)],
     ]);
   }, 60_000);

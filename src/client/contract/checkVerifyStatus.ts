@@ -14,6 +14,8 @@ export interface CheckVerifyStatusParameters {
 export interface VerifyStatus {
   state: "pending" | "pass" | "fail" | "unknown-uid" | "already-verified";
   message: string;
+  /** How the service matched the contract, where it says (Sourcify's `exact_match` or `match`). */
+  match?: "exact_match" | "match" | undefined;
 }
 
 /**

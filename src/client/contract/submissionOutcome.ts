@@ -20,7 +20,12 @@ import { toVerifiedContract, type VerifiedContract } from "./verifiedContract.js
 export type SubmissionOutcome =
   | { kind: "guid"; guid: string }
   | { kind: "verified"; contract: VerifiedContract | null }
-  | { kind: "already-verified"; message: string };
+  | {
+      kind: "already-verified";
+      message: string;
+      /** How the service holds it, where it says (Sourcify's 409: both matches exact). */
+      match?: "exact_match" | undefined;
+    };
 
 /** How long Blockscout 12 polls Sourcify before it answers `Sourcify verification timed out` (3 s × 20). */
 const sourcifyWaitMs = 60_000;

@@ -1,7 +1,7 @@
 import { InvalidInputError, InvalidResponseError } from "../../errors/index.js";
 import { sourcifyJobSchema } from "../../schemas/sourcify.js";
 import type { VerifyStatus } from "../contract/checkVerifyStatus.js";
-import { isSourcifyAlreadyVerified, isSourcifyJobNotFound, sourcifyMatchLevel } from "../explorerTexts.js";
+import { isSourcifyAlreadyVerified, isSourcifyJobNotFound, sourcifyMatchKind } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
 
@@ -73,7 +73,8 @@ export async function getVerificationJob(
       ),
     };
   }
-  if (sourcifyMatchLevel(match)) return { state: "pass", message: `Verified (${match})` };
+  const kind = sourcifyMatchKind(match);
+  if (kind) return { state: "pass", message: `Verified (${kind})`, match: kind };
   throw new InvalidResponseError(
     "Sourcify's completed job carries neither a match nor an error.",
     response.request,

@@ -3,7 +3,7 @@ import type { SubmissionOutcome } from "../contract/submissionOutcome.js";
 import {
   isSourcifyAlreadyVerified,
   isSourcifyDuplicateRequest,
-  sourcifyMatchLevel,
+  sourcifyMatchKind,
 } from "../explorerTexts.js";
 import { sleep } from "../rateLimiter.js";
 import { jsonBody } from "../requestBody.js";
@@ -13,8 +13,11 @@ import { assertAddress, assertBodySize } from "../validate.js";
 import { lookupContract } from "./lookupContract.js";
 import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
 
-/** Times a submission answered "already being verified" waits for that other job before giving up. */
-const duplicateWaits = 5;
+/** Looks at the contract while another job verifies it, before that job counts as over without a match. */
+const looksWhileRunning = 5;
+
+/** Submissions sent for one contract while other jobs verify it: the first, and one after a job ended without one. */
+const sendsPastRunningJobs = 2;
 
 export interface SubmitVerificationParameters {
   chainId: number;
@@ -24,20 +27,24 @@ export interface SubmitVerificationParameters {
   /** `{stdJsonInput, compilerVersion, contractIdentifier}` or `{metadata, sources}`. */
   body: object;
   timeoutMs?: number | undefined;
-  /** After a 429 `duplicate_verification_request`, the first wait; the n-th is n times this. Default 2 s. */
+  /** After a 429 `duplicate_verification_request`, the first wait before a look; the n-th is n times this. Default 2 s. */
   duplicateWaitMs?: number | undefined;
 }
 
 /**
  * Submits a verification (202 `{verificationId}`). A 409 `already_verified` (both matches exact) is already
- * verified. A 429 `duplicate_verification_request` (another run verifies the address) waits for that job, looks, and
- * sends again only while the contract is not fully verified, a few times within the deadline.
+ * verified. A 429 `duplicate_verification_request` means a job for the address is already running: it is not sent
+ * again; the contract is looked up, with growing waits within the deadline, until that job's match shows (Sourcify's
+ * 429 names no job, so the lookup is how its own pages follow it). An exact match there is already verified; a
+ * partial one (`match`) is sent again, since this build may match exactly; no match after the job had its time is
+ * sent once more.
  *
  * @param transport - Sourcify's transport
  * @param parameters - chain, address, route and body
  * @returns the verification id as a guid, or already verified
  * @throws {InvalidInputError} for a malformed address or a body over 20 MB, before any request
- * @throws {ExplorerError} for Sourcify's refusals (`unsupported_chain`, `invalid_parameter`, …)
+ * @throws {ExplorerError} for Sourcify's refusals (`unsupported_chain`, `invalid_parameter`, the 429 when the
+ *   deadline comes before the running job's match shows, …)
  */
 export async function submitVerification(
   transport: Transport,
@@ -48,7 +55,7 @@ export async function submitVerification(
   assertBodySize(encoded.bytes, "source");
   const prefix = parameters.route === "metadata" ? "/v2/verify/metadata" : "/v2/verify";
   const { timeoutMs } = parameters;
-  for (let waits = 0; ; ) {
+  for (let sends = 1; ; sends++) {
     const response = await transport.send({
       api: "root",
       path: `${prefix}/${parameters.chainId}/${address}`,
@@ -60,21 +67,16 @@ export async function submitVerification(
     });
     const refusal = sourcifyRefusal(response);
     if (response.status === 409 && refusal && isSourcifyAlreadyVerified(refusal.customCode))
-      return { kind: "already-verified", message: refusal.message };
-    // Another run verifies this address right now: its verdict may make ours needless, so look before sending again.
+      return { kind: "already-verified", message: refusal.message, match: "exact_match" };
     if (
       response.status === 429 &&
       refusal &&
       isSourcifyDuplicateRequest(refusal.customCode) &&
-      waits < duplicateWaits
+      sends < sendsPastRunningJobs
     ) {
-      waits++;
-      if (await waitWithinDeadline((parameters.duplicateWaitMs ?? 2_000) * waits)) {
-        const found = await lookupContract(transport, { chainId: parameters.chainId, address });
-        if (sourcifyMatchLevel(found?.match) === "verified")
-          return { kind: "already-verified", message: refusal.message };
-        continue;
-      }
+      const seen = await followRunningJob(transport, parameters.chainId, address, parameters.duplicateWaitMs);
+      if (seen === "exact_match") return { kind: "already-verified", message: refusal.message, match: seen };
+      if (seen !== "deadline") continue;
     }
     return {
       kind: "guid",
@@ -83,6 +85,21 @@ export async function submitVerification(
   }
 }
 
+// The match the running job left, as the lookup shows it: looked at after growing waits, until it shows, the job
+// had its time (none), or the deadline would pass.
+async function followRunningJob(
+  transport: Transport,
+  chainId: number,
+  address: string,
+  firstWaitMs = 2_000,
+): Promise<"exact_match" | "match" | "none" | "deadline"> {
+  for (let look = 1; look <= looksWhileRunning; look++) {
+    if (!(await waitWithinDeadline(firstWaitMs * look))) return "deadline";
+    const kind = sourcifyMatchKind((await lookupContract(transport, { chainId, address }))?.match);
+    if (kind) return kind;
+  }
+  return "none";
+}
 // False when the wait would pass the deadline of the work: the caller gives up with what it has.
 async function waitWithinDeadline(waitMs: number): Promise<boolean> {
   const deadline = currentRequestDeadline();

@@ -1,0 +1,68 @@
+import { ExplorerError, InvalidResponseError } from "../../errors/index.js";
+import { apiLimitSchema, rpcEnvelopeSchema } from "../../schemas/index.js";
+import { envelopeReason } from "../explorerTexts.js";
+import type { Transport } from "../transport.js";
+
+/** Etherscan's module and action of the same name (not the contract module Blockscout copies). */
+const action = "getapilimit";
+
+/** What a key has left of its credits (calls), as Etherscan states it. */
+export interface ApiLimitReading {
+  creditsUsed: number;
+  creditsAvailable: number;
+  creditLimit: number;
+  /** `daily`, as Etherscan names the interval. */
+  limitInterval: string;
+  /** Until the interval ends, in milliseconds (`intervalExpiryTimespan`). */
+  resetsInMs: number;
+}
+
+/**
+ * Asks Etherscan what the key has left (`module=getapilimit&action=getapilimit`): one call, counted like any other.
+ *
+ * @param transport - Etherscan's transport, with the key
+ * @returns the credits used and left, and when the interval ends
+ * @throws {ExplorerError} for a refusal of the call (status `"0"`: a key or plan without it), with Etherscan's text
+ * @throws {InvalidResponseError} for an answer of another shape
+ * @throws the transport's errors, a refused key or a used-up daily quota among them
+ */
+export async function getApiLimit(transport: Transport): Promise<ApiLimitReading> {
+  const response = await transport.send({
+    api: "rpc",
+    method: "GET",
+    query: { module: action, action },
+    kind: "read",
+  });
+  const envelope = rpcEnvelopeSchema.safeParse(response.json);
+  if (!envelope.success) {
+    throw new InvalidResponseError(
+      `Etherscan's answer to ${action} is not an envelope ({status, message, result}).`,
+      response.request,
+      response.body,
+    );
+  }
+  const { status, message, result } = envelope.data;
+  if (status !== "1" || response.status >= 400) {
+    const text = envelopeReason(message, result) ?? `status ${status}`;
+    throw new ExplorerError(response.request, response.status, transport.redact(text));
+  }
+  const parsed = apiLimitSchema.safeParse(result);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at result.${issue.path.join(".")}` : "";
+    throw new InvalidResponseError(
+      `Etherscan's answer to ${action} has an unexpected shape${where}: ${issue?.message ?? "invalid"}.`,
+      response.request,
+      response.body,
+    );
+  }
+  const { intervalExpiryTimespan, ...counts } = parsed.data;
+  const [hours = 0, minutes = 0, seconds = 0] = intervalExpiryTimespan.split(":").map(Number);
+  return {
+    creditsUsed: counts.creditsUsed,
+    creditsAvailable: counts.creditsAvailable,
+    creditLimit: counts.creditLimit,
+    limitInterval: counts.limitInterval,
+    resetsInMs: ((hours * 60 + minutes) * 60 + seconds) * 1_000,
+  };
+}

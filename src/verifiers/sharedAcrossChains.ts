@@ -1,0 +1,39 @@
+import type { SubmissionBudget } from "../verify/verifier.js";
+
+/**
+ * What the verifiers of one run share across the chains they cover: a service's stated budget per key (Etherscan's
+ * credits belong to the key, whatever the chain), and what a service says about an address on every chain at once
+ * (Sourcify's `all-chains` lookup). The hall makes one per run and gives it to `verifierFor`; a verifier made without
+ * one shares nothing.
+ */
+export class SharedAcrossChains {
+  readonly #budgets = new Map<string, SubmissionBudget>();
+  readonly #lookups = new Map<string, object>();
+
+  /**
+   * @param owner - whose budget: the service's API and the key (kept in memory only, never shown)
+   * @param make - makes it, the first time
+   * @returns the one budget of that owner in this run
+   */
+  budget(owner: string, make: () => SubmissionBudget): SubmissionBudget {
+    let budget = this.#budgets.get(owner);
+    if (!budget) {
+      budget = make();
+      this.#budgets.set(owner, budget);
+    }
+    return budget;
+  }
+
+  /**
+   * @param service - the service's API root
+   * @param make - makes the service's lookups over every chain, the first time
+   * @returns the one such object of that service in this run
+   */
+  lookups<T extends object>(service: string, make: () => T, isOne: (value: object) => value is T): T {
+    const known = this.#lookups.get(service);
+    if (known && isOne(known)) return known;
+    const made = make();
+    this.#lookups.set(service, made);
+    return made;
+  }
+}
