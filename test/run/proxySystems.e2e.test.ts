@@ -1,0 +1,221 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import type { BadManifestEntry } from "../../src/inputs/manifest.js";
+import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
+import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
+import { jobsFromInputs, proxySources } from "../../src/run/inputJobs.js";
+import type { ProxyAddress } from "../../src/run/proxyJobs.js";
+import { RunReporter } from "../../src/run/runReporter.js";
+import { runVerify } from "../../src/run/runVerify.js";
+import type { RunTargets } from "../../src/run/targets.js";
+import type { VerificationResult } from "../../src/verify/job.js";
+import { type EtherscanEmulator, startEtherscanEmulator } from "../support/etherscanEmulator.js";
+import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
+import {
+  deployProxySystems,
+  type ProxySystems,
+  proxyFixtureBuild,
+  writeProxyBuildInfo,
+} from "../support/proxyFixture.js";
+import { runTargetsAt } from "../support/verifiers.js";
+
+// The issue's acceptance: a manifest listing only the proxies of five upgradeable systems (a beacon proxy, a UUPS
+// proxy, a transparent proxy with its ProxyAdmin, a diamond with a loupe and two business facets, an EIP-1167 clone),
+// on a real local chain, verifies every part and links each proxy; on the local explorer and on the Etherscan
+// stand-in (with the right expectedimplementation per proxy); a rerun sends nothing.
+const etherscanKey = "ETHERSCAN-KEY-0123456789";
+let chain: HardhatChain;
+let systems: ProxySystems;
+let workspace: string;
+let explorer: LocalExplorer;
+let etherscan: EtherscanEmulator;
+
+beforeAll(async () => {
+  chain = await startHardhatChain();
+  const build = await proxyFixtureBuild();
+  systems = await deployProxySystems(chain.rpcUrl, build);
+  workspace = await mkdtemp(join(tmpdir(), "explorer-verify-proxies-"));
+  await writeProxyBuildInfo(build, join(workspace, "artifacts"));
+  const proxies = [
+    systems.beaconProxy,
+    systems.uupsProxy,
+    systems.transparentProxy,
+    systems.diamond,
+    systems.clone,
+  ];
+  await writeFile(
+    join(workspace, "contracts.json"),
+    JSON.stringify({ contracts: proxies.map((address) => ({ address, proxy: true })) }),
+  );
+  [explorer, etherscan] = await Promise.all([
+    startLocalExplorer({ rpcUrl: chain.rpcUrl, stateFile: false }),
+    startEtherscanEmulator({ rpcUrl: chain.rpcUrl, chainIds: [31337], apiKeys: [etherscanKey] }),
+  ]);
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all([explorer?.close(), etherscan?.close()]);
+  await chain?.stop();
+  if (workspace) await rm(workspace, { recursive: true, force: true });
+});
+
+function etherscanTargets(): RunTargets {
+  return {
+    targets: [
+      {
+        service: "etherscan",
+        chainId: 31337,
+        required: true,
+        apiUrl: etherscan.apiUrl,
+        apiKey: etherscanKey,
+        siteUrl: "https://explorer.etherscan.test",
+        shownUrl: etherscan.apiUrl,
+        reason: "the test's stand-in",
+      },
+    ],
+    chainIds: [31337],
+    localExplorers: [],
+    close: async () => {},
+  };
+}
+
+// The Action's and the CLI's way through the hall: the manifest read, the proxies' sources, one run.
+async function verifyProxies(
+  targets: RunTargets,
+  ledger: string,
+): Promise<{ records: VerificationResult[]; lines: string[] }> {
+  const inputs = { contracts: "contracts.json", artifacts: "artifacts", rpcUrl: chain.rpcUrl };
+  const badEntries: BadManifestEntry[] = [];
+  const named: ProxyAddress[] = [];
+  const jobs = await jobsFromInputs(
+    inputs,
+    workspace,
+    (entry) => badEntries.push(entry),
+    undefined,
+    (proxy) => named.push(proxy),
+  );
+  const lines: string[] = [];
+  const records = await runVerify({
+    jobs,
+    badEntries,
+    targets,
+    settings: { concurrency: 4, timeoutSeconds: 120, force: false, wait: true, preflight: false },
+    rpc: { rpcUrl: chain.rpcUrl, compilers: [] },
+    ledger: { path: join(workspace, ledger), recheck: false },
+    proxies: proxySources(inputs, workspace, { addresses: named, includeProxies: false }),
+    reporter: new RunReporter({ json: false, table: false, writeLine: (line) => lines.push(line) }),
+  });
+  return { records: [...records], lines };
+}
+
+const lower = (address: string) => address.toLowerCase();
+
+function contractsVerified(records: readonly VerificationResult[]): Record<string, string> {
+  return Object.fromEntries(
+    records
+      .filter((record) => record.format !== "proxy")
+      .map((record) => [lower(record.address), `${record.contract.split(":").pop()} ${record.status}`]),
+  );
+}
+
+function links(records: readonly VerificationResult[]): Record<string, string> {
+  return Object.fromEntries(
+    records
+      .filter((record) => record.format === "proxy")
+      .map((record) => [lower(record.address), record.status]),
+  );
+}
+
+function everyPart(status: string): Record<string, string> {
+  return {
+    [lower(systems.beaconProxy)]: `BeaconProxy ${status}`,
+    [lower(systems.beacon)]: `UpgradeableBeacon ${status}`,
+    [lower(systems.beaconImplementation)]: `BeaconBox ${status}`,
+    [lower(systems.uupsProxy)]: `ERC1967Proxy ${status}`,
+    [lower(systems.uupsImplementation)]: `CounterV1 ${status}`,
+    [lower(systems.transparentProxy)]: `TransparentUpgradeableProxy ${status}`,
+    [lower(systems.transparentImplementation)]: `Store ${status}`,
+    [lower(systems.proxyAdmin)]: `ProxyAdmin ${status}`,
+    [lower(systems.diamond)]: `Diamond ${status}`,
+    [lower(systems.loupeFacet)]: `DiamondLoupeFacet ${status}`,
+    [lower(systems.counterFacet)]: `CounterFacet ${status}`,
+    [lower(systems.greetingFacet)]: `GreetingFacet ${status}`,
+    [lower(systems.walletImplementation)]: `Wallet ${status}`,
+  };
+}
+
+// A request's field, from its query or its form.
+const param = (request: ReceivedRequest, name: string) =>
+  String(request.query[name] ?? request.body[name] ?? "");
+
+const submissions = (records: readonly VerificationResult[]) =>
+  records.reduce((sum, record) => sum + record.attempts, 0);
+
+describe("a manifest listing only the proxies verifies their whole systems", () => {
+  it("on the local explorer: every implementation, beacon, facet, admin and proxy, each proxy linked", async () => {
+    const first = await verifyProxies(runTargetsAt(explorer.url), "local-ledger.json");
+    expect(contractsVerified(first.records)).toEqual(everyPart("verified"));
+    expect(links(first.records)).toEqual({
+      [lower(systems.beaconProxy)]: expect.stringMatching(/^(verified|already-verified)$/),
+      [lower(systems.uupsProxy)]: expect.stringMatching(/^(verified|already-verified)$/),
+      [lower(systems.transparentProxy)]: expect.stringMatching(/^(verified|already-verified)$/),
+      [lower(systems.diamond)]: expect.stringMatching(/^(verified|already-verified)$/),
+      [lower(systems.clone)]: "already-verified",
+    });
+    const beaconRecord = first.records.find(
+      (record) => lower(record.address) === lower(systems.beaconProxy) && record.format !== "proxy",
+    );
+    expect(beaconRecord?.proxy).toEqual({
+      kind: "beacon",
+      implementations: [lower(systems.beaconImplementation)],
+      beacon: lower(systems.beacon),
+    });
+    const diamondRecord = first.records.find(
+      (record) => lower(record.address) === lower(systems.diamond) && record.format !== "proxy",
+    );
+    expect(diamondRecord?.proxy?.kind).toBe("diamond");
+    expect([...(diamondRecord?.proxy?.implementations ?? [])].sort()).toEqual(
+      [systems.loupeFacet, systems.counterFacet, systems.greetingFacet].map(lower).sort(),
+    );
+    const facet = first.records.find((record) => lower(record.address) === lower(systems.counterFacet));
+    expect(facet?.partOf).toEqual({ proxy: systems.diamond, role: "facet" });
+
+    const rerun = await verifyProxies(runTargetsAt(explorer.url), "local-ledger.json");
+    expect(contractsVerified(rerun.records)).toEqual(everyPart("already-verified"));
+    expect(submissions(rerun.records)).toBe(0);
+  }, 600_000);
+
+  it("on Etherscan: each link sent with the implementation the chain shows; a diamond said to be unlinkable", async () => {
+    const first = await verifyProxies(etherscanTargets(), "etherscan-ledger.json");
+    expect(contractsVerified(first.records)).toEqual(everyPart("verified"));
+    expect(links(first.records)).toEqual({
+      [lower(systems.beaconProxy)]: "verified",
+      [lower(systems.uupsProxy)]: "verified",
+      [lower(systems.transparentProxy)]: "verified",
+      [lower(systems.clone)]: "already-verified",
+    });
+    const sent = etherscan
+      .requestsFor("verifyproxycontract")
+      .map((request) => [lower(param(request, "address")), param(request, "expectedimplementation")]);
+    expect(Object.fromEntries(sent)).toEqual({
+      [lower(systems.beaconProxy)]: lower(systems.beaconImplementation),
+      [lower(systems.uupsProxy)]: lower(systems.uupsImplementation),
+      [lower(systems.transparentProxy)]: lower(systems.transparentImplementation),
+    });
+    const diamondRecord = first.records.find((record) => lower(record.address) === lower(systems.diamond));
+    expect(diamondRecord?.message).toBe(
+      "Etherscan links one implementation per proxy, and not an EIP-2535 diamond: its parts are verified each as a contract, not linked.",
+    );
+
+    const before = etherscan.requests.length;
+    const rerun = await verifyProxies(etherscanTargets(), "etherscan-ledger.json");
+    expect(contractsVerified(rerun.records)).toEqual(everyPart("already-verified"));
+    expect(submissions(rerun.records)).toBe(0);
+    const resent = etherscan.requests
+      .slice(before)
+      .filter((request) => ["verifysourcecode", "verifyproxycontract"].includes(param(request, "action")));
+    expect(resent).toEqual([]);
+  }, 600_000);
+});
