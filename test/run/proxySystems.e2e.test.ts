@@ -218,4 +218,47 @@ describe("a manifest listing only the proxies verifies their whole systems", () 
       .filter((request) => ["verifysourcecode", "verifyproxycontract"].includes(param(request, "action")));
     expect(resent).toEqual([]);
   }, 600_000);
+
+  it("a proxy whose own code two contracts of the build have: says so and asks for the contract", async () => {
+    // A thin subclass of ERC1967Proxy compiles to its code: the build holds it twice.
+    const build = await proxyFixtureBuild();
+    const erc1967 = build.output.contracts?.["@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol"];
+    const twice = {
+      ...build,
+      output: {
+        ...build.output,
+        contracts: {
+          ...build.output.contracts,
+          "contracts/MyProxy.sol": { MyProxy: erc1967?.ERC1967Proxy ?? {} },
+        },
+      },
+    };
+    const folder = await mkdtemp(join(tmpdir(), "explorer-verify-proxies-twice-"));
+    try {
+      await writeProxyBuildInfo(twice, join(folder, "artifacts"));
+      const badEntries: BadManifestEntry[] = [];
+      const jobs = await jobsFromInputs(
+        {
+          contracts: JSON.stringify({ contracts: [{ address: systems.uupsProxy, proxy: true }] }),
+          artifacts: "artifacts",
+          rpcUrl: chain.rpcUrl,
+        },
+        folder,
+        (entry) => badEntries.push(entry),
+        undefined,
+        () => {
+          throw new Error("the proxy's code is in the build: it is no proxy outside it");
+        },
+      );
+      expect(jobs).toEqual([]);
+      expect(badEntries.map((entry) => [entry.field, entry.error.shortMessage])).toEqual([
+        [
+          "contracts[0]",
+          `More than one contract matches the code at ${systems.uupsProxy}: @openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol:ERC1967Proxy, contracts/MyProxy.sol:MyProxy. Choose one with contracts[0].contract.`,
+        ],
+      ]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
