@@ -11,7 +11,11 @@ import { RunReporter } from "../../src/run/runReporter.js";
 import { runVerify } from "../../src/run/runVerify.js";
 import type { RunTargets } from "../../src/run/targets.js";
 import type { VerificationResult } from "../../src/verify/job.js";
-import { type EtherscanEmulator, startEtherscanEmulator } from "../support/etherscanEmulator.js";
+import {
+  type EtherscanEmulator,
+  startEtherscanEmulator,
+  startRoutescanEmulator,
+} from "../support/etherscanEmulator.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
 import {
   deployProxySystems,
@@ -19,6 +23,7 @@ import {
   proxyFixtureBuild,
   writeProxyBuildInfo,
 } from "../support/proxyFixture.js";
+import { type SourcifyEmulator, startSourcifyEmulator } from "../support/sourcifyEmulator.js";
 import { runTargetsAt } from "../support/verifiers.js";
 
 // The issue's acceptance: a manifest listing only the proxies of five upgradeable systems (a beacon proxy, a UUPS
@@ -31,6 +36,8 @@ let systems: ProxySystems;
 let workspace: string;
 let explorer: LocalExplorer;
 let etherscan: EtherscanEmulator;
+let sourcify: SourcifyEmulator;
+let routescan: EtherscanEmulator;
 
 beforeAll(async () => {
   chain = await startHardhatChain();
@@ -49,14 +56,16 @@ beforeAll(async () => {
     join(workspace, "contracts.json"),
     JSON.stringify({ contracts: proxies.map((address) => ({ address, proxy: true })) }),
   );
-  [explorer, etherscan] = await Promise.all([
+  [explorer, etherscan, sourcify, routescan] = await Promise.all([
     startLocalExplorer({ rpcUrl: chain.rpcUrl, stateFile: false }),
     startEtherscanEmulator({ rpcUrl: chain.rpcUrl, chainIds: [31337], apiKeys: [etherscanKey] }),
+    startSourcifyEmulator({ rpcUrl: chain.rpcUrl, chainId: 31337 }),
+    startRoutescanEmulator({ rpcUrl: chain.rpcUrl, chainIds: [31337], apiKeys: [], testnets: [31337] }),
   ]);
 }, 300_000);
 
 afterAll(async () => {
-  await Promise.all([explorer?.close(), etherscan?.close()]);
+  await Promise.all([explorer?.close(), etherscan?.close(), sourcify?.close(), routescan?.close()]);
   await chain?.stop();
   if (workspace) await rm(workspace, { recursive: true, force: true });
 });
@@ -73,6 +82,33 @@ function etherscanTargets(): RunTargets {
         siteUrl: "https://explorer.etherscan.test",
         shownUrl: etherscan.apiUrl,
         reason: "the test's stand-in",
+      },
+    ],
+    chainIds: [31337],
+    localExplorers: [],
+    close: async () => {},
+  };
+}
+
+function linklessTargets(): RunTargets {
+  const common = { chainId: 31337, required: true, reason: "the test's stand-in" };
+  const routescanApi = `${routescan.apiUrl}/v2/network/testnet/evm/31337/etherscan/api`;
+  return {
+    targets: [
+      {
+        ...common,
+        service: "sourcify",
+        apiUrl: sourcify.apiUrl,
+        siteUrl: "https://repo.sourcify.test",
+        shownUrl: sourcify.apiUrl,
+      },
+      {
+        ...common,
+        service: "routescan",
+        apiUrl: routescanApi,
+        apiKey: undefined,
+        siteUrl: "https://testnet.routescan.test",
+        shownUrl: routescanApi,
       },
     ],
     chainIds: [31337],
@@ -217,6 +253,27 @@ describe("a manifest listing only the proxies verifies their whole systems", () 
       .slice(before)
       .filter((request) => ["verifysourcecode", "verifyproxycontract"].includes(param(request, "action")));
     expect(resent).toEqual([]);
+  }, 600_000);
+
+  it("on Sourcify and Routescan: every part verified, no link, and the run says so with what Sourcify resolves", async () => {
+    const { records, lines } = await verifyProxies(linklessTargets(), "linkless-ledger.json");
+    for (const service of ["sourcify", "routescan"]) {
+      const own = records.filter((record) => record.target === service);
+      expect(contractsVerified(own)).toEqual(everyPart("verified"));
+      expect(links(own)).toEqual({});
+    }
+    const uups = (service: string) =>
+      records.find(
+        (record) => record.target === service && lower(record.address) === lower(systems.uupsProxy),
+      );
+    expect(uups("sourcify")?.message).toBe(
+      `Sourcify has no proxy link: the EIP-1967 proxy and its parts are verified each as a contract; Sourcify resolves it to ${lower(systems.uupsImplementation)}.`,
+    );
+    expect(uups("routescan")?.message).toBe(
+      "Routescan has no proxy link: the EIP-1967 proxy and its parts are verified each as a contract.",
+    );
+    expect(lines.join("\n")).toContain("Routescan has no proxy link: the EIP-2535 diamond and its parts");
+    expect(routescan.requestsFor("verifyproxycontract")).toEqual([]);
   }, 600_000);
 
   it("a proxy whose own code two contracts of the build have: says so and asks for the contract", async () => {
