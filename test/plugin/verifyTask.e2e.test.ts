@@ -102,6 +102,33 @@ describe("npx hardhat explorer-verify: --proxy with --contract, Ignition rows, d
     );
   }, 180_000);
 
+  it("with --include-proxies, a deployment's proxy is read from the chain and its implementation said to be its", async () => {
+    const outcome = await verify("--deployment", "chain-31337", "--include-proxies", "--json");
+    expect(outcome.code).toBe(0);
+    const { results } = JSON.parse(outcome.stdout) as {
+      results: Array<{
+        address: string;
+        contract: string;
+        format: string;
+        proxy?: unknown;
+        partOf?: unknown;
+      }>;
+    };
+    const own = (name: string) =>
+      results.find((record) => record.contract === name && record.format !== "proxy");
+    expect(own("contracts/SimpleProxy.sol:SimpleProxy")?.proxy).toEqual({
+      kind: "eip1967",
+      implementations: [fixture.Box!.toLowerCase()],
+    });
+    expect(own("contracts/Box.sol:Box")?.partOf).toEqual({
+      proxy: fixture.SimpleProxy,
+      role: "implementation",
+    });
+    expect(results.filter((record) => record.format === "proxy").map((record) => record.address)).toEqual([
+      fixture.SimpleProxy,
+    ]);
+  }, 180_000);
+
   it("names the Ignition future in the rows of a contract deployed twice", async () => {
     const outcome = await verify("--deployment", "twice");
     // The rows first: a failure then shows the whole output.
