@@ -121,8 +121,10 @@ function linklessTargets(): RunTargets {
 async function verifyProxies(
   targets: RunTargets,
   ledger: string,
+  manifest = "contracts.json",
+  includeProxies = false,
 ): Promise<{ records: VerificationResult[]; lines: string[] }> {
-  const inputs = { contracts: "contracts.json", artifacts: "artifacts", rpcUrl: chain.rpcUrl };
+  const inputs = { contracts: manifest, artifacts: "artifacts", rpcUrl: chain.rpcUrl };
   const badEntries: BadManifestEntry[] = [];
   const named: ProxyAddress[] = [];
   const jobs = await jobsFromInputs(
@@ -140,7 +142,7 @@ async function verifyProxies(
     settings: { concurrency: 4, timeoutSeconds: 120, force: false, wait: true, preflight: false },
     rpc: { rpcUrl: chain.rpcUrl, compilers: [] },
     ledger: { path: join(workspace, ledger), recheck: false },
-    proxies: proxySources(inputs, workspace, { addresses: named, includeProxies: false }),
+    proxies: proxySources(inputs, workspace, { addresses: named, includeProxies }),
     reporter: new RunReporter({ json: false, table: false, writeLine: (line) => lines.push(line) }),
   });
   return { records: [...records], lines };
@@ -275,6 +277,30 @@ describe("a manifest listing only the proxies verifies their whole systems", () 
     expect(lines.join("\n")).toContain("Routescan has no proxy link: the EIP-2535 diamond and its parts");
     expect(routescan.requestsFor("verifyproxycontract")).toEqual([]);
   }, 600_000);
+
+  it("with include-proxies, a contract listed plainly whose code is a proxy is taken as one", async () => {
+    const plain = JSON.stringify({
+      contracts: [{ address: systems.uupsProxy }, { address: systems.walletFactory }],
+    });
+    const { records } = await verifyProxies(runTargetsAt(explorer.url), "plain-ledger.json", plain, true);
+    expect(
+      records.map(
+        (record) =>
+          `${lower(record.address)} ${record.format === "proxy" ? "link" : record.contract.split(":").pop()}`,
+      ),
+    ).toEqual([
+      `${lower(systems.uupsProxy)} ERC1967Proxy`,
+      `${lower(systems.uupsProxy)} link`,
+      `${lower(systems.uupsImplementation)} CounterV1`,
+      `${lower(systems.walletFactory)} WalletFactory`,
+    ]);
+    expect(records[0]?.proxy).toEqual({
+      kind: "eip1967",
+      implementations: [lower(systems.uupsImplementation)],
+    });
+    expect(records[2]?.partOf).toEqual({ proxy: systems.uupsProxy, role: "implementation" });
+    expect(records.every((record) => ["verified", "already-verified"].includes(record.status))).toBe(true);
+  }, 300_000);
 
   it("a proxy whose own code two contracts of the build have: says so and asks for the contract", async () => {
     // A thin subclass of ERC1967Proxy compiles to its code: the build holds it twice.
