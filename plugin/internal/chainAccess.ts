@@ -46,8 +46,10 @@ export class ChainAccess implements ProxyChainReader {
       return hex.parse(
         await this.#connection.provider.request({ method: "eth_call", params: [{ to, data }, "latest"] }),
       );
-    } catch {
-      return undefined;
+    } catch (error) {
+      // A revert is the node's answer (a JSON-RPC error, with its code): this address has no such function.
+      if (typeof (error as { code?: unknown } | undefined)?.code === "number") return undefined;
+      throw error;
     }
   }
 }
