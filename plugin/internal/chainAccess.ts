@@ -1,13 +1,11 @@
 import type { NetworkConnection } from "hardhat/types/network";
-import { eip1967ImplementationSlot } from "../../src/chain/proxySlots.js";
+import type { ProxyChainReader } from "../../src/chain/proxyKinds.js";
 import * as z from "../../src/schemas/zod.js";
 
 const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 
-// EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1).
-
 /** The chain reads the task needs, through Hardhat's provider. */
-export class ChainAccess {
+export class ChainAccess implements ProxyChainReader {
   readonly #connection: NetworkConnection;
 
   /** @param connection - an open network connection */
@@ -27,19 +25,31 @@ export class ChainAccess {
     );
   }
 
-  /**
-   * The implementation an ERC-1967 proxy points at.
-   * @param proxy - the proxy address
-   * @returns the implementation address, or undefined when the slot is empty
-   */
-  async implementationOf(proxy: string): Promise<string | undefined> {
-    const word = hex.parse(
+  /** @param address - an account @returns its code, `0x` for none */
+  getCode(address: string): Promise<string> {
+    return this.code(address);
+  }
+
+  /** @param address - a contract @param slot - a storage slot @returns the 32-byte word in it */
+  async getStorageAt(address: string, slot: string): Promise<string> {
+    return hex.parse(
       await this.#connection.provider.request({
         method: "eth_getStorageAt",
-        params: [proxy, eip1967ImplementationSlot, "latest"],
+        params: [address, slot, "latest"],
       }),
     );
-    const address = `0x${word.slice(2).padStart(64, "0").slice(24)}`;
-    return /^0x0{40}$/.test(address) ? undefined : address;
+  }
+
+  /** @param to - a contract @param data - the call's data @returns what it returned, undefined when it reverted */
+  async call(to: string, data: string): Promise<string | undefined> {
+    try {
+      return hex.parse(
+        await this.#connection.provider.request({ method: "eth_call", params: [{ to, data }, "latest"] }),
+      );
+    } catch (error) {
+      // A revert is the node's answer (a JSON-RPC error, with its code): this address has no such function.
+      if (typeof (error as { code?: unknown } | undefined)?.code === "number") return undefined;
+      throw error;
+    }
   }
 }

@@ -4,8 +4,9 @@ import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
-import { createdJobsFromInputs, jobsFromInputs, workspaceCompilers } from "../run/inputJobs.js";
+import { createdJobsFromInputs, jobsFromInputs, proxySources, workspaceCompilers } from "../run/inputJobs.js";
 import { interruptedExitCode } from "../run/interruption.js";
+import type { ProxyAddress } from "../run/proxyJobs.js";
 import { RunReporter } from "../run/runReporter.js";
 import { countsPerTarget, type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
 import { type ChainClaim, chainPlaces, resolveTargets } from "../run/targets.js";
@@ -31,11 +32,13 @@ export async function run(): Promise<void> {
     const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
     const badEntries: BadManifestEntry[] = [];
     const recorded: ChainClaim[] = [];
+    const proxies: ProxyAddress[] = [];
     const jobs = await jobsFromInputs(
       inputs,
       workspace,
       (entry) => badEntries.push(entry),
       (claim) => recorded.push(claim),
+      (proxy) => proxies.push(proxy),
     );
     const severalChains = new Set(recorded.map((claim) => claim.id)).size > 1;
     if (inputs.includeCreated && severalChains) {
@@ -87,6 +90,10 @@ export async function run(): Promise<void> {
         discoverCreated: inputs.includeCreated
           ? (client, limits) => createdJobsFromInputs(inputs, jobs, client, workspace, limits)
           : undefined,
+        proxies: proxySources(inputs, workspace, {
+          addresses: proxies,
+          includeProxies: inputs.includeProxies,
+        }),
         reporter: new RunReporter({
           json: false,
           table: false,

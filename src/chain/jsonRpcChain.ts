@@ -90,6 +90,11 @@ type ChainRpcSchema = [
     Parameters: [address: string, slot: string, block: "latest"];
     ReturnType: unknown;
   },
+  {
+    Method: "eth_call";
+    Parameters: [call: { to: string; data: string }, block: "latest"];
+    ReturnType: unknown;
+  },
   { Method: "eth_getBlockByNumber"; Parameters: [block: string, full: true]; ReturnType: unknown },
   { Method: "eth_getTransactionByHash"; Parameters: [hash: string]; ReturnType: unknown },
   { Method: "eth_getTransactionReceipt"; Parameters: [hash: string]; ReturnType: unknown },
@@ -221,6 +226,28 @@ export class JsonRpcChain {
   /** @param address - an account @param slot - a storage slot @returns the 32-byte word */
   async getStorageAt(address: string, slot: string): Promise<string> {
     return this.#read({ method: "eth_getStorageAt", params: [address, slot, "latest"] }, hexString);
+  }
+
+  /**
+   * A read-only call (`eth_call` at the latest block).
+   * @param to - the contract
+   * @param data - the calldata, `0x` hex
+   * @returns what it returned, or undefined when the call reverted (or the node refused it)
+   * @throws {ChainError} when the node cannot be reached or answers something else than hex
+   */
+  async call(to: string, data: string): Promise<string | undefined> {
+    const request: ChainRequest = { method: "eth_call", params: [{ to, data }, "latest"] };
+    let answer: unknown;
+    try {
+      answer = await this.#client.request(request);
+    } catch (error) {
+      // A revert is the node's answer (an error object): this address has no such function.
+      if (error instanceof RpcRequestError || hasRpcCode(error)) return undefined;
+      throw this.#chainError(request.method, error);
+    }
+    const parsed = hexString.safeParse(answer);
+    if (parsed.success) return parsed.data;
+    throw new ChainError("eth_call", "eth_call: the chain's answer has an unexpected shape: not hex.");
   }
 
   /** @param number - a block number @returns the block with its transactions, or null */

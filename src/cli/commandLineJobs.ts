@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
 import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
-import { eip1967ImplementationSlot } from "../chain/proxySlots.js";
 import type { Libraries } from "../client/contract/libraries.js";
 import { assertAddress } from "../client/validate.js";
 import { type CompiledContract, contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
@@ -8,7 +7,7 @@ import { constructorInputs, typedConstructorValues } from "../inputs/constructor
 import { createContractJob, linkedLibraries } from "../inputs/contractJob.js";
 import { findContract } from "../inputs/findContract.js";
 import type { FoundryConfig } from "../inputs/foundryConfig.js";
-import { inferContract, isDeployedCodeOf } from "../inputs/inferContract.js";
+import { contractsMatching, inferContract, isDeployedCodeOf } from "../inputs/inferContract.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { singleFileSourceOf } from "../inputs/singleFileSource.js";
 import { splitContractName } from "../inputs/sourceNames.js";
@@ -16,6 +15,7 @@ import { readStandardJsonFile } from "../inputs/standardJsonFile.js";
 import type { RequestedFormat } from "../options/verificationOptions.js";
 import type { ChainClaim } from "../run/chainAgreement.js";
 import { libraryList } from "../run/libraryList.js";
+import type { ProxyAddress } from "../run/proxyJobs.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import { UsageError } from "./cliErrors.js";
 
@@ -47,17 +47,18 @@ export interface JobFlags {
  * input. Every file is read and every name checked before this returns.
  *
  * @param flags - the checked flags
- * @param info - tells the user what was found (the proxy's implementation)
  * @param onBadEntry - told of a manifest entry that cannot become a job; the others go on
  * @param onChain - told of each deployment's recorded chain, with the deployment it comes from
+ * @param onProxy - told of a proxy whose own code is not in the build (a clone, a proxy built elsewhere): it makes
+ *   no job, its parts may
  * @returns the jobs
  * @throws {UsageError} or {InvalidInputError} for a mistake in the flags or the files
  */
 export async function commandLineJobs(
   flags: JobFlags,
-  info: (line: string) => void,
   onBadEntry?: (entry: BadManifestEntry) => void,
   onChain?: (claim: ChainClaim) => void,
+  onProxy?: (proxy: ProxyAddress) => void,
 ): Promise<VerificationJob[]> {
   const jobs: VerificationJob[] = [];
   const shared = { artifacts: flags.artifacts, rpcUrl: flags.rpcUrl };
@@ -71,6 +72,7 @@ export async function commandLineJobs(
           flags.cwd,
           onBadEntry,
           onChain,
+          onProxy,
         )),
       );
     }
@@ -85,14 +87,14 @@ export async function commandLineJobs(
       );
     }
   }
-  if (flags.address) jobs.push(...(await addressJobs(flags.address, flags, info)));
+  if (flags.address) jobs.push(...(await addressJobs(flags.address, flags, onProxy)));
   return jobs;
 }
 
 async function addressJobs(
   address: string,
   flags: JobFlags,
-  info: (line: string) => void,
+  onProxy: ((proxy: ProxyAddress) => void) | undefined,
 ): Promise<VerificationJob[]> {
   const chain = flags.rpcUrl ? await openChain(flags.rpcUrl) : undefined;
   const libraries = await libraryList(flags.libraries, flags.cwd, "--libraries");
@@ -102,21 +104,68 @@ async function addressJobs(
     flags.cwd,
     "libraries (foundry.toml)",
   );
-  let target = address;
   if (flags.proxy) {
     if (!chain)
-      throw new UsageError("--proxy needs --rpc-url: the proxy's implementation is read from the chain.");
-    const slot = await chain.getStorageAt(address, eip1967ImplementationSlot);
-    const implementation = `0x${slot.replace(/^0x/, "").padStart(64, "0").slice(24)}`;
-    if (/^0x0{40}$/.test(implementation))
-      throw new UsageError(`${address} is not an ERC-1967 proxy: its implementation slot is empty.`);
-    info(`Proxy ${address} points at implementation ${implementation}`);
-    target = implementation;
+      throw new UsageError("--proxy needs --rpc-url: the proxy's kind and parts are read from the chain.");
+    if (flags.standardJson) {
+      const job = await standardJsonJob(address, flags.standardJson, flags, libraries);
+      return [{ ...job, proxyAddress: address }];
+    }
+    return proxyJobs(address, flags, libraries, chain, profileLibraries, onProxy);
   }
   const job = flags.standardJson
-    ? await standardJsonJob(target, flags.standardJson, flags, libraries)
-    : await buildJob(target, flags, libraries, chain, profileLibraries);
-  return [flags.proxy ? { ...job, proxyAddress: address } : job];
+    ? await standardJsonJob(address, flags.standardJson, flags, libraries)
+    : await buildJob(address, flags, libraries, chain, profileLibraries);
+  return [job];
+}
+
+// --proxy ADDRESS: the proxy's own contract (marked, so that the hall reads its kind and adds its parts), or, when no
+// contract of the build has its code, the address alone. --contract and the constructor arguments describe the proxy;
+// a --contract that is not the proxy's code but one of its parts' is taken for that part.
+async function proxyJobs(
+  address: string,
+  flags: JobFlags,
+  libraries: Libraries,
+  chain: JsonRpcChain,
+  profileLibraries: Libraries,
+  onProxy: ((proxy: ProxyAddress) => void) | undefined,
+): Promise<VerificationJob[]> {
+  const code = await chain.getCode(address);
+  if (code === "0x") throw new UsageError(`There is no contract at ${address} on the chain of --rpc-url.`);
+  const buildInfos = await readBuildInfos(resolve(flags.cwd, flags.artifacts), "--artifacts", {
+    root: flags.cwd,
+  });
+  if (flags.contract) {
+    const named = findContract(buildInfos, flags.contract, "--contract");
+    if (!isDeployedCodeOf(named, code)) {
+      const { resolveProxy } = await import("../chain/proxyKinds.js");
+      const found = await resolveProxy(chain, address);
+      const parts = [...(found?.implementations ?? []), ...(found?.beacon ? [found.beacon] : [])];
+      for (const part of parts) {
+        if (!isDeployedCodeOf(named, await chain.getCode(part))) continue;
+        const partJob = await buildJob(part, flags, libraries, chain, profileLibraries);
+        return [
+          ...(await proxyJobs(
+            address,
+            { ...flags, contract: undefined, constructorArgs: [], constructorArgsHex: undefined },
+            {},
+            chain,
+            profileLibraries,
+            onProxy,
+          )),
+          partJob,
+        ];
+      }
+      throw new UsageError(
+        `The code at ${address} is not ${named.userFqn} as built in ${flags.artifacts}, nor is any of its parts'. Check --contract and --rpc-url, or leave --contract out to infer it.`,
+      );
+    }
+  } else if (contractsMatching(buildInfos.flatMap(contractsOf), code).length === 0) {
+    onProxy?.({ address: assertAddress(address) });
+    return [];
+  }
+  const job = await buildJob(address, flags, libraries, chain, profileLibraries);
+  return [{ ...job, proxyAddress: job.address }];
 }
 
 async function openChain(rpcUrl: string): Promise<JsonRpcChain> {

@@ -30,7 +30,7 @@ export async function showStandardJsonInput(
   info: (line: string) => void,
 ): Promise<number> {
   const bad: BadManifestEntry[] = [];
-  const jobs = await commandLineJobs(flags, info, (entry) => bad.push(entry));
+  const jobs = await commandLineJobs(flags, (entry) => bad.push(entry));
   const inputs = jobs.map(shownInput);
   const single = flags.address !== undefined && flags.deployments.length === 0 && !flags.manifest;
   write(`${JSON.stringify(single && inputs.length === 1 ? inputs[0]?.input : { inputs }, null, 2)}\n`);

@@ -34,7 +34,8 @@ Where the contracts come from:
   --constructor-args-hex HEX  ABI-encoded constructor arguments, instead of CONSTRUCTOR_ARGS
   --libraries LIBS            linked libraries: src/Lib.sol:Lib:0x... (forge's form, repeatable), JSON, or a JSON file
   --format F                  auto, standard-json, single-file, flattened or registry (default auto)
-  --proxy                     ADDRESS is an ERC-1967 proxy: verify its implementation, then link them
+  --proxy                     ADDRESS is a proxy (EIP-1967, beacon, EIP-1822, diamond, clone, Safe): verify it with
+                              its implementations, beacon or facets (found in the build), then link it
 
 Where they are verified:
   --explorer-url URL          the Blockscout explorer (without it, a local --rpc-url uses the embedded explorer)

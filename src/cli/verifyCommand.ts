@@ -6,6 +6,7 @@ import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { requestedFormats, verificationDefaults } from "../options/verificationOptions.js";
 import { interruptedExitCode } from "../run/interruption.js";
+import type { ProxyAddress } from "../run/proxyJobs.js";
 import { RunReporter } from "../run/runReporter.js";
 import type { DiscoveryLimits } from "../run/runVerify.js";
 import { flagText, type RunSettingValues, readRunSettings, settingFlags } from "../run/settings.js";
@@ -71,13 +72,14 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   ]);
   const badEntries: BadManifestEntry[] = [];
   const recorded: ChainClaim[] = [];
+  const proxies: ProxyAddress[] = [];
   const jobs = await commandLineJobs(
     flags,
-    (line) => reporter.info(line),
     (entry) => badEntries.push(entry),
     (claim) => recorded.push(claim),
+    (proxy) => proxies.push(proxy),
   );
-  if (jobs.length === 0 && badEntries.length === 0)
+  if (jobs.length === 0 && badEntries.length === 0 && proxies.length === 0)
     throw new UsageError("The deployment and manifest given hold no contracts.");
   const targets = await resolveCliTargets({
     explorerUrl: values["explorer-url"],
@@ -106,6 +108,10 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       discoverCreated: settings.includeCreated
         ? (client, limits) => createdJobs(flags, jobs, client, limits)
         : undefined,
+      proxies: (await import("../run/inputJobs.js")).proxySources(flags, cwd, {
+        addresses: proxies,
+        includeProxies: settings.includeProxies,
+      }),
       reporter,
       interruptible: true,
     });

@@ -54,12 +54,8 @@ export function inferContract(
   if (runtimeCode === "0x" || runtimeCode === "") {
     throw new InvalidInputError("address", `There is no contract at ${address} on this network.`);
   }
-  const byName = new Map<string, CompiledContract>();
-  for (const contract of contracts) {
-    if (isDeployedCodeOf(contract, runtimeCode) && !byName.has(contract.userFqn))
-      byName.set(contract.userFqn, contract);
-  }
-  const [only, ...others] = [...byName.values()];
+  const matching = contractsMatching(contracts, runtimeCode);
+  const [only, ...others] = matching;
   if (!only) {
     throw new InvalidInputError(
       "contract",
@@ -67,11 +63,33 @@ export function inferContract(
     );
   }
   if (others.length > 0) {
-    const names = [...byName.keys()].sort().join(", ");
+    const names = matching
+      .map((contract) => contract.userFqn)
+      .sort()
+      .join(", ");
     throw new InvalidInputError(
       "contract",
       `More than one contract matches the code at ${address}: ${names}. Choose one with ${naming.contract}.`,
     );
   }
   return only;
+}
+
+/**
+ * The compiled contracts whose code is deployed with this runtime code, each name once.
+ *
+ * @param contracts - the candidates
+ * @param runtimeCode - the code at an address
+ * @returns those that match (none, one, or several that compile to the same code)
+ */
+export function contractsMatching(
+  contracts: readonly CompiledContract[],
+  runtimeCode: string,
+): CompiledContract[] {
+  const byName = new Map<string, CompiledContract>();
+  for (const contract of contracts) {
+    if (isDeployedCodeOf(contract, runtimeCode) && !byName.has(contract.userFqn))
+      byName.set(contract.userFqn, contract);
+  }
+  return [...byName.values()];
 }

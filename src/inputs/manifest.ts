@@ -13,7 +13,7 @@ import {
 } from "./buildInfo.js";
 import { createContractJob } from "./contractJob.js";
 import { findContract } from "./findContract.js";
-import { inferContract } from "./inferContract.js";
+import { contractsMatching, inferContract } from "./inferContract.js";
 import { type JsonOrigin, parseJson, readTextFile } from "./jsonFile.js";
 import { checkManifestEntries, checkManifestEntry, type ManifestEntrySpec } from "./manifestEntries.js";
 import { readRegistrySources } from "./registrySources.js";
@@ -53,6 +53,11 @@ export interface ReadManifestOptions {
    * contract the build info lacks); the other entries go on. Unset, such an entry stops the whole manifest.
    */
   onBadEntry?: (entry: BadManifestEntry) => void;
+  /**
+   * Told of an entry with `proxy: true` and no `contract` whose deployed code no contract of the build has (a clone, a
+   * proxy built elsewhere): it makes no job, its parts may. Unset, such an entry fails as any other.
+   */
+  onProxyOutsideBuild?: (proxy: { field: string; address: string }) => void;
 }
 
 /** A manifest entry left out, and why. */
@@ -110,6 +115,10 @@ export async function readManifest(
   const resolved: ManifestEntry[] = [];
   for (const entry of entries) {
     try {
+      if (await outsideBuild(entry, buildInfos, options)) {
+        options.onProxyOutsideBuild?.({ field: entry.field, address: entry.address });
+        continue;
+      }
       resolved.push({
         job: await entryJob(entry, files, buildInfos, options.deployedCode),
         proxy: entry.proxy,
@@ -371,6 +380,19 @@ async function readCode(
       `Could not read the code at ${entry.address} from the chain, to find which contract it is: ${reason}.`,
     );
   }
+}
+
+// A proxy entry left to be inferred whose code is no contract of the build (a clone, a proxy built elsewhere).
+async function outsideBuild(
+  entry: ManifestEntrySpec,
+  buildInfos: () => Promise<BuildInfo[]>,
+  options: ReadManifestOptions,
+): Promise<boolean> {
+  const { deployedCode } = options;
+  if (!entry.proxy || !options.onProxyOutsideBuild || !deployedCode) return false;
+  if (entry.kind !== "build-info" || entry.contract !== undefined) return false;
+  const code = await readCode(entry, deployedCode);
+  return code !== "0x" && contractsMatching((await buildInfos()).flatMap(contractsOf), code).length === 0;
 }
 
 async function deployedContract(

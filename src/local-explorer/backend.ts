@@ -65,6 +65,14 @@ export interface ProxyCheckState {
   implementations: string[];
 }
 
+/** A proxy as the explorer resolves it from the chain: Blockscout's `proxy_type`, and the addresses it delegates to. */
+export interface ProxyFacts {
+  /** `eip1967`, `eip1967_beacon`, `eip1822`, `eip2535`, `eip1167`, `master_copy`, … */
+  proxyType: string;
+  /** Lower case; a diamond's every facet. */
+  implementations: string[];
+}
+
 export interface ExplorerBackend {
   /** Whether the address holds code the explorer knows. */
   isContract(address: string): Promise<boolean>;
@@ -80,6 +88,8 @@ export interface ExplorerBackend {
   /** Queues an asynchronous submission under a guid (`verifysourcecode`). */
   enqueue(guid: string, submission: Submission): void;
   guidState(guid: string): Promise<GuidState>;
+  /** The proxy the address is, as Blockscout resolves it from the chain; undefined for none (or none known). */
+  proxyOf(address: string): Promise<ProxyFacts | undefined>;
   /** Queues a proxy check; resolves at once. */
   enqueueProxyCheck(guid: string, proxyAddress: string): void;
   proxyCheckState(guid: string): Promise<ProxyCheckState>;

@@ -1,6 +1,6 @@
 import { keccak256 } from "viem";
 import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
-import { eip1967ImplementationSlot } from "../chain/proxySlots.js";
+import { resolveProxy } from "../chain/proxyKinds.js";
 import type { CompilerResolver } from "../recompile/compilerResolver.js";
 import type {
   ContractRecord,
@@ -8,14 +8,13 @@ import type {
   ExplorerBackend,
   GuidState,
   ProxyCheckState,
+  ProxyFacts,
   Submission,
   VerificationDecision,
 } from "./backend.js";
 import type { CreationIndex } from "./creationIndex.js";
 import { judgeSubmission, type SubmissionVerdict } from "./judgeSubmission.js";
 import type { StateStore } from "./stateStore.js";
-
-// EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1).
 
 export interface ChainBackendOptions {
   chain: JsonRpcChain;
@@ -104,23 +103,30 @@ export class ChainBackend implements ExplorerBackend {
     return this.#options.store.state.guids[guid]?.state ?? "unknown";
   }
 
+  async proxyOf(address: string): Promise<ProxyFacts | undefined> {
+    const found = await resolveProxy(this.#options.chain, address);
+    // Only the kinds Blockscout itself reads (not OpenZeppelin's clones with immutable arguments).
+    return found?.blockscoutType === undefined
+      ? undefined
+      : { proxyType: found.blockscoutType, implementations: found.implementations };
+  }
+
   enqueueProxyCheck(guid: string, proxyAddress: string): void {
-    const { store, chain } = this.#options;
+    const { store } = this.#options;
     store.state.proxyGuids[guid] = { state: "pending", proxy: proxyAddress, implementations: [] };
     store.save();
     setTimeout(async () => {
       const check = store.state.proxyGuids[guid];
       if (!check) return;
       try {
-        const word = await chain.getStorageAt(proxyAddress, eip1967ImplementationSlot);
-        const implementation = `0x${word.replace(/^0x/, "").padStart(64, "0").slice(24)}`.toLowerCase();
-        if (/^0x0{40}$/.test(implementation) || (await chain.getCode(implementation)) === "0x") {
+        const found = await this.proxyOf(proxyAddress);
+        if (!found || found.implementations.length === 0) {
           check.state = "fail";
         } else {
           check.state = "pass";
-          check.implementations = [implementation];
+          check.implementations = found.implementations;
           const entry = store.state.contracts[proxyAddress.toLowerCase()];
-          if (entry) entry.record.implementationAddresses = [implementation];
+          if (entry) entry.record.implementationAddresses = found.implementations;
         }
       } catch {
         check.state = "fail";

@@ -1,4 +1,4 @@
-import type { ContractRecord, ExplorerBackend, Submission } from "./backend.js";
+import type { ContractRecord, ExplorerBackend, ProxyFacts, Submission } from "./backend.js";
 import {
   type BlockscoutShapes,
   type BlockscoutVersion,
@@ -10,6 +10,7 @@ import {
   error,
   invalidFilterText,
   ok,
+  proxyPassManyText,
   proxyPassText,
   publishFailedText,
   type Reply,
@@ -58,12 +59,14 @@ export function makeGuid(address: string, nowMs: number = Date.now()): string {
  * @param record - the stored contract
  * @param address - the address asked about (differs from the record's for a bytecode twin)
  * @param release - the shapes of the Blockscout release answered as (default 11's)
+ * @param proxy - the proxy the address is, as resolved from the chain (wins over what the record stored)
  * @returns the wire item, with only the keys that apply
  */
 export function sourceCodeItem(
   record: ContractRecord,
   address: string = record.address,
   release: BlockscoutShapes = blockscoutShapes(),
+  proxy?: ProxyFacts,
 ): Record<string, unknown> {
   const item: Record<string, unknown> = {
     Address: lower(address),
@@ -84,7 +87,7 @@ export function sourceCodeItem(
       ...source,
       Filename: wireAdditionalSourceName(source.Filename, release),
     }));
-  const implementations = record.implementationAddresses ?? [];
+  const implementations = proxy?.implementations ?? record.implementationAddresses ?? [];
   item.IsProxy = implementations.length > 0 ? "true" : "false";
   if (implementations.length > 0) {
     item.ImplementationAddress = implementations[0];
@@ -231,9 +234,17 @@ export class ContractModule {
     const address = str(params.address);
     if (address === undefined) return error(texts.addressRequired);
     if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
-    const record = (await this.#backend.verifiedContract(address)) ?? (await this.#backend.twinOf(address));
+    // As Blockscout: the proxy is resolved from the chain at each answer, and an unverified EIP-1167 clone stands
+    // in with its verified implementation's sources.
+    const proxy = await this.#backend.proxyOf(address);
+    const own = await this.#backend.verifiedContract(address);
+    const [implementation] = proxy?.proxyType === "eip1167" ? proxy.implementations : [];
+    const record =
+      own ??
+      (await this.#backend.twinOf(address)) ??
+      (implementation === undefined ? undefined : await this.#backend.verifiedContract(implementation));
     if (!record) return ok([{ Address: lower(address) }]);
-    return ok([sourceCodeItem(record, address, this.#release)]);
+    return ok([sourceCodeItem(record, address, this.#release, proxy)]);
   }
 
   async getcontractcreation(params: RpcParams): Promise<Reply> {
@@ -499,8 +510,11 @@ export class ContractModule {
         return ok(texts.proxyInProgress);
       case "pass": {
         const proxy = `0x${guid.slice(0, 40)}`;
-        const [first] = check.implementations;
-        return ok(first ? proxyPassText(proxy, first) : texts.proxyInProgress);
+        const [first, ...others] = check.implementations;
+        if (!first) return ok(texts.proxyInProgress);
+        return ok(
+          others.length > 0 ? proxyPassManyText(proxy, check.implementations) : proxyPassText(proxy, first),
+        );
       }
       case "fail":
         return { status: 200, body: { status: "0", message: texts.notok, result: texts.proxyNotDetected } };

@@ -94,6 +94,23 @@ export function proxyPassText(proxy: string, implementation: string): string {
 }
 
 /**
+ * `checkproxyverification`'s pass text for several implementations (a diamond's facets). Blockscout writes the list
+ * with Elixir's `inspect` of its address structs, from which no client can read an address: so is it here.
+ * @param proxy - the proxy address
+ * @param implementations - the implementation addresses
+ * @returns the message
+ */
+export function proxyPassManyText(proxy: string, implementations: readonly string[]): string {
+  const structs = implementations.map((implementation) => {
+    const bytes = (implementation.replace(/^0x/, "").match(/../g) ?? []).map((pair) =>
+      Number.parseInt(pair, 16),
+    );
+    return `%Explorer.Chain.Hash{byte_count: 20, bytes: <<${bytes.join(", ")}>>}`;
+  });
+  return `The proxy's (${proxy.toLowerCase()}) implementation contracts are found at [${structs.join(", ")}] and they've been successfully updated.`;
+}
+
+/**
  * `verifyproxycontract`'s throttle text.
  * @param intervalMs - the minimum interval between refreshes
  * @returns the message

@@ -53,6 +53,8 @@ export const verificationDefaults = {
   preflight: false,
   /** Also verify what the deployment's transactions created. */
   includeCreated: false,
+  /** Also take every deployed contract whose code is a proxy as one: its parts verified, the proxy linked. */
+  includeProxies: false,
   /** Ask the explorer even about contracts the ledger records verified. */
   recheck: false,
   /** The ledger file, relative to the workspace or project. */

@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { ProxyChainReader } from "../chain/proxyKinds.js";
 import type { ExplorerClient } from "../client/explorerClient.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import {
   foundryBroadcastTransactionHashes,
   ignitionTransactionHashes,
 } from "../discovery/deploymentTransactions.js";
+import type { CompiledContract } from "../inputs/buildInfo.js";
 import { contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
 import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
@@ -14,6 +16,7 @@ import type { VerificationJob } from "../verify/job.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { chainIdOfDeployment } from "./chainIdOfDeployment.js";
 import { deploymentPaths } from "./deploymentPaths.js";
+import type { ProxyAddress, ProxySources } from "./proxyJobs.js";
 import type { DiscoveryLimits } from "./runVerify.js";
 
 /** Files and settings that name a run's contracts: the Action's inputs, the CLI's flags. */
@@ -40,6 +43,8 @@ export interface JobSources {
  *   artifacts) are read where they point, and paths found inside them must stay inside it (after links)
  * @param onBadEntry - told of a manifest entry that cannot become a job; the others go on (unset: it stops all)
  * @param onChain - told of each deployment's recorded chain, with the deployment it comes from
+ * @param onProxy - told of a manifest proxy whose own code is not in the build (a clone, a proxy built elsewhere):
+ *   it makes no job, but its parts may (unset: such an entry is a bad entry)
  * @returns the jobs
  * @throws {InvalidInputError} for a malformed manifest or deployment, or a deployment whose path and file name two
  *   chains, before any request
@@ -49,6 +54,7 @@ export async function jobsFromInputs(
   workspace: string,
   onBadEntry?: (entry: BadManifestEntry) => void,
   onChain?: (claim: ChainClaim) => void,
+  onProxy?: (proxy: ProxyAddress) => void,
 ): Promise<VerificationJob[]> {
   const artifactsDir = resolve(workspace, inputs.artifacts);
   const jobs: VerificationJob[] = [];
@@ -61,6 +67,7 @@ export async function jobsFromInputs(
       cwd: workspace,
       root: workspace,
       ...(onBadEntry ? { onBadEntry } : {}),
+      ...(onProxy ? { onProxyOutsideBuild: ({ address }: { address: string }) => onProxy({ address }) } : {}),
       ...(inputs.rpcUrl ? { deployedCode: codeReader(inputs.rpcUrl) } : {}),
     });
     jobs.push(...entries.map(({ job, proxy }) => (proxy ? { ...job, proxyAddress: job.address } : job)));
@@ -170,4 +177,59 @@ function codeReader(rpcUrl: string): (address: string) => Promise<string> {
 export function workspaceCompilers(workspace: string): string[] {
   const soljson = join(workspace, "node_modules", "solc", "soljson.js");
   return existsSync(soljson) ? [soljson] : [];
+}
+
+/**
+ * Where the Action and the CLI read their proxies: each job's chain (its RPC, else `rpc-url`) and the build under
+ * `artifacts`, both read only when a proxy is looked at.
+ *
+ * @param inputs - the artifacts folder and the run's RPC
+ * @param workspace - the folder relative paths start from
+ * @param proxies - the proxies named without a job, and whether every contract is looked at (`include-proxies`)
+ * @returns the sources the hall reads
+ */
+export function proxySources(
+  inputs: Pick<JobSources, "artifacts" | "rpcUrl">,
+  workspace: string,
+  proxies: { addresses: readonly ProxyAddress[]; includeProxies: boolean },
+): ProxySources {
+  const chains = new Map<string, ProxyChainReader>();
+  let contracts: Promise<CompiledContract[]> | undefined;
+  const artifactsDir = resolve(workspace, inputs.artifacts);
+  return {
+    addresses: proxies.addresses,
+    includeProxies: proxies.includeProxies,
+    chainOf: (place) => {
+      const rpcUrl = place.rpc?.rpcUrl ?? inputs.rpcUrl;
+      if (!rpcUrl) return undefined;
+      let chain = chains.get(rpcUrl);
+      if (!chain) {
+        chain = lazyChain(rpcUrl);
+        chains.set(rpcUrl, chain);
+      }
+      return chain;
+    },
+    contracts: () => {
+      contracts ??= existsSync(artifactsDir)
+        ? readBuildInfos(artifactsDir, "artifacts", { root: workspace }).then((infos) =>
+            infos.flatMap(contractsOf),
+          )
+        : Promise.resolve([]);
+      return contracts;
+    },
+  };
+}
+
+// Loaded with the first read: the Action's first request does not wait for the JSON-RPC client.
+function lazyChain(rpcUrl: string): ProxyChainReader {
+  let chain: Promise<import("../chain/jsonRpcChain.js").JsonRpcChain> | undefined;
+  const open = () => {
+    chain ??= import("../chain/jsonRpcChain.js").then(({ JsonRpcChain }) => new JsonRpcChain(rpcUrl));
+    return chain;
+  };
+  return {
+    getCode: async (address) => (await open()).getCode(address),
+    getStorageAt: async (address, slot) => (await open()).getStorageAt(address, slot),
+    call: async (to, data) => (await open()).call(to, data),
+  };
 }

@@ -13,12 +13,14 @@ import { verifierFor } from "../verifiers/verifierFor.js";
 import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
 import type { VerificationEvent } from "../verify/events.js";
 import { isSuccess, type VerificationJob, type VerificationResult } from "../verify/job.js";
+import type { ProxySystem } from "../verify/proxySystems.js";
 import { type Service, serviceTitles, type Verifier } from "../verify/verifier.js";
 import { displayName } from "../verify/verifyContract.js";
 import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
 import { WorkSlots } from "../verify/workSlots.js";
 import { explorerClientFor } from "./explorerClientFor.js";
 import { interruptionGraceMs, watchInterruption } from "./interruption.js";
+import { type ProxySources, proxyJobs } from "./proxyJobs.js";
 import { QueueHeartbeat } from "./queueHeartbeat.js";
 import { budgetLines, type RunBudgets, runBudgets } from "./runBudgets.js";
 import type { RunReporter } from "./runReporter.js";
@@ -73,6 +75,11 @@ export interface RunVerifyRequest {
   discoverCreated?:
     | ((client: ExplorerClient, limits: DiscoveryLimits) => Promise<CreatedContractJobs>)
     | undefined;
+  /**
+   * Where the run reads its proxies' kinds and finds their parts: with it, each proxy's implementations, beacon,
+   * facets and admin join the run, and each proxy is linked once its system is verified.
+   */
+  proxies?: ProxySources | undefined;
   reporter: RunReporter;
   /**
    * SIGINT and SIGTERM end the run cleanly: no new submission starts, answers in flight are awaited up to 5 s, and
@@ -108,6 +115,13 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   );
   if (request.discoverCreated && explorer) {
     await discover(jobs, request.discoverCreated, explorerClientFor(explorer, transport), request);
+  }
+  let systems: ProxySystem[] = [];
+  if (request.proxies) {
+    const expanded = await proxyJobs(jobs, request.proxies, (line) => reporter.info(line));
+    jobs.splice(0, jobs.length, ...expanded.jobs);
+    systems = expanded.systems;
+    checkJobChains(jobs, targets);
   }
   const services = [...new Set(targets.targets.map((target) => target.service))];
   const count = `${jobs.length} contract${jobs.length === 1 ? "" : "s"}`;
@@ -148,10 +162,12 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
       heartbeat.observe(target.service, event);
       reporter.event({ ...event, ...tags });
     };
+    const proxies =
+      targets.chainIds.length <= 1 ? systems : systems.filter((s) => s.chainId === target.chainId);
     batches.push({
       target,
       jobs: chainJobs,
-      options: { ...shared, chainId: target.chainId, onEvent },
+      options: { ...shared, chainId: target.chainId, onEvent, ...(proxies.length > 0 ? { proxies } : {}) },
       run: (options) => verifyJobs(verifier, chainJobs, options),
     });
   }

@@ -165,6 +165,15 @@ export const runSettings = [
     option: "maxCreated",
   },
   {
+    name: "includeProxies",
+    type: "switch",
+    default: verificationDefaults.includeProxies,
+    help: "Take every deployed contract whose code is a proxy as one: its implementations, beacon and facets are verified too, and it is linked where the service can (reads the chain).",
+    input: "include-proxies",
+    flag: "include-proxies",
+    option: "includeProxies",
+  },
+  {
     name: "recheck",
     type: "switch",
     default: verificationDefaults.recheck,
@@ -276,6 +285,7 @@ export type RunSettingValues = {
   preflight: boolean;
   includeCreated: boolean;
   maxCreated: number;
+  includeProxies: boolean;
   recheck: boolean;
 };
 

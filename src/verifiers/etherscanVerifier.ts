@@ -60,6 +60,8 @@ export function etherscanVerifier(
     capabilities: {
       formats: ["standard-json", "single-file", "flattened", "vyper"],
       proxyLink: true,
+      // One implementation per proxy, read from EIP-1967's slots or EIP-1822's (other-verifiers-api.md §1.7).
+      proxyKinds: ["eip1967", "beacon", "eip1822"],
       creation: true,
       readsConstructorArguments: false,
       submissionBudget,

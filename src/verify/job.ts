@@ -75,6 +75,23 @@ export interface CreatedBy {
   transaction: string;
 }
 
+/** A proxy's kind, as its code and storage on the chain show it. */
+export type ProxyKind = "eip1967" | "beacon" | "eip1822" | "diamond" | "minimal" | "master_copy";
+
+/** A proxy as the chain shows it: what its records say (`proxy`). */
+export interface ProxyRecord {
+  kind: ProxyKind;
+  /** Its implementations, lower case: one, or a diamond's facets (every one, the loupe's too). */
+  implementations: string[];
+  /** A beacon proxy's beacon, lower case. */
+  beacon?: string;
+  /** The EIP-1967 admin when it is a contract (a transparent proxy's ProxyAdmin), lower case. */
+  admin?: string;
+}
+
+/** What a contract is to a proxy whose system it belongs to. */
+export type ProxyPartRole = "implementation" | "facet" | "beacon" | "admin";
+
 /** One contract to verify. */
 export interface VerificationJob {
   /** Where the contract lives. */
@@ -129,6 +146,10 @@ export interface VerificationResult {
   match?: MatchKind;
   /** The match the service held before this run replaced it: `match` upgraded to `exact_match`. */
   previousMatch?: MatchKind;
+  /** On a proxy's records (its own and its link's): its kind and parts, as the chain shows them. */
+  proxy?: ProxyRecord;
+  /** On the records of a proxy's parts (implementation, facet, beacon, admin): the proxy, and what it is to it. */
+  partOf?: { proxy: string; role: ProxyPartRole };
 }
 
 /**

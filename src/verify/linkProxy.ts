@@ -33,15 +33,60 @@ export async function linkProxy(
   implementation: VerificationResult,
   options: ProxyLinkOptions = {},
 ): Promise<VerificationResult> {
+  // A job whose own address is the proxy (the Action's `proxy: true`) lets the explorer find the implementation.
+  const selfLink = implementation.address.toLowerCase() === proxyAddress.toLowerCase();
+  return linkProxyTo(
+    verifier,
+    proxyAddress,
+    selfLink
+      ? { contract: `proxy link of ${implementation.contract}`, expected: [] }
+      : {
+          contract: `proxy of ${implementation.contract}`,
+          expected: [implementation.address],
+          expectedImplementation: implementation.address,
+        },
+    options,
+  );
+}
+
+/** What a proxy link must find, and how its record is named. */
+export interface ProxyLinkTarget {
+  /** The link record's `contract`, e.g. `proxy of contracts/Box.sol:Box`. */
+  contract: string;
+  /** The implementations the link must find (a diamond's facets); empty: whatever the service finds. */
+  expected: readonly string[];
+  /** Sent with the request where the service enforces it (Etherscan's `expectedimplementation`). */
+  expectedImplementation?: string | undefined;
+  /**
+   * The chain's answer is the truth: a link to other implementations than `expected` fails the record (unset: it
+   * passes with a message saying so).
+   */
+  strict?: boolean;
+}
+
+/**
+ * Links a proxy to the implementations it must find: when the service already shows them, nothing is sent;
+ * otherwise a `proxy` submission, then its receipt's status until a verdict or the deadline, then (when the
+ * service's words name no single implementation) a look at what the service shows now.
+ *
+ * @param verifier - the service
+ * @param proxyAddress - the proxy
+ * @param target - the implementations to find, and the record's name
+ * @param options - deadline, polling, events
+ * @returns the link's record (`format: "proxy"`); never throws
+ */
+export async function linkProxyTo(
+  verifier: Verifier,
+  proxyAddress: string,
+  target: ProxyLinkTarget,
+  options: ProxyLinkOptions = {},
+): Promise<VerificationResult> {
   const startedAt = Date.now();
   const deadline = new Deadline(options.timeoutMs ?? defaultTimeoutMs);
   const polling = { ...defaultPolling, ...options.polling };
-  // A job whose own address is the proxy (the Action's `proxy: true`) lets the explorer find the implementation.
-  const selfLink = implementation.address.toLowerCase() === proxyAddress.toLowerCase();
-  const contract = selfLink
-    ? `proxy link of ${implementation.contract}`
-    : `proxy of ${implementation.contract}`;
-  const expected = selfLink ? undefined : implementation.address;
+  const { contract } = target;
+  const expected = target.expected.map((address) => address.toLowerCase());
+  const [only] = expected.length === 1 ? expected : [];
   let attempts = 0;
   let receipt: Receipt | undefined;
   const finish = (status: VerificationResult["status"], message?: string): VerificationResult => {
@@ -63,30 +108,31 @@ export async function linkProxy(
     options.onEvent?.({ type: "finished", address: proxyAddress, contract, result });
     return result;
   };
+  const shows = (implementations: readonly string[]) =>
+    expected.length > 0
+      ? expected.every((address) => implementations.includes(address))
+      : implementations.length > 0;
   options.onEvent?.({
     type: "linking-proxy",
     address: proxyAddress,
     contract,
-    implementation: expected,
+    implementation: target.expectedImplementation ?? only,
   });
   try {
     const linked = await verifier.lookUp(proxyAddress);
     const implementations = linked.state === "unknown" ? [] : linked.implementations;
-    const alreadyLinked = expected
-      ? implementations.includes(expected.toLowerCase())
-      : implementations.length > 0;
-    if (alreadyLinked) {
+    if (shows(implementations)) {
       const known = implementations[0];
       return finish(
         "already-verified",
-        !expected && known ? `The explorer links it to ${known}.` : undefined,
+        expected.length === 0 && known ? `The explorer links it to ${known}.` : undefined,
       );
     }
     for (let retryableFailures = 0; ; ) {
       attempts++;
       try {
         const outcome = await verifier.submit(
-          { format: "proxy", address: proxyAddress, expectedImplementation: expected },
+          { format: "proxy", address: proxyAddress, expectedImplementation: target.expectedImplementation },
           Math.max(1, deadline.remainingMs()),
         );
         if (outcome.kind !== "receipt") return finish("already-verified");
@@ -127,19 +173,8 @@ export async function linkProxy(
         intervalMs = Math.min(polling.maxIntervalMs, intervalMs * polling.backoffFactor);
         continue;
       }
-      if (status.state === "pass") {
-        const found = status.implementation;
-        if (found && expected && found !== expected.toLowerCase()) {
-          return finish(
-            "verified",
-            `The explorer linked the proxy to ${found}, not to ${implementation.address}.`,
-          );
-        }
-        return finish(
-          "verified",
-          !expected && found ? `The explorer found its implementation: ${found}.` : undefined,
-        );
-      }
+      if (status.state === "pass")
+        return finish(...(await passed(verifier, proxyAddress, status, expected, target)));
       if (status.state === "already-verified") return finish("already-verified");
       if (status.state === "fail" || status.state === "unknown-uid") return finish("failed", status.message);
       options.onEvent?.({
@@ -160,4 +195,30 @@ export async function linkProxy(
     const sentence = hint && !/[.!?]$/.test(message) ? `${message}.` : message;
     return finish("failed", `${sentence}${hint}`);
   }
+}
+
+// What a passed link found: the implementation the service's words name, else (several: its words name none that
+// can be read) what it shows for the proxy now; compared with what the link had to find.
+async function passed(
+  verifier: Verifier,
+  proxyAddress: string,
+  status: ReceiptStatus,
+  expected: readonly string[],
+  target: ProxyLinkTarget,
+): Promise<["verified" | "failed", string | undefined]> {
+  let found = status.implementation ? [status.implementation.toLowerCase()] : undefined;
+  if (!found && expected.length > 1) {
+    const shown = await verifier.lookUp(proxyAddress);
+    found = shown.state === "unknown" ? undefined : [...shown.implementations];
+  }
+  if (!found || found.length === 0) return ["verified", undefined];
+  const missing = expected.filter((address) => !found.includes(address));
+  if (expected.length === 0) return ["verified", `The explorer found its implementation: ${found[0]}.`];
+  if (missing.length === 0) return ["verified", undefined];
+  const wanted = expected.length === 1 ? expected[0] : expected.join(", ");
+  const message = `The explorer linked the proxy to ${found.join(", ")}, not to ${wanted}.`;
+  return [
+    target.strict ? "failed" : "verified",
+    target.strict ? `${message} The chain shows ${wanted}.` : message,
+  ];
 }

@@ -1,5 +1,11 @@
 import type { QuotaReading } from "../client/rateLimiter.js";
-import type { MatchKind, OptimizerSettings, StandardJsonInput, VerificationFormat } from "./job.js";
+import type {
+  MatchKind,
+  OptimizerSettings,
+  ProxyKind,
+  StandardJsonInput,
+  VerificationFormat,
+} from "./job.js";
 import type { Service } from "./service.js";
 
 export type { MatchKind } from "./job.js";
@@ -11,6 +17,8 @@ export interface VerifierCapabilities {
   readonly formats: readonly VerificationFormat[];
   /** It links a proxy to its implementation (`proxy` submissions). */
   readonly proxyLink: boolean;
+  /** The kinds of proxy its link takes; unset: every kind (the service finds a proxy's kind itself). */
+  readonly proxyKinds?: readonly ProxyKind[];
   /** It tells a contract's creation code (constructor arguments are recovered from it, preflight compares it). */
   readonly creation: boolean;
   /**

@@ -7,6 +7,7 @@ import { BatchMemory } from "./batchMemory.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
+import { linkProxySystem, type ProxySystem, withSystems } from "./proxySystems.js";
 import { inTargetPool } from "./targetPool.js";
 import { serviceTitles, type Verifier } from "./verifier.js";
 import { type EngineOptions, verifyContract } from "./verifyContract.js";
@@ -33,6 +34,11 @@ export interface JobsOptions extends EngineOptions {
   ledger?: string | Ledger | undefined;
   /** With a ledger: ask the service even about contracts it records verified. */
   recheck?: boolean | undefined;
+  /**
+   * Proxies whose systems the jobs verify (their implementations, beacon, facets, admin): each is linked after
+   * every contract, where the service can, and its records are kept together.
+   */
+  proxies?: readonly ProxySystem[] | undefined;
 }
 
 /**
@@ -179,8 +185,35 @@ export async function verifyJobs(
       return stamped(link);
     },
   );
-  return results.flatMap((result, index) => {
-    const link = links[index];
-    return link ? [result, link] : [result];
-  });
+  const systems = options.proxies ?? [];
+  const byAddress = new Map(results.map((result) => [result.address.toLowerCase(), result]));
+  const systemLinks = await inTargetPool(
+    [...systems],
+    () => group,
+    limits(),
+    async (system) => {
+      const linked = await linkProxySystem(
+        verifier,
+        system,
+        (address) => byAddress.get(address.toLowerCase()),
+        {
+          ledger,
+          chainId,
+          recheck: options.recheck,
+          timeoutMs: options.timeoutMs,
+          polling: options.polling,
+          onEvent: options.onEvent,
+        },
+      );
+      return linked.link ? { ...linked, link: stamped(linked.link) } : linked;
+    },
+  );
+  return withSystems(
+    results.map((result, index) => {
+      const link = links[index];
+      return link ? [result, link] : [result];
+    }),
+    systems,
+    systemLinks,
+  );
 }

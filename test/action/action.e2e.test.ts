@@ -96,12 +96,13 @@ describe("the GitHub Action bundle", () => {
       ["contracts/Vault.sol:Vault", "verified"],
       ["contracts/Box.sol:Box", "verified"],
       ["contracts/SimpleProxy.sol:SimpleProxy", "verified"],
-      ["proxy link of contracts/SimpleProxy.sol:SimpleProxy", "verified"],
+      // The explorer resolves a verified proxy by itself (as Blockscout does): the link is there already.
+      ["proxy link of contracts/SimpleProxy.sol:SimpleProxy", "already-verified"],
       ["contracts/nested/deep/Greeter.sol:Greeter", "verified"],
     ]);
     expect(run.outputs).toMatchObject({
-      "verified-count": "8",
-      "already-verified-count": "0",
+      "verified-count": "7",
+      "already-verified-count": "1",
       "failed-count": "0",
     });
     expect(run.summary).toContain("<h2>Contract verification</h2>");

@@ -71,6 +71,7 @@ describe("action.yml against the options module", () => {
       "preflight",
       "include-created",
       "max-created",
+      "include-proxies",
       "fail-on-error",
       "pr-comment",
       "github-token",

@@ -81,7 +81,8 @@ describe("npx hardhat explorer-verify: --proxy with --contract, Ignition rows, d
     expect(outcome.stdout).toMatch(
       new RegExp(`^verified +contracts/Box\\.sol:Box at ${fixture.Box!.toLowerCase()}`, "mi"),
     );
-    expect(outcome.stdout).toMatch(/^verified +proxy of contracts\/Box\.sol:Box/m);
+    // A verified proxy is shown linked by the explorer itself (Blockscout resolves it from the chain).
+    expect(outcome.stdout).toMatch(/^(verified|already verified) +proxy of contracts\/Box\.sol:Box/m);
     expect(outcome.stdout).toMatch(localLinksNote);
   }, 180_000);
 
@@ -99,6 +100,33 @@ describe("npx hardhat explorer-verify: --proxy with --contract, Ignition rows, d
     expect(outcome.stdout).toMatch(
       /contracts\/SimpleProxy\.sol:SimpleProxy +0x[0-9a-fA-F]{40} +already verified/,
     );
+  }, 180_000);
+
+  it("with --include-proxies, a deployment's proxy is read from the chain and its implementation said to be its", async () => {
+    const outcome = await verify("--deployment", "chain-31337", "--include-proxies", "--json");
+    expect(outcome.code).toBe(0);
+    const { results } = JSON.parse(outcome.stdout) as {
+      results: Array<{
+        address: string;
+        contract: string;
+        format: string;
+        proxy?: unknown;
+        partOf?: unknown;
+      }>;
+    };
+    const own = (name: string) =>
+      results.find((record) => record.contract === name && record.format !== "proxy");
+    expect(own("contracts/SimpleProxy.sol:SimpleProxy")?.proxy).toEqual({
+      kind: "eip1967",
+      implementations: [fixture.Box!.toLowerCase()],
+    });
+    expect(own("contracts/Box.sol:Box")?.partOf).toEqual({
+      proxy: fixture.SimpleProxy,
+      role: "implementation",
+    });
+    expect(results.filter((record) => record.format === "proxy").map((record) => record.address)).toEqual([
+      fixture.SimpleProxy,
+    ]);
   }, 180_000);
 
   it("names the Ignition future in the rows of a contract deployed twice", async () => {

@@ -50,6 +50,9 @@ export const etherscanTexts = {
 
 // EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1).
 const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
+// EIP-1967's beacon slot, and EIP-1822's keccak256("PROXIABLE").
+const beaconSlot = "0xa3f0ad74e5423aebfd80d3ef4346578335a9a72aeaee59ff6cb3582b35133d50";
+const proxiableSlot = "0xc5f16f0fcc639fa48a6947836d9850f504798523bf8c9a3a87d5876cf622bcf7";
 
 const failureReasons: Record<Exclude<VerdictCode, "perfect" | "partial">, string> = {
   constructor_arguments: "Please check if the correct constructor argument was entered.",
@@ -151,6 +154,18 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
   });
   const verified = new Map<string, Verified>();
   const jobs = new Map<string, Job>();
+  // Etherscan reads one implementation: EIP-1967's slot, a beacon's implementation(), or EIP-1822's slot.
+  const implementationOf = async (proxy: string): Promise<string | undefined> => {
+    const inWord = (word: string | undefined) => {
+      const address = `0x${(word ?? "").replace(/^0x/, "").padStart(64, "0").slice(-40)}`.toLowerCase();
+      return /^0x0{40}$/.test(address) ? undefined : address;
+    };
+    const direct = inWord(await chain.getStorageAt(proxy, implementationSlot));
+    if (direct) return direct;
+    const beacon = inWord(await chain.getStorageAt(proxy, beaconSlot));
+    if (beacon) return inWord(await chain.call(beacon, "0x5c60da1b").catch(() => undefined));
+    return inWord(await chain.getStorageAt(proxy, proxiableSlot));
+  };
   const proxyChecks = new Map<string, { proxy: string; expected: string | undefined }>();
   const faults = new FaultInjector();
   const perSecond =
@@ -271,9 +286,8 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
     checkproxyverification: async (params) => {
       const check = proxyChecks.get(params.guid ?? "");
       if (!check) return refuse("Unable to locate GUID");
-      const word = await chain.getStorageAt(check.proxy, implementationSlot);
-      const implementation = `0x${word.replace(/^0x/, "").padStart(64, "0").slice(24)}`.toLowerCase();
-      if (/^0x0{40}$/.test(implementation)) return refuse(etherscanTexts.noImplementation);
+      const implementation = await implementationOf(check.proxy);
+      if (!implementation) return refuse(etherscanTexts.noImplementation);
       if (check.expected && check.expected !== implementation)
         return refuse(etherscanTexts.otherImplementation);
       const proxy = verified.get(check.proxy);

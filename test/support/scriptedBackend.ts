@@ -208,6 +208,11 @@ export class ScriptedBackend implements ExplorerBackend {
     return record.state;
   }
 
+  // A scripted explorer knows a proxy only through its checks (the stored implementations).
+  async proxyOf(): Promise<undefined> {
+    return undefined;
+  }
+
   enqueueProxyCheck(guid: string, proxyAddress: string): void {
     this.#proxyChecks.set(guid, { proxy: proxyAddress, polls: 0 });
   }

@@ -74,7 +74,8 @@ const declared = task(
   })
   .addFlag({
     name: "proxy",
-    description: "ADDRESS is an ERC-1967 proxy: verify its implementation and link them",
+    description:
+      "ADDRESS is a proxy: read its kind from the chain, verify it with its implementations, beacon or facets, and link it",
   })
   .addFlag({
     name: "serve",
@@ -128,6 +129,7 @@ export default declared
     description: described("maxCreated"),
     defaultValue: 0,
   })
+  .addFlag({ name: "includeProxies", description: described("includeProxies") })
   .addFlag({ name: "recheck", description: described("recheck") })
   .setAction(() => import("./task-action.js"))
   .build();

@@ -16,6 +16,7 @@ export interface VerifyTaskArguments {
   createdBy: string | undefined;
   tx: string | undefined;
   includeCreated: boolean;
+  includeProxies: boolean;
   timeout: number;
   requestsPerSecond: number;
   userAgent: string;

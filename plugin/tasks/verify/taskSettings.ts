@@ -28,6 +28,7 @@ export async function taskSettings(
     preflight: args.preflight,
     includeCreated: args.includeCreated,
     maxCreated: args.maxCreated,
+    includeProxies: args.includeProxies,
     recheck: args.recheck,
   };
   const config = hre.config.explorerVerify;

@@ -1,20 +1,21 @@
 import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
+import { resolveProxy } from "../../../src/chain/proxyKinds.js";
 import type { ExplorerClient } from "../../../src/client/explorerClient.js";
 import { type CreatedContractJobs, createdContractJobs } from "../../../src/discovery/createdContractJobs.js";
 import { ignitionTransactionHashes } from "../../../src/discovery/deploymentTransactions.js";
-import { InvalidInputError } from "../../../src/errors/index.js";
 import type { BuildInfo, CompiledContract } from "../../../src/inputs/buildInfo.js";
 import { contractsOf } from "../../../src/inputs/buildInfo.js";
 import { constructorInputs, typedConstructorValues } from "../../../src/inputs/constructorValues.js";
 import { createContractJob } from "../../../src/inputs/contractJob.js";
 import { findContract } from "../../../src/inputs/findContract.js";
 import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.js";
-import { inferContract, isDeployedCodeOf } from "../../../src/inputs/inferContract.js";
+import { contractsMatching, inferContract, isDeployedCodeOf } from "../../../src/inputs/inferContract.js";
 import { singleFileSourceOf } from "../../../src/inputs/singleFileSource.js";
 import { linkedLibraryAddresses } from "../../../src/recompile/bytecodeTransformations.js";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
+import type { ProxyAddress, ProxySources } from "../../../src/run/proxyJobs.js";
 import type { RunReporter } from "../../../src/run/runReporter.js";
 import { type DiscoveryLimits, runSucceeded, runVerify } from "../../../src/run/runVerify.js";
 import type { RunSettingValues } from "../../../src/run/settings.js";
@@ -50,13 +51,24 @@ export interface BuiltVerification {
  */
 export async function verifyBuilt(run: BuiltVerification): Promise<void> {
   const { hre, args, settings, connection, chain, targets, reporter, checkedUnverified, ledger } = run;
-  const jobs = await asUserErrors(() =>
-    args.createdBy
-      ? Promise.resolve([])
-      : args.deployment
-        ? deploymentJobs(hre, args.deployment)
-        : addressJobs(hre, args, chain, reporter),
+  const found = await asUserErrors(
+    async (): Promise<AddressJobs | { jobs: VerificationJob[]; proxies: []; contracts: undefined }> =>
+      args.createdBy
+        ? { jobs: [], proxies: [], contracts: undefined }
+        : args.deployment
+          ? { jobs: await deploymentJobs(hre, args.deployment), proxies: [], contracts: undefined }
+          : addressJobs(hre, args, chain, reporter),
   );
+  const { jobs } = found;
+  const proxies: ProxySources | undefined =
+    args.proxy || settings.includeProxies
+      ? {
+          addresses: found.proxies,
+          includeProxies: settings.includeProxies,
+          chainOf: () => chain,
+          contracts: async () => found.contracts ?? (await buildProject(hre)).buildInfos.flatMap(contractsOf),
+        }
+      : undefined;
   // With an HTTP network, failures are explained by compiling locally against the deployed code.
   const rpc =
     connection.networkConfig.type === "http"
@@ -79,6 +91,7 @@ export async function verifyBuilt(run: BuiltVerification): Promise<void> {
         settings.includeCreated || args.createdBy
           ? (client, limits) => createdJobs({ hre, args, connection, chain }, jobs, client, limits)
           : undefined,
+      proxies,
       reporter,
       interruptible: true,
       // The look before the build was the pre-check.
@@ -140,72 +153,72 @@ async function deploymentJobs(hre: HardhatRuntimeEnvironment, id: string): Promi
   );
 }
 
+/** The jobs of one ADDRESS, and with --proxy the proxy itself when its own code is not in the build. */
+interface AddressJobs {
+  jobs: VerificationJob[];
+  /** A proxy named with --proxy that makes no job of its own (a clone, a proxy built elsewhere). */
+  proxies: ProxyAddress[];
+  /** The build's contracts, where the parts of a proxy are found. */
+  contracts: CompiledContract[];
+}
+
 async function addressJobs(
   hre: HardhatRuntimeEnvironment,
   args: VerifyTaskArguments,
   chain: ChainAccess,
   reporter: RunReporter,
-): Promise<VerificationJob[]> {
+): Promise<AddressJobs> {
   const { buildProfile, buildInfos } = await buildProject(hre);
   reporter.info(
     `Built with the "${buildProfile}" profile (${buildInfos.length} build${buildInfos.length === 1 ? "" : "s"})`,
   );
+  const contracts = buildInfos.flatMap(contractsOf);
   const libraries = args.librariesPath ? await libraryMap(resolve(args.librariesPath)) : {};
   if (!args.proxy) {
     const deployed = await deployedContract(buildInfos, chain, args.address, args.contract, buildProfile);
-    return [await job(deployed, args.address, args, libraries)];
+    return { jobs: [await job(deployed, args.address, args, libraries)], proxies: [], contracts };
   }
-  const implementation = await chain.implementationOf(args.address);
-  if (!implementation) {
-    throw userError(`${args.address} is not an ERC-1967 proxy: its implementation slot is empty.`);
-  }
-  reporter.info(`Proxy ${args.address} points at implementation ${implementation}`);
+  // The hall reads the proxy's kind and adds its parts (implementations, beacon, facets, admin) as jobs of their own.
+  const code = await chain.code(args.address);
+  if (code === "0x") throw userError(`There is no contract at ${args.address} on this network.`);
   // --contract and the constructor arguments describe ADDRESS, the proxy, as without --proxy; a --contract that
-  // names the implementation's contract is taken for it instead (the two codes differ: no ambiguity).
+  // names one of its parts' contracts is taken for that part instead (the codes differ: no ambiguity).
   const named = args.contract ? findContract(buildInfos, args.contract, "--contract") : undefined;
-  const namesImplementation =
-    named !== undefined &&
-    !isDeployedCodeOf(named, await chain.code(args.address)) &&
-    isDeployedCodeOf(named, await chain.code(implementation));
-  const noArguments = { ...args, constructorArgs: [], constructorArgsPath: undefined };
-  const proxyContract = await deployedContract(
-    buildInfos,
-    chain,
-    args.address,
-    namesImplementation ? undefined : args.contract,
-    buildProfile,
-  ).catch((error: unknown) => {
-    // A proxy built elsewhere (an upgrades plugin's, say): the implementation and the link are still worth doing.
-    if (error instanceof InvalidInputError && error.field === "contract") return undefined;
-    throw error;
-  });
-  if (!proxyContract) {
-    reporter.info(
-      `The proxy's own code at ${args.address} is not in this project's build: it is not verified here, only linked to its implementation (the explorer needs the proxy verified already).`,
+  if (named && !isDeployedCodeOf(named, code)) {
+    const found = await resolveProxy(chain, args.address);
+    const parts = [...(found?.implementations ?? []), ...(found?.beacon ? [found.beacon] : [])];
+    for (const part of parts) {
+      const partCode = await chain.code(part);
+      if (!isDeployedCodeOf(named, partCode)) continue;
+      const noArguments = {
+        ...args,
+        contract: undefined,
+        constructorArgs: [],
+        constructorArgsPath: undefined,
+      };
+      const own = await addressJobs(hre, noArguments, chain, reporter);
+      return {
+        ...own,
+        jobs: [...own.jobs, await job({ contract: named, code: partCode }, part, args, libraries)],
+      };
+    }
+    throw userError(
+      `The code at ${args.address} is not ${named.userFqn} as built with the "${buildProfile}" profile, nor is any of its parts'. Check --contract, the network and --build-profile, or leave --contract out to infer it.`,
     );
   }
-  const implementationContract = await deployedContract(
-    buildInfos,
-    chain,
-    implementation,
-    namesImplementation ? args.contract : undefined,
-    buildProfile,
-  );
-  const proxyJobs = proxyContract
-    ? [await job(proxyContract, args.address, namesImplementation ? noArguments : args, {})]
-    : [];
-  return [
-    ...proxyJobs,
-    {
-      ...(await job(
-        implementationContract,
-        implementation,
-        namesImplementation ? args : noArguments,
-        libraries,
-      )),
-      proxyAddress: args.address,
-    },
-  ];
+  if (!named && contractsMatching(contracts, code).length === 0) {
+    reporter.info(
+      `The proxy's own code at ${args.address} is not in this project's build: it is not verified here, only its parts, and linked (the explorer needs the proxy verified already).`,
+    );
+    return { jobs: [], proxies: [{ address: args.address }], contracts };
+  }
+  // Several contracts of the build with the proxy's code: inferContract says so and asks for --contract.
+  const proxyContract = await deployedContract(buildInfos, chain, args.address, args.contract, buildProfile);
+  return {
+    jobs: [{ ...(await job(proxyContract, args.address, args, libraries)), proxyAddress: args.address }],
+    proxies: [],
+    contracts,
+  };
 }
 
 async function deployedContract(

@@ -31,7 +31,7 @@ ${record ? summaryOf(record) : ""}
 </dl>
 ${state.kind === "failed" ? failureOf(state.failure) : ""}
 ${creationOf(contract)}
-${proxiesOf(sources, address)}
+${await proxiesOf(sources, address)}
 ${record ? verifiedDetails(record) : await unverifiedDetails(sources, contract, explorerUrl)}`;
   return pageDocument(title, sources.chain, body);
 }
@@ -66,8 +66,8 @@ ${creation.contractFactory ? html`<dt>Factory</dt><dd>${addressLink(creation.con
 </dl>`;
 }
 
-function proxiesOf(sources: PageSources, address: string): SafeHtml {
-  const { implementations, proxies } = proxyLinks(sources, address);
+async function proxiesOf(sources: PageSources, address: string): Promise<SafeHtml> {
+  const { implementations, proxies } = await proxyLinks(sources, address);
   if (implementations.length === 0 && proxies.length === 0) return html``;
   return html`<h2>Proxy</h2>
 <dl>

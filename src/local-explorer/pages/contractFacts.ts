@@ -85,22 +85,29 @@ function stateOf(
 }
 
 /**
- * The proxy links of an address: the implementations it points to, and the proxies that point to it.
+ * The proxy links of an address: the implementations it points to, and the verified proxies that point to it, as the
+ * chain shows them now and as proxy checks stored them.
  * @param sources - the explorer's facts
  * @param address - a lower-case address
  * @returns both lists, lower-case
  */
-export function proxyLinks(
+export async function proxyLinks(
   sources: PageSources,
   address: string,
-): { implementations: string[]; proxies: string[] } {
+): Promise<{ implementations: string[]; proxies: string[] }> {
   const { contracts, proxyGuids } = sources.store.state;
   const implementations = new Set<string>(
     (contracts[address]?.record.implementationAddresses ?? []).map((a) => a.toLowerCase()),
   );
+  for (const implementation of (await sources.backend.proxyOf(address))?.implementations ?? [])
+    implementations.add(implementation);
   const proxies = new Set<string>();
   for (const [proxy, entry] of Object.entries(contracts)) {
-    if (entry.record.implementationAddresses?.some((a) => a.toLowerCase() === address)) {
+    const stored = entry.record.implementationAddresses?.map((a) => a.toLowerCase()) ?? [];
+    if (
+      stored.includes(address) ||
+      (await sources.backend.proxyOf(proxy))?.implementations.includes(address)
+    ) {
       proxies.add(proxy.toLowerCase());
     }
   }

@@ -118,14 +118,19 @@ function lookUp<T>(
 async function smartContractBody(backend: ChainBackend, address: string): Promise<WireObject | undefined> {
   if (!(await backend.isContract(address))) return undefined;
   const record = await backend.verifiedContract(address);
-  const implementations = record?.implementationAddresses ?? [];
+  // As Blockscout: the proxy is resolved from the chain, for verified and unverified addresses alike.
+  const proxy = await backend.proxyOf(address);
+  const implementations = [];
+  for (const hash of proxy?.implementations ?? record?.implementationAddresses ?? []) {
+    implementations.push({
+      address_hash: hash,
+      name: (await backend.verifiedContract(hash))?.contractName ?? null,
+    });
+  }
   return {
     ...(implementations.length > 0
-      ? {
-          proxy_type: "eip1967",
-          implementations: implementations.map((hash) => ({ address_hash: hash, name: null })),
-        }
-      : {}),
+      ? { proxy_type: proxy?.proxyType ?? "eip1967", implementations }
+      : { proxy_type: null, implementations: [] }),
     is_verified: record !== undefined,
     is_fully_verified: record !== undefined && record.match !== "partial",
     is_partially_verified: record?.match === "partial",

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "@jest/globals";
+import { RateLimiter } from "../../src/client/rateLimiter.js";
+import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
+import { verifyJobs } from "../../src/verify/verifyJobs.js";
+import { testAddress } from "../support/addresses.js";
+import { fastEngine, standardJsonJob } from "../support/jobs.js";
+import { useTestExplorer } from "../support/useTestExplorer.js";
+import { blockscoutVerifierAt } from "../support/verifiers.js";
+
+// A proxy system's link on Blockscout, which finds a proxy's implementation itself: the run checks that it found the
+// implementation the chain shows.
+const { explorer } = await useTestExplorer();
+
+function client(): BlockscoutVerifier {
+  return blockscoutVerifierAt(explorer.url, {
+    retryDelayMs: 5,
+    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
+  });
+}
+
+// A verified proxy that the explorer links to `linkedTo`, and the implementation the chain shows, not verified yet.
+function system(implementationId: number, proxyId: number, linkedTo: string | undefined) {
+  const implementation = testAddress(implementationId);
+  const proxy = testAddress(proxyId);
+  explorer.backend.addContract(implementation).addContract(proxy, {
+    verified: { contractName: "ERC1967Proxy" },
+    implementation: linkedTo ?? implementation,
+  });
+  const proxies = [
+    { address: proxy, proxy: { kind: "eip1967" as const, implementations: [implementation] } },
+  ];
+  return { implementation, proxy, proxies };
+}
+
+describe("a proxy system's link on Blockscout", () => {
+  it("verifies the implementation first, then links the proxy to it and records its kind", async () => {
+    const { implementation, proxy, proxies } = system(0x5001, 0x5002, undefined);
+    const results = await verifyJobs(client(), [standardJsonJob(implementation)], { ...fastEngine, proxies });
+    expect(results).toEqual([
+      expect.objectContaining({
+        address: implementation,
+        status: "verified",
+        partOf: { proxy, role: "implementation" },
+      }),
+      expect.objectContaining({
+        address: proxy,
+        format: "proxy",
+        status: "verified",
+        contract: "proxy of contracts/Token.sol:Token",
+        proxy: { kind: "eip1967", implementations: [implementation] },
+      }),
+    ]);
+    expect(explorer.requestsFor("verifyproxycontract").map((request) => request.body.address)).toContain(
+      proxy,
+    );
+  });
+
+  it("fails the link when Blockscout links the proxy to another implementation than the chain shows", async () => {
+    const other = testAddress(0x5013);
+    const { implementation, proxy, proxies } = system(0x5011, 0x5012, other);
+    const results = await verifyJobs(client(), [standardJsonJob(implementation)], { ...fastEngine, proxies });
+    expect(results[1]).toMatchObject({
+      address: proxy,
+      format: "proxy",
+      status: "failed",
+      message: `The explorer linked the proxy to ${other.toLowerCase()}, not to ${implementation.toLowerCase()}. The chain shows ${implementation.toLowerCase()}.`,
+    });
+  });
+
+  it("does not link a proxy whose implementation failed to verify, and says which part", async () => {
+    const { implementation, proxy, proxies } = system(0x5021, 0x5022, undefined);
+    explorer.backend.script(implementation, { result: "fail" });
+    const before = explorer.requestsFor("verifyproxycontract").length;
+    const results = await verifyJobs(client(), [standardJsonJob(implementation)], { ...fastEngine, proxies });
+    expect(results[1]).toMatchObject({
+      address: proxy,
+      format: "proxy",
+      status: "failed",
+      message: `Not linked: the implementation ${implementation.toLowerCase()} is not verified.`,
+      error: { code: "verification_failed" },
+    });
+    expect(explorer.requestsFor("verifyproxycontract")).toHaveLength(before);
+  });
+});
