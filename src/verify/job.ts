@@ -101,6 +101,8 @@ export interface VerificationJob {
   timeoutMs?: number;
   /** A contract a factory created: echoed in the result. */
   createdBy?: CreatedBy;
+  /** The transaction that created it, where its deployment records it (a bundle keeps it). */
+  creationTransaction?: string;
 }
 
 /** The result record of DESIGN §3, one per contract (and one more per proxy link). */
