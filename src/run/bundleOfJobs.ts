@@ -119,6 +119,36 @@ export async function writeBundle(path: string, bundle: VerificationBundle, fiel
   }
 }
 
+/**
+ * Writes the bundle of a run's jobs and says what it holds and what it left out: what every door does for `bundle`,
+ * `--write-bundle` and the Action's `bundle` output.
+ *
+ * @param path - the file
+ * @param jobs - the run's jobs
+ * @param runChainId - the run's chain, for jobs that do not say theirs
+ * @param field - the flag or input that named the file, for errors
+ * @param info - where the lines for a person go
+ * @returns the bundle, and what it left out
+ * @throws {InvalidInputError} for a job whose chain nothing names, or a file that cannot be written
+ */
+export async function writeRunBundle(
+  path: string,
+  jobs: readonly VerificationJob[],
+  runChainId: number | undefined,
+  field: string,
+  info: (line: string) => void,
+): Promise<BundledRun> {
+  const bundled = bundleOf(jobs, runChainId);
+  await writeBundle(path, bundled.bundle, field);
+  for (const left of bundled.leftOut) info(`left out    ${left.address} (${left.contract}): ${left.reason}`);
+  const contracts = bundled.bundle.contracts.length;
+  const inputs = Object.keys(bundled.bundle.inputs).length;
+  info(
+    `Wrote the bundle ${path}: ${contracts} contract${contracts === 1 ? "" : "s"}, ${inputs} standard JSON input${inputs === 1 ? "" : "s"}`,
+  );
+  return bundled;
+}
+
 type BundledSource =
   | {
       input: BundleInput;

@@ -75,6 +75,13 @@ export interface CreatedBy {
   transaction: string;
 }
 
+/** Where a copied contract's sources were read, and how fully that service had matched them to the code. */
+export interface CopiedFrom {
+  service: Service;
+  /** `partial`: the source service matched the code but not its metadata; the copy may be partial too. */
+  match: "exact" | "partial";
+}
+
 /** One contract to verify. */
 export interface VerificationJob {
   /** Where the contract lives. */
@@ -103,6 +110,8 @@ export interface VerificationJob {
   createdBy?: CreatedBy;
   /** The transaction that created it, where its deployment records it (a bundle keeps it). */
   creationTransaction?: string;
+  /** Its sources were read from another service's verification (`copy`): echoed in the result. */
+  copiedFrom?: CopiedFrom;
 }
 
 /** The result record of DESIGN §3, one per contract (and one more per proxy link). */
@@ -127,6 +136,8 @@ export interface VerificationResult {
   createdBy?: CreatedBy;
   /** The service it was verified on (`blockscout` unless the run named others). */
   target?: Service;
+  /** For `copy`: the service its sources were read from, and whether that service's match was partial. */
+  copiedFrom?: CopiedFrom;
 }
 
 /**

@@ -20,7 +20,7 @@ import type { PreflightOptions, PreflightResult } from "./preflight.js";
 import { isRetryable, isServerError } from "./retryable.js";
 import { standardJsonCandidates } from "./standardJsonCandidates.js";
 import { type PreparedSubmission, prepareSubmissions } from "./submission.js";
-import type { SubmitOutcome, Verifier } from "./verifier.js";
+import { type SubmitOutcome, serviceTitles, type Verifier } from "./verifier.js";
 
 /** Engine settings shared by every job of a run. */
 export interface EngineOptions {
@@ -130,6 +130,8 @@ class ContractVerification {
     this.#deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
     this.#contract = displayName(job);
     this.#memory = options.memory?.explorer(client.pages.base);
+    if (job.copiedFrom?.match === "partial")
+      this.#note = `Copied from ${serviceTitles[job.copiedFrom.service]}, where it is only a partial match (the code matches, its metadata does not).`;
   }
 
   async run(): Promise<VerificationResult> {
@@ -484,6 +486,7 @@ class ContractVerification {
         ? { error: error ?? { code: status === "timeout" ? "timeout" : "verification_failed" } }
         : {}),
       ...(job.createdBy ? { createdBy: job.createdBy } : {}),
+      ...(job.copiedFrom ? { copiedFrom: job.copiedFrom } : {}),
     };
     this.#emit({ type: "finished", address: job.address, contract: this.#contract, result });
     return result;
