@@ -84,6 +84,8 @@ function usageFlags(text: string): Set<string> {
 
 const cliFlags: Record<string, Set<string>> = {
   verify: usageFlags(usage.verify),
+  copy: usageFlags(usage.copy),
+  bundle: usageFlags(usage.bundle),
   status: usageFlags(usage.status),
   fetch: usageFlags(usage.fetch),
   "local-explorer": usageFlags(usage.localExplorer),

@@ -11,6 +11,7 @@ import type { VerificationJob } from "../../../src/verify/job.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
+import { bundleWriter } from "./bundleWriter.js";
 import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 import { ignitionDeploymentsDir, ignitionJobs } from "./verifyBuilt.js";
@@ -149,25 +150,6 @@ async function verifyOnChains(
     for (const run of resolved) await run.close();
     for (const connection of connections) await connection.close();
   }
-}
-
-/**
- * With `--write-bundle FILE`: what writes the bundle of the run's jobs before they are verified.
- * @param file - the option's value
- * @param chainId - the run's chain, for jobs that do not say theirs
- * @param reporter - where its lines go
- * @returns the hook for `runVerify`, or undefined without the option
- */
-export function bundleWriter(
-  file: string | undefined,
-  chainId: number | undefined,
-  reporter: RunReporter,
-): ((jobs: readonly VerificationJob[]) => Promise<void>) | undefined {
-  if (!file) return undefined;
-  return async (jobs) => {
-    const { writeRunBundle } = await import("../../../src/run/bundleOfJobs.js");
-    await writeRunBundle(resolve(file), jobs, chainId, "--write-bundle", (line) => reporter.info(line));
-  };
 }
 
 function deploymentIds(hre: HardhatRuntimeEnvironment, args: VerifyTaskArguments): string[] {
