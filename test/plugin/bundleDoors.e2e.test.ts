@@ -14,6 +14,7 @@ import {
 } from "../support/cliPackage.js";
 import { buildFreshBundle } from "../support/freshBundle.js";
 import { hardhat, preparePluginProject, removePluginProject } from "../support/pluginProject.js";
+import { type SourcifyEmulator, startSourcifyEmulator } from "../support/sourcifyEmulator.js";
 
 // One Ignition deployment on a real local chain, its bundle written by each door: the task's --write-bundle (while
 // it verifies), the CLI's bundle command (reading the project's deployment and artifacts) and the Action's bundle
@@ -24,6 +25,7 @@ let node: HardhatNode;
 let explorer: LocalExplorer;
 let laterExplorer: LocalExplorer;
 let actionBundle: string;
+let sourcify: SourcifyEmulator;
 let env: Record<string, string>;
 
 beforeAll(async () => {
@@ -44,14 +46,15 @@ beforeAll(async () => {
     ["ignition", "deploy", "ignition/modules/Fixture.ts", "--network", "localhost"],
     env,
   );
-  [explorer, laterExplorer] = await Promise.all([
+  [explorer, laterExplorer, sourcify] = await Promise.all([
     startLocalExplorer({ rpcUrl: node.url, stateFile: false }),
     startLocalExplorer({ rpcUrl: node.url, stateFile: false }),
+    startSourcifyEmulator({ rpcUrl: node.url, chainId: 31337 }),
   ]);
 }, 300_000);
 
 afterAll(async () => {
-  await Promise.all([explorer?.close(), laterExplorer?.close()]);
+  await Promise.all([explorer?.close(), laterExplorer?.close(), sourcify?.close()]);
   await node?.stop();
   await removePluginProject(project);
   await removeCliProject(cli);
@@ -120,5 +123,38 @@ describe("the bundle, written by each door from the same deployment", () => {
     const bundle = JSON.parse(await readFile(join(project, "task.json"), "utf8")) as { contracts: unknown[] };
     const records = recordsOf(run.stdout).filter((r) => r.format !== "proxy");
     expect(records.map((r) => r.status)).toEqual(Array(bundle.contracts.length).fill("verified"));
+  }, 300_000);
+
+  it("the task's copy verifies on Sourcify what the explorer holds verified, with no build", async () => {
+    const deployed = JSON.parse(
+      await readFile(
+        join(project, "ignition", "deployments", "chain-31337", "deployed_addresses.json"),
+        "utf8",
+      ),
+    ) as Record<string, string>;
+    const box = deployed["Fixture#Box"] ?? "";
+    const run = await hardhat(
+      project,
+      [
+        "explorer-verify",
+        "copy",
+        box,
+        "--from",
+        "blockscout",
+        "--to",
+        "sourcify",
+        "--network",
+        "localhost",
+        "--explorer-url",
+        explorer.url,
+        "--json",
+      ],
+      { ...env, EXPLORER_VERIFY_SOURCIFY_API_URL: sourcify.apiUrl },
+    );
+    expect({ code: run.code, stderr: run.stderr }).toMatchObject({ code: 0 });
+    expect(recordsOf(run.stdout).map((r) => [r.address, r.target, r.status, r.copiedFrom])).toEqual([
+      [box, "sourcify", "verified", { service: "blockscout", match: "exact" }],
+    ]);
+    expect(sourcify.submissions()).toHaveLength(1);
   }, 300_000);
 });
