@@ -193,7 +193,7 @@ describe("explorer-verify copy", () => {
     expect(submissions()).toEqual(before);
   }, 120_000);
 
-  it("copies from Sourcify and from Etherscan to an explorer that holds nothing", async () => {
+  it("copies from Sourcify, Etherscan and Routescan to an explorer that holds nothing", async () => {
     const counter = addressOf("MathLib");
     const token = addressOf("Token");
     const fromSourcify = await copy([
@@ -221,6 +221,20 @@ describe("explorer-verify copy", () => {
     expect({ code: fromEtherscan.code, stderr: fromEtherscan.stderr }).toMatchObject({ code: 0 });
     expect(recordsOf(fromEtherscan.stdout).map((r) => [r.target, r.status, r.copiedFrom])).toEqual([
       ["blockscout", "verified", { service: "etherscan", match: "exact" }],
+    ]);
+    const create2Counter = addressOf("Counter", "CREATE2");
+    const fromRoutescan = await copy([
+      create2Counter,
+      "--from",
+      "routescan",
+      "--to",
+      "blockscout",
+      "--explorer-url",
+      emptyExplorer.url,
+    ]);
+    expect({ code: fromRoutescan.code, stderr: fromRoutescan.stderr }).toMatchObject({ code: 0 });
+    expect(recordsOf(fromRoutescan.stdout).map((r) => [r.target, r.status, r.copiedFrom])).toEqual([
+      ["blockscout", "verified", { service: "routescan", match: "exact" }],
     ]);
   }, 300_000);
 
