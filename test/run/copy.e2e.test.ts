@@ -248,6 +248,9 @@ describe("explorer-verify copy", () => {
     const [record] = recordsOf(run.stdout);
     expect(record?.status).toBe("verified");
     expect(record?.copiedFrom).toEqual({ service: "sourcify", match: "partial" });
+    expect(record?.message).toBe(
+      "Copied from Sourcify, where it is only a partial match (the code matches, its metadata does not).",
+    );
   }, 300_000);
 
   it("refuses a copy to the service it reads from, before any request", async () => {
