@@ -128,13 +128,17 @@ export async function run(): Promise<void> {
               ? async (all) => {
                   const { writeRunBundle } = await import("../run/bundleOfJobs.js");
                   const chainIds = targets.chainIds;
+                  // The output was not asked for: a bundle that cannot be written is said, and the run goes on.
                   await writeRunBundle(
                     bundleFile,
                     all,
                     chainIds.length === 1 ? chainIds[0] : undefined,
                     "bundle",
                     (line) => logLine(line),
-                  );
+                  ).catch((error: unknown) => {
+                    if (!isExplorerVerifyError(error)) throw error;
+                    logLine(neutraliseText(`No bundle output: ${error.shortMessage}`));
+                  });
                 }
               : undefined,
           });
