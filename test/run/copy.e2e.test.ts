@@ -115,6 +115,9 @@ const submissions = () => ({
   routescan: routescan.requestsFor("verifysourcecode").length,
 });
 
+const standInRequests = () =>
+  sourcify.requests.length + etherscan.requests.length + routescan.requests.length;
+
 describe("explorer-verify copy", () => {
   it("copies the contracts verified on the local explorer only to Etherscan, Sourcify and Routescan; a rerun sends nothing", async () => {
     const verified = await explorerVerify(project, [
@@ -253,20 +256,49 @@ describe("explorer-verify copy", () => {
     );
   }, 300_000);
 
-  it("refuses a copy to the service it reads from, before any request", async () => {
-    const before = explorer.url;
+  it.each([
+    [
+      "a copy to the service it reads from",
+      ["--from", "blockscout", "--to", "blockscout"],
+      {},
+      "explorer-verify: --to names blockscout, which --from reads from: a copy goes to the other services.",
+    ],
+    [
+      "a copy without --from",
+      ["--to", "sourcify"],
+      {},
+      "explorer-verify: --from names the service to read from: one of blockscout, etherscan, sourcify, routescan.",
+    ],
+    [
+      "a --to that names no service",
+      ["--from", "blockscout", "--to", "sourcify,etherscn"],
+      {},
+      'explorer-verify: --to: "etherscn" is not one of blockscout, etherscan, sourcify, routescan.',
+    ],
+  ])(
+    "refuses a copy to %s, before any request",
+    async (_case, args, env, message) => {
+      const before = standInRequests();
+      const run = await copy([created()[0] ?? "", ...args, "--explorer-url", explorer.url], env);
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 2, stderr: `${message}\n` });
+      expect(standInRequests()).toBe(before);
+    },
+    60_000,
+  );
+
+  it("refuses a malformed address before any request", async () => {
+    const before = standInRequests();
     const run = await copy([
-      created()[0] ?? "",
+      "0x1234",
       "--from",
       "blockscout",
       "--to",
-      "blockscout",
+      "sourcify",
       "--explorer-url",
-      before,
+      explorer.url,
     ]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(
-      "--to names blockscout, which --from reads from: a copy goes to the other services.",
-    );
+    expect(run.stderr).toContain('"0x1234"');
+    expect(standInRequests()).toBe(before);
   }, 60_000);
 });
