@@ -276,7 +276,7 @@ describe("explorer-verify copy", () => {
       'explorer-verify: --to: "etherscn" is not one of blockscout, etherscan, sourcify, routescan.',
     ],
   ])(
-    "refuses a copy to %s, before any request",
+    "refuses %s, before any request",
     async (_case, args, env, message) => {
       const before = standInRequests();
       const run = await copy([created()[0] ?? "", ...args, "--explorer-url", explorer.url], env);
