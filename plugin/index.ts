@@ -1,11 +1,12 @@
 import { definePlugin } from "hardhat/plugins";
 import "./type-extensions.js";
+import copyTask from "./tasks/copy/index.js";
 import fetchTask from "./tasks/fetch/index.js";
 import statusTask from "./tasks/status/index.js";
 import verifyTask from "./tasks/verify/index.js";
 
 /**
- * The Hardhat 3 plugin: `npx hardhat explorer-verify` (and its `status` and `fetch` subtasks).
+ * The Hardhat 3 plugin: `npx hardhat explorer-verify` (and its `status`, `fetch` and `copy` subtasks).
  *
  * @example
  * // hardhat.config.ts
@@ -18,7 +19,7 @@ const explorerVerify = definePlugin({
   hookHandlers: {
     config: () => import("./hooks/config.js"),
   },
-  tasks: [verifyTask, statusTask, fetchTask],
+  tasks: [verifyTask, statusTask, fetchTask, copyTask],
 });
 
 export default explorerVerify;

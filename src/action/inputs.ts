@@ -8,6 +8,7 @@ import {
 } from "../options/verificationOptions.js";
 import { chainIdOfDeployment } from "../run/chainIdOfDeployment.js";
 import { type RunSettingValues, readRunSettings } from "../run/settings.js";
+import { type Service, services } from "../verify/verifier.js";
 import { maskSecret, readInput } from "./runnerCommands.js";
 
 /** The Action's inputs, checked: the run's settings (declared in the hall) and the Action's own. */
@@ -39,6 +40,12 @@ export interface ActionInputs extends RunSettingValues {
   prComment: boolean;
   /** From `github-token`, masked; read only when `pr-comment` is on. */
   githubToken: string | undefined;
+  /** From `bundle`: a bundle whose contracts to verify, with no build (a path in the workspace, or absolute). */
+  bundle: string | undefined;
+  /** From `copy-from`: the service whose verifications of `addresses` are copied to the targets. */
+  copyFrom: Service | undefined;
+  /** From `addresses`: the contracts `copy-from` reads. */
+  addresses: string[];
 }
 
 function booleanInput(name: string, fallback: boolean): boolean {
@@ -106,22 +113,34 @@ export function readActionInputs(): ActionInputs {
   const chainId = chainIdText
     ? integerInput("chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER })
     : undefined;
-  // Several deployments name their chains themselves (paths, journals): each is checked when it is read.
-  if (!explorerUrl && chainId === undefined && !severalDeployments && !chainIdOfDeployment(deployment)) {
+  const { bundle, copyFrom, addresses } = contractSources(contracts, deployment);
+  // Several deployments name their chains themselves (paths, journals), as a bundle does: each is checked when read.
+  if (
+    !explorerUrl &&
+    chainId === undefined &&
+    !bundle &&
+    !severalDeployments &&
+    !chainIdOfDeployment(deployment)
+  ) {
     throw new InvalidInputError(
       "explorer-url",
       "Name the explorer: input explorer-url (e.g. https://eth.blockscout.com), or chain-id to find the chain's Blockscout explorer.",
     );
   }
-  if (!contracts && !deployment) {
+  if (!contracts && !deployment && !bundle && !copyFrom) {
     throw new InvalidInputError(
       "contracts",
-      "Give the contracts to verify: input contracts (a manifest path or inline JSON) or deployment (an Ignition deployment folder or a Foundry run-latest.json).",
+      "Give the contracts to verify: input contracts (a manifest path or inline JSON), deployment (an Ignition deployment folder or a Foundry run-latest.json), bundle (a bundle file) or copy-from with addresses.",
     );
   }
   const rpcUrl = readInput("rpc-url") || undefined;
   if (rpcUrl) assertRpcUrl(rpcUrl, "rpc-url");
   const settings = readRunSettings("action", (setting) => readInput(setting.input ?? ""));
+  if (copyFrom && settings.targets.includes(copyFrom))
+    throw new InvalidInputError(
+      "targets",
+      `Input targets names ${copyFrom}, which copy-from reads from: a copy goes to the other services.`,
+    );
   const prComment = booleanInput("pr-comment", false);
   const githubToken = prComment ? readInput("github-token") || undefined : undefined;
   if (githubToken) maskSecret(githubToken);
@@ -148,7 +167,58 @@ export function readActionInputs(): ActionInputs {
     failOnError: booleanInput("fail-on-error", verificationDefaults.failOnError),
     prComment,
     githubToken,
+    bundle,
+    copyFrom,
+    addresses,
   };
+}
+
+// Where the contracts come from: one of a manifest or deployments (with a build), a bundle, or a copy; checked whole.
+function contractSources(
+  contracts: string | undefined,
+  deployment: string | undefined,
+): Pick<ActionInputs, "bundle" | "copyFrom" | "addresses"> {
+  const bundle = readInput("bundle").trim() || undefined;
+  const copyText = readInput("copy-from").trim();
+  const addresses = [
+    ...new Set(
+      readInput("addresses")
+        .split(/[\s,]+/)
+        .filter((word) => word !== ""),
+    ),
+  ];
+  if (copyText !== "" && !(services as readonly string[]).includes(copyText))
+    throw new InvalidInputError(
+      "copy-from",
+      `Input copy-from names the service to read from: one of ${services.join(", ")}, got "${copyText}".`,
+    );
+  const copyFrom = copyText === "" ? undefined : (copyText as Service);
+  if (copyFrom && addresses.length === 0)
+    throw new InvalidInputError("addresses", "Input copy-from needs addresses: the contracts to copy.");
+  if (!copyFrom && addresses.length > 0)
+    throw new InvalidInputError(
+      "addresses",
+      "Input addresses goes with copy-from: the service whose verifications of them are copied.",
+    );
+  for (const address of addresses) {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address))
+      throw new InvalidInputError(
+        "addresses",
+        `Input addresses: "${address}" is not an address (0x followed by 40 hexadecimal characters).`,
+      );
+  }
+  const given = [
+    ...(contracts ? ["contracts"] : []),
+    ...(deployment ? ["deployment"] : []),
+    ...(bundle ? ["bundle"] : []),
+    ...(copyFrom ? ["copy-from"] : []),
+  ];
+  if ((bundle || copyFrom) && given.length > 1)
+    throw new InvalidInputError(
+      bundle ? "bundle" : "copy-from",
+      `Inputs ${given.join(" and ")} each name the contracts: give one of them.`,
+    );
+  return { bundle, copyFrom, addresses };
 }
 
 // A JSON object from chain id to URL (`{"10": "https://optimism.blockscout.com"}`), each URL checked.

@@ -1,8 +1,11 @@
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../client/urlCredentials.js";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
+import { readVerificationBundle } from "../inputs/verificationBundle.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
 import { createdJobsFromInputs, jobsFromInputs, proxySources, workspaceCompilers } from "../run/inputJobs.js";
 import { interruptedExitCode } from "../run/interruption.js";
@@ -32,14 +35,27 @@ export async function run(): Promise<void> {
     const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
     const badEntries: BadManifestEntry[] = [];
     const recorded: ChainClaim[] = [];
+    // A bundle names its contracts and chains, a copy its addresses: neither has a build to read.
+    const bundled = inputs.bundle
+      ? await readVerificationBundle(resolve(workspace, inputs.bundle), "bundle")
+      : undefined;
+    if (bundled && bundled.jobs.length === 0)
+      throw new InvalidInputError("bundle", `The bundle ${inputs.bundle} holds no contracts.`);
+    for (const id of bundled?.chainIds ?? []) recorded.push({ id, source: `the bundle ${inputs.bundle}` });
     const proxies: ProxyAddress[] = [];
-    const jobs = await jobsFromInputs(
-      inputs,
-      workspace,
-      (entry) => badEntries.push(entry),
-      (claim) => recorded.push(claim),
-      (proxy) => proxies.push(proxy),
-    );
+    const jobs =
+      bundled?.jobs ??
+      (inputs.copyFrom
+        ? []
+        : await jobsFromInputs(
+            inputs,
+            workspace,
+            (entry) => badEntries.push(entry),
+            (claim) => recorded.push(claim),
+            (proxy) => proxies.push(proxy),
+          ));
+    // The run's own bundle, for verifying later or elsewhere (the output `bundle`): not for a bundle or a copy.
+    const bundleFile = bundled || inputs.copyFrom ? undefined : runBundlePath();
     const severalChains = new Set(recorded.map((claim) => claim.id)).size > 1;
     if (inputs.includeCreated && severalChains) {
       throw new InvalidInputError(
@@ -48,7 +64,7 @@ export async function run(): Promise<void> {
       );
     }
     const targets = await resolveTargets({
-      services: inputs.targets,
+      services: inputs.copyFrom ? [inputs.copyFrom, ...inputs.targets] : inputs.targets,
       optional: inputs.optionalTargets,
       chains: chainPlaces({
         given: inputs.chainId === undefined ? undefined : { id: inputs.chainId, source: "input chain-id" },
@@ -72,35 +88,67 @@ export async function run(): Promise<void> {
     });
     startLogGroup("Progress");
     let results: RunResults;
+    const settings = { ...inputs, ...maxResponseBytesFromEnvironment() };
+    const reporter = new RunReporter({
+      json: false,
+      table: false,
+      writeLine: (line) => logLine(capLogLine(line)),
+    });
     try {
-      results = await runVerify({
-        jobs,
-        badEntries,
-        targets,
-        settings: { ...inputs, ...maxResponseBytesFromEnvironment() },
-        // Over several chains, each deployment's RPC comes from rpc-urls (rpc-url is one chain's).
-        rpc:
-          inputs.rpcUrl && !severalChains
-            ? { rpcUrl: inputs.rpcUrl, compilers: workspaceCompilers(workspace) }
-            : undefined,
-        ledger:
-          inputs.ledger === "none"
-            ? undefined
-            : { path: resolve(workspace, inputs.ledger), recheck: inputs.recheck },
-        discoverCreated: inputs.includeCreated
-          ? (client, limits) => createdJobsFromInputs(inputs, jobs, client, workspace, limits)
-          : undefined,
-        proxies: proxySources(inputs, workspace, {
-          addresses: proxies,
-          includeProxies: inputs.includeProxies,
-        }),
-        reporter: new RunReporter({
-          json: false,
-          table: false,
-          writeLine: (line) => logLine(capLogLine(line)),
-        }),
-        interruptible: true,
-      });
+      results = inputs.copyFrom
+        ? await (await import("../run/runCopy.js")).runCopy({
+            addresses: inputs.addresses,
+            from: inputs.copyFrom,
+            targets,
+            settings,
+            ledger:
+              inputs.ledger === "none"
+                ? undefined
+                : { path: resolve(workspace, inputs.ledger), recheck: inputs.recheck },
+            reporter,
+            interruptible: true,
+          })
+        : await runVerify({
+            jobs,
+            badEntries,
+            targets,
+            settings,
+            // Over several chains, each deployment's RPC comes from rpc-urls (rpc-url is one chain's).
+            rpc:
+              inputs.rpcUrl && !severalChains
+                ? { rpcUrl: inputs.rpcUrl, compilers: workspaceCompilers(workspace) }
+                : undefined,
+            ledger:
+              inputs.ledger === "none"
+                ? undefined
+                : { path: resolve(workspace, inputs.ledger), recheck: inputs.recheck },
+            discoverCreated: inputs.includeCreated
+              ? (client, limits) => createdJobsFromInputs(inputs, jobs, client, workspace, limits)
+              : undefined,
+            proxies: proxySources(inputs, workspace, {
+              addresses: proxies,
+              includeProxies: inputs.includeProxies,
+            }),
+            reporter,
+            interruptible: true,
+            beforeVerifying: bundleFile
+              ? async (all) => {
+                  const { writeRunBundle } = await import("../run/bundleOfJobs.js");
+                  const chainIds = targets.chainIds;
+                  // The output was not asked for: a bundle that cannot be written is said, and the run goes on.
+                  await writeRunBundle(
+                    bundleFile,
+                    all,
+                    chainIds.length === 1 ? chainIds[0] : undefined,
+                    "bundle",
+                    (line) => logLine(line),
+                  ).catch((error: unknown) => {
+                    if (!isExplorerVerifyError(error)) throw error;
+                    logLine(neutraliseText(`No bundle output: ${error.shortMessage}`));
+                  });
+                }
+              : undefined,
+          });
     } finally {
       endLogGroup();
       await targets.close();
@@ -108,6 +156,7 @@ export async function run(): Promise<void> {
     // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
     const core = await import("@actions/core");
     report(core, results, inputs.optionalTargets);
+    if (bundleFile && existsSync(bundleFile)) core.setOutput("bundle", bundleFile);
     const explorer = results[0]?.explorer ?? "";
     let summaryHoldsTable = false;
     if (process.env.GITHUB_STEP_SUMMARY)
@@ -158,6 +207,11 @@ function failureLine(results: readonly VerificationResult[]): string {
     return failed === 0 ? [] : [`${failed} of ${records.length} on ${target}`];
   });
   return `Contracts that could not be verified: ${parts.join(", ")}.`;
+}
+
+// The run's bundle file: in the runner's temporary folder, outside the workspace and its checkouts.
+function runBundlePath(): string {
+  return join(process.env.RUNNER_TEMP || tmpdir(), "explorer-verify", "verification.json");
 }
 
 // A smaller cap on the explorer's answers than the library's 64 MiB, for runners with little memory.

@@ -16,6 +16,10 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case "verify":
         return await (await import("./verifyCommand.js")).verifyCommand(rest);
+      case "copy":
+        return await (await import("./copyCommand.js")).copyCommand(rest);
+      case "bundle":
+        return await (await import("./bundleCommand.js")).bundleCommand(rest);
       case "status":
         return await (await import("./statusCommand.js")).statusCommand(rest);
       case "fetch":
@@ -30,7 +34,7 @@ export async function main(argv: string[]): Promise<number> {
         return command === undefined ? exitCodes.usage : exitCodes.ok;
       default:
         throw new UsageError(
-          `Unknown command "${command}": use verify, status, fetch or local-explorer (explorer-verify --help).`,
+          `Unknown command "${command}": use verify, copy, bundle, status, fetch or local-explorer (explorer-verify --help).`,
         );
     }
   } catch (error) {

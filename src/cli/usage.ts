@@ -7,7 +7,9 @@ export const usage = {
 Verify smart contracts on Blockscout explorers, and on Etherscan, Sourcify and Routescan too (--targets).
 
 Commands:
-  verify          verify contracts: one address, deployments, a manifest or a standard JSON input
+  verify          verify contracts: one address, deployments, a manifest, a standard JSON input or a bundle
+  copy ADDRESS... verify contracts verified on one service on the others, from that service's sources
+  bundle          write the bundle of a deployment's contracts, for verify --bundle later or elsewhere
   status [GUID]   look up a submission by its guid; without one, print the ledger
   fetch ADDRESS   download a verified contract's ABI, sources and creation data
   local-explorer  run the embedded local explorer for a local chain
@@ -22,6 +24,7 @@ Colours are used on a terminal unless NO_COLOR is set.`,
   explorer-verify verify --deployment PATH... [options]
   explorer-verify verify --manifest FILE [options]
   explorer-verify verify ADDRESS --standard-json FILE --contract path/File.sol:Name --compiler-version V [options]
+  explorer-verify verify --bundle FILE [options]
 
 Where the contracts come from:
   ADDRESS                     the deployed contract; CONSTRUCTOR_ARGS are its constructor's values
@@ -36,6 +39,7 @@ Where the contracts come from:
   --format F                  auto, standard-json, single-file, flattened or registry (default auto)
   --proxy                     ADDRESS is a proxy (EIP-1967, beacon, EIP-1822, diamond, clone, Safe): verify it with
                               its implementations, beacon or facets (found in the build), then link it
+  --bundle FILE               a bundle (explorer-verify bundle): its contracts, with no project, build or compiler
 
 Where they are verified:
   --explorer-url URL          the Blockscout explorer (without it, a local --rpc-url uses the embedded explorer)
@@ -54,6 +58,49 @@ ${settingFlagLines().join("\n")}
                               { "inputs": [{ address, contract, compilerVersion, input }] }) and send nothing
 
 Exit code 0 when every contract is verified (or already was), 1 when one is not, 2 for a mistake in the command.`,
+  copy: `Usage: explorer-verify copy ADDRESS... --from SERVICE --to SERVICE,... [--chain-id N] [options]
+
+Reads each contract's verified sources and settings from the --from service and verifies them on every --to service:
+the same compiler version, settings, libraries and constructor arguments, with no project, no build and no compiler.
+A partial match is copied and its record says so; a contract the --from service does not hold verified itself (a
+bytecode twin, a clone, one Blockscout verified from its bytecode database) is not copied.
+  --from SERVICE              where the verifications are read: blockscout, etherscan, sourcify or routescan
+  --to SERVICES               where they are verified, comma-separated (not --from)
+  --chain-id N                the contracts' chain (it finds the chain's Blockscout explorer too)
+  --explorer-url URL          the Blockscout explorer, read or verified on
+  --rpc-url URL               a local chain: its chain id, and the embedded local explorer when no URL is given
+${settingFlagLines()
+  .filter((line) => !/^ {2}--(targets|preflight|include-created|max-created)\b/.test(line))
+  .join("\n")}
+  --ledger FILE               the verification ledger, as verify keeps it
+  --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr
+
+Exit code 0 when every contract is verified on every --to service (or already was), 1 when one is not, 2 for a
+mistake in the command.`,
+  bundle: `Usage:
+  explorer-verify bundle --deployment PATH... [--artifacts DIR] [--out FILE]
+  explorer-verify bundle --manifest FILE [--artifacts DIR] [--out FILE]
+  explorer-verify bundle ADDRESS [CONSTRUCTOR_ARGS...] [--contract path/File.sol:Name] [--out FILE]
+
+Writes the bundle of the contracts verify would verify (the same flags name them): per contract its chain, address,
+name, compiler version, standard JSON input (each distinct input once, keyed by its keccak256), constructor arguments,
+libraries, proxy link and creation. explorer-verify verify --bundle FILE verifies them later or elsewhere, with no
+project, no build and no compiler. Nothing is sent to any service.
+  --out FILE                  the bundle's file (default verification.json)
+  --deployment PATH...        a Foundry broadcast run-latest.json or a Hardhat Ignition deployment folder
+  --manifest FILE             a contracts manifest (see the README)
+  --artifacts DIR             Hardhat artifacts or Foundry out/ (default: out when it exists, else artifacts)
+  --contract NAME             path/File.sol:Name or Name (inferred from the deployed code with --rpc-url)
+  --standard-json FILE        a compiler standard JSON input, with --contract and --compiler-version
+  --compiler-version V        v0.8.28+commit.7893614a or 0.8.28 (with --standard-json)
+  --constructor-args-hex HEX  ABI-encoded constructor arguments, instead of CONSTRUCTOR_ARGS
+  --libraries LIBS            linked libraries: src/Lib.sol:Lib:0x... (forge's form, repeatable), JSON, or a JSON file
+  --format F                  auto, standard-json, single-file, flattened or registry (default auto)
+  --proxy                     ADDRESS is an ERC-1967 proxy: its implementation, linked to it once verified
+  --chain-id N                the contracts' chain, when no deployment records it
+  --rpc-url URL               the chain: contract inference, constructor-argument recovery, its chain id
+
+Exit code 0 when the bundle holds every contract named, 1 when a manifest entry was left out, 2 for a mistake.`,
   status: `Usage: explorer-verify status GUID [--target SERVICE] [--proxy] [--explorer-url URL | --chain-id N | --rpc-url URL] [--json]
        explorer-verify status [--ledger FILE] [--json]
 

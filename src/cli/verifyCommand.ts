@@ -19,7 +19,8 @@ import type { JobFlags } from "./commandLineJobs.js";
 import { foundryCompilers } from "./foundryCompilers.js";
 import { usage } from "./usage.js";
 
-const ownOptions = {
+/** The flags that name the contracts of a run, as `verify` and `bundle` take them. */
+export const jobOptions = {
   contract: { type: "string" },
   artifacts: { type: "string" },
   deployment: { type: "string", multiple: true },
@@ -30,9 +31,14 @@ const ownOptions = {
   libraries: { type: "string", multiple: true },
   format: { type: "string", default: verificationDefaults.format },
   proxy: { type: "boolean", default: false },
-  "explorer-url": { type: "string" },
   "chain-id": { type: "string" },
   "rpc-url": { type: "string" },
+} as const;
+
+const ownOptions = {
+  ...jobOptions,
+  bundle: { type: "string" },
+  "explorer-url": { type: "string" },
   ledger: { type: "string" },
   json: { type: "boolean", default: false },
   "show-standard-json-input": { type: "boolean", default: false },
@@ -57,6 +63,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   }
   const cwd = process.cwd();
   const settings = readRunSettings("cli", (setting) => flagText(setting, values));
+  if (values.bundle !== undefined) return verifyBundle(values, positionals, settings, cwd);
   const foundry = await projectFoundryConfig(cwd, console.error);
   const flags = { ...checkedFlags(values, positionals, cwd, settings, foundry?.out), foundry };
   if (values["show-standard-json-input"]) {
@@ -122,6 +129,66 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   }
 }
 
+// `verify --bundle FILE`: the contracts a bundle names, checked whole before anything is sent; no project, no build.
+async function verifyBundle(
+  values: ReturnType<typeof parseCommandLine<typeof options>>["values"],
+  positionals: string[],
+  settings: RunSettingValues,
+  cwd: string,
+): Promise<number> {
+  const path = values.bundle ?? "";
+  if (path.trim() === "") throw new UsageError("--bundle needs the bundle file, e.g. verification.json.");
+  const naming = [
+    ...(positionals.length > 0 ? ["ADDRESS"] : []),
+    ...(["deployment", "manifest", "standard-json", "contract", "proxy", "show-standard-json-input"] as const)
+      .filter((flag) => values[flag] !== undefined && values[flag] !== false)
+      .map((flag) => `--${flag}`),
+    ...(settings.includeCreated ? ["--include-created"] : []),
+  ];
+  if (naming.length > 0) throw new UsageError(`--bundle names the contracts: drop ${naming.join(", ")}.`);
+  if (settings.recheck && values.ledger === undefined)
+    throw new UsageError(
+      "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
+    );
+  const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
+  if (settings.preflight && !rpcUrl)
+    throw new UsageError("--preflight needs --rpc-url: the chain to check the deployed code against.");
+  const { readVerificationBundle } = await import("../inputs/verificationBundle.js");
+  const { jobs, chainIds } = await readVerificationBundle(resolve(cwd, path), "--bundle");
+  if (jobs.length === 0) throw new UsageError(`The bundle ${path} holds no contracts.`);
+  const reporter = new RunReporter({ json: values.json, table: true, colour: true });
+  const targets = await resolveCliTargets({
+    explorerUrl: values["explorer-url"],
+    chainId: chainIdFlag(values["chain-id"]),
+    rpcUrl,
+    recorded: chainIds.map((id) => ({ id, source: `the bundle ${path}` })),
+    targets: settings.targets,
+    optionalTargets: settings.optionalTargets,
+    userAgent: settings.userAgent,
+    foundry: undefined,
+    cwd,
+  });
+  try {
+    const { runSucceeded, runVerify } = await import("../run/runVerify.js");
+    const results = await runVerify({
+      jobs,
+      targets,
+      settings,
+      rpc: rpcUrl ? { rpcUrl, compilers: projectSolcJs(cwd) } : undefined,
+      ledger:
+        values.ledger === undefined
+          ? undefined
+          : { path: ledgerFlag(values.ledger, cwd), recheck: settings.recheck },
+      reporter,
+      interruptible: true,
+    });
+    if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
+    return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
+  } finally {
+    await targets.close();
+  }
+}
+
 // What the deployments' transactions (or the contracts' creation transactions) created.
 async function createdJobs(
   flags: JobFlags,
@@ -154,6 +221,34 @@ function checkedFlags(
   settings: RunSettingValues,
   foundryOut: string | undefined,
 ): JobFlags {
+  if (settings.recheck && values.ledger === undefined)
+    throw new UsageError(
+      "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
+    );
+  const flags = jobFlagsOf(values, positionals, cwd, foundryOut);
+  if (settings.preflight && !flags.rpcUrl)
+    throw new UsageError("--preflight needs --rpc-url: the chain to check the deployed code against.");
+  return flags;
+}
+
+/**
+ * Checks the flags that name a run's contracts (see {@link jobOptions}), before anything is read.
+ *
+ * @param values - the parsed flags
+ * @param positionals - ADDRESS and constructor arguments, or more deployment paths
+ * @param cwd - the current folder
+ * @param foundryOut - foundry.toml's `out`, when it names one
+ * @param command - the subcommand, for messages
+ * @returns the flags, checked
+ * @throws {UsageError} for flags that do not go together
+ */
+export function jobFlagsOf(
+  values: ReturnType<typeof parseCommandLine<typeof jobOptions>>["values"],
+  positionals: string[],
+  cwd: string,
+  foundryOut: string | undefined,
+  command = "verify",
+): JobFlags {
   const deployments = [...(values.deployment ?? [])];
   const [address, ...constructorArgs] = deployments.length > 0 ? [] : positionals;
   // `--deployment broadcast/*/1/run-latest.json`: the shell's expansion gives the further paths as positionals.
@@ -161,7 +256,7 @@ function checkedFlags(
   const manifest = values.manifest;
   if (!address && deployments.length === 0 && !manifest) {
     throw new UsageError(
-      "Give the contract's ADDRESS, --deployment PATH or --manifest FILE (explorer-verify verify --help).",
+      `Give the contract's ADDRESS, --deployment PATH or --manifest FILE (explorer-verify ${command} --help).`,
     );
   }
   if (address !== undefined) assertAddress(address);
@@ -193,13 +288,7 @@ function checkedFlags(
       "--compiler-version goes with --standard-json: a build's compiler is read from the build.",
     );
   }
-  if (settings.recheck && values.ledger === undefined)
-    throw new UsageError(
-      "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
-    );
   const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
-  if (settings.preflight && !rpcUrl)
-    throw new UsageError("--preflight needs --rpc-url: the chain to check the deployed code against.");
   return {
     address,
     constructorArgs,
@@ -225,7 +314,7 @@ function ledgerFlag(value: string, cwd: string): string {
 }
 
 // A Foundry project has out/ (or foundry.toml's `out`), a Hardhat one artifacts/.
-function defaultArtifacts(cwd: string, foundryOut: string | undefined): string {
+export function defaultArtifacts(cwd: string, foundryOut: string | undefined): string {
   if (existsSync(join(cwd, "artifacts"))) return "artifacts";
   return foundryOut ?? (existsSync(join(cwd, "out")) ? "out" : "artifacts");
 }

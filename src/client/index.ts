@@ -5,3 +5,9 @@ export { ExplorerCapabilities } from "./explorerCapabilities.js";
 export { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
 export type { UploadFile } from "./requestBody.js";
 export { Transport, type TransportEvent, type TransportOptions } from "./transport.js";
+export type {
+  NotCopiedStanding,
+  RebuiltInput,
+  VerifiedInput,
+  VerifiedInputReading,
+} from "./verifiedInput.js";

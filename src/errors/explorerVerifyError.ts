@@ -35,6 +35,7 @@ export const errorCodes = [
   "invalid_api_key",
   "bot_protection",
   "not_supported",
+  "not_verified",
   ...mismatchCodes,
 ] as const;
 

@@ -113,10 +113,11 @@ export async function readFoundryBroadcast(
     },
   );
   const libraries = scriptLibraries(broadcast.libraries ?? [], field);
-  const contracts = creations.map((creation) => ({
-    transactionHash: creation.transactionHash,
-    job: creationJob(creation, buildInfos, libraries),
-  }));
+  const contracts = creations.map((creation) => {
+    const job = creationJob(creation, buildInfos, libraries);
+    if (creation.transactionHash) job.creationTransaction = creation.transactionHash;
+    return { transactionHash: creation.transactionHash, job };
+  });
   return { chainId: broadcast.chain, contracts };
 }
 

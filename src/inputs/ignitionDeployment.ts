@@ -136,6 +136,7 @@ export async function readIgnitionDeployment(
       constructorArguments: { values: deployment.constructorArgs },
       libraries: deployment.libraries,
     });
+    if (deployment.transactionHash) job.creationTransaction = deployment.transactionHash;
     contracts.push({ futureId: deployment.futureId, job });
   }
   return { chainId: journal.chainId, contracts };

@@ -18,6 +18,8 @@ export interface JournalDeployment {
   libraries: Record<string, string>;
   /** Where the contract landed, per the journal. */
   address: string | undefined;
+  /** The transaction that deployed it, as the journal saw it confirmed. */
+  transactionHash: string | undefined;
 }
 
 /** What a deployment's journal says. */
@@ -47,6 +49,11 @@ const executionStateCompleteSchema = z.looseObject({
 
 const wipeSchema = z.looseObject({ futureId: z.string() });
 
+const transactionConfirmSchema = z.looseObject({
+  futureId: z.string(),
+  hash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)),
+});
+
 const bigintSchema = z.object({ _kind: z.literal("bigint"), value: z.string().check(z.regex(/^-?\d+$/)) });
 
 /**
@@ -61,8 +68,9 @@ const bigintSchema = z.object({ _kind: z.literal("bigint"), value: z.string().ch
  */
 export function parseIgnitionJournal(text: string, origin: JsonOrigin): IgnitionJournal {
   let chainId: number | undefined;
-  const started = new Map<string, Omit<JournalDeployment, "address">>();
+  const started = new Map<string, Omit<JournalDeployment, "address" | "transactionHash">>();
   const finished = new Map<string, string | undefined>();
+  const confirmed = new Map<string, string>();
   const lines = text.split("\n");
   for (const [index, line] of lines.entries()) {
     if (line.trim() === "") continue;
@@ -88,15 +96,23 @@ export function parseIgnitionJournal(text: string, origin: JsonOrigin): Ignition
     } else if (type === "DEPLOYMENT_EXECUTION_STATE_COMPLETE") {
       const complete = parseWithSchema(message, executionStateCompleteSchema, lineOrigin);
       if (complete.result.type === "SUCCESS") finished.set(complete.futureId, complete.result.address);
+    } else if (type === "TRANSACTION_CONFIRM") {
+      const confirm = transactionConfirmSchema.safeParse(message);
+      if (confirm.success) confirmed.set(confirm.data.futureId, confirm.data.hash);
     } else if (type === "WIPE_APPLY") {
       const { futureId } = parseWithSchema(message, wipeSchema, lineOrigin);
       started.delete(futureId);
       finished.delete(futureId);
+      confirmed.delete(futureId);
     }
   }
   const deployments = [...started.values()]
     .filter((deployment) => finished.has(deployment.futureId))
-    .map((deployment) => ({ ...deployment, address: finished.get(deployment.futureId) }));
+    .map((deployment) => ({
+      ...deployment,
+      address: finished.get(deployment.futureId),
+      transactionHash: confirmed.get(deployment.futureId),
+    }));
   return { chainId, deployments };
 }
 

@@ -122,6 +122,7 @@ export async function verifyWithLedger(
       durationMs: 0,
       message:
         "The ledger records it verified with this input; the explorer was not asked (recheck asks it).",
+      ...(job.copiedFrom ? { copiedFrom: job.copiedFrom } : {}),
     });
   }
   if (entry && sameInput && (entry.status === "pending" || entry.status === "timeout") && entry.guid) {
@@ -158,6 +159,7 @@ export async function verifyWithLedger(
       durationMs: Date.now() - startedAt,
       message,
       ...(status === "timeout" ? { error: { code: "timeout" as const } } : {}),
+      ...(job.copiedFrom ? { copiedFrom: job.copiedFrom } : {}),
     });
     if (seen === "verified") {
       const result = settled(

@@ -12,7 +12,7 @@ import type { BlockscoutTarget, Target } from "../verifiers/target.js";
 import { verifierFor } from "../verifiers/verifierFor.js";
 import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
 import type { VerificationEvent } from "../verify/events.js";
-import { isSuccess, type VerificationJob, type VerificationResult } from "../verify/job.js";
+import { isSuccess, type ResultError, type VerificationJob, type VerificationResult } from "../verify/job.js";
 import type { ProxySystem } from "../verify/proxySystems.js";
 import { type Service, serviceTitles, type Verifier } from "../verify/verifier.js";
 import { displayName } from "../verify/verifyContract.js";
@@ -59,11 +59,24 @@ export type RunResults = VerificationResult[] & {
   budgets?: RunBudgets | undefined;
 };
 
+/** A contract the run names but sends nowhere, and why: a failed record on each target. */
+export interface UnsentContract {
+  address: string;
+  /** How records show it. */
+  contract: string;
+  chainId?: number | undefined;
+  /** Why, for a person. */
+  message: string;
+  error: ResultError;
+}
+
 /** One run of verification, as a door hands it to the hall. */
 export interface RunVerifyRequest {
   jobs: VerificationJob[];
   /** Manifest entries that could not become jobs: each becomes a failed record of its own. */
   badEntries?: readonly BadManifestEntry[] | undefined;
+  /** Contracts the run sends nowhere (a copy's contract its source holds no verification of its own for). */
+  unsent?: readonly UnsentContract[] | undefined;
   /** Where the jobs go, resolved once by {@link resolveTargets}. */
   targets: RunTargets;
   settings: RunSettings;
@@ -88,6 +101,8 @@ export interface RunVerifyRequest {
   interruptible?: boolean;
   /** The engine's pre-check was done by the door already (the task's look before its build). */
   preChecked?: boolean;
+  /** Told of every job of the run, created contracts included, before anything is verified (to write the bundle). */
+  beforeVerifying?: ((jobs: readonly VerificationJob[]) => Promise<void>) | undefined;
 }
 
 /**
@@ -104,6 +119,8 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   const jobs = [...request.jobs];
   for (const entry of request.badEntries ?? [])
     reporter.info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
+  for (const unsent of request.unsent ?? [])
+    reporter.info(`skipped     ${unsent.address}: ${unsent.message}`);
   const transport: TransportSettings = {
     ...(settings.maxResponseBytes === undefined ? {} : { maxResponseBytes: settings.maxResponseBytes }),
     ...(settings.requestsPerSecond === undefined ? {} : { requestsPerSecond: settings.requestsPerSecond }),
@@ -123,6 +140,7 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     systems = expanded.systems;
     checkJobChains(jobs, targets);
   }
+  await request.beforeVerifying?.(jobs);
   const services = [...new Set(targets.targets.map((target) => target.service))];
   const count = `${jobs.length} contract${jobs.length === 1 ? "" : "s"}`;
   reporter.info(`Verifying ${count} on ${describeTargets(targets.targets)}`);
@@ -149,10 +167,29 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   // A key's budget and a service's answers about every chain, shared by the verifiers of the run.
   const sharedAcrossChains = new SharedAcrossChains();
   const verifiers: Verifier[] = [];
+  const unsentRecords: VerificationResult[] = [];
   for (const target of targets.targets) {
     const chainJobs = jobsOn(target, jobs, targets);
     const verifier = await verifierFor(target, transport, sharedAcrossChains);
     verifiers.push(verifier);
+    for (const unsent of request.unsent ?? []) {
+      if (unsent.chainId !== undefined && target.chainId !== undefined && unsent.chainId !== target.chainId)
+        continue;
+      unsentRecords.push({
+        address: unsent.address,
+        contract: unsent.contract,
+        explorer: verifier.pages.base,
+        format: "standard-json",
+        status: "failed",
+        url: verifier.pages.contract(unsent.address),
+        attempts: 0,
+        durationMs: 0,
+        message: unsent.message,
+        error: unsent.error,
+        ...(target.chainId === undefined ? {} : { chainId: target.chainId }),
+        target: target.service,
+      });
+    }
     // Over several targets, each line of progress says which one it is about; over several chains, which chain.
     const tags = {
       ...(services.length > 1 ? { target: target.service } : {}),
@@ -183,7 +220,11 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   const budgets = runBudgets(verifiers);
   for (const line of budgetLines(budgets)) reporter.footnote(line);
   const base = results.records[0]?.explorer ?? explorer?.instanceUrl ?? "";
-  const all = [...results.records, ...(request.badEntries ?? []).map((entry) => badEntryResult(entry, base))];
+  const all = [
+    ...results.records,
+    ...unsentRecords,
+    ...(request.badEntries ?? []).map((entry) => badEntryResult(entry, base)),
+  ];
   if (interruptedBy) {
     const done = all.filter((result) => result.error?.code !== "interrupted").length;
     reporter.footnote(

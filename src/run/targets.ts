@@ -179,6 +179,20 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
   }
 }
 
+/**
+ * The chain of each place, as {@link resolveTargets} agrees it (the RPC asked when one is given), without resolving
+ * any service: what a bundle records for contracts that do not say their chain.
+ *
+ * @param places - the run's chains
+ * @returns each place's chain, `undefined` where nothing names it
+ * @throws {InvalidInputError} for claims that disagree, or an RPC that does not answer its chain id
+ */
+export async function chainIdsOf(places: readonly ChainPlace[]): Promise<Array<number | undefined>> {
+  const chainIds: Array<number | undefined> = [];
+  for (const place of places) chainIds.push(await chainOf(place));
+  return chainIds;
+}
+
 // The chain every claim names, the RPC's answer among them.
 async function chainOf(place: ChainPlace): Promise<number | undefined> {
   const claims = [...place.claims];

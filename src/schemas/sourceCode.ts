@@ -18,6 +18,11 @@ export const sourceCodeItemSchema = z.looseObject({
   Runs: z.nullish(z.union([z.number(), z.string()])),
   EVMVersion: z.nullish(z.string()),
   FileName: z.nullish(z.string()),
+  // Etherscan's: the main file's path, the compiler (`solc`, `vyper`), and the address whose sources stand in for a
+  // contract that is not verified itself ("Similar Match").
+  ContractFileName: z.nullish(z.string()),
+  CompilerType: z.nullish(z.string()),
+  SimilarMatch: z.nullish(z.string()),
   ConstructorArguments: z.nullish(z.string()),
   // Older releases send `""` when there are none.
   ExternalLibraries: z.nullish(

@@ -92,6 +92,13 @@ export interface ProxyRecord {
 /** What a contract is to a proxy whose system it belongs to. */
 export type ProxyPartRole = "implementation" | "facet" | "beacon" | "admin";
 
+/** Where a copied contract's sources were read, and how fully that service had matched them to the code. */
+export interface CopiedFrom {
+  service: Service;
+  /** `partial`: the source service matched the code but not its metadata; the copy may be partial too. */
+  match: "exact" | "partial";
+}
+
 /** One contract to verify. */
 export interface VerificationJob {
   /** Where the contract lives. */
@@ -118,6 +125,10 @@ export interface VerificationJob {
   timeoutMs?: number;
   /** A contract a factory created: echoed in the result. */
   createdBy?: CreatedBy;
+  /** The transaction that created it, where its deployment records it (a bundle keeps it). */
+  creationTransaction?: string;
+  /** Its sources were read from another service's verification (`copy`): echoed in the result. */
+  copiedFrom?: CopiedFrom;
 }
 
 /** The result record of DESIGN §3, one per contract (and one more per proxy link). */
@@ -150,6 +161,8 @@ export interface VerificationResult {
   proxy?: ProxyRecord;
   /** On the records of a proxy's parts (implementation, facet, beacon, admin): the proxy, and what it is to it. */
   partOf?: { proxy: string; role: ProxyPartRole };
+  /** For `copy`: the service its sources were read from, and whether that service's match was partial. */
+  copiedFrom?: CopiedFrom;
 }
 
 /**

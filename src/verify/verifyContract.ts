@@ -143,6 +143,8 @@ class ContractVerification {
     this.#deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
     this.#contract = displayName(job);
     this.#memory = options.memory?.explorer(client.pages.base);
+    if (job.copiedFrom?.match === "partial")
+      this.#note = `Copied from ${serviceTitles[job.copiedFrom.service]}, where it is only a partial match (the code matches, its metadata does not).`;
   }
 
   async run(): Promise<VerificationResult> {
@@ -543,6 +545,7 @@ class ContractVerification {
       ...(job.createdBy ? { createdBy: job.createdBy } : {}),
       ...(this.#match && !failed ? { match: this.#match } : {}),
       ...(upgraded ? { previousMatch: this.#matchBefore } : {}),
+      ...(job.copiedFrom ? { copiedFrom: job.copiedFrom } : {}),
     };
     this.#emit({ type: "finished", address: job.address, contract: this.#contract, result });
     return result;

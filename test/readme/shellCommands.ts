@@ -84,6 +84,8 @@ function usageFlags(text: string): Set<string> {
 
 const cliFlags: Record<string, Set<string>> = {
   verify: usageFlags(usage.verify),
+  copy: usageFlags(usage.copy),
+  bundle: usageFlags(usage.bundle),
   status: usageFlags(usage.status),
   fetch: usageFlags(usage.fetch),
   "local-explorer": usageFlags(usage.localExplorer),
@@ -139,7 +141,10 @@ export function commandProblems(words: readonly string[], tasks: readonly TaskSh
     const position = toolArgs.indexOf("explorer-verify");
     if (position < 0) return [];
     const next = toolArgs[position + 1];
-    const id = next === "status" || next === "fetch" ? ["explorer-verify", next] : ["explorer-verify"];
+    const id =
+      next === "status" || next === "fetch" || next === "copy"
+        ? ["explorer-verify", next]
+        : ["explorer-verify"];
     const task = tasks.find((candidate) => candidate.id.join(" ") === id.join(" "));
     if (!task) return [`${shown}: the plugin has no task ${id.join(" ")}`];
     const known = new Set([...task.flags, ...hardhatGlobalFlags]);

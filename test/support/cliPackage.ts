@@ -33,20 +33,37 @@ export async function prepareCliProject(): Promise<CliProject> {
 }
 
 /**
+ * Makes an empty folder, as on a machine that has neither the project nor its build: only the packed package in its
+ * node_modules, beside links to the repository's other packages, with neither Hardhat nor any npm `solc` among them.
+ * @returns the folder, as a project the CLI runs in
+ */
+export async function prepareEmptyFolder(): Promise<CliProject> {
+  const root = await mkdtemp(join(tmpdir(), "explorer-verify-empty-"));
+  const dir = join(root, "elsewhere");
+  await mkdir(dir);
+  return { dir, bin: await installPackedPackage(dir, { withoutCompilers: true }) };
+}
+
+/**
  * Installs the packed package in a project folder: unpacked into its node_modules, beside links to the
  * repository's other packages (Hardhat left out: the CLI must run without it).
  * @param dir - the project folder
+ * @param options - `withoutCompilers`: no npm `solc` (nor its aliases `solc-0.x`) among the links
  * @returns the installed `explorer-verify` bin's file, as package.json names it
  */
-export async function installPackedPackage(dir: string): Promise<string> {
+export async function installPackedPackage(
+  dir: string,
+  options: { withoutCompilers?: boolean } = {},
+): Promise<string> {
   const tarball = await packedTarball();
   const modules = join(dir, "node_modules");
   const installed = join(modules, "explorer-verify");
   await mkdir(installed, { recursive: true });
   await run("tar", ["xzf", tarball, "-C", installed, "--strip-components=1"]);
   for (const entry of await readdir(join(repoRoot, "node_modules"))) {
-    if (entry !== "explorer-verify" && entry !== "hardhat" && entry !== ".bin")
-      await symlink(join(repoRoot, "node_modules", entry), join(modules, entry));
+    if (entry === "explorer-verify" || entry === "hardhat" || entry === ".bin") continue;
+    if (options.withoutCompilers && /^solc(-|$)/.test(entry)) continue;
+    await symlink(join(repoRoot, "node_modules", entry), join(modules, entry));
   }
   const manifest = JSON.parse(await readFile(join(installed, "package.json"), "utf8")) as {
     bin: Record<string, string>;

@@ -55,6 +55,19 @@ const declared = task(
     defaultValue: undefined,
   })
   .addOption({
+    name: "bundle",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
+    description:
+      "Verify every contract of this bundle (explorer-verify bundle, --write-bundle): no build, no compiler",
+    defaultValue: undefined,
+  })
+  .addOption({
+    name: "writeBundle",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
+    description: "Also write the bundle of the run's contracts to this file, for --bundle later or elsewhere",
+    defaultValue: undefined,
+  })
+  .addOption({
     name: "ledger",
     type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: `The verification ledger (default ${verificationDefaults.ledger} in the project; none for no ledger)`,

@@ -26,6 +26,12 @@ export default async function verifyTaskAction(
 ): Promise<void> {
   // Checked before anything is opened: a value out of range is one line, in the hall's words.
   const settings = await taskSettings(args, hre);
+  if (args.bundle !== undefined) {
+    // The bundle names its contracts and their chains: no build, no deployment.
+    const { verifyBundle } = await import("./verifyDeployments.js");
+    await verifyBundle(hre, args, settings);
+    return;
+  }
   // A deployment names its chain: without --network, its chain id finds its network and explorer.
   const severalOrUnnamed =
     args.deployment === "all" ||
@@ -70,7 +76,8 @@ export default async function verifyTaskAction(
       args.address &&
       !args.proxy &&
       !settings.force &&
-      !settings.includeCreated
+      !settings.includeCreated &&
+      !args.writeBundle
     ) {
       const verifier = await verifierFor(only, {
         onEvent: (event) => reporter.event({ type: "transport", event }),

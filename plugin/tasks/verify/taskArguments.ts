@@ -11,6 +11,10 @@ export interface VerifyTaskArguments {
   librariesPath: string | undefined;
   format: string;
   deployment: string | undefined;
+  /** A bundle whose contracts to verify, with no build. */
+  bundle?: string | undefined;
+  /** Where to write the bundle of the run's contracts. */
+  writeBundle?: string | undefined;
   ledger: string | undefined;
   recheck: boolean;
   createdBy: string | undefined;

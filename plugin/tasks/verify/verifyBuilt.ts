@@ -26,6 +26,7 @@ import type { ChainAccess } from "../../internal/chainAccess.js";
 import { loadDefaultExport } from "../../internal/cliArguments.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { buildProject, projectCompilers } from "../../internal/projectBuild.js";
+import { bundleWriter } from "./bundleWriter.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 
 /** What the task has ready when the look before the build did not settle it. */
@@ -96,6 +97,7 @@ export async function verifyBuilt(run: BuiltVerification): Promise<void> {
       interruptible: true,
       // The look before the build was the pre-check.
       preChecked: checkedUnverified,
+      beforeVerifying: bundleWriter(args.writeBundle, targets.chainIds[0], reporter),
     }),
   );
   // Interrupted: the table is printed; answers still in flight must not hold the process.

@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
@@ -10,6 +11,7 @@ import type { VerificationJob } from "../../../src/verify/job.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
+import { bundleWriter } from "./bundleWriter.js";
 import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 import { ignitionDeploymentsDir, ignitionJobs } from "./verifyBuilt.js";
@@ -37,23 +39,71 @@ export async function verifyDeployments(
   }
   if (settings.preflight)
     throw userError("--preflight checks one deployment at a time: give one --deployment and its --network.");
+  const jobs: VerificationJob[] = [];
+  const chains = new Map<number, ChainClaim[]>();
+  for (const id of ids) {
+    const deployment = await asUserErrors(() => ignitionJobs(hre, id));
+    const { chainId } = deployment;
+    if (chainId === undefined) {
+      throw userError(
+        `Deployment "${id}" does not say its chain (no chain id in its journal, and its folder is not chain-<id>).`,
+      );
+    }
+    chains.set(chainId, [...(chains.get(chainId) ?? []), { id: chainId, source: `deployment "${id}"` }]);
+    for (const job of deployment.jobs) jobs.push({ ...job, chainId });
+  }
+  await verifyOnChains(hre, args, settings, jobs, chains);
+}
+
+/**
+ * Verifies every contract of a bundle (`--bundle FILE`), each on its own chain's targets, with no build: the bundle is
+ * read and checked whole (every input against its hash) before anything is sent.
+ * @param hre - the Hardhat runtime
+ * @param args - the task's arguments
+ * @param settings - the run's settings
+ */
+export async function verifyBundle(
+  hre: HardhatRuntimeEnvironment,
+  args: VerifyTaskArguments,
+  settings: RunSettingValues,
+): Promise<void> {
+  const path = args.bundle ?? "";
+  const naming = [
+    ...(args.address || args.constructorArgs.length > 0 ? ["ADDRESS"] : []),
+    ...(args.deployment ? ["--deployment"] : []),
+    ...(args.contract ? ["--contract"] : []),
+    ...(args.proxy ? ["--proxy"] : []),
+    ...(args.createdBy || args.tx ? ["--created-by"] : []),
+    ...(args.writeBundle ? ["--write-bundle"] : []),
+    ...(settings.includeCreated ? ["--include-created"] : []),
+    ...(settings.preflight ? ["--preflight"] : []),
+  ];
+  if (path.trim() === "") throw userError("--bundle needs the bundle file, e.g. verification.json.");
+  if (naming.length > 0) throw userError(`--bundle names the contracts: drop ${naming.join(", ")}.`);
+  const { readVerificationBundle } = await import("../../../src/inputs/verificationBundle.js");
+  const { jobs, chainIds } = await asUserErrors(() => readVerificationBundle(resolve(path), "--bundle"));
+  if (jobs.length === 0) throw userError(`The bundle ${path} holds no contracts.`);
+  const chains = new Map(chainIds.map((id) => [id, [{ id, source: `the bundle ${path}` }]]));
+  await verifyOnChains(hre, args, settings, jobs, chains);
+}
+
+// Each chain's jobs on its targets, in one batch.
+async function verifyOnChains(
+  hre: HardhatRuntimeEnvironment,
+  args: VerifyTaskArguments,
+  settings: RunSettingValues,
+  jobs: VerificationJob[],
+  chains: Map<number, ChainClaim[]>,
+): Promise<void> {
+  if (args.explorerUrl && chains.size > 1) {
+    throw userError(
+      "--explorer-url names one explorer: with several chains each chain's explorer is found by its chain id.",
+    );
+  }
   const reporter = new RunReporter({ json: args.json, table: true });
   const connections: NetworkConnection[] = [];
   const resolved: RunTargets[] = [];
   try {
-    const jobs: VerificationJob[] = [];
-    const chains = new Map<number, ChainClaim[]>();
-    for (const id of ids) {
-      const deployment = await asUserErrors(() => ignitionJobs(hre, id));
-      const { chainId } = deployment;
-      if (chainId === undefined) {
-        throw userError(
-          `Deployment "${id}" does not say its chain (no chain id in its journal, and its folder is not chain-<id>).`,
-        );
-      }
-      chains.set(chainId, [...(chains.get(chainId) ?? []), { id: chainId, source: `deployment "${id}"` }]);
-      for (const job of deployment.jobs) jobs.push({ ...job, chainId });
-    }
     // Each chain's targets as --network would choose them: the network whose chainId matches, else the chain id.
     for (const [chainId, recorded] of chains) {
       const network = Object.entries(hre.config.networks).find(
@@ -90,6 +140,7 @@ export async function verifyDeployments(
         ledger: ledger ? { path: ledger, recheck: settings.recheck } : undefined,
         reporter,
         interruptible: true,
+        beforeVerifying: bundleWriter(args.writeBundle, undefined, reporter),
       }),
     );
     // Interrupted: the table is printed; answers still in flight must not hold the process.

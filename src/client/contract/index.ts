@@ -18,6 +18,7 @@ export {
 export { type GetSourceCodeParameters, getSourceCode } from "./getSourceCode.js";
 export type { Libraries } from "./libraries.js";
 export { type ListContractsParameters, type ListedContract, listContracts } from "./listContracts.js";
+export { type ReadEtherscanContractParameters, readEtherscanContract } from "./readEtherscanContract.js";
 export {
   type ReadVerifiedContractParameters,
   readVerifiedContract,
@@ -25,6 +26,7 @@ export {
   type VerifiedContractReading,
   verificationStandingNote,
 } from "./readVerifiedContract.js";
+export { type ReadVerifiedInputParameters, readVerifiedInput } from "./readVerifiedInput.js";
 export type { SubmissionOutcome } from "./submissionOutcome.js";
 export type { VerifiedContract } from "./verifiedContract.js";
 export {

@@ -33,7 +33,8 @@ describe("API key handling", () => {
     const events: TransportEvent[] = [];
     const transport = transportFor(explorer, {
       apiKey: secretApiKey,
-      requestTimeoutMs: 200,
+      // Long enough that only the hang case times out, even on a loaded machine.
+      requestTimeoutMs: 2_000,
       maxRetries: 1,
       maxRateLimitRetries: 1,
       onEvent: (e) => events.push(e),

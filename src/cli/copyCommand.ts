@@ -1,0 +1,115 @@
+import { resolve } from "node:path";
+import { assertAddress } from "../client/validate.js";
+import { interruptedExitCode } from "../run/interruption.js";
+import { RunReporter } from "../run/runReporter.js";
+import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
+import { type Service, services } from "../verify/verifier.js";
+import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
+import { exitCodes, UsageError } from "./cliErrors.js";
+import { projectFoundryConfig, resolveCliTargets } from "./cliTargets.js";
+import { usage } from "./usage.js";
+
+const ownOptions = {
+  from: { type: "string" },
+  to: { type: "string" },
+  "explorer-url": { type: "string" },
+  "chain-id": { type: "string" },
+  "rpc-url": { type: "string" },
+  ledger: { type: "string" },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+// The run's settings, as `verify` takes them; `--to` names the targets. A copy builds nothing and compiles nothing:
+// no preflight, and no created contracts (they need a build to match).
+const copyLeavesOut = ["targets", "preflight", "include-created", "max-created"];
+const runFlags = Object.fromEntries(
+  Object.entries(settingFlags()).filter(([flag]) => !copyLeavesOut.includes(flag)),
+);
+const options = { ...ownOptions, ...runFlags } as typeof ownOptions;
+
+/**
+ * `explorer-verify copy ADDRESS... --from SERVICE --to SERVICE,...`: reads each contract's verification from one
+ * service and verifies it on the others, with no project, no build and no compiler.
+ *
+ * @param argv - the arguments after `copy`
+ * @returns the exit code
+ * @throws {UsageError} or {InvalidInputError} for a mistake, before any request
+ */
+export async function copyCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, options, "copy");
+  if (values.help) {
+    console.log(usage.copy);
+    return exitCodes.ok;
+  }
+  if (positionals.length === 0)
+    throw new UsageError(
+      "Give the contracts' addresses: explorer-verify copy ADDRESS... --from SERVICE --to SERVICE.",
+    );
+  for (const address of positionals) assertAddress(address);
+  const from = serviceFlag(values.from, "--from");
+  const to = serviceListFlag(values.to, from);
+  const settings = readRunSettings("cli", (setting) =>
+    setting.name === "targets" ? to.join(",") : flagText(setting, values),
+  );
+  if (settings.recheck && values.ledger === undefined)
+    throw new UsageError(
+      "--recheck goes with --ledger: it asks the services about what the ledger says is verified.",
+    );
+  const cwd = process.cwd();
+  const reporter = new RunReporter({ json: values.json, table: true, colour: true });
+  const targets = await resolveCliTargets({
+    explorerUrl: values["explorer-url"],
+    chainId: chainIdFlag(values["chain-id"]),
+    rpcUrl: values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]),
+    targets: [from, ...to],
+    optionalTargets: settings.optionalTargets,
+    userAgent: settings.userAgent,
+    foundry: await projectFoundryConfig(cwd, console.error),
+    cwd,
+  });
+  try {
+    const [{ runCopy }, { runSucceeded }] = await Promise.all([
+      import("../run/runCopy.js"),
+      import("../run/runVerify.js"),
+    ]);
+    const results = await runCopy({
+      addresses: positionals,
+      from,
+      targets,
+      settings,
+      ledger:
+        values.ledger === undefined
+          ? undefined
+          : { path: resolve(cwd, values.ledger), recheck: settings.recheck },
+      reporter,
+      interruptible: true,
+    });
+    if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
+    return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
+  } finally {
+    await targets.close();
+  }
+}
+
+function serviceFlag(text: string | undefined, flag: string): Service {
+  const service = text?.trim() ?? "";
+  if (!(services as readonly string[]).includes(service))
+    throw new UsageError(
+      `${flag} names the service to read from: one of ${services.join(", ")}${text === undefined ? "" : `, got "${text}"`}.`,
+    );
+  return service as Service;
+}
+
+function serviceListFlag(text: string | undefined, from: Service): Service[] {
+  const words = [...new Set((text ?? "").split(/[\s,]+/).filter((word) => word !== ""))];
+  if (words.length === 0)
+    throw new UsageError(`--to names the services to verify on, comma-separated: ${services.join(", ")}.`);
+  for (const word of words) {
+    if (!(services as readonly string[]).includes(word))
+      throw new UsageError(`--to: "${word}" is not one of ${services.join(", ")}.`);
+    if (word === from)
+      throw new UsageError(`--to names ${from}, which --from reads from: a copy goes to the other services.`);
+  }
+  return words as Service[];
+}

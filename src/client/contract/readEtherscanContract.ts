@@ -1,0 +1,180 @@
+import { type SourceCodeItem, sourceCodeItemSchema } from "../../schemas/index.js";
+import * as z from "../../schemas/zod.js";
+import { isNotVerifiedAbi } from "../explorerTexts.js";
+import type { Transport } from "../transport.js";
+import { assertAddress } from "../validate.js";
+import {
+  inputSettings,
+  oneSourceInput,
+  type RebuiltInput,
+  type VerifiedInputReading,
+  withV,
+} from "../verifiedInput.js";
+import { callContractAction, parseResult, rejection } from "./callContractAction.js";
+import { bareHex, isTrue } from "./verifiedContract.js";
+
+const action = "getsourcecode";
+
+export interface ReadEtherscanContractParameters {
+  address: string;
+}
+
+const sourcesSchema = z.record(z.string(), z.looseObject({ content: z.string() }));
+const standardJsonSchema = z.looseObject({
+  language: z.string(),
+  sources: sourcesSchema,
+  settings: z.optional(z.record(z.string(), z.unknown())),
+});
+
+/**
+ * Reads what Etherscan (or Routescan, its API's twin) verified a contract with (`getsourcecode`), as a standard JSON
+ * input to verify it again elsewhere: a standard-JSON verification comes back wrapped in double braces (`{{…}}`) with
+ * its settings, a multi-file one as `{path: {content}}`, a single file as its text, and `ContractFileName` names the
+ * main file. An answer whose sources stand in for another contract ("Similar Match") is not given as the address's.
+ *
+ * @param transport - the service's transport
+ * @param parameters - the address
+ * @returns the input, or why there is none to copy
+ * @throws {InvalidInputError} for a malformed address, before any request
+ * @throws {ExplorerError | InvalidResponseError} and the transport's errors
+ */
+export async function readEtherscanContract(
+  transport: Transport,
+  parameters: ReadEtherscanContractParameters,
+): Promise<VerifiedInputReading> {
+  const address = assertAddress(parameters.address);
+  const answer = await callContractAction(transport, { action, query: { address }, kind: "read" });
+  if (answer.envelope.status !== "1") throw rejection(answer);
+  const [item] = parseResult(answer, z.array(sourceCodeItemSchema), action);
+  return etherscanInputOf(address, item);
+}
+
+/**
+ * What one `getsourcecode` item of Etherscan's holds to copy (see {@link readEtherscanContract}).
+ *
+ * @param address - the address asked about
+ * @param item - the answer's item, if any
+ * @returns the input, or why there is none to copy
+ */
+export function etherscanInputOf(address: string, item: SourceCodeItem | undefined): VerifiedInputReading {
+  const sourceCode = item?.SourceCode ?? "";
+  if (!item || sourceCode === "" || isNotVerifiedAbi(item.ABI))
+    return {
+      found: false,
+      standing: "unverified",
+      reason: `The service holds no verified sources for ${address}.`,
+    };
+  const similar = item.SimilarMatch?.trim();
+  if (similar && similar.toLowerCase() !== address.toLowerCase())
+    return {
+      found: false,
+      standing: "bytecode-twin",
+      reason: `${address} is not verified itself: these are the sources of ${/^0x[0-9a-fA-F]{40}$/.test(similar) ? `${similar}, ` : ""}a verified contract with the same bytecode (a similar match).`,
+    };
+  const compilerVersion = item.CompilerVersion ?? "";
+  if (/vyper/i.test(item.CompilerType ?? "") || /^v?yper/i.test(compilerVersion))
+    return {
+      found: false,
+      standing: "vyper",
+      reason: `${address} is a Vyper contract: copy rebuilds Solidity standard JSON inputs.`,
+    };
+  const name = item.ContractName ?? "";
+  const common = {
+    address,
+    compilerVersion: withV(compilerVersion),
+    constructorArguments: bareHex(item.ConstructorArguments),
+    libraries: libraryField(item.Library),
+    match: "exact",
+  } as const;
+  const parsed = sourceFiles(sourceCode);
+  if (!parsed) {
+    const { input, contractName } = oneSourceInput({
+      fileName: item.ContractFileName || undefined,
+      sourceCode,
+      contractName: name,
+      optimizer: { enabled: isTrue(item.OptimizationUsed), runs: runsOf(item.Runs) },
+      evmVersion: item.EVMVersion ?? undefined,
+    });
+    return { found: true, verified: { ...common, contractName, input } };
+  }
+  if (parsed.language !== undefined && parsed.language !== "Solidity")
+    return {
+      found: false,
+      standing: "vyper",
+      reason: `${address} is verified from ${parsed.language} sources: copy rebuilds Solidity standard JSON inputs.`,
+    };
+  const sources = Object.fromEntries(
+    Object.entries(parsed.sources).map(([path, source]) => [path, { content: source.content }]),
+  );
+  const settings = inputSettings(
+    parsed.settings ?? {
+      optimizer: { enabled: isTrue(item.OptimizationUsed), runs: runsOf(item.Runs) ?? 200 },
+      ...(item.EVMVersion && item.EVMVersion.toLowerCase() !== "default"
+        ? { evmVersion: item.EVMVersion }
+        : {}),
+    },
+  );
+  const file = mainFile(sources, item.ContractFileName ?? "", name);
+  if (file === undefined)
+    return {
+      found: false,
+      standing: "unverified",
+      reason: `The service's answer for ${address} does not say which of its ${Object.keys(sources).length} files holds ${name}.`,
+    };
+  const input: RebuiltInput = { language: "Solidity", sources, settings };
+  return { found: true, verified: { ...common, contractName: `${file}:${name}`, input } };
+}
+
+// `{{…input…}}` (standard JSON: one brace more on each side), `{path: {content}}` (several files), or a single file.
+function sourceFiles(sourceCode: string):
+  | {
+      language: string | undefined;
+      sources: Record<string, { content: string }>;
+      settings: Record<string, unknown> | undefined;
+    }
+  | undefined {
+  const text = sourceCode.trim();
+  if (!text.startsWith("{")) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text.startsWith("{{") && text.endsWith("}}") ? text.slice(1, -1) : text);
+  } catch {
+    return undefined;
+  }
+  const standard = standardJsonSchema.safeParse(value);
+  if (standard.success)
+    return {
+      language: standard.data.language,
+      sources: standard.data.sources,
+      settings: standard.data.settings,
+    };
+  const files = sourcesSchema.safeParse(value);
+  return files.success ? { language: undefined, sources: files.data, settings: undefined } : undefined;
+}
+
+// `ContractFileName` when it is one of the files; else the one file that declares the contract.
+function mainFile(
+  sources: Record<string, { content: string }>,
+  named: string,
+  name: string,
+): string | undefined {
+  if (named && Object.hasOwn(sources, named)) return named;
+  const declares = new RegExp(`\\b(?:contract|library|interface)\\s+${name.replace(/\$/g, "\\$")}\\b`);
+  const holders = Object.keys(sources).filter((path) => declares.test(sources[path]?.content ?? ""));
+  return holders.length === 1 ? holders[0] : undefined;
+}
+
+// Etherscan's `Library`: `Name:address` pairs separated by `;` (addresses with or without 0x).
+function libraryField(text: string | null | undefined): Record<string, string> {
+  const libraries: Record<string, string> = {};
+  for (const pair of (text ?? "").split(/[;,]/)) {
+    const match = /^\s*(.+?):(?:0x)?([0-9a-fA-F]{40})\s*$/.exec(pair);
+    if (match?.[1] && match[2]) libraries[match[1]] = `0x${match[2]}`;
+  }
+  return libraries;
+}
+
+function runsOf(runs: SourceCodeItem["Runs"]): number | undefined {
+  const value = Number(runs);
+  return runs === undefined || runs === null || runs === "" || !Number.isFinite(value) ? undefined : value;
+}

@@ -1,0 +1,113 @@
+import type { Transport } from "../transport.js";
+import { assertAddress } from "../validate.js";
+import { inputSettings, oneSourceInput, type VerifiedInputReading } from "../verifiedInput.js";
+import {
+  readVerifiedContract,
+  type VerifiedContractReading,
+  verificationStandingNote,
+} from "./readVerifiedContract.js";
+
+export interface ReadVerifiedInputParameters {
+  address: string;
+}
+
+/**
+ * Reads what a Blockscout explorer verified a contract with (`getsourcecode`, checked with the smart-contract
+ * status), as a standard JSON input to verify it again elsewhere: the main file and the others, the stored
+ * compiler settings, the constructor arguments and libraries. A flattened or single-file verification becomes a
+ * one-source input. A bytecode twin's or a clone's sources, a contract the explorer verified from its bytecode
+ * database, and sources whose standing the explorer cannot say are not given as the address's own.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the address
+ * @returns the input, or why there is none to copy
+ * @throws {InvalidInputError} for a malformed address, before any request
+ * @throws {ExplorerError | InvalidResponseError} and the transport's errors
+ * @example
+ * const reading = await readVerifiedInput(transport, { address });
+ * if (reading.found) console.log(reading.verified.contractName);
+ */
+export async function readVerifiedInput(
+  transport: Transport,
+  parameters: ReadVerifiedInputParameters,
+): Promise<VerifiedInputReading> {
+  const address = assertAddress(parameters.address);
+  return verifiedInputOf(address, await readVerifiedContract(transport, { address }));
+}
+
+/**
+ * What a checked read of an explorer holds to copy (see {@link readVerifiedInput}).
+ *
+ * @param address - the address read
+ * @param reading - what `readVerifiedContract` returned
+ * @returns the input, or why there is none to copy
+ */
+export function verifiedInputOf(
+  address: string,
+  reading: VerifiedContractReading | null,
+): VerifiedInputReading {
+  if (!reading)
+    return {
+      found: false,
+      standing: "unverified",
+      reason: `The explorer holds no verified sources for ${address}.`,
+    };
+  if (reading.standing !== "verified" && reading.standing !== "partially-verified")
+    return {
+      found: false,
+      standing: reading.standing,
+      reason: verificationStandingNote(address, reading) ?? `${address} is not verified itself.`,
+    };
+  if (reading.verifiedViaBytecodeDatabase)
+    return {
+      found: false,
+      standing: "bytecode-database",
+      reason: `${address} was verified by the explorer itself, from the sources of an identical contract in its bytecode database: there is no submission of its own to copy.`,
+    };
+  if (reading.language === "vyper")
+    return {
+      found: false,
+      standing: "vyper",
+      reason: `${address} is a Vyper contract: copy rebuilds Solidity standard JSON inputs.`,
+    };
+  const { contract } = reading;
+  const libraries = Object.fromEntries(
+    contract.externalLibraries.map((library) => [library.name, library.address]),
+  );
+  const common = {
+    address,
+    compilerVersion: contract.compilerVersion,
+    constructorArguments: contract.constructorArguments,
+    libraries,
+    match: reading.standing === "verified" ? "exact" : "partial",
+  } as const;
+  const mainName = contract.fileName || `${contract.contractName}.sol`;
+  if (contract.additionalSources.length === 0 && !contract.compilerSettings) {
+    const { input, contractName } = oneSourceInput({
+      fileName: contract.fileName,
+      sourceCode: contract.sourceCode,
+      contractName: contract.contractName,
+      optimizer: { enabled: contract.optimizationUsed, runs: contract.optimizationRuns },
+      evmVersion: contract.evmVersion,
+    });
+    return { found: true, verified: { ...common, contractName, input } };
+  }
+  const sources: Record<string, { content: string }> = { [mainName]: { content: contract.sourceCode } };
+  for (const other of contract.additionalSources) sources[other.fileName] = { content: other.sourceCode };
+  const settings = contract.compilerSettings
+    ? inputSettings(contract.compilerSettings)
+    : inputSettings({
+        optimizer: { enabled: contract.optimizationUsed, runs: contract.optimizationRuns ?? 200 },
+        ...(contract.evmVersion && contract.evmVersion.toLowerCase() !== "default"
+          ? { evmVersion: contract.evmVersion }
+          : {}),
+      });
+  return {
+    found: true,
+    verified: {
+      ...common,
+      contractName: `${mainName}:${contract.contractName}`,
+      input: { language: "Solidity", sources, settings },
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import {
+  type SourcifyVerifiedContract,
+  sourcifyVerifiedContractSchema,
+} from "../../schemas/sourcifyVerifiedContract.js";
+import { bareHex } from "../contract/verifiedContract.js";
+import type { Transport } from "../transport.js";
+import { assertAddress } from "../validate.js";
+import { inputSettings, type VerifiedInputReading, withV } from "../verifiedInput.js";
+import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
+
+export interface ReadSourcifyContractParameters {
+  chainId: number;
+  address: string;
+}
+
+/**
+ * Reads what Sourcify verified a contract with (`GET /v2/contract/{chainId}/{address}?fields=all`), as a standard
+ * JSON input to verify it again elsewhere: its standard JSON input (else its compilation settings and sources), the
+ * fully qualified name, and the constructor arguments and libraries Sourcify read from the creation code. A `match`
+ * (partial) is given as such. Sourcify answers by chain and address, so a bytecode twin is never taken for it; an
+ * answer about another address or chain is no answer about this one.
+ *
+ * @param transport - Sourcify's transport
+ * @param parameters - chain and address
+ * @returns the input, or why there is none to copy
+ * @throws {InvalidInputError} for a malformed address, before any request
+ * @throws {ExplorerError | HttpError | InvalidResponseError} and the transport's errors
+ */
+export async function readSourcifyContract(
+  transport: Transport,
+  parameters: ReadSourcifyContractParameters,
+): Promise<VerifiedInputReading> {
+  const address = assertAddress(parameters.address);
+  const response = await transport.send({
+    api: "root",
+    path: `/v2/contract/${parameters.chainId}/${address}`,
+    method: "GET",
+    query: { fields: "all" },
+    kind: "read",
+  });
+  const unverified = {
+    found: false,
+    standing: "unverified",
+    reason: `Sourcify holds no verified sources for ${address} on chain ${parameters.chainId}.`,
+  } as const;
+  // Not verified: 404 with null matches; a 404 with an error body is another thing (an unknown route).
+  if (response.status === 404 && !sourcifyRefusal(response)) return unverified;
+  const found = sourcifyAnswer(response, sourcifyVerifiedContractSchema, "the contract lookup");
+  const another =
+    (found.address != null && found.address.toLowerCase() !== address.toLowerCase()) ||
+    (found.chainId != null && String(found.chainId) !== String(parameters.chainId));
+  if (another || (found.match !== "exact_match" && found.match !== "match")) return unverified;
+  return sourcifyInputOf(address, found);
+}
+
+/**
+ * What a full Sourcify lookup holds to copy (see {@link readSourcifyContract}).
+ *
+ * @param address - the address asked about
+ * @param found - the lookup, with every field
+ * @returns the input, or why there is none to copy
+ */
+export function sourcifyInputOf(address: string, found: SourcifyVerifiedContract): VerifiedInputReading {
+  const compilation = found.compilation ?? {};
+  const language = found.stdJsonInput?.language ?? compilation.language ?? "Solidity";
+  if (language !== "Solidity")
+    return {
+      found: false,
+      standing: "vyper",
+      reason: `${address} is verified on Sourcify from ${language} sources: copy rebuilds Solidity standard JSON inputs.`,
+    };
+  const qualified = compilation.fullyQualifiedName ?? "";
+  const given = found.stdJsonInput?.sources ?? found.sources ?? {};
+  const missing = Object.entries(given).find(([, source]) => typeof source.content !== "string");
+  if (!qualified.includes(":") || !compilation.compilerVersion || missing)
+    return {
+      found: false,
+      standing: "unverified",
+      reason: missing
+        ? `Sourcify's answer for ${address} gives no content for ${missing[0]}.`
+        : `Sourcify's answer for ${address} does not name its contract and compiler.`,
+    };
+  const sources = Object.fromEntries(
+    Object.entries(given).map(([path, source]) => [path, { content: source.content ?? "" }]),
+  );
+  const values = found.creationBytecode?.transformationValues;
+  return {
+    found: true,
+    verified: {
+      address,
+      contractName: qualified,
+      compilerVersion: withV(compilation.compilerVersion),
+      input: {
+        language: "Solidity",
+        sources,
+        settings: inputSettings(found.stdJsonInput?.settings ?? compilation.compilerSettings ?? {}),
+      },
+      constructorArguments: bareHex(values?.constructorArguments),
+      libraries: { ...values?.libraries },
+      match: found.match === "exact_match" ? "exact" : "partial",
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { stat } from "node:fs/promises";
+import { keccak256, stringToBytes } from "viem";
+import { InvalidInputError } from "../errors/index.js";
+import type { VerificationJob } from "../verify/job.js";
+import {
+  type BundleContract,
+  type BundleInput,
+  type VerificationBundle,
+  verificationBundleSchema,
+} from "./bundleSchema.js";
+import { type JsonOrigin, parseJson, parseWithSchema, readTextFile, unreadableFile } from "./jsonFile.js";
+
+/** The largest bundle file read: a deployment's inputs, each stored once, fit many times over. */
+export const maxBundleBytes = 128 * 1024 * 1024;
+
+/**
+ * JSON with every object's keys sorted and no spaces: the text a bundle's input keys hash, the same for the same
+ * value whoever writes it.
+ *
+ * @param value - a JSON value (keys whose value is undefined are left out)
+ * @returns its canonical text
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
+  const fields = Object.entries(value as Record<string, unknown>)
+    .filter(([, field]) => field !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`);
+  return `{${fields.join(",")}}`;
+}
+
+/**
+ * The key a bundle stores an input under: the keccak256 of its canonical JSON.
+ *
+ * @param input - a standard JSON input
+ * @returns `0x` and 64 lowercase hex digits
+ */
+export function bundleInputKey(input: BundleInput): string {
+  return keccak256(stringToBytes(canonicalJson(input)));
+}
+
+/** A bundle read and checked, and its contracts as jobs. */
+export interface ReadBundle {
+  bundle: VerificationBundle;
+  /** One per contract, in the bundle's order, each with its chain. */
+  jobs: VerificationJob[];
+  /** The chains the bundle's contracts are on, in order of first appearance. */
+  chainIds: number[];
+}
+
+/**
+ * Reads a verification bundle (`explorer-verify bundle`, `--write-bundle`, the Action's `bundle` output) and checks
+ * it whole before anything is sent: its size, its shape (paths, names, addresses, hex, counts), that every input is
+ * the one its key names (the keccak256 of its canonical JSON: an input changed after the bundle was written is
+ * refused, naming the contract), that each contract's source is in its input, and that no contract comes twice.
+ *
+ * @param path - the bundle file
+ * @param field - the input or flag that named it, for errors (`--bundle`, `bundle`)
+ * @returns the bundle and its jobs
+ * @throws {InvalidInputError} for a file that cannot be read, is too large, or fails a check
+ * @example
+ * const { jobs, chainIds } = await readVerificationBundle("verification.json");
+ */
+export async function readVerificationBundle(path: string, field = "bundle"): Promise<ReadBundle> {
+  const origin: JsonOrigin = { field, what: "bundle", path };
+  let size: number;
+  try {
+    size = (await stat(path)).size;
+  } catch (cause) {
+    throw unreadableFile(origin, cause);
+  }
+  if (size > maxBundleBytes) {
+    throw new InvalidInputError(
+      field,
+      `The bundle ${path} is ${size} bytes, more than the ${maxBundleBytes} this reader takes.`,
+    );
+  }
+  const bundle = checkedBundle(parseJson(await readTextFile(origin), origin), origin);
+  return { bundle, jobs: bundleJobs(bundle), chainIds: [...new Set(bundle.contracts.map((c) => c.chainId))] };
+}
+
+/**
+ * Checks a parsed bundle: its shape, then what a schema cannot say (see {@link readVerificationBundle}).
+ *
+ * @param value - the parsed JSON
+ * @param origin - where it came from, for errors
+ * @returns the bundle
+ * @throws {InvalidInputError} naming the file, and the contract where one is at fault
+ */
+export function checkedBundle(value: unknown, origin: JsonOrigin): VerificationBundle {
+  const version = (value as { bundle?: unknown } | null)?.bundle;
+  if (typeof version === "number" && version !== 1) {
+    throw new InvalidInputError(
+      origin.field,
+      `The bundle ${origin.path} is of version ${version}; this explorer-verify reads version 1: use the release that wrote it, or a later one.`,
+    );
+  }
+  const bundle = parseWithSchema(value, verificationBundleSchema, origin);
+  const refusal = (message: string) =>
+    new InvalidInputError(origin.field, `The bundle ${origin.path}: ${message} Nothing was sent.`);
+  const used = new Set<string>();
+  const seen = new Set<string>();
+  for (const contract of bundle.contracts) {
+    const name = contractLabel(contract);
+    const input = bundle.inputs[contract.input];
+    if (!input) throw refusal(`${name} names the input ${contract.input}, which the bundle does not hold.`);
+    const file = contract.contract.slice(0, contract.contract.lastIndexOf(":"));
+    if (!Object.hasOwn(input.sources, file))
+      throw refusal(`${name} is in ${file}, which its input ${contract.input} does not hold.`);
+    const place = `${contract.chainId}:${contract.address.toLowerCase()}`;
+    if (seen.has(place)) throw refusal(`${name} comes twice.`);
+    seen.add(place);
+    used.add(contract.input);
+  }
+  for (const [key, input] of Object.entries(bundle.inputs)) {
+    if (!used.has(key)) throw refusal(`the input ${key} is named by no contract.`);
+    const actual = bundleInputKey(input);
+    if (actual === key) continue;
+    const holders = bundle.contracts.filter((contract) => contract.input === key);
+    const [first] = holders;
+    const others = holders.length > 1 ? ` (and ${holders.length - 1} more contracts)` : "";
+    throw refusal(
+      `the input of ${first ? contractLabel(first) : key}${others} does not match its hash ${key} (its content hashes to ${actual}): it was changed after the bundle was written.`,
+    );
+  }
+  return bundle;
+}
+
+/**
+ * The jobs a bundle names: each contract with its stored input, constructor arguments, libraries, proxy link and
+ * creation, on its chain.
+ *
+ * @param bundle - a checked bundle
+ * @returns one job per contract, in order
+ */
+export function bundleJobs(bundle: VerificationBundle): VerificationJob[] {
+  return bundle.contracts.map((contract) => {
+    const input = bundle.inputs[contract.input] as BundleInput;
+    const args = contract.constructorArguments;
+    const creation = contract.creation;
+    return {
+      address: contract.address,
+      chainId: contract.chainId,
+      source: {
+        format: "standard-json",
+        input,
+        compilerVersion: contract.compilerVersion,
+        contractName: contract.contract,
+      },
+      ...(args === undefined
+        ? {}
+        : typeof args === "string"
+          ? { constructorArguments: { hex: args } }
+          : { constructorArguments: { recoverFrom: { creationBytecode: args.recoverFrom } } }),
+      ...(contract.libraries ? { libraries: contract.libraries } : {}),
+      ...(contract.proxy ? { proxyAddress: contract.proxy.address } : {}),
+      ...(creation ? { creationTransaction: creation.transaction } : {}),
+      ...(creation && "factory" in creation
+        ? { createdBy: { factory: creation.factory, transaction: creation.transaction } }
+        : {}),
+    } satisfies VerificationJob;
+  });
+}
+
+function contractLabel(contract: BundleContract): string {
+  return `${contract.contract.replace(/^project\//, "")} at ${contract.address} (chain ${contract.chainId})`;
+}

@@ -1,0 +1,191 @@
+import { Transport, type TransportEvent } from "../client/transport.js";
+import { assertAddress } from "../client/validate.js";
+import type { VerifiedInputReading } from "../client/verifiedInput.js";
+import { InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
+import { blockscoutTransportOptions, type TransportSettings } from "../verifiers/blockscoutVerifier.js";
+import type { Target } from "../verifiers/target.js";
+import type { VerificationJob } from "../verify/job.js";
+import { type Service, serviceTitles } from "../verify/verifier.js";
+import type { RunReporter } from "./runReporter.js";
+import { type RunResults, type RunSettings, runVerify, type UnsentContract } from "./runVerify.js";
+import { describeTargets, type RunTargets } from "./targets.js";
+
+/** Contracts read at once from the source service. */
+const readsAtOnce = 4;
+
+/** One `copy`, as a door hands it to the hall. */
+export interface RunCopyRequest {
+  /** The contracts, on the run's one chain. */
+  addresses: readonly string[];
+  /** The service whose verifications are read. */
+  from: Service;
+  /** The source's target and those to verify on, resolved once by {@link resolveTargets} (services `[from, ...to]`). */
+  targets: RunTargets;
+  settings: RunSettings;
+  /** The ledger file, and whether to ask the services about what it records verified. */
+  ledger?: { path: string; recheck: boolean } | undefined;
+  reporter: RunReporter;
+  /** SIGINT and SIGTERM end the run cleanly, as in {@link runVerify}. */
+  interruptible?: boolean;
+}
+
+/**
+ * Copies verifications from one service to others: reads each contract's verified sources and settings from the
+ * `from` service (Blockscout's checked `getsourcecode`, Etherscan's `getsourcecode`, Sourcify's lookup), rebuilds the
+ * standard JSON input (same compiler, settings, libraries and constructor arguments), and verifies it on every other
+ * target through {@link runVerify}: the same engine, ledger, limits and records as `verify`. A partial match is copied
+ * and its records say so; a contract the source holds no verification of its own for (a bytecode twin, a clone, one
+ * verified from the explorer's bytecode database, a Vyper contract) is not copied: a failed record `not_verified` on
+ * each target says why.
+ *
+ * @param request - the addresses, the source, the targets, how, and where to report
+ * @returns every record
+ * @throws {InvalidInputError} for a malformed address, a run on several chains, or a source that is also a target,
+ *   before any request
+ */
+export async function runCopy(request: RunCopyRequest): Promise<RunResults> {
+  const { from, targets, settings, reporter } = request;
+  const addresses = [...new Map(request.addresses.map((a) => [assertAddress(a).toLowerCase(), a])).values()];
+  const source = targets.targets.filter((target) => target.service === from);
+  const destinations = targets.targets.filter((target) => target.service !== from);
+  const [sourceTarget] = source;
+  if (!sourceTarget || source.length > 1 || targets.chainIds.length !== 1)
+    throw new InvalidInputError("chainId", "copy reads and verifies on one chain: give one chain id.");
+  if (destinations.length === 0)
+    throw new InvalidInputError(
+      "to",
+      `copy verifies on the services it does not read from: name one other than ${from}.`,
+    );
+  const transport: TransportSettings = {
+    ...(settings.maxResponseBytes === undefined ? {} : { maxResponseBytes: settings.maxResponseBytes }),
+    ...(settings.requestsPerSecond === undefined ? {} : { requestsPerSecond: settings.requestsPerSecond }),
+    onEvent: (event: TransportEvent) => reporter.event({ type: "transport", event }),
+  };
+  const chainId = sourceTarget.chainId;
+  reporter.info(
+    `Reading ${addresses.length} contract${addresses.length === 1 ? "" : "s"} from ${describeTargets(source)}`,
+  );
+  const read = readerFor(sourceTarget, transport);
+  const readings = await eachAtMost(readsAtOnce, addresses, async (address) => {
+    try {
+      return await read(address);
+    } catch (error) {
+      if (!isExplorerVerifyError(error)) throw error;
+      return error;
+    }
+  });
+  const jobs: VerificationJob[] = [];
+  const unsent: UnsentContract[] = [];
+  const title = serviceTitles[from];
+  for (const [index, address] of addresses.entries()) {
+    const reading = readings[index];
+    if (reading === undefined) continue;
+    if (reading instanceof Error) {
+      unsent.push({
+        address,
+        contract: address,
+        chainId,
+        message: `Not copied: reading it from ${title} failed: ${reading.shortMessage}`,
+        error: { code: reading.code, ...(reading.details ? { details: reading.details } : {}) },
+      });
+      continue;
+    }
+    if (!reading.found) {
+      unsent.push({
+        address,
+        contract: address,
+        chainId,
+        message: `Not copied: ${reading.reason.replace(/^The (explorer|service)\b/, title)}`,
+        error: { code: "not_verified", details: reading.standing },
+      });
+      continue;
+    }
+    const { verified } = reading;
+    jobs.push({
+      address,
+      ...(chainId === undefined ? {} : { chainId }),
+      source: {
+        format: "standard-json",
+        input: verified.input,
+        compilerVersion: verified.compilerVersion,
+        contractName: verified.contractName,
+      },
+      ...(verified.constructorArguments
+        ? { constructorArguments: { hex: verified.constructorArguments } }
+        : {}),
+      ...(Object.keys(verified.libraries).length > 0 ? { libraries: verified.libraries } : {}),
+      copiedFrom: { service: from, match: verified.match },
+    });
+  }
+  return runVerify({
+    jobs,
+    unsent,
+    targets: { ...targets, targets: destinations },
+    settings,
+    ledger: request.ledger,
+    reporter,
+    interruptible: request.interruptible,
+  });
+}
+
+/**
+ * The reader of a service's verified contracts, through a transport of its own to the target as resolved (its URL,
+ * key and route): Blockscout's checked read, Etherscan's and Routescan's `getsourcecode`, Sourcify's lookup.
+ */
+function readerFor(
+  target: Target,
+  settings: TransportSettings,
+): (address: string) => Promise<VerifiedInputReading> {
+  switch (target.service) {
+    case "blockscout": {
+      const transport = new Transport(blockscoutTransportOptions(target, settings));
+      return async (address) =>
+        (await import("../client/contract/readVerifiedInput.js")).readVerifiedInput(transport, { address });
+    }
+    case "etherscan":
+    case "routescan": {
+      const transport = new Transport({
+        ...settings,
+        explorerUrl: target.apiUrl,
+        apiKey: target.apiKey,
+        apiKeyIn: "query",
+        // Etherscan's chain goes with every request; Routescan's is in the URL.
+        ...(target.service === "etherscan" ? { fixedQuery: { chainid: String(target.chainId) } } : {}),
+        // The services' stated rates for a free key (3/s) and for none (2/s), as their verifiers pace them.
+        requestsPerSecond:
+          settings.requestsPerSecond ?? (target.service === "etherscan" ? 3 : target.apiKey ? undefined : 2),
+        serviceName: serviceTitles[target.service],
+      });
+      return async (address) =>
+        (await import("../client/contract/readEtherscanContract.js")).readEtherscanContract(transport, {
+          address,
+        });
+    }
+    case "sourcify": {
+      const transport = new Transport({ ...settings, explorerUrl: target.apiUrl, serviceName: "Sourcify" });
+      return async (address) =>
+        (await import("../client/sourcify/readSourcifyContract.js")).readSourcifyContract(transport, {
+          chainId: target.chainId,
+          address,
+        });
+    }
+  }
+}
+
+// Runs `work` over every item, at most `limit` at a time, keeping the items' order in the answers.
+async function eachAtMost<T, R>(
+  limit: number,
+  items: readonly T[],
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
