@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{A as a,B as b,C as c}from"./chunk-44AAUJXN.js";import"./chunk-JAK5WLUM.js";import"./chunk-KCBE2J4U.js";import"./chunk-KK76HTIQ.js";import"./chunk-2WZSKR5W.js";import"./chunk-DVSJQ4PS.js";import"./chunk-Z4OVNB4E.js";import"./chunk-TYG3LLFK.js";import"./chunk-QPWW7RTW.js";import"./chunk-DC6G4Y2D.js";import"./chunk-KKM7PONK.js";export{a as BlockscoutVerifier,b as blockscoutTransportOptions,c as outcomeOf};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{i as e,r as t,u as o,y as r}from"./chunk-DC6G4Y2D.js";import{a as s,b as a}from"./chunk-KKM7PONK.js";var z=a((n,i)=>{i.exports=s("node:fs")});var l=t({language:e(),compiler:t({version:e()}),settings:t({compilationTarget:o(e(),e()),libraries:r(o(e(),e()))}),sources:o(e(),t({keccak256:r(e()),content:r(e())}))});export{z as a,l as b};
