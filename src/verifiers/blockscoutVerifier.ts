@@ -14,6 +14,7 @@ import type {
   Verifier,
   VerifierCapabilities,
 } from "../verify/verifier.js";
+import { lookUpBySourceCode, outcomeOf } from "./contractModuleAnswers.js";
 import type { BlockscoutTarget } from "./target.js";
 
 /**
@@ -82,14 +83,7 @@ export class BlockscoutVerifier implements Verifier {
         implementations: status.implementations,
       };
     }
-    const found = await contract.getSourceCode(this.transport, { address });
-    if (!found) return { state: "unverified", name: null, ownAnswer: false, implementations: [] };
-    return {
-      state: "verified",
-      name: found.contractName,
-      ownAnswer: false,
-      implementations: found.implementationAddresses,
-    };
+    return lookUpBySourceCode(this.transport, address);
   }
 
   /**
@@ -257,19 +251,4 @@ export function blockscoutTransportOptions(
 
 function withArguments(constructorArguments: string | undefined): { constructorArguments?: string } {
   return constructorArguments === undefined ? {} : { constructorArguments };
-}
-
-/**
- * The port's outcome of a contract-module submission: a guid is a receipt to poll.
- * @param outcome - the client's outcome
- * @returns the engine's
- */
-export function outcomeOf(outcome: contract.SubmissionOutcome): SubmitOutcome {
-  if (outcome.kind === "guid") return { kind: "receipt", receipt: { id: outcome.guid, of: "verification" } };
-  if (outcome.kind === "verified") return { kind: "verified" };
-  return {
-    kind: "already-verified",
-    message: outcome.message,
-    ...(outcome.match ? { match: outcome.match } : {}),
-  };
 }

@@ -15,7 +15,7 @@ import {
   type Verifier,
   type VerifierCapabilities,
 } from "../verify/verifier.js";
-import { outcomeOf } from "./blockscoutVerifier.js";
+import { lookUpBySourceCode, outcomeOf } from "./contractModuleAnswers.js";
 
 /** What one Etherscan-compatible service is: its transport, pages and abilities. */
 export interface EtherscanCompatibleService {
@@ -54,14 +54,7 @@ export class EtherscanCompatibleVerifier implements Verifier {
    * @returns what the service holds
    */
   async lookUp(address: string): Promise<LookUp> {
-    const found = await contract.getSourceCode(this.transport, { address });
-    if (!found) return { state: "unverified", name: null, ownAnswer: false, implementations: [] };
-    return {
-      state: "verified",
-      name: found.contractName,
-      ownAnswer: false,
-      implementations: found.implementationAddresses,
-    };
+    return lookUpBySourceCode(this.transport, address);
   }
 
   /**

@@ -15,7 +15,8 @@ import type {
   Verifier,
   VerifierCapabilities,
 } from "../verify/verifier.js";
-import { outcomeOf, type TransportSettings } from "./blockscoutVerifier.js";
+import type { TransportSettings } from "./blockscoutVerifier.js";
+import { outcomeOf } from "./contractModuleAnswers.js";
 import { SharedAcrossChains } from "./sharedAcrossChains.js";
 import { SourcifyAllChainsLookups } from "./sourcifyAllChainsLookups.js";
 import type { SourcifyTarget } from "./target.js";
