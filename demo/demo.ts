@@ -1,7 +1,9 @@
 // `npm run demo`: the product's main job, offline. Starts an in-process Hardhat chain, compiles and deploys sample
-// contracts (an OpenZeppelin ERC20 with constructor arguments, a library-linked contract with an immutable, and
-// an ERC1967 proxy with its implementation, a factory with the contracts it created), starts the local explorer,
-// verifies everything through the engine and prints the results. A second run finds everything verified and submits
+// contracts (an OpenZeppelin ERC20 with constructor arguments, a library-linked contract with an immutable, a factory
+// with the contracts it created, and three proxies: an ERC1967 proxy, an OpenZeppelin beacon proxy and a small EIP-2535
+// diamond), starts the local explorer, verifies everything through the engine and prints the results.
+// Only the proxies are listed, as proxies (a manifest's `proxy: true`): the engine reads each from the chain and
+// verifies its implementation, beacon or facets, then links it. A second run finds everything verified and submits
 // nothing. With `--serve` the chain and the local explorer's pages stay up after the run, until Ctrl-C.
 import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
@@ -9,7 +11,16 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHardhatRuntimeEnvironment } from "hardhat/hre";
-import { type Abi, createPublicClient, createWalletClient, encodeFunctionData, type Hex, http } from "viem";
+import {
+  type Abi,
+  type AbiFunction,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  toFunctionSelector,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { ExplorerClient } from "../src/client/explorerClient.js";
@@ -23,6 +34,8 @@ import {
   readBuildInfos,
 } from "../src/inputs/index.js";
 import { startLocalExplorer } from "../src/local-explorer/index.js";
+import { proxySources } from "../src/run/inputJobs.js";
+import { proxyJobs } from "../src/run/proxyJobs.js";
 import { RunReporter } from "../src/run/runReporter.js";
 import { verifyBatch } from "../src/run/verifyBatch.js";
 import { isSuccess, type VerificationJob } from "../src/verify/job.js";
@@ -149,7 +162,41 @@ for (const clone of created.clones) {
   );
 }
 
-const jobs: VerificationJob[] = [
+// A beacon proxy: OpenZeppelin's UpgradeableBeacon points at Box, and a BeaconProxy asks the beacon.
+const box = findContract(buildInfos, "contracts/Beacon.sol:Box");
+const beacon = findContract(
+  buildInfos,
+  "@openzeppelin/contracts/proxy/beacon/UpgradeableBeacon.sol:UpgradeableBeacon",
+);
+const beaconProxy = findContract(
+  buildInfos,
+  "@openzeppelin/contracts/proxy/beacon/BeaconProxy.sol:BeaconProxy",
+);
+const boxAddress = await deploy(box);
+const beaconAddress = await deploy(beacon, [boxAddress, wallet.account.address]);
+const beaconProxyArgs = [beaconAddress, "0x"];
+const beaconProxyAddress = await deploy(beaconProxy, beaconProxyArgs);
+
+// A small EIP-2535 diamond: a loupe facet (facetAddresses() and the rest) and a business facet, cut at construction.
+const diamond = findContract(buildInfos, "contracts/diamond/Diamond.sol:Diamond");
+const facets = [
+  findContract(buildInfos, "contracts/diamond/DiamondLoupeFacet.sol:DiamondLoupeFacet"),
+  findContract(buildInfos, "contracts/diamond/GreetingFacet.sol:GreetingFacet"),
+];
+const cuts: Array<{ facet: Hex; selectors: Hex[] }> = [];
+for (const facet of facets) {
+  const functions = (facet.abi as Abi).filter((item): item is AbiFunction => item.type === "function");
+  cuts.push({ facet: await deploy(facet), selectors: functions.map((item) => toFunctionSelector(item)) });
+}
+const diamondAddress = await deploy(diamond, [cuts]);
+
+// The doors' own output: a line per state change (one per pending state, not one per poll), then the table.
+const reporter = new RunReporter({ json: false, table: true });
+
+// Only the proxies are listed, each marked as one (what a manifest's `proxy: true` does); the CLI's and the Action's
+// own reading of the chain and the build adds each one's implementation, beacon or facets as jobs of their own.
+const asProxy = (job: VerificationJob): VerificationJob => ({ ...job, proxyAddress: job.address });
+const listed: VerificationJob[] = [
   createContractJob(token, { address: tokenAddress, constructorArguments: { values: tokenArgs } }),
   createContractJob(fees, { address: feesAddress }),
   createContractJob(calculator, {
@@ -157,26 +204,38 @@ const jobs: VerificationJob[] = [
     constructorArguments: { values: [25n] },
     libraries: { Fees: feesAddress },
   }),
-  createContractJob(proxy, {
-    address: proxyAddress,
-    constructorArguments: { values: [counterAddress, initialCall] },
-  }),
-  { ...createContractJob(counter, { address: counterAddress }), proxyAddress },
+  asProxy(
+    createContractJob(proxy, {
+      address: proxyAddress,
+      constructorArguments: { values: [counterAddress, initialCall] },
+    }),
+  ),
   createContractJob(walletImplementation, { address: walletAddress }),
   createContractJob(factory, {
     address: factoryAddress,
     constructorArguments: { values: [walletAddress, "demo"] },
   }),
   ...created.jobs,
+  asProxy(
+    createContractJob(beaconProxy, {
+      address: beaconProxyAddress,
+      constructorArguments: { values: beaconProxyArgs },
+    }),
+  ),
+  asProxy(createContractJob(diamond, { address: diamondAddress, constructorArguments: { values: [cuts] } })),
 ];
+const { jobs, systems } = await proxyJobs(
+  listed,
+  proxySources({ artifacts: "artifacts", rpcUrl }, demoRoot, { addresses: [], includeProxies: false }),
+  (line) => reporter.info(line),
+);
 
-// The doors' own output: a line per state change (one per pending state, not one per poll), then the table.
-const reporter = new RunReporter({ json: false, table: true });
 const results = await verifyBatch(jobs, {
   explorerUrl: explorer.url,
   requestsPerSecond: 50,
   concurrency: 4,
   polling: { initialIntervalMs: 200, maxIntervalMs: 1_000, backoffFactor: 1.5, unknownUidGrace: 3 },
+  proxies: systems,
   onEvent: reporter.event,
 });
 reporter.finish(results);

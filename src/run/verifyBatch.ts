@@ -137,7 +137,9 @@ export async function verifyBatch(
   }
 }
 
-// Each job's records (its own, then its proxy link's) out of a target's records in job order.
+// Each job's records (its own, then the proxy links that follow it) out of a target's records in job order. A link
+// follows the job it belongs with: an implementation's (`proxyAddress`), or a proxy system's (`proxies`), after the
+// proxy's own record or its first part's; a link ending the list goes with the last job.
 function recordsByJob(
   jobs: readonly VerificationJob[],
   records: readonly VerificationResult[],
@@ -147,8 +149,7 @@ function recordsByJob(
   for (const job of jobs) {
     const own = records.slice(next, next + 1);
     next++;
-    if (job.proxyAddress && records[next]?.format === "proxy")
-      own.push(records[next++] as VerificationResult);
+    while (records[next]?.format === "proxy") own.push(records[next++] as VerificationResult);
     byJob.set(job, own);
   }
   return byJob;

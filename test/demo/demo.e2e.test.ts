@@ -37,7 +37,22 @@ describe("npm run demo, the first time", () => {
   it("verifies everything, with no run of blank lines and each pending state printed once", async () => {
     const { code, stdout, stderr } = await runDemo();
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
-    expect(stdout).toContain("10 of 10 verified; 10 submission(s) sent.");
+    expect(stdout).toContain("18 of 18 verified; 15 submission(s) sent.");
+    // Only the proxies are listed: the engine reads each from the chain, verifies its parts and links it.
+    expect(stdout).toMatch(/^Proxy 0x\w+ points at implementation 0x\w+ \(EIP-1967\)$/m);
+    expect(stdout).toMatch(
+      /^Proxy 0x\w+ points at implementation 0x\w+ through beacon 0x\w+ \(beacon proxy\)$/m,
+    );
+    expect(stdout).toMatch(/^Proxy 0x\w+ \(EIP-2535 diamond\) has 2 facets: /m);
+    for (const part of [
+      "contracts/Counter.sol:Counter",
+      "contracts/Beacon.sol:Box",
+      "@openzeppelin/contracts/proxy/beacon/UpgradeableBeacon.sol:UpgradeableBeacon",
+      "contracts/diamond/DiamondLoupeFacet.sol:DiamondLoupeFacet",
+      "contracts/diamond/GreetingFacet.sol:GreetingFacet",
+    ])
+      expect(stdout).toMatch(new RegExp(`^verified {4}${part.replace(/[.:/@]/g, "\\$&")} at 0x`, "m"));
+    expect(stdout.match(/^linking {5}proxy /gm)).toHaveLength(3);
     expect(stdout).not.toMatch(/\n\n\n/);
     const pending = stdout.split("\n").filter((line) => line.startsWith("pending"));
     expect(pending).toEqual([...new Set(pending)]);

@@ -167,4 +167,36 @@ describe("the local explorer resolves proxies as Blockscout does", () => {
       result: null,
     });
   });
+
+  it("verifyBatch with a proxy system linked keeps each job's records: the link after its proxy, none lost", async () => {
+    const results = await verifyBatch(
+      [
+        job(systems.beaconProxy, oz("beacon/BeaconProxy.sol"), "BeaconProxy"),
+        job(systems.beacon, oz("beacon/UpgradeableBeacon.sol"), "UpgradeableBeacon"),
+        job(systems.beaconImplementation, "contracts/BeaconBox.sol", "BeaconBox"),
+        job(systems.walletImplementation, "contracts/clones/Wallet.sol", "Wallet"),
+      ],
+      {
+        explorerUrl: explorer.url,
+        timeoutMs: 120_000,
+        proxies: [
+          {
+            address: systems.beaconProxy,
+            proxy: {
+              kind: "beacon",
+              implementations: [lower(systems.beaconImplementation)],
+              beacon: lower(systems.beacon),
+            },
+          },
+        ],
+      },
+    );
+    expect(results.map((result) => [lower(result.address), result.format === "proxy"])).toEqual([
+      [lower(systems.beaconProxy), false],
+      [lower(systems.beaconProxy), true],
+      [lower(systems.beacon), false],
+      [lower(systems.beaconImplementation), false],
+      [lower(systems.walletImplementation), false],
+    ]);
+  }, 120_000);
 });

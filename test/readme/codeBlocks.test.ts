@@ -272,7 +272,9 @@ describe("the code blocks of the README and docs/", () => {
       /^Verifying \d+ contracts? on \S+/,
       /^Built with the "\w+" profile \(\d+ builds?\)$/,
       /^Contract +Address +Status +Time +Explorer$/,
-      /^(└ )?\S+ +0x[0-9a-fA-F]{40} +(verified|already verified|pending|failed|timeout) +\d+\.\d s +\S+$/,
+      /^(└ )?(\S+|proxy of .+?) +0x[0-9a-fA-F]{40} +(verified|already verified|pending|failed|timeout) +\d+\.\d s +\S+$/,
+      // What a proxy is, read from the chain (the run's info line before it verifies the system).
+      /^Proxy 0x[0-9a-fA-F]{40} (points at implementation 0x[0-9a-fA-F]{40}|\(EIP-2535 diamond\) has \d+ facets:) /,
       /^\d+ of \d+ verified; \d+ submission\(s\) sent\.$/,
       /^…$/,
     ];
