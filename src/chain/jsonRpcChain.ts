@@ -11,6 +11,7 @@ import {
   TimeoutError,
 } from "viem";
 import { loadHttpClient } from "../client/loadHttpClient.js";
+import { currentRequestDeadline } from "../client/requestDeadline.js";
 import { userAgent } from "../client/userAgent.js";
 import { ChainError } from "../errors/recompileErrors.js";
 import { createRedactor, type Redactor } from "../errors/redact.js";
@@ -149,7 +150,10 @@ export class JsonRpcChain {
         maxResponseBodySize: this.#maxResponseBytes,
         fetchOptions: { headers: { "user-agent": userAgent } },
         // undici is loaded with the first request, as for the explorers.
-        fetchFn: async (input, init) => (await loadHttpClient()).fetchThroughDispatcher(input, init),
+        fetchFn: async (input, init) => {
+          const signal = untilDeadline(init?.signal);
+          return (await loadHttpClient()).fetchThroughDispatcher(input, { ...init, signal });
+        },
       }),
     });
   }
@@ -377,4 +381,20 @@ function formatSeconds(ms: number): string {
 
 function formatBytes(bytes: number): string {
   return bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${bytes} bytes`;
+}
+
+/**
+ * A request made for work under a deadline ends with it: the work may have stopped waiting for the answer, and a
+ * request left running would hold the chain's connection (and a retry) past the run.
+ * @param signal - the request's own signal (viem's time limit)
+ * @returns a signal that also fires at the deadline
+ * @throws {Error} when the deadline has passed already: nothing is sent
+ */
+function untilDeadline(signal: AbortSignal | null | undefined): AbortSignal | null {
+  const deadline = currentRequestDeadline();
+  if (deadline === undefined) return signal ?? null;
+  const left = deadline - Date.now();
+  if (left <= 0) throw new Error("the deadline came before the request was sent");
+  const timeout = AbortSignal.timeout(left);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }

@@ -190,6 +190,17 @@ export async function matchCreatedContracts(
     options.deadline ?? Number.POSITIVE_INFINITY,
     currentRequestDeadline() ?? Number.POSITIVE_INFINITY,
   );
+  // The chain's requests answer to the deadline too: one the work stopped waiting for is not left running.
+  const work = () => matchEach(created, options, excluded, deadline);
+  return Number.isFinite(deadline) ? withRequestDeadline(deadline, work) : work();
+}
+
+async function matchEach(
+  created: readonly CreatedContract[],
+  options: Pick<CreatedContractJobsOptions, "contracts" | "chain">,
+  excluded: ReadonlySet<string>,
+  deadline: number,
+): Promise<CreatedContractJobs> {
   const outcome: CreatedContractJobs = { jobs: [], clones: [], skipped: [], twins: [] };
   const twins = new TwinIndex(options.chain, [...excluded], deadline);
   for (const contract of created) {
