@@ -23,7 +23,6 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
-import { ExplorerClient } from "../src/client/explorerClient.js";
 import { createdContractJobs } from "../src/discovery/createdContractJobs.js";
 import { creationChainFromRpc } from "../src/discovery/createdContracts.js";
 import {
@@ -34,9 +33,11 @@ import {
   readBuildInfos,
 } from "../src/inputs/index.js";
 import { startLocalExplorer } from "../src/local-explorer/index.js";
+import { explorerClientFor } from "../src/run/explorerClientFor.js";
 import { proxySources } from "../src/run/inputJobs.js";
 import { proxyJobs } from "../src/run/proxyJobs.js";
 import { RunReporter } from "../src/run/runReporter.js";
+import { resolveTargets } from "../src/run/targets.js";
 import { verifyBatch } from "../src/run/verifyBatch.js";
 import { isSuccess, type VerificationJob } from "../src/verify/job.js";
 import config from "./hardhat.config.js";
@@ -146,7 +147,17 @@ const factoryCall = await wallet.writeContract({
   args: [`0x${"00".repeat(31)}01`],
 });
 await chain.waitForTransactionReceipt({ hash: factoryCall });
-const client = new ExplorerClient({ explorerUrl: explorer.url, requestsPerSecond: 50 });
+// Discovery reads the explorer through the target the hall resolves for it, as a run's discovery does.
+const { targets: readTargets } = await resolveTargets({
+  services: ["blockscout"],
+  chains: [{ claims: [] }],
+  explorerUrl: { url: explorer.url, source: "the demo's local explorer" },
+  howToNameExplorer: "the demo starts its own explorer",
+});
+const [explorerTarget] = readTargets;
+if (explorerTarget?.service !== "blockscout")
+  throw new Error("The demo's explorer did not resolve to Blockscout.");
+const client = explorerClientFor(explorerTarget, { requestsPerSecond: 50 });
 const created = await createdContractJobs(
   [deploymentTransactions.get(factoryAddress.toLowerCase()) ?? "", factoryCall],
   {
