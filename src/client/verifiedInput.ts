@@ -1,3 +1,5 @@
+import * as z from "../schemas/zod.js";
+
 /** A Solidity standard JSON input, as a verified contract's answer rebuilds it. */
 export interface RebuiltInput {
   language: "Solidity";
@@ -67,9 +69,14 @@ export function inputSettings(settings: Record<string, unknown>): Record<string,
   return result;
 }
 
+/** Libraries in a service's stored settings: metadata's `{"path:Name": address}`, or the input's `{path: {Name: address}}`. */
+const storedLibrariesSchema = z.record(z.string(), z.unknown());
+const fileLibrariesSchema = z.record(z.string(), z.string());
+
 function inputLibraries(libraries: unknown): Record<string, Record<string, string>> | undefined {
-  if (typeof libraries !== "object" || libraries === null || Array.isArray(libraries)) return undefined;
-  const entries = Object.entries(libraries as Record<string, unknown>);
+  const stored = storedLibrariesSchema.safeParse(libraries);
+  if (!stored.success) return undefined;
+  const entries = Object.entries(stored.data);
   if (entries.length === 0) return undefined;
   const result: Record<string, Record<string, string>> = {};
   for (const [key, value] of entries) {
@@ -78,9 +85,10 @@ function inputLibraries(libraries: unknown): Record<string, Record<string, strin
       const cut = key.lastIndexOf(":");
       const file = cut < 0 ? "" : key.slice(0, cut);
       result[file] = { ...result[file], [key.slice(cut + 1)]: value };
-    } else if (typeof value === "object" && value !== null) {
-      result[key] = { ...result[key], ...(value as Record<string, string>) };
+      continue;
     }
+    const inFile = fileLibrariesSchema.safeParse(value);
+    if (inFile.success) result[key] = { ...result[key], ...inFile.data };
   }
   return result;
 }

@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { keccak256, stringToBytes } from "viem";
 import { InvalidInputError } from "../errors/index.js";
+import * as z from "../schemas/zod.js";
 import type { VerificationJob } from "../verify/job.js";
 import {
   type BundleContract,
@@ -80,6 +81,9 @@ export async function readVerificationBundle(path: string, field = "bundle"): Pr
   return { bundle, jobs: bundleJobs(bundle), chainIds: [...new Set(bundle.contracts.map((c) => c.chainId))] };
 }
 
+/** A bundle's version alone: a later version is named before its shape is judged. */
+const bundleVersionSchema = z.looseObject({ bundle: z.number() });
+
 /**
  * Checks a parsed bundle: its shape, then what a schema cannot say (see {@link readVerificationBundle}).
  *
@@ -89,8 +93,8 @@ export async function readVerificationBundle(path: string, field = "bundle"): Pr
  * @throws {InvalidInputError} naming the file, and the contract where one is at fault
  */
 export function checkedBundle(value: unknown, origin: JsonOrigin): VerificationBundle {
-  const version = (value as { bundle?: unknown } | null)?.bundle;
-  if (typeof version === "number" && version !== 1) {
+  const version = bundleVersionSchema.safeParse(value).data?.bundle;
+  if (version !== undefined && version !== 1) {
     throw new InvalidInputError(
       origin.field,
       `The bundle ${origin.path} is of version ${version}; this explorer-verify reads version 1: use the release that wrote it, or a later one.`,
