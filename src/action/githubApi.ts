@@ -23,7 +23,7 @@ const maxAnswerBytes = 16 * 1_048_576;
  * @param env - the runner's environment
  * @returns the base URL, or why the token may not be sent there (naming `GITHUB_API_URL`)
  * @example
- * githubApiBase({ GITHUB_API_URL: "http://ghe.corp.example/api/v3" }) // { refused: "GITHUB_API_URL is …" }
+ * githubApiBase({ GITHUB_API_URL: "https://ghe.corp.example/api/v3" }) // URL https://ghe.corp.example/api/v3
  */
 export function githubApiBase(env: NodeJS.ProcessEnv = process.env): URL | { refused: string } {
   const named = env.GITHUB_API_URL?.trim() || defaultGitHubApiUrl;

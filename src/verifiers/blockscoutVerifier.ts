@@ -14,7 +14,13 @@ import type {
   Verifier,
   VerifierCapabilities,
 } from "../verify/verifier.js";
-import { lookUpBySourceCode, outcomeOf } from "./contractModuleAnswers.js";
+import {
+  lookUpBySourceCode,
+  outcomeOf,
+  singleFileRequest,
+  standardJsonRequest,
+  withArguments,
+} from "./contractModuleAnswers.js";
 import type { BlockscoutTarget } from "./target.js";
 
 /**
@@ -97,31 +103,11 @@ export class BlockscoutVerifier implements Verifier {
     switch (submission.format) {
       case "standard-json":
         return outcomeOf(
-          await contract.verifySourceCode(this.transport, {
-            codeFormat: "solidity-standard-json-input",
-            address: submission.address,
-            contractName: submission.contractName,
-            compilerVersion: submission.compilerVersion,
-            standardJsonInput: submission.input,
-            ...withArguments(submission.constructorArguments),
-            timeoutMs,
-          }),
+          await contract.verifySourceCode(this.transport, standardJsonRequest(submission, timeoutMs)),
         );
       case "single-file":
         return outcomeOf(
-          await contract.verifySourceCode(this.transport, {
-            codeFormat: "solidity-single-file",
-            address: submission.address,
-            contractName: submission.contractName,
-            compilerVersion: submission.compilerVersion,
-            sourceCode: submission.sourceCode,
-            optimizationUsed: submission.optimizer.enabled,
-            ...(submission.optimizer.runs === undefined ? {} : { runs: submission.optimizer.runs }),
-            ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
-            ...(submission.libraries ? { libraries: submission.libraries } : {}),
-            ...withArguments(submission.constructorArguments),
-            timeoutMs,
-          }),
+          await contract.verifySourceCode(this.transport, singleFileRequest(submission, timeoutMs)),
         );
       case "flattened":
         return outcomeOf(
@@ -247,8 +233,4 @@ export function blockscoutTransportOptions(
     headers: target.headers,
     secrets: target.secrets,
   };
-}
-
-function withArguments(constructorArguments: string | undefined): { constructorArguments?: string } {
-  return constructorArguments === undefined ? {} : { constructorArguments };
 }

@@ -1,6 +1,6 @@
 import * as contract from "../client/contract/index.js";
 import type { Transport } from "../client/transport.js";
-import type { LookUp, SubmitOutcome } from "../verify/verifier.js";
+import type { LookUp, Submission, SubmitOutcome } from "../verify/verifier.js";
 
 /**
  * `getsourcecode` as a look-up: its answer may be a bytecode twin's, so it is never the contract's own answer.
@@ -32,4 +32,59 @@ export function outcomeOf(outcome: contract.SubmissionOutcome): SubmitOutcome {
     message: outcome.message,
     ...(outcome.match ? { match: outcome.match } : {}),
   };
+}
+
+/**
+ * `verifysourcecode` with a standard JSON input, as Blockscout and Etherscan-compatible services both take it.
+ * @param submission - the standard JSON submission
+ * @param timeoutMs - the request's time limit
+ * @returns the client's request
+ */
+export function standardJsonRequest(
+  submission: Extract<Submission, { format: "standard-json" }>,
+  timeoutMs: number,
+): contract.VerifySourceCodeParameters {
+  return {
+    codeFormat: "solidity-standard-json-input",
+    address: submission.address,
+    contractName: submission.contractName,
+    compilerVersion: submission.compilerVersion,
+    standardJsonInput: submission.input,
+    ...withArguments(submission.constructorArguments),
+    timeoutMs,
+  };
+}
+
+/**
+ * `verifysourcecode` with one source file, as Blockscout and Etherscan-compatible services both take it.
+ * @param submission - the single-file (or flattened) submission
+ * @param timeoutMs - the request's time limit
+ * @returns the client's request
+ */
+export function singleFileRequest(
+  submission: Extract<Submission, { format: "single-file" | "flattened" }>,
+  timeoutMs: number,
+): contract.VerifySourceCodeParameters {
+  return {
+    codeFormat: "solidity-single-file",
+    address: submission.address,
+    contractName: submission.contractName,
+    compilerVersion: submission.compilerVersion,
+    sourceCode: submission.sourceCode,
+    optimizationUsed: submission.optimizer.enabled,
+    ...(submission.optimizer.runs === undefined ? {} : { runs: submission.optimizer.runs }),
+    ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
+    ...(submission.libraries ? { libraries: submission.libraries } : {}),
+    ...withArguments(submission.constructorArguments),
+    timeoutMs,
+  };
+}
+
+/**
+ * Constructor arguments as a request field, when there are any.
+ * @param constructorArguments - bare hex, or unset
+ * @returns the field, or nothing
+ */
+export function withArguments(constructorArguments: string | undefined): { constructorArguments?: string } {
+  return constructorArguments === undefined ? {} : { constructorArguments };
 }

@@ -15,7 +15,13 @@ import {
   type Verifier,
   type VerifierCapabilities,
 } from "../verify/verifier.js";
-import { lookUpBySourceCode, outcomeOf } from "./contractModuleAnswers.js";
+import {
+  lookUpBySourceCode,
+  outcomeOf,
+  singleFileRequest,
+  standardJsonRequest,
+  withArguments,
+} from "./contractModuleAnswers.js";
 
 /** What one Etherscan-compatible service is: its transport, pages and abilities. */
 export interface EtherscanCompatibleService {
@@ -77,40 +83,16 @@ export class EtherscanCompatibleVerifier implements Verifier {
     }
     if (!this.capabilities.formats.includes(submission.format))
       throw this.#notSupported(`the ${submission.format} format`);
-    const args =
-      "constructorArguments" in submission && submission.constructorArguments !== undefined
-        ? { constructorArguments: submission.constructorArguments }
-        : {};
     switch (submission.format) {
       case "standard-json":
         return outcomeOf(
-          await contract.verifySourceCode(this.transport, {
-            codeFormat: "solidity-standard-json-input",
-            address: submission.address,
-            contractName: submission.contractName,
-            compilerVersion: submission.compilerVersion,
-            standardJsonInput: submission.input,
-            ...args,
-            timeoutMs,
-          }),
+          await contract.verifySourceCode(this.transport, standardJsonRequest(submission, timeoutMs)),
         );
       // A flattened source is the single-file format here.
       case "single-file":
       case "flattened":
         return outcomeOf(
-          await contract.verifySourceCode(this.transport, {
-            codeFormat: "solidity-single-file",
-            address: submission.address,
-            contractName: submission.contractName,
-            compilerVersion: submission.compilerVersion,
-            sourceCode: submission.sourceCode,
-            optimizationUsed: submission.optimizer.enabled,
-            ...(submission.optimizer.runs === undefined ? {} : { runs: submission.optimizer.runs }),
-            ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
-            ...(submission.libraries ? { libraries: submission.libraries } : {}),
-            ...args,
-            timeoutMs,
-          }),
+          await contract.verifySourceCode(this.transport, singleFileRequest(submission, timeoutMs)),
         );
       case "vyper": {
         // Vyper standard JSON (`codeformat=vyper-json`, `compilerversion=vyper:x.y.z`) with the compiler's defaults.
@@ -133,7 +115,7 @@ export class EtherscanCompatibleVerifier implements Verifier {
               sources: { [file]: { content: submission.sourceCode } },
               settings: { outputSelection: { "*": ["evm.bytecode", "evm.deployedBytecode", "abi"] } },
             },
-            ...args,
+            ...withArguments(submission.constructorArguments),
             timeoutMs,
           }),
         );
