@@ -1,14 +1,41 @@
-/** @type {import('jest').Config} */
-export default {
+import { availableParallelism } from "node:os";
+import { laneTestMatch } from "./test/support/lanes.mjs";
+
+// Types are checked by `npm run typecheck`; the tests only need TypeScript's syntax stripped, which swc does.
+const transform = {
+  "^.+\\.ts$": [
+    "@swc/jest",
+    {
+      jsc: { parser: { syntax: "typescript" }, target: "es2023", keepClassNames: true },
+      module: { type: "es6" },
+    },
+  ],
+};
+
+/** @param {"unit" | "integration" | "e2e"} lane @param {number} testTimeout @returns {import('jest').Config} */
+const project = (lane, testTimeout) => ({
+  displayName: lane,
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
-  testMatch: ["**/*.test.ts"],
+  testMatch: laneTestMatch[lane],
   extensionsToTreatAsEsm: [".ts"],
   resolver: "ts-jest-resolver",
-  transform: {
-    "^.+\\.ts$": ["ts-jest", { useESM: true, tsconfig: "tsconfig.json" }],
-  },
-  testTimeout: 30_000,
+  transform,
+  testTimeout,
+});
+
+const selectedLane = /^test:(unit|integration|e2e)$/.exec(process.env.npm_lifecycle_event ?? "")?.[1];
+
+/** @type {import('jest').Config} */
+export default {
+  // Every core: a worker spends much of its time waiting on a chain, a compile or a child process, so one worker a
+  // core keeps both busy. Jest's default, one less than the cores, would run a 2-core machine's suite in one line.
+  maxWorkers: availableParallelism(),
+  // `npm run test:unit` (and :integration, :e2e) runs one lane, so that a test file named after it still narrows the
+  // run: Jest's --selectProjects would take the file's name for a project's.
+  projects: [project("unit", 30_000), project("integration", 120_000), project("e2e", 300_000)].filter(
+    (each) => selectedLane === undefined || each.displayName === selectedLane,
+  ),
   globalSetup: "<rootDir>/test/support/globalSetup.mjs",
   globalTeardown: "<rootDir>/test/support/globalTeardown.mjs",
 };

@@ -71,6 +71,8 @@ const requestsAbout = (address: string) =>
 
 describe("Etherscan's stated budget, through verifyBatch", () => {
   it("sends 5 of 12 contracts on a budget of 5, ends the 7 others quota_exhausted unsent, and resumes them after the reset", async () => {
+    // The stated reset is an hour from when the budget is stated, before the deployments.
+    const startedAt = Date.now();
     emulator.stateBudget({ submissions: 5, resetsInSeconds: 3_600 });
     const implementation = await deployer.deploy(build, "contracts/Box.sol", "Box");
     const proxy = await deployer.deploy(build, "contracts/SimpleProxy.sol", "SimpleProxy", [implementation]);
@@ -87,7 +89,6 @@ describe("Etherscan's stated budget, through verifyBatch", () => {
     const sent = jobs.slice(0, 5);
     const unsent = jobs.slice(5);
     const ledger = join(mkdtempSync(join(tmpdir(), "etherscan-budget-")), "ledger.json");
-    const startedAt = Date.now();
 
     const first = await verifyBatch(jobs, options(ledger));
     expect(first).toHaveLength(13);
