@@ -81,11 +81,16 @@ export async function runCopy(request: RunCopyRequest): Promise<RunResults> {
     const reading = readings[index];
     if (reading === undefined) continue;
     if (reading instanceof Error) {
+      // An answer that came but cannot be read says so itself; any other failure is the reading's.
+      const said =
+        reading.code === "invalid_response"
+          ? reading.shortMessage.replace(/^The (explorer|service)\b/, title)
+          : `reading it from ${title} failed: ${reading.shortMessage}`;
       unsent.push({
         address,
         contract: address,
         chainId,
-        message: `Not copied: reading it from ${title} failed: ${reading.shortMessage}`,
+        message: `Not copied: ${said}`,
         error: { code: reading.code, ...(reading.details ? { details: reading.details } : {}) },
       });
       continue;

@@ -115,6 +115,22 @@ describe("Blockscout's verified contract, as a standard JSON input", () => {
     });
   });
 
+  it("refuses double braces around what is not a standard JSON input (a cut-short answer): no file starts with {", async () => {
+    const address = testAddress(0xb7);
+    explorer.backend.addContract(address, {
+      verified: {
+        contractName: "Box",
+        compilerVersion: "v0.8.28+commit.7893614a",
+        sourceCode: '{{"language":"Solidity","sources":{"contracts/Box.sol":{"content":"contract Bo',
+      },
+    });
+    const refusal = readVerifiedInput(transport, { address });
+    await expect(refusal).rejects.toMatchObject({
+      code: "invalid_response",
+      shortMessage: `The explorer's answer cannot be read: the SourceCode it holds for ${address} starts with "{{" as a standard JSON input does, but is not one (a Solidity file never starts with "{").`,
+    });
+  });
+
   it("does not copy what the explorer verified from its bytecode database, nor a Vyper contract", () => {
     const contract = {
       address: testAddress(0xb6),
@@ -241,6 +257,19 @@ describe("Etherscan's getsourcecode, as a standard JSON input", () => {
       found: true,
       verified: { contractName: "Box.sol:Box", input: { sources: { "Box.sol": { content: boxSource } } } },
     });
+  });
+
+  it("refuses sources that start as JSON does but are neither of its forms (a cut-short {{…), rather than take them as a file", async () => {
+    const cut = `{${JSON.stringify(input)}}`.slice(0, 120);
+    for (const sourceCode of [cut, `{${JSON.stringify({ language: "Solidity" })}}`, "{ not json"]) {
+      const server = await serve(
+        answering({ status: "1", message: "OK", result: [{ ...item, SourceCode: sourceCode }] }, []),
+      );
+      await expect(readEtherscanContract(transportFor(server), { address })).rejects.toMatchObject({
+        code: "invalid_response",
+        shortMessage: `The service's answer cannot be read: the SourceCode it holds for ${address} starts with "{" but is neither a standard JSON input nor a set of files (a Solidity file never starts with "{").`,
+      });
+    }
   });
 
   it("says a similar match is another contract's sources, and an unverified address holds none", async () => {
