@@ -131,6 +131,38 @@ describe("Blockscout's verified contract, as a standard JSON input", () => {
     });
   });
 
+  it("does not give an answer whose Address names another contract as the address's own", async () => {
+    const address = testAddress(0xb8);
+    const other = testAddress(0xb9);
+    explorer.backend.addContract(address, {
+      verified: { contractName: "Box", compilerVersion: "v0.8.28+commit.7893614a", sourceCode: boxSource },
+    });
+    // The explorer's own answers, getsourcecode's item naming another address: its status says the address is
+    // verified, so only Address tells the answer is not about it.
+    const urls: string[] = [];
+    const server = await serve((request, response) => {
+      urls.push(request.url ?? "");
+      void (async () => {
+        const answer = await fetch(`${explorer.url}${request.url ?? "/"}`);
+        const body = (await answer.json()) as { result?: Array<Record<string, unknown>> };
+        if (request.url?.startsWith("/api?") && body.result?.[0]) body.result[0].Address = other;
+        response.writeHead(answer.status, { "content-type": "application/json" });
+        response.end(JSON.stringify(body));
+      })();
+    });
+    await expect(readVerifiedInput(transportFor(server), { address })).resolves.toEqual({
+      found: false,
+      standing: "unverified",
+      reason: `The service's answer for ${address} is about another contract (${other}): it holds no verified sources of ${address}'s to copy.`,
+    });
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        `/api?module=contract&action=getsourcecode&address=${address}`,
+        `/api/v2/smart-contracts/${address}`,
+      ]),
+    );
+  });
+
   it("does not copy what the explorer verified from its bytecode database, nor a Vyper contract", () => {
     const contract = {
       address: testAddress(0xb6),
@@ -270,6 +302,25 @@ describe("Etherscan's getsourcecode, as a standard JSON input", () => {
         shortMessage: `The service's answer cannot be read: the SourceCode it holds for ${address} starts with "{" but is neither a standard JSON input nor a set of files (a Solidity file never starts with "{").`,
       });
     }
+  });
+
+  it("does not give an answer whose Address names another contract (an Etherscan-compatible service) as the address's own", async () => {
+    const other = testAddress(0xe3);
+    const server = await serve(
+      answering(
+        {
+          status: "1",
+          message: "OK",
+          result: [{ ...item, Address: other, SourceCode: `{${JSON.stringify(input)}}` }],
+        },
+        [],
+      ),
+    );
+    await expect(readEtherscanContract(transportFor(server), { address })).resolves.toEqual({
+      found: false,
+      standing: "unverified",
+      reason: `The service's answer for ${address} is about another contract (${other}): it holds no verified sources of ${address}'s to copy.`,
+    });
   });
 
   it("says a similar match is another contract's sources, and an unverified address holds none", async () => {

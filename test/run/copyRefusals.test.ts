@@ -104,3 +104,60 @@ describe("copy from Etherscan", () => {
     expect(explorer.requests).toEqual([]);
   });
 });
+
+describe("copy from Blockscout", () => {
+  it("does not copy an answer whose Address names another contract: the record says so, nothing is sent", async () => {
+    const address = testAddress(0xc5);
+    const other = testAddress(0xc6);
+    explorer.backend.addContract(address, {
+      verified: {
+        contractName: "Box",
+        compilerVersion: "v0.8.28+commit.7893614a",
+        sourceCode: "contract Box {}\n",
+      },
+    });
+    // The explorer's own answers, getsourcecode's item naming another address.
+    const source = await serve((request, response) => {
+      void (async () => {
+        const answer = await fetch(`${explorer.url}${request.url ?? "/"}`);
+        const body = (await answer.json()) as { result?: Array<Record<string, unknown>> };
+        if (request.url?.startsWith("/api?") && body.result?.[0]) body.result[0].Address = other;
+        response.writeHead(answer.status, { "content-type": "application/json" });
+        response.end(JSON.stringify(body));
+      })();
+    });
+    const sourcify = await serve((_request, response) => {
+      response.writeHead(500);
+      response.end();
+    });
+    const { records } = await copy(address, "blockscout", {
+      targets: [
+        blockscoutTargetAt(source.url, { chainId }),
+        {
+          service: "sourcify",
+          chainId,
+          required: true,
+          apiUrl: sourcify.url,
+          siteUrl: "https://repo.sourcify.test",
+          shownUrl: sourcify.url,
+          reason: "the test's destination",
+        },
+      ],
+      chainIds: [chainId],
+      localExplorers: [],
+      close: async () => {},
+    });
+    expect(
+      records.map((record) => [record.address, record.status, record.attempts, record.error, record.message]),
+    ).toEqual([
+      [
+        address,
+        "failed",
+        0,
+        { code: "not_verified", details: "unverified" },
+        `Not copied: Blockscout's answer for ${address} is about another contract (${other}): it holds no verified sources of ${address}'s to copy.`,
+      ],
+    ]);
+    expect(sourcify.seen.requests).toBe(0);
+  });
+});

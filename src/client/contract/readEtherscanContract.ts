@@ -5,6 +5,7 @@ import { isNotVerifiedAbi } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import { assertAddress } from "../validate.js";
 import {
+  anotherContractReason,
   inputSettings,
   oneSourceInput,
   type RebuiltInput,
@@ -36,7 +37,8 @@ const standardJsonSchema = z.looseObject({
  * Reads what Etherscan (or Routescan, its API's twin) verified a contract with (`getsourcecode`), as a standard JSON
  * input to verify it again elsewhere: a standard-JSON verification comes back wrapped in double braces (`{{…}}`) with
  * its settings, a multi-file one as `{path: {content}}`, a single file as its text, and `ContractFileName` names the
- * main file. An answer whose sources stand in for another contract ("Similar Match") is not given as the address's.
+ * main file. An answer whose sources stand in for another contract ("Similar Match"), or whose `Address` names another
+ * contract, is not given as the address's.
  *
  * @param transport - the service's transport
  * @param parameters - the address
@@ -70,6 +72,10 @@ function etherscanInputOf(
       standing: "unverified",
       reason: `The service holds no verified sources for ${address}.`,
     };
+  // Etherscan sends no `Address`; a compatible service that does and names another contract is not answering for this one.
+  const named = item.Address?.trim() ?? "";
+  if (named !== "" && named.toLowerCase() !== address.toLowerCase())
+    return { found: false, standing: "unverified", reason: anotherContractReason(address, named) };
   const similar = item.SimilarMatch?.trim();
   if (similar && similar.toLowerCase() !== address.toLowerCase())
     return {
