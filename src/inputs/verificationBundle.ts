@@ -9,7 +9,13 @@ import {
   type VerificationBundle,
   verificationBundleSchema,
 } from "./bundleSchema.js";
-import { type JsonOrigin, parseJson, parseWithSchema, readTextFile, unreadableFile } from "./jsonFile.js";
+import {
+  type JsonOrigin,
+  parseBoundedJson,
+  parseWithSchema,
+  readTextFile,
+  unreadableFile,
+} from "./jsonFile.js";
 
 /** The largest bundle file read: a deployment's inputs, each stored once, fit many times over. */
 export const maxBundleBytes = 128 * 1024 * 1024;
@@ -77,7 +83,7 @@ export async function readVerificationBundle(path: string, field = "bundle"): Pr
       `The bundle ${path} is ${size} bytes, more than the ${maxBundleBytes} this reader takes.`,
     );
   }
-  const bundle = checkedBundle(parseJson(await readTextFile(origin), origin), origin);
+  const bundle = checkedBundle(parseBoundedJson(await readTextFile(origin), origin), origin);
   return { bundle, jobs: bundleJobs(bundle), chainIds: [...new Set(bundle.contracts.map((c) => c.chainId))] };
 }
 

@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { keccak256, stringToBytes } from "viem";
 import { bundleJsonSchema, bundleSchemaPath } from "../../scripts/bundleSchema.js";
+import { main } from "../../src/cli/main.js";
 import { verificationBundleSchema } from "../../src/inputs/bundleSchema.js";
 import {
   bundleInputKey,
@@ -13,6 +14,7 @@ import {
   readVerificationBundle,
 } from "../../src/inputs/verificationBundle.js";
 import { bundleOf, bundleText } from "../../src/run/bundleOfJobs.js";
+import { maxJsonDepth, nestsDeeperThan } from "../../src/schemas/jsonDepth.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { rejected } from "../support/rejected.js";
 
@@ -277,6 +279,31 @@ describe("a verification bundle", () => {
     await expect(rejected(readVerificationBundle(huge, "--bundle"))).resolves.toMatchObject({
       shortMessage: `The bundle ${huge} is ${maxBundleBytes + 1} bytes, more than the ${maxBundleBytes} this reader takes.`,
     });
+  });
+
+  it("is refused in words when it nests 100,000 deep, as every malformed bundle is (exit 2), before any walk of it", async () => {
+    const { bundle } = bundleOf(jobs, 31337);
+    // What a bundle of real inputs nests: well inside the bound.
+    expect(nestsDeeperThan(bundle, 10)).toBe(false);
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const text = bundleText(bundle).replace('"runs": 200', `"runs": 200, "deep": ${deep}`);
+    expect(text).toContain(deep);
+    const path = await written(text, "deep.json");
+    await expect(rejected(readVerificationBundle(path, "--bundle"))).resolves.toMatchObject({
+      code: "invalid_input",
+      field: "--bundle",
+      shortMessage: `The bundle ${path} nests objects and arrays more than ${maxJsonDepth} deep, which no bundle does: it is not read.`,
+    });
+    const printed: string[] = [];
+    jest.spyOn(console, "error").mockImplementation((line: unknown) => void printed.push(String(line)));
+    try {
+      expect(await main(["verify", "--bundle", path, "--explorer-url", "http://127.0.0.1:9"])).toBe(2);
+    } finally {
+      jest.restoreAllMocks();
+    }
+    expect(printed).toEqual([
+      `explorer-verify: The bundle ${path} nests objects and arrays more than ${maxJsonDepth} deep, which no bundle does: it is not read.`,
+    ]);
   });
 
   it("is described in docs/bundle.schema.json by the JSON Schema generated from its zod schema", () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "@jest/globals";
 import { runCopy } from "../../src/run/runCopy.js";
 import { RunReporter } from "../../src/run/runReporter.js";
 import type { RunTargets } from "../../src/run/targets.js";
+import { maxJsonDepth } from "../../src/schemas/jsonDepth.js";
 import { testAddress } from "../support/addresses.js";
 import { useScriptedServers } from "../support/scriptedServer.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
@@ -99,6 +100,26 @@ describe("copy from Etherscan", () => {
         0,
         { code: "invalid_response" },
         `Not copied: Etherscan's answer cannot be read: the SourceCode it holds for ${address} starts with "{" but is neither a standard JSON input nor a set of files (a Solidity file never starts with "{").`,
+      ],
+    ]);
+    expect(explorer.requests).toEqual([]);
+  });
+
+  it("does not copy an input whose settings nest 100,000 deep: the record says the answer cannot be read, nothing is sent", async () => {
+    const address = testAddress(0xc2);
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const sourceCode = `{{"language":"Solidity","sources":{"contracts/Box.sol":{"content":"contract Box {}"}},"settings":{"deep":${deep}}}}`;
+    const source = await serve(sourceCodeAnswer({ ...item, SourceCode: sourceCode }));
+    const { records } = await copy(address, "etherscan", fromEtherscanAt(source.url));
+    expect(
+      records.map((record) => [record.address, record.status, record.attempts, record.error, record.message]),
+    ).toEqual([
+      [
+        address,
+        "failed",
+        0,
+        { code: "invalid_response" },
+        `Not copied: Etherscan's answer cannot be read: its input nests objects and arrays more than ${maxJsonDepth} deep, which no standard JSON input does.`,
       ],
     ]);
     expect(explorer.requests).toEqual([]);
