@@ -24,7 +24,7 @@ export function bundleJsonSchema(): string {
     ...z.toJSONSchema(verificationBundleSchema, { target: "draft-2020-12" }),
     title: "explorer-verify verification bundle, version 1",
     description:
-      "Every contract of a run with what verifies it anywhere (explorer-verify verify --bundle): each distinct standard JSON input once, keyed by the keccak256 of its canonical JSON (keys sorted, no spaces).",
+      "Every contract of a run with what verifies it anywhere (explorer-verify verify --bundle): each distinct standard JSON input once, keyed by the keccak256 of its canonical JSON (keys sorted, no spaces), and the whole checked by its hash (not a signature).",
   };
   return `${JSON.stringify(schema, null, 2)}\n`;
 }

@@ -159,8 +159,16 @@ export async function run(): Promise<void> {
     if (bundleFile && existsSync(bundleFile)) core.setOutput("bundle", bundleFile);
     const explorer = results[0]?.explorer ?? "";
     let summaryHoldsTable = false;
+    // The outputs are written: a summary that cannot be written is said, and does not fail the run.
     if (process.env.GITHUB_STEP_SUMMARY)
-      ({ holdsTable: summaryHoldsTable } = await writeJobSummary(results, explorer, results.budgets));
+      ({ holdsTable: summaryHoldsTable } = await writeJobSummary(results, explorer, results.budgets).catch(
+        (error: unknown) => {
+          core.warning(
+            neutraliseText(`No job summary: ${error instanceof Error ? error.message : String(error)}`),
+          );
+          return { holdsTable: false };
+        },
+      ));
     else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
     await commentOnPullRequest(inputs, results, explorer, {
       summaryHoldsTable,

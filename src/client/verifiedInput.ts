@@ -49,6 +49,18 @@ export type VerifiedInputReading =
       reason: string;
     };
 
+/**
+ * Why an answer about another contract is nothing to copy: a service that names another address than the one asked
+ * about holds, as far as the answer says, no sources of this one's.
+ *
+ * @param address - the address asked about
+ * @param named - the address the answer names
+ * @returns the sentence
+ */
+export function anotherContractReason(address: string, named: string): string {
+  return `The service's answer for ${address} is about another contract (${named}): it holds no verified sources of ${address}'s to copy.`;
+}
+
 /** What every output selection must hold for a verifier to read the code; services mostly set their own. */
 const outputSelection = { "*": { "*": ["abi", "evm.bytecode", "evm.deployedBytecode", "metadata"] } };
 

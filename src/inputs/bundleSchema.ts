@@ -1,7 +1,7 @@
 import * as z from "../schemas/zod.js";
 
 /** The version this package writes and reads: a bundle names it in `"bundle"`. */
-export const bundleVersion = 1;
+export const bundleVersion = 1 as const;
 
 /** The most contracts a bundle holds, and the most distinct inputs. */
 export const maxBundleContracts = 10_000;
@@ -125,11 +125,20 @@ const bundleContractSchema = z.strictObject({
 /**
  * A verification bundle, version 1: every contract of a run with what verifies it anywhere, with no project, no build
  * and no compiler. Each distinct standard JSON input is stored once under `inputs`, keyed by the keccak256 of its
- * canonical JSON; a contract names its input by that key. The JSON Schema in `docs/bundle.schema.json` is generated
- * from this one (`npx tsx scripts/bundleSchema.ts --write`).
+ * canonical JSON; a contract names its input by that key; `hash` is the keccak256 of the canonical JSON of all the
+ * rest. The JSON Schema in `docs/bundle.schema.json` is generated from this one
+ * (`npx tsx scripts/bundleSchema.ts --write`).
  */
 export const verificationBundleSchema = z.strictObject({
   bundle: z.literal(bundleVersion),
+  hash: z
+    .string()
+    .check(
+      z.regex(/^0x[0-9a-f]{64}$/),
+      z.describe(
+        "The keccak256 of the canonical JSON (keys sorted, no spaces) of every other field of the bundle, 0x and 64 lowercase hex: a bundle changed after it was written (an edit, damage) is refused. It is not a signature: whoever edits the bundle can compute it again.",
+      ),
+    ),
   contracts: z.array(bundleContractSchema).check(z.maxLength(maxBundleContracts)),
   inputs: z.record(inputKey, standardJsonInputSchema),
 });

@@ -1,6 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { InvalidInputError } from "../errors/index.js";
+import { maxJsonDepth, nestsDeeperThan } from "../schemas/jsonDepth.js";
 import type * as z from "../schemas/zod.js";
 
 /** Where a JSON text came from, for error messages. */
@@ -127,6 +128,25 @@ export function parseJson(text: string, origin: JsonOrigin): unknown {
       },
     );
   }
+}
+
+/**
+ * Parses JSON text that comes from someone else and is walked whole afterwards (hashed, compared, written again):
+ * nesting past {@link maxJsonDepth} is refused before any walk.
+ *
+ * @param text - the JSON text
+ * @param origin - what the text is, for error messages
+ * @returns the parsed value, not yet checked
+ * @throws {InvalidInputError} naming the file when the text is not JSON, or nests too deep
+ */
+export function parseBoundedJson(text: string, origin: JsonOrigin): unknown {
+  const value = parseJson(text, origin);
+  if (nestsDeeperThan(value))
+    throw new InvalidInputError(
+      origin.field,
+      `The ${origin.what} ${origin.path} nests objects and arrays more than ${maxJsonDepth} deep, which no ${origin.what} does: it is not read.`,
+    );
+  return value;
 }
 
 /**

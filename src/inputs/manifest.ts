@@ -14,7 +14,7 @@ import {
 import { createContractJob } from "./contractJob.js";
 import { findContract } from "./findContract.js";
 import { contractsMatching, inferContract } from "./inferContract.js";
-import { type JsonOrigin, parseJson, readTextFile } from "./jsonFile.js";
+import { type JsonOrigin, parseBoundedJson, readTextFile } from "./jsonFile.js";
 import { checkManifestEntries, checkManifestEntry, type ManifestEntrySpec } from "./manifestEntries.js";
 import { readRegistrySources } from "./registrySources.js";
 import { splitContractName } from "./sourceNames.js";
@@ -101,7 +101,7 @@ export async function readManifest(
     what: "contracts manifest",
     path: inline ? "(inline)" : resolve(cwd, manifest),
   };
-  const value = parseJson(inline ? manifest : await readTextFile(origin), origin);
+  const value = parseBoundedJson(inline ? manifest : await readTextFile(origin), origin);
   const entries = checkedEntries(manifestContracts(value), options.onBadEntry);
   const unnamed = entries.find((entry) => entry.kind === "build-info" && entry.contract === undefined);
   // With onBadEntry, such an entry fails alone when its job is made.

@@ -2,7 +2,7 @@ import { InvalidInputError } from "../errors/index.js";
 import * as z from "../schemas/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 import { standardJsonInputSchema, toStandardJsonInput } from "./compilerJson.js";
-import { type JsonOrigin, parseJson, parseWithSchema, readTextFile } from "./jsonFile.js";
+import { type JsonOrigin, parseBoundedJson, parseWithSchema, readTextFile } from "./jsonFile.js";
 
 const languages = ["Solidity", "Yul"];
 
@@ -25,7 +25,7 @@ export async function readStandardJsonFile(
   field = "standardJsonInput",
 ): Promise<StandardJsonInput> {
   const origin: JsonOrigin = { field, what: "standard JSON input", path };
-  const value = parseJson(await readTextFile(origin), origin);
+  const value = parseBoundedJson(await readTextFile(origin), origin);
   if (buildInfoProbeSchema.safeParse(value).success) {
     throw new InvalidInputError(
       field,

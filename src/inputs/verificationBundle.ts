@@ -9,7 +9,13 @@ import {
   type VerificationBundle,
   verificationBundleSchema,
 } from "./bundleSchema.js";
-import { type JsonOrigin, parseJson, parseWithSchema, readTextFile, unreadableFile } from "./jsonFile.js";
+import {
+  type JsonOrigin,
+  parseBoundedJson,
+  parseWithSchema,
+  readTextFile,
+  unreadableFile,
+} from "./jsonFile.js";
 
 /** The largest bundle file read: a deployment's inputs, each stored once, fit many times over. */
 export const maxBundleBytes = 128 * 1024 * 1024;
@@ -41,6 +47,18 @@ export function bundleInputKey(input: BundleInput): string {
   return keccak256(stringToBytes(canonicalJson(input)));
 }
 
+/**
+ * The hash a bundle carries: the keccak256 of the canonical JSON of every field but `hash`. It finds a bundle changed
+ * after it was written (a stray edit, damage), not one changed on purpose: anyone who edits it can compute it again.
+ *
+ * @param bundle - the bundle, with or without its hash
+ * @returns `0x` and 64 lowercase hex digits
+ */
+export function bundleHash(bundle: Omit<VerificationBundle, "hash"> & { hash?: string }): string {
+  const { hash: _hash, ...hashed } = bundle;
+  return keccak256(stringToBytes(canonicalJson(hashed)));
+}
+
 /** A bundle read and checked, and its contracts as jobs. */
 export interface ReadBundle {
   bundle: VerificationBundle;
@@ -54,7 +72,9 @@ export interface ReadBundle {
  * Reads a verification bundle (`explorer-verify bundle`, `--write-bundle`, the Action's `bundle` output) and checks
  * it whole before anything is sent: its size, its shape (paths, names, addresses, hex, counts), that every input is
  * the one its key names (the keccak256 of its canonical JSON: an input changed after the bundle was written is
- * refused, naming the contract), that each contract's source is in its input, and that no contract comes twice.
+ * refused, naming the contract), that each contract's source is in its input, that no contract comes twice, and that
+ * the rest is what its hash was made from (a contract's chain, address, name, compiler, arguments, libraries, proxy
+ * link or creation changed after it was written is refused).
  *
  * @param path - the bundle file
  * @param field - the input or flag that named it, for errors (`--bundle`, `bundle`)
@@ -77,7 +97,7 @@ export async function readVerificationBundle(path: string, field = "bundle"): Pr
       `The bundle ${path} is ${size} bytes, more than the ${maxBundleBytes} this reader takes.`,
     );
   }
-  const bundle = checkedBundle(parseJson(await readTextFile(origin), origin), origin);
+  const bundle = checkedBundle(parseBoundedJson(await readTextFile(origin), origin), origin);
   return { bundle, jobs: bundleJobs(bundle), chainIds: [...new Set(bundle.contracts.map((c) => c.chainId))] };
 }
 
@@ -100,9 +120,13 @@ export function checkedBundle(value: unknown, origin: JsonOrigin): VerificationB
       `The bundle ${origin.path} is of version ${version}; this explorer-verify reads version 1: use the release that wrote it, or a later one.`,
     );
   }
-  const bundle = parseWithSchema(value, verificationBundleSchema, origin);
   const refusal = (message: string) =>
     new InvalidInputError(origin.field, `The bundle ${origin.path}: ${message} Nothing was sent.`);
+  if (version === 1 && typeof value === "object" && value !== null && !("hash" in value))
+    throw refusal(
+      "it carries no hash, so whether it was changed after it was written cannot be told: write it again (explorer-verify bundle, --write-bundle, the Action's bundle output).",
+    );
+  const bundle = parseWithSchema(value, verificationBundleSchema, origin);
   const used = new Set<string>();
   const seen = new Set<string>();
   for (const contract of bundle.contracts) {
@@ -128,6 +152,12 @@ export function checkedBundle(value: unknown, origin: JsonOrigin): VerificationB
       `the input of ${first ? contractLabel(first) : key}${others} does not match its hash ${key} (its content hashes to ${actual}): it was changed after the bundle was written.`,
     );
   }
+  // Every input matched its key: what changed is in the contracts' own fields, or which contracts there are.
+  const actual = bundleHash(bundle);
+  if (actual !== bundle.hash)
+    throw refusal(
+      `the bundle was changed after it was written: its contracts (a chain, address, name, compiler version, constructor arguments, libraries, proxy link or creation, or which contracts it lists) hash to ${actual}, not to the hash ${bundle.hash} it carries.`,
+    );
   return bundle;
 }
 

@@ -10,7 +10,7 @@ import {
   verificationBundleSchema,
 } from "../inputs/bundleSchema.js";
 import { parseWithSchema } from "../inputs/jsonFile.js";
-import { bundleInputKey, canonicalJson } from "../inputs/verificationBundle.js";
+import { bundleHash, bundleInputKey, canonicalJson } from "../inputs/verificationBundle.js";
 import * as z from "../schemas/zod.js";
 import { longCompilerVersion } from "../verify/compilerVersion.js";
 import { encodeConstructorArguments } from "../verify/constructorArguments.js";
@@ -81,7 +81,8 @@ export function bundleOf(jobs: readonly VerificationJob[], runChainId: number | 
           : {}),
     });
   }
-  const bundle = parseWithSchema({ bundle: bundleVersion, contracts, inputs }, verificationBundleSchema, {
+  const hashed = { bundle: bundleVersion, contracts, inputs };
+  const bundle = parseWithSchema({ ...hashed, hash: bundleHash(hashed) }, verificationBundleSchema, {
     field: "bundle",
     what: "bundle",
     path: "being written",

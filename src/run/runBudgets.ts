@@ -1,3 +1,4 @@
+import { isoSeconds } from "../report/isoSeconds.js";
 import type { BudgetReading, Service, SubmissionBudget, Verifier } from "../verify/verifier.js";
 
 /** What a run spent of a service's stated budget and what is left: the `budgets` of the JSON document, per service. */
@@ -54,14 +55,37 @@ export function runBudgets(verifiers: readonly Verifier[]): RunBudgets {
 
 function serviceBudget(reading: BudgetReading): ServiceBudget {
   if (reading.state === "unstated") return { unit: "unstated", reason: reading.reason };
+  const resetsAt = reading.resetsAt === undefined ? undefined : isoSeconds(reading.resetsAt);
   return {
     unit: "submissions",
     used: reading.used,
     left: reading.left,
     stated: reading.stated,
-    ...(reading.resetsAt === undefined ? {} : { resetsAt: isoSeconds(reading.resetsAt) }),
+    ...(resetsAt === undefined ? {} : { resetsAt }),
     statedAs: reading.statedAs,
   };
+}
+
+/**
+ * The run's budgets and their closing lines, told to `say`. The run is over when they are read: a fault in reading or
+ * wording them is said in their place, and the records are still reported (without `budgets`).
+ *
+ * @param verifiers - the run's verifiers
+ * @param say - takes each closing line
+ * @returns the budgets, per service; none when they could not be read
+ */
+export function closingBudgets(verifiers: readonly Verifier[], say: (line: string) => void): RunBudgets {
+  let budgets: RunBudgets;
+  let lines: string[];
+  try {
+    budgets = runBudgets(verifiers);
+    lines = budgetLines(budgets);
+  } catch (error) {
+    say(`budget      not reported: ${error instanceof Error ? error.message : String(error)}`);
+    return {};
+  }
+  for (const line of lines) say(line);
+  return budgets;
 }
 
 /**
@@ -90,8 +114,4 @@ export function budgetText(budget: ServiceBudget): string {
     case "unstated":
       return `no budget stated (${budget.reason}); the run was not planned against one`;
   }
-}
-
-function isoSeconds(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d+Z$/, "Z");
 }

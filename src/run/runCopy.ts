@@ -2,6 +2,7 @@ import { Transport, type TransportEvent } from "../client/transport.js";
 import { assertAddress } from "../client/validate.js";
 import type { VerifiedInputReading } from "../client/verifiedInput.js";
 import { InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
+import { maxJsonDepth, nestsDeeperThan } from "../schemas/jsonDepth.js";
 import { blockscoutTransportOptions, type TransportSettings } from "../verifiers/blockscoutVerifier.js";
 import type { Target } from "../verifiers/target.js";
 import type { VerificationJob } from "../verify/job.js";
@@ -81,11 +82,16 @@ export async function runCopy(request: RunCopyRequest): Promise<RunResults> {
     const reading = readings[index];
     if (reading === undefined) continue;
     if (reading instanceof Error) {
+      // An answer that came but cannot be read says so itself; any other failure is the reading's.
+      const said =
+        reading.code === "invalid_response"
+          ? reading.shortMessage.replace(/^The (explorer|service)\b/, title)
+          : `reading it from ${title} failed: ${reading.shortMessage}`;
       unsent.push({
         address,
         contract: address,
         chainId,
-        message: `Not copied: reading it from ${title} failed: ${reading.shortMessage}`,
+        message: `Not copied: ${said}`,
         error: { code: reading.code, ...(reading.details ? { details: reading.details } : {}) },
       });
       continue;
@@ -101,6 +107,17 @@ export async function runCopy(request: RunCopyRequest): Promise<RunResults> {
       continue;
     }
     const { verified } = reading;
+    // Hashed, compared and written whole from here on: a stranger's nesting is bounded before any of it.
+    if (nestsDeeperThan(verified)) {
+      unsent.push({
+        address,
+        contract: address,
+        chainId,
+        message: `Not copied: ${title}'s answer cannot be read: its input nests objects and arrays more than ${maxJsonDepth} deep, which no standard JSON input does.`,
+        error: { code: "invalid_response" },
+      });
+      continue;
+    }
     jobs.push({
       address,
       ...(chainId === undefined ? {} : { chainId }),

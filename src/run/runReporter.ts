@@ -107,7 +107,17 @@ export class RunReporter {
   finish(results: readonly VerificationResult[], budgets: RunBudgets = {}): void {
     const document = Object.keys(budgets).length > 0 ? { results, budgets } : { results };
     if (this.#options.json) process.stdout.write(`${JSON.stringify(document)}\n`);
-    else if (this.#options.table) this.info(`\n${formatResultsTable(results)}`);
+    else if (this.#options.table) this.info(`\n${this.#table(results)}`);
     for (const line of this.#footnotes) this.info(this.#options.json ? line : `\n${line}`);
+  }
+
+  // The run is over: a table that cannot be drawn is said, and the records are printed as the JSON document is.
+  #table(results: readonly VerificationResult[]): string {
+    try {
+      return formatResultsTable(results);
+    } catch (error) {
+      const fault = error instanceof Error ? error.message : String(error);
+      return `The results table could not be drawn (${fault}); the records:\n${JSON.stringify({ results }, null, 2)}`;
+    }
   }
 }

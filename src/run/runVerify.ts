@@ -22,7 +22,7 @@ import { explorerClientFor } from "./explorerClientFor.js";
 import { interruptionGraceMs, watchInterruption } from "./interruption.js";
 import { type ProxySources, proxyJobs } from "./proxyJobs.js";
 import { QueueHeartbeat } from "./queueHeartbeat.js";
-import { budgetLines, type RunBudgets, runBudgets } from "./runBudgets.js";
+import { closingBudgets, type RunBudgets } from "./runBudgets.js";
 import type { RunReporter } from "./runReporter.js";
 import { describeTargets, type RunTargets } from "./targets.js";
 
@@ -217,8 +217,7 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   }
   const interruptedBy = results.interruptedBy;
   for (const line of stoppedTargetLines(results.records)) reporter.info(line);
-  const budgets = runBudgets(verifiers);
-  for (const line of budgetLines(budgets)) reporter.footnote(line);
+  const budgets = closingBudgets(verifiers, (line) => reporter.footnote(line));
   const base = results.records[0]?.explorer ?? explorer?.instanceUrl ?? "";
   const all = [
     ...results.records,

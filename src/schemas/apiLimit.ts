@@ -1,9 +1,13 @@
 import * as z from "./zod.js";
 
-// Etherscan writes numbers as JSON numbers here; a string of digits is taken too, as its other answers use them.
+// Etherscan writes numbers as JSON numbers here; a string of digits is taken too, as its other answers use them. A
+// count past 2^53 is not a count a key has: it would be printed, and planned against, as another number.
 const count = z.pipe(
   z.union([z.number(), z.string().check(z.regex(/^\d+$/))]),
-  z.transform((value) => Number(value)),
+  z.pipe(
+    z.transform((value: number | string) => Number(value)),
+    z.int().check(z.gte(0)),
+  ),
 );
 
 /**

@@ -87,7 +87,7 @@ export async function etherscanBudget(transport: Transport): Promise<AllowanceAn
     const count = (n: number) => n.toLocaleString("en-US");
     return {
       left: limit.creditsAvailable,
-      resetsAt: Date.now() + limit.resetsInMs,
+      resetsAt: limit.resetsInMs === undefined ? undefined : Date.now() + limit.resetsInMs,
       statedAs: `getapilimit: ${count(limit.creditsAvailable)} of ${count(limit.creditLimit)} credits left (${limit.limitInterval})`,
     };
   } catch (error) {

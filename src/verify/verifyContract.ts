@@ -9,6 +9,7 @@ import {
   TimeoutError,
 } from "../errors/index.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
+import { isoSeconds } from "../report/isoSeconds.js";
 import type { BatchMemory, ExplorerMemory } from "./batchMemory.js";
 import { encodeConstructorArguments, recoverConstructorArguments } from "./constructorArguments.js";
 import { Deadline } from "./deadline.js";
@@ -575,10 +576,8 @@ function budgetSpentMessage(verifier: Verifier, reading: BudgetReading & { state
     reading.used === 0
       ? `${service} said the key has no submissions left`
       : `this run sent the ${plural(reading.stated)} ${service} said the key had left`;
-  const reset =
-    reading.resetsAt === undefined
-      ? "once it resets"
-      : `once it resets, at ${new Date(reading.resetsAt).toISOString().replace(/\.\d+Z$/, "Z")}`;
+  const resetsAt = reading.resetsAt === undefined ? undefined : isoSeconds(reading.resetsAt);
+  const reset = resetsAt === undefined ? "once it resets" : `once it resets, at ${resetsAt}`;
   return `Not sent: ${spent} (${reading.statedAs}). Run again ${reset}.`;
 }
 

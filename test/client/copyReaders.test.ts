@@ -115,6 +115,54 @@ describe("Blockscout's verified contract, as a standard JSON input", () => {
     });
   });
 
+  it("refuses double braces around what is not a standard JSON input (a cut-short answer): no file starts with {", async () => {
+    const address = testAddress(0xb7);
+    explorer.backend.addContract(address, {
+      verified: {
+        contractName: "Box",
+        compilerVersion: "v0.8.28+commit.7893614a",
+        sourceCode: '{{"language":"Solidity","sources":{"contracts/Box.sol":{"content":"contract Bo',
+      },
+    });
+    const refusal = readVerifiedInput(transport, { address });
+    await expect(refusal).rejects.toMatchObject({
+      code: "invalid_response",
+      shortMessage: `The explorer's answer cannot be read: the SourceCode it holds for ${address} starts with "{{" as a standard JSON input does, but is not one (a Solidity file never starts with "{").`,
+    });
+  });
+
+  it("does not give an answer whose Address names another contract as the address's own", async () => {
+    const address = testAddress(0xb8);
+    const other = testAddress(0xb9);
+    explorer.backend.addContract(address, {
+      verified: { contractName: "Box", compilerVersion: "v0.8.28+commit.7893614a", sourceCode: boxSource },
+    });
+    // The explorer's own answers, getsourcecode's item naming another address: its status says the address is
+    // verified, so only Address tells the answer is not about it.
+    const urls: string[] = [];
+    const server = await serve((request, response) => {
+      urls.push(request.url ?? "");
+      void (async () => {
+        const answer = await fetch(`${explorer.url}${request.url ?? "/"}`);
+        const body = (await answer.json()) as { result?: Array<Record<string, unknown>> };
+        if (request.url?.startsWith("/api?") && body.result?.[0]) body.result[0].Address = other;
+        response.writeHead(answer.status, { "content-type": "application/json" });
+        response.end(JSON.stringify(body));
+      })();
+    });
+    await expect(readVerifiedInput(transportFor(server), { address })).resolves.toEqual({
+      found: false,
+      standing: "unverified",
+      reason: `The service's answer for ${address} is about another contract (${other}): it holds no verified sources of ${address}'s to copy.`,
+    });
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        `/api?module=contract&action=getsourcecode&address=${address}`,
+        `/api/v2/smart-contracts/${address}`,
+      ]),
+    );
+  });
+
   it("does not copy what the explorer verified from its bytecode database, nor a Vyper contract", () => {
     const contract = {
       address: testAddress(0xb6),
@@ -240,6 +288,38 @@ describe("Etherscan's getsourcecode, as a standard JSON input", () => {
     await expect(readEtherscanContract(transportFor(single), { address })).resolves.toMatchObject({
       found: true,
       verified: { contractName: "Box.sol:Box", input: { sources: { "Box.sol": { content: boxSource } } } },
+    });
+  });
+
+  it("refuses sources that start as JSON does but are neither of its forms (a cut-short {{…), rather than take them as a file", async () => {
+    const cut = `{${JSON.stringify(input)}}`.slice(0, 120);
+    for (const sourceCode of [cut, `{${JSON.stringify({ language: "Solidity" })}}`, "{ not json"]) {
+      const server = await serve(
+        answering({ status: "1", message: "OK", result: [{ ...item, SourceCode: sourceCode }] }, []),
+      );
+      await expect(readEtherscanContract(transportFor(server), { address })).rejects.toMatchObject({
+        code: "invalid_response",
+        shortMessage: `The service's answer cannot be read: the SourceCode it holds for ${address} starts with "{" but is neither a standard JSON input nor a set of files (a Solidity file never starts with "{").`,
+      });
+    }
+  });
+
+  it("does not give an answer whose Address names another contract (an Etherscan-compatible service) as the address's own", async () => {
+    const other = testAddress(0xe3);
+    const server = await serve(
+      answering(
+        {
+          status: "1",
+          message: "OK",
+          result: [{ ...item, Address: other, SourceCode: `{${JSON.stringify(input)}}` }],
+        },
+        [],
+      ),
+    );
+    await expect(readEtherscanContract(transportFor(server), { address })).resolves.toEqual({
+      found: false,
+      standing: "unverified",
+      reason: `The service's answer for ${address} is about another contract (${other}): it holds no verified sources of ${address}'s to copy.`,
     });
   });
 

@@ -2,19 +2,23 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { keccak256, stringToBytes } from "viem";
 import { bundleJsonSchema, bundleSchemaPath } from "../../scripts/bundleSchema.js";
-import { verificationBundleSchema } from "../../src/inputs/bundleSchema.js";
+import { main } from "../../src/cli/main.js";
+import { type BundleContract, verificationBundleSchema } from "../../src/inputs/bundleSchema.js";
 import {
+  bundleHash,
   bundleInputKey,
   canonicalJson,
   maxBundleBytes,
   readVerificationBundle,
 } from "../../src/inputs/verificationBundle.js";
 import { bundleOf, bundleText } from "../../src/run/bundleOfJobs.js";
+import { maxJsonDepth, nestsDeeperThan } from "../../src/schemas/jsonDepth.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { rejected } from "../support/rejected.js";
+import { jsonAnswer, startScriptedServer } from "../support/scriptedServer.js";
 
 const box = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 const token = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
@@ -121,7 +125,9 @@ describe("a verification bundle", () => {
         outputSelection: { "*": { "*": ["abi", "evm.bytecode", "evm.deployedBytecode", "metadata"] } },
       },
     };
-    expect(bundle).toEqual({
+    const { hash, ...hashed } = bundle;
+    expect(hash).toBe(keccak256(stringToBytes(canonicalJson(hashed))));
+    expect(hashed).toEqual({
       bundle: 1,
       contracts: [
         {
@@ -214,6 +220,58 @@ describe("a verification bundle", () => {
     });
   });
 
+  it("is refused before any request when a contract's compiler, arguments, libraries, address, name or proxy was edited", async () => {
+    const { bundle } = bundleOf(jobs.slice(0, 2), 31337);
+    const edits: Array<[string, Partial<BundleContract>]> = [
+      ["compilerVersion", { compilerVersion: "v0.8.27+commit.40a35a09" }],
+      ["constructorArguments", { constructorArguments: `0x${"00".repeat(31)}01` }],
+      ["libraries", { libraries: { "project/contracts/MathLib.sol:MathLib": box } }],
+      ["address", { address: flat }],
+      ["contract", { contract: "project/contracts/Box.sol:Token" }],
+      ["proxy", { proxy: { address: flat } }],
+    ];
+    const server = await startScriptedServer(jsonAnswer(200, { status: "1", message: "OK", result: [] }));
+    const printed: string[] = [];
+    jest.spyOn(console, "error").mockImplementation((line: unknown) => void printed.push(String(line)));
+    try {
+      for (const [field, change] of edits) {
+        const edited = structuredClone(bundle);
+        const contract = edited.contracts[1];
+        if (!contract) throw new Error("no contract");
+        Object.assign(contract, change);
+        const path = await written(bundleText(edited), `edited-${field}.json`);
+        const message = `The bundle ${path}: the bundle was changed after it was written: its contracts (a chain, address, name, compiler version, constructor arguments, libraries, proxy link or creation, or which contracts it lists) hash to ${bundleHash(edited)}, not to the hash ${bundle.hash} it carries. Nothing was sent.`;
+        await expect(rejected(readVerificationBundle(path, "--bundle"))).resolves.toMatchObject({
+          code: "invalid_input",
+          field: "--bundle",
+          shortMessage: message,
+        });
+        printed.length = 0;
+        expect([field, await main(["verify", "--bundle", path, "--explorer-url", server.url])]).toEqual([
+          field,
+          2,
+        ]);
+        expect(printed).toEqual([`explorer-verify: ${message}`]);
+      }
+    } finally {
+      jest.restoreAllMocks();
+      await server.close();
+    }
+    expect(server.seen.requests).toBe(0);
+    // The bundle as written is read.
+    await expect(readVerificationBundle(await written(bundleText(bundle)))).resolves.toMatchObject({
+      chainIds: [31337],
+    });
+  });
+
+  it("is refused when it carries no hash: whether it was changed cannot be told", async () => {
+    const { hash: _hash, ...unhashed } = bundleOf(jobs.slice(0, 1), 31337).bundle;
+    const path = await written(unhashed, "unhashed.json");
+    await expect(rejected(readVerificationBundle(path, "--bundle"))).resolves.toMatchObject({
+      shortMessage: `The bundle ${path}: it carries no hash, so whether it was changed after it was written cannot be told: write it again (explorer-verify bundle, --write-bundle, the Action's bundle output). Nothing was sent.`,
+    });
+  });
+
   it("checks what a schema cannot: inputs named and used, sources present, no contract twice", async () => {
     const { bundle } = bundleOf(jobs.slice(0, 1), 31337);
     const [contract] = bundle.contracts;
@@ -277,6 +335,31 @@ describe("a verification bundle", () => {
     await expect(rejected(readVerificationBundle(huge, "--bundle"))).resolves.toMatchObject({
       shortMessage: `The bundle ${huge} is ${maxBundleBytes + 1} bytes, more than the ${maxBundleBytes} this reader takes.`,
     });
+  });
+
+  it("is refused in words when it nests 100,000 deep, as every malformed bundle is (exit 2), before any walk of it", async () => {
+    const { bundle } = bundleOf(jobs, 31337);
+    // What a bundle of real inputs nests: well inside the bound.
+    expect(nestsDeeperThan(bundle, 10)).toBe(false);
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const text = bundleText(bundle).replace('"runs": 200', `"runs": 200, "deep": ${deep}`);
+    expect(text).toContain(deep);
+    const path = await written(text, "deep.json");
+    await expect(rejected(readVerificationBundle(path, "--bundle"))).resolves.toMatchObject({
+      code: "invalid_input",
+      field: "--bundle",
+      shortMessage: `The bundle ${path} nests objects and arrays more than ${maxJsonDepth} deep, which no bundle does: it is not read.`,
+    });
+    const printed: string[] = [];
+    jest.spyOn(console, "error").mockImplementation((line: unknown) => void printed.push(String(line)));
+    try {
+      expect(await main(["verify", "--bundle", path, "--explorer-url", "http://127.0.0.1:9"])).toBe(2);
+    } finally {
+      jest.restoreAllMocks();
+    }
+    expect(printed).toEqual([
+      `explorer-verify: The bundle ${path} nests objects and arrays more than ${maxJsonDepth} deep, which no bundle does: it is not read.`,
+    ]);
   });
 
   it("is described in docs/bundle.schema.json by the JSON Schema generated from its zod schema", () => {

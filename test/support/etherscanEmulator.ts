@@ -100,6 +100,8 @@ export interface StatedBudget {
   submissions: number;
   /** Until the interval ends, stated as `intervalExpiryTimespan`. Default 6 h. */
   resetsInSeconds?: number;
+  /** `intervalExpiryTimespan` exactly as stated, in place of one counted from `resetsInSeconds`. */
+  timespan?: string;
 }
 
 /** What the emulator stored for a verified contract. */
@@ -380,7 +382,7 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
         creditsAvailable: Math.max(0, limit - used),
         creditLimit: limit,
         limitInterval: "daily",
-        intervalExpiryTimespan: timespan(resetsInSeconds),
+        intervalExpiryTimespan: budget?.timespan ?? timespan(resetsInSeconds),
       });
     }
     const chainId = Number(params.chainid);

@@ -34,5 +34,5 @@ export async function getSourceCode(
   if (answer.envelope.status !== "1") throw rejection(answer);
   const items = parseResult(answer, z.array(sourceCodeItemSchema), action);
   const first = items[0];
-  return first ? toVerifiedContract(first) : null;
+  return first ? toVerifiedContract(first, answer) : null;
 }

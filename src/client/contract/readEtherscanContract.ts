@@ -1,16 +1,23 @@
+import { InvalidResponseError } from "../../errors/index.js";
 import { type SourceCodeItem, sourceCodeItemSchema } from "../../schemas/index.js";
 import * as z from "../../schemas/zod.js";
 import { isNotVerifiedAbi } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import { assertAddress } from "../validate.js";
 import {
+  anotherContractReason,
   inputSettings,
   oneSourceInput,
   type RebuiltInput,
   type VerifiedInputReading,
   withV,
 } from "../verifiedInput.js";
-import { callContractAction, parseResult, rejection } from "./callContractAction.js";
+import {
+  type ContractActionAnswer,
+  callContractAction,
+  parseResult,
+  rejection,
+} from "./callContractAction.js";
 import { bareHex, isTrue } from "./verifiedContract.js";
 
 const action = "getsourcecode";
@@ -30,13 +37,16 @@ const standardJsonSchema = z.looseObject({
  * Reads what Etherscan (or Routescan, its API's twin) verified a contract with (`getsourcecode`), as a standard JSON
  * input to verify it again elsewhere: a standard-JSON verification comes back wrapped in double braces (`{{…}}`) with
  * its settings, a multi-file one as `{path: {content}}`, a single file as its text, and `ContractFileName` names the
- * main file. An answer whose sources stand in for another contract ("Similar Match") is not given as the address's.
+ * main file. An answer whose sources stand in for another contract ("Similar Match"), or whose `Address` names another
+ * contract, is not given as the address's.
  *
  * @param transport - the service's transport
  * @param parameters - the address
  * @returns the input, or why there is none to copy
  * @throws {InvalidInputError} for a malformed address, before any request
- * @throws {ExplorerError | InvalidResponseError} and the transport's errors
+ * @throws {InvalidResponseError} for sources that start as JSON does but are neither form of it (a cut-short
+ *   `{{…`): a Solidity file never starts with `{`, so they are not taken as one
+ * @throws {ExplorerError} and the transport's errors
  */
 export async function readEtherscanContract(
   transport: Transport,
@@ -46,17 +56,15 @@ export async function readEtherscanContract(
   const answer = await callContractAction(transport, { action, query: { address }, kind: "read" });
   if (answer.envelope.status !== "1") throw rejection(answer);
   const [item] = parseResult(answer, z.array(sourceCodeItemSchema), action);
-  return etherscanInputOf(address, item);
+  return etherscanInputOf(answer, address, item);
 }
 
-/**
- * What one `getsourcecode` item of Etherscan's holds to copy (see {@link readEtherscanContract}).
- *
- * @param address - the address asked about
- * @param item - the answer's item, if any
- * @returns the input, or why there is none to copy
- */
-export function etherscanInputOf(address: string, item: SourceCodeItem | undefined): VerifiedInputReading {
+// What one `getsourcecode` item of Etherscan's holds to copy.
+function etherscanInputOf(
+  answer: ContractActionAnswer,
+  address: string,
+  item: SourceCodeItem | undefined,
+): VerifiedInputReading {
   const sourceCode = item?.SourceCode ?? "";
   if (!item || sourceCode === "" || isNotVerifiedAbi(item.ABI))
     return {
@@ -64,6 +72,10 @@ export function etherscanInputOf(address: string, item: SourceCodeItem | undefin
       standing: "unverified",
       reason: `The service holds no verified sources for ${address}.`,
     };
+  // Etherscan sends no `Address`; a compatible service that does and names another contract is not answering for this one.
+  const named = item.Address?.trim() ?? "";
+  if (named !== "" && named.toLowerCase() !== address.toLowerCase())
+    return { found: false, standing: "unverified", reason: anotherContractReason(address, named) };
   const similar = item.SimilarMatch?.trim();
   if (similar && similar.toLowerCase() !== address.toLowerCase())
     return {
@@ -87,6 +99,12 @@ export function etherscanInputOf(address: string, item: SourceCodeItem | undefin
     match: "exact",
   } as const;
   const parsed = sourceFiles(sourceCode);
+  if (parsed === "unreadable")
+    throw new InvalidResponseError(
+      `The service's answer cannot be read: the SourceCode it holds for ${address} starts with "{" but is neither a standard JSON input nor a set of files (a Solidity file never starts with "{").`,
+      answer.request,
+      answer.response.body,
+    );
   if (!parsed) {
     const { input, contractName } = oneSourceInput({
       fileName: item.ContractFileName || undefined,
@@ -125,13 +143,15 @@ export function etherscanInputOf(address: string, item: SourceCodeItem | undefin
   return { found: true, verified: { ...common, contractName: `${file}:${name}`, input } };
 }
 
-// `{{…input…}}` (standard JSON: one brace more on each side), `{path: {content}}` (several files), or a single file.
+// `{{…input…}}` (standard JSON: one brace more on each side), `{path: {content}}` (several files), or a single file
+// (undefined). A Solidity file never starts with `{`: text that does and is neither form is unreadable.
 function sourceFiles(sourceCode: string):
   | {
       language: string | undefined;
       sources: Record<string, { content: string }>;
       settings: Record<string, unknown> | undefined;
     }
+  | "unreadable"
   | undefined {
   const text = sourceCode.trim();
   if (!text.startsWith("{")) return undefined;
@@ -139,7 +159,7 @@ function sourceFiles(sourceCode: string):
   try {
     value = JSON.parse(text.startsWith("{{") && text.endsWith("}}") ? text.slice(1, -1) : text);
   } catch {
-    return undefined;
+    return "unreadable";
   }
   const standard = standardJsonSchema.safeParse(value);
   if (standard.success)
@@ -149,7 +169,7 @@ function sourceFiles(sourceCode: string):
       settings: standard.data.settings,
     };
   const files = sourcesSchema.safeParse(value);
-  return files.success ? { language: undefined, sources: files.data, settings: undefined } : undefined;
+  return files.success ? { language: undefined, sources: files.data, settings: undefined } : "unreadable";
 }
 
 // `ContractFileName` when it is one of the files; else the one file that declares the contract.

@@ -1,6 +1,11 @@
 import type { Transport } from "../transport.js";
 import { assertAddress } from "../validate.js";
-import { inputSettings, oneSourceInput, type VerifiedInputReading } from "../verifiedInput.js";
+import {
+  anotherContractReason,
+  inputSettings,
+  oneSourceInput,
+  type VerifiedInputReading,
+} from "../verifiedInput.js";
 import {
   readVerifiedContract,
   type VerifiedContractReading,
@@ -16,7 +21,8 @@ export interface ReadVerifiedInputParameters {
  * status), as a standard JSON input to verify it again elsewhere: the main file and the others, the stored
  * compiler settings, the constructor arguments and libraries. A flattened or single-file verification becomes a
  * one-source input. A bytecode twin's or a clone's sources, a contract the explorer verified from its bytecode
- * database, and sources whose standing the explorer cannot say are not given as the address's own.
+ * database, sources whose standing the explorer cannot say, and an answer whose `Address` names another contract are
+ * not given as the address's own.
  *
  * @param transport - the explorer's transport
  * @param parameters - the address
@@ -51,6 +57,13 @@ export function verifiedInputOf(
       found: false,
       standing: "unverified",
       reason: `The explorer holds no verified sources for ${address}.`,
+    };
+  const named = reading.contract.address;
+  if (named !== "" && named !== address.toLowerCase())
+    return {
+      found: false,
+      standing: "unverified",
+      reason: anotherContractReason(address, named),
     };
   if (reading.standing !== "verified" && reading.standing !== "partially-verified")
     return {

@@ -97,5 +97,5 @@ export function submissionOutcome(
   const parsed = parseResult(answer, submissionResultSchema, action);
   if (typeof parsed === "string") return { kind: "guid", guid: parsed };
   const item = Array.isArray(parsed) ? parsed[0] : parsed;
-  return { kind: "verified", contract: item ? toVerifiedContract(item) : null };
+  return { kind: "verified", contract: item ? toVerifiedContract(item, answer) : null };
 }

@@ -1,5 +1,7 @@
+import { InvalidResponseError } from "../../errors/index.js";
 import type { SourceCodeItem } from "../../schemas/index.js";
 import { isNotVerifiedAbi } from "../explorerTexts.js";
+import type { ContractActionAnswer } from "./callContractAction.js";
 
 /** What an explorer holds for a verified contract, in domain names. */
 export interface VerifiedContract {
@@ -28,13 +30,25 @@ export interface VerifiedContract {
  * Maps a `getsourcecode` item (or the contract object of a synchronous submission) to a {@link VerifiedContract}.
  *
  * @param item - the validated wire item
+ * @param answer - the answer it came in, for an error
  * @returns the contract, or null when the item says the address is not verified (Blockscout's bare
  *   `{Address}`, an empty `SourceCode`, or Etherscan's `Contract source code not verified`)
+ * @throws {InvalidResponseError} for Etherscan's double braces around something that is not JSON (a cut-short
+ *   `{{…`): a Solidity file never starts with `{`, so it is not taken as one
  */
-export function toVerifiedContract(item: SourceCodeItem): VerifiedContract | null {
+export function toVerifiedContract(
+  item: SourceCodeItem,
+  answer: ContractActionAnswer,
+): VerifiedContract | null {
   const sourceCode = item.SourceCode ?? "";
   if (sourceCode === "" || isNotVerifiedAbi(item.ABI)) return null;
   const unwrapped = unwrapEtherscanStandardJson(sourceCode);
+  if (unwrapped === "unreadable")
+    throw new InvalidResponseError(
+      `The explorer's answer cannot be read: the SourceCode it holds for ${item.Address ?? "the address"} starts with "{{" as a standard JSON input does, but is not one (a Solidity file never starts with "{").`,
+      answer.request,
+      answer.response.body,
+    );
   const implementations = [
     ...(item.ImplementationAddresses ?? []),
     ...[item.ImplementationAddress, item.Implementation].filter((a): a is string => Boolean(a)),
@@ -128,23 +142,28 @@ function parseSettings(value: SourceCodeItem["CompilerSettings"]): Record<string
   }
 }
 
-// Etherscan returns standard-JSON verifications as `{{ ...input... }}`; Blockscout never does.
+// Etherscan returns standard-JSON verifications as `{{ ...input... }}`; Blockscout never does. Double braces around
+// anything else are an answer cut short or garbled, not a file.
 function unwrapEtherscanStandardJson(
   source: string,
-): { main: string; mainName: string; others: Array<{ fileName: string; sourceCode: string }> } | undefined {
-  if (!source.startsWith("{{") || !source.endsWith("}}")) return undefined;
+):
+  | { main: string; mainName: string; others: Array<{ fileName: string; sourceCode: string }> }
+  | "unreadable"
+  | undefined {
+  if (!source.startsWith("{{")) return undefined;
+  if (!source.endsWith("}}")) return "unreadable";
   try {
     const input: unknown = JSON.parse(source.slice(1, -1));
-    if (typeof input !== "object" || input === null || !("sources" in input)) return undefined;
+    if (typeof input !== "object" || input === null || !("sources" in input)) return "unreadable";
     const sources = input.sources as Record<string, { content?: unknown }>;
     const files = Object.entries(sources).map(([fileName, s]) => ({
       fileName,
       sourceCode: typeof s.content === "string" ? s.content : "",
     }));
     const [first, ...others] = files;
-    if (!first) return undefined;
+    if (!first) return "unreadable";
     return { main: first.sourceCode, mainName: first.fileName, others };
   } catch {
-    return undefined;
+    return "unreadable";
   }
 }

@@ -13,15 +13,24 @@ export interface ApiLimitReading {
   creditLimit: number;
   /** `daily`, as Etherscan names the interval. */
   limitInterval: string;
-  /** Until the interval ends, in milliseconds (`intervalExpiryTimespan`). */
-  resetsInMs: number;
+  /**
+   * Until the interval ends, in milliseconds (`intervalExpiryTimespan`); undefined when Etherscan stated a span longer
+   * than any interval it has ({@link maxIntervalMs}): no reset time is read from it.
+   */
+  resetsInMs: number | undefined;
 }
+
+/**
+ * The longest span until a reset taken as read: a year. Etherscan's intervals are daily; a longer span is no
+ * statement of one, and a date that far off could not be shown.
+ */
+export const maxIntervalMs = 366 * 86_400_000;
 
 /**
  * Asks Etherscan what the key has left (`module=getapilimit&action=getapilimit`): one call, counted like any other.
  *
  * @param transport - Etherscan's transport, with the key
- * @returns the credits used and left, and when the interval ends
+ * @returns the credits used and left, and when the interval ends (unless the span stated is past any interval)
  * @throws {ExplorerError} for a refusal of the call (status `"0"`: a key or plan without it), with Etherscan's text
  * @throws {InvalidResponseError} for an answer of another shape
  * @throws the transport's errors, a refused key or a used-up daily quota among them
@@ -58,11 +67,12 @@ export async function getApiLimit(transport: Transport): Promise<ApiLimitReading
   }
   const { intervalExpiryTimespan, ...counts } = parsed.data;
   const [hours = 0, minutes = 0, seconds = 0] = intervalExpiryTimespan.split(":").map(Number);
+  const resetsInMs = ((hours * 60 + minutes) * 60 + seconds) * 1_000;
   return {
     creditsUsed: counts.creditsUsed,
     creditsAvailable: counts.creditsAvailable,
     creditLimit: counts.creditLimit,
     limitInterval: counts.limitInterval,
-    resetsInMs: ((hours * 60 + minutes) * 60 + seconds) * 1_000,
+    resetsInMs: resetsInMs <= maxIntervalMs ? resetsInMs : undefined,
   };
 }

@@ -1,0 +1,54 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { readManifest } from "../../src/inputs/manifest.js";
+import { readStandardJsonFile } from "../../src/inputs/standardJsonFile.js";
+import { maxJsonDepth } from "../../src/schemas/jsonDepth.js";
+import { rejected } from "../support/rejected.js";
+
+// A manifest and the standard JSON input it names come from whoever wrote them, and are hashed and written again
+// whole: nested 100,000 deep they are refused in words, as any malformed file is, not by an overflowing stack.
+const deep = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+const input = (settings: string) =>
+  `{"language":"Solidity","sources":{"contracts/Box.sol":{"content":"contract Box {}"}},"settings":${settings}}`;
+let folder: string;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), "explorer-verify-deep-json-"));
+});
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe("a stranger's JSON nested past the bound", () => {
+  it("is a refused manifest, inline or in a file, naming the field", async () => {
+    const manifest = `{"contracts":[{"address":"0x5FbDB2315678afecb367f032d93F642f64180aa3","contract":"contracts/Box.sol:Box","constructorArgs":${deep(100_000)}}]}`;
+    await expect(rejected(readManifest(manifest, { cwd: folder }))).resolves.toMatchObject({
+      code: "invalid_input",
+      field: "contracts",
+      shortMessage: `The contracts manifest (inline) nests objects and arrays more than ${maxJsonDepth} deep, which no contracts manifest does: it is not read.`,
+    });
+    const path = join(folder, "manifest.json");
+    await writeFile(path, manifest);
+    await expect(rejected(readManifest("manifest.json", { cwd: folder }))).resolves.toMatchObject({
+      shortMessage: `The contracts manifest ${path} nests objects and arrays more than ${maxJsonDepth} deep, which no contracts manifest does: it is not read.`,
+    });
+  });
+
+  it("is a refused standard JSON input; one nested as deep as the bound is read", async () => {
+    const path = join(folder, "input.json");
+    await writeFile(path, input(`{"optimizer":{"enabled":false},"deep":${deep(100_000)}}`));
+    await expect(rejected(readStandardJsonFile(path))).resolves.toMatchObject({
+      code: "invalid_input",
+      field: "standardJsonInput",
+      shortMessage: `The standard JSON input ${path} nests objects and arrays more than ${maxJsonDepth} deep, which no standard JSON input does: it is not read.`,
+    });
+    // The input is one level, its settings a second, "deep" the rest.
+    await writeFile(path, input(`{"deep":${deep(maxJsonDepth - 2)}}`));
+    await expect(readStandardJsonFile(path)).resolves.toMatchObject({ language: "Solidity" });
+    await writeFile(path, input(`{"deep":${deep(maxJsonDepth - 1)}}`));
+    await expect(rejected(readStandardJsonFile(path))).resolves.toMatchObject({ code: "invalid_input" });
+  });
+});
