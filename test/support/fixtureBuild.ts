@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,14 +51,33 @@ export function fixtureInput(
 }
 
 /**
- * Compiles an input with the npm solc package.
+ * Compiles an input with the npm solc package, once per test run: the build is kept in the run's scratch folder
+ * under the hash of the input, for every test file that compiles the same input.
  * @param input - the standard JSON input
  * @returns the build
  */
 export function compileFixture(input: StandardJsonInput): FixtureBuild {
+  const run = process.env.EXPLORER_VERIFY_TEST_RUN;
+  const key = createHash("sha256").update(JSON.stringify(input)).digest("hex");
+  const kept = run ? join(run, "solc-builds", `${key}.json`) : undefined;
+  if (kept) {
+    try {
+      const { output, compilerVersion } = JSON.parse(readFileSync(kept, "utf8")) as Omit<
+        FixtureBuild,
+        "input"
+      >;
+      return { input, output, compilerVersion };
+    } catch {}
+  }
   const solc = require("solc") as { version(): string; compile(input: string): string };
   const output = parseCompilerOutput(solc.compile(JSON.stringify(input)), "solc");
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage ?? e.message).join("\n"));
-  return { input, output, compilerVersion: `v${normaliseVersion(solc.version())}` };
+  const compilerVersion = `v${normaliseVersion(solc.version())}`;
+  if (kept) {
+    mkdirSync(dirname(kept), { recursive: true });
+    writeFileSync(`${kept}.${process.pid}`, JSON.stringify({ output, compilerVersion }));
+    renameSync(`${kept}.${process.pid}`, kept);
+  }
+  return { input, output, compilerVersion };
 }
