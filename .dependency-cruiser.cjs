@@ -1,0 +1,94 @@
+// The house of DESIGN.md §10: its parts, and the arrows between them that must never exist. Held by
+// test/layout/layering.test.ts; change the picture in DESIGN.md first, then here.
+const part = {
+  doors: "^(src/action|src/cli|plugin)/",
+  hall: "^src/run/",
+  inputs: "^src/inputs/",
+  discovery: "^src/discovery/",
+  engine: "^src/verify/(?!(verifier|service|job|events)\\.ts$)",
+  port: "^src/verify/(verifier|service|job|events)\\.ts$",
+  ledger: "^src/ledger/",
+  verifiers: "^src/verifiers/",
+  client: "^(src/client|src/schemas)/",
+  transport: "^src/client/transport",
+  lookup: "^src/explorers/",
+  chain: "^src/chain/",
+  matcher: "^src/recompile/",
+  local: "^src/local-explorer/",
+};
+
+/** One never: no arrow from a part to any of the others named. */
+const never = (name, from, to, comment) => ({
+  name,
+  severity: "error",
+  comment,
+  from: { path: part[from] },
+  to: { path: to.map((each) => part[each]) },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "A circle of imports has no bottom: every module of it needs every other.",
+      from: { path: "^(src|plugin)/" },
+      to: { circular: true },
+    },
+    {
+      name: "door-to-door",
+      severity: "error",
+      comment: "A door speaks to the hall, never to another door.",
+      from: { path: "^src/action/" },
+      to: { path: "^(src/cli|plugin)/" },
+    },
+    {
+      name: "cli-to-door",
+      severity: "error",
+      from: { path: "^src/cli/" },
+      to: { path: "^(src/action|plugin)/" },
+    },
+    {
+      name: "task-to-door",
+      severity: "error",
+      from: { path: "^plugin/" },
+      to: { path: "^(src/action|src/cli)/" },
+    },
+    never(
+      "door-below-hall",
+      "doors",
+      ["client", "verifiers", "engine", "ledger", "discovery", "chain"],
+      "A door reads its world into facts and hands them to the hall; it reaches nothing below it.",
+    ),
+    never(
+      "engine-outward",
+      "engine",
+      ["verifiers", "client", "hall", "doors", "ledger", "chain"],
+      "The engine works through the port: verifiers, the ledger and the chain are handed to it.",
+    ),
+    never("port-to-client", "port", ["client"], "The port speaks the engine's words, not a service's."),
+    never(
+      "client-upward",
+      "client",
+      ["port", "engine", "lookup"],
+      "The client knows nothing of verification.",
+    ),
+    never("verifier-to-hall", "verifiers", ["hall"], "A verifier serves the hall; it never calls it."),
+    never("hall-to-transport", "hall", ["transport"], "The service record builds transports, not the hall."),
+    never(
+      "local-to-client",
+      "local",
+      ["client", "verifiers"],
+      "A stand-in shares no code with what it tests.",
+    ),
+    never("matcher-to-client", "matcher", ["client"], "Compiling and matching need no explorer."),
+    never("inputs-to-client", "inputs", ["client"], "Reading files needs no explorer."),
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(lib|dist|test|bench|scripts|demo)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    moduleSystems: ["es6", "cjs"],
+  },
+};
