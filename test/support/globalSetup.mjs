@@ -6,4 +6,6 @@ import { join } from "node:path";
 
 export default async function setup() {
   process.env.EXPLORER_VERIFY_TEST_RUN = await mkdtemp(join(tmpdir(), "explorer-verify-test-run-"));
+  // The workers' chains outlive a run stopped short of globalTeardown (Ctrl-C) by no more than a second.
+  process.env.EXPLORER_VERIFY_TEST_MAIN_PID = String(process.pid);
 }

@@ -102,6 +102,18 @@ async function startNode(logFile: string): Promise<ChainRecord> {
   closeSync(log);
   child.unref();
   const pid = child.pid ?? 0;
+  const runner = process.env.EXPLORER_VERIFY_TEST_MAIN_PID;
+  if (runner) {
+    // Stops the node once the test run's main process is gone, however it ended.
+    spawn(
+      process.execPath,
+      [
+        "-e",
+        `setInterval(() => { try { process.kill(${Number(runner)}, 0); } catch { try { process.kill(-${pid}, "SIGKILL"); } catch {} process.exit(0); } }, 1000);`,
+      ],
+      { detached: true, stdio: "ignore" },
+    ).unref();
+  }
   const giveUpAt = Date.now() + 60_000;
   for (;;) {
     try {
