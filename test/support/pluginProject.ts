@@ -1,11 +1,13 @@
 // The plugin as users get it: `npm pack` of this repository, unpacked into the node_modules of a copy of
 // test/fixtures/plugin-project, whose other packages are links to the repository's.
 import { execFile, spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import { repoRoot } from "../inputs/hardhatProject.js";
+import { oncePerRun } from "./oncePerRun.js";
 import { packedTarball } from "./packedPackage.js";
 
 const run = promisify(execFile);
@@ -23,18 +25,42 @@ export interface PluginProjectOptions {
 }
 
 /**
- * Makes a user project that installs the packed package (packed without building first: npm's prepare
- * script builds it).
+ * Makes a user project that installs the packed package (packed without building first: npm's prepare script builds
+ * it). The project is built once per test run, with the profile deployments and the task use (`production`), and each
+ * caller gets a copy whose compile cache names the copy's own paths, so that Hardhat finds the copy built.
  * @param options - which fixture project, and packages to leave out
  * @returns the project's folder
  */
 export async function preparePluginProject(options: PluginProjectOptions = {}): Promise<string> {
-  const tarball = await packedTarball();
+  const fixture = options.fixture ?? "plugin-project";
+  const withoutPackages = [...(options.withoutPackages ?? [])].sort();
+  const template = await oncePerRun(
+    ["plugin", fixture, ...withoutPackages].join("-").replace(/[^\w-]/g, "_"),
+    async (folder) => {
+      const project = join(folder, "project");
+      await makePluginProject(project, fixture, withoutPackages);
+      // A fixture that does not build as it is (a test's to edit first) is copied unbuilt.
+      await hardhat(project, ["build", "--build-profile", "production"]);
+      return project;
+    },
+  );
   const dir = await mkdtemp(join(tmpdir(), "explorer-verify-plugin-"));
   const project = join(dir, "project");
-  await cp(join(repoRoot, "test", "fixtures", options.fixture ?? "plugin-project"), project, {
-    recursive: true,
-  });
+  await cp(template, project, { recursive: true, verbatimSymlinks: true });
+  const compileCache = join(project, "cache", "compile-cache.json");
+  if (existsSync(compileCache)) {
+    const text = await readFile(compileCache, "utf8");
+    await writeFile(
+      compileCache,
+      text.split(JSON.stringify(template).slice(1, -1)).join(JSON.stringify(project).slice(1, -1)),
+    );
+  }
+  return project;
+}
+
+async function makePluginProject(project: string, fixture: string, withoutPackages: string[]): Promise<void> {
+  const tarball = await packedTarball();
+  await cp(join(repoRoot, "test", "fixtures", fixture), project, { recursive: true });
   // The project's contracts are the local-explorer fixture's, kept in one place.
   for (const name of pluginProjectContracts) {
     await cp(
@@ -46,10 +72,9 @@ export async function preparePluginProject(options: PluginProjectOptions = {}): 
   await mkdir(join(modules, "explorer-verify"), { recursive: true });
   await run("tar", ["xzf", tarball, "-C", join(modules, "explorer-verify"), "--strip-components=1"]);
   for (const entry of await readdir(join(repoRoot, "node_modules"))) {
-    if (entry !== "explorer-verify" && !options.withoutPackages?.includes(entry))
+    if (entry !== "explorer-verify" && !withoutPackages.includes(entry))
       await symlink(join(repoRoot, "node_modules", entry), join(modules, entry));
   }
-  return project;
 }
 
 /**
