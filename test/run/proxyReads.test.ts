@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from "@jest/globals";
+import { eip1967ImplementationSlot } from "../../src/chain/proxySlots.js";
+import { proxySources } from "../../src/run/inputJobs.js";
+import { RunReporter } from "../../src/run/runReporter.js";
+import { runVerify } from "../../src/run/runVerify.js";
+import { testAddress } from "../support/addresses.js";
+import { flattenedJob } from "../support/jobs.js";
+import {
+  type JsonRpcStandIn,
+  type RpcAnswer,
+  type RpcCall,
+  stall,
+  startJsonRpcStandIn,
+} from "../support/jsonRpcStandIn.js";
+import { useTestExplorer } from "../support/useTestExplorer.js";
+import { runTargetsAt } from "../support/verifiers.js";
+
+// A chain whose RPC does not answer a proxy's reads cannot hold the run past its deadline: the proxies are read
+// several at once, each read under the run's deadline; a proxy still unread then is a failed record naming the read
+// the chain left unanswered, and the rest of the run goes on. The chain is a JSON-RPC stand-in on loopback; the
+// explorer is the test explorer, which records every request.
+const { explorer } = await useTestExplorer();
+const standIns: JsonRpcStandIn[] = [];
+afterEach(async () => {
+  await Promise.all(standIns.splice(0).map((standIn) => standIn.close()));
+});
+
+// Code of no proxy kind read from the code alone: its kind is read from its storage.
+const plainCode = "0x6080604052348015600f57600080fd5b50";
+
+/**
+ * A chain that answers no `eth_getCode` until `together` of them have arrived, then answers each with plain code,
+ * and never answers `eth_getStorageAt`.
+ */
+async function stallingChain(together: number): Promise<JsonRpcStandIn> {
+  let release: () => void = () => {};
+  const allArrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const standIn = await startJsonRpcStandIn(
+    async (call: RpcCall, received: readonly RpcCall[]): Promise<RpcAnswer> => {
+      if (call.method === "eth_getCode") {
+        if (received.filter((each) => each.method === "eth_getCode").length >= together) release();
+        await allArrived;
+        return { result: plainCode };
+      }
+      return stall;
+    },
+  );
+  standIns.push(standIn);
+  return standIn;
+}
+
+async function run(request: { rpcUrl: string; proxies: string[]; jobs?: ReturnType<typeof flattenedJob>[] }) {
+  const lines: string[] = [];
+  const inputs = { artifacts: "artifacts", rpcUrl: request.rpcUrl };
+  const records = await runVerify({
+    jobs: request.jobs ?? [],
+    targets: runTargetsAt(explorer.url),
+    settings: { concurrency: 1, timeoutSeconds: 1, force: false, wait: true, preflight: false },
+    proxies: proxySources(inputs, "/nonexistent-workspace", {
+      addresses: request.proxies.map((address) => ({ address })),
+      includeProxies: false,
+    }),
+    reporter: new RunReporter({ json: false, table: false, writeLine: (line) => lines.push(line) }),
+  });
+  return { records: [...records], lines };
+}
+
+const unreadMessage = (address: string) =>
+  `Not linked: the chain had not answered eth_getStorageAt of ${address} at slot ${eip1967ImplementationSlot} when the run's deadline came (timeout 1 s); its kind and parts are unknown, so they are not verified here.`;
+
+describe("a proxy whose reads the chain never answers", () => {
+  it("reads four proxies at once, and ends at the run's deadline with a timeout record for each naming the read left unanswered", async () => {
+    const proxies = [0xa1, 0xa2, 0xa3, 0xa4].map(testAddress);
+    const chain = await stallingChain(proxies.length);
+    const { records, lines } = await run({ rpcUrl: chain.url, proxies });
+
+    // Every proxy's first read arrived before any was answered: none of them waited for another.
+    expect(chain.received.slice(0, 4).map((call) => [call.method, call.params[0]])).toEqual(
+      proxies.map((address) => ["eth_getCode", address]),
+    );
+    expect(
+      chain.received
+        .filter((call) => call.method === "eth_getStorageAt")
+        .map((call) => call.params[0])
+        .sort(),
+    ).toEqual(proxies);
+    expect(
+      records.map((record) => [
+        record.address,
+        record.contract,
+        record.format,
+        record.status,
+        record.error,
+        record.message,
+      ]),
+    ).toEqual(
+      proxies.map((address) => [
+        address,
+        `proxy at ${address}`,
+        "proxy",
+        "failed",
+        { code: "timeout" },
+        unreadMessage(address),
+      ]),
+    );
+    expect(lines).toContain(
+      `unread      proxy ${proxies[0]}: the chain had not answered eth_getStorageAt of ${proxies[0]} at slot ${eip1967ImplementationSlot} when the run's deadline came (timeout 1 s)`,
+    );
+    expect(explorer.requests).toEqual([]);
+  });
+
+  it("verifies the proxy's own contract unlinked, and the run's other contracts, when its reads never come back", async () => {
+    const proxy = testAddress(0xb1);
+    const other = testAddress(0xb2);
+    explorer.backend.addContract(proxy).addContract(other);
+    const chain = await stallingChain(1);
+    const { records } = await run({
+      rpcUrl: chain.url,
+      proxies: [],
+      jobs: [flattenedJob(proxy, { proxyAddress: proxy }), flattenedJob(other)],
+    });
+    expect(records.map((record) => [record.address, record.format, record.status, record.error])).toEqual([
+      [proxy, "flattened", "verified", undefined],
+      [other, "flattened", "verified", undefined],
+      [proxy, "proxy", "failed", { code: "timeout" }],
+    ]);
+    expect(records[2]?.message).toBe(unreadMessage(proxy));
+    // The proxy's link was never asked for: its system is unknown.
+    expect(explorer.requestsFor("verifyproxycontract")).toEqual([]);
+  });
+});
