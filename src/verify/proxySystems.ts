@@ -177,7 +177,7 @@ export async function linkProxySystem(
         expected: implementations,
         // Etherscan links one implementation and enforces the one sent; Blockscout finds them itself.
         expectedImplementation: implementations.length === 1 ? first : undefined,
-        strict: true,
+        readFromChain: true,
       },
       {
         ...(timeoutMs ? { timeoutMs } : {}),

@@ -64,6 +64,7 @@ describe("a proxy system's link on Blockscout", () => {
       format: "proxy",
       status: "failed",
       message: `The explorer linked the proxy to ${other.toLowerCase()}, not to ${implementation.toLowerCase()}. The chain shows ${implementation.toLowerCase()}.`,
+      error: { code: "implementation_mismatch" },
     });
   });
 

@@ -80,6 +80,34 @@ describe("verifyBatch", () => {
     });
   });
 
+  it("fails a link the job names (a bundle's, the task's) when the explorer links the proxy to another implementation", async () => {
+    const implementation = testAddress(0x300b);
+    const proxy = testAddress(0x300c);
+    const other = `0x${"de".repeat(2)}${"ad".repeat(18)}`;
+    explorer.backend
+      .addContract(implementation)
+      .addContract(proxy, { verified: { contractName: "ERC1967Proxy" }, implementation: other });
+    const results = await verifyBatch([standardJsonJob(implementation, { proxyAddress: proxy })], {
+      explorerUrl: explorer.url,
+      verifier: client(),
+      ...fastEngine,
+    });
+    expect(results.map((r) => [r.address, r.format, r.status, r.error, r.message])).toEqual([
+      [implementation, "standard-json", "verified", undefined, undefined],
+      [
+        proxy,
+        "proxy",
+        "failed",
+        { code: "implementation_mismatch" },
+        `The explorer linked the proxy to ${other}, not to ${implementation}.`,
+      ],
+    ]);
+    expect(results.every(isSuccess)).toBe(false);
+    expect(explorer.requestsFor("verifyproxycontract").map((request) => request.body)).toEqual([
+      { address: proxy, expectedimplementation: implementation },
+    ]);
+  });
+
   it("links a proxy through Blockscout's 500 envelopes on the link request and on the checks", async () => {
     const { implementation, proxy } = verifiedProxy(0x3007, 0x3008);
     explorer.backend.proxyPendingPolls = 1;
