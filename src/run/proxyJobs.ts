@@ -39,9 +39,15 @@ export interface ProxySources {
 export interface ProxyJobs {
   jobs: VerificationJob[];
   systems: ProxySystem[];
-  /** Proxies whose reads did not come back: none of their system is verified or linked. */
-  unread: UnreadProxy[];
+  /**
+   * Proxies not linked, each a failed record: those whose reads did not come back (none of their system is verified),
+   * and those named for their proxy alone where the chain shows none.
+   */
+  unlinked: UnlinkedProxy[];
 }
+
+const noKind =
+  "none of the kinds read (EIP-1967, beacon, EIP-1822, EIP-2535 diamond, EIP-1167 clone, Safe proxy)";
 
 const kindWords: Record<ProxyRecord["kind"], string> = {
   eip1967: "EIP-1967",
@@ -52,8 +58,11 @@ const kindWords: Record<ProxyRecord["kind"], string> = {
   master_copy: "Safe proxy",
 };
 
-/** A proxy whose kind and parts the chain did not give by the run's deadline (or at all): a failed record of its own. */
-export interface UnreadProxy {
+/**
+ * A proxy the run cannot link, a failed record of its own: the chain did not give its kind and parts by the run's
+ * deadline (or at all), or shows no proxy at an address named for its proxy alone.
+ */
+export interface UnlinkedProxy {
   address: string;
   chainId?: number | undefined;
   /** Why, naming the read that did not come back. */
@@ -78,13 +87,14 @@ const proxyReadsAtOnce = 8;
  * their own, found in the build by their deployed code, right after the proxy's; parts already among the jobs are
  * not added again. A marked job without a chain to read keeps its link as it is: the explorer finds what it finds.
  * Proxies are read several at once, every read under the run's deadline: a proxy the chain has not given by then
- * (or whose reads fail) is unread, its own job verified unlinked.
+ * (or whose reads fail) is unread, its own job verified unlinked. An address named for its proxy alone where the
+ * chain shows none is a failed record.
  *
  * @param jobs - the run's jobs
  * @param sources - the chains and the build
  * @param say - told what was found, and what was left out and why, one line each
  * @param deadline - when the reads must end
- * @returns the jobs with the parts, the proxies to link once their systems are verified, and those left unread
+ * @returns the jobs with the parts, the proxies to link once their systems are verified, and those it cannot link
  */
 export async function proxyJobs(
   jobs: readonly VerificationJob[],
@@ -150,7 +160,7 @@ export async function proxyJobs(
 
   const out: VerificationJob[] = [];
   const systems: ProxySystem[] = [];
-  const unread: UnreadProxy[] = [];
+  const unlinked: UnlinkedProxy[] = [];
   let nextPart = 0;
   for (const [index, proxy] of proxies.entries()) {
     const { job, address, place } = proxy;
@@ -172,7 +182,7 @@ export async function proxyJobs(
       "failure" in reading ? reading : parts.map((part) => part.reading).find((r) => "failure" in r);
     if (failed && "failure" in failed) {
       say(`unread      proxy ${address}: ${failed.failure.message}`);
-      unread.push({
+      unlinked.push({
         address,
         ...(place.chainId === undefined ? {} : { chainId: place.chainId }),
         message: `Not linked: ${failed.failure.message}; its kind and parts are unknown, so they are not verified here.`,
@@ -182,10 +192,21 @@ export async function proxyJobs(
     }
     const resolution = "value" in reading ? reading.value : undefined;
     if (!resolution) {
-      if (proxy.named)
+      if (!proxy.named) continue;
+      if (job) {
         say(
-          `${address} is marked as a proxy, but the chain shows none of the kinds read (EIP-1967, beacon, EIP-1822, EIP-2535 diamond, EIP-1167 clone, Safe proxy): it is verified as a contract, not linked.`,
+          `${address} is marked as a proxy, but the chain shows ${noKind}: it is verified as a contract, not linked.`,
         );
+        continue;
+      }
+      // Named for its proxy alone (its own code is not in the build): there is nothing left of it to verify.
+      say(`skipped     ${address}: marked as a proxy, but the chain shows ${noKind}`);
+      unlinked.push({
+        address,
+        ...(place.chainId === undefined ? {} : { chainId: place.chainId }),
+        message: `Not verified: it is marked as a proxy, but the chain shows ${noKind} at this address, and its own code is not in this project's build.`,
+        error: { code: "invalid_input" },
+      });
       continue;
     }
     say(describe(address, resolution));
@@ -197,7 +218,7 @@ export async function proxyJobs(
       else if (found) out.push({ ...found.job, ...placeOf(place) });
     }
   }
-  return { jobs: out, systems, unread };
+  return { jobs: out, systems, unlinked };
 }
 
 /** A job of the run, or an address named as a proxy, with the chain its kind is read from (when it is one to read). */

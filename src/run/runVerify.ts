@@ -154,7 +154,7 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     jobs.splice(0, jobs.length, ...expanded.jobs);
     systems = expanded.systems;
     unsent.push(
-      ...expanded.unread.map((proxy) => ({
+      ...expanded.unlinked.map((proxy) => ({
         ...proxy,
         contract: `proxy at ${proxy.address}`,
         format: "proxy" as const,

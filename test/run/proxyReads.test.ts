@@ -131,3 +131,51 @@ describe("a proxy whose reads the chain never answers", () => {
     expect(explorer.requestsFor("verifyproxycontract")).toEqual([]);
   });
 });
+
+const zeroWord = `0x${"0".repeat(64)}`;
+
+/** A chain where every address has plain code, empty slots, and calls that revert (or answer `callAnswer`). */
+async function chainWithoutProxies(callAnswer: RpcAnswer): Promise<JsonRpcStandIn> {
+  const standIn = await startJsonRpcStandIn((call) => {
+    if (call.method === "eth_getCode") return { result: plainCode };
+    if (call.method === "eth_getStorageAt") return { result: zeroWord };
+    return callAnswer;
+  });
+  standIns.push(standIn);
+  return standIn;
+}
+
+const reverted: RpcAnswer = { error: { code: 3, message: "execution reverted" } };
+
+describe("an address named as a proxy where the chain shows none", () => {
+  it("is a failed record saying so, and the rest of the run goes on", async () => {
+    const proxy = testAddress(0xc1);
+    const other = testAddress(0xc2);
+    explorer.backend.addContract(other);
+    const chain = await chainWithoutProxies(reverted);
+    const { records, lines } = await run({
+      rpcUrl: chain.url,
+      proxies: [proxy],
+      jobs: [flattenedJob(other)],
+    });
+    expect(
+      records.map((record) => [record.address, record.format, record.status, record.error, record.message]),
+    ).toEqual([
+      [other, "flattened", "verified", undefined, undefined],
+      [
+        proxy,
+        "proxy",
+        "failed",
+        { code: "invalid_input" },
+        "Not verified: it is marked as a proxy, but the chain shows none of the kinds read (EIP-1967, beacon, EIP-1822, EIP-2535 diamond, EIP-1167 clone, Safe proxy) at this address, and its own code is not in this project's build.",
+      ],
+    ]);
+    expect(lines.slice(0, 2)).toEqual([
+      `skipped     ${proxy}: marked as a proxy, but the chain shows none of the kinds read (EIP-1967, beacon, EIP-1822, EIP-2535 diamond, EIP-1167 clone, Safe proxy)`,
+      `Verifying 1 contract on Blockscout at ${explorer.url} (a test's explorer)`,
+    ]);
+    expect(chain.received.filter((call) => call.method === "eth_call").map((call) => call.params[0])).toEqual(
+      [{ to: proxy, data: "0x52ef6b2c" }],
+    );
+  });
+});
