@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
+import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
 import { eip1967ImplementationSlot } from "../../src/chain/proxySlots.js";
 import { proxySources } from "../../src/run/inputJobs.js";
 import { RunReporter } from "../../src/run/runReporter.js";
@@ -177,5 +178,18 @@ describe("an address named as a proxy where the chain shows none", () => {
     expect(chain.received.filter((call) => call.method === "eth_call").map((call) => call.params[0])).toEqual(
       [{ to: proxy, data: "0x52ef6b2c" }],
     );
+  });
+  it("takes an eth_call answer that is not hex for no answer: that kind is not detected, and the run goes on", async () => {
+    const proxy = testAddress(0xc3);
+    const other = testAddress(0xc4);
+    explorer.backend.addContract(other);
+    const chain = await chainWithoutProxies({ result: "not hex at all" });
+    expect(await new JsonRpcChain(chain.url).call(proxy, "0x52ef6b2c")).toBeUndefined();
+    const { records } = await run({ rpcUrl: chain.url, proxies: [proxy], jobs: [flattenedJob(other)] });
+    expect(records.map((record) => [record.address, record.status, record.error])).toEqual([
+      [other, "verified", undefined],
+      [proxy, "failed", { code: "invalid_input" }],
+    ]);
+    expect(chain.received.filter((call) => call.method === "eth_call")).toHaveLength(2);
   });
 });
