@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "@jest/globals";
+import { afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
 import { eip1967ImplementationSlot } from "../../src/chain/proxySlots.js";
 import { proxySources } from "../../src/run/inputJobs.js";
@@ -22,6 +22,12 @@ import { runTargetsAt } from "../support/verifiers.js";
 // explorer is the test explorer, which records every request.
 const { explorer } = await useTestExplorer();
 const standIns: JsonRpcStandIn[] = [];
+// The chain client and its HTTP stack load with the first request: loaded before, they take none of a run's deadline.
+beforeAll(async () => {
+  const warm = await startJsonRpcStandIn(() => ({ result: "0x" }));
+  await new JsonRpcChain(warm.url).getCode(testAddress(1));
+  await warm.close();
+});
 afterEach(async () => {
   await Promise.all(standIns.splice(0).map((standIn) => standIn.close()));
 });
@@ -58,7 +64,7 @@ async function run(request: { rpcUrl: string; proxies: string[]; jobs?: ReturnTy
   const records = await runVerify({
     jobs: request.jobs ?? [],
     targets: runTargetsAt(explorer.url),
-    settings: { concurrency: 1, timeoutSeconds: 1, force: false, wait: true, preflight: false },
+    settings: { concurrency: 1, timeoutSeconds: 2, force: false, wait: true, preflight: false },
     proxies: proxySources(inputs, "/nonexistent-workspace", {
       addresses: request.proxies.map((address) => ({ address })),
       includeProxies: false,
@@ -69,7 +75,7 @@ async function run(request: { rpcUrl: string; proxies: string[]; jobs?: ReturnTy
 }
 
 const unreadMessage = (address: string) =>
-  `Not linked: the chain had not answered eth_getStorageAt of ${address} at slot ${eip1967ImplementationSlot} when the run's deadline came (timeout 1 s); its kind and parts are unknown, so they are not verified here.`;
+  `Not linked: the chain had not answered eth_getStorageAt of ${address} at slot ${eip1967ImplementationSlot} when the run's deadline came (timeout 2 s); its kind and parts are unknown, so they are not verified here.`;
 
 describe("a proxy whose reads the chain never answers", () => {
   it("reads four proxies at once, and ends at the run's deadline with a timeout record for each naming the read left unanswered", async () => {
@@ -81,6 +87,7 @@ describe("a proxy whose reads the chain never answers", () => {
     expect(chain.received.slice(0, 4).map((call) => [call.method, call.params[0]])).toEqual(
       proxies.map((address) => ["eth_getCode", address]),
     );
+    expect(chain.answered()).toBe(proxies.length);
     expect(
       chain.received
         .filter((call) => call.method === "eth_getStorageAt")
@@ -107,7 +114,7 @@ describe("a proxy whose reads the chain never answers", () => {
       ]),
     );
     expect(lines).toContain(
-      `unread      proxy ${proxies[0]}: the chain had not answered eth_getStorageAt of ${proxies[0]} at slot ${eip1967ImplementationSlot} when the run's deadline came (timeout 1 s)`,
+      `unread      proxy ${proxies[0]}: the chain had not answered eth_getStorageAt of ${proxies[0]} at slot ${eip1967ImplementationSlot} when the run's deadline came (timeout 2 s)`,
     );
     expect(explorer.requests).toEqual([]);
   });

@@ -38,12 +38,12 @@ describe("the hall's resolver", () => {
         services: ["sourcify"],
         chains: [{ claims: [], rpc: { url: chain.url, source: "--rpc-url" } }],
         howToNameExplorer: "",
-        timeoutSeconds: 1,
+        timeoutSeconds: 2,
       }).catch((error: unknown) => error);
       expect(refusal).toMatchObject({
         code: "invalid_input",
         shortMessage:
-          "Cannot read the chain id from --rpc-url: it did not answer eth_chainId within the run's timeout (1 s).",
+          "Cannot read the chain id from --rpc-url: it did not answer eth_chainId within the run's timeout (2 s).",
       });
       expect(chain.received.map((call) => call.method)).toEqual(["eth_chainId"]);
     } finally {
