@@ -40,12 +40,17 @@ export class ChainAccess implements ProxyChainReader {
     );
   }
 
-  /** @param to - a contract @param data - the call's data @returns what it returned, undefined when it reverted */
+  /**
+   * @param to - a contract @param data - the call's data
+   * @returns what it returned, undefined when it reverted or answered something else than hex
+   */
   async call(to: string, data: string): Promise<string | undefined> {
     try {
-      return hex.parse(
+      // An odd answer to one call says nothing of the address: no answer, as a revert is.
+      const answer = hex.safeParse(
         await this.#connection.provider.request({ method: "eth_call", params: [{ to, data }, "latest"] }),
       );
+      return answer.success ? answer.data : undefined;
     } catch (error) {
       // A revert is the node's answer (a JSON-RPC error, with its code): this address has no such function.
       if (typeof (error as { code?: unknown } | undefined)?.code === "number") return undefined;

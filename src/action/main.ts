@@ -84,6 +84,7 @@ export async function run(): Promise<void> {
       },
       headers: inputs.headers,
       userAgent: inputs.userAgent,
+      timeoutSeconds: inputs.timeoutSeconds,
       howToNameExplorer: "give the explorer-url input",
     });
     startLogGroup("Progress");

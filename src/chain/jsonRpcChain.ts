@@ -236,8 +236,9 @@ export class JsonRpcChain {
    * A read-only call (`eth_call` at the latest block).
    * @param to - the contract
    * @param data - the calldata, `0x` hex
-   * @returns what it returned, or undefined when the call reverted (or the node refused it)
-   * @throws {ChainError} when the node cannot be reached or answers something else than hex
+   * @returns what it returned, or undefined when the call reverted, the node refused it, or answered something else
+   *   than hex
+   * @throws {ChainError} when the node cannot be reached
    */
   async call(to: string, data: string): Promise<string | undefined> {
     const request: ChainRequest = { method: "eth_call", params: [{ to, data }, "latest"] };
@@ -249,9 +250,10 @@ export class JsonRpcChain {
       if (error instanceof RpcRequestError || hasRpcCode(error)) return undefined;
       throw this.#chainError(request.method, error);
     }
+    // A node's odd answer to one call (a proxy kind probed, a getter) says nothing of the address: no answer, as a
+    // revert is, rather than the end of the run.
     const parsed = hexString.safeParse(answer);
-    if (parsed.success) return parsed.data;
-    throw new ChainError("eth_call", "eth_call: the chain's answer has an unexpected shape: not hex.");
+    return parsed.success ? parsed.data : undefined;
   }
 
   /** @param number - a block number @returns the block with its transactions, or null */

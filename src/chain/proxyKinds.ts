@@ -10,7 +10,7 @@ export interface ProxyChainReader {
   getCode(address: string): Promise<string>;
   /** @returns the 32-byte word in the slot */
   getStorageAt(address: string, slot: string): Promise<string>;
-  /** @returns what the call returned, or undefined when it reverted */
+  /** @returns what the call returned, or undefined when it reverted (or answered something else than hex) */
   call(to: string, data: string): Promise<string | undefined>;
 }
 

@@ -26,6 +26,8 @@ export interface CliWhere {
   optionalTargets?: readonly Service[];
   /** The `--user-agent` setting. */
   userAgent?: string | undefined;
+  /** The `--timeout` setting: the RPC's answer to its chain id is awaited no longer. */
+  timeoutSeconds?: number | undefined;
   foundry: FoundryConfig | undefined;
   cwd: string;
 }
@@ -66,6 +68,7 @@ export async function resolveCliTargets(where: CliWhere): Promise<RunTargets> {
       routescan: where.targets.includes("routescan") ? routescanKeyFromEnvironment() : undefined,
     },
     userAgent: where.userAgent,
+    timeoutSeconds: where.timeoutSeconds,
     localExplorer: {
       cacheDir: join(cwd, "cache", "explorer-verify"),
       compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd, foundry)],

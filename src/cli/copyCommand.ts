@@ -65,6 +65,7 @@ export async function copyCommand(argv: string[]): Promise<number> {
     targets: [from, ...to],
     optionalTargets: settings.optionalTargets,
     userAgent: settings.userAgent,
+    timeoutSeconds: settings.timeoutSeconds,
     foundry: await projectFoundryConfig(cwd, console.error),
     cwd,
   });

@@ -96,6 +96,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     targets: settings.targets,
     optionalTargets: settings.optionalTargets,
     userAgent: settings.userAgent,
+    timeoutSeconds: settings.timeoutSeconds,
     foundry,
     cwd,
   });
@@ -165,6 +166,7 @@ async function verifyBundle(
     targets: settings.targets,
     optionalTargets: settings.optionalTargets,
     userAgent: settings.userAgent,
+    timeoutSeconds: settings.timeoutSeconds,
     foundry: undefined,
     cwd,
   });

@@ -36,6 +36,7 @@ export const errorCodes = [
   "bot_protection",
   "not_supported",
   "not_verified",
+  "implementation_mismatch",
   ...mismatchCodes,
 ] as const;
 

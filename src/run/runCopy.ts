@@ -7,6 +7,7 @@ import { blockscoutTransportOptions, type TransportSettings } from "../verifiers
 import type { Target } from "../verifiers/target.js";
 import type { VerificationJob } from "../verify/job.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";
+import { eachAtMost } from "./eachAtMost.js";
 import type { RunReporter } from "./runReporter.js";
 import { type RunResults, type RunSettings, runVerify, type UnsentContract } from "./runVerify.js";
 import { describeTargets, type RunTargets } from "./targets.js";
@@ -187,22 +188,4 @@ function readerFor(
         });
     }
   }
-}
-
-// Runs `work` over every item, at most `limit` at a time, keeping the items' order in the answers.
-async function eachAtMost<T, R>(
-  limit: number,
-  items: readonly T[],
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

@@ -68,6 +68,8 @@ export interface UnsentContract {
   /** Why, for a person. */
   message: string;
   error: ResultError;
+  /** The record's format: `proxy` for a proxy's link never attempted. Default `standard-json`. */
+  format?: VerificationResult["format"] | undefined;
 }
 
 /** One run of verification, as a door hands it to the hall. */
@@ -127,17 +129,37 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     onEvent: (event: TransportEvent) => reporter.event({ type: "transport", event }),
   };
   checkJobChains(jobs, targets);
+  // The reads before any verification (what the jobs created, the proxies' kinds and parts) answer to one deadline,
+  // as one contract's work does: a chain or explorer that never answers cannot hold the run past it.
+  const readsEndAt = Date.now() + settings.timeoutSeconds * 1_000;
   const explorer = targets.targets.find(
     (target): target is BlockscoutTarget => target.service === "blockscout",
   );
   if (request.discoverCreated && explorer) {
-    await discover(jobs, request.discoverCreated, explorerClientFor(explorer, transport), request);
+    await discover(
+      jobs,
+      request.discoverCreated,
+      explorerClientFor(explorer, transport),
+      request,
+      readsEndAt,
+    );
   }
   let systems: ProxySystem[] = [];
+  const unsent = [...(request.unsent ?? [])];
   if (request.proxies) {
-    const expanded = await proxyJobs(jobs, request.proxies, (line) => reporter.info(line));
+    const expanded = await proxyJobs(jobs, request.proxies, (line) => reporter.info(line), {
+      endsAt: readsEndAt,
+      timeoutSeconds: settings.timeoutSeconds,
+    });
     jobs.splice(0, jobs.length, ...expanded.jobs);
     systems = expanded.systems;
+    unsent.push(
+      ...expanded.unlinked.map((proxy) => ({
+        ...proxy,
+        contract: `proxy at ${proxy.address}`,
+        format: "proxy" as const,
+      })),
+    );
     checkJobChains(jobs, targets);
   }
   await request.beforeVerifying?.(jobs);
@@ -172,20 +194,24 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     const chainJobs = jobsOn(target, jobs, targets);
     const verifier = await verifierFor(target, transport, sharedAcrossChains);
     verifiers.push(verifier);
-    for (const unsent of request.unsent ?? []) {
-      if (unsent.chainId !== undefined && target.chainId !== undefined && unsent.chainId !== target.chainId)
+    for (const contract of unsent) {
+      if (
+        contract.chainId !== undefined &&
+        target.chainId !== undefined &&
+        contract.chainId !== target.chainId
+      )
         continue;
       unsentRecords.push({
-        address: unsent.address,
-        contract: unsent.contract,
+        address: contract.address,
+        contract: contract.contract,
         explorer: verifier.pages.base,
-        format: "standard-json",
+        format: contract.format ?? "standard-json",
         status: "failed",
-        url: verifier.pages.contract(unsent.address),
+        url: verifier.pages.contract(contract.address),
         attempts: 0,
         durationMs: 0,
-        message: unsent.message,
-        error: unsent.error,
+        message: contract.message,
+        error: contract.error,
         ...(target.chainId === undefined ? {} : { chainId: target.chainId }),
         target: target.service,
       });
@@ -240,11 +266,12 @@ async function discover(
   discoverCreated: NonNullable<RunVerifyRequest["discoverCreated"]>,
   client: ExplorerClient,
   request: RunVerifyRequest,
+  deadline: number,
 ): Promise<void> {
   const { settings, reporter } = request;
-  // Discovery answers to the run's deadline, as one contract's work does: pages that never end cannot hold it.
+  // Pages that never end cannot hold the run.
   const created = await discoverCreated(client, {
-    deadline: Date.now() + settings.timeoutSeconds * 1_000,
+    deadline,
     maxCreated: settings.maxCreated,
     onWarning: (warning) => reporter.info(`warning     ${warning.message}`),
   });

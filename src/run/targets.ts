@@ -1,4 +1,6 @@
+import { withRequestDeadline } from "../client/requestDeadline.js";
 import { withUserAgent } from "../client/requestHeaders.js";
+import { beforeDeadline, DeadlineReached } from "../discovery/discoveryDeadline.js";
 import { InvalidInputError } from "../errors/index.js";
 import { explorerEnvironment } from "../explorers/environment.js";
 import type { FindExplorerOptions } from "../explorers/findExplorerByChainId.js";
@@ -54,6 +56,8 @@ export interface TargetRequest {
   localExplorer?: { cacheDir: string; compilers: string[] } | undefined;
   /** What to tell a user when nothing names a Blockscout explorer: how to name one in this door. */
   howToNameExplorer: string;
+  /** The run's timeout: an RPC's answer to its chain id is awaited no longer. Unset: the chain client's own limit. */
+  timeoutSeconds?: number | undefined;
   /** How a chain's explorer is looked up; default: as the environment says (`EXPLORER_VERIFY_CHAIN_LIST_URL`, …). */
   lookup?: FindExplorerOptions | undefined;
 }
@@ -131,7 +135,7 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
   }
   try {
     const chainIds: Array<number | undefined> = [];
-    for (const place of request.chains) chainIds.push(await chainOf(place));
+    for (const place of request.chains) chainIds.push(await chainOf(place, request.timeoutSeconds));
     const targets: Target[] = [];
     for (const [index, place] of request.chains.entries()) {
       const chainId = chainIds[index];
@@ -184,32 +188,56 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
  * any service: what a bundle records for contracts that do not say their chain.
  *
  * @param places - the run's chains
+ * @param timeoutSeconds - the run's timeout: an RPC's answer is awaited no longer
  * @returns each place's chain, `undefined` where nothing names it
  * @throws {InvalidInputError} for claims that disagree, or an RPC that does not answer its chain id
  */
-export async function chainIdsOf(places: readonly ChainPlace[]): Promise<Array<number | undefined>> {
+export async function chainIdsOf(
+  places: readonly ChainPlace[],
+  timeoutSeconds?: number,
+): Promise<Array<number | undefined>> {
   const chainIds: Array<number | undefined> = [];
-  for (const place of places) chainIds.push(await chainOf(place));
+  for (const place of places) chainIds.push(await chainOf(place, timeoutSeconds));
   return chainIds;
 }
 
 // The chain every claim names, the RPC's answer among them.
-async function chainOf(place: ChainPlace): Promise<number | undefined> {
+async function chainOf(place: ChainPlace, timeoutSeconds: number | undefined): Promise<number | undefined> {
   const claims = [...place.claims];
   const rpc = place.rpc;
-  if (rpc) claims.push({ id: rpc.chainId ?? (await rpcChainId(rpc.url, rpc.source)), source: rpc.source });
+  if (rpc)
+    claims.push({
+      id: rpc.chainId ?? (await rpcChainId(rpc.url, rpc.source, timeoutSeconds)),
+      source: rpc.source,
+    });
   return agreedChainId(claims);
 }
 
-async function rpcChainId(rpcUrl: string, source: string): Promise<number> {
+async function rpcChainId(
+  rpcUrl: string,
+  source: string,
+  timeoutSeconds: number | undefined,
+): Promise<number> {
   const { JsonRpcChain } = await import("../chain/jsonRpcChain.js");
+  const chain = new JsonRpcChain(rpcUrl);
+  const endsAt =
+    timeoutSeconds === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutSeconds * 1_000;
   try {
-    return await new JsonRpcChain(rpcUrl).chainId();
+    // The request ends at the deadline too: a retry cannot hold the run past it.
+    return Number.isFinite(endsAt)
+      ? await beforeDeadline(
+          withRequestDeadline(endsAt, () => chain.chainId()),
+          endsAt,
+        )
+      : await chain.chainId();
   } catch (error) {
-    throw new InvalidInputError(
-      "rpc-url",
-      `Cannot read the chain id from ${source}: ${error instanceof Error ? error.message : String(error)}.`,
-    );
+    const why =
+      error instanceof DeadlineReached || Date.now() >= endsAt
+        ? `it did not answer eth_chainId within the run's timeout (${timeoutSeconds} s)`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    throw new InvalidInputError("rpc-url", `Cannot read the chain id from ${source}: ${why}.`);
   }
 }
 

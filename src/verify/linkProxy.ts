@@ -1,5 +1,5 @@
 import { isProxyNotVerified, onlyOneAttemptWaitMs } from "../client/explorerTexts.js";
-import { ExplorerError, isExplorerVerifyError } from "../errors/index.js";
+import { type ErrorCode, ExplorerError, isExplorerVerifyError } from "../errors/index.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
@@ -57,11 +57,8 @@ export interface ProxyLinkTarget {
   expected: readonly string[];
   /** Sent with the request where the service enforces it (Etherscan's `expectedimplementation`). */
   expectedImplementation?: string | undefined;
-  /**
-   * The chain's answer is the truth: a link to other implementations than `expected` fails the record (unset: it
-   * passes with a message saying so).
-   */
-  strict?: boolean;
+  /** `expected` is what the chain shows (a proxy read from it), and the failed record says so. */
+  readFromChain?: boolean;
 }
 
 /**
@@ -89,7 +86,11 @@ export async function linkProxyTo(
   const [only] = expected.length === 1 ? expected : [];
   let attempts = 0;
   let receipt: Receipt | undefined;
-  const finish = (status: VerificationResult["status"], message?: string): VerificationResult => {
+  const finish = (
+    status: VerificationResult["status"],
+    message?: string,
+    errorCode?: ErrorCode,
+  ): VerificationResult => {
     const result: VerificationResult = {
       address: proxyAddress,
       contract,
@@ -102,7 +103,7 @@ export async function linkProxyTo(
       durationMs: Date.now() - startedAt,
       ...(message ? { message } : {}),
       ...(status === "failed" || status === "timeout"
-        ? { error: { code: status === "timeout" ? ("timeout" as const) : ("verification_failed" as const) } }
+        ? { error: { code: errorCode ?? codeOf(status) } }
         : {}),
     };
     options.onEvent?.({ type: "finished", address: proxyAddress, contract, result });
@@ -197,15 +198,20 @@ export async function linkProxyTo(
   }
 }
 
+function codeOf(status: "failed" | "timeout"): ErrorCode {
+  return status === "timeout" ? "timeout" : "verification_failed";
+}
+
 // What a passed link found: the implementation the service's words name, else (several: its words name none that
-// can be read) what it shows for the proxy now; compared with what the link had to find.
+// can be read) what it shows for the proxy now; compared with what the link had to find. A link to anything else
+// is no link to the contract the run verified, wherever that expectation came from.
 async function passed(
   verifier: Verifier,
   proxyAddress: string,
   status: ReceiptStatus,
   expected: readonly string[],
   target: ProxyLinkTarget,
-): Promise<["verified" | "failed", string | undefined]> {
+): Promise<[status: "verified" | "failed", message: string | undefined, code?: ErrorCode]> {
   let found = status.implementation ? [status.implementation.toLowerCase()] : undefined;
   if (!found && expected.length > 1) {
     const shown = await verifier.lookUp(proxyAddress);
@@ -218,7 +224,8 @@ async function passed(
   const wanted = expected.length === 1 ? expected[0] : expected.join(", ");
   const message = `The explorer linked the proxy to ${found.join(", ")}, not to ${wanted}.`;
   return [
-    target.strict ? "failed" : "verified",
-    target.strict ? `${message} The chain shows ${wanted}.` : message,
+    "failed",
+    target.readFromChain ? `${message} The chain shows ${wanted}.` : message,
+    "implementation_mismatch",
   ];
 }

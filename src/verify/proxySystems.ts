@@ -6,6 +6,7 @@ import type { VerificationEventListener } from "./events.js";
 import { isSuccess, type ProxyPartRole, type ProxyRecord, type VerificationResult } from "./job.js";
 import { linkProxyTo } from "./linkProxy.js";
 import type { PollingOptions } from "./pollVerifyStatus.js";
+import { unverifiedPartLink } from "./stoppedParts.js";
 import { serviceTitles, type Verifier } from "./verifier.js";
 
 /** A proxy whose system (implementations, beacon, facets, admin) the jobs verify: linked once they are. */
@@ -135,12 +136,9 @@ export async function linkProxySystem(
     };
   }
   const [unverified] = blocked;
-  if (unverified) {
-    return {
-      link: record("failed", `Not linked: the ${unverified.role} ${unverified.address} is not verified.`, {
-        error: { code: "verification_failed" },
-      }),
-    };
+  if (unverified?.result) {
+    const why = unverifiedPartLink(unverified.result, `${unverified.role} ${unverified.address}`);
+    return { link: record("failed", why.message, { error: { code: why.code } }) };
   }
   if (proxy.kind === "minimal") {
     const shown = await resolvedBy(verifier, address);
@@ -177,7 +175,7 @@ export async function linkProxySystem(
         expected: implementations,
         // Etherscan links one implementation and enforces the one sent; Blockscout finds them itself.
         expectedImplementation: implementations.length === 1 ? first : undefined,
-        strict: true,
+        readFromChain: true,
       },
       {
         ...(timeoutMs ? { timeoutMs } : {}),

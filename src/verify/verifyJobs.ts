@@ -8,6 +8,7 @@ import { Deadline } from "./deadline.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
 import { linkProxySystem, type ProxySystem, withSystems } from "./proxySystems.js";
+import { unverifiedPartLink } from "./stoppedParts.js";
 import { inTargetPool } from "./targetPool.js";
 import { serviceTitles, type Verifier } from "./verifier.js";
 import { type EngineOptions, verifyContract } from "./verifyContract.js";
@@ -117,8 +118,7 @@ export async function verifyJobs(
       }
       if (implementation.status !== "verified" && implementation.status !== "already-verified") {
         const notAwaited = implementation.status === "pending";
-        // An implementation the service's budget left unsent leaves the link for the run that sends it.
-        const unsent = implementation.error?.code === "quota_exhausted";
+        const blocked = unverifiedPartLink(implementation, "implementation");
         return stamped({
           address: proxyAddress,
           contract: `proxy of ${implementation.contract}`,
@@ -129,14 +129,10 @@ export async function verifyJobs(
           url: verifier.pages.contract(proxyAddress),
           attempts: 0,
           durationMs: 0,
-          ...(notAwaited
-            ? {}
-            : { error: { code: unsent ? ("quota_exhausted" as const) : ("verification_failed" as const) } }),
+          ...(notAwaited ? {} : { error: { code: blocked.code } }),
           message: notAwaited
             ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
-            : unsent
-              ? "Not linked: the used-up quota stopped the implementation; the run that verifies it after the reset links them."
-              : "Not linked: the implementation is not verified.",
+            : blocked.message,
         });
       }
       const linkHash = proxyLinkHash(implementation.address);

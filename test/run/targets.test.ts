@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { agreedChainId } from "../../src/run/chainAgreement.js";
 import { resolveTargets } from "../../src/run/targets.js";
+import { stall, startJsonRpcStandIn } from "../support/jsonRpcStandIn.js";
 
 describe("the hall's resolver", () => {
   it("refuses a URL that carries credentials, in every door's words, before anything is printed or sent", async () => {
@@ -28,6 +29,26 @@ describe("the hall's resolver", () => {
     expect(targets).toMatchObject([
       { service: "sourcify", chainId: 10, apiUrl: "https://sourcify.dev/server", required: true },
     ]);
+  });
+
+  it("awaits an RPC's chain id no longer than the run's timeout: a chain that never answers is refused in words", async () => {
+    const chain = await startJsonRpcStandIn(() => stall);
+    try {
+      const refusal = await resolveTargets({
+        services: ["sourcify"],
+        chains: [{ claims: [], rpc: { url: chain.url, source: "--rpc-url" } }],
+        howToNameExplorer: "",
+        timeoutSeconds: 2,
+      }).catch((error: unknown) => error);
+      expect(refusal).toMatchObject({
+        code: "invalid_input",
+        shortMessage:
+          "Cannot read the chain id from --rpc-url: it did not answer eth_chainId within the run's timeout (2 s).",
+      });
+      expect(chain.received.map((call) => call.method)).toEqual(["eth_chainId"]);
+    } finally {
+      await chain.close();
+    }
   });
 
   it("refuses chains that disagree, naming both", () => {

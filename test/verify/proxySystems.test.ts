@@ -3,6 +3,7 @@ import { RateLimiter } from "../../src/client/rateLimiter.js";
 import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import { verifyJobs } from "../../src/verify/verifyJobs.js";
 import { testAddress } from "../support/addresses.js";
+import { challengePage } from "../support/challengeFront.js";
 import { fastEngine, standardJsonJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 import { blockscoutVerifierAt } from "../support/verifiers.js";
@@ -64,6 +65,7 @@ describe("a proxy system's link on Blockscout", () => {
       format: "proxy",
       status: "failed",
       message: `The explorer linked the proxy to ${other.toLowerCase()}, not to ${implementation.toLowerCase()}. The chain shows ${implementation.toLowerCase()}.`,
+      error: { code: "implementation_mismatch" },
     });
   });
 
@@ -81,4 +83,53 @@ describe("a proxy system's link on Blockscout", () => {
     });
     expect(explorer.requestsFor("verifyproxycontract")).toHaveLength(before);
   });
+
+  it.each([
+    [
+      "a bot challenge",
+      {
+        kind: "status" as const,
+        status: 403,
+        body: challengePage,
+        contentType: "text/html; charset=UTF-8",
+        headers: { "cf-mitigated": "challenge" },
+      },
+      "bot_protection",
+      "the explorer's bot challenge stopped the implementation IMPLEMENTATION; the run that verifies it links them.",
+    ],
+    [
+      "a used-up quota",
+      {
+        kind: "status" as const,
+        status: 429,
+        body: JSON.stringify({ message: "Too Many Requests" }),
+        contentType: "application/json",
+        headers: { "x-credits-remaining": "0" },
+      },
+      "quota_exhausted",
+      "the used-up quota stopped the implementation IMPLEMENTATION; the run that verifies it after the reset links them.",
+    ],
+  ])(
+    "says the link waits on the service's refusal when %s stopped the implementation, with its code",
+    async (_, refusal, code, why) => {
+      const { implementation, proxy, proxies } = system(
+        0x5031 + code.length,
+        0x5041 + code.length,
+        undefined,
+      );
+      explorer.faults.next(refusal);
+      const results = await verifyJobs(client(), [standardJsonJob(implementation)], {
+        ...fastEngine,
+        proxies,
+      });
+      expect(
+        results.map((result) => [result.address, result.format, result.status, result.error?.code]),
+      ).toEqual([
+        [implementation, "standard-json", "failed", code],
+        [proxy, "proxy", "failed", code],
+      ]);
+      expect(results[1]?.message).toBe(`Not linked: ${why.replace("IMPLEMENTATION", implementation)}`);
+      expect(explorer.requestsFor("verifyproxycontract")).toEqual([]);
+    },
+  );
 });

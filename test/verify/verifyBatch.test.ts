@@ -5,6 +5,7 @@ import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.
 import type { VerificationEvent } from "../../src/verify/events.js";
 import { isSuccess } from "../../src/verify/job.js";
 import { secretApiKey, testAddress } from "../support/addresses.js";
+import { challengePage } from "../support/challengeFront.js";
 import { fastEngine, flattenedJob, standardJsonJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 import { blockscoutVerifierAt } from "../support/verifiers.js";
@@ -78,6 +79,61 @@ describe("verifyBatch", () => {
       address: proxy,
       expectedimplementation: implementation,
     });
+  });
+
+  it("fails a link the job names (a bundle's, the task's) when the explorer links the proxy to another implementation", async () => {
+    const implementation = testAddress(0x300b);
+    const proxy = testAddress(0x300c);
+    const other = `0x${"de".repeat(2)}${"ad".repeat(18)}`;
+    explorer.backend
+      .addContract(implementation)
+      .addContract(proxy, { verified: { contractName: "ERC1967Proxy" }, implementation: other });
+    const results = await verifyBatch([standardJsonJob(implementation, { proxyAddress: proxy })], {
+      explorerUrl: explorer.url,
+      verifier: client(),
+      ...fastEngine,
+    });
+    expect(results.map((r) => [r.address, r.format, r.status, r.error, r.message])).toEqual([
+      [implementation, "standard-json", "verified", undefined, undefined],
+      [
+        proxy,
+        "proxy",
+        "failed",
+        { code: "implementation_mismatch" },
+        `The explorer linked the proxy to ${other}, not to ${implementation}.`,
+      ],
+    ]);
+    expect(results.every(isSuccess)).toBe(false);
+    expect(explorer.requestsFor("verifyproxycontract").map((request) => request.body)).toEqual([
+      { address: proxy, expectedimplementation: implementation },
+    ]);
+  });
+
+  it("says the link a job names waits on the bot challenge that stopped its implementation, with its code", async () => {
+    const { implementation, proxy } = verifiedProxy(0x300d, 0x300e);
+    explorer.faults.next({
+      kind: "status",
+      status: 403,
+      body: challengePage,
+      contentType: "text/html; charset=UTF-8",
+      headers: { "cf-mitigated": "challenge" },
+    });
+    const results = await verifyBatch([standardJsonJob(implementation, { proxyAddress: proxy })], {
+      explorerUrl: explorer.url,
+      verifier: client(),
+      ...fastEngine,
+    });
+    expect(results.map((r) => [r.address, r.format, r.status, r.error, r.message])).toEqual([
+      [implementation, "standard-json", "failed", { code: "bot_protection" }, expect.any(String)],
+      [
+        proxy,
+        "proxy",
+        "failed",
+        { code: "bot_protection" },
+        "Not linked: the explorer's bot challenge stopped the implementation; the run that verifies it links them.",
+      ],
+    ]);
+    expect(explorer.requestsFor("verifyproxycontract")).toEqual([]);
   });
 
   it("links a proxy through Blockscout's 500 envelopes on the link request and on the checks", async () => {
