@@ -15,6 +15,8 @@ const part = {
   chain: "^src/chain/",
   matcher: "^src/recompile/",
   local: "^src/local-explorer/",
+  kernel: "^src/kernel/",
+  base: "^src/(errors|options|report)/",
 };
 
 /** One never: no arrow from a part to any of the others named. */
@@ -83,6 +85,13 @@ module.exports = {
     ),
     never("matcher-to-client", "matcher", ["client"], "Compiling and matching need no explorer."),
     never("inputs-to-client", "inputs", ["client"], "Reading files needs no explorer."),
+    {
+      name: "kernel-outward",
+      severity: "error",
+      comment: "The kernel holds the words every part may use: it needs none of them but the errors.",
+      from: { path: part.kernel },
+      to: { path: "^(src|plugin)/", pathNot: "^src/(kernel|errors)/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -9,7 +9,7 @@ import { writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { verificationBundleSchema } from "../src/inputs/bundleSchema.js";
-import * as z from "../src/schemas/zod.js";
+import * as z from "../src/kernel/zod.js";
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const bundleSchemaPath = join(repository, "docs", "bundle.schema.json");

@@ -1,4 +1,5 @@
 import type { ConfigHooks } from "hardhat/types/hooks";
+import * as z from "../../src/kernel/zod.js";
 import {
   isWholeNumberWithin,
   verificationDefaults,
@@ -6,7 +7,6 @@ import {
   wholeNumberRequirement,
 } from "../../src/options/verificationOptions.js";
 import { runSettings, type Setting } from "../../src/run/settings.js";
-import * as z from "../../src/schemas/zod.js";
 import { services } from "../../src/verify/verifier.js";
 
 const configurationVariable = z.object({ _type: z.literal("ConfigurationVariable"), name: z.string() });

@@ -1,6 +1,6 @@
 import type { NetworkConnection } from "hardhat/types/network";
 import type { ProxyChainReader } from "../../src/chain/proxyKinds.js";
-import * as z from "../../src/schemas/zod.js";
+import * as z from "../../src/kernel/zod.js";
 
 const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 

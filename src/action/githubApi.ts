@@ -1,6 +1,6 @@
 import { type Dispatcher, EnvHttpProxyAgent, request } from "undici";
-import { userAgent } from "../client/userAgent.js";
 import { isLoopbackUrl } from "../explorers/listedExplorerUrl.js";
+import { userAgent } from "../kernel/userAgent.js";
 
 /** What GitHub answered: the status, the headers (lower-case names) and the body, parsed when it is JSON. */
 export interface GitHubAnswer {

@@ -1,5 +1,5 @@
-import { parseHeaderText, secretHeaderValues, shortestSecretHeaderValue } from "../client/requestHeaders.js";
 import { InvalidInputError } from "../errors/index.js";
+import { parseHeaderText, secretHeaderValues, shortestSecretHeaderValue } from "../kernel/requestHeaders.js";
 import {
   verificationDefaults,
   type WholeNumberRange,

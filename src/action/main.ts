@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { assertNoCredentialsInUrl, credentialsInUrl } from "../client/urlCredentials.js";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { readVerificationBundle } from "../inputs/verificationBundle.js";
+import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredentials.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
 import { createdJobsFromInputs, jobsFromInputs, proxySources, workspaceCompilers } from "../run/inputJobs.js";
 import { interruptedExitCode } from "../run/interruption.js";

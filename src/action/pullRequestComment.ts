@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRedactor } from "../errors/redact.js";
+import * as z from "../kernel/zod.js";
 import { neutraliseText } from "../report/terminalText.js";
-import * as z from "../schemas/zod.js";
 import type { VerificationResult } from "../verify/job.js";
 import type { GitHubAnswer, GitHubApi } from "./githubApi.js";
 import { fitWithin } from "./githubLimits.js";

@@ -11,11 +11,11 @@ import {
   TimeoutError,
 } from "viem";
 import { loadHttpClient } from "../client/loadHttpClient.js";
-import { currentRequestDeadline } from "../client/requestDeadline.js";
-import { userAgent } from "../client/userAgent.js";
 import { ChainError } from "../errors/recompileErrors.js";
 import { createRedactor, type Redactor } from "../errors/redact.js";
-import * as z from "../schemas/zod.js";
+import { currentRequestDeadline } from "../kernel/requestDeadline.js";
+import { userAgent } from "../kernel/userAgent.js";
+import * as z from "../kernel/zod.js";
 
 const hexString = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 const transactionSchema = z.looseObject({

@@ -1,7 +1,5 @@
 import { resolve } from "node:path";
 import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
-import type { Libraries } from "../client/contract/libraries.js";
-import { assertAddress } from "../client/validate.js";
 import { type CompiledContract, contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
 import { constructorInputs, typedConstructorValues } from "../inputs/constructorValues.js";
 import { createContractJob, linkedLibraries } from "../inputs/contractJob.js";
@@ -12,6 +10,8 @@ import type { BadManifestEntry } from "../inputs/manifest.js";
 import { singleFileSourceOf } from "../inputs/singleFileSource.js";
 import { splitContractName } from "../inputs/sourceNames.js";
 import { readStandardJsonFile } from "../inputs/standardJsonFile.js";
+import type { Libraries } from "../kernel/libraries.js";
+import { assertAddress } from "../kernel/validate.js";
 import type { RequestedFormat } from "../options/verificationOptions.js";
 import type { ChainClaim } from "../run/chainAgreement.js";
 import { libraryList } from "../run/libraryList.js";

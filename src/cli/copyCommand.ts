@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { assertAddress } from "../client/validate.js";
+import { assertAddress } from "../kernel/validate.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import { RunReporter } from "../run/runReporter.js";
 import { flagText, readRunSettings, settingFlags } from "../run/settings.js";

@@ -1,4 +1,4 @@
-import { assertAddress } from "../client/validate.js";
+import { assertAddress } from "../kernel/validate.js";
 import { neutraliseText } from "../report/terminalText.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { assertGuid } from "../client/validate.js";
+import { assertGuid } from "../kernel/validate.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { neutraliseText } from "../report/terminalText.js";
 import { type Service, services } from "../verify/verifier.js";

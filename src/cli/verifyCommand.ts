@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ExplorerClient } from "../client/explorerClient.js";
-import { assertAddress } from "../client/validate.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
+import { assertAddress } from "../kernel/validate.js";
 import { requestedFormats, verificationDefaults } from "../options/verificationOptions.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";

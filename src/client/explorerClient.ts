@@ -1,4 +1,5 @@
 import { UnknownActionError } from "../errors/index.js";
+import { assertAddress } from "../kernel/validate.js";
 import * as contract from "./contract/index.js";
 import type { ExplorerUrls } from "./explorerUrl.js";
 import { getSmartContractStatus, type SmartContractStatus } from "./rest/getSmartContractStatus.js";
@@ -14,7 +15,6 @@ import {
   tokenTypes,
 } from "./rest/validateRest.js";
 import { Transport, type TransportOptions } from "./transport.js";
-import { assertAddress } from "./validate.js";
 
 export interface ExplorerClientOptions extends TransportOptions {
   /** Where the explorer's pages live, when its requests go elsewhere (the Blockscout API). Default: its base. */

@@ -16,6 +16,10 @@ import {
   type StoppingRefusal,
   TimeoutError,
 } from "../errors/index.js";
+import { currentRequestDeadline } from "../kernel/requestDeadline.js";
+import { checkedHeaders, secretHeaderValues } from "../kernel/requestHeaders.js";
+import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
+import { browserLikeUserAgent, userAgent } from "../kernel/userAgent.js";
 import { ExplorerCapabilities } from "./explorerCapabilities.js";
 import {
   botChallengeEvidence,
@@ -36,10 +40,6 @@ import {
   sleep,
   WaitTooLongError,
 } from "./rateLimiter.js";
-import { currentRequestDeadline } from "./requestDeadline.js";
-import { checkedHeaders, secretHeaderValues } from "./requestHeaders.js";
-import { assertNoCredentialsInUrl } from "./urlCredentials.js";
-import { browserLikeUserAgent, userAgent } from "./userAgent.js";
 
 /** Something a person may want to see while a request waits or retries; URLs are redacted. */
 export type TransportEvent =

@@ -1,4 +1,4 @@
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 
 /** A Solidity standard JSON input, as a verified contract's answer rebuilds it. */
 export interface RebuiltInput {

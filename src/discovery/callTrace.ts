@@ -1,4 +1,4 @@
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 
 const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 

@@ -1,9 +1,9 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
-import { currentRequestDeadline, withRequestDeadline } from "../client/requestDeadline.js";
 import { InvalidInputError } from "../errors/index.js";
 import type { CompiledContract } from "../inputs/buildInfo.js";
 import { createContractJob } from "../inputs/contractJob.js";
 import { inferContract } from "../inputs/inferContract.js";
+import { currentRequestDeadline, withRequestDeadline } from "../kernel/requestDeadline.js";
 import { recoverConstructorArguments } from "../verify/constructorArguments.js";
 import type { CreatedBy, VerificationJob } from "../verify/job.js";
 import {

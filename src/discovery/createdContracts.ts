@@ -1,7 +1,7 @@
 import { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import type { ExplorerClient } from "../client/explorerClient.js";
-import { currentRequestDeadline, withRequestDeadline } from "../client/requestDeadline.js";
 import { HttpError, InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
+import { currentRequestDeadline, withRequestDeadline } from "../kernel/requestDeadline.js";
 import { creationsInTrace, parseCallTrace, type TracedCreation } from "./callTrace.js";
 import { beforeDeadline, DeadlineReached } from "./discoveryDeadline.js";
 import { type DiscoveryWarning, walkInternalTransactions } from "./internalTransactionWalk.js";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { type JsonOrigin, readJsonFile, readTextFile } from "../inputs/jsonFile.js";
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 
 const confirmSchema = z.looseObject({
   type: z.literal("TRANSACTION_CONFIRM"),

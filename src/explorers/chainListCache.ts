@@ -1,7 +1,7 @@
 import { mkdir, open, rename, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 import type { KnownExplorer } from "./knownExplorer.js";
 import { listedExplorerUrlProblem, shownListedUrl } from "./listedExplorerUrl.js";
 import { type ChainListTrust, maxChainListBytes } from "./publishedChainList.js";

@@ -1,4 +1,4 @@
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 import { type KnownExplorer, normaliseInstanceUrl } from "./knownExplorer.js";
 import { listedExplorerUrlProblem } from "./listedExplorerUrl.js";
 

@@ -1,4 +1,4 @@
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 import { etherscanSites } from "./etherscanSites.js";
 import { fetchListJson } from "./fetchListJson.js";
 

@@ -2,8 +2,8 @@ import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
+import * as z from "../kernel/zod.js";
 import type { ImmutableReferences, LinkReferences } from "../recompile/bytecodeTransformations.js";
-import * as z from "../schemas/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 import { type KeptContracts, readBuildInfoFile } from "./buildInfoFile.js";
 import {

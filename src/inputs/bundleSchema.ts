@@ -1,4 +1,4 @@
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 
 /** The version this package writes and reads: a bundle names it in `"bundle"`. */
 export const bundleVersion = 1 as const;

@@ -1,4 +1,4 @@
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 
 const byteRangeSchema = z.looseObject({ start: z.number(), length: z.number() });

@@ -1,6 +1,6 @@
-import type { Libraries } from "../client/contract/libraries.js";
-import { assertAddress } from "../client/validate.js";
 import { InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
+import type { Libraries } from "../kernel/libraries.js";
+import { assertAddress } from "../kernel/validate.js";
 import { encodeConstructorArguments } from "../verify/constructorArguments.js";
 import type { ConstructorArguments, VerificationJob } from "../verify/job.js";
 import type { CompiledContract } from "./buildInfo.js";

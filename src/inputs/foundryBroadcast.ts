@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path";
-import type { Libraries } from "../client/contract/libraries.js";
 import { InvalidInputError } from "../errors/index.js";
-import * as z from "../schemas/zod.js";
+import type { Libraries } from "../kernel/libraries.js";
+import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
 import { type BuildInfo, type CompiledContract, contractsOf, readBuildInfos } from "./buildInfo.js";
 import { createContractJob, linkedLibraries } from "./contractJob.js";

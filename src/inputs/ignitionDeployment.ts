@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
 import { type BuildInfo, type CompiledContract, qualifiedNames, readBuildInfo } from "./buildInfo.js";
 import {

@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 import { plainFileName } from "./innerFile.js";
 import { type JsonOrigin, parseWithSchema } from "./jsonFile.js";
 

@@ -1,8 +1,8 @@
 import { isUtf8 } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { InvalidInputError } from "../errors/index.js";
-import { maxJsonDepth, nestsDeeperThan } from "../schemas/jsonDepth.js";
-import type * as z from "../schemas/zod.js";
+import { maxJsonDepth, nestsDeeperThan } from "../kernel/jsonDepth.js";
+import type * as z from "../kernel/zod.js";
 
 /** Where a JSON text came from, for error messages. */
 export interface JsonOrigin {

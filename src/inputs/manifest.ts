@@ -1,8 +1,8 @@
 import { dirname, resolve } from "node:path";
-import type { Libraries } from "../client/contract/libraries.js";
 import { InvalidInputError } from "../errors/index.js";
+import type { Libraries } from "../kernel/libraries.js";
+import * as z from "../kernel/zod.js";
 import { linkedLibraryAddresses } from "../recompile/bytecodeTransformations.js";
-import * as z from "../schemas/zod.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import {
   type BuildInfo,

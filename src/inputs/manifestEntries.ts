@@ -1,6 +1,6 @@
-import type { Libraries } from "../client/contract/libraries.js";
 import { InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
-import * as z from "../schemas/zod.js";
+import type { Libraries } from "../kernel/libraries.js";
+import * as z from "../kernel/zod.js";
 import { longCompilerVersion } from "../verify/compilerVersion.js";
 import type { OptimizerSettings } from "../verify/job.js";
 import { formatIssuePath } from "./jsonFile.js";

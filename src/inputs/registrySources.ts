@@ -3,7 +3,7 @@ import { realpath } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { keccak256, stringToBytes } from "viem";
 import { InvalidInputError } from "../errors/index.js";
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 import { type JsonOrigin, parseJsonText, readTextFile } from "./jsonFile.js";
 import { userSourceName } from "./sourceNames.js";
 import { isInside } from "./workspacePath.js";

@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 import { standardJsonInputSchema, toStandardJsonInput } from "./compilerJson.js";
 import { type JsonOrigin, parseBoundedJson, parseWithSchema, readTextFile } from "./jsonFile.js";

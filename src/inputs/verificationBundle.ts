@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { keccak256, stringToBytes } from "viem";
 import { InvalidInputError } from "../errors/index.js";
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
 import {
   type BundleContract,

@@ -12,8 +12,8 @@ import {
 } from "node:fs";
 import { dirname } from "node:path";
 import { InvalidInputError, LedgerLockedError } from "../errors/index.js";
+import * as z from "../kernel/zod.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
-import * as z from "../schemas/zod.js";
 
 const entrySchema = z.object({
   explorer: z.string(),

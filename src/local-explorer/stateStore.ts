@@ -9,7 +9,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname } from "node:path";
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 import type { ContractRecord, GuidState } from "./backend.js";
 
 const guidStateSchema = z.enum(["pending", "pass", "fail", "unknown"]);

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { CompilerError } from "../errors/recompileErrors.js";
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 
 const require = createRequire(import.meta.url);
 

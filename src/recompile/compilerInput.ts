@@ -1,6 +1,6 @@
 import { keccak256, toBytes } from "viem";
-import { compilerMetadataSchema } from "../schemas/compilerMetadata.js";
-import * as z from "../schemas/zod.js";
+import { compilerMetadataSchema } from "../kernel/compilerMetadata.js";
+import * as z from "../kernel/zod.js";
 
 /** Sources and settings as an explorer receives them, whatever action brought them. */
 export interface SubmittedSources {

@@ -1,9 +1,9 @@
 import { type ExplorerUrls, resolveExplorerUrls } from "../client/explorerUrl.js";
-import { checkedHeaders } from "../client/requestHeaders.js";
-import { assertNoCredentialsInUrl } from "../client/urlCredentials.js";
 import { InvalidInputError } from "../errors/index.js";
 import type { FindExplorerOptions } from "../explorers/findExplorerByChainId.js";
 import { chainIdOfExplorer } from "../explorers/shippedRegistry.js";
+import { checkedHeaders } from "../kernel/requestHeaders.js";
+import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
 import type { LocalExplorer } from "../local-explorer/index.js";
 import type { BlockscoutTarget } from "../verifiers/target.js";
 import { assertSecretsTravelSafely } from "./plainHttp.js";

@@ -11,7 +11,7 @@ import {
 } from "../inputs/bundleSchema.js";
 import { parseWithSchema } from "../inputs/jsonFile.js";
 import { bundleHash, bundleInputKey, canonicalJson } from "../inputs/verificationBundle.js";
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 import { longCompilerVersion } from "../verify/compilerVersion.js";
 import { encodeConstructorArguments } from "../verify/constructorArguments.js";
 import type { VerificationJob } from "../verify/job.js";

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { Libraries } from "../client/contract/libraries.js";
 import { InvalidInputError } from "../errors/index.js";
+import type { Libraries } from "../kernel/libraries.js";
 
 const forgeLibrary = /^([^:]+):([A-Za-z_$][\w$]*):(0x[0-9a-fA-F]{40})$/;
 

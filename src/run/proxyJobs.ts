@@ -1,11 +1,11 @@
 import { type ProxyChainReader, type ProxyResolution, resolveProxy } from "../chain/proxyKinds.js";
-import { withRequestDeadline } from "../client/requestDeadline.js";
 import { beforeDeadline, DeadlineReached } from "../discovery/discoveryDeadline.js";
 import { isExplorerVerifyError } from "../errors/index.js";
 import type { CompiledContract } from "../inputs/buildInfo.js";
 import { constructorInputs } from "../inputs/constructorValues.js";
 import { createContractJob } from "../inputs/contractJob.js";
 import { contractsMatching } from "../inputs/inferContract.js";
+import { withRequestDeadline } from "../kernel/requestDeadline.js";
 import { linkedLibraryAddresses } from "../recompile/bytecodeTransformations.js";
 import type { ProxyRecord, ResultError, VerificationJob } from "../verify/job.js";
 import { type ProxySystem, partsOf } from "../verify/proxySystems.js";

@@ -1,8 +1,8 @@
 import { Transport, type TransportEvent } from "../client/transport.js";
-import { assertAddress } from "../client/validate.js";
 import type { VerifiedInputReading } from "../client/verifiedInput.js";
 import { InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
-import { maxJsonDepth, nestsDeeperThan } from "../schemas/jsonDepth.js";
+import { maxJsonDepth, nestsDeeperThan } from "../kernel/jsonDepth.js";
+import { assertAddress } from "../kernel/validate.js";
 import { blockscoutTransportOptions, type TransportSettings } from "../verifiers/blockscoutVerifier.js";
 import type { Target } from "../verifiers/target.js";
 import type { VerificationJob } from "../verify/job.js";

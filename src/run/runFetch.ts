@@ -5,8 +5,8 @@ import {
   verificationStandingNote,
 } from "../client/contract/readVerifiedContract.js";
 import type { ExplorerClient } from "../client/explorerClient.js";
-import { assertAddress } from "../client/validate.js";
 import { InvalidInputError } from "../errors/index.js";
+import { assertAddress } from "../kernel/validate.js";
 
 /**
  * Writes what the explorer holds for a verified contract into `out`: `abi.json`, `contract.json` (name, compiler,

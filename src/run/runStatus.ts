@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { assertGuid } from "../client/validate.js";
 import { InvalidInputError } from "../errors/index.js";
+import { assertGuid } from "../kernel/validate.js";
 import { readLedgerFile } from "../ledger/ledgerFile.js";
 import { formatLedgerTable } from "../ledger/ledgerTable.js";
 import type { ReceiptStatus, Verifier } from "../verify/verifier.js";

@@ -1,9 +1,9 @@
-import { withRequestDeadline } from "../client/requestDeadline.js";
-import { withUserAgent } from "../client/requestHeaders.js";
 import { beforeDeadline, DeadlineReached } from "../discovery/discoveryDeadline.js";
 import { InvalidInputError } from "../errors/index.js";
 import { explorerEnvironment } from "../explorers/environment.js";
 import type { FindExplorerOptions } from "../explorers/findExplorerByChainId.js";
+import { withRequestDeadline } from "../kernel/requestDeadline.js";
+import { withUserAgent } from "../kernel/requestHeaders.js";
 import type { LocalExplorer } from "../local-explorer/index.js";
 import type { Target } from "../verifiers/target.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";

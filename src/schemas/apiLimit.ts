@@ -1,4 +1,4 @@
-import * as z from "./zod.js";
+import * as z from "../kernel/zod.js";
 
 // Etherscan writes numbers as JSON numbers here; a string of digits is taken too, as its other answers use them. A
 // count past 2^53 is not a count a key has: it would be printed, and planned against, as another number.

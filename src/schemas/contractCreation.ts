@@ -1,4 +1,4 @@
-import * as z from "./zod.js";
+import * as z from "../kernel/zod.js";
 
 /** One `getcontractcreation` item; Blockscout sends block number and timestamp as strings. */
 export const contractCreationItemSchema = z.looseObject({

@@ -1,4 +1,4 @@
-import * as z from "./zod.js";
+import * as z from "../kernel/zod.js";
 
 /** One `listcontracts` item: a verified one has name, compiler and optimizer; an unverified one only `Address` and `ABI`. */
 export const listedContractItemSchema = z.looseObject({

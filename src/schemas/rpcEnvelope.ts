@@ -1,4 +1,4 @@
-import * as z from "./zod.js";
+import * as z from "../kernel/zod.js";
 
 /**
  * The text of an error object sent as `message`: Blockscout's `verify_via_sourcify` passes Sourcify's error body

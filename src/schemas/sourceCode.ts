@@ -1,4 +1,4 @@
-import * as z from "./zod.js";
+import * as z from "../kernel/zod.js";
 
 const flag = z.nullish(z.union([z.string(), z.number(), z.boolean()]));
 

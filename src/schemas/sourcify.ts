@@ -1,4 +1,4 @@
-import * as z from "./zod.js";
+import * as z from "../kernel/zod.js";
 
 /** Sourcify API v2's error body: `{customCode, message, errorId}`. */
 export const sourcifyErrorSchema = z.looseObject({

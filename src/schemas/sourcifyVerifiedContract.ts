@@ -1,4 +1,4 @@
-import * as z from "./zod.js";
+import * as z from "../kernel/zod.js";
 
 const matchLevel = z.nullish(z.string());
 const sources = z.record(z.string(), z.looseObject({ content: z.optional(z.string()) }));

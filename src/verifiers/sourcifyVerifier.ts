@@ -2,8 +2,8 @@ import { sourcifyMatchKind, sourcifyMatchLevel } from "../client/explorerTexts.j
 import type { QuotaReading } from "../client/rateLimiter.js";
 import * as sourcify from "../client/sourcify/index.js";
 import { Transport } from "../client/transport.js";
-import { assertNonEmpty } from "../client/validate.js";
 import { InvalidInputError, NotSupportedError } from "../errors/index.js";
+import { assertNonEmpty } from "../kernel/validate.js";
 import type {
   ContractPages,
   Creation,

@@ -1,6 +1,6 @@
 import { type Abi, type AbiParameter, encodeAbiParameters } from "viem";
-import { assertHexData } from "../client/validate.js";
 import { InvalidInputError } from "../errors/index.js";
+import { assertHexData } from "../kernel/validate.js";
 import type { ConstructorArguments } from "./job.js";
 
 /**

@@ -1,5 +1,5 @@
-import type { Libraries } from "../client/contract/libraries.js";
 import type { ErrorCode } from "../errors/explorerVerifyError.js";
+import type { Libraries } from "../kernel/libraries.js";
 import type { Service } from "./service.js";
 
 /** How a contract is submitted (DESIGN §3); `proxy` names the record of a proxy link. */

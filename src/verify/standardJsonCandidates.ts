@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
-import * as z from "../schemas/zod.js";
+import * as z from "../kernel/zod.js";
 import type { StandardJsonInput, StandardJsonSource } from "./job.js";
 
 const metadataSourcesSchema = z.looseObject({ sources: z.record(z.string(), z.unknown()) });

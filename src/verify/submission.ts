@@ -1,5 +1,5 @@
-import { assertCompilerVersion } from "../client/validate.js";
 import { InvalidInputError, NotSupportedError } from "../errors/index.js";
+import { assertCompilerVersion } from "../kernel/validate.js";
 import { longCompilerVersion } from "./compilerVersion.js";
 import type { StandardJsonInput, VerificationJob } from "./job.js";
 import { type Submission, type SubmitOutcome, serviceTitles, type Verifier } from "./verifier.js";

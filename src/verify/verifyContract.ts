@@ -1,5 +1,4 @@
 import { isBytecodeMismatch } from "../client/explorerTexts.js";
-import { assertAddress } from "../client/validate.js";
 import {
   ExplorerError,
   InvalidInputError,
@@ -8,6 +7,7 @@ import {
   NotAContractError,
   TimeoutError,
 } from "../errors/index.js";
+import { assertAddress } from "../kernel/validate.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { isoSeconds } from "../report/isoSeconds.js";
 import type { BatchMemory, ExplorerMemory } from "./batchMemory.js";

@@ -3,9 +3,9 @@ import { type AddressInfo, createServer as createTcpServer } from "node:net";
 import { inspect } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
-import { userAgent } from "../../src/client/userAgent.js";
 import { ChainError } from "../../src/errors/recompileErrors.js";
-import * as z from "../../src/schemas/zod.js";
+import { userAgent } from "../../src/kernel/userAgent.js";
+import * as z from "../../src/kernel/zod.js";
 import { type Anvil, startAnvil } from "../support/foundryProject.js";
 
 // anvil's first funded account, unlocked for eth_sendTransaction.

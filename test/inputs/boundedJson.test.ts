@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { readManifest } from "../../src/inputs/manifest.js";
 import { readStandardJsonFile } from "../../src/inputs/standardJsonFile.js";
-import { maxJsonDepth } from "../../src/schemas/jsonDepth.js";
+import { maxJsonDepth } from "../../src/kernel/jsonDepth.js";
 import { rejected } from "../support/rejected.js";
 
 // A manifest and the standard JSON input it names come from whoever wrote them, and are hashed and written again

@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { browserLikeUserAgent } from "../../src/client/userAgent.js";
+import { browserLikeUserAgent } from "../../src/kernel/userAgent.js";
 import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { VerificationResult } from "../../src/verify/job.js";

@@ -1,5 +1,5 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import { assertAddress } from "../../../src/client/validate.js";
+import { assertAddress } from "../../../src/kernel/validate.js";
 import { neutraliseText } from "../../../src/report/terminalText.js";
 import { explorerClientFor } from "../../../src/run/explorerClientFor.js";
 import { runFetch } from "../../../src/run/runFetch.js";

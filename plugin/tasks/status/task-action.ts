@@ -30,7 +30,7 @@ export default async function statusTaskAction(
     return;
   }
   // Checked before the network or the explorer is touched.
-  const { assertGuid } = await import("../../../src/client/validate.js");
+  const { assertGuid } = await import("../../../src/kernel/validate.js");
   await asUserErrors(async () => assertGuid(args.guid));
   const { failed } = await withTarget(hre, args.explorerUrl, "blockscout", ({ targets: [target] }) =>
     asUserErrors(async () =>

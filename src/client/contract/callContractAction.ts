@@ -6,8 +6,8 @@ import {
   type RequestContext,
   UnknownActionError,
 } from "../../errors/index.js";
+import type * as z from "../../kernel/zod.js";
 import { type RpcEnvelope, rpcEnvelopeSchema } from "../../schemas/index.js";
-import type * as z from "../../schemas/zod.js";
 import { envelopeReason, isUnknownAction } from "../explorerTexts.js";
 import type { EncodedBody } from "../requestBody.js";
 import type { Transport, TransportResponse } from "../transport.js";

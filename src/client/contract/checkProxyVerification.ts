@@ -1,4 +1,5 @@
 import { InvalidResponseError } from "../../errors/index.js";
+import { assertGuid } from "../../kernel/validate.js";
 import {
   implementationFromProxyPass,
   isPending,
@@ -7,7 +8,6 @@ import {
   isUnknownUid,
 } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
-import { assertGuid } from "../validate.js";
 import { callContractAction, rejection } from "./callContractAction.js";
 
 const action = "checkproxyverification";

@@ -1,7 +1,7 @@
 import { InvalidResponseError } from "../../errors/index.js";
+import { assertGuid } from "../../kernel/validate.js";
 import { isAlreadyVerified, isFail, isPass, isPending, isUnknownUid } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
-import { assertGuid } from "../validate.js";
 import { callContractAction, rejection } from "./callContractAction.js";
 
 const action = "checkverifystatus";

@@ -1,8 +1,8 @@
 import { InvalidResponseError } from "../../errors/index.js";
-import * as z from "../../schemas/zod.js";
+import { assertAddress } from "../../kernel/validate.js";
+import * as z from "../../kernel/zod.js";
 import { isAbsentAbi, isNotVerifiedAbi } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
-import { assertAddress } from "../validate.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";
 import { parseAbi } from "./verifiedContract.js";
 

@@ -1,7 +1,7 @@
 import { InvalidInputError } from "../../errors/index.js";
+import { assertAddress } from "../../kernel/validate.js";
 import { contractCreationResultSchema } from "../../schemas/index.js";
 import type { Transport } from "../transport.js";
-import { assertAddress } from "../validate.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";
 
 const action = "getcontractcreation";

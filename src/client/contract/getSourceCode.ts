@@ -1,7 +1,7 @@
+import { assertAddress } from "../../kernel/validate.js";
+import * as z from "../../kernel/zod.js";
 import { sourceCodeItemSchema } from "../../schemas/index.js";
-import * as z from "../../schemas/zod.js";
 import type { Transport } from "../transport.js";
-import { assertAddress } from "../validate.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";
 import { toVerifiedContract, type VerifiedContract } from "./verifiedContract.js";
 

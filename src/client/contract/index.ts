@@ -1,3 +1,4 @@
+export type { Libraries } from "../../kernel/libraries.js";
 export {
   type CheckProxyVerificationParameters,
   checkProxyVerification,
@@ -16,7 +17,6 @@ export {
   maxAddressesPerRequest,
 } from "./getContractCreation.js";
 export { type GetSourceCodeParameters, getSourceCode } from "./getSourceCode.js";
-export type { Libraries } from "./libraries.js";
 export { type ListContractsParameters, type ListedContract, listContracts } from "./listContracts.js";
 export { type ReadEtherscanContractParameters, readEtherscanContract } from "./readEtherscanContract.js";
 export {

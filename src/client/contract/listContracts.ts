@@ -1,8 +1,8 @@
 import { InvalidInputError } from "../../errors/index.js";
+import { assertNonNegativeInteger, assertPagination } from "../../kernel/validate.js";
 import { listContractsResultSchema } from "../../schemas/index.js";
 import { isAbsentAbi, isNotVerifiedAbi } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
-import { assertNonNegativeInteger, assertPagination } from "../validate.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";
 import { isTrue } from "./verifiedContract.js";
 

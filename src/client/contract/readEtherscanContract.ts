@@ -1,9 +1,9 @@
 import { InvalidResponseError } from "../../errors/index.js";
+import { assertAddress } from "../../kernel/validate.js";
+import * as z from "../../kernel/zod.js";
 import { type SourceCodeItem, sourceCodeItemSchema } from "../../schemas/index.js";
-import * as z from "../../schemas/zod.js";
 import { isNotVerifiedAbi } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
-import { assertAddress } from "../validate.js";
 import {
   anotherContractReason,
   inputSettings,

@@ -1,6 +1,6 @@
+import { assertAddress } from "../../kernel/validate.js";
 import { getSmartContractStatusIfSupported } from "../rest/getSmartContractStatus.js";
 import type { Transport } from "../transport.js";
-import { assertAddress } from "../validate.js";
 import { getSourceCode } from "./getSourceCode.js";
 import type { VerifiedContract } from "./verifiedContract.js";
 

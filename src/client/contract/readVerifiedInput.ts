@@ -1,5 +1,5 @@
+import { assertAddress } from "../../kernel/validate.js";
 import type { Transport } from "../transport.js";
-import { assertAddress } from "../validate.js";
 import {
   anotherContractReason,
   inputSettings,

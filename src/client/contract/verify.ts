@@ -1,5 +1,4 @@
-import { jsonBody } from "../requestBody.js";
-import type { Transport } from "../transport.js";
+import { type Libraries, librarySlots } from "../../kernel/libraries.js";
 import {
   assertAddress,
   assertBodySize,
@@ -7,9 +6,10 @@ import {
   assertHexData,
   assertNonEmpty,
   assertNonNegativeInteger,
-} from "../validate.js";
+} from "../../kernel/validate.js";
+import { jsonBody } from "../requestBody.js";
+import type { Transport } from "../transport.js";
 import { callContractAction } from "./callContractAction.js";
-import { type Libraries, librarySlots } from "./libraries.js";
 import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
 
 const action = "verify";

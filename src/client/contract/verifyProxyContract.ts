@@ -1,7 +1,7 @@
 import { InvalidResponseError } from "../../errors/index.js";
+import { assertAddress } from "../../kernel/validate.js";
 import { multipartBody } from "../requestBody.js";
 import type { Transport } from "../transport.js";
-import { assertAddress } from "../validate.js";
 import { callContractAction, rejection } from "./callContractAction.js";
 
 const action = "verifyproxycontract";

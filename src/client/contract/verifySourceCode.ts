@@ -1,6 +1,5 @@
 import { InvalidInputError } from "../../errors/index.js";
-import { multipartBody } from "../requestBody.js";
-import type { Transport } from "../transport.js";
+import { type Libraries, librarySlots } from "../../kernel/libraries.js";
 import {
   assertAddress,
   assertBodySize,
@@ -8,9 +7,10 @@ import {
   assertHexData,
   assertNonEmpty,
   assertNonNegativeInteger,
-} from "../validate.js";
+} from "../../kernel/validate.js";
+import { multipartBody } from "../requestBody.js";
+import type { Transport } from "../transport.js";
 import { callContractAction } from "./callContractAction.js";
-import { type Libraries, librarySlots } from "./libraries.js";
 import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
 
 const action = "verifysourcecode";

@@ -1,7 +1,7 @@
 import { InvalidInputError } from "../../errors/index.js";
+import { assertAddress, assertBodySize } from "../../kernel/validate.js";
 import { multipartBody, type UploadFile } from "../requestBody.js";
 import type { Transport } from "../transport.js";
-import { assertAddress, assertBodySize } from "../validate.js";
 import { callContractAction } from "./callContractAction.js";
 import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
 import { synchronousSubmissionTimeoutMs } from "./verify.js";

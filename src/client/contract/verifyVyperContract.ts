@@ -1,12 +1,12 @@
-import { multipartBody } from "../requestBody.js";
-import type { Transport } from "../transport.js";
 import {
   assertAddress,
   assertBodySize,
   assertCompilerVersion,
   assertHexData,
   assertNonEmpty,
-} from "../validate.js";
+} from "../../kernel/validate.js";
+import { multipartBody } from "../requestBody.js";
+import type { Transport } from "../transport.js";
 import { callContractAction } from "./callContractAction.js";
 import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
 import { synchronousSubmissionTimeoutMs } from "./verify.js";

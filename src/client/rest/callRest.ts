@@ -6,8 +6,8 @@ import {
   type ParameterProblem,
   UnknownActionError,
 } from "../../errors/index.js";
+import type * as z from "../../kernel/zod.js";
 import { restMessageSchema, restValidationErrorsSchema } from "../../schemas/rest/index.js";
-import type * as z from "../../schemas/zod.js";
 import { isApiV2Disabled, isUnknownApiV2Action } from "../explorerTexts.js";
 import type { Transport, TransportResponse } from "../transport.js";
 

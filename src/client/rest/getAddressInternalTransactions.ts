@@ -1,3 +1,4 @@
+import { assertAddress } from "../../kernel/validate.js";
 import {
   type InternalTransaction,
   internalTransactionSchema,
@@ -5,7 +6,6 @@ import {
   restPageSchema,
 } from "../../schemas/rest/index.js";
 import type { Transport } from "../transport.js";
-import { assertAddress } from "../validate.js";
 import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
 import { assertInternalTransactionDirection, type InternalTransactionDirection } from "./validateRest.js";
 

@@ -1,9 +1,9 @@
 import { HttpError, InvalidResponseError, NotFoundError, UnknownActionError } from "../../errors/index.js";
+import { assertAddress } from "../../kernel/validate.js";
 import { type SmartContract, smartContractSchema } from "../../schemas/rest/index.js";
 import { bareHex } from "../contract/verifiedContract.js";
 import { isNotAContract, isRestNotFound } from "../explorerTexts.js";
 import type { Transport, TransportResponse } from "../transport.js";
-import { assertAddress } from "../validate.js";
 import { callRest, parseRestBody } from "./callRest.js";
 
 const endpoint = "/smart-contracts/{address_hash}";

@@ -1,3 +1,4 @@
+import { assertAddress } from "../../kernel/validate.js";
 import {
   type PageCursor,
   restPageSchema,
@@ -5,7 +6,6 @@ import {
   tokenInstanceHolderSchema,
 } from "../../schemas/rest/index.js";
 import type { Transport } from "../transport.js";
-import { assertAddress } from "../validate.js";
 import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
 import { assertTokenId } from "./validateRest.js";
 

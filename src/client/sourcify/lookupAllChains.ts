@@ -1,6 +1,6 @@
+import { assertAddress } from "../../kernel/validate.js";
 import { type SourcifyAllChains, sourcifyAllChainsSchema } from "../../schemas/sourcify.js";
 import type { Transport } from "../transport.js";
-import { assertAddress } from "../validate.js";
 import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
 
 /** Sourcify's route of the same name: an address on every chain at once. */

@@ -1,7 +1,7 @@
+import { assertAddress } from "../../kernel/validate.js";
 import { type SourcifyContract, sourcifyContractSchema } from "../../schemas/sourcify.js";
 import type { VerifiedContract } from "../contract/verifiedContract.js";
 import type { Transport } from "../transport.js";
-import { assertAddress } from "../validate.js";
 import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
 
 /** What a lookup asks for: the name for the pre-check, the rest for `getSourceCode` and proxy links. */

@@ -1,10 +1,10 @@
+import { assertAddress } from "../../kernel/validate.js";
 import {
   type SourcifyVerifiedContract,
   sourcifyVerifiedContractSchema,
 } from "../../schemas/sourcifyVerifiedContract.js";
 import { bareHex } from "../contract/verifiedContract.js";
 import type { Transport } from "../transport.js";
-import { assertAddress } from "../validate.js";
 import { inputSettings, type VerifiedInputReading, withV } from "../verifiedInput.js";
 import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
 

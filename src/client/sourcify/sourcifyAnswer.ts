@@ -1,6 +1,6 @@
 import { ExplorerError, HttpError, InvalidResponseError } from "../../errors/index.js";
+import type * as z from "../../kernel/zod.js";
 import { sourcifyErrorSchema } from "../../schemas/sourcify.js";
-import type * as z from "../../schemas/zod.js";
 import type { TransportResponse } from "../transport.js";
 
 /**

@@ -1,3 +1,5 @@
+import { currentRequestDeadline } from "../../kernel/requestDeadline.js";
+import { assertAddress, assertBodySize } from "../../kernel/validate.js";
 import { sourcifySubmittedSchema } from "../../schemas/sourcify.js";
 import type { SubmissionOutcome } from "../contract/submissionOutcome.js";
 import {
@@ -7,9 +9,7 @@ import {
 } from "../explorerTexts.js";
 import { sleep } from "../rateLimiter.js";
 import { jsonBody } from "../requestBody.js";
-import { currentRequestDeadline } from "../requestDeadline.js";
 import type { Transport } from "../transport.js";
-import { assertAddress, assertBodySize } from "../validate.js";
 import { lookupContract } from "./lookupContract.js";
 import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
 

@@ -1,4 +1,4 @@
-import * as z from "../zod.js";
+import * as z from "../../kernel/zod.js";
 
 // The specification does not say which fields are required (its gap 1): only the identifying hash is;
 // everything Blockscout may leave out or send as null is nullish.

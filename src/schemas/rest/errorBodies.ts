@@ -1,4 +1,4 @@
-import * as z from "../zod.js";
+import * as z from "../../kernel/zod.js";
 
 /** The error bodies of the REST API: `{message}` (404, 400, 403…) and OpenApiSpex's 422 `{errors: [...]}`. */
 export const restMessageSchema = z.looseObject({ message: z.string(), hash: z.nullish(z.string()) });

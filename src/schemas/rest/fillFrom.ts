@@ -1,4 +1,4 @@
-import * as z from "../zod.js";
+import * as z from "../../kernel/zod.js";
 
 /**
  * Wraps an object schema so that a field the specification names one way is also filled from the name

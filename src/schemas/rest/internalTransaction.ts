@@ -1,4 +1,4 @@
-import * as z from "../zod.js";
+import * as z from "../../kernel/zod.js";
 import { addressParamSchema } from "./addressParam.js";
 import { fillFrom } from "./fillFrom.js";
 

@@ -1,4 +1,4 @@
-import * as z from "../zod.js";
+import * as z from "../../kernel/zod.js";
 import { tokenInstanceSchema, tokenSchema } from "./token.js";
 
 /** The NFTs an address owns in one collection (`GET /addresses/{address_hash}/nft/collections`). */

@@ -1,4 +1,4 @@
-import * as z from "../zod.js";
+import * as z from "../../kernel/zod.js";
 
 /** A value of `next_page_params`: Blockscout sends JSON numbers, strings, booleans or null. */
 export const pageCursorValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);

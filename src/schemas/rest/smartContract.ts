@@ -1,4 +1,4 @@
-import * as z from "../zod.js";
+import * as z from "../../kernel/zod.js";
 
 /** One entry of `implementations`: newer Blockscout sends `address_hash`, older `address`. */
 const implementationSchema = z.looseObject({

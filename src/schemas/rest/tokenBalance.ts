@@ -1,4 +1,4 @@
-import * as z from "../zod.js";
+import * as z from "../../kernel/zod.js";
 import { tokenInstanceSchema, tokenSchema } from "./token.js";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { secretHeaderValues } from "../../../src/client/requestHeaders.js";
 import { ExplorerClient, ExplorerError } from "../../../src/index.js";
+import { secretHeaderValues } from "../../../src/kernel/requestHeaders.js";
 import { testAddress } from "../../support/addresses.js";
 import { useTestExplorer } from "../../support/useTestExplorer.js";
 

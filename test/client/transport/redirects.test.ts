@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../../src/client/rateLimiter.js";
 import { Transport } from "../../../src/client/transport.js";
-import { productVersion } from "../../../src/client/userAgent.js";
 import { InvalidResponseError } from "../../../src/errors/index.js";
+import { productVersion } from "../../../src/kernel/userAgent.js";
 import { secretApiKey } from "../../support/addresses.js";
 import { type Answer, getAbiRequest, jsonAnswer, useScriptedServers } from "../../support/scriptedServer.js";
 

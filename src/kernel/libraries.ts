@@ -1,5 +1,5 @@
-import { InvalidInputError } from "../../errors/index.js";
-import { assertAddress } from "../validate.js";
+import { InvalidInputError } from "../errors/index.js";
+import { assertAddress } from "./validate.js";
 
 /** Linked libraries: name (or `path:Name`) to deployed address. */
 export type Libraries = Record<string, string>;
