@@ -1,3 +1,4 @@
+import { type LimiterWait, type QuotaReading, sleep } from "../kernel/waits.js";
 /** Options of a {@link RateLimiter}. */
 export interface RateLimiterOptions {
   /**
@@ -16,14 +17,6 @@ export interface AcquireOptions {
   onLongWait?: (wait: LimiterWait) => void;
 }
 
-/** A wait the limiter imposes, and why. */
-export interface LimiterWait {
-  waitMs: number;
-  reason: "rate-limited" | "quota";
-  /** The explorer's words for it, when known, e.g. `Retry-After: 3000`. */
-  said?: string;
-}
-
 /** Waits longer than this are announced (progress lines), so a step never sits silent. */
 export const longWaitMs = 3_000;
 
@@ -38,22 +31,6 @@ export class WaitTooLongError extends Error {
     this.wait = wait;
     this.allowedMs = allowedMs;
   }
-}
-
-/** What an explorer has said about its quota so far, and how often it refused a request for it. */
-export interface QuotaReading {
-  /**
-   * `unknown` before an answer carried `x-ratelimit-*` headers; `unlimited` for Blockscout's `-1`; else the stated
-   * limit and the window length (the longest `x-ratelimit-reset` seen: the first answer of a window states about
-   * all of it).
-   */
-  quota: { kind: "unknown" } | { kind: "unlimited" } | { kind: "window"; limit: number; windowMs: number };
-  /** Answers that were 429 (or a rate-limit envelope), each followed by a pause. */
-  rateLimitedAnswers: number;
-  /** Requests let through so far. */
-  requestsStarted: number;
-  /** The Blockscout API's `x-credits-remaining` on the last answer that carried it; undefined before one did. */
-  creditsRemaining?: number;
 }
 
 /** What the explorer last said about its quota. */
@@ -267,22 +244,4 @@ export function sharedRateLimiter(
     limiters.set(explorerBase, limiter);
   }
   return limiter;
-}
-
-/** Node's timers hold at most 2^31-1 ms; a longer delay fires at once with a TimeoutOverflowWarning. */
-const longestTimerMs = 2_147_483_647;
-
-/**
- * Resolves after the given time; a delay longer than a timer can hold wakes after the longest one (callers that
- * wait for a moment look again), and a negative or non-number delay resolves at once.
- *
- * @param ms - milliseconds
- */
-export function sleep(ms: number): Promise<void> {
-  const delayMs = Number.isFinite(ms)
-    ? Math.min(Math.max(0, ms), longestTimerMs)
-    : ms > 0
-      ? longestTimerMs
-      : 0;
-  return new Promise((resolve) => setTimeout(resolve, delayMs));
 }

@@ -20,6 +20,7 @@ import { currentRequestDeadline } from "../kernel/requestDeadline.js";
 import { checkedHeaders, secretHeaderValues } from "../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
 import { browserLikeUserAgent, userAgent } from "../kernel/userAgent.js";
+import { sleep, type TransportEvent } from "../kernel/waits.js";
 import { ExplorerCapabilities } from "./explorerCapabilities.js";
 import {
   botChallengeEvidence,
@@ -33,20 +34,7 @@ import {
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
 import { BodyTooLargeError, ProxyRefusedError } from "./httpFailures.js";
 import { loadHttpClient } from "./loadHttpClient.js";
-import {
-  type LimiterWait,
-  type RateLimiter,
-  sharedRateLimiter,
-  sleep,
-  WaitTooLongError,
-} from "./rateLimiter.js";
-
-/** Something a person may want to see while a request waits or retries; URLs are redacted. */
-export type TransportEvent =
-  | { type: "rate-limited"; url: string; waitMs: number; attempt: number }
-  /** A wait of more than a few seconds before a request may start: the explorer's pause, or its used-up quota. */
-  | { type: "waiting"; url: string; waitMs: number; reason: LimiterWait["reason"] }
-  | { type: "retry"; url: string; reason: string; delayMs: number; attempt: number };
+import { type RateLimiter, sharedRateLimiter, WaitTooLongError } from "./rateLimiter.js";
 
 export interface TransportOptions {
   /**

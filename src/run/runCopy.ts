@@ -1,8 +1,9 @@
-import { Transport, type TransportEvent } from "../client/transport.js";
+import { Transport } from "../client/transport.js";
 import type { VerifiedInputReading } from "../client/verifiedInput.js";
 import { InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
 import { maxJsonDepth, nestsDeeperThan } from "../kernel/jsonDepth.js";
 import { assertAddress } from "../kernel/validate.js";
+import type { TransportEvent } from "../kernel/waits.js";
 import { blockscoutTransportOptions, type TransportSettings } from "../verifiers/blockscoutVerifier.js";
 import type { Target } from "../verifiers/target.js";
 import type { VerificationJob } from "../verify/job.js";

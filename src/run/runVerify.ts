@@ -1,9 +1,9 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
-import type { TransportEvent } from "../client/transport.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import type { DiscoveryWarning } from "../discovery/index.js";
 import { InterruptedError, InvalidInputError } from "../errors/index.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
+import type { TransportEvent } from "../kernel/waits.js";
 import { Ledger } from "../ledger/ledger.js";
 import { runConcurrencyCeiling } from "../options/verificationOptions.js";
 import type { TransportSettings } from "../verifiers/blockscoutVerifier.js";

@@ -1,8 +1,9 @@
 import * as contract from "../client/contract/index.js";
-import { type QuotaReading, sharedRateLimiter } from "../client/rateLimiter.js";
+import { sharedRateLimiter } from "../client/rateLimiter.js";
 import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContractStatus.js";
 import { Transport, type TransportOptions } from "../client/transport.js";
 import { UnknownActionError } from "../errors/index.js";
+import type { QuotaReading } from "../kernel/waits.js";
 import type {
   ContractPages,
   Creation,

@@ -1,7 +1,7 @@
 import * as contract from "../client/contract/index.js";
-import type { QuotaReading } from "../client/rateLimiter.js";
 import type { Transport } from "../client/transport.js";
 import { InvalidInputError, NotSupportedError } from "../errors/index.js";
+import type { QuotaReading } from "../kernel/waits.js";
 import {
   type ContractPages,
   type Creation,

@@ -1,9 +1,9 @@
 import { sourcifyMatchKind, sourcifyMatchLevel } from "../client/explorerTexts.js";
-import type { QuotaReading } from "../client/rateLimiter.js";
 import * as sourcify from "../client/sourcify/index.js";
 import { Transport } from "../client/transport.js";
 import { InvalidInputError, NotSupportedError } from "../errors/index.js";
 import { assertNonEmpty } from "../kernel/validate.js";
+import type { QuotaReading } from "../kernel/waits.js";
 import type {
   ContractPages,
   Creation,

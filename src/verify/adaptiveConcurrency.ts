@@ -1,4 +1,4 @@
-import type { QuotaReading } from "../client/rateLimiter.js";
+import type { QuotaReading } from "../kernel/waits.js";
 import { autoConcurrencyCeiling } from "../options/verificationOptions.js";
 
 /** How many contracts a batch works on at once: a number, or `auto` (chosen from what the explorer says). */

@@ -1,5 +1,5 @@
-import { sleep } from "../client/rateLimiter.js";
 import { withRequestDeadline } from "../kernel/requestDeadline.js";
+import { sleep } from "../kernel/waits.js";
 
 /** A job's deadline: how much time is left, and waits that never run past it. */
 export class Deadline {

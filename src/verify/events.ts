@@ -1,4 +1,4 @@
-import type { TransportEvent } from "../client/transport.js";
+import type { TransportEvent } from "../kernel/waits.js";
 import type { VerificationResult } from "./job.js";
 
 /** What the engine reports while it works, for progress lines; every event names the contract's address. */

@@ -1,4 +1,4 @@
-import type { QuotaReading } from "../client/rateLimiter.js";
+import type { QuotaReading } from "../kernel/waits.js";
 import type {
   MatchKind,
   OptimizerSettings,

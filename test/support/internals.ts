@@ -42,7 +42,7 @@ export { ExplorerCapabilities } from "../../src/client/explorerCapabilities.js";
 export { ExplorerClient, type ExplorerClientOptions } from "../../src/client/explorerClient.js";
 export { type ExplorerUrls, resolveExplorerUrls } from "../../src/client/explorerUrl.js";
 export type { UploadFile } from "../../src/client/requestBody.js";
-export { Transport, type TransportEvent, type TransportOptions } from "../../src/client/transport.js";
+export { Transport, type TransportOptions } from "../../src/client/transport.js";
 export * from "../../src/discovery/index.js";
 export * from "../../src/errors/index.js";
 export {
@@ -53,6 +53,7 @@ export {
   type KnownExplorer,
 } from "../../src/explorers/index.js";
 export * from "../../src/inputs/index.js";
+export type { TransportEvent } from "../../src/kernel/waits.js";
 export {
   formatLedgerTable,
   inputHash,

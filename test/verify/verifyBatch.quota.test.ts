@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
-import type { TransportEvent } from "../../src/client/transport.js";
+import type { TransportEvent } from "../../src/kernel/waits.js";
 import { verifyBatch } from "../../src/run/verifyBatch.js";
 import { isSuccess } from "../../src/verify/job.js";
 import { testAddress } from "../support/addresses.js";

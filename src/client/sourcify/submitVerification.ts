@@ -1,5 +1,6 @@
 import { currentRequestDeadline } from "../../kernel/requestDeadline.js";
 import { assertAddress, assertBodySize } from "../../kernel/validate.js";
+import { sleep } from "../../kernel/waits.js";
 import { sourcifySubmittedSchema } from "../../schemas/sourcify.js";
 import type { SubmissionOutcome } from "../contract/submissionOutcome.js";
 import {
@@ -7,7 +8,6 @@ import {
   isSourcifyDuplicateRequest,
   sourcifyMatchKind,
 } from "../explorerTexts.js";
-import { sleep } from "../rateLimiter.js";
 import { jsonBody } from "../requestBody.js";
 import type { Transport } from "../transport.js";
 import { lookupContract } from "./lookupContract.js";

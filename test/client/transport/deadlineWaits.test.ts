@@ -1,8 +1,9 @@
 import { describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../../src/client/rateLimiter.js";
-import { Transport, type TransportEvent } from "../../../src/client/transport.js";
+import { Transport } from "../../../src/client/transport.js";
 import { NetworkError, RateLimitedError, TimeoutError } from "../../../src/errors/index.js";
 import { withRequestDeadline } from "../../../src/kernel/requestDeadline.js";
+import type { TransportEvent } from "../../../src/kernel/waits.js";
 import { getAbiRequest, jsonAnswer, useScriptedServers } from "../../support/scriptedServer.js";
 
 const scriptedServer = useScriptedServers();
