@@ -4,8 +4,9 @@ import { join, resolve } from "node:path";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../client/urlCredentials.js";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
-import type { BadManifestEntry } from "../inputs/manifest.js";
+import { type BadManifestEntry, isInlineManifest } from "../inputs/manifest.js";
 import { readVerificationBundle } from "../inputs/verificationBundle.js";
+import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
 import { createdJobsFromInputs, jobsFromInputs, proxySources, workspaceCompilers } from "../run/inputJobs.js";
 import { interruptedExitCode } from "../run/interruption.js";
@@ -37,7 +38,10 @@ export async function run(): Promise<void> {
     const recorded: ChainClaim[] = [];
     // A bundle names its contracts and chains, a copy its addresses: neither has a build to read.
     const bundled = inputs.bundle
-      ? await readVerificationBundle(resolve(workspace, inputs.bundle), "bundle")
+      ? await readVerificationBundle(
+          await resolveWorkspaceInput(workspace, inputs.bundle, "bundle"),
+          "bundle",
+        )
       : undefined;
     if (bundled && bundled.jobs.length === 0)
       throw new InvalidInputError("bundle", `The bundle ${inputs.bundle} holds no contracts.`);
@@ -48,7 +52,13 @@ export async function run(): Promise<void> {
       (inputs.copyFrom
         ? []
         : await jobsFromInputs(
-            inputs,
+            {
+              ...inputs,
+              contracts:
+                inputs.contracts && !isInlineManifest(inputs.contracts)
+                  ? await resolveWorkspaceInput(workspace, inputs.contracts, "contracts")
+                  : inputs.contracts,
+            },
             workspace,
             (entry) => badEntries.push(entry),
             (claim) => recorded.push(claim),
