@@ -309,6 +309,7 @@ async function measure(label: string, targets: VerifierKind[], jobs: Verificatio
       sourcify: { url: urlOf("sourcify"), source: "the bench's stand-in" },
     },
     howToNameExplorer: "",
+    howToGiveEtherscanKey: "",
   });
   const results = await runVerify({
     jobs,

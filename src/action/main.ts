@@ -95,6 +95,7 @@ export async function run(): Promise<void> {
       headers: inputs.headers,
       userAgent: inputs.userAgent,
       howToNameExplorer: "give the explorer-url input",
+      howToGiveEtherscanKey: "give the etherscan-api-key input",
     });
     startLogGroup("Progress");
     let results: RunResults;

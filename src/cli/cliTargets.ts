@@ -71,6 +71,7 @@ export async function resolveCliTargets(where: CliWhere): Promise<RunTargets> {
       compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd, foundry)],
     },
     howToNameExplorer,
+    howToGiveEtherscanKey: "set ETHERSCAN_API_KEY in the environment",
   });
 }
 

@@ -54,6 +54,8 @@ export interface TargetRequest {
   localExplorer?: { cacheDir: string; compilers: string[] } | undefined;
   /** What to tell a user when nothing names a Blockscout explorer: how to name one in this door. */
   howToNameExplorer: string;
+  /** What to tell a user when Etherscan has no key: where this door reads it (and nothing it does not read). */
+  howToGiveEtherscanKey: string;
   /** How a chain's explorer is looked up; default: as the environment says (`EXPLORER_VERIFY_CHAIN_LIST_URL`, …). */
   lookup?: FindExplorerOptions | undefined;
 }
@@ -166,7 +168,15 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
           );
         }
         if (service === "etherscan")
-          targets.push(await etherscanTarget(chainId, request.keys?.etherscan, roots.etherscan, required));
+          targets.push(
+            await etherscanTarget(
+              chainId,
+              request.keys?.etherscan,
+              roots.etherscan,
+              required,
+              request.howToGiveEtherscanKey,
+            ),
+          );
         if (service === "sourcify") targets.push(sourcifyTarget(chainId, roots.sourcify, required));
         if (service === "routescan")
           targets.push(await routescanTarget(chainId, request.keys?.routescan, roots.routescan, required));

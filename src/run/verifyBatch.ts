@@ -87,6 +87,7 @@ export async function verifyBatch(
       ]),
     ),
     howToNameExplorer: "give its URL as the explorerUrl option, or in the explorers option",
+    howToGiveEtherscanKey: "give the etherscanApiKey option",
     ...(options.explorerLookup ? { lookup: options.explorerLookup } : {}),
   });
   try {

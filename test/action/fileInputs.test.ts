@@ -1,9 +1,9 @@
 import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from "@jest/globals";
-import { run } from "../../src/action/main.js";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { bundleOf, bundleText } from "../../src/run/bundleOfJobs.js";
+import { runActionInProcess } from "../support/actionInProcess.js";
 import { type ScriptedServer, startScriptedServer } from "../support/scriptedServer.js";
 
 // The Action's file inputs read from a workspace a pull request wrote, links included. A relative `bundle` or
@@ -52,35 +52,8 @@ afterAll(async () => {
   await rm(outside, { recursive: true, force: true });
 });
 
-const variables: string[] = [];
-afterEach(() => {
-  for (const name of variables.splice(0)) delete process.env[name];
-  jest.restoreAllMocks();
-});
-
-// run() in this process, as the runner would start it, with what it wrote to the log.
-async function runAction(inputs: Record<string, string>): Promise<string> {
-  const env: Record<string, string> = { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: outside };
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  for (const [name, value] of Object.entries(env)) {
-    process.env[name] = value;
-    variables.push(name);
-  }
-  for (const name of ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY"]) {
-    if (process.env[name] !== undefined) throw new Error(`${name} is set: this test writes no runner files`);
-  }
-  let log = "";
-  jest.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    log += String(chunk);
-    return true;
-  });
-  try {
-    await run();
-  } finally {
-    process.exitCode = undefined;
-  }
-  return log;
-}
+const runAction = (inputs: Record<string, string>) =>
+  runActionInProcess(inputs, { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: outside });
 
 describe("a relative file input that a link leads outside the workspace", () => {
   it("is refused for a bundle, valid as it is, before any request", async () => {

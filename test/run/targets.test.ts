@@ -10,6 +10,7 @@ describe("the hall's resolver", () => {
         chains: [{ claims: [] }],
         explorerUrl: { url, source: "--explorer-url" },
         howToNameExplorer: "",
+        howToGiveEtherscanKey: "",
       }).catch((error: unknown) => error);
       expect(refusal).toMatchObject({
         code: "invalid_input",
@@ -24,6 +25,7 @@ describe("the hall's resolver", () => {
       services: ["sourcify"],
       chains: [{ claims: [{ id: 10, source: "--chain-id" }] }],
       howToNameExplorer: "",
+      howToGiveEtherscanKey: "",
     });
     expect(targets).toMatchObject([
       { service: "sourcify", chainId: 10, apiUrl: "https://sourcify.dev/server", required: true },
@@ -48,6 +50,7 @@ describe("the hall's resolver", () => {
       explorerUrl: { url: "http://blockscout.corp.example", source: "--explorer-url" },
       keys: { blockscout: "K-SECRET-1234" },
       howToNameExplorer: "",
+      howToGiveEtherscanKey: "",
     });
     await expect(refusal).rejects.toThrow(
       "--explorer-url is plain http (blockscout.corp.example), and the API key would travel in clear: use https, or send no key or header to it. Nothing was sent.",
@@ -60,6 +63,7 @@ describe("the hall's resolver", () => {
         explorerUrl: { url: "http://127.0.0.1:9", source: "--explorer-url" },
         keys: { blockscout: "K-SECRET-1234" },
         howToNameExplorer: "",
+        howToGiveEtherscanKey: "",
       }),
     ).resolves.toMatchObject({ targets: [{ instanceUrl: "http://127.0.0.1:9" }] });
   });
