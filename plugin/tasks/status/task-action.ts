@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { neutraliseText } from "../../../src/report/terminalText.js";
 import { printLedger, runStatus } from "../../../src/run/runStatus.js";
@@ -25,6 +25,7 @@ export default async function statusTaskAction(
         json: args.json,
         writeLine: (table) => console.log(table),
         otherLedger: "--ledger FILE (npx hardhat explorer-verify writes one)",
+        localExplorerCache: join(hre.config.paths.cache, "explorer-verify"),
       }),
     );
     return;
