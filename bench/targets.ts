@@ -310,6 +310,7 @@ async function measure(label: string, targets: VerifierKind[], jobs: Verificatio
     },
     howToNameExplorer: "",
     howToGiveEtherscanKey: "",
+    howToReachLocalChain: "",
   });
   const results = await runVerify({
     jobs,

@@ -96,6 +96,8 @@ export async function run(): Promise<void> {
       userAgent: inputs.userAgent,
       howToNameExplorer: "give the explorer-url input",
       howToGiveEtherscanKey: "give the etherscan-api-key input",
+      howToReachLocalChain:
+        "give its JSON-RPC URL in rpc-url (or rpc-urls), and the embedded local explorer verifies on it, or give explorer-url",
     });
     startLogGroup("Progress");
     let results: RunResults;

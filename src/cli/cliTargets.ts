@@ -72,6 +72,8 @@ export async function resolveCliTargets(where: CliWhere): Promise<RunTargets> {
     },
     howToNameExplorer,
     howToGiveEtherscanKey: "set ETHERSCAN_API_KEY in the environment",
+    howToReachLocalChain:
+      "give --rpc-url URL of the chain, and the embedded local explorer verifies on it, or give --explorer-url",
   });
 }
 

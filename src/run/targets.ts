@@ -56,6 +56,8 @@ export interface TargetRequest {
   howToNameExplorer: string;
   /** What to tell a user when Etherscan has no key: where this door reads it (and nothing it does not read). */
   howToGiveEtherscanKey: string;
+  /** What to tell a user when a local chain (31337, 1337) has no JSON-RPC and no explorer: how this door reaches it. */
+  howToReachLocalChain: string;
   /** How a chain's explorer is looked up; default: as the environment says (`EXPLORER_VERIFY_CHAIN_LIST_URL`, …). */
   lookup?: FindExplorerOptions | undefined;
 }
@@ -155,6 +157,7 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
                 lookup: request.lookup ?? environment.lookup,
                 required,
                 howToNameExplorer: request.howToNameExplorer,
+                howToReachLocalChain: request.howToReachLocalChain,
               },
               (explorer) => localExplorers.push(explorer),
             ),

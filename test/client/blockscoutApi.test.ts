@@ -49,6 +49,7 @@ async function blockscoutTarget(request: {
     lookup,
     howToNameExplorer: "give its URL as the explorerUrl option",
     howToGiveEtherscanKey: "",
+    howToReachLocalChain: "",
   });
   const [target] = targets;
   if (target?.service !== "blockscout") throw new Error("expected a Blockscout target");

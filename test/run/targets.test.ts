@@ -11,6 +11,7 @@ describe("the hall's resolver", () => {
         explorerUrl: { url, source: "--explorer-url" },
         howToNameExplorer: "",
         howToGiveEtherscanKey: "",
+        howToReachLocalChain: "",
       }).catch((error: unknown) => error);
       expect(refusal).toMatchObject({
         code: "invalid_input",
@@ -26,10 +27,26 @@ describe("the hall's resolver", () => {
       chains: [{ claims: [{ id: 10, source: "--chain-id" }] }],
       howToNameExplorer: "",
       howToGiveEtherscanKey: "",
+      howToReachLocalChain: "",
     });
     expect(targets).toMatchObject([
       { service: "sourcify", chainId: 10, apiUrl: "https://sourcify.dev/server", required: true },
     ]);
+  });
+
+  it("says a local chain with no JSON-RPC needs one, in the door's words, before any lookup", async () => {
+    const refusal = await resolveTargets({
+      services: ["blockscout"],
+      chains: [{ claims: [{ id: 1337, source: "the deployment chain-1337" }] }],
+      howToNameExplorer: "give an explorer",
+      howToGiveEtherscanKey: "",
+      howToReachLocalChain: "give its own --network",
+      lookup: { refresh: false, cacheDir: false },
+    }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      code: "invalid_input",
+      shortMessage: "Chain 1337 is a local chain, which no public explorer serves: give its own --network.",
+    });
   });
 
   it("refuses chains that disagree, naming both", () => {
@@ -51,6 +68,7 @@ describe("the hall's resolver", () => {
       keys: { blockscout: "K-SECRET-1234" },
       howToNameExplorer: "",
       howToGiveEtherscanKey: "",
+      howToReachLocalChain: "",
     });
     await expect(refusal).rejects.toThrow(
       "--explorer-url is plain http (blockscout.corp.example), and the API key would travel in clear: use https, or send no key or header to it. Nothing was sent.",
@@ -64,6 +82,7 @@ describe("the hall's resolver", () => {
         keys: { blockscout: "K-SECRET-1234" },
         howToNameExplorer: "",
         howToGiveEtherscanKey: "",
+        howToReachLocalChain: "",
       }),
     ).resolves.toMatchObject({ targets: [{ instanceUrl: "http://127.0.0.1:9" }] });
   });
