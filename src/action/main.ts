@@ -168,12 +168,20 @@ export async function run(): Promise<void> {
     }
     // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
     const core = await import("@actions/core");
-    report(core, results, inputs.optionalTargets);
-    if (bundleFile && existsSync(bundleFile)) core.setOutput("bundle", bundleFile);
+    const setOutput = outputWriter(core);
+    report(core, setOutput, results, inputs.optionalTargets);
+    if (bundleFile && existsSync(bundleFile)) setOutput("bundle", bundleFile);
     const explorer = results[0]?.explorer ?? "";
     let summaryHoldsTable = false;
+    const summaryFile = process.env.GITHUB_STEP_SUMMARY;
     // The outputs are written: a summary that cannot be written is said, and does not fail the run.
-    if (process.env.GITHUB_STEP_SUMMARY)
+    if (summaryFile && !existsSync(summaryFile))
+      core.warning(
+        neutraliseText(
+          `No job summary: GITHUB_STEP_SUMMARY names ${summaryFile}, which does not exist (a runner creates it before the step). The verification's result stands.`,
+        ),
+      );
+    else if (summaryFile)
       ({ holdsTable: summaryHoldsTable } = await writeJobSummary(results, explorer, results.budgets).catch(
         (error: unknown) => {
           core.warning(
@@ -189,7 +197,7 @@ export async function run(): Promise<void> {
     });
     if (results.interruptedBy) {
       const note = `Interrupted (${results.interruptedBy}): the records without a verdict say so; the ledger keeps what was sent, so a rerun resumes.`;
-      if (process.env.GITHUB_STEP_SUMMARY)
+      if (summaryFile && existsSync(summaryFile))
         await core.summary.addRaw(`<p><strong>${note}</strong></p>`, true).write();
       core.setFailed(note);
       // Answers still in flight are not awaited: their sockets must not hold the step open.
@@ -263,8 +271,22 @@ function contractOutcomes(
   });
 }
 
+// @actions/core writes outputs to the file GITHUB_OUTPUT names, and throws when it does not exist (a run outside a
+// runner, with the variable copied from elsewhere): the outputs are then not written, and the run's result stands.
+function outputWriter(core: typeof import("@actions/core")): (name: string, value: string) => void {
+  const file = process.env.GITHUB_OUTPUT;
+  if (!file || existsSync(file)) return (name, value) => core.setOutput(name, value);
+  core.warning(
+    neutraliseText(
+      `No outputs: GITHUB_OUTPUT names ${file}, which does not exist (a runner creates it before the step), so the outputs are not written. The verification's result stands.`,
+    ),
+  );
+  return () => {};
+}
+
 function report(
   core: typeof import("@actions/core"),
+  setOutput: (name: string, value: string) => void,
   results: VerificationResult[],
   optionalTargets: readonly Service[],
 ): void {
@@ -285,14 +307,14 @@ function report(
     );
   }
   const output = resultsOutput(results);
-  core.setOutput("results", output.json);
+  setOutput("results", output.json);
   if (output.cutLine) logLine(output.cutLine);
   // Over several targets a contract has a record on each: the counts are per contract, and per target in `counts`.
   const outcomes = contractOutcomes(results, optionalTargets);
-  core.setOutput("verified-count", String(outcomes.filter((o) => o === "verified").length));
-  core.setOutput("already-verified-count", String(outcomes.filter((o) => o === "already-verified").length));
-  core.setOutput("failed-count", String(outcomes.filter((o) => o === "failed").length));
-  core.setOutput(
+  setOutput("verified-count", String(outcomes.filter((o) => o === "verified").length));
+  setOutput("already-verified-count", String(outcomes.filter((o) => o === "already-verified").length));
+  setOutput("failed-count", String(outcomes.filter((o) => o === "failed").length));
+  setOutput(
     "counts",
     JSON.stringify(
       Object.fromEntries(

@@ -52,8 +52,8 @@ afterAll(async () => {
   await rm(outside, { recursive: true, force: true });
 });
 
-const runAction = (inputs: Record<string, string>) =>
-  runActionInProcess(inputs, { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: outside });
+const runAction = async (inputs: Record<string, string>) =>
+  (await runActionInProcess(inputs, { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: outside })).log;
 
 describe("a relative file input that a link leads outside the workspace", () => {
   it("is refused for a bundle, valid as it is, before any request", async () => {

@@ -64,7 +64,7 @@ describe("Etherscan with no key", () => {
   });
 
   it("in the Action, asks for the etherscan-api-key input, even with ETHERSCAN_API_KEY set", async () => {
-    const log = await runActionInProcess(
+    const { log } = await runActionInProcess(
       { bundle: "verification.json", targets: "etherscan" },
       { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace, ETHERSCAN_API_KEY: "set-but-not-read" },
     );

@@ -9,12 +9,12 @@ import { run } from "../../src/action/main.js";
  *
  * @param inputs - input name (as in action.yml) to value
  * @param env - GITHUB_WORKSPACE, RUNNER_TEMP and any other variable
- * @returns what the step wrote to its log
+ * @returns what the step wrote to its log, and the exit code it set (undefined: success)
  */
 export async function runActionInProcess(
   inputs: Record<string, string>,
   env: Record<string, string>,
-): Promise<string> {
+): Promise<{ log: string; exitCode: number | string | undefined }> {
   const variables: Record<string, string> = { ...env };
   for (const [name, value] of Object.entries(inputs)) variables[`INPUT_${name.toUpperCase()}`] = value;
   for (const name of ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY"]) {
@@ -24,6 +24,7 @@ export async function runActionInProcess(
   const before = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
   Object.assign(process.env, variables);
   let log = "";
+  let exitCode: number | string | undefined;
   const write = jest.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
     log += String(chunk);
     return true;
@@ -32,11 +33,12 @@ export async function runActionInProcess(
     await run();
   } finally {
     write.mockRestore();
+    exitCode = process.exitCode ?? undefined;
     process.exitCode = undefined;
     for (const [name, value] of Object.entries(before)) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
   }
-  return log;
+  return { log, exitCode };
 }
