@@ -8,7 +8,7 @@ import { asUserErrors } from "../../internal/pluginError.js";
 import { defaultLedgerPath } from "../verify/ledgerOption.js";
 
 interface StatusTaskArguments {
-  guid: string;
+  guid: string | undefined;
   ledger: string | undefined;
   explorerUrl: string | undefined;
   proxy: boolean;
@@ -19,7 +19,8 @@ export default async function statusTaskAction(
   args: StatusTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
-  if (args.guid === "") {
+  const guid = args.guid ?? "";
+  if (guid === "") {
     await asUserErrors(async () =>
       printLedger(resolve(hre.config.paths.root, args.ledger ?? defaultLedgerPath), {
         json: args.json,
@@ -32,10 +33,10 @@ export default async function statusTaskAction(
   }
   // Checked before the network or the explorer is touched.
   const { assertGuid } = await import("../../../src/client/validate.js");
-  await asUserErrors(async () => assertGuid(args.guid));
+  await asUserErrors(async () => assertGuid(guid));
   const { failed } = await withTarget(hre, args.explorerUrl, "blockscout", ({ targets: [target] }) =>
     asUserErrors(async () =>
-      runStatus(await verifierFor(target as NonNullable<typeof target>), args.guid, {
+      runStatus(await verifierFor(target as NonNullable<typeof target>), guid, {
         proxy: args.proxy,
         json: args.json,
         writeLine: (line) => console.log(neutraliseText(line)),
