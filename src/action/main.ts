@@ -8,11 +8,12 @@ import { type BadManifestEntry, isInlineManifest } from "../inputs/manifest.js";
 import { readVerificationBundle } from "../inputs/verificationBundle.js";
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
+import { contractCounts, countsPerTarget } from "../run/contractCounts.js";
 import { createdJobsFromInputs, jobsFromInputs, proxySources, workspaceCompilers } from "../run/inputJobs.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";
 import { RunReporter } from "../run/runReporter.js";
-import { countsPerTarget, type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
+import { type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
 import { type ChainClaim, chainPlaces, resolveTargets } from "../run/targets.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
@@ -182,17 +183,21 @@ export async function run(): Promise<void> {
         ),
       );
     else if (summaryFile)
-      ({ holdsTable: summaryHoldsTable } = await writeJobSummary(results, explorer, results.budgets).catch(
-        (error: unknown) => {
-          core.warning(
-            neutraliseText(`No job summary: ${error instanceof Error ? error.message : String(error)}`),
-          );
-          return { holdsTable: false };
-        },
-      ));
+      ({ holdsTable: summaryHoldsTable } = await writeJobSummary(
+        results,
+        explorer,
+        results.budgets,
+        inputs.optionalTargets,
+      ).catch((error: unknown) => {
+        core.warning(
+          neutraliseText(`No job summary: ${error instanceof Error ? error.message : String(error)}`),
+        );
+        return { holdsTable: false };
+      }));
     else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
     await commentOnPullRequest(inputs, results, explorer, {
       summaryHoldsTable,
+      optionalTargets: inputs.optionalTargets,
       secrets: [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey],
     });
     if (results.interruptedBy) {
@@ -225,16 +230,13 @@ function targetsOf(results: readonly VerificationResult[]): string[] {
 
 // Over several targets a contract has a record per target: the line counts contracts on each target that failed.
 function failureLine(results: readonly VerificationResult[]): string {
-  const targets = targetsOf(results);
-  if (targets.length === 1) {
-    const failed = results.filter((r) => !isSuccess(r)).length;
-    return `${failed} of ${results.length} contract${results.length === 1 ? "" : "s"} could not be verified.`;
-  }
-  const parts = targets.flatMap((target) => {
-    const records = results.filter((r) => (r.target ?? "blockscout") === target);
-    const failed = records.filter((r) => !isSuccess(r)).length;
-    return failed === 0 ? [] : [`${failed} of ${records.length} on ${target}`];
-  });
+  const perTarget = countsPerTarget(results);
+  const [only] = perTarget;
+  if (perTarget.length === 1 && only)
+    return `${only.failed} of ${only.contracts} contract${only.contracts === 1 ? "" : "s"} could not be verified.`;
+  const parts = perTarget.flatMap(({ target, contracts, failed }) =>
+    failed === 0 ? [] : [`${failed} of ${contracts} on ${target}`],
+  );
   return `Contracts that could not be verified: ${parts.join(", ")}.`;
 }
 
@@ -248,27 +250,6 @@ function maxResponseBytesFromEnvironment(): { maxResponseBytes?: number } {
   const text = process.env.EXPLORER_VERIFY_MAX_RESPONSE_BYTES;
   const bytes = Number(text);
   return text && Number.isSafeInteger(bytes) && bytes > 0 ? { maxResponseBytes: bytes } : {};
-}
-
-// Each contract once, whatever the number of targets: failed on a target that is not optional, else verified by this
-// run on one at least, else already verified everywhere (pending counts as neither).
-function contractOutcomes(
-  results: readonly VerificationResult[],
-  optionalTargets: readonly Service[],
-): Array<"verified" | "already-verified" | "failed" | "pending"> {
-  const byContract = new Map<string, VerificationResult[]>();
-  for (const r of results) {
-    const key = `${r.chainId ?? ""} ${r.address.toLowerCase()} ${r.format === "proxy" ? "proxy" : ""}`;
-    byContract.set(key, [...(byContract.get(key) ?? []), r]);
-  }
-  return [...byContract.values()].map((records) => {
-    const required = records.filter((r) => !optionalTargets.includes(r.target ?? "blockscout"));
-    const counted = required.length > 0 ? required : records;
-    if (counted.some((r) => r.status === "failed" || r.status === "timeout")) return "failed";
-    if (counted.some((r) => r.status === "verified")) return "verified";
-    if (counted.every((r) => r.status === "already-verified")) return "already-verified";
-    return "pending";
-  });
 }
 
 // @actions/core writes outputs to the file GITHUB_OUTPUT names, and throws when it does not exist (a run outside a
@@ -309,11 +290,12 @@ function report(
   const output = resultsOutput(results);
   setOutput("results", output.json);
   if (output.cutLine) logLine(output.cutLine);
-  // Over several targets a contract has a record on each: the counts are per contract, and per target in `counts`.
-  const outcomes = contractOutcomes(results, optionalTargets);
-  setOutput("verified-count", String(outcomes.filter((o) => o === "verified").length));
-  setOutput("already-verified-count", String(outcomes.filter((o) => o === "already-verified").length));
-  setOutput("failed-count", String(outcomes.filter((o) => o === "failed").length));
+  // Over several targets a contract has a record on each, and a proxy one more for its link: the counts are per
+  // contract, and per target in `counts`.
+  const counts = contractCounts(results, optionalTargets);
+  setOutput("verified-count", String(counts.verified));
+  setOutput("already-verified-count", String(counts.alreadyVerified));
+  setOutput("failed-count", String(counts.failed));
   setOutput(
     "counts",
     JSON.stringify(
