@@ -309,6 +309,8 @@ async function measure(label: string, targets: VerifierKind[], jobs: Verificatio
       sourcify: { url: urlOf("sourcify"), source: "the bench's stand-in" },
     },
     howToNameExplorer: "",
+    howToGiveEtherscanKey: "",
+    howToReachLocalChain: "",
   });
   const results = await runVerify({
     jobs,

@@ -250,11 +250,6 @@ const results = await verifyBatch(jobs, {
   onEvent: reporter.event,
 });
 reporter.finish(results);
-const submissions = results.reduce((sum, r) => sum + r.attempts, 0);
-
-console.log(
-  `\n${results.filter(isSuccess).length} of ${results.length} verified; ${submissions} submission(s) sent.`,
-);
 
 // The same contracts through the two wrappers: both find them verified and send nothing.
 console.log("\n$ npx hardhat explorer-verify --explorer-url … DemoToken  (the Hardhat task, in-process)");

@@ -116,6 +116,10 @@ export async function resolveTaskTargets(
         chainId === undefined
           ? "give --explorer-url"
           : `give --explorer-url, or set explorerVerify.chains["${chainId}"].explorerUrl in the Hardhat config (${networkName})`,
+      howToReachLocalChain:
+        "verify its deployments with its own --network (one whose url reaches the chain), and the embedded local explorer verifies on it; or give --explorer-url",
+      howToGiveEtherscanKey:
+        'set explorerVerify.etherscan.apiKey in the Hardhat config, e.g. configVariable("ETHERSCAN_API_KEY")',
     }),
   );
 }

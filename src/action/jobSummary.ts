@@ -1,6 +1,8 @@
 import { neutraliseText } from "../report/terminalText.js";
+import { contractOutcomes } from "../run/contractCounts.js";
 import { budgetText, type RunBudgets } from "../run/runBudgets.js";
-import type { VerificationResult } from "../verify/job.js";
+import { isSuccess, type VerificationResult } from "../verify/job.js";
+import type { Service } from "../verify/verifier.js";
 import { fitsBytes, fitWithin, maxJobSummaryBytes } from "./githubLimits.js";
 
 const statusText: Record<VerificationResult["status"], string> = {
@@ -58,19 +60,20 @@ export function summaryLink(url: string, label: string): string {
 }
 
 /**
- * The totals line: how many contracts, and how many ended in each status.
+ * The totals line: how many contracts (a proxy's link record is part of its proxy), and how many ended each way.
  *
  * @param results - the records
  * @returns e.g. `3 contracts: 2 verified, 1 failed`
  */
 export function totalsLine(results: readonly VerificationResult[]): string {
+  const outcomes = contractOutcomes(results);
   const counts = new Map<string, number>();
-  for (const result of results) {
-    const label = statusText[result.status].replace(/^\S+ /, "");
+  for (const outcome of outcomes) {
+    const label = statusText[outcome].replace(/^\S+ /, "");
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
   const parts = [...counts].map(([label, count]) => `${count} ${label}`);
-  const total = `${results.length} contract${results.length === 1 ? "" : "s"}`;
+  const total = `${outcomes.length} contract${outcomes.length === 1 ? "" : "s"}`;
   return parts.length === 0 ? total : `${total}: ${parts.join(", ")}`;
 }
 
@@ -81,15 +84,19 @@ export function totalsLine(results: readonly VerificationResult[]): string {
  * @param targets - the targets, in the table's order
  * @returns e.g. `5 contracts on blockscout, etherscan: blockscout 5 verified; etherscan 3 verified, 2 failed`
  */
-export function targetTotalsLine(results: readonly VerificationResult[], targets: readonly string[]): string {
-  const contracts = new Set(
-    results.map((r) => `${r.chainId ?? ""} ${r.address.toLowerCase()} ${r.format === "proxy"}`),
-  );
+export function targetTotalsLine(
+  results: readonly VerificationResult[],
+  targets: readonly string[],
+  optionalTargets: readonly Service[] = [],
+): string {
+  const contracts = contractOutcomes(results).length;
   const perTarget = targets.map((target) => {
     const own = results.filter((r) => (r.target ?? "blockscout") === target);
-    return `${target} ${totalsLine(own).replace(/^\d+ contracts?: /, "")}`;
+    const optional =
+      optionalTargets.includes(target as Service) && !own.every(isSuccess) ? " (optional target)" : "";
+    return `${target} ${totalsLine(own).replace(/^\d+ contracts?: /, "")}${optional}`;
   });
-  return `${contracts.size} contract${contracts.size === 1 ? "" : "s"} on ${targets.join(", ")}: ${perTarget.join("; ")}`;
+  return `${contracts} contract${contracts === 1 ? "" : "s"} on ${targets.join(", ")}: ${perTarget.join("; ")}`;
 }
 
 const columns = ["Contract", "Address", "Status", "Time", "Message"];
@@ -114,7 +121,11 @@ function tableHtml(results: readonly VerificationResult[]): string {
 }
 
 // A run over several targets: a row per contract, a column per target with its status linked to that target's page.
-function targetsTableHtml(results: readonly VerificationResult[], targets: readonly string[]): string {
+function targetsTableHtml(
+  results: readonly VerificationResult[],
+  targets: readonly string[],
+  optionalTargets: readonly Service[],
+): string {
   const row = (cells: readonly string[], tag: "th" | "td") =>
     `<tr>${cells.map((cell) => `<${tag}>${cell}</${tag}>`).join("")}</tr>`;
   const contracts = new Map<
@@ -135,7 +146,9 @@ function targetsTableHtml(results: readonly VerificationResult[], targets: reado
         ...targets.map((target) => {
           const r = entry.byTarget.get(target);
           if (!r) return "–";
-          const cell = summaryLink(r.url, statusText[r.status]);
+          const optional =
+            !isSuccess(r) && optionalTargets.includes(target as Service) ? " (optional target)" : "";
+          const cell = `${summaryLink(r.url, statusText[r.status])}${optional}`;
           return r.message && r.status !== "verified" ? `${cell}<br>${summaryText(r.message)}` : cell;
         }),
       ],
@@ -154,15 +167,20 @@ function targetsTableHtml(results: readonly VerificationResult[], targets: reado
  *
  * @param results - the records
  * @param explorer - the explorer's base URL
+ * @param optionalTargets - the targets whose failures only warn: each such failure says so
  * @returns HTML lines, each ending with a line break
  */
-export function resultsHtml(results: readonly VerificationResult[], explorer: string): string {
+export function resultsHtml(
+  results: readonly VerificationResult[],
+  explorer: string,
+  optionalTargets: readonly Service[] = [],
+): string {
   const lines = ["<h2>Contract verification</h2>"];
   const targets = [...new Set(results.map((r) => r.target ?? "blockscout"))];
   if (targets.length > 1) {
     lines.push(
-      `<p>${summaryText(targetTotalsLine(results, targets))}</p>`,
-      targetsTableHtml(results, targets),
+      `<p>${summaryText(targetTotalsLine(results, targets, optionalTargets))}</p>`,
+      targetsTableHtml(results, targets, optionalTargets),
     );
     return lines.map((line) => `${line}\n`).join("");
   }
@@ -200,12 +218,14 @@ export function resultsHtml(results: readonly VerificationResult[], explorer: st
  * @param results - the records
  * @param explorer - the explorer's base URL
  * @param budgets - per service, what the run spent of its stated budget and what is left: a line each, last
+ * @param optionalTargets - the targets whose failures only warn: said beside them
  * @returns whether the summary holds the table (a comment's fallback points to it only then)
  */
 export async function writeJobSummary(
   results: readonly VerificationResult[],
   explorer: string,
   budgets: RunBudgets = {},
+  optionalTargets: readonly Service[] = [],
 ): Promise<{ holdsTable: boolean }> {
   const { summary } = await import("@actions/core");
   const budgetHtml = Object.entries(budgets)
@@ -215,7 +235,7 @@ export async function writeJobSummary(
     results,
     fitsBytes(maxJobSummaryBytes - Buffer.byteLength(budgetHtml)),
     (records, cutNote) =>
-      `${resultsHtml(records, explorer)}${cutNote ? `<p>${summaryText(cutNote)}</p>\n` : ""}`,
+      `${resultsHtml(records, explorer, optionalTargets)}${cutNote ? `<p>${summaryText(cutNote)}</p>\n` : ""}`,
   );
   await summary
     .addRaw(

@@ -3,15 +3,17 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
-import type { BadManifestEntry } from "../inputs/manifest.js";
+import { type BadManifestEntry, isInlineManifest } from "../inputs/manifest.js";
 import { readVerificationBundle } from "../inputs/verificationBundle.js";
+import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredentials.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
+import { contractCounts, countsPerTarget } from "../run/contractCounts.js";
 import { createdJobsFromInputs, jobsFromInputs, proxySources, workspaceCompilers } from "../run/inputJobs.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";
 import { RunReporter } from "../run/runReporter.js";
-import { countsPerTarget, type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
+import { type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
 import { type ChainClaim, chainPlaces, resolveTargets } from "../run/targets.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
@@ -37,7 +39,10 @@ export async function run(): Promise<void> {
     const recorded: ChainClaim[] = [];
     // A bundle names its contracts and chains, a copy its addresses: neither has a build to read.
     const bundled = inputs.bundle
-      ? await readVerificationBundle(resolve(workspace, inputs.bundle), "bundle")
+      ? await readVerificationBundle(
+          await resolveWorkspaceInput(workspace, inputs.bundle, "bundle"),
+          "bundle",
+        )
       : undefined;
     if (bundled && bundled.jobs.length === 0)
       throw new InvalidInputError("bundle", `The bundle ${inputs.bundle} holds no contracts.`);
@@ -48,7 +53,13 @@ export async function run(): Promise<void> {
       (inputs.copyFrom
         ? []
         : await jobsFromInputs(
-            inputs,
+            {
+              ...inputs,
+              contracts:
+                inputs.contracts && !isInlineManifest(inputs.contracts)
+                  ? await resolveWorkspaceInput(workspace, inputs.contracts, "contracts")
+                  : inputs.contracts,
+            },
             workspace,
             (entry) => badEntries.push(entry),
             (claim) => recorded.push(claim),
@@ -86,6 +97,9 @@ export async function run(): Promise<void> {
       userAgent: inputs.userAgent,
       timeoutSeconds: inputs.timeoutSeconds,
       howToNameExplorer: "give the explorer-url input",
+      howToGiveEtherscanKey: "give the etherscan-api-key input",
+      howToReachLocalChain:
+        "give its JSON-RPC URL in rpc-url (or rpc-urls), and the embedded local explorer verifies on it, or give explorer-url",
     });
     startLogGroup("Progress");
     let results: RunResults;
@@ -156,28 +170,40 @@ export async function run(): Promise<void> {
     }
     // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
     const core = await import("@actions/core");
-    report(core, results, inputs.optionalTargets);
-    if (bundleFile && existsSync(bundleFile)) core.setOutput("bundle", bundleFile);
+    const setOutput = outputWriter(core);
+    report(core, setOutput, results, inputs.optionalTargets);
+    if (bundleFile && existsSync(bundleFile)) setOutput("bundle", bundleFile);
     const explorer = results[0]?.explorer ?? "";
     let summaryHoldsTable = false;
+    const summaryFile = process.env.GITHUB_STEP_SUMMARY;
     // The outputs are written: a summary that cannot be written is said, and does not fail the run.
-    if (process.env.GITHUB_STEP_SUMMARY)
-      ({ holdsTable: summaryHoldsTable } = await writeJobSummary(results, explorer, results.budgets).catch(
-        (error: unknown) => {
-          core.warning(
-            neutraliseText(`No job summary: ${error instanceof Error ? error.message : String(error)}`),
-          );
-          return { holdsTable: false };
-        },
-      ));
+    if (summaryFile && !existsSync(summaryFile))
+      core.warning(
+        neutraliseText(
+          `No job summary: GITHUB_STEP_SUMMARY names ${summaryFile}, which does not exist (a runner creates it before the step). The verification's result stands.`,
+        ),
+      );
+    else if (summaryFile)
+      ({ holdsTable: summaryHoldsTable } = await writeJobSummary(
+        results,
+        explorer,
+        results.budgets,
+        inputs.optionalTargets,
+      ).catch((error: unknown) => {
+        core.warning(
+          neutraliseText(`No job summary: ${error instanceof Error ? error.message : String(error)}`),
+        );
+        return { holdsTable: false };
+      }));
     else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
     await commentOnPullRequest(inputs, results, explorer, {
       summaryHoldsTable,
+      optionalTargets: inputs.optionalTargets,
       secrets: [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey],
     });
     if (results.interruptedBy) {
       const note = `Interrupted (${results.interruptedBy}): the records without a verdict say so; the ledger keeps what was sent, so a rerun resumes.`;
-      if (process.env.GITHUB_STEP_SUMMARY)
+      if (summaryFile && existsSync(summaryFile))
         await core.summary.addRaw(`<p><strong>${note}</strong></p>`, true).write();
       core.setFailed(note);
       // Answers still in flight are not awaited: their sockets must not hold the step open.
@@ -205,16 +231,13 @@ function targetsOf(results: readonly VerificationResult[]): string[] {
 
 // Over several targets a contract has a record per target: the line counts contracts on each target that failed.
 function failureLine(results: readonly VerificationResult[]): string {
-  const targets = targetsOf(results);
-  if (targets.length === 1) {
-    const failed = results.filter((r) => !isSuccess(r)).length;
-    return `${failed} of ${results.length} contract${results.length === 1 ? "" : "s"} could not be verified.`;
-  }
-  const parts = targets.flatMap((target) => {
-    const records = results.filter((r) => (r.target ?? "blockscout") === target);
-    const failed = records.filter((r) => !isSuccess(r)).length;
-    return failed === 0 ? [] : [`${failed} of ${records.length} on ${target}`];
-  });
+  const perTarget = countsPerTarget(results);
+  const [only] = perTarget;
+  if (perTarget.length === 1 && only)
+    return `${only.failed} of ${only.contracts} contract${only.contracts === 1 ? "" : "s"} could not be verified.`;
+  const parts = perTarget.flatMap(({ target, contracts, failed }) =>
+    failed === 0 ? [] : [`${failed} of ${contracts} on ${target}`],
+  );
   return `Contracts that could not be verified: ${parts.join(", ")}.`;
 }
 
@@ -230,29 +253,22 @@ function maxResponseBytesFromEnvironment(): { maxResponseBytes?: number } {
   return text && Number.isSafeInteger(bytes) && bytes > 0 ? { maxResponseBytes: bytes } : {};
 }
 
-// Each contract once, whatever the number of targets: failed on a target that is not optional, else verified by this
-// run on one at least, else already verified everywhere (pending counts as neither).
-function contractOutcomes(
-  results: readonly VerificationResult[],
-  optionalTargets: readonly Service[],
-): Array<"verified" | "already-verified" | "failed" | "pending"> {
-  const byContract = new Map<string, VerificationResult[]>();
-  for (const r of results) {
-    const key = `${r.chainId ?? ""} ${r.address.toLowerCase()} ${r.format === "proxy" ? "proxy" : ""}`;
-    byContract.set(key, [...(byContract.get(key) ?? []), r]);
-  }
-  return [...byContract.values()].map((records) => {
-    const required = records.filter((r) => !optionalTargets.includes(r.target ?? "blockscout"));
-    const counted = required.length > 0 ? required : records;
-    if (counted.some((r) => r.status === "failed" || r.status === "timeout")) return "failed";
-    if (counted.some((r) => r.status === "verified")) return "verified";
-    if (counted.every((r) => r.status === "already-verified")) return "already-verified";
-    return "pending";
-  });
+// @actions/core writes outputs to the file GITHUB_OUTPUT names, and throws when it does not exist (a run outside a
+// runner, with the variable copied from elsewhere): the outputs are then not written, and the run's result stands.
+function outputWriter(core: typeof import("@actions/core")): (name: string, value: string) => void {
+  const file = process.env.GITHUB_OUTPUT;
+  if (!file || existsSync(file)) return (name, value) => core.setOutput(name, value);
+  core.warning(
+    neutraliseText(
+      `No outputs: GITHUB_OUTPUT names ${file}, which does not exist (a runner creates it before the step), so the outputs are not written. The verification's result stands.`,
+    ),
+  );
+  return () => {};
 }
 
 function report(
   core: typeof import("@actions/core"),
+  setOutput: (name: string, value: string) => void,
   results: VerificationResult[],
   optionalTargets: readonly Service[],
 ): void {
@@ -273,14 +289,15 @@ function report(
     );
   }
   const output = resultsOutput(results);
-  core.setOutput("results", output.json);
+  setOutput("results", output.json);
   if (output.cutLine) logLine(output.cutLine);
-  // Over several targets a contract has a record on each: the counts are per contract, and per target in `counts`.
-  const outcomes = contractOutcomes(results, optionalTargets);
-  core.setOutput("verified-count", String(outcomes.filter((o) => o === "verified").length));
-  core.setOutput("already-verified-count", String(outcomes.filter((o) => o === "already-verified").length));
-  core.setOutput("failed-count", String(outcomes.filter((o) => o === "failed").length));
-  core.setOutput(
+  // Over several targets a contract has a record on each, and a proxy one more for its link: the counts are per
+  // contract, and per target in `counts`.
+  const counts = contractCounts(results, optionalTargets);
+  setOutput("verified-count", String(counts.verified));
+  setOutput("already-verified-count", String(counts.alreadyVerified));
+  setOutput("failed-count", String(counts.failed));
+  setOutput(
     "counts",
     JSON.stringify(
       Object.fromEntries(

@@ -3,6 +3,7 @@ import { createRedactor } from "../errors/redact.js";
 import * as z from "../kernel/zod.js";
 import { neutraliseText } from "../report/terminalText.js";
 import type { VerificationResult } from "../verify/job.js";
+import type { Service } from "../verify/verifier.js";
 import type { GitHubAnswer, GitHubApi } from "./githubApi.js";
 import { fitWithin } from "./githubLimits.js";
 import type { ActionInputs } from "./inputs.js";
@@ -105,6 +106,8 @@ export function pullRequestOfEvent(env: NodeJS.ProcessEnv = process.env): PullRe
 export interface CommentFallback {
   /** The job summary holds the table (it was written, within GitHub's limit): the comment points to it. */
   summaryHoldsTable: boolean;
+  /** The targets whose failures only warn: each such failure says so, as in the summary. */
+  optionalTargets?: readonly Service[];
 }
 
 /**
@@ -131,7 +134,7 @@ export function commentBody(
     results,
     (text) => text.length <= maxCommentChars,
     (records, cutNote) =>
-      `${commentMarker}\n${resultsHtml(records, explorer)}${cutNote ? `<p>${summaryText(cutNote)}</p>\n` : ""}${runLink ? `<p>From ${runLink}.</p>\n` : ""}`,
+      `${commentMarker}\n${resultsHtml(records, explorer, fallback.optionalTargets)}${cutNote ? `<p>${summaryText(cutNote)}</p>\n` : ""}${runLink ? `<p>From ${runLink}.</p>\n` : ""}`,
   );
   if (fitted !== undefined) return fitted.text;
   const where = fallback.summaryHoldsTable
@@ -141,9 +144,7 @@ export function commentBody(
 }
 
 /** What else the comment needs to know of the run. */
-export interface CommentContext {
-  /** See {@link CommentFallback}. */
-  summaryHoldsTable: boolean;
+export interface CommentContext extends CommentFallback {
   /** Values never to show, besides the token: the run's keys and secret header values. */
   secrets: readonly (string | undefined)[];
 }

@@ -74,6 +74,9 @@ export async function resolveCliTargets(where: CliWhere): Promise<RunTargets> {
       compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd, foundry)],
     },
     howToNameExplorer,
+    howToGiveEtherscanKey: "set ETHERSCAN_API_KEY in the environment",
+    howToReachLocalChain:
+      "give --rpc-url URL of the chain, and the embedded local explorer verifies on it, or give --explorer-url",
   });
 }
 

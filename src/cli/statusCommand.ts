@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { assertGuid } from "../kernel/validate.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { neutraliseText } from "../report/terminalText.js";
@@ -46,6 +46,7 @@ export async function statusCommand(argv: string[]): Promise<number> {
       json: values.json,
       writeLine: (table) => console.log(table),
       otherLedger: "--ledger FILE (a run with --ledger writes one)",
+      localExplorerCache: join(process.cwd(), "cache", "explorer-verify"),
     });
     return exitCodes.ok;
   }

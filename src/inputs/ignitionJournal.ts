@@ -1,7 +1,6 @@
-import { InvalidInputError } from "../errors/index.js";
 import * as z from "../kernel/zod.js";
 import { plainFileName } from "./innerFile.js";
-import { type JsonOrigin, parseWithSchema } from "./jsonFile.js";
+import { type JsonOrigin, notJson, parseWithSchema } from "./jsonFile.js";
 
 /** A contract deployment the journal records as finished. */
 export interface JournalDeployment {
@@ -120,14 +119,7 @@ function parseLine(line: string, origin: JsonOrigin): unknown {
   try {
     return JSON.parse(line);
   } catch (cause) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new InvalidInputError(
-      origin.field,
-      `The ${origin.what} ${origin.path} is not valid JSON: ${reason}.`,
-      {
-        cause,
-      },
-    );
+    throw notJson(origin, cause);
   }
 }
 

@@ -119,15 +119,37 @@ export function parseJson(text: string, origin: JsonOrigin): unknown {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new InvalidInputError(
-      origin.field,
-      `The ${origin.what} ${origin.path} is not valid JSON: ${reason}.`,
-      {
-        cause,
-      },
-    );
+    throw notJson(origin, cause);
   }
+}
+
+/**
+ * The error for text that `JSON.parse` refused, in words that quote none of the text: Node's message shows the
+ * bytes around the fault, and a file named by mistake (a link to a key file) must not reach a log that way.
+ *
+ * @param origin - what the text is and which input named it
+ * @param cause - `JSON.parse`'s error
+ * @returns the error to throw
+ */
+export function notJson(origin: JsonOrigin, cause: unknown): InvalidInputError {
+  return new InvalidInputError(
+    origin.field,
+    `The ${origin.what} ${origin.path} is not valid JSON: ${jsonSyntaxReason(cause)}.`,
+  );
+}
+
+// V8's messages with a position name the grammar only ("Expected ',' or '}' after property value"); those without
+// one quote the text ("Unexpected token 'g', ...\"{\"token\": ghp_\"..."): only the kind of fault is kept of them.
+function jsonSyntaxReason(cause: unknown): string {
+  const message = cause instanceof Error ? cause.message : "";
+  const positioned = /^(.+?) in JSON at position (\d+)(?: \(line (\d+) column (\d+)\))?$/.exec(message);
+  if (positioned && !positioned[1]?.startsWith("Unexpected token") && !positioned[1]?.includes('"')) {
+    const [, what = "", offset = "0", line, column] = positioned;
+    const where = line ? `line ${line}, column ${column}` : `character ${Number(offset) + 1}`;
+    return `${what} at ${where}`;
+  }
+  if (message.startsWith("Unexpected end of JSON input")) return "it ends before its last value does";
+  return "it holds a character JSON does not allow there";
 }
 
 /**

@@ -78,6 +78,16 @@ const field = "contracts";
 const entryFormats = ["standard-json", "single-file", "flattened", "vyper", "registry"] as const;
 
 /**
+ * Whether the `contracts` input or `--manifest` flag holds the manifest itself rather than a path to it.
+ *
+ * @param manifest - the value as given
+ * @returns true for JSON text (starting with `{`)
+ */
+export function isInlineManifest(manifest: string): boolean {
+  return manifest.trimStart().startsWith("{");
+}
+
+/**
  * Reads the Action's contracts manifest (DESIGN §3) into jobs. Every entry is checked before any file is read,
  * and every file is read before this returns, so a mistake anywhere stops everything before a request is sent.
  *
@@ -95,7 +105,7 @@ export async function readManifest(
   options: ReadManifestOptions = {},
 ): Promise<ManifestEntry[]> {
   const cwd = options.cwd ?? process.cwd();
-  const inline = manifest.trimStart().startsWith("{");
+  const inline = isInlineManifest(manifest);
   const origin: JsonOrigin = {
     field,
     what: "contracts manifest",

@@ -38,6 +38,33 @@ export async function resolveInsideRoot(
 }
 
 /**
+ * Resolves a file a workflow names by a relative path (the Action's `bundle`, `contracts`): read where it points
+ * when it names a place outside the workspace (a sibling checkout), but a path that names a place inside the
+ * workspace must stay there once links are followed. The workspace holds what a pull request wrote, links included,
+ * and a link to the runner's own files (a token, a key) would otherwise be read, or shown in an error. An absolute
+ * path is the workflow's own choice (`${{ runner.temp }}/bundle.json`) and is read as given.
+ *
+ * @param root - the workspace
+ * @param path - the path as the input gives it
+ * @param field - the input that names it
+ * @returns the absolute path (symbolic links followed when it lies inside the workspace)
+ * @throws {InvalidInputError} naming the input when a link leads outside the workspace
+ * @example
+ * const bundle = await resolveWorkspaceInput(process.env.GITHUB_WORKSPACE, "verification.json", "bundle");
+ */
+export async function resolveWorkspaceInput(root: string, path: string, field: string): Promise<string> {
+  const absolute = resolve(root, path);
+  if (isAbsolute(path) || !isInside(resolve(root), absolute)) return absolute;
+  const real = await realExisting(absolute);
+  if (!isInside(await realExisting(resolve(root)), real))
+    throw new InvalidInputError(
+      field,
+      `Input ${field} names ${path}, a link that leads outside the workspace ${root}: it is not read. Name a file outside the workspace by its absolute path.`,
+    );
+  return real;
+}
+
+/**
  * Whether a path (already resolved) lies inside a folder.
  *
  * @param folder - an absolute folder

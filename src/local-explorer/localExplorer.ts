@@ -13,7 +13,7 @@ import { createExplorerPages } from "./pages/explorerPages.js";
 import { VerdictLog } from "./pages/verdictLog.js";
 import type { RateLimitSettings } from "./rateLimitWindow.js";
 import { createChainRestHandler } from "./rest/chainRestData.js";
-import { StateStore } from "./stateStore.js";
+import { StateStore, stateFileIn } from "./stateStore.js";
 
 export interface LocalExplorerOptions {
   /** The chain's JSON-RPC URL. */
@@ -110,10 +110,7 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
     options.stateFile === false
       ? undefined
       : (options.stateFile ??
-        join(
-          options.cacheDir ?? join(process.cwd(), "cache", "explorer-verify"),
-          `local-explorer-${chainId}.json`,
-        ));
+        stateFileIn(options.cacheDir ?? join(process.cwd(), "cache", "explorer-verify"), chainId));
   const store = new StateStore(stateFile, chainId);
   const verdicts = new VerdictLog();
   // Compiles run in worker threads: status polls and reads are answered while they run.

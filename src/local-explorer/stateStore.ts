@@ -2,15 +2,46 @@ import {
   closeSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import * as z from "../kernel/zod.js";
 import type { ContractRecord, GuidState } from "./backend.js";
+
+/**
+ * Where the embedded explorer of a chain keeps its state in a cache folder.
+ *
+ * @param cacheDir - the folder
+ * @param chainId - the chain
+ * @returns the state file's path
+ */
+export function stateFileIn(cacheDir: string, chainId: number): string {
+  return join(cacheDir, `local-explorer-${chainId}.json`);
+}
+
+/**
+ * The state files embedded explorers left in a cache folder, one per chain.
+ *
+ * @param cacheDir - the folder
+ * @returns their paths; none when the folder does not exist
+ */
+export function stateFilesIn(cacheDir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(cacheDir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => /^local-explorer-\d+\.json$/.test(name))
+    .sort()
+    .map((name) => join(cacheDir, name));
+}
 
 const guidStateSchema = z.enum(["pending", "pass", "fail", "unknown"]);
 

@@ -11,7 +11,8 @@ const statusLabels: Record<VerificationResult["status"], string> = {
 
 /**
  * Renders result records as a plain-text table for a terminal: contract, address, status, time, link, and the
- * message of each record that has one below the table. Explorer text in them is neutralised for the terminal.
+ * message of each record that has one below the table; records on several chains get a Chain column after the
+ * contract. Explorer text in them is neutralised for the terminal.
  *
  * @param results - the records
  * @returns the table, lines joined with `\n`
@@ -19,14 +20,16 @@ const statusLabels: Record<VerificationResult["status"], string> = {
 export function formatResultsTable(results: readonly VerificationResult[]): string {
   const targets = [...new Set(results.map((r) => r.target ?? "blockscout"))];
   if (targets.length > 1) return formatTargetsTable(results, targets);
+  const chain = chainColumn(results);
   const rows = groupedUnderFactories(results).map(({ result: r, label }) => [
     neutraliseText(label),
+    ...chain.cells(r),
     neutraliseText(r.address),
     statusLabels[r.status],
     `${(r.durationMs / 1_000).toFixed(1)} s`,
     neutraliseText(r.url),
   ]);
-  const header = ["Contract", "Address", "Status", "Time", "Explorer"];
+  const header = ["Contract", ...chain.header, "Address", "Status", "Time", "Explorer"];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
   );
@@ -78,23 +81,30 @@ function groupedUnderFactories(
 function formatTargetsTable(results: readonly VerificationResult[], targets: readonly string[]): string {
   const contracts = new Map<
     string,
-    { label: string; address: string; byTarget: Map<string, VerificationResult> }
+    { label: string; address: string; first: VerificationResult; byTarget: Map<string, VerificationResult> }
   >();
   for (const r of results) {
     const key = `${r.chainId ?? ""} ${r.address.toLowerCase()} ${r.format === "proxy" ? "proxy" : ""}`;
-    const row = contracts.get(key) ?? { label: r.contract, address: r.address, byTarget: new Map() };
+    const row = contracts.get(key) ?? {
+      label: r.contract,
+      address: r.address,
+      first: r,
+      byTarget: new Map(),
+    };
     row.byTarget.set(r.target ?? "blockscout", r);
     contracts.set(key, row);
   }
+  const chain = chainColumn(results);
   const rows = [...contracts.values()].map((row) => [
     neutraliseText(row.label),
+    ...chain.cells(row.first),
     neutraliseText(row.address),
     ...targets.map((target) => {
       const r = row.byTarget.get(target);
       return r ? statusLabels[r.status] : "-";
     }),
   ]);
-  const header = ["Contract", "Address", ...targets];
+  const header = ["Contract", ...chain.header, "Address", ...targets];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
   );
@@ -122,6 +132,15 @@ function formatTargetsTable(results: readonly VerificationResult[], targets: rea
     ...links,
     ...(notes.length ? ["", ...notes] : []),
   ].join("\n");
+}
+
+// Over several chains, the chain of each row; over one, no column.
+function chainColumn(results: readonly VerificationResult[]): {
+  header: string[];
+  cells: (result: VerificationResult) => string[];
+} {
+  if (new Set(results.map((r) => r.chainId)).size <= 1) return { header: [], cells: () => [] };
+  return { header: ["Chain"], cells: (r) => [r.chainId === undefined ? "-" : String(r.chainId)] };
 }
 
 // Each record's message below the table; a message that several records share (the ledger's word on a rerun, one

@@ -39,6 +39,8 @@ export interface BlockscoutFacts {
   lookup: FindExplorerOptions;
   required: boolean;
   howToNameExplorer: string;
+  /** How this door reaches a local chain's JSON-RPC, said when a local chain has none and no explorer. */
+  howToReachLocalChain: string;
 }
 
 const localChainIds = new Set([31337, 1337]);
@@ -95,6 +97,11 @@ export async function resolveBlockscoutTarget(
   if (facts.named) {
     instance = checkedExplorerUrl(facts.named);
     reason = `from ${facts.named.source}`;
+  } else if (chainId !== undefined && localChainIds.has(chainId)) {
+    throw new InvalidInputError(
+      "explorer",
+      `Chain ${chainId} is a local chain, which no public explorer serves: ${facts.howToReachLocalChain}.`,
+    );
   } else if (chainId !== undefined) {
     // Loaded only here: with a named explorer, the first request does not wait for the registry.
     const { findExplorerByChainId } = await import("../explorers/findExplorerByChainId.js");

@@ -11,7 +11,7 @@ import type { CompiledContract } from "../inputs/buildInfo.js";
 import { contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
 import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
-import { type BadManifestEntry, readManifest } from "../inputs/manifest.js";
+import { type BadManifestEntry, isInlineManifest, readManifest } from "../inputs/manifest.js";
 import type { VerificationJob } from "../verify/job.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { chainIdOfDeployment } from "./chainIdOfDeployment.js";
@@ -59,7 +59,7 @@ export async function jobsFromInputs(
   const artifactsDir = resolve(workspace, inputs.artifacts);
   const jobs: VerificationJob[] = [];
   if (inputs.contracts) {
-    const manifest = inputs.contracts.trimStart().startsWith("{")
+    const manifest = isInlineManifest(inputs.contracts)
       ? inputs.contracts
       : resolve(workspace, inputs.contracts);
     const entries = await readManifest(manifest, {

@@ -3,8 +3,9 @@ import { formatResultsTable } from "../report/resultsTable.js";
 import { paint } from "../report/terminalColour.js";
 import { neutraliseLines } from "../report/terminalText.js";
 import type { VerificationEvent } from "../verify/events.js";
-import type { VerificationResult } from "../verify/job.js";
+import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
+import { verifiedLines } from "./contractCounts.js";
 import type { RunBudgets } from "./runBudgets.js";
 
 /** An engine event, tagged with its chain in a run over several chains, and with its target in a run over several. */
@@ -34,6 +35,13 @@ const statusColours = {
   failed: "red",
   timeout: "red",
 } as const;
+
+// The first line of a failure's message, cut to what a progress line holds; the table's notes hold it whole.
+const maxReasonChars = 160;
+function shortReason(message: string): string {
+  const [first = ""] = message.split("\n");
+  return first.length > maxReasonChars ? `${first.slice(0, maxReasonChars - 1)}…` : first;
+}
 
 /**
  * The one output of a run, for every door: a line per state change (a poll that finds a contract in the same pending
@@ -70,10 +78,12 @@ export class RunReporter {
   readonly event = (event: VerificationEvent | RunEvent): void => {
     if (event.type === "pending" && this.#repeatsPending(event)) return;
     let shown = event;
-    // Before a table, whose notes carry each message, the closing line only says how the contract ended.
+    // Before a table, whose notes carry each message, the closing line says how the contract ended, and a failure
+    // why, in short.
     if (event.type === "finished" && this.#options.table && !this.#options.json) {
-      const { message: _message, ...result } = event.result;
-      shown = { ...event, result };
+      const { message, ...result } = event.result;
+      const short = isSuccess(event.result) || message === undefined ? undefined : shortReason(message);
+      shown = { ...event, result: short === undefined ? result : { ...result, message: short } };
     }
     const line = progressLine(shown);
     if (!line) return;
@@ -101,13 +111,21 @@ export class RunReporter {
   }
 
   /**
-   * @param results - the final records: the JSON document, or the table and its notes, then the footnotes
+   * @param results - the final records: the JSON document, or the table and its notes; then each target's closing
+   *   line (its contracts verified of all, counted once each), then the footnotes
    * @param budgets - per service, what the run spent of its stated budget and what is left (the document's `budgets`)
+   * @param optionalTargets - the targets whose failures only warn: their closing lines say so
    */
-  finish(results: readonly VerificationResult[], budgets: RunBudgets = {}): void {
+  finish(
+    results: readonly VerificationResult[],
+    budgets: RunBudgets = {},
+    optionalTargets: readonly Service[] = [],
+  ): void {
     const document = Object.keys(budgets).length > 0 ? { results, budgets } : { results };
     if (this.#options.json) process.stdout.write(`${JSON.stringify(document)}\n`);
     else if (this.#options.table) this.info(`\n${this.#table(results)}`);
+    const closing = verifiedLines(results, optionalTargets);
+    if (closing.length > 0) this.info(this.#options.json ? closing.join("\n") : `\n${closing.join("\n")}`);
     for (const line of this.#footnotes) this.info(this.#options.json ? line : `\n${line}`);
   }
 

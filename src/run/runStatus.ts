@@ -3,6 +3,7 @@ import { InvalidInputError } from "../errors/index.js";
 import { assertGuid } from "../kernel/validate.js";
 import { readLedgerFile } from "../ledger/ledgerFile.js";
 import { formatLedgerTable } from "../ledger/ledgerTable.js";
+import { stateFilesIn } from "../local-explorer/stateStore.js";
 import type { ReceiptStatus, Verifier } from "../verify/verifier.js";
 
 const explanations: Record<ReceiptStatus["state"], string> = {
@@ -44,18 +45,28 @@ export async function runStatus(
  * Prints the ledger: the file only, no explorer is asked, so it answers offline and after a local explorer is gone.
  *
  * @param path - the ledger file
- * @param options - JSON output; where a line for a person goes; how this door names another ledger
+ * @param options - JSON output; where a line for a person goes; how this door names another ledger; where its runs
+ *   leave the embedded local explorer's state (runs on it keep no ledger, and the error says so when one did)
  * @throws {InvalidInputError} when there is no ledger there, or the file is not one
  */
 export function printLedger(
   path: string,
-  options: { json: boolean; writeLine: (line: string) => void; otherLedger: string },
+  options: {
+    json: boolean;
+    writeLine: (line: string) => void;
+    otherLedger: string;
+    localExplorerCache: string;
+  },
 ): void {
-  if (!existsSync(path))
+  if (!existsSync(path)) {
+    const states = stateFilesIn(options.localExplorerCache);
     throw new InvalidInputError(
       "ledger",
-      `There is no ledger at ${path}: give a GUID, or ${options.otherLedger}.`,
+      states.length > 0
+        ? `There is no ledger at ${path}: runs on the embedded local explorer keep no ledger; its own state holds what it verified (${states.join(", ")}). Give a GUID, or ${options.otherLedger}.`
+        : `There is no ledger at ${path}: give a GUID, or ${options.otherLedger}.`,
     );
+  }
   const entries = readLedgerFile(path);
   if (options.json) process.stdout.write(`${JSON.stringify({ ledger: path, entries })}\n`);
   else options.writeLine(formatLedgerTable(entries));

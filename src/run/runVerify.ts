@@ -14,7 +14,7 @@ import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
 import type { VerificationEvent } from "../verify/events.js";
 import { isSuccess, type ResultError, type VerificationJob, type VerificationResult } from "../verify/job.js";
 import type { ProxySystem } from "../verify/proxySystems.js";
-import { type Service, serviceTitles, type Verifier } from "../verify/verifier.js";
+import type { Service, Verifier } from "../verify/verifier.js";
 import { displayName } from "../verify/verifyContract.js";
 import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
 import { WorkSlots } from "../verify/workSlots.js";
@@ -256,7 +256,11 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
       `Interrupted (${interruptedBy}): ${done} of ${all.length} records have their verdict; the others were not sent, or their answers were not awaited (the ledger keeps their guids, so a rerun polls them).`,
     );
   }
-  reporter.finish(all, budgets);
+  reporter.finish(
+    all,
+    budgets,
+    targets.targets.filter((target) => !target.required).map((target) => target.service),
+  );
   return Object.assign(all, { interruptedBy, budgets });
 }
 
@@ -462,25 +466,4 @@ export function runSucceeded(
   return results.every(
     (result) => isSuccess(result) || optionalTargets.includes(result.target ?? "blockscout"),
   );
-}
-
-/**
- * Per target, what a run's records count: contracts verified, already verified, failed (failed and timed out).
- *
- * @param results - the run's records
- * @returns the counts of each target, in the order targets first appear
- */
-export function countsPerTarget(
-  results: readonly VerificationResult[],
-): Array<{ target: Service; title: string; verified: number; alreadyVerified: number; failed: number }> {
-  const counts = new Map<Service, { verified: number; alreadyVerified: number; failed: number }>();
-  for (const result of results) {
-    const target = result.target ?? "blockscout";
-    const count = counts.get(target) ?? { verified: 0, alreadyVerified: 0, failed: 0 };
-    if (result.status === "verified") count.verified++;
-    if (result.status === "already-verified") count.alreadyVerified++;
-    if (result.status === "failed" || result.status === "timeout") count.failed++;
-    counts.set(target, count);
-  }
-  return [...counts].map(([target, count]) => ({ target, title: serviceTitles[target], ...count }));
 }

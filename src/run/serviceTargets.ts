@@ -26,6 +26,7 @@ export interface ApiRoot {
  * @param apiKey - the key (one key serves every chain)
  * @param root - the API, when a setting names another than Etherscan's
  * @param required - whether its failures fail the run
+ * @param howToGiveKey - where the door asking reads the key, said when there is none
  * @returns the target
  * @throws {InvalidInputError} without a key, for a URL that is not http(s) or names another chain, or a key that
  *   would travel in clear
@@ -35,12 +36,13 @@ export async function etherscanTarget(
   apiKey: string | undefined,
   root: ApiRoot | undefined,
   required: boolean,
+  howToGiveKey: string,
 ): Promise<EtherscanTarget> {
   const key = apiKey?.trim();
   if (!key) {
     throw new InvalidInputError(
       "etherscan-api-key",
-      "Etherscan needs an API key (one key serves every chain): set ETHERSCAN_API_KEY, the etherscan-api-key input, or explorerVerify.etherscan.apiKey.",
+      `Etherscan needs an API key (one key serves every chain): ${howToGiveKey}.`,
     );
   }
   const url = httpUrl(root ?? { url: defaultEtherscanApiUrl, source: "Etherscan's API" });

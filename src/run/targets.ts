@@ -58,6 +58,10 @@ export interface TargetRequest {
   howToNameExplorer: string;
   /** The run's timeout: an RPC's answer to its chain id is awaited no longer. Unset: the chain client's own limit. */
   timeoutSeconds?: number | undefined;
+  /** What to tell a user when Etherscan has no key: where this door reads it (and nothing it does not read). */
+  howToGiveEtherscanKey: string;
+  /** What to tell a user when a local chain (31337, 1337) has no JSON-RPC and no explorer: how this door reaches it. */
+  howToReachLocalChain: string;
   /** How a chain's explorer is looked up; default: as the environment says (`EXPLORER_VERIFY_CHAIN_LIST_URL`, …). */
   lookup?: FindExplorerOptions | undefined;
 }
@@ -157,6 +161,7 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
                 lookup: request.lookup ?? environment.lookup,
                 required,
                 howToNameExplorer: request.howToNameExplorer,
+                howToReachLocalChain: request.howToReachLocalChain,
               },
               (explorer) => localExplorers.push(explorer),
             ),
@@ -170,7 +175,15 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
           );
         }
         if (service === "etherscan")
-          targets.push(await etherscanTarget(chainId, request.keys?.etherscan, roots.etherscan, required));
+          targets.push(
+            await etherscanTarget(
+              chainId,
+              request.keys?.etherscan,
+              roots.etherscan,
+              required,
+              request.howToGiveEtherscanKey,
+            ),
+          );
         if (service === "sourcify") targets.push(sourcifyTarget(chainId, roots.sourcify, required));
         if (service === "routescan")
           targets.push(await routescanTarget(chainId, request.keys?.routescan, roots.routescan, required));

@@ -87,6 +87,8 @@ export async function verifyBatch(
       ]),
     ),
     howToNameExplorer: "give its URL as the explorerUrl option, or in the explorers option",
+    howToGiveEtherscanKey: "give the etherscanApiKey option",
+    howToReachLocalChain: "give its explorer's URL as the explorerUrl option, or in the explorers option",
     ...(options.explorerLookup ? { lookup: options.explorerLookup } : {}),
   });
   try {

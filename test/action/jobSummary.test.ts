@@ -174,3 +174,28 @@ describe("explorer text in the job summary", () => {
     );
   });
 });
+
+describe("the job summary's counts", () => {
+  it("count a proxy with its link as one contract, and say which failures are an optional target's", async () => {
+    const proxy = testAddress(0xc3);
+    const results = [
+      record(verified, {}),
+      record(proxy, {}),
+      record(proxy, { format: "proxy", contract: "proxy of Box", status: "already-verified" }),
+    ].flatMap((r) => [
+      { ...r, chainId: 1, target: "blockscout" as const },
+      {
+        ...r,
+        chainId: 1,
+        target: "etherscan" as const,
+        ...(r.address === proxy && r.format !== "proxy" ? { status: "failed" as const, message: "No" } : {}),
+      },
+    ]);
+    await writeJobSummary(results, explorer, {}, ["etherscan"]);
+    const html = await readFile(summaryFile, "utf8");
+    expect(html).toContain(
+      "<p>2 contracts on blockscout, etherscan&#58; blockscout 2 verified; etherscan 1 verified, 1 failed &#40;optional target&#41;</p>",
+    );
+    expect(html).toContain("❌ failed</a> (optional target)<br>No");
+  });
+});

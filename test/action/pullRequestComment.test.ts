@@ -169,4 +169,26 @@ describe("explorer text in the comment", () => {
       "ask <code>@octocat</code> or <code>@octo-org/core-team</code> about <code>&#35;12</code>, <code>octo/box&#35;3</code> and <code>GH-7</code> &#40;a<code>@b</code>.c&#41;",
     );
   });
+
+  it("holds no mention outside <code> wherever the explorer's text lands: names, messages, targets, chains", () => {
+    const mentioned = (address: string, target: "blockscout" | "etherscan", chainId: number) => ({
+      ...failure(address, "ask @octocat or @org/team"),
+      contract: "contracts/Box.sol:Box @octocat",
+      target,
+      chainId,
+    });
+    const runs: VerificationResult[][] = [
+      [1, 2, 3].map((n) => mentioned(testAddress(n), "blockscout", 1)),
+      [1, 2, 3].flatMap((n) => [
+        mentioned(testAddress(n), "blockscout", 1),
+        mentioned(testAddress(n), "etherscan", 1),
+      ]),
+      [1, 2, 3].map((n) => mentioned(testAddress(n), "blockscout", n)),
+    ];
+    for (const results of runs) {
+      const body = commentBody(results, "https://eth.blockscout.com", {});
+      expect(body).toContain("<code>@org/team</code>");
+      expect(body.replace(/<code>[^<]*<\/code>/g, "")).not.toContain("@");
+    }
+  });
 });

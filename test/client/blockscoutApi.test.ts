@@ -48,6 +48,8 @@ async function blockscoutTarget(request: {
     apiUrls: request.apiUrl ? { blockscout: { url: request.apiUrl, source: "the test's API" } } : undefined,
     lookup,
     howToNameExplorer: "give its URL as the explorerUrl option",
+    howToGiveEtherscanKey: "",
+    howToReachLocalChain: "",
   });
   const [target] = targets;
   if (target?.service !== "blockscout") throw new Error("expected a Blockscout target");

@@ -567,7 +567,7 @@ describe("readManifest", () => {
       ['{ "contracts": [] }', "The contracts manifest lists no contracts."],
       [
         '{ "contracts": [ }',
-        'The contracts manifest (inline) is not valid JSON: Unexpected token \'}\', "{ "contracts": [ }" is not valid JSON.',
+        "The contracts manifest (inline) is not valid JSON: it holds a character JSON does not allow there.",
       ],
     ];
     for (const [manifest, message] of cases) {

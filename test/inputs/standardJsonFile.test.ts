@@ -72,7 +72,7 @@ describe("readStandardJsonFile", () => {
       "text that is not JSON",
       () => "{ language: Solidity",
       (path: string) =>
-        `The standard JSON input ${path} is not valid JSON: Expected property name or '}' in JSON at position 2 (line 1 column 3).`,
+        `The standard JSON input ${path} is not valid JSON: Expected property name or '}' at line 1, column 3.`,
     ],
   ])("rejects %s", async (_case, content, message) => {
     const path = await written("bad.json", content());

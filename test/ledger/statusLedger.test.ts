@@ -1,6 +1,6 @@
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { main } from "../../src/cli/main.js";
 import { Ledger } from "../../src/ledger/ledger.js";
@@ -79,6 +79,23 @@ describe("explorer-verify status without a GUID", () => {
     expect(await main(["status", "--ledger", missing])).toBe(2);
     expect(printed).toEqual([
       `explorer-verify: There is no ledger at ${missing}: give a GUID, or --ledger FILE (a run with --ledger writes one).`,
+    ]);
+  });
+
+  it("says a run on the embedded local explorer keeps none, when one left its state", async () => {
+    const project = mkdtempSync(join(tmpdir(), "ledger-status-"));
+    const state = join(project, "cache", "explorer-verify", "local-explorer-31337.json");
+    mkdirSync(dirname(state), { recursive: true });
+    writeFileSync(state, "{}");
+    const cwd = process.cwd();
+    process.chdir(project);
+    try {
+      expect(await main(["status"])).toBe(2);
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(printed).toEqual([
+      `explorer-verify: There is no ledger at ${join(project, ".explorer-verify", "ledger.json")}: runs on the embedded local explorer keep no ledger; its own state holds what it verified (${state}). Give a GUID, or --ledger FILE (a run with --ledger writes one).`,
     ]);
   });
 });

@@ -110,4 +110,23 @@ describe("npx hardhat explorer-verify finds the explorer by chain id", () => {
       "No network given: verify on the network the contracts are deployed to, with --network NAME (or give --explorer-url).",
     );
   }, 120_000);
+
+  it("asks for Etherscan's key where the task reads it, the config, whatever the environment holds", async () => {
+    const outcome = await hardhat(
+      project,
+      [
+        "explorer-verify",
+        "--network",
+        "lisk",
+        "--targets",
+        "etherscan",
+        "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      ],
+      environment({ ETHERSCAN_API_KEY: "set-but-not-read" }),
+    );
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain(
+      'Etherscan needs an API key (one key serves every chain): set explorerVerify.etherscan.apiKey in the Hardhat config, e.g. configVariable("ETHERSCAN_API_KEY").',
+    );
+  }, 120_000);
 });

@@ -211,6 +211,11 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
     );
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toContain("Unknown UID");
+    // The runs above were on the embedded local explorer, which keeps no ledger.
+    const noLedger = await hardhat(project, ["explorer-verify", "status"], env);
+    expect(noLedger.stderr).toContain(
+      `There is no ledger at ${join(project, ".explorer-verify", "ledger.json")}: runs on the embedded local explorer keep no ledger; its own state holds what it verified (${join(project, "cache", "explorer-verify", "local-explorer-31337.json")}). Give a GUID, or --ledger FILE (npx hardhat explorer-verify writes one).`,
+    );
   }, 120_000);
 
   it("status prints an explorer's text neutralised: no escape sequence, no line starting a workflow command", async () => {

@@ -275,7 +275,7 @@ describe("the code blocks of the README and docs/", () => {
       /^(└ )?(\S+|proxy of .+?) +0x[0-9a-fA-F]{40} +(verified|already verified|pending|failed|timeout) +\d+\.\d s +\S+$/,
       // What a proxy is, read from the chain (the run's info line before it verifies the system).
       /^Proxy 0x[0-9a-fA-F]{40} (points at implementation 0x[0-9a-fA-F]{40}|\(EIP-2535 diamond\) has \d+ facets:) /,
-      /^\d+ of \d+ verified; \d+ submission\(s\) sent\.$/,
+      /^\w+: \d+ of \d+ contracts? verified(, \d+ failed( \(optional target\))?)?; \d+ submissions? sent\.$/,
       /^…$/,
     ];
     const strays = block.text

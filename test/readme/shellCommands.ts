@@ -152,6 +152,12 @@ export function commandProblems(words: readonly string[], tasks: readonly TaskSh
       (flag) => `${shown}: the task ${id.join(" ")} has no option ${flag}`,
     );
   }
+  if (tool === "@github/local-action") {
+    const [command, repository, entrypoint = ""] = toolArgs;
+    return command === "run" && repository === "." && existsSync(join(repoRoot, entrypoint))
+      ? []
+      : [`${shown}: local-action runs this repository's entrypoint: run . src/action/main.ts ENV_FILE`];
+  }
   if (tool === "tsx") {
     const file = toolArgs[0] ?? "";
     return existsSync(join(repoRoot, file)) ? [] : [`${shown}: ${file} does not exist`];

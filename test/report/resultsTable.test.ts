@@ -41,3 +41,22 @@ describe("the table of a run over several targets", () => {
     ]);
   });
 });
+
+describe("the table of a run over several chains", () => {
+  it("has a Chain column; over one chain, none", () => {
+    const on = (chainId: number, host: string): VerificationResult => ({
+      ...record("blockscout", "verified", `https://${host}/address/${box}#code`),
+      chainId,
+    });
+    const table = formatResultsTable([on(10, "optimism.blockscout.com"), on(8453, "base.blockscout.com")]);
+    expect(table.split("\n")).toEqual([
+      "Contract         Chain  Address                                     Status    Time   Explorer",
+      `---------------  -----  ------------------------------------------  --------  -----  ${"-".repeat(`https://optimism.blockscout.com/address/${box}#code`.length)}`,
+      `src/Box.sol:Box  10     ${box}  verified  1.0 s  https://optimism.blockscout.com/address/${box}#code`,
+      `src/Box.sol:Box  8453   ${box}  verified  1.0 s  https://base.blockscout.com/address/${box}#code`,
+    ]);
+    expect(formatResultsTable([on(10, "optimism.blockscout.com")]).split("\n")[0]).toBe(
+      "Contract         Address                                     Status    Time   Explorer",
+    );
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import type { RunEvent } from "../../src/run/runReporter.js";
 import { RunReporter } from "../../src/run/runReporter.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
+import type { VerificationResult } from "../../src/verify/job.js";
 
 const token = {
   address: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
@@ -79,6 +80,61 @@ describe("the run's progress lines", () => {
     expect(linesOf([pending(1), pending(10), pending(1), pending(10)])).toEqual([
       `[chain 1] pending     ${token.contract}: Pending in queue`,
       `[chain 10] pending     ${token.contract}: Pending in queue`,
+    ]);
+  });
+});
+
+describe("the run's closing", () => {
+  const record = (
+    address: string,
+    status: VerificationResult["status"],
+    extra: Partial<VerificationResult> = {},
+  ): VerificationResult => ({
+    address,
+    contract: "contracts/Box.sol:Box",
+    explorer: "https://explorer.example",
+    format: "standard-json",
+    status,
+    url: `https://explorer.example/address/${address}#code`,
+    attempts: status === "already-verified" ? 0 : 1,
+    durationMs: 1_000,
+    chainId: 1,
+    target: "blockscout",
+    ...extra,
+  });
+
+  it("says per target how many contracts are verified, a proxy's link counted with its proxy, an optional target's failures so", () => {
+    const lines: string[] = [];
+    const reporter = new RunReporter({ json: false, table: false, writeLine: (line) => lines.push(line) });
+    reporter.finish(
+      [
+        record(token.address, "verified"),
+        record(token.address, "already-verified", { format: "proxy", attempts: 0 }),
+        record(fees.address, "already-verified"),
+        record(token.address, "verified", { target: "etherscan" }),
+        record(fees.address, "failed", { target: "etherscan", message: "Invalid API Key" }),
+      ],
+      {},
+      ["etherscan"],
+    );
+    expect(lines).toEqual([
+      "\nblockscout: 2 of 2 contracts verified; 1 submission sent.\netherscan: 1 of 2 contracts verified, 1 failed (optional target); 2 submissions sent.",
+    ]);
+  });
+
+  it("gives a failure's reason in short on its progress line before the table, which holds it whole", () => {
+    const lines: string[] = [];
+    const reporter = new RunReporter({ json: false, table: true, writeLine: (line) => lines.push(line) });
+    const message = `Fail - Unable to verify: ${"x".repeat(300)}\nsecond line`;
+    reporter.event({ type: "finished", ...token, result: record(token.address, "failed", { message }) });
+    reporter.event({
+      type: "finished",
+      ...fees,
+      result: record(fees.address, "verified", { message: "ok" }),
+    });
+    expect(lines).toEqual([
+      `failed      ${token.contract} at ${token.address}: ${message.slice(0, 159)}…`,
+      `verified    ${fees.contract} at ${fees.address}`,
     ]);
   });
 });

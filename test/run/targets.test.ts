@@ -11,6 +11,8 @@ describe("the hall's resolver", () => {
         chains: [{ claims: [] }],
         explorerUrl: { url, source: "--explorer-url" },
         howToNameExplorer: "",
+        howToGiveEtherscanKey: "",
+        howToReachLocalChain: "",
       }).catch((error: unknown) => error);
       expect(refusal).toMatchObject({
         code: "invalid_input",
@@ -25,6 +27,8 @@ describe("the hall's resolver", () => {
       services: ["sourcify"],
       chains: [{ claims: [{ id: 10, source: "--chain-id" }] }],
       howToNameExplorer: "",
+      howToGiveEtherscanKey: "",
+      howToReachLocalChain: "",
     });
     expect(targets).toMatchObject([
       { service: "sourcify", chainId: 10, apiUrl: "https://sourcify.dev/server", required: true },
@@ -38,6 +42,8 @@ describe("the hall's resolver", () => {
         services: ["sourcify"],
         chains: [{ claims: [], rpc: { url: chain.url, source: "--rpc-url" } }],
         howToNameExplorer: "",
+        howToGiveEtherscanKey: "",
+        howToReachLocalChain: "",
         timeoutSeconds: 2,
       }).catch((error: unknown) => error);
       expect(refusal).toMatchObject({
@@ -49,6 +55,21 @@ describe("the hall's resolver", () => {
     } finally {
       await chain.close();
     }
+  });
+
+  it("says a local chain with no JSON-RPC needs one, in the door's words, before any lookup", async () => {
+    const refusal = await resolveTargets({
+      services: ["blockscout"],
+      chains: [{ claims: [{ id: 1337, source: "the deployment chain-1337" }] }],
+      howToNameExplorer: "give an explorer",
+      howToGiveEtherscanKey: "",
+      howToReachLocalChain: "give its own --network",
+      lookup: { refresh: false, cacheDir: false },
+    }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      code: "invalid_input",
+      shortMessage: "Chain 1337 is a local chain, which no public explorer serves: give its own --network.",
+    });
   });
 
   it("refuses chains that disagree, naming both", () => {
@@ -69,6 +90,8 @@ describe("the hall's resolver", () => {
       explorerUrl: { url: "http://blockscout.corp.example", source: "--explorer-url" },
       keys: { blockscout: "K-SECRET-1234" },
       howToNameExplorer: "",
+      howToGiveEtherscanKey: "",
+      howToReachLocalChain: "",
     });
     await expect(refusal).rejects.toThrow(
       "--explorer-url is plain http (blockscout.corp.example), and the API key would travel in clear: use https, or send no key or header to it. Nothing was sent.",
@@ -81,6 +104,8 @@ describe("the hall's resolver", () => {
         explorerUrl: { url: "http://127.0.0.1:9", source: "--explorer-url" },
         keys: { blockscout: "K-SECRET-1234" },
         howToNameExplorer: "",
+        howToGiveEtherscanKey: "",
+        howToReachLocalChain: "",
       }),
     ).resolves.toMatchObject({ targets: [{ instanceUrl: "http://127.0.0.1:9" }] });
   });

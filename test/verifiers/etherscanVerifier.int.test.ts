@@ -274,10 +274,8 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
   it("refuses to start without a key, before any request", async () => {
     const before = emulator.requests.length;
     await expect(
-      etherscanTarget(31337, "", { url: emulator.apiUrl, source: "the stand-in" }, true),
-    ).rejects.toThrow(
-      "Etherscan needs an API key (one key serves every chain): set ETHERSCAN_API_KEY, the etherscan-api-key input, or explorerVerify.etherscan.apiKey.",
-    );
+      etherscanTarget(31337, "", { url: emulator.apiUrl, source: "the stand-in" }, true, "give the key"),
+    ).rejects.toThrow("Etherscan needs an API key (one key serves every chain): give the key.");
     expect(emulator.requests.length).toBe(before);
   });
 
@@ -287,12 +285,13 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
       goodKey,
       { url: `${emulator.apiUrl}?chainid=31337`, source: "the stand-in" },
       true,
+      "",
     );
     const verifier = etherscanVerifier(target, { requestsPerSecond: Number.POSITIVE_INFINITY });
     await expect(verifier.lookUp(await deployBox())).resolves.toMatchObject({ state: "unverified" });
     expect(emulator.requests.at(-1)?.query).toMatchObject({ chainid: "31337", action: "getsourcecode" });
     await expect(
-      etherscanTarget(1, goodKey, { url: `${emulator.apiUrl}?chainid=10`, source: "the stand-in" }, true),
+      etherscanTarget(1, goodKey, { url: `${emulator.apiUrl}?chainid=10`, source: "the stand-in" }, true, ""),
     ).rejects.toThrow(
       "the stand-in: the Etherscan API URL names chain 10, but the chain is 1: leave chainid out of the URL.",
     );

@@ -8,15 +8,15 @@ export default task(
   .addVariadicArgument({ name: "addresses", description: "The contracts' addresses" })
   .addOption({
     name: "from",
-    type: ArgumentType.STRING,
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: "Where the verifications are read: blockscout, etherscan, sourcify or routescan",
-    defaultValue: "",
+    defaultValue: undefined,
   })
   .addOption({
     name: "to",
-    type: ArgumentType.STRING,
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: "Where they are verified, comma-separated (not --from)",
-    defaultValue: "",
+    defaultValue: undefined,
   })
   .addOption({
     name: "explorerUrl",

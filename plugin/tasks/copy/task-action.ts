@@ -10,8 +10,8 @@ import { resolveTaskTargets } from "../../internal/taskTargets.js";
 
 interface CopyTaskArguments {
   addresses: string[];
-  from: string;
-  to: string;
+  from: string | undefined;
+  to: string | undefined;
   explorerUrl: string | undefined;
   ledger: string | undefined;
   json: boolean;
@@ -36,12 +36,12 @@ export default async function copyTaskAction(
   const malformed = args.addresses.find((address) => !addressPattern.test(address));
   if (malformed !== undefined)
     throw userError(`"${malformed}" is not an address: expected 0x followed by 40 hexadecimal characters.`);
-  const from = args.from.trim();
+  const from = (args.from ?? "").trim();
   if (!(services as readonly string[]).includes(from))
     throw userError(
       `--from names the service to read from: one of ${services.join(", ")}${from ? `, got "${from}"` : ""}.`,
     );
-  const to = [...new Set(args.to.split(/[\s,]+/).filter((word) => word !== ""))];
+  const to = [...new Set((args.to ?? "").split(/[\s,]+/).filter((word) => word !== ""))];
   if (to.length === 0)
     throw userError(`--to names the services to verify on, comma-separated: ${services.join(", ")}.`);
   const unknown = to.find((word) => !(services as readonly string[]).includes(word));

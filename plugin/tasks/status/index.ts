@@ -7,8 +7,9 @@ export default task(
 )
   .addPositionalArgument({
     name: "guid",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: "The guid a submission returned (without it: the ledger, every contract on every chain)",
-    defaultValue: "",
+    defaultValue: undefined,
   })
   .addOption({
     name: "ledger",

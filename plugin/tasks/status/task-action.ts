@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { neutraliseText } from "../../../src/report/terminalText.js";
 import { printLedger, runStatus } from "../../../src/run/runStatus.js";
@@ -8,7 +8,7 @@ import { asUserErrors } from "../../internal/pluginError.js";
 import { defaultLedgerPath } from "../verify/ledgerOption.js";
 
 interface StatusTaskArguments {
-  guid: string;
+  guid: string | undefined;
   ledger: string | undefined;
   explorerUrl: string | undefined;
   proxy: boolean;
@@ -19,22 +19,24 @@ export default async function statusTaskAction(
   args: StatusTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
-  if (args.guid === "") {
+  const guid = args.guid ?? "";
+  if (guid === "") {
     await asUserErrors(async () =>
       printLedger(resolve(hre.config.paths.root, args.ledger ?? defaultLedgerPath), {
         json: args.json,
         writeLine: (table) => console.log(table),
         otherLedger: "--ledger FILE (npx hardhat explorer-verify writes one)",
+        localExplorerCache: join(hre.config.paths.cache, "explorer-verify"),
       }),
     );
     return;
   }
   // Checked before the network or the explorer is touched.
   const { assertGuid } = await import("../../../src/kernel/validate.js");
-  await asUserErrors(async () => assertGuid(args.guid));
+  await asUserErrors(async () => assertGuid(guid));
   const { failed } = await withTarget(hre, args.explorerUrl, "blockscout", ({ targets: [target] }) =>
     asUserErrors(async () =>
-      runStatus(await verifierFor(target as NonNullable<typeof target>), args.guid, {
+      runStatus(await verifierFor(target as NonNullable<typeof target>), guid, {
         proxy: args.proxy,
         json: args.json,
         writeLine: (line) => console.log(neutraliseText(line)),

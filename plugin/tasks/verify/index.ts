@@ -9,13 +9,15 @@ const declared = task(
 )
   .addPositionalArgument({
     name: "address",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: "The contract's address (not with --deployment)",
-    defaultValue: "",
+    defaultValue: undefined,
   })
   .addVariadicArgument({
     name: "constructorArgs",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: "Constructor arguments, typed by the ABI",
-    defaultValue: [],
+    defaultValue: undefined,
   })
   .addOption({
     name: "explorerUrl",
@@ -99,48 +101,49 @@ const declared = task(
     description: "Print one JSON document { results } on stdout and nothing else there",
   });
 
-// The run's settings the task offers, each described from its one declaration in the hall; a whole number's 0
-// stands for "the config's value, else the default".
+// The run's settings the task offers, each described from its one declaration in the hall, its default said there
+// (Hardhat would print another, its own placeholder): taken as text, and read and checked by the hall, as the CLI's
+// flags and the Action's inputs are.
 export default declared
   .addOption({
     name: "targets",
-    type: ArgumentType.STRING,
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: described("targets"),
-    defaultValue: "",
+    defaultValue: undefined,
   })
   .addOption({
     name: "optionalTargets",
-    type: ArgumentType.STRING,
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: described("optionalTargets"),
-    defaultValue: "",
+    defaultValue: undefined,
   })
   .addFlag({ name: "noWait", description: described("wait") })
   .addOption({
     name: "timeout",
-    type: ArgumentType.INT,
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: described("timeoutSeconds"),
-    defaultValue: 0,
+    defaultValue: undefined,
   })
   .addOption({
     name: "requestsPerSecond",
-    type: ArgumentType.INT,
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: described("requestsPerSecond"),
-    defaultValue: 0,
+    defaultValue: undefined,
   })
   .addOption({
     name: "userAgent",
-    type: ArgumentType.STRING,
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: described("userAgent"),
-    defaultValue: "",
+    defaultValue: undefined,
   })
   .addFlag({ name: "force", description: described("force") })
   .addFlag({ name: "preflight", description: described("preflight") })
   .addFlag({ name: "includeCreated", description: described("includeCreated") })
   .addOption({
     name: "maxCreated",
-    type: ArgumentType.INT,
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: described("maxCreated"),
-    defaultValue: 0,
+    defaultValue: undefined,
   })
   .addFlag({ name: "includeProxies", description: described("includeProxies") })
   .addFlag({ name: "recheck", description: described("recheck") })

@@ -21,9 +21,18 @@ import { taskSettings } from "./taskSettings.js";
 const addressPattern = /^0x[0-9a-fA-F]{40}$/;
 
 export default async function verifyTaskAction(
-  args: VerifyTaskArguments,
+  given: Omit<VerifyTaskArguments, "address" | "constructorArgs"> & {
+    address: string | undefined;
+    constructorArgs: Array<string | undefined> | undefined;
+  },
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
+  // Declared without defaults, so that --help shows none: an argument not given is empty here.
+  const args: VerifyTaskArguments = {
+    ...given,
+    address: given.address ?? "",
+    constructorArgs: (given.constructorArgs ?? []).filter((value) => value !== undefined),
+  };
   // Checked before anything is opened: a value out of range is one line, in the hall's words.
   const settings = await taskSettings(args, hre);
   if (args.bundle !== undefined) {

@@ -21,12 +21,12 @@ export interface VerifyTaskArguments {
   tx: string | undefined;
   includeCreated: boolean;
   includeProxies: boolean;
-  timeout: number;
-  requestsPerSecond: number;
-  userAgent: string;
-  maxCreated: number;
-  targets: string;
-  optionalTargets: string;
+  timeout: string | undefined;
+  requestsPerSecond: string | undefined;
+  userAgent: string | undefined;
+  maxCreated: string | undefined;
+  targets: string | undefined;
+  optionalTargets: string | undefined;
   proxy: boolean;
   force: boolean;
   noWait: boolean;

@@ -16,8 +16,8 @@ export async function taskSettings(
   args: VerifyTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<RunSettingValues> {
-  // Each setting's option as the user typed it: a flag not given, a number's 0 and an empty list mean "not given".
-  const given: Record<string, string | number | boolean> = {
+  // Each setting's option as the user typed it: a flag not given, an option not given or given empty mean "not given".
+  const given: Record<string, string | boolean | undefined> = {
     targets: args.targets,
     optionalTargets: args.optionalTargets,
     wait: args.noWait ? "false" : false,
@@ -41,7 +41,7 @@ export async function taskSettings(
   };
   const textOf = (setting: Setting): string | undefined => {
     const value = given[setting.name];
-    if (value !== undefined && value !== false && value !== 0 && value !== "") return String(value);
+    if (value !== undefined && value !== false && value !== "") return String(value);
     const fromConfig = setting.config ? configured[setting.name] : undefined;
     return fromConfig === undefined ? undefined : String(fromConfig);
   };

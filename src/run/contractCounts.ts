@@ -1,0 +1,118 @@
+import type { VerificationResult } from "../verify/job.js";
+import { type Service, serviceTitles } from "../verify/verifier.js";
+
+/** How one contract ended on a target, or over every target of a run. */
+export type ContractOutcome = "verified" | "already-verified" | "failed" | "timeout" | "pending";
+
+/** Contracts counted by how they ended. */
+export interface ContractCounts {
+  contracts: number;
+  verified: number;
+  alreadyVerified: number;
+  /** Failed or timed out. */
+  failed: number;
+  pending: number;
+}
+
+// A contract is its chain and address: a proxy's link record (format "proxy") is about the proxy, not another one.
+function contractKey(result: VerificationResult): string {
+  return `${result.chainId ?? ""} ${result.address.toLowerCase()}`;
+}
+
+function outcomeOf(records: readonly VerificationResult[]): ContractOutcome {
+  if (records.some((r) => r.status === "failed")) return "failed";
+  if (records.some((r) => r.status === "timeout")) return "timeout";
+  if (records.some((r) => r.status === "verified")) return "verified";
+  if (records.every((r) => r.status === "already-verified")) return "already-verified";
+  return "pending";
+}
+
+function byContract(results: readonly VerificationResult[]): VerificationResult[][] {
+  const groups = new Map<string, VerificationResult[]>();
+  for (const r of results) groups.set(contractKey(r), [...(groups.get(contractKey(r)) ?? []), r]);
+  return [...groups.values()];
+}
+
+function counted(outcomes: readonly ContractOutcome[]): ContractCounts {
+  return {
+    contracts: outcomes.length,
+    verified: outcomes.filter((o) => o === "verified").length,
+    alreadyVerified: outcomes.filter((o) => o === "already-verified").length,
+    failed: outcomes.filter((o) => o === "failed" || o === "timeout").length,
+    pending: outcomes.filter((o) => o === "pending").length,
+  };
+}
+
+/**
+ * How each of the run's contracts ended, once each whatever the number of targets and records: failed (or timed out)
+ * on a target that is not optional, else verified by this run on one at least, else already verified everywhere, else
+ * pending. A proxy's link is part of its proxy: a failed link fails the proxy, a link made verifies it.
+ *
+ * @param results - the run's records
+ * @param optionalTargets - the targets whose failures only warn
+ * @returns an outcome per contract, in the order the contracts first appear
+ */
+export function contractOutcomes(
+  results: readonly VerificationResult[],
+  optionalTargets: readonly Service[] = [],
+): ContractOutcome[] {
+  return byContract(results).map((records) => {
+    const required = records.filter((r) => !optionalTargets.includes(r.target ?? "blockscout"));
+    return outcomeOf(required.length > 0 ? required : records);
+  });
+}
+
+/**
+ * The run's contracts counted once each (see {@link contractOutcomes}); `failed` counts the timed out too.
+ *
+ * @param results - the run's records
+ * @param optionalTargets - the targets whose failures only warn
+ * @returns the counts
+ */
+export function contractCounts(
+  results: readonly VerificationResult[],
+  optionalTargets: readonly Service[] = [],
+): ContractCounts {
+  return counted(contractOutcomes(results, optionalTargets));
+}
+
+/** One target's contracts, counted. */
+export interface TargetCounts extends ContractCounts {
+  target: Service;
+  title: string;
+}
+
+/**
+ * Per target, the contracts counted once each (see {@link contractCounts}).
+ *
+ * @param results - the run's records
+ * @returns each target's counts, in the order targets first appear
+ */
+export function countsPerTarget(results: readonly VerificationResult[]): TargetCounts[] {
+  const targets = [...new Set(results.map((r) => r.target ?? "blockscout"))];
+  return targets.map((target) => ({
+    target,
+    title: serviceTitles[target],
+    ...contractCounts(results.filter((r) => (r.target ?? "blockscout") === target)),
+  }));
+}
+
+/**
+ * The closing line of each target: how many of its contracts are verified (this run or before), the submissions it
+ * sent, and for a target whose failures only warn, that it is optional.
+ *
+ * @param results - the run's records
+ * @param optionalTargets - the targets whose failures only warn
+ * @returns a line per target, e.g. `blockscout: 7 of 8 contracts verified; 5 submissions sent.`
+ */
+export function verifiedLines(
+  results: readonly VerificationResult[],
+  optionalTargets: readonly Service[] = [],
+): string[] {
+  return countsPerTarget(results).map(({ target, contracts, verified, alreadyVerified, failed }) => {
+    const records = results.filter((r) => (r.target ?? "blockscout") === target);
+    const submissions = records.reduce((sum, r) => sum + r.attempts, 0);
+    const optional = optionalTargets.includes(target) && failed > 0 ? " (optional target)" : "";
+    return `${target}: ${verified + alreadyVerified} of ${contracts} contract${contracts === 1 ? "" : "s"} verified${failed > 0 ? `, ${failed} failed${optional}` : ""}; ${submissions} submission${submissions === 1 ? "" : "s"} sent.`;
+  });
+}
