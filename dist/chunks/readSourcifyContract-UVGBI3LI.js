@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{g as a,h as b}from"./chunk-HUH7USL2.js";import"./chunk-DRPUNEHJ.js";import"./chunk-BWOWPTC7.js";import"./chunk-TRBWUWQK.js";import"./chunk-67FD6DKO.js";import"./chunk-BJGSFYH2.js";import"./chunk-BBDBYVGZ.js";import"./chunk-O2TNNPUU.js";import"./chunk-KKM7PONK.js";export{a as readSourcifyContract,b as sourcifyInputOf};

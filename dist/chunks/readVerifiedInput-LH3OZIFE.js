@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{e as a,f as b}from"./chunk-T67DVWIU.js";import"./chunk-H2FLFPGJ.js";import"./chunk-RK35JU75.js";import"./chunk-DRPUNEHJ.js";import"./chunk-BWOWPTC7.js";import"./chunk-TRBWUWQK.js";import"./chunk-67FD6DKO.js";import"./chunk-BJGSFYH2.js";import"./chunk-BBDBYVGZ.js";import"./chunk-FWILSALA.js";import"./chunk-O2TNNPUU.js";import"./chunk-KKM7PONK.js";export{a as readVerifiedInput,b as verifiedInputOf};
