@@ -153,6 +153,8 @@ const { targets: readTargets } = await resolveTargets({
   chains: [{ claims: [] }],
   explorerUrl: { url: explorer.url, source: "the demo's local explorer" },
   howToNameExplorer: "the demo starts its own explorer",
+  howToGiveEtherscanKey: "the demo verifies on its own explorer only",
+  howToReachLocalChain: "the demo starts its own chain",
 });
 const [explorerTarget] = readTargets;
 if (explorerTarget?.service !== "blockscout")
@@ -239,6 +241,7 @@ const { jobs, systems } = await proxyJobs(
   listed,
   proxySources({ artifacts: "artifacts", rpcUrl }, demoRoot, { addresses: [], includeProxies: false }),
   (line) => reporter.info(line),
+  { endsAt: Date.now() + 300_000, timeoutSeconds: 300 },
 );
 
 const results = await verifyBatch(jobs, {
