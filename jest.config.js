@@ -12,8 +12,8 @@ const transform = {
   ],
 };
 
-/** @param {"unit" | "integration" | "e2e"} lane @param {number} testTimeout @returns {import('jest').Config} */
-const project = (lane, testTimeout) => ({
+/** @param {"unit" | "integration" | "e2e"} lane @returns {import('jest').Config} */
+const project = (lane) => ({
   displayName: lane,
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
@@ -21,7 +21,6 @@ const project = (lane, testTimeout) => ({
   extensionsToTreatAsEsm: [".ts"],
   resolver: "ts-jest-resolver",
   transform,
-  testTimeout,
 });
 
 const selectedLane = /^test:(unit|integration|e2e)$/.exec(process.env.npm_lifecycle_event ?? "")?.[1];
@@ -31,9 +30,11 @@ export default {
   // Every core: a worker spends much of its time waiting on a chain, a compile or a child process, so one worker a
   // core keeps both busy. Jest's default, one less than the cores, would run a 2-core machine's suite in one line.
   maxWorkers: availableParallelism(),
+  // Jest reads it for the whole run only; a test that needs longer says so itself.
+  testTimeout: 30_000,
   // `npm run test:unit` (and :integration, :e2e) runs one lane, so that a test file named after it still narrows the
   // run: Jest's --selectProjects would take the file's name for a project's.
-  projects: [project("unit", 30_000), project("integration", 120_000), project("e2e", 300_000)].filter(
+  projects: [project("unit"), project("integration"), project("e2e")].filter(
     (each) => selectedLane === undefined || each.displayName === selectedLane,
   ),
   globalSetup: "<rootDir>/test/support/globalSetup.mjs",
