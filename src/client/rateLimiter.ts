@@ -43,7 +43,7 @@ export class WaitTooLongError extends Error {
 /** What an explorer has said about its quota so far, and how often it refused a request for it. */
 export interface QuotaReading {
   /**
-   * `unknown` before an answer carried `x-ratelimit-*` headers; `unlimited` for Blockscout's `-1`; else the stated
+   * `unknown` before an answer carried `x-ratelimit-*` headers; `unlimited` for an instance's `-1` in all three; else the stated
    * limit and the window length (the longest `x-ratelimit-reset` seen: the first answer of a window states about
    * all of it).
    */
@@ -52,7 +52,10 @@ export interface QuotaReading {
   rateLimitedAnswers: number;
   /** Requests let through so far. */
   requestsStarted: number;
-  /** The Blockscout API's `x-credits-remaining` on the last answer that carried it; undefined before one did. */
+  /**
+   * The Blockscout API's `x-credits-remaining` on the last answer that carried a count (a negative value is its
+   * internal error, not a count); undefined before one did.
+   */
   creditsRemaining?: number;
 }
 
@@ -210,15 +213,19 @@ export class RateLimiter {
   }
 
   #observe(headers: Record<string, string>): void {
+    // The Blockscout API's -1 stands for its own internal error, not for a count: no reading at all.
     const credits = headerNumber(headers, "x-credits-remaining");
-    if (credits !== undefined) this.#creditsRemaining = credits;
+    if (credits !== undefined && credits >= 0) this.#creditsRemaining = credits;
     const limit = headerNumber(headers, "x-ratelimit-limit");
     const remaining = headerNumber(headers, "x-ratelimit-remaining");
     const resetMs = headerNumber(headers, "x-ratelimit-reset");
     if (limit === undefined || remaining === undefined || resetMs === undefined) return;
     if (limit < 0 || remaining < 0 || resetMs < 0) {
-      // Blockscout sends -1 in all three when it does not limit.
-      this.#quota = { kind: "unlimited" };
+      // An instance sends -1 in all three when it does not limit. The Blockscout API (its answers carry
+      // x-credits-remaining) sends -1 in any of them on an internal error, and so does a single -1 anywhere: the
+      // quota stays as last read.
+      const allNegative = limit < 0 && remaining < 0 && resetMs < 0;
+      if (allNegative && headers["x-credits-remaining"] === undefined) this.#quota = { kind: "unlimited" };
       return;
     }
     if (limit === 0) return;

@@ -588,8 +588,9 @@ function stoppingRefusal(
     if (isPlanRequired(explorerMessage)) return new PlanRequiredError(refusal);
     if (isInvalidApiKey(explorerMessage)) return new InvalidApiKeyError(refusal);
   }
+  // Zero only: the Blockscout API's -1 is its internal error, not an empty quota.
   const credits = answer.headers["x-credits-remaining"];
-  if (answer.status >= 400 && credits !== undefined && credits.trim() !== "" && Number(credits) <= 0) {
+  if (answer.status >= 400 && credits !== undefined && credits.trim() !== "" && Number(credits) === 0) {
     const said = explorerMessageOf(json);
     return new QuotaExhaustedError({
       request,
