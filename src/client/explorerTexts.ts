@@ -122,6 +122,15 @@ export function isUnsupportedChainId(text: unknown): boolean {
 }
 
 /**
+ * The Blockscout API does not serve the chain (HTTP 404, `{"error":"Network not supported","source":"internal"}`):
+ * the chain's own instance may.
+ * @param text - the `error` of the API's `{error, source}` body
+ */
+export function isNetworkNotSupported(text: unknown): boolean {
+  return normalise(text) === "network not supported";
+}
+
+/**
  * Blockscout 12's Sourcify path found no `metadata.json` among the uploaded files (it takes the metadata only under
  * that name): `Sourcify did not return metadata`.
  * @param text - a message

@@ -29,7 +29,7 @@ import type { BlockscoutTarget } from "./target.js";
  */
 export type TransportSettings = Omit<
   TransportOptions,
-  "explorerUrl" | "apiKey" | "apiKeyIn" | "headers" | "fixedQuery" | "serviceName"
+  "explorerUrl" | "apiKey" | "apiKeyIn" | "headers" | "fixedQuery" | "serviceName" | "fallbackExplorerUrl"
 >;
 
 /** The Blockscout API's free tier, until its answers state the quota. */
@@ -228,6 +228,7 @@ export function blockscoutTransportOptions(
         }
       : {}),
     explorerUrl: target.api,
+    fallbackExplorerUrl: target.fallback,
     apiKey: target.apiKey,
     apiKeyIn: target.keyIn,
     headers: target.headers,
