@@ -75,13 +75,18 @@ export function isUnknownAction(text: unknown): boolean {
 
 /**
  * A rate-limit answer in Blockscout's or Etherscan's words (`Max rate limit reached`,
- * `Max calls per sec rate limit reached (5/sec)`).
+ * `Max calls per sec rate limit reached (5/sec)`), and Etherscan's refusal of free keys while it is busy (`Free API
+ * access is temporarily unavailable due to unusually high network activity…`): asking again later may pass.
  * @param text - a message or result
  */
 export function isRateLimited(text: unknown): boolean {
   const t = normalise(text);
   if (isDailyQuotaReached(t)) return false;
-  return t.startsWith("too many requests") || t.includes("rate limit reached");
+  return (
+    t.startsWith("too many requests") ||
+    t.includes("rate limit reached") ||
+    t.startsWith("free api access is temporarily unavailable")
+  );
 }
 
 /**
@@ -119,6 +124,15 @@ export function isInvalidApiKey(text: unknown): boolean {
  */
 export function isUnsupportedChainId(text: unknown): boolean {
   return normalise(text).startsWith("missing or unsupported chainid parameter");
+}
+
+/**
+ * The Blockscout API does not serve the chain (HTTP 404, `{"error":"Network not supported","source":"internal"}`):
+ * the chain's own instance may.
+ * @param text - the `error` of the API's `{error, source}` body
+ */
+export function isNetworkNotSupported(text: unknown): boolean {
+  return normalise(text) === "network not supported";
 }
 
 /**

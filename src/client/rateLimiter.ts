@@ -187,15 +187,19 @@ export class RateLimiter {
   }
 
   #observe(headers: Record<string, string>): void {
+    // The Blockscout API's -1 stands for its own internal error, not for a count: no reading at all.
     const credits = headerNumber(headers, "x-credits-remaining");
-    if (credits !== undefined) this.#creditsRemaining = credits;
+    if (credits !== undefined && credits >= 0) this.#creditsRemaining = credits;
     const limit = headerNumber(headers, "x-ratelimit-limit");
     const remaining = headerNumber(headers, "x-ratelimit-remaining");
     const resetMs = headerNumber(headers, "x-ratelimit-reset");
     if (limit === undefined || remaining === undefined || resetMs === undefined) return;
     if (limit < 0 || remaining < 0 || resetMs < 0) {
-      // Blockscout sends -1 in all three when it does not limit.
-      this.#quota = { kind: "unlimited" };
+      // An instance sends -1 in all three when it does not limit. The Blockscout API (its answers carry
+      // x-credits-remaining) sends -1 in any of them on an internal error, and so does a single -1 anywhere: the
+      // quota stays as last read.
+      const allNegative = limit < 0 && remaining < 0 && resetMs < 0;
+      if (allNegative && headers["x-credits-remaining"] === undefined) this.#quota = { kind: "unlimited" };
       return;
     }
     if (limit === 0) return;

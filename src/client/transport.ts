@@ -7,6 +7,8 @@ import {
   InvalidInputError,
   InvalidResponseError,
   NetworkError,
+  NotSupportedError,
+  PaymentRequiredError,
   PlanRequiredError,
   QuotaExhaustedError,
   RateLimitedError,
@@ -21,12 +23,14 @@ import { checkedHeaders, secretHeaderValues } from "../kernel/requestHeaders.js"
 import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
 import { browserLikeUserAgent, userAgent } from "../kernel/userAgent.js";
 import { sleep, type TransportEvent } from "../kernel/waits.js";
+import { type BlockscoutApiError, blockscoutApiErrorSchema } from "../schemas/index.js";
 import { ExplorerCapabilities } from "./explorerCapabilities.js";
 import {
   botChallengeEvidence,
   envelopeReason,
   isDailyQuotaReached,
   isInvalidApiKey,
+  isNetworkNotSupported,
   isPlanRequired,
   isRateLimited,
   isSourcifyDuplicateRequest,
@@ -80,6 +84,11 @@ export interface TransportOptions {
   requestsPerSecond?: number;
   /** Use this limiter instead of the per-explorer shared one. */
   rateLimiter?: RateLimiter;
+  /**
+   * Through the Blockscout API: the chain's own instance, where requests go (without the key, which is the API's) once
+   * the API answers that it does not serve the chain (`404 Network not supported`). Its own shared limiter paces them.
+   */
+  fallbackExplorerUrl?: ExplorerUrls | undefined;
   /** What is known of the explorer's optional features; a fresh record (nothing known) by default. */
   capabilities?: ExplorerCapabilities;
   /** Waits and retries are reported here. */
@@ -127,7 +136,6 @@ const excerptLength = 200;
  * redaction. Answers that are not JSON become {@link InvalidResponseError}s.
  */
 export class Transport {
-  readonly urls: ExplorerUrls;
   /**
    * Hides the key and the custom header values that may be secrets from text that is printed: every message made
    * of an explorer's words goes through it.
@@ -137,8 +145,10 @@ export class Transport {
   readonly #redactAnswer: Redactor;
   /** What this transport's calls have learned about the explorer (endpoints it has, action names it takes). */
   readonly capabilities: ExplorerCapabilities;
-  readonly #apiKey: string | undefined;
-  readonly #apiKeyIn: "query" | "bearer";
+  /** Where requests go, with which key and limiter: the Blockscout API's route, until it hands over to the instance. */
+  #route: Route;
+  readonly #fallback: ExplorerUrls | undefined;
+  readonly #requestsPerSecond: number | undefined;
   readonly #headers: Record<string, string>;
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
@@ -146,7 +156,6 @@ export class Transport {
   readonly #maxRateLimitWaitMs: number;
   readonly #maxResponseBytes: number;
   readonly #retryDelayMs: number;
-  readonly #limiter: RateLimiter;
   readonly #onEvent: ((event: TransportEvent) => void) | undefined;
   readonly #fixedQuery: Record<string, string>;
   readonly #serviceName: string | undefined;
@@ -157,34 +166,41 @@ export class Transport {
     const { explorerUrl } = options;
     assertNoCredentialsInUrl(typeof explorerUrl === "string" ? explorerUrl : explorerUrl.base);
     if (options.apiKey) assertSendableApiKey(options.apiKey);
-    this.urls = typeof explorerUrl === "string" ? resolveExplorerUrls(explorerUrl) : explorerUrl;
-    this.#apiKey = options.apiKey || undefined;
-    this.#apiKeyIn = options.apiKeyIn ?? "query";
+    const urls = typeof explorerUrl === "string" ? resolveExplorerUrls(explorerUrl) : explorerUrl;
+    const apiKey = options.apiKey || undefined;
     // Checked again here: a client made directly (a script's) gets the same refusals as a resolved target.
     this.#headers = checkedHeaders(options.headers ?? {});
     const headerSecrets = secretHeaderValues(this.#headers);
-    this.redact = createRedactor([this.#apiKey, ...headerSecrets, ...(options.secrets ?? [])]);
-    this.#redactAnswer = headerSecrets.length === 0 ? this.redact : createRedactor([this.#apiKey]);
+    this.redact = createRedactor([apiKey, ...headerSecrets, ...(options.secrets ?? [])]);
+    this.#redactAnswer = headerSecrets.length === 0 ? this.redact : createRedactor([apiKey]);
     this.#timeoutMs = options.requestTimeoutMs ?? defaultTimeoutMs;
     this.#maxRetries = options.maxRetries ?? 3;
     this.#maxRateLimitRetries = options.maxRateLimitRetries ?? 5;
     this.#maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? defaultMaxRateLimitWaitMs;
     this.#maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
     this.#retryDelayMs = options.retryDelayMs ?? 500;
-    this.#limiter =
-      options.rateLimiter ??
-      sharedRateLimiter(this.urls.base, options.requestsPerSecond ?? defaultRequestsPerSecond, {
-        followExplorerQuota: options.requestsPerSecond === undefined,
-      });
+    this.#requestsPerSecond = options.requestsPerSecond;
+    this.#route = {
+      urls,
+      apiKey,
+      apiKeyIn: options.apiKeyIn ?? "query",
+      limiter: options.rateLimiter ?? this.#sharedLimiter(urls.base),
+    };
+    this.#fallback = options.fallbackExplorerUrl;
     this.#onEvent = options.onEvent;
     this.#fixedQuery = options.fixedQuery ?? {};
     this.#serviceName = options.serviceName;
     this.capabilities = options.capabilities ?? new ExplorerCapabilities();
   }
 
+  /** Where requests go: the explorer's `/api` and `/api/v2`, or the Blockscout API's for the chain. */
+  get urls(): ExplorerUrls {
+    return this.#route.urls;
+  }
+
   /** The limiter this transport's requests go through (shared by the explorer's clients unless one was given). */
   get rateLimiter(): RateLimiter {
-    return this.#limiter;
+    return this.#route.limiter;
   }
 
   /**
@@ -212,12 +228,14 @@ export class Transport {
     let rateLimited = 0;
     let redirects = 0;
     for (;;) {
-      await this.#acquire(context);
+      const route = this.#route;
+      const limiter = route.limiter;
+      await this.#acquire(context, limiter);
       let answer: RawAnswer;
       try {
-        answer = await this.#sendOnce(url, req, context);
+        answer = await this.#sendOnce(url, req, context, route);
       } catch (error) {
-        this.#limiter.settle();
+        limiter.settle();
         // An explorer that refuses connections or whose name does not resolve is answered at once, not retried.
         const retryable = error instanceof NetworkError && req.kind === "read" && !error.unreachable;
         if (!retryable || failures >= this.#maxRetries) throw error;
@@ -225,7 +243,7 @@ export class Transport {
         if (!(await this.#backoff(context, failures, error.shortMessage))) throw error;
         continue;
       }
-      this.#limiter.settle(answer.headers);
+      limiter.settle(answer.headers);
       const stopping = stoppingRefusal(answer, context, this.#serviceName);
       if (stopping) {
         this.#stoppedBy = stopping;
@@ -245,19 +263,37 @@ export class Transport {
         const allowed = this.#allowedWait();
         if (waitMs > allowed.ms) {
           // Waiting would only end in a time-out: say now what the explorer asked for.
-          this.#limiter.pauseFor(waitMs, asked?.said);
+          limiter.pauseFor(waitMs, asked?.said);
           throw new RateLimitedError(context, waitMs, explorerMessage, {
             shortMessage: `The explorer asked to wait ${formatDuration(waitMs)}${asked ? ` (${asked.said})` : ""} before the next request, longer than ${allowed.what} (${formatDuration(allowed.ms)}).`,
           });
         }
         rateLimited++;
-        this.#limiter.pauseFor(waitMs, asked?.said);
+        limiter.pauseFor(waitMs, asked?.said);
         this.#onEvent?.({ type: "rate-limited", url: context.url, waitMs, attempt: rateLimited });
         continue;
       }
+      const apiError = blockscoutApiErrorOf(answer);
+      if (apiError && answer.status === 404 && isNetworkNotSupported(apiError.error)) {
+        if (!this.#fallBack(route, context)) throw this.#chainNotServed(context, answer.sample);
+        // The API answered for itself: the request never reached an instance, so it goes again, there.
+        url = this.#buildUrl(req);
+        context = { method: req.method, url: this.redact(url.toString()) };
+        continue;
+      }
+      if (apiError && answer.status === 501) throw this.#notImplemented(context, req, apiError);
       if (answer.status >= 500 && req.kind === "read" && failures < this.#maxRetries) {
         failures++;
         if (await this.#backoff(context, failures, `HTTP ${answer.status}`)) continue;
+      }
+      if (apiError && answer.status >= 500) {
+        // The instance was unreachable, timed out or failed (source upstream), or the API itself failed: an HTTP
+        // error of the server, which a later attempt may get past.
+        throw new HttpError(
+          context,
+          answer.sample,
+          this.redact(`${apiError.error} (the Blockscout API, source ${apiError.source})`),
+        );
       }
       const location = answer.headers.location;
       if (isRedirect(answer.status) && location) {
@@ -295,11 +331,64 @@ export class Transport {
     return true;
   }
 
+  #sharedLimiter(base: string): RateLimiter {
+    return sharedRateLimiter(base, this.#requestsPerSecond ?? defaultRequestsPerSecond, {
+      followExplorerQuota: this.#requestsPerSecond === undefined,
+    });
+  }
+
+  // The Blockscout API does not serve the chain: hand over to the chain's instance once (concurrent requests that
+  // learn it too find the route already changed). The API's key stays behind: an instance has keys of its own.
+  #fallBack(answered: Route, context: RequestContext): boolean {
+    const fallback = this.#fallback;
+    if (!fallback) return false;
+    if (this.#route !== answered) return true;
+    if (this.#route.urls.base === fallback.base) return false;
+    this.#route = {
+      urls: fallback,
+      apiKey: undefined,
+      apiKeyIn: "query",
+      limiter: this.#sharedLimiter(fallback.base),
+    };
+    this.#onEvent?.({
+      type: "fallback",
+      url: context.url,
+      to: fallback.base,
+      reason: `the Blockscout API does not serve ${chainOfApiRoute(answered.urls.base)} (HTTP 404: Network not supported)`,
+    });
+    return true;
+  }
+
+  #chainNotServed(context: RequestContext, sample: BodySample): NotSupportedError {
+    const chain = chainOfApiRoute(this.#route.urls.base);
+    return new NotSupportedError(
+      "blockscout",
+      chain,
+      `The Blockscout API does not serve ${chain} (HTTP ${sample.status}: Network not supported), and no Blockscout instance of the chain is known to ask instead: name the chain's explorer URL (explorer-url, --explorer-url or explorerVerify.chains), or leave Blockscout out of the targets for it.`,
+      { metaMessages: [`Request: ${context.method} ${context.url}`, `HTTP status: ${sample.status}`] },
+    );
+  }
+
+  #notImplemented(
+    context: RequestContext,
+    req: TransportRequest,
+    apiError: BlockscoutApiError,
+  ): NotSupportedError {
+    const what =
+      req.api === "rpc" ? `the action ${req.query.action ?? "asked for"}` : `GET /api/v2${req.path ?? ""}`;
+    return new NotSupportedError(
+      "blockscout",
+      req.api === "rpc" ? (req.query.action ?? "rpc") : (req.path ?? "rest"),
+      `The chain's Blockscout instance does not offer ${what} (HTTP 501 through the Blockscout API: ${this.redact(apiError.error)}, source ${apiError.source}); asking again does not help.`,
+      { metaMessages: [`Request: ${context.method} ${context.url}`, "HTTP status: 501"] },
+    );
+  }
+
   // The explorer's pause or used-up quota may hold the request; never past the deadline or the longest wait.
-  async #acquire(context: RequestContext): Promise<void> {
+  async #acquire(context: RequestContext, limiter: RateLimiter): Promise<void> {
     const allowed = this.#allowedWait();
     try {
-      await this.#limiter.acquire({
+      await limiter.acquire({
         latestStartAt: Date.now() + allowed.ms,
         onLongWait: (wait) => this.#onEvent?.({ type: "waiting", url: context.url, ...wait }),
       });
@@ -327,19 +416,23 @@ export class Transport {
   }
 
   #buildUrl(req: TransportRequest): URL {
+    const { urls, apiKey, apiKeyIn } = this.#route;
     const url = new URL(
-      req.api === "rpc"
-        ? this.urls.rpc
-        : `${req.api === "rest" ? this.urls.rest : this.urls.base}${req.path ?? ""}`,
+      req.api === "rpc" ? urls.rpc : `${req.api === "rest" ? urls.rest : urls.base}${req.path ?? ""}`,
     );
     for (const [name, value] of Object.entries({ ...this.#fixedQuery, ...req.query })) {
       if (value !== undefined) url.searchParams.set(name, value);
     }
-    if (this.#apiKey && this.#apiKeyIn === "query") url.searchParams.set("apikey", this.#apiKey);
+    if (apiKey && apiKeyIn === "query") url.searchParams.set("apikey", apiKey);
     return url;
   }
 
-  async #sendOnce(url: URL, req: TransportRequest, context: RequestContext): Promise<RawAnswer> {
+  async #sendOnce(
+    url: URL,
+    req: TransportRequest,
+    context: RequestContext,
+    route: Route,
+  ): Promise<RawAnswer> {
     const deadline = currentRequestDeadline();
     const timeoutMs = Math.min(
       req.timeoutMs ?? this.#timeoutMs,
@@ -361,8 +454,8 @@ export class Transport {
       "user-agent": userAgent,
       ...this.#headers,
     };
-    if (this.#apiKey && this.#apiKeyIn === "query") headers["x-api-key"] = this.#apiKey;
-    if (this.#apiKey && this.#apiKeyIn === "bearer") headers.authorization = `Bearer ${this.#apiKey}`;
+    if (route.apiKey && route.apiKeyIn === "query") headers["x-api-key"] = route.apiKey;
+    if (route.apiKey && route.apiKeyIn === "bearer") headers.authorization = `Bearer ${route.apiKey}`;
     if (req.body) headers["content-type"] = req.body.contentType;
     try {
       const { sendHttpRequest } = await loadHttpClient();
@@ -413,6 +506,27 @@ export class Transport {
       clearTimeout(timer);
     }
   }
+}
+
+/** Where a transport's requests go, the key they carry, and the limiter that paces them. */
+interface Route {
+  urls: ExplorerUrls;
+  apiKey: string | undefined;
+  apiKeyIn: "query" | "bearer";
+  limiter: RateLimiter;
+}
+
+// The Blockscout API's own error body (`{error, source}`), on an error status; the instance's bodies never have it.
+function blockscoutApiErrorOf(answer: RawAnswer): BlockscoutApiError | undefined {
+  if (answer.status < 400) return undefined;
+  const parsed = blockscoutApiErrorSchema.safeParse(answer.json);
+  return parsed.success ? parsed.data : undefined;
+}
+
+// The Blockscout API's route for a chain ends in the chain id (`https://api.blockscout.com/10`).
+function chainOfApiRoute(base: string): string {
+  const id = /\/(\d+)\/?$/.exec(base)?.[1];
+  return id ? `chain ${id}` : "this chain";
 }
 
 interface RawAnswer {
@@ -569,6 +683,10 @@ function stoppingRefusal(
     });
   }
   const json = answer.json;
+  if (answer.status === 402) {
+    const said = explorerMessageOf(json) ?? blockscoutApiMessageOf(json);
+    return new PaymentRequiredError({ request, service, explorerMessage: said });
+  }
   if (typeof json === "object" && json !== null && "status" in json && json.status === "0") {
     const explorerMessage = explorerMessageOf(json);
     const refusal = { request, explorerMessage: `${explorerMessage}`, service };
@@ -576,8 +694,9 @@ function stoppingRefusal(
     if (isPlanRequired(explorerMessage)) return new PlanRequiredError(refusal);
     if (isInvalidApiKey(explorerMessage)) return new InvalidApiKeyError(refusal);
   }
+  // Zero only: the Blockscout API's -1 is its internal error, not an empty quota.
   const credits = answer.headers["x-credits-remaining"];
-  if (answer.status >= 400 && credits !== undefined && credits.trim() !== "" && Number(credits) <= 0) {
+  if (answer.status >= 400 && credits !== undefined && credits.trim() !== "" && Number(credits) === 0) {
     const said = explorerMessageOf(json);
     return new QuotaExhaustedError({
       request,
@@ -586,6 +705,12 @@ function stoppingRefusal(
     });
   }
   return undefined;
+}
+
+// The 402's body is not documented: its `error` text when it has one (`{error}`, as the API's other answers).
+function blockscoutApiMessageOf(json: unknown): string | undefined {
+  if (typeof json !== "object" || json === null || !("error" in json)) return undefined;
+  return typeof json.error === "string" && json.error.trim() !== "" ? json.error : undefined;
 }
 
 function customCodeOf(json: unknown): unknown {

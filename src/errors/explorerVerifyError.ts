@@ -34,6 +34,7 @@ export const errorCodes = [
   "plan_required",
   "invalid_api_key",
   "bot_protection",
+  "payment_required",
   "not_supported",
   "not_verified",
   "implementation_mismatch",

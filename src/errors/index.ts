@@ -16,6 +16,7 @@ export {
   BotProtectionError,
   InvalidApiKeyError,
   NotSupportedError,
+  PaymentRequiredError,
   PlanRequiredError,
   QuotaExhaustedError,
   type StoppingRefusal,

@@ -1,4 +1,4 @@
-import { ExplorerVerifyError } from "./explorerVerifyError.js";
+import { ExplorerVerifyError, type ExplorerVerifyErrorOptions } from "./explorerVerifyError.js";
 import type { RequestContext } from "./transportErrors.js";
 
 /** What a refusal that ends a service's part of the run says besides its text. */
@@ -78,6 +78,37 @@ export class InvalidApiKeyError extends ExplorerVerifyError {
   }
 }
 
+/**
+ * The service asks to be paid for the call (HTTP 402 Payment Required): the Blockscout API answers a request without a
+ * key so, offering x402 pay-per-call. This tool never pays; every later request without a key would be refused too,
+ * so the client that saw it sends nothing more.
+ */
+export class PaymentRequiredError extends ExplorerVerifyError {
+  readonly code = "payment_required" as const;
+  readonly explorerMessage: string | undefined;
+  readonly request: RequestContext;
+
+  constructor({
+    request,
+    explorerMessage,
+    service,
+  }: Omit<RefusalContext, "explorerMessage"> & {
+    explorerMessage: string | undefined;
+  }) {
+    const said = explorerMessage ? ` (${explorerMessage.replace(/\.$/, "")})` : "";
+    super(
+      `${who(service ?? `The service at ${hostOf(request.url)}`)} asks for payment (HTTP 402 Payment Required${said}): the Blockscout API answers a request without a key it accepts only as a paid call (x402), which explorer-verify does not make. ${notSentAgain}`,
+      {
+        metaMessages: [`Request: ${request.method} ${request.url}`, "HTTP status: 402"],
+        details:
+          "Give a Blockscout API key (proapi_…, from Blockscout's developer portal): api-key, EXPLORER_VERIFY_API_KEY or explorerVerify.apiKey; or name the chain's own Blockscout instance as the explorer.",
+      },
+    );
+    this.explorerMessage = explorerMessage;
+    this.request = request;
+  }
+}
+
 /** What a {@link BotProtectionError} says besides where the request went. */
 interface ChallengeContext {
   request: RequestContext;
@@ -129,7 +160,11 @@ function hostOf(url: string): string {
   }
 }
 
-/** The service has no such operation (Sourcify has no proxy link, Etherscan no flattened or registry format). */
+/**
+ * The service does not serve this: an operation it has not (Sourcify has no proxy link, Etherscan no flattened or
+ * registry format), a chain it does not serve (the Blockscout API's `Network not supported`, with no instance to ask
+ * instead), or a capability the chain's instance lacks (the Blockscout API's 501). Asking again does not help.
+ */
 export class NotSupportedError extends ExplorerVerifyError {
   readonly code = "not_supported" as const;
   /** The service, e.g. `sourcify`. */
@@ -137,8 +172,19 @@ export class NotSupportedError extends ExplorerVerifyError {
   /** The operation, e.g. `verifyProxyContract`. */
   readonly operation: string;
 
-  constructor(service: string, operation: string, shortMessage: string) {
-    super(shortMessage);
+  /**
+   * @param service - the service, e.g. `sourcify`
+   * @param operation - what it does not serve
+   * @param shortMessage - what to say
+   * @param options - the request's context lines, when an answer said it
+   */
+  constructor(
+    service: string,
+    operation: string,
+    shortMessage: string,
+    options: ExplorerVerifyErrorOptions = {},
+  ) {
+    super(shortMessage, options);
     this.service = service;
     this.operation = operation;
   }
@@ -149,4 +195,5 @@ export type StoppingRefusal =
   | QuotaExhaustedError
   | PlanRequiredError
   | InvalidApiKeyError
-  | BotProtectionError;
+  | BotProtectionError
+  | PaymentRequiredError;

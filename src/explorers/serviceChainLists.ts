@@ -1,6 +1,7 @@
 import * as z from "../kernel/zod.js";
 import { etherscanSites } from "./etherscanSites.js";
 import { fetchListJson } from "./fetchListJson.js";
+import { shippedExplorerFor } from "./shippedRegistry.js";
 
 const listTimeoutMs = 5_000;
 const maxListBytes = 4 * 1_048_576;
@@ -88,4 +89,24 @@ export async function routescanNetworkOf(
     }
   }
   return undefined;
+}
+
+/**
+ * The services other than Etherscan that the lists shipped with the package know to serve a chain: its Blockscout
+ * instance, Routescan's network. Sourcify's list is not shipped; it is left unnamed.
+ *
+ * @param chainId - the chain
+ * @returns each service with where it serves the chain, in words (`Blockscout at https://…`)
+ */
+export function shippedServicesOf(chainId: number): string[] {
+  const blockscout = shippedExplorerFor(chainId);
+  const routescan = routescanMainnets.has(chainId)
+    ? "mainnet"
+    : routescanTestnets.has(chainId)
+      ? "testnet"
+      : undefined;
+  return [
+    ...(blockscout ? [`Blockscout (${blockscout.url})`] : []),
+    ...(routescan ? [`Routescan (its ${routescan})`] : []),
+  ];
 }

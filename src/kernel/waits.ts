@@ -30,7 +30,7 @@ export interface LimiterWait {
 /** What an explorer has said about its quota so far, and how often it refused a request for it. */
 export interface QuotaReading {
   /**
-   * `unknown` before an answer carried `x-ratelimit-*` headers; `unlimited` for Blockscout's `-1`; else the stated
+   * `unknown` before an answer carried `x-ratelimit-*` headers; `unlimited` for an instance's `-1` in all three; else the stated
    * limit and the window length (the longest `x-ratelimit-reset` seen: the first answer of a window states about
    * all of it).
    */
@@ -39,7 +39,10 @@ export interface QuotaReading {
   rateLimitedAnswers: number;
   /** Requests let through so far. */
   requestsStarted: number;
-  /** The Blockscout API's `x-credits-remaining` on the last answer that carried it; undefined before one did. */
+  /**
+   * The Blockscout API's `x-credits-remaining` on the last answer that carried a count (a negative value is its
+   * internal error, not a count); undefined before one did.
+   */
   creditsRemaining?: number;
 }
 
@@ -48,4 +51,6 @@ export type TransportEvent =
   | { type: "rate-limited"; url: string; waitMs: number; attempt: number }
   /** A wait of more than a few seconds before a request may start: the explorer's pause, or its used-up quota. */
   | { type: "waiting"; url: string; waitMs: number; reason: LimiterWait["reason"] }
-  | { type: "retry"; url: string; reason: string; delayMs: number; attempt: number };
+  | { type: "retry"; url: string; reason: string; delayMs: number; attempt: number }
+  /** The Blockscout API does not serve the chain: this and every later request goes to the chain's instance. */
+  | { type: "fallback"; url: string; to: string; reason: string };

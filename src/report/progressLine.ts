@@ -49,6 +49,8 @@ function describeEvent(event: VerificationEvent): string | undefined {
             : `waiting     the explorer asked to wait; the next request goes in ${formatDuration(transport.waitMs)}`;
         case "retry":
           return `retrying    ${transport.reason} (attempt ${transport.attempt + 1})`;
+        case "fallback":
+          return `fallback    ${transport.reason}: asking the chain's instance ${transport.to} instead`;
       }
     }
   }

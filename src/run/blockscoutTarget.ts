@@ -6,7 +6,7 @@ import { checkedHeaders } from "../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
 import type { LocalExplorer } from "../local-explorer/index.js";
 import type { BlockscoutTarget } from "../verifiers/target.js";
-import { assertSecretsTravelSafely } from "./plainHttp.js";
+import { assertSecretsTravelSafely, secretsTravelSafely } from "./plainHttp.js";
 
 /** The Blockscout API: one key for every chain Blockscout hosts. */
 export const defaultBlockscoutApiUrl = "https://api.blockscout.com";
@@ -49,7 +49,8 @@ const localChainIds = new Set([31337, 1337]);
  * Chooses a chain's Blockscout explorer, in one order for every door: the URL the user named; else, on a local
  * chain (31337, 1337) reached over JSON-RPC, the embedded local explorer; else the chain's Blockscout instance by
  * chain id (Blockscout's published list, or the registry shipped with the package). A `proapi_` key with a known
- * chain routes requests through the Blockscout API, whose one key covers every chain; pages stay the instance's.
+ * chain routes requests through the Blockscout API, whose one key covers every chain; pages stay the instance's, and
+ * the instance is asked instead when the API answers that it does not serve the chain.
  *
  * @param facts - what the hall knows of the chain
  * @param started - told of an embedded explorer started for the run, which the run closes
@@ -129,6 +130,8 @@ export async function resolveBlockscoutTarget(
     apiKey,
     keyIn: throughApi ? "bearer" : "query",
     sharedQuotaRoot: throughApi ? root : undefined,
+    // The headers go along to the instance; the API's key does not.
+    fallback: throughApi && secretsTravelSafely(instance.base, { headers }) ? instance : undefined,
     headers,
     secrets: facts.named?.secrets ?? [],
     ledgerKey: instance.base,

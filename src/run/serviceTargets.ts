@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../errors/index.js";
-import { etherscanSiteOf, routescanNetworkOf } from "../explorers/serviceChainLists.js";
+import { etherscanEndedChain } from "../explorers/etherscanEndedChains.js";
+import { etherscanSiteOf, routescanNetworkOf, shippedServicesOf } from "../explorers/serviceChainLists.js";
 import type { EtherscanTarget, RoutescanTarget, SourcifyTarget } from "../verifiers/target.js";
 import { assertSecretsTravelSafely } from "./plainHttp.js";
 
@@ -46,6 +47,8 @@ export async function etherscanTarget(
     );
   }
   const url = httpUrl(root ?? { url: defaultEtherscanApiUrl, source: "Etherscan's API" });
+  // Etherscan's own list: another Etherscan-compatible endpoint (a self-hosted scan) serves chains of its own.
+  if (url.host === new URL(defaultEtherscanApiUrl).host) refuseEndedChain(chainId);
   const named = url.searchParams.get("chainid");
   if (named !== null && named !== String(chainId)) {
     throw new InvalidInputError(
@@ -134,6 +137,21 @@ export async function routescanTarget(
     shownUrl: apiUrl,
     reason: root ? `from ${root.source}` : `Routescan's ${network.network}`,
   };
+}
+
+// Refused before anything is sent: Etherscan answers a chain it dropped with a refusal that says less.
+function refuseEndedChain(chainId: number): void {
+  const ended = etherscanEndedChain(chainId);
+  if (!ended) return;
+  const others = shippedServicesOf(chainId);
+  const elsewhere =
+    others.length > 0
+      ? `${others.join(" and ")} ${others.length > 1 ? "serve" : "serves"} it`
+      : "no other service in the lists shipped with explorer-verify is known to serve it (Sourcify, or the chain's Blockscout explorer given by its URL, may)";
+  throw new InvalidInputError(
+    "targets",
+    `Etherscan no longer serves ${ended.name} (chain ${chainId}) since ${ended.endedOn}: leave etherscan out of the targets for it; ${elsewhere}. Nothing was sent.`,
+  );
 }
 
 function httpUrl(root: ApiRoot): URL {

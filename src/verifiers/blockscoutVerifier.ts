@@ -30,7 +30,7 @@ import type { BlockscoutTarget } from "./target.js";
  */
 export type TransportSettings = Omit<
   TransportOptions,
-  "explorerUrl" | "apiKey" | "apiKeyIn" | "headers" | "fixedQuery" | "serviceName"
+  "explorerUrl" | "apiKey" | "apiKeyIn" | "headers" | "fixedQuery" | "serviceName" | "fallbackExplorerUrl"
 >;
 
 /** The Blockscout API's free tier, until its answers state the quota. */
@@ -229,6 +229,7 @@ export function blockscoutTransportOptions(
         }
       : {}),
     explorerUrl: target.api,
+    fallbackExplorerUrl: target.fallback,
     apiKey: target.apiKey,
     apiKeyIn: target.keyIn,
     headers: target.headers,

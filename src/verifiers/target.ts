@@ -25,6 +25,11 @@ export interface BlockscoutTarget extends TargetBase {
   keyIn: "query" | "bearer";
   /** Through the Blockscout API: its root, whose one quota covers every chain's requests. */
   sharedQuotaRoot: string | undefined;
+  /**
+   * Through the Blockscout API: the chain's own instance, asked instead (without the key) once the API answers that it
+   * does not serve the chain. Unset: that answer ends the target's work with an error naming the chain.
+   */
+  fallback?: ExplorerUrls | undefined;
   headers: Record<string, string>;
   /** Values never printed beside the key and the headers: what a `${VAR}` in the URL's settings file expanded to. */
   secrets: readonly string[];

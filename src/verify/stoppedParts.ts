@@ -7,6 +7,7 @@ const stoppedBy: Partial<Record<ErrorCode, string>> = {
   plan_required: "the key's plan, which does not cover this chain,",
   invalid_api_key: "the refused key",
   bot_protection: "the explorer's bot challenge",
+  payment_required: "the Blockscout API's demand for payment (no key)",
 };
 
 /**

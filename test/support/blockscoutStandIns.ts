@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A request a stand-in received. */
@@ -49,9 +55,49 @@ export async function startChainListStandIn(body: string): Promise<StandIn> {
 }
 
 /**
+ * What the Blockscout API answers by itself (shared/deploy-tools.md §5): x402's 402 for a call without a key, and its
+ * `{error, source}` envelope. The stand-in's side of these texts, each once.
+ */
+export const blockscoutApiAnswers = {
+  paymentRequired: {
+    status: 402,
+    body: { error: "Proceed with API key or make a X402 payment to continue" },
+    // Base64 of the payment terms (network, asset, payTo, amount); never read by the client.
+    headers: { "payment-required": "eyJuZXR3b3JrIjoiZWlwMTU1Ojg0NTMifQ==" },
+  },
+  networkNotSupported: { status: 404, body: { error: "Network not supported", source: "internal" } },
+  notImplemented: { status: 501, body: { error: "Not implemented", source: "upstream" } },
+  upstreamUnavailable: {
+    status: 503,
+    body: { error: "Upstream service temporarily unavailable", source: "upstream" },
+  },
+  gatewayTimeout: { status: 504, body: { error: "Gateway timeout", source: "upstream" } },
+} as const;
+
+/** One answer the Blockscout API gives by itself. */
+export interface BlockscoutApiAnswer {
+  status: number;
+  body: unknown;
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** The Blockscout API stand-in: answers it gives by itself can be queued for the next requests. */
+export interface BlockscoutApiStandIn extends StandIn {
+  /** Queues answers for the next requests, one each, given before the key or the chain is looked at. */
+  next(...answers: BlockscoutApiAnswer[]): void;
+}
+
+function answerWith(response: ServerResponse, answer: BlockscoutApiAnswer): void {
+  response
+    .writeHead(answer.status, { "content-type": "application/json", ...answer.headers })
+    .end(JSON.stringify(answer.body));
+}
+
+/**
  * Stands in for the Blockscout API (`api.blockscout.com/{chainId}/api`): checks the `Authorization: Bearer` key
  * and the chain, then hands the request to a chain's explorer with the `/{chainId}` prefix removed, as the real
- * API hands it to the chain's instance. Without the key it answers 402, as the real one does.
+ * API hands it to the chain's instance. Without the key it answers 402, as the real one does; for a chain it does not
+ * serve, `404 Network not supported`.
  * @param key - the key it accepts
  * @param explorers - chain id to the explorer that serves it
  * @returns the running stand-in
@@ -59,22 +105,24 @@ export async function startChainListStandIn(body: string): Promise<StandIn> {
 export async function startBlockscoutApiStandIn(
   key: string,
   explorers: Record<number, string>,
-): Promise<StandIn> {
+): Promise<BlockscoutApiStandIn> {
   const seen: SeenRequest[] = [];
+  const queued: BlockscoutApiAnswer[] = [];
   const server = createServer((request, response) => {
     record(seen, request);
+    const scripted = queued.shift();
+    if (scripted) {
+      answerWith(response, scripted);
+      return;
+    }
     const match = /^\/(\d+)(\/api(?:[/?].*)?)$/.exec(request.url ?? "");
     const target = match ? explorers[Number(match[1])] : undefined;
     if (!match || !target) {
-      response
-        .writeHead(404, { "content-type": "application/json" })
-        .end('{"error":"Network not supported"}');
+      answerWith(response, blockscoutApiAnswers.networkNotSupported);
       return;
     }
     if (request.headers.authorization !== `Bearer ${key}`) {
-      response
-        .writeHead(402, { "content-type": "application/json" })
-        .end('{"error":"Proceed with API key or make a X402 payment to continue"}');
+      answerWith(response, blockscoutApiAnswers.paymentRequired);
       return;
     }
     const headers = { ...request.headers };
@@ -87,7 +135,7 @@ export async function startBlockscoutApiStandIn(
     upstream.on("error", () => response.writeHead(502).end());
     request.pipe(upstream);
   });
-  return listen(server, seen);
+  return { ...(await listen(server, seen)), next: (...answers) => queued.push(...answers) };
 }
 
 /**

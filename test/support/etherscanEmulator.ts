@@ -25,6 +25,8 @@ export const etherscanTexts = {
   perSecondLimit: "Max calls per sec rate limit reached (3/sec)",
   planRequired:
     "Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage. https://etherscan.io/apis",
+  // other-verifiers-api.md §8, seen in the wild (late 2026); the rest of the sentence was not quoted there.
+  busy: "Free API access is temporarily unavailable due to unusually high network activity. Please try again later.",
   badModule: "Error! Missing Or invalid Module name",
   badAction: "Error! Missing Or invalid Action name",
   badAddress: "Error! Invalid address format",

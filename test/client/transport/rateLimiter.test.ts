@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../../src/client/rateLimiter.js";
 import { Transport } from "../../support/internals.js";
+import { getAbiRequest, jsonAnswer, useScriptedServers } from "../../support/scriptedServer.js";
 
 /** A Blockscout-like fixed-window limiter: `limit` requests per `windowMs`, 429 beyond, headers on every answer. */
 async function startLimitedServer(limit: number, windowMs: number) {
@@ -135,5 +136,67 @@ describe("rate limiter", () => {
     const spaced = limiter.acquire({ latestStartAt: Date.now() + 1_000 });
     limiter.settle({ "x-ratelimit-limit": "1", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "60000" });
     await expect(spaced).rejects.toThrow("wait of");
+  });
+});
+
+describe("the Blockscout API's -1 (its internal error, not a count)", () => {
+  const serve = useScriptedServers();
+  const internalError = {
+    "x-credits-remaining": "-1",
+    "x-ratelimit-limit": "-1",
+    "x-ratelimit-remaining": "-1",
+    "x-ratelimit-reset": "-1",
+  };
+  const ok = { status: "1", message: "OK", result: [] };
+
+  it("is no reading: the credits and the quota stay as the last answer with numbers stated them", async () => {
+    const api = await serve(
+      jsonAnswer(200, ok, internalError),
+      jsonAnswer(200, ok, {
+        "x-credits-remaining": "4200",
+        "x-ratelimit-limit": "5",
+        "x-ratelimit-remaining": "4",
+        "x-ratelimit-reset": "1000",
+      }),
+      jsonAnswer(200, ok, internalError),
+    );
+    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true });
+    const transport = new Transport({ explorerUrl: `${api.url}/10`, rateLimiter: limiter });
+    await transport.send(getAbiRequest);
+    expect(limiter.reading()).toEqual({
+      quota: { kind: "unknown" },
+      rateLimitedAnswers: 0,
+      requestsStarted: 1,
+    });
+    await transport.send(getAbiRequest);
+    await transport.send(getAbiRequest);
+    expect(limiter.reading()).toMatchObject({
+      quota: { kind: "window", limit: 5 },
+      creditsRemaining: 4200,
+      requestsStarted: 3,
+    });
+  });
+
+  it("on an error answer is no used-up quota: the read is tried again and nothing is stopped", async () => {
+    const api = await serve(
+      jsonAnswer(500, { error: "Internal server error", source: "internal" }, internalError),
+      jsonAnswer(200, ok),
+    );
+    const transport = new Transport({
+      explorerUrl: `${api.url}/10`,
+      rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
+      retryDelayMs: 5,
+    });
+    await expect(transport.send(getAbiRequest)).resolves.toMatchObject({ status: 200, json: ok });
+    expect(api.seen.requests).toBe(2);
+    expect(transport.stoppedBy).toBeUndefined();
+  });
+
+  it("in some of the rate-limit headers only is no reading either, never an empty or unlimited quota", async () => {
+    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true });
+    await limiter.acquire();
+    limiter.settle({ "x-ratelimit-limit": "5", "x-ratelimit-remaining": "-1", "x-ratelimit-reset": "1000" });
+    expect(limiter.reading().quota).toEqual({ kind: "unknown" });
+    expect(await limiter.acquire()).toBeLessThan(1_000);
   });
 });
