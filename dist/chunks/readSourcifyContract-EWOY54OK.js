@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{g as a,h as b}from"./chunk-JMN43XZO.js";import"./chunk-IGZZPGAU.js";import"./chunk-6SOPFZ7O.js";import"./chunk-P2ACDSM2.js";import"./chunk-67FD6DKO.js";import"./chunk-DRCCIFTU.js";import"./chunk-MMW23GOM.js";import"./chunk-WKVUQUUS.js";import"./chunk-KKM7PONK.js";export{a as readSourcifyContract,b as sourcifyInputOf};
