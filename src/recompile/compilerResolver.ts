@@ -2,6 +2,7 @@ import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
+import { compileCacheFolder, keepingCompiles } from "./compileCache.js";
 import {
   type Compiler,
   loadNativeCompiler,
@@ -27,6 +28,11 @@ export interface CompilerSearch {
   npmPackage?: boolean;
   /** Runs solc-js compiles in these worker threads instead of the calling thread. */
   solcJsPool?: SolcJsWorkerPool;
+  /**
+   * A folder where outputs are kept by the hash of the compiler's version and the input, and read back for the same
+   * input; `false` keeps none. Default: the folder named by `EXPLORER_VERIFY_COMPILE_CACHE`, else none.
+   */
+  compileCache?: string | false;
 }
 
 /** No compiler of the wanted version could be found or run; `explanation` says what was tried and what to install. */
@@ -82,6 +88,8 @@ export function localCompilerResolver(search: CompilerSearch = {}): CompilerReso
     }
   }
   const unique = [...new Set(candidates)];
+  const cacheFolder =
+    search.compileCache === false ? undefined : (search.compileCache ?? compileCacheFolder());
   return async (longVersion) => {
     const wanted = normaliseVersion(longVersion);
     const seen: string[] = [];
@@ -92,7 +100,8 @@ export function localCompilerResolver(search: CompilerSearch = {}): CompilerReso
           : search.solcJsPool
             ? await pooledSolcJsCompiler(path, search.solcJsPool)
             : loadSolcJsCompiler(path);
-        if (compiler.longVersion === wanted) return compiler;
+        if (compiler.longVersion === wanted)
+          return cacheFolder ? keepingCompiles(compiler, cacheFolder) : compiler;
         seen.push(`Solc ${compiler.longVersion} at ${path}.`);
       } catch (error) {
         seen.push(isExplorerVerifyError(error) ? error.shortMessage : `${path}: ${String(error)}.`);

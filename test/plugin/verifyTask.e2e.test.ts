@@ -158,7 +158,10 @@ describe("npx hardhat explorer-verify: --proxy with --contract, Ignition rows, d
     expect(outcome.stdout.split(diagnosis)).toHaveLength(3);
     expect(outcome.stdout).toContain(`- contracts/Token.sol:Token (${fixture.Token}): ${diagnosis}`);
     expect(outcome.stdout).toMatch(
-      new RegExp(`^failed +contracts/Token\\.sol:Token at ${fixture.Token}: Preflight: the constructor arguments differ\\.`, "m"),
+      new RegExp(
+        `^failed +contracts/Token\\.sol:Token at ${fixture.Token}: Preflight: the constructor arguments differ\\.`,
+        "m",
+      ),
     );
   }, 180_000);
 });

@@ -8,4 +8,7 @@ export default async function setup() {
   process.env.EXPLORER_VERIFY_TEST_RUN = await mkdtemp(join(tmpdir(), "explorer-verify-test-run-"));
   // The workers' chains outlive a run stopped short of globalTeardown (Ctrl-C) by no more than a second.
   process.env.EXPLORER_VERIFY_TEST_MAIN_PID = String(process.pid);
+  // Every local explorer, preflight and service stand-in of the run, in-process or in a door's child process, keeps
+  // its compilations here: an input is compiled for real once per run.
+  process.env.EXPLORER_VERIFY_COMPILE_CACHE = join(process.env.EXPLORER_VERIFY_TEST_RUN, "compilations");
 }

@@ -5,7 +5,13 @@ import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
 import { CreationIndex } from "../../src/local-explorer/creationIndex.js";
 import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
 import { RateLimitWindow } from "../../src/local-explorer/rateLimitWindow.js";
-import { loadSolcJsCompiler, parseCompilerOutput, solcWrapperFor } from "../../src/recompile/compiler.js";
+import { compileCacheFolder, keepingCompiles } from "../../src/recompile/compileCache.js";
+import {
+  type Compiler,
+  loadSolcJsCompiler,
+  parseCompilerOutput,
+  solcWrapperFor,
+} from "../../src/recompile/compiler.js";
 import type { SolcJsWorkerPool } from "../../src/recompile/solcJsWorkerPool.js";
 import { type EmulatorReply, startEmulatorServer } from "./emulatorServer.js";
 import { FaultInjector } from "./faultInjector.js";
@@ -136,17 +142,28 @@ export async function startSourcifyEmulator(options: {
   );
   // What is stored and running is per chain and address.
   const keyOf = (chain: string, address: string) => `${chain}:${address.toLowerCase()}`;
+  const keptIn = compileCacheFolder();
   const solc = {
     async compile(version: string, input: object) {
       const release = /^\d+\.\d+\.\d+/.exec(version)?.[0] ?? version;
       const path = soljsonOf[release];
       if (!path) throw new Error(`no solc ${version} in the stand-in`);
-      if (options.solcJsPool)
-        return parseCompilerOutput(
-          await options.solcJsPool.compile(path, solcWrapperFor(path), JSON.stringify(input)),
-          path,
-        ) as never;
-      return (await loadSolcJsCompiler(path).compile(input)) as never;
+      const pool = options.solcJsPool;
+      const compiler: Compiler = pool
+        ? {
+            longVersion: version,
+            kind: "solc-js",
+            path,
+            compile: async (each) =>
+              parseCompilerOutput(await pool.compile(path, solcWrapperFor(path), JSON.stringify(each)), path),
+          }
+        : {
+            longVersion: version,
+            kind: "solc-js",
+            path,
+            compile: (each) => loadSolcJsCompiler(path).compile(each),
+          };
+      return (await (keptIn ? keepingCompiles(compiler, keptIn) : compiler).compile(input)) as never;
     },
   };
   const stored = new Map<string, Stored>();

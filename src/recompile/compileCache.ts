@@ -1,0 +1,50 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type Compiler, parseCompilerOutput } from "./compiler.js";
+
+/**
+ * The folder named by `EXPLORER_VERIFY_COMPILE_CACHE`, where the local explorer and preflight keep what they compile;
+ * unset, nothing is kept.
+ * @returns the folder, if any
+ */
+export function compileCacheFolder(): string | undefined {
+  const folder = process.env.EXPLORER_VERIFY_COMPILE_CACHE?.trim();
+  return folder ? folder : undefined;
+}
+
+/**
+ * A compiler that keeps each output in a folder under the hash of its version and input, and reads it back when the
+ * same input is compiled again (a compile is deterministic: the same compiler and input give the same output). A
+ * failed compile is not kept; neither is an output that could not be written.
+ *
+ * @param compiler - the compiler
+ * @param folder - where outputs are kept
+ * @returns the compiler, keeping its outputs
+ */
+export function keepingCompiles(compiler: Compiler, folder: string): Compiler {
+  return {
+    ...compiler,
+    async compile(input) {
+      const key = createHash("sha256")
+        .update(`${compiler.longVersion}\n${JSON.stringify(input)}`)
+        .digest("hex");
+      const file = join(folder, `${key}.json`);
+      try {
+        return parseCompilerOutput(await readFile(file, "utf8"), compiler.path);
+      } catch {
+        // Not kept yet (or unreadable): compiled below.
+      }
+      const output = await compiler.compile(input);
+      try {
+        await mkdir(folder, { recursive: true });
+        const written = `${file}.${process.pid}.${Date.now()}`;
+        await writeFile(written, JSON.stringify(output));
+        await rename(written, file);
+      } catch {
+        // A folder that cannot be written to costs the next compile its time, nothing else.
+      }
+      return output;
+    },
+  };
+}
