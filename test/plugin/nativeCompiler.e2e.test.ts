@@ -9,6 +9,9 @@ import {
   removePluginProject,
 } from "../support/pluginProject.js";
 
+// What is asserted here is that the project's binary compiles: no compilation kept by the run is read back.
+delete process.env.EXPLORER_VERIFY_COMPILE_CACHE;
+
 // A user's project whose Hardhat config names a native compiler binary (a stand-in at a path without `.js`)
 // and that has no npm `solc` package: the embedded local explorer and preflight must compile with that binary.
 let project: string;
