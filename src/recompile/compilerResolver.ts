@@ -2,7 +2,7 @@ import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
-import { compileCacheFolder, keepingCompiles } from "./compileCache.js";
+import { compileCacheFolder, keepingCompiles, rememberedSolcJs } from "./compileCache.js";
 import {
   type Compiler,
   loadNativeCompiler,
@@ -95,11 +95,13 @@ export function localCompilerResolver(search: CompilerSearch = {}): CompilerReso
     const seen: string[] = [];
     for (const path of unique) {
       try {
+        const pool = search.solcJsPool;
+        const loadSolcJs = async () => (pool ? pooledSolcJsCompiler(path, pool) : loadSolcJsCompiler(path));
         const compiler = !isSolcJsPath(path)
           ? await loadNativeCompiler(path)
-          : search.solcJsPool
-            ? await pooledSolcJsCompiler(path, search.solcJsPool)
-            : loadSolcJsCompiler(path);
+          : cacheFolder
+            ? await rememberedSolcJs(path, cacheFolder, loadSolcJs)
+            : await loadSolcJs();
         if (compiler.longVersion === wanted)
           return cacheFolder ? keepingCompiles(compiler, cacheFolder) : compiler;
         seen.push(`Solc ${compiler.longVersion} at ${path}.`);

@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { CompilerError } from "../../src/errors/index.js";
-import { keepingCompiles } from "../../src/recompile/compileCache.js";
+import { keepingCompiles, rememberedSolcJs } from "../../src/recompile/compileCache.js";
 import type { Compiler, CompilerOutput } from "../../src/recompile/compiler.js";
 
 // The compiler itself is the thing kept from running again, so a stand-in that counts its compiles takes its place.
@@ -55,5 +55,28 @@ describe("compilations kept in a folder", () => {
     fail = false;
     await keepingCompiles(compiler, folder).compile(input);
     expect(compiler.compiles).toBe(2);
+  });
+
+  it("remembers a solc-js file's version, so that a later resolution and a kept compile never load it", async () => {
+    const soljson = join(folder, "soljson-stand-in.js");
+    await writeFile(soljson, "// a compiler file");
+    let loads = 0;
+    const output = { contracts: {} } as CompilerOutput;
+    const load = async () => {
+      loads += 1;
+      return { ...countingCompiler(() => output), kind: "solc-js" as const, path: soljson };
+    };
+    const input = { language: "Solidity", sources: { "C.sol": { content: "contract C {}" } } };
+    // The first resolution loads it to learn its version, and its compile is kept.
+    await keepingCompiles(await rememberedSolcJs(soljson, folder, load), folder).compile(input);
+    expect(loads).toBe(1);
+    const later = await rememberedSolcJs(soljson, folder, load);
+    expect(later.longVersion).toBe("0.8.28+commit.7893614a");
+    await keepingCompiles(later, folder).compile(input);
+    expect(loads).toBe(1);
+    // An input not kept loads it, once.
+    await keepingCompiles(later, folder).compile({ ...input, settings: { viaIR: true } });
+    await keepingCompiles(later, folder).compile({ ...input, settings: { viaIR: false } });
+    expect(loads).toBe(2);
   });
 });
