@@ -27,9 +27,10 @@ const selectedLane = /^test:(unit|integration|e2e)$/.exec(process.env.npm_lifecy
 
 /** @type {import('jest').Config} */
 export default {
-  // Every core: a worker spends much of its time waiting on a chain, a compile or a child process, so one worker a
-  // core keeps both busy. Jest's default, one less than the cores, would run a 2-core machine's suite in one line.
-  maxWorkers: availableParallelism(),
+  // One worker more than the cores: a worker spends part of its time waiting on a chain, a door's child process or
+  // the packed package, and a worker a core left a 2-core machine a quarter idle (1.5 cores used over the run).
+  // Jest's default, one less than the cores, would run a 2-core machine's suite in one line.
+  maxWorkers: availableParallelism() + 1,
   // Jest reads it for the whole run only; a test that needs longer says so itself.
   testTimeout: 30_000,
   // `npm run test:unit` (and :integration, :e2e) runs one lane, so that a test file named after it still narrows the
