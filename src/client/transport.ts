@@ -23,7 +23,11 @@ import { checkedHeaders, secretHeaderValues } from "../kernel/requestHeaders.js"
 import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
 import { browserLikeUserAgent, userAgent } from "../kernel/userAgent.js";
 import { sleep, type TransportEvent } from "../kernel/waits.js";
-import { type BlockscoutApiError, blockscoutApiErrorSchema } from "../schemas/index.js";
+import {
+  type BlockscoutApiError,
+  blockscoutApiErrorSchema,
+  blockscoutApiMessageSchema,
+} from "../schemas/index.js";
 import { ExplorerCapabilities } from "./explorerCapabilities.js";
 import {
   botChallengeEvidence,
@@ -709,8 +713,8 @@ function stoppingRefusal(
 
 // The 402's body is not documented: its `error` text when it has one (`{error}`, as the API's other answers).
 function blockscoutApiMessageOf(json: unknown): string | undefined {
-  if (typeof json !== "object" || json === null || !("error" in json)) return undefined;
-  return typeof json.error === "string" && json.error.trim() !== "" ? json.error : undefined;
+  const parsed = blockscoutApiMessageSchema.safeParse(json);
+  return parsed.success && parsed.data.error.trim() !== "" ? parsed.data.error : undefined;
 }
 
 function customCodeOf(json: unknown): unknown {

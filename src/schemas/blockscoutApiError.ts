@@ -10,5 +10,8 @@ export const blockscoutApiErrorSchema = z.looseObject({
   source: z.enum(["internal", "upstream"]),
 });
 
+/** Any answer of the Blockscout API that says something in `error` (a 402's body is not documented beyond that). */
+export const blockscoutApiMessageSchema = z.looseObject({ error: z.string() });
+
 /** A parsed {@link blockscoutApiErrorSchema}. */
 export type BlockscoutApiError = z.infer<typeof blockscoutApiErrorSchema>;

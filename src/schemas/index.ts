@@ -1,5 +1,9 @@
 export { type ApiLimit, apiLimitSchema } from "./apiLimit.js";
-export { type BlockscoutApiError, blockscoutApiErrorSchema } from "./blockscoutApiError.js";
+export {
+  type BlockscoutApiError,
+  blockscoutApiErrorSchema,
+  blockscoutApiMessageSchema,
+} from "./blockscoutApiError.js";
 export { contractCreationItemSchema, contractCreationResultSchema } from "./contractCreation.js";
 export { listContractsResultSchema, listedContractItemSchema } from "./listContracts.js";
 export { type RpcEnvelope, rpcEnvelopeSchema } from "./rpcEnvelope.js";

@@ -1,4 +1,5 @@
 import { InvalidResponseError } from "../../errors/index.js";
+import * as z from "../../kernel/zod.js";
 import type { SourceCodeItem } from "../../schemas/index.js";
 import { isNotVerifiedAbi } from "../explorerTexts.js";
 import type { ContractActionAnswer } from "./callContractAction.js";
@@ -131,12 +132,15 @@ export function parseAbi(abi: string | null | undefined): unknown[] | undefined 
   }
 }
 
+// Compiler settings as a service stores them: an object, whatever its keys.
+const settingsSchema = z.record(z.string(), z.unknown());
+
 function parseSettings(value: SourceCodeItem["CompilerSettings"]): Record<string, unknown> | undefined {
   if (!value) return undefined;
   if (typeof value !== "string") return value;
   try {
-    const parsed: unknown = JSON.parse(value);
-    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+    const parsed = settingsSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
