@@ -21,6 +21,8 @@ export interface ContractRecord {
   verifiedAt: number;
   /** `partial` when only the executable code matched (the metadata hash differs). */
   match?: "perfect" | "partial";
+  /** `sourcify` when the sources came through `verify_via_sourcify`. */
+  verifiedVia?: "sourcify";
 }
 
 export interface CreationRecord {

@@ -102,6 +102,7 @@ export function submissionVerdictOf(submission: Submission, verdict: RecompileVe
       compilerSettings,
       verifiedAt: Math.floor(Date.now() / 1_000),
       match: verdict.code,
+      ...(submission.format === "sourcify" ? { verifiedVia: "sourcify" as const } : {}),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { request } from "undici";
+import { getAddress } from "viem";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import { verifyBatch } from "../../src/run/verifyBatch.js";
 import type { VerificationJob } from "../../src/verify/job.js";
@@ -44,6 +45,8 @@ async function rest(address: string): Promise<unknown> {
 }
 
 const lower = (address: string) => address.toLowerCase();
+// REST items carry checksummed addresses (blockscout-api.md §15); the RPC module lower-case ones.
+const checksummed = (address: string) => getAddress(address);
 
 beforeAll(async () => {
   chain = await startHardhatChain();
@@ -85,7 +88,7 @@ describe("the local explorer resolves proxies as Blockscout does", () => {
     });
     expect(await rest(systems.beaconProxy)).toMatchObject({
       proxy_type: "eip1967_beacon",
-      implementations: [{ address_hash: lower(systems.beaconImplementation), name: "BeaconBox" }],
+      implementations: [{ address_hash: checksummed(systems.beaconImplementation), name: "BeaconBox" }],
       is_verified: true,
     });
   });
@@ -98,9 +101,9 @@ describe("the local explorer resolves proxies as Blockscout does", () => {
     expect(await rest(systems.diamond)).toMatchObject({
       proxy_type: "eip2535",
       implementations: [
-        { address_hash: facets[0], name: "DiamondLoupeFacet" },
-        { address_hash: facets[1], name: null },
-        { address_hash: facets[2], name: null },
+        { address_hash: checksummed(facets[0] ?? ""), name: "DiamondLoupeFacet" },
+        { address_hash: checksummed(facets[1] ?? ""), name: null },
+        { address_hash: checksummed(facets[2] ?? ""), name: null },
       ],
     });
   });
@@ -118,8 +121,10 @@ describe("the local explorer resolves proxies as Blockscout does", () => {
     });
     expect(await rest(systems.clone)).toMatchObject({
       proxy_type: "eip1167",
-      implementations: [{ address_hash: lower(systems.walletImplementation), name: "Wallet" }],
+      implementations: [{ address_hash: checksummed(systems.walletImplementation), name: "Wallet" }],
       is_verified: false,
+      verified_twin_address_hash: null,
+      name: "Wallet",
     });
   });
 
@@ -131,9 +136,9 @@ describe("the local explorer resolves proxies as Blockscout does", () => {
     });
     expect(await rest(systems.uupsProxy)).toMatchObject({
       proxy_type: "eip1967",
-      implementations: [{ address_hash: lower(systems.uupsImplementation), name: null }],
-      is_verified: false,
+      implementations: [{ address_hash: checksummed(systems.uupsImplementation), name: null }],
     });
+    expect(await rest(systems.uupsProxy)).not.toHaveProperty("is_verified");
     expect(await rest(systems.beaconImplementation)).toMatchObject({ proxy_type: null, implementations: [] });
     expect(await rpc({ action: "getsourcecode", address: systems.beaconImplementation })).toMatchObject({
       result: [{ ContractName: "BeaconBox", IsProxy: "false" }],

@@ -117,7 +117,7 @@ export async function getSmartContractStatus(
     constructorArguments: bareHex(contract.constructor_args) ?? null,
     standIn: standInOf(contract, isVerified),
     verifiedViaBytecodeDatabase: isVerified && contract.is_verified_via_eth_bytecode_db === true,
-    isVyperContract: contract.is_vyper_contract === true,
+    isVyperContract: contract.is_vyper_contract === true || contract.language === "vyper",
     implementations: (contract.implementations ?? []).flatMap((implementation) => {
       const address = implementation.address_hash ?? implementation.address;
       return address ? [address.toLowerCase()] : [];

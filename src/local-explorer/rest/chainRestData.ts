@@ -12,6 +12,7 @@ import type {
   WireObject,
 } from "./restData.js";
 import { createRestHandler } from "./restHandler.js";
+import { smartContractAnswer, smartContractFacts } from "./smartContractAnswer.js";
 import { tracedInternalTransactions } from "./tracedInternalTransactions.js";
 
 const blockPath = /^\/blocks\/([^/]+)\/(transactions|withdrawals)$/;
@@ -76,6 +77,8 @@ export function createChainRestHandler(
     smartContract: (address) => contracts.get(address),
   };
   const history = new ChainHistory(chain, internal);
+  // Asked once, when a contract is first asked about: a failed read is asked again next time.
+  let chainId: Promise<number> | undefined;
   const handler = createRestHandler(data, release);
   return async (path, query) => {
     const block = blockPath.exec(path)?.[1];
@@ -89,7 +92,13 @@ export function createChainRestHandler(
     }
     if (addressInternalPath.test(path)) await history.catchUp();
     const address = smartContractPath.exec(path)?.[1]?.toLowerCase();
-    if (address) contracts.set(address, await smartContractBody(backend, address));
+    if (address) {
+      chainId ??= chain.chainId().catch((error: unknown) => {
+        chainId = undefined;
+        throw error;
+      });
+      contracts.set(address, await smartContractBody(chain, await chainId, backend, address));
+    }
     return handler(path, query);
   };
 }
@@ -115,27 +124,13 @@ function lookUp<T>(
   return block ? { items: items(block) } : undefined;
 }
 
-async function smartContractBody(backend: ChainBackend, address: string): Promise<WireObject | undefined> {
+async function smartContractBody(
+  chain: JsonRpcChain,
+  chainId: number,
+  backend: ChainBackend,
+  address: string,
+): Promise<WireObject | undefined> {
   if (!(await backend.isContract(address))) return undefined;
-  const record = await backend.verifiedContract(address);
-  // As Blockscout: the proxy is resolved from the chain, for verified and unverified addresses alike.
-  const proxy = await backend.proxyOf(address);
-  const implementations = [];
-  for (const hash of proxy?.implementations ?? record?.implementationAddresses ?? []) {
-    implementations.push({
-      address_hash: hash,
-      name: (await backend.verifiedContract(hash))?.contractName ?? null,
-    });
-  }
-  return {
-    ...(implementations.length > 0
-      ? { proxy_type: proxy?.proxyType ?? "eip1967", implementations }
-      : { proxy_type: null, implementations: [] }),
-    is_verified: record !== undefined,
-    is_fully_verified: record !== undefined && record.match !== "partial",
-    is_partially_verified: record?.match === "partial",
-    name: record?.contractName ?? null,
-    compiler_version: record?.compilerVersion ?? null,
-    constructor_args: record?.constructorArguments || null,
-  };
+  const facts = await smartContractFacts(backend, { chainId, getCode: (at) => chain.getCode(at) }, address);
+  return smartContractAnswer(facts);
 }

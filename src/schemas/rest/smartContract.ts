@@ -21,6 +21,8 @@ export const smartContractSchema = z.looseObject({
   is_partially_verified: z.nullish(z.boolean()),
   is_verified_via_eth_bytecode_db: z.nullish(z.boolean()),
   is_vyper_contract: z.nullish(z.boolean()),
+  // Newer releases name the language instead of `is_vyper_contract`: `solidity`, `vyper` or `yul`.
+  language: z.nullish(z.string()),
   name: z.nullish(z.string()),
   compiler_version: z.nullish(z.string()),
   // Hex, with `0x` from Blockscout 12 on, without before; null where 12's migration found no valid hex.
