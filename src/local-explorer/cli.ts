@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm run local-explorer -- --rpc URL [--port N] [--host H] [--state FILE] [--compiler soljson.js ...]
-// [--rate-limit LIMIT/WINDOW_MS] [--blockscout-version 11|12] [--sourcify-delay-ms MS]`:
+// [--rate-limit LIMIT/WINDOW_MS] [--blockscout-version 11|12] [--sourcify-delay-ms MS] [--pro-api]
+// [--pro-api-unsupported-chain ID ...]`:
 // runs the local explorer as a long-lived server until interrupted.
 import { parseArgs } from "node:util";
 import { blockscoutVersions, isBlockscoutVersion } from "./blockscoutVersion.js";
 import { startLocalExplorer } from "./localExplorer.js";
 
 const usage =
-  "Usage: local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH (a soljson.js or a native solc) ...] [--rate-limit LIMIT/WINDOW_MS, e.g. 300/60000] [--blockscout-version 11|12 (default 11)] [--sourcify-delay-ms MS (verify_via_sourcify answers after that long)]";
+  "Usage: local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH (a soljson.js or a native solc) ...] [--rate-limit LIMIT/WINDOW_MS, e.g. 300/60000] [--blockscout-version 11|12 (default 11)] [--sourcify-delay-ms MS (verify_via_sourcify answers after that long)] [--pro-api (also answer as the Blockscout API under /{chainId}/api, 402 without a proapi_ key)] [--pro-api-unsupported-chain ID (answered 404 Network not supported there) ...]";
 
 function fail(message: string): never {
   console.error(`local-explorer: ${message}\n${usage}`);
@@ -26,6 +27,8 @@ function parse() {
       "rate-limit": { type: "string" },
       "blockscout-version": { type: "string", default: "11" },
       "sourcify-delay-ms": { type: "string", default: "0" },
+      "pro-api": { type: "boolean", default: false },
+      "pro-api-unsupported-chain": { type: "string", multiple: true, default: [] },
       help: { type: "boolean", default: false },
     },
   });
@@ -50,6 +53,14 @@ if (!isBlockscoutVersion(blockscoutVersion))
 const sourcifyAnswerDelayMs = Number(values["sourcify-delay-ms"]);
 if (!Number.isSafeInteger(sourcifyAnswerDelayMs) || sourcifyAnswerDelayMs < 0)
   fail(`--sourcify-delay-ms must be a whole number of milliseconds, got "${values["sourcify-delay-ms"]}".`);
+const unsupportedChains = values["pro-api-unsupported-chain"].map((text) => {
+  const id = Number(text);
+  if (!Number.isSafeInteger(id) || id < 1)
+    fail(`--pro-api-unsupported-chain takes a chain id, got "${text}".`);
+  return id;
+});
+const proApi =
+  values["pro-api"] || unsupportedChains.length > 0 ? { requireKey: true, unsupportedChains } : undefined;
 
 // Blockscout's own default is 300 requests a minute per IP.
 function parseRateLimit(text: string): { limit: number; windowMs: number } {
@@ -71,6 +82,7 @@ try {
     ...(rateLimit ? { rateLimit } : {}),
     blockscoutVersion,
     sourcifyAnswerDelayMs,
+    ...(proApi ? { proApi } : {}),
     onVerdict: (address, verdict) =>
       console.log(
         verdict.ok
@@ -79,7 +91,7 @@ try {
       ),
   });
   console.log(
-    `Local explorer for chain ${explorer.chainId} at ${explorer.url}, answering as Blockscout ${blockscoutVersion} (state: ${explorer.stateFile ?? "in memory"}${rateLimit ? `; ${rateLimit.limit} requests per ${rateLimit.windowMs} ms` : ""})`,
+    `Local explorer for chain ${explorer.chainId} at ${explorer.url}, answering as Blockscout ${blockscoutVersion} (state: ${explorer.stateFile ?? "in memory"}${rateLimit ? `; ${rateLimit.limit} requests per ${rateLimit.windowMs} ms` : ""})${proApi ? `, and as the Blockscout API at ${explorer.url}/${explorer.chainId}/api` : ""}`,
   );
   const stop = () => void explorer.close().then(() => process.exit(0));
   process.on("SIGINT", stop);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { ContractModule, type RpcParams, type UploadedFile } from "./contractModule.js";
 import { type PageHandler, writePage } from "./pages/explorerPages.js";
+import type { ProApiGate } from "./proApiGate.js";
 import { type RateLimitSettings, RateLimitWindow } from "./rateLimitWindow.js";
 import {
   error,
@@ -49,6 +50,8 @@ export interface ExplorerHttpServerOptions {
   maxBodyBytes?: number;
   /** A quota on `/api` requests, answered 429 beyond; none by default (the headers then say -1). */
   rateLimit?: RateLimitSettings;
+  /** The Blockscout API's face under `/{chainId}/api`, in front of the explorer; none by default. */
+  proApi?: ProApiGate;
 }
 
 const rpcPath = /^\/+api(?:\/v1)?\/?$/;
@@ -121,12 +124,24 @@ export class ExplorerHttpServer {
       writeReply(res, { status: 400, body: "Bad request" });
       return;
     }
+    const gate = this.#options.proApi?.admit(request.path, request.query, request.headers);
+    if (gate?.kind === "answered") {
+      writeReply(res, gate.reply);
+      return;
+    }
+    if (gate?.kind === "forwarded") request.path = gate.path;
     const page =
       this.#options.pages && (request.method === "GET" || request.method === "HEAD")
         ? await this.#options.pages({ path: request.path, query: request.query, host: request.headers.host })
         : undefined;
     if (page) writePage(res, page, request.method);
-    else writeReply(res, await this.#route(request));
+    else {
+      const reply = await this.#route(request);
+      writeReply(
+        res,
+        gate?.kind === "forwarded" ? { ...reply, headers: { ...reply.headers, ...gate.headers } } : reply,
+      );
+    }
   }
 
   async #route(request: ReceivedRequest): Promise<Reply> {

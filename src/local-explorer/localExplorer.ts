@@ -11,6 +11,7 @@ import { ExplorerHttpServer, type ReceivedRequest } from "./httpServer.js";
 import type { SubmissionVerdict } from "./judgeSubmission.js";
 import { createExplorerPages } from "./pages/explorerPages.js";
 import { VerdictLog } from "./pages/verdictLog.js";
+import { ProApiGate, type ProApiSettings } from "./proApiGate.js";
 import type { RateLimitSettings } from "./rateLimitWindow.js";
 import { createChainRestHandler } from "./rest/chainRestData.js";
 import { StateStore, stateFileIn } from "./stateStore.js";
@@ -59,6 +60,12 @@ export interface LocalExplorerOptions {
    * minute). Default 0.
    */
   sourcifyAnswerDelayMs?: number;
+  /**
+   * Also answer as the Blockscout API (PRO routes) in front of this explorer: under `/{chainId}/api` (use
+   * `url` as the API's URL), with its 402 for a call without a `proapi_` key, `404 Network not supported` for the
+   * chains it is told not to serve, and `x-credits-remaining`. The other paths stay the chain's own instance.
+   */
+  proApi?: ProApiSettings;
 }
 
 /** A running local explorer. */
@@ -72,6 +79,8 @@ export interface LocalExplorer {
   compilerPool: SolcJsWorkerPool;
   /** How many solc-js compiles ran: in the pool identical inputs count once, on the request thread each counts. */
   compiles(): number;
+  /** The Blockscout API's face, when `proApi` was given: queue its upstream failures with `failNext`. */
+  proApi: ProApiGate | undefined;
   close(): Promise<void>;
 }
 
@@ -133,6 +142,7 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
       options.onVerdict?.(address, verdict);
     },
   });
+  const proApi = options.proApi ? new ProApiGate(chainId, options.proApi) : undefined;
   const server = new ExplorerHttpServer({
     contractModule: new ContractModule(backend, {
       ...(options.blockscoutVersion ? { blockscoutVersion: options.blockscoutVersion } : {}),
@@ -147,6 +157,7 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
     }),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(proApi ? { proApi } : {}),
   });
   const url = await server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
   return {
@@ -155,6 +166,7 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
     stateFile,
     compilerPool: solcJsPool,
     compiles: () => solcJsPool.compiles + compilesOnRequestThread.count,
+    proApi,
     close: async () => {
       await server.close();
       await solcJsPool.close();

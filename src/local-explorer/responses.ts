@@ -260,3 +260,47 @@ export function restPage(items: unknown[], nextPageParams: Record<string, unknow
 export function restObject(body: Record<string, unknown>): Reply {
   return { status: 200, body };
 }
+
+// The Blockscout API's own answers (api.blockscout.com, PRO routes; shared/deploy-tools.md §5): `{error, source}`,
+// and `-1` in every quota header, as on any answer the API gives by itself.
+const apiErrorHeaders = { "x-credits-remaining": "-1", ...rateLimitHeaders(-1, -1, -1) };
+
+/** What the Blockscout API answers by itself when asked to: its upstream failures. */
+export const proApiFaults = {
+  "upstream-unavailable": { status: 503, error: "Upstream service temporarily unavailable" },
+  "gateway-timeout": { status: 504, error: "Gateway timeout" },
+  "not-implemented": { status: 501, error: "Not implemented" },
+} as const;
+
+/** One of {@link proApiFaults}. */
+export type ProApiFault = keyof typeof proApiFaults;
+
+/**
+ * The Blockscout API's `{error, source}` answer.
+ * @param status - the HTTP status
+ * @param text - its `error`
+ * @param source - `internal` (the API's routing or configuration) or `upstream` (the chain's instance)
+ * @returns the reply
+ */
+export function proApiError(status: number, text: string, source: "internal" | "upstream"): Reply {
+  return { status, body: { error: text, source }, headers: apiErrorHeaders };
+}
+
+/** 404 `Network not supported`: the API does not serve the chain. @returns the reply */
+export function proApiNetworkNotSupported(): Reply {
+  return proApiError(404, "Network not supported", "internal");
+}
+
+/**
+ * x402's 402 for a call without a key: payment terms in base64 in `payment-required` (Base, USDC); the body is not
+ * documented beyond its `error`.
+ * @returns the reply
+ */
+export function proApiPaymentRequired(): Reply {
+  const terms = Buffer.from(JSON.stringify({ network: "eip155:8453", asset: "USDC" })).toString("base64");
+  return {
+    status: 402,
+    body: { error: "Proceed with API key or make a X402 payment to continue" },
+    headers: { ...apiErrorHeaders, "payment-required": terms },
+  };
+}
