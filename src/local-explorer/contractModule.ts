@@ -1,14 +1,9 @@
-import type { ContractRecord, ExplorerBackend, ProxyFacts, Submission } from "./backend.js";
-import {
-  type BlockscoutShapes,
-  type BlockscoutVersion,
-  blockscoutShapes,
-  wireAdditionalSourceName,
-  wireConstructorArguments,
-} from "./blockscoutVersion.js";
+import type { ExplorerBackend, Submission } from "./backend.js";
+import { type BlockscoutShapes, type BlockscoutVersion, blockscoutShapes } from "./blockscoutVersion.js";
+import { ContractReads, sourceCodeItem } from "./contractReads.js";
+import { isWellFormedGuid, makeGuid } from "./guids.js";
 import {
   error,
-  invalidFilterText,
   ok,
   proxyPassManyText,
   proxyPassText,
@@ -18,84 +13,20 @@ import {
   somethingWentWrong,
   texts,
 } from "./responses.js";
+import {
+  addressPattern,
+  hexPattern,
+  isTruthy,
+  lower,
+  numberedLibraries,
+  optional,
+  type RpcParams,
+  str,
+  type UploadedFile,
+} from "./rpcParams.js";
 
-/** Parameters of one RPC call: query and body merged, as Plug does. */
-export type RpcParams = Record<string, unknown>;
-
-/** An uploaded multipart file. */
-export interface UploadedFile {
-  field: string;
-  filename: string;
-  contentType: string;
-  content: string;
-}
-
-const addressPattern = /^0x[0-9a-fA-F]{40}$/;
-const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
 /** The one upload name Blockscout 12's Sourcify path reads the metadata from. */
 const metadataFileName = "metadata.json";
-
-function str(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return typeof value === "string" ? value : String(value);
-}
-
-function lower(address: string): string {
-  return address.toLowerCase();
-}
-
-/**
- * A guid as Blockscout makes them: the address's 40 hex digits, then the unix time in hex.
- * @param address - the submitted address
- * @param nowMs - the current time
- * @returns the guid
- */
-export function makeGuid(address: string, nowMs: number = Date.now()): string {
-  return `${lower(address).slice(2)}${Math.floor(nowMs / 1_000).toString(16)}`;
-}
-
-/**
- * The `getsourcecode` item of a verified contract.
- * @param record - the stored contract
- * @param address - the address asked about (differs from the record's for a bytecode twin)
- * @param release - the shapes of the Blockscout release answered as (default 11's)
- * @param proxy - the proxy the address is, as resolved from the chain (wins over what the record stored)
- * @returns the wire item, with only the keys that apply
- */
-export function sourceCodeItem(
-  record: ContractRecord,
-  address: string = record.address,
-  release: BlockscoutShapes = blockscoutShapes(),
-  proxy?: ProxyFacts,
-): Record<string, unknown> {
-  const item: Record<string, unknown> = {
-    Address: lower(address),
-    SourceCode: record.sourceCode,
-    ABI: JSON.stringify(record.abi),
-    ContractName: record.contractName,
-    CompilerVersion: record.compilerVersion,
-    OptimizationUsed: record.optimizationUsed ? "true" : "false",
-  };
-  if (record.optimizationUsed) item.OptimizationRuns = record.optimizationRuns ?? 200;
-  item.EVMVersion = record.evmVersion ?? null;
-  item.FileName = record.fileName;
-  if (record.constructorArguments)
-    item.ConstructorArguments = wireConstructorArguments(record.constructorArguments, release);
-  if (record.externalLibraries?.length) item.ExternalLibraries = record.externalLibraries;
-  if (record.additionalSources?.length)
-    item.AdditionalSources = record.additionalSources.map((source) => ({
-      ...source,
-      Filename: wireAdditionalSourceName(source.Filename, release),
-    }));
-  const implementations = proxy?.implementations ?? record.implementationAddresses ?? [];
-  item.IsProxy = implementations.length > 0 ? "true" : "false";
-  if (implementations.length > 0) {
-    item.ImplementationAddress = implementations[0];
-    item.ImplementationAddresses = implementations;
-  }
-  if (record.compilerSettings) item.CompilerSettings = record.compilerSettings;
-  return item;
-}
 
 /** How the contract module answers besides what its backend decides. */
 export interface ContractModuleOptions {
@@ -116,6 +47,7 @@ export class ContractModule {
   readonly #now: () => number;
   readonly #release: BlockscoutShapes;
   readonly #sourcifyAnswerDelayMs: number;
+  readonly #reads: ContractReads;
   /** Guids handed out by this module, so two submissions answered at once never share one. */
   readonly #issuedGuids = new Set<string>();
 
@@ -124,6 +56,7 @@ export class ContractModule {
     this.#now = options.now ?? Date.now;
     this.#release = blockscoutShapes(options.blockscoutVersion);
     this.#sourcifyAnswerDelayMs = options.sourcifyAnswerDelayMs ?? 0;
+    this.#reads = new ContractReads(backend, this.#release);
   }
 
   /** The action names this module answers; any other gets `Unknown action`. */
@@ -151,13 +84,13 @@ export class ContractModule {
   async handle(action: string, params: RpcParams, files: UploadedFile[]): Promise<Reply> {
     switch (action) {
       case "listcontracts":
-        return this.listcontracts(params);
+        return this.#reads.listcontracts(params);
       case "getabi":
-        return this.getabi(params);
+        return this.#reads.getabi(params);
       case "getsourcecode":
-        return this.getsourcecode(params);
+        return this.#reads.getsourcecode(params);
       case "getcontractcreation":
-        return this.getcontractcreation(params);
+        return this.#reads.getcontractcreation(params);
       case "verify":
         return this.verify(params);
       case "verify_via_sourcify":
@@ -177,100 +110,6 @@ export class ContractModule {
     }
   }
 
-  async listcontracts(params: RpcParams): Promise<Reply> {
-    const filterValue = str(params.filter);
-    const filters: Record<string, string> = {
-      verified: "verified",
-      "1": "verified",
-      unverified: "unverified",
-      "2": "unverified",
-      empty: "empty",
-      "3": "empty",
-    };
-    const filter = filterValue === undefined ? undefined : filters[filterValue.toLowerCase()];
-    if (filterValue !== undefined && filter === undefined) {
-      return error(invalidFilterText(filterValue), { httpStatus: 400 });
-    }
-    const page = Math.max(1, Number.parseInt(str(params.page) ?? "1", 10) || 1);
-    const requestedSize = Number.parseInt(str(params.offset) ?? "", 10);
-    const size = requestedSize > 0 && requestedSize <= 10_000 ? requestedSize : 10;
-    const start = Number(str(params.verified_at_start_timestamp));
-    const end = Number(str(params.verified_at_end_timestamp));
-    const all = (await this.#backend.listContracts()).filter((c) => {
-      if (filter === "verified") {
-        if (!c.verified) return false;
-        if (Number.isFinite(start) && c.verified.verifiedAt < start) return false;
-        if (Number.isFinite(end) && c.verified.verifiedAt > end) return false;
-        return true;
-      }
-      if (filter === "unverified") return !c.verified;
-      if (filter === "empty") return c.empty;
-      return true;
-    });
-    const items = all.slice((page - 1) * size, page * size).map((c) =>
-      c.verified
-        ? {
-            Address: lower(c.address),
-            ABI: JSON.stringify(c.verified.abi),
-            ContractName: c.verified.contractName,
-            CompilerVersion: c.verified.compilerVersion,
-            OptimizationUsed: c.verified.optimizationUsed ? "1" : "0",
-          }
-        : { Address: lower(c.address), ABI: texts.notVerified },
-    );
-    return ok(items);
-  }
-
-  async getabi(params: RpcParams): Promise<Reply> {
-    const address = str(params.address);
-    if (address === undefined) return error(texts.addressRequired);
-    if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
-    const record = (await this.#backend.verifiedContract(address)) ?? (await this.#backend.twinOf(address));
-    if (!record) return error(texts.notVerified);
-    return ok(JSON.stringify(record.abi));
-  }
-
-  async getsourcecode(params: RpcParams): Promise<Reply> {
-    const address = str(params.address);
-    if (address === undefined) return error(texts.addressRequired);
-    if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
-    // As Blockscout: the proxy is resolved from the chain at each answer, and an unverified EIP-1167 clone stands
-    // in with its verified implementation's sources.
-    const proxy = await this.#backend.proxyOf(address);
-    const own = await this.#backend.verifiedContract(address);
-    const [implementation] = proxy?.proxyType === "eip1167" ? proxy.implementations : [];
-    const record =
-      own ??
-      (await this.#backend.twinOf(address)) ??
-      (implementation === undefined ? undefined : await this.#backend.verifiedContract(implementation));
-    if (!record) return ok([{ Address: lower(address) }]);
-    return ok([sourceCodeItem(record, address, this.#release, proxy)]);
-  }
-
-  async getcontractcreation(params: RpcParams): Promise<Reply> {
-    const list = str(params.contractaddresses);
-    if (list === undefined) return error(texts.contractAddressesRequired, { repeatInResult: true });
-    const addresses = list
-      .split(",")
-      .map((a) => a.trim())
-      .filter((a) => a !== "")
-      .slice(0, 10)
-      .filter((a) => addressPattern.test(a))
-      .map(lower);
-    const creations = await this.#backend.creations(addresses);
-    return ok(
-      creations.map((c) => ({
-        contractAddress: lower(c.contractAddress),
-        contractCreator: lower(c.contractCreator),
-        txHash: c.txHash,
-        blockNumber: String(c.blockNumber),
-        timestamp: String(c.timestamp),
-        contractFactory: c.contractFactory,
-        creationBytecode: c.creationBytecode,
-      })),
-    );
-  }
-
   async verify(params: RpcParams): Promise<Reply> {
     const checked = await this.#synchronousChecks(params, [
       "name",
@@ -280,12 +119,11 @@ export class ContractModule {
     ]);
     if ("reply" in checked) return checked.reply;
     const { address } = checked;
-    const libraries: Record<string, string> = {};
-    for (let i = 1; i <= 10; i++) {
-      const name = str(params[`library${i}Name`]);
-      const libraryAddress = str(params[`library${i}Address`]);
-      if (name && libraryAddress) libraries[name] = libraryAddress;
-    }
+    const libraries = numberedLibraries(
+      params,
+      (i) => `library${i}Name`,
+      (i) => `library${i}Address`,
+    );
     const decision = await this.#backend.verifyNow({
       format: "flattened",
       address: lower(address),
@@ -398,12 +236,11 @@ export class ContractModule {
       }
       const refused = this.#nonHexArguments(params);
       if (refused) return refused;
-      const libraries: Record<string, string> = {};
-      for (let i = 1; i <= 10; i++) {
-        const name = str(params[`libraryname${i}`]);
-        const libraryAddress = str(params[`libraryaddress${i}`]);
-        if (name && libraryAddress) libraries[name] = libraryAddress;
-      }
+      const libraries = numberedLibraries(
+        params,
+        (i) => `libraryname${i}`,
+        (i) => `libraryaddress${i}`,
+      );
       return this.#enqueue({
         format: "single-file",
         address: lower(address),
@@ -524,22 +361,7 @@ export class ContractModule {
   }
 }
 
-// A guid is unknown when shorter than 41 characters, not hex, or stamped in the future.
-function isWellFormedGuid(guid: string, nowMs: number): boolean {
-  if (guid.length < 41 || !/^[0-9a-fA-F]+$/.test(guid)) return false;
-  const seconds = Number.parseInt(guid.slice(40), 16);
-  return seconds <= Math.floor(nowMs / 1_000);
-}
-
 // The wait does not keep a process alive by itself: a closed explorer's process may end during it.
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
-
-function isTruthy(value: unknown): boolean {
-  return value === true || value === 1 || value === "1" || value === "true";
-}
-
-function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
-  return (value === undefined || value === "" ? {} : { [key]: value }) as { [P in K]?: string };
 }

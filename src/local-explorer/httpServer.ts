@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ContractModule, type RpcParams, type UploadedFile } from "./contractModule.js";
+import { ContractModule } from "./contractModule.js";
 import { type PageHandler, writePage } from "./pages/explorerPages.js";
 import type { ProApiGate } from "./proApiGate.js";
 import { type RateLimitSettings, RateLimitWindow } from "./rateLimitWindow.js";
@@ -13,6 +13,7 @@ import {
   rpcRateLimited,
   texts,
 } from "./responses.js";
+import type { RpcParams, UploadedFile } from "./rpcParams.js";
 
 /** A request as the explorer understood it. */
 export interface ReceivedRequest {

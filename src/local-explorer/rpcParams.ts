@@ -1,0 +1,67 @@
+// How the contract module reads an RPC call's parameters, as Phoenix hands them over: query and body merged, every
+// value possibly absent, a number or a string.
+
+/** Parameters of one RPC call: query and body merged, as Plug does. */
+export type RpcParams = Record<string, unknown>;
+
+/** An uploaded multipart file. */
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+export const addressPattern = /^0x[0-9a-fA-F]{40}$/;
+export const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
+
+/**
+ * A parameter as text.
+ * @param value - the parameter
+ * @returns its text; undefined when absent or null
+ */
+export function str(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === "string" ? value : String(value);
+}
+
+/** @param address - an address @returns it in lower case */
+export function lower(address: string): string {
+  return address.toLowerCase();
+}
+
+/** @param value - a flag as sent @returns whether it says yes (`true`, `1`, `"1"`, `"true"`) */
+export function isTruthy(value: unknown): boolean {
+  return value === true || value === 1 || value === "1" || value === "true";
+}
+
+/**
+ * A key for a submission's optional field, left out when the parameter was absent or empty.
+ * @param key - the field's name
+ * @param value - the parameter's text
+ * @returns `{ [key]: value }`, or nothing
+ */
+export function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return (value === undefined || value === "" ? {} : { [key]: value }) as { [P in K]?: string };
+}
+
+/**
+ * The libraries of a flattened or single-file submission: up to ten numbered name and address pairs.
+ * @param params - the call's parameters
+ * @param nameKey - the name parameter before its number (`library` + `Name` spelled by the caller)
+ * @param addressKey - the address parameter before its number
+ * @returns library name to address
+ */
+export function numberedLibraries(
+  params: RpcParams,
+  nameKey: (i: number) => string,
+  addressKey: (i: number) => string,
+): Record<string, string> {
+  const libraries: Record<string, string> = {};
+  for (let i = 1; i <= 10; i++) {
+    const name = str(params[nameKey(i)]);
+    const libraryAddress = str(params[addressKey(i)]);
+    if (name && libraryAddress) libraries[name] = libraryAddress;
+  }
+  return libraries;
+}
