@@ -101,4 +101,34 @@ describe("the local explorer's command", () => {
     expect(code).toBe(2);
     expect(stderr.split("\n")[0]).toBe('local-explorer: --blockscout-version must be 11 or 12, got "13".');
   }, 60_000);
+
+  it("answers as the Blockscout API too with --pro-api-unsupported-chain: 404 Network not supported there", async () => {
+    const child = localExplorer([
+      "--rpc",
+      chain.rpcUrl,
+      "--state",
+      join(folder, "api.json"),
+      "--pro-api-unsupported-chain",
+      "31337",
+    ]);
+    const [, url, api] = await firstLine(
+      child,
+      /^Local explorer for chain 31337 at (http:\/\/127\.0\.0\.1:\d+), .*, and as the Blockscout API at (\S+)\/api$/m,
+    );
+    expect(api).toBe(`${url}/31337`);
+    const answer = await fetch(
+      `${api}/api?module=contract&action=getabi&address=${testAddress(0x13)}&apikey=proapi_x`,
+    );
+    expect([answer.status, await answer.json()]).toEqual([
+      404,
+      { error: "Network not supported", source: "internal" },
+    ]);
+    expect(answer.headers.get("x-credits-remaining")).toBe("-1");
+    // Its root stays the chain's instance.
+    const instance = await fetch(`${url}/api?module=contract&action=getabi&address=${testAddress(0x13)}`);
+    expect(await instance.json()).toMatchObject({
+      status: "0",
+      message: "Contract source code not verified",
+    });
+  }, 60_000);
 });
