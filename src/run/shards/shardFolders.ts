@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import * as z from "../../kernel/zod.js";
 import { type LedgerEntry, readLedgerFile } from "../../ledger/ledgerFile.js";
 import type { VerificationResult } from "../../verify/job.js";
 import { services } from "../../verify/verifier.js";
+import type { RunResults } from "../runVerify.js";
 import type { ShardReport } from "./shardRun.js";
 
 /** A shard's folder, as its job left it: its ledger and its `--json` results, each when readable. */
@@ -104,4 +105,22 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Writes a shard's results beside its ledger, as `verify --json` prints them (`{ results, budgets?, shard }`): the
+ * folder is then what the merge reads, ready to upload as an artifact.
+ *
+ * @param ledger - the shard's ledger file; its folder holds the results
+ * @param results - the shard's run
+ * @returns the results file
+ */
+export function writeShardResults(ledger: string, results: RunResults): string {
+  const path = join(dirname(ledger), shardFiles.results);
+  mkdirSync(dirname(path), { recursive: true });
+  const budgets =
+    results.budgets && Object.keys(results.budgets).length > 0 ? { budgets: results.budgets } : {};
+  const document = { results: [...results], ...budgets, ...(results.shard ? { shard: results.shard } : {}) };
+  writeFileSync(path, `${JSON.stringify(document)}\n`);
+  return path;
 }
