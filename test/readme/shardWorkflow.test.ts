@@ -9,6 +9,8 @@ import { repoRoot } from "../inputs/hardhatProject.js";
 // wired as the Action's plan, shard and merge steps need: the plan's output feeds the matrix, each shard uploads its
 // ledger folder, and the merge downloads every shard's artifact.
 const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+// A GitHub expression, as the workflow writes it.
+const expression = (inner: string) => `\${{ ${inner} }}`;
 const text = /```yaml\n(name: deploy, then verify on many runners\n[\s\S]*?)```/.exec(readme)?.[1] ?? "";
 
 interface Step {
@@ -43,11 +45,11 @@ describe("the README's many-runner workflow", () => {
     expect([plan?.needs, verify?.needs, merge?.needs]).toEqual(["deploy", "plan", "verify"]);
     const [planStep] = ours(plan as Job);
     expect(planStep?.with?.shards).toBeDefined();
-    expect(plan?.outputs?.matrix).toBe(`\${{ steps.${planStep?.id}.outputs.matrix }}`);
-    expect(verify?.strategy?.matrix).toBe("${{ fromJSON(needs.plan.outputs.matrix) }}");
+    expect(plan?.outputs?.matrix).toBe(expression(`steps.${planStep?.id}.outputs.matrix`));
+    expect(verify?.strategy?.matrix).toBe(expression("fromJSON(needs.plan.outputs.matrix)"));
     expect(verify?.strategy?.["fail-fast"]).toBe(false);
     const [shardStep] = ours(verify as Job);
-    expect(shardStep?.with?.shard).toBe("${{ matrix.shard }}");
+    expect(shardStep?.with?.shard).toBe(expression("matrix.shard"));
     expect(shardStep?.with?.targets).toBe(planStep?.with?.targets);
     expect(shardStep?.with?.bundle).toBe(planStep?.with?.bundle);
   });
@@ -58,7 +60,11 @@ describe("the README's many-runner workflow", () => {
     );
     expect(upload).toMatchObject({
       if: "always()",
-      with: { name: "shard-${{ matrix.shard }}", path: ".explorer-verify/", "include-hidden-files": true },
+      with: {
+        name: `shard-${expression("matrix.shard")}`,
+        path: ".explorer-verify/",
+        "include-hidden-files": true,
+      },
     });
     const merge = workflow.jobs.merge as Job;
     expect(merge.if).toBe("always()");
