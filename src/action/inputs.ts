@@ -115,7 +115,9 @@ export function readActionInputs(): ActionInputs {
     : undefined;
   const { bundle, copyFrom, addresses } = contractSources(contracts, deployment);
   // Several deployments name their chains themselves (paths, journals), as a bundle does: each is checked when read.
+  // A plan sends nothing: it needs no explorer.
   if (
+    readInput("shards").trim() === "" &&
     !explorerUrl &&
     chainId === undefined &&
     !bundle &&

@@ -7,6 +7,7 @@ import { type BadManifestEntry, isInlineManifest } from "../inputs/manifest.js";
 import { readVerificationBundle } from "../inputs/verificationBundle.js";
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredentials.js";
+import { verificationDefaults } from "../options/verificationOptions.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
 import { contractCounts, countsPerTarget } from "../run/contractCounts.js";
 import { createdJobsFromInputs, jobsFromInputs, proxySources, workspaceCompilers } from "../run/inputJobs.js";
@@ -14,14 +15,16 @@ import { interruptedExitCode } from "../run/interruption.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";
 import { RunReporter } from "../run/runReporter.js";
 import { type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
+import { readRunSettings } from "../run/settings.js";
 import { type ChainClaim, chainPlaces, resolveTargets } from "../run/targets.js";
-import { isSuccess, type VerificationResult } from "../verify/job.js";
+import { isSuccess, type VerificationJob, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
 import { capLogLine, capMessage, resultsOutput } from "./githubLimits.js";
-import { readActionInputs } from "./inputs.js";
+import { type ActionInputs, readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
 import { commentOnPullRequest } from "./pullRequestComment.js";
 import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
+import { readShardStep } from "./shardInputs.js";
 
 /**
  * The Action: reads the inputs, verifies every contract, writes the summary, annotations and outputs, and fails
@@ -33,8 +36,10 @@ export async function run(): Promise<void> {
     const urlInput = readInput("explorer-url");
     for (const secret of credentialsInUrl(urlInput)) maskSecret(secret);
     assertNoCredentialsInUrl(urlInput, "explorer-url");
-    const inputs = readActionInputs();
     const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
+    const step = readShardStep();
+    if (step?.step === "merge") return await mergeStep(step.from, workspace);
+    const inputs = readActionInputs();
     const badEntries: BadManifestEntry[] = [];
     const recorded: ChainClaim[] = [];
     // A bundle names its contracts and chains, a copy its addresses: neither has a build to read.
@@ -65,6 +70,7 @@ export async function run(): Promise<void> {
             (claim) => recorded.push(claim),
             (proxy) => proxies.push(proxy),
           ));
+    if (step?.step === "plan") return await planStep(jobs, inputs, step.shards);
     // The run's own bundle, for verifying later or elsewhere (the output `bundle`): not for a bundle or a copy.
     const bundleFile = bundled || inputs.copyFrom ? undefined : runBundlePath();
     const severalChains = new Set(recorded.map((claim) => claim.id)).size > 1;
@@ -146,6 +152,7 @@ export async function run(): Promise<void> {
             }),
             reporter,
             interruptible: true,
+            shard: step?.step === "shard" ? step.shard : undefined,
             beforeVerifying: bundleFile
               ? async (all) => {
                   const { writeRunBundle } = await import("../run/bundleOfJobs.js");
@@ -167,6 +174,10 @@ export async function run(): Promise<void> {
     } finally {
       endLogGroup();
       await targets.close();
+    }
+    if (step?.step === "shard" && inputs.ledger !== "none") {
+      const { writeShardResults } = await import("../run/shards/shardFolders.js");
+      logLine(`Wrote the shard's results ${writeShardResults(resolve(workspace, inputs.ledger), results)}`);
     }
     // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
     const core = await import("@actions/core");
@@ -223,6 +234,88 @@ export async function run(): Promise<void> {
       );
     }
   }
+}
+
+// `shards`: the plan's matrix as the output `matrix`; nothing is sent.
+async function planStep(
+  jobs: readonly VerificationJob[],
+  inputs: ActionInputs,
+  shards: number,
+): Promise<void> {
+  if (inputs.copyFrom)
+    throw new InvalidInputError(
+      "shards",
+      "Input shards plans a verification's contracts, not a copy: drop copy-from.",
+    );
+  const { planMatrix } = await import("../run/shards/shardPlan.js");
+  const matrix = JSON.stringify(planMatrix(jobs, inputs.targets, shards));
+  logLine(neutraliseText(`Plan: ${matrix}`));
+  const core = await import("@actions/core");
+  outputWriter(core)("matrix", matrix);
+}
+
+// `merge-from`: the shards' folders merged into the ledger at the `ledger` input's path, one summary, one set of
+// outputs and one comment; the step fails when a shard did not report (its contracts are named as not run).
+async function mergeStep(from: string, workspace: string): Promise<void> {
+  const settings = readRunSettings("action", (setting) => readInput(setting.input ?? ""));
+  const ledgerInput = readInput("ledger").trim() || verificationDefaults.ledger;
+  if (ledgerInput === "none")
+    throw new InvalidInputError(
+      "ledger",
+      "Input merge-from writes the merged ledger: give ledger a path, not none.",
+    );
+  const prComment = ["true", "yes", "on", "1"].includes(readInput("pr-comment").trim().toLowerCase());
+  const githubToken = prComment ? readInput("github-token") || undefined : undefined;
+  if (githubToken) maskSecret(githubToken);
+  const { mergeShards } = await import("../run/shards/mergeShards.js");
+  startLogGroup("Merge");
+  let results: Awaited<ReturnType<typeof mergeShards>>;
+  try {
+    results = mergeShards({
+      from: [resolve(workspace, from)],
+      ledger: resolve(workspace, ledgerInput),
+      reporter: new RunReporter({
+        json: false,
+        table: false,
+        writeLine: (line) => logLine(capLogLine(line)),
+      }),
+    });
+  } finally {
+    endLogGroup();
+  }
+  const core = await import("@actions/core");
+  report(core, outputWriter(core), results, settings.optionalTargets);
+  const explorer = results.find((result) => result.explorer)?.explorer ?? "";
+  const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+  let summaryHoldsTable = false;
+  if (summaryFile && existsSync(summaryFile))
+    ({ holdsTable: summaryHoldsTable } = await writeJobSummary(
+      results,
+      explorer,
+      undefined,
+      settings.optionalTargets,
+    ));
+  await commentOnPullRequest(
+    { prComment, githubToken, timeoutSeconds: settings.timeoutSeconds },
+    results,
+    explorer,
+    {
+      summaryHoldsTable,
+      optionalTargets: settings.optionalTargets,
+      secrets: [],
+    },
+  );
+  if (!results.complete)
+    core.setFailed(
+      results.notRun.length > 0
+        ? `Shards that did not report: ${results.notRun.map(({ shard, contracts }) => `${shard} (${contracts} records not run)`).join(", ")}; rerun them with the merged ledger.`
+        : "The merge did not find every shard's ledger and results: see the log.",
+    );
+  else if (
+    !runSucceeded(results, settings.optionalTargets) &&
+    !["false", "no", "off", "0"].includes(readInput("fail-on-error").trim().toLowerCase())
+  )
+    core.setFailed(failureLine(results));
 }
 
 function targetsOf(results: readonly VerificationResult[]): string[] {

@@ -16,6 +16,10 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case "verify":
         return await (await import("./verifyCommand.js")).verifyCommand(rest);
+      case "plan":
+        return await (await import("./planCommand.js")).planCommand(rest);
+      case "merge":
+        return await (await import("./mergeCommand.js")).mergeCommand(rest);
       case "copy":
         return await (await import("./copyCommand.js")).copyCommand(rest);
       case "bundle":
@@ -34,7 +38,7 @@ export async function main(argv: string[]): Promise<number> {
         return command === undefined ? exitCodes.usage : exitCodes.ok;
       default:
         throw new UsageError(
-          `Unknown command "${command}": use verify, copy, bundle, status, fetch or local-explorer (explorer-verify --help).`,
+          `Unknown command "${command}": use verify, plan, merge, copy, bundle, status, fetch or local-explorer (explorer-verify --help).`,
         );
     }
   } catch (error) {

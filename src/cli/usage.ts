@@ -8,6 +8,8 @@ Verify smart contracts on Blockscout explorers, and on Etherscan, Sourcify and R
 
 Commands:
   verify          verify contracts: one address, deployments, a manifest, a standard JSON input or a bundle
+  plan            split a run into shards, as a GitHub Actions matrix (verify --shard does one)
+  merge           merge the shards' ledgers and results into one ledger and one report
   copy ADDRESS... verify contracts verified on one service on the others, from that service's sources
   bundle          write the bundle of a deployment's contracts, for verify --bundle later or elsewhere
   status [GUID]   look up a submission by its guid; without one, print the ledger
@@ -53,11 +55,45 @@ How:
 ${settingFlagLines().join("\n")}
   --ledger FILE               the verification ledger (e.g. .explorer-verify/ledger.json): what it records
                               verified is not asked again, its pending guids are polled, never resubmitted
+  --shard K-of-N              one shard of explorer-verify plan's matrix: only its explorers, with its share of each
+                              key's stated budget (the same contracts and --targets as the plan)
   --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr
   --show-standard-json-input  print the standard JSON input that would be sent (several contracts:
                               { "inputs": [{ address, contract, compilerVersion, input }] }) and send nothing
 
 Exit code 0 when every contract is verified (or already was), 1 when one is not, 2 for a mistake in the command.`,
+  plan: `Usage:
+  explorer-verify plan --deployment PATH... --shards N [--targets SERVICES] [options]
+  explorer-verify plan --manifest FILE --shards N [--targets SERVICES] [options]
+  explorer-verify plan --bundle FILE --shards N [--targets SERVICES]
+
+Splits the run verify would do into N shards and prints them as a GitHub Actions matrix on stdout:
+{"include":[{"shard":"1-of-4","explorers":"blockscout on chain 1, …","contracts":30}, …]}. Shards split by chain ×
+service, balanced by contract count; an explorer (a chain on a service) is never split across shards, so no two
+shards share its rate; a key's stated budget (Etherscan's) is divided among the shards that use it
+("budgetShare"). A shard with no explorer (more shards than explorers) has no row. explorer-verify verify --shard
+K-of-N with the same contracts and --targets does one shard. Nothing is sent to any service.
+  --shards N                  how many shards, 1 to 256
+  --bundle FILE               a bundle (explorer-verify bundle)
+  --deployment PATH...        a Foundry broadcast run-latest.json or a Hardhat Ignition deployment folder
+  --manifest FILE             a contracts manifest (see the README)
+  --artifacts DIR             Hardhat artifacts or Foundry out/ (default: out when it exists, else artifacts)
+  --targets SERVICES          where the run verifies, comma-separated (default blockscout)
+
+Exit code 0 when the plan is printed, 2 for a mistake in the command.`,
+  merge: `Usage: explorer-verify merge --from DIR [--from DIR ...] --ledger FILE [--json]
+
+Merges what a plan's shards did: each DIR is a shard's folder (its ledger.json, and its verify --json output as
+results.json) or a folder of them (the artifacts of a workflow run). Writes one ledger (what FILE holds is merged
+too; a verified record wins over a pending one, a pending one over a failure) and prints one report, as verify does.
+A shard of the plan that did not report, or was cut short, is named and its contracts show as not run (not_run);
+a rerun of that shard with the merged ledger does them. Merging again gives the same ledger and report.
+  --from DIR                  a shard's folder, or a folder of them (repeatable)
+  --ledger FILE               the merged ledger, e.g. .explorer-verify/ledger.json
+  --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr
+
+Exit code 0 when every shard reported and every contract is verified, 1 when a shard did not report or a contract
+is not verified, 2 for a mistake in the command.`,
   copy: `Usage: explorer-verify copy ADDRESS... --from SERVICE --to SERVICE,... [--chain-id N] [options]
 
 Reads each contract's verified sources and settings from the --from service and verifies them on every --to service:

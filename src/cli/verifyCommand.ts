@@ -10,6 +10,7 @@ import type { ProxyAddress } from "../run/proxyJobs.js";
 import { RunReporter } from "../run/runReporter.js";
 import type { DiscoveryLimits } from "../run/runVerify.js";
 import { flagText, type RunSettingValues, readRunSettings, settingFlags } from "../run/settings.js";
+import { parseShardId, type ShardId } from "../run/shards/shardId.js";
 import type { ChainClaim } from "../run/targets.js";
 import type { VerificationJob } from "../verify/job.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
@@ -40,6 +41,7 @@ const ownOptions = {
   bundle: { type: "string" },
   "explorer-url": { type: "string" },
   ledger: { type: "string" },
+  shard: { type: "string" },
   json: { type: "boolean", default: false },
   "show-standard-json-input": { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
@@ -63,7 +65,8 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   }
   const cwd = process.cwd();
   const settings = readRunSettings("cli", (setting) => flagText(setting, values));
-  if (values.bundle !== undefined) return verifyBundle(values, positionals, settings, cwd);
+  const shard = values.shard === undefined ? undefined : parseShardId(values.shard, "--shard");
+  if (values.bundle !== undefined) return verifyBundle(values, positionals, settings, cwd, shard);
   const foundry = await projectFoundryConfig(cwd, console.error);
   const flags = { ...checkedFlags(values, positionals, cwd, settings, foundry?.out), foundry };
   if (values["show-standard-json-input"]) {
@@ -122,6 +125,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       }),
       reporter,
       interruptible: true,
+      shard,
     });
     if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
     return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
@@ -136,6 +140,7 @@ async function verifyBundle(
   positionals: string[],
   settings: RunSettingValues,
   cwd: string,
+  shard: ShardId | undefined,
 ): Promise<number> {
   const path = values.bundle ?? "";
   if (path.trim() === "") throw new UsageError("--bundle needs the bundle file, e.g. verification.json.");
@@ -183,6 +188,7 @@ async function verifyBundle(
           : { path: ledgerFlag(values.ledger, cwd), recheck: settings.recheck },
       reporter,
       interruptible: true,
+      shard,
     });
     if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
     return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;

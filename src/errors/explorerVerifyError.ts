@@ -16,6 +16,7 @@ export const errorCodes = [
   "invalid_input",
   "ledger_locked",
   "interrupted",
+  "not_run",
   "timeout",
   "network_error",
   "rate_limited",

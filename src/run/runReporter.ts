@@ -7,6 +7,7 @@ import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
 import { verifiedLines } from "./contractCounts.js";
 import type { RunBudgets } from "./runBudgets.js";
+import type { ShardReport } from "./shards/shardRun.js";
 
 /** An engine event, tagged with its chain in a run over several chains, and with its target in a run over several. */
 export type RunEvent = VerificationEvent & { chainId?: number; target?: Service };
@@ -115,13 +116,19 @@ export class RunReporter {
    *   line (its contracts verified of all, counted once each), then the footnotes
    * @param budgets - per service, what the run spent of its stated budget and what is left (the document's `budgets`)
    * @param optionalTargets - the targets whose failures only warn: their closing lines say so
+   * @param shard - in a shard's run, what the merge needs to know of it (the document's `shard`)
    */
   finish(
     results: readonly VerificationResult[],
     budgets: RunBudgets = {},
     optionalTargets: readonly Service[] = [],
+    shard?: ShardReport,
   ): void {
-    const document = Object.keys(budgets).length > 0 ? { results, budgets } : { results };
+    const document = {
+      results,
+      ...(Object.keys(budgets).length > 0 ? { budgets } : {}),
+      ...(shard ? { shard } : {}),
+    };
     if (this.#options.json) process.stdout.write(`${JSON.stringify(document)}\n`);
     else if (this.#options.table) this.info(`\n${this.#table(results)}`);
     const closing = verifiedLines(results, optionalTargets);

@@ -24,6 +24,9 @@ import { type ProxySources, proxyJobs } from "./proxyJobs.js";
 import { QueueHeartbeat } from "./queueHeartbeat.js";
 import { closingBudgets, type RunBudgets } from "./runBudgets.js";
 import type { RunReporter } from "./runReporter.js";
+import type { ShardId } from "./shards/shardId.js";
+import { explorerName } from "./shards/shardPlan.js";
+import { type ShardOfRun, type ShardReport, shardOfRun } from "./shards/shardRun.js";
 import { describeTargets, type RunTargets } from "./targets.js";
 
 /** The settings of a run that the engine takes, as every door checked them. */
@@ -57,6 +60,8 @@ export interface DiscoveryLimits {
 export type RunResults = VerificationResult[] & {
   interruptedBy?: NodeJS.Signals | undefined;
   budgets?: RunBudgets | undefined;
+  /** In a shard's run: the shard, the plan and the run's contracts, for the merge. */
+  shard?: ShardReport | undefined;
 };
 
 /** A contract the run names but sends nowhere, and why: a failed record on each target. */
@@ -105,6 +110,8 @@ export interface RunVerifyRequest {
   preChecked?: boolean;
   /** Told of every job of the run, created contracts included, before anything is verified (to write the bundle). */
   beforeVerifying?: ((jobs: readonly VerificationJob[]) => Promise<void>) | undefined;
+  /** One shard of the run's plan (`plan`): only its explorers, with its share of each budget. */
+  shard?: ShardId | undefined;
 }
 
 /**
@@ -117,7 +124,10 @@ export interface RunVerifyRequest {
  * @throws {InvalidInputError} when a job's chain has no target, or the ledger file is not a ledger
  */
 export async function runVerify(request: RunVerifyRequest): Promise<RunResults> {
-  const { targets, settings, reporter } = request;
+  const { settings, reporter } = request;
+  const sharded = request.shard ? shardOfRun(request.jobs, request.targets, request.shard) : undefined;
+  if (sharded) reporter.info(shardLine(sharded));
+  const targets = sharded?.targets ?? request.targets;
   const jobs = [...request.jobs];
   for (const entry of request.badEntries ?? [])
     reporter.info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
@@ -187,7 +197,7 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   const chains = new Set(targets.targets.map((target) => target.chainId));
   const batches: Batch[] = [];
   // A key's budget and a service's answers about every chain, shared by the verifiers of the run.
-  const sharedAcrossChains = new SharedAcrossChains();
+  const sharedAcrossChains = new SharedAcrossChains(sharded?.shard.budgetShares);
   const verifiers: Verifier[] = [];
   const unsentRecords: VerificationResult[] = [];
   for (const target of targets.targets) {
@@ -260,8 +270,19 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     all,
     budgets,
     targets.targets.filter((target) => !target.required).map((target) => target.service),
+    sharded?.report,
   );
-  return Object.assign(all, { interruptedBy, budgets });
+  return Object.assign(all, { interruptedBy, budgets, shard: sharded?.report });
+}
+
+// The shard's first line: what it verifies of the plan, and its share of each divided budget.
+function shardLine({ shard, report }: ShardOfRun): string {
+  if (shard.explorers.length === 0)
+    return `shard       ${report.shard}: no explorer (the plan has fewer explorers than shards); nothing to do`;
+  const shares = Object.entries(shard.budgetShares).map(
+    ([service, of]) => `; 1/${of} of ${service}'s stated budget`,
+  );
+  return `shard       ${report.shard}: ${shard.explorers.map(explorerName).join(", ")}${shares.join("")}`;
 }
 
 // What the jobs' transactions created joins the run, and what is not submitted is said.

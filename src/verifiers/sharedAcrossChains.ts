@@ -1,4 +1,4 @@
-import type { SubmissionBudget } from "../verify/verifier.js";
+import type { Service, SubmissionBudget } from "../verify/verifier.js";
 
 /**
  * What the verifiers of one run share across the chains they cover: a service's stated budget per key (Etherscan's
@@ -9,6 +9,23 @@ import type { SubmissionBudget } from "../verify/verifier.js";
 export class SharedAcrossChains {
   readonly #budgets = new Map<string, SubmissionBudget>();
   readonly #lookups = new Map<string, object>();
+  readonly #budgetShares: Partial<Record<Service, number>>;
+
+  /**
+   * @param budgetShares - in one shard of a plan: per service, how many shards share its key's stated budget (this
+   *   run spends at most that fraction of what is left)
+   */
+  constructor(budgetShares: Partial<Record<Service, number>> = {}) {
+    this.#budgetShares = budgetShares;
+  }
+
+  /**
+   * @param service - a service whose key states a budget
+   * @returns how many runs share it at once: this run spends that fraction of it (1: the whole)
+   */
+  budgetShare(service: Service): number {
+    return this.#budgetShares[service] ?? 1;
+  }
 
   /**
    * @param owner - whose budget: the service's API and the key (kept in memory only, never shown)

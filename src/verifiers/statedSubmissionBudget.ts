@@ -26,9 +26,25 @@ export class StatedSubmissionBudget implements SubmissionBudget {
   #held = 0;
   #waiting: Array<() => void> = [];
 
-  /** @param ask - asks the service, once; throws a refusal that stops every request to it */
-  constructor(ask: () => Promise<AllowanceAnswer>) {
-    this.#ask = ask;
+  /**
+   * @param ask - asks the service, once; throws a refusal that stops every request to it
+   * @param shareOf - how many runs (a plan's shards) share the budget at once: this one plans against that fraction
+   *   of what the service states is left
+   */
+  constructor(ask: () => Promise<AllowanceAnswer>, shareOf = 1) {
+    this.#ask =
+      shareOf <= 1
+        ? ask
+        : () =>
+            ask().then((answer) =>
+              "unstated" in answer
+                ? answer
+                : {
+                    ...answer,
+                    left: Math.floor(answer.left / shareOf),
+                    statedAs: `${answer.statedAs}, this shard's 1/${shareOf}`,
+                  },
+            );
   }
 
   async hold(): Promise<BudgetHold> {

@@ -140,7 +140,15 @@ describe("action.yml, read by GitHub's action parser", () => {
     expect(actionTemplate?.runs).toMatchObject({ using: "node24", main: "dist/index.js" });
     expect(inputNames.size).toBeGreaterThan(0);
     expect(outputNames).toEqual(
-      new Set(["results", "verified-count", "already-verified-count", "failed-count", "counts", "bundle"]),
+      new Set([
+        "results",
+        "verified-count",
+        "already-verified-count",
+        "failed-count",
+        "counts",
+        "bundle",
+        "matrix",
+      ]),
     );
   });
 });

@@ -76,6 +76,9 @@ describe("action.yml against the options module", () => {
       "max-created",
       "include-proxies",
       "fail-on-error",
+      "shards",
+      "shard",
+      "merge-from",
       "pr-comment",
       "github-token",
     ]);

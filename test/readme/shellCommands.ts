@@ -86,6 +86,8 @@ const cliFlags: Record<string, Set<string>> = {
   verify: usageFlags(usage.verify),
   copy: usageFlags(usage.copy),
   bundle: usageFlags(usage.bundle),
+  plan: usageFlags(usage.plan),
+  merge: usageFlags(usage.merge),
   status: usageFlags(usage.status),
   fetch: usageFlags(usage.fetch),
   "local-explorer": usageFlags(usage.localExplorer),

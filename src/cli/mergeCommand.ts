@@ -1,0 +1,48 @@
+import { resolve } from "node:path";
+import { RunReporter } from "../run/runReporter.js";
+import { parseCommandLine } from "./arguments.js";
+import { exitCodes, UsageError } from "./cliErrors.js";
+import { usage } from "./usage.js";
+
+const options = {
+  from: { type: "string", multiple: true },
+  ledger: { type: "string" },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+/**
+ * `explorer-verify merge --from DIR [--from DIR …] --ledger OUT [--json]`: merges the shards' folders (each holding a
+ * shard's `ledger.json` and `results.json`) into one ledger and prints one report, as `verify` does.
+ *
+ * @param argv - the arguments after `merge`
+ * @returns 0 when every shard reported and every contract is verified; 1 otherwise (a shard not run, a failure)
+ * @throws {UsageError} for a mistake in the command
+ */
+export async function mergeCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, options, "merge");
+  if (values.help) {
+    console.log(usage.merge);
+    return exitCodes.ok;
+  }
+  if (positionals.length > 0)
+    throw new UsageError(`merge takes folders as --from DIR, not ${positionals[0]}.`);
+  const from = values.from ?? [];
+  if (from.length === 0 || from.some((folder) => folder.trim() === ""))
+    throw new UsageError(
+      "merge needs --from DIR: a shard's folder (its ledger.json and results.json), or a folder of them.",
+    );
+  if (values.ledger === undefined || values.ledger.trim() === "")
+    throw new UsageError("merge needs --ledger FILE: the merged ledger, e.g. .explorer-verify/ledger.json.");
+  const cwd = process.cwd();
+  const [{ mergeShards }, { runSucceeded }] = await Promise.all([
+    import("../run/shards/mergeShards.js"),
+    import("../run/runVerify.js"),
+  ]);
+  const results = mergeShards({
+    from: from.map((folder) => resolve(cwd, folder)),
+    ledger: resolve(cwd, values.ledger),
+    reporter: new RunReporter({ json: values.json, table: true, colour: true }),
+  });
+  return results.complete && runSucceeded(results) ? exitCodes.ok : exitCodes.failed;
+}

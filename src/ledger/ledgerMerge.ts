@@ -1,0 +1,65 @@
+import { entryKey, type LedgerEntry, readLedgerFile, withLedgerLock, writeLedgerFile } from "./ledgerFile.js";
+
+// How far an entry got: a verified contract needs nothing more, a pending one only a poll of its guid, a submission
+// in flight a look for its guid; a timeout keeps a guid worth polling, a failure nothing.
+const progress: Record<LedgerEntry["status"], number> = {
+  verified: 4,
+  pending: 3,
+  submitting: 2,
+  timeout: 1,
+  failed: 0,
+};
+
+/**
+ * Which of two entries for the same contract on the same explorer a merged ledger keeps. For the same sources (one
+ * input hash), the one that got further: verified over pending, pending over a submission in flight, over a timeout,
+ * over a failure; at the same stage, the later. For other sources, the later: the contract's sources changed.
+ *
+ * @param a - one entry
+ * @param b - another, with the same {@link entryKey}
+ * @returns the entry to keep
+ */
+export function laterOrFurther(a: LedgerEntry, b: LedgerEntry): LedgerEntry {
+  if (a.inputHash === b.inputHash && progress[a.status] !== progress[b.status])
+    return progress[a.status] > progress[b.status] ? a : b;
+  return b.updatedAt > a.updatedAt ? b : a;
+}
+
+/**
+ * Merges ledgers' entries: one entry per contract (and proxy link) on each explorer, chosen by
+ * {@link laterOrFurther}. Merging the same ledgers again gives the same entries.
+ *
+ * @param ledgers - each ledger's entries
+ * @returns the merged entries
+ */
+export function mergeLedgerEntries(ledgers: ReadonlyArray<readonly LedgerEntry[]>): LedgerEntry[] {
+  const merged = new Map<string, LedgerEntry>();
+  for (const entries of ledgers)
+    for (const entry of entries) {
+      const key = entryKey(entry);
+      const known = merged.get(key);
+      merged.set(key, known ? laterOrFurther(known, entry) : entry);
+    }
+  return [...merged.values()];
+}
+
+/**
+ * Merges ledger files into one, under its lock: what the file holds already is merged too, so a merge run twice, or
+ * over a ledger a run wrote since, loses nothing.
+ *
+ * @param path - the merged ledger, created when missing
+ * @param ledgers - the other ledgers' entries
+ * @returns the merged entries, as written
+ * @throws InvalidInputError when the file exists and is not a ledger
+ * @throws LedgerLockedError when a live run holds its lock and does not let it go
+ */
+export function mergeIntoLedgerFile(
+  path: string,
+  ledgers: ReadonlyArray<readonly LedgerEntry[]>,
+): LedgerEntry[] {
+  return withLedgerLock(path, () => {
+    const merged = mergeLedgerEntries([readLedgerFile(path), ...ledgers]);
+    writeLedgerFile(path, merged);
+    return merged;
+  });
+}

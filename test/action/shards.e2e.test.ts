@@ -1,0 +1,184 @@
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
+import type { VerificationResult } from "../../src/verify/job.js";
+import { replayBroadcast, runLatest } from "../cli/foundryChain.js";
+import { foundryFixture } from "../inputs/hardhatProject.js";
+import { type ActionRun, runAction } from "../support/actionRunner.js";
+import { type EtherscanEmulator, startEtherscanEmulator } from "../support/etherscanEmulator.js";
+import { buildFreshBundle } from "../support/freshBundle.js";
+import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
+
+// The README's many-runner workflow, step by step as a runner runs it, through the Action bundled fresh from the
+// sources: the plan job's step (shards), each matrix job's step (shard) with its own ledger folder as its artifact,
+// then the merge job's step (merge-from). A single job over the same contracts, on explorers of its own, is the
+// yardstick.
+const etherscanKey = "ETHERSCAN-KEY-SHARDS-0123";
+let actionBundle: string;
+let workspace: string;
+let chain: HardhatChain;
+const explorers: Record<"single" | "sharded", LocalExplorer> = {} as never;
+const etherscans: Record<"single" | "sharded", EtherscanEmulator> = {} as never;
+const blockscoutRequests = { single: 0, sharded: 0 };
+
+beforeAll(async () => {
+  [actionBundle, chain] = await Promise.all([buildFreshBundle(), startHardhatChain()]);
+  workspace = await mkdtemp(join(tmpdir(), "explorer-verify-shards-"));
+  await cp(foundryFixture, workspace, { recursive: true });
+  await replayBroadcast(chain.rpcUrl);
+  for (const which of ["single", "sharded"] as const) {
+    explorers[which] = await startLocalExplorer({
+      rpcUrl: chain.rpcUrl,
+      stateFile: false,
+      onRequest: () => {
+        blockscoutRequests[which]++;
+      },
+    });
+    etherscans[which] = await startEtherscanEmulator({
+      rpcUrl: chain.rpcUrl,
+      chainIds: [31337],
+      apiKeys: [etherscanKey],
+      budget: { submissions: 100 },
+    });
+  }
+}, 300_000);
+
+afterAll(async () => {
+  for (const which of ["single", "sharded"] as const)
+    await Promise.all([explorers[which]?.close(), etherscans[which]?.close()]);
+  await chain?.stop();
+  for (const folder of [workspace, actionBundle])
+    if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+const action = (which: "single" | "sharded", inputs: Record<string, string>) =>
+  runAction(
+    {
+      "timeout-seconds": "120",
+      deployment: runLatest,
+      artifacts: "out",
+      targets: "blockscout,etherscan",
+      "explorer-url": explorers[which].url,
+      "etherscan-api-key": etherscanKey,
+      ...inputs,
+    },
+    workspace,
+    { EXPLORER_VERIFY_ETHERSCAN_API_URL: etherscans[which].apiUrl },
+    join(actionBundle, "index.js"),
+  );
+const recordsOf = (run: ActionRun) => JSON.parse(run.outputs.results ?? "[]") as VerificationResult[];
+const rows = (records: readonly VerificationResult[]) =>
+  records.map((r) => `${r.target} ${r.address.toLowerCase()} ${r.status}`).sort();
+const shown = (run: ActionRun) => ({ code: run.code, stdout: run.stdout, stderr: run.stderr });
+const etherscanSubmissions = (which: "single" | "sharded") =>
+  etherscans[which].requests.filter(
+    (r) => r.body.action === "verifysourcecode" || r.query.action === "verifysourcecode",
+  ).length;
+
+describe("plan, a matrix of shards, merge: the README's workflow through the Action", () => {
+  let single: ActionRun;
+  let shards: string[];
+
+  it("a single job verifies every contract on both services", async () => {
+    single = await action("single", { ledger: "single/ledger.json" });
+    expect(shown(single)).toMatchObject({ code: 0 });
+    expect(recordsOf(single)).toHaveLength(10);
+  }, 300_000);
+
+  it("the plan step sets the matrix and sends nothing", async () => {
+    const planned = await action("sharded", { shards: "4" });
+    expect(shown(planned)).toMatchObject({ code: 0 });
+    const matrix = JSON.parse(planned.outputs.matrix ?? "{}") as {
+      include: Array<{ shard: string; explorers: string }>;
+    };
+    expect(matrix.include.map((row) => [row.shard, row.explorers])).toEqual([
+      ["1-of-4", "blockscout on chain 31337"],
+      ["2-of-4", "etherscan on chain 31337"],
+    ]);
+    shards = matrix.include.map((row) => row.shard);
+    expect(blockscoutRequests.sharded + etherscans.sharded.requests.length).toBe(0);
+  }, 300_000);
+
+  it("each shard reaches only its own service, and leaves its ledger and results", async () => {
+    for (const shard of shards) {
+      const before = {
+        blockscout: blockscoutRequests.sharded,
+        etherscan: etherscans.sharded.requests.length,
+      };
+      const run = await action("sharded", { shard, ledger: `shards/${shard}/ledger.json` });
+      expect(shown(run)).toMatchObject({ code: 0 });
+      const services = new Set(recordsOf(run).map((r) => r.target));
+      expect(services.size).toBe(1);
+      // The target's resolution asks Etherscan's chain list (no key) in every shard; the key goes to its shard only.
+      if (services.has("blockscout"))
+        expect(
+          etherscans.sharded.requests
+            .slice(before.etherscan)
+            .filter((r) => r.query.apikey === etherscanKey || r.body.apikey === etherscanKey),
+        ).toEqual([]);
+      else expect(blockscoutRequests.sharded).toBe(before.blockscout);
+      const results = JSON.parse(await readFile(join(workspace, "shards", shard, "results.json"), "utf8"));
+      expect(results.shard.shard).toBe(shard);
+    }
+  }, 600_000);
+
+  it("the merge step gives the single job's rows and counts, and the merged ledger", async () => {
+    const merged = await action("sharded", {
+      "merge-from": "shards",
+      ledger: ".explorer-verify/ledger.json",
+    });
+    expect(shown(merged)).toMatchObject({ code: 0 });
+    expect(rows(recordsOf(merged))).toEqual(rows(recordsOf(single)));
+    expect(merged.outputs.counts).toBe(single.outputs.counts);
+    expect(merged.outputs["verified-count"]).toBe(single.outputs["verified-count"]);
+    // The summary's table: the same rows, each explorer's links aside.
+    const table = (summary: string) =>
+      /<table>[\s\S]*<\/table>/.exec(summary)?.[0].replaceAll(/http:\/\/127\.0\.0\.1:\d+/g, "EXPLORER");
+    expect(table(merged.summary)).toBe(table(single.summary));
+    expect(merged.summary).toContain("etherscan 5 verified");
+  }, 300_000);
+
+  it("every shard rerun with the merged ledger sends nothing", async () => {
+    const before = { blockscout: blockscoutRequests.sharded, etherscan: etherscanSubmissions("sharded") };
+    for (const shard of shards) {
+      await writeFile(
+        join(workspace, "shards", shard, "ledger.json"),
+        await readFile(join(workspace, ".explorer-verify", "ledger.json")),
+      );
+      const run = await action("sharded", { shard, ledger: `shards/${shard}/ledger.json` });
+      expect(shown(run)).toMatchObject({ code: 0 });
+      expect(recordsOf(run).reduce((sum, r) => sum + r.attempts, 0)).toBe(0);
+    }
+    expect(etherscanSubmissions("sharded")).toBe(before.etherscan);
+  }, 600_000);
+
+  it("a merge with a shard missing names it as not run and fails the step; a rerun of it finishes the work", async () => {
+    await mkdir(join(workspace, "partial"), { recursive: true });
+    await cp(join(workspace, "shards", "1-of-4"), join(workspace, "partial", "1-of-4"), { recursive: true });
+    const merged = await action("sharded", { "merge-from": "partial", ledger: "partial-ledger.json" });
+    expect(merged.code).toBe(1);
+    expect(merged.stdout).toContain("::error::Shards that did not report: 2-of-4 (5 records not run)");
+    const notRun = recordsOf(merged).filter((r) => r.error?.code === "not_run");
+    expect(notRun.map((r) => r.target)).toEqual(Array(5).fill("etherscan"));
+
+    // The missing shard run again from the partial merge's ledger: the merge is whole.
+    await mkdir(join(workspace, "partial", "2-of-4"), { recursive: true });
+    await cp(join(workspace, "partial-ledger.json"), join(workspace, "partial", "2-of-4", "ledger.json"));
+    const rerun = await action("sharded", { shard: "2-of-4", ledger: "partial/2-of-4/ledger.json" });
+    expect(shown(rerun)).toMatchObject({ code: 0 });
+    const whole = await action("sharded", { "merge-from": "partial", ledger: "partial-ledger.json" });
+    expect(shown(whole)).toMatchObject({ code: 0 });
+    expect(
+      recordsOf(whole)
+        .map((r) => `${r.target} ${r.address}`)
+        .sort(),
+    ).toEqual(
+      recordsOf(single)
+        .map((r) => `${r.target} ${r.address}`)
+        .sort(),
+    );
+    expect(recordsOf(whole).every((r) => ["verified", "already-verified"].includes(r.status))).toBe(true);
+  }, 300_000);
+});

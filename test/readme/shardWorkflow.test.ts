@@ -1,0 +1,81 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from "@actions/workflow-parser";
+import { describe, expect, it } from "@jest/globals";
+import { parse } from "yaml";
+import { repoRoot } from "../inputs/hardhatProject.js";
+
+// The README's many-runner workflow (deploy → plan → matrix verify → merge), read by GitHub's workflow parser, and
+// wired as the Action's plan, shard and merge steps need: the plan's output feeds the matrix, each shard uploads its
+// ledger folder, and the merge downloads every shard's artifact.
+const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+// A GitHub expression, as the workflow writes it.
+const expression = (inner: string) => `\${{ ${inner} }}`;
+const text = /```yaml\n(name: deploy, then verify on many runners\n[\s\S]*?)```/.exec(readme)?.[1] ?? "";
+
+interface Step {
+  id?: string;
+  uses?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  needs?: string;
+  if?: string;
+  outputs?: Record<string, string>;
+  strategy?: { matrix?: string; "fail-fast"?: boolean };
+  steps: Step[];
+}
+
+describe("the README's many-runner workflow", () => {
+  const workflow = parse(text) as { jobs: Record<string, Job> };
+  const ours = (job: Job) => job.steps.filter((step) => step.uses?.includes("/explorer-verify@"));
+
+  it("parses as GitHub parses it", async () => {
+    expect(text).not.toBe("");
+    const trace = new NoOperationTraceWriter();
+    const parsed = parseWorkflow({ name: "shards.yml", content: text }, trace);
+    if (parsed.value) await convertWorkflowTemplate(parsed.context, parsed.value);
+    expect(parsed.context.errors.getErrors().map((error) => error.message)).toEqual([]);
+  });
+
+  it("deploys, plans, verifies each shard of the matrix, then merges", () => {
+    const { deploy, plan, verify, merge } = workflow.jobs;
+    expect([deploy, plan, verify, merge].every(Boolean)).toBe(true);
+    expect([plan?.needs, verify?.needs, merge?.needs]).toEqual(["deploy", "plan", "verify"]);
+    const [planStep] = ours(plan as Job);
+    expect(planStep?.with?.shards).toBeDefined();
+    expect(plan?.outputs?.matrix).toBe(expression(`steps.${planStep?.id}.outputs.matrix`));
+    expect(verify?.strategy?.matrix).toBe(expression("fromJSON(needs.plan.outputs.matrix)"));
+    expect(verify?.strategy?.["fail-fast"]).toBe(false);
+    const [shardStep] = ours(verify as Job);
+    expect(shardStep?.with?.shard).toBe(expression("matrix.shard"));
+    expect(shardStep?.with?.targets).toBe(planStep?.with?.targets);
+    expect(shardStep?.with?.bundle).toBe(planStep?.with?.bundle);
+  });
+
+  it("uploads each shard's ledger folder, even when the shard fails, and merges them all into the cached ledger", () => {
+    const upload = workflow.jobs.verify?.steps.find((step) =>
+      step.uses?.startsWith("actions/upload-artifact@"),
+    );
+    expect(upload).toMatchObject({
+      if: "always()",
+      with: {
+        name: `shard-${expression("matrix.shard")}`,
+        path: ".explorer-verify/",
+        "include-hidden-files": true,
+      },
+    });
+    const merge = workflow.jobs.merge as Job;
+    expect(merge.if).toBe("always()");
+    const download = merge.steps.find((step) => step.uses?.startsWith("actions/download-artifact@"));
+    expect(download?.with).toEqual({ pattern: "shard-*", path: "shards" });
+    expect(ours(merge)[0]?.with?.["merge-from"]).toBe("shards");
+    const saved = merge.steps.find((step) => step.uses?.startsWith("actions/cache/save@"));
+    const restored = workflow.jobs.verify?.steps.find((step) =>
+      step.uses?.startsWith("actions/cache/restore@"),
+    );
+    expect(saved?.with?.path).toBe(".explorer-verify/ledger.json");
+    expect(restored?.with?.key).toBe(saved?.with?.key);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "@jest/globals";
+import { SharedAcrossChains } from "../../../src/verifiers/sharedAcrossChains.js";
+import { StatedSubmissionBudget } from "../../../src/verifiers/statedSubmissionBudget.js";
+
+describe("a shard's share of a key's stated budget", () => {
+  it("plans against its fraction of what the service states is left", async () => {
+    const budget = new StatedSubmissionBudget(
+      async () => ({ left: 10, resetsAt: undefined, statedAs: "getapilimit" }),
+      new SharedAcrossChains({ etherscan: 3 }).budgetShare("etherscan"),
+    );
+    const holds = [];
+    for (let i = 0; i < 3; i++) {
+      const hold = await budget.hold();
+      expect(hold.kind).toBe("held");
+      if (hold.kind === "held") expect(hold.spend()).toBe(true);
+      holds.push(hold);
+    }
+    expect((await budget.hold()).kind).toBe("spent");
+    expect(budget.reading()).toMatchObject({
+      stated: 3,
+      used: 3,
+      left: 0,
+      statedAs: "getapilimit, this shard's 1/3",
+    });
+  });
+
+  it("is the whole budget outside a plan", () => {
+    expect(new SharedAcrossChains().budgetShare("etherscan")).toBe(1);
+  });
+});
