@@ -10,12 +10,14 @@ import {
 import type { CompiledContract } from "../inputs/buildInfo.js";
 import { contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
 import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
+import { isHardhatDeployFolder } from "../inputs/hardhatDeployFiles.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, isInlineManifest, readManifest } from "../inputs/manifest.js";
 import type { VerificationJob } from "../verify/job.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { chainIdOfDeployment } from "./chainIdOfDeployment.js";
 import { deploymentPaths } from "./deploymentPaths.js";
+import { hardhatDeployJobs } from "./hardhatDeployJobs.js";
 import type { ProxyAddress, ProxySources } from "./proxyJobs.js";
 import type { DiscoveryLimits } from "./runVerify.js";
 
@@ -77,12 +79,14 @@ export async function jobsFromInputs(
     for (const given of paths) {
       const path = resolve(workspace, given);
       const outDir = existsSync(artifactsDir) ? artifactsDir : undefined;
-      const deployment = path.endsWith(".json")
-        ? await readFoundryBroadcast(path, { root: workspace, ...(outDir ? { outDir } : {}) })
-        : await readIgnitionDeployment(path, {
-            root: workspace,
-            ...(outDir ? { artifactsDir: outDir } : {}),
-          });
+      const deployment = isHardhatDeployFolder(path)
+        ? await hardhatDeployJobs(path, given, workspace, onBadEntry)
+        : path.endsWith(".json")
+          ? await readFoundryBroadcast(path, { root: workspace, ...(outDir ? { outDir } : {}) })
+          : await readIgnitionDeployment(path, {
+              root: workspace,
+              ...(outDir ? { artifactsDir: outDir } : {}),
+            });
       // What the path names and what the file records must be one chain.
       const chainId = agreedChainId([
         ...pathClaim(given),
@@ -128,7 +132,8 @@ export async function createdJobsFromInputs(
   if (inputs.deployment) {
     const path = resolve(workspace, inputs.deployment);
     if (path.endsWith(".json")) transactions.push(...(await foundryBroadcastTransactionHashes(path)));
-    else {
+    // A hardhat-deploy folder's contracts are jobs already: their creations are read below.
+    else if (!isHardhatDeployFolder(path)) {
       transactions.push(...(await ignitionTransactionHashes(path)));
       if (!existsSync(buildDir)) buildDir = join(path, "build-info");
     }
