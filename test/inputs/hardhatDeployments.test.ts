@@ -8,6 +8,7 @@ import { rejected } from "../support/rejected.js";
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures");
 const v1 = join(fixtures, "hardhat-deploy-v1", "deployments", "localhost");
+const v2 = join(fixtures, "rocketh", "deployments", "localhost");
 
 let top: string;
 beforeAll(async () => {
@@ -49,9 +50,12 @@ describe("a hardhat-deploy 1.x deployments folder (made by hardhat-deploy 1.0.4 
       compilerVersion: "v0.8.28+commit.7893614a",
       contractName: "contracts/Token.sol:Token",
     });
-    const saved = JSON.parse(
-      await readFile(join(v1, "solcInputs", "53be1e2b569f7ded7903d06ad836f8a0.json"), "utf8"),
-    ) as { sources: Record<string, unknown> };
+    const { solcInputHash } = JSON.parse(await readFile(join(v1, "Token.json"), "utf8")) as {
+      solcInputHash: string;
+    };
+    const saved = JSON.parse(await readFile(join(v1, "solcInputs", `${solcInputHash}.json`), "utf8")) as {
+      sources: Record<string, unknown>;
+    };
     const source = token?.source.format === "standard-json" ? token.source : undefined;
     expect(Object.keys(source?.input.sources ?? {})).toEqual(Object.keys(saved.sources));
     expect(source?.metadata).toContain('"compilationTarget":{"contracts/Token.sol":"Token"}');
@@ -80,6 +84,40 @@ describe("a hardhat-deploy 1.x deployments folder (made by hardhat-deploy 1.0.4 
     // The proxy's own constructor: implementation and the initializer's call data.
     expect(proxy?.constructorArguments).toEqual({
       hex: expect.stringMatching(/^0{24}9fe46736679d2d9a65f0992f2272de9f3c7fa6e0/),
+    });
+  });
+});
+
+describe("a rocketh deployments folder (made by hardhat-deploy 2.0.0-next.66 with rocketh 0.17 on Hardhat 3)", () => {
+  it("verifies BoxProxy at the proxy (never Box's metadata there), links it to Box, and rebuilds each input", async () => {
+    // rocketh writes addresses in lower case; they are kept as written.
+    const { chainId, contracts, skipped } = await readHardhatDeployment(v2);
+    expect(chainId).toBe(31337);
+    expect(skipped).toEqual([]);
+    expect(contracts.map(({ names, job }) => [names, job.address, job.contract, job.proxyAddress])).toEqual([
+      [
+        ["Box", "Box_Proxy"],
+        "0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9",
+        "contracts/BoxProxy.sol:BoxProxy",
+        undefined,
+      ],
+      [
+        ["Box_Implementation"],
+        "0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0",
+        "contracts/Box.sol:Box",
+        "0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9",
+      ],
+      [["MathLib"], "0x5fbdb2315678afecb367f032d93f642f64180aa3", "contracts/MathLib.sol:MathLib", undefined],
+      [["Token"], "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512", "contracts/Token.sol:Token", undefined],
+    ]);
+    const token = contracts[3]?.job;
+    expect(token?.source).toMatchObject({
+      contractName: "project/contracts/Token.sol:Token",
+      compilerVersion: "v0.8.28+commit.7893614a",
+      input: { sources: { "project/contracts/Token.sol": {}, "project/contracts/MathLib.sol": {} } },
+    });
+    expect(token?.constructorArguments).toEqual({
+      hex: `${"0".repeat(46)}3635c9adc5dea00000${"0".repeat(24)}f39fd6e51aad88f6f4ce6ab8827279cfffb92266`,
     });
   });
 });
