@@ -43,7 +43,8 @@ export interface JobSources {
  * @param inputs - the checked inputs
  * @param workspace - the folder relative paths start from; the files the user names (manifest, deployment,
  *   artifacts) are read where they point, and paths found inside them must stay inside it (after links)
- * @param onBadEntry - told of a manifest entry that cannot become a job; the others go on (unset: it stops all)
+ * @param onBadEntry - told of a manifest entry (or a hardhat-deploy deployment) that cannot become a job; the others go
+ *   on (unset: it stops all)
  * @param onChain - told of each deployment's recorded chain, with the deployment it comes from
  * @param onProxy - told of a manifest proxy whose own code is not in the build (a clone, a proxy built elsewhere):
  *   it makes no job, but its parts may (unset: such an entry is a bad entry)

@@ -4,6 +4,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { readHardhatDeployment } from "../../src/inputs/hardhatDeployments.js";
+import type { BadManifestEntry } from "../../src/inputs/manifest.js";
+import { jobsFromInputs } from "../../src/run/inputJobs.js";
 import { rejected } from "../support/rejected.js";
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures");
@@ -214,6 +216,56 @@ describe("a rocketh (hardhat-deploy 2.x) deployments folder", () => {
       ],
       ["Box_Implementation", "deployed from an artifact without metadata; nothing says how it was compiled"],
     ]);
+  });
+});
+
+describe("a diamond (hardhat-deploy's diamond.deploy, rocketh's @rocketh/diamond)", () => {
+  it("verifies <Name>_DiamondProxy's code at the diamond, marked as a proxy so that its facets are linked, and each facet", async () => {
+    const folder = join(top, "diamond", "localhost");
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, ".chainId"), "31337");
+    const diamond = "0x00000000000000000000000000000000000000d1";
+    const proxy = JSON.parse(await readFile(join(v1, "Box_Proxy.json"), "utf8")) as Record<string, unknown>;
+    const facet = JSON.parse(await readFile(join(v1, "Box_Implementation.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    await writeFile(join(folder, "Shop_DiamondProxy.json"), JSON.stringify({ ...proxy, address: diamond }));
+    await writeFile(
+      join(folder, "Shop.json"),
+      JSON.stringify({
+        ...proxy,
+        address: diamond,
+        facets: [{ facetAddress: facet.address, functionSelectors: ["0x6057361d"] }],
+      }),
+    );
+    await writeFile(join(folder, "ShopFacet.json"), JSON.stringify(facet));
+    const { contracts } = await readHardhatDeployment(folder);
+    expect(contracts.map(({ names, job }) => [names, job.address, job.contract, job.proxyAddress])).toEqual([
+      [["Shop", "Shop_DiamondProxy"], diamond, "contracts/BoxProxy.sol:BoxProxy", diamond],
+      [["ShopFacet"], facet.address, "contracts/Box.sol:Box", undefined],
+    ]);
+  });
+});
+
+describe("the hall's deployment input", () => {
+  it("takes a network folder among the deployments; one that makes no job is a bad entry, or stops the run", async () => {
+    const folder = await rocketh("hall-bad-entry");
+    await rm(join(folder, "Box_Proxy.json"));
+    const bad: BadManifestEntry[] = [];
+    const jobs = await jobsFromInputs({ deployment: folder, artifacts: "artifacts" }, top, (entry) =>
+      bad.push(entry),
+    );
+    expect(jobs.map((job) => [job.contract, job.chainId])).toEqual([["contracts/Box.sol:Box", 31337]]);
+    expect(bad.map((entry) => [entry.field, entry.address, entry.error.shortMessage])).toEqual([
+      [
+        'deployment["Box"]',
+        "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+        `The deployment Box of ${folder} cannot be verified: no Box_Proxy file is there, and Box carries its implementation's metadata, not the proxy's.`,
+      ],
+    ]);
+    const error = await rejected(jobsFromInputs({ deployment: folder, artifacts: "artifacts" }, top));
+    expect(error.field).toBe('deployment["Box"]');
   });
 });
 
