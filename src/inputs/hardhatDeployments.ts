@@ -103,10 +103,11 @@ export async function readHardhatDeployment(
       });
       continue;
     }
+    const metadataOrigin = { ...origin, what: `metadata of ${origin.path}` };
     const metadata = parseWithSchema(
-      parseBoundedJson(file.metadata, { ...origin, what: `metadata of ${origin.path}` }),
+      parseBoundedJson(file.metadata, metadataOrigin),
       compilerMetadataSchema,
-      { ...origin, what: `metadata of ${origin.path}` },
+      metadataOrigin,
     );
     const [[sourceName, contractName] = []] = Object.entries(metadata.settings.compilationTarget);
     if (sourceName === undefined || contractName === undefined) {
@@ -115,34 +116,10 @@ export async function readHardhatDeployment(
         `The metadata of ${origin.path} names no compilation target.`,
       );
     }
-    const hash = file.solcInputHash;
-    const savedInput =
-      hash === undefined
-        ? undefined
-        : join(
-            folder,
-            "solcInputs",
-            `${plainFileName(hash, origin.field, `The deployment file ${origin.path} gives the solcInputHash`)}.json`,
-          );
-    let input: StandardJsonInput;
-    if (savedInput !== undefined && existsSync(savedInput)) {
-      let reading = inputs.get(savedInput);
-      if (reading === undefined) {
-        reading = solcInput(scope, savedInput);
-        inputs.set(savedInput, reading);
-      }
-      input = await reading;
-    } else {
-      const missing = Object.entries(metadata.sources).find(([, source]) => source.content === undefined);
-      if (missing !== undefined) {
-        skipped.push({
-          name,
-          address: file.address,
-          reason: `its metadata does not embed the source ${missing[0]} (built without useLiteralContent), and no solcInputs file holds it`,
-        });
-        continue;
-      }
-      input = metadataInput(metadata);
+    const input = await compilerInput(file, metadata, origin, scope, inputs);
+    if ("skipped" in input) {
+      skipped.push({ name, address: file.address, reason: input.skipped });
+      continue;
     }
     const address = assertAddress(file.address, `${origin.field}.address`);
     const libraries = resolvedLibraries(file, metadata, declared, origin);
@@ -152,7 +129,7 @@ export async function readHardhatDeployment(
       contract: `${userSourceName(sourceName)}:${contractName}`,
       source: {
         format: "standard-json",
-        input,
+        input: input.input,
         compilerVersion: `v${metadata.compiler.version.replace(/^v/, "")}`,
         contractName: `${sourceName}:${contractName}`,
         metadata: file.metadata,
@@ -248,6 +225,38 @@ function labelled(contracts: HardhatDeployContract[]): HardhatDeployContract[] {
       ? { ...contract, job: { ...contract.job, contract: `${contract.job.contract} (${contract.names[0]})` } }
       : contract,
   );
+}
+
+// The input hardhat-deploy 1.x saved (`solcInputs/<hash>.json`, read once for all the files naming it), else the one
+// the metadata's embedded sources make; or why there is none.
+async function compilerInput(
+  file: DeploymentFile,
+  metadata: CompilerMetadata,
+  origin: JsonOrigin,
+  scope: InnerFileScope,
+  read: Map<string, Promise<StandardJsonInput>>,
+): Promise<{ input: StandardJsonInput } | { skipped: string }> {
+  const hash = file.solcInputHash;
+  const holder = `The deployment file ${origin.path} gives the solcInputHash`;
+  const saved =
+    hash === undefined
+      ? undefined
+      : join(scope.folder, "solcInputs", `${plainFileName(hash, origin.field, holder)}.json`);
+  if (saved !== undefined && existsSync(saved)) {
+    let reading = read.get(saved);
+    if (reading === undefined) {
+      reading = solcInput(scope, saved);
+      read.set(saved, reading);
+    }
+    return { input: await reading };
+  }
+  const missing = Object.entries(metadata.sources).find(([, source]) => source.content === undefined);
+  if (missing !== undefined) {
+    return {
+      skipped: `its metadata does not embed the source ${missing[0]} (built without useLiteralContent), and no solcInputs file holds it`,
+    };
+  }
+  return { input: metadataInput(metadata) };
 }
 
 async function solcInput(scope: InnerFileScope, path: string): Promise<StandardJsonInput> {
