@@ -47,7 +47,7 @@ export interface JobFlags {
  * input. Every file is read and every name checked before this returns.
  *
  * @param flags - the checked flags
- * @param onBadEntry - told of a manifest entry that cannot become a job; the others go on
+ * @param onBadEntry - told of a manifest entry (or a deployment's contract) that cannot become a job; the others go on
  * @param onChain - told of each deployment's recorded chain, with the deployment it comes from
  * @param onProxy - told of a proxy whose own code is not in the build (a clone, a proxy built elsewhere): it makes
  *   no job, its parts may
@@ -81,7 +81,7 @@ export async function commandLineJobs(
         ...(await jobsFromInputs(
           { ...shared, contracts: undefined, deployment },
           flags.cwd,
-          undefined,
+          onBadEntry,
           onChain,
         )),
       );

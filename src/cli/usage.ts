@@ -32,7 +32,8 @@ Where the contracts come from:
   ADDRESS                     the deployed contract; CONSTRUCTOR_ARGS are its constructor's values
   --contract NAME             path/File.sol:Name or Name (inferred from the deployed code with --rpc-url)
   --artifacts DIR             Hardhat artifacts or Foundry out/ (default: out when it exists, else artifacts)
-  --deployment PATH...        a Foundry broadcast run-latest.json or a Hardhat Ignition deployment folder
+  --deployment PATH...        a Foundry broadcast run-latest.json, a Hardhat Ignition deployment folder, or a
+                              hardhat-deploy/rocketh network folder (deployments/sepolia)
   --manifest FILE             a contracts manifest (see the README)
   --standard-json FILE        a compiler standard JSON input, with --contract and --compiler-version
   --compiler-version V        v0.8.28+commit.7893614a or 0.8.28 (with --standard-json)
@@ -123,7 +124,8 @@ name, compiler version, standard JSON input (each distinct input once, keyed by 
 libraries, proxy link and creation. explorer-verify verify --bundle FILE verifies them later or elsewhere, with no
 project, no build and no compiler. Nothing is sent to any service.
   --out FILE                  the bundle's file (default verification.json)
-  --deployment PATH...        a Foundry broadcast run-latest.json or a Hardhat Ignition deployment folder
+  --deployment PATH...        a Foundry broadcast run-latest.json, a Hardhat Ignition deployment folder, or a
+                              hardhat-deploy/rocketh network folder (deployments/sepolia)
   --manifest FILE             a contracts manifest (see the README)
   --artifacts DIR             Hardhat artifacts or Foundry out/ (default: out when it exists, else artifacts)
   --contract NAME             path/File.sol:Name or Name (inferred from the deployed code with --rpc-url)

@@ -10,12 +10,14 @@ import {
 import type { CompiledContract } from "../inputs/buildInfo.js";
 import { contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
 import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
+import { isHardhatDeployFolder } from "../inputs/hardhatDeployFiles.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, isInlineManifest, readManifest } from "../inputs/manifest.js";
 import type { VerificationJob } from "../verify/job.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { chainIdOfDeployment } from "./chainIdOfDeployment.js";
 import { deploymentPaths } from "./deploymentPaths.js";
+import { hardhatDeployJobs } from "./hardhatDeployJobs.js";
 import type { ProxyAddress, ProxySources } from "./proxyJobs.js";
 import type { DiscoveryLimits } from "./runVerify.js";
 
@@ -41,7 +43,8 @@ export interface JobSources {
  * @param inputs - the checked inputs
  * @param workspace - the folder relative paths start from; the files the user names (manifest, deployment,
  *   artifacts) are read where they point, and paths found inside them must stay inside it (after links)
- * @param onBadEntry - told of a manifest entry that cannot become a job; the others go on (unset: it stops all)
+ * @param onBadEntry - told of a manifest entry (or a hardhat-deploy deployment) that cannot become a job; the others go
+ *   on (unset: it stops all)
  * @param onChain - told of each deployment's recorded chain, with the deployment it comes from
  * @param onProxy - told of a manifest proxy whose own code is not in the build (a clone, a proxy built elsewhere):
  *   it makes no job, but its parts may (unset: such an entry is a bad entry)
@@ -77,12 +80,14 @@ export async function jobsFromInputs(
     for (const given of paths) {
       const path = resolve(workspace, given);
       const outDir = existsSync(artifactsDir) ? artifactsDir : undefined;
-      const deployment = path.endsWith(".json")
-        ? await readFoundryBroadcast(path, { root: workspace, ...(outDir ? { outDir } : {}) })
-        : await readIgnitionDeployment(path, {
-            root: workspace,
-            ...(outDir ? { artifactsDir: outDir } : {}),
-          });
+      const deployment = isHardhatDeployFolder(path)
+        ? await hardhatDeployJobs(path, given, workspace, onBadEntry)
+        : path.endsWith(".json")
+          ? await readFoundryBroadcast(path, { root: workspace, ...(outDir ? { outDir } : {}) })
+          : await readIgnitionDeployment(path, {
+              root: workspace,
+              ...(outDir ? { artifactsDir: outDir } : {}),
+            });
       // What the path names and what the file records must be one chain.
       const chainId = agreedChainId([
         ...pathClaim(given),
@@ -128,7 +133,8 @@ export async function createdJobsFromInputs(
   if (inputs.deployment) {
     const path = resolve(workspace, inputs.deployment);
     if (path.endsWith(".json")) transactions.push(...(await foundryBroadcastTransactionHashes(path)));
-    else {
+    // A hardhat-deploy folder's contracts are jobs already: their creations are read below.
+    else if (!isHardhatDeployFolder(path)) {
       transactions.push(...(await ignitionTransactionHashes(path)));
       if (!existsSync(buildDir)) buildDir = join(path, "build-info");
     }

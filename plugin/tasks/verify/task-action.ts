@@ -149,8 +149,15 @@ export default async function verifyTaskAction(
   }
 }
 
-// The chain an Ignition deployment records: its folder `chain-N` and its journal, read before anything is sent.
+// The chain a deployment records: an Ignition folder `chain-N` and its journal, a hardhat-deploy folder its chain
+// file; read before anything is sent.
 async function recordedChains(hre: HardhatRuntimeEnvironment, id: string): Promise<ChainClaim[]> {
+  const { hardhatDeployFolder, hardhatDeployTaskJobs } = await import("./hardhatDeployFolder.js");
+  const hardhatDeploy = hardhatDeployFolder(hre, id);
+  if (hardhatDeploy) {
+    const { chainId } = await hardhatDeployTaskJobs(hre, id, hardhatDeploy);
+    return [{ id: chainId, source: `the deployments folder ${id}` }];
+  }
   const { ignitionDeploymentsDir } = await import("./verifyBuilt.js");
   const folder = join(ignitionDeploymentsDir(hre), id);
   const fromFolder = chainIdOfDeployment(folder);

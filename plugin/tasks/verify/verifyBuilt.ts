@@ -27,6 +27,7 @@ import { loadDefaultExport } from "../../internal/cliArguments.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { buildProject, projectCompilers } from "../../internal/projectBuild.js";
 import { bundleWriter } from "./bundleWriter.js";
+import { hardhatDeployFolder, hardhatDeployTaskJobs } from "./hardhatDeployFolder.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 
 /** What the task has ready when the look before the build did not settle it. */
@@ -115,6 +116,8 @@ export async function ignitionJobs(
   hre: HardhatRuntimeEnvironment,
   id: string,
 ): Promise<{ jobs: VerificationJob[]; chainId: number | undefined }> {
+  const folder = hardhatDeployFolder(hre, id);
+  if (folder) return hardhatDeployTaskJobs(hre, id, folder);
   const deployment = await readIgnitionDeployment(join(ignitionDeploymentsDir(hre), id), {
     artifactsDir: hre.config.paths.artifacts,
   });
@@ -141,6 +144,8 @@ export function ignitionDeploymentsDir(hre: HardhatRuntimeEnvironment): string {
 
 // The network's chain and the deployment's were checked when the targets were resolved.
 async function deploymentJobs(hre: HardhatRuntimeEnvironment, id: string): Promise<VerificationJob[]> {
+  const folder = hardhatDeployFolder(hre, id);
+  if (folder) return (await hardhatDeployTaskJobs(hre, id, folder)).jobs;
   const ignitionPaths =
     (hre.config.paths as { ignition?: string }).ignition ?? join(hre.config.paths.root, "ignition");
   const deployment = await readIgnitionDeployment(join(ignitionPaths, "deployments", id), {

@@ -1,0 +1,419 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
+import { type CompilerMetadata, compilerMetadataSchema } from "../kernel/compilerMetadata.js";
+import type { Libraries } from "../kernel/libraries.js";
+import { assertAddress } from "../kernel/validate.js";
+import { encodeConstructorArguments } from "../verify/constructorArguments.js";
+import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
+import { constructorInputs } from "./constructorValues.js";
+import {
+  assertAtMost,
+  type DeploymentFile,
+  type DeploymentFiles,
+  readDeploymentFiles,
+} from "./hardhatDeployFiles.js";
+import { confineInnerFile, type InnerFileScope, plainFileName } from "./innerFile.js";
+import { type JsonOrigin, parseBoundedJson, parseWithSchema } from "./jsonFile.js";
+import { userSourceName } from "./sourceNames.js";
+import { readStandardJsonFile } from "./standardJsonFile.js";
+
+/** The largest `solcInputs/<hash>.json` read: a whole compilation unit, sources included. */
+export const maxSolcInputBytes = 128_000_000;
+
+/** One contract a hardhat-deploy or rocketh deployments folder holds. */
+export interface HardhatDeployContract {
+  /** The deployment names at its address, e.g. `Greeter_Proxy` and `Greeter`. */
+  names: string[];
+  job: VerificationJob;
+}
+
+/** A deployment name that makes no job, and why. */
+export interface SkippedDeployment {
+  name: string;
+  address: string;
+  reason: string;
+}
+
+/** What a hardhat-deploy or rocketh deployments folder holds, as jobs. */
+export interface HardhatDeployment {
+  chainId: number;
+  contracts: HardhatDeployContract[];
+  skipped: SkippedDeployment[];
+}
+
+/** Where the folder is read from. */
+export interface ReadHardhatDeploymentOptions {
+  /** The input field errors are reported on. Default `deployment`. */
+  field?: string;
+  /** Where the files the folder's own files point at may also be (the Action's workspace); see InnerFileScope. */
+  root?: string;
+}
+
+const outputSelection = {
+  "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object", "metadata"] },
+};
+
+/**
+ * Reads one network's folder of a hardhat-deploy 1.x or rocketh (hardhat-deploy 2.x) deployments folder
+ * (`deployments/<network>/`) into jobs, one per address: the contract (the metadata's compilation target), its
+ * compiler and input (`solcInputs/<solcInputHash>.json` where hardhat-deploy 1.x saved it, else the sources embedded in
+ * the metadata), its constructor arguments (`argsData`, else `args` encoded with the file's constructor) and its
+ * libraries (by the file that declares them). A proxy's files (`<Name>`, `<Name>_Proxy`, `<Name>_Implementation`)
+ * become the proxy's job (`_Proxy`'s metadata: rocketh's `<Name>` carries the implementation's) and the
+ * implementation's, which links the proxy once it is verified; a diamond (`<Name>_DiamondProxy`) is marked as a proxy,
+ * its facets each a job of their own. A deployment saved without metadata, or whose metadata does not embed its
+ * sources, makes no job and is listed as skipped.
+ *
+ * @param folder - the network's folder, e.g. `deployments/sepolia`
+ * @param options - the field errors are reported on, and the root
+ * @returns the chain, the jobs and the deployments skipped
+ * @throws {InvalidInputError} for a malformed file (see readDeploymentFiles), metadata that is not the compiler's,
+ *   a `solcInputHash` that is not a plain name, constructor arguments that do not fit, or a library not found
+ * @example
+ * const { chainId, contracts } = await readHardhatDeployment("deployments/sepolia");
+ */
+export async function readHardhatDeployment(
+  folder: string,
+  options: ReadHardhatDeploymentOptions = {},
+): Promise<HardhatDeployment> {
+  const field = options.field ?? "deployment";
+  const scope: InnerFileScope = {
+    folder,
+    field,
+    ...(options.root === undefined ? {} : { root: options.root }),
+  };
+  const read = await readDeploymentFiles(folder, scope);
+  const { described, unread } = describingFiles(read);
+  const declared = libraryDeclarations(read, scope);
+  const contracts: HardhatDeployContract[] = [];
+  const skipped: SkippedDeployment[] = [...unread];
+  const inputs = new Map<string, Promise<StandardJsonInput>>();
+  for (const { names, name, file } of described) {
+    const origin: JsonOrigin = {
+      field: `${field}["${name}"]`,
+      what: "deployment file",
+      path: join(folder, `${name}.json`),
+    };
+    if (file.metadata === undefined) {
+      skipped.push({
+        name,
+        address: file.address,
+        reason: "deployed from an artifact without metadata; nothing says how it was compiled",
+      });
+      continue;
+    }
+    const metadataOrigin = { ...origin, what: `metadata of ${origin.path}` };
+    const metadata = parseWithSchema(
+      parseBoundedJson(file.metadata, metadataOrigin),
+      compilerMetadataSchema,
+      metadataOrigin,
+    );
+    const [[sourceName, contractName] = []] = Object.entries(metadata.settings.compilationTarget);
+    if (sourceName === undefined || contractName === undefined) {
+      throw new InvalidInputError(
+        origin.field,
+        `The metadata of ${origin.path} names no compilation target.`,
+      );
+    }
+    const input = await compilerInput(file, metadata, origin, scope, inputs);
+    if ("skipped" in input) {
+      skipped.push({ name, address: file.address, reason: input.skipped });
+      continue;
+    }
+    const address = assertAddress(file.address, `${origin.field}.address`);
+    const libraries = resolvedLibraries(file, metadata, declared, origin);
+    const constructorArguments = encodedArguments(file, origin);
+    const job: VerificationJob = {
+      address,
+      contract: `${userSourceName(sourceName)}:${contractName}`,
+      source: {
+        format: "standard-json",
+        input: input.input,
+        compilerVersion: `v${metadata.compiler.version.replace(/^v/, "")}`,
+        contractName: `${sourceName}:${contractName}`,
+        metadata: file.metadata,
+      },
+      ...(constructorArguments === undefined ? {} : { constructorArguments }),
+      ...(libraries === undefined ? {} : { libraries }),
+      ...creation(file),
+    };
+    contracts.push({ names, job });
+  }
+  linkProxies(read, contracts);
+  return { chainId: read.chainId, contracts: labelled(contracts), skipped };
+}
+
+/** The file that describes the code at each address, and every name at that address. */
+interface Described {
+  names: string[];
+  name: string;
+  file: DeploymentFile;
+}
+
+// `<Name>_Proxy` and `<Name>_DiamondProxy` describe the code at a proxy's address; `<Name>` there is the merged view
+// (rocketh even puts the implementation's metadata in it), used only when no such file is there and it is
+// hardhat-deploy 1.x's (which spreads the proxy's own artifact into it, with `implementation`).
+function describingFiles(read: DeploymentFiles): { described: Described[]; unread: SkippedDeployment[] } {
+  const byAddress = new Map<string, string[]>();
+  for (const [name, file] of read.files) {
+    const key = file.address.toLowerCase();
+    byAddress.set(key, [...(byAddress.get(key) ?? []), name]);
+  }
+  const described: Described[] = [];
+  const unread: SkippedDeployment[] = [];
+  for (const names of byAddress.values()) {
+    const proxyFile = names.find((name) => /_(Diamond)?Proxy$/.test(name));
+    const own = names.filter((name) => !isProxyView(read, name));
+    const name =
+      proxyFile ?? own[0] ?? names.find((name) => read.files.get(name)?.implementation !== undefined);
+    const file = name === undefined ? undefined : read.files.get(name);
+    if (name === undefined || file === undefined) {
+      const [first = ""] = names;
+      unread.push({
+        name: first,
+        address: read.files.get(first)?.address ?? "",
+        reason: `no ${first}_Proxy file is there, and ${first} carries its implementation's metadata, not the proxy's`,
+      });
+      continue;
+    }
+    described.push({ names, name, file });
+  }
+  return { described, unread };
+}
+
+// `<Name>` of a proxy (`<Name>_Proxy` or `<Name>_Implementation` beside it) or of a diamond (`<Name>_DiamondProxy`).
+function isProxyView(read: DeploymentFiles, name: string): boolean {
+  const file = read.files.get(name);
+  return (
+    file?.implementation !== undefined ||
+    file?.facets !== undefined ||
+    read.files.has(`${name}_Proxy`) ||
+    read.files.has(`${name}_Implementation`) ||
+    read.files.has(`${name}_DiamondProxy`)
+  );
+}
+
+// Each proxy's implementation links it once verified; a diamond, and a proxy whose implementation links another
+// already (or has no job), is marked as a proxy itself: the chain (with an RPC) or the explorer finds its parts.
+function linkProxies(read: DeploymentFiles, contracts: HardhatDeployContract[]): void {
+  const byAddress = new Map(contracts.map((contract) => [contract.job.address.toLowerCase(), contract]));
+  for (const [name, file] of read.files) {
+    if (!isProxyView(read, name)) continue;
+    const proxy = byAddress.get(file.address.toLowerCase());
+    if (proxy === undefined) continue;
+    const diamond = file.facets !== undefined || read.files.has(`${name}_DiamondProxy`);
+    const implementationAddress = diamond
+      ? undefined
+      : (file.implementation ?? read.files.get(`${name}_Implementation`)?.address);
+    const implementation =
+      implementationAddress === undefined ? undefined : byAddress.get(implementationAddress.toLowerCase());
+    if (implementation && implementation !== proxy && implementation.job.proxyAddress === undefined) {
+      implementation.job.proxyAddress = proxy.job.address;
+    } else {
+      proxy.job.proxyAddress = proxy.job.address;
+    }
+  }
+}
+
+// Rows of one contract deployed under several names say which deployment each is.
+function labelled(contracts: HardhatDeployContract[]): HardhatDeployContract[] {
+  const counts = new Map<string, number>();
+  for (const { job } of contracts) counts.set(job.contract ?? "", (counts.get(job.contract ?? "") ?? 0) + 1);
+  return contracts.map((contract) =>
+    (counts.get(contract.job.contract ?? "") ?? 0) > 1
+      ? { ...contract, job: { ...contract.job, contract: `${contract.job.contract} (${contract.names[0]})` } }
+      : contract,
+  );
+}
+
+// The input hardhat-deploy 1.x saved (`solcInputs/<hash>.json`, read once for all the files naming it), else the one
+// the metadata's embedded sources make; or why there is none.
+async function compilerInput(
+  file: DeploymentFile,
+  metadata: CompilerMetadata,
+  origin: JsonOrigin,
+  scope: InnerFileScope,
+  read: Map<string, Promise<StandardJsonInput>>,
+): Promise<{ input: StandardJsonInput } | { skipped: string }> {
+  const hash = file.solcInputHash;
+  const holder = `The deployment file ${origin.path} gives the solcInputHash`;
+  const saved =
+    hash === undefined
+      ? undefined
+      : join(scope.folder, "solcInputs", `${plainFileName(hash, origin.field, holder)}.json`);
+  if (saved !== undefined && existsSync(saved)) {
+    let reading = read.get(saved);
+    if (reading === undefined) {
+      reading = solcInput(scope, saved);
+      read.set(saved, reading);
+    }
+    return { input: await reading };
+  }
+  const missing = Object.entries(metadata.sources).find(([, source]) => source.content === undefined);
+  if (missing !== undefined) {
+    return {
+      skipped: `its metadata does not embed the source ${missing[0]} (built without useLiteralContent), and no solcInputs file holds it`,
+    };
+  }
+  return { input: metadataInput(metadata) };
+}
+
+async function solcInput(scope: InnerFileScope, path: string): Promise<StandardJsonInput> {
+  await confineInnerFile(scope, path, "solcInputs file");
+  await assertAtMost({ field: scope.field, what: "solcInputs file", path }, maxSolcInputBytes);
+  return readStandardJsonFile(path, scope.field);
+}
+
+// The metadata's settings as solc takes them: no compilationTarget, libraries by file then name, an output selection.
+function metadataInput(metadata: CompilerMetadata): StandardJsonInput {
+  const { compilationTarget: _target, libraries, ...rest } = metadata.settings;
+  const byFile: Record<string, Record<string, string>> = {};
+  for (const [key, address] of Object.entries(libraries ?? {})) {
+    const separator = key.lastIndexOf(":");
+    const file = separator < 0 ? "" : key.slice(0, separator);
+    byFile[file] = { ...byFile[file], [key.slice(separator + 1)]: address };
+  }
+  const sources: StandardJsonInput["sources"] = {};
+  for (const [name, source] of Object.entries(metadata.sources))
+    sources[name] = { content: source.content ?? "" };
+  return {
+    language: metadata.language,
+    sources,
+    settings: { ...rest, ...(Object.keys(byFile).length > 0 ? { libraries: byFile } : {}), outputSelection },
+  };
+}
+
+/** The library name → the source files declaring it, from the folder's own library deployments. */
+type LibraryFiles = Map<string, Set<string>>;
+
+function libraryDeclarations(read: DeploymentFiles, scope: InnerFileScope): LibraryFiles {
+  const declared: LibraryFiles = new Map();
+  for (const [name, file] of read.files) {
+    if (file.metadata === undefined) continue;
+    const target = compilerMetadataSchema.safeParse(parsedOrUndefined(file.metadata, scope, name));
+    for (const [source, contract] of Object.entries(target.data?.settings.compilationTarget ?? {})) {
+      declared.set(contract, new Set([...(declared.get(contract) ?? []), source]));
+    }
+  }
+  return declared;
+}
+
+function parsedOrUndefined(text: string, scope: InnerFileScope, name: string): unknown {
+  try {
+    return parseBoundedJson(text, {
+      field: scope.field,
+      what: "metadata",
+      path: join(scope.folder, `${name}.json`),
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+// hardhat-deploy keys libraries by their bare name; the engine wants the declaring file's name too: from the
+// file's link references (rocketh), else the library's own deployment in the folder, else a `library <Name>` among
+// the contract's sources.
+function resolvedLibraries(
+  file: DeploymentFile,
+  metadata: CompilerMetadata,
+  declared: LibraryFiles,
+  origin: JsonOrigin,
+): Libraries | undefined {
+  const given = Object.entries(file.libraries ?? {});
+  if (given.length === 0) return undefined;
+  const libraries: Libraries = {};
+  for (const [name, address] of given) {
+    assertAddress(address, `${origin.field}.libraries["${name}"]`);
+    if (name.includes(":")) {
+      libraries[name] = address;
+      continue;
+    }
+    const fromLinks = Object.entries(file.linkReferences ?? {}).find(([, names]) => name in names)?.[0];
+    const fromFolder = [...(declared.get(name) ?? [])].filter((source) => source in metadata.sources);
+    const fromSources = Object.entries(metadata.sources)
+      .filter(([, source]) => new RegExp(`\\blibrary\\s+${escaped(name)}\\b`).test(source.content ?? ""))
+      .map(([source]) => source);
+    const source =
+      fromLinks ??
+      (fromFolder.length === 1 ? fromFolder[0] : undefined) ??
+      (fromSources.length === 1 ? fromSources[0] : undefined);
+    if (source === undefined) {
+      throw new InvalidInputError(
+        `${origin.field}.libraries`,
+        `The deployment file ${origin.path} links the library ${name}, and no source of its metadata declares it${fromSources.length > 1 ? ` once (${fromSources.join(", ")} do)` : ""}.`,
+      );
+    }
+    libraries[`${source}:${name}`] = address;
+  }
+  return libraries;
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// rocketh saves the encoded arguments; hardhat-deploy 1.x the values, encoded here with the file's constructor.
+function encodedArguments(file: DeploymentFile, origin: JsonOrigin): { hex: string } | undefined {
+  try {
+    if (file.argsData !== undefined) return { hex: encodeConstructorArguments({ hex: file.argsData }) };
+    if (file.args === undefined || file.args.length === 0) return undefined;
+    const inputs = constructorInputs(file.abi) as AbiInput[];
+    const values = file.args.map((value, index) => typedValue(inputs[index], value));
+    return { hex: encodeConstructorArguments({ values, abi: file.abi }) };
+  } catch (error) {
+    if (isExplorerVerifyError(error)) {
+      throw new InvalidInputError(
+        `${origin.field}.args`,
+        `The constructor arguments of ${origin.path}: ${error.shortMessage}`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+interface AbiInput {
+  type: string;
+  name?: string;
+  components?: AbiInput[];
+}
+
+// JSON's values as the encoder takes them: whole numbers as bigints (saved as decimal strings), tuples by position
+// or by member name.
+function typedValue(input: AbiInput | undefined, value: unknown): unknown {
+  if (input === undefined) return value;
+  const { type } = input;
+  if (type.endsWith("]")) {
+    const element = { ...input, type: type.slice(0, type.lastIndexOf("[")) };
+    return Array.isArray(value) ? value.map((item) => typedValue(element, item)) : value;
+  }
+  if (type === "tuple") {
+    const components = input.components ?? [];
+    if (Array.isArray(value)) return components.map((component, i) => typedValue(component, value[i]));
+    if (typeof value === "object" && value !== null) {
+      const record = value as Record<string, unknown>;
+      return Object.fromEntries(
+        components.map((component, i) => [
+          component.name ?? String(i),
+          typedValue(component, record[component.name ?? String(i)]),
+        ]),
+      );
+    }
+    return value;
+  }
+  if (/^u?int\d*$/.test(type) && (typeof value === "string" || typeof value === "number")) {
+    try {
+      return BigInt(value);
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+function creation(file: DeploymentFile): Pick<VerificationJob, "creationTransaction"> {
+  // A deterministic deployment's transaction is the factory's call, not the contract's creation.
+  const hash = file.transaction?.hash ?? (file.receipt?.to ? undefined : file.transactionHash);
+  return hash === undefined ? {} : { creationTransaction: hash };
+}
