@@ -1,10 +1,12 @@
 import * as contract from "../client/contract/index.js";
 import { sharedRateLimiter } from "../client/rateLimiter.js";
 import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContractStatus.js";
+import { getVerificationConfig } from "../client/rest/getVerificationConfig.js";
 import { Transport, type TransportOptions } from "../client/transport.js";
 import { UnknownActionError } from "../errors/index.js";
 import type { QuotaReading } from "../kernel/waits.js";
 import type {
+  BuildLists,
   ContractPages,
   Creation,
   LookUp,
@@ -55,6 +57,8 @@ export class BlockscoutVerifier implements Verifier {
   readonly pages: ContractPages;
   /** The explorer's transport: `status` and `fetch` read through it too. */
   readonly transport: Transport;
+  /** The explorer's verification config, read once (through the Blockscout API it costs credits). */
+  #buildLists: Promise<BuildLists | undefined> | undefined;
 
   /**
    * @param target - the explorer, resolved
@@ -184,6 +188,15 @@ export class BlockscoutVerifier implements Verifier {
   /** @returns what the explorer's stated quota allows now */
   quota(): QuotaReading {
     return this.transport.rateLimiter.reading();
+  }
+
+  /**
+   * `GET /api/v2/smart-contracts/verification/config`, once: every later call has the same answer.
+   * @returns the compiler versions and EVM targets the explorer lists, or undefined when it could not be read
+   */
+  buildLists(): Promise<BuildLists | undefined> {
+    this.#buildLists ??= getVerificationConfig(this.transport).catch(() => undefined);
+    return this.#buildLists;
   }
 
   // `verify_via_registry`, the specification's name, and after an `Unknown action` answer `verify_via_sourcify`,

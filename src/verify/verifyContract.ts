@@ -14,6 +14,7 @@ import type { BatchMemory, ExplorerMemory } from "./batchMemory.js";
 import { encodeConstructorArguments, recoverConstructorArguments } from "./constructorArguments.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
+import { unbuildableTarget, unlistedBuild } from "./explorerLimits.js";
 import type { ResultError, VerificationJob, VerificationResult } from "./job.js";
 import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVerifyStatus.js";
 import { type VerifiedState, verifiedMatch, verifiedState } from "./preCheck.js";
@@ -56,6 +57,8 @@ export interface EngineOptions {
   rpc?: PreflightOptions;
   /** Also check each submission locally before sending it (needs `rpc`): a mismatch stops the job. */
   preflight?: boolean;
+  /** Send a build even when the service's published lists leave out its compiler version or EVM target. */
+  sendUnlisted?: boolean;
   /** Time limit of one synchronous submission (the explorer compiles while we wait). Default 120 s. */
   synchronousSubmissionTimeoutMs?: number;
   /**
@@ -210,6 +213,11 @@ class ContractVerification {
       }
     }
 
+    if (!this.#options.sendUnlisted) {
+      const unlisted = await unlistedBuild(this.#client, job);
+      if (unlisted) return this.#finish("failed", unlisted.message, unlisted.error);
+    }
+
     let lastFailure = "";
     for (const submission of submissions) {
       const outcome = await this.#submit(submission);
@@ -287,6 +295,10 @@ class ContractVerification {
         `${checked.diagnosis.replace(/^Preflight skipped: /, "")} The explorer could not verify the contract: ${withoutFullStop(lastFailure) || "no reason given"}.`,
         { code: "no_compiler", ...(lastFailure ? { details: lastFailure } : {}) },
       );
+    }
+    if (checked?.outcome === "perfect" || checked?.outcome === "partial") {
+      const unbuildable = unbuildableTarget(job, lastFailure);
+      if (unbuildable) return this.#finish("failed", unbuildable.message, unbuildable.error);
     }
     const refused: ResultError = {
       code: "verification_failed",

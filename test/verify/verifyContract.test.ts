@@ -57,6 +57,8 @@ describe("verifyContract: formats", () => {
       // This one does not: from now on getsourcecode alone.
       `/api/v2/smart-contracts/${address}`,
       "getsourcecode",
+      // Once per explorer, before its first submission: which compilers and EVM targets it builds.
+      "/api/v2/smart-contracts/verification/config",
       "verifysourcecode",
       "checkverifystatus",
       "checkverifystatus",
@@ -284,6 +286,7 @@ describe("verifyContract: the smart-contract status endpoint decides where the e
     expect(withStatus.requests.map((r) => String(r.query.action ?? r.path))).toEqual([
       "getabi",
       `/api/v2/smart-contracts/${address}`,
+      "/api/v2/smart-contracts/verification/config",
       "verifysourcecode",
       "checkverifystatus",
     ]);
