@@ -14,6 +14,11 @@ import { VerdictLog } from "./pages/verdictLog.js";
 import type { RateLimitSettings } from "./rateLimitWindow.js";
 import { createChainRestHandler } from "./rest/chainRestData.js";
 import { StateStore, stateFileIn } from "./stateStore.js";
+import {
+  buildRefusal,
+  type ServedVerificationConfig,
+  servingVerificationConfig,
+} from "./verificationConfig.js";
 
 export interface LocalExplorerOptions {
   /** The chain's JSON-RPC URL. */
@@ -59,6 +64,12 @@ export interface LocalExplorerOptions {
    * minute). Default 0.
    */
   sourcifyAnswerDelayMs?: number;
+  /**
+   * The verification config to serve (`/api/v2/smart-contracts/verification/config`) and hold submissions to: the
+   * compiler versions and EVM targets it lists, and those it cannot build although it lists them. Unset: none is
+   * served, and every build is judged.
+   */
+  verificationConfig?: ServedVerificationConfig;
 }
 
 /** A running local explorer. */
@@ -128,6 +139,7 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
     store,
     index: new CreationIndex(chain, options.fromBlock ?? 0),
     resolveCompiler,
+    refuse: buildRefusal(options.verificationConfig),
     onVerdict: (address, verdict) => {
       verdicts.record(address, verdict);
       options.onVerdict?.(address, verdict);
@@ -138,7 +150,10 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
       ...(options.blockscoutVersion ? { blockscoutVersion: options.blockscoutVersion } : {}),
       ...(delayMs === undefined ? {} : { sourcifyAnswerDelayMs: delayMs }),
     }),
-    rest: createChainRestHandler(chain, backend, blockscoutShapes(options.blockscoutVersion)),
+    rest: servingVerificationConfig(
+      createChainRestHandler(chain, backend, blockscoutShapes(options.blockscoutVersion)),
+      options.verificationConfig,
+    ),
     pages: createExplorerPages({
       chain: { chainId, rpcUrl: options.rpcUrl, getCode: (address) => chain.getCode(address) },
       backend,
