@@ -20,7 +20,7 @@ import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVer
 import { type VerifiedState, verifiedMatch, verifiedState } from "./preCheck.js";
 import type { PreflightOptions, PreflightResult } from "./preflight.js";
 import { isRetryable, isServerError } from "./retryable.js";
-import { standardJsonCandidates } from "./standardJsonCandidates.js";
+import { fullInputNeeded, standardJsonCandidates } from "./standardJsonCandidates.js";
 import { type PreparedSubmission, prepareSubmissions } from "./submission.js";
 import {
   type BudgetHold,
@@ -219,6 +219,7 @@ class ContractVerification {
     }
 
     let lastFailure = "";
+    let minimalRefused = false;
     for (const submission of submissions) {
       const outcome = await this.#submit(submission);
       if (!this.#learnedBefore) this.#memory?.noteVerifiedBefore(outcome.kind === "already-verified");
@@ -227,8 +228,16 @@ class ContractVerification {
         this.#match = outcome.match ?? this.#matchBefore;
         return this.#finish("already-verified");
       }
+      // The minimal input was refused and the full one passes: the record says why the full one was needed.
+      const saidWhy = () => {
+        if (submission.input === "full" && minimalRefused && job.source.format === "standard-json")
+          this.#note = joined(this.#note, fullInputNeeded(job.source.input));
+      };
       // A synchronous verification answers with the contract it published: nothing to confirm.
-      if (outcome.kind === "verified") return this.#finish("verified");
+      if (outcome.kind === "verified") {
+        saidWhy();
+        return this.#finish("verified");
+      }
       const receipt = outcome.receipt;
       this.#guid = receipt.id;
       if ((job.wait ?? this.#options.wait) === false)
@@ -261,6 +270,7 @@ class ContractVerification {
       if (verdict.state === "timeout") return this.#timeout();
       if (verdict.state === "pass") {
         this.#match = verdict.match;
+        saidWhy();
         return this.#confirmed();
       }
       if (verdict.state === "already-verified") {
@@ -276,6 +286,7 @@ class ContractVerification {
         continue;
       }
       lastFailure = verdict.message;
+      if (submission.input === "minimal") minimalRefused = true;
     }
     const explained = this.#explainFailure(lastFailure, submissions);
     if (!this.#options.rpc) {
@@ -609,6 +620,10 @@ const uncertainRetryDelayMs = 1_000;
 function mayHaveBeenReceived(error: unknown): boolean {
   if (error instanceof TimeoutError || error instanceof NetworkError) return error.maybeReceived;
   return isServerError(error);
+}
+
+function joined(first: string | undefined, second: string): string {
+  return first ? `${first} ${second}` : second;
 }
 
 // Etherscan's and Sourcify's reasons end in a full stop; the sentence they go into adds its own.

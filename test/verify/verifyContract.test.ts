@@ -412,6 +412,20 @@ describe("verifyContract: failures", () => {
     ).toEqual(["minimal", "full"]);
   });
 
+  it("says in words why the full input was needed when the minimal one compiled otherwise under via-IR", async () => {
+    explorer.backend.addContract(address).script(address, { result: "fail" }, { result: "pass" });
+    const job = standardJsonJob(address);
+    if (job.source.format === "standard-json") {
+      job.source.metadata = metadata;
+      job.source.input.settings = { ...job.source.input.settings, viaIR: true };
+    }
+    const result = await run(job);
+    expect(result).toMatchObject({ status: "verified", attempts: 2 });
+    expect(result.message).toBe(
+      "Verified with the full build input: the minimal input (the sources its metadata lists) compiled to other code, because under via-IR the whole compilation unit shapes the output.",
+    );
+  });
+
   it("stops at the minimal input when it passes", async () => {
     explorer.backend.addContract(address);
     const job = standardJsonJob(address);
