@@ -1,9 +1,10 @@
 import * as contract from "../client/contract/index.js";
+import { isBytecodeMismatch } from "../client/explorerTexts.js";
 import { sharedRateLimiter } from "../client/rateLimiter.js";
 import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContractStatus.js";
 import { getVerificationConfig } from "../client/rest/getVerificationConfig.js";
 import { Transport, type TransportOptions } from "../client/transport.js";
-import { UnknownActionError } from "../errors/index.js";
+import { ExplorerError, UnknownActionError } from "../errors/index.js";
 import type { QuotaReading } from "../kernel/waits.js";
 import type {
   BuildLists,
@@ -102,9 +103,20 @@ export class BlockscoutVerifier implements Verifier {
    * action, or `verifyproxycontract`.
    * @param submission - what to verify
    * @param timeoutMs - the request's time limit
-   * @returns a guid, or the verification when the explorer answered with it
+   * @returns a guid, or the verification when the explorer answered with it, or its refusal of code that did not
+   *   match (`Bytecode does not match`, or the newer verifier's `No contract could be verified with provided data`)
    */
   async submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
+    try {
+      return await this.#send(submission, timeoutMs);
+    } catch (error) {
+      if (error instanceof ExplorerError && isBytecodeMismatch(error.explorerMessage))
+        return { kind: "mismatch", message: error.explorerMessage };
+      throw error;
+    }
+  }
+
+  async #send(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
     switch (submission.format) {
       case "standard-json":
         return outcomeOf(

@@ -189,7 +189,9 @@ export type SubmitOutcome =
       message: string;
       /** How the service holds it, where it says (Sourcify's 409: both matches exact). */
       match?: MatchKind | undefined;
-    };
+    }
+  /** The service compiled the submission while answering, and the code did not match: its words. */
+  | { kind: "mismatch"; message: string };
 
 /** A submission's receipt: its id, what it is the receipt of, and the contract it is about when known. */
 export interface Receipt {
