@@ -9,6 +9,7 @@ import {
   type LocalExplorerOptions,
   startLocalExplorer,
 } from "../../src/local-explorer/localExplorer.js";
+import { runActionInProcess } from "../support/actionInProcess.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
@@ -176,4 +177,63 @@ describe("an explorer that serves no verification config", () => {
       expect(submissions(requests)).toHaveLength(1);
     });
   }, 120_000);
+});
+
+describe("the Action door", () => {
+  const manifest = (address: string, input: string) =>
+    JSON.stringify({
+      contracts: [
+        {
+          address,
+          contract: "contracts/Box.sol:Box",
+          format: "standard-json",
+          standardJsonInput: input,
+          compilerVersion: "v0.8.28+commit.7893614a",
+        },
+      ],
+    });
+
+  it("holds back an unlisted compiler, and says the explorer cannot build prague", async () => {
+    await withExplorer(
+      {
+        solidityCompilerVersions: ["v0.8.27+commit.40a35a09"],
+        solidityEvmVersions: ["cancun", "prague"],
+      },
+      async (explorer, requests) => {
+        const { log } = await runActionInProcess(
+          {
+            contracts: manifest(cancunBox, "cancun.json"),
+            "explorer-url": explorer.url,
+            "rpc-url": chain.rpcUrl,
+            ledger: "none",
+          },
+          { GITHUB_WORKSPACE: folder, RUNNER_TEMP: folder },
+        );
+        expect(log).toContain(
+          "Not sent: the explorer's verification config does not list compiler v0.8.28+commit.7893614a, so it cannot build this contract. Build with one it lists, or send it anyway with send-unlisted.",
+        );
+        expect(submissions(requests)).toHaveLength(0);
+      },
+    );
+    await withExplorer(
+      {
+        solidityCompilerVersions: ["v0.8.28+commit.7893614a"],
+        solidityEvmVersions: ["cancun", "prague"],
+        cannotBuild: ["prague"],
+      },
+      async (explorer, requests) => {
+        const { log } = await runActionInProcess(
+          {
+            contracts: manifest(pragueBox, "prague.json"),
+            "explorer-url": explorer.url,
+            "rpc-url": chain.rpcUrl,
+            ledger: "none",
+          },
+          { GITHUB_WORKSPACE: folder, RUNNER_TEMP: folder },
+        );
+        expect(log).toContain("yet it matches locally; this explorer cannot build prague.");
+        expect(submissions(requests)).toHaveLength(1);
+      },
+    );
+  }, 240_000);
 });
