@@ -39,6 +39,9 @@ export const errorCodes = [
   "not_supported",
   "not_verified",
   "implementation_mismatch",
+  "compiler_not_listed",
+  "evm_version_not_listed",
+  "evm_version_not_built",
   ...mismatchCodes,
 ] as const;
 

@@ -21,6 +21,8 @@ export interface ChainBackendOptions {
   store: StateStore;
   index: CreationIndex;
   resolveCompiler: CompilerResolver;
+  /** Fails a submission before compiling it, with the explorer's text, where the explorer cannot build it. */
+  refuse?: ((submission: Submission) => string | undefined) | undefined;
   /** Told of every verdict (for logs, and for explaining failures the explorer texts keep vague). */
   onVerdict?: (address: string, verdict: SubmissionVerdict) => void;
 }
@@ -144,6 +146,8 @@ export class ChainBackend implements ExplorerBackend {
 
   async #decide(submission: Submission): Promise<VerificationDecision> {
     const { chain, index, store, resolveCompiler, onVerdict } = this.#options;
+    const refused = this.#options.refuse?.(submission);
+    if (refused) return { ok: false, reason: refused };
     const runtimeCode = await chain.getCode(submission.address);
     const creation = await index.creationOf(submission.address);
     const verdict = await judgeSubmission(

@@ -15,6 +15,11 @@ import { ProApiGate, type ProApiSettings } from "./proApiGate.js";
 import type { RateLimitSettings } from "./rateLimitWindow.js";
 import { createChainRestHandler } from "./rest/chainRestData.js";
 import { StateStore, stateFileIn } from "./stateStore.js";
+import {
+  buildRefusal,
+  type ServedVerificationConfig,
+  servingVerificationConfig,
+} from "./verificationConfig.js";
 
 export interface LocalExplorerOptions {
   /** The chain's JSON-RPC URL. */
@@ -66,6 +71,12 @@ export interface LocalExplorerOptions {
    * chains it is told not to serve, and `x-credits-remaining`. The other paths stay the chain's own instance.
    */
   proApi?: ProApiSettings;
+  /**
+   * The verification config to serve (`/api/v2/smart-contracts/verification/config`) and hold submissions to: the
+   * compiler versions and EVM targets it lists, and those it cannot build although it lists them. Unset: none is
+   * served, and every build is judged.
+   */
+  verificationConfig?: ServedVerificationConfig;
 }
 
 /** A running local explorer. */
@@ -137,6 +148,7 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
     store,
     index: new CreationIndex(chain, options.fromBlock ?? 0),
     resolveCompiler,
+    refuse: buildRefusal(options.verificationConfig),
     onVerdict: (address, verdict) => {
       verdicts.record(address, verdict);
       options.onVerdict?.(address, verdict);
@@ -148,7 +160,10 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
       ...(options.blockscoutVersion ? { blockscoutVersion: options.blockscoutVersion } : {}),
       ...(delayMs === undefined ? {} : { sourcifyAnswerDelayMs: delayMs }),
     }),
-    rest: createChainRestHandler(chain, backend, blockscoutShapes(options.blockscoutVersion)),
+    rest: servingVerificationConfig(
+      createChainRestHandler(chain, backend, blockscoutShapes(options.blockscoutVersion)),
+      options.verificationConfig,
+    ),
     pages: createExplorerPages({
       chain: { chainId, rpcUrl: options.rpcUrl, getCode: (address) => chain.getCode(address) },
       backend,

@@ -49,6 +49,8 @@ export const verificationDefaults = {
   wait: true,
   /** Submit even when the explorer says a contract is verified already. */
   force: false,
+  /** Submit even a build the explorer's verification config does not list. */
+  sendUnlisted: false,
   /** Check each submission locally against the chain before sending it. */
   preflight: false,
   /** Also verify what the deployment's transactions created. */

@@ -5,6 +5,7 @@ import type { Compiler, CompilerOutput, CompilerOutputContract } from "./compile
 import { type CompilerJob, compilerJobOf, type SubmittedSources } from "./compilerInput.js";
 import { type CompilerResolver, isCompiler } from "./compilerResolver.js";
 import { type DeployedCode, type MatchOutcome, matchBytecode } from "./matchBytecode.js";
+import { settingBehindPartialMatch } from "./partialMatchSetting.js";
 
 /**
  * Why a recompile matched or not: `perfect`/`partial` match; the others do not, and say why. `settings` is
@@ -84,8 +85,32 @@ export async function recompileAndMatch(
   const compiler = await resolveCompiler(prepared.compilerVersion);
   if (!isCompiler(compiler)) return { code: "no_compiler", diagnosis: compiler.explanation };
   const verdict = await compileAndMatch(compiler, prepared.job, prepared.compilerVersion, request);
-  if (verdict.code !== "bytecode" || !request.diagnoseSettings) return verdict;
+  if (!request.diagnoseSettings) return verdict;
   const deployedHash = trailingMetadataHash(request.deployed.runtimeCode);
+  // A partial match is first put down to a setting the deployed metadata records, and only then to the sources.
+  if (verdict.code === "partial") {
+    const { file, name } = verdict.matched;
+    // Only the matched contract's code is generated: the variants cost one contract's compile each.
+    const onlyMatched = { [file]: { [name]: ["abi", "metadata", "evm.bytecode", "evm.deployedBytecode"] } };
+    const setting = await settingBehindPartialMatch(
+      prepared.job.input.settings,
+      deployedHash,
+      async (settings) =>
+        (
+          await compileAndMatch(
+            compiler,
+            {
+              input: { ...prepared.job.input, settings: { ...settings, outputSelection: onlyMatched } },
+              targets: [{ file, name }],
+            },
+            prepared.compilerVersion,
+            request,
+          )
+        ).code === "perfect",
+    );
+    return setting ? { ...verdict, diagnosis: setting } : verdict;
+  }
+  if (verdict.code !== "bytecode") return verdict;
   for (const variant of settingVariants(prepared.job.input.settings, request.sources.format, deployedHash)) {
     const job = {
       ...prepared.job,
@@ -222,9 +247,7 @@ function settingVariants(
       apply: (s) => ({ ...s, optimizer: { enabled: true, runs } }),
     });
   }
-  // The single-file and flattened formats cannot carry viaIR or metadata settings.
-  const fullSettings = format === "standard-json" || format === "sourcify";
-  if (fullSettings) {
+  if (fullSettings(format)) {
     variants.push({
       label: settings.viaIR ? "viaIR: false" : "viaIR: true",
       apply: (s) => ({ ...s, viaIR: !s.viaIR }),
@@ -234,7 +257,7 @@ function settingVariants(
     if (evmVersion === settings.evmVersion) continue;
     variants.push({ label: `evmVersion: ${evmVersion}`, apply: (s) => ({ ...s, evmVersion }) });
   }
-  if (fullSettings) {
+  if (fullSettings(format)) {
     const metadata = (settings.metadata ?? {}) as Record<string, unknown>;
     if (metadata.appendCBOR !== false) {
       variants.push({
@@ -258,4 +281,9 @@ function settingVariants(
     }
   }
   return variants;
+}
+
+// The single-file and flattened formats cannot carry viaIR or metadata settings.
+function fullSettings(format: SubmittedSources["format"]): boolean {
+  return format === "standard-json" || format === "sourcify";
 }

@@ -34,6 +34,8 @@ export interface RunSettings {
   concurrency: ConcurrencySetting;
   timeoutSeconds: number;
   force: boolean;
+  /** Send builds the explorer's verification config does not list. Unset: not sent. */
+  sendUnlisted?: boolean | undefined;
   wait: boolean;
   preflight: boolean;
   /** With `discoverCreated`: the most contracts looked at per factory. */
@@ -191,6 +193,7 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     force: settings.force || request.preChecked === true,
     wait: settings.wait,
     preflight: settings.preflight,
+    sendUnlisted: settings.sendUnlisted === true,
     ...(request.rpc ? { rpc: request.rpc } : {}),
     ...(ledger ? { ledger, recheck: request.ledger?.recheck } : {}),
   };

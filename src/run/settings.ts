@@ -137,6 +137,15 @@ export const runSettings = [
     option: "force",
   },
   {
+    name: "sendUnlisted",
+    type: "switch",
+    default: verificationDefaults.sendUnlisted,
+    help: "Submit even a build whose compiler version or EVM target the explorer's verification config does not list.",
+    input: "send-unlisted",
+    flag: "send-unlisted",
+    option: "sendUnlisted",
+  },
+  {
     name: "preflight",
     type: "switch",
     default: verificationDefaults.preflight,
@@ -282,6 +291,7 @@ export type RunSettingValues = {
   requestsPerSecond: number | undefined;
   userAgent: string | undefined;
   force: boolean;
+  sendUnlisted: boolean;
   preflight: boolean;
   includeCreated: boolean;
   maxCreated: number;

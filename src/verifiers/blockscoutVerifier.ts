@@ -1,10 +1,13 @@
 import * as contract from "../client/contract/index.js";
+import { isBytecodeMismatch } from "../client/explorerTexts.js";
 import { sharedRateLimiter } from "../client/rateLimiter.js";
 import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContractStatus.js";
+import { getVerificationConfig } from "../client/rest/getVerificationConfig.js";
 import { Transport, type TransportOptions } from "../client/transport.js";
-import { UnknownActionError } from "../errors/index.js";
+import { ExplorerError, UnknownActionError } from "../errors/index.js";
 import type { QuotaReading } from "../kernel/waits.js";
 import type {
+  BuildLists,
   ContractPages,
   Creation,
   LookUp,
@@ -55,6 +58,8 @@ export class BlockscoutVerifier implements Verifier {
   readonly pages: ContractPages;
   /** The explorer's transport: `status` and `fetch` read through it too. */
   readonly transport: Transport;
+  /** The explorer's verification config, read once (through the Blockscout API it costs credits). */
+  #buildLists: Promise<BuildLists | undefined> | undefined;
 
   /**
    * @param target - the explorer, resolved
@@ -98,9 +103,20 @@ export class BlockscoutVerifier implements Verifier {
    * action, or `verifyproxycontract`.
    * @param submission - what to verify
    * @param timeoutMs - the request's time limit
-   * @returns a guid, or the verification when the explorer answered with it
+   * @returns a guid, or the verification when the explorer answered with it, or its refusal of code that did not
+   *   match (`Bytecode does not match`, or the newer verifier's `No contract could be verified with provided data`)
    */
   async submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
+    try {
+      return await this.#send(submission, timeoutMs);
+    } catch (error) {
+      if (error instanceof ExplorerError && isBytecodeMismatch(error.explorerMessage))
+        return { kind: "mismatch", message: error.explorerMessage };
+      throw error;
+    }
+  }
+
+  async #send(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
     switch (submission.format) {
       case "standard-json":
         return outcomeOf(
@@ -184,6 +200,15 @@ export class BlockscoutVerifier implements Verifier {
   /** @returns what the explorer's stated quota allows now */
   quota(): QuotaReading {
     return this.transport.rateLimiter.reading();
+  }
+
+  /**
+   * `GET /api/v2/smart-contracts/verification/config`, once: every later call has the same answer.
+   * @returns the compiler versions and EVM targets the explorer lists, or undefined when it could not be read
+   */
+  buildLists(): Promise<BuildLists | undefined> {
+    this.#buildLists ??= getVerificationConfig(this.transport).catch(() => undefined);
+    return this.#buildLists;
   }
 
   // `verify_via_registry`, the specification's name, and after an `Unknown action` answer `verify_via_sourcify`,

@@ -1,3 +1,6 @@
+import type { Deadline } from "./deadline.js";
+import type { VerificationFormat } from "./job.js";
+
 /**
  * What the jobs of one batch learn from an explorer for the jobs after them: how long its verdicts take, and whether
  * pre-checks find anything. One per batch, so a later batch (a rerun, another project) starts without assumptions.
@@ -135,5 +138,43 @@ export class ExplorerMemory {
       return this.#foundVerified * 2 >= this.#foundUnverified ? "pays" : "skip";
     if (this.#foundVerified > 0) return "pays";
     return this.#foundUnverified + this.#preChecksUnanswered < unverifiedBeforeSkipping ? "pays" : "wait";
+  }
+}
+
+/**
+ * How long a job waits before its first poll: from what earlier jobs saw, or else what the batch's first polling job
+ * sees. A poll before the verdict is likely ready is a request spent on `Pending in queue`.
+ * @param memory - what the batch learned of the explorer, if anything
+ * @param deadline - the job's deadline
+ * @param answeredAt - when the submission was answered, in ms since the epoch
+ * @returns the wait in ms, or undefined for the default schedule
+ */
+export async function firstPollWaitMs(
+  memory: ExplorerMemory | undefined,
+  deadline: Deadline,
+  answeredAt: number,
+): Promise<number | undefined> {
+  if (!memory) return undefined;
+  const learnedMs = memory.firstPollWaitMs() ?? (await memory.scoutedVerdictWait(deadline.remainingMs()));
+  return learnedMs === undefined ? undefined : Math.max(0, learnedMs - (Date.now() - answeredAt));
+}
+
+/**
+ * Whether a job's pre-check pays. Where the explorer answers "already verified" to a submission before compiling
+ * anything (`verifysourcecode`), a pre-check that rarely finds a verified contract costs more requests than it saves;
+ * where it compiles first (synchronous actions), the pre-check always pays.
+ * @param memory - what the batch learned of the explorer, if anything
+ * @param format - the job's format
+ * @returns true to pre-check
+ */
+export async function preCheckPays(
+  memory: ExplorerMemory | undefined,
+  format: VerificationFormat,
+): Promise<boolean> {
+  if (!memory || (format !== "standard-json" && format !== "single-file")) return true;
+  for (;;) {
+    const decision = memory.claimPreCheck();
+    if (decision !== "wait") return decision === "pays";
+    await memory.nextPreCheckEnd();
   }
 }

@@ -1,7 +1,8 @@
 import { type Abi, type AbiParameter, encodeAbiParameters } from "viem";
 import { InvalidInputError } from "../errors/index.js";
 import { assertHexData } from "../kernel/validate.js";
-import type { ConstructorArguments } from "./job.js";
+import type { ConstructorArguments, VerificationJob } from "./job.js";
+import type { Verifier } from "./verifier.js";
 
 /**
  * ABI-encodes constructor arguments, or checks given hex.
@@ -64,4 +65,28 @@ export function recoverConstructorArguments(
     );
   }
   return onChain.slice(match[0].length);
+}
+
+/**
+ * The constructor arguments a job leaves to be recovered, read from the service's creation data; none where the
+ * service reads them itself or the job gave them.
+ * @param verifier - the service
+ * @param job - the contract
+ * @returns ABI-encoded hex without `0x`, or undefined
+ * @throws {InvalidInputError} when the service has no creation data for the contract
+ */
+export async function recoveredArguments(
+  verifier: Verifier,
+  job: VerificationJob,
+): Promise<string | undefined> {
+  const args = job.constructorArguments;
+  if (!args || !("recoverFrom" in args) || verifier.capabilities.readsConstructorArguments) return undefined;
+  const creation = verifier.capabilities.creation ? await verifier.creation(job.address) : null;
+  if (!creation?.creationBytecode) {
+    throw new InvalidInputError(
+      "constructorArguments",
+      "The explorer has no creation data for this contract, so its constructor arguments cannot be recovered: give them explicitly.",
+    );
+  }
+  return recoverConstructorArguments(args.recoverFrom.creationBytecode, creation.creationBytecode);
 }

@@ -57,3 +57,15 @@ export function standardJsonCandidates(source: StandardJsonSource): StandardJson
     return [full];
   return [{ kind: "minimal", input: minimal }, full];
 }
+
+/**
+ * Why a contract was verified from the full build input, for its record: the minimal input compiled to other code.
+ * @param input - the full input that matched
+ * @returns the sentence
+ */
+export function fullInputNeeded(input: StandardJsonInput): string {
+  const viaIR = input.settings?.viaIR === true;
+  return viaIR
+    ? "Verified with the full build input: the minimal input (the sources its metadata lists) compiled to other code, because under via-IR the whole compilation unit shapes the output."
+    : "Verified with the full build input: the minimal input (the sources its metadata lists) compiled to other code.";
+}

@@ -89,6 +89,17 @@ export type BudgetReading =
   /** The service refused the question: the run went on without a plan. */
   | { state: "unstated"; reason: string };
 
+/**
+ * What a service says it can build: the compiler versions and EVM targets it lists (a Blockscout explorer's
+ * verification config). An empty list says nothing.
+ */
+export interface BuildLists {
+  readonly solidityCompilerVersions: readonly string[];
+  readonly solidityEvmVersions: readonly string[];
+  readonly vyperCompilerVersions: readonly string[];
+  readonly vyperEvmVersions: readonly string[];
+}
+
 /** Where people see the service's contracts, and the name a ledger files them under. */
 export interface ContractPages {
   /** The root of the service's pages: a record's `explorer`. */
@@ -178,7 +189,9 @@ export type SubmitOutcome =
       message: string;
       /** How the service holds it, where it says (Sourcify's 409: both matches exact). */
       match?: MatchKind | undefined;
-    };
+    }
+  /** The service compiled the submission while answering, and the code did not match: its words. */
+  | { kind: "mismatch"; message: string };
 
 /** A submission's receipt: its id, what it is the receipt of, and the contract it is about when known. */
 export interface Receipt {
@@ -240,4 +253,9 @@ export interface Verifier {
   creation(address: string): Promise<Creation | null>;
   /** @returns what the service's stated quota allows now (drives the concurrency) */
   quota(): QuotaReading;
+  /**
+   * Where the service publishes what it can build: asked at most once (the answer is kept for the verifier's life).
+   * @returns its lists, or undefined when it could not be read (nothing is checked then)
+   */
+  buildLists?(): Promise<BuildLists | undefined>;
 }

@@ -1,100 +1,33 @@
-import { isBytecodeMismatch } from "../client/explorerTexts.js";
-import {
-  ExplorerError,
-  InvalidInputError,
-  isExplorerVerifyError,
-  NetworkError,
-  NotAContractError,
-  TimeoutError,
-} from "../errors/index.js";
+import { isExplorerVerifyError, NotAContractError } from "../errors/index.js";
 import { assertAddress } from "../kernel/validate.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
-import { isoSeconds } from "../report/isoSeconds.js";
-import type { BatchMemory, ExplorerMemory } from "./batchMemory.js";
-import { encodeConstructorArguments, recoverConstructorArguments } from "./constructorArguments.js";
+import { type ExplorerMemory, firstPollWaitMs, preCheckPays } from "./batchMemory.js";
+import { encodeConstructorArguments, recoveredArguments } from "./constructorArguments.js";
 import { Deadline } from "./deadline.js";
+import { displayName, type EngineOptions } from "./engineOptions.js";
 import type { VerificationEventListener } from "./events.js";
+import { unbuildableTarget, unlistedBuild } from "./explorerLimits.js";
+import {
+  BudgetSpent,
+  budgetSpentMessage,
+  DeadlinePassed,
+  describe,
+  explainFailure,
+  joined,
+  verdictError,
+  withoutFullStop,
+} from "./failureMessages.js";
 import type { ResultError, VerificationJob, VerificationResult } from "./job.js";
 import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVerifyStatus.js";
 import { type VerifiedState, verifiedMatch, verifiedState } from "./preCheck.js";
-import type { PreflightOptions, PreflightResult } from "./preflight.js";
-import { isRetryable, isServerError } from "./retryable.js";
-import { standardJsonCandidates } from "./standardJsonCandidates.js";
-import { type PreparedSubmission, prepareSubmissions } from "./submission.js";
-import {
-  type BudgetHold,
-  type BudgetReading,
-  type MatchKind,
-  type SubmitOutcome,
-  serviceTitles,
-  type Verifier,
-} from "./verifier.js";
+import type { PreflightResult } from "./preflight.js";
+import { isRetryable } from "./retryable.js";
+import { fullInputNeeded, standardJsonCandidates } from "./standardJsonCandidates.js";
+import { prepareSubmissions } from "./submission.js";
+import { SubmissionSender } from "./submissionSender.js";
+import { type BudgetHold, type MatchKind, serviceTitles, type Verifier } from "./verifier.js";
 
-/** Engine settings shared by every job of a run. */
-export interface EngineOptions {
-  /** Deadline per contract when the job sets none. Default 300 s. */
-  timeoutMs?: number;
-  polling?: Partial<PollingOptions>;
-  /** First wait after `Address is not a smart-contract` (not indexed yet); doubles each time. Default 2 s. */
-  notIndexedRetryMs?: number;
-  /** How long an address may stay "not a contract" before that is taken as the answer. Default 60 s. */
-  notIndexedWindowMs?: number;
-  onEvent?: VerificationEventListener;
-  /**
-   * Called just before each submission is sent (the ledger records it here). Unlike `onEvent`, it may throw: the
-   * job then fails with that error, and nothing is sent.
-   */
-  onSubmitting?: (submission: SubmittingContract) => void;
-  /** Skip the pre-check for every job (a job's own `force` wins). */
-  force?: boolean;
-  /** Wait for verdicts (default true; a job's own `wait` wins). */
-  wait?: boolean;
-  /**
-   * The target chain (and compiler files): with it, a failed verification is explained by compiling locally
-   * against the deployed code.
-   */
-  rpc?: PreflightOptions;
-  /** Also check each submission locally before sending it (needs `rpc`): a mismatch stops the job. */
-  preflight?: boolean;
-  /** Time limit of one synchronous submission (the explorer compiles while we wait). Default 120 s. */
-  synchronousSubmissionTimeoutMs?: number;
-  /**
-   * Read `getsourcecode` after a pass and say so when the explorer does not show the source yet. Default false: the
-   * explorer's verdict stands, and the read would cost a request per contract.
-   */
-  confirmVerified?: boolean;
-  /**
-   * What earlier jobs of the same batch learned (`verifyBatch` gives one): when verdicts are ready, whether
-   * pre-checks find anything. Without it every job starts from the defaults.
-   */
-  memory?: BatchMemory;
-}
-
-/** A submission about to be sent, as {@link EngineOptions.onSubmitting} hears of it. */
-export interface SubmittingContract {
-  address: string;
-  contract: string;
-  input: PreparedSubmission["input"];
-  /** Counts every submission of the job, resends included, from 1. */
-  attempt: number;
-}
-
-const asyncSubmissionTimeoutMs = 30_000;
-
-/** Synchronous submissions compile on the server while the request waits: they get a longer time limit. */
-const synchronousSubmissionTimeoutMs = 120_000;
-
-/**
- * The name a result shows for a job: the user's, else the source's contract name without Hardhat's `project/`.
- * @param job - the job
- * @returns e.g. `contracts/Token.sol:Token`
- */
-export function displayName(job: VerificationJob): string {
-  if (job.contract) return job.contract;
-  const { source } = job;
-  if (source.format === "registry") return job.address;
-  return source.contractName.replace(/^project\//, "");
-}
+export { displayName, type EngineOptions, type SubmittingContract } from "./engineOptions.js";
 
 /**
  * Verifies one contract: pre-check, submit (each candidate input in turn), wait for the verdict within the
@@ -122,7 +55,7 @@ class ContractVerification {
   readonly #startedAt = Date.now();
   readonly #contract: string;
   readonly #memory: ExplorerMemory | undefined;
-  #attempts = 0;
+  readonly #sender: SubmissionSender;
   /** Whether the batch's memory has heard if this contract was verified before the run. */
   #learnedBefore = false;
   #guid: string | undefined;
@@ -144,6 +77,16 @@ class ContractVerification {
     this.#deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
     this.#contract = displayName(job);
     this.#memory = options.memory?.explorer(client.pages.base);
+    this.#sender = new SubmissionSender({
+      verifier: client,
+      job,
+      contract: this.#contract,
+      deadline: this.#deadline,
+      options,
+      held: () => this.#held,
+      emit: (event) => this.#emit(event),
+      notice: (message) => this.#notice(message),
+    });
     if (job.copiedFrom?.match === "partial")
       this.#note = `Copied from ${serviceTitles[job.copiedFrom.service]}, where it is only a partial match (the code matches, its metadata does not).`;
   }
@@ -176,7 +119,7 @@ class ContractVerification {
       if (hold.kind === "held") this.#held = hold;
     }
 
-    if (!(job.force ?? this.#options.force) && (await this.#preCheckPays())) {
+    if (!(job.force ?? this.#options.force) && (await preCheckPays(this.#memory, job.source.format))) {
       // The answer is noted before the pre-check counts as ended: jobs waiting for it decide on what it found.
       const state = await Promise.resolve()
         .then(() => {
@@ -193,7 +136,7 @@ class ContractVerification {
         .finally(() => this.#memory?.preCheckEnded());
       if (state === "verified") return this.#finish("already-verified");
     }
-    const constructorArguments = explicitArguments ?? (await this.#recoveredArguments());
+    const constructorArguments = explicitArguments ?? (await recoveredArguments(this.#client, job));
     const submissions = prepareSubmissions(this.#client, job, constructorArguments, candidates);
     if (this.#options.preflight && this.#options.rpc) {
       const checked = await this.#preflight(constructorArguments);
@@ -210,17 +153,37 @@ class ContractVerification {
       }
     }
 
+    if (!this.#options.sendUnlisted) {
+      const unlisted = await unlistedBuild(this.#client, job);
+      if (unlisted) return this.#finish("failed", unlisted.message, unlisted.error);
+    }
+
     let lastFailure = "";
+    let minimalRefused = false;
     for (const submission of submissions) {
-      const outcome = await this.#submit(submission);
+      const outcome = await this.#sender.send(submission);
+      // The explorer compiled it while answering, and the code did not match.
+      if (outcome.kind === "mismatch")
+        return this.#finish("failed", explainFailure(outcome.message, false), {
+          code: "bytecode",
+          details: outcome.message,
+        });
       if (!this.#learnedBefore) this.#memory?.noteVerifiedBefore(outcome.kind === "already-verified");
       this.#learnedBefore = true;
       if (outcome.kind === "already-verified") {
         this.#match = outcome.match ?? this.#matchBefore;
         return this.#finish("already-verified");
       }
+      // The minimal input was refused and the full one passes: the record says why the full one was needed.
+      const saidWhy = () => {
+        if (submission.input === "full" && minimalRefused && job.source.format === "standard-json")
+          this.#note = joined(this.#note, fullInputNeeded(job.source.input));
+      };
       // A synchronous verification answers with the contract it published: nothing to confirm.
-      if (outcome.kind === "verified") return this.#finish("verified");
+      if (outcome.kind === "verified") {
+        saidWhy();
+        return this.#finish("verified");
+      }
       const receipt = outcome.receipt;
       this.#guid = receipt.id;
       if ((job.wait ?? this.#options.wait) === false)
@@ -240,7 +203,7 @@ class ContractVerification {
             guid: receipt.id,
             message,
           }),
-        scout ? undefined : await this.#firstPollWaitMs(answeredAt),
+        scout ? undefined : await firstPollWaitMs(this.#memory, this.#deadline, answeredAt),
         answeredAt,
       )
         .then((polled) => {
@@ -253,6 +216,7 @@ class ContractVerification {
       if (verdict.state === "timeout") return this.#timeout();
       if (verdict.state === "pass") {
         this.#match = verdict.match;
+        saidWhy();
         return this.#confirmed();
       }
       if (verdict.state === "already-verified") {
@@ -268,8 +232,9 @@ class ContractVerification {
         continue;
       }
       lastFailure = verdict.message;
+      if (submission.input === "minimal") minimalRefused = true;
     }
-    const explained = this.#explainFailure(lastFailure, submissions);
+    const explained = explainFailure(lastFailure, submissions.length > 1);
     if (!this.#options.rpc) {
       return this.#finish("failed", explained, {
         code: "verification_failed",
@@ -287,6 +252,10 @@ class ContractVerification {
         `${checked.diagnosis.replace(/^Preflight skipped: /, "")} The explorer could not verify the contract: ${withoutFullStop(lastFailure) || "no reason given"}.`,
         { code: "no_compiler", ...(lastFailure ? { details: lastFailure } : {}) },
       );
+    }
+    if (checked?.outcome === "perfect" || checked?.outcome === "partial") {
+      const unbuildable = unbuildableTarget(job, lastFailure);
+      if (unbuildable) return this.#finish("failed", unbuildable.message, unbuildable.error);
     }
     const refused: ResultError = {
       code: "verification_failed",
@@ -323,66 +292,6 @@ class ContractVerification {
     return result;
   }
 
-  async #submit(submission: PreparedSubmission): Promise<SubmitOutcome> {
-    const job = this.#job;
-    let notIndexedDelayMs = this.#options.notIndexedRetryMs ?? 2_000;
-    const notIndexedGiveUpAt = Date.now() + (this.#options.notIndexedWindowMs ?? 60_000);
-    let uncertainSends = 0;
-    for (;;) {
-      if (this.#deadline.passed()) throw new DeadlinePassed();
-      if (this.#held && !this.#held.spend()) {
-        const reading = this.#client.capabilities.submissionBudget?.reading();
-        if (reading?.state === "stated") throw new BudgetSpent(reading);
-      }
-      this.#options.onSubmitting?.({
-        address: job.address,
-        contract: this.#contract,
-        input: submission.input,
-        attempt: this.#attempts + 1,
-      });
-      this.#attempts++;
-      const limitMs =
-        job.source.format === "standard-json" || job.source.format === "single-file"
-          ? asyncSubmissionTimeoutMs
-          : synchronousSubmissionTimeoutMs;
-      try {
-        const outcome = await submission.send(Math.max(1, Math.min(limitMs, this.#deadline.remainingMs())));
-        this.#emit({
-          type: "submitted",
-          address: job.address,
-          contract: this.#contract,
-          attempt: this.#attempts,
-          input: submission.input,
-          ...(outcome.kind === "receipt" ? { guid: outcome.receipt.id } : {}),
-        });
-        return outcome;
-      } catch (error) {
-        if (error instanceof NotAContractError) {
-          if (Date.now() + notIndexedDelayMs > notIndexedGiveUpAt) throw error;
-          this.#emit({
-            type: "waiting",
-            address: job.address,
-            contract: this.#contract,
-            reason: "the explorer has not indexed the contract yet",
-            delayMs: notIndexedDelayMs,
-          });
-          if (!(await this.#deadline.wait(notIndexedDelayMs))) throw error;
-          notIndexedDelayMs *= 2;
-          continue;
-        }
-        if (mayHaveBeenReceived(error) && uncertainSends < maxUncertainSends) {
-          // The explorer may have acted on it: look before sending it again, and not forever.
-          uncertainSends++;
-          const state = await this.#lookAfterUncertainSend(error);
-          if (state !== "unverified") return { kind: "verified" };
-          if (!(await this.#deadline.wait(uncertainRetryDelayMs * uncertainSends))) throw error;
-          continue;
-        }
-        throw error;
-      }
-    }
-  }
-
   // The pre-check only saves a submission: when the explorer cannot answer it now, submitting is still safe, since
   // a verified contract's submission is answered "already verified".
   async #preCheck(): Promise<VerifiedState | "unknown"> {
@@ -399,64 +308,8 @@ class ContractVerification {
     }
   }
 
-  // After a submission that may have reached the explorer, sending it again is only right once the explorer says the
-  // contract is not verified; a look that fails for a retryable reason is tried again, never taken as "not verified".
-  async #lookAfterUncertainSend(sendError: unknown): Promise<VerifiedState> {
-    for (let look = 1; ; look++) {
-      try {
-        return await verifiedState(this.#client, this.#job);
-      } catch (error) {
-        if (!isRetryable(error) || look >= maxLooksAfterUncertainSend) throw error;
-        this.#notice(
-          `the submission may have reached the explorer (${describe(sendError)}), and looking for it failed (${describe(error)}); looking again.`,
-        );
-        if (!(await this.#deadline.wait(uncertainRetryDelayMs * look))) throw sendError;
-      }
-    }
-  }
-
   #notice(message: string): void {
     this.#emit({ type: "notice", address: this.#job.address, contract: this.#contract, message });
-  }
-
-  async #recoveredArguments(): Promise<string | undefined> {
-    const args = this.#job.constructorArguments;
-    if (!args || !("recoverFrom" in args) || this.#client.capabilities.readsConstructorArguments)
-      return undefined;
-    const creation = this.#client.capabilities.creation
-      ? await this.#client.creation(this.#job.address)
-      : null;
-    if (!creation?.creationBytecode) {
-      throw new InvalidInputError(
-        "constructorArguments",
-        "The explorer has no creation data for this contract, so its constructor arguments cannot be recovered: give them explicitly.",
-      );
-    }
-    return recoverConstructorArguments(args.recoverFrom.creationBytecode, creation.creationBytecode);
-  }
-
-  // From what earlier jobs saw, or else what the batch's first polling job sees: a poll before the verdict is likely
-  // ready is a request spent on `Pending in queue`.
-  async #firstPollWaitMs(answeredAt: number): Promise<number | undefined> {
-    const memory = this.#memory;
-    if (!memory) return undefined;
-    const learnedMs =
-      memory.firstPollWaitMs() ?? (await memory.scoutedVerdictWait(this.#deadline.remainingMs()));
-    return learnedMs === undefined ? undefined : Math.max(0, learnedMs - (Date.now() - answeredAt));
-  }
-
-  // Where the explorer answers "already verified" to a submission before compiling anything (`verifysourcecode`),
-  // a pre-check that rarely finds a verified contract costs more requests than it saves; where it compiles first
-  // (synchronous actions), the pre-check always pays.
-  async #preCheckPays(): Promise<boolean> {
-    const format = this.#job.source.format;
-    const memory = this.#memory;
-    if (!memory || (format !== "standard-json" && format !== "single-file")) return true;
-    for (;;) {
-      const decision = memory.claimPreCheck();
-      if (decision !== "wait") return decision === "pays";
-      await memory.nextPreCheckEnd();
-    }
   }
 
   async #confirmed(): Promise<VerificationResult> {
@@ -475,14 +328,6 @@ class ContractVerification {
     return this.#finish("verified");
   }
 
-  #explainFailure(explorerText: string, submissions: PreparedSubmission[]): string {
-    const tried =
-      submissions.length > 1
-        ? " with the minimal input (the sources its metadata lists) nor with the full build input"
-        : "";
-    return `The explorer could not verify the contract${tried}: ${withoutFullStop(explorerText) || "no reason given"}. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.`;
-  }
-
   #failure(error: unknown): VerificationResult {
     if (error instanceof DeadlinePassed) return this.#timeout();
     if (error instanceof BudgetSpent) {
@@ -494,15 +339,9 @@ class ContractVerification {
     if (error instanceof NotAContractError) {
       return this.#finish(
         "failed",
-        `${error.shortMessage} It still was not after ${this.#attempts} attempts; check the address and the network.`,
+        `${error.shortMessage} It still was not after ${this.#sender.attempts} attempts; check the address and the network.`,
         { code: error.code },
       );
-    }
-    if (error instanceof ExplorerError && isBytecodeMismatch(error.explorerMessage)) {
-      return this.#finish("failed", this.#explainFailure(error.explorerMessage, []), {
-        code: "bytecode",
-        details: error.explorerMessage,
-      });
     }
     if (isExplorerVerifyError(error)) {
       return this.#finish("failed", error.shortMessage, {
@@ -537,7 +376,7 @@ class ContractVerification {
       status,
       ...(this.#guid ? { guid: this.#guid } : {}),
       url: this.#client.pages.contract(job.address),
-      attempts: this.#attempts,
+      attempts: this.#sender.attempts,
       durationMs: Date.now() - this.#startedAt,
       ...(message || this.#note ? { message: message ?? this.#note } : {}),
       ...(failed
@@ -555,55 +394,4 @@ class ContractVerification {
   #emit(event: Parameters<VerificationEventListener>[0]): void {
     this.#options.onEvent?.(event);
   }
-}
-
-class DeadlinePassed extends Error {}
-
-/** The service's stated budget has nothing left for this contract: it is not sent. */
-class BudgetSpent extends Error {
-  readonly reading: BudgetReading & { state: "stated" };
-
-  constructor(reading: BudgetReading & { state: "stated" }) {
-    super("the stated budget is spent");
-    this.reading = reading;
-  }
-}
-
-function budgetSpentMessage(verifier: Verifier, reading: BudgetReading & { state: "stated" }): string {
-  const service = serviceTitles[verifier.service];
-  const plural = (n: number) => `${n} submission${n === 1 ? "" : "s"}`;
-  const spent =
-    reading.used === 0
-      ? `${service} said the key has no submissions left`
-      : `this run sent the ${plural(reading.stated)} ${service} said the key had left`;
-  const resetsAt = reading.resetsAt === undefined ? undefined : isoSeconds(reading.resetsAt);
-  const reset = resetsAt === undefined ? "once it resets" : `once it resets, at ${resetsAt}`;
-  return `Not sent: ${spent} (${reading.statedAs}). Run again ${reset}.`;
-}
-
-// A local recompile that named why the code does not match: its verdict code, else the explorer's refusal.
-function verdictError(checked: PreflightResult, explorerText?: string): ResultError {
-  const code =
-    checked.code && checked.code !== "perfect" && checked.code !== "partial" ? checked.code : undefined;
-  const details = explorerText ? { details: explorerText } : {};
-  return code ? { code, ...details } : { code: "verification_failed", ...details };
-}
-
-const maxUncertainSends = 5;
-const maxLooksAfterUncertainSend = 4;
-const uncertainRetryDelayMs = 1_000;
-
-// A time-out, a dropped connection or a server error after the request left: the explorer may have acted on it.
-function mayHaveBeenReceived(error: unknown): boolean {
-  if (error instanceof TimeoutError || error instanceof NetworkError) return error.maybeReceived;
-  return isServerError(error);
-}
-
-// Etherscan's and Sourcify's reasons end in a full stop; the sentence they go into adds its own.
-function withoutFullStop(text: string): string {
-  return text.replace(/\.$/, "");
-}
-
-function describe(error: unknown): string {
-  return isExplorerVerifyError(error) ? error.shortMessage.replace(/\.$/, "") : String(error);
 }

@@ -71,6 +71,7 @@ describe("action.yml against the options module", () => {
       "concurrency",
       "requests-per-second",
       "force",
+      "send-unlisted",
       "preflight",
       "include-created",
       "max-created",

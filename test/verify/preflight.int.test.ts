@@ -29,6 +29,11 @@ beforeAll(async () => {
   deployed.runs = await deployer.deploy(runs1000, "contracts/Token.sol", "Token", ["Runs", 3n]);
   deployed.profile = await deployer.deploy(unoptimised, "contracts/Token.sol", "Token", ["Profile", 4n]);
   deployed.explained = await deployer.deploy(runs1000, "contracts/Token.sol", "Token", ["Explained", 5n]);
+  // Partial matches whose cause is a setting the deployed metadata records, not the sources.
+  const cancun = compileFixture(fixtureInput({ ...production, evmVersion: "cancun" }));
+  deployed.cancun = await deployer.deploy(cancun, "contracts/Token.sol", "Token", ["Cancun", 6n]);
+  const noHash = compileFixture(fixtureInput({ ...production, metadata: { bytecodeHash: "none" } }));
+  deployed.noHash = await deployer.deploy(noHash, "contracts/Token.sol", "Token", ["NoHash", 9n]);
   explorer = await startLocalExplorer({ rpcUrl: chain.rpcUrl, stateFile: false });
   verifier = blockscoutVerifierAt(explorer.url, { requestsPerSecond: Number.POSITIVE_INFINITY });
 }, 120_000);
@@ -90,6 +95,25 @@ describe("preflight against the deployed code", () => {
     expect(result.message).toBe(
       "Preflight: only a partial match. The executable code is the same, but the metadata hash differs: the sources (or their comments) changed since the deployment. The explorer will mark it partially verified.",
     );
+  }, 60_000);
+
+  it("a partial match from another EVM target names it, not the sources", async () => {
+    const prague = fixtureInput({ ...production, evmVersion: "prague" });
+    const { preflight } = await run(job(deployed.cancun!, ["Cancun", 6n], prague));
+    expect(preflight).toMatchObject({
+      outcome: "partial",
+      diagnosis:
+        "Preflight: only a partial match. The executable code is the same, but the metadata hash differs because a setting does, not the sources: the deployment was built with evmVersion: cancun, this build with evmVersion: prague. The explorer will mark it partially verified.",
+    });
+  }, 60_000);
+
+  it("a partial match from another metadata hash setting names bytecodeHash", async () => {
+    const { preflight } = await run(job(deployed.noHash!, ["NoHash", 9n]));
+    expect(preflight).toMatchObject({
+      outcome: "partial",
+      diagnosis:
+        'Preflight: only a partial match. The executable code is the same, but the metadata hash differs because a setting does, not the sources: the deployment was built with metadata.bytecodeHash: "none", this build with metadata.bytecodeHash: "ipfs". The explorer will mark it partially verified.',
+    });
   }, 60_000);
 
   it("wrong constructor arguments stop the job, naming the values on each side", async () => {

@@ -38,6 +38,8 @@ function requestCounts(): Record<string, number> {
 }
 
 const statusPath = "/api/v2/smart-contracts/{address}";
+// Read once per explorer, before the first submission.
+const configPath = "/api/v2/smart-contracts/verification/config";
 
 describe("verifyBatch: requests per contract", () => {
   it("a fresh deployment: pre-checks stop once three found nothing, and no confirming read follows a pass", async () => {
@@ -46,7 +48,12 @@ describe("verifyBatch: requests per contract", () => {
       explorer.backend.addContract(address).script(address, { result: "pass" });
     const results = await batch(addresses.map((address) => standardJsonJob(address)));
     expect(results.map((r) => r.status)).toEqual(Array(8).fill("verified"));
-    expect(requestCounts()).toEqual({ [statusPath]: 3, verifysourcecode: 8, checkverifystatus: 8 });
+    expect(requestCounts()).toEqual({
+      [statusPath]: 3,
+      [configPath]: 1,
+      verifysourcecode: 8,
+      checkverifystatus: 8,
+    });
   });
 
   it("a rerun without a ledger: one status look per contract, no submission", async () => {
@@ -78,7 +85,12 @@ describe("verifyBatch: requests per contract", () => {
     expect(results.map((r) => r.status)).toEqual(
       addresses.map((_, i) => (i % 3 === 2 ? "verified" : "already-verified")),
     );
-    expect(requestCounts()).toEqual({ [statusPath]: 9, verifysourcecode: 3, checkverifystatus: 3 });
+    expect(requestCounts()).toEqual({
+      [statusPath]: 9,
+      [configPath]: 1,
+      verifysourcecode: 3,
+      checkverifystatus: 3,
+    });
   });
 
   it("a synchronous format is always pre-checked: its submission would be compiled before `already verified`", async () => {
@@ -86,7 +98,7 @@ describe("verifyBatch: requests per contract", () => {
     for (const address of addresses) explorer.backend.addContract(address);
     const results = await batch(addresses.map((address) => flattenedJob(address)));
     expect(results.map((r) => r.status)).toEqual(Array(5).fill("verified"));
-    expect(requestCounts()).toEqual({ [statusPath]: 5, verify: 5 });
+    expect(requestCounts()).toEqual({ [statusPath]: 5, [configPath]: 1, verify: 5 });
   });
 
   it("later jobs poll first when earlier jobs saw their verdict, so they poll fewer times", async () => {

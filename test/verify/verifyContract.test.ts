@@ -57,6 +57,8 @@ describe("verifyContract: formats", () => {
       // This one does not: from now on getsourcecode alone.
       `/api/v2/smart-contracts/${address}`,
       "getsourcecode",
+      // Once per explorer, before its first submission: which compilers and EVM targets it builds.
+      "/api/v2/smart-contracts/verification/config",
       "verifysourcecode",
       "checkverifystatus",
       "checkverifystatus",
@@ -284,6 +286,7 @@ describe("verifyContract: the smart-contract status endpoint decides where the e
     expect(withStatus.requests.map((r) => String(r.query.action ?? r.path))).toEqual([
       "getabi",
       `/api/v2/smart-contracts/${address}`,
+      "/api/v2/smart-contracts/verification/config",
       "verifysourcecode",
       "checkverifystatus",
     ]);
@@ -407,6 +410,20 @@ describe("verifyContract: failures", () => {
     expect(
       events.filter((e) => e.type === "submitted").map((e) => (e.type === "submitted" ? e.input : "")),
     ).toEqual(["minimal", "full"]);
+  });
+
+  it("says in words why the full input was needed when the minimal one compiled otherwise under via-IR", async () => {
+    explorer.backend.addContract(address).script(address, { result: "fail" }, { result: "pass" });
+    const job = standardJsonJob(address);
+    if (job.source.format === "standard-json") {
+      job.source.metadata = metadata;
+      job.source.input.settings = { ...job.source.input.settings, viaIR: true };
+    }
+    const result = await run(job);
+    expect(result).toMatchObject({ status: "verified", attempts: 2 });
+    expect(result.message).toBe(
+      "Verified with the full build input: the minimal input (the sources its metadata lists) compiled to other code, because under via-IR the whole compilation unit shapes the output.",
+    );
   });
 
   it("stops at the minimal input when it passes", async () => {

@@ -137,6 +137,7 @@ export default declared
     defaultValue: undefined,
   })
   .addFlag({ name: "force", description: described("force") })
+  .addFlag({ name: "sendUnlisted", description: described("sendUnlisted") })
   .addFlag({ name: "preflight", description: described("preflight") })
   .addFlag({ name: "includeCreated", description: described("includeCreated") })
   .addOption({

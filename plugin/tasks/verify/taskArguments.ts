@@ -29,6 +29,7 @@ export interface VerifyTaskArguments {
   optionalTargets: string | undefined;
   proxy: boolean;
   force: boolean;
+  sendUnlisted: boolean;
   noWait: boolean;
   preflight: boolean;
   json: boolean;

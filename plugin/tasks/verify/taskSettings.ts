@@ -25,6 +25,7 @@ export async function taskSettings(
     requestsPerSecond: args.requestsPerSecond,
     userAgent: args.userAgent,
     force: args.force,
+    sendUnlisted: args.sendUnlisted,
     preflight: args.preflight,
     includeCreated: args.includeCreated,
     maxCreated: args.maxCreated,

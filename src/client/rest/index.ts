@@ -10,6 +10,7 @@ export type {
   TokenInstanceHolder,
   TokenTransfer,
   Transaction,
+  VerificationConfig,
   Withdrawal,
 } from "../../schemas/rest/index.js";
 // The shapes themselves, for a caller's own RestListRequest.
@@ -26,6 +27,7 @@ export {
   tokenSchema,
   tokenTransferSchema,
   transactionSchema,
+  verificationConfigSchema,
   withdrawalSchema,
 } from "../../schemas/rest/index.js";
 export { callRest, parseRestBody, type RestCall } from "./callRest.js";
@@ -72,6 +74,7 @@ export {
   getTokenInstanceHolders,
   iterateTokenInstanceHolders,
 } from "./getTokenInstanceHolders.js";
+export { type ExplorerBuildLists, getVerificationConfig } from "./getVerificationConfig.js";
 export {
   cursorQuery,
   fetchRestPage,

@@ -13,4 +13,5 @@ export {
   tokenTransferSchema,
   transactionSchema,
 } from "./transaction.js";
+export { type VerificationConfig, verificationConfigSchema } from "./verificationConfig.js";
 export { type Withdrawal, withdrawalSchema } from "./withdrawal.js";

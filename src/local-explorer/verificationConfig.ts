@@ -1,0 +1,106 @@
+import * as z from "../kernel/zod.js";
+import { newerThanCancun, solcDefaultEvmTarget } from "../recompile/evmTargets.js";
+import type { Submission } from "./backend.js";
+import type { RestHandler } from "./httpServer.js";
+import { restObject, restUnknownAction, texts } from "./responses.js";
+
+/**
+ * What the explorer says it can build, and what it cannot build although it says so: served at
+ * `GET /api/v2/smart-contracts/verification/config`, and applied to every submission (a compiler or EVM target left
+ * out of a list, or one it cannot build, fails as on Blockscout: `Fail - Unable to verify`).
+ */
+export interface ServedVerificationConfig {
+  /** Long versions, e.g. `v0.8.28+commit.7893614a`. Unset: none listed, and any is built. */
+  solidityCompilerVersions?: string[];
+  /** Unset: none listed, and any is built. */
+  solidityEvmVersions?: string[];
+  vyperCompilerVersions?: string[];
+  vyperEvmVersions?: string[];
+  /**
+   * EVM targets whose builds it fails although it may list them, as an instance whose verifier lags the compiler
+   * (`osaka`); `newer-than-cancun` names every target after cancun.
+   */
+  cannotBuild?: string[];
+}
+
+const configPath = "/smart-contracts/verification/config";
+
+/**
+ * Serves the verification config in front of the explorer's other REST answers.
+ * @param rest - the explorer's REST handler, if it has one
+ * @param config - what to serve; unset: nothing is added (the endpoint is then unknown, as on older explorers)
+ * @returns the handler
+ */
+export function servingVerificationConfig(
+  rest: RestHandler | undefined,
+  config: ServedVerificationConfig | undefined,
+): RestHandler | undefined {
+  if (!config) return rest;
+  const body = {
+    solidity_compiler_versions: config.solidityCompilerVersions ?? [],
+    solidity_evm_versions: config.solidityEvmVersions ?? [],
+    vyper_compiler_versions: config.vyperCompilerVersions ?? [],
+    vyper_evm_versions: config.vyperEvmVersions ?? [],
+    verification_options: ["flattened-code", "standard-input", "vyper-code", "multi-part"],
+    is_rust_verifier_microservice_enabled: true,
+    license_types: { none: 1, unlicense: 2, mit: 3 },
+  };
+  return async (path, query) => {
+    if (path === configPath) return restObject(body);
+    return rest ? rest(path, query) : restUnknownAction();
+  };
+}
+
+/**
+ * The refusal of a submission the config says the explorer cannot build.
+ * @param config - the served config
+ * @returns for a submission, the explorer's failure text, or undefined to judge it
+ */
+export function buildRefusal(
+  config: ServedVerificationConfig | undefined,
+): ((submission: Submission) => string | undefined) | undefined {
+  if (!config) return undefined;
+  return (submission) => {
+    const vyper = submission.format === "vyper" || languageOf(submission) === "vyper";
+    const compilers = vyper ? config.vyperCompilerVersions : config.solidityCompilerVersions;
+    if (compilers && !compilers.some((listed) => sameVersion(listed, submission.compilerVersion)))
+      return texts.compilerVersionMismatch;
+    const target = evmTargetOf(submission, vyper);
+    if (!target) return undefined;
+    const targets = vyper ? config.vyperEvmVersions : config.solidityEvmVersions;
+    if (targets && !targets.includes(target)) return texts.bytecodeMismatch;
+    const cannot = config.cannotBuild ?? [];
+    if (cannot.includes(target) || (cannot.includes("newer-than-cancun") && newerThanCancun(target)))
+      return texts.bytecodeMismatch;
+    return undefined;
+  };
+}
+
+function sameVersion(listed: string, given: string): boolean {
+  return listed.replace(/^v/, "") === given.trim().replace(/^v/, "");
+}
+
+function languageOf(submission: Submission): string | undefined {
+  return parsedInput(submission)?.language?.toLowerCase();
+}
+
+function evmTargetOf(submission: Submission, vyper: boolean): string | undefined {
+  const named = parsedInput(submission)?.settings?.evmVersion ?? submission.evmVersion;
+  if (named && named !== "default") return named;
+  return vyper ? undefined : solcDefaultEvmTarget(submission.compilerVersion);
+}
+
+const submittedInputSchema = z.looseObject({
+  language: z.optional(z.string()),
+  settings: z.optional(z.looseObject({ evmVersion: z.optional(z.string()) })),
+});
+
+function parsedInput(submission: Submission): z.infer<typeof submittedInputSchema> | undefined {
+  if (!submission.standardJsonInput) return undefined;
+  try {
+    const parsed = submittedInputSchema.safeParse(JSON.parse(submission.standardJsonInput));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

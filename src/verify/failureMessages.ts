@@ -1,0 +1,70 @@
+import { isExplorerVerifyError } from "../errors/index.js";
+import { isoSeconds } from "../report/isoSeconds.js";
+import type { ResultError } from "./job.js";
+import type { PreflightResult } from "./preflight.js";
+import { type BudgetReading, serviceTitles, type Verifier } from "./verifier.js";
+
+/** The contract's deadline passed while it was being worked on. */
+export class DeadlinePassed extends Error {}
+
+/** The service's stated budget has nothing left for this contract: it is not sent. */
+export class BudgetSpent extends Error {
+  readonly reading: BudgetReading & { state: "stated" };
+
+  constructor(reading: BudgetReading & { state: "stated" }) {
+    super("the stated budget is spent");
+    this.reading = reading;
+  }
+}
+
+/**
+ * What a contract not sent for a spent budget says.
+ * @param verifier - the service
+ * @param reading - what it stated and what the run spent
+ * @returns the sentence
+ */
+export function budgetSpentMessage(verifier: Verifier, reading: BudgetReading & { state: "stated" }): string {
+  const service = serviceTitles[verifier.service];
+  const plural = (n: number) => `${n} submission${n === 1 ? "" : "s"}`;
+  const spent =
+    reading.used === 0
+      ? `${service} said the key has no submissions left`
+      : `this run sent the ${plural(reading.stated)} ${service} said the key had left`;
+  const resetsAt = reading.resetsAt === undefined ? undefined : isoSeconds(reading.resetsAt);
+  const reset = resetsAt === undefined ? "once it resets" : `once it resets, at ${resetsAt}`;
+  return `Not sent: ${spent} (${reading.statedAs}). Run again ${reset}.`;
+}
+
+// A local recompile that named why the code does not match: its verdict code, else the explorer's refusal.
+export function verdictError(checked: PreflightResult, explorerText?: string): ResultError {
+  const code =
+    checked.code && checked.code !== "perfect" && checked.code !== "partial" ? checked.code : undefined;
+  const details = explorerText ? { details: explorerText } : {};
+  return code ? { code, ...details } : { code: "verification_failed", ...details };
+}
+
+/**
+ * Why the explorer could not verify the contract, with what to check.
+ * @param explorerText - the explorer's words
+ * @param bothInputs - the minimal and the full build input were both refused
+ * @returns the sentence
+ */
+export function explainFailure(explorerText: string, bothInputs: boolean): string {
+  const tried = bothInputs
+    ? " with the minimal input (the sources its metadata lists) nor with the full build input"
+    : "";
+  return `The explorer could not verify the contract${tried}: ${withoutFullStop(explorerText) || "no reason given"}. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.`;
+}
+
+export function joined(first: string | undefined, second: string): string {
+  return first ? `${first} ${second}` : second;
+}
+
+// Etherscan's and Sourcify's reasons end in a full stop; the sentence they go into adds its own.
+export function withoutFullStop(text: string): string {
+  return text.replace(/\.$/, "");
+}
+
+export function describe(error: unknown): string {
+  return isExplorerVerifyError(error) ? error.shortMessage.replace(/\.$/, "") : String(error);
+}

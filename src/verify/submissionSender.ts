@@ -1,0 +1,137 @@
+import { NetworkError, NotAContractError, TimeoutError } from "../errors/index.js";
+import type { Deadline } from "./deadline.js";
+import type { EngineOptions } from "./engineOptions.js";
+import type { VerificationEvent } from "./events.js";
+import { BudgetSpent, DeadlinePassed, describe } from "./failureMessages.js";
+import type { VerificationJob } from "./job.js";
+import { type VerifiedState, verifiedState } from "./preCheck.js";
+import { isRetryable, isServerError } from "./retryable.js";
+import type { PreparedSubmission } from "./submission.js";
+import type { BudgetHold, SubmitOutcome, Verifier } from "./verifier.js";
+
+/** What a contract's sender works for: the contract, its service, its deadline and where its events go. */
+export interface SendingFor {
+  verifier: Verifier;
+  job: VerificationJob;
+  /** The contract's name in records and events. */
+  contract: string;
+  deadline: Deadline;
+  options: EngineOptions;
+  /** The submission held of the service's stated budget, once held. */
+  held(): Extract<BudgetHold, { kind: "held" }> | undefined;
+  emit(event: VerificationEvent): void;
+  notice(message: string): void;
+}
+
+const asyncSubmissionTimeoutMs = 30_000;
+
+/** Synchronous submissions compile on the server while the request waits: they get a longer time limit. */
+const synchronousSubmissionTimeoutMs = 120_000;
+
+/**
+ * Sends a contract's submissions: waits while the explorer has not indexed the contract yet, looks before sending
+ * again after a send that may have reached it, and spends the service's stated budget one submission at a time.
+ */
+export class SubmissionSender {
+  readonly #at: SendingFor;
+  #attempts = 0;
+
+  constructor(sendingFor: SendingFor) {
+    this.#at = sendingFor;
+  }
+
+  /** Submissions sent so far, resends included. */
+  get attempts(): number {
+    return this.#attempts;
+  }
+
+  async send(submission: PreparedSubmission): Promise<SubmitOutcome> {
+    const job = this.#at.job;
+    let notIndexedDelayMs = this.#at.options.notIndexedRetryMs ?? 2_000;
+    const notIndexedGiveUpAt = Date.now() + (this.#at.options.notIndexedWindowMs ?? 60_000);
+    let uncertainSends = 0;
+    for (;;) {
+      if (this.#at.deadline.passed()) throw new DeadlinePassed();
+      const held = this.#at.held();
+      if (held && !held.spend()) {
+        const reading = this.#at.verifier.capabilities.submissionBudget?.reading();
+        if (reading?.state === "stated") throw new BudgetSpent(reading);
+      }
+      this.#at.options.onSubmitting?.({
+        address: job.address,
+        contract: this.#at.contract,
+        input: submission.input,
+        attempt: this.#attempts + 1,
+      });
+      this.#attempts++;
+      const limitMs =
+        job.source.format === "standard-json" || job.source.format === "single-file"
+          ? asyncSubmissionTimeoutMs
+          : synchronousSubmissionTimeoutMs;
+      try {
+        const outcome = await submission.send(
+          Math.max(1, Math.min(limitMs, this.#at.deadline.remainingMs())),
+        );
+        if (outcome.kind !== "mismatch")
+          this.#at.emit({
+            type: "submitted",
+            address: job.address,
+            contract: this.#at.contract,
+            attempt: this.#attempts,
+            input: submission.input,
+            ...(outcome.kind === "receipt" ? { guid: outcome.receipt.id } : {}),
+          });
+        return outcome;
+      } catch (error) {
+        if (error instanceof NotAContractError) {
+          if (Date.now() + notIndexedDelayMs > notIndexedGiveUpAt) throw error;
+          this.#at.emit({
+            type: "waiting",
+            address: job.address,
+            contract: this.#at.contract,
+            reason: "the explorer has not indexed the contract yet",
+            delayMs: notIndexedDelayMs,
+          });
+          if (!(await this.#at.deadline.wait(notIndexedDelayMs))) throw error;
+          notIndexedDelayMs *= 2;
+          continue;
+        }
+        if (mayHaveBeenReceived(error) && uncertainSends < maxUncertainSends) {
+          // The explorer may have acted on it: look before sending it again, and not forever.
+          uncertainSends++;
+          const state = await this.#lookAfterUncertainSend(error);
+          if (state !== "unverified") return { kind: "verified" };
+          if (!(await this.#at.deadline.wait(uncertainRetryDelayMs * uncertainSends))) throw error;
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  // After a submission that may have reached the explorer, sending it again is only right once the explorer says the
+  // contract is not verified; a look that fails for a retryable reason is tried again, never taken as "not verified".
+  async #lookAfterUncertainSend(sendError: unknown): Promise<VerifiedState> {
+    for (let look = 1; ; look++) {
+      try {
+        return await verifiedState(this.#at.verifier, this.#at.job);
+      } catch (error) {
+        if (!isRetryable(error) || look >= maxLooksAfterUncertainSend) throw error;
+        this.#at.notice(
+          `the submission may have reached the explorer (${describe(sendError)}), and looking for it failed (${describe(error)}); looking again.`,
+        );
+        if (!(await this.#at.deadline.wait(uncertainRetryDelayMs * look))) throw sendError;
+      }
+    }
+  }
+}
+
+const maxUncertainSends = 5;
+const maxLooksAfterUncertainSend = 4;
+const uncertainRetryDelayMs = 1_000;
+
+// A time-out, a dropped connection or a server error after the request left: the explorer may have acted on it.
+function mayHaveBeenReceived(error: unknown): boolean {
+  if (error instanceof TimeoutError || error instanceof NetworkError) return error.maybeReceived;
+  return isServerError(error);
+}
