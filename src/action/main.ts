@@ -17,6 +17,7 @@ import { type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
 import { type ChainClaim, chainPlaces, resolveTargets } from "../run/targets.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
+import { checkFolderInputs } from "./folderInputs.js";
 import { capLogLine, capMessage, resultsOutput } from "./githubLimits.js";
 import { readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
@@ -48,6 +49,7 @@ export async function run(): Promise<void> {
       throw new InvalidInputError("bundle", `The bundle ${inputs.bundle} holds no contracts.`);
     for (const id of bundled?.chainIds ?? []) recorded.push({ id, source: `the bundle ${inputs.bundle}` });
     const proxies: ProxyAddress[] = [];
+    if (!bundled && !inputs.copyFrom) await checkFolderInputs(inputs, workspace);
     const jobs =
       bundled?.jobs ??
       (inputs.copyFrom
