@@ -173,9 +173,8 @@ function codeReader(
 ): (address: string) => Promise<string> {
   let chain: Promise<import("../chain/jsonRpcChain.js").JsonRpcChain> | undefined;
   return async (address) => {
-    const loading = (chain ??= import("../chain/jsonRpcChain.js").then(
-      ({ JsonRpcChain }) => new JsonRpcChain(rpcUrl),
-    ));
+    chain ??= import("../chain/jsonRpcChain.js").then(({ JsonRpcChain }) => new JsonRpcChain(rpcUrl));
+    const loading = chain;
     const read = async () => (await loading).getCode(address);
     if (deadline === undefined) return read();
     try {
