@@ -1,3 +1,4 @@
+import { outcomeWord, statusWord } from "../report/statusWord.js";
 import { neutraliseText } from "../report/terminalText.js";
 import { contractOutcomes } from "../run/contractCounts.js";
 import { budgetText, type RunBudgets } from "../run/runBudgets.js";
@@ -5,13 +6,17 @@ import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
 import { fitsBytes, fitWithin, maxJobSummaryBytes } from "./githubLimits.js";
 
-const statusText: Record<VerificationResult["status"], string> = {
-  verified: "✅ verified",
-  "already-verified": "✅ already verified",
-  pending: "⏳ pending",
-  failed: "❌ failed",
-  timeout: "⌛ timeout",
+const statusIcons: Record<VerificationResult["status"], string> = {
+  verified: "✅",
+  "already-verified": "✅",
+  pending: "⏳",
+  failed: "❌",
+  timeout: "⌛",
 };
+
+// A record's status: its icon, and the word every door uses for it (a proxy's link made by this run is `linked`).
+const statusText = (result: Pick<VerificationResult, "status" | "format">) =>
+  `${statusIcons[result.status]} ${statusWord(result)}`;
 
 // HTML's own characters, and those markdown would read if the summary's HTML block were ever broken: each as a
 // character reference, so no text of the explorer's becomes a tag, a link, an image, a heading or emphasis.
@@ -69,7 +74,7 @@ export function totalsLine(results: readonly VerificationResult[]): string {
   const outcomes = contractOutcomes(results);
   const counts = new Map<string, number>();
   for (const outcome of outcomes) {
-    const label = statusText[outcome].replace(/^\S+ /, "");
+    const label = outcomeWord(outcome);
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
   const parts = [...counts].map(([label, count]) => `${count} ${label}`);
@@ -110,7 +115,7 @@ function tableHtml(results: readonly VerificationResult[]): string {
       [
         summaryText(r.contract),
         summaryLink(r.url, r.address),
-        statusText[r.status],
+        statusText(r),
         `${(r.durationMs / 1_000).toFixed(1)} s`,
         summaryText(r.message ?? ""),
       ],
@@ -148,7 +153,7 @@ function targetsTableHtml(
           if (!r) return "–";
           const optional =
             !isSuccess(r) && optionalTargets.includes(target as Service) ? " (optional target)" : "";
-          const cell = `${summaryLink(r.url, statusText[r.status])}${optional}`;
+          const cell = `${summaryLink(r.url, statusText(r))}${optional}`;
           return r.message && r.status !== "verified" ? `${cell}<br>${summaryText(r.message)}` : cell;
         }),
       ],

@@ -13,12 +13,14 @@ import { contractCounts, countsPerTarget } from "../run/contractCounts.js";
 import { createdJobsFromInputs, jobsFromInputs, proxySources, workspaceCompilers } from "../run/inputJobs.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";
+import { readsDeadline } from "../run/readsDeadline.js";
 import { RunReporter } from "../run/runReporter.js";
 import { type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
 import { readRunSettings } from "../run/settings.js";
 import { type ChainClaim, chainPlaces, resolveTargets } from "../run/targets.js";
 import { isSuccess, type VerificationJob, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
+import { checkFolderInputs } from "./folderInputs.js";
 import { capLogLine, capMessage, resultsOutput } from "./githubLimits.js";
 import { type ActionInputs, readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
@@ -53,6 +55,9 @@ export async function run(): Promise<void> {
       throw new InvalidInputError("bundle", `The bundle ${inputs.bundle} holds no contracts.`);
     for (const id of bundled?.chainIds ?? []) recorded.push({ id, source: `the bundle ${inputs.bundle}` });
     const proxies: ProxyAddress[] = [];
+    // One clock for every chain read before verifying: the manifest's code, the chain id, the proxies.
+    const reads = { endsAt: readsDeadline(inputs.timeoutSeconds), timeoutSeconds: inputs.timeoutSeconds };
+    if (!bundled && !inputs.copyFrom) await checkFolderInputs(inputs, workspace);
     const jobs =
       bundled?.jobs ??
       (inputs.copyFrom
@@ -60,6 +65,7 @@ export async function run(): Promise<void> {
         : await jobsFromInputs(
             {
               ...inputs,
+              readsDeadline: reads,
               contracts:
                 inputs.contracts && !isInlineManifest(inputs.contracts)
                   ? await resolveWorkspaceInput(workspace, inputs.contracts, "contracts")
@@ -102,6 +108,7 @@ export async function run(): Promise<void> {
       headers: inputs.headers,
       userAgent: inputs.userAgent,
       timeoutSeconds: inputs.timeoutSeconds,
+      readsEndAt: reads.endsAt,
       howToNameExplorer: "give the explorer-url input",
       howToGiveEtherscanKey: "give the etherscan-api-key input",
       howToReachLocalChain:
@@ -153,6 +160,7 @@ export async function run(): Promise<void> {
             reporter,
             interruptible: true,
             shard: step?.step === "shard" ? step.shard : undefined,
+            readsEndAt: reads.endsAt,
             beforeVerifying: bundleFile
               ? async (all) => {
                   const { writeRunBundle } = await import("../run/bundleOfJobs.js");

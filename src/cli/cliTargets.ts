@@ -28,6 +28,8 @@ export interface CliWhere {
   userAgent?: string | undefined;
   /** The `--timeout` setting: the RPC's answer to its chain id is awaited no longer. */
   timeoutSeconds?: number | undefined;
+  /** When the run's chain reads must end: the chain id is awaited no longer. */
+  readsEndAt?: number | undefined;
   foundry: FoundryConfig | undefined;
   cwd: string;
 }
@@ -69,6 +71,7 @@ export async function resolveCliTargets(where: CliWhere): Promise<RunTargets> {
     },
     userAgent: where.userAgent,
     timeoutSeconds: where.timeoutSeconds,
+    readsEndAt: where.readsEndAt,
     localExplorer: {
       cacheDir: join(cwd, "cache", "explorer-verify"),
       compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd, foundry)],

@@ -14,6 +14,7 @@ import type { Libraries } from "../kernel/libraries.js";
 import { assertAddress } from "../kernel/validate.js";
 import type { RequestedFormat } from "../options/verificationOptions.js";
 import type { ChainClaim } from "../run/chainAgreement.js";
+import type { JobSources } from "../run/inputJobs.js";
 import { libraryList } from "../run/libraryList.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
@@ -39,6 +40,8 @@ export interface JobFlags {
   cwd: string;
   /** The project's foundry.toml, when it has one: its profile's `libraries` count under `--libraries`. */
   foundry?: FoundryConfig | undefined;
+  /** When the run's chain reads must end (a manifest's deployed code among them). */
+  readsDeadline?: JobSources["readsDeadline"];
 }
 
 /**
@@ -61,7 +64,7 @@ export async function commandLineJobs(
   onProxy?: (proxy: ProxyAddress) => void,
 ): Promise<VerificationJob[]> {
   const jobs: VerificationJob[] = [];
-  const shared = { artifacts: flags.artifacts, rpcUrl: flags.rpcUrl };
+  const shared = { artifacts: flags.artifacts, rpcUrl: flags.rpcUrl, readsDeadline: flags.readsDeadline };
   if (flags.manifest || flags.deployments.length > 0) {
     // Loaded only for these flags: a single ADDRESS reaches its first request without the file readers.
     const { jobsFromInputs } = await import("../run/inputJobs.js");

@@ -7,6 +7,7 @@ import { assertAddress } from "../kernel/validate.js";
 import { requestedFormats, verificationDefaults } from "../options/verificationOptions.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";
+import { readsDeadline } from "../run/readsDeadline.js";
 import { RunReporter } from "../run/runReporter.js";
 import type { DiscoveryLimits } from "../run/runVerify.js";
 import { flagText, type RunSettingValues, readRunSettings, settingFlags } from "../run/settings.js";
@@ -83,8 +84,10 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const badEntries: BadManifestEntry[] = [];
   const recorded: ChainClaim[] = [];
   const proxies: ProxyAddress[] = [];
+  // One clock for every chain read before verifying: the manifest's code, the chain id, the proxies.
+  const reads = { endsAt: readsDeadline(settings.timeoutSeconds), timeoutSeconds: settings.timeoutSeconds };
   const jobs = await commandLineJobs(
-    flags,
+    { ...flags, readsDeadline: reads },
     (entry) => badEntries.push(entry),
     (claim) => recorded.push(claim),
     (proxy) => proxies.push(proxy),
@@ -100,6 +103,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     optionalTargets: settings.optionalTargets,
     userAgent: settings.userAgent,
     timeoutSeconds: settings.timeoutSeconds,
+    readsEndAt: reads.endsAt,
     foundry,
     cwd,
   });
@@ -126,6 +130,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       reporter,
       interruptible: true,
       shard,
+      readsEndAt: reads.endsAt,
     });
     if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
     return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;

@@ -122,6 +122,12 @@ export interface ReadBuildInfoOptions {
   scope?: InnerFileScope;
   /** See {@link ReadBuildInfosOptions.contractNames}. */
   contractNames?: readonly string[];
+  /**
+   * With `contractNames`, the sources of a build that keeps none of those contracts are never held, not even while
+   * the file is read (a build info with no output, whose only bulk is its sources, among them): the file is read a
+   * second time, sources included, only when it keeps one.
+   */
+  sourcesOnlyWithContracts?: boolean;
 }
 
 /** How to read the build infos of a folder. */
@@ -168,7 +174,22 @@ export async function readBuildInfo(
   const origin: JsonOrigin = { field, what: "build info", path };
   if (options.scope !== undefined) await confineInnerFile(options.scope, path, "build info");
   const kept = keptContracts(options.contractNames);
-  const value = await readBuildInfoFile(origin, kept);
+  if (options.sourcesOnlyWithContracts && kept !== undefined) {
+    const { sourcesOnlyWithContracts: _, ...withSources } = options;
+    const scanned = await readBuildInfoAs(origin, kept, { ...withSources, sources: "skip" });
+    const keeps = Object.keys(scanned.output?.contracts ?? {}).length > 0;
+    return keeps ? readBuildInfoAs(origin, kept, { ...withSources, sources: "read" }) : scanned;
+  }
+  return readBuildInfoAs(origin, kept, { ...options, sources: "read" });
+}
+
+async function readBuildInfoAs(
+  origin: JsonOrigin,
+  kept: KeptContracts,
+  options: ReadBuildInfoOptions & { sources: "read" | "skip" },
+): Promise<BuildInfo> {
+  const { path, field } = origin;
+  const value = await readBuildInfoFile(origin, kept, options.sources);
   const probe = parseWithSchema(value, formatProbeSchema, origin);
   if (probe._format === hardhat3Format)
     return readHardhat3(value, origin, options.scope ?? { folder: dirname(path), field }, kept);
@@ -241,7 +262,13 @@ export async function readBuildInfos(
   const contractNames = options.contractNames === undefined ? {} : { contractNames: options.contractNames };
   for (const name of files) {
     try {
-      buildInfos.push(await readBuildInfo(join(folder, name), field, { scope, ...contractNames }));
+      buildInfos.push(
+        await readBuildInfo(join(folder, name), field, {
+          scope,
+          ...contractNames,
+          sourcesOnlyWithContracts: true,
+        }),
+      );
     } catch (error) {
       const rebuilt = error instanceof FoundryBuildInfoWithoutInput ? await fromArtifacts() : undefined;
       if (rebuilt === undefined) throw error;

@@ -13,12 +13,26 @@ export type KeptContracts = ReadonlySet<string> | undefined;
  *
  * @param origin - the file, for reading and for errors
  * @param kept - the contracts to keep
+ * @param sources - `skip`: the input's sources are scanned, not held (they read as none)
  * @returns the file's JSON value, its `output` narrowed as above
  * @throws {InvalidInputError} when the file cannot be read, is not UTF-8 or is not JSON
  */
-export async function readBuildInfoFile(origin: JsonOrigin, kept: KeptContracts): Promise<unknown> {
+export async function readBuildInfoFile(
+  origin: JsonOrigin,
+  kept: KeptContracts,
+  sources: "read" | "skip" = "read",
+): Promise<unknown> {
   try {
-    return withoutEmptySources(readJsonFileSelection(origin, (path) => buildInfoSelection(path, kept)));
+    const value = withoutEmptySources(
+      readJsonFileSelection(origin, (path) =>
+        sources === "skip" && path[0] === "input"
+          ? inputWithoutSources(path)
+          : buildInfoSelection(path, kept),
+      ),
+    );
+    // Sources left unread read as none: the caller reads the file again when it needs them.
+    if (sources === "skip" && isRecord(value) && isRecord(value.input)) value.input.sources = {};
+    return value;
   } catch (cause) {
     if (!(cause instanceof SyntaxError)) throw cause;
     // The whole text parsed as usual says what is wrong in JSON.parse's words (and would take the file, were the
@@ -55,6 +69,12 @@ function buildInfoSelection(path: readonly string[], kept: KeptContracts): JsonS
     default:
       return codeFields.get(code)?.has(codeField) ? "parse" : "skip";
   }
+}
+
+// `input` member by member, its sources skipped: the rest (language, settings) is small.
+function inputWithoutSources(path: readonly string[]): JsonSelection {
+  if (path.length === 1) return "members";
+  return path[1] === "sources" ? "skip" : "parse";
 }
 
 // A source none of whose contracts is kept is left out of the output.

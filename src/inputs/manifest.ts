@@ -11,6 +11,7 @@ import {
   type ReadBuildInfosOptions,
   readBuildInfos,
 } from "./buildInfo.js";
+import { codeReadsAhead } from "./codeReadsAhead.js";
 import { createContractJob } from "./contractJob.js";
 import { findContract } from "./findContract.js";
 import { contractsMatching, inferContract } from "./inferContract.js";
@@ -123,14 +124,20 @@ export async function readManifest(
   });
   const files = fileResolver(baseDir, options.root);
   const resolved: ManifestEntry[] = [];
+  const unnamedAddresses = entries.flatMap((entry) =>
+    entry.kind === "build-info" && entry.contract === undefined ? [entry.address] : [],
+  );
+  const reading = options.deployedCode
+    ? { ...options, deployedCode: codeReadsAhead(options.deployedCode, unnamedAddresses) }
+    : options;
   for (const entry of entries) {
     try {
-      if (await outsideBuild(entry, buildInfos, options)) {
+      if (await outsideBuild(entry, buildInfos, reading)) {
         options.onProxyOutsideBuild?.({ field: entry.field, address: entry.address });
         continue;
       }
       resolved.push({
-        job: await entryJob(entry, files, buildInfos, options.deployedCode),
+        job: await entryJob(entry, files, buildInfos, reading.deployedCode),
         proxy: entry.proxy,
       });
     } catch (error) {

@@ -1,5 +1,6 @@
 import { formatDuration } from "../client/transport.js";
 import type { VerificationEvent } from "../verify/events.js";
+import { statusWord } from "./statusWord.js";
 import { neutraliseText } from "./terminalText.js";
 
 /**
@@ -34,7 +35,7 @@ function describeEvent(event: VerificationEvent): string | undefined {
       return `pending     ${event.contract}: ${event.message}`;
     case "finished": {
       const { result } = event;
-      const status = result.status === "already-verified" ? "already verified" : result.status;
+      const status = statusWord(result);
       const creator = result.createdBy ? ` (created by ${result.createdBy.factory})` : "";
       return `${status.padEnd(11)} ${event.contract} at ${event.address}${creator}${result.message && result.status !== "verified" && result.status !== "already-verified" ? `: ${result.message}` : ""}`;
     }

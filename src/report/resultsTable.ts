@@ -1,13 +1,12 @@
 import type { VerificationResult } from "../verify/job.js";
+import { statusWord } from "./statusWord.js";
 import { neutraliseText } from "./terminalText.js";
 
-const statusLabels: Record<VerificationResult["status"], string> = {
-  verified: "verified",
-  "already-verified": "already verified",
-  pending: "pending",
-  failed: "FAILED",
-  timeout: "TIMEOUT",
-};
+// A failure stands out in capitals.
+const statusLabel = (result: VerificationResult) =>
+  result.status === "failed" || result.status === "timeout"
+    ? statusWord(result).toUpperCase()
+    : statusWord(result);
 
 /**
  * Renders result records as a plain-text table for a terminal: contract, address, status, time, link, and the
@@ -25,7 +24,7 @@ export function formatResultsTable(results: readonly VerificationResult[]): stri
     neutraliseText(label),
     ...chain.cells(r),
     neutraliseText(r.address),
-    statusLabels[r.status],
+    statusLabel(r),
     `${(r.durationMs / 1_000).toFixed(1)} s`,
     neutraliseText(r.url),
   ]);
@@ -101,7 +100,7 @@ function formatTargetsTable(results: readonly VerificationResult[], targets: rea
     neutraliseText(row.address),
     ...targets.map((target) => {
       const r = row.byTarget.get(target);
-      return r ? statusLabels[r.status] : "-";
+      return r ? statusLabel(r) : "-";
     }),
   ]);
   const header = ["Contract", ...chain.header, "Address", ...targets];

@@ -7,12 +7,14 @@ import {
   foundryBroadcastTransactionHashes,
   ignitionTransactionHashes,
 } from "../discovery/deploymentTransactions.js";
+import { beforeDeadline, DeadlineReached } from "../discovery/discoveryDeadline.js";
 import type { CompiledContract } from "../inputs/buildInfo.js";
 import { contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
 import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
 import { isHardhatDeployFolder } from "../inputs/hardhatDeployFiles.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, isInlineManifest, readManifest } from "../inputs/manifest.js";
+import { withRequestDeadline } from "../kernel/requestDeadline.js";
 import type { VerificationJob } from "../verify/job.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { chainIdOfDeployment } from "./chainIdOfDeployment.js";
@@ -32,6 +34,8 @@ export interface JobSources {
   rpcUrl?: string | undefined;
   /** JSON-RPC URLs by chain id: a deployment's jobs on that chain read it. */
   rpcUrls?: Record<number, string> | undefined;
+  /** When the run's reads must end (see {@link readsDeadline}), and the timeout it comes from, for the words. */
+  readsDeadline?: { endsAt: number; timeoutSeconds: number } | undefined;
 }
 
 /**
@@ -71,7 +75,7 @@ export async function jobsFromInputs(
       root: workspace,
       ...(onBadEntry ? { onBadEntry } : {}),
       ...(onProxy ? { onProxyOutsideBuild: ({ address }: { address: string }) => onProxy({ address }) } : {}),
-      ...(inputs.rpcUrl ? { deployedCode: codeReader(inputs.rpcUrl) } : {}),
+      ...(inputs.rpcUrl ? { deployedCode: codeReader(inputs.rpcUrl, inputs.readsDeadline) } : {}),
     });
     jobs.push(...entries.map(({ job, proxy }) => (proxy ? { ...job, proxyAddress: job.address } : job)));
   }
@@ -167,11 +171,26 @@ function pathClaim(given: string): ChainClaim[] {
 }
 
 // Loaded only when an entry needs it: the Action's first request does not wait for the JSON-RPC client.
-function codeReader(rpcUrl: string): (address: string) => Promise<string> {
+// A manifest's deployed code, each read under the run's reads deadline when the door gives one: a chain that
+// answers late fails the entry that waits on it, in words, and the run goes on.
+function codeReader(
+  rpcUrl: string,
+  deadline: JobSources["readsDeadline"],
+): (address: string) => Promise<string> {
   let chain: Promise<import("../chain/jsonRpcChain.js").JsonRpcChain> | undefined;
   return async (address) => {
     chain ??= import("../chain/jsonRpcChain.js").then(({ JsonRpcChain }) => new JsonRpcChain(rpcUrl));
-    return (await chain).getCode(address);
+    const loading = chain;
+    const read = async () => (await loading).getCode(address);
+    if (deadline === undefined) return read();
+    try {
+      return await beforeDeadline(withRequestDeadline(deadline.endsAt, read), deadline.endsAt);
+    } catch (error) {
+      if (!(error instanceof DeadlineReached) && Date.now() < deadline.endsAt) throw error;
+      throw new Error(
+        `the chain had not answered eth_getCode when the run's deadline came (timeout ${deadline.timeoutSeconds} s)`,
+      );
+    }
   };
 }
 

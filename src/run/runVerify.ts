@@ -22,6 +22,7 @@ import { explorerClientFor } from "./explorerClientFor.js";
 import { interruptionGraceMs, watchInterruption } from "./interruption.js";
 import { type ProxySources, proxyJobs } from "./proxyJobs.js";
 import { QueueHeartbeat } from "./queueHeartbeat.js";
+import { readsDeadline } from "./readsDeadline.js";
 import { closingBudgets, type RunBudgets } from "./runBudgets.js";
 import type { RunReporter } from "./runReporter.js";
 import type { ShardId } from "./shards/shardId.js";
@@ -110,6 +111,11 @@ export interface RunVerifyRequest {
   interruptible?: boolean;
   /** The engine's pre-check was done by the door already (the task's look before its build). */
   preChecked?: boolean;
+  /**
+   * When the chain reads before any verification must end, where the door started the run's clock before reading its
+   * inputs (see {@link readsDeadline}); unset: the run's timeout from now.
+   */
+  readsEndAt?: number | undefined;
   /** Told of every job of the run, created contracts included, before anything is verified (to write the bundle). */
   beforeVerifying?: ((jobs: readonly VerificationJob[]) => Promise<void>) | undefined;
   /** One shard of the run's plan (`plan`): only its explorers, with its share of each budget. */
@@ -143,7 +149,7 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   checkJobChains(jobs, targets);
   // The reads before any verification (what the jobs created, the proxies' kinds and parts) answer to one deadline,
   // as one contract's work does: a chain or explorer that never answers cannot hold the run past it.
-  const readsEndAt = Date.now() + settings.timeoutSeconds * 1_000;
+  const readsEndAt = request.readsEndAt ?? readsDeadline(settings.timeoutSeconds);
   const explorer = targets.targets.find(
     (target): target is BlockscoutTarget => target.service === "blockscout",
   );

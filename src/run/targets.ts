@@ -9,6 +9,7 @@ import type { Target } from "../verifiers/target.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";
 import { type NamedUrl, resolveBlockscoutTarget } from "./blockscoutTarget.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
+import { readsDeadline } from "./readsDeadline.js";
 import { type ApiRoot, etherscanTarget, routescanTarget, sourcifyTarget } from "./serviceTargets.js";
 
 export type { ChainClaim, NamedUrl };
@@ -58,6 +59,8 @@ export interface TargetRequest {
   howToNameExplorer: string;
   /** The run's timeout: an RPC's answer to its chain id is awaited no longer. Unset: the chain client's own limit. */
   timeoutSeconds?: number | undefined;
+  /** When the run's reads must end, where the door started the clock before (see {@link readsDeadline}). */
+  readsEndAt?: number | undefined;
   /** What to tell a user when Etherscan has no key: where this door reads it (and nothing it does not read). */
   howToGiveEtherscanKey: string;
   /** What to tell a user when a local chain (31337, 1337) has no JSON-RPC and no explorer: how this door reaches it. */
@@ -139,7 +142,8 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
   }
   try {
     const chainIds: Array<number | undefined> = [];
-    for (const place of request.chains) chainIds.push(await chainOf(place, request.timeoutSeconds));
+    for (const place of request.chains)
+      chainIds.push(await chainOf(place, request.timeoutSeconds, request.readsEndAt));
     const targets: Target[] = [];
     for (const [index, place] of request.chains.entries()) {
       const chainId = chainIds[index];
@@ -215,12 +219,16 @@ export async function chainIdsOf(
 }
 
 // The chain every claim names, the RPC's answer among them.
-async function chainOf(place: ChainPlace, timeoutSeconds: number | undefined): Promise<number | undefined> {
+async function chainOf(
+  place: ChainPlace,
+  timeoutSeconds: number | undefined,
+  readsEndAt?: number,
+): Promise<number | undefined> {
   const claims = [...place.claims];
   const rpc = place.rpc;
   if (rpc)
     claims.push({
-      id: rpc.chainId ?? (await rpcChainId(rpc.url, rpc.source, timeoutSeconds)),
+      id: rpc.chainId ?? (await rpcChainId(rpc.url, rpc.source, timeoutSeconds, readsEndAt)),
       source: rpc.source,
     });
   return agreedChainId(claims);
@@ -230,11 +238,12 @@ async function rpcChainId(
   rpcUrl: string,
   source: string,
   timeoutSeconds: number | undefined,
+  readsEndAt?: number,
 ): Promise<number> {
   const { JsonRpcChain } = await import("../chain/jsonRpcChain.js");
   const chain = new JsonRpcChain(rpcUrl);
   const endsAt =
-    timeoutSeconds === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutSeconds * 1_000;
+    readsEndAt ?? (timeoutSeconds === undefined ? Number.POSITIVE_INFINITY : readsDeadline(timeoutSeconds));
   try {
     // The request ends at the deadline too: a retry cannot hold the run past it.
     return Number.isFinite(endsAt)

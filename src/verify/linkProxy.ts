@@ -24,28 +24,33 @@ export interface ProxyLinkOptions {
  * @param verifier - the service
  * @param proxyAddress - the proxy
  * @param implementation - the implementation's result record
- * @param options - deadline, polling, events
+ * @param options - deadline, polling, events; the proxy's own record, where this run verified it too
  * @returns the proxy's result record (`format: "proxy"`); never throws
  */
 export async function linkProxy(
   verifier: Verifier,
   proxyAddress: string,
   implementation: VerificationResult,
-  options: ProxyLinkOptions = {},
+  options: ProxyLinkOptions & { proxyRecord?: VerificationResult | undefined } = {},
 ): Promise<VerificationResult> {
   // A job whose own address is the proxy (the Action's `proxy: true`) lets the explorer find the implementation.
   const selfLink = implementation.address.toLowerCase() === proxyAddress.toLowerCase();
+  const { proxyRecord, ...linkOptions } = options;
+  const partsVerifiedByThisRun = [implementation, proxyRecord].some(
+    (record) => record?.status === "verified",
+  );
   return linkProxyTo(
     verifier,
     proxyAddress,
     selfLink
-      ? { contract: `proxy link of ${implementation.contract}`, expected: [] }
+      ? { contract: `proxy link of ${implementation.contract}`, expected: [], partsVerifiedByThisRun }
       : {
           contract: `proxy of ${implementation.contract}`,
           expected: [implementation.address],
           expectedImplementation: implementation.address,
+          partsVerifiedByThisRun,
         },
-    options,
+    linkOptions,
   );
 }
 
@@ -59,6 +64,11 @@ export interface ProxyLinkTarget {
   expectedImplementation?: string | undefined;
   /** `expected` is what the chain shows (a proxy read from it), and the failed record says so. */
   readFromChain?: boolean;
+  /**
+   * This run verified the proxy or a part the link must find: a link the service shows at once is this run's doing
+   * (Blockscout links a proxy by itself once its contracts are verified), and is recorded verified, not already so.
+   */
+  partsVerifiedByThisRun?: boolean;
 }
 
 /**
@@ -125,7 +135,7 @@ export async function linkProxyTo(
     if (shows(implementations)) {
       const known = implementations[0];
       return finish(
-        "already-verified",
+        target.partsVerifiedByThisRun ? "verified" : "already-verified",
         expected.length === 0 && known ? `The explorer links it to ${known}.` : undefined,
       );
     }
@@ -136,7 +146,7 @@ export async function linkProxyTo(
           { format: "proxy", address: proxyAddress, expectedImplementation: target.expectedImplementation },
           Math.max(1, deadline.remainingMs()),
         );
-        if (outcome.kind !== "receipt") return finish("already-verified");
+        if (outcome.kind !== "receipt") return finish(outcome.kind);
         receipt = outcome.receipt;
         break;
       } catch (error) {

@@ -176,6 +176,12 @@ export async function linkProxySystem(
         // Etherscan links one implementation and enforces the one sent; Blockscout finds them itself.
         expectedImplementation: implementations.length === 1 ? first : undefined,
         readFromChain: true,
+        partsVerifiedByThisRun: [
+          address,
+          ...partsOf(proxy)
+            .filter((part) => part.role !== "admin")
+            .map((part) => part.address),
+        ].some((part) => recordOf(part)?.status === "verified"),
       },
       {
         ...(timeoutMs ? { timeoutMs } : {}),

@@ -162,6 +162,7 @@ export async function verifyJobs(
       // The link's requests answer to its deadline too (rate-limit waits, request time limits).
       const link = await new Deadline(timeoutMs ?? defaultTimeoutMs).run(() =>
         linkProxy(verifier, proxyAddress, implementation, {
+          proxyRecord: results.find((result) => result.address.toLowerCase() === proxyAddress.toLowerCase()),
           ...(timeoutMs ? { timeoutMs } : {}),
           ...(options.polling ? { polling: options.polling } : {}),
           ...(options.onEvent ? { onEvent: options.onEvent } : {}),

@@ -198,4 +198,17 @@ describe("the job summary's counts", () => {
     );
     expect(html).toContain("❌ failed</a> (optional target)<br>No");
   });
+
+  it("shows a proxy's link made by this run as linked, and counts it with its proxy", async () => {
+    const proxy = testAddress(0xc4);
+    await writeJobSummary(
+      [record(proxy, {}), record(proxy, { format: "proxy", contract: "proxy of Box", status: "verified" })],
+      explorer,
+    );
+    const html = await readFile(summaryFile, "utf8");
+    expect(html).toContain("<p>1 contract&#58; 1 verified</p>");
+    expect(html).toContain("<td>proxy of Box</td>");
+    expect(html).toContain("<td>✅ linked</td>");
+    expect(html).not.toContain("already");
+  });
 });

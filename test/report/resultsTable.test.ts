@@ -42,6 +42,29 @@ describe("the table of a run over several targets", () => {
   });
 });
 
+describe("the table's word for a proxy's link", () => {
+  it("is linked when this run made it, already linked when the explorer had it, the contract's row verified", () => {
+    const url = `https://eth.blockscout.com/address/${box}#code`;
+    const contract = record(undefined, "verified", url);
+    const link = (status: VerificationResult["status"]) => ({
+      ...contract,
+      contract: "proxy of src/Box.sol:Box",
+      format: "proxy" as const,
+      status,
+    });
+    const statuses = (table: string) =>
+      table
+        .split("\n")
+        .slice(2)
+        .map((row) => row.split(/ {2,}/)[2]);
+    expect(statuses(formatResultsTable([contract, link("verified")]))).toEqual(["verified", "linked"]);
+    expect(statuses(formatResultsTable([contract, link("already-verified")]))).toEqual([
+      "verified",
+      "already linked",
+    ]);
+  });
+});
+
 describe("the table of a run over several chains", () => {
   it("has a Chain column; over one chain, none", () => {
     const on = (chainId: number, host: string): VerificationResult => ({

@@ -101,8 +101,8 @@ describe("each door verifies a proxy's system and links it", () => {
         `${lower(systems.counterFacet)} CounterFacet verified`,
         `${lower(systems.greetingFacet)} GreetingFacet verified`,
         `${lower(systems.walletImplementation)} Wallet verified`,
-        `${lower(systems.beaconProxy)} link already-verified`,
-        `${lower(systems.diamond)} link already-verified`,
+        `${lower(systems.beaconProxy)} link verified`,
+        `${lower(systems.diamond)} link verified`,
         `${lower(systems.clone)} link already-verified`,
       ].sort(),
     );
@@ -112,6 +112,12 @@ describe("each door verifies a proxy's system and links it", () => {
       implementations: [lower(systems.beaconImplementation)],
       beacon: lower(systems.beacon),
     });
+    // Linked by this run, as the user reads it: the explorer showed each link once this run verified its parts.
+    for (const proxy of [systems.beaconProxy, systems.diamond]) {
+      expect(run.stdout).toMatch(new RegExp(`^linked +proxy of .+ at ${proxy}$`, "im"));
+      expect(run.summary).toMatch(new RegExp(`${proxy}</a></td><td>✅ linked</td>`, "i"));
+    }
+    expect(run.stdout).not.toMatch(/^already verified +proxy of/m);
     expect(run.stdout).toContain(
       `Proxy ${systems.beaconProxy} points at implementation ${lower(systems.beaconImplementation)} through beacon ${lower(systems.beacon)} (beacon proxy)`,
     );
@@ -134,10 +140,13 @@ describe("each door verifies a proxy's system and links it", () => {
     const { results } = JSON.parse(outcome.stdout) as { results: VerificationResult[] };
     expect(rows(results)).toEqual([
       `${lower(systems.transparentProxy)} TransparentUpgradeableProxy verified`,
-      `${lower(systems.transparentProxy)} link already-verified`,
+      `${lower(systems.transparentProxy)} link verified`,
       `${lower(systems.transparentImplementation)} Store verified`,
       `${lower(systems.proxyAdmin)} ProxyAdmin verified`,
     ]);
+    expect(outcome.stderr + outcome.stdout).toMatch(
+      new RegExp(`^linked +proxy of .+ at ${systems.transparentProxy}$`, "im"),
+    );
     expect(results[0]?.proxy).toEqual({
       kind: "eip1967",
       implementations: [lower(systems.transparentImplementation)],

@@ -132,4 +132,40 @@ describe("a proxy system's link on Blockscout", () => {
       expect(explorer.requestsFor("verifyproxycontract")).toEqual([]);
     },
   );
+
+  it.each([
+    ["verified by this run: the link it shows is this run's", false, "verified"],
+    ["verified before: the link was there already", true, "already-verified"],
+  ])(
+    "takes a link the explorer shows at once, its implementation %s",
+    async (_, implementationVerifiedBefore, linkStatus) => {
+      const offset = implementationVerifiedBefore ? 2 : 0;
+      const implementation = testAddress(0x5061 + offset);
+      const proxy = testAddress(0x5062 + offset);
+      explorer.backend
+        .addContract(
+          implementation,
+          implementationVerifiedBefore ? { verified: { contractName: "Token" } } : {},
+        )
+        .addContract(proxy, {
+          verified: {
+            contractName: "ERC1967Proxy",
+            implementationAddresses: [implementation.toLowerCase()],
+          },
+        });
+      const proxies = [
+        { address: proxy, proxy: { kind: "eip1967" as const, implementations: [implementation] } },
+      ];
+      const before = explorer.requestsFor("verifyproxycontract").length;
+      const results = await verifyJobs(client(), [standardJsonJob(implementation)], {
+        ...fastEngine,
+        proxies,
+      });
+      expect(results.map((result) => [result.address, result.format, result.status])).toEqual([
+        [implementation, "standard-json", implementationVerifiedBefore ? "already-verified" : "verified"],
+        [proxy, "proxy", linkStatus],
+      ]);
+      expect(explorer.requestsFor("verifyproxycontract")).toHaveLength(before);
+    },
+  );
 });
