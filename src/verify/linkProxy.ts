@@ -146,6 +146,7 @@ export async function linkProxyTo(
           { format: "proxy", address: proxyAddress, expectedImplementation: target.expectedImplementation },
           Math.max(1, deadline.remainingMs()),
         );
+        if (outcome.kind === "mismatch") return finish("failed", outcome.message, "verification_failed");
         if (outcome.kind !== "receipt") return finish(outcome.kind);
         receipt = outcome.receipt;
         break;
