@@ -1,7 +1,8 @@
 import * as contract from "../client/contract/index.js";
 import { sharedRateLimiter } from "../client/rateLimiter.js";
 import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContractStatus.js";
-import { Transport, type TransportOptions } from "../client/transport.js";
+import { Transport } from "../client/transport.js";
+import type { TransportOptions } from "../client/transportOptions.js";
 import { UnknownActionError } from "../errors/index.js";
 import type { QuotaReading } from "../kernel/waits.js";
 import type {

@@ -42,7 +42,8 @@ export { ExplorerCapabilities } from "../../src/client/explorerCapabilities.js";
 export { ExplorerClient, type ExplorerClientOptions } from "../../src/client/explorerClient.js";
 export { type ExplorerUrls, resolveExplorerUrls } from "../../src/client/explorerUrl.js";
 export type { UploadFile } from "../../src/client/requestBody.js";
-export { Transport, type TransportOptions } from "../../src/client/transport.js";
+export { Transport } from "../../src/client/transport.js";
+export type { TransportOptions } from "../../src/client/transportOptions.js";
 export * from "../../src/discovery/index.js";
 export * from "../../src/errors/index.js";
 export {
