@@ -7,8 +7,9 @@ import {
   foundryBroadcastTransactionHashes,
   ignitionTransactionHashes,
 } from "../discovery/deploymentTransactions.js";
-import type { CompiledContract } from "../inputs/buildInfo.js";
-import { contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
+import { readBuildInfos } from "../inputs/buildInfo.js";
+import type { CompiledContract } from "../inputs/compiledContracts.js";
+import { contractsOf } from "../inputs/compiledContracts.js";
 import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, isInlineManifest, readManifest } from "../inputs/manifest.js";
