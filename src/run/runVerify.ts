@@ -4,6 +4,7 @@ import type { DiscoveryWarning } from "../discovery/index.js";
 import { InterruptedError, InvalidInputError } from "../errors/index.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import type { TransportEvent } from "../kernel/waits.js";
+import { engineLedger } from "../ledger/engineLedger.js";
 import { Ledger } from "../ledger/ledger.js";
 import { runConcurrencyCeiling } from "../options/verificationOptions.js";
 import type { TransportSettings } from "../verifiers/blockscoutVerifier.js";
@@ -20,6 +21,7 @@ import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
 import { WorkSlots } from "../verify/workSlots.js";
 import { explorerClientFor } from "./explorerClientFor.js";
 import { interruptionGraceMs, watchInterruption } from "./interruption.js";
+import { preflightChain } from "./preflightChain.js";
 import { type ProxySources, proxyJobs } from "./proxyJobs.js";
 import { QueueHeartbeat } from "./queueHeartbeat.js";
 import { closingBudgets, type RunBudgets } from "./runBudgets.js";
@@ -181,8 +183,9 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     force: settings.force || request.preChecked === true,
     wait: settings.wait,
     preflight: settings.preflight,
-    ...(request.rpc ? { rpc: request.rpc } : {}),
-    ...(ledger ? { ledger, recheck: request.ledger?.recheck } : {}),
+    ...(request.rpc ? { rpc: preflightChain(request.rpc) } : {}),
+    openChain: preflightChain,
+    ...(ledger ? { ledger: engineLedger(ledger), recheck: request.ledger?.recheck } : {}),
   };
   const chains = new Set(targets.targets.map((target) => target.chainId));
   const batches: Batch[] = [];

@@ -23,6 +23,7 @@ import {
   standardJsonRequest,
   withArguments,
 } from "./contractModuleAnswers.js";
+import { submitProxyLink } from "./proxyLinkSubmission.js";
 import type { BlockscoutTarget } from "./target.js";
 
 /**
@@ -144,18 +145,7 @@ export class BlockscoutVerifier implements Verifier {
           await this.#viaRegistry({ address: submission.address, files: [...submission.files], timeoutMs }),
         );
       case "proxy":
-        return {
-          kind: "receipt",
-          receipt: {
-            id: await contract.verifyProxyContract(this.transport, {
-              address: submission.address,
-              ...(submission.expectedImplementation
-                ? { expectedImplementation: submission.expectedImplementation }
-                : {}),
-            }),
-            of: "proxy-link",
-          },
-        };
+        return submitProxyLink(this.transport, submission);
     }
   }
 
