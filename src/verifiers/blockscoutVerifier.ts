@@ -1,8 +1,6 @@
 import * as contract from "../client/contract/index.js";
-import { sharedRateLimiter } from "../client/rateLimiter.js";
 import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContractStatus.js";
 import { Transport } from "../client/transport.js";
-import type { TransportOptions } from "../client/transportOptions.js";
 import { UnknownActionError } from "../errors/index.js";
 import type { QuotaReading } from "../kernel/waits.js";
 import type {
@@ -24,19 +22,8 @@ import {
   withArguments,
 } from "./contractModuleAnswers.js";
 import { submitProxyLink } from "./proxyLinkSubmission.js";
+import { serviceTransportOptions, type TransportSettings } from "./serviceTransports.js";
 import type { BlockscoutTarget } from "./target.js";
-
-/**
- * What a run sets for every request of a target: its pace, the answers' cap, retries and time limits, where transport
- * events go. Where requests go, and with which key, is the target's.
- */
-export type TransportSettings = Omit<
-  TransportOptions,
-  "explorerUrl" | "apiKey" | "apiKeyIn" | "headers" | "fixedQuery" | "serviceName" | "fallbackExplorerUrl"
->;
-
-/** The Blockscout API's free tier, until its answers state the quota. */
-const blockscoutApiRequestsPerSecond = 5;
 
 const capabilities: VerifierCapabilities = {
   formats: ["standard-json", "single-file", "flattened", "vyper", "registry"],
@@ -63,7 +50,7 @@ export class BlockscoutVerifier implements Verifier {
    * @param settings - the run's pace, answer cap and events
    */
   constructor(target: BlockscoutTarget, settings: TransportSettings = {}) {
-    this.transport = new Transport(blockscoutTransportOptions(target, settings));
+    this.transport = new Transport(serviceTransportOptions(target, settings));
     const base = target.instanceUrl;
     this.pages = {
       base,
@@ -191,39 +178,4 @@ export class BlockscoutVerifier implements Verifier {
       return contract.verifyViaSourcify(this.transport, parameters);
     }
   }
-}
-
-/**
- * The transport settings of a resolved Blockscout target: its route, key and headers, and through the Blockscout
- * API one limiter for the API's root, whose one quota covers every chain.
- *
- * @param target - the explorer, resolved
- * @param settings - the run's pace, answer cap and events
- * @returns the transport's options
- */
-export function blockscoutTransportOptions(
-  target: BlockscoutTarget,
-  settings: TransportSettings = {},
-): TransportOptions {
-  const quotaRoot = target.sharedQuotaRoot;
-  return {
-    ...settings,
-    ...(quotaRoot && !settings.rateLimiter
-      ? {
-          rateLimiter: sharedRateLimiter(
-            quotaRoot,
-            settings.requestsPerSecond ?? blockscoutApiRequestsPerSecond,
-            {
-              followExplorerQuota: settings.requestsPerSecond === undefined,
-            },
-          ),
-        }
-      : {}),
-    explorerUrl: target.api,
-    fallbackExplorerUrl: target.fallback,
-    apiKey: target.apiKey,
-    apiKeyIn: target.keyIn,
-    headers: target.headers,
-    secrets: target.secrets,
-  };
 }

@@ -67,7 +67,8 @@ export {
 } from "../../src/ledger/index.js";
 export * from "../../src/report/index.js";
 export { type BatchOptions, verifyBatch } from "../../src/run/verifyBatch.js";
-export { BlockscoutVerifier, type TransportSettings } from "../../src/verifiers/blockscoutVerifier.js";
+export { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
+export type { TransportSettings } from "../../src/verifiers/serviceTransports.js";
 export type { Target } from "../../src/verifiers/target.js";
 export { verifierFor } from "../../src/verifiers/verifierFor.js";
 export {
