@@ -9,9 +9,9 @@ import {
   rpcSchema,
   TimeoutError,
 } from "viem";
-import { loadHttpClient } from "../client/loadHttpClient.js";
 import { ChainError } from "../errors/recompileErrors.js";
 import { createRedactor, type Redactor } from "../errors/redact.js";
+import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { currentRequestDeadline } from "../kernel/requestDeadline.js";
 import { userAgent } from "../kernel/userAgent.js";
 import type * as z from "../kernel/zod.js";

@@ -6,12 +6,12 @@ import {
   ResponseTooLargeError,
   TimeoutError,
 } from "../errors/index.js";
+import { BodyTooLargeError, ProxyRefusedError } from "../kernel/httpFailures.js";
+import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { currentRequestDeadline } from "../kernel/requestDeadline.js";
 import { userAgent } from "../kernel/userAgent.js";
 import { proxyRefused } from "./answerFailures.js";
 import { botChallengeEvidence } from "./explorerTexts.js";
-import { BodyTooLargeError, ProxyRefusedError } from "./httpFailures.js";
-import { loadHttpClient } from "./loadHttpClient.js";
 import type { TransportRequest } from "./transportRequest.js";
 
 /** An answer as it came, before the transport decides what it means. */
