@@ -47,7 +47,8 @@ async function readInChild(): Promise<void> {
   if (values.child === "every-contract") {
     // What the Action's include-created and the CLI's inference from deployed code read: every contract of the
     // build, none named in advance.
-    const { contractsOf, readBuildInfos } = await import("../src/inputs/buildInfo.js");
+    const { readBuildInfos } = await import("../src/inputs/buildInfo.js");
+    const { contractsOf } = await import("../src/inputs/compiledContracts.js");
     const contracts = (await readBuildInfos(join(workspace, values.artifacts ?? "out"))).flatMap(contractsOf);
     const seconds = (performance.now() - started) / 1_000;
     const peakMb = process.resourceUsage().maxRSS / 1_024;

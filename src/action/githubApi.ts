@@ -1,5 +1,6 @@
-import { type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { isLoopbackUrl } from "../explorers/listedExplorerUrl.js";
+import { BodyTooLargeError } from "../kernel/httpFailures.js";
+import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { userAgent } from "../kernel/userAgent.js";
 
 /** What GitHub answered: the status, the headers (lower-case names) and the body, parsed when it is JSON. */
@@ -48,16 +49,15 @@ export function githubApiBase(env: NodeJS.ProcessEnv = process.env): URL | { ref
 /**
  * A client of GitHub's REST API for one piece of work under one deadline: every request (connecting, waiting for
  * the head, reading the body) ends when the signal aborts, so a stalled or trickling API holds nothing past it.
- * Redirects are answers like any other, never followed (the token must not go elsewhere); bodies are read up to
- * 16 MiB. Requests go through the proxy `HTTPS_PROXY` names (unless `NO_PROXY` lists the host), with a connection
- * pool of their own that {@link GitHubApi.close} ends. This module loads undici: import it when a comment is due.
+ * Requests go through the product's one HTTP primitive (the kernel's, which the explorers' transport sends through
+ * too): the proxy `HTTPS_PROXY` names (unless `NO_PROXY` lists the host), the process's pool of kept-alive
+ * connections, redirects as answers like any other, never followed (the token must not go elsewhere), and bodies read
+ * up to 16 MiB. undici loads with the first request.
  */
 export class GitHubApi {
   readonly #base: URL;
   readonly #token: string;
   readonly #signal: AbortSignal;
-  // The signal bounds each request; undici's own 300 s limits are switched off.
-  readonly #dispatcher: Dispatcher = new EnvHttpProxyAgent({ headersTimeout: 0, bodyTimeout: 0 });
 
   /**
    * @param base - the API's base URL, from {@link githubApiBase}
@@ -106,7 +106,8 @@ export class GitHubApi {
    */
   async send(method: "GET" | "POST" | "PATCH", url: URL, body?: unknown): Promise<GitHubAnswer> {
     if (!this.isOwnUrl(url)) throw new Error(`${url.origin} is not GitHub's API at ${this.#base.href}`);
-    const response = await request(url, {
+    const { sendHttpRequest } = await loadHttpClient();
+    const response = await sendHttpRequest(url, {
       method,
       headers: {
         accept: "application/vnd.github+json",
@@ -117,33 +118,15 @@ export class GitHubApi {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: this.#signal,
-      dispatcher: this.#dispatcher,
+      maxBodyBytes: maxAnswerBytes,
     });
-    const text = await readCapped(response.body);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(response.headers))
-      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
-    return { status: response.statusCode, headers, json: parsedJson(text) };
+    const text = await response.text().catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError)
+        throw new Error("the answer is larger than 16 MiB; it was not read");
+      throw error;
+    });
+    return { status: response.status, headers: response.headers, json: parsedJson(text) };
   }
-
-  /** Ends the connections of the work: a connection left open would hold the step. */
-  async close(): Promise<void> {
-    await this.#dispatcher.destroy().catch(() => {});
-  }
-}
-
-async function readCapped(body: Dispatcher.ResponseData["body"]): Promise<string> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    bytes += chunk.length;
-    if (bytes > maxAnswerBytes) {
-      body.destroy();
-      throw new Error("the answer is larger than 16 MiB; it was not read");
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function parsedJson(text: string): unknown {

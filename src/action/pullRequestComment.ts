@@ -225,7 +225,7 @@ export async function commentOnPullRequest(
   const redact = createRedactor([token, ...context.secrets]);
   const warn = (reason: string) =>
     core.warning(neutraliseText(redact(`Could not comment on ${where}: ${reason.replace(/\.$/, "")}.`)));
-  // Loaded only now, with undici: runs without a comment never load it.
+  // Loaded only now: runs without a comment never load the GitHub client.
   const { GitHubApi, githubApiBase } = await import("./githubApi.js");
   const base = githubApiBase();
   if ("refused" in base) {
@@ -270,8 +270,6 @@ export async function commentOnPullRequest(
       warn(
         `the request to GitHub's API at ${base.origin} failed: ${error instanceof Error ? error.message : String(error)}`,
       );
-  } finally {
-    await api.close();
   }
 }
 

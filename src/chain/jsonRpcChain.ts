@@ -1,7 +1,6 @@
 import {
   type Client,
   createClient,
-  type EIP1193Parameters,
   HttpRequestError,
   type HttpTransport,
   http,
@@ -10,64 +9,25 @@ import {
   rpcSchema,
   TimeoutError,
 } from "viem";
-import { loadHttpClient } from "../client/loadHttpClient.js";
 import { ChainError } from "../errors/recompileErrors.js";
 import { createRedactor, type Redactor } from "../errors/redact.js";
+import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { currentRequestDeadline } from "../kernel/requestDeadline.js";
 import { userAgent } from "../kernel/userAgent.js";
-import * as z from "../kernel/zod.js";
-
-const hexString = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
-const transactionSchema = z.looseObject({
-  hash: z.string(),
-  from: z.string(),
-  to: z.nullable(z.string()),
-  input: hexString,
-  transactionIndex: z.nullable(hexString),
-});
-const minedTransactionSchema = z.nullable(
-  z.extend(transactionSchema, { blockNumber: z.nullable(hexString) }),
-);
-const blockSchema = z.nullable(
-  z.looseObject({
-    number: hexString,
-    hash: z.string(),
-    timestamp: hexString,
-    transactions: z.array(transactionSchema),
-    withdrawals: z.optional(
-      z.array(
-        z.looseObject({
-          index: hexString,
-          validatorIndex: hexString,
-          address: z.string(),
-          amount: hexString,
-        }),
-      ),
-    ),
-  }),
-);
-const receiptSchema = z.nullable(
-  z.looseObject({ contractAddress: z.optional(z.nullable(z.string())), status: z.optional(hexString) }),
-);
-
-interface CallFrame {
-  type?: string;
-  from?: string;
-  to?: string;
-  input?: string;
-  error?: string;
-  calls?: CallFrame[];
-}
-const callFrameSchema: z.ZodMiniType<CallFrame> = z.looseObject({
-  type: z.optional(z.string()),
-  from: z.optional(z.string()),
-  to: z.optional(z.string()),
-  input: z.optional(z.string()),
-  error: z.optional(z.string()),
-  get calls() {
-    return z.optional(z.array(callFrameSchema));
-  },
-});
+import type * as z from "../kernel/zod.js";
+import {
+  blockSchema,
+  type CallFrame,
+  type ChainRequest,
+  type ChainRpcSchema,
+  callFrameSchema,
+  hexString,
+  minedTransactionSchema,
+  receiptSchema,
+  type transactionSchema,
+} from "./chainRpcSchema.js";
+import { formatBytes, formatSeconds, hasRpcCode, networkFailure, rpcMessage } from "./rpcFailures.js";
+import { shownUrl, urlSecrets } from "./rpcUrl.js";
 
 /** A contract created inside a transaction, by a contract (a factory) rather than by the transaction itself. */
 export interface InternalCreation {
@@ -80,32 +40,6 @@ export interface InternalCreation {
 
 export type ChainBlock = NonNullable<z.infer<typeof blockSchema>>;
 export type ChainTransaction = z.infer<typeof transactionSchema>;
-
-// The methods asked, with their parameters; every answer is checked against a schema here, so viem types none.
-type ChainRpcSchema = [
-  { Method: "eth_chainId"; Parameters?: undefined; ReturnType: unknown },
-  { Method: "eth_blockNumber"; Parameters?: undefined; ReturnType: unknown },
-  { Method: "eth_getCode"; Parameters: [address: string, block: "latest"]; ReturnType: unknown },
-  {
-    Method: "eth_getStorageAt";
-    Parameters: [address: string, slot: string, block: "latest"];
-    ReturnType: unknown;
-  },
-  {
-    Method: "eth_call";
-    Parameters: [call: { to: string; data: string }, block: "latest"];
-    ReturnType: unknown;
-  },
-  { Method: "eth_getBlockByNumber"; Parameters: [block: string, full: true]; ReturnType: unknown },
-  { Method: "eth_getTransactionByHash"; Parameters: [hash: string]; ReturnType: unknown },
-  { Method: "eth_getTransactionReceipt"; Parameters: [hash: string]; ReturnType: unknown },
-  {
-    Method: "debug_traceTransaction";
-    Parameters: [hash: string, options: { tracer: "callTracer" }];
-    ReturnType: unknown;
-  },
-];
-type ChainRequest = EIP1193Parameters<ChainRpcSchema>;
 
 /** Limits of a {@link JsonRpcChain}'s requests. */
 export interface JsonRpcChainOptions {
@@ -310,79 +244,6 @@ export class JsonRpcChain {
     const receipt = await this.#read({ method: "eth_getTransactionReceipt", params: [hash] }, receiptSchema);
     return receipt?.contractAddress ?? undefined;
   }
-}
-
-// RPC URLs often carry a key in the path or query: only the origin is shown.
-function shownUrl(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return "the RPC URL";
-  }
-}
-
-// The parts of an RPC URL that may be a key (user and password, path segments, query values), kept out of the
-// node's words and the network's: a part shorter than 8 characters would match unrelated text.
-function urlSecrets(url: string): string[] {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return [url];
-  }
-  const parts = [
-    url,
-    parsed.username,
-    parsed.password,
-    ...parsed.pathname.split("/").map(safeDecode),
-    ...[...parsed.searchParams.values()],
-  ];
-  return parts.filter((part) => part.length >= 8);
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-// viem turns a JSON-RPC error answer into a class per code (`MethodNotFoundRpcError`…), its `details` the node's words.
-function hasRpcCode(error: unknown): error is { code: number; details?: unknown } {
-  return (
-    error instanceof Error &&
-    "code" in error &&
-    typeof error.code === "number" &&
-    error.cause instanceof RpcRequestError
-  );
-}
-
-function rpcMessage(error: { details?: unknown }): string {
-  return typeof error.details === "string" && error.details !== ""
-    ? error.details
-    : "the node refused the call";
-}
-
-// The innermost reason a request failed (`connect ECONNREFUSED 127.0.0.1:8545`): never viem's own message, which
-// carries the whole URL. Read by shape: a socket's error comes from Node's own realm.
-function networkFailure(error: unknown): string {
-  let current: unknown = error instanceof HttpRequestError ? error.cause : error;
-  let reason = "the request failed";
-  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
-    if ("message" in current && typeof current.message === "string" && !(current instanceof HttpRequestError))
-      reason = current.message;
-    current = "cause" in current ? current.cause : undefined;
-  }
-  return reason;
-}
-
-function formatSeconds(ms: number): string {
-  return ms % 1_000 === 0 ? `${ms / 1_000} s` : `${ms} ms`;
-}
-
-function formatBytes(bytes: number): string {
-  return bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${bytes} bytes`;
 }
 
 /**

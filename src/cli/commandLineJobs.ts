@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { JsonRpcChain } from "../chain/jsonRpcChain.js";
-import { type CompiledContract, contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
+import { readBuildInfos } from "../inputs/buildInfo.js";
+import { type CompiledContract, contractsOf } from "../inputs/compiledContracts.js";
 import { constructorInputs, typedConstructorValues } from "../inputs/constructorValues.js";
 import { createContractJob, linkedLibraries } from "../inputs/contractJob.js";
 import { findContract } from "../inputs/findContract.js";

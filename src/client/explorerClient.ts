@@ -14,7 +14,8 @@ import {
   nftCollectionTypes,
   tokenTypes,
 } from "./rest/validateRest.js";
-import { Transport, type TransportOptions } from "./transport.js";
+import { Transport } from "./transport.js";
+import type { TransportOptions } from "./transportOptions.js";
 
 export interface ExplorerClientOptions extends TransportOptions {
   /** Where the explorer's pages live, when its requests go elsewhere (the Blockscout API). Default: its base. */

@@ -6,7 +6,8 @@ export * from "./contract/index.js";
 export { ExplorerCapabilities } from "./explorerCapabilities.js";
 export { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
 export type { UploadFile } from "./requestBody.js";
-export { Transport, type TransportOptions } from "./transport.js";
+export { Transport } from "./transport.js";
+export type { TransportOptions } from "./transportOptions.js";
 export type {
   NotCopiedStanding,
   RebuiltInput,

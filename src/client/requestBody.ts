@@ -1,4 +1,4 @@
-import { loadHttpClient } from "./loadHttpClient.js";
+import { loadHttpClient } from "../kernel/loadHttpClient.js";
 
 /** An encoded request body and its content type. */
 export interface EncodedBody {

@@ -1,139 +1,46 @@
 import {
-  type BodySample,
-  BotProtectionError,
   createRedactor,
   HttpError,
-  InvalidApiKeyError,
   InvalidInputError,
-  InvalidResponseError,
   NetworkError,
-  NotSupportedError,
-  PaymentRequiredError,
-  PlanRequiredError,
-  QuotaExhaustedError,
   RateLimitedError,
   type Redactor,
   type RequestContext,
-  ResponseTooLargeError,
   type StoppingRefusal,
-  TimeoutError,
 } from "../errors/index.js";
+import { formatDuration } from "../kernel/durationText.js";
 import { currentRequestDeadline } from "../kernel/requestDeadline.js";
 import { checkedHeaders, secretHeaderValues } from "../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
-import { browserLikeUserAgent, userAgent } from "../kernel/userAgent.js";
 import { sleep, type TransportEvent } from "../kernel/waits.js";
 import {
-  type BlockscoutApiError,
-  blockscoutApiErrorSchema,
-  blockscoutApiMessageSchema,
-} from "../schemas/index.js";
+  chainNotServed,
+  chainOfApiRoute,
+  notImplemented,
+  notJson,
+  proxyRefused,
+  redirected,
+} from "./answerFailures.js";
 import { ExplorerCapabilities } from "./explorerCapabilities.js";
-import {
-  botChallengeEvidence,
-  envelopeReason,
-  isDailyQuotaReached,
-  isInvalidApiKey,
-  isNetworkNotSupported,
-  isPlanRequired,
-  isRateLimited,
-  isSourcifyDuplicateRequest,
-} from "./explorerTexts.js";
+import { isNetworkNotSupported } from "./explorerTexts.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
-import { BodyTooLargeError, ProxyRefusedError } from "./httpFailures.js";
-import { loadHttpClient } from "./loadHttpClient.js";
 import { type RateLimiter, sharedRateLimiter, WaitTooLongError } from "./rateLimiter.js";
-
-export interface TransportOptions {
-  /**
-   * The explorer in any usual form (`https://host`, `https://host/api`, ...), or its URLs as already settled (a
-   * target's), which are taken as they are.
-   */
-  explorerUrl: string | ExplorerUrls;
-  /** Sent as the `apikey` query parameter and the `x-api-key` header (or as `Authorization: Bearer`); never shown. */
-  apiKey?: string | undefined;
-  /** `bearer` sends the key only as `Authorization: Bearer <key>` (the Blockscout API). Default `query`. */
-  apiKeyIn?: "query" | "bearer";
-  /**
-   * Sent with every request (gateways, a User-Agent). Values of 8 characters or more are kept out of everything
-   * printed (errors, events, explorer texts); answers are read as they came.
-   */
-  headers?: Record<string, string>;
-  /**
-   * The most bytes of an answer read; a larger one is refused with a {@link ResponseTooLargeError}. Default 64 MiB.
-   */
-  maxResponseBytes?: number;
-  /**
-   * Per-request time limit for reads and asynchronous submissions, the whole body included (a body that trickles
-   * ends at it too). Default 30 s.
-   */
-  requestTimeoutMs?: number;
-  /** Retries of a read after a connection error or a 5xx answer. Default 3. */
-  maxRetries?: number;
-  /** Retries of any request answered 429. Default 5. */
-  maxRateLimitRetries?: number;
-  /**
-   * The longest rate-limit wait accepted (a 429's `Retry-After` / `x-ratelimit-reset`, or a used-up stated quota).
-   * A longer one, or one that would run past the deadline of the work in progress, fails the request at once
-   * with a {@link RateLimitedError} saying what the explorer asked for. Default 300 s.
-   */
-  maxRateLimitWaitMs?: number;
-  /** First retry delay; doubles each time. Default 500 ms. */
-  retryDelayMs?: number;
-  /**
-   * Requests started per second to this explorer (shared by every client of it), always, and never more than the
-   * quota the explorer states in its `x-ratelimit-*` headers. Unset, 10 per second applies only until the explorer
-   * states its quota; then the quota alone decides (no spacing at all when the explorer says it does not limit).
-   */
-  requestsPerSecond?: number;
-  /** Use this limiter instead of the per-explorer shared one. */
-  rateLimiter?: RateLimiter;
-  /**
-   * Through the Blockscout API: the chain's own instance, where requests go (without the key, which is the API's) once
-   * the API answers that it does not serve the chain (`404 Network not supported`). Its own shared limiter paces them.
-   */
-  fallbackExplorerUrl?: ExplorerUrls | undefined;
-  /** What is known of the explorer's optional features; a fresh record (nothing known) by default. */
-  capabilities?: ExplorerCapabilities;
-  /** Waits and retries are reported here. */
-  onEvent?: (event: TransportEvent) => void;
-  /** Query parameters sent with every request, e.g. Etherscan's `chainid`. */
-  fixedQuery?: Record<string, string>;
-  /** Who answers, as messages name it (`Etherscan`, `Sourcify`). Default: "the explorer". */
-  serviceName?: string;
-  /** More values kept out of everything printed (what a `${VAR}` in a settings file expanded to). */
-  secrets?: readonly string[];
-}
-
-/** A request as the client layer describes it. */
-export interface TransportRequest {
-  /** `rpc` goes to `{base}/api`, `rest` to `{base}/api/v2{path}`, `root` to `{base}{path}` (Sourcify's `/v2/...`). */
-  api: "rpc" | "rest" | "root";
-  path?: string;
-  query: Record<string, string | undefined>;
-  method: "GET" | "POST";
-  body?: { contentType: string; payload: Buffer | string };
-  /** A read may be retried; a submission only when the explorer certainly did not act on it. */
-  kind: "read" | "submit";
-  timeoutMs?: number;
-}
-
-/** A JSON answer, whatever its HTTP status. */
-export interface TransportResponse {
-  status: number;
-  headers: Record<string, string>;
-  json: unknown;
-  body: BodySample;
-  request: RequestContext;
-}
+import { rateLimitWait } from "./rateLimitWait.js";
+import { followableRedirect, isRedirect, maxRedirects } from "./redirectPolicy.js";
+import {
+  blockscoutApiErrorOf,
+  explorerMessageOf,
+  isRateLimitAnswer,
+  stoppingRefusal,
+} from "./refusedAnswers.js";
+import { type RawAnswer, sendOnce } from "./sendOnce.js";
+import type { TransportOptions } from "./transportOptions.js";
+import type { TransportRequest, TransportResponse } from "./transportRequest.js";
 
 const defaultTimeoutMs = 30_000;
 const defaultMaxRateLimitWaitMs = 300_000;
 const defaultMaxResponseBytes = 64 * 1_048_576;
-/** A request sent close to its deadline still gets this long to be answered. */
-const shortestRequestTimeoutMs = 1_000;
 const defaultRequestsPerSecond = 10;
-const excerptLength = 200;
 
 /**
  * Sends requests to one explorer: time limits, retries, the shared rate limiter, API key handling and
@@ -237,7 +144,15 @@ export class Transport {
       await this.#acquire(context, limiter);
       let answer: RawAnswer;
       try {
-        answer = await this.#sendOnce(url, req, context, route);
+        answer = await sendOnce(url, req, context, {
+          headers: this.#headers,
+          apiKey: route.apiKey,
+          apiKeyIn: route.apiKeyIn,
+          timeoutMs: this.#timeoutMs,
+          maxResponseBytes: this.#maxResponseBytes,
+          redact: this.redact,
+          redactAnswer: this.#redactAnswer,
+        });
       } catch (error) {
         limiter.settle();
         // An explorer that refuses connections or whose name does not resolve is answered at once, not retried.
@@ -253,10 +168,7 @@ export class Transport {
         this.#stoppedBy = stopping;
         throw stopping;
       }
-      if (
-        (answer.status === 429 && !isSourcifyDuplicateRequest(customCodeOf(answer.json))) ||
-        isRateLimitedEnvelope(answer.json)
-      ) {
+      if (isRateLimitAnswer(answer)) {
         const asked = rateLimitWait(answer.headers);
         const waitMs = asked?.waitMs ?? 1_000;
         const said = explorerMessageOf(answer.json);
@@ -279,13 +191,14 @@ export class Transport {
       }
       const apiError = blockscoutApiErrorOf(answer);
       if (apiError && answer.status === 404 && isNetworkNotSupported(apiError.error)) {
-        if (!this.#fallBack(route, context)) throw this.#chainNotServed(context, answer.sample);
+        if (!this.#fallBack(route, context))
+          throw chainNotServed(context, answer.sample, this.#route.urls.base);
         // The API answered for itself: the request never reached an instance, so it goes again, there.
         url = this.#buildUrl(req);
         context = { method: req.method, url: this.redact(url.toString()) };
         continue;
       }
-      if (apiError && answer.status === 501) throw this.#notImplemented(context, req, apiError);
+      if (apiError && answer.status === 501) throw notImplemented(context, req, apiError, this.redact);
       if (answer.status >= 500 && req.kind === "read" && failures < this.#maxRetries) {
         failures++;
         if (await this.#backoff(context, failures, `HTTP ${answer.status}`)) continue;
@@ -362,32 +275,6 @@ export class Transport {
     });
     return true;
   }
-
-  #chainNotServed(context: RequestContext, sample: BodySample): NotSupportedError {
-    const chain = chainOfApiRoute(this.#route.urls.base);
-    return new NotSupportedError(
-      "blockscout",
-      chain,
-      `The Blockscout API does not serve ${chain} (HTTP ${sample.status}: Network not supported), and no Blockscout instance of the chain is known to ask instead: name the chain's explorer URL (explorer-url, --explorer-url or explorerVerify.chains), or leave Blockscout out of the targets for it.`,
-      { metaMessages: [`Request: ${context.method} ${context.url}`, `HTTP status: ${sample.status}`] },
-    );
-  }
-
-  #notImplemented(
-    context: RequestContext,
-    req: TransportRequest,
-    apiError: BlockscoutApiError,
-  ): NotSupportedError {
-    const what =
-      req.api === "rpc" ? `the action ${req.query.action ?? "asked for"}` : `GET /api/v2${req.path ?? ""}`;
-    return new NotSupportedError(
-      "blockscout",
-      req.api === "rpc" ? (req.query.action ?? "rpc") : (req.path ?? "rest"),
-      `The chain's Blockscout instance does not offer ${what} (HTTP 501 through the Blockscout API: ${this.redact(apiError.error)}, source ${apiError.source}); asking again does not help.`,
-      { metaMessages: [`Request: ${context.method} ${context.url}`, "HTTP status: 501"] },
-    );
-  }
-
   // The explorer's pause or used-up quota may hold the request; never past the deadline or the longest wait.
   async #acquire(context: RequestContext, limiter: RateLimiter): Promise<void> {
     const allowed = this.#allowedWait();
@@ -430,86 +317,6 @@ export class Transport {
     if (apiKey && apiKeyIn === "query") url.searchParams.set("apikey", apiKey);
     return url;
   }
-
-  async #sendOnce(
-    url: URL,
-    req: TransportRequest,
-    context: RequestContext,
-    route: Route,
-  ): Promise<RawAnswer> {
-    const deadline = currentRequestDeadline();
-    const timeoutMs = Math.min(
-      req.timeoutMs ?? this.#timeoutMs,
-      deadline === undefined
-        ? Number.POSITIVE_INFINITY
-        : Math.max(shortestRequestTimeoutMs, deadline - Date.now()),
-    );
-    const controller = new AbortController();
-    let timedOut = false;
-    let sent = false;
-    let status = 0;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    // The user's own headers may replace the User-Agent.
-    const headers: Record<string, string> = {
-      accept: "application/json",
-      "user-agent": userAgent,
-      ...this.#headers,
-    };
-    if (route.apiKey && route.apiKeyIn === "query") headers["x-api-key"] = route.apiKey;
-    if (route.apiKey && route.apiKeyIn === "bearer") headers.authorization = `Bearer ${route.apiKey}`;
-    if (req.body) headers["content-type"] = req.body.contentType;
-    try {
-      const { sendHttpRequest } = await loadHttpClient();
-      const response = await sendHttpRequest(url, {
-        method: req.method,
-        headers,
-        body: req.body?.payload,
-        signal: controller.signal,
-        maxBodyBytes: this.#maxResponseBytes,
-      });
-      sent = true;
-      status = response.status;
-      const text = await response.text();
-      const responseHeaders = response.headers;
-      const contentType = responseHeaders["content-type"] ?? "";
-      // Redacted whole before an excerpt is cut: a cut through the key would leave part of it unrecognised.
-      const shown = this.redact(text);
-      const sample: BodySample = {
-        status: response.status,
-        contentType,
-        excerpt: shown.slice(0, excerptLength),
-      };
-      // An explorer that echoes the key back (in an error text, say) must not get it shown. Its parsed strings are
-      // redacted again: JSON escapes the key's characters may hide in are undone by parsing. Header values stay:
-      // what is read is the explorer's answer; what is printed of it goes through `redact`.
-      const keyless = this.#redactAnswer === this.redact ? shown : this.#redactAnswer(text);
-      const json =
-        keyless !== text
-          ? redactJson(parseJson(text, req.api), this.#redactAnswer)
-          : parseJson(text, req.api);
-      const challenge = botChallengeEvidence({
-        status: response.status,
-        headers: responseHeaders,
-        text: text.slice(0, challengeSearchLength),
-      });
-      return { status: response.status, headers: responseHeaders, json, sample, challenge };
-    } catch (error) {
-      if (error instanceof BodyTooLargeError)
-        throw new ResponseTooLargeError(context, status, error.maxBodyBytes);
-      if (timedOut) throw new TimeoutError(context, timeoutMs, req.method === "POST" || sent);
-      if (error instanceof ProxyRefusedError && error.status === 407)
-        throw proxyRefused(context, { status: 407, contentType: "", excerpt: "" });
-      const errno = errnoOf(error);
-      const reason = this.redact(describeNetworkFailure(error, errno));
-      // A refused connection never carried the request; anything later might have.
-      throw new NetworkError(context, reason, errno, errno !== "ECONNREFUSED" && errno !== "ENOTFOUND");
-    } finally {
-      clearTimeout(timer);
-    }
-  }
 }
 
 /** Where a transport's requests go, the key they carry, and the limiter that paces them. */
@@ -520,31 +327,6 @@ interface Route {
   limiter: RateLimiter;
 }
 
-// The Blockscout API's own error body (`{error, source}`), on an error status; the instance's bodies never have it.
-function blockscoutApiErrorOf(answer: RawAnswer): BlockscoutApiError | undefined {
-  if (answer.status < 400) return undefined;
-  const parsed = blockscoutApiErrorSchema.safeParse(answer.json);
-  return parsed.success ? parsed.data : undefined;
-}
-
-// The Blockscout API's route for a chain ends in the chain id (`https://api.blockscout.com/10`).
-function chainOfApiRoute(base: string): string {
-  const id = /\/(\d+)\/?$/.exec(base)?.[1];
-  return id ? `chain ${id}` : "this chain";
-}
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  json: unknown;
-  sample: BodySample;
-  /** How a bot challenge was recognised in the answer, when it is one. */
-  challenge?: string | undefined;
-}
-
-// A challenge page names itself in its `<title>`, at the top.
-const challengeSearchLength = 16_384;
-
 // What Node's HTTP client accepts in a header value: tab, printable ASCII and Latin-1 (no line breaks or controls).
 const headerValueCharacters = /^[\t\x20-\x7e\x80-\xff]*$/;
 
@@ -554,255 +336,4 @@ function assertSendableApiKey(apiKey: string): void {
     "apiKey",
     "The API key has a character that cannot be sent in an HTTP header (a line break, a control character or one above U+00FF): check that the key was copied whole and alone.",
   );
-}
-
-const maxRedirects = 3;
-
-// A redirect is followed only on the explorer's own origin, or from http on its default port to https on its
-// default port of the same host (another port may be another service), and for a submission only when it keeps the
-// method and body (307, 308): the key and the sources never go to another origin.
-function followableRedirect(from: URL, location: string, status: number, method: string): URL | undefined {
-  let to: URL;
-  try {
-    to = new URL(location, from);
-  } catch {
-    return undefined;
-  }
-  const sameOrigin = to.origin === from.origin;
-  const upgrade =
-    from.protocol === "http:" &&
-    to.protocol === "https:" &&
-    to.hostname === from.hostname &&
-    from.port === "" &&
-    to.port === "";
-  if (!sameOrigin && !upgrade) return undefined;
-  if (method !== "GET" && status !== 307 && status !== 308) return undefined;
-  // Our own query (with the key) goes along; the explorer's location decides only where.
-  const next = new URL(`${to.origin}${to.pathname}`);
-  next.search = from.search;
-  return next;
-}
-
-function isRedirect(status: number): boolean {
-  return status >= 300 && status < 400;
-}
-
-function parseJson(text: string, api: TransportRequest["api"]): unknown {
-  const trimmed = text.trim();
-  if (trimmed === "") return undefined;
-  try {
-    return api === "rest" ? JSON.parse(trimmed, keepExactIntegers) : JSON.parse(trimmed);
-  } catch {
-    return undefined;
-  }
-}
-
-// REST cursors carry token amounts as JSON numbers (`"value": 123456789012345678901`), past what a double holds:
-// such an integer keeps the explorer's digits, as a string, so the next page is asked for exactly.
-function keepExactIntegers(_key: string, value: unknown, context?: { source?: string }): unknown {
-  const source = context?.source;
-  if (typeof value !== "number" || Number.isSafeInteger(value) || source === undefined) return value;
-  return /^-?\d+$/.test(source) ? source : value;
-}
-
-/**
- * Milliseconds to wait after a 429: Blockscout's `x-ratelimit-reset` (ms), else `Retry-After` (seconds or a date).
- *
- * @param headers - lower-cased response headers
- * @returns the wait, or undefined when the explorer did not say
- */
-export function retryAfterMs(headers: Record<string, string>): number | undefined {
-  return rateLimitWait(headers)?.waitMs;
-}
-
-/** A wait the explorer asked for, and in which words (header and number only: nothing else it sent). */
-interface AskedWait {
-  waitMs: number;
-  said: string;
-}
-
-function rateLimitWait(headers: Record<string, string>): AskedWait | undefined {
-  const resetText = headers["x-ratelimit-reset"];
-  const reset = Number(resetText);
-  if (resetText !== undefined && resetText.trim() !== "" && Number.isFinite(reset) && reset >= 0)
-    return { waitMs: reset, said: `x-ratelimit-reset: ${reset}` };
-  const retryAfter = headers["retry-after"];
-  if (retryAfter === undefined || retryAfter.trim() === "") return undefined;
-  const seconds = Number(retryAfter);
-  if (Number.isFinite(seconds))
-    return { waitMs: Math.max(0, seconds * 1_000), said: `Retry-After: ${seconds}` };
-  const date = Date.parse(retryAfter);
-  if (Number.isNaN(date)) return undefined;
-  return { waitMs: Math.max(0, date - Date.now()), said: `Retry-After: ${new Date(date).toUTCString()}` };
-}
-
-/**
- * A duration as a person reads it: `800 ms`, `45 s`, `50 min`, `3 h`, `11574 days`.
- *
- * @param ms - milliseconds
- * @returns the text
- */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms)) return "forever";
-  if (ms < 1_000) return `${Math.round(ms)} ms`;
-  if (ms < 120_000) return `${Math.round(ms / 1_000)} s`;
-  if (ms < 7_200_000) return `${Math.round(ms / 60_000)} min`;
-  if (ms < 172_800_000) return `${Math.round(ms / 3_600_000)} h`;
-  return `${Math.round(ms / 86_400_000)} days`;
-}
-
-function redactJson(value: unknown, redact: Redactor): unknown {
-  if (typeof value === "string") return redact(value);
-  if (Array.isArray(value)) return value.map((item) => redactJson(item, redact));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [redact(key), redactJson(item, redact)]),
-    );
-  }
-  return value;
-}
-
-function explorerMessageOf(json: unknown): string | undefined {
-  if (typeof json !== "object" || json === null) return undefined;
-  return envelopeReason(
-    "message" in json ? json.message : undefined,
-    "result" in json ? json.result : undefined,
-  );
-}
-
-// Answers after which asking again the same day is refused too: nothing more is sent. Etherscan says so in an HTTP 200
-// envelope; the Blockscout API refuses with `x-credits-remaining` at zero; a bot challenge refuses every request alike.
-function stoppingRefusal(
-  answer: RawAnswer,
-  request: RequestContext,
-  service: string | undefined,
-): StoppingRefusal | undefined {
-  if (answer.challenge) {
-    return new BotProtectionError({
-      request,
-      status: answer.status,
-      evidence: answer.challenge,
-      service,
-      browserLikeUserAgent,
-    });
-  }
-  const json = answer.json;
-  if (answer.status === 402) {
-    const said = explorerMessageOf(json) ?? blockscoutApiMessageOf(json);
-    return new PaymentRequiredError({ request, service, explorerMessage: said });
-  }
-  if (typeof json === "object" && json !== null && "status" in json && json.status === "0") {
-    const explorerMessage = explorerMessageOf(json);
-    const refusal = { request, explorerMessage: `${explorerMessage}`, service };
-    if (isDailyQuotaReached(explorerMessage)) return new QuotaExhaustedError(refusal);
-    if (isPlanRequired(explorerMessage)) return new PlanRequiredError(refusal);
-    if (isInvalidApiKey(explorerMessage)) return new InvalidApiKeyError(refusal);
-  }
-  // Zero only: the Blockscout API's -1 is its internal error, not an empty quota.
-  const credits = answer.headers["x-credits-remaining"];
-  if (answer.status >= 400 && credits !== undefined && credits.trim() !== "" && Number(credits) === 0) {
-    const said = explorerMessageOf(json);
-    return new QuotaExhaustedError({
-      request,
-      service,
-      explorerMessage: `${said ? `${said} ` : ""}(HTTP ${answer.status}, x-credits-remaining: ${credits.trim()})`,
-    });
-  }
-  return undefined;
-}
-
-// The 402's body is not documented: its `error` text when it has one (`{error}`, as the API's other answers).
-function blockscoutApiMessageOf(json: unknown): string | undefined {
-  const parsed = blockscoutApiMessageSchema.safeParse(json);
-  return parsed.success && parsed.data.error.trim() !== "" ? parsed.data.error : undefined;
-}
-
-function customCodeOf(json: unknown): unknown {
-  return typeof json === "object" && json !== null && "customCode" in json ? json.customCode : undefined;
-}
-
-// Etherscan answers its rate limit with HTTP 200: `{"status":"0","message":"NOTOK","result":"Max rate limit reached"}`.
-function isRateLimitedEnvelope(json: unknown): boolean {
-  if (typeof json !== "object" || json === null || !("status" in json) || json.status !== "0") return false;
-  return isRateLimited(explorerMessageOf(json));
-}
-
-function redirected(context: RequestContext, sample: BodySample, location: string): InvalidResponseError {
-  return new InvalidResponseError(
-    `The explorer answered with a redirect (HTTP ${sample.status}) to ${location} instead of JSON.`,
-    context,
-    sample,
-    "Use the address it redirects to as the explorer URL (often https:// instead of http://).",
-  );
-}
-
-// HTTP 407 comes from a proxy between this process and the explorer, never from the explorer itself.
-function proxyRefused(context: RequestContext, sample: BodySample): HttpError {
-  return new HttpError(
-    context,
-    sample,
-    undefined,
-    "The proxy refused the credentials (HTTP 407 Proxy Authentication Required): check the user and password in HTTPS_PROXY / HTTP_PROXY.",
-  );
-}
-
-function notJson(context: RequestContext, sample: BodySample): InvalidResponseError {
-  const type = sample.contentType.toLowerCase();
-  const head = sample.excerpt.trimStart().toLowerCase();
-  if (type.includes("html") || head.startsWith("<!doctype html") || head.startsWith("<html")) {
-    return new InvalidResponseError(
-      `The explorer answered an HTML page (HTTP ${sample.status}) instead of JSON.`,
-      context,
-      sample,
-      "A proxy or gateway page usually means the explorer is down or the URL is not its API.",
-    );
-  }
-  if (sample.excerpt.trim() === "") {
-    return new InvalidResponseError(
-      `The explorer answered an empty body (HTTP ${sample.status}).`,
-      context,
-      sample,
-    );
-  }
-  if (type.includes("json")) {
-    return new InvalidResponseError(
-      `The explorer answered malformed JSON (HTTP ${sample.status}).`,
-      context,
-      sample,
-    );
-  }
-  return new InvalidResponseError(
-    `The explorer answered ${sample.contentType || "a body without a content type"} (HTTP ${sample.status}) instead of JSON.`,
-    context,
-    sample,
-  );
-}
-
-function errnoOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^(E[A-Z]+|UND_ERR_SOCKET)$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function describeNetworkFailure(error: unknown, errno: string | undefined): string {
-  switch (errno) {
-    case "ECONNREFUSED":
-      return "the connection was refused";
-    case "ECONNRESET":
-      return "the connection was reset";
-    case "ENOTFOUND":
-      return "the host name could not be resolved";
-    case "ETIMEDOUT":
-      return "the connection timed out";
-    case "UND_ERR_SOCKET":
-      return "the connection was closed before an answer came";
-    default: {
-      const message = error instanceof Error ? error.message : String(error);
-      return errno ? `${message} (${errno})` : message;
-    }
-  }
 }

@@ -1,6 +1,6 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
 import { InvalidInputError } from "../errors/index.js";
-import type { CompiledContract } from "../inputs/buildInfo.js";
+import type { CompiledContract } from "../inputs/compiledContracts.js";
 import { createContractJob } from "../inputs/contractJob.js";
 import { inferContract } from "../inputs/inferContract.js";
 import { currentRequestDeadline, withRequestDeadline } from "../kernel/requestDeadline.js";

@@ -30,6 +30,29 @@ export class ExplorerError extends ExplorerVerifyError {
   }
 }
 
+/** Why an explorer refused a proxy link, in the engine's words. */
+export type ProxyLinkRefusal =
+  /** The proxy itself must be verified before it can be linked. */
+  | "proxy_not_verified"
+  /** Asked too soon after another link of the proxy: the same request may go again after `retryAfterMs`. */
+  | "try_again";
+
+/**
+ * An explorer's refusal of a proxy link, with why read from its words by the service's verifier, so that the engine
+ * branches on {@link ProxyLinkRefusedError.reason}, never on the explorer's text.
+ */
+export class ProxyLinkRefusedError extends ExplorerError {
+  readonly reason: ProxyLinkRefusal;
+  /** With `try_again`: how long the explorer asked to wait. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(refused: ExplorerError, reason: ProxyLinkRefusal, retryAfterMs?: number) {
+    super(refused.request, refused.httpStatus, refused.explorerMessage, refused.details);
+    this.reason = reason;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
 /** The address holds no contract code, or the explorer has not indexed it yet. */
 export class NotAContractError extends ExplorerVerifyError {
   readonly code = "not_a_contract" as const;

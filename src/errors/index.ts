@@ -4,6 +4,8 @@ export {
   NotAContractError,
   NotFoundError,
   type ParameterProblem,
+  type ProxyLinkRefusal,
+  ProxyLinkRefusedError,
   UnknownActionError,
 } from "./explorerErrors.js";
 export { type ErrorCode, ExplorerVerifyError, isExplorerVerifyError } from "./explorerVerifyError.js";

@@ -1,4 +1,4 @@
-import { loadHttpClient } from "../client/loadHttpClient.js";
+import { loadHttpClient } from "../kernel/loadHttpClient.js";
 
 /**
  * Reads a published list (a service's chains, Blockscout's instances) as JSON, the whole answer within the time

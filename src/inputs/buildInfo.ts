@@ -3,22 +3,18 @@ import { readdir } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import * as z from "../kernel/zod.js";
-import type { ImmutableReferences, LinkReferences } from "../recompile/bytecodeTransformations.js";
 import type { StandardJsonInput } from "../verify/job.js";
 import { type KeptContracts, readBuildInfoFile } from "./buildInfoFile.js";
 import {
   type BuildOutput,
-  type BuildOutputContract,
   buildOutputSchema,
   metadataText,
-  prefixedHex,
   standardJsonInputSchema,
   toStandardJsonInput,
 } from "./compilerJson.js";
 import { type ArtifactBuild, readFoundryArtifacts } from "./foundryArtifacts.js";
 import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
 import { type JsonOrigin, parseWithSchema } from "./jsonFile.js";
-import { userSourceName } from "./sourceNames.js";
 
 /** Which tool wrote a build info. */
 export type BuildInfoFormat = "hardhat3" | "hardhat2" | "foundry";
@@ -41,32 +37,6 @@ export interface BuildInfo {
   output: BuildOutput | undefined;
   /** Hardhat 3's `userSourceNameMap`: user source name → input source name. */
   userSourceNames: Record<string, string> | undefined;
-}
-
-/** One contract of a build, with everything verification needs. */
-export interface CompiledContract {
-  /** The source name as in the input: `project/contracts/Token.sol`. */
-  sourceName: string;
-  contractName: string;
-  /** The fully qualified name as in the input, which explorers compile: `project/contracts/Token.sol:Token`. */
-  inputFqn: string;
-  /** The fully qualified name users write: `contracts/Token.sol:Token`. */
-  userFqn: string;
-  input: StandardJsonInput;
-  /** See {@link BuildInfo.compilerVersion}. */
-  compilerVersion: string;
-  /** The contract's compiler metadata (JSON text), when the build selected it. */
-  metadata: string | undefined;
-  abi: readonly unknown[];
-  /** Creation code, `0x`-prefixed; library placeholders (`__$…$__`) left in. */
-  bytecode: string;
-  /** Runtime code, `0x`-prefixed; library placeholders left in, immutables zeroed. */
-  deployedBytecode: string;
-  linkReferences: LinkReferences;
-  deployedLinkReferences: LinkReferences;
-  immutableReferences: ImmutableReferences;
-  buildInfoId: string;
-  buildInfoPath: string;
 }
 
 const hardhat3Format = "hh3-sol-build-info-1";
@@ -283,67 +253,6 @@ class FoundryBuildInfoWithoutInput extends InvalidInputError {}
 
 function artifactBuildInfo(build: ArtifactBuild): BuildInfo {
   return { ...build, format: "foundry", userSourceNames: undefined };
-}
-
-/**
- * Lists the contracts a build compiled (those of its output; none when the output was not kept).
- *
- * @param buildInfo - the build
- * @returns one entry per contract, abstract ones included
- */
-export function contractsOf(buildInfo: BuildInfo): CompiledContract[] {
-  const contracts: CompiledContract[] = [];
-  for (const [sourceName, byName] of Object.entries(buildInfo.output?.contracts ?? {})) {
-    for (const [contractName, output] of Object.entries(byName)) {
-      contracts.push(compiledContract(buildInfo, sourceName, contractName, output));
-    }
-  }
-  return contracts;
-}
-
-/**
- * Names a contract of a build both ways: as the input has it and as users write it.
- *
- * @param buildInfo - the build the contract belongs to
- * @param sourceName - the source name as in the input
- * @param contractName - the contract's name
- * @returns `inputFqn` (`project/contracts/A.sol:A`) and `userFqn` (`contracts/A.sol:A`)
- */
-export function qualifiedNames(
-  buildInfo: BuildInfo,
-  sourceName: string,
-  contractName: string,
-): { inputFqn: string; userFqn: string } {
-  return {
-    inputFqn: `${sourceName}:${contractName}`,
-    userFqn: `${userSourceName(sourceName, buildInfo.userSourceNames)}:${contractName}`,
-  };
-}
-
-function compiledContract(
-  buildInfo: BuildInfo,
-  sourceName: string,
-  contractName: string,
-  output: BuildOutputContract,
-): CompiledContract {
-  const bytecode = output.evm?.bytecode;
-  const deployedBytecode = output.evm?.deployedBytecode;
-  return {
-    sourceName,
-    contractName,
-    ...qualifiedNames(buildInfo, sourceName, contractName),
-    input: buildInfo.input,
-    compilerVersion: buildInfo.compilerVersion,
-    metadata: metadataText(output.metadata),
-    abi: output.abi ?? [],
-    bytecode: prefixedHex(bytecode?.object),
-    deployedBytecode: prefixedHex(deployedBytecode?.object),
-    linkReferences: bytecode?.linkReferences ?? {},
-    deployedLinkReferences: deployedBytecode?.linkReferences ?? {},
-    immutableReferences: deployedBytecode?.immutableReferences ?? {},
-    buildInfoId: buildInfo.id,
-    buildInfoPath: buildInfo.path,
-  };
 }
 
 async function readHardhat3(

@@ -3,7 +3,7 @@ import type { Libraries } from "../kernel/libraries.js";
 import { assertAddress } from "../kernel/validate.js";
 import { encodeConstructorArguments } from "../verify/constructorArguments.js";
 import type { ConstructorArguments, VerificationJob } from "../verify/job.js";
-import type { CompiledContract } from "./buildInfo.js";
+import type { CompiledContract } from "./compiledContracts.js";
 import { userSourceName } from "./sourceNames.js";
 
 /** What a job needs besides the compiled contract. */

@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../errors/index.js";
-import { type BuildInfo, type CompiledContract, contractsOf } from "./buildInfo.js";
+import type { BuildInfo } from "./buildInfo.js";
+import { type CompiledContract, contractsOf } from "./compiledContracts.js";
 import { splitContractName } from "./sourceNames.js";
 
 const shownBuildInfos = 5;

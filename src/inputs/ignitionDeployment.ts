@@ -3,7 +3,8 @@ import { basename, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
-import { type BuildInfo, type CompiledContract, qualifiedNames, readBuildInfo } from "./buildInfo.js";
+import { type BuildInfo, readBuildInfo } from "./buildInfo.js";
+import { type CompiledContract, qualifiedNames } from "./compiledContracts.js";
 import {
   immutableReferencesSchema,
   linkReferencesSchema,

@@ -2,14 +2,12 @@ export type { ImmutableReferences, LinkReferences } from "../recompile/bytecodeT
 export {
   type BuildInfo,
   type BuildInfoFormat,
-  type CompiledContract,
-  contractsOf,
-  qualifiedNames,
   type ReadBuildInfoOptions,
   type ReadBuildInfosOptions,
   readBuildInfo,
   readBuildInfos,
 } from "./buildInfo.js";
+export { type CompiledContract, contractsOf, qualifiedNames } from "./compiledContracts.js";
 export {
   type ContractJobOptions,
   createContractJob,

@@ -1,6 +1,6 @@
 import { InvalidInputError } from "../errors/index.js";
 import { isSameExecutableCode } from "../recompile/bytecodeTransformations.js";
-import type { CompiledContract } from "./buildInfo.js";
+import type { CompiledContract } from "./compiledContracts.js";
 
 /**
  * Whether a compiled contract is the one deployed with this runtime code: linked library addresses, immutable

@@ -1,25 +1,25 @@
 import { dirname, resolve } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
-import type { Libraries } from "../kernel/libraries.js";
 import * as z from "../kernel/zod.js";
-import { linkedLibraryAddresses } from "../recompile/bytecodeTransformations.js";
-import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
-import {
-  type BuildInfo,
-  type CompiledContract,
-  contractsOf,
-  type ReadBuildInfosOptions,
-  readBuildInfos,
-} from "./buildInfo.js";
+import type { VerificationJob } from "../verify/job.js";
+import { type BuildInfo, type ReadBuildInfosOptions, readBuildInfos } from "./buildInfo.js";
 import { codeReadsAhead } from "./codeReadsAhead.js";
 import { createContractJob } from "./contractJob.js";
 import { findContract } from "./findContract.js";
-import { contractsMatching, inferContract } from "./inferContract.js";
 import { type JsonOrigin, parseBoundedJson, readTextFile } from "./jsonFile.js";
+import {
+  contractRequired,
+  type DeployedCodeReader,
+  deployedContract,
+  hasConstructorInputs,
+  librariesFromCode,
+  outsideBuild,
+} from "./manifestDeployedCode.js";
 import { checkManifestEntries, checkManifestEntry, type ManifestEntrySpec } from "./manifestEntries.js";
 import { readRegistrySources } from "./registrySources.js";
 import { splitContractName } from "./sourceNames.js";
 import { readStandardJsonFile } from "./standardJsonFile.js";
+import { inputContractName, inputLibraries } from "./standardJsonNames.js";
 import { resolveInsideRoot } from "./workspacePath.js";
 
 /** One manifest entry, ready for the engine. */
@@ -43,7 +43,7 @@ export interface ReadManifestOptions {
    * leave out `contract`, which is inferred from that code, and constructor arguments left out are recovered
    * from the explorer's creation data.
    */
-  deployedCode?: (address: string) => Promise<string>;
+  deployedCode?: DeployedCodeReader;
   /**
    * The folder every file an entry names must be inside, after symbolic links are followed (the Action's workspace,
    * a project's root): an entry naming a file elsewhere is refused. Unset, paths are not confined.
@@ -132,7 +132,7 @@ export async function readManifest(
     : options;
   for (const entry of entries) {
     try {
-      if (await outsideBuild(entry, buildInfos, reading)) {
+      if (options.onProxyOutsideBuild && (await outsideBuild(entry, buildInfos, reading.deployedCode))) {
         options.onProxyOutsideBuild?.({ field: entry.field, address: entry.address });
         continue;
       }
@@ -334,113 +334,4 @@ async function entryJob(
 
 async function readSource(files: FileResolver, path: string, sourceField: string): Promise<string> {
   return readTextFile({ field: sourceField, what: "source file", path: await files(path, sourceField) });
-}
-
-/** A Hardhat 3 input names project files `project/…`: accept the name users write for them too. */
-function inputSourceName(input: StandardJsonInput, sourceName: string): string | undefined {
-  if (input.sources[sourceName] !== undefined) return sourceName;
-  const prefixed = `project/${sourceName}`;
-  return input.sources[prefixed] === undefined ? undefined : prefixed;
-}
-
-function inputContractName(input: StandardJsonInput, contract: string, contractField: string): string {
-  const { sourceName, contractName } = splitContractName(contract);
-  if (sourceName === undefined || contractName === "") {
-    throw new InvalidInputError(
-      contractField,
-      `${contractField} ${JSON.stringify(contract)} must be a fully qualified name like contracts/Token.sol:Token: a standard JSON input can hold many contracts.`,
-    );
-  }
-  const inputName = inputSourceName(input, sourceName);
-  if (inputName === undefined) {
-    const names = Object.keys(input.sources);
-    const shown = names.slice(0, 5).join(", ") + (names.length > 5 ? ` and ${names.length - 5} more` : "");
-    throw new InvalidInputError(
-      contractField,
-      `${contractField} ${JSON.stringify(contract)}: the standard JSON input has no source "${sourceName}" (its sources: ${shown}).`,
-    );
-  }
-  return `${inputName}:${contractName}`;
-}
-
-function inputLibraries(input: StandardJsonInput, libraries: Libraries): Libraries {
-  const resolved: Libraries = {};
-  for (const [name, address] of Object.entries(libraries)) {
-    const { sourceName, contractName } = splitContractName(name);
-    const inputName = sourceName === undefined ? undefined : inputSourceName(input, sourceName);
-    resolved[inputName === undefined ? name : `${inputName}:${contractName}`] = address;
-  }
-  return resolved;
-}
-
-// A linked library's address sits in the deployed code where the compiler left its placeholder; the entry's own
-// `libraries` win over what the code says.
-async function librariesFromCode(
-  entry: ManifestEntrySpec,
-  contract: CompiledContract,
-  deployedCode: ReadManifestOptions["deployedCode"],
-): Promise<Record<string, string> | undefined> {
-  if (!deployedCode || Object.keys(contract.deployedLinkReferences).length === 0) return undefined;
-  return linkedLibraryAddresses(contract.deployedLinkReferences, await readCode(entry, deployedCode));
-}
-
-async function readCode(
-  entry: ManifestEntrySpec,
-  deployedCode: NonNullable<ReadManifestOptions["deployedCode"]>,
-): Promise<string> {
-  try {
-    return await deployedCode(entry.address);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new InvalidInputError(
-      `${entry.field}.address`,
-      `Could not read the code at ${entry.address} from the chain, to find which contract it is: ${reason}.`,
-    );
-  }
-}
-
-// A proxy entry left to be inferred whose code is no contract of the build (a clone, a proxy built elsewhere).
-async function outsideBuild(
-  entry: ManifestEntrySpec,
-  buildInfos: () => Promise<BuildInfo[]>,
-  options: ReadManifestOptions,
-): Promise<boolean> {
-  const { deployedCode } = options;
-  if (!entry.proxy || !options.onProxyOutsideBuild || !deployedCode) return false;
-  if (entry.kind !== "build-info" || entry.contract !== undefined) return false;
-  const code = await readCode(entry, deployedCode);
-  return code !== "0x" && contractsMatching((await buildInfos()).flatMap(contractsOf), code).length === 0;
-}
-
-async function deployedContract(
-  entry: ManifestEntrySpec,
-  buildInfos: () => Promise<BuildInfo[]>,
-  deployedCode: ReadManifestOptions["deployedCode"],
-): Promise<CompiledContract> {
-  if (!deployedCode) throw contractRequired(entry);
-  const code = await readCode(entry, deployedCode);
-  return inferContract((await buildInfos()).flatMap(contractsOf), code, entry.address, {
-    contract: `${entry.field}.contract`,
-    build: "that the artifacts are the build the contract was deployed from",
-  });
-}
-
-function hasConstructorInputs(abi: readonly unknown[]): boolean {
-  return abi.some(
-    (item) =>
-      typeof item === "object" &&
-      item !== null &&
-      "type" in item &&
-      item.type === "constructor" &&
-      "inputs" in item &&
-      Array.isArray(item.inputs) &&
-      item.inputs.length > 0,
-  );
-}
-
-function contractRequired(entry: ManifestEntrySpec): InvalidInputError {
-  return new InvalidInputError(
-    `${entry.field}.contract`,
-    `${entry.field}.contract is required: name the contract (path/File.sol:Name), or give the chain (the Action's rpc-url) to infer it from the deployed code.`,
-  );
 }

@@ -1,6 +1,6 @@
 import { InvalidInputError } from "../errors/index.js";
 import type { OptimizerSettings, SingleFileSource } from "../verify/job.js";
-import type { CompiledContract } from "./buildInfo.js";
+import type { CompiledContract } from "./compiledContracts.js";
 import { flattenSources } from "./flattenSources.js";
 
 /**

@@ -1,4 +1,4 @@
-import { formatDuration } from "../client/transport.js";
+import { formatDuration } from "../kernel/durationText.js";
 import type { VerificationEvent } from "../verify/events.js";
 import { statusWord } from "./statusWord.js";
 import { neutraliseText } from "./terminalText.js";

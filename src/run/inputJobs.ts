@@ -8,8 +8,9 @@ import {
   ignitionTransactionHashes,
 } from "../discovery/deploymentTransactions.js";
 import { beforeDeadline, DeadlineReached } from "../discovery/discoveryDeadline.js";
-import type { CompiledContract } from "../inputs/buildInfo.js";
-import { contractsOf, readBuildInfos } from "../inputs/buildInfo.js";
+import { readBuildInfos } from "../inputs/buildInfo.js";
+import type { CompiledContract } from "../inputs/compiledContracts.js";
+import { contractsOf } from "../inputs/compiledContracts.js";
 import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
 import { isHardhatDeployFolder } from "../inputs/hardhatDeployFiles.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";

@@ -1,7 +1,7 @@
 import { type ProxyChainReader, type ProxyResolution, resolveProxy } from "../chain/proxyKinds.js";
 import { beforeDeadline, DeadlineReached } from "../discovery/discoveryDeadline.js";
 import { isExplorerVerifyError } from "../errors/index.js";
-import type { CompiledContract } from "../inputs/buildInfo.js";
+import type { CompiledContract } from "../inputs/compiledContracts.js";
 import { constructorInputs } from "../inputs/constructorValues.js";
 import { createContractJob } from "../inputs/contractJob.js";
 import { contractsMatching } from "../inputs/inferContract.js";

@@ -1,11 +1,9 @@
-import { Transport } from "../client/transport.js";
-import type { VerifiedInputReading } from "../client/verifiedInput.js";
 import { InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
 import { maxJsonDepth, nestsDeeperThan } from "../kernel/jsonDepth.js";
 import { assertAddress } from "../kernel/validate.js";
 import type { TransportEvent } from "../kernel/waits.js";
-import { blockscoutTransportOptions, type TransportSettings } from "../verifiers/blockscoutVerifier.js";
-import type { Target } from "../verifiers/target.js";
+import type { TransportSettings } from "../verifiers/serviceTransports.js";
+import { verifiedInputReaderFor } from "../verifiers/verifierFor.js";
 import type { VerificationJob } from "../verify/job.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";
 import { eachAtMost } from "./eachAtMost.js";
@@ -68,7 +66,7 @@ export async function runCopy(request: RunCopyRequest): Promise<RunResults> {
   reporter.info(
     `Reading ${addresses.length} contract${addresses.length === 1 ? "" : "s"} from ${describeTargets(source)}`,
   );
-  const read = readerFor(sourceTarget, transport);
+  const read = verifiedInputReaderFor(sourceTarget, transport);
   const readings = await eachAtMost(readsAtOnce, addresses, async (address) => {
     try {
       return await read(address);
@@ -145,48 +143,4 @@ export async function runCopy(request: RunCopyRequest): Promise<RunResults> {
     reporter,
     interruptible: request.interruptible,
   });
-}
-
-/**
- * The reader of a service's verified contracts, through a transport of its own to the target as resolved (its URL,
- * key and route): Blockscout's checked read, Etherscan's and Routescan's `getsourcecode`, Sourcify's lookup.
- */
-function readerFor(
-  target: Target,
-  settings: TransportSettings,
-): (address: string) => Promise<VerifiedInputReading> {
-  switch (target.service) {
-    case "blockscout": {
-      const transport = new Transport(blockscoutTransportOptions(target, settings));
-      return async (address) =>
-        (await import("../client/contract/readVerifiedInput.js")).readVerifiedInput(transport, { address });
-    }
-    case "etherscan":
-    case "routescan": {
-      const transport = new Transport({
-        ...settings,
-        explorerUrl: target.apiUrl,
-        apiKey: target.apiKey,
-        apiKeyIn: "query",
-        // Etherscan's chain goes with every request; Routescan's is in the URL.
-        ...(target.service === "etherscan" ? { fixedQuery: { chainid: String(target.chainId) } } : {}),
-        // The services' stated rates for a free key (3/s) and for none (2/s), as their verifiers pace them.
-        requestsPerSecond:
-          settings.requestsPerSecond ?? (target.service === "etherscan" ? 3 : target.apiKey ? undefined : 2),
-        serviceName: serviceTitles[target.service],
-      });
-      return async (address) =>
-        (await import("../client/contract/readEtherscanContract.js")).readEtherscanContract(transport, {
-          address,
-        });
-    }
-    case "sourcify": {
-      const transport = new Transport({ ...settings, explorerUrl: target.apiUrl, serviceName: "Sourcify" });
-      return async (address) =>
-        (await import("../client/sourcify/readSourcifyContract.js")).readSourcifyContract(transport, {
-          chainId: target.chainId,
-          address,
-        });
-    }
-  }
 }

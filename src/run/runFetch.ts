@@ -4,16 +4,17 @@ import {
   type VerifiedContractReading,
   verificationStandingNote,
 } from "../client/contract/readVerifiedContract.js";
-import type { ExplorerClient } from "../client/explorerClient.js";
 import { InvalidInputError } from "../errors/index.js";
 import { assertAddress } from "../kernel/validate.js";
+import type { BlockscoutTarget } from "../verifiers/target.js";
+import { explorerClientFor } from "../verifiers/verifierFor.js";
 
 /**
  * Writes what the explorer holds for a verified contract into `out`: `abi.json`, `contract.json` (name, compiler,
  * settings, and whether the sources are the address's own or a bytecode twin's or an EIP-1167 implementation's),
  * `sources/…` and `creation.json`. Every source's place is checked before anything is written.
  *
- * @param client - the explorer
+ * @param target - the explorer, resolved
  * @param address - the contract
  * @param out - the output folder
  * @param writeLine - where the lines for a person go
@@ -21,13 +22,14 @@ import { assertAddress } from "../kernel/validate.js";
  *   land outside the folder, or a folder that cannot be written
  */
 export async function runFetch(
-  client: ExplorerClient,
+  target: BlockscoutTarget,
   address: string,
   out: string,
   writeLine: (line: string) => void,
 ): Promise<void> {
   assertAddress(address);
   const folder = resolve(out);
+  const client = explorerClientFor(target);
   const reading = await client.readVerifiedContract({ address });
   if (!reading) throw new InvalidInputError("address", `The explorer has no verified source for ${address}.`);
   const { contract } = reading;

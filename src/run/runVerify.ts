@@ -4,12 +4,13 @@ import type { DiscoveryWarning } from "../discovery/index.js";
 import { InterruptedError, InvalidInputError } from "../errors/index.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import type { TransportEvent } from "../kernel/waits.js";
+import { engineLedger } from "../ledger/engineLedger.js";
 import { Ledger } from "../ledger/ledger.js";
 import { runConcurrencyCeiling } from "../options/verificationOptions.js";
-import type { TransportSettings } from "../verifiers/blockscoutVerifier.js";
+import type { TransportSettings } from "../verifiers/serviceTransports.js";
 import { SharedAcrossChains } from "../verifiers/sharedAcrossChains.js";
 import type { BlockscoutTarget, Target } from "../verifiers/target.js";
-import { verifierFor } from "../verifiers/verifierFor.js";
+import { explorerClientFor, verifierFor } from "../verifiers/verifierFor.js";
 import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
 import type { VerificationEvent } from "../verify/events.js";
 import { isSuccess, type ResultError, type VerificationJob, type VerificationResult } from "../verify/job.js";
@@ -18,8 +19,8 @@ import type { Service, Verifier } from "../verify/verifier.js";
 import { displayName } from "../verify/verifyContract.js";
 import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
 import { WorkSlots } from "../verify/workSlots.js";
-import { explorerClientFor } from "./explorerClientFor.js";
 import { interruptionGraceMs, watchInterruption } from "./interruption.js";
+import { preflightChain } from "./preflightChain.js";
 import { type ProxySources, proxyJobs } from "./proxyJobs.js";
 import { QueueHeartbeat } from "./queueHeartbeat.js";
 import { readsDeadline } from "./readsDeadline.js";
@@ -200,8 +201,9 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     wait: settings.wait,
     preflight: settings.preflight,
     sendUnlisted: settings.sendUnlisted === true,
-    ...(request.rpc ? { rpc: request.rpc } : {}),
-    ...(ledger ? { ledger, recheck: request.ledger?.recheck } : {}),
+    ...(request.rpc ? { rpc: preflightChain(request.rpc) } : {}),
+    openChain: preflightChain,
+    ...(ledger ? { ledger: engineLedger(ledger), recheck: request.ledger?.recheck } : {}),
   };
   const chains = new Set(targets.targets.map((target) => target.chainId));
   const batches: Batch[] = [];

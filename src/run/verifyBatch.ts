@@ -1,12 +1,25 @@
 import type { FindExplorerOptions } from "../explorers/findExplorerByChainId.js";
+import { engineLedger } from "../ledger/engineLedger.js";
+import { Ledger } from "../ledger/ledger.js";
 import type { VerificationJob, VerificationResult } from "../verify/job.js";
 import type { Service, Verifier } from "../verify/verifier.js";
 import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
 import { WorkSlots } from "../verify/workSlots.js";
+import { type ChainRpc, preflightChain } from "./preflightChain.js";
 import { type ChainPlace, resolveTargets } from "./targets.js";
 
 /** What a script says about where and how to verify: the explorer and keys in its own words, and the engine's settings. */
-export interface BatchOptions extends Omit<JobsOptions, "chainId"> {
+export interface BatchOptions extends Omit<JobsOptions, "chainId" | "ledger" | "rpc" | "openChain"> {
+  /**
+   * The target chain (and compiler files): with it, a failed verification is explained by compiling locally
+   * against the deployed code.
+   */
+  rpc?: ChainRpc | undefined;
+  /**
+   * The ledger (a file path, or an open {@link Ledger}): read before each job, written after every change, so a
+   * rerun skips what is verified and polls what is pending instead of submitting again.
+   */
+  ledger?: string | Ledger | undefined;
   /** The Blockscout explorer, in any usual form. Without it, `chainId` (or each job's chain) finds it. */
   explorerUrl?: string | undefined;
   /** The chain of jobs that name none: finds its explorer when `explorerUrl` is not given, routes a `proapi_` key. */
@@ -55,7 +68,15 @@ export async function verifyBatch(
   jobs: VerificationJob[],
   options: BatchOptions = {},
 ): Promise<VerificationResult[]> {
-  if (options.verifier) return verifyJobs(options.verifier, jobs, { ...options, chainId: options.chainId });
+  const opened = typeof options.ledger === "string" ? new Ledger(options.ledger) : options.ledger;
+  const { rpc, ...rest } = options;
+  const engineOptions: JobsOptions = {
+    ...rest,
+    ledger: opened ? engineLedger(opened) : undefined,
+    ...(rpc ? { rpc: preflightChain(rpc) } : {}),
+    openChain: preflightChain,
+  };
+  if (options.verifier) return verifyJobs(options.verifier, jobs, engineOptions);
   const named = [...new Set(jobs.flatMap((job) => (job.chainId === undefined ? [] : [job.chainId])))];
   const chainIds = named.length > 0 ? named : [options.chainId];
   const source = named.length > 0 ? "the jobs' chainId" : "the chainId option";
@@ -125,7 +146,7 @@ export async function verifyBatch(
         const own =
           resolved.chainIds.length <= 1 ? jobs : jobs.filter((job) => job.chainId === target.chainId);
         const records = await verifyJobs(verifier, own, {
-          ...options,
+          ...engineOptions,
           totalConcurrency: slots,
           chainId: target.chainId,
         });

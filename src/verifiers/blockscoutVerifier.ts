@@ -1,9 +1,8 @@
 import * as contract from "../client/contract/index.js";
 import { isBytecodeMismatch } from "../client/explorerTexts.js";
-import { sharedRateLimiter } from "../client/rateLimiter.js";
 import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContractStatus.js";
 import { getVerificationConfig } from "../client/rest/getVerificationConfig.js";
-import { Transport, type TransportOptions } from "../client/transport.js";
+import { Transport } from "../client/transport.js";
 import { ExplorerError, UnknownActionError } from "../errors/index.js";
 import type { QuotaReading } from "../kernel/waits.js";
 import type {
@@ -25,19 +24,9 @@ import {
   standardJsonRequest,
   withArguments,
 } from "./contractModuleAnswers.js";
+import { submitProxyLink } from "./proxyLinkSubmission.js";
+import { serviceTransportOptions, type TransportSettings } from "./serviceTransports.js";
 import type { BlockscoutTarget } from "./target.js";
-
-/**
- * What a run sets for every request of a target: its pace, the answers' cap, retries and time limits, where transport
- * events go. Where requests go, and with which key, is the target's.
- */
-export type TransportSettings = Omit<
-  TransportOptions,
-  "explorerUrl" | "apiKey" | "apiKeyIn" | "headers" | "fixedQuery" | "serviceName" | "fallbackExplorerUrl"
->;
-
-/** The Blockscout API's free tier, until its answers state the quota. */
-const blockscoutApiRequestsPerSecond = 5;
 
 const capabilities: VerifierCapabilities = {
   formats: ["standard-json", "single-file", "flattened", "vyper", "registry"],
@@ -66,7 +55,7 @@ export class BlockscoutVerifier implements Verifier {
    * @param settings - the run's pace, answer cap and events
    */
   constructor(target: BlockscoutTarget, settings: TransportSettings = {}) {
-    this.transport = new Transport(blockscoutTransportOptions(target, settings));
+    this.transport = new Transport(serviceTransportOptions(target, settings));
     const base = target.instanceUrl;
     this.pages = {
       base,
@@ -159,18 +148,7 @@ export class BlockscoutVerifier implements Verifier {
           await this.#viaRegistry({ address: submission.address, files: [...submission.files], timeoutMs }),
         );
       case "proxy":
-        return {
-          kind: "receipt",
-          receipt: {
-            id: await contract.verifyProxyContract(this.transport, {
-              address: submission.address,
-              ...(submission.expectedImplementation
-                ? { expectedImplementation: submission.expectedImplementation }
-                : {}),
-            }),
-            of: "proxy-link",
-          },
-        };
+        return submitProxyLink(this.transport, submission);
     }
   }
 
@@ -225,39 +203,4 @@ export class BlockscoutVerifier implements Verifier {
       return contract.verifyViaSourcify(this.transport, parameters);
     }
   }
-}
-
-/**
- * The transport settings of a resolved Blockscout target: its route, key and headers, and through the Blockscout
- * API one limiter for the API's root, whose one quota covers every chain.
- *
- * @param target - the explorer, resolved
- * @param settings - the run's pace, answer cap and events
- * @returns the transport's options
- */
-export function blockscoutTransportOptions(
-  target: BlockscoutTarget,
-  settings: TransportSettings = {},
-): TransportOptions {
-  const quotaRoot = target.sharedQuotaRoot;
-  return {
-    ...settings,
-    ...(quotaRoot && !settings.rateLimiter
-      ? {
-          rateLimiter: sharedRateLimiter(
-            quotaRoot,
-            settings.requestsPerSecond ?? blockscoutApiRequestsPerSecond,
-            {
-              followExplorerQuota: settings.requestsPerSecond === undefined,
-            },
-          ),
-        }
-      : {}),
-    explorerUrl: target.api,
-    fallbackExplorerUrl: target.fallback,
-    apiKey: target.apiKey,
-    apiKeyIn: target.keyIn,
-    headers: target.headers,
-    secrets: target.secrets,
-  };
 }

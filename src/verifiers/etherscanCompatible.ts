@@ -22,6 +22,7 @@ import {
   standardJsonRequest,
   withArguments,
 } from "./contractModuleAnswers.js";
+import { submitProxyLink } from "./proxyLinkSubmission.js";
 
 /** What one Etherscan-compatible service is: its transport, pages and abilities. */
 export interface EtherscanCompatibleService {
@@ -73,13 +74,7 @@ export class EtherscanCompatibleVerifier implements Verifier {
   async submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
     if (submission.format === "proxy") {
       if (!this.capabilities.proxyLink) throw this.#notSupported("proxy links");
-      const id = await contract.verifyProxyContract(this.transport, {
-        address: submission.address,
-        ...(submission.expectedImplementation
-          ? { expectedImplementation: submission.expectedImplementation }
-          : {}),
-      });
-      return { kind: "receipt", receipt: { id, of: "proxy-link" } };
+      return submitProxyLink(this.transport, submission);
     }
     if (!this.capabilities.formats.includes(submission.format))
       throw this.#notSupported(`the ${submission.format} format`);

@@ -6,17 +6,18 @@ import {
   isExplorerVerifyError,
   QuotaExhaustedError,
 } from "../errors/index.js";
-import type { TransportSettings } from "./blockscoutVerifier.js";
 import { EtherscanCompatibleVerifier } from "./etherscanCompatible.js";
+import {
+  etherscanKeyTransportOptions,
+  serviceTransportOptions,
+  type TransportSettings,
+} from "./serviceTransports.js";
 import { SharedAcrossChains } from "./sharedAcrossChains.js";
 import { type AllowanceAnswer, StatedSubmissionBudget } from "./statedSubmissionBudget.js";
 import type { EtherscanTarget } from "./target.js";
 
 /** Etherscan answers `getcontractcreation` for at most five addresses at once. */
 const creationsPerRequest = 5;
-
-/** The free plan's rate: 3 calls per second, counted over every chain of the key. */
-const defaultRequestsPerSecond = 3;
 
 /**
  * Etherscan API v2 for one chain: the contract module Blockscout copies, with `chainid` on every request and a key.
@@ -36,22 +37,14 @@ export function etherscanVerifier(
   shared: SharedAcrossChains = new SharedAcrossChains(),
 ): EtherscanCompatibleVerifier {
   const site = target.siteUrl;
-  const transportOptions = {
-    ...settings,
-    explorerUrl: target.apiUrl,
-    apiKey: target.apiKey,
-    apiKeyIn: "query" as const,
-    requestsPerSecond: settings.requestsPerSecond ?? defaultRequestsPerSecond,
-    serviceName: "Etherscan",
-  };
   // The key's, whatever the chain: asked through a transport of its own, so a chain's stop is not the budget's.
   const submissionBudget = shared.budget(`etherscan ${target.apiUrl} ${target.apiKey}`, () => {
-    const transport = new Transport(transportOptions);
+    const transport = new Transport(etherscanKeyTransportOptions(target, settings));
     return new StatedSubmissionBudget(() => etherscanBudget(transport), shared.budgetShare("etherscan"));
   });
   return new EtherscanCompatibleVerifier({
     service: "etherscan",
-    transport: new Transport({ ...transportOptions, fixedQuery: { chainid: String(target.chainId) } }),
+    transport: new Transport(serviceTransportOptions(target, settings)),
     pages: {
       base: site ?? "",
       ledgerKey: `etherscan/chain-${target.chainId}`,

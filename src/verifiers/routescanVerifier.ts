@@ -1,10 +1,7 @@
 import { Transport } from "../client/transport.js";
-import type { TransportSettings } from "./blockscoutVerifier.js";
 import { EtherscanCompatibleVerifier } from "./etherscanCompatible.js";
+import { serviceTransportOptions, type TransportSettings } from "./serviceTransports.js";
 import type { RoutescanTarget } from "./target.js";
-
-/** Routescan without a key: 2 requests a second (its stated limit for keyless use). */
-const keylessRequestsPerSecond = 2;
 
 /**
  * Routescan for one chain: Etherscan's contract module at
@@ -22,14 +19,7 @@ export function routescanVerifier(
   const site = target.siteUrl;
   return new EtherscanCompatibleVerifier({
     service: "routescan",
-    transport: new Transport({
-      ...settings,
-      explorerUrl: target.apiUrl,
-      apiKey: target.apiKey,
-      apiKeyIn: "query",
-      requestsPerSecond: settings.requestsPerSecond ?? (target.apiKey ? undefined : keylessRequestsPerSecond),
-      serviceName: "Routescan",
-    }),
+    transport: new Transport(serviceTransportOptions(target, settings)),
     pages: {
       base: site,
       ledgerKey: `routescan/chain-${target.chainId}`,

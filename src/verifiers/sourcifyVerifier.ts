@@ -15,8 +15,8 @@ import type {
   Verifier,
   VerifierCapabilities,
 } from "../verify/verifier.js";
-import type { TransportSettings } from "./blockscoutVerifier.js";
 import { outcomeOf } from "./contractModuleAnswers.js";
+import { serviceTransportOptions, type TransportSettings } from "./serviceTransports.js";
 import { SharedAcrossChains } from "./sharedAcrossChains.js";
 import { SourcifyAllChainsLookups } from "./sourcifyAllChainsLookups.js";
 import type { SourcifyTarget } from "./target.js";
@@ -64,7 +64,7 @@ export class SourcifyVerifier implements Verifier {
       (value): value is SourcifyAllChainsLookups => value instanceof SourcifyAllChainsLookups,
     );
     this.#allChains.join(target.chainId);
-    this.transport = new Transport({ ...settings, explorerUrl: target.apiUrl, serviceName: "Sourcify" });
+    this.transport = new Transport(serviceTransportOptions(target, settings));
     const site = target.siteUrl;
     this.pages = {
       base: site,

@@ -1,5 +1,4 @@
-import { isProxyNotVerified, onlyOneAttemptWaitMs } from "../client/explorerTexts.js";
-import { type ErrorCode, ExplorerError, isExplorerVerifyError } from "../errors/index.js";
+import { type ErrorCode, isExplorerVerifyError, ProxyLinkRefusedError } from "../errors/index.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
@@ -153,7 +152,9 @@ export async function linkProxyTo(
       } catch (error) {
         // Asking again is harmless: the explorer only looks the implementation up again, under a new guid.
         const refreshWaitMs =
-          error instanceof ExplorerError ? onlyOneAttemptWaitMs(error.explorerMessage) : undefined;
+          error instanceof ProxyLinkRefusedError && error.reason === "try_again"
+            ? error.retryAfterMs
+            : undefined;
         const waitMs =
           refreshWaitMs ??
           (isRetryable(error) && ++retryableFailures < maxLinkRequestFailures ? retryWaitMs : undefined);
@@ -201,7 +202,7 @@ export async function linkProxyTo(
   } catch (error) {
     const message = isExplorerVerifyError(error) ? error.shortMessage : String(error);
     const hint =
-      error instanceof ExplorerError && isProxyNotVerified(error.explorerMessage)
+      error instanceof ProxyLinkRefusedError && error.reason === "proxy_not_verified"
         ? " The proxy contract itself must be verified before it can be linked to its implementation."
         : "";
     const sentence = hint && !/[.!?]$/.test(message) ? `${message}.` : message;

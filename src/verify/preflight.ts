@@ -1,5 +1,4 @@
 import { type AbiParameter, decodeAbiParameters } from "viem";
-import { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import type { SubmittedSources } from "../recompile/compilerInput.js";
 import { localCompilerResolver } from "../recompile/compilerResolver.js";
 import {
@@ -10,9 +9,16 @@ import {
 import { longCompilerVersion } from "./compilerVersion.js";
 import type { VerificationJob } from "./job.js";
 
-/** Where preflight looks: the target chain, and compilers besides a native `solc` on PATH and the npm `solc` package. */
+/** Reads the code deployed at an address on a job's chain. */
+export type DeployedCodeReader = (address: string) => Promise<string>;
+
+/**
+ * Where preflight looks: the target chain, read through what the hall opened, and compilers besides a native `solc`
+ * on PATH and the npm `solc` package.
+ */
 export interface PreflightOptions {
-  rpcUrl: string;
+  /** The chain's deployed code. */
+  readCode: DeployedCodeReader;
   /** Compiler files or binaries: `.js` files are solc-js, anything else a native solc. */
   compilers?: string[];
 }
@@ -50,7 +56,7 @@ export async function preflight(
       diagnosis: "Preflight skipped: there is no local compiler for this format.",
     };
   const resolveCompiler = localCompilerResolver({ compilers: options.compilers ?? [] });
-  const runtimeCode = await new JsonRpcChain(options.rpcUrl).getCode(job.address);
+  const runtimeCode = await options.readCode(job.address);
   if (runtimeCode === "0x") {
     return {
       outcome: "mismatch",

@@ -1,5 +1,3 @@
-import { proxyLinkHash } from "../ledger/inputHash.js";
-import type { Ledger } from "../ledger/ledger.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
@@ -7,6 +5,7 @@ import { isSuccess, type ProxyPartRole, type ProxyRecord, type VerificationResul
 import { linkProxyTo } from "./linkProxy.js";
 import type { PollingOptions } from "./pollVerifyStatus.js";
 import { unverifiedPartLink } from "./stoppedParts.js";
+import type { VerificationLedger } from "./verificationLedger.js";
 import { serviceTitles, type Verifier } from "./verifier.js";
 
 /** A proxy whose system (implementations, beacon, facets, admin) the jobs verify: linked once they are. */
@@ -21,7 +20,7 @@ export interface ProxySystem {
 
 /** What the links of a target's systems need of the engine's run. */
 export interface SystemLinkContext {
-  ledger: Ledger | undefined;
+  ledger: VerificationLedger | undefined;
   chainId: number | undefined;
   recheck: boolean | undefined;
   timeoutMs: number | undefined;
@@ -154,9 +153,7 @@ export async function linkProxySystem(
     notice(note);
     return { note };
   }
-  const linkHash = proxyLinkHash([...implementations].sort().join(","));
-  const recorded = context.ledger?.entry(verifier.pages.ledgerKey, address, "proxy");
-  if (recorded?.status === "verified" && recorded.inputHash === linkHash && !context.recheck) {
+  if (context.ledger?.recordsLink(verifier, address, implementations) && !context.recheck) {
     return {
       link: record(
         "already-verified",
@@ -190,17 +187,7 @@ export async function linkProxySystem(
       },
     ),
   );
-  context.ledger?.record({
-    explorer: verifier.pages.ledgerKey,
-    address,
-    ...(context.chainId === undefined ? {} : { chainId: context.chainId }),
-    contract: link.contract,
-    format: "proxy",
-    inputHash: linkHash,
-    status: link.status === "already-verified" ? "verified" : link.status,
-    ...(link.guid ? { guid: link.guid } : {}),
-    url: link.url,
-  });
+  context.ledger?.recordLink(verifier, { address, implementations, result: link }, context);
   return { link: { ...link, proxy } };
 }
 

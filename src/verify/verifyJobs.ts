@@ -1,15 +1,14 @@
-import { proxyLinkHash } from "../ledger/inputHash.js";
-import { Ledger } from "../ledger/ledger.js";
-import { verifyWithLedger } from "../ledger/verifyWithLedger.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { type ConcurrencySetting, concurrencyControl } from "./adaptiveConcurrency.js";
 import { BatchMemory } from "./batchMemory.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
+import type { PreflightOptions } from "./preflight.js";
 import { linkProxySystem, type ProxySystem, withSystems } from "./proxySystems.js";
 import { unverifiedPartLink } from "./stoppedParts.js";
 import { inTargetPool } from "./targetPool.js";
+import type { VerificationLedger } from "./verificationLedger.js";
 import { serviceTitles, type Verifier } from "./verifier.js";
 import { type EngineOptions, verifyContract } from "./verifyContract.js";
 import { WorkSlots } from "./workSlots.js";
@@ -29,10 +28,15 @@ export interface JobsOptions extends EngineOptions {
    */
   totalConcurrency?: number | WorkSlots;
   /**
-   * The ledger (a file path, or an open {@link Ledger}): read before each job, written after every change, so a
-   * rerun skips what is verified and polls what is pending instead of submitting again.
+   * The ledger, opened by the hall: read before each job, written after every change, so a rerun skips what is
+   * verified and polls what is pending instead of submitting again.
    */
-  ledger?: string | Ledger | undefined;
+  ledger?: VerificationLedger | undefined;
+  /**
+   * Opens the chain of a job that names its own (`rpc`), for preflight and failure explanations: the hall's. Without
+   * it, such a job uses the run's `rpc`.
+   */
+  openChain?: ((rpc: NonNullable<VerificationJob["rpc"]>) => PreflightOptions) | undefined;
   /** With a ledger: ask the service even about contracts it records verified. */
   recheck?: boolean | undefined;
   /**
@@ -52,15 +56,14 @@ export interface JobsOptions extends EngineOptions {
  * @param jobs - the contracts
  * @param options - concurrency, deadlines, ledger, events
  * @returns one record per job in job order, each proxy link's record right after its implementation's
- * @throws {InvalidInputError} when the ledger file is not a ledger (before anything is sent)
  */
 export async function verifyJobs(
   verifier: Verifier,
   jobs: VerificationJob[],
   options: JobsOptions = {},
 ): Promise<VerificationResult[]> {
-  const ledger = typeof options.ledger === "string" ? new Ledger(options.ledger) : options.ledger;
-  const { chainId } = options;
+  const { ledger, chainId } = options;
+  const use = { recheck: options.recheck, chainId };
   const slots =
     options.totalConcurrency instanceof WorkSlots
       ? options.totalConcurrency
@@ -76,7 +79,7 @@ export async function verifyJobs(
   const optionsFor = (job: VerificationJob): EngineOptions => ({
     memory,
     ...options,
-    ...(job.rpc ? { rpc: job.rpc } : {}),
+    ...(job.rpc && options.openChain ? { rpc: options.openChain(job.rpc) } : {}),
   });
   const stamped = (result: VerificationResult): VerificationResult => ({
     ...result,
@@ -91,11 +94,7 @@ export async function verifyJobs(
     async (job) =>
       stamped(
         ledger
-          ? await verifyWithLedger(verifier, job, optionsFor(job), {
-              ledger,
-              recheck: options.recheck,
-              chainId,
-            })
+          ? await ledger.verify(verifier, job, optionsFor(job), use)
           : await verifyContract(verifier, job, optionsFor(job)),
       ),
   );
@@ -135,9 +134,8 @@ export async function verifyJobs(
             : blocked.message,
         });
       }
-      const linkHash = proxyLinkHash(implementation.address);
-      const recorded = ledger?.entry(verifier.pages.ledgerKey, proxyAddress, "proxy");
-      if (recorded?.status === "verified" && recorded.inputHash === linkHash && !options.recheck) {
+      const implementations = [implementation.address];
+      if (ledger?.recordsLink(verifier, proxyAddress, implementations) && !options.recheck) {
         const linked: VerificationResult = {
           address: proxyAddress,
           contract: `proxy of ${implementation.contract}`,
@@ -168,17 +166,7 @@ export async function verifyJobs(
           ...(options.onEvent ? { onEvent: options.onEvent } : {}),
         }),
       );
-      ledger?.record({
-        explorer: verifier.pages.ledgerKey,
-        address: proxyAddress,
-        ...(chainId === undefined ? {} : { chainId }),
-        contract: link.contract,
-        format: "proxy",
-        inputHash: linkHash,
-        status: link.status === "already-verified" ? "verified" : link.status,
-        ...(link.guid ? { guid: link.guid } : {}),
-        url: link.url,
-      });
+      ledger?.recordLink(verifier, { address: proxyAddress, implementations, result: link }, use);
       return stamped(link);
     },
   );

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
-import { explorerClientFor } from "../../src/run/explorerClientFor.js";
 import { resolveTargets } from "../../src/run/targets.js";
 import { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import type { BlockscoutTarget } from "../../src/verifiers/target.js";
-import { verifierFor } from "../../src/verifiers/verifierFor.js";
+import { explorerClientFor, verifierFor } from "../../src/verifiers/verifierFor.js";
 import { testAddress } from "../support/addresses.js";
 import { type StandIn, startBlockscoutApiStandIn } from "../support/blockscoutStandIns.js";
 import { ExplorerClient, type TransportEvent } from "../support/internals.js";

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { contractsOf, readBuildInfo, readBuildInfos } from "../../src/inputs/buildInfo.js";
+import { readBuildInfo, readBuildInfos } from "../../src/inputs/buildInfo.js";
+import { contractsOf } from "../../src/inputs/compiledContracts.js";
 
 // A build folder read for named contracts holds no sources of a build that keeps none of them: a Hardhat 3 build info
 // with no output beside it (its only bulk is its sources) is scanned, its sources never held.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { InvalidInputError } from "../../src/errors/index.js";
-import { type CompiledContract, contractsOf } from "../../src/inputs/buildInfo.js";
+import { type CompiledContract, contractsOf } from "../../src/inputs/compiledContracts.js";
 import { createContractJob } from "../../src/inputs/contractJob.js";
 import { singleFileSourceOf } from "../../src/inputs/singleFileSource.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";

@@ -42,7 +42,8 @@ export { ExplorerCapabilities } from "../../src/client/explorerCapabilities.js";
 export { ExplorerClient, type ExplorerClientOptions } from "../../src/client/explorerClient.js";
 export { type ExplorerUrls, resolveExplorerUrls } from "../../src/client/explorerUrl.js";
 export type { UploadFile } from "../../src/client/requestBody.js";
-export { Transport, type TransportOptions } from "../../src/client/transport.js";
+export { Transport } from "../../src/client/transport.js";
+export type { TransportOptions } from "../../src/client/transportOptions.js";
 export * from "../../src/discovery/index.js";
 export * from "../../src/errors/index.js";
 export {
@@ -66,7 +67,8 @@ export {
 } from "../../src/ledger/index.js";
 export * from "../../src/report/index.js";
 export { type BatchOptions, verifyBatch } from "../../src/run/verifyBatch.js";
-export { BlockscoutVerifier, type TransportSettings } from "../../src/verifiers/blockscoutVerifier.js";
+export { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
+export type { TransportSettings } from "../../src/verifiers/serviceTransports.js";
 export type { Target } from "../../src/verifiers/target.js";
 export { verifierFor } from "../../src/verifiers/verifierFor.js";
 export {

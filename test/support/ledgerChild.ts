@@ -2,6 +2,7 @@
 //   verify URL LEDGER CONCURRENCY ADDRESS...   verifies standard-JSON jobs, recording in the ledger
 //   write LEDGER PREFIX COUNT                  records COUNT entries straight into the ledger
 import { RateLimiter } from "../../src/client/rateLimiter.js";
+import { engineLedger } from "../../src/ledger/engineLedger.js";
 import { Ledger } from "../../src/ledger/ledger.js";
 import { verifyJobs } from "../../src/verify/verifyJobs.js";
 import { testAddress } from "./addresses.js";
@@ -18,7 +19,7 @@ if (command === "verify") {
   const results = await verifyJobs(
     verifier,
     addresses.map((address) => standardJsonJob(address)),
-    { ledger: ledgerPath, concurrency: Number(concurrency), ...fastEngine },
+    { ledger: engineLedger(new Ledger(ledgerPath)), concurrency: Number(concurrency), ...fastEngine },
   );
   process.stdout.write(`${JSON.stringify(results)}\n`);
 } else if (command === "write") {

@@ -1,5 +1,6 @@
 import { afterEach } from "@jest/globals";
-import type { Transport, TransportOptions } from "../../src/client/transport.js";
+import type { Transport } from "../../src/client/transport.js";
+import type { TransportOptions } from "../../src/client/transportOptions.js";
 import type { RestHandler } from "../../src/local-explorer/httpServer.js";
 import type {
   BlockLookup,

@@ -1,5 +1,6 @@
 import { RateLimiter } from "../../src/client/rateLimiter.js";
-import { Transport, type TransportOptions } from "../../src/client/transport.js";
+import { Transport } from "../../src/client/transport.js";
+import type { TransportOptions } from "../../src/client/transportOptions.js";
 
 /**
  * A transport to the test explorer with short retry delays and no request spacing, so tests run fast.

@@ -1,5 +1,6 @@
 import { afterAll, beforeEach } from "@jest/globals";
-import type { Transport, TransportOptions } from "../../src/client/transport.js";
+import type { Transport } from "../../src/client/transport.js";
+import type { TransportOptions } from "../../src/client/transportOptions.js";
 import { startTestExplorer, type TestExplorer } from "./testExplorer.js";
 import { transportFor } from "./transportFor.js";
 

@@ -1,6 +1,7 @@
 import { resolveExplorerUrls } from "../../src/client/explorerUrl.js";
 import type { RunTargets } from "../../src/run/targets.js";
-import { BlockscoutVerifier, type TransportSettings } from "../../src/verifiers/blockscoutVerifier.js";
+import { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
+import type { TransportSettings } from "../../src/verifiers/serviceTransports.js";
 import type { BlockscoutTarget } from "../../src/verifiers/target.js";
 
 /** What a test says of a Blockscout explorer beside its URL. */

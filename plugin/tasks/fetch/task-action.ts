@@ -1,7 +1,6 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { assertAddress } from "../../../src/kernel/validate.js";
 import { neutraliseText } from "../../../src/report/terminalText.js";
-import { explorerClientFor } from "../../../src/run/explorerClientFor.js";
 import { runFetch } from "../../../src/run/runFetch.js";
 import { withTarget } from "../../internal/explorerForTask.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
@@ -21,9 +20,7 @@ export default async function fetchTaskAction(
   await withTarget(hre, args.explorerUrl, "blockscout", async ({ targets: [target] }) => {
     if (target?.service !== "blockscout") throw userError("fetch reads from a Blockscout explorer.");
     await asUserErrors(() =>
-      runFetch(explorerClientFor(target), args.address, args.out, (line) =>
-        console.log(neutraliseText(line)),
-      ),
+      runFetch(target, args.address, args.out, (line) => console.log(neutraliseText(line))),
     );
   });
 }

@@ -10,7 +10,8 @@ import type * as z from "../../kernel/zod.js";
 import { type RpcEnvelope, rpcEnvelopeSchema } from "../../schemas/index.js";
 import { envelopeReason, isUnknownAction } from "../explorerTexts.js";
 import type { EncodedBody } from "../requestBody.js";
-import type { Transport, TransportResponse } from "../transport.js";
+import type { Transport } from "../transport.js";
+import type { TransportResponse } from "../transportRequest.js";
 
 /** One contract-module call. */
 export interface ContractActionCall {

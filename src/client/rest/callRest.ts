@@ -9,7 +9,8 @@ import {
 import type * as z from "../../kernel/zod.js";
 import { restMessageSchema, restValidationErrorsSchema } from "../../schemas/rest/index.js";
 import { isApiV2Disabled, isUnknownApiV2Action } from "../explorerTexts.js";
-import type { Transport, TransportResponse } from "../transport.js";
+import type { Transport } from "../transport.js";
+import type { TransportResponse } from "../transportRequest.js";
 
 /** One GET under `{base}/api/v2`. */
 export interface RestCall {

@@ -3,7 +3,8 @@ import { assertAddress } from "../../kernel/validate.js";
 import { type SmartContract, smartContractSchema } from "../../schemas/rest/index.js";
 import { bareHex } from "../contract/verifiedContract.js";
 import { isNotAContract, isRestNotFound } from "../explorerTexts.js";
-import type { Transport, TransportResponse } from "../transport.js";
+import type { Transport } from "../transport.js";
+import type { TransportResponse } from "../transportRequest.js";
 import { callRest, parseRestBody } from "./callRest.js";
 
 const endpoint = "/smart-contracts/{address_hash}";

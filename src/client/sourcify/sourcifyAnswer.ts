@@ -1,7 +1,7 @@
 import { ExplorerError, HttpError, InvalidResponseError } from "../../errors/index.js";
 import type * as z from "../../kernel/zod.js";
 import { sourcifyErrorSchema } from "../../schemas/sourcify.js";
-import type { TransportResponse } from "../transport.js";
+import type { TransportResponse } from "../transportRequest.js";
 
 /**
  * The `customCode` and message of a Sourcify error body (`{customCode, message, errorId}`).

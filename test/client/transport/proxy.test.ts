@@ -4,9 +4,9 @@ import { createServer as createHttpsServer } from "node:https";
 import { type AddressInfo, connect } from "node:net";
 import { getCACertificates, setDefaultCACertificates } from "node:tls";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
-import { proxySettings } from "../../../src/client/httpRequest.js";
 import { RateLimiter } from "../../../src/client/rateLimiter.js";
 import { Transport } from "../../../src/client/transport.js";
+import { proxySettings } from "../../../src/kernel/httpRequest.js";
 import {
   getAbiRequest,
   jsonAnswer,

@@ -7,7 +7,7 @@ export { FormData, Response } from "undici";
 
 /** What a request sends. */
 export interface HttpRequestInit {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH";
   headers: Record<string, string>;
   body?: Buffer | string | undefined;
   signal: AbortSignal;

@@ -1,0 +1,120 @@
+import { sharedRateLimiter } from "../client/rateLimiter.js";
+import type { TransportOptions } from "../client/transportOptions.js";
+import { serviceTitles } from "../verify/verifier.js";
+import type { BlockscoutTarget, EtherscanTarget, RoutescanTarget, SourcifyTarget, Target } from "./target.js";
+
+/**
+ * What a run sets for every request of a target: its pace, the answers' cap, retries and time limits, where transport
+ * events go. Where requests go, and with which key, is the target's.
+ */
+export type TransportSettings = Omit<
+  TransportOptions,
+  "explorerUrl" | "apiKey" | "apiKeyIn" | "headers" | "fixedQuery" | "serviceName" | "fallbackExplorerUrl"
+>;
+
+/** The Blockscout API's free tier, until its answers state the quota. */
+const blockscoutApiRequestsPerSecond = 5;
+
+/** Etherscan's free plan: 3 calls per second, counted over every chain of the key. */
+const etherscanRequestsPerSecond = 3;
+
+/** Routescan without a key: 2 requests a second (its stated limit for keyless use). */
+const routescanKeylessRequestsPerSecond = 2;
+
+/**
+ * How a resolved target's requests are sent: where, with which key, headers and fixed query, at which rate; the one
+ * place each service's transport is described, for its verifier, its reader and its explorer client alike.
+ *
+ * @param target - one service for one chain, resolved
+ * @param settings - the run's pace, answer cap and events
+ * @returns the transport's options
+ */
+export function serviceTransportOptions(target: Target, settings: TransportSettings = {}): TransportOptions {
+  switch (target.service) {
+    case "blockscout":
+      return blockscoutTransportOptions(target, settings);
+    case "etherscan":
+      return {
+        ...etherscanKeyTransportOptions(target, settings),
+        // Etherscan's chain goes with every request.
+        fixedQuery: { chainid: String(target.chainId) },
+      };
+    case "routescan":
+      return routescanTransportOptions(target, settings);
+    case "sourcify":
+      return sourcifyTransportOptions(target, settings);
+  }
+}
+
+/**
+ * The transport settings of a resolved Blockscout target: its route, key and headers, and through the Blockscout
+ * API one limiter for the API's root, whose one quota covers every chain.
+ *
+ * @param target - the explorer, resolved
+ * @param settings - the run's pace, answer cap and events
+ * @returns the transport's options
+ */
+export function blockscoutTransportOptions(
+  target: BlockscoutTarget,
+  settings: TransportSettings = {},
+): TransportOptions {
+  const quotaRoot = target.sharedQuotaRoot;
+  return {
+    ...settings,
+    ...(quotaRoot && !settings.rateLimiter
+      ? {
+          rateLimiter: sharedRateLimiter(
+            quotaRoot,
+            settings.requestsPerSecond ?? blockscoutApiRequestsPerSecond,
+            {
+              followExplorerQuota: settings.requestsPerSecond === undefined,
+            },
+          ),
+        }
+      : {}),
+    explorerUrl: target.api,
+    fallbackExplorerUrl: target.fallback,
+    apiKey: target.apiKey,
+    apiKeyIn: target.keyIn,
+    headers: target.headers,
+    secrets: target.secrets,
+  };
+}
+
+/**
+ * Etherscan's requests for its key, whatever the chain (the key's budget is asked this way): without `chainid`.
+ *
+ * @param target - Etherscan for a chain, resolved
+ * @param settings - the run's pace, answer cap and events
+ * @returns the transport's options
+ */
+export function etherscanKeyTransportOptions(
+  target: EtherscanTarget,
+  settings: TransportSettings = {},
+): TransportOptions {
+  return {
+    ...settings,
+    explorerUrl: target.apiUrl,
+    apiKey: target.apiKey,
+    apiKeyIn: "query",
+    requestsPerSecond: settings.requestsPerSecond ?? etherscanRequestsPerSecond,
+    serviceName: serviceTitles.etherscan,
+  };
+}
+
+// Routescan's chain is in its URL.
+function routescanTransportOptions(target: RoutescanTarget, settings: TransportSettings): TransportOptions {
+  return {
+    ...settings,
+    explorerUrl: target.apiUrl,
+    apiKey: target.apiKey,
+    apiKeyIn: "query",
+    requestsPerSecond:
+      settings.requestsPerSecond ?? (target.apiKey ? undefined : routescanKeylessRequestsPerSecond),
+    serviceName: serviceTitles.routescan,
+  };
+}
+
+function sourcifyTransportOptions(target: SourcifyTarget, settings: TransportSettings): TransportOptions {
+  return { ...settings, explorerUrl: target.apiUrl, serviceName: serviceTitles.sourcify };
+}
