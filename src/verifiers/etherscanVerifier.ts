@@ -53,8 +53,9 @@ export function etherscanVerifier(
     service: "etherscan",
     transport: new Transport({ ...transportOptions, fixedQuery: { chainid: String(target.chainId) } }),
     pages: {
-      base: site ?? "",
-      ledgerKey: `etherscan/chain-${target.chainId}`,
+      // Without a site, the endpoint: a record names where it was verified.
+      base: site ?? target.apiUrl,
+      ledgerKey: target.ledgerKey ?? `etherscan/chain-${target.chainId}`,
       contract: (address) => (site ? `${site}/address/${address}#code` : ""),
     },
     capabilities: {

@@ -32,7 +32,7 @@ export function routescanVerifier(
     }),
     pages: {
       base: site,
-      ledgerKey: `routescan/chain-${target.chainId}`,
+      ledgerKey: target.ledgerKey ?? `routescan/chain-${target.chainId}`,
       contract: (address) => `${site}/address/${address}/contract/${target.chainId}/code`,
     },
     capabilities: {
