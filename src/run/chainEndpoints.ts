@@ -117,13 +117,15 @@ export function endpointEntries(
     ["keys", given.keys],
   ] as const) {
     const name = names[field];
+    // The input's or flag's bare name, as every refusal's field is.
+    const refused = (message: string) => new InvalidInputError(name.replace(/^(Input |--)/, ""), message);
     const form = field === "urls" ? "CHAIN=SERVICE=URL" : "CHAIN=SERVICE=VARIABLE";
     if (list.length > maxEntries)
-      throw new InvalidInputError(name, `${name} takes at most ${maxEntries} entries, got ${list.length}.`);
+      throw refused(`${name} takes at most ${maxEntries} entries, got ${list.length}.`);
     for (const text of list) {
       const entry = text.trim();
       if (entry.length > maxEntryLength)
-        throw new InvalidInputError(name, `${name}: an entry is longer than ${maxEntryLength} characters.`);
+        throw refused(`${name}: an entry is longer than ${maxEntryLength} characters.`);
       const [chainText = "", serviceText = "", ...rest] = entry.split("=");
       const value = rest.join("=").trim();
       const chainId = Number(chainText.trim());
@@ -132,20 +134,16 @@ export function endpointEntries(
           ? "e.g. 10=etherscan=https://api.tenderly.co/api/v1/account/ACCOUNT/project/PROJECT/etherscan/verify/network/10"
           : "e.g. 10=etherscan=TENDERLY_ACCESS_KEY";
       if (rest.length === 0 || value === "")
-        throw new InvalidInputError(name, `${name} takes ${form} (${example}), got "${entry}".`);
+        throw refused(`${name} takes ${form} (${example}), got "${entry}".`);
       if (!Number.isSafeInteger(chainId) || chainId <= 0 || String(chainId) !== chainText.trim())
-        throw new InvalidInputError(name, `${name}: "${chainText.trim()}" is not a chain id (${example}).`);
+        throw refused(`${name}: "${chainText.trim()}" is not a chain id (${example}).`);
       const service = serviceText.trim();
       if (!(services as readonly string[]).includes(service))
-        throw new InvalidInputError(
-          name,
-          `${name}: "${service}" is not a service: one of ${services.join(", ")} (${example}).`,
-        );
+        throw refused(`${name}: "${service}" is not a service: one of ${services.join(", ")} (${example}).`);
       const endpoint = entryOf(chainId, service as Service);
       const title = serviceTitles[service as Service];
       if (field === "urls") {
-        if (endpoint.url)
-          throw new InvalidInputError(name, `${name} names chain ${chainId}'s ${title} endpoint twice.`);
+        if (endpoint.url) throw refused(`${name} names chain ${chainId}'s ${title} endpoint twice.`);
         const source = `${name} ${chainId}=${service}`;
         let protocol: string | undefined;
         try {
@@ -154,24 +152,20 @@ export function endpointEntries(
           protocol = undefined;
         }
         if (protocol !== "http:" && protocol !== "https:")
-          throw new InvalidInputError(name, `${source}: "${value}" is not an http(s) URL.`);
-        assertNoCredentialsInUrl(value, name);
+          throw refused(`${source}: "${value}" is not an http(s) URL.`);
+        assertNoCredentialsInUrl(value, name.replace(/^(Input |--)/, ""));
         endpoint.url = { url: value, source };
         continue;
       }
-      if (service === "sourcify")
-        throw new InvalidInputError(name, `${name}: Sourcify takes no key (chain ${chainId}).`);
-      if (endpoint.apiKey)
-        throw new InvalidInputError(name, `${name} names chain ${chainId}'s ${title} key twice.`);
+      if (service === "sourcify") throw refused(`${name}: Sourcify takes no key (chain ${chainId}).`);
+      if (endpoint.apiKey) throw refused(`${name} names chain ${chainId}'s ${title} key twice.`);
       if (!variableName.test(value))
-        throw new InvalidInputError(
-          name,
-          `${name}: "${value}" is not the name of an environment variable (${example}); the key itself is never written here.`,
+        throw refused(
+          `${name}: chain ${chainId}'s ${title} entry is not the name of an environment variable (${example}): write the variable's name, never the key itself (what was written is not shown).`,
         );
       const key = env[value]?.trim();
       if (!key)
-        throw new InvalidInputError(
-          name,
+        throw refused(
           `${name} reads chain ${chainId}'s ${title} key from ${value}, which is ${env[value] === undefined ? "not set" : "empty"}.`,
         );
       endpoint.apiKey = { value: key, source: value };

@@ -79,7 +79,7 @@ describe("a chain's own endpoints, in the one form the CLI and the Action take",
     [{ keys: ["10=sourcify=KEY"] }, "--endpoint-key: Sourcify takes no key (chain 10)."],
     [
       { keys: ["10=etherscan=abc-secret-value!"] },
-      '--endpoint-key: "abc-secret-value!" is not the name of an environment variable (e.g. 10=etherscan=TENDERLY_ACCESS_KEY); the key itself is never written here.',
+      "--endpoint-key: chain 10's Etherscan entry is not the name of an environment variable (e.g. 10=etherscan=TENDERLY_ACCESS_KEY): write the variable's name, never the key itself (what was written is not shown).",
     ],
     [
       { keys: ["10=etherscan=NOT_SET_ANYWHERE"] },
