@@ -1,4 +1,5 @@
 import { getApiLimit } from "../client/etherscan/getApiLimit.js";
+import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { Transport } from "../client/transport.js";
 import {
   BotProtectionError,
@@ -38,7 +39,8 @@ export function etherscanVerifier(
   const site = target.siteUrl;
   const transportOptions = {
     ...settings,
-    explorerUrl: target.apiUrl,
+    // The endpoint as given: an Etherscan-compatible one need not end in `/api` (Tenderly's, OKLink's).
+    explorerUrl: { ...resolveExplorerUrls(target.apiUrl), rpc: target.apiUrl },
     apiKey: target.apiKey,
     apiKeyIn: "query" as const,
     requestsPerSecond: settings.requestsPerSecond ?? defaultRequestsPerSecond,
