@@ -179,7 +179,8 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
               {
                 chainId,
                 chainSource: place.claims[0]?.source ?? place.rpc?.source,
-                named: request.explorerUrl ?? named?.url,
+                // A chain's own endpoint entry, then the run's explorer, then the door's settings for the chain.
+                named: own?.blockscout?.url ?? request.explorerUrl ?? named?.url,
                 apiKey: named?.apiKey ?? request.keys?.blockscout,
                 headers: withUserAgent({ ...request.headers, ...named?.headers }, request.userAgent),
                 rpcUrl: place.rpc?.url,

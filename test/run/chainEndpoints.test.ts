@@ -249,3 +249,37 @@ describe("the hall's resolver with a chain's own endpoints", () => {
     });
   });
 });
+
+describe("a chain's own Blockscout explorer", () => {
+  it("comes before the run's explorer and the door's settings for the chain, with its own key", async () => {
+    const { targets } = await resolveTargets(
+      request(
+        ["blockscout"],
+        [10],
+        {
+          10: {
+            blockscout: {
+              url: { url: "https://own.blockscout.example", source: "--endpoint 10=blockscout" },
+              apiKey: { value: "OWN-KEY", source: "OWN" },
+            },
+          },
+        },
+        {
+          explorerUrl: { url: "https://run.blockscout.example", source: "--explorer-url" },
+          explorerFor: async () => ({
+            url: { url: "https://settings.example", source: "foundry.toml" },
+            apiKey: "SETTINGS-KEY",
+          }),
+          keys: { blockscout: "RUN-KEY" },
+        },
+      ),
+    );
+    expect(targets).toEqual([
+      expect.objectContaining({
+        service: "blockscout",
+        instanceUrl: "https://own.blockscout.example",
+        apiKey: "OWN-KEY",
+      }),
+    ]);
+  });
+});
