@@ -45,6 +45,16 @@ declare module "hardhat/types/config" {
     /** The chain's explorer, e.g. `https://optimism.blockscout.com`. */
     explorerUrl?: string;
     headers?: Record<string, SensitiveString>;
+    /**
+     * The chain's own Etherscan-compatible endpoint (Tenderly, OKLink, a self-hosted scan) and its key, over
+     * `chainDescriptors[id].blockExplorers.etherscan.apiUrl` and `explorerVerify.etherscan`. The key serves this
+     * chain's endpoint only (the one the chain descriptor names too); the run's key never goes to another host.
+     */
+    etherscan?: { apiUrl?: string; apiKey?: SensitiveString };
+    /** The chain's own Sourcify-compatible server (API v2), over `explorerVerify.sourcify.apiUrl`. */
+    sourcify?: { apiUrl?: string };
+    /** The chain's own Routescan endpoint and key, over `explorerVerify.routescan`. */
+    routescan?: { apiUrl?: string; apiKey?: SensitiveString };
   }
 
   interface HardhatConfig {
@@ -69,5 +79,8 @@ declare module "hardhat/types/config" {
     apiKey?: ResolvedConfigurationVariable;
     explorerUrl?: string;
     headers: Record<string, ResolvedConfigurationVariable>;
+    etherscan?: { apiUrl?: string; apiKey?: ResolvedConfigurationVariable };
+    sourcify?: { apiUrl?: string };
+    routescan?: { apiUrl?: string; apiKey?: ResolvedConfigurationVariable };
   }
 }

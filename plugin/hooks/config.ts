@@ -1,3 +1,8 @@
+import type {
+  ConfigurationVariableResolver,
+  ResolvedConfigurationVariable,
+  SensitiveString,
+} from "hardhat/types/config";
 import type { ConfigHooks } from "hardhat/types/hooks";
 import * as z from "../../src/kernel/zod.js";
 import {
@@ -12,10 +17,26 @@ import { services } from "../../src/verify/verifier.js";
 const configurationVariable = z.object({ _type: z.literal("ConfigurationVariable"), name: z.string() });
 const secret = z.union([z.string().check(z.minLength(1, "must not be empty")), configurationVariable]);
 const headers = z.record(z.string(), z.union([z.string(), configurationVariable]));
+// A chain's own endpoint of a service: an http(s) URL, said so when it is not.
+const endpointUrl = z.string().check(
+  z.refine(
+    (text) => {
+      try {
+        return ["http:", "https:"].includes(new URL(text).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: (issue) => `must be an http(s) URL, got ${JSON.stringify(issue.input)}` },
+  ),
+);
 const chainOverride = z.strictObject({
   apiKey: z.optional(secret),
   explorerUrl: z.optional(z.string().check(z.minLength(1, "must not be empty"))),
   headers: z.optional(headers),
+  etherscan: z.optional(z.strictObject({ apiUrl: z.optional(endpointUrl), apiKey: z.optional(secret) })),
+  sourcify: z.optional(z.strictObject({ apiUrl: z.optional(endpointUrl) })),
+  routescan: z.optional(z.strictObject({ apiUrl: z.optional(endpointUrl), apiKey: z.optional(secret) })),
 });
 
 // Said as the Action and the CLI say it, for any wrong value (a string, a fraction): zod's own union message is "Invalid input".
@@ -79,6 +100,17 @@ const userConfigSchema = z.strictObject({
   ...Object.fromEntries(configTexts.map((setting) => [setting.name, z.optional(oneLine)])),
 });
 
+// A chain's endpoint as resolved: its key wrapped, read only when the task asks for it.
+function resolveEndpoint(
+  given: { apiUrl?: string | undefined; apiKey?: SensitiveString | undefined },
+  resolveConfigurationVariable: ConfigurationVariableResolver,
+): { apiUrl?: string; apiKey?: ResolvedConfigurationVariable } {
+  return {
+    ...(given.apiUrl === undefined ? {} : { apiUrl: given.apiUrl }),
+    ...(given.apiKey === undefined ? {} : { apiKey: resolveConfigurationVariable(given.apiKey) }),
+  };
+}
+
 export default async (): Promise<Partial<ConfigHooks>> => ({
   validateUserConfig: async (userConfig) => {
     if (userConfig.explorerVerify === undefined) return [];
@@ -117,6 +149,13 @@ export default async (): Promise<Partial<ConfigHooks>> => ({
               ...(chain.apiKey === undefined ? {} : { apiKey: resolveConfigurationVariable(chain.apiKey) }),
               ...(chain.explorerUrl === undefined ? {} : { explorerUrl: chain.explorerUrl }),
               headers: resolveHeaders(chain.headers),
+              ...(chain.etherscan === undefined
+                ? {}
+                : { etherscan: resolveEndpoint(chain.etherscan, resolveConfigurationVariable) }),
+              ...(chain.sourcify === undefined ? {} : { sourcify: { ...chain.sourcify } }),
+              ...(chain.routescan === undefined
+                ? {}
+                : { routescan: resolveEndpoint(chain.routescan, resolveConfigurationVariable) }),
             },
           ]),
         ),

@@ -5,6 +5,7 @@ import type { NetworkConnection } from "hardhat/types/network";
 import type { ChainClaim, RunTargets } from "../../src/run/targets.js";
 import type { Service } from "../../src/verify/verifier.js";
 import type { ChainAccess } from "./chainAccess.js";
+import { configEndpoints } from "./configEndpoints.js";
 import { asUserErrors, userError } from "./pluginError.js";
 import { projectCompilers } from "./projectBuild.js";
 
@@ -26,8 +27,8 @@ export interface TaskWhere {
 
 /**
  * The run's targets for the task's `verify`, `status` and `fetch` alike: what only Hardhat knows (the network's chain
- * and JSON-RPC, `explorerVerify` and its `chains`, the chain descriptors' Blockscout entries, the project's compilers
- * and cache), handed to the hall, which chooses. `--explorer-url` first; else the config's URL for the chain; else
+ * and JSON-RPC, `explorerVerify` and its `chains`, the chain descriptors' Blockscout and Etherscan entries, the
+ * project's compilers and cache), handed to the hall, which chooses. `--explorer-url` first; else the config's URL for the chain; else
  * its chain descriptor's Blockscout entry; else, on a local chain reached over HTTP, the embedded local explorer;
  * else the chain's Blockscout instance by chain id.
  *
@@ -86,6 +87,9 @@ export async function resolveTaskTargets(
           headers: await headerValues(perChain?.headers ?? {}),
         };
       },
+      endpointsFor: (id) => configEndpoints(hre, id, optionalValue),
+      howToGiveChainKey: (id, service) =>
+        `set explorerVerify.chains["${id}"].${service}.apiKey in the Hardhat config, e.g. configVariable("${service.toUpperCase()}_${id}_API_KEY")`,
       keys: {
         blockscout: await optionalValue(settings.apiKey),
         etherscan: where.services.includes("etherscan")

@@ -6,6 +6,7 @@ import {
   wholeNumberRequirement,
   wholeNumberWithin,
 } from "../options/verificationOptions.js";
+import { type ChainEndpoints, endpointEntries } from "../run/chainEndpoints.js";
 import { chainIdOfDeployment } from "../run/chainIdOfDeployment.js";
 import { type RunSettingValues, readRunSettings } from "../run/settings.js";
 import { type Service, services } from "../verify/verifier.js";
@@ -31,6 +32,8 @@ export interface ActionInputs extends RunSettingValues {
   explorers: Record<number, string>;
   /** From `rpc-urls`: JSON-RPC URLs by chain id. */
   rpcUrls: Record<number, string>;
+  /** From `endpoints` and `endpoint-keys`: a chain's own endpoints and keys (masked), by chain id. */
+  endpoints: Record<number, ChainEndpoints>;
   /** The ledger file as given (`none`: no ledger); resolved inside the workspace by the caller. */
   ledger: string;
   artifacts: string;
@@ -109,6 +112,7 @@ export function readActionInputs(): ActionInputs {
   const severalDeployments = deployment !== undefined && /[\n*?]/.test(deployment);
   const explorers = chainMapInput("explorers", () => {});
   const rpcUrls = chainMapInput("rpc-urls", (url) => assertRpcUrl(url, "rpc-urls"));
+  const endpoints = endpointsInput();
   const chainIdText = readInput("chain-id");
   const chainId = chainIdText
     ? integerInput("chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER })
@@ -162,6 +166,7 @@ export function readActionInputs(): ActionInputs {
     deployment,
     explorers,
     rpcUrls,
+    endpoints,
     ledger: readInput("ledger").trim() || verificationDefaults.ledger,
     artifacts: readInput("artifacts") || verificationDefaults.artifacts,
     rpcUrl,
@@ -221,6 +226,22 @@ function contractSources(
       `Inputs ${given.join(" and ")} each name the contracts: give one of them.`,
     );
   return { bundle, copyFrom, addresses };
+}
+
+// One entry a line, as the CLI's repeated --endpoint and --endpoint-key take them; each key masked once read.
+function endpointsInput(): Record<number, ChainEndpoints> {
+  const lines = (name: string) =>
+    readInput(name)
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== "");
+  const endpoints = endpointEntries(
+    { urls: lines("endpoints"), keys: lines("endpoint-keys") },
+    { urls: "Input endpoints", keys: "Input endpoint-keys" },
+  );
+  for (const chain of Object.values(endpoints))
+    for (const endpoint of Object.values(chain)) if (endpoint?.apiKey) maskSecret(endpoint.apiKey.value);
+  return endpoints;
 }
 
 // A JSON object from chain id to URL (`{"10": "https://optimism.blockscout.com"}`), each URL checked.

@@ -100,6 +100,9 @@ export async function run(): Promise<void> {
         const url = inputs.explorers[chainId];
         return url ? { url: { url, source: `input explorers (chain ${chainId})` } } : undefined;
       },
+      endpointsFor: async (chainId) => inputs.endpoints[chainId],
+      howToGiveChainKey: (chainId, service) =>
+        `give ${chainId}=${service}=VARIABLE in the endpoint-keys input, VARIABLE an environment variable of the step holding that endpoint's key`,
       keys: {
         blockscout: inputs.apiKey,
         etherscan: inputs.etherscanApiKey,

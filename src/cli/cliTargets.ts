@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import { type FoundryConfig, outsideProjectField, readFoundryConfig } from "../inputs/foundryConfig.js";
+import { endpointEntries } from "../run/chainEndpoints.js";
 import { foundryBlockscoutExplorer } from "../run/foundryExplorer.js";
 import { type ChainClaim, chainPlaces, type RunTargets, resolveTargets } from "../run/targets.js";
 import type { Service } from "../verify/verifier.js";
@@ -32,6 +33,20 @@ export interface CliWhere {
   readsEndAt?: number | undefined;
   foundry: FoundryConfig | undefined;
   cwd: string;
+  /** `--endpoint CHAIN=SERVICE=URL` and `--endpoint-key CHAIN=SERVICE=VARIABLE`, as given. */
+  endpoints?: EndpointFlagValues | undefined;
+}
+
+/** The flags that give a chain its own endpoint of a service, and the variable holding its key; repeatable. */
+export const endpointFlags = {
+  endpoint: { type: "string", multiple: true },
+  "endpoint-key": { type: "string", multiple: true },
+} as const;
+
+/** What {@link endpointFlags} read. */
+export interface EndpointFlagValues {
+  endpoint?: string[] | undefined;
+  "endpoint-key"?: string[] | undefined;
 }
 
 const howToNameExplorer =
@@ -54,6 +69,10 @@ export async function resolveCliTargets(where: CliWhere): Promise<RunTargets> {
   if (!explorerUrl && chainId === undefined && !rpcUrl && (where.recorded ?? []).length === 0)
     throw new UsageError(howToNameExplorer);
   const blockscoutKey = apiKeyFromEnvironment();
+  const endpoints = endpointEntries(
+    { urls: where.endpoints?.endpoint ?? [], keys: where.endpoints?.["endpoint-key"] ?? [] },
+    { urls: "--endpoint", keys: "--endpoint-key" },
+  );
   return resolveTargets({
     services: where.targets,
     optional: where.optionalTargets,
@@ -64,6 +83,9 @@ export async function resolveCliTargets(where: CliWhere): Promise<RunTargets> {
     }),
     explorerUrl: explorerUrl ? { url: explorerUrl, source: "--explorer-url" } : undefined,
     explorerFor: async (id) => foundryBlockscoutExplorer(foundry, id, blockscoutKey),
+    endpointsFor: async (id) => endpoints[id],
+    howToGiveChainKey: (id, service) =>
+      `give --endpoint-key ${id}=${service}=VARIABLE, the environment variable holding that endpoint's key`,
     keys: {
       blockscout: blockscoutKey,
       etherscan: where.targets.includes("etherscan") ? etherscanKeyFromEnvironment() : undefined,

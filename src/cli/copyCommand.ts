@@ -6,13 +6,14 @@ import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
 import { type Service, services } from "../verify/verifier.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { projectFoundryConfig, resolveCliTargets } from "./cliTargets.js";
+import { endpointFlags, projectFoundryConfig, resolveCliTargets } from "./cliTargets.js";
 import { usage } from "./usage.js";
 
 const ownOptions = {
   from: { type: "string" },
   to: { type: "string" },
   "explorer-url": { type: "string" },
+  ...endpointFlags,
   "chain-id": { type: "string" },
   "rpc-url": { type: "string" },
   ledger: { type: "string" },
@@ -60,6 +61,7 @@ export async function copyCommand(argv: string[]): Promise<number> {
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
   const targets = await resolveCliTargets({
     explorerUrl: values["explorer-url"],
+    endpoints: values,
     chainId: chainIdFlag(values["chain-id"]),
     rpcUrl: values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]),
     targets: [from, ...to],

@@ -5,13 +5,14 @@ import { neutraliseText } from "../report/terminalText.js";
 import { type Service, services } from "../verify/verifier.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { projectFoundryConfig, resolveCliTargets } from "./cliTargets.js";
+import { endpointFlags, projectFoundryConfig, resolveCliTargets } from "./cliTargets.js";
 import { usage } from "./usage.js";
 
 const options = {
   proxy: { type: "boolean", default: false },
   target: { type: "string", default: "blockscout" },
   "explorer-url": { type: "string" },
+  ...endpointFlags,
   "chain-id": { type: "string" },
   "rpc-url": { type: "string" },
   ledger: { type: "string" },
@@ -58,6 +59,7 @@ export async function statusCommand(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   const targets = await resolveCliTargets({
     explorerUrl: values["explorer-url"],
+    endpoints: values,
     chainId,
     rpcUrl,
     targets: [service],

@@ -49,6 +49,10 @@ Where they are verified:
   --chain-id N                the chain's Blockscout explorer, found by chain id (a proapi_ key goes through the
                               Blockscout API, EXPLORER_VERIFY_BLOCKSCOUT_API_URL)
   --rpc-url URL               the chain: contract inference, constructor-argument recovery, preflight
+  --endpoint CHAIN=SERVICE=URL  a chain's own endpoint of a service, over the run's (repeatable): e.g.
+                              10=etherscan=https://api.tenderly.co/api/v1/account/A/project/P/etherscan/verify/network/10
+  --endpoint-key CHAIN=SERVICE=VARIABLE  the environment variable holding that endpoint's key (repeatable); it is
+                              sent to that chain's endpoint of that service only
   The chain given, the chain the deployments record and the chain --rpc-url answers must agree; otherwise
   nothing is sent.
 
@@ -106,6 +110,7 @@ bytecode twin, a clone, one Blockscout verified from its bytecode database) is n
   --chain-id N                the contracts' chain (it finds the chain's Blockscout explorer too)
   --explorer-url URL          the Blockscout explorer, read or verified on
   --rpc-url URL               a local chain: its chain id, and the embedded local explorer when no URL is given
+  --endpoint CHAIN=SERVICE=URL, --endpoint-key CHAIN=SERVICE=VARIABLE  a chain's own endpoint and key, as verify
 ${settingFlagLines()
   .filter((line) => !/^ {2}--(targets|preflight|include-created|max-created)\b/.test(line))
   .join("\n")}
@@ -149,6 +154,7 @@ Looks up a submission by the guid it returned. Without a GUID, prints the ledger
   --proxy             the guid is of a proxy link (verifyproxycontract)
   --explorer-url URL  the explorer (without it, a local --rpc-url uses the embedded explorer and its saved state)
   --rpc-url URL       the local chain whose embedded explorer to ask
+  --endpoint CHAIN=SERVICE=URL, --endpoint-key CHAIN=SERVICE=VARIABLE  a chain's own endpoint and key, as verify
   --json              print one JSON document on stdout
 
 Exit code 0 when verified or still pending, 1 when it failed or the guid is unknown, 2 for a mistake in the command.`,

@@ -16,7 +16,7 @@ import type { ChainClaim } from "../run/targets.js";
 import type { VerificationJob } from "../verify/job.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { projectFoundryConfig, projectSolcJs, resolveCliTargets } from "./cliTargets.js";
+import { endpointFlags, projectFoundryConfig, projectSolcJs, resolveCliTargets } from "./cliTargets.js";
 import type { JobFlags } from "./commandLineJobs.js";
 import { foundryCompilers } from "./foundryCompilers.js";
 import { usage } from "./usage.js";
@@ -41,6 +41,7 @@ const ownOptions = {
   ...jobOptions,
   bundle: { type: "string" },
   "explorer-url": { type: "string" },
+  ...endpointFlags,
   ledger: { type: "string" },
   shard: { type: "string" },
   json: { type: "boolean", default: false },
@@ -96,6 +97,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     throw new UsageError("The deployment and manifest given hold no contracts.");
   const targets = await resolveCliTargets({
     explorerUrl: values["explorer-url"],
+    endpoints: values,
     chainId,
     rpcUrl: flags.rpcUrl,
     recorded,
@@ -170,6 +172,7 @@ async function verifyBundle(
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
   const targets = await resolveCliTargets({
     explorerUrl: values["explorer-url"],
+    endpoints: values,
     chainId: chainIdFlag(values["chain-id"]),
     rpcUrl,
     recorded: chainIds.map((id) => ({ id, source: `the bundle ${path}` })),

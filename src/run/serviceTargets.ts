@@ -19,6 +19,14 @@ export interface ApiRoot {
   source: string;
 }
 
+/** What a chain's own entry adds to a service's root: where its pages live, and that it is another endpoint. */
+export interface EndpointPlace {
+  /** Where the endpoint's pages live (a Hardhat chain descriptor's `url`); unset: the service's own, when known. */
+  siteUrl?: string | undefined;
+  /** The chain's own endpoint in the service's place (Tenderly, OKLink, a self-hosted scan): its own ledger name. */
+  own?: boolean | undefined;
+}
+
 /**
  * Etherscan for one chain. `https://api.etherscan.io` alone means its v2 endpoint; any other path is taken as given;
  * a `chainid` in the URL (as Etherscan's chain list writes it) must be the chain's.
@@ -28,6 +36,7 @@ export interface ApiRoot {
  * @param root - the API, when a setting names another than Etherscan's
  * @param required - whether its failures fail the run
  * @param howToGiveKey - where the door asking reads the key, said when there is none
+ * @param place - a chain's own endpoint: its pages, and that it is another service in Etherscan's place
  * @returns the target
  * @throws {InvalidInputError} without a key, for a URL that is not http(s) or names another chain, or a key that
  *   would travel in clear
@@ -38,12 +47,15 @@ export async function etherscanTarget(
   root: ApiRoot | undefined,
   required: boolean,
   howToGiveKey: string,
+  place: EndpointPlace = {},
 ): Promise<EtherscanTarget> {
   const key = apiKey?.trim();
   if (!key) {
     throw new InvalidInputError(
       "etherscan-api-key",
-      `Etherscan needs an API key (one key serves every chain): ${howToGiveKey}.`,
+      place.own
+        ? `Chain ${chainId}'s Etherscan-compatible endpoint (${root?.source}) needs an API key of its own: ${howToGiveKey}.`
+        : `Etherscan needs an API key (one key serves every chain): ${howToGiveKey}.`,
     );
   }
   const url = httpUrl(root ?? { url: defaultEtherscanApiUrl, source: "Etherscan's API" });
@@ -65,9 +77,11 @@ export async function etherscanTarget(
     required,
     apiUrl,
     apiKey: key,
-    siteUrl: await etherscanSiteOf(chainId, url.origin),
+    // A chain's own endpoint has its own pages, if any: never Etherscan's site for the chain.
+    siteUrl: place.own ? place.siteUrl : (place.siteUrl ?? (await etherscanSiteOf(chainId, url.origin))),
     shownUrl: `${apiUrl}?chainid=${chainId}`,
     reason: root ? `from ${root.source}` : "Etherscan API v2",
+    ...ownLedgerKey("etherscan", chainId, apiUrl, place),
   };
 }
 
@@ -77,6 +91,7 @@ export async function etherscanTarget(
  * @param chainId - the chain
  * @param root - the server, when a setting names another than Sourcify's
  * @param required - whether its failures fail the run
+ * @param place - a chain's own server: its pages, and that it is another server in Sourcify's place
  * @returns the target
  * @throws {InvalidInputError} for a URL that is not http(s)
  */
@@ -84,6 +99,7 @@ export function sourcifyTarget(
   chainId: number,
   root: ApiRoot | undefined,
   required: boolean,
+  place: EndpointPlace = {},
 ): SourcifyTarget {
   const url = httpUrl(root ?? { url: defaultSourcifyApiUrl, source: "Sourcify's API" });
   const apiUrl = `${url.origin}${url.pathname}`.replace(/\/+$/, "");
@@ -92,20 +108,24 @@ export function sourcifyTarget(
     chainId,
     required,
     apiUrl,
-    siteUrl: sourcifySiteUrl,
+    // A chain's own server is named by its records: Sourcify's repository does not hold what it verified.
+    siteUrl: place.siteUrl ?? (place.own ? apiUrl : sourcifySiteUrl),
     shownUrl: apiUrl,
     reason: root ? `from ${root.source}` : "Sourcify API v2",
+    ...ownLedgerKey("sourcify", chainId, apiUrl, place),
   };
 }
 
 /**
  * Routescan for one chain: `{origin}/v2/network/{mainnet|testnet}/evm/{chainId}/etherscan/api`, the network from
- * Routescan's own lists.
+ * Routescan's own lists. A root with a path (a chain's own entry, e.g. Snowtrace's endpoint through Routescan) is
+ * the endpoint as given.
  *
  * @param chainId - the chain
  * @param apiKey - a key, when the user has one (Routescan takes requests without)
  * @param root - the origin, when a setting names another than Routescan's (`EXPLORER_VERIFY_ROUTESCAN_API_URL`)
  * @param required - whether its failures fail the run
+ * @param place - a chain's own endpoint: its pages, and that it is another in Routescan's place
  * @returns the target
  * @throws {InvalidInputError} for a URL that is not http(s), a chain Routescan does not list, or a key that would
  *   travel in clear
@@ -115,8 +135,27 @@ export async function routescanTarget(
   apiKey: string | undefined,
   root: ApiRoot | undefined,
   required: boolean,
+  place: EndpointPlace = {},
 ): Promise<RoutescanTarget> {
-  const origin = httpUrl(root ?? { url: defaultRoutescanApiUrl, source: "Routescan's API" }).origin;
+  const url = httpUrl(root ?? { url: defaultRoutescanApiUrl, source: "Routescan's API" });
+  const key = apiKey?.trim() || undefined;
+  if (url.pathname.replace(/\/+$/, "") !== "") {
+    const apiUrl = `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+    assertSecretsTravelSafely(apiUrl, { apiKey: key }, root?.source ?? "the Routescan API URL");
+    const testnet = /\/network\/testnet\//.test(url.pathname);
+    return {
+      service: "routescan",
+      chainId,
+      required,
+      apiUrl,
+      apiKey: key,
+      siteUrl: place.siteUrl ?? (testnet ? "https://testnet.routescan.io" : "https://routescan.io"),
+      shownUrl: apiUrl,
+      reason: `from ${root?.source}`,
+      ...ownLedgerKey("routescan", chainId, apiUrl, place),
+    };
+  }
+  const origin = url.origin;
   const network = await routescanNetworkOf(chainId, origin);
   if (!network) {
     throw new InvalidInputError(
@@ -125,7 +164,6 @@ export async function routescanTarget(
     );
   }
   const apiUrl = `${origin}/v2/network/${network.network}/evm/${network.pathChainId}/etherscan/api`;
-  const key = apiKey?.trim() || undefined;
   assertSecretsTravelSafely(apiUrl, { apiKey: key }, root?.source ?? "the Routescan API URL");
   return {
     service: "routescan",
@@ -133,10 +171,25 @@ export async function routescanTarget(
     required,
     apiUrl,
     apiKey: key,
-    siteUrl: network.network === "testnet" ? "https://testnet.routescan.io" : "https://routescan.io",
+    siteUrl:
+      place.siteUrl ??
+      (network.network === "testnet" ? "https://testnet.routescan.io" : "https://routescan.io"),
     shownUrl: apiUrl,
     reason: root ? `from ${root.source}` : `Routescan's ${network.network}`,
+    ...ownLedgerKey("routescan", chainId, apiUrl, place),
   };
+}
+
+// A chain's own endpoint keeps its own ledger entries: what Tenderly verified is not what Etherscan holds.
+function ownLedgerKey(
+  service: "etherscan" | "sourcify" | "routescan",
+  chainId: number,
+  apiUrl: string,
+  place: EndpointPlace,
+): { ledgerKey?: string } {
+  if (!place.own) return {};
+  const url = new URL(apiUrl);
+  return { ledgerKey: `${service}/chain-${chainId}/${url.host}${url.pathname.replace(/\/+$/, "")}` };
 }
 
 // Refused before anything is sent: Etherscan answers a chain it dropped with a refusal that says less.

@@ -9,10 +9,19 @@ import type { Target } from "../verifiers/target.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";
 import { type NamedUrl, resolveBlockscoutTarget } from "./blockscoutTarget.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
+import { type ChainEndpoints, type ChosenEndpoint, chooseEndpoint } from "./chainEndpoints.js";
 import { readsDeadline } from "./readsDeadline.js";
-import { type ApiRoot, etherscanTarget, routescanTarget, sourcifyTarget } from "./serviceTargets.js";
+import {
+  type ApiRoot,
+  defaultEtherscanApiUrl,
+  defaultRoutescanApiUrl,
+  defaultSourcifyApiUrl,
+  etherscanTarget,
+  routescanTarget,
+  sourcifyTarget,
+} from "./serviceTargets.js";
 
-export type { ChainClaim, NamedUrl };
+export type { ChainClaim, ChainEndpoints, NamedUrl };
 
 /** What a door knows of one chain the run verifies on. */
 export interface ChainPlace {
@@ -45,6 +54,13 @@ export interface TargetRequest {
    * descriptors, foundry.toml): asked once the chain is agreed.
    */
   explorerFor?: ((chainId: number) => Promise<ChainExplorer | undefined>) | undefined;
+  /**
+   * A chain's own endpoints for every service (`--endpoint`, the Action's `endpoints`, a Hardhat chain descriptor and
+   * `explorerVerify.chains`): asked once the chain is agreed; over the run's settings and the built-in lists.
+   */
+  endpointsFor?: ((chainId: number) => Promise<ChainEndpoints | undefined>) | undefined;
+  /** How this door gives a chain its own key for a service: said when a chain's own endpoint has none. */
+  howToGiveChainKey?: ((chainId: number, service: Service) => string) | undefined;
   /** The user's keys, each sent to its own service only. */
   keys?: { blockscout?: string | undefined; etherscan?: string | undefined; routescan?: string | undefined };
   /** Sent to Blockscout explorers with every request (a gateway's token, a User-Agent). */
@@ -120,7 +136,9 @@ export function chainPlaces(facts: {
  * Resolves every target of a run, once: one per service per chain, each with its URL, key, headers and route
  * decided here and nowhere else. First the chain: what the user gives, what the deployments record and what the
  * RPC answers must agree, or nothing is sent. Then Blockscout's explorer (named, local, or by chain id), Etherscan,
- * Sourcify and Routescan, each from the settings and the environment (`EXPLORER_VERIFY_*_API_URL`).
+ * Sourcify and Routescan, each in one order: the chain's own entry ({@link TargetRequest.endpointsFor}), then the
+ * run's setting or the environment's (`EXPLORER_VERIFY_*_API_URL`), then the service's own. A key goes only with the
+ * endpoint it was given for.
  *
  * @param request - what the door knows
  * @returns the targets
@@ -147,16 +165,26 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
     const targets: Target[] = [];
     for (const [index, place] of request.chains.entries()) {
       const chainId = chainIds[index];
+      const own = chainId === undefined ? undefined : await request.endpointsFor?.(chainId);
       for (const service of request.services) {
         const required = !(request.optional ?? []).includes(service);
         if (service === "blockscout") {
-          const named = chainId === undefined ? undefined : await request.explorerFor?.(chainId);
+          const settings = chainId === undefined ? undefined : await request.explorerFor?.(chainId);
+          // The chain's own entry first, then what the door's settings name for the chain.
+          const named: ChainExplorer | undefined = own?.blockscout
+            ? {
+                url: own.blockscout.url ?? settings?.url,
+                apiKey: own.blockscout.apiKey?.value ?? settings?.apiKey,
+                headers: settings?.headers,
+              }
+            : settings;
           targets.push(
             await resolveBlockscoutTarget(
               {
                 chainId,
                 chainSource: place.claims[0]?.source ?? place.rpc?.source,
-                named: request.explorerUrl ?? named?.url,
+                // A chain's own endpoint entry, then the run's explorer, then the door's settings for the chain.
+                named: own?.blockscout?.url ?? request.explorerUrl ?? named?.url,
                 apiKey: named?.apiKey ?? request.keys?.blockscout,
                 headers: withUserAgent({ ...request.headers, ...named?.headers }, request.userAgent),
                 rpcUrl: place.rpc?.url,
@@ -178,19 +206,39 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
             `${serviceTitles[service]} verifies by chain id, and this run does not know it: give the chain id (chain-id, --chain-id, or a deployment whose path names it).`,
           );
         }
-        if (service === "etherscan")
+        if (service === "etherscan") {
+          const endpoint = chooseEndpoint(
+            own?.etherscan,
+            { root: roots.etherscan, apiKey: request.keys?.etherscan },
+            defaultEtherscanApiUrl,
+          );
           targets.push(
             await etherscanTarget(
               chainId,
-              request.keys?.etherscan,
-              roots.etherscan,
+              endpoint.apiKey,
+              endpoint.root,
               required,
-              request.howToGiveEtherscanKey,
+              endpoint.own ? chainKeyAdvice(chainId, endpoint, request) : request.howToGiveEtherscanKey,
+              endpoint,
             ),
           );
-        if (service === "sourcify") targets.push(sourcifyTarget(chainId, roots.sourcify, required));
-        if (service === "routescan")
-          targets.push(await routescanTarget(chainId, request.keys?.routescan, roots.routescan, required));
+        }
+        if (service === "sourcify") {
+          const endpoint = chooseEndpoint(
+            own?.sourcify,
+            { root: roots.sourcify, apiKey: undefined },
+            defaultSourcifyApiUrl,
+          );
+          targets.push(sourcifyTarget(chainId, endpoint.root, required, endpoint));
+        }
+        if (service === "routescan") {
+          const endpoint = chooseEndpoint(
+            own?.routescan,
+            { root: roots.routescan, apiKey: request.keys?.routescan },
+            defaultRoutescanApiUrl,
+          );
+          targets.push(await routescanTarget(chainId, endpoint.apiKey, endpoint.root, required, endpoint));
+        }
       }
     }
     return { targets, chainIds, localExplorers, close };
@@ -198,6 +246,12 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
     await close();
     throw error;
   }
+}
+
+// Said when a chain's own Etherscan-compatible endpoint has no key: the run's is not sent there.
+function chainKeyAdvice(chainId: number, endpoint: ChosenEndpoint, request: TargetRequest): string {
+  const how = request.howToGiveChainKey?.(chainId, "etherscan") ?? "give the chain its own key for it";
+  return endpoint.runKeyWithheld ? `the run's key goes to the run's endpoint only; ${how}` : how;
 }
 
 /**

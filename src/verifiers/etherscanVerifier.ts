@@ -46,8 +46,9 @@ export function etherscanVerifier(
     service: "etherscan",
     transport: new Transport(serviceTransportOptions(target, settings)),
     pages: {
-      base: site ?? "",
-      ledgerKey: `etherscan/chain-${target.chainId}`,
+      // Without a site, the endpoint: a record names where it was verified.
+      base: site ?? target.apiUrl,
+      ledgerKey: target.ledgerKey ?? `etherscan/chain-${target.chainId}`,
       contract: (address) => (site ? `${site}/address/${address}#code` : ""),
     },
     capabilities: {

@@ -22,7 +22,7 @@ export function routescanVerifier(
     transport: new Transport(serviceTransportOptions(target, settings)),
     pages: {
       base: site,
-      ledgerKey: `routescan/chain-${target.chainId}`,
+      ledgerKey: target.ledgerKey ?? `routescan/chain-${target.chainId}`,
       contract: (address) => `${site}/address/${address}/contract/${target.chainId}/code`,
     },
     capabilities: {

@@ -1,3 +1,4 @@
+import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { sharedRateLimiter } from "../client/rateLimiter.js";
 import type { TransportOptions } from "../client/transportOptions.js";
 import { serviceTitles } from "../verify/verifier.js";
@@ -94,7 +95,8 @@ export function etherscanKeyTransportOptions(
 ): TransportOptions {
   return {
     ...settings,
-    explorerUrl: target.apiUrl,
+    // The endpoint as given: an Etherscan-compatible one need not end in `/api` (Tenderly's, OKLink's).
+    explorerUrl: { ...resolveExplorerUrls(target.apiUrl), rpc: target.apiUrl },
     apiKey: target.apiKey,
     apiKeyIn: "query",
     requestsPerSecond: settings.requestsPerSecond ?? etherscanRequestsPerSecond,

@@ -68,7 +68,7 @@ export class SourcifyVerifier implements Verifier {
     const site = target.siteUrl;
     this.pages = {
       base: site,
-      ledgerKey: `sourcify/chain-${target.chainId}`,
+      ledgerKey: target.ledgerKey ?? `sourcify/chain-${target.chainId}`,
       contract: (address) => `${site}/${target.chainId}/${address}`,
     };
   }

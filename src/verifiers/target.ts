@@ -11,6 +11,12 @@ interface TargetBase {
   reason: string;
 }
 
+/** What a service's target has when a chain's own entry names another endpoint in the service's place. */
+interface EndpointOfItsOwn {
+  /** The ledger's name for it; unset: `{service}/chain-{id}`, the service's own (or the run's) endpoint. */
+  ledgerKey?: string | undefined;
+}
+
 /** A Blockscout explorer for one chain: its own instance, or the Blockscout API's route for the chain. */
 export interface BlockscoutTarget extends TargetBase {
   service: "blockscout";
@@ -40,7 +46,7 @@ export interface BlockscoutTarget extends TargetBase {
 }
 
 /** Etherscan API v2 for one chain: one host and one key for every chain. */
-export interface EtherscanTarget extends TargetBase {
+export interface EtherscanTarget extends TargetBase, EndpointOfItsOwn {
   service: "etherscan";
   chainId: number;
   /** The endpoint, e.g. `https://api.etherscan.io/v2/api` (`chainid` goes with every request). */
@@ -51,7 +57,7 @@ export interface EtherscanTarget extends TargetBase {
 }
 
 /** Sourcify API v2 for one chain: no key. */
-export interface SourcifyTarget extends TargetBase {
+export interface SourcifyTarget extends TargetBase, EndpointOfItsOwn {
   service: "sourcify";
   chainId: number;
   /** The server, e.g. `https://sourcify.dev/server`. */
@@ -61,7 +67,7 @@ export interface SourcifyTarget extends TargetBase {
 }
 
 /** Routescan's Etherscan-compatible API for one chain: a key is optional. */
-export interface RoutescanTarget extends TargetBase {
+export interface RoutescanTarget extends TargetBase, EndpointOfItsOwn {
   service: "routescan";
   chainId: number;
   /** The endpoint: `{origin}/v2/network/{mainnet|testnet}/evm/{chainId}/etherscan/api`. */

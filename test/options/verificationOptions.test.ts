@@ -61,6 +61,8 @@ describe("action.yml against the options module", () => {
       "copy-from",
       "addresses",
       "explorers",
+      "endpoints",
+      "endpoint-keys",
       "rpc-urls",
       "ledger",
       "recheck",

@@ -92,6 +92,12 @@ export interface EtherscanEmulatorOptions {
    * (the chain in the path, a key optional, no proxy link), and its lists of networks.
    */
   routescan?: { testnets: number[] };
+  /**
+   * The contract module's path instead of `/v2/api`: another Etherscan-compatible service's URL shape (Tenderly's
+   * `/api/v1/account/{account}/project/{project}/etherscan/verify/network/{chainId}`, OKLink's
+   * `/api/v5/explorer/contract/verify-source-code-plugin/{CHAIN}`).
+   */
+  apiPath?: string;
 }
 
 /**
@@ -125,7 +131,7 @@ interface Job {
 
 /** A running Etherscan API v2 stand-in. */
 export interface EtherscanEmulator {
-  /** `http://127.0.0.1:PORT/v2/api` (Routescan's: its origin, `http://127.0.0.1:PORT`). */
+  /** `http://127.0.0.1:PORT/v2/api`, or its `apiPath` (Routescan's: its origin, `http://127.0.0.1:PORT`). */
   apiUrl: string;
   requests: ReceivedRequest[];
   faults: FaultInjector;
@@ -352,7 +358,11 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
       };
     }
     const routed = /^\/v2\/network\/(mainnet|testnet)\/evm\/(\d+)\/etherscan\/api$/.exec(request.path);
-    if (routescan ? !routed || routed[1] !== networkOf(Number(routed[2])) : request.path !== "/v2/api")
+    if (
+      routescan
+        ? !routed || routed[1] !== networkOf(Number(routed[2]))
+        : request.path !== (options.apiPath ?? "/v2/api")
+    )
       return { status: 404, body: null, text: etherscanTexts.pageNotFound };
     const params = { ...request.query, ...(request.body as Record<string, string>) };
     if (routed) params.chainid = routed[2] ?? "";
@@ -396,7 +406,7 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
   }, faults.interceptor);
 
   return {
-    apiUrl: routescan ? server.url : `${server.url}/v2/api`,
+    apiUrl: routescan ? server.url : `${server.url}${options.apiPath ?? "/v2/api"}`,
     requests: server.requests,
     faults,
     dailyQuotaAfter: (requests) => {
