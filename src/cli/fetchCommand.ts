@@ -43,15 +43,8 @@ export async function fetchCommand(argv: string[]): Promise<number> {
     cwd,
   });
   try {
-    const [{ runFetch }, { explorerClientFor }] = await Promise.all([
-      import("../run/runFetch.js"),
-      import("../run/explorerClientFor.js"),
-    ]);
-    const [target] = targets.targets;
-    if (target?.service !== "blockscout") throw new UsageError("fetch reads from a Blockscout explorer.");
-    await runFetch(explorerClientFor(target), address, values.out, (line) =>
-      console.log(neutraliseText(line)),
-    );
+    const { runFetch } = await import("../run/runFetch.js");
+    await runFetch(targets.targets, address, values.out, (line) => console.log(neutraliseText(line)));
     return exitCodes.ok;
   } finally {
     await targets.close();

@@ -65,13 +65,8 @@ export async function statusCommand(argv: string[]): Promise<number> {
     cwd,
   });
   try {
-    const [{ runStatus }, { verifierFor }] = await Promise.all([
-      import("../run/runStatus.js"),
-      import("../verifiers/verifierFor.js"),
-    ]);
-    const [target] = targets.targets;
-    if (!target) throw new UsageError(`No ${service} target for this chain.`);
-    const { failed } = await runStatus(await verifierFor(target), guid, {
+    const { runStatus } = await import("../run/runStatus.js");
+    const { failed } = await runStatus(targets.targets, guid, {
       proxy: values.proxy,
       json: values.json,
       writeLine,

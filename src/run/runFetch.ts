@@ -4,16 +4,17 @@ import {
   type VerifiedContractReading,
   verificationStandingNote,
 } from "../client/contract/readVerifiedContract.js";
-import type { ExplorerClient } from "../client/explorerClient.js";
 import { InvalidInputError } from "../errors/index.js";
 import { assertAddress } from "../kernel/validate.js";
+import type { Target } from "../verifiers/target.js";
+import { explorerClientFor } from "./explorerClientFor.js";
 
 /**
  * Writes what the explorer holds for a verified contract into `out`: `abi.json`, `contract.json` (name, compiler,
  * settings, and whether the sources are the address's own or a bytecode twin's or an EIP-1167 implementation's),
  * `sources/…` and `creation.json`. Every source's place is checked before anything is written.
  *
- * @param client - the explorer
+ * @param targets - the explorer, resolved (the first target, a Blockscout one)
  * @param address - the contract
  * @param out - the output folder
  * @param writeLine - where the lines for a person go
@@ -21,12 +22,16 @@ import { assertAddress } from "../kernel/validate.js";
  *   land outside the folder, or a folder that cannot be written
  */
 export async function runFetch(
-  client: ExplorerClient,
+  targets: readonly Target[],
   address: string,
   out: string,
   writeLine: (line: string) => void,
 ): Promise<void> {
   assertAddress(address);
+  const [target] = targets;
+  if (target?.service !== "blockscout")
+    throw new InvalidInputError("target", "fetch reads from a Blockscout explorer.");
+  const client = explorerClientFor(target);
   const folder = resolve(out);
   const reading = await client.readVerifiedContract({ address });
   if (!reading) throw new InvalidInputError("address", `The explorer has no verified source for ${address}.`);
