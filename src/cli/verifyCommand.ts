@@ -7,6 +7,7 @@ import { assertAddress } from "../kernel/validate.js";
 import { requestedFormats, verificationDefaults } from "../options/verificationOptions.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";
+import type { JobsRequest } from "../run/requestJobs.js";
 import { RunReporter } from "../run/runReporter.js";
 import type { DiscoveryLimits } from "../run/runVerify.js";
 import { flagText, type RunSettingValues, readRunSettings, settingFlags } from "../run/settings.js";
@@ -15,7 +16,6 @@ import type { VerificationJob } from "../verify/job.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { projectFoundryConfig, projectSolcJs, resolveCliTargets } from "./cliTargets.js";
-import type { JobFlags } from "./commandLineJobs.js";
 import { foundryCompilers } from "./foundryCompilers.js";
 import { usage } from "./usage.js";
 
@@ -73,14 +73,14 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const chainId = chainIdFlag(values["chain-id"]);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
   // Loaded only now: the readers and the engine are not needed to refuse a mistake in the command line.
-  const [{ commandLineJobs }, { runSucceeded, runVerify }] = await Promise.all([
-    import("./commandLineJobs.js"),
+  const [{ requestJobs }, { runSucceeded, runVerify }] = await Promise.all([
+    import("../run/requestJobs.js"),
     import("../run/runVerify.js"),
   ]);
   const badEntries: BadManifestEntry[] = [];
   const recorded: ChainClaim[] = [];
   const proxies: ProxyAddress[] = [];
-  const jobs = await commandLineJobs(
+  const jobs = await requestJobs(
     flags,
     (entry) => badEntries.push(entry),
     (claim) => recorded.push(claim),
@@ -193,7 +193,7 @@ async function verifyBundle(
 
 // What the deployments' transactions (or the contracts' creation transactions) created.
 async function createdJobs(
-  flags: JobFlags,
+  flags: JobsRequest,
   jobs: readonly VerificationJob[],
   client: ExplorerClient,
   limits: DiscoveryLimits,
@@ -222,7 +222,7 @@ function checkedFlags(
   cwd: string,
   settings: RunSettingValues,
   foundryOut: string | undefined,
-): JobFlags {
+): JobsRequest {
   if (settings.recheck && values.ledger === undefined)
     throw new UsageError(
       "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
@@ -250,7 +250,7 @@ export function jobFlagsOf(
   cwd: string,
   foundryOut: string | undefined,
   command = "verify",
-): JobFlags {
+): JobsRequest {
   const deployments = [...(values.deployment ?? [])];
   const [address, ...constructorArgs] = deployments.length > 0 ? [] : positionals;
   // `--deployment broadcast/*/1/run-latest.json`: the shell's expansion gives the further paths as positionals.
@@ -299,7 +299,7 @@ export function jobFlagsOf(
     rpcUrl,
     constructorArgsHex: values["constructor-args-hex"],
     libraries: values.libraries ?? [],
-    format: format as JobFlags["format"],
+    format: format as JobsRequest["format"],
     proxy: values.proxy,
     deployments,
     manifest,

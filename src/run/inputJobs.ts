@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { ProxyChainReader } from "../chain/proxyKinds.js";
 import type { ExplorerClient } from "../client/explorerClient.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import {
@@ -13,6 +12,7 @@ import { readFoundryBroadcast } from "../inputs/foundryBroadcast.js";
 import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, isInlineManifest, readManifest } from "../inputs/manifest.js";
 import type { VerificationJob } from "../verify/job.js";
+import { type ChainReads, chainAt } from "./addressJobs.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { chainIdOfDeployment } from "./chainIdOfDeployment.js";
 import { deploymentPaths } from "./deploymentPaths.js";
@@ -68,7 +68,7 @@ export async function jobsFromInputs(
       root: workspace,
       ...(onBadEntry ? { onBadEntry } : {}),
       ...(onProxy ? { onProxyOutsideBuild: ({ address }: { address: string }) => onProxy({ address }) } : {}),
-      ...(inputs.rpcUrl ? { deployedCode: codeReader(inputs.rpcUrl) } : {}),
+      ...(inputs.rpcUrl ? { deployedCode: chainAt(inputs.rpcUrl).getCode } : {}),
     });
     jobs.push(...entries.map(({ job, proxy }) => (proxy ? { ...job, proxyAddress: job.address } : job)));
   }
@@ -160,15 +160,6 @@ function pathClaim(given: string): ChainClaim[] {
   return chainId === undefined ? [] : [{ id: chainId, source: `the deployment's path ${given}` }];
 }
 
-// Loaded only when an entry needs it: the Action's first request does not wait for the JSON-RPC client.
-function codeReader(rpcUrl: string): (address: string) => Promise<string> {
-  let chain: Promise<import("../chain/jsonRpcChain.js").JsonRpcChain> | undefined;
-  return async (address) => {
-    chain ??= import("../chain/jsonRpcChain.js").then(({ JsonRpcChain }) => new JsonRpcChain(rpcUrl));
-    return (await chain).getCode(address);
-  };
-}
-
 /**
  * Preflight compiles with the npm `solc` package of the workspace, when the workflow installed one.
  * @param workspace - the workspace folder
@@ -193,7 +184,7 @@ export function proxySources(
   workspace: string,
   proxies: { addresses: readonly ProxyAddress[]; includeProxies: boolean },
 ): ProxySources {
-  const chains = new Map<string, ProxyChainReader>();
+  const chains = new Map<string, ChainReads>();
   let contracts: Promise<CompiledContract[]> | undefined;
   const artifactsDir = resolve(workspace, inputs.artifacts);
   return {
@@ -204,7 +195,7 @@ export function proxySources(
       if (!rpcUrl) return undefined;
       let chain = chains.get(rpcUrl);
       if (!chain) {
-        chain = lazyChain(rpcUrl);
+        chain = chainAt(rpcUrl);
         chains.set(rpcUrl, chain);
       }
       return chain;
@@ -217,19 +208,5 @@ export function proxySources(
         : Promise.resolve([]);
       return contracts;
     },
-  };
-}
-
-// Loaded with the first read: the Action's first request does not wait for the JSON-RPC client.
-function lazyChain(rpcUrl: string): ProxyChainReader {
-  let chain: Promise<import("../chain/jsonRpcChain.js").JsonRpcChain> | undefined;
-  const open = () => {
-    chain ??= import("../chain/jsonRpcChain.js").then(({ JsonRpcChain }) => new JsonRpcChain(rpcUrl));
-    return chain;
-  };
-  return {
-    getCode: async (address) => (await open()).getCode(address),
-    getStorageAt: async (address, slot) => (await open()).getStorageAt(address, slot),
-    call: async (to, data) => (await open()).call(to, data),
   };
 }
