@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
+import { ignitionJobs } from "../../../src/run/ignitionJobs.js";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
 import { runSucceeded, runVerify } from "../../../src/run/runVerify.js";
@@ -14,7 +15,7 @@ import { resolveTaskTargets } from "../../internal/taskTargets.js";
 import { bundleWriter } from "./bundleWriter.js";
 import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
-import { ignitionDeploymentsDir, ignitionJobs } from "./verifyBuilt.js";
+import { ignitionDeploymentsDir } from "./verifyBuilt.js";
 
 /**
  * Verifies several Ignition deployments in one batch, each on its own chain's explorer: `--deployment all`, a
@@ -42,7 +43,9 @@ export async function verifyDeployments(
   const jobs: VerificationJob[] = [];
   const chains = new Map<number, ChainClaim[]>();
   for (const id of ids) {
-    const deployment = await asUserErrors(() => ignitionJobs(hre, id));
+    const deployment = await asUserErrors(() =>
+      ignitionJobs(ignitionDeploymentsDir(hre), id, hre.config.paths.artifacts),
+    );
     const { chainId } = deployment;
     if (chainId === undefined) {
       throw userError(
