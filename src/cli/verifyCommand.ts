@@ -1,7 +1,5 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { ExplorerClient } from "../client/explorerClient.js";
-import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { assertAddress } from "../kernel/validate.js";
 import { requestedFormats, verificationDefaults } from "../options/verificationOptions.js";
@@ -9,10 +7,8 @@ import { interruptedExitCode } from "../run/interruption.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";
 import type { JobsRequest } from "../run/requestJobs.js";
 import { RunReporter } from "../run/runReporter.js";
-import type { DiscoveryLimits } from "../run/runVerify.js";
 import { flagText, type RunSettingValues, readRunSettings, settingFlags } from "../run/settings.js";
 import type { ChainClaim } from "../run/targets.js";
-import type { VerificationJob } from "../verify/job.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { projectFoundryConfig, projectSolcJs, resolveCliTargets } from "./cliTargets.js";
@@ -73,10 +69,12 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const chainId = chainIdFlag(values["chain-id"]);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
   // Loaded only now: the readers and the engine are not needed to refuse a mistake in the command line.
-  const [{ requestJobs }, { runSucceeded, runVerify }] = await Promise.all([
-    import("../run/requestJobs.js"),
-    import("../run/runVerify.js"),
-  ]);
+  const [{ requestJobs }, { runSucceeded, runVerify }, { createdJobsOfDeployments, proxySources }] =
+    await Promise.all([
+      import("../run/requestJobs.js"),
+      import("../run/runVerify.js"),
+      import("../run/inputJobs.js"),
+    ]);
   const badEntries: BadManifestEntry[] = [];
   const recorded: ChainClaim[] = [];
   const proxies: ProxyAddress[] = [];
@@ -113,10 +111,8 @@ export async function verifyCommand(argv: string[]): Promise<number> {
         values.ledger === undefined
           ? undefined
           : { path: ledgerFlag(values.ledger, cwd), recheck: settings.recheck },
-      discoverCreated: settings.includeCreated
-        ? (client, limits) => createdJobs(flags, jobs, client, limits)
-        : undefined,
-      proxies: (await import("../run/inputJobs.js")).proxySources(flags, cwd, {
+      discoverCreated: settings.includeCreated ? createdJobsOfDeployments(flags, jobs, cwd) : undefined,
+      proxies: proxySources(flags, cwd, {
         addresses: proxies,
         includeProxies: settings.includeProxies,
       }),
@@ -189,31 +185,6 @@ async function verifyBundle(
   } finally {
     await targets.close();
   }
-}
-
-// What the deployments' transactions (or the contracts' creation transactions) created.
-async function createdJobs(
-  flags: JobsRequest,
-  jobs: readonly VerificationJob[],
-  client: ExplorerClient,
-  limits: DiscoveryLimits,
-): Promise<CreatedContractJobs> {
-  const { createdJobsFromInputs } = await import("../run/inputJobs.js");
-  const found: CreatedContractJobs = { jobs: [], clones: [], skipped: [] };
-  for (const deployment of flags.deployments.length > 0 ? flags.deployments : [undefined]) {
-    const created = await createdJobsFromInputs(
-      { deployment, artifacts: flags.artifacts, rpcUrl: flags.rpcUrl },
-      jobs,
-      client,
-      flags.cwd,
-      limits,
-    );
-    found.jobs.push(...created.jobs);
-    found.clones.push(...created.clones);
-    found.skipped.push(...created.skipped);
-    found.twins = [...(found.twins ?? []), ...(created.twins ?? [])];
-  }
-  return found;
 }
 
 function checkedFlags(

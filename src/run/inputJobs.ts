@@ -155,6 +155,33 @@ export async function createdJobsFromInputs(
   });
 }
 
+/**
+ * With `--include-created`: what each deployment's transactions (or, with none, the jobs' creation transactions)
+ * created, as {@link createdJobsFromInputs} finds it, over every deployment.
+ *
+ * @param inputs - the deployments, the artifacts folder and the run's RPC
+ * @param jobs - the run's own jobs
+ * @param workspace - the folder relative paths start from
+ * @returns the discovery the run calls with its explorer and deadline
+ */
+export function createdJobsOfDeployments(
+  inputs: { deployments: readonly string[] } & Pick<JobSources, "artifacts" | "rpcUrl">,
+  jobs: readonly VerificationJob[],
+  workspace: string,
+): (client: ExplorerClient, limits: DiscoveryLimits) => Promise<CreatedContractJobs> {
+  return async (client, limits) => {
+    const found: CreatedContractJobs = { jobs: [], clones: [], skipped: [], twins: [] };
+    for (const deployment of inputs.deployments.length > 0 ? inputs.deployments : [undefined]) {
+      const created = await createdJobsFromInputs({ ...inputs, deployment }, jobs, client, workspace, limits);
+      found.jobs.push(...created.jobs);
+      found.clones.push(...created.clones);
+      found.skipped.push(...created.skipped);
+      found.twins?.push(...(created.twins ?? []));
+    }
+    return found;
+  };
+}
+
 function pathClaim(given: string): ChainClaim[] {
   const chainId = chainIdOfDeployment(given);
   return chainId === undefined ? [] : [{ id: chainId, source: `the deployment's path ${given}` }];
