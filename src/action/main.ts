@@ -97,6 +97,8 @@ export async function run(): Promise<void> {
       userAgent: inputs.userAgent,
       timeoutSeconds: inputs.timeoutSeconds,
       howToNameExplorer: "give the explorer-url input",
+      nothingNamesExplorer:
+        "Name the explorer: input explorer-url (e.g. https://eth.blockscout.com), or chain-id to find the chain's Blockscout explorer.",
       howToGiveEtherscanKey: "give the etherscan-api-key input",
       howToReachLocalChain:
         "give its JSON-RPC URL in rpc-url (or rpc-urls), and the embedded local explorer verifies on it, or give explorer-url",

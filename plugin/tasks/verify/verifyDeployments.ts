@@ -1,15 +1,13 @@
 import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import type { NetworkConnection } from "hardhat/types/network";
 import { ignitionJobs } from "../../../src/run/ignitionJobs.js";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
 import { runSucceeded, runVerify } from "../../../src/run/runVerify.js";
 import type { RunSettingValues } from "../../../src/run/settings.js";
-import type { ChainClaim, RunTargets } from "../../../src/run/targets.js";
+import type { ChainClaim } from "../../../src/run/targets.js";
 import type { VerificationJob } from "../../../src/verify/job.js";
-import { ChainAccess } from "../../internal/chainAccess.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
 import { bundleWriter } from "./bundleWriter.js";
@@ -33,11 +31,6 @@ export async function verifyDeployments(
   settings: RunSettingValues,
 ): Promise<void> {
   const ids = deploymentIds(hre, args);
-  if (args.explorerUrl && ids.length > 1) {
-    throw userError(
-      "--explorer-url names one explorer: with several deployments each chain's explorer is found by its chain id.",
-    );
-  }
   if (settings.preflight)
     throw userError("--preflight checks one deployment at a time: give one --deployment and its --network.");
   const jobs: VerificationJob[] = [];
@@ -98,42 +91,16 @@ async function verifyOnChains(
   jobs: VerificationJob[],
   chains: Map<number, ChainClaim[]>,
 ): Promise<void> {
-  if (args.explorerUrl && chains.size > 1) {
-    throw userError(
-      "--explorer-url names one explorer: with several chains each chain's explorer is found by its chain id.",
-    );
-  }
   const reporter = new RunReporter({ json: args.json, table: true });
-  const connections: NetworkConnection[] = [];
-  const resolved: RunTargets[] = [];
+  // Each chain's targets as --network would choose them: the network whose chainId matches, else the chain id.
+  const targets = await resolveTaskTargets(hre, {
+    explorerUrl: args.explorerUrl,
+    recorded: [...chains.values()].flat(),
+    services: settings.targets,
+    optionalTargets: settings.optionalTargets,
+    userAgent: settings.userAgent,
+  });
   try {
-    // Each chain's targets as --network would choose them: the network whose chainId matches, else the chain id.
-    for (const [chainId, recorded] of chains) {
-      const network = Object.entries(hre.config.networks).find(
-        ([, config]) => config.type === "http" && config.chainId === chainId,
-      )?.[0];
-      const connection = network ? await hre.network.create(network) : undefined;
-      if (connection) connections.push(connection);
-      resolved.push(
-        await resolveTaskTargets(hre, {
-          network: connection ? { connection, chain: new ChainAccess(connection) } : undefined,
-          explorerUrl: args.explorerUrl,
-          chainId,
-          recorded,
-          services: settings.targets,
-          optionalTargets: settings.optionalTargets,
-          userAgent: settings.userAgent,
-        }),
-      );
-    }
-    const targets: RunTargets = {
-      targets: resolved.flatMap((run) => run.targets),
-      chainIds: [...chains.keys()],
-      localExplorers: resolved.flatMap((run) => run.localExplorers),
-      close: async () => {
-        for (const run of resolved) await run.close();
-      },
-    };
     const ledger = ledgerPath(hre, args.ledger, targets.localExplorers.length > 0 && !args.ledger);
     const results = await asUserErrors(() =>
       runVerify({
@@ -150,8 +117,7 @@ async function verifyOnChains(
     if (results.interruptedBy) process.exit(interruptedExitCode(results.interruptedBy));
     if (!runSucceeded(results, settings.optionalTargets)) process.exitCode = 1;
   } finally {
-    for (const run of resolved) await run.close();
-    for (const connection of connections) await connection.close();
+    await targets.close();
   }
 }
 
