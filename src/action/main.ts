@@ -8,7 +8,7 @@ import { readVerificationBundle } from "../inputs/verificationBundle.js";
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredentials.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
-import { contractCounts, countsPerTarget } from "../run/contractCounts.js";
+import { contractCounts, countsPerTarget, failureLine } from "../run/contractCounts.js";
 import { createdJobsFromInputs, jobsFromInputs, proxySources, workspaceCompilers } from "../run/inputJobs.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";
@@ -229,18 +229,6 @@ export async function run(): Promise<void> {
 
 function targetsOf(results: readonly VerificationResult[]): string[] {
   return [...new Set(results.map((r) => r.target ?? "blockscout"))];
-}
-
-// Over several targets a contract has a record per target: the line counts contracts on each target that failed.
-function failureLine(results: readonly VerificationResult[]): string {
-  const perTarget = countsPerTarget(results);
-  const [only] = perTarget;
-  if (perTarget.length === 1 && only)
-    return `${only.failed} of ${only.contracts} contract${only.contracts === 1 ? "" : "s"} could not be verified.`;
-  const parts = perTarget.flatMap(({ target, contracts, failed }) =>
-    failed === 0 ? [] : [`${failed} of ${contracts} on ${target}`],
-  );
-  return `Contracts that could not be verified: ${parts.join(", ")}.`;
 }
 
 // The run's bundle file: in the runner's temporary folder, outside the workspace and its checkouts.
