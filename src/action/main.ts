@@ -4,10 +4,10 @@ import { join, resolve } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import { type BadManifestEntry, isInlineManifest } from "../inputs/manifest.js";
-import { readVerificationBundle } from "../inputs/verificationBundle.js";
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredentials.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
+import { bundledJobs } from "../run/bundledJobs.js";
 import { contractCounts, countsPerTarget, failureLine } from "../run/contractCounts.js";
 import { createdJobsFromInputs, jobsFromInputs, proxySources, workspaceCompilers } from "../run/inputJobs.js";
 import { interruptedExitCode } from "../run/interruption.js";
@@ -39,14 +39,13 @@ export async function run(): Promise<void> {
     const recorded: ChainClaim[] = [];
     // A bundle names its contracts and chains, a copy its addresses: neither has a build to read.
     const bundled = inputs.bundle
-      ? await readVerificationBundle(
-          await resolveWorkspaceInput(workspace, inputs.bundle, "bundle"),
-          "bundle",
-        )
+      ? await bundledJobs({
+          given: inputs.bundle,
+          file: (given) => resolveWorkspaceInput(workspace, given, "bundle"),
+          field: "bundle",
+        })
       : undefined;
-    if (bundled && bundled.jobs.length === 0)
-      throw new InvalidInputError("bundle", `The bundle ${inputs.bundle} holds no contracts.`);
-    for (const id of bundled?.chainIds ?? []) recorded.push({ id, source: `the bundle ${inputs.bundle}` });
+    recorded.push(...(bundled?.claims ?? []));
     const proxies: ProxyAddress[] = [];
     const jobs =
       bundled?.jobs ??

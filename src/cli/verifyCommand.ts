@@ -9,6 +9,7 @@ import type { JobsRequest } from "../run/requestJobs.js";
 import { RunReporter } from "../run/runReporter.js";
 import { flagText, type RunSettingValues, readRunSettings, settingFlags } from "../run/settings.js";
 import type { ChainClaim } from "../run/targets.js";
+import type { VerificationJob } from "../verify/job.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { projectFoundryConfig, projectSolcJs, resolveCliTargets } from "./cliTargets.js";
@@ -59,37 +60,66 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   }
   const cwd = process.cwd();
   const settings = readRunSettings("cli", (setting) => flagText(setting, values));
-  if (values.bundle !== undefined) return verifyBundle(values, positionals, settings, cwd);
-  const foundry = await projectFoundryConfig(cwd, console.error);
-  const flags = { ...checkedFlags(values, positionals, cwd, settings, foundry?.out), foundry };
-  if (values["show-standard-json-input"]) {
+  // `--bundle FILE`: the contracts a bundle names, checked whole before anything is sent; no project, no build.
+  const bundle = values.bundle !== undefined;
+  const foundry = bundle ? undefined : await projectFoundryConfig(cwd, console.error);
+  const flags = bundle
+    ? undefined
+    : { ...checkedFlags(values, positionals, cwd, settings, foundry?.out), foundry };
+  if (flags && values["show-standard-json-input"]) {
     const { showStandardJsonInput } = await import("./showStandardJsonInput.js");
     return showStandardJsonInput(flags, (text) => process.stdout.write(text), console.error);
   }
-  const chainId = chainIdFlag(values["chain-id"]);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
   // Loaded only now: the readers and the engine are not needed to refuse a mistake in the command line.
-  const [{ requestJobs }, { runSucceeded, runVerify }, { createdJobsOfDeployments, proxySources }] =
-    await Promise.all([
-      import("../run/requestJobs.js"),
-      import("../run/runVerify.js"),
-      import("../run/inputJobs.js"),
-    ]);
+  const [
+    { requestJobs },
+    { runSucceeded, runVerify },
+    { createdJobsOfDeployments, proxySources },
+    { bundledJobs },
+  ] = await Promise.all([
+    import("../run/requestJobs.js"),
+    import("../run/runVerify.js"),
+    import("../run/inputJobs.js"),
+    import("../run/bundledJobs.js"),
+  ]);
   const badEntries: BadManifestEntry[] = [];
   const recorded: ChainClaim[] = [];
   const proxies: ProxyAddress[] = [];
-  const jobs = await requestJobs(
-    flags,
-    (entry) => badEntries.push(entry),
-    (claim) => recorded.push(claim),
-    (proxy) => proxies.push(proxy),
-  );
-  if (jobs.length === 0 && badEntries.length === 0 && proxies.length === 0)
-    throw new UsageError("The deployment and manifest given hold no contracts.");
+  let jobs: VerificationJob[];
+  if (flags) {
+    jobs = await requestJobs(
+      flags,
+      (entry) => badEntries.push(entry),
+      (claim) => recorded.push(claim),
+      (proxy) => proxies.push(proxy),
+    );
+    if (jobs.length === 0 && badEntries.length === 0 && proxies.length === 0)
+      throw new UsageError("The deployment and manifest given hold no contracts.");
+  } else {
+    checkRunSettings(
+      values,
+      settings,
+      values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]),
+    );
+    const bundled = await bundledJobs({
+      given: values.bundle ?? "",
+      file: (given) => resolve(cwd, given),
+      field: "--bundle",
+      naming: bundleNaming(values, positionals, settings),
+    });
+    jobs = bundled.jobs;
+    recorded.push(...bundled.claims);
+  }
+  const rpcUrl = flags
+    ? flags.rpcUrl
+    : values["rpc-url"] === undefined
+      ? undefined
+      : rpcUrlFlag(values["rpc-url"]);
   const targets = await resolveCliTargets({
     explorerUrl: values["explorer-url"],
-    chainId,
-    rpcUrl: flags.rpcUrl,
+    chainId: chainIdFlag(values["chain-id"]),
+    rpcUrl,
     recorded,
     targets: settings.targets,
     optionalTargets: settings.optionalTargets,
@@ -104,18 +134,18 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       badEntries,
       targets,
       settings,
-      rpc: flags.rpcUrl
-        ? { rpcUrl: flags.rpcUrl, compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd, foundry)] }
+      rpc: rpcUrl
+        ? { rpcUrl, compilers: [...projectSolcJs(cwd), ...(foundry ? foundryCompilers(cwd, foundry) : [])] }
         : undefined,
       ledger:
         values.ledger === undefined
           ? undefined
           : { path: ledgerFlag(values.ledger, cwd), recheck: settings.recheck },
-      discoverCreated: settings.includeCreated ? createdJobsOfDeployments(flags, jobs, cwd) : undefined,
-      proxies: proxySources(flags, cwd, {
-        addresses: proxies,
-        includeProxies: settings.includeProxies,
-      }),
+      discoverCreated:
+        flags && settings.includeCreated ? createdJobsOfDeployments(flags, jobs, cwd) : undefined,
+      proxies: flags
+        ? proxySources(flags, cwd, { addresses: proxies, includeProxies: settings.includeProxies })
+        : undefined,
       reporter,
       interruptible: true,
     });
@@ -126,65 +156,33 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   }
 }
 
-// `verify --bundle FILE`: the contracts a bundle names, checked whole before anything is sent; no project, no build.
-async function verifyBundle(
+// The flags that name contracts too, which a bundle names all of.
+function bundleNaming(
   values: ReturnType<typeof parseCommandLine<typeof options>>["values"],
   positionals: string[],
   settings: RunSettingValues,
-  cwd: string,
-): Promise<number> {
-  const path = values.bundle ?? "";
-  if (path.trim() === "") throw new UsageError("--bundle needs the bundle file, e.g. verification.json.");
-  const naming = [
+): string[] {
+  return [
     ...(positionals.length > 0 ? ["ADDRESS"] : []),
     ...(["deployment", "manifest", "standard-json", "contract", "proxy", "show-standard-json-input"] as const)
       .filter((flag) => values[flag] !== undefined && values[flag] !== false)
       .map((flag) => `--${flag}`),
     ...(settings.includeCreated ? ["--include-created"] : []),
   ];
-  if (naming.length > 0) throw new UsageError(`--bundle names the contracts: drop ${naming.join(", ")}.`);
+}
+
+// --recheck reads the ledger, --preflight the chain.
+function checkRunSettings(
+  values: { ledger?: string | undefined },
+  settings: RunSettingValues,
+  rpcUrl: string | undefined,
+): void {
   if (settings.recheck && values.ledger === undefined)
     throw new UsageError(
       "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
     );
-  const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
   if (settings.preflight && !rpcUrl)
     throw new UsageError("--preflight needs --rpc-url: the chain to check the deployed code against.");
-  const { readVerificationBundle } = await import("../inputs/verificationBundle.js");
-  const { jobs, chainIds } = await readVerificationBundle(resolve(cwd, path), "--bundle");
-  if (jobs.length === 0) throw new UsageError(`The bundle ${path} holds no contracts.`);
-  const reporter = new RunReporter({ json: values.json, table: true, colour: true });
-  const targets = await resolveCliTargets({
-    explorerUrl: values["explorer-url"],
-    chainId: chainIdFlag(values["chain-id"]),
-    rpcUrl,
-    recorded: chainIds.map((id) => ({ id, source: `the bundle ${path}` })),
-    targets: settings.targets,
-    optionalTargets: settings.optionalTargets,
-    userAgent: settings.userAgent,
-    timeoutSeconds: settings.timeoutSeconds,
-    foundry: undefined,
-    cwd,
-  });
-  try {
-    const { runSucceeded, runVerify } = await import("../run/runVerify.js");
-    const results = await runVerify({
-      jobs,
-      targets,
-      settings,
-      rpc: rpcUrl ? { rpcUrl, compilers: projectSolcJs(cwd) } : undefined,
-      ledger:
-        values.ledger === undefined
-          ? undefined
-          : { path: ledgerFlag(values.ledger, cwd), recheck: settings.recheck },
-      reporter,
-      interruptible: true,
-    });
-    if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
-    return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
-  } finally {
-    await targets.close();
-  }
 }
 
 function checkedFlags(
@@ -194,13 +192,9 @@ function checkedFlags(
   settings: RunSettingValues,
   foundryOut: string | undefined,
 ): JobsRequest {
-  if (settings.recheck && values.ledger === undefined)
-    throw new UsageError(
-      "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
-    );
+  checkRunSettings(values, { ...settings, preflight: false }, undefined);
   const flags = jobFlagsOf(values, positionals, cwd, foundryOut);
-  if (settings.preflight && !flags.rpcUrl)
-    throw new UsageError("--preflight needs --rpc-url: the chain to check the deployed code against.");
+  checkRunSettings(values, settings, flags.rpcUrl);
   return flags;
 }
 

@@ -34,7 +34,7 @@ export async function verifyDeployments(
   if (settings.preflight)
     throw userError("--preflight checks one deployment at a time: give one --deployment and its --network.");
   const jobs: VerificationJob[] = [];
-  const chains = new Map<number, ChainClaim[]>();
+  const recorded: ChainClaim[] = [];
   for (const id of ids) {
     const deployment = await asUserErrors(() =>
       ignitionJobs(ignitionDeploymentsDir(hre), id, hre.config.paths.artifacts),
@@ -45,10 +45,10 @@ export async function verifyDeployments(
         `Deployment "${id}" does not say its chain (no chain id in its journal, and its folder is not chain-<id>).`,
       );
     }
-    chains.set(chainId, [...(chains.get(chainId) ?? []), { id: chainId, source: `deployment "${id}"` }]);
+    recorded.push({ id: chainId, source: `deployment "${id}"` });
     for (const job of deployment.jobs) jobs.push({ ...job, chainId });
   }
-  await verifyOnChains(hre, args, settings, jobs, chains);
+  await verifyOnChains(hre, args, settings, jobs, recorded);
 }
 
 /**
@@ -63,7 +63,6 @@ export async function verifyBundle(
   args: VerifyTaskArguments,
   settings: RunSettingValues,
 ): Promise<void> {
-  const path = args.bundle ?? "";
   const naming = [
     ...(args.address || args.constructorArgs.length > 0 ? ["ADDRESS"] : []),
     ...(args.deployment ? ["--deployment"] : []),
@@ -74,13 +73,11 @@ export async function verifyBundle(
     ...(settings.includeCreated ? ["--include-created"] : []),
     ...(settings.preflight ? ["--preflight"] : []),
   ];
-  if (path.trim() === "") throw userError("--bundle needs the bundle file, e.g. verification.json.");
-  if (naming.length > 0) throw userError(`--bundle names the contracts: drop ${naming.join(", ")}.`);
-  const { readVerificationBundle } = await import("../../../src/inputs/verificationBundle.js");
-  const { jobs, chainIds } = await asUserErrors(() => readVerificationBundle(resolve(path), "--bundle"));
-  if (jobs.length === 0) throw userError(`The bundle ${path} holds no contracts.`);
-  const chains = new Map(chainIds.map((id) => [id, [{ id, source: `the bundle ${path}` }]]));
-  await verifyOnChains(hre, args, settings, jobs, chains);
+  const { bundledJobs } = await import("../../../src/run/bundledJobs.js");
+  const { jobs, claims } = await asUserErrors(() =>
+    bundledJobs({ given: args.bundle ?? "", file: (given) => resolve(given), field: "--bundle", naming }),
+  );
+  await verifyOnChains(hre, args, settings, jobs, claims);
 }
 
 // Each chain's jobs on its targets, in one batch.
@@ -89,13 +86,13 @@ async function verifyOnChains(
   args: VerifyTaskArguments,
   settings: RunSettingValues,
   jobs: VerificationJob[],
-  chains: Map<number, ChainClaim[]>,
+  recorded: ChainClaim[],
 ): Promise<void> {
   const reporter = new RunReporter({ json: args.json, table: true });
   // Each chain's targets as --network would choose them: the network whose chainId matches, else the chain id.
   const targets = await resolveTaskTargets(hre, {
     explorerUrl: args.explorerUrl,
-    recorded: [...chains.values()].flat(),
+    recorded,
     services: settings.targets,
     optionalTargets: settings.optionalTargets,
     userAgent: settings.userAgent,
