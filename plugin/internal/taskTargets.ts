@@ -72,8 +72,10 @@ export async function resolveTaskTargets(
       explorerUrl: where.explorerUrl ? { url: where.explorerUrl, source: "--explorer-url" } : undefined,
       explorerFor: async (id) => {
         const perChain = settings.chains[String(id)];
+        const url = perChain?.explorerUrl;
         return {
-          url: await chainExplorerUrl(hre, id),
+          url: url ? { url, source: `explorerVerify.chains["${id}"].explorerUrl` } : undefined,
+          described: describedExplorer(hre, id),
           apiKey: await optionalValue(perChain?.apiKey),
           headers: await headerValues(perChain?.headers ?? {}),
         };
@@ -137,21 +139,12 @@ async function httpNetworks(
   return networks;
 }
 
-// The explorer the config names for a chain, else its chain descriptor's Blockscout entry.
-async function chainExplorerUrl(
-  hre: HardhatRuntimeEnvironment,
-  chainId: number,
-): Promise<{ url: string; source: string } | undefined> {
-  const configured = hre.config.explorerVerify.chains[String(chainId)]?.explorerUrl;
-  if (configured) return { url: configured, source: `explorerVerify.chains["${chainId}"].explorerUrl` };
+// The chain descriptor's Blockscout entry for a chain (its API URL, else its page URL).
+function describedExplorer(hre: HardhatRuntimeEnvironment, chainId: number): NamedUrl | undefined {
   const blockscout = hre.config.chainDescriptors.get(BigInt(chainId))?.blockExplorers.blockscout;
-  const described = blockscout?.apiUrl ?? blockscout?.url;
-  return described
-    ? {
-        url: described,
-        source: `chainDescriptors[${chainId}].blockExplorers.blockscout.${blockscout?.apiUrl ? "apiUrl" : "url"}`,
-      }
-    : undefined;
+  const url = blockscout?.apiUrl ?? blockscout?.url;
+  const field = blockscout?.apiUrl ? "apiUrl" : "url";
+  return url ? { url, source: `chainDescriptors[${chainId}].blockExplorers.blockscout.${field}` } : undefined;
 }
 
 // An optional key or header given as configVariable("X") with X unset means "none": Hardhat fails only when the

@@ -26,6 +26,8 @@ export interface ChainPlace {
 /** What the user's settings say of one chain's Blockscout explorer: its URL, and its own key and headers. */
 export interface ChainExplorer {
   url?: NamedUrl | undefined;
+  /** What describes the chain (a Hardhat chain descriptor's Blockscout entry): used when `url` is unset. */
+  described?: NamedUrl | undefined;
   /** Over the run's key and headers. */
   apiKey?: string | undefined;
   headers?: Record<string, string> | undefined;
@@ -158,7 +160,8 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
               {
                 chainId,
                 chainSource: place.claims[0]?.source ?? place.rpc?.source,
-                named: request.explorerUrl ?? named?.url,
+                // The run's explorer, else the chain's own setting, else what describes the chain.
+                named: request.explorerUrl ?? named?.url ?? named?.described,
                 apiKey: named?.apiKey ?? request.keys?.blockscout,
                 headers: withUserAgent({ ...request.headers, ...named?.headers }, request.userAgent),
                 rpcUrl: place.rpc?.url,
