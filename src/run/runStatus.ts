@@ -5,7 +5,7 @@ import { readLedgerFile } from "../ledger/ledgerFile.js";
 import { formatLedgerTable } from "../ledger/ledgerTable.js";
 import { stateFilesIn } from "../local-explorer/stateStore.js";
 import type { Target } from "../verifiers/target.js";
-import type { ReceiptStatus } from "../verify/verifier.js";
+import type { ReceiptStatus, Service } from "../verify/verifier.js";
 
 const explanations: Record<ReceiptStatus["state"], string> = {
   pending: "still in the explorer's queue",
@@ -33,8 +33,7 @@ export async function runStatus(
 ): Promise<{ failed: boolean }> {
   const [target] = targets;
   if (!target) throw new InvalidInputError("target", "No target for this chain.");
-  // Sourcify's receipts are UUIDs, the contract module's guids are checked by its own rules.
-  if (target.service !== "sourcify") assertGuid(guid);
+  assertReceipt(target.service, guid);
   const { verifierFor } = await import("../verifiers/verifierFor.js");
   const verifier = await verifierFor(target);
   const status = await verifier.status({ id: guid, of: options.proxy ? "proxy-link" : "verification" });
@@ -44,6 +43,17 @@ export async function runStatus(
     );
   else options.writeLine(`${guid}: ${status.message} (${explanations[status.state]})`);
   return { failed: status.state === "fail" || status.state === "unknown-uid" };
+}
+
+/**
+ * Checks a receipt before any request: Sourcify's are UUIDs, every other service's a guid.
+ *
+ * @param service - the service asked
+ * @param receipt - the receipt
+ * @throws {InvalidInputError} for a malformed guid
+ */
+export function assertReceipt(service: Service, receipt: string): void {
+  if (service !== "sourcify") assertGuid(receipt);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import { ignitionJobs } from "../../../src/run/ignitionJobs.js";
+import { ignitionDeploymentsJobs } from "../../../src/run/ignitionJobs.js";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
 import { runSucceeded, runVerify } from "../../../src/run/runVerify.js";
@@ -33,22 +33,10 @@ export async function verifyDeployments(
   const ids = deploymentIds(hre, args);
   if (settings.preflight)
     throw userError("--preflight checks one deployment at a time: give one --deployment and its --network.");
-  const jobs: VerificationJob[] = [];
-  const recorded: ChainClaim[] = [];
-  for (const id of ids) {
-    const deployment = await asUserErrors(() =>
-      ignitionJobs(ignitionDeploymentsDir(hre), id, hre.config.paths.artifacts),
-    );
-    const { chainId } = deployment;
-    if (chainId === undefined) {
-      throw userError(
-        `Deployment "${id}" does not say its chain (no chain id in its journal, and its folder is not chain-<id>).`,
-      );
-    }
-    recorded.push({ id: chainId, source: `deployment "${id}"` });
-    for (const job of deployment.jobs) jobs.push({ ...job, chainId });
-  }
-  await verifyOnChains(hre, args, settings, jobs, recorded);
+  const { jobs, claims } = await asUserErrors(() =>
+    ignitionDeploymentsJobs(ignitionDeploymentsDir(hre), ids, hre.config.paths.artifacts),
+  );
+  await verifyOnChains(hre, args, settings, jobs, claims);
 }
 
 /**
