@@ -1,11 +1,11 @@
 import type { NetworkConnection } from "hardhat/types/network";
-import type { ProxyChainReader } from "../../src/chain/proxyKinds.js";
 import * as z from "../../src/kernel/zod.js";
+import type { ChainReads } from "../../src/run/addressJobs.js";
 
 const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 
 /** The chain reads the task needs, through Hardhat's provider. */
-export class ChainAccess implements ProxyChainReader {
+export class ChainAccess implements ChainReads {
   readonly #connection: NetworkConnection;
 
   /** @param connection - an open network connection */
@@ -28,6 +28,14 @@ export class ChainAccess implements ProxyChainReader {
   /** @param address - an account @returns its code, `0x` for none */
   getCode(address: string): Promise<string> {
     return this.code(address);
+  }
+
+  /** @param hash - a transaction @returns its call trace (`debug_traceTransaction` with the call tracer), unparsed */
+  traceTransaction(hash: string): Promise<unknown> {
+    return this.#connection.provider.request({
+      method: "debug_traceTransaction",
+      params: [hash, { tracer: "callTracer" }],
+    });
   }
 
   /** @param address - a contract @param slot - a storage slot @returns the 32-byte word in it */

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { ResolvedConfigurationVariable } from "hardhat/types/config";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
-import type { ChainClaim, RunTargets } from "../../src/run/targets.js";
+import type { ChainClaim, ChainPlace, NamedUrl, RunTargets } from "../../src/run/targets.js";
 import type { Service } from "../../src/verify/verifier.js";
 import type { ChainAccess } from "./chainAccess.js";
 import { configEndpoints } from "./configEndpoints.js";
@@ -11,12 +11,10 @@ import { projectCompilers } from "./projectBuild.js";
 
 /** What the task knows of where a run goes, besides Hardhat's config. */
 export interface TaskWhere {
-  /** The open network and its reads; unset with `--explorer-url` alone, or for a chain no network names. */
+  /** The open network and its reads; unset with `--explorer-url` alone, or for deployments on their own chains. */
   network?: { connection: NetworkConnection; chain: ChainAccess } | undefined;
   /** `--explorer-url`. */
   explorerUrl?: string | undefined;
-  /** A chain no open network names (a deployment's, in a run over several). */
-  chainId?: number | undefined;
   /** The chains the deployments record (an Ignition journal, a `chain-N` folder): they must agree with the network. */
   recorded?: readonly ChainClaim[];
   services: readonly Service[];
@@ -26,16 +24,14 @@ export interface TaskWhere {
 }
 
 /**
- * The run's targets for the task's `verify`, `status` and `fetch` alike: what only Hardhat knows (the network's chain
- * and JSON-RPC, `explorerVerify` and its `chains`, the chain descriptors' Blockscout and Etherscan entries, the
- * project's compilers and cache), handed to the hall, which chooses. `--explorer-url` first; else the config's URL for the chain; else
- * its chain descriptor's Blockscout entry; else, on a local chain reached over HTTP, the embedded local explorer;
- * else the chain's Blockscout instance by chain id.
+ * The run's targets for the task's commands alike: what only Hardhat knows (the network's chain and JSON-RPC, the
+ * HTTP networks by their `chainId`, `explorerVerify` and its `chains`, the chain descriptors' Blockscout and Etherscan
+ * entries, the project's compilers and cache), handed to the hall as facts; the hall chooses, in the order every door's run takes.
  *
  * @param hre - the Hardhat runtime
  * @param where - the network, the options, the deployments' chains
  * @returns the targets
- * @throws {HardhatPluginError} when chains disagree, no explorer is known for the chain, the network is Hardhat's
+ * @throws {HardhatPluginError} when chains disagree, no explorer is known for a chain, the network is Hardhat's
  *   in-process chain, a URL is not http(s), or a header is malformed
  */
 export async function resolveTaskTargets(
@@ -44,45 +40,43 @@ export async function resolveTaskTargets(
 ): Promise<RunTargets> {
   const settings = hre.config.explorerVerify;
   const { network } = where;
-  const chainId = network ? Number(await network.chain.chainId()) : where.chainId;
+  const { chainPlaces, resolveTargets } = await import("../../src/run/targets.js");
+  const recorded = where.recorded ?? [];
+  const networkName = network ? `network "${network.connection.networkName}"` : "the deployment";
+  const chainId = network ? Number(await network.chain.chainId()) : undefined;
   const networkConfig = network?.connection.networkConfig;
   const rpcUrl = networkConfig?.type === "http" ? await networkConfig.url.get() : undefined;
-  const named = chainId === undefined ? undefined : await chainExplorerUrl(hre, chainId);
-  if (
-    network &&
-    !where.explorerUrl &&
-    !named &&
-    (chainId === 31337 || chainId === 1337) &&
-    !rpcUrl &&
-    where.services.includes("blockscout")
-  ) {
-    // Nothing deployed on Hardhat's in-process chain outlives the command: the user meant another network.
-    throw userError(
-      hre.globalOptions.network === undefined
-        ? "No network given: verify on the network the contracts are deployed to, with --network NAME (or give --explorer-url)."
-        : `Network "${network.connection.networkName}" is Hardhat's in-process chain, which ends with the command: give the --network the contracts are deployed to (a node started with npx hardhat node is "localhost").`,
-    );
-  }
-  const networkName = network ? `network "${network.connection.networkName}"` : "the deployment";
-  const { resolveTargets } = await import("../../src/run/targets.js");
+  const chains: ChainPlace[] =
+    chainId === undefined
+      ? chainPlaces({ recorded, rpcByChain: await httpNetworks(hre, recorded) })
+      : [
+          {
+            claims: [{ id: chainId, source: networkName }, ...recorded],
+            ...(rpcUrl
+              ? { rpc: { url: rpcUrl, source: networkName, chainId } }
+              : {
+                  // Nothing deployed on Hardhat's in-process chain outlives the command: the user meant another network.
+                  inProcess:
+                    hre.globalOptions.network === undefined
+                      ? "No network given: verify on the network the contracts are deployed to, with --network NAME (or give --explorer-url)."
+                      : `Network "${network?.connection.networkName}" is Hardhat's in-process chain, which ends with the command: give the --network the contracts are deployed to (a node started with npx hardhat node is "localhost").`,
+                }),
+          },
+        ];
+  const onlyChain = new Set([chainId, ...recorded.map((claim) => claim.id)].filter((id) => id !== undefined));
+  const [named] = onlyChain.size === 1 ? [...onlyChain] : [];
   return asUserErrors(async () =>
     resolveTargets({
       services: where.services,
       optional: where.optionalTargets,
-      chains: [
-        {
-          claims: [
-            ...(chainId === undefined ? [] : [{ id: chainId, source: networkName }]),
-            ...(where.recorded ?? []),
-          ],
-          ...(rpcUrl && chainId !== undefined ? { rpc: { url: rpcUrl, source: networkName, chainId } } : {}),
-        },
-      ],
+      chains,
       explorerUrl: where.explorerUrl ? { url: where.explorerUrl, source: "--explorer-url" } : undefined,
       explorerFor: async (id) => {
         const perChain = settings.chains[String(id)];
+        const url = perChain?.explorerUrl;
         return {
-          url: id === chainId ? named : await chainExplorerUrl(hre, id),
+          url: url ? { url, source: `explorerVerify.chains["${id}"].explorerUrl` } : undefined,
+          described: describedExplorer(hre, id),
           apiKey: await optionalValue(perChain?.apiKey),
           headers: await headerValues(perChain?.headers ?? {}),
         };
@@ -117,9 +111,9 @@ export async function resolveTaskTargets(
         compilers: projectCompilers(hre),
       },
       howToNameExplorer:
-        chainId === undefined
+        named === undefined
           ? "give --explorer-url"
-          : `give --explorer-url, or set explorerVerify.chains["${chainId}"].explorerUrl in the Hardhat config (${networkName})`,
+          : `give --explorer-url, or set explorerVerify.chains["${named}"].explorerUrl in the Hardhat config (${networkName})`,
       howToReachLocalChain:
         "verify its deployments with its own --network (one whose url reaches the chain), and the embedded local explorer verifies on it; or give --explorer-url",
       howToGiveEtherscanKey:
@@ -128,21 +122,33 @@ export async function resolveTaskTargets(
   );
 }
 
-// The explorer the config names for a chain, else its chain descriptor's Blockscout entry.
-async function chainExplorerUrl(
+// The HTTP networks of the config by their `chainId`, for the chains the deployments record: the hall takes each
+// chain's first as --network would (only those read: another network's URL may be an unset variable).
+async function httpNetworks(
   hre: HardhatRuntimeEnvironment,
-  chainId: number,
-): Promise<{ url: string; source: string } | undefined> {
-  const configured = hre.config.explorerVerify.chains[String(chainId)]?.explorerUrl;
-  if (configured) return { url: configured, source: `explorerVerify.chains["${chainId}"].explorerUrl` };
+  recorded: readonly ChainClaim[],
+): Promise<Record<number, NamedUrl>> {
+  const networks: Record<number, NamedUrl> = {};
+  for (const [name, config] of Object.entries(hre.config.networks)) {
+    const id = config.chainId;
+    if (
+      config.type !== "http" ||
+      id === undefined ||
+      networks[id] ||
+      !recorded.some((claim) => claim.id === id)
+    )
+      continue;
+    networks[id] = { url: await config.url.get(), source: `network "${name}"` };
+  }
+  return networks;
+}
+
+// The chain descriptor's Blockscout entry for a chain (its API URL, else its page URL).
+function describedExplorer(hre: HardhatRuntimeEnvironment, chainId: number): NamedUrl | undefined {
   const blockscout = hre.config.chainDescriptors.get(BigInt(chainId))?.blockExplorers.blockscout;
-  const described = blockscout?.apiUrl ?? blockscout?.url;
-  return described
-    ? {
-        url: described,
-        source: `chainDescriptors[${chainId}].blockExplorers.blockscout.${blockscout?.apiUrl ? "apiUrl" : "url"}`,
-      }
-    : undefined;
+  const url = blockscout?.apiUrl ?? blockscout?.url;
+  const field = blockscout?.apiUrl ? "apiUrl" : "url";
+  return url ? { url, source: `chainDescriptors[${chainId}].blockExplorers.blockscout.${field}` } : undefined;
 }
 
 // An optional key or header given as configVariable("X") with X unset means "none": Hardhat fails only when the

@@ -7,7 +7,6 @@ import {
   wholeNumberWithin,
 } from "../options/verificationOptions.js";
 import { type ChainEndpoints, endpointEntries } from "../run/chainEndpoints.js";
-import { chainIdOfDeployment } from "../run/chainIdOfDeployment.js";
 import { type RunSettingValues, readRunSettings } from "../run/settings.js";
 import { type Service, services } from "../verify/verifier.js";
 import { maskSecret, readInput } from "./runnerCommands.js";
@@ -109,7 +108,6 @@ export function readActionInputs(): ActionInputs {
   const explorerUrl = readInput("explorer-url") || undefined;
   const contracts = readInput("contracts") || undefined;
   const deployment = readInput("deployment").trim() || undefined;
-  const severalDeployments = deployment !== undefined && /[\n*?]/.test(deployment);
   const explorers = chainMapInput("explorers", () => {});
   const rpcUrls = chainMapInput("rpc-urls", (url) => assertRpcUrl(url, "rpc-urls"));
   const endpoints = endpointsInput();
@@ -118,21 +116,6 @@ export function readActionInputs(): ActionInputs {
     ? integerInput("chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER })
     : undefined;
   const { bundle, copyFrom, addresses } = contractSources(contracts, deployment);
-  // Several deployments name their chains themselves (paths, journals), as a bundle does: each is checked when read.
-  // A plan sends nothing: it needs no explorer.
-  if (
-    readInput("shards").trim() === "" &&
-    !explorerUrl &&
-    chainId === undefined &&
-    !bundle &&
-    !severalDeployments &&
-    !chainIdOfDeployment(deployment)
-  ) {
-    throw new InvalidInputError(
-      "explorer-url",
-      "Name the explorer: input explorer-url (e.g. https://eth.blockscout.com), or chain-id to find the chain's Blockscout explorer.",
-    );
-  }
   if (!contracts && !deployment && !bundle && !copyFrom) {
     throw new InvalidInputError(
       "contracts",

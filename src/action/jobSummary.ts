@@ -1,6 +1,6 @@
-import { outcomeWord, statusWord } from "../report/statusWord.js";
+import { statusWord } from "../report/statusWord.js";
 import { neutraliseText } from "../report/terminalText.js";
-import { contractOutcomes } from "../run/contractCounts.js";
+import { targetTotalsLine, totalsLine } from "../run/contractCounts.js";
 import { budgetText, type RunBudgets } from "../run/runBudgets.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
@@ -62,46 +62,6 @@ export function summaryLink(url: string, label: string): string {
   return /^https?:\/\//i.test(url)
     ? `<a href="${neutraliseText(url).replace(htmlAttribute, (c) => `&#${c.charCodeAt(0)};`)}">${summaryText(label)}</a>`
     : summaryText(label);
-}
-
-/**
- * The totals line: how many contracts (a proxy's link record is part of its proxy), and how many ended each way.
- *
- * @param results - the records
- * @returns e.g. `3 contracts: 2 verified, 1 failed`
- */
-export function totalsLine(results: readonly VerificationResult[]): string {
-  const outcomes = contractOutcomes(results);
-  const counts = new Map<string, number>();
-  for (const outcome of outcomes) {
-    const label = outcomeWord(outcome);
-    counts.set(label, (counts.get(label) ?? 0) + 1);
-  }
-  const parts = [...counts].map(([label, count]) => `${count} ${label}`);
-  const total = `${outcomes.length} contract${outcomes.length === 1 ? "" : "s"}`;
-  return parts.length === 0 ? total : `${total}: ${parts.join(", ")}`;
-}
-
-/**
- * The closing counts over several targets: the contracts once, then each target's own counts.
- *
- * @param results - the records of every target
- * @param targets - the targets, in the table's order
- * @returns e.g. `5 contracts on blockscout, etherscan: blockscout 5 verified; etherscan 3 verified, 2 failed`
- */
-export function targetTotalsLine(
-  results: readonly VerificationResult[],
-  targets: readonly string[],
-  optionalTargets: readonly Service[] = [],
-): string {
-  const contracts = contractOutcomes(results).length;
-  const perTarget = targets.map((target) => {
-    const own = results.filter((r) => (r.target ?? "blockscout") === target);
-    const optional =
-      optionalTargets.includes(target as Service) && !own.every(isSuccess) ? " (optional target)" : "";
-    return `${target} ${totalsLine(own).replace(/^\d+ contracts?: /, "")}${optional}`;
-  });
-  return `${contracts} contract${contracts === 1 ? "" : "s"} on ${targets.join(", ")}: ${perTarget.join("; ")}`;
 }
 
 const columns = ["Contract", "Address", "Status", "Time", "Message"];

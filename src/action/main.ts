@@ -4,12 +4,12 @@ import { join, resolve } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import { type BadManifestEntry, isInlineManifest } from "../inputs/manifest.js";
-import { readVerificationBundle } from "../inputs/verificationBundle.js";
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredentials.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
-import { contractCounts, countsPerTarget } from "../run/contractCounts.js";
+import { bundledJobs } from "../run/bundledJobs.js";
+import { contractCounts, countsPerTarget, failureLine } from "../run/contractCounts.js";
 import { createdJobsFromInputs, jobsFromInputs, proxySources, workspaceCompilers } from "../run/inputJobs.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";
@@ -46,14 +46,13 @@ export async function run(): Promise<void> {
     const recorded: ChainClaim[] = [];
     // A bundle names its contracts and chains, a copy its addresses: neither has a build to read.
     const bundled = inputs.bundle
-      ? await readVerificationBundle(
-          await resolveWorkspaceInput(workspace, inputs.bundle, "bundle"),
-          "bundle",
-        )
+      ? await bundledJobs({
+          given: inputs.bundle,
+          file: (given) => resolveWorkspaceInput(workspace, given, "bundle"),
+          field: "bundle",
+        })
       : undefined;
-    if (bundled && bundled.jobs.length === 0)
-      throw new InvalidInputError("bundle", `The bundle ${inputs.bundle} holds no contracts.`);
-    for (const id of bundled?.chainIds ?? []) recorded.push({ id, source: `the bundle ${inputs.bundle}` });
+    recorded.push(...(bundled?.claims ?? []));
     const proxies: ProxyAddress[] = [];
     // One clock for every chain read before verifying: the manifest's code, the chain id, the proxies.
     const reads = { endsAt: readsDeadline(inputs.timeoutSeconds), timeoutSeconds: inputs.timeoutSeconds };
@@ -113,6 +112,8 @@ export async function run(): Promise<void> {
       timeoutSeconds: inputs.timeoutSeconds,
       readsEndAt: reads.endsAt,
       howToNameExplorer: "give the explorer-url input",
+      nothingNamesExplorer:
+        "Name the explorer: input explorer-url (e.g. https://eth.blockscout.com), or chain-id to find the chain's Blockscout explorer.",
       howToGiveEtherscanKey: "give the etherscan-api-key input",
       howToReachLocalChain:
         "give its JSON-RPC URL in rpc-url (or rpc-urls), and the embedded local explorer verifies on it, or give explorer-url",
@@ -331,18 +332,6 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
 
 function targetsOf(results: readonly VerificationResult[]): string[] {
   return [...new Set(results.map((r) => r.target ?? "blockscout"))];
-}
-
-// Over several targets a contract has a record per target: the line counts contracts on each target that failed.
-function failureLine(results: readonly VerificationResult[]): string {
-  const perTarget = countsPerTarget(results);
-  const [only] = perTarget;
-  if (perTarget.length === 1 && only)
-    return `${only.failed} of ${only.contracts} contract${only.contracts === 1 ? "" : "s"} could not be verified.`;
-  const parts = perTarget.flatMap(({ target, contracts, failed }) =>
-    failed === 0 ? [] : [`${failed} of ${contracts} on ${target}`],
-  );
-  return `Contracts that could not be verified: ${parts.join(", ")}.`;
 }
 
 // The run's bundle file: in the runner's temporary folder, outside the workspace and its checkouts.

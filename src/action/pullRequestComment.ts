@@ -2,12 +2,13 @@ import { readFileSync } from "node:fs";
 import { createRedactor } from "../errors/redact.js";
 import * as z from "../kernel/zod.js";
 import { neutraliseText } from "../report/terminalText.js";
+import { totalsLine } from "../run/contractCounts.js";
 import type { VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
 import type { GitHubAnswer, GitHubApi } from "./githubApi.js";
 import { fitWithin } from "./githubLimits.js";
 import type { ActionInputs } from "./inputs.js";
-import { resultsHtml, summaryLink, summaryText, totalsLine } from "./jobSummary.js";
+import { resultsHtml, summaryLink, summaryText } from "./jobSummary.js";
 import { logLine } from "./runnerCommands.js";
 
 /** The hidden first line of the Action's comment: a later run finds the comment by it and updates it. */

@@ -33,14 +33,14 @@ export async function bundleCommand(argv: string[]): Promise<number> {
   const foundry = await projectFoundryConfig(cwd, console.error);
   const flags = { ...jobFlagsOf(values, positionals, cwd, foundry?.out, "bundle"), foundry };
   const chainId = chainIdFlag(values["chain-id"]);
-  const [{ commandLineJobs }, { chainIdsOf, chainPlaces }, { writeRunBundle }] = await Promise.all([
-    import("./commandLineJobs.js"),
+  const [{ requestJobs }, { chainIdsOf, chainPlaces }, { writeRunBundle }] = await Promise.all([
+    import("../run/requestJobs.js"),
     import("../run/targets.js"),
     import("../run/bundleOfJobs.js"),
   ]);
   const badEntries: BadManifestEntry[] = [];
   const recorded: ChainClaim[] = [];
-  const jobs = await commandLineJobs(
+  const jobs = await requestJobs(
     flags,
     (entry) => badEntries.push(entry),
     (claim) => recorded.push(claim),

@@ -12,7 +12,6 @@ import {
   etherscanKeyFromEnvironment,
   routescanKeyFromEnvironment,
 } from "./arguments.js";
-import { UsageError } from "./cliErrors.js";
 import { foundryCompilers } from "./foundryCompilers.js";
 
 /** What the command line (and the project's foundry.toml) says about where to verify: facts, for the hall. */
@@ -61,13 +60,12 @@ const howToNameExplorer =
  *
  * @param where - the flags and the project's settings
  * @returns the targets
- * @throws {UsageError} when nothing names an explorer or a chain, or a key variable is set but empty
- * @throws {InvalidInputError} as the hall's resolver does (chains that disagree, a URL that is not http(s), …)
+ * @throws {UsageError} when a key variable is set but empty
+ * @throws {InvalidInputError} as the hall's resolver does (nothing names an explorer or a chain, chains that
+ *   disagree, a URL that is not http(s), …)
  */
 export async function resolveCliTargets(where: CliWhere): Promise<RunTargets> {
   const { explorerUrl, chainId, rpcUrl, foundry, cwd } = where;
-  if (!explorerUrl && chainId === undefined && !rpcUrl && (where.recorded ?? []).length === 0)
-    throw new UsageError(howToNameExplorer);
   const blockscoutKey = apiKeyFromEnvironment();
   const endpoints = endpointEntries(
     { urls: where.endpoints?.endpoint ?? [], keys: where.endpoints?.["endpoint-key"] ?? [] },

@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import { assertAddress } from "../kernel/validate.js";
+import { copyServices } from "../run/copyServices.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import { RunReporter } from "../run/runReporter.js";
 import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
-import { type Service, services } from "../verify/verifier.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { endpointFlags, projectFoundryConfig, resolveCliTargets } from "./cliTargets.js";
@@ -48,8 +48,7 @@ export async function copyCommand(argv: string[]): Promise<number> {
       "Give the contracts' addresses: explorer-verify copy ADDRESS... --from SERVICE --to SERVICE.",
     );
   for (const address of positionals) assertAddress(address);
-  const from = serviceFlag(values.from, "--from");
-  const to = serviceListFlag(values.to, from);
+  const { from, to } = copyServices({ flag: "--from", text: values.from }, { flag: "--to", text: values.to });
   const settings = readRunSettings("cli", (setting) =>
     setting.name === "targets" ? to.join(",") : flagText(setting, values),
   );
@@ -93,26 +92,4 @@ export async function copyCommand(argv: string[]): Promise<number> {
   } finally {
     await targets.close();
   }
-}
-
-function serviceFlag(text: string | undefined, flag: string): Service {
-  const service = text?.trim() ?? "";
-  if (!(services as readonly string[]).includes(service))
-    throw new UsageError(
-      `${flag} names the service to read from: one of ${services.join(", ")}${text === undefined ? "" : `, got "${text}"`}.`,
-    );
-  return service as Service;
-}
-
-function serviceListFlag(text: string | undefined, from: Service): Service[] {
-  const words = [...new Set((text ?? "").split(/[\s,]+/).filter((word) => word !== ""))];
-  if (words.length === 0)
-    throw new UsageError(`--to names the services to verify on, comma-separated: ${services.join(", ")}.`);
-  for (const word of words) {
-    if (!(services as readonly string[]).includes(word))
-      throw new UsageError(`--to: "${word}" is not one of ${services.join(", ")}.`);
-    if (word === from)
-      throw new UsageError(`--to names ${from}, which --from reads from: a copy goes to the other services.`);
-  }
-  return words as Service[];
 }

@@ -44,9 +44,7 @@ export async function fetchCommand(argv: string[]): Promise<number> {
   });
   try {
     const { runFetch } = await import("../run/runFetch.js");
-    const [target] = targets.targets;
-    if (target?.service !== "blockscout") throw new UsageError("fetch reads from a Blockscout explorer.");
-    await runFetch(target, address, values.out, (line) => console.log(neutraliseText(line)));
+    await runFetch(targets.targets, address, values.out, (line) => console.log(neutraliseText(line)));
     return exitCodes.ok;
   } finally {
     await targets.close();

@@ -59,8 +59,8 @@ async function planJobs(
   }
   const foundry = await projectFoundryConfig(cwd, console.error);
   const flags = { ...jobFlagsOf(values, positionals, cwd, foundry?.out, "plan"), foundry };
-  const { commandLineJobs } = await import("./commandLineJobs.js");
-  const jobs = await commandLineJobs(
+  const { requestJobs } = await import("../run/requestJobs.js");
+  const jobs = await requestJobs(
     flags,
     (entry) => console.error(`skipped     ${entry.field}: ${entry.error.shortMessage}`),
     () => {},

@@ -1,5 +1,4 @@
 import { join, resolve } from "node:path";
-import { assertGuid } from "../kernel/validate.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { neutraliseText } from "../report/terminalText.js";
 import { type Service, services } from "../verify/verifier.js";
@@ -53,7 +52,8 @@ export async function statusCommand(argv: string[]): Promise<number> {
   }
   if (extra.length > 0) throw new UsageError(`status takes one GUID, got ${positionals.length}.`);
   const service = serviceFlag(values.target);
-  if (service !== "sourcify") assertGuid(guid);
+  const { assertReceipt, runStatus } = await import("../run/runStatus.js");
+  assertReceipt(service, guid);
   const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
   const chainId = chainIdFlag(values["chain-id"]);
   const cwd = process.cwd();
@@ -67,13 +67,7 @@ export async function statusCommand(argv: string[]): Promise<number> {
     cwd,
   });
   try {
-    const [{ runStatus }, { verifierFor }] = await Promise.all([
-      import("../run/runStatus.js"),
-      import("../verifiers/verifierFor.js"),
-    ]);
-    const [target] = targets.targets;
-    if (!target) throw new UsageError(`No ${service} target for this chain.`);
-    const { failed } = await runStatus(await verifierFor(target), guid, {
+    const { failed } = await runStatus(targets.targets, guid, {
       proxy: values.proxy,
       json: values.json,
       writeLine,

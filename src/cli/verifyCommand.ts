@@ -1,15 +1,13 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { ExplorerClient } from "../client/explorerClient.js";
-import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import { assertAddress } from "../kernel/validate.js";
 import { requestedFormats, verificationDefaults } from "../options/verificationOptions.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";
 import { readsDeadline } from "../run/readsDeadline.js";
+import type { JobsRequest } from "../run/requestJobs.js";
 import { RunReporter } from "../run/runReporter.js";
-import type { DiscoveryLimits } from "../run/runVerify.js";
 import { flagText, type RunSettingValues, readRunSettings, settingFlags } from "../run/settings.js";
 import { parseShardId, type ShardId } from "../run/shards/shardId.js";
 import type { ChainClaim } from "../run/targets.js";
@@ -17,7 +15,6 @@ import type { VerificationJob } from "../verify/job.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { endpointFlags, projectFoundryConfig, projectSolcJs, resolveCliTargets } from "./cliTargets.js";
-import type { JobFlags } from "./commandLineJobs.js";
 import { foundryCompilers } from "./foundryCompilers.js";
 import { usage } from "./usage.js";
 
@@ -68,38 +65,69 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   const settings = readRunSettings("cli", (setting) => flagText(setting, values));
   const shard = values.shard === undefined ? undefined : parseShardId(values.shard, "--shard");
-  if (values.bundle !== undefined) return verifyBundle(values, positionals, settings, cwd, shard);
-  const foundry = await projectFoundryConfig(cwd, console.error);
-  const flags = { ...checkedFlags(values, positionals, cwd, settings, foundry?.out), foundry };
-  if (values["show-standard-json-input"]) {
+  // `--bundle FILE`: the contracts a bundle names, checked whole before anything is sent; no project, no build.
+  const bundle = values.bundle !== undefined;
+  const foundry = bundle ? undefined : await projectFoundryConfig(cwd, console.error);
+  const flags = bundle
+    ? undefined
+    : { ...checkedFlags(values, positionals, cwd, settings, foundry?.out), foundry };
+  if (flags && values["show-standard-json-input"]) {
     const { showStandardJsonInput } = await import("./showStandardJsonInput.js");
     return showStandardJsonInput(flags, (text) => process.stdout.write(text), console.error);
   }
-  const chainId = chainIdFlag(values["chain-id"]);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
   // Loaded only now: the readers and the engine are not needed to refuse a mistake in the command line.
-  const [{ commandLineJobs }, { runSucceeded, runVerify }] = await Promise.all([
-    import("./commandLineJobs.js"),
+  const [
+    { requestJobs },
+    { runSucceeded, runVerify },
+    { createdJobsOfDeployments, proxySources },
+    { bundledJobs },
+  ] = await Promise.all([
+    import("../run/requestJobs.js"),
     import("../run/runVerify.js"),
+    import("../run/inputJobs.js"),
+    import("../run/bundledJobs.js"),
   ]);
   const badEntries: BadManifestEntry[] = [];
   const recorded: ChainClaim[] = [];
   const proxies: ProxyAddress[] = [];
   // One clock for every chain read before verifying: the manifest's code, the chain id, the proxies.
   const reads = { endsAt: readsDeadline(settings.timeoutSeconds), timeoutSeconds: settings.timeoutSeconds };
-  const jobs = await commandLineJobs(
-    { ...flags, readsDeadline: reads },
-    (entry) => badEntries.push(entry),
-    (claim) => recorded.push(claim),
-    (proxy) => proxies.push(proxy),
-  );
-  if (jobs.length === 0 && badEntries.length === 0 && proxies.length === 0)
-    throw new UsageError("The deployment and manifest given hold no contracts.");
+  let jobs: VerificationJob[];
+  if (flags) {
+    jobs = await requestJobs(
+      { ...flags, readsDeadline: reads },
+      (entry) => badEntries.push(entry),
+      (claim) => recorded.push(claim),
+      (proxy) => proxies.push(proxy),
+    );
+    if (jobs.length === 0 && badEntries.length === 0 && proxies.length === 0)
+      throw new UsageError("The deployment and manifest given hold no contracts.");
+  } else {
+    checkRunSettings(
+      values,
+      settings,
+      values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]),
+    );
+    const bundled = await bundledJobs({
+      given: values.bundle ?? "",
+      file: (given) => resolve(cwd, given),
+      field: "--bundle",
+      naming: bundleNaming(values, positionals, settings),
+    });
+    jobs = bundled.jobs;
+    recorded.push(...bundled.claims);
+  }
+  const rpcUrl = flags
+    ? flags.rpcUrl
+    : values["rpc-url"] === undefined
+      ? undefined
+      : rpcUrlFlag(values["rpc-url"]);
   const targets = await resolveCliTargets({
     explorerUrl: values["explorer-url"],
     endpoints: values,
-    chainId,
-    rpcUrl: flags.rpcUrl,
+    chainId: chainIdFlag(values["chain-id"]),
+    rpcUrl,
     recorded,
     targets: settings.targets,
     optionalTargets: settings.optionalTargets,
@@ -115,20 +143,18 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       badEntries,
       targets,
       settings,
-      rpc: flags.rpcUrl
-        ? { rpcUrl: flags.rpcUrl, compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd, foundry)] }
+      rpc: rpcUrl
+        ? { rpcUrl, compilers: [...projectSolcJs(cwd), ...(foundry ? foundryCompilers(cwd, foundry) : [])] }
         : undefined,
       ledger:
         values.ledger === undefined
           ? undefined
           : { path: ledgerFlag(values.ledger, cwd), recheck: settings.recheck },
-      discoverCreated: settings.includeCreated
-        ? (client, limits) => createdJobs(flags, jobs, client, limits)
+      discoverCreated:
+        flags && settings.includeCreated ? createdJobsOfDeployments(flags, jobs, cwd) : undefined,
+      proxies: flags
+        ? proxySources(flags, cwd, { addresses: proxies, includeProxies: settings.includeProxies })
         : undefined,
-      proxies: (await import("../run/inputJobs.js")).proxySources(flags, cwd, {
-        addresses: proxies,
-        includeProxies: settings.includeProxies,
-      }),
       reporter,
       interruptible: true,
       shard,
@@ -141,93 +167,33 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   }
 }
 
-// `verify --bundle FILE`: the contracts a bundle names, checked whole before anything is sent; no project, no build.
-async function verifyBundle(
+// The flags that name contracts too, which a bundle names all of.
+function bundleNaming(
   values: ReturnType<typeof parseCommandLine<typeof options>>["values"],
   positionals: string[],
   settings: RunSettingValues,
-  cwd: string,
-  shard: ShardId | undefined,
-): Promise<number> {
-  const path = values.bundle ?? "";
-  if (path.trim() === "") throw new UsageError("--bundle needs the bundle file, e.g. verification.json.");
-  const naming = [
+): string[] {
+  return [
     ...(positionals.length > 0 ? ["ADDRESS"] : []),
     ...(["deployment", "manifest", "standard-json", "contract", "proxy", "show-standard-json-input"] as const)
       .filter((flag) => values[flag] !== undefined && values[flag] !== false)
       .map((flag) => `--${flag}`),
     ...(settings.includeCreated ? ["--include-created"] : []),
   ];
-  if (naming.length > 0) throw new UsageError(`--bundle names the contracts: drop ${naming.join(", ")}.`);
+}
+
+// --recheck reads the ledger, --preflight the chain.
+function checkRunSettings(
+  values: { ledger?: string | undefined },
+  settings: RunSettingValues,
+  rpcUrl: string | undefined,
+): void {
   if (settings.recheck && values.ledger === undefined)
     throw new UsageError(
       "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
     );
-  const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
   if (settings.preflight && !rpcUrl)
     throw new UsageError("--preflight needs --rpc-url: the chain to check the deployed code against.");
-  const { readVerificationBundle } = await import("../inputs/verificationBundle.js");
-  const { jobs, chainIds } = await readVerificationBundle(resolve(cwd, path), "--bundle");
-  if (jobs.length === 0) throw new UsageError(`The bundle ${path} holds no contracts.`);
-  const reporter = new RunReporter({ json: values.json, table: true, colour: true });
-  const targets = await resolveCliTargets({
-    explorerUrl: values["explorer-url"],
-    endpoints: values,
-    chainId: chainIdFlag(values["chain-id"]),
-    rpcUrl,
-    recorded: chainIds.map((id) => ({ id, source: `the bundle ${path}` })),
-    targets: settings.targets,
-    optionalTargets: settings.optionalTargets,
-    userAgent: settings.userAgent,
-    timeoutSeconds: settings.timeoutSeconds,
-    foundry: undefined,
-    cwd,
-  });
-  try {
-    const { runSucceeded, runVerify } = await import("../run/runVerify.js");
-    const results = await runVerify({
-      jobs,
-      targets,
-      settings,
-      rpc: rpcUrl ? { rpcUrl, compilers: projectSolcJs(cwd) } : undefined,
-      ledger:
-        values.ledger === undefined
-          ? undefined
-          : { path: ledgerFlag(values.ledger, cwd), recheck: settings.recheck },
-      reporter,
-      interruptible: true,
-      shard,
-    });
-    if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
-    return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
-  } finally {
-    await targets.close();
-  }
-}
-
-// What the deployments' transactions (or the contracts' creation transactions) created.
-async function createdJobs(
-  flags: JobFlags,
-  jobs: readonly VerificationJob[],
-  client: ExplorerClient,
-  limits: DiscoveryLimits,
-): Promise<CreatedContractJobs> {
-  const { createdJobsFromInputs } = await import("../run/inputJobs.js");
-  const found: CreatedContractJobs = { jobs: [], clones: [], skipped: [] };
-  for (const deployment of flags.deployments.length > 0 ? flags.deployments : [undefined]) {
-    const created = await createdJobsFromInputs(
-      { deployment, artifacts: flags.artifacts, rpcUrl: flags.rpcUrl },
-      jobs,
-      client,
-      flags.cwd,
-      limits,
-    );
-    found.jobs.push(...created.jobs);
-    found.clones.push(...created.clones);
-    found.skipped.push(...created.skipped);
-    found.twins = [...(found.twins ?? []), ...(created.twins ?? [])];
-  }
-  return found;
 }
 
 function checkedFlags(
@@ -236,14 +202,10 @@ function checkedFlags(
   cwd: string,
   settings: RunSettingValues,
   foundryOut: string | undefined,
-): JobFlags {
-  if (settings.recheck && values.ledger === undefined)
-    throw new UsageError(
-      "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
-    );
+): JobsRequest {
+  checkRunSettings(values, { ...settings, preflight: false }, undefined);
   const flags = jobFlagsOf(values, positionals, cwd, foundryOut);
-  if (settings.preflight && !flags.rpcUrl)
-    throw new UsageError("--preflight needs --rpc-url: the chain to check the deployed code against.");
+  checkRunSettings(values, settings, flags.rpcUrl);
   return flags;
 }
 
@@ -264,7 +226,7 @@ export function jobFlagsOf(
   cwd: string,
   foundryOut: string | undefined,
   command = "verify",
-): JobFlags {
+): JobsRequest {
   const deployments = [...(values.deployment ?? [])];
   const [address, ...constructorArgs] = deployments.length > 0 ? [] : positionals;
   // `--deployment broadcast/*/1/run-latest.json`: the shell's expansion gives the further paths as positionals.
@@ -313,7 +275,7 @@ export function jobFlagsOf(
     rpcUrl,
     constructorArgsHex: values["constructor-args-hex"],
     libraries: values.libraries ?? [],
-    format: format as JobFlags["format"],
+    format: format as JobsRequest["format"],
     proxy: values.proxy,
     deployments,
     manifest,

@@ -32,6 +32,10 @@ export interface BlockscoutFacts {
   headers: Record<string, string>;
   /** The chain's JSON-RPC: on a local chain with no explorer named, the embedded explorer serves it. */
   rpcUrl: string | undefined;
+  /** Said when the chain ends with the command (Hardhat's in-process network): nothing on it outlives the run. */
+  inProcess?: string | undefined;
+  /** Said when nothing names the chain or an explorer; default `howToNameExplorer`. */
+  nothingNamed?: string | undefined;
   /** How the embedded explorer compiles and keeps its state. */
   localExplorer: { cacheDir: string; compilers: string[] } | undefined;
   /** The Blockscout API's root (the environment's, a test's stand-in). */
@@ -101,7 +105,8 @@ export async function resolveBlockscoutTarget(
   } else if (chainId !== undefined && localChainIds.has(chainId)) {
     throw new InvalidInputError(
       "explorer",
-      `Chain ${chainId} is a local chain, which no public explorer serves: ${facts.howToReachLocalChain}.`,
+      facts.inProcess ??
+        `Chain ${chainId} is a local chain, which no public explorer serves: ${facts.howToReachLocalChain}.`,
     );
   } else if (chainId !== undefined) {
     // Loaded only here: with a named explorer, the first request does not wait for the registry.
@@ -113,7 +118,7 @@ export async function resolveBlockscoutTarget(
     instance = resolveExplorerUrls(choice.explorerUrl);
     reason = `${choice.name}, found in ${choice.foundIn}${chainNote}`;
   } else {
-    throw new InvalidInputError("explorer", facts.howToNameExplorer);
+    throw new InvalidInputError("explorer", facts.nothingNamed ?? facts.howToNameExplorer);
   }
   const apiKey = facts.apiKey?.trim() || undefined;
   const routedChain = chainId ?? chainIdOfExplorer(instance.base);

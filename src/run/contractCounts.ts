@@ -1,4 +1,5 @@
-import type { VerificationResult } from "../verify/job.js";
+import { outcomeWord } from "../report/statusWord.js";
+import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";
 
 /** How one contract ended on a target, or over every target of a run. */
@@ -115,4 +116,61 @@ export function verifiedLines(
     const optional = optionalTargets.includes(target) && failed > 0 ? " (optional target)" : "";
     return `${target}: ${verified + alreadyVerified} of ${contracts} contract${contracts === 1 ? "" : "s"} verified${failed > 0 ? `, ${failed} failed${optional}` : ""}; ${submissions} submission${submissions === 1 ? "" : "s"} sent.`;
   });
+}
+
+/**
+ * The totals line: how many contracts (a proxy's link record is part of its proxy), and how many ended each way.
+ *
+ * @param results - the records
+ * @returns e.g. `3 contracts: 2 verified, 1 failed`
+ */
+export function totalsLine(results: readonly VerificationResult[]): string {
+  const outcomes = contractOutcomes(results);
+  const counts = new Map<string, number>();
+  for (const outcome of outcomes)
+    counts.set(outcomeWord(outcome), (counts.get(outcomeWord(outcome)) ?? 0) + 1);
+  const parts = [...counts].map(([label, count]) => `${count} ${label}`);
+  const total = `${outcomes.length} contract${outcomes.length === 1 ? "" : "s"}`;
+  return parts.length === 0 ? total : `${total}: ${parts.join(", ")}`;
+}
+
+/**
+ * The closing counts over several targets: the contracts once, then each target's own counts.
+ *
+ * @param results - the records of every target
+ * @param targets - the targets, in the table's order
+ * @param optionalTargets - the targets whose failures only warn
+ * @returns e.g. `5 contracts on blockscout, etherscan: blockscout 5 verified; etherscan 3 verified, 2 failed`
+ */
+export function targetTotalsLine(
+  results: readonly VerificationResult[],
+  targets: readonly string[],
+  optionalTargets: readonly Service[] = [],
+): string {
+  const contracts = contractOutcomes(results).length;
+  const perTarget = targets.map((target) => {
+    const own = results.filter((r) => (r.target ?? "blockscout") === target);
+    const optional =
+      optionalTargets.includes(target as Service) && !own.every(isSuccess) ? " (optional target)" : "";
+    return `${target} ${totalsLine(own).replace(/^\d+ contracts?: /, "")}${optional}`;
+  });
+  return `${contracts} contract${contracts === 1 ? "" : "s"} on ${targets.join(", ")}: ${perTarget.join("; ")}`;
+}
+
+/**
+ * The line a failed run ends with: over several targets a contract has a record per target, so it counts the
+ * contracts on each target that failed.
+ *
+ * @param results - the records
+ * @returns e.g. `1 of 3 contracts could not be verified.`
+ */
+export function failureLine(results: readonly VerificationResult[]): string {
+  const perTarget = countsPerTarget(results);
+  const [only] = perTarget;
+  if (perTarget.length === 1 && only)
+    return `${only.failed} of ${only.contracts} contract${only.contracts === 1 ? "" : "s"} could not be verified.`;
+  const parts = perTarget.flatMap(({ target, contracts, failed }) =>
+    failed === 0 ? [] : [`${failed} of ${contracts} on ${target}`],
+  );
+  return `Contracts that could not be verified: ${parts.join(", ")}.`;
 }

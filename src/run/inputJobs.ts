@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { ProxyChainReader } from "../chain/proxyKinds.js";
 import type { ExplorerClient } from "../client/explorerClient.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import {
@@ -17,6 +16,7 @@ import { readIgnitionDeployment } from "../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, isInlineManifest, readManifest } from "../inputs/manifest.js";
 import { withRequestDeadline } from "../kernel/requestDeadline.js";
 import type { VerificationJob } from "../verify/job.js";
+import { type ChainReads, chainAt } from "./addressJobs.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { chainIdOfDeployment } from "./chainIdOfDeployment.js";
 import { deploymentPaths } from "./deploymentPaths.js";
@@ -166,23 +166,47 @@ export async function createdJobsFromInputs(
   });
 }
 
+/**
+ * With `--include-created`: what each deployment's transactions (or, with none, the jobs' creation transactions)
+ * created, as {@link createdJobsFromInputs} finds it, over every deployment.
+ *
+ * @param inputs - the deployments, the artifacts folder and the run's RPC
+ * @param jobs - the run's own jobs
+ * @param workspace - the folder relative paths start from
+ * @returns the discovery the run calls with its explorer and deadline
+ */
+export function createdJobsOfDeployments(
+  inputs: { deployments: readonly string[] } & Pick<JobSources, "artifacts" | "rpcUrl">,
+  jobs: readonly VerificationJob[],
+  workspace: string,
+): (client: ExplorerClient, limits: DiscoveryLimits) => Promise<CreatedContractJobs> {
+  return async (client, limits) => {
+    const found: CreatedContractJobs = { jobs: [], clones: [], skipped: [], twins: [] };
+    for (const deployment of inputs.deployments.length > 0 ? inputs.deployments : [undefined]) {
+      const created = await createdJobsFromInputs({ ...inputs, deployment }, jobs, client, workspace, limits);
+      found.jobs.push(...created.jobs);
+      found.clones.push(...created.clones);
+      found.skipped.push(...created.skipped);
+      found.twins?.push(...(created.twins ?? []));
+    }
+    return found;
+  };
+}
+
 function pathClaim(given: string): ChainClaim[] {
   const chainId = chainIdOfDeployment(given);
   return chainId === undefined ? [] : [{ id: chainId, source: `the deployment's path ${given}` }];
 }
 
-// Loaded only when an entry needs it: the Action's first request does not wait for the JSON-RPC client.
 // A manifest's deployed code, each read under the run's reads deadline when the door gives one: a chain that
 // answers late fails the entry that waits on it, in words, and the run goes on.
 function codeReader(
   rpcUrl: string,
   deadline: JobSources["readsDeadline"],
 ): (address: string) => Promise<string> {
-  let chain: Promise<import("../chain/jsonRpcChain.js").JsonRpcChain> | undefined;
+  const { getCode } = chainAt(rpcUrl);
   return async (address) => {
-    chain ??= import("../chain/jsonRpcChain.js").then(({ JsonRpcChain }) => new JsonRpcChain(rpcUrl));
-    const loading = chain;
-    const read = async () => (await loading).getCode(address);
+    const read = () => getCode(address);
     if (deadline === undefined) return read();
     try {
       return await beforeDeadline(withRequestDeadline(deadline.endsAt, read), deadline.endsAt);
@@ -219,7 +243,7 @@ export function proxySources(
   workspace: string,
   proxies: { addresses: readonly ProxyAddress[]; includeProxies: boolean },
 ): ProxySources {
-  const chains = new Map<string, ProxyChainReader>();
+  const chains = new Map<string, ChainReads>();
   let contracts: Promise<CompiledContract[]> | undefined;
   const artifactsDir = resolve(workspace, inputs.artifacts);
   return {
@@ -230,7 +254,7 @@ export function proxySources(
       if (!rpcUrl) return undefined;
       let chain = chains.get(rpcUrl);
       if (!chain) {
-        chain = lazyChain(rpcUrl);
+        chain = chainAt(rpcUrl);
         chains.set(rpcUrl, chain);
       }
       return chain;
@@ -243,19 +267,5 @@ export function proxySources(
         : Promise.resolve([]);
       return contracts;
     },
-  };
-}
-
-// Loaded with the first read: the Action's first request does not wait for the JSON-RPC client.
-function lazyChain(rpcUrl: string): ProxyChainReader {
-  let chain: Promise<import("../chain/jsonRpcChain.js").JsonRpcChain> | undefined;
-  const open = () => {
-    chain ??= import("../chain/jsonRpcChain.js").then(({ JsonRpcChain }) => new JsonRpcChain(rpcUrl));
-    return chain;
-  };
-  return {
-    getCode: async (address) => (await open()).getCode(address),
-    getStorageAt: async (address, slot) => (await open()).getStorageAt(address, slot),
-    call: async (to, data) => (await open()).call(to, data),
   };
 }

@@ -6,7 +6,7 @@ import {
 } from "../client/contract/readVerifiedContract.js";
 import { InvalidInputError } from "../errors/index.js";
 import { assertAddress } from "../kernel/validate.js";
-import type { BlockscoutTarget } from "../verifiers/target.js";
+import type { Target } from "../verifiers/target.js";
 import { explorerClientFor } from "../verifiers/verifierFor.js";
 
 /**
@@ -14,7 +14,7 @@ import { explorerClientFor } from "../verifiers/verifierFor.js";
  * settings, and whether the sources are the address's own or a bytecode twin's or an EIP-1167 implementation's),
  * `sources/…` and `creation.json`. Every source's place is checked before anything is written.
  *
- * @param target - the explorer, resolved
+ * @param targets - the explorer, resolved (the first target, a Blockscout one)
  * @param address - the contract
  * @param out - the output folder
  * @param writeLine - where the lines for a person go
@@ -22,14 +22,17 @@ import { explorerClientFor } from "../verifiers/verifierFor.js";
  *   land outside the folder, or a folder that cannot be written
  */
 export async function runFetch(
-  target: BlockscoutTarget,
+  targets: readonly Target[],
   address: string,
   out: string,
   writeLine: (line: string) => void,
 ): Promise<void> {
   assertAddress(address);
-  const folder = resolve(out);
+  const [target] = targets;
+  if (target?.service !== "blockscout")
+    throw new InvalidInputError("target", "fetch reads from a Blockscout explorer.");
   const client = explorerClientFor(target);
+  const folder = resolve(out);
   const reading = await client.readVerifiedContract({ address });
   if (!reading) throw new InvalidInputError("address", `The explorer has no verified source for ${address}.`);
   const { contract } = reading;

@@ -4,7 +4,8 @@ import { assertGuid } from "../kernel/validate.js";
 import { readLedgerFile } from "../ledger/ledgerFile.js";
 import { formatLedgerTable } from "../ledger/ledgerTable.js";
 import { stateFilesIn } from "../local-explorer/stateStore.js";
-import type { ReceiptStatus, Verifier } from "../verify/verifier.js";
+import type { Target } from "../verifiers/target.js";
+import type { ReceiptStatus, Service } from "../verify/verifier.js";
 
 const explanations: Record<ReceiptStatus["state"], string> = {
   pending: "still in the explorer's queue",
@@ -19,19 +20,22 @@ const explanations: Record<ReceiptStatus["state"], string> = {
  * Asks the service where a submission stands and says it: one line, or with `json` one document
  * `{ guid, state, message }` on stdout.
  *
- * @param verifier - the service
+ * @param targets - the service's target, resolved (the first is asked)
  * @param guid - the submission's receipt
  * @param options - a proxy link's guid; JSON output; where a line for a person goes
  * @returns whether the submission failed (failed, or a guid the explorer does not know)
  * @throws {InvalidInputError} for a malformed guid, before any request
  */
 export async function runStatus(
-  verifier: Verifier,
+  targets: readonly Target[],
   guid: string,
   options: { proxy: boolean; json: boolean; writeLine: (line: string) => void },
 ): Promise<{ failed: boolean }> {
-  // Sourcify's receipts are UUIDs, the contract module's guids are checked by its own rules.
-  if (verifier.service !== "sourcify") assertGuid(guid);
+  const [target] = targets;
+  if (!target) throw new InvalidInputError("target", "No target for this chain.");
+  assertReceipt(target.service, guid);
+  const { verifierFor } = await import("../verifiers/verifierFor.js");
+  const verifier = await verifierFor(target);
   const status = await verifier.status({ id: guid, of: options.proxy ? "proxy-link" : "verification" });
   if (options.json)
     process.stdout.write(
@@ -39,6 +43,17 @@ export async function runStatus(
     );
   else options.writeLine(`${guid}: ${status.message} (${explanations[status.state]})`);
   return { failed: status.state === "fail" || status.state === "unknown-uid" };
+}
+
+/**
+ * Checks a receipt before any request: Sourcify's are UUIDs, every other service's a guid.
+ *
+ * @param service - the service asked
+ * @param receipt - the receipt
+ * @throws {InvalidInputError} for a malformed guid
+ */
+export function assertReceipt(service: Service, receipt: string): void {
+  if (service !== "sourcify") assertGuid(receipt);
 }
 
 /**

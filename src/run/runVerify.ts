@@ -8,9 +8,8 @@ import { engineLedger } from "../ledger/engineLedger.js";
 import { Ledger } from "../ledger/ledger.js";
 import { runConcurrencyCeiling } from "../options/verificationOptions.js";
 import type { TransportSettings } from "../verifiers/serviceTransports.js";
-import { SharedAcrossChains } from "../verifiers/sharedAcrossChains.js";
 import type { BlockscoutTarget, Target } from "../verifiers/target.js";
-import { explorerClientFor, verifierFor } from "../verifiers/verifierFor.js";
+import { explorerClientFor } from "../verifiers/verifierFor.js";
 import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
 import type { VerificationEvent } from "../verify/events.js";
 import { isSuccess, type ResultError, type VerificationJob, type VerificationResult } from "../verify/job.js";
@@ -30,6 +29,7 @@ import type { ShardId } from "./shards/shardId.js";
 import { explorerName } from "./shards/shardPlan.js";
 import { type ShardOfRun, type ShardReport, shardOfRun } from "./shards/shardRun.js";
 import { describeTargets, type RunTargets } from "./targets.js";
+import { jobsOn, targetVerifiers } from "./targetVerifiers.js";
 
 /** The settings of a run that the engine takes, as every door checked them. */
 export interface RunSettings {
@@ -207,14 +207,11 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   };
   const chains = new Set(targets.targets.map((target) => target.chainId));
   const batches: Batch[] = [];
-  // A key's budget and a service's answers about every chain, shared by the verifiers of the run.
-  const sharedAcrossChains = new SharedAcrossChains(sharded?.shard.budgetShares);
-  const verifiers: Verifier[] = [];
+  const verifiers = await targetVerifiers(targets.targets, transport, sharded?.shard.budgetShares);
   const unsentRecords: VerificationResult[] = [];
-  for (const target of targets.targets) {
-    const chainJobs = jobsOn(target, jobs, targets);
-    const verifier = await verifierFor(target, transport, sharedAcrossChains);
-    verifiers.push(verifier);
+  for (const [index, target] of targets.targets.entries()) {
+    const chainJobs = jobsOn(target, jobs, targets.chainIds);
+    const verifier = verifiers[index] as Verifier;
     for (const contract of unsent) {
       if (
         contract.chainId !== undefined &&
@@ -341,12 +338,6 @@ function checkJobChains(jobs: readonly VerificationJob[], targets: RunTargets): 
         : `${displayName(job)} is deployed on chain ${chainId}, but the run is on chain${known.length === 1 ? "" : "s"} ${known.join(", ")}. Nothing was sent.`,
     );
   }
-}
-
-// A target's jobs: those of its chain; in a run on one chain, every job.
-function jobsOn(target: Target, jobs: readonly VerificationJob[], targets: RunTargets): VerificationJob[] {
-  if (targets.chainIds.length <= 1) return [...jobs];
-  return jobs.filter((job) => job.chainId === target.chainId);
 }
 
 interface Batch {

@@ -29,11 +29,15 @@ export interface ChainPlace {
   claims: readonly ChainClaim[];
   /** The chain's JSON-RPC: the chain it answers is one more claim; on a local chain it serves the embedded explorer. */
   rpc?: { url: string; source: string; chainId?: number | undefined } | undefined;
+  /** The chain ends with the command (Hardhat's in-process network): what to say, as no explorer can serve it. */
+  inProcess?: string | undefined;
 }
 
 /** What the user's settings say of one chain's Blockscout explorer: its URL, and its own key and headers. */
 export interface ChainExplorer {
   url?: NamedUrl | undefined;
+  /** What describes the chain (a Hardhat chain descriptor's Blockscout entry): used when `url` is unset. */
+  described?: NamedUrl | undefined;
   /** Over the run's key and headers. */
   apiKey?: string | undefined;
   headers?: Record<string, string> | undefined;
@@ -73,6 +77,8 @@ export interface TargetRequest {
   localExplorer?: { cacheDir: string; compilers: string[] } | undefined;
   /** What to tell a user when nothing names a Blockscout explorer: how to name one in this door. */
   howToNameExplorer: string;
+  /** The sentence said when nothing names the chain or an explorer; default `howToNameExplorer`. */
+  nothingNamesExplorer?: string | undefined;
   /** The run's timeout: an RPC's answer to its chain id is awaited no longer. Unset: the chain client's own limit. */
   timeoutSeconds?: number | undefined;
   /** When the run's reads must end, where the door started the clock before (see {@link readsDeadline}). */
@@ -108,26 +114,28 @@ export function chainPlaces(facts: {
   given?: ChainClaim | undefined;
   recorded?: readonly ChainClaim[] | undefined;
   rpc?: ChainPlace["rpc"];
-  rpcByChain?: Record<number, string> | undefined;
+  rpcByChain?: Record<number, string | NamedUrl> | undefined;
 }): ChainPlace[] {
   const recorded = facts.recorded ?? [];
   const given = facts.given ? [facts.given] : [];
   const ids = [...new Set(recorded.map((claim) => claim.id))];
+  // An RPC named for a chain (a Hardhat network whose chainId is that chain's) claims the chain first.
+  const rpcOf = (chainId: number | undefined) => {
+    const rpc = chainId === undefined ? undefined : facts.rpcByChain?.[chainId];
+    if (chainId === undefined || rpc === undefined) return { claims: [], rpc: undefined };
+    if (typeof rpc === "string")
+      return { claims: [], rpc: { url: rpc, source: `rpc-urls (chain ${chainId})` } };
+    return { claims: [{ id: chainId, source: rpc.source }], rpc: { url: rpc.url, source: rpc.source } };
+  };
   if (ids.length <= 1 || facts.given) {
-    const chainId = facts.given?.id ?? ids[0];
-    const rpcUrl = chainId === undefined ? undefined : facts.rpcByChain?.[chainId];
-    return [
-      {
-        claims: [...given, ...recorded],
-        rpc: facts.rpc ?? (rpcUrl ? { url: rpcUrl, source: `rpc-urls (chain ${chainId})` } : undefined),
-      },
-    ];
+    const own = rpcOf(facts.given?.id ?? ids[0]);
+    return [{ claims: [...own.claims, ...given, ...recorded], rpc: facts.rpc ?? own.rpc }];
   }
   return ids.map((id) => {
-    const rpcUrl = facts.rpcByChain?.[id];
+    const own = rpcOf(id);
     return {
-      claims: recorded.filter((claim) => claim.id === id),
-      ...(rpcUrl ? { rpc: { url: rpcUrl, source: `rpc-urls (chain ${id})` } } : {}),
+      claims: [...own.claims, ...recorded.filter((claim) => claim.id === id)],
+      ...(own.rpc ? { rpc: own.rpc } : {}),
     };
   });
 }
@@ -183,11 +191,14 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
               {
                 chainId,
                 chainSource: place.claims[0]?.source ?? place.rpc?.source,
-                // A chain's own endpoint entry, then the run's explorer, then the door's settings for the chain.
-                named: own?.blockscout?.url ?? request.explorerUrl ?? named?.url,
+                // A chain's own endpoint entry, then the run's explorer, then the chain's own setting, else what
+                // describes the chain.
+                named: own?.blockscout?.url ?? request.explorerUrl ?? named?.url ?? named?.described,
                 apiKey: named?.apiKey ?? request.keys?.blockscout,
                 headers: withUserAgent({ ...request.headers, ...named?.headers }, request.userAgent),
                 rpcUrl: place.rpc?.url,
+                inProcess: place.inProcess,
+                nothingNamed: request.nothingNamesExplorer,
                 localExplorer: request.localExplorer,
                 blockscoutApiUrl: request.apiUrls?.blockscout?.url ?? environment.blockscoutApiUrl,
                 lookup: request.lookup ?? environment.lookup,

@@ -7,6 +7,7 @@ import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
 import { WorkSlots } from "../verify/workSlots.js";
 import { type ChainRpc, preflightChain } from "./preflightChain.js";
 import { type ChainPlace, resolveTargets } from "./targets.js";
+import { jobsOn, targetVerifiers } from "./targetVerifiers.js";
 
 /** What a script says about where and how to verify: the explorer and keys in its own words, and the engine's settings. */
 export interface BatchOptions extends Omit<JobsOptions, "chainId" | "ledger" | "rpc" | "openChain"> {
@@ -117,34 +118,16 @@ export async function verifyBatch(
       options.totalConcurrency instanceof WorkSlots
         ? options.totalConcurrency
         : new WorkSlots(options.totalConcurrency ?? Number.POSITIVE_INFINITY);
-    const [{ verifierFor }, { SharedAcrossChains }] = await Promise.all([
-      import("../verifiers/verifierFor.js"),
-      import("../verifiers/sharedAcrossChains.js"),
-    ]);
-    // A key's budget and a service's answers about every chain, shared by the batch's verifiers.
-    const shared = new SharedAcrossChains();
-    // Every verifier first, so that each knows the others it shares with (Sourcify's chains) before a lookup.
-    const verifiers = await Promise.all(
-      resolved.targets.map((target) =>
-        verifierFor(
-          target,
-          {
-            ...(options.requestsPerSecond === undefined
-              ? {}
-              : { requestsPerSecond: options.requestsPerSecond }),
-            ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
-            onEvent: (event) => options.onEvent?.({ type: "transport", event }),
-          },
-          shared,
-        ),
-      ),
-    );
+    const verifiers = await targetVerifiers(resolved.targets, {
+      ...(options.requestsPerSecond === undefined ? {} : { requestsPerSecond: options.requestsPerSecond }),
+      ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
+      onEvent: (event) => options.onEvent?.({ type: "transport", event }),
+    });
     const batches = await Promise.all(
       resolved.targets.map(async (target, index) => {
         const verifier = verifiers[index];
         if (!verifier) throw new Error(`no verifier for the target ${index}`);
-        const own =
-          resolved.chainIds.length <= 1 ? jobs : jobs.filter((job) => job.chainId === target.chainId);
+        const own = jobsOn(target, jobs, resolved.chainIds);
         const records = await verifyJobs(verifier, own, {
           ...engineOptions,
           totalConcurrency: slots,

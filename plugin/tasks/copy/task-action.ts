@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import { copyServices } from "../../../src/run/copyServices.js";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
 import { readRunSettings, type Setting } from "../../../src/run/settings.js";
-import { type Service, services } from "../../../src/verify/verifier.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
@@ -36,18 +36,9 @@ export default async function copyTaskAction(
   const malformed = args.addresses.find((address) => !addressPattern.test(address));
   if (malformed !== undefined)
     throw userError(`"${malformed}" is not an address: expected 0x followed by 40 hexadecimal characters.`);
-  const from = (args.from ?? "").trim();
-  if (!(services as readonly string[]).includes(from))
-    throw userError(
-      `--from names the service to read from: one of ${services.join(", ")}${from ? `, got "${from}"` : ""}.`,
-    );
-  const to = [...new Set((args.to ?? "").split(/[\s,]+/).filter((word) => word !== ""))];
-  if (to.length === 0)
-    throw userError(`--to names the services to verify on, comma-separated: ${services.join(", ")}.`);
-  const unknown = to.find((word) => !(services as readonly string[]).includes(word));
-  if (unknown !== undefined) throw userError(`--to: "${unknown}" is not one of ${services.join(", ")}.`);
-  if (to.includes(from))
-    throw userError(`--to names ${from}, which --from reads from: a copy goes to the other services.`);
+  const { from, to } = await asUserErrors(async () =>
+    copyServices({ flag: "--from", text: args.from }, { flag: "--to", text: args.to }),
+  );
   // The config's pace and deadline, as the verify task reads them; --to names the targets.
   const config = hre.config.explorerVerify;
   const configured: Record<string, string | number | undefined> = {
@@ -69,7 +60,7 @@ export default async function copyTaskAction(
     const targets = await resolveTaskTargets(hre, {
       network: { connection, chain: new ChainAccess(connection) },
       explorerUrl: args.explorerUrl,
-      services: [from as Service, ...(to as Service[])],
+      services: [from, ...to],
       userAgent: settings.userAgent,
     });
     try {
@@ -78,7 +69,7 @@ export default async function copyTaskAction(
       const results = await asUserErrors(() =>
         runCopy({
           addresses: args.addresses,
-          from: from as Service,
+          from,
           targets,
           settings,
           ledger: args.ledger

@@ -3,7 +3,7 @@ import { assertAddress } from "../../../src/kernel/validate.js";
 import { neutraliseText } from "../../../src/report/terminalText.js";
 import { runFetch } from "../../../src/run/runFetch.js";
 import { withTarget } from "../../internal/explorerForTask.js";
-import { asUserErrors, userError } from "../../internal/pluginError.js";
+import { asUserErrors } from "../../internal/pluginError.js";
 
 interface FetchTaskArguments {
   address: string;
@@ -17,10 +17,9 @@ export default async function fetchTaskAction(
 ): Promise<void> {
   // Checked before the network or the explorer is touched.
   await asUserErrors(async () => assertAddress(args.address));
-  await withTarget(hre, args.explorerUrl, "blockscout", async ({ targets: [target] }) => {
-    if (target?.service !== "blockscout") throw userError("fetch reads from a Blockscout explorer.");
-    await asUserErrors(() =>
-      runFetch(target, args.address, args.out, (line) => console.log(neutraliseText(line))),
-    );
-  });
+  await withTarget(hre, args.explorerUrl, "blockscout", ({ targets }) =>
+    asUserErrors(() =>
+      runFetch(targets, args.address, args.out, (line) => console.log(neutraliseText(line))),
+    ),
+  );
 }

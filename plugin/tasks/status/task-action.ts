@@ -2,7 +2,6 @@ import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { neutraliseText } from "../../../src/report/terminalText.js";
 import { printLedger, runStatus } from "../../../src/run/runStatus.js";
-import { verifierFor } from "../../../src/verifiers/verifierFor.js";
 import { withTarget } from "../../internal/explorerForTask.js";
 import { asUserErrors } from "../../internal/pluginError.js";
 import { defaultLedgerPath } from "../verify/ledgerOption.js";
@@ -34,9 +33,9 @@ export default async function statusTaskAction(
   // Checked before the network or the explorer is touched.
   const { assertGuid } = await import("../../../src/kernel/validate.js");
   await asUserErrors(async () => assertGuid(guid));
-  const { failed } = await withTarget(hre, args.explorerUrl, "blockscout", ({ targets: [target] }) =>
+  const { failed } = await withTarget(hre, args.explorerUrl, "blockscout", ({ targets }) =>
     asUserErrors(async () =>
-      runStatus(await verifierFor(target as NonNullable<typeof target>), guid, {
+      runStatus(targets, guid, {
         proxy: args.proxy,
         json: args.json,
         writeLine: (line) => console.log(neutraliseText(line)),

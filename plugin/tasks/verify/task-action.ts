@@ -1,16 +1,10 @@
-import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
-import { isExplorerVerifyError } from "../../../src/errors/index.js";
-import { readIgnitionDeployment } from "../../../src/inputs/ignitionDeployment.js";
-import { Ledger } from "../../../src/ledger/ledger.js";
 import type { LocalExplorer } from "../../../src/local-explorer/index.js";
 import { requestedFormats } from "../../../src/options/verificationOptions.js";
-import { chainIdOfDeployment } from "../../../src/run/chainIdOfDeployment.js";
+import { lookBeforeBuild } from "../../../src/run/lookBeforeBuild.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
 import type { ChainClaim } from "../../../src/run/targets.js";
-import { verifierFor } from "../../../src/verifiers/verifierFor.js";
-import type { VerificationResult } from "../../../src/verify/job.js";
 import { ChainAccess } from "../../internal/chainAccess.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
@@ -75,58 +69,19 @@ export default async function verifyTaskAction(
     }
     if (localExplorer && !args.serve)
       reporter.footnote(await localExplorerLinksNote(localExplorer, connection));
-    let checkedUnverified = false;
     const ledger = ledgerPath(hre, args.ledger, localExplorer !== undefined);
-    const [only] = targets.targets;
-    // Blockscout alone: the early look settles a verified contract; other targets each have their own say.
-    if (
-      targets.targets.length === 1 &&
-      only?.service === "blockscout" &&
-      args.address &&
-      !args.proxy &&
-      !settings.force &&
-      !settings.includeCreated &&
-      !args.writeBundle
-    ) {
-      const verifier = await verifierFor(only, {
-        onEvent: (event) => reporter.event({ type: "transport", event }),
-      });
-      // What the ledger knows is read after the build (its input hash needs the build): no look before it.
-      const inLedger =
-        ledger !== undefined && new Ledger(ledger).entry(verifier.pages.ledgerKey, args.address);
-      const startedAt = Date.now();
-      // Looked up before the build, as `hardhat verify` does: a rerun over a verified contract costs one request
-      // and no build. An explorer that cannot answer now is asked again by the engine's pre-check.
-      const early = inLedger
-        ? undefined
-        : await verifier.lookUp(args.address).catch((error: unknown) => {
-            if (isExplorerVerifyError(error)) return undefined;
-            throw error;
-          });
-      // A --contract of another name than the explorer's is checked against the build: the user may be wrong, and a
-      // name from an answer that may be a bytecode twin's is checked against the build too.
-      const verified = early?.state === "verified" && early.ownAnswer ? early : undefined;
-      const sameContract = verified && (!args.contract || args.contract.split(":").pop() === verified.name);
-      if (verified && sameContract) {
-        reporter.finish([
-          {
-            address: args.address,
-            contract: args.contract ?? (await builtName(hre, verified.name)) ?? args.address,
-            explorer: verifier.pages.base,
-            format: resultFormat(args.format),
-            status: "already-verified",
-            url: verifier.pages.contract(args.address),
-            attempts: 0,
-            durationMs: Date.now() - startedAt,
-            ...(only.chainId === undefined ? {} : { chainId: only.chainId }),
-            target: "blockscout",
-          },
-        ]);
-        finished = true;
-        return;
-      }
-      checkedUnverified = early !== undefined && early.state !== "verified" && early.state !== "unknown";
-    }
+    const { settled, checkedUnverified } = await lookBeforeBuild({
+      address: args.address,
+      contract: args.contract,
+      format: args.format,
+      targets,
+      ledger,
+      more: args.proxy || settings.force || settings.includeCreated || args.writeBundle !== undefined,
+      reporter,
+      builtName: (name) => builtName(hre, name),
+    });
+    finished = settled;
+    if (settled) return;
     // Loaded only now: the first look at the explorer does not wait for the engine and the readers.
     const { verifyBuilt } = await import("./verifyBuilt.js");
     await verifyBuilt({
@@ -159,17 +114,9 @@ async function recordedChains(hre: HardhatRuntimeEnvironment, id: string): Promi
     return [{ id: chainId, source: `the deployments folder ${id}` }];
   }
   const { ignitionDeploymentsDir } = await import("./verifyBuilt.js");
-  const folder = join(ignitionDeploymentsDir(hre), id);
-  const fromFolder = chainIdOfDeployment(folder);
-  const deployment = await asUserErrors(() =>
-    readIgnitionDeployment(folder, { artifactsDir: hre.config.paths.artifacts }),
-  );
-  return [
-    ...(fromFolder === undefined ? [] : [{ id: fromFolder, source: `deployment "${id}"` }]),
-    ...(deployment.chainId === undefined
-      ? []
-      : [{ id: deployment.chainId, source: `the journal of deployment "${id}"` }]),
-  ];
+  const { ignitionJobs } = await import("../../../src/run/ignitionJobs.js");
+  return (await asUserErrors(() => ignitionJobs(ignitionDeploymentsDir(hre), id, hre.config.paths.artifacts)))
+    .claims;
 }
 
 // The embedded explorer stops with the task, and its links with it: say so, and how to bring them back.
@@ -196,12 +143,6 @@ async function serveUntilInterrupted(explorer: LocalExplorer, reporter: RunRepor
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
-}
-
-function resultFormat(format: string): VerificationResult["format"] {
-  return format === "registry" || format === "single-file" || format === "flattened"
-    ? format
-    : "standard-json";
 }
 
 // The file-qualified name a first run reports, from the artifacts already on disk (no build): the explorer only

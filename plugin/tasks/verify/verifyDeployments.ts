@@ -1,20 +1,19 @@
 import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import type { NetworkConnection } from "hardhat/types/network";
+import { ignitionDeploymentsJobs } from "../../../src/run/ignitionJobs.js";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
 import { runSucceeded, runVerify } from "../../../src/run/runVerify.js";
 import type { RunSettingValues } from "../../../src/run/settings.js";
-import type { ChainClaim, RunTargets } from "../../../src/run/targets.js";
+import type { ChainClaim } from "../../../src/run/targets.js";
 import type { VerificationJob } from "../../../src/verify/job.js";
-import { ChainAccess } from "../../internal/chainAccess.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
 import { bundleWriter } from "./bundleWriter.js";
 import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
-import { ignitionDeploymentsDir, ignitionJobs } from "./verifyBuilt.js";
+import { ignitionDeploymentsDir } from "./verifyBuilt.js";
 
 /**
  * Verifies several Ignition deployments in one batch, each on its own chain's explorer: `--deployment all`, a
@@ -32,27 +31,12 @@ export async function verifyDeployments(
   settings: RunSettingValues,
 ): Promise<void> {
   const ids = deploymentIds(hre, args);
-  if (args.explorerUrl && ids.length > 1) {
-    throw userError(
-      "--explorer-url names one explorer: with several deployments each chain's explorer is found by its chain id.",
-    );
-  }
   if (settings.preflight)
     throw userError("--preflight checks one deployment at a time: give one --deployment and its --network.");
-  const jobs: VerificationJob[] = [];
-  const chains = new Map<number, ChainClaim[]>();
-  for (const id of ids) {
-    const deployment = await asUserErrors(() => ignitionJobs(hre, id));
-    const { chainId } = deployment;
-    if (chainId === undefined) {
-      throw userError(
-        `Deployment "${id}" does not say its chain (no chain id in its journal, and its folder is not chain-<id>).`,
-      );
-    }
-    chains.set(chainId, [...(chains.get(chainId) ?? []), { id: chainId, source: `deployment "${id}"` }]);
-    for (const job of deployment.jobs) jobs.push({ ...job, chainId });
-  }
-  await verifyOnChains(hre, args, settings, jobs, chains);
+  const { jobs, claims } = await asUserErrors(() =>
+    ignitionDeploymentsJobs(ignitionDeploymentsDir(hre), ids, hre.config.paths.artifacts),
+  );
+  await verifyOnChains(hre, args, settings, jobs, claims);
 }
 
 /**
@@ -67,7 +51,6 @@ export async function verifyBundle(
   args: VerifyTaskArguments,
   settings: RunSettingValues,
 ): Promise<void> {
-  const path = args.bundle ?? "";
   const naming = [
     ...(args.address || args.constructorArgs.length > 0 ? ["ADDRESS"] : []),
     ...(args.deployment ? ["--deployment"] : []),
@@ -78,13 +61,11 @@ export async function verifyBundle(
     ...(settings.includeCreated ? ["--include-created"] : []),
     ...(settings.preflight ? ["--preflight"] : []),
   ];
-  if (path.trim() === "") throw userError("--bundle needs the bundle file, e.g. verification.json.");
-  if (naming.length > 0) throw userError(`--bundle names the contracts: drop ${naming.join(", ")}.`);
-  const { readVerificationBundle } = await import("../../../src/inputs/verificationBundle.js");
-  const { jobs, chainIds } = await asUserErrors(() => readVerificationBundle(resolve(path), "--bundle"));
-  if (jobs.length === 0) throw userError(`The bundle ${path} holds no contracts.`);
-  const chains = new Map(chainIds.map((id) => [id, [{ id, source: `the bundle ${path}` }]]));
-  await verifyOnChains(hre, args, settings, jobs, chains);
+  const { bundledJobs } = await import("../../../src/run/bundledJobs.js");
+  const { jobs, claims } = await asUserErrors(() =>
+    bundledJobs({ given: args.bundle ?? "", file: (given) => resolve(given), field: "--bundle", naming }),
+  );
+  await verifyOnChains(hre, args, settings, jobs, claims);
 }
 
 // Each chain's jobs on its targets, in one batch.
@@ -93,44 +74,18 @@ async function verifyOnChains(
   args: VerifyTaskArguments,
   settings: RunSettingValues,
   jobs: VerificationJob[],
-  chains: Map<number, ChainClaim[]>,
+  recorded: ChainClaim[],
 ): Promise<void> {
-  if (args.explorerUrl && chains.size > 1) {
-    throw userError(
-      "--explorer-url names one explorer: with several chains each chain's explorer is found by its chain id.",
-    );
-  }
   const reporter = new RunReporter({ json: args.json, table: true });
-  const connections: NetworkConnection[] = [];
-  const resolved: RunTargets[] = [];
+  // Each chain's targets as --network would choose them: the network whose chainId matches, else the chain id.
+  const targets = await resolveTaskTargets(hre, {
+    explorerUrl: args.explorerUrl,
+    recorded,
+    services: settings.targets,
+    optionalTargets: settings.optionalTargets,
+    userAgent: settings.userAgent,
+  });
   try {
-    // Each chain's targets as --network would choose them: the network whose chainId matches, else the chain id.
-    for (const [chainId, recorded] of chains) {
-      const network = Object.entries(hre.config.networks).find(
-        ([, config]) => config.type === "http" && config.chainId === chainId,
-      )?.[0];
-      const connection = network ? await hre.network.create(network) : undefined;
-      if (connection) connections.push(connection);
-      resolved.push(
-        await resolveTaskTargets(hre, {
-          network: connection ? { connection, chain: new ChainAccess(connection) } : undefined,
-          explorerUrl: args.explorerUrl,
-          chainId,
-          recorded,
-          services: settings.targets,
-          optionalTargets: settings.optionalTargets,
-          userAgent: settings.userAgent,
-        }),
-      );
-    }
-    const targets: RunTargets = {
-      targets: resolved.flatMap((run) => run.targets),
-      chainIds: [...chains.keys()],
-      localExplorers: resolved.flatMap((run) => run.localExplorers),
-      close: async () => {
-        for (const run of resolved) await run.close();
-      },
-    };
     const ledger = ledgerPath(hre, args.ledger, targets.localExplorers.length > 0 && !args.ledger);
     const results = await asUserErrors(() =>
       runVerify({
@@ -147,8 +102,7 @@ async function verifyOnChains(
     if (results.interruptedBy) process.exit(interruptedExitCode(results.interruptedBy));
     if (!runSucceeded(results, settings.optionalTargets)) process.exitCode = 1;
   } finally {
-    for (const run of resolved) await run.close();
-    for (const connection of connections) await connection.close();
+    await targets.close();
   }
 }
 

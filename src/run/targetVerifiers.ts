@@ -1,0 +1,43 @@
+import type { TransportSettings } from "../verifiers/serviceTransports.js";
+import type { Target } from "../verifiers/target.js";
+import type { VerificationJob } from "../verify/job.js";
+import type { Service, Verifier } from "../verify/verifier.js";
+
+/**
+ * One verifier per target, sharing a key's budget and a service's answers about every chain: all are made before any
+ * is used, so that each knows the others it shares with (Sourcify's chains) before a lookup.
+ *
+ * @param targets - the run's targets, resolved
+ * @param transport - the run's pace, answer cap and events
+ * @param budgetShares - a shard's share of each service's stated budget; unset, the whole
+ * @returns the verifiers, in the targets' order
+ */
+export async function targetVerifiers(
+  targets: readonly Target[],
+  transport: TransportSettings,
+  budgetShares?: Partial<Record<Service, number>>,
+): Promise<Verifier[]> {
+  const [{ verifierFor }, { SharedAcrossChains }] = await Promise.all([
+    import("../verifiers/verifierFor.js"),
+    import("../verifiers/sharedAcrossChains.js"),
+  ]);
+  const shared = new SharedAcrossChains(budgetShares);
+  return Promise.all(targets.map((target) => verifierFor(target, transport, shared)));
+}
+
+/**
+ * A target's jobs: those of its chain; in a run on one chain, every job.
+ *
+ * @param target - the target
+ * @param jobs - the run's jobs
+ * @param chainIds - the run's chains
+ * @returns the jobs it verifies
+ */
+export function jobsOn(
+  target: Target,
+  jobs: readonly VerificationJob[],
+  chainIds: readonly (number | undefined)[],
+): VerificationJob[] {
+  if (chainIds.length <= 1) return [...jobs];
+  return jobs.filter((job) => job.chainId === target.chainId);
+}
