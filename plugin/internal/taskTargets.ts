@@ -6,7 +6,7 @@ import type { ChainClaim, ChainPlace, NamedUrl, RunTargets } from "../../src/run
 import type { Service } from "../../src/verify/verifier.js";
 import type { ChainAccess } from "./chainAccess.js";
 import { configEndpoints } from "./configEndpoints.js";
-import { asUserErrors, userError } from "./pluginError.js";
+import { asUserErrors } from "./pluginError.js";
 import { projectCompilers } from "./projectBuild.js";
 
 /** What the task knows of where a run goes, besides Hardhat's config. */

@@ -9,7 +9,7 @@ import { readsDeadline } from "../run/readsDeadline.js";
 import type { JobsRequest } from "../run/requestJobs.js";
 import { RunReporter } from "../run/runReporter.js";
 import { flagText, type RunSettingValues, readRunSettings, settingFlags } from "../run/settings.js";
-import { parseShardId, type ShardId } from "../run/shards/shardId.js";
+import { parseShardId } from "../run/shards/shardId.js";
 import type { ChainClaim } from "../run/targets.js";
 import type { VerificationJob } from "../verify/job.js";
 import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
