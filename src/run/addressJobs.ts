@@ -80,12 +80,15 @@ export interface AddressJobs {
  */
 export async function addressJobs(request: AddressJobsRequest): Promise<AddressJobs> {
   const { address, chain } = request;
-  if (!request.proxy) return { jobs: [await buildJob(request, address)], proxies: [] };
+  if (!request.proxy)
+    return { jobs: [request.given ? await request.given() : await buildJob(request, address)], proxies: [] };
   if (!chain)
     throw new InvalidInputError(
       "proxy",
       "--proxy needs --rpc-url: the proxy's kind and parts are read from the chain.",
     );
+  // A standard JSON input names the proxy's own contract: it is marked, and the run adds its parts.
+  if (request.given) return { jobs: [{ ...(await request.given()), proxyAddress: address }], proxies: [] };
   const code = await deployedCode(request, address, chain);
   const buildInfos = await request.build();
   if (request.contract) {
