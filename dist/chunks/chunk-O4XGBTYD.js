@@ -1,0 +1,2 @@
+import { createRequire } from 'module'; const require = createRequire(import.meta.url);
+var r=class extends Map{constructor(e){super(),Object.defineProperty(this,"maxSize",{enumerable:!0,configurable:!0,writable:!0,value:void 0}),this.maxSize=e}get(e){let s=super.get(e);return super.has(e)&&(super.delete(e),super.set(e,s)),s}set(e,s){if(super.has(e)&&super.delete(e),super.set(e,s),this.maxSize&&this.size>this.maxSize){let t=super.keys().next().value;t!==void 0&&super.delete(t)}return this}};export{r as a};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{g as a,h as b}from"./chunk-HLAO6OI2.js";import"./chunk-2KSQAH6M.js";import"./chunk-HGFTPITM.js";import"./chunk-J65CUHCE.js";import"./chunk-JCGIUDVE.js";import"./chunk-342FB4VW.js";import"./chunk-QBJBF4MJ.js";import"./chunk-4H2BTHEG.js";import"./chunk-KKM7PONK.js";export{a as readSourcifyContract,b as sourcifyInputOf};

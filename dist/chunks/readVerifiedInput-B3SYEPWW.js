@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{e as a,f as b}from"./chunk-ZTDHIPP7.js";import"./chunk-FZZQRBBX.js";import"./chunk-T67QGLHG.js";import"./chunk-2KSQAH6M.js";import"./chunk-HGFTPITM.js";import"./chunk-J65CUHCE.js";import"./chunk-JCGIUDVE.js";import"./chunk-342FB4VW.js";import"./chunk-QBJBF4MJ.js";import"./chunk-FWILSALA.js";import"./chunk-4H2BTHEG.js";import"./chunk-KKM7PONK.js";export{a as readVerifiedInput,b as verifiedInputOf};
