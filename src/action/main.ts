@@ -9,7 +9,7 @@ import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredent
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
 import { bundledJobs } from "../run/bundledJobs.js";
-import { contractCounts, countsPerTarget, failureLine } from "../run/contractCounts.js";
+import { failureLine } from "../run/contractCounts.js";
 import { createdJobsFromInputs, jobsFromInputs, proxySources, workspaceCompilers } from "../run/inputJobs.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";
@@ -18,15 +18,15 @@ import { RunReporter } from "../run/runReporter.js";
 import { type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
 import { readRunSettings } from "../run/settings.js";
 import { type ChainClaim, chainPlaces, resolveTargets } from "../run/targets.js";
-import { isSuccess, type VerificationJob, type VerificationResult } from "../verify/job.js";
-import type { Service } from "../verify/verifier.js";
+import type { VerificationJob } from "../verify/job.js";
 import { checkFolderInputs } from "./folderInputs.js";
-import { capLogLine, capMessage, resultsOutput } from "./githubLimits.js";
+import { capLogLine } from "./githubLimits.js";
 import { type ActionInputs, readActionInputs } from "./inputs.js";
 import { writeJobSummary } from "./jobSummary.js";
 import { commentOnPullRequest } from "./pullRequestComment.js";
 import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
 import { readShardStep } from "./shardInputs.js";
+import { outputWriter, reportOutputs } from "./stepOutputs.js";
 
 /**
  * The Action: reads the inputs, verifies every contract, writes the summary, annotations and outputs, and fails
@@ -194,7 +194,7 @@ export async function run(): Promise<void> {
     // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
     const core = await import("@actions/core");
     const setOutput = outputWriter(core);
-    report(core, setOutput, results, inputs.optionalTargets);
+    reportOutputs(core, setOutput, results, inputs.optionalTargets);
     if (bundleFile && existsSync(bundleFile)) setOutput("bundle", bundleFile);
     const explorer = results[0]?.explorer ?? "";
     let summaryHoldsTable = false;
@@ -296,7 +296,7 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
     endLogGroup();
   }
   const core = await import("@actions/core");
-  report(core, outputWriter(core), results, settings.optionalTargets);
+  reportOutputs(core, outputWriter(core), results, settings.optionalTargets);
   const explorer = results.find((result) => result.explorer)?.explorer ?? "";
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   let summaryHoldsTable = false;
@@ -330,10 +330,6 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
     core.setFailed(failureLine(results));
 }
 
-function targetsOf(results: readonly VerificationResult[]): string[] {
-  return [...new Set(results.map((r) => r.target ?? "blockscout"))];
-}
-
 // The run's bundle file: in the runner's temporary folder, outside the workspace and its checkouts.
 function runBundlePath(): string {
   return join(process.env.RUNNER_TEMP || tmpdir(), "explorer-verify", "verification.json");
@@ -344,61 +340,4 @@ function maxResponseBytesFromEnvironment(): { maxResponseBytes?: number } {
   const text = process.env.EXPLORER_VERIFY_MAX_RESPONSE_BYTES;
   const bytes = Number(text);
   return text && Number.isSafeInteger(bytes) && bytes > 0 ? { maxResponseBytes: bytes } : {};
-}
-
-// @actions/core writes outputs to the file GITHUB_OUTPUT names, and throws when it does not exist (a run outside a
-// runner, with the variable copied from elsewhere): the outputs are then not written, and the run's result stands.
-function outputWriter(core: typeof import("@actions/core")): (name: string, value: string) => void {
-  const file = process.env.GITHUB_OUTPUT;
-  if (!file || existsSync(file)) return (name, value) => core.setOutput(name, value);
-  core.warning(
-    neutraliseText(
-      `No outputs: GITHUB_OUTPUT names ${file}, which does not exist (a runner creates it before the step), so the outputs are not written. The verification's result stands.`,
-    ),
-  );
-  return () => {};
-}
-
-function report(
-  core: typeof import("@actions/core"),
-  setOutput: (name: string, value: string) => void,
-  results: VerificationResult[],
-  optionalTargets: readonly Service[],
-): void {
-  const severalTargets = targetsOf(results).length > 1;
-  for (const result of results) {
-    if (isSuccess(result)) continue;
-    // A target the workflow made optional warns, as a timeout does: the step does not fail for it.
-    const optional = optionalTargets.includes(result.target ?? "blockscout");
-    const annotate = result.status === "timeout" || optional ? core.warning : core.error;
-    const where = severalTargets && result.target ? ` on ${result.target}` : "";
-    annotate(
-      neutraliseText(
-        `${result.contract} at ${result.address}: ${capMessage(result.message ?? result.status)}`,
-      ),
-      {
-        title: neutraliseText(`Verification ${result.status}${where}: ${result.contract}`),
-      },
-    );
-  }
-  const output = resultsOutput(results);
-  setOutput("results", output.json);
-  if (output.cutLine) logLine(output.cutLine);
-  // Over several targets a contract has a record on each, and a proxy one more for its link: the counts are per
-  // contract, and per target in `counts`.
-  const counts = contractCounts(results, optionalTargets);
-  setOutput("verified-count", String(counts.verified));
-  setOutput("already-verified-count", String(counts.alreadyVerified));
-  setOutput("failed-count", String(counts.failed));
-  setOutput(
-    "counts",
-    JSON.stringify(
-      Object.fromEntries(
-        countsPerTarget(results).map(({ target, verified, alreadyVerified, failed }) => [
-          target,
-          { verified, "already-verified": alreadyVerified, failed },
-        ]),
-      ),
-    ),
-  );
 }

@@ -1,12 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
+import { InvalidInputError } from "../errors/index.js";
 import { type CompilerMetadata, compilerMetadataSchema } from "../kernel/compilerMetadata.js";
 import type { Libraries } from "../kernel/libraries.js";
 import { assertAddress } from "../kernel/validate.js";
-import { encodeConstructorArguments } from "../verify/constructorArguments.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
-import { constructorInputs } from "./constructorValues.js";
+import { encodedArguments } from "./hardhatDeployArguments.js";
 import {
   assertAtMost,
   type DeploymentFile,
@@ -351,65 +350,6 @@ function resolvedLibraries(
 
 function escaped(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-// rocketh saves the encoded arguments; hardhat-deploy 1.x the values, encoded here with the file's constructor.
-function encodedArguments(file: DeploymentFile, origin: JsonOrigin): { hex: string } | undefined {
-  try {
-    if (file.argsData !== undefined) return { hex: encodeConstructorArguments({ hex: file.argsData }) };
-    if (file.args === undefined || file.args.length === 0) return undefined;
-    const inputs = constructorInputs(file.abi) as AbiInput[];
-    const values = file.args.map((value, index) => typedValue(inputs[index], value));
-    return { hex: encodeConstructorArguments({ values, abi: file.abi }) };
-  } catch (error) {
-    if (isExplorerVerifyError(error)) {
-      throw new InvalidInputError(
-        `${origin.field}.args`,
-        `The constructor arguments of ${origin.path}: ${error.shortMessage}`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
-}
-
-interface AbiInput {
-  type: string;
-  name?: string;
-  components?: AbiInput[];
-}
-
-// JSON's values as the encoder takes them: whole numbers as bigints (saved as decimal strings), tuples by position
-// or by member name.
-function typedValue(input: AbiInput | undefined, value: unknown): unknown {
-  if (input === undefined) return value;
-  const { type } = input;
-  if (type.endsWith("]")) {
-    const element = { ...input, type: type.slice(0, type.lastIndexOf("[")) };
-    return Array.isArray(value) ? value.map((item) => typedValue(element, item)) : value;
-  }
-  if (type === "tuple") {
-    const components = input.components ?? [];
-    if (Array.isArray(value)) return components.map((component, i) => typedValue(component, value[i]));
-    if (typeof value === "object" && value !== null) {
-      const record = value as Record<string, unknown>;
-      return Object.fromEntries(
-        components.map((component, i) => [
-          component.name ?? String(i),
-          typedValue(component, record[component.name ?? String(i)]),
-        ]),
-      );
-    }
-    return value;
-  }
-  if (/^u?int\d*$/.test(type) && (typeof value === "string" || typeof value === "number")) {
-    try {
-      return BigInt(value);
-    } catch {
-      return value;
-    }
-  }
-  return value;
 }
 
 function creation(file: DeploymentFile): Pick<VerificationJob, "creationTransaction"> {

@@ -3,7 +3,7 @@ import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
 import { InvalidInputError } from "../errors/index.js";
 import type { CompiledContract } from "../inputs/compiledContracts.js";
 import type { VerificationJob } from "../verify/job.js";
-import type { DiscoveryLimits } from "./runVerify.js";
+import type { DiscoveryLimits } from "./createdJobsOfRun.js";
 
 /** Where a run finds what one contract's or one deployment's transactions created, as the task knows it. */
 export interface CreatedSources {

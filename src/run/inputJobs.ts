@@ -19,10 +19,10 @@ import type { VerificationJob } from "../verify/job.js";
 import { type ChainReads, chainAt } from "./addressJobs.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { chainIdOfDeployment } from "./chainIdOfDeployment.js";
+import type { DiscoveryLimits } from "./createdJobsOfRun.js";
 import { deploymentPaths } from "./deploymentPaths.js";
 import { hardhatDeployJobs } from "./hardhatDeployJobs.js";
 import type { ProxyAddress, ProxySources } from "./proxyJobs.js";
-import type { DiscoveryLimits } from "./runVerify.js";
 
 /** Files and settings that name a run's contracts: the Action's inputs, the CLI's flags. */
 export interface JobSources {

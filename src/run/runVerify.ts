@@ -1,6 +1,5 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
-import type { DiscoveryWarning } from "../discovery/index.js";
 import { InterruptedError, InvalidInputError } from "../errors/index.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import type { TransportEvent } from "../kernel/waits.js";
@@ -18,6 +17,7 @@ import type { Service, Verifier } from "../verify/verifier.js";
 import { displayName } from "../verify/verifyContract.js";
 import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
 import { WorkSlots } from "../verify/workSlots.js";
+import { type DiscoveryLimits, discoverCreatedJobs } from "./createdJobsOfRun.js";
 import { interruptionGraceMs, watchInterruption } from "./interruption.js";
 import { preflightChain } from "./preflightChain.js";
 import { type ProxySources, proxyJobs } from "./proxyJobs.js";
@@ -26,10 +26,10 @@ import { readsDeadline } from "./readsDeadline.js";
 import { closingBudgets, type RunBudgets } from "./runBudgets.js";
 import type { RunReporter } from "./runReporter.js";
 import type { ShardId } from "./shards/shardId.js";
-import { explorerName } from "./shards/shardPlan.js";
-import { type ShardOfRun, type ShardReport, shardOfRun } from "./shards/shardRun.js";
+import { type ShardReport, shardLine, shardOfRun } from "./shards/shardRun.js";
 import { describeTargets, type RunTargets } from "./targets.js";
 import { jobsOn, targetVerifiers } from "./targetVerifiers.js";
+import { badEntryResult, interruptedRecord, stoppedTargetLines } from "./unsentRecords.js";
 
 /** The settings of a run that the engine takes, as every door checked them. */
 export interface RunSettings {
@@ -46,15 +46,6 @@ export interface RunSettings {
   requestsPerSecond?: number | undefined;
   /** The most bytes of an explorer's answer read. Unset: the engine's default. */
   maxResponseBytes?: number | undefined;
-}
-
-/** What bounds the discovery of created contracts: the run's deadline, and where its warnings go. */
-export interface DiscoveryLimits {
-  /** When discovery must end, in ms since the epoch. */
-  deadline: number;
-  /** The most contracts looked at per factory. */
-  maxCreated: number | undefined;
-  onWarning: (warning: DiscoveryWarning) => void;
 }
 
 /**
@@ -155,11 +146,11 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     (target): target is BlockscoutTarget => target.service === "blockscout",
   );
   if (request.discoverCreated && explorer) {
-    await discover(
+    await discoverCreatedJobs(
       jobs,
       request.discoverCreated,
       explorerClientFor(explorer, transport),
-      request,
+      { maxCreated: settings.maxCreated, reporter },
       readsEndAt,
     );
   }
@@ -283,47 +274,6 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   return Object.assign(all, { interruptedBy, budgets, shard: sharded?.report });
 }
 
-// The shard's first line: what it verifies of the plan, and its share of each divided budget.
-function shardLine({ shard, report }: ShardOfRun): string {
-  if (shard.explorers.length === 0)
-    return `shard       ${report.shard}: no explorer (the plan has fewer explorers than shards); nothing to do`;
-  const shares = Object.entries(shard.budgetShares).map(
-    ([service, of]) => `; 1/${of} of ${service}'s stated budget`,
-  );
-  return `shard       ${report.shard}: ${shard.explorers.map(explorerName).join(", ")}${shares.join("")}`;
-}
-
-// What the jobs' transactions created joins the run, and what is not submitted is said.
-async function discover(
-  jobs: VerificationJob[],
-  discoverCreated: NonNullable<RunVerifyRequest["discoverCreated"]>,
-  client: ExplorerClient,
-  request: RunVerifyRequest,
-  deadline: number,
-): Promise<void> {
-  const { settings, reporter } = request;
-  // Pages that never end cannot hold the run.
-  const created = await discoverCreated(client, {
-    deadline,
-    maxCreated: settings.maxCreated,
-    onWarning: (warning) => reporter.info(`warning     ${warning.message}`),
-  });
-  for (const clone of created.clones)
-    reporter.info(
-      `clone       ${clone.address} (created by ${clone.createdBy.factory}): an EIP-1167 clone of ${clone.implementation}, not submitted; the explorer shows it through its implementation`,
-    );
-  for (const twin of created.twins ?? [])
-    reporter.info(
-      `twin        ${twin.address} (created by ${twin.createdBy.factory}): the same deployed code as ${twin.twinOf}, not submitted; the explorer shows it verified through its twin`,
-    );
-  for (const skipped of created.skipped)
-    reporter.info(
-      `skipped     ${skipped.address} (created by ${skipped.createdBy.factory}): ${skipped.reason}`,
-    );
-  const known = new Set(jobs.map((job) => job.address.toLowerCase()));
-  jobs.push(...created.jobs.filter((job) => !known.has(job.address.toLowerCase())));
-}
-
 // Every job's recorded chain is one the run verifies on: a contract is never aimed at another chain's services.
 function checkJobChains(jobs: readonly VerificationJob[], targets: RunTargets): void {
   const known = targets.chainIds.filter((chainId) => chainId !== undefined);
@@ -405,73 +355,6 @@ async function runBatches(
   } finally {
     interruption?.dispose();
   }
-}
-
-function interruptedRecord(
-  job: VerificationJob,
-  target: Target,
-  signal: NodeJS.Signals,
-  guid: string | undefined,
-): VerificationResult {
-  return {
-    address: job.address,
-    contract: displayName(job),
-    explorer: target.service === "blockscout" ? target.instanceUrl : "",
-    format: job.source.format,
-    status: "failed",
-    ...(guid ? { guid } : {}),
-    url: "",
-    attempts: guid ? 1 : 0,
-    durationMs: 0,
-    ...(target.chainId === undefined ? {} : { chainId: target.chainId }),
-    message: guid
-      ? `Interrupted (${signal}) before the explorer's verdict; the guid ${guid} is in the ledger, and a rerun polls it.`
-      : `Interrupted (${signal}) before its submission was sent; a rerun sends it.`,
-    error: { code: "interrupted" },
-  };
-}
-
-// The refusals that stop a target's work, each with what lets a rerun take its contracts up where they were left
-// (the ledger keeps what was done).
-const resumedBy = new Map<string, string>([
-  ["quota_exhausted", "a rerun with the ledger after the quota resets resumes them"],
-  ["plan_required", "a rerun with a key whose plan covers this chain resumes them"],
-  ["invalid_api_key", "a rerun with a valid key resumes them"],
-  ["bot_protection", "a rerun with either way out resumes them"],
-]);
-
-// A service that stopped the run's work on it (a used-up quota, a plan, a refused key) is said once, in one line.
-function stoppedTargetLines(results: readonly VerificationResult[]): string[] {
-  const stopped = new Map<string, { message: string; resumed: string; count: number }>();
-  for (const result of results) {
-    const resumed = result.error && resumedBy.get(result.error.code);
-    if (!result.target || !result.error || !resumed) continue;
-    const seen = stopped.get(result.target);
-    stopped.set(result.target, {
-      message: seen?.message ?? result.message ?? result.error.code,
-      resumed: seen?.resumed ?? resumed,
-      count: (seen?.count ?? 0) + 1,
-    });
-  }
-  return [...stopped].map(
-    ([service, { message, resumed, count }]) =>
-      `stopped     ${service}: ${message} (${count} contract${count === 1 ? "" : "s"} not verified there; ${resumed})`,
-  );
-}
-
-function badEntryResult(entry: BadManifestEntry, explorer: string): VerificationResult {
-  return {
-    address: entry.address,
-    contract: entry.contract ?? entry.address,
-    explorer,
-    format: entry.format,
-    status: "failed",
-    url: explorer ? `${explorer}/address/${entry.address}#code` : "",
-    attempts: 0,
-    durationMs: 0,
-    message: entry.error.shortMessage,
-    error: { code: entry.error.code },
-  };
 }
 
 /**

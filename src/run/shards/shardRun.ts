@@ -3,7 +3,7 @@ import type { Service } from "../../verify/verifier.js";
 import { displayName } from "../../verify/verifyContract.js";
 import type { RunTargets } from "../targets.js";
 import { type ShardId, shardIdText } from "./shardId.js";
-import { explorersOfJobs, planShards, type Shard } from "./shardPlan.js";
+import { explorerName, explorersOfJobs, planShards, type Shard } from "./shardPlan.js";
 
 /**
  * What a shard's results carry beside the records (the JSON document's `shard`): its name, the whole plan and the
@@ -63,4 +63,14 @@ export function shardOfRun(jobs: readonly VerificationJob[], targets: RunTargets
       })),
     },
   };
+}
+
+// The shard's first line: what it verifies of the plan, and its share of each divided budget.
+export function shardLine({ shard, report }: ShardOfRun): string {
+  if (shard.explorers.length === 0)
+    return `shard       ${report.shard}: no explorer (the plan has fewer explorers than shards); nothing to do`;
+  const shares = Object.entries(shard.budgetShares).map(
+    ([service, of]) => `; 1/${of} of ${service}'s stated budget`,
+  );
+  return `shard       ${report.shard}: ${shard.explorers.map(explorerName).join(", ")}${shares.join("")}`;
 }
