@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-TSNOILI6.js";import"./chunk-FUZ6PVP7.js";import"./chunk-QDS5HYXM.js";import"./chunk-KFJLYNE5.js";import"./chunk-5N6FHUXN.js";import"./chunk-SWXU2G6V.js";import"./chunk-FSBV2BDA.js";import"./chunk-O4XGBTYD.js";import"./chunk-Y6HFES25.js";import"./chunk-KKM7PONK.js";export{a as JsonRpcChain};

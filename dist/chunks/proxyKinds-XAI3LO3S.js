@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b,c,d,e}from"./chunk-N2XUBKUR.js";import"./chunk-D5UUVM4U.js";import"./chunk-UJWUQYZZ.js";import"./chunk-4NLKPRB5.js";import"./chunk-O4XGBTYD.js";import"./chunk-Y6HFES25.js";import"./chunk-KKM7PONK.js";export{e as addressIn,c as eip1822ProxiableSlot,b as eip1967AdminSlot,a as eip1967BeaconSlot,d as resolveProxy};

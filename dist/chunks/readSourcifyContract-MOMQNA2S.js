@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{g as a,h as b}from"./chunk-ATCOFCHO.js";import"./chunk-CHIIC3TR.js";import"./chunk-WV5DQ7UW.js";import"./chunk-DE4WCWQL.js";import"./chunk-JCGIUDVE.js";import"./chunk-2FZW3YVU.js";import"./chunk-234GVHWY.js";import"./chunk-SWXU2G6V.js";import"./chunk-FSBV2BDA.js";import"./chunk-KKM7PONK.js";export{a as readSourcifyContract,b as sourcifyInputOf};
