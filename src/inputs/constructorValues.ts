@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors/invalidInputError.js";
+import { constructorParameters } from "../kernel/abiParameters.js";
 
 // Constructor values typed on a command line (the Hardhat task's and the CLI's), as `hardhat verify` reads them.
 const field = "constructorArguments";
@@ -15,14 +16,8 @@ interface AbiParameterLike {
  * @param abi - the contract's ABI
  * @returns its inputs (empty for no constructor)
  */
-export function constructorInputs(abi: readonly unknown[]): AbiParameterLike[] {
-  for (const item of abi) {
-    if (typeof item === "object" && item !== null && (item as { type?: unknown }).type === "constructor") {
-      const inputs = (item as { inputs?: unknown }).inputs;
-      return Array.isArray(inputs) ? (inputs as AbiParameterLike[]) : [];
-    }
-  }
-  return [];
+export function constructorInputs(abi: readonly unknown[]): readonly AbiParameterLike[] {
+  return constructorParameters(abi);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { StandardJsonInput } from "../verify/job.js";
 import { type BuildOutput, immutableReferencesSchema, linkReferencesSchema } from "./compilerJson.js";
 import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
 import { readJsonFile, readUtf8File } from "./jsonFile.js";
+import { inputSettingsOfMetadata } from "./metadataSettings.js";
 
 /** One contract's compilation, rebuilt from its Foundry artifact: what a build info would have held of it. */
 export interface ArtifactBuild {
@@ -45,10 +46,6 @@ const artifactSchema = z.looseObject({
   rawMetadata: z.optional(z.string()),
   metadata: z.optional(z.unknown()),
 });
-
-const outputSelection = {
-  "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object", "metadata"] },
-};
 
 /**
  * Rebuilds, from Foundry's artifacts, what `forge build --build-info` would have kept: each `out/<File>.sol/<Name>.json`
@@ -130,7 +127,7 @@ async function artifactBuild(
   const input: StandardJsonInput = {
     language: metadata.language,
     sources: await sources.read(id, sourceName, metadata.sources),
-    settings: inputSettings(metadata.settings),
+    settings: inputSettingsOfMetadata(metadata.settings),
   };
   const contract = {
     abi: artifact.abi ?? [],
@@ -158,17 +155,6 @@ function parsedJson(text: string | undefined): unknown {
 }
 
 // The metadata's settings as solc takes them: no compilationTarget, libraries by file then name, an output selection.
-function inputSettings(settings: CompilerMetadata["settings"]): Record<string, unknown> {
-  const { compilationTarget: _target, libraries, ...rest } = settings;
-  const byFile: Record<string, Record<string, string>> = {};
-  for (const [key, address] of Object.entries(libraries ?? {})) {
-    const separator = key.lastIndexOf(":");
-    const file = separator < 0 ? "" : key.slice(0, separator);
-    byFile[file] = { ...byFile[file], [key.slice(separator + 1)]: address };
-  }
-  return { ...rest, ...(Object.keys(byFile).length > 0 ? { libraries: byFile } : {}), outputSelection };
-}
-
 /** Reads each source once for all artifacts, from the project root, checking it against the metadata's hash. */
 class SourceReader {
   readonly #outDir: string;

@@ -17,7 +17,7 @@ export function encodedArguments(file: DeploymentFile, origin: JsonOrigin): { he
   try {
     if (file.argsData !== undefined) return { hex: encodeConstructorArguments({ hex: file.argsData }) };
     if (file.args === undefined || file.args.length === 0) return undefined;
-    const inputs = constructorInputs(file.abi) as AbiInput[];
+    const inputs = constructorInputs(file.abi);
     const values = file.args.map((value, index) => typedValue(inputs[index], value));
     return { hex: encodeConstructorArguments({ values, abi: file.abi }) };
   } catch (error) {
@@ -35,7 +35,7 @@ export function encodedArguments(file: DeploymentFile, origin: JsonOrigin): { he
 interface AbiInput {
   type: string;
   name?: string;
-  components?: AbiInput[];
+  components?: readonly AbiInput[];
 }
 
 // JSON's values as the encoder takes them: whole numbers as bigints (saved as decimal strings), tuples by position

@@ -14,6 +14,7 @@ import {
 } from "./hardhatDeployFiles.js";
 import { confineInnerFile, type InnerFileScope, plainFileName } from "./innerFile.js";
 import { type JsonOrigin, parseBoundedJson, parseWithSchema } from "./jsonFile.js";
+import { inputSettingsOfMetadata } from "./metadataSettings.js";
 import { userSourceName } from "./sourceNames.js";
 import { readStandardJsonFile } from "./standardJsonFile.js";
 
@@ -48,10 +49,6 @@ export interface ReadHardhatDeploymentOptions {
   /** Where the files the folder's own files point at may also be (the Action's workspace); see InnerFileScope. */
   root?: string;
 }
-
-const outputSelection = {
-  "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object", "metadata"] },
-};
 
 /**
  * Reads one network's folder of a hardhat-deploy 1.x or rocketh (hardhat-deploy 2.x) deployments folder
@@ -266,21 +263,10 @@ async function solcInput(scope: InnerFileScope, path: string): Promise<StandardJ
 
 // The metadata's settings as solc takes them: no compilationTarget, libraries by file then name, an output selection.
 function metadataInput(metadata: CompilerMetadata): StandardJsonInput {
-  const { compilationTarget: _target, libraries, ...rest } = metadata.settings;
-  const byFile: Record<string, Record<string, string>> = {};
-  for (const [key, address] of Object.entries(libraries ?? {})) {
-    const separator = key.lastIndexOf(":");
-    const file = separator < 0 ? "" : key.slice(0, separator);
-    byFile[file] = { ...byFile[file], [key.slice(separator + 1)]: address };
-  }
   const sources: StandardJsonInput["sources"] = {};
   for (const [name, source] of Object.entries(metadata.sources))
     sources[name] = { content: source.content ?? "" };
-  return {
-    language: metadata.language,
-    sources,
-    settings: { ...rest, ...(Object.keys(byFile).length > 0 ? { libraries: byFile } : {}), outputSelection },
-  };
+  return { language: metadata.language, sources, settings: inputSettingsOfMetadata(metadata.settings) };
 }
 
 /** The library name → the source files declaring it, from the folder's own library deployments. */

@@ -14,10 +14,14 @@ import {
 import { singleFileSourceOf } from "../inputs/singleFileSource.js";
 import type { Libraries } from "../kernel/libraries.js";
 import { assertAddress } from "../kernel/validate.js";
+import * as z from "../kernel/zod.js";
 import type { RequestedFormat } from "../options/verificationOptions.js";
 import { linkedLibraryAddresses } from "../recompile/bytecodeTransformations.js";
 import type { VerificationJob } from "../verify/job.js";
 import type { ProxyAddress } from "./proxyJobs.js";
+
+// The metadata's source names are all a registry submission takes from it here.
+const metadataSources = z.looseObject({ sources: z.optional(z.record(z.string(), z.unknown())) });
 
 /** The chain reads a door hands in (Hardhat's provider, or {@link chainAt} for a JSON-RPC URL). */
 export type ChainReads = ProxyChainReader;
@@ -203,7 +207,7 @@ function withFormat(
         "format",
         `--format registry needs the compiler metadata of ${contract.userFqn}, which this build did not keep.`,
       );
-    const names = Object.keys((JSON.parse(contract.metadata) as { sources?: object }).sources ?? {});
+    const names = Object.keys(metadataSources.parse(JSON.parse(contract.metadata)).sources ?? {});
     return {
       ...job,
       source: {

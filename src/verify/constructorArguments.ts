@@ -1,5 +1,6 @@
-import { type Abi, type AbiParameter, encodeAbiParameters } from "viem";
+import { encodeAbiParameters } from "viem";
 import { InvalidInputError } from "../errors/index.js";
+import { constructorParameters } from "../kernel/abiParameters.js";
 import { assertHexData } from "../kernel/validate.js";
 import type { ConstructorArguments, VerificationJob } from "./job.js";
 import type { Verifier } from "./verifier.js";
@@ -15,9 +16,7 @@ export function encodeConstructorArguments(
   args: Exclude<ConstructorArguments, { recoverFrom: unknown }>,
 ): string {
   if ("hex" in args) return assertHexData(args.hex, "constructorArguments");
-  const constructorItem = (args.abi as Abi).find((item) => item.type === "constructor");
-  const inputs: readonly AbiParameter[] =
-    constructorItem && "inputs" in constructorItem ? constructorItem.inputs : [];
+  const inputs = constructorParameters(args.abi);
   if (inputs.length !== args.values.length) {
     const expected = inputs.map((input) => `${input.type} ${input.name ?? ""}`.trim()).join(", ");
     throw new InvalidInputError(
@@ -26,7 +25,7 @@ export function encodeConstructorArguments(
     );
   }
   try {
-    return encodeAbiParameters(inputs, args.values as unknown[]).slice(2);
+    return encodeAbiParameters(inputs, args.values).slice(2);
   } catch (cause) {
     const reason = cause instanceof Error ? (cause.message.split("\n")[0] ?? cause.message) : String(cause);
     throw new InvalidInputError(

@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { neutraliseText } from "../../../src/report/terminalText.js";
-import { printLedger, runStatus } from "../../../src/run/runStatus.js";
+import { assertReceipt, printLedger, runStatus } from "../../../src/run/runStatus.js";
 import { withTarget } from "../../internal/explorerForTask.js";
 import { asUserErrors } from "../../internal/pluginError.js";
 import { defaultLedgerPath } from "../verify/ledgerOption.js";
@@ -31,8 +31,7 @@ export default async function statusTaskAction(
     return;
   }
   // Checked before the network or the explorer is touched.
-  const { assertGuid } = await import("../../../src/kernel/validate.js");
-  await asUserErrors(async () => assertGuid(guid));
+  await asUserErrors(async () => assertReceipt("blockscout", guid));
   const { failed } = await withTarget(hre, args.explorerUrl, "blockscout", ({ targets }) =>
     asUserErrors(async () =>
       runStatus(targets, guid, {

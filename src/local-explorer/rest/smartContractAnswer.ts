@@ -1,4 +1,5 @@
-import { type AbiParameter, decodeAbiParameters, getAddress, type Hex } from "viem";
+import { decodeAbiParameters, getAddress, type Hex } from "viem";
+import { constructorParameters } from "../../kernel/abiParameters.js";
 import type { ContractRecord, ExplorerBackend, ProxyFacts } from "../backend.js";
 import type { WireObject } from "./restData.js";
 
@@ -202,11 +203,7 @@ function licenseTypeOf(sourceCode: string): string {
  */
 function decodedConstructorArguments(record: ContractRecord): unknown[] | null {
   const encoded = record.constructorArguments?.replace(/^0x/i, "");
-  const constructorItem = record.abi.find(
-    (item): item is { type: "constructor"; inputs: AbiParameter[] } =>
-      typeof item === "object" && item !== null && (item as { type?: unknown }).type === "constructor",
-  );
-  const inputs = constructorItem?.inputs ?? [];
+  const inputs = constructorParameters(record.abi);
   if (!encoded || inputs.length === 0) return null;
   try {
     const values = decodeAbiParameters(inputs, `0x${encoded}` as Hex);

@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { errorCodes } from "../../errors/explorerVerifyError.js";
+import { proxyKinds } from "../../inputs/bundleSchema.js";
 import * as z from "../../kernel/zod.js";
 import { type LedgerEntry, readLedgerFile } from "../../ledger/ledgerFile.js";
 import type { VerificationResult } from "../../verify/job.js";
@@ -36,15 +38,40 @@ const shardReportSchema = z.object({
   ),
 });
 
-// The fields the merge reads of a record; the others are kept as the shard wrote them.
-const recordSchema = z.looseObject({
-  address: z.string(),
+const addressText = z.string();
+const matchKind = z.enum(["exact_match", "match"]);
+
+// A record as a shard's `--json` results hold it: every field of a run's record, each checked, since the file comes
+// back from an artifact store.
+const recordSchema = z.object({
+  address: addressText,
   contract: z.string(),
   explorer: z.string(),
-  format: z.string(),
+  format: z.enum(["standard-json", "single-file", "flattened", "vyper", "registry", "proxy"]),
   status: z.enum(["verified", "already-verified", "pending", "failed", "timeout"]),
+  guid: z.optional(z.string()),
+  url: z.string(),
+  attempts: z.number(),
+  durationMs: z.number(),
+  message: z.optional(z.string()),
   chainId: z.optional(z.number()),
+  error: z.optional(z.object({ code: z.enum(errorCodes), details: z.optional(z.string()) })),
+  createdBy: z.optional(z.object({ factory: addressText, transaction: z.string() })),
   target: z.optional(serviceSchema),
+  match: z.optional(matchKind),
+  previousMatch: z.optional(matchKind),
+  proxy: z.optional(
+    z.object({
+      kind: z.enum(proxyKinds),
+      implementations: z.array(addressText),
+      beacon: z.optional(addressText),
+      admin: z.optional(addressText),
+    }),
+  ),
+  partOf: z.optional(
+    z.object({ proxy: addressText, role: z.enum(["implementation", "facet", "beacon", "admin"]) }),
+  ),
+  copiedFrom: z.optional(z.object({ service: serviceSchema, match: z.enum(["exact", "partial"]) })),
 });
 
 const resultsSchema = z.looseObject({
@@ -92,7 +119,7 @@ export function readShardFolder(folder: string): ShardFolder {
   else {
     const parsed = resultsSchema.safeParse(parseJson(readFileSync(resultsPath, "utf8")));
     if (parsed.success) {
-      results = parsed.data.results as unknown as VerificationResult[];
+      results = parsed.data.results;
       shard = parsed.data.shard;
     } else faults.push(`${resultsPath} is not a run's --json results (the run was cut short?)`);
   }

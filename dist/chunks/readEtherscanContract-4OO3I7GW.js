@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-A4K3HYFY.js";import"./chunk-WU4S7WI6.js";import"./chunk-477PQP7E.js";import"./chunk-PMR6T5O7.js";import"./chunk-DE4WCWQL.js";import"./chunk-JCGIUDVE.js";import"./chunk-FWILSALA.js";import"./chunk-2FZW3YVU.js";import"./chunk-234GVHWY.js";import"./chunk-AN2N4FPJ.js";import"./chunk-FSBV2BDA.js";import"./chunk-KKM7PONK.js";export{a as readEtherscanContract};

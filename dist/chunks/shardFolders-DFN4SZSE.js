@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b,c,d}from"./chunk-5I2U2IPV.js";import"./chunk-Z34YDK5O.js";import"./chunk-RCDLVIYR.js";import"./chunk-CV6DEJVA.js";import"./chunk-IY3GVRRE.js";import"./chunk-IEOYXKJF.js";import"./chunk-2FZW3YVU.js";import"./chunk-234GVHWY.js";import"./chunk-AN2N4FPJ.js";import"./chunk-FSBV2BDA.js";import"./chunk-KKM7PONK.js";export{c as readShardFolder,a as shardFiles,b as shardFoldersIn,d as writeShardResults};
