@@ -1,15 +1,15 @@
 import { InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
 import { maxJsonDepth, nestsDeeperThan } from "../kernel/jsonDepth.js";
 import { assertAddress } from "../kernel/validate.js";
-import type { TransportEvent } from "../kernel/waits.js";
-import type { TransportSettings } from "../verifiers/serviceTransports.js";
 import { verifiedInputReaderFor } from "../verifiers/verifierFor.js";
 import type { VerificationJob } from "../verify/job.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";
 import { eachAtMost } from "./eachAtMost.js";
 import type { RunReporter } from "./runReporter.js";
-import { type RunResults, type RunSettings, runVerify, type UnsentContract } from "./runVerify.js";
+import { runTransport } from "./runTransport.js";
+import { type RunResults, type RunSettings, runVerify } from "./runVerify.js";
 import { describeTargets, type RunTargets } from "./targets.js";
+import type { UnsentContract } from "./unsentRecords.js";
 
 /** Contracts read at once from the source service. */
 const readsAtOnce = 4;
@@ -57,11 +57,7 @@ export async function runCopy(request: RunCopyRequest): Promise<RunResults> {
       "to",
       `copy verifies on the services it does not read from: name one other than ${from}.`,
     );
-  const transport: TransportSettings = {
-    ...(settings.maxResponseBytes === undefined ? {} : { maxResponseBytes: settings.maxResponseBytes }),
-    ...(settings.requestsPerSecond === undefined ? {} : { requestsPerSecond: settings.requestsPerSecond }),
-    onEvent: (event: TransportEvent) => reporter.event({ type: "transport", event }),
-  };
+  const transport = runTransport(settings, reporter.event);
   const chainId = sourceTarget.chainId;
   reporter.info(
     `Reading ${addresses.length} contract${addresses.length === 1 ? "" : "s"} from ${describeTargets(source)}`,

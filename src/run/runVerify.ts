@@ -1,35 +1,28 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
 import type { CreatedContractJobs } from "../discovery/createdContractJobs.js";
-import { InterruptedError, InvalidInputError } from "../errors/index.js";
+import { InvalidInputError } from "../errors/index.js";
 import type { BadManifestEntry } from "../inputs/manifest.js";
-import type { TransportEvent } from "../kernel/waits.js";
-import { engineLedger } from "../ledger/engineLedger.js";
-import { Ledger } from "../ledger/ledger.js";
 import { runConcurrencyCeiling } from "../options/verificationOptions.js";
-import type { TransportSettings } from "../verifiers/serviceTransports.js";
-import type { BlockscoutTarget, Target } from "../verifiers/target.js";
+import type { BlockscoutTarget } from "../verifiers/target.js";
 import { explorerClientFor } from "../verifiers/verifierFor.js";
 import type { ConcurrencySetting } from "../verify/adaptiveConcurrency.js";
-import type { VerificationEvent } from "../verify/events.js";
-import { isSuccess, type ResultError, type VerificationJob, type VerificationResult } from "../verify/job.js";
+import { isSuccess, type VerificationJob, type VerificationResult } from "../verify/job.js";
 import type { ProxySystem } from "../verify/proxySystems.js";
 import type { Service, Verifier } from "../verify/verifier.js";
 import { displayName } from "../verify/verifyContract.js";
-import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
-import { WorkSlots } from "../verify/workSlots.js";
 import { type DiscoveryLimits, discoverCreatedJobs } from "./createdJobsOfRun.js";
-import { interruptionGraceMs, watchInterruption } from "./interruption.js";
-import { preflightChain } from "./preflightChain.js";
+import { interruptionGraceMs } from "./interruption.js";
 import { type ProxySources, proxyJobs } from "./proxyJobs.js";
 import { QueueHeartbeat } from "./queueHeartbeat.js";
 import { readsDeadline } from "./readsDeadline.js";
 import { closingBudgets, type RunBudgets } from "./runBudgets.js";
 import type { RunReporter } from "./runReporter.js";
+import { runTransport } from "./runTransport.js";
 import type { ShardId } from "./shards/shardId.js";
 import { type ShardReport, shardLine, shardOfRun } from "./shards/shardRun.js";
 import { describeTargets, type RunTargets } from "./targets.js";
-import { jobsOn, targetVerifiers } from "./targetVerifiers.js";
-import { badEntryResult, interruptedRecord, stoppedTargetLines } from "./unsentRecords.js";
+import { badEntryResult, stoppedTargetLines, type UnsentContract, unsentRecord } from "./unsentRecords.js";
+import { type TargetsOutcome, verifyOnTargets } from "./verifyOnTargets.js";
 
 /** The settings of a run that the engine takes, as every door checked them. */
 export interface RunSettings {
@@ -58,19 +51,6 @@ export type RunResults = VerificationResult[] & {
   /** In a shard's run: the shard, the plan and the run's contracts, for the merge. */
   shard?: ShardReport | undefined;
 };
-
-/** A contract the run names but sends nowhere, and why: a failed record on each target. */
-export interface UnsentContract {
-  address: string;
-  /** How records show it. */
-  contract: string;
-  chainId?: number | undefined;
-  /** Why, for a person. */
-  message: string;
-  error: ResultError;
-  /** The record's format: `proxy` for a proxy's link never attempted. Default `standard-json`. */
-  format?: VerificationResult["format"] | undefined;
-}
 
 /** One run of verification, as a door hands it to the hall. */
 export interface RunVerifyRequest {
@@ -133,11 +113,7 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     reporter.info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
   for (const unsent of request.unsent ?? [])
     reporter.info(`skipped     ${unsent.address}: ${unsent.message}`);
-  const transport: TransportSettings = {
-    ...(settings.maxResponseBytes === undefined ? {} : { maxResponseBytes: settings.maxResponseBytes }),
-    ...(settings.requestsPerSecond === undefined ? {} : { requestsPerSecond: settings.requestsPerSecond }),
-    onEvent: (event: TransportEvent) => reporter.event({ type: "transport", event }),
-  };
+  const transport = runTransport(settings, reporter.event);
   checkJobChains(jobs, targets);
   // The reads before any verification (what the jobs created, the proxies' kinds and parts) answer to one deadline,
   // as one contract's work does: a chain or explorer that never answers cannot hold the run past it.
@@ -176,86 +152,72 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   const services = [...new Set(targets.targets.map((target) => target.service))];
   const count = `${jobs.length} contract${jobs.length === 1 ? "" : "s"}`;
   reporter.info(`Verifying ${count} on ${describeTargets(targets.targets)}`);
-  // One ledger for every target: its entries are keyed by each service's own name for the chain.
-  const ledger = request.ledger
-    ? new Ledger(request.ledger.path, { staleLockMs: settings.timeoutSeconds * 1_000 })
-    : undefined;
   const heartbeat = new QueueHeartbeat((line) => reporter.info(line));
-  const shared: JobsOptions = {
-    concurrency: settings.concurrency,
-    // One limit over every target's pool, each under its own concurrency too.
-    totalConcurrency: new WorkSlots(
-      Math.max(runConcurrencyCeiling, settings.concurrency === "auto" ? 0 : settings.concurrency),
-    ),
-    timeoutMs: settings.timeoutSeconds * 1_000,
-    force: settings.force || request.preChecked === true,
-    wait: settings.wait,
-    preflight: settings.preflight,
-    sendUnlisted: settings.sendUnlisted === true,
-    ...(request.rpc ? { rpc: preflightChain(request.rpc) } : {}),
-    openChain: preflightChain,
-    ...(ledger ? { ledger: engineLedger(ledger), recheck: request.ledger?.recheck } : {}),
-  };
   const chains = new Set(targets.targets.map((target) => target.chainId));
-  const batches: Batch[] = [];
-  const verifiers = await targetVerifiers(targets.targets, transport, sharded?.shard.budgetShares);
-  const unsentRecords: VerificationResult[] = [];
-  for (const [index, target] of targets.targets.entries()) {
-    const chainJobs = jobsOn(target, jobs, targets.chainIds);
-    const verifier = verifiers[index] as Verifier;
-    for (const contract of unsent) {
-      if (
-        contract.chainId !== undefined &&
-        target.chainId !== undefined &&
-        contract.chainId !== target.chainId
-      )
-        continue;
-      unsentRecords.push({
-        address: contract.address,
-        contract: contract.contract,
-        explorer: verifier.pages.base,
-        format: contract.format ?? "standard-json",
-        status: "failed",
-        url: verifier.pages.contract(contract.address),
-        attempts: 0,
-        durationMs: 0,
-        message: contract.message,
-        error: contract.error,
-        ...(target.chainId === undefined ? {} : { chainId: target.chainId }),
-        target: target.service,
-      });
-    }
-    // Over several targets, each line of progress says which one it is about; over several chains, which chain.
-    const tags = {
-      ...(services.length > 1 ? { target: target.service } : {}),
-      ...(chains.size > 1 && target.chainId !== undefined ? { chainId: target.chainId } : {}),
-    };
-    const onEvent = (event: VerificationEvent): void => {
-      heartbeat.observe(target.service, event);
-      reporter.event({ ...event, ...tags });
-    };
-    const proxies =
-      targets.chainIds.length <= 1 ? systems : systems.filter((s) => s.chainId === target.chainId);
-    batches.push({
-      target,
-      jobs: chainJobs,
-      options: { ...shared, chainId: target.chainId, onEvent, ...(proxies.length > 0 ? { proxies } : {}) },
-      run: (options) => verifyJobs(verifier, chainJobs, options),
-    });
-  }
   heartbeat.start();
-  let results: Awaited<ReturnType<typeof runBatches>>;
+  let outcome: TargetsOutcome;
   try {
-    results = await runBatches(batches, request.interruptible ? reporter : undefined);
+    outcome = await verifyOnTargets({
+      jobs,
+      targets,
+      engine: {
+        options: {
+          concurrency: settings.concurrency,
+          // One limit over every target's pool, each under its own concurrency too.
+          totalConcurrency: Math.max(
+            runConcurrencyCeiling,
+            settings.concurrency === "auto" ? 0 : settings.concurrency,
+          ),
+          timeoutMs: settings.timeoutSeconds * 1_000,
+          force: settings.force || request.preChecked === true,
+          wait: settings.wait,
+          preflight: settings.preflight,
+          sendUnlisted: settings.sendUnlisted === true,
+          ...(request.ledger ? { recheck: request.ledger.recheck } : {}),
+        },
+        // One ledger for every target: its entries are keyed by each service's own name for the chain.
+        ledger: request.ledger?.path,
+        staleLockMs: settings.timeoutSeconds * 1_000,
+        rpc: request.rpc,
+      },
+      transport,
+      budgetShares: sharded?.shard.budgetShares,
+      systems,
+      // Over several targets, each line of progress says which one it is about; over several chains, which chain.
+      onEvent: (event, target) => {
+        heartbeat.observe(target.service, event);
+        reporter.event({
+          ...event,
+          ...(services.length > 1 ? { target: target.service } : {}),
+          ...(chains.size > 1 && target.chainId !== undefined ? { chainId: target.chainId } : {}),
+        });
+      },
+      ...(request.interruptible
+        ? {
+            onInterrupted: (signal: NodeJS.Signals) =>
+              reporter.info(
+                `interrupted by ${signal}: no new submission starts; answers in flight are awaited up to ${interruptionGraceMs / 1_000} s`,
+              ),
+          }
+        : {}),
+    });
   } finally {
     heartbeat.stop();
   }
-  const interruptedBy = results.interruptedBy;
-  for (const line of stoppedTargetLines(results.records)) reporter.info(line);
+  const { verifiers, interruptedBy } = outcome;
+  const records = outcome.batches.flatMap((batch) => batch.records);
+  const unsentRecords = targets.targets.flatMap((target, index) =>
+    unsent.flatMap((contract) => {
+      const elsewhere =
+        contract.chainId !== undefined && target.chainId !== undefined && contract.chainId !== target.chainId;
+      return elsewhere ? [] : [unsentRecord(contract, target, verifiers[index] as Verifier)];
+    }),
+  );
+  for (const line of stoppedTargetLines(records)) reporter.info(line);
   const budgets = closingBudgets(verifiers, (line) => reporter.footnote(line));
-  const base = results.records[0]?.explorer ?? explorer?.instanceUrl ?? "";
+  const base = records[0]?.explorer ?? explorer?.instanceUrl ?? "";
   const all = [
-    ...results.records,
+    ...records,
     ...unsentRecords,
     ...(request.badEntries ?? []).map((entry) => badEntryResult(entry, base)),
   ];
@@ -287,73 +249,6 @@ function checkJobChains(jobs: readonly VerificationJob[], targets: RunTargets): 
         ? `${displayName(job)} does not say its chain, and the run is on chains ${known.join(", ")}. Nothing was sent.`
         : `${displayName(job)} is deployed on chain ${chainId}, but the run is on chain${known.length === 1 ? "" : "s"} ${known.join(", ")}. Nothing was sent.`,
     );
-  }
-}
-
-interface Batch {
-  target: Target;
-  jobs: VerificationJob[];
-  options: JobsOptions;
-  run: (options: JobsOptions) => Promise<VerificationResult[]>;
-}
-
-// Every batch at once. Interrupted, the batches are not awaited past the grace: each job then has its verdict if
-// one came, else an `interrupted` record (with the guid of a submission whose answer was not awaited).
-async function runBatches(
-  batches: Batch[],
-  reporter: RunReporter | undefined,
-): Promise<{ records: VerificationResult[]; interruptedBy: NodeJS.Signals | undefined }> {
-  const interruption = reporter
-    ? watchInterruption((signal) =>
-        reporter.info(
-          `interrupted by ${signal}: no new submission starts; answers in flight are awaited up to ${interruptionGraceMs / 1_000} s`,
-        ),
-      )
-    : undefined;
-  const heard = batches.map(() => ({
-    finished: new Map<string, VerificationResult>(),
-    guids: new Map<string, string>(),
-  }));
-  const work = Promise.all(
-    batches.map((batch, index) => {
-      if (batch.jobs.length === 0) return [];
-      const seen = heard[index] as (typeof heard)[number];
-      const onEvent = batch.options.onEvent;
-      return batch.run({
-        ...batch.options,
-        onSubmitting: () => {
-          if (interruption?.signal) throw new InterruptedError(interruption.signal);
-        },
-        onEvent: (event: VerificationEvent) => {
-          if (event.type === "finished") seen.finished.set(event.address.toLowerCase(), event.result);
-          if (event.type === "submitted" && event.guid)
-            seen.guids.set(event.address.toLowerCase(), event.guid);
-          onEvent?.(event);
-        },
-      });
-    }),
-  );
-  try {
-    const done = interruption
-      ? await Promise.race([work, interruption.graceOver.then(() => undefined)])
-      : await work;
-    if (done) return { records: done.flat(), interruptedBy: interruption?.signal };
-    const signal = interruption?.signal as NodeJS.Signals;
-    return {
-      records: batches.flatMap((batch, index) => {
-        const seen = heard[index] as (typeof heard)[number];
-        return batch.jobs.map((job) => {
-          const key = job.address.toLowerCase();
-          return {
-            ...(seen.finished.get(key) ?? interruptedRecord(job, batch.target, signal, seen.guids.get(key))),
-            target: batch.target.service,
-          };
-        });
-      }),
-      interruptedBy: signal,
-    };
-  } finally {
-    interruption?.dispose();
   }
 }
 

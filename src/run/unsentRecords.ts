@@ -1,7 +1,50 @@
 import type { BadManifestEntry } from "../inputs/manifest.js";
 import type { Target } from "../verifiers/target.js";
-import type { VerificationJob, VerificationResult } from "../verify/job.js";
+import type { ResultError, VerificationJob, VerificationResult } from "../verify/job.js";
+import type { Verifier } from "../verify/verifier.js";
 import { displayName } from "../verify/verifyContract.js";
+
+/** A contract the run names but sends nowhere, and why: a failed record on each target. */
+export interface UnsentContract {
+  address: string;
+  /** How records show it. */
+  contract: string;
+  chainId?: number | undefined;
+  /** Why, for a person. */
+  message: string;
+  error: ResultError;
+  /** The record's format: `proxy` for a proxy's link never attempted. Default `standard-json`. */
+  format?: VerificationResult["format"] | undefined;
+}
+
+/**
+ * The record of a contract the run sends nowhere, on one target: failed, with why.
+ *
+ * @param contract - the contract, and why it is not sent
+ * @param target - the target it would have gone to
+ * @param verifier - the target's verifier, for its pages
+ * @returns the record
+ */
+export function unsentRecord(
+  contract: UnsentContract,
+  target: Target,
+  verifier: Verifier,
+): VerificationResult {
+  return {
+    address: contract.address,
+    contract: contract.contract,
+    explorer: verifier.pages.base,
+    format: contract.format ?? "standard-json",
+    status: "failed",
+    url: verifier.pages.contract(contract.address),
+    attempts: 0,
+    durationMs: 0,
+    message: contract.message,
+    error: contract.error,
+    ...(target.chainId === undefined ? {} : { chainId: target.chainId }),
+    target: target.service,
+  };
+}
 
 /**
  * The record of a job a signal stopped: failed, with what a rerun does.

@@ -1,13 +1,12 @@
 import type { FindExplorerOptions } from "../explorers/findExplorerByChainId.js";
-import { engineLedger } from "../ledger/engineLedger.js";
-import { Ledger } from "../ledger/ledger.js";
+import type { Ledger } from "../ledger/ledger.js";
 import type { VerificationJob, VerificationResult } from "../verify/job.js";
 import type { Service, Verifier } from "../verify/verifier.js";
 import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
-import { WorkSlots } from "../verify/workSlots.js";
-import { type ChainRpc, preflightChain } from "./preflightChain.js";
+import type { ChainRpc } from "./preflightChain.js";
+import { runTransport } from "./runTransport.js";
 import { type ChainPlace, resolveTargets } from "./targets.js";
-import { jobsOn, targetVerifiers } from "./targetVerifiers.js";
+import { engineOptions, verifyOnTargets } from "./verifyOnTargets.js";
 
 /** What a script says about where and how to verify: the explorer and keys in its own words, and the engine's settings. */
 export interface BatchOptions extends Omit<JobsOptions, "chainId" | "ledger" | "rpc" | "openChain"> {
@@ -69,15 +68,9 @@ export async function verifyBatch(
   jobs: VerificationJob[],
   options: BatchOptions = {},
 ): Promise<VerificationResult[]> {
-  const opened = typeof options.ledger === "string" ? new Ledger(options.ledger) : options.ledger;
-  const { rpc, ...rest } = options;
-  const engineOptions: JobsOptions = {
-    ...rest,
-    ledger: opened ? engineLedger(opened) : undefined,
-    ...(rpc ? { rpc: preflightChain(rpc) } : {}),
-    openChain: preflightChain,
-  };
-  if (options.verifier) return verifyJobs(options.verifier, jobs, engineOptions);
+  const { rpc, ledger, verifier, ...rest } = options;
+  const engine = { options: rest, ledger, rpc };
+  if (verifier) return verifyJobs(verifier, jobs, engineOptions(engine));
   const named = [...new Set(jobs.flatMap((job) => (job.chainId === undefined ? [] : [job.chainId])))];
   const chainIds = named.length > 0 ? named : [options.chainId];
   const source = named.length > 0 ? "the jobs' chainId" : "the chainId option";
@@ -114,30 +107,15 @@ export async function verifyBatch(
     ...(options.explorerLookup ? { lookup: options.explorerLookup } : {}),
   });
   try {
-    const slots =
-      options.totalConcurrency instanceof WorkSlots
-        ? options.totalConcurrency
-        : new WorkSlots(options.totalConcurrency ?? Number.POSITIVE_INFINITY);
-    const verifiers = await targetVerifiers(resolved.targets, {
-      ...(options.requestsPerSecond === undefined ? {} : { requestsPerSecond: options.requestsPerSecond }),
-      ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
-      onEvent: (event) => options.onEvent?.({ type: "transport", event }),
+    const { batches } = await verifyOnTargets({
+      jobs,
+      targets: resolved,
+      engine,
+      transport: runTransport(options, options.onEvent),
     });
-    const batches = await Promise.all(
-      resolved.targets.map(async (target, index) => {
-        const verifier = verifiers[index];
-        if (!verifier) throw new Error(`no verifier for the target ${index}`);
-        const own = jobsOn(target, jobs, resolved.chainIds);
-        const records = await verifyJobs(verifier, own, {
-          ...engineOptions,
-          totalConcurrency: slots,
-          chainId: target.chainId,
-        });
-        return recordsByJob(own, records);
-      }),
-    );
+    const byJob = batches.map((batch) => recordsByJob(batch.jobs, batch.records));
     // Job order, each job's records in the order of the targets.
-    return jobs.flatMap((job) => batches.flatMap((batch) => batch.get(job) ?? []));
+    return jobs.flatMap((job) => byJob.flatMap((records) => records.get(job) ?? []));
   } finally {
     await resolved.close();
   }
