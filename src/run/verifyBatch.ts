@@ -6,7 +6,7 @@ import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
 import type { ChainRpc } from "./preflightChain.js";
 import { runTransport } from "./runTransport.js";
 import { type ChainPlace, resolveTargets } from "./targets.js";
-import { engineOptions, verifyOnTargets } from "./verifyOnTargets.js";
+import { openedEngineOptions, verifyOnTargets } from "./verifyOnTargets.js";
 
 /** What a script says about where and how to verify: the explorer and keys in its own words, and the engine's settings. */
 export interface BatchOptions extends Omit<JobsOptions, "chainId" | "ledger" | "rpc" | "openChain"> {
@@ -70,7 +70,7 @@ export async function verifyBatch(
 ): Promise<VerificationResult[]> {
   const { rpc, ledger, verifier, ...rest } = options;
   const engine = { options: rest, ledger, rpc };
-  if (verifier) return verifyJobs(verifier, jobs, engineOptions(engine));
+  if (verifier) return verifyJobs(verifier, jobs, openedEngineOptions(engine));
   const named = [...new Set(jobs.flatMap((job) => (job.chainId === undefined ? [] : [job.chainId])))];
   const chainIds = named.length > 0 ? named : [options.chainId];
   const source = named.length > 0 ? "the jobs' chainId" : "the chainId option";

@@ -73,7 +73,7 @@ export interface TargetsOutcome {
  */
 export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> {
   const { targets, chainIds } = run.targets;
-  const shared = engineOptions(run.engine);
+  const shared = openedEngineOptions(run.engine);
   const slots =
     shared.totalConcurrency instanceof WorkSlots
       ? shared.totalConcurrency
@@ -154,7 +154,7 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
  * @returns the engine's options
  * @throws {InvalidInputError} when the ledger file is not a ledger
  */
-export function engineOptions(engine: RunEngine): JobsOptions {
+export function openedEngineOptions(engine: RunEngine): JobsOptions {
   const { ledger, staleLockMs, rpc, options } = engine;
   const opened =
     typeof ledger === "string"
