@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
+import { commentBody } from "../report/commentBody.js";
 import { jobSummaryHtml } from "../report/jobSummaryHtml.js";
+import { stepOutputValues } from "../report/stepOutputValues.js";
 import { neutraliseText } from "../report/terminalText.js";
 import { failureLine } from "../run/contractCounts.js";
 import { interruptedExitCode } from "../run/interruption.js";
@@ -8,7 +10,7 @@ import type { Service } from "../verify/verifier.js";
 import type { ActionInputs } from "./inputs.js";
 import { commentOnPullRequest } from "./pullRequestComment.js";
 import { logLine } from "./runnerCommands.js";
-import { outputWriter, writeStepOutputs } from "./stepOutputs.js";
+import { outputWriter } from "./stepOutputs.js";
 
 /** How the step reports a run, besides its records. */
 export interface RunReportInputs {
@@ -25,7 +27,7 @@ export interface RunReportInputs {
 }
 
 /**
- * Reports a run on the runner: the outputs and annotations, the job summary, the pull request's comment; then fails
+ * Reports a run on the runner: the outputs and annotations (see {@link stepOutputValues}), the job summary, the pull request's comment; then fails
  * the step when the run was interrupted (and exits with its signal's code), incomplete, or failed with
  * `fail-on-error` on. An output, summary or comment that cannot be written is a warning; the run's result stands.
  *
@@ -36,8 +38,11 @@ export async function reportRun(results: RunResults, inputs: RunReportInputs): P
   // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
   const core = await import("@actions/core");
   const setOutput = outputWriter(core);
-  writeStepOutputs(core, setOutput, results, inputs.optionalTargets);
-  for (const [name, value] of Object.entries(inputs.outputs ?? {})) setOutput(name, value);
+  const { outputs, cutLine, annotations } = stepOutputValues(results, inputs.optionalTargets);
+  for (const { level, message, title } of annotations)
+    (level === "error" ? core.error : core.warning)(message, { title });
+  for (const [name, value] of Object.entries({ ...outputs, ...inputs.outputs })) setOutput(name, value);
+  if (cutLine) logLine(cutLine);
   const explorer = results.find((result) => result.explorer)?.explorer ?? "";
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   let summaryHoldsTable = false;
@@ -62,11 +67,15 @@ export async function reportRun(results: RunResults, inputs: RunReportInputs): P
         },
       );
   } else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
-  await commentOnPullRequest(inputs.comment, results, explorer, {
-    summaryHoldsTable,
-    optionalTargets: inputs.optionalTargets,
-    secrets: inputs.secrets,
-  });
+  if (inputs.comment.prComment)
+    await commentOnPullRequest(
+      inputs.comment,
+      commentBody(results, explorer, process.env, {
+        summaryHoldsTable,
+        optionalTargets: inputs.optionalTargets,
+      }),
+      inputs.secrets,
+    );
   if (results.interruptedBy) {
     const note = `Interrupted (${results.interruptedBy}): the records without a verdict say so; the ledger keeps what was sent, so a rerun resumes.`;
     if (summaryFile && existsSync(summaryFile))
