@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { commentBody } from "../report/commentBody.js";
+import { failureLine } from "../report/contractCounts.js";
 import { jobSummaryHtml } from "../report/jobSummaryHtml.js";
 import { stepOutputValues } from "../report/stepOutputValues.js";
 import { neutraliseText } from "../report/terminalText.js";
-import { failureLine } from "../run/contractCounts.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import { type RunResults, runSucceeded } from "../run/runVerify.js";
 import type { Service } from "../verify/verifier.js";

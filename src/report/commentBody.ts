@@ -1,6 +1,6 @@
-import { totalsLine } from "../run/contractCounts.js";
 import type { VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
+import { totalsLine } from "./contractCounts.js";
 import { fitWithin } from "./githubLimits.js";
 import { resultsHtml, summaryLink, summaryText } from "./resultsHtml.js";
 

@@ -1,7 +1,7 @@
-import { totalsLine } from "../run/contractCounts.js";
-import { budgetText, type RunBudgets } from "../run/runBudgets.js";
 import type { VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
+import { budgetText, type ServiceBudget } from "./budgetText.js";
+import { totalsLine } from "./contractCounts.js";
 import { fitsBytes, fitWithin, maxJobSummaryBytes } from "./githubLimits.js";
 import { resultsHtml, summaryText } from "./resultsHtml.js";
 
@@ -25,7 +25,7 @@ export interface JobSummary {
 export function jobSummaryHtml(
   results: readonly VerificationResult[],
   explorer: string,
-  budgets: RunBudgets = {},
+  budgets: Partial<Record<Service, ServiceBudget>> = {},
   optionalTargets: readonly Service[] = [],
 ): JobSummary {
   const budgetHtml = Object.entries(budgets)

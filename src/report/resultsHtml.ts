@@ -1,6 +1,6 @@
-import { targetTotalsLine, totalsLine } from "../run/contractCounts.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
+import { targetTotalsLine, totalsLine } from "./contractCounts.js";
 import { statusWord } from "./statusWord.js";
 import { neutraliseText } from "./terminalText.js";
 

@@ -1,6 +1,6 @@
-import { contractCounts, countsPerTarget } from "../run/contractCounts.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
+import { contractCounts, countsPerTarget } from "./contractCounts.js";
 import { capMessage, resultsOutput } from "./githubLimits.js";
 import { neutraliseText } from "./terminalText.js";
 
