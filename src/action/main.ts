@@ -7,26 +7,23 @@ import { type BadManifestEntry, isInlineManifest } from "../inputs/manifest.js";
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredentials.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
+import { capLogLine } from "../report/githubLimits.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
 import { bundledJobs } from "../run/bundledJobs.js";
-import { failureLine } from "../run/contractCounts.js";
 import { createdJobsFromInputs, jobsFromInputs, proxySources, workspaceCompilers } from "../run/inputJobs.js";
-import { interruptedExitCode } from "../run/interruption.js";
 import type { ProxyAddress } from "../run/proxyJobs.js";
 import { readsDeadline } from "../run/readsDeadline.js";
 import { RunReporter } from "../run/runReporter.js";
-import { type RunResults, runSucceeded, runVerify } from "../run/runVerify.js";
+import { type RunResults, runVerify } from "../run/runVerify.js";
 import { readRunSettings } from "../run/settings.js";
 import { type ChainClaim, chainPlaces, resolveTargets } from "../run/targets.js";
 import type { VerificationJob } from "../verify/job.js";
 import { checkFolderInputs } from "./folderInputs.js";
-import { capLogLine } from "./githubLimits.js";
 import { type ActionInputs, readActionInputs } from "./inputs.js";
-import { writeJobSummary } from "./jobSummary.js";
-import { commentOnPullRequest } from "./pullRequestComment.js";
+import { reportRun } from "./reportRun.js";
 import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
 import { readShardStep } from "./shardInputs.js";
-import { outputWriter, reportOutputs } from "./stepOutputs.js";
+import { outputWriter } from "./stepOutputs.js";
 
 /**
  * The Action: reads the inputs, verifies every contract, writes the summary, annotations and outputs, and fails
@@ -191,50 +188,13 @@ export async function run(): Promise<void> {
       const { writeShardResults } = await import("../run/shards/shardFolders.js");
       logLine(`Wrote the shard's results ${writeShardResults(resolve(workspace, inputs.ledger), results)}`);
     }
-    // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
-    const core = await import("@actions/core");
-    const setOutput = outputWriter(core);
-    reportOutputs(core, setOutput, results, inputs.optionalTargets);
-    if (bundleFile && existsSync(bundleFile)) setOutput("bundle", bundleFile);
-    const explorer = results[0]?.explorer ?? "";
-    let summaryHoldsTable = false;
-    const summaryFile = process.env.GITHUB_STEP_SUMMARY;
-    // The outputs are written: a summary that cannot be written is said, and does not fail the run.
-    if (summaryFile && !existsSync(summaryFile))
-      core.warning(
-        neutraliseText(
-          `No job summary: GITHUB_STEP_SUMMARY names ${summaryFile}, which does not exist (a runner creates it before the step). The verification's result stands.`,
-        ),
-      );
-    else if (summaryFile)
-      ({ holdsTable: summaryHoldsTable } = await writeJobSummary(
-        results,
-        explorer,
-        results.budgets,
-        inputs.optionalTargets,
-      ).catch((error: unknown) => {
-        core.warning(
-          neutraliseText(`No job summary: ${error instanceof Error ? error.message : String(error)}`),
-        );
-        return { holdsTable: false };
-      }));
-    else logLine("No job summary: GITHUB_STEP_SUMMARY is not set (not running on a GitHub runner).");
-    await commentOnPullRequest(inputs, results, explorer, {
-      summaryHoldsTable,
+    await reportRun(results, {
       optionalTargets: inputs.optionalTargets,
+      comment: inputs,
       secrets: [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey],
+      failOnError: inputs.failOnError,
+      outputs: bundleFile && existsSync(bundleFile) ? { bundle: bundleFile } : {},
     });
-    if (results.interruptedBy) {
-      const note = `Interrupted (${results.interruptedBy}): the records without a verdict say so; the ledger keeps what was sent, so a rerun resumes.`;
-      if (summaryFile && existsSync(summaryFile))
-        await core.summary.addRaw(`<p><strong>${note}</strong></p>`, true).write();
-      core.setFailed(note);
-      // Answers still in flight are not awaited: their sockets must not hold the step open.
-      process.exit(interruptedExitCode(results.interruptedBy));
-    }
-    if (!runSucceeded(results, inputs.optionalTargets) && inputs.failOnError) {
-      core.setFailed(failureLine(results));
-    }
   } catch (error) {
     const core = await import("@actions/core");
     if (isExplorerVerifyError(error)) {
@@ -295,39 +255,17 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
   } finally {
     endLogGroup();
   }
-  const core = await import("@actions/core");
-  reportOutputs(core, outputWriter(core), results, settings.optionalTargets);
-  const explorer = results.find((result) => result.explorer)?.explorer ?? "";
-  const summaryFile = process.env.GITHUB_STEP_SUMMARY;
-  let summaryHoldsTable = false;
-  if (summaryFile && existsSync(summaryFile))
-    ({ holdsTable: summaryHoldsTable } = await writeJobSummary(
-      results,
-      explorer,
-      undefined,
-      settings.optionalTargets,
-    ));
-  await commentOnPullRequest(
-    { prComment, githubToken, timeoutSeconds: settings.timeoutSeconds },
-    results,
-    explorer,
-    {
-      summaryHoldsTable,
-      optionalTargets: settings.optionalTargets,
-      secrets: [],
-    },
-  );
-  if (!results.complete)
-    core.setFailed(
-      results.notRun.length > 0
+  await reportRun(results, {
+    optionalTargets: settings.optionalTargets,
+    comment: { prComment, githubToken, timeoutSeconds: settings.timeoutSeconds },
+    secrets: [],
+    failOnError: !["false", "no", "off", "0"].includes(readInput("fail-on-error").trim().toLowerCase()),
+    incomplete: results.complete
+      ? undefined
+      : results.notRun.length > 0
         ? `Shards that did not report: ${results.notRun.map(({ shard, contracts }) => `${shard} (${contracts} records not run)`).join(", ")}; rerun them with the merged ledger.`
         : "The merge did not find every shard's ledger and results: see the log.",
-    );
-  else if (
-    !runSucceeded(results, settings.optionalTargets) &&
-    !["false", "no", "off", "0"].includes(readInput("fail-on-error").trim().toLowerCase())
-  )
-    core.setFailed(failureLine(results));
+  });
 }
 
 // The run's bundle file: in the runner's temporary folder, outside the workspace and its checkouts.

@@ -1,21 +1,11 @@
 import { readFileSync } from "node:fs";
 import { createRedactor } from "../errors/redact.js";
 import * as z from "../kernel/zod.js";
+import { commentMarker } from "../report/commentBody.js";
 import { neutraliseText } from "../report/terminalText.js";
-import { totalsLine } from "../run/contractCounts.js";
-import type { VerificationResult } from "../verify/job.js";
-import type { Service } from "../verify/verifier.js";
 import type { GitHubAnswer, GitHubApi } from "./githubApi.js";
-import { fitWithin } from "./githubLimits.js";
 import type { ActionInputs } from "./inputs.js";
-import { resultsHtml, summaryLink, summaryText } from "./jobSummary.js";
 import { logLine } from "./runnerCommands.js";
-
-/** The hidden first line of the Action's comment: a later run finds the comment by it and updates it. */
-export const commentMarker = "<!-- explorer-verify -->";
-
-// GitHub refuses a comment body longer than this.
-const maxCommentChars = 65_536;
 
 const pullRequestEvents = ["pull_request", "pull_request_target"];
 
@@ -103,53 +93,6 @@ export function pullRequestOfEvent(env: NodeJS.ProcessEnv = process.env): PullRe
   return { ...named, number, ...(fromFork === undefined ? {} : { fromFork }) };
 }
 
-/** Where the records are when the comment cannot hold the table. */
-export interface CommentFallback {
-  /** The job summary holds the table (it was written, within GitHub's limit): the comment points to it. */
-  summaryHoldsTable: boolean;
-  /** The targets whose failures only warn: each such failure says so, as in the summary. */
-  optionalTargets?: readonly Service[];
-}
-
-/**
- * The comment's body: the marker, the job summary's HTML and a link to the run, within GitHub's 65,536 characters:
- * explorer texts cut shorter as needed (see {@link fitWithin}), and a table too long even so gives way to the totals
- * and where the records are (the job summary, only when it holds them).
- *
- * @param results - the records
- * @param explorer - the explorer's base URL
- * @param env - the runner's environment, for the run's address
- * @param fallback - whether the job summary holds the table
- * @returns the body, at most GitHub's 65,536 characters
- */
-export function commentBody(
-  results: readonly VerificationResult[],
-  explorer: string,
-  env: NodeJS.ProcessEnv = process.env,
-  fallback: CommentFallback = { summaryHoldsTable: true },
-): string {
-  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env;
-  const runUrl = server && repository && runId ? `${server}/${repository}/actions/runs/${runId}` : undefined;
-  const runLink = runUrl ? summaryLink(runUrl, `run ${runId}`) : "";
-  const fitted = fitWithin(
-    results,
-    (text) => text.length <= maxCommentChars,
-    (records, cutNote) =>
-      `${commentMarker}\n${resultsHtml(records, explorer, fallback.optionalTargets)}${cutNote ? `<p>${summaryText(cutNote)}</p>\n` : ""}${runLink ? `<p>From ${runLink}.</p>\n` : ""}`,
-  );
-  if (fitted !== undefined) return fitted.text;
-  const where = fallback.summaryHoldsTable
-    ? `it is in the job summary${runLink ? ` of ${runLink}` : ""}`
-    : `the log and the results output of ${runLink || "the run"} hold the records`;
-  return `${commentMarker}\n<h2>Contract verification</h2>\n<p>${summaryText(totalsLine(results))}</p>\n<p>The table is too long for a comment: ${where}.</p>\n`;
-}
-
-/** What else the comment needs to know of the run. */
-export interface CommentContext extends CommentFallback {
-  /** Values never to show, besides the token: the run's keys and secret header values. */
-  secrets: readonly (string | undefined)[];
-}
-
 // The comment's requests end within the step's deadline (its start and timeout-seconds), and within 30 s; a step
 // that ran to its deadline still gets 10 s to post what it found.
 const maxCommentMs = 30_000;
@@ -190,8 +133,8 @@ type TokenIdentity = { kind: "account"; login: string; id: number } | { kind: "a
 class CommentRefused extends Error {}
 
 /**
- * With `pr-comment` on, posts the results on the pull request the workflow runs for, or updates the comment an
- * earlier run of this Action posted: the first comment, over every page (up to 3,000 comments), that starts with
+ * Posts a comment's body on the pull request the workflow runs for, or updates the comment an earlier run of this
+ * Action posted: the first comment, over every page (up to 3,000 comments), that starts with
  * {@link commentMarker} and was written by the account the token acts as (see {@link TokenIdentity}: a comment by
  * anyone else is never touched, whatever it says). Elsewhere it logs why it skipped. Every request ends by the
  * comment's deadline (within the step's: `timeout-seconds` from the step's start, at most 30 s, at least 10 s); the
@@ -199,18 +142,15 @@ class CommentRefused extends Error {}
  * read-only token, a missing permission, GitHub's answer), never a failed step; no text shows the token, in any
  * encoding.
  *
- * @param inputs - the Action's `pr-comment`, `github-token` and `timeout-seconds`
- * @param results - the records
- * @param explorer - the explorer's base URL
- * @param context - whether the job summary holds the table, and the run's other secrets
+ * @param inputs - the Action's `github-token` and `timeout-seconds`
+ * @param body - the comment's body
+ * @param secrets - values never to show, besides the token: the run's keys
  */
 export async function commentOnPullRequest(
-  inputs: Pick<ActionInputs, "prComment" | "githubToken" | "timeoutSeconds">,
-  results: readonly VerificationResult[],
-  explorer: string,
-  context: CommentContext = { summaryHoldsTable: true, secrets: [] },
+  inputs: Pick<ActionInputs, "githubToken" | "timeoutSeconds">,
+  body: string,
+  secrets: readonly (string | undefined)[],
 ): Promise<void> {
-  if (!inputs.prComment) return;
   const pullRequest = pullRequestOfEvent();
   if ("skipped" in pullRequest) {
     logLine(pullRequest.skipped);
@@ -223,7 +163,7 @@ export async function commentOnPullRequest(
     core.warning(`Could not comment on ${where}: input github-token is empty.`);
     return;
   }
-  const redact = createRedactor([token, ...context.secrets]);
+  const redact = createRedactor([token, ...secrets]);
   const warn = (reason: string) =>
     core.warning(neutraliseText(redact(`Could not comment on ${where}: ${reason.replace(/\.$/, "")}.`)));
   // Loaded only now: runs without a comment never load the GitHub client.
@@ -237,7 +177,6 @@ export async function commentOnPullRequest(
   const signal = AbortSignal.timeout(deadlineMs);
   const api = new GitHubApi(base, token, signal);
   try {
-    const body = redact(commentBody(results, explorer, process.env, context));
     const identity = await tokenIdentity(api);
     const earlier = await findOwnComment(api, pullRequest, identity);
     const { owner, repo, number } = pullRequest;
@@ -249,7 +188,7 @@ export async function commentOnPullRequest(
       logLine(
         `Read the first ${(maxCommentPages * 100).toLocaleString("en-US")} comments of ${where} without finding this Action's own: a new comment is written.`,
       );
-    const answer = await api.send(method, api.url(path), { body });
+    const answer = await api.send(method, api.url(path), { body: redact(body) });
     if (answer.status === 403) throw new CommentRefused(readOnlyReason(pullRequest, answer));
     const written = commentSchema.safeParse(answer.json);
     if ((answer.status !== 200 && answer.status !== 201) || !written.success)

@@ -1,3 +1,4 @@
+import { verifiedLines } from "../report/contractCounts.js";
 import { progressLine } from "../report/progressLine.js";
 import { formatResultsTable } from "../report/resultsTable.js";
 import { paint } from "../report/terminalColour.js";
@@ -5,7 +6,6 @@ import { neutraliseLines } from "../report/terminalText.js";
 import type { VerificationEvent } from "../verify/events.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
-import { verifiedLines } from "./contractCounts.js";
 import type { RunBudgets } from "./runBudgets.js";
 import type { ShardReport } from "./shards/shardRun.js";
 

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
-import { commentMarker } from "../../src/action/pullRequestComment.js";
+import { commentMarker } from "../../src/report/commentBody.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
 import { parseOutputFile } from "../support/actionRunner.js";

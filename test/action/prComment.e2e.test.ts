@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
-import { commentMarker } from "../../src/action/pullRequestComment.js";
+import { commentMarker } from "../../src/report/commentBody.js";
 import { type ActionRun, runAction } from "../support/actionRunner.js";
 import { testAddress } from "../support/addresses.js";
 import { buildFreshBundle } from "../support/freshBundle.js";

@@ -5,7 +5,7 @@ import {
   maxResultsOutputBytes,
   resultsOutput,
   withMessagesCapped,
-} from "../../src/action/githubLimits.js";
+} from "../../src/report/githubLimits.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { testAddress } from "../support/addresses.js";
 

@@ -1,6 +1,6 @@
-import { outcomeWord } from "../report/statusWord.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";
+import { outcomeWord } from "./statusWord.js";
 
 /** How one contract ended on a target, or over every target of a run. */
 export type ContractOutcome = "verified" | "already-verified" | "failed" | "timeout" | "pending";

@@ -1,14 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
-import { writeJobSummary } from "../../src/action/jobSummary.js";
+import { describe, expect, it } from "@jest/globals";
+import { jobSummaryHtml } from "../../src/report/jobSummaryHtml.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { testAddress } from "../support/addresses.js";
 
-// The job summary as @actions/core writes it to GITHUB_STEP_SUMMARY, read back from the file.
-let folder: string;
-let summaryFile: string;
 const explorer = "https://eth.blockscout.com";
 const verified = testAddress(0xc1);
 const failed = testAddress(0xc2);
@@ -27,32 +21,15 @@ function record(address: string, fields: Partial<VerificationResult>): Verificat
   };
 }
 
-// @actions/core keeps the first summary path it reads: one file for every test, emptied before each.
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), "explorer-verify-summary-"));
-  summaryFile = join(folder, "summary.md");
-  process.env.GITHUB_STEP_SUMMARY = summaryFile;
-});
-
-beforeEach(async () => {
-  await writeFile(summaryFile, "");
-});
-
-afterAll(async () => {
-  delete process.env.GITHUB_STEP_SUMMARY;
-  await rm(folder, { recursive: true, force: true });
-});
-
 describe("the job summary", () => {
-  it("closes every cell, the empty message of a verified contract included", async () => {
-    await writeJobSummary(
+  it("closes every cell, the empty message of a verified contract included", () => {
+    const summary = jobSummaryHtml(
       [
         record(verified, {}),
         record(failed, { status: "failed", message: "Bytecode does not match", durationMs: 300 }),
       ],
       explorer,
-    );
-    const summary = await readFile(summaryFile, "utf8");
+    ).html;
     expect(summary).toBe(
       [
         "<h2>Contract verification</h2>",
@@ -72,8 +49,8 @@ describe("the job summary", () => {
       expect(row).toMatch(/^<tr>(?:<(t[hd])>(?:[^<]|<a [^>]*>[^<]*<\/a>)*<\/\1>){5}<\/tr>$/);
   });
 
-  it("says per service what the run spent of its stated budget and what is left, after the table", async () => {
-    await writeJobSummary(
+  it("says per service what the run spent of its stated budget and what is left, after the table", () => {
+    const summary = jobSummaryHtml(
       [
         record(verified, { target: "etherscan" }),
         record(failed, { target: "etherscan", status: "failed", error: { code: "quota_exhausted" } }),
@@ -89,8 +66,7 @@ describe("the job summary", () => {
           statedAs: "getapilimit: 1 of 100 credits left (daily)",
         },
       },
-    );
-    const summary = await readFile(summaryFile, "utf8");
+    ).html;
     expect(summary.indexOf("</table>")).toBeLessThan(summary.indexOf("<p>Budget on etherscan"));
     // The summary's text is neutralised: a colon and parentheses are written as entities.
     expect(summary.slice(summary.indexOf("<p>Budget on"))).toBe(
@@ -98,12 +74,11 @@ describe("the job summary", () => {
     );
   });
 
-  it("closes every cell in each chain's table when the results span several chains", async () => {
-    await writeJobSummary(
+  it("closes every cell in each chain's table when the results span several chains", () => {
+    const summary = jobSummaryHtml(
       [record(verified, { chainId: 10 }), record(failed, { chainId: 8453, status: "timeout" })],
       explorer,
-    );
-    const summary = await readFile(summaryFile, "utf8");
+    ).html;
     expect(summary.match(/<h3>[^<]*<\/h3>/g)).toEqual(["<h3>Chain 10</h3>", "<h3>Chain 8453</h3>"]);
     const rows = summary.match(/<tr>.*?<\/tr>/g) ?? [];
     expect(rows).toHaveLength(4);
@@ -113,9 +88,9 @@ describe("the job summary", () => {
 });
 
 describe("the job summary of a run over several targets", () => {
-  it("has a column per target, each status linked to that target's page, and a failure's reason in its cell", async () => {
+  it("has a column per target, each status linked to that target's page, and a failure's reason in its cell", () => {
     const etherscanUrl = `https://etherscan.io/address/${verified}#code`;
-    await writeJobSummary(
+    const summary = jobSummaryHtml(
       [
         record(verified, { target: "blockscout" }),
         record(verified, {
@@ -127,8 +102,7 @@ describe("the job summary of a run over several targets", () => {
         }),
       ],
       explorer,
-    );
-    const summary = await readFile(summaryFile, "utf8");
+    ).html;
     expect(summary).toContain(
       `<tr><th>Contract</th><th>Address</th><th>blockscout</th><th>etherscan</th></tr><tr><td>Box</td><td>${verified}</td><td><a href="${explorer}/address/${verified}#code">✅ verified</a></td><td><a href="${etherscanUrl}">❌ failed</a><br>Max daily rate limit reached</td></tr>`,
     );
@@ -136,8 +110,8 @@ describe("the job summary of a run over several targets", () => {
 });
 
 describe("explorer text in the job summary", () => {
-  it("shows mentions and issue references inside <code>, where GitHub neither notifies nor links", async () => {
-    await writeJobSummary(
+  it("shows mentions and issue references inside <code>, where GitHub neither notifies nor links", () => {
+    const summary = jobSummaryHtml(
       [
         record(failed, {
           status: "failed",
@@ -145,18 +119,18 @@ describe("explorer text in the job summary", () => {
         }),
       ],
       explorer,
-    );
-    expect(await readFile(summaryFile, "utf8")).toContain(
+    ).html;
+    expect(summary).toContain(
       "<td><code>@octocat</code>&#58; see <code>@octo-org/team</code>, <code>&#35;1</code>, <code>octo/box&#35;2</code> and <code>gh-3</code></td>",
     );
   });
 
-  it("stays below GitHub's 1 MiB with eight failures of 200 KB each, and says what was cut", async () => {
+  it("stays below GitHub's 1 MiB with eight failures of 200 KB each, and says what was cut", () => {
     const results = Array.from({ length: 8 }, (_, index) =>
       record(testAddress(0xd0 + index), { status: "failed", message: `${index}`.repeat(200_000) }),
     );
-    expect(await writeJobSummary(results, explorer)).toEqual({ holdsTable: true });
-    const summary = await readFile(summaryFile, "utf8");
+    const { html: summary, holdsTable } = jobSummaryHtml(results, explorer);
+    expect(holdsTable).toBe(true);
     expect(Buffer.byteLength(summary)).toBeLessThan(1_048_576);
     expect(summary).toContain(`<td>${"7".repeat(2_000)}… &#40;198,000 characters cut&#41;</td>`);
     expect(summary).toContain(
@@ -164,19 +138,20 @@ describe("explorer text in the job summary", () => {
     );
   });
 
-  it("gives the totals alone when even the table without explorer text is too long, and says it holds no table", async () => {
+  it("gives the totals alone when even the table without explorer text is too long, and says it holds no table", () => {
     const results = Array.from({ length: 6_000 }, (_, index) =>
       record(testAddress(index + 1), { status: "failed", message: "Bytecode does not match" }),
     );
-    expect(await writeJobSummary(results, explorer)).toEqual({ holdsTable: false });
-    expect(await readFile(summaryFile, "utf8")).toBe(
+    const { html, holdsTable } = jobSummaryHtml(results, explorer);
+    expect(holdsTable).toBe(false);
+    expect(html).toBe(
       "<h2>Contract verification</h2>\n<p>6000 contracts&#58; 6000 failed</p>\n<p>The table is too long for the job summary &#40;GitHub keeps at most 1 MiB per step&#41;&#58; the step&#39;s log and its results output hold the records.</p>\n",
     );
   });
 });
 
 describe("the job summary's counts", () => {
-  it("count a proxy with its link as one contract, and say which failures are an optional target's", async () => {
+  it("count a proxy with its link as one contract, and say which failures are an optional target's", () => {
     const proxy = testAddress(0xc3);
     const results = [
       record(verified, {}),
@@ -191,21 +166,19 @@ describe("the job summary's counts", () => {
         ...(r.address === proxy && r.format !== "proxy" ? { status: "failed" as const, message: "No" } : {}),
       },
     ]);
-    await writeJobSummary(results, explorer, {}, ["etherscan"]);
-    const html = await readFile(summaryFile, "utf8");
+    const { html } = jobSummaryHtml(results, explorer, {}, ["etherscan"]);
     expect(html).toContain(
       "<p>2 contracts on blockscout, etherscan&#58; blockscout 2 verified; etherscan 1 verified, 1 failed &#40;optional target&#41;</p>",
     );
     expect(html).toContain("❌ failed</a> (optional target)<br>No");
   });
 
-  it("shows a proxy's link made by this run as linked, and counts it with its proxy", async () => {
+  it("shows a proxy's link made by this run as linked, and counts it with its proxy", () => {
     const proxy = testAddress(0xc4);
-    await writeJobSummary(
+    const html = jobSummaryHtml(
       [record(proxy, {}), record(proxy, { format: "proxy", contract: "proxy of Box", status: "verified" })],
       explorer,
-    );
-    const html = await readFile(summaryFile, "utf8");
+    ).html;
     expect(html).toContain("<p>1 contract&#58; 1 verified</p>");
     expect(html).toContain("<td>proxy of Box</td>");
     expect(html).toContain("<td>✅ linked</td>");

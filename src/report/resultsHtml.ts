@@ -1,10 +1,8 @@
-import { statusWord } from "../report/statusWord.js";
-import { neutraliseText } from "../report/terminalText.js";
-import { targetTotalsLine, totalsLine } from "../run/contractCounts.js";
-import { budgetText, type RunBudgets } from "../run/runBudgets.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
-import { fitsBytes, fitWithin, maxJobSummaryBytes } from "./githubLimits.js";
+import { targetTotalsLine, totalsLine } from "./contractCounts.js";
+import { statusWord } from "./statusWord.js";
+import { neutraliseText } from "./terminalText.js";
 
 const statusIcons: Record<VerificationResult["status"], string> = {
   verified: "✅",
@@ -174,40 +172,4 @@ export function resultsHtml(
     }
   }
   return lines.map((line) => `${line}\n`).join("");
-}
-
-/**
- * Writes the run page's job summary: {@link resultsHtml}, within GitHub's 1 MiB per step (explorer texts cut as
- * {@link fitWithin} does, with a line saying so; when even the table without them is too long, the totals alone).
- *
- * @param results - the records
- * @param explorer - the explorer's base URL
- * @param budgets - per service, what the run spent of its stated budget and what is left: a line each, last
- * @param optionalTargets - the targets whose failures only warn: said beside them
- * @returns whether the summary holds the table (a comment's fallback points to it only then)
- */
-export async function writeJobSummary(
-  results: readonly VerificationResult[],
-  explorer: string,
-  budgets: RunBudgets = {},
-  optionalTargets: readonly Service[] = [],
-): Promise<{ holdsTable: boolean }> {
-  const { summary } = await import("@actions/core");
-  const budgetHtml = Object.entries(budgets)
-    .map(([service, budget]) => `<p>${summaryText(`Budget on ${service}: ${budgetText(budget)}.`)}</p>\n`)
-    .join("");
-  const fitted = fitWithin(
-    results,
-    fitsBytes(maxJobSummaryBytes - Buffer.byteLength(budgetHtml)),
-    (records, cutNote) =>
-      `${resultsHtml(records, explorer, optionalTargets)}${cutNote ? `<p>${summaryText(cutNote)}</p>\n` : ""}`,
-  );
-  await summary
-    .addRaw(
-      (fitted?.text ??
-        `<h2>Contract verification</h2>\n<p>${summaryText(totalsLine(results))}</p>\n<p>${summaryText("The table is too long for the job summary (GitHub keeps at most 1 MiB per step): the step's log and its results output hold the records.")}</p>\n`) +
-        budgetHtml,
-    )
-    .write();
-  return { holdsTable: fitted !== undefined };
 }

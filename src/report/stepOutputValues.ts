@@ -1,0 +1,69 @@
+import { isSuccess, type VerificationResult } from "../verify/job.js";
+import type { Service } from "../verify/verifier.js";
+import { contractCounts, countsPerTarget } from "./contractCounts.js";
+import { capMessage, resultsOutput } from "./githubLimits.js";
+import { neutraliseText } from "./terminalText.js";
+
+/** A line the step shows beside its log for a record that did not succeed. */
+export interface StepAnnotation {
+  /** An error, or a warning for a timeout and for an optional target's failure (the step does not fail for those). */
+  level: "error" | "warning";
+  message: string;
+  title: string;
+}
+
+/** What a step reports of its records, besides its summary and comment. */
+export interface StepOutputValues {
+  /** The step's outputs by name: `results`, the counts per contract, and `counts` per target. */
+  outputs: Record<string, string>;
+  /** What the `results` output leaves out, in one line; undefined when it holds every record whole. */
+  cutLine: string | undefined;
+  annotations: StepAnnotation[];
+}
+
+/**
+ * The step's outputs and annotations for a run's records: `results` within GitHub's limit for outputs
+ * (see {@link resultsOutput}), `verified-count`, `already-verified-count` and `failed-count` per contract (over
+ * several targets a contract has a record on each, and a proxy one more for its link), `counts` per target, and an
+ * annotation for each record that did not succeed, its explorer text cut and neutralised.
+ *
+ * @param results - the run's records
+ * @param optionalTargets - the targets whose failures only warn
+ * @returns the outputs' values, the line on what `results` leaves out, and the annotations
+ */
+export function stepOutputValues(
+  results: readonly VerificationResult[],
+  optionalTargets: readonly Service[],
+): StepOutputValues {
+  const severalTargets = new Set(results.map((r) => r.target ?? "blockscout")).size > 1;
+  const annotations = results
+    .filter((result) => !isSuccess(result))
+    .map((result): StepAnnotation => {
+      const optional = optionalTargets.includes(result.target ?? "blockscout");
+      const where = severalTargets && result.target ? ` on ${result.target}` : "";
+      return {
+        level: result.status === "timeout" || optional ? "warning" : "error",
+        message: neutraliseText(
+          `${result.contract} at ${result.address}: ${capMessage(result.message ?? result.status)}`,
+        ),
+        title: neutraliseText(`Verification ${result.status}${where}: ${result.contract}`),
+      };
+    });
+  const { json, cutLine } = resultsOutput(results);
+  const counts = contractCounts(results, optionalTargets);
+  const perTarget = countsPerTarget(results).map(({ target, verified, alreadyVerified, failed }) => [
+    target,
+    { verified, "already-verified": alreadyVerified, failed },
+  ]);
+  return {
+    outputs: {
+      results: json,
+      "verified-count": String(counts.verified),
+      "already-verified-count": String(counts.alreadyVerified),
+      "failed-count": String(counts.failed),
+      counts: JSON.stringify(Object.fromEntries(perTarget)),
+    },
+    cutLine,
+    annotations,
+  };
+}

@@ -1,0 +1,112 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
+import type { ShardReport } from "../../src/run/shards/shardRun.js";
+import type { VerificationResult } from "../../src/verify/job.js";
+import { runActionInProcess } from "../support/actionInProcess.js";
+import { parseOutputFile } from "../support/actionRunner.js";
+import { testAddress } from "../support/addresses.js";
+
+// The merge step (input merge-from) reports as a verify step does: outputs, annotations, the job summary, a failed
+// step when the merge is incomplete or a contract failed.
+const a = testAddress(0xf1);
+const b = testAddress(0xf2);
+
+const plan: ShardReport = {
+  shard: "",
+  plan: [
+    { shard: "1-of-2", explorers: [{ service: "blockscout", chainId: 1 }] },
+    { shard: "2-of-2", explorers: [{ service: "etherscan", chainId: 1 }] },
+  ],
+  oneChain: true,
+  contracts: [
+    { address: a, contract: "Token", chainId: 1 },
+    { address: b, contract: "Fees", chainId: 1 },
+  ],
+};
+
+function record(address: string, target: "blockscout" | "etherscan"): VerificationResult {
+  return {
+    address,
+    contract: address === a ? "Token" : "Fees",
+    explorer: "https://one.example",
+    format: "standard-json",
+    status: "verified",
+    url: `https://one.example/address/${address}#code`,
+    attempts: 1,
+    durationMs: 1,
+    chainId: 1,
+    target,
+  };
+}
+
+function shardFolder(root: string, name: string, results: VerificationResult[]): void {
+  const folder = join(root, name);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, "ledger.json"), JSON.stringify({ version: 1, entries: [] }));
+  writeFileSync(join(folder, "results.json"), JSON.stringify({ results, shard: { ...plan, shard: name } }));
+}
+
+// @actions/core keeps the first summary path it reads: one file for the test file, emptied before each merge.
+const runner = mkdtempSync(join(tmpdir(), "explorer-verify-merge-step-"));
+const summaryFile = join(runner, "summary.md");
+
+async function merge(shards: readonly string[]) {
+  const workspace = mkdtempSync(join(tmpdir(), "explorer-verify-merge-workspace-"));
+  if (shards.includes("1-of-2"))
+    shardFolder(
+      join(workspace, "shards"),
+      "1-of-2",
+      [a, b].map((x) => record(x, "blockscout")),
+    );
+  if (shards.includes("2-of-2"))
+    shardFolder(
+      join(workspace, "shards"),
+      "2-of-2",
+      [a, b].map((x) => record(x, "etherscan")),
+    );
+  mkdirSync(join(workspace, "shards"), { recursive: true });
+  const outputFile = join(runner, `output-${shards.length}.txt`);
+  writeFileSync(outputFile, "");
+  writeFileSync(summaryFile, "");
+  const step = await runActionInProcess(
+    { "merge-from": "shards", ledger: "merged-ledger.json" },
+    {
+      GITHUB_WORKSPACE: workspace,
+      RUNNER_TEMP: runner,
+      GITHUB_OUTPUT: outputFile,
+      GITHUB_STEP_SUMMARY: summaryFile,
+    },
+  );
+  return {
+    ...step,
+    outputs: parseOutputFile(readFileSync(outputFile, "utf8")),
+    summary: readFileSync(summaryFile, "utf8"),
+  };
+}
+
+describe("the Action's merge step", () => {
+  it("sets the outputs and writes the summary of every shard's records, and succeeds", async () => {
+    const merged = await merge(["1-of-2", "2-of-2"]);
+    expect(merged.exitCode).toBeUndefined();
+    expect(merged.outputs["verified-count"]).toBe("2");
+    expect(JSON.parse(merged.outputs.counts ?? "")).toEqual({
+      blockscout: { verified: 2, "already-verified": 0, failed: 0 },
+      etherscan: { verified: 2, "already-verified": 0, failed: 0 },
+    });
+    expect(merged.summary).toContain(
+      "<p>2 contracts on blockscout, etherscan&#58; blockscout 2 verified; etherscan 2 verified</p>",
+    );
+  });
+
+  it("fails the step naming the shard that did not report, and shows its contracts as not run", async () => {
+    const merged = await merge(["1-of-2"]);
+    expect(merged.exitCode).toBe(1);
+    expect(merged.log).toContain(
+      "::error::Shards that did not report: 2-of-2 (2 records not run); rerun them with the merged ledger.",
+    );
+    expect(merged.outputs["failed-count"]).toBe("2");
+    expect(merged.summary).toContain("❌ failed");
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "@jest/globals";
+import { stepOutputValues } from "../../src/report/stepOutputValues.js";
+import type { VerificationResult } from "../../src/verify/job.js";
+import { testAddress } from "../support/addresses.js";
+
+const explorer = "https://eth.blockscout.com";
+
+function record(address: string, fields: Partial<VerificationResult>): VerificationResult {
+  return {
+    address,
+    contract: "Box",
+    explorer,
+    format: "flattened",
+    status: "verified",
+    url: `${explorer}/address/${address}#code`,
+    attempts: 1,
+    durationMs: 100,
+    ...fields,
+  };
+}
+
+describe("the step's outputs", () => {
+  it("count per contract and per target, a proxy with its link as one contract, and hold every record", () => {
+    const box = testAddress(0xe1);
+    const proxy = testAddress(0xe2);
+    const results = [
+      record(box, {}),
+      record(proxy, {}),
+      record(proxy, { format: "proxy", contract: "proxy of Box", status: "already-verified" }),
+    ].flatMap((r) => [
+      { ...r, chainId: 1, target: "blockscout" as const },
+      {
+        ...r,
+        chainId: 1,
+        target: "etherscan" as const,
+        ...(r.address === proxy && r.format !== "proxy" ? { status: "failed" as const, message: "No" } : {}),
+      },
+    ]);
+    const { outputs, cutLine } = stepOutputValues(results, []);
+    expect(outputs).toEqual({
+      results: JSON.stringify(results),
+      "verified-count": "1",
+      "already-verified-count": "0",
+      "failed-count": "1",
+      counts: JSON.stringify({
+        blockscout: { verified: 2, "already-verified": 0, failed: 0 },
+        etherscan: { verified: 1, "already-verified": 0, failed: 1 },
+      }),
+    });
+    expect(cutLine).toBeUndefined();
+  });
+});
+
+describe("the step's annotations", () => {
+  it("are an error for a failure, a warning for a timeout and an optional target's failure, each naming its target", () => {
+    const results = [
+      record(testAddress(1), { target: "blockscout" }),
+      record(testAddress(2), { target: "blockscout", status: "failed", message: "Bytecode does not match" }),
+      record(testAddress(3), { target: "blockscout", status: "timeout" }),
+      record(testAddress(2), { target: "etherscan", status: "failed", message: "Max rate\nreached" }),
+    ];
+    expect(stepOutputValues(results, ["etherscan"]).annotations).toEqual([
+      {
+        level: "error",
+        message: `Box at ${testAddress(2)}: Bytecode does not match`,
+        title: "Verification failed on blockscout: Box",
+      },
+      {
+        level: "warning",
+        message: `Box at ${testAddress(3)}: timeout`,
+        title: "Verification timeout on blockscout: Box",
+      },
+      {
+        level: "warning",
+        message: `Box at ${testAddress(2)}: Max rate reached`,
+        title: "Verification failed on etherscan: Box",
+      },
+    ]);
+  });
+
+  it("name no target on a run over one, and cut the explorer's text to 2,000 characters", () => {
+    const [annotation] = stepOutputValues(
+      [record(testAddress(4), { status: "failed", message: "x".repeat(2_500) })],
+      [],
+    ).annotations;
+    expect(annotation).toEqual({
+      level: "error",
+      message: `Box at ${testAddress(4)}: ${"x".repeat(2_000)}… (500 characters cut)`,
+      title: "Verification failed: Box",
+    });
+  });
+});
