@@ -44,6 +44,8 @@ export interface RunSettings {
   maxCreated?: number | undefined;
   /** Requests started per second to each explorer. Unset: the engine's default. */
   requestsPerSecond?: number | undefined;
+  /** A plan's keys' secrets, by name (`keySecrets`): a shard recomputes its plan with them. */
+  keySecrets?: string | undefined;
   /** The most bytes of an explorer's answer read. Unset: the engine's default. */
   maxResponseBytes?: number | undefined;
 }
@@ -125,7 +127,9 @@ export interface RunVerifyRequest {
  */
 export async function runVerify(request: RunVerifyRequest): Promise<RunResults> {
   const { settings, reporter } = request;
-  const sharded = request.shard ? shardOfRun(request.jobs, request.targets, request.shard) : undefined;
+  const sharded = request.shard
+    ? shardOfRun(request.jobs, request.targets, request.shard, settings)
+    : undefined;
   if (sharded) reporter.info(shardLine(sharded));
   const targets = sharded?.targets ?? request.targets;
   const jobs = [...request.jobs];
@@ -198,10 +202,12 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   };
   const chains = new Set(targets.targets.map((target) => target.chainId));
   const batches: Batch[] = [];
-  const verifiers = await targetVerifiers(targets.targets, transport, sharded?.shard.budgetShares);
+  const verifiers = await targetVerifiers(targets.targets, transport, sharded);
   const unsentRecords: VerificationResult[] = [];
   for (const [index, target] of targets.targets.entries()) {
-    const chainJobs = jobsOn(target, jobs, targets.chainIds);
+    const chainJobs = sharded
+      ? sharded.jobsOf(target, jobsOn(target, jobs, targets.chainIds))
+      : jobsOn(target, jobs, targets.chainIds);
     const verifier = verifiers[index] as Verifier;
     for (const contract of unsent) {
       if (
