@@ -244,6 +244,9 @@ describe("a key's secret per shard (the Action's plan and shard steps)", () => {
         "etherscan-key-secret": "ETHERSCAN_KEY_L2",
       },
     ]);
+    expect(planned.log).toContain(
+      "Plan: etherscan on chain 31337: not split: no rate is stated (requests-per-second), so two shards would each keep the service's 3 requests/s, twice its rate together",
+    );
     expect(Object.values(accounts).map((account) => account.requests.length)).toEqual([0, 0]);
 
     for (const row of matrix.include) {
