@@ -219,8 +219,10 @@ async function planStep(
       "shards",
       "Input shards plans a verification's contracts, not a copy: drop copy-from.",
     );
-  const { planMatrix } = await import("../run/shards/shardPlan.js");
-  const matrix = JSON.stringify(planMatrix(jobs, inputs.targets, shards));
+  const { planRun } = await import("../run/shards/shardPlan.js");
+  const plan = planRun({ jobs, settings: inputs, shards });
+  for (const note of plan.notes) logLine(neutraliseText(`Plan: ${note}`));
+  const matrix = JSON.stringify(plan.matrix);
   logLine(neutraliseText(`Plan: ${matrix}`));
   const core = await import("@actions/core");
   outputWriter(core)("matrix", matrix);

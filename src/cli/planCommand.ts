@@ -38,8 +38,10 @@ export async function planCommand(argv: string[]): Promise<number> {
   const settings = readRunSettings("cli", (setting) => flagText(setting, values));
   const cwd = process.cwd();
   const jobs = await planJobs(values, positionals, cwd);
-  const { planMatrix } = await import("../run/shards/shardPlan.js");
-  process.stdout.write(`${JSON.stringify(planMatrix(jobs, settings.targets, count))}\n`);
+  const { planRun } = await import("../run/shards/shardPlan.js");
+  const { matrix, notes } = planRun({ jobs, settings, shards: count });
+  for (const note of notes) console.error(`plan        ${note}`);
+  process.stdout.write(`${JSON.stringify(matrix)}\n`);
   return exitCodes.ok;
 }
 

@@ -74,10 +74,13 @@ Exit code 0 when every contract is verified (or already was), 1 when one is not,
 
 Splits the run verify would do into N shards and prints them as a GitHub Actions matrix on stdout:
 {"include":[{"shard":"1-of-4","explorers":"blockscout on chain 1, …","contracts":30}, …]}. Shards split by chain ×
-service, balanced by contract count; an explorer (a chain on a service) is never split across shards, so no two
-shards share its rate; a key's stated budget (Etherscan's) is divided among the shards that use it
-("budgetShare"). A shard with no explorer (more shards than explorers) has no row. explorer-verify verify --shard
-K-of-N with the same contracts and --targets does one shard. Nothing is sent to any service.
+service, balanced by contract count; an explorer (a chain on a service) is split across shards only where
+--requests-per-second leaves each part at least the service's own pace, each part at its share ("rateShare"), and
+stderr says per explorer why it was or was not split; --key-secrets etherscan=NAME,etherscan:10=NAME2 names the
+secret each shard's key comes from ("etherscan-key-secret"), and a key's stated budget (Etherscan's) is divided
+among the shards that share that key ("budgetShare"). A shard with no explorer (more shards than explorers) has no
+row. explorer-verify verify --shard K-of-N with the same contracts, --targets, --requests-per-second and
+--key-secrets does one shard. Nothing is sent to any service.
   --shards N                  how many shards, 1 to 256
   --bundle FILE               a bundle (explorer-verify bundle)
   --deployment PATH...        a Foundry broadcast run-latest.json or a Hardhat Ignition deployment folder

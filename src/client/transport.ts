@@ -40,7 +40,8 @@ import type { TransportRequest, TransportResponse } from "./transportRequest.js"
 const defaultTimeoutMs = 30_000;
 const defaultMaxRateLimitWaitMs = 300_000;
 const defaultMaxResponseBytes = 64 * 1_048_576;
-const defaultRequestsPerSecond = 10;
+/** Requests started per second to an explorer whose service and run state no pace. */
+export const defaultRequestsPerSecond = 10;
 
 /**
  * Sends requests to one explorer: time limits, retries, the shared rate limiter, API key handling and

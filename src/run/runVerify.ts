@@ -37,6 +37,8 @@ export interface RunSettings {
   maxCreated?: number | undefined;
   /** Requests started per second to each explorer. Unset: the engine's default. */
   requestsPerSecond?: number | undefined;
+  /** A plan's keys' secrets, by name (`keySecrets`): a shard recomputes its plan with them. */
+  keySecrets?: string | undefined;
   /** The most bytes of an explorer's answer read. Unset: the engine's default. */
   maxResponseBytes?: number | undefined;
 }
@@ -105,7 +107,9 @@ export interface RunVerifyRequest {
  */
 export async function runVerify(request: RunVerifyRequest): Promise<RunResults> {
   const { settings, reporter } = request;
-  const sharded = request.shard ? shardOfRun(request.jobs, request.targets, request.shard) : undefined;
+  const sharded = request.shard
+    ? shardOfRun(request.jobs, request.targets, request.shard, settings)
+    : undefined;
   if (sharded) reporter.info(shardLine(sharded));
   const targets = sharded?.targets ?? request.targets;
   const jobs = [...request.jobs];
@@ -181,7 +185,7 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
         rpc: request.rpc,
       },
       transport,
-      budgetShares: sharded?.shard.budgetShares,
+      shard: sharded,
       systems,
       // Over several targets, each line of progress says which one it is about; over several chains, which chain.
       onEvent: (event, target) => {

@@ -119,6 +119,13 @@ export const runSettings = [
     config: true,
   },
   {
+    name: "keySecrets",
+    type: "text",
+    help: "For a plan's shards: the secret each service's key comes from, by name (never its value), per service or per chain, comma-separated: etherscan=ETHERSCAN_KEY, etherscan:10=ETHERSCAN_KEY_2. Each matrix row names its shard's (etherscan-key-secret); shards on different keys each get the whole of their key's budget.",
+    input: "key-secrets",
+    flag: "key-secrets",
+  },
+  {
     name: "userAgent",
     type: "text",
     help: "The User-Agent sent to Blockscout explorers instead of explorer-verify's own; a browser's (Mozilla/5.0 …) passes an explorer whose bot protection refuses tools.",
@@ -289,6 +296,7 @@ export type RunSettingValues = {
   timeoutSeconds: number;
   concurrency: number | "auto";
   requestsPerSecond: number | undefined;
+  keySecrets: string | undefined;
   userAgent: string | undefined;
   force: boolean;
   sendUnlisted: boolean;

@@ -9,20 +9,33 @@ import type { Service, Verifier } from "../verify/verifier.js";
  *
  * @param targets - the run's targets, resolved
  * @param transport - the run's pace, answer cap and events
- * @param budgetShares - a shard's share of each service's stated budget; unset, the whole
+ * @param shard - in a shard of a plan: its share of each service's stated budget and of each split explorer's rate;
+ *   unset, the whole
  * @returns the verifiers, in the targets' order
  */
 export async function targetVerifiers(
   targets: readonly Target[],
   transport: TransportSettings,
-  budgetShares?: Partial<Record<Service, number>>,
+  shard?: {
+    shard: { budgetShares: Partial<Record<Service, number>> };
+    paceOf: (target: Target) => number | undefined;
+  },
 ): Promise<Verifier[]> {
   const [{ verifierFor }, { SharedAcrossChains }] = await Promise.all([
     import("../verifiers/verifierFor.js"),
     import("../verifiers/sharedAcrossChains.js"),
   ]);
-  const shared = new SharedAcrossChains(budgetShares);
-  return Promise.all(targets.map((target) => verifierFor(target, transport, shared)));
+  const shared = new SharedAcrossChains(shard?.shard.budgetShares);
+  return Promise.all(
+    targets.map((target) => {
+      const pace = shard?.paceOf(target);
+      return verifierFor(
+        target,
+        pace === undefined ? transport : { ...transport, requestsPerSecond: pace },
+        shared,
+      );
+    }),
+  );
 }
 
 /**

@@ -6,11 +6,12 @@ import type { Target } from "../verifiers/target.js";
 import type { VerificationEvent } from "../verify/events.js";
 import type { VerificationJob, VerificationResult } from "../verify/job.js";
 import type { ProxySystem } from "../verify/proxySystems.js";
-import type { Service, Verifier } from "../verify/verifier.js";
+import type { Verifier } from "../verify/verifier.js";
 import { type JobsOptions, verifyJobs } from "../verify/verifyJobs.js";
 import { WorkSlots } from "../verify/workSlots.js";
 import { watchInterruption } from "./interruption.js";
 import { type ChainRpc, preflightChain } from "./preflightChain.js";
+import type { ShardOfRun } from "./shards/shardRun.js";
 import type { RunTargets } from "./targets.js";
 import { jobsOn, targetVerifiers } from "./targetVerifiers.js";
 import { interruptedRecord } from "./unsentRecords.js";
@@ -34,8 +35,8 @@ export interface TargetsRun {
   engine: RunEngine;
   /** The run's pace, answer cap and transport events. */
   transport: TransportSettings;
-  /** A shard's share of each service's stated budget; unset, the whole. */
-  budgetShares?: Partial<Record<Service, number>> | undefined;
+  /** In a shard of a plan: its share of each service's budget and of a split explorer's rate, and its part's jobs. */
+  shard?: Pick<ShardOfRun, "shard" | "jobsOf" | "paceOf"> | undefined;
   /** The proxies whose systems the jobs verify, each linked on its chain's targets. Unset: the engine options' own. */
   systems?: readonly ProxySystem[] | undefined;
   /** Told each engine event with the target it is about. Unset: the engine options' own listener. */
@@ -78,13 +79,16 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
     shared.totalConcurrency instanceof WorkSlots
       ? shared.totalConcurrency
       : new WorkSlots(shared.totalConcurrency ?? Number.POSITIVE_INFINITY);
-  const verifiers = await targetVerifiers(targets, run.transport, run.budgetShares);
+  const verifiers = await targetVerifiers(targets, run.transport, run.shard);
   const interruption = run.onInterrupted ? watchInterruption(run.onInterrupted) : undefined;
   const heard = targets.map(() => ({
     finished: new Map<string, VerificationResult>(),
     guids: new Map<string, string>(),
   }));
-  const batches = targets.map((target) => ({ target, jobs: jobsOn(target, run.jobs, chainIds) }));
+  const batches = targets.map((target) => {
+    const onChain = jobsOn(target, run.jobs, chainIds);
+    return { target, jobs: run.shard ? run.shard.jobsOf(target, onChain) : onChain };
+  });
   const work = Promise.all(
     batches.map(({ target, jobs }, index) => {
       if (jobs.length === 0) return [];

@@ -1,7 +1,8 @@
 import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { sharedRateLimiter } from "../client/rateLimiter.js";
+import { defaultRequestsPerSecond } from "../client/transport.js";
 import type { TransportOptions } from "../client/transportOptions.js";
-import { serviceTitles } from "../verify/verifier.js";
+import { type Service, serviceTitles } from "../verify/verifier.js";
 import type { BlockscoutTarget, EtherscanTarget, RoutescanTarget, SourcifyTarget, Target } from "./target.js";
 
 /**
@@ -21,6 +22,17 @@ const etherscanRequestsPerSecond = 3;
 
 /** Routescan without a key: 2 requests a second (its stated limit for keyless use). */
 const routescanKeylessRequestsPerSecond = 2;
+
+/**
+ * The pace a run keeps on each service when no rate is stated (no `requestsPerSecond`): a plan splits an explorer
+ * only where its stated rate leaves each shard at least this much.
+ */
+export const unstatedRequestsPerSecond: Readonly<Record<Service, number>> = {
+  blockscout: blockscoutApiRequestsPerSecond,
+  etherscan: etherscanRequestsPerSecond,
+  routescan: routescanKeylessRequestsPerSecond,
+  sourcify: defaultRequestsPerSecond,
+};
 
 /**
  * How a resolved target's requests are sent: where, with which key, headers and fixed query, at which rate; the one

@@ -82,6 +82,7 @@ describe("action.yml against the options module", () => {
       "shards",
       "shard",
       "merge-from",
+      "key-secrets",
       "pr-comment",
       "github-token",
     ]);

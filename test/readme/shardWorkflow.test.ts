@@ -54,6 +54,16 @@ describe("the README's many-runner workflow", () => {
     expect(shardStep?.with?.bundle).toBe(planStep?.with?.bundle);
   });
 
+  it("picks each shard's key by the secret its matrix row names, with the plan's key-secrets", () => {
+    const [planStep] = ours(workflow.jobs.plan as Job);
+    const [shardStep] = ours(workflow.jobs.verify as Job);
+    expect(planStep?.with?.["key-secrets"]).toBe("etherscan=ETHERSCAN_API_KEY");
+    expect(shardStep?.with?.["key-secrets"]).toBe(planStep?.with?.["key-secrets"]);
+    expect(shardStep?.with?.["etherscan-api-key"]).toBe(
+      expression("secrets[matrix.etherscan-key-secret || 'ETHERSCAN_API_KEY']"),
+    );
+  });
+
   it("uploads each shard's ledger folder, even when the shard fails, and merges them all into the cached ledger", () => {
     const upload = workflow.jobs.verify?.steps.find((step) =>
       step.uses?.startsWith("actions/upload-artifact@"),

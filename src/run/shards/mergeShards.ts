@@ -1,8 +1,8 @@
 import { mergeIntoLedgerFile } from "../../ledger/ledgerMerge.js";
 import type { VerificationResult } from "../../verify/job.js";
 import type { RunReporter } from "../runReporter.js";
+import { shardExplorerName } from "./shard.js";
 import { readShardFolder, type ShardFolder, shardFoldersIn } from "./shardFolders.js";
-import { explorerName } from "./shardPlan.js";
 import type { ShardReport } from "./shardRun.js";
 
 /** A merge, as a door hands it to the hall. */
@@ -73,7 +73,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
     for (const record of missing) records.set(recordKey(record), record);
     notRun.push({ shard: shard.shard, contracts: missing.length });
     reporter.footnote(
-      `not run     shard ${shard.shard} (${shard.explorers.map(explorerName).join(", ")}) did not report: ${missing.length} record${missing.length === 1 ? "" : "s"} not run; a rerun of that shard with the merged ledger does them.`,
+      `not run     shard ${shard.shard} (${shard.explorers.map(shardExplorerName).join(", ")}) did not report: ${missing.length} record${missing.length === 1 ? "" : "s"} not run; a rerun of that shard with the merged ledger does them.`,
     );
   }
   const unread = folders.filter((folder) => !folder.results || !folder.ledger);
@@ -108,7 +108,11 @@ function planOf(folders: readonly ShardFolder[], reporter: RunReporter): ShardRe
 function notRunRecords(plan: ShardReport, shard: ShardReport["plan"][number]): VerificationResult[] {
   return shard.explorers.flatMap((explorer) =>
     plan.contracts
-      .filter((contract) => plan.oneChain || contract.chainId === explorer.chainId)
+      .filter(
+        (contract) =>
+          (plan.oneChain || contract.chainId === explorer.chainId) &&
+          (!explorer.part || explorer.part.addresses.includes(contract.address.toLowerCase())),
+      )
       .map((contract) => ({
         address: contract.address,
         contract: contract.contract,

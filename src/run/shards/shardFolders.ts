@@ -29,7 +29,13 @@ const shardReportSchema = z.object({
   plan: z.array(
     z.object({
       shard: z.string(),
-      explorers: z.array(z.object({ service: serviceSchema, chainId: z.optional(z.number()) })),
+      explorers: z.array(
+        z.object({
+          service: serviceSchema,
+          chainId: z.optional(z.number()),
+          part: z.optional(z.object({ index: z.number(), of: z.number(), addresses: z.array(z.string()) })),
+        }),
+      ),
     }),
   ),
   oneChain: z.boolean(),

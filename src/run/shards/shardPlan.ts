@@ -1,34 +1,16 @@
 import type { VerificationJob } from "../../verify/job.js";
 import type { Service } from "../../verify/verifier.js";
-import { type ShardId, shardIdText } from "./shardId.js";
-
-/** One explorer of a run (a chain on a service), and how many of the run's contracts it verifies. */
-export interface PlannedExplorer {
-  service: Service;
-  /** Unset in a run whose chain nothing names. */
-  chainId: number | undefined;
-  contracts: number;
-}
-
-/** One shard of a plan: the explorers it verifies on, whole, and its share of each budget it shares with others. */
-export interface Shard {
-  id: ShardId;
-  explorers: PlannedExplorer[];
-  /** Its explorers' contracts, added up. */
-  contracts: number;
-  /**
-   * Per service whose key has a stated budget (Etherscan's `getapilimit`): how many shards share the key. The shard
-   * spends at most that fraction of what the service states is left.
-   */
-  budgetShares: Partial<Record<Service, number>>;
-}
-
-/** A run split into shards: every shard of the count asked for, the empty ones too (more shards than explorers). */
-export interface ShardPlan {
-  shards: Shard[];
-  /** A run on one chain: its explorers are told apart by service only. */
-  oneChain: boolean;
-}
+import { keySecretField, parseKeySecrets } from "./keySecrets.js";
+import {
+  explorerName,
+  type PlannedExplorer,
+  type PlanOptions,
+  type ShardPlan,
+  shardExplorerName,
+} from "./shard.js";
+import { shardIdText } from "./shardId.js";
+import { placeExplorers } from "./shardPlacement.js";
+import { type ExplorerRate, formatRate, splitReason } from "./statedRates.js";
 
 // The services whose key states a budget of submissions shared by every chain (Etherscan's `getapilimit`).
 const servicesWithStatedBudget: readonly Service[] = ["etherscan"];
@@ -49,113 +31,153 @@ export function explorersOfJobs(
     (a, b) => (a ?? Number.NEGATIVE_INFINITY) - (b ?? Number.NEGATIVE_INFINITY),
   );
   const oneChain = chains.length <= 1;
-  const explorers = chains.flatMap((chainId) =>
-    [...new Set(services)].map((service) => ({
+  const explorers = chains.flatMap((chainId) => {
+    const own = oneChain ? jobs : jobs.filter((job) => job.chainId === chainId);
+    const addresses = own.map((job) => job.address.toLowerCase()).sort();
+    return [...new Set(services)].map((service) => ({
       service,
       chainId,
-      contracts: oneChain ? jobs.length : jobs.filter((job) => job.chainId === chainId).length,
-    })),
-  );
+      contracts: own.length,
+      addresses,
+    }));
+  });
   return { explorers, oneChain };
 }
 
 /**
  * Splits a run into shards by chain × service, balanced by contract count: the explorers with the most contracts
- * first, each to the shard with the fewest so far. An explorer is never split: two shards on one explorer would
- * each send at the rate it allows, twice its rate together. A key's stated budget is divided among the shards that
- * use it. The same explorers and count always give the same plan, so a shard's run recomputes its own part.
+ * first, each to the shard with the fewest so far. An explorer is split only where the balance asks for it and its
+ * stated rate allows the parts at once, each part at its share of the rate: two shards on one explorer would
+ * otherwise each send at the rate it allows, twice its rate together. A shard uses one key per service, so
+ * explorers whose keys come from different secrets go to different shards; a key's stated budget is divided among
+ * the shards that use it. The same explorers, count and options always give the same plan, so a shard's run
+ * recomputes its own part.
  *
  * @param explorers - the run's explorers, as {@link explorersOfJobs} gives them
  * @param count - how many shards
  * @param oneChain - the run is on one chain
+ * @param options - the stated rate and the keys' secrets
  * @returns the plan: `count` shards, those beyond the number of explorers empty
+ * @throws {InvalidInputError} when the shards are too few to keep each secret's explorers apart
  */
 export function planShards(
   explorers: readonly PlannedExplorer[],
   count: number,
   oneChain: boolean,
+  options: PlanOptions = {},
 ): ShardPlan {
-  const shards: Shard[] = Array.from({ length: count }, (_, index) => ({
-    id: { index: index + 1, of: count },
-    explorers: [],
-    contracts: 0,
-    budgetShares: {},
-  }));
-  const largestFirst = [...explorers].sort(
-    (a, b) => b.contracts - a.contracts || explorerName(a).localeCompare(explorerName(b)),
-  );
-  for (const explorer of largestFirst) {
-    const lightest = shards.reduce((best, shard) => (shard.contracts < best.contracts ? shard : best));
-    lightest.explorers.push(explorer);
-    lightest.contracts += explorer.contracts;
-  }
+  const { shards, keyOf, rates } = placeExplorers(explorers, count, options);
   for (const service of servicesWithStatedBudget) {
-    const sharing = shards.filter((shard) => shard.explorers.some((e) => e.service === service));
-    for (const shard of sharing) shard.budgetShares[service] = sharing.length;
+    const sharing = shards.filter((shard) => keyOf.get(shard)?.has(service));
+    for (const shard of sharing)
+      shard.budgetShares[service] = sharing.filter(
+        (other) => keyOf.get(other)?.get(service) === keyOf.get(shard)?.get(service),
+      ).length;
   }
   for (const shard of shards)
-    shard.explorers.sort((a, b) => (a.chainId ?? 0) - (b.chainId ?? 0) || a.service.localeCompare(b.service));
-  return { shards, oneChain };
+    shard.explorers.sort(
+      (a, b) =>
+        (a.chainId ?? 0) - (b.chainId ?? 0) ||
+        a.service.localeCompare(b.service) ||
+        (a.part?.index ?? 0) - (b.part?.index ?? 0),
+    );
+  const notes =
+    count === 1
+      ? []
+      : explorers.map((explorer, index) => {
+          const holding = shards.filter((shard) =>
+            shard.explorers.some((e) => e.service === explorer.service && e.chainId === explorer.chainId),
+          );
+          const reason = splitReason(
+            rates[index] as ExplorerRate,
+            holding.length,
+            holding.map((shard) => shardIdText(shard.id)),
+          );
+          return `${explorerName(explorer)}: ${reason}`;
+        });
+  return { shards, oneChain, notes };
 }
 
-/**
- * @param explorer - a chain on a service
- * @returns its name for a person and a matrix: `etherscan on chain 10`, or the service alone when no chain is named
- */
-export function explorerName(explorer: { service: Service; chainId?: number | undefined }): string {
-  return explorer.chainId === undefined
-    ? explorer.service
-    : `${explorer.service} on chain ${explorer.chainId}`;
-}
-
-/** One row of a plan's matrix, as GitHub Actions hands it to a job (`matrix.shard`). */
-export interface MatrixRow {
+/** One row of a plan's matrix, as GitHub Actions hands it to a job (`matrix.shard`, `matrix.etherscan-key-secret`). */
+export type MatrixRow = {
   shard: string;
   /** For a person: the explorers, comma-separated. */
   explorers: string;
   contracts: number;
   /** Per service whose budget is divided: this shard's share, as `1/3`. */
   budgetShare?: Partial<Record<Service, string>>;
-}
+  /** Per part of a split explorer: its share of the stated rate, as `5 of 20 requests/s`. */
+  rateShare?: Record<string, string>;
+} & Partial<Record<ReturnType<typeof keySecretField>, string>>;
 
 /**
  * A plan as a GitHub Actions matrix (`strategy.matrix`): a row per shard with work; an empty shard has no job.
  *
  * @param plan - the plan
+ * @param requestsPerSecond - the stated rate the parts share
  * @returns `{ include: [...] }`
  */
-export function shardMatrix(plan: ShardPlan): { include: MatrixRow[] } {
+export function shardMatrix(plan: ShardPlan, requestsPerSecond?: number): { include: MatrixRow[] } {
   return {
     include: plan.shards
       .filter((shard) => shard.explorers.length > 0)
       .map((shard) => {
         const shares = Object.entries(shard.budgetShares);
+        const parts = shard.explorers.filter((explorer) => explorer.requestsPerSecond !== undefined);
         return {
           shard: shardIdText(shard.id),
-          explorers: shard.explorers.map(explorerName).join(", "),
+          explorers: shard.explorers.map(shardExplorerName).join(", "),
           contracts: shard.contracts,
           ...(shares.length === 0
             ? {}
             : { budgetShare: Object.fromEntries(shares.map(([service, of]) => [service, `1/${of}`])) }),
+          ...(parts.length === 0
+            ? {}
+            : {
+                rateShare: Object.fromEntries(
+                  parts.map((part) => [
+                    shardExplorerName(part),
+                    `${formatRate(part.requestsPerSecond as number)} of ${requestsPerSecond} requests/s`,
+                  ]),
+                ),
+              }),
+          ...Object.fromEntries(
+            Object.entries(shard.keySecrets).map(([service, secret]) => [
+              keySecretField(service as Service),
+              secret,
+            ]),
+          ),
         };
       }),
   };
 }
 
+/** A plan as a door asks for it: the run's contracts, the settings `plan` shares with `verify`, and the count. */
+export interface PlanRequest {
+  /** The run's contracts, as its inputs name them. */
+  jobs: readonly VerificationJob[];
+  settings: {
+    targets: readonly Service[];
+    requestsPerSecond?: number | undefined;
+    keySecrets?: string | undefined;
+  };
+  shards: number;
+}
+
 /**
- * `plan`: a run's contracts and services split into `count` shards, as a GitHub Actions matrix. What `verify` with
- * a shard of it recomputes from the same contracts and services.
+ * `plan`: a run's contracts and services split into shards, as a GitHub Actions matrix, and why each explorer was or
+ * was not split. What `verify` with a shard of it recomputes from the same contracts and settings.
  *
- * @param jobs - the run's contracts, as its inputs name them
- * @param services - where they go
- * @param count - how many shards
- * @returns the matrix, a row per shard with work
+ * @param request - the contracts, the settings and how many shards
+ * @returns the matrix (a row per shard with work) and the notes, a line each
+ * @throws {InvalidInputError} for a setting `keySecrets` that is not one, or too few shards for its secrets
  */
-export function planMatrix(
-  jobs: readonly VerificationJob[],
-  services: readonly Service[],
-  count: number,
-): { include: MatrixRow[] } {
-  const { explorers, oneChain } = explorersOfJobs(jobs, services);
-  return shardMatrix(planShards(explorers, count, oneChain));
+export function planRun(request: PlanRequest): { matrix: { include: MatrixRow[] }; notes: string[] } {
+  const { jobs, settings, shards } = request;
+  const { explorers, oneChain } = explorersOfJobs(jobs, settings.targets);
+  const plan = planShards(explorers, shards, oneChain, {
+    requestsPerSecond: settings.requestsPerSecond,
+    keySecrets: parseKeySecrets(settings.keySecrets),
+  });
+  return { matrix: shardMatrix(plan, settings.requestsPerSecond), notes: plan.notes };
 }

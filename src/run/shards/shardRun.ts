@@ -1,9 +1,13 @@
+import type { Target } from "../../verifiers/target.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { Service } from "../../verify/verifier.js";
 import { displayName } from "../../verify/verifyContract.js";
 import type { RunTargets } from "../targets.js";
+import { parseKeySecrets } from "./keySecrets.js";
+import { type Shard, type ShardExplorer, shardExplorerName } from "./shard.js";
 import { type ShardId, shardIdText } from "./shardId.js";
-import { explorerName, explorersOfJobs, planShards, type Shard } from "./shardPlan.js";
+import { explorersOfJobs, planShards } from "./shardPlan.js";
+import { formatRate } from "./statedRates.js";
 
 /**
  * What a shard's results carry beside the records (the JSON document's `shard`): its name, the whole plan and the
@@ -11,17 +15,32 @@ import { explorerName, explorersOfJobs, planShards, type Shard } from "./shardPl
  */
 export interface ShardReport {
   shard: string;
-  plan: Array<{ shard: string; explorers: Array<{ service: Service; chainId?: number | undefined }> }>;
+  plan: Array<{
+    shard: string;
+    explorers: Array<{
+      service: Service;
+      chainId?: number | undefined;
+      /** A part of an explorer split across shards: its place and its contracts' addresses. */
+      part?: { index: number; of: number; addresses: string[] } | undefined;
+    }>;
+  }>;
   /** In a run on one chain, every explorer verifies every contract. */
   oneChain: boolean;
   contracts: Array<{ address: string; contract: string; chainId?: number | undefined }>;
 }
 
-/** A shard's part of a run: its targets, its share of each budget, and what its results say of it. */
+/** A shard's part of a run: its targets, its share of each budget and rate, and what its results say of it. */
 export interface ShardOfRun {
   targets: RunTargets;
   shard: Shard;
   report: ShardReport;
+  /**
+   * A target's jobs in this shard: on a part of a split explorer, the part's contracts (and those the plan did not
+   * know, a created contract or a proxy's part, in the first part); on a whole explorer, every job given.
+   */
+  jobsOf: (target: Target, jobs: readonly VerificationJob[]) => VerificationJob[];
+  /** A target's share of its explorer's stated rate, in requests per second; unset: the run's rate. */
+  paceOf: (target: Target) => number | undefined;
 }
 
 /**
@@ -31,28 +50,50 @@ export interface ShardOfRun {
  * @param jobs - the run's contracts, as its inputs name them (before discovery and proxies)
  * @param targets - the run's targets, resolved
  * @param id - the shard
+ * @param settings - the stated rate and the keys' secrets, as `plan` took them
  * @returns the shard's targets (the others' closed by nobody: the run closes them all), its plan entry and report
+ * @throws {InvalidInputError} for a setting `keySecrets` that is not one
  */
-export function shardOfRun(jobs: readonly VerificationJob[], targets: RunTargets, id: ShardId): ShardOfRun {
+export function shardOfRun(
+  jobs: readonly VerificationJob[],
+  targets: RunTargets,
+  id: ShardId,
+  settings: { requestsPerSecond?: number | undefined; keySecrets?: string | undefined } = {},
+): ShardOfRun {
   const services = [...new Set(targets.targets.map((target) => target.service))];
   const { explorers, oneChain } = explorersOfJobs(jobs, services);
-  const plan = planShards(explorers, id.of, oneChain);
+  const plan = planShards(explorers, id.of, oneChain, {
+    requestsPerSecond: settings.requestsPerSecond,
+    keySecrets: parseKeySecrets(settings.keySecrets),
+  });
   const shard = plan.shards[id.index - 1] as Shard;
-  const mine = targets.targets.filter((target) =>
-    shard.explorers.some(
+  const explorerOf = (target: Target): ShardExplorer | undefined =>
+    shard.explorers.find(
       (explorer) => explorer.service === target.service && (oneChain || explorer.chainId === target.chainId),
-    ),
-  );
+    );
+  const planned = new Set(explorers.flatMap((explorer) => explorer.addresses));
+  const mine = targets.targets.filter((target) => explorerOf(target) !== undefined);
   return {
     targets: { ...targets, targets: mine, close: () => targets.close() },
     shard,
+    jobsOf: (target, given) => {
+      const part = explorerOf(target)?.part;
+      if (!part) return [...given];
+      const own = new Set(part.addresses);
+      return given.filter((job) => {
+        const address = job.address.toLowerCase();
+        return own.has(address) || (part.index === 1 && !planned.has(address));
+      });
+    },
+    paceOf: (target) => explorerOf(target)?.requestsPerSecond,
     report: {
       shard: shardIdText(id),
       plan: plan.shards.map((each) => ({
         shard: shardIdText(each.id),
-        explorers: each.explorers.map(({ service, chainId }) => ({
+        explorers: each.explorers.map(({ service, chainId, part }) => ({
           service,
           ...(chainId === undefined ? {} : { chainId }),
+          ...(part === undefined ? {} : { part }),
         })),
       })),
       oneChain,
@@ -65,12 +106,17 @@ export function shardOfRun(jobs: readonly VerificationJob[], targets: RunTargets
   };
 }
 
-// The shard's first line: what it verifies of the plan, and its share of each divided budget.
+// The shard's first line: what it verifies of the plan, its share of each divided budget and of each split rate.
 export function shardLine({ shard, report }: ShardOfRun): string {
   if (shard.explorers.length === 0)
     return `shard       ${report.shard}: no explorer (the plan has fewer explorers than shards); nothing to do`;
   const shares = Object.entries(shard.budgetShares).map(
     ([service, of]) => `; 1/${of} of ${service}'s stated budget`,
   );
-  return `shard       ${report.shard}: ${shard.explorers.map(explorerName).join(", ")}${shares.join("")}`;
+  const rates = shard.explorers.flatMap((explorer) =>
+    explorer.requestsPerSecond === undefined
+      ? []
+      : [`; ${formatRate(explorer.requestsPerSecond)} requests/s on ${shardExplorerName(explorer)}`],
+  );
+  return `shard       ${report.shard}: ${shard.explorers.map(shardExplorerName).join(", ")}${shares.join("")}${rates.join("")}`;
 }

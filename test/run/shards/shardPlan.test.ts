@@ -1,8 +1,19 @@
 import { describe, expect, it } from "@jest/globals";
 import { InvalidInputError } from "../../../src/errors/index.js";
+import { parseKeySecrets } from "../../../src/run/shards/keySecrets.js";
+import { explorerName } from "../../../src/run/shards/shard.js";
 import { parseShardCount, parseShardId, shardIdText } from "../../../src/run/shards/shardId.js";
-import { explorerName, explorersOfJobs, planMatrix, planShards } from "../../../src/run/shards/shardPlan.js";
+import { explorersOfJobs, type PlanRequest, planRun, planShards } from "../../../src/run/shards/shardPlan.js";
+import type { VerificationJob } from "../../../src/verify/job.js";
+import type { Service } from "../../../src/verify/verifier.js";
 import { standardJsonJob } from "../../support/jobs.js";
+
+const planMatrix = (
+  jobs: readonly VerificationJob[],
+  targets: readonly Service[],
+  shards: number,
+  settings: Omit<PlanRequest["settings"], "targets"> = {},
+) => planRun({ jobs, settings: { targets, ...settings }, shards }).matrix;
 
 function address(n: number): string {
   return `0x${n.toString(16).padStart(40, "0")}`;
@@ -89,5 +100,131 @@ describe("a plan", () => {
       ["blockscout", 2],
       ["sourcify", 2],
     ]);
+  });
+});
+
+describe("an explorer split across shards where its stated rate allows", () => {
+  const jobs = jobsOn({ 1: 60, 10: 10 });
+
+  it("splits the largest explorer over the shards its stated rate allows, each at its share", () => {
+    // 20 requests/s on Blockscout (a shard keeps at least its 5): four shards at once.
+    const plan = planRun({ jobs, settings: { targets: ["blockscout"], requestsPerSecond: 20 }, shards: 4 });
+    expect(plan.matrix.include).toEqual([
+      {
+        shard: "1-of-4",
+        explorers: "blockscout on chain 1 (part 1 of 3)",
+        contracts: 20,
+        rateShare: { "blockscout on chain 1 (part 1 of 3)": "6.67 of 20 requests/s" },
+      },
+      {
+        shard: "2-of-4",
+        explorers: "blockscout on chain 1 (part 2 of 3)",
+        contracts: 20,
+        rateShare: { "blockscout on chain 1 (part 2 of 3)": "6.67 of 20 requests/s" },
+      },
+      {
+        shard: "3-of-4",
+        explorers: "blockscout on chain 1 (part 3 of 3)",
+        contracts: 20,
+        rateShare: { "blockscout on chain 1 (part 3 of 3)": "6.67 of 20 requests/s" },
+      },
+      { shard: "4-of-4", explorers: "blockscout on chain 10", contracts: 10 },
+    ]);
+    expect(plan.notes).toEqual([
+      "blockscout on chain 1: split over 3 shards (1-of-4, 2-of-4, 3-of-4): its stated 20 requests/s allows 4 at once; each runs at 6.67 requests/s",
+      "blockscout on chain 10: not split: its stated 20 requests/s would allow 4 shards at once, but the balance needs no split",
+    ]);
+  });
+
+  it("gives each part a run of the explorer's contracts, every contract once", () => {
+    const { explorers, oneChain } = explorersOfJobs(jobs, ["blockscout"]);
+    const plan = planShards(explorers, 4, oneChain, { requestsPerSecond: 20 });
+    const parts = plan.shards.flatMap((shard) => shard.explorers.filter((e) => e.chainId === 1));
+    const addresses = parts.flatMap((part) => part.part?.addresses ?? []);
+    expect(addresses).toEqual(explorers[0]?.addresses);
+    expect(new Set(addresses).size).toBe(60);
+    expect(parts.map((part) => part.requestsPerSecond)).toEqual([20 / 3, 20 / 3, 20 / 3]);
+  });
+
+  it("keeps an explorer whole without a stated rate, or with one that allows one shard, and says why", () => {
+    const unstated = planRun({ jobs, settings: { targets: ["blockscout", "etherscan"] }, shards: 4 });
+    expect(unstated.matrix.include.map((row) => row.explorers)).toEqual([
+      "blockscout on chain 1",
+      "etherscan on chain 1",
+      "blockscout on chain 10",
+      "etherscan on chain 10",
+    ]);
+    expect(unstated.notes[0]).toBe(
+      "blockscout on chain 1: not split: no rate is stated (requests-per-second), so two shards would each keep the service's 5 requests/s, twice its rate together",
+    );
+    const slow = planRun({ jobs, settings: { targets: ["blockscout"], requestsPerSecond: 9 }, shards: 4 });
+    expect(slow.matrix.include).toHaveLength(2);
+    expect(slow.notes[0]).toBe(
+      "blockscout on chain 1: not split: its stated 9 requests/s allows one shard at once (a shard keeps at least the service's 5 requests/s)",
+    );
+  });
+
+  it("says nothing of splits in a plan of one shard", () => {
+    expect(planRun({ jobs, settings: { targets: ["blockscout"] }, shards: 1 }).notes).toEqual([]);
+  });
+});
+
+describe("a key's secret per shard", () => {
+  it("reads service=NAME and service:chain=NAME, and refuses what is not one", () => {
+    expect(parseKeySecrets("etherscan=ETHERSCAN_KEY, etherscan:10=ETHERSCAN_KEY_2")).toEqual([
+      { service: "etherscan", chainId: undefined, secret: "ETHERSCAN_KEY" },
+      { service: "etherscan", chainId: 10, secret: "ETHERSCAN_KEY_2" },
+    ]);
+    expect(parseKeySecrets(undefined)).toEqual([]);
+    expect(() => parseKeySecrets("etherscan=not-a-name", "--key-secrets")).toThrow(
+      '--key-secrets "etherscan=not-a-name" is not a key\'s secret: give service=SECRET_NAME or service:chain=SECRET_NAME, e.g. etherscan=ETHERSCAN_KEY or etherscan:10=ETHERSCAN_KEY_2.',
+    );
+    expect(() => parseKeySecrets("sourcify=X")).toThrow('key-secrets "sourcify=X": Sourcify takes no key.');
+    expect(() => parseKeySecrets("etherscan=A,etherscan=B")).toThrow(
+      "key-secrets names etherscan's secret twice.",
+    );
+  });
+
+  it("names each shard's secret in its row, and gives shards on different keys the whole of their budget", () => {
+    const matrix = planMatrix(jobsOn({ 1: 6, 10: 5, 137: 4 }), ["etherscan"], 3, {
+      keySecrets: "etherscan=ETHERSCAN_KEY, etherscan:10=ETHERSCAN_KEY_2",
+    });
+    expect(matrix.include).toEqual([
+      {
+        shard: "1-of-3",
+        explorers: "etherscan on chain 1",
+        contracts: 6,
+        budgetShare: { etherscan: "1/2" },
+        "etherscan-key-secret": "ETHERSCAN_KEY",
+      },
+      {
+        shard: "2-of-3",
+        explorers: "etherscan on chain 10",
+        contracts: 5,
+        budgetShare: { etherscan: "1/1" },
+        "etherscan-key-secret": "ETHERSCAN_KEY_2",
+      },
+      {
+        shard: "3-of-3",
+        explorers: "etherscan on chain 137",
+        contracts: 4,
+        budgetShare: { etherscan: "1/2" },
+        "etherscan-key-secret": "ETHERSCAN_KEY",
+      },
+    ]);
+  });
+
+  it("keeps explorers of different keys in different shards, and says when the shards are too few", () => {
+    const jobs = jobsOn({ 1: 1, 10: 1, 137: 1 });
+    const keySecrets = "etherscan:1=KEY_1, etherscan:10=KEY_10, etherscan:137=KEY_137";
+    const rows = planMatrix(jobs, ["etherscan", "blockscout"], 3, { keySecrets }).include;
+    expect(rows.map((row) => [row["etherscan-key-secret"], row.budgetShare])).toEqual([
+      ["KEY_1", { etherscan: "1/1" }],
+      ["KEY_10", { etherscan: "1/1" }],
+      ["KEY_137", { etherscan: "1/1" }],
+    ]);
+    expect(() => planMatrix(jobs, ["etherscan"], 2, { keySecrets })).toThrow(
+      "2 shards are too few for the keys' secrets named: a shard uses one key per service, and etherscan on chain 137 finds no shard left for KEY_137. Give more shards, or fewer secrets.",
+    );
   });
 });

@@ -1,0 +1,71 @@
+import { InvalidInputError } from "../../errors/index.js";
+import { type Service, services } from "../../verify/verifier.js";
+
+/** The secret a service's key comes from, by name (never its value): for every chain, or for one. */
+export interface KeySecret {
+  service: Service;
+  /** Unset: every chain of the service without a secret of its own. */
+  chainId?: number | undefined;
+  secret: string;
+}
+
+// What GitHub accepts as a secret's name (and a shell as an environment variable's).
+const secretName = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Reads the setting `keySecrets`: `service=NAME` or `service:chain=NAME`, comma-separated.
+ *
+ * @param text - the setting's text; unset or empty: no secret named
+ * @param field - the flag or input, for the message
+ * @returns the secrets named, in the order given
+ * @throws {InvalidInputError} for an entry that is not one, a service that takes no key, or a name given twice
+ */
+export function parseKeySecrets(text: string | undefined, field = "key-secrets"): KeySecret[] {
+  const entries = (text ?? "").split(/[\s,]+/).filter((entry) => entry !== "");
+  const named: KeySecret[] = [];
+  for (const entry of entries) {
+    const match = /^([a-z]+)(?::(\d+))?=(.+)$/.exec(entry);
+    const service = match?.[1] as Service | undefined;
+    const secret = match?.[3] ?? "";
+    if (!match || !services.includes(service as Service) || !secretName.test(secret))
+      throw new InvalidInputError(
+        field,
+        `${field} "${entry}" is not a key's secret: give service=SECRET_NAME or service:chain=SECRET_NAME, e.g. etherscan=ETHERSCAN_KEY or etherscan:10=ETHERSCAN_KEY_2.`,
+      );
+    if (service === "sourcify")
+      throw new InvalidInputError(field, `${field} "${entry}": Sourcify takes no key.`);
+    const chainId = match[2] === undefined ? undefined : Number(match[2]);
+    if (named.some((known) => known.service === service && known.chainId === chainId))
+      throw new InvalidInputError(
+        field,
+        `${field} names ${service}${chainId === undefined ? "" : ` on chain ${chainId}`}'s secret twice.`,
+      );
+    named.push({ service: service as Service, chainId, secret });
+  }
+  return named;
+}
+
+/**
+ * @param secrets - the secrets named
+ * @param explorer - a chain on a service
+ * @returns the secret its key comes from: the chain's own, else the service's; unset: the run's one key
+ */
+export function keySecretOf(
+  secrets: readonly KeySecret[],
+  explorer: { service: Service; chainId?: number | undefined },
+): string | undefined {
+  const own = secrets.find(
+    (entry) =>
+      entry.service === explorer.service && entry.chainId !== undefined && entry.chainId === explorer.chainId,
+  );
+  return (own ?? secrets.find((entry) => entry.service === explorer.service && entry.chainId === undefined))
+    ?.secret;
+}
+
+/**
+ * @param service - a service
+ * @returns the field of a matrix row that names its secret: `etherscan-key-secret`
+ */
+export function keySecretField(service: Service): `${Service}-key-secret` {
+  return `${service}-key-secret`;
+}
