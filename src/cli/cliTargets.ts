@@ -4,37 +4,15 @@ import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import { type FoundryConfig, outsideProjectField, readFoundryConfig } from "../inputs/foundryConfig.js";
 import { endpointEntries } from "../run/chainEndpoints.js";
-import { foundryBlockscoutExplorer } from "../run/foundryExplorer.js";
-import { type ChainClaim, chainPlaces, type RunTargets, resolveTargets } from "../run/targets.js";
-import type { Service } from "../verify/verifier.js";
+import type { RunWhere } from "../run/commands/runWhere.js";
+import type { RunSettingValues } from "../run/settings.js";
 import {
   apiKeyFromEnvironment,
+  chainIdFlag,
   etherscanKeyFromEnvironment,
   routescanKeyFromEnvironment,
 } from "./arguments.js";
 import { foundryCompilers } from "./foundryCompilers.js";
-
-/** What the command line (and the project's foundry.toml) says about where to verify: facts, for the hall. */
-export interface CliWhere {
-  explorerUrl: string | undefined;
-  chainId: number | undefined;
-  rpcUrl: string | undefined;
-  /** The chains the deployments read record, each with its deployment. */
-  recorded?: readonly ChainClaim[];
-  /** The services to verify on. */
-  targets: readonly Service[];
-  optionalTargets?: readonly Service[];
-  /** The `--user-agent` setting. */
-  userAgent?: string | undefined;
-  /** The `--timeout` setting: the RPC's answer to its chain id is awaited no longer. */
-  timeoutSeconds?: number | undefined;
-  /** When the run's chain reads must end: the chain id is awaited no longer. */
-  readsEndAt?: number | undefined;
-  foundry: FoundryConfig | undefined;
-  cwd: string;
-  /** `--endpoint CHAIN=SERVICE=URL` and `--endpoint-key CHAIN=SERVICE=VARIABLE`, as given. */
-  endpoints?: EndpointFlagValues | undefined;
-}
 
 /** The flags that give a chain its own endpoint of a service, and the variable holding its key; repeatable. */
 export const endpointFlags = {
@@ -42,65 +20,66 @@ export const endpointFlags = {
   "endpoint-key": { type: "string", multiple: true },
 } as const;
 
-/** What {@link endpointFlags} read. */
-export interface EndpointFlagValues {
+/** The flags that say where a run goes, as parsed. */
+export interface WhereFlagValues {
+  "explorer-url"?: string | undefined;
+  "chain-id"?: string | undefined;
+  "rpc-url"?: string | undefined;
   endpoint?: string[] | undefined;
   "endpoint-key"?: string[] | undefined;
 }
 
-const howToNameExplorer =
-  "Give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a local chain to use the embedded local explorer.";
-
 /**
- * The run's targets for `verify`, `status` and `fetch` alike: the keys from the environment, `--explorer-url`, the
- * chain from `--chain-id`, the deployments and `--rpc-url` (which must agree), a local chain's embedded explorer
- * (its state under `cache/explorer-verify`, so reruns and `status` see earlier work), and foundry.toml's
- * `[etherscan]` entry for the chain, whose URL names the Blockscout explorer as forge reads that table for every
- * verifier (its key when `EXPLORER_VERIFY_API_KEY` is not set).
+ * Where a run goes, as the command line and the project say it, in the CLI's words: the keys from the environment,
+ * `--explorer-url`, `--chain-id`, `--rpc-url` (a local chain's embedded explorer keeps its state under
+ * `cache/explorer-verify`, so reruns and `status` see earlier work), `--endpoint`, and foundry.toml's `[etherscan]`.
  *
- * @param where - the flags and the project's settings
- * @returns the targets
- * @throws {UsageError} when a key variable is set but empty
- * @throws {InvalidInputError} as the hall's resolver does (nothing names an explorer or a chain, chains that
- *   disagree, a URL that is not http(s), …)
+ * @param values - the flags
+ * @param project - the current folder and its foundry.toml
+ * @param services - the services the run uses: Etherscan's and Routescan's keys are read only for them
+ * @param settings - the run's settings, when the command takes them
+ * @returns the facts for the hall
+ * @throws {UsageError} for a chain id that is not one, or a key variable set but empty
  */
-export async function resolveCliTargets(where: CliWhere): Promise<RunTargets> {
-  const { explorerUrl, chainId, rpcUrl, foundry, cwd } = where;
-  const blockscoutKey = apiKeyFromEnvironment();
-  const endpoints = endpointEntries(
-    { urls: where.endpoints?.endpoint ?? [], keys: where.endpoints?.["endpoint-key"] ?? [] },
-    { urls: "--endpoint", keys: "--endpoint-key" },
-  );
-  return resolveTargets({
-    services: where.targets,
-    optional: where.optionalTargets,
-    chains: chainPlaces({
-      given: chainId === undefined ? undefined : { id: chainId, source: "--chain-id" },
-      recorded: where.recorded,
-      rpc: rpcUrl ? { url: rpcUrl, source: "--rpc-url" } : undefined,
-    }),
-    explorerUrl: explorerUrl ? { url: explorerUrl, source: "--explorer-url" } : undefined,
-    explorerFor: async (id) => foundryBlockscoutExplorer(foundry, id, blockscoutKey),
-    endpointsFor: async (id) => endpoints[id],
-    howToGiveChainKey: (id, service) =>
-      `give --endpoint-key ${id}=${service}=VARIABLE, the environment variable holding that endpoint's key`,
+export function cliWhere(
+  values: WhereFlagValues,
+  project: { cwd: string; foundry: FoundryConfig | undefined },
+  services: readonly string[],
+  settings?: Pick<RunSettingValues, "optionalTargets" | "userAgent" | "timeoutSeconds">,
+): RunWhere {
+  const { cwd, foundry } = project;
+  const chainId = chainIdFlag(values["chain-id"]);
+  return {
+    chainId: chainId === undefined ? undefined : { id: chainId, source: "--chain-id" },
+    rpc: values["rpc-url"] === undefined ? undefined : { url: values["rpc-url"], source: "--rpc-url" },
+    explorerUrl: values["explorer-url"]
+      ? { url: values["explorer-url"], source: "--explorer-url" }
+      : undefined,
+    foundry,
+    endpoints: endpointEntries(
+      { urls: values.endpoint ?? [], keys: values["endpoint-key"] ?? [] },
+      { urls: "--endpoint", keys: "--endpoint-key" },
+    ),
     keys: {
-      blockscout: blockscoutKey,
-      etherscan: where.targets.includes("etherscan") ? etherscanKeyFromEnvironment() : undefined,
-      routescan: where.targets.includes("routescan") ? routescanKeyFromEnvironment() : undefined,
+      blockscout: apiKeyFromEnvironment(),
+      etherscan: services.includes("etherscan") ? etherscanKeyFromEnvironment() : undefined,
+      routescan: services.includes("routescan") ? routescanKeyFromEnvironment() : undefined,
     },
-    userAgent: where.userAgent,
-    timeoutSeconds: where.timeoutSeconds,
-    readsEndAt: where.readsEndAt,
+    optional: settings?.optionalTargets,
+    userAgent: settings?.userAgent,
+    timeoutSeconds: settings?.timeoutSeconds,
     localExplorer: {
       cacheDir: join(cwd, "cache", "explorer-verify"),
-      compilers: [...projectSolcJs(cwd), ...foundryCompilers(cwd, foundry)],
+      compilers: projectCompilers(cwd, foundry),
     },
-    howToNameExplorer,
+    howToGiveChainKey: (id, service) =>
+      `give --endpoint-key ${id}=${service}=VARIABLE, the environment variable holding that endpoint's key`,
+    howToNameExplorer:
+      "Give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a local chain to use the embedded local explorer.",
     howToGiveEtherscanKey: "set ETHERSCAN_API_KEY in the environment",
     howToReachLocalChain:
       "give --rpc-url URL of the chain, and the embedded local explorer verifies on it, or give --explorer-url",
-  });
+  };
 }
 
 /**
@@ -131,12 +110,14 @@ export async function projectFoundryConfig(
 }
 
 /**
- * The npm `solc` of the project, when it installed one: the local explorer and preflight compile with it.
+ * The compilers of the project: its npm `solc`, when it installed one, then those Foundry installed. The embedded
+ * explorer and preflight compile with them.
  *
  * @param cwd - the project folder
+ * @param foundry - its foundry.toml (read from `cwd` when unset)
  * @returns the compiler files found
  */
-export function projectSolcJs(cwd: string): string[] {
+export function projectCompilers(cwd: string, foundry: FoundryConfig | undefined): string[] {
   const soljson = join(cwd, "node_modules", "solc", "soljson.js");
-  return existsSync(soljson) ? [soljson] : [];
+  return [...(existsSync(soljson) ? [soljson] : []), ...foundryCompilers(cwd, foundry)];
 }
