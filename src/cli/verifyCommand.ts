@@ -61,12 +61,6 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const bundle = values.bundle;
   const foundry = bundle === undefined ? await projectFoundryConfig(cwd, console.error) : undefined;
   const flags = { values, positionals, cwd, foundry, rpcUrl: values["rpc-url"], command: "verify" };
-  if (bundle === undefined && values["show-standard-json-input"]) {
-    const { runShowInputsRequest } = await import("../run/commands/showInputsCommand.js");
-    const write = (text: string) => process.stdout.write(text);
-    const { unread } = await runShowInputsRequest({ kind: "flags", ...flags }, write, console.error);
-    return unread > 0 ? exitCodes.failed : exitCodes.ok;
-  }
   const what: RunWhat =
     bundle === undefined
       ? { kind: "flags", ...flags }
@@ -76,28 +70,31 @@ export async function verifyCommand(argv: string[]): Promise<number> {
         };
   if (what.kind === "bundle")
     what.bundle.naming = namingBesideBundle(values, positionals, settings.includeCreated);
-  if (values.ledger?.trim() === "")
+  const ledger = values.ledger;
+  const request = {
+    what,
+    settings,
+    ledger: ledger === undefined ? undefined : { path: resolve(cwd, ledger), recheck: settings.recheck },
+    shard: shard && { id: shard, resultsBesideLedger: false },
+    compilers: projectCompilers(cwd, foundry),
+    refusals: {
+      recheckWithoutLedger:
+        "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
+      preflightWithoutRpc: "--preflight needs --rpc-url: the chain to check the deployed code against.",
+    },
+  };
+  if (what.kind === "flags" && values["show-standard-json-input"]) {
+    const { runShowInputsRequest } = await import("../run/commands/showInputsCommand.js");
+    const write = (text: string) => process.stdout.write(text);
+    const { unread } = await runShowInputsRequest(request, write, console.error);
+    return unread > 0 ? exitCodes.failed : exitCodes.ok;
+  }
+  if (ledger?.trim() === "")
     throw new UsageError("--ledger needs a file path, e.g. .explorer-verify/ledger.json.");
   const { runVerifyRequest } = await import("../run/commands/verifyCommand.js");
-  const { results } = await runVerifyRequest(
-    {
-      what,
-      where: cliWhere(values, { cwd, foundry }, settings.targets, settings),
-      settings,
-      ledger:
-        values.ledger === undefined
-          ? undefined
-          : { path: resolve(cwd, values.ledger), recheck: settings.recheck },
-      shard: shard && { id: shard, resultsBesideLedger: false },
-      compilers: projectCompilers(cwd, foundry),
-      refusals: {
-        recheckWithoutLedger:
-          "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
-        preflightWithoutRpc: "--preflight needs --rpc-url: the chain to check the deployed code against.",
-      },
-    },
-    new RunReporter({ json: values.json, table: true, colour: true }),
-  );
+  const where = cliWhere(values, { cwd, foundry }, settings.targets, settings);
+  const reporter = new RunReporter({ json: values.json, table: true, colour: true });
+  const { results } = await runVerifyRequest({ ...request, where }, reporter);
   const { runSucceeded } = await import("../run/runVerify.js");
   if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
   return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;

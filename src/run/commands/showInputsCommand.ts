@@ -1,23 +1,23 @@
 import { shownInputs } from "../shownInputs.js";
-import { checkedFlags, type RunWhat } from "./runWhat.js";
+import { checkedRequest, type VerifyRequest } from "./verifyCommand.js";
 
 /**
  * `verify --show-standard-json-input`: the standard JSON input that would be sent (the first one tried: the minimal
  * input when the metadata allows it), and nothing sent. For one ADDRESS, the input itself, as forge prints it; for
  * deployments and manifests, `{ "inputs": [{ address, contract, compilerVersion, input }] }`.
  *
- * @param what - the command line's flags
+ * @param request - what `verify` would verify, checked as `verify` checks it
  * @param write - where the JSON goes (stdout)
  * @param info - where notes go (stderr)
  * @returns how many entries could not be read
  * @throws {InvalidInputError} for a mistake in the flags, or a contract not verified with standard JSON input
  */
 export async function runShowInputsRequest(
-  what: Extract<RunWhat, { kind: "flags" }>,
+  request: Omit<VerifyRequest, "where">,
   write: (text: string) => void,
   info: (line: string) => void,
 ): Promise<{ unread: number }> {
-  const flags = checkedFlags(what);
+  const { flags } = checkedRequest(request);
   const { requestJobs } = await import("../requestJobs.js");
   const bad: Array<{ field: string; address: string; error: { shortMessage: string } }> = [];
   const jobs = flags ? await requestJobs(flags, (entry) => bad.push(entry)) : [];

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { InvalidInputError, isExplorerVerifyError } from "../../errors/index.js";
 import { assertAddress } from "../../kernel/validate.js";
 import { readsDeadline } from "../readsDeadline.js";
+import type { JobsRequest } from "../requestJobs.js";
 import type { RunReporter } from "../runReporter.js";
 import { type RunResults, type RunSettings, runVerify } from "../runVerify.js";
 import type { RunSettingValues } from "../settings.js";
@@ -31,6 +32,29 @@ export interface VerifyRequest {
   };
 }
 
+/**
+ * Checks what can be checked before anything is read, in the order a user fixes it: the addresses of a copy, the
+ * ledger `--recheck` reads, the flags, the RPC `--preflight` reads.
+ *
+ * @param request - the request, without where it goes (only its RPC)
+ * @returns the checked flags and RPC URL
+ * @throws {InvalidInputError} for the first mistake, in the door's words
+ */
+export function checkedRequest(
+  request: Omit<VerifyRequest, "where"> & { where?: Pick<RunWhere, "rpc"> | undefined },
+): { flags: JobsRequest | undefined; rpcUrl: string | undefined } {
+  const { what, settings, refusals } = request;
+  if (what.kind === "copy") for (const address of what.addresses) assertAddress(address);
+  if (refusals?.recheckWithoutLedger && settings.recheck && !request.ledger)
+    throw new InvalidInputError("recheck", refusals.recheckWithoutLedger);
+  const flags = checkedFlags(what);
+  const rpc = request.where?.rpc;
+  const rpcUrl = flags ? flags.rpcUrl : checkedRpcUrl(rpc?.url, rpc?.source ?? "rpc-url");
+  if (refusals?.preflightWithoutRpc && settings.preflight && !rpcUrl)
+    throw new InvalidInputError("preflight", refusals.preflightWithoutRpc);
+  return { flags, rpcUrl };
+}
+
 /** What a verify run leaves for the door to render. */
 export interface VerifyReport {
   results: RunResults;
@@ -48,20 +72,15 @@ export interface VerifyReport {
  * @throws {InvalidInputError} for a mistake in the request, before any request to a service
  */
 export async function runVerifyRequest(request: VerifyRequest, reporter: RunReporter): Promise<VerifyReport> {
-  const { what, where, settings, refusals } = request;
-  if (what.kind === "copy") for (const address of what.addresses) assertAddress(address);
-  if (refusals?.recheckWithoutLedger && settings.recheck && !request.ledger)
-    throw new InvalidInputError("recheck", refusals.recheckWithoutLedger);
-  const flags = checkedFlags(what);
-  const rpcUrl = flags ? flags.rpcUrl : checkedRpcUrl(where.rpc?.url, where.rpc?.source ?? "rpc-url");
-  if (refusals?.preflightWithoutRpc && settings.preflight && !rpcUrl)
-    throw new InvalidInputError("preflight", refusals.preflightWithoutRpc);
+  const { what, where, settings } = request;
+  const { flags, rpcUrl } = checkedRequest(request);
   // One clock for every chain read before verifying: the manifest's code, the chain id, the proxies.
   const reads = { endsAt: readsDeadline(settings.timeoutSeconds), timeoutSeconds: settings.timeoutSeconds };
   const contracts = await contractsOfRun(what, flags, reads);
   const severalChains = new Set(contracts.claims.map((claim) => claim.id)).size > 1;
-  if (refusals?.includeCreatedOnSeveralChains && settings.includeCreated && severalChains)
-    throw new InvalidInputError("include-created", refusals.includeCreatedOnSeveralChains);
+  const refusal = request.refusals?.includeCreatedOnSeveralChains;
+  if (refusal && settings.includeCreated && severalChains)
+    throw new InvalidInputError("include-created", refusal);
   const services = what.kind === "copy" ? [what.from, ...settings.targets] : settings.targets;
   const targets = await targetsOfRun(
     { ...where, rpc: rpcUrl && where.rpc ? { ...where.rpc, url: rpcUrl } : where.rpc },
