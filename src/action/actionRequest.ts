@@ -25,17 +25,20 @@ export async function verifyRequestOf(
 ): Promise<VerifyRequest> {
   const { bundle, copyFrom, contracts } = inputs;
   const file = (given: string) => resolveWorkspaceInput(workspace, given, "bundle");
-  if (!bundle && !copyFrom) await checkFolderInputs(inputs, workspace);
+  // A bundle names its contracts and chains, a copy its addresses: neither has a build to read.
+  const readsBuild = !bundle && !copyFrom;
+  if (readsBuild) await checkFolderInputs(inputs, workspace);
   const manifest =
-    contracts && !isInlineManifest(contracts)
+    readsBuild && contracts && !isInlineManifest(contracts)
       ? await resolveWorkspaceInput(workspace, contracts, "contracts")
       : contracts;
+  const files = { sources: { ...inputs, contracts: manifest }, workspace };
   return {
     what: bundle
-      ? { kind: "bundle", bundle: { given: bundle, file, field: "bundle" } }
+      ? { kind: "bundle", bundle: { given: bundle, file, field: "bundle" }, readsIn: files }
       : copyFrom
         ? { kind: "copy", from: copyFrom, addresses: inputs.addresses }
-        : { kind: "files", sources: { ...inputs, contracts: manifest }, workspace },
+        : { kind: "files", ...files },
     where: {
       chainId: inputs.chainId === undefined ? undefined : { id: inputs.chainId, source: "input chain-id" },
       rpc: inputs.rpcUrl ? { url: inputs.rpcUrl, source: "input rpc-url" } : undefined,

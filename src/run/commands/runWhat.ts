@@ -13,8 +13,15 @@ import { commandLineJobs, type JobFlagValues } from "./commandLineJobs.js";
 
 /** What a run verifies, as a door names it. */
 export type RunWhat =
-  /** A bundle file: its contracts and chains, no build. */
-  | { kind: "bundle"; bundle: BundleRequest }
+  /**
+   * A bundle file: its contracts and chains, no build; `readsIn`, where its proxies' parts and created contracts are
+   * looked for (the Action's build and RPCs).
+   */
+  | {
+      kind: "bundle";
+      bundle: BundleRequest;
+      readsIn?: { sources: JobSources; workspace: string } | undefined;
+    }
   /** The Action's manifest and deployments, read in the workspace. */
   | { kind: "files"; sources: JobSources; workspace: string }
   /** The command line's flags: one ADDRESS and its build, deployments, a manifest. */
@@ -111,12 +118,12 @@ export async function discoveryOfRun(
   contracts: RunContracts,
   settings: { includeCreated: boolean; includeProxies: boolean },
 ): Promise<Pick<RunVerifyRequest, "discoverCreated" | "proxies">> {
-  const place =
-    what.kind === "files"
-      ? { inputs: what.sources, workspace: what.workspace }
-      : contracts.flags
-        ? { inputs: contracts.flags, workspace: contracts.flags.cwd }
-        : undefined;
+  const files = what.kind === "bundle" ? what.readsIn : what.kind === "files" ? what : undefined;
+  const place = files
+    ? { inputs: files.sources, workspace: files.workspace }
+    : contracts.flags
+      ? { inputs: contracts.flags, workspace: contracts.flags.cwd }
+      : undefined;
   if (!place) return {};
   const { createdJobsFromInputs, createdJobsOfDeployments, proxySources } = await import("../inputJobs.js");
   const { jobs, flags } = contracts;
