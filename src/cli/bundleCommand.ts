@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { chainIdFlag, parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { projectFoundryConfig } from "./cliTargets.js";
+import { projectFoundryConfig } from "./cliWhere.js";
 import { usage } from "./usage.js";
 import { jobOptions } from "./verifyCommand.js";
 

@@ -5,7 +5,7 @@ import { RunReporter } from "../run/runReporter.js";
 import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliTargets.js";
+import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliWhere.js";
 import { usage } from "./usage.js";
 
 const ownOptions = {

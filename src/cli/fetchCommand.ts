@@ -1,7 +1,7 @@
 import { neutraliseText } from "../report/terminalText.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { cliWhere, projectFoundryConfig } from "./cliTargets.js";
+import { cliWhere, projectFoundryConfig } from "./cliWhere.js";
 import { usage } from "./usage.js";
 
 const options = {

@@ -3,7 +3,7 @@ import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
 import { parseShardCount } from "../run/shards/shardId.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { projectFoundryConfig } from "./cliTargets.js";
+import { projectFoundryConfig } from "./cliWhere.js";
 import { usage } from "./usage.js";
 import { jobOptions } from "./verifyCommand.js";
 

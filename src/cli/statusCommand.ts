@@ -3,7 +3,7 @@ import { verificationDefaults } from "../options/verificationOptions.js";
 import { neutraliseText } from "../report/terminalText.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { cliWhere, endpointFlags, projectFoundryConfig } from "./cliTargets.js";
+import { cliWhere, endpointFlags, projectFoundryConfig } from "./cliWhere.js";
 import { usage } from "./usage.js";
 
 const options = {

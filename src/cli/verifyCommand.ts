@@ -7,7 +7,7 @@ import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
 import { parseShardId } from "../run/shards/shardId.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliTargets.js";
+import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliWhere.js";
 import { usage } from "./usage.js";
 
 /** The flags that name the contracts of a run, as `verify`, `bundle` and `plan` take them. */

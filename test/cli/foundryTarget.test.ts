@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
-import { cliWhere } from "../../src/cli/cliTargets.js";
+import { cliWhere } from "../../src/cli/cliWhere.js";
 import { foundryCompilers } from "../../src/cli/foundryCompilers.js";
 import { type FoundryConfig, readFoundryConfig } from "../../src/inputs/foundryConfig.js";
 import type { ChainClaim } from "../../src/run/chainAgreement.js";
