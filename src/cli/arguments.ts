@@ -81,28 +81,6 @@ export function chainIdFlag(text: string | undefined): number | undefined {
 }
 
 /**
- * Checks the chain's JSON-RPC URL before anything is opened.
- *
- * @param text - the `--rpc-url` value
- * @returns the URL unchanged
- * @throws {UsageError} when it is not an http(s) URL
- */
-export function rpcUrlFlag(text: string): string {
-  let protocol: string | undefined;
-  try {
-    protocol = new URL(text).protocol;
-  } catch {
-    protocol = undefined;
-  }
-  if (protocol !== "http:" && protocol !== "https:") {
-    throw new UsageError(
-      `--rpc-url must be the chain's http(s) JSON-RPC URL, e.g. http://127.0.0.1:8545, got "${text}".`,
-    );
-  }
-  return text;
-}
-
-/**
  * Etherscan's key, from `ETHERSCAN_API_KEY` only (as forge and hardhat-verify read it): a flag would land in shell
  * history. Read only when a run verifies on Etherscan.
  *

@@ -1,11 +1,9 @@
 import { resolve } from "node:path";
-import type { BadManifestEntry } from "../inputs/manifest.js";
-import type { ChainClaim } from "../run/targets.js";
 import { chainIdFlag, parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { projectFoundryConfig } from "./cliTargets.js";
+import { projectFoundryConfig } from "./cliWhere.js";
 import { usage } from "./usage.js";
-import { jobFlagsOf, jobOptions } from "./verifyCommand.js";
+import { jobOptions } from "./verifyCommand.js";
 
 const options = {
   ...jobOptions,
@@ -31,35 +29,16 @@ export async function bundleCommand(argv: string[]): Promise<number> {
     throw new UsageError("--out needs the bundle's file, e.g. verification.json.");
   const cwd = process.cwd();
   const foundry = await projectFoundryConfig(cwd, console.error);
-  const flags = { ...jobFlagsOf(values, positionals, cwd, foundry?.out, "bundle"), foundry };
+  const flags = { values, positionals, cwd, foundry, rpcUrl: values["rpc-url"], command: "bundle" };
   const chainId = chainIdFlag(values["chain-id"]);
-  const [{ requestJobs }, { chainIdsOf, chainPlaces }, { writeRunBundle }] = await Promise.all([
-    import("../run/requestJobs.js"),
-    import("../run/targets.js"),
-    import("../run/bundleOfJobs.js"),
-  ]);
-  const badEntries: BadManifestEntry[] = [];
-  const recorded: ChainClaim[] = [];
-  const jobs = await requestJobs(
-    flags,
-    (entry) => badEntries.push(entry),
-    (claim) => recorded.push(claim),
-  );
-  for (const entry of badEntries) console.error(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
-  if (jobs.length === 0) throw new UsageError("The deployment and manifest given hold no contracts.");
-  const chainIds = await chainIdsOf(
-    chainPlaces({
-      given: chainId === undefined ? undefined : { id: chainId, source: "--chain-id" },
-      recorded,
-      rpc: flags.rpcUrl ? { url: flags.rpcUrl, source: "--rpc-url" } : undefined,
-    }),
-  );
-  await writeRunBundle(
-    resolve(cwd, values.out),
-    jobs,
-    chainIds.length === 1 ? chainIds[0] : undefined,
-    "--out",
+  const { runBundleRequest } = await import("../run/commands/bundleCommand.js");
+  const { skipped } = await runBundleRequest(
+    {
+      what: { kind: "flags", ...flags },
+      where: { chainId: chainId === undefined ? undefined : { id: chainId, source: "--chain-id" } },
+      out: { path: resolve(cwd, values.out), field: "--out" },
+    },
     (line) => console.error(line),
   );
-  return badEntries.length > 0 ? exitCodes.failed : exitCodes.ok;
+  return skipped > 0 ? exitCodes.failed : exitCodes.ok;
 }

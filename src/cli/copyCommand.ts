@@ -1,12 +1,11 @@
 import { resolve } from "node:path";
-import { assertAddress } from "../kernel/validate.js";
 import { copyServices } from "../run/copyServices.js";
 import { interruptedExitCode } from "../run/interruption.js";
 import { RunReporter } from "../run/runReporter.js";
 import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
-import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
+import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { endpointFlags, projectFoundryConfig, resolveCliTargets } from "./cliTargets.js";
+import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliWhere.js";
 import { usage } from "./usage.js";
 
 const ownOptions = {
@@ -47,49 +46,31 @@ export async function copyCommand(argv: string[]): Promise<number> {
     throw new UsageError(
       "Give the contracts' addresses: explorer-verify copy ADDRESS... --from SERVICE --to SERVICE.",
     );
-  for (const address of positionals) assertAddress(address);
   const { from, to } = copyServices({ flag: "--from", text: values.from }, { flag: "--to", text: values.to });
   const settings = readRunSettings("cli", (setting) =>
     setting.name === "targets" ? to.join(",") : flagText(setting, values),
   );
-  if (settings.recheck && values.ledger === undefined)
-    throw new UsageError(
-      "--recheck goes with --ledger: it asks the services about what the ledger says is verified.",
-    );
   const cwd = process.cwd();
-  const reporter = new RunReporter({ json: values.json, table: true, colour: true });
-  const targets = await resolveCliTargets({
-    explorerUrl: values["explorer-url"],
-    endpoints: values,
-    chainId: chainIdFlag(values["chain-id"]),
-    rpcUrl: values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]),
-    targets: [from, ...to],
-    optionalTargets: settings.optionalTargets,
-    userAgent: settings.userAgent,
-    timeoutSeconds: settings.timeoutSeconds,
-    foundry: await projectFoundryConfig(cwd, console.error),
-    cwd,
-  });
-  try {
-    const [{ runCopy }, { runSucceeded }] = await Promise.all([
-      import("../run/runCopy.js"),
-      import("../run/runVerify.js"),
-    ]);
-    const results = await runCopy({
-      addresses: positionals,
-      from,
-      targets,
+  const foundry = await projectFoundryConfig(cwd, console.error);
+  const { runVerifyRequest } = await import("../run/commands/verifyCommand.js");
+  const { results } = await runVerifyRequest(
+    {
+      what: { kind: "copy", from, addresses: positionals },
+      where: cliWhere(values, { cwd, foundry }, [from, ...to], settings),
       settings,
       ledger:
         values.ledger === undefined
           ? undefined
           : { path: resolve(cwd, values.ledger), recheck: settings.recheck },
-      reporter,
-      interruptible: true,
-    });
-    if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
-    return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
-  } finally {
-    await targets.close();
-  }
+      compilers: projectCompilers(cwd, foundry),
+      refusals: {
+        recheckWithoutLedger:
+          "--recheck goes with --ledger: it asks the services about what the ledger says is verified.",
+      },
+    },
+    new RunReporter({ json: values.json, table: true, colour: true }),
+  );
+  const { runSucceeded } = await import("../run/runVerify.js");
+  if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
+  return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
 }

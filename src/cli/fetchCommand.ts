@@ -1,8 +1,7 @@
-import { assertAddress } from "../kernel/validate.js";
 import { neutraliseText } from "../report/terminalText.js";
-import { chainIdFlag, parseCommandLine, rpcUrlFlag } from "./arguments.js";
+import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { projectFoundryConfig, resolveCliTargets } from "./cliTargets.js";
+import { cliWhere, projectFoundryConfig } from "./cliWhere.js";
 import { usage } from "./usage.js";
 
 const options = {
@@ -30,23 +29,11 @@ export async function fetchCommand(argv: string[]): Promise<number> {
   const [address, ...extra] = positionals;
   if (address === undefined || extra.length > 0)
     throw new UsageError("fetch takes one ADDRESS (explorer-verify fetch 0x… --out DIR).");
-  assertAddress(address);
-  const rpcUrl = values["rpc-url"] === undefined ? undefined : rpcUrlFlag(values["rpc-url"]);
-  const chainId = chainIdFlag(values["chain-id"]);
   const cwd = process.cwd();
-  const targets = await resolveCliTargets({
-    explorerUrl: values["explorer-url"],
-    chainId,
-    rpcUrl,
-    targets: ["blockscout"],
-    foundry: await projectFoundryConfig(cwd, console.error),
-    cwd,
-  });
-  try {
-    const { runFetch } = await import("../run/runFetch.js");
-    await runFetch(targets.targets, address, values.out, (line) => console.log(neutraliseText(line)));
-    return exitCodes.ok;
-  } finally {
-    await targets.close();
-  }
+  const foundry = await projectFoundryConfig(cwd, console.error);
+  const { runFetchRequest } = await import("../run/commands/fetchCommand.js");
+  await runFetchRequest({ address, out: values.out, where: cliWhere(values, { cwd, foundry }, []) }, (line) =>
+    console.log(neutraliseText(line)),
+  );
+  return exitCodes.ok;
 }

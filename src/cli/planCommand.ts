@@ -1,12 +1,11 @@
 import { resolve } from "node:path";
 import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
 import { parseShardCount } from "../run/shards/shardId.js";
-import type { VerificationJob } from "../verify/job.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { projectFoundryConfig } from "./cliTargets.js";
+import { projectFoundryConfig } from "./cliWhere.js";
 import { usage } from "./usage.js";
-import { jobFlagsOf, jobOptions } from "./verifyCommand.js";
+import { jobOptions } from "./verifyCommand.js";
 
 const ownOptions = {
   ...jobOptions,
@@ -34,39 +33,28 @@ export async function planCommand(argv: string[]): Promise<number> {
   }
   if (values.shards === undefined)
     throw new UsageError("plan needs --shards N: how many shards to split the run into.");
-  const count = parseShardCount(values.shards, "--shards");
+  const shards = parseShardCount(values.shards, "--shards");
   const settings = readRunSettings("cli", (setting) => flagText(setting, values));
   const cwd = process.cwd();
-  const jobs = await planJobs(values, positionals, cwd);
-  const { planRun } = await import("../run/shards/shardPlan.js");
-  const { matrix, notes } = planRun({ jobs, settings, shards: count });
+  const bundle = values.bundle;
+  const foundry = bundle === undefined ? await projectFoundryConfig(cwd, console.error) : undefined;
+  const { runPlanRequest } = await import("../run/commands/planCommand.js");
+  const { matrix, notes } = await runPlanRequest(
+    {
+      what:
+        bundle === undefined
+          ? { kind: "flags", values, positionals, cwd, foundry, rpcUrl: values["rpc-url"], command: "plan" }
+          : {
+              kind: "bundle",
+              bundle: { given: bundle, file: (given) => resolve(cwd, given), field: "--bundle" },
+            },
+      settings,
+      shards,
+      timeoutSeconds: settings.timeoutSeconds,
+    },
+    (line) => console.error(line),
+  );
   for (const note of notes) console.error(`plan        ${note}`);
   process.stdout.write(`${JSON.stringify(matrix)}\n`);
   return exitCodes.ok;
-}
-
-// The contracts `verify` with the same flags takes: a bundle's, or a deployment's and a manifest's.
-async function planJobs(
-  values: ReturnType<typeof parseCommandLine<typeof options>>["values"],
-  positionals: string[],
-  cwd: string,
-): Promise<VerificationJob[]> {
-  if (values.bundle !== undefined) {
-    if (values.bundle.trim() === "")
-      throw new UsageError("--bundle needs the bundle file, e.g. verification.json.");
-    const { readVerificationBundle } = await import("../inputs/verificationBundle.js");
-    const { jobs } = await readVerificationBundle(resolve(cwd, values.bundle), "--bundle");
-    if (jobs.length === 0) throw new UsageError(`The bundle ${values.bundle} holds no contracts.`);
-    return jobs;
-  }
-  const foundry = await projectFoundryConfig(cwd, console.error);
-  const flags = { ...jobFlagsOf(values, positionals, cwd, foundry?.out, "plan"), foundry };
-  const { requestJobs } = await import("../run/requestJobs.js");
-  const jobs = await requestJobs(
-    flags,
-    (entry) => console.error(`skipped     ${entry.field}: ${entry.error.shortMessage}`),
-    () => {},
-  );
-  if (jobs.length === 0) throw new UsageError("The deployment and manifest given hold no contracts.");
-  return jobs;
 }

@@ -2,9 +2,11 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
-import { resolveCliTargets } from "../../src/cli/cliTargets.js";
+import { cliWhere } from "../../src/cli/cliWhere.js";
 import { foundryCompilers } from "../../src/cli/foundryCompilers.js";
 import { type FoundryConfig, readFoundryConfig } from "../../src/inputs/foundryConfig.js";
+import type { ChainClaim } from "../../src/run/chainAgreement.js";
+import { targetsOfRun } from "../../src/run/commands/runWhere.js";
 import { nativeSolcStandIn } from "../support/foundryProject.js";
 
 // Which explorer the CLI picks from foundry.toml's [etherscan] table, and which compilers Foundry left on disk.
@@ -40,17 +42,14 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const request = {
-  explorerUrl: undefined,
-  chainId: undefined,
-  rpcUrl: undefined,
-  targets: ["blockscout" as const],
-  cwd: "",
-};
-
-// The one Blockscout target of a CLI run.
-async function resolveCliTarget(where: Partial<Parameters<typeof resolveCliTargets>[0]>) {
-  const { targets } = await resolveCliTargets({ ...request, foundry: config, cwd: dir, ...where });
+// The one Blockscout target of a CLI run: the flags and foundry.toml as the CLI reads them, resolved by the hall.
+async function resolveCliTarget(given: { chainId?: number; explorerUrl?: string; recorded?: ChainClaim[] }) {
+  const flags = {
+    "chain-id": given.chainId === undefined ? undefined : String(given.chainId),
+    "explorer-url": given.explorerUrl,
+  };
+  const where = cliWhere(flags, { cwd: dir, foundry: config }, ["blockscout"]);
+  const { targets } = await targetsOfRun(where, ["blockscout"], given.recorded);
   const [target] = targets;
   if (target?.service !== "blockscout") throw new Error("expected a Blockscout target");
   return target;

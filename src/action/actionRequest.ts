@@ -1,0 +1,95 @@
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { isInlineManifest } from "../inputs/manifest.js";
+import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
+import type { VerifyRequest } from "../run/commands/verifyCommand.js";
+import { workspaceCompilers } from "../run/inputJobs.js";
+import { checkFolderInputs } from "./folderInputs.js";
+import type { ActionInputs } from "./inputs.js";
+import type { ShardStep } from "./shardInputs.js";
+
+/**
+ * The Action's inputs as the hall's request: what to verify (a bundle, a copy, the manifest and deployments, each
+ * path confined to the workspace), where, the ledger, the shard and the run's own bundle, in the Action's words.
+ *
+ * @param inputs - the checked inputs
+ * @param workspace - the workspace
+ * @param step - the plan's step, if any
+ * @returns the request
+ * @throws {InvalidInputError} naming the input when a path leads outside the workspace
+ */
+export async function verifyRequestOf(
+  inputs: ActionInputs,
+  workspace: string,
+  step: ShardStep | undefined,
+): Promise<VerifyRequest> {
+  const { bundle, copyFrom, contracts } = inputs;
+  const file = (given: string) => resolveWorkspaceInput(workspace, given, "bundle");
+  // A bundle names its contracts and chains, a copy its addresses: neither has a build to read.
+  const readsBuild = !bundle && !copyFrom;
+  if (readsBuild) await checkFolderInputs(inputs, workspace);
+  const manifest =
+    readsBuild && contracts && !isInlineManifest(contracts)
+      ? await resolveWorkspaceInput(workspace, contracts, "contracts")
+      : contracts;
+  const files = { sources: { ...inputs, contracts: manifest }, workspace };
+  return {
+    what: bundle
+      ? { kind: "bundle", bundle: { given: bundle, file, field: "bundle" }, readsIn: files }
+      : copyFrom
+        ? { kind: "copy", from: copyFrom, addresses: inputs.addresses }
+        : { kind: "files", ...files },
+    where: {
+      chainId: inputs.chainId === undefined ? undefined : { id: inputs.chainId, source: "input chain-id" },
+      rpc: inputs.rpcUrl ? { url: inputs.rpcUrl, source: "input rpc-url" } : undefined,
+      rpcByChain: inputs.rpcUrls,
+      optional: inputs.optionalTargets,
+      explorerUrl: inputs.explorerUrl ? { url: inputs.explorerUrl, source: "input explorer-url" } : undefined,
+      explorers: { urls: inputs.explorers, source: "input explorers" },
+      endpoints: inputs.endpoints,
+      howToGiveChainKey: (chainId, service) =>
+        `give ${chainId}=${service}=VARIABLE in the endpoint-keys input, VARIABLE an environment variable of the step holding that endpoint's key`,
+      keys: {
+        blockscout: inputs.apiKey,
+        etherscan: inputs.etherscanApiKey,
+        routescan: inputs.routescanApiKey,
+      },
+      headers: inputs.headers,
+      userAgent: inputs.userAgent,
+      timeoutSeconds: inputs.timeoutSeconds,
+      howToNameExplorer: "give the explorer-url input",
+      nothingNamesExplorer:
+        "Name the explorer: input explorer-url (e.g. https://eth.blockscout.com), or chain-id to find the chain's Blockscout explorer.",
+      howToGiveEtherscanKey: "give the etherscan-api-key input",
+      howToReachLocalChain:
+        "give its JSON-RPC URL in rpc-url (or rpc-urls), and the embedded local explorer verifies on it, or give explorer-url",
+    },
+    settings: { ...inputs, ...maxResponseBytesFromEnvironment() },
+    ledger:
+      inputs.ledger === "none"
+        ? undefined
+        : { path: resolve(workspace, inputs.ledger), recheck: inputs.recheck },
+    shard: step?.step === "shard" ? { id: step.shard, resultsBesideLedger: true } : undefined,
+    // The run's own bundle, for verifying later or elsewhere (the output `bundle`), in the runner's temporary folder,
+    // outside the workspace and its checkouts: not for a bundle or a copy.
+    bundleOutput:
+      bundle || copyFrom
+        ? undefined
+        : {
+            path: join(process.env.RUNNER_TEMP || tmpdir(), "explorer-verify", "verification.json"),
+            field: "bundle",
+          },
+    compilers: workspaceCompilers(workspace),
+    refusals: {
+      includeCreatedOnSeveralChains:
+        "Input include-created reads one chain's transactions: give deployments on one chain with it.",
+    },
+  };
+}
+
+// A smaller cap on the explorer's answers than the library's 64 MiB, for runners with little memory.
+function maxResponseBytesFromEnvironment(): { maxResponseBytes?: number } {
+  const text = process.env.EXPLORER_VERIFY_MAX_RESPONSE_BYTES;
+  const bytes = Number(text);
+  return text && Number.isSafeInteger(bytes) && bytes > 0 ? { maxResponseBytes: bytes } : {};
+}

@@ -1,0 +1,123 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
+import { InvalidInputError } from "../errors/index.js";
+import { type FoundryConfig, outsideProjectField, readFoundryConfig } from "../inputs/foundryConfig.js";
+import { endpointEntries } from "../run/chainEndpoints.js";
+import type { RunWhere } from "../run/commands/runWhere.js";
+import type { RunSettingValues } from "../run/settings.js";
+import {
+  apiKeyFromEnvironment,
+  chainIdFlag,
+  etherscanKeyFromEnvironment,
+  routescanKeyFromEnvironment,
+} from "./arguments.js";
+import { foundryCompilers } from "./foundryCompilers.js";
+
+/** The flags that give a chain its own endpoint of a service, and the variable holding its key; repeatable. */
+export const endpointFlags = {
+  endpoint: { type: "string", multiple: true },
+  "endpoint-key": { type: "string", multiple: true },
+} as const;
+
+/** The flags that say where a run goes, as parsed. */
+export interface WhereFlagValues {
+  "explorer-url"?: string | undefined;
+  "chain-id"?: string | undefined;
+  "rpc-url"?: string | undefined;
+  endpoint?: string[] | undefined;
+  "endpoint-key"?: string[] | undefined;
+}
+
+/**
+ * Where a run goes, as the command line and the project say it, in the CLI's words: the keys from the environment,
+ * `--explorer-url`, `--chain-id`, `--rpc-url` (a local chain's embedded explorer keeps its state under
+ * `cache/explorer-verify`, so reruns and `status` see earlier work), `--endpoint`, and foundry.toml's `[etherscan]`.
+ *
+ * @param values - the flags
+ * @param project - the current folder and its foundry.toml
+ * @param services - the services the run uses: Etherscan's and Routescan's keys are read only for them
+ * @param settings - the run's settings, when the command takes them
+ * @returns the facts for the hall
+ * @throws {UsageError} for a chain id that is not one, or a key variable set but empty
+ */
+export function cliWhere(
+  values: WhereFlagValues,
+  project: { cwd: string; foundry: FoundryConfig | undefined },
+  services: readonly string[],
+  settings?: Pick<RunSettingValues, "optionalTargets" | "userAgent" | "timeoutSeconds">,
+): RunWhere {
+  const { cwd, foundry } = project;
+  const chainId = chainIdFlag(values["chain-id"]);
+  return {
+    chainId: chainId === undefined ? undefined : { id: chainId, source: "--chain-id" },
+    rpc: values["rpc-url"] === undefined ? undefined : { url: values["rpc-url"], source: "--rpc-url" },
+    explorerUrl: values["explorer-url"]
+      ? { url: values["explorer-url"], source: "--explorer-url" }
+      : undefined,
+    foundry,
+    endpoints: endpointEntries(
+      { urls: values.endpoint ?? [], keys: values["endpoint-key"] ?? [] },
+      { urls: "--endpoint", keys: "--endpoint-key" },
+    ),
+    keys: {
+      blockscout: apiKeyFromEnvironment(),
+      etherscan: services.includes("etherscan") ? etherscanKeyFromEnvironment() : undefined,
+      routescan: services.includes("routescan") ? routescanKeyFromEnvironment() : undefined,
+    },
+    optional: settings?.optionalTargets,
+    userAgent: settings?.userAgent,
+    timeoutSeconds: settings?.timeoutSeconds,
+    localExplorer: {
+      cacheDir: join(cwd, "cache", "explorer-verify"),
+      compilers: projectCompilers(cwd, foundry),
+    },
+    howToGiveChainKey: (id, service) =>
+      `give --endpoint-key ${id}=${service}=VARIABLE, the environment variable holding that endpoint's key`,
+    howToNameExplorer:
+      "Give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a local chain to use the embedded local explorer.",
+    howToGiveEtherscanKey: "set ETHERSCAN_API_KEY in the environment",
+    howToReachLocalChain:
+      "give --rpc-url URL of the chain, and the embedded local explorer verifies on it, or give --explorer-url",
+  };
+}
+
+/**
+ * The project's foundry.toml, when the current folder has one. A file this reader cannot read is left aside with a
+ * warning: the flags still say everything, and a Hardhat project with a foundry.toml beside it keeps working. A path
+ * in it that leads outside the project is refused.
+ *
+ * @param cwd - the current folder
+ * @param warn - told why the file was left aside
+ * @returns the settings, or undefined
+ */
+export async function projectFoundryConfig(
+  cwd: string,
+  warn: (line: string) => void,
+): Promise<FoundryConfig | undefined> {
+  try {
+    return await readFoundryConfig(cwd);
+  } catch (error) {
+    // A path leading outside the project is refused, not left aside: the file names what to read and upload.
+    if (
+      !isExplorerVerifyError(error) ||
+      (error instanceof InvalidInputError && error.field === outsideProjectField)
+    )
+      throw error;
+    warn(`foundry.toml is not read: ${error.shortMessage}`);
+    return undefined;
+  }
+}
+
+/**
+ * The compilers of the project: its npm `solc`, when it installed one, then those Foundry installed. The embedded
+ * explorer and preflight compile with them.
+ *
+ * @param cwd - the project folder
+ * @param foundry - its foundry.toml (read from `cwd` when unset)
+ * @returns the compiler files found
+ */
+export function projectCompilers(cwd: string, foundry: FoundryConfig | undefined): string[] {
+  const soljson = join(cwd, "node_modules", "solc", "soljson.js");
+  return [...(existsSync(soljson) ? [soljson] : []), ...foundryCompilers(cwd, foundry)];
+}

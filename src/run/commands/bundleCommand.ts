@@ -1,0 +1,43 @@
+import { InvalidInputError } from "../../errors/index.js";
+import { chainIdsOf, chainPlaces } from "../targets.js";
+import { checkedFlags, contractsOfRun, type RunWhat } from "./runWhat.js";
+import type { RunWhere } from "./runWhere.js";
+
+/** One `bundle`, as a door hands it to the hall. */
+export interface BundleRequest {
+  what: Extract<RunWhat, { kind: "flags" }>;
+  /** The chain the user named; the deployments' and the RPC's must agree with it. */
+  where: Pick<RunWhere, "chainId">;
+  /** The bundle file, resolved, and the flag that names it. */
+  out: { path: string; field: string };
+}
+
+/**
+ * Writes the bundle of the contracts `verify` would verify, and sends nothing to any service.
+ *
+ * @param request - what, on which chain, where to write
+ * @param info - told of each entry left out and of the file written
+ * @returns the entries that could not become contracts of the bundle
+ * @throws {InvalidInputError} for a mistake in the flags or the files, or flags that name no contract
+ */
+export async function runBundleRequest(
+  request: BundleRequest,
+  info: (line: string) => void,
+): Promise<{ skipped: number }> {
+  const flags = checkedFlags(request.what);
+  const { jobs, badEntries, claims } = await contractsOfRun(request.what, flags);
+  for (const entry of badEntries) info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
+  if (jobs.length === 0)
+    throw new InvalidInputError("deployment", "The deployment and manifest given hold no contracts.");
+  const rpcUrl = flags?.rpcUrl;
+  const places = chainPlaces({
+    given: request.where.chainId,
+    recorded: claims,
+    rpc: rpcUrl ? { url: rpcUrl, source: "--rpc-url" } : undefined,
+  });
+  const chainIds = await chainIdsOf(places);
+  const { writeRunBundle } = await import("../bundleOfJobs.js");
+  const runChainId = chainIds.length === 1 ? chainIds[0] : undefined;
+  await writeRunBundle(request.out.path, jobs, runChainId, request.out.field, info);
+  return { skipped: badEntries.length };
+}

@@ -1,0 +1,25 @@
+import { InvalidInputError } from "../../errors/index.js";
+
+/**
+ * Checks a chain's JSON-RPC URL before anything is opened.
+ *
+ * @param text - the URL as given, or undefined
+ * @param field - the flag or input that gave it, for messages
+ * @returns the URL unchanged, or undefined
+ * @throws {InvalidInputError} when it is not an http(s) URL
+ */
+export function checkedRpcUrl(text: string | undefined, field: string): string | undefined {
+  if (text === undefined) return undefined;
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== "http:" && protocol !== "https:")
+    throw new InvalidInputError(
+      field,
+      `${field} must be the chain's http(s) JSON-RPC URL, e.g. http://127.0.0.1:8545, got "${text}".`,
+    );
+  return text;
+}

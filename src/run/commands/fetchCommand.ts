@@ -1,0 +1,31 @@
+import { assertAddress } from "../../kernel/validate.js";
+import { type RunWhere, targetsOfRun } from "./runWhere.js";
+
+/** One `fetch ADDRESS`, as a door hands it to the hall. */
+export interface FetchRequest {
+  address: string;
+  /** The folder the files are written to. */
+  out: string;
+  where: RunWhere;
+}
+
+/**
+ * Writes what the Blockscout explorer holds for a verified contract: its ABI, settings, sources and creation.
+ *
+ * @param request - the contract, the folder, where
+ * @param writeLine - told of each file written
+ * @throws {InvalidInputError} for a malformed address, or one the explorer has no source for
+ */
+export async function runFetchRequest(
+  request: FetchRequest,
+  writeLine: (line: string) => void,
+): Promise<void> {
+  assertAddress(request.address);
+  const targets = await targetsOfRun(request.where, ["blockscout"]);
+  try {
+    const { runFetch } = await import("../runFetch.js");
+    await runFetch(targets.targets, request.address, request.out, writeLine);
+  } finally {
+    await targets.close();
+  }
+}

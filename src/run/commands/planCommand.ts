@@ -1,0 +1,41 @@
+import { InvalidInputError } from "../../errors/index.js";
+import { readsDeadline } from "../readsDeadline.js";
+import type { MatrixRow, PlanRequest as ShardPlanRequest } from "../shards/shardPlan.js";
+import { checkedFlags, contractsOfRun, type RunWhat } from "./runWhat.js";
+
+/** One `plan`, as a door hands it to the hall. */
+export interface PlanRequest {
+  what: RunWhat;
+  /** The settings `plan` shares with `verify`: the services it splits over, their stated rate, the keys' secrets. */
+  settings: ShardPlanRequest["settings"];
+  /** How many shards. */
+  shards: number;
+  /** The run's timeout: the chain reads of the manifest end with it. */
+  timeoutSeconds: number;
+  /** What this door says to a copy, which has no contracts to plan. */
+  copyRefusal?: string | undefined;
+}
+
+/**
+ * Splits a run into shards, as a GitHub Actions matrix `{"include":[{"shard":"1-of-4", …}]}`; sends nothing.
+ *
+ * @param request - what, over which services, in how many shards
+ * @param info - told of each entry left out
+ * @returns the matrix, and why each explorer was or was not split, a line each
+ * @throws {InvalidInputError} for a copy, a mistake in the files, or flags that name no contract
+ */
+export async function runPlanRequest(
+  request: PlanRequest,
+  info: (line: string) => void,
+): Promise<{ matrix: { include: MatrixRow[] }; notes: string[] }> {
+  const { what } = request;
+  if (what.kind === "copy")
+    throw new InvalidInputError("shards", request.copyRefusal ?? "A plan splits a verification, not a copy.");
+  const reads = { endsAt: readsDeadline(request.timeoutSeconds), timeoutSeconds: request.timeoutSeconds };
+  const { jobs, badEntries } = await contractsOfRun(what, checkedFlags(what), reads);
+  for (const entry of badEntries) info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
+  if (jobs.length === 0 && what.kind === "flags")
+    throw new InvalidInputError("deployment", "The deployment and manifest given hold no contracts.");
+  const { planRun } = await import("../shards/shardPlan.js");
+  return planRun({ jobs, settings: request.settings, shards: request.shards });
+}

@@ -1,0 +1,140 @@
+import { InvalidInputError } from "../../errors/index.js";
+import type { FoundryConfig } from "../../inputs/foundryConfig.js";
+import type { BadManifestEntry } from "../../inputs/manifest.js";
+import type { VerificationJob } from "../../verify/job.js";
+import type { Service } from "../../verify/verifier.js";
+import { type BundleRequest, bundledJobs } from "../bundledJobs.js";
+import type { ChainClaim } from "../chainAgreement.js";
+import type { JobSources } from "../inputJobs.js";
+import type { ProxyAddress, ProxySources } from "../proxyJobs.js";
+import type { JobsRequest } from "../requestJobs.js";
+import type { RunVerifyRequest } from "../runVerify.js";
+import { commandLineJobs, type JobFlagValues } from "./commandLineJobs.js";
+
+/** What a run verifies, as a door names it. */
+export type RunWhat =
+  /**
+   * A bundle file: its contracts and chains, no build; `readsIn`, where its proxies' parts and created contracts are
+   * looked for (the Action's build and RPCs).
+   */
+  | {
+      kind: "bundle";
+      bundle: BundleRequest;
+      readsIn?: { sources: JobSources; workspace: string } | undefined;
+    }
+  /** The Action's manifest and deployments, read in the workspace. */
+  | { kind: "files"; sources: JobSources; workspace: string }
+  /** The command line's flags: one ADDRESS and its build, deployments, a manifest. */
+  | {
+      kind: "flags";
+      values: JobFlagValues;
+      positionals: readonly string[];
+      cwd: string;
+      foundry?: FoundryConfig | undefined;
+      /** `--rpc-url` as given. */
+      rpcUrl?: string | undefined;
+      /** The subcommand, for messages. */
+      command: string;
+    }
+  /** Contracts whose verification one service holds, copied to the others. */
+  | { kind: "copy"; from: Service; addresses: readonly string[] };
+
+/** A run's contracts, read: its jobs and what the door's inputs say beside them. */
+export interface RunContracts {
+  jobs: VerificationJob[];
+  /** Entries that could not become jobs: each a failed record of its own. */
+  badEntries: BadManifestEntry[];
+  /** The chains the deployments and the bundle record. */
+  claims: ChainClaim[];
+  /** Proxies named without a job of their own. */
+  proxies: ProxyAddress[];
+  /** The checked command line, for a run named by flags. */
+  flags?: JobsRequest | undefined;
+}
+
+/**
+ * Checks the command line's flags, before anything is read; other kinds need no check.
+ *
+ * @param what - what the door names
+ * @returns the job builder's request, for a run named by flags
+ * @throws {InvalidInputError} for flags that do not go together
+ */
+export function checkedFlags(what: RunWhat): JobsRequest | undefined {
+  if (what.kind !== "flags") return undefined;
+  const request = commandLineJobs(what.values, what.positionals, {
+    cwd: what.cwd,
+    foundryOut: what.foundry?.out,
+    rpcUrl: what.rpcUrl,
+    command: what.command,
+  });
+  return { ...request, foundry: what.foundry };
+}
+
+/**
+ * Reads the contracts a door names: every file read and every name checked before this returns.
+ *
+ * @param what - what the door names
+ * @param flags - its checked flags (see {@link checkedFlags})
+ * @param readsDeadline - when the chain reads must end (a manifest's deployed code, a proxy's kind)
+ * @returns the jobs, bad entries, recorded chains and proxies
+ * @throws {InvalidInputError} for a mistake in the files, or flags that name no contract
+ */
+export async function contractsOfRun(
+  what: RunWhat,
+  flags: JobsRequest | undefined,
+  readsDeadline?: JobSources["readsDeadline"],
+): Promise<RunContracts> {
+  const found: RunContracts = { jobs: [], badEntries: [], claims: [], proxies: [], flags };
+  const onBad = (entry: BadManifestEntry) => found.badEntries.push(entry);
+  const onChain = (claim: ChainClaim) => found.claims.push(claim);
+  const onProxy = (proxy: ProxyAddress) => found.proxies.push(proxy);
+  if (what.kind === "bundle") {
+    const bundled = await bundledJobs(what.bundle);
+    found.jobs.push(...bundled.jobs);
+    found.claims.push(...bundled.claims);
+  } else if (what.kind === "files") {
+    const { jobsFromInputs } = await import("../inputJobs.js");
+    const sources = { ...what.sources, readsDeadline };
+    found.jobs.push(...(await jobsFromInputs(sources, what.workspace, onBad, onChain, onProxy)));
+  } else if (flags) {
+    const { requestJobs } = await import("../requestJobs.js");
+    found.jobs.push(...(await requestJobs({ ...flags, readsDeadline }, onBad, onChain, onProxy)));
+    if (found.jobs.length === 0 && found.badEntries.length === 0 && found.proxies.length === 0)
+      throw new InvalidInputError("deployment", "The deployment and manifest given hold no contracts.");
+  }
+  return found;
+}
+
+/**
+ * Where a run named by files or flags finds what its contracts created (`include-created`) and its proxies' parts.
+ *
+ * @param what - what the door names
+ * @param contracts - the run's contracts, read
+ * @param settings - whether to discover created contracts, and to take every proxy as one
+ * @returns the discovery and the proxy sources the runner takes
+ */
+export async function discoveryOfRun(
+  what: RunWhat,
+  contracts: RunContracts,
+  settings: { includeCreated: boolean; includeProxies: boolean },
+): Promise<Pick<RunVerifyRequest, "discoverCreated" | "proxies">> {
+  const files = what.kind === "bundle" ? what.readsIn : what.kind === "files" ? what : undefined;
+  const place = files
+    ? { inputs: files.sources, workspace: files.workspace }
+    : contracts.flags
+      ? { inputs: contracts.flags, workspace: contracts.flags.cwd }
+      : undefined;
+  if (!place) return {};
+  const { createdJobsFromInputs, createdJobsOfDeployments, proxySources } = await import("../inputJobs.js");
+  const { jobs, flags } = contracts;
+  let discoverCreated: RunVerifyRequest["discoverCreated"];
+  if (settings.includeCreated)
+    discoverCreated = flags
+      ? createdJobsOfDeployments(flags, jobs, place.workspace)
+      : (client, limits) => createdJobsFromInputs(place.inputs, jobs, client, place.workspace, limits);
+  const proxies: ProxySources = proxySources(place.inputs, place.workspace, {
+    addresses: contracts.proxies,
+    includeProxies: settings.includeProxies,
+  });
+  return { discoverCreated, proxies };
+}

@@ -1,0 +1,148 @@
+import { existsSync } from "node:fs";
+import { InvalidInputError, isExplorerVerifyError } from "../../errors/index.js";
+import { assertAddress } from "../../kernel/validate.js";
+import { readsDeadline } from "../readsDeadline.js";
+import type { JobsRequest } from "../requestJobs.js";
+import type { RunReporter } from "../runReporter.js";
+import { type RunResults, type RunSettings, runVerify } from "../runVerify.js";
+import type { RunSettingValues } from "../settings.js";
+import type { ShardId } from "../shards/shardId.js";
+import { checkedRpcUrl } from "./checkedRpcUrl.js";
+import { checkedFlags, contractsOfRun, discoveryOfRun, type RunWhat } from "./runWhat.js";
+import { type RunWhere, targetsOfRun } from "./runWhere.js";
+
+/** One `verify` (or `copy`), as a door hands it to the hall: facts, in the door's words. */
+export interface VerifyRequest {
+  what: RunWhat;
+  where: RunWhere;
+  settings: RunSettingValues & Pick<RunSettings, "maxResponseBytes">;
+  /** The ledger file, resolved, and whether to ask the services about what it records verified. */
+  ledger?: { path: string; recheck: boolean } | undefined;
+  /** One shard of a plan; with `resultsBesideLedger`, its results are written beside the ledger for the merge. */
+  shard?: { id: ShardId; resultsBesideLedger: boolean } | undefined;
+  /** Where to write the run's own bundle (every job, created ones too); one that cannot be written is said. */
+  bundleOutput?: { path: string; field: string } | undefined;
+  /** The compilers preflight and the embedded explorer use (the project's npm `solc`, Foundry's). */
+  compilers: string[];
+  /** The refusals this door makes, each in its words; a refusal without words is not made. */
+  refusals?: {
+    recheckWithoutLedger?: string | undefined;
+    preflightWithoutRpc?: string | undefined;
+    includeCreatedOnSeveralChains?: string | undefined;
+  };
+}
+
+/**
+ * Checks what can be checked before anything is read, in the order a user fixes it: the addresses of a copy, the
+ * ledger `--recheck` reads, the flags, the RPC `--preflight` reads.
+ *
+ * @param request - the request, without where it goes (only its RPC)
+ * @returns the checked flags and RPC URL
+ * @throws {InvalidInputError} for the first mistake, in the door's words
+ */
+export function checkedRequest(
+  request: Omit<VerifyRequest, "where"> & { where?: Pick<RunWhere, "rpc"> | undefined },
+): { flags: JobsRequest | undefined; rpcUrl: string | undefined } {
+  const { what, settings, refusals } = request;
+  if (what.kind === "copy") for (const address of what.addresses) assertAddress(address);
+  if (refusals?.recheckWithoutLedger && settings.recheck && !request.ledger)
+    throw new InvalidInputError("recheck", refusals.recheckWithoutLedger);
+  const flags = checkedFlags(what);
+  const rpc = request.where?.rpc;
+  const rpcUrl = flags ? flags.rpcUrl : checkedRpcUrl(rpc?.url, rpc?.source ?? "rpc-url");
+  if (refusals?.preflightWithoutRpc && settings.preflight && !rpcUrl)
+    throw new InvalidInputError("preflight", refusals.preflightWithoutRpc);
+  return { flags, rpcUrl };
+}
+
+/** What a verify run leaves for the door to render. */
+export interface VerifyReport {
+  results: RunResults;
+  /** The run's bundle, when one was asked for and written. */
+  bundleWritten?: string | undefined;
+}
+
+/**
+ * Runs one `verify` or `copy`: checks the request, reads the contracts, resolves the targets, verifies (or copies),
+ * writes the run's bundle and a shard's results when asked, and closes what it opened.
+ *
+ * @param request - what, where, how
+ * @param reporter - where progress and the records go
+ * @returns the records, and what was written
+ * @throws {InvalidInputError} for a mistake in the request, before any request to a service
+ */
+export async function runVerifyRequest(request: VerifyRequest, reporter: RunReporter): Promise<VerifyReport> {
+  const { what, where, settings } = request;
+  const { flags, rpcUrl } = checkedRequest(request);
+  // One clock for every chain read before verifying: the manifest's code, the chain id, the proxies.
+  const reads = { endsAt: readsDeadline(settings.timeoutSeconds), timeoutSeconds: settings.timeoutSeconds };
+  const contracts = await contractsOfRun(what, flags, reads);
+  const severalChains = new Set(contracts.claims.map((claim) => claim.id)).size > 1;
+  const refusal = request.refusals?.includeCreatedOnSeveralChains;
+  if (refusal && settings.includeCreated && severalChains)
+    throw new InvalidInputError("include-created", refusal);
+  const services = what.kind === "copy" ? [what.from, ...settings.targets] : settings.targets;
+  const targets = await targetsOfRun(
+    { ...where, rpc: rpcUrl && where.rpc ? { ...where.rpc, url: rpcUrl } : where.rpc },
+    services,
+    contracts.claims,
+    reads.endsAt,
+  );
+  const bundleOutput = request.bundleOutput;
+  let results: RunResults;
+  try {
+    if (what.kind === "copy") {
+      const { runCopy } = await import("../runCopy.js");
+      results = await runCopy({
+        ...what,
+        targets,
+        settings,
+        ledger: request.ledger,
+        reporter,
+        interruptible: true,
+      });
+    } else
+      results = await runVerify({
+        jobs: contracts.jobs,
+        badEntries: contracts.badEntries,
+        targets,
+        settings,
+        // Over several chains, each deployment's RPC is its chain's own: the run's is one chain's.
+        rpc: rpcUrl && !severalChains ? { rpcUrl, compilers: request.compilers } : undefined,
+        ledger: request.ledger,
+        ...(await discoveryOfRun(what, contracts, settings)),
+        reporter,
+        interruptible: true,
+        shard: request.shard?.id,
+        readsEndAt: reads.endsAt,
+        beforeVerifying: bundleOutput
+          ? async (all) => {
+              const { writeRunBundle } = await import("../bundleOfJobs.js");
+              const chainIds = targets.chainIds;
+              const line = (text: string) => reporter.info(text);
+              // The output was not asked for by name: a bundle that cannot be written is said, and the run goes on.
+              await writeRunBundle(
+                bundleOutput.path,
+                all,
+                chainIds.length === 1 ? chainIds[0] : undefined,
+                bundleOutput.field,
+                line,
+              ).catch((error: unknown) => {
+                if (!isExplorerVerifyError(error)) throw error;
+                line(`No bundle output: ${error.shortMessage}`);
+              });
+            }
+          : undefined,
+      });
+  } finally {
+    await targets.close();
+  }
+  if (request.shard?.resultsBesideLedger && request.ledger) {
+    const { writeShardResults } = await import("../shards/shardFolders.js");
+    reporter.info(`Wrote the shard's results ${writeShardResults(request.ledger.path, results)}`);
+  }
+  return {
+    results,
+    bundleWritten: bundleOutput && existsSync(bundleOutput.path) ? bundleOutput.path : undefined,
+  };
+}
