@@ -1,7 +1,6 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { describeTargets, type RunTargets } from "../../src/run/targets.js";
 import type { Service } from "../../src/verify/verifier.js";
-import { ChainAccess } from "./chainAccess.js";
 import { resolveTaskTargets } from "./taskTargets.js";
 
 /**
@@ -25,7 +24,7 @@ export async function withTarget<T>(
     explorerUrl && hre.globalOptions.network === undefined ? undefined : await hre.network.create();
   try {
     const targets = await resolveTaskTargets(hre, {
-      network: connection ? { connection, chain: new ChainAccess(connection) } : undefined,
+      connection,
       explorerUrl,
       services: [service],
     });

@@ -4,7 +4,6 @@ import { copyServices } from "../../../src/run/copyServices.js";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
 import { readRunSettings, type Setting } from "../../../src/run/settings.js";
-import { ChainAccess } from "../../internal/chainAccess.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
 
@@ -58,7 +57,7 @@ export default async function copyTaskAction(
   const connection = await hre.network.create();
   try {
     const targets = await resolveTaskTargets(hre, {
-      network: { connection, chain: new ChainAccess(connection) },
+      connection,
       explorerUrl: args.explorerUrl,
       services: [from, ...to],
       userAgent: settings.userAgent,

@@ -2,10 +2,10 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { LocalExplorer } from "../../../src/local-explorer/index.js";
 import { requestedFormats } from "../../../src/options/verificationOptions.js";
+import { ProviderChain } from "../../../src/run/hardhat/providerChain.js";
 import { lookBeforeBuild } from "../../../src/run/lookBeforeBuild.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
 import type { ChainClaim } from "../../../src/run/targets.js";
-import { ChainAccess } from "../../internal/chainAccess.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
 import { ledgerPath } from "./ledgerOption.js";
@@ -50,9 +50,9 @@ export default async function verifyTaskAction(
   checkArguments(args);
   const reporter = new RunReporter({ json: args.json, table: true });
   const connection = await hre.network.create();
-  const chain = new ChainAccess(connection);
+  const chain = new ProviderChain(connection.provider);
   const targets = await resolveTaskTargets(hre, {
-    network: { connection, chain },
+    connection,
     explorerUrl: args.explorerUrl,
     recorded: args.deployment ? await recordedChains(hre, args.deployment) : [],
     services: settings.targets,

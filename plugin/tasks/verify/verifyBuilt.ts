@@ -6,6 +6,7 @@ import { contractsOf } from "../../../src/inputs/compiledContracts.js";
 import type { RequestedFormat } from "../../../src/options/verificationOptions.js";
 import { addressJobs } from "../../../src/run/addressJobs.js";
 import { createdJobsOf } from "../../../src/run/createdJobs.js";
+import type { ProviderChain } from "../../../src/run/hardhat/providerChain.js";
 import { ignitionJobs } from "../../../src/run/ignitionJobs.js";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
 import type { RunReporter } from "../../../src/run/runReporter.js";
@@ -13,7 +14,6 @@ import { runSucceeded, runVerify } from "../../../src/run/runVerify.js";
 import type { RunSettingValues } from "../../../src/run/settings.js";
 import type { RunTargets } from "../../../src/run/targets.js";
 import type { VerificationJob } from "../../../src/verify/job.js";
-import type { ChainAccess } from "../../internal/chainAccess.js";
 import { loadDefaultExport } from "../../internal/cliArguments.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { buildProject, defaultBuildProfile, projectCompilers } from "../../internal/projectBuild.js";
@@ -28,7 +28,7 @@ export interface BuiltVerification {
   /** The run's settings: the options, else the config, else the defaults. */
   settings: RunSettingValues;
   connection: NetworkConnection;
-  chain: ChainAccess;
+  chain: ProviderChain;
   targets: RunTargets;
   reporter: RunReporter;
   /** The look before the build found the contract not verified: the engine's pre-check is not repeated. */
