@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { copyServices } from "../../../src/run/copyServices.js";
+import { checkAddresses } from "../../../src/run/hardhat/taskArgumentChecks.js";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
 import { readRunSettings, type Setting } from "../../../src/run/settings.js";
@@ -16,8 +17,6 @@ interface CopyTaskArguments {
   json: boolean;
 }
 
-const addressPattern = /^0x[0-9a-fA-F]{40}$/;
-
 /**
  * `npx hardhat explorer-verify copy ADDRESS... --from SERVICE --to SERVICE,... --network NAME`: the hall's copy, on
  * the network's chain; everything is checked before anything is sent.
@@ -32,12 +31,10 @@ export default async function copyTaskAction(
     throw userError(
       "Give the contracts' addresses: npx hardhat explorer-verify copy ADDRESS... --from SERVICE --to SERVICE.",
     );
-  const malformed = args.addresses.find((address) => !addressPattern.test(address));
-  if (malformed !== undefined)
-    throw userError(`"${malformed}" is not an address: expected 0x followed by 40 hexadecimal characters.`);
-  const { from, to } = await asUserErrors(async () =>
-    copyServices({ flag: "--from", text: args.from }, { flag: "--to", text: args.to }),
-  );
+  const { from, to } = await asUserErrors(async () => {
+    checkAddresses(args.addresses);
+    return copyServices({ flag: "--from", text: args.from }, { flag: "--to", text: args.to });
+  });
   // The config's pace and deadline, as the verify task reads them; --to names the targets.
   const config = hre.config.explorerVerify;
   const configured: Record<string, string | number | undefined> = {

@@ -1,8 +1,8 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { LocalExplorer } from "../../../src/local-explorer/index.js";
-import { requestedFormats } from "../../../src/options/verificationOptions.js";
 import { ProviderChain } from "../../../src/run/hardhat/providerChain.js";
+import { checkTaskContracts } from "../../../src/run/hardhat/taskArgumentChecks.js";
 import { lookBeforeBuild } from "../../../src/run/lookBeforeBuild.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
 import type { ChainClaim } from "../../../src/run/targets.js";
@@ -11,8 +11,6 @@ import { resolveTaskTargets } from "../../internal/taskTargets.js";
 import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 import { taskSettings } from "./taskSettings.js";
-
-const addressPattern = /^0x[0-9a-fA-F]{40}$/;
 
 export default async function verifyTaskAction(
   given: Omit<VerifyTaskArguments, "address" | "constructorArgs"> & {
@@ -47,7 +45,7 @@ export default async function verifyTaskAction(
     await verifyDeployments(hre, args, settings);
     return;
   }
-  checkArguments(args);
+  await asUserErrors(async () => checkTaskContracts(args));
   const reporter = new RunReporter({ json: args.json, table: true });
   const connection = await hre.network.create();
   const chain = new ProviderChain(connection.provider);
@@ -152,57 +150,4 @@ async function builtName(hre: HardhatRuntimeEnvironment, name: string | null): P
   const names = await hre.artifacts.getAllFullyQualifiedNames().catch(() => new Set<string>());
   const matches = [...names].filter((qualified) => qualified.endsWith(`:${name}`));
   return matches.length === 1 && matches[0] ? matches[0] : name;
-}
-
-function checkArguments(args: VerifyTaskArguments): void {
-  if (args.createdBy !== undefined || args.tx !== undefined) {
-    checkCreatedByArguments(args);
-    return;
-  }
-  if (args.deployment && args.address)
-    throw userError("Give either a contract ADDRESS or --deployment, not both.");
-  if (!args.deployment && !args.address) {
-    throw userError(
-      "Give the contract's ADDRESS (npx hardhat explorer-verify 0x…), or --deployment IGNITION_ID.",
-    );
-  }
-  if (args.address && !addressPattern.test(args.address)) {
-    throw userError(
-      `"${args.address}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
-    );
-  }
-  if (!(requestedFormats as readonly string[]).includes(args.format)) {
-    throw userError(
-      `--format ${args.format} is not a format: use ${requestedFormats.join(", ")} (auto, the default, sends standard JSON input).`,
-    );
-  }
-  if (
-    args.deployment &&
-    (args.contract || args.constructorArgs.length || args.constructorArgsPath || args.proxy)
-  ) {
-    throw userError(
-      "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and constructor arguments.",
-    );
-  }
-}
-
-const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
-
-function checkCreatedByArguments(args: VerifyTaskArguments): void {
-  if (!args.createdBy || !args.tx)
-    throw userError("--created-by FACTORY and --tx HASH go together: give both.");
-  if (args.address || args.deployment)
-    throw userError("--created-by names the factory: drop ADDRESS and --deployment.");
-  if (!addressPattern.test(args.createdBy)) {
-    throw userError(
-      `--created-by "${args.createdBy}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
-    );
-  }
-  for (const hash of args.tx.split(",")) {
-    if (!transactionHashPattern.test(hash.trim())) {
-      throw userError(
-        `--tx "${hash.trim()}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
-      );
-    }
-  }
 }

@@ -1,6 +1,6 @@
-import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import { deploymentIds } from "../../../src/run/hardhat/taskArgumentChecks.js";
 import { ignitionDeploymentsJobs } from "../../../src/run/ignitionJobs.js";
 import { interruptedExitCode } from "../../../src/run/interruption.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
@@ -30,7 +30,7 @@ export async function verifyDeployments(
   args: VerifyTaskArguments,
   settings: RunSettingValues,
 ): Promise<void> {
-  const ids = deploymentIds(hre, args);
+  const ids = await asUserErrors(async () => deploymentIds(args, ignitionDeploymentsDir(hre)));
   if (settings.preflight)
     throw userError("--preflight checks one deployment at a time: give one --deployment and its --network.");
   const { jobs, claims } = await asUserErrors(() =>
@@ -104,31 +104,4 @@ async function verifyOnChains(
   } finally {
     await targets.close();
   }
-}
-
-function deploymentIds(hre: HardhatRuntimeEnvironment, args: VerifyTaskArguments): string[] {
-  const named = [args.deployment ?? "", args.address, ...args.constructorArgs]
-    .flatMap((text) => text.split(","))
-    .map((id) => id.trim())
-    .filter((id) => id !== "");
-  if (args.contract || args.constructorArgsPath || args.proxy) {
-    throw userError(
-      "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and --constructor-args-path.",
-    );
-  }
-  if (!named.includes("all")) return [...new Set(named)];
-  if (named.length > 1)
-    throw userError("--deployment all already takes every deployment: name no others with it.");
-  const folder = ignitionDeploymentsDir(hre);
-  let ids: string[];
-  try {
-    ids = readdirSync(folder, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort();
-  } catch {
-    ids = [];
-  }
-  if (ids.length === 0) throw userError(`--deployment all: there are no deployments in ${folder}.`);
-  return ids;
 }
