@@ -3,12 +3,12 @@ import type { NetworkConnection } from "hardhat/types/network";
 import type { LocalExplorer } from "../../../src/local-explorer/index.js";
 import { ProviderChain } from "../../../src/run/hardhat/providerChain.js";
 import { checkTaskContracts } from "../../../src/run/hardhat/taskArgumentChecks.js";
+import { taskDeployment, taskLedger } from "../../../src/run/hardhat/taskDeployments.js";
 import { lookBeforeBuild } from "../../../src/run/lookBeforeBuild.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
-import type { ChainClaim } from "../../../src/run/targets.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
+import { projectPaths } from "../../internal/taskRun.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
-import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 import { taskSettings } from "./taskSettings.js";
 
@@ -49,10 +49,15 @@ export default async function verifyTaskAction(
   const reporter = new RunReporter({ json: args.json, table: true });
   const connection = await hre.network.create();
   const chain = new ProviderChain(connection.provider);
+  // The chain a deployment records (an Ignition folder `chain-N` and its journal, a hardhat-deploy folder its chain
+  // file), read before anything is sent.
+  const deployment = args.deployment
+    ? await asUserErrors(() => taskDeployment(projectPaths(hre), args.deployment ?? ""))
+    : undefined;
   const targets = await resolveTaskTargets(hre, {
     connection,
     explorerUrl: args.explorerUrl,
-    recorded: args.deployment ? await recordedChains(hre, args.deployment) : [],
+    recorded: deployment?.claims ?? [],
     services: settings.targets,
     optionalTargets: settings.optionalTargets,
     userAgent: settings.userAgent,
@@ -67,7 +72,7 @@ export default async function verifyTaskAction(
     }
     if (localExplorer && !args.serve)
       reporter.footnote(await localExplorerLinksNote(localExplorer, connection));
-    const ledger = ledgerPath(hre, args.ledger, localExplorer !== undefined);
+    const ledger = taskLedger(hre.config.paths.root, args.ledger, localExplorer !== undefined);
     const { settled, checkedUnverified } = await lookBeforeBuild({
       address: args.address,
       contract: args.contract,
@@ -82,6 +87,7 @@ export default async function verifyTaskAction(
     if (settled) return;
     // Loaded only now: the first look at the explorer does not wait for the engine and the readers.
     const { verifyBuilt } = await import("./verifyBuilt.js");
+    const { writeBundle } = args;
     await verifyBuilt({
       hre,
       args,
@@ -92,6 +98,8 @@ export default async function verifyTaskAction(
       reporter,
       checkedUnverified,
       ledger,
+      deployment,
+      writeBundle,
     });
     finished = true;
   } finally {
@@ -100,21 +108,6 @@ export default async function verifyTaskAction(
     await targets.close();
     await connection.close();
   }
-}
-
-// The chain a deployment records: an Ignition folder `chain-N` and its journal, a hardhat-deploy folder its chain
-// file; read before anything is sent.
-async function recordedChains(hre: HardhatRuntimeEnvironment, id: string): Promise<ChainClaim[]> {
-  const { hardhatDeployFolder, hardhatDeployTaskJobs } = await import("./hardhatDeployFolder.js");
-  const hardhatDeploy = hardhatDeployFolder(hre, id);
-  if (hardhatDeploy) {
-    const { chainId } = await hardhatDeployTaskJobs(hre, id, hardhatDeploy);
-    return [{ id: chainId, source: `the deployments folder ${id}` }];
-  }
-  const { ignitionDeploymentsDir } = await import("./verifyBuilt.js");
-  const { ignitionJobs } = await import("../../../src/run/ignitionJobs.js");
-  return (await asUserErrors(() => ignitionJobs(ignitionDeploymentsDir(hre), id, hre.config.paths.artifacts)))
-    .claims;
 }
 
 // The embedded explorer stops with the task, and its links with it: say so, and how to bring them back.
