@@ -2,10 +2,10 @@ import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { copyServices } from "../../../src/run/copyServices.js";
 import { checkAddresses } from "../../../src/run/hardhat/taskArgumentChecks.js";
-import { interruptedExitCode } from "../../../src/run/interruption.js";
+import { taskSettings } from "../../../src/run/hardhat/taskSettings.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
-import { readRunSettings, type Setting } from "../../../src/run/settings.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
+import { endWith } from "../../internal/taskRun.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
 
 interface CopyTaskArguments {
@@ -36,19 +36,8 @@ export default async function copyTaskAction(
     return copyServices({ flag: "--from", text: args.from }, { flag: "--to", text: args.to });
   });
   // The config's pace and deadline, as the verify task reads them; --to names the targets.
-  const config = hre.config.explorerVerify;
-  const configured: Record<string, string | number | undefined> = {
-    timeoutSeconds: config.timeoutSeconds,
-    concurrency: config.concurrency,
-    requestsPerSecond: config.requestsPerSecond,
-    userAgent: config.userAgent,
-  };
   const settings = await asUserErrors(async () =>
-    readRunSettings("task", (setting: Setting) => {
-      if (setting.name === "targets") return to.join(",");
-      const value = setting.config ? configured[setting.name] : undefined;
-      return value === undefined ? undefined : String(value);
-    }),
+    taskSettings({ targets: to.join(",") }, hre.config.explorerVerify),
   );
   const reporter = new RunReporter({ json: args.json, table: true });
   const connection = await hre.network.create();
@@ -61,7 +50,6 @@ export default async function copyTaskAction(
     });
     try {
       const { runCopy } = await import("../../../src/run/runCopy.js");
-      const { runSucceeded } = await import("../../../src/run/runVerify.js");
       const results = await asUserErrors(() =>
         runCopy({
           addresses: args.addresses,
@@ -75,8 +63,7 @@ export default async function copyTaskAction(
           interruptible: true,
         }),
       );
-      if (results.interruptedBy) process.exit(interruptedExitCode(results.interruptedBy));
-      if (!runSucceeded(results, settings.optionalTargets)) process.exitCode = 1;
+      await endWith(results, settings.optionalTargets);
     } finally {
       await targets.close();
     }
