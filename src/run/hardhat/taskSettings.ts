@@ -1,4 +1,11 @@
-import { type RunSettingName, type RunSettingValues, readRunSettings, type Setting } from "../settings.js";
+import {
+  type RunSettingName,
+  type RunSettingValues,
+  readRunSettings,
+  readSetting,
+  runSettings,
+  type Setting,
+} from "../settings.js";
 import type { ExplorerVerifySection } from "./explorerVerifyConfig.js";
 
 /** The `explorerVerify` values that are run settings. */
@@ -36,5 +43,10 @@ export function taskSettings(
     const value = given[setting.name as RunSettingName];
     return value !== undefined && value !== false && value !== "" ? String(value) : fromConfig(setting);
   });
+  // A setting only the config takes (concurrency): the command line offers no option for it, so it is not asked above.
+  for (const setting of runSettings as readonly Setting[]) {
+    const text = setting.option === undefined ? fromConfig(setting) : undefined;
+    if (text !== undefined) Object.assign(values, { [setting.name]: readSetting(setting, text, "task") });
+  }
   return values;
 }

@@ -17,6 +17,7 @@ describe("the task's settings, read in the hall", () => {
       expect.objectContaining({
         targets: ["blockscout", "etherscan"],
         timeoutSeconds: 60,
+        concurrency: 4,
         requestsPerSecond: undefined,
         force: false,
         wait: false,
@@ -24,6 +25,13 @@ describe("the task's settings, read in the hall", () => {
     );
     expect(taskSettings({ targets: "sourcify" }, { ...config, targets: [...config.targets] })).toEqual(
       expect.objectContaining({ targets: ["sourcify"], timeoutSeconds: 120, wait: true }),
+    );
+  });
+
+  it("takes the config's concurrency, which the command line does not offer", () => {
+    expect(taskSettings({}, { ...config, targets: ["blockscout"] }).concurrency).toBe(4);
+    expect(taskSettings({}, { ...config, targets: ["blockscout"], concurrency: "auto" }).concurrency).toBe(
+      "auto",
     );
   });
 
