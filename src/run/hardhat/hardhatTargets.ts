@@ -3,6 +3,7 @@ import {
   type ChainClaim,
   type ChainPlace,
   chainPlaces,
+  describeTargets,
   type NamedUrl,
   type RunTargets,
   resolveTargets,
@@ -145,4 +146,18 @@ function describedExplorer(config: HardhatConfigFacts, chainId: number): NamedUr
   const url = blockscout?.apiUrl ?? blockscout?.url;
   const field = blockscout?.apiUrl ? "apiUrl" : "url";
   return url ? { url, source: `chainDescriptors[${chainId}].blockExplorers.blockscout.${field}` } : undefined;
+}
+
+/**
+ * The line that says which explorer a one-explorer command (status, fetch) found from the network, and why; none when
+ * the user named it (`--explorer-url`) or the embedded local explorer serves the chain.
+ *
+ * @param targets - the command's targets
+ * @param explorerUrl - `--explorer-url`
+ * @returns the line, or undefined
+ */
+export function foundExplorerLine(targets: RunTargets, explorerUrl: string | undefined): string | undefined {
+  const [target] = targets.targets;
+  if (!target || explorerUrl || (target.service === "blockscout" && target.local)) return undefined;
+  return `Explorer: ${describeTargets([target])}`;
 }
