@@ -3,7 +3,7 @@ import type { NetworkConnection } from "hardhat/types/network";
 import type { LocalExplorer } from "../../../src/local-explorer/index.js";
 import { ProviderChain } from "../../../src/run/hardhat/providerChain.js";
 import { checkTaskContracts } from "../../../src/run/hardhat/taskArgumentChecks.js";
-import { taskDeployment, taskLedger } from "../../../src/run/hardhat/taskDeployments.js";
+import { onTheirOwnChains, taskDeployment, taskLedger } from "../../../src/run/hardhat/taskDeployments.js";
 import { lookBeforeBuild } from "../../../src/run/lookBeforeBuild.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
@@ -34,12 +34,7 @@ export default async function verifyTaskAction(
     return;
   }
   // A deployment names its chain: without --network, its chain id finds its network and explorer.
-  const severalOrUnnamed =
-    args.deployment === "all" ||
-    args.deployment?.includes(",") ||
-    args.address !== "" ||
-    hre.globalOptions.network === undefined;
-  if (args.deployment && severalOrUnnamed) {
+  if (onTheirOwnChains(args.deployment, args.address !== "", hre.globalOptions.network !== undefined)) {
     // Several deployments, each on its own chain: loaded only for them.
     const { verifyDeployments } = await import("./verifyDeployments.js");
     await verifyDeployments(hre, args, settings);

@@ -63,3 +63,21 @@ export function taskLedger(
   if (option) return resolve(root, option);
   return localExplorer ? undefined : resolve(root, verificationDefaults.ledger);
 }
+
+/**
+ * Whether `--deployment` names deployments each verified on its own chain (found from its chain id), rather than one
+ * on the network given: `all`, a list, IDs after it, or no `--network`.
+ *
+ * @param deployment - `--deployment`
+ * @param wordsAfter - whether words follow it (more IDs, taken as ADDRESS by Hardhat)
+ * @param networkNamed - whether `--network` was given
+ * @returns true for deployments on their own chains
+ */
+export function onTheirOwnChains(
+  deployment: string | undefined,
+  wordsAfter: boolean,
+  networkNamed: boolean,
+): boolean {
+  if (!deployment) return false;
+  return deployment === "all" || deployment.includes(",") || wordsAfter || !networkNamed;
+}
