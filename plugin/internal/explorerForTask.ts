@@ -1,7 +1,7 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import { describeTargets, type RunTargets } from "../../src/run/targets.js";
+import { foundExplorerLine } from "../../src/run/hardhat/hardhatTargets.js";
+import type { RunTargets } from "../../src/run/targets.js";
 import type { Service } from "../../src/verify/verifier.js";
-import { ChainAccess } from "./chainAccess.js";
 import { resolveTaskTargets } from "./taskTargets.js";
 
 /**
@@ -25,15 +25,14 @@ export async function withTarget<T>(
     explorerUrl && hre.globalOptions.network === undefined ? undefined : await hre.network.create();
   try {
     const targets = await resolveTaskTargets(hre, {
-      network: connection ? { connection, chain: new ChainAccess(connection) } : undefined,
+      connection,
       explorerUrl,
       services: [service],
     });
     try {
-      const [target] = targets.targets;
-      // Found from the network: say which explorer and why (on stderr, so that --json stays one document).
-      if (target && !explorerUrl && !(target.service === "blockscout" && target.local))
-        process.stderr.write(`Explorer: ${describeTargets([target])}\n`);
+      // On stderr, so that --json stays one document.
+      const found = foundExplorerLine(targets, explorerUrl);
+      if (found) process.stderr.write(`${found}\n`);
       return await step(targets);
     } finally {
       await targets.close();

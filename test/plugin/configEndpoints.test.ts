@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { configVariable } from "hardhat/config";
 import { createHardhatRuntimeEnvironment } from "hardhat/hre";
-import type { HardhatUserConfig, ResolvedConfigurationVariable } from "hardhat/types/config";
+import type { HardhatUserConfig } from "hardhat/types/config";
 import explorerVerify from "../../plugin/index.js";
-import { configEndpoints } from "../../plugin/internal/configEndpoints.js";
+import { type ConfigValue, configEndpoints } from "../../src/run/hardhat/hardhatConfigFacts.js";
 import { resolveTargets } from "../../src/run/targets.js";
 
 const tenderly = "https://api.tenderly.co/api/v1/account/acme/project/web3/etherscan/verify/network/777001";
@@ -13,7 +13,7 @@ async function runtime(config: Record<string, unknown>) {
   return createHardhatRuntimeEnvironment({ plugins: [explorerVerify], ...config } as HardhatUserConfig);
 }
 
-const read = async (variable: ResolvedConfigurationVariable | undefined) =>
+const read = async (variable: ConfigValue | undefined) =>
   variable === undefined ? undefined : await variable.get().catch(() => undefined);
 
 const variables: string[] = [];
@@ -56,7 +56,7 @@ describe("a chain's own endpoints in the Hardhat config", () => {
       services: ["etherscan", "sourcify"],
       chains: [777001, 196, 1].map((id) => ({ claims: [{ id, source: "network" }] })),
       keys: { etherscan: "RUN-KEY" },
-      endpointsFor: (id) => configEndpoints(hre, id, read),
+      endpointsFor: (id) => configEndpoints(hre.config, id, read),
       howToNameExplorer: "",
       howToGiveEtherscanKey: "",
       howToReachLocalChain: "",

@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { copyServices } from "../../../src/run/copyServices.js";
-import { interruptedExitCode } from "../../../src/run/interruption.js";
+import { checkAddresses } from "../../../src/run/hardhat/taskArgumentChecks.js";
+import { taskSettings } from "../../../src/run/hardhat/taskSettings.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
-import { readRunSettings, type Setting } from "../../../src/run/settings.js";
-import { ChainAccess } from "../../internal/chainAccess.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
+import { endWith } from "../../internal/taskRun.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
 
 interface CopyTaskArguments {
@@ -16,8 +16,6 @@ interface CopyTaskArguments {
   ledger: string | undefined;
   json: boolean;
 }
-
-const addressPattern = /^0x[0-9a-fA-F]{40}$/;
 
 /**
  * `npx hardhat explorer-verify copy ADDRESS... --from SERVICE --to SERVICE,... --network NAME`: the hall's copy, on
@@ -33,39 +31,25 @@ export default async function copyTaskAction(
     throw userError(
       "Give the contracts' addresses: npx hardhat explorer-verify copy ADDRESS... --from SERVICE --to SERVICE.",
     );
-  const malformed = args.addresses.find((address) => !addressPattern.test(address));
-  if (malformed !== undefined)
-    throw userError(`"${malformed}" is not an address: expected 0x followed by 40 hexadecimal characters.`);
-  const { from, to } = await asUserErrors(async () =>
-    copyServices({ flag: "--from", text: args.from }, { flag: "--to", text: args.to }),
-  );
+  const { from, to } = await asUserErrors(async () => {
+    checkAddresses(args.addresses);
+    return copyServices({ flag: "--from", text: args.from }, { flag: "--to", text: args.to });
+  });
   // The config's pace and deadline, as the verify task reads them; --to names the targets.
-  const config = hre.config.explorerVerify;
-  const configured: Record<string, string | number | undefined> = {
-    timeoutSeconds: config.timeoutSeconds,
-    concurrency: config.concurrency,
-    requestsPerSecond: config.requestsPerSecond,
-    userAgent: config.userAgent,
-  };
   const settings = await asUserErrors(async () =>
-    readRunSettings("task", (setting: Setting) => {
-      if (setting.name === "targets") return to.join(",");
-      const value = setting.config ? configured[setting.name] : undefined;
-      return value === undefined ? undefined : String(value);
-    }),
+    taskSettings({ targets: to.join(",") }, hre.config.explorerVerify),
   );
   const reporter = new RunReporter({ json: args.json, table: true });
   const connection = await hre.network.create();
   try {
     const targets = await resolveTaskTargets(hre, {
-      network: { connection, chain: new ChainAccess(connection) },
+      connection,
       explorerUrl: args.explorerUrl,
       services: [from, ...to],
       userAgent: settings.userAgent,
     });
     try {
       const { runCopy } = await import("../../../src/run/runCopy.js");
-      const { runSucceeded } = await import("../../../src/run/runVerify.js");
       const results = await asUserErrors(() =>
         runCopy({
           addresses: args.addresses,
@@ -79,8 +63,7 @@ export default async function copyTaskAction(
           interruptible: true,
         }),
       );
-      if (results.interruptedBy) process.exit(interruptedExitCode(results.interruptedBy));
-      if (!runSucceeded(results, settings.optionalTargets)) process.exitCode = 1;
+      await endWith(results, settings.optionalTargets);
     } finally {
       await targets.close();
     }

@@ -1,10 +1,10 @@
 import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import { verificationDefaults } from "../../../src/options/verificationOptions.js";
 import { neutraliseText } from "../../../src/report/terminalText.js";
 import { assertReceipt, printLedger, runStatus } from "../../../src/run/runStatus.js";
 import { withTarget } from "../../internal/explorerForTask.js";
 import { asUserErrors } from "../../internal/pluginError.js";
-import { defaultLedgerPath } from "../verify/ledgerOption.js";
 
 interface StatusTaskArguments {
   guid: string | undefined;
@@ -21,7 +21,7 @@ export default async function statusTaskAction(
   const guid = args.guid ?? "";
   if (guid === "") {
     await asUserErrors(async () =>
-      printLedger(resolve(hre.config.paths.root, args.ledger ?? defaultLedgerPath), {
+      printLedger(resolve(hre.config.paths.root, args.ledger ?? verificationDefaults.ledger), {
         json: args.json,
         writeLine: (table) => console.log(table),
         otherLedger: "--ledger FILE (npx hardhat explorer-verify writes one)",

@@ -1,18 +1,16 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { LocalExplorer } from "../../../src/local-explorer/index.js";
-import { requestedFormats } from "../../../src/options/verificationOptions.js";
+import { ProviderChain } from "../../../src/run/hardhat/providerChain.js";
+import { checkTaskContracts } from "../../../src/run/hardhat/taskArgumentChecks.js";
+import { onTheirOwnChains, taskDeployment, taskLedger } from "../../../src/run/hardhat/taskDeployments.js";
 import { lookBeforeBuild } from "../../../src/run/lookBeforeBuild.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
-import type { ChainClaim } from "../../../src/run/targets.js";
-import { ChainAccess } from "../../internal/chainAccess.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
+import { projectPaths } from "../../internal/taskRun.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
-import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 import { taskSettings } from "./taskSettings.js";
-
-const addressPattern = /^0x[0-9a-fA-F]{40}$/;
 
 export default async function verifyTaskAction(
   given: Omit<VerifyTaskArguments, "address" | "constructorArgs"> & {
@@ -36,25 +34,25 @@ export default async function verifyTaskAction(
     return;
   }
   // A deployment names its chain: without --network, its chain id finds its network and explorer.
-  const severalOrUnnamed =
-    args.deployment === "all" ||
-    args.deployment?.includes(",") ||
-    args.address !== "" ||
-    hre.globalOptions.network === undefined;
-  if (args.deployment && severalOrUnnamed) {
+  if (onTheirOwnChains(args.deployment, args.address !== "", hre.globalOptions.network !== undefined)) {
     // Several deployments, each on its own chain: loaded only for them.
     const { verifyDeployments } = await import("./verifyDeployments.js");
     await verifyDeployments(hre, args, settings);
     return;
   }
-  checkArguments(args);
+  await asUserErrors(async () => checkTaskContracts(args));
   const reporter = new RunReporter({ json: args.json, table: true });
   const connection = await hre.network.create();
-  const chain = new ChainAccess(connection);
+  const chain = new ProviderChain(connection.provider);
+  // The chain a deployment records (an Ignition folder `chain-N` and its journal, a hardhat-deploy folder its chain
+  // file), read before anything is sent.
+  const deployment = args.deployment
+    ? await asUserErrors(() => taskDeployment(projectPaths(hre), args.deployment ?? ""))
+    : undefined;
   const targets = await resolveTaskTargets(hre, {
-    network: { connection, chain },
+    connection,
     explorerUrl: args.explorerUrl,
-    recorded: args.deployment ? await recordedChains(hre, args.deployment) : [],
+    recorded: deployment?.claims ?? [],
     services: settings.targets,
     optionalTargets: settings.optionalTargets,
     userAgent: settings.userAgent,
@@ -69,7 +67,7 @@ export default async function verifyTaskAction(
     }
     if (localExplorer && !args.serve)
       reporter.footnote(await localExplorerLinksNote(localExplorer, connection));
-    const ledger = ledgerPath(hre, args.ledger, localExplorer !== undefined);
+    const ledger = taskLedger(hre.config.paths.root, args.ledger, localExplorer !== undefined);
     const { settled, checkedUnverified } = await lookBeforeBuild({
       address: args.address,
       contract: args.contract,
@@ -84,6 +82,7 @@ export default async function verifyTaskAction(
     if (settled) return;
     // Loaded only now: the first look at the explorer does not wait for the engine and the readers.
     const { verifyBuilt } = await import("./verifyBuilt.js");
+    const { writeBundle } = args;
     await verifyBuilt({
       hre,
       args,
@@ -94,6 +93,8 @@ export default async function verifyTaskAction(
       reporter,
       checkedUnverified,
       ledger,
+      deployment,
+      writeBundle,
     });
     finished = true;
   } finally {
@@ -102,21 +103,6 @@ export default async function verifyTaskAction(
     await targets.close();
     await connection.close();
   }
-}
-
-// The chain a deployment records: an Ignition folder `chain-N` and its journal, a hardhat-deploy folder its chain
-// file; read before anything is sent.
-async function recordedChains(hre: HardhatRuntimeEnvironment, id: string): Promise<ChainClaim[]> {
-  const { hardhatDeployFolder, hardhatDeployTaskJobs } = await import("./hardhatDeployFolder.js");
-  const hardhatDeploy = hardhatDeployFolder(hre, id);
-  if (hardhatDeploy) {
-    const { chainId } = await hardhatDeployTaskJobs(hre, id, hardhatDeploy);
-    return [{ id: chainId, source: `the deployments folder ${id}` }];
-  }
-  const { ignitionDeploymentsDir } = await import("./verifyBuilt.js");
-  const { ignitionJobs } = await import("../../../src/run/ignitionJobs.js");
-  return (await asUserErrors(() => ignitionJobs(ignitionDeploymentsDir(hre), id, hre.config.paths.artifacts)))
-    .claims;
 }
 
 // The embedded explorer stops with the task, and its links with it: say so, and how to bring them back.
@@ -152,57 +138,4 @@ async function builtName(hre: HardhatRuntimeEnvironment, name: string | null): P
   const names = await hre.artifacts.getAllFullyQualifiedNames().catch(() => new Set<string>());
   const matches = [...names].filter((qualified) => qualified.endsWith(`:${name}`));
   return matches.length === 1 && matches[0] ? matches[0] : name;
-}
-
-function checkArguments(args: VerifyTaskArguments): void {
-  if (args.createdBy !== undefined || args.tx !== undefined) {
-    checkCreatedByArguments(args);
-    return;
-  }
-  if (args.deployment && args.address)
-    throw userError("Give either a contract ADDRESS or --deployment, not both.");
-  if (!args.deployment && !args.address) {
-    throw userError(
-      "Give the contract's ADDRESS (npx hardhat explorer-verify 0x…), or --deployment IGNITION_ID.",
-    );
-  }
-  if (args.address && !addressPattern.test(args.address)) {
-    throw userError(
-      `"${args.address}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
-    );
-  }
-  if (!(requestedFormats as readonly string[]).includes(args.format)) {
-    throw userError(
-      `--format ${args.format} is not a format: use ${requestedFormats.join(", ")} (auto, the default, sends standard JSON input).`,
-    );
-  }
-  if (
-    args.deployment &&
-    (args.contract || args.constructorArgs.length || args.constructorArgsPath || args.proxy)
-  ) {
-    throw userError(
-      "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and constructor arguments.",
-    );
-  }
-}
-
-const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
-
-function checkCreatedByArguments(args: VerifyTaskArguments): void {
-  if (!args.createdBy || !args.tx)
-    throw userError("--created-by FACTORY and --tx HASH go together: give both.");
-  if (args.address || args.deployment)
-    throw userError("--created-by names the factory: drop ADDRESS and --deployment.");
-  if (!addressPattern.test(args.createdBy)) {
-    throw userError(
-      `--created-by "${args.createdBy}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
-    );
-  }
-  for (const hash of args.tx.split(",")) {
-    if (!transactionHashPattern.test(hash.trim())) {
-      throw userError(
-        `--tx "${hash.trim()}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
-      );
-    }
-  }
 }

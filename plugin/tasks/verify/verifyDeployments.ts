@@ -1,19 +1,16 @@
-import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import { ignitionDeploymentsJobs } from "../../../src/run/ignitionJobs.js";
-import { interruptedExitCode } from "../../../src/run/interruption.js";
+import { deploymentIds } from "../../../src/run/hardhat/taskArgumentChecks.js";
+import { taskLedger } from "../../../src/run/hardhat/taskDeployments.js";
+import { namedBesideBundle, verifyTask } from "../../../src/run/hardhat/taskRuns.js";
 import { RunReporter } from "../../../src/run/runReporter.js";
-import { runSucceeded, runVerify } from "../../../src/run/runVerify.js";
 import type { RunSettingValues } from "../../../src/run/settings.js";
 import type { ChainClaim } from "../../../src/run/targets.js";
 import type { VerificationJob } from "../../../src/verify/job.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
+import { endWith, projectPaths } from "../../internal/taskRun.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
-import { bundleWriter } from "./bundleWriter.js";
-import { ledgerPath } from "./ledgerOption.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
-import { ignitionDeploymentsDir } from "./verifyBuilt.js";
 
 /**
  * Verifies several Ignition deployments in one batch, each on its own chain's explorer: `--deployment all`, a
@@ -30,11 +27,13 @@ export async function verifyDeployments(
   args: VerifyTaskArguments,
   settings: RunSettingValues,
 ): Promise<void> {
-  const ids = deploymentIds(hre, args);
+  const paths = projectPaths(hre);
+  const ids = await asUserErrors(async () => deploymentIds(args, paths.ignitionDeployments));
   if (settings.preflight)
     throw userError("--preflight checks one deployment at a time: give one --deployment and its --network.");
+  const { ignitionDeploymentsJobs } = await import("../../../src/run/ignitionJobs.js");
   const { jobs, claims } = await asUserErrors(() =>
-    ignitionDeploymentsJobs(ignitionDeploymentsDir(hre), ids, hre.config.paths.artifacts),
+    ignitionDeploymentsJobs(paths.ignitionDeployments, ids, paths.artifacts),
   );
   await verifyOnChains(hre, args, settings, jobs, claims);
 }
@@ -51,16 +50,7 @@ export async function verifyBundle(
   args: VerifyTaskArguments,
   settings: RunSettingValues,
 ): Promise<void> {
-  const naming = [
-    ...(args.address || args.constructorArgs.length > 0 ? ["ADDRESS"] : []),
-    ...(args.deployment ? ["--deployment"] : []),
-    ...(args.contract ? ["--contract"] : []),
-    ...(args.proxy ? ["--proxy"] : []),
-    ...(args.createdBy || args.tx ? ["--created-by"] : []),
-    ...(args.writeBundle ? ["--write-bundle"] : []),
-    ...(settings.includeCreated ? ["--include-created"] : []),
-    ...(settings.preflight ? ["--preflight"] : []),
-  ];
+  const naming = namedBesideBundle(args, settings, args.writeBundle);
   const { bundledJobs } = await import("../../../src/run/bundledJobs.js");
   const { jobs, claims } = await asUserErrors(() =>
     bundledJobs({ given: args.bundle ?? "", file: (given) => resolve(given), field: "--bundle", naming }),
@@ -68,7 +58,7 @@ export async function verifyBundle(
   await verifyOnChains(hre, args, settings, jobs, claims);
 }
 
-// Each chain's jobs on its targets, in one batch.
+// Each chain's jobs on its targets, as --network would choose them: the network whose chainId matches, else the chain id.
 async function verifyOnChains(
   hre: HardhatRuntimeEnvironment,
   args: VerifyTaskArguments,
@@ -77,7 +67,6 @@ async function verifyOnChains(
   recorded: ChainClaim[],
 ): Promise<void> {
   const reporter = new RunReporter({ json: args.json, table: true });
-  // Each chain's targets as --network would choose them: the network whose chainId matches, else the chain id.
   const targets = await resolveTaskTargets(hre, {
     explorerUrl: args.explorerUrl,
     recorded,
@@ -86,49 +75,14 @@ async function verifyOnChains(
     userAgent: settings.userAgent,
   });
   try {
-    const ledger = ledgerPath(hre, args.ledger, targets.localExplorers.length > 0 && !args.ledger);
-    const results = await asUserErrors(() =>
-      runVerify({
-        jobs,
-        targets,
-        settings,
-        ledger: ledger ? { path: ledger, recheck: settings.recheck } : undefined,
-        reporter,
-        interruptible: true,
-        beforeVerifying: bundleWriter(args.writeBundle, undefined, reporter),
-      }),
+    const ledger = taskLedger(
+      hre.config.paths.root,
+      args.ledger,
+      targets.localExplorers.length > 0 && !args.ledger,
     );
-    // Interrupted: the table is printed; answers still in flight must not hold the process.
-    if (results.interruptedBy) process.exit(interruptedExitCode(results.interruptedBy));
-    if (!runSucceeded(results, settings.optionalTargets)) process.exitCode = 1;
+    const run = { settings, targets, reporter, ledger, writeBundle: args.writeBundle };
+    await endWith(await asUserErrors(() => verifyTask(run, jobs)), settings.optionalTargets);
   } finally {
     await targets.close();
   }
-}
-
-function deploymentIds(hre: HardhatRuntimeEnvironment, args: VerifyTaskArguments): string[] {
-  const named = [args.deployment ?? "", args.address, ...args.constructorArgs]
-    .flatMap((text) => text.split(","))
-    .map((id) => id.trim())
-    .filter((id) => id !== "");
-  if (args.contract || args.constructorArgsPath || args.proxy) {
-    throw userError(
-      "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and --constructor-args-path.",
-    );
-  }
-  if (!named.includes("all")) return [...new Set(named)];
-  if (named.length > 1)
-    throw userError("--deployment all already takes every deployment: name no others with it.");
-  const folder = ignitionDeploymentsDir(hre);
-  let ids: string[];
-  try {
-    ids = readdirSync(folder, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort();
-  } catch {
-    ids = [];
-  }
-  if (ids.length === 0) throw userError(`--deployment all: there are no deployments in ${folder}.`);
-  return ids;
 }

@@ -1,28 +1,30 @@
-import type { NetworkConnection } from "hardhat/types/network";
-import * as z from "../../src/kernel/zod.js";
-import type { ChainReads } from "../../src/run/addressJobs.js";
+import * as z from "../../kernel/zod.js";
+import type { ChainReads } from "../addressJobs.js";
 
 const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 
-/** The chain reads the task needs, through Hardhat's provider. */
-export class ChainAccess implements ChainReads {
-  readonly #connection: NetworkConnection;
+/** An EIP-1193 provider, as a Hardhat network connection hands it out. */
+export interface Eip1193Provider {
+  request(request: { method: string; params?: unknown[] }): Promise<unknown>;
+}
 
-  /** @param connection - an open network connection */
-  constructor(connection: NetworkConnection) {
-    this.#connection = connection;
+/** The chain reads a run needs, through a network's EIP-1193 provider (Hardhat's). */
+export class ProviderChain implements ChainReads {
+  readonly #provider: Eip1193Provider;
+
+  /** @param provider - an open network's provider */
+  constructor(provider: Eip1193Provider) {
+    this.#provider = provider;
   }
 
   /** @returns the chain id */
   async chainId(): Promise<bigint> {
-    return BigInt(hex.parse(await this.#connection.provider.request({ method: "eth_chainId" })));
+    return BigInt(hex.parse(await this.#provider.request({ method: "eth_chainId" })));
   }
 
   /** @param address - an account @returns its code, `0x` for none */
   async code(address: string): Promise<string> {
-    return hex.parse(
-      await this.#connection.provider.request({ method: "eth_getCode", params: [address, "latest"] }),
-    );
+    return hex.parse(await this.#provider.request({ method: "eth_getCode", params: [address, "latest"] }));
   }
 
   /** @param address - an account @returns its code, `0x` for none */
@@ -32,7 +34,7 @@ export class ChainAccess implements ChainReads {
 
   /** @param hash - a transaction @returns its call trace (`debug_traceTransaction` with the call tracer), unparsed */
   traceTransaction(hash: string): Promise<unknown> {
-    return this.#connection.provider.request({
+    return this.#provider.request({
       method: "debug_traceTransaction",
       params: [hash, { tracer: "callTracer" }],
     });
@@ -41,7 +43,7 @@ export class ChainAccess implements ChainReads {
   /** @param address - a contract @param slot - a storage slot @returns the 32-byte word in it */
   async getStorageAt(address: string, slot: string): Promise<string> {
     return hex.parse(
-      await this.#connection.provider.request({
+      await this.#provider.request({
         method: "eth_getStorageAt",
         params: [address, slot, "latest"],
       }),
@@ -56,7 +58,7 @@ export class ChainAccess implements ChainReads {
     try {
       // An odd answer to one call says nothing of the address: no answer, as a revert is.
       const answer = hex.safeParse(
-        await this.#connection.provider.request({ method: "eth_call", params: [{ to, data }, "latest"] }),
+        await this.#provider.request({ method: "eth_call", params: [{ to, data }, "latest"] }),
       );
       return answer.success ? answer.data : undefined;
     } catch (error) {

@@ -1,0 +1,33 @@
+import { join } from "node:path";
+import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import type { ProjectPaths } from "../../src/run/hardhat/taskDeployments.js";
+import type { RunResults } from "../../src/run/runVerify.js";
+import type { Service } from "../../src/verify/verifier.js";
+
+/**
+ * Where the project keeps what the task reads, from Hardhat's config.
+ * @param hre - the Hardhat runtime
+ * @returns the project's root, artifacts and Ignition deployments
+ */
+export function projectPaths(hre: HardhatRuntimeEnvironment): ProjectPaths {
+  const ignition =
+    (hre.config.paths as { ignition?: string }).ignition ?? join(hre.config.paths.root, "ignition");
+  return {
+    root: hre.config.paths.root,
+    artifacts: hre.config.paths.artifacts,
+    ignitionDeployments: join(ignition, "deployments"),
+  };
+}
+
+/**
+ * Ends the task as its run ended: an interrupted run exits at once with the signal's code (answers still in flight
+ * must not hold the process; the table is printed), a failed one sets exit code 1.
+ * @param results - the run's records
+ * @param optionalTargets - the targets whose failures only warn
+ */
+export async function endWith(results: RunResults, optionalTargets: readonly Service[]): Promise<void> {
+  const { interruptedExitCode } = await import("../../src/run/interruption.js");
+  const { runSucceeded } = await import("../../src/run/runVerify.js");
+  if (results.interruptedBy) process.exit(interruptedExitCode(results.interruptedBy));
+  if (!runSucceeded(results, optionalTargets)) process.exitCode = 1;
+}

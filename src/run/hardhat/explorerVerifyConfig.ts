@@ -1,0 +1,225 @@
+import * as z from "../../kernel/zod.js";
+import {
+  isWholeNumberWithin,
+  verificationDefaults,
+  type WholeNumberRange,
+  wholeNumberRequirement,
+} from "../../options/verificationOptions.js";
+import { type Service, services } from "../../verify/verifier.js";
+import { runSettings, type Setting } from "../settings.js";
+
+const configurationVariable = z.object({ _type: z.literal("ConfigurationVariable"), name: z.string() });
+const secret = z.union([z.string().check(z.minLength(1, "must not be empty")), configurationVariable]);
+const headers = z.record(z.string(), z.union([z.string(), configurationVariable]));
+// A chain's own endpoint of a service: an http(s) URL, said so when it is not.
+const endpointUrl = z.string().check(
+  z.refine(
+    (text) => {
+      try {
+        return ["http:", "https:"].includes(new URL(text).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: (issue) => `must be an http(s) URL, got ${JSON.stringify(issue.input)}` },
+  ),
+);
+const chainOverride = z.strictObject({
+  apiKey: z.optional(secret),
+  explorerUrl: z.optional(z.string().check(z.minLength(1, "must not be empty"))),
+  headers: z.optional(headers),
+  etherscan: z.optional(z.strictObject({ apiUrl: z.optional(endpointUrl), apiKey: z.optional(secret) })),
+  sourcify: z.optional(z.strictObject({ apiUrl: z.optional(endpointUrl) })),
+  routescan: z.optional(z.strictObject({ apiUrl: z.optional(endpointUrl), apiKey: z.optional(secret) })),
+});
+
+// Said as the Action and the CLI say it, for any wrong value (a string, a fraction): zod's own union message is "Invalid input".
+function wholeNumberSetting(range: WholeNumberRange, auto: boolean) {
+  return z.unknown().check(
+    z.refine(
+      (value) =>
+        (auto && value === "auto") || (typeof value === "number" && isWholeNumberWithin(value, range)),
+      {
+        error: (issue) =>
+          `must be ${wholeNumberRequirement(range, auto)}, got ${typeof issue.input === "string" ? JSON.stringify(issue.input) : String(issue.input)}`,
+      },
+    ),
+  );
+}
+
+const apiUrl = z.string().check(z.minLength(1, "must not be empty"));
+const keyedService = z.strictObject({
+  apiKey: z.optional(secret),
+  enabled: z.optional(z.boolean()),
+  apiUrl: z.optional(apiUrl),
+});
+const sourcifyConfig = z.strictObject({ enabled: z.optional(z.boolean()), apiUrl: z.optional(apiUrl) });
+
+const configNumbers = (runSettings as readonly Setting[]).filter(
+  (setting) => setting.config && setting.type === "wholeNumber",
+);
+// The run's text settings the config takes (userAgent), checked as the doors check them.
+const configTexts = (runSettings as readonly Setting[]).filter(
+  (setting) => setting.config && setting.type === "text",
+);
+const oneLine = z
+  .string()
+  .check(
+    z.minLength(1, "must not be empty"),
+    z.regex(/^[\t\x20-\x7e\x80-\xff]*$/, "must be one line of text without control characters"),
+  );
+
+const userConfigSchema = z.strictObject({
+  etherscan: z.optional(keyedService),
+  sourcify: z.optional(sourcifyConfig),
+  routescan: z.optional(keyedService),
+  targets: z.optional(z.array(z.enum(services))),
+  apiKey: z.optional(secret),
+  headers: z.optional(headers),
+  chains: z.optional(
+    z.record(z.string().check(z.regex(/^[1-9]\d*$/, "must be a chain id, e.g. 10")), chainOverride),
+  ),
+  // The run's whole-number settings the config takes (timeoutSeconds, concurrency, …), from their one declaration.
+  ...Object.fromEntries(
+    configNumbers.map((setting) => [
+      setting.name,
+      z.optional(wholeNumberSetting(setting.range as WholeNumberRange, setting.auto === true)),
+    ]),
+  ),
+  ...Object.fromEntries(configTexts.map((setting) => [setting.name, z.optional(oneLine)])),
+});
+
+/** One thing wrong in the Hardhat config's `explorerVerify` section, where Hardhat shows it. */
+export interface ConfigIssue {
+  path: string[];
+  message: string;
+}
+
+/**
+ * Checks the Hardhat config's `explorerVerify` section against the settings every door takes.
+ *
+ * @param section - `explorerVerify` as the user wrote it
+ * @returns what is wrong, each with its path from `explorerVerify`; none when it is right
+ */
+export function explorerVerifyConfigIssues(section: unknown): ConfigIssue[] {
+  if (section === undefined) return [];
+  const parsed = userConfigSchema.safeParse(section);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => ({
+    path: ["explorerVerify", ...issue.path.map(String)],
+    message:
+      issue.code === "unrecognized_keys"
+        ? `Unknown option: ${issue.keys.join(", ")}`
+        : // A chain id that is not one: the key's own message, not zod's "Invalid key in record".
+          issue.code === "invalid_key"
+          ? (issue.issues[0]?.message ?? issue.message)
+          : issue.message,
+  }));
+}
+
+interface Endpoint<Secret> {
+  apiUrl?: string;
+  apiKey?: Secret;
+}
+
+/** The `explorerVerify` section as a user writes it; `Secret` is a string or a configuration variable. */
+export interface ExplorerVerifyUserSection<Secret> {
+  apiKey?: Secret;
+  headers?: Record<string, Secret>;
+  chains?: Record<
+    string,
+    {
+      apiKey?: Secret;
+      explorerUrl?: string;
+      headers?: Record<string, Secret>;
+      etherscan?: Endpoint<Secret>;
+      sourcify?: { apiUrl?: string };
+      routescan?: Endpoint<Secret>;
+    }
+  >;
+  concurrency?: number | "auto";
+  timeoutSeconds?: number;
+  requestsPerSecond?: number;
+  userAgent?: string;
+  targets?: Service[];
+  etherscan?: Endpoint<Secret> & { enabled?: boolean };
+  sourcify?: { enabled?: boolean; apiUrl?: string };
+  routescan?: Endpoint<Secret> & { enabled?: boolean };
+}
+
+/** The `explorerVerify` section resolved: defaults filled, each secret wrapped so that it is read when used. */
+export interface ExplorerVerifySection<Wrapped> {
+  apiKey?: Wrapped;
+  headers: Record<string, Wrapped>;
+  chains: Record<
+    string,
+    {
+      apiKey?: Wrapped;
+      explorerUrl?: string;
+      headers: Record<string, Wrapped>;
+      etherscan?: Endpoint<Wrapped>;
+      sourcify?: { apiUrl?: string };
+      routescan?: Endpoint<Wrapped>;
+    }
+  >;
+  concurrency: number | "auto";
+  timeoutSeconds: number;
+  requestsPerSecond?: number;
+  userAgent?: string;
+  targets: Service[];
+  etherscan: Endpoint<Wrapped>;
+  sourcify: { apiUrl?: string };
+  routescan: Endpoint<Wrapped>;
+}
+
+/**
+ * Resolves the `explorerVerify` section: the defaults filled in, and, as hardhat-verify reads its config, a service
+ * configured (and not disabled) made a target. A secret is only wrapped: its value is read (and a missing one
+ * noticed) when a run asks for it.
+ *
+ * @param user - the section as written (checked by {@link explorerVerifyConfigIssues})
+ * @param wrap - Hardhat's configuration variable resolver
+ * @returns the resolved section
+ */
+export function resolveExplorerVerifyConfig<Secret, Wrapped>(
+  user: ExplorerVerifyUserSection<Secret>,
+  wrap: (secret: Secret) => Wrapped,
+): ExplorerVerifySection<Wrapped> {
+  const wrapped = (given: Secret | undefined) => (given === undefined ? {} : { apiKey: wrap(given) });
+  const endpoint = (given: Endpoint<Secret> | undefined): Endpoint<Wrapped> => ({
+    ...(given?.apiUrl === undefined ? {} : { apiUrl: given.apiUrl }),
+    ...wrapped(given?.apiKey),
+  });
+  const headersOf = (given: Record<string, Secret> = {}) =>
+    Object.fromEntries(Object.entries(given).map(([name, value]) => [name, wrap(value)]));
+  return {
+    ...wrapped(user.apiKey),
+    headers: headersOf(user.headers),
+    chains: Object.fromEntries(
+      Object.entries(user.chains ?? {}).map(([chainId, chain]) => [
+        chainId,
+        {
+          ...wrapped(chain.apiKey),
+          ...(chain.explorerUrl === undefined ? {} : { explorerUrl: chain.explorerUrl }),
+          headers: headersOf(chain.headers),
+          ...(chain.etherscan === undefined ? {} : { etherscan: endpoint(chain.etherscan) }),
+          ...(chain.sourcify === undefined ? {} : { sourcify: { ...chain.sourcify } }),
+          ...(chain.routescan === undefined ? {} : { routescan: endpoint(chain.routescan) }),
+        },
+      ]),
+    ),
+    concurrency: user.concurrency ?? verificationDefaults.concurrency,
+    timeoutSeconds: user.timeoutSeconds ?? verificationDefaults.timeoutSeconds,
+    ...(user.requestsPerSecond === undefined ? {} : { requestsPerSecond: user.requestsPerSecond }),
+    ...(user.userAgent === undefined ? {} : { userAgent: user.userAgent }),
+    targets: user.targets ?? [
+      "blockscout",
+      ...(user.etherscan && user.etherscan.enabled !== false ? (["etherscan"] as const) : []),
+      ...(user.sourcify?.enabled ? (["sourcify"] as const) : []),
+      ...(user.routescan && user.routescan.enabled !== false ? (["routescan"] as const) : []),
+    ],
+    etherscan: endpoint(user.etherscan),
+    sourcify: { ...(user.sourcify?.apiUrl === undefined ? {} : { apiUrl: user.sourcify.apiUrl }) },
+    routescan: endpoint(user.routescan),
+  };
+}

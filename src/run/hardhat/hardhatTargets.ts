@@ -1,0 +1,163 @@
+import type { Service } from "../../verify/verifier.js";
+import {
+  type ChainClaim,
+  type ChainPlace,
+  chainPlaces,
+  describeTargets,
+  type NamedUrl,
+  type RunTargets,
+  resolveTargets,
+} from "../targets.js";
+import {
+  configEndpoints,
+  type HardhatConfigFacts,
+  headerValues,
+  optionalValue,
+} from "./hardhatConfigFacts.js";
+
+/** The open Hardhat network, as facts. */
+export interface HardhatNetwork {
+  /** Its name in the config, e.g. `sepolia`. */
+  name: string;
+  /** The chain id its provider answered. */
+  chainId: number;
+  /** Its URL, for an HTTP network; unset for Hardhat's in-process chain. */
+  rpcUrl?: string | undefined;
+}
+
+/** What the task knows of where a run goes: Hardhat's config and network, the options, the deployments' chains. */
+export interface HardhatWhere {
+  config: HardhatConfigFacts;
+  /** The open network; unset with `--explorer-url` alone, or for deployments on their own chains. */
+  network?: HardhatNetwork | undefined;
+  /** Whether `--network` was given. */
+  networkNamed: boolean;
+  /** `--explorer-url`. */
+  explorerUrl?: string | undefined;
+  /** The chains the deployments record (an Ignition journal, a `chain-N` folder): they must agree with the network. */
+  recorded?: readonly ChainClaim[] | undefined;
+  services: readonly Service[];
+  optionalTargets?: readonly Service[] | undefined;
+  /** The `--user-agent` setting (or `explorerVerify.userAgent`). */
+  userAgent?: string | undefined;
+  /** Where the embedded explorer keeps its state, and the project's compilers it uses. */
+  localExplorer: { cacheDir: string; compilers: string[] };
+}
+
+/**
+ * The run's targets for the task's commands: what only Hardhat knows (the network's chain and JSON-RPC, the HTTP
+ * networks by their `chainId`, `explorerVerify` and its `chains`, the chain descriptors' Blockscout and Etherscan
+ * entries) in the order every door's run takes.
+ *
+ * @param where - the Hardhat facts, the options, the deployments' chains
+ * @returns the targets
+ * @throws {InvalidInputError} when chains disagree, no explorer is known for a chain, the network is Hardhat's
+ *   in-process chain, a URL is not http(s), or a header is malformed
+ */
+export async function hardhatTargets(where: HardhatWhere): Promise<RunTargets> {
+  const { network, config } = where;
+  const settings = config.explorerVerify;
+  const recorded = where.recorded ?? [];
+  const networkName = network ? `network "${network.name}"` : "the deployment";
+  const chains: ChainPlace[] = network
+    ? [
+        {
+          claims: [{ id: network.chainId, source: networkName }, ...recorded],
+          ...(network.rpcUrl
+            ? { rpc: { url: network.rpcUrl, source: networkName, chainId: network.chainId } }
+            : {
+                // Nothing deployed on Hardhat's in-process chain outlives the command: the user meant another network.
+                inProcess: where.networkNamed
+                  ? `Network "${network.name}" is Hardhat's in-process chain, which ends with the command: give the --network the contracts are deployed to (a node started with npx hardhat node is "localhost").`
+                  : "No network given: verify on the network the contracts are deployed to, with --network NAME (or give --explorer-url).",
+              }),
+        },
+      ]
+    : chainPlaces({ recorded, rpcByChain: await httpNetworks(config, recorded) });
+  const onlyChain = new Set(
+    [network?.chainId, ...recorded.map((claim) => claim.id)].filter((id) => id !== undefined),
+  );
+  const [named] = onlyChain.size === 1 ? [...onlyChain] : [];
+  const apiUrl = (service: Exclude<Service, "blockscout">) => {
+    const url = settings[service].apiUrl;
+    return url ? { [service]: { url, source: `explorerVerify.${service}.apiUrl` } } : {};
+  };
+  return resolveTargets({
+    services: where.services,
+    optional: where.optionalTargets,
+    chains,
+    explorerUrl: where.explorerUrl ? { url: where.explorerUrl, source: "--explorer-url" } : undefined,
+    explorerFor: async (id) => {
+      const perChain = settings.chains[String(id)];
+      const url = perChain?.explorerUrl;
+      return {
+        url: url ? { url, source: `explorerVerify.chains["${id}"].explorerUrl` } : undefined,
+        described: describedExplorer(config, id),
+        apiKey: await optionalValue(perChain?.apiKey),
+        headers: await headerValues(perChain?.headers ?? {}),
+      };
+    },
+    endpointsFor: (id) => configEndpoints(config, id),
+    howToGiveChainKey: (id, service) =>
+      `set explorerVerify.chains["${id}"].${service}.apiKey in the Hardhat config, e.g. configVariable("${service.toUpperCase()}_${id}_API_KEY")`,
+    keys: {
+      blockscout: await optionalValue(settings.apiKey),
+      etherscan: where.services.includes("etherscan")
+        ? await optionalValue(settings.etherscan.apiKey)
+        : undefined,
+      routescan: where.services.includes("routescan")
+        ? await optionalValue(settings.routescan.apiKey)
+        : undefined,
+    },
+    headers: await headerValues(settings.headers),
+    userAgent: where.userAgent,
+    apiUrls: { ...apiUrl("etherscan"), ...apiUrl("sourcify"), ...apiUrl("routescan") },
+    localExplorer: where.localExplorer,
+    howToNameExplorer:
+      named === undefined
+        ? "give --explorer-url"
+        : `give --explorer-url, or set explorerVerify.chains["${named}"].explorerUrl in the Hardhat config (${networkName})`,
+    howToReachLocalChain:
+      "verify its deployments with its own --network (one whose url reaches the chain), and the embedded local explorer verifies on it; or give --explorer-url",
+    howToGiveEtherscanKey:
+      'set explorerVerify.etherscan.apiKey in the Hardhat config, e.g. configVariable("ETHERSCAN_API_KEY")',
+  });
+}
+
+// The HTTP networks of the config by their `chainId`, for the chains the deployments record: each chain's first, as
+// --network would take it (only those read: another network's URL may be an unset variable).
+async function httpNetworks(
+  config: HardhatConfigFacts,
+  recorded: readonly ChainClaim[],
+): Promise<Record<number, NamedUrl>> {
+  const networks: Record<number, NamedUrl> = {};
+  for (const [name, network] of Object.entries(config.networks)) {
+    const id = network.chainId;
+    if (network.type !== "http" || !network.url || id === undefined || networks[id]) continue;
+    if (!recorded.some((claim) => claim.id === id)) continue;
+    networks[id] = { url: await network.url.get(), source: `network "${name}"` };
+  }
+  return networks;
+}
+
+// The chain descriptor's Blockscout entry for a chain (its API URL, else its page URL).
+function describedExplorer(config: HardhatConfigFacts, chainId: number): NamedUrl | undefined {
+  const blockscout = config.chainDescriptors.get(BigInt(chainId))?.blockExplorers.blockscout;
+  const url = blockscout?.apiUrl ?? blockscout?.url;
+  const field = blockscout?.apiUrl ? "apiUrl" : "url";
+  return url ? { url, source: `chainDescriptors[${chainId}].blockExplorers.blockscout.${field}` } : undefined;
+}
+
+/**
+ * The line that says which explorer a one-explorer command (status, fetch) found from the network, and why; none when
+ * the user named it (`--explorer-url`) or the embedded local explorer serves the chain.
+ *
+ * @param targets - the command's targets
+ * @param explorerUrl - `--explorer-url`
+ * @returns the line, or undefined
+ */
+export function foundExplorerLine(targets: RunTargets, explorerUrl: string | undefined): string | undefined {
+  const [target] = targets.targets;
+  if (!target || explorerUrl || (target.service === "blockscout" && target.local)) return undefined;
+  return `Explorer: ${describeTargets([target])}`;
+}

@@ -1,0 +1,118 @@
+import { readdirSync } from "node:fs";
+import { InvalidInputError } from "../../errors/index.js";
+import { requestedFormats } from "../../options/verificationOptions.js";
+
+const addressPattern = /^0x[0-9a-fA-F]{40}$/;
+const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
+
+/** What the task's arguments name to verify, as the user typed them (empty text: not given). */
+export interface TaskContracts {
+  address: string;
+  constructorArgs: readonly string[];
+  deployment?: string | undefined;
+  contract?: string | undefined;
+  constructorArgsPath?: string | undefined;
+  proxy: boolean;
+  format: string;
+  createdBy?: string | undefined;
+  tx?: string | undefined;
+}
+
+/**
+ * Checks that the task's arguments name one thing to verify, each well formed: an address, a deployment, or a factory
+ * with its transactions; before anything is opened.
+ *
+ * @param args - the task's arguments
+ * @throws {InvalidInputError} for arguments that do not go together or are malformed
+ */
+export function checkTaskContracts(args: TaskContracts): void {
+  if (args.createdBy !== undefined || args.tx !== undefined) {
+    checkCreatedBy(args);
+    return;
+  }
+  if (args.deployment && args.address) refuse("Give either a contract ADDRESS or --deployment, not both.");
+  if (!args.deployment && !args.address)
+    refuse("Give the contract's ADDRESS (npx hardhat explorer-verify 0x…), or --deployment IGNITION_ID.");
+  if (args.address) checkAddresses([args.address]);
+  if (!(requestedFormats as readonly string[]).includes(args.format)) {
+    refuse(
+      `--format ${args.format} is not a format: use ${requestedFormats.join(", ")} (auto, the default, sends standard JSON input).`,
+    );
+  }
+  if (
+    args.deployment &&
+    (args.contract || args.constructorArgs.length || args.constructorArgsPath || args.proxy)
+  ) {
+    refuse(
+      "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and constructor arguments.",
+    );
+  }
+}
+
+function checkCreatedBy(args: TaskContracts): void {
+  if (!args.createdBy || !args.tx) refuse("--created-by FACTORY and --tx HASH go together: give both.");
+  if (args.address || args.deployment)
+    refuse("--created-by names the factory: drop ADDRESS and --deployment.");
+  if (!addressPattern.test(args.createdBy)) {
+    refuse(
+      `--created-by "${args.createdBy}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
+    );
+  }
+  for (const hash of args.tx.split(",")) {
+    if (!transactionHashPattern.test(hash.trim())) {
+      refuse(
+        `--tx "${hash.trim()}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
+      );
+    }
+  }
+}
+
+/**
+ * Checks contracts' addresses as the task's commands take them.
+ *
+ * @param addresses - the addresses given
+ * @throws {InvalidInputError} for the first that is not an address
+ */
+export function checkAddresses(addresses: readonly string[]): void {
+  const malformed = addresses.find((address) => !addressPattern.test(address));
+  if (malformed !== undefined)
+    refuse(`"${malformed}" is not an address: expected 0x followed by 40 hexadecimal characters.`);
+}
+
+/**
+ * The Ignition deployments several IDs name: `--deployment all`, a comma-separated list, or IDs after `--deployment`
+ * (Hardhat takes an option once).
+ *
+ * @param args - the task's arguments: `--deployment` and the words after it
+ * @param deploymentsFolder - the project's `ignition/deployments`
+ * @returns the deployments' IDs, each once
+ * @throws {InvalidInputError} for arguments that do not go with deployments, or `all` with no deployment
+ */
+export function deploymentIds(args: TaskContracts, deploymentsFolder: string): string[] {
+  const named = [args.deployment ?? "", args.address, ...args.constructorArgs]
+    .flatMap((text) => text.split(","))
+    .map((id) => id.trim())
+    .filter((id) => id !== "");
+  if (args.contract || args.constructorArgsPath || args.proxy) {
+    refuse(
+      "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and --constructor-args-path.",
+    );
+  }
+  if (!named.includes("all")) return [...new Set(named)];
+  if (named.length > 1) refuse("--deployment all already takes every deployment: name no others with it.");
+  let ids: string[];
+  try {
+    ids = readdirSync(deploymentsFolder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+  } catch {
+    ids = [];
+  }
+  if (ids.length === 0) refuse(`--deployment all: there are no deployments in ${deploymentsFolder}.`);
+  return ids;
+}
+
+function refuse(message: string): never {
+  throw new InvalidInputError("arguments", message);
+}

@@ -1,0 +1,83 @@
+import { join, resolve } from "node:path";
+import { verificationDefaults } from "../../options/verificationOptions.js";
+import type { VerificationJob } from "../../verify/job.js";
+import type { ChainClaim } from "../chainAgreement.js";
+
+/** Where a Hardhat project keeps what the task reads. */
+export interface ProjectPaths {
+  root: string;
+  artifacts: string;
+  /** The project's `ignition/deployments` folder. */
+  ignitionDeployments: string;
+}
+
+/** One `--deployment`'s contracts, the chain it records, and its Ignition folder (for its transactions). */
+export interface TaskDeployment {
+  jobs: VerificationJob[];
+  claims: ChainClaim[];
+  /** The Ignition deployment's folder; unset for a hardhat-deploy or rocketh network folder. */
+  ignitionFolder?: string | undefined;
+}
+
+/**
+ * The deployment a `--deployment` value names: a hardhat-deploy or rocketh network folder (`deployments/sepolia`,
+ * from the project root), else an Ignition deployment's ID; read before anything is sent.
+ *
+ * @param paths - the project's folders
+ * @param id - the value as given
+ * @returns its jobs and the chain it records
+ * @throws {InvalidInputError} for a deployment that cannot be read or verified
+ */
+export async function taskDeployment(paths: ProjectPaths, id: string): Promise<TaskDeployment> {
+  const folder = resolve(paths.root, id);
+  const { isHardhatDeployFolder } = await import("../../inputs/hardhatDeployFiles.js");
+  if (isHardhatDeployFolder(folder)) {
+    const { hardhatDeployJobs } = await import("../hardhatDeployJobs.js");
+    const deployment = await hardhatDeployJobs(folder, id, paths.root, undefined);
+    return {
+      jobs: deployment.contracts.map(({ job }) => job),
+      claims: [{ id: deployment.chainId, source: `the deployments folder ${id}` }],
+    };
+  }
+  const { ignitionJobs } = await import("../ignitionJobs.js");
+  const { jobs, claims } = await ignitionJobs(paths.ignitionDeployments, id, paths.artifacts);
+  return { jobs, claims, ignitionFolder: join(paths.ignitionDeployments, id) };
+}
+
+/**
+ * The ledger the task uses: `--ledger FILE` (relative to the project), `--ledger none` for none, else the project's
+ * default. A run on the embedded local explorer keeps none unless asked: that explorer's address changes every run,
+ * so its entries would never be read again.
+ *
+ * @param root - the project's root
+ * @param option - the `--ledger` option
+ * @param localExplorer - whether the embedded local explorer serves this run
+ * @returns the absolute path, or undefined for no ledger
+ */
+export function taskLedger(
+  root: string,
+  option: string | undefined,
+  localExplorer: boolean,
+): string | undefined {
+  if (option === "none") return undefined;
+  if (option) return resolve(root, option);
+  return localExplorer ? undefined : resolve(root, verificationDefaults.ledger);
+}
+
+/**
+ * Whether `--deployment` names deployments each verified on its own chain (found from its chain id), rather than one
+ * on the network given: `all`, a list, IDs after it, or no `--network`.
+ *
+ * @param deployment - `--deployment`
+ * @param wordsAfter - whether words follow it (more IDs, taken as ADDRESS by Hardhat)
+ * @param networkNamed - whether `--network` was given
+ * @returns true for deployments on their own chains
+ */
+export function onTheirOwnChains(
+  deployment: string | undefined,
+  wordsAfter: boolean,
+  networkNamed: boolean,
+): boolean {
+  if (!deployment) return false;
+  return deployment === "all" || deployment.includes(",") || wordsAfter || !networkNamed;
+}

@@ -1,0 +1,196 @@
+import { resolve } from "node:path";
+import { InvalidInputError } from "../../errors/index.js";
+import type { BuildInfo } from "../../inputs/buildInfo.js";
+import type { RequestedFormat } from "../../options/verificationOptions.js";
+import type { VerificationJob } from "../../verify/job.js";
+import { addressJobs, type ChainReads } from "../addressJobs.js";
+import { type CreatedSources, createdJobsOf } from "../createdJobs.js";
+import type { RunReporter } from "../runReporter.js";
+import { type RunResults, type RunVerifyRequest, runVerify } from "../runVerify.js";
+import type { RunSettingValues } from "../settings.js";
+import type { RunTargets } from "../targets.js";
+import type { TaskContracts } from "./taskArgumentChecks.js";
+import type { TaskDeployment } from "./taskDeployments.js";
+
+/** A run of the task on targets already resolved, as the task hands it to the hall. */
+export interface TaskRun {
+  settings: RunSettingValues;
+  targets: RunTargets;
+  reporter: RunReporter;
+  /** The ledger file, if any. */
+  ledger: string | undefined;
+  /** `--write-bundle FILE`. */
+  writeBundle?: string | undefined;
+}
+
+/** What the task has when it verifies from the project's build: its arguments and the Hardhat facts. */
+export interface BuiltTaskRun extends TaskRun {
+  contracts: TaskContracts;
+  /** `--constructor-args-path`'s values, loaded. */
+  constructorValues?: readonly unknown[] | undefined;
+  /** `--libraries-path`'s map, loaded. */
+  libraries: Record<string, string>;
+  /** The `--deployment` read already. */
+  deployment?: TaskDeployment | undefined;
+  /** Builds the project with its profile: the build infos of that build. */
+  build: () => Promise<{ buildProfile: string; buildInfos: BuildInfo[] }>;
+  /** The profile the build uses, for messages. */
+  buildProfile: string;
+  /** The network's reads, through its provider. */
+  chain: ChainReads & CreatedSources["chain"];
+  networkName: string;
+  /** The network's URL and the project's compilers, for an HTTP network (local compiles explain failures). */
+  rpc?: { rpcUrl: string; compilers: string[] } | undefined;
+  /** The look before the build found the contract not verified: the engine's pre-check is not repeated. */
+  checkedUnverified: boolean;
+}
+
+/**
+ * Builds the project once asked, turns the address (or the deployment, or the factory's transactions) into jobs with
+ * the build and the network's reads, and verifies them; every door's run, with the task's words.
+ *
+ * @param run - the task's arguments, the Hardhat facts and the run's targets
+ * @returns the run's records
+ * @throws {InvalidInputError} for `--preflight` on an in-process network, or what makes no jobs
+ */
+export async function verifyBuiltTask(run: BuiltTaskRun): Promise<RunResults> {
+  const { contracts: args, settings, chain, reporter } = run;
+  let built: Promise<BuildInfo[]> | undefined;
+  const build = () => {
+    built ??= run.build().then(({ buildProfile, buildInfos }) => {
+      const count = `${buildInfos.length} build${buildInfos.length === 1 ? "" : "s"}`;
+      reporter.info(`Built with the "${buildProfile}" profile (${count})`);
+      return buildInfos;
+    });
+    return built;
+  };
+  const { contractsOf } = await import("../../inputs/compiledContracts.js");
+  const contracts = async () => (await build()).flatMap(contractsOf);
+  const found = args.createdBy
+    ? { jobs: [], proxies: [] }
+    : run.deployment
+      ? { jobs: run.deployment.jobs, proxies: [] }
+      : await addressJobs({
+          address: args.address,
+          build,
+          chain,
+          contract: args.contract,
+          constructorArguments: run.constructorValues
+            ? { values: run.constructorValues }
+            : { words: [...args.constructorArgs] },
+          libraries: run.libraries,
+          format: args.format as RequestedFormat,
+          proxy: args.proxy,
+          naming: {
+            chain: "this network",
+            build: `with the "${run.buildProfile}" profile`,
+            check: "--contract, the network and --build-profile",
+          },
+        });
+  const { jobs } = found;
+  if (found.proxies.length > 0)
+    reporter.info(
+      `The proxy's own code at ${args.address} is not in this project's build: it is not verified here, only its parts, and linked (the explorer needs the proxy verified already).`,
+    );
+  if (settings.preflight && !run.rpc) {
+    throw new InvalidInputError(
+      "preflight",
+      `--preflight needs a network reached over HTTP; "${run.networkName}" is Hardhat's in-process network.`,
+    );
+  }
+  return verifyTask(run, jobs, {
+    rpc: run.rpc,
+    // Through the hall, as every door's: the run's deadline, max-created, the warning on what was left out.
+    discoverCreated:
+      settings.includeCreated || args.createdBy
+        ? createdJobsOf(
+            {
+              transactions:
+                args.createdBy && args.tx ? args.tx.split(",").map((hash) => hash.trim()) : undefined,
+              ignitionDeployment: run.deployment?.ignitionFolder,
+              creationOf: args.address,
+              createdBy: args.createdBy,
+              contracts,
+              chain,
+            },
+            jobs,
+          )
+        : undefined,
+    proxies:
+      args.proxy || settings.includeProxies
+        ? {
+            addresses: found.proxies,
+            includeProxies: settings.includeProxies,
+            chainOf: () => chain,
+            contracts,
+          }
+        : undefined,
+    // The look before the build was the pre-check.
+    preChecked: run.checkedUnverified,
+    // One network's run: its chain goes to the bundle's contracts.
+    bundleChainId: run.targets.chainIds[0],
+  });
+}
+
+/**
+ * Verifies jobs read already (a bundle, several deployments), each on its own chain's targets, in one batch.
+ *
+ * @param run - the run's targets, settings and options
+ * @param jobs - the contracts
+ * @param more - what the run adds from a build and a network, and the chain of the bundle's contracts that say none
+ * @returns the run's records
+ */
+export async function verifyTask(
+  run: TaskRun,
+  jobs: VerificationJob[],
+  {
+    bundleChainId,
+    ...more
+  }: Pick<RunVerifyRequest, "rpc" | "discoverCreated" | "proxies" | "preChecked"> & {
+    bundleChainId?: number | undefined;
+  } = {},
+): Promise<RunResults> {
+  const { settings, targets, reporter, writeBundle } = run;
+  return runVerify({
+    jobs,
+    targets,
+    settings,
+    ...more,
+    ledger: run.ledger ? { path: run.ledger, recheck: settings.recheck } : undefined,
+    reporter,
+    interruptible: true,
+    beforeVerifying: writeBundle
+      ? async (all) => {
+          const { writeRunBundle } = await import("../bundleOfJobs.js");
+          await writeRunBundle(resolve(writeBundle), all, bundleChainId, "--write-bundle", (line) =>
+            reporter.info(line),
+          );
+        }
+      : undefined,
+  });
+}
+
+/**
+ * The names of what was given beside `--bundle` that names contracts too (a bundle names them all): refused.
+ *
+ * @param args - the task's arguments
+ * @param settings - the run's settings
+ * @param writeBundle - `--write-bundle`
+ * @returns the options, as the user typed them
+ */
+export function namedBesideBundle(
+  args: TaskContracts,
+  settings: RunSettingValues,
+  writeBundle: string | undefined,
+): string[] {
+  return [
+    ...(args.address || args.constructorArgs.length > 0 ? ["ADDRESS"] : []),
+    ...(args.deployment ? ["--deployment"] : []),
+    ...(args.contract ? ["--contract"] : []),
+    ...(args.proxy ? ["--proxy"] : []),
+    ...(args.createdBy || args.tx ? ["--created-by"] : []),
+    ...(writeBundle ? ["--write-bundle"] : []),
+    ...(settings.includeCreated ? ["--include-created"] : []),
+    ...(settings.preflight ? ["--preflight"] : []),
+  ];
+}
