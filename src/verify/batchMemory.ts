@@ -86,13 +86,13 @@ export class ExplorerMemory implements PeerVerdicts {
    * Remembers how long after its submission answer a job's poll first saw the verdict, and tells the jobs still
    * polling (see `afterPeerVerdict`).
    * @param waitMs - from the submission's answer to the sending of the poll that saw the verdict
-   * @param answeredAt - when that submission was answered, in ms since the epoch
+   * @param submittedAt - when that submission set out, in ms since the epoch
    */
-  noteVerdictWait(waitMs: number, answeredAt = Date.now() - waitMs): void {
+  noteVerdictWait(waitMs: number, submittedAt = Date.now() - waitMs): void {
     this.#verdictWaitsMs.push(waitMs);
     if (this.#verdictWaitsMs.length > rememberedVerdicts) this.#verdictWaitsMs.shift();
     this.#tellScoutListeners(this.firstPollWaitMs());
-    for (const listener of [...this.#verdictListeners]) listener({ answeredAt, verdictAfterMs: waitMs });
+    for (const listener of [...this.#verdictListeners]) listener({ submittedAt, verdictAfterMs: waitMs });
   }
 
   onVerdict(listener: (peer: PeerVerdict) => void): () => void {

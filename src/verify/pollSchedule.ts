@@ -37,6 +37,8 @@ export interface PollPlan {
   nextAt: number;
   /** Whether a poll has read `Pending in queue`: the explorer held the submission. */
   queued: boolean;
+  /** When the next poll was planned before another job's verdict brought it sooner. */
+  pulledFrom?: number | undefined;
 }
 
 /** What a poll read, as far as the schedule cares: still waiting, `Unknown UID`, or no answer at all. */
@@ -83,8 +85,21 @@ export function afterPoll(
   now: number,
 ): PollPlan {
   const polls = plan.polls + 1;
-  const grown = Math.min(options.maxIntervalMs, plan.intervalMs * options.backoffFactor);
+  const queued = plan.queued || reading === "pending";
   const left = reading === "unknown-uid" && plan.queued;
+  // A poll brought sooner that still saw no verdict leaves the schedule as it was: the poll it replaced comes next.
+  if (plan.pulledFrom !== undefined && reading !== "missed" && !left) {
+    const nextAt = Math.max(plan.pulledFrom, sentAt + options.initialIntervalMs);
+    return {
+      answeredAt: plan.answeredAt,
+      polls,
+      lastSentAt: sentAt,
+      intervalMs: plan.intervalMs,
+      nextAt,
+      queued,
+    };
+  }
+  const grown = Math.min(options.maxIntervalMs, plan.intervalMs * options.backoffFactor);
   const intervalMs = left
     ? options.initialIntervalMs
     : reading === "missed" || polls >= 2
@@ -96,13 +111,16 @@ export function afterPoll(
     lastSentAt: sentAt,
     intervalMs,
     nextAt: (reading === "missed" ? now : sentAt) + intervalMs,
-    queued: plan.queued || reading === "pending",
+    queued,
   };
 }
 
-/** Another job's verdict on the same explorer: when its submission was answered, and how long its verdict took. */
+/**
+ * Another job's verdict on the same explorer: when its submission set out (no later than it was sent), and how long
+ * after its answer the verdict came.
+ */
 export interface PeerVerdict {
-  answeredAt: number;
+  submittedAt: number;
   verdictAfterMs: number;
 }
 
@@ -117,17 +135,18 @@ export interface PeerVerdicts {
 
 /**
  * The plan after another job of the batch saw its verdict on the same explorer. An explorer's queue serves
- * submissions in order (Blockscout's Que, five at a time): a job answered at the same time or later that has its
- * verdict means this one was taken from the queue too, and a job answered earlier forecasts this one's verdict at
- * this job's answer plus the wait it saw. The next poll moves to that forecast when it is sooner, never sooner than
- * the first interval after this job's last poll (so polls stay as far apart as the schedule's first ones), and never
- * for a forecast this job's own polls have already outlasted.
+ * submissions in order (Blockscout's Que, five at a time): a job whose submission set out after this one's was answered
+ * was queued after it, so its verdict means this one was taken from the queue too, and this job's next poll goes now,
+ * though never sooner than the first interval after its last poll (polls stay as far apart as the schedule's first
+ * ones). Jobs submitted together (answers come back in any order) and jobs submitted earlier say nothing this job's
+ * own schedule does not: their waits set its first poll (`firstPollWaitMs`), and a queue that works a few at a time
+ * holds later jobs longer.
  *
  * @param plan - the job's plan
  * @param peer - the other job's verdict
  * @param options - intervals
  * @param now - the time
- * @returns the plan, its next poll perhaps sooner
+ * @returns the plan, its next poll perhaps sooner (and, should that poll read pending, the plan it had before)
  */
 export function afterPeerVerdict(
   plan: PollPlan,
@@ -135,10 +154,7 @@ export function afterPeerVerdict(
   options: PollingOptions,
   now: number,
 ): PollPlan {
-  const forecastAt = plan.answeredAt + peer.verdictAfterMs;
-  const servedSince = peer.answeredAt >= plan.answeredAt;
-  if (!servedSince && plan.lastSentAt !== undefined && forecastAt <= plan.lastSentAt) return plan;
-  const floorAt = plan.lastSentAt === undefined ? now : plan.lastSentAt + options.initialIntervalMs;
-  const at = Math.max(now, floorAt, servedSince ? now : forecastAt);
-  return at < plan.nextAt ? { ...plan, nextAt: at } : plan;
+  if (peer.submittedAt < plan.answeredAt) return plan;
+  const at = Math.max(now, plan.lastSentAt === undefined ? now : plan.lastSentAt + options.initialIntervalMs);
+  return at < plan.nextAt ? { ...plan, nextAt: at, pulledFrom: plan.pulledFrom ?? plan.nextAt } : plan;
 }

@@ -162,6 +162,7 @@ class ContractVerification {
     let lastFailure = "";
     let minimalRefused = false;
     for (const submission of submissions) {
+      const submittedAt = Date.now();
       const outcome = await this.#sender.send(submission);
       // The explorer compiled it while answering, and the code did not match.
       if (outcome.kind === "mismatch")
@@ -211,7 +212,7 @@ class ContractVerification {
         },
       )
         .then((polled) => {
-          if ("verdictAfterMs" in polled) this.#memory?.noteVerdictWait(polled.verdictAfterMs, answeredAt);
+          if ("verdictAfterMs" in polled) this.#memory?.noteVerdictWait(polled.verdictAfterMs, submittedAt);
           return polled;
         })
         .finally(() => {

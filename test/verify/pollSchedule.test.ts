@@ -78,36 +78,52 @@ describe("the poll schedule after another job's verdict", () => {
   }
   const at = (plan: PollPlan) => plan.nextAt - answeredAt;
 
-  it("a job answered after this one has its verdict: the queue served this one too, so it polls now", () => {
+  it("a job submitted after this one was answered has its verdict: the queue served this one too, so it polls now", () => {
     const plan = waitingJob();
-    const peer: PeerVerdict = { answeredAt: answeredAt + 40, verdictAfterMs: 2_900 };
+    const peer: PeerVerdict = { submittedAt: answeredAt + 40, verdictAfterMs: 2_900 };
     expect(at(afterPeerVerdict(plan, peer, defaultPolling, answeredAt + 3_050))).toBe(3_050);
   });
 
   it("never sooner than the first interval after this job's last poll", () => {
     const plan = waitingJob();
-    const peer: PeerVerdict = { answeredAt: answeredAt + 40, verdictAfterMs: 2_000 };
+    const peer: PeerVerdict = { submittedAt: answeredAt + 40, verdictAfterMs: 2_000 };
     // Its last poll went at +2 s: now (+2.1 s) is too soon, +3 s is the earliest.
     expect(at(afterPeerVerdict(plan, peer, defaultPolling, answeredAt + 2_100))).toBe(3_000);
   });
 
-  it("a job answered earlier forecasts this one's verdict after the same wait", () => {
+  it("a job submitted earlier or together with this one changes nothing: its answer may come back first", () => {
     const plan = waitingJob();
-    const peer: PeerVerdict = { answeredAt: answeredAt - 500, verdictAfterMs: 3_200 };
-    expect(at(afterPeerVerdict(plan, peer, defaultPolling, answeredAt + 2_750))).toBe(3_200);
+    const earlier: PeerVerdict = { submittedAt: answeredAt - 500, verdictAfterMs: 2_000 };
+    expect(afterPeerVerdict(plan, earlier, defaultPolling, answeredAt + 2_300)).toBe(plan);
+    // Sent 30 ms before this one's answer came, answered after it: queued in the same burst, perhaps before it.
+    const together: PeerVerdict = { submittedAt: answeredAt - 30, verdictAfterMs: 2_000 };
+    expect(afterPeerVerdict(plan, together, defaultPolling, answeredAt + 2_300)).toBe(plan);
   });
 
-  it("a forecast this job's own polls outlasted, or one later than its plan, changes nothing", () => {
+  it("a poll brought sooner that still reads pending leaves the schedule as it was: the poll it replaced comes next", () => {
     const plan = waitingJob();
-    const outlasted: PeerVerdict = { answeredAt: answeredAt - 500, verdictAfterMs: 1_800 };
-    expect(afterPeerVerdict(plan, outlasted, defaultPolling, answeredAt + 2_300)).toBe(plan);
-    const later: PeerVerdict = { answeredAt: answeredAt - 500, verdictAfterMs: 5_000 };
-    expect(afterPeerVerdict(plan, later, defaultPolling, answeredAt + 2_300)).toBe(plan);
+    const peer: PeerVerdict = { submittedAt: answeredAt + 40, verdictAfterMs: 2_500 };
+    const pulled = afterPeerVerdict(plan, peer, defaultPolling, answeredAt + 2_600);
+    expect(at(pulled)).toBe(3_000);
+    // The poll it replaced was at +3.5 s: too close to +3 s, so a second after it.
+    const next = afterPoll(pulled, pulled.nextAt, "pending", defaultPolling, pulled.nextAt + 100);
+    expect(at(next)).toBe(4_000);
+    // And on from there as before, the interval growing from 1.5 s to 2.25 s.
+    const after = afterPoll(next, next.nextAt, "pending", defaultPolling, next.nextAt + 100);
+    expect(at(after)).toBe(6_250);
   });
 
-  it("before this job's first poll, a job answered later with its verdict brings that poll to now", () => {
+  it("a later plan than the one it has changes nothing", () => {
+    let plan = firstPollPlan(answeredAt, defaultPolling);
+    plan = afterPoll(plan, plan.nextAt, "pending", defaultPolling, plan.nextAt + 100);
+    // Its next poll is at +2 s; a peer's verdict at +1.2 s cannot bring it sooner than a second after +1 s.
+    const peer: PeerVerdict = { submittedAt: answeredAt + 40, verdictAfterMs: 1_100 };
+    expect(afterPeerVerdict(plan, peer, defaultPolling, answeredAt + 1_200)).toBe(plan);
+  });
+
+  it("before this job's first poll, a job submitted later with its verdict brings that poll to now", () => {
     const plan = firstPollPlan(answeredAt, defaultPolling, 60_000);
-    const peer: PeerVerdict = { answeredAt: answeredAt + 10, verdictAfterMs: 500 };
+    const peer: PeerVerdict = { submittedAt: answeredAt + 10, verdictAfterMs: 500 };
     expect(at(afterPeerVerdict(plan, peer, defaultPolling, answeredAt + 510))).toBe(510);
   });
 });
@@ -115,7 +131,7 @@ describe("the poll schedule after another job's verdict", () => {
 const { explorer } = await useTestExplorer();
 
 describe("pollVerifyStatus hears the batch's other verdicts", () => {
-  it("a poll planned a minute out goes as soon as a job answered later has its verdict", async () => {
+  it("a poll planned a minute out goes as soon as a job submitted later has its verdict", async () => {
     const address = testAddress(0x7a00);
     explorer.backend.addContract(address).script(address, { result: "pass" });
     const verifier = blockscoutVerifierAt(explorer.url, { retryDelayMs: 5 });
@@ -142,7 +158,7 @@ describe("pollVerifyStatus hears the batch's other verdicts", () => {
       peers,
     });
     expect(explorer.requestsFor("checkverifystatus")).toHaveLength(0);
-    for (const listener of [...listeners]) listener({ answeredAt: startedAt + 1, verdictAfterMs: 0 });
+    for (const listener of [...listeners]) listener({ submittedAt: startedAt + 1, verdictAfterMs: 0 });
     await expect(polled).resolves.toMatchObject({ state: "pass" });
     expect(explorer.requestsFor("checkverifystatus")).toHaveLength(1);
     expect(listeners).toHaveLength(0);
