@@ -3,7 +3,8 @@ import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { Deadline } from "../verify/deadline.js";
 import type { VerificationEvent } from "../verify/events.js";
 import type { VerificationJob, VerificationResult } from "../verify/job.js";
-import { defaultPolling, pollVerifyStatus } from "../verify/pollVerifyStatus.js";
+import { defaultPolling } from "../verify/pollSchedule.js";
+import { pollVerifyStatus } from "../verify/pollVerifyStatus.js";
 import type { Receipt, Verifier } from "../verify/verifier.js";
 import {
   displayName,

@@ -1,5 +1,6 @@
 import type { Deadline } from "./deadline.js";
 import type { VerificationFormat } from "./job.js";
+import type { PeerVerdict, PeerVerdicts } from "./pollSchedule.js";
 
 /**
  * What the jobs of one batch learn from an explorer for the jobs after them: how long its verdicts take, and whether
@@ -25,12 +26,18 @@ export class BatchMemory {
 /** Verdict waits remembered: enough for a stable median, few enough to follow an explorer that slows down. */
 const rememberedVerdicts = 9;
 
-/** Pre-checks and submissions that found no verified contract before the pre-check may be skipped. */
-const unverifiedBeforeSkipping = 3;
+/**
+ * Pre-checks and submissions that found no verified contract before the pre-check may be skipped. One: a pre-check
+ * costs the same one request as the submission it might spare, since Blockscout's `verifysourcecode` answers
+ * "already verified" before it queues anything (blockscout-api.md §10), and the submissions' answers keep teaching
+ * the batch, so pre-checks come back as soon as half the contracts seen were verified (a rerun).
+ */
+const unverifiedBeforeSkipping = 1;
 
 /** What one explorer has shown the jobs of a batch. */
-export class ExplorerMemory {
+export class ExplorerMemory implements PeerVerdicts {
   readonly #verdictWaitsMs: number[] = [];
+  readonly #verdictListeners = new Set<(peer: PeerVerdict) => void>();
   #foundVerified = 0;
   #foundUnverified = 0;
   #preChecksUnanswered = 0;
@@ -76,13 +83,21 @@ export class ExplorerMemory {
   }
 
   /**
-   * Remembers how long after its submission answer a job's poll first saw the verdict.
+   * Remembers how long after its submission answer a job's poll first saw the verdict, and tells the jobs still
+   * polling (see `afterPeerVerdict`).
    * @param waitMs - from the submission's answer to the sending of the poll that saw the verdict
+   * @param submittedAt - when that submission set out, in ms since the epoch
    */
-  noteVerdictWait(waitMs: number): void {
+  noteVerdictWait(waitMs: number, submittedAt = Date.now() - waitMs): void {
     this.#verdictWaitsMs.push(waitMs);
     if (this.#verdictWaitsMs.length > rememberedVerdicts) this.#verdictWaitsMs.shift();
     this.#tellScoutListeners(this.firstPollWaitMs());
+    for (const listener of [...this.#verdictListeners]) listener({ submittedAt, verdictAfterMs: waitMs });
+  }
+
+  onVerdict(listener: (peer: PeerVerdict) => void): () => void {
+    this.#verdictListeners.add(listener);
+    return () => this.#verdictListeners.delete(listener);
   }
 
   /**
@@ -121,10 +136,10 @@ export class ExplorerMemory {
    * Whether a pre-check still pays: it costs a request for every contract, and saves only a submission's body for
    * a contract verified already (whose submission is answered "already verified", one request too). Worth it while
    * at least half of the contracts looked at so far were verified (a rerun); not for fresh deployments.
-   * Until then, a few pre-checks find out, and the jobs that start while they are on their way wait for them (a
-   * rerun then submits nothing).
+   * Until then, one pre-check finds out, and the jobs that start while it is on its way wait for it (a rerun then
+   * submits nothing).
    * @returns `pays` (the caller's pre-check now counts as on its way: {@link preCheckEnded} must follow) or `skip`;
-   *   `wait` while enough pre-checks to decide are on their way and none has found a verified contract yet (see
+   *   `wait` while the pre-check that decides is on its way (see
    *   {@link nextPreCheckEnd})
    */
   claimPreCheck(): "pays" | "skip" | "wait" {

@@ -1,7 +1,7 @@
 import type { BatchMemory } from "./batchMemory.js";
 import type { VerificationEventListener } from "./events.js";
 import type { VerificationJob } from "./job.js";
-import type { PollingOptions } from "./pollVerifyStatus.js";
+import type { PollingOptions } from "./pollSchedule.js";
 import type { PreflightOptions } from "./preflight.js";
 import type { PreparedSubmission } from "./submission.js";
 

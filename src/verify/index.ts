@@ -17,7 +17,7 @@ export {
   type VyperSource,
 } from "./job.js";
 export { linkProxy, type ProxyLinkOptions } from "./linkProxy.js";
-export type { PollingOptions } from "./pollVerifyStatus.js";
+export type { PollingOptions } from "./pollSchedule.js";
 export { type VerifiedState, verifiedState } from "./preCheck.js";
 export { type PreflightOptions, type PreflightResult, preflight } from "./preflight.js";
 export { solcReleaseCommits } from "./solcReleases.js";

@@ -3,7 +3,7 @@ import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
 import type { VerificationResult } from "./job.js";
-import { defaultPolling, type PollingOptions } from "./pollVerifyStatus.js";
+import { defaultPolling, type PollingOptions } from "./pollSchedule.js";
 import { isRetryable, missedPoll } from "./retryable.js";
 import type { Receipt, ReceiptStatus, Verifier } from "./verifier.js";
 

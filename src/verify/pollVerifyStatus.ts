@@ -1,31 +1,15 @@
 import type { Deadline } from "./deadline.js";
+import {
+  afterPeerVerdict,
+  afterPoll,
+  firstPollPlan,
+  type PeerVerdict,
+  type PeerVerdicts,
+  type PollingOptions,
+  type PollPlan,
+} from "./pollSchedule.js";
 import { missedPoll } from "./retryable.js";
 import type { MatchKind, Receipt, ReceiptStatus, Verifier } from "./verifier.js";
-
-/** How polling waits: the first interval, its growth, its ceiling, and how long `Unknown UID` counts as pending. */
-export interface PollingOptions {
-  /** Default 1 s. */
-  initialIntervalMs: number;
-  /** Default 10 s. */
-  maxIntervalMs: number;
-  /** Growth of the interval from the third poll on (the first two wait the initial interval). Default 1.5. */
-  backoffFactor: number;
-  /** `Unknown UID` answers read as "not queued yet" before the engine looks for itself. Default 3. */
-  unknownUidGrace: number;
-  /**
-   * Polls in a row that may fail for retryable reasons (connection lost, time-out, 5xx, 429) after the transport's
-   * own retries, before the job fails with that error. Default 5.
-   */
-  failedPollsInARow?: number;
-}
-
-export const defaultPolling: PollingOptions = {
-  initialIntervalMs: 1_000,
-  maxIntervalMs: 10_000,
-  backoffFactor: 1.5,
-  unknownUidGrace: 3,
-  failedPollsInARow: 5,
-};
 
 /** How a guid ended. */
 export type PollOutcome =
@@ -40,19 +24,28 @@ export type PollOutcome =
   | { state: "unknown-uid"; message: string }
   | { state: "timeout" };
 
+/** Where a job's polling starts, and what it hears from the other jobs of its batch. */
+export interface PollStart {
+  /** The wait before the first poll (what earlier jobs of the batch took); the first interval by default. */
+  firstWaitMs?: number | undefined;
+  /** When the submission was answered (verdict times count from it); now by default. */
+  startedAt?: number | undefined;
+  /** Other jobs' verdicts on the same explorer, which may bring a poll sooner (see `afterPeerVerdict`). */
+  peers?: PeerVerdicts | undefined;
+}
+
 /**
- * Asks the service about a submission's receipt with growing intervals until a final state or the deadline. `Unknown UID` right after
- * a submission (the explorer's queue race) is read as pending a few times. A poll that fails for a retryable reason is
- * only a missed look: the guid stays valid, so polling goes on, up to a few such failures in a row.
+ * Asks the service about a submission's receipt on the schedule of `pollSchedule.ts` until a final state or the
+ * deadline. `Unknown UID` right after a submission (the explorer's queue race) is read as pending a few times. A poll
+ * that fails for a retryable reason is only a missed look: the guid stays valid, so polling goes on, up to a few such
+ * failures in a row.
  *
  * @param verifier - the service
  * @param receipt - the submission's receipt
  * @param deadline - the job's deadline
  * @param options - intervals
  * @param onPending - told of every pending answer
- * @param firstWaitMs - the wait before the first poll (what earlier jobs of the batch took); the first interval
- *   by default
- * @param startedAt - when the submission was answered (verdict times count from it); now by default
+ * @param start - the first wait, the submission's answer time, the other jobs' verdicts
  * @returns the final state
  * @throws the last poll's error after too many failed polls in a row, or at once when it is not retryable
  */
@@ -62,17 +55,23 @@ export async function pollVerifyStatus(
   deadline: Deadline,
   options: PollingOptions,
   onPending: (message: string) => void,
-  firstWaitMs?: number,
-  startedAt = Date.now(),
+  start: PollStart = {},
 ): Promise<PollOutcome> {
-  let intervalMs = firstWaitMs ?? options.initialIntervalMs;
+  const startedAt = start.startedAt ?? Date.now();
+  let plan = firstPollPlan(startedAt, options, start.firstWaitMs);
   let unknownUids = 0;
   let failuresInARow = 0;
-  // Most explorers finish within a few seconds: two polls a second apart catch that, then back off.
-  for (let polls = 1; ; polls++) {
-    if (!(await deadline.wait(intervalMs))) return { state: "timeout" };
-    if (polls === 1) intervalMs = options.initialIntervalMs;
-    const sentAfterMs = Date.now() - startedAt;
+  for (;;) {
+    const inTime = await waitForNextPoll(
+      deadline,
+      () => plan,
+      start.peers,
+      (peer) => {
+        plan = afterPeerVerdict(plan, peer, options, Date.now());
+      },
+    );
+    if (!inTime) return { state: "timeout" };
+    const sentAt = Date.now();
     let status: ReceiptStatus;
     try {
       status = await verifier.status(receipt);
@@ -81,7 +80,7 @@ export async function pollVerifyStatus(
       const missed = missedPoll(error, ++failuresInARow, options.failedPollsInARow ?? 5);
       if (missed === undefined) throw error;
       onPending(missed);
-      intervalMs = Math.min(options.maxIntervalMs, intervalMs * options.backoffFactor);
+      plan = afterPoll(plan, sentAt, "missed", options, Date.now());
       continue;
     }
     switch (status.state) {
@@ -91,18 +90,47 @@ export async function pollVerifyStatus(
         return {
           state: status.state,
           message: status.message,
-          verdictAfterMs: sentAfterMs,
+          verdictAfterMs: sentAt - startedAt,
           ...(status.match ? { match: status.match } : {}),
         };
       case "unknown-uid":
         unknownUids++;
         if (unknownUids > options.unknownUidGrace) return { state: "unknown-uid", message: status.message };
-        onPending(status.message);
-        break;
-      case "pending":
-        onPending(status.message);
         break;
     }
-    if (polls >= 2) intervalMs = Math.min(options.maxIntervalMs, intervalMs * options.backoffFactor);
+    onPending(status.message);
+    plan = afterPoll(plan, sentAt, status.state, options, Date.now());
   }
+}
+
+/**
+ * Waits until the plan's next poll, or the deadline; a peer's verdict may move the poll sooner while it waits.
+ * @returns false when the deadline came first (nothing more should be tried)
+ */
+function waitForNextPoll(
+  deadline: Deadline,
+  plan: () => PollPlan,
+  peers: PeerVerdicts | undefined,
+  replan: (peer: PeerVerdict) => void,
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      const remainingMs = deadline.remainingMs();
+      const waitMs = Math.max(0, plan().nextAt - Date.now());
+      timer = setTimeout(
+        () => {
+          stopListening?.();
+          resolve(waitMs < remainingMs);
+        },
+        Math.min(waitMs, remainingMs),
+      );
+    };
+    const stopListening = peers?.onVerdict((peer) => {
+      replan(peer);
+      clearTimeout(timer);
+      arm();
+    });
+    arm();
+  });
 }

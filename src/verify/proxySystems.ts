@@ -3,7 +3,7 @@ import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
 import { isSuccess, type ProxyPartRole, type ProxyRecord, type VerificationResult } from "./job.js";
 import { linkProxyTo } from "./linkProxy.js";
-import type { PollingOptions } from "./pollVerifyStatus.js";
+import type { PollingOptions } from "./pollSchedule.js";
 import { unverifiedPartLink } from "./stoppedParts.js";
 import type { VerificationLedger } from "./verificationLedger.js";
 import { serviceTitles, type Verifier } from "./verifier.js";

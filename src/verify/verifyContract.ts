@@ -18,7 +18,8 @@ import {
   withoutFullStop,
 } from "./failureMessages.js";
 import type { ResultError, VerificationJob, VerificationResult } from "./job.js";
-import { defaultPolling, type PollingOptions, pollVerifyStatus } from "./pollVerifyStatus.js";
+import { defaultPolling, type PollingOptions } from "./pollSchedule.js";
+import { pollVerifyStatus } from "./pollVerifyStatus.js";
 import { type VerifiedState, verifiedMatch, verifiedState } from "./preCheck.js";
 import type { PreflightResult } from "./preflight.js";
 import { isRetryable } from "./retryable.js";
@@ -161,6 +162,7 @@ class ContractVerification {
     let lastFailure = "";
     let minimalRefused = false;
     for (const submission of submissions) {
+      const submittedAt = Date.now();
       const outcome = await this.#sender.send(submission);
       // The explorer compiled it while answering, and the code did not match.
       if (outcome.kind === "mismatch")
@@ -203,11 +205,14 @@ class ContractVerification {
             guid: receipt.id,
             message,
           }),
-        scout ? undefined : await firstPollWaitMs(this.#memory, this.#deadline, answeredAt),
-        answeredAt,
+        {
+          firstWaitMs: scout ? undefined : await firstPollWaitMs(this.#memory, this.#deadline, answeredAt),
+          startedAt: answeredAt,
+          peers: this.#memory,
+        },
       )
         .then((polled) => {
-          if ("verdictAfterMs" in polled) this.#memory?.noteVerdictWait(polled.verdictAfterMs);
+          if ("verdictAfterMs" in polled) this.#memory?.noteVerdictWait(polled.verdictAfterMs, submittedAt);
           return polled;
         })
         .finally(() => {

@@ -5,7 +5,7 @@ import { Deadline } from "./deadline.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
 import type { PreflightOptions } from "./preflight.js";
-import { linkProxySystem, type ProxySystem, withSystems } from "./proxySystems.js";
+import { linkProxySystem, type ProxySystem, type SystemLink, withSystems } from "./proxySystems.js";
 import { unverifiedPartLink } from "./stoppedParts.js";
 import { inTargetPool } from "./targetPool.js";
 import type { VerificationLedger } from "./verificationLedger.js";
@@ -48,8 +48,8 @@ export interface JobsOptions extends EngineOptions {
 
 /**
  * Verifies many contracts on one service: a few at a time, every request under the service's rate limiter, and a
- * failure of one job never stops the others. Proxy links run after all contracts, so a proxy verified in the same
- * run is ready for its link; a service with no proxy link says so once per proxy, in a notice. With a ledger, what
+ * failure of one job never stops the others. Proxy links run after all contracts, all at once, so a proxy verified in
+ * the same run is ready for its link; a service with no proxy link says so once per proxy, in a notice. With a ledger, what
  * it records verified is not asked again and pending receipts are polled, never submitted again.
  *
  * @param verifier - the service, for one chain
@@ -98,99 +98,106 @@ export async function verifyJobs(
           : await verifyContract(verifier, job, optionsFor(job)),
       ),
   );
-  const links = await inTargetPool(
-    jobs,
-    () => group,
-    limits(),
-    async (job, index) => {
-      const implementation = results[index];
-      const proxyAddress = job.proxyAddress;
-      if (!proxyAddress || !implementation) return undefined;
-      if (!verifier.capabilities.proxyLink) {
-        options.onEvent?.({
-          type: "notice",
-          address: proxyAddress,
-          contract: implementation.contract,
-          message: `${serviceTitles[verifier.service]} has no proxy link: the proxy and its implementation are verified each as a contract.`,
-        });
-        return undefined;
-      }
-      if (implementation.status !== "verified" && implementation.status !== "already-verified") {
-        const notAwaited = implementation.status === "pending";
-        const blocked = unverifiedPartLink(implementation, "implementation");
-        return stamped({
-          address: proxyAddress,
-          contract: `proxy of ${implementation.contract}`,
-          explorer: implementation.explorer,
-          format: "proxy",
-          // Without waiting, the implementation's verdict is not known yet: nothing failed.
-          status: notAwaited ? "pending" : "failed",
-          url: verifier.pages.contract(proxyAddress),
-          attempts: 0,
-          durationMs: 0,
-          ...(notAwaited ? {} : { error: { code: blocked.code } }),
-          message: notAwaited
-            ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
-            : blocked.message,
-        });
-      }
-      const implementations = [implementation.address];
-      if (ledger?.recordsLink(verifier, proxyAddress, implementations) && !options.recheck) {
-        const linked: VerificationResult = {
-          address: proxyAddress,
-          contract: `proxy of ${implementation.contract}`,
-          explorer: verifier.pages.base,
-          format: "proxy",
-          status: "already-verified",
-          url: verifier.pages.contract(proxyAddress),
-          attempts: 0,
-          durationMs: 0,
-          message:
-            "The ledger records it linked to this implementation; the explorer was not asked (recheck asks it).",
-        };
-        options.onEvent?.({
-          type: "finished",
-          address: proxyAddress,
-          contract: linked.contract,
-          result: linked,
-        });
-        return stamped(linked);
-      }
-      const timeoutMs = job.timeoutMs ?? options.timeoutMs;
-      // The link's requests answer to its deadline too (rate-limit waits, request time limits).
-      const link = await new Deadline(timeoutMs ?? defaultTimeoutMs).run(() =>
-        linkProxy(verifier, proxyAddress, implementation, {
-          proxyRecord: results.find((result) => result.address.toLowerCase() === proxyAddress.toLowerCase()),
-          ...(timeoutMs ? { timeoutMs } : {}),
-          ...(options.polling ? { polling: options.polling } : {}),
-          ...(options.onEvent ? { onEvent: options.onEvent } : {}),
-        }),
-      );
-      ledger?.recordLink(verifier, { address: proxyAddress, implementations, result: link }, use);
-      return stamped(link);
-    },
-  );
+  const linkOfJob = async (job: VerificationJob, index: number): Promise<VerificationResult | undefined> => {
+    const implementation = results[index];
+    const proxyAddress = job.proxyAddress;
+    if (!proxyAddress || !implementation) return undefined;
+    if (!verifier.capabilities.proxyLink) {
+      options.onEvent?.({
+        type: "notice",
+        address: proxyAddress,
+        contract: implementation.contract,
+        message: `${serviceTitles[verifier.service]} has no proxy link: the proxy and its implementation are verified each as a contract.`,
+      });
+      return undefined;
+    }
+    if (implementation.status !== "verified" && implementation.status !== "already-verified") {
+      const notAwaited = implementation.status === "pending";
+      const blocked = unverifiedPartLink(implementation, "implementation");
+      return stamped({
+        address: proxyAddress,
+        contract: `proxy of ${implementation.contract}`,
+        explorer: implementation.explorer,
+        format: "proxy",
+        // Without waiting, the implementation's verdict is not known yet: nothing failed.
+        status: notAwaited ? "pending" : "failed",
+        url: verifier.pages.contract(proxyAddress),
+        attempts: 0,
+        durationMs: 0,
+        ...(notAwaited ? {} : { error: { code: blocked.code } }),
+        message: notAwaited
+          ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
+          : blocked.message,
+      });
+    }
+    const implementations = [implementation.address];
+    if (ledger?.recordsLink(verifier, proxyAddress, implementations) && !options.recheck) {
+      const linked: VerificationResult = {
+        address: proxyAddress,
+        contract: `proxy of ${implementation.contract}`,
+        explorer: verifier.pages.base,
+        format: "proxy",
+        status: "already-verified",
+        url: verifier.pages.contract(proxyAddress),
+        attempts: 0,
+        durationMs: 0,
+        message:
+          "The ledger records it linked to this implementation; the explorer was not asked (recheck asks it).",
+      };
+      options.onEvent?.({
+        type: "finished",
+        address: proxyAddress,
+        contract: linked.contract,
+        result: linked,
+      });
+      return stamped(linked);
+    }
+    const timeoutMs = job.timeoutMs ?? options.timeoutMs;
+    // The link's requests answer to its deadline too (rate-limit waits, request time limits).
+    const link = await new Deadline(timeoutMs ?? defaultTimeoutMs).run(() =>
+      linkProxy(verifier, proxyAddress, implementation, {
+        proxyRecord: results.find((result) => result.address.toLowerCase() === proxyAddress.toLowerCase()),
+        ...(timeoutMs ? { timeoutMs } : {}),
+        ...(options.polling ? { polling: options.polling } : {}),
+        ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      }),
+    );
+    ledger?.recordLink(verifier, { address: proxyAddress, implementations, result: link }, use);
+    return stamped(link);
+  };
   const systems = options.proxies ?? [];
   const byAddress = new Map(results.map((result) => [result.address.toLowerCase(), result]));
-  const systemLinks = await inTargetPool(
-    [...systems],
+  const linkOfSystem = async (system: ProxySystem): Promise<SystemLink> => {
+    const linked = await linkProxySystem(
+      verifier,
+      system,
+      (address) => byAddress.get(address.toLowerCase()),
+      {
+        ledger,
+        chainId,
+        recheck: options.recheck,
+        timeoutMs: options.timeoutMs,
+        polling: options.polling,
+        onEvent: options.onEvent,
+      },
+    );
+    return linked.link ? { ...linked, link: stamped(linked.link) } : linked;
+  };
+  // Every proxy is linked at once, in one pool under the explorer's concurrency: those the jobs name and those read
+  // from the chain alike, none waiting for another's polls.
+  const links: Array<VerificationResult | undefined> = [];
+  const systemLinks: SystemLink[] = [];
+  const linkWork = [
+    ...jobs.map((job, index) => ({ job, index })),
+    ...systems.map((system, index) => ({ system, index })),
+  ];
+  await inTargetPool(
+    linkWork,
     () => group,
     limits(),
-    async (system) => {
-      const linked = await linkProxySystem(
-        verifier,
-        system,
-        (address) => byAddress.get(address.toLowerCase()),
-        {
-          ledger,
-          chainId,
-          recheck: options.recheck,
-          timeoutMs: options.timeoutMs,
-          polling: options.polling,
-          onEvent: options.onEvent,
-        },
-      );
-      return linked.link ? { ...linked, link: stamped(linked.link) } : linked;
+    async (work) => {
+      if ("system" in work) systemLinks[work.index] = await linkOfSystem(work.system);
+      else links[work.index] = await linkOfJob(work.job, work.index);
     },
   );
   return withSystems(

@@ -332,10 +332,11 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
       ["failed", "quota_exhausted", line],
       ["failed", "quota_exhausted", line],
     ]);
-    // The second job's pre-check was answered, its submission met the limit, the third job sent nothing.
+    // The first job's pre-check found it unverified, so the second submits without one: its submission was answered,
+    // its poll met the limit, the third job sent nothing.
     expect(emulator.requests.slice(afterFirst).map((r) => r.query.action)).toEqual([
-      "getsourcecode",
       "verifysourcecode",
+      "checkverifystatus",
     ]);
   }, 120_000);
 

@@ -56,6 +56,31 @@ describe("a proxy system's link on Blockscout", () => {
     );
   });
 
+  it("links every proxy at once: a job's named proxy and a system read from the chain both ask before either polls", async () => {
+    const { implementation, proxy, proxies } = system(0x5021, 0x5022, undefined);
+    const named = testAddress(0x5023);
+    const namedProxy = testAddress(0x5024);
+    explorer.backend.addContract(named).addContract(namedProxy, {
+      verified: { contractName: "ERC1967Proxy" },
+      implementation: named,
+    });
+    // Each link reads `Verification in progress` twice before its verdict.
+    explorer.backend.proxyPendingPolls = 2;
+    const results = await verifyJobs(
+      client(),
+      [standardJsonJob(implementation), standardJsonJob(named, { proxyAddress: namedProxy })],
+      { ...fastEngine, proxies },
+    );
+    expect(results.filter((r) => r.format === "proxy").map((r) => [r.address, r.status])).toEqual([
+      [proxy, "verified"],
+      [namedProxy, "verified"],
+    ]);
+    const linkRequests = explorer.requests
+      .map((r) => String(r.query.action ?? r.body.action ?? ""))
+      .filter((action) => action === "verifyproxycontract" || action === "checkproxyverification");
+    expect(linkRequests.slice(0, 2)).toEqual(["verifyproxycontract", "verifyproxycontract"]);
+  });
+
   it("fails the link when Blockscout links the proxy to another implementation than the chain shows", async () => {
     const other = testAddress(0x5013);
     const { implementation, proxy, proxies } = system(0x5011, 0x5012, other);
