@@ -9,7 +9,7 @@
 // (then the same jobs again in a new batch with a new client, as a rerun without a ledger would)
 import { parseArgs } from "node:util";
 import { RateLimiter } from "../src/client/rateLimiter.js";
-import { verifyBatch } from "../src/run/verifyBatch.js";
+import { verifyBatch } from "../src/run/runners/verifyBatch.js";
 import { isSuccess } from "../src/verify/job.js";
 import { testAddress } from "../test/support/addresses.js";
 import { standardJsonJob } from "../test/support/jobs.js";

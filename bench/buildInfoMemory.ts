@@ -40,7 +40,7 @@ else if (values.shape === "no-output") await runNoOutputBench();
 else await runBench();
 
 async function readInChild(): Promise<void> {
-  const { jobsFromInputs } = await import("../src/run/inputJobs.js");
+  const { jobsFromInputs } = await import("../src/run/jobs/inputJobs.js");
   const workspace = values.workspace ?? "";
   const names = (values.names ?? "").split(",");
   const started = performance.now();

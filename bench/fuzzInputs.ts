@@ -13,7 +13,7 @@ import { listContracts } from "../src/client/contract/listContracts.js";
 import { verify } from "../src/client/contract/verify.js";
 import { isExplorerVerifyError } from "../src/errors/explorerVerifyError.js";
 import { readManifest } from "../src/inputs/manifest.js";
-import { verifyBatch } from "../src/run/verifyBatch.js";
+import { verifyBatch } from "../src/run/runners/verifyBatch.js";
 import { hardhat, preparePluginProject, removePluginProject } from "../test/support/pluginProject.js";
 import { startTestExplorer } from "../test/support/testExplorer.js";
 import { transportFor } from "../test/support/transportFor.js";

@@ -16,7 +16,7 @@ import type { Abi } from "viem";
 import { type LocalExplorer, startLocalExplorer } from "../src/local-explorer/localExplorer.js";
 import { loadSolcJsCompiler, parseCompilerOutput, solcWrapperFor } from "../src/recompile/compiler.js";
 import { SolcJsWorkerPool } from "../src/recompile/solcJsWorkerPool.js";
-import { verifyBatch } from "../src/run/verifyBatch.js";
+import { verifyBatch } from "../src/run/runners/verifyBatch.js";
 import { isSuccess, type StandardJsonInput, type VerificationJob } from "../src/verify/job.js";
 import { Deployer } from "../test/support/deployer.js";
 import { startHardhatChain } from "../test/support/hardhatChain.js";

@@ -13,7 +13,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { createContractJob, findContract, readBuildInfos } from "../src/inputs/index.js";
-import { verifyBatch } from "../src/run/verifyBatch.js";
+import { verifyBatch } from "../src/run/runners/verifyBatch.js";
 import { isSuccess, type VerificationJob } from "../src/verify/job.js";
 import { testAddress } from "../test/support/addresses.js";
 import { standardJsonJob } from "../test/support/jobs.js";

@@ -10,7 +10,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { createContractJob, findContract, readBuildInfos } from "../src/inputs/index.js";
-import { verifyBatch } from "../src/run/verifyBatch.js";
+import { verifyBatch } from "../src/run/runners/verifyBatch.js";
 import { isSuccess } from "../src/verify/job.js";
 import { startTestExplorer, type TestExplorer } from "../test/support/testExplorer.js";
 import { hardhatCli, node, startBenchChain } from "./support/benchChain.js";

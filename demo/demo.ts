@@ -33,11 +33,11 @@ import {
   readBuildInfos,
 } from "../src/inputs/index.js";
 import { startLocalExplorer } from "../src/local-explorer/index.js";
-import { proxySources } from "../src/run/inputJobs.js";
-import { proxyJobs } from "../src/run/proxyJobs.js";
-import { RunReporter } from "../src/run/runReporter.js";
-import { resolveTargets } from "../src/run/targets.js";
-import { verifyBatch } from "../src/run/verifyBatch.js";
+import { proxySources } from "../src/run/jobs/inputJobs.js";
+import { proxyJobs } from "../src/run/jobs/proxyJobs.js";
+import { RunReporter } from "../src/run/report/runReporter.js";
+import { resolveTargets } from "../src/run/targets/targets.js";
+import { verifyBatch } from "../src/run/runners/verifyBatch.js";
 import { explorerClientFor } from "../src/verifiers/verifierFor.js";
 import { isSuccess, type VerificationJob } from "../src/verify/job.js";
 import config from "./hardhat.config.js";

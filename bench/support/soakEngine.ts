@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { progressLine } from "../../src/report/progressLine.js";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import { secretApiKey, testAddress } from "../../test/support/addresses.js";
 import { fastEngine, standardJsonJob } from "../../test/support/jobs.js";
 import { blockscoutVerifierAt } from "../../test/support/verifiers.js";

@@ -1,6 +1,6 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { foundExplorerLine } from "../../src/run/hardhat/hardhatTargets.js";
-import type { RunTargets } from "../../src/run/targets.js";
+import type { RunTargets } from "../../src/run/targets/targets.js";
 import type { Service } from "../../src/verify/verifier.js";
 import { resolveTaskTargets } from "./taskTargets.js";
 

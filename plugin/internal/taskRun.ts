@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { ProjectPaths } from "../../src/run/hardhat/taskDeployments.js";
-import type { RunResults } from "../../src/run/runVerify.js";
+import type { RunResults } from "../../src/run/runners/runVerify.js";
 import type { Service } from "../../src/verify/verifier.js";
 
 /**
@@ -26,8 +26,8 @@ export function projectPaths(hre: HardhatRuntimeEnvironment): ProjectPaths {
  * @param optionalTargets - the targets whose failures only warn
  */
 export async function endWith(results: RunResults, optionalTargets: readonly Service[]): Promise<void> {
-  const { interruptedExitCode } = await import("../../src/run/interruption.js");
-  const { runSucceeded } = await import("../../src/run/runVerify.js");
+  const { interruptedExitCode } = await import("../../src/run/runners/interruption.js");
+  const { runSucceeded } = await import("../../src/run/runners/runVerify.js");
   if (results.interruptedBy) process.exit(interruptedExitCode(results.interruptedBy));
   if (!runSucceeded(results, optionalTargets)) process.exitCode = 1;
 }

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { HardhatWhere } from "../../src/run/hardhat/hardhatTargets.js";
-import type { RunTargets } from "../../src/run/targets.js";
+import type { RunTargets } from "../../src/run/targets/targets.js";
 import { asUserErrors } from "./pluginError.js";
 import { projectCompilers } from "./projectBuild.js";
 

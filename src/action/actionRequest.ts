@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { isInlineManifest } from "../inputs/manifest.js";
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import type { VerifyRequest } from "../run/commands/verifyCommand.js";
-import { workspaceCompilers } from "../run/inputJobs.js";
+import { workspaceCompilers } from "../run/jobs/inputJobs.js";
 import { checkFolderInputs } from "./folderInputs.js";
 import type { ActionInputs } from "./inputs.js";
 import type { ShardStep } from "./shardInputs.js";

@@ -6,7 +6,7 @@ import { verificationDefaults } from "../options/verificationOptions.js";
 import { capLogLine } from "../report/githubLimits.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
 import type { VerifyRequest } from "../run/commands/verifyCommand.js";
-import { RunReporter } from "../run/runReporter.js";
+import { RunReporter } from "../run/report/runReporter.js";
 import { readRunSettings } from "../run/settings.js";
 import { verifyRequestOf } from "./actionRequest.js";
 import { type ActionInputs, readActionInputs } from "./inputs.js";

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
-import { copyServices } from "../run/copyServices.js";
-import { interruptedExitCode } from "../run/interruption.js";
-import { RunReporter } from "../run/runReporter.js";
+import { RunReporter } from "../run/report/runReporter.js";
+import { interruptedExitCode } from "../run/runners/interruption.js";
 import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
+import { copyServices } from "../run/targets/copyServices.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliWhere.js";
@@ -70,7 +70,7 @@ export async function copyCommand(argv: string[]): Promise<number> {
     },
     new RunReporter({ json: values.json, table: true, colour: true }),
   );
-  const { runSucceeded } = await import("../run/runVerify.js");
+  const { runSucceeded } = await import("../run/runners/runVerify.js");
   if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
   return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
 }

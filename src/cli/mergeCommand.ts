@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { RunReporter } from "../run/runReporter.js";
+import { RunReporter } from "../run/report/runReporter.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { usage } from "./usage.js";
@@ -37,7 +37,7 @@ export async function mergeCommand(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   const [{ mergeShards }, { runSucceeded }] = await Promise.all([
     import("../run/shards/mergeShards.js"),
-    import("../run/runVerify.js"),
+    import("../run/runners/runVerify.js"),
   ]);
   const results = mergeShards({
     from: from.map((folder) => resolve(cwd, folder)),

@@ -34,7 +34,7 @@ export async function statusCommand(argv: string[]): Promise<number> {
   const [guid, ...extra] = positionals;
   const cwd = process.cwd();
   if (guid === undefined) {
-    const { printLedger } = await import("../run/runStatus.js");
+    const { printLedger } = await import("../run/runners/runStatus.js");
     printLedger(resolve(cwd, values.ledger ?? verificationDefaults.ledger), {
       json: values.json,
       writeLine: (table) => console.log(table),

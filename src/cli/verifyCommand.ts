@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import type { RunWhat } from "../run/commands/runWhat.js";
-import { interruptedExitCode } from "../run/interruption.js";
-import { RunReporter } from "../run/runReporter.js";
+import { RunReporter } from "../run/report/runReporter.js";
+import { interruptedExitCode } from "../run/runners/interruption.js";
 import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
 import { parseShardId } from "../run/shards/shardId.js";
 import { parseCommandLine } from "./arguments.js";
@@ -95,7 +95,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const where = cliWhere(values, { cwd, foundry }, settings.targets, settings);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
   const { results } = await runVerifyRequest({ ...request, where }, reporter);
-  const { runSucceeded } = await import("../run/runVerify.js");
+  const { runSucceeded } = await import("../run/runners/runVerify.js");
   if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
   return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
 }

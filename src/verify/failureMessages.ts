@@ -1,5 +1,5 @@
 import { isExplorerVerifyError } from "../errors/index.js";
-import { isoSeconds } from "../report/isoSeconds.js";
+import { isoSeconds } from "../kernel/isoSeconds.js";
 import type { ResultError } from "./job.js";
 import type { PreflightResult } from "./preflight.js";
 import { type BudgetReading, serviceTitles, type Verifier } from "./verifier.js";

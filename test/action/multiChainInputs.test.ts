@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { readActionInputs } from "../../src/action/inputs.js";
-import { deploymentPaths } from "../../src/run/deploymentPaths.js";
+import { deploymentPaths } from "../../src/run/jobs/deploymentPaths.js";
 
 const set: string[] = [];
 function inputs(values: Record<string, string>): void {

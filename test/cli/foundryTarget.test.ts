@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/glob
 import { cliWhere } from "../../src/cli/cliWhere.js";
 import { foundryCompilers } from "../../src/cli/foundryCompilers.js";
 import { type FoundryConfig, readFoundryConfig } from "../../src/inputs/foundryConfig.js";
-import type { ChainClaim } from "../../src/run/chainAgreement.js";
 import { targetsOfRun } from "../../src/run/commands/runWhere.js";
+import type { ChainClaim } from "../../src/run/targets/chainAgreement.js";
 import { nativeSolcStandIn } from "../support/foundryProject.js";
 
 // Which explorer the CLI picks from foundry.toml's [etherscan] table, and which compilers Foundry left on disk.

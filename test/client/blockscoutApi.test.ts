@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
-import { resolveTargets } from "../../src/run/targets.js";
+import { resolveTargets } from "../../src/run/targets/targets.js";
 import { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import type { BlockscoutTarget } from "../../src/verifiers/target.js";
 import { explorerClientFor, verifierFor } from "../../src/verifiers/verifierFor.js";

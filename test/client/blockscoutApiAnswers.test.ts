@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { progressLine } from "../../src/report/progressLine.js";
-import { resolveTargets } from "../../src/run/targets.js";
+import { resolveTargets } from "../../src/run/targets/targets.js";
 import type { BlockscoutTarget } from "../../src/verifiers/target.js";
 import { isRetryable } from "../../src/verify/retryable.js";
 import { testAddress } from "../support/addresses.js";

@@ -12,7 +12,7 @@ import { creationChainFromRpc, discoverCreatedContracts } from "../../src/discov
 import type { BuildInfo } from "../../src/inputs/buildInfo.js";
 import { contractsOf } from "../../src/inputs/compiledContracts.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
 import { compileFixture, type FixtureBuild } from "../support/fixtureBuild.js";
 import { deployerPrivateKey, type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";

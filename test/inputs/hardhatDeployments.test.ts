@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { readHardhatDeployment } from "../../src/inputs/hardhatDeployments.js";
 import type { BadManifestEntry } from "../../src/inputs/manifest.js";
-import { jobsFromInputs } from "../../src/run/inputJobs.js";
+import { jobsFromInputs } from "../../src/run/jobs/inputJobs.js";
 import { rejected } from "../support/rejected.js";
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures");

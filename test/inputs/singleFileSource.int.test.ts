@@ -4,7 +4,7 @@ import { type CompiledContract, contractsOf } from "../../src/inputs/compiledCon
 import { createContractJob } from "../../src/inputs/contractJob.js";
 import { singleFileSourceOf } from "../../src/inputs/singleFileSource.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";

@@ -9,7 +9,7 @@ import { inputHash } from "../../src/ledger/inputHash.js";
 import { Ledger } from "../../src/ledger/ledger.js";
 import { type LedgerEntry, writeLedgerFile } from "../../src/ledger/ledgerFile.js";
 import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import type { VerificationJob } from "../../src/verify/job.js";

@@ -7,7 +7,7 @@ import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { inputHash } from "../../src/ledger/inputHash.js";
 import { Ledger } from "../../src/ledger/ledger.js";
 import type { LedgerEntry } from "../../src/ledger/ledgerFile.js";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { testAddress } from "../support/addresses.js";

@@ -15,7 +15,7 @@ import { ExplorerClient } from "../../src/client/explorerClient.js";
 import type { SubmissionVerdict } from "../../src/local-explorer/judgeSubmission.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import { normaliseVersion, parseCompilerOutput } from "../../src/recompile/compiler.js";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { StandardJsonInput } from "../../src/verify/job.js";
 import { deployerPrivateKey, type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
 

@@ -8,7 +8,7 @@ import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { getSmartContractStatus } from "../../src/client/rest/getSmartContractStatus.js";
 import type { SubmissionVerdict } from "../../src/local-explorer/judgeSubmission.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { StandardJsonInput, VerificationJob } from "../../src/verify/job.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";

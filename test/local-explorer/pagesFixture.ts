@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createPublicClient, type Hex, http, keccak256 } from "viem";
 import type { ContractRecord } from "../../src/local-explorer/backend.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { StandardJsonInput, VerificationJob, VerificationResult } from "../../src/verify/job.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { request } from "undici";
 import { getAddress } from "viem";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import type { FixtureBuild } from "../support/fixtureBuild.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";

@@ -4,7 +4,7 @@ import { createHardhatRuntimeEnvironment } from "hardhat/hre";
 import type { HardhatUserConfig } from "hardhat/types/config";
 import explorerVerify from "../../plugin/index.js";
 import { type ConfigValue, configEndpoints } from "../../src/run/hardhat/hardhatConfigFacts.js";
-import { resolveTargets } from "../../src/run/targets.js";
+import { resolveTargets } from "../../src/run/targets/targets.js";
 
 const tenderly = "https://api.tenderly.co/api/v1/account/acme/project/web3/etherscan/verify/network/777001";
 const oklink = "https://www.oklink.com/api/v5/explorer/contract/verify-source-code-plugin/XLAYER";

@@ -8,7 +8,7 @@ import { type CompilerOutput, loadNativeCompiler, loadSolcJsCompiler } from "../
 import { isCompiler, localCompilerResolver } from "../../src/recompile/compilerResolver.js";
 import { recompileAndMatch } from "../../src/recompile/recompileAndMatch.js";
 import { SolcJsWorkerPool } from "../../src/recompile/solcJsWorkerPool.js";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { closingBudgets } from "../../src/run/runBudgets.js";
-import { RunReporter } from "../../src/run/runReporter.js";
-import { runVerify } from "../../src/run/runVerify.js";
-import type { RunTargets } from "../../src/run/targets.js";
+import { closingBudgets } from "../../src/run/report/runBudgets.js";
+import { RunReporter } from "../../src/run/report/runReporter.js";
+import { runVerify } from "../../src/run/runners/runVerify.js";
+import type { RunTargets } from "../../src/run/targets/targets.js";
 import type { Verifier } from "../../src/verify/verifier.js";
 import { Deployer } from "../support/deployer.js";
 import { type EtherscanEmulator, startEtherscanEmulator } from "../support/etherscanEmulator.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { endpointEntries } from "../../src/run/chainEndpoints.js";
-import { type ChainEndpoints, resolveTargets, type TargetRequest } from "../../src/run/targets.js";
+import { endpointEntries } from "../../src/run/targets/chainEndpoints.js";
+import { type ChainEndpoints, resolveTargets, type TargetRequest } from "../../src/run/targets/targets.js";
 
 const names = { urls: "--endpoint", keys: "--endpoint-key" };
 const tenderly = "https://api.tenderly.co/api/v1/account/acme/project/web3/etherscan/verify/network/10";

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "@jest/globals";
 import { maxJsonDepth } from "../../src/kernel/jsonDepth.js";
-import { runCopy } from "../../src/run/runCopy.js";
-import { RunReporter } from "../../src/run/runReporter.js";
-import type { RunTargets } from "../../src/run/targets.js";
+import { RunReporter } from "../../src/run/report/runReporter.js";
+import { runCopy } from "../../src/run/runners/runCopy.js";
+import type { RunTargets } from "../../src/run/targets/targets.js";
 import { testAddress } from "../support/addresses.js";
 import { useScriptedServers } from "../support/scriptedServer.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";

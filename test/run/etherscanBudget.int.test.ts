@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import type { RunBudgets } from "../../src/run/runBudgets.js";
+import type { RunBudgets } from "../../src/run/report/runBudgets.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { Deployer } from "../support/deployer.js";
 import { type EtherscanEmulator, startEtherscanEmulator } from "../support/etherscanEmulator.js";

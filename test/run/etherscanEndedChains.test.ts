@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { etherscanEndedChain } from "../../src/explorers/etherscanEndedChains.js";
-import { etherscanTarget } from "../../src/run/serviceTargets.js";
-import { resolveTargets } from "../../src/run/targets.js";
+import { etherscanTarget } from "../../src/run/targets/serviceTargets.js";
+import { resolveTargets } from "../../src/run/targets/targets.js";
 import { closedLoopbackUrl } from "../support/blockscoutStandIns.js";
 
 // Etherscan's changelog: Scroll (534352) and Scroll Sepolia (534351) dropped on 2026-04-16, Blast (81457) ends on

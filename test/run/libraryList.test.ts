@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import { libraryList } from "../../src/run/libraryList.js";
+import { libraryList } from "../../src/run/jobs/libraryList.js";
 
 const math = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 const weights = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";

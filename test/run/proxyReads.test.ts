@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
 import { eip1967ImplementationSlot } from "../../src/chain/proxySlots.js";
-import { proxySources } from "../../src/run/inputJobs.js";
-import { RunReporter } from "../../src/run/runReporter.js";
-import { runVerify } from "../../src/run/runVerify.js";
+import { proxySources } from "../../src/run/jobs/inputJobs.js";
+import { RunReporter } from "../../src/run/report/runReporter.js";
+import { runVerify } from "../../src/run/runners/runVerify.js";
 import { testAddress } from "../support/addresses.js";
 import { flattenedJob } from "../support/jobs.js";
 import {

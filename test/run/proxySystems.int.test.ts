@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { BadManifestEntry } from "../../src/inputs/manifest.js";
 import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
-import { jobsFromInputs, proxySources } from "../../src/run/inputJobs.js";
-import type { ProxyAddress } from "../../src/run/proxyJobs.js";
-import { RunReporter } from "../../src/run/runReporter.js";
-import { runVerify } from "../../src/run/runVerify.js";
-import type { RunTargets } from "../../src/run/targets.js";
+import { jobsFromInputs, proxySources } from "../../src/run/jobs/inputJobs.js";
+import type { ProxyAddress } from "../../src/run/jobs/proxyJobs.js";
+import { RunReporter } from "../../src/run/report/runReporter.js";
+import { runVerify } from "../../src/run/runners/runVerify.js";
+import type { RunTargets } from "../../src/run/targets/targets.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import {
   type EtherscanEmulator,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
-import { QueueHeartbeat } from "../../src/run/queueHeartbeat.js";
+import { QueueHeartbeat } from "../../src/run/report/queueHeartbeat.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 
 const submitted = (address: string) => ({

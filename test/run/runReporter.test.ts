@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import type { RunEvent } from "../../src/run/runReporter.js";
-import { RunReporter } from "../../src/run/runReporter.js";
+import type { RunEvent } from "../../src/run/report/runReporter.js";
+import { RunReporter } from "../../src/run/report/runReporter.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { agreedChainId } from "../../src/run/chainAgreement.js";
-import { resolveTargets } from "../../src/run/targets.js";
+import { agreedChainId } from "../../src/run/targets/chainAgreement.js";
+import { resolveTargets } from "../../src/run/targets/targets.js";
 import { stall, startJsonRpcStandIn } from "../support/jsonRpcStandIn.js";
 
 describe("the hall's resolver", () => {

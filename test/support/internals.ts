@@ -66,7 +66,7 @@ export {
   verifyWithLedger,
 } from "../../src/ledger/index.js";
 export * from "../../src/report/index.js";
-export { type BatchOptions, verifyBatch } from "../../src/run/verifyBatch.js";
+export { type BatchOptions, verifyBatch } from "../../src/run/runners/verifyBatch.js";
 export { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 export type { TransportSettings } from "../../src/verifiers/serviceTransports.js";
 export type { Target } from "../../src/verifiers/target.js";

@@ -1,5 +1,5 @@
 import { resolveExplorerUrls } from "../../src/client/explorerUrl.js";
-import type { RunTargets } from "../../src/run/targets.js";
+import type { RunTargets } from "../../src/run/targets/targets.js";
 import { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import type { TransportSettings } from "../../src/verifiers/serviceTransports.js";
 import type { BlockscoutTarget } from "../../src/verifiers/target.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { encodeAbiParameters } from "viem";
-import { etherscanTarget } from "../../src/run/serviceTargets.js";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
+import { etherscanTarget } from "../../src/run/targets/serviceTargets.js";
 import type { EtherscanCompatibleVerifier } from "../../src/verifiers/etherscanCompatible.js";
 import { etherscanVerifier } from "../../src/verifiers/etherscanVerifier.js";
 import type { VerificationJob } from "../../src/verify/job.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { Deployer } from "../support/deployer.js";
 import { type EtherscanEmulator, startRoutescanEmulator } from "../support/etherscanEmulator.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import { SharedAcrossChains } from "../../src/verifiers/sharedAcrossChains.js";
 import { SourcifyVerifier } from "../../src/verifiers/sourcifyVerifier.js";
 import type { VerificationJob } from "../../src/verify/job.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
-import { type BatchOptions, verifyBatch } from "../../src/run/verifyBatch.js";
+import { type BatchOptions, verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import { AdaptiveConcurrency, concurrencyControl } from "../../src/verify/adaptiveConcurrency.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import { isSuccess } from "../../src/verify/job.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import { ExplorerMemory } from "../../src/verify/batchMemory.js";
 import type { VerificationJob } from "../../src/verify/job.js";

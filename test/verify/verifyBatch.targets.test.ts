@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from "@jest/globals";
-import { verifyBatch } from "../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import { WorkSlots } from "../../src/verify/workSlots.js";
 import { testAddress } from "../support/addresses.js";

@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import { copyServices } from "../../../src/run/copyServices.js";
 import { checkAddresses } from "../../../src/run/hardhat/taskArgumentChecks.js";
 import { taskSettings } from "../../../src/run/hardhat/taskSettings.js";
-import { RunReporter } from "../../../src/run/runReporter.js";
+import { RunReporter } from "../../../src/run/report/runReporter.js";
+import { copyServices } from "../../../src/run/targets/copyServices.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { endWith } from "../../internal/taskRun.js";
 import { resolveTaskTargets } from "../../internal/taskTargets.js";
@@ -49,7 +49,7 @@ export default async function copyTaskAction(
       userAgent: settings.userAgent,
     });
     try {
-      const { runCopy } = await import("../../../src/run/runCopy.js");
+      const { runCopy } = await import("../../../src/run/runners/runCopy.js");
       const results = await asUserErrors(() =>
         runCopy({
           addresses: args.addresses,

@@ -1,7 +1,7 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { assertAddress } from "../../../src/kernel/validate.js";
 import { neutraliseText } from "../../../src/report/terminalText.js";
-import { runFetch } from "../../../src/run/runFetch.js";
+import { runFetch } from "../../../src/run/runners/runFetch.js";
 import { withTarget } from "../../internal/explorerForTask.js";
 import { asUserErrors } from "../../internal/pluginError.js";
 

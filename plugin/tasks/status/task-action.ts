@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { verificationDefaults } from "../../../src/options/verificationOptions.js";
 import { neutraliseText } from "../../../src/report/terminalText.js";
-import { assertReceipt, printLedger, runStatus } from "../../../src/run/runStatus.js";
+import { assertReceipt, printLedger, runStatus } from "../../../src/run/runners/runStatus.js";
 import { withTarget } from "../../internal/explorerForTask.js";
 import { asUserErrors } from "../../internal/pluginError.js";
 

@@ -3,9 +3,9 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { deploymentIds } from "../../../src/run/hardhat/taskArgumentChecks.js";
 import { taskLedger } from "../../../src/run/hardhat/taskDeployments.js";
 import { namedBesideBundle, verifyTask } from "../../../src/run/hardhat/taskRuns.js";
-import { RunReporter } from "../../../src/run/runReporter.js";
+import { RunReporter } from "../../../src/run/report/runReporter.js";
 import type { RunSettingValues } from "../../../src/run/settings.js";
-import type { ChainClaim } from "../../../src/run/targets.js";
+import type { ChainClaim } from "../../../src/run/targets/targets.js";
 import type { VerificationJob } from "../../../src/verify/job.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { endWith, projectPaths } from "../../internal/taskRun.js";
@@ -31,7 +31,7 @@ export async function verifyDeployments(
   const ids = await asUserErrors(async () => deploymentIds(args, paths.ignitionDeployments));
   if (settings.preflight)
     throw userError("--preflight checks one deployment at a time: give one --deployment and its --network.");
-  const { ignitionDeploymentsJobs } = await import("../../../src/run/ignitionJobs.js");
+  const { ignitionDeploymentsJobs } = await import("../../../src/run/jobs/ignitionJobs.js");
   const { jobs, claims } = await asUserErrors(() =>
     ignitionDeploymentsJobs(paths.ignitionDeployments, ids, paths.artifacts),
   );
@@ -51,7 +51,7 @@ export async function verifyBundle(
   settings: RunSettingValues,
 ): Promise<void> {
   const naming = namedBesideBundle(args, settings, args.writeBundle);
-  const { bundledJobs } = await import("../../../src/run/bundledJobs.js");
+  const { bundledJobs } = await import("../../../src/run/jobs/bundledJobs.js");
   const { jobs, claims } = await asUserErrors(() =>
     bundledJobs({ given: args.bundle ?? "", file: (given) => resolve(given), field: "--bundle", naming }),
   );

@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../../errors/index.js";
-import { chainIdsOf, chainPlaces } from "../targets.js";
+import { chainIdsOf, chainPlaces } from "../targets/targets.js";
 import { checkedFlags, contractsOfRun, type RunWhat } from "./runWhat.js";
 import type { RunWhere } from "./runWhere.js";
 
@@ -36,7 +36,7 @@ export async function runBundleRequest(
     rpc: rpcUrl ? { url: rpcUrl, source: "--rpc-url" } : undefined,
   });
   const chainIds = await chainIdsOf(places);
-  const { writeRunBundle } = await import("../bundleOfJobs.js");
+  const { writeRunBundle } = await import("../jobs/bundleOfJobs.js");
   const runChainId = chainIds.length === 1 ? chainIds[0] : undefined;
   await writeRunBundle(request.out.path, jobs, runChainId, request.out.field, info);
   return { skipped: badEntries.length };

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { InvalidInputError } from "../../errors/index.js";
 import { assertAddress } from "../../kernel/validate.js";
 import { requestedFormats } from "../../options/verificationOptions.js";
-import type { JobsRequest } from "../requestJobs.js";
+import type { JobsRequest } from "../jobs/requestJobs.js";
 import { checkedRpcUrl } from "./checkedRpcUrl.js";
 
 /** The command line's flags that name a run's contracts, as parsed: `verify`, `bundle` and `plan` take them. */

@@ -23,7 +23,7 @@ export async function runFetchRequest(
   assertAddress(request.address);
   const targets = await targetsOfRun(request.where, ["blockscout"]);
   try {
-    const { runFetch } = await import("../runFetch.js");
+    const { runFetch } = await import("../runners/runFetch.js");
     await runFetch(targets.targets, request.address, request.out, writeLine);
   } finally {
     await targets.close();

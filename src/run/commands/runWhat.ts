@@ -3,12 +3,12 @@ import type { FoundryConfig } from "../../inputs/foundryConfig.js";
 import type { BadManifestEntry } from "../../inputs/manifest.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { Service } from "../../verify/verifier.js";
-import { type BundleRequest, bundledJobs } from "../bundledJobs.js";
-import type { ChainClaim } from "../chainAgreement.js";
-import type { JobSources } from "../inputJobs.js";
-import type { ProxyAddress, ProxySources } from "../proxyJobs.js";
-import type { JobsRequest } from "../requestJobs.js";
-import type { RunVerifyRequest } from "../runVerify.js";
+import { type BundleRequest, bundledJobs } from "../jobs/bundledJobs.js";
+import type { JobSources } from "../jobs/inputJobs.js";
+import type { ProxyAddress, ProxySources } from "../jobs/proxyJobs.js";
+import type { JobsRequest } from "../jobs/requestJobs.js";
+import type { RunVerifyRequest } from "../runners/runVerify.js";
+import type { ChainClaim } from "../targets/chainAgreement.js";
 import { commandLineJobs, type JobFlagValues } from "./commandLineJobs.js";
 
 /** What a run verifies, as a door names it. */
@@ -93,11 +93,11 @@ export async function contractsOfRun(
     found.jobs.push(...bundled.jobs);
     found.claims.push(...bundled.claims);
   } else if (what.kind === "files") {
-    const { jobsFromInputs } = await import("../inputJobs.js");
+    const { jobsFromInputs } = await import("../jobs/inputJobs.js");
     const sources = { ...what.sources, readsDeadline };
     found.jobs.push(...(await jobsFromInputs(sources, what.workspace, onBad, onChain, onProxy)));
   } else if (flags) {
-    const { requestJobs } = await import("../requestJobs.js");
+    const { requestJobs } = await import("../jobs/requestJobs.js");
     found.jobs.push(...(await requestJobs({ ...flags, readsDeadline }, onBad, onChain, onProxy)));
     if (found.jobs.length === 0 && found.badEntries.length === 0 && found.proxies.length === 0)
       throw new InvalidInputError("deployment", "The deployment and manifest given hold no contracts.");
@@ -125,7 +125,9 @@ export async function discoveryOfRun(
       ? { inputs: contracts.flags, workspace: contracts.flags.cwd }
       : undefined;
   if (!place) return {};
-  const { createdJobsFromInputs, createdJobsOfDeployments, proxySources } = await import("../inputJobs.js");
+  const { createdJobsFromInputs, createdJobsOfDeployments, proxySources } = await import(
+    "../jobs/inputJobs.js"
+  );
   const { jobs, flags } = contracts;
   let discoverCreated: RunVerifyRequest["discoverCreated"];
   if (settings.includeCreated)

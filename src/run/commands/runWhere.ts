@@ -1,7 +1,7 @@
 import type { FoundryConfig } from "../../inputs/foundryConfig.js";
 import type { Service } from "../../verify/verifier.js";
-import type { ChainClaim } from "../chainAgreement.js";
-import { foundryBlockscoutExplorer } from "../foundryExplorer.js";
+import type { ChainClaim } from "../targets/chainAgreement.js";
+import { foundryBlockscoutExplorer } from "../targets/foundryExplorer.js";
 import {
   type ChainEndpoints,
   chainPlaces,
@@ -9,7 +9,7 @@ import {
   type RunTargets,
   resolveTargets,
   type TargetRequest,
-} from "../targets.js";
+} from "../targets/targets.js";
 import { checkedRpcUrl } from "./checkedRpcUrl.js";
 
 /**

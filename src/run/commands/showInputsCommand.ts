@@ -1,4 +1,4 @@
-import { shownInputs } from "../shownInputs.js";
+import { shownInputs } from "../jobs/shownInputs.js";
 import { checkedRequest, type VerifyRequest } from "./verifyCommand.js";
 
 /**
@@ -18,7 +18,7 @@ export async function runShowInputsRequest(
   info: (line: string) => void,
 ): Promise<{ unread: number }> {
   const { flags } = checkedRequest(request);
-  const { requestJobs } = await import("../requestJobs.js");
+  const { requestJobs } = await import("../jobs/requestJobs.js");
   const bad: Array<{ field: string; address: string; error: { shortMessage: string } }> = [];
   const jobs = flags ? await requestJobs(flags, (entry) => bad.push(entry)) : [];
   const inputs = shownInputs(jobs);

@@ -29,7 +29,7 @@ export async function runStatusRequest(
   const service = services.find((name) => name === text.trim());
   if (!service)
     throw new InvalidInputError(field, `${field} ${text} is not a target: use ${services.join(", ")}.`);
-  const { assertReceipt, runStatus } = await import("../runStatus.js");
+  const { assertReceipt, runStatus } = await import("../runners/runStatus.js");
   assertReceipt(service, request.guid);
   const targets = await targetsOfRun(request.where, [service]);
   try {

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { InvalidInputError, isExplorerVerifyError } from "../../errors/index.js";
 import { assertAddress } from "../../kernel/validate.js";
-import { readsDeadline } from "../readsDeadline.js";
-import type { JobsRequest } from "../requestJobs.js";
-import type { RunReporter } from "../runReporter.js";
-import { type RunResults, type RunSettings, runVerify } from "../runVerify.js";
+import type { JobsRequest } from "../jobs/requestJobs.js";
+import type { RunReporter } from "../report/runReporter.js";
+import { readsDeadline } from "../runners/readsDeadline.js";
+import { type RunResults, type RunSettings, runVerify } from "../runners/runVerify.js";
 import type { RunSettingValues } from "../settings.js";
 import type { ShardId } from "../shards/shardId.js";
 import { checkedRpcUrl } from "./checkedRpcUrl.js";
@@ -92,7 +92,7 @@ export async function runVerifyRequest(request: VerifyRequest, reporter: RunRepo
   let results: RunResults;
   try {
     if (what.kind === "copy") {
-      const { runCopy } = await import("../runCopy.js");
+      const { runCopy } = await import("../runners/runCopy.js");
       results = await runCopy({
         ...what,
         targets,
@@ -117,7 +117,7 @@ export async function runVerifyRequest(request: VerifyRequest, reporter: RunRepo
         readsEndAt: reads.endsAt,
         beforeVerifying: bundleOutput
           ? async (all) => {
-              const { writeRunBundle } = await import("../bundleOfJobs.js");
+              const { writeRunBundle } = await import("../jobs/bundleOfJobs.js");
               const chainIds = targets.chainIds;
               const line = (text: string) => reporter.info(text);
               // The output was not asked for by name: a bundle that cannot be written is said, and the run goes on.

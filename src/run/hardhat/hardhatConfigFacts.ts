@@ -1,5 +1,5 @@
 import type { Service } from "../../verify/verifier.js";
-import type { ChainEndpoints, NamedKey, ServiceEndpoint } from "../chainEndpoints.js";
+import type { ChainEndpoints, NamedKey, ServiceEndpoint } from "../targets/chainEndpoints.js";
 import type { ExplorerVerifySection } from "./explorerVerifyConfig.js";
 
 /** A configuration variable as Hardhat resolves it: its value is read when asked for, and may be unset. */

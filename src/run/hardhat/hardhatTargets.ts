@@ -7,7 +7,7 @@ import {
   type NamedUrl,
   type RunTargets,
   resolveTargets,
-} from "../targets.js";
+} from "../targets/targets.js";
 import {
   configEndpoints,
   type HardhatConfigFacts,

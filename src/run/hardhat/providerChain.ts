@@ -1,5 +1,5 @@
 import * as z from "../../kernel/zod.js";
-import type { ChainReads } from "../addressJobs.js";
+import type { ChainReads } from "../jobs/addressJobs.js";
 
 const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 

@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import { verificationDefaults } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
-import type { ChainClaim } from "../chainAgreement.js";
+import type { ChainClaim } from "../targets/chainAgreement.js";
 
 /** Where a Hardhat project keeps what the task reads. */
 export interface ProjectPaths {
@@ -32,14 +32,14 @@ export async function taskDeployment(paths: ProjectPaths, id: string): Promise<T
   const folder = resolve(paths.root, id);
   const { isHardhatDeployFolder } = await import("../../inputs/hardhatDeployFiles.js");
   if (isHardhatDeployFolder(folder)) {
-    const { hardhatDeployJobs } = await import("../hardhatDeployJobs.js");
+    const { hardhatDeployJobs } = await import("../jobs/hardhatDeployJobs.js");
     const deployment = await hardhatDeployJobs(folder, id, paths.root, undefined);
     return {
       jobs: deployment.contracts.map(({ job }) => job),
       claims: [{ id: deployment.chainId, source: `the deployments folder ${id}` }],
     };
   }
-  const { ignitionJobs } = await import("../ignitionJobs.js");
+  const { ignitionJobs } = await import("../jobs/ignitionJobs.js");
   const { jobs, claims } = await ignitionJobs(paths.ignitionDeployments, id, paths.artifacts);
   return { jobs, claims, ignitionFolder: join(paths.ignitionDeployments, id) };
 }

@@ -3,12 +3,12 @@ import { InvalidInputError } from "../../errors/index.js";
 import type { BuildInfo } from "../../inputs/buildInfo.js";
 import type { RequestedFormat } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
-import { addressJobs, type ChainReads } from "../addressJobs.js";
-import { type CreatedSources, createdJobsOf } from "../createdJobs.js";
-import type { RunReporter } from "../runReporter.js";
-import { type RunResults, type RunVerifyRequest, runVerify } from "../runVerify.js";
+import { addressJobs, type ChainReads } from "../jobs/addressJobs.js";
+import { type CreatedSources, createdJobsOf } from "../jobs/createdJobs.js";
+import type { RunReporter } from "../report/runReporter.js";
+import { type RunResults, type RunVerifyRequest, runVerify } from "../runners/runVerify.js";
 import type { RunSettingValues } from "../settings.js";
-import type { RunTargets } from "../targets.js";
+import type { RunTargets } from "../targets/targets.js";
 import type { TaskContracts } from "./taskArgumentChecks.js";
 import type { TaskDeployment } from "./taskDeployments.js";
 
@@ -161,7 +161,7 @@ export async function verifyTask(
     interruptible: true,
     beforeVerifying: writeBundle
       ? async (all) => {
-          const { writeRunBundle } = await import("../bundleOfJobs.js");
+          const { writeRunBundle } = await import("../jobs/bundleOfJobs.js");
           await writeRunBundle(resolve(writeBundle), all, bundleChainId, "--write-bundle", (line) =>
             reporter.info(line),
           );

@@ -1,6 +1,6 @@
 import { mergeIntoLedgerFile } from "../../ledger/ledgerMerge.js";
 import type { VerificationResult } from "../../verify/job.js";
-import type { RunReporter } from "../runReporter.js";
+import type { RunReporter } from "../report/runReporter.js";
 import { shardExplorerName } from "./shard.js";
 import { readShardFolder, type ShardFolder, shardFoldersIn } from "./shardFolders.js";
 import type { ShardReport } from "./shardRun.js";

@@ -2,7 +2,7 @@ import type { Target } from "../../verifiers/target.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { Service } from "../../verify/verifier.js";
 import { displayName } from "../../verify/verifyContract.js";
-import type { RunTargets } from "../targets.js";
+import type { RunTargets } from "../targets/targets.js";
 import { parseKeySecrets } from "./keySecrets.js";
 import { type Shard, type ShardExplorer, shardExplorerName } from "./shard.js";
 import { type ShardId, shardIdText } from "./shardId.js";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import { browserLikeUserAgent } from "../../../src/kernel/userAgent.js";
-import { verifyBatch } from "../../../src/run/verifyBatch.js";
+import { verifyBatch } from "../../../src/run/runners/verifyBatch.js";
 import { repoRoot } from "../../inputs/hardhatProject.js";
 import { testAddress } from "../../support/addresses.js";
 import { type ChallengeFront, startChallengeFront } from "../../support/challengeFront.js";

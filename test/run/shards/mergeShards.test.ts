@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { type LedgerEntry, readLedgerFile } from "../../../src/ledger/ledgerFile.js";
 import { mergeLedgerEntries } from "../../../src/ledger/ledgerMerge.js";
-import { RunReporter } from "../../../src/run/runReporter.js";
+import { RunReporter } from "../../../src/run/report/runReporter.js";
 import { mergeShards } from "../../../src/run/shards/mergeShards.js";
 import type { ShardReport } from "../../../src/run/shards/shardRun.js";
 import type { VerificationResult } from "../../../src/verify/job.js";

@@ -1,0 +1,35 @@
+import { InvalidInputError } from "../../errors/index.js";
+import { readHardhatDeployment } from "../../inputs/hardhatDeployments.js";
+import type { BadManifestEntry } from "../../inputs/manifest.js";
+import type { VerificationJob } from "../../verify/job.js";
+
+/**
+ * A hardhat-deploy or rocketh network folder's jobs, as the hall takes a deployment's: a deployment that makes no job
+ * (saved without metadata, sources not embedded) is a bad entry, a failed record of its own, when the door collects
+ * them; otherwise it stops the run before anything is sent.
+ *
+ * @param path - the network's folder
+ * @param given - the path as the user gave it, for messages
+ * @param workspace - the root inner files may lie in
+ * @param onBadEntry - told of each deployment that makes no job
+ * @returns the chain the folder records and its jobs
+ * @throws {InvalidInputError} for a malformed folder, or a deployment that makes no job when no one is told of it
+ */
+export async function hardhatDeployJobs(
+  path: string,
+  given: string,
+  workspace: string,
+  onBadEntry: ((entry: BadManifestEntry) => void) | undefined,
+): Promise<{ chainId: number; contracts: Array<{ job: VerificationJob }> }> {
+  const deployment = await readHardhatDeployment(path, { root: workspace });
+  for (const skipped of deployment.skipped) {
+    const field = `deployment["${skipped.name}"]`;
+    const error = new InvalidInputError(
+      field,
+      `The deployment ${skipped.name} of ${given} cannot be verified: ${skipped.reason}.`,
+    );
+    if (!onBadEntry) throw error;
+    onBadEntry({ field, address: skipped.address, contract: skipped.name, format: "standard-json", error });
+  }
+  return deployment;
+}

@@ -1,0 +1,271 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { ExplorerClient } from "../../client/explorerClient.js";
+import type { CreatedContractJobs } from "../../discovery/createdContractJobs.js";
+import {
+  foundryBroadcastTransactionHashes,
+  ignitionTransactionHashes,
+} from "../../discovery/deploymentTransactions.js";
+import { beforeDeadline, DeadlineReached } from "../../discovery/discoveryDeadline.js";
+import { readBuildInfos } from "../../inputs/buildInfo.js";
+import type { CompiledContract } from "../../inputs/compiledContracts.js";
+import { contractsOf } from "../../inputs/compiledContracts.js";
+import { readFoundryBroadcast } from "../../inputs/foundryBroadcast.js";
+import { isHardhatDeployFolder } from "../../inputs/hardhatDeployFiles.js";
+import { readIgnitionDeployment } from "../../inputs/ignitionDeployment.js";
+import { type BadManifestEntry, isInlineManifest, readManifest } from "../../inputs/manifest.js";
+import { withRequestDeadline } from "../../kernel/requestDeadline.js";
+import type { VerificationJob } from "../../verify/job.js";
+import { agreedChainId, type ChainClaim } from "../targets/chainAgreement.js";
+import { chainIdOfDeployment } from "../targets/chainIdOfDeployment.js";
+import { type ChainReads, chainAt } from "./addressJobs.js";
+import type { DiscoveryLimits } from "./createdJobsOfRun.js";
+import { deploymentPaths } from "./deploymentPaths.js";
+import { hardhatDeployJobs } from "./hardhatDeployJobs.js";
+import type { ProxyAddress, ProxySources } from "./proxyJobs.js";
+
+/** Files and settings that name a run's contracts: the Action's inputs, the CLI's flags. */
+export interface JobSources {
+  /** A manifest file, or a manifest as inline JSON. */
+  contracts?: string | undefined;
+  /** One deployment path, or several (newline-separated, globs allowed): see {@link deploymentPaths}. */
+  deployment?: string | undefined;
+  /** Hardhat artifacts or Foundry out/. */
+  artifacts: string;
+  rpcUrl?: string | undefined;
+  /** JSON-RPC URLs by chain id: a deployment's jobs on that chain read it. */
+  rpcUrls?: Record<number, string> | undefined;
+  /** When the run's reads must end (see {@link readsDeadline}), and the timeout it comes from, for the words. */
+  readsDeadline?: { endsAt: number; timeoutSeconds: number } | undefined;
+}
+
+/**
+ * Turns the Action's inputs or the CLI's flags into engine jobs: the manifest's entries, then the deployments' contracts,
+ * each with the chain its deployment records (and that chain's RPC from `rpc-urls`). A manifest entry with
+ * `proxy: true` is linked to its implementation by the explorer after it is verified. With `rpc-url`, an entry may
+ * leave out its contract (inferred from the deployed code) and its constructor arguments (recovered).
+ *
+ * @param inputs - the checked inputs
+ * @param workspace - the folder relative paths start from; the files the user names (manifest, deployment,
+ *   artifacts) are read where they point, and paths found inside them must stay inside it (after links)
+ * @param onBadEntry - told of a manifest entry (or a hardhat-deploy deployment) that cannot become a job; the others go
+ *   on (unset: it stops all)
+ * @param onChain - told of each deployment's recorded chain, with the deployment it comes from
+ * @param onProxy - told of a manifest proxy whose own code is not in the build (a clone, a proxy built elsewhere):
+ *   it makes no job, but its parts may (unset: such an entry is a bad entry)
+ * @returns the jobs
+ * @throws {InvalidInputError} for a malformed manifest or deployment, or a deployment whose path and file name two
+ *   chains, before any request
+ */
+export async function jobsFromInputs(
+  inputs: JobSources,
+  workspace: string,
+  onBadEntry?: (entry: BadManifestEntry) => void,
+  onChain?: (claim: ChainClaim) => void,
+  onProxy?: (proxy: ProxyAddress) => void,
+): Promise<VerificationJob[]> {
+  const artifactsDir = resolve(workspace, inputs.artifacts);
+  const jobs: VerificationJob[] = [];
+  if (inputs.contracts) {
+    const manifest = isInlineManifest(inputs.contracts)
+      ? inputs.contracts
+      : resolve(workspace, inputs.contracts);
+    const entries = await readManifest(manifest, {
+      artifactsDir,
+      cwd: workspace,
+      root: workspace,
+      ...(onBadEntry ? { onBadEntry } : {}),
+      ...(onProxy ? { onProxyOutsideBuild: ({ address }: { address: string }) => onProxy({ address }) } : {}),
+      ...(inputs.rpcUrl ? { deployedCode: codeReader(inputs.rpcUrl, inputs.readsDeadline) } : {}),
+    });
+    jobs.push(...entries.map(({ job, proxy }) => (proxy ? { ...job, proxyAddress: job.address } : job)));
+  }
+  if (inputs.deployment) {
+    const paths = await deploymentPaths(inputs.deployment, workspace);
+    for (const given of paths) {
+      const path = resolve(workspace, given);
+      const outDir = existsSync(artifactsDir) ? artifactsDir : undefined;
+      const deployment = isHardhatDeployFolder(path)
+        ? await hardhatDeployJobs(path, given, workspace, onBadEntry)
+        : path.endsWith(".json")
+          ? await readFoundryBroadcast(path, { root: workspace, ...(outDir ? { outDir } : {}) })
+          : await readIgnitionDeployment(path, {
+              root: workspace,
+              ...(outDir ? { artifactsDir: outDir } : {}),
+            });
+      // What the path names and what the file records must be one chain.
+      const chainId = agreedChainId([
+        ...pathClaim(given),
+        ...(deployment.chainId === undefined
+          ? []
+          : [{ id: deployment.chainId, source: `the deployment file ${given}` }]),
+      ]);
+      if (chainId !== undefined) onChain?.({ id: chainId, source: `the deployment ${given}` });
+      const rpcUrl = chainId === undefined ? undefined : inputs.rpcUrls?.[chainId];
+      const own = {
+        ...(chainId === undefined ? {} : { chainId }),
+        ...(rpcUrl ? { rpc: { rpcUrl, compilers: workspaceCompilers(workspace) } } : {}),
+      };
+      jobs.push(...deployment.contracts.map(({ job }) => ({ ...job, ...own })));
+    }
+  }
+  return jobs;
+}
+
+/**
+ * With `include-created`: the jobs of the contracts that the deployment's transactions and the manifest contracts'
+ * creation transactions created, and those every job's contract created in any later call (its whole history on the
+ * explorer, else the chain's traces with `rpc-url`), at most `maxCreated` per factory, matched against the build
+ * under `artifacts` (else the Ignition deployment's own).
+ *
+ * @param inputs - the checked inputs
+ * @param ownJobs - the jobs already made (left out of the created ones; each one's history is read as a factory's)
+ * @param client - the explorer
+ * @param workspace - the folder relative paths start from
+ * @param limits - the run's deadline, and where discovery's warnings go
+ * @returns jobs (with `createdBy`), clones, twins and skipped contracts
+ * @throws {InvalidInputError} when a file cannot be read
+ */
+export async function createdJobsFromInputs(
+  inputs: Pick<JobSources, "deployment" | "artifacts" | "rpcUrl">,
+  ownJobs: readonly VerificationJob[],
+  client: ExplorerClient,
+  workspace: string,
+  limits?: DiscoveryLimits,
+): Promise<CreatedContractJobs> {
+  const transactions: string[] = [];
+  let buildDir = resolve(workspace, inputs.artifacts);
+  if (inputs.deployment) {
+    const path = resolve(workspace, inputs.deployment);
+    if (path.endsWith(".json")) transactions.push(...(await foundryBroadcastTransactionHashes(path)));
+    // A hardhat-deploy folder's contracts are jobs already: their creations are read below.
+    else if (!isHardhatDeployFolder(path)) {
+      transactions.push(...(await ignitionTransactionHashes(path)));
+      if (!existsSync(buildDir)) buildDir = join(path, "build-info");
+    }
+  }
+  const deployed = new Set(ownJobs.map((job) => job.address.toLowerCase()));
+  const creations = ownJobs.length > 0 ? await client.getContractCreation({ addresses: [...deployed] }) : [];
+  transactions.push(...creations.map((creation) => creation.txHash));
+  if (transactions.length === 0 && deployed.size === 0)
+    return { jobs: [], clones: [], skipped: [], twins: [] };
+  const createdIn = new Map(
+    creations.map((creation) => [creation.contractAddress.toLowerCase(), creation.txHash]),
+  );
+  // Loaded only with include-created: the Action's first request does not wait for discovery.
+  const { createdContractJobs } = await import("../../discovery/createdContractJobs.js");
+  const { creationChainFromRpc } = await import("../../discovery/createdContracts.js");
+  return createdContractJobs([...new Set(transactions)], {
+    contracts: (await readBuildInfos(buildDir, "artifacts", { root: workspace })).flatMap(contractsOf),
+    client,
+    ...(inputs.rpcUrl ? { chain: creationChainFromRpc(inputs.rpcUrl) } : {}),
+    exclude: deployed,
+    factories: [...deployed].map((address) => ({ address, creationTransaction: createdIn.get(address) })),
+    ...(limits?.maxCreated === undefined ? {} : { maxCreated: limits.maxCreated }),
+    ...(limits ? { deadline: limits.deadline, onWarning: limits.onWarning } : {}),
+  });
+}
+
+/**
+ * With `--include-created`: what each deployment's transactions (or, with none, the jobs' creation transactions)
+ * created, as {@link createdJobsFromInputs} finds it, over every deployment.
+ *
+ * @param inputs - the deployments, the artifacts folder and the run's RPC
+ * @param jobs - the run's own jobs
+ * @param workspace - the folder relative paths start from
+ * @returns the discovery the run calls with its explorer and deadline
+ */
+export function createdJobsOfDeployments(
+  inputs: { deployments: readonly string[] } & Pick<JobSources, "artifacts" | "rpcUrl">,
+  jobs: readonly VerificationJob[],
+  workspace: string,
+): (client: ExplorerClient, limits: DiscoveryLimits) => Promise<CreatedContractJobs> {
+  return async (client, limits) => {
+    const found: CreatedContractJobs = { jobs: [], clones: [], skipped: [], twins: [] };
+    for (const deployment of inputs.deployments.length > 0 ? inputs.deployments : [undefined]) {
+      const created = await createdJobsFromInputs({ ...inputs, deployment }, jobs, client, workspace, limits);
+      found.jobs.push(...created.jobs);
+      found.clones.push(...created.clones);
+      found.skipped.push(...created.skipped);
+      found.twins?.push(...(created.twins ?? []));
+    }
+    return found;
+  };
+}
+
+function pathClaim(given: string): ChainClaim[] {
+  const chainId = chainIdOfDeployment(given);
+  return chainId === undefined ? [] : [{ id: chainId, source: `the deployment's path ${given}` }];
+}
+
+// A manifest's deployed code, each read under the run's reads deadline when the door gives one: a chain that
+// answers late fails the entry that waits on it, in words, and the run goes on.
+function codeReader(
+  rpcUrl: string,
+  deadline: JobSources["readsDeadline"],
+): (address: string) => Promise<string> {
+  const { getCode } = chainAt(rpcUrl);
+  return async (address) => {
+    const read = () => getCode(address);
+    if (deadline === undefined) return read();
+    try {
+      return await beforeDeadline(withRequestDeadline(deadline.endsAt, read), deadline.endsAt);
+    } catch (error) {
+      if (!(error instanceof DeadlineReached) && Date.now() < deadline.endsAt) throw error;
+      throw new Error(
+        `the chain had not answered eth_getCode when the run's deadline came (timeout ${deadline.timeoutSeconds} s)`,
+      );
+    }
+  };
+}
+
+/**
+ * Preflight compiles with the npm `solc` package of the workspace, when the workflow installed one.
+ * @param workspace - the workspace folder
+ * @returns the compiler files found
+ */
+export function workspaceCompilers(workspace: string): string[] {
+  const soljson = join(workspace, "node_modules", "solc", "soljson.js");
+  return existsSync(soljson) ? [soljson] : [];
+}
+
+/**
+ * Where the Action and the CLI read their proxies: each job's chain (its RPC, else `rpc-url`) and the build under
+ * `artifacts`, both read only when a proxy is looked at.
+ *
+ * @param inputs - the artifacts folder and the run's RPC
+ * @param workspace - the folder relative paths start from
+ * @param proxies - the proxies named without a job, and whether every contract is looked at (`include-proxies`)
+ * @returns the sources the hall reads
+ */
+export function proxySources(
+  inputs: Pick<JobSources, "artifacts" | "rpcUrl">,
+  workspace: string,
+  proxies: { addresses: readonly ProxyAddress[]; includeProxies: boolean },
+): ProxySources {
+  const chains = new Map<string, ChainReads>();
+  let contracts: Promise<CompiledContract[]> | undefined;
+  const artifactsDir = resolve(workspace, inputs.artifacts);
+  return {
+    addresses: proxies.addresses,
+    includeProxies: proxies.includeProxies,
+    chainOf: (place) => {
+      const rpcUrl = place.rpc?.rpcUrl ?? inputs.rpcUrl;
+      if (!rpcUrl) return undefined;
+      let chain = chains.get(rpcUrl);
+      if (!chain) {
+        chain = chainAt(rpcUrl);
+        chains.set(rpcUrl, chain);
+      }
+      return chain;
+    },
+    contracts: () => {
+      contracts ??= existsSync(artifactsDir)
+        ? readBuildInfos(artifactsDir, "artifacts", { root: workspace }).then((infos) =>
+            infos.flatMap(contractsOf),
+          )
+        : Promise.resolve([]);
+      return contracts;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { isExplorerVerifyError } from "../../errors/index.js";
+import { Ledger } from "../../ledger/ledger.js";
+import { verifierFor } from "../../verifiers/verifierFor.js";
+import type { VerificationResult } from "../../verify/job.js";
+import type { RunReporter } from "../report/runReporter.js";
+import type { RunTargets } from "../targets/targets.js";
+
+/** One ADDRESS, before a door builds its project. */
+export interface LookBeforeBuildRequest {
+  address: string;
+  /** `--contract`, when named. */
+  contract: string | undefined;
+  /** `--format`. */
+  format: string;
+  targets: RunTargets;
+  /** The ledger file, if any. */
+  ledger: string | undefined;
+  /** Whether the run asks for more than one verified contract: a proxy's parts, created contracts, a forced run, a bundle. */
+  more: boolean;
+  reporter: RunReporter;
+  /** The file-qualified name the build gives an explorer's bare name, from what is on disk (no build). */
+  builtName: (name: string | null) => Promise<string | null>;
+}
+
+/**
+ * Looks an ADDRESS up before the build, as `hardhat verify` does: a rerun over a verified contract costs one request
+ * and no build. Only a run on Blockscout alone, for one contract, looks; an explorer that cannot answer now is asked
+ * again by the engine's pre-check, and a contract the ledger knows is left to the run (its input hash needs the build).
+ *
+ * @param request - the address, where, and how the door names what it built
+ * @returns `settled` when the contract is verified (its record is reported), else whether the explorer said it is
+ *   not verified (the engine's pre-check is then not repeated)
+ */
+export async function lookBeforeBuild(
+  request: LookBeforeBuildRequest,
+): Promise<{ settled: boolean; checkedUnverified: boolean }> {
+  const { address, targets, reporter } = request;
+  const [only] = targets.targets;
+  const nothing = { settled: false, checkedUnverified: false };
+  if (targets.targets.length !== 1 || only?.service !== "blockscout" || !address || request.more)
+    return nothing;
+  const verifier = await verifierFor(only, {
+    onEvent: (event) => reporter.event({ type: "transport", event }),
+  });
+  if (request.ledger !== undefined && new Ledger(request.ledger).entry(verifier.pages.ledgerKey, address))
+    return nothing;
+  const startedAt = Date.now();
+  const early = await verifier.lookUp(address).catch((error: unknown) => {
+    if (isExplorerVerifyError(error)) return undefined;
+    throw error;
+  });
+  // A --contract of another name than the explorer's is checked against the build: the user may be wrong, and a name
+  // from an answer that may be a bytecode twin's is checked against the build too.
+  const verified = early?.state === "verified" && early.ownAnswer ? early : undefined;
+  if (verified && (!request.contract || request.contract.split(":").pop() === verified.name)) {
+    reporter.finish([
+      {
+        address,
+        contract: request.contract ?? (await request.builtName(verified.name)) ?? address,
+        explorer: verifier.pages.base,
+        format: resultFormat(request.format),
+        status: "already-verified",
+        url: verifier.pages.contract(address),
+        attempts: 0,
+        durationMs: Date.now() - startedAt,
+        ...(only.chainId === undefined ? {} : { chainId: only.chainId }),
+        target: "blockscout",
+      },
+    ]);
+    return { settled: true, checkedUnverified: false };
+  }
+  return {
+    settled: false,
+    checkedUnverified: early !== undefined && early.state !== "verified" && early.state !== "unknown",
+  };
+}
+
+function resultFormat(format: string): VerificationResult["format"] {
+  return format === "registry" || format === "single-file" || format === "flattened"
+    ? format
+    : "standard-json";
+}

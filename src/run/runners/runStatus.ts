@@ -1,0 +1,88 @@
+import { existsSync } from "node:fs";
+import { InvalidInputError } from "../../errors/index.js";
+import { assertGuid } from "../../kernel/validate.js";
+import { readLedgerFile } from "../../ledger/ledgerFile.js";
+import { formatLedgerTable } from "../../ledger/ledgerTable.js";
+import { stateFilesIn } from "../../local-explorer/stateStore.js";
+import type { Target } from "../../verifiers/target.js";
+import type { ReceiptStatus, Service } from "../../verify/verifier.js";
+
+const explanations: Record<ReceiptStatus["state"], string> = {
+  pending: "still in the explorer's queue",
+  pass: "verified",
+  "already-verified": "already verified",
+  fail: "the explorer could not verify it",
+  "unknown-uid":
+    "the explorer does not know this guid (it may have been lost, or belong to another explorer)",
+};
+
+/**
+ * Asks the service where a submission stands and says it: one line, or with `json` one document
+ * `{ guid, state, message }` on stdout.
+ *
+ * @param targets - the service's target, resolved (the first is asked)
+ * @param guid - the submission's receipt
+ * @param options - a proxy link's guid; JSON output; where a line for a person goes
+ * @returns whether the submission failed (failed, or a guid the explorer does not know)
+ * @throws {InvalidInputError} for a malformed guid, before any request
+ */
+export async function runStatus(
+  targets: readonly Target[],
+  guid: string,
+  options: { proxy: boolean; json: boolean; writeLine: (line: string) => void },
+): Promise<{ failed: boolean }> {
+  const [target] = targets;
+  if (!target) throw new InvalidInputError("target", "No target for this chain.");
+  assertReceipt(target.service, guid);
+  const { verifierFor } = await import("../../verifiers/verifierFor.js");
+  const verifier = await verifierFor(target);
+  const status = await verifier.status({ id: guid, of: options.proxy ? "proxy-link" : "verification" });
+  if (options.json)
+    process.stdout.write(
+      `${JSON.stringify({ guid, state: status.state, message: status.message, ...(status.implementation ? { implementation: status.implementation } : {}) })}\n`,
+    );
+  else options.writeLine(`${guid}: ${status.message} (${explanations[status.state]})`);
+  return { failed: status.state === "fail" || status.state === "unknown-uid" };
+}
+
+/**
+ * Checks a receipt before any request: Sourcify's are UUIDs, every other service's a guid.
+ *
+ * @param service - the service asked
+ * @param receipt - the receipt
+ * @throws {InvalidInputError} for a malformed guid
+ */
+export function assertReceipt(service: Service, receipt: string): void {
+  if (service !== "sourcify") assertGuid(receipt);
+}
+
+/**
+ * Prints the ledger: the file only, no explorer is asked, so it answers offline and after a local explorer is gone.
+ *
+ * @param path - the ledger file
+ * @param options - JSON output; where a line for a person goes; how this door names another ledger; where its runs
+ *   leave the embedded local explorer's state (runs on it keep no ledger, and the error says so when one did)
+ * @throws {InvalidInputError} when there is no ledger there, or the file is not one
+ */
+export function printLedger(
+  path: string,
+  options: {
+    json: boolean;
+    writeLine: (line: string) => void;
+    otherLedger: string;
+    localExplorerCache: string;
+  },
+): void {
+  if (!existsSync(path)) {
+    const states = stateFilesIn(options.localExplorerCache);
+    throw new InvalidInputError(
+      "ledger",
+      states.length > 0
+        ? `There is no ledger at ${path}: runs on the embedded local explorer keep no ledger; its own state holds what it verified (${states.join(", ")}). Give a GUID, or ${options.otherLedger}.`
+        : `There is no ledger at ${path}: give a GUID, or ${options.otherLedger}.`,
+    );
+  }
+  const entries = readLedgerFile(path);
+  if (options.json) process.stdout.write(`${JSON.stringify({ ledger: path, entries })}\n`);
+  else options.writeLine(formatLedgerTable(entries));
+}

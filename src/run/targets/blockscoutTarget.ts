@@ -1,0 +1,172 @@
+import { type ExplorerUrls, resolveExplorerUrls } from "../../client/explorerUrl.js";
+import { InvalidInputError } from "../../errors/index.js";
+import type { FindExplorerOptions } from "../../explorers/findExplorerByChainId.js";
+import { chainIdOfExplorer } from "../../explorers/shippedRegistry.js";
+import { checkedHeaders } from "../../kernel/requestHeaders.js";
+import { assertNoCredentialsInUrl } from "../../kernel/urlCredentials.js";
+import type { LocalExplorer } from "../../local-explorer/index.js";
+import type { BlockscoutTarget } from "../../verifiers/target.js";
+import { assertSecretsTravelSafely, secretsTravelSafely } from "./plainHttp.js";
+
+/** The Blockscout API: one key for every chain Blockscout hosts. */
+export const defaultBlockscoutApiUrl = "https://api.blockscout.com";
+
+/** A URL the user gave, and where: the setting a message names. */
+export interface NamedUrl {
+  url: string;
+  source: string;
+  /** The URL as the settings file writes it (`${VAR}` unexpanded), printed instead of `url`. */
+  shown?: string | undefined;
+  /** What its `${VAR}`s expanded to: never printed. */
+  secrets?: readonly string[] | undefined;
+}
+
+/** What the hall knows of a chain's Blockscout explorer when it resolves it. */
+export interface BlockscoutFacts {
+  chainId: number | undefined;
+  /** Where the chain id came from, for the heading. */
+  chainSource: string | undefined;
+  /** The explorer the user named for the run, or for this chain. */
+  named: NamedUrl | undefined;
+  apiKey: string | undefined;
+  headers: Record<string, string>;
+  /** The chain's JSON-RPC: on a local chain with no explorer named, the embedded explorer serves it. */
+  rpcUrl: string | undefined;
+  /** Said when the chain ends with the command (Hardhat's in-process network): nothing on it outlives the run. */
+  inProcess?: string | undefined;
+  /** Said when nothing names the chain or an explorer; default `howToNameExplorer`. */
+  nothingNamed?: string | undefined;
+  /** How the embedded explorer compiles and keeps its state. */
+  localExplorer: { cacheDir: string; compilers: string[] } | undefined;
+  /** The Blockscout API's root (the environment's, a test's stand-in). */
+  blockscoutApiUrl: string | undefined;
+  lookup: FindExplorerOptions;
+  required: boolean;
+  howToNameExplorer: string;
+  /** How this door reaches a local chain's JSON-RPC, said when a local chain has none and no explorer. */
+  howToReachLocalChain: string;
+}
+
+const localChainIds = new Set([31337, 1337]);
+
+/**
+ * Chooses a chain's Blockscout explorer, in one order for every door: the URL the user named; else, on a local
+ * chain (31337, 1337) reached over JSON-RPC, the embedded local explorer; else the chain's Blockscout instance by
+ * chain id (Blockscout's published list, or the registry shipped with the package). A `proapi_` key with a known
+ * chain routes requests through the Blockscout API, whose one key covers every chain; pages stay the instance's, and
+ * the instance is asked instead when the API answers that it does not serve the chain.
+ *
+ * @param facts - what the hall knows of the chain
+ * @param started - told of an embedded explorer started for the run, which the run closes
+ * @returns the target
+ * @throws {InvalidInputError} for a URL that is not http(s) or carries credentials, a key or header that would go in
+ *   clear to a host that is not this machine, or when nothing names an explorer
+ */
+export async function resolveBlockscoutTarget(
+  facts: BlockscoutFacts,
+  started: (explorer: LocalExplorer) => void,
+): Promise<BlockscoutTarget> {
+  const headers = checkedHeaders(facts.headers);
+  const { chainId } = facts;
+  const chainNote = facts.chainSource ? `; chain ${chainId} from ${facts.chainSource}` : "";
+  if (!facts.named && chainId !== undefined && localChainIds.has(chainId) && facts.rpcUrl) {
+    // Loaded only here: a run against a real explorer does not need the compiler and chain code behind it.
+    const { startLocalExplorer } = await import("../../local-explorer/index.js");
+    const explorer = await startLocalExplorer({
+      rpcUrl: facts.rpcUrl,
+      cacheDir: facts.localExplorer?.cacheDir ?? "cache/explorer-verify",
+      compilers: facts.localExplorer?.compilers ?? [],
+    });
+    started(explorer);
+    const urls = resolveExplorerUrls(explorer.url);
+    return {
+      service: "blockscout",
+      chainId,
+      required: facts.required,
+      instanceUrl: urls.base,
+      api: urls,
+      apiKey: undefined,
+      keyIn: "query",
+      sharedQuotaRoot: undefined,
+      headers: {},
+      secrets: [],
+      // The embedded explorer takes a new port each run: its ledger entries go under its chain.
+      ledgerKey: `local-explorer/chain-${chainId}`,
+      local: true,
+      shownUrl: urls.base,
+      reason: `no explorer is named for local chain ${chainId}`,
+    };
+  }
+  let instance: ExplorerUrls;
+  let reason: string;
+  if (facts.named) {
+    instance = checkedExplorerUrl(facts.named);
+    reason = `from ${facts.named.source}`;
+  } else if (chainId !== undefined && localChainIds.has(chainId)) {
+    throw new InvalidInputError(
+      "explorer",
+      facts.inProcess ??
+        `Chain ${chainId} is a local chain, which no public explorer serves: ${facts.howToReachLocalChain}.`,
+    );
+  } else if (chainId !== undefined) {
+    // Loaded only here: with a named explorer, the first request does not wait for the registry.
+    const { findExplorerByChainId } = await import("../../explorers/findExplorerByChainId.js");
+    const choice = await findExplorerByChainId(chainId, {
+      ...facts.lookup,
+      howToNameExplorer: facts.howToNameExplorer,
+    });
+    instance = resolveExplorerUrls(choice.explorerUrl);
+    reason = `${choice.name}, found in ${choice.foundIn}${chainNote}`;
+  } else {
+    throw new InvalidInputError("explorer", facts.nothingNamed ?? facts.howToNameExplorer);
+  }
+  const apiKey = facts.apiKey?.trim() || undefined;
+  const routedChain = chainId ?? chainIdOfExplorer(instance.base);
+  const throughApi = apiKey?.startsWith("proapi_") === true && routedChain !== undefined;
+  const root = apiRoot(facts.blockscoutApiUrl);
+  const api = throughApi ? resolveExplorerUrls(`${root}/${routedChain}`) : instance;
+  assertSecretsTravelSafely(api.base, { apiKey, headers }, facts.named?.source ?? "the explorer URL");
+  return {
+    service: "blockscout",
+    chainId: routedChain,
+    required: facts.required,
+    instanceUrl: instance.base,
+    api,
+    apiKey,
+    keyIn: throughApi ? "bearer" : "query",
+    sharedQuotaRoot: throughApi ? root : undefined,
+    // The headers go along to the instance; the API's key does not.
+    fallback: throughApi && secretsTravelSafely(instance.base, { headers }) ? instance : undefined,
+    headers,
+    secrets: facts.named?.secrets ?? [],
+    ledgerKey: instance.base,
+    local: false,
+    shownUrl: throughApi
+      ? `${api.base}, the Blockscout API for ${facts.named?.shown ?? instance.base}`
+      : (facts.named?.shown ?? instance.base),
+    reason: facts.named ? `${reason}${chainNote}` : reason,
+  };
+}
+
+/**
+ * An explorer URL the user named, checked before anything is sent: http(s), no credentials in it.
+ *
+ * @param named - the URL and where it was given
+ * @returns its base, RPC and REST URLs
+ * @throws {InvalidInputError} naming the setting
+ */
+export function checkedExplorerUrl(named: NamedUrl): ExplorerUrls {
+  try {
+    // A key in the URL would be printed with it: the key goes in its own setting, and travels in a header.
+    assertNoCredentialsInUrl(named.url, named.source);
+    return resolveExplorerUrls(named.url);
+  } catch (error) {
+    if (error instanceof InvalidInputError)
+      throw new InvalidInputError(error.field, `${named.source}: ${error.shortMessage}`);
+    throw error;
+  }
+}
+
+function apiRoot(configured: string | undefined): string {
+  return resolveExplorerUrls(configured ?? defaultBlockscoutApiUrl).base;
+}
