@@ -85,6 +85,27 @@ module.exports = {
     ),
     never("matcher-to-client", "matcher", ["client"], "Compiling and matching need no explorer."),
     never("inputs-to-client", "inputs", ["client"], "Reading files needs no explorer."),
+    never(
+      "base-upward",
+      "base",
+      ["doors", "hall", "engine", "ledger", "verifiers", "client", "discovery", "inputs", "chain", "local"],
+      "Errors, defaults and report text are below every part that uses them: they read the port's words at most.",
+    ),
+    {
+      name: "hall-steps",
+      severity: "error",
+      comment:
+        "The hall's steps run one way: commands use runners, runners use jobs and targets and report; never back.",
+      from: { path: "^src/run/(targets|jobs|report)/" },
+      to: { path: "^src/run/(commands|hardhat|runners)/" },
+    },
+    {
+      name: "runners-below-commands",
+      severity: "error",
+      comment: "A runner is handed its jobs and targets by a command; it never calls one.",
+      from: { path: "^src/run/runners/" },
+      to: { path: "^src/run/(commands|hardhat)/" },
+    },
     {
       name: "kernel-outward",
       severity: "error",

@@ -68,6 +68,22 @@ describe("the house", () => {
     }
   }, 60_000);
 
+  it("fails when a hall step calls back up to a runner, or the report text to the hall", async () => {
+    const root = await tree({
+      "src/run/jobs/addressJobs.ts": ['import { runVerify } from "../runners/runVerify.js";'],
+      "src/run/runners/runVerify.ts": [],
+      "src/report/resultsTable.ts": ['import { runVerify } from "../run/runners/runVerify.js";'],
+    });
+    try {
+      expect(await brokenNevers(root, ["src"])).toEqual([
+        "base-upward: src/report/resultsTable.ts → src/run/runners/runVerify.ts",
+        "hall-steps: src/run/jobs/addressJobs.ts → src/run/runners/runVerify.ts",
+      ]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("finds a circle made through a dynamic and a type-only import", async () => {
     const root = await tree({
       "src/run/a.ts": ['import { here } from "./b.js";', "void here;"],

@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../../errors/index.js";
-import { readsDeadline } from "../runners/readsDeadline.js";
+import { readsDeadline } from "../../kernel/readsDeadline.js";
 import type { MatrixRow, PlanRequest as ShardPlanRequest } from "../shards/shardPlan.js";
 import { checkedFlags, contractsOfRun, type RunWhat } from "./runWhat.js";
 

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { InvalidInputError, isExplorerVerifyError } from "../../errors/index.js";
+import { readsDeadline } from "../../kernel/readsDeadline.js";
 import { assertAddress } from "../../kernel/validate.js";
 import type { JobsRequest } from "../jobs/requestJobs.js";
 import type { RunReporter } from "../report/runReporter.js";
-import { readsDeadline } from "../runners/readsDeadline.js";
 import { type RunResults, type RunSettings, runVerify } from "../runners/runVerify.js";
 import type { RunSettingValues } from "../settings.js";
 import type { ShardId } from "../shards/shardId.js";

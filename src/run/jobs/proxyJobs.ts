@@ -5,11 +5,11 @@ import type { CompiledContract } from "../../inputs/compiledContracts.js";
 import { constructorInputs } from "../../inputs/constructorValues.js";
 import { createContractJob } from "../../inputs/contractJob.js";
 import { contractsMatching } from "../../inputs/inferContract.js";
+import { eachAtMost } from "../../kernel/eachAtMost.js";
 import { withRequestDeadline } from "../../kernel/requestDeadline.js";
 import { linkedLibraryAddresses } from "../../recompile/bytecodeTransformations.js";
 import type { ProxyRecord, ResultError, VerificationJob } from "../../verify/job.js";
 import { type ProxySystem, partsOf } from "../../verify/proxySystems.js";
-import { eachAtMost } from "../runners/eachAtMost.js";
 
 /** A proxy the user named whose own code is not a job of the run: a clone, or a proxy built elsewhere. */
 export interface ProxyAddress {

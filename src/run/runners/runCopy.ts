@@ -1,4 +1,5 @@
 import { InvalidInputError, isExplorerVerifyError } from "../../errors/index.js";
+import { eachAtMost } from "../../kernel/eachAtMost.js";
 import { maxJsonDepth, nestsDeeperThan } from "../../kernel/jsonDepth.js";
 import { assertAddress } from "../../kernel/validate.js";
 import { verifiedInputReaderFor } from "../../verifiers/verifierFor.js";
@@ -6,7 +7,6 @@ import type { VerificationJob } from "../../verify/job.js";
 import { type Service, serviceTitles } from "../../verify/verifier.js";
 import type { RunReporter } from "../report/runReporter.js";
 import { describeTargets, type RunTargets } from "../targets/targets.js";
-import { eachAtMost } from "./eachAtMost.js";
 import { runTransport } from "./runTransport.js";
 import { type RunResults, type RunSettings, runVerify } from "./runVerify.js";
 import type { UnsentContract } from "./unsentRecords.js";

@@ -2,12 +2,12 @@ import { beforeDeadline, DeadlineReached } from "../../discovery/discoveryDeadli
 import { InvalidInputError } from "../../errors/index.js";
 import { explorerEnvironment } from "../../explorers/environment.js";
 import type { FindExplorerOptions } from "../../explorers/findExplorerByChainId.js";
+import { readsDeadline } from "../../kernel/readsDeadline.js";
 import { withRequestDeadline } from "../../kernel/requestDeadline.js";
 import { withUserAgent } from "../../kernel/requestHeaders.js";
 import type { LocalExplorer } from "../../local-explorer/index.js";
 import type { Target } from "../../verifiers/target.js";
 import { type Service, serviceTitles } from "../../verify/verifier.js";
-import { readsDeadline } from "../runners/readsDeadline.js";
 import { type NamedUrl, resolveBlockscoutTarget } from "./blockscoutTarget.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { type ChainEndpoints, type ChosenEndpoint, chooseEndpoint } from "./chainEndpoints.js";
