@@ -1,0 +1,1 @@
+import { createRequire } from 'module'; const require = createRequire(import.meta.url);

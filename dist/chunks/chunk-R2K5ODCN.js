@@ -1,0 +1,2 @@
+import { createRequire } from 'module'; const require = createRequire(import.meta.url);
+var n="project/",o=/^npm\/((?:@[^/]+\/)?[^/@]+)@[^/]+\/(.+)$/;function i(t,r){for(let[s,c]of Object.entries(r??{}))if(c===t)return s;if(t.startsWith(n))return t.slice(n.length);let e=o.exec(t);return e?`${e[1]}/${e[2]}`:t}function f(t){let r=t.lastIndexOf(":");return r<0?{sourceName:void 0,contractName:t}:{sourceName:t.slice(0,r),contractName:t.slice(r+1)}}export{i as a,f as b};
