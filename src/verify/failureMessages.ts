@@ -1,4 +1,4 @@
-import { isExplorerVerifyError } from "../errors/index.js";
+import { isExplorerVerifyError, NotAContractError } from "../errors/index.js";
 import { isoSeconds } from "../kernel/isoSeconds.js";
 import type { ResultError } from "./job.js";
 import type { PreflightResult } from "./preflight.js";
@@ -67,4 +67,35 @@ export function withoutFullStop(text: string): string {
 
 export function describe(error: unknown): string {
   return isExplorerVerifyError(error) ? error.shortMessage.replace(/\.$/, "") : String(error);
+}
+
+/**
+ * What a failed verification's record says of the error that ended it (a deadline passed is a timeout, not this).
+ *
+ * @param error - what ended the verification
+ * @param verifier - the service, for a spent budget's words
+ * @param attempts - the submissions sent, for a contract the chain did not show
+ * @returns the record's message and error
+ */
+export function failureOf(
+  error: unknown,
+  verifier: Verifier,
+  attempts: number,
+): { message: string; error?: ResultError } {
+  if (error instanceof BudgetSpent)
+    return {
+      message: budgetSpentMessage(verifier, error.reading),
+      error: { code: "quota_exhausted", details: error.reading.statedAs },
+    };
+  if (error instanceof NotAContractError)
+    return {
+      message: `${error.shortMessage} It still was not after ${attempts} attempts; check the address and the network.`,
+      error: { code: error.code },
+    };
+  if (isExplorerVerifyError(error))
+    return {
+      message: error.shortMessage,
+      error: { code: error.code, ...(error.details ? { details: error.details } : {}) },
+    };
+  return { message: `Unexpected error: ${error instanceof Error ? error.message : String(error)}` };
 }

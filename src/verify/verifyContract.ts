@@ -1,4 +1,3 @@
-import { isExplorerVerifyError, NotAContractError } from "../errors/index.js";
 import { assertAddress } from "../kernel/validate.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { type ExplorerMemory, firstPollWaitMs, preCheckPays } from "./batchMemory.js";
@@ -9,10 +8,10 @@ import type { VerificationEventListener } from "./events.js";
 import { unbuildableTarget, unlistedBuild } from "./explorerLimits.js";
 import {
   BudgetSpent,
-  budgetSpentMessage,
   DeadlinePassed,
   describe,
   explainFailure,
+  failureOf,
   joined,
   verdictError,
   withoutFullStop,
@@ -335,29 +334,8 @@ class ContractVerification {
 
   #failure(error: unknown): VerificationResult {
     if (error instanceof DeadlinePassed) return this.#timeout();
-    if (error instanceof BudgetSpent) {
-      return this.#finish("failed", budgetSpentMessage(this.#client, error.reading), {
-        code: "quota_exhausted",
-        details: error.reading.statedAs,
-      });
-    }
-    if (error instanceof NotAContractError) {
-      return this.#finish(
-        "failed",
-        `${error.shortMessage} It still was not after ${this.#sender.attempts} attempts; check the address and the network.`,
-        { code: error.code },
-      );
-    }
-    if (isExplorerVerifyError(error)) {
-      return this.#finish("failed", error.shortMessage, {
-        code: error.code,
-        ...(error.details ? { details: error.details } : {}),
-      });
-    }
-    return this.#finish(
-      "failed",
-      `Unexpected error: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    const failed = failureOf(error, this.#client, this.#sender.attempts);
+    return this.#finish("failed", failed.message, failed.error);
   }
 
   #timeout(): VerificationResult {
