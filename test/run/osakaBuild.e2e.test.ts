@@ -24,8 +24,7 @@ import { soljsonOf } from "../support/solcJsReleases.js";
 // build, as the instance of somnia-chain/dreamdex-bot-kit#36 did; the same contract built for cancun verifies. And
 // an explorer that does not list 0.8.31 is told apart before anything is sent, unless the user insists. Each door
 // runs as its user runs it, in a project that installed solc 0.8.31: the packed CLI and the Action bundled from the
-// sources. The Hardhat task's compile of 0.8.31 is left to the task's own tests: it would need Hardhat to fetch
-// the compiler's list, which this machine cannot.
+// sources; the Hardhat task meets the same in test/plugin/osakaBuild.e2e.test.ts.
 let cli: CliProject;
 let chain: HardhatChain;
 let bundle: string;
