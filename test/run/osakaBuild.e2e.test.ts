@@ -18,6 +18,7 @@ import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixt
 import { buildFreshBundle } from "../support/freshBundle.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
 import { soljsonOf } from "../support/solcJsReleases.js";
+import { startSourcifyEmulator } from "../support/sourcifyEmulator.js";
 
 // The explorer's own limits met with a real osaka build: solc 0.8.31 (solc-js) builds the fixture for osaka, its
 // default, and the worker's Hardhat chain runs it. The local explorer lists 0.8.31 and osaka yet fails every osaka
@@ -205,6 +206,30 @@ describe("an explorer that lists osaka but fails every osaka build", () => {
         "blockscout: 1 of 1 contract verified; 1 submission sent.",
       ]);
     });
+  }, 180_000);
+
+  it("the CLI: the way out the line names, another target, verifies the osaka build on Sourcify in the same run", async () => {
+    const sourcify = await startSourcifyEmulator({ rpcUrl: chain.rpcUrl, chainId: 31337 });
+    try {
+      await withExplorer(config, async (explorer) => {
+        const run = await explorerVerify(
+          cli,
+          cliArgs(osakaBox, "osaka.json", explorer.url, ["--targets", "blockscout,sourcify"]),
+          { EXPLORER_VERIFY_SOURCIFY_API_URL: sourcify.apiUrl },
+        );
+        expect(run.code).toBe(1);
+        expect(lines(run)).toContain(
+          `- contracts/Box.sol:Box (${osakaBox}) on blockscout: ${cannotBuildOsaka}`,
+        );
+        expect(lines(run).filter((line) => /^(blockscout|sourcify): /.test(line))).toEqual([
+          "blockscout: 0 of 1 contract verified, 1 failed; 1 submission sent.",
+          "sourcify: 1 of 1 contract verified; 1 submission sent.",
+        ]);
+        expect(sourcify.submissions()).toHaveLength(1);
+      });
+    } finally {
+      await sourcify.close();
+    }
   }, 180_000);
 
   it("the Action: the osaka build's line, and the cancun build verified in the same run", async () => {
