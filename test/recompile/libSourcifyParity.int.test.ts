@@ -27,18 +27,17 @@ import {
 import { localCompilerResolver } from "../../src/recompile/compilerResolver.js";
 import { recompileAndMatch } from "../../src/recompile/recompileAndMatch.js";
 import { deployerPrivateKey, type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
+import { soljsonOf as soljsonOfRelease } from "../support/solcJsReleases.js";
 
 // Differential test: our matcher and lib-sourcify (the field's reference matcher) judge the same (contract,
 // settings) pairs, compiled with npm solc and deployed on a local chain, and must agree on every one. Deployments
 // and lib-sourcify compile as Sourcify does (the npm solc wrapper around each soljson), apart from our loader.
 
 const require = createRequire(import.meta.url);
-const soljsonOf: Record<string, string> = {
-  "0.8.28": require.resolve("solc/soljson.js"),
-  "0.7.6": require.resolve("solc-0.7.6/soljson.js"),
-  "0.6.12": require.resolve("solc-0.6.12/soljson.js"),
-  "0.4.26": require.resolve("solc-0.4.26/soljson.js"),
-};
+// The releases of the corpus: each compiler is loaded once before the first pair.
+const soljsonOf: Record<string, string> = Object.fromEntries(
+  (["0.8.28", "0.7.6", "0.6.12", "0.4.26"] as const).map((release) => [release, soljsonOfRelease(release)]),
+);
 const longVersionOf: Record<string, string> = {};
 
 type Verdict = "perfect" | "partial" | "constructor_arguments" | "mismatch";

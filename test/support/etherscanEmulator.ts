@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
 import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
 import type { ContractRecord, Submission } from "../../src/local-explorer/backend.js";
 import { CreationIndex } from "../../src/local-explorer/creationIndex.js";
@@ -11,8 +10,7 @@ import type { VerdictCode } from "../../src/recompile/recompileAndMatch.js";
 import type { SolcJsWorkerPool } from "../../src/recompile/solcJsWorkerPool.js";
 import { type EmulatorReply, startEmulatorServer } from "./emulatorServer.js";
 import { FaultInjector } from "./faultInjector.js";
-
-const require = createRequire(import.meta.url);
+import { soljsonOf } from "./solcJsReleases.js";
 
 // Etherscan's texts, from other-verifiers-api.md §1: the emulator's side, each once.
 export const etherscanTexts = {
@@ -158,7 +156,7 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
   const chain = new JsonRpcChain(options.rpcUrl);
   const index = new CreationIndex(chain);
   const resolveCompiler = localCompilerResolver({
-    compilers: [require.resolve("solc/soljson.js")],
+    compilers: [soljsonOf("0.8.28"), soljsonOf("0.8.31")],
     searchPath: false,
     ...(options.solcJsPool ? { solcJsPool: options.solcJsPool } : {}),
   });

@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type CompilerOutput, normaliseVersion, parseCompilerOutput } from "../../src/recompile/compiler.js";
 import type { StandardJsonInput } from "../../src/verify/job.js";
+import { type SolcJsRelease, solcJsOf } from "./solcJsReleases.js";
 
-const require = createRequire(import.meta.url);
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "local-explorer");
 
 /** A real solc build of the local-explorer fixture contracts. */
@@ -51,14 +50,17 @@ export function fixtureInput(
 }
 
 /**
- * Compiles an input with the npm solc package, once per test run: the build is kept in the run's scratch folder
- * under the hash of the input, for every test file that compiles the same input.
+ * Compiles an input with a solc-js release, once per test run: the build is kept in the run's scratch folder under
+ * the hash of the release and the input, for every test file that compiles the same input with the same release.
  * @param input - the standard JSON input
+ * @param release - the compiler; default the npm `solc` (0.8.28)
  * @returns the build
  */
-export function compileFixture(input: StandardJsonInput): FixtureBuild {
+export function compileFixture(input: StandardJsonInput, release: SolcJsRelease = "0.8.28"): FixtureBuild {
   const run = process.env.EXPLORER_VERIFY_TEST_RUN;
-  const key = createHash("sha256").update(JSON.stringify(input)).digest("hex");
+  const key = createHash("sha256")
+    .update(`${release}\n${JSON.stringify(input)}`)
+    .digest("hex");
   const kept = run ? join(run, "solc-builds", `${key}.json`) : undefined;
   if (kept) {
     try {
@@ -69,7 +71,7 @@ export function compileFixture(input: StandardJsonInput): FixtureBuild {
       return { input, output, compilerVersion };
     } catch {}
   }
-  const solc = require("solc") as { version(): string; compile(input: string): string };
+  const solc = solcJsOf(release);
   const output = parseCompilerOutput(solc.compile(JSON.stringify(input)), "solc");
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage ?? e.message).join("\n"));

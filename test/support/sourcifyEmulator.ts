@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createRequire } from "node:module";
 import { getAddress } from "viem";
 import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
 import { CreationIndex } from "../../src/local-explorer/creationIndex.js";
@@ -15,13 +14,7 @@ import {
 import type { SolcJsWorkerPool } from "../../src/recompile/solcJsWorkerPool.js";
 import { type EmulatorReply, startEmulatorServer } from "./emulatorServer.js";
 import { FaultInjector } from "./faultInjector.js";
-
-const require = createRequire(import.meta.url);
-const soljsonOf: Record<string, string> = {
-  "0.8.28": require.resolve("solc/soljson.js"),
-  "0.7.6": require.resolve("solc-0.7.6/soljson.js"),
-  "0.6.12": require.resolve("solc-0.6.12/soljson.js"),
-};
+import { type SolcJsRelease, solcJsPackageOf, soljsonOf } from "./solcJsReleases.js";
 
 // EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1).
 const implementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
@@ -146,8 +139,8 @@ export async function startSourcifyEmulator(options: {
   const solc = {
     async compile(version: string, input: object) {
       const release = /^\d+\.\d+\.\d+/.exec(version)?.[0] ?? version;
-      const path = soljsonOf[release];
-      if (!path) throw new Error(`no solc ${version} in the stand-in`);
+      if (!(release in solcJsPackageOf)) throw new Error(`no solc ${version} in the stand-in`);
+      const path = soljsonOf(release as SolcJsRelease);
       const pool = options.solcJsPool;
       const compiler: Compiler = pool
         ? {

@@ -16,8 +16,8 @@ import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js
 
 // The explorer's own limits, met on the local explorer serving a verification config: a build whose compiler it does
 // not list is held back before anything is sent (unless the user insists), and a build that matches locally but whose
-// EVM target it cannot build is refused, and the record says why. The npm solc here (0.8.28) builds up to prague,
-// so prague stands for the newer targets (osaka) the explorer cannot build.
+// EVM target it cannot build is refused, and the record says why. Built here with the npm solc (0.8.28) for prague,
+// the other target newer than cancun; a real osaka build (solc 0.8.31) is met in test/run/osakaBuild.e2e.test.ts.
 let chain: HardhatChain;
 let folder: string;
 let cancunBuild: FixtureBuild;
