@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { ProjectPaths } from "../../src/run/hardhat/taskDeployments.js";
-import type { RunResults } from "../../src/run/runners/runVerify.js";
+import type { RunResults } from "../../src/run/report/runResults.js";
 import type { Service } from "../../src/verify/verifier.js";
 
 /**
@@ -27,7 +27,7 @@ export function projectPaths(hre: HardhatRuntimeEnvironment): ProjectPaths {
  */
 export async function endWith(results: RunResults, optionalTargets: readonly Service[]): Promise<void> {
   const { interruptedExitCode } = await import("../../src/run/runners/interruption.js");
-  const { runSucceeded } = await import("../../src/run/runners/runVerify.js");
+  const { runSucceeded } = await import("../../src/run/report/runResults.js");
   if (results.interruptedBy) process.exit(interruptedExitCode(results.interruptedBy));
   if (!runSucceeded(results, optionalTargets)) process.exitCode = 1;
 }

@@ -70,7 +70,7 @@ export async function copyCommand(argv: string[]): Promise<number> {
     },
     new RunReporter({ json: values.json, table: true, colour: true }),
   );
-  const { runSucceeded } = await import("../run/runners/runVerify.js");
+  const { runSucceeded } = await import("../run/report/runResults.js");
   if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
   return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
 }

@@ -37,7 +37,7 @@ export async function mergeCommand(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   const [{ mergeShards }, { runSucceeded }] = await Promise.all([
     import("../run/shards/mergeShards.js"),
-    import("../run/runners/runVerify.js"),
+    import("../run/report/runResults.js"),
   ]);
   const results = mergeShards({
     from: from.map((folder) => resolve(cwd, folder)),

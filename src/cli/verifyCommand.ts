@@ -95,7 +95,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const where = cliWhere(values, { cwd, foundry }, settings.targets, settings);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
   const { results } = await runVerifyRequest({ ...request, where }, reporter);
-  const { runSucceeded } = await import("../run/runners/runVerify.js");
+  const { runSucceeded } = await import("../run/report/runResults.js");
   if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
   return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import type { ShardReport } from "../../src/run/shards/shardRun.js";
+import type { ShardReport } from "../../src/run/report/runResults.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { runActionInProcess } from "../support/actionInProcess.js";
 import { parseOutputFile } from "../support/actionRunner.js";

@@ -6,8 +6,8 @@ import { neutraliseLines } from "../../report/terminalText.js";
 import type { VerificationEvent } from "../../verify/events.js";
 import { isSuccess, type VerificationResult } from "../../verify/job.js";
 import type { Service } from "../../verify/verifier.js";
-import type { ShardReport } from "../shards/shardRun.js";
 import type { RunBudgets } from "./runBudgets.js";
+import type { ShardReport } from "./runResults.js";
 
 /** An engine event, tagged with its chain in a run over several chains, and with its target in a run over several. */
 export type RunEvent = VerificationEvent & { chainId?: number; target?: Service };

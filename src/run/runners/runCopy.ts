@@ -6,9 +6,10 @@ import { verifiedInputReaderFor } from "../../verifiers/verifierFor.js";
 import type { VerificationJob } from "../../verify/job.js";
 import { type Service, serviceTitles } from "../../verify/verifier.js";
 import type { RunReporter } from "../report/runReporter.js";
+import type { RunResults } from "../report/runResults.js";
 import { describeTargets, type RunTargets } from "../targets/targets.js";
 import { runTransport } from "./runTransport.js";
-import { type RunResults, type RunSettings, runVerify } from "./runVerify.js";
+import { type RunSettings, runVerify } from "./runVerify.js";
 import type { UnsentContract } from "./unsentRecords.js";
 
 /** Contracts read at once from the source service. */

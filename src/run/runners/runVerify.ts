@@ -7,17 +7,18 @@ import { runConcurrencyCeiling } from "../../options/verificationOptions.js";
 import type { BlockscoutTarget } from "../../verifiers/target.js";
 import { explorerClientFor } from "../../verifiers/verifierFor.js";
 import type { ConcurrencySetting } from "../../verify/adaptiveConcurrency.js";
-import { isSuccess, type VerificationJob, type VerificationResult } from "../../verify/job.js";
+import type { VerificationJob } from "../../verify/job.js";
 import type { ProxySystem } from "../../verify/proxySystems.js";
-import type { Service, Verifier } from "../../verify/verifier.js";
+import type { Verifier } from "../../verify/verifier.js";
 import { displayName } from "../../verify/verifyContract.js";
 import { type DiscoveryLimits, discoverCreatedJobs } from "../jobs/createdJobsOfRun.js";
 import { type ProxySources, proxyJobs } from "../jobs/proxyJobs.js";
 import { QueueHeartbeat } from "../report/queueHeartbeat.js";
-import { closingBudgets, type RunBudgets } from "../report/runBudgets.js";
+import { closingBudgets } from "../report/runBudgets.js";
 import type { RunReporter } from "../report/runReporter.js";
+import type { RunResults } from "../report/runResults.js";
 import type { ShardId } from "../shards/shardId.js";
-import { type ShardReport, shardLine, shardOfRun } from "../shards/shardRun.js";
+import { shardLine, shardOfRun } from "../shards/shardRun.js";
 import { describeTargets, type RunTargets } from "../targets/targets.js";
 import { interruptionGraceMs } from "./interruption.js";
 import { runTransport } from "./runTransport.js";
@@ -47,13 +48,6 @@ export interface RunSettings {
  * A run's records, the signal that interrupted it, if one did, and per service what the run spent of the budget the
  * service stated.
  */
-export type RunResults = VerificationResult[] & {
-  interruptedBy?: NodeJS.Signals | undefined;
-  budgets?: RunBudgets | undefined;
-  /** In a shard's run: the shard, the plan and the run's contracts, for the merge. */
-  shard?: ShardReport | undefined;
-};
-
 /** One run of verification, as a door hands it to the hall. */
 export interface RunVerifyRequest {
   jobs: VerificationJob[];
@@ -254,21 +248,4 @@ function checkJobChains(jobs: readonly VerificationJob[], targets: RunTargets): 
         : `${displayName(job)} is deployed on chain ${chainId}, but the run is on chain${known.length === 1 ? "" : "s"} ${known.join(", ")}. Nothing was sent.`,
     );
   }
-}
-
-/**
- * Whether a run succeeded: every record is a success, or belongs to a target the user made optional (its failures
- * warn instead of failing the run).
- *
- * @param results - the run's records
- * @param optionalTargets - the targets whose failures only warn
- * @returns true when the run succeeded
- */
-export function runSucceeded(
-  results: readonly VerificationResult[],
-  optionalTargets: readonly Service[] = [],
-): boolean {
-  return results.every(
-    (result) => isSuccess(result) || optionalTargets.includes(result.target ?? "blockscout"),
-  );
 }

@@ -1,9 +1,9 @@
 import { mergeIntoLedgerFile } from "../../ledger/ledgerMerge.js";
 import type { VerificationResult } from "../../verify/job.js";
 import type { RunReporter } from "../report/runReporter.js";
+import type { ShardReport } from "../report/runResults.js";
 import { shardExplorerName } from "./shard.js";
 import { readShardFolder, type ShardFolder, shardFoldersIn } from "./shardFolders.js";
-import type { ShardReport } from "./shardRun.js";
 
 /** A merge, as a door hands it to the hall. */
 export interface MergeRequest {

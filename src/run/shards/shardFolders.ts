@@ -6,8 +6,7 @@ import * as z from "../../kernel/zod.js";
 import { type LedgerEntry, readLedgerFile } from "../../ledger/ledgerFile.js";
 import type { VerificationResult } from "../../verify/job.js";
 import { services } from "../../verify/verifier.js";
-import type { RunResults } from "../runners/runVerify.js";
-import type { ShardReport } from "./shardRun.js";
+import type { RunResults, ShardReport } from "../report/runResults.js";
 
 /** A shard's folder, as its job left it: its ledger and its `--json` results, each when readable. */
 export interface ShardFolder {

@@ -1,33 +1,13 @@
 import type { Target } from "../../verifiers/target.js";
 import type { VerificationJob } from "../../verify/job.js";
-import type { Service } from "../../verify/verifier.js";
 import { displayName } from "../../verify/verifyContract.js";
+import type { ShardReport } from "../report/runResults.js";
 import type { RunTargets } from "../targets/targets.js";
 import { parseKeySecrets } from "./keySecrets.js";
 import { type Shard, type ShardExplorer, shardExplorerName } from "./shard.js";
 import { type ShardId, shardIdText } from "./shardId.js";
 import { explorersOfJobs, planShards } from "./shardPlan.js";
 import { formatRate } from "./statedRates.js";
-
-/**
- * What a shard's results carry beside the records (the JSON document's `shard`): its name, the whole plan and the
- * run's contracts, so a merge names what a shard that never reported would have verified.
- */
-export interface ShardReport {
-  shard: string;
-  plan: Array<{
-    shard: string;
-    explorers: Array<{
-      service: Service;
-      chainId?: number | undefined;
-      /** A part of an explorer split across shards: its place and its contracts' addresses. */
-      part?: { index: number; of: number; addresses: string[] } | undefined;
-    }>;
-  }>;
-  /** In a run on one chain, every explorer verifies every contract. */
-  oneChain: boolean;
-  contracts: Array<{ address: string; contract: string; chainId?: number | undefined }>;
-}
 
 /** A shard's part of a run: its targets, its share of each budget and rate, and what its results say of it. */
 export interface ShardOfRun {

@@ -5,8 +5,8 @@ import { describe, expect, it } from "@jest/globals";
 import { type LedgerEntry, readLedgerFile } from "../../../src/ledger/ledgerFile.js";
 import { mergeLedgerEntries } from "../../../src/ledger/ledgerMerge.js";
 import { RunReporter } from "../../../src/run/report/runReporter.js";
+import type { ShardReport } from "../../../src/run/report/runResults.js";
 import { mergeShards } from "../../../src/run/shards/mergeShards.js";
-import type { ShardReport } from "../../../src/run/shards/shardRun.js";
 import type { VerificationResult } from "../../../src/verify/job.js";
 
 const a = "0x00000000000000000000000000000000000000aa";
