@@ -95,9 +95,9 @@ module.exports = {
       name: "hall-steps",
       severity: "error",
       comment:
-        "The hall's steps run one way: commands use runners, runners use jobs and targets and report; never back.",
+        "The hall's steps run one way: commands use runners and shards, which use jobs, targets and report; never back.",
       from: { path: "^src/run/(targets|jobs|report)/" },
-      to: { path: "^src/run/(commands|hardhat|runners)/" },
+      to: { path: "^src/run/(commands|hardhat|runners|shards)/" },
     },
     {
       name: "runners-below-commands",
