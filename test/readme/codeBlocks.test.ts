@@ -266,13 +266,13 @@ describe("the code blocks of the README and docs/", () => {
 
   it.each(byClaim("output sample"))("%s: is made of lines the reporter prints", (_where, block) => {
     const progress =
-      /^(submitted|verified|pending|linking|waiting|preflight|notice|failed|timeout|already verified|rate limit|retrying) {1,}\S/;
+      /^(submitted|verified|pending|linking|linked|waiting|preflight|notice|failed|timeout|already verified|rate limit|retrying) {1,}\S/;
     const kinds = [
       progress,
       /^Verifying \d+ contracts? on \S+/,
       /^Built with the "\w+" profile \(\d+ builds?\)$/,
       /^Contract +Address +Status +Time +Explorer$/,
-      /^(└ )?(\S+|proxy of .+?) +0x[0-9a-fA-F]{40} +(verified|already verified|pending|failed|timeout) +\d+\.\d s +\S+$/,
+      /^(└ )?(\S+|proxy of .+?) +0x[0-9a-fA-F]{40} +(verified|already verified|linked|already linked|pending|failed|timeout) +\d+\.\d s +\S+$/,
       // What a proxy is, read from the chain (the run's info line before it verifies the system).
       /^Proxy 0x[0-9a-fA-F]{40} (points at implementation 0x[0-9a-fA-F]{40}|\(EIP-2535 diamond\) has \d+ facets:) /,
       /^\w+: \d+ of \d+ contracts? verified(, \d+ failed( \(optional target\))?)?; \d+ submissions? sent\.$/,
