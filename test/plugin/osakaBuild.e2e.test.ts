@@ -5,8 +5,7 @@ import { createPublicClient, createWalletClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat as hardhatChainOfViem } from "viem/chains";
 import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
-import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
-import type { ServedVerificationConfig } from "../../src/local-explorer/verificationConfig.js";
+import { withConfiguredExplorer } from "../support/configuredExplorer.js";
 import { deployerPrivateKey, type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
 import {
   type CommandOutcome,
@@ -81,25 +80,6 @@ async function buildAndDeployBox(): Promise<string> {
   return receipt.contractAddress.toLowerCase();
 }
 
-async function withExplorer<T>(
-  config: ServedVerificationConfig,
-  use: (explorer: LocalExplorer, requests: ReceivedRequest[]) => Promise<T>,
-): Promise<T> {
-  const requests: ReceivedRequest[] = [];
-  const explorer = await startLocalExplorer({
-    rpcUrl: chain.rpcUrl,
-    stateFile: false,
-    compilers: [soljsonOf("0.8.31")],
-    verificationConfig: config,
-    onRequest: (request) => requests.push(request),
-  });
-  try {
-    return await use(explorer, requests);
-  } finally {
-    await explorer.close();
-  }
-}
-
 function verify(address: string, explorerUrl: string, ...more: string[]): Promise<CommandOutcome> {
   return hardhat(
     project,
@@ -127,7 +107,8 @@ function lines(run: CommandOutcome): string[] {
 
 describe("npx hardhat explorer-verify on a project built with solc 0.8.31", () => {
   it("an explorer listing osaka but failing its builds: the task's line says it matches locally and the explorer cannot build osaka; the cancun build verifies", async () => {
-    await withExplorer(
+    await withConfiguredExplorer(
+      chain.rpcUrl,
       {
         solidityCompilerVersions: ["v0.8.31+commit.fd3a2265"],
         solidityEvmVersions: listedTargets,
@@ -149,7 +130,8 @@ describe("npx hardhat explorer-verify on a project built with solc 0.8.31", () =
   }, 300_000);
 
   it("an explorer not listing 0.8.31: said before sending, sent only with --send-unlisted", async () => {
-    await withExplorer(
+    await withConfiguredExplorer(
+      chain.rpcUrl,
       { solidityCompilerVersions: ["v0.8.30+commit.73712a01"], solidityEvmVersions: listedTargets },
       async (explorer, requests) => {
         cancunBox ??= await rebuiltForCancun();

@@ -4,7 +4,6 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createPublicClient, encodeFunctionData, http } from "viem";
 import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
-import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { ServedVerificationConfig } from "../../src/local-explorer/verificationConfig.js";
 import { runAction } from "../support/actionRunner.js";
 import {
@@ -13,6 +12,7 @@ import {
   prepareCliProject,
   removeCliProject,
 } from "../support/cliPackage.js";
+import { withConfiguredExplorer } from "../support/configuredExplorer.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
 import { buildFreshBundle } from "../support/freshBundle.js";
@@ -64,25 +64,6 @@ afterAll(async () => {
   if (workspace) await rm(workspace, { recursive: true, force: true });
   if (bundle) await rm(bundle, { recursive: true, force: true });
 });
-
-async function withExplorer<T>(
-  config: ServedVerificationConfig,
-  use: (explorer: LocalExplorer, requests: ReceivedRequest[]) => Promise<T>,
-): Promise<T> {
-  const requests: ReceivedRequest[] = [];
-  const explorer = await startLocalExplorer({
-    rpcUrl: chain.rpcUrl,
-    stateFile: false,
-    compilers: [soljsonOf("0.8.31")],
-    verificationConfig: config,
-    onRequest: (request) => requests.push(request),
-  });
-  try {
-    return await use(explorer, requests);
-  } finally {
-    await explorer.close();
-  }
-}
 
 const submissions = (requests: ReceivedRequest[]) =>
   requests.filter((r) => String(r.query.action ?? r.body.action ?? "") === "verifysourcecode");
@@ -189,7 +170,7 @@ describe("an explorer that lists osaka but fails every osaka build", () => {
   };
 
   it("the CLI: the osaka build is refused, and the line says it matches locally and the explorer cannot build osaka", async () => {
-    await withExplorer(config, async (explorer, requests) => {
+    await withConfiguredExplorer(chain.rpcUrl, config, async (explorer, requests) => {
       const run = await explorerVerify(cli, cliArgs(osakaBox, "osaka.json", explorer.url));
       expect(run.code).toBe(1);
       expect(lines(run)).toContain(cliLine(osakaBox, cannotBuildOsaka));
@@ -198,7 +179,7 @@ describe("an explorer that lists osaka but fails every osaka build", () => {
   }, 180_000);
 
   it("the CLI: the same contract built for cancun verifies", async () => {
-    await withExplorer(config, async (explorer, requests) => {
+    await withConfiguredExplorer(chain.rpcUrl, config, async (explorer, requests) => {
       const run = await explorerVerify(cli, cliArgs(cancunBox, "cancun.json", explorer.url));
       expect(run.code).toBe(0);
       expect(submissions(requests)).toHaveLength(1);
@@ -211,7 +192,7 @@ describe("an explorer that lists osaka but fails every osaka build", () => {
   it("the CLI: the way out the line names, another target, verifies the osaka build on Sourcify in the same run", async () => {
     const sourcify = await startSourcifyEmulator({ rpcUrl: chain.rpcUrl, chainId: 31337 });
     try {
-      await withExplorer(config, async (explorer) => {
+      await withConfiguredExplorer(chain.rpcUrl, config, async (explorer) => {
         const run = await explorerVerify(
           cli,
           cliArgs(osakaBox, "osaka.json", explorer.url, ["--targets", "blockscout,sourcify"]),
@@ -233,7 +214,7 @@ describe("an explorer that lists osaka but fails every osaka build", () => {
   }, 180_000);
 
   it("the Action: the osaka build's line, and the cancun build verified in the same run", async () => {
-    await withExplorer(config, async (explorer, requests) => {
+    await withConfiguredExplorer(chain.rpcUrl, config, async (explorer, requests) => {
       const run = await runAction(
         {
           contracts: manifest([
@@ -271,7 +252,7 @@ describe("an explorer that does not list solc 0.8.31", () => {
   };
 
   it("the CLI says so before sending, and sends it only with --send-unlisted", async () => {
-    await withExplorer(config, async (explorer, requests) => {
+    await withConfiguredExplorer(chain.rpcUrl, config, async (explorer, requests) => {
       const held = await explorerVerify(cli, cliArgs(cancunBox, "cancun.json", explorer.url));
       expect(held.code).toBe(1);
       expect(lines(held)).toContain(cliLine(cancunBox, notListed));
@@ -293,7 +274,7 @@ describe("an explorer that does not list solc 0.8.31", () => {
   }, 180_000);
 
   it("the Action says so before sending, and sends it only with send-unlisted", async () => {
-    await withExplorer(config, async (explorer, requests) => {
+    await withConfiguredExplorer(chain.rpcUrl, config, async (explorer, requests) => {
       const inputs = {
         contracts: manifest([{ address: cancunBox, input: "cancun.json" }]),
         "explorer-url": explorer.url,
