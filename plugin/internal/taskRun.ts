@@ -10,8 +10,10 @@ import type { Service } from "../../src/verify/verifier.js";
  * @returns the project's root, artifacts and Ignition deployments
  */
 export function projectPaths(hre: HardhatRuntimeEnvironment): ProjectPaths {
+  // Set by the Ignition plugin when the project has it; Hardhat's own type does not name it.
+  const { paths } = hre.config;
   const ignition =
-    (hre.config.paths as { ignition?: string }).ignition ?? join(hre.config.paths.root, "ignition");
+    "ignition" in paths && typeof paths.ignition === "string" ? paths.ignition : join(paths.root, "ignition");
   return {
     root: hre.config.paths.root,
     artifacts: hre.config.paths.artifacts,

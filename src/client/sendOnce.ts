@@ -167,9 +167,9 @@ function redactJson(value: unknown, redact: Redactor): unknown {
 function errnoOf(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
-    const code = (current as { code?: unknown }).code;
+    const code = "code" in current ? current.code : undefined;
     if (typeof code === "string" && /^(E[A-Z]+|UND_ERR_SOCKET)$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
+    current = "cause" in current ? current.cause : undefined;
   }
   return undefined;
 }

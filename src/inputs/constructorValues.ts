@@ -1,7 +1,9 @@
 import { InvalidInputError } from "../errors/invalidInputError.js";
 import { constructorParameters } from "../kernel/abiParameters.js";
+import * as z from "../kernel/zod.js";
 
-// Constructor values typed on a command line (the Hardhat task's and the CLI's), as `hardhat verify` reads them.
+// Constructor values typed on a command line (the Hardhat task's and the CLI's), as `hardhat verify` reads them, or
+// saved as JSON in a deployment's file (hardhat-deploy's `args`).
 const field = "constructorArguments";
 
 interface AbiParameterLike {
@@ -21,15 +23,16 @@ export function constructorInputs(abi: readonly unknown[]): readonly AbiParamete
 }
 
 /**
- * Turns command-line words into values of the constructor's parameters, as `hardhat verify` reads them:
- * integers become bigints, `true`/`false` booleans, arrays and tuples are read as JSON, the rest stays text.
+ * Turns command-line words, or values saved as JSON, into values of the constructor's parameters, as `hardhat verify`
+ * reads them: integers become bigints, `true`/`false` booleans, arrays and tuples are read as JSON (a tuple by
+ * position, or by member name), the rest stays text.
  *
  * @param abi - the contract's ABI
- * @param words - the words after ADDRESS
+ * @param words - the words after ADDRESS, or a deployment's saved values
  * @returns the typed values
  * @throws {InvalidInputError} for a count or a value that does not fit
  */
-export function typedConstructorValues(abi: readonly unknown[], words: readonly string[]): unknown[] {
+export function typedConstructorValues(abi: readonly unknown[], words: readonly unknown[]): unknown[] {
   const inputs = constructorInputs(abi);
   if (inputs.length !== words.length) {
     const signature = inputs.map((input) => `${input.type}${input.name ? ` ${input.name}` : ""}`).join(", ");
@@ -49,6 +52,11 @@ function typed(parameter: AbiParameterLike, value: unknown, label: string): unkn
     const parsed = typeof value === "string" ? parseJson(value, type, label) : value;
     const components = parameter.components ?? [];
     if (type === "tuple") {
+      const members = jsonObject.safeParse(parsed);
+      if (members.success)
+        return components.map((component, i) =>
+          typed(component, members.data[component.name || String(i)], `${label}.${component.name || i}`),
+        );
       if (!Array.isArray(parsed) || parsed.length !== components.length)
         throw new InvalidInputError(
           field,
@@ -75,6 +83,9 @@ function typed(parameter: AbiParameterLike, value: unknown, label: string): unkn
   }
   return text;
 }
+
+// A tuple saved by member name: a JSON object, not an array.
+const jsonObject = z.record(z.string(), z.unknown());
 
 function parseJson(text: string, type: string, label: string): unknown {
   try {

@@ -40,12 +40,7 @@ export async function optionalValue(variable: ConfigValue | undefined): Promise<
 }
 
 function isUnsetVariable(error: unknown): boolean {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { number?: unknown }).number === 7 &&
-    (error as { name?: unknown }).name === "HardhatError"
-  );
+  return error instanceof Error && error.name === "HardhatError" && "number" in error && error.number === 7;
 }
 
 /**
