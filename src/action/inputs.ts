@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
+import { httpUrlOf } from "../kernel/httpUrl.js";
 import { parseHeaderText, secretHeaderValues, shortestSecretHeaderValue } from "../kernel/requestHeaders.js";
 import {
   verificationDefaults,
@@ -77,13 +78,7 @@ function integerInput<F extends number | "auto">(
 
 // The chain's JSON-RPC endpoint: checked here, so that a typo is one clear error rather than one per contract.
 function assertRpcUrl(text: string, name: string): void {
-  let protocol: string | undefined;
-  try {
-    protocol = new URL(text).protocol;
-  } catch {
-    protocol = undefined;
-  }
-  if (protocol !== "http:" && protocol !== "https:") {
+  if (!httpUrlOf(text)) {
     throw new InvalidInputError(
       name,
       `Input ${name} must ${name === "rpc-url" ? "be the chain's" : "map chain ids to"} http(s) JSON-RPC URL${name === "rpc-url" ? "" : "s"}, e.g. https://rpc.example.org, got "${text}".`,

@@ -1,3 +1,4 @@
+import { httpUrlOf } from "../kernel/httpUrl.js";
 /** A chain's Blockscout instance as a registry names it. */
 export interface KnownExplorer {
   chainId: number;
@@ -14,13 +15,8 @@ export interface KnownExplorer {
  * @returns the normalised URL, or undefined when it is not an http(s) URL
  */
 export function normaliseInstanceUrl(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    return undefined;
-  }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return undefined;
+  const parsed = httpUrlOf(url.trim());
+  if (!parsed) return undefined;
   const path = parsed.pathname
     .replace(/\/+$/, "")
     .replace(/\/api(?:\/v[12])?$/i, "")

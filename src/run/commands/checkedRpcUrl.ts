@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../../errors/index.js";
+import { httpUrlOf } from "../../kernel/httpUrl.js";
 
 /**
  * Checks a chain's JSON-RPC URL before anything is opened.
@@ -10,13 +11,7 @@ import { InvalidInputError } from "../../errors/index.js";
  */
 export function checkedRpcUrl(text: string | undefined, field: string): string | undefined {
   if (text === undefined) return undefined;
-  let protocol: string | undefined;
-  try {
-    protocol = new URL(text).protocol;
-  } catch {
-    protocol = undefined;
-  }
-  if (protocol !== "http:" && protocol !== "https:")
+  if (!httpUrlOf(text))
     throw new InvalidInputError(
       field,
       `${field} must be the chain's http(s) JSON-RPC URL, e.g. http://127.0.0.1:8545, got "${text}".`,

@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../../errors/index.js";
+import { httpUrlOf } from "../../kernel/httpUrl.js";
 import { assertNoCredentialsInUrl } from "../../kernel/urlCredentials.js";
 import { type Service, services, serviceTitles } from "../../verify/verifier.js";
 import type { NamedUrl } from "./blockscoutTarget.js";
@@ -145,14 +146,7 @@ export function endpointEntries(
       if (field === "urls") {
         if (endpoint.url) throw refused(`${name} names chain ${chainId}'s ${title} endpoint twice.`);
         const source = `${name} ${chainId}=${service}`;
-        let protocol: string | undefined;
-        try {
-          protocol = new URL(value).protocol;
-        } catch {
-          protocol = undefined;
-        }
-        if (protocol !== "http:" && protocol !== "https:")
-          throw refused(`${source}: "${value}" is not an http(s) URL.`);
+        if (!httpUrlOf(value)) throw refused(`${source}: "${value}" is not an http(s) URL.`);
         assertNoCredentialsInUrl(value, name.replace(/^(Input |--)/, ""));
         endpoint.url = { url: value, source };
         continue;
