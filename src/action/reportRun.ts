@@ -39,8 +39,7 @@ export async function reportRun(results: RunResults, inputs: RunReportInputs): P
   const core = await import("@actions/core");
   const setOutput = outputWriter(core);
   const { outputs, cutLine, annotations } = stepOutputValues(results, inputs.optionalTargets);
-  for (const { level, message, title } of annotations)
-    (level === "error" ? core.error : core.warning)(message, { title });
+  for (const { level, message, title } of annotations) core[level](message, { title });
   for (const [name, value] of Object.entries({ ...outputs, ...inputs.outputs })) setOutput(name, value);
   if (cutLine) logLine(cutLine);
   const explorer = results.find((result) => result.explorer)?.explorer ?? "";

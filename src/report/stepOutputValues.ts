@@ -7,7 +7,7 @@ import { neutraliseText } from "./terminalText.js";
 /** A line the step shows beside its log for a record that did not succeed. */
 export interface StepAnnotation {
   /** An error, or a warning for a timeout and for an optional target's failure (the step does not fail for those). */
-  level: "error" | "warning";
+  level: "error" | "warning" | "notice";
   message: string;
   title: string;
 }
@@ -25,7 +25,8 @@ export interface StepOutputValues {
  * The step's outputs and annotations for a run's records: `results` within GitHub's limit for outputs
  * (see {@link resultsOutput}), `verified-count`, `already-verified-count` and `failed-count` per contract (over
  * several targets a contract has a record on each, and a proxy one more for its link), `counts` per target, and an
- * annotation for each record that did not succeed, its explorer text cut and neutralised.
+ * annotation for each record that did not succeed, its chain and target named when the run spans several, its
+ * explorer text cut and neutralised (at most {@link recordAnnotationsPerLevel} of a level: see {@link capAnnotations}).
  *
  * @param results - the run's records
  * @param optionalTargets - the targets whose failures only warn
@@ -36,11 +37,14 @@ export function stepOutputValues(
   optionalTargets: readonly Service[],
 ): StepOutputValues {
   const severalTargets = new Set(results.map((r) => r.target ?? "blockscout")).size > 1;
+  const severalChains = new Set(results.map((r) => r.chainId)).size > 1;
   const annotations = results
     .filter((result) => !isSuccess(result))
     .map((result): StepAnnotation => {
       const optional = optionalTargets.includes(result.target ?? "blockscout");
-      const where = severalTargets && result.target ? ` on ${result.target}` : "";
+      const target = severalTargets && result.target ? ` on ${result.target}` : "";
+      const chain = severalChains && result.chainId !== undefined ? ` (chain ${result.chainId})` : "";
+      const where = `${target}${chain}`;
       return {
         level: result.status === "timeout" || optional ? "warning" : "error",
         message: neutraliseText(
@@ -64,6 +68,39 @@ export function stepOutputValues(
       counts: JSON.stringify(Object.fromEntries(perTarget)),
     },
     cutLine,
-    annotations,
+    annotations: capAnnotations(annotations),
   };
+}
+
+/**
+ * GitHub shows at most 10 error, 10 warning and 10 notice annotations per step and drops the rest without a word
+ * (docs.github.com: "Workflow commands"). The records take at most 9 of a level, so one is left for the step's own
+ * line (its verdict, or a warning about its summary, outputs or comment).
+ */
+export const recordAnnotationsPerLevel = 9;
+
+/**
+ * At most {@link recordAnnotationsPerLevel} annotations of each level, in order; the last kept of a level says how
+ * many more of it there are, and that the job summary holds every record.
+ *
+ * @param annotations - one per record that did not succeed
+ * @returns those kept
+ */
+export function capAnnotations(annotations: readonly StepAnnotation[]): StepAnnotation[] {
+  const total = (level: StepAnnotation["level"]) => annotations.filter((a) => a.level === level).length;
+  const shown = { error: 0, warning: 0, notice: 0 };
+  return annotations.flatMap((annotation) => {
+    const { level } = annotation;
+    if (shown[level] === recordAnnotationsPerLevel) return [];
+    shown[level]++;
+    const more = total(level) - recordAnnotationsPerLevel;
+    if (shown[level] < recordAnnotationsPerLevel || more <= 0) return [annotation];
+    const what = `${level === "error" ? "failure" : level}${more === 1 ? "" : "s"}`;
+    return [
+      {
+        ...annotation,
+        message: `${annotation.message} (${more} more ${what} not annotated here, as GitHub shows ${recordAnnotationsPerLevel + 1} per step: the job summary lists every record)`,
+      },
+    ];
+  });
 }

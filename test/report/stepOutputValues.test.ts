@@ -90,3 +90,32 @@ describe("the step's annotations", () => {
     });
   });
 });
+
+describe("the step's annotations past GitHub's 10 per level", () => {
+  it("are 9 of each level, the last saying how many more and where every record is; the chain named over several", () => {
+    const failures = Array.from({ length: 12 }, (_, index) =>
+      record(testAddress(0x100 + index), { chainId: 1 + (index % 2), status: "failed", message: "No match" }),
+    );
+    const timeouts = Array.from({ length: 10 }, (_, index) =>
+      record(testAddress(0x200 + index), { chainId: 1, status: "timeout" }),
+    );
+    const annotations = stepOutputValues([...failures, ...timeouts], []).annotations;
+    const errors = annotations.filter((annotation) => annotation.level === "error");
+    const warnings = annotations.filter((annotation) => annotation.level === "warning");
+    expect([errors.length, warnings.length]).toEqual([9, 9]);
+    expect(errors[0]).toEqual({
+      level: "error",
+      message: `Box at ${testAddress(0x100)}: No match`,
+      title: "Verification failed (chain 1): Box",
+    });
+    expect(errors[8]?.message).toBe(
+      `Box at ${testAddress(0x108)}: No match (3 more failures not annotated here, as GitHub shows 10 per step: the job summary lists every record)`,
+    );
+    expect(warnings[8]?.message).toBe(
+      `Box at ${testAddress(0x208)}: timeout (1 more warning not annotated here, as GitHub shows 10 per step: the job summary lists every record)`,
+    );
+    expect(stepOutputValues(failures.slice(0, 9), []).annotations.map((a) => a.message)).not.toContainEqual(
+      expect.stringContaining("more"),
+    );
+  });
+});
