@@ -42,7 +42,6 @@ export async function reportRun(results: RunResults, inputs: RunReportInputs): P
   for (const { level, message, title } of annotations) core[level](message, { title });
   for (const [name, value] of Object.entries({ ...outputs, ...inputs.outputs })) setOutput(name, value);
   if (cutLine) logLine(cutLine);
-  const explorer = results.find((result) => result.explorer)?.explorer ?? "";
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   let summaryHoldsTable = false;
   if (summaryFile && !existsSync(summaryFile))
@@ -52,7 +51,7 @@ export async function reportRun(results: RunResults, inputs: RunReportInputs): P
       ),
     );
   else if (summaryFile) {
-    const summary = jobSummaryHtml(results, explorer, results.budgets, inputs.optionalTargets);
+    const summary = jobSummaryHtml(results, results.budgets, inputs.optionalTargets);
     summaryHoldsTable = await core.summary
       .addRaw(summary.html)
       .write()
@@ -69,7 +68,7 @@ export async function reportRun(results: RunResults, inputs: RunReportInputs): P
   if (inputs.comment.prComment)
     await commentOnPullRequest(
       inputs.comment,
-      commentBody(results, explorer, process.env, {
+      commentBody(results, process.env, {
         summaryHoldsTable,
         optionalTargets: inputs.optionalTargets,
       }),

@@ -1,18 +1,16 @@
-import { neutraliseText } from "../report/terminalText.js";
+import { statusTableText } from "../report/resultsTable.js";
 import type { LedgerEntry } from "./ledgerFile.js";
 
-const stateLabels: Record<LedgerEntry["status"], string> = {
-  verified: "verified",
-  pending: "pending",
-  failed: "FAILED",
-  timeout: "TIMEOUT (pending)",
+// A timeout's guid is still pending; a submission sent may have had no answer.
+const words: Partial<Record<LedgerEntry["status"], string>> = {
+  timeout: "timeout (pending)",
   submitting: "sent, no answer yet",
 };
 
 /**
- * Renders a ledger as a plain-text table for a terminal: every contract on every chain and target with its state,
- * its guid, and its link; one name per address (a proxy link's row takes its contract's); sorted by name, then chain,
- * then target.
+ * Renders a ledger as a plain-text table for a terminal (see {@link statusTableText}): every contract on every chain
+ * and target with its state, its guid, and its link; one name per address (a proxy link's row takes its contract's);
+ * sorted by name, then chain, then target.
  *
  * @param entries - the ledger's entries
  * @returns the table, lines joined with `\n`; a sentence when the ledger is empty
@@ -29,25 +27,20 @@ export function formatLedgerTable(entries: readonly LedgerEntry[]): string {
       compare(serviceOfLedgerKey(a.explorer), serviceOfLedgerKey(b.explorer)) ||
       compare(a.format, b.format),
   );
-  const rows = sorted.map((entry) => [
-    neutraliseText(nameOf(entry)),
-    entry.chainId === undefined ? "-" : String(entry.chainId),
-    neutraliseText(entry.address),
-    `${serviceOfLedgerKey(entry.explorer)}${entry.format === "proxy" ? " (proxy link)" : ""}`,
-    stateLabels[entry.status],
-    neutraliseText(entry.guid ?? ""),
-    neutraliseText(entry.url ?? `${entry.explorer}/address/${entry.address}#code`),
-  ]);
-  const header = ["Contract", "Chain", "Address", "Target", "State", "Guid", "Link"];
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  return statusTableText(
+    sorted.map((entry) => ({
+      chainId: entry.chainId,
+      service: serviceOfLedgerKey(entry.explorer),
+      contract: `${nameOf(entry)}${entry.format === "proxy" ? " (proxy link)" : ""}`,
+      address: entry.address,
+      status: entry.status === "submitting" ? "pending" : entry.status,
+      word: words[entry.status] ?? entry.status,
+      link: entry.url ?? `${entry.explorer}/address/${entry.address}#code`,
+      explorer: entry.explorer,
+      proxyLink: entry.format === "proxy",
+      guid: entry.guid,
+    })),
   );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join("  ")
-      .trimEnd();
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
 /**

@@ -24,7 +24,6 @@ export interface CommentFallback {
  * and where the records are (the job summary, only when it holds them).
  *
  * @param results - the records
- * @param explorer - the explorer's base URL
  * @param env - the runner's environment, for the run's address (`GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`,
  *   `GITHUB_RUN_ID`)
  * @param fallback - whether the job summary holds the table
@@ -32,7 +31,6 @@ export interface CommentFallback {
  */
 export function commentBody(
   results: readonly VerificationResult[],
-  explorer: string,
   env: NodeJS.ProcessEnv,
   fallback: CommentFallback = { summaryHoldsTable: true },
 ): string {
@@ -43,7 +41,7 @@ export function commentBody(
     results,
     (text) => text.length <= maxCommentChars,
     (records, cutNote) =>
-      `${commentMarker}\n${resultsHtml(records, explorer, fallback.optionalTargets)}${cutNote ? `<p>${summaryText(cutNote)}</p>\n` : ""}${runLink ? `<p>From ${runLink}.</p>\n` : ""}`,
+      `${commentMarker}\n${resultsHtml(records, fallback.optionalTargets, cutNote)}${runLink ? `<p>From ${runLink}.</p>\n` : ""}`,
   );
   if (fitted !== undefined) return fitted.text;
   const where = fallback.summaryHoldsTable

@@ -17,14 +17,12 @@ export interface JobSummary {
  * then a line per service on its budget.
  *
  * @param results - the records
- * @param explorer - the explorer's base URL
  * @param budgets - per service, what the run spent of its stated budget and what is left: a line each, last
  * @param optionalTargets - the targets whose failures only warn: said beside them
  * @returns the summary's HTML, and whether it holds the table
  */
 export function jobSummaryHtml(
   results: readonly VerificationResult[],
-  explorer: string,
   budgets: Partial<Record<Service, ServiceBudget>> = {},
   optionalTargets: readonly Service[] = [],
 ): JobSummary {
@@ -34,8 +32,7 @@ export function jobSummaryHtml(
   const fitted = fitWithin(
     results,
     fitsBytes(maxJobSummaryBytes - Buffer.byteLength(budgetHtml)),
-    (records, cutNote) =>
-      `${resultsHtml(records, explorer, optionalTargets)}${cutNote ? `<p>${summaryText(cutNote)}</p>\n` : ""}`,
+    (records, cutNote) => resultsHtml(records, optionalTargets, cutNote),
   );
   const html =
     fitted?.text ??

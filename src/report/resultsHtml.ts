@@ -1,7 +1,7 @@
-import { isSuccess, type VerificationResult } from "../verify/job.js";
+import type { VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
 import { targetTotalsLine, totalsLine } from "./contractCounts.js";
-import { statusWord } from "./statusWord.js";
+import { rowsOfResults, type StatusRow, spanOf } from "./statusRows.js";
 import { neutraliseText } from "./terminalText.js";
 
 const statusIcons: Record<VerificationResult["status"], string> = {
@@ -11,10 +11,6 @@ const statusIcons: Record<VerificationResult["status"], string> = {
   failed: "❌",
   timeout: "⌛",
 };
-
-// A record's status: its icon, and the word every door uses for it (a proxy's link made by this run is `linked`).
-const statusText = (result: Pick<VerificationResult, "status" | "format">) =>
-  `${statusIcons[result.status]} ${statusWord(result)}`;
 
 // HTML's own characters, and those markdown would read if the summary's HTML block were ever broken: each as a
 // character reference, so no text of the explorer's becomes a tag, a link, an image, a heading or emphasis.
@@ -62,114 +58,109 @@ export function summaryLink(url: string, label: string): string {
     : summaryText(label);
 }
 
-const columns = ["Contract", "Address", "Status", "Time", "Message"];
-
-// Written here rather than with @actions/core's addTable, which leaves an empty cell's <td> unclosed.
-function tableHtml(results: readonly VerificationResult[]): string {
-  const row = (cells: readonly string[], tag: "th" | "td") =>
-    `<tr>${cells.map((cell) => `<${tag}>${cell}</${tag}>`).join("")}</tr>`;
-  const rows = results.map((r) =>
-    row(
-      [
-        summaryText(r.contract),
-        summaryLink(r.url, r.address),
-        statusText(r),
-        `${(r.durationMs / 1_000).toFixed(1)} s`,
-        summaryText(r.message ?? ""),
-      ],
-      "td",
-    ),
-  );
-  return `<table>${row(columns, "th")}${rows.join("")}</table>`;
-}
-
-// A run over several targets: a row per contract, a column per target with its status linked to that target's page.
-function targetsTableHtml(
-  results: readonly VerificationResult[],
-  targets: readonly string[],
-  optionalTargets: readonly Service[],
-): string {
-  const row = (cells: readonly string[], tag: "th" | "td") =>
-    `<tr>${cells.map((cell) => `<${tag}>${cell}</${tag}>`).join("")}</tr>`;
-  const contracts = new Map<
-    string,
-    { contract: string; address: string; byTarget: Map<string, VerificationResult> }
-  >();
-  for (const r of results) {
-    const key = `${r.chainId ?? ""} ${r.address.toLowerCase()} ${r.format === "proxy" ? "proxy" : ""}`;
-    const entry = contracts.get(key) ?? { contract: r.contract, address: r.address, byTarget: new Map() };
-    entry.byTarget.set(r.target ?? "blockscout", r);
-    contracts.set(key, entry);
-  }
-  const rows = [...contracts.values()].map((entry) =>
-    row(
-      [
-        summaryText(entry.contract),
-        summaryText(entry.address),
-        ...targets.map((target) => {
-          const r = entry.byTarget.get(target);
-          if (!r) return "–";
-          const optional =
-            !isSuccess(r) && optionalTargets.includes(target as Service) ? " (optional target)" : "";
-          const cell = `${summaryLink(r.url, statusText(r))}${optional}`;
-          return r.message && r.status !== "verified" ? `${cell}<br>${summaryText(r.message)}` : cell;
-        }),
-      ],
-      "td",
-    ),
-  );
-  return `<table>${row(["Contract", "Address", ...targets.map(summaryText)], "th")}${rows.join("")}</table>`;
-}
+// A row's status: its icon and its word.
+const statusText = (row: StatusRow) => `${statusIcons[row.status]} ${row.word}`;
 
 /**
- * The results as HTML, for the job summary and the pull request comment: the explorer, a totals line, and a table
- * with a row per contract, its address linked to the explorer (over several targets, a column per target, each
- * status linked to that target's page); results on several chains get a section per chain,
- * each with its explorer and totals. Every text is escaped for HTML and markdown and kept inside its cell, and no
- * line is blank (a blank line would end the HTML block in markdown).
+ * The results as HTML, for the job summary and the pull request comment: the explorers (each with its service and
+ * chain when there are several), a totals line, and a table with a row per contract and a Chain column when the
+ * results span chains. Over one service, its status, time and message, the address linked to the contract's page;
+ * over several, a column per service, each status linked to that service's page. Every text is escaped for HTML and
+ * markdown and kept inside its cell, and no line is blank (a blank line would end the HTML block in markdown).
  *
  * @param results - the records
- * @param explorer - the explorer's base URL
  * @param optionalTargets - the targets whose failures only warn: each such failure says so
+ * @param cutNote - what was cut to fit the surface, said after the table
  * @returns HTML lines, each ending with a line break
  */
 export function resultsHtml(
   results: readonly VerificationResult[],
-  explorer: string,
   optionalTargets: readonly Service[] = [],
+  cutNote?: string,
 ): string {
-  const lines = ["<h2>Contract verification</h2>"];
-  const targets = [...new Set(results.map((r) => r.target ?? "blockscout"))];
-  if (targets.length > 1) {
-    lines.push(
-      `<p>${summaryText(targetTotalsLine(results, targets, optionalTargets))}</p>`,
-      targetsTableHtml(results, targets, optionalTargets),
-    );
-    return lines.map((line) => `${line}\n`).join("");
+  const rows = rowsOfResults(results);
+  const { services, chains } = spanOf(rows);
+  const totals =
+    services.length > 1
+      ? targetTotalsLine(results, services, optionalTargets)
+      : totalsLine(results).replace(/^\d+ contracts?/, (all) =>
+          chains > 1 ? `${all} on ${chains} chains` : all,
+        );
+  const chainHeader = chains > 1 ? ["Chain"] : [];
+  const chainCells = (row: StatusRow) => (chains > 1 ? [String(row.chainId ?? "-")] : []);
+  const table =
+    services.length > 1
+      ? tableHtml(
+          ["Contract", ...chainHeader, "Address", ...services.map(summaryText)],
+          contractLines(rows).map(([first, byService]) => [
+            summaryText(first.contract),
+            ...chainCells(first),
+            summaryText(first.address),
+            ...services.map((service) => {
+              const row = byService.get(service);
+              if (!row) return "–";
+              const failed = row.status === "failed" || row.status === "timeout";
+              const optional =
+                failed && optionalTargets.includes(service as Service) ? " (optional target)" : "";
+              const cell = `${summaryLink(row.link, statusText(row))}${optional}`;
+              return row.message && row.status !== "verified"
+                ? `${cell}<br>${summaryText(row.message)}`
+                : cell;
+            }),
+          ]),
+        )
+      : tableHtml(
+          ["Contract", ...chainHeader, "Address", "Status", "Time", "Message"],
+          rows.map((row) => [
+            summaryText(row.contract),
+            ...chainCells(row),
+            summaryLink(row.link, row.address),
+            statusText(row),
+            `${((row.durationMs ?? 0) / 1_000).toFixed(1)} s`,
+            summaryText(row.message ?? ""),
+          ]),
+        );
+  const note = cutNote ? [`<p>${summaryText(cutNote)}</p>`] : [];
+  return [
+    "<h2>Contract verification</h2>",
+    ...explorersHtml(rows),
+    `<p>${summaryText(totals)}</p>`,
+    table,
+    ...note,
+  ]
+    .map((line) => `${line}\n`)
+    .join("");
+}
+
+// Where the rows were verified: one explorer, or each with its service and chain where the run spans several.
+function explorersHtml(rows: readonly StatusRow[]): string[] {
+  const { services, chains } = spanOf(rows);
+  const places = new Map<string, string>();
+  for (const { service, chainId, explorer } of rows.filter((row) => row.explorer)) {
+    const where = [services.length > 1 && service, chains > 1 && `chain ${chainId ?? "-"}`];
+    const said = where.filter(Boolean).join(" on ");
+    const link = summaryLink(explorer, explorer);
+    places.set(`${said} ${explorer}`, said ? `${summaryText(said)}: ${link}` : link);
   }
-  const chains = [...new Set(results.map((r) => r.chainId))];
-  if (chains.length <= 1) {
-    lines.push(
-      `<p>Explorer: ${summaryLink(explorer, explorer)}</p>`,
-      `<p>${summaryText(totalsLine(results))}</p>`,
-      tableHtml(results),
-    );
-  } else {
-    // One section per chain, in chain id order; records without a chain (manifest entries) last.
-    lines.push(`<p>${summaryText(totalsLine(results))} on ${chains.length} chains</p>`);
-    const ordered = [...chains].sort(
-      (a, b) => (a ?? Number.MAX_SAFE_INTEGER) - (b ?? Number.MAX_SAFE_INTEGER),
-    );
-    for (const chainId of ordered) {
-      const group = results.filter((r) => r.chainId === chainId);
-      const groupExplorer = group[0]?.explorer ?? explorer;
-      lines.push(
-        `<h3>${chainId === undefined ? "Other contracts" : `Chain ${chainId}`}</h3>`,
-        `<p>Explorer: ${summaryLink(groupExplorer, groupExplorer)}</p>`,
-        `<p>${summaryText(totalsLine(group))}</p>`,
-        tableHtml(group),
-      );
-    }
+  const all = [...places.values()];
+  return all.length === 0 ? [] : [`<p>${all.length === 1 ? "Explorer" : "Explorers"}: ${all.join("; ")}</p>`];
+}
+
+// A row per contract (its chain, its address, and a proxy's link apart), with its row per service.
+function contractLines(rows: readonly StatusRow[]): Array<[StatusRow, Map<string, StatusRow>]> {
+  const lines = new Map<string, [StatusRow, Map<string, StatusRow>]>();
+  for (const row of rows) {
+    const key = `${row.chainId ?? ""} ${row.address.toLowerCase()} ${row.proxyLink}`;
+    const line = lines.get(key) ?? [row, new Map()];
+    lines.set(key, line);
+    line[1].set(row.service, row);
   }
-  return lines.map((line) => `${line}\n`).join("");
+  return [...lines.values()];
+}
+
+// Written here rather than with @actions/core's addTable, which leaves an empty cell's <td> unclosed.
+function tableHtml(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+  const row = (cells: readonly string[], tag: "th" | "td") =>
+    `<tr>${cells.map((cell) => `<${tag}>${cell}</${tag}>`).join("")}</tr>`;
+  return `<table>${row(header, "th")}${rows.map((cells) => row(cells, "td")).join("")}</table>`;
 }

@@ -115,8 +115,13 @@ describe("the Action over deployments on two chains", () => {
       `Verifying ${results.length} contracts on ${chainIds.map((chainId, index) => `Blockscout chain ${chainId} at ${explorers[index]?.url} (from input explorers (chain ${chainId}); chain ${chainId} from the deployment ignition/deployments/chain-${chainId})`).join(", ")}`,
     );
     expect(run.stdout).toMatch(new RegExp(`\\[chain ${chainIds[1]}\\] verified `));
-    expect(run.summary).toContain(`<h3>Chain ${chainIds[0]}</h3>`);
-    expect(run.summary).toContain(`<h3>Chain ${chainIds[1]}</h3>`);
+    // One table with a Chain column, and each chain's explorer named.
+    expect(run.summary).toContain("<tr><th>Contract</th><th>Chain</th><th>Address</th>");
+    for (const [index, chainId] of chainIds.entries()) {
+      const url = explorers[index]?.url ?? "";
+      expect(run.summary).toContain(`chain ${chainId}&#58; <a href="${url}">`);
+      expect(run.summary.match(new RegExp(`<td>${chainId}</td>`, "g"))).toHaveLength(results.length / 2);
+    }
 
     const ledger = JSON.parse(await readFile(join(project, ".explorer-verify", "ledger.json"), "utf8")) as {
       entries: LedgerEntry[];

@@ -21,13 +21,13 @@ describe("the comment's body", () => {
       GITHUB_REPOSITORY: "octo/box",
       GITHUB_RUN_ID: "9",
     };
-    expect(commentBody(results, "https://eth.blockscout.com", env)).toBe(
+    expect(commentBody(results, env)).toBe(
       `${commentMarker}\n<h2>Contract verification</h2>\n<p>300 contracts&#58; 300 failed</p>\n<p>The table is too long for a comment: it is in the job summary of <a href="https://github.com/octo/box/actions/runs/9">run 9</a>.</p>\n`,
     );
-    expect(commentBody(results, "https://eth.blockscout.com", env, { summaryHoldsTable: false })).toBe(
+    expect(commentBody(results, env, { summaryHoldsTable: false })).toBe(
       `${commentMarker}\n<h2>Contract verification</h2>\n<p>300 contracts&#58; 300 failed</p>\n<p>The table is too long for a comment: the log and the results output of <a href="https://github.com/octo/box/actions/runs/9">run 9</a> hold the records.</p>\n`,
     );
-    expect(commentBody(results.slice(0, 2), "https://eth.blockscout.com", env)).toMatch(
+    expect(commentBody(results.slice(0, 2), env)).toMatch(
       /^<!-- explorer-verify -->\n<h2>Contract verification<\/h2>\n[\s\S]*<\/table>\n<p>From <a href="https:\/\/github.com\/octo\/box\/actions\/runs\/9">run 9<\/a>.<\/p>\n$/,
     );
   });
@@ -51,7 +51,7 @@ describe("explorer text in the comment", () => {
     const results = Array.from({ length: 8 }, (_, index) =>
       failure(testAddress(index + 1), "<".repeat(200_000)),
     );
-    const body = commentBody(results, "https://eth.blockscout.com", {});
+    const body = commentBody(results, {});
     expect(body.length).toBeLessThanOrEqual(65_536);
     expect(body).toContain(`${"&#60;".repeat(500)}… &#40;199,500 characters cut&#41;`);
     expect(body).toContain(
@@ -62,7 +62,6 @@ describe("explorer text in the comment", () => {
   it("shows mentions and issue references inside <code>, where GitHub neither notifies nor links", () => {
     const body = commentBody(
       [failure(testAddress(1), "ask @octocat or @octo-org/core-team about #12, octo/box#3 and GH-7 (a@b.c)")],
-      "https://eth.blockscout.com",
       {},
     );
     expect(body).toContain(
@@ -86,7 +85,7 @@ describe("explorer text in the comment", () => {
       [1, 2, 3].map((n) => mentioned(testAddress(n), "blockscout", n)),
     ];
     for (const results of runs) {
-      const body = commentBody(results, "https://eth.blockscout.com", {});
+      const body = commentBody(results, {});
       expect(body).toContain("<code>@org/team</code>");
       expect(body.replace(/<code>[^<]*<\/code>/g, "")).not.toContain("@");
     }

@@ -23,13 +23,10 @@ function record(address: string, fields: Partial<VerificationResult>): Verificat
 
 describe("the job summary", () => {
   it("closes every cell, the empty message of a verified contract included", () => {
-    const summary = jobSummaryHtml(
-      [
-        record(verified, {}),
-        record(failed, { status: "failed", message: "Bytecode does not match", durationMs: 300 }),
-      ],
-      explorer,
-    ).html;
+    const summary = jobSummaryHtml([
+      record(verified, {}),
+      record(failed, { status: "failed", message: "Bytecode does not match", durationMs: 300 }),
+    ]).html;
     expect(summary).toBe(
       [
         "<h2>Contract verification</h2>",
@@ -55,7 +52,6 @@ describe("the job summary", () => {
         record(verified, { target: "etherscan" }),
         record(failed, { target: "etherscan", status: "failed", error: { code: "quota_exhausted" } }),
       ],
-      explorer,
       {
         etherscan: {
           unit: "submissions",
@@ -74,35 +70,57 @@ describe("the job summary", () => {
     );
   });
 
-  it("closes every cell in each chain's table when the results span several chains", () => {
-    const summary = jobSummaryHtml(
-      [record(verified, { chainId: 10 }), record(failed, { chainId: 8453, status: "timeout" })],
-      explorer,
-    ).html;
-    expect(summary.match(/<h3>[^<]*<\/h3>/g)).toEqual(["<h3>Chain 10</h3>", "<h3>Chain 8453</h3>"]);
+  it("names each chain's explorer and each row's chain when the results span several chains", () => {
+    const base = "https://base.blockscout.com";
+    const summary = jobSummaryHtml([
+      record(verified, { chainId: 10 }),
+      record(verified, { chainId: 8453, status: "timeout", explorer: base, url: "" }),
+    ]).html;
+    expect(summary.split("\n").slice(1, 3)).toEqual([
+      `<p>Explorers: chain 10: <a href="${explorer}">https&#58;//eth.blockscout.com</a>; chain 8453: <a href="${base}">https&#58;//base.blockscout.com</a></p>`,
+      "<p>2 contracts on 2 chains&#58; 1 verified, 1 timeout</p>",
+    ]);
     const rows = summary.match(/<tr>.*?<\/tr>/g) ?? [];
-    expect(rows).toHaveLength(4);
+    expect(rows.slice(1)).toEqual([
+      `<tr><td>Box</td><td>10</td><td><a href="${explorer}/address/${verified}#code">${verified}</a></td><td>✅ verified</td><td>1.3 s</td><td></td></tr>`,
+      `<tr><td>Box</td><td>8453</td><td>${verified}</td><td>⌛ timeout</td><td>1.3 s</td><td></td></tr>`,
+    ]);
     for (const row of rows)
-      expect(row).toMatch(/^<tr>(?:<(t[hd])>(?:[^<]|<a [^>]*>[^<]*<\/a>)*<\/\1>){5}<\/tr>$/);
+      expect(row).toMatch(/^<tr>(?:<(t[hd])>(?:[^<]|<a [^>]*>[^<]*<\/a>)*<\/\1>){6}<\/tr>$/);
+  });
+
+  it("over several services and chains, has a row per chain and address, and names each service's endpoint", () => {
+    const endpoint = "https://scan.example/api";
+    const summary = jobSummaryHtml(
+      [10, 8453].flatMap((chainId) => [
+        record(verified, { chainId, target: "blockscout" }),
+        record(verified, { chainId, target: "etherscan", explorer: endpoint, url: "" }),
+      ]),
+    ).html;
+    expect(summary).toContain(
+      `<p>Explorers: blockscout on chain 10: <a href="${explorer}">https&#58;//eth.blockscout.com</a>; etherscan on chain 10: <a href="${endpoint}">https&#58;//scan.example/api</a>; blockscout on chain 8453`,
+    );
+    expect(summary.match(/<tr>.*?<\/tr>/g)?.map((row) => row.replace(/<a [^>]*>|<\/a>/g, ""))).toEqual([
+      "<tr><th>Contract</th><th>Chain</th><th>Address</th><th>blockscout</th><th>etherscan</th></tr>",
+      `<tr><td>Box</td><td>10</td><td>${verified}</td><td>✅ verified</td><td>✅ verified</td></tr>`,
+      `<tr><td>Box</td><td>8453</td><td>${verified}</td><td>✅ verified</td><td>✅ verified</td></tr>`,
+    ]);
   });
 });
 
 describe("the job summary of a run over several targets", () => {
   it("has a column per target, each status linked to that target's page, and a failure's reason in its cell", () => {
     const etherscanUrl = `https://etherscan.io/address/${verified}#code`;
-    const summary = jobSummaryHtml(
-      [
-        record(verified, { target: "blockscout" }),
-        record(verified, {
-          target: "etherscan",
-          url: etherscanUrl,
-          status: "failed",
-          message: "Max daily rate limit reached",
-          error: { code: "quota_exhausted" },
-        }),
-      ],
-      explorer,
-    ).html;
+    const summary = jobSummaryHtml([
+      record(verified, { target: "blockscout" }),
+      record(verified, {
+        target: "etherscan",
+        url: etherscanUrl,
+        status: "failed",
+        message: "Max daily rate limit reached",
+        error: { code: "quota_exhausted" },
+      }),
+    ]).html;
     expect(summary).toContain(
       `<tr><th>Contract</th><th>Address</th><th>blockscout</th><th>etherscan</th></tr><tr><td>Box</td><td>${verified}</td><td><a href="${explorer}/address/${verified}#code">✅ verified</a></td><td><a href="${etherscanUrl}">❌ failed</a><br>Max daily rate limit reached</td></tr>`,
     );
@@ -111,15 +129,12 @@ describe("the job summary of a run over several targets", () => {
 
 describe("explorer text in the job summary", () => {
   it("shows mentions and issue references inside <code>, where GitHub neither notifies nor links", () => {
-    const summary = jobSummaryHtml(
-      [
-        record(failed, {
-          status: "failed",
-          message: "@octocat: see @octo-org/team, #1, octo/box#2 and gh-3",
-        }),
-      ],
-      explorer,
-    ).html;
+    const summary = jobSummaryHtml([
+      record(failed, {
+        status: "failed",
+        message: "@octocat: see @octo-org/team, #1, octo/box#2 and gh-3",
+      }),
+    ]).html;
     expect(summary).toContain(
       "<td><code>@octocat</code>&#58; see <code>@octo-org/team</code>, <code>&#35;1</code>, <code>octo/box&#35;2</code> and <code>gh-3</code></td>",
     );
@@ -129,7 +144,7 @@ describe("explorer text in the job summary", () => {
     const results = Array.from({ length: 8 }, (_, index) =>
       record(testAddress(0xd0 + index), { status: "failed", message: `${index}`.repeat(200_000) }),
     );
-    const { html: summary, holdsTable } = jobSummaryHtml(results, explorer);
+    const { html: summary, holdsTable } = jobSummaryHtml(results);
     expect(holdsTable).toBe(true);
     expect(Buffer.byteLength(summary)).toBeLessThan(1_048_576);
     expect(summary).toContain(`<td>${"7".repeat(2_000)}… &#40;198,000 characters cut&#41;</td>`);
@@ -142,7 +157,7 @@ describe("explorer text in the job summary", () => {
     const results = Array.from({ length: 6_000 }, (_, index) =>
       record(testAddress(index + 1), { status: "failed", message: "Bytecode does not match" }),
     );
-    const { html, holdsTable } = jobSummaryHtml(results, explorer);
+    const { html, holdsTable } = jobSummaryHtml(results);
     expect(holdsTable).toBe(false);
     expect(html).toBe(
       "<h2>Contract verification</h2>\n<p>6000 contracts&#58; 6000 failed</p>\n<p>The table is too long for the job summary &#40;GitHub keeps at most 1 MiB per step&#41;&#58; the step&#39;s log and its results output hold the records.</p>\n",
@@ -166,7 +181,7 @@ describe("the job summary's counts", () => {
         ...(r.address === proxy && r.format !== "proxy" ? { status: "failed" as const, message: "No" } : {}),
       },
     ]);
-    const { html } = jobSummaryHtml(results, explorer, {}, ["etherscan"]);
+    const { html } = jobSummaryHtml(results, {}, ["etherscan"]);
     expect(html).toContain(
       "<p>2 contracts on blockscout, etherscan&#58; blockscout 2 verified; etherscan 1 verified, 1 failed &#40;optional target&#41;</p>",
     );
@@ -175,10 +190,10 @@ describe("the job summary's counts", () => {
 
   it("shows a proxy's link made by this run as linked, and counts it with its proxy", () => {
     const proxy = testAddress(0xc4);
-    const html = jobSummaryHtml(
-      [record(proxy, {}), record(proxy, { format: "proxy", contract: "proxy of Box", status: "verified" })],
-      explorer,
-    ).html;
+    const html = jobSummaryHtml([
+      record(proxy, {}),
+      record(proxy, { format: "proxy", contract: "proxy of Box", status: "verified" }),
+    ]).html;
     expect(html).toContain("<p>1 contract&#58; 1 verified</p>");
     expect(html).toContain("<td>proxy of Box</td>");
     expect(html).toContain("<td>✅ linked</td>");

@@ -1,0 +1,95 @@
+import type { VerificationResult } from "../verify/job.js";
+import { statusWord } from "./statusWord.js";
+
+/**
+ * One row of every status table, the run's records and the ledger's entries alike: a contract on one chain and
+ * service, its status and its page. The terminal, the job summary and the pull request's comment render these.
+ */
+export interface StatusRow {
+  chainId: number | undefined;
+  service: string;
+  /** As shown: a contract a factory created follows its factory's row, indented. */
+  contract: string;
+  address: string;
+  status: VerificationResult["status"];
+  /** The status in words: a proxy's link made is `linked`; the ledger has words of its own. */
+  word: string;
+  /** The contract's page on the service, or "". */
+  link: string;
+  /** Where the service was asked: its site, or its endpoint. */
+  explorer: string;
+  /** A proxy's link, a row of its own beside its proxy's. */
+  proxyLink: boolean;
+  message?: string | undefined;
+  durationMs?: number | undefined;
+  guid?: string | undefined;
+}
+
+/**
+ * The run's records as rows, each contract's rows together, a created contract's under its factory.
+ *
+ * @param results - the records
+ * @returns a row per record
+ */
+export function rowsOfResults(results: readonly VerificationResult[]): StatusRow[] {
+  const rows = groupedUnderFactories(results).map(
+    ({ result: r, label }): StatusRow => ({
+      chainId: r.chainId,
+      service: r.target ?? "blockscout",
+      contract: label,
+      address: r.address,
+      status: r.status,
+      word: statusWord(r),
+      link: r.url,
+      explorer: r.explorer,
+      proxyLink: r.format === "proxy",
+      message: r.message,
+      durationMs: r.durationMs,
+    }),
+  );
+  // Each contract's rows together, in the order the contracts first appear.
+  const key = (row: StatusRow) => `${row.chainId ?? ""} ${row.address.toLowerCase()} ${row.proxyLink}`;
+  const order = new Map<string, number>();
+  for (const row of rows) if (!order.has(key(row))) order.set(key(row), order.size);
+  return rows.sort((a, b) => (order.get(key(a)) ?? 0) - (order.get(key(b)) ?? 0));
+}
+
+/**
+ * What the rows span: their services (a Target column, or a column each), and their chains (a Chain column).
+ *
+ * @param rows - the rows
+ * @returns the services in the order they first appear, and whether there are several chains
+ */
+export function spanOf(rows: readonly StatusRow[]): { services: string[]; chains: number } {
+  return {
+    services: [...new Set(rows.map((row) => row.service))],
+    chains: new Set(rows.map((row) => row.chainId)).size,
+  };
+}
+
+// Contracts a factory created follow their factory's row (on the same chain and service), indented; those whose
+// factory has no row say who created them.
+function groupedUnderFactories(
+  results: readonly VerificationResult[],
+): Array<{ result: VerificationResult; label: string }> {
+  const place = (r: VerificationResult, address: string) =>
+    `${r.target ?? ""} ${r.chainId ?? ""} ${address.toLowerCase()}`;
+  const addresses = new Set(results.map((r) => place(r, r.address)));
+  const factoryOf = (r: VerificationResult) =>
+    r.createdBy && addresses.has(place(r, r.createdBy.factory)) ? place(r, r.createdBy.factory) : undefined;
+  const children = new Map<string, VerificationResult[]>();
+  for (const r of results) {
+    const factory = factoryOf(r);
+    if (factory) children.set(factory, [...(children.get(factory) ?? []), r]);
+  }
+  const grouped: Array<{ result: VerificationResult; label: string }> = [];
+  const add = (r: VerificationResult, depth: number) => {
+    const orphan = r.createdBy && !factoryOf(r);
+    const label = orphan ? `${r.contract} (created by ${r.createdBy?.factory})` : r.contract;
+    grouped.push({ result: r, label: depth > 0 ? `${"  ".repeat(depth - 1)}└ ${label}` : label });
+    if (depth < 8 && r.format !== "proxy")
+      for (const child of children.get(place(r, r.address)) ?? []) add(child, depth + 1);
+  };
+  for (const r of results) if (!factoryOf(r)) add(r, 0);
+  return grouped;
+}
