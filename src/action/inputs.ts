@@ -32,7 +32,7 @@ export interface ActionInputs extends RunSettingValues {
   explorers: Record<number, string>;
   /** From `rpc-urls`: JSON-RPC URLs by chain id. */
   rpcUrls: Record<number, string>;
-  /** From `endpoints` and `endpoint-keys`: a chain's own endpoints and keys (masked), by chain id. */
+  /** From `endpoints`, `endpoint-keys` and `endpoint-sites`: a chain's own endpoints, keys (masked), sites. */
   endpoints: Record<number, ChainEndpoints>;
   /** The ledger file as given (`none`: no ledger); resolved inside the workspace by the caller. */
   ledger: string;
@@ -214,8 +214,8 @@ function endpointsInput(): Record<number, ChainEndpoints> {
       .map((line) => line.trim())
       .filter((line) => line !== "");
   const endpoints = endpointEntries(
-    { urls: lines("endpoints"), keys: lines("endpoint-keys") },
-    { urls: "Input endpoints", keys: "Input endpoint-keys" },
+    { urls: lines("endpoints"), keys: lines("endpoint-keys"), sites: lines("endpoint-sites") },
+    { urls: "Input endpoints", keys: "Input endpoint-keys", sites: "Input endpoint-sites" },
   );
   for (const chain of Object.values(endpoints))
     for (const endpoint of Object.values(chain)) if (endpoint?.apiKey) maskSecret(endpoint.apiKey.value);

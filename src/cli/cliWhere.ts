@@ -14,10 +14,11 @@ import {
 } from "./arguments.js";
 import { foundryCompilers } from "./foundryCompilers.js";
 
-/** The flags that give a chain its own endpoint of a service, and the variable holding its key; repeatable. */
+/** The flags that give a chain its own endpoint of a service, the variable holding its key, its site; repeatable. */
 export const endpointFlags = {
   endpoint: { type: "string", multiple: true },
   "endpoint-key": { type: "string", multiple: true },
+  "endpoint-site": { type: "string", multiple: true },
 } as const;
 
 /** The flags that say where a run goes, as parsed. */
@@ -27,6 +28,7 @@ export interface WhereFlagValues {
   "rpc-url"?: string | undefined;
   endpoint?: string[] | undefined;
   "endpoint-key"?: string[] | undefined;
+  "endpoint-site"?: string[] | undefined;
 }
 
 /**
@@ -57,8 +59,12 @@ export function cliWhere(
       : undefined,
     foundry,
     endpoints: endpointEntries(
-      { urls: values.endpoint ?? [], keys: values["endpoint-key"] ?? [] },
-      { urls: "--endpoint", keys: "--endpoint-key" },
+      {
+        urls: values.endpoint ?? [],
+        keys: values["endpoint-key"] ?? [],
+        sites: values["endpoint-site"] ?? [],
+      },
+      { urls: "--endpoint", keys: "--endpoint-key", sites: "--endpoint-site" },
     ),
     keys: {
       blockscout: apiKeyFromEnvironment(),

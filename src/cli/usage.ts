@@ -53,6 +53,7 @@ Where they are verified:
                               10=etherscan=https://api.tenderly.co/api/v1/account/A/project/P/etherscan/verify/network/10
   --endpoint-key CHAIN=SERVICE=VARIABLE  the environment variable holding that endpoint's key (repeatable); it is
                               sent to that chain's endpoint of that service only
+  --endpoint-site CHAIN=SERVICE=URL  where that endpoint shows its contracts, for the records' links (repeatable)
   The chain given, the chain the deployments record and the chain --rpc-url answers must agree; otherwise
   nothing is sent.
 

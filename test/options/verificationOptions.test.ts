@@ -63,6 +63,7 @@ describe("action.yml against the options module", () => {
       "explorers",
       "endpoints",
       "endpoint-keys",
+      "endpoint-sites",
       "rpc-urls",
       "ledger",
       "recheck",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import { endpointEntries } from "../../src/run/targets/chainEndpoints.js";
 import { type ChainEndpoints, resolveTargets, type TargetRequest } from "../../src/run/targets/targets.js";
 
-const names = { urls: "--endpoint", keys: "--endpoint-key" };
+const names = { urls: "--endpoint", keys: "--endpoint-key", sites: "--endpoint-site" };
 const tenderly = "https://api.tenderly.co/api/v1/account/acme/project/web3/etherscan/verify/network/10";
 const oklink = "https://www.oklink.com/api/v5/explorer/contract/verify-source-code-plugin/XLAYER";
 
@@ -34,6 +34,7 @@ describe("a chain's own endpoints, in the one form the CLI and the Action take",
           "10=sourcify=https://verify.example/server",
         ],
         keys: ["10=etherscan=TENDERLY_ACCESS_KEY", "196=etherscan=OKLINK_KEY"],
+        sites: ["196=etherscan=https://www.oklink.com/xlayer/"],
       },
       names,
       { TENDERLY_ACCESS_KEY: "tenderly-secret", OKLINK_KEY: "oklink-secret" },
@@ -50,12 +51,13 @@ describe("a chain's own endpoints, in the one form the CLI and the Action take",
         etherscan: {
           url: { url: oklink, source: "--endpoint 196=etherscan" },
           apiKey: { value: "oklink-secret", source: "OKLINK_KEY" },
+          siteUrl: "https://www.oklink.com/xlayer",
         },
       },
     });
   });
 
-  it.each<[{ urls?: string[]; keys?: string[] }, string]>([
+  it.each<[{ urls?: string[]; keys?: string[]; sites?: string[] }, string]>([
     [
       { urls: ["10=etherscan"] },
       '--endpoint takes CHAIN=SERVICE=URL (e.g. 10=etherscan=https://api.tenderly.co/api/v1/account/ACCOUNT/project/PROJECT/etherscan/verify/network/10), got "10=etherscan".',
@@ -78,6 +80,18 @@ describe("a chain's own endpoints, in the one form the CLI and the Action take",
     ],
     [{ keys: ["10=sourcify=KEY"] }, "--endpoint-key: Sourcify takes no key (chain 10)."],
     [
+      { sites: ["10=blockscout=https://x.example"] },
+      "--endpoint-site: a Blockscout explorer's pages are its own; name its URL in the endpoints (chain 10).",
+    ],
+    [
+      { sites: ["10=etherscan=javascript:alert(1)"] },
+      '--endpoint-site 10=etherscan: "javascript:alert(1)" is not an http(s) URL.',
+    ],
+    [
+      { sites: ["10=etherscan=https://x.example", "10=etherscan=https://y.example"] },
+      "--endpoint-site names chain 10's Etherscan site twice.",
+    ],
+    [
       { keys: ["10=etherscan=abc-secret-value!"] },
       "--endpoint-key: chain 10's Etherscan entry is not the name of an environment variable (e.g. 10=etherscan=TENDERLY_ACCESS_KEY): write the variable's name, never the key itself (what was written is not shown).",
     ],
@@ -91,7 +105,9 @@ describe("a chain's own endpoints, in the one form the CLI and the Action take",
     ],
   ])("refuses %j in words", (given, message) => {
     expect(() =>
-      endpointEntries({ urls: given.urls ?? [], keys: given.keys ?? [] }, names, { EMPTY: " " }),
+      endpointEntries({ urls: given.urls ?? [], keys: given.keys ?? [], sites: given.sites }, names, {
+        EMPTY: " ",
+      }),
     ).toThrow(expect.objectContaining({ shortMessage: expect.stringContaining(message) }));
   });
 

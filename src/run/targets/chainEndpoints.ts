@@ -80,28 +80,31 @@ const maxEntries = 256;
 const maxEntryLength = 2_048;
 const variableName = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
-/** Where a door's endpoint entries came from, for messages: e.g. `--endpoint` and `--endpoint-key`. */
+/** Where a door's endpoint entries came from, for messages: e.g. `--endpoint`, `--endpoint-key`, `--endpoint-site`. */
 export interface EndpointEntryNames {
   urls: string;
   keys: string;
+  sites: string;
 }
 
 /**
  * The chains' own endpoints from the one form the CLI and the Action take: `CHAIN=SERVICE=URL` entries
- * (`--endpoint`, input `endpoints`) and `CHAIN=SERVICE=VARIABLE` entries naming the environment variable that holds
- * the key for that chain's endpoint of that service (`--endpoint-key`, input `endpoint-keys`). A key is never written
- * in an entry: a list that could be copied into a repository sends no secret anywhere by itself.
+ * (`--endpoint`, input `endpoints`), `CHAIN=SERVICE=VARIABLE` entries naming the environment variable that holds
+ * the key for that chain's endpoint of that service (`--endpoint-key`, input `endpoint-keys`), and `CHAIN=SERVICE=URL`
+ * entries naming the site where that endpoint's contract pages live (`--endpoint-site`, input `endpoint-sites`), for
+ * the records' links. A key is never written in an entry: a list that could be copied into a repository sends no
+ * secret anywhere by itself.
  *
  * @param given - the URL entries and the key entries, as given
  * @param names - the flags or inputs that gave them
  * @param env - where the key variables are read
  * @returns each chain's entries, by chain id
  * @throws {InvalidInputError} for an entry that is not of the form, a chain id that is not one, an unknown service,
- *   a URL that is not http(s) or carries credentials, a key for Sourcify, a variable unset or empty, or a chain and
- *   service named twice
+ *   a URL that is not http(s) or carries credentials, a key for Sourcify, a site for Blockscout (its pages are the
+ *   explorer's), a variable unset or empty, or a chain and service named twice
  */
 export function endpointEntries(
-  given: { urls: readonly string[]; keys: readonly string[] },
+  given: { urls: readonly string[]; keys: readonly string[]; sites?: readonly string[] },
   names: EndpointEntryNames,
   env: NodeJS.ProcessEnv = process.env,
 ): Record<number, ChainEndpoints> {
@@ -116,11 +119,12 @@ export function endpointEntries(
   for (const [field, list] of [
     ["urls", given.urls],
     ["keys", given.keys],
+    ["sites", given.sites ?? []],
   ] as const) {
     const name = names[field];
     // The input's or flag's bare name, as every refusal's field is.
     const refused = (message: string) => new InvalidInputError(name.replace(/^(Input |--)/, ""), message);
-    const form = field === "urls" ? "CHAIN=SERVICE=URL" : "CHAIN=SERVICE=VARIABLE";
+    const form = field === "keys" ? "CHAIN=SERVICE=VARIABLE" : "CHAIN=SERVICE=URL";
     if (list.length > maxEntries)
       throw refused(`${name} takes at most ${maxEntries} entries, got ${list.length}.`);
     for (const text of list) {
@@ -130,10 +134,11 @@ export function endpointEntries(
       const [chainText = "", serviceText = "", ...rest] = entry.split("=");
       const value = rest.join("=").trim();
       const chainId = Number(chainText.trim());
-      const example =
-        field === "urls"
-          ? "e.g. 10=etherscan=https://api.tenderly.co/api/v1/account/ACCOUNT/project/PROJECT/etherscan/verify/network/10"
-          : "e.g. 10=etherscan=TENDERLY_ACCESS_KEY";
+      const example = {
+        urls: "e.g. 10=etherscan=https://api.tenderly.co/api/v1/account/ACCOUNT/project/PROJECT/etherscan/verify/network/10",
+        keys: "e.g. 10=etherscan=TENDERLY_ACCESS_KEY",
+        sites: "e.g. 10=etherscan=https://dashboard.tenderly.co/ACCOUNT/PROJECT/contracts",
+      }[field];
       if (rest.length === 0 || value === "")
         throw refused(`${name} takes ${form} (${example}), got "${entry}".`);
       if (!Number.isSafeInteger(chainId) || chainId <= 0 || String(chainId) !== chainText.trim())
@@ -143,12 +148,19 @@ export function endpointEntries(
         throw refused(`${name}: "${service}" is not a service: one of ${services.join(", ")} (${example}).`);
       const endpoint = entryOf(chainId, service as Service);
       const title = serviceTitles[service as Service];
-      if (field === "urls") {
-        if (endpoint.url) throw refused(`${name} names chain ${chainId}'s ${title} endpoint twice.`);
+      if (field !== "keys") {
+        const what = field === "urls" ? "endpoint" : "site";
+        if (field === "urls" ? endpoint.url : endpoint.siteUrl)
+          throw refused(`${name} names chain ${chainId}'s ${title} ${what} twice.`);
+        if (field === "sites" && service === "blockscout")
+          throw refused(
+            `${name}: a Blockscout explorer's pages are its own; name its URL in the endpoints (chain ${chainId}).`,
+          );
         const source = `${name} ${chainId}=${service}`;
         if (!httpUrlOf(value)) throw refused(`${source}: "${value}" is not an http(s) URL.`);
         assertNoCredentialsInUrl(value, name.replace(/^(Input |--)/, ""));
-        endpoint.url = { url: value, source };
+        if (field === "urls") endpoint.url = { url: value, source };
+        else endpoint.siteUrl = value.replace(/\/+$/, "");
         continue;
       }
       if (service === "sourcify") throw refused(`${name}: Sourcify takes no key (chain ${chainId}).`);
