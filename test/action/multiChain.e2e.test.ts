@@ -119,7 +119,7 @@ describe("the Action over deployments on two chains", () => {
     expect(run.summary).toContain("<tr><th>Contract</th><th>Chain</th><th>Address</th>");
     for (const [index, chainId] of chainIds.entries()) {
       const url = explorers[index]?.url ?? "";
-      expect(run.summary).toContain(`chain ${chainId}&#58; <a href="${url}">`);
+      expect(run.summary).toContain(`chain ${chainId}: <a href="${url}">`);
       expect(run.summary.match(new RegExp(`<td>${chainId}</td>`, "g"))).toHaveLength(results.length / 2);
     }
 
