@@ -20,6 +20,7 @@ interface Step {
   with?: Record<string, unknown>;
 }
 interface Job {
+  name?: string;
   needs?: string;
   if?: string;
   outputs?: Record<string, string>;
@@ -54,6 +55,31 @@ describe("the README's many-runner workflow", () => {
     expect(shardStep?.with?.bundle).toBe(planStep?.with?.bundle);
   });
 
+  it("names each matrix job after its shard alone, and shows the endpoints, the same for the plan and every shard", () => {
+    expect(workflow.jobs.verify?.name).toBe(`verify ${expression("matrix.shard")}`);
+    const [planStep] = ours(workflow.jobs.plan as Job);
+    const [shardStep] = ours(workflow.jobs.verify as Job);
+    const endpoints = String(planStep?.with?.endpoints ?? "")
+      .trim()
+      .split("\n");
+    expect(endpoints).toEqual([
+      "10=blockscout=https://optimism.blockscout.com",
+      "10=etherscan=https://api.etherscan.io/v2/api",
+      "10=sourcify=https://sourcify.dev/server",
+    ]);
+    expect(shardStep?.with?.endpoints).toBe(planStep?.with?.endpoints);
+  });
+
+  it("merges after the shards ran, even failed ones, never after a cancelled run or a skipped matrix", () => {
+    expect(workflow.jobs.merge?.if).toBe(expression("!cancelled() && needs.verify.result != 'skipped'"));
+    // A rerun of failed jobs reruns the failed shards, whose artifacts' names are taken in the run already.
+    const upload = workflow.jobs.verify?.steps.find((step) =>
+      step.uses?.startsWith("actions/upload-artifact@"),
+    );
+    expect(upload?.with?.overwrite).toBe(true);
+    expect(readme).toContain("**Re-run failed jobs.** GitHub runs the failed shards again, then the merge");
+  });
+
   it("picks each shard's key by the secret its matrix row names, with the plan's key-secrets", () => {
     const [planStep] = ours(workflow.jobs.plan as Job);
     const [shardStep] = ours(workflow.jobs.verify as Job);
@@ -77,7 +103,6 @@ describe("the README's many-runner workflow", () => {
       },
     });
     const merge = workflow.jobs.merge as Job;
-    expect(merge.if).toBe("always()");
     const download = merge.steps.find((step) => step.uses?.startsWith("actions/download-artifact@"));
     expect(download?.with).toEqual({ pattern: "shard-*", path: "shards" });
     expect(ours(merge)[0]?.with?.["merge-from"]).toBe("shards");
