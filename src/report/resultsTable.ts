@@ -65,7 +65,9 @@ const when = (shown: boolean, column: Column): Column[] => (shown ? [column] : [
 // Each row's message below the table; a message that several rows share (the ledger's word on a rerun, one
 // service's refusal) is said once, with how many records it is about.
 function notesOf(rows: readonly StatusRow[]): string[] {
-  const severalServices = spanOf(rows).services.length > 1;
+  const { services, chains } = spanOf(rows);
+  const where = (row: StatusRow) =>
+    `${services.length > 1 ? ` on ${row.service}` : ""}${chains > 1 ? ` (chain ${row.chainId ?? "-"})` : ""}`;
   const byMessage = new Map<string, StatusRow[]>();
   for (const row of rows)
     if (row.message) byMessage.set(row.message, [...(byMessage.get(row.message) ?? []), row]);
@@ -73,7 +75,7 @@ function notesOf(rows: readonly StatusRow[]): string[] {
     const [only] = about;
     if (about.length === 1 && only)
       return neutraliseText(
-        `- ${only.contract.replace(/^\s*└ /, "")} (${only.address})${severalServices ? ` on ${only.service}` : ""}: ${message}`,
+        `- ${only.contract.replace(/^\s*└ /, "")} (${only.address})${where(only)}: ${message}`,
       );
     return neutraliseText(`- ${about.length} records (${spanOf(about).services.join(", ")}): ${message}`);
   });

@@ -83,7 +83,7 @@ async function deployedAddresses(chainId: number): Promise<string[]> {
 }
 
 describe("the Action over deployments on two chains", () => {
-  it("verifies every contract of both deployments, each on its chain's explorer, and groups the summary by chain", async () => {
+  it("verifies every contract of both deployments, each on its chain's explorer, and names each row's chain in the summary", async () => {
     const run = await runAction(
       {
         deployment: "ignition/deployments/*",

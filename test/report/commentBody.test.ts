@@ -90,4 +90,38 @@ describe("explorer text in the comment", () => {
       expect(body.replace(/<code>[^<]*<\/code>/g, "")).not.toContain("@");
     }
   });
+
+  it("names each row's chain and each explorer's endpoint when a run spans chains: the same address is two rows", () => {
+    const on = (
+      chainId: number,
+      target: "blockscout" | "etherscan",
+      explorer: string,
+    ): VerificationResult => ({
+      ...failure(testAddress(7), "No"),
+      chainId,
+      target,
+      explorer,
+      url: target === "etherscan" ? "" : `${explorer}/address/${testAddress(7)}#code`,
+    });
+    const body = commentBody(
+      [
+        on(10, "blockscout", "https://optimism.blockscout.com"),
+        on(10, "etherscan", "https://api.example/v2/api"),
+        on(8453, "blockscout", "https://base.blockscout.com"),
+        on(8453, "etherscan", "https://api.example/v2/api"),
+      ],
+      {},
+    );
+    expect(body).toContain(
+      '<p>Explorers: blockscout on chain 10: <a href="https://optimism.blockscout.com">https&#58;//optimism.blockscout.com</a>; etherscan on chain 10: <a href="https://api.example/v2/api">https&#58;//api.example/v2/api</a>; blockscout on chain 8453: <a href="https://base.blockscout.com">https&#58;//base.blockscout.com</a>; etherscan on chain 8453: <a href="https://api.example/v2/api">https&#58;//api.example/v2/api</a></p>',
+    );
+    const rows = (body.match(/<tr>.*?<\/tr>/g) ?? []).map((row) =>
+      row.replace(/<a [^>]*>|<\/a>|<br>No/g, ""),
+    );
+    expect(rows).toEqual([
+      "<tr><th>Contract</th><th>Chain</th><th>Address</th><th>blockscout</th><th>etherscan</th></tr>",
+      `<tr><td>Box</td><td>10</td><td>${testAddress(7)}</td><td>❌ failed</td><td>❌ failed</td></tr>`,
+      `<tr><td>Box</td><td>8453</td><td>${testAddress(7)}</td><td>❌ failed</td><td>❌ failed</td></tr>`,
+    ]);
+  });
 });
