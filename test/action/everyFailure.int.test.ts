@@ -3,7 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
+import { main } from "../../src/cli/main.js";
 import { bundleOf, bundleText } from "../../src/run/jobs/bundleOfJobs.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { runActionInProcess } from "../support/actionInProcess.js";
@@ -14,6 +15,7 @@ import { testAddress } from "../support/addresses.js";
 // addresses on both, sent to a chain's own Etherscan-compatible endpoint that names its site, and refused every one.
 // GitHub shows 10 error annotations per step: the step writes 9 for its records (the last saying how many more) and
 // its verdict; the job summary holds all 14 records, a row each with its chain, each linked to the endpoint's site.
+// The CLI's table, from the same endpoint named with --endpoint-site, links each row there too.
 const chains = [10, 8453] as const;
 const addresses = Array.from({ length: 7 }, (_, index) => testAddress(0xb00 + index));
 const refusal = "Fail - Unable to verify. Compiled contract deployment bytecode does NOT match";
@@ -142,5 +144,55 @@ describe("the Action with more failures than GitHub annotates", () => {
             ),
           ),
         ).toHaveLength(1);
+  }, 60_000);
+});
+
+describe("the CLI with a chain's own endpoint that names its site", () => {
+  it("links each row of its table to the site, on its own chain", async () => {
+    let printed = "";
+    const capture = (chunk: string | Uint8Array) => {
+      printed += String(chunk);
+      return true;
+    };
+    const out = jest.spyOn(process.stdout, "write").mockImplementation(capture);
+    const err = jest.spyOn(process.stderr, "write").mockImplementation(capture);
+    const saved = process.env.SCAN_KEY;
+    process.env.SCAN_KEY = "scan-key-0123456789";
+    try {
+      const code = await main([
+        "verify",
+        "--bundle",
+        join(workspace, "verification.json"),
+        "--targets",
+        "etherscan",
+        "--ledger",
+        join(workspace, "cli-ledger.json"),
+        ...chains.flatMap((chainId) => [
+          "--endpoint",
+          `${chainId}=etherscan=${endpoint.url}`,
+          "--endpoint-key",
+          `${chainId}=etherscan=SCAN_KEY`,
+          "--endpoint-site",
+          `${chainId}=etherscan=${site(chainId)}`,
+        ]),
+      ]);
+      expect({ code, printed: code === 1 ? "" : printed }).toEqual({ code: 1, printed: "" });
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+      if (saved === undefined) delete process.env.SCAN_KEY;
+      else process.env.SCAN_KEY = saved;
+    }
+    const rows = printed.split("\n").filter((line) => line.startsWith("Box.sol:Box "));
+    expect(rows).toHaveLength(14);
+    for (const chainId of chains)
+      for (const address of addresses)
+        expect(rows).toContainEqual(
+          expect.stringMatching(
+            new RegExp(
+              `^Box\\.sol:Box +${chainId} +${address} +FAILED +\\d+\\.\\d s +${site(chainId)}/address/${address}#code$`,
+            ),
+          ),
+        );
   }, 60_000);
 });
