@@ -43,14 +43,9 @@ export function formatLedgerTable(entries: readonly LedgerEntry[]): string {
   );
 }
 
-/**
- * The service a ledger files an entry under: Etherscan's, Sourcify's and Routescan's keys name it
- * (`etherscan/chain-1`); a Blockscout explorer is filed under its URL (or `local-explorer/chain-N`).
- *
- * @param key - the entry's `explorer`
- * @returns the service
- */
-export function serviceOfLedgerKey(key: string): string {
+// Etherscan's, Sourcify's and Routescan's ledger keys name the service (`etherscan/chain-1`); a Blockscout explorer
+// is filed under its URL (or `local-explorer/chain-N`).
+function serviceOfLedgerKey(key: string): string {
   const named = /^(etherscan|sourcify|routescan)\//.exec(key)?.[1];
   return named ?? "blockscout";
 }

@@ -26,7 +26,7 @@ export interface StepOutputValues {
  * (see {@link resultsOutput}), `verified-count`, `already-verified-count` and `failed-count` per contract (over
  * several targets a contract has a record on each, and a proxy one more for its link), `counts` per target, and an
  * annotation for each record that did not succeed, its chain and target named when the run spans several, its
- * explorer text cut and neutralised (at most {@link recordAnnotationsPerLevel} of a level: see {@link capAnnotations}).
+ * explorer text cut and neutralised (at most 9 of a level, the last saying how many more).
  *
  * @param results - the run's records
  * @param optionalTargets - the targets whose failures only warn
@@ -72,35 +72,22 @@ export function stepOutputValues(
   };
 }
 
-/**
- * GitHub shows at most 10 error, 10 warning and 10 notice annotations per step and drops the rest without a word
- * (docs.github.com: "Workflow commands"). The records take at most 9 of a level, so one is left for the step's own
- * line (its verdict, or a warning about its summary, outputs or comment).
- */
-export const recordAnnotationsPerLevel = 9;
+// GitHub shows at most 10 error, 10 warning and 10 notice annotations per step and drops the rest without a word
+// (docs.github.com: "Workflow commands"). The records take at most 9 of a level, so one is left for the step's own
+// line (its verdict, or a warning about its summary, outputs or comment); the last of a level says how many more.
+const perLevel = 9;
 
-/**
- * At most {@link recordAnnotationsPerLevel} annotations of each level, in order; the last kept of a level says how
- * many more of it there are, and that the job summary holds every record.
- *
- * @param annotations - one per record that did not succeed
- * @returns those kept
- */
-export function capAnnotations(annotations: readonly StepAnnotation[]): StepAnnotation[] {
-  const total = (level: StepAnnotation["level"]) => annotations.filter((a) => a.level === level).length;
+function capAnnotations(annotations: readonly StepAnnotation[]): StepAnnotation[] {
   const shown = { error: 0, warning: 0, notice: 0 };
   return annotations.flatMap((annotation) => {
     const { level } = annotation;
-    if (shown[level] === recordAnnotationsPerLevel) return [];
-    shown[level]++;
-    const more = total(level) - recordAnnotationsPerLevel;
-    if (shown[level] < recordAnnotationsPerLevel || more <= 0) return [annotation];
+    if (shown[level]++ >= perLevel) return [];
+    const more = annotations.filter((each) => each.level === level).length - perLevel;
+    if (shown[level] < perLevel || more <= 0) return [annotation];
     const what = `${level === "error" ? "failure" : level}${more === 1 ? "" : "s"}`;
+    const why = `as GitHub shows ${perLevel + 1} per step: the job summary lists every record`;
     return [
-      {
-        ...annotation,
-        message: `${annotation.message} (${more} more ${what} not annotated here, as GitHub shows ${recordAnnotationsPerLevel + 1} per step: the job summary lists every record)`,
-      },
+      { ...annotation, message: `${annotation.message} (${more} more ${what} not annotated here, ${why})` },
     ];
   });
 }

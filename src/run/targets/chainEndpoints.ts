@@ -137,7 +137,7 @@ export function endpointEntries(
       const example = {
         urls: "e.g. 10=etherscan=https://api.tenderly.co/api/v1/account/ACCOUNT/project/PROJECT/etherscan/verify/network/10",
         keys: "e.g. 10=etherscan=TENDERLY_ACCESS_KEY",
-        sites: "e.g. 10=etherscan=https://dashboard.tenderly.co/ACCOUNT/PROJECT/contracts",
+        sites: "e.g. 196=etherscan=https://www.oklink.com/xlayer",
       }[field];
       if (rest.length === 0 || value === "")
         throw refused(`${name} takes ${form} (${example}), got "${entry}".`);
