@@ -90,14 +90,7 @@ export async function readHardhatDeployment(
   const declared = libraryDeclarations(read, scope);
   const contracts: HardhatDeployContract[] = [];
   const skipped: SkippedDeployment[] = [...unread];
-  let bytesLeft = read.bytesLeft;
-  const inputs: SolcInputs = {
-    read: new Map(),
-    spend: (bytes) => {
-      bytesLeft -= bytes;
-      if (bytesLeft < 0) throw overBudget(field, folder, maxDeploymentFolderBytes - bytesLeft);
-    },
-  };
+  const inputs = new Map<string, Promise<StandardJsonInput>>();
   for (const { names, name, file } of described) {
     const origin: JsonOrigin = {
       field: `${field}["${name}"]`,
@@ -125,7 +118,7 @@ export async function readHardhatDeployment(
         `The metadata of ${origin.path} names no compilation target.`,
       );
     }
-    const input = await compilerInput(file, metadata, origin, scope, inputs);
+    const input = await compilerInput(file, metadata, origin, scope, { inputs, folder: read });
     if ("skipped" in input) {
       skipped.push({ name, address: file.address, reason: input.skipped });
       continue;
@@ -236,13 +229,8 @@ function labelled(contracts: HardhatDeployContract[]): HardhatDeployContract[] {
   );
 }
 
-/** The solcInputs files read (each once, for all the files naming it), charged to the folder's byte budget. */
-interface SolcInputs {
-  read: Map<string, Promise<StandardJsonInput>>;
-  spend(bytes: number): void;
-}
-
-// The input hardhat-deploy 1.x saved (`solcInputs/<hash>.json`), when it holds every source of the metadata with the
+// The input hardhat-deploy 1.x saved (`solcInputs/<hash>.json`, read once for all the files naming it, charged to the
+// folder's byte budget), when it holds every source of the metadata with the
 // metadata's keccak256 (a solcInputHash may name another compilation's input); else the one the metadata's embedded
 // sources make; or why there is none.
 async function compilerInput(
@@ -250,7 +238,7 @@ async function compilerInput(
   metadata: CompilerMetadata,
   origin: JsonOrigin,
   scope: InnerFileScope,
-  inputs: SolcInputs,
+  read: { inputs: Map<string, Promise<StandardJsonInput>>; folder: DeploymentFiles },
 ): Promise<{ input: StandardJsonInput } | { skipped: string }> {
   const hash = file.solcInputHash;
   const holder = `The deployment file ${origin.path} gives the solcInputHash`;
@@ -260,10 +248,10 @@ async function compilerInput(
       : join(scope.folder, "solcInputs", `${plainFileName(hash, origin.field, holder)}.json`);
   let mismatch: string | undefined;
   if (saved !== undefined && existsSync(saved)) {
-    let reading = inputs.read.get(saved);
+    let reading = read.inputs.get(saved);
     if (reading === undefined) {
-      reading = solcInput(scope, saved, inputs.spend);
-      inputs.read.set(saved, reading);
+      reading = solcInput(scope, saved, read.folder);
+      read.inputs.set(saved, reading);
     }
     const input = await reading;
     mismatch = sourceNotHeld(input, metadata, `solcInputs/${hash}.json`);
@@ -302,10 +290,15 @@ function sourceNotHeld(
 async function solcInput(
   scope: InnerFileScope,
   path: string,
-  spend: (bytes: number) => void,
+  folder: DeploymentFiles,
 ): Promise<StandardJsonInput> {
   await confineInnerFile(scope, path, "solcInputs file");
-  spend(await assertAtMost({ field: scope.field, what: "solcInputs file", path }, maxSolcInputBytes));
+  folder.bytesLeft -= await assertAtMost(
+    { field: scope.field, what: "solcInputs file", path },
+    maxSolcInputBytes,
+  );
+  if (folder.bytesLeft < 0)
+    throw overBudget(scope.field, scope.folder, maxDeploymentFolderBytes - folder.bytesLeft);
   return readStandardJsonFile(path, scope.field);
 }
 

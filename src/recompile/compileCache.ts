@@ -69,9 +69,9 @@ const entrySchema = z.object({
  * A compiler that keeps each output in a folder under the hash of its version and input, and reads it back when the
  * same input is compiled again (a compile is deterministic: the same compiler and input give the same output). An
  * entry is believed only when it names this input's hash, this compiler's version and the contracts its output holds
- * (each from a file of the input, its metadata naming this compiler and the input's sources by their keccak256); anything else is a miss, and the compiler
- * runs. An entry that is a link, or that a stranger could have written, is refused. A failed compile is not kept;
- * neither is an output that could not be written.
+ * (each from a file of the input, its metadata naming this compiler and the input's sources by their keccak256):
+ * anything else is a miss, and the compiler runs. An entry that is a link, or that a stranger could have written, is
+ * refused. A failed compile is not kept; neither is an output that could not be written.
  *
  * @param compiler - the compiler
  * @param folder - where outputs are kept (see {@link compileCacheFolder})
@@ -146,53 +146,46 @@ function believed(
   const { output, contracts } = entry.data;
   if (entry.data.input !== inputHash || entry.data.compiler !== longVersion) return undefined;
   if (contracts.join("\n") !== contractsOf(output).join("\n")) return undefined;
-  const sources = sourcesOf(input);
-  const hashes = new Map<string, string | undefined>();
-  const hashOf = (name: string) => {
-    if (!hashes.has(name)) {
-      const content = sources[name]?.content;
-      hashes.set(name, typeof content === "string" ? keccak256(toBytes(content)) : undefined);
-    }
-    return hashes.get(name);
+  const sources = inputSourcesSchema.safeParse(input).data?.sources ?? {};
+  const hashes = new Map(
+    Object.entries(sources).map(([name, { content }]) => [
+      name,
+      content === undefined ? undefined : keccak256(toBytes(content)),
+    ]),
+  );
+  // Each contract's metadata names the compiler, and each source it was built from by its keccak256: this input's.
+  const ofThis = (metadata: string) => {
+    const read = metadataSchema.safeParse(parsedOrUndefined(metadata));
+    return (
+      read.data?.compiler.version === longVersion &&
+      Object.entries(read.data.sources).every(
+        ([name, { keccak256 }]) => keccak256 && keccak256 === hashes.get(name),
+      )
+    );
   };
-  for (const [file, compiled] of Object.entries(output.contracts ?? {})) {
-    if (!Object.hasOwn(sources, file)) return undefined;
-    for (const { metadata } of Object.values(compiled)) {
-      if (metadata !== undefined && !metadataOfThis(metadata, longVersion, hashOf)) return undefined;
-    }
-  }
-  return output;
+  const held = Object.entries(output.contracts ?? {}).every(
+    ([file, compiled]) =>
+      hashes.has(file) &&
+      Object.values(compiled).every(({ metadata }) => metadata === undefined || ofThis(metadata)),
+  );
+  return held ? output : undefined;
 }
 
-function sourcesOf(input: object): Record<string, { content?: unknown } | undefined> {
-  const sources = (input as { sources?: unknown }).sources;
-  return typeof sources === "object" && sources !== null
-    ? (sources as Record<string, { content?: unknown }>)
-    : {};
-}
+const inputSourcesSchema = z.looseObject({
+  sources: z.record(z.string(), z.looseObject({ content: z.optional(z.string()) })),
+});
 
 const metadataSchema = z.looseObject({
   compiler: z.looseObject({ version: z.string() }),
   sources: z.record(z.string(), z.looseObject({ keccak256: z.optional(z.string()) })),
 });
 
-// A contract's metadata names the compiler, and each source it was built from by its keccak256: this input's.
-function metadataOfThis(
-  metadata: string,
-  longVersion: string,
-  hashOf: (name: string) => string | undefined,
-): boolean {
-  let parsed: unknown;
+function parsedOrUndefined(text: string): unknown {
   try {
-    parsed = JSON.parse(metadata);
+    return JSON.parse(text);
   } catch {
-    return false;
+    return undefined;
   }
-  const read = metadataSchema.safeParse(parsed);
-  if (!read.success || read.data.compiler.version !== longVersion) return false;
-  return Object.entries(read.data.sources).every(
-    ([name, source]) => source.keccak256 !== undefined && source.keccak256 === hashOf(name),
-  );
 }
 
 function contractsOf(output: CompilerOutput): string[] {
