@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { chmod, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
@@ -148,6 +148,26 @@ describe("compilations kept in a folder", () => {
     expect(String((refusal as Error).message)).not.toContain("outside content");
     expect(compiler.compiles).toBe(1);
     await rm(dirname(outside), { recursive: true });
+  });
+});
+
+// Only root can give a file to another user.
+const asRoot = process.getuid?.() === 0 ? it : it.skip;
+
+describe("an entry another user owns", () => {
+  asRoot("is refused in one line, as ssh refuses a key another user owns", async () => {
+    const compiler = countingCompiler(() => ({ contracts: {} }) as CompilerOutput);
+    const input = { language: "Solidity", sources: { "G.sol": { content: "contract G {}" } } };
+    await keepingCompiles(compiler, folder).compile(input);
+    const key = createHash("sha256")
+      .update(`${compiler.longVersion}\n${JSON.stringify(input)}`)
+      .digest("hex");
+    const entry = join(folder, `${key}.json`);
+    await chown(entry, 65534, 65534);
+    await expect(keepingCompiles(compiler, folder).compile(input)).rejects.toThrow(
+      `The compile cache entry ${entry} is owned by another user (uid 65534): keep it to yourself (chmod 700, owned by you), or name another folder.`,
+    );
+    expect(compiler.compiles).toBe(1);
   });
 });
 
