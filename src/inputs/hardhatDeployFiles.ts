@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import * as z from "../kernel/zod.js";
 import { linkReferencesSchema } from "./compilerJson.js";
@@ -17,6 +17,8 @@ import {
 export const maxDeploymentFiles = 5_000;
 /** The largest deployment file read: bytecode, ABI and metadata of one contract stay far below it. */
 export const maxDeploymentFileBytes = 32_000_000;
+/** The most one network folder's files may weigh together, deployment and solcInputs files alike. */
+export const maxDeploymentFolderBytes = 256_000_000;
 
 /**
  * One file of a hardhat-deploy (1.x, `deployments/<network>/<Name>.json`) or rocketh (hardhat-deploy 2.x) deployments
@@ -50,6 +52,8 @@ export interface DeploymentFiles {
   chainId: number;
   /** Deployment name (the file name without `.json`) → file, sorted by name. */
   files: Map<string, DeploymentFile>;
+  /** The bytes of the folder's budget ({@link maxDeploymentFolderBytes}) left for its solcInputs files. */
+  bytesLeft: number;
 }
 
 const chainFileSchema = z.looseObject({ chainId: z.union([z.string(), z.number()]) });
@@ -69,13 +73,15 @@ export function isHardhatDeployFolder(path: string): boolean {
  * Reads one network's folder of a hardhat-deploy or rocketh deployments folder (`deployments/<network>/`): its chain
  * (`.chain`, else `.chainId`) and every `<Name>.json` in it (not `solcInputs/`, not names starting with `.`). The
  * folder comes from anyone who can push: each file must stay inside it once links are followed, be at most
- * {@link maxDeploymentFileBytes}, nest no deeper than JSON readers take, and have a deployment's shape.
+ * {@link maxDeploymentFileBytes} (all together at most {@link maxDeploymentFolderBytes}), nest no deeper than JSON
+ * readers take, and have a deployment's shape. What verifying never reads (`bytecode`, `deployedBytecode`,
+ * `storageLayout`) is dropped once a file is parsed.
  *
  * @param folder - the network's folder
  * @param scope - the field errors are reported on, and the root files may also lie in
  * @returns the chain id and the files
- * @throws {InvalidInputError} for a folder without a chain file, a malformed chain file, too many files, or a file
- *   that is too large, leads outside, is not JSON or not a deployment
+ * @throws {InvalidInputError} for a folder without a chain file, a malformed chain file, too many files or bytes, or
+ *   a file that is too large, leads outside, is not JSON or not a deployment
  */
 export async function readDeploymentFiles(
   folder: string,
@@ -98,18 +104,42 @@ export async function readDeploymentFiles(
       `The deployments folder ${folder} holds ${names.length} files, more than the ${maxDeploymentFiles} this reader takes.`,
     );
   }
-  const files = new Map<string, DeploymentFile>();
-  for (const name of names) {
-    const origin: JsonOrigin = { field: scope.field, what: "deployment file", path: join(folder, name) };
+  const origins = names.map(
+    (name): JsonOrigin => ({ field: scope.field, what: "deployment file", path: join(folder, name) }),
+  );
+  let bytesLeft = maxDeploymentFolderBytes;
+  for (const origin of origins) {
     await confineInnerFile(inner, origin.path, "deployment file");
-    await assertAtMost(origin, maxDeploymentFileBytes);
-    const text = await readTextFile(origin);
-    files.set(
-      name.slice(0, -".json".length),
-      parseWithSchema(parseBoundedJson(text, origin), deploymentFileSchema, origin),
-    );
+    bytesLeft -= await assertAtMost(origin, maxDeploymentFileBytes);
   }
-  return { chainId, files };
+  // Weighed before any is read: a folder over its budget costs no memory.
+  if (bytesLeft < 0) throw overBudget(scope.field, folder, maxDeploymentFolderBytes - bytesLeft);
+  const files = new Map<string, DeploymentFile>();
+  // What verifying never reads is dropped once a file is parsed: a folder of large files then weighs its metadata.
+  for (const origin of origins) {
+    const parsed = parseWithSchema(
+      parseBoundedJson(await readTextFile(origin), origin),
+      deploymentFileSchema,
+      origin,
+    );
+    const { bytecode: _b, deployedBytecode: _d, storageLayout: _s, ...kept } = parsed;
+    files.set(basename(origin.path, ".json"), kept);
+  }
+  return { chainId, files, bytesLeft };
+}
+
+/**
+ * The refusal of a network folder whose files weigh more than {@link maxDeploymentFolderBytes}.
+ * @param field - the input field
+ * @param folder - the folder
+ * @param bytes - what its files weigh, at least
+ * @returns the error
+ */
+export function overBudget(field: string, folder: string, bytes: number): InvalidInputError {
+  return new InvalidInputError(
+    field,
+    `The deployments folder ${folder} holds ${bytes} bytes of deployment and solcInputs files, more than the ${maxDeploymentFolderBytes} this reader takes for one folder.`,
+  );
 }
 
 /**
@@ -117,9 +147,10 @@ export async function readDeploymentFiles(
  *
  * @param origin - the file and the field
  * @param maxBytes - the bound
+ * @returns the file's size
  * @throws {InvalidInputError} for a file that cannot be read or is larger
  */
-export async function assertAtMost(origin: JsonOrigin, maxBytes: number): Promise<void> {
+export async function assertAtMost(origin: JsonOrigin, maxBytes: number): Promise<number> {
   let size: number;
   try {
     size = (await stat(origin.path)).size;
@@ -132,6 +163,7 @@ export async function assertAtMost(origin: JsonOrigin, maxBytes: number): Promis
       `The ${origin.what} ${origin.path} is ${size} bytes, more than the ${maxBytes} this reader takes.`,
     );
   }
+  return size;
 }
 
 async function readChainId(scope: InnerFileScope): Promise<number> {

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { keccak256, stringToBytes } from "viem";
 import { InvalidInputError } from "../errors/index.js";
 import { type CompilerMetadata, compilerMetadataSchema } from "../kernel/compilerMetadata.js";
 import type { Libraries } from "../kernel/libraries.js";
@@ -10,6 +11,8 @@ import {
   assertAtMost,
   type DeploymentFile,
   type DeploymentFiles,
+  maxDeploymentFolderBytes,
+  overBudget,
   readDeploymentFiles,
 } from "./hardhatDeployFiles.js";
 import { confineInnerFile, type InnerFileScope, plainFileName } from "./innerFile.js";
@@ -53,18 +56,21 @@ export interface ReadHardhatDeploymentOptions {
 /**
  * Reads one network's folder of a hardhat-deploy 1.x or rocketh (hardhat-deploy 2.x) deployments folder
  * (`deployments/<network>/`) into jobs, one per address: the contract (the metadata's compilation target), its
- * compiler and input (`solcInputs/<solcInputHash>.json` where hardhat-deploy 1.x saved it, else the sources embedded in
- * the metadata), its constructor arguments (`argsData`, else `args` encoded with the file's constructor) and its
- * libraries (by the file that declares them). A proxy's files (`<Name>`, `<Name>_Proxy`, `<Name>_Implementation`)
- * become the proxy's job (`_Proxy`'s metadata: rocketh's `<Name>` carries the implementation's) and the
- * implementation's, which links the proxy once it is verified; a diamond (`<Name>_DiamondProxy`) is marked as a proxy,
- * its facets each a job of their own. A deployment saved without metadata, or whose metadata does not embed its
- * sources, makes no job and is listed as skipped.
+ * compiler and input (`solcInputs/<solcInputHash>.json` where hardhat-deploy 1.x saved it and it holds the metadata's
+ * sources with their keccak256, else the sources embedded in the metadata), its constructor arguments (`argsData`,
+ * else `args` encoded with the file's constructor) and its libraries (by the file that declares them). A proxy's files
+ * (`<Name>`, `<Name>_Proxy`, `<Name>_Implementation`) become the proxy's job (`_Proxy`'s metadata: rocketh's `<Name>`
+ * carries the implementation's) and the implementation's, which links the proxy once it is verified; a diamond
+ * (`<Name>_DiamondProxy`) is marked as a proxy, its facets each a job of their own. A deployment saved without
+ * metadata, or whose metadata does not embed its sources where no matching solcInputs file holds them, makes no job
+ * and is listed as skipped (the reason names a solcInputs file's mismatch). The folder's files weigh at most
+ * maxDeploymentFolderBytes together.
  *
  * @param folder - the network's folder, e.g. `deployments/sepolia`
  * @param options - the field errors are reported on, and the root
  * @returns the chain, the jobs and the deployments skipped
- * @throws {InvalidInputError} for a malformed file (see readDeploymentFiles), metadata that is not the compiler's,
+ * @throws {InvalidInputError} for a malformed file or folder (see readDeploymentFiles), solcInputs files over the
+ *   folder's budget, metadata that is not the compiler's,
  *   a `solcInputHash` that is not a plain name, constructor arguments that do not fit, or a library not found
  * @example
  * const { chainId, contracts } = await readHardhatDeployment("deployments/sepolia");
@@ -112,7 +118,7 @@ export async function readHardhatDeployment(
         `The metadata of ${origin.path} names no compilation target.`,
       );
     }
-    const input = await compilerInput(file, metadata, origin, scope, inputs);
+    const input = await compilerInput(file, metadata, origin, scope, { inputs, folder: read });
     if ("skipped" in input) {
       skipped.push({ name, address: file.address, reason: input.skipped });
       continue;
@@ -223,14 +229,16 @@ function labelled(contracts: HardhatDeployContract[]): HardhatDeployContract[] {
   );
 }
 
-// The input hardhat-deploy 1.x saved (`solcInputs/<hash>.json`, read once for all the files naming it), else the one
-// the metadata's embedded sources make; or why there is none.
+// The input hardhat-deploy 1.x saved (`solcInputs/<hash>.json`, read once for all the files naming it, charged to the
+// folder's byte budget), when it holds every source of the metadata with the
+// metadata's keccak256 (a solcInputHash may name another compilation's input); else the one the metadata's embedded
+// sources make; or why there is none.
 async function compilerInput(
   file: DeploymentFile,
   metadata: CompilerMetadata,
   origin: JsonOrigin,
   scope: InnerFileScope,
-  read: Map<string, Promise<StandardJsonInput>>,
+  read: { inputs: Map<string, Promise<StandardJsonInput>>; folder: DeploymentFiles },
 ): Promise<{ input: StandardJsonInput } | { skipped: string }> {
   const hash = file.solcInputHash;
   const holder = `The deployment file ${origin.path} gives the solcInputHash`;
@@ -238,26 +246,59 @@ async function compilerInput(
     hash === undefined
       ? undefined
       : join(scope.folder, "solcInputs", `${plainFileName(hash, origin.field, holder)}.json`);
+  let mismatch: string | undefined;
   if (saved !== undefined && existsSync(saved)) {
-    let reading = read.get(saved);
+    let reading = read.inputs.get(saved);
     if (reading === undefined) {
-      reading = solcInput(scope, saved);
-      read.set(saved, reading);
+      reading = solcInput(scope, saved, read.folder);
+      read.inputs.set(saved, reading);
     }
-    return { input: await reading };
+    const input = await reading;
+    mismatch = sourceNotHeld(input, metadata, `solcInputs/${hash}.json`);
+    if (mismatch === undefined) return { input };
   }
   const missing = Object.entries(metadata.sources).find(([, source]) => source.content === undefined);
   if (missing !== undefined) {
     return {
-      skipped: `its metadata does not embed the source ${missing[0]} (built without useLiteralContent), and no solcInputs file holds it`,
+      skipped:
+        mismatch === undefined
+          ? `its metadata does not embed the source ${missing[0]} (built without useLiteralContent), and no solcInputs file holds it`
+          : `${mismatch}, and its metadata does not embed the source ${missing[0]}`,
     };
   }
   return { input: metadataInput(metadata) };
 }
 
-async function solcInput(scope: InnerFileScope, path: string): Promise<StandardJsonInput> {
+// The first source of the metadata the saved input lacks or holds with another keccak256, named; none when it holds all.
+function sourceNotHeld(
+  input: StandardJsonInput,
+  metadata: CompilerMetadata,
+  saved: string,
+): string | undefined {
+  for (const [name, source] of Object.entries(metadata.sources)) {
+    const content = input.sources[name]?.content;
+    if (content === undefined)
+      return `its solcInputs file ${saved} lacks the source ${name} its metadata names`;
+    const hash = keccak256(stringToBytes(content));
+    if (source.keccak256?.toLowerCase() !== hash) {
+      return `its solcInputs file ${saved} holds ${name} with keccak256 ${hash}, not the ${source.keccak256 ?? "(none)"} its metadata names`;
+    }
+  }
+  return undefined;
+}
+
+async function solcInput(
+  scope: InnerFileScope,
+  path: string,
+  folder: DeploymentFiles,
+): Promise<StandardJsonInput> {
   await confineInnerFile(scope, path, "solcInputs file");
-  await assertAtMost({ field: scope.field, what: "solcInputs file", path }, maxSolcInputBytes);
+  folder.bytesLeft -= await assertAtMost(
+    { field: scope.field, what: "solcInputs file", path },
+    maxSolcInputBytes,
+  );
+  if (folder.bytesLeft < 0)
+    throw overBudget(scope.field, scope.folder, maxDeploymentFolderBytes - folder.bytesLeft);
   return readStandardJsonFile(path, scope.field);
 }
 

@@ -72,6 +72,23 @@ export function trailingMetadataHash(code: string): MetadataHashKind | undefined
   return undefined;
 }
 
+/**
+ * The compiler release a code's trailing metadata block names (its `solc` key, three bytes: solc 0.5.9 and later), as
+ * Sourcify decodes it; none for code without a block, or with a prerelease's longer version text.
+ * @param code - hex, with or without `0x`
+ * @returns e.g. `0.8.28`, or undefined
+ */
+export function metadataSolcRelease(code: string): string | undefined {
+  const bare = bareHex(code);
+  const start = metadataStart(bare);
+  if (start === bare.length) return undefined;
+  // "solc" as a CBOR text key, then the header of a 3-byte string.
+  const at = bare.slice(start, -4).lastIndexOf("64736f6c6343");
+  if (at < 0 || at % 2 !== 0) return undefined;
+  const bytes = bare.slice(start + at + 12, start + at + 18);
+  return [0, 2, 4].map((i) => Number.parseInt(bytes.slice(i, i + 2), 16)).join(".");
+}
+
 function copySpans(compiled: string, deployed: string, spans: readonly Span[]): string {
   let code = compiled;
   for (const span of spans) {

@@ -1,97 +1,195 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { constants, mkdirSync, type Stats, statSync } from "node:fs";
+import { open, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type Compiler, parseCompilerOutput } from "./compiler.js";
+import { keccak256, toBytes } from "viem";
+import { InvalidInputError } from "../errors/invalidInputError.js";
+import * as z from "../kernel/zod.js";
+import { type Compiler, type CompilerOutput, compilerOutputSchema } from "./compiler.js";
+
+/** The largest entry read back: a larger one is compiled again. */
+const maxEntryBytes = 256 * 1024 * 1024;
 
 /**
  * The folder named by `EXPLORER_VERIFY_COMPILE_CACHE`, where the local explorer and preflight keep what they compile;
- * unset, nothing is kept.
+ * unset, nothing is kept. The folder is the user's own, as ssh wants its keys: created 0700 when missing, and refused
+ * when another user owns it or its group or others may write to it (they could write answers in it).
  * @returns the folder, if any
+ * @throws {InvalidInputError} for a folder that is not the user's own, or cannot be made
  */
 export function compileCacheFolder(): string | undefined {
   const folder = process.env.EXPLORER_VERIFY_COMPILE_CACHE?.trim();
-  return folder ? folder : undefined;
+  if (!folder) return undefined;
+  let stats: Stats;
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    stats = statSync(folder);
+  } catch (cause) {
+    throw refused(
+      `The compile cache ${folder} (EXPLORER_VERIFY_COMPILE_CACHE) cannot be made or read.`,
+      cause,
+    );
+  }
+  const why = stats.isDirectory() ? strangersHold(stats) : "is not a folder";
+  if (why) throw refused(`The compile cache ${folder} (EXPLORER_VERIFY_COMPILE_CACHE) ${why}: ${remedy}.`);
+  return folder;
 }
+
+const remedy = "keep it to yourself (chmod 700, owned by you), or name another folder";
+
+function refused(message: string, cause?: unknown): InvalidInputError {
+  return new InvalidInputError(
+    "EXPLORER_VERIFY_COMPILE_CACHE",
+    message,
+    cause === undefined ? {} : { cause },
+  );
+}
+
+// Why a file or folder may hold what a stranger wrote, or nothing. Windows has no such modes or owners.
+function strangersHold(stats: Stats): string | undefined {
+  const uid = process.getuid?.();
+  if (uid !== undefined && stats.uid !== uid) return `is owned by another user (uid ${stats.uid})`;
+  if (process.platform === "win32" || (stats.mode & 0o022) === 0) return undefined;
+  const by = stats.mode & 0o002 ? "others" : "its group";
+  return `is writable by ${by} (mode ${(stats.mode & 0o777).toString(8)})`;
+}
+
+/** What an entry answers for, besides the output: each is checked when it is read. */
+const entrySchema = z.object({
+  /** sha256 of the input as compiled. */
+  input: z.string(),
+  /** The compiler's long version, as it said it. */
+  compiler: z.string(),
+  /** `file:Name` of every contract the output holds, sorted. */
+  contracts: z.array(z.string()),
+  output: compilerOutputSchema,
+});
 
 /**
  * A compiler that keeps each output in a folder under the hash of its version and input, and reads it back when the
- * same input is compiled again (a compile is deterministic: the same compiler and input give the same output). A
- * failed compile is not kept; neither is an output that could not be written.
+ * same input is compiled again (a compile is deterministic: the same compiler and input give the same output). An
+ * entry is believed only when it names this input's hash, this compiler's version and the contracts its output holds
+ * (each from a file of the input, its metadata naming this compiler and the input's sources by their keccak256):
+ * anything else is a miss, and the compiler runs. An entry that is a link, or that a stranger could have written, is
+ * refused. A failed compile is not kept; neither is an output that could not be written.
  *
  * @param compiler - the compiler
- * @param folder - where outputs are kept
+ * @param folder - where outputs are kept (see {@link compileCacheFolder})
  * @returns the compiler, keeping its outputs
  */
 export function keepingCompiles(compiler: Compiler, folder: string): Compiler {
   return {
     ...compiler,
     async compile(input) {
-      const key = createHash("sha256")
-        .update(`${compiler.longVersion}\n${JSON.stringify(input)}`)
-        .digest("hex");
+      const text = JSON.stringify(input);
+      const inputHash = createHash("sha256").update(text).digest("hex");
+      const key = createHash("sha256").update(`${compiler.longVersion}\n${text}`).digest("hex");
       const file = join(folder, `${key}.json`);
-      try {
-        return parseCompilerOutput(await readFile(file, "utf8"), compiler.path);
-      } catch {
-        // Not kept yet (or unreadable): compiled below.
-      }
+      const answer = believed(await keptEntry(file), inputHash, compiler.longVersion, input);
+      if (answer) return answer;
       const output = await compiler.compile(input);
+      const entry = {
+        input: inputHash,
+        compiler: compiler.longVersion,
+        contracts: contractsOf(output),
+        output,
+      };
+      const written = `${file}.${process.pid}.${Date.now()}`;
       try {
-        await mkdir(folder, { recursive: true });
-        const written = `${file}.${process.pid}.${Date.now()}`;
-        await writeFile(written, JSON.stringify(output));
+        // Created afresh (never through a link someone left at the name), readable by the user alone.
+        await writeFile(written, JSON.stringify(entry), { flag: "wx", mode: 0o600 });
         await rename(written, file);
       } catch {
         // A folder that cannot be written to costs the next compile its time, nothing else.
+        await rm(written, { force: true }).catch(() => {});
       }
       return output;
     },
   };
 }
 
-/**
- * A solc-js compiler whose version is remembered in the folder (by the file's path, size and time), so that learning
- * it, and compiling an input kept there, never loads the compiler: loading one takes a second or more. The compiler is
- * loaded by the first compile that is not kept.
- *
- * @param path - the solc-js file
- * @param folder - where versions and outputs are kept
- * @param load - loads the compiler (in this thread or a pool's)
- * @returns the compiler
- */
-export async function rememberedSolcJs(
-  path: string,
-  folder: string,
-  load: () => Promise<Compiler>,
-): Promise<Compiler> {
-  const { size, mtimeMs } = await stat(path);
-  const key = createHash("sha256").update(`${path}\n${size}\n${mtimeMs}`).digest("hex");
-  const file = join(folder, `version-${key}.txt`);
-  let longVersion: string | undefined;
+// The entry's text, if there is one to read; a link or a stranger's file is refused.
+async function keptEntry(file: string): Promise<unknown> {
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
-    longVersion = (await readFile(file, "utf8")).trim() || undefined;
-  } catch {
-    // Not remembered yet: the compiler says it below.
+    handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP")
+      throw refused(`The compile cache entry ${file} is a link: ${linkRemedy}.`);
+    return undefined;
   }
-  if (longVersion === undefined) {
-    const loaded = await load();
-    try {
-      await mkdir(folder, { recursive: true });
-      await writeFile(`${file}.${process.pid}`, loaded.longVersion);
-      await rename(`${file}.${process.pid}`, file);
-    } catch {
-      // Learnt again next time.
-    }
-    return loaded;
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw refused(`The compile cache entry ${file} is not a file: ${linkRemedy}.`);
+    const why = strangersHold(stats);
+    if (why) throw refused(`The compile cache entry ${file} ${why}: ${remedy}.`);
+    if (stats.size > maxEntryBytes) return undefined;
+    return JSON.parse(await handle.readFile("utf8"));
+  } catch (error) {
+    if (error instanceof InvalidInputError) throw error;
+    return undefined;
+  } finally {
+    await handle.close();
   }
-  let loading: Promise<Compiler> | undefined;
-  return {
-    longVersion,
-    kind: "solc-js",
-    path,
-    compile: async (input) => {
-      loading ??= load();
-      return (await loading).compile(input);
-    },
+}
+
+const linkRemedy = "remove it (the cache holds only the files it writes)";
+
+function believed(
+  kept: unknown,
+  inputHash: string,
+  longVersion: string,
+  input: object,
+): CompilerOutput | undefined {
+  const entry = entrySchema.safeParse(kept);
+  if (!entry.success) return undefined;
+  const { output, contracts } = entry.data;
+  if (entry.data.input !== inputHash || entry.data.compiler !== longVersion) return undefined;
+  if (contracts.join("\n") !== contractsOf(output).join("\n")) return undefined;
+  const sources = inputSourcesSchema.safeParse(input).data?.sources ?? {};
+  const hashes = new Map(
+    Object.entries(sources).map(([name, { content }]) => [
+      name,
+      content === undefined ? undefined : keccak256(toBytes(content)),
+    ]),
+  );
+  // Each contract's metadata names the compiler, and each source it was built from by its keccak256: this input's.
+  const ofThis = (metadata: string) => {
+    const read = metadataSchema.safeParse(parsedOrUndefined(metadata));
+    return (
+      read.data?.compiler.version === longVersion &&
+      Object.entries(read.data.sources).every(
+        ([name, { keccak256 }]) => keccak256 && keccak256 === hashes.get(name),
+      )
+    );
   };
+  const held = Object.entries(output.contracts ?? {}).every(
+    ([file, compiled]) =>
+      hashes.has(file) &&
+      Object.values(compiled).every(({ metadata }) => metadata === undefined || ofThis(metadata)),
+  );
+  return held ? output : undefined;
+}
+
+const inputSourcesSchema = z.looseObject({
+  sources: z.record(z.string(), z.looseObject({ content: z.optional(z.string()) })),
+});
+
+const metadataSchema = z.looseObject({
+  compiler: z.looseObject({ version: z.string() }),
+  sources: z.record(z.string(), z.looseObject({ keccak256: z.optional(z.string()) })),
+});
+
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function contractsOf(output: CompilerOutput): string[] {
+  return Object.entries(output.contracts ?? {})
+    .flatMap(([file, compiled]) => Object.keys(compiled).map((name) => `${file}:${name}`))
+    .sort();
 }

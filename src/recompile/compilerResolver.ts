@@ -2,7 +2,7 @@ import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
-import { compileCacheFolder, keepingCompiles, rememberedSolcJs } from "./compileCache.js";
+import { compileCacheFolder, keepingCompiles } from "./compileCache.js";
 import {
   type Compiler,
   loadNativeCompiler,
@@ -30,7 +30,8 @@ export interface CompilerSearch {
   solcJsPool?: SolcJsWorkerPool;
   /**
    * A folder where outputs are kept by the hash of the compiler's version and the input, and read back for the same
-   * input; `false` keeps none. Default: the folder named by `EXPLORER_VERIFY_COMPILE_CACHE`, else none.
+   * input (see keepingCompiles); `false` keeps none. Default: the folder named by `EXPLORER_VERIFY_COMPILE_CACHE`
+   * (checked to be the user's own), else none. A compiler's version is always asked of the compiler itself.
    */
   compileCache?: string | false;
 }
@@ -69,6 +70,7 @@ export function isSolcJsPath(path: string): boolean {
  *
  * @param search - where to look
  * @returns the resolver
+ * @throws {InvalidInputError} when `EXPLORER_VERIFY_COMPILE_CACHE` names a folder that is not the user's own
  * @example
  * const resolve = localCompilerResolver({ compilers: ["/usr/local/bin/solc-0.8.28"] });
  * const found = await resolve("v0.8.28+commit.7893614a");
@@ -96,12 +98,11 @@ export function localCompilerResolver(search: CompilerSearch = {}): CompilerReso
     for (const path of unique) {
       try {
         const pool = search.solcJsPool;
-        const loadSolcJs = async () => (pool ? pooledSolcJsCompiler(path, pool) : loadSolcJsCompiler(path));
         const compiler = !isSolcJsPath(path)
           ? await loadNativeCompiler(path)
-          : cacheFolder
-            ? await rememberedSolcJs(path, cacheFolder, loadSolcJs)
-            : await loadSolcJs();
+          : pool
+            ? await pooledSolcJsCompiler(path, pool)
+            : loadSolcJsCompiler(path);
         if (compiler.longVersion === wanted)
           return cacheFolder ? keepingCompiles(compiler, cacheFolder) : compiler;
         seen.push(`Solc ${compiler.longVersion} at ${path}.`);

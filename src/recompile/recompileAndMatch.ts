@@ -1,6 +1,10 @@
 import type { MismatchCode } from "../errors/explorerVerifyError.js";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
-import { type MetadataHashKind, trailingMetadataHash } from "./bytecodeTransformations.js";
+import {
+  type MetadataHashKind,
+  metadataSolcRelease,
+  trailingMetadataHash,
+} from "./bytecodeTransformations.js";
 import type { Compiler, CompilerOutput, CompilerOutputContract } from "./compiler.js";
 import { type CompilerJob, compilerJobOf, type SubmittedSources } from "./compilerInput.js";
 import { type CompilerResolver, isCompiler } from "./compilerResolver.js";
@@ -138,7 +142,8 @@ async function compileAndMatch(
   try {
     output = await compiler.compile(job.input);
   } catch (error) {
-    if (!isExplorerVerifyError(error)) throw error;
+    // Only the compiler failing is this input's verdict; anything else (a refused compile cache) is the run's.
+    if (!isExplorerVerifyError(error) || error.code !== "compiler_error") throw error;
     return { code: "compile_failed", diagnosis: error.shortMessage };
   }
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
@@ -187,6 +192,8 @@ async function compileAndMatch(
     return { code: "bytecode", diagnosis: "The compiled code differs from the deployed code." };
   }
   const { file, name, compiled, outcome } = best;
+  const misnamed = releaseOtherThanClaimed(compiled, request.deployed.runtimeCode, compilerVersion);
+  if (misnamed) return { code: "bytecode", diagnosis: misnamed };
   const matched: MatchedContract = {
     file,
     name,
@@ -215,6 +222,21 @@ async function compileAndMatch(
     };
   }
   return { code: "perfect", diagnosis: "The compiled code is the deployed code.", matched };
+}
+
+// The verdict never rests on what compiled (a kept output may say anything) alone: the matched code's metadata, and
+// the deployed code's, must name the claimed release where they name one.
+function releaseOtherThanClaimed(
+  compiled: CompilerOutputContract,
+  deployedCode: string,
+  compilerVersion: string,
+): string | undefined {
+  const claimed = /\d+\.\d+\.\d+/.exec(compilerVersion)?.[0];
+  const codes = [compiled.evm?.deployedBytecode?.object ?? "", deployedCode];
+  const named = codes.map(metadataSolcRelease).find((release) => release && release !== claimed);
+  return named && claimed
+    ? `The code's metadata names solc ${named}, not the claimed ${claimed}: it was not built by the compiler claimed.`
+    : undefined;
 }
 
 function metadataHashesSources(settings: Record<string, unknown>): boolean {

@@ -2,7 +2,7 @@ import { type ErrorCode, isExplorerVerifyError, ProxyLinkRefusedError } from "..
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
-import type { VerificationResult } from "./job.js";
+import type { ResultError, VerificationResult } from "./job.js";
 import { defaultPolling, type PollingOptions } from "./pollSchedule.js";
 import { isRetryable, missedPoll } from "./retryable.js";
 import type { Receipt, ReceiptStatus, Verifier } from "./verifier.js";
@@ -98,7 +98,7 @@ export async function linkProxyTo(
   const finish = (
     status: VerificationResult["status"],
     message?: string,
-    errorCode?: ErrorCode,
+    error?: ErrorCode | ResultError,
   ): VerificationResult => {
     const result: VerificationResult = {
       address: proxyAddress,
@@ -112,7 +112,7 @@ export async function linkProxyTo(
       durationMs: Date.now() - startedAt,
       ...(message ? { message } : {}),
       ...(status === "failed" || status === "timeout"
-        ? { error: { code: errorCode ?? codeOf(status) } }
+        ? { error: typeof error === "object" ? error : { code: error ?? codeOf(status) } }
         : {}),
     };
     options.onEvent?.({ type: "finished", address: proxyAddress, contract, result });
@@ -206,7 +206,11 @@ export async function linkProxyTo(
         ? " The proxy contract itself must be verified before it can be linked to its implementation."
         : "";
     const sentence = hint && !/[.!?]$/.test(message) ? `${message}.` : message;
-    return finish("failed", `${sentence}${hint}`);
+    // The code and remedy of what stopped it (a bot challenge, a used-up quota, …), as every record carries them.
+    const failed = isExplorerVerifyError(error)
+      ? { code: error.code, ...(error.details ? { details: error.details } : {}) }
+      : undefined;
+    return finish("failed", `${sentence}${hint}`, failed);
   }
 }
 

@@ -1,9 +1,11 @@
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { chmod, chown, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { CompilerError } from "../../src/errors/index.js";
-import { keepingCompiles, rememberedSolcJs } from "../../src/recompile/compileCache.js";
+import { keccak256, toBytes } from "viem";
+import { CompilerError, InvalidInputError } from "../../src/errors/index.js";
+import { compileCacheFolder, keepingCompiles } from "../../src/recompile/compileCache.js";
 import type { Compiler, CompilerOutput } from "../../src/recompile/compiler.js";
 
 // The compiler itself is the thing kept from running again, so a stand-in that counts its compiles takes its place.
@@ -19,6 +21,13 @@ function countingCompiler(answer: (input: object) => CompilerOutput): Compiler &
     },
   };
   return compiler;
+}
+
+function metadataOf(version: string, content: string): string {
+  return JSON.stringify({
+    compiler: { version },
+    sources: { "D.sol": { keccak256: keccak256(toBytes(content)) } },
+  });
 }
 
 let folder: string;
@@ -57,26 +66,128 @@ describe("compilations kept in a folder", () => {
     expect(compiler.compiles).toBe(2);
   });
 
-  it("remembers a solc-js file's version, so that a later resolution and a kept compile never load it", async () => {
-    const soljson = join(folder, "soljson-stand-in.js");
-    await writeFile(soljson, "// a compiler file");
-    let loads = 0;
-    const output = { contracts: {} } as CompilerOutput;
-    const load = async () => {
-      loads += 1;
-      return { ...countingCompiler(() => output), kind: "solc-js" as const, path: soljson };
-    };
-    const input = { language: "Solidity", sources: { "C.sol": { content: "contract C {}" } } };
-    // The first resolution loads it to learn its version, and its compile is kept.
-    await keepingCompiles(await rememberedSolcJs(soljson, folder, load), folder).compile(input);
-    expect(loads).toBe(1);
-    const later = await rememberedSolcJs(soljson, folder, load);
-    expect(later.longVersion).toBe("0.8.28+commit.7893614a");
-    await keepingCompiles(later, folder).compile(input);
-    expect(loads).toBe(1);
-    // An input not kept loads it, once.
-    await keepingCompiles(later, folder).compile({ ...input, settings: { viaIR: true } });
-    await keepingCompiles(later, folder).compile({ ...input, settings: { viaIR: false } });
-    expect(loads).toBe(2);
+  it("believes an entry only for its input, its compiler and the contracts it holds: anything else is a miss", async () => {
+    const right = {
+      contracts: {
+        "D.sol": { D: { abi: [], metadata: metadataOf("0.8.28+commit.7893614a", "contract D {}") } },
+      },
+    } as CompilerOutput;
+    const compiler = countingCompiler(() => right);
+    const input = { language: "Solidity", sources: { "D.sol": { content: "contract D {}" } } };
+    const text = JSON.stringify(input);
+    const key = createHash("sha256").update(`${compiler.longVersion}\n${text}`).digest("hex");
+    const entry = join(folder, `${key}.json`);
+    const inputHash = createHash("sha256").update(text).digest("hex");
+    const forged = { contracts: { "D.sol": { D: { abi: [{ type: "forged" }] } } } };
+    const forgeries = [
+      {},
+      "not json",
+      // The unchecked shape this cache once kept: an output alone.
+      forged,
+      { input: "0".repeat(64), compiler: compiler.longVersion, contracts: ["D.sol:D"], output: forged },
+      { input: inputHash, compiler: "0.8.30+commit.73712a01", contracts: ["D.sol:D"], output: forged },
+      { input: inputHash, compiler: compiler.longVersion, contracts: ["D.sol:E"], output: forged },
+      {
+        input: inputHash,
+        compiler: compiler.longVersion,
+        contracts: ["E.sol:D"],
+        output: { contracts: { "E.sol": { D: { abi: [] } } } },
+      },
+      {
+        input: inputHash,
+        compiler: compiler.longVersion,
+        contracts: ["D.sol:D"],
+        output: {
+          contracts: { "D.sol": { D: { metadata: '{"compiler":{"version":"0.8.30+commit.73712a01"}}' } } },
+        },
+      },
+    ];
+    for (const forgery of forgeries) {
+      await writeFile(entry, typeof forgery === "string" ? forgery : JSON.stringify(forgery));
+      expect(await keepingCompiles(compiler, folder).compile(input)).toEqual(right);
+    }
+    expect(compiler.compiles).toBe(forgeries.length);
+    // What the compiler answered is kept with what it answers for, and believed.
+    expect(JSON.parse(await readFile(entry, "utf8"))).toEqual({
+      input: inputHash,
+      compiler: compiler.longVersion,
+      contracts: ["D.sol:D"],
+      output: right,
+    });
+    expect((await stat(entry)).mode & 0o777).toBe(0o600);
+    await keepingCompiles(compiler, folder).compile(input);
+    expect(compiler.compiles).toBe(forgeries.length);
+  });
+
+  it("refuses, in one line, an entry others may write or that is a link, and never reads through it", async () => {
+    const compiler = countingCompiler(() => ({ contracts: {} }) as CompilerOutput);
+    const input = { language: "Solidity", sources: { "F.sol": { content: "contract F {}" } } };
+    await keepingCompiles(compiler, folder).compile(input);
+    const key = createHash("sha256")
+      .update(`${compiler.longVersion}\n${JSON.stringify(input)}`)
+      .digest("hex");
+    const entry = join(folder, `${key}.json`);
+    await chmod(entry, 0o666);
+    await expect(keepingCompiles(compiler, folder).compile(input)).rejects.toThrow(
+      new InvalidInputError(
+        "EXPLORER_VERIFY_COMPILE_CACHE",
+        `The compile cache entry ${entry} is writable by others (mode 666): keep it to yourself (chmod 700, owned by you), or name another folder.`,
+      ),
+    );
+    const outside = join(await mkdtemp(join(tmpdir(), "explorer-verify-outside-")), "secret.json");
+    await writeFile(outside, "outside content");
+    await rm(entry);
+    await symlink(outside, entry);
+    const refusal = await keepingCompiles(compiler, folder)
+      .compile(input)
+      .catch((error: unknown) => error as InvalidInputError);
+    expect(refusal).toMatchObject({
+      code: "invalid_input",
+      shortMessage: `The compile cache entry ${entry} is a link: remove it (the cache holds only the files it writes).`,
+    });
+    expect(String((refusal as Error).message)).not.toContain("outside content");
+    expect(compiler.compiles).toBe(1);
+    await rm(dirname(outside), { recursive: true });
+  });
+});
+
+// Only root can give a file to another user.
+const asRoot = process.getuid?.() === 0 ? it : it.skip;
+
+describe("an entry another user owns", () => {
+  asRoot("is refused in one line, as ssh refuses a key another user owns", async () => {
+    const compiler = countingCompiler(() => ({ contracts: {} }) as CompilerOutput);
+    const input = { language: "Solidity", sources: { "G.sol": { content: "contract G {}" } } };
+    await keepingCompiles(compiler, folder).compile(input);
+    const key = createHash("sha256")
+      .update(`${compiler.longVersion}\n${JSON.stringify(input)}`)
+      .digest("hex");
+    const entry = join(folder, `${key}.json`);
+    await chown(entry, 65534, 65534);
+    await expect(keepingCompiles(compiler, folder).compile(input)).rejects.toThrow(
+      `The compile cache entry ${entry} is owned by another user (uid 65534): keep it to yourself (chmod 700, owned by you), or name another folder.`,
+    );
+    expect(compiler.compiles).toBe(1);
+  });
+});
+
+describe("the compile cache's folder", () => {
+  const named = process.env.EXPLORER_VERIFY_COMPILE_CACHE;
+  afterAll(() => {
+    if (named === undefined) delete process.env.EXPLORER_VERIFY_COMPILE_CACHE;
+    else process.env.EXPLORER_VERIFY_COMPILE_CACHE = named;
+  });
+
+  it("is made the user's alone when missing, and refused in one line when others may write to it", async () => {
+    const made = join(folder, "made", "here");
+    process.env.EXPLORER_VERIFY_COMPILE_CACHE = made;
+    expect(compileCacheFolder()).toBe(made);
+    expect((await stat(made)).mode & 0o777).toBe(0o700);
+    await chmod(made, 0o777);
+    expect(() => compileCacheFolder()).toThrow(
+      `The compile cache ${made} (EXPLORER_VERIFY_COMPILE_CACHE) is writable by others (mode 777): keep it to yourself (chmod 700, owned by you), or name another folder.`,
+    );
+    await chmod(made, 0o770);
+    expect(() => compileCacheFolder()).toThrow("is writable by its group (mode 770)");
   });
 });

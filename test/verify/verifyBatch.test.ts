@@ -136,6 +136,63 @@ describe("verifyBatch", () => {
     expect(explorer.requestsFor("verifyproxycontract")).toEqual([]);
   });
 
+  it("gives a link whose own request met a bot challenge the challenge's code and ways out", async () => {
+    const { implementation, proxy } = verifiedProxy(0x300f, 0x3010);
+    explorer.faults.applies = (request) => request.query.action === "verifyproxycontract";
+    explorer.faults.next({
+      kind: "status",
+      status: 403,
+      body: challengePage,
+      contentType: "text/html; charset=UTF-8",
+      headers: { "cf-mitigated": "challenge" },
+    });
+    const [verified, link] = await verifyBatch([standardJsonJob(implementation, { proxyAddress: proxy })], {
+      explorerUrl: explorer.url,
+      verifier: client(),
+      ...fastEngine,
+    });
+    expect(verified).toMatchObject({ status: "verified" });
+    expect(link).toMatchObject({
+      address: proxy,
+      format: "proxy",
+      status: "failed",
+      error: { code: "bot_protection" },
+    });
+    expect(link?.message).toMatch(
+      /^The explorer at 127\.0\.0\.1:\d+ answered with a bot challenge \(HTTP 403, .*\) instead of its API: .* Two ways out: a browser-like User-Agent/,
+    );
+    expect(explorer.faults.applied.status).toBe(1);
+    expect(explorer.requestsFor("verifyproxycontract")).toHaveLength(1);
+  });
+
+  it("gives a link refused for the used-up daily quota the code quota_exhausted and its remedy", async () => {
+    const { implementation, proxy } = verifiedProxy(0x3011, 0x3012);
+    explorer.faults.applies = (request) => request.query.action === "verifyproxycontract";
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      body: JSON.stringify({ status: "0", message: "NOTOK", result: "Max daily rate limit reached" }),
+      contentType: "application/json",
+    });
+    const [verified, link] = await verifyBatch([standardJsonJob(implementation, { proxyAddress: proxy })], {
+      explorerUrl: explorer.url,
+      verifier: client(),
+      ...fastEngine,
+    });
+    expect(verified).toMatchObject({ status: "verified" });
+    expect(link).toMatchObject({
+      address: proxy,
+      format: "proxy",
+      status: "failed",
+      error: {
+        code: "quota_exhausted",
+        details: "Run again once the quota resets (daily), or with a key of a higher plan.",
+      },
+    });
+    expect(link?.message).toMatch(/daily quota is used up: Max daily rate limit reached/);
+    expect(explorer.requestsFor("verifyproxycontract")).toHaveLength(1);
+  });
+
   it("links a proxy through Blockscout's 500 envelopes on the link request and on the checks", async () => {
     const { implementation, proxy } = verifiedProxy(0x3007, 0x3008);
     explorer.backend.proxyPendingPolls = 1;
