@@ -1,6 +1,6 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { httpUrlOf } from "../../kernel/httpUrl.js";
-import { assertNoCredentialsInUrl } from "../../kernel/urlCredentials.js";
+import { assertNoCredentialsInUrl, shownUrl } from "../../kernel/urlCredentials.js";
 import { type Service, services, serviceTitles } from "../../verify/verifier.js";
 import type { NamedUrl } from "./blockscoutTarget.js";
 
@@ -135,7 +135,7 @@ export function endpointEntries(
           ? "e.g. 10=etherscan=https://api.tenderly.co/api/v1/account/ACCOUNT/project/PROJECT/etherscan/verify/network/10"
           : "e.g. 10=etherscan=TENDERLY_ACCESS_KEY";
       if (rest.length === 0 || value === "")
-        throw refused(`${name} takes ${form} (${example}), got "${entry}".`);
+        throw refused(`${name} takes ${form} (${example}), got "${shownUrl(entry)}".`);
       if (!Number.isSafeInteger(chainId) || chainId <= 0 || String(chainId) !== chainText.trim())
         throw refused(`${name}: "${chainText.trim()}" is not a chain id (${example}).`);
       const service = serviceText.trim();
@@ -146,7 +146,7 @@ export function endpointEntries(
       if (field === "urls") {
         if (endpoint.url) throw refused(`${name} names chain ${chainId}'s ${title} endpoint twice.`);
         const source = `${name} ${chainId}=${service}`;
-        if (!httpUrlOf(value)) throw refused(`${source}: "${value}" is not an http(s) URL.`);
+        if (!httpUrlOf(value)) throw refused(`${source}: "${shownUrl(value)}" is not an http(s) URL.`);
         assertNoCredentialsInUrl(value, name.replace(/^(Input |--)/, ""));
         endpoint.url = { url: value, source };
         continue;

@@ -88,6 +88,33 @@ describe("the CLI's refusals, made in the hall", () => {
       "--target nope is not a target: use blockscout, etherscan, sourcify, routescan.",
     ],
     [
+      "an RPC URL that does not parse, its password not quoted",
+      () => ["verify", "--bundle", bundle(), "--rpc-url", "http://me:hunter2@127.0.0.1:99999"],
+      '--rpc-url must be the chain\'s http(s) JSON-RPC URL, e.g. http://127.0.0.1:8545, got "http://***@127.0.0.1:99999".',
+    ],
+    [
+      "an explorer URL that does not parse, its password and key not quoted",
+      () => [
+        "verify",
+        "--bundle",
+        bundle(),
+        "--explorer-url",
+        "https://me:hunter2@127.0.0.1:99999/?apikey=K3Y",
+      ],
+      '--explorer-url: The explorer URL "https://***@127.0.0.1:99999/?apikey=***" is not a valid URL. Give it like https://eth.blockscout.com.',
+    ],
+    [
+      "an endpoint whose scheme is misspelt, its password and key not quoted",
+      () => [
+        "verify",
+        "--bundle",
+        bundle(),
+        "--endpoint",
+        "1=etherscan=htps://me:hunter2@api.example/?apikey=K3Y",
+      ],
+      '--endpoint 1=etherscan: "htps://***@api.example/?apikey=***" is not an http(s) URL.',
+    ],
+    [
       "--compiler-version without --standard-json",
       () => ["verify", address, "--compiler-version", "0.8.28"],
       "--compiler-version goes with --standard-json: a build's compiler is read from the build.",
@@ -106,6 +133,17 @@ describe("the Action's refusals, made in the hall", () => {
     expect(log).toContain(
       "::error::Input include-created reads one chain's transactions: give deployments on one chain with it.",
     );
+  });
+
+  it("quotes an RPC URL that does not parse without its password", async () => {
+    const { log } = await runActionInProcess(
+      { bundle: "one.json", "rpc-url": "htps://me:hunter2@127.0.0.1:99999/?token=T0K", "explorer-url": "" },
+      { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace },
+    );
+    expect(log).toContain(
+      '::error::Input rpc-url must be the chain\'s http(s) JSON-RPC URL, e.g. https://rpc.example.org, got "htps://***@127.0.0.1:99999/?token=***".',
+    );
+    expect(log).not.toMatch(/hunter2|T0K/);
   });
 
   it("refuses a plan of a copy, in its words", async () => {
