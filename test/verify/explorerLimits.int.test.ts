@@ -103,6 +103,7 @@ function verifyArgs(address: string, input: string, explorerUrl: string, more: s
     explorerUrl,
     "--rpc-url",
     chain.rpcUrl,
+    "--no-ledger",
     ...more,
   ];
 }
