@@ -21,7 +21,10 @@ const { values } = parseArgs({
 });
 const contracts = Number(values.contracts);
 const versions = Number(values.versions);
-const listed = Array.from({ length: versions - 1 }, (_, i) => `v0.${i % 100}.${i}+commit.${i.toString(16).padStart(8, "0")}`);
+const listed = Array.from(
+  { length: versions - 1 },
+  (_, i) => `v0.${i % 100}.${i}+commit.${i.toString(16).padStart(8, "0")}`,
+);
 listed.push(compilerVersion);
 const explorer = await startTestExplorer({
   rest: servingVerificationConfig(async () => restNotFound(), {
@@ -31,7 +34,9 @@ const explorer = await startTestExplorer({
 });
 const addresses = Array.from({ length: contracts }, (_, i) => testAddress(0x20_000 + i));
 for (const address of addresses) explorer.backend.addContract(address).script(address, { result: "pass" });
-const verifier = blockscoutVerifierAt(explorer.url, { rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY) });
+const verifier = blockscoutVerifierAt(explorer.url, {
+  rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
+});
 const started = performance.now();
 const results = await verifyBatch(
   addresses.map((address) => standardJsonJob(address)),
@@ -42,4 +47,6 @@ await explorer.close();
 console.log(`contracts  ${contracts}, config of ${versions.toLocaleString("en")} compiler versions`);
 console.log(`verified   ${results.filter(isSuccess).length}/${results.length}`);
 console.log(`wall time  ${(wallMs / 1_000).toFixed(2)} s`);
-console.log(`config reads ${explorer.requests.filter((r) => r.path.endsWith("/verification/config")).length}`);
+console.log(
+  `config reads ${explorer.requests.filter((r) => r.path.endsWith("/verification/config")).length}`,
+);
