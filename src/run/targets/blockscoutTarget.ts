@@ -63,8 +63,9 @@ function asSentence(clause: string): string {
 
 /**
  * Chooses a chain's Blockscout explorer, in one order for every door: the URL the user named; else, on a local
- * chain (31337, 1337, or any chain whose JSON-RPC is on loopback) reached over JSON-RPC, the embedded local explorer; else the chain's Blockscout instance by
- * chain id (Blockscout's published list, or the registry shipped with the package). A `proapi_` key with a known
+ * chain (31337, 1337, or any chain whose JSON-RPC is on loopback) reached over JSON-RPC, the embedded local explorer;
+ * else the chain's Blockscout instance by chain id (Blockscout's published list, or the registry shipped with the
+ * package). A `proapi_` key with a known
  * chain routes requests through the Blockscout API, whose one key covers every chain; pages stay the instance's, and
  * the instance is asked instead when the API answers that it does not serve the chain.
  *
