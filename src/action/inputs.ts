@@ -1,6 +1,7 @@
 import { InvalidInputError } from "../errors/index.js";
 import { httpUrlOf } from "../kernel/httpUrl.js";
 import { parseHeaderText, secretHeaderValues, shortestSecretHeaderValue } from "../kernel/requestHeaders.js";
+import { shownUrl } from "../kernel/urlCredentials.js";
 import {
   verificationDefaults,
   type WholeNumberRange,
@@ -81,7 +82,7 @@ function assertRpcUrl(text: string, name: string): void {
   if (!httpUrlOf(text)) {
     throw new InvalidInputError(
       name,
-      `Input ${name} must ${name === "rpc-url" ? "be the chain's" : "map chain ids to"} http(s) JSON-RPC URL${name === "rpc-url" ? "" : "s"}, e.g. https://rpc.example.org, got "${text}".`,
+      `Input ${name} must ${name === "rpc-url" ? "be the chain's" : "map chain ids to"} http(s) JSON-RPC URL${name === "rpc-url" ? "" : "s"}, e.g. https://rpc.example.org, got "${shownUrl(text)}".`,
     );
   }
 }

@@ -81,7 +81,7 @@ export function cliWhere(
     howToGiveChainKey: (id, service) =>
       `give --endpoint-key ${id}=${service}=VARIABLE, the environment variable holding that endpoint's key`,
     howToNameExplorer:
-      "Give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a local chain to use the embedded local explorer.",
+      "give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer",
     howToGiveEtherscanKey: "set ETHERSCAN_API_KEY in the environment",
     howToReachLocalChain:
       "give --rpc-url URL of the chain, and the embedded local explorer verifies on it, or give --explorer-url",

@@ -59,8 +59,9 @@ Where they are verified:
 
 How:
 ${settingFlagLines().join("\n")}
-  --ledger FILE               the verification ledger (e.g. .explorer-verify/ledger.json): what it records
+  --ledger FILE               the verification ledger (default .explorer-verify/ledger.json): what it records
                               verified is not asked again, its pending guids are polled, never resubmitted
+  --no-ledger                 keep no ledger: ask the explorer about every contract
   --shard K-of-N              one shard of explorer-verify plan's matrix: only its explorers, with its share of each
                               key's stated budget (the same contracts and --targets as the plan)
   --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr

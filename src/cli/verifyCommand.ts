@@ -32,6 +32,7 @@ const ownOptions = {
   "explorer-url": { type: "string" },
   ...endpointFlags,
   ledger: { type: "string" },
+  "no-ledger": { type: "boolean", default: false },
   shard: { type: "string" },
   json: { type: "boolean", default: false },
   "show-standard-json-input": { type: "boolean", default: false },
@@ -70,16 +71,16 @@ export async function verifyCommand(argv: string[]): Promise<number> {
         };
   if (what.kind === "bundle")
     what.bundle.naming = namingBesideBundle(values, positionals, settings.includeCreated);
-  const ledger = values.ledger;
+  const ledger = ledgerPath(values.ledger, values["no-ledger"], cwd);
   const request = {
     what,
     settings,
-    ledger: ledger === undefined ? undefined : { path: resolve(cwd, ledger), recheck: settings.recheck },
+    ledger: ledger === undefined ? undefined : { path: ledger, recheck: settings.recheck },
     shard: shard && { id: shard, resultsBesideLedger: false },
     compilers: projectCompilers(cwd, foundry),
     refusals: {
       recheckWithoutLedger:
-        "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
+        "--recheck asks the explorer about what the ledger says is verified: drop --no-ledger.",
       preflightWithoutRpc: "--preflight needs --rpc-url: the chain to check the deployed code against.",
     },
   };
@@ -89,8 +90,6 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     const { unread } = await runShowInputsRequest(request, write, console.error);
     return unread > 0 ? exitCodes.failed : exitCodes.ok;
   }
-  if (ledger?.trim() === "")
-    throw new UsageError("--ledger needs a file path, e.g. .explorer-verify/ledger.json.");
   const { runVerifyRequest } = await import("../run/commands/verifyCommand.js");
   const where = cliWhere(values, { cwd, foundry }, settings.targets, settings);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
@@ -98,6 +97,16 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const { runSucceeded } = await import("../run/report/runResults.js");
   if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
   return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
+}
+
+// The ledger a run keeps: `--ledger FILE`, else the default file, as the task and the Action keep; none with
+// `--no-ledger`.
+function ledgerPath(given: string | undefined, none: boolean, cwd: string): string | undefined {
+  if (none && given !== undefined) throw new UsageError("--no-ledger keeps no ledger: drop --ledger.");
+  if (none) return undefined;
+  if (given?.trim() === "")
+    throw new UsageError("--ledger needs a file path, e.g. .explorer-verify/ledger.json.");
+  return resolve(cwd, given ?? verificationDefaults.ledger);
 }
 
 // The flags that name contracts too, which a bundle names all of.

@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
+import { shownUrl } from "../kernel/urlCredentials.js";
 
 /** Where an explorer's two APIs live, derived from whatever form of its URL the user gave. */
 export interface ExplorerUrls {
@@ -29,7 +30,7 @@ export function resolveExplorerUrls(explorerUrl: string): ExplorerUrls {
   } catch {
     throw new InvalidInputError(
       "explorerUrl",
-      `The explorer URL "${explorerUrl}" is not a valid URL. Give it like https://eth.blockscout.com.`,
+      `The explorer URL "${shownUrl(explorerUrl)}" is not a valid URL. Give it like https://eth.blockscout.com.`,
     );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {

@@ -150,7 +150,10 @@ export class Transport {
           apiKey: route.apiKey,
           apiKeyIn: route.apiKeyIn,
           timeoutMs: this.#timeoutMs,
-          maxResponseBytes: this.#maxResponseBytes,
+          maxResponseBytes: Math.min(
+            req.maxResponseBytes ?? Number.POSITIVE_INFINITY,
+            this.#maxResponseBytes,
+          ),
           redact: this.redact,
           redactAnswer: this.#redactAnswer,
         });

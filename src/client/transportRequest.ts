@@ -11,6 +11,8 @@ export interface TransportRequest {
   /** A read may be retried; a submission only when the explorer certainly did not act on it. */
   kind: "read" | "submit";
   timeoutMs?: number;
+  /** A smaller answer cap than the transport's, for an answer known to be small. */
+  maxResponseBytes?: number;
 }
 
 /** A JSON answer, whatever its HTTP status. */

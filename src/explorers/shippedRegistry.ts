@@ -44,6 +44,6 @@ export function chainIdOfExplorer(explorerUrl: string): number | undefined {
 export function unknownChain(chainId: number, howToNameExplorer?: string): InvalidInputError {
   return new InvalidInputError(
     "chainId",
-    `No Blockscout explorer is known for chain ${chainId}: ${howToNameExplorer ?? "give its URL as the explorerUrl option"}.`,
+    `No Blockscout explorer is known for chain ${chainId}: ${(howToNameExplorer ?? "give its URL as the explorerUrl option").replace(/\.+$/, "")}.`,
   );
 }

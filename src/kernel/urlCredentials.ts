@@ -1,6 +1,24 @@
 import { InvalidInputError } from "../errors/index.js";
 
 const secretParameter = /key|token|secret|pass|auth|sig/i;
+// Found without parsing, so text that is no URL (port 99999, `htps:`) is stripped too: everything before an `@` that
+// comes before the first `/` after the scheme, and the value of every query parameter named like a key; in each URL
+// of a list (`1=URL,10=URL`).
+const userInfo = /(^|[\s,])([^/?#\s,]*?\/\/)?[^/\s,]*@/g;
+const secretQueryValue = /([?&;#][^=&;#\s]*(?:key|token|secret|pass|auth|sig)[^=&;#\s]*=)[^&;#\s]*/gi;
+
+/**
+ * A URL as a message may quote it: its `user:password@` part and key-like query values replaced with `***`, by a
+ * pattern that needs no parse, so a URL that does not parse is quoted safely too.
+ *
+ * @param text - the URL as given
+ * @returns the text with those parts masked
+ * @example
+ * shownUrl("htps://me:pw@host:99999/rpc?apikey=K") // "htps://***@host:99999/rpc?apikey=***"
+ */
+export function shownUrl(text: string): string {
+  return text.replace(userInfo, "$1$2***@").replace(secretQueryValue, "$1***");
+}
 
 /**
  * The secrets written into a URL: its `user:password@` part and query parameters named like keys or tokens.

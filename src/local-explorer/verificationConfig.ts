@@ -65,10 +65,13 @@ export function buildRefusal(
     const compilers = vyper ? config.vyperCompilerVersions : config.solidityCompilerVersions;
     if (compilers && !compilers.some((listed) => sameVersion(listed, submission.compilerVersion)))
       return texts.compilerVersionMismatch;
-    const target = evmTargetOf(submission, vyper);
+    const named = namedEvmTarget(submission);
+    const target = named ?? (vyper ? undefined : solcDefaultEvmTarget(submission.compilerVersion));
     if (!target) return undefined;
     const targets = vyper ? config.vyperEvmVersions : config.solidityEvmVersions;
-    if (targets && !targets.includes(target)) return texts.bytecodeMismatch;
+    // `default` lists the compiler's own target, which a submission naming none is built for.
+    const listed = targets?.includes(target) || (named === undefined && targets?.includes("default"));
+    if (targets && !listed) return texts.bytecodeMismatch;
     const cannot = config.cannotBuild ?? [];
     if (cannot.includes(target) || (cannot.includes("newer-than-cancun") && newerThanCancun(target)))
       return texts.bytecodeMismatch;
@@ -84,10 +87,9 @@ function languageOf(submission: Submission): string | undefined {
   return parsedInput(submission)?.language?.toLowerCase();
 }
 
-function evmTargetOf(submission: Submission, vyper: boolean): string | undefined {
+function namedEvmTarget(submission: Submission): string | undefined {
   const named = parsedInput(submission)?.settings?.evmVersion ?? submission.evmVersion;
-  if (named && named !== "default") return named;
-  return vyper ? undefined : solcDefaultEvmTarget(submission.compilerVersion);
+  return named && named !== "default" ? named : undefined;
 }
 
 const submittedInputSchema = z.looseObject({

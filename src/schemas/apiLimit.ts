@@ -1,12 +1,16 @@
 import * as z from "../kernel/zod.js";
 
 // Etherscan writes numbers as JSON numbers here; a string of digits is taken too, as its other answers use them. A
-// count past 2^53 is not a count a key has: it would be printed, and planned against, as another number.
+// count past 2^53 is not a count a key has: it would be printed, and planned against, as another number. A negative
+// count (`creditsAvailable: -5` past the limit) is none left.
 const count = z.pipe(
-  z.union([z.number(), z.string().check(z.regex(/^\d+$/))]),
+  z.union([z.number(), z.string().check(z.regex(/^-?\d+$/))]),
   z.pipe(
     z.transform((value: number | string) => Number(value)),
-    z.int().check(z.gte(0)),
+    z.pipe(
+      z.int(),
+      z.transform((value: number) => Math.max(0, value)),
+    ),
   ),
 );
 

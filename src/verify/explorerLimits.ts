@@ -1,6 +1,6 @@
 import { newerThanCancun, solcDefaultEvmTarget } from "../recompile/evmTargets.js";
 import type { ResultError, VerificationJob } from "./job.js";
-import type { BuildLists, Verifier } from "./verifier.js";
+import type { ListedBuilds, Verifier } from "./verifier.js";
 
 /** Why a build is not sent: the explorer does not list what it needs. */
 export interface UnlistedBuild {
@@ -25,17 +25,17 @@ export async function unlistedBuild(
   if (!lists) return undefined;
   const build = buildOf(job);
   if (!build) return undefined;
-  const { compilers, targets } = listsFor(lists, build.language);
+  const listed = lists[build.language];
   const insist = "Build with one it lists, or send it anyway with send-unlisted.";
-  if (compilers.length > 0 && !compilers.some((listed) => sameRelease(listed, build.compilerVersion))) {
+  if (listed.compilerVersions.size > 0 && !listsRelease(listed, build.compilerVersion)) {
     return {
       message: `Not sent: the explorer's verification config does not list compiler ${build.compilerVersion}, so it cannot build this contract. ${insist}`,
       error: { code: "compiler_not_listed", details: build.compilerVersion },
     };
   }
-  if (build.evmTarget && targets.length > 0 && !targets.includes(build.evmTarget)) {
+  if (build.evmTarget && listed.evmTargets.size > 0 && !listsTarget(listed.evmTargets, build)) {
     return {
-      message: `Not sent: the explorer's verification config does not list the EVM target ${build.evmTarget}, so it cannot build this contract (it lists ${targets.filter((t) => t !== "default").join(", ")}). ${insist}`,
+      message: `Not sent: the explorer's verification config does not list the EVM target ${build.evmTarget}, so it cannot build this contract (${namedTargets(listed.evmTargets)}). ${insist}`,
       error: { code: "evm_version_not_listed", details: build.evmTarget },
     };
   }
@@ -64,6 +64,8 @@ interface Build {
   language: "solidity" | "vyper";
   compilerVersion: string;
   evmTarget: string | undefined;
+  /** The input names its EVM target; otherwise it is the compiler's default. */
+  targetNamed: boolean;
 }
 
 function buildOf(job: VerificationJob): Build | undefined {
@@ -75,6 +77,7 @@ function buildOf(job: VerificationJob): Build | undefined {
       return {
         language,
         compilerVersion: source.compilerVersion,
+        targetNamed: typeof named === "string",
         evmTarget:
           typeof named === "string"
             ? named
@@ -88,30 +91,42 @@ function buildOf(job: VerificationJob): Build | undefined {
       return {
         language: "solidity",
         compilerVersion: source.compilerVersion,
+        targetNamed: source.evmVersion !== undefined,
         evmTarget: source.evmVersion ?? solcDefaultEvmTarget(source.compilerVersion),
       };
     case "vyper":
-      return { language: "vyper", compilerVersion: source.compilerVersion, evmTarget: undefined };
+      return {
+        language: "vyper",
+        compilerVersion: source.compilerVersion,
+        evmTarget: undefined,
+        targetNamed: false,
+      };
     case "registry":
       return undefined;
   }
 }
 
-function listsFor(
-  lists: BuildLists,
-  language: Build["language"],
-): { compilers: readonly string[]; targets: readonly string[] } {
-  return language === "vyper"
-    ? { compilers: lists.vyperCompilerVersions, targets: lists.vyperEvmVersions }
-    : { compilers: lists.solidityCompilerVersions, targets: lists.solidityEvmVersions };
+// `v0.8.28+commit.7893614a` and `0.8.28` name one release; a listed nightly is not the release.
+function listsRelease(listed: ListedBuilds, wanted: string): boolean {
+  const bare = wanted.trim().replace(/^v/, "");
+  const release = bare.split("+")[0] ?? bare;
+  if (bare !== release) return listed.compilerVersions.has(bare) || listed.compilerVersions.has(release);
+  return listed.compilerReleases.has(release);
 }
 
-// `v0.8.28+commit.7893614a` and `0.8.28` name one release; a listed nightly is not the release.
-function sameRelease(listed: string, wanted: string): boolean {
-  const bare = (version: string) => version.trim().replace(/^v/, "");
-  const listedBare = bare(listed);
-  const wantedBare = bare(wanted);
-  if (listedBare === wantedBare) return true;
-  if (wantedBare.includes("+") && listedBare.includes("+")) return false;
-  return listedBare.split("+")[0] === wantedBare.split("+")[0];
+// A build that names no target is the compiler's default build, which `default` lists.
+function listsTarget(targets: ReadonlySet<string>, build: Build): boolean {
+  return (
+    (build.evmTarget !== undefined && targets.has(build.evmTarget)) ||
+    (!build.targetNamed && targets.has("default"))
+  );
+}
+
+const mostTargetsNamed = 12;
+
+function namedTargets(targets: ReadonlySet<string>): string {
+  const named = [...targets].filter((target) => target !== "default");
+  if (named.length === 0) return "it lists only the compiler's default";
+  const more = named.length - mostTargetsNamed;
+  return `it lists ${named.slice(0, mostTargetsNamed).join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
 }

@@ -89,15 +89,20 @@ export type BudgetReading =
   /** The service refused the question: the run went on without a plan. */
   | { state: "unstated"; reason: string };
 
-/**
- * What a service says it can build: the compiler versions and EVM targets it lists (a Blockscout explorer's
- * verification config). An empty list says nothing.
- */
+/** What a service lists as buildable for one language, as sets, read once: an empty set says nothing. */
+export interface ListedBuilds {
+  /** Compiler versions as listed, without a leading `v` (`0.8.28+commit.7893614a`). */
+  readonly compilerVersions: ReadonlySet<string>;
+  /** Their releases, the part before any `+` (`0.8.28`). */
+  readonly compilerReleases: ReadonlySet<string>;
+  /** EVM targets; `default` stands for the compiler's own. */
+  readonly evmTargets: ReadonlySet<string>;
+}
+
+/** What a service says it can build, per language (a Blockscout explorer's verification config). */
 export interface BuildLists {
-  readonly solidityCompilerVersions: readonly string[];
-  readonly solidityEvmVersions: readonly string[];
-  readonly vyperCompilerVersions: readonly string[];
-  readonly vyperEvmVersions: readonly string[];
+  readonly solidity: ListedBuilds;
+  readonly vyper: ListedBuilds;
 }
 
 /** Where people see the service's contracts, and the name a ledger files them under. */

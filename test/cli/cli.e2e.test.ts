@@ -202,9 +202,9 @@ describe("explorer-verify refuses mistakes in one line, before any request", () 
     ],
     [
       "--recheck without a ledger",
-      ["verify", "--deployment", runLatest, "--recheck"],
+      ["verify", "--deployment", runLatest, "--recheck", "--no-ledger"],
       {},
-      "explorer-verify: --recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
+      "explorer-verify: --recheck asks the explorer about what the ledger says is verified: drop --no-ledger.",
     ],
     [
       "a guid that is not one",

@@ -128,7 +128,8 @@ describe("one Blockscout API key for every chain", () => {
   });
 
   it("says clearly what is missing", async () => {
-    await expect(blockscoutTarget({})).rejects.toThrow("give its URL as the explorerUrl option");
+    // Said alone, the door's clause is one sentence with one full stop.
+    await expect(blockscoutTarget({})).rejects.toThrow(/^Give its URL as the explorerUrl option\.$/);
     await expect(blockscoutTarget({ chainId: 424_242_424 })).rejects.toThrow(
       "No Blockscout explorer is known for chain 424242424: give its URL as the explorerUrl option.",
     );

@@ -51,7 +51,9 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-async function verify(): Promise<{ code: number; stdout: string; stderr: string }> {
+async function verify(
+  ledger = ".explorer-verify/ledger.json",
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const args = [
     join(repository, "src", "cli", "index.ts"),
     "verify",
@@ -62,7 +64,7 @@ async function verify(): Promise<{ code: number; stdout: string; stderr: string 
     "--targets",
     "etherscan",
     "--ledger",
-    ".explorer-verify/ledger.json",
+    ledger,
     "--json",
   ];
   try {
@@ -127,4 +129,21 @@ describe("the CLI against Etherscan's stated budget", () => {
     expect(submissions()).toBe(12);
     expect(rerun.budgets?.etherscan).toMatchObject({ unit: "submissions", used: 7, left: 3, stated: 10 });
   }, 300_000);
+
+  it("sends nothing when Etherscan states a negative count of credits left: none is left", async () => {
+    etherscan.stateBudget({ submissions: 100, creditsAvailable: -5, resetsInSeconds: 3_600 });
+    const before = { submissions: submissions(), asked: etherscan.requestsFor("getapilimit").length };
+    const run = await verify("negative.json");
+    expect(run.code).toBe(1);
+    const { results, budgets } = documentOf(run.stdout);
+    expect(results.map((r) => [r.status, r.error?.code, r.attempts])).toEqual(
+      Array(12).fill(["failed", "quota_exhausted", 0]),
+    );
+    expect(budgets?.etherscan).toMatchObject({ unit: "submissions", used: 0, left: 0 });
+    expect(run.stderr.split("\n").filter((line) => line.startsWith("stopped     etherscan: "))).toEqual([
+      expect.stringContaining("Not sent: Etherscan said the key has no submissions left"),
+    ]);
+    expect(submissions() - before.submissions).toBe(0);
+    expect(etherscan.requestsFor("getapilimit").length - before.asked).toBe(1);
+  }, 120_000);
 });

@@ -108,6 +108,8 @@ export interface StatedBudget {
   resetsInSeconds?: number;
   /** `intervalExpiryTimespan` exactly as stated, in place of one counted from `resetsInSeconds`. */
   timespan?: string;
+  /** `creditsAvailable` exactly as stated (Etherscan past its limit states a negative count), in place of the rest. */
+  creditsAvailable?: number;
 }
 
 /** What the emulator stored for a verified contract. */
@@ -389,7 +391,7 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
       );
       return envelope("1", "OK", {
         creditsUsed: used,
-        creditsAvailable: Math.max(0, limit - used),
+        creditsAvailable: budget?.creditsAvailable ?? Math.max(0, limit - used),
         creditLimit: limit,
         limitInterval: "daily",
         intervalExpiryTimespan: budget?.timespan ?? timespan(resetsInSeconds),

@@ -220,11 +220,13 @@ export interface Anvil {
 }
 
 /**
- * Starts anvil on 127.0.0.1 with a port the system chooses (anvil prints it), chain 31337.
+ * Starts anvil on 127.0.0.1 with a port the system chooses (anvil prints it), chain 31337 unless told.
+ * @param chainId - its chain id
  * @returns the chain
  */
-export async function startAnvil(): Promise<Anvil> {
-  const child = spawn(foundryBinary("anvil"), ["--host", "127.0.0.1", "--port", "0"], {
+export async function startAnvil(chainId = 31_337): Promise<Anvil> {
+  const args = ["--host", "127.0.0.1", "--port", "0", "--chain-id", String(chainId)];
+  const child = spawn(foundryBinary("anvil"), args, {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const rpcUrl = await new Promise<string>((resolve, reject) => {

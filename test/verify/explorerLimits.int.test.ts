@@ -24,17 +24,22 @@ let cancunBuild: FixtureBuild;
 let pragueBuild: FixtureBuild;
 let cancunBox: string;
 let pragueBox: string;
+let defaultBox: string;
 
 beforeAll(async () => {
   chain = await startHardhatChain();
   folder = await mkdtemp(join(tmpdir(), "explorer-verify-limits-"));
   cancunBuild = compileFixture(fixtureInput({ evmVersion: "cancun" }));
   pragueBuild = compileFixture(fixtureInput({ evmVersion: "prague" }));
+  // Names no EVM target: the compiler's default (cancun for 0.8.28).
+  const defaultBuild = compileFixture(fixtureInput({}));
   const deployer = new Deployer(chain.rpcUrl);
   cancunBox = await deployer.deploy(cancunBuild, "contracts/Box.sol", "Box");
   pragueBox = await deployer.deploy(pragueBuild, "contracts/Box.sol", "Box");
+  defaultBox = await deployer.deploy(defaultBuild, "contracts/Box.sol", "Box");
   await writeFile(join(folder, "cancun.json"), JSON.stringify(cancunBuild.input));
   await writeFile(join(folder, "prague.json"), JSON.stringify(pragueBuild.input));
+  await writeFile(join(folder, "default.json"), JSON.stringify(defaultBuild.input));
 }, 120_000);
 
 afterAll(async () => {
@@ -103,6 +108,7 @@ function verifyArgs(address: string, input: string, explorerUrl: string, more: s
     explorerUrl,
     "--rpc-url",
     chain.rpcUrl,
+    "--no-ledger",
     ...more,
   ];
 }
@@ -165,6 +171,25 @@ describe("an explorer that lists prague but cannot build it", () => {
     await withExplorer(config, async (explorer) => {
       const run = await cli(verifyArgs(cancunBox, "cancun.json", explorer.url));
       expect(run.code).toBe(0);
+    });
+  }, 120_000);
+});
+
+describe("an explorer whose verification config lists only the compiler's default EVM target", () => {
+  const config = { solidityCompilerVersions: ["v0.8.28+commit.7893614a"], solidityEvmVersions: ["default"] };
+
+  it("verifies a build that names no target, and holds back one that names cancun without printing an empty list", async () => {
+    await withExplorer(config, async (explorer, requests) => {
+      const built = await cli(verifyArgs(defaultBox, "default.json", explorer.url));
+      expect(built.code).toBe(0);
+      expect(submissions(requests)).toHaveLength(1);
+      const named = await cli(verifyArgs(cancunBox, "cancun.json", explorer.url));
+      expect(named.code).toBe(1);
+      expect(named.printed.split("\n")).toContain(
+        `- contracts/Box.sol:Box (${cancunBox.toLowerCase()}): Not sent: the explorer's verification config does not list the EVM target cancun, so it cannot build this contract (it lists only the compiler's default). Build with one it lists, or send it anyway with send-unlisted.`,
+      );
+      expect(submissions(requests)).toHaveLength(1);
+      expect(configReads(requests)).toHaveLength(2);
     });
   }, 120_000);
 });

@@ -6,7 +6,8 @@ import { unbuildableTarget } from "../../src/verify/explorerLimits.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { verifyContract } from "../../src/verify/verifyContract.js";
 import { testAddress } from "../support/addresses.js";
-import { fastEngine, standardJsonJob } from "../support/jobs.js";
+import { compilerVersion, fastEngine, standardJsonJob } from "../support/jobs.js";
+import { startTestExplorer } from "../support/testExplorer.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 import { blockscoutVerifierAt } from "../support/verifiers.js";
 
@@ -90,5 +91,85 @@ describe("a refusal of a build that matches locally", () => {
   it("says nothing more for cancun and older", () => {
     const job = withTarget(standardJsonJob(testAddress(0x4506)), "cancun");
     expect(unbuildableTarget(job, "Fail - Unable to verify")).toBeUndefined();
+  });
+});
+
+// An explorer of its own per config: a verifier reads the config once, at its first contract.
+async function withConfig(
+  config: Parameters<typeof servingVerificationConfig>[1],
+  use: (verify: (job: VerificationJob) => ReturnType<typeof verifyContract>) => Promise<void>,
+): Promise<{ submissions: number; configReads: number }> {
+  const own = await startTestExplorer({
+    rest: servingVerificationConfig(async () => restNotFound(), config),
+  });
+  try {
+    const verifier = blockscoutVerifierAt(own.url, {
+      retryDelayMs: 5,
+      rateLimiter: new RateLimiter(Infinity),
+    });
+    await use((job) => {
+      own.backend.addContract(job.address);
+      return verifyContract(verifier, job, fastEngine);
+    });
+    return {
+      submissions: own.requestsFor("verifysourcecode").length,
+      configReads: own.requests.filter((r) => r.path.endsWith("/verification/config")).length,
+    };
+  } finally {
+    await own.close();
+  }
+}
+
+describe("a config that lists only the compiler's default EVM target", () => {
+  const config = { solidityCompilerVersions: [compilerVersion], solidityEvmVersions: ["default"] };
+
+  it("sends a build that names no target, and holds back one that names a target, naming no empty list", async () => {
+    const counted = await withConfig(config, async (verify) => {
+      await expect(verify(standardJsonJob(testAddress(0x4511)))).resolves.toMatchObject({
+        status: "verified",
+      });
+      await expect(verify(withTarget(standardJsonJob(testAddress(0x4512)), "osaka"))).resolves.toMatchObject({
+        status: "failed",
+        message:
+          "Not sent: the explorer's verification config does not list the EVM target osaka, so it cannot build this contract (it lists only the compiler's default). Build with one it lists, or send it anyway with send-unlisted.",
+      });
+    });
+    expect(counted).toEqual({ submissions: 1, configReads: 1 });
+  });
+});
+
+describe("a config's compiler list", () => {
+  it("matches a release and a long version among many, read once for every contract", async () => {
+    const many = Array.from(
+      { length: 19_999 },
+      (_, i) => `v0.4.${i}+commit.${i.toString(16).padStart(8, "0")}`,
+    );
+    const counted = await withConfig(
+      { solidityCompilerVersions: [...many, compilerVersion] },
+      async (verify) => {
+        for (const [i, version] of [compilerVersion, "0.8.28", "v0.8.28+commit.00000000"].entries()) {
+          const job = standardJsonJob(testAddress(0x4521 + i));
+          if (job.source.format === "standard-json") job.source.compilerVersion = version;
+          await expect(verify(job)).resolves.toMatchObject({ status: i < 2 ? "verified" : "failed" });
+        }
+      },
+    );
+    expect(counted).toEqual({ submissions: 2, configReads: 1 });
+  });
+
+  it("longer than 20,000 entries is not believed: nothing is held back by it", async () => {
+    const many = Array.from(
+      { length: 20_001 },
+      (_, i) => `v0.4.${i}+commit.${i.toString(16).padStart(8, "0")}`,
+    );
+    const counted = await withConfig({ solidityCompilerVersions: many }, async (verify) => {
+      await expect(verify(standardJsonJob(testAddress(0x4531)))).resolves.toMatchObject({
+        status: "verified",
+      });
+      await expect(verify(standardJsonJob(testAddress(0x4532)))).resolves.toMatchObject({
+        status: "verified",
+      });
+    });
+    expect(counted).toEqual({ submissions: 2, configReads: 1 });
   });
 });

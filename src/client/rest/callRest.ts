@@ -19,6 +19,8 @@ export interface RestCall {
   /** The path to request below `/api/v2`, parameters filled in. */
   path: string;
   query?: Record<string, string | undefined>;
+  /** A smaller answer cap than the transport's. */
+  maxResponseBytes?: number;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function callRest(transport: Transport, call: RestCall): Promise<Tr
     query: call.query ?? {},
     method: "GET",
     kind: "read",
+    ...(call.maxResponseBytes ? { maxResponseBytes: call.maxResponseBytes } : {}),
   });
   if (response.status >= 200 && response.status < 300) return response;
   throw restError(response, call, transport);

@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { httpUrlOf } from "../../kernel/httpUrl.js";
+import { shownUrl } from "../../kernel/urlCredentials.js";
 
 /**
  * Checks a chain's JSON-RPC URL before anything is opened.
@@ -14,7 +15,7 @@ export function checkedRpcUrl(text: string | undefined, field: string): string |
   if (!httpUrlOf(text))
     throw new InvalidInputError(
       field,
-      `${field} must be the chain's http(s) JSON-RPC URL, e.g. http://127.0.0.1:8545, got "${text}".`,
+      `${field} must be the chain's http(s) JSON-RPC URL, e.g. http://127.0.0.1:8545, got "${shownUrl(text)}".`,
     );
   return text;
 }

@@ -1,6 +1,7 @@
 import { type ExplorerUrls, resolveExplorerUrls } from "../../client/explorerUrl.js";
 import { InvalidInputError } from "../../errors/index.js";
 import type { FindExplorerOptions } from "../../explorers/findExplorerByChainId.js";
+import { isLoopbackUrl } from "../../explorers/listedExplorerUrl.js";
 import { chainIdOfExplorer } from "../../explorers/shippedRegistry.js";
 import { checkedHeaders } from "../../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../../kernel/urlCredentials.js";
@@ -49,10 +50,22 @@ export interface BlockscoutFacts {
 
 const localChainIds = new Set([31337, 1337]);
 
+// A chain is local when its id says so or when its JSON-RPC is on this machine (anvil --chain-id 7777, a fork).
+function isLocalChain(chainId: number, rpcUrl: string | undefined): boolean {
+  return localChainIds.has(chainId) || (rpcUrl !== undefined && isLoopbackUrl(rpcUrl));
+}
+
+// A door's clause (`give --explorer-url`) said alone: one sentence, one full stop.
+function asSentence(clause: string): string {
+  const text = clause.trim().replace(/\.+$/, "");
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
 /**
  * Chooses a chain's Blockscout explorer, in one order for every door: the URL the user named; else, on a local
- * chain (31337, 1337) reached over JSON-RPC, the embedded local explorer; else the chain's Blockscout instance by
- * chain id (Blockscout's published list, or the registry shipped with the package). A `proapi_` key with a known
+ * chain (31337, 1337, or any chain whose JSON-RPC is on loopback) reached over JSON-RPC, the embedded local explorer;
+ * else the chain's Blockscout instance by chain id (Blockscout's published list, or the registry shipped with the
+ * package). A `proapi_` key with a known
  * chain routes requests through the Blockscout API, whose one key covers every chain; pages stay the instance's, and
  * the instance is asked instead when the API answers that it does not serve the chain.
  *
@@ -69,7 +82,7 @@ export async function resolveBlockscoutTarget(
   const headers = checkedHeaders(facts.headers);
   const { chainId } = facts;
   const chainNote = facts.chainSource ? `; chain ${chainId} from ${facts.chainSource}` : "";
-  if (!facts.named && chainId !== undefined && localChainIds.has(chainId) && facts.rpcUrl) {
+  if (!facts.named && chainId !== undefined && facts.rpcUrl && isLocalChain(chainId, facts.rpcUrl)) {
     // Loaded only here: a run against a real explorer does not need the compiler and chain code behind it.
     const { startLocalExplorer } = await import("../../local-explorer/index.js");
     const explorer = await startLocalExplorer({
@@ -118,7 +131,7 @@ export async function resolveBlockscoutTarget(
     instance = resolveExplorerUrls(choice.explorerUrl);
     reason = `${choice.name}, found in ${choice.foundIn}${chainNote}`;
   } else {
-    throw new InvalidInputError("explorer", facts.nothingNamed ?? facts.howToNameExplorer);
+    throw new InvalidInputError("explorer", facts.nothingNamed ?? asSentence(facts.howToNameExplorer));
   }
   const apiKey = facts.apiKey?.trim() || undefined;
   const routedChain = chainId ?? chainIdOfExplorer(instance.base);

@@ -1,6 +1,6 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { httpUrlOf } from "../../kernel/httpUrl.js";
-import { assertNoCredentialsInUrl } from "../../kernel/urlCredentials.js";
+import { assertNoCredentialsInUrl, shownUrl } from "../../kernel/urlCredentials.js";
 import { type Service, services, serviceTitles } from "../../verify/verifier.js";
 import type { NamedUrl } from "./blockscoutTarget.js";
 
@@ -140,7 +140,7 @@ export function endpointEntries(
         sites: "e.g. 196=etherscan=https://www.oklink.com/xlayer",
       }[field];
       if (rest.length === 0 || value === "")
-        throw refused(`${name} takes ${form} (${example}), got "${entry}".`);
+        throw refused(`${name} takes ${form} (${example}), got "${shownUrl(entry)}".`);
       if (!Number.isSafeInteger(chainId) || chainId <= 0 || String(chainId) !== chainText.trim())
         throw refused(`${name}: "${chainText.trim()}" is not a chain id (${example}).`);
       const service = serviceText.trim();
@@ -157,7 +157,7 @@ export function endpointEntries(
             `${name}: a Blockscout explorer's pages are its own; name its URL in the endpoints (chain ${chainId}).`,
           );
         const source = `${name} ${chainId}=${service}`;
-        if (!httpUrlOf(value)) throw refused(`${source}: "${value}" is not an http(s) URL.`);
+        if (!httpUrlOf(value)) throw refused(`${source}: "${shownUrl(value)}" is not an http(s) URL.`);
         assertNoCredentialsInUrl(value, name.replace(/^(Input |--)/, ""));
         if (field === "urls") endpoint.url = { url: value, source };
         else endpoint.siteUrl = value.replace(/\/+$/, "");

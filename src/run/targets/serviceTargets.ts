@@ -1,6 +1,7 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { etherscanEndedChain } from "../../explorers/etherscanEndedChains.js";
 import { etherscanSiteOf, routescanNetworkOf, shippedServicesOf } from "../../explorers/serviceChainLists.js";
+import { shownUrl } from "../../kernel/urlCredentials.js";
 import type { EtherscanTarget, RoutescanTarget, SourcifyTarget } from "../../verifiers/target.js";
 import { assertSecretsTravelSafely } from "./plainHttp.js";
 
@@ -212,9 +213,9 @@ function httpUrl(root: ApiRoot): URL {
   try {
     url = new URL(root.url.trim());
   } catch {
-    throw new InvalidInputError("apiUrl", `${root.source}: "${root.url}" is not a valid URL.`);
+    throw new InvalidInputError("apiUrl", `${root.source}: "${shownUrl(root.url)}" is not a valid URL.`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new InvalidInputError("apiUrl", `${root.source}: "${root.url}" is not an http(s) URL.`);
+    throw new InvalidInputError("apiUrl", `${root.source}: "${shownUrl(root.url)}" is not an http(s) URL.`);
   return url;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { main } from "../../../src/cli/main.js";
 import { bundleOf, bundleText } from "../../../src/run/jobs/bundleOfJobs.js";
 import { runActionInProcess } from "../../support/actionInProcess.js";
+import { closedLoopbackUrl } from "../../support/blockscoutStandIns.js";
 
 // The refusals the hall makes for every door, each in the door's own words, before any request.
 let workspace: string;
@@ -31,9 +32,32 @@ beforeAll(async () => {
     undefined,
   );
   await writeFile(join(workspace, "two.json"), bundleText(twoChains.bundle));
+  await writeFile(
+    join(workspace, "chain7777.json"),
+    bundleText(bundleOf([{ address, chainId: 7777, source }], 7777).bundle),
+  );
+  await writeFile(
+    join(workspace, "no-chain.json"),
+    JSON.stringify({
+      contracts: [
+        {
+          address,
+          contract: "contracts/Box.sol:Box",
+          format: "flattened",
+          sourceCode: "contract Box {}",
+          compilerVersion: "v0.8.28+commit.7893614a",
+        },
+      ],
+    }),
+  );
+  // The published chain list is not reached: its URL is a closed port on this machine, and there is no copy on disk.
+  process.env.EXPLORER_VERIFY_CHAIN_LIST_URL = `${await closedLoopbackUrl()}/api/chains`;
+  process.env.EXPLORER_VERIFY_CACHE_DIR = join(workspace, "lists");
 });
 
 afterAll(async () => {
+  delete process.env.EXPLORER_VERIFY_CHAIN_LIST_URL;
+  delete process.env.EXPLORER_VERIFY_CACHE_DIR;
   await rm(workspace, { recursive: true, force: true });
 });
 
@@ -54,8 +78,13 @@ describe("the CLI's refusals, made in the hall", () => {
   it.each([
     [
       "--recheck without a ledger",
-      () => ["verify", "--bundle", bundle(), "--recheck"],
-      "--recheck goes with --ledger: it asks the explorer about what the ledger says is verified.",
+      () => ["verify", "--bundle", bundle(), "--recheck", "--no-ledger"],
+      "--recheck asks the explorer about what the ledger says is verified: drop --no-ledger.",
+    ],
+    [
+      "--no-ledger beside --ledger",
+      () => ["verify", "--bundle", bundle(), "--no-ledger", "--ledger", "mine.json"],
+      "--no-ledger keeps no ledger: drop --ledger.",
     ],
     [
       "--preflight without an RPC",
@@ -88,6 +117,43 @@ describe("the CLI's refusals, made in the hall", () => {
       "--target nope is not a target: use blockscout, etherscan, sourcify, routescan.",
     ],
     [
+      "an RPC URL that does not parse, its password not quoted",
+      () => ["verify", "--bundle", bundle(), "--rpc-url", "http://me:hunter2@127.0.0.1:99999"],
+      '--rpc-url must be the chain\'s http(s) JSON-RPC URL, e.g. http://127.0.0.1:8545, got "http://***@127.0.0.1:99999".',
+    ],
+    [
+      "an explorer URL that does not parse, its password and key not quoted",
+      () => [
+        "verify",
+        "--bundle",
+        bundle(),
+        "--explorer-url",
+        "https://me:hunter2@127.0.0.1:99999/?apikey=K3Y",
+      ],
+      '--explorer-url: The explorer URL "https://***@127.0.0.1:99999/?apikey=***" is not a valid URL. Give it like https://eth.blockscout.com.',
+    ],
+    [
+      "an endpoint whose scheme is misspelt, its password and key not quoted",
+      () => [
+        "verify",
+        "--bundle",
+        bundle(),
+        "--endpoint",
+        "1=etherscan=htps://me:hunter2@api.example/?apikey=K3Y",
+      ],
+      '--endpoint 1=etherscan: "htps://***@api.example/?apikey=***" is not an http(s) URL.',
+    ],
+    [
+      "a chain no list knows, no explorer named: one full stop",
+      () => ["verify", "--bundle", join(workspace, "chain7777.json")],
+      "No Blockscout explorer is known for chain 7777: give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer.",
+    ],
+    [
+      "no chain and no explorer named: one sentence, one full stop",
+      () => ["verify", "--manifest", join(workspace, "no-chain.json")],
+      "Give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer.",
+    ],
+    [
       "--compiler-version without --standard-json",
       () => ["verify", address, "--compiler-version", "0.8.28"],
       "--compiler-version goes with --standard-json: a build's compiler is read from the build.",
@@ -106,6 +172,17 @@ describe("the Action's refusals, made in the hall", () => {
     expect(log).toContain(
       "::error::Input include-created reads one chain's transactions: give deployments on one chain with it.",
     );
+  });
+
+  it("quotes an RPC URL that does not parse without its password", async () => {
+    const { log } = await runActionInProcess(
+      { bundle: "one.json", "rpc-url": "htps://me:hunter2@127.0.0.1:99999/?token=T0K", "explorer-url": "" },
+      { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace },
+    );
+    expect(log).toContain(
+      '::error::Input rpc-url must be the chain\'s http(s) JSON-RPC URL, e.g. https://rpc.example.org, got "htps://***@127.0.0.1:99999/?token=***".',
+    );
+    expect(log).not.toMatch(/hunter2|T0K/);
   });
 
   it("refuses a plan of a copy, in its words", async () => {
