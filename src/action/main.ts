@@ -95,6 +95,7 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
     results = mergeShards({
       from: [await resolveWorkspaceInput(workspace, from, "merge-from")],
       ledger: await resolveWorkspaceInput(workspace, ledgerInput, "ledger"),
+      plan: readInput("plan").trim() || undefined,
       reporter: logReporter(),
     });
   } finally {

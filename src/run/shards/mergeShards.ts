@@ -16,6 +16,8 @@ export interface MergeRequest {
   reporter: RunReporter;
   /** The merge's clock, in ms since the epoch: no date in a shard's ledger may be later. Default: now. */
   now?: number | undefined;
+  /** The plan's digest, as its matrix names it: the merge judges by it. Unset: the plan most folders name. */
+  plan?: string | undefined;
 }
 
 /** What a merge found: every record, counted once per contract and target, and whether every shard reported. */
@@ -67,7 +69,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
     faults.push(`fault       ${stated ? `shard ${stated} (${folder.folder})` : folder.folder}: ${fault}`);
   };
   for (const folder of folders) for (const fault of folder.faults) say(folder, fault);
-  const plan = planOf(folders, say, reporter);
+  const plan = planOf(folders, request.plan?.trim() || undefined, say, reporter);
   const outside: Array<{ folder: ShardFolder; entries: LedgerEntry[] }> = [];
   const parts = plan ? partsOf(folders, plan, now, say, outside) : new Map<number, ShardPart>();
   sayNews(outside, [readLedgerFile(request.ledger), ...[...parts.values()].map((part) => part.entries)], say);
@@ -122,7 +124,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
   if (folders.length === 0) reporter.footnote("not run     no shard folder was found: nothing was merged.");
   else if (!plan)
     reporter.footnote(
-      "not run     no shard's results name a plan that can be worked out (runs with --shard): nothing of the shards was merged.",
+      `not run     no shard's results name ${request.plan ? `the plan ${request.plan.trim()}` : "a plan that can be worked out (runs with --shard)"}: nothing of the shards was merged.`,
     );
   const complete = plan !== undefined && notRun.length === 0 && faults.length === 0;
   const results = [...records.values()];
@@ -130,35 +132,36 @@ export function mergeShards(request: MergeRequest): MergeResults {
   return Object.assign(results, { complete, notRun });
 }
 
-// The plan most folders name, worked out from a folder's results that make it; the folders of another plan are
-// named.
+// The plan given, else the one most folders name; between as many, the larger (a plan that hides work must not win:
+// a larger one at worst shows work as not run). Each is worked out from a folder's results that make it.
 function planOf(
   folders: readonly ShardFolder[],
+  given: string | undefined,
   say: (folder: ShardFolder, fault: string) => void,
   reporter: RunReporter,
 ): WorkedPlan | undefined {
-  const named = new Map<string, number>();
+  const named = new Map<string, { folders: number; plan?: WorkedPlan }>();
   for (const folder of folders) {
     const digest = folder.shard?.plan ?? folder.ledger?.shard?.plan;
-    if (digest !== undefined) named.set(digest, (named.get(digest) ?? 0) + 1);
+    if (digest === undefined || (given && digest !== given)) continue;
+    const known = named.get(digest) ?? { folders: 0 };
+    named.set(digest, known);
+    known.folders++;
+    if (known.plan || !folder.shard) continue;
+    const plan = workPlanOut(folder.shard);
+    if (typeof plan === "string") say(folder, plan);
+    else known.plan = plan;
   }
-  const ranked = [...named].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  for (const [digest] of ranked) {
-    const made = folders.flatMap((folder) => {
-      if (folder.shard?.plan !== digest) return [];
-      const plan = workPlanOut(folder.shard);
-      if (typeof plan === "string") say(folder, plan);
-      return typeof plan === "string" ? [] : [plan];
-    });
-    const [plan] = made;
-    if (!plan) continue;
-    if (ranked.length > 1)
-      reporter.info(
-        `plan        the folders name ${ranked.length} plans; the merge judges by ${digest}, which ${ranked[0]?.[1]} of them name`,
-      );
-    return plan;
-  }
-  return undefined;
+  const size = (plan?: WorkedPlan) => plan?.shards.reduce((sum, shard) => sum + shard.contracts, 0) ?? -1;
+  const ranked = [...named].sort(
+    ([x, a], [y, b]) => b.folders - a.folders || size(b.plan) - size(a.plan) || x.localeCompare(y),
+  );
+  const [first] = ranked.filter(([, each]) => each.plan);
+  if (first && !given && named.size > 1)
+    reporter.info(
+      `plan        the folders name ${named.size} plans; the merge judges by ${first[0]}, which ${first[1].folders} of them name (give merge the plan's digest to choose)`,
+    );
+  return first?.[1].plan;
 }
 
 // Each shard's own part, from the folders that are of the plan; the rest named as their folder's fault.

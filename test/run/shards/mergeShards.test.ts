@@ -51,10 +51,10 @@ function honest(root: string, shard: "1-of-2" | "2-of-2"): string {
   });
 }
 
-function merged(from: string[], ledger: string) {
+function merged(from: string[], ledger: string, plan?: string) {
   const lines: string[] = [];
   const reporter = new RunReporter({ json: false, table: false, writeLine: (line) => lines.push(line) });
-  const results = mergeShards({ from, ledger, reporter, now });
+  const results = mergeShards({ from, ledger, reporter, now, plan });
   return { results, lines, text: lines.join("\n") };
 }
 
@@ -187,11 +187,11 @@ describe("a merge of shards", () => {
 
 // Each forged or broken folder is named with its shard, claims nothing, and the good shard's entries are all kept.
 describe("a merge of a forged or broken folder", () => {
-  function forged(make: (root: string) => void) {
+  function forged(make: (root: string) => void, plan?: string) {
     const { root, ledger } = scratch();
     honest(root, "1-of-2");
     make(root);
-    const outcome = merged([root], ledger);
+    const outcome = merged([root], ledger, plan);
     expect(outcome.results.complete).toBe(false);
     expect(entriesOf(ledger).filter((e) => e.startsWith("local-explorer"))).toEqual(shardOneEntries);
     expect(entriesOf(ledger).filter((e) => e.startsWith("etherscan") && e.endsWith("verified"))).toEqual([]);
@@ -221,6 +221,37 @@ describe("a merge of a forged or broken folder", () => {
   });
 
   it("refuses a folder of another plan, and names it", () => {
+    const { root, ledger } = scratch();
+    honest(root, "1-of-2");
+    honest(root, "2-of-2");
+    const other = shardReport(
+      "2-of-2",
+      [...contracts, { address: c, contract: "Vault", chainId: 1 }],
+      [...services],
+    );
+    writeShardFolder(root, "stranger", other, {
+      ledger: [a, b, c].map((x) => shardEntry(x, 1, "etherscan", "failed", "2026-02-01T00:00:00Z", "h9")),
+      results: [a, b, c].map((x) => shardRecord(x, 1, "etherscan", "failed")),
+    });
+    const { text, results } = merged([root], ledger);
+    expect(results.complete).toBe(false);
+    expect(text).toMatch(
+      /fault {7}shard 2-of-2 \(.*stranger\): is of another plan \([0-9a-f-]+: the contracts \(the bundle or deployment\) differ\): nothing of it is taken/,
+    );
+    expect(rows(results)).toEqual([
+      `blockscout ${a} verified`,
+      `blockscout ${b} verified`,
+      `etherscan ${a} verified`,
+      `etherscan ${b} verified`,
+    ]);
+    expect(entriesOf(ledger)).toEqual([
+      `etherscan/chain-1 ${a} verified`,
+      `etherscan/chain-1 ${b} verified`,
+      ...shardOneEntries,
+    ]);
+  });
+
+  it("between two plans named as often, judges by the one it is given", () => {
     const { text } = forged((root) => {
       const other = shardReport(
         "2-of-2",
@@ -231,10 +262,41 @@ describe("a merge of a forged or broken folder", () => {
         ledger: [a, b, c].map((x) => shardEntry(x, 1, "etherscan")),
         results: [a, b, c].map((x) => shardRecord(x, 1, "etherscan")),
       });
+    }, report("1-of-2").plan);
+    expect(text).toMatch(/fault {7}shard 2-of-2 \(.*\): is of another plan/);
+  });
+
+  it("names the planned explorers no shard reported when a shard ran with other targets", () => {
+    const { text, results } = forged((root) => {
+      // Given blockscout only, shard 2 of that other plan has no explorer: nothing to do, nothing recorded.
+      writeShardFolder(root, "2-of-2", shardReport("2-of-2", contracts, ["blockscout"]), {
+        ledger: [],
+        results: [],
+      });
     });
     expect(text).toMatch(
-      /fault {7}shard 2-of-2 \(.*2-of-2\): is of another plan \([0-9a-f-]+: the contracts \(the bundle or deployment\) differ\): nothing of it is taken/,
+      /fault {7}shard 2-of-2 \(.*\): is of another plan \([0-9a-f-]+: the targets differ\)/,
     );
+    expect(text).toContain(
+      "not run     shard 2-of-2 (etherscan on chain 1) did not report: 2 records not run",
+    );
+    expect(results.notRun).toEqual([{ shard: "2-of-2", contracts: 2 }]);
+  });
+
+  it("judges by the plan it is given, and refuses every folder of another", () => {
+    const { root, ledger } = scratch();
+    for (const shard of ["1-of-2", "2-of-2"])
+      writeShardFolder(root, shard, shardReport(shard, contracts, ["blockscout"]), {
+        ledger: shard === "1-of-2" ? [a, b].map((x) => shardEntry(x, 1, "blockscout")) : [],
+        results: shard === "1-of-2" ? [a, b].map((x) => shardRecord(x, 1, "blockscout")) : [],
+      });
+    const { text, results } = merged([root], ledger, report("1-of-2").plan);
+    expect(results.complete).toBe(false);
+    expect(results).toHaveLength(0);
+    expect(text).toContain(
+      `no shard's results name the plan ${report("1-of-2").plan}: nothing of the shards was merged`,
+    );
+    expect(readLedgerFile(ledger)).toEqual([]);
   });
 
   it("does not let a copied folder that names itself 2-of-2 stand for the missing shard", () => {

@@ -129,14 +129,18 @@ describe("an explorer split across shards where its stated rate allows (the CLI)
     expect(matrix.include).toEqual([
       {
         shard: "1-of-2",
+        plan: expect.stringMatching(/^[0-9a-f-]{34}$/),
         explorers: "blockscout (part 1 of 2)",
         contracts: 4,
+        verifications: 4,
         rateShare: { "blockscout (part 1 of 2)": "5 of 10 requests/s" },
       },
       {
         shard: "2-of-2",
+        plan: matrix.include[0]?.plan,
         explorers: "blockscout (part 2 of 2)",
         contracts: 4,
+        verifications: 4,
         rateShare: { "blockscout (part 2 of 2)": "5 of 10 requests/s" },
       },
     ]);
@@ -147,7 +151,15 @@ describe("an explorer split across shards where its stated rate allows (the CLI)
 
     const unstated = await cli(["plan", ...run(), "--shards", "2"]);
     expect(JSON.parse(unstated.stdout)).toEqual({
-      include: [{ shard: "1-of-2", explorers: "blockscout", contracts: 8 }],
+      include: [
+        {
+          shard: "1-of-2",
+          plan: expect.any(String),
+          explorers: "blockscout",
+          contracts: 8,
+          verifications: 8,
+        },
+      ],
     });
     expect(unstated.stderr.split("\n")).toContain(
       "plan        blockscout: not split: no rate is stated (requests-per-second), so two shards would each keep the service's 5 requests/s, twice its rate together",
@@ -173,7 +185,7 @@ describe("an explorer split across shards where its stated rate allows (the CLI)
       ]);
       expect({ code: outcome.code, stderr: outcome.stderr }).toMatchObject({ code: 0 });
       expect(outcome.stderr.split("\n")).toContain(
-        `shard       ${shard}: blockscout (part ${index + 1} of 2); 5 requests/s on blockscout (part ${index + 1} of 2)`,
+        `shard       ${shard}: blockscout (part ${index + 1} of 2) (4 contracts, 4 verifications; plan ${matrix.include[0]?.plan}); 5 requests/s on blockscout (part ${index + 1} of 2)`,
       );
       expect(submitted.slice(before).sort()).toEqual(parts[index]);
       const records = recordsOf(outcome.stdout);
@@ -231,15 +243,19 @@ describe("a key's secret per shard (the Action's plan and shard steps)", () => {
     expect(matrix.include).toEqual([
       {
         shard: "1-of-2",
+        plan: expect.any(String),
         explorers: "etherscan on chain 31337",
         contracts: 4,
+        verifications: 4,
         budgetShare: { etherscan: "1/1" },
         "etherscan-key-secret": "ETHERSCAN_KEY_L1",
       },
       {
         shard: "2-of-2",
+        plan: expect.any(String),
         explorers: "etherscan on chain 31338",
         contracts: 4,
+        verifications: 4,
         budgetShare: { etherscan: "1/1" },
         "etherscan-key-secret": "ETHERSCAN_KEY_L2",
       },
@@ -255,6 +271,7 @@ describe("a key's secret per shard (the Action's plan and shard steps)", () => {
       const shard = await step(
         {
           shard: row.shard,
+          plan: row.plan,
           "etherscan-api-key": keys[secret],
           ledger: join("shards-action", row.shard, "ledger.json"),
           "timeout-seconds": "120",
@@ -265,7 +282,7 @@ describe("a key's secret per shard (the Action's plan and shard steps)", () => {
         exitCode: undefined,
       });
       expect(shard.log).toContain(
-        `shard       ${row.shard}: ${row.explorers}; 1/1 of etherscan's stated budget`,
+        `shard       ${row.shard}: ${row.explorers} (4 contracts, 4 verifications; plan ${row.plan}); 1/1 of etherscan's stated budget`,
       );
     }
     for (const [secret, chainId] of [
