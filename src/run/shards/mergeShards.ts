@@ -184,7 +184,7 @@ function partsOf(
     if (digest !== plan.digest) {
       say(
         folder,
-        `is of another plan (${digest}: ${planDifferences(digest, plan.digest).join(", ")} differ): nothing of it is taken`,
+        `is of another plan (${digest}, differing in ${planDifferences(digest, plan.digest).join(", ")}): nothing of it is taken`,
       );
       continue;
     }

@@ -39,7 +39,7 @@ export function workPlanOut(report: ShardReport): WorkedPlan | string {
   const inputs = { ...report, shards: count };
   const differs = planDifferences(report.plan, planDigest(inputs));
   if (differs.length > 0)
-    return `its results name the plan ${report.plan}, but what they say it is made of gives another (${differs.join(", ")})`;
+    return `its results name the plan ${report.plan}, but what they say it is made of gives another (differing in ${differs.join(", ")})`;
   let plan: ReturnType<typeof planShards>;
   const { explorers, oneChain } = explorersOfJobs(report.contracts, report.services);
   try {

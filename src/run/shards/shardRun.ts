@@ -63,7 +63,7 @@ export function shardOfRun(
   if (differs.length > 0)
     throw new InvalidInputError(
       "plan",
-      `Shard ${shardIdText(id)} is of another plan than its matrix row's (${given?.trim()}): ${differs.join(", ")} differ${differs.length === 1 ? "s" : ""}. Give the shard the plan's contracts and settings; nothing was sent.`,
+      `Shard ${shardIdText(id)} is of another plan than its matrix row's (${given?.trim()}): it differs in ${differs.join(", ")}. Give the shard the plan's contracts and settings; nothing was sent.`,
     );
   const shard = plan.shards[id.index - 1] as Shard;
   const explorerOf = (target: Target): ShardExplorer | undefined =>

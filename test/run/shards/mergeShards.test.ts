@@ -236,7 +236,7 @@ describe("a merge of a forged or broken folder", () => {
     const { text, results } = merged([root], ledger);
     expect(results.complete).toBe(false);
     expect(text).toMatch(
-      /fault {7}shard 2-of-2 \(.*stranger\): is of another plan \([0-9a-f-]+: the contracts \(the bundle or deployment\) differ\): nothing of it is taken/,
+      /fault {7}shard 2-of-2 \(.*stranger\): is of another plan \([0-9a-f-]+, differing in the contracts \(the bundle or deployment\)\): nothing of it is taken/,
     );
     expect(rows(results)).toEqual([
       `blockscout ${a} verified`,
@@ -275,7 +275,7 @@ describe("a merge of a forged or broken folder", () => {
       });
     });
     expect(text).toMatch(
-      /fault {7}shard 2-of-2 \(.*\): is of another plan \([0-9a-f-]+: the targets differ\)/,
+      /fault {7}shard 2-of-2 \(.*\): is of another plan \([0-9a-f-]+, differing in the targets\)/,
     );
     expect(text).toContain(
       "not run     shard 2-of-2 (etherscan on chain 1) did not report: 2 records not run",

@@ -225,6 +225,56 @@ describe("an explorer split across shards where its stated rate allows (the CLI)
   }, 180_000);
 });
 
+describe("a shard of another plan (the CLI)", () => {
+  const run = ["--manifest", "manifest.json"];
+
+  it("plan takes verify's flags it does not need, and a shard given other targets than its plan's is refused", async () => {
+    const planned = await cli([
+      "plan",
+      ...run,
+      "--targets",
+      "blockscout,etherscan",
+      "--shards",
+      "2",
+      "--explorer-url",
+      explorer.url,
+      "--endpoint",
+      "31337=etherscan=http://127.0.0.1:9/api",
+      "--endpoint-key",
+      "31337=etherscan=SOME_VARIABLE",
+      "--ledger",
+      "ledger.json",
+      "--json",
+    ]);
+    expect({ code: planned.code, stderr: planned.stderr }).toMatchObject({ code: 0 });
+    const rows = (JSON.parse(planned.stdout) as { include: MatrixRow[] }).include;
+    expect(rows.map((row) => [row.shard, row.explorers, row.contracts, row.verifications])).toEqual([
+      ["1-of-2", "blockscout", 8, 8],
+      ["2-of-2", "etherscan", 8, 8],
+    ]);
+    const before = submitted.length;
+    const refused = await cli([
+      "verify",
+      ...run,
+      "--targets",
+      "blockscout",
+      "--explorer-url",
+      explorer.url,
+      "--shard",
+      "1-of-2",
+      "--plan",
+      rows[0]?.plan ?? "",
+      "--ledger",
+      join(folder, "other-plan", "ledger.json"),
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      `Shard 1-of-2 is of another plan than its matrix row's (${rows[0]?.plan}): it differs in the targets. Give the shard the plan's contracts and settings; nothing was sent.`,
+    );
+    expect(submitted.length).toBe(before);
+  }, 60_000);
+});
+
 describe("a key's secret per shard (the Action's plan and shard steps)", () => {
   const keySecrets = "etherscan:31337=ETHERSCAN_KEY_L1, etherscan:31338=ETHERSCAN_KEY_L2";
   const step = (inputs: Record<string, string>, env: Record<string, string> = {}) =>
@@ -285,6 +335,16 @@ describe("a key's secret per shard (the Action's plan and shard steps)", () => {
         `shard       ${row.shard}: ${row.explorers} (4 contracts, 4 verifications; plan ${row.plan}); 1/1 of etherscan's stated budget`,
       );
     }
+    // A key given as its own secret's name: refused, never written into the matrix or the log.
+    const leaked = await step({
+      shards: "2",
+      "etherscan-api-key": keys.ETHERSCAN_KEY_L1,
+      "key-secrets": `etherscan=${keys.ETHERSCAN_KEY_L1}`,
+    });
+    expect(leaked.exitCode).toBe(1);
+    expect(leaked.log).toContain("that is the key, not its secret's name");
+    const shownLines = leaked.log.split("\n").filter((line) => !line.startsWith("::add-mask::"));
+    expect(shownLines.join("\n")).not.toContain(keys.ETHERSCAN_KEY_L1);
     for (const [secret, chainId] of [
       ["ETHERSCAN_KEY_L1", "31337"],
       ["ETHERSCAN_KEY_L2", "31338"],
