@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
@@ -37,8 +37,13 @@ function record(address: string, target: "blockscout" | "etherscan"): Verificati
 const runner = mkdtempSync(join(tmpdir(), "explorer-verify-merge-step-"));
 const summaryFile = join(runner, "summary.md");
 
-async function merge(shards: readonly string[]) {
+async function merge(
+  shards: readonly string[],
+  inputs: Record<string, string> = {},
+  prepare: (workspace: string) => void = () => {},
+) {
   const workspace = mkdtempSync(join(tmpdir(), "explorer-verify-merge-workspace-"));
+  prepare(workspace);
   if (shards.includes("1-of-2"))
     shardFolder(
       join(workspace, "shards"),
@@ -56,7 +61,7 @@ async function merge(shards: readonly string[]) {
   writeFileSync(outputFile, "");
   writeFileSync(summaryFile, "");
   const step = await runActionInProcess(
-    { "merge-from": "shards", ledger: "merged-ledger.json" },
+    { "merge-from": "shards", ledger: "merged-ledger.json", ...inputs },
     {
       GITHUB_WORKSPACE: workspace,
       RUNNER_TEMP: runner,
@@ -93,5 +98,22 @@ describe("the Action's merge step", () => {
     );
     expect(merged.outputs["failed-count"]).toBe("2");
     expect(merged.summary).toContain("❌ failed");
+  });
+
+  it("refuses a merge-from or a ledger that leads out of the workspace by a link, before anything is merged", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "explorer-verify-merge-outside-"));
+    const from = await merge([], { "merge-from": "linked" }, (workspace) =>
+      symlinkSync(outside, join(workspace, "linked")),
+    );
+    expect(from.exitCode).toBe(1);
+    expect(from.log).toContain("Input merge-from names linked, a link that leads outside the workspace");
+    const ledger = await merge(["1-of-2", "2-of-2"], { ledger: "kept/ledger.json" }, (workspace) =>
+      symlinkSync(outside, join(workspace, "kept")),
+    );
+    expect(ledger.exitCode).toBe(1);
+    expect(ledger.log).toContain(
+      "Input ledger names kept/ledger.json, a link that leads outside the workspace",
+    );
+    expect(readdirSync(outside)).toEqual([]);
   });
 });
