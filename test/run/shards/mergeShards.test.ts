@@ -10,8 +10,9 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import { type LedgerEntry, readLedgerFile } from "../../../src/ledger/ledgerFile.js";
-import { mergeLedgerEntries } from "../../../src/ledger/ledgerMerge.js";
+import { Ledger } from "../../../src/ledger/ledger.js";
+import { type LedgerEntry, readLedgerDocument, readLedgerFile } from "../../../src/ledger/ledgerFile.js";
+import { mergeIntoLedgerFile, mergeLedgerEntries, stampLedgerFile } from "../../../src/ledger/ledgerMerge.js";
 import { RunReporter } from "../../../src/run/report/runReporter.js";
 import { mergeShards } from "../../../src/run/shards/mergeShards.js";
 import { shardEntry, shardRecord, shardReport, writeShardFolder } from "../../support/shardFolders.js";
@@ -82,6 +83,20 @@ describe("the ledger's merge", () => {
       [a, "verified"],
       [b, "pending"],
     ]);
+  });
+
+  it("keeps a shard's stamp through the run's writes; the merged ledger has none", () => {
+    const { root, ledger } = scratch();
+    const path = join(root, "1-of-2", "ledger.json");
+    const stamp = { shard: "1-of-2", plan: report("1-of-2").plan };
+    stampLedgerFile(path, stamp);
+    new Ledger(path).record({ ...shardEntry(a, 1, "blockscout"), status: "pending", guid: "g1" });
+    expect(readLedgerDocument(path)).toMatchObject({
+      shard: stamp,
+      entries: [{ address: a, status: "pending" }],
+    });
+    mergeIntoLedgerFile(ledger, [readLedgerFile(path)]);
+    expect(readLedgerDocument(ledger).shard).toBeUndefined();
   });
 
   it("keeps the later entry when the sources changed, dates compared as instants", () => {
@@ -297,6 +312,31 @@ describe("a merge of a forged or broken folder", () => {
       `no shard's results name the plan ${report("1-of-2").plan}: nothing of the shards was merged`,
     );
     expect(readLedgerFile(ledger)).toEqual([]);
+  });
+
+  it("keeps of an explorer split by rate only the shard's own addresses", () => {
+    const { root, ledger } = scratch();
+    const d = "0x00000000000000000000000000000000000000dd";
+    const four = [a, b, c, d].map((address) => ({ address, contract: "Token", chainId: 1 }));
+    // 10 requests/s on Blockscout allows two parts: shard 1 holds a and b, shard 2 c and d.
+    const split = shardReport("1-of-2", four, ["blockscout"], { requestsPerSecond: 10 });
+    writeShardFolder(root, "1-of-2", split, {
+      ledger: [a, b, c].map((x) => shardEntry(x, 1, "blockscout")),
+      results: [a, b, c].map((x) => shardRecord(x, 1, "blockscout")),
+    });
+    const { text, results } = merged([root], ledger);
+    expect(rows(results)).toEqual([
+      `blockscout ${a} verified`,
+      `blockscout ${b} verified`,
+      `blockscout ${c} failed not_run`,
+      `blockscout ${d} failed not_run`,
+    ]);
+    expect(text).toContain("1 record is about verifications the plan gave other shards: dropped");
+    expect(text).toContain("1 ledger entry is about verifications the plan gave other shards: dropped");
+    expect(entriesOf(ledger)).toEqual([
+      `local-explorer/chain-1 ${a} verified`,
+      `local-explorer/chain-1 ${b} verified`,
+    ]);
   });
 
   it("does not let a copied folder that names itself 2-of-2 stand for the missing shard", () => {
