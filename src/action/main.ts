@@ -110,7 +110,7 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
       ? undefined
       : results.notRun.length > 0
         ? `Shards that did not report: ${results.notRun.map(({ shard, contracts }) => `${shard} (${contracts} records not run)`).join(", ")}; rerun them with the merged ledger.`
-        : "The merge did not find every shard's ledger and results: see the log.",
+        : "A shard's folder was at fault (another plan, a file that cannot be read, or records outside its part): see the fault lines in the log.",
   });
 }
 

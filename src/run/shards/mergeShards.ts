@@ -39,7 +39,6 @@ const progress: Record<VerificationResult["status"], number> = {
 
 // One shard's part, as the folders that say they are that shard hold it.
 interface ShardPart {
-  folders: string[];
   records: Map<string, VerificationResult>;
   entries: LedgerEntry[];
   /** A folder of this shard held readable results. */
@@ -195,13 +194,11 @@ function partsOf(
       continue;
     }
     const part: ShardPart = parts.get(index) ?? {
-      folders: [],
       records: new Map(),
       entries: [],
       reported: false,
     };
     parts.set(index, part);
-    part.folders.push(folder.folder);
     const ledgerOwn = stamp === undefined || (stamp.shard === shard && stamp.plan === digest);
     if (!ledgerOwn)
       say(
