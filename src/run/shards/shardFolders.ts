@@ -8,6 +8,7 @@ import {
   openSync,
   readdirSync,
   readSync,
+  realpathSync,
   type Stats,
   statSync,
   writeFileSync,
@@ -93,10 +94,12 @@ const resultsSchema = z.looseObject({
  * The shards' folders under a folder: the folder itself when it holds a shard's files, else each entry in it that is
  * a folder, or a link (refused when read): a download of every artifact of a workflow run has a folder per artifact.
  *
- * @param folder - a shard's folder, or a folder of them
+ * @param given - a shard's folder, or a folder of them
  * @returns the shards' folders, by name
  */
-export function shardFoldersIn(folder: string): string[] {
+export function shardFoldersIn(given: string): string[] {
+  // The folder named is the user's: its links are followed; those of the shards' folders in it are not.
+  const folder = existsSync(given) ? realpathSync(given) : given;
   try {
     if (Object.values(shardFiles).some((file) => existsSync(join(folder, file)))) return [folder];
     if (!statSync(folder).isDirectory()) return [folder];
