@@ -9,6 +9,9 @@
 // the least a verification costs) / its quota.
 // Usage: npm run bench:shards -- [--chains 4] [--contracts 30] [--quota 5] [--shards 8] [--latency-ms 100]
 //   [--pending-ms 2000]
+// With --merge-only: the merge alone, of shard folders written here (--chains × blockscout and etherscan explorers of
+// --contracts contracts each, a shard each: by default 8 shards × 1,250 records, every record backed by its ledger
+// entry); prints its time and the process's peak memory.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +27,7 @@ import type { Target } from "../src/verifiers/target.js";
 import { isSuccess, type VerificationJob } from "../src/verify/job.js";
 import { testAddress } from "../test/support/addresses.js";
 import { standardJsonJob } from "../test/support/jobs.js";
+import { shardEntry, shardRecord, shardReport, writeShardFolder } from "../test/support/shardFolders.js";
 import { startTestExplorer, type TestExplorer } from "../test/support/testExplorer.js";
 import { blockscoutTargetAt } from "../test/support/verifiers.js";
 
@@ -35,6 +39,7 @@ const { values } = parseArgs({
     shards: { type: "string", default: "8" },
     "latency-ms": { type: "string", default: "100" },
     "pending-ms": { type: "string", default: "2000" },
+    "merge-only": { type: "boolean", default: false },
   },
 });
 const chainCount = Number(values.chains);
@@ -55,6 +60,18 @@ const settings: RunSettings = {
   // Each explorer's client at the stand-in's quota (Etherscan's own default is 3 a second, its free plan).
   requestsPerSecond: quota,
 };
+
+if (values["merge-only"]) {
+  await mergeBench(
+    values.chains === "4" && values.contracts === "30"
+      ? { chains: 4, contracts: 1_250 }
+      : {
+          chains: Number(values.chains),
+          contracts: Number(values.contracts),
+        },
+  );
+  process.exit(0);
+}
 
 // Per chain and service, a stand-in with its own quota.
 const standIns = new Map<string, TestExplorer>();
@@ -177,4 +194,46 @@ function runTargets(): RunTargets {
     localExplorers: [],
     close: async () => {},
   };
+}
+
+// The merge alone: shard folders as honest shards leave them, merged once, timed; the peak memory is the process's.
+async function mergeBench({ chains, contracts }: { chains: number; contracts: number }): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), "explorer-verify-bench-merge-"));
+  try {
+    const addresses = Array.from({ length: contracts }, (_, i) => testAddress(0x40_000 + i));
+    const chainIds = Array.from({ length: chains }, (_, chain) => firstChainId + chain);
+    const planned = chainIds.flatMap((chainId) =>
+      addresses.map((address) => ({ address, contract: "Token", chainId })),
+    );
+    const count = chains * services.length;
+    const plan = planShards(explorersOfJobs(planned, services).explorers, count, false).shards;
+    for (const shard of plan) {
+      const name = `${shard.id.index}-of-${count}`;
+      const own = shard.explorers.flatMap((explorer) =>
+        explorer.addresses.map((address) => ({
+          address,
+          chainId: explorer.chainId as number,
+          service: explorer.service,
+        })),
+      );
+      writeShardFolder(folder, name, shardReport(name, planned, [...services]), {
+        ledger: own.map((c) => shardEntry(c.address, c.chainId, c.service)),
+        results: own.map((c) => shardRecord(c.address, c.chainId, c.service)),
+      });
+    }
+    const before = process.memoryUsage().rss / 1_048_576;
+    const merged = await timed(async () =>
+      mergeShards({
+        from: [folder],
+        ledger: join(folder, "merged", "ledger.json"),
+        reporter: new RunReporter({ json: false, table: false, writeLine: () => {} }),
+      }),
+    );
+    const peakMiB = process.resourceUsage().maxRSS / 1_024;
+    console.log(
+      `merge of ${count} shards × ${contracts} records (${merged.value.length} records, ${merged.value.complete ? "every shard reported" : "a shard missing"}): ${(merged.s * 1_000).toFixed(0)} ms, peak memory ${peakMiB.toFixed(0)} MiB (the process's, ${before.toFixed(0)} MiB before the merge)`,
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,5 @@
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { isInlineManifest } from "../inputs/manifest.js";
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import type { VerifyRequest } from "../run/commands/verifyCommand.js";
@@ -68,8 +68,9 @@ export async function verifyRequestOf(
     ledger:
       inputs.ledger === "none"
         ? undefined
-        : { path: resolve(workspace, inputs.ledger), recheck: inputs.recheck },
-    shard: step?.step === "shard" ? { id: step.shard, resultsBesideLedger: true } : undefined,
+        : { path: await resolveWorkspaceInput(workspace, inputs.ledger, "ledger"), recheck: inputs.recheck },
+    shard:
+      step?.step === "shard" ? { id: step.shard, resultsBesideLedger: true, plan: step.plan } : undefined,
     // The run's own bundle, for verifying later or elsewhere (the output `bundle`), in the runner's temporary folder,
     // outside the workspace and its checkouts: not for a bundle or a copy.
     bundleOutput:

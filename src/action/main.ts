@@ -1,6 +1,6 @@
-import { resolve } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
+import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredentials.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { capLogLine } from "../report/githubLimits.js";
@@ -58,7 +58,15 @@ export async function run(): Promise<void> {
 async function planStep(request: VerifyRequest, inputs: ActionInputs, shards: number): Promise<void> {
   const { runPlanRequest } = await import("../run/commands/planCommand.js");
   const copyRefusal = "Input shards plans a verification's contracts, not a copy: drop copy-from.";
-  const plan = { ...request, settings: inputs, shards, timeoutSeconds: inputs.timeoutSeconds, copyRefusal };
+  const keys = [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey];
+  const plan = {
+    ...request,
+    settings: inputs,
+    shards,
+    timeoutSeconds: inputs.timeoutSeconds,
+    copyRefusal,
+    keys,
+  };
   const { matrix: rows, notes } = await runPlanRequest(plan, (line) => logLine(neutraliseText(line)));
   for (const note of notes) logLine(neutraliseText(`Plan: ${note}`));
   const matrix = JSON.stringify(rows);
@@ -85,8 +93,9 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
   let results: Awaited<ReturnType<typeof mergeShards>>;
   try {
     results = mergeShards({
-      from: [resolve(workspace, from)],
-      ledger: resolve(workspace, ledgerInput),
+      from: [await resolveWorkspaceInput(workspace, from, "merge-from")],
+      ledger: await resolveWorkspaceInput(workspace, ledgerInput, "ledger"),
+      plan: readInput("plan").trim() || undefined,
       reporter: logReporter(),
     });
   } finally {
@@ -101,7 +110,7 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
       ? undefined
       : results.notRun.length > 0
         ? `Shards that did not report: ${results.notRun.map(({ shard, contracts }) => `${shard} (${contracts} records not run)`).join(", ")}; rerun them with the merged ledger.`
-        : "The merge did not find every shard's ledger and results: see the log.",
+        : "A shard's folder was at fault (another plan, a file that cannot be read, or records outside its part): see the fault lines in the log.",
   });
 }
 

@@ -8,7 +8,7 @@ import { readInput } from "./runnerCommands.js";
  */
 export type ShardStep =
   | { step: "plan"; shards: number }
-  | { step: "shard"; shard: ShardId }
+  | { step: "shard"; shard: ShardId; plan?: string | undefined }
   | { step: "merge"; from: string };
 
 /**
@@ -33,7 +33,11 @@ export function readShardStep(): ShardStep | undefined {
           "ledger",
           "Input shard keeps its ledger and results for the merge: give ledger a path, not none.",
         );
-      return { step: "shard", shard: parseShardId(readInput("shard"), "Input shard") };
+      return {
+        step: "shard",
+        shard: parseShardId(readInput("shard"), "Input shard"),
+        plan: readInput("plan").trim() || undefined,
+      };
     case "merge-from":
       return { step: "merge", from: readInput("merge-from").trim() };
     default:

@@ -15,6 +15,7 @@ import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { currentRequestDeadline } from "../kernel/requestDeadline.js";
 import { userAgent } from "../kernel/userAgent.js";
 import type * as z from "../kernel/zod.js";
+import { maxAnswerBytes } from "../options/verificationOptions.js";
 import {
   blockSchema,
   type CallFrame,
@@ -50,7 +51,6 @@ export interface JsonRpcChainOptions {
 }
 
 const defaultTimeoutMs = 30_000;
-const defaultMaxResponseBytes = 64 * 1_048_576;
 
 /**
  * The few JSON-RPC calls compile-and-match, discovery and the local explorer need from a chain, through viem's HTTP
@@ -74,7 +74,7 @@ export class JsonRpcChain {
     this.#shown = shownUrl(url);
     this.#redact = createRedactor(urlSecrets(url));
     this.#timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-    this.#maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
+    this.#maxResponseBytes = options.maxResponseBytes ?? maxAnswerBytes;
     this.#client = createClient({
       rpcSchema: rpcSchema<ChainRpcSchema>(),
       transport: http(url, {

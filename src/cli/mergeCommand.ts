@@ -7,12 +7,13 @@ import { usage } from "./usage.js";
 const options = {
   from: { type: "string", multiple: true },
   ledger: { type: "string" },
+  plan: { type: "string" },
   json: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
 /**
- * `explorer-verify merge --from DIR [--from DIR …] --ledger OUT [--json]`: merges the shards' folders (each holding a
+ * `explorer-verify merge --from DIR [--from DIR …] --ledger OUT [--plan DIGEST] [--json]`: merges the shards' folders (each holding a
  * shard's `ledger.json` and `results.json`) into one ledger and prints one report, as `verify` does.
  *
  * @param argv - the arguments after `merge`
@@ -42,6 +43,7 @@ export async function mergeCommand(argv: string[]): Promise<number> {
   const results = mergeShards({
     from: from.map((folder) => resolve(cwd, folder)),
     ledger: resolve(cwd, values.ledger),
+    plan: values.plan,
     reporter: new RunReporter({ json: values.json, table: true, colour: true }),
   });
   return results.complete && runSucceeded(results) ? exitCodes.ok : exitCodes.failed;

@@ -1,17 +1,22 @@
 import { resolve } from "node:path";
 import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
 import { parseShardCount } from "../run/shards/shardId.js";
-import { parseCommandLine } from "./arguments.js";
+import {
+  apiKeyFromEnvironment,
+  etherscanKeyFromEnvironment,
+  parseCommandLine,
+  routescanKeyFromEnvironment,
+} from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { projectFoundryConfig } from "./cliWhere.js";
 import { usage } from "./usage.js";
-import { jobOptions } from "./verifyCommand.js";
+import { verifyOptions } from "./verifyCommand.js";
 
+// Verify's flags are taken, and those a plan does not need (--endpoint, --ledger, --json, …) are ignored: one command
+// line serves both.
 const ownOptions = {
-  ...jobOptions,
-  bundle: { type: "string" },
+  ...verifyOptions,
   shards: { type: "string" },
-  help: { type: "boolean", short: "h", default: false },
 } as const;
 
 // `--targets` and the other run settings are taken as verify takes them: the plan splits over the same targets.
@@ -51,10 +56,20 @@ export async function planCommand(argv: string[]): Promise<number> {
       settings,
       shards,
       timeoutSeconds: settings.timeoutSeconds,
+      keys: [blockscoutKey(), etherscanKeyFromEnvironment(), routescanKeyFromEnvironment()],
     },
     (line) => console.error(line),
   );
   for (const note of notes) console.error(`plan        ${note}`);
   process.stdout.write(`${JSON.stringify(matrix)}\n`);
   return exitCodes.ok;
+}
+
+// A plan sends nothing: a key variable set but empty is the verify run's to refuse.
+function blockscoutKey(): string | undefined {
+  try {
+    return apiKeyFromEnvironment();
+  } catch {
+    return undefined;
+  }
 }

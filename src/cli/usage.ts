@@ -64,6 +64,8 @@ ${settingFlagLines().join("\n")}
   --no-ledger                 keep no ledger: ask the explorer about every contract
   --shard K-of-N              one shard of explorer-verify plan's matrix: only its explorers, with its share of each
                               key's stated budget (the same contracts and --targets as the plan)
+  --plan DIGEST               with --shard: the plan's digest its matrix row names ("plan"); a shard whose contracts
+                              or settings make another plan is refused, naming what differs, before anything is sent
   --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr
   --show-standard-json-input  print the standard JSON input that would be sent (several contracts:
                               { "inputs": [{ address, contract, compilerVersion, input }] }) and send nothing
@@ -72,38 +74,53 @@ Exit code 0 when every contract is verified (or already was), 1 when one is not,
   plan: `Usage:
   explorer-verify plan --deployment PATH... --shards N [--targets SERVICES] [options]
   explorer-verify plan --manifest FILE --shards N [--targets SERVICES] [options]
-  explorer-verify plan --bundle FILE --shards N [--targets SERVICES]
+  explorer-verify plan --bundle FILE --shards N [--targets SERVICES] [options]
 
 Splits the run verify would do into N shards and prints them as a GitHub Actions matrix on stdout:
-{"include":[{"shard":"1-of-4","explorers":"blockscout on chain 1, …","contracts":30}, …]}. Shards split by chain ×
-service, balanced by contract count; an explorer (a chain on a service) is split across shards only where
---requests-per-second leaves each part at least the service's own pace, each part at its share ("rateShare"), and
-stderr says per explorer why it was or was not split; --key-secrets etherscan=NAME,etherscan:10=NAME2 names the
-secret each shard's key comes from ("etherscan-key-secret"), and a key's stated budget (Etherscan's) is divided
-among the shards that share that key ("budgetShare"). A shard with no explorer (more shards than explorers) has no
-row. explorer-verify verify --shard K-of-N with the same contracts, --targets, --requests-per-second and
---key-secrets does one shard. Nothing is sent to any service.
+{"include":[{"shard":"1-of-4","plan":"<digest>","explorers":"blockscout on chain 1, …","contracts":30,
+"verifications":60}, …]}: a row's contracts counts each contract once, its verifications each contract on each of
+its explorers. Shards split by chain × service, balanced by contract count; an explorer (a chain on a service) is
+split across shards only where --requests-per-second leaves each part at least the service's own pace, each part at
+its share ("rateShare"), and stderr says per explorer why it was or was not split; --key-secrets names the secret
+each shard's key comes from ("etherscan-key-secret"), and a key's stated budget (Etherscan's) is divided among the
+shards that share that key ("budgetShare"). A shard with no explorer (more shards than explorers) has no row. The
+plan's digest covers the contracts, the targets, N, the stated rate and the secrets: explorer-verify verify --shard
+K-of-N --plan DIGEST with the same contracts and settings does one shard, and refuses another plan. Nothing is sent
+to any service.
   --shards N                  how many shards, 1 to 256
   --bundle FILE               a bundle (explorer-verify bundle)
   --deployment PATH...        a Foundry broadcast run-latest.json or a Hardhat Ignition deployment folder
   --manifest FILE             a contracts manifest (see the README)
   --artifacts DIR             Hardhat artifacts or Foundry out/ (default: out when it exists, else artifacts)
-  --targets SERVICES          where the run verifies, comma-separated (default blockscout)
+  --contract, --standard-json, --compiler-version, --constructor-args-hex, --libraries, --format, --proxy,
+  --chain-id, --rpc-url       as verify reads them, for the contracts they name
+${settingFlagLines()
+  .filter((line) => /^ {2}--(targets|requests-per-second|key-secrets|timeout) /.test(line))
+  .join("\n")}
+Verify's other flags (--explorer-url, --endpoint, --endpoint-key, --ledger, --shard, --plan, --json, and its other
+settings) are accepted and ignored, so one command line serves both.
 
 Exit code 0 when the plan is printed, 2 for a mistake in the command.`,
-  merge: `Usage: explorer-verify merge --from DIR [--from DIR ...] --ledger FILE [--json]
+  merge: `Usage: explorer-verify merge --from DIR [--from DIR ...] --ledger FILE [--plan DIGEST] [--json]
 
 Merges what a plan's shards did: each DIR is a shard's folder (its ledger.json, and its verify --json output as
 results.json) or a folder of them (the artifacts of a workflow run). Writes one ledger (what FILE holds is merged
 too; a verified record wins over a pending one, a pending one over a failure) and prints one report, as verify does.
-A shard of the plan that did not report, or was cut short, is named and its contracts show as not run (not_run);
-a rerun of that shard with the merged ledger does them. Merging again gives the same ledger and report.
+The merge judges by the plan (worked out again from what the shards' results say it is made of): a folder of another
+plan is refused and named; from each shard only its own part is kept (records and ledger entries of the explorers
+the plan gave it, with dates no later than now), a verified record counts only when its ledger says verified, and
+anything else is named as that shard's fault and dropped. A shard's files are read only as regular files in its
+folder, at most 64 MiB each. A shard of the plan that did not report, or was cut short, is named; what its ledger
+holds counts as its verdicts, and its other contracts show as not run (not_run); a rerun of that shard with the
+merged ledger does them. Merging again gives the same ledger and report.
   --from DIR                  a shard's folder, or a folder of them (repeatable)
   --ledger FILE               the merged ledger, e.g. .explorer-verify/ledger.json
+  --plan DIGEST               the plan's digest its matrix names: the merge judges by it, and refuses folders of any
+                              other (default: the plan most folders name)
   --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr
 
-Exit code 0 when every shard reported and every contract is verified, 1 when a shard did not report or a contract
-is not verified, 2 for a mistake in the command.`,
+Exit code 0 when every shard reported and every contract is verified, 1 when a shard did not report, a folder was at
+fault or a contract is not verified, 2 for a mistake in the command.`,
   copy: `Usage: explorer-verify copy ADDRESS... --from SERVICE --to SERVICE,... [--chain-id N] [options]
 
 Reads each contract's verified sources and settings from the --from service and verifies them on every --to service:

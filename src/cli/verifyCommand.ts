@@ -26,7 +26,8 @@ export const jobOptions = {
   "rpc-url": { type: "string" },
 } as const;
 
-const ownOptions = {
+/** The flags of `verify`; `plan` takes them too, so one command line serves both. */
+export const verifyOptions = {
   ...jobOptions,
   bundle: { type: "string" },
   "explorer-url": { type: "string" },
@@ -34,13 +35,14 @@ const ownOptions = {
   ledger: { type: "string" },
   "no-ledger": { type: "boolean", default: false },
   shard: { type: "string" },
+  plan: { type: "string" },
   json: { type: "boolean", default: false },
   "show-standard-json-input": { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
 // The run's settings (timeout, concurrency, force, …) are declared in the hall; their flags come from there.
-const options = { ...ownOptions, ...settingFlags() } as typeof ownOptions;
+const options = { ...verifyOptions, ...settingFlags() } as typeof verifyOptions;
 
 /**
  * `explorer-verify verify`: reads the command line and the project into a request, and hands it to the hall.
@@ -58,6 +60,8 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   const settings = readRunSettings("cli", (setting) => flagText(setting, values));
   const shard = values.shard === undefined ? undefined : parseShardId(values.shard, "--shard");
+  if (values.plan !== undefined && !shard)
+    throw new UsageError("--plan goes with --shard: the plan's digest its matrix row names (matrix.plan).");
   // `--bundle FILE`: the contracts a bundle names, checked whole before anything is sent; no project, no build.
   const bundle = values.bundle;
   const foundry = bundle === undefined ? await projectFoundryConfig(cwd, console.error) : undefined;
@@ -76,7 +80,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     what,
     settings,
     ledger: ledger === undefined ? undefined : { path: ledger, recheck: settings.recheck },
-    shard: shard && { id: shard, resultsBesideLedger: false },
+    shard: shard && { id: shard, resultsBesideLedger: false, plan: values.plan },
     compilers: projectCompilers(cwd, foundry),
     refusals: {
       recheckWithoutLedger:

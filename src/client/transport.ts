@@ -13,6 +13,7 @@ import { currentRequestDeadline } from "../kernel/requestDeadline.js";
 import { checkedHeaders, secretHeaderValues } from "../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
 import { sleep, type TransportEvent } from "../kernel/waits.js";
+import { maxAnswerBytes } from "../options/verificationOptions.js";
 import {
   chainNotServed,
   chainOfApiRoute,
@@ -39,7 +40,6 @@ import type { TransportRequest, TransportResponse } from "./transportRequest.js"
 
 const defaultTimeoutMs = 30_000;
 const defaultMaxRateLimitWaitMs = 300_000;
-const defaultMaxResponseBytes = 64 * 1_048_576;
 /** Requests started per second to an explorer whose service and run state no pace. */
 export const defaultRequestsPerSecond = 10;
 
@@ -89,7 +89,7 @@ export class Transport {
     this.#maxRetries = options.maxRetries ?? 3;
     this.#maxRateLimitRetries = options.maxRateLimitRetries ?? 5;
     this.#maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? defaultMaxRateLimitWaitMs;
-    this.#maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
+    this.#maxResponseBytes = options.maxResponseBytes ?? maxAnswerBytes;
     this.#retryDelayMs = options.retryDelayMs ?? 500;
     this.#requestsPerSecond = options.requestsPerSecond;
     this.#route = {

@@ -4,8 +4,9 @@ import {
   entryKey,
   type LedgerEntry,
   type LedgerLockOptions,
+  type LedgerStamp,
   probeLedgerLock,
-  readLedgerFile,
+  readLedgerDocument,
   withLedgerLock,
   writeLedgerFile,
 } from "./ledgerFile.js";
@@ -35,6 +36,8 @@ export class Ledger {
   readonly #entries = new Map<string, LedgerEntry>();
   readonly #lock: LedgerLockOptions;
   readonly #warnings: string[] = [];
+  /** A shard's ledger keeps its stamp through every write. */
+  #stamp: LedgerStamp | undefined;
   /** Set once the lock could not be had: later changes fail at once instead of each waiting for it again. */
   #locked: LedgerLockedError | undefined;
 
@@ -53,7 +56,7 @@ export class Ledger {
       ...(options.staleLockMs === undefined ? {} : { staleLockMs: options.staleLockMs }),
       onTakeover: (warning) => this.#warnings.push(warning),
     };
-    this.#load(readLedgerFile(this.path));
+    this.#load(readLedgerDocument(this.path));
     probeLedgerLock(this.path, this.#lock);
   }
 
@@ -85,7 +88,7 @@ export class Ledger {
 
   /** Reads the file again (other runs may have written to it). */
   reload(): void {
-    this.#load(readLedgerFile(this.path));
+    this.#load(readLedgerDocument(this.path));
   }
 
   /**
@@ -111,7 +114,7 @@ export class Ledger {
     return withLedgerLock(
       this.path,
       () => {
-        this.#load(readLedgerFile(this.path));
+        this.#load(readLedgerDocument(this.path));
         const key = entryKey(fields);
         const previous = this.#entries.get(key);
         const entry: LedgerEntry = {
@@ -125,14 +128,15 @@ export class Ledger {
           updatedAt: now,
         };
         this.#entries.set(key, entry);
-        writeLedgerFile(this.path, [...this.#entries.values()]);
+        writeLedgerFile(this.path, [...this.#entries.values()], this.#stamp);
         return entry;
       },
       this.#lock,
     );
   }
 
-  #load(entries: LedgerEntry[]): void {
+  #load({ entries, shard }: { entries: LedgerEntry[]; shard?: LedgerStamp | undefined }): void {
+    this.#stamp = shard;
     this.#entries.clear();
     for (const entry of entries) this.#entries.set(entryKey(entry), entry);
   }

@@ -34,10 +34,26 @@ const entrySchema = z.object({
   updatedAt: z.string(),
 });
 
-const fileSchema = z.object({ version: z.literal(1), entries: z.array(entrySchema) });
+// A shard's ledger names its shard and its plan's digest, so a merge knows whose it is without its results.
+const stampSchema = z.object({ shard: z.string(), plan: z.string() });
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  shard: z.optional(stampSchema),
+  entries: z.array(entrySchema),
+});
 
 /** One contract (or proxy link) on one explorer, as the ledger remembers it. */
 export type LedgerEntry = z.infer<typeof entrySchema>;
+
+/** What a shard's ledger says it is: its shard and its plan's digest. */
+export type LedgerStamp = z.infer<typeof stampSchema>;
+
+/** A ledger file's content. */
+export interface LedgerDocument {
+  entries: LedgerEntry[];
+  shard?: LedgerStamp | undefined;
+}
 
 /**
  * Reads a ledger file.
@@ -46,13 +62,33 @@ export type LedgerEntry = z.infer<typeof entrySchema>;
  * @throws InvalidInputError when the file is not a ledger
  */
 export function readLedgerFile(path: string): LedgerEntry[] {
+  return readLedgerDocument(path).entries;
+}
+
+/**
+ * Reads a ledger file whole: its entries and, in a shard's, its stamp.
+ * @param path - the file
+ * @returns its content; none when the file does not exist yet
+ * @throws InvalidInputError when the file is not a ledger
+ */
+export function readLedgerDocument(path: string): LedgerDocument {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { entries: [] };
     throw new InvalidInputError("ledger", `The ledger ${path} cannot be read: ${(error as Error).message}.`);
   }
+  return parseLedgerText(text, path);
+}
+
+/**
+ * @param text - a ledger file's text
+ * @param path - the file, for the message
+ * @returns its content
+ * @throws InvalidInputError when the text is not a ledger
+ */
+export function parseLedgerText(text: string, path: string): LedgerDocument {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -69,7 +105,7 @@ export function readLedgerFile(path: string): LedgerEntry[] {
       `The ledger ${path} is not a ledger file (${parsed.error.issues[0]?.path.join(".") || "top level"}: ${parsed.error.issues[0]?.message}): fix it or delete it to start over.`,
     );
   }
-  return parsed.data.entries;
+  return parsed.data;
 }
 
 /**
@@ -77,8 +113,9 @@ export function readLedgerFile(path: string): LedgerEntry[] {
  * over the old one, so a reader (or a process killed mid-write) never sees half a ledger.
  * @param path - the file
  * @param entries - every entry, sorted here by explorer then address
+ * @param shard - a shard's ledger: its stamp
  */
-export function writeLedgerFile(path: string, entries: LedgerEntry[]): void {
+export function writeLedgerFile(path: string, entries: LedgerEntry[], shard?: LedgerStamp): void {
   mkdirSync(dirname(path), { recursive: true });
   const sorted = [...entries].sort(
     (a, b) => compare(a.explorer, b.explorer) || compare(entryKey(a), entryKey(b)),
@@ -86,7 +123,10 @@ export function writeLedgerFile(path: string, entries: LedgerEntry[]): void {
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   const descriptor = openSync(temporary, "w");
   try {
-    writeSync(descriptor, `${JSON.stringify({ version: 1, entries: sorted }, null, 2)}\n`);
+    writeSync(
+      descriptor,
+      `${JSON.stringify({ version: 1, ...(shard ? { shard } : {}), entries: sorted }, null, 2)}\n`,
+    );
     fsyncSync(descriptor);
   } finally {
     closeSync(descriptor);

@@ -1,4 +1,12 @@
-import { entryKey, type LedgerEntry, readLedgerFile, withLedgerLock, writeLedgerFile } from "./ledgerFile.js";
+import {
+  entryKey,
+  type LedgerEntry,
+  type LedgerStamp,
+  readLedgerDocument,
+  readLedgerFile,
+  withLedgerLock,
+  writeLedgerFile,
+} from "./ledgerFile.js";
 
 // How far an entry got: a verified contract needs nothing more, a pending one only a poll of its guid, a submission
 // in flight a look for its guid; a timeout keeps a guid worth polling, a failure nothing.
@@ -22,7 +30,7 @@ const progress: Record<LedgerEntry["status"], number> = {
 export function laterOrFurther(a: LedgerEntry, b: LedgerEntry): LedgerEntry {
   if (a.inputHash === b.inputHash && progress[a.status] !== progress[b.status])
     return progress[a.status] > progress[b.status] ? a : b;
-  return b.updatedAt > a.updatedAt ? b : a;
+  return Date.parse(b.updatedAt) > Date.parse(a.updatedAt) ? b : a;
 }
 
 /**
@@ -62,4 +70,16 @@ export function mergeIntoLedgerFile(
     writeLedgerFile(path, merged);
     return merged;
   });
+}
+
+/**
+ * Stamps a shard's ledger with its shard and plan, under its lock, before the shard's run writes to it: a merge then
+ * knows whose ledger it is even when the run left no results. Its entries are kept.
+ *
+ * @param path - the shard's ledger, created when missing
+ * @param stamp - its shard and its plan's digest
+ * @throws InvalidInputError when the file exists and is not a ledger
+ */
+export function stampLedgerFile(path: string, stamp: LedgerStamp): void {
+  withLedgerLock(path, () => writeLedgerFile(path, readLedgerDocument(path).entries, stamp));
 }

@@ -72,6 +72,9 @@ export const verificationDefaults = {
   [option: string]: string | number | boolean;
 };
 
+/** The most bytes of an answer (an explorer's, a chain's) or of a file a stranger hands over (a shard's) read: 64 MiB. */
+export const maxAnswerBytes = 64 * 1_048_576;
+
 /** The deadline per contract, in milliseconds, when neither the job nor the run sets one. */
 export const defaultTimeoutMs = verificationDefaults.timeoutSeconds * 1_000;
 

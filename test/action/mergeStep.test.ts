@@ -1,59 +1,49 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import type { ShardReport } from "../../src/run/report/runResults.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { runActionInProcess } from "../support/actionInProcess.js";
 import { parseOutputFile } from "../support/actionRunner.js";
 import { testAddress } from "../support/addresses.js";
+import { shardEntry, shardRecord, shardReport, writeShardFolder } from "../support/shardFolders.js";
 
 // The merge step (input merge-from) reports as a verify step does: outputs, annotations, the job summary, a failed
 // step when the merge is incomplete or a contract failed.
 const a = testAddress(0xf1);
 const b = testAddress(0xf2);
 
-const plan: ShardReport = {
-  shard: "",
-  plan: [
-    { shard: "1-of-2", explorers: [{ service: "blockscout", chainId: 1 }] },
-    { shard: "2-of-2", explorers: [{ service: "etherscan", chainId: 1 }] },
-  ],
-  oneChain: true,
-  contracts: [
-    { address: a, contract: "Token", chainId: 1 },
-    { address: b, contract: "Fees", chainId: 1 },
-  ],
-};
+const contracts = [
+  { address: a, contract: "Token", chainId: 1 },
+  { address: b, contract: "Fees", chainId: 1 },
+];
+
+function shardFolder(root: string, name: string, results: VerificationResult[]): void {
+  writeShardFolder(root, name, shardReport(name, contracts, ["blockscout", "etherscan"]), {
+    ledger: results.map((r) => shardEntry(r.address, 1, r.target ?? "blockscout")),
+    results,
+  });
+}
 
 function record(address: string, target: "blockscout" | "etherscan"): VerificationResult {
   return {
-    address,
+    ...shardRecord(address, 1, target),
     contract: address === a ? "Token" : "Fees",
-    explorer: "https://one.example",
-    format: "standard-json",
-    status: "verified",
     url: `https://one.example/address/${address}#code`,
-    attempts: 1,
-    durationMs: 1,
-    chainId: 1,
-    target,
   };
-}
-
-function shardFolder(root: string, name: string, results: VerificationResult[]): void {
-  const folder = join(root, name);
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, "ledger.json"), JSON.stringify({ version: 1, entries: [] }));
-  writeFileSync(join(folder, "results.json"), JSON.stringify({ results, shard: { ...plan, shard: name } }));
 }
 
 // @actions/core keeps the first summary path it reads: one file for the test file, emptied before each merge.
 const runner = mkdtempSync(join(tmpdir(), "explorer-verify-merge-step-"));
 const summaryFile = join(runner, "summary.md");
 
-async function merge(shards: readonly string[]) {
+async function merge(
+  shards: readonly string[],
+  inputs: Record<string, string> = {},
+  prepare: (workspace: string) => void = () => {},
+) {
   const workspace = mkdtempSync(join(tmpdir(), "explorer-verify-merge-workspace-"));
+  prepare(workspace);
   if (shards.includes("1-of-2"))
     shardFolder(
       join(workspace, "shards"),
@@ -71,7 +61,7 @@ async function merge(shards: readonly string[]) {
   writeFileSync(outputFile, "");
   writeFileSync(summaryFile, "");
   const step = await runActionInProcess(
-    { "merge-from": "shards", ledger: "merged-ledger.json" },
+    { "merge-from": "shards", ledger: "merged-ledger.json", ...inputs },
     {
       GITHUB_WORKSPACE: workspace,
       RUNNER_TEMP: runner,
@@ -108,5 +98,22 @@ describe("the Action's merge step", () => {
     );
     expect(merged.outputs["failed-count"]).toBe("2");
     expect(merged.summary).toContain("❌ failed");
+  });
+
+  it("refuses a merge-from or a ledger that leads out of the workspace by a link, before anything is merged", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "explorer-verify-merge-outside-"));
+    const from = await merge([], { "merge-from": "linked" }, (workspace) =>
+      symlinkSync(outside, join(workspace, "linked")),
+    );
+    expect(from.exitCode).toBe(1);
+    expect(from.log).toContain("Input merge-from names linked, a link that leads outside the workspace");
+    const ledger = await merge(["1-of-2", "2-of-2"], { ledger: "kept/ledger.json" }, (workspace) =>
+      symlinkSync(outside, join(workspace, "kept")),
+    );
+    expect(ledger.exitCode).toBe(1);
+    expect(ledger.log).toContain(
+      "Input ledger names kept/ledger.json, a link that leads outside the workspace",
+    );
+    expect(readdirSync(outside)).toEqual([]);
   });
 });

@@ -3,11 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
+import { bundleOf, bundleText } from "../../src/run/jobs/bundleOfJobs.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { replayBroadcast, runLatest } from "../cli/foundryChain.js";
 import { foundryFixture } from "../inputs/hardhatProject.js";
 import { type ActionRun, runAction } from "../support/actionRunner.js";
+import { Deployer } from "../support/deployer.js";
 import { type EtherscanEmulator, startEtherscanEmulator } from "../support/etherscanEmulator.js";
+import { compileFixture, fixtureInput } from "../support/fixtureBuild.js";
 import { buildFreshBundle } from "../support/freshBundle.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
 
@@ -181,4 +184,134 @@ describe("plan, a matrix of shards, merge: the README's workflow through the Act
     );
     expect(recordsOf(whole).every((r) => ["verified", "already-verified"].includes(r.status))).toBe(true);
   }, 300_000);
+});
+
+// Issue 51: a cancelled matrix over two chains that share addresses (the same contracts deployed at the same addresses
+// on 31337 and 31338, both served by one Etherscan stand-in from the worker's chain), each explorer split in two by
+// its stated rate, four shards each stopped by SIGTERM once a verdict is in: every record names its chain, the merge
+// counts per chain × address as the merged ledger does and fails without a usage error; every shard rerun with the
+// merged ledger, and merged again, ends all verified with nothing sent twice.
+describe("shards cancelled midway over two chains that share addresses", () => {
+  const chains = [31337, 31338];
+  let folder: string;
+  let etherscan: EtherscanEmulator;
+  let matrix: { include: Array<{ shard: string; plan: string; explorers: string; contracts: number }> };
+  const submitted = () =>
+    etherscan
+      .requestsFor("verifysourcecode")
+      .map(
+        (r) => `${r.body.chainid ?? r.query.chainid} ${String(r.body.contractaddress ?? "").toLowerCase()}`,
+      );
+  const step = (inputs: Record<string, string>, interrupt?: Parameters<typeof runAction>[4]) =>
+    runAction(
+      {
+        bundle: "bundle.json",
+        targets: "etherscan",
+        "etherscan-api-key": etherscanKey,
+        "requests-per-second": "6",
+        "timeout-seconds": "120",
+        ...inputs,
+      },
+      folder,
+      { EXPLORER_VERIFY_ETHERSCAN_API_URL: etherscan.apiUrl },
+      join(actionBundle, "index.js"),
+      interrupt,
+    );
+  const verifiedPerChain = (entries: Array<{ chainId?: number; status: string }>) =>
+    chains.map((chainId) => entries.filter((e) => e.chainId === chainId && e.status === "verified").length);
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), "explorer-verify-shards-two-chains-"));
+    const build = compileFixture(fixtureInput({ optimizer: { enabled: true, runs: 200 } }));
+    const deployer = new Deployer(chain.rpcUrl);
+    const addresses: string[] = [];
+    for (let i = 0; i < 16; i++) addresses.push(await deployer.deploy(build, "contracts/Box.sol", "Box"));
+    const jobs = chains.flatMap((chainId) =>
+      addresses.map((address) => ({
+        address,
+        chainId,
+        source: {
+          format: "standard-json" as const,
+          input: build.input,
+          compilerVersion: build.compilerVersion,
+          contractName: "contracts/Box.sol:Box",
+        },
+      })),
+    );
+    await writeFile(join(folder, "bundle.json"), bundleText(bundleOf(jobs, undefined).bundle));
+    etherscan = await startEtherscanEmulator({
+      rpcUrl: chain.rpcUrl,
+      chainIds: chains,
+      apiKeys: [etherscanKey],
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await etherscan?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it("plans four shards, each explorer in two parts, counting contracts and verifications", async () => {
+    const planned = await step({ shards: "4" });
+    expect(shown(planned)).toMatchObject({ code: 0 });
+    matrix = JSON.parse(planned.outputs.matrix ?? "{}");
+    expect(matrix.include.map((row) => [row.shard, row.explorers, row.contracts])).toEqual([
+      ["1-of-4", "etherscan on chain 31337 (part 1 of 2)", 8],
+      ["2-of-4", "etherscan on chain 31337 (part 2 of 2)", 8],
+      ["3-of-4", "etherscan on chain 31338 (part 1 of 2)", 8],
+      ["4-of-4", "etherscan on chain 31338 (part 2 of 2)", 8],
+    ]);
+    expect(new Set(matrix.include.map((row) => row.plan)).size).toBe(1);
+  }, 300_000);
+
+  it("each shard stopped by SIGTERM names every record's chain; the merge counts as its ledger does and fails", async () => {
+    for (const { shard, plan } of matrix.include) {
+      const run = await step(
+        { shard, plan, ledger: `shards/${shard}/ledger.json` },
+        { signal: "SIGTERM", when: (out) => /^verified /m.test(out) },
+      );
+      expect(run.code).toBe(143);
+      expect(run.stdout).toContain(`shard       ${shard}: `);
+      expect(run.stdout).toContain("Verifying 8 contracts");
+      const written = JSON.parse(await readFile(join(folder, "shards", shard, "results.json"), "utf8")) as {
+        results: VerificationResult[];
+      };
+      expect(written.results).toHaveLength(8);
+      for (const record of written.results) expect(chains).toContain(record.chainId);
+    }
+    const merged = await step({ "merge-from": "shards", ledger: "merged/ledger.json" });
+    expect(merged.code).toBe(1);
+    const records = recordsOf(merged);
+    expect(records).toHaveLength(32);
+    const ledger = JSON.parse(await readFile(join(folder, "merged", "ledger.json"), "utf8")) as {
+      entries: Array<{ chainId?: number; status: string }>;
+    };
+    const perChain = verifiedPerChain(ledger.entries);
+    expect(
+      verifiedPerChain(
+        records.map((r) => ({ ...r, status: r.status === "already-verified" ? "verified" : r.status })),
+      ),
+    ).toEqual(perChain);
+    const verified = perChain.reduce((sum, n) => sum + n, 0);
+    expect(verified).toBeGreaterThan(0);
+    expect(verified).toBeLessThan(32);
+    expect(merged.stdout).toContain(`etherscan: ${verified} of 32 contracts verified`);
+  }, 600_000);
+
+  it("every shard rerun with the merged ledger, then merged, ends all verified with nothing sent twice", async () => {
+    for (const { shard, plan } of matrix.include) {
+      await writeFile(
+        join(folder, "shards", shard, "ledger.json"),
+        await readFile(join(folder, "merged", "ledger.json")),
+      );
+      const run = await step({ shard, plan, ledger: `shards/${shard}/ledger.json` });
+      expect(shown(run)).toMatchObject({ code: 0 });
+    }
+    const merged = await step({ "merge-from": "shards", ledger: "merged/ledger.json" });
+    expect(shown(merged)).toMatchObject({ code: 0 });
+    expect(recordsOf(merged).every((r) => ["verified", "already-verified"].includes(r.status))).toBe(true);
+    expect(merged.stdout).toContain("etherscan: 32 of 32 contracts verified");
+    const sent = submitted();
+    expect(sent).toHaveLength(new Set(sent).size);
+  }, 600_000);
 });

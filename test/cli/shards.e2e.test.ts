@@ -79,18 +79,26 @@ async function runShard(shard: string, ledger: string): Promise<VerificationResu
 }
 
 describe("plan, a shard per matrix row, merge", () => {
-  let matrix: { include: Array<{ shard: string; explorers: string; contracts: number }> };
+  let matrix: { include: Array<{ shard: string; plan: string; explorers: string; contracts: number }> };
 
   it("plans the run as a matrix, an explorer per shard, and sends nothing", async () => {
     const planned = await explorerVerify(project, ["plan", ...run, "--shards", "3"], environment());
     expect({ code: planned.code, stderr: planned.stderr }).toMatchObject({ code: 0 });
     matrix = JSON.parse(planned.stdout);
+    const plan = matrix.include[0]?.plan;
     expect(matrix).toEqual({
       include: [
-        { shard: "1-of-3", explorers: "blockscout on chain 31337", contracts },
-        { shard: "2-of-3", explorers: "sourcify on chain 31337", contracts },
+        {
+          shard: "1-of-3",
+          plan,
+          explorers: "blockscout on chain 31337",
+          contracts,
+          verifications: contracts,
+        },
+        { shard: "2-of-3", plan, explorers: "sourcify on chain 31337", contracts, verifications: contracts },
       ],
     });
+    expect(plan).toMatch(/^[0-9a-f]{6}(-[0-9a-f]{6}){4}$/);
     expect(blockscoutSubmissions + sourcify.submissions().length).toBe(0);
   }, 120_000);
 
@@ -157,6 +165,27 @@ describe("plan, a shard per matrix row, merge", () => {
     const refused = await explorerVerify(project, ["verify", ...run, "--shard", "3-of-2"], environment());
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--shard "3-of-2" is not a shard of a plan');
+    // A shard given other targets than its matrix row's plan: refused before anything is sent, naming what differs.
+    const other = await explorerVerify(
+      project,
+      [
+        "verify",
+        "--deployment",
+        runLatest,
+        "--targets",
+        "blockscout",
+        "--explorer-url",
+        explorer.url,
+        "--shard",
+        "1-of-3",
+        "--plan",
+        matrix.include[0]?.plan ?? "",
+      ],
+      environment(),
+    );
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain("is of another plan than its matrix row's");
+    expect(other.stderr).toContain("it differs in the targets");
     const noFolder = await explorerVerify(project, ["merge", "--ledger", "x.json"]);
     expect(noFolder.code).toBe(2);
   }, 120_000);

@@ -82,6 +82,7 @@ describe("action.yml against the options module", () => {
       "fail-on-error",
       "shards",
       "shard",
+      "plan",
       "merge-from",
       "key-secrets",
       "pr-comment",

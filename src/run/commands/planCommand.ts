@@ -14,6 +14,8 @@ export interface PlanRequest {
   timeoutSeconds: number;
   /** What this door says to a copy, which has no contracts to plan. */
   copyRefusal?: string | undefined;
+  /** The keys the run was given: `keySecrets` naming one is refused. */
+  keys?: ReadonlyArray<string | undefined> | undefined;
 }
 
 /**
@@ -37,5 +39,5 @@ export async function runPlanRequest(
   if (jobs.length === 0 && what.kind === "flags")
     throw new InvalidInputError("deployment", "The deployment and manifest given hold no contracts.");
   const { planRun } = await import("../shards/shardPlan.js");
-  return planRun({ jobs, settings: request.settings, shards: request.shards });
+  return planRun({ jobs, settings: request.settings, shards: request.shards, keys: request.keys });
 }

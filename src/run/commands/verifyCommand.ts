@@ -19,8 +19,11 @@ export interface VerifyRequest {
   settings: RunSettingValues & Pick<RunSettings, "maxResponseBytes">;
   /** The ledger file, resolved, and whether to ask the services about what it records verified. */
   ledger?: { path: string; recheck: boolean } | undefined;
-  /** One shard of a plan; with `resultsBesideLedger`, its results are written beside the ledger for the merge. */
-  shard?: { id: ShardId; resultsBesideLedger: boolean } | undefined;
+  /**
+   * One shard of a plan; with `resultsBesideLedger`, its results are written beside the ledger for the merge. With
+   * `plan` (the matrix row's digest), a shard of another plan is refused before anything is sent.
+   */
+  shard?: { id: ShardId; resultsBesideLedger: boolean; plan?: string | undefined } | undefined;
   /** Where to write the run's own bundle (every job, created ones too); one that cannot be written is said. */
   bundleOutput?: { path: string; field: string } | undefined;
   /** The compilers preflight and the embedded explorer use (the project's npm `solc`, Foundry's). */
@@ -115,6 +118,7 @@ export async function runVerifyRequest(request: VerifyRequest, reporter: RunRepo
         reporter,
         interruptible: true,
         shard: request.shard?.id,
+        plan: request.shard?.plan,
         readsEndAt: reads.endsAt,
         beforeVerifying: bundleOutput
           ? async (all) => {

@@ -11,22 +11,18 @@ export type RunResults = VerificationResult[] & {
 };
 
 /**
- * What a shard's results carry beside the records (the JSON document's `shard`): its name, the whole plan and the
- * run's contracts, so a merge names what a shard that never reported would have verified.
+ * What a shard's results carry beside the records (the JSON document's `shard`): its name, the plan's digest and what
+ * the plan is made of, so a merge works the plan out again, judges each shard by it, and names what a shard that
+ * never reported would have verified.
  */
 export interface ShardReport {
   shard: string;
-  plan: Array<{
-    shard: string;
-    explorers: Array<{
-      service: Service;
-      chainId?: number | undefined;
-      /** A part of an explorer split across shards: its place and its contracts' addresses. */
-      part?: { index: number; of: number; addresses: string[] } | undefined;
-    }>;
-  }>;
-  /** In a run on one chain, every explorer verifies every contract. */
-  oneChain: boolean;
+  /** The plan's digest (`planDigest`): the same in every matrix row and shard of one plan. */
+  plan: string;
+  services: Service[];
+  requestsPerSecond?: number | undefined;
+  /** The keys' secrets, by name, as the setting `keySecrets` gave them. */
+  keySecrets?: string | undefined;
   contracts: Array<{ address: string; contract: string; chainId?: number | undefined }>;
 }
 

@@ -20,6 +20,7 @@ import type { RunResults } from "../report/runResults.js";
 import type { ShardId } from "../shards/shardId.js";
 import { shardLine, shardOfRun } from "../shards/shardRun.js";
 import { describeTargets, type RunTargets } from "../targets/targets.js";
+import { jobsOn } from "../targets/targetVerifiers.js";
 import { interruptionGraceMs } from "./interruption.js";
 import { runTransport } from "./runTransport.js";
 import { badEntryResult, stoppedTargetLines, type UnsentContract, unsentRecord } from "./unsentRecords.js";
@@ -88,6 +89,8 @@ export interface RunVerifyRequest {
   beforeVerifying?: ((jobs: readonly VerificationJob[]) => Promise<void>) | undefined;
   /** One shard of the run's plan (`plan`): only its explorers, with its share of each budget. */
   shard?: ShardId | undefined;
+  /** The shard's plan's digest, as its matrix row gives it: a shard of another plan is refused before anything. */
+  plan?: string | undefined;
 }
 
 /**
@@ -102,9 +105,15 @@ export interface RunVerifyRequest {
 export async function runVerify(request: RunVerifyRequest): Promise<RunResults> {
   const { settings, reporter } = request;
   const sharded = request.shard
-    ? shardOfRun(request.jobs, request.targets, request.shard, settings)
+    ? shardOfRun(request.jobs, request.targets, request.shard, settings, request.plan)
     : undefined;
-  if (sharded) reporter.info(shardLine(sharded));
+  if (sharded) {
+    reporter.info(shardLine(sharded));
+    if (request.ledger) {
+      const { stampLedgerFile } = await import("../../ledger/ledgerMerge.js");
+      stampLedgerFile(request.ledger.path, { shard: sharded.report.shard, plan: sharded.report.plan });
+    }
+  }
   const targets = sharded?.targets ?? request.targets;
   const jobs = [...request.jobs];
   for (const entry of request.badEntries ?? [])
@@ -148,7 +157,15 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   }
   await request.beforeVerifying?.(jobs);
   const services = [...new Set(targets.targets.map((target) => target.service))];
-  const count = `${jobs.length} contract${jobs.length === 1 ? "" : "s"}`;
+  // A shard counts its own part: the contracts one of its explorers verifies.
+  const own = sharded
+    ? jobs.filter((job) =>
+        targets.targets.some(
+          (target) => sharded.jobsOf(target, jobsOn(target, [job], targets.chainIds)).length > 0,
+        ),
+      ).length
+    : jobs.length;
+  const count = `${own} contract${own === 1 ? "" : "s"}`;
   reporter.info(`Verifying ${count} on ${describeTargets(targets.targets)}`);
   const heartbeat = new QueueHeartbeat((line) => reporter.info(line));
   const chains = new Set(targets.targets.map((target) => target.chainId));

@@ -137,6 +137,8 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
           const key = job.address.toLowerCase();
           return {
             ...(seen.finished.get(key) ?? interruptedRecord(job, batch.target, signal, seen.guids.get(key))),
+            // Every record names its chain and service, whatever ended the run: a merge keys by them.
+            ...(batch.target.chainId === undefined ? {} : { chainId: batch.target.chainId }),
             target: batch.target.service,
           };
         });

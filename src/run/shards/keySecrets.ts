@@ -17,16 +17,26 @@ const secretName = /^[A-Za-z_][A-Za-z0-9_]*$/;
  *
  * @param text - the setting's text; unset or empty: no secret named
  * @param field - the flag or input, for the message
+ * @param keys - the keys the run was given: a name equal to one is a key, refused without being shown
  * @returns the secrets named, in the order given
- * @throws {InvalidInputError} for an entry that is not one, a service that takes no key, or a name given twice
+ * @throws {InvalidInputError} for an entry that is not one, a service that takes no key, a key, or a name given twice
  */
-export function parseKeySecrets(text: string | undefined, field = "key-secrets"): KeySecret[] {
+export function parseKeySecrets(
+  text: string | undefined,
+  field = "key-secrets",
+  keys: ReadonlyArray<string | undefined> = [],
+): KeySecret[] {
   const entries = (text ?? "").split(/[\s,]+/).filter((entry) => entry !== "");
   const named: KeySecret[] = [];
-  for (const entry of entries) {
+  for (const [index, entry] of entries.entries()) {
     const match = /^([a-z]+)(?::(\d+))?=(.+)$/.exec(entry);
     const service = match?.[1] as Service | undefined;
     const secret = match?.[3] ?? "";
+    if (keys.some((key) => key !== undefined && key.trim() !== "" && key.trim() === secret))
+      throw new InvalidInputError(
+        field,
+        `${field}'s entry ${index + 1} names a secret by a key the run was given: that is the key, not its secret's name. Give the secret's name (e.g. etherscan=ETHERSCAN_API_KEY), and rotate the key if it was written anywhere.`,
+      );
     if (!match || !services.includes(service as Service) || !secretName.test(secret))
       throw new InvalidInputError(
         field,

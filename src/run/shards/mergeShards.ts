@@ -1,9 +1,11 @@
-import { mergeIntoLedgerFile } from "../../ledger/ledgerMerge.js";
-import type { VerificationResult } from "../../verify/job.js";
+import { entryKey, type LedgerEntry, readLedgerFile } from "../../ledger/ledgerFile.js";
+import { mergeIntoLedgerFile, mergeLedgerEntries } from "../../ledger/ledgerMerge.js";
+import { isSuccess, type VerificationResult } from "../../verify/job.js";
 import type { RunReporter } from "../report/runReporter.js";
-import type { ShardReport } from "../report/runResults.js";
+import { planDifferences } from "./planDigest.js";
 import { shardExplorerName } from "./shard.js";
 import { readShardFolder, type ShardFolder, shardFoldersIn } from "./shardFolders.js";
+import { datesHold, entryExplorer, ledgerVerdict, type WorkedPlan, workPlanOut } from "./shardParts.js";
 
 /** A merge, as a door hands it to the hall. */
 export interface MergeRequest {
@@ -12,13 +14,17 @@ export interface MergeRequest {
   /** The merged ledger: what it holds already is merged too. */
   ledger: string;
   reporter: RunReporter;
+  /** The merge's clock, in ms since the epoch: no date in a shard's ledger may be later. Default: now. */
+  now?: number | undefined;
+  /** The plan's digest, as its matrix names it: the merge judges by it. Unset: the plan most folders name. */
+  plan?: string | undefined;
 }
 
 /** What a merge found: every record, counted once per contract and target, and whether every shard reported. */
 export type MergeResults = VerificationResult[] & {
-  /** Every shard of the plan reported, and every folder was read whole. */
+  /** Every shard of the plan reported its whole part, and no folder was at fault. */
   complete: boolean;
-  /** The shards that did not report, each with its contracts (now `not_run` records). */
+  /** The shards that did not report their whole part, each with its contracts not reported. */
   notRun: Array<{ shard: string; contracts: number }>;
 };
 
@@ -31,11 +37,22 @@ const progress: Record<VerificationResult["status"], number> = {
   failed: 0,
 };
 
+// One shard's part, as the folders that say they are that shard hold it.
+interface ShardPart {
+  records: Map<string, VerificationResult>;
+  entries: LedgerEntry[];
+  /** A folder of this shard held readable results. */
+  reported: boolean;
+}
+
 /**
- * Merges what a plan's shards did: their ledgers into one ledger file (by the ledger's own rules), their records into
- * one report, counted per target. A shard of the plan whose results are missing or cut short shows as not run: a
- * failed record (`not_run`) for each of its contracts on each of its explorers, so its work is neither lost nor
- * taken for done. Merging again gives the same ledger and the same report.
+ * Merges what a plan's shards did, judged by the plan: the plan is worked out again from what the shards' results say
+ * it is made of, and a folder of another plan is refused. From each shard only its own part is kept (records and
+ * ledger entries of the explorers the plan gave it, of an explorer split by rate only its addresses, with dates no
+ * later than the merge's clock); a verified record counts only when the shard's ledger records it verified. A planned
+ * contract on an explorer without its shard's record is counted from that shard's ledger, else not run. Everything
+ * else is named as its folder's fault and dropped. The merged ledger is always written; merging again gives the same
+ * ledger and report.
  *
  * @param request - the shards' folders, the merged ledger, where to report
  * @returns the merged records, whether every shard reported, and the shards that did not
@@ -43,91 +60,275 @@ const progress: Record<VerificationResult["status"], number> = {
  */
 export function mergeShards(request: MergeRequest): MergeResults {
   const { reporter } = request;
+  const now = request.now ?? Date.now();
   const folders = request.from.flatMap(shardFoldersIn).map(readShardFolder);
+  const faults: string[] = [];
+  const say = (folder: ShardFolder, fault: string) => {
+    const stated = folder.shard?.shard ?? folder.ledger?.shard?.shard;
+    faults.push(`fault       ${stated ? `shard ${stated} (${folder.folder})` : folder.folder}: ${fault}`);
+  };
+  for (const folder of folders) for (const fault of folder.faults) say(folder, fault);
+  const plan = planOf(folders, request.plan?.trim() || undefined, say, reporter);
+  const outside: Array<{ folder: ShardFolder; entries: LedgerEntry[] }> = [];
+  const parts = plan ? partsOf(folders, plan, now, say, outside) : new Map<number, ShardPart>();
+  sayNews(outside, [readLedgerFile(request.ledger), ...[...parts.values()].map((part) => part.entries)], say);
   const entries = mergeIntoLedgerFile(
     request.ledger,
-    folders.flatMap((folder) => (folder.ledger ? [folder.ledger] : [])),
+    [...parts.values()].map((part) => part.entries),
   );
   reporter.info(
     `Merging ${folders.length} shard folder${folders.length === 1 ? "" : "s"} into ${request.ledger} (${entries.length} ledger entr${entries.length === 1 ? "y" : "ies"})`,
   );
-  for (const folder of folders)
-    for (const fault of folder.faults) reporter.info(`shard       ${folder.folder}: ${fault}`);
+  for (const line of faults) reporter.info(line);
   const records = new Map<string, VerificationResult>();
-  for (const folder of folders)
-    for (const record of folder.results ?? []) {
-      const key = recordKey(record);
-      const known = records.get(key);
-      if (!known || progress[record.status] > progress[known.status]) records.set(key, record);
-    }
-  const plan = planOf(folders, reporter);
-  const reported = new Set(
-    folders.flatMap((folder) => (folder.results && folder.shard ? [folder.shard.shard] : [])),
-  );
   const notRun: MergeResults["notRun"] = [];
-  for (const shard of plan?.plan ?? []) {
-    if (shard.explorers.length === 0 || reported.has(shard.shard)) continue;
-    const missing = notRunRecords(plan as ShardReport, shard).filter(
-      (record) => !records.has(recordKey(record)),
-    );
-    for (const record of missing) records.set(recordKey(record), record);
-    notRun.push({ shard: shard.shard, contracts: missing.length });
-    reporter.footnote(
-      `not run     shard ${shard.shard} (${shard.explorers.map(shardExplorerName).join(", ")}) did not report: ${missing.length} record${missing.length === 1 ? "" : "s"} not run; a rerun of that shard with the merged ledger does them.`,
-    );
+  if (plan) {
+    for (const part of parts.values()) for (const [key, record] of part.records) records.set(key, record);
+    for (const shard of plan.shards) {
+      if (shard.explorers.length === 0) continue;
+      const name = `${shard.id.index}-of-${shard.id.of}`;
+      const part = parts.get(shard.id.index);
+      const own = new Map((part?.entries ?? []).map((entry) => [ownKey(plan, entry), entry]));
+      const missing = { fromLedger: 0, notRun: 0, explorers: new Set<string>() };
+      for (const explorer of shard.explorers)
+        for (const address of explorer.addresses) {
+          const key = plan.keyOf(explorer.service, explorer.chainId, address);
+          if (records.has(key)) continue;
+          missing.explorers.add(shardExplorerName(explorer));
+          const contract = contractName(plan, explorer.chainId, address);
+          const entry = own.get(key);
+          if (entry) missing.fromLedger++;
+          else missing.notRun++;
+          records.set(
+            key,
+            entry
+              ? ledgerVerdict(entry, explorer, contract, name)
+              : notRunRecord(address, contract, explorer, name),
+          );
+        }
+      const lacking = missing.fromLedger + missing.notRun;
+      if (lacking === 0) continue;
+      notRun.push({ shard: name, contracts: lacking });
+      const what = `${shard.explorers.map(shardExplorerName).join(", ")}`;
+      const why = !part
+        ? "did not report"
+        : !part.reported
+          ? "did not report its results"
+          : `reported no record for ${lacking} of its planned verifications (${[...missing.explorers].join(", ")})`;
+      reporter.footnote(
+        `not run     shard ${name} (${what}) ${why}: ${missing.fromLedger > 0 ? `${missing.fromLedger} counted from its ledger, ` : ""}${missing.notRun} record${missing.notRun === 1 ? "" : "s"} not run; a rerun of that shard with the merged ledger does them.`,
+      );
+    }
   }
-  const unread = folders.filter((folder) => !folder.results || !folder.ledger);
-  const complete = folders.length > 0 && plan !== undefined && notRun.length === 0 && unread.length === 0;
   if (folders.length === 0) reporter.footnote("not run     no shard folder was found: nothing was merged.");
   else if (!plan)
     reporter.footnote(
-      "not run     no shard's results name the plan (runs with --shard): which shards should have reported is unknown.",
+      `not run     no shard's results name ${request.plan ? `the plan ${request.plan.trim()}` : "a plan that can be worked out (runs with --shard)"}: nothing of the shards was merged.`,
     );
+  const complete = plan !== undefined && notRun.length === 0 && faults.length === 0;
   const results = [...records.values()];
   reporter.finish(results);
   return Object.assign(results, { complete, notRun });
 }
 
-// A record is one contract (or a proxy's link) on one target.
-function recordKey(record: VerificationResult): string {
-  return `${record.target ?? "blockscout"} ${record.chainId ?? ""} ${record.address.toLowerCase()}${record.format === "proxy" ? " proxy" : ""}`;
-}
-
-// The plan, as the shards that reported carry it; shards of different plans are said, and the first one's kept.
-function planOf(folders: readonly ShardFolder[], reporter: RunReporter): ShardReport | undefined {
-  const reports = folders.flatMap((folder) => (folder.shard ? [folder.shard] : []));
-  const [first] = reports;
-  const others = reports.filter((report) => report.plan.length !== first?.plan.length);
-  if (first && others.length > 0)
-    reporter.info(
-      `warning     the shards come from different plans (${[...new Set(reports.map((r) => r.shard))].join(", ")}): the plan of ${first.shard} decides which shards should have reported`,
-    );
-  return first;
-}
-
-function notRunRecords(plan: ShardReport, shard: ShardReport["plan"][number]): VerificationResult[] {
-  return shard.explorers.flatMap((explorer) =>
-    plan.contracts
-      .filter(
-        (contract) =>
-          (plan.oneChain || contract.chainId === explorer.chainId) &&
-          (!explorer.part || explorer.part.addresses.includes(contract.address.toLowerCase())),
-      )
-      .map((contract) => ({
-        address: contract.address,
-        contract: contract.contract,
-        explorer: "",
-        format: "standard-json" as const,
-        status: "failed" as const,
-        url: "",
-        attempts: 0,
-        durationMs: 0,
-        ...(contract.chainId === undefined && explorer.chainId === undefined
-          ? {}
-          : { chainId: (contract.chainId ?? explorer.chainId) as number }),
-        target: explorer.service,
-        message: `Not run: shard ${shard.shard} did not report (its job failed, was cancelled, or left no results); a rerun of that shard with the merged ledger verifies it.`,
-        error: { code: "not_run" as const },
-      })),
+// The plan given, else the one most folders name; between as many, the larger (a plan that hides work must not win:
+// a larger one at worst shows work as not run). Each is worked out from a folder's results that make it.
+function planOf(
+  folders: readonly ShardFolder[],
+  given: string | undefined,
+  say: (folder: ShardFolder, fault: string) => void,
+  reporter: RunReporter,
+): WorkedPlan | undefined {
+  const named = new Map<string, { folders: number; plan?: WorkedPlan }>();
+  for (const folder of folders) {
+    const digest = folder.shard?.plan ?? folder.ledger?.shard?.plan;
+    if (digest === undefined || (given && digest !== given)) continue;
+    const known = named.get(digest) ?? { folders: 0 };
+    named.set(digest, known);
+    known.folders++;
+    if (known.plan || !folder.shard) continue;
+    const plan = workPlanOut(folder.shard);
+    if (typeof plan === "string") say(folder, plan);
+    else known.plan = plan;
+  }
+  const size = (plan?: WorkedPlan) => plan?.shards.reduce((sum, shard) => sum + shard.contracts, 0) ?? -1;
+  const ranked = [...named].sort(
+    ([x, a], [y, b]) => b.folders - a.folders || size(b.plan) - size(a.plan) || x.localeCompare(y),
   );
+  const [first] = ranked.filter(([, each]) => each.plan);
+  if (first && !given && named.size > 1)
+    reporter.info(
+      `plan        the folders name ${named.size} plans; the merge judges by ${first[0]}, which ${first[1].folders} of them name (give merge the plan's digest to choose)`,
+    );
+  return first?.[1].plan;
+}
+
+// Each shard's own part, from the folders that are of the plan; the rest named as their folder's fault.
+function partsOf(
+  folders: readonly ShardFolder[],
+  plan: WorkedPlan,
+  now: number,
+  say: (folder: ShardFolder, fault: string) => void,
+  outside: Array<{ folder: ShardFolder; entries: LedgerEntry[] }>,
+): Map<number, ShardPart> {
+  const parts = new Map<number, ShardPart>();
+  for (const folder of folders) {
+    const stamp = folder.ledger?.shard;
+    const shard = folder.shard?.shard ?? stamp?.shard;
+    const digest = folder.shard?.plan ?? stamp?.plan;
+    if (digest === undefined || shard === undefined) {
+      if (folder.ledger || folder.results) say(folder, "names no shard of a plan: nothing of it is taken");
+      continue;
+    }
+    if (digest !== plan.digest) {
+      say(
+        folder,
+        `is of another plan (${digest}, differing in ${planDifferences(digest, plan.digest).join(", ")}): nothing of it is taken`,
+      );
+      continue;
+    }
+    const match = /^(\d+)-of-(\d+)$/.exec(shard);
+    const index = Number(match?.[1]);
+    if (!match || Number(match[2]) !== plan.shards.length || index < 1 || index > plan.shards.length) {
+      say(folder, `names "${shard}", no shard of the plan: nothing of it is taken`);
+      continue;
+    }
+    const part: ShardPart = parts.get(index) ?? {
+      records: new Map(),
+      entries: [],
+      reported: false,
+    };
+    parts.set(index, part);
+    const ledgerOwn = stamp === undefined || (stamp.shard === shard && stamp.plan === digest);
+    if (!ledgerOwn)
+      say(
+        folder,
+        `its ledger says it is shard ${stamp?.shard} of plan ${stamp?.plan}: its ledger is not taken`,
+      );
+    const dropped = { records: 0, entries: [] as LedgerEntry[], dates: 0 };
+    outside.push({ folder, entries: dropped.entries });
+    const entries = ledgerOwn
+      ? (folder.ledger?.entries ?? []).filter((entry) => {
+          const explorer = entryExplorer(entry);
+          if (!explorer || plan.ownerOf(explorer.service, explorer.chainId, entry.address) !== index) {
+            dropped.entries.push(entry);
+            return false;
+          }
+          if (!datesHold(entry, now)) dropped.dates++;
+          return datesHold(entry, now);
+        })
+      : [];
+    part.entries = mergeLedgerEntries([part.entries, entries]);
+    const verified = new Set(
+      part.entries.filter((entry) => entry.status === "verified").map((entry) => ownKey(plan, entry)),
+    );
+    let unbacked = 0;
+    if (folder.results) part.reported = true;
+    for (const record of folder.results ?? []) {
+      const service = record.target ?? "blockscout";
+      if (plan.ownerOf(service, record.chainId, record.address) !== index) {
+        dropped.records++;
+        continue;
+      }
+      const key = plan.keyOf(service, record.chainId, record.address, record.format === "proxy");
+      const backed = !isSuccess(record) || verified.has(key);
+      if (!backed) unbacked++;
+      const kept = backed ? record : unbackedRecord(record, shard);
+      const known = part.records.get(key);
+      if (!known || progress[kept.status] > progress[known.status]) part.records.set(key, kept);
+    }
+    if (dropped.records > 0)
+      say(
+        folder,
+        `${dropped.records} record${dropped.records === 1 ? " is" : "s are"} about verifications the plan gave other shards: dropped`,
+      );
+    if (dropped.dates > 0)
+      say(
+        folder,
+        `${dropped.dates} ledger entr${dropped.dates === 1 ? "y has a date that is" : "ies have dates that are"} not an instant, or later than the merge's clock: dropped`,
+      );
+    if (unbacked > 0)
+      say(
+        folder,
+        `${unbacked} record${unbacked === 1 ? " says" : "s say"} verified where its ledger does not: not counted`,
+      );
+  }
+  return parts;
+}
+
+// A shard's ledger entries about other shards' verifications are dropped; those that are news (no later entry of the
+// same verification is in the merged ledger or its shard's part: not a copy of a merged ledger a rerun started from)
+// are named as its folder's fault.
+function sayNews(
+  outside: ReadonlyArray<{ folder: ShardFolder; entries: LedgerEntry[] }>,
+  kept: ReadonlyArray<readonly LedgerEntry[]>,
+  say: (folder: ShardFolder, fault: string) => void,
+): void {
+  const latest = new Map<string, number>();
+  for (const entries of kept)
+    for (const entry of entries) {
+      const at = Date.parse(entry.updatedAt);
+      if (!(at <= (latest.get(entryKey(entry)) ?? Number.NEGATIVE_INFINITY))) latest.set(entryKey(entry), at);
+    }
+  for (const { folder, entries } of outside) {
+    const news = entries.filter(
+      (entry) => !(Date.parse(entry.updatedAt) <= (latest.get(entryKey(entry)) ?? Number.NaN)),
+    );
+    if (news.length > 0)
+      say(
+        folder,
+        `${news.length} ledger entr${news.length === 1 ? "y is" : "ies are"} about verifications the plan gave other shards: dropped`,
+      );
+  }
+}
+
+// The key of a ledger entry in the plan's terms.
+function ownKey(plan: WorkedPlan, entry: LedgerEntry): string {
+  const explorer = entryExplorer(entry);
+  return plan.keyOf(
+    explorer?.service ?? "blockscout",
+    explorer?.chainId,
+    entry.address,
+    entry.format === "proxy",
+  );
+}
+
+function contractName(plan: WorkedPlan, chainId: number | undefined, address: string): string {
+  return (
+    plan.contracts.find(
+      (contract) =>
+        contract.address.toLowerCase() === address && (plan.oneChain || contract.chainId === chainId),
+    )?.contract ?? address
+  );
+}
+
+function unbackedRecord(record: VerificationResult, shard: string): VerificationResult {
+  return {
+    ...record,
+    status: "failed",
+    message: `Not counted: shard ${shard}'s results say ${record.status}, but its ledger does not record it verified; a rerun of that shard with the merged ledger verifies it.`,
+    error: { code: "not_run" },
+  };
+}
+
+function notRunRecord(
+  address: string,
+  contract: string,
+  explorer: { service: VerificationResult["target"] & string; chainId: number | undefined },
+  shard: string,
+): VerificationResult {
+  return {
+    address,
+    contract,
+    explorer: "",
+    format: "standard-json",
+    status: "failed",
+    url: "",
+    attempts: 0,
+    durationMs: 0,
+    ...(explorer.chainId === undefined ? {} : { chainId: explorer.chainId }),
+    target: explorer.service,
+    message: `Not run: shard ${shard} did not report it (its job failed, was cancelled, or left no results); a rerun of that shard with the merged ledger verifies it.`,
+    error: { code: "not_run" },
+  };
 }

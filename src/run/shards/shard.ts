@@ -24,6 +24,8 @@ export interface ShardExplorer {
   service: Service;
   chainId: number | undefined;
   contracts: number;
+  /** The contracts' addresses it verifies (a part's run of them), lowercase. */
+  addresses: string[];
   part?: ExplorerPart;
   /** A part's share of the explorer's stated rate, in requests per second; unset: the run's rate. */
   requestsPerSecond?: number;

@@ -1,9 +1,24 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  type Stats,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { errorCodes } from "../../errors/explorerVerifyError.js";
 import { proxyKinds } from "../../inputs/bundleSchema.js";
 import * as z from "../../kernel/zod.js";
-import { type LedgerEntry, readLedgerFile } from "../../ledger/ledgerFile.js";
+import { type LedgerDocument, parseLedgerText } from "../../ledger/ledgerFile.js";
+import { maxAnswerBytes } from "../../options/verificationOptions.js";
 import type { VerificationResult } from "../../verify/job.js";
 import { services } from "../../verify/verifier.js";
 import type { RunResults, ShardReport } from "../report/runResults.js";
@@ -11,7 +26,7 @@ import type { RunResults, ShardReport } from "../report/runResults.js";
 /** A shard's folder, as its job left it: its ledger and its `--json` results, each when readable. */
 export interface ShardFolder {
   folder: string;
-  ledger: LedgerEntry[] | undefined;
+  ledger: LedgerDocument | undefined;
   results: VerificationResult[] | undefined;
   shard: ShardReport | undefined;
   /** What could not be read, for a person. */
@@ -25,19 +40,10 @@ const serviceSchema = z.enum(services);
 
 const shardReportSchema = z.object({
   shard: z.string(),
-  plan: z.array(
-    z.object({
-      shard: z.string(),
-      explorers: z.array(
-        z.object({
-          service: serviceSchema,
-          chainId: z.optional(z.number()),
-          part: z.optional(z.object({ index: z.number(), of: z.number(), addresses: z.array(z.string()) })),
-        }),
-      ),
-    }),
-  ),
-  oneChain: z.boolean(),
+  plan: z.string(),
+  services: z.array(serviceSchema),
+  requestsPerSecond: z.optional(z.number()),
+  keySecrets: z.optional(z.string()),
   contracts: z.array(
     z.object({ address: z.string(), contract: z.string(), chainId: z.optional(z.number()) }),
   ),
@@ -85,48 +91,58 @@ const resultsSchema = z.looseObject({
 });
 
 /**
- * The shards' folders under a folder: the folder itself when it holds a shard's files, else each folder in it that
- * does or should (a download of every artifact of a workflow run: a folder per artifact).
+ * The shards' folders under a folder: the folder itself when it holds a shard's files, else each entry in it that is
+ * a folder, or a link (refused when read): a download of every artifact of a workflow run has a folder per artifact.
  *
- * @param folder - a shard's folder, or a folder of them
+ * @param given - a shard's folder, or a folder of them
  * @returns the shards' folders, by name
  */
-export function shardFoldersIn(folder: string): string[] {
-  if (Object.values(shardFiles).some((file) => existsSync(join(folder, file)))) return [folder];
-  if (!existsSync(folder) || !statSync(folder).isDirectory()) return [folder];
-  return readdirSync(folder, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => join(folder, entry.name))
-    .sort();
+export function shardFoldersIn(given: string): string[] {
+  // The folder named is the user's: its links are followed; those of the shards' folders in it are not.
+  const folder = existsSync(given) ? realpathSync(given) : given;
+  try {
+    if (Object.values(shardFiles).some((file) => existsSync(join(folder, file)))) return [folder];
+    if (!statSync(folder).isDirectory()) return [folder];
+    return readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
+      .map((entry) => join(folder, entry.name))
+      .sort();
+  } catch {
+    return [folder];
+  }
 }
 
 /**
- * Reads a shard's folder. Nothing here throws: a missing or broken file is a fault the merge reports.
+ * Reads a shard's folder. Nothing here throws: a file that is missing, a link, not a regular file, over the cap or
+ * not what a shard writes is a fault the merge names.
  *
  * @param folder - the shard's folder
  * @returns its ledger, results and shard report, each when readable
  */
 export function readShardFolder(folder: string): ShardFolder {
   const faults: string[] = [];
-  let ledger: LedgerEntry[] | undefined;
-  const ledgerPath = join(folder, shardFiles.ledger);
-  if (existsSync(ledgerPath)) {
+  const linked = lstatOf(folder);
+  if (!linked?.isDirectory()) {
+    faults.push(linked ? "is not a folder (a link or a file): nothing in it is read" : "does not exist");
+    return { folder, ledger: undefined, results: undefined, shard: undefined, faults };
+  }
+  let ledger: LedgerDocument | undefined;
+  const ledgerText = readShardFile(folder, shardFiles.ledger, faults);
+  if (ledgerText !== undefined)
     try {
-      ledger = readLedgerFile(ledgerPath);
+      ledger = parseLedgerText(ledgerText, join(folder, shardFiles.ledger));
     } catch (error) {
       faults.push(error instanceof Error ? error.message : String(error));
     }
-  } else faults.push(`${ledgerPath} does not exist`);
-  const resultsPath = join(folder, shardFiles.results);
   let results: VerificationResult[] | undefined;
   let shard: ShardReport | undefined;
-  if (!existsSync(resultsPath)) faults.push(`${resultsPath} does not exist`);
-  else {
-    const parsed = resultsSchema.safeParse(parseJson(readFileSync(resultsPath, "utf8")));
+  const resultsText = readShardFile(folder, shardFiles.results, faults);
+  if (resultsText !== undefined) {
+    const parsed = resultsSchema.safeParse(parseJson(resultsText));
     if (parsed.success) {
       results = parsed.data.results;
       shard = parsed.data.shard;
-    } else faults.push(`${resultsPath} is not a run's --json results (the run was cut short?)`);
+    } else faults.push(`${shardFiles.results} is not a run's --json results (the run was cut short?)`);
   }
   return { folder, ledger, results, shard, faults };
 }
@@ -136,6 +152,48 @@ function parseJson(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return undefined;
+  }
+}
+
+function lstatOf(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+// A shard's file: a regular file inside its folder (never a link), read up to the cap; undefined with a fault if not.
+function readShardFile(folder: string, name: string, faults: string[]): string | undefined {
+  const path = join(folder, name);
+  const fault = (why: string) => {
+    faults.push(`${name} ${why}`);
+    return undefined;
+  };
+  const stats = lstatOf(path);
+  if (!stats) return fault("does not exist");
+  if (stats.isSymbolicLink())
+    return fault("is a link: a shard's files are read only as regular files in its folder");
+  if (!stats.isFile()) return fault("is not a regular file");
+  if (stats.size > maxAnswerBytes)
+    return fault(
+      `is ${stats.size} bytes, over the ${maxAnswerBytes / 1_048_576} MiB a shard's file may hold`,
+    );
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const opened = fstatSync(descriptor);
+    if (!opened.isFile() || opened.ino !== stats.ino) return fault("changed while it was read");
+    const buffer = Buffer.alloc(Math.min(opened.size, maxAnswerBytes) + 1);
+    let length = 0;
+    for (let read = 1; read > 0 && length < buffer.length; length += read)
+      read = readSync(descriptor, buffer, length, buffer.length - length, null);
+    if (length > maxAnswerBytes || length > opened.size) return fault("grew while it was read");
+    return buffer.toString("utf8", 0, length);
+  } catch (error) {
+    return fault(`cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
   }
 }
 

@@ -85,7 +85,7 @@ function piecesOf(
 ): ShardExplorer[] {
   const { service, chainId, contracts, addresses } = explorer;
   const secret = keySecret === undefined ? {} : { keySecret };
-  if (parts === 1) return [{ service, chainId, contracts, ...secret }];
+  if (parts === 1) return [{ service, chainId, contracts, addresses, ...secret }];
   let from = 0;
   return Array.from({ length: parts }, (_, index) => {
     const size = Math.floor(contracts / parts) + (index < contracts % parts ? 1 : 0);
@@ -95,6 +95,7 @@ function piecesOf(
       service,
       chainId,
       contracts: own.length,
+      addresses: own,
       part: { index: index + 1, of: parts, addresses: own },
       requestsPerSecond: (rate.stated as number) / parts,
       ...secret,

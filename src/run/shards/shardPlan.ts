@@ -1,10 +1,13 @@
 import type { VerificationJob } from "../../verify/job.js";
 import type { Service } from "../../verify/verifier.js";
+import { displayName } from "../../verify/verifyContract.js";
 import { keySecretField, parseKeySecrets } from "./keySecrets.js";
+import { planDigest } from "./planDigest.js";
 import {
   explorerName,
   type PlannedExplorer,
   type PlanOptions,
+  type Shard,
   type ShardPlan,
   shardExplorerName,
 } from "./shard.js";
@@ -24,7 +27,7 @@ const servicesWithStatedBudget: readonly Service[] = ["etherscan"];
  * @returns the explorers, by chain then service
  */
 export function explorersOfJobs(
-  jobs: readonly VerificationJob[],
+  jobs: ReadonlyArray<{ address: string; chainId?: number | undefined }>,
   services: readonly Service[],
 ): { explorers: PlannedExplorer[]; oneChain: boolean } {
   const chains = [...new Set(jobs.map((job) => job.chainId))].sort(
@@ -101,9 +104,14 @@ export function planShards(
 /** One row of a plan's matrix, as GitHub Actions hands it to a job (`matrix.shard`, `matrix.etherscan-key-secret`). */
 export type MatrixRow = {
   shard: string;
+  /** The plan's digest: a shard given it refuses to run another plan, and the merge judges by it. */
+  plan: string;
   /** For a person: the explorers, comma-separated. */
   explorers: string;
+  /** Its contracts (a chain and an address), each once. */
   contracts: number;
+  /** Its verifications: a contract on an explorer, each once. */
+  verifications: number;
   /** Per service whose budget is divided: this shard's share, as `1/3`. */
   budgetShare?: Partial<Record<Service, string>>;
   /** Per part of a split explorer: its share of the stated rate, as `5 of 20 requests/s`. */
@@ -111,13 +119,40 @@ export type MatrixRow = {
 } & Partial<Record<ReturnType<typeof keySecretField>, string>>;
 
 /**
+ * @param shard - a shard of a plan
+ * @returns its contracts (a chain and an address, once each) and its verifications (a contract on an explorer)
+ */
+export function shardCounts(shard: Shard): { contracts: number; verifications: number } {
+  const contracts = new Set(
+    shard.explorers.flatMap((explorer) =>
+      explorer.addresses.map((address) => `${explorer.chainId} ${address}`),
+    ),
+  );
+  return { contracts: contracts.size, verifications: shard.contracts };
+}
+
+/**
+ * @param shard - a shard of a plan
+ * @returns its work for a person: `4 contracts, 8 verifications`
+ */
+export function planWords(shard: Shard): string {
+  const { contracts, verifications } = shardCounts(shard);
+  return `${contracts} contract${contracts === 1 ? "" : "s"}, ${verifications} verification${verifications === 1 ? "" : "s"}`;
+}
+
+/**
  * A plan as a GitHub Actions matrix (`strategy.matrix`): a row per shard with work; an empty shard has no job.
  *
  * @param plan - the plan
+ * @param digest - the plan's digest
  * @param requestsPerSecond - the stated rate the parts share
  * @returns `{ include: [...] }`
  */
-export function shardMatrix(plan: ShardPlan, requestsPerSecond?: number): { include: MatrixRow[] } {
+export function shardMatrix(
+  plan: ShardPlan,
+  digest: string,
+  requestsPerSecond?: number,
+): { include: MatrixRow[] } {
   return {
     include: plan.shards
       .filter((shard) => shard.explorers.length > 0)
@@ -126,8 +161,9 @@ export function shardMatrix(plan: ShardPlan, requestsPerSecond?: number): { incl
         const parts = shard.explorers.filter((explorer) => explorer.requestsPerSecond !== undefined);
         return {
           shard: shardIdText(shard.id),
+          plan: digest,
           explorers: shard.explorers.map(shardExplorerName).join(", "),
-          contracts: shard.contracts,
+          ...shardCounts(shard),
           ...(shares.length === 0
             ? {}
             : { budgetShare: Object.fromEntries(shares.map(([service, of]) => [service, `1/${of}`])) }),
@@ -162,6 +198,8 @@ export interface PlanRequest {
     keySecrets?: string | undefined;
   };
   shards: number;
+  /** The keys the run was given: a secret's name equal to one is refused. */
+  keys?: ReadonlyArray<string | undefined> | undefined;
 }
 
 /**
@@ -170,14 +208,25 @@ export interface PlanRequest {
  *
  * @param request - the contracts, the settings and how many shards
  * @returns the matrix (a row per shard with work) and the notes, a line each
- * @throws {InvalidInputError} for a setting `keySecrets` that is not one, or too few shards for its secrets
+ * @throws {InvalidInputError} for a setting `keySecrets` that is not one, names a key, or too few shards for its secrets
  */
 export function planRun(request: PlanRequest): { matrix: { include: MatrixRow[] }; notes: string[] } {
   const { jobs, settings, shards } = request;
   const { explorers, oneChain } = explorersOfJobs(jobs, settings.targets);
   const plan = planShards(explorers, shards, oneChain, {
     requestsPerSecond: settings.requestsPerSecond,
-    keySecrets: parseKeySecrets(settings.keySecrets),
+    keySecrets: parseKeySecrets(settings.keySecrets, "key-secrets", request.keys),
   });
-  return { matrix: shardMatrix(plan, settings.requestsPerSecond), notes: plan.notes };
+  const digest = planDigest({
+    contracts: jobs.map((job) => ({
+      address: job.address,
+      contract: displayName(job),
+      chainId: job.chainId,
+    })),
+    services: settings.targets,
+    shards,
+    requestsPerSecond: settings.requestsPerSecond,
+    keySecrets: settings.keySecrets,
+  });
+  return { matrix: shardMatrix(plan, digest, settings.requestsPerSecond), notes: plan.notes };
 }

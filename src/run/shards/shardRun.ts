@@ -1,12 +1,14 @@
+import { InvalidInputError } from "../../errors/index.js";
 import type { Target } from "../../verifiers/target.js";
 import type { VerificationJob } from "../../verify/job.js";
 import { displayName } from "../../verify/verifyContract.js";
 import type { ShardReport } from "../report/runResults.js";
 import type { RunTargets } from "../targets/targets.js";
 import { parseKeySecrets } from "./keySecrets.js";
+import { planDifferences, planDigest } from "./planDigest.js";
 import { type Shard, type ShardExplorer, shardExplorerName } from "./shard.js";
 import { type ShardId, shardIdText } from "./shardId.js";
-import { explorersOfJobs, planShards } from "./shardPlan.js";
+import { explorersOfJobs, planShards, planWords } from "./shardPlan.js";
 import { formatRate } from "./statedRates.js";
 
 /** A shard's part of a run: its targets, its share of each budget and rate, and what its results say of it. */
@@ -31,21 +33,38 @@ export interface ShardOfRun {
  * @param targets - the run's targets, resolved
  * @param id - the shard
  * @param settings - the stated rate and the keys' secrets, as `plan` took them
+ * @param given - the plan's digest, as its matrix row gives it: another plan here is refused
  * @returns the shard's targets (the others' closed by nobody: the run closes them all), its plan entry and report
- * @throws {InvalidInputError} for a setting `keySecrets` that is not one
+ * @throws {InvalidInputError} for a setting `keySecrets` that is not one, one naming a key, or another plan's digest
  */
 export function shardOfRun(
   jobs: readonly VerificationJob[],
   targets: RunTargets,
   id: ShardId,
   settings: { requestsPerSecond?: number | undefined; keySecrets?: string | undefined } = {},
+  given?: string,
 ): ShardOfRun {
   const services = [...new Set(targets.targets.map((target) => target.service))];
+  const keys = targets.targets.flatMap((target) =>
+    "apiKey" in target && target.apiKey ? [target.apiKey] : [],
+  );
   const { explorers, oneChain } = explorersOfJobs(jobs, services);
   const plan = planShards(explorers, id.of, oneChain, {
     requestsPerSecond: settings.requestsPerSecond,
-    keySecrets: parseKeySecrets(settings.keySecrets),
+    keySecrets: parseKeySecrets(settings.keySecrets, "key-secrets", keys),
   });
+  const contracts = jobs.map((job) => ({
+    address: job.address,
+    contract: displayName(job),
+    ...(job.chainId === undefined ? {} : { chainId: job.chainId }),
+  }));
+  const digest = planDigest({ contracts, services, shards: id.of, ...pick(settings) });
+  const differs = given === undefined ? [] : planDifferences(given.trim(), digest);
+  if (differs.length > 0)
+    throw new InvalidInputError(
+      "plan",
+      `Shard ${shardIdText(id)} is of another plan than its matrix row's (${given?.trim()}): it differs in ${differs.join(", ")}. Give the shard the plan's contracts and settings; nothing was sent.`,
+    );
   const shard = plan.shards[id.index - 1] as Shard;
   const explorerOf = (target: Target): ShardExplorer | undefined =>
     shard.explorers.find(
@@ -68,20 +87,10 @@ export function shardOfRun(
     paceOf: (target) => explorerOf(target)?.requestsPerSecond,
     report: {
       shard: shardIdText(id),
-      plan: plan.shards.map((each) => ({
-        shard: shardIdText(each.id),
-        explorers: each.explorers.map(({ service, chainId, part }) => ({
-          service,
-          ...(chainId === undefined ? {} : { chainId }),
-          ...(part === undefined ? {} : { part }),
-        })),
-      })),
-      oneChain,
-      contracts: jobs.map((job) => ({
-        address: job.address,
-        contract: displayName(job),
-        ...(job.chainId === undefined ? {} : { chainId: job.chainId }),
-      })),
+      plan: digest,
+      services,
+      ...pick(settings),
+      contracts,
     },
   };
 }
@@ -98,5 +107,13 @@ export function shardLine({ shard, report }: ShardOfRun): string {
       ? []
       : [`; ${formatRate(explorer.requestsPerSecond)} requests/s on ${shardExplorerName(explorer)}`],
   );
-  return `shard       ${report.shard}: ${shard.explorers.map(shardExplorerName).join(", ")}${shares.join("")}${rates.join("")}`;
+  return `shard       ${report.shard}: ${shard.explorers.map(shardExplorerName).join(", ")} (${planWords(shard)}; plan ${report.plan})${shares.join("")}${rates.join("")}`;
+}
+
+// The settings a plan is made of, as its digest and a shard's report carry them.
+function pick(settings: { requestsPerSecond?: number | undefined; keySecrets?: string | undefined }) {
+  return {
+    ...(settings.requestsPerSecond === undefined ? {} : { requestsPerSecond: settings.requestsPerSecond }),
+    ...(settings.keySecrets ? { keySecrets: settings.keySecrets } : {}),
+  };
 }

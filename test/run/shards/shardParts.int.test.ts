@@ -129,14 +129,18 @@ describe("an explorer split across shards where its stated rate allows (the CLI)
     expect(matrix.include).toEqual([
       {
         shard: "1-of-2",
+        plan: expect.stringMatching(/^[0-9a-f-]{34}$/),
         explorers: "blockscout (part 1 of 2)",
         contracts: 4,
+        verifications: 4,
         rateShare: { "blockscout (part 1 of 2)": "5 of 10 requests/s" },
       },
       {
         shard: "2-of-2",
+        plan: matrix.include[0]?.plan,
         explorers: "blockscout (part 2 of 2)",
         contracts: 4,
+        verifications: 4,
         rateShare: { "blockscout (part 2 of 2)": "5 of 10 requests/s" },
       },
     ]);
@@ -147,7 +151,15 @@ describe("an explorer split across shards where its stated rate allows (the CLI)
 
     const unstated = await cli(["plan", ...run(), "--shards", "2"]);
     expect(JSON.parse(unstated.stdout)).toEqual({
-      include: [{ shard: "1-of-2", explorers: "blockscout", contracts: 8 }],
+      include: [
+        {
+          shard: "1-of-2",
+          plan: expect.any(String),
+          explorers: "blockscout",
+          contracts: 8,
+          verifications: 8,
+        },
+      ],
     });
     expect(unstated.stderr.split("\n")).toContain(
       "plan        blockscout: not split: no rate is stated (requests-per-second), so two shards would each keep the service's 5 requests/s, twice its rate together",
@@ -173,7 +185,7 @@ describe("an explorer split across shards where its stated rate allows (the CLI)
       ]);
       expect({ code: outcome.code, stderr: outcome.stderr }).toMatchObject({ code: 0 });
       expect(outcome.stderr.split("\n")).toContain(
-        `shard       ${shard}: blockscout (part ${index + 1} of 2); 5 requests/s on blockscout (part ${index + 1} of 2)`,
+        `shard       ${shard}: blockscout (part ${index + 1} of 2) (4 contracts, 4 verifications; plan ${matrix.include[0]?.plan}); 5 requests/s on blockscout (part ${index + 1} of 2)`,
       );
       expect(submitted.slice(before).sort()).toEqual(parts[index]);
       const records = recordsOf(outcome.stdout);
@@ -213,6 +225,56 @@ describe("an explorer split across shards where its stated rate allows (the CLI)
   }, 180_000);
 });
 
+describe("a shard of another plan (the CLI)", () => {
+  const run = ["--manifest", "manifest.json"];
+
+  it("plan takes verify's flags it does not need, and a shard given other targets than its plan's is refused", async () => {
+    const planned = await cli([
+      "plan",
+      ...run,
+      "--targets",
+      "blockscout,etherscan",
+      "--shards",
+      "2",
+      "--explorer-url",
+      explorer.url,
+      "--endpoint",
+      "31337=etherscan=http://127.0.0.1:9/api",
+      "--endpoint-key",
+      "31337=etherscan=SOME_VARIABLE",
+      "--ledger",
+      "ledger.json",
+      "--json",
+    ]);
+    expect({ code: planned.code, stderr: planned.stderr }).toMatchObject({ code: 0 });
+    const rows = (JSON.parse(planned.stdout) as { include: MatrixRow[] }).include;
+    expect(rows.map((row) => [row.shard, row.explorers, row.contracts, row.verifications])).toEqual([
+      ["1-of-2", "blockscout", 8, 8],
+      ["2-of-2", "etherscan", 8, 8],
+    ]);
+    const before = submitted.length;
+    const refused = await cli([
+      "verify",
+      ...run,
+      "--targets",
+      "blockscout",
+      "--explorer-url",
+      explorer.url,
+      "--shard",
+      "1-of-2",
+      "--plan",
+      rows[0]?.plan ?? "",
+      "--ledger",
+      join(folder, "other-plan", "ledger.json"),
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      `Shard 1-of-2 is of another plan than its matrix row's (${rows[0]?.plan}): it differs in the targets. Give the shard the plan's contracts and settings; nothing was sent.`,
+    );
+    expect(submitted.length).toBe(before);
+  }, 60_000);
+});
+
 describe("a key's secret per shard (the Action's plan and shard steps)", () => {
   const keySecrets = "etherscan:31337=ETHERSCAN_KEY_L1, etherscan:31338=ETHERSCAN_KEY_L2";
   const step = (inputs: Record<string, string>, env: Record<string, string> = {}) =>
@@ -231,15 +293,19 @@ describe("a key's secret per shard (the Action's plan and shard steps)", () => {
     expect(matrix.include).toEqual([
       {
         shard: "1-of-2",
+        plan: expect.any(String),
         explorers: "etherscan on chain 31337",
         contracts: 4,
+        verifications: 4,
         budgetShare: { etherscan: "1/1" },
         "etherscan-key-secret": "ETHERSCAN_KEY_L1",
       },
       {
         shard: "2-of-2",
+        plan: expect.any(String),
         explorers: "etherscan on chain 31338",
         contracts: 4,
+        verifications: 4,
         budgetShare: { etherscan: "1/1" },
         "etherscan-key-secret": "ETHERSCAN_KEY_L2",
       },
@@ -255,6 +321,7 @@ describe("a key's secret per shard (the Action's plan and shard steps)", () => {
       const shard = await step(
         {
           shard: row.shard,
+          plan: row.plan,
           "etherscan-api-key": keys[secret],
           ledger: join("shards-action", row.shard, "ledger.json"),
           "timeout-seconds": "120",
@@ -265,9 +332,19 @@ describe("a key's secret per shard (the Action's plan and shard steps)", () => {
         exitCode: undefined,
       });
       expect(shard.log).toContain(
-        `shard       ${row.shard}: ${row.explorers}; 1/1 of etherscan's stated budget`,
+        `shard       ${row.shard}: ${row.explorers} (4 contracts, 4 verifications; plan ${row.plan}); 1/1 of etherscan's stated budget`,
       );
     }
+    // A key given as its own secret's name: refused, never written into the matrix or the log.
+    const leaked = await step({
+      shards: "2",
+      "etherscan-api-key": keys.ETHERSCAN_KEY_L1,
+      "key-secrets": `etherscan=${keys.ETHERSCAN_KEY_L1}`,
+    });
+    expect(leaked.exitCode).toBe(1);
+    expect(leaked.log).toContain("that is the key, not its secret's name");
+    const shownLines = leaked.log.split("\n").filter((line) => !line.startsWith("::add-mask::"));
+    expect(shownLines.join("\n")).not.toContain(keys.ETHERSCAN_KEY_L1);
     for (const [secret, chainId] of [
       ["ETHERSCAN_KEY_L1", "31337"],
       ["ETHERSCAN_KEY_L2", "31338"],

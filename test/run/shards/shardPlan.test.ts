@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { InvalidInputError } from "../../../src/errors/index.js";
 import { parseKeySecrets } from "../../../src/run/shards/keySecrets.js";
+import { planDifferences } from "../../../src/run/shards/planDigest.js";
 import { explorerName } from "../../../src/run/shards/shard.js";
 import { parseShardCount, parseShardId, shardIdText } from "../../../src/run/shards/shardId.js";
 import { explorersOfJobs, type PlanRequest, planRun, planShards } from "../../../src/run/shards/shardPlan.js";
@@ -82,12 +83,44 @@ describe("a plan", () => {
     expect(matrix.include.map((row) => row.shard)).toEqual(["1-of-8", "2-of-8", "3-of-8", "4-of-8"]);
     expect(matrix.include[0]).toEqual({
       shard: "1-of-8",
+      plan: expect.stringMatching(/^[0-9a-f]{6}(-[0-9a-f]{6}){4}$/),
       explorers: "blockscout on chain 1",
       contracts: 4,
+      verifications: 4,
     });
+    expect(new Set(matrix.include.map((row) => row.plan)).size).toBe(1);
     expect(matrix.include.find((row) => row.explorers === "etherscan on chain 10")?.budgetShare).toEqual({
       etherscan: "1/2",
     });
+  });
+
+  it("counts a row's contracts once each, and its verifications per explorer", () => {
+    const jobs = jobsOn({ 1: 4 });
+    const [row] = planMatrix(jobs, ["blockscout", "etherscan"], 1).include;
+    expect(row).toMatchObject({
+      explorers: "blockscout on chain 1, etherscan on chain 1",
+      contracts: 4,
+      verifications: 8,
+    });
+  });
+
+  it("has a digest that tells which of its parts differ", () => {
+    const jobs = jobsOn({ 1: 4, 10: 2 });
+    const digest = (targets: Service[], shards: number, settings = {}, of = jobs) =>
+      planMatrix(of, targets, shards, settings).include[0]?.plan as string;
+    const own = digest(["blockscout", "etherscan"], 2);
+    expect(digest(["etherscan", "blockscout"], 2)).toBe(own);
+    expect(planDifferences(digest(["blockscout"], 2), own)).toEqual(["the targets"]);
+    expect(planDifferences(digest(["blockscout", "etherscan"], 3), own)).toEqual(["the shard count"]);
+    expect(planDifferences(digest(["blockscout", "etherscan"], 2, { requestsPerSecond: 20 }), own)).toEqual([
+      "the stated rate (requests-per-second)",
+    ]);
+    expect(
+      planDifferences(digest(["blockscout", "etherscan"], 2, { keySecrets: "etherscan=K" }), own),
+    ).toEqual(["the keys' secrets (key-secrets)"]);
+    expect(planDifferences(digest(["blockscout", "etherscan"], 2, {}, jobs.slice(1)), own)).toEqual([
+      "the contracts (the bundle or deployment)",
+    ]);
   });
 
   it("on one chain, names the explorers by service", () => {
@@ -109,26 +142,31 @@ describe("an explorer split across shards where its stated rate allows", () => {
   it("splits the largest explorer over the shards its stated rate allows, each at its share", () => {
     // 20 requests/s on Blockscout (a shard keeps at least its 5): four shards at once.
     const plan = planRun({ jobs, settings: { targets: ["blockscout"], requestsPerSecond: 20 }, shards: 4 });
-    expect(plan.matrix.include).toEqual([
+    expect(
+      plan.matrix.include.map(({ plan: _, verifications, ...row }) => ({ ...row, verifications })),
+    ).toEqual([
       {
         shard: "1-of-4",
         explorers: "blockscout on chain 1 (part 1 of 3)",
         contracts: 20,
+        verifications: 20,
         rateShare: { "blockscout on chain 1 (part 1 of 3)": "6.67 of 20 requests/s" },
       },
       {
         shard: "2-of-4",
         explorers: "blockscout on chain 1 (part 2 of 3)",
         contracts: 20,
+        verifications: 20,
         rateShare: { "blockscout on chain 1 (part 2 of 3)": "6.67 of 20 requests/s" },
       },
       {
         shard: "3-of-4",
         explorers: "blockscout on chain 1 (part 3 of 3)",
         contracts: 20,
+        verifications: 20,
         rateShare: { "blockscout on chain 1 (part 3 of 3)": "6.67 of 20 requests/s" },
       },
-      { shard: "4-of-4", explorers: "blockscout on chain 10", contracts: 10 },
+      { shard: "4-of-4", explorers: "blockscout on chain 10", contracts: 10, verifications: 10 },
     ]);
     expect(plan.notes).toEqual([
       "blockscout on chain 1: split over 3 shards (1-of-4, 2-of-4, 3-of-4): its stated 20 requests/s allows 4 at once; each runs at 6.67 requests/s",
@@ -185,11 +223,26 @@ describe("a key's secret per shard", () => {
     );
   });
 
+  it("refuses a key given as its secret's name, without showing it", () => {
+    const key = "ABCDEF0123456789ABCDEF0123456789AB";
+    const refused = () =>
+      planRun({
+        jobs: jobsOn({ 1: 2 }),
+        settings: { targets: ["etherscan"], keySecrets: `etherscan=${key}` },
+        shards: 2,
+        keys: [undefined, key],
+      });
+    expect(refused).toThrow(
+      "key-secrets's entry 1 names a secret by a key the run was given: that is the key, not its secret's name.",
+    );
+    expect(() => refused()).not.toThrow(key);
+  });
+
   it("names each shard's secret in its row, and gives shards on different keys the whole of their budget", () => {
     const matrix = planMatrix(jobsOn({ 1: 6, 10: 5, 137: 4 }), ["etherscan"], 3, {
       keySecrets: "etherscan=ETHERSCAN_KEY, etherscan:10=ETHERSCAN_KEY_2",
     });
-    expect(matrix.include).toEqual([
+    expect(matrix.include.map(({ plan: _, verifications: __, ...row }) => row)).toEqual([
       {
         shard: "1-of-3",
         explorers: "etherscan on chain 1",

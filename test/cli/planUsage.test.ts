@@ -1,0 +1,23 @@
+import { describe, expect, it } from "@jest/globals";
+import { usage } from "../../src/cli/usage.js";
+import { jobOptions } from "../../src/cli/verifyCommand.js";
+
+// `plan --help` names every flag plan reads: the contracts' flags, --bundle, --shards and the settings a plan is made
+// of; verify's other flags are named as taken and ignored.
+describe("plan --help", () => {
+  it("lists every flag the plan reads, and says verify's others are ignored", () => {
+    const read = [
+      ...Object.keys(jobOptions).map((flag) => `--${flag}`),
+      "--bundle",
+      "--shards",
+      "--targets",
+      "--requests-per-second",
+      "--key-secrets",
+      "--timeout",
+    ];
+    for (const flag of read) expect(usage.plan).toMatch(new RegExp(`${flag}\\b`));
+    expect(usage.plan).toContain(
+      "Verify's other flags (--explorer-url, --endpoint, --endpoint-key, --ledger, --shard, --plan, --json, and its other\nsettings) are accepted and ignored",
+    );
+  });
+});
