@@ -1,9 +1,10 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { main } from "../../../src/cli/main.js";
 import { bundleOf, bundleText } from "../../../src/run/jobs/bundleOfJobs.js";
+import { repoRoot } from "../../inputs/hardhatProject.js";
 import { runActionInProcess } from "../../support/actionInProcess.js";
 
 // The refusals the hall makes for every door, each in the door's own words, before any request.
@@ -31,7 +32,16 @@ beforeAll(async () => {
     undefined,
   );
   await writeFile(join(workspace, "two.json"), bundleText(twoChains.bundle));
+  // A hardhat-deploy folder whose chain file was not committed.
+  await cp(
+    join(repoRoot, "test", "fixtures", "hardhat-deploy-v1", "deployments", "localhost"),
+    join(workspace, "deployments", "sepolia"),
+    { recursive: true, filter: (path) => !path.endsWith(".chainId") },
+  );
 });
+
+const chainlessFolder =
+  "The hardhat-deploy deployments folder deployments/sepolia has no chain file deployments/sepolia/.chainId: write its chain id there (e.g. 11155111).";
 
 afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });
@@ -95,6 +105,21 @@ describe("the CLI's refusals, made in the hall", () => {
   ])("%s", async (_name, args, message) => {
     expect(await cli(args())).toEqual({ code: 2, printed: [`explorer-verify: ${message}`] });
   });
+
+  it("refuses a hardhat-deploy folder without its chain file, naming the file", async () => {
+    const cwd = process.cwd();
+    process.chdir(workspace);
+    try {
+      expect(
+        await cli(["verify", "--deployment", "deployments/sepolia", "--explorer-url", "http://127.0.0.1:1"]),
+      ).toEqual({
+        code: 2,
+        printed: [`explorer-verify: ${chainlessFolder}`],
+      });
+    } finally {
+      process.chdir(cwd);
+    }
+  });
 });
 
 describe("the Action's refusals, made in the hall", () => {
@@ -106,6 +131,14 @@ describe("the Action's refusals, made in the hall", () => {
     expect(log).toContain(
       "::error::Input include-created reads one chain's transactions: give deployments on one chain with it.",
     );
+  });
+
+  it("refuses a hardhat-deploy folder without its chain file, naming the file", async () => {
+    const { log } = await runActionInProcess(
+      { deployment: "deployments/sepolia", "explorer-url": "http://127.0.0.1:1" },
+      { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace },
+    );
+    expect(log).toContain(`::error::${chainlessFolder}`);
   });
 
   it("refuses a plan of a copy, in its words", async () => {
