@@ -20,13 +20,6 @@ const explorerVerify = definePlugin({
     config: () => import("./hooks/config.js"),
   },
   tasks: [verifyTask, statusTask, fetchTask, copyTask],
-  // With Hardhat Ignition in the project: its `ignition verify` through explorer-verify, when the config asks.
-  conditionalDependencies: [
-    {
-      condition: () => [import("@nomicfoundation/hardhat-ignition")],
-      plugin: () => import("./ignition/index.js"),
-    },
-  ],
 });
 
 export default explorerVerify;

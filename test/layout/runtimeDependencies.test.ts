@@ -16,8 +16,6 @@ const installedWithThePackage = new Set([
   ...Object.keys(manifest.peerDependencies ?? {}),
 ]);
 const builtins = new Set(builtinModules);
-// The plugin's conditional dependency: Hardhat imports it only to see whether the project has it, and goes on without.
-const loadedOnlyWhenInstalled = new Set(["@nomicfoundation/hardhat-ignition"]);
 
 function shippedSources(): string[] {
   return ["src", "plugin"].flatMap((folder) =>
@@ -47,7 +45,7 @@ describe("the package's runtime dependencies", () => {
   it("lists every package that the shipped code loads under dependencies or peerDependencies", () => {
     const missing = shippedSources().flatMap((file) =>
       packagesLoadedBy(file)
-        .filter((name) => !installedWithThePackage.has(name) && !loadedOnlyWhenInstalled.has(name))
+        .filter((name) => !installedWithThePackage.has(name))
         .map((name) => `${relative(repository, file)} loads ${name}`),
     );
     expect(missing).toEqual([]);
