@@ -54,7 +54,7 @@ export async function matchingBuild(request: MatchingBuildRequest): Promise<Prof
   throw new InvalidInputError(
     "contract",
     contract
-      ? `The code at ${address} is not ${contract} as built with any of the project's build profiles (tried ${profiles}). Check --contract and the network.`
+      ? `The code at ${address} is not ${contract} as built with any of the project's build profiles (tried ${profiles}). Check --contract and the network, or leave --contract out to infer it.`
       : `No contract of this project's build matches the code at ${address} with any of its build profiles (tried ${profiles}). Check the network, or name the contract with --contract.`,
   );
 }

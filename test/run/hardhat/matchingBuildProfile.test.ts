@@ -76,7 +76,7 @@ describe("the build profile found by the deployed code", () => {
     );
     const { request: named } = request("0x6080604052600c", "contracts/Box.sol:Box");
     await expect(matchingBuild(named)).rejects.toThrow(
-      `The code at ${address} is not contracts/Box.sol:Box as built with any of the project's build profiles (tried "production", "default", "test"). Check --contract and the network.`,
+      `The code at ${address} is not contracts/Box.sol:Box as built with any of the project's build profiles (tried "production", "default", "test"). Check --contract and the network, or leave --contract out to infer it.`,
     );
   });
 });
