@@ -84,6 +84,20 @@ describe("npx hardhat explorer-verify with several deployments folders", () => {
       const submitted = explorers[index]?.backend.submissions.map((s) => s.address.toLowerCase()) ?? [];
       expect(submitted.sort()).toEqual(own.map((address) => address.toLowerCase()).sort());
     }
+
+    // The folders named after --deployment (Hardhat takes an option once): the ledger answers, nothing is sent.
+    const sent = explorers.map((explorer) => explorer.backend.submissions.length);
+    const again = await hardhat(
+      project,
+      ["explorer-verify", "--deployment", "deployments/a", "deployments/b", "--json"],
+      env,
+    );
+    expect(again.code).toBe(0);
+    const rerun = (JSON.parse(again.stdout) as { results: VerificationResult[] }).results;
+    expect(rerun.map((result) => [result.chainId, result.status, result.attempts]).sort()).toEqual(
+      results.map((result) => [result.chainId, "already-verified", 0]).sort(),
+    );
+    expect(explorers.map((explorer) => explorer.backend.submissions.length)).toEqual(sent);
   }, 240_000);
 
   it("refuses a hardhat-deploy folder without its chain file, naming the file", async () => {
