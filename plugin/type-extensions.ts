@@ -38,6 +38,11 @@ declare module "hardhat/types/config" {
     sourcify?: { enabled?: boolean; apiUrl?: string };
     /** Routescan (Etherscan-compatible): a key is optional (`configVariable("ROUTESCAN_API_KEY")`). */
     routescan?: { apiKey?: SensitiveString; enabled?: boolean; apiUrl?: string };
+    /**
+     * `ignition verify <id>` and `ignition deploy … --verify` verify through explorer-verify (every target, the ledger,
+     * proxies) instead of hardhat-verify. Default false: Hardhat Ignition's own verification.
+     */
+    ignitionVerify?: boolean;
   }
 
   interface ExplorerVerifyChainUserConfig {
@@ -73,6 +78,7 @@ declare module "hardhat/types/config" {
     etherscan: { apiKey?: ResolvedConfigurationVariable; apiUrl?: string };
     sourcify: { apiUrl?: string };
     routescan: { apiKey?: ResolvedConfigurationVariable; apiUrl?: string };
+    ignitionVerify: boolean;
   }
 
   interface ExplorerVerifyChainConfig {

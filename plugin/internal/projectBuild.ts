@@ -13,13 +13,14 @@ export const defaultBuildProfile = "production";
  * that may lie beside them).
  *
  * @param hre - the Hardhat runtime
+ * @param buildProfile - the profile; default `--build-profile`, else {@link defaultBuildProfile}
  * @returns the build profile used and its build infos
  * @throws {HardhatPluginError} when the project does not compile
  */
 export async function buildProject(
   hre: HardhatRuntimeEnvironment,
+  buildProfile: string = hre.globalOptions.buildProfile ?? defaultBuildProfile,
 ): Promise<{ buildProfile: string; buildInfos: BuildInfo[] }> {
-  const buildProfile = hre.globalOptions.buildProfile ?? defaultBuildProfile;
   if (hre.config.solidity.profiles[buildProfile] === undefined) {
     const known = Object.keys(hre.config.solidity.profiles).join(", ");
     throw userError(`There is no build profile "${buildProfile}" in the Hardhat config (known: ${known}).`);

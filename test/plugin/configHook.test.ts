@@ -48,6 +48,7 @@ describe("the plugin's config hook", () => {
       etherscan: {},
       sourcify: {},
       routescan: {},
+      ignitionVerify: false,
     };
     expect(await resolvedConfig()).toEqual(defaults);
     expect(await resolvedConfig({})).toEqual({ ...defaults, concurrency: "auto", timeoutSeconds: 300 });
@@ -88,6 +89,11 @@ describe("the plugin's config hook", () => {
     expect(await resolvedConfig({ concurrency: "auto" })).toMatchObject({ concurrency: "auto" });
   });
 
+  it("takes ignitionVerify as a boolean, off unless set", async () => {
+    expect(await resolvedConfig({ ignitionVerify: true })).toMatchObject({ ignitionVerify: true });
+    expect(await resolvedConfig({})).toMatchObject({ ignitionVerify: false });
+  });
+
   it("resolves the key, the headers and per-chain overrides, reading variables only when asked", async () => {
     const config = await resolvedConfig({
       apiKey: configVariable("CONFIG_HOOK_TEST_KEY"),
@@ -111,6 +117,7 @@ describe("the plugin's config hook", () => {
       "etherscan",
       "sourcify",
       "routescan",
+      "ignitionVerify",
     ]);
     expect(Object.keys(config.chains)).toEqual(["10", "8453"]);
     expect(config.chains["10"]?.explorerUrl).toBe("https://optimism.blockscout.com");

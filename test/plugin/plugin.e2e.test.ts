@@ -158,7 +158,7 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
     const outcome = await verify("--contract", "contracts/Box.sol:Box", addresses.Token!);
     expect(outcome.code).toBe(1);
     expect(outcome.stderr).toContain(
-      `Error in community plugin explorer-verify: The code at ${addresses.Token} is not contracts/Box.sol:Box as built with the "production" profile. Check --contract, the network and --build-profile, or leave --contract out to infer it.`,
+      `Error in community plugin explorer-verify: The code at ${addresses.Token} is not contracts/Box.sol:Box as built with any of the project's build profiles (tried "production", "default"). Check --contract and the network, or leave --contract out to infer it.`,
     );
     expect(outcome.stderr).not.toMatch(/\n\s+at /);
   }, 120_000);

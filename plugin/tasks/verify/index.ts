@@ -53,7 +53,7 @@ const declared = task(
     name: "deployment",
     type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description:
-      "Verify every contract of these Hardhat Ignition deployments: an ID, several (chain-10,chain-8453, or more IDs after it), or all; or of a hardhat-deploy/rocketh network folder (deployments/sepolia)",
+      "Verify every contract of these Hardhat Ignition deployments: an ID, several (chain-10,chain-8453, or more IDs after it), or all; or of hardhat-deploy/rocketh network folders (deployments/sepolia), one or several, each on its own chain",
     defaultValue: undefined,
   })
   .addOption({

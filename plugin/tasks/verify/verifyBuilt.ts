@@ -11,7 +11,14 @@ import type { VerifyTaskArguments } from "./taskArguments.js";
 /** What the task has ready when the look before the build did not settle it. */
 export type BuiltVerification = Omit<
   BuiltTaskRun,
-  "contracts" | "constructorValues" | "libraries" | "build" | "buildProfile" | "networkName" | "rpc"
+  | "contracts"
+  | "constructorValues"
+  | "libraries"
+  | "build"
+  | "buildProfile"
+  | "buildProfiles"
+  | "networkName"
+  | "rpc"
 > & { hre: HardhatRuntimeEnvironment; args: VerifyTaskArguments; connection: NetworkConnection };
 
 /**
@@ -32,8 +39,9 @@ export async function verifyBuilt({ hre, args, connection, ...run }: BuiltVerifi
           ? await constructorValues(args.constructorArgsPath)
           : undefined,
       libraries: ownAddress && args.librariesPath ? await libraryMap(resolve(args.librariesPath)) : {},
-      build: () => buildProject(hre),
+      build: (profile) => buildProject(hre, profile),
       buildProfile: hre.globalOptions.buildProfile ?? defaultBuildProfile,
+      buildProfiles: Object.keys(hre.config.solidity.profiles),
       networkName: connection.networkName,
       // With an HTTP network, failures are explained by compiling locally against the deployed code.
       rpc:

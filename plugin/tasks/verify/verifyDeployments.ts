@@ -13,9 +13,9 @@ import { resolveTaskTargets } from "../../internal/taskTargets.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 
 /**
- * Verifies several Ignition deployments in one batch, each on its own chain's explorer: `--deployment all`, a
- * comma-separated list, or IDs after `--deployment` (Hardhat takes an option once). A deployment's chain comes
- * from its journal (else its folder `chain-<id>`); its explorer from the Hardhat network whose `chainId` matches
+ * Verifies several deployments (Ignition IDs, hardhat-deploy or rocketh network folders) in one batch, each on its own
+ * chain's explorer: `--deployment all`, a comma-separated list, or IDs after `--deployment` (Hardhat takes an option
+ * once). A deployment's chain comes from its journal (else its folder `chain-<id>`) or its chain file; its explorer from the Hardhat network whose `chainId` matches
  * (as `--network` would choose it, the embedded local explorer included), else `explorerVerify.chains`, the chain
  * descriptors or the lookup by chain id.
  * @param hre - the Hardhat runtime
@@ -31,10 +31,8 @@ export async function verifyDeployments(
   const ids = await asUserErrors(async () => deploymentIds(args, paths.ignitionDeployments));
   if (settings.preflight)
     throw userError("--preflight checks one deployment at a time: give one --deployment and its --network.");
-  const { ignitionDeploymentsJobs } = await import("../../../src/run/jobs/ignitionJobs.js");
-  const { jobs, claims } = await asUserErrors(() =>
-    ignitionDeploymentsJobs(paths.ignitionDeployments, ids, paths.artifacts),
-  );
+  const { taskDeployments } = await import("../../../src/run/hardhat/taskDeployments.js");
+  const { jobs, claims } = await asUserErrors(() => taskDeployments(paths, ids));
   await verifyOnChains(hre, args, settings, jobs, claims);
 }
 

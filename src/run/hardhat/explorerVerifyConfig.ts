@@ -74,6 +74,7 @@ const userConfigSchema = z.strictObject({
   sourcify: z.optional(sourcifyConfig),
   routescan: z.optional(keyedService),
   targets: z.optional(z.array(z.enum(services))),
+  ignitionVerify: z.optional(z.boolean()),
   apiKey: z.optional(secret),
   headers: z.optional(headers),
   chains: z.optional(
@@ -145,6 +146,7 @@ export interface ExplorerVerifyUserSection<Secret> {
   etherscan?: Endpoint<Secret> & { enabled?: boolean };
   sourcify?: { enabled?: boolean; apiUrl?: string };
   routescan?: Endpoint<Secret> & { enabled?: boolean };
+  ignitionVerify?: boolean;
 }
 
 /** The `explorerVerify` section resolved: defaults filled, each secret wrapped so that it is read when used. */
@@ -170,6 +172,8 @@ export interface ExplorerVerifySection<Wrapped> {
   etherscan: Endpoint<Wrapped>;
   sourcify: { apiUrl?: string };
   routescan: Endpoint<Wrapped>;
+  /** `ignition verify` (and `ignition deploy --verify`) through explorer-verify. */
+  ignitionVerify: boolean;
 }
 
 /**
@@ -221,5 +225,6 @@ export function resolveExplorerVerifyConfig<Secret, Wrapped>(
     etherscan: endpoint(user.etherscan),
     sourcify: { ...(user.sourcify?.apiUrl === undefined ? {} : { apiUrl: user.sourcify.apiUrl }) },
     routescan: endpoint(user.routescan),
+    ignitionVerify: user.ignitionVerify ?? false,
   };
 }

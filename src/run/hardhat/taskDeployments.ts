@@ -1,4 +1,6 @@
-import { join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { InvalidInputError } from "../../errors/index.js";
 import { verificationDefaults } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
@@ -15,6 +17,8 @@ export interface ProjectPaths {
 export interface TaskDeployment {
   jobs: VerificationJob[];
   claims: ChainClaim[];
+  /** The chain the deployment records, when it records one. */
+  chainId?: number | undefined;
   /** The Ignition deployment's folder; unset for a hardhat-deploy or rocketh network folder. */
   ignitionFolder?: string | undefined;
 }
@@ -26,22 +30,63 @@ export interface TaskDeployment {
  * @param paths - the project's folders
  * @param id - the value as given
  * @returns its jobs and the chain it records
- * @throws {InvalidInputError} for a deployment that cannot be read or verified
+ * @throws {InvalidInputError} for a value that names neither, a deployments folder without its chain file, or a
+ *   deployment that cannot be read or verified
  */
 export async function taskDeployment(paths: ProjectPaths, id: string): Promise<TaskDeployment> {
   const folder = resolve(paths.root, id);
-  const { isHardhatDeployFolder } = await import("../../inputs/hardhatDeployFiles.js");
-  if (isHardhatDeployFolder(folder)) {
+  const ignitionFolder = join(paths.ignitionDeployments, id);
+  const { deploymentFolderKind } = await import("../jobs/deploymentFolder.js");
+  if (deploymentFolderKind(folder, id) === "hardhat-deploy") {
     const { hardhatDeployJobs } = await import("../jobs/hardhatDeployJobs.js");
     const deployment = await hardhatDeployJobs(folder, id, paths.root, undefined);
     return {
       jobs: deployment.contracts.map(({ job }) => job),
       claims: [{ id: deployment.chainId, source: `the deployments folder ${id}` }],
+      chainId: deployment.chainId,
     };
   }
+  if (!existsSync(ignitionFolder)) {
+    const shown = (path: string) => relative(paths.root, path) || ".";
+    throw new InvalidInputError(
+      "deployment",
+      `--deployment ${id} names no deployment: there is no Ignition deployment ${shown(ignitionFolder)}, and ${shown(folder)} is no hardhat-deploy or rocketh deployments folder (it has no .chainId nor .chain).`,
+    );
+  }
   const { ignitionJobs } = await import("../jobs/ignitionJobs.js");
-  const { jobs, claims } = await ignitionJobs(paths.ignitionDeployments, id, paths.artifacts);
-  return { jobs, claims, ignitionFolder: join(paths.ignitionDeployments, id) };
+  const { jobs, claims, chainId } = await ignitionJobs(paths.ignitionDeployments, id, paths.artifacts);
+  return { jobs, claims, chainId, ignitionFolder };
+}
+
+/**
+ * The jobs of several deployments (Ignition IDs, hardhat-deploy or rocketh network folders, mixed), each on the chain
+ * it records.
+ *
+ * @param paths - the project's folders
+ * @param ids - the `--deployment` values
+ * @returns every job with its chain, and one claim per deployment
+ * @throws {InvalidInputError} for a value {@link taskDeployment} refuses, or a deployment that does not say its chain
+ */
+export async function taskDeployments(
+  paths: ProjectPaths,
+  ids: readonly string[],
+): Promise<{ jobs: VerificationJob[]; claims: ChainClaim[] }> {
+  const jobs: VerificationJob[] = [];
+  const claims: ChainClaim[] = [];
+  for (const id of ids) {
+    const { chainId, jobs: own, ignitionFolder } = await taskDeployment(paths, id);
+    if (chainId === undefined)
+      throw new InvalidInputError(
+        "deployment",
+        `Deployment "${id}" does not say its chain (no chain id in its journal, and its folder is not chain-<id>).`,
+      );
+    claims.push({
+      id: chainId,
+      source: ignitionFolder ? `deployment "${id}"` : `the deployments folder ${id}`,
+    });
+    jobs.push(...own.map((job) => ({ ...job, chainId })));
+  }
+  return { jobs, claims };
 }
 
 /**

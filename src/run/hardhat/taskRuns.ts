@@ -10,6 +10,7 @@ import type { RunResults } from "../report/runResults.js";
 import { type RunVerifyRequest, runVerify } from "../runners/runVerify.js";
 import type { RunSettingValues } from "../settings.js";
 import type { RunTargets } from "../targets/targets.js";
+import { matchingBuild, type ProfileBuild } from "./matchingBuildProfile.js";
 import type { TaskContracts } from "./taskArgumentChecks.js";
 import type { TaskDeployment } from "./taskDeployments.js";
 
@@ -33,10 +34,12 @@ export interface BuiltTaskRun extends TaskRun {
   libraries: Record<string, string>;
   /** The `--deployment` read already. */
   deployment?: TaskDeployment | undefined;
-  /** Builds the project with its profile: the build infos of that build. */
-  build: () => Promise<{ buildProfile: string; buildInfos: BuildInfo[] }>;
+  /** Builds the project with a profile (default the one asked): the build infos of that build. */
+  build: (profile?: string) => Promise<ProfileBuild>;
   /** The profile the build uses, for messages. */
   buildProfile: string;
+  /** Every profile of the project: tried in turn when the asked one's build does not match the code at ADDRESS. */
+  buildProfiles?: readonly string[] | undefined;
   /** The network's reads, through its provider. */
   chain: ChainReads & CreatedSources["chain"];
   networkName: string;
@@ -57,8 +60,23 @@ export interface BuiltTaskRun extends TaskRun {
 export async function verifyBuiltTask(run: BuiltTaskRun): Promise<RunResults> {
   const { contracts: args, settings, chain, reporter } = run;
   let built: Promise<BuildInfo[]> | undefined;
+  // One ADDRESS whose own code is in the build: the profile it was built with is found by its code.
+  const profiles = run.buildProfiles;
+  const findProfile = profiles && args.address && !args.createdBy && !run.deployment && !args.proxy;
   const build = () => {
-    built ??= run.build().then(({ buildProfile, buildInfos }) => {
+    built ??= (
+      findProfile
+        ? matchingBuild({
+            address: args.address,
+            contract: args.contract,
+            chain,
+            asked: run.buildProfile,
+            profiles,
+            build: run.build,
+            onOtherProfile: (line) => reporter.info(line),
+          })
+        : run.build()
+    ).then(({ buildProfile, buildInfos }) => {
       const count = `${buildInfos.length} build${buildInfos.length === 1 ? "" : "s"}`;
       reporter.info(`Built with the "${buildProfile}" profile (${count})`);
       return buildInfos;

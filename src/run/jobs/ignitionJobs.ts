@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import { InvalidInputError } from "../../errors/index.js";
 import { readIgnitionDeployment } from "../../inputs/ignitionDeployment.js";
 import type { VerificationJob } from "../../verify/job.js";
 import { displayName } from "../../verify/verifyContract.js";
@@ -35,33 +34,4 @@ export async function ignitionJobs(
       : [{ id: deployment.chainId, source: `the journal of deployment "${id}"` }]),
   ];
   return { jobs, chainId: deployment.chainId ?? fromFolder, claims };
-}
-
-/**
- * The jobs of several Ignition deployments, each on the chain it says (its journal, else its folder `chain-N`).
- *
- * @param deploymentsDir - the project's `ignition/deployments` folder
- * @param ids - the deployments' IDs
- * @param artifactsDir - the project's artifacts
- * @returns every job with its chain, and one claim per deployment
- * @throws {InvalidInputError} when a deployment does not say its chain
- */
-export async function ignitionDeploymentsJobs(
-  deploymentsDir: string,
-  ids: readonly string[],
-  artifactsDir: string,
-): Promise<{ jobs: VerificationJob[]; claims: ChainClaim[] }> {
-  const jobs: VerificationJob[] = [];
-  const claims: ChainClaim[] = [];
-  for (const id of ids) {
-    const { chainId, jobs: own } = await ignitionJobs(deploymentsDir, id, artifactsDir);
-    if (chainId === undefined)
-      throw new InvalidInputError(
-        "deployment",
-        `Deployment "${id}" does not say its chain (no chain id in its journal, and its folder is not chain-<id>).`,
-      );
-    claims.push({ id: chainId, source: `deployment "${id}"` });
-    jobs.push(...own.map((job) => ({ ...job, chainId })));
-  }
-  return { jobs, claims };
 }

@@ -20,6 +20,7 @@ import { agreedChainId, type ChainClaim } from "../targets/chainAgreement.js";
 import { chainIdOfDeployment } from "../targets/chainIdOfDeployment.js";
 import { type ChainReads, chainAt } from "./addressJobs.js";
 import type { DiscoveryLimits } from "./createdJobsOfRun.js";
+import { deploymentFolderKind } from "./deploymentFolder.js";
 import { deploymentPaths } from "./deploymentPaths.js";
 import { hardhatDeployJobs } from "./hardhatDeployJobs.js";
 import type { ProxyAddress, ProxySources } from "./proxyJobs.js";
@@ -85,10 +86,10 @@ export async function jobsFromInputs(
     for (const given of paths) {
       const path = resolve(workspace, given);
       const outDir = existsSync(artifactsDir) ? artifactsDir : undefined;
-      const deployment = isHardhatDeployFolder(path)
-        ? await hardhatDeployJobs(path, given, workspace, onBadEntry)
-        : path.endsWith(".json")
-          ? await readFoundryBroadcast(path, { root: workspace, ...(outDir ? { outDir } : {}) })
+      const deployment = path.endsWith(".json")
+        ? await readFoundryBroadcast(path, { root: workspace, ...(outDir ? { outDir } : {}) })
+        : deploymentFolderKind(path, given) === "hardhat-deploy"
+          ? await hardhatDeployJobs(path, given, workspace, onBadEntry)
           : await readIgnitionDeployment(path, {
               root: workspace,
               ...(outDir ? { artifactsDir: outDir } : {}),

@@ -1,9 +1,10 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { main } from "../../../src/cli/main.js";
 import { bundleOf, bundleText } from "../../../src/run/jobs/bundleOfJobs.js";
+import { repoRoot } from "../../inputs/hardhatProject.js";
 import { runActionInProcess } from "../../support/actionInProcess.js";
 import { closedLoopbackUrl } from "../../support/blockscoutStandIns.js";
 
@@ -53,7 +54,16 @@ beforeAll(async () => {
   // The published chain list is not reached: its URL is a closed port on this machine, and there is no copy on disk.
   process.env.EXPLORER_VERIFY_CHAIN_LIST_URL = `${await closedLoopbackUrl()}/api/chains`;
   process.env.EXPLORER_VERIFY_CACHE_DIR = join(workspace, "lists");
+  // A hardhat-deploy folder whose chain file was not committed.
+  await cp(
+    join(repoRoot, "test", "fixtures", "hardhat-deploy-v1", "deployments", "localhost"),
+    join(workspace, "deployments", "sepolia"),
+    { recursive: true, filter: (path) => !path.endsWith(".chainId") },
+  );
 });
+
+const chainlessFolder =
+  "The hardhat-deploy deployments folder deployments/sepolia has no chain file deployments/sepolia/.chainId: write its chain id there (e.g. 11155111).";
 
 afterAll(async () => {
   delete process.env.EXPLORER_VERIFY_CHAIN_LIST_URL;
@@ -161,6 +171,21 @@ describe("the CLI's refusals, made in the hall", () => {
   ])("%s", async (_name, args, message) => {
     expect(await cli(args())).toEqual({ code: 2, printed: [`explorer-verify: ${message}`] });
   });
+
+  it("refuses a hardhat-deploy folder without its chain file, naming the file", async () => {
+    const cwd = process.cwd();
+    process.chdir(workspace);
+    try {
+      expect(
+        await cli(["verify", "--deployment", "deployments/sepolia", "--explorer-url", "http://127.0.0.1:1"]),
+      ).toEqual({
+        code: 2,
+        printed: [`explorer-verify: ${chainlessFolder}`],
+      });
+    } finally {
+      process.chdir(cwd);
+    }
+  });
 });
 
 describe("the Action's refusals, made in the hall", () => {
@@ -183,6 +208,14 @@ describe("the Action's refusals, made in the hall", () => {
       '::error::Input rpc-url must be the chain\'s http(s) JSON-RPC URL, e.g. https://rpc.example.org, got "htps://***@127.0.0.1:99999/?token=***".',
     );
     expect(log).not.toMatch(/hunter2|T0K/);
+  });
+
+  it("refuses a hardhat-deploy folder without its chain file, naming the file", async () => {
+    const { log } = await runActionInProcess(
+      { deployment: "deployments/sepolia", "explorer-url": "http://127.0.0.1:1" },
+      { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace },
+    );
+    expect(log).toContain(`::error::${chainlessFolder}`);
   });
 
   it("refuses a plan of a copy, in its words", async () => {

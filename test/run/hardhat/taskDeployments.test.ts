@@ -1,6 +1,47 @@
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "@jest/globals";
-import { onTheirOwnChains, taskLedger } from "../../../src/run/hardhat/taskDeployments.js";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import {
+  onTheirOwnChains,
+  type ProjectPaths,
+  taskDeployment,
+  taskDeployments,
+  taskLedger,
+} from "../../../src/run/hardhat/taskDeployments.js";
+import { repoRoot } from "../../inputs/hardhatProject.js";
+
+// A project holding the hardhat-deploy 1.x fixture folder and the rocketh one, each on a chain of its own, and both
+// again without their chain files.
+let paths: ProjectPaths;
+const fixtures = join(repoRoot, "test", "fixtures");
+
+beforeAll(async () => {
+  const root = await mkdtemp(join(tmpdir(), "explorer-verify-task-deployments-"));
+  paths = {
+    root,
+    artifacts: join(root, "artifacts"),
+    ignitionDeployments: join(root, "ignition", "deployments"),
+  };
+  const v1 = join(fixtures, "hardhat-deploy-v1", "deployments", "localhost");
+  const rocketh = join(fixtures, "rocketh", "deployments", "localhost");
+  await cp(v1, join(root, "deployments", "a"), { recursive: true });
+  await writeFile(join(root, "deployments", "a", ".chainId"), "424242");
+  await cp(rocketh, join(root, "deployments", "b"), { recursive: true });
+  await writeFile(join(root, "deployments", "b", ".chain"), '{"chainId":"424243"}');
+  await cp(v1, join(root, "deployments", "v1-chainless"), {
+    recursive: true,
+    filter: (path) => !path.endsWith(".chainId"),
+  });
+  await cp(rocketh, join(root, "deployments", "rocketh-chainless"), {
+    recursive: true,
+    filter: (path) => !path.endsWith(".chain"),
+  });
+});
+
+afterAll(async () => {
+  await rm(paths.root, { recursive: true, force: true });
+});
 
 describe("the task's deployments and ledger", () => {
   it("verifies deployments on their own chains unless one is named with its --network", () => {
@@ -18,5 +59,31 @@ describe("the task's deployments and ledger", () => {
     expect(taskLedger(root, undefined, true)).toBeUndefined();
     expect(taskLedger(root, "none", false)).toBeUndefined();
     expect(taskLedger(root, "l.json", true)).toBe(join(root, "l.json"));
+  });
+
+  it("reads several deployments folders, each on the chain its chain file records", async () => {
+    const { jobs, claims } = await taskDeployments(paths, ["deployments/a", "deployments/b"]);
+    expect(claims).toEqual([
+      { id: 424242, source: "the deployments folder deployments/a" },
+      { id: 424243, source: "the deployments folder deployments/b" },
+    ]);
+    const chains = jobs.map((job) => job.chainId);
+    expect(new Set(chains)).toEqual(new Set([424242, 424243]));
+    expect(chains.filter((id) => id === 424242)).toHaveLength(chains.filter((id) => id === 424243).length);
+  });
+
+  it("refuses a deployments folder without its chain file, naming the file", async () => {
+    await expect(taskDeployment(paths, "deployments/v1-chainless")).rejects.toThrow(
+      "The hardhat-deploy deployments folder deployments/v1-chainless has no chain file deployments/v1-chainless/.chainId: write its chain id there (e.g. 11155111).",
+    );
+    await expect(taskDeployments(paths, ["deployments/a", "deployments/rocketh-chainless"])).rejects.toThrow(
+      'The rocketh deployments folder deployments/rocketh-chainless has no chain file deployments/rocketh-chainless/.chain: write its chain there as {"chainId":"<id>"}.',
+    );
+  });
+
+  it("says what a value that names no deployment was looked for as, and where", async () => {
+    await expect(taskDeployment(paths, "deployments/c")).rejects.toThrow(
+      "--deployment deployments/c names no deployment: there is no Ignition deployment ignition/deployments/deployments/c, and deployments/c is no hardhat-deploy or rocketh deployments folder (it has no .chainId nor .chain).",
+    );
   });
 });
