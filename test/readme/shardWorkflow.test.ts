@@ -43,7 +43,7 @@ describe("the README's many-runner workflow", () => {
   it("deploys, plans, verifies each shard of the matrix, then merges", () => {
     const { deploy, plan, verify, merge } = workflow.jobs;
     expect([deploy, plan, verify, merge].every(Boolean)).toBe(true);
-    expect([plan?.needs, verify?.needs, merge?.needs]).toEqual(["deploy", "plan", "verify"]);
+    expect([plan?.needs, verify?.needs, merge?.needs]).toEqual(["deploy", "plan", ["plan", "verify"]]);
     const [planStep] = ours(plan as Job);
     expect(planStep?.with?.shards).toBeDefined();
     expect(plan?.outputs?.matrix).toBe(expression(`steps.${planStep?.id}.outputs.matrix`));
@@ -53,6 +53,13 @@ describe("the README's many-runner workflow", () => {
     expect(shardStep?.with?.shard).toBe(expression("matrix.shard"));
     expect(shardStep?.with?.targets).toBe(planStep?.with?.targets);
     expect(shardStep?.with?.bundle).toBe(planStep?.with?.bundle);
+  });
+
+  it("hands each shard and the merge the plan's digest, so another plan is refused", () => {
+    const [shardStep] = ours(workflow.jobs.verify as Job);
+    const [mergeStep] = ours(workflow.jobs.merge as Job);
+    expect(shardStep?.with?.plan).toBe(expression("matrix.plan"));
+    expect(mergeStep?.with?.plan).toBe(expression("fromJSON(needs.plan.outputs.matrix).include[0].plan"));
   });
 
   it("names each matrix job after its shard alone, and shows the endpoints, the same for the plan and every shard", () => {
