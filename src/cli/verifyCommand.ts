@@ -19,6 +19,7 @@ export const jobOptions = {
   "standard-json": { type: "string" },
   "compiler-version": { type: "string" },
   "constructor-args-hex": { type: "string" },
+  "creation-tx-hash": { type: "string" },
   libraries: { type: "string", multiple: true },
   format: { type: "string", default: verificationDefaults.format },
   proxy: { type: "boolean", default: false },

@@ -16,6 +16,8 @@ export interface TaskContracts {
   format: string;
   createdBy?: string | undefined;
   tx?: string | undefined;
+  /** `--creation-tx-hash`: ADDRESS's creation transaction. */
+  creationTxHash?: string | undefined;
 }
 
 /**
@@ -27,6 +29,8 @@ export interface TaskContracts {
  */
 export function checkTaskContracts(args: TaskContracts): void {
   if (args.createdBy !== undefined || args.tx !== undefined) {
+    if (args.creationTxHash !== undefined)
+      refuse("--creation-tx-hash names one ADDRESS: drop it with --created-by.");
     checkCreatedBy(args);
     return;
   }
@@ -34,6 +38,13 @@ export function checkTaskContracts(args: TaskContracts): void {
   if (!args.deployment && !args.address)
     refuse("Give the contract's ADDRESS (npx hardhat explorer-verify 0x…), or --deployment IGNITION_ID.");
   if (args.address) checkAddresses([args.address]);
+  if (args.creationTxHash !== undefined) {
+    if (!args.address) refuse("--creation-tx-hash names the creation of one ADDRESS: give the ADDRESS.");
+    if (!transactionHashPattern.test(args.creationTxHash))
+      refuse(
+        `--creation-tx-hash "${args.creationTxHash}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
+      );
+  }
   if (!(requestedFormats as readonly string[]).includes(args.format)) {
     refuse(
       `--format ${args.format} is not a format: use ${requestedFormats.join(", ")} (auto, the default, sends standard JSON input).`,

@@ -73,6 +73,7 @@ export async function verifyBuiltTask(run: BuiltTaskRun): Promise<RunResults> {
       ? { jobs: run.deployment.jobs, proxies: [] }
       : await addressJobs({
           address: args.address,
+          creationTransaction: args.creationTxHash,
           build,
           chain,
           contract: args.contract,
