@@ -25,6 +25,7 @@ function refusal(check: () => unknown): string {
 describe("the task's arguments, checked in the hall", () => {
   it("takes one address, one deployment or a factory with its transactions", () => {
     expect(() => checkTaskContracts({ ...none, address })).not.toThrow();
+    expect(() => checkTaskContracts({ ...none, address, creationTxHash: hash })).not.toThrow();
     expect(() => checkTaskContracts({ ...none, deployment: "chain-31337" })).not.toThrow();
     expect(() => checkTaskContracts({ ...none, createdBy: address, tx: `${hash}, ${hash}` })).not.toThrow();
   });
@@ -66,6 +67,21 @@ describe("the task's arguments, checked in the hall", () => {
       "a malformed hash",
       { createdBy: address, tx: `${hash}, 0x1234` },
       '--tx "0x1234" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.',
+    ],
+    [
+      "a malformed creation hash",
+      { address, creationTxHash: "0x1234" },
+      '--creation-tx-hash "0x1234" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.',
+    ],
+    [
+      "a creation hash without ADDRESS",
+      { deployment: "chain-31337", creationTxHash: hash },
+      "--creation-tx-hash names the creation of one ADDRESS: give the ADDRESS.",
+    ],
+    [
+      "a creation hash with a factory",
+      { createdBy: address, tx: hash, creationTxHash: hash },
+      "--creation-tx-hash names one ADDRESS: drop it with --created-by.",
     ],
   ])("refuses %s, in the task's words", (_, given, message) => {
     expect(refusal(() => checkTaskContracts({ ...none, ...given }))).toBe(message);
