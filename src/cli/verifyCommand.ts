@@ -107,7 +107,15 @@ function namingBesideBundle(
   positionals: string[],
   includeCreated: boolean,
 ): string[] {
-  const flags = ["deployment", "manifest", "standard-json", "contract", "proxy", "show-standard-json-input"];
+  const flags = [
+    "deployment",
+    "manifest",
+    "standard-json",
+    "contract",
+    "proxy",
+    "creation-tx-hash",
+    "show-standard-json-input",
+  ];
   return [
     ...(positionals.length > 0 ? ["ADDRESS"] : []),
     ...flags

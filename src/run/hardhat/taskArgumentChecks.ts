@@ -109,6 +109,8 @@ export function deploymentIds(args: TaskContracts, deploymentsFolder: string): s
       "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and --constructor-args-path.",
     );
   }
+  if (args.creationTxHash !== undefined)
+    refuse("--creation-tx-hash names the creation of one ADDRESS: the deployments record their own.");
   if (!named.includes("all")) return [...new Set(named)];
   if (named.length > 1) refuse("--deployment all already takes every deployment: name no others with it.");
   let ids: string[];

@@ -190,6 +190,7 @@ export function namedBesideBundle(
     ...(args.deployment ? ["--deployment"] : []),
     ...(args.contract ? ["--contract"] : []),
     ...(args.proxy ? ["--proxy"] : []),
+    ...(args.creationTxHash ? ["--creation-tx-hash"] : []),
     ...(args.createdBy || args.tx ? ["--created-by"] : []),
     ...(writeBundle ? ["--write-bundle"] : []),
     ...(settings.includeCreated ? ["--include-created"] : []),

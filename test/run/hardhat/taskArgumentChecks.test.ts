@@ -108,6 +108,9 @@ describe("the deployments several IDs name", () => {
       expect(refusal(() => deploymentIds({ ...none, deployment: "all", address: "chain-10" }, folder))).toBe(
         "--deployment all already takes every deployment: name no others with it.",
       );
+      expect(refusal(() => deploymentIds({ ...none, deployment: "all", creationTxHash: hash }, folder))).toBe(
+        "--creation-tx-hash names the creation of one ADDRESS: the deployments record their own.",
+      );
       expect(refusal(() => deploymentIds({ ...none, deployment: "all" }, join(folder, "none")))).toBe(
         `--deployment all: there are no deployments in ${join(folder, "none")}.`,
       );
