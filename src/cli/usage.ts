@@ -38,6 +38,7 @@ Where the contracts come from:
   --standard-json FILE        a compiler standard JSON input, with --contract and --compiler-version
   --compiler-version V        v0.8.28+commit.7893614a or 0.8.28 (with --standard-json)
   --constructor-args-hex HEX  ABI-encoded constructor arguments, instead of CONSTRUCTOR_ARGS
+  --creation-tx-hash HASH     the transaction that created ADDRESS, sent to Sourcify (earns a creation match)
   --libraries LIBS            linked libraries: src/Lib.sol:Lib:0x... (forge's form, repeatable), JSON, or a JSON file
   --format F                  auto, standard-json, single-file, flattened or registry (default auto)
   --proxy                     ADDRESS is a proxy (EIP-1967, beacon, EIP-1822, diamond, clone, Safe): verify it with
@@ -159,6 +160,7 @@ project, no build and no compiler. Nothing is sent to any service.
   --standard-json FILE        a compiler standard JSON input, with --contract and --compiler-version
   --compiler-version V        v0.8.28+commit.7893614a or 0.8.28 (with --standard-json)
   --constructor-args-hex HEX  ABI-encoded constructor arguments, instead of CONSTRUCTOR_ARGS
+  --creation-tx-hash HASH     the transaction that created ADDRESS, sent to Sourcify (earns a creation match)
   --libraries LIBS            linked libraries: src/Lib.sol:Lib:0x... (forge's form, repeatable), JSON, or a JSON file
   --format F                  auto, standard-json, single-file, flattened or registry (default auto)
   --proxy                     ADDRESS is an ERC-1967 proxy: its implementation, linked to it once verified

@@ -19,6 +19,7 @@ export const jobOptions = {
   "standard-json": { type: "string" },
   "compiler-version": { type: "string" },
   "constructor-args-hex": { type: "string" },
+  "creation-tx-hash": { type: "string" },
   libraries: { type: "string", multiple: true },
   format: { type: "string", default: verificationDefaults.format },
   proxy: { type: "boolean", default: false },
@@ -119,7 +120,15 @@ function namingBesideBundle(
   positionals: string[],
   includeCreated: boolean,
 ): string[] {
-  const flags = ["deployment", "manifest", "standard-json", "contract", "proxy", "show-standard-json-input"];
+  const flags = [
+    "deployment",
+    "manifest",
+    "standard-json",
+    "contract",
+    "proxy",
+    "creation-tx-hash",
+    "show-standard-json-input",
+  ];
   return [
     ...(positionals.length > 0 ? ["ADDRESS"] : []),
     ...flags

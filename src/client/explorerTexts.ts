@@ -235,6 +235,21 @@ export function sourcifyMatchKind(level: unknown): "exact_match" | "match" | und
 }
 
 /**
+ * Which code Sourcify's match covers, from an answer's `runtimeMatch` and `creationMatch`.
+ * @param answer - a job's contract or a lookup
+ * @returns each code's match, null where it did not match
+ */
+export function sourcifyMatchedCode(answer: { runtimeMatch?: unknown; creationMatch?: unknown }): {
+  runtime: "exact_match" | "match" | null;
+  creation: "exact_match" | "match" | null;
+} {
+  return {
+    runtime: sourcifyMatchKind(answer.runtimeMatch) ?? null,
+    creation: sourcifyMatchKind(answer.creationMatch) ?? null,
+  };
+}
+
+/**
  * What an RPC envelope says happened: its `message`, unless that is a bare status word (Etherscan's `NOTOK`) and
  * `result` carries the reason. Blockscout's `result` is null or repeats the message, so either way is right there.
  *

@@ -41,7 +41,7 @@ export const deploymentFileSchema = z.looseObject({
   facets: z.optional(z.array(z.looseObject({ facetAddress: z.string() }))),
   transactionHash: z.optional(z.string()),
   transaction: z.optional(z.looseObject({ hash: z.string() })),
-  receipt: z.optional(z.looseObject({ to: z.optional(z.nullable(z.string())) })),
+  receipt: z.optional(z.looseObject({ transactionHash: z.optional(z.string()) })),
 });
 
 /** One deployment file, parsed. */

@@ -380,7 +380,8 @@ function escaped(text: string): string {
 }
 
 function creation(file: DeploymentFile): Pick<VerificationJob, "creationTransaction"> {
-  // A deterministic deployment's transaction is the factory's call, not the contract's creation.
-  const hash = file.transaction?.hash ?? (file.receipt?.to ? undefined : file.transactionHash);
-  return hash === undefined ? {} : { creationTransaction: hash };
+  // A deterministic deployment's transaction is the factory's call, which created the contract inside it: Sourcify
+  // finds the creation there (traces). A value that is no hash is not sent.
+  const hash = file.transaction?.hash ?? file.transactionHash ?? file.receipt?.transactionHash;
+  return hash !== undefined && /^0x[0-9a-fA-F]{64}$/.test(hash) ? { creationTransaction: hash } : {};
 }

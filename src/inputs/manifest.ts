@@ -136,10 +136,9 @@ export async function readManifest(
         options.onProxyOutsideBuild?.({ field: entry.field, address: entry.address });
         continue;
       }
-      resolved.push({
-        job: await entryJob(entry, files, buildInfos, reading.deployedCode),
-        proxy: entry.proxy,
-      });
+      const job = await entryJob(entry, files, buildInfos, reading.deployedCode);
+      const created = entry.creationTransaction;
+      resolved.push({ job: created ? { ...job, creationTransaction: created } : job, proxy: entry.proxy });
     } catch (error) {
       if (!options.onBadEntry || !(error instanceof InvalidInputError)) throw error;
       options.onBadEntry({

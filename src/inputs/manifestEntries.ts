@@ -32,6 +32,8 @@ interface CommonFields {
   constructorArgsHex?: string;
   libraries?: Libraries;
   proxy: boolean;
+  /** Its `creationTransactionHash`. */
+  creationTransaction?: string;
 }
 
 type Kind = ManifestEntrySpec["kind"];
@@ -73,6 +75,9 @@ const address = z.string({ error: requiredOr("must be a string.") }).check(
   }),
 );
 
+const hashPattern = { error: "is not a transaction hash: expected 0x and 64 hex digits." };
+const txHash = z.string({ error: "must be a string." }).check(z.regex(/^0x[0-9a-f]{64}$/i, hashPattern));
+
 const fields = {
   address,
   format: z.optional(z.enum(formats)),
@@ -94,6 +99,7 @@ const fields = {
     }),
   ),
   proxy: z.optional(z.boolean({ error: "must be true or false." })),
+  creationTransactionHash: z.optional(txHash),
   standardJsonInput: text,
   compilerVersion: z.string({ error: requiredOr("must be a string.") }).check(
     z.regex(solidityVersionPattern, {
@@ -133,6 +139,7 @@ const fields = {
 
 // Entries with no ABI at hand still accept constructorArgs, so that giving it gets a message saying what to do;
 // it is left out of the field list those entries show.
+const last = { proxy: fields.proxy, creationTransactionHash: fields.creationTransactionHash };
 const shapes = {
   "build-info": {
     address: fields.address,
@@ -142,7 +149,7 @@ const shapes = {
     constructorArgs: fields.constructorArgs,
     constructorArgsHex: fields.constructorArgsHex,
     libraries: fields.libraries,
-    proxy: fields.proxy,
+    ...last,
   },
   "standard-json": {
     address: fields.address,
@@ -153,7 +160,7 @@ const shapes = {
     constructorArgs: fields.constructorArgs,
     constructorArgsHex: fields.constructorArgsHex,
     libraries: fields.libraries,
-    proxy: fields.proxy,
+    ...last,
   },
   "single-file": {
     address: fields.address,
@@ -166,7 +173,7 @@ const shapes = {
     constructorArgs: fields.constructorArgs,
     constructorArgsHex: fields.constructorArgsHex,
     libraries: fields.libraries,
-    proxy: fields.proxy,
+    ...last,
   },
   vyper: {
     address: fields.address,
@@ -176,7 +183,7 @@ const shapes = {
     compilerVersion: fields.vyperCompilerVersion,
     constructorArgs: fields.constructorArgs,
     constructorArgsHex: fields.constructorArgsHex,
-    proxy: fields.proxy,
+    ...last,
   },
   registry: {
     address: fields.address,
@@ -186,7 +193,7 @@ const shapes = {
     sources: fields.sources,
     constructorArgs: fields.constructorArgs,
     constructorArgsHex: fields.constructorArgsHex,
-    proxy: fields.proxy,
+    ...last,
   },
 };
 
@@ -342,13 +349,16 @@ function parseEntry<Schema extends z.ZodMiniType>(
 }
 
 function commonFields(
-  parsed: { address: string; constructorArgsHex?: string; libraries?: Libraries; proxy?: boolean },
+  parsed: { address: string; constructorArgsHex?: string; libraries?: Libraries; proxy?: boolean } & {
+    creationTransactionHash?: string;
+  },
   field: string,
 ): CommonFields {
   return {
     field,
     address: parsed.address,
     proxy: parsed.proxy ?? false,
+    ...(parsed.creationTransactionHash ? { creationTransaction: parsed.creationTransactionHash } : {}),
     ...(parsed.constructorArgsHex === undefined ? {} : { constructorArgsHex: parsed.constructorArgsHex }),
     ...(parsed.libraries === undefined ? {} : { libraries: parsed.libraries }),
   };

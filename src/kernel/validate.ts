@@ -1,6 +1,7 @@
 import { InvalidInputError } from "../errors/index.js";
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/;
+const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
 const guidPattern = /^[0-9A-Za-z]{20,100}$/;
 const compilerVersionPattern = /^v\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-f]{8}$/;
 const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
@@ -28,6 +29,24 @@ export function assertAddress(value: unknown, field = "address"): string {
     throw new InvalidInputError(
       field,
       `Invalid ${field} ${shown(value)}: expected 0x followed by 40 hexadecimal characters.`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Checks a transaction hash: `0x` followed by 64 hex digits (any case).
+ *
+ * @param value - the hash
+ * @param field - the parameter name to show in the error
+ * @returns the hash unchanged
+ * @throws {InvalidInputError}
+ */
+export function assertTransactionHash(value: unknown, field: string): string {
+  if (typeof value !== "string" || !transactionHashPattern.test(value)) {
+    throw new InvalidInputError(
+      field,
+      `Invalid ${field} ${shown(value)}: expected a transaction hash, 0x followed by 64 hexadecimal characters.`,
     );
   }
   return value;

@@ -3,7 +3,9 @@ import type { Transport } from "../client/transport.js";
 import type { LookUp, Submission, SubmitOutcome } from "../verify/verifier.js";
 
 /**
- * `getsourcecode` as a look-up: its answer may be a bytecode twin's, so it is never the contract's own answer.
+ * `getsourcecode` as a look-up: its answer may be a bytecode twin's, so it is never the contract's own answer, unless
+ * it says so: Etherscan's `SimilarMatch` names the verified contract whose sources it shows for this one, which it
+ * holds as a similar match.
  * @param transport - the service's transport
  * @param address - a contract
  * @returns what the service holds
@@ -11,6 +13,16 @@ import type { LookUp, Submission, SubmitOutcome } from "../verify/verifier.js";
 export async function lookUpBySourceCode(transport: Transport, address: string): Promise<LookUp> {
   const found = await contract.getSourceCode(transport, { address });
   if (!found) return { state: "unverified", name: null, ownAnswer: false, implementations: [] };
+  const similarTo = found.similarMatch;
+  if (similarTo && similarTo.toLowerCase() !== address.toLowerCase())
+    return {
+      state: "verified",
+      name: found.contractName,
+      ownAnswer: true,
+      implementations: found.implementationAddresses,
+      match: "similar",
+      ...(/^0x[0-9a-fA-F]{40}$/.test(similarTo) ? { similarTo } : {}),
+    };
   return {
     state: "verified",
     name: found.contractName,
@@ -31,6 +43,7 @@ export function outcomeOf(outcome: contract.SubmissionOutcome): SubmitOutcome {
     kind: "already-verified",
     message: outcome.message,
     ...(outcome.match ? { match: outcome.match } : {}),
+    ...(outcome.matches ? { matches: outcome.matches } : {}),
   };
 }
 

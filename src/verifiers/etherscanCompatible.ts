@@ -1,6 +1,6 @@
 import * as contract from "../client/contract/index.js";
 import type { Transport } from "../client/transport.js";
-import { InvalidInputError, NotSupportedError } from "../errors/index.js";
+import { ExplorerError, InvalidInputError, NotSupportedError } from "../errors/index.js";
 import type { QuotaReading } from "../kernel/waits.js";
 import {
   type ContractPages,
@@ -72,6 +72,22 @@ export class EtherscanCompatibleVerifier implements Verifier {
    * @throws {NotSupportedError} for what the service does not take, before any request
    */
   async submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
+    if (submission.format === "proxy") return this.#submit(submission, timeoutMs);
+    try {
+      const outcome = await this.#submit(submission, timeoutMs);
+      // The receipt names the contract: a refusal of it is explained (see `status`).
+      return outcome.kind === "receipt"
+        ? { ...outcome, receipt: { ...outcome.receipt, address: submission.address } }
+        : outcome;
+    } catch (error) {
+      const why = error instanceof ExplorerError && (await this.#similarMatch(submission.address));
+      if (!why) throw error;
+      const said = `${error.explorerMessage.replace(/\.$/, "")}. ${why}`;
+      throw new ExplorerError(error.request, error.httpStatus, said, error.details);
+    }
+  }
+
+  async #submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
     if (submission.format === "proxy") {
       if (!this.capabilities.proxyLink) throw this.#notSupported("proxy links");
       return submitProxyLink(this.transport, submission);
@@ -128,7 +144,18 @@ export class EtherscanCompatibleVerifier implements Verifier {
   async status(receipt: Receipt): Promise<ReceiptStatus> {
     if (receipt.of === "proxy-link")
       return contract.checkProxyVerification(this.transport, { guid: receipt.id });
-    return contract.checkVerifyStatus(this.transport, { guid: receipt.id });
+    const status = await contract.checkVerifyStatus(this.transport, { guid: receipt.id });
+    const why = status.state === "fail" && receipt.address && (await this.#similarMatch(receipt.address));
+    return why ? { ...status, message: `${status.message.replace(/\.$/, "")}. ${why}` } : status;
+  }
+
+  // A refused submission of a contract the service holds as a similar match is explained: Etherscan takes one only
+  // from an account it whitelisted (other-verifiers-api.md §9).
+  async #similarMatch(address: string): Promise<string | undefined> {
+    const found = await this.lookUp(address).catch(() => undefined);
+    if (found?.state === "unknown" || found?.match !== "similar") return undefined;
+    const title = serviceTitles[this.service];
+    return `${title} holds this contract as a similar match; turning one into an exact match needs an account ${title} has whitelisted (after proving ownership and asking through its contact form), because of comment-vandalism attacks: a resubmission from any other account is refused.`;
   }
 
   /**

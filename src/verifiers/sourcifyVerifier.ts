@@ -1,4 +1,4 @@
-import { sourcifyMatchKind, sourcifyMatchLevel } from "../client/explorerTexts.js";
+import { sourcifyMatchedCode, sourcifyMatchKind, sourcifyMatchLevel } from "../client/explorerTexts.js";
 import * as sourcify from "../client/sourcify/index.js";
 import { Transport } from "../client/transport.js";
 import { InvalidInputError, NotSupportedError } from "../errors/index.js";
@@ -92,6 +92,7 @@ export class SourcifyVerifier implements Verifier {
         ownAnswer: true,
         implementations: [],
         match: sourcifyMatchKind(everyChain.found?.match),
+        ...(everyChain.found ? { matches: sourcifyMatchedCode(everyChain.found) } : {}),
       };
     }
     const found = await sourcify.lookupContract(this.transport, { chainId: this.chainId, address });
@@ -110,6 +111,7 @@ export class SourcifyVerifier implements Verifier {
       ownAnswer: true,
       implementations: (found.proxyResolution?.implementations ?? []).map((i) => i.address.toLowerCase()),
       match: sourcifyMatchKind(found.match),
+      matches: sourcifyMatchedCode(found),
     };
   }
 
@@ -133,7 +135,7 @@ export class SourcifyVerifier implements Verifier {
         }
         return this.#submit(
           "standard",
-          submission.address,
+          submission,
           {
             stdJsonInput: standardJsonObject(submission.input),
             compilerVersion: release(submission.compilerVersion),
@@ -145,7 +147,7 @@ export class SourcifyVerifier implements Verifier {
       case "single-file":
       case "flattened":
         return this.#submitSingleFile({
-          address: submission.address,
+          submission,
           name: submission.contractName,
           compilerVersion: submission.compilerVersion,
           source: submission.sourceCode,
@@ -158,7 +160,7 @@ export class SourcifyVerifier implements Verifier {
         const file = `${name}.vy`;
         return this.#submit(
           "standard",
-          submission.address,
+          submission,
           {
             stdJsonInput: {
               language: "Vyper",
@@ -185,7 +187,7 @@ export class SourcifyVerifier implements Verifier {
         const sources = Object.fromEntries(
           submission.files.filter((file) => file !== metadataFile).map((file) => [file.name, file.content]),
         );
-        return this.#submit("metadata", submission.address, { metadata, sources }, timeoutMs);
+        return this.#submit("metadata", submission, { metadata, sources }, timeoutMs);
       }
       case "proxy":
         throw new NotSupportedError(
@@ -224,7 +226,7 @@ export class SourcifyVerifier implements Verifier {
   }
 
   #submitSingleFile(single: {
-    address: string;
+    submission: Sent;
     name: string;
     compilerVersion: string;
     source: string;
@@ -242,7 +244,7 @@ export class SourcifyVerifier implements Verifier {
     };
     return this.#submit(
       "standard",
-      single.address,
+      single.submission,
       {
         stdJsonInput: {
           language: "Solidity",
@@ -256,9 +258,11 @@ export class SourcifyVerifier implements Verifier {
     );
   }
 
+  // The creation transaction's hash, where the deployment records it: what earns a creation match for a contract
+  // created inside a transaction (a factory's, CREATE3), and on a chain where Sourcify cannot look creations up.
   async #submit(
     route: "standard" | "metadata",
-    address: string,
+    { address, creationTransaction }: Sent,
     body: object,
     timeoutMs: number | undefined,
   ): Promise<SubmitOutcome> {
@@ -267,7 +271,7 @@ export class SourcifyVerifier implements Verifier {
         chainId: this.chainId,
         address,
         route,
-        body,
+        body: creationTransaction ? { ...body, creationTransactionHash: creationTransaction } : body,
         timeoutMs,
         duplicateWaitMs: this.#duplicateWaitMs,
       }),
@@ -276,6 +280,9 @@ export class SourcifyVerifier implements Verifier {
     return outcome.kind === "receipt" ? { ...outcome, receipt: { ...outcome.receipt, address } } : outcome;
   }
 }
+
+/** What every submission says of the contract: its address, and its creation transaction where known. */
+type Sent = { address: string; creationTransaction?: string | undefined };
 
 function standardJsonObject(input: object | string): object {
   let value: unknown = input;

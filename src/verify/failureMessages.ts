@@ -35,6 +35,17 @@ export function budgetSpentMessage(verifier: Verifier, reading: BudgetReading & 
   return `Not sent: ${spent} (${reading.statedAs}). Run again ${reset}.`;
 }
 
+/**
+ * What a contract the service holds as a similar match says: it is not sent, and why sending would not help.
+ * @param verifier - the service (Etherscan)
+ * @param similarTo - the contract whose verified sources it shows, when named
+ * @returns the sentence
+ */
+export function similarMatchNote(verifier: Verifier, similarTo: string | undefined): string {
+  const service = serviceTitles[verifier.service];
+  return `${service} holds it as a similar match (it shows the verified sources of ${similarTo ?? "another contract"}, which has the same code): not resubmitted. Only an account ${service} has whitelisted can turn a similar match into an exact one (because of comment-vandalism attacks); --force sends it anyway.`;
+}
+
 // A local recompile that named why the code does not match: its verdict code, else the explorer's refusal.
 export function verdictError(checked: PreflightResult, explorerText?: string): ResultError {
   const code =

@@ -125,7 +125,11 @@ export interface VerificationJob {
   timeoutMs?: number;
   /** A contract a factory created: echoed in the result. */
   createdBy?: CreatedBy;
-  /** The transaction that created it, where its deployment records it (a bundle keeps it). */
+  /**
+   * The transaction that created it, where its deployment records it or the user gave it (`--creation-tx-hash`); a
+   * factory's child is created by `createdBy.transaction`. Sent to Sourcify as `creationTransactionHash`; a bundle
+   * keeps it.
+   */
   creationTransaction?: string;
   /** Its sources were read from another service's verification (`copy`): echoed in the result. */
   copiedFrom?: CopiedFrom;
@@ -153,8 +157,13 @@ export interface VerificationResult {
   createdBy?: CreatedBy;
   /** The service it was verified on (`blockscout` unless the run named others). */
   target?: Service;
-  /** How the service holds the contract, where it says (Sourcify): `exact_match`, or `match` (partial). */
+  /**
+   * How the service holds the contract, where it says: Sourcify's `exact_match` or `match` (partial), Etherscan's
+   * `similar`.
+   */
   match?: MatchKind;
+  /** Which code Sourcify's match covers: the runtime code's match and the creation code's, each null when none. */
+  matches?: MatchedCode;
   /** The match the service held before this run replaced it: `match` upgraded to `exact_match`. */
   previousMatch?: MatchKind;
   /** On a proxy's records (its own and its link's): its kind and parts, as the chain shows them. */
@@ -178,10 +187,17 @@ export interface ResultError {
 }
 
 /**
- * How Sourcify matched a contract: `exact_match` (the metadata hash too) or `match` (the code without the metadata
- * hash: a partial match, which a later exact submission can replace).
+ * How a service matched a contract. Sourcify: `exact_match` (the metadata hash too) or `match` (the code without the
+ * metadata hash: a partial match, which a later exact submission can replace). Etherscan: `similar` (it shows the
+ * verified sources of another contract with the same code; only a whitelisted account can make it exact).
  */
-export type MatchKind = "exact_match" | "match";
+export type MatchKind = "exact_match" | "match" | "similar";
+
+/** Sourcify's match of each code: `runtimeMatch` and `creationMatch` (null: that code did not match). */
+export interface MatchedCode {
+  runtime: "exact_match" | "match" | null;
+  creation: "exact_match" | "match" | null;
+}
 
 /** Whether a result counts as success (verified, already verified, or pending when not waiting). */
 export function isSuccess(result: VerificationResult): boolean {

@@ -9,18 +9,17 @@ import {
   type PollPlan,
 } from "./pollSchedule.js";
 import { missedPoll } from "./retryable.js";
-import type { MatchKind, Receipt, ReceiptStatus, Verifier } from "./verifier.js";
+import type { Matched, Receipt, ReceiptStatus, Verifier } from "./verifier.js";
 
 /** How a guid ended. */
 export type PollOutcome =
-  | {
+  | ({
       state: "pass" | "already-verified" | "fail";
       message: string;
       /** From the call (the submission's answer) to the sending of the poll that saw the verdict, in ms. */
       verdictAfterMs: number;
       /** How the service matched the contract, where it says (Sourcify). */
-      match?: MatchKind | undefined;
-    }
+    } & Matched)
   | { state: "unknown-uid"; message: string }
   | { state: "timeout" };
 
@@ -92,6 +91,7 @@ export async function pollVerifyStatus(
           message: status.message,
           verdictAfterMs: sentAt - startedAt,
           ...(status.match ? { match: status.match } : {}),
+          ...(status.matches ? { matches: status.matches } : {}),
         };
       case "unknown-uid":
         unknownUids++;

@@ -1,5 +1,5 @@
 import type { VerificationJob } from "./job.js";
-import type { MatchKind, Verifier } from "./verifier.js";
+import type { Matched, Verifier } from "./verifier.js";
 
 /** What the service already holds for an address. */
 export type VerifiedState = "verified" | "partial" | "unverified";
@@ -28,12 +28,14 @@ export async function verifiedState(verifier: Verifier, job: VerificationJob): P
 export async function verifiedMatch(
   verifier: Verifier,
   job: VerificationJob,
-): Promise<{ state: VerifiedState; match?: MatchKind | undefined }> {
+): Promise<{ state: VerifiedState } & Matched & { similarTo?: string | undefined }> {
   const found = await verifier.lookUp(job.address);
   if (found.state === "unknown" || found.state === "unverified") return { state: "unverified" };
   const expected = expectedContractName(job);
   const own = found.ownAnswer || expected === undefined || found.name === expected;
-  return own ? { state: found.state, match: found.match } : { state: "unverified" };
+  return own
+    ? { state: found.state, match: found.match, matches: found.matches, similarTo: found.similarTo }
+    : { state: "unverified" };
 }
 
 function expectedContractName(job: VerificationJob): string | undefined {

@@ -1,5 +1,5 @@
 import { InvalidInputError, NotSupportedError } from "../errors/index.js";
-import { assertCompilerVersion } from "../kernel/validate.js";
+import { assertCompilerVersion, assertTransactionHash } from "../kernel/validate.js";
 import { longCompilerVersion } from "./compilerVersion.js";
 import type { StandardJsonInput, VerificationJob } from "./job.js";
 import { type Submission, type SubmitOutcome, serviceTitles, type Verifier } from "./verifier.js";
@@ -44,11 +44,17 @@ export function prepareSubmissions(
       `The flattened format has ${slots} library slots, but ${libraries} libraries were given: use the standard-json format, which carries any number.`,
     );
   }
-  // A service that reads them from the creation transaction is sent none.
+  // A service that reads them from the creation transaction is sent none; the creation's hash goes to every
+  // verifier, and only Sourcify's sends it.
+  const created = job.creationTransaction ?? job.createdBy?.transaction;
+  const creation =
+    created === undefined
+      ? {}
+      : { creationTransaction: assertTransactionHash(created, "creationTransaction") };
   const args =
     constructorArguments === undefined || verifier.capabilities.readsConstructorArguments
-      ? {}
-      : { constructorArguments };
+      ? creation
+      : { constructorArguments, ...creation };
   const once = (submission: Submission): PreparedSubmission[] => [
     { input: "single", send: (timeoutMs) => verifier.submit(submission, timeoutMs) },
   ];
@@ -100,6 +106,7 @@ export function prepareSubmissions(
         format: "registry",
         address,
         files: [{ name: "metadata.json", content: source.metadata }, ...source.sources],
+        ...creation,
       });
   }
 }

@@ -1,5 +1,6 @@
 import type { QuotaReading } from "../kernel/waits.js";
 import type {
+  MatchedCode,
   MatchKind,
   OptimizerSettings,
   ProxyKind,
@@ -8,7 +9,13 @@ import type {
 } from "./job.js";
 import type { Service } from "./service.js";
 
-export type { MatchKind } from "./job.js";
+export type { MatchedCode, MatchKind } from "./job.js";
+
+/** How a service matched a contract, where it says: its kind, and which code it covers (Sourcify). */
+export interface Matched {
+  match?: MatchKind | undefined;
+  matches?: MatchedCode | undefined;
+}
 export { type Service, services, serviceTitles } from "./service.js";
 
 /** What a service can do, so the engine never asks it for what it cannot. */
@@ -120,7 +127,7 @@ export interface ContractPages {
 
 /** What a service holds for an address. */
 export type LookUp =
-  | {
+  | ({
       state: "verified" | "partial" | "unverified";
       /** The verified contract's name, when the service says it. */
       name: string | null;
@@ -131,14 +138,20 @@ export type LookUp =
       ownAnswer: boolean;
       /** The implementations the service links the address to, when it says (a proxy). */
       implementations: readonly string[];
-      /** How the service matched it, where it says (Sourcify: `exact_match` verified, `match` partial). */
-      match?: MatchKind | undefined;
-    }
+      /**
+       * Where the service shows the sources of another contract with the same code (Etherscan's similar match,
+       * `match: "similar"`): that contract, when it names one.
+       */
+      similarTo?: string | undefined;
+    } & Matched)
   /** The service cannot tell now (no such endpoint, or its answer was no answer). */
   | { state: "unknown" };
 
-/** Constructor arguments as ABI-encoded hex, without `0x`. */
-type Arguments = { constructorArguments?: string | undefined };
+/**
+ * Constructor arguments as ABI-encoded hex, without `0x`; the creation transaction's hash, where the deployment
+ * records it (only Sourcify takes it).
+ */
+type Arguments = { constructorArguments?: string | undefined; creationTransaction?: string | undefined };
 
 /** One submission, in the engine's words: what to verify, whatever the service's wire format. */
 export type Submission =
@@ -169,12 +182,12 @@ export type Submission =
       compilerVersion: string;
       sourceCode: string;
     } & Arguments)
-  | {
+  | ({
       format: "registry";
       address: string;
       /** `metadata.json` first, then the sources it lists, by the names it uses. */
       files: ReadonlyArray<{ name: string; content: string }>;
-    }
+    } & Pick<Arguments, "creationTransaction">)
   | {
       format: "proxy";
       /** The proxy. */
@@ -189,12 +202,8 @@ export type SubmitOutcome =
   | { kind: "receipt"; receipt: Receipt }
   /** The service verified it while answering. */
   | { kind: "verified" }
-  | {
-      kind: "already-verified";
-      message: string;
-      /** How the service holds it, where it says (Sourcify's 409: both matches exact). */
-      match?: MatchKind | undefined;
-    }
+  /** How the service holds it, where it says (Sourcify's 409: both matches exact). */
+  | ({ kind: "already-verified"; message: string } & Matched)
   /** The service compiled the submission while answering, and the code did not match: its words. */
   | { kind: "mismatch"; message: string };
 
@@ -215,6 +224,7 @@ export interface ReceiptStatus {
   implementation?: string | undefined;
   /** For a verification that passed: how the service matched it, where it says (Sourcify). */
   match?: MatchKind | undefined;
+  matches?: MatchedCode | undefined;
 }
 
 /** A contract's creation, as a service knows it. */

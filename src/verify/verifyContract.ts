@@ -13,6 +13,7 @@ import {
   explainFailure,
   failureOf,
   joined,
+  similarMatchNote,
   verdictError,
   withoutFullStop,
 } from "./failureMessages.js";
@@ -25,7 +26,7 @@ import { isRetryable } from "./retryable.js";
 import { fullInputNeeded, standardJsonCandidates } from "./standardJsonCandidates.js";
 import { prepareSubmissions } from "./submission.js";
 import { SubmissionSender } from "./submissionSender.js";
-import { type BudgetHold, type MatchKind, serviceTitles, type Verifier } from "./verifier.js";
+import { type BudgetHold, type Matched, type MatchKind, serviceTitles, type Verifier } from "./verifier.js";
 
 export { displayName, type EngineOptions, type SubmittingContract } from "./engineOptions.js";
 
@@ -64,8 +65,10 @@ class ContractVerification {
   #preflightResult: PreflightResult | undefined;
   /** The submission held of the service's stated budget, while the contract has not sent it. */
   #held: Extract<BudgetHold, { kind: "held" }> | undefined;
-  /** How the service holds the contract, where it says (Sourcify). */
+  /** How the service holds the contract, where it says (Sourcify, Etherscan's similar match). */
   #match: MatchKind | undefined;
+  /** Which code that match covers, where the service says (Sourcify). */
+  #matches: Matched["matches"];
   /** The partial match (`match`) the service held before the run, which an exact submission replaces. */
   #matchBefore: MatchKind | undefined;
 
@@ -172,7 +175,7 @@ class ContractVerification {
       if (!this.#learnedBefore) this.#memory?.noteVerifiedBefore(outcome.kind === "already-verified");
       this.#learnedBefore = true;
       if (outcome.kind === "already-verified") {
-        this.#match = outcome.match ?? this.#matchBefore;
+        this.#took(outcome);
         return this.#finish("already-verified");
       }
       // The minimal input was refused and the full one passes: the record says why the full one was needed.
@@ -219,13 +222,13 @@ class ContractVerification {
         });
       if (verdict.state === "timeout") return this.#timeout();
       if (verdict.state === "pass") {
-        this.#match = verdict.match;
+        this.#took(verdict);
         saidWhy();
         return this.#confirmed();
       }
       if (verdict.state === "already-verified") {
         // The job did not yield a better match than the one held (Sourcify's `already_verified`).
-        this.#match = verdict.match ?? this.#matchBefore;
+        this.#took(verdict);
         return this.#finish("already-verified");
       }
       if (verdict.state === "unknown-uid") {
@@ -301,7 +304,8 @@ class ContractVerification {
   async #preCheck(): Promise<VerifiedState | "unknown"> {
     try {
       const found = await verifiedMatch(this.#client, this.#job);
-      if (found.state === "verified") this.#match = found.match;
+      if (found.state === "verified") this.#took(found);
+      if (found.match === "similar") this.#note = similarMatchNote(this.#client, found.similarTo);
       // A partial match is submitted again: an exact build replaces it (Sourcify), or the service says it holds it.
       if (found.state === "partial" && found.match === "match") this.#matchBefore = "match";
       return found.state;
@@ -310,6 +314,12 @@ class ContractVerification {
       this.#notice(`the pre-check failed (${describe(error)}); submitting without it.`);
       return "unknown";
     }
+  }
+
+  // What the service said of its match; without a word of its own, the partial match it held before stands.
+  #took(said: Matched): void {
+    this.#match = said.match ?? this.#matchBefore;
+    this.#matches = said.matches;
   }
 
   #notice(message: string): void {
@@ -367,6 +377,7 @@ class ContractVerification {
         : {}),
       ...(job.createdBy ? { createdBy: job.createdBy } : {}),
       ...(this.#match && !failed ? { match: this.#match } : {}),
+      ...(this.#matches && !failed ? { matches: this.#matches } : {}),
       ...(upgraded ? { previousMatch: this.#matchBefore } : {}),
       ...(job.copiedFrom ? { copiedFrom: job.copiedFrom } : {}),
     };

@@ -77,6 +77,32 @@ describe("a hardhat-deploy 1.x deployments folder (made by hardhat-deploy 1.0.4 
     expect(token?.creationTransaction).toMatch(/^0x[0-9a-f]{64}$/);
   });
 
+  it("takes each address's creation transaction: transactionHash (a deterministic deployment's factory call too), else the receipt's; never a value that is no hash", async () => {
+    const folder = await copyOfV1("creation-hashes");
+    const hash = (n: string) => `0x${n.repeat(64)}`;
+    await edit(join(folder, "Token.json"), (file) => {
+      file.transactionHash = hash("a");
+      // hardhat-deploy's deterministic deployment: sent through the factory, which created the contract inside it.
+      file.receipt = { ...(file.receipt as object), to: "0x4e59b44847b379578588920ca78fbf26c0b4956c" };
+    });
+    await edit(join(folder, "MathLib.json"), (file) => {
+      file.transactionHash = undefined;
+      file.receipt = { ...(file.receipt as object), transactionHash: hash("b") };
+    });
+    await edit(join(folder, "Box_Implementation.json"), (file) => {
+      file.transactionHash = "0x1234";
+      file.receipt = undefined;
+    });
+    const { contracts } = await readHardhatDeployment(folder);
+    const created = (name: string) =>
+      contracts.find(({ names }) => names.includes(name))?.job.creationTransaction;
+    expect([created("Token"), created("MathLib"), created("Box_Implementation")]).toEqual([
+      hash("a"),
+      hash("b"),
+      undefined,
+    ]);
+  });
+
   it("links the proxy to its implementation once that is verified", async () => {
     const { contracts } = await readHardhatDeployment(v1);
     const implementation = contracts.find(({ names }) => names.includes("Box_Implementation"))?.job;
@@ -166,7 +192,10 @@ describe("a rocketh (hardhat-deploy 2.x) deployments folder", () => {
       [["Box_Implementation"], "contracts/Box.sol:Box", "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9"],
     ]);
     expect(contracts[0]?.job.constructorArguments).toEqual({ hex: "0".repeat(64) });
-    expect(contracts[0]?.job.creationTransaction).toMatch(/^0x/);
+    // rocketh's transaction.hash.
+    expect(contracts[0]?.job.creationTransaction).toBe(
+      JSON.parse(await readFile(join(v1, "Box_Proxy.json"), "utf8")).transactionHash,
+    );
   });
 
   it("rebuilds the input from the metadata's embedded sources when no solcInputs file is there", async () => {

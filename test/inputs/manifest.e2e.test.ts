@@ -242,7 +242,7 @@ describe("readManifest", () => {
       "an unknown field",
       [{ ...tokenEntry, constructorArg: [] }],
       "contracts[0].constructorArg",
-      "contracts[0].constructorArg is not a field of a build-info entry; its fields are address, contract, format, constructorArgs, constructorArgsHex, libraries, proxy.",
+      "contracts[0].constructorArg is not a field of a build-info entry; its fields are address, contract, format, constructorArgs, constructorArgsHex, libraries, proxy, creationTransactionHash.",
     ],
     [
       "a field of another format",
@@ -257,7 +257,7 @@ describe("readManifest", () => {
         },
       ],
       "contracts[0].optimizer",
-      'contracts[0].optimizer is not a field of a "vyper" entry; its fields are address, contract, format, source, compilerVersion, constructorArgsHex, proxy.',
+      'contracts[0].optimizer is not a field of a "vyper" entry; its fields are address, contract, format, source, compilerVersion, constructorArgsHex, proxy, creationTransactionHash.',
     ],
     [
       "a missing contract",

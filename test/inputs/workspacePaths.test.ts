@@ -125,6 +125,24 @@ describe("files named by a manifest stay in the workspace", () => {
   });
 });
 
+describe("a manifest entry's creationTransactionHash", () => {
+  it("is the job's creation transaction; one that is no hash fails its entry alone, naming the field", async () => {
+    const hash = `0x${"c".repeat(64)}`;
+    const { entries, bad } = await readWithin([
+      { ...flattened(0, "flat/Box.sol"), creationTransactionHash: hash },
+      { ...flattened(1, "flat/Box.sol"), creationTransactionHash: "0x1234" },
+      flattened(2, "flat/Box.sol"),
+    ]);
+    expect(entries.map((entry) => [entry.job.address, entry.job.creationTransaction])).toEqual([
+      [testAddress(0x10), hash],
+      [testAddress(0x12), undefined],
+    ]);
+    expect(bad.map((entry) => entry.error.shortMessage)).toEqual([
+      "contracts[1].creationTransactionHash is not a transaction hash: expected 0x and 64 hex digits.",
+    ]);
+  });
+});
+
 describe("a malformed manifest entry fails alone", () => {
   it("reports each malformed entry, with its address and contract as written, and reads the others", async () => {
     const { entries, bad } = await readWithin([

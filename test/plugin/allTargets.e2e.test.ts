@@ -147,6 +147,23 @@ async function deployedAddresses(): Promise<string[]> {
     .sort();
 }
 
+// The creation transaction of each deployed contract, by address, as Ignition's journal confirmed it.
+async function journalCreations(): Promise<Record<string, string>> {
+  const folder = join(project, "ignition", "deployments", "chain-31337");
+  const addresses = JSON.parse(await readFile(join(folder, "deployed_addresses.json"), "utf8")) as Record<
+    string,
+    string
+  >;
+  const confirmed = (await readFile(join(folder, "journal.jsonl"), "utf8"))
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as { type: string; futureId?: string; hash?: string })
+    .filter((message) => message.type === "TRANSACTION_CONFIRM");
+  return Object.fromEntries(
+    confirmed.map((message) => [(addresses[message.futureId ?? ""] ?? "").toLowerCase(), message.hash ?? ""]),
+  );
+}
+
 describe("npx hardhat explorer-verify on Blockscout, Etherscan, Sourcify and Routescan", () => {
   it("verifies on all three in one run; a daily quota stops Etherscan alone, and the next run resumes it from the ledger", async () => {
     // Etherscan's day ends after a few requests: its target stops, the two others finish.
@@ -177,6 +194,20 @@ describe("npx hardhat explorer-verify on Blockscout, Etherscan, Sourcify and Rou
       ),
     ).toBe(true);
     expect(stoppedLines(first.stderr)).toHaveLength(1);
+    // Sourcify was sent each contract's creation transaction, as Ignition's journal confirmed it; no other
+    // service was sent one.
+    const created = await journalCreations();
+    expect(
+      Object.fromEntries(
+        sourcify
+          .submissions()
+          .map((r) => [(r.path.split("/").pop() ?? "").toLowerCase(), r.body.creationTransactionHash]),
+      ),
+    ).toEqual(created);
+    expect(Object.keys(created)).toHaveLength(contracts);
+    expect(JSON.stringify(etherscan.requestsFor("verifysourcecode").map((r) => r.body))).not.toMatch(
+      /creation/i,
+    );
 
     // A new day: the rerun sends Etherscan only what it did not take, and nothing to the two others.
     etherscan.dailyQuotaAfter(Number.POSITIVE_INFINITY);
@@ -231,6 +262,47 @@ describe("npx hardhat explorer-verify on Blockscout, Etherscan, Sourcify and Rou
       routescan: routescanSubmissions(),
     }).toEqual(submittedAfter);
   }, 400_000);
+
+  it("sends --creation-tx-hash to Sourcify for one ADDRESS, and refuses a malformed one in one line before anything is sent", async () => {
+    const [box, hash] = Object.entries(await journalCreations())[0] ?? ["", ""];
+    const task = (creationTxHash: string) =>
+      hardhat(
+        project,
+        [
+          "explorer-verify",
+          "--network",
+          "localhost",
+          "--targets",
+          "sourcify",
+          "--force",
+          "--creation-tx-hash",
+          creationTxHash,
+          "--json",
+          box,
+        ],
+        env,
+      );
+    const before = sourcify.submissions().length;
+    const malformed = await task("0x1234");
+    expect(malformed.code).not.toBe(0);
+    expect(`${malformed.stdout}${malformed.stderr}`).toContain(
+      '--creation-tx-hash "0x1234" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.',
+    );
+    expect(`${malformed.stdout}${malformed.stderr}`).not.toMatch(/^\s+at /m);
+    expect(sourcify.submissions().length).toBe(before);
+
+    // Forced past the look: Sourcify answers 409 (both matches exact), having received the hash.
+    const given = await task(hash);
+    expect(recordsOf(given.stdout).map((r) => [r.target, r.status])).toEqual([
+      ["sourcify", "already-verified"],
+    ]);
+    expect(
+      sourcify
+        .submissions()
+        .slice(before)
+        .map((r) => r.body.creationTransactionHash),
+    ).toEqual([hash]);
+  }, 300_000);
 
   it("a wrong Etherscan key fails the Etherscan target alone, in one line; optional, it only warns", async () => {
     const wrong = await verify("NOT-THE-KEY", ["--recheck"]);

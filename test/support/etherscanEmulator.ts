@@ -46,6 +46,10 @@ export const etherscanTexts = {
     "A corresponding implementation contract was unfortunately not detected for the proxy address.",
   otherImplementation:
     "The provided expected results are different than the retrieved implementation address!",
+  // Etherscan refuses a similar match's resubmission from an account it has not whitelisted; its API's words for
+  // that were not recorded anywhere read (other-verifiers-api.md §9), so the product never matches on this text.
+  similarMatchRefused:
+    "Unable to verify: the contract is a Similar Match and this account may not reverify it",
 } as const;
 
 // EIP-1967: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1).
@@ -145,6 +149,11 @@ export interface EtherscanEmulator {
   refuseApiLimit(text: string | undefined): void;
   /** The requests of one action. */
   requestsFor(action: string): ReceivedRequest[];
+  /**
+   * From now, `address` is a similar match of the verified `twin`: `getsourcecode` shows the twin's sources with
+   * `SimilarMatch` naming it, and a submission for `address` is refused, as from an account not whitelisted.
+   */
+  similarMatch(address: string, twin: string): void;
   close(): Promise<void>;
 }
 
@@ -177,6 +186,7 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
     return inWord(await chain.getStorageAt(proxy, proxiableSlot));
   };
   const proxyChecks = new Map<string, { proxy: string; expected: string | undefined }>();
+  const similarTo = new Map<string, string>();
   const faults = new FaultInjector();
   const perSecond =
     options.callsPerSecond === undefined
@@ -220,6 +230,7 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
       if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return refuse(etherscanTexts.badAddress);
       if ((await chain.getCode(address)) === "0x") return refuse(etherscanTexts.notDeployed(address));
       if (verified.has(address.toLowerCase())) return refuse(etherscanTexts.alreadyVerifiedAtSubmit);
+      if (similarTo.has(address.toLowerCase())) return refuse(etherscanTexts.similarMatchRefused);
       if (budget && budgetSpent >= budget.submissions)
         return refuse(etherscanTexts.dailySubmissions(budget.submissions));
       const format = params.codeformat;
@@ -280,8 +291,9 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
     getsourcecode: async (params) => {
       const address = params.address ?? "";
       if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return refuse(etherscanTexts.badAddress);
-      const found = verified.get(address.toLowerCase());
-      return envelope("1", "OK", [sourceCodeItem(found)]);
+      const twin = similarTo.get(address.toLowerCase());
+      const found = verified.get(twin?.toLowerCase() ?? address.toLowerCase());
+      return envelope("1", "OK", [{ ...sourceCodeItem(found), SimilarMatch: twin ?? "" }]);
     },
     verifyproxycontract: async (params) => {
       const proxy = params.address ?? "";
@@ -422,6 +434,9 @@ export async function startEtherscanEmulator(options: EtherscanEmulatorOptions):
     },
     refuseApiLimit: (text) => {
       apiLimitRefusal = text;
+    },
+    similarMatch: (address, twin) => {
+      similarTo.set(address.toLowerCase(), twin);
     },
     requestsFor: (action) =>
       server.requests.filter((r) => String(r.query.action ?? r.body.action ?? "") === action),

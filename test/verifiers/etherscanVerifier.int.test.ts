@@ -132,6 +132,32 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
     ]);
   }, 120_000);
 
+  it("takes a similar match for already verified, sends it only with force, and then says why Etherscan refuses it", async () => {
+    const verifiedTwin = await deployBox();
+    const similar = await deployBox();
+    await verifyBatch([boxJob(verifiedTwin)], { verifier: etherscan(), ...engine });
+    emulator.similarMatch(similar, verifiedTwin);
+    const sentBefore = emulator.requestsFor("verifysourcecode").length;
+    // A creation transaction's hash is Sourcify's: Etherscan is never sent one.
+    const job = { ...boxJob(similar), creationTransaction: `0x${"ab".repeat(32)}` };
+
+    const [held] = await verifyBatch([job], { verifier: etherscan(), ...engine });
+    expect(held).toMatchObject({ status: "already-verified", match: "similar", attempts: 0 });
+    expect(held?.message).toBe(
+      `Etherscan holds it as a similar match (it shows the verified sources of ${verifiedTwin}, which has the same code): not resubmitted. Only an account Etherscan has whitelisted can turn a similar match into an exact one (because of comment-vandalism attacks); --force sends it anyway.`,
+    );
+    expect(emulator.requestsFor("verifysourcecode")).toHaveLength(sentBefore);
+
+    const [forced] = await verifyBatch([job], { verifier: etherscan(), ...engine, force: true });
+    expect(forced).toMatchObject({ status: "failed", attempts: 1, error: { code: "explorer_error" } });
+    expect(forced?.message).toBe(
+      "The explorer refused the request: Unable to verify: the contract is a Similar Match and this account may not reverify it. Etherscan holds this contract as a similar match; turning one into an exact match needs an account Etherscan has whitelisted (after proving ownership and asking through its contact form), because of comment-vandalism attacks: a resubmission from any other account is refused.",
+    );
+    const sent = emulator.requestsFor("verifysourcecode").slice(sentBefore);
+    expect(sent.map((r) => r.body.contractaddress)).toEqual([similar]);
+    expect(Object.keys(sent[0]?.body ?? {}).filter((key) => /creation/i.test(key))).toEqual([]);
+  }, 120_000);
+
   it("fails with Etherscan's reason when the sources do not match", async () => {
     const box = boxJob(await deployBox());
     const unoptimised = {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
+import { CreationIndex } from "../../src/local-explorer/creationIndex.js";
 import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import { SourcifyVerifier } from "../../src/verifiers/sourcifyVerifier.js";
 import type { VerificationJob } from "../../src/verify/job.js";
@@ -117,6 +119,59 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
       force: true,
     });
     expect(forced.map((r) => [r.status, r.attempts])).toEqual([["already-verified", 1]]);
+  }, 120_000);
+
+  it("sends the creation transaction's hash, and the record says which code the match covers", async () => {
+    const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    const twin = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    const created = (await new CreationIndex(new JsonRpcChain(chain.rpcUrl)).creationOf(box))?.txHash ?? "";
+    expect(created).toMatch(/^0x[0-9a-f]{64}$/);
+    const [own] = await verifyBatch(
+      [job(box, "contracts/Box.sol", "Box", { creationTransaction: created })],
+      {
+        verifier: sourcify(),
+        ...engine,
+      },
+    );
+    expect(own).toMatchObject({
+      status: "verified",
+      match: "exact_match",
+      matches: { runtime: "exact_match", creation: "exact_match" },
+    });
+    // The hash of another contract's creation: Sourcify matches the runtime code only.
+    const [runtimeOnly] = await verifyBatch(
+      [job(twin, "contracts/Box.sol", "Box", { creationTransaction: created })],
+      { verifier: sourcify(), ...engine },
+    );
+    expect(runtimeOnly).toMatchObject({
+      status: "verified",
+      matches: { runtime: "exact_match", creation: null },
+    });
+    const sent = (address: string) =>
+      emulator.submissions().filter((r) => r.path === `/v2/verify/31337/${address}`)[0]?.body
+        .creationTransactionHash;
+    expect([sent(box), sent(twin)]).toEqual([created, created]);
+
+    // No hash recorded: none is sent. A malformed one is refused before anything is sent.
+    const plain = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    const [bad, none] = await verifyBatch(
+      [
+        job(plain, "contracts/Box.sol", "Box", { creationTransaction: "0x1234" }),
+        job(plain, "contracts/Box.sol", "Box"),
+      ],
+      { verifier: sourcify(), ...engine, concurrency: 1 },
+    );
+    expect(bad).toMatchObject({ status: "failed", attempts: 0, error: { code: "invalid_input" } });
+    expect(bad?.message).toBe(
+      'Invalid creationTransaction "0x1234": expected a transaction hash, 0x followed by 64 hexadecimal characters.',
+    );
+    expect(none?.status).toBe("verified");
+    expect(
+      emulator
+        .submissions()
+        .filter((r) => r.path === `/v2/verify/31337/${plain}`)
+        .map((r) => r.body.creationTransactionHash),
+    ).toEqual([undefined]);
   }, 120_000);
 
   it("fails with Sourcify's own reason when the sources do not match", async () => {

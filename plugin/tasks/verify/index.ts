@@ -76,6 +76,12 @@ const declared = task(
     defaultValue: undefined,
   })
   .addOption({
+    name: "creationTxHash",
+    type: ArgumentType.STRING_WITHOUT_DEFAULT,
+    description: "The transaction that created ADDRESS, sent to Sourcify (earns a creation match)",
+    defaultValue: undefined,
+  })
+  .addOption({
     name: "createdBy",
     type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: "Verify what this factory created in the transactions of --tx",

@@ -17,6 +17,8 @@ export interface VerifyTaskArguments {
   writeBundle?: string | undefined;
   ledger: string | undefined;
   recheck: boolean;
+  /** The transaction that created ADDRESS, sent to Sourcify. */
+  creationTxHash?: string | undefined;
   createdBy: string | undefined;
   tx: string | undefined;
   includeCreated: boolean;

@@ -16,6 +16,8 @@ export interface VerifyStatus {
   message: string;
   /** How the service matched the contract, where it says (Sourcify's `exact_match` or `match`). */
   match?: "exact_match" | "match" | undefined;
+  /** Which code it matched (Sourcify's `runtimeMatch` and `creationMatch`). */
+  matches?: { runtime: "exact_match" | "match" | null; creation: "exact_match" | "match" | null } | undefined;
 }
 
 /**

@@ -25,6 +25,7 @@ export type SubmissionOutcome =
       message: string;
       /** How the service holds it, where it says (Sourcify's 409: both matches exact). */
       match?: "exact_match" | undefined;
+      matches?: { runtime: "exact_match"; creation: "exact_match" } | undefined;
     };
 
 /** How long Blockscout 12 polls Sourcify before it answers `Sourcify verification timed out` (3 s × 20). */

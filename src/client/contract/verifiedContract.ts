@@ -25,6 +25,11 @@ export interface VerifiedContract {
   isProxy: boolean;
   implementationAddresses: string[];
   compilerSettings: Record<string, unknown> | undefined;
+  /**
+   * Etherscan's `SimilarMatch`: the contract whose verified sources stand in for this one (same code, not verified
+   * itself), when the item names one.
+   */
+  similarMatch?: string | undefined;
 }
 
 /**
@@ -80,6 +85,7 @@ export function toVerifiedContract(
     isProxy: isTrue(item.IsProxy ?? item.Proxy),
     implementationAddresses: [...new Set(implementations)],
     compilerSettings: parseSettings(item.CompilerSettings),
+    similarMatch: item.SimilarMatch?.trim() || undefined,
   };
 }
 

@@ -1,7 +1,12 @@
 import { InvalidInputError, InvalidResponseError } from "../../errors/index.js";
 import { sourcifyJobSchema } from "../../schemas/sourcify.js";
 import type { VerifyStatus } from "../contract/checkVerifyStatus.js";
-import { isSourcifyAlreadyVerified, isSourcifyJobNotFound, sourcifyMatchKind } from "../explorerTexts.js";
+import {
+  isSourcifyAlreadyVerified,
+  isSourcifyJobNotFound,
+  sourcifyMatchedCode,
+  sourcifyMatchKind,
+} from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
 
@@ -74,7 +79,8 @@ export async function getVerificationJob(
     };
   }
   const kind = sourcifyMatchKind(match);
-  if (kind) return { state: "pass", message: `Verified (${kind})`, match: kind };
+  if (kind && named)
+    return { state: "pass", message: `Verified (${kind})`, match: kind, matches: sourcifyMatchedCode(named) };
   throw new InvalidResponseError(
     "Sourcify's completed job carries neither a match nor an error.",
     response.request,

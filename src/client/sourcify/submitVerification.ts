@@ -67,7 +67,12 @@ export async function submitVerification(
     });
     const refusal = sourcifyRefusal(response);
     if (response.status === 409 && refusal && isSourcifyAlreadyVerified(refusal.customCode))
-      return { kind: "already-verified", message: refusal.message, match: "exact_match" };
+      return {
+        kind: "already-verified",
+        message: refusal.message,
+        match: "exact_match",
+        matches: { runtime: "exact_match", creation: "exact_match" },
+      };
     if (
       response.status === 429 &&
       refusal &&

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { InvalidInputError } from "../../errors/index.js";
-import { assertAddress } from "../../kernel/validate.js";
+import { assertAddress, assertTransactionHash } from "../../kernel/validate.js";
 import { requestedFormats } from "../../options/verificationOptions.js";
 import type { JobsRequest } from "../jobs/requestJobs.js";
 import { checkedRpcUrl } from "./checkedRpcUrl.js";
@@ -15,6 +15,8 @@ export interface JobFlagValues {
   "standard-json"?: string | undefined;
   "compiler-version"?: string | undefined;
   "constructor-args-hex"?: string | undefined;
+  /** The ADDRESS's creation transaction, sent to Sourcify. */
+  "creation-tx-hash"?: string | undefined;
   libraries?: string[] | undefined;
   format: string;
   proxy: boolean;
@@ -54,6 +56,7 @@ export function commandLineJobs(
     "standard-json",
     "compiler-version",
     "constructor-args-hex",
+    "creation-tx-hash",
     "libraries",
   ] as const;
   const misplaced =
@@ -73,8 +76,12 @@ export function commandLineJobs(
       "--compiler-version",
       "--compiler-version goes with --standard-json: a build's compiler is read from the build.",
     );
+  const created = values["creation-tx-hash"];
   return {
     address,
+    ...(created === undefined
+      ? {}
+      : { creationTransaction: assertTransactionHash(created, "--creation-tx-hash") }),
     constructorArgs,
     contract: values.contract,
     artifacts: values.artifacts ?? defaultArtifacts(cwd, place.foundryOut),

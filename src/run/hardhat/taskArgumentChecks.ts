@@ -16,6 +16,8 @@ export interface TaskContracts {
   format: string;
   createdBy?: string | undefined;
   tx?: string | undefined;
+  /** `--creation-tx-hash`: ADDRESS's creation transaction. */
+  creationTxHash?: string | undefined;
 }
 
 /**
@@ -27,6 +29,8 @@ export interface TaskContracts {
  */
 export function checkTaskContracts(args: TaskContracts): void {
   if (args.createdBy !== undefined || args.tx !== undefined) {
+    if (args.creationTxHash !== undefined)
+      refuse("--creation-tx-hash names one ADDRESS: drop it with --created-by.");
     checkCreatedBy(args);
     return;
   }
@@ -34,6 +38,13 @@ export function checkTaskContracts(args: TaskContracts): void {
   if (!args.deployment && !args.address)
     refuse("Give the contract's ADDRESS (npx hardhat explorer-verify 0x…), or --deployment IGNITION_ID.");
   if (args.address) checkAddresses([args.address]);
+  if (args.creationTxHash !== undefined) {
+    if (!args.address) refuse("--creation-tx-hash names the creation of one ADDRESS: give the ADDRESS.");
+    if (!transactionHashPattern.test(args.creationTxHash))
+      refuse(
+        `--creation-tx-hash "${args.creationTxHash}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
+      );
+  }
   if (!(requestedFormats as readonly string[]).includes(args.format)) {
     refuse(
       `--format ${args.format} is not a format: use ${requestedFormats.join(", ")} (auto, the default, sends standard JSON input).`,
@@ -98,6 +109,8 @@ export function deploymentIds(args: TaskContracts, deploymentsFolder: string): s
       "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and --constructor-args-path.",
     );
   }
+  if (args.creationTxHash !== undefined)
+    refuse("--creation-tx-hash names the creation of one ADDRESS: the deployments record their own.");
   if (!named.includes("all")) return [...new Set(named)];
   if (named.length > 1) refuse("--deployment all already takes every deployment: name no others with it.");
   let ids: string[];

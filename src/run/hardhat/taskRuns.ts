@@ -91,6 +91,7 @@ export async function verifyBuiltTask(run: BuiltTaskRun): Promise<RunResults> {
       ? { jobs: run.deployment.jobs, proxies: [] }
       : await addressJobs({
           address: args.address,
+          creationTransaction: args.creationTxHash,
           build,
           chain,
           contract: args.contract,
@@ -207,6 +208,7 @@ export function namedBesideBundle(
     ...(args.deployment ? ["--deployment"] : []),
     ...(args.contract ? ["--contract"] : []),
     ...(args.proxy ? ["--proxy"] : []),
+    ...(args.creationTxHash ? ["--creation-tx-hash"] : []),
     ...(args.createdBy || args.tx ? ["--created-by"] : []),
     ...(writeBundle ? ["--write-bundle"] : []),
     ...(settings.includeCreated ? ["--include-created"] : []),

@@ -35,6 +35,8 @@ export type GivenConstructorArguments =
 /** One ADDRESS to verify from a build, as a door knows it. */
 export interface AddressJobsRequest {
   address: string;
+  /** The transaction that created it (`--creation-tx-hash`), sent to Sourcify. */
+  creationTransaction?: string | undefined;
   /** The build's build infos; `contractName`, when given, is the only contract needed (a reader may skip others). */
   build: (contractName?: string) => Promise<BuildInfo[]>;
   /** The chain the contract is deployed on; without it, `contract` must be named. */
@@ -83,6 +85,16 @@ export interface AddressJobs {
  *   the build cannot give
  */
 export async function addressJobs(request: AddressJobsRequest): Promise<AddressJobs> {
+  const found = await jobsAt(request);
+  const created = request.creationTransaction;
+  if (created) {
+    for (const job of found.jobs)
+      if (job.address.toLowerCase() === request.address.toLowerCase()) job.creationTransaction = created;
+  }
+  return found;
+}
+
+async function jobsAt(request: AddressJobsRequest): Promise<AddressJobs> {
   const { address, chain } = request;
   if (!request.proxy)
     return { jobs: [request.given ? await request.given() : await buildJob(request, address)], proxies: [] };

@@ -20,6 +20,8 @@ export interface JobsRequest {
   artifacts: string;
   rpcUrl: string | undefined;
   constructorArgsHex: string | undefined;
+  /** `--creation-tx-hash`: the ADDRESS's creation transaction. */
+  creationTransaction?: string | undefined;
   /** Each `--libraries` value: forge's `path:Name:0x…`, JSON, or a JSON file. */
   libraries: string[];
   format: RequestedFormat;
@@ -85,6 +87,7 @@ async function jobsOfAddress(
   const { addressJobs, chainAt } = await import("./addressJobs.js");
   const found = await addressJobs({
     address,
+    creationTransaction: request.creationTransaction,
     // Only the contract named is read: a build without build info is rebuilt from its artifacts one by one.
     build: (name) =>
       readBuildInfos(resolve(cwd, artifacts), "--artifacts", {

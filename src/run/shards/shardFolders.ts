@@ -50,7 +50,8 @@ const shardReportSchema = z.object({
 });
 
 const addressText = z.string();
-const matchKind = z.enum(["exact_match", "match"]);
+const matchKind = z.enum(["exact_match", "match", "similar"]);
+const codeMatch = z.nullable(z.enum(["exact_match", "match"]));
 
 // A record as a shard's `--json` results hold it: every field of a run's record, each checked, since the file comes
 // back from an artifact store.
@@ -71,6 +72,7 @@ const recordSchema = z.object({
   target: z.optional(serviceSchema),
   match: z.optional(matchKind),
   previousMatch: z.optional(matchKind),
+  matches: z.optional(z.object({ runtime: codeMatch, creation: codeMatch })),
   proxy: z.optional(
     z.object({
       kind: z.enum(proxyKinds),

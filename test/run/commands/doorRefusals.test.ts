@@ -164,6 +164,16 @@ describe("the CLI's refusals, made in the hall", () => {
       "Give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer.",
     ],
     [
+      "a malformed --creation-tx-hash",
+      () => ["verify", address, "--creation-tx-hash", "0x1234"],
+      'Invalid --creation-tx-hash "0x1234": expected a transaction hash, 0x followed by 64 hexadecimal characters.',
+    ],
+    [
+      "--creation-tx-hash without ADDRESS",
+      () => ["verify", "--deployment", "x", "--creation-tx-hash", `0x${"ab".repeat(32)}`],
+      "--creation-tx-hash describes one ADDRESS: with --deployment or --manifest the contracts come from those files.",
+    ],
+    [
       "--compiler-version without --standard-json",
       () => ["verify", address, "--compiler-version", "0.8.28"],
       "--compiler-version goes with --standard-json: a build's compiler is read from the build.",

@@ -25,6 +25,7 @@ function refusal(check: () => unknown): string {
 describe("the task's arguments, checked in the hall", () => {
   it("takes one address, one deployment or a factory with its transactions", () => {
     expect(() => checkTaskContracts({ ...none, address })).not.toThrow();
+    expect(() => checkTaskContracts({ ...none, address, creationTxHash: hash })).not.toThrow();
     expect(() => checkTaskContracts({ ...none, deployment: "chain-31337" })).not.toThrow();
     expect(() => checkTaskContracts({ ...none, createdBy: address, tx: `${hash}, ${hash}` })).not.toThrow();
   });
@@ -67,6 +68,21 @@ describe("the task's arguments, checked in the hall", () => {
       { createdBy: address, tx: `${hash}, 0x1234` },
       '--tx "0x1234" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.',
     ],
+    [
+      "a malformed creation hash",
+      { address, creationTxHash: "0x1234" },
+      '--creation-tx-hash "0x1234" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.',
+    ],
+    [
+      "a creation hash without ADDRESS",
+      { deployment: "chain-31337", creationTxHash: hash },
+      "--creation-tx-hash names the creation of one ADDRESS: give the ADDRESS.",
+    ],
+    [
+      "a creation hash with a factory",
+      { createdBy: address, tx: hash, creationTxHash: hash },
+      "--creation-tx-hash names one ADDRESS: drop it with --created-by.",
+    ],
   ])("refuses %s, in the task's words", (_, given, message) => {
     expect(refusal(() => checkTaskContracts({ ...none, ...given }))).toBe(message);
   });
@@ -91,6 +107,9 @@ describe("the deployments several IDs name", () => {
       expect(deploymentIds({ ...none, deployment: "all" }, folder)).toEqual(["chain-10", "chain-8453"]);
       expect(refusal(() => deploymentIds({ ...none, deployment: "all", address: "chain-10" }, folder))).toBe(
         "--deployment all already takes every deployment: name no others with it.",
+      );
+      expect(refusal(() => deploymentIds({ ...none, deployment: "all", creationTxHash: hash }, folder))).toBe(
+        "--creation-tx-hash names the creation of one ADDRESS: the deployments record their own.",
       );
       expect(refusal(() => deploymentIds({ ...none, deployment: "all" }, join(folder, "none")))).toBe(
         `--deployment all: there are no deployments in ${join(folder, "none")}.`,
