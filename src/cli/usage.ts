@@ -94,7 +94,8 @@ to any service.
   --manifest FILE             a contracts manifest (see the README)
   --artifacts DIR             Hardhat artifacts or Foundry out/ (default: out when it exists, else artifacts)
   --contract, --standard-json, --compiler-version, --constructor-args-hex, --libraries, --format, --proxy,
-  --chain-id, --rpc-url       as verify reads them, for the contracts they name
+  --creation-tx-hash, --chain-id, --rpc-url
+                              as verify reads them, for the contracts they name
 ${settingFlagLines()
   .filter((line) => /^ {2}--(targets|requests-per-second|key-secrets|timeout) /.test(line))
   .join("\n")}
