@@ -283,8 +283,8 @@ class ContractVerification {
       // Without creation data only the runtime code is compared.
     }
     // Loaded only when a chain is given: it brings a compiler loader and ABI decoding.
-    const { preflight } = await import("./preflight.js");
-    const result = await preflight(this.#job, constructorArguments, creationInput, rpc);
+    const { preflightAgainst } = await import("./preflight.js");
+    const result = await preflightAgainst(this.#job, constructorArguments, creationInput, rpc);
     this.#preflightResult = result;
     this.#emit({
       type: "preflight",
