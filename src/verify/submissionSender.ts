@@ -48,7 +48,7 @@ export class SubmissionSender {
   async send(submission: PreparedSubmission): Promise<SubmitOutcome> {
     const job = this.#at.job;
     let notIndexedDelayMs = this.#at.options.notIndexedRetryMs ?? 2_000;
-    const notIndexedGiveUpAt = Date.now() + (this.#at.options.notIndexedWindowMs ?? 60_000);
+    const notIndexedGiveUpAt = this.#at.deadline.now() + (this.#at.options.notIndexedWindowMs ?? 60_000);
     let uncertainSends = 0;
     for (;;) {
       if (this.#at.deadline.passed()) throw new DeadlinePassed();
@@ -84,7 +84,7 @@ export class SubmissionSender {
         return outcome;
       } catch (error) {
         if (error instanceof NotAContractError) {
-          if (Date.now() + notIndexedDelayMs > notIndexedGiveUpAt) throw error;
+          if (this.#at.deadline.now() + notIndexedDelayMs > notIndexedGiveUpAt) throw error;
           this.#at.emit({
             type: "waiting",
             address: job.address,

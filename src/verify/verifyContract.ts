@@ -74,7 +74,7 @@ class ContractVerification {
     this.#job = job;
     this.#options = options;
     this.#polling = { ...defaultPolling, ...options.polling };
-    this.#deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
+    this.#deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs, options.clock);
     this.#contract = displayName(job);
     this.#memory = options.memory?.explorer(client.pages.base);
     this.#sender = new SubmissionSender({
@@ -161,7 +161,7 @@ class ContractVerification {
     let lastFailure = "";
     let minimalRefused = false;
     for (const submission of submissions) {
-      const submittedAt = Date.now();
+      const submittedAt = this.#deadline.now();
       const outcome = await this.#sender.send(submission);
       // The explorer compiled it while answering, and the code did not match.
       if (outcome.kind === "mismatch")
@@ -189,7 +189,7 @@ class ContractVerification {
       this.#guid = receipt.id;
       if ((job.wait ?? this.#options.wait) === false)
         return this.#finish("pending", "Submitted; not waiting for the verdict.");
-      const answeredAt = Date.now();
+      const answeredAt = this.#deadline.now();
       const scout = this.#memory?.claimScout() ?? false;
       const verdict = await pollVerifyStatus(
         this.#client,
