@@ -51,6 +51,7 @@ export async function planCommand(argv: string[]): Promise<number> {
       settings,
       shards,
       timeoutSeconds: settings.timeoutSeconds,
+      readTimeoutSeconds: settings.readTimeoutSeconds,
     },
     (line) => console.error(line),
   );

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
 import { eip1967ImplementationSlot } from "../../src/chain/proxySlots.js";
+import { readsDeadline } from "../../src/kernel/readsDeadline.js";
 import { proxySources } from "../../src/run/jobs/inputJobs.js";
 import { RunReporter } from "../../src/run/report/runReporter.js";
 import { runVerify } from "../../src/run/runners/runVerify.js";
@@ -65,6 +66,7 @@ async function run(request: { rpcUrl: string; proxies: string[]; jobs?: ReturnTy
     jobs: request.jobs ?? [],
     targets: runTargetsAt(explorer.url),
     settings: { concurrency: 1, timeoutSeconds: 2, force: false, wait: true, preflight: false },
+    reads: readsDeadline(2),
     proxies: proxySources(inputs, "/nonexistent-workspace", {
       addresses: request.proxies.map((address) => ({ address })),
       includeProxies: false,
