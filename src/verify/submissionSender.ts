@@ -1,8 +1,8 @@
-import { NetworkError, NotAContractError, TimeoutError } from "../errors/index.js";
+import { deadlineReached, NetworkError, NotAContractError, TimeoutError } from "../errors/index.js";
 import type { Deadline } from "./deadline.js";
 import type { EngineOptions } from "./engineOptions.js";
 import type { VerificationEvent } from "./events.js";
-import { BudgetSpent, DeadlinePassed, describe } from "./failureMessages.js";
+import { BudgetSpent, describe } from "./failureMessages.js";
 import type { VerificationJob } from "./job.js";
 import { type VerifiedState, verifiedState } from "./preCheck.js";
 import { isRetryable, isServerError } from "./retryable.js";
@@ -51,7 +51,7 @@ export class SubmissionSender {
     const notIndexedGiveUpAt = this.#at.deadline.now() + (this.#at.options.notIndexedWindowMs ?? 60_000);
     let uncertainSends = 0;
     for (;;) {
-      if (this.#at.deadline.passed()) throw new DeadlinePassed();
+      if (this.#at.deadline.passed()) throw deadlineReached();
       const held = this.#at.held();
       if (held && !held.spend()) {
         const reading = this.#at.verifier.capabilities.submissionBudget?.reading();

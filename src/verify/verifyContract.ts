@@ -1,3 +1,4 @@
+import { isDeadlineReached } from "../errors/index.js";
 import { assertAddress } from "../kernel/validate.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { type ExplorerMemory, firstPollWaitMs, preCheckPays } from "./batchMemory.js";
@@ -8,7 +9,6 @@ import type { VerificationEventListener } from "./events.js";
 import { unbuildableTarget, unlistedBuild } from "./explorerLimits.js";
 import {
   BudgetSpent,
-  DeadlinePassed,
   describe,
   explainFailure,
   failureOf,
@@ -333,7 +333,7 @@ class ContractVerification {
   }
 
   #failure(error: unknown): VerificationResult {
-    if (error instanceof DeadlinePassed) return this.#timeout();
+    if (isDeadlineReached(error)) return this.#timeout();
     const failed = failureOf(error, this.#client, this.#sender.attempts);
     return this.#finish("failed", failed.message, failed.error);
   }

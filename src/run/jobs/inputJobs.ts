@@ -6,7 +6,8 @@ import {
   foundryBroadcastTransactionHashes,
   ignitionTransactionHashes,
 } from "../../discovery/deploymentTransactions.js";
-import { beforeDeadline, DeadlineReached } from "../../discovery/discoveryDeadline.js";
+import { beforeDeadline } from "../../discovery/discoveryDeadline.js";
+import { isDeadlineReached } from "../../errors/index.js";
 import { readBuildInfos } from "../../inputs/buildInfo.js";
 import type { CompiledContract } from "../../inputs/compiledContracts.js";
 import { contractsOf } from "../../inputs/compiledContracts.js";
@@ -212,7 +213,7 @@ function codeReader(
     try {
       return await beforeDeadline(withRequestDeadline(deadline.endsAt, read), deadline.endsAt);
     } catch (error) {
-      if (!(error instanceof DeadlineReached) && Date.now() < deadline.endsAt) throw error;
+      if (!isDeadlineReached(error) && Date.now() < deadline.endsAt) throw error;
       throw new Error(
         `the chain had not answered eth_getCode when the run's deadline came (timeout ${deadline.seconds} s)`,
       );

@@ -1,6 +1,6 @@
 import { type ProxyChainReader, type ProxyResolution, resolveProxy } from "../../chain/proxyKinds.js";
-import { beforeDeadline, DeadlineReached } from "../../discovery/discoveryDeadline.js";
-import { isExplorerVerifyError } from "../../errors/index.js";
+import { beforeDeadline } from "../../discovery/discoveryDeadline.js";
+import { isDeadlineReached, isExplorerVerifyError } from "../../errors/index.js";
 import type { CompiledContract } from "../../inputs/compiledContracts.js";
 import { constructorInputs } from "../../inputs/constructorValues.js";
 import { createContractJob } from "../../inputs/contractJob.js";
@@ -245,7 +245,7 @@ async function chainRead<T>(
       ),
     };
   } catch (error) {
-    if (error instanceof DeadlineReached || Date.now() >= endsAt) {
+    if (isDeadlineReached(error) || Date.now() >= endsAt) {
       const waiting = watched.waitingFor();
       return {
         failure: {

@@ -1,5 +1,5 @@
-import { beforeDeadline, DeadlineReached } from "../../discovery/discoveryDeadline.js";
-import { InvalidInputError } from "../../errors/index.js";
+import { beforeDeadline } from "../../discovery/discoveryDeadline.js";
+import { InvalidInputError, isDeadlineReached } from "../../errors/index.js";
 import { explorerEnvironment } from "../../explorers/environment.js";
 import type { FindExplorerOptions } from "../../explorers/findExplorerByChainId.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
@@ -306,7 +306,7 @@ async function rpcChainId(rpcUrl: string, source: string, reads: ReadsDeadline |
       : await chain.chainId();
   } catch (error) {
     const why =
-      error instanceof DeadlineReached || Date.now() >= endsAt
+      isDeadlineReached(error) || Date.now() >= endsAt
         ? `it did not answer eth_chainId within the run's timeout (${reads?.seconds} s)`
         : error instanceof Error
           ? error.message
