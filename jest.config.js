@@ -12,6 +12,17 @@ const transform = {
   ],
 };
 
+// The unit lane refuses what it must not do (test/support/unitLane.mjs): spawning, a chain, a compile.
+const refused = "<rootDir>/test/support/unitLaneRefused.cjs";
+const unitLaneRefusals = {
+  setupFilesAfterEnv: ["<rootDir>/test/support/unitLane.mjs"],
+  moduleNameMapper: {
+    "^solc(-[0-9.]+)?(/(soljson|wrapper)(\\.js)?)?$": refused,
+    "/node_modules/solc(-[0-9.]+)?/(soljson|wrapper)\\.js$": refused,
+    "^@nomicfoundation/edr$": refused,
+  },
+};
+
 /** @param {"unit" | "integration" | "e2e"} lane @returns {import('jest').Config} */
 const project = (lane) => ({
   displayName: lane,
@@ -21,6 +32,7 @@ const project = (lane) => ({
   extensionsToTreatAsEsm: [".ts"],
   resolver: "ts-jest-resolver",
   transform,
+  ...(lane === "unit" ? unitLaneRefusals : {}),
 });
 
 const selectedLane = /^test:(unit|integration|e2e)$/.exec(process.env.npm_lifecycle_event ?? "")?.[1];

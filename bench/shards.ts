@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { readsDeadline } from "../src/kernel/readsDeadline.js";
 import { RunReporter } from "../src/run/report/runReporter.js";
 import type { RunResults } from "../src/run/report/runResults.js";
 import { type RunSettings, runVerify } from "../src/run/runners/runVerify.js";
@@ -162,6 +163,7 @@ async function verifyRun(
     jobs,
     targets: runTargets(),
     settings,
+    reads: readsDeadline(settings.timeoutSeconds),
     ledger: { path: ledger, recheck: false },
     reporter: new RunReporter({ json: false, table: false, writeLine: () => {} }),
     shard,

@@ -15,6 +15,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Abi } from "viem";
+import { readsDeadline } from "../src/kernel/readsDeadline.js";
 import { loadSolcJsCompiler, parseCompilerOutput, solcWrapperFor } from "../src/recompile/compiler.js";
 import { SolcJsWorkerPool } from "../src/recompile/solcJsWorkerPool.js";
 import { RunReporter } from "../src/run/report/runReporter.js";
@@ -316,6 +317,7 @@ async function measure(label: string, targets: VerifierKind[], jobs: Verificatio
     jobs,
     targets: resolved,
     settings: { concurrency, timeoutSeconds: 600, force: false, wait: true, preflight: false },
+    reads: readsDeadline(600),
     reporter,
   });
   const wallS = (performance.now() - started) / 1_000;

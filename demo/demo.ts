@@ -32,6 +32,7 @@ import {
   findContract,
   readBuildInfos,
 } from "../src/inputs/index.js";
+import { readsDeadline } from "../src/kernel/readsDeadline.js";
 import { startLocalExplorer } from "../src/local-explorer/index.js";
 import { proxySources } from "../src/run/jobs/inputJobs.js";
 import { proxyJobs } from "../src/run/jobs/proxyJobs.js";
@@ -241,7 +242,7 @@ const { jobs, systems } = await proxyJobs(
   listed,
   proxySources({ artifacts: "artifacts", rpcUrl }, demoRoot, { addresses: [], includeProxies: false }),
   (line) => reporter.info(line),
-  { endsAt: Date.now() + 300_000, timeoutSeconds: 300 },
+  readsDeadline(300),
 );
 
 const results = await verifyBatch(jobs, {

@@ -18,7 +18,7 @@ declare module "hardhat/types/config" {
     chains?: Record<string, ExplorerVerifyChainUserConfig>;
     /** Contracts verified at once: 1 to 64, or `auto` (from the explorer's stated quota and 429s, at most 16). Default `auto`. */
     concurrency?: number | "auto";
-    /** Deadline per contract, in seconds: a whole number from 1 to 86400. Default 300. */
+    /** Time each contract may take, in seconds (and the run's read budget): a whole number from 1 to 86400. Default 300. */
     timeoutSeconds?: number;
     /** Requests started per second to each explorer: 1 to 1000. Default: the explorer's stated quota. */
     requestsPerSecond?: number;

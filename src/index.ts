@@ -38,6 +38,7 @@ export { readVerificationBundle } from "./inputs/verificationBundle.js";
 export { Ledger } from "./ledger/index.js";
 export { formatResultsTable, progressLine } from "./report/index.js";
 export { bundleOf } from "./run/jobs/bundleOfJobs.js";
+export { preflight } from "./run/runners/preflightChain.js";
 export { type BatchOptions, verifyBatch } from "./run/runners/verifyBatch.js";
 export { resolveTargets } from "./run/targets/targets.js";
 export type { Target } from "./verifiers/target.js";
@@ -47,7 +48,6 @@ export {
   encodeConstructorArguments,
   isSuccess,
   linkProxy,
-  preflight,
   type StandardJsonInput,
   type VerificationEvent,
   type VerificationJob,

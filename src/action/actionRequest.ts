@@ -56,7 +56,6 @@ export async function verifyRequestOf(
       },
       headers: inputs.headers,
       userAgent: inputs.userAgent,
-      timeoutSeconds: inputs.timeoutSeconds,
       howToNameExplorer: "give the explorer-url input",
       nothingNamesExplorer:
         "Name the explorer: input explorer-url (e.g. https://eth.blockscout.com), or chain-id to find the chain's Blockscout explorer.",

@@ -58,15 +58,9 @@ export async function run(): Promise<void> {
 async function planStep(request: VerifyRequest, inputs: ActionInputs, shards: number): Promise<void> {
   const { runPlanRequest } = await import("../run/commands/planCommand.js");
   const copyRefusal = "Input shards plans a verification's contracts, not a copy: drop copy-from.";
+  const { timeoutSeconds, readTimeoutSeconds } = inputs;
   const keys = [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey];
-  const plan = {
-    ...request,
-    settings: inputs,
-    shards,
-    timeoutSeconds: inputs.timeoutSeconds,
-    copyRefusal,
-    keys,
-  };
+  const plan = { ...request, settings: inputs, shards, timeoutSeconds, readTimeoutSeconds, copyRefusal, keys };
   const { matrix: rows, notes } = await runPlanRequest(plan, (line) => logLine(neutraliseText(line)));
   for (const note of notes) logLine(neutraliseText(`Plan: ${note}`));
   const matrix = JSON.stringify(rows);

@@ -47,7 +47,7 @@ export function cliWhere(
   values: WhereFlagValues,
   project: { cwd: string; foundry: FoundryConfig | undefined },
   services: readonly string[],
-  settings?: Pick<RunSettingValues, "optionalTargets" | "userAgent" | "timeoutSeconds">,
+  settings?: Pick<RunSettingValues, "optionalTargets" | "userAgent">,
 ): RunWhere {
   const { cwd, foundry } = project;
   const chainId = chainIdFlag(values["chain-id"]);
@@ -73,7 +73,6 @@ export function cliWhere(
     },
     optional: settings?.optionalTargets,
     userAgent: settings?.userAgent,
-    timeoutSeconds: settings?.timeoutSeconds,
     localExplorer: {
       cacheDir: join(cwd, "cache", "explorer-verify"),
       compilers: projectCompilers(cwd, foundry),

@@ -57,6 +57,7 @@ export async function planCommand(argv: string[]): Promise<number> {
       shards,
       timeoutSeconds: settings.timeoutSeconds,
       keys: [blockscoutKey(), etherscanKeyFromEnvironment(), routescanKeyFromEnvironment()],
+      readTimeoutSeconds: settings.readTimeoutSeconds,
     },
     (line) => console.error(line),
   );

@@ -1,4 +1,4 @@
-import { type LimiterWait, type QuotaReading, sleep } from "../kernel/waits.js";
+import { type Clock, type LimiterWait, type QuotaReading, systemClock } from "../kernel/waits.js";
 /** Options of a {@link RateLimiter}. */
 export interface RateLimiterOptions {
   /**
@@ -7,12 +7,14 @@ export interface RateLimiterOptions {
    * spacing always applies and the quota is respected on top of it.
    */
   followExplorerQuota?: boolean;
+  /** Where the waits take their time from; the machine's clock by default. */
+  clock?: Clock;
 }
 
 /** How a caller of {@link RateLimiter.acquire} bounds its wait. */
 export interface AcquireOptions {
-  /** The latest moment (ms since the epoch) the request may start; a longer wait is refused. */
-  latestStartAt?: number;
+  /** The longest the request may wait to start, from now; a longer wait is refused. */
+  longestWaitMs?: number;
   /** Told once about a wait of more than {@link longWaitMs}, before it begins. */
   onLongWait?: (wait: LimiterWait) => void;
 }
@@ -59,6 +61,7 @@ const sameWindowToleranceMs = 200;
 export class RateLimiter {
   readonly #intervalMs: number;
   readonly #followExplorerQuota: boolean;
+  readonly #clock: Clock;
   #nextSlotAt = 0;
   #pausedUntil = 0;
   #pauseSaid: string | undefined;
@@ -77,6 +80,7 @@ export class RateLimiter {
     this.#intervalMs =
       Number.isFinite(requestsPerSecond) && requestsPerSecond > 0 ? 1_000 / requestsPerSecond : 0;
     this.#followExplorerQuota = options.followExplorerQuota ?? false;
+    this.#clock = options.clock ?? systemClock;
   }
 
   /**
@@ -85,23 +89,24 @@ export class RateLimiter {
    *
    * @param options - the latest moment the request may start, and who hears of a long wait
    * @returns how long the caller waited, in milliseconds
-   * @throws {WaitTooLongError} when the explorer's pause or used-up quota lasts past `latestStartAt`
+   * @throws {WaitTooLongError} when the explorer's pause or used-up quota lasts longer than `longestWaitMs`
    */
   async acquire(options: AcquireOptions = {}): Promise<number> {
-    const start = Date.now();
+    const start = this.#clock.now();
+    const latestStartAt = start + (options.longestWaitMs ?? Number.POSITIVE_INFINITY);
     let announced = false;
     let spaced = false;
     const hold = async (wait: LimiterWait, now: number): Promise<void> => {
-      const allowedMs = (options.latestStartAt ?? Number.POSITIVE_INFINITY) - now;
+      const allowedMs = latestStartAt - now;
       if (wait.waitMs > allowedMs) throw new WaitTooLongError(wait, Math.max(0, allowedMs));
       if (!announced && wait.waitMs > longWaitMs) {
         announced = true;
         options.onLongWait?.(wait);
       }
-      await sleep(wait.waitMs);
+      await this.#clock.sleep(wait.waitMs);
     };
     for (;;) {
-      const now = Date.now();
+      const now = this.#clock.now();
       if (this.#pausedUntil > now) {
         const said = this.#pauseSaid;
         await hold(
@@ -114,7 +119,7 @@ export class RateLimiter {
       if (quota?.kind === "window") {
         if (quota.remaining <= 0) {
           if (quota.stated) await hold({ waitMs: quota.resetAt - now, reason: "quota" }, now);
-          else await sleep(unstatedWindowRecheckMs);
+          else await this.#clock.sleep(unstatedWindowRecheckMs);
           continue;
         }
         quota.remaining--;
@@ -126,13 +131,13 @@ export class RateLimiter {
           // The quota is looked at again after the wait: an answer may have stated it meanwhile.
           if (quota?.kind === "window") quota.remaining++;
           spaced = true;
-          await sleep(slot - now);
+          await this.#clock.sleep(slot - now);
           continue;
         }
       }
       this.#inFlight++;
       this.#requestsStarted++;
-      return Date.now() - start;
+      return this.#clock.now() - start;
     }
   }
 
@@ -154,7 +159,7 @@ export class RateLimiter {
    */
   pauseFor(waitMs: number, said?: string): void {
     this.#rateLimitedAnswers++;
-    const until = Date.now() + waitMs;
+    const until = this.#clock.now() + waitMs;
     if (until <= this.#pausedUntil) return;
     this.#pausedUntil = until;
     this.#pauseSaid = said;
@@ -204,7 +209,7 @@ export class RateLimiter {
     }
     if (limit === 0) return;
     this.#longestResetMs = Math.max(this.#longestResetMs, resetMs);
-    const resetAt = Date.now() + resetMs;
+    const resetAt = this.#clock.now() + resetMs;
     // Requests still on their way count against the window too.
     const left = Math.max(0, remaining - this.#inFlight);
     const known = this.#quota;

@@ -12,7 +12,7 @@ import { formatDuration } from "../kernel/durationText.js";
 import { currentRequestDeadline } from "../kernel/requestDeadline.js";
 import { checkedHeaders, secretHeaderValues } from "../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
-import { sleep, type TransportEvent } from "../kernel/waits.js";
+import { type Clock, systemClock, type TransportEvent } from "../kernel/waits.js";
 import { maxAnswerBytes } from "../options/verificationOptions.js";
 import {
   chainNotServed,
@@ -68,6 +68,7 @@ export class Transport {
   readonly #maxRateLimitWaitMs: number;
   readonly #maxResponseBytes: number;
   readonly #retryDelayMs: number;
+  readonly #clock: Clock;
   readonly #onEvent: ((event: TransportEvent) => void) | undefined;
   readonly #fixedQuery: Record<string, string>;
   readonly #serviceName: string | undefined;
@@ -91,6 +92,7 @@ export class Transport {
     this.#maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? defaultMaxRateLimitWaitMs;
     this.#maxResponseBytes = options.maxResponseBytes ?? maxAnswerBytes;
     this.#retryDelayMs = options.retryDelayMs ?? 500;
+    this.#clock = options.clock ?? systemClock;
     this.#requestsPerSecond = options.requestsPerSecond;
     this.#route = {
       urls,
@@ -246,15 +248,16 @@ export class Transport {
   async #backoff(context: RequestContext, attempt: number, reason: string): Promise<boolean> {
     const delayMs = this.#retryDelayMs * 2 ** (attempt - 1);
     const deadline = currentRequestDeadline();
-    if (deadline !== undefined && Date.now() + delayMs >= deadline) return false;
+    if (deadline !== undefined && this.#clock.now() + delayMs >= deadline) return false;
     this.#onEvent?.({ type: "retry", url: context.url, reason: this.redact(reason), delayMs, attempt });
-    await sleep(delayMs);
+    await this.#clock.sleep(delayMs);
     return true;
   }
 
   #sharedLimiter(base: string): RateLimiter {
     return sharedRateLimiter(base, this.#requestsPerSecond ?? defaultRequestsPerSecond, {
       followExplorerQuota: this.#requestsPerSecond === undefined,
+      clock: this.#clock,
     });
   }
 
@@ -284,7 +287,7 @@ export class Transport {
     const allowed = this.#allowedWait();
     try {
       await limiter.acquire({
-        latestStartAt: Date.now() + allowed.ms,
+        longestWaitMs: allowed.ms,
         onLongWait: (wait) => this.#onEvent?.({ type: "waiting", url: context.url, ...wait }),
       });
     } catch (error) {
@@ -304,7 +307,8 @@ export class Transport {
   // How long a request may wait for the explorer: to the deadline of the work, and never more than the longest wait.
   #allowedWait(): { ms: number; what: string } {
     const deadline = currentRequestDeadline();
-    const left = deadline === undefined ? Number.POSITIVE_INFINITY : Math.max(0, deadline - Date.now());
+    const left =
+      deadline === undefined ? Number.POSITIVE_INFINITY : Math.max(0, deadline - this.#clock.now());
     return left <= this.#maxRateLimitWaitMs
       ? { ms: left, what: "the deadline leaves" }
       : { ms: this.#maxRateLimitWaitMs, what: "the longest rate-limit wait allowed" };

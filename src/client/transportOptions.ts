@@ -1,4 +1,4 @@
-import type { TransportEvent } from "../kernel/waits.js";
+import type { Clock, TransportEvent } from "../kernel/waits.js";
 import type { ExplorerCapabilities } from "./explorerCapabilities.js";
 import type { ExplorerUrls } from "./explorerUrl.js";
 import type { RateLimiter } from "./rateLimiter.js";
@@ -40,6 +40,8 @@ export interface TransportOptions {
   maxRateLimitWaitMs?: number;
   /** First retry delay; doubles each time. Default 500 ms. */
   retryDelayMs?: number;
+  /** Where the retries' and the limiter's waits take their time from; the machine's clock by default. */
+  clock?: Clock;
   /**
    * Requests started per second to this explorer (shared by every client of it), always, and never more than the
    * quota the explorer states in its `x-ratelimit-*` headers. Unset, 10 per second applies only until the explorer

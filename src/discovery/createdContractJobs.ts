@@ -1,5 +1,5 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
-import { InvalidInputError } from "../errors/index.js";
+import { deadlineReached, InvalidInputError, isDeadlineReached } from "../errors/index.js";
 import type { CompiledContract } from "../inputs/compiledContracts.js";
 import { createContractJob } from "../inputs/contractJob.js";
 import { inferContract } from "../inputs/inferContract.js";
@@ -14,7 +14,7 @@ import {
   discoverCreatedContracts,
   fillCreationInputs,
 } from "./createdContracts.js";
-import { beforeDeadline, DeadlineReached } from "./discoveryDeadline.js";
+import { beforeDeadline } from "./discoveryDeadline.js";
 import { defaultMaxTracedBlocks, type Factory, factoryChildren } from "./factoryHistory.js";
 import { cloneImplementation, cloneImplementationFromCreation } from "./minimalClone.js";
 
@@ -210,7 +210,7 @@ async function matchEach(
     try {
       runtimeCode = options.chain ? await codeBefore(options.chain, contract.address, deadline) : undefined;
     } catch (error) {
-      if (!(error instanceof DeadlineReached)) throw error;
+      if (!isDeadlineReached(error)) throw error;
       outcome.skipped.push({
         address: contract.address,
         createdBy,
@@ -289,7 +289,7 @@ class TwinIndex {
         this.add(address, await codeBefore(this.chain, address, this.deadline), undefined);
       } catch (error) {
         // Without the jobs' code by the deadline, children are compared with each other only.
-        if (error instanceof DeadlineReached) return;
+        if (isDeadlineReached(error)) return;
         throw error;
       }
     }
@@ -302,7 +302,7 @@ function codeKey(runtimeCode: string | undefined, creationInput: string | undefi
 }
 
 function codeBefore(chain: CreationChain, address: string, deadline: number): Promise<string> {
-  if (Date.now() >= deadline) return Promise.reject(new DeadlineReached());
+  if (Date.now() >= deadline) return Promise.reject(deadlineReached());
   return beforeDeadline(chain.code(address), deadline);
 }
 

@@ -1,9 +1,15 @@
 import { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import type { ExplorerClient } from "../client/explorerClient.js";
-import { HttpError, InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
+import {
+  deadlineReached,
+  HttpError,
+  InvalidInputError,
+  isDeadlineReached,
+  isExplorerVerifyError,
+} from "../errors/index.js";
 import { currentRequestDeadline, withRequestDeadline } from "../kernel/requestDeadline.js";
 import { creationsInTrace, parseCallTrace, type TracedCreation } from "./callTrace.js";
-import { beforeDeadline, DeadlineReached } from "./discoveryDeadline.js";
+import { beforeDeadline } from "./discoveryDeadline.js";
 import { type DiscoveryWarning, walkInternalTransactions } from "./internalTransactionWalk.js";
 
 const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
@@ -142,7 +148,7 @@ async function discover(transactions: string[], search: Search): Promise<Created
     try {
       created = await createdBy(transaction, search);
     } catch (error) {
-      if (!(error instanceof DeadlineReached)) throw error;
+      if (!isDeadlineReached(error)) throw error;
       const unread = transactions.length - index;
       search.warn({
         code: "deadline",
@@ -166,7 +172,7 @@ async function discover(transactions: string[], search: Search): Promise<Created
 
 async function createdBy(transaction: string, search: Search): Promise<CreatedContract[]> {
   const { client, chain } = search;
-  if (Date.now() >= search.deadline) throw new DeadlineReached();
+  if (Date.now() >= search.deadline) throw deadlineReached();
   const listed = client ? await fromInternalTransactions(client, transaction, search) : [];
   if (listed.length > 0 && !chain) return listed;
   if (!chain) return [];

@@ -1,9 +1,16 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
-import { HttpError, isExplorerVerifyError, NotFoundError, UnknownActionError } from "../errors/index.js";
+import {
+  deadlineReached,
+  HttpError,
+  isDeadlineReached,
+  isExplorerVerifyError,
+  NotFoundError,
+  UnknownActionError,
+} from "../errors/index.js";
 import type { InternalTransaction } from "../schemas/rest/index.js";
 import { creationsInTrace, parseCallTrace } from "./callTrace.js";
 import type { CreatedContract, CreationChain } from "./createdContracts.js";
-import { beforeDeadline, DeadlineReached } from "./discoveryDeadline.js";
+import { beforeDeadline } from "./discoveryDeadline.js";
 import { type DiscoveryWarning, walkFactoryHistory } from "./internalTransactionWalk.js";
 
 /** A contract whose later calls may have created others: a job of the run. */
@@ -51,7 +58,7 @@ export async function factoryChildren(
     try {
       return await fromExplorer(search.client, address, search);
     } catch (error) {
-      if (error instanceof DeadlineReached) return deadlineCame(address, search);
+      if (isDeadlineReached(error)) return deadlineCame(address, search);
       // A 404 is an explorer without the list; any other failure leaves this extra search to the chain, or out.
       if (!isExplorerVerifyError(error)) throw error;
       if (!hasNoSuchList(error)) explorerFailure = error.shortMessage;
@@ -80,7 +87,7 @@ export async function factoryChildren(
   try {
     return await fromTraces(history, factory, address, search);
   } catch (error) {
-    if (error instanceof DeadlineReached) return deadlineCame(address, search);
+    if (isDeadlineReached(error)) return deadlineCame(address, search);
     if (!isExplorerVerifyError(error)) throw error;
     search.warn({
       code: "history_unavailable",
@@ -149,7 +156,7 @@ async function fromTraces(
   search: FactoryHistorySearch,
 ): Promise<CreatedContract[]> {
   const within = <T>(work: Promise<T>) => {
-    if (Date.now() >= search.deadline) return Promise.reject(new DeadlineReached());
+    if (Date.now() >= search.deadline) return Promise.reject(deadlineReached());
     return beforeDeadline(work, search.deadline);
   };
   const latest = await within(chain.latestBlock());

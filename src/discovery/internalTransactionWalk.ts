@@ -1,7 +1,7 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
 import { cursorQuery } from "../client/rest/restPagination.js";
+import { deadlineReached } from "../errors/index.js";
 import type { InternalTransaction, PageCursor } from "../schemas/rest/index.js";
-import { DeadlineReached } from "./discoveryDeadline.js";
 
 /**
  * Why discovery stopped short: a walk's guards, the deadline, the `maxCreated` cap, or a factory whose later
@@ -46,7 +46,7 @@ export interface WalkLimits {
  * @param transaction - the transaction hash
  * @param limits - the deadline, the page limit, where warnings go
  * @returns the pages' items, in order
- * @throws {DeadlineReached} when the deadline comes before the first page is read
+ * @throws {TimeoutError} when the deadline comes before the first page is read
  * @throws the explorer's errors, before the deadline
  */
 export async function* walkInternalTransactions(
@@ -79,7 +79,7 @@ export async function* walkInternalTransactions(
  * @param factory - the factory's address
  * @param limits - the deadline, the page limit, where warnings go
  * @returns the pages' items, in the explorer's order (newest first)
- * @throws {DeadlineReached} when the deadline comes before the first page is read
+ * @throws {TimeoutError} when the deadline comes before the first page is read
  * @throws the explorer's errors (a 404 where it has no such list), before the deadline
  */
 export async function* walkFactoryHistory(
@@ -113,7 +113,7 @@ async function* walkPages(
   let cursor: PageCursor | undefined;
   for (let read = 0; ; read++) {
     if (Date.now() >= limits.deadline) {
-      if (read === 0) throw new DeadlineReached();
+      if (read === 0) throw deadlineReached();
       stop("deadline", read, "the deadline came");
       return;
     }
@@ -123,7 +123,7 @@ async function* walkPages(
     } catch (error) {
       // A request cut short by the deadline is the deadline, not the explorer's failure.
       if (Date.now() < limits.deadline) throw error;
-      if (read === 0) throw new DeadlineReached();
+      if (read === 0) throw deadlineReached();
       stop("deadline", read, "the deadline came");
       return;
     }

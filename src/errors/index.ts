@@ -25,8 +25,10 @@ export {
 } from "./serviceErrors.js";
 export {
   type BodySample,
+  deadlineReached,
   HttpError,
   InvalidResponseError,
+  isDeadlineReached,
   NetworkError,
   RateLimitedError,
   type RequestContext,

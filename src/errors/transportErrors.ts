@@ -20,28 +20,47 @@ function requestLines(request: RequestContext, extra: string[] = []): string[] {
   return [`Request: ${request.method} ${request.url}`, ...extra];
 }
 
-/** The explorer did not answer within the request's time limit. */
+/** The explorer did not answer within the request's time limit, or the work's deadline came first. */
 export class TimeoutError extends ExplorerVerifyError {
   readonly code = "timeout" as const;
   readonly timeoutMs: number;
-  readonly request: RequestContext;
+  /** Where the request went; none when the deadline came between requests. */
+  readonly request: RequestContext | undefined;
   /** True when the request had been sent, so the explorer may have acted on it. */
   readonly maybeReceived: boolean;
 
   /**
-   * @param request - where the request went
+   * @param request - where the request went; none for a deadline that came between requests
    * @param timeoutMs - how long was waited
    * @param maybeReceived - whether the explorer may have acted on the request
    * @param shortMessage - what to say instead, when the explorer itself gave up waiting (on Sourcify) and said so
    */
-  constructor(request: RequestContext, timeoutMs: number, maybeReceived: boolean, shortMessage?: string) {
+  constructor(
+    request: RequestContext | undefined,
+    timeoutMs: number,
+    maybeReceived: boolean,
+    shortMessage?: string,
+  ) {
     super(shortMessage ?? `The explorer did not answer within ${timeoutMs / 1_000} s.`, {
-      metaMessages: requestLines(request),
+      metaMessages: request ? requestLines(request) : [],
     });
     this.timeoutMs = timeoutMs;
     this.request = request;
     this.maybeReceived = maybeReceived;
   }
+}
+
+/** @returns the error of a deadline that came before a piece of work (a read, a trace, a submission) was done */
+export function deadlineReached(): TimeoutError {
+  return new TimeoutError(undefined, 0, false, "The deadline came.");
+}
+
+/**
+ * @param error - anything thrown
+ * @returns whether it is a deadline that came between requests, not a request's own time limit
+ */
+export function isDeadlineReached(error: unknown): error is TimeoutError {
+  return error instanceof TimeoutError && error.request === undefined;
 }
 
 /** The connection failed: refused, reset, DNS, TLS. */

@@ -10,14 +10,41 @@ const longestTimerMs = 2_147_483_647;
  *
  * @param ms - milliseconds
  */
-export function sleep(ms: number): Promise<void> {
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   const delayMs = Number.isFinite(ms)
     ? Math.min(Math.max(0, ms), longestTimerMs)
     : ms > 0
       ? longestTimerMs
       : 0;
-  return new Promise((resolve) => setTimeout(resolve, delayMs));
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, delayMs);
+    signal?.addEventListener("abort", done, { once: true });
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+  });
 }
+
+/**
+ * Where the waits a part owns take their time from: the machine's clock in a run; a test hands in its own, so that
+ * no wait depends on how busy the machine is.
+ */
+export interface Clock {
+  /** @returns the time, in ms since the epoch */
+  now(): number;
+  /**
+   * Resolves after the given time, or at once when the signal aborts.
+   * @param ms - milliseconds
+   * @param signal - ends the wait early
+   */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** The machine's clock. */
+export const systemClock: Clock = { now: () => Date.now(), sleep };
 
 /** A wait the limiter imposes, and why. */
 export interface LimiterWait {

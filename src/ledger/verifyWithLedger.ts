@@ -137,7 +137,7 @@ export async function verifyWithLedger(
   let toSubmit = job;
   if (entry && sameInput && entry.status === "submitting") {
     const startedAt = Date.now();
-    const deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
+    const deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs, options.clock);
     const sentAt = Date.parse(entry.submittedAt ?? "");
     const seen = await watchEarlierSubmission(
       verifier,
@@ -222,7 +222,7 @@ async function resumePending(
 ): Promise<Resumed | undefined> {
   const startedAt = Date.now();
   const receipt: Receipt = { id: guid, of: "verification", address: job.address };
-  const deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
+  const deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs, options.clock);
   const result = (status: VerificationResult["status"], message?: string): VerificationResult => ({
     address: job.address,
     contract,

@@ -91,11 +91,19 @@ export const runSettings = [
     type: "wholeNumber",
     default: verificationDefaults.timeoutSeconds,
     range: timeoutSecondsRange,
-    help: `Deadline per contract, in seconds, from ${timeoutSecondsRange.min} to ${timeoutSecondsRange.max}.`,
+    help: `Time each contract may take, in seconds, from ${timeoutSecondsRange.min} to ${timeoutSecondsRange.max}: its submissions, the explorer's verdict, its proxy's link. It is the run's read budget too, unless that is given.`,
     input: "timeout-seconds",
     flag: "timeout",
     option: "timeout",
     config: true,
+  },
+  {
+    name: "readTimeoutSeconds",
+    type: "wholeNumber",
+    range: timeoutSecondsRange,
+    help: `The run's read budget, in seconds, from ${timeoutSecondsRange.min} to ${timeoutSecondsRange.max}: the chain reads before any contract is verified (a manifest's deployed code, the chain id, the contracts a deployment created, the proxies' kinds and parts), all of them together. Unset: the time each contract may take.`,
+    input: "read-timeout-seconds",
+    flag: "read-timeout",
   },
   {
     name: "concurrency",
@@ -294,6 +302,7 @@ export type RunSettingValues = {
   optionalTargets: Service[];
   wait: boolean;
   timeoutSeconds: number;
+  readTimeoutSeconds: number | undefined;
   concurrency: number | "auto";
   requestsPerSecond: number | undefined;
   keySecrets: string | undefined;
@@ -382,7 +391,7 @@ export function settingFlagLines(): string[] {
           ? " TEXT"
           : setting.auto
             ? " N|auto"
-            : setting.name === "timeoutSeconds"
+            : setting.name.endsWith("TimeoutSeconds") || setting.name === "timeoutSeconds"
               ? " SECONDS"
               : " N";
     const shownDefault =

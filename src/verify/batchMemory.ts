@@ -171,7 +171,7 @@ export async function firstPollWaitMs(
 ): Promise<number | undefined> {
   if (!memory) return undefined;
   const learnedMs = memory.firstPollWaitMs() ?? (await memory.scoutedVerdictWait(deadline.remainingMs()));
-  return learnedMs === undefined ? undefined : Math.max(0, learnedMs - (Date.now() - answeredAt));
+  return learnedMs === undefined ? undefined : Math.max(0, learnedMs - (deadline.now() - answeredAt));
 }
 
 /**

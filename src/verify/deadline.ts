@@ -1,13 +1,18 @@
 import { withRequestDeadline } from "../kernel/requestDeadline.js";
-import { sleep } from "../kernel/waits.js";
+import { type Clock, systemClock } from "../kernel/waits.js";
 
-/** A job's deadline: how much time is left, and waits that never run past it. */
+/** A job's deadline: how much time is left, and waits that never run past it, on the clock it was made with. */
 export class Deadline {
   readonly #endsAt: number;
+  readonly #clock: Clock;
 
-  /** @param timeoutMs - from now */
-  constructor(timeoutMs: number) {
-    this.#endsAt = Date.now() + timeoutMs;
+  /**
+   * @param timeoutMs - from now
+   * @param clock - where its time comes from; the machine's clock by default
+   */
+  constructor(timeoutMs: number, clock: Clock = systemClock) {
+    this.#clock = clock;
+    this.#endsAt = clock.now() + timeoutMs;
   }
 
   /**
@@ -19,9 +24,14 @@ export class Deadline {
     return withRequestDeadline(this.#endsAt, work);
   }
 
+  /** @returns the time on this deadline's clock, ms since the epoch */
+  now(): number {
+    return this.#clock.now();
+  }
+
   /** @returns milliseconds left, never negative */
   remainingMs(): number {
-    return Math.max(0, this.#endsAt - Date.now());
+    return Math.max(0, this.#endsAt - this.#clock.now());
   }
 
   /** @returns whether the deadline has passed */
@@ -32,11 +42,12 @@ export class Deadline {
   /**
    * Sleeps, but not past the deadline.
    * @param ms - the wanted wait
+   * @param signal - ends the wait early
    * @returns false when the deadline cut the wait short (nothing more should be tried)
    */
-  async wait(ms: number): Promise<boolean> {
+  async wait(ms: number, signal?: AbortSignal): Promise<boolean> {
     const remaining = this.remainingMs();
-    await sleep(Math.min(ms, remaining));
+    await this.#clock.sleep(Math.min(ms, remaining), signal);
     return ms < remaining;
   }
 }

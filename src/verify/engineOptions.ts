@@ -1,3 +1,4 @@
+import type { Clock } from "../kernel/waits.js";
 import type { BatchMemory } from "./batchMemory.js";
 import type { VerificationEventListener } from "./events.js";
 import type { VerificationJob } from "./job.js";
@@ -14,6 +15,8 @@ export interface EngineOptions {
   notIndexedRetryMs?: number;
   /** How long an address may stay "not a contract" before that is taken as the answer. Default 60 s. */
   notIndexedWindowMs?: number;
+  /** Where the engine's waits (polls, retries, the deadline) take their time from; the machine's clock by default. */
+  clock?: Clock;
   onEvent?: VerificationEventListener;
   /**
    * Called just before each submission is sent (the ledger records it here). Unlike `onEvent`, it may throw: the

@@ -4,9 +4,6 @@ import type { ResultError } from "./job.js";
 import type { PreflightResult } from "./preflight.js";
 import { type BudgetReading, serviceTitles, type Verifier } from "./verifier.js";
 
-/** The contract's deadline passed while it was being worked on. */
-export class DeadlinePassed extends Error {}
-
 /** The service's stated budget has nothing left for this contract: it is not sent. */
 export class BudgetSpent extends Error {
   readonly reading: BudgetReading & { state: "stated" };

@@ -19,7 +19,7 @@ export {
 export { linkProxy, type ProxyLinkOptions } from "./linkProxy.js";
 export type { PollingOptions } from "./pollSchedule.js";
 export { type VerifiedState, verifiedState } from "./preCheck.js";
-export { type PreflightOptions, type PreflightResult, preflight } from "./preflight.js";
+export type { PreflightOptions, PreflightResult } from "./preflight.js";
 export { solcReleaseCommits } from "./solcReleases.js";
 export { minimalStandardJsonInput, standardJsonCandidates } from "./standardJsonCandidates.js";
 export type {

@@ -56,7 +56,7 @@ export async function pollVerifyStatus(
   onPending: (message: string) => void,
   start: PollStart = {},
 ): Promise<PollOutcome> {
-  const startedAt = start.startedAt ?? Date.now();
+  const startedAt = start.startedAt ?? deadline.now();
   let plan = firstPollPlan(startedAt, options, start.firstWaitMs);
   let unknownUids = 0;
   let failuresInARow = 0;
@@ -66,11 +66,11 @@ export async function pollVerifyStatus(
       () => plan,
       start.peers,
       (peer) => {
-        plan = afterPeerVerdict(plan, peer, options, Date.now());
+        plan = afterPeerVerdict(plan, peer, options, deadline.now());
       },
     );
     if (!inTime) return { state: "timeout" };
-    const sentAt = Date.now();
+    const sentAt = deadline.now();
     let status: ReceiptStatus;
     try {
       status = await verifier.status(receipt);
@@ -79,7 +79,7 @@ export async function pollVerifyStatus(
       const missed = missedPoll(error, ++failuresInARow, options.failedPollsInARow ?? 5);
       if (missed === undefined) throw error;
       onPending(missed);
-      plan = afterPoll(plan, sentAt, "missed", options, Date.now());
+      plan = afterPoll(plan, sentAt, "missed", options, deadline.now());
       continue;
     }
     switch (status.state) {
@@ -99,7 +99,7 @@ export async function pollVerifyStatus(
         break;
     }
     onPending(status.message);
-    plan = afterPoll(plan, sentAt, status.state, options, Date.now());
+    plan = afterPoll(plan, sentAt, status.state, options, deadline.now());
   }
 }
 
@@ -107,30 +107,24 @@ export async function pollVerifyStatus(
  * Waits until the plan's next poll, or the deadline; a peer's verdict may move the poll sooner while it waits.
  * @returns false when the deadline came first (nothing more should be tried)
  */
-function waitForNextPoll(
+async function waitForNextPoll(
   deadline: Deadline,
   plan: () => PollPlan,
   peers: PeerVerdicts | undefined,
   replan: (peer: PeerVerdict) => void,
 ): Promise<boolean> {
-  return new Promise((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = () => {
-      const remainingMs = deadline.remainingMs();
-      const waitMs = Math.max(0, plan().nextAt - Date.now());
-      timer = setTimeout(
-        () => {
-          stopListening?.();
-          resolve(waitMs < remainingMs);
-        },
-        Math.min(waitMs, remainingMs),
-      );
-    };
-    const stopListening = peers?.onVerdict((peer) => {
-      replan(peer);
-      clearTimeout(timer);
-      arm();
+  for (;;) {
+    const remainingMs = deadline.remainingMs();
+    const waitMs = Math.max(0, plan().nextAt - deadline.now());
+    const peerCame = new AbortController();
+    let peer: PeerVerdict | undefined;
+    const stopListening = peers?.onVerdict((heard) => {
+      peer = heard;
+      peerCame.abort();
     });
-    arm();
-  });
+    await deadline.wait(Math.min(waitMs, remainingMs), peerCame.signal);
+    stopListening?.();
+    if (peer === undefined) return waitMs < remainingMs;
+    replan(peer);
+  }
 }

@@ -32,7 +32,7 @@ export interface PreflightResult {
 }
 
 /**
- * Runs a job's submission locally against the target chain's deployed code before anything is sent: compiles
+ * Runs a job's submission locally against the target chain's deployed code, read through `options.readCode`, before anything is sent: compiles
  * it with a local compiler, compares, and explains a mismatch. A mismatch of executable code is retried with
  * the likely setting changes (optimizer on/off, runs, viaIR, EVM version, metadata) to name the one that matches.
  *
@@ -43,7 +43,7 @@ export interface PreflightResult {
  * @returns the outcome and its diagnosis
  * @throws {ChainError} when the chain cannot be read
  */
-export async function preflight(
+export async function preflightAgainst(
   job: VerificationJob,
   constructorArguments: string | undefined,
   creationInput: string | undefined,

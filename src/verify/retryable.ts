@@ -2,6 +2,7 @@ import {
   ExplorerError,
   HttpError,
   InvalidResponseError,
+  isDeadlineReached,
   isExplorerVerifyError,
   NetworkError,
   RateLimitedError,
@@ -30,6 +31,7 @@ export function isServerError(error: unknown): boolean {
  * @returns true for a retryable failure
  */
 export function isRetryable(error: unknown): boolean {
+  if (isDeadlineReached(error)) return false;
   if (error instanceof NetworkError) return !error.unreachable;
   if (error instanceof TimeoutError || error instanceof RateLimitedError) return true;
   return isServerError(error);

@@ -1,8 +1,8 @@
-import { NetworkError, NotAContractError, TimeoutError } from "../errors/index.js";
+import { deadlineReached, NetworkError, NotAContractError, TimeoutError } from "../errors/index.js";
 import type { Deadline } from "./deadline.js";
 import type { EngineOptions } from "./engineOptions.js";
 import type { VerificationEvent } from "./events.js";
-import { BudgetSpent, DeadlinePassed, describe } from "./failureMessages.js";
+import { BudgetSpent, describe } from "./failureMessages.js";
 import type { VerificationJob } from "./job.js";
 import { type VerifiedState, verifiedState } from "./preCheck.js";
 import { isRetryable, isServerError } from "./retryable.js";
@@ -48,10 +48,10 @@ export class SubmissionSender {
   async send(submission: PreparedSubmission): Promise<SubmitOutcome> {
     const job = this.#at.job;
     let notIndexedDelayMs = this.#at.options.notIndexedRetryMs ?? 2_000;
-    const notIndexedGiveUpAt = Date.now() + (this.#at.options.notIndexedWindowMs ?? 60_000);
+    const notIndexedGiveUpAt = this.#at.deadline.now() + (this.#at.options.notIndexedWindowMs ?? 60_000);
     let uncertainSends = 0;
     for (;;) {
-      if (this.#at.deadline.passed()) throw new DeadlinePassed();
+      if (this.#at.deadline.passed()) throw deadlineReached();
       const held = this.#at.held();
       if (held && !held.spend()) {
         const reading = this.#at.verifier.capabilities.submissionBudget?.reading();
@@ -84,7 +84,7 @@ export class SubmissionSender {
         return outcome;
       } catch (error) {
         if (error instanceof NotAContractError) {
-          if (Date.now() + notIndexedDelayMs > notIndexedGiveUpAt) throw error;
+          if (this.#at.deadline.now() + notIndexedDelayMs > notIndexedGiveUpAt) throw error;
           this.#at.emit({
             type: "waiting",
             address: job.address,

@@ -1,3 +1,4 @@
+import { isDeadlineReached } from "../errors/index.js";
 import { assertAddress } from "../kernel/validate.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { type ExplorerMemory, firstPollWaitMs, preCheckPays } from "./batchMemory.js";
@@ -8,7 +9,6 @@ import type { VerificationEventListener } from "./events.js";
 import { unbuildableTarget, unlistedBuild } from "./explorerLimits.js";
 import {
   BudgetSpent,
-  DeadlinePassed,
   describe,
   explainFailure,
   failureOf,
@@ -77,7 +77,7 @@ class ContractVerification {
     this.#job = job;
     this.#options = options;
     this.#polling = { ...defaultPolling, ...options.polling };
-    this.#deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
+    this.#deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs, options.clock);
     this.#contract = displayName(job);
     this.#memory = options.memory?.explorer(client.pages.base);
     this.#sender = new SubmissionSender({
@@ -164,7 +164,7 @@ class ContractVerification {
     let lastFailure = "";
     let minimalRefused = false;
     for (const submission of submissions) {
-      const submittedAt = Date.now();
+      const submittedAt = this.#deadline.now();
       const outcome = await this.#sender.send(submission);
       // The explorer compiled it while answering, and the code did not match.
       if (outcome.kind === "mismatch")
@@ -192,7 +192,7 @@ class ContractVerification {
       this.#guid = receipt.id;
       if ((job.wait ?? this.#options.wait) === false)
         return this.#finish("pending", "Submitted; not waiting for the verdict.");
-      const answeredAt = Date.now();
+      const answeredAt = this.#deadline.now();
       const scout = this.#memory?.claimScout() ?? false;
       const verdict = await pollVerifyStatus(
         this.#client,
@@ -286,8 +286,8 @@ class ContractVerification {
       // Without creation data only the runtime code is compared.
     }
     // Loaded only when a chain is given: it brings a compiler loader and ABI decoding.
-    const { preflight } = await import("./preflight.js");
-    const result = await preflight(this.#job, constructorArguments, creationInput, rpc);
+    const { preflightAgainst } = await import("./preflight.js");
+    const result = await preflightAgainst(this.#job, constructorArguments, creationInput, rpc);
     this.#preflightResult = result;
     this.#emit({
       type: "preflight",
@@ -343,7 +343,7 @@ class ContractVerification {
   }
 
   #failure(error: unknown): VerificationResult {
-    if (error instanceof DeadlinePassed) return this.#timeout();
+    if (isDeadlineReached(error)) return this.#timeout();
     const failed = failureOf(error, this.#client, this.#sender.attempts);
     return this.#finish("failed", failed.message, failed.error);
   }

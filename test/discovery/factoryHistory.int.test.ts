@@ -11,6 +11,7 @@ import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { creationChainFromRpc } from "../../src/discovery/createdContracts.js";
 import { factoryChildren } from "../../src/discovery/factoryHistory.js";
 import type { DiscoveryWarning } from "../../src/discovery/index.js";
+import { readsDeadline } from "../../src/kernel/readsDeadline.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import { createdJobsFromInputs, jobsFromInputs } from "../../src/run/jobs/inputJobs.js";
 import { RunReporter } from "../../src/run/report/runReporter.js";
@@ -161,6 +162,7 @@ describe("include-created with a manifest that lists only a factory", () => {
       jobs,
       targets: runTargetsAt(explorer.url),
       settings: { concurrency: 1, timeoutSeconds: 120, force: false, wait: true, preflight: false },
+      reads: readsDeadline(120),
       discoverCreated: async () => created,
       reporter: new RunReporter({ json: false, table: false, writeLine: (line) => lines.push(line) }),
     });

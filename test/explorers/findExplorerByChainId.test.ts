@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { chainIdOfExplorer, shippedExplorerFor } from "../../src/explorers/index.js";
 import { closedLoopbackUrl, type StandIn, startChainListStandIn } from "../support/blockscoutStandIns.js";
 import { findExplorerByChainId } from "../support/internals.js";
@@ -27,6 +27,8 @@ const publishedList = JSON.stringify({
 
 let list: StandIn;
 let offlineUrl: string;
+// Long enough that a refused connection, however busy the machine, is what ends the read: never the time limit.
+const refreshTimeoutMs = 600_000;
 let cacheDir: string;
 
 beforeAll(async () => {
@@ -78,7 +80,7 @@ describe("findExplorerByChainId", () => {
   });
 
   it("offline, falls back to the shipped registry and says why", async () => {
-    const choice = await findExplorerByChainId(10, { chainListUrl: offlineUrl, cacheDir });
+    const choice = await findExplorerByChainId(10, { chainListUrl: offlineUrl, cacheDir, refreshTimeoutMs });
     expect(choice).toEqual({
       chainId: 10,
       name: "OP Mainnet",
@@ -89,7 +91,9 @@ describe("findExplorerByChainId", () => {
       reason:
         "https://optimism.blockscout.com (OP Mainnet, chain 10), found in the registry shipped with explorer-verify; Blockscout's list could not be read: connection failed (ECONNREFUSED)",
     });
-    await expect(findExplorerByChainId(newChainId, { chainListUrl: offlineUrl, cacheDir })).rejects.toThrow(
+    await expect(
+      findExplorerByChainId(newChainId, { chainListUrl: offlineUrl, cacheDir, refreshTimeoutMs }),
+    ).rejects.toThrow(
       `No Blockscout explorer is known for chain ${newChainId}: give its URL as the explorerUrl option.`,
     );
   });
@@ -103,7 +107,11 @@ describe("findExplorerByChainId", () => {
         chains: [{ chainId: newChainId, name: "Brand New Chain", url: "https://brand-new.blockscout.com" }],
       }),
     );
-    const choice = await findExplorerByChainId(newChainId, { chainListUrl: offlineUrl, cacheDir });
+    const choice = await findExplorerByChainId(newChainId, {
+      chainListUrl: offlineUrl,
+      cacheDir,
+      refreshTimeoutMs,
+    });
     expect(choice.source).toBe("cached-blockscout-list");
     expect(choice.reason).toBe(
       `https://brand-new.blockscout.com (Brand New Chain, chain ${newChainId}), found in a copy of Blockscout's list read 72 h ago; Blockscout's list could not be read: connection failed (ECONNREFUSED)`,
@@ -125,16 +133,20 @@ describe("findExplorerByChainId", () => {
     const silent = createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const { port } = silent.address() as { port: number };
+    // The time limit is Jest's: the answer that never comes is waited for on fake timers, not the machine's clock.
+    jest.useFakeTimers({ doNotFake: ["nextTick", "setImmediate", "queueMicrotask"] });
     try {
-      const choice = await findExplorerByChainId(10, {
+      const choice = findExplorerByChainId(10, {
         chainListUrl: `http://127.0.0.1:${port}/api/chains`,
         cacheDir: false,
         refreshTimeoutMs: 100,
       });
-      expect(choice.reason).toBe(
+      await jest.advanceTimersByTimeAsync(100);
+      expect((await choice).reason).toBe(
         "https://optimism.blockscout.com (OP Mainnet, chain 10), found in the registry shipped with explorer-verify; Blockscout's list could not be read: no answer within 0.1 s",
       );
     } finally {
+      jest.useRealTimers();
       silent.closeAllConnections();
       silent.close();
     }

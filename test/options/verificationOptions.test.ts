@@ -71,6 +71,7 @@ describe("action.yml against the options module", () => {
       "rpc-url",
       "wait",
       "timeout-seconds",
+      "read-timeout-seconds",
       "concurrency",
       "requests-per-second",
       "force",
@@ -148,7 +149,7 @@ describe("the plugin's documented config against the options module", () => {
       `/** Contracts verified at once: ${concurrencyRange.min} to ${concurrencyRange.max}, or \`auto\` (from the explorer's stated quota and 429s, at most ${autoConcurrencyCeiling}). Default \`${verificationDefaults.concurrency}\`. */`,
     );
     expect(typeExtensions).toContain(
-      `/** Deadline per contract, in seconds: a whole number from ${timeoutSecondsRange.min} to ${timeoutSecondsRange.max}. Default ${verificationDefaults.timeoutSeconds}. */`,
+      `/** Time each contract may take, in seconds (and the run's read budget): a whole number from ${timeoutSecondsRange.min} to ${timeoutSecondsRange.max}. Default ${verificationDefaults.timeoutSeconds}. */`,
     );
   });
 });

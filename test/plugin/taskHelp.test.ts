@@ -40,7 +40,7 @@ describe("the task's --help", () => {
     const verify = tasks.find((task) => task.id.join(" ") === "explorer-verify");
     const help = await helpOf(verify as Declared);
     expect(help).toMatch(
-      /--timeout +Deadline per contract, in seconds, from \d+ to \d+ \(default: the config's, else 300\)\n/,
+      /--timeout +Time each contract may take, in seconds, from \d+ to \d+: its submissions, the explorer's verdict, its proxy's link\. It is the run's read budget too, unless that is given \(default: the config's, else 300\)\n/,
     );
   });
 });

@@ -26,6 +26,7 @@ const runByExamples = [
   ["docs/hardhat.md", "# The Hardhat 3 task"],
   ["docs/library.md", "## Reading from an explorer"],
   ["docs/library.md", "## Verifying from a script"],
+  ["docs/library.md", "## Checking a contract before sending it"],
 ] as const;
 
 const blocks = allCodeBlocks();
@@ -233,8 +234,11 @@ describe("the code blocks of the README and docs/", () => {
           (key) => !knownKeys.includes(key) && !(notYetWired.configKeys as readonly string[]).includes(key),
         ),
       ).toEqual([]);
-      // A whole config or program is run by readmeExamples.e2e.test.ts, unless it shows what the doors do not offer yet.
-      const whole = /defineConfig\(|verifyBatch\(|new ExplorerClient\(/.test(block.text);
+      // A whole config or program, and every example of the library's page, is run by readmeExamples.e2e.test.ts,
+      // unless it shows what the doors do not offer yet.
+      const whole =
+        /defineConfig\(|verifyBatch\(|new ExplorerClient\(/.test(block.text) ||
+        block.file === "docs/library.md";
       const ahead = configKeys.some((key) => (notYetWired.configKeys as readonly string[]).includes(key));
       const run = runByExamples.some(([file, heading]) => block.file === file && block.heading === heading);
       expect({ block: block.where, run }).toEqual({ block: block.where, run: whole && !ahead });

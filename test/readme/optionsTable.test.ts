@@ -28,7 +28,7 @@ describe("the README's options table", () => {
     expect(rows).toHaveLength(runSettings.length);
     const row = (name: string) => rows.find((line) => line.startsWith(`| \`${name}\` |`));
     expect(row("timeoutSeconds")).toBe(
-      "| `timeoutSeconds` | `timeout-seconds` | `--timeout` | `--timeout`, `explorerVerify.timeoutSeconds` | `300` | Deadline per contract, in seconds, from 1 to 86400. |",
+      "| `timeoutSeconds` | `timeout-seconds` | `--timeout` | `--timeout`, `explorerVerify.timeoutSeconds` | `300` | Time each contract may take, in seconds, from 1 to 86400: its submissions, the explorer's verdict, its proxy's link. It is the run's read budget too, unless that is given. |",
     );
     expect(row("wait")).toBe(
       "| `wait` | `wait` | `--no-wait` | `--no-wait` | `true` | Wait for each verdict (off: return after submitting, with status pending). |",

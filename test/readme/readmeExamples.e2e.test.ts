@@ -119,6 +119,17 @@ describe("the examples of the README and docs/, against the packed package", () 
     for (const line of transactions) expect(line).toMatch(/^0x[0-9a-f]{64}( 0x[0-9a-fA-F]{40})?$/);
   }, 60_000);
 
+  it("Checking a contract before sending it: preflight({ rpcUrl }) finds the token's build matches the chain", async () => {
+    const example = blockUnder("docs/library.md", "## Checking a contract before sending it", "ts");
+    expect(example).toContain('"http://127.0.0.1:8545"');
+    const { stdout, stderr } = await runExample(
+      "preflight",
+      example.replace('"http://127.0.0.1:8545"', `"${chain.url}"`).replaceAll(readmeAddress, tokenAddress),
+    );
+    expect(stderr).toBe("");
+    expect(stdout).toBe("perfect: Preflight: perfect match.\n");
+  }, 120_000);
+
   it("the README's Hardhat quickstart config, with its offline compiler, verifies with the API key variable unset", async () => {
     const outcome = await verifyWithConfig(blockUnder("README.md", "## Quickstart: Hardhat 3", "ts"));
     expect(outcome.stderr).toBe("");

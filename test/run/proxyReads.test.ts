@@ -1,6 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterEach, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
 import { eip1967ImplementationSlot } from "../../src/chain/proxySlots.js";
+import { readsDeadline } from "../../src/kernel/readsDeadline.js";
 import { proxySources } from "../../src/run/jobs/inputJobs.js";
 import { RunReporter } from "../../src/run/report/runReporter.js";
 import { runVerify } from "../../src/run/runners/runVerify.js";
@@ -65,6 +66,7 @@ async function run(request: { rpcUrl: string; proxies: string[]; jobs?: ReturnTy
     jobs: request.jobs ?? [],
     targets: runTargetsAt(explorer.url),
     settings: { concurrency: 1, timeoutSeconds: 2, force: false, wait: true, preflight: false },
+    reads: readsDeadline(2),
     proxies: proxySources(inputs, "/nonexistent-workspace", {
       addresses: request.proxies.map((address) => ({ address })),
       includeProxies: false,
@@ -81,7 +83,19 @@ describe("a proxy whose reads the chain never answers", () => {
   it("reads four proxies at once, and ends at the run's deadline with a timeout record for each naming the read left unanswered", async () => {
     const proxies = [0xa1, 0xa2, 0xa3, 0xa4].map(testAddress);
     const chain = await stallingChain(proxies.length);
-    const { records, lines } = await run({ rpcUrl: chain.url, proxies });
+    // The run's 2 s are Jest's: they pass once every proxy's storage read is at the chain, however busy the machine.
+    jest.useFakeTimers({ doNotFake: ["nextTick", "setImmediate", "queueMicrotask"] });
+    let ran: Awaited<ReturnType<typeof run>>;
+    try {
+      const running = run({ rpcUrl: chain.url, proxies });
+      const storageReads = () => chain.received.filter((call) => call.method === "eth_getStorageAt").length;
+      while (storageReads() < proxies.length) await new Promise((resolve) => setImmediate(resolve));
+      await jest.advanceTimersByTimeAsync(2_000);
+      ran = await running;
+    } finally {
+      jest.useRealTimers();
+    }
+    const { records, lines } = ran;
 
     // Every proxy's first read arrived before any was answered: none of them waited for another.
     expect(chain.received.slice(0, 4).map((call) => [call.method, call.params[0]])).toEqual(

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { BadManifestEntry } from "../../src/inputs/manifest.js";
+import { readsDeadline } from "../../src/kernel/readsDeadline.js";
 import type { ReceivedRequest } from "../../src/local-explorer/httpServer.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import { jobsFromInputs, proxySources } from "../../src/run/jobs/inputJobs.js";
@@ -140,6 +141,7 @@ async function verifyProxies(
     badEntries,
     targets,
     settings: { concurrency: 4, timeoutSeconds: 120, force: false, wait: true, preflight: false },
+    reads: readsDeadline(120),
     rpc: { rpcUrl: chain.rpcUrl, compilers: [] },
     ledger: { path: join(workspace, ledger), recheck: false },
     proxies: proxySources(inputs, workspace, { addresses: named, includeProxies }),

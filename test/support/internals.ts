@@ -86,7 +86,6 @@ export {
   type PreflightOptions,
   type PreflightResult,
   type ProxyLinkOptions,
-  preflight,
   type RegistrySource,
   recoverConstructorArguments,
   type SingleFileSource,

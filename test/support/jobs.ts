@@ -1,4 +1,5 @@
 import type { VerificationJob } from "../../src/verify/job.js";
+import { VirtualClock } from "./virtualClock.js";
 
 export const compilerVersion = "v0.8.28+commit.7893614a";
 
@@ -54,4 +55,6 @@ export const fastEngine = {
   polling: { initialIntervalMs: 5, maxIntervalMs: 20, backoffFactor: 1.5, unknownUidGrace: 3 },
   notIndexedRetryMs: 5,
   notIndexedWindowMs: 100,
+  // The engine's waits on a clock of the test's own: how busy the machine is decides none of them.
+  clock: new VirtualClock(),
 };

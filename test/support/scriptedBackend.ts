@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from "../../src/kernel/waits.js";
 import type {
   ContractRecord,
   CreationRecord,
@@ -15,7 +16,7 @@ export interface ScriptedOutcome {
   pendingPolls?: number;
   /** Polls answered `Unknown UID` first (the race right after submission). */
   unknownUidPolls?: number;
-  /** Wall time the verification stays pending, instead of counting polls. */
+  /** Time (on the backend's clock) the verification stays pending, instead of counting polls. */
   pendingMs?: number;
   /** A synchronous verification that succeeds at once but answers only after this long (a slow response). */
   answerDelayMs?: number;
@@ -58,6 +59,8 @@ export class ScriptedBackend implements ExplorerBackend {
   readonly submissions: Submission[] = [];
   /** Submissions for an address that was verified already (a client that resubmitted after a pass). */
   submissionsAfterPass = 0;
+  /** Where `pendingMs` is measured: the machine's clock, or the engine's own clock of a unit test. */
+  clock: Clock = systemClock;
   /** Used for addresses without a scripted outcome. */
   defaultOutcome: ScriptedOutcome = defaultOutcome;
   /** Polls a proxy check stays `Verification in progress`. */
@@ -171,7 +174,7 @@ export class ScriptedBackend implements ExplorerBackend {
   async verifyNow(submission: Submission): Promise<VerificationDecision> {
     this.#count(submission);
     const outcome = this.#nextOutcome(submission.address);
-    if (outcome.pendingMs) await new Promise((resolve) => setTimeout(resolve, outcome.pendingMs));
+    if (outcome.pendingMs) await this.clock.sleep(outcome.pendingMs);
     if (outcome.result === "fail")
       return { ok: false, reason: outcome.failReason ?? "Bytecode does not match, please try again." };
     const contract = this.#markVerified(submission);
@@ -185,7 +188,7 @@ export class ScriptedBackend implements ExplorerBackend {
       submission,
       outcome: this.#nextOutcome(submission.address),
       polls: 0,
-      createdAt: Date.now(),
+      createdAt: this.clock.now(),
       state: "pending",
     });
   }
@@ -198,7 +201,7 @@ export class ScriptedBackend implements ExplorerBackend {
     const { unknownUidPolls = 0, pendingPolls = 0, pendingMs = 0 } = record.outcome;
     if (record.polls <= unknownUidPolls) return "unknown";
     if (record.polls <= unknownUidPolls + pendingPolls) return "pending";
-    if (Date.now() - record.createdAt < pendingMs) return "pending";
+    if (this.clock.now() - record.createdAt < pendingMs) return "pending";
     if (record.outcome.result === "pass") {
       this.#markVerified(record.submission);
       record.state = "pass";
@@ -236,7 +239,7 @@ export class ScriptedBackend implements ExplorerBackend {
       const { pendingMs = 0, pendingPolls = 0, unknownUidPolls = 0 } = record.outcome;
       if (record.state !== "pending" || pendingMs === 0 || pendingPolls + unknownUidPolls > 0) continue;
       if (record.submission.address.toLowerCase() !== address) continue;
-      if (Date.now() - record.createdAt < pendingMs) continue;
+      if (this.clock.now() - record.createdAt < pendingMs) continue;
       if (record.outcome.result === "pass") this.#markVerified(record.submission);
       record.state = record.outcome.result;
     }

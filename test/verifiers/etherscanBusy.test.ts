@@ -8,6 +8,7 @@ import { isRetryable } from "../../src/verify/retryable.js";
 import { testAddress } from "../support/addresses.js";
 import { etherscanTexts } from "../support/etherscanEmulator.js";
 import { jsonAnswer, useScriptedServers } from "../support/scriptedServer.js";
+import { VirtualClock } from "../support/virtualClock.js";
 
 // Etherscan's refusal of free keys while it is busy (other-verifiers-api.md §8): HTTP 200, status "0". It passes:
 // the verifier asks again later, as for a rate limit, and a refusal that lasts is rate_limited, retryable.
@@ -27,7 +28,13 @@ function targetAt(url: string): EtherscanTarget {
   };
 }
 
-const settings = { retryDelayMs: 5, rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY) };
+// The explorer's pauses pass on a clock of the test's own.
+const clock = new VirtualClock();
+const settings = {
+  retryDelayMs: 5,
+  rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY, { clock }),
+  clock,
+};
 
 describe("Etherscan's 'Free API access is temporarily unavailable'", () => {
   it("is asked again later, and the look-up then passes", async () => {

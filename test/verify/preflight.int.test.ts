@@ -86,6 +86,23 @@ describe("preflight against the deployed code", () => {
     expect(result.message).toBeUndefined();
   }, 60_000);
 
+  it("the package's preflight takes the chain's RPC URL, as docs/library.md calls it", async () => {
+    const { encodeConstructorArguments, preflight } = await import("../../src/index.js");
+    const perfect = job(deployed.args!, ["Args", 7n]);
+    const constructorArguments = encodeConstructorArguments({ abi: tokenAbi, values: ["Args", 7n] });
+    expect(await preflight(perfect, constructorArguments, undefined, { rpcUrl: chain.rpcUrl })).toEqual({
+      outcome: "perfect",
+      code: "perfect",
+      diagnosis: "Preflight: perfect match.",
+    });
+    const nowhere = { ...perfect, address: "0x000000000000000000000000000000000000dEaD" };
+    expect(await preflight(nowhere, constructorArguments, undefined, { rpcUrl: chain.rpcUrl })).toEqual({
+      outcome: "mismatch",
+      diagnosis:
+        "Preflight: there is no contract at 0x000000000000000000000000000000000000dEaD on the chain at the RPC URL.",
+    });
+  }, 60_000);
+
   it("a changed comment is a partial match: it proceeds, with the metadata warning", async () => {
     const edited = fixtureInput(production, (name, content) =>
       name === "contracts/Token.sol" ? `${content}\n// edited after deploying\n` : content,

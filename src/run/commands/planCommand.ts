@@ -10,8 +10,10 @@ export interface PlanRequest {
   settings: ShardPlanRequest["settings"];
   /** How many shards. */
   shards: number;
-  /** The run's timeout: the chain reads of the manifest end with it. */
+  /** The time each contract may take: the run's read budget, unless that is given. */
   timeoutSeconds: number;
+  /** The run's read budget: the chain reads of the manifest end with it. */
+  readTimeoutSeconds?: number | undefined;
   /** What this door says to a copy, which has no contracts to plan. */
   copyRefusal?: string | undefined;
   /** The keys the run was given: `keySecrets` naming one is refused. */
@@ -33,7 +35,7 @@ export async function runPlanRequest(
   const { what } = request;
   if (what.kind === "copy")
     throw new InvalidInputError("shards", request.copyRefusal ?? "A plan splits a verification, not a copy.");
-  const reads = { endsAt: readsDeadline(request.timeoutSeconds), timeoutSeconds: request.timeoutSeconds };
+  const reads = readsDeadline(request.readTimeoutSeconds ?? request.timeoutSeconds);
   const { jobs, badEntries } = await contractsOfRun(what, checkedFlags(what), reads);
   for (const entry of badEntries) info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
   if (jobs.length === 0 && what.kind === "flags")

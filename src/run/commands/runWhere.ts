@@ -1,4 +1,5 @@
 import type { FoundryConfig } from "../../inputs/foundryConfig.js";
+import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { Service } from "../../verify/verifier.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
 import { foundryBlockscoutExplorer } from "../targets/foundryExplorer.js";
@@ -17,7 +18,7 @@ import { checkedRpcUrl } from "./checkedRpcUrl.js";
  * how this door tells a user to give what is missing. The hall chooses from them, in {@link resolveTargets}.
  */
 export interface RunWhere
-  extends Omit<TargetRequest, "services" | "chains" | "explorerFor" | "endpointsFor" | "readsEndAt"> {
+  extends Omit<TargetRequest, "services" | "chains" | "explorerFor" | "endpointsFor" | "reads"> {
   /** The chain the user named. */
   chainId?: ChainClaim | undefined;
   /** The run's JSON-RPC, as given. */
@@ -38,7 +39,7 @@ export interface RunWhere
  * @param where - the door's facts and words
  * @param services - the services to verify on (for a copy, its source first)
  * @param recorded - the chains the deployments and the bundle record
- * @param readsEndAt - when the run's chain reads must end
+ * @param reads - the run's read budget, for the chain id
  * @returns the targets, to close when the run ends
  * @throws {InvalidInputError} as {@link resolveTargets} does
  */
@@ -46,7 +47,7 @@ export function targetsOfRun(
   where: RunWhere,
   services: readonly Service[],
   recorded: readonly ChainClaim[] = [],
-  readsEndAt?: number,
+  reads?: ReadsDeadline,
 ): Promise<RunTargets> {
   const { chainId, rpc, rpcByChain, explorers, foundry, endpoints, ...facts } = where;
   return resolveTargets({
@@ -64,6 +65,6 @@ export function targetsOfRun(
       return foundryBlockscoutExplorer(foundry, id, where.keys?.blockscout);
     },
     endpointsFor: async (id) => endpoints?.[id],
-    readsEndAt,
+    reads,
   });
 }

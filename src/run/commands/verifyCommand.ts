@@ -79,7 +79,7 @@ export async function runVerifyRequest(request: VerifyRequest, reporter: RunRepo
   const { what, where, settings } = request;
   const { flags, rpcUrl } = checkedRequest(request);
   // One clock for every chain read before verifying: the manifest's code, the chain id, the proxies.
-  const reads = { endsAt: readsDeadline(settings.timeoutSeconds), timeoutSeconds: settings.timeoutSeconds };
+  const reads = readsDeadline(settings.readTimeoutSeconds ?? settings.timeoutSeconds);
   const contracts = await contractsOfRun(what, flags, reads);
   const severalChains = new Set(contracts.claims.map((claim) => claim.id)).size > 1;
   const refusal = request.refusals?.includeCreatedOnSeveralChains;
@@ -90,7 +90,7 @@ export async function runVerifyRequest(request: VerifyRequest, reporter: RunRepo
     { ...where, rpc: rpcUrl && where.rpc ? { ...where.rpc, url: rpcUrl } : where.rpc },
     services,
     contracts.claims,
-    reads.endsAt,
+    reads,
   );
   const bundleOutput = request.bundleOutput;
   let results: RunResults;
@@ -119,7 +119,7 @@ export async function runVerifyRequest(request: VerifyRequest, reporter: RunRepo
         interruptible: true,
         shard: request.shard?.id,
         plan: request.shard?.plan,
-        readsEndAt: reads.endsAt,
+        reads,
         beforeVerifying: bundleOutput
           ? async (all) => {
               const { writeRunBundle } = await import("../jobs/bundleOfJobs.js");

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { InvalidInputError } from "../../errors/index.js";
 import type { BuildInfo } from "../../inputs/buildInfo.js";
+import { readsDeadline } from "../../kernel/readsDeadline.js";
 import type { RequestedFormat } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
 import { addressJobs, type ChainReads } from "../jobs/addressJobs.js";
@@ -175,6 +176,7 @@ export async function verifyTask(
     jobs,
     targets,
     settings,
+    reads: readsDeadline(settings.readTimeoutSeconds ?? settings.timeoutSeconds),
     ...more,
     ledger: run.ledger ? { path: run.ledger, recheck: settings.recheck } : undefined,
     reporter,

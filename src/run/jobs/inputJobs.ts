@@ -6,7 +6,8 @@ import {
   foundryBroadcastTransactionHashes,
   ignitionTransactionHashes,
 } from "../../discovery/deploymentTransactions.js";
-import { beforeDeadline, DeadlineReached } from "../../discovery/discoveryDeadline.js";
+import { beforeDeadline } from "../../discovery/discoveryDeadline.js";
+import { isDeadlineReached } from "../../errors/index.js";
 import { readBuildInfos } from "../../inputs/buildInfo.js";
 import type { CompiledContract } from "../../inputs/compiledContracts.js";
 import { contractsOf } from "../../inputs/compiledContracts.js";
@@ -14,6 +15,7 @@ import { readFoundryBroadcast } from "../../inputs/foundryBroadcast.js";
 import { isHardhatDeployFolder } from "../../inputs/hardhatDeployFiles.js";
 import { readIgnitionDeployment } from "../../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, isInlineManifest, readManifest } from "../../inputs/manifest.js";
+import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import { withRequestDeadline } from "../../kernel/requestDeadline.js";
 import type { VerificationJob } from "../../verify/job.js";
 import { agreedChainId, type ChainClaim } from "../targets/chainAgreement.js";
@@ -36,8 +38,8 @@ export interface JobSources {
   rpcUrl?: string | undefined;
   /** JSON-RPC URLs by chain id: a deployment's jobs on that chain read it. */
   rpcUrls?: Record<number, string> | undefined;
-  /** When the run's reads must end (see {@link readsDeadline}), and the timeout it comes from, for the words. */
-  readsDeadline?: { endsAt: number; timeoutSeconds: number } | undefined;
+  /** The run's read budget. */
+  readsDeadline?: ReadsDeadline | undefined;
 }
 
 /**
@@ -212,9 +214,9 @@ function codeReader(
     try {
       return await beforeDeadline(withRequestDeadline(deadline.endsAt, read), deadline.endsAt);
     } catch (error) {
-      if (!(error instanceof DeadlineReached) && Date.now() < deadline.endsAt) throw error;
+      if (!isDeadlineReached(error) && Date.now() < deadline.endsAt) throw error;
       throw new Error(
-        `the chain had not answered eth_getCode when the run's deadline came (timeout ${deadline.timeoutSeconds} s)`,
+        `the chain had not answered eth_getCode when the run's deadline came (timeout ${deadline.seconds} s)`,
       );
     }
   };

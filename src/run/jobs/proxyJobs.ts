@@ -1,11 +1,12 @@
 import { type ProxyChainReader, type ProxyResolution, resolveProxy } from "../../chain/proxyKinds.js";
-import { beforeDeadline, DeadlineReached } from "../../discovery/discoveryDeadline.js";
-import { isExplorerVerifyError } from "../../errors/index.js";
+import { beforeDeadline } from "../../discovery/discoveryDeadline.js";
+import { isDeadlineReached, isExplorerVerifyError } from "../../errors/index.js";
 import type { CompiledContract } from "../../inputs/compiledContracts.js";
 import { constructorInputs } from "../../inputs/constructorValues.js";
 import { createContractJob } from "../../inputs/contractJob.js";
 import { contractsMatching } from "../../inputs/inferContract.js";
 import { eachAtMost } from "../../kernel/eachAtMost.js";
+import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import { withRequestDeadline } from "../../kernel/requestDeadline.js";
 import { linkedLibraryAddresses } from "../../recompile/bytecodeTransformations.js";
 import type { ProxyRecord, ResultError, VerificationJob } from "../../verify/job.js";
@@ -70,13 +71,6 @@ export interface UnlinkedProxy {
   error: ResultError;
 }
 
-/** When the proxies' reads must end: the run's deadline, and its timeout as the user gave it. */
-export interface ProxyReadDeadline {
-  /** Ms since the epoch. */
-  endsAt: number;
-  timeoutSeconds: number;
-}
-
 /** Proxies read from the chain at once, at most: each is a handful of reads in a row. */
 const proxyReadsAtOnce = 8;
 
@@ -100,7 +94,7 @@ export async function proxyJobs(
   jobs: readonly VerificationJob[],
   sources: ProxySources,
   say: (line: string) => void,
-  deadline: ProxyReadDeadline,
+  deadline: ReadsDeadline,
 ): Promise<ProxyJobs> {
   const proxies: Proxy[] = [];
   let saidNoChain = false;
@@ -237,7 +231,7 @@ type ChainReading<T> = { value: T } | { failure: { message: string; error: Resul
 // waiting for them then, whether or not the chain's client heeds it (a provider behind Hardhat's network does not).
 async function chainRead<T>(
   chain: ProxyChainReader,
-  deadline: ProxyReadDeadline,
+  deadline: ReadsDeadline,
   read: (chain: ProxyChainReader) => Promise<T>,
 ): Promise<ChainReading<T>> {
   const watched = new WatchedReads(chain);
@@ -251,11 +245,11 @@ async function chainRead<T>(
       ),
     };
   } catch (error) {
-    if (error instanceof DeadlineReached || Date.now() >= endsAt) {
+    if (isDeadlineReached(error) || Date.now() >= endsAt) {
       const waiting = watched.waitingFor();
       return {
         failure: {
-          message: `${waiting ? `the chain had not answered ${waiting}` : "nothing was read"} when the run's deadline came (timeout ${deadline.timeoutSeconds} s)`,
+          message: `${waiting ? `the chain had not answered ${waiting}` : "nothing was read"} when the run's deadline came (timeout ${deadline.seconds} s)`,
           error: { code: "timeout" },
         },
       };

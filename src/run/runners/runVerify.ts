@@ -2,7 +2,7 @@ import type { ExplorerClient } from "../../client/explorerClient.js";
 import type { CreatedContractJobs } from "../../discovery/createdContractJobs.js";
 import { InvalidInputError } from "../../errors/index.js";
 import type { BadManifestEntry } from "../../inputs/manifest.js";
-import { readsDeadline } from "../../kernel/readsDeadline.js";
+import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import { runConcurrencyCeiling } from "../../options/verificationOptions.js";
 import type { BlockscoutTarget } from "../../verifiers/target.js";
 import { explorerClientFor } from "../../verifiers/verifierFor.js";
@@ -25,6 +25,9 @@ import { interruptionGraceMs } from "./interruption.js";
 import { runTransport } from "./runTransport.js";
 import { badEntryResult, stoppedTargetLines, type UnsentContract, unsentRecord } from "./unsentRecords.js";
 import { type TargetsOutcome, verifyOnTargets } from "./verifyOnTargets.js";
+
+/** No read budget: the reads wait as long as the chain's client does. */
+const unbounded: ReadsDeadline = { endsAt: Number.POSITIVE_INFINITY, seconds: Number.POSITIVE_INFINITY };
 
 /** The settings of a run that the engine takes, as every door checked them. */
 export interface RunSettings {
@@ -81,10 +84,10 @@ export interface RunVerifyRequest {
   /** The engine's pre-check was done by the door already (the task's look before its build). */
   preChecked?: boolean;
   /**
-   * When the chain reads before any verification must end, where the door started the run's clock before reading its
-   * inputs (see {@link readsDeadline}); unset: the run's timeout from now.
+   * The run's read budget, made once by the request that started the run, before it read its inputs. Unset: the reads
+   * are not bounded (a copy reads no chain before verifying).
    */
-  readsEndAt?: number | undefined;
+  reads?: ReadsDeadline | undefined;
   /** Told of every job of the run, created contracts included, before anything is verified (to write the bundle). */
   beforeVerifying?: ((jobs: readonly VerificationJob[]) => Promise<void>) | undefined;
   /** One shard of the run's plan (`plan`): only its explorers, with its share of each budget. */
@@ -124,7 +127,6 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   checkJobChains(jobs, targets);
   // The reads before any verification (what the jobs created, the proxies' kinds and parts) answer to one deadline,
   // as one contract's work does: a chain or explorer that never answers cannot hold the run past it.
-  const readsEndAt = request.readsEndAt ?? readsDeadline(settings.timeoutSeconds);
   const explorer = targets.targets.find(
     (target): target is BlockscoutTarget => target.service === "blockscout",
   );
@@ -134,16 +136,18 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
       request.discoverCreated,
       explorerClientFor(explorer, transport),
       { maxCreated: settings.maxCreated, reporter },
-      readsEndAt,
+      request.reads?.endsAt ?? Number.POSITIVE_INFINITY,
     );
   }
   let systems: ProxySystem[] = [];
   const unsent = [...(request.unsent ?? [])];
   if (request.proxies) {
-    const expanded = await proxyJobs(jobs, request.proxies, (line) => reporter.info(line), {
-      endsAt: readsEndAt,
-      timeoutSeconds: settings.timeoutSeconds,
-    });
+    const expanded = await proxyJobs(
+      jobs,
+      request.proxies,
+      (line) => reporter.info(line),
+      request.reads ?? unbounded,
+    );
     jobs.splice(0, jobs.length, ...expanded.jobs);
     systems = expanded.systems;
     unsent.push(

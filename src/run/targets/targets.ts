@@ -1,8 +1,8 @@
-import { beforeDeadline, DeadlineReached } from "../../discovery/discoveryDeadline.js";
-import { InvalidInputError } from "../../errors/index.js";
+import { beforeDeadline } from "../../discovery/discoveryDeadline.js";
+import { InvalidInputError, isDeadlineReached } from "../../errors/index.js";
 import { explorerEnvironment } from "../../explorers/environment.js";
 import type { FindExplorerOptions } from "../../explorers/findExplorerByChainId.js";
-import { readsDeadline } from "../../kernel/readsDeadline.js";
+import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import { withRequestDeadline } from "../../kernel/requestDeadline.js";
 import { withUserAgent } from "../../kernel/requestHeaders.js";
 import type { LocalExplorer } from "../../local-explorer/index.js";
@@ -79,10 +79,8 @@ export interface TargetRequest {
   howToNameExplorer: string;
   /** The sentence said when nothing names the chain or an explorer; default `howToNameExplorer`. */
   nothingNamesExplorer?: string | undefined;
-  /** The run's timeout: an RPC's answer to its chain id is awaited no longer. Unset: the chain client's own limit. */
-  timeoutSeconds?: number | undefined;
-  /** When the run's reads must end, where the door started the clock before (see {@link readsDeadline}). */
-  readsEndAt?: number | undefined;
+  /** The run's read budget: an RPC's answer to its chain id is awaited no longer. Unset: the chain client's own limit. */
+  reads?: ReadsDeadline | undefined;
   /** What to tell a user when Etherscan has no key: where this door reads it (and nothing it does not read). */
   howToGiveEtherscanKey: string;
   /** What to tell a user when a local chain (31337, 1337) has no JSON-RPC and no explorer: how this door reaches it. */
@@ -168,8 +166,7 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
   }
   try {
     const chainIds: Array<number | undefined> = [];
-    for (const place of request.chains)
-      chainIds.push(await chainOf(place, request.timeoutSeconds, request.readsEndAt));
+    for (const place of request.chains) chainIds.push(await chainOf(place, request.reads));
     const targets: Target[] = [];
     for (const [index, place] of request.chains.entries()) {
       const chainId = chainIds[index];
@@ -270,45 +267,35 @@ function chainKeyAdvice(chainId: number, endpoint: ChosenEndpoint, request: Targ
  * any service: what a bundle records for contracts that do not say their chain.
  *
  * @param places - the run's chains
- * @param timeoutSeconds - the run's timeout: an RPC's answer is awaited no longer
+ * @param reads - the run's read budget: an RPC's answer is awaited no longer
  * @returns each place's chain, `undefined` where nothing names it
  * @throws {InvalidInputError} for claims that disagree, or an RPC that does not answer its chain id
  */
 export async function chainIdsOf(
   places: readonly ChainPlace[],
-  timeoutSeconds?: number,
+  reads?: ReadsDeadline,
 ): Promise<Array<number | undefined>> {
   const chainIds: Array<number | undefined> = [];
-  for (const place of places) chainIds.push(await chainOf(place, timeoutSeconds));
+  for (const place of places) chainIds.push(await chainOf(place, reads));
   return chainIds;
 }
 
 // The chain every claim names, the RPC's answer among them.
-async function chainOf(
-  place: ChainPlace,
-  timeoutSeconds: number | undefined,
-  readsEndAt?: number,
-): Promise<number | undefined> {
+async function chainOf(place: ChainPlace, reads: ReadsDeadline | undefined): Promise<number | undefined> {
   const claims = [...place.claims];
   const rpc = place.rpc;
   if (rpc)
     claims.push({
-      id: rpc.chainId ?? (await rpcChainId(rpc.url, rpc.source, timeoutSeconds, readsEndAt)),
+      id: rpc.chainId ?? (await rpcChainId(rpc.url, rpc.source, reads)),
       source: rpc.source,
     });
   return agreedChainId(claims);
 }
 
-async function rpcChainId(
-  rpcUrl: string,
-  source: string,
-  timeoutSeconds: number | undefined,
-  readsEndAt?: number,
-): Promise<number> {
+async function rpcChainId(rpcUrl: string, source: string, reads: ReadsDeadline | undefined): Promise<number> {
   const { JsonRpcChain } = await import("../../chain/jsonRpcChain.js");
   const chain = new JsonRpcChain(rpcUrl);
-  const endsAt =
-    readsEndAt ?? (timeoutSeconds === undefined ? Number.POSITIVE_INFINITY : readsDeadline(timeoutSeconds));
+  const endsAt = reads?.endsAt ?? Number.POSITIVE_INFINITY;
   try {
     // The request ends at the deadline too: a retry cannot hold the run past it.
     return Number.isFinite(endsAt)
@@ -319,8 +306,8 @@ async function rpcChainId(
       : await chain.chainId();
   } catch (error) {
     const why =
-      error instanceof DeadlineReached || Date.now() >= endsAt
-        ? `it did not answer eth_chainId within the run's timeout (${timeoutSeconds} s)`
+      isDeadlineReached(error) || Date.now() >= endsAt
+        ? `it did not answer eth_chainId within the run's timeout (${reads?.seconds} s)`
         : error instanceof Error
           ? error.message
           : String(error);

@@ -274,13 +274,20 @@ describe("paging through /addresses/{address_hash}/tokens", () => {
   it("makes exactly one request when the caller stops after the first page", async () => {
     const rest = await start();
     rest.data.setAddressTokens(holder, mixedBalances());
+    // A request sent ahead of the caller's break would be one more send, seen at once: nothing to wait for.
+    const sent: string[] = [];
+    const send = rest.transport.send.bind(rest.transport);
+    rest.transport.send = (req) => {
+      sent.push(String(req.path));
+      return send(req);
+    };
     let seen = 0;
     for await (const page of iterateAddressTokens(rest.transport, { address: holder, type: "ERC-20" })) {
       seen += page.items.length;
       break;
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen).toBe(50);
+    expect(sent).toEqual([`/addresses/${holder}/tokens`]);
     expect(rest.explorer.requests).toHaveLength(1);
   });
 

@@ -4,14 +4,15 @@ import { afterEach, describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../../src/client/rateLimiter.js";
 import { Transport } from "../../support/internals.js";
 import { getAbiRequest, jsonAnswer, useScriptedServers } from "../../support/scriptedServer.js";
+import { VirtualClock } from "../../support/virtualClock.js";
 
 /** A Blockscout-like fixed-window limiter: `limit` requests per `windowMs`, 429 beyond, headers on every answer. */
-async function startLimitedServer(limit: number, windowMs: number) {
-  let windowStart = Date.now();
+async function startLimitedServer(limit: number, windowMs: number, clock: VirtualClock) {
+  let windowStart = clock.now();
   let used = 0;
   const seen = { ok: 0, tooMany: 0 };
   const server = createServer((_request, response) => {
-    const now = Date.now();
+    const now = clock.now();
     if (now - windowStart >= windowMs) {
       windowStart = now;
       used = 0;
@@ -67,12 +68,13 @@ const listContracts = { api: "rpc", query: { module: "contract", action: "listco
 
 describe("rate limiter", () => {
   it("spends the quota the explorer states and waits for its window instead of running into 429s", async () => {
-    const explorer = await startLimitedServer(5, 400);
+    const clock = new VirtualClock();
+    const explorer = await startLimitedServer(5, 400, clock);
     servers.push(explorer.server);
     const events: string[] = [];
     const transport = new Transport({
       explorerUrl: explorer.url,
-      rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true }),
+      rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true, clock }),
       onEvent: (event) => events.push(event.type),
     });
     // The first answer states the quota; the rest of the window's requests go without spacing.
@@ -88,7 +90,7 @@ describe("rate limiter", () => {
   it("drops the default spacing once the explorer says it does not limit", async () => {
     const explorer = await startUnlimitedServer();
     servers.push(explorer.server);
-    const limiter = new RateLimiter(10, { followExplorerQuota: true });
+    const limiter = new RateLimiter(10, { followExplorerQuota: true, clock: new VirtualClock() });
     const transport = new Transport({ explorerUrl: explorer.url, rateLimiter: limiter });
     await transport.send({ ...listContracts, method: "GET", kind: "read" });
     let waitedMs = 0;
@@ -97,13 +99,14 @@ describe("rate limiter", () => {
       limiter.settle();
     }
     // At 10 requests/s the 30 turns would take 2.9 s of waiting.
-    expect(waitedMs).toBeLessThan(1_000);
+    expect(waitedMs).toBe(0);
   });
 
   it("keeps a caller's own rate even when the explorer does not limit", async () => {
     const explorer = await startUnlimitedServer();
     servers.push(explorer.server);
-    const limiter = new RateLimiter(20);
+    const clock = new VirtualClock();
+    const limiter = new RateLimiter(20, { clock });
     const transport = new Transport({ explorerUrl: explorer.url, rateLimiter: limiter });
     await transport.send({ ...listContracts, method: "GET", kind: "read" });
     let waitedMs = 0;
@@ -111,29 +114,38 @@ describe("rate limiter", () => {
       waitedMs += await limiter.acquire();
       limiter.settle();
     }
-    expect(waitedMs).toBeGreaterThanOrEqual(150);
+    // One turn every 50 ms after the first request's.
+    expect(waitedMs).toBe(250);
+    expect(clock.slept).toEqual([50, 50, 50, 50, 50]);
   });
 
   it("holds the next request until the window resets when the explorer says none are left", async () => {
-    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true });
+    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, {
+      followExplorerQuota: true,
+      clock: new VirtualClock(),
+    });
     await limiter.acquire();
     limiter.settle({ "x-ratelimit-limit": "10", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "300" });
-    expect(await limiter.acquire()).toBeGreaterThanOrEqual(250);
+    expect(await limiter.acquire()).toBe(300);
   });
 
   it("ignores headers that are missing or not numbers", async () => {
-    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true });
+    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, {
+      followExplorerQuota: true,
+      clock: new VirtualClock(),
+    });
     await limiter.acquire();
     limiter.settle({ "x-ratelimit-limit": "ten", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "5000" });
     limiter.settle({ "x-ratelimit-remaining": "0", "x-ratelimit-reset": "5000" });
-    expect(await limiter.acquire()).toBeLessThan(1_000);
+    expect(await limiter.acquire()).toBe(0);
   });
 
   it("counts a request spaced before the quota was stated against that quota once it is", async () => {
-    const limiter = new RateLimiter(10, { followExplorerQuota: true });
+    const clock = new VirtualClock();
+    const limiter = new RateLimiter(10, { followExplorerQuota: true, clock });
     await limiter.acquire();
     // Spaced 100 ms after the first: still waiting for its slot when the first answer states the quota.
-    const spaced = limiter.acquire({ latestStartAt: Date.now() + 1_000 });
+    const spaced = limiter.acquire({ longestWaitMs: 1_000 });
     limiter.settle({ "x-ratelimit-limit": "1", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "60000" });
     await expect(spaced).rejects.toThrow("wait of");
   });
@@ -193,10 +205,13 @@ describe("the Blockscout API's -1 (its internal error, not a count)", () => {
   });
 
   it("in some of the rate-limit headers only is no reading either, never an empty or unlimited quota", async () => {
-    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true });
+    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, {
+      followExplorerQuota: true,
+      clock: new VirtualClock(),
+    });
     await limiter.acquire();
     limiter.settle({ "x-ratelimit-limit": "5", "x-ratelimit-remaining": "-1", "x-ratelimit-reset": "1000" });
     expect(limiter.reading().quota).toEqual({ kind: "unknown" });
-    expect(await limiter.acquire()).toBeLessThan(1_000);
+    expect(await limiter.acquire()).toBe(0);
   });
 });
