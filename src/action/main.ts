@@ -60,7 +60,15 @@ async function planStep(request: VerifyRequest, inputs: ActionInputs, shards: nu
   const copyRefusal = "Input shards plans a verification's contracts, not a copy: drop copy-from.";
   const { timeoutSeconds, readTimeoutSeconds } = inputs;
   const keys = [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey];
-  const plan = { ...request, settings: inputs, shards, timeoutSeconds, readTimeoutSeconds, copyRefusal, keys };
+  const plan = {
+    ...request,
+    settings: inputs,
+    shards,
+    timeoutSeconds,
+    readTimeoutSeconds,
+    copyRefusal,
+    keys,
+  };
   const { matrix: rows, notes } = await runPlanRequest(plan, (line) => logLine(neutraliseText(line)));
   for (const note of notes) logLine(neutraliseText(`Plan: ${note}`));
   const matrix = JSON.stringify(rows);
