@@ -2,7 +2,7 @@ import type { ConfigHooks } from "hardhat/types/hooks";
 import {
   explorerVerifyConfigIssues,
   resolveExplorerVerifyConfig,
-} from "../../src/run/hardhat/explorerVerifyConfig.js";
+} from "../../src/run/commands/requestFacts.js";
 
 export default async (): Promise<Partial<ConfigHooks>> => ({
   validateUserConfig: async (userConfig) => explorerVerifyConfigIssues(userConfig.explorerVerify),

@@ -7,8 +7,8 @@ import {
   wholeNumberRequirement,
   wholeNumberWithin,
 } from "../options/verificationOptions.js";
+import { type ChainEndpoints, endpointEntries } from "../run/commands/requestFacts.js";
 import { type RunSettingValues, readRunSettings } from "../run/settings.js";
-import { type ChainEndpoints, endpointEntries } from "../run/targets/chainEndpoints.js";
 import { type Service, services } from "../verify/verifier.js";
 import { maskSecret, readInput } from "./runnerCommands.js";
 

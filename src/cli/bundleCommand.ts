@@ -31,7 +31,7 @@ export async function bundleCommand(argv: string[]): Promise<number> {
   const foundry = await projectFoundryConfig(cwd, console.error);
   const flags = { values, positionals, cwd, foundry, rpcUrl: values["rpc-url"], command: "bundle" };
   const chainId = chainIdFlag(values["chain-id"]);
-  const { runBundleRequest } = await import("../run/commands/bundleCommand.js");
+  const { runBundleRequest } = await import("../run/commands/bundleRequest.js");
   const { skipped } = await runBundleRequest(
     {
       what: { kind: "flags", ...flags },

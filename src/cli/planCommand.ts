@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
+import { parseShardCount } from "../run/commands/requestFacts.js";
 import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
-import { parseShardCount } from "../run/shards/shardId.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { projectFoundryConfig } from "./cliWhere.js";
@@ -38,7 +38,7 @@ export async function planCommand(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   const bundle = values.bundle;
   const foundry = bundle === undefined ? await projectFoundryConfig(cwd, console.error) : undefined;
-  const { runPlanRequest } = await import("../run/commands/planCommand.js");
+  const { runPlanRequest } = await import("../run/commands/planRequest.js");
   const { matrix, notes } = await runPlanRequest(
     {
       what:

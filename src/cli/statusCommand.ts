@@ -34,17 +34,20 @@ export async function statusCommand(argv: string[]): Promise<number> {
   const [guid, ...extra] = positionals;
   const cwd = process.cwd();
   if (guid === undefined) {
-    const { printLedger } = await import("../run/runners/runStatus.js");
-    printLedger(resolve(cwd, values.ledger ?? verificationDefaults.ledger), {
-      json: values.json,
-      writeLine: (table) => console.log(table),
-      otherLedger: "--ledger FILE (a run with --ledger writes one)",
-      localExplorerCache: join(cwd, "cache", "explorer-verify"),
-    });
+    const { runLedgerRequest } = await import("../run/commands/statusRequest.js");
+    await runLedgerRequest(
+      {
+        path: resolve(cwd, values.ledger ?? verificationDefaults.ledger),
+        json: values.json,
+        otherLedger: "--ledger FILE (a run with --ledger writes one)",
+        localExplorerCache: join(cwd, "cache", "explorer-verify"),
+      },
+      (table) => console.log(table),
+    );
     return exitCodes.ok;
   }
   if (extra.length > 0) throw new UsageError(`status takes one GUID, got ${positionals.length}.`);
-  const { runStatusRequest } = await import("../run/commands/statusCommand.js");
+  const { runStatusRequest } = await import("../run/commands/statusRequest.js");
   const foundry = await projectFoundryConfig(cwd, console.error);
   const { failed } = await runStatusRequest(
     {

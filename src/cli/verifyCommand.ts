@@ -1,10 +1,9 @@
 import { resolve } from "node:path";
 import { verificationDefaults } from "../options/verificationOptions.js";
+import { parseShardId } from "../run/commands/requestFacts.js";
 import type { RunWhat } from "../run/commands/runWhat.js";
 import { RunReporter } from "../run/report/runReporter.js";
-import { interruptedExitCode } from "../run/runners/interruption.js";
 import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
-import { parseShardId } from "../run/shards/shardId.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliWhere.js";
@@ -84,20 +83,19 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     },
   };
   if (what.kind === "flags" && values["show-standard-json-input"]) {
-    const { runShowInputsRequest } = await import("../run/commands/showInputsCommand.js");
+    const { runShowInputsRequest } = await import("../run/commands/showInputsRequest.js");
     const write = (text: string) => process.stdout.write(text);
     const { unread } = await runShowInputsRequest(request, write, console.error);
     return unread > 0 ? exitCodes.failed : exitCodes.ok;
   }
   if (ledger?.trim() === "")
     throw new UsageError("--ledger needs a file path, e.g. .explorer-verify/ledger.json.");
-  const { runVerifyRequest } = await import("../run/commands/verifyCommand.js");
+  const { runVerifyRequest } = await import("../run/commands/verifyRequest.js");
   const where = cliWhere(values, { cwd, foundry }, settings.targets, settings);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
   const { results } = await runVerifyRequest({ ...request, where }, reporter);
-  const { runSucceeded } = await import("../run/report/runResults.js");
-  if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
-  return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
+  const { runExitCode } = await import("../run/report/runResults.js");
+  return runExitCode(results, settings.optionalTargets);
 }
 
 // The flags that name contracts too, which a bundle names all of.

@@ -1,16 +1,20 @@
 import type { FoundryConfig } from "../../inputs/foundryConfig.js";
 import type { Service } from "../../verify/verifier.js";
+import type { HardhatRunWhere } from "../hardhat/hardhatTargets.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
 import { foundryBlockscoutExplorer } from "../targets/foundryExplorer.js";
 import {
   type ChainEndpoints,
   chainPlaces,
+  describeTargets,
   type NamedUrl,
   type RunTargets,
   resolveTargets,
   type TargetRequest,
 } from "../targets/targets.js";
 import { checkedRpcUrl } from "./checkedRpcUrl.js";
+
+export type { HardhatRunWhere, OpenNetwork } from "../hardhat/hardhatTargets.js";
 
 /**
  * Where a door's run goes, as facts in the door's own words: what the user named (each with where it was named) and
@@ -33,6 +37,16 @@ export interface RunWhere
 }
 
 /**
+ * The explorer URL the user named at a door, if any.
+ *
+ * @param where - the door's facts
+ * @returns the URL as given
+ */
+export function namedExplorerUrl(where: RunWhere | HardhatRunWhere): string | undefined {
+  return "hardhat" in where ? where.hardhat.explorerUrl : where.explorerUrl?.url;
+}
+
+/**
  * The run's targets, from where the door says it goes and the chains the run's contracts record.
  *
  * @param where - the door's facts and words
@@ -42,12 +56,16 @@ export interface RunWhere
  * @returns the targets, to close when the run ends
  * @throws {InvalidInputError} as {@link resolveTargets} does
  */
-export function targetsOfRun(
-  where: RunWhere,
+export async function targetsOfRun(
+  where: RunWhere | HardhatRunWhere,
   services: readonly Service[],
   recorded: readonly ChainClaim[] = [],
   readsEndAt?: number,
 ): Promise<RunTargets> {
+  if ("hardhat" in where) {
+    const { hardhatRunTargets } = await import("../hardhat/hardhatTargets.js");
+    return hardhatRunTargets(where, services, recorded);
+  }
   const { chainId, rpc, rpcByChain, explorers, foundry, endpoints, ...facts } = where;
   return resolveTargets({
     ...facts,
@@ -66,4 +84,23 @@ export function targetsOfRun(
     endpointsFor: async (id) => endpoints?.[id],
     readsEndAt,
   });
+}
+
+/**
+ * Tells which explorer a one-explorer command (status, fetch) found, and why; nothing when the user named it or the
+ * embedded local explorer serves the chain.
+ *
+ * @param targets - the command's targets
+ * @param where - where the door said the run goes
+ * @param tell - told the line; none: nothing is said
+ */
+export function tellFoundExplorer(
+  { targets }: RunTargets,
+  where: RunWhere | HardhatRunWhere,
+  tell: ((line: string) => void) | undefined,
+): void {
+  const [target] = targets;
+  if (!tell || !target || namedExplorerUrl(where)) return;
+  if (target.service === "blockscout" && target.local) return;
+  tell(`Explorer: ${describeTargets([target])}`);
 }

@@ -3,7 +3,6 @@ import {
   type ChainClaim,
   type ChainPlace,
   chainPlaces,
-  describeTargets,
   type NamedUrl,
   type RunTargets,
   resolveTargets,
@@ -14,6 +13,7 @@ import {
   headerValues,
   optionalValue,
 } from "./hardhatConfigFacts.js";
+import type { Eip1193Provider } from "./providerChain.js";
 
 /** The open Hardhat network, as facts. */
 export interface HardhatNetwork {
@@ -42,6 +42,43 @@ export interface HardhatWhere {
   userAgent?: string | undefined;
   /** Where the embedded explorer keeps its state, and the project's compilers it uses. */
   localExplorer: { cacheDir: string; compilers: string[] };
+}
+
+/**
+ * Where the task's run goes: Hardhat's config and network as facts, the network opened only when asked (a `fetch`
+ * with `--explorer-url` alone never opens it).
+ */
+export interface HardhatRunWhere {
+  hardhat: Omit<HardhatWhere, "services" | "recorded" | "network"> & {
+    network?: (() => Promise<OpenNetwork>) | undefined;
+  };
+}
+
+/** The open Hardhat network: its name, its provider (the chain's reads), its URL for an HTTP network. */
+export interface OpenNetwork {
+  name: string;
+  provider: Eip1193Provider;
+  rpcUrl?: string | undefined;
+}
+
+/**
+ * The run's targets from the task's facts: the network is opened (and its chain id read) only here.
+ *
+ * @param where - the task's facts
+ * @param services - the services to verify on (for a copy, its source first)
+ * @param recorded - the chains the deployments and the bundle record
+ * @returns the targets
+ */
+export async function hardhatRunTargets(
+  where: HardhatRunWhere,
+  services: readonly Service[],
+  recorded: readonly ChainClaim[],
+): Promise<RunTargets> {
+  const { network, ...facts } = where.hardhat;
+  const open = await network?.();
+  const { ProviderChain } = await import("./providerChain.js");
+  const chain = open && { ...open, chainId: Number(await new ProviderChain(open.provider).chainId()) };
+  return hardhatTargets({ ...facts, network: chain, services, recorded });
 }
 
 /**
@@ -146,18 +183,4 @@ function describedExplorer(config: HardhatConfigFacts, chainId: number): NamedUr
   const url = blockscout?.apiUrl ?? blockscout?.url;
   const field = blockscout?.apiUrl ? "apiUrl" : "url";
   return url ? { url, source: `chainDescriptors[${chainId}].blockExplorers.blockscout.${field}` } : undefined;
-}
-
-/**
- * The line that says which explorer a one-explorer command (status, fetch) found from the network, and why; none when
- * the user named it (`--explorer-url`) or the embedded local explorer serves the chain.
- *
- * @param targets - the command's targets
- * @param explorerUrl - `--explorer-url`
- * @returns the line, or undefined
- */
-export function foundExplorerLine(targets: RunTargets, explorerUrl: string | undefined): string | undefined {
-  const [target] = targets.targets;
-  if (!target || explorerUrl || (target.service === "blockscout" && target.local)) return undefined;
-  return `Explorer: ${describeTargets([target])}`;
 }

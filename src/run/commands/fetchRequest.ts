@@ -1,12 +1,14 @@
 import { assertAddress } from "../../kernel/validate.js";
-import { type RunWhere, targetsOfRun } from "./runWhere.js";
+import { type HardhatRunWhere, type RunWhere, targetsOfRun, tellFoundExplorer } from "./runWhere.js";
 
 /** One `fetch ADDRESS`, as a door hands it to the hall. */
 export interface FetchRequest {
   address: string;
   /** The folder the files are written to. */
   out: string;
-  where: RunWhere;
+  where: RunWhere | HardhatRunWhere;
+  /** Told which explorer was found for the network, when the user named none. */
+  foundExplorer?: ((line: string) => void) | undefined;
 }
 
 /**
@@ -23,6 +25,7 @@ export async function runFetchRequest(
   assertAddress(request.address);
   const targets = await targetsOfRun(request.where, ["blockscout"]);
   try {
+    tellFoundExplorer(targets, request.where, request.foundExplorer);
     const { runFetch } = await import("../runners/runFetch.js");
     await runFetch(targets.targets, request.address, request.out, writeLine);
   } finally {

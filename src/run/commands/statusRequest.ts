@@ -1,6 +1,6 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { services } from "../../verify/verifier.js";
-import { type RunWhere, targetsOfRun } from "./runWhere.js";
+import { type HardhatRunWhere, type RunWhere, targetsOfRun, tellFoundExplorer } from "./runWhere.js";
 
 /** One `status GUID`, as a door hands it to the hall. */
 export interface StatusRequest {
@@ -10,7 +10,9 @@ export interface StatusRequest {
   /** The guid is a proxy link's. */
   proxy: boolean;
   json: boolean;
-  where: RunWhere;
+  where: RunWhere | HardhatRunWhere;
+  /** Told which explorer was found for the network, when the user named none (the task says it on stderr). */
+  foundExplorer?: ((line: string) => void) | undefined;
 }
 
 /**
@@ -33,8 +35,34 @@ export async function runStatusRequest(
   assertReceipt(service, request.guid);
   const targets = await targetsOfRun(request.where, [service]);
   try {
+    tellFoundExplorer(targets, request.where, request.foundExplorer);
     return await runStatus(targets.targets, request.guid, { ...request, writeLine });
   } finally {
     await targets.close();
   }
+}
+
+/** `status` without a GUID, as a door hands it to the hall: the ledger file, and how the door names another. */
+export interface LedgerRequest {
+  path: string;
+  json: boolean;
+  /** How this door tells a user to give another ledger. */
+  otherLedger: string;
+  /** Where this door's runs leave the embedded local explorer's state (they keep no ledger). */
+  localExplorerCache: string;
+}
+
+/**
+ * Prints the ledger from the file alone: no service is asked.
+ *
+ * @param request - the ledger and the door's words
+ * @param writeLine - where the table goes
+ * @throws {InvalidInputError} when there is no ledger there, or the file is not one
+ */
+export async function runLedgerRequest(
+  request: LedgerRequest,
+  writeLine: (line: string) => void,
+): Promise<void> {
+  const { printLedger } = await import("../runners/runStatus.js");
+  printLedger(request.path, { ...request, writeLine });
 }
