@@ -81,6 +81,7 @@ export async function verifyRequestOf(
           },
     compilers: workspaceCompilers(workspace),
     refusals: {
+      preflightWithoutRpc: "Input preflight needs rpc-url: the chain to check the deployed code against.",
       includeCreatedOnSeveralChains:
         "Input include-created reads one chain's transactions: give deployments on one chain with it.",
     },

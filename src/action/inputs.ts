@@ -128,11 +128,6 @@ export function readActionInputs(): ActionInputs {
   const prComment = booleanInput("pr-comment", false);
   const githubToken = prComment ? readInput("github-token") || undefined : undefined;
   if (githubToken) maskSecret(githubToken);
-  if (settings.preflight && !rpcUrl)
-    throw new InvalidInputError(
-      "preflight",
-      "Input preflight needs rpc-url: the chain to check the deployed code against.",
-    );
   return {
     explorerUrl,
     chainId,

@@ -1,6 +1,7 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { etherscanEndedChain } from "../../explorers/etherscanEndedChains.js";
 import { etherscanSiteOf, routescanNetworkOf, shippedServicesOf } from "../../explorers/serviceChainLists.js";
+import { httpUrlOf } from "../../kernel/httpUrl.js";
 import type { EtherscanTarget, RoutescanTarget, SourcifyTarget } from "../../verifiers/target.js";
 import { assertSecretsTravelSafely } from "./plainHttp.js";
 
@@ -208,13 +209,8 @@ function refuseEndedChain(chainId: number): void {
 }
 
 function httpUrl(root: ApiRoot): URL {
-  let url: URL;
-  try {
-    url = new URL(root.url.trim());
-  } catch {
-    throw new InvalidInputError("apiUrl", `${root.source}: "${root.url}" is not a valid URL.`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new InvalidInputError("apiUrl", `${root.source}: "${root.url}" is not an http(s) URL.`);
-  return url;
+  const url = httpUrlOf(root.url.trim());
+  if (url) return url;
+  const problem = URL.canParse(root.url.trim()) ? "is not an http(s) URL" : "is not a valid URL";
+  throw new InvalidInputError("apiUrl", `${root.source}: "${root.url}" ${problem}.`);
 }
