@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { InvalidInputError, isExplorerVerifyError } from "../../errors/index.js";
+import { InvalidInputError } from "../../errors/index.js";
 import { readsDeadline } from "../../kernel/readsDeadline.js";
 import { assertAddress } from "../../kernel/validate.js";
 import type { TaskVerifyRequest } from "../hardhat/taskVerify.js";
@@ -131,24 +131,13 @@ export async function runVerifyRequest(
         interruptible: true,
         shard: request.shard?.id,
         readsEndAt: reads.endsAt,
-        beforeVerifying: bundleOutput
-          ? async (all) => {
-              const { writeRunBundle } = await import("../jobs/bundleOfJobs.js");
-              const chainIds = targets.chainIds;
-              const line = (text: string) => reporter.info(text);
-              // The output was not asked for by name: a bundle that cannot be written is said, and the run goes on.
-              await writeRunBundle(
-                bundleOutput.path,
-                all,
-                chainIds.length === 1 ? chainIds[0] : undefined,
-                bundleOutput.field,
-                line,
-              ).catch((error: unknown) => {
-                if (!isExplorerVerifyError(error)) throw error;
-                line(`No bundle output: ${error.shortMessage}`);
-              });
-            }
-          : undefined,
+        // The output was not asked for by name: a bundle that cannot be written is said, and the run goes on.
+        beforeVerifying:
+          bundleOutput &&
+          (await import("../jobs/bundleWriter.js")).bundleWriterStep(
+            { ...bundleOutput, chainId: onlyChainId(targets.chainIds), askedFor: false },
+            (line) => reporter.info(line),
+          ),
       });
   } finally {
     await targets.close();
@@ -161,4 +150,8 @@ export async function runVerifyRequest(
     results,
     bundleWritten: bundleOutput && existsSync(bundleOutput.path) ? bundleOutput.path : undefined,
   };
+}
+
+function onlyChainId(chainIds: readonly (number | undefined)[]): number | undefined {
+  return chainIds.length === 1 ? chainIds[0] : undefined;
 }

@@ -13,13 +13,11 @@ const configurationVariable = z.object({ _type: z.literal("ConfigurationVariable
 const secret = z.union([z.string().check(z.minLength(1, "must not be empty")), configurationVariable]);
 const headers = z.record(z.string(), z.union([z.string(), configurationVariable]));
 // A chain's own endpoint of a service: an http(s) URL, said so when it is not.
-const endpointUrl = z
-  .string()
-  .check(
-    z.refine((text) => httpUrlOf(text) !== undefined, {
-      error: (issue) => `must be an http(s) URL, got ${JSON.stringify(issue.input)}`,
-    }),
-  );
+const endpointUrl = z.string().check(
+  z.refine((text) => httpUrlOf(text) !== undefined, {
+    error: (issue) => `must be an http(s) URL, got ${JSON.stringify(issue.input)}`,
+  }),
+);
 const chainOverride = z.strictObject({
   apiKey: z.optional(secret),
   explorerUrl: z.optional(z.string().check(z.minLength(1, "must not be empty"))),

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { main } from "../../../src/cli/main.js";
-import { bundleOf, bundleText } from "../../../src/run/jobs/bundleOfJobs.js";
+import { bundleOf, bundleText } from "../../../src/run/jobs/bundleWriter.js";
 import { runActionInProcess } from "../../support/actionInProcess.js";
 
 // The refusals the hall makes for every door, each in the door's own words, before any request.
