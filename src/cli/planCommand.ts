@@ -4,6 +4,7 @@ import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { projectFoundryConfig } from "./cliWhere.js";
+import { flagsRun } from "./commandLineJobs.js";
 import { usage } from "./usage.js";
 import { jobOptions } from "./verifyCommand.js";
 
@@ -43,7 +44,7 @@ export async function planCommand(argv: string[]): Promise<number> {
     {
       what:
         bundle === undefined
-          ? { kind: "flags", values, positionals, cwd, foundry, rpcUrl: values["rpc-url"], command: "plan" }
+          ? flagsRun(values, positionals, { cwd, foundry, rpcUrl: values["rpc-url"], command: "plan" })
           : {
               kind: "bundle",
               bundle: { given: bundle, file: (given) => resolve(cwd, given), field: "--bundle" },

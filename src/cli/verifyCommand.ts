@@ -7,6 +7,7 @@ import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliWhere.js";
+import { flagsRun } from "./commandLineJobs.js";
 import { usage } from "./usage.js";
 
 /** The flags that name the contracts of a run, as `verify`, `bundle` and `plan` take them. */
@@ -59,10 +60,9 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   // `--bundle FILE`: the contracts a bundle names, checked whole before anything is sent; no project, no build.
   const bundle = values.bundle;
   const foundry = bundle === undefined ? await projectFoundryConfig(cwd, console.error) : undefined;
-  const flags = { values, positionals, cwd, foundry, rpcUrl: values["rpc-url"], command: "verify" };
   const what: RunWhat =
     bundle === undefined
-      ? { kind: "flags", ...flags }
+      ? flagsRun(values, positionals, { cwd, foundry, rpcUrl: values["rpc-url"], command: "verify" })
       : {
           kind: "bundle",
           bundle: { given: bundle, file: (given) => resolve(cwd, given), field: "--bundle" },
