@@ -5,19 +5,14 @@ import type { HardhatRunWhere, OpenNetwork } from "../../src/run/commands/runWhe
 import type { Service } from "../../src/verify/verifier.js";
 import { projectCompilers } from "./projectBuild.js";
 
-/** Where a task's run goes, as facts for the hall, and the network it opened for them. */
-export interface TaskWhere extends HardhatRunWhere {
-  /** Closes the network, if it was opened. */
-  close(): Promise<void>;
-}
-
 /**
  * Hardhat's world for the hall, as facts: the config, `--network` (opened only when the hall asks), the project's
  * compilers and cache, and the options.
  *
  * @param hre - the Hardhat runtime
- * @param options - `--explorer-url`, the user agent and optional targets, and whether the network is read at all
- * @returns the facts, and the network to close
+ * @param options - `--explorer-url`, the user agent and optional targets, and whether the network is read at all (a
+ *   status or fetch with `--explorer-url` and no `--network` has no chain id to look up, no local explorer to start)
+ * @returns the facts, and `close` for the network
  */
 export function taskWhere(
   hre: HardhatRuntimeEnvironment,
@@ -25,9 +20,9 @@ export function taskWhere(
     explorerUrl: string | undefined;
     userAgent?: string | undefined;
     optionalTargets?: readonly Service[] | undefined;
-    network: boolean;
+    network?: boolean;
   },
-): TaskWhere {
+): HardhatRunWhere & { close(): Promise<void> } {
   let opened: Promise<NetworkConnection> | undefined;
   const connection = () => {
     opened ??= hre.network.create();
@@ -42,7 +37,10 @@ export function taskWhere(
   return {
     hardhat: {
       config: hre.config,
-      network: options.network ? network : undefined,
+      network:
+        (options.network ?? (!options.explorerUrl || hre.globalOptions.network !== undefined))
+          ? network
+          : undefined,
       networkNamed: hre.globalOptions.network !== undefined,
       explorerUrl: options.explorerUrl,
       userAgent: options.userAgent,
@@ -56,17 +54,4 @@ export function taskWhere(
       await (await opened)?.close();
     },
   };
-}
-
-/**
- * Whether a one-explorer command opens the network: not with `--explorer-url` and no `--network` (no chain id to look
- * up, no local explorer to start); a `--network` named beside it still names the chain, which routes a proapi_ key
- * through the Blockscout API.
- *
- * @param hre - the Hardhat runtime
- * @param explorerUrl - `--explorer-url`
- * @returns true when the network is read
- */
-export function readsNetwork(hre: HardhatRuntimeEnvironment, explorerUrl: string | undefined): boolean {
-  return !explorerUrl || hre.globalOptions.network !== undefined;
 }

@@ -35,15 +35,12 @@ export async function statusCommand(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   if (guid === undefined) {
     const { runLedgerRequest } = await import("../run/commands/statusRequest.js");
-    await runLedgerRequest(
-      {
-        path: resolve(cwd, values.ledger ?? verificationDefaults.ledger),
-        json: values.json,
-        otherLedger: "--ledger FILE (a run with --ledger writes one)",
-        localExplorerCache: join(cwd, "cache", "explorer-verify"),
-      },
-      (table) => console.log(table),
-    );
+    await runLedgerRequest(resolve(cwd, values.ledger ?? verificationDefaults.ledger), {
+      json: values.json,
+      writeLine: (table) => console.log(table),
+      otherLedger: "--ledger FILE (a run with --ledger writes one)",
+      localExplorerCache: join(cwd, "cache", "explorer-verify"),
+    });
     return exitCodes.ok;
   }
   if (extra.length > 0) throw new UsageError(`status takes one GUID, got ${positionals.length}.`);

@@ -2,7 +2,7 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { neutraliseText } from "../../../src/report/terminalText.js";
 import { runFetchRequest } from "../../../src/run/commands/fetchRequest.js";
 import { asUserErrors } from "../../internal/pluginError.js";
-import { readsNetwork, taskWhere } from "../../internal/taskTargets.js";
+import { taskWhere } from "../../internal/taskTargets.js";
 
 interface FetchTaskArguments {
   address: string;
@@ -15,7 +15,7 @@ export default async function fetchTaskAction(
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
   const { explorerUrl } = args;
-  const where = taskWhere(hre, { explorerUrl, network: readsNetwork(hre, explorerUrl) });
+  const where = taskWhere(hre, { explorerUrl });
   try {
     await asUserErrors(() =>
       runFetchRequest(

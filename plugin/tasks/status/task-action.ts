@@ -4,7 +4,7 @@ import { verificationDefaults } from "../../../src/options/verificationOptions.j
 import { neutraliseText } from "../../../src/report/terminalText.js";
 import { runLedgerRequest, runStatusRequest } from "../../../src/run/commands/statusRequest.js";
 import { asUserErrors } from "../../internal/pluginError.js";
-import { readsNetwork, taskWhere } from "../../internal/taskTargets.js";
+import { taskWhere } from "../../internal/taskTargets.js";
 
 interface StatusTaskArguments {
   guid: string | undefined;
@@ -22,19 +22,16 @@ export default async function statusTaskAction(
   const { guid, explorerUrl } = args;
   if (!guid) {
     await asUserErrors(() =>
-      runLedgerRequest(
-        {
-          path: resolve(hre.config.paths.root, args.ledger ?? verificationDefaults.ledger),
-          json: args.json,
-          otherLedger: "--ledger FILE (npx hardhat explorer-verify writes one)",
-          localExplorerCache: join(hre.config.paths.cache, "explorer-verify"),
-        },
-        (table) => console.log(table),
-      ),
+      runLedgerRequest(resolve(hre.config.paths.root, args.ledger ?? verificationDefaults.ledger), {
+        json: args.json,
+        writeLine: (table) => console.log(table),
+        otherLedger: "--ledger FILE (npx hardhat explorer-verify writes one)",
+        localExplorerCache: join(hre.config.paths.cache, "explorer-verify"),
+      }),
     );
     return;
   }
-  const where = taskWhere(hre, { explorerUrl, network: readsNetwork(hre, explorerUrl) });
+  const where = taskWhere(hre, { explorerUrl });
   try {
     const { failed } = await asUserErrors(() =>
       runStatusRequest(

@@ -1,34 +1,26 @@
 import { assertAddress } from "../../kernel/validate.js";
-import { type HardhatRunWhere, type RunWhere, targetsOfRun, tellFoundExplorer } from "./runWhere.js";
-
-/** One `fetch ADDRESS`, as a door hands it to the hall. */
-export interface FetchRequest {
-  address: string;
-  /** The folder the files are written to. */
-  out: string;
-  where: RunWhere | HardhatRunWhere;
-  /** Told which explorer was found for the network, when the user named none. */
-  foundExplorer?: ((line: string) => void) | undefined;
-}
+import { type HardhatRunWhere, onOneTarget, type RunWhere } from "./runWhere.js";
 
 /**
- * Writes what the Blockscout explorer holds for a verified contract: its ABI, settings, sources and creation.
+ * One `fetch ADDRESS`: writes what the Blockscout explorer holds for a verified contract (its ABI, settings, sources
+ * and creation) to a folder.
  *
- * @param request - the contract, the folder, where
+ * @param request - the contract, the folder, where; `foundExplorer` told which explorer the network found
  * @param writeLine - told of each file written
  * @throws {InvalidInputError} for a malformed address, or one the explorer has no source for
  */
 export async function runFetchRequest(
-  request: FetchRequest,
+  request: {
+    address: string;
+    out: string;
+    where: RunWhere | HardhatRunWhere;
+    foundExplorer?: ((line: string) => void) | undefined;
+  },
   writeLine: (line: string) => void,
 ): Promise<void> {
   assertAddress(request.address);
-  const targets = await targetsOfRun(request.where, ["blockscout"]);
-  try {
-    tellFoundExplorer(targets, request.where, request.foundExplorer);
+  await onOneTarget(request.where, "blockscout", request.foundExplorer, async (targets) => {
     const { runFetch } = await import("../runners/runFetch.js");
-    await runFetch(targets.targets, request.address, request.out, writeLine);
-  } finally {
-    await targets.close();
-  }
+    await runFetch(targets, request.address, request.out, writeLine);
+  });
 }

@@ -107,15 +107,13 @@ export async function discoveryOfRun(
       ? { inputs: contracts.flags, workspace: contracts.flags.cwd }
       : undefined;
   if (!place) return {};
-  const { createdJobsFromInputs, createdJobsOfDeployments, proxySources } = await import(
-    "../jobs/inputJobs.js"
-  );
+  const { createdJobsOfDeployments, proxySources } = await import("../jobs/inputJobs.js");
   const { jobs, flags } = contracts;
-  let discoverCreated: RunVerifyRequest["discoverCreated"];
-  if (settings.includeCreated)
-    discoverCreated = flags
-      ? createdJobsOfDeployments(flags, jobs, place.workspace)
-      : (client, limits) => createdJobsFromInputs(place.inputs, jobs, client, place.workspace, limits);
+  // The command line's deployments, else the Action's one deployment input.
+  const deployments = flags?.deployments ?? (files?.sources.deployment ? [files.sources.deployment] : []);
+  const discoverCreated = settings.includeCreated
+    ? createdJobsOfDeployments({ ...place.inputs, deployments }, jobs, place.workspace)
+    : undefined;
   const proxies: ProxySources = proxySources(place.inputs, place.workspace, {
     addresses: contracts.proxies,
     includeProxies: settings.includeProxies,

@@ -37,16 +37,6 @@ export interface RunWhere
 }
 
 /**
- * The explorer URL the user named at a door, if any.
- *
- * @param where - the door's facts
- * @returns the URL as given
- */
-export function namedExplorerUrl(where: RunWhere | HardhatRunWhere): string | undefined {
-  return "hardhat" in where ? where.hardhat.explorerUrl : where.explorerUrl?.url;
-}
-
-/**
  * The run's targets, from where the door says it goes and the chains the run's contracts record.
  *
  * @param where - the door's facts and words
@@ -63,8 +53,8 @@ export async function targetsOfRun(
   readsEndAt?: number,
 ): Promise<RunTargets> {
   if ("hardhat" in where) {
-    const { hardhatRunTargets } = await import("../hardhat/hardhatTargets.js");
-    return hardhatRunTargets(where, services, recorded);
+    const { hardhatTargets } = await import("../hardhat/hardhatTargets.js");
+    return hardhatTargets(where, services, recorded);
   }
   const { chainId, rpc, rpcByChain, explorers, foundry, endpoints, ...facts } = where;
   return resolveTargets({
@@ -87,20 +77,29 @@ export async function targetsOfRun(
 }
 
 /**
- * Tells which explorer a one-explorer command (status, fetch) found, and why; nothing when the user named it or the
- * embedded local explorer serves the chain.
+ * Runs a one-explorer command (status, fetch) on its targets, closing them after, and tells which explorer it found
+ * and why; nothing is told when the user named it or the embedded local explorer serves the chain.
  *
- * @param targets - the command's targets
  * @param where - where the door said the run goes
- * @param tell - told the line; none: nothing is said
+ * @param service - the service asked
+ * @param found - told the found explorer's line; none: nothing is said
+ * @param step - the command's work
+ * @returns the step's result
  */
-export function tellFoundExplorer(
-  { targets }: RunTargets,
+export async function onOneTarget<T>(
   where: RunWhere | HardhatRunWhere,
-  tell: ((line: string) => void) | undefined,
-): void {
-  const [target] = targets;
-  if (!tell || !target || namedExplorerUrl(where)) return;
-  if (target.service === "blockscout" && target.local) return;
-  tell(`Explorer: ${describeTargets([target])}`);
+  service: Service,
+  found: ((line: string) => void) | undefined,
+  step: (targets: RunTargets["targets"]) => Promise<T>,
+): Promise<T> {
+  const targets = await targetsOfRun(where, [service]);
+  try {
+    const [target] = targets.targets;
+    const named = "hardhat" in where ? where.hardhat.explorerUrl : where.explorerUrl;
+    if (found && target && !named && !(target.service === "blockscout" && target.local))
+      found(`Explorer: ${describeTargets([target])}`);
+    return await step(targets.targets);
+  } finally {
+    await targets.close();
+  }
 }

@@ -1,6 +1,7 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { services } from "../../verify/verifier.js";
-import { type HardhatRunWhere, type RunWhere, targetsOfRun, tellFoundExplorer } from "./runWhere.js";
+import type { LedgerOptions } from "../runners/runStatus.js";
+import { type HardhatRunWhere, onOneTarget, type RunWhere } from "./runWhere.js";
 
 /** One `status GUID`, as a door hands it to the hall. */
 export interface StatusRequest {
@@ -33,36 +34,19 @@ export async function runStatusRequest(
     throw new InvalidInputError(field, `${field} ${text} is not a target: use ${services.join(", ")}.`);
   const { assertReceipt, runStatus } = await import("../runners/runStatus.js");
   assertReceipt(service, request.guid);
-  const targets = await targetsOfRun(request.where, [service]);
-  try {
-    tellFoundExplorer(targets, request.where, request.foundExplorer);
-    return await runStatus(targets.targets, request.guid, { ...request, writeLine });
-  } finally {
-    await targets.close();
-  }
-}
-
-/** `status` without a GUID, as a door hands it to the hall: the ledger file, and how the door names another. */
-export interface LedgerRequest {
-  path: string;
-  json: boolean;
-  /** How this door tells a user to give another ledger. */
-  otherLedger: string;
-  /** Where this door's runs leave the embedded local explorer's state (they keep no ledger). */
-  localExplorerCache: string;
+  return onOneTarget(request.where, service, request.foundExplorer, (targets) =>
+    runStatus(targets, request.guid, { ...request, writeLine }),
+  );
 }
 
 /**
- * Prints the ledger from the file alone: no service is asked.
+ * `status` without a GUID: prints the ledger from the file alone; no service is asked.
  *
- * @param request - the ledger and the door's words
- * @param writeLine - where the table goes
+ * @param path - the ledger file
+ * @param options - JSON output, where the table goes, and the door's words (see {@link LedgerOptions})
  * @throws {InvalidInputError} when there is no ledger there, or the file is not one
  */
-export async function runLedgerRequest(
-  request: LedgerRequest,
-  writeLine: (line: string) => void,
-): Promise<void> {
+export async function runLedgerRequest(path: string, options: LedgerOptions): Promise<void> {
   const { printLedger } = await import("../runners/runStatus.js");
-  printLedger(request.path, { ...request, writeLine });
+  printLedger(path, options);
 }

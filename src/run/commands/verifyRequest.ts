@@ -135,7 +135,11 @@ export async function runVerifyRequest(
         beforeVerifying:
           bundleOutput &&
           (await import("../jobs/bundleWriter.js")).bundleWriterStep(
-            { ...bundleOutput, chainId: onlyChainId(targets.chainIds), askedFor: false },
+            {
+              ...bundleOutput,
+              chainId: targets.chainIds.length === 1 ? targets.chainIds[0] : undefined,
+              askedFor: false,
+            },
             (line) => reporter.info(line),
           ),
       });
@@ -150,8 +154,4 @@ export async function runVerifyRequest(
     results,
     bundleWritten: bundleOutput && existsSync(bundleOutput.path) ? bundleOutput.path : undefined,
   };
-}
-
-function onlyChainId(chainIds: readonly (number | undefined)[]): number | undefined {
-  return chainIds.length === 1 ? chainIds[0] : undefined;
 }

@@ -7,7 +7,7 @@ import type { RunReporter } from "../report/runReporter.js";
 import type { RunResults } from "../report/runResults.js";
 import type { RunSettingValues } from "../settings.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
-import { type HardhatRunWhere, hardhatRunTargets } from "./hardhatTargets.js";
+import { type HardhatRunWhere, hardhatTargets } from "./hardhatTargets.js";
 import { checkTaskContracts, deploymentIds, type TaskContracts } from "./taskArgumentChecks.js";
 import { onTheirOwnChains, type ProjectPaths, taskDeployment, taskLedger } from "./taskDeployments.js";
 import { namedBesideBundle, verifyTask } from "./taskRuns.js";
@@ -81,7 +81,7 @@ export async function runTaskVerify(
   // The chain a deployment records (an Ignition folder `chain-N` and its journal, a hardhat-deploy folder its chain
   // file), read before anything is sent.
   const deployment = args.deployment ? await taskDeployment(paths, args.deployment) : undefined;
-  const targets = await hardhatRunTargets(request.where, settings.targets, deployment?.claims ?? []);
+  const targets = await hardhatTargets(request.where, settings.targets, deployment?.claims ?? []);
   const [localExplorer] = targets.localExplorers;
   let finished = false;
   try {
@@ -161,7 +161,7 @@ async function verifyOnChains(
 ): Promise<RunResults> {
   const { task: args, settings } = request;
   const where = { hardhat: { ...request.where.hardhat, network: undefined } };
-  const targets = await hardhatRunTargets(where, settings.targets, recorded);
+  const targets = await hardhatTargets(where, settings.targets, recorded);
   try {
     const local = targets.localExplorers.length > 0 && !args.ledger;
     const ledger = taskLedger(request.paths.root, args.ledger, local);

@@ -48,23 +48,14 @@ export function runSucceeded(
 }
 
 /**
- * The exit code of a run ended by a signal, as a shell reports it (128 + the signal's number).
- *
- * @param signal - the signal
- * @returns 130 for SIGINT, 143 for SIGTERM
- */
-export function interruptedExitCode(signal: NodeJS.Signals): number {
-  return signal === "SIGINT" ? 130 : 143;
-}
-
-/**
- * How a door's process ends after a run: the signal's code when it was interrupted, 1 when it failed, else 0.
+ * How a door's process ends after a run: the signal's code when it was interrupted, as a shell reports it (128 + the
+ * signal's number), 1 when it failed, else 0.
  *
  * @param results - the run's records
  * @param optionalTargets - the targets whose failures only warn
  * @returns the exit code
  */
 export function runExitCode(results: RunResults, optionalTargets: readonly Service[] = []): number {
-  if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
+  if (results.interruptedBy) return results.interruptedBy === "SIGINT" ? 130 : 143;
   return runSucceeded(results, optionalTargets) ? 0 : 1;
 }
