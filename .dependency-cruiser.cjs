@@ -56,6 +56,24 @@ module.exports = {
       from: { path: "^plugin/" },
       to: { path: "^(src/action|src/cli)/" },
     },
+    {
+      name: "door-through-face",
+      severity: "error",
+      comment:
+        "A door speaks to the hall through its face: the request functions of commands/, the report's types and the settings table.",
+      from: { path: part.doors },
+      to: {
+        path: part.hall,
+        pathNot: "^src/run/(commands/|settings\\.ts$|report/(runResults|runReporter)\\.ts$)",
+      },
+    },
+    {
+      name: "not-to-unresolvable",
+      severity: "error",
+      comment: "An import that resolves to no file: the house read would not be the tree.",
+      from: { path: "^(src|plugin)/" },
+      to: { couldNotResolve: true },
+    },
     never(
       "door-below-hall",
       "doors",
@@ -120,5 +138,10 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     moduleSystems: ["es6", "cjs"],
+    // Packages' subpath exports (hardhat/types/hre) resolve as Node and TypeScript resolve them.
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["types", "import", "require", "node", "default"],
+    },
   },
 };

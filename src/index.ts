@@ -37,7 +37,7 @@ export {
 export { readVerificationBundle } from "./inputs/verificationBundle.js";
 export { Ledger } from "./ledger/index.js";
 export { formatResultsTable, progressLine } from "./report/index.js";
-export { bundleOf } from "./run/jobs/bundleOfJobs.js";
+export { bundleOf } from "./run/jobs/bundleWriter.js";
 export { preflight } from "./run/runners/preflightChain.js";
 export { type BatchOptions, verifyBatch } from "./run/runners/verifyBatch.js";
 export { resolveTargets } from "./run/targets/targets.js";

@@ -2,7 +2,7 @@ import type { ConfigHooks } from "hardhat/types/hooks";
 import {
   explorerVerifyConfigIssues,
   resolveExplorerVerifyConfig,
-} from "../../src/run/hardhat/explorerVerifyConfig.js";
+} from "../../src/run/commands/requestFacts.js";
 import { withIgnitionVerify } from "../ignition/verifyOverride.js";
 
 export default async (): Promise<Partial<ConfigHooks>> => ({

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import type { ProjectPaths } from "../../src/run/hardhat/taskDeployments.js";
+import type { TaskVerifyRequest } from "../../src/run/commands/verifyRequest.js";
 import type { RunResults } from "../../src/run/report/runResults.js";
 import type { Service } from "../../src/verify/verifier.js";
 
@@ -9,7 +9,7 @@ import type { Service } from "../../src/verify/verifier.js";
  * @param hre - the Hardhat runtime
  * @returns the project's root, artifacts and Ignition deployments
  */
-export function projectPaths(hre: HardhatRuntimeEnvironment): ProjectPaths {
+export function projectPaths(hre: HardhatRuntimeEnvironment): TaskVerifyRequest["paths"] {
   // Set by the Ignition plugin when the project has it; Hardhat's own type does not name it.
   const { paths } = hre.config;
   const ignition =
@@ -28,8 +28,8 @@ export function projectPaths(hre: HardhatRuntimeEnvironment): ProjectPaths {
  * @param optionalTargets - the targets whose failures only warn
  */
 export async function endWith(results: RunResults, optionalTargets: readonly Service[]): Promise<void> {
-  const { interruptedExitCode } = await import("../../src/run/runners/interruption.js");
-  const { runSucceeded } = await import("../../src/run/report/runResults.js");
-  if (results.interruptedBy) process.exit(interruptedExitCode(results.interruptedBy));
-  if (!runSucceeded(results, optionalTargets)) process.exitCode = 1;
+  const { runExitCode } = await import("../../src/run/report/runResults.js");
+  const code = runExitCode(results, optionalTargets);
+  if (results.interruptedBy) process.exit(code);
+  if (code !== 0) process.exitCode = code;
 }

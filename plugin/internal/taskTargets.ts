@@ -1,45 +1,57 @@
 import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
-import type { HardhatWhere } from "../../src/run/hardhat/hardhatTargets.js";
-import type { RunTargets } from "../../src/run/targets/targets.js";
-import { asUserErrors } from "./pluginError.js";
+import type { HardhatRunWhere, OpenNetwork } from "../../src/run/commands/runWhere.js";
+import type { Service } from "../../src/verify/verifier.js";
 import { projectCompilers } from "./projectBuild.js";
 
-/** What the task knows of where a run goes, besides Hardhat's config: the open network, if any, and the options. */
-export type TaskWhere = Omit<HardhatWhere, "config" | "network" | "networkNamed" | "localExplorer"> & {
-  connection?: NetworkConnection | undefined;
-};
-
 /**
- * The run's targets for the task's commands: Hardhat's config, network and compilers handed to the hall as facts.
+ * Hardhat's world for the hall, as facts: the config, `--network` (opened only when the hall asks), the project's
+ * compilers and cache, and the options.
  *
  * @param hre - the Hardhat runtime
- * @param where - the network, the options, the deployments' chains
- * @returns the targets
- * @throws {HardhatPluginError} when the hall refuses where the run goes
+ * @param options - `--explorer-url`, the user agent and optional targets, and whether the network is read at all (a
+ *   status or fetch with `--explorer-url` and no `--network` has no chain id to look up, no local explorer to start)
+ * @returns the facts, and `close` for the network
  */
-export async function resolveTaskTargets(
+export function taskWhere(
   hre: HardhatRuntimeEnvironment,
-  { connection, ...where }: TaskWhere,
-): Promise<RunTargets> {
-  const { hardhatTargets } = await import("../../src/run/hardhat/hardhatTargets.js");
-  const { ProviderChain } = await import("../../src/run/hardhat/providerChain.js");
-  const network = connection && {
-    name: connection.networkName,
-    chainId: Number(await new ProviderChain(connection.provider).chainId()),
-    rpcUrl: connection.networkConfig.type === "http" ? await connection.networkConfig.url.get() : undefined,
+  options: {
+    explorerUrl: string | undefined;
+    userAgent?: string | undefined;
+    optionalTargets?: readonly Service[] | undefined;
+    network?: boolean;
+  },
+): HardhatRunWhere & { close(): Promise<void> } {
+  let opened: Promise<NetworkConnection> | undefined;
+  const connection = () => {
+    opened ??= hre.network.create();
+    return opened;
   };
-  return asUserErrors(async () =>
-    hardhatTargets({
-      ...where,
+  const network = async (): Promise<OpenNetwork> => {
+    const open = await connection();
+    const { networkConfig } = open;
+    const rpcUrl = networkConfig.type === "http" ? await networkConfig.url.get() : undefined;
+    return { name: open.networkName, provider: open.provider, rpcUrl };
+  };
+  return {
+    hardhat: {
       config: hre.config,
-      network,
+      network:
+        (options.network ?? (!options.explorerUrl || hre.globalOptions.network !== undefined))
+          ? network
+          : undefined,
       networkNamed: hre.globalOptions.network !== undefined,
+      explorerUrl: options.explorerUrl,
+      userAgent: options.userAgent,
+      optionalTargets: options.optionalTargets,
       localExplorer: {
         cacheDir: join(hre.config.paths.cache, "explorer-verify"),
         compilers: projectCompilers(hre),
       },
-    }),
-  );
+    },
+    close: async () => {
+      await (await opened)?.close();
+    },
+  };
 }

@@ -2,8 +2,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isInlineManifest } from "../inputs/manifest.js";
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
-import type { VerifyRequest } from "../run/commands/verifyCommand.js";
-import { workspaceCompilers } from "../run/jobs/inputJobs.js";
+import { workspaceCompilers } from "../run/commands/requestFacts.js";
+import type { VerifyRequest } from "../run/commands/verifyRequest.js";
 import { checkFolderInputs } from "./folderInputs.js";
 import type { ActionInputs } from "./inputs.js";
 import type { ShardStep } from "./shardInputs.js";
@@ -81,6 +81,7 @@ export async function verifyRequestOf(
           },
     compilers: workspaceCompilers(workspace),
     refusals: {
+      preflightWithoutRpc: "Input preflight needs rpc-url: the chain to check the deployed code against.",
       includeCreatedOnSeveralChains:
         "Input include-created reads one chain's transactions: give deployments on one chain with it.",
     },

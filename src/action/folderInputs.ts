@@ -1,5 +1,5 @@
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
-import { deploymentPaths } from "../run/jobs/deploymentPaths.js";
+import { deploymentPaths } from "../run/commands/requestFacts.js";
 
 /**
  * Checks the Action's `deployment` paths (each line, patterns expanded) and its `artifacts` folder as its `bundle`

@@ -1,5 +1,5 @@
-import { isLoopbackUrl } from "../explorers/listedExplorerUrl.js";
 import { BodyTooLargeError } from "../kernel/httpFailures.js";
+import { isLoopbackUrl } from "../kernel/httpUrl.js";
 import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { userAgent } from "../kernel/userAgent.js";
 

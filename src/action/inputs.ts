@@ -8,9 +8,9 @@ import {
   wholeNumberRequirement,
   wholeNumberWithin,
 } from "../options/verificationOptions.js";
+import { type ChainEndpoints, copyServices, endpointEntries } from "../run/commands/requestFacts.js";
 import { type RunSettingValues, readRunSettings } from "../run/settings.js";
-import { type ChainEndpoints, endpointEntries } from "../run/targets/chainEndpoints.js";
-import { type Service, services } from "../verify/verifier.js";
+import type { Service } from "../verify/verifier.js";
 import { maskSecret, readInput } from "./runnerCommands.js";
 
 /** The Action's inputs, checked: the run's settings (declared in the hall) and the Action's own. */
@@ -121,19 +121,15 @@ export function readActionInputs(): ActionInputs {
   const rpcUrl = readInput("rpc-url") || undefined;
   if (rpcUrl) assertRpcUrl(rpcUrl, "rpc-url");
   const settings = readRunSettings("action", (setting) => readInput(setting.input ?? ""));
-  if (copyFrom && settings.targets.includes(copyFrom))
-    throw new InvalidInputError(
-      "targets",
-      `Input targets names ${copyFrom}, which copy-from reads from: a copy goes to the other services.`,
+  // The hall's check of a copy's services, in the Action's words.
+  if (copyFrom)
+    copyServices(
+      { flag: "Input copy-from", text: copyFrom, called: "copy-from" },
+      { flag: "Input targets", text: settings.targets.join(",") },
     );
   const prComment = booleanInput("pr-comment", false);
   const githubToken = prComment ? readInput("github-token") || undefined : undefined;
   if (githubToken) maskSecret(githubToken);
-  if (settings.preflight && !rpcUrl)
-    throw new InvalidInputError(
-      "preflight",
-      "Input preflight needs rpc-url: the chain to check the deployed code against.",
-    );
   return {
     explorerUrl,
     chainId,
@@ -173,11 +169,6 @@ function contractSources(
         .filter((word) => word !== ""),
     ),
   ];
-  if (copyText !== "" && !(services as readonly string[]).includes(copyText))
-    throw new InvalidInputError(
-      "copy-from",
-      `Input copy-from names the service to read from: one of ${services.join(", ")}, got "${copyText}".`,
-    );
   const copyFrom = copyText === "" ? undefined : (copyText as Service);
   if (copyFrom && addresses.length === 0)
     throw new InvalidInputError("addresses", "Input copy-from needs addresses: the contracts to copy.");

@@ -5,7 +5,7 @@ import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredent
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { capLogLine } from "../report/githubLimits.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
-import type { VerifyRequest } from "../run/commands/verifyCommand.js";
+import type { VerifyRequest } from "../run/commands/verifyRequest.js";
 import { RunReporter } from "../run/report/runReporter.js";
 import { readRunSettings } from "../run/settings.js";
 import { verifyRequestOf } from "./actionRequest.js";
@@ -32,7 +32,7 @@ export async function run(): Promise<void> {
     const request = await verifyRequestOf(inputs, workspace, step);
     if (step?.step === "plan") return await planStep(request, inputs, step.shards);
     startLogGroup("Progress");
-    const { runVerifyRequest } = await import("../run/commands/verifyCommand.js");
+    const { runVerifyRequest } = await import("../run/commands/verifyRequest.js");
     const { results, bundleWritten } = await runVerifyRequest(request, logReporter()).finally(endLogGroup);
     await reportRun(results, {
       optionalTargets: inputs.optionalTargets,
@@ -56,7 +56,7 @@ export async function run(): Promise<void> {
 
 // `shards`: the plan's matrix as the output `matrix`; nothing is sent.
 async function planStep(request: VerifyRequest, inputs: ActionInputs, shards: number): Promise<void> {
-  const { runPlanRequest } = await import("../run/commands/planCommand.js");
+  const { runPlanRequest } = await import("../run/commands/planRequest.js");
   const copyRefusal = "Input shards plans a verification's contracts, not a copy: drop copy-from.";
   const { timeoutSeconds, readTimeoutSeconds } = inputs;
   const keys = [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey];
@@ -90,11 +90,11 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
   const prComment = ["true", "yes", "on", "1"].includes(readInput("pr-comment").trim().toLowerCase());
   const githubToken = prComment ? readInput("github-token") || undefined : undefined;
   if (githubToken) maskSecret(githubToken);
-  const { mergeShards } = await import("../run/shards/mergeShards.js");
+  const { runMergeRequest } = await import("../run/commands/mergeRequest.js");
   startLogGroup("Merge");
-  let results: Awaited<ReturnType<typeof mergeShards>>;
+  let results: Awaited<ReturnType<typeof runMergeRequest>>;
   try {
-    results = mergeShards({
+    results = await runMergeRequest({
       from: [await resolveWorkspaceInput(workspace, from, "merge-from")],
       ledger: await resolveWorkspaceInput(workspace, ledgerInput, "ledger"),
       plan: readInput("plan").trim() || undefined,

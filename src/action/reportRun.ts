@@ -4,8 +4,7 @@ import { failureLine } from "../report/contractCounts.js";
 import { jobSummaryHtml } from "../report/jobSummaryHtml.js";
 import { stepOutputValues } from "../report/stepOutputValues.js";
 import { neutraliseText } from "../report/terminalText.js";
-import { type RunResults, runSucceeded } from "../run/report/runResults.js";
-import { interruptedExitCode } from "../run/runners/interruption.js";
+import { type RunResults, runExitCode, runSucceeded } from "../run/report/runResults.js";
 import type { Service } from "../verify/verifier.js";
 import type { ActionInputs } from "./inputs.js";
 import { commentOnPullRequest } from "./pullRequestComment.js";
@@ -80,7 +79,7 @@ export async function reportRun(results: RunResults, inputs: RunReportInputs): P
       await core.summary.addRaw(`<p><strong>${note}</strong></p>`, true).write();
     core.setFailed(note);
     // Answers still in flight are not awaited: their sockets must not hold the step open.
-    process.exit(interruptedExitCode(results.interruptedBy));
+    process.exit(runExitCode(results));
   }
   if (inputs.incomplete) core.setFailed(inputs.incomplete);
   else if (!runSucceeded(results, inputs.optionalTargets) && inputs.failOnError)

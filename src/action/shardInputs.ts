@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
-import { parseShardCount, parseShardId, type ShardId } from "../run/shards/shardId.js";
+import { parseShardCount, parseShardId, type ShardId } from "../run/commands/requestFacts.js";
 import { readInput } from "./runnerCommands.js";
 
 /**

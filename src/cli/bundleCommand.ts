@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { chainIdFlag, parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { projectFoundryConfig } from "./cliWhere.js";
+import { flagsRun } from "./commandLineJobs.js";
 import { usage } from "./usage.js";
 import { jobOptions } from "./verifyCommand.js";
 
@@ -29,12 +30,12 @@ export async function bundleCommand(argv: string[]): Promise<number> {
     throw new UsageError("--out needs the bundle's file, e.g. verification.json.");
   const cwd = process.cwd();
   const foundry = await projectFoundryConfig(cwd, console.error);
-  const flags = { values, positionals, cwd, foundry, rpcUrl: values["rpc-url"], command: "bundle" };
+  const what = flagsRun(values, positionals, { cwd, foundry, rpcUrl: values["rpc-url"], command: "bundle" });
   const chainId = chainIdFlag(values["chain-id"]);
-  const { runBundleRequest } = await import("../run/commands/bundleCommand.js");
+  const { runBundleRequest } = await import("../run/commands/bundleRequest.js");
   const { skipped } = await runBundleRequest(
     {
-      what: { kind: "flags", ...flags },
+      what,
       where: { chainId: chainId === undefined ? undefined : { id: chainId, source: "--chain-id" } },
       out: { path: resolve(cwd, values.out), field: "--out" },
     },

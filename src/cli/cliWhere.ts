@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import { type FoundryConfig, outsideProjectField, readFoundryConfig } from "../inputs/foundryConfig.js";
+import { endpointEntries } from "../run/commands/requestFacts.js";
 import type { RunWhere } from "../run/commands/runWhere.js";
 import type { RunSettingValues } from "../run/settings.js";
-import { endpointEntries } from "../run/targets/chainEndpoints.js";
 import {
   apiKeyFromEnvironment,
   chainIdFlag,

@@ -1,8 +1,7 @@
 import { resolve } from "node:path";
+import { copyServices } from "../run/commands/requestFacts.js";
 import { RunReporter } from "../run/report/runReporter.js";
-import { interruptedExitCode } from "../run/runners/interruption.js";
 import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
-import { copyServices } from "../run/targets/copyServices.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliWhere.js";
@@ -52,7 +51,7 @@ export async function copyCommand(argv: string[]): Promise<number> {
   );
   const cwd = process.cwd();
   const foundry = await projectFoundryConfig(cwd, console.error);
-  const { runVerifyRequest } = await import("../run/commands/verifyCommand.js");
+  const { runVerifyRequest } = await import("../run/commands/verifyRequest.js");
   const { results } = await runVerifyRequest(
     {
       what: { kind: "copy", from, addresses: positionals },
@@ -70,7 +69,6 @@ export async function copyCommand(argv: string[]): Promise<number> {
     },
     new RunReporter({ json: values.json, table: true, colour: true }),
   );
-  const { runSucceeded } = await import("../run/report/runResults.js");
-  if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
-  return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
+  const { runExitCode } = await import("../run/report/runResults.js");
+  return runExitCode(results, settings.optionalTargets);
 }

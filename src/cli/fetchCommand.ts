@@ -31,7 +31,7 @@ export async function fetchCommand(argv: string[]): Promise<number> {
     throw new UsageError("fetch takes one ADDRESS (explorer-verify fetch 0x… --out DIR).");
   const cwd = process.cwd();
   const foundry = await projectFoundryConfig(cwd, console.error);
-  const { runFetchRequest } = await import("../run/commands/fetchCommand.js");
+  const { runFetchRequest } = await import("../run/commands/fetchRequest.js");
   await runFetchRequest({ address, out: values.out, where: cliWhere(values, { cwd, foundry }, []) }, (line) =>
     console.log(neutraliseText(line)),
   );

@@ -36,11 +36,11 @@ export async function mergeCommand(argv: string[]): Promise<number> {
   if (values.ledger === undefined || values.ledger.trim() === "")
     throw new UsageError("merge needs --ledger FILE: the merged ledger, e.g. .explorer-verify/ledger.json.");
   const cwd = process.cwd();
-  const [{ mergeShards }, { runSucceeded }] = await Promise.all([
-    import("../run/shards/mergeShards.js"),
+  const [{ runMergeRequest }, { runSucceeded }] = await Promise.all([
+    import("../run/commands/mergeRequest.js"),
     import("../run/report/runResults.js"),
   ]);
-  const results = mergeShards({
+  const results = await runMergeRequest({
     from: from.map((folder) => resolve(cwd, folder)),
     ledger: resolve(cwd, values.ledger),
     plan: values.plan,

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
+import { parseShardCount } from "../run/commands/requestFacts.js";
 import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
-import { parseShardCount } from "../run/shards/shardId.js";
 import {
   apiKeyFromEnvironment,
   etherscanKeyFromEnvironment,
@@ -9,6 +9,7 @@ import {
 } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { projectFoundryConfig } from "./cliWhere.js";
+import { flagsRun } from "./commandLineJobs.js";
 import { usage } from "./usage.js";
 import { verifyOptions } from "./verifyCommand.js";
 
@@ -43,12 +44,12 @@ export async function planCommand(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   const bundle = values.bundle;
   const foundry = bundle === undefined ? await projectFoundryConfig(cwd, console.error) : undefined;
-  const { runPlanRequest } = await import("../run/commands/planCommand.js");
+  const { runPlanRequest } = await import("../run/commands/planRequest.js");
   const { matrix, notes } = await runPlanRequest(
     {
       what:
         bundle === undefined
-          ? { kind: "flags", values, positionals, cwd, foundry, rpcUrl: values["rpc-url"], command: "plan" }
+          ? flagsRun(values, positionals, { cwd, foundry, rpcUrl: values["rpc-url"], command: "plan" })
           : {
               kind: "bundle",
               bundle: { given: bundle, file: (given) => resolve(cwd, given), field: "--bundle" },

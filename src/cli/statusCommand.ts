@@ -34,8 +34,8 @@ export async function statusCommand(argv: string[]): Promise<number> {
   const [guid, ...extra] = positionals;
   const cwd = process.cwd();
   if (guid === undefined) {
-    const { printLedger } = await import("../run/runners/runStatus.js");
-    printLedger(resolve(cwd, values.ledger ?? verificationDefaults.ledger), {
+    const { runLedgerRequest } = await import("../run/commands/statusRequest.js");
+    await runLedgerRequest(resolve(cwd, values.ledger ?? verificationDefaults.ledger), {
       json: values.json,
       writeLine: (table) => console.log(table),
       otherLedger: "--ledger FILE (a run with --ledger writes one)",
@@ -44,7 +44,7 @@ export async function statusCommand(argv: string[]): Promise<number> {
     return exitCodes.ok;
   }
   if (extra.length > 0) throw new UsageError(`status takes one GUID, got ${positionals.length}.`);
-  const { runStatusRequest } = await import("../run/commands/statusCommand.js");
+  const { runStatusRequest } = await import("../run/commands/statusRequest.js");
   const foundry = await projectFoundryConfig(cwd, console.error);
   const { failed } = await runStatusRequest(
     {

@@ -1,13 +1,13 @@
 import { resolve } from "node:path";
 import { verificationDefaults } from "../options/verificationOptions.js";
+import { parseShardId } from "../run/commands/requestFacts.js";
 import type { RunWhat } from "../run/commands/runWhat.js";
 import { RunReporter } from "../run/report/runReporter.js";
-import { interruptedExitCode } from "../run/runners/interruption.js";
 import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
-import { parseShardId } from "../run/shards/shardId.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliWhere.js";
+import { flagsRun } from "./commandLineJobs.js";
 import { usage } from "./usage.js";
 
 /** The flags that name the contracts of a run, as `verify`, `bundle` and `plan` take them. */
@@ -66,10 +66,9 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   // `--bundle FILE`: the contracts a bundle names, checked whole before anything is sent; no project, no build.
   const bundle = values.bundle;
   const foundry = bundle === undefined ? await projectFoundryConfig(cwd, console.error) : undefined;
-  const flags = { values, positionals, cwd, foundry, rpcUrl: values["rpc-url"], command: "verify" };
   const what: RunWhat =
     bundle === undefined
-      ? { kind: "flags", ...flags }
+      ? flagsRun(values, positionals, { cwd, foundry, rpcUrl: values["rpc-url"], command: "verify" })
       : {
           kind: "bundle",
           bundle: { given: bundle, file: (given) => resolve(cwd, given), field: "--bundle" },
@@ -90,18 +89,17 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     },
   };
   if (what.kind === "flags" && values["show-standard-json-input"]) {
-    const { runShowInputsRequest } = await import("../run/commands/showInputsCommand.js");
+    const { runShowInputsRequest } = await import("../run/commands/showInputsRequest.js");
     const write = (text: string) => process.stdout.write(text);
     const { unread } = await runShowInputsRequest(request, write, console.error);
     return unread > 0 ? exitCodes.failed : exitCodes.ok;
   }
-  const { runVerifyRequest } = await import("../run/commands/verifyCommand.js");
+  const { runVerifyRequest } = await import("../run/commands/verifyRequest.js");
   const where = cliWhere(values, { cwd, foundry }, settings.targets, settings);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
   const { results } = await runVerifyRequest({ ...request, where }, reporter);
-  const { runSucceeded } = await import("../run/report/runResults.js");
-  if (results.interruptedBy) return interruptedExitCode(results.interruptedBy);
-  return runSucceeded(results, settings.optionalTargets) ? exitCodes.ok : exitCodes.failed;
+  const { runExitCode } = await import("../run/report/runResults.js");
+  return runExitCode(results, settings.optionalTargets);
 }
 
 // The ledger a run keeps: `--ledger FILE`, else the default file, as the task and the Action keep; none with

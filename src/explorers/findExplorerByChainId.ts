@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
+import { isLoopbackUrl } from "../kernel/httpUrl.js";
 import {
   cachedChainListPath,
   defaultCacheDir,
@@ -7,7 +8,6 @@ import {
 } from "./chainListCache.js";
 import { fetchPublishedChainList } from "./fetchPublishedChainList.js";
 import type { KnownExplorer } from "./knownExplorer.js";
-import { isLoopbackUrl } from "./listedExplorerUrl.js";
 import { type ChainListTrust, defaultChainListUrl } from "./publishedChainList.js";
 import { shippedExplorerFor, unknownChain } from "./shippedRegistry.js";
 

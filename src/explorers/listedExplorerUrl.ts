@@ -1,24 +1,4 @@
-/**
- * Whether a URL names this machine: `localhost` (and names under it), 127.0.0.0/8 or `[::1]`.
- *
- * @param url - a URL
- * @returns true for a loopback host; false for any other, or for text that is not a URL
- */
-export function isLoopbackUrl(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    return false;
-  }
-  const host = parsed.hostname.toLowerCase();
-  return (
-    host === "localhost" ||
-    host.endsWith(".localhost") ||
-    host === "[::1]" ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-  );
-}
+import { httpUrlOf, isLoopbackUrl } from "../kernel/httpUrl.js";
 
 /**
  * Why an explorer URL that a list (Blockscout's published list, its copy on disk, a chain descriptor) names may
@@ -37,15 +17,10 @@ export function listedExplorerUrlProblem(
   url: string,
   options: { userNamedLoopback?: boolean } = {},
 ): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    return "is not a URL";
-  }
+  const parsed = httpUrlOf(url.trim());
+  if (!parsed) return URL.canParse(url.trim()) ? "is not an https URL" : "is not a URL";
   if (parsed.protocol === "https:") return undefined;
-  if (parsed.protocol === "http:" && options.userNamedLoopback === true && isLoopbackUrl(url))
-    return undefined;
+  if (options.userNamedLoopback === true && isLoopbackUrl(url)) return undefined;
   return "is not an https URL";
 }
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { bundleOf, bundleText } from "../../src/run/jobs/bundleOfJobs.js";
+import { bundleOf, bundleText } from "../../src/run/jobs/bundleWriter.js";
 import { runActionInProcess } from "../support/actionInProcess.js";
 import { type ScriptedServer, startScriptedServer } from "../support/scriptedServer.js";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
-import { bundleOf, bundleText } from "../../src/run/jobs/bundleOfJobs.js";
+import { bundleOf, bundleText } from "../../src/run/jobs/bundleWriter.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { replayBroadcast, runLatest } from "../cli/foundryChain.js";
 import { foundryFixture } from "../inputs/hardhatProject.js";

@@ -15,7 +15,7 @@ import {
   readVerificationBundle,
 } from "../../src/inputs/verificationBundle.js";
 import { maxJsonDepth, nestsDeeperThan } from "../../src/kernel/jsonDepth.js";
-import { bundleOf, bundleText } from "../../src/run/jobs/bundleOfJobs.js";
+import { bundleOf, bundleText } from "../../src/run/jobs/bundleWriter.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { rejected } from "../support/rejected.js";
 import { jsonAnswer, startScriptedServer } from "../support/scriptedServer.js";

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -13,7 +13,7 @@ const repository = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const require = createRequire(import.meta.url);
 const config = require(join(repository, ".dependency-cruiser.cjs")) as IConfiguration;
 
-async function brokenNevers(baseDir: string, folders: string[]): Promise<string[]> {
+async function cruised(baseDir: string, folders: string[]) {
   const result = await cruise(folders, {
     ...config.options,
     ruleSet: { forbidden: config.forbidden ?? [] },
@@ -21,7 +21,11 @@ async function brokenNevers(baseDir: string, folders: string[]): Promise<string[
     baseDir,
   });
   if (typeof result.output === "string") throw new Error("dependency-cruiser answered text");
-  return result.output.summary.violations
+  return result.output;
+}
+
+async function brokenNevers(baseDir: string, folders: string[]): Promise<string[]> {
+  return (await cruised(baseDir, folders)).summary.violations
     .map((violation) =>
       violation.type === "cycle"
         ? `${violation.rule.name}: ${[violation.from, ...(violation.cycle ?? []).map((step) => step.name)].join(" → ")}`
@@ -52,6 +56,61 @@ describe("the house", () => {
     expect(broken.filter((arrow) => !debt.arrows.includes(arrow))).toEqual([]);
     // Paid off: remove it from the list.
     expect(debt.arrows.filter((arrow) => !broken.includes(arrow))).toEqual([]);
+  }, 60_000);
+
+  it("read the tree: every TypeScript file of src and plugin (.cts too), each reached from an entry point by a resolved import", async () => {
+    const files = (
+      await Promise.all(
+        ["src", "plugin"].map((folder) => readdir(join(repository, folder), { recursive: true })),
+      )
+    )
+      .flatMap((names, index) => names.map((name) => `${["src", "plugin"][index]}/${name}`))
+      .filter((path) => /\.c?ts$/.test(path))
+      .sort();
+    const { modules } = await cruised(repository, ["src", "plugin"]);
+    const own = modules.filter((module) => /^(src|plugin)\//.test(module.source));
+    expect(own.map((module) => module.source).sort()).toEqual(files);
+    // A broken resolution leaves modules that nothing imports: only the package's entry points may be such.
+    const imported = new Set(own.flatMap((module) => module.dependencies.map((arrow) => arrow.resolved)));
+    expect(own.filter((module) => !imported.has(module.source)).map((module) => module.source)).toEqual([
+      // What `require("explorer-verify/plugin")` gets under Hardhat 2.
+      "plugin/hardhat2.cts",
+      "plugin/index.ts",
+      "src/action/index.ts",
+      "src/cli/index.ts",
+      "src/client/index.ts",
+      "src/index.ts",
+      "src/recompile/index.ts",
+    ]);
+    expect(files.length).toBeGreaterThan(300);
+  }, 60_000);
+
+  it("fails when a door imports a hall file outside its face, or an import resolves to nothing", async () => {
+    const root = await tree({
+      "src/cli/statusCommand.ts": [
+        'import { runStatus } from "../run/runners/runStatus.js";',
+        'import { runStatusRequest } from "../run/commands/statusRequest.js";',
+        'import { readRunSettings } from "../run/settings.js";',
+        'import { runSucceeded } from "../run/report/runResults.js";',
+      ],
+      "plugin/tasks/status/task-action.ts": [
+        'import { hardhatTargets } from "../../../src/run/hardhat/hardhatTargets.js";',
+      ],
+      "src/run/runners/runStatus.ts": [],
+      "src/run/hardhat/hardhatTargets.ts": [],
+      "src/run/commands/statusRequest.ts": ['import { runStatus } from "../runners/runStatus.js";'],
+      "src/run/settings.ts": [],
+      "src/run/report/runResults.ts": ['import { gone } from "./gone.js";'],
+    });
+    try {
+      expect(await brokenNevers(root, ["src", "plugin"])).toEqual([
+        "door-through-face: plugin/tasks/status/task-action.ts → src/run/hardhat/hardhatTargets.ts",
+        "door-through-face: src/cli/statusCommand.ts → src/run/runners/runStatus.ts",
+        "not-to-unresolvable: src/run/report/runResults.ts → ./gone.js",
+      ]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it("fails when a door imports the client", async () => {

@@ -383,4 +383,21 @@ describe("npx hardhat explorer-verify on Blockscout, Etherscan, Sourcify and Rou
         expect(`${stdout}${stderr}`).not.toContain(key);
     }
   }, 300_000);
+  it("the task's status asks the target --target names, not only Blockscout", async () => {
+    const guid = "unknownguid0123456789abcdefghij";
+    const asked = () => etherscan.requestsFor("checkverifystatus").filter((r) => r.query.guid === guid);
+    const outcome = await hardhat(
+      project,
+      ["explorer-verify", "status", "--network", "localhost", "--target", "etherscan", guid],
+      { ...env, ETHERSCAN_KEY: etherscanKey },
+    );
+    expect(asked()).toHaveLength(1);
+    expect(outcome.code).toBe(1);
+    // Etherscan's own answer, from its stand-in, found from the config as a verify run finds it.
+    expect(outcome.stderr).toContain(
+      `Explorer: Etherscan at ${etherscan.apiUrl}?chainid=31337 (from EXPLORER_VERIFY_ETHERSCAN_API_URL)`,
+    );
+    expect(outcome.stderr).toContain("The explorer refused the request: Unable to locate GUID");
+    expect(`${outcome.stdout}${outcome.stderr}`).not.toContain(etherscanKey);
+  }, 120_000);
 });

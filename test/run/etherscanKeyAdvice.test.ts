@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { main } from "../../src/cli/main.js";
-import { bundleOf, bundleText } from "../../src/run/jobs/bundleOfJobs.js";
+import { bundleOf, bundleText } from "../../src/run/jobs/bundleWriter.js";
 import { runActionInProcess } from "../support/actionInProcess.js";
 
 // Etherscan without a key is refused before any request, and the door says where it reads the key, and only that:

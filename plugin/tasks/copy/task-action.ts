@@ -1,12 +1,12 @@
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import { checkAddresses } from "../../../src/run/hardhat/taskArgumentChecks.js";
-import { taskSettings } from "../../../src/run/hardhat/taskSettings.js";
+import { copyServices } from "../../../src/run/commands/requestFacts.js";
+import { runVerifyRequest } from "../../../src/run/commands/verifyRequest.js";
 import { RunReporter } from "../../../src/run/report/runReporter.js";
-import { copyServices } from "../../../src/run/targets/copyServices.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { endWith } from "../../internal/taskRun.js";
-import { resolveTaskTargets } from "../../internal/taskTargets.js";
+import { taskWhere } from "../../internal/taskTargets.js";
+import { taskSettings } from "../verify/taskSettings.js";
 
 interface CopyTaskArguments {
   addresses: string[];
@@ -31,43 +31,35 @@ export default async function copyTaskAction(
     throw userError(
       "Give the contracts' addresses: npx hardhat explorer-verify copy ADDRESS... --from SERVICE --to SERVICE.",
     );
-  const { from, to } = await asUserErrors(async () => {
-    checkAddresses(args.addresses);
-    return copyServices({ flag: "--from", text: args.from }, { flag: "--to", text: args.to });
-  });
+  const { from, to } = await asUserErrors(async () =>
+    copyServices({ flag: "--from", text: args.from }, { flag: "--to", text: args.to }),
+  );
   // The config's pace and deadline, as the verify task reads them; --to names the targets.
   const settings = await asUserErrors(async () =>
     taskSettings({ targets: to.join(",") }, hre.config.explorerVerify),
   );
-  const reporter = new RunReporter({ json: args.json, table: true });
-  const connection = await hre.network.create();
+  const where = taskWhere(hre, {
+    explorerUrl: args.explorerUrl,
+    userAgent: settings.userAgent,
+    network: true,
+  });
   try {
-    const targets = await resolveTaskTargets(hre, {
-      connection,
-      explorerUrl: args.explorerUrl,
-      services: [from, ...to],
-      userAgent: settings.userAgent,
-    });
-    try {
-      const { runCopy } = await import("../../../src/run/runners/runCopy.js");
-      const results = await asUserErrors(() =>
-        runCopy({
-          addresses: args.addresses,
-          from,
-          targets,
+    const { results } = await asUserErrors(() =>
+      runVerifyRequest(
+        {
+          what: { kind: "copy", from, addresses: args.addresses },
+          where,
           settings,
           ledger: args.ledger
             ? { path: resolve(hre.config.paths.root, args.ledger), recheck: false }
             : undefined,
-          reporter,
-          interruptible: true,
-        }),
-      );
-      await endWith(results, settings.optionalTargets);
-    } finally {
-      await targets.close();
-    }
+          compilers: [],
+        },
+        new RunReporter({ json: args.json, table: true }),
+      ),
+    );
+    await endWith(results, settings.optionalTargets);
   } finally {
-    await connection.close();
+    await where.close();
   }
 }

@@ -1,9 +1,8 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import { assertAddress } from "../../../src/kernel/validate.js";
 import { neutraliseText } from "../../../src/report/terminalText.js";
-import { runFetch } from "../../../src/run/runners/runFetch.js";
-import { withTarget } from "../../internal/explorerForTask.js";
+import { runFetchRequest } from "../../../src/run/commands/fetchRequest.js";
 import { asUserErrors } from "../../internal/pluginError.js";
+import { taskWhere } from "../../internal/taskTargets.js";
 
 interface FetchTaskArguments {
   address: string;
@@ -15,11 +14,16 @@ export default async function fetchTaskAction(
   args: FetchTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
-  // Checked before the network or the explorer is touched.
-  await asUserErrors(async () => assertAddress(args.address));
-  await withTarget(hre, args.explorerUrl, "blockscout", ({ targets }) =>
-    asUserErrors(() =>
-      runFetch(targets, args.address, args.out, (line) => console.log(neutraliseText(line))),
-    ),
-  );
+  const { explorerUrl } = args;
+  const where = taskWhere(hre, { explorerUrl });
+  try {
+    await asUserErrors(() =>
+      runFetchRequest(
+        { ...args, where, foundExplorer: (line) => process.stderr.write(`${line}\n`) },
+        (line) => console.log(neutraliseText(line)),
+      ),
+    );
+  } finally {
+    await where.close();
+  }
 }

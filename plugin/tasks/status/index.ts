@@ -18,6 +18,12 @@ export default task(
     defaultValue: undefined,
   })
   .addOption({
+    name: "target",
+    type: ArgumentType.STRING,
+    description: "The service asked: blockscout, etherscan, sourcify or routescan",
+    defaultValue: "blockscout",
+  })
+  .addOption({
     name: "explorerUrl",
     type: ArgumentType.STRING_WITHOUT_DEFAULT,
     description: "The explorer (else the chain descriptor's Blockscout URL)",

@@ -2,12 +2,13 @@ import { join, resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { verificationDefaults } from "../../../src/options/verificationOptions.js";
 import { neutraliseText } from "../../../src/report/terminalText.js";
-import { assertReceipt, printLedger, runStatus } from "../../../src/run/runners/runStatus.js";
-import { withTarget } from "../../internal/explorerForTask.js";
+import { runLedgerRequest, runStatusRequest } from "../../../src/run/commands/statusRequest.js";
 import { asUserErrors } from "../../internal/pluginError.js";
+import { taskWhere } from "../../internal/taskTargets.js";
 
 interface StatusTaskArguments {
   guid: string | undefined;
+  target: string;
   ledger: string | undefined;
   explorerUrl: string | undefined;
   proxy: boolean;
@@ -18,10 +19,10 @@ export default async function statusTaskAction(
   args: StatusTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
-  const guid = args.guid ?? "";
-  if (guid === "") {
-    await asUserErrors(async () =>
-      printLedger(resolve(hre.config.paths.root, args.ledger ?? verificationDefaults.ledger), {
+  const { guid, explorerUrl } = args;
+  if (!guid) {
+    await asUserErrors(() =>
+      runLedgerRequest(resolve(hre.config.paths.root, args.ledger ?? verificationDefaults.ledger), {
         json: args.json,
         writeLine: (table) => console.log(table),
         otherLedger: "--ledger FILE (npx hardhat explorer-verify writes one)",
@@ -30,16 +31,22 @@ export default async function statusTaskAction(
     );
     return;
   }
-  // Checked before the network or the explorer is touched.
-  await asUserErrors(async () => assertReceipt("blockscout", guid));
-  const { failed } = await withTarget(hre, args.explorerUrl, "blockscout", ({ targets }) =>
-    asUserErrors(async () =>
-      runStatus(targets, guid, {
-        proxy: args.proxy,
-        json: args.json,
-        writeLine: (line) => console.log(neutraliseText(line)),
-      }),
-    ),
-  );
-  if (failed) process.exitCode = 1;
+  const where = taskWhere(hre, { explorerUrl });
+  try {
+    const { failed } = await asUserErrors(() =>
+      runStatusRequest(
+        {
+          ...args,
+          guid,
+          service: { text: args.target, field: "--target" },
+          where,
+          foundExplorer: (line) => process.stderr.write(`${line}\n`),
+        },
+        (line) => console.log(neutraliseText(line)),
+      ),
+    );
+    if (failed) process.exitCode = 1;
+  } finally {
+    await where.close();
+  }
 }

@@ -1,23 +1,67 @@
-import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import { taskSettings as settingsOf } from "../../../src/run/hardhat/taskSettings.js";
-import type { RunSettingValues } from "../../../src/run/settings.js";
-import { asUserErrors } from "../../internal/pluginError.js";
+import type { HardhatConfig } from "hardhat/types/config";
+import {
+  type RunSettingName,
+  type RunSettingValues,
+  readRunSettings,
+  readSetting,
+  runSettings,
+  type Setting,
+} from "../../../src/run/settings.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 
+/** The `explorerVerify` values that are run settings. */
+export type ConfiguredSettings = Pick<
+  HardhatConfig["explorerVerify"],
+  "targets" | "timeoutSeconds" | "concurrency" | "requestsPerSecond" | "userAgent"
+>;
+
 /**
- * The run's settings as the task has them: the options, else the config's `explorerVerify` values, else the defaults.
+ * The run's settings as the task has them: an option given on the command line, else the config's `explorerVerify`
+ * value, else the default; each checked against its range in the hall's words.
+ *
+ * @param given - each setting's option as the user typed it: a flag not given, an option not given or given empty
+ *   mean "not given"
+ * @param config - the config's `explorerVerify` section
+ * @returns the settings
+ * @throws {InvalidInputError} for a value out of its range
+ */
+export function taskSettings(
+  given: Partial<Record<RunSettingName, string | boolean | undefined>>,
+  config: ConfiguredSettings,
+): RunSettingValues {
+  const configured: Partial<Record<RunSettingName, string | number | undefined>> = {
+    targets: config.targets.join(","),
+    timeoutSeconds: config.timeoutSeconds,
+    concurrency: config.concurrency,
+    requestsPerSecond: config.requestsPerSecond,
+    userAgent: config.userAgent,
+  };
+  const fromConfig = (setting: Setting) => {
+    const value = setting.config ? configured[setting.name as RunSettingName] : undefined;
+    return value === undefined ? undefined : String(value);
+  };
+  const values = readRunSettings("task", (setting) => {
+    const value = given[setting.name as RunSettingName];
+    return value !== undefined && value !== false && value !== "" ? String(value) : fromConfig(setting);
+  });
+  // A setting only the config takes (concurrency): the command line offers no option for it, so it is not asked above.
+  for (const setting of runSettings as readonly Setting[]) {
+    const text = setting.option === undefined ? fromConfig(setting) : undefined;
+    if (text !== undefined) Object.assign(values, { [setting.name]: readSetting(setting, text, "task") });
+  }
+  return values;
+}
+
+/**
+ * Each run setting's option of the verify task, as the user typed it.
  *
  * @param args - the task's arguments
- * @param hre - the Hardhat runtime (its config)
- * @returns the settings
- * @throws {HardhatPluginError} for a value out of its range
+ * @returns the options by setting name
  */
-export async function taskSettings(
+export function givenSettings(
   args: VerifyTaskArguments,
-  hre: HardhatRuntimeEnvironment,
-): Promise<RunSettingValues> {
-  // Each setting's option as the user typed it.
-  const given = {
+): Partial<Record<RunSettingName, string | boolean | undefined>> {
+  return {
     targets: args.targets,
     optionalTargets: args.optionalTargets,
     wait: args.noWait ? "false" : false,
@@ -32,5 +76,4 @@ export async function taskSettings(
     includeProxies: args.includeProxies,
     recheck: args.recheck,
   };
-  return asUserErrors(async () => settingsOf(given, hre.config.explorerVerify));
 }

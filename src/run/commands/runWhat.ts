@@ -1,5 +1,4 @@
 import { InvalidInputError } from "../../errors/index.js";
-import type { FoundryConfig } from "../../inputs/foundryConfig.js";
 import type { BadManifestEntry } from "../../inputs/manifest.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { Service } from "../../verify/verifier.js";
@@ -9,7 +8,8 @@ import type { ProxyAddress, ProxySources } from "../jobs/proxyJobs.js";
 import type { JobsRequest } from "../jobs/requestJobs.js";
 import type { RunVerifyRequest } from "../runners/runVerify.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
-import { commandLineJobs, type JobFlagValues } from "./commandLineJobs.js";
+
+export type { JobsRequest } from "../jobs/requestJobs.js";
 
 /** What a run verifies, as a door names it. */
 export type RunWhat =
@@ -24,18 +24,8 @@ export type RunWhat =
     }
   /** The Action's manifest and deployments, read in the workspace. */
   | { kind: "files"; sources: JobSources; workspace: string }
-  /** The command line's flags: one ADDRESS and its build, deployments, a manifest. */
-  | {
-      kind: "flags";
-      values: JobFlagValues;
-      positionals: readonly string[];
-      cwd: string;
-      foundry?: FoundryConfig | undefined;
-      /** `--rpc-url` as given. */
-      rpcUrl?: string | undefined;
-      /** The subcommand, for messages. */
-      command: string;
-    }
+  /** The command line's flags, checked by the CLI: one ADDRESS and its build, deployments, a manifest. */
+  | { kind: "flags"; jobs: JobsRequest }
   /** Contracts whose verification one service holds, copied to the others. */
   | { kind: "copy"; from: Service; addresses: readonly string[] };
 
@@ -53,21 +43,13 @@ export interface RunContracts {
 }
 
 /**
- * Checks the command line's flags, before anything is read; other kinds need no check.
+ * The job builder's request of a run named by flags.
  *
  * @param what - what the door names
- * @returns the job builder's request, for a run named by flags
- * @throws {InvalidInputError} for flags that do not go together
+ * @returns the request, for a run named by flags
  */
 export function checkedFlags(what: RunWhat): JobsRequest | undefined {
-  if (what.kind !== "flags") return undefined;
-  const request = commandLineJobs(what.values, what.positionals, {
-    cwd: what.cwd,
-    foundryOut: what.foundry?.out,
-    rpcUrl: what.rpcUrl,
-    command: what.command,
-  });
-  return { ...request, foundry: what.foundry };
+  return what.kind === "flags" ? what.jobs : undefined;
 }
 
 /**
@@ -125,15 +107,13 @@ export async function discoveryOfRun(
       ? { inputs: contracts.flags, workspace: contracts.flags.cwd }
       : undefined;
   if (!place) return {};
-  const { createdJobsFromInputs, createdJobsOfDeployments, proxySources } = await import(
-    "../jobs/inputJobs.js"
-  );
+  const { createdJobsOfDeployments, proxySources } = await import("../jobs/inputJobs.js");
   const { jobs, flags } = contracts;
-  let discoverCreated: RunVerifyRequest["discoverCreated"];
-  if (settings.includeCreated)
-    discoverCreated = flags
-      ? createdJobsOfDeployments(flags, jobs, place.workspace)
-      : (client, limits) => createdJobsFromInputs(place.inputs, jobs, client, place.workspace, limits);
+  // The command line's deployments, else the Action's one deployment input.
+  const deployments = flags?.deployments ?? (files?.sources.deployment ? [files.sources.deployment] : []);
+  const discoverCreated = settings.includeCreated
+    ? createdJobsOfDeployments({ ...place.inputs, deployments }, jobs, place.workspace)
+    : undefined;
   const proxies: ProxySources = proxySources(place.inputs, place.workspace, {
     addresses: contracts.proxies,
     includeProxies: settings.includeProxies,

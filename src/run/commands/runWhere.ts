@@ -1,17 +1,21 @@
 import type { FoundryConfig } from "../../inputs/foundryConfig.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { Service } from "../../verify/verifier.js";
+import type { HardhatRunWhere } from "../hardhat/hardhatTargets.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
 import { foundryBlockscoutExplorer } from "../targets/foundryExplorer.js";
 import {
   type ChainEndpoints,
   chainPlaces,
+  describeTargets,
   type NamedUrl,
   type RunTargets,
   resolveTargets,
   type TargetRequest,
 } from "../targets/targets.js";
 import { checkedRpcUrl } from "./checkedRpcUrl.js";
+
+export type { HardhatRunWhere, OpenNetwork } from "../hardhat/hardhatTargets.js";
 
 /**
  * Where a door's run goes, as facts in the door's own words: what the user named (each with where it was named) and
@@ -43,12 +47,16 @@ export interface RunWhere
  * @returns the targets, to close when the run ends
  * @throws {InvalidInputError} as {@link resolveTargets} does
  */
-export function targetsOfRun(
-  where: RunWhere,
+export async function targetsOfRun(
+  where: RunWhere | HardhatRunWhere,
   services: readonly Service[],
   recorded: readonly ChainClaim[] = [],
   reads?: ReadsDeadline,
 ): Promise<RunTargets> {
+  if ("hardhat" in where) {
+    const { hardhatTargets } = await import("../hardhat/hardhatTargets.js");
+    return hardhatTargets(where, services, recorded);
+  }
   const { chainId, rpc, rpcByChain, explorers, foundry, endpoints, ...facts } = where;
   return resolveTargets({
     ...facts,
@@ -67,4 +75,32 @@ export function targetsOfRun(
     endpointsFor: async (id) => endpoints?.[id],
     reads,
   });
+}
+
+/**
+ * Runs a one-explorer command (status, fetch) on its targets, closing them after, and tells which explorer it found
+ * and why; nothing is told when the user named it or the embedded local explorer serves the chain.
+ *
+ * @param where - where the door said the run goes
+ * @param service - the service asked
+ * @param found - told the found explorer's line; none: nothing is said
+ * @param step - the command's work
+ * @returns the step's result
+ */
+export async function onOneTarget<T>(
+  where: RunWhere | HardhatRunWhere,
+  service: Service,
+  found: ((line: string) => void) | undefined,
+  step: (targets: RunTargets["targets"]) => Promise<T>,
+): Promise<T> {
+  const targets = await targetsOfRun(where, [service]);
+  try {
+    const [target] = targets.targets;
+    const named = "hardhat" in where ? where.hardhat.explorerUrl : where.explorerUrl;
+    if (found && target && !named && !(target.service === "blockscout" && target.local))
+      found(`Explorer: ${describeTargets([target])}`);
+    return await step(targets.targets);
+  } finally {
+    await targets.close();
+  }
 }

@@ -1,3 +1,4 @@
+import { httpUrlOf } from "../../kernel/httpUrl.js";
 import * as z from "../../kernel/zod.js";
 import {
   isWholeNumberWithin,
@@ -13,16 +14,9 @@ const secret = z.union([z.string().check(z.minLength(1, "must not be empty")), c
 const headers = z.record(z.string(), z.union([z.string(), configurationVariable]));
 // A chain's own endpoint of a service: an http(s) URL, said so when it is not.
 const endpointUrl = z.string().check(
-  z.refine(
-    (text) => {
-      try {
-        return ["http:", "https:"].includes(new URL(text).protocol);
-      } catch {
-        return false;
-      }
-    },
-    { error: (issue) => `must be an http(s) URL, got ${JSON.stringify(issue.input)}` },
-  ),
+  z.refine((text) => httpUrlOf(text) !== undefined, {
+    error: (issue) => `must be an http(s) URL, got ${JSON.stringify(issue.input)}`,
+  }),
 );
 const chainOverride = z.strictObject({
   apiKey: z.optional(secret),

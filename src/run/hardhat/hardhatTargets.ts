@@ -3,7 +3,6 @@ import {
   type ChainClaim,
   type ChainPlace,
   chainPlaces,
-  describeTargets,
   type NamedUrl,
   type RunTargets,
   resolveTargets,
@@ -14,34 +13,34 @@ import {
   headerValues,
   optionalValue,
 } from "./hardhatConfigFacts.js";
+import type { Eip1193Provider } from "./providerChain.js";
 
-/** The open Hardhat network, as facts. */
-export interface HardhatNetwork {
-  /** Its name in the config, e.g. `sepolia`. */
+/** The open Hardhat network: its name, its provider (the chain's reads), its URL for an HTTP network. */
+export interface OpenNetwork {
   name: string;
-  /** The chain id its provider answered. */
-  chainId: number;
-  /** Its URL, for an HTTP network; unset for Hardhat's in-process chain. */
+  provider: Eip1193Provider;
+  /** Unset for Hardhat's in-process chain. */
   rpcUrl?: string | undefined;
 }
 
-/** What the task knows of where a run goes: Hardhat's config and network, the options, the deployments' chains. */
-export interface HardhatWhere {
-  config: HardhatConfigFacts;
-  /** The open network; unset with `--explorer-url` alone, or for deployments on their own chains. */
-  network?: HardhatNetwork | undefined;
-  /** Whether `--network` was given. */
-  networkNamed: boolean;
-  /** `--explorer-url`. */
-  explorerUrl?: string | undefined;
-  /** The chains the deployments record (an Ignition journal, a `chain-N` folder): they must agree with the network. */
-  recorded?: readonly ChainClaim[] | undefined;
-  services: readonly Service[];
-  optionalTargets?: readonly Service[] | undefined;
-  /** The `--user-agent` setting (or `explorerVerify.userAgent`). */
-  userAgent?: string | undefined;
-  /** Where the embedded explorer keeps its state, and the project's compilers it uses. */
-  localExplorer: { cacheDir: string; compilers: string[] };
+/**
+ * Where the task's run goes, as facts: Hardhat's config, the options, and the network, opened only when asked (a
+ * `fetch` with `--explorer-url` alone never opens it; deployments on their own chains need none).
+ */
+export interface HardhatRunWhere {
+  hardhat: {
+    config: HardhatConfigFacts;
+    network?: (() => Promise<OpenNetwork>) | undefined;
+    /** Whether `--network` was given. */
+    networkNamed: boolean;
+    /** `--explorer-url`. */
+    explorerUrl?: string | undefined;
+    optionalTargets?: readonly Service[] | undefined;
+    /** The `--user-agent` setting (or `explorerVerify.userAgent`). */
+    userAgent?: string | undefined;
+    /** Where the embedded explorer keeps its state, and the project's compilers it uses. */
+    localExplorer: { cacheDir: string; compilers: string[] };
+  };
 }
 
 /**
@@ -49,15 +48,28 @@ export interface HardhatWhere {
  * networks by their `chainId`, `explorerVerify` and its `chains`, the chain descriptors' Blockscout and Etherscan
  * entries) in the order every door's run takes.
  *
- * @param where - the Hardhat facts, the options, the deployments' chains
+ * @param facts - the Hardhat facts and the options
+ * @param services - the services to verify on (for a copy, its source first)
+ * @param recorded - the chains the deployments record (an Ignition journal, a `chain-N` folder): they must agree with
+ *   the network
  * @returns the targets
  * @throws {InvalidInputError} when chains disagree, no explorer is known for a chain, the network is Hardhat's
  *   in-process chain, a URL is not http(s), or a header is malformed
  */
-export async function hardhatTargets(where: HardhatWhere): Promise<RunTargets> {
-  const { network, config } = where;
+export async function hardhatTargets(
+  facts: HardhatRunWhere,
+  services: readonly Service[],
+  recorded: readonly ChainClaim[] = [],
+): Promise<RunTargets> {
+  const where = facts.hardhat;
+  const { config } = where;
+  const opened = await where.network?.();
+  const { ProviderChain } = await import("./providerChain.js");
+  const network = opened && {
+    ...opened,
+    chainId: Number(await new ProviderChain(opened.provider).chainId()),
+  };
   const settings = config.explorerVerify;
-  const recorded = where.recorded ?? [];
   const networkName = network ? `network "${network.name}"` : "the deployment";
   const chains: ChainPlace[] = network
     ? [
@@ -83,7 +95,7 @@ export async function hardhatTargets(where: HardhatWhere): Promise<RunTargets> {
     return url ? { [service]: { url, source: `explorerVerify.${service}.apiUrl` } } : {};
   };
   return resolveTargets({
-    services: where.services,
+    services,
     optional: where.optionalTargets,
     chains,
     explorerUrl: where.explorerUrl ? { url: where.explorerUrl, source: "--explorer-url" } : undefined,
@@ -102,12 +114,8 @@ export async function hardhatTargets(where: HardhatWhere): Promise<RunTargets> {
       `set explorerVerify.chains["${id}"].${service}.apiKey in the Hardhat config, e.g. configVariable("${service.toUpperCase()}_${id}_API_KEY")`,
     keys: {
       blockscout: await optionalValue(settings.apiKey),
-      etherscan: where.services.includes("etherscan")
-        ? await optionalValue(settings.etherscan.apiKey)
-        : undefined,
-      routescan: where.services.includes("routescan")
-        ? await optionalValue(settings.routescan.apiKey)
-        : undefined,
+      etherscan: services.includes("etherscan") ? await optionalValue(settings.etherscan.apiKey) : undefined,
+      routescan: services.includes("routescan") ? await optionalValue(settings.routescan.apiKey) : undefined,
     },
     headers: await headerValues(settings.headers),
     userAgent: where.userAgent,
@@ -146,18 +154,4 @@ function describedExplorer(config: HardhatConfigFacts, chainId: number): NamedUr
   const url = blockscout?.apiUrl ?? blockscout?.url;
   const field = blockscout?.apiUrl ? "apiUrl" : "url";
   return url ? { url, source: `chainDescriptors[${chainId}].blockExplorers.blockscout.${field}` } : undefined;
-}
-
-/**
- * The line that says which explorer a one-explorer command (status, fetch) found from the network, and why; none when
- * the user named it (`--explorer-url`) or the embedded local explorer serves the chain.
- *
- * @param targets - the command's targets
- * @param explorerUrl - `--explorer-url`
- * @returns the line, or undefined
- */
-export function foundExplorerLine(targets: RunTargets, explorerUrl: string | undefined): string | undefined {
-  const [target] = targets.targets;
-  if (!target || explorerUrl || (target.service === "blockscout" && target.local)) return undefined;
-  return `Explorer: ${describeTargets([target])}`;
 }

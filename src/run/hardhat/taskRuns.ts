@@ -182,12 +182,10 @@ export async function verifyTask(
     reporter,
     interruptible: true,
     beforeVerifying: writeBundle
-      ? async (all) => {
-          const { writeRunBundle } = await import("../jobs/bundleOfJobs.js");
-          await writeRunBundle(resolve(writeBundle), all, bundleChainId, "--write-bundle", (line) =>
-            reporter.info(line),
-          );
-        }
+      ? (await import("../jobs/bundleWriter.js")).bundleWriterStep(
+          { path: resolve(writeBundle), field: "--write-bundle", chainId: bundleChainId, askedFor: true },
+          (line) => reporter.info(line),
+        )
       : undefined,
   });
 }

@@ -42,3 +42,16 @@ export function runSucceeded(
     (result) => isSuccess(result) || optionalTargets.includes(result.target ?? "blockscout"),
   );
 }
+
+/**
+ * How a door's process ends after a run: the signal's code when it was interrupted, as a shell reports it (128 + the
+ * signal's number), 1 when it failed, else 0.
+ *
+ * @param results - the run's records
+ * @param optionalTargets - the targets whose failures only warn
+ * @returns the exit code
+ */
+export function runExitCode(results: RunResults, optionalTargets: readonly Service[] = []): number {
+  if (results.interruptedBy) return results.interruptedBy === "SIGINT" ? 130 : 143;
+  return runSucceeded(results, optionalTargets) ? 0 : 1;
+}

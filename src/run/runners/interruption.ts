@@ -43,13 +43,3 @@ export function watchInterruption(onSignal: (signal: NodeJS.Signals) => void): I
     },
   };
 }
-
-/**
- * The exit code of a run ended by a signal, as a shell reports it (128 + the signal's number).
- *
- * @param signal - the signal
- * @returns 130 for SIGINT, 143 for SIGTERM
- */
-export function interruptedExitCode(signal: NodeJS.Signals): number {
-  return signal === "SIGINT" ? 130 : 143;
-}

@@ -56,6 +56,14 @@ export function assertReceipt(service: Service, receipt: string): void {
   if (service !== "sourcify") assertGuid(receipt);
 }
 
+/** How a door prints the ledger: JSON or a table, where it goes, how it names another ledger, its local explorer's cache. */
+export interface LedgerOptions {
+  json: boolean;
+  writeLine: (line: string) => void;
+  otherLedger: string;
+  localExplorerCache: string;
+}
+
 /**
  * Prints the ledger: the file only, no explorer is asked, so it answers offline and after a local explorer is gone.
  *
@@ -64,15 +72,7 @@ export function assertReceipt(service: Service, receipt: string): void {
  *   leave the embedded local explorer's state (runs on it keep no ledger, and the error says so when one did)
  * @throws {InvalidInputError} when there is no ledger there, or the file is not one
  */
-export function printLedger(
-  path: string,
-  options: {
-    json: boolean;
-    writeLine: (line: string) => void;
-    otherLedger: string;
-    localExplorerCache: string;
-  },
-): void {
+export function printLedger(path: string, options: LedgerOptions): void {
   if (!existsSync(path)) {
     const states = stateFilesIn(options.localExplorerCache);
     throw new InvalidInputError(

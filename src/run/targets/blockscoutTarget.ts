@@ -1,8 +1,8 @@
 import { type ExplorerUrls, resolveExplorerUrls } from "../../client/explorerUrl.js";
 import { InvalidInputError } from "../../errors/index.js";
 import type { FindExplorerOptions } from "../../explorers/findExplorerByChainId.js";
-import { isLoopbackUrl } from "../../explorers/listedExplorerUrl.js";
 import { chainIdOfExplorer } from "../../explorers/shippedRegistry.js";
+import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 import { checkedHeaders } from "../../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../../kernel/urlCredentials.js";
 import type { LocalExplorer } from "../../local-explorer/index.js";

@@ -5,13 +5,13 @@ import { type Service, services } from "../../verify/verifier.js";
  * The services of a copy, as a door's flags give them: the one it reads from, and those it verifies on (comma- or
  * space-separated, each once, never the one read from).
  *
- * @param from - the flag naming the service read from, and its text
+ * @param from - the flag naming the service read from, and its text; `called`, its name inside a sentence (else the flag)
  * @param to - the flag naming the services verified on, and its text
  * @returns the services
  * @throws {InvalidInputError} for a name that is not a service, no service to verify on, or a copy to its source
  */
 export function copyServices(
-  from: { flag: string; text: string | undefined },
+  from: { flag: string; text: string | undefined; called?: string },
   to: { flag: string; text: string | undefined },
 ): { from: Service; to: Service[] } {
   const source = from.text?.trim() ?? "";
@@ -32,7 +32,7 @@ export function copyServices(
     if (word === source)
       throw new InvalidInputError(
         "to",
-        `${to.flag} names ${source}, which ${from.flag} reads from: a copy goes to the other services.`,
+        `${to.flag} names ${source}, which ${from.called ?? from.flag} reads from: a copy goes to the other services.`,
       );
   }
   return { from: source as Service, to: words as Service[] };

@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../../errors/index.js";
-import { isLoopbackUrl } from "../../explorers/listedExplorerUrl.js";
+import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 
 /** A key and headers that would travel with requests. */
 interface CarriedSecrets {

@@ -1,6 +1,7 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { etherscanEndedChain } from "../../explorers/etherscanEndedChains.js";
 import { etherscanSiteOf, routescanNetworkOf, shippedServicesOf } from "../../explorers/serviceChainLists.js";
+import { httpUrlOf } from "../../kernel/httpUrl.js";
 import { shownUrl } from "../../kernel/urlCredentials.js";
 import type { EtherscanTarget, RoutescanTarget, SourcifyTarget } from "../../verifiers/target.js";
 import { assertSecretsTravelSafely } from "./plainHttp.js";
@@ -140,31 +141,20 @@ export async function routescanTarget(
 ): Promise<RoutescanTarget> {
   const url = httpUrl(root ?? { url: defaultRoutescanApiUrl, source: "Routescan's API" });
   const key = apiKey?.trim() || undefined;
-  if (url.pathname.replace(/\/+$/, "") !== "") {
-    const apiUrl = `${url.origin}${url.pathname}`.replace(/\/+$/, "");
-    assertSecretsTravelSafely(apiUrl, { apiKey: key }, root?.source ?? "the Routescan API URL");
-    const testnet = /\/network\/testnet\//.test(url.pathname);
-    return {
-      service: "routescan",
-      chainId,
-      required,
-      apiUrl,
-      apiKey: key,
-      siteUrl: place.siteUrl ?? (testnet ? "https://testnet.routescan.io" : "https://routescan.io"),
-      shownUrl: apiUrl,
-      reason: `from ${root?.source}`,
-      ...ownLedgerKey("routescan", chainId, apiUrl, place),
-    };
-  }
-  const origin = url.origin;
-  const network = await routescanNetworkOf(chainId, origin);
+  const given = url.pathname.replace(/\/+$/, "") !== "";
+  // A root with a path is the endpoint as given; else Routescan's network for the chain, from its own lists.
+  const network = given
+    ? { network: /\/network\/testnet\//.test(url.pathname) ? "testnet" : "mainnet", pathChainId: chainId }
+    : await routescanNetworkOf(chainId, url.origin);
   if (!network) {
     throw new InvalidInputError(
       "targets",
       `Routescan does not list chain ${chainId} among its mainnets or testnets: leave routescan out of the targets for it.`,
     );
   }
-  const apiUrl = `${origin}/v2/network/${network.network}/evm/${network.pathChainId}/etherscan/api`;
+  const apiUrl = given
+    ? `${url.origin}${url.pathname}`.replace(/\/+$/, "")
+    : `${url.origin}/v2/network/${network.network}/evm/${network.pathChainId}/etherscan/api`;
   assertSecretsTravelSafely(apiUrl, { apiKey: key }, root?.source ?? "the Routescan API URL");
   return {
     service: "routescan",
@@ -209,13 +199,8 @@ function refuseEndedChain(chainId: number): void {
 }
 
 function httpUrl(root: ApiRoot): URL {
-  let url: URL;
-  try {
-    url = new URL(root.url.trim());
-  } catch {
-    throw new InvalidInputError("apiUrl", `${root.source}: "${shownUrl(root.url)}" is not a valid URL.`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new InvalidInputError("apiUrl", `${root.source}: "${shownUrl(root.url)}" is not an http(s) URL.`);
-  return url;
+  const url = httpUrlOf(root.url.trim());
+  if (url) return url;
+  const problem = URL.canParse(root.url.trim()) ? "is not an http(s) URL" : "is not a valid URL";
+  throw new InvalidInputError("apiUrl", `${root.source}: "${shownUrl(root.url)}" ${problem}.`);
 }

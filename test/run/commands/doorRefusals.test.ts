@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { main } from "../../../src/cli/main.js";
-import { bundleOf, bundleText } from "../../../src/run/jobs/bundleOfJobs.js";
+import { bundleOf, bundleText } from "../../../src/run/jobs/bundleWriter.js";
 import { repoRoot } from "../../inputs/hardhatProject.js";
 import { runActionInProcess } from "../../support/actionInProcess.js";
 import { closedLoopbackUrl } from "../../support/blockscoutStandIns.js";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { main } from "../../../src/cli/main.js";
 import type { ReceivedRequest } from "../../../src/local-explorer/httpServer.js";
 import { type LocalExplorer, startLocalExplorer } from "../../../src/local-explorer/localExplorer.js";
-import { bundleOf, bundleText } from "../../../src/run/jobs/bundleOfJobs.js";
+import { bundleOf, bundleText } from "../../../src/run/jobs/bundleWriter.js";
 import type { MatrixRow } from "../../../src/run/shards/shardPlan.js";
 import type { VerificationJob, VerificationResult } from "../../../src/verify/job.js";
 import { runActionInProcess } from "../../support/actionInProcess.js";

@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { InvalidInputError } from "../../errors/index.js";
-import { assertAddress, assertTransactionHash } from "../../kernel/validate.js";
-import { requestedFormats } from "../../options/verificationOptions.js";
-import type { JobsRequest } from "../jobs/requestJobs.js";
-import { checkedRpcUrl } from "./checkedRpcUrl.js";
+import { InvalidInputError } from "../errors/index.js";
+import type { FoundryConfig } from "../inputs/foundryConfig.js";
+import { assertAddress, assertTransactionHash } from "../kernel/validate.js";
+import { requestedFormats } from "../options/verificationOptions.js";
+import { checkedRpcUrl } from "../run/commands/checkedRpcUrl.js";
+import type { JobsRequest, RunWhat } from "../run/commands/runWhat.js";
 
 /** The command line's flags that name a run's contracts, as parsed: `verify`, `bundle` and `plan` take them. */
 export interface JobFlagValues {
@@ -96,6 +97,24 @@ export function commandLineJobs(
     compilerVersion: values["compiler-version"],
     cwd,
   };
+}
+
+/**
+ * A run named by the command line's flags, checked before anything is read: the hall's request carries the facts.
+ *
+ * @param values - the parsed flags
+ * @param positionals - ADDRESS and constructor arguments, or more deployment paths
+ * @param place - the current folder, the project's foundry.toml, `--rpc-url` as given, the subcommand
+ * @returns what the run verifies
+ * @throws {InvalidInputError} for flags that do not go together
+ */
+export function flagsRun(
+  values: JobFlagValues,
+  positionals: readonly string[],
+  place: { cwd: string; foundry: FoundryConfig | undefined; rpcUrl: string | undefined; command: string },
+): Extract<RunWhat, { kind: "flags" }> {
+  const request = commandLineJobs(values, positionals, { ...place, foundryOut: place.foundry?.out });
+  return { kind: "flags", jobs: { ...request, foundry: place.foundry } };
 }
 
 /**

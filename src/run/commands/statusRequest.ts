@@ -1,6 +1,7 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { services } from "../../verify/verifier.js";
-import { type RunWhere, targetsOfRun } from "./runWhere.js";
+import type { LedgerOptions } from "../runners/runStatus.js";
+import { type HardhatRunWhere, onOneTarget, type RunWhere } from "./runWhere.js";
 
 /** One `status GUID`, as a door hands it to the hall. */
 export interface StatusRequest {
@@ -10,7 +11,9 @@ export interface StatusRequest {
   /** The guid is a proxy link's. */
   proxy: boolean;
   json: boolean;
-  where: RunWhere;
+  where: RunWhere | HardhatRunWhere;
+  /** Told which explorer was found for the network, when the user named none (the task says it on stderr). */
+  foundExplorer?: ((line: string) => void) | undefined;
 }
 
 /**
@@ -31,10 +34,19 @@ export async function runStatusRequest(
     throw new InvalidInputError(field, `${field} ${text} is not a target: use ${services.join(", ")}.`);
   const { assertReceipt, runStatus } = await import("../runners/runStatus.js");
   assertReceipt(service, request.guid);
-  const targets = await targetsOfRun(request.where, [service]);
-  try {
-    return await runStatus(targets.targets, request.guid, { ...request, writeLine });
-  } finally {
-    await targets.close();
-  }
+  return onOneTarget(request.where, service, request.foundExplorer, (targets) =>
+    runStatus(targets, request.guid, { ...request, writeLine }),
+  );
+}
+
+/**
+ * `status` without a GUID: prints the ledger from the file alone; no service is asked.
+ *
+ * @param path - the ledger file
+ * @param options - JSON output, where the table goes, and the door's words (see {@link LedgerOptions})
+ * @throws {InvalidInputError} when there is no ledger there, or the file is not one
+ */
+export async function runLedgerRequest(path: string, options: LedgerOptions): Promise<void> {
+  const { printLedger } = await import("../runners/runStatus.js");
+  printLedger(path, options);
 }

@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { inputSettings, oneSourceInput, withV } from "../../client/verifiedInput.js";
-import { InvalidInputError } from "../../errors/index.js";
+import { InvalidInputError, isExplorerVerifyError } from "../../errors/index.js";
 import {
   type BundleContract,
   type BundleInput,
@@ -255,4 +255,25 @@ function bundledArguments(job: VerificationJob): BundleContract["constructorArgu
 
 function prefixed(hex: string): string {
   return `0x${hex.replace(/^0x/i, "").toLowerCase()}`;
+}
+
+/**
+ * The run's step that writes its bundle once every job is known (created contracts too), before anything is verified:
+ * a bundle asked for by name that cannot be written ends the run; one the door writes unasked is said, and the run
+ * goes on.
+ *
+ * @param output - the file, the flag or input naming it, the run's chain, and whether the user asked for it by name
+ * @param info - where the lines for a person go
+ * @returns the step, given the run's jobs
+ */
+export function bundleWriterStep(
+  output: { path: string; field: string; chainId: number | undefined; askedFor: boolean },
+  info: (line: string) => void,
+): (jobs: readonly VerificationJob[]) => Promise<void> {
+  return async (jobs) => {
+    await writeRunBundle(output.path, jobs, output.chainId, output.field, info).catch((error: unknown) => {
+      if (output.askedFor || !isExplorerVerifyError(error)) throw error;
+      info(`No bundle output: ${error.shortMessage}`);
+    });
+  };
 }

@@ -36,7 +36,7 @@ export async function runBundleRequest(
     rpc: rpcUrl ? { url: rpcUrl, source: "--rpc-url" } : undefined,
   });
   const chainIds = await chainIdsOf(places);
-  const { writeRunBundle } = await import("../jobs/bundleOfJobs.js");
+  const { writeRunBundle } = await import("../jobs/bundleWriter.js");
   const runChainId = chainIds.length === 1 ? chainIds[0] : undefined;
   await writeRunBundle(request.out.path, jobs, runChainId, request.out.field, info);
   return { skipped: badEntries.length };

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
-import { InvalidInputError, isExplorerVerifyError } from "../../errors/index.js";
+import { InvalidInputError } from "../../errors/index.js";
 import { readsDeadline } from "../../kernel/readsDeadline.js";
 import { assertAddress } from "../../kernel/validate.js";
+import type { TaskVerifyRequest } from "../hardhat/taskVerify.js";
 import type { JobsRequest } from "../jobs/requestJobs.js";
 import type { RunReporter } from "../report/runReporter.js";
 import type { RunResults } from "../report/runResults.js";
@@ -10,12 +11,12 @@ import type { RunSettingValues } from "../settings.js";
 import type { ShardId } from "../shards/shardId.js";
 import { checkedRpcUrl } from "./checkedRpcUrl.js";
 import { checkedFlags, contractsOfRun, discoveryOfRun, type RunWhat } from "./runWhat.js";
-import { type RunWhere, targetsOfRun } from "./runWhere.js";
+import { type HardhatRunWhere, type RunWhere, targetsOfRun } from "./runWhere.js";
 
 /** One `verify` (or `copy`), as a door hands it to the hall: facts, in the door's words. */
 export interface VerifyRequest {
   what: RunWhat;
-  where: RunWhere;
+  where: RunWhere | HardhatRunWhere;
   settings: RunSettingValues & Pick<RunSettings, "maxResponseBytes">;
   /** The ledger file, resolved, and whether to ask the services about what it records verified. */
   ledger?: { path: string; recheck: boolean } | undefined;
@@ -45,19 +46,21 @@ export interface VerifyRequest {
  * @throws {InvalidInputError} for the first mistake, in the door's words
  */
 export function checkedRequest(
-  request: Omit<VerifyRequest, "where"> & { where?: Pick<RunWhere, "rpc"> | undefined },
+  request: Omit<VerifyRequest, "where"> & { where?: Pick<RunWhere, "rpc"> | HardhatRunWhere | undefined },
 ): { flags: JobsRequest | undefined; rpcUrl: string | undefined } {
   const { what, settings, refusals } = request;
   if (what.kind === "copy") for (const address of what.addresses) assertAddress(address);
   if (refusals?.recheckWithoutLedger && settings.recheck && !request.ledger)
     throw new InvalidInputError("recheck", refusals.recheckWithoutLedger);
   const flags = checkedFlags(what);
-  const rpc = request.where?.rpc;
+  const rpc = request.where && "rpc" in request.where ? request.where.rpc : undefined;
   const rpcUrl = flags ? flags.rpcUrl : checkedRpcUrl(rpc?.url, rpc?.source ?? "rpc-url");
   if (refusals?.preflightWithoutRpc && settings.preflight && !rpcUrl)
     throw new InvalidInputError("preflight", refusals.preflightWithoutRpc);
   return { flags, rpcUrl };
 }
+
+export type { TaskVerifyRequest } from "../hardhat/taskVerify.js";
 
 /** What a verify run leaves for the door to render. */
 export interface VerifyReport {
@@ -75,7 +78,19 @@ export interface VerifyReport {
  * @returns the records, and what was written
  * @throws {InvalidInputError} for a mistake in the request, before any request to a service
  */
-export async function runVerifyRequest(request: VerifyRequest, reporter: RunReporter): Promise<VerifyReport> {
+export async function runVerifyRequest(request: VerifyRequest, reporter: RunReporter): Promise<VerifyReport>;
+export async function runVerifyRequest(
+  request: TaskVerifyRequest,
+  reporter: RunReporter,
+): Promise<{ results: RunResults | undefined }>;
+export async function runVerifyRequest(
+  request: VerifyRequest | TaskVerifyRequest,
+  reporter: RunReporter,
+): Promise<{ results: RunResults | undefined; bundleWritten?: string | undefined }> {
+  if ("task" in request) {
+    const { runTaskVerify } = await import("../hardhat/taskVerify.js");
+    return { results: await runTaskVerify(request, reporter) };
+  }
   const { what, where, settings } = request;
   const { flags, rpcUrl } = checkedRequest(request);
   // One clock for every chain read before verifying: the manifest's code, the chain id, the proxies.
@@ -87,7 +102,7 @@ export async function runVerifyRequest(request: VerifyRequest, reporter: RunRepo
     throw new InvalidInputError("include-created", refusal);
   const services = what.kind === "copy" ? [what.from, ...settings.targets] : settings.targets;
   const targets = await targetsOfRun(
-    { ...where, rpc: rpcUrl && where.rpc ? { ...where.rpc, url: rpcUrl } : where.rpc },
+    "rpc" in where && rpcUrl && where.rpc ? { ...where, rpc: { ...where.rpc, url: rpcUrl } } : where,
     services,
     contracts.claims,
     reads,
@@ -120,24 +135,17 @@ export async function runVerifyRequest(request: VerifyRequest, reporter: RunRepo
         shard: request.shard?.id,
         plan: request.shard?.plan,
         reads,
-        beforeVerifying: bundleOutput
-          ? async (all) => {
-              const { writeRunBundle } = await import("../jobs/bundleOfJobs.js");
-              const chainIds = targets.chainIds;
-              const line = (text: string) => reporter.info(text);
-              // The output was not asked for by name: a bundle that cannot be written is said, and the run goes on.
-              await writeRunBundle(
-                bundleOutput.path,
-                all,
-                chainIds.length === 1 ? chainIds[0] : undefined,
-                bundleOutput.field,
-                line,
-              ).catch((error: unknown) => {
-                if (!isExplorerVerifyError(error)) throw error;
-                line(`No bundle output: ${error.shortMessage}`);
-              });
-            }
-          : undefined,
+        // The output was not asked for by name: a bundle that cannot be written is said, and the run goes on.
+        beforeVerifying:
+          bundleOutput &&
+          (await import("../jobs/bundleWriter.js")).bundleWriterStep(
+            {
+              ...bundleOutput,
+              chainId: targets.chainIds.length === 1 ? targets.chainIds[0] : undefined,
+              askedFor: false,
+            },
+            (line) => reporter.info(line),
+          ),
       });
   } finally {
     await targets.close();

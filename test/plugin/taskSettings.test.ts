@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { taskSettings } from "../../../src/run/hardhat/taskSettings.js";
+import { taskSettings } from "../../plugin/tasks/verify/taskSettings.js";
 
 const config = {
   targets: ["blockscout", "etherscan"] as const,

@@ -1,5 +1,5 @@
 import { shownInputs } from "../jobs/shownInputs.js";
-import { checkedRequest, type VerifyRequest } from "./verifyCommand.js";
+import { checkedRequest, type VerifyRequest } from "./verifyRequest.js";
 
 /**
  * `verify --show-standard-json-input`: the standard JSON input that would be sent (the first one tried: the minimal

@@ -1,0 +1,11 @@
+// The hall's readers of what a door's text names, shared by the doors (a door never imports another): each makes a
+// request's facts, or says in one line what is wrong.
+export {
+  explorerVerifyConfigIssues,
+  resolveExplorerVerifyConfig,
+} from "../hardhat/explorerVerifyConfig.js";
+export { deploymentPaths } from "../jobs/deploymentPaths.js";
+export { workspaceCompilers } from "../jobs/inputJobs.js";
+export { parseShardCount, parseShardId, type ShardId } from "../shards/shardId.js";
+export { type ChainEndpoints, endpointEntries } from "../targets/chainEndpoints.js";
+export { copyServices } from "../targets/copyServices.js";

@@ -1,0 +1,175 @@
+import { resolve } from "node:path";
+import { InvalidInputError } from "../../errors/index.js";
+import type { BuildInfo } from "../../inputs/buildInfo.js";
+import type { LocalExplorer } from "../../local-explorer/index.js";
+import type { VerificationJob } from "../../verify/job.js";
+import type { RunReporter } from "../report/runReporter.js";
+import type { RunResults } from "../report/runResults.js";
+import type { RunSettingValues } from "../settings.js";
+import type { ChainClaim } from "../targets/chainAgreement.js";
+import { type HardhatRunWhere, hardhatTargets } from "./hardhatTargets.js";
+import { checkTaskContracts, deploymentIds, type TaskContracts } from "./taskArgumentChecks.js";
+import { onTheirOwnChains, type ProjectPaths, taskDeployment, taskLedger } from "./taskDeployments.js";
+import { namedBesideBundle, verifyTask } from "./taskRuns.js";
+
+/** One verify of the Hardhat task: its arguments as typed, and Hardhat's world as facts. */
+export interface TaskVerifyRequest {
+  task: TaskContracts & {
+    explorerUrl?: string | undefined;
+    /** `--ledger`: a file relative to the project, or `none`. */
+    ledger?: string | undefined;
+    bundle?: string | undefined;
+    writeBundle?: string | undefined;
+    serve?: boolean | undefined;
+  };
+  settings: RunSettingValues;
+  where: HardhatRunWhere;
+  paths: ProjectPaths;
+  /** Builds the project with a profile (default the one asked): the build infos of that build. */
+  build: (profile?: string) => Promise<{ buildProfile: string; buildInfos: BuildInfo[] }>;
+  /** The profile the build uses, for messages. */
+  buildProfile: string;
+  /** Every profile of the project: tried in turn when the asked one's build does not match the code at ADDRESS. */
+  buildProfiles?: readonly string[] | undefined;
+  /** The artifacts' fully qualified names already on disk (no build). */
+  artifactNames: () => Promise<ReadonlySet<string>>;
+  /** `--constructor-args-path`'s values, loaded when asked. */
+  constructorValues: () => Promise<readonly unknown[] | undefined>;
+  /** `--libraries-path`'s map, loaded when asked. */
+  libraries: () => Promise<Record<string, string>>;
+  /** Settles when the user interrupts (`--serve` waits on it). */
+  untilInterrupted: () => Promise<void>;
+}
+
+/**
+ * The task's verify: a bundle, deployments each on its own chain, or the network's address, deployment or factory,
+ * looked up before the build and verified from it; every door's run, with the task's words.
+ *
+ * @param request - the task's arguments and Hardhat's facts
+ * @param reporter - where progress and the records go
+ * @returns the records; none when the look before the build settled the run
+ * @throws {InvalidInputError} for arguments that do not go together, before anything is sent
+ */
+export async function runTaskVerify(
+  request: TaskVerifyRequest,
+  reporter: RunReporter,
+): Promise<RunResults | undefined> {
+  const { task: args, settings, paths } = request;
+  if (args.bundle !== undefined) {
+    // The bundle names its contracts and their chains: no build, no deployment.
+    const naming = namedBesideBundle(args, settings, args.writeBundle);
+    const { bundledJobs } = await import("../jobs/bundledJobs.js");
+    const file = (given: string) => resolve(given);
+    const bundled = await bundledJobs({ given: args.bundle, file, field: "--bundle", naming });
+    return verifyOnChains(request, reporter, bundled.jobs, bundled.claims);
+  }
+  // A deployment names its chain: without --network, its chain id finds its network and explorer.
+  if (onTheirOwnChains(args.deployment, args.address !== "", request.where.hardhat.networkNamed)) {
+    const ids = deploymentIds(args, paths.ignitionDeployments);
+    if (settings.preflight)
+      throw new InvalidInputError(
+        "preflight",
+        "--preflight checks one deployment at a time: give one --deployment and its --network.",
+      );
+    const { taskDeployments } = await import("./taskDeployments.js");
+    const read = await taskDeployments(paths, ids);
+    return verifyOnChains(request, reporter, read.jobs, read.claims);
+  }
+  checkTaskContracts(args);
+  const opened = await request.where.hardhat.network?.();
+  if (!opened) throw new InvalidInputError("network", "No network to verify on.");
+  const { ProviderChain } = await import("./providerChain.js");
+  const chain = new ProviderChain(opened.provider);
+  // The chain a deployment records (an Ignition folder `chain-N` and its journal, a hardhat-deploy folder its chain
+  // file), read before anything is sent.
+  const deployment = args.deployment ? await taskDeployment(paths, args.deployment) : undefined;
+  const targets = await hardhatTargets(request.where, settings.targets, deployment?.claims ?? []);
+  const [localExplorer] = targets.localExplorers;
+  let finished = false;
+  try {
+    if (args.serve && !localExplorer)
+      throw new InvalidInputError(
+        "serve",
+        "--serve keeps the embedded local explorer running, and this run verifies on no local explorer: drop --serve.",
+      );
+    if (localExplorer && !args.serve) reporter.footnote(linksNote(localExplorer, opened.rpcUrl));
+    const ledger = taskLedger(paths.root, args.ledger, localExplorer !== undefined);
+    const { lookBeforeBuild } = await import("../runners/lookBeforeBuild.js");
+    const { settled, checkedUnverified } = await lookBeforeBuild({
+      address: args.address,
+      contract: args.contract,
+      format: args.format,
+      targets,
+      ledger,
+      more: args.proxy || settings.force || settings.includeCreated || args.writeBundle !== undefined,
+      reporter,
+      builtName: async (name) => {
+        if (!name) return null;
+        const names = await request.artifactNames().catch(() => new Set<string>());
+        const matches = [...names].filter((qualified) => qualified.endsWith(`:${name}`));
+        return matches.length === 1 && matches[0] ? matches[0] : name;
+      },
+    });
+    finished = settled;
+    if (settled) return undefined;
+    // A deployment or a factory names its contracts: the options of one ADDRESS are not read.
+    const ownAddress = !args.createdBy && !args.deployment;
+    const { verifyBuiltTask } = await import("./taskRuns.js");
+    const results = await verifyBuiltTask({
+      settings,
+      targets,
+      reporter,
+      ledger,
+      writeBundle: args.writeBundle,
+      contracts: args,
+      constructorValues: ownAddress ? await request.constructorValues() : undefined,
+      libraries: ownAddress ? await request.libraries() : {},
+      deployment,
+      build: request.build,
+      buildProfile: request.buildProfile,
+      buildProfiles: request.buildProfiles,
+      chain,
+      networkName: opened.name,
+      // With an HTTP network, failures are explained by compiling locally against the deployed code.
+      rpc: opened.rpcUrl
+        ? { rpcUrl: opened.rpcUrl, compilers: request.where.hardhat.localExplorer.compilers }
+        : undefined,
+      checkedUnverified,
+    });
+    finished = true;
+    return results;
+  } finally {
+    // Only after a table: an error is reported at once.
+    if (args.serve && finished && localExplorer) {
+      reporter.info(`\nLocal explorer pages at ${localExplorer.url}/ (serving until Ctrl-C)`);
+      await request.untilInterrupted();
+    }
+    await targets.close();
+  }
+}
+
+// The embedded explorer stops with the task, and its links with it: say so, and how to bring them back.
+function linksNote(explorer: LocalExplorer, rpcUrl: string | undefined): string {
+  const port = new URL(explorer.url).port;
+  const state = explorer.stateFile ? ` --state ${explorer.stateFile}` : "";
+  return `The ${explorer.url} links work only while the local explorer runs, and it stopped with this command. To open them, serve it again: npx explorer-verify-local-explorer --rpc ${rpcUrl ?? "RPC_URL"} --port ${port}${state}`;
+}
+
+// Each chain's jobs on its targets, as --network would choose them: the network whose chainId matches, else the chain id.
+async function verifyOnChains(
+  request: TaskVerifyRequest,
+  reporter: RunReporter,
+  jobs: VerificationJob[],
+  recorded: ChainClaim[],
+): Promise<RunResults> {
+  const { task: args, settings } = request;
+  const where = { hardhat: { ...request.where.hardhat, network: undefined } };
+  const targets = await hardhatTargets(where, settings.targets, recorded);
+  try {
+    const local = targets.localExplorers.length > 0 && !args.ledger;
+    const ledger = taskLedger(request.paths.root, args.ledger, local);
+    return await verifyTask({ settings, targets, reporter, ledger, writeBundle: args.writeBundle }, jobs);
+  } finally {
+    await targets.close();
+  }
+}
