@@ -135,6 +135,8 @@ async function cliVerify(options: DoorOptions, extra: string[] = []): Promise<Do
       "--timeout",
       "30",
       ...(options.chainId ? ["--chain-id", String(options.chainId)] : []),
+      // As the Action's and the task's runs here: no ledger unless the test names one.
+      ...(extra.includes("--ledger") ? [] : ["--no-ledger"]),
       ...extra,
     ],
     { EXPLORER_VERIFY_API_KEY: options.apiKey, ...options.env },
