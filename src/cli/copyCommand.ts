@@ -1,10 +1,11 @@
 import { resolve } from "node:path";
 import { copyServices } from "../run/commands/requestFacts.js";
 import { RunReporter } from "../run/report/runReporter.js";
-import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
+import { readRunSettings } from "../run/settings.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliWhere.js";
+import { flagText, settingFlags } from "./settingFlags.js";
 import { usage } from "./usage.js";
 
 const ownOptions = {

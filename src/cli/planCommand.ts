@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { parseShardCount } from "../run/commands/requestFacts.js";
-import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
+import { readRunSettings } from "../run/settings.js";
 import {
   apiKeyFromEnvironment,
   etherscanKeyFromEnvironment,
@@ -10,6 +10,7 @@ import {
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { projectFoundryConfig } from "./cliWhere.js";
 import { flagsRun } from "./commandLineJobs.js";
+import { flagText, settingFlags } from "./settingFlags.js";
 import { usage } from "./usage.js";
 import { verifyOptions } from "./verifyCommand.js";
 

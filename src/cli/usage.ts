@@ -1,4 +1,4 @@
-import { settingFlagLines } from "../run/settings.js";
+import { settingFlagLines } from "./settingFlags.js";
 
 /** The `--help` text of each subcommand, and of the CLI as a whole. */
 export const usage = {

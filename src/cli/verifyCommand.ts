@@ -3,11 +3,12 @@ import { verificationDefaults } from "../options/verificationOptions.js";
 import { parseShardId } from "../run/commands/requestFacts.js";
 import type { RunWhat } from "../run/commands/runWhat.js";
 import { RunReporter } from "../run/report/runReporter.js";
-import { flagText, readRunSettings, settingFlags } from "../run/settings.js";
+import { readRunSettings } from "../run/settings.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliWhere.js";
 import { flagsRun } from "./commandLineJobs.js";
+import { flagText, settingFlags } from "./settingFlags.js";
 import { usage } from "./usage.js";
 
 /** The flags that name the contracts of a run, as `verify`, `bundle` and `plan` take them. */

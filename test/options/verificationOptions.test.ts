@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { readActionInputs } from "../../src/action/inputs.js";
 import { integerFlag } from "../../src/cli/arguments.js";
+import { flagText } from "../../src/cli/settingFlags.js";
 import { defaultMaxCreated } from "../../src/discovery/createdContractJobs.js";
 import {
   autoConcurrencyCeiling,
@@ -14,7 +15,6 @@ import {
   wholeNumberWithin,
 } from "../../src/options/verificationOptions.js";
 import {
-  flagText,
   readRunSettings,
   readSetting,
   runSettings,

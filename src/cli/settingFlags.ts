@@ -1,0 +1,57 @@
+import { runSettings, type Setting } from "../run/settings.js";
+
+// The CLI's flags of the settings table: declared for parseArgs, read back as the table's text, listed in --help.
+
+/**
+ * The CLI's `verify` flags of the settings, for `parseArgs`: a switch is a boolean flag, anything else a string.
+ *
+ * @returns the flags' declarations
+ */
+export function settingFlags(): Record<string, { type: "boolean" | "string" }> {
+  return Object.fromEntries(
+    (runSettings as readonly Setting[]).flatMap((setting) =>
+      setting.flag ? [[setting.flag, { type: setting.type === "switch" ? "boolean" : "string" }]] : [],
+    ),
+  );
+}
+
+/**
+ * The text of a CLI flag as {@link readSetting} reads it: a switch given is `true` (`false` for a `--no-…` flag).
+ *
+ * @param setting - the setting
+ * @param values - the parsed flags
+ * @returns the text, or undefined when the flag was not given
+ */
+export function flagText(setting: Setting, values: Record<string, unknown>): string | undefined {
+  const value = setting.flag === undefined ? undefined : values[setting.flag];
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return setting.flag?.startsWith("no-") ? "false" : "true";
+  return String(value);
+}
+
+/**
+ * The `--help` lines of the settings' flags.
+ *
+ * @returns one line per flag, aligned as the rest of the usage
+ */
+export function settingFlagLines(): string[] {
+  return (runSettings as readonly Setting[]).flatMap((setting) => {
+    if (!setting.flag) return [];
+    const value =
+      setting.type === "switch"
+        ? ""
+        : setting.type === "text"
+          ? " TEXT"
+          : setting.auto
+            ? " N|auto"
+            : setting.name.endsWith("TimeoutSeconds") || setting.name === "timeoutSeconds"
+              ? " SECONDS"
+              : " N";
+    const shownDefault =
+      setting.type !== "switch" && setting.default !== undefined && setting.default !== ""
+        ? ` (default ${setting.default})`
+        : "";
+    const help = setting.flag.startsWith("no-") ? (setting.negatedHelp ?? setting.help) : setting.help;
+    return [`  --${setting.flag}${value}`.padEnd(30) + help.replace(/\.$/, "") + shownDefault];
+  });
+}
