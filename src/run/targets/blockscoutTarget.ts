@@ -1,7 +1,7 @@
 import { type ExplorerUrls, resolveExplorerUrls } from "../../client/explorerUrl.js";
 import { InvalidInputError } from "../../errors/index.js";
 import type { FindExplorerOptions } from "../../explorers/findExplorerByChainId.js";
-import { chainIdOfExplorer } from "../../explorers/shippedRegistry.js";
+import { chainIdOfExplorer, shippedExplorerFor } from "../../explorers/shippedRegistry.js";
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 import { checkedHeaders } from "../../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../../kernel/urlCredentials.js";
@@ -50,9 +50,11 @@ export interface BlockscoutFacts {
 
 const localChainIds = new Set([31337, 1337]);
 
-// A chain is local when its id says so or when its JSON-RPC is on this machine (anvil --chain-id 7777, a fork).
+// A chain is local when its id says so, or when its JSON-RPC is on this machine (anvil --chain-id 7777) and no explorer
+// is shipped for its id: a chain the registry knows keeps its explorer, whatever carries its RPC (a tunnel, a proxy).
 function isLocalChain(chainId: number, rpcUrl: string | undefined): boolean {
-  return localChainIds.has(chainId) || (rpcUrl !== undefined && isLoopbackUrl(rpcUrl));
+  if (localChainIds.has(chainId)) return true;
+  return rpcUrl !== undefined && isLoopbackUrl(rpcUrl) && shippedExplorerFor(chainId) === undefined;
 }
 
 // A door's clause (`give --explorer-url`) said alone: one sentence, one full stop.
@@ -63,7 +65,7 @@ function asSentence(clause: string): string {
 
 /**
  * Chooses a chain's Blockscout explorer, in one order for every door: the URL the user named; else, on a local
- * chain (31337, 1337, or any chain whose JSON-RPC is on loopback) reached over JSON-RPC, the embedded local explorer;
+ * chain (31337, 1337, or a chain no shipped registry entry names whose JSON-RPC is on loopback) reached over JSON-RPC, the embedded local explorer;
  * else the chain's Blockscout instance by chain id (Blockscout's published list, or the registry shipped with the
  * package). A `proapi_` key with a known
  * chain routes requests through the Blockscout API, whose one key covers every chain; pages stay the instance's, and
