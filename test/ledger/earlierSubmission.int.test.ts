@@ -14,7 +14,7 @@ import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.
 import type { VerificationEvent } from "../../src/verify/events.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { testAddress } from "../support/addresses.js";
-import { compilerVersion, fastEngine, standardJsonJob } from "../support/jobs.js";
+import { compilerVersion, fastEngineOnRealTime, standardJsonJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 import { blockscoutVerifierAt } from "../support/verifiers.js";
 
@@ -59,7 +59,7 @@ function noticesOf(events: VerificationEvent[]): string[] {
 }
 
 const run = (jobs: VerificationJob[], ledger: string, extra: Parameters<typeof verifyBatch>[1] = {}) =>
-  verifyBatch(jobs, { verifier: client(), ledger, ...fastEngine, ...extra });
+  verifyBatch(jobs, { verifier: client(), ledger, ...fastEngineOnRealTime, ...extra });
 
 /** The ledger an earlier run left when it stopped with this job's submission in flight. */
 function intentFor(path: string, job: VerificationJob, sentAt: Date): LedgerEntry {

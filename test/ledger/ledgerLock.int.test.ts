@@ -7,7 +7,7 @@ import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import { testAddress } from "../support/addresses.js";
-import { fastEngine, standardJsonJob } from "../support/jobs.js";
+import { fastEngineOnRealTime, standardJsonJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 import { blockscoutVerifierAt } from "../support/verifiers.js";
 
@@ -46,7 +46,7 @@ async function runOne(path: string, address: string, events: VerificationEvent[]
       rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
     }),
     ledger: path,
-    ...fastEngine,
+    ...fastEngineOnRealTime,
     onEvent: (event) => events.push(event),
   });
 }
@@ -144,7 +144,7 @@ describe("the ledger's lock file", () => {
       }),
       ledger: path,
       concurrency: 1,
-      ...fastEngine,
+      ...fastEngineOnRealTime,
       onEvent: (event) => events.push(event),
     });
     const locked = `The ledger ${path} is locked by another run (process ${pid}, lock file ${lock}): wait for that run to end, or delete the lock file if no run is going on.`;

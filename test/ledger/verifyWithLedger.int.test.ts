@@ -11,7 +11,7 @@ import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { testAddress } from "../support/addresses.js";
-import { fastEngine, standardJsonJob } from "../support/jobs.js";
+import { fastEngineOnRealTime, standardJsonJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 import { blockscoutVerifierAt } from "../support/verifiers.js";
 
@@ -39,7 +39,7 @@ function contracts(first: number, count: number): string[] {
 }
 
 const run = (jobs: VerificationJob[], ledger: string, extra: Parameters<typeof verifyBatch>[1] = {}) =>
-  verifyBatch(jobs, { verifier: client(), ledger, ...fastEngine, ...extra });
+  verifyBatch(jobs, { verifier: client(), ledger, ...fastEngineOnRealTime, ...extra });
 
 const childScript = join(import.meta.dirname, "..", "support", "ledgerChild.ts");
 

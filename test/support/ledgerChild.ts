@@ -6,7 +6,7 @@ import { engineLedger } from "../../src/ledger/engineLedger.js";
 import { Ledger } from "../../src/ledger/ledger.js";
 import { verifyJobs } from "../../src/verify/verifyJobs.js";
 import { testAddress } from "./addresses.js";
-import { fastEngine, standardJsonJob } from "./jobs.js";
+import { fastEngineOnRealTime, standardJsonJob } from "./jobs.js";
 import { blockscoutVerifierAt } from "./verifiers.js";
 
 const [command, ...args] = process.argv.slice(2);
@@ -19,7 +19,11 @@ if (command === "verify") {
   const results = await verifyJobs(
     verifier,
     addresses.map((address) => standardJsonJob(address)),
-    { ledger: engineLedger(new Ledger(ledgerPath)), concurrency: Number(concurrency), ...fastEngine },
+    {
+      ledger: engineLedger(new Ledger(ledgerPath)),
+      concurrency: Number(concurrency),
+      ...fastEngineOnRealTime,
+    },
   );
   process.stdout.write(`${JSON.stringify(results)}\n`);
 } else if (command === "write") {
