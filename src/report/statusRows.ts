@@ -48,10 +48,32 @@ export function rowsOfResults(results: readonly VerificationResult[]): StatusRow
     }),
   );
   // Each contract's rows together, in the order the contracts first appear.
-  const key = (row: StatusRow) => `${row.chainId ?? ""} ${row.address.toLowerCase()} ${row.proxyLink}`;
   const order = new Map<string, number>();
-  for (const row of rows) if (!order.has(key(row))) order.set(key(row), order.size);
-  return rows.sort((a, b) => (order.get(key(a)) ?? 0) - (order.get(key(b)) ?? 0));
+  for (const row of rows) if (!order.has(lineKey(row))) order.set(lineKey(row), order.size);
+  return rows.sort((a, b) => (order.get(lineKey(a)) ?? 0) - (order.get(lineKey(b)) ?? 0));
+}
+
+/** A contract's row over several services: its first row, and its row on each service. */
+export type ContractLine = [first: StatusRow, byService: Map<string, StatusRow>];
+
+/**
+ * The rows as a line per contract (its chain, its address, and a proxy's link apart), for a column per service.
+ *
+ * @param rows - the rows
+ * @returns the lines, in the order their contracts first appear
+ */
+export function contractLines(rows: readonly StatusRow[]): ContractLine[] {
+  const lines = new Map<string, ContractLine>();
+  for (const row of rows) {
+    const line = lines.get(lineKey(row)) ?? [row, new Map()];
+    lines.set(lineKey(row), line);
+    line[1].set(row.service, row);
+  }
+  return [...lines.values()];
+}
+
+function lineKey(row: StatusRow): string {
+  return `${row.chainId ?? ""} ${row.address.toLowerCase()} ${row.proxyLink}`;
 }
 
 /**
