@@ -40,7 +40,7 @@ export function formatResultsTable(results: readonly VerificationResult[]): stri
     const pages = services.flatMap((service) =>
       by.get(service)?.link ? [`${service} ${by.get(service)?.link}`] : [],
     );
-    return neutraliseText(`- ${first.contract.replace(/^\s*└ /, "")}: ${pages.join("  ")}`);
+    return neutraliseText(`- ${nameOf(first)}: ${pages.join("  ")}`);
   });
   return [table, "", ...links, ...tail].join("\n");
 }
@@ -72,6 +72,9 @@ export function tableText<T>(items: readonly T[], columns: ReadonlyArray<Column<
 
 const when = <T>(shown: boolean, column: Column<T>): Column<T>[] => (shown ? [column] : []);
 
+// The contract's name alone, without its place under its factory, in the lines below the table.
+const nameOf = (row: StatusRow) => row.contract.replace(/^\s*└ | \(created by [^)]*\)$/g, "");
+
 // A failure stands out in capitals; a service without the contract has a dash.
 const statusLabel = (row: StatusRow | undefined) =>
   !row ? "-" : row.status === "failed" || row.status === "timeout" ? row.word.toUpperCase() : row.word;
@@ -88,9 +91,7 @@ function notesOf(rows: readonly StatusRow[]): string[] {
   return [...byMessage].map(([message, about]) => {
     const [only] = about;
     if (about.length === 1 && only)
-      return neutraliseText(
-        `- ${only.contract.replace(/^\s*└ /, "")} (${only.address})${where(only)}: ${message}`,
-      );
+      return neutraliseText(`- ${nameOf(only)} (${only.address})${where(only)}: ${message}`);
     return neutraliseText(`- ${about.length} records (${spanOf(about).services.join(", ")}): ${message}`);
   });
 }

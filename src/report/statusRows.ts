@@ -26,13 +26,13 @@ export interface StatusRow {
 }
 
 /**
- * The run's records as rows, each contract's rows together, a created contract's under its factory.
+ * The run's records as rows, in their order, a created contract's under its factory.
  *
  * @param results - the records
  * @returns a row per record
  */
 export function rowsOfResults(results: readonly VerificationResult[]): StatusRow[] {
-  const rows = groupedUnderFactories(results).map(
+  return groupedUnderFactories(results).map(
     ({ result: r, label }): StatusRow => ({
       chainId: r.chainId,
       service: r.target ?? "blockscout",
@@ -47,10 +47,6 @@ export function rowsOfResults(results: readonly VerificationResult[]): StatusRow
       durationMs: r.durationMs,
     }),
   );
-  // Each contract's rows together, in the order the contracts first appear.
-  const order = new Map<string, number>();
-  for (const row of rows) if (!order.has(lineKey(row))) order.set(lineKey(row), order.size);
-  return rows.sort((a, b) => (order.get(lineKey(a)) ?? 0) - (order.get(lineKey(b)) ?? 0));
 }
 
 /** A contract's row over several services: its first row, and its row on each service. */
@@ -65,15 +61,12 @@ export type ContractLine = [first: StatusRow, byService: Map<string, StatusRow>]
 export function contractLines(rows: readonly StatusRow[]): ContractLine[] {
   const lines = new Map<string, ContractLine>();
   for (const row of rows) {
-    const line = lines.get(lineKey(row)) ?? [row, new Map()];
-    lines.set(lineKey(row), line);
+    const key = `${row.chainId ?? ""} ${row.address.toLowerCase()} ${row.proxyLink}`;
+    const line = lines.get(key) ?? [row, new Map()];
+    lines.set(key, line);
     line[1].set(row.service, row);
   }
   return [...lines.values()];
-}
-
-function lineKey(row: StatusRow): string {
-  return `${row.chainId ?? ""} ${row.address.toLowerCase()} ${row.proxyLink}`;
 }
 
 /**

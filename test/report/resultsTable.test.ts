@@ -40,6 +40,23 @@ describe("the table of a run over several targets", () => {
       `- src/Box.sol:Box (${box}) on etherscan: Max daily rate limit reached`,
     ]);
   });
+
+  it("orders the targets' columns and the contracts' rows as the records came, a proxy's link its own row", () => {
+    const url = `https://eth.blockscout.com/address/${box}#code`;
+    const link = { contract: "proxy of src/Box.sol:Box", format: "proxy" as const };
+    const table = formatResultsTable([
+      record("sourcify", "verified", url),
+      { ...record("routescan", "verified", url), ...link },
+      record("blockscout", "timeout", url),
+      { ...record("blockscout", "verified", url), ...link },
+    ]);
+    expect(table.split("\n").slice(0, 4)).toEqual([
+      "Contract                  Address                                     sourcify  routescan  blockscout",
+      "------------------------  ------------------------------------------  --------  ---------  ----------",
+      `src/Box.sol:Box           ${box}  verified  -          TIMEOUT`,
+      `proxy of src/Box.sol:Box  ${box}  -         linked     linked`,
+    ]);
+  });
 });
 
 describe("the table's word for a proxy's link", () => {
