@@ -1,14 +1,26 @@
-import { statusTableText } from "../report/resultsTable.js";
+import { type Column, tableText } from "../report/resultsTable.js";
+import type { StatusRow } from "../report/statusRows.js";
 import type { LedgerEntry } from "./ledgerFile.js";
 
-// A timeout's guid is still pending; a submission sent may have had no answer.
+// A failure stands out in capitals; a timeout's guid is still pending; a submission sent may have had no answer.
 const words: Partial<Record<LedgerEntry["status"], string>> = {
-  timeout: "timeout (pending)",
+  failed: "FAILED",
+  timeout: "TIMEOUT (pending)",
   submitting: "sent, no answer yet",
 };
 
+const columns: ReadonlyArray<Column<StatusRow>> = [
+  ["Contract", (row) => row.contract],
+  ["Chain", (row) => String(row.chainId ?? "-")],
+  ["Address", (row) => row.address],
+  ["Target", (row) => `${row.service}${row.proxyLink ? " (proxy link)" : ""}`],
+  ["State", (row) => row.word],
+  ["Guid", (row) => row.guid ?? ""],
+  ["Link", (row) => row.link],
+];
+
 /**
- * Renders a ledger as a plain-text table for a terminal (see {@link statusTableText}): every contract on every chain
+ * Renders a ledger as a plain-text table for a terminal (see {@link tableText}): every contract on every chain
  * and target with its state, its guid, and its link; one name per address (a proxy link's row takes its contract's);
  * sorted by name, then chain, then target.
  *
@@ -27,11 +39,11 @@ export function formatLedgerTable(entries: readonly LedgerEntry[]): string {
       compare(serviceOfLedgerKey(a.explorer), serviceOfLedgerKey(b.explorer)) ||
       compare(a.format, b.format),
   );
-  return statusTableText(
+  return tableText(
     sorted.map((entry) => ({
       chainId: entry.chainId,
       service: serviceOfLedgerKey(entry.explorer),
-      contract: `${nameOf(entry)}${entry.format === "proxy" ? " (proxy link)" : ""}`,
+      contract: nameOf(entry),
       address: entry.address,
       status: entry.status === "submitting" ? "pending" : entry.status,
       word: words[entry.status] ?? entry.status,
@@ -40,6 +52,7 @@ export function formatLedgerTable(entries: readonly LedgerEntry[]): string {
       proxyLink: entry.format === "proxy",
       guid: entry.guid,
     })),
+    columns,
   );
 }
 

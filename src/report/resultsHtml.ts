@@ -1,7 +1,7 @@
 import type { VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
 import { targetTotalsLine, totalsLine } from "./contractCounts.js";
-import { rowsOfResults, type StatusRow, spanOf } from "./statusRows.js";
+import { contractLines, rowsOfResults, type StatusRow, spanOf } from "./statusRows.js";
 import { neutraliseText } from "./terminalText.js";
 
 const statusIcons: Record<VerificationResult["status"], string> = {
@@ -144,18 +144,6 @@ function explorersHtml(rows: readonly StatusRow[]): string[] {
   }
   const all = [...places.values()];
   return all.length === 0 ? [] : [`<p>${all.length === 1 ? "Explorer" : "Explorers"}: ${all.join("; ")}</p>`];
-}
-
-// A row per contract (its chain, its address, and a proxy's link apart), with its row per service.
-function contractLines(rows: readonly StatusRow[]): Array<[StatusRow, Map<string, StatusRow>]> {
-  const lines = new Map<string, [StatusRow, Map<string, StatusRow>]>();
-  for (const row of rows) {
-    const key = `${row.chainId ?? ""} ${row.address.toLowerCase()} ${row.proxyLink}`;
-    const line = lines.get(key) ?? [row, new Map()];
-    lines.set(key, line);
-    line[1].set(row.service, row);
-  }
-  return [...lines.values()];
 }
 
 // Written here rather than with @actions/core's addTable, which leaves an empty cell's <td> unclosed.

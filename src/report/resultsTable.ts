@@ -1,51 +1,63 @@
 import type { VerificationResult } from "../verify/job.js";
-import { rowsOfResults, type StatusRow, spanOf } from "./statusRows.js";
+import { type ContractLine, contractLines, rowsOfResults, type StatusRow, spanOf } from "./statusRows.js";
 import { neutraliseText } from "./terminalText.js";
 
 /**
- * Renders result records as a plain-text table for a terminal (see {@link statusTableText}), and the message of each
- * record that has one below it. Explorer text in them is neutralised for the terminal.
+ * Renders result records as a plain-text table for a terminal: contract, address, status, time, link, and the
+ * message of each record that has one below the table; over several targets, a row per contract and a column per
+ * target with its status, each contract's links below; records on several chains get a Chain column after the
+ * contract. Explorer text in them is neutralised for the terminal.
  *
  * @param results - the records
  * @returns the table, lines joined with `\n`
  */
 export function formatResultsTable(results: readonly VerificationResult[]): string {
   const rows = rowsOfResults(results);
+  const { services, chains } = spanOf(rows);
+  const chainOf = (row: StatusRow) => String(row.chainId ?? "-");
   const notes = notesOf(rows);
-  return [statusTableText(rows), ...(notes.length ? ["", ...notes] : [])].join("\n");
+  const tail = notes.length ? ["", ...notes] : [];
+  if (services.length <= 1)
+    return [
+      tableText(rows, [
+        ["Contract", (row) => row.contract],
+        ...when(chains > 1, ["Chain", chainOf]),
+        ["Address", (row) => row.address],
+        ["Status", statusLabel],
+        ["Time", (row) => `${((row.durationMs ?? 0) / 1_000).toFixed(1)} s`],
+        ["Explorer", (row) => row.link],
+      ]),
+      ...tail,
+    ].join("\n");
+  const lines = contractLines(rows);
+  const table = tableText(lines, [
+    ["Contract", ([first]) => first.contract],
+    ...when<ContractLine>(chains > 1, ["Chain", ([first]) => chainOf(first)]),
+    ["Address", ([first]) => first.address],
+    ...services.map((service): Column<ContractLine> => [service, ([, by]) => statusLabel(by.get(service))]),
+  ]);
+  const links = lines.map(([first, by]) => {
+    const pages = services.flatMap((service) =>
+      by.get(service)?.link ? [`${service} ${by.get(service)?.link}`] : [],
+    );
+    return neutraliseText(`- ${nameOf(first)}: ${pages.join("  ")}`);
+  });
+  return [table, "", ...links, ...tail].join("\n");
 }
 
+/** A column of a terminal table: its title, and the text of its cell in an item's row. */
+export type Column<T> = readonly [title: string, cell: (item: T) => string];
+
 /**
- * Renders status rows as a plain-text table: contract, address, status (a failure in capitals) and link; a Chain
- * column when the rows span chains, a Target column when they span services, and the time and guid when rows have
- * them. Every cell is neutralised for the terminal.
+ * Renders items as a plain-text table, a row each: the columns' titles, a rule, and the cells, each neutralised for
+ * the terminal and padded to its column's width.
  *
- * @param rows - the rows
+ * @param items - the rows' items
+ * @param columns - the columns
  * @returns the table, lines joined with `\n`
  */
-export function statusTableText(rows: readonly StatusRow[]): string {
-  const time = (row: StatusRow) =>
-    row.durationMs === undefined ? "" : `${(row.durationMs / 1_000).toFixed(1)} s`;
-  const status = (row: StatusRow) =>
-    row.status === "failed" || row.status === "timeout" ? row.word.toUpperCase() : row.word;
-  const { services, chains } = spanOf(rows);
-  const columns: Column[] = [
-    ["Contract", (row) => row.contract],
-    ...when(chains > 1, ["Chain", (row) => String(row.chainId ?? "-")]),
-    ["Address", (row) => row.address],
-    ...when(services.length > 1, ["Target", (row) => row.service]),
-    ["Status", status],
-    ...when(
-      rows.some((row) => row.durationMs !== undefined),
-      ["Time", time],
-    ),
-    ...when(
-      rows.some((row) => row.guid),
-      ["Guid", (row) => row.guid ?? ""],
-    ),
-    ["Link", (row) => row.link],
-  ];
-  const cells = rows.map((row) => columns.map(([, cell]) => neutraliseText(cell(row))));
+export function tableText<T>(items: readonly T[], columns: ReadonlyArray<Column<T>>): string {
+  const cells = items.map((item) => columns.map(([, cell]) => neutraliseText(cell(item))));
   const header = columns.map(([title]) => title);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...cells.map((row) => row[column]?.length ?? 0)),
@@ -58,9 +70,14 @@ export function statusTableText(rows: readonly StatusRow[]): string {
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
 }
 
-type Column = readonly [title: string, cell: (row: StatusRow) => string];
+const when = <T>(shown: boolean, column: Column<T>): Column<T>[] => (shown ? [column] : []);
 
-const when = (shown: boolean, column: Column): Column[] => (shown ? [column] : []);
+// The contract's name alone, without its place under its factory, in the lines below the table.
+const nameOf = (row: StatusRow) => row.contract.replace(/^\s*└ | \(created by [^)]*\)$/g, "");
+
+// A failure stands out in capitals; a service without the contract has a dash.
+const statusLabel = (row: StatusRow | undefined) =>
+  !row ? "-" : row.status === "failed" || row.status === "timeout" ? row.word.toUpperCase() : row.word;
 
 // Each row's message below the table; a message that several rows share (the ledger's word on a rerun, one
 // service's refusal) is said once, with how many records it is about.
@@ -74,9 +91,7 @@ function notesOf(rows: readonly StatusRow[]): string[] {
   return [...byMessage].map(([message, about]) => {
     const [only] = about;
     if (about.length === 1 && only)
-      return neutraliseText(
-        `- ${only.contract.replace(/^\s*└ /, "")} (${only.address})${where(only)}: ${message}`,
-      );
+      return neutraliseText(`- ${nameOf(only)} (${only.address})${where(only)}: ${message}`);
     return neutraliseText(`- ${about.length} records (${spanOf(about).services.join(", ")}): ${message}`);
   });
 }

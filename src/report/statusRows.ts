@@ -26,13 +26,13 @@ export interface StatusRow {
 }
 
 /**
- * The run's records as rows, each contract's rows together, a created contract's under its factory.
+ * The run's records as rows, in their order, a created contract's under its factory.
  *
  * @param results - the records
  * @returns a row per record
  */
 export function rowsOfResults(results: readonly VerificationResult[]): StatusRow[] {
-  const rows = groupedUnderFactories(results).map(
+  return groupedUnderFactories(results).map(
     ({ result: r, label }): StatusRow => ({
       chainId: r.chainId,
       service: r.target ?? "blockscout",
@@ -47,11 +47,26 @@ export function rowsOfResults(results: readonly VerificationResult[]): StatusRow
       durationMs: r.durationMs,
     }),
   );
-  // Each contract's rows together, in the order the contracts first appear.
-  const key = (row: StatusRow) => `${row.chainId ?? ""} ${row.address.toLowerCase()} ${row.proxyLink}`;
-  const order = new Map<string, number>();
-  for (const row of rows) if (!order.has(key(row))) order.set(key(row), order.size);
-  return rows.sort((a, b) => (order.get(key(a)) ?? 0) - (order.get(key(b)) ?? 0));
+}
+
+/** A contract's row over several services: its first row, and its row on each service. */
+export type ContractLine = [first: StatusRow, byService: Map<string, StatusRow>];
+
+/**
+ * The rows as a line per contract (its chain, its address, and a proxy's link apart), for a column per service.
+ *
+ * @param rows - the rows
+ * @returns the lines, in the order their contracts first appear
+ */
+export function contractLines(rows: readonly StatusRow[]): ContractLine[] {
+  const lines = new Map<string, ContractLine>();
+  for (const row of rows) {
+    const key = `${row.chainId ?? ""} ${row.address.toLowerCase()} ${row.proxyLink}`;
+    const line = lines.get(key) ?? [row, new Map()];
+    lines.set(key, line);
+    line[1].set(row.service, row);
+  }
+  return [...lines.values()];
 }
 
 /**

@@ -66,7 +66,7 @@ describe("explorer-verify status without a GUID", () => {
     const base = `https://base.blockscout.com/address/${testAddress(0x2105)}#code`;
     const guidWidth = "a7lpxkm9kpcpicx7daftmjifrfhiuhf5vqqnawhkfhzfrcpnxj".length;
     expect(printed.join("\n").split("\n")).toEqual([
-      `Contract                   Chain  Address                                     Target      Status    ${"Guid".padEnd(guidWidth)}  Link`,
+      `Contract                   Chain  Address                                     Target      State     ${"Guid".padEnd(guidWidth)}  Link`,
       `-------------------------  -----  ------------------------------------------  ----------  --------  ${"-".repeat(guidWidth)}  ${"-".repeat(optimism.length)}`,
       `contracts/Token.sol:Token  10     ${testAddress(0x10)}  blockscout  verified  ${"".padEnd(guidWidth)}  ${optimism}`,
       `contracts/Token.sol:Token  10     ${testAddress(0x10)}  etherscan   verified  a7lpxkm9kpcpicx7daftmjifrfhiuhf5vqqnawhkfhzfrcpnxj  ${etherscan}`,

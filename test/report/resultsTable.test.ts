@@ -24,20 +24,37 @@ const record = (
 });
 
 describe("the table of a run over several targets", () => {
-  it("has a row per contract and target with its link, and says on which target a message came", () => {
+  it("has a column per target, each contract's links below, and says on which target a message came", () => {
     const table = formatResultsTable([
       record("blockscout", "verified", `https://eth.blockscout.com/address/${box}#code`),
       record("etherscan", "failed", `https://etherscan.io/address/${box}#code`),
       record("sourcify", "already-verified", `https://repo.example/contracts/1/${box}`),
     ]);
     expect(table.split("\n")).toEqual([
-      "Contract         Address                                     Target      Status            Time   Link",
-      `---------------  ------------------------------------------  ----------  ----------------  -----  ${"-".repeat(`https://eth.blockscout.com/address/${box}#code`.length)}`,
-      `src/Box.sol:Box  ${box}  blockscout  verified          1.0 s  https://eth.blockscout.com/address/${box}#code`,
-      `src/Box.sol:Box  ${box}  etherscan   FAILED            1.0 s  https://etherscan.io/address/${box}#code`,
-      `src/Box.sol:Box  ${box}  sourcify    already verified  1.0 s  https://repo.example/contracts/1/${box}`,
+      "Contract         Address                                     blockscout  etherscan  sourcify",
+      "---------------  ------------------------------------------  ----------  ---------  ----------------",
+      `src/Box.sol:Box  ${box}  verified    FAILED     already verified`,
+      "",
+      `- src/Box.sol:Box: blockscout https://eth.blockscout.com/address/${box}#code  etherscan https://etherscan.io/address/${box}#code  sourcify https://repo.example/contracts/1/${box}`,
       "",
       `- src/Box.sol:Box (${box}) on etherscan: Max daily rate limit reached`,
+    ]);
+  });
+
+  it("orders the targets' columns and the contracts' rows as the records came, a proxy's link its own row", () => {
+    const url = `https://eth.blockscout.com/address/${box}#code`;
+    const link = { contract: "proxy of src/Box.sol:Box", format: "proxy" as const };
+    const table = formatResultsTable([
+      record("sourcify", "verified", url),
+      { ...record("routescan", "verified", url), ...link },
+      record("blockscout", "timeout", url),
+      { ...record("blockscout", "verified", url), ...link },
+    ]);
+    expect(table.split("\n").slice(0, 4)).toEqual([
+      "Contract                  Address                                     sourcify  routescan  blockscout",
+      "------------------------  ------------------------------------------  --------  ---------  ----------",
+      `src/Box.sol:Box           ${box}  verified  -          TIMEOUT`,
+      `proxy of src/Box.sol:Box  ${box}  -         linked     linked`,
     ]);
   });
 });
@@ -73,13 +90,13 @@ describe("the table of a run over several chains", () => {
     });
     const table = formatResultsTable([on(10, "optimism.blockscout.com"), on(8453, "base.blockscout.com")]);
     expect(table.split("\n")).toEqual([
-      "Contract         Chain  Address                                     Status    Time   Link",
+      "Contract         Chain  Address                                     Status    Time   Explorer",
       `---------------  -----  ------------------------------------------  --------  -----  ${"-".repeat(`https://optimism.blockscout.com/address/${box}#code`.length)}`,
       `src/Box.sol:Box  10     ${box}  verified  1.0 s  https://optimism.blockscout.com/address/${box}#code`,
       `src/Box.sol:Box  8453   ${box}  verified  1.0 s  https://base.blockscout.com/address/${box}#code`,
     ]);
     expect(formatResultsTable([on(10, "optimism.blockscout.com")]).split("\n")[0]).toBe(
-      "Contract         Address                                     Status    Time   Link",
+      "Contract         Address                                     Status    Time   Explorer",
     );
   });
 });
