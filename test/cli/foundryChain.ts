@@ -78,10 +78,13 @@ export async function send(
       value: transaction.value ?? "0x0",
     },
   ]);
-  const receipt = (await rpc(rpcUrl, "eth_getTransactionReceipt", [hash])) as {
-    status: string;
-    contractAddress: string | null;
-  };
+  // anvil mines on its own task: on a busy machine the receipt can come a moment after the hash.
+  let receipt: { status: string; contractAddress: string | null } | null = null;
+  for (let tries = 0; receipt === null && tries < 200; tries++) {
+    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    receipt = (await rpc(rpcUrl, "eth_getTransactionReceipt", [hash])) as typeof receipt;
+  }
+  if (receipt === null) throw new Error(`transaction ${String(hash)} was not mined within 10 s`);
   if (receipt.status !== "0x1") throw new Error(`transaction ${String(hash)} reverted`);
   return receipt.contractAddress ?? undefined;
 }
