@@ -79,10 +79,11 @@ export async function send(
     },
   ]);
   // anvil mines on its own task: on a busy machine the receipt can come a moment after the hash.
-  let receipt: { status: string; contractAddress: string | null } | null = null;
+  type Receipt = { status: string; contractAddress: string | null };
+  let receipt: Receipt | null = null;
   for (let tries = 0; receipt === null && tries < 200; tries++) {
     if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    receipt = (await rpc(rpcUrl, "eth_getTransactionReceipt", [hash])) as typeof receipt;
+    receipt = (await rpc(rpcUrl, "eth_getTransactionReceipt", [hash])) as Receipt | null;
   }
   if (receipt === null) throw new Error(`transaction ${String(hash)} was not mined within 10 s`);
   if (receipt.status !== "0x1") throw new Error(`transaction ${String(hash)} reverted`);
