@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{C as c,h as e,n as a,o,v as s,x as t}from"./chunk-AN2N4FPJ.js";var i=o({type:e(),name:t(e()),get components(){return t(a(i))}}),p=c(r=>i.safeParse(r).success),u=o({type:s("constructor"),inputs:t(a(p))});function f(r){for(let m of r){let n=u.safeParse(m);if(n.success)return n.data.inputs??[]}return[]}export{f as a};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-function n(t){let r;try{r=new URL(t.trim())}catch{return!1}let e=r.hostname.toLowerCase();return e==="localhost"||e.endsWith(".localhost")||e==="[::1]"||/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(e)}function o(t,r={}){let e;try{e=new URL(t.trim())}catch{return"is not a URL"}if(e.protocol!=="https:"&&!(e.protocol==="http:"&&r.userNamedLoopback===!0&&n(t)))return"is not an https URL"}function s(t){return t.length>100?`${t.slice(0,100)}\u2026`:t}export{n as a,o as b,s as c};

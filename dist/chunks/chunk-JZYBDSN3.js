@@ -1,0 +1,2 @@
+import { createRequire } from 'module'; const require = createRequire(import.meta.url);
+import{B as c,g as e,m as a,n as o,u as s,w as t}from"./chunk-IJSTNDLJ.js";var i=o({type:e(),name:t(e()),get components(){return t(a(i))}}),p=c(r=>i.safeParse(r).success),u=o({type:s("constructor"),inputs:t(a(p))});function f(r){for(let m of r){let n=u.safeParse(m);if(n.success)return n.data.inputs??[]}return[]}export{f as a};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{g as a,h as b}from"./chunk-XC32F7RN.js";import"./chunk-AMPSGKCU.js";import"./chunk-PMR6T5O7.js";import"./chunk-JCGIUDVE.js";import"./chunk-MQAMI6HT.js";import"./chunk-2KOGJI6I.js";import"./chunk-6L7UHSPS.js";import"./chunk-AN2N4FPJ.js";import"./chunk-HTJ7X7IG.js";import"./chunk-KKM7PONK.js";export{a as readSourcifyContract,b as sourcifyInputOf};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{e as a,f as b}from"./chunk-FWY3KTA6.js";import"./chunk-X7CZKXAW.js";import"./chunk-NCWHCZBD.js";import"./chunk-AMPSGKCU.js";import"./chunk-PMR6T5O7.js";import"./chunk-2D3B3V5Q.js";import"./chunk-JCGIUDVE.js";import"./chunk-MQAMI6HT.js";import"./chunk-FWILSALA.js";import"./chunk-2KOGJI6I.js";import"./chunk-6L7UHSPS.js";import"./chunk-AN2N4FPJ.js";import"./chunk-HTJ7X7IG.js";import"./chunk-KKM7PONK.js";export{a as readVerifiedInput,b as verifiedInputOf};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b,c,d}from"./chunk-6WRPWXQM.js";import"./chunk-NOIRQETK.js";import"./chunk-BTILV2HW.js";import"./chunk-BBCFVDKL.js";import"./chunk-CV6DEJVA.js";import"./chunk-IY3GVRRE.js";import"./chunk-IEOYXKJF.js";import"./chunk-FWILSALA.js";import"./chunk-2KOGJI6I.js";import"./chunk-6L7UHSPS.js";import"./chunk-AN2N4FPJ.js";import"./chunk-HTJ7X7IG.js";import"./chunk-KKM7PONK.js";export{c as readShardFolder,a as shardFiles,b as shardFoldersIn,d as writeShardResults};
