@@ -35,7 +35,9 @@ export default defineConfig({
       },
     },
   },
-  networks: { localhost: { type: "http", url: process.env.FIXTURE_NODE_URL ?? "http://127.0.0.1:8545" } },
+  networks: {
+    localhost: { type: "http", chainId: 31337, url: process.env.FIXTURE_NODE_URL ?? "http://127.0.0.1:8545" },
+  },
   // hardhat-verify's own services, off: its run says so, and reaches no one.
   verify: { etherscan: { enabled: false }, blockscout: { enabled: false }, sourcify: { enabled: false } },
   explorerVerify: {
@@ -105,7 +107,29 @@ describe("Hardhat Ignition's verification through explorer-verify", () => {
     expect(received).toEqual([]);
   }, 300_000);
 
+  it("with ignitionVerify, ignition verify without --network verifies on the network whose chainId matches, and links the proxy", async () => {
+    const plain = await deployedAddresses("plain");
+    const outcome = await hardhat(project, ["ignition", "verify", "plain"], { ...env, IGNITION_VERIFY: "1" });
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout.split("\n")[0]).toBe(whoVerifies("plain"));
+    expect(submissions()).toEqual(
+      Object.values(plain)
+        .map((address) => address.toLowerCase())
+        .sort(),
+    );
+    // The proxy read from the chain through the network whose chainId matches, and its link asked of the explorer.
+    expect(outcome.stdout).toContain(
+      `Proxy ${plain.SimpleProxy} points at implementation ${String(plain.Box).toLowerCase()} (EIP-1967)`,
+    );
+    expect(outcome.stdout).toMatch(
+      new RegExp(`^linked +proxy of contracts/Box\\.sol:Box at ${plain.SimpleProxy}$`, "m"),
+    );
+    const proxyRecord = `/api/v2/smart-contracts/${plain.SimpleProxy}`;
+    expect(received.filter((request) => request.path === proxyRecord)).toHaveLength(1);
+  }, 300_000);
+
   it("with ignitionVerify, ignition deploy --verify verifies every contract once, and ignition verify then submits nothing", async () => {
+    received.length = 0;
     const verifying = { ...env, IGNITION_VERIFY: "1" };
     const deployed = await hardhat(
       project,

@@ -43,6 +43,11 @@ export interface HardhatRunWhere {
   };
 }
 
+/** The task's targets, and the HTTP network chosen for each chain the deployments record (none with a network open). */
+export interface HardhatTargets extends RunTargets {
+  networks: Record<number, NamedUrl>;
+}
+
 /**
  * The run's targets for the task's commands: what only Hardhat knows (the network's chain and JSON-RPC, the HTTP
  * networks by their `chainId`, `explorerVerify` and its `chains`, the chain descriptors' Blockscout and Etherscan
@@ -52,7 +57,7 @@ export interface HardhatRunWhere {
  * @param services - the services to verify on (for a copy, its source first)
  * @param recorded - the chains the deployments record (an Ignition journal, a `chain-N` folder): they must agree with
  *   the network
- * @returns the targets
+ * @returns the targets, and each recorded chain's network
  * @throws {InvalidInputError} when chains disagree, no explorer is known for a chain, the network is Hardhat's
  *   in-process chain, a URL is not http(s), or a header is malformed
  */
@@ -60,7 +65,7 @@ export async function hardhatTargets(
   facts: HardhatRunWhere,
   services: readonly Service[],
   recorded: readonly ChainClaim[] = [],
-): Promise<RunTargets> {
+): Promise<HardhatTargets> {
   const where = facts.hardhat;
   const { config } = where;
   const opened = await where.network?.();
@@ -71,6 +76,7 @@ export async function hardhatTargets(
   };
   const settings = config.explorerVerify;
   const networkName = network ? `network "${network.name}"` : "the deployment";
+  const networks = network ? {} : await httpNetworks(config, recorded);
   const chains: ChainPlace[] = network
     ? [
         {
@@ -85,7 +91,7 @@ export async function hardhatTargets(
               }),
         },
       ]
-    : chainPlaces({ recorded, rpcByChain: await httpNetworks(config, recorded) });
+    : chainPlaces({ recorded, rpcByChain: networks });
   const onlyChain = new Set(
     [network?.chainId, ...recorded.map((claim) => claim.id)].filter((id) => id !== undefined),
   );
@@ -94,7 +100,7 @@ export async function hardhatTargets(
     const url = settings[service].apiUrl;
     return url ? { [service]: { url, source: `explorerVerify.${service}.apiUrl` } } : {};
   };
-  return resolveTargets({
+  const targets = await resolveTargets({
     services,
     optional: where.optionalTargets,
     chains,
@@ -130,6 +136,7 @@ export async function hardhatTargets(
     howToGiveEtherscanKey:
       'set explorerVerify.etherscan.apiKey in the Hardhat config, e.g. configVariable("ETHERSCAN_API_KEY")',
   });
+  return { ...targets, networks };
 }
 
 // The HTTP networks of the config by their `chainId`, for the chains the deployments record: each chain's first, as

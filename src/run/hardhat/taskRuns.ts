@@ -1,16 +1,18 @@
 import { resolve } from "node:path";
 import { InvalidInputError } from "../../errors/index.js";
 import type { BuildInfo } from "../../inputs/buildInfo.js";
+import type { CompiledContract } from "../../inputs/compiledContracts.js";
 import { readsDeadline } from "../../kernel/readsDeadline.js";
 import type { RequestedFormat } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
-import { addressJobs, type ChainReads } from "../jobs/addressJobs.js";
+import { addressJobs, type ChainReads, chainAt } from "../jobs/addressJobs.js";
 import { type CreatedSources, createdJobsOf } from "../jobs/createdJobs.js";
+import type { ProxySources } from "../jobs/proxyJobs.js";
 import type { RunReporter } from "../report/runReporter.js";
 import type { RunResults } from "../report/runResults.js";
 import { type RunVerifyRequest, runVerify } from "../runners/runVerify.js";
 import type { RunSettingValues } from "../settings.js";
-import type { RunTargets } from "../targets/targets.js";
+import type { NamedUrl, RunTargets } from "../targets/targets.js";
 import { matchingBuild, type ProfileBuild } from "./matchingBuildProfile.js";
 import type { TaskContracts } from "./taskArgumentChecks.js";
 import type { TaskDeployment } from "./taskDeployments.js";
@@ -188,6 +190,38 @@ export async function verifyTask(
         )
       : undefined,
   });
+}
+
+/**
+ * Where `include-proxies` reads a run on several chains (deployments, a bundle): each chain from the network chosen for
+ * it, the parts from the project's build, each read only when a proxy is looked at.
+ *
+ * @param networks - the HTTP network of each chain, as the targets chose them
+ * @param build - builds the project
+ * @returns the sources the hall reads
+ */
+export function proxiesOnChains(
+  networks: Record<number, NamedUrl>,
+  build: () => Promise<ProfileBuild>,
+): ProxySources {
+  const chains = new Map<number, ChainReads>();
+  let contracts: Promise<CompiledContract[]> | undefined;
+  return {
+    includeProxies: true,
+    chainOf: ({ chainId }) => {
+      const network = chainId === undefined ? undefined : networks[chainId];
+      if (chainId === undefined || !network) return undefined;
+      const chain = chains.get(chainId) ?? chainAt(network.url);
+      chains.set(chainId, chain);
+      return chain;
+    },
+    contracts: () => {
+      contracts ??= Promise.all([build(), import("../../inputs/compiledContracts.js")]).then(
+        ([{ buildInfos }, { contractsOf }]) => buildInfos.flatMap(contractsOf),
+      );
+      return contracts;
+    },
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { ChainClaim } from "../targets/chainAgreement.js";
 import { type HardhatRunWhere, hardhatTargets } from "./hardhatTargets.js";
 import { checkTaskContracts, deploymentIds, type TaskContracts } from "./taskArgumentChecks.js";
 import { onTheirOwnChains, type ProjectPaths, taskDeployment, taskLedger } from "./taskDeployments.js";
-import { namedBesideBundle, verifyTask } from "./taskRuns.js";
+import { namedBesideBundle, proxiesOnChains, verifyTask } from "./taskRuns.js";
 
 /** One verify of the Hardhat task: its arguments as typed, and Hardhat's world as facts. */
 export interface TaskVerifyRequest {
@@ -155,7 +155,8 @@ function linksNote(explorer: LocalExplorer, rpcUrl: string | undefined): string 
   return `The ${explorer.url} links work only while the local explorer runs, and it stopped with this command. To open them, serve it again: npx explorer-verify-local-explorer --rpc ${rpcUrl ?? "RPC_URL"} --port ${port}${state}`;
 }
 
-// Each chain's jobs on its targets, as --network would choose them: the network whose chainId matches, else the chain id.
+// Each chain's jobs on its targets, as --network would choose them: the network whose chainId matches, else the chain id
+// (that network reads the chain's proxies).
 async function verifyOnChains(
   request: TaskVerifyRequest,
   reporter: RunReporter,
@@ -168,7 +169,10 @@ async function verifyOnChains(
   try {
     const local = targets.localExplorers.length > 0 && !args.ledger;
     const ledger = taskLedger(request.paths.root, args.ledger, local);
-    return await verifyTask({ settings, targets, reporter, ledger, writeBundle: args.writeBundle }, jobs);
+    const proxies = settings.includeProxies ? proxiesOnChains(targets.networks, request.build) : undefined;
+    return await verifyTask({ settings, targets, reporter, ledger, writeBundle: args.writeBundle }, jobs, {
+      proxies,
+    });
   } finally {
     await targets.close();
   }
