@@ -23,7 +23,8 @@ const address = testAddress(0x1001);
 function clientFor(target: TestExplorer): BlockscoutVerifier {
   return blockscoutVerifierAt(target.url, {
     retryDelayMs: 5,
-    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
+    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY, { clock: fastEngine.clock }),
+    clock: fastEngine.clock,
   });
 }
 
