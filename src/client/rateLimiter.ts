@@ -220,8 +220,12 @@ export class RateLimiter {
     } else if (resetAt > known.resetAt + sameWindowToleranceMs) {
       const stillLeft = known.stated ? left : Math.min(known.remaining, left);
       this.#quota = { kind: "window", limit, remaining: stillLeft, resetAt, stated: true };
+    } else if (!known.stated) {
+      // An answer of the window that ended, counted there: the slot this window kept for it is free again (else,
+      // with every slot kept so, no request would go to state this window).
+      known.remaining = Math.min(limit, known.remaining + 1);
     }
-    // An answer from an earlier window that arrives late says nothing about this one.
+    // Any other answer from an earlier window that arrives late says nothing about this one.
   }
 }
 

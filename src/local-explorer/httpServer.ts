@@ -51,6 +51,8 @@ export interface ExplorerHttpServerOptions {
   maxBodyBytes?: number;
   /** A quota on `/api` requests, answered 429 beyond; none by default (the headers then say -1). */
   rateLimit?: RateLimitSettings;
+  /** The clock the quota's windows are counted on. Default `Date.now`. */
+  now?: () => number;
   /** The Blockscout API's face under `/{chainId}/api`, in front of the explorer; none by default. */
   proApi?: ProApiGate;
 }
@@ -151,7 +153,7 @@ export class ExplorerHttpServer {
     if (!isRest && !rpcPath.test(path) && !path.startsWith("/api/") && !path.startsWith("//api/")) {
       return { status: 404, body: { message: texts.notFound } };
     }
-    const quota = this.#quota?.take();
+    const quota = this.#quota?.take(this.#options.now?.());
     if (quota && !quota.allowed) {
       const reply = isRest ? restRateLimited(0) : rpcRateLimited(0);
       return { ...reply, headers: quota.headers };

@@ -1,4 +1,5 @@
 import { type ErrorCode, isExplorerVerifyError, ProxyLinkRefusedError } from "../errors/index.js";
+import type { Clock } from "../kernel/waits.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
@@ -14,6 +15,8 @@ export interface ProxyLinkOptions {
   timeoutMs?: number;
   polling?: Partial<PollingOptions>;
   onEvent?: VerificationEventListener;
+  /** Where the link's waits take their time from; the machine's clock by default. */
+  clock?: Clock | undefined;
 }
 
 /**
@@ -88,7 +91,7 @@ export async function linkProxyTo(
   options: ProxyLinkOptions = {},
 ): Promise<VerificationResult> {
   const startedAt = Date.now();
-  const deadline = new Deadline(options.timeoutMs ?? defaultTimeoutMs);
+  const deadline = new Deadline(options.timeoutMs ?? defaultTimeoutMs, options.clock);
   const polling = { ...defaultPolling, ...options.polling };
   const { contract } = target;
   const expected = target.expected.map((address) => address.toLowerCase());

@@ -1,3 +1,4 @@
+import type { Clock } from "../kernel/waits.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
@@ -26,6 +27,7 @@ export interface SystemLinkContext {
   timeoutMs: number | undefined;
   polling: Partial<PollingOptions> | undefined;
   onEvent: VerificationEventListener | undefined;
+  clock: Clock | undefined;
 }
 
 /** A system's link record (none where the service links none), and a note for the proxy's own record. */
@@ -163,7 +165,7 @@ export async function linkProxySystem(
   }
   const timeoutMs = context.timeoutMs;
   // The link's requests answer to its deadline too (rate-limit waits, request time limits).
-  const link = await new Deadline(timeoutMs ?? defaultTimeoutMs).run(() =>
+  const link = await new Deadline(timeoutMs ?? defaultTimeoutMs, context.clock).run(() =>
     linkProxyTo(
       verifier,
       address,
@@ -184,6 +186,7 @@ export async function linkProxySystem(
         ...(timeoutMs ? { timeoutMs } : {}),
         ...(context.polling ? { polling: context.polling } : {}),
         ...(context.onEvent ? { onEvent: context.onEvent } : {}),
+        clock: context.clock,
       },
     ),
   );

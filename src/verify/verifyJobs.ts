@@ -154,9 +154,10 @@ export async function verifyJobs(
     }
     const timeoutMs = job.timeoutMs ?? options.timeoutMs;
     // The link's requests answer to its deadline too (rate-limit waits, request time limits).
-    const link = await new Deadline(timeoutMs ?? defaultTimeoutMs).run(() =>
+    const link = await new Deadline(timeoutMs ?? defaultTimeoutMs, options.clock).run(() =>
       linkProxy(verifier, proxyAddress, implementation, {
         proxyRecord: results.find((result) => result.address.toLowerCase() === proxyAddress.toLowerCase()),
+        clock: options.clock,
         ...(timeoutMs ? { timeoutMs } : {}),
         ...(options.polling ? { polling: options.polling } : {}),
         ...(options.onEvent ? { onEvent: options.onEvent } : {}),
@@ -179,6 +180,7 @@ export async function verifyJobs(
         timeoutMs: options.timeoutMs,
         polling: options.polling,
         onEvent: options.onEvent,
+        clock: options.clock,
       },
     );
     return linked.link ? { ...linked, link: stamped(linked.link) } : linked;

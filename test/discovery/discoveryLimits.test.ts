@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import {
@@ -11,6 +11,7 @@ import {
   matchCreatedContracts,
 } from "../../src/discovery/index.js";
 import { createdOnPage, endlessInternalTransactions } from "../support/endlessCursor.js";
+import { afterFakeTime } from "../support/fakeTime.js";
 import { type HostileExplorer, startHostileExplorer } from "../support/hostileExplorer.js";
 
 // An explorer whose internal-transaction cursor never ends, or comes back to a page already read: discovery stops
@@ -83,15 +84,33 @@ describe("discovery against an explorer whose pages do not end", () => {
   it("stops at the caller's deadline, however many pages the limit would still allow", async () => {
     explorer.scenario = endlessInternalTransactions({ factory, cursor: "endless", delayMs: 20 });
     const warnings: DiscoveryWarning[] = [];
-    const created = await discoverCreatedContracts([transaction], {
-      client,
-      deadline: Date.now() + 1_000,
-      maxPages: 1_000_000,
-      onWarning: (warning) => warnings.push(warning),
-    });
+    // Each page takes the explorer 20 ms of Jest's time, moved on once the page's request is at the explorer: the
+    // deadline's 1 s is 50 pages, however busy the machine.
+    jest.useFakeTimers({ doNotFake: ["nextTick", "setImmediate", "queueMicrotask"] });
+    let created: Awaited<ReturnType<typeof discoverCreatedContracts>>;
+    try {
+      let settled = false;
+      const discovering = discoverCreatedContracts([transaction], {
+        client,
+        deadline: Date.now() + 1_000,
+        maxPages: 1_000_000,
+        onWarning: (warning) => warnings.push(warning),
+      }).finally(() => {
+        settled = true;
+      });
+      for (let answered = 0; !settled; ) {
+        if (internalTransactionPages() > answered) {
+          answered++;
+          await jest.advanceTimersByTimeAsync(20);
+        } else await new Promise((resolve) => setImmediate(resolve));
+      }
+      created = await discovering;
+    } finally {
+      jest.useRealTimers();
+    }
     expect(warnings.map((warning) => warning.code)).toEqual(["deadline"]);
     const pages = internalTransactionPages();
-    expect(pages).toBeGreaterThan(0);
+    expect(pages).toBe(50);
     expect(warnings[0]?.message).toBe(
       `Stopped reading the internal transactions of ${transaction} (factory ${factory}) after ${pages} ${pages === 1 ? "page" : "pages"}: the deadline came; contracts it created further on are left out.`,
     );
@@ -174,8 +193,11 @@ describe("a factory's history on an explorer whose pages do not end", () => {
 
 describe("discovery with a chain whose trace never comes", () => {
   let silent: Server;
+  let asked = 0;
   beforeAll(async () => {
-    silent = createServer(() => {});
+    silent = createServer(() => {
+      asked++;
+    });
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
   });
   afterAll(async () => {
@@ -186,11 +208,18 @@ describe("discovery with a chain whose trace never comes", () => {
   it("stops waiting for it at the deadline", async () => {
     const chain = creationChainFromRpc(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
     const warnings: DiscoveryWarning[] = [];
-    const created = await discoverCreatedContracts([transaction], {
-      chain,
-      deadline: Date.now() + 500,
-      onWarning: (warning) => warnings.push(warning),
-    });
+    // The deadline's 500 ms are Jest's, moved on once the trace's request is at the chain.
+    const before = asked;
+    const created = await afterFakeTime(
+      500,
+      () => asked > before,
+      () =>
+        discoverCreatedContracts([transaction], {
+          chain,
+          deadline: Date.now() + 500,
+          onWarning: (warning) => warnings.push(warning),
+        }),
+    );
     expect(created).toEqual([]);
     expect(warnings.map((warning) => warning.message)).toEqual([
       `The deadline came before the contracts created by transaction ${transaction} were found: they are left out.`,
@@ -200,9 +229,17 @@ describe("discovery with a chain whose trace never comes", () => {
   it("skips a created contract whose code the chain has not given by the deadline", async () => {
     const chain = creationChainFromRpc(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
     const address = createdOnPage(0);
-    const outcome = await matchCreatedContracts(
-      [{ address, factory, transaction, kind: "create2", foundBy: "explorer" }],
-      { contracts: [], chain, deadline: Date.now() + 300 },
+    // The deadline's 300 ms are Jest's, moved on once the code's request is at the chain.
+    const before = asked;
+    const outcome = await afterFakeTime(
+      300,
+      () => asked > before,
+      () =>
+        matchCreatedContracts([{ address, factory, transaction, kind: "create2", foundBy: "explorer" }], {
+          contracts: [],
+          chain,
+          deadline: Date.now() + 300,
+        }),
     );
     expect(outcome).toEqual({
       jobs: [],

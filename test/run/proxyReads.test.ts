@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, jest } from "@jest/globals";
+import { afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
 import { eip1967ImplementationSlot } from "../../src/chain/proxySlots.js";
 import { readsDeadline } from "../../src/kernel/readsDeadline.js";
@@ -6,6 +6,7 @@ import { proxySources } from "../../src/run/jobs/inputJobs.js";
 import { RunReporter } from "../../src/run/report/runReporter.js";
 import { runVerify } from "../../src/run/runners/runVerify.js";
 import { testAddress } from "../support/addresses.js";
+import { afterFakeTime } from "../support/fakeTime.js";
 import { flattenedJob } from "../support/jobs.js";
 import {
   type JsonRpcStandIn,
@@ -65,7 +66,8 @@ async function run(request: { rpcUrl: string; proxies: string[]; jobs?: ReturnTy
   const records = await runVerify({
     jobs: request.jobs ?? [],
     targets: runTargetsAt(explorer.url),
-    settings: { concurrency: 1, timeoutSeconds: 2, force: false, wait: true, preflight: false },
+    // The reads' 2 s are what these tests are about; each contract's own time is long enough never to end first.
+    settings: { concurrency: 1, timeoutSeconds: 60, force: false, wait: true, preflight: false },
     reads: readsDeadline(2),
     proxies: proxySources(inputs, "/nonexistent-workspace", {
       addresses: request.proxies.map((address) => ({ address })),
@@ -84,17 +86,12 @@ describe("a proxy whose reads the chain never answers", () => {
     const proxies = [0xa1, 0xa2, 0xa3, 0xa4].map(testAddress);
     const chain = await stallingChain(proxies.length);
     // The run's 2 s are Jest's: they pass once every proxy's storage read is at the chain, however busy the machine.
-    jest.useFakeTimers({ doNotFake: ["nextTick", "setImmediate", "queueMicrotask"] });
-    let ran: Awaited<ReturnType<typeof run>>;
-    try {
-      const running = run({ rpcUrl: chain.url, proxies });
-      const storageReads = () => chain.received.filter((call) => call.method === "eth_getStorageAt").length;
-      while (storageReads() < proxies.length) await new Promise((resolve) => setImmediate(resolve));
-      await jest.advanceTimersByTimeAsync(2_000);
-      ran = await running;
-    } finally {
-      jest.useRealTimers();
-    }
+    const storageReads = () => chain.received.filter((call) => call.method === "eth_getStorageAt").length;
+    const ran = await afterFakeTime(
+      2_000,
+      () => storageReads() === proxies.length,
+      () => run({ rpcUrl: chain.url, proxies }),
+    );
     const { records, lines } = ran;
 
     // Every proxy's first read arrived before any was answered: none of them waited for another.
@@ -138,11 +135,17 @@ describe("a proxy whose reads the chain never answers", () => {
     const other = testAddress(0xb2);
     explorer.backend.addContract(proxy).addContract(other);
     const chain = await stallingChain(1);
-    const { records } = await run({
-      rpcUrl: chain.url,
-      proxies: [],
-      jobs: [flattenedJob(proxy, { proxyAddress: proxy }), flattenedJob(other)],
-    });
+    // The run's 2 s are Jest's too: they pass once the proxy's storage read is at the chain.
+    const { records } = await afterFakeTime(
+      2_000,
+      () => chain.received.some((call) => call.method === "eth_getStorageAt"),
+      () =>
+        run({
+          rpcUrl: chain.url,
+          proxies: [],
+          jobs: [flattenedJob(proxy, { proxyAddress: proxy }), flattenedJob(other)],
+        }),
+    );
     expect(records.map((record) => [record.address, record.format, record.status, record.error])).toEqual([
       [proxy, "flattened", "verified", undefined],
       [other, "flattened", "verified", undefined],

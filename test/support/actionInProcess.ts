@@ -29,6 +29,8 @@ export async function runActionInProcess(
     log += String(chunk);
     return true;
   });
+  // An exit code an earlier test of this worker left (a CLI run in-process) is not the step's.
+  process.exitCode = undefined;
   try {
     await run();
   } finally {

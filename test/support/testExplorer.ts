@@ -1,3 +1,4 @@
+import type { Clock } from "../../src/kernel/waits.js";
 import { type BlockscoutVersion, blockscoutShapes } from "../../src/local-explorer/blockscoutVersion.js";
 import { ContractModule } from "../../src/local-explorer/contractModule.js";
 import {
@@ -40,9 +41,13 @@ export async function startTestExplorer(
     rateLimit?: RateLimitSettings;
     blockscoutVersion?: BlockscoutVersion;
     sourcifyAnswerDelayMs?: number;
+    /** Where the quota's windows and the backend's pending times are measured: a unit test's own clock. */
+    clock?: Clock;
   } = {},
 ): Promise<TestExplorer> {
+  const { clock } = options;
   const backend = new ScriptedBackend();
+  if (clock) backend.clock = clock;
   const rest =
     options.rest ??
     (options.smartContractStatus
@@ -63,6 +68,7 @@ export async function startTestExplorer(
       onRequest?.(request);
     },
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(clock ? { now: () => clock.now() } : {}),
   });
   const url = await server.listen(0, "127.0.0.1");
   return {

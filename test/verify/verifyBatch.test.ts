@@ -16,7 +16,8 @@ function client(apiKey?: string): BlockscoutVerifier {
   return blockscoutVerifierAt(explorer.url, {
     apiKey,
     retryDelayMs: 5,
-    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
+    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY, { clock: fastEngine.clock }),
+    clock: fastEngine.clock,
   });
 }
 

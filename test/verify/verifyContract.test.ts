@@ -7,6 +7,7 @@ import type { VerificationEvent } from "../../src/verify/events.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { verifyContract } from "../../src/verify/verifyContract.js";
 import { testAddress } from "../support/addresses.js";
+import { afterFakeTime } from "../support/fakeTime.js";
 import type { Fault } from "../support/faultInjector.js";
 import { compilerVersion, fastEngine, flattenedJob, standardJsonJob } from "../support/jobs.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
@@ -22,7 +23,8 @@ const address = testAddress(0x1001);
 function clientFor(target: TestExplorer): BlockscoutVerifier {
   return blockscoutVerifierAt(target.url, {
     retryDelayMs: 5,
-    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
+    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY, { clock: fastEngine.clock }),
+    clock: fastEngine.clock,
   });
 }
 
@@ -357,10 +359,13 @@ describe("verifyContract: waiting and retrying", () => {
 
   it("a synchronous submission whose answer times out after it was sent, then found verified, is not sent again", async () => {
     explorer.backend.addContract(address).script(address, { result: "pass", answerDelayMs: 400 });
-    const result = await verifyContract(client, flattenedJob(address), {
-      ...fastEngine,
-      synchronousSubmissionTimeoutMs: 100,
-    });
+    // The 100 ms and the 400 ms are Jest's, moved on once the submission is at the explorer.
+    const result = await afterFakeTime(
+      400,
+      () => explorer.requestsFor("verify").length === 1,
+      () =>
+        verifyContract(client, flattenedJob(address), { ...fastEngine, synchronousSubmissionTimeoutMs: 100 }),
+    );
     expect(result).toMatchObject({ status: "verified", attempts: 1 });
     expect(explorer.requestsFor("verify")).toHaveLength(1);
   });

@@ -111,7 +111,11 @@ export async function verifyBatch(
       jobs,
       targets: resolved,
       engine,
-      transport: runTransport(options, options.onEvent),
+      // The requests' retries and pauses wait on the engine's clock too.
+      transport: {
+        ...runTransport(options, options.onEvent),
+        ...(options.clock ? { clock: options.clock } : {}),
+      },
     });
     const byJob = batches.map((batch) => recordsByJob(batch.jobs, batch.records));
     // Job order, each job's records in the order of the targets.

@@ -2,6 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../../src/client/rateLimiter.js";
 import { Transport } from "../../../src/client/transport.js";
 import { ResponseTooLargeError, TimeoutError } from "../../../src/errors/index.js";
+import { afterFakeTime } from "../../support/fakeTime.js";
 import {
   endlessBody,
   getAbiRequest,
@@ -61,9 +62,12 @@ describe("bounded answers", () => {
 
   it("ends a body that trickles at the request's time limit", async () => {
     const explorer = await serve(tricklingBody(50));
-    const error = await transportTo(explorer.url, { requestTimeoutMs: 600, maxRetries: 0 })
-      .send(getAbi)
-      .catch((e: unknown) => e);
+    // The trickle's 50 ms and the limit's 600 ms are Jest's, moved on once the request is at the explorer.
+    const error = await afterFakeTime(
+      600,
+      () => explorer.seen.requests === 1,
+      () => transportTo(explorer.url, { requestTimeoutMs: 600, maxRetries: 0 }).send(getAbi),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).shortMessage).toBe("The explorer did not answer within 0.6 s.");
   });

@@ -3,8 +3,10 @@ import { RateLimiter } from "../../../src/client/rateLimiter.js";
 import { Transport } from "../../../src/client/transport.js";
 import { NetworkError, RateLimitedError, TimeoutError } from "../../../src/errors/index.js";
 import { withRequestDeadline } from "../../../src/kernel/requestDeadline.js";
-import type { TransportEvent } from "../../../src/kernel/waits.js";
+import { systemClock, type TransportEvent } from "../../../src/kernel/waits.js";
+import { afterFakeTime } from "../../support/fakeTime.js";
 import { getAbiRequest, jsonAnswer, useScriptedServers } from "../../support/scriptedServer.js";
+import { VirtualClock } from "../../support/virtualClock.js";
 
 const scriptedServer = useScriptedServers();
 
@@ -14,11 +16,15 @@ const tooMany = (headers: Record<string, string>) =>
 const okAbi = json(200, { status: "1", message: "OK", result: "[]" });
 const getAbi = getAbiRequest;
 
+// The transport's waits and what a deadline leaves are read on this clock: no wait here is the machine's.
+const clock = new VirtualClock();
+
 function transportTo(url: string, events: TransportEvent[] = [], options = {}) {
   return new Transport({
     explorerUrl: url,
     retryDelayMs: 5,
-    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY),
+    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY, { clock }),
+    clock,
     onEvent: (event) => events.push(event),
     ...options,
   });
@@ -28,13 +34,13 @@ describe("waits answer to the deadline", () => {
   it("refuses at once a 429 whose x-ratelimit-reset lies past the deadline, saying what the explorer asked", async () => {
     const explorer = await scriptedServer(tooMany({ "x-ratelimit-reset": "1000000000000" }), okAbi);
     const events: TransportEvent[] = [];
-    const error = await withRequestDeadline(Date.now() + 20_000, () =>
+    const error = await withRequestDeadline(clock.now() + 20_000, () =>
       transportTo(explorer.url, events).send(getAbi),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
-    // What the deadline leaves is read when the 429 arrives: 20 s less the round trip, 19 s on a busy machine.
-    expect((error as RateLimitedError).shortMessage).toMatch(
-      /^The explorer asked to wait 11574 days \(x-ratelimit-reset: 1000000000000\) before the next request, longer than the deadline leaves \((?:19|20) s\)\.$/,
+    // What the deadline leaves is read when the 429 arrives: on the test's clock, the round trip takes none of it.
+    expect((error as RateLimitedError).shortMessage).toBe(
+      "The explorer asked to wait 11574 days (x-ratelimit-reset: 1000000000000) before the next request, longer than the deadline leaves (20 s).",
     );
     expect(explorer.seen.requests).toBe(1);
     expect(events).toEqual([]);
@@ -57,15 +63,15 @@ describe("waits answer to the deadline", () => {
 
   it("holds later requests of the same explorer and refuses them without sending when the pause outlasts their deadline", async () => {
     const explorer = await scriptedServer(tooMany({ "retry-after": "3000" }), okAbi);
-    const limiter = new RateLimiter(Number.POSITIVE_INFINITY);
+    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { clock });
     const transport = transportTo(explorer.url, [], { rateLimiter: limiter });
-    const first = await withRequestDeadline(Date.now() + 60_000, () => transport.send(getAbi)).catch(
+    const first = await withRequestDeadline(clock.now() + 60_000, () => transport.send(getAbi)).catch(
       (e: unknown) => e,
     );
     expect((first as RateLimitedError).shortMessage).toBe(
       "The explorer asked to wait 50 min (Retry-After: 3000) before the next request, longer than the deadline leaves (60 s).",
     );
-    const second = await withRequestDeadline(Date.now() + 60_000, () => transport.send(getAbi)).catch(
+    const second = await withRequestDeadline(clock.now() + 60_000, () => transport.send(getAbi)).catch(
       (e: unknown) => e,
     );
     expect((second as RateLimitedError).shortMessage).toBe(
@@ -83,9 +89,9 @@ describe("waits answer to the deadline", () => {
       ),
     );
     const transport = transportTo(explorer.url, [], {
-      rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true }),
+      rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true, clock }),
     });
-    await withRequestDeadline(Date.now() + 10_000, async () => {
+    await withRequestDeadline(clock.now() + 10_000, async () => {
       await transport.send(getAbi);
       const error = await transport.send(getAbi).catch((e: unknown) => e);
       expect((error as RateLimitedError).shortMessage).toBe(
@@ -102,16 +108,24 @@ describe("waits answer to the deadline", () => {
     expect(answer.json).toEqual({ status: "1", message: "OK", result: "[]" });
     expect(events.map((event) => event.type)).toEqual(["rate-limited", "waiting"]);
     expect(events[1]).toMatchObject({ type: "waiting", reason: "rate-limited" });
+    expect(clock.slept).toContain(3_200);
     expect(explorer.seen.requests).toBe(2);
   });
 
   it("shortens a request's time limit to the deadline", async () => {
     const explorer = await scriptedServer(() => {});
-    const error = await withRequestDeadline(Date.now() + 1_500, () =>
-      transportTo(explorer.url, [], { requestTimeoutMs: 30_000 }).send(getAbi),
+    // The request's time limit is a timer of the machine's: Jest's here, moved on once the request is at the server.
+    const error = await afterFakeTime(
+      1_500,
+      () => explorer.seen.requests === 1,
+      () =>
+        withRequestDeadline(Date.now() + 1_500, () =>
+          transportTo(explorer.url, [], { requestTimeoutMs: 30_000, clock: systemClock }).send(getAbi),
+        ),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBeLessThanOrEqual(1_500);
+    expect(explorer.seen.requests).toBe(1);
   });
 
   it("answers a refused connection at once, without retrying", async () => {

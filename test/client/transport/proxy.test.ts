@@ -13,6 +13,7 @@ import {
   type ScriptedServer,
   startScriptedServer,
 } from "../../support/scriptedServer.js";
+import { VirtualClock } from "../../support/virtualClock.js";
 
 /** A forward proxy on 127.0.0.1: full-URL requests passed on, CONNECT tunnels opened; records what it was asked. */
 async function startForwardProxy() {
@@ -72,8 +73,15 @@ afterEach(() => {
   proxy.seen.length = 0;
 });
 
-const transport = (explorerUrl = explorer.url) =>
-  new Transport({ explorerUrl, rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY) });
+// A refused tunnel is retried, after the transport's waits: on a clock of the test's own, they take no time.
+const transport = (explorerUrl = explorer.url) => {
+  const clock = new VirtualClock();
+  return new Transport({
+    explorerUrl,
+    rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY, { clock }),
+    clock,
+  });
+};
 
 // An https explorer on 127.0.0.1 with the tests' own certificate, trusted by this process as a corporate CA would
 // be: it counts the TLS connections it is given.

@@ -140,6 +140,24 @@ describe("rate limiter", () => {
     expect(await limiter.acquire()).toBe(0);
   });
 
+  it("sends into a new window once every request it kept slots for came back counted in the window before", async () => {
+    const clock = new VirtualClock();
+    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true, clock });
+    await limiter.acquire();
+    limiter.settle({ "x-ratelimit-limit": "2", "x-ratelimit-remaining": "2", "x-ratelimit-reset": "300" });
+    await limiter.acquire();
+    await limiter.acquire();
+    // The window ends with both on their way: the next one keeps its two slots for them.
+    await clock.sleep(300);
+    const third = limiter.acquire();
+    // Both were counted in the window that ended: their answers say so, and state nothing of the new one.
+    const oldWindow = { "x-ratelimit-limit": "2", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "0" };
+    limiter.settle(oldWindow);
+    limiter.settle(oldWindow);
+    const stillWaiting = clock.sleep(60_000).then(() => "still waiting after a minute");
+    expect(await Promise.race([third.then(() => "sent"), stillWaiting])).toBe("sent");
+  });
+
   it("counts a request spaced before the quota was stated against that quota once it is", async () => {
     const clock = new VirtualClock();
     const limiter = new RateLimiter(10, { followExplorerQuota: true, clock });
