@@ -3,20 +3,19 @@
 const needsHardhat3 =
   "explorer-verify's Hardhat plugin needs Hardhat 3; in a Hardhat 2 project, run the CLI: npx explorer-verify verify --deployment deployments/<network> --rpc-url <url> (npx explorer-verify --help).";
 
-type PluginErrorClass = new (pluginName: string, message: string) => Error;
-
-function pluginErrorClass(): PluginErrorClass | undefined {
+// Hardhat 2's own error class, so that Hardhat prints the line as a plugin's message; any error where it is missing.
+function pluginError(message: string): unknown {
   try {
     const plugins: unknown = require("hardhat/plugins");
     const found =
       typeof plugins === "object" && plugins !== null
         ? Reflect.get(plugins, "HardhatPluginError")
         : undefined;
-    return typeof found === "function" ? (found as PluginErrorClass) : undefined;
+    if (typeof found === "function") return Reflect.construct(found, ["explorer-verify", message]);
   } catch {
-    return undefined;
+    // Not Hardhat 2's layout: the plain error below says the same.
   }
+  return new Error(message);
 }
 
-const PluginError = pluginErrorClass();
-throw PluginError ? new PluginError("explorer-verify", needsHardhat3) : new Error(needsHardhat3);
+throw pluginError(needsHardhat3);

@@ -2,6 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { closeSync, openSync, readSync } from "node:fs";
 import { parse, TomlError, type TomlTableWithoutBigInt, type TomlValueWithoutBigInt } from "smol-toml";
 import { InvalidInputError } from "../errors/index.js";
+import { errnoCode } from "../kernel/systemErrors.js";
 
 /** A TOML table as read: every key an own property of an object without a prototype. */
 export type TomlTable = TomlTableWithoutBigInt;
@@ -42,7 +43,7 @@ export function readFoundryToml(path: string): TomlTable | undefined {
       closeSync(fd);
     }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if (errnoCode(error) === "ENOENT") return undefined;
     throw new InvalidInputError("foundry.toml", `Cannot read ${path}: ${fileProblem(error)}.`, {
       cause: error,
     });
@@ -94,7 +95,7 @@ function reasonOf(error: TomlError): string {
 }
 
 function fileProblem(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = errnoCode(error);
   if (code === "EISDIR") return "it is a folder, not a file";
   if (code === "EACCES" || code === "EPERM") return "permission denied";
   return error instanceof Error ? error.message : String(error);

@@ -2,6 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { InvalidInputError } from "../errors/index.js";
 import { maxJsonDepth, nestsDeeperThan } from "../kernel/jsonDepth.js";
+import { errnoCode } from "../kernel/systemErrors.js";
 import type * as z from "../kernel/zod.js";
 
 /** Where a JSON text came from, for error messages. */
@@ -213,7 +214,7 @@ export async function readJsonFile<Schema extends z.ZodMiniType>(
 }
 
 function fileProblem(cause: unknown): string {
-  const code = typeof cause === "object" && cause !== null && "code" in cause ? cause.code : undefined;
+  const code = errnoCode(cause);
   if (code === "ENOENT") return "no such file";
   if (code === "EISDIR") return "it is a folder, not a file";
   if (code === "EACCES" || code === "EPERM") return "permission denied";

@@ -12,6 +12,7 @@ import {
 } from "node:fs";
 import { dirname } from "node:path";
 import { InvalidInputError, LedgerLockedError } from "../errors/index.js";
+import { errnoCode } from "../kernel/systemErrors.js";
 import * as z from "../kernel/zod.js";
 import { defaultTimeoutMs } from "../options/verificationOptions.js";
 
@@ -76,7 +77,7 @@ export function readLedgerDocument(path: string): LedgerDocument {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { entries: [] };
+    if (errnoCode(error) === "ENOENT") return { entries: [] };
     throw new InvalidInputError("ledger", `The ledger ${path} cannot be read: ${(error as Error).message}.`);
   }
   return parseLedgerText(text, path);
@@ -180,7 +181,7 @@ export function withLedgerLock<T>(path: string, work: () => T, options: LedgerLo
       mkdirSync(dirname(path), { recursive: true });
       descriptor = openSync(lockPath, "wx");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
+      if (errnoCode(error) !== "EEXIST") {
         throw new InvalidInputError(
           "ledger",
           `The ledger's lock file ${lockPath} cannot be created: ${(error as Error).message}.`,
@@ -276,7 +277,7 @@ function isRunning(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    return errnoCode(error) === "EPERM";
   }
 }
 

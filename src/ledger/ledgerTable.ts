@@ -1,5 +1,6 @@
 import { type Column, tableText } from "../report/resultsTable.js";
 import type { StatusRow } from "../report/statusRows.js";
+import { isService, type Service } from "../verify/verifier.js";
 import type { LedgerEntry } from "./ledgerFile.js";
 
 // A failure stands out in capitals; a timeout's guid is still pending; a submission sent may have had no answer.
@@ -58,9 +59,9 @@ export function formatLedgerTable(entries: readonly LedgerEntry[]): string {
 
 // Etherscan's, Sourcify's and Routescan's ledger keys name the service (`etherscan/chain-1`); a Blockscout explorer
 // is filed under its URL (or `local-explorer/chain-N`).
-function serviceOfLedgerKey(key: string): string {
+function serviceOfLedgerKey(key: string): Service {
   const named = /^(etherscan|sourcify|routescan)\//.exec(key)?.[1];
-  return named ?? "blockscout";
+  return named !== undefined && isService(named) ? named : "blockscout";
 }
 
 // One name per address: the most qualified one its entries give (`contracts/A.sol:A` over `A`), never a proxy

@@ -4,6 +4,7 @@ import { open, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { keccak256, toBytes } from "viem";
 import { InvalidInputError } from "../errors/invalidInputError.js";
+import { errnoCode } from "../kernel/systemErrors.js";
 import * as z from "../kernel/zod.js";
 import { type Compiler, type CompilerOutput, compilerOutputSchema } from "./compiler.js";
 
@@ -114,7 +115,7 @@ async function keptEntry(file: string): Promise<unknown> {
   try {
     handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOOP")
+    if (errnoCode(error) === "ELOOP")
       throw refused(`The compile cache entry ${file} is a link: ${linkRemedy}.`);
     return undefined;
   }

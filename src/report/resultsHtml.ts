@@ -100,8 +100,7 @@ export function resultsHtml(
               const row = byService.get(service);
               if (!row) return "–";
               const failed = row.status === "failed" || row.status === "timeout";
-              const optional =
-                failed && optionalTargets.includes(service as Service) ? " (optional target)" : "";
+              const optional = failed && optionalTargets.includes(service) ? " (optional target)" : "";
               const cell = `${summaryLink(row.link, statusText(row))}${optional}`;
               return row.message && row.status !== "verified"
                 ? `${cell}<br>${summaryText(row.message)}`

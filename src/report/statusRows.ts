@@ -1,4 +1,5 @@
 import type { VerificationResult } from "../verify/job.js";
+import type { Service } from "../verify/verifier.js";
 import { statusWord } from "./statusWord.js";
 
 /**
@@ -7,7 +8,7 @@ import { statusWord } from "./statusWord.js";
  */
 export interface StatusRow {
   chainId: number | undefined;
-  service: string;
+  service: Service;
   /** As shown: a contract a factory created follows its factory's row, indented. */
   contract: string;
   address: string;
@@ -75,7 +76,7 @@ export function contractLines(rows: readonly StatusRow[]): ContractLine[] {
  * @param rows - the rows
  * @returns the services in the order they first appear, and whether there are several chains
  */
-export function spanOf(rows: readonly StatusRow[]): { services: string[]; chains: number } {
+export function spanOf(rows: readonly StatusRow[]): { services: Service[]; chains: number } {
   return {
     services: [...new Set(rows.map((row) => row.service))],
     chains: new Set(rows.map((row) => row.chainId)).size,

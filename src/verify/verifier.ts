@@ -16,7 +16,7 @@ export interface Matched {
   match?: MatchKind | undefined;
   matches?: MatchedCode | undefined;
 }
-export { type Service, services, serviceTitles } from "./service.js";
+export { isService, type Service, services, serviceTitles } from "./service.js";
 
 /** What a service can do, so the engine never asks it for what it cannot. */
 export interface VerifierCapabilities {

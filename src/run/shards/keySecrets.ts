@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../../errors/index.js";
-import { type Service, services } from "../../verify/verifier.js";
+import { isService, type Service } from "../../verify/verifier.js";
 
 /** The secret a service's key comes from, by name (never its value): for every chain, or for one. */
 export interface KeySecret {
@@ -30,14 +30,14 @@ export function parseKeySecrets(
   const named: KeySecret[] = [];
   for (const [index, entry] of entries.entries()) {
     const match = /^([a-z]+)(?::(\d+))?=(.+)$/.exec(entry);
-    const service = match?.[1] as Service | undefined;
+    const service = match?.[1];
     const secret = match?.[3] ?? "";
     if (keys.some((key) => key !== undefined && key.trim() !== "" && key.trim() === secret))
       throw new InvalidInputError(
         field,
         `${field}'s entry ${index + 1} names a secret by a key the run was given: that is the key, not its secret's name. Give the secret's name (e.g. etherscan=ETHERSCAN_API_KEY), and rotate the key if it was written anywhere.`,
       );
-    if (!match || !services.includes(service as Service) || !secretName.test(secret))
+    if (!match || service === undefined || !isService(service) || !secretName.test(secret))
       throw new InvalidInputError(
         field,
         `${field} "${entry}" is not a key's secret: give service=SECRET_NAME or service:chain=SECRET_NAME, e.g. etherscan=ETHERSCAN_KEY or etherscan:10=ETHERSCAN_KEY_2.`,
@@ -50,7 +50,7 @@ export function parseKeySecrets(
         field,
         `${field} names ${service}${chainId === undefined ? "" : ` on chain ${chainId}`}'s secret twice.`,
       );
-    named.push({ service: service as Service, chainId, secret });
+    named.push({ service, chainId, secret });
   }
   return named;
 }

@@ -1,6 +1,6 @@
 import type { LedgerEntry } from "../../ledger/ledgerFile.js";
 import type { VerificationResult } from "../../verify/job.js";
-import { type Service, services } from "../../verify/verifier.js";
+import { isService, type Service } from "../../verify/verifier.js";
 import type { ShardReport } from "../report/runResults.js";
 import { parseKeySecrets } from "./keySecrets.js";
 import { planDifferences, planDigest } from "./planDigest.js";
@@ -93,8 +93,8 @@ export function entryExplorer(
   if (named) {
     const chainId = Number(named[2]);
     if (entry.chainId !== undefined && entry.chainId !== chainId) return undefined;
-    const service = named[1] === "local-explorer" ? "blockscout" : (named[1] as Service);
-    return services.includes(service) ? { service, chainId } : undefined;
+    const service = named[1] === "local-explorer" ? "blockscout" : (named[1] ?? "");
+    return isService(service) ? { service, chainId } : undefined;
   }
   return /^https?:\/\//.test(entry.explorer) ? { service: "blockscout", chainId: entry.chainId } : undefined;
 }

@@ -1,7 +1,7 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { httpUrlOf } from "../../kernel/httpUrl.js";
 import { assertNoCredentialsInUrl, shownUrl } from "../../kernel/urlCredentials.js";
-import { type Service, services, serviceTitles } from "../../verify/verifier.js";
+import { isService, type Service, services, serviceTitles } from "../../verify/verifier.js";
 import type { NamedUrl } from "./blockscoutTarget.js";
 
 /** A key, and the setting it came from (a variable's name, a config path): never the value's own words. */
@@ -144,10 +144,10 @@ export function endpointEntries(
       if (!Number.isSafeInteger(chainId) || chainId <= 0 || String(chainId) !== chainText.trim())
         throw refused(`${name}: "${chainText.trim()}" is not a chain id (${example}).`);
       const service = serviceText.trim();
-      if (!(services as readonly string[]).includes(service))
+      if (!isService(service))
         throw refused(`${name}: "${service}" is not a service: one of ${services.join(", ")} (${example}).`);
-      const endpoint = entryOf(chainId, service as Service);
-      const title = serviceTitles[service as Service];
+      const endpoint = entryOf(chainId, service);
+      const title = serviceTitles[service];
       if (field !== "keys") {
         const what = field === "urls" ? "endpoint" : "site";
         if (field === "urls" ? endpoint.url : endpoint.siteUrl)
