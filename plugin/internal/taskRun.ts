@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import type { Service } from "../../src/run/commands/requestFacts.js";
+import type { RunResults } from "../../src/run/commands/runReport.js";
 import type { TaskVerifyRequest } from "../../src/run/commands/verifyRequest.js";
-import type { RunResults } from "../../src/run/report/runResults.js";
-import type { Service } from "../../src/verify/verifier.js";
 
 /**
  * Where the project keeps what the task reads, from Hardhat's config.
@@ -28,7 +28,7 @@ export function projectPaths(hre: HardhatRuntimeEnvironment): TaskVerifyRequest[
  * @param optionalTargets - the targets whose failures only warn
  */
 export async function endWith(results: RunResults, optionalTargets: readonly Service[]): Promise<void> {
-  const { runExitCode } = await import("../../src/run/report/runResults.js");
+  const { runExitCode } = await import("../../src/run/commands/runReport.js");
   const code = runExitCode(results, optionalTargets);
   if (results.interruptedBy) process.exit(code);
   if (code !== 0) process.exitCode = code;

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
+import type { Service } from "../../src/run/commands/requestFacts.js";
 import type { HardhatRunWhere, OpenNetwork } from "../../src/run/commands/runWhere.js";
-import type { Service } from "../../src/verify/verifier.js";
 import { projectCompilers } from "./projectBuild.js";
 
 /**

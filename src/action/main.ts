@@ -5,8 +5,8 @@ import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredent
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { capLogLine } from "../report/githubLimits.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
+import { RunReporter } from "../run/commands/runReport.js";
 import type { VerifyRequest } from "../run/commands/verifyRequest.js";
-import { RunReporter } from "../run/report/runReporter.js";
 import { readRunSettings } from "../run/settings.js";
 import { verifyRequestOf } from "./actionRequest.js";
 import { type ActionInputs, readActionInputs } from "./inputs.js";

@@ -4,7 +4,7 @@ import { failureLine } from "../report/contractCounts.js";
 import { jobSummaryHtml } from "../report/jobSummaryHtml.js";
 import { stepOutputValues } from "../report/stepOutputValues.js";
 import { neutraliseText } from "../report/terminalText.js";
-import { type RunResults, runExitCode, runSucceeded } from "../run/report/runResults.js";
+import { type RunResults, runExitCode, runSucceeded } from "../run/commands/runReport.js";
 import type { Service } from "../verify/verifier.js";
 import type { ActionInputs } from "./inputs.js";
 import { commentOnPullRequest } from "./pullRequestComment.js";

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { copyServices } from "../run/commands/requestFacts.js";
-import { RunReporter } from "../run/report/runReporter.js";
+import { RunReporter } from "../run/commands/runReport.js";
 import { readRunSettings } from "../run/settings.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
@@ -70,6 +70,6 @@ export async function copyCommand(argv: string[]): Promise<number> {
     },
     new RunReporter({ json: values.json, table: true, colour: true }),
   );
-  const { runExitCode } = await import("../run/report/runResults.js");
+  const { runExitCode } = await import("../run/commands/runReport.js");
   return runExitCode(results, settings.optionalTargets);
 }

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { RunReporter } from "../run/report/runReporter.js";
+import { RunReporter } from "../run/commands/runReport.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { usage } from "./usage.js";
@@ -38,7 +38,7 @@ export async function mergeCommand(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   const [{ runMergeRequest }, { runSucceeded }] = await Promise.all([
     import("../run/commands/mergeRequest.js"),
-    import("../run/report/runResults.js"),
+    import("../run/commands/runReport.js"),
   ]);
   const results = await runMergeRequest({
     from: from.map((folder) => resolve(cwd, folder)),

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { parseShardId } from "../run/commands/requestFacts.js";
+import { RunReporter } from "../run/commands/runReport.js";
 import type { RunWhat } from "../run/commands/runWhat.js";
-import { RunReporter } from "../run/report/runReporter.js";
 import { readRunSettings } from "../run/settings.js";
 import { parseCommandLine } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
@@ -99,7 +99,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const where = cliWhere(values, { cwd, foundry }, settings.targets, settings);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
   const { results } = await runVerifyRequest({ ...request, where }, reporter);
-  const { runExitCode } = await import("../run/report/runResults.js");
+  const { runExitCode } = await import("../run/commands/runReport.js");
   return runExitCode(results, settings.optionalTargets);
 }
 

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { copyServices } from "../../../src/run/commands/requestFacts.js";
+import { RunReporter } from "../../../src/run/commands/runReport.js";
 import { runVerifyRequest } from "../../../src/run/commands/verifyRequest.js";
-import { RunReporter } from "../../../src/run/report/runReporter.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { endWith } from "../../internal/taskRun.js";
 import { taskWhere } from "../../internal/taskTargets.js";

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import { RunReporter } from "../../../src/run/commands/runReport.js";
 import { runVerifyRequest } from "../../../src/run/commands/verifyRequest.js";
-import { RunReporter } from "../../../src/run/report/runReporter.js";
 import { loadDefaultExport } from "../../internal/cliArguments.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { buildProject, defaultBuildProfile } from "../../internal/projectBuild.js";

@@ -1,5 +1,7 @@
 // The hall's readers of what a door's text names, shared by the doors (a door never imports another): each makes a
 // request's facts, or says in one line what is wrong.
+
+export type { Service } from "../../verify/verifier.js";
 export {
   explorerVerifyConfigIssues,
   resolveExplorerVerifyConfig,
