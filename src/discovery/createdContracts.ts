@@ -8,11 +8,10 @@ import {
   isExplorerVerifyError,
 } from "../errors/index.js";
 import { currentRequestDeadline, withRequestDeadline } from "../kernel/requestDeadline.js";
+import { isTransactionHash } from "../kernel/validate.js";
 import { creationsInTrace, parseCallTrace, type TracedCreation } from "./callTrace.js";
 import { beforeDeadline } from "./discoveryDeadline.js";
 import { type DiscoveryWarning, walkInternalTransactions } from "./internalTransactionWalk.js";
-
-const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /** The chain reads discovery and matching use: any JSON-RPC access can provide them. */
 export interface CreationChain {
@@ -108,7 +107,7 @@ export async function discoverCreatedContracts(
   options: DiscoverCreatedContractsOptions,
 ): Promise<CreatedContract[]> {
   for (const [index, hash] of transactions.entries()) {
-    if (!transactionHashPattern.test(hash)) {
+    if (!isTransactionHash(hash)) {
       throw new InvalidInputError(
         `transactions[${index}]`,
         `"${hash}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,

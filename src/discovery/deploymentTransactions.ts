@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type JsonOrigin, readJsonFile, readTextFile } from "../inputs/jsonFile.js";
+import { isTransactionHash } from "../kernel/validate.js";
 import * as z from "../kernel/zod.js";
 
 const confirmSchema = z.looseObject({
@@ -54,10 +55,6 @@ export async function foundryBroadcastTransactionHashes(
 ): Promise<string[]> {
   const broadcast = await readJsonFile(broadcastSchema, { field, what: "Foundry broadcast", path });
   return [
-    ...new Set(
-      broadcast.transactions
-        .map((transaction) => transaction.hash ?? "")
-        .filter((hash) => /^0x[0-9a-fA-F]{64}$/.test(hash)),
-    ),
+    ...new Set(broadcast.transactions.map((transaction) => transaction.hash ?? "").filter(isTransactionHash)),
   ];
 }

@@ -4,7 +4,7 @@ import { keccak256, stringToBytes } from "viem";
 import { InvalidInputError } from "../errors/index.js";
 import { type CompilerMetadata, compilerMetadataSchema } from "../kernel/compilerMetadata.js";
 import type { Libraries } from "../kernel/libraries.js";
-import { assertAddress } from "../kernel/validate.js";
+import { assertAddress, isTransactionHash } from "../kernel/validate.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import { encodedArguments } from "./hardhatDeployArguments.js";
 import {
@@ -383,5 +383,5 @@ function creation(file: DeploymentFile): Pick<VerificationJob, "creationTransact
   // A deterministic deployment's transaction is the factory's call, which created the contract inside it: Sourcify
   // finds the creation there (traces). A value that is no hash is not sent.
   const hash = file.transaction?.hash ?? file.transactionHash ?? file.receipt?.transactionHash;
-  return hash !== undefined && /^0x[0-9a-fA-F]{64}$/.test(hash) ? { creationTransaction: hash } : {};
+  return isTransactionHash(hash) ? { creationTransaction: hash } : {};
 }

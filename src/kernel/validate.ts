@@ -35,6 +35,16 @@ export function assertAddress(value: unknown, field = "address"): string {
 }
 
 /**
+ * Whether a value is a transaction hash: `0x` followed by 64 hex digits (any case).
+ *
+ * @param value - the value, as read
+ * @returns true for a transaction hash
+ */
+export function isTransactionHash(value: unknown): value is string {
+  return typeof value === "string" && transactionHashPattern.test(value);
+}
+
+/**
  * Checks a transaction hash: `0x` followed by 64 hex digits (any case).
  *
  * @param value - the hash
@@ -43,7 +53,7 @@ export function assertAddress(value: unknown, field = "address"): string {
  * @throws {InvalidInputError}
  */
 export function assertTransactionHash(value: unknown, field: string): string {
-  if (typeof value !== "string" || !transactionHashPattern.test(value)) {
+  if (!isTransactionHash(value)) {
     throw new InvalidInputError(
       field,
       `Invalid ${field} ${shown(value)}: expected a transaction hash, 0x followed by 64 hexadecimal characters.`,

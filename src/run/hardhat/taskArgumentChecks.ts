@@ -1,9 +1,9 @@
 import { readdirSync } from "node:fs";
 import { InvalidInputError } from "../../errors/index.js";
+import { isTransactionHash } from "../../kernel/validate.js";
 import { requestedFormats } from "../../options/verificationOptions.js";
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/;
-const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /** What the task's arguments name to verify, as the user typed them (empty text: not given). */
 export interface TaskContracts {
@@ -40,7 +40,7 @@ export function checkTaskContracts(args: TaskContracts): void {
   if (args.address) checkAddresses([args.address]);
   if (args.creationTxHash !== undefined) {
     if (!args.address) refuse("--creation-tx-hash names the creation of one ADDRESS: give the ADDRESS.");
-    if (!transactionHashPattern.test(args.creationTxHash))
+    if (!isTransactionHash(args.creationTxHash))
       refuse(
         `--creation-tx-hash "${args.creationTxHash}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
       );
@@ -70,7 +70,7 @@ function checkCreatedBy(args: TaskContracts): void {
     );
   }
   for (const hash of args.tx.split(",")) {
-    if (!transactionHashPattern.test(hash.trim())) {
+    if (!isTransactionHash(hash.trim())) {
       refuse(
         `--tx "${hash.trim()}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
       );
