@@ -144,14 +144,13 @@ export function totalsLine(results: readonly VerificationResult[]): string {
  */
 export function targetTotalsLine(
   results: readonly VerificationResult[],
-  targets: readonly string[],
+  targets: readonly Service[],
   optionalTargets: readonly Service[] = [],
 ): string {
   const contracts = contractOutcomes(results).length;
   const perTarget = targets.map((target) => {
     const own = results.filter((r) => (r.target ?? "blockscout") === target);
-    const optional =
-      optionalTargets.includes(target as Service) && !own.every(isSuccess) ? " (optional target)" : "";
+    const optional = optionalTargets.includes(target) && !own.every(isSuccess) ? " (optional target)" : "";
     return `${target} ${totalsLine(own).replace(/^\d+ contracts?: /, "")}${optional}`;
   });
   return `${contracts} contract${contracts === 1 ? "" : "s"} on ${targets.join(", ")}: ${perTarget.join("; ")}`;

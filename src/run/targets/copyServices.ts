@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../../errors/index.js";
-import { type Service, services } from "../../verify/verifier.js";
+import { isService, type Service, services } from "../../verify/verifier.js";
 
 /**
  * The services of a copy, as a door's flags give them: the one it reads from, and those it verifies on (comma- or
@@ -15,7 +15,7 @@ export function copyServices(
   to: { flag: string; text: string | undefined },
 ): { from: Service; to: Service[] } {
   const source = from.text?.trim() ?? "";
-  if (!(services as readonly string[]).includes(source))
+  if (!isService(source))
     throw new InvalidInputError(
       "from",
       `${from.flag} names the service to read from: one of ${services.join(", ")}${source ? `, got "${source}"` : ""}.`,
@@ -26,14 +26,16 @@ export function copyServices(
       "to",
       `${to.flag} names the services to verify on, comma-separated: ${services.join(", ")}.`,
     );
+  const onto: Service[] = [];
   for (const word of words) {
-    if (!(services as readonly string[]).includes(word))
+    if (!isService(word))
       throw new InvalidInputError("to", `${to.flag}: "${word}" is not one of ${services.join(", ")}.`);
     if (word === source)
       throw new InvalidInputError(
         "to",
         `${to.flag} names ${source}, which ${from.called ?? from.flag} reads from: a copy goes to the other services.`,
       );
+    onto.push(word);
   }
-  return { from: source as Service, to: words as Service[] };
+  return { from: source, to: onto };
 }
