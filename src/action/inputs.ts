@@ -8,9 +8,9 @@ import {
   wholeNumberRequirement,
   wholeNumberWithin,
 } from "../options/verificationOptions.js";
+import type { Service } from "../run/commands/requestFacts.js";
 import { type ChainEndpoints, copyServices, endpointEntries } from "../run/commands/requestFacts.js";
 import { type RunSettingValues, readRunSettings } from "../run/settings.js";
-import type { Service } from "../verify/verifier.js";
 import { maskSecret, readInput } from "./runnerCommands.js";
 
 /** The Action's inputs, checked: the run's settings (declared in the hall) and the Action's own. */
@@ -111,8 +111,8 @@ export function readActionInputs(): ActionInputs {
   const chainId = chainIdText
     ? integerInput("chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER })
     : undefined;
-  const { bundle, copyFrom, addresses } = contractSources(contracts, deployment);
-  if (!contracts && !deployment && !bundle && !copyFrom) {
+  const { bundle, copyFrom: copyText, addresses } = contractSources(contracts, deployment);
+  if (!contracts && !deployment && !bundle && !copyText) {
     throw new InvalidInputError(
       "contracts",
       "Give the contracts to verify: input contracts (a manifest path or inline JSON), deployment (an Ignition deployment folder or a Foundry run-latest.json), bundle (a bundle file) or copy-from with addresses.",
@@ -122,11 +122,12 @@ export function readActionInputs(): ActionInputs {
   if (rpcUrl) assertRpcUrl(rpcUrl, "rpc-url");
   const settings = readRunSettings("action", (setting) => readInput(setting.input ?? ""));
   // The hall's check of a copy's services, in the Action's words.
-  if (copyFrom)
-    copyServices(
-      { flag: "Input copy-from", text: copyFrom, called: "copy-from" },
-      { flag: "Input targets", text: settings.targets.join(",") },
-    );
+  const copyFrom = copyText
+    ? copyServices(
+        { flag: "Input copy-from", text: copyText, called: "copy-from" },
+        { flag: "Input targets", text: settings.targets.join(",") },
+      ).from
+    : undefined;
   const prComment = booleanInput("pr-comment", false);
   const githubToken = prComment ? readInput("github-token") || undefined : undefined;
   if (githubToken) maskSecret(githubToken);
@@ -159,7 +160,7 @@ export function readActionInputs(): ActionInputs {
 function contractSources(
   contracts: string | undefined,
   deployment: string | undefined,
-): Pick<ActionInputs, "bundle" | "copyFrom" | "addresses"> {
+): Pick<ActionInputs, "bundle" | "addresses"> & { copyFrom: string | undefined } {
   const bundle = readInput("bundle").trim() || undefined;
   const copyText = readInput("copy-from").trim();
   const addresses = [
@@ -169,7 +170,7 @@ function contractSources(
         .filter((word) => word !== ""),
     ),
   ];
-  const copyFrom = copyText === "" ? undefined : (copyText as Service);
+  const copyFrom = copyText === "" ? undefined : copyText;
   if (copyFrom && addresses.length === 0)
     throw new InvalidInputError("addresses", "Input copy-from needs addresses: the contracts to copy.");
   if (!copyFrom && addresses.length > 0)

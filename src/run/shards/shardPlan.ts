@@ -1,5 +1,5 @@
 import type { VerificationJob } from "../../verify/job.js";
-import type { Service } from "../../verify/verifier.js";
+import { type Service, services } from "../../verify/verifier.js";
 import { displayName } from "../../verify/verifyContract.js";
 import { keySecretField, parseKeySecrets } from "./keySecrets.js";
 import { planDigest } from "./planDigest.js";
@@ -178,10 +178,10 @@ export function shardMatrix(
                 ),
               }),
           ...Object.fromEntries(
-            Object.entries(shard.keySecrets).map(([service, secret]) => [
-              keySecretField(service as Service),
-              secret,
-            ]),
+            services.flatMap((service) => {
+              const secret = shard.keySecrets[service];
+              return secret === undefined ? [] : [[keySecretField(service), secret]];
+            }),
           ),
         };
       }),
