@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { cp, readFile, writeFile } from "node:fs/promises";
 import { delimiter, join } from "node:path";
-import { promisify } from "node:util";
+import { promisify, stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
@@ -108,8 +108,9 @@ describe("a Hardhat 2 project", () => {
       () => ({ stderr: "" }),
       (error: { stderr: string }) => error,
     );
-    // Hardhat 2 prints a plugin's error as its first line (and its stack after it where it takes the machine for CI).
-    expect(failed.stderr.split("\n")[0]).toBe(
+    // Hardhat 2 prints a plugin's error as its first line (and its stack after it where it takes the machine for CI),
+    // coloured where it takes the terminal for a colour one: the words read are what is checked.
+    expect(stripVTControlCharacters(failed.stderr).split("\n")[0]).toBe(
       "Error in plugin explorer-verify: explorer-verify's Hardhat plugin needs Hardhat 3; in a Hardhat 2 project, run the CLI: npx explorer-verify verify --deployment deployments/<network> --rpc-url <url> (npx explorer-verify --help).",
     );
   }, 120_000);
