@@ -24,6 +24,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const binDir = join(root, "node_modules", ".bin");
 const env = { ...process.env, PATH: `${binDir}${delimiter}${process.env.PATH ?? ""}`, NO_COLOR: "1" };
 delete env.CI;
+delete env.FORCE_COLOR;
 delete env.GITHUB_ACTIONS;
 const work = mkdtempSync(join(tmpdir(), "explorer-verify-package-"));
 

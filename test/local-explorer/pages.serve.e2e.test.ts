@@ -27,6 +27,12 @@ afterAll(async () => {
   await removePluginProject(project);
 });
 
+// A FORCE_COLOR of the machine's would make Node warn on the task's stderr beside NO_COLOR.
+function withoutForcedColour(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { FORCE_COLOR: _forceColor, ...rest } = env;
+  return rest;
+}
+
 describe("npx hardhat explorer-verify --serve", () => {
   it("prints the pages' URL after the table and serves them until SIGINT", async () => {
     const binDir = join(repoRoot, "node_modules", ".bin");
@@ -45,7 +51,7 @@ describe("npx hardhat explorer-verify --serve", () => {
       {
         cwd: project,
         env: {
-          ...process.env,
+          ...withoutForcedColour(process.env),
           PATH: `${binDir}${delimiter}${process.env.PATH ?? ""}`,
           NO_COLOR: "1",
           HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",

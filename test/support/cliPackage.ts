@@ -102,7 +102,12 @@ export function explorerVerify(
   env: Record<string, string | undefined> = {},
 ): Promise<CliOutcome> {
   return new Promise((resolve, reject) => {
-    const { EXPLORER_VERIFY_API_KEY: _key, NO_COLOR: _noColor, ...userEnvironment } = process.env;
+    const {
+      EXPLORER_VERIFY_API_KEY: _key,
+      NO_COLOR: _noColor,
+      FORCE_COLOR: _forceColor,
+      ...userEnvironment
+    } = process.env;
     const environment: Record<string, string | undefined> = { ...userEnvironment, ...env };
     for (const [name, value] of Object.entries(environment))
       if (value === undefined) delete environment[name];

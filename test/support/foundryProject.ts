@@ -41,8 +41,10 @@ export function foundryBinary(tool: "forge" | "anvil"): string {
  * @returns the environment
  */
 export function forgeEnvironment(home: string, trap: InternetTrap): NodeJS.ProcessEnv {
+  // A FORCE_COLOR of the machine's would make Node warn on every child's stderr beside NO_COLOR.
+  const { FORCE_COLOR: _forceColor, ...machine } = process.env;
   return {
-    ...process.env,
+    ...machine,
     ...trap.env,
     PATH: `${join(repoRoot, "node_modules", ".bin")}${delimiter}${process.env.PATH ?? ""}`,
     HOME: home,
