@@ -33,10 +33,11 @@ export class ExplorerClient {
   /**
    * @param options - the explorer (in any usual form, or its settled URLs), key, headers, time limits, retry and
    *   rate settings
+   * @param transport - the transport, when it is another client's for work under a deadline (see {@link clientUntil})
    * @throws {InvalidInputError} for a URL that is not http(s), or bad headers
    */
-  constructor(options: ExplorerClientOptions) {
-    this.transport = new Transport(options);
+  constructor(options: ExplorerClientOptions, transport = new Transport(options)) {
+    this.transport = transport;
     this.#pagesUrl = options.pagesUrl;
   }
 
@@ -319,4 +320,16 @@ async function* pagesOf<List, Page>(
   pages: (list: List) => AsyncGenerator<Page>,
 ): AsyncGenerator<Page> {
   yield* pages(await load());
+}
+
+/**
+ * A client for work that must end by a deadline, sharing everything else with the one given (see `Transport.until`).
+ *
+ * @param client - the client
+ * @param endsAt - when the work must end, ms since the epoch
+ * @returns the client for that work
+ */
+export function clientUntil(client: ExplorerClient, endsAt: number): ExplorerClient {
+  const { urls } = client;
+  return new ExplorerClient({ explorerUrl: urls, pagesUrl: urls.base }, client.transport.until(endsAt));
 }
