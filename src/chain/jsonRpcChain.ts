@@ -48,10 +48,7 @@ export interface JsonRpcChainOptions {
   timeoutMs?: number;
   /** The most bytes of an answer read; a larger one is refused with a {@link ChainError}. Default 64 MiB. */
   maxResponseBytes?: number;
-  /**
-   * When the work the reads serve must end, ms since the epoch: a request still running then is aborted, and none is
-   * sent, nor tried again, after it. Default: none. See {@link JsonRpcChain.until}.
-   */
+  /** When the work the reads serve must end, ms since the epoch: none is sent, nor tried again, after it. */
   endsAt?: number;
 }
 
@@ -69,7 +66,7 @@ export class JsonRpcChain {
   readonly #redact: Redactor;
   readonly #timeoutMs: number;
   readonly #maxResponseBytes: number;
-  readonly #options: JsonRpcChainOptions;
+  readonly #endsAt: number;
 
   /**
    * @param url - the chain's JSON-RPC endpoint
@@ -77,7 +74,7 @@ export class JsonRpcChain {
    */
   constructor(url: string, options: JsonRpcChainOptions = {}) {
     this.url = url;
-    this.#options = options;
+    this.#endsAt = options.endsAt ?? Number.POSITIVE_INFINITY;
     this.#shown = shownUrl(url);
     this.#redact = createRedactor(urlSecrets(url));
     this.#timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
@@ -96,15 +93,6 @@ export class JsonRpcChain {
     });
   }
 
-  /**
-   * This chain's reads for work that must end by a deadline.
-   * @param endsAt - when the work must end, ms since the epoch
-   * @returns the chain, its requests aborted at the deadline
-   */
-  until(endsAt: number): JsonRpcChain {
-    return new JsonRpcChain(this.url, { ...this.#options, endsAt });
-  }
-
   async #call(request: ChainRequest): Promise<unknown> {
     try {
       return await this.#request(request);
@@ -116,11 +104,10 @@ export class JsonRpcChain {
   // The work may stop waiting for the answer at its deadline: a request left running would hold the chain's
   // connection past it, and viem would send it again.
   async #request(request: ChainRequest): Promise<unknown> {
-    const endsAt = this.#options.endsAt ?? Number.POSITIVE_INFINITY;
-    if (!Number.isFinite(endsAt)) return this.#client.request(request);
-    if (Date.now() >= endsAt) throw deadlineReached();
+    if (!Number.isFinite(this.#endsAt)) return this.#client.request(request);
+    if (Date.now() >= this.#endsAt) throw deadlineReached();
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(deadlineReached()), endsAt - Date.now());
+    const timer = setTimeout(() => deadline.abort(deadlineReached()), this.#endsAt - Date.now());
     try {
       return await this.#client.request(request, { signal: deadline.signal });
     } finally {

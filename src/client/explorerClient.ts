@@ -323,13 +323,11 @@ async function* pagesOf<List, Page>(
 }
 
 /**
- * A client for work that must end by a deadline, sharing everything else with the one given (see `Transport.until`).
- *
- * @param client - the client
- * @param endsAt - when the work must end, ms since the epoch
- * @returns the client for that work
+ * @param client - a client @param endsAt - ms since the epoch @returns it for work that must end then (`Transport.until`)
  */
 export function clientUntil(client: ExplorerClient, endsAt: number): ExplorerClient {
-  const { urls } = client;
-  return new ExplorerClient({ explorerUrl: urls, pagesUrl: urls.base }, client.transport.until(endsAt));
+  return new ExplorerClient(
+    { explorerUrl: client.urls, pagesUrl: client.urls.base },
+    client.transport.until(endsAt),
+  );
 }

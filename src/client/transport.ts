@@ -56,10 +56,7 @@ export class Transport {
   readonly #redactAnswer: Redactor;
   /** What this transport's calls have learned about the explorer (endpoints it has, action names it takes). */
   readonly capabilities: ExplorerCapabilities;
-  /**
-   * When the work this transport's requests serve must end, ms since the epoch; infinite for none. A rate-limit wait
-   * that would pass it is refused at once, and request time limits shrink to fit it. See {@link until}.
-   */
+  /** When its work must end (ms since the epoch): longer rate-limit waits are refused, time limits shrink to it. */
   readonly endsAt: number;
   /** Where requests go, with which key and limiter, and the refusal that stopped them: shared with its views. */
   #state: { route: Route; stoppedBy?: StoppingRefusal | undefined };
@@ -109,14 +106,12 @@ export class Transport {
   }
 
   /**
-   * This transport for work that must end by a deadline: the client is shared by jobs with different deadlines, so
-   * each job's requests go through a view with its own; route, limiter, refusals and capabilities stay shared.
-   *
-   * @param endsAt - when the work must end, ms since the epoch
-   * @returns the view
+   * This transport for work that must end by a deadline: jobs with different deadlines share a client, each through a
+   * view of its own; route, limiter, refusals and capabilities stay shared. @param endsAt - ms since the epoch @returns it
    */
   until(endsAt: number): Transport {
-    const view = new Transport({ ...this.#options, capabilities: this.capabilities }, endsAt);
+    const shared = { capabilities: this.capabilities, rateLimiter: this.rateLimiter };
+    const view = new Transport({ ...this.#options, ...shared }, endsAt);
     view.#state = this.#state;
     return view;
   }

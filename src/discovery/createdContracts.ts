@@ -42,15 +42,15 @@ export interface CreationChain {
  * const created = await discoverCreatedContracts(hashes, { chain: creationChainFromRpc("http://127.0.0.1:8545") });
  */
 export function creationChainFromRpc(rpcUrl: string): CreationChain {
-  const chain = new JsonRpcChain(rpcUrl);
+  const until = (endsAt: number) => new JsonRpcChain(rpcUrl, { endsAt });
   return {
-    traceTransaction: (hash, endsAt) => chain.until(endsAt).traceTransaction(hash),
-    code: (address, endsAt) => chain.until(endsAt).getCode(address),
-    latestBlock: (endsAt) => chain.until(endsAt).blockNumber(),
+    traceTransaction: (hash, endsAt) => until(endsAt).traceTransaction(hash),
+    code: (address, endsAt) => until(endsAt).getCode(address),
+    latestBlock: (endsAt) => until(endsAt).blockNumber(),
     blockTransactions: async (number, endsAt) =>
-      (await chain.until(endsAt).getBlock(number))?.transactions.map(({ hash, to }) => ({ hash, to })),
+      (await until(endsAt).getBlock(number))?.transactions.map(({ hash, to }) => ({ hash, to })),
     transactionBlock: async (hash, endsAt) => {
-      const mined = (await chain.until(endsAt).getTransaction(hash))?.blockNumber;
+      const mined = (await until(endsAt).getTransaction(hash))?.blockNumber;
       return mined ? Number(mined) : undefined;
     },
   };

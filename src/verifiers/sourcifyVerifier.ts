@@ -286,10 +286,7 @@ export class SourcifyVerifier implements Verifier {
   }
 }
 
-/**
- * What every submission says of the contract: its address, and its creation transaction where known; and when the
- * work sending it must end.
- */
+/** What every submission says of the contract (its address, its creation transaction where known), and its deadline. */
 type Sent = { address: string; creationTransaction?: string | undefined; endsAt: number };
 
 function standardJsonObject(input: object | string): object {
