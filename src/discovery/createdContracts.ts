@@ -180,14 +180,12 @@ async function createdBy(transaction: string, search: Search): Promise<CreatedCo
   if (listed.length === 0) {
     // A walk the deadline cut short has said so; there is no time left for a trace.
     if (Date.now() >= search.deadline) return [];
-    return beforeDeadline(traceCreations(chain, transaction, search.deadline), search.deadline);
+    return traceCreations(chain, transaction, search.deadline);
   }
   // A chain without traces still leaves the explorer's list, whose creation code getcontractcreation gives.
   const traced =
     Date.now() < search.deadline
-      ? await beforeDeadline(traceCreations(chain, transaction, search.deadline), search.deadline).catch(
-          () => [],
-        )
+      ? await traceCreations(chain, transaction, search.deadline).catch(() => [])
       : [];
   // The explorer's list decides what was created; the trace adds each one's creation code.
   const codes = new Map(traced.map((creation) => [creation.address, creation.creationInput]));
@@ -197,12 +195,12 @@ async function createdBy(transaction: string, search: Search): Promise<CreatedCo
   });
 }
 
-async function traceCreations(
-  chain: CreationChain,
-  transaction: string,
-  endsAt: number,
-): Promise<CreatedContract[]> {
-  const root = parseCallTrace(await chain.traceTransaction(transaction, endsAt), transaction);
+// What the transaction's call trace shows it created, as the chain gives it by the deadline.
+async function traceCreations(chain: CreationChain, transaction: string, deadline: number) {
+  const root = parseCallTrace(
+    await beforeDeadline(chain.traceTransaction(transaction, deadline), deadline),
+    transaction,
+  );
   return creationsInTrace(root).map((creation) => fromTrace(creation, transaction));
 }
 
