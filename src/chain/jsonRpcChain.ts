@@ -11,8 +11,8 @@ import {
 } from "viem";
 import { ChainError } from "../errors/recompileErrors.js";
 import { createRedactor, type Redactor } from "../errors/redact.js";
+import { deadlineReached, isDeadlineReached } from "../errors/transportErrors.js";
 import { loadHttpClient } from "../kernel/loadHttpClient.js";
-import { currentRequestDeadline } from "../kernel/requestDeadline.js";
 import { userAgent } from "../kernel/userAgent.js";
 import type * as z from "../kernel/zod.js";
 import { maxAnswerBytes } from "../options/verificationOptions.js";
@@ -48,6 +48,8 @@ export interface JsonRpcChainOptions {
   timeoutMs?: number;
   /** The most bytes of an answer read; a larger one is refused with a {@link ChainError}. Default 64 MiB. */
   maxResponseBytes?: number;
+  /** When the work the reads serve must end, ms since the epoch: none is sent, nor tried again, after it. */
+  endsAt?: number;
 }
 
 const defaultTimeoutMs = 30_000;
@@ -64,13 +66,15 @@ export class JsonRpcChain {
   readonly #redact: Redactor;
   readonly #timeoutMs: number;
   readonly #maxResponseBytes: number;
+  readonly #endsAt: number;
 
   /**
    * @param url - the chain's JSON-RPC endpoint
-   * @param options - time limit and size cap of each request
+   * @param options - time limit and size cap of each request, and the deadline of the work
    */
   constructor(url: string, options: JsonRpcChainOptions = {}) {
     this.url = url;
+    this.#endsAt = options.endsAt ?? Number.POSITIVE_INFINITY;
     this.#shown = shownUrl(url);
     this.#redact = createRedactor(urlSecrets(url));
     this.#timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
@@ -84,19 +88,30 @@ export class JsonRpcChain {
         maxResponseBodySize: this.#maxResponseBytes,
         fetchOptions: { headers: { "user-agent": userAgent } },
         // undici is loaded with the first request, as for the explorers.
-        fetchFn: async (input, init) => {
-          const signal = untilDeadline(init?.signal);
-          return (await loadHttpClient()).fetchThroughDispatcher(input, { ...init, signal });
-        },
+        fetchFn: async (input, init) => (await loadHttpClient()).fetchThroughDispatcher(input, init),
       }),
     });
   }
 
   async #call(request: ChainRequest): Promise<unknown> {
     try {
-      return await this.#client.request(request);
+      return await this.#request(request);
     } catch (error) {
       throw this.#chainError(request.method, error);
+    }
+  }
+
+  // The work may stop waiting for the answer at its deadline: a request left running would hold the chain's
+  // connection past it, and viem would send it again.
+  async #request(request: ChainRequest): Promise<unknown> {
+    if (!Number.isFinite(this.#endsAt)) return this.#client.request(request);
+    if (Date.now() >= this.#endsAt) throw deadlineReached();
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(deadlineReached()), this.#endsAt - Date.now());
+    try {
+      return await this.#client.request(request, { signal: deadline.signal });
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -112,7 +127,8 @@ export class JsonRpcChain {
   }
 
   // What went wrong, in words that name the chain by its origin: viem's own messages carry the whole URL.
-  #chainError(method: string, error: unknown): ChainError {
+  #chainError(method: string, error: unknown): Error {
+    if (isDeadlineReached(error)) return error;
     const at = `the chain at ${this.#shown}`;
     if (error instanceof RpcRequestError || hasRpcCode(error)) {
       return new ChainError(method, `${method}: ${this.#redact(rpcMessage(error))}`);
@@ -178,7 +194,7 @@ export class JsonRpcChain {
     const request: ChainRequest = { method: "eth_call", params: [{ to, data }, "latest"] };
     let answer: unknown;
     try {
-      answer = await this.#client.request(request);
+      answer = await this.#request(request);
     } catch (error) {
       // A revert is the node's answer (an error object): this address has no such function.
       if (error instanceof RpcRequestError || hasRpcCode(error)) return undefined;
@@ -244,20 +260,4 @@ export class JsonRpcChain {
     const receipt = await this.#read({ method: "eth_getTransactionReceipt", params: [hash] }, receiptSchema);
     return receipt?.contractAddress ?? undefined;
   }
-}
-
-/**
- * A request made for work under a deadline ends with it: the work may have stopped waiting for the answer, and a
- * request left running would hold the chain's connection (and a retry) past the run.
- * @param signal - the request's own signal (viem's time limit)
- * @returns a signal that also fires at the deadline
- * @throws {Error} when the deadline has passed already: nothing is sent
- */
-function untilDeadline(signal: AbortSignal | null | undefined): AbortSignal | null {
-  const deadline = currentRequestDeadline();
-  if (deadline === undefined) return signal ?? null;
-  const left = deadline - Date.now();
-  if (left <= 0) throw new Error("the deadline came before the request was sent");
-  const timeout = AbortSignal.timeout(left);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }

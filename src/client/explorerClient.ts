@@ -33,10 +33,11 @@ export class ExplorerClient {
   /**
    * @param options - the explorer (in any usual form, or its settled URLs), key, headers, time limits, retry and
    *   rate settings
+   * @param transport - the transport, when it is another client's for work under a deadline (see {@link clientUntil})
    * @throws {InvalidInputError} for a URL that is not http(s), or bad headers
    */
-  constructor(options: ExplorerClientOptions) {
-    this.transport = new Transport(options);
+  constructor(options: ExplorerClientOptions, transport = new Transport(options)) {
+    this.transport = transport;
     this.#pagesUrl = options.pagesUrl;
   }
 
@@ -319,4 +320,14 @@ async function* pagesOf<List, Page>(
   pages: (list: List) => AsyncGenerator<Page>,
 ): AsyncGenerator<Page> {
   yield* pages(await load());
+}
+
+/**
+ * @param client - a client @param endsAt - ms since the epoch @returns it for work that must end then (`Transport.until`)
+ */
+export function clientUntil(client: ExplorerClient, endsAt: number): ExplorerClient {
+  return new ExplorerClient(
+    { explorerUrl: client.urls, pagesUrl: client.urls.base },
+    client.transport.until(endsAt),
+  );
 }

@@ -8,7 +8,6 @@ import {
 } from "../errors/index.js";
 import { BodyTooLargeError, ProxyRefusedError } from "../kernel/httpFailures.js";
 import { loadHttpClient } from "../kernel/loadHttpClient.js";
-import { currentRequestDeadline } from "../kernel/requestDeadline.js";
 import { userAgent } from "../kernel/userAgent.js";
 import { proxyRefused } from "./answerFailures.js";
 import { botChallengeEvidence } from "./explorerTexts.js";
@@ -31,6 +30,8 @@ export interface ExchangeSettings {
   apiKey: string | undefined;
   apiKeyIn: "query" | "bearer";
   timeoutMs: number;
+  /** When the work ends, ms since the epoch: the time limit shrinks to fit it. */
+  endsAt: number;
   maxResponseBytes: number;
   /** Hides every secret from printed text. */
   redact: Redactor;
@@ -61,12 +62,9 @@ export async function sendOnce(
   context: RequestContext,
   settings: ExchangeSettings,
 ): Promise<RawAnswer> {
-  const deadline = currentRequestDeadline();
   const timeoutMs = Math.min(
     req.timeoutMs ?? settings.timeoutMs,
-    deadline === undefined
-      ? Number.POSITIVE_INFINITY
-      : Math.max(shortestRequestTimeoutMs, deadline - Date.now()),
+    Math.max(shortestRequestTimeoutMs, settings.endsAt - Date.now()),
   );
   const controller = new AbortController();
   let timedOut = false;

@@ -9,7 +9,6 @@ import {
   type StoppingRefusal,
 } from "../errors/index.js";
 import { formatDuration } from "../kernel/durationText.js";
-import { currentRequestDeadline } from "../kernel/requestDeadline.js";
 import { checkedHeaders, secretHeaderValues } from "../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
 import { type Clock, systemClock, type TransportEvent } from "../kernel/waits.js";
@@ -57,8 +56,11 @@ export class Transport {
   readonly #redactAnswer: Redactor;
   /** What this transport's calls have learned about the explorer (endpoints it has, action names it takes). */
   readonly capabilities: ExplorerCapabilities;
-  /** Where requests go, with which key and limiter: the Blockscout API's route, until it hands over to the instance. */
-  #route: Route;
+  /** When its work must end (ms since the epoch): longer rate-limit waits are refused, time limits shrink to it. */
+  readonly endsAt: number;
+  /** Where requests go, with which key and limiter, and the refusal that stopped them: shared with its views. */
+  #state: { route: Route; stoppedBy?: StoppingRefusal | undefined };
+  readonly #options: TransportOptions;
   readonly #fallback: ExplorerUrls | undefined;
   readonly #requestsPerSecond: number | undefined;
   readonly #headers: Record<string, string>;
@@ -72,10 +74,10 @@ export class Transport {
   readonly #onEvent: ((event: TransportEvent) => void) | undefined;
   readonly #fixedQuery: Record<string, string>;
   readonly #serviceName: string | undefined;
-  /** A refusal that ends this transport's work: every later request fails with it, unsent. */
-  #stoppedBy: StoppingRefusal | undefined;
 
-  constructor(options: TransportOptions) {
+  constructor(options: TransportOptions, endsAt = Number.POSITIVE_INFINITY) {
+    this.#options = options;
+    this.endsAt = endsAt;
     const { explorerUrl } = options;
     assertNoCredentialsInUrl(typeof explorerUrl === "string" ? explorerUrl : explorerUrl.base);
     if (options.apiKey) assertSendableApiKey(options.apiKey);
@@ -94,12 +96,8 @@ export class Transport {
     this.#retryDelayMs = options.retryDelayMs ?? 500;
     this.#clock = options.clock ?? systemClock;
     this.#requestsPerSecond = options.requestsPerSecond;
-    this.#route = {
-      urls,
-      apiKey,
-      apiKeyIn: options.apiKeyIn ?? "query",
-      limiter: options.rateLimiter ?? this.#sharedLimiter(urls.base),
-    };
+    const limiter = options.rateLimiter ?? this.#sharedLimiter(urls.base);
+    this.#state = { route: { urls, apiKey, apiKeyIn: options.apiKeyIn ?? "query", limiter } };
     this.#fallback = options.fallbackExplorerUrl;
     this.#onEvent = options.onEvent;
     this.#fixedQuery = options.fixedQuery ?? {};
@@ -107,14 +105,25 @@ export class Transport {
     this.capabilities = options.capabilities ?? new ExplorerCapabilities();
   }
 
+  /**
+   * This transport for work that must end by a deadline: jobs with different deadlines share a client, each through a
+   * view of its own; route, limiter, refusals and capabilities stay shared. @param endsAt - ms since the epoch @returns it
+   */
+  until(endsAt: number): Transport {
+    const shared = { capabilities: this.capabilities, rateLimiter: this.rateLimiter };
+    const view = new Transport({ ...this.#options, ...shared }, endsAt);
+    view.#state = this.#state;
+    return view;
+  }
+
   /** Where requests go: the explorer's `/api` and `/api/v2`, or the Blockscout API's for the chain. */
   get urls(): ExplorerUrls {
-    return this.#route.urls;
+    return this.#state.route.urls;
   }
 
   /** The limiter this transport's requests go through (shared by the explorer's clients unless one was given). */
   get rateLimiter(): RateLimiter {
-    return this.#route.limiter;
+    return this.#state.route.limiter;
   }
 
   /**
@@ -122,7 +131,7 @@ export class Transport {
    * undefined until then.
    */
   get stoppedBy(): StoppingRefusal | undefined {
-    return this.#stoppedBy;
+    return this.#state.stoppedBy;
   }
 
   /**
@@ -135,14 +144,14 @@ export class Transport {
    *   stops this transport, and again, unsent, for every later request
    */
   async send(req: TransportRequest): Promise<TransportResponse> {
-    if (this.#stoppedBy) throw this.#stoppedBy;
+    if (this.#state.stoppedBy) throw this.#state.stoppedBy;
     let url = this.#buildUrl(req);
     let context: RequestContext = { method: req.method, url: this.redact(url.toString()) };
     let failures = 0;
     let rateLimited = 0;
     let redirects = 0;
     for (;;) {
-      const route = this.#route;
+      const route = this.#state.route;
       const limiter = route.limiter;
       await this.#acquire(context, limiter);
       let answer: RawAnswer;
@@ -152,6 +161,7 @@ export class Transport {
           apiKey: route.apiKey,
           apiKeyIn: route.apiKeyIn,
           timeoutMs: this.#timeoutMs,
+          endsAt: this.endsAt,
           maxResponseBytes: Math.min(
             req.maxResponseBytes ?? Number.POSITIVE_INFINITY,
             this.#maxResponseBytes,
@@ -171,7 +181,7 @@ export class Transport {
       limiter.settle(answer.headers);
       const stopping = stoppingRefusal(answer, context, this.#serviceName);
       if (stopping) {
-        this.#stoppedBy = stopping;
+        this.#state.stoppedBy = stopping;
         throw stopping;
       }
       if (isRateLimitAnswer(answer)) {
@@ -198,7 +208,7 @@ export class Transport {
       const apiError = blockscoutApiErrorOf(answer);
       if (apiError && answer.status === 404 && isNetworkNotSupported(apiError.error)) {
         if (!this.#fallBack(route, context))
-          throw chainNotServed(context, answer.sample, this.#route.urls.base);
+          throw chainNotServed(context, answer.sample, this.#state.route.urls.base);
         // The API answered for itself: the request never reached an instance, so it goes again, there.
         url = this.#buildUrl(req);
         context = { method: req.method, url: this.redact(url.toString()) };
@@ -247,8 +257,7 @@ export class Transport {
   // False when the retry could not start before the deadline: the caller gives up with what it has.
   async #backoff(context: RequestContext, attempt: number, reason: string): Promise<boolean> {
     const delayMs = this.#retryDelayMs * 2 ** (attempt - 1);
-    const deadline = currentRequestDeadline();
-    if (deadline !== undefined && this.#clock.now() + delayMs >= deadline) return false;
+    if (this.#clock.now() + delayMs >= this.endsAt) return false;
     this.#onEvent?.({ type: "retry", url: context.url, reason: this.redact(reason), delayMs, attempt });
     await this.#clock.sleep(delayMs);
     return true;
@@ -266,9 +275,9 @@ export class Transport {
   #fallBack(answered: Route, context: RequestContext): boolean {
     const fallback = this.#fallback;
     if (!fallback) return false;
-    if (this.#route !== answered) return true;
-    if (this.#route.urls.base === fallback.base) return false;
-    this.#route = {
+    if (this.#state.route !== answered) return true;
+    if (this.#state.route.urls.base === fallback.base) return false;
+    this.#state.route = {
       urls: fallback,
       apiKey: undefined,
       apiKeyIn: "query",
@@ -306,16 +315,14 @@ export class Transport {
 
   // How long a request may wait for the explorer: to the deadline of the work, and never more than the longest wait.
   #allowedWait(): { ms: number; what: string } {
-    const deadline = currentRequestDeadline();
-    const left =
-      deadline === undefined ? Number.POSITIVE_INFINITY : Math.max(0, deadline - this.#clock.now());
+    const left = Math.max(0, this.endsAt - this.#clock.now());
     return left <= this.#maxRateLimitWaitMs
       ? { ms: left, what: "the deadline leaves" }
       : { ms: this.#maxRateLimitWaitMs, what: "the longest rate-limit wait allowed" };
   }
 
   #buildUrl(req: TransportRequest): URL {
-    const { urls, apiKey, apiKeyIn } = this.#route;
+    const { urls, apiKey, apiKeyIn } = this.#state.route;
     const url = new URL(
       req.api === "rpc" ? urls.rpc : `${req.api === "rest" ? urls.rest : urls.base}${req.path ?? ""}`,
     );

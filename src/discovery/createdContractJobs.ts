@@ -1,9 +1,8 @@
-import type { ExplorerClient } from "../client/explorerClient.js";
+import { clientUntil, type ExplorerClient } from "../client/explorerClient.js";
 import { deadlineReached, InvalidInputError, isDeadlineReached } from "../errors/index.js";
 import type { CompiledContract } from "../inputs/compiledContracts.js";
 import { createContractJob } from "../inputs/contractJob.js";
 import { inferContract } from "../inputs/inferContract.js";
-import { currentRequestDeadline, withRequestDeadline } from "../kernel/requestDeadline.js";
 import { recoverConstructorArguments } from "../verify/constructorArguments.js";
 import type { CreatedBy, VerificationJob } from "../verify/job.js";
 import {
@@ -102,12 +101,9 @@ export async function createdContractJobs(
   const created = await discoverCreatedContracts(transactions, options);
   const factories = options.factories ?? [];
   if (factories.length > 0) {
-    const deadline = Math.min(
-      options.deadline ?? Number.POSITIVE_INFINITY,
-      currentRequestDeadline() ?? Number.POSITIVE_INFINITY,
-    );
-    const work = () => laterChildren(factories, created, { ...options, deadline });
-    created.push(...(Number.isFinite(deadline) ? await withRequestDeadline(deadline, work) : await work()));
+    const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
+    const client = options.client && clientUntil(options.client, deadline);
+    created.push(...(await laterChildren(factories, created, { ...options, client, deadline })));
   }
   return matchCreatedContracts(capped(created, options), options);
 }
@@ -186,13 +182,7 @@ export async function matchCreatedContracts(
   options: Pick<CreatedContractJobsOptions, "contracts" | "chain" | "exclude" | "deadline">,
 ): Promise<CreatedContractJobs> {
   const excluded = new Set([...(options.exclude ?? [])].map((address) => address.toLowerCase()));
-  const deadline = Math.min(
-    options.deadline ?? Number.POSITIVE_INFINITY,
-    currentRequestDeadline() ?? Number.POSITIVE_INFINITY,
-  );
-  // The chain's requests answer to the deadline too: one the work stopped waiting for is not left running.
-  const work = () => matchEach(created, options, excluded, deadline);
-  return Number.isFinite(deadline) ? withRequestDeadline(deadline, work) : work();
+  return matchEach(created, options, excluded, options.deadline ?? Number.POSITIVE_INFINITY);
 }
 
 async function matchEach(
@@ -303,7 +293,8 @@ function codeKey(runtimeCode: string | undefined, creationInput: string | undefi
 
 function codeBefore(chain: CreationChain, address: string, deadline: number): Promise<string> {
   if (Date.now() >= deadline) return Promise.reject(deadlineReached());
-  return beforeDeadline(chain.code(address), deadline);
+  // The chain's request answers to the deadline too: one the work stopped waiting for is not left running.
+  return beforeDeadline(chain.code(address, deadline), deadline);
 }
 
 type Match = { compiled: CompiledContract } | { reason: string };

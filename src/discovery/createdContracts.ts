@@ -1,5 +1,5 @@
 import { JsonRpcChain } from "../chain/jsonRpcChain.js";
-import type { ExplorerClient } from "../client/explorerClient.js";
+import { clientUntil, type ExplorerClient } from "../client/explorerClient.js";
 import {
   deadlineReached,
   HttpError,
@@ -7,24 +7,29 @@ import {
   isDeadlineReached,
   isExplorerVerifyError,
 } from "../errors/index.js";
-import { currentRequestDeadline, withRequestDeadline } from "../kernel/requestDeadline.js";
 import { isTransactionHash } from "../kernel/validate.js";
 import { creationsInTrace, parseCallTrace, type TracedCreation } from "./callTrace.js";
 import { beforeDeadline } from "./discoveryDeadline.js";
 import { type DiscoveryWarning, walkInternalTransactions } from "./internalTransactionWalk.js";
 
-/** The chain reads discovery and matching use: any JSON-RPC access can provide them. */
+/**
+ * The chain reads discovery and matching use: any JSON-RPC access can provide them. Each is given discovery's
+ * deadline (`endsAt`, ms since the epoch; infinite for none): a read still running then may be aborted.
+ */
 export interface CreationChain {
   /** The result of `debug_traceTransaction(hash, { tracer: "callTracer" })`, unparsed. */
-  traceTransaction(hash: string): Promise<unknown>;
+  traceTransaction(hash: string, endsAt: number): Promise<unknown>;
   /** The code at an address, `0x` for none. */
-  code(address: string): Promise<string>;
+  code(address: string, endsAt: number): Promise<string>;
   /** The latest block's number: with the two reads below, a factory's later calls are traced block by block. */
-  latestBlock?(): Promise<number>;
+  latestBlock?(endsAt: number): Promise<number>;
   /** A block's transactions (hash and recipient, null for a creation); undefined for a block the chain lacks. */
-  blockTransactions?(number: number): Promise<Array<{ hash: string; to: string | null }> | undefined>;
+  blockTransactions?(
+    number: number,
+    endsAt: number,
+  ): Promise<Array<{ hash: string; to: string | null }> | undefined>;
   /** The block a transaction was mined in; undefined when the chain does not know it mined. */
-  transactionBlock?(hash: string): Promise<number | undefined>;
+  transactionBlock?(hash: string, endsAt: number): Promise<number | undefined>;
 }
 
 /**
@@ -37,15 +42,15 @@ export interface CreationChain {
  * const created = await discoverCreatedContracts(hashes, { chain: creationChainFromRpc("http://127.0.0.1:8545") });
  */
 export function creationChainFromRpc(rpcUrl: string): CreationChain {
-  const chain = new JsonRpcChain(rpcUrl);
+  const until = (endsAt: number) => new JsonRpcChain(rpcUrl, { endsAt });
   return {
-    traceTransaction: (hash) => chain.traceTransaction(hash),
-    code: (address) => chain.getCode(address),
-    latestBlock: () => chain.blockNumber(),
-    blockTransactions: async (number) =>
-      (await chain.getBlock(number))?.transactions.map(({ hash, to }) => ({ hash, to })),
-    transactionBlock: async (hash) => {
-      const mined = (await chain.getTransaction(hash))?.blockNumber;
+    traceTransaction: (hash, endsAt) => until(endsAt).traceTransaction(hash),
+    code: (address, endsAt) => until(endsAt).getCode(address),
+    latestBlock: (endsAt) => until(endsAt).blockNumber(),
+    blockTransactions: async (number, endsAt) =>
+      (await until(endsAt).getBlock(number))?.transactions.map(({ hash, to }) => ({ hash, to })),
+    transactionBlock: async (hash, endsAt) => {
+      const mined = (await until(endsAt).getTransaction(hash))?.blockNumber;
       return mined ? Number(mined) : undefined;
     },
   };
@@ -74,8 +79,7 @@ export interface DiscoverCreatedContractsOptions {
   chain?: CreationChain;
   /**
    * When discovery must end, in ms since the epoch (the run's deadline). Every request and trace answers to it;
-   * when it comes, discovery stops with what it found and a `deadline` warning. Unset, the deadline of the work
-   * this call belongs to applies (see `withRequestDeadline`), else none.
+   * when it comes, discovery stops with what it found and a `deadline` warning. Unset: none.
    */
   deadline?: number;
   /** The most pages of one transaction's internal transactions read. Default 100 (5,000 internal transactions). */
@@ -120,18 +124,16 @@ export async function discoverCreatedContracts(
       "Finding the contracts a transaction created needs an explorer or a chain's JSON-RPC URL.",
     );
   }
-  const deadline = Math.min(
-    options.deadline ?? Number.POSITIVE_INFINITY,
-    currentRequestDeadline() ?? Number.POSITIVE_INFINITY,
-  );
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const search: Search = {
     ...options,
+    // The explorer's requests and waits answer to the deadline too.
+    client: options.client && clientUntil(options.client, deadline),
     deadline,
     maxPages: options.maxPages ?? defaultMaxInternalTransactionPages,
     warn: (warning) => options.onWarning?.(warning),
   };
-  const work = () => discover([...new Set(transactions.map((hash) => hash.toLowerCase()))], search);
-  return Number.isFinite(deadline) ? withRequestDeadline(deadline, work) : work();
+  return discover([...new Set(transactions.map((hash) => hash.toLowerCase()))], search);
 }
 
 interface Search extends DiscoverCreatedContractsOptions {
@@ -178,12 +180,12 @@ async function createdBy(transaction: string, search: Search): Promise<CreatedCo
   if (listed.length === 0) {
     // A walk the deadline cut short has said so; there is no time left for a trace.
     if (Date.now() >= search.deadline) return [];
-    return beforeDeadline(traceCreations(chain, transaction), search.deadline);
+    return traceCreations(chain, transaction, search.deadline);
   }
   // A chain without traces still leaves the explorer's list, whose creation code getcontractcreation gives.
   const traced =
     Date.now() < search.deadline
-      ? await beforeDeadline(traceCreations(chain, transaction), search.deadline).catch(() => [])
+      ? await traceCreations(chain, transaction, search.deadline).catch(() => [])
       : [];
   // The explorer's list decides what was created; the trace adds each one's creation code.
   const codes = new Map(traced.map((creation) => [creation.address, creation.creationInput]));
@@ -193,8 +195,12 @@ async function createdBy(transaction: string, search: Search): Promise<CreatedCo
   });
 }
 
-async function traceCreations(chain: CreationChain, transaction: string): Promise<CreatedContract[]> {
-  const root = parseCallTrace(await chain.traceTransaction(transaction), transaction);
+// What the transaction's call trace shows it created, as the chain gives it by the deadline.
+async function traceCreations(chain: CreationChain, transaction: string, deadline: number) {
+  const root = parseCallTrace(
+    await beforeDeadline(chain.traceTransaction(transaction, deadline), deadline),
+    transaction,
+  );
   return creationsInTrace(root).map((creation) => fromTrace(creation, transaction));
 }
 

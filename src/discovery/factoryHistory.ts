@@ -159,19 +159,22 @@ async function fromTraces(
     if (Date.now() >= search.deadline) return Promise.reject(deadlineReached());
     return beforeDeadline(work, search.deadline);
   };
-  const latest = await within(chain.latestBlock());
+  const latest = await within(chain.latestBlock(search.deadline));
   const created =
     factory.creationTransaction && chain.transactionBlock
-      ? await within(chain.transactionBlock(factory.creationTransaction))
+      ? await within(chain.transactionBlock(factory.creationTransaction, search.deadline))
       : undefined;
   const first = created ?? Math.max(0, latest + 1 - search.maxTracedBlocks);
   const last = Math.min(latest, first + search.maxTracedBlocks - 1);
   const children: CreatedContract[] = [];
   for (let number = first; number <= last; number++) {
-    const transactions = (await within(chain.blockTransactions(number))) ?? [];
+    const transactions = (await within(chain.blockTransactions(number, search.deadline))) ?? [];
     for (const transaction of transactions) {
       if (transaction.to?.toLowerCase() !== address) continue;
-      const root = parseCallTrace(await within(chain.traceTransaction(transaction.hash)), transaction.hash);
+      const root = parseCallTrace(
+        await within(chain.traceTransaction(transaction.hash, search.deadline)),
+        transaction.hash,
+      );
       for (const creation of creationsInTrace(root)) {
         if (creation.creator !== address || creation.kind === "transaction") continue;
         children.push({

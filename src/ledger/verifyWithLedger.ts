@@ -239,7 +239,7 @@ async function resumePending(
     options.onEvent?.({ type: "pending", address: job.address, contract, guid, message });
   try {
     if ((job.wait ?? options.wait) === false) {
-      const status = await deadline.run(() => verifier.status(receipt));
+      const status = await verifier.status(receipt, deadline.endsAt);
       if (status.state === "pending")
         return {
           result: result("pending", "Submitted by an earlier run; not waiting for the verdict."),
@@ -251,9 +251,7 @@ async function resumePending(
       return undefined;
     }
     const polling = { ...defaultPolling, ...options.polling };
-    const outcome = await deadline.run(() =>
-      pollVerifyStatus(verifier, receipt, deadline, polling, onPending),
-    );
+    const outcome = await pollVerifyStatus(verifier, receipt, deadline, polling, onPending);
     if (outcome.state === "pass") return { result: result("verified"), recordable: true };
     if (outcome.state === "already-verified") return { result: result("already-verified"), recordable: true };
     if (outcome.state === "timeout") {

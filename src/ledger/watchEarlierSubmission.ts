@@ -42,7 +42,7 @@ export async function watchEarlierSubmission(
 ): Promise<EarlierSubmissionOutcome> {
   const watchEndsAt = Math.min(sentAt, Date.now()) + earlierSubmissionWatchMs;
   for (let look = 0; ; look++) {
-    const state = await deadline.run(() => verifiedState(verifier, job)).catch(() => "unknown" as const);
+    const state = await verifiedState(verifier, job, deadline.endsAt).catch(() => "unknown" as const);
     if (state === "verified") return "verified";
     if (deadline.passed()) return "deadline";
     const leftMs = watchEndsAt - Date.now();

@@ -68,10 +68,12 @@ export class BlockscoutVerifier implements Verifier {
    * `GET /api/v2/smart-contracts/{address}` where the explorer has it (never a bytecode twin's answer), else
    * `getsourcecode` (which may be a twin's: the engine compares the name).
    * @param address - a contract
+   * @param endsAt - when the work asking must end
    * @returns what the explorer holds, with the implementations it links a proxy to
    */
-  async lookUp(address: string): Promise<LookUp> {
-    const answer = await getSmartContractStatusIfSupported(this.transport, { address });
+  async lookUp(address: string, endsAt: number): Promise<LookUp> {
+    const transport = this.transport.until(endsAt);
+    const answer = await getSmartContractStatusIfSupported(transport, { address });
     // Until the endpoint has answered 200 once, its 404 may be a server's answer for any unknown path.
     if (answer.supported && (answer.status !== null || answer.routeConfirmed)) {
       const status = answer.status;
@@ -84,7 +86,7 @@ export class BlockscoutVerifier implements Verifier {
         implementations: status.implementations,
       };
     }
-    return lookUpBySourceCode(this.transport, address);
+    return lookUpBySourceCode(transport, address);
   }
 
   /**
@@ -92,12 +94,13 @@ export class BlockscoutVerifier implements Verifier {
    * action, or `verifyproxycontract`.
    * @param submission - what to verify
    * @param timeoutMs - the request's time limit
+   * @param endsAt - when the work asking must end
    * @returns a guid, or the verification when the explorer answered with it, or its refusal of code that did not
    *   match (`Bytecode does not match`, or the newer verifier's `No contract could be verified with provided data`)
    */
-  async submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
+  async submit(submission: Submission, timeoutMs: number, endsAt: number): Promise<SubmitOutcome> {
     try {
-      return await this.#send(submission, timeoutMs);
+      return await this.#send(this.transport.until(endsAt), submission, timeoutMs);
     } catch (error) {
       if (error instanceof ExplorerError && isBytecodeMismatch(error.explorerMessage))
         return { kind: "mismatch", message: error.explorerMessage };
@@ -105,19 +108,19 @@ export class BlockscoutVerifier implements Verifier {
     }
   }
 
-  async #send(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
+  async #send(transport: Transport, submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
     switch (submission.format) {
       case "standard-json":
         return outcomeOf(
-          await contract.verifySourceCode(this.transport, standardJsonRequest(submission, timeoutMs)),
+          await contract.verifySourceCode(transport, standardJsonRequest(submission, timeoutMs)),
         );
       case "single-file":
         return outcomeOf(
-          await contract.verifySourceCode(this.transport, singleFileRequest(submission, timeoutMs)),
+          await contract.verifySourceCode(transport, singleFileRequest(submission, timeoutMs)),
         );
       case "flattened":
         return outcomeOf(
-          await contract.verify(this.transport, {
+          await contract.verify(transport, {
             address: submission.address,
             name: submission.contractName,
             compilerVersion: submission.compilerVersion,
@@ -134,7 +137,7 @@ export class BlockscoutVerifier implements Verifier {
         );
       case "vyper":
         return outcomeOf(
-          await contract.verifyVyperContract(this.transport, {
+          await contract.verifyVyperContract(transport, {
             address: submission.address,
             name: submission.contractName,
             compilerVersion: submission.compilerVersion,
@@ -145,31 +148,39 @@ export class BlockscoutVerifier implements Verifier {
         );
       case "registry":
         return outcomeOf(
-          await this.#viaRegistry({ address: submission.address, files: [...submission.files], timeoutMs }),
+          await this.#viaRegistry(transport, {
+            address: submission.address,
+            files: [...submission.files],
+            timeoutMs,
+          }),
         );
       case "proxy":
-        return submitProxyLink(this.transport, submission);
+        return submitProxyLink(transport, submission);
     }
   }
 
   /**
    * `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt.
    * @param receipt - the guid, and what it is the receipt of
+   * @param endsAt - when the work asking must end
    * @returns where it stands
    */
-  async status(receipt: Receipt): Promise<ReceiptStatus> {
-    if (receipt.of === "proxy-link")
-      return contract.checkProxyVerification(this.transport, { guid: receipt.id });
-    return contract.checkVerifyStatus(this.transport, { guid: receipt.id });
+  async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
+    const transport = this.transport.until(endsAt);
+    if (receipt.of === "proxy-link") return contract.checkProxyVerification(transport, { guid: receipt.id });
+    return contract.checkVerifyStatus(transport, { guid: receipt.id });
   }
 
   /**
    * `getcontractcreation`.
    * @param address - a contract
+   * @param endsAt - when the work asking must end
    * @returns its creation, or null
    */
-  async creation(address: string): Promise<Creation | null> {
-    const [found] = await contract.getContractCreation(this.transport, { addresses: [address] });
+  async creation(address: string, endsAt: number): Promise<Creation | null> {
+    const [found] = await contract.getContractCreation(this.transport.until(endsAt), {
+      addresses: [address],
+    });
     return found?.creationBytecode
       ? { creationBytecode: found.creationBytecode, transactionHash: found.txHash }
       : null;
@@ -182,25 +193,29 @@ export class BlockscoutVerifier implements Verifier {
 
   /**
    * `GET /api/v2/smart-contracts/verification/config`, once: every later call has the same answer.
+   * @param endsAt - when the work asking first must end
    * @returns the compiler versions and EVM targets the explorer lists, or undefined when it could not be read
    */
-  buildLists(): Promise<BuildLists | undefined> {
-    this.#buildLists ??= getVerificationConfig(this.transport).catch(() => undefined);
+  buildLists(endsAt: number): Promise<BuildLists | undefined> {
+    this.#buildLists ??= getVerificationConfig(this.transport.until(endsAt)).catch(() => undefined);
     return this.#buildLists;
   }
 
   // `verify_via_registry`, the specification's name, and after an `Unknown action` answer `verify_via_sourcify`,
   // real Blockscout's, which this explorer then gets from the first try.
-  async #viaRegistry(parameters: contract.VerifyViaRegistryParameters): Promise<contract.SubmissionOutcome> {
-    const known = this.transport.capabilities;
+  async #viaRegistry(
+    transport: Transport,
+    parameters: contract.VerifyViaRegistryParameters,
+  ): Promise<contract.SubmissionOutcome> {
+    const known = transport.capabilities;
     if (known.registryAction === "verify_via_sourcify")
-      return contract.verifyViaSourcify(this.transport, parameters);
+      return contract.verifyViaSourcify(transport, parameters);
     try {
-      return await contract.verifyViaRegistry(this.transport, parameters);
+      return await contract.verifyViaRegistry(transport, parameters);
     } catch (error) {
       if (!(error instanceof UnknownActionError)) throw error;
       known.registryAction = "verify_via_sourcify";
-      return contract.verifyViaSourcify(this.transport, parameters);
+      return contract.verifyViaSourcify(transport, parameters);
     }
   }
 }

@@ -58,52 +58,55 @@ export class EtherscanCompatibleVerifier implements Verifier {
   /**
    * `getsourcecode`: its answer may be a bytecode twin's ("Similar Match"), so the engine compares the name.
    * @param address - a contract
+   * @param endsAt - when the work asking must end
    * @returns what the service holds
    */
-  async lookUp(address: string): Promise<LookUp> {
-    return lookUpBySourceCode(this.transport, address);
+  async lookUp(address: string, endsAt: number): Promise<LookUp> {
+    return lookUpBySourceCode(this.transport.until(endsAt), address);
   }
 
   /**
    * `verifysourcecode`, or `verifyproxycontract` with `expectedimplementation`.
    * @param submission - what to verify
    * @param timeoutMs - the request's time limit
+   * @param endsAt - when the work asking must end
    * @returns a guid, or already verified
    * @throws {NotSupportedError} for what the service does not take, before any request
    */
-  async submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
-    if (submission.format === "proxy") return this.#submit(submission, timeoutMs);
+  async submit(submission: Submission, timeoutMs: number, endsAt: number): Promise<SubmitOutcome> {
+    const transport = this.transport.until(endsAt);
+    if (submission.format === "proxy") return this.#submit(transport, submission, timeoutMs);
     try {
-      const outcome = await this.#submit(submission, timeoutMs);
+      const outcome = await this.#submit(transport, submission, timeoutMs);
       // The receipt names the contract: a refusal of it is explained (see `status`).
       return outcome.kind === "receipt"
         ? { ...outcome, receipt: { ...outcome.receipt, address: submission.address } }
         : outcome;
     } catch (error) {
-      const why = error instanceof ExplorerError && (await this.#similarMatch(submission.address));
+      const why = error instanceof ExplorerError && (await this.#similarMatch(submission.address, endsAt));
       if (!why) throw error;
       const said = `${error.explorerMessage.replace(/\.$/, "")}. ${why}`;
       throw new ExplorerError(error.request, error.httpStatus, said, error.details);
     }
   }
 
-  async #submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
+  async #submit(transport: Transport, submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
     if (submission.format === "proxy") {
       if (!this.capabilities.proxyLink) throw this.#notSupported("proxy links");
-      return submitProxyLink(this.transport, submission);
+      return submitProxyLink(transport, submission);
     }
     if (!this.capabilities.formats.includes(submission.format))
       throw this.#notSupported(`the ${submission.format} format`);
     switch (submission.format) {
       case "standard-json":
         return outcomeOf(
-          await contract.verifySourceCode(this.transport, standardJsonRequest(submission, timeoutMs)),
+          await contract.verifySourceCode(transport, standardJsonRequest(submission, timeoutMs)),
         );
       // A flattened source is the single-file format here.
       case "single-file":
       case "flattened":
         return outcomeOf(
-          await contract.verifySourceCode(this.transport, singleFileRequest(submission, timeoutMs)),
+          await contract.verifySourceCode(transport, singleFileRequest(submission, timeoutMs)),
         );
       case "vyper": {
         // Vyper standard JSON (`codeformat=vyper-json`, `compilerversion=vyper:x.y.z`) with the compiler's defaults.
@@ -116,7 +119,7 @@ export class EtherscanCompatibleVerifier implements Verifier {
         }
         const file = `${submission.contractName}.vy`;
         return outcomeOf(
-          await contract.verifySourceCode(this.transport, {
+          await contract.verifySourceCode(transport, {
             codeFormat: "vyper-json",
             address: submission.address,
             contractName: `${file}:${submission.contractName}`,
@@ -139,20 +142,22 @@ export class EtherscanCompatibleVerifier implements Verifier {
   /**
    * `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt.
    * @param receipt - the guid
+   * @param endsAt - when the work asking must end
    * @returns where it stands
    */
-  async status(receipt: Receipt): Promise<ReceiptStatus> {
-    if (receipt.of === "proxy-link")
-      return contract.checkProxyVerification(this.transport, { guid: receipt.id });
-    const status = await contract.checkVerifyStatus(this.transport, { guid: receipt.id });
-    const why = status.state === "fail" && receipt.address && (await this.#similarMatch(receipt.address));
+  async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
+    const transport = this.transport.until(endsAt);
+    if (receipt.of === "proxy-link") return contract.checkProxyVerification(transport, { guid: receipt.id });
+    const status = await contract.checkVerifyStatus(transport, { guid: receipt.id });
+    const why =
+      status.state === "fail" && receipt.address && (await this.#similarMatch(receipt.address, endsAt));
     return why ? { ...status, message: `${status.message.replace(/\.$/, "")}. ${why}` } : status;
   }
 
   // A refused submission of a contract the service holds as a similar match is explained: Etherscan takes one only
   // from an account it whitelisted (other-verifiers-api.md §9).
-  async #similarMatch(address: string): Promise<string | undefined> {
-    const found = await this.lookUp(address).catch(() => undefined);
+  async #similarMatch(address: string, endsAt: number): Promise<string | undefined> {
+    const found = await this.lookUp(address, endsAt).catch(() => undefined);
     if (found?.state === "unknown" || found?.match !== "similar") return undefined;
     const title = serviceTitles[this.service];
     return `${title} holds this contract as a similar match; turning one into an exact match needs an account ${title} has whitelisted (after proving ownership and asking through its contact form), because of comment-vandalism attacks: a resubmission from any other account is refused.`;
@@ -161,11 +166,12 @@ export class EtherscanCompatibleVerifier implements Verifier {
   /**
    * `getcontractcreation`.
    * @param address - a contract
+   * @param endsAt - when the work asking must end
    * @returns its creation, or null
    */
-  async creation(address: string): Promise<Creation | null> {
+  async creation(address: string, endsAt: number): Promise<Creation | null> {
     const [found] = await contract.getContractCreation(
-      this.transport,
+      this.transport.until(endsAt),
       { addresses: [address] },
       this.#creationsPerRequest,
     );

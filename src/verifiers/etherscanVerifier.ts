@@ -40,7 +40,10 @@ export function etherscanVerifier(
   // The key's, whatever the chain: asked through a transport of its own, so a chain's stop is not the budget's.
   const submissionBudget = shared.budget(`etherscan ${target.apiUrl} ${target.apiKey}`, () => {
     const transport = new Transport(etherscanKeyTransportOptions(target, settings));
-    return new StatedSubmissionBudget(() => etherscanBudget(transport), shared.budgetShare("etherscan"));
+    return new StatedSubmissionBudget(
+      (endsAt) => etherscanBudget(transport.until(endsAt)),
+      shared.budgetShare("etherscan"),
+    );
   });
   return new EtherscanCompatibleVerifier({
     service: "etherscan",

@@ -77,11 +77,13 @@ export class SourcifyVerifier implements Verifier {
    * Sourcify's lookup is by chain and address: a bytecode twin is never taken for the contract. Over several chains,
    * the first lookup of an address reads the all-chains answer (no name there).
    * @param address - a contract
+   * @param endsAt - when the work asking must end
    * @returns verified (`exact_match`), partial (`match`) or unverified (404), with the contract's name
    */
-  async lookUp(address: string): Promise<LookUp> {
+  async lookUp(address: string, endsAt: number): Promise<LookUp> {
+    const transport = this.transport.until(endsAt);
     const everyChain = await this.#allChains.lookUp(address, this.chainId, () =>
-      sourcify.lookupAllChains(this.transport, { address }),
+      sourcify.lookupAllChains(transport, { address }),
     );
     if (everyChain !== "per-chain") {
       const state = sourcifyMatchLevel(everyChain.found?.match);
@@ -95,7 +97,7 @@ export class SourcifyVerifier implements Verifier {
         ...(everyChain.found ? { matches: sourcifyMatchedCode(everyChain.found) } : {}),
       };
     }
-    const found = await sourcify.lookupContract(this.transport, { chainId: this.chainId, address });
+    const found = await sourcify.lookupContract(transport, { chainId: this.chainId, address });
     const state = sourcifyMatchLevel(found?.match);
     // An answer about another address or chain is no answer about this one.
     const another =
@@ -120,10 +122,12 @@ export class SourcifyVerifier implements Verifier {
    * input; the registry format as metadata and sources.
    * @param submission - what to verify
    * @param timeoutMs - the request's time limit
+   * @param endsAt - when the work asking must end
    * @returns the verification id, or already verified
    * @throws {NotSupportedError} for a proxy link, before any request
    */
-  async submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
+  async submit(submission: Submission, timeoutMs: number, endsAt: number): Promise<SubmitOutcome> {
+    const sent = { ...submission, endsAt };
     switch (submission.format) {
       case "standard-json": {
         const contractIdentifier = assertNonEmpty(submission.contractName, "contractName");
@@ -135,7 +139,7 @@ export class SourcifyVerifier implements Verifier {
         }
         return this.#submit(
           "standard",
-          submission,
+          sent,
           {
             stdJsonInput: standardJsonObject(submission.input),
             compilerVersion: release(submission.compilerVersion),
@@ -147,7 +151,7 @@ export class SourcifyVerifier implements Verifier {
       case "single-file":
       case "flattened":
         return this.#submitSingleFile({
-          submission,
+          submission: sent,
           name: submission.contractName,
           compilerVersion: submission.compilerVersion,
           source: submission.sourceCode,
@@ -160,7 +164,7 @@ export class SourcifyVerifier implements Verifier {
         const file = `${name}.vy`;
         return this.#submit(
           "standard",
-          submission,
+          sent,
           {
             stdJsonInput: {
               language: "Vyper",
@@ -187,7 +191,7 @@ export class SourcifyVerifier implements Verifier {
         const sources = Object.fromEntries(
           submission.files.filter((file) => file !== metadataFile).map((file) => [file.name, file.content]),
         );
-        return this.#submit("metadata", submission, { metadata, sources }, timeoutMs);
+        return this.#submit("metadata", sent, { metadata, sources }, timeoutMs);
       }
       case "proxy":
         throw new NotSupportedError(
@@ -202,11 +206,12 @@ export class SourcifyVerifier implements Verifier {
    * `GET /v2/verify/{verificationId}`: running → pending; a match → pass; the job's `already_verified` →
    * already verified; another job error → fail with Sourcify's message; an unknown id → unknown-uid.
    * @param receipt - the verification id
+   * @param endsAt - when the work asking must end
    * @returns where the job stands
    * @throws {InvalidInputError} for an id that is not a UUID, before any request
    */
-  async status(receipt: Receipt): Promise<ReceiptStatus> {
-    return sourcify.getVerificationJob(this.transport, {
+  async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
+    return sourcify.getVerificationJob(this.transport.until(endsAt), {
       verificationId: receipt.id,
       ...(receipt.address ? { expected: { chainId: this.chainId, address: receipt.address } } : {}),
     });
@@ -262,12 +267,12 @@ export class SourcifyVerifier implements Verifier {
   // created inside a transaction (a factory's, CREATE3), and on a chain where Sourcify cannot look creations up.
   async #submit(
     route: "standard" | "metadata",
-    { address, creationTransaction }: Sent,
+    { address, creationTransaction, endsAt }: Sent,
     body: object,
     timeoutMs: number | undefined,
   ): Promise<SubmitOutcome> {
     const outcome = outcomeOf(
-      await sourcify.submitVerification(this.transport, {
+      await sourcify.submitVerification(this.transport.until(endsAt), {
         chainId: this.chainId,
         address,
         route,
@@ -281,8 +286,8 @@ export class SourcifyVerifier implements Verifier {
   }
 }
 
-/** What every submission says of the contract: its address, and its creation transaction where known. */
-type Sent = { address: string; creationTransaction?: string | undefined };
+/** What every submission says of the contract (its address, its creation transaction where known), and its deadline. */
+type Sent = { address: string; creationTransaction?: string | undefined; endsAt: number };
 
 function standardJsonObject(input: object | string): object {
   let value: unknown = input;

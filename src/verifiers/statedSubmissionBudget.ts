@@ -19,7 +19,7 @@ export type AllowanceAnswer = StatedAllowance | { unstated: string };
  * holders: it is refused only once the run has spent them all.
  */
 export class StatedSubmissionBudget implements SubmissionBudget {
-  readonly #ask: () => Promise<AllowanceAnswer>;
+  readonly #ask: (endsAt: number) => Promise<AllowanceAnswer>;
   #asked: Promise<AllowanceAnswer> | undefined;
   #answer: AllowanceAnswer | undefined;
   #used = 0;
@@ -27,16 +27,16 @@ export class StatedSubmissionBudget implements SubmissionBudget {
   #waiting: Array<() => void> = [];
 
   /**
-   * @param ask - asks the service, once; throws a refusal that stops every request to it
+   * @param ask - asks the service, once, within the deadline of the contract asking first; throws a refusal that stops every request to it
    * @param shareOf - how many runs (a plan's shards) share the budget at once: this one plans against that fraction
    *   of what the service states is left
    */
-  constructor(ask: () => Promise<AllowanceAnswer>, shareOf = 1) {
+  constructor(ask: (endsAt: number) => Promise<AllowanceAnswer>, shareOf = 1) {
     this.#ask =
       shareOf <= 1
         ? ask
-        : () =>
-            ask().then((answer) =>
+        : (endsAt) =>
+            ask(endsAt).then((answer) =>
               "unstated" in answer
                 ? answer
                 : {
@@ -47,8 +47,8 @@ export class StatedSubmissionBudget implements SubmissionBudget {
             );
   }
 
-  async hold(): Promise<BudgetHold> {
-    this.#asked ??= this.#ask().then((answer) => {
+  async hold(endsAt: number): Promise<BudgetHold> {
+    this.#asked ??= this.#ask(endsAt).then((answer) => {
       this.#answer = answer;
       return answer;
     });

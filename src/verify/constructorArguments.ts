@@ -71,16 +71,18 @@ export function recoverConstructorArguments(
  * service reads them itself or the job gave them.
  * @param verifier - the service
  * @param job - the contract
+ * @param endsAt - when the job must end, ms since the epoch
  * @returns ABI-encoded hex without `0x`, or undefined
  * @throws {InvalidInputError} when the service has no creation data for the contract
  */
 export async function recoveredArguments(
   verifier: Verifier,
   job: VerificationJob,
+  endsAt: number,
 ): Promise<string | undefined> {
   const args = job.constructorArguments;
   if (!args || !("recoverFrom" in args) || verifier.capabilities.readsConstructorArguments) return undefined;
-  const creation = verifier.capabilities.creation ? await verifier.creation(job.address) : null;
+  const creation = verifier.capabilities.creation ? await verifier.creation(job.address, endsAt) : null;
   if (!creation?.creationBytecode) {
     throw new InvalidInputError(
       "constructorArguments",

@@ -1,9 +1,9 @@
-import { withRequestDeadline } from "../kernel/requestDeadline.js";
 import { type Clock, systemClock } from "../kernel/waits.js";
 
 /** A job's deadline: how much time is left, and waits that never run past it, on the clock it was made with. */
 export class Deadline {
-  readonly #endsAt: number;
+  /** When the job must end, ms since the epoch: what its requests and the transport's waits answer to. */
+  readonly endsAt: number;
   readonly #clock: Clock;
 
   /**
@@ -12,16 +12,7 @@ export class Deadline {
    */
   constructor(timeoutMs: number, clock: Clock = systemClock) {
     this.#clock = clock;
-    this.#endsAt = clock.now() + timeoutMs;
-  }
-
-  /**
-   * Runs work whose requests, and the transport's waits for them, answer to this deadline.
-   * @param work - the work
-   * @returns what it returns
-   */
-  run<T>(work: () => Promise<T>): Promise<T> {
-    return withRequestDeadline(this.#endsAt, work);
+    this.endsAt = clock.now() + timeoutMs;
   }
 
   /** @returns the time on this deadline's clock, ms since the epoch */
@@ -31,7 +22,7 @@ export class Deadline {
 
   /** @returns milliseconds left, never negative */
   remainingMs(): number {
-    return Math.max(0, this.#endsAt - this.#clock.now());
+    return Math.max(0, this.endsAt - this.#clock.now());
   }
 
   /** @returns whether the deadline has passed */

@@ -15,13 +15,15 @@ export interface UnlistedBuild {
  *
  * @param verifier - the service
  * @param job - the contract
+ * @param endsAt - when the job must end, ms since the epoch
  * @returns why it is not sent, or undefined to send it
  */
 export async function unlistedBuild(
   verifier: Verifier,
   job: VerificationJob,
+  endsAt: number,
 ): Promise<UnlistedBuild | undefined> {
-  const lists = verifier.buildLists ? await verifier.buildLists() : undefined;
+  const lists = verifier.buildLists ? await verifier.buildLists(endsAt) : undefined;
   if (!lists) return undefined;
   const build = buildOf(job);
   if (!build) return undefined;

@@ -132,7 +132,7 @@ export async function linkProxyTo(
     implementation: target.expectedImplementation ?? only,
   });
   try {
-    const linked = await verifier.lookUp(proxyAddress);
+    const linked = await verifier.lookUp(proxyAddress, deadline.endsAt);
     const implementations = linked.state === "unknown" ? [] : linked.implementations;
     if (shows(implementations)) {
       const known = implementations[0];
@@ -147,6 +147,7 @@ export async function linkProxyTo(
         const outcome = await verifier.submit(
           { format: "proxy", address: proxyAddress, expectedImplementation: target.expectedImplementation },
           Math.max(1, deadline.remainingMs()),
+          deadline.endsAt,
         );
         if (outcome.kind === "mismatch") return finish("failed", outcome.message, "verification_failed");
         if (outcome.kind !== "receipt") return finish(outcome.kind);
@@ -174,7 +175,7 @@ export async function linkProxyTo(
       }
       let status: ReceiptStatus;
       try {
-        status = await verifier.status(receipt);
+        status = await verifier.status(receipt, deadline.endsAt);
         failuresInARow = 0;
       } catch (error) {
         const missed = missedPoll(error, ++failuresInARow, polling.failedPollsInARow ?? 5);
@@ -190,7 +191,7 @@ export async function linkProxyTo(
         continue;
       }
       if (status.state === "pass")
-        return finish(...(await passed(verifier, proxyAddress, status, expected, target)));
+        return finish(...(await passed(verifier, proxyAddress, status, expected, target, deadline)));
       if (status.state === "already-verified") return finish("already-verified");
       if (status.state === "fail" || status.state === "unknown-uid") return finish("failed", status.message);
       options.onEvent?.({
@@ -230,10 +231,11 @@ async function passed(
   status: ReceiptStatus,
   expected: readonly string[],
   target: ProxyLinkTarget,
+  deadline: Deadline,
 ): Promise<[status: "verified" | "failed", message: string | undefined, code?: ErrorCode]> {
   let found = status.implementation ? [status.implementation.toLowerCase()] : undefined;
   if (!found && expected.length > 1) {
-    const shown = await verifier.lookUp(proxyAddress);
+    const shown = await verifier.lookUp(proxyAddress, deadline.endsAt);
     found = shown.state === "unknown" ? undefined : [...shown.implementations];
   }
   if (!found || found.length === 0) return ["verified", undefined];

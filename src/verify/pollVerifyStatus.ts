@@ -73,7 +73,7 @@ export async function pollVerifyStatus(
     const sentAt = deadline.now();
     let status: ReceiptStatus;
     try {
-      status = await verifier.status(receipt);
+      status = await verifier.status(receipt, deadline.endsAt);
       failuresInARow = 0;
     } catch (error) {
       const missed = missedPoll(error, ++failuresInARow, options.failedPollsInARow ?? 5);

@@ -12,10 +12,15 @@ export type VerifiedState = "verified" | "partial" | "unverified";
  *
  * @param verifier - the service
  * @param job - the job
+ * @param endsAt - when the work asking must end, ms since the epoch
  * @returns verified, partially verified, or not
  */
-export async function verifiedState(verifier: Verifier, job: VerificationJob): Promise<VerifiedState> {
-  return (await verifiedMatch(verifier, job)).state;
+export async function verifiedState(
+  verifier: Verifier,
+  job: VerificationJob,
+  endsAt: number,
+): Promise<VerifiedState> {
+  return (await verifiedMatch(verifier, job, endsAt)).state;
 }
 
 /**
@@ -23,13 +28,15 @@ export async function verifiedState(verifier: Verifier, job: VerificationJob): P
  *
  * @param verifier - the service
  * @param job - the job
+ * @param endsAt - when the work asking must end, ms since the epoch
  * @returns the state, and the match kind when the service named one
  */
 export async function verifiedMatch(
   verifier: Verifier,
   job: VerificationJob,
+  endsAt: number,
 ): Promise<{ state: VerifiedState } & Matched & { similarTo?: string | undefined }> {
-  const found = await verifier.lookUp(job.address);
+  const found = await verifier.lookUp(job.address, endsAt);
   if (found.state === "unknown" || found.state === "unverified") return { state: "unverified" };
   const expected = expectedContractName(job);
   const own = found.ownAnswer || expected === undefined || found.name === expected;

@@ -1,6 +1,4 @@
 import type { Clock } from "../kernel/waits.js";
-import { defaultTimeoutMs } from "../options/verificationOptions.js";
-import { Deadline } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
 import { isSuccess, type ProxyPartRole, type ProxyRecord, type VerificationResult } from "./job.js";
 import { linkProxyTo } from "./linkProxy.js";
@@ -164,31 +162,28 @@ export async function linkProxySystem(
     };
   }
   const timeoutMs = context.timeoutMs;
-  // The link's requests answer to its deadline too (rate-limit waits, request time limits).
-  const link = await new Deadline(timeoutMs ?? defaultTimeoutMs, context.clock).run(() =>
-    linkProxyTo(
-      verifier,
-      address,
-      {
-        contract,
-        expected: implementations,
-        // Etherscan links one implementation and enforces the one sent; Blockscout finds them itself.
-        expectedImplementation: implementations.length === 1 ? first : undefined,
-        readFromChain: true,
-        partsVerifiedByThisRun: [
-          address,
-          ...partsOf(proxy)
-            .filter((part) => part.role !== "admin")
-            .map((part) => part.address),
-        ].some((part) => recordOf(part)?.status === "verified"),
-      },
-      {
-        ...(timeoutMs ? { timeoutMs } : {}),
-        ...(context.polling ? { polling: context.polling } : {}),
-        ...(context.onEvent ? { onEvent: context.onEvent } : {}),
-        clock: context.clock,
-      },
-    ),
+  const link = await linkProxyTo(
+    verifier,
+    address,
+    {
+      contract,
+      expected: implementations,
+      // Etherscan links one implementation and enforces the one sent; Blockscout finds them itself.
+      expectedImplementation: implementations.length === 1 ? first : undefined,
+      readFromChain: true,
+      partsVerifiedByThisRun: [
+        address,
+        ...partsOf(proxy)
+          .filter((part) => part.role !== "admin")
+          .map((part) => part.address),
+      ].some((part) => recordOf(part)?.status === "verified"),
+    },
+    {
+      ...(timeoutMs ? { timeoutMs } : {}),
+      ...(context.polling ? { polling: context.polling } : {}),
+      ...(context.onEvent ? { onEvent: context.onEvent } : {}),
+      clock: context.clock,
+    },
   );
   context.ledger?.recordLink(verifier, { address, implementations, result: link }, context);
   return { link: { ...link, proxy } };
@@ -197,7 +192,7 @@ export async function linkProxySystem(
 // What a service itself resolves for a proxy, in words: "resolves it to 0x…", or nothing when it says nothing.
 async function resolvedBy(verifier: Verifier, address: string): Promise<string | undefined> {
   try {
-    const found = await verifier.lookUp(address);
+    const found = await verifier.lookUp(address, Number.POSITIVE_INFINITY);
     if (found.state === "unknown" || found.implementations.length === 0) return undefined;
     return `resolves it to ${found.implementations.join(", ")}`;
   } catch {

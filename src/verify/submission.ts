@@ -7,7 +7,7 @@ import { type Submission, type SubmitOutcome, serviceTitles, type Verifier } fro
 /** One submission the engine may send for a job: which input, and the call that sends it. */
 export interface PreparedSubmission {
   input: "minimal" | "full" | "single";
-  send(timeoutMs: number): Promise<SubmitOutcome>;
+  send(timeoutMs: number, endsAt: number): Promise<SubmitOutcome>;
 }
 
 /**
@@ -56,7 +56,7 @@ export function prepareSubmissions(
       ? creation
       : { constructorArguments, ...creation };
   const once = (submission: Submission): PreparedSubmission[] => [
-    { input: "single", send: (timeoutMs) => verifier.submit(submission, timeoutMs) },
+    { input: "single", send: (timeoutMs, endsAt) => verifier.submit(submission, timeoutMs, endsAt) },
   ];
   switch (source.format) {
     case "standard-json": {
@@ -65,7 +65,7 @@ export function prepareSubmissions(
       // to the settings would change the metadata hash, so the match could only be partial.
       return candidates.map((candidate) => ({
         input: candidate.kind,
-        send: (timeoutMs) =>
+        send: (timeoutMs, endsAt) =>
           verifier.submit(
             {
               format: "standard-json",
@@ -76,6 +76,7 @@ export function prepareSubmissions(
               ...args,
             },
             timeoutMs,
+            endsAt,
           ),
       }));
     }

@@ -71,6 +71,7 @@ export class SubmissionSender {
       try {
         const outcome = await submission.send(
           Math.max(1, Math.min(limitMs, this.#at.deadline.remainingMs())),
+          this.#at.deadline.endsAt,
         );
         if (outcome.kind !== "mismatch")
           this.#at.emit({
@@ -114,7 +115,7 @@ export class SubmissionSender {
   async #lookAfterUncertainSend(sendError: unknown): Promise<VerifiedState> {
     for (let look = 1; ; look++) {
       try {
-        return await verifiedState(this.#at.verifier, this.#at.job);
+        return await verifiedState(this.#at.verifier, this.#at.job, this.#at.deadline.endsAt);
       } catch (error) {
         if (!isRetryable(error) || look >= maxLooksAfterUncertainSend) throw error;
         this.#at.notice(

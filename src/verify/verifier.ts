@@ -51,12 +51,13 @@ export interface SubmissionBudget {
   /**
    * Holds one submission for a contract about to be worked on; the first call asks the service. While every
    * submission left is held by contracts not yet sent, waits until one of them is spent or given back.
+   * @param endsAt - when the contract holding must end, ms since the epoch (the first hold's question answers to it)
    * @returns `held` (spend it when sending, give it back otherwise); `spent`, with what the service stated; or
    *   `unstated` when the service did not say (its answer to the question was a refusal): the run goes on unplanned
    * @throws the refusal that stops every request to the service (a refused key, a used-up daily quota, a bot
    *   challenge), as any request would
    */
-  hold(): Promise<BudgetHold>;
+  hold(endsAt: number): Promise<BudgetHold>;
   /** @returns what the run spent and what is left, once asked; undefined before */
   reading(): BudgetReading | undefined;
 }
@@ -246,31 +247,36 @@ export interface Verifier {
   readonly pages: ContractPages;
   /**
    * @param address - a contract
+   * @param endsAt - when the work asking must end, ms since the epoch (its requests and waits answer to it)
    * @returns what the service holds for it
    */
-  lookUp(address: string): Promise<LookUp>;
+  lookUp(address: string, endsAt: number): Promise<LookUp>;
   /**
    * @param submission - what to verify (or, where the service can, a proxy to link)
    * @param timeoutMs - the request's time limit
+   * @param endsAt - when the work asking must end, ms since the epoch
    * @returns a receipt, or the verification when the service answers at once
    * @throws {NotSupportedError} for a format the service does not take, before any request
    */
-  submit(submission: Submission, timeoutMs: number): Promise<SubmitOutcome>;
+  submit(submission: Submission, timeoutMs: number, endsAt: number): Promise<SubmitOutcome>;
   /**
    * @param receipt - what a submission returned
+   * @param endsAt - when the work asking must end, ms since the epoch
    * @returns where it stands
    */
-  status(receipt: Receipt): Promise<ReceiptStatus>;
+  status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus>;
   /**
    * @param address - a contract
+   * @param endsAt - when the work asking must end, ms since the epoch
    * @returns its creation, or null when the service does not know it
    */
-  creation(address: string): Promise<Creation | null>;
+  creation(address: string, endsAt: number): Promise<Creation | null>;
   /** @returns what the service's stated quota allows now (drives the concurrency) */
   quota(): QuotaReading;
   /**
    * Where the service publishes what it can build: asked at most once (the answer is kept for the verifier's life).
+   * @param endsAt - when the work asking first must end, ms since the epoch
    * @returns its lists, or undefined when it could not be read (nothing is checked then)
    */
-  buildLists?(): Promise<BuildLists | undefined>;
+  buildLists?(endsAt: number): Promise<BuildLists | undefined>;
 }

@@ -96,7 +96,7 @@ class ContractVerification {
 
   async run(): Promise<VerificationResult> {
     try {
-      return await this.#deadline.run(() => this.#verify());
+      return await this.#verify();
     } catch (error) {
       return this.#failure(error);
     } finally {
@@ -117,7 +117,7 @@ class ContractVerification {
     // Past the service's stated budget nothing is sent, not even a pre-check: the contract waits for the reset.
     const budget = this.#client.capabilities.submissionBudget;
     if (budget) {
-      const hold = await budget.hold();
+      const hold = await budget.hold(this.#deadline.endsAt);
       if (hold.kind === "spent") throw new BudgetSpent(hold.reading);
       if (hold.kind === "held") this.#held = hold;
     }
@@ -139,7 +139,8 @@ class ContractVerification {
         .finally(() => this.#memory?.preCheckEnded());
       if (state === "verified") return this.#finish("already-verified");
     }
-    const constructorArguments = explicitArguments ?? (await recoveredArguments(this.#client, job));
+    const constructorArguments =
+      explicitArguments ?? (await recoveredArguments(this.#client, job, this.#deadline.endsAt));
     const submissions = prepareSubmissions(this.#client, job, constructorArguments, candidates);
     if (this.#options.preflight && this.#options.rpc) {
       const checked = await this.#preflight(constructorArguments);
@@ -157,7 +158,7 @@ class ContractVerification {
     }
 
     if (!this.#options.sendUnlisted) {
-      const unlisted = await unlistedBuild(this.#client, job);
+      const unlisted = await unlistedBuild(this.#client, job, this.#deadline.endsAt);
       if (unlisted) return this.#finish("failed", unlisted.message, unlisted.error);
     }
 
@@ -234,7 +235,8 @@ class ContractVerification {
       if (verdict.state === "unknown-uid") {
         // Several explorers verified the contract although they had lost the guid: look before calling it a failure.
         // That look is the confirmation.
-        if ((await verifiedState(this.#client, job)) !== "unverified") return this.#finish("verified");
+        if ((await verifiedState(this.#client, job, this.#deadline.endsAt)) !== "unverified")
+          return this.#finish("verified");
         lastFailure = `The explorer lost track of the submission (${verdict.message}) and the contract is not verified.`;
         continue;
       }
@@ -280,7 +282,7 @@ class ContractVerification {
     let creationInput: string | undefined;
     try {
       creationInput = this.#client.capabilities.creation
-        ? (await this.#client.creation(this.#job.address))?.creationBytecode
+        ? (await this.#client.creation(this.#job.address, this.#deadline.endsAt))?.creationBytecode
         : undefined;
     } catch {
       // Without creation data only the runtime code is compared.
@@ -303,7 +305,7 @@ class ContractVerification {
   // a verified contract's submission is answered "already verified".
   async #preCheck(): Promise<VerifiedState | "unknown"> {
     try {
-      const found = await verifiedMatch(this.#client, this.#job);
+      const found = await verifiedMatch(this.#client, this.#job, this.#deadline.endsAt);
       if (found.state === "verified") this.#took(found);
       if (found.match === "similar") this.#note = similarMatchNote(this.#client, found.similarTo);
       // A partial match is submitted again: an exact build replaces it (Sourcify), or the service says it holds it.
@@ -329,7 +331,7 @@ class ContractVerification {
   async #confirmed(): Promise<VerificationResult> {
     if (!this.#options.confirmVerified) return this.#finish("verified");
     try {
-      const found = await this.#client.lookUp(this.#job.address);
+      const found = await this.#client.lookUp(this.#job.address, this.#deadline.endsAt);
       if (found.state === "unverified") {
         return this.#finish(
           "verified",

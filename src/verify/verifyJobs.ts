@@ -1,7 +1,5 @@
-import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { type ConcurrencySetting, concurrencyControl } from "./adaptiveConcurrency.js";
 import { BatchMemory } from "./batchMemory.js";
-import { Deadline } from "./deadline.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
 import type { PreflightOptions } from "./preflight.js";
@@ -153,16 +151,13 @@ export async function verifyJobs(
       return stamped(linked);
     }
     const timeoutMs = job.timeoutMs ?? options.timeoutMs;
-    // The link's requests answer to its deadline too (rate-limit waits, request time limits).
-    const link = await new Deadline(timeoutMs ?? defaultTimeoutMs, options.clock).run(() =>
-      linkProxy(verifier, proxyAddress, implementation, {
-        proxyRecord: results.find((result) => result.address.toLowerCase() === proxyAddress.toLowerCase()),
-        clock: options.clock,
-        ...(timeoutMs ? { timeoutMs } : {}),
-        ...(options.polling ? { polling: options.polling } : {}),
-        ...(options.onEvent ? { onEvent: options.onEvent } : {}),
-      }),
-    );
+    const link = await linkProxy(verifier, proxyAddress, implementation, {
+      proxyRecord: results.find((result) => result.address.toLowerCase() === proxyAddress.toLowerCase()),
+      clock: options.clock,
+      ...(timeoutMs ? { timeoutMs } : {}),
+      ...(options.polling ? { polling: options.polling } : {}),
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    });
     ledger?.recordLink(verifier, { address: proxyAddress, implementations, result: link }, use);
     return stamped(link);
   };

@@ -105,7 +105,9 @@ describe("404 Network not supported", () => {
     explorer.backend.addContract(address, { abi: [] });
     explorer.backend.script(address, { result: "pass" });
 
-    await expect(verifier.lookUp(address)).resolves.toMatchObject({ state: "unverified" });
+    await expect(verifier.lookUp(address, Number.POSITIVE_INFINITY)).resolves.toMatchObject({
+      state: "unverified",
+    });
     const outcome = await verifier.submit(
       {
         format: "standard-json",
@@ -115,6 +117,7 @@ describe("404 Network not supported", () => {
         input: { language: "Solidity", sources: { "A.sol": { content: "contract A {}" } } },
       },
       30_000,
+      Number.POSITIVE_INFINITY,
     );
     expect(outcome.kind).toBe("receipt");
 

@@ -288,8 +288,8 @@ describe("a factory's history from the chain, where the explorer has no list for
         warn: (warning) => warnings.push(warning),
       },
     );
-    const created = (await chainReads.transactionBlock?.(tx.factory!)) ?? -1;
-    const latest = (await chainReads.latestBlock?.()) ?? -1;
+    const created = (await chainReads.transactionBlock?.(tx.factory!, Number.POSITIVE_INFINITY)) ?? -1;
+    const latest = (await chainReads.latestBlock?.(Number.POSITIVE_INFINITY)) ?? -1;
     expect(children.map((child) => child.address)).toEqual([at.pocket1, at.clone1]);
     expect(warnings).toEqual([
       {
@@ -315,7 +315,7 @@ describe("a factory's history from the chain, where the explorer has no list for
         warn: (warning) => warnings.push(warning),
       },
     );
-    const latest = (await chainReads.latestBlock?.()) ?? -1;
+    const latest = (await chainReads.latestBlock?.(Number.POSITIVE_INFINITY)) ?? -1;
     expect(children.map((child) => child.address)).toEqual([at.pocket1, at.clone1, at.pocket2, at.clone2]);
     expect(warnings).toEqual([
       {

@@ -53,7 +53,9 @@ describe("Etherscan's 'Free API access is temporarily unavailable'", () => {
       busy(request, response);
     }, unverified);
     const verifier = etherscanVerifier(targetAt(etherscan.url), settings);
-    await expect(verifier.lookUp(address)).resolves.toMatchObject({ state: "unverified" });
+    await expect(verifier.lookUp(address, Number.POSITIVE_INFINITY)).resolves.toMatchObject({
+      state: "unverified",
+    });
     expect(urls).toHaveLength(2);
     for (const url of urls) expect(url).toContain(`module=contract&action=getsourcecode&address=${address}`);
   });
@@ -61,7 +63,7 @@ describe("Etherscan's 'Free API access is temporarily unavailable'", () => {
   it("that lasts is rate_limited, a failure a later attempt may get past, never a stop of the service", async () => {
     const etherscan = await serve(busy);
     const verifier = etherscanVerifier(targetAt(etherscan.url), { ...settings, maxRateLimitRetries: 1 });
-    const error = await verifier.lookUp(testAddress(0x5102)).then(
+    const error = await verifier.lookUp(testAddress(0x5102), Number.POSITIVE_INFINITY).then(
       () => undefined,
       (caught: unknown) => caught,
     );
@@ -71,7 +73,7 @@ describe("Etherscan's 'Free API access is temporarily unavailable'", () => {
     expect(isRetryable(error)).toBe(true);
     expect(etherscan.seen.requests).toBe(2);
     // The next request is sent: the refusal stops nothing.
-    await verifier.lookUp(testAddress(0x5103)).catch(() => undefined);
+    await verifier.lookUp(testAddress(0x5103), Number.POSITIVE_INFINITY).catch(() => undefined);
     expect(etherscan.seen.requests).toBeGreaterThan(2);
   });
 });

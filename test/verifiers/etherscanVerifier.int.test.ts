@@ -272,6 +272,7 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
           sourceCode: source,
         },
         30_000,
+        Number.POSITIVE_INFINITY,
       ),
     ).rejects.toThrow("The explorer refused the request: Invalid codeformat vyper-json");
     const sent = emulator.requestsFor("verifysourcecode").at(-1)?.body as Record<string, string>;
@@ -290,7 +291,11 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
   it("refuses the registry format before any request, saying what Etherscan takes", async () => {
     const before = emulator.requests.length;
     await expect(
-      etherscan().submit({ format: "registry", address: await deployBox(), files: [] }, 30_000),
+      etherscan().submit(
+        { format: "registry", address: await deployBox(), files: [] },
+        30_000,
+        Number.POSITIVE_INFINITY,
+      ),
     ).rejects.toThrow(
       "Etherscan does not take the registry format: give standard-json, single-file, flattened, vyper.",
     );
@@ -314,7 +319,9 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
       "",
     );
     const verifier = etherscanVerifier(target, { requestsPerSecond: Number.POSITIVE_INFINITY });
-    await expect(verifier.lookUp(await deployBox())).resolves.toMatchObject({ state: "unverified" });
+    await expect(verifier.lookUp(await deployBox(), Number.POSITIVE_INFINITY)).resolves.toMatchObject({
+      state: "unverified",
+    });
     expect(emulator.requests.at(-1)?.query).toMatchObject({ chainid: "31337", action: "getsourcecode" });
     await expect(
       etherscanTarget(1, goodKey, { url: `${emulator.apiUrl}?chainid=10`, source: "the stand-in" }, true, ""),

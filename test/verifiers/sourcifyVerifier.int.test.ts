@@ -312,7 +312,11 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
       "Sourcify has no proxy link: the proxy and its implementation are verified each as a contract.",
     ]);
     await expect(
-      sourcify().submit({ format: "proxy", address: proxy, expectedImplementation: box }, 30_000),
+      sourcify().submit(
+        { format: "proxy", address: proxy, expectedImplementation: box },
+        30_000,
+        Number.POSITIVE_INFINITY,
+      ),
     ).rejects.toThrow(
       "Sourcify has no proxy link: it resolves a proxy's implementation by itself when the contract is looked up. Verify the proxy and the implementation each as a contract.",
     );
@@ -364,7 +368,9 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
         },
         { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
       );
-      await expect(verifier.lookUp(box)).resolves.toMatchObject({ state: "unverified" });
+      await expect(verifier.lookUp(box, Number.POSITIVE_INFINITY)).resolves.toMatchObject({
+        state: "unverified",
+      });
       const [result] = await verifyBatch([job(box, "contracts/Box.sol", "Box")], { verifier, ...engine });
       expect(result).toMatchObject({ status: "failed", error: { code: "verification_failed" } });
       expect(result?.message).toContain(

@@ -46,7 +46,7 @@ async function sentFor(job: VerificationJob): Promise<Submission[]> {
   const input = job.source.format === "standard-json" ? job.source.input : undefined;
   const candidates = input ? [{ kind: "full" as const, input }] : [];
   for (const submission of prepareSubmissions(verifier, job, undefined, candidates))
-    await submission.send(1_000);
+    await submission.send(1_000, Number.POSITIVE_INFINITY);
   return sent;
 }
 

@@ -64,7 +64,7 @@ describe("verifyBatch on the Blockscout API when its credits run out", () => {
       headers: { "x-credits-remaining": "4200" },
     });
     const client = blockscoutVerifierAt(explorer.url, { requestsPerSecond: Number.POSITIVE_INFINITY });
-    await client.lookUp(address);
+    await client.lookUp(address, Number.POSITIVE_INFINITY);
     expect(client.quota().creditsRemaining).toBe(4200);
   });
 });

@@ -1,4 +1,3 @@
-import { currentRequestDeadline } from "../../kernel/requestDeadline.js";
 import { assertAddress, assertBodySize } from "../../kernel/validate.js";
 import { sleep } from "../../kernel/waits.js";
 import { sourcifySubmittedSchema } from "../../schemas/sourcify.js";
@@ -99,16 +98,10 @@ async function followRunningJob(
   firstWaitMs = 2_000,
 ): Promise<"exact_match" | "match" | "none" | "deadline"> {
   for (let look = 1; look <= looksWhileRunning; look++) {
-    if (!(await waitWithinDeadline(firstWaitMs * look))) return "deadline";
+    if (Date.now() + firstWaitMs * look >= transport.endsAt) return "deadline";
+    await sleep(firstWaitMs * look);
     const kind = sourcifyMatchKind((await lookupContract(transport, { chainId, address }))?.match);
     if (kind) return kind;
   }
   return "none";
-}
-// False when the wait would pass the deadline of the work: the caller gives up with what it has.
-async function waitWithinDeadline(waitMs: number): Promise<boolean> {
-  const deadline = currentRequestDeadline();
-  if (deadline !== undefined && Date.now() + waitMs >= deadline) return false;
-  await sleep(waitMs);
-  return true;
 }

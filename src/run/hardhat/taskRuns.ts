@@ -208,10 +208,10 @@ export function proxiesOnChains(
   let contracts: Promise<CompiledContract[]> | undefined;
   return {
     includeProxies: true,
-    chainOf: ({ chainId }) => {
+    chainOf: ({ chainId }, endsAt) => {
       const network = chainId === undefined ? undefined : networks[chainId];
       if (chainId === undefined || !network) return undefined;
-      const chain = chains.get(chainId) ?? chainAt(network.url);
+      const chain = chains.get(chainId) ?? chainAt(network.url, endsAt);
       chains.set(chainId, chain);
       return chain;
     },

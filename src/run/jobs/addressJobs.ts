@@ -243,12 +243,15 @@ function linkedOnly(contract: CompiledContract, libraries: Libraries): Libraries
  * The chain behind a JSON-RPC URL, opened with its first read: a door's first request does not wait for the client.
  *
  * @param rpcUrl - the chain's JSON-RPC URL
+ * @param endsAt - when the reads must end, ms since the epoch: a request still running then is aborted
  * @returns its reads
  */
-export function chainAt(rpcUrl: string): ChainReads {
+export function chainAt(rpcUrl: string, endsAt = Number.POSITIVE_INFINITY): ChainReads {
   let chain: Promise<import("../../chain/jsonRpcChain.js").JsonRpcChain> | undefined;
   const open = () => {
-    chain ??= import("../../chain/jsonRpcChain.js").then(({ JsonRpcChain }) => new JsonRpcChain(rpcUrl));
+    chain ??= import("../../chain/jsonRpcChain.js").then(
+      ({ JsonRpcChain }) => new JsonRpcChain(rpcUrl, { endsAt }),
+    );
     return chain;
   };
   return {

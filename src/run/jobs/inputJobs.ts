@@ -6,7 +6,6 @@ import {
   foundryBroadcastTransactionHashes,
   ignitionTransactionHashes,
 } from "../../discovery/deploymentTransactions.js";
-import { beforeDeadline } from "../../discovery/discoveryDeadline.js";
 import { isDeadlineReached } from "../../errors/index.js";
 import { readBuildInfos } from "../../inputs/buildInfo.js";
 import type { CompiledContract } from "../../inputs/compiledContracts.js";
@@ -16,7 +15,6 @@ import { isHardhatDeployFolder } from "../../inputs/hardhatDeployFiles.js";
 import { readIgnitionDeployment } from "../../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, isInlineManifest, readManifest } from "../../inputs/manifest.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
-import { withRequestDeadline } from "../../kernel/requestDeadline.js";
 import type { VerificationJob } from "../../verify/job.js";
 import { agreedChainId, type ChainClaim } from "../targets/chainAgreement.js";
 import { chainIdOfDeployment } from "../targets/chainIdOfDeployment.js";
@@ -207,12 +205,11 @@ function codeReader(
   rpcUrl: string,
   deadline: JobSources["readsDeadline"],
 ): (address: string) => Promise<string> {
-  const { getCode } = chainAt(rpcUrl);
+  const { getCode } = chainAt(rpcUrl, deadline?.endsAt);
+  if (deadline === undefined) return getCode;
   return async (address) => {
-    const read = () => getCode(address);
-    if (deadline === undefined) return read();
     try {
-      return await beforeDeadline(withRequestDeadline(deadline.endsAt, read), deadline.endsAt);
+      return await getCode(address);
     } catch (error) {
       if (!isDeadlineReached(error) && Date.now() < deadline.endsAt) throw error;
       throw new Error(
@@ -252,14 +249,12 @@ export function proxySources(
   return {
     addresses: proxies.addresses,
     includeProxies: proxies.includeProxies,
-    chainOf: (place) => {
+    chainOf: (place, endsAt) => {
       const rpcUrl = place.rpc?.rpcUrl ?? inputs.rpcUrl;
       if (!rpcUrl) return undefined;
-      let chain = chains.get(rpcUrl);
-      if (!chain) {
-        chain = chainAt(rpcUrl);
-        chains.set(rpcUrl, chain);
-      }
+      const key = `${endsAt} ${rpcUrl}`;
+      const chain = chains.get(key) ?? chainAt(rpcUrl, endsAt);
+      chains.set(key, chain);
       return chain;
     },
     contracts: () => {

@@ -7,7 +7,6 @@ import { createContractJob } from "../../inputs/contractJob.js";
 import { contractsMatching } from "../../inputs/inferContract.js";
 import { eachAtMost } from "../../kernel/eachAtMost.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
-import { withRequestDeadline } from "../../kernel/requestDeadline.js";
 import { linkedLibraryAddresses } from "../../recompile/bytecodeTransformations.js";
 import type { ProxyRecord, ResultError, VerificationJob } from "../../verify/job.js";
 import { type ProxySystem, partsOf } from "../../verify/proxySystems.js";
@@ -27,11 +26,14 @@ export interface ProxySources {
   addresses?: readonly ProxyAddress[] | undefined;
   /** Every contract of the run whose code is a proxy is taken as one (`include-proxies`). */
   includeProxies: boolean;
-  /** The chain a job or address lives on (its `chainId`, its `rpc`); undefined where the door reads none. */
-  chainOf: (place: {
-    chainId?: number | undefined;
-    rpc?: VerificationJob["rpc"];
-  }) => ProxyChainReader | undefined;
+  /**
+   * The chain a job or address lives on (its `chainId`, its `rpc`), its requests aborted at `endsAt` (ms since the
+   * epoch) where it can; undefined where the door reads none.
+   */
+  chainOf: (
+    place: { chainId?: number | undefined; rpc?: VerificationJob["rpc"] },
+    endsAt: number,
+  ) => ProxyChainReader | undefined;
   /** The contracts of the build the parts are found in, by their deployed code. */
   contracts: () => Promise<readonly CompiledContract[]>;
 }
@@ -104,7 +106,7 @@ export async function proxyJobs(
       proxies.push({ job, chain: undefined, named: false });
       continue;
     }
-    const chain = sources.chainOf(job);
+    const chain = sources.chainOf(job, deadline.endsAt);
     if (!chain && !saidNoChain) {
       say(
         marked
@@ -120,7 +122,7 @@ export async function proxyJobs(
     const key = placeKey(named.address, named.chainId);
     if (looked.has(key)) continue;
     looked.add(key);
-    const chain = sources.chainOf(named);
+    const chain = sources.chainOf(named, deadline.endsAt);
     if (!chain) {
       say(`${named.address} is marked as a proxy, but its chain cannot be read (rpc-url): it is left out.`);
       continue;
@@ -227,8 +229,8 @@ interface Proxy {
 
 type ChainReading<T> = { value: T } | { failure: { message: string; error: ResultError } };
 
-// One proxy's (or one part's) reads, bounded by the run's deadline: its requests end with it, and the run stops
-// waiting for them then, whether or not the chain's client heeds it (a provider behind Hardhat's network does not).
+// One proxy's (or one part's) reads, bounded by the run's deadline: the run stops waiting for them then, whether or
+// not the chain's client heeds it (a provider behind Hardhat's network does not; see `ProxySources.chainOf`).
 async function chainRead<T>(
   chain: ProxyChainReader,
   deadline: ReadsDeadline,
@@ -237,13 +239,7 @@ async function chainRead<T>(
   const watched = new WatchedReads(chain);
   const { endsAt } = deadline;
   try {
-    const work = () => read(watched);
-    return {
-      value: await beforeDeadline(
-        Number.isFinite(endsAt) ? withRequestDeadline(endsAt, work) : work(),
-        endsAt,
-      ),
-    };
+    return { value: await beforeDeadline(read(watched), endsAt) };
   } catch (error) {
     if (isDeadlineReached(error) || Date.now() >= endsAt) {
       const waiting = watched.waitingFor();

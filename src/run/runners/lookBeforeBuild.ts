@@ -45,7 +45,7 @@ export async function lookBeforeBuild(
   if (request.ledger !== undefined && new Ledger(request.ledger).entry(verifier.pages.ledgerKey, address))
     return nothing;
   const startedAt = Date.now();
-  const early = await verifier.lookUp(address).catch((error: unknown) => {
+  const early = await verifier.lookUp(address, Number.POSITIVE_INFINITY).catch((error: unknown) => {
     if (isExplorerVerifyError(error)) return undefined;
     throw error;
   });

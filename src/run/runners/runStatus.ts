@@ -36,7 +36,8 @@ export async function runStatus(
   assertReceipt(target.service, guid);
   const { verifierFor } = await import("../../verifiers/verifierFor.js");
   const verifier = await verifierFor(target);
-  const status = await verifier.status({ id: guid, of: options.proxy ? "proxy-link" : "verification" });
+  const receipt = { id: guid, of: options.proxy ? ("proxy-link" as const) : ("verification" as const) };
+  const status = await verifier.status(receipt, Number.POSITIVE_INFINITY);
   if (options.json)
     process.stdout.write(
       `${JSON.stringify({ guid, state: status.state, message: status.message, ...(status.implementation ? { implementation: status.implementation } : {}) })}\n`,

@@ -1,9 +1,7 @@
-import { beforeDeadline } from "../../discovery/discoveryDeadline.js";
 import { InvalidInputError, isDeadlineReached } from "../../errors/index.js";
 import { explorerEnvironment } from "../../explorers/environment.js";
 import type { FindExplorerOptions } from "../../explorers/findExplorerByChainId.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
-import { withRequestDeadline } from "../../kernel/requestDeadline.js";
 import { withUserAgent } from "../../kernel/requestHeaders.js";
 import type { LocalExplorer } from "../../local-explorer/index.js";
 import type { Target } from "../../verifiers/target.js";
@@ -294,16 +292,10 @@ async function chainOf(place: ChainPlace, reads: ReadsDeadline | undefined): Pro
 
 async function rpcChainId(rpcUrl: string, source: string, reads: ReadsDeadline | undefined): Promise<number> {
   const { JsonRpcChain } = await import("../../chain/jsonRpcChain.js");
-  const chain = new JsonRpcChain(rpcUrl);
   const endsAt = reads?.endsAt ?? Number.POSITIVE_INFINITY;
   try {
-    // The request ends at the deadline too: a retry cannot hold the run past it.
-    return Number.isFinite(endsAt)
-      ? await beforeDeadline(
-          withRequestDeadline(endsAt, () => chain.chainId()),
-          endsAt,
-        )
-      : await chain.chainId();
+    // The request ends at the deadline: neither it nor a retry holds the run past it.
+    return await new JsonRpcChain(rpcUrl, { endsAt }).chainId();
   } catch (error) {
     const why =
       isDeadlineReached(error) || Date.now() >= endsAt

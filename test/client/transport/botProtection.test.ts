@@ -84,7 +84,9 @@ describe("a bot challenge in front of the explorer", () => {
 
   it("is not taken for an explorer without the smart-contract status endpoint", async () => {
     const verifier = blockscoutVerifierAt(front.url, { requestsPerSecond: Number.POSITIVE_INFINITY });
-    await expect(verifier.lookUp(address)).rejects.toBeInstanceOf(BotProtectionError);
+    await expect(verifier.lookUp(address, Number.POSITIVE_INFINITY)).rejects.toBeInstanceOf(
+      BotProtectionError,
+    );
     expect(front.requests).toHaveLength(1);
   });
 

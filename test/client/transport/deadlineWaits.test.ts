@@ -2,7 +2,6 @@ import { describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../../src/client/rateLimiter.js";
 import { Transport } from "../../../src/client/transport.js";
 import { NetworkError, RateLimitedError, TimeoutError } from "../../../src/errors/index.js";
-import { withRequestDeadline } from "../../../src/kernel/requestDeadline.js";
 import { systemClock, type TransportEvent } from "../../../src/kernel/waits.js";
 import { afterFakeTime } from "../../support/fakeTime.js";
 import { getAbiRequest, jsonAnswer, useScriptedServers } from "../../support/scriptedServer.js";
@@ -34,9 +33,10 @@ describe("waits answer to the deadline", () => {
   it("refuses at once a 429 whose x-ratelimit-reset lies past the deadline, saying what the explorer asked", async () => {
     const explorer = await scriptedServer(tooMany({ "x-ratelimit-reset": "1000000000000" }), okAbi);
     const events: TransportEvent[] = [];
-    const error = await withRequestDeadline(clock.now() + 20_000, () =>
-      transportTo(explorer.url, events).send(getAbi),
-    ).catch((e: unknown) => e);
+    const error = await transportTo(explorer.url, events)
+      .until(clock.now() + 20_000)
+      .send(getAbi)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
     // What the deadline leaves is read when the 429 arrives: on the test's clock, the round trip takes none of it.
     expect((error as RateLimitedError).shortMessage).toBe(
@@ -65,15 +65,17 @@ describe("waits answer to the deadline", () => {
     const explorer = await scriptedServer(tooMany({ "retry-after": "3000" }), okAbi);
     const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { clock });
     const transport = transportTo(explorer.url, [], { rateLimiter: limiter });
-    const first = await withRequestDeadline(clock.now() + 60_000, () => transport.send(getAbi)).catch(
-      (e: unknown) => e,
-    );
+    const first = await transport
+      .until(clock.now() + 60_000)
+      .send(getAbi)
+      .catch((e: unknown) => e);
     expect((first as RateLimitedError).shortMessage).toBe(
       "The explorer asked to wait 50 min (Retry-After: 3000) before the next request, longer than the deadline leaves (60 s).",
     );
-    const second = await withRequestDeadline(clock.now() + 60_000, () => transport.send(getAbi)).catch(
-      (e: unknown) => e,
-    );
+    const second = await transport
+      .until(clock.now() + 60_000)
+      .send(getAbi)
+      .catch((e: unknown) => e);
     expect((second as RateLimitedError).shortMessage).toBe(
       "The explorer asked to wait 50 min (Retry-After: 3000) before the next request, longer than the deadline leaves (60 s).",
     );
@@ -91,13 +93,12 @@ describe("waits answer to the deadline", () => {
     const transport = transportTo(explorer.url, [], {
       rateLimiter: new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true, clock }),
     });
-    await withRequestDeadline(clock.now() + 10_000, async () => {
-      await transport.send(getAbi);
-      const error = await transport.send(getAbi).catch((e: unknown) => e);
-      expect((error as RateLimitedError).shortMessage).toBe(
-        "The explorer's stated quota (x-ratelimit-remaining: 0) is used up for 10 min, longer than the deadline leaves (10 s).",
-      );
-    });
+    const job = transport.until(clock.now() + 10_000);
+    await job.send(getAbi);
+    const error = await job.send(getAbi).catch((e: unknown) => e);
+    expect((error as RateLimitedError).shortMessage).toBe(
+      "The explorer's stated quota (x-ratelimit-remaining: 0) is used up for 10 min, longer than the deadline leaves (10 s).",
+    );
     expect(explorer.seen.requests).toBe(1);
   });
 
@@ -119,9 +120,9 @@ describe("waits answer to the deadline", () => {
       1_500,
       () => explorer.seen.requests === 1,
       () =>
-        withRequestDeadline(Date.now() + 1_500, () =>
-          transportTo(explorer.url, [], { requestTimeoutMs: 30_000, clock: systemClock }).send(getAbi),
-        ),
+        transportTo(explorer.url, [], { requestTimeoutMs: 30_000, clock: systemClock })
+          .until(Date.now() + 1_500)
+          .send(getAbi),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBeLessThanOrEqual(1_500);

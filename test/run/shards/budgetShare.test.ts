@@ -10,12 +10,12 @@ describe("a shard's share of a key's stated budget", () => {
     );
     const holds = [];
     for (let i = 0; i < 3; i++) {
-      const hold = await budget.hold();
+      const hold = await budget.hold(Number.POSITIVE_INFINITY);
       expect(hold.kind).toBe("held");
       if (hold.kind === "held") expect(hold.spend()).toBe(true);
       holds.push(hold);
     }
-    expect((await budget.hold()).kind).toBe("spent");
+    expect((await budget.hold(Number.POSITIVE_INFINITY)).kind).toBe("spent");
     expect(budget.reading()).toMatchObject({
       stated: 3,
       used: 3,
