@@ -1,7 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
-import { httpUrlOf } from "../kernel/httpUrl.js";
 import { parseHeaderText, secretHeaderValues, shortestSecretHeaderValue } from "../kernel/requestHeaders.js";
-import { shownUrl } from "../kernel/urlCredentials.js";
 import {
   verificationDefaults,
   type WholeNumberRange,
@@ -77,16 +75,6 @@ function integerInput<F extends number | "auto">(
   return value;
 }
 
-// The chain's JSON-RPC endpoint: checked here, so that a typo is one clear error rather than one per contract.
-function assertRpcUrl(text: string, name: string): void {
-  if (!httpUrlOf(text)) {
-    throw new InvalidInputError(
-      name,
-      `Input ${name} must ${name === "rpc-url" ? "be the chain's" : "map chain ids to"} http(s) JSON-RPC URL${name === "rpc-url" ? "" : "s"}, e.g. https://rpc.example.org, got "${shownUrl(text)}".`,
-    );
-  }
-}
-
 /**
  * Reads and checks the inputs. The API key is masked before anything else happens, so no log line can show it.
  *
@@ -104,8 +92,8 @@ export function readActionInputs(): ActionInputs {
   const explorerUrl = readInput("explorer-url") || undefined;
   const contracts = readInput("contracts") || undefined;
   const deployment = readInput("deployment").trim() || undefined;
-  const explorers = chainMapInput("explorers", () => {});
-  const rpcUrls = chainMapInput("rpc-urls", (url) => assertRpcUrl(url, "rpc-urls"));
+  const explorers = chainMapInput("explorers");
+  const rpcUrls = chainMapInput("rpc-urls");
   const endpoints = endpointsInput();
   const chainIdText = readInput("chain-id");
   const chainId = chainIdText
@@ -119,7 +107,6 @@ export function readActionInputs(): ActionInputs {
     );
   }
   const rpcUrl = readInput("rpc-url") || undefined;
-  if (rpcUrl) assertRpcUrl(rpcUrl, "rpc-url");
   const settings = readRunSettings("action", (setting) => readInput(setting.input ?? ""));
   // The hall's check of a copy's services, in the Action's words.
   const copyFrom = copyText
@@ -178,13 +165,6 @@ function contractSources(
       "addresses",
       "Input addresses goes with copy-from: the service whose verifications of them are copied.",
     );
-  for (const address of addresses) {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(address))
-      throw new InvalidInputError(
-        "addresses",
-        `Input addresses: "${address}" is not an address (0x followed by 40 hexadecimal characters).`,
-      );
-  }
   const given = [
     ...(contracts ? ["contracts"] : []),
     ...(deployment ? ["deployment"] : []),
@@ -215,8 +195,8 @@ function endpointsInput(): Record<number, ChainEndpoints> {
   return endpoints;
 }
 
-// A JSON object from chain id to URL (`{"10": "https://optimism.blockscout.com"}`), each URL checked.
-function chainMapInput(name: string, check: (url: string) => void): Record<number, string> {
+// A JSON object from chain id to URL (`{"10": "https://optimism.blockscout.com"}`); the hall checks each URL.
+function chainMapInput(name: string): Record<number, string> {
   const text = readInput(name).trim();
   if (text === "") return {};
   const shape = `Input ${name} must be a JSON object from chain id to URL, e.g. {"10": "https://optimism.blockscout.com"}`;
@@ -237,7 +217,6 @@ function chainMapInput(name: string, check: (url: string) => void): Record<numbe
     }
     if (typeof url !== "string")
       throw new InvalidInputError(name, `${shape}: chain ${key} has no URL string.`);
-    check(url);
     map[chainId] = url;
   }
   return map;
