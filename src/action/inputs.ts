@@ -1,14 +1,9 @@
 import { InvalidInputError } from "../errors/index.js";
 import { parseHeaderText, secretHeaderValues, shortestSecretHeaderValue } from "../kernel/requestHeaders.js";
-import {
-  verificationDefaults,
-  type WholeNumberRange,
-  wholeNumberRequirement,
-  wholeNumberWithin,
-} from "../options/verificationOptions.js";
+import { verificationDefaults } from "../options/verificationOptions.js";
 import type { Service } from "../run/commands/requestFacts.js";
 import { type ChainEndpoints, copyServices, endpointEntries } from "../run/commands/requestFacts.js";
-import { type RunSettingValues, readRunSettings } from "../run/settings.js";
+import { type RunSettingValues, readRunSettings, readSetting, type Setting } from "../run/settings.js";
 import { maskSecret, readInput } from "./runnerCommands.js";
 
 /** The Action's inputs, checked: the run's settings (declared in the hall) and the Action's own. */
@@ -50,29 +45,9 @@ export interface ActionInputs extends RunSettingValues {
   addresses: string[];
 }
 
-function booleanInput(name: string, fallback: boolean): boolean {
-  const value = readInput(name).toLowerCase();
-  if (value === "") return fallback;
-  if (["true", "yes", "on", "1"].includes(value)) return true;
-  if (["false", "no", "off", "0"].includes(value)) return false;
-  throw new InvalidInputError(name, `Input ${name} must be true or false, got "${readInput(name)}".`);
-}
-
-function integerInput<F extends number | "auto">(
-  name: string,
-  fallback: F,
-  range: WholeNumberRange,
-): number | F {
-  const text = readInput(name);
-  if (text === "") return fallback;
-  const value = wholeNumberWithin(text, range);
-  if (value === undefined) {
-    throw new InvalidInputError(
-      name,
-      `Input ${name} must be ${wholeNumberRequirement(range, fallback === "auto")}, got "${text}".`,
-    );
-  }
-  return value;
+// An input beside the run's settings, read as they are: a switch, or a whole number within its range.
+function settingInput(setting: Pick<Setting, "type" | "default" | "range"> & { input: string }) {
+  return readSetting({ ...setting, name: setting.input, help: "" }, readInput(setting.input), "action");
 }
 
 /**
@@ -95,10 +70,10 @@ export function readActionInputs(): ActionInputs {
   const explorers = chainMapInput("explorers");
   const rpcUrls = chainMapInput("rpc-urls");
   const endpoints = endpointsInput();
-  const chainIdText = readInput("chain-id");
-  const chainId = chainIdText
-    ? integerInput("chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER })
-    : undefined;
+  const chainIdRange = { min: 1, max: Number.MAX_SAFE_INTEGER };
+  const chainId = settingInput({ input: "chain-id", type: "wholeNumber", range: chainIdRange }) as
+    | number
+    | undefined;
   const { bundle, copyFrom: copyText, addresses } = contractSources(contracts, deployment);
   if (!contracts && !deployment && !bundle && !copyText) {
     throw new InvalidInputError(
@@ -115,7 +90,7 @@ export function readActionInputs(): ActionInputs {
         { flag: "Input targets", text: settings.targets.join(",") },
       ).from
     : undefined;
-  const prComment = booleanInput("pr-comment", false);
+  const prComment = settingInput({ input: "pr-comment", type: "switch", default: false }) === true;
   const githubToken = prComment ? readInput("github-token") || undefined : undefined;
   if (githubToken) maskSecret(githubToken);
   return {
@@ -134,7 +109,9 @@ export function readActionInputs(): ActionInputs {
     artifacts: readInput("artifacts") || verificationDefaults.artifacts,
     rpcUrl,
     ...settings,
-    failOnError: booleanInput("fail-on-error", verificationDefaults.failOnError),
+    failOnError:
+      settingInput({ input: "fail-on-error", type: "switch", default: verificationDefaults.failOnError }) ===
+      true,
     prComment,
     githubToken,
     bundle,
