@@ -64,7 +64,7 @@ export interface RunVerifyRequest {
   rpc?: { rpcUrl: string; compilers: string[] } | undefined;
   /** The ledger file, and whether to ask the explorer about what it records verified. */
   ledger?: { path: string; recheck: boolean } | undefined;
-  /** Finds what the jobs' transactions created (`include-created`), through the run's explorer, by the deadline. */
+  /** Where to look for what the jobs' transactions created (`include-created`), through the run's explorer. */
   discoverCreated?: CreatedSources | undefined;
   /**
    * Where the run reads its proxies' kinds and finds their parts: with it, each proxy's implementations, beacon,
