@@ -40,6 +40,7 @@ export async function verifyRequestOf(
         ? { kind: "copy", from: copyFrom, addresses: inputs.addresses }
         : { kind: "files", ...files },
     where: {
+      door: "action",
       chainId: inputs.chainId === undefined ? undefined : { id: inputs.chainId, source: "input chain-id" },
       rpc: inputs.rpcUrl ? { url: inputs.rpcUrl, source: "input rpc-url" } : undefined,
       rpcByChain: inputs.rpcUrls,

@@ -1,16 +1,9 @@
 import { InvalidInputError } from "../errors/index.js";
-import { httpUrlOf } from "../kernel/httpUrl.js";
 import { parseHeaderText, secretHeaderValues, shortestSecretHeaderValue } from "../kernel/requestHeaders.js";
-import { shownUrl } from "../kernel/urlCredentials.js";
-import {
-  verificationDefaults,
-  type WholeNumberRange,
-  wholeNumberRequirement,
-  wholeNumberWithin,
-} from "../options/verificationOptions.js";
+import { verificationDefaults } from "../options/verificationOptions.js";
 import type { Service } from "../run/commands/requestFacts.js";
 import { type ChainEndpoints, copyServices, endpointEntries } from "../run/commands/requestFacts.js";
-import { type RunSettingValues, readRunSettings } from "../run/settings.js";
+import { type RunSettingValues, readRunSettings, readSetting, type Setting } from "../run/settings.js";
 import { maskSecret, readInput } from "./runnerCommands.js";
 
 /** The Action's inputs, checked: the run's settings (declared in the hall) and the Action's own. */
@@ -52,39 +45,9 @@ export interface ActionInputs extends RunSettingValues {
   addresses: string[];
 }
 
-function booleanInput(name: string, fallback: boolean): boolean {
-  const value = readInput(name).toLowerCase();
-  if (value === "") return fallback;
-  if (["true", "yes", "on", "1"].includes(value)) return true;
-  if (["false", "no", "off", "0"].includes(value)) return false;
-  throw new InvalidInputError(name, `Input ${name} must be true or false, got "${readInput(name)}".`);
-}
-
-function integerInput<F extends number | "auto">(
-  name: string,
-  fallback: F,
-  range: WholeNumberRange,
-): number | F {
-  const text = readInput(name);
-  if (text === "") return fallback;
-  const value = wholeNumberWithin(text, range);
-  if (value === undefined) {
-    throw new InvalidInputError(
-      name,
-      `Input ${name} must be ${wholeNumberRequirement(range, fallback === "auto")}, got "${text}".`,
-    );
-  }
-  return value;
-}
-
-// The chain's JSON-RPC endpoint: checked here, so that a typo is one clear error rather than one per contract.
-function assertRpcUrl(text: string, name: string): void {
-  if (!httpUrlOf(text)) {
-    throw new InvalidInputError(
-      name,
-      `Input ${name} must ${name === "rpc-url" ? "be the chain's" : "map chain ids to"} http(s) JSON-RPC URL${name === "rpc-url" ? "" : "s"}, e.g. https://rpc.example.org, got "${shownUrl(text)}".`,
-    );
-  }
+// An input beside the run's settings, read as they are: a switch, or a whole number within its range.
+function settingInput(setting: Pick<Setting, "type" | "default" | "range"> & { input: string }) {
+  return readSetting({ ...setting, name: setting.input, help: "" }, readInput(setting.input), "action");
 }
 
 /**
@@ -104,13 +67,13 @@ export function readActionInputs(): ActionInputs {
   const explorerUrl = readInput("explorer-url") || undefined;
   const contracts = readInput("contracts") || undefined;
   const deployment = readInput("deployment").trim() || undefined;
-  const explorers = chainMapInput("explorers", () => {});
-  const rpcUrls = chainMapInput("rpc-urls", (url) => assertRpcUrl(url, "rpc-urls"));
+  const explorers = chainMapInput("explorers");
+  const rpcUrls = chainMapInput("rpc-urls");
   const endpoints = endpointsInput();
-  const chainIdText = readInput("chain-id");
-  const chainId = chainIdText
-    ? integerInput("chain-id", 0, { min: 1, max: Number.MAX_SAFE_INTEGER })
-    : undefined;
+  const chainIdRange = { min: 1, max: Number.MAX_SAFE_INTEGER };
+  const chainId = settingInput({ input: "chain-id", type: "wholeNumber", range: chainIdRange }) as
+    | number
+    | undefined;
   const { bundle, copyFrom: copyText, addresses } = contractSources(contracts, deployment);
   if (!contracts && !deployment && !bundle && !copyText) {
     throw new InvalidInputError(
@@ -119,7 +82,6 @@ export function readActionInputs(): ActionInputs {
     );
   }
   const rpcUrl = readInput("rpc-url") || undefined;
-  if (rpcUrl) assertRpcUrl(rpcUrl, "rpc-url");
   const settings = readRunSettings("action", (setting) => readInput(setting.input ?? ""));
   // The hall's check of a copy's services, in the Action's words.
   const copyFrom = copyText
@@ -128,7 +90,7 @@ export function readActionInputs(): ActionInputs {
         { flag: "Input targets", text: settings.targets.join(",") },
       ).from
     : undefined;
-  const prComment = booleanInput("pr-comment", false);
+  const prComment = settingInput({ input: "pr-comment", type: "switch", default: false }) === true;
   const githubToken = prComment ? readInput("github-token") || undefined : undefined;
   if (githubToken) maskSecret(githubToken);
   return {
@@ -147,7 +109,9 @@ export function readActionInputs(): ActionInputs {
     artifacts: readInput("artifacts") || verificationDefaults.artifacts,
     rpcUrl,
     ...settings,
-    failOnError: booleanInput("fail-on-error", verificationDefaults.failOnError),
+    failOnError:
+      settingInput({ input: "fail-on-error", type: "switch", default: verificationDefaults.failOnError }) ===
+      true,
     prComment,
     githubToken,
     bundle,
@@ -178,13 +142,6 @@ function contractSources(
       "addresses",
       "Input addresses goes with copy-from: the service whose verifications of them are copied.",
     );
-  for (const address of addresses) {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(address))
-      throw new InvalidInputError(
-        "addresses",
-        `Input addresses: "${address}" is not an address (0x followed by 40 hexadecimal characters).`,
-      );
-  }
   const given = [
     ...(contracts ? ["contracts"] : []),
     ...(deployment ? ["deployment"] : []),
@@ -215,8 +172,8 @@ function endpointsInput(): Record<number, ChainEndpoints> {
   return endpoints;
 }
 
-// A JSON object from chain id to URL (`{"10": "https://optimism.blockscout.com"}`), each URL checked.
-function chainMapInput(name: string, check: (url: string) => void): Record<number, string> {
+// A JSON object from chain id to URL (`{"10": "https://optimism.blockscout.com"}`); the hall checks each URL.
+function chainMapInput(name: string): Record<number, string> {
   const text = readInput(name).trim();
   if (text === "") return {};
   const shape = `Input ${name} must be a JSON object from chain id to URL, e.g. {"10": "https://optimism.blockscout.com"}`;
@@ -237,7 +194,6 @@ function chainMapInput(name: string, check: (url: string) => void): Record<numbe
     }
     if (typeof url !== "string")
       throw new InvalidInputError(name, `${shape}: chain ${key} has no URL string.`);
-    check(url);
     map[chainId] = url;
   }
   return map;

@@ -52,6 +52,7 @@ export function cliWhere(
   const { cwd, foundry } = project;
   const chainId = chainIdFlag(values["chain-id"]);
   return {
+    door: "cli",
     chainId: chainId === undefined ? undefined : { id: chainId, source: "--chain-id" },
     rpc: values["rpc-url"] === undefined ? undefined : { url: values["rpc-url"], source: "--rpc-url" },
     explorerUrl: values["explorer-url"]

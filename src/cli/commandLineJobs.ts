@@ -86,7 +86,7 @@ export function commandLineJobs(
     constructorArgs,
     contract: values.contract,
     artifacts: values.artifacts ?? defaultArtifacts(cwd, place.foundryOut),
-    rpcUrl: checkedRpcUrl(place.rpcUrl, "--rpc-url"),
+    rpcUrl: checkedRpcUrl(place.rpcUrl, "cli"),
     constructorArgsHex: values["constructor-args-hex"],
     libraries: values.libraries ?? [],
     format: format as JobsRequest["format"],

@@ -136,8 +136,8 @@ export async function verifyWithLedger(
 
   let toSubmit = job;
   if (entry && sameInput && entry.status === "submitting") {
-    const startedAt = Date.now();
     const deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs, options.clock);
+    const startedAt = deadline.now();
     const sentAt = Date.parse(entry.submittedAt ?? "");
     const seen = await watchEarlierSubmission(
       verifier,
@@ -157,7 +157,7 @@ export async function verifyWithLedger(
       status,
       url: verifier.pages.contract(job.address),
       attempts: 0,
-      durationMs: Date.now() - startedAt,
+      durationMs: deadline.now() - startedAt,
       message,
       ...(status === "timeout" ? { error: { code: "timeout" as const } } : {}),
       ...(job.copiedFrom ? { copiedFrom: job.copiedFrom } : {}),
@@ -220,9 +220,9 @@ async function resumePending(
   guid: string,
   contract: string,
 ): Promise<Resumed | undefined> {
-  const startedAt = Date.now();
   const receipt: Receipt = { id: guid, of: "verification", address: job.address };
   const deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs, options.clock);
+  const startedAt = deadline.now();
   const result = (status: VerificationResult["status"], message?: string): VerificationResult => ({
     address: job.address,
     contract,
@@ -232,7 +232,7 @@ async function resumePending(
     guid,
     url: verifier.pages.contract(job.address),
     attempts: 0,
-    durationMs: Date.now() - startedAt,
+    durationMs: deadline.now() - startedAt,
     ...(message ? { message } : {}),
   });
   const onPending = (message: string): void =>

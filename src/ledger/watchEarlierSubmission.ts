@@ -40,12 +40,12 @@ export async function watchEarlierSubmission(
   deadline: Deadline,
   onWatch: (watchMs: number) => void,
 ): Promise<EarlierSubmissionOutcome> {
-  const watchEndsAt = Math.min(sentAt, Date.now()) + earlierSubmissionWatchMs;
+  const watchEndsAt = Math.min(sentAt, deadline.now()) + earlierSubmissionWatchMs;
   for (let look = 0; ; look++) {
     const state = await verifiedState(verifier, job, deadline.endsAt).catch(() => "unknown" as const);
     if (state === "verified") return "verified";
     if (deadline.passed()) return "deadline";
-    const leftMs = watchEndsAt - Date.now();
+    const leftMs = watchEndsAt - deadline.now();
     if (leftMs <= 0) return "unverified";
     if (look === 0) onWatch(Math.min(leftMs, deadline.remainingMs()));
     if (!(await deadline.wait(Math.min(earlierSubmissionLookIntervalMs, leftMs)))) return "deadline";

@@ -221,7 +221,7 @@ export type Door = "action" | "cli" | "task";
  * @param door - the door
  * @returns its name there
  */
-export function nameIn(setting: Setting, door: Door): string {
+export function nameIn(setting: Pick<Setting, "name" | "input" | "flag" | "option">, door: Door): string {
   if (door === "action") return `Input ${setting.input}`;
   if (door === "task")
     return `--${(setting.option ?? setting.name).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;

@@ -1,4 +1,4 @@
-import type { QuotaReading } from "../kernel/waits.js";
+import { type Clock, type QuotaReading, systemClock } from "../kernel/waits.js";
 import { autoConcurrencyCeiling } from "../options/verificationOptions.js";
 
 /** How many contracts a batch works on at once: a number, or `auto` (chosen from what the explorer says). */
@@ -45,14 +45,16 @@ export interface ConcurrencyControl {
  *
  * @param setting - the user's setting, `auto` when none
  * @param readQuota - what the explorer's limiter has seen so far
+ * @param clock - what spaces the cuts of `auto`
  * @returns the control the pool asks before starting each job
  * @throws {RangeError} for a number below 1 or not an integer
  */
 export function concurrencyControl(
   setting: ConcurrencySetting,
   readQuota: () => QuotaReading,
+  clock: Clock = systemClock,
 ): ConcurrencyControl {
-  if (setting === "auto") return new AdaptiveConcurrency(readQuota);
+  if (setting === "auto") return new AdaptiveConcurrency(readQuota, clock);
   if (!Number.isInteger(setting) || setting < 1)
     throw new RangeError(`concurrency must be a whole number of at least 1 or "auto"; got ${setting}`);
   return { limit: () => setting, jobStarted: () => {}, jobFinished: () => {} };
@@ -67,6 +69,7 @@ export function concurrencyControl(
  */
 export class AdaptiveConcurrency implements ConcurrencyControl {
   readonly #readQuota: () => QuotaReading;
+  readonly #clock: Clock;
   readonly #startRequests: number;
   #rateLimitedSeen: number;
   #ceiling = autoConcurrencyCeiling;
@@ -76,9 +79,13 @@ export class AdaptiveConcurrency implements ConcurrencyControl {
   #jobsFinished = 0;
   #shortestJobMs: number | undefined;
 
-  /** @param readQuota - what the explorer's limiter has seen so far; read now and at every decision */
-  constructor(readQuota: () => QuotaReading) {
+  /**
+   * @param readQuota - what the explorer's limiter has seen so far; read now and at every decision
+   * @param clock - what spaces the cuts
+   */
+  constructor(readQuota: () => QuotaReading, clock: Clock = systemClock) {
     this.#readQuota = readQuota;
+    this.#clock = clock;
     const start = readQuota();
     // The limiter is shared by the explorer's batches: only what happens from now on counts.
     this.#startRequests = start.requestsStarted;
@@ -89,7 +96,7 @@ export class AdaptiveConcurrency implements ConcurrencyControl {
     const reading = this.#readQuota();
     if (reading.rateLimitedAnswers > this.#rateLimitedSeen) {
       this.#rateLimitedSeen = reading.rateLimitedAnswers;
-      const now = Date.now();
+      const now = this.#clock.now();
       if (now - this.#lastCutAt >= cutSpacingMs) {
         this.#lastCutAt = now;
         // A service that states no quota (Etherscan's per-second text, Sourcify's 429) is paced by the limiter's

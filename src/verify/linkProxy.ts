@@ -90,8 +90,8 @@ export async function linkProxyTo(
   target: ProxyLinkTarget,
   options: ProxyLinkOptions = {},
 ): Promise<VerificationResult> {
-  const startedAt = Date.now();
   const deadline = new Deadline(options.timeoutMs ?? defaultTimeoutMs, options.clock);
+  const startedAt = deadline.now();
   const polling = { ...defaultPolling, ...options.polling };
   const { contract } = target;
   const expected = target.expected.map((address) => address.toLowerCase());
@@ -112,7 +112,7 @@ export async function linkProxyTo(
       ...(receipt ? { guid: receipt.id } : {}),
       url: verifier.pages.contract(proxyAddress),
       attempts,
-      durationMs: Date.now() - startedAt,
+      durationMs: deadline.now() - startedAt,
       ...(message ? { message } : {}),
       ...(status === "failed" || status === "timeout"
         ? { error: typeof error === "object" ? error : { code: error ?? codeOf(status) } }

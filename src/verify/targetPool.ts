@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from "../kernel/waits.js";
 import type { ConcurrencyControl } from "./adaptiveConcurrency.js";
 import type { WorkSlots } from "./workSlots.js";
 
@@ -12,14 +13,14 @@ const poolRecheckMs = 100;
  *
  * @param items - the work, in order
  * @param groupOf - an item's group (its explorer)
- * @param limits - the overall places and each group's control, made once per group
+ * @param limits - the overall places, each group's control (made once per group), and the clock that times the items
  * @param work - what to do with an item
  * @returns the results in item order
  */
 export async function inTargetPool<T, R>(
   items: T[],
   groupOf: (item: T, index: number) => string,
-  limits: { slots: WorkSlots; controlFor: (group: string) => ConcurrencyControl },
+  limits: { slots: WorkSlots; controlFor: (group: string) => ConcurrencyControl; clock?: Clock | undefined },
   work: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
@@ -35,6 +36,7 @@ export async function inTargetPool<T, R>(
     }
     return control;
   };
+  const clock = limits.clock ?? systemClock;
   let running = 0;
   return new Promise<R[]>((resolve, reject) => {
     const recheck = setInterval(() => startWhatFits(), poolRecheckMs);
@@ -57,14 +59,14 @@ export async function inTargetPool<T, R>(
         waiting.splice(position, 1);
         running++;
         runningByGroup.set(group, inGroup + 1);
-        const startedAt = Date.now();
+        const startedAt = clock.now();
         control.jobStarted();
         work(items[index] as T, index).then(
           (result) => {
             results[index] = result;
             running--;
             runningByGroup.set(group, (runningByGroup.get(group) ?? 1) - 1);
-            control.jobFinished(Date.now() - startedAt);
+            control.jobFinished(clock.now() - startedAt);
             // Every pool sharing the places hears of it, this one last.
             limits.slots.giveBack(startWhatFits);
           },

@@ -53,7 +53,7 @@ class ContractVerification {
   readonly #options: EngineOptions;
   readonly #polling: PollingOptions;
   readonly #deadline: Deadline;
-  readonly #startedAt = Date.now();
+  readonly #startedAt: number;
   readonly #contract: string;
   readonly #memory: ExplorerMemory | undefined;
   readonly #sender: SubmissionSender;
@@ -78,6 +78,7 @@ class ContractVerification {
     this.#options = options;
     this.#polling = { ...defaultPolling, ...options.polling };
     this.#deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs, options.clock);
+    this.#startedAt = this.#deadline.now();
     this.#contract = displayName(job);
     this.#memory = options.memory?.explorer(client.pages.base);
     this.#sender = new SubmissionSender({
@@ -372,7 +373,7 @@ class ContractVerification {
       ...(this.#guid ? { guid: this.#guid } : {}),
       url: this.#client.pages.contract(job.address),
       attempts: this.#sender.attempts,
-      durationMs: Date.now() - this.#startedAt,
+      durationMs: this.#deadline.now() - this.#startedAt,
       ...(message || this.#note ? { message: message ?? this.#note } : {}),
       ...(failed
         ? { error: error ?? { code: status === "timeout" ? "timeout" : "verification_failed" } }

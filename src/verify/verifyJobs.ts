@@ -70,7 +70,9 @@ export async function verifyJobs(
   // One control per pool: the links' jobs are not the verifications' jobs.
   const limits = () => ({
     slots,
-    controlFor: () => concurrencyControl(options.concurrency ?? "auto", () => verifier.quota()),
+    controlFor: () =>
+      concurrencyControl(options.concurrency ?? "auto", () => verifier.quota(), options.clock),
+    clock: options.clock,
   });
   // What the batch learns of the service (when verdicts come, whether pre-checks find anything) spares requests.
   const memory = new BatchMemory();

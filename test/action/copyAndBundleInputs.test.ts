@@ -54,10 +54,6 @@ describe("the Action's bundle, copy-from and addresses inputs", () => {
       "Input addresses goes with copy-from: the service whose verifications of them are copied.",
     ],
     [
-      { "copy-from": "blockscout", addresses: "0x1234", targets: "sourcify" },
-      'Input addresses: "0x1234" is not an address (0x followed by 40 hexadecimal characters).',
-    ],
-    [
       { bundle: "verification.json", deployment: "ignition/deployments/chain-1" },
       "Inputs deployment and bundle each name the contracts: give one of them.",
     ],

@@ -89,11 +89,9 @@ describe("the Action's deployments over several chains", () => {
       "{10: x}",
       'Input rpc-urls must be a JSON object from chain id to URL, e.g. {"10": "https://optimism.blockscout.com"}: it is not JSON.',
     ],
-    [
-      "rpc-urls",
-      '{"10": "ws://127.0.0.1:8546"}',
-      'Input rpc-urls must map chain ids to http(s) JSON-RPC URLs, e.g. https://rpc.example.org, got "ws://127.0.0.1:8546".',
-    ],
+    ["chain-id", "0", 'Input chain-id must be a whole number from 1 to 9007199254740991, got "0".'],
+    ["fail-on-error", "maybe", 'Input fail-on-error must be true or false, got "maybe".'],
+    ["pr-comment", "sometimes", 'Input pr-comment must be true or false, got "sometimes".'],
   ])("refuses %s %s in one line", (name, value, message) => {
     inputs({ deployment: "ignition/deployments/*", [name]: value });
     expect(() => readActionInputs()).toThrow(message);

@@ -13,7 +13,8 @@ import { factoryChildren } from "../../src/discovery/factoryHistory.js";
 import type { DiscoveryWarning } from "../../src/discovery/index.js";
 import { readsDeadline } from "../../src/kernel/readsDeadline.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
-import { createdJobsFromInputs, jobsFromInputs } from "../../src/run/jobs/inputJobs.js";
+import { createdJobsOf } from "../../src/run/jobs/createdJobs.js";
+import { jobsFromInputs } from "../../src/run/jobs/inputJobs.js";
 import { RunReporter } from "../../src/run/report/runReporter.js";
 import { runVerify } from "../../src/run/runners/runVerify.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
@@ -131,7 +132,7 @@ describe("include-created with a manifest that lists only a factory", () => {
     const jobs = await jobsFromInputs(inputs, workspace);
     const client = newClient(explorer.url);
     const warnings: DiscoveryWarning[] = [];
-    const created = await createdJobsFromInputs(inputs, jobs, client, workspace, {
+    const created = await createdJobsOf({ ...inputs, deployments: [], workspace }, jobs, client, {
       deadline: Date.now() + 120_000,
       maxCreated: undefined,
       onWarning: (warning) => warnings.push(warning),
@@ -163,7 +164,7 @@ describe("include-created with a manifest that lists only a factory", () => {
       targets: runTargetsAt(explorer.url),
       settings: { concurrency: 1, timeoutSeconds: 120, force: false, wait: true, preflight: false },
       reads: readsDeadline(120),
-      discoverCreated: async () => created,
+      discoverCreated: { ...inputs, deployments: [], workspace },
       reporter: new RunReporter({ json: false, table: false, writeLine: (line) => lines.push(line) }),
     });
     expect(results.map((result) => [result.address, result.contract, result.status])).toEqual([
@@ -177,11 +178,16 @@ describe("include-created with a manifest that lists only a factory", () => {
     const inputs = { contracts: onlyFactory(), artifacts: "artifacts" };
     const jobs = await jobsFromInputs(inputs, workspace);
     const warnings: DiscoveryWarning[] = [];
-    const created = await createdJobsFromInputs(inputs, jobs, newClient(explorer.url), workspace, {
-      deadline: Date.now() + 120_000,
-      maxCreated: undefined,
-      onWarning: (warning) => warnings.push(warning),
-    });
+    const created = await createdJobsOf(
+      { ...inputs, deployments: [], workspace },
+      jobs,
+      newClient(explorer.url),
+      {
+        deadline: Date.now() + 120_000,
+        maxCreated: undefined,
+        onWarning: (warning) => warnings.push(warning),
+      },
+    );
     expect(warnings).toEqual([]);
     expect(created.jobs.map((job) => job.address)).toEqual([at.vault, at.pocket1]);
     expect(created.twins?.map((twin) => [twin.address, twin.twinOf])).toEqual([[at.pocket2, at.pocket1]]);
@@ -192,11 +198,16 @@ describe("include-created with a manifest that lists only a factory", () => {
     const inputs = { contracts: onlyFactory(), artifacts: "artifacts", rpcUrl: chain.rpcUrl };
     const jobs = await jobsFromInputs(inputs, workspace);
     const warnings: DiscoveryWarning[] = [];
-    const created = await createdJobsFromInputs(inputs, jobs, newClient(explorer.url), workspace, {
-      deadline: Date.now() + 120_000,
-      maxCreated: 2,
-      onWarning: (warning) => warnings.push(warning),
-    });
+    const created = await createdJobsOf(
+      { ...inputs, deployments: [], workspace },
+      jobs,
+      newClient(explorer.url),
+      {
+        deadline: Date.now() + 120_000,
+        maxCreated: 2,
+        onWarning: (warning) => warnings.push(warning),
+      },
+    );
     expect(warnings).toEqual([
       {
         code: "max_created",

@@ -4,10 +4,13 @@ import { type BatchOptions, verifyBatch } from "../../src/run/runners/verifyBatc
 import { AdaptiveConcurrency, concurrencyControl } from "../../src/verify/adaptiveConcurrency.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import { isSuccess } from "../../src/verify/job.js";
+import { inTargetPool } from "../../src/verify/targetPool.js";
+import { WorkSlots } from "../../src/verify/workSlots.js";
 import { testAddress } from "../support/addresses.js";
 import { fastEngine, standardJsonJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 import { blockscoutVerifierAt } from "../support/verifiers.js";
+import { VirtualClock } from "../support/virtualClock.js";
 
 const { explorer } = await useTestExplorer();
 
@@ -102,6 +105,36 @@ describe("auto concurrency", () => {
       control.jobFinished(2_000);
     }
     expect(control.limit()).toBe(8);
+  });
+
+  it("takes 429s within a second of a cut, on its clock, for the same burst", async () => {
+    const limiter = new RateLimiter(Number.POSITIVE_INFINITY, { followExplorerQuota: true });
+    const clock = new VirtualClock(0);
+    const control = concurrencyControl("auto", () => limiter.reading(), clock);
+    await answered(limiter, quotaHeaders(-1, -1, -1));
+    expect(control.limit()).toBe(16);
+    limiter.pauseFor(10);
+    expect(control.limit()).toBe(8);
+    await clock.sleep(999);
+    limiter.pauseFor(10);
+    expect(control.limit()).toBe(8);
+    await clock.sleep(1);
+    limiter.pauseFor(10);
+    expect(control.limit()).toBe(4);
+  });
+
+  it("hears how long each job took on the pool's clock", async () => {
+    const clock = new VirtualClock(0);
+    const durations: number[] = [];
+    const control = { limit: () => 1, jobStarted: () => {}, jobFinished: (ms: number) => durations.push(ms) };
+    const limits = { slots: new WorkSlots(1), controlFor: () => control, clock };
+    await inTargetPool(
+      [700, 2_400],
+      () => "explorer",
+      limits,
+      (ms) => clock.sleep(ms),
+    );
+    expect(durations).toEqual([700, 2_400]);
   });
 
   it("counts only the 429s of its own batch on a limiter shared with earlier batches", () => {

@@ -1,11 +1,15 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { readsDeadline } from "../../kernel/readsDeadline.js";
 import type { MatrixRow, PlanRequest as ShardPlanRequest } from "../shards/shardPlan.js";
+import { checkedRpcUrl } from "./checkedRpcUrl.js";
 import { checkedFlags, contractsOfRun, type RunWhat } from "./runWhat.js";
+import type { HardhatRunWhere, RunWhere } from "./runWhere.js";
 
 /** One `plan`, as a door hands it to the hall. */
 export interface PlanRequest {
   what: RunWhat;
+  /** The RPCs the door names beside the files (the command line's are in its flags). */
+  where?: Pick<RunWhere, "rpc" | "rpcByChain" | "door"> | HardhatRunWhere | undefined;
   /** The settings `plan` shares with `verify`: the services it splits over, their stated rate, the keys' secrets. */
   settings: ShardPlanRequest["settings"];
   /** How many shards. */
@@ -35,6 +39,8 @@ export async function runPlanRequest(
   const { what } = request;
   if (what.kind === "copy")
     throw new InvalidInputError("shards", request.copyRefusal ?? "A plan splits a verification, not a copy.");
+  const { where } = request;
+  if (where && "door" in where) checkedRpcUrl(where.rpc?.url, where.door, where.rpcByChain);
   const reads = readsDeadline(request.readTimeoutSeconds ?? request.timeoutSeconds);
   const { jobs, badEntries } = await contractsOfRun(what, checkedFlags(what), reads);
   for (const entry of badEntries) info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);

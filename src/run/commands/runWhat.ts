@@ -107,12 +107,13 @@ export async function discoveryOfRun(
       ? { inputs: contracts.flags, workspace: contracts.flags.cwd }
       : undefined;
   if (!place) return {};
-  const { createdJobsOfDeployments, proxySources } = await import("../jobs/inputJobs.js");
-  const { jobs, flags } = contracts;
+  const { proxySources } = await import("../jobs/inputJobs.js");
+  const { flags } = contracts;
   // The command line's deployments, else the Action's one deployment input.
   const deployments = flags?.deployments ?? (files?.sources.deployment ? [files.sources.deployment] : []);
+  const { artifacts, rpcUrl } = place.inputs;
   const discoverCreated = settings.includeCreated
-    ? createdJobsOfDeployments({ ...place.inputs, deployments }, jobs, place.workspace)
+    ? { deployments, artifacts, rpcUrl, workspace: place.workspace }
     : undefined;
   const proxies: ProxySources = proxySources(place.inputs, place.workspace, {
     addresses: contracts.proxies,

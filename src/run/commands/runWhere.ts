@@ -2,6 +2,7 @@ import type { FoundryConfig } from "../../inputs/foundryConfig.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { Service } from "../../verify/verifier.js";
 import type { HardhatRunWhere } from "../hardhat/hardhatTargets.js";
+import type { Door } from "../settings.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
 import { foundryBlockscoutExplorer } from "../targets/foundryExplorer.js";
 import {
@@ -23,6 +24,8 @@ export type { HardhatRunWhere, OpenNetwork } from "../hardhat/hardhatTargets.js"
  */
 export interface RunWhere
   extends Omit<TargetRequest, "services" | "chains" | "explorerFor" | "endpointsFor" | "reads"> {
+  /** The door that names them: the hall's checks say what is wrong in its names. */
+  door: Door;
   /** The chain the user named. */
   chainId?: ChainClaim | undefined;
   /** The run's JSON-RPC, as given. */
@@ -64,7 +67,7 @@ export async function targetsOfRun(
     chains: chainPlaces({
       given: chainId,
       recorded,
-      rpc: rpc ? { ...rpc, url: checkedRpcUrl(rpc.url, rpc.source) ?? rpc.url } : undefined,
+      rpc,
       rpcByChain,
     }),
     explorerFor: async (id) => {
@@ -93,6 +96,7 @@ export async function onOneTarget<T>(
   found: ((line: string) => void) | undefined,
   step: (targets: RunTargets["targets"]) => Promise<T>,
 ): Promise<T> {
+  if (!("hardhat" in where)) checkedRpcUrl(where.rpc?.url, where.door);
   const targets = await targetsOfRun(where, [service]);
   try {
     const [target] = targets.targets;

@@ -7,7 +7,7 @@ import type { JobsRequest } from "../jobs/requestJobs.js";
 import type { RunReporter } from "../report/runReporter.js";
 import type { RunResults } from "../report/runResults.js";
 import { type RunSettings, runVerify } from "../runners/runVerify.js";
-import type { RunSettingValues } from "../settings.js";
+import type { Door, RunSettingValues } from "../settings.js";
 import type { ShardId } from "../shards/shardId.js";
 import { checkedRpcUrl } from "./checkedRpcUrl.js";
 import { checkedFlags, contractsOfRun, discoveryOfRun, type RunWhat } from "./runWhat.js";
@@ -46,18 +46,30 @@ export interface VerifyRequest {
  * @throws {InvalidInputError} for the first mistake, in the door's words
  */
 export function checkedRequest(
-  request: Omit<VerifyRequest, "where"> & { where?: Pick<RunWhere, "rpc"> | HardhatRunWhere | undefined },
+  request: Omit<VerifyRequest, "where"> & {
+    where?: Pick<RunWhere, "rpc" | "rpcByChain" | "door"> | HardhatRunWhere | undefined;
+  },
 ): { flags: JobsRequest | undefined; rpcUrl: string | undefined } {
   const { what, settings, refusals } = request;
-  if (what.kind === "copy") for (const address of what.addresses) assertAddress(address);
+  const where = request.where && "door" in request.where ? request.where : undefined;
+  if (what.kind === "copy") for (const address of what.addresses) checkedAddress(address, where?.door);
   if (refusals?.recheckWithoutLedger && settings.recheck && !request.ledger)
     throw new InvalidInputError("recheck", refusals.recheckWithoutLedger);
   const flags = checkedFlags(what);
-  const rpc = request.where && "rpc" in request.where ? request.where.rpc : undefined;
-  const rpcUrl = flags ? flags.rpcUrl : checkedRpcUrl(rpc?.url, rpc?.source ?? "rpc-url");
+  const rpcUrl = flags ? flags.rpcUrl : where && checkedRpcUrl(where.rpc?.url, where.door, where.rpcByChain);
   if (refusals?.preflightWithoutRpc && settings.preflight && !rpcUrl)
     throw new InvalidInputError("preflight", refusals.preflightWithoutRpc);
   return { flags, rpcUrl };
+}
+
+// A copy's address, in the Action's words there; the other doors say it as the kernel does.
+function checkedAddress(address: string, door: Door | undefined): void {
+  if (door !== "action") assertAddress(address);
+  else if (!/^0x[0-9a-fA-F]{40}$/.test(address))
+    throw new InvalidInputError(
+      "addresses",
+      `Input addresses: "${address}" is not an address (0x followed by 40 hexadecimal characters).`,
+    );
 }
 
 export type { TaskVerifyRequest } from "../hardhat/taskVerify.js";

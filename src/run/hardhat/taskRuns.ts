@@ -6,7 +6,7 @@ import { readsDeadline } from "../../kernel/readsDeadline.js";
 import type { RequestedFormat } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
 import { addressJobs, type ChainReads, chainAt } from "../jobs/addressJobs.js";
-import { type CreatedSources, createdJobsOf } from "../jobs/createdJobs.js";
+import type { CreatedSources } from "../jobs/createdJobs.js";
 import type { ProxySources } from "../jobs/proxyJobs.js";
 import type { RunReporter } from "../report/runReporter.js";
 import type { RunResults } from "../report/runResults.js";
@@ -44,7 +44,7 @@ export interface BuiltTaskRun extends TaskRun {
   /** Every profile of the project: tried in turn when the asked one's build does not match the code at ADDRESS. */
   buildProfiles?: readonly string[] | undefined;
   /** The network's reads, through its provider. */
-  chain: ChainReads & CreatedSources["chain"];
+  chain: ChainReads & Extract<CreatedSources, { chain: unknown }>["chain"];
   networkName: string;
   /** The network's URL and the project's compilers, for an HTTP network (local compiles explain failures). */
   rpc?: { rpcUrl: string; compilers: string[] } | undefined;
@@ -126,18 +126,15 @@ export async function verifyBuiltTask(run: BuiltTaskRun): Promise<RunResults> {
     // Through the hall, as every door's: the run's deadline, max-created, the warning on what was left out.
     discoverCreated:
       settings.includeCreated || args.createdBy
-        ? createdJobsOf(
-            {
-              transactions:
-                args.createdBy && args.tx ? args.tx.split(",").map((hash) => hash.trim()) : undefined,
-              ignitionDeployment: run.deployment?.ignitionFolder,
-              creationOf: args.address,
-              createdBy: args.createdBy,
-              contracts,
-              chain,
-            },
-            jobs,
-          )
+        ? {
+            transactions:
+              args.createdBy && args.tx ? args.tx.split(",").map((hash) => hash.trim()) : undefined,
+            ignitionDeployment: run.deployment?.ignitionFolder,
+            creationOf: args.address,
+            createdBy: args.createdBy,
+            contracts,
+            chain,
+          }
         : undefined,
     proxies:
       args.proxy || settings.includeProxies

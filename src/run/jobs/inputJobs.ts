@@ -1,17 +1,10 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { ExplorerClient } from "../../client/explorerClient.js";
-import type { CreatedContractJobs } from "../../discovery/createdContractJobs.js";
-import {
-  foundryBroadcastTransactionHashes,
-  ignitionTransactionHashes,
-} from "../../discovery/deploymentTransactions.js";
 import { isDeadlineReached } from "../../errors/index.js";
 import { readBuildInfos } from "../../inputs/buildInfo.js";
 import type { CompiledContract } from "../../inputs/compiledContracts.js";
 import { contractsOf } from "../../inputs/compiledContracts.js";
 import { readFoundryBroadcast } from "../../inputs/foundryBroadcast.js";
-import { isHardhatDeployFolder } from "../../inputs/hardhatDeployFiles.js";
 import { readIgnitionDeployment } from "../../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, isInlineManifest, readManifest } from "../../inputs/manifest.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
@@ -19,7 +12,6 @@ import type { VerificationJob } from "../../verify/job.js";
 import { agreedChainId, type ChainClaim } from "../targets/chainAgreement.js";
 import { chainIdOfDeployment } from "../targets/chainIdOfDeployment.js";
 import { type ChainReads, chainAt } from "./addressJobs.js";
-import type { DiscoveryLimits } from "./createdJobsOfRun.js";
 import { deploymentFolderKind } from "./deploymentFolder.js";
 import { deploymentPaths } from "./deploymentPaths.js";
 import { hardhatDeployJobs } from "./hardhatDeployJobs.js";
@@ -111,87 +103,6 @@ export async function jobsFromInputs(
     }
   }
   return jobs;
-}
-
-/**
- * With `include-created`: the jobs of the contracts that the deployment's transactions and the manifest contracts'
- * creation transactions created, and those every job's contract created in any later call (its whole history on the
- * explorer, else the chain's traces with `rpc-url`), at most `maxCreated` per factory, matched against the build
- * under `artifacts` (else the Ignition deployment's own).
- *
- * @param inputs - the checked inputs
- * @param ownJobs - the jobs already made (left out of the created ones; each one's history is read as a factory's)
- * @param client - the explorer
- * @param workspace - the folder relative paths start from
- * @param limits - the run's deadline, and where discovery's warnings go
- * @returns jobs (with `createdBy`), clones, twins and skipped contracts
- * @throws {InvalidInputError} when a file cannot be read
- */
-export async function createdJobsFromInputs(
-  inputs: Pick<JobSources, "deployment" | "artifacts" | "rpcUrl">,
-  ownJobs: readonly VerificationJob[],
-  client: ExplorerClient,
-  workspace: string,
-  limits?: DiscoveryLimits,
-): Promise<CreatedContractJobs> {
-  const transactions: string[] = [];
-  let buildDir = resolve(workspace, inputs.artifacts);
-  if (inputs.deployment) {
-    const path = resolve(workspace, inputs.deployment);
-    if (path.endsWith(".json")) transactions.push(...(await foundryBroadcastTransactionHashes(path)));
-    // A hardhat-deploy folder's contracts are jobs already: their creations are read below.
-    else if (!isHardhatDeployFolder(path)) {
-      transactions.push(...(await ignitionTransactionHashes(path)));
-      if (!existsSync(buildDir)) buildDir = join(path, "build-info");
-    }
-  }
-  const deployed = new Set(ownJobs.map((job) => job.address.toLowerCase()));
-  const creations = ownJobs.length > 0 ? await client.getContractCreation({ addresses: [...deployed] }) : [];
-  transactions.push(...creations.map((creation) => creation.txHash));
-  if (transactions.length === 0 && deployed.size === 0)
-    return { jobs: [], clones: [], skipped: [], twins: [] };
-  const createdIn = new Map(
-    creations.map((creation) => [creation.contractAddress.toLowerCase(), creation.txHash]),
-  );
-  // Loaded only with include-created: the Action's first request does not wait for discovery.
-  const { createdContractJobs } = await import("../../discovery/createdContractJobs.js");
-  const { creationChainFromRpc } = await import("../../discovery/createdContracts.js");
-  return createdContractJobs([...new Set(transactions)], {
-    contracts: (await readBuildInfos(buildDir, "artifacts", { root: workspace })).flatMap(contractsOf),
-    client,
-    ...(inputs.rpcUrl ? { chain: creationChainFromRpc(inputs.rpcUrl) } : {}),
-    exclude: deployed,
-    factories: [...deployed].map((address) => ({ address, creationTransaction: createdIn.get(address) })),
-    ...(limits?.maxCreated === undefined ? {} : { maxCreated: limits.maxCreated }),
-    ...(limits ? { deadline: limits.deadline, onWarning: limits.onWarning } : {}),
-  });
-}
-
-/**
- * With `--include-created`: what each deployment's transactions (or, with none, the jobs' creation transactions)
- * created, as {@link createdJobsFromInputs} finds it, over every deployment.
- *
- * @param inputs - the deployments, the artifacts folder and the run's RPC
- * @param jobs - the run's own jobs
- * @param workspace - the folder relative paths start from
- * @returns the discovery the run calls with its explorer and deadline
- */
-export function createdJobsOfDeployments(
-  inputs: { deployments: readonly string[] } & Pick<JobSources, "artifacts" | "rpcUrl">,
-  jobs: readonly VerificationJob[],
-  workspace: string,
-): (client: ExplorerClient, limits: DiscoveryLimits) => Promise<CreatedContractJobs> {
-  return async (client, limits) => {
-    const found: CreatedContractJobs = { jobs: [], clones: [], skipped: [], twins: [] };
-    for (const deployment of inputs.deployments.length > 0 ? inputs.deployments : [undefined]) {
-      const created = await createdJobsFromInputs({ ...inputs, deployment }, jobs, client, workspace, limits);
-      found.jobs.push(...created.jobs);
-      found.clones.push(...created.clones);
-      found.skipped.push(...created.skipped);
-      found.twins?.push(...(created.twins ?? []));
-    }
-    return found;
-  };
 }
 
 function pathClaim(given: string): ChainClaim[] {

@@ -1,5 +1,3 @@
-import type { ExplorerClient } from "../../client/explorerClient.js";
-import type { CreatedContractJobs } from "../../discovery/createdContractJobs.js";
 import { InvalidInputError } from "../../errors/index.js";
 import type { BadManifestEntry } from "../../inputs/manifest.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
@@ -11,7 +9,7 @@ import type { VerificationJob } from "../../verify/job.js";
 import type { ProxySystem } from "../../verify/proxySystems.js";
 import type { Verifier } from "../../verify/verifier.js";
 import { displayName } from "../../verify/verifyContract.js";
-import { type DiscoveryLimits, discoverCreatedJobs } from "../jobs/createdJobsOfRun.js";
+import { type CreatedSources, discoverCreatedJobs } from "../jobs/createdJobs.js";
 import { type ProxySources, proxyJobs } from "../jobs/proxyJobs.js";
 import { QueueHeartbeat } from "../report/queueHeartbeat.js";
 import { closingBudgets } from "../report/runBudgets.js";
@@ -66,10 +64,8 @@ export interface RunVerifyRequest {
   rpc?: { rpcUrl: string; compilers: string[] } | undefined;
   /** The ledger file, and whether to ask the explorer about what it records verified. */
   ledger?: { path: string; recheck: boolean } | undefined;
-  /** Finds what the jobs' transactions created (`include-created`), through the run's explorer, by the deadline. */
-  discoverCreated?:
-    | ((client: ExplorerClient, limits: DiscoveryLimits) => Promise<CreatedContractJobs>)
-    | undefined;
+  /** Where to look for what the jobs' transactions created (`include-created`), through the run's explorer. */
+  discoverCreated?: CreatedSources | undefined;
   /**
    * Where the run reads its proxies' kinds and finds their parts: with it, each proxy's implementations, beacon,
    * facets and admin join the run, and each proxy is linked once its system is verified.

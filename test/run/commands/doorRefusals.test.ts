@@ -220,6 +220,30 @@ describe("the Action's refusals, made in the hall", () => {
     expect(log).not.toMatch(/hunter2|T0K/);
   });
 
+  it.each([
+    [
+      "rpc-urls naming a URL that is not http(s)",
+      { bundle: "one.json", "rpc-urls": '{"10": "ws://127.0.0.1:8546"}' },
+      'Input rpc-urls must map chain ids to http(s) JSON-RPC URLs, e.g. https://rpc.example.org, got "ws://127.0.0.1:8546".',
+    ],
+    [
+      "a copy's malformed address",
+      { "chain-id": "1", "copy-from": "blockscout", addresses: "0x1234", targets: "sourcify" },
+      'Input addresses: "0x1234" is not an address (0x followed by 40 hexadecimal characters).',
+    ],
+    [
+      "a plan's rpc-url that is not http(s)",
+      { shards: "2", bundle: "one.json", "rpc-url": "localhost:8545" },
+      'Input rpc-url must be the chain\'s http(s) JSON-RPC URL, e.g. https://rpc.example.org, got "localhost:8545".',
+    ],
+  ])("refuses %s, in its words", async (_name, inputs, message) => {
+    const { log } = await runActionInProcess(
+      { ...inputs, "explorer-url": "" },
+      { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace },
+    );
+    expect(log).toContain(`::error::${message}`);
+  });
+
   it("refuses a hardhat-deploy folder without its chain file, naming the file", async () => {
     const { log } = await runActionInProcess(
       { deployment: "deployments/sepolia", "explorer-url": "http://127.0.0.1:1" },
