@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b}from"./chunk-CROAK24L.js";import"./chunk-FWILSALA.js";import"./chunk-O26VCQQT.js";import"./chunk-Q5HP2Y4H.js";import"./chunk-RXBBV46M.js";import"./chunk-TU5MWSES.js";import"./chunk-H6NCVETQ.js";import"./chunk-IEOYXKJF.js";import"./chunk-HX4PYLEK.js";import"./chunk-6L7UHSPS.js";import"./chunk-HTJ7X7IG.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{b as foundryBroadcastTransactionHashes,a as ignitionTransactionHashes};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{e as a,f as b}from"./chunk-2273UMC7.js";import"./chunk-3SYYDSI3.js";import"./chunk-KYIKFWVS.js";import"./chunk-LV5362YO.js";import"./chunk-7HZCV7PO.js";import"./chunk-GX3NGJ66.js";import"./chunk-JFR6BPSC.js";import"./chunk-FWILSALA.js";import"./chunk-O26VCQQT.js";import"./chunk-HX4PYLEK.js";import"./chunk-6L7UHSPS.js";import"./chunk-HTJ7X7IG.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readVerifiedInput,b as verifiedInputOf};

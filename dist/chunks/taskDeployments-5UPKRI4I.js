@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b,c,d}from"./chunk-CRISFL2L.js";import"./chunk-AA4F6USN.js";import"./chunk-IY3GVRRE.js";import"./chunk-IEOYXKJF.js";import"./chunk-HX4PYLEK.js";import"./chunk-6L7UHSPS.js";import"./chunk-HTJ7X7IG.js";import"./chunk-KKM7PONK.js";export{d as onTheirOwnChains,a as taskDeployment,b as taskDeployments,c as taskLedger};
