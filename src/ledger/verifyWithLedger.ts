@@ -1,6 +1,5 @@
 import { isExplorerVerifyError } from "../errors/index.js";
-import { defaultTimeoutMs } from "../options/verificationOptions.js";
-import { Deadline } from "../verify/deadline.js";
+import { type Deadline, deadlineOf } from "../verify/deadline.js";
 import type { VerificationEvent } from "../verify/events.js";
 import type { VerificationJob, VerificationResult } from "../verify/job.js";
 import { defaultPolling } from "../verify/pollSchedule.js";
@@ -135,8 +134,10 @@ export async function verifyWithLedger(
   }
 
   let toSubmit = job;
+  // The watch of an earlier submission spends the contract's deadline: the submission then has what is left.
+  let begun: Deadline | undefined;
   if (entry && sameInput && entry.status === "submitting") {
-    const deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs, options.clock);
+    const deadline = deadlineOf(job, options);
     const startedAt = deadline.now();
     const sentAt = Date.parse(entry.submittedAt ?? "");
     const seen = await watchEarlierSubmission(
@@ -181,7 +182,8 @@ export async function verifyWithLedger(
       );
     }
     // Just seen unverified: the engine's own pre-check would ask again. The watch spent part of the deadline.
-    toSubmit = { ...job, force: true, timeoutMs: deadline.remainingMs() };
+    toSubmit = { ...job, force: true };
+    begun = deadline;
   }
 
   const onSubmitting = (submission: SubmittingContract): void => {
@@ -201,7 +203,7 @@ export async function verifyWithLedger(
     }
     options.onEvent?.(event);
   };
-  const result = await verifyContract(verifier, toSubmit, { ...options, onEvent, onSubmitting });
+  const result = await verifyContract(verifier, toSubmit, { ...options, onEvent, onSubmitting }, begun);
   record(result);
   return result;
 }
@@ -221,7 +223,7 @@ async function resumePending(
   contract: string,
 ): Promise<Resumed | undefined> {
   const receipt: Receipt = { id: guid, of: "verification", address: job.address };
-  const deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs, options.clock);
+  const deadline = deadlineOf(job, options);
   const startedAt = deadline.now();
   const result = (status: VerificationResult["status"], message?: string): VerificationResult => ({
     address: job.address,

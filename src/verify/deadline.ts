@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from "../kernel/waits.js";
+import { defaultTimeoutMs } from "../options/verificationOptions.js";
 
 /** A job's deadline: how much time is left, and waits that never run past it, on the clock it was made with. */
 export class Deadline {
@@ -41,4 +42,17 @@ export class Deadline {
     await this.#clock.sleep(Math.min(ms, remaining), signal);
     return ms < remaining;
   }
+}
+
+/**
+ * The one way a contract's (or a link's) deadline is made: the job's own time, else the run's, else the default.
+ * @param job - its own time limit, when it has one
+ * @param options - the run's time limit and clock
+ * @returns the deadline, starting now
+ */
+export function deadlineOf(
+  job: { timeoutMs?: number | undefined },
+  options: { timeoutMs?: number | undefined; clock?: Clock | undefined },
+): Deadline {
+  return new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs, options.clock);
 }

@@ -1,7 +1,6 @@
 import { type ErrorCode, isExplorerVerifyError, ProxyLinkRefusedError } from "../errors/index.js";
 import type { Clock } from "../kernel/waits.js";
-import { defaultTimeoutMs } from "../options/verificationOptions.js";
-import { Deadline } from "./deadline.js";
+import { type Deadline, deadlineOf } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
 import type { ResultError, VerificationResult } from "./job.js";
 import { defaultPolling, type PollingOptions } from "./pollSchedule.js";
@@ -90,7 +89,7 @@ export async function linkProxyTo(
   target: ProxyLinkTarget,
   options: ProxyLinkOptions = {},
 ): Promise<VerificationResult> {
-  const deadline = new Deadline(options.timeoutMs ?? defaultTimeoutMs, options.clock);
+  const deadline = deadlineOf({}, options);
   const startedAt = deadline.now();
   const polling = { ...defaultPolling, ...options.polling };
   const { contract } = target;

@@ -1,9 +1,8 @@
 import { isDeadlineReached } from "../errors/index.js";
 import { assertAddress } from "../kernel/validate.js";
-import { defaultTimeoutMs } from "../options/verificationOptions.js";
 import { type ExplorerMemory, firstPollWaitMs, preCheckPays } from "./batchMemory.js";
 import { encodeConstructorArguments, recoveredArguments } from "./constructorArguments.js";
-import { Deadline } from "./deadline.js";
+import { type Deadline, deadlineOf } from "./deadline.js";
 import { displayName, type EngineOptions } from "./engineOptions.js";
 import type { VerificationEventListener } from "./events.js";
 import { unbuildableTarget, unlistedBuild } from "./explorerLimits.js";
@@ -37,14 +36,16 @@ export { displayName, type EngineOptions, type SubmittingContract } from "./engi
  * @param verifier - the service
  * @param job - the contract
  * @param options - deadline, polling, events
+ * @param deadline - the contract's deadline, when its work began before (the ledger's watch): made now otherwise
  * @returns the result record (proxy links are separate: see `linkProxy`)
  */
 export async function verifyContract(
   verifier: Verifier,
   job: VerificationJob,
   options: EngineOptions = {},
+  deadline: Deadline = deadlineOf(job, options),
 ): Promise<VerificationResult> {
-  return new ContractVerification(verifier, job, options).run();
+  return new ContractVerification(verifier, job, options, deadline).run();
 }
 
 class ContractVerification {
@@ -72,12 +73,12 @@ class ContractVerification {
   /** The partial match (`match`) the service held before the run, which an exact submission replaces. */
   #matchBefore: MatchKind | undefined;
 
-  constructor(client: Verifier, job: VerificationJob, options: EngineOptions) {
+  constructor(client: Verifier, job: VerificationJob, options: EngineOptions, deadline: Deadline) {
     this.#client = client;
     this.#job = job;
     this.#options = options;
     this.#polling = { ...defaultPolling, ...options.polling };
-    this.#deadline = new Deadline(job.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs, options.clock);
+    this.#deadline = deadline;
     this.#startedAt = this.#deadline.now();
     this.#contract = displayName(job);
     this.#memory = options.memory?.explorer(client.pages.base);
