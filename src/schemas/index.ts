@@ -1,4 +1,4 @@
-export { type ApiLimit, apiLimitSchema } from "./apiLimit.js";
+export { apiLimitSchema } from "./apiLimit.js";
 export {
   type BlockscoutApiError,
   blockscoutApiErrorSchema,

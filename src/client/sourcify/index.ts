@@ -1,6 +1,4 @@
-export { type GetVerificationJobParameters, getVerificationJob } from "./getVerificationJob.js";
-export { type LookupAllChainsParameters, lookupAllChains } from "./lookupAllChains.js";
-export { type LookupContractParameters, lookupContract, verifiedContractOf } from "./lookupContract.js";
-export { type ReadSourcifyContractParameters, readSourcifyContract } from "./readSourcifyContract.js";
-export { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
-export { type SubmitVerificationParameters, submitVerification } from "./submitVerification.js";
+export { getVerificationJob } from "./getVerificationJob.js";
+export { lookupAllChains } from "./lookupAllChains.js";
+export { lookupContract } from "./lookupContract.js";
+export { submitVerification } from "./submitVerification.js";
