@@ -1,5 +1,8 @@
 import { sourcifyMatchedCode, sourcifyMatchKind, sourcifyMatchLevel } from "../client/explorerTexts.js";
-import * as sourcify from "../client/sourcify/index.js";
+import { getVerificationJob } from "../client/sourcify/getVerificationJob.js";
+import { lookupAllChains } from "../client/sourcify/lookupAllChains.js";
+import { lookupContract } from "../client/sourcify/lookupContract.js";
+import { submitVerification } from "../client/sourcify/submitVerification.js";
 import { Transport } from "../client/transport.js";
 import { InvalidInputError, NotSupportedError } from "../errors/index.js";
 import { assertNonEmpty } from "../kernel/validate.js";
@@ -81,7 +84,7 @@ export class SourcifyVerifier implements Verifier {
    */
   async lookUp(address: string): Promise<LookUp> {
     const everyChain = await this.#allChains.lookUp(address, this.chainId, () =>
-      sourcify.lookupAllChains(this.transport, { address }),
+      lookupAllChains(this.transport, { address }),
     );
     if (everyChain !== "per-chain") {
       const state = sourcifyMatchLevel(everyChain.found?.match);
@@ -95,7 +98,7 @@ export class SourcifyVerifier implements Verifier {
         ...(everyChain.found ? { matches: sourcifyMatchedCode(everyChain.found) } : {}),
       };
     }
-    const found = await sourcify.lookupContract(this.transport, { chainId: this.chainId, address });
+    const found = await lookupContract(this.transport, { chainId: this.chainId, address });
     const state = sourcifyMatchLevel(found?.match);
     // An answer about another address or chain is no answer about this one.
     const another =
@@ -206,7 +209,7 @@ export class SourcifyVerifier implements Verifier {
    * @throws {InvalidInputError} for an id that is not a UUID, before any request
    */
   async status(receipt: Receipt): Promise<ReceiptStatus> {
-    return sourcify.getVerificationJob(this.transport, {
+    return getVerificationJob(this.transport, {
       verificationId: receipt.id,
       ...(receipt.address ? { expected: { chainId: this.chainId, address: receipt.address } } : {}),
     });
@@ -267,7 +270,7 @@ export class SourcifyVerifier implements Verifier {
     timeoutMs: number | undefined,
   ): Promise<SubmitOutcome> {
     const outcome = outcomeOf(
-      await sourcify.submitVerification(this.transport, {
+      await submitVerification(this.transport, {
         chainId: this.chainId,
         address,
         route,
