@@ -9,7 +9,9 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
-import { createContractJob, findContract, readBuildInfos } from "../src/inputs/index.js";
+import { readBuildInfos } from "../src/inputs/buildInfo.js";
+import { createContractJob } from "../src/inputs/contractJob.js";
+import { findContract } from "../src/inputs/findContract.js";
 import { verifyBatch } from "../src/run/runners/verifyBatch.js";
 import { isSuccess } from "../src/verify/job.js";
 import { startTestExplorer, type TestExplorer } from "../test/support/testExplorer.js";

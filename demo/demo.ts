@@ -25,13 +25,10 @@ import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { createdContractJobs } from "../src/discovery/createdContractJobs.js";
 import { creationChainFromRpc } from "../src/discovery/createdContracts.js";
-import {
-  type CompiledContract,
-  contractsOf,
-  createContractJob,
-  findContract,
-  readBuildInfos,
-} from "../src/inputs/index.js";
+import { readBuildInfos } from "../src/inputs/buildInfo.js";
+import { type CompiledContract, contractsOf } from "../src/inputs/compiledContracts.js";
+import { createContractJob } from "../src/inputs/contractJob.js";
+import { findContract } from "../src/inputs/findContract.js";
 import { readsDeadline } from "../src/kernel/readsDeadline.js";
 import { startLocalExplorer } from "../src/local-explorer/index.js";
 import { proxySources } from "../src/run/jobs/inputJobs.js";

@@ -20,39 +20,36 @@ export {
   RateLimitedError,
   TimeoutError,
 } from "./errors/index.js";
-export { findExplorerByChainId } from "./explorers/index.js";
+export { findExplorerByChainId } from "./explorers/findExplorerByChainId.js";
+export { type BuildInfo, readBuildInfos } from "./inputs/buildInfo.js";
 export { type VerificationBundle, verificationBundleSchema } from "./inputs/bundleSchema.js";
-export {
-  type BuildInfo,
-  type CompiledContract,
-  createContractJob,
-  findContract,
-  inferContract,
-  readBuildInfos,
-  readFoundryBroadcast,
-  readIgnitionDeployment,
-  readManifest,
-  readStandardJsonFile,
-} from "./inputs/index.js";
+export type { CompiledContract } from "./inputs/compiledContracts.js";
+export { createContractJob } from "./inputs/contractJob.js";
+export { findContract } from "./inputs/findContract.js";
+export { readFoundryBroadcast } from "./inputs/foundryBroadcast.js";
+export { readIgnitionDeployment } from "./inputs/ignitionDeployment.js";
+export { inferContract } from "./inputs/inferContract.js";
+export { readManifest } from "./inputs/manifest.js";
+export { readStandardJsonFile } from "./inputs/standardJsonFile.js";
 export { readVerificationBundle } from "./inputs/verificationBundle.js";
-export { Ledger } from "./ledger/index.js";
-export { formatResultsTable, progressLine } from "./report/index.js";
+export { Ledger } from "./ledger/ledger.js";
+export { progressLine } from "./report/progressLine.js";
+export { formatResultsTable } from "./report/resultsTable.js";
 export { bundleOf } from "./run/jobs/bundleWriter.js";
 export { preflight } from "./run/runners/preflightChain.js";
 export { type BatchOptions, verifyBatch } from "./run/runners/verifyBatch.js";
 export { resolveTargets } from "./run/targets/targets.js";
 export type { Target } from "./verifiers/target.js";
 export { verifierFor } from "./verifiers/verifierFor.js";
+export { encodeConstructorArguments } from "./verify/constructorArguments.js";
+export type { VerificationEvent } from "./verify/events.js";
 export {
-  type EngineOptions,
-  encodeConstructorArguments,
   isSuccess,
-  linkProxy,
   type StandardJsonInput,
-  type VerificationEvent,
   type VerificationJob,
   type VerificationResult,
   type VerificationSource,
-  verifyContract,
-} from "./verify/index.js";
+} from "./verify/job.js";
+export { linkProxy } from "./verify/linkProxy.js";
 export type { Service, Verifier } from "./verify/verifier.js";
+export { type EngineOptions, verifyContract } from "./verify/verifyContract.js";

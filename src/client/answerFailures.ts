@@ -6,7 +6,7 @@ import {
   type Redactor,
   type RequestContext,
 } from "../errors/index.js";
-import type { BlockscoutApiError } from "../schemas/index.js";
+import type { BlockscoutApiError } from "../schemas/blockscoutApiError.js";
 import type { TransportRequest } from "./transportRequest.js";
 
 /**

@@ -1,6 +1,6 @@
-import { UnknownActionError } from "../errors/index.js";
 import { assertAddress } from "../kernel/validate.js";
 import * as contract from "./contract/index.js";
+import { verifyViaRegistryOrSourcify } from "./contract/verifyViaRegistry.js";
 import type { ExplorerUrls } from "./explorerUrl.js";
 import { getSmartContractStatus, type SmartContractStatus } from "./rest/getSmartContractStatus.js";
 import type * as rest from "./rest/index.js";
@@ -116,19 +116,8 @@ export class ExplorerClient {
    * @param parameters - address and files
    * @returns the outcome
    */
-  async verifyViaRegistry(
-    parameters: contract.VerifyViaRegistryParameters,
-  ): Promise<contract.SubmissionOutcome> {
-    const capabilities = this.transport.capabilities;
-    if (capabilities.registryAction === "verify_via_sourcify")
-      return contract.verifyViaSourcify(this.transport, parameters);
-    try {
-      return await contract.verifyViaRegistry(this.transport, parameters);
-    } catch (error) {
-      if (!(error instanceof UnknownActionError)) throw error;
-      capabilities.registryAction = "verify_via_sourcify";
-      return contract.verifyViaSourcify(this.transport, parameters);
-    }
+  verifyViaRegistry(parameters: contract.VerifyViaRegistryParameters): Promise<contract.SubmissionOutcome> {
+    return verifyViaRegistryOrSourcify(this.transport, parameters);
   }
 
   /** `checkverifystatus`. @param parameters - the receipt (or the guid alone) @returns the state */

@@ -118,15 +118,6 @@ export function isInvalidApiKey(text: unknown): boolean {
 }
 
 /**
- * Etherscan's refusal of a request without a supported `chainid`: `Missing or unsupported chainid parameter
- * (required for v2 api), please see https://api.etherscan.io/v2/chainlist for the list of supported chainids`.
- * @param text - a message or result
- */
-export function isUnsupportedChainId(text: unknown): boolean {
-  return normalise(text).startsWith("missing or unsupported chainid parameter");
-}
-
-/**
  * The Blockscout API does not serve the chain (HTTP 404, `{"error":"Network not supported","source":"internal"}`):
  * the chain's own instance may.
  * @param text - the `error` of the API's `{error, source}` body

@@ -12,7 +12,7 @@ import {
   type BlockscoutApiError,
   blockscoutApiErrorSchema,
   blockscoutApiMessageSchema,
-} from "../schemas/index.js";
+} from "../schemas/blockscoutApiError.js";
 import {
   envelopeReason,
   isDailyQuotaReached,

@@ -7,7 +7,7 @@ import {
   NotFoundError,
   UnknownActionError,
 } from "../errors/index.js";
-import type { InternalTransaction } from "../schemas/rest/index.js";
+import type { InternalTransaction } from "../schemas/rest/internalTransaction.js";
 import { creationsInTrace, parseCallTrace } from "./callTrace.js";
 import type { CreatedContract, CreationChain } from "./createdContracts.js";
 import { beforeDeadline } from "./discoveryDeadline.js";

@@ -1,7 +1,8 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
 import { cursorQuery } from "../client/rest/restPagination.js";
 import { deadlineReached } from "../errors/index.js";
-import type { InternalTransaction, PageCursor } from "../schemas/rest/index.js";
+import type { InternalTransaction } from "../schemas/rest/internalTransaction.js";
+import type { PageCursor } from "../schemas/rest/page.js";
 
 /**
  * Why discovery stopped short: a walk's guards, the deadline, the `maxCreated` cap, or a factory whose later

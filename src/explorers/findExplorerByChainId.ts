@@ -11,8 +11,6 @@ import type { KnownExplorer } from "./knownExplorer.js";
 import { type ChainListTrust, defaultChainListUrl } from "./publishedChainList.js";
 import { shippedExplorerFor, unknownChain } from "./shippedRegistry.js";
 
-export { chainIdOfExplorer, shippedExplorerFor, unknownChain } from "./shippedRegistry.js";
-
 /** Where an explorer found by chain id came from. */
 export type ExplorerSource = "blockscout-list" | "cached-blockscout-list" | "shipped-registry";
 

@@ -6,9 +6,6 @@ export const bundleVersion = 1 as const;
 /** The most contracts a bundle holds, and the most distinct inputs. */
 export const maxBundleContracts = 10_000;
 
-/** The most sources one input holds. */
-export const maxBundleSources = 20_000;
-
 /** The longest source path or contract name, in characters. */
 export const maxBundleNameLength = 1_024;
 

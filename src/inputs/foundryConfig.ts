@@ -133,13 +133,9 @@ export function readFoundryConfigSync(
 /**
  * The settings of a parsed `foundry.toml`; see {@link readFoundryConfig}.
  *
- * @param document - the parsed file
- * @param path - the file, for messages
- * @param profile - the active profile
- * @returns the settings
  * @throws {InvalidInputError} when a setting has the wrong type
  */
-export function foundryConfigOf(document: TomlTable, path: string, profile: string): FoundryConfig {
+function foundryConfigOf(document: TomlTable, path: string, profile: string): FoundryConfig {
   const profiles = tableAt(document, "profile", path) ?? {};
   const base = tableAt(profiles, "default", path) ?? {};
   const chosen = profile === "default" ? {} : (tableAt(profiles, profile, path) ?? {});

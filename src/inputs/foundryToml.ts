@@ -54,12 +54,9 @@ export function readFoundryToml(path: string): TomlTable | undefined {
 /**
  * Parses the bytes of a `foundry.toml`; see {@link readFoundryToml}.
  *
- * @param bytes - the file's bytes, up to one more than {@link maxFoundryTomlBytes}
- * @param path - the file, for messages
- * @returns the document's root table
  * @throws {InvalidInputError} naming the file (and the line) when it is too large, not UTF-8 or not TOML
  */
-export function parseFoundryToml(bytes: Uint8Array, path: string): TomlTable {
+function parseFoundryToml(bytes: Uint8Array, path: string): TomlTable {
   if (bytes.length > maxFoundryTomlBytes)
     throw new InvalidInputError(
       "foundry.toml",

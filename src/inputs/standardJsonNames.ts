@@ -6,12 +6,8 @@ import { splitContractName } from "./sourceNames.js";
 /**
  * A source's name as a standard JSON input has it: a Hardhat 3 input names project files `project/…`, and the name
  * users write for them is accepted too.
- *
- * @param input - the standard JSON input
- * @param sourceName - the name given
- * @returns the input's name for it, or undefined when it has none
  */
-export function inputSourceName(input: StandardJsonInput, sourceName: string): string | undefined {
+function inputSourceName(input: StandardJsonInput, sourceName: string): string | undefined {
   if (input.sources[sourceName] !== undefined) return sourceName;
   const prefixed = `project/${sourceName}`;
   return input.sources[prefixed] === undefined ? undefined : prefixed;

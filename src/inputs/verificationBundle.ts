@@ -107,12 +107,9 @@ const bundleVersionSchema = z.looseObject({ bundle: z.number() });
 /**
  * Checks a parsed bundle: its shape, then what a schema cannot say (see {@link readVerificationBundle}).
  *
- * @param value - the parsed JSON
- * @param origin - where it came from, for errors
- * @returns the bundle
  * @throws {InvalidInputError} naming the file, and the contract where one is at fault
  */
-export function checkedBundle(value: unknown, origin: JsonOrigin): VerificationBundle {
+function checkedBundle(value: unknown, origin: JsonOrigin): VerificationBundle {
   const version = bundleVersionSchema.safeParse(value).data?.bundle;
   if (version !== undefined && version !== 1) {
     throw new InvalidInputError(
@@ -164,11 +161,8 @@ export function checkedBundle(value: unknown, origin: JsonOrigin): VerificationB
 /**
  * The jobs a bundle names: each contract with its stored input, constructor arguments, libraries, proxy link and
  * creation, on its chain.
- *
- * @param bundle - a checked bundle
- * @returns one job per contract, in order
  */
-export function bundleJobs(bundle: VerificationBundle): VerificationJob[] {
+function bundleJobs(bundle: VerificationBundle): VerificationJob[] {
   return bundle.contracts.map((contract) => {
     const input = bundle.inputs[contract.input] as BundleInput;
     const args = contract.constructorArguments;

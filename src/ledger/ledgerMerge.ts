@@ -22,12 +22,8 @@ const progress: Record<LedgerEntry["status"], number> = {
  * Which of two entries for the same contract on the same explorer a merged ledger keeps. For the same sources (one
  * input hash), the one that got further: verified over pending, pending over a submission in flight, over a timeout,
  * over a failure; at the same stage, the later. For other sources, the later: the contract's sources changed.
- *
- * @param a - one entry
- * @param b - another, with the same {@link entryKey}
- * @returns the entry to keep
  */
-export function laterOrFurther(a: LedgerEntry, b: LedgerEntry): LedgerEntry {
+function laterOrFurther(a: LedgerEntry, b: LedgerEntry): LedgerEntry {
   if (a.inputHash === b.inputHash && progress[a.status] !== progress[b.status])
     return progress[a.status] > progress[b.status] ? a : b;
   return Date.parse(b.updatedAt) > Date.parse(a.updatedAt) ? b : a;

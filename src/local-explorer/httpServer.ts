@@ -191,12 +191,8 @@ function somethingBroke(cause: unknown): Reply {
   return error(texts.somethingWentWrong, { httpStatus: 500 });
 }
 
-/**
- * Writes a reply as JSON.
- * @param res - the response
- * @param reply - status, body and headers
- */
-export function writeReply(res: ServerResponse, reply: Reply): void {
+/** Writes a reply as JSON. */
+function writeReply(res: ServerResponse, reply: Reply): void {
   const body = JSON.stringify(reply.body);
   res.writeHead(reply.status, {
     "content-type": "application/json; charset=utf-8",

@@ -54,13 +54,8 @@ export async function judgeSubmission(
   return submissionVerdictOf(submission, verdict);
 }
 
-/**
- * Turns a recompile verdict into the explorer's record or failure text.
- * @param submission - what the explorer received
- * @param verdict - the recompile's verdict
- * @returns the submission verdict
- */
-export function submissionVerdictOf(submission: Submission, verdict: RecompileVerdict): SubmissionVerdict {
+/** Turns a recompile verdict into the explorer's record or failure text. */
+function submissionVerdictOf(submission: Submission, verdict: RecompileVerdict): SubmissionVerdict {
   if (verdict.code !== "perfect" && verdict.code !== "partial") {
     return {
       ok: false,

@@ -111,15 +111,6 @@ export function proxyPassManyText(proxy: string, implementations: readonly strin
 }
 
 /**
- * `verifyproxycontract`'s throttle text.
- * @param intervalMs - the minimum interval between refreshes
- * @returns the message
- */
-export function onlyOneAttemptText(intervalMs: number): string {
-  return `Only one attempt in ${intervalMs}ms`;
-}
-
-/**
  * `{"status":"1","message":"OK","result":…}`.
  * @param result - the action's result
  * @returns the reply (HTTP 200)

@@ -193,14 +193,8 @@ function readState(path: string): ReadResult {
 
 const decidedness: Record<GuidState, number> = { unknown: 0, pending: 1, pass: 2, fail: 2 };
 
-/**
- * Merges two states of one chain: every record of either, and for a guid both know, the more decided state.
- *
- * @param theirs - what the file holds
- * @param ours - what this process holds
- * @returns the union
- */
-export function mergeStates(theirs: ExplorerState, ours: ExplorerState): ExplorerState {
+/** Merges two states of one chain: every record of either, and for a guid both know, the more decided state. */
+function mergeStates(theirs: ExplorerState, ours: ExplorerState): ExplorerState {
   const pick = <T extends { state: GuidState }>(a: T | undefined, b: T): T =>
     a !== undefined && decidedness[a.state] > decidedness[b.state] ? a : b;
   const guids = { ...theirs.guids };

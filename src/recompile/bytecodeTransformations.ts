@@ -30,12 +30,8 @@ export function bareHex(code: string): string {
   return code.replace(/^0x/i, "").toLowerCase();
 }
 
-/**
- * Where the CBOR metadata at the end of some code starts (its last two bytes give its length).
- * @param code - hex without `0x`
- * @returns the hex offset of the metadata, or the code's length when it has none
- */
-export function metadataStart(code: string): number {
+/** Where the CBOR metadata at the end of some code starts (its last two bytes give its length). */
+function metadataStart(code: string): number {
   if (code.length < 4) return code.length;
   const length = Number.parseInt(code.slice(-4), 16);
   const start = code.length - 4 - length * 2;
@@ -171,11 +167,8 @@ export function normaliseRuntime(
  * Every Solidity metadata block (CBOR auxdata) in some code: the trailing one, and those of creation codes a
  * contract embeds (a factory's children). Each is a CBOR map holding the `solc` version key (solc 0.5.9 and
  * later) or, before, only a `bzzr0` hash, followed by its two-byte length.
- *
- * @param code - bare hex
- * @returns the blocks' spans, in bytes, in order
  */
-export function auxdataSpans(code: string): Span[] {
+function auxdataSpans(code: string): Span[] {
   const spans: Span[] = [];
   // "solc" as a CBOR text key, then a 3-byte string: the compiler version, last in the map.
   const solcKey = "64736f6c6343";

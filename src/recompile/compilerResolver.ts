@@ -54,12 +54,8 @@ export function isCompiler(value: Compiler | CompilerUnavailable): value is Comp
   return !("unavailable" in value);
 }
 
-/**
- * Whether a compiler path names a solc-js file (loaded in this process) rather than a native binary.
- * @param path - a compiler path
- * @returns true for `.js` and `.cjs` files
- */
-export function isSolcJsPath(path: string): boolean {
+/** Whether a compiler path names a solc-js file (loaded in this process) rather than a native binary. */
+function isSolcJsPath(path: string): boolean {
   return /\.c?js$/.test(path);
 }
 

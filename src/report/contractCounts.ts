@@ -48,12 +48,8 @@ function counted(outcomes: readonly ContractOutcome[]): ContractCounts {
  * How each of the run's contracts ended, once each whatever the number of targets and records: failed (or timed out)
  * on a target that is not optional, else verified by this run on one at least, else already verified everywhere, else
  * pending. A proxy's link is part of its proxy: a failed link fails the proxy, a link made verifies it.
- *
- * @param results - the run's records
- * @param optionalTargets - the targets whose failures only warn
- * @returns an outcome per contract, in the order the contracts first appear
  */
-export function contractOutcomes(
+function contractOutcomes(
   results: readonly VerificationResult[],
   optionalTargets: readonly Service[] = [],
 ): ContractOutcome[] {

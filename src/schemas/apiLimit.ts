@@ -25,5 +25,3 @@ export const apiLimitSchema = z.looseObject({
   limitInterval: z.string(),
   intervalExpiryTimespan: z.string().check(z.regex(/^\d+:[0-5]\d:[0-5]\d$/)),
 });
-
-export type ApiLimit = z.infer<typeof apiLimitSchema>;

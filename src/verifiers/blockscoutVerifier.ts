@@ -1,9 +1,10 @@
 import * as contract from "../client/contract/index.js";
+import { verifyViaRegistryOrSourcify } from "../client/contract/verifyViaRegistry.js";
 import { isBytecodeMismatch } from "../client/explorerTexts.js";
 import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContractStatus.js";
 import { getVerificationConfig } from "../client/rest/getVerificationConfig.js";
 import { Transport } from "../client/transport.js";
-import { ExplorerError, UnknownActionError } from "../errors/index.js";
+import { ExplorerError } from "../errors/index.js";
 import type { QuotaReading } from "../kernel/waits.js";
 import type {
   BuildLists,
@@ -148,7 +149,7 @@ export class BlockscoutVerifier implements Verifier {
         );
       case "registry":
         return outcomeOf(
-          await this.#viaRegistry(transport, {
+          await verifyViaRegistryOrSourcify(transport, {
             address: submission.address,
             files: [...submission.files],
             timeoutMs,
@@ -199,23 +200,5 @@ export class BlockscoutVerifier implements Verifier {
   buildLists(endsAt: number): Promise<BuildLists | undefined> {
     this.#buildLists ??= getVerificationConfig(this.transport.until(endsAt)).catch(() => undefined);
     return this.#buildLists;
-  }
-
-  // `verify_via_registry`, the specification's name, and after an `Unknown action` answer `verify_via_sourcify`,
-  // real Blockscout's, which this explorer then gets from the first try.
-  async #viaRegistry(
-    transport: Transport,
-    parameters: contract.VerifyViaRegistryParameters,
-  ): Promise<contract.SubmissionOutcome> {
-    const known = transport.capabilities;
-    if (known.registryAction === "verify_via_sourcify")
-      return contract.verifyViaSourcify(transport, parameters);
-    try {
-      return await contract.verifyViaRegistry(transport, parameters);
-    } catch (error) {
-      if (!(error instanceof UnknownActionError)) throw error;
-      known.registryAction = "verify_via_sourcify";
-      return contract.verifyViaSourcify(transport, parameters);
-    }
   }
 }

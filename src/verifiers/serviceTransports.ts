@@ -62,12 +62,8 @@ export function serviceTransportOptions(target: Target, settings: TransportSetti
 /**
  * The transport settings of a resolved Blockscout target: its route, key and headers, and through the Blockscout
  * API one limiter for the API's root, whose one quota covers every chain.
- *
- * @param target - the explorer, resolved
- * @param settings - the run's pace, answer cap and events
- * @returns the transport's options
  */
-export function blockscoutTransportOptions(
+function blockscoutTransportOptions(
   target: BlockscoutTarget,
   settings: TransportSettings = {},
 ): TransportOptions {

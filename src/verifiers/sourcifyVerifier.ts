@@ -1,5 +1,8 @@
 import { sourcifyMatchedCode, sourcifyMatchKind, sourcifyMatchLevel } from "../client/explorerTexts.js";
-import * as sourcify from "../client/sourcify/index.js";
+import { getVerificationJob } from "../client/sourcify/getVerificationJob.js";
+import { lookupAllChains } from "../client/sourcify/lookupAllChains.js";
+import { lookupContract } from "../client/sourcify/lookupContract.js";
+import { submitVerification } from "../client/sourcify/submitVerification.js";
 import { Transport } from "../client/transport.js";
 import { InvalidInputError, NotSupportedError } from "../errors/index.js";
 import { assertNonEmpty } from "../kernel/validate.js";
@@ -83,7 +86,7 @@ export class SourcifyVerifier implements Verifier {
   async lookUp(address: string, endsAt: number): Promise<LookUp> {
     const transport = this.transport.until(endsAt);
     const everyChain = await this.#allChains.lookUp(address, this.chainId, () =>
-      sourcify.lookupAllChains(transport, { address }),
+      lookupAllChains(transport, { address }),
     );
     if (everyChain !== "per-chain") {
       const state = sourcifyMatchLevel(everyChain.found?.match);
@@ -97,7 +100,7 @@ export class SourcifyVerifier implements Verifier {
         ...(everyChain.found ? { matches: sourcifyMatchedCode(everyChain.found) } : {}),
       };
     }
-    const found = await sourcify.lookupContract(transport, { chainId: this.chainId, address });
+    const found = await lookupContract(transport, { chainId: this.chainId, address });
     const state = sourcifyMatchLevel(found?.match);
     // An answer about another address or chain is no answer about this one.
     const another =
@@ -211,7 +214,7 @@ export class SourcifyVerifier implements Verifier {
    * @throws {InvalidInputError} for an id that is not a UUID, before any request
    */
   async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
-    return sourcify.getVerificationJob(this.transport.until(endsAt), {
+    return getVerificationJob(this.transport.until(endsAt), {
       verificationId: receipt.id,
       ...(receipt.address ? { expected: { chainId: this.chainId, address: receipt.address } } : {}),
     });
@@ -272,7 +275,7 @@ export class SourcifyVerifier implements Verifier {
     timeoutMs: number | undefined,
   ): Promise<SubmitOutcome> {
     const outcome = outcomeOf(
-      await sourcify.submitVerification(this.transport.until(endsAt), {
+      await submitVerification(this.transport.until(endsAt), {
         chainId: this.chainId,
         address,
         route,

@@ -1,5 +1,4 @@
 import type { ExplorerUrls } from "../client/explorerUrl.js";
-import type { Service } from "../verify/verifier.js";
 
 /** What every target has: its chain, and whether its failures fail the run. */
 interface TargetBase {
@@ -82,6 +81,3 @@ export interface RoutescanTarget extends TargetBase, EndpointOfItsOwn {
  * travels, the headers. Resolved once per run by the hall (`resolveTargets`); `verifierFor` builds its verifier.
  */
 export type Target = BlockscoutTarget | EtherscanTarget | SourcifyTarget | RoutescanTarget;
-
-/** The target of one service. */
-export type TargetOf<S extends Service> = Extract<Target, { service: S }>;

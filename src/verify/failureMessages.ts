@@ -14,13 +14,8 @@ export class BudgetSpent extends Error {
   }
 }
 
-/**
- * What a contract not sent for a spent budget says.
- * @param verifier - the service
- * @param reading - what it stated and what the run spent
- * @returns the sentence
- */
-export function budgetSpentMessage(verifier: Verifier, reading: BudgetReading & { state: "stated" }): string {
+/** What a contract not sent for a spent budget says. */
+function budgetSpentMessage(verifier: Verifier, reading: BudgetReading & { state: "stated" }): string {
   const service = serviceTitles[verifier.service];
   const plural = (n: number) => `${n} submission${n === 1 ? "" : "s"}`;
   const spent =

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from "@jest/globals";
-import { chainIdOfExplorer, shippedExplorerFor } from "../../src/explorers/index.js";
+import { chainIdOfExplorer, shippedExplorerFor } from "../../src/explorers/shippedRegistry.js";
 import { closedLoopbackUrl, type StandIn, startChainListStandIn } from "../support/blockscoutStandIns.js";
 import { findExplorerByChainId } from "../support/internals.js";
 

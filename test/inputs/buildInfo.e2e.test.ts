@@ -1,14 +1,10 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import {
-  type BuildInfo,
-  contractsOf,
-  createContractJob,
-  findContract,
-  readBuildInfo,
-  readBuildInfos,
-} from "../../src/inputs/index.js";
+import { type BuildInfo, readBuildInfo, readBuildInfos } from "../../src/inputs/buildInfo.js";
+import { contractsOf } from "../../src/inputs/compiledContracts.js";
+import { createContractJob } from "../../src/inputs/contractJob.js";
+import { findContract } from "../../src/inputs/findContract.js";
 import { thrown as caught, rejected } from "../support/rejected.js";
 import { copyHardhatProject, removeProject, runHardhat } from "./hardhatProject.js";
 

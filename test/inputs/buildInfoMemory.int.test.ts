@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { contractsOf, readBuildInfos } from "../../src/inputs/index.js";
+import { readBuildInfos } from "../../src/inputs/buildInfo.js";
+import { contractsOf } from "../../src/inputs/compiledContracts.js";
 import { writeBroadcast, writeLargeBuildInfo } from "../support/largeBuildInfo.js";
 import { foundryFixture } from "./hardhatProject.js";
 

@@ -3,13 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { encodeAbiParameters, getContractAddress } from "viem";
-import {
-  type BuildInfo,
-  findContract,
-  readBuildInfo,
-  readBuildInfos,
-  readFoundryBroadcast,
-} from "../../src/inputs/index.js";
+import { type BuildInfo, readBuildInfo, readBuildInfos } from "../../src/inputs/buildInfo.js";
+import { findContract } from "../../src/inputs/findContract.js";
+import { readFoundryBroadcast } from "../../src/inputs/foundryBroadcast.js";
 import { rejected } from "../support/rejected.js";
 import { foundryFixture } from "./hardhatProject.js";
 

@@ -1,7 +1,7 @@
 import { appendFile, cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type IgnitionDeployment, readIgnitionDeployment } from "../../src/inputs/index.js";
+import { type IgnitionDeployment, readIgnitionDeployment } from "../../src/inputs/ignitionDeployment.js";
 import { rejected } from "../support/rejected.js";
 import { copyHardhatProject, removeProject, runHardhat, startHardhatNode } from "./hardhatProject.js";
 

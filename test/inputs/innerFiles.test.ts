@@ -2,7 +2,9 @@ import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { readFoundryBroadcast, readIgnitionDeployment, readManifest } from "../../src/inputs/index.js";
+import { readFoundryBroadcast } from "../../src/inputs/foundryBroadcast.js";
+import { readIgnitionDeployment } from "../../src/inputs/ignitionDeployment.js";
+import { readManifest } from "../../src/inputs/manifest.js";
 import { testAddress } from "../support/addresses.js";
 import {
   type HandContract,

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { readBuildInfo } from "../../src/inputs/index.js";
+import { readBuildInfo } from "../../src/inputs/buildInfo.js";
 import { type JsonSelector, readJsonFileSelection } from "../../src/inputs/jsonFileSelection.js";
 import { rejected, thrown } from "../support/rejected.js";
 

@@ -1,7 +1,10 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type CompiledContract, findContract, readBuildInfos, readManifest } from "../../src/inputs/index.js";
+import { readBuildInfos } from "../../src/inputs/buildInfo.js";
+import type { CompiledContract } from "../../src/inputs/compiledContracts.js";
+import { findContract } from "../../src/inputs/findContract.js";
+import { readManifest } from "../../src/inputs/manifest.js";
 import { rejected } from "../support/rejected.js";
 import { copyHardhatProject, removeProject, runHardhat } from "./hardhatProject.js";
 

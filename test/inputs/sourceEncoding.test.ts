@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { readManifest, readStandardJsonFile } from "../../src/inputs/index.js";
 import type { BadManifestEntry } from "../../src/inputs/manifest.js";
+import { readManifest } from "../../src/inputs/manifest.js";
+import { readStandardJsonFile } from "../../src/inputs/standardJsonFile.js";
 import { testAddress } from "../support/addresses.js";
 import { rejected } from "../support/rejected.js";
 

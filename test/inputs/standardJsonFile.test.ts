@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { readStandardJsonFile } from "../../src/inputs/index.js";
+import { readStandardJsonFile } from "../../src/inputs/standardJsonFile.js";
 import { rejected } from "../support/rejected.js";
 import { foundryFixture } from "./hardhatProject.js";
 

@@ -3,7 +3,8 @@
 // to /proc/self/clear_refs), so that the process's start, whose peak varies with the collector, is not counted.
 // Usage: node --import tsx buildInfoPeakChild.ts FOLDER NAME,NAME…
 import { readFileSync, writeFileSync } from "node:fs";
-import { contractsOf, readBuildInfos } from "../../src/inputs/index.js";
+import { readBuildInfos } from "../../src/inputs/buildInfo.js";
+import { contractsOf } from "../../src/inputs/compiledContracts.js";
 
 const [folder = "", names = ""] = process.argv.slice(2);
 const peakBytes = () =>

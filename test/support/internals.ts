@@ -51,58 +51,83 @@ export {
   type ExplorerSource,
   type FindExplorerOptions,
   findExplorerByChainId,
-  type KnownExplorer,
-} from "../../src/explorers/index.js";
-export * from "../../src/inputs/index.js";
-export type { TransportEvent } from "../../src/kernel/waits.js";
+} from "../../src/explorers/findExplorerByChainId.js";
+export type { KnownExplorer } from "../../src/explorers/knownExplorer.js";
 export {
-  formatLedgerTable,
-  inputHash,
-  Ledger,
-  type LedgerEntry,
-  type LedgerUpdate,
-  type LedgerUse,
-  readLedgerFile,
-  verifyWithLedger,
-} from "../../src/ledger/index.js";
-export * from "../../src/report/index.js";
+  type BuildInfo,
+  type BuildInfoFormat,
+  type ReadBuildInfoOptions,
+  type ReadBuildInfosOptions,
+  readBuildInfo,
+  readBuildInfos,
+} from "../../src/inputs/buildInfo.js";
+export { type CompiledContract, contractsOf, qualifiedNames } from "../../src/inputs/compiledContracts.js";
+export {
+  type ContractJobOptions,
+  createContractJob,
+  type LinkedLibrary,
+  linkedLibraries,
+  resolveLibraries,
+} from "../../src/inputs/contractJob.js";
+export { findContract } from "../../src/inputs/findContract.js";
+export {
+  type FoundryBroadcast,
+  type FoundryBroadcastContract,
+  type ReadFoundryBroadcastOptions,
+  readFoundryBroadcast,
+} from "../../src/inputs/foundryBroadcast.js";
+export {
+  type IgnitionDeployment,
+  type IgnitionDeploymentContract,
+  type ReadIgnitionDeploymentOptions,
+  readIgnitionDeployment,
+} from "../../src/inputs/ignitionDeployment.js";
+export { inferContract, isDeployedCodeOf } from "../../src/inputs/inferContract.js";
+export { type ManifestEntry, type ReadManifestOptions, readManifest } from "../../src/inputs/manifest.js";
+export { type RegistrySources, readRegistrySources } from "../../src/inputs/registrySources.js";
+export { splitContractName, userSourceName } from "../../src/inputs/sourceNames.js";
+export { readStandardJsonFile } from "../../src/inputs/standardJsonFile.js";
+export type { TransportEvent } from "../../src/kernel/waits.js";
+export { inputHash } from "../../src/ledger/inputHash.js";
+export { Ledger, type LedgerUpdate } from "../../src/ledger/ledger.js";
+export { type LedgerEntry, readLedgerFile } from "../../src/ledger/ledgerFile.js";
+export { formatLedgerTable } from "../../src/ledger/ledgerTable.js";
+export { type LedgerUse, verifyWithLedger } from "../../src/ledger/verifyWithLedger.js";
+export type { ImmutableReferences, LinkReferences } from "../../src/recompile/bytecodeTransformations.js";
+export { progressLine } from "../../src/report/progressLine.js";
+export { formatResultsTable } from "../../src/report/resultsTable.js";
 export { type BatchOptions, verifyBatch } from "../../src/run/runners/verifyBatch.js";
 export { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
 export type { TransportSettings } from "../../src/verifiers/serviceTransports.js";
 export type { Target } from "../../src/verifiers/target.js";
 export { verifierFor } from "../../src/verifiers/verifierFor.js";
+export { longCompilerVersion } from "../../src/verify/compilerVersion.js";
+export {
+  encodeConstructorArguments,
+  recoverConstructorArguments,
+} from "../../src/verify/constructorArguments.js";
+export type { VerificationEvent, VerificationEventListener } from "../../src/verify/events.js";
 export {
   type ConstructorArguments,
   type CreatedBy,
-  displayName,
-  type EngineOptions,
-  encodeConstructorArguments,
   isSuccess,
-  linkProxy,
-  longCompilerVersion,
-  minimalStandardJsonInput,
   type OptimizerSettings,
-  type PollingOptions,
-  type PreflightOptions,
-  type PreflightResult,
-  type ProxyLinkOptions,
   type RegistrySource,
-  recoverConstructorArguments,
   type SingleFileSource,
   type StandardJsonInput,
   type StandardJsonSource,
-  standardJsonCandidates,
-  type VerificationEvent,
-  type VerificationEventListener,
   type VerificationFormat,
   type VerificationJob,
   type VerificationResult,
   type VerificationSource,
-  type VerifiedState,
   type VyperSource,
-  verifiedState,
-  verifyContract,
-  verifyJobs,
-} from "../../src/verify/index.js";
+} from "../../src/verify/job.js";
+export { linkProxy, type ProxyLinkOptions } from "../../src/verify/linkProxy.js";
+export type { PollingOptions } from "../../src/verify/pollSchedule.js";
+export { type VerifiedState, verifiedState } from "../../src/verify/preCheck.js";
+export type { PreflightOptions, PreflightResult } from "../../src/verify/preflight.js";
+export { minimalStandardJsonInput, standardJsonCandidates } from "../../src/verify/standardJsonCandidates.js";
 export type { LookUp, Receipt, Service, Submission, Verifier } from "../../src/verify/verifier.js";
+export { displayName, type EngineOptions, verifyContract } from "../../src/verify/verifyContract.js";
+export { verifyJobs } from "../../src/verify/verifyJobs.js";
 export { blockscoutTargetAt, blockscoutVerifierAt } from "./verifiers.js";

@@ -1,5 +1,6 @@
 import { task } from "hardhat/config";
 import { ArgumentType } from "hardhat/types/arguments";
+import { optionalText } from "../../internal/taskOptions.js";
 
 export default task(
   ["explorer-verify", "fetch"],
@@ -12,11 +13,6 @@ export default task(
     description: "The folder to write to",
     defaultValue: "explorer-verify-fetch",
   })
-  .addOption({
-    name: "explorerUrl",
-    type: ArgumentType.STRING_WITHOUT_DEFAULT,
-    description: "The explorer (else the chain descriptor's Blockscout URL)",
-    defaultValue: undefined,
-  })
+  .addOption(optionalText("explorerUrl", "The explorer (else the chain descriptor's Blockscout URL)"))
   .setAction(() => import("./task-action.js"))
   .build();

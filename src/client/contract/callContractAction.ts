@@ -7,7 +7,7 @@ import {
   UnknownActionError,
 } from "../../errors/index.js";
 import type * as z from "../../kernel/zod.js";
-import { type RpcEnvelope, rpcEnvelopeSchema } from "../../schemas/index.js";
+import { type RpcEnvelope, rpcEnvelopeSchema } from "../../schemas/rpcEnvelope.js";
 import { envelopeReason, isUnknownAction } from "../explorerTexts.js";
 import type { EncodedBody } from "../requestBody.js";
 import type { Transport } from "../transport.js";

@@ -1,6 +1,6 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { assertAddress } from "../../kernel/validate.js";
-import { contractCreationResultSchema } from "../../schemas/index.js";
+import { contractCreationResultSchema } from "../../schemas/contractCreation.js";
 import type { Transport } from "../transport.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";
 

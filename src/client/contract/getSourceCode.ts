@@ -1,6 +1,6 @@
 import { assertAddress } from "../../kernel/validate.js";
 import * as z from "../../kernel/zod.js";
-import { sourceCodeItemSchema } from "../../schemas/index.js";
+import { sourceCodeItemSchema } from "../../schemas/sourceCode.js";
 import type { Transport } from "../transport.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";
 import { toVerifiedContract, type VerifiedContract } from "./verifiedContract.js";

@@ -1,6 +1,6 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { assertNonNegativeInteger, assertPagination } from "../../kernel/validate.js";
-import { listContractsResultSchema } from "../../schemas/index.js";
+import { listContractsResultSchema } from "../../schemas/listContracts.js";
 import { isAbsentAbi, isNotVerifiedAbi } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";

@@ -1,7 +1,7 @@
 import { InvalidResponseError } from "../../errors/index.js";
 import { assertAddress } from "../../kernel/validate.js";
 import * as z from "../../kernel/zod.js";
-import { type SourceCodeItem, sourceCodeItemSchema } from "../../schemas/index.js";
+import { type SourceCodeItem, sourceCodeItemSchema } from "../../schemas/sourceCode.js";
 import { isNotVerifiedAbi } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import {

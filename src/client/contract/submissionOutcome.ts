@@ -1,6 +1,6 @@
 import { ExplorerError, NotAContractError, TimeoutError } from "../../errors/index.js";
 import * as z from "../../kernel/zod.js";
-import { sourceCodeItemSchema } from "../../schemas/index.js";
+import { sourceCodeItemSchema } from "../../schemas/sourceCode.js";
 import {
   envelopeReason,
   isAlreadyVerified,

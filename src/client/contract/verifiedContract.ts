@@ -1,6 +1,6 @@
 import { InvalidResponseError } from "../../errors/index.js";
 import * as z from "../../kernel/zod.js";
-import type { SourceCodeItem } from "../../schemas/index.js";
+import type { SourceCodeItem } from "../../schemas/sourceCode.js";
 import { isNotVerifiedAbi } from "../explorerTexts.js";
 import type { ContractActionAnswer } from "./callContractAction.js";
 

@@ -1,4 +1,4 @@
-import { InvalidInputError } from "../../errors/index.js";
+import { InvalidInputError, UnknownActionError } from "../../errors/index.js";
 import { assertAddress, assertBodySize } from "../../kernel/validate.js";
 import { multipartBody, type UploadFile } from "../requestBody.js";
 import type { Transport } from "../transport.js";
@@ -55,6 +55,30 @@ export function verifyViaSourcify(
   parameters: VerifyViaRegistryParameters,
 ): Promise<SubmissionOutcome> {
   return submitToRegistry(transport, parameters, sourcifyAction);
+}
+
+/**
+ * The registry submission under whichever name the explorer takes: `verify_via_registry`, and after an
+ * `Unknown action` answer `verify_via_sourcify`, which the transport's explorer then gets from the first try.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the address and the files
+ * @returns a guid to poll, the verified contract, or already verified
+ * @throws like {@link verifyViaRegistry}, but for the unknown action
+ */
+export async function verifyViaRegistryOrSourcify(
+  transport: Transport,
+  parameters: VerifyViaRegistryParameters,
+): Promise<SubmissionOutcome> {
+  const capabilities = transport.capabilities;
+  if (capabilities.registryAction === "verify_via_sourcify") return verifyViaSourcify(transport, parameters);
+  try {
+    return await verifyViaRegistry(transport, parameters);
+  } catch (error) {
+    if (!(error instanceof UnknownActionError)) throw error;
+    capabilities.registryAction = "verify_via_sourcify";
+    return verifyViaSourcify(transport, parameters);
+  }
 }
 
 async function submitToRegistry(

@@ -1,5 +1,6 @@
 import { ExplorerError, InvalidResponseError } from "../../errors/index.js";
-import { apiLimitSchema, rpcEnvelopeSchema } from "../../schemas/index.js";
+import { apiLimitSchema } from "../../schemas/apiLimit.js";
+import { rpcEnvelopeSchema } from "../../schemas/rpcEnvelope.js";
 import { envelopeReason } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 

@@ -7,7 +7,7 @@ import {
   UnknownActionError,
 } from "../../errors/index.js";
 import type * as z from "../../kernel/zod.js";
-import { restMessageSchema, restValidationErrorsSchema } from "../../schemas/rest/index.js";
+import { restMessageSchema, restValidationErrorsSchema } from "../../schemas/rest/errorBodies.js";
 import { isApiV2Disabled, isUnknownApiV2Action } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import type { TransportResponse } from "../transportRequest.js";

@@ -2,9 +2,8 @@ import { assertAddress } from "../../kernel/validate.js";
 import {
   type InternalTransaction,
   internalTransactionSchema,
-  type PageCursor,
-  restPageSchema,
-} from "../../schemas/rest/index.js";
+} from "../../schemas/rest/internalTransaction.js";
+import { type PageCursor, restPageSchema } from "../../schemas/rest/page.js";
 import type { Transport } from "../transport.js";
 import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
 import { assertInternalTransactionDirection, type InternalTransactionDirection } from "./validateRest.js";

@@ -1,10 +1,6 @@
 import { assertAddress } from "../../kernel/validate.js";
-import {
-  type NftCollectionItem,
-  nftCollectionItemSchema,
-  type PageCursor,
-  restPageSchema,
-} from "../../schemas/rest/index.js";
+import { type NftCollectionItem, nftCollectionItemSchema } from "../../schemas/rest/nftCollection.js";
+import { type PageCursor, restPageSchema } from "../../schemas/rest/page.js";
 import type { Transport } from "../transport.js";
 import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
 import {

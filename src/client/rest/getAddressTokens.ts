@@ -1,10 +1,6 @@
 import { assertAddress } from "../../kernel/validate.js";
-import {
-  type PageCursor,
-  restPageSchema,
-  type TokenBalanceItem,
-  tokenBalanceItemSchema,
-} from "../../schemas/rest/index.js";
+import { type PageCursor, restPageSchema } from "../../schemas/rest/page.js";
+import { type TokenBalanceItem, tokenBalanceItemSchema } from "../../schemas/rest/tokenBalance.js";
 import type { Transport } from "../transport.js";
 import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
 import { assertTokenTypeFilter, type TokenType, type TokenTypeFilter, tokenTypes } from "./validateRest.js";

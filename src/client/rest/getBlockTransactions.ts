@@ -1,9 +1,5 @@
-import {
-  type PageCursor,
-  restPageSchema,
-  type Transaction,
-  transactionSchema,
-} from "../../schemas/rest/index.js";
+import { type PageCursor, restPageSchema } from "../../schemas/rest/page.js";
+import { type Transaction, transactionSchema } from "../../schemas/rest/transaction.js";
 import type { Transport } from "../transport.js";
 import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
 import {

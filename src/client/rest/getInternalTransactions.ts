@@ -1,9 +1,8 @@
 import {
   type InternalTransaction,
   internalTransactionSchema,
-  type PageCursor,
-  restPageSchema,
-} from "../../schemas/rest/index.js";
+} from "../../schemas/rest/internalTransaction.js";
+import { type PageCursor, restPageSchema } from "../../schemas/rest/page.js";
 import type { Transport } from "../transport.js";
 import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
 import { assertTransactionHash } from "./validateRest.js";

@@ -1,6 +1,6 @@
 import { HttpError, InvalidResponseError, NotFoundError, UnknownActionError } from "../../errors/index.js";
 import { assertAddress } from "../../kernel/validate.js";
-import { type SmartContract, smartContractSchema } from "../../schemas/rest/index.js";
+import { type SmartContract, smartContractSchema } from "../../schemas/rest/smartContract.js";
 import { bareHex } from "../contract/verifiedContract.js";
 import { isNotAContract, isRestNotFound } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";

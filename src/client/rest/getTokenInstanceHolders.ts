@@ -1,10 +1,9 @@
 import { assertAddress } from "../../kernel/validate.js";
+import { type PageCursor, restPageSchema } from "../../schemas/rest/page.js";
 import {
-  type PageCursor,
-  restPageSchema,
   type TokenInstanceHolder,
   tokenInstanceHolderSchema,
-} from "../../schemas/rest/index.js";
+} from "../../schemas/rest/tokenInstanceHolder.js";
 import type { Transport } from "../transport.js";
 import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
 import { assertTokenId } from "./validateRest.js";

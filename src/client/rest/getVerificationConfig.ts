@@ -1,4 +1,4 @@
-import { verificationConfigSchema } from "../../schemas/rest/index.js";
+import { verificationConfigSchema } from "../../schemas/rest/verificationConfig.js";
 import type { Transport } from "../transport.js";
 import { callRest, parseRestBody } from "./callRest.js";
 

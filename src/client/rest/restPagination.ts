@@ -1,6 +1,6 @@
 import { InvalidInputError, InvalidResponseError } from "../../errors/index.js";
 import type * as z from "../../kernel/zod.js";
-import { type PageCursor, pageCursorSchema } from "../../schemas/rest/index.js";
+import { type PageCursor, pageCursorSchema } from "../../schemas/rest/page.js";
 import type { Transport } from "../transport.js";
 import { callRest, parseRestBody } from "./callRest.js";
 

@@ -1,6 +1,5 @@
 import { assertAddress } from "../../kernel/validate.js";
 import { type SourcifyContract, sourcifyContractSchema } from "../../schemas/sourcify.js";
-import type { VerifiedContract } from "../contract/verifiedContract.js";
 import type { Transport } from "../transport.js";
 import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
 
@@ -37,43 +36,4 @@ export async function lookupContract(
   // Not verified: 404 with null matches; a 404 with an error body is another thing (an unknown route).
   if (response.status === 404 && !sourcifyRefusal(response)) return undefined;
   return sourcifyAnswer(response, sourcifyContractSchema, "the contract lookup");
-}
-
-/**
- * Maps a lookup to the engine's {@link VerifiedContract}.
- *
- * @param found - the lookup, with compilation, sources, ABI and proxy resolution
- * @param address - the address asked about
- * @returns the contract
- */
-export function verifiedContractOf(found: SourcifyContract, address: string): VerifiedContract {
-  const compilation = found.compilation ?? {};
-  const qualified = compilation.fullyQualifiedName ?? "";
-  const mainFile = qualified.includes(":") ? qualified.slice(0, qualified.lastIndexOf(":")) : undefined;
-  const sources = Object.entries(found.sources ?? {}).map(([fileName, source]) => ({
-    fileName,
-    sourceCode: source.content ?? "",
-  }));
-  const main = sources.find((source) => source.fileName === mainFile) ?? sources[0];
-  const settings = compilation.compilerSettings;
-  const optimizer = (settings?.optimizer ?? {}) as { enabled?: unknown; runs?: unknown };
-  return {
-    address: address.toLowerCase(),
-    contractName: compilation.name ?? "",
-    compilerVersion: compilation.compilerVersion ?? "",
-    sourceCode: main?.sourceCode ?? "",
-    fileName: main?.fileName,
-    additionalSources: sources.filter((source) => source !== main),
-    abi: found.abi ?? undefined,
-    optimizationUsed: optimizer.enabled === true,
-    optimizationRuns: typeof optimizer.runs === "number" ? optimizer.runs : undefined,
-    evmVersion: typeof settings?.evmVersion === "string" ? settings.evmVersion : undefined,
-    constructorArguments: undefined,
-    externalLibraries: [],
-    isProxy: found.proxyResolution?.isProxy === true,
-    implementationAddresses: (found.proxyResolution?.implementations ?? []).map((i) =>
-      i.address.toLowerCase(),
-    ),
-    compilerSettings: settings,
-  };
 }

@@ -8,11 +8,8 @@ export type RunBudgets = Partial<Record<Service, ServiceBudget>>;
 /**
  * What the run's verifiers say of their services' budgets: a stated budget of submissions once per key (shared by
  * every chain's verifier), the Blockscout API's credits as its last answer stated them.
- *
- * @param verifiers - the run's verifiers
- * @returns the budgets, per service
  */
-export function runBudgets(verifiers: readonly Verifier[]): RunBudgets {
+function runBudgets(verifiers: readonly Verifier[]): RunBudgets {
   const budgets: RunBudgets = {};
   const seen = new Set<SubmissionBudget>();
   for (const verifier of verifiers) {
@@ -65,12 +62,7 @@ export function closingBudgets(verifiers: readonly Verifier[], say: (line: strin
   return budgets;
 }
 
-/**
- * A closing line per service whose budget is known: what the run used and what is left.
- *
- * @param budgets - the run's budgets
- * @returns the lines
- */
-export function budgetLines(budgets: RunBudgets): string[] {
+/** A closing line per service whose budget is known: what the run used and what is left. */
+function budgetLines(budgets: RunBudgets): string[] {
   return Object.entries(budgets).map(([service, budget]) => `budget      ${service}: ${budgetText(budget)}`);
 }

@@ -118,11 +118,7 @@ export type MatrixRow = {
   rateShare?: Record<string, string>;
 } & Partial<Record<ReturnType<typeof keySecretField>, string>>;
 
-/**
- * @param shard - a shard of a plan
- * @returns its contracts (a chain and an address, once each) and its verifications (a contract on an explorer)
- */
-export function shardCounts(shard: Shard): { contracts: number; verifications: number } {
+function shardCounts(shard: Shard): { contracts: number; verifications: number } {
   const contracts = new Set(
     shard.explorers.flatMap((explorer) =>
       explorer.addresses.map((address) => `${explorer.chainId} ${address}`),
@@ -140,19 +136,8 @@ export function planWords(shard: Shard): string {
   return `${contracts} contract${contracts === 1 ? "" : "s"}, ${verifications} verification${verifications === 1 ? "" : "s"}`;
 }
 
-/**
- * A plan as a GitHub Actions matrix (`strategy.matrix`): a row per shard with work; an empty shard has no job.
- *
- * @param plan - the plan
- * @param digest - the plan's digest
- * @param requestsPerSecond - the stated rate the parts share
- * @returns `{ include: [...] }`
- */
-export function shardMatrix(
-  plan: ShardPlan,
-  digest: string,
-  requestsPerSecond?: number,
-): { include: MatrixRow[] } {
+/** A plan as a GitHub Actions matrix (`strategy.matrix`): a row per shard with work; an empty shard has no job. */
+function shardMatrix(plan: ShardPlan, digest: string, requestsPerSecond?: number): { include: MatrixRow[] } {
   return {
     include: plan.shards
       .filter((shard) => shard.explorers.length > 0)

@@ -1,2 +1,0 @@
-export { progressLine } from "./progressLine.js";
-export { formatResultsTable } from "./resultsTable.js";
