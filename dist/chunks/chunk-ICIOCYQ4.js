@@ -1,0 +1,2 @@
+import { createRequire } from 'module'; const require = createRequire(import.meta.url);
+import{g as a,i as e,j as i,l as t,m as n,p as l,q as r,s as h,y as s}from"./chunk-IJSTNDLJ.js";var z=l({address_hash:s(a()),display_name:s(a()),label:s(a())}),o=l({slug:s(a()),name:s(a()),tagType:s(a()),ordinal:s(e()),meta:s(h(a(),t()))}),u=l({hash:a(),implementation_name:s(a()),name:s(a()),ens_domain_name:s(a()),metadata:s(r(o,{tags:s(n(o))})),is_contract:s(i()),is_verified:s(i()),private_tags:s(n(z)),watchlist_names:s(n(z)),public_tags:s(n(z))});export{u as a};

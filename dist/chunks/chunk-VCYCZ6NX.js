@@ -1,0 +1,2 @@
+import { createRequire } from 'module'; const require = createRequire(import.meta.url);
+import{a as o}from"./chunk-K6LSE72M.js";import{a as r}from"./chunk-ICIOCYQ4.js";import{g as t,i,j as s,p as a,r as l,y as n}from"./chunk-IJSTNDLJ.js";var h=o({block_number:"block",transaction_hash:"tx_hash"},a({block_number:i(),transaction_hash:t(),transaction_index:n(i()),index:i(),timestamp:n(t()),type:t(),success:n(s()),error:n(t()),gas_limit:n(l([t(),i()])),value:n(t()),from:n(r),to:n(r),created_contract:n(r)}));export{h as a};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{g as a,h as b}from"./chunk-2IDFCDCG.js";import"./chunk-3E65IOK4.js";import"./chunk-7HZCV7PO.js";import"./chunk-JFR6BPSC.js";import"./chunk-O2C5LLBG.js";import"./chunk-7KEIHLB7.js";import"./chunk-OLRP6U7L.js";import"./chunk-FZSUZ7AN.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readSourcifyContract,b as sourcifyInputOf};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{e as a,f as b}from"./chunk-O3V7MP7J.js";import"./chunk-MZKTMTJ3.js";import"./chunk-GX3NGJ66.js";import"./chunk-3E65IOK4.js";import"./chunk-7HZCV7PO.js";import"./chunk-HVWC2BAO.js";import"./chunk-JFR6BPSC.js";import"./chunk-FWILSALA.js";import"./chunk-O2C5LLBG.js";import"./chunk-7KEIHLB7.js";import"./chunk-OLRP6U7L.js";import"./chunk-FZSUZ7AN.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readVerifiedInput,b as verifiedInputOf};
