@@ -142,7 +142,10 @@ describe("action.yml against the options module", () => {
 });
 
 describe("the plugin's documented config against the options module", () => {
-  const typeExtensions = readFileSync(join(repository, "plugin", "type-extensions.ts"), "utf8");
+  const typeExtensions = readFileSync(
+    join(repository, "src", "run", "hardhat", "explorerVerifyConfig.ts"),
+    "utf8",
+  );
 
   it("states the concurrency and timeout limits and defaults the module holds", () => {
     expect(typeExtensions).toContain(

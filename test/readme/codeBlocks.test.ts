@@ -224,10 +224,13 @@ describe("the code blocks of the README and docs/", () => {
           }
       }
       expect(missing).toEqual([]);
-      const typeExtensions = readFileSync(join(repoRoot, "plugin", "type-extensions.ts"), "utf8");
+      const typeExtensions = readFileSync(
+        join(repoRoot, "src", "run", "hardhat", "explorerVerifyConfig.ts"),
+        "utf8",
+      );
       const userConfig =
-        /interface ExplorerVerifyUserConfig \{([\s\S]*?)\n {2}\}/.exec(typeExtensions)?.[1] ?? "";
-      const knownKeys = [...userConfig.matchAll(/^\s+(\w+)\?:/gm)].map(([, key]) => key);
+        /interface ExplorerVerifyUserSection<Secret> \{([\s\S]*?)\n\}/.exec(typeExtensions)?.[1] ?? "";
+      const knownKeys = [...userConfig.matchAll(/^ {2}(\w+)\?:/gm)].map(([, key]) => key);
       expect(knownKeys).toContain("apiKey");
       expect(
         configKeys.filter(
@@ -282,7 +285,10 @@ describe("the code blocks of the README and docs/", () => {
 describe("the names the documentation shows before the doors offer them", () => {
   const cliHelp = readFileSync(join(repoRoot, "src", "cli", "usage.ts"), "utf8");
   const actionInputs = readActionInputsBlock(readFileSync(join(repoRoot, "action.yml"), "utf8"));
-  const typeExtensions = readFileSync(join(repoRoot, "plugin", "type-extensions.ts"), "utf8");
+  const typeExtensions = readFileSync(
+    join(repoRoot, "src", "run", "hardhat", "explorerVerifyConfig.ts"),
+    "utf8",
+  );
   const job = readFileSync(join(repoRoot, "src", "verify", "job.ts"), "utf8");
 
   it("are still not offered (once one is, take it off test/readme/notYetWired.ts)", () => {

@@ -3,6 +3,8 @@
 
 export type { Service } from "../../verify/verifier.js";
 export {
+  type ExplorerVerifySection,
+  type ExplorerVerifyUserSection,
   explorerVerifyConfigIssues,
   resolveExplorerVerifyConfig,
 } from "../hardhat/explorerVerifyConfig.js";
