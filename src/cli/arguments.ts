@@ -4,7 +4,8 @@ import {
   wholeNumberRequirement,
   wholeNumberWithin,
 } from "../options/verificationOptions.js";
-import { UsageError } from "./cliErrors.js";
+import { exitCodes, UsageError } from "./cliErrors.js";
+import { usage } from "./usage.js";
 
 const apiKeyVariable = "EXPLORER_VERIFY_API_KEY";
 
@@ -17,7 +18,7 @@ const apiKeyVariable = "EXPLORER_VERIFY_API_KEY";
  * @returns the flags and positionals
  * @throws {UsageError} for an unknown flag, a flag without its value, or a value given to a switch
  */
-export function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
+function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
   argv: string[],
   options: Options,
   command: string,
@@ -39,6 +40,30 @@ export function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
     }
     throw new UsageError(`${message.split("\n")[0]} (explorer-verify ${command} --help).`);
   }
+}
+
+const helpFlag = { help: { type: "boolean", short: "h", default: false } } as const;
+
+/**
+ * A subcommand: its flags parsed (and `--help` answered with its usage) before it runs.
+ *
+ * @param command - the subcommand, for its usage and messages
+ * @param options - the subcommand's flags, besides `--help`
+ * @param run - the subcommand, given its parsed flags and positionals
+ * @returns the subcommand, taking the arguments after its name and returning the exit code
+ */
+export function cliCommand<const Options extends ParseArgsOptionsConfig>(
+  command: Exclude<keyof typeof usage, "main" | "localExplorer">,
+  options: Options,
+  run: (parsed: ReturnType<typeof parseCommandLine<Options>>) => Promise<number>,
+): (argv: string[]) => Promise<number> {
+  return async (argv) => {
+    const parsed = parseCommandLine(argv, { ...options, ...helpFlag }, command);
+    if (!(parsed.values as { help?: boolean }).help)
+      return run(parsed as ReturnType<typeof parseCommandLine<Options>>);
+    console.log(usage[command]);
+    return exitCodes.ok;
+  };
 }
 
 /**

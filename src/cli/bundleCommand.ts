@@ -1,15 +1,13 @@
 import { resolve } from "node:path";
-import { chainIdFlag, parseCommandLine } from "./arguments.js";
+import { chainIdFlag, cliCommand } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { projectFoundryConfig } from "./cliWhere.js";
 import { flagsRun } from "./commandLineJobs.js";
-import { usage } from "./usage.js";
 import { jobOptions } from "./verifyCommand.js";
 
 const options = {
   ...jobOptions,
   out: { type: "string", default: "verification.json" },
-  help: { type: "boolean", short: "h", default: false },
 } as const;
 
 /**
@@ -20,12 +18,7 @@ const options = {
  * @returns the exit code: 1 when a manifest entry could not become a contract of the bundle
  * @throws {UsageError} or {InvalidInputError} for a mistake in the command or the files
  */
-export async function bundleCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, options, "bundle");
-  if (values.help) {
-    console.log(usage.bundle);
-    return exitCodes.ok;
-  }
+export const bundleCommand = cliCommand("bundle", options, async ({ values, positionals }) => {
   if (values.out.trim() === "")
     throw new UsageError("--out needs the bundle's file, e.g. verification.json.");
   const cwd = process.cwd();
@@ -42,4 +35,4 @@ export async function bundleCommand(argv: string[]): Promise<number> {
     (line) => console.error(line),
   );
   return skipped > 0 ? exitCodes.failed : exitCodes.ok;
-}
+});

@@ -14,8 +14,14 @@ import {
 } from "./arguments.js";
 import { foundryCompilers } from "./foundryCompilers.js";
 
-/** The flags that give a chain its own endpoint of a service, the variable holding its key, its site; repeatable. */
-export const endpointFlags = {
+/**
+ * The flags that say where a run goes: the explorer, the chain, and (repeatable) a chain's own endpoint of a
+ * service, the variable holding its key, its site.
+ */
+export const whereFlags = {
+  "explorer-url": { type: "string" },
+  "chain-id": { type: "string" },
+  "rpc-url": { type: "string" },
   endpoint: { type: "string", multiple: true },
   "endpoint-key": { type: "string", multiple: true },
   "endpoint-site": { type: "string", multiple: true },

@@ -32,7 +32,7 @@ export interface JobFlagValues {
  * @returns the request
  * @throws {InvalidInputError} for flags that do not go together
  */
-export function commandLineJobs(
+function commandLineJobs(
   values: JobFlagValues,
   positionals: readonly string[],
   place: { cwd: string; foundryOut?: string | undefined; rpcUrl: string | undefined; command: string },
@@ -125,7 +125,7 @@ export function flagsRun(
  * @param foundryOut - foundry.toml's `out`, when it names one
  * @returns the folder, relative to `cwd`
  */
-export function defaultArtifacts(cwd: string, foundryOut: string | undefined): string {
+function defaultArtifacts(cwd: string, foundryOut: string | undefined): string {
   if (existsSync(join(cwd, "artifacts"))) return "artifacts";
   return foundryOut ?? (existsSync(join(cwd, "out")) ? "out" : "artifacts");
 }

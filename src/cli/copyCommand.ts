@@ -2,22 +2,17 @@ import { resolve } from "node:path";
 import { copyServices } from "../run/commands/requestFacts.js";
 import { RunReporter } from "../run/commands/runReport.js";
 import { readRunSettings } from "../run/settings.js";
-import { parseCommandLine } from "./arguments.js";
-import { exitCodes, UsageError } from "./cliErrors.js";
-import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliWhere.js";
+import { cliCommand } from "./arguments.js";
+import { UsageError } from "./cliErrors.js";
+import { cliWhere, projectCompilers, projectFoundryConfig, whereFlags } from "./cliWhere.js";
 import { flagText, settingFlags } from "./settingFlags.js";
-import { usage } from "./usage.js";
 
 const ownOptions = {
   from: { type: "string" },
   to: { type: "string" },
-  "explorer-url": { type: "string" },
-  ...endpointFlags,
-  "chain-id": { type: "string" },
-  "rpc-url": { type: "string" },
+  ...whereFlags,
   ledger: { type: "string" },
   json: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
 } as const;
 
 // The run's settings, as `verify` takes them; `--to` names the targets. A copy builds nothing and compiles nothing:
@@ -36,12 +31,7 @@ const options = { ...ownOptions, ...runFlags } as typeof ownOptions;
  * @returns the exit code
  * @throws {UsageError} or {InvalidInputError} for a mistake, before any request
  */
-export async function copyCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, options, "copy");
-  if (values.help) {
-    console.log(usage.copy);
-    return exitCodes.ok;
-  }
+export const copyCommand = cliCommand("copy", options, async ({ values, positionals }) => {
   if (positionals.length === 0)
     throw new UsageError(
       "Give the contracts' addresses: explorer-verify copy ADDRESS... --from SERVICE --to SERVICE.",
@@ -72,4 +62,4 @@ export async function copyCommand(argv: string[]): Promise<number> {
   );
   const { runExitCode } = await import("../run/commands/runReport.js");
   return runExitCode(results, settings.optionalTargets);
-}
+});

@@ -1,15 +1,13 @@
 import { neutraliseText } from "../report/terminalText.js";
-import { parseCommandLine } from "./arguments.js";
+import { cliCommand } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { cliWhere, projectFoundryConfig } from "./cliWhere.js";
-import { usage } from "./usage.js";
 
 const options = {
   out: { type: "string", default: "explorer-verify-fetch" },
   "explorer-url": { type: "string" },
   "chain-id": { type: "string" },
   "rpc-url": { type: "string" },
-  help: { type: "boolean", short: "h", default: false },
 } as const;
 
 /**
@@ -20,12 +18,7 @@ const options = {
  * @returns the exit code
  * @throws {UsageError} or {InvalidInputError} for a mistake, or an address the explorer has no source for
  */
-export async function fetchCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, options, "fetch");
-  if (values.help) {
-    console.log(usage.fetch);
-    return exitCodes.ok;
-  }
+export const fetchCommand = cliCommand("fetch", options, async ({ values, positionals }) => {
   const [address, ...extra] = positionals;
   if (address === undefined || extra.length > 0)
     throw new UsageError("fetch takes one ADDRESS (explorer-verify fetch 0x… --out DIR).");
@@ -36,4 +29,4 @@ export async function fetchCommand(argv: string[]): Promise<number> {
     console.log(neutraliseText(line)),
   );
   return exitCodes.ok;
-}
+});

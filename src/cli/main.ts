@@ -3,9 +3,22 @@ import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { usage } from "./usage.js";
 
+type Command = (argv: string[]) => Promise<number>;
+
+// Each subcommand's code is loaded only when chosen, so a command reaches its first request without loading the others.
+const commands: Record<string, () => Promise<Command>> = {
+  verify: async () => (await import("./verifyCommand.js")).verifyCommand,
+  plan: async () => (await import("./planCommand.js")).planCommand,
+  merge: async () => (await import("./mergeCommand.js")).mergeCommand,
+  copy: async () => (await import("./copyCommand.js")).copyCommand,
+  bundle: async () => (await import("./bundleCommand.js")).bundleCommand,
+  status: async () => (await import("./statusCommand.js")).statusCommand,
+  fetch: async () => (await import("./fetchCommand.js")).fetchCommand,
+  "local-explorer": async () => (await import("./localExplorerCommand.js")).localExplorerCommand,
+};
+
 /**
- * Runs one command line. Each subcommand's code is loaded only when chosen, so a command reaches its first
- * request without loading the others.
+ * Runs one command line.
  *
  * @param argv - the arguments after the program name
  * @returns the exit code: 0 when everything succeeded, 1 when something failed, 2 for a mistake in the command
@@ -13,34 +26,16 @@ import { usage } from "./usage.js";
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    switch (command) {
-      case "verify":
-        return await (await import("./verifyCommand.js")).verifyCommand(rest);
-      case "plan":
-        return await (await import("./planCommand.js")).planCommand(rest);
-      case "merge":
-        return await (await import("./mergeCommand.js")).mergeCommand(rest);
-      case "copy":
-        return await (await import("./copyCommand.js")).copyCommand(rest);
-      case "bundle":
-        return await (await import("./bundleCommand.js")).bundleCommand(rest);
-      case "status":
-        return await (await import("./statusCommand.js")).statusCommand(rest);
-      case "fetch":
-        return await (await import("./fetchCommand.js")).fetchCommand(rest);
-      case "local-explorer":
-        return await (await import("./localExplorerCommand.js")).localExplorerCommand(rest);
-      case undefined:
-      case "-h":
-      case "--help":
-      case "help":
-        console.log(usage.main);
-        return command === undefined ? exitCodes.usage : exitCodes.ok;
-      default:
-        throw new UsageError(
-          `Unknown command "${command}": use verify, plan, merge, copy, bundle, status, fetch or local-explorer (explorer-verify --help).`,
-        );
+    if (command === undefined || ["-h", "--help", "help"].includes(command)) {
+      console.log(usage.main);
+      return command === undefined ? exitCodes.usage : exitCodes.ok;
     }
+    const load = Object.hasOwn(commands, command) ? commands[command] : undefined;
+    if (load) return await (await load())(rest);
+    const names = Object.keys(commands);
+    throw new UsageError(
+      `Unknown command "${command}": use ${names.slice(0, -1).join(", ")} or ${names.at(-1)} (explorer-verify --help).`,
+    );
   } catch (error) {
     return reportError(error);
   }

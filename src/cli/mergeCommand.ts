@@ -1,15 +1,13 @@
 import { resolve } from "node:path";
 import { RunReporter } from "../run/commands/runReport.js";
-import { parseCommandLine } from "./arguments.js";
+import { cliCommand } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { usage } from "./usage.js";
 
 const options = {
   from: { type: "string", multiple: true },
   ledger: { type: "string" },
   plan: { type: "string" },
   json: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
 } as const;
 
 /**
@@ -20,12 +18,7 @@ const options = {
  * @returns 0 when every shard reported and every contract is verified; 1 otherwise (a shard not run, a failure)
  * @throws {UsageError} for a mistake in the command
  */
-export async function mergeCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, options, "merge");
-  if (values.help) {
-    console.log(usage.merge);
-    return exitCodes.ok;
-  }
+export const mergeCommand = cliCommand("merge", options, async ({ values, positionals }) => {
   if (positionals.length > 0)
     throw new UsageError(`merge takes folders as --from DIR, not ${positionals[0]}.`);
   const from = values.from ?? [];
@@ -47,4 +40,4 @@ export async function mergeCommand(argv: string[]): Promise<number> {
     reporter: new RunReporter({ json: values.json, table: true, colour: true }),
   });
   return results.complete && runSucceeded(results) ? exitCodes.ok : exitCodes.failed;
-}
+});

@@ -3,15 +3,14 @@ import { parseShardCount } from "../run/commands/requestFacts.js";
 import { readRunSettings } from "../run/settings.js";
 import {
   apiKeyFromEnvironment,
+  cliCommand,
   etherscanKeyFromEnvironment,
-  parseCommandLine,
   routescanKeyFromEnvironment,
 } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { projectFoundryConfig } from "./cliWhere.js";
 import { flagsRun } from "./commandLineJobs.js";
 import { flagText, settingFlags } from "./settingFlags.js";
-import { usage } from "./usage.js";
 import { verifyOptions } from "./verifyCommand.js";
 
 // Verify's flags are taken, and those a plan does not need (--endpoint, --ledger, --json, …) are ignored: one command
@@ -32,12 +31,7 @@ const options = { ...ownOptions, ...settingFlags() } as typeof ownOptions;
  * @returns the exit code
  * @throws {UsageError} or {InvalidInputError} for a mistake in the command or the files
  */
-export async function planCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, options, "plan");
-  if (values.help) {
-    console.log(usage.plan);
-    return exitCodes.ok;
-  }
+export const planCommand = cliCommand("plan", options, async ({ values, positionals }) => {
   if (values.shards === undefined)
     throw new UsageError("plan needs --shards N: how many shards to split the run into.");
   const shards = parseShardCount(values.shards, "--shards");
@@ -66,7 +60,7 @@ export async function planCommand(argv: string[]): Promise<number> {
   for (const note of notes) console.error(`plan        ${note}`);
   process.stdout.write(`${JSON.stringify(matrix)}\n`);
   return exitCodes.ok;
-}
+});
 
 // A plan sends nothing: a key variable set but empty is the verify run's to refuse.
 function blockscoutKey(): string | undefined {

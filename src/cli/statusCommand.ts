@@ -1,21 +1,16 @@
 import { join, resolve } from "node:path";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { neutraliseText } from "../report/terminalText.js";
-import { parseCommandLine } from "./arguments.js";
+import { cliCommand } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { cliWhere, endpointFlags, projectFoundryConfig } from "./cliWhere.js";
-import { usage } from "./usage.js";
+import { cliWhere, projectFoundryConfig, whereFlags } from "./cliWhere.js";
 
 const options = {
   proxy: { type: "boolean", default: false },
   target: { type: "string", default: "blockscout" },
-  "explorer-url": { type: "string" },
-  ...endpointFlags,
-  "chain-id": { type: "string" },
-  "rpc-url": { type: "string" },
+  ...whereFlags,
   ledger: { type: "string" },
   json: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
 } as const;
 
 /**
@@ -25,12 +20,7 @@ const options = {
  * @returns 0 when verified or pending, 1 when it failed or the guid is unknown
  * @throws {UsageError} or {InvalidInputError} for a mistake, before any request
  */
-export async function statusCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, options, "status");
-  if (values.help) {
-    console.log(usage.status);
-    return exitCodes.ok;
-  }
+export const statusCommand = cliCommand("status", options, async ({ values, positionals }) => {
   const [guid, ...extra] = positionals;
   const cwd = process.cwd();
   if (guid === undefined) {
@@ -57,4 +47,4 @@ export async function statusCommand(argv: string[]): Promise<number> {
     (line) => console.log(neutraliseText(line)),
   );
   return failed ? exitCodes.failed : exitCodes.ok;
-}
+});

@@ -4,12 +4,11 @@ import { parseShardId } from "../run/commands/requestFacts.js";
 import { RunReporter } from "../run/commands/runReport.js";
 import type { RunWhat } from "../run/commands/runWhat.js";
 import { readRunSettings } from "../run/settings.js";
-import { parseCommandLine } from "./arguments.js";
+import { cliCommand } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { cliWhere, endpointFlags, projectCompilers, projectFoundryConfig } from "./cliWhere.js";
+import { cliWhere, projectCompilers, projectFoundryConfig, whereFlags } from "./cliWhere.js";
 import { flagsRun } from "./commandLineJobs.js";
 import { flagText, settingFlags } from "./settingFlags.js";
-import { usage } from "./usage.js";
 
 /** The flags that name the contracts of a run, as `verify`, `bundle` and `plan` take them. */
 export const jobOptions = {
@@ -32,15 +31,13 @@ export const jobOptions = {
 export const verifyOptions = {
   ...jobOptions,
   bundle: { type: "string" },
-  "explorer-url": { type: "string" },
-  ...endpointFlags,
+  ...whereFlags,
   ledger: { type: "string" },
   "no-ledger": { type: "boolean", default: false },
   shard: { type: "string" },
   plan: { type: "string" },
   json: { type: "boolean", default: false },
   "show-standard-json-input": { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
 } as const;
 
 // The run's settings (timeout, concurrency, force, …) are declared in the hall; their flags come from there.
@@ -53,12 +50,7 @@ const options = { ...verifyOptions, ...settingFlags() } as typeof verifyOptions;
  * @returns the exit code
  * @throws {UsageError} or {InvalidInputError} for a mistake, before any request
  */
-export async function verifyCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(argv, options, "verify");
-  if (values.help) {
-    console.log(usage.verify);
-    return exitCodes.ok;
-  }
+export const verifyCommand = cliCommand("verify", options, async ({ values, positionals }) => {
   const cwd = process.cwd();
   const settings = readRunSettings("cli", (setting) => flagText(setting, values));
   const shard = values.shard === undefined ? undefined : parseShardId(values.shard, "--shard");
@@ -101,7 +93,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const { results } = await runVerifyRequest({ ...request, where }, reporter);
   const { runExitCode } = await import("../run/commands/runReport.js");
   return runExitCode(results, settings.optionalTargets);
-}
+});
 
 // The ledger a run keeps: `--ledger FILE`, else the default file, as the task and the Action keep; none with
 // `--no-ledger`.

@@ -170,7 +170,7 @@ export async function resolveBlockscoutTarget(
  * @returns its base, RPC and REST URLs
  * @throws {InvalidInputError} naming the setting
  */
-export function checkedExplorerUrl(named: NamedUrl): ExplorerUrls {
+function checkedExplorerUrl(named: NamedUrl): ExplorerUrls {
   try {
     // A key in the URL would be printed with it: the key goes in its own setting, and travels in a header.
     assertNoCredentialsInUrl(named.url, named.source);
