@@ -1,5 +1,6 @@
 import { BodyTooLargeError } from "../kernel/httpFailures.js";
 import { isLoopbackUrl } from "../kernel/httpUrl.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { userAgent } from "../kernel/userAgent.js";
 
@@ -126,14 +127,5 @@ export class GitHubApi {
       throw error;
     });
     return { status: response.status, headers: response.headers, json: parsedJson(text) };
-  }
-}
-
-function parsedJson(text: string): unknown {
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

@@ -1,3 +1,5 @@
+import { safeDecode } from "../kernel/urlCredentials.js";
+
 /**
  * An RPC URL as messages show it: its origin alone, as RPC URLs often carry a key in the path or query.
  *
@@ -34,12 +36,4 @@ export function urlSecrets(url: string): string[] {
     ...[...parsed.searchParams.values()],
   ];
   return parts.filter((part) => part.length >= 8);
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../errors/index.js";
 import { isLoopbackUrl } from "../kernel/httpUrl.js";
+import { lowerFirst } from "../report/terminalText.js";
 import {
   cachedChainListPath,
   defaultCacheDir,
@@ -126,10 +127,6 @@ export async function findExplorerByChainId(
   if (shipped)
     return choice(shipped, "shipped-registry", `the registry shipped with explorer-verify${fallbackNote}`);
   throw unknownChain(chainId, options.howToNameExplorer);
-}
-
-function lowerFirst(text: string): string {
-  return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
 
 function assertChainId(chainId: number): void {

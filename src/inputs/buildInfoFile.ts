@@ -1,3 +1,4 @@
+import { isPlainObject } from "../kernel/jsonValues.js";
 import { type JsonOrigin, parseJson, readTextFile } from "./jsonFile.js";
 import { type JsonSelection, readJsonFileSelection } from "./jsonFileSelection.js";
 
@@ -31,7 +32,7 @@ export async function readBuildInfoFile(
       ),
     );
     // Sources left unread read as none: the caller reads the file again when it needs them.
-    if (sources === "skip" && isRecord(value) && isRecord(value.input)) value.input.sources = {};
+    if (sources === "skip" && isPlainObject(value) && isPlainObject(value.input)) value.input.sources = {};
     return value;
   } catch (cause) {
     if (!(cause instanceof SyntaxError)) throw cause;
@@ -79,13 +80,9 @@ function inputWithoutSources(path: readonly string[]): JsonSelection {
 
 // A source none of whose contracts is kept is left out of the output.
 function withoutEmptySources(value: unknown): unknown {
-  const contracts = isRecord(value) && isRecord(value.output) ? value.output.contracts : undefined;
-  if (!isRecord(contracts)) return value;
+  const contracts = isPlainObject(value) && isPlainObject(value.output) ? value.output.contracts : undefined;
+  if (!isPlainObject(contracts)) return value;
   for (const [source, byName] of Object.entries(contracts))
-    if (isRecord(byName) && Object.keys(byName).length === 0) delete contracts[source];
+    if (isPlainObject(byName) && Object.keys(byName).length === 0) delete contracts[source];
   return value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -4,6 +4,7 @@ import { basename, dirname, join, relative, sep } from "node:path";
 import { keccak256 } from "viem";
 import { InvalidInputError } from "../errors/index.js";
 import { type CompilerMetadata, compilerMetadataSchema } from "../kernel/compilerMetadata.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 import { type BuildOutput, immutableReferencesSchema, linkReferencesSchema } from "./compilerJson.js";
@@ -144,14 +145,6 @@ async function artifactBuild(
     input,
     output: { contracts: { [sourceName]: { [contractName]: contract } } },
   };
-}
-
-function parsedJson(text: string | undefined): unknown {
-  try {
-    return text === undefined ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 // The metadata's settings as solc takes them: no compilationTarget, libraries by file then name, an output selection.

@@ -54,7 +54,11 @@ export function assertNoCredentialsInUrl(url: string, field = "explorerUrl"): vo
   );
 }
 
-function safeDecode(value: string): string {
+/**
+ * @param value - a URL's percent-encoded part
+ * @returns it decoded, or as it is when it does not decode
+ */
+export function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value);
   } catch {

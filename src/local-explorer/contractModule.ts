@@ -1,3 +1,4 @@
+import { isTrue } from "../kernel/jsonValues.js";
 import type { ExplorerBackend, Submission } from "./backend.js";
 import { type BlockscoutShapes, type BlockscoutVersion, blockscoutShapes } from "./blockscoutVersion.js";
 import { ContractReads, sourceCodeItem } from "./contractReads.js";
@@ -16,7 +17,6 @@ import {
 import {
   addressPattern,
   hexPattern,
-  isTruthy,
   lower,
   numberedLibraries,
   optional,
@@ -130,7 +130,7 @@ export class ContractModule {
       contractName: str(params.name)!,
       compilerVersion: str(params.compilerVersion)!,
       sourceCode: str(params.contractSourceCode)!,
-      optimization: isTruthy(params.optimization),
+      optimization: isTrue(params.optimization),
       optimizationRuns: Number.parseInt(str(params.optimizationRuns) ?? "200", 10) || 200,
       ...optional("evmVersion", str(params.evmVersion)),
       ...optional("constructorArguments", str(params.constructorArguments)),
@@ -247,7 +247,7 @@ export class ContractModule {
         contractName: str(params.contractname)!,
         compilerVersion: str(params.compilerversion)!,
         sourceCode: str(params.sourceCode)!,
-        optimization: isTruthy(optimization),
+        optimization: isTrue(optimization),
         optimizationRuns: Number.parseInt(str(params.runs) ?? "200", 10) || 200,
         ...optional("evmVersion", str(params.evmversion)),
         ...optional("constructorArguments", str(params.constructorArguments)),

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isPlainObject } from "../kernel/jsonValues.js";
 import { ContractModule } from "./contractModule.js";
 import { type PageHandler, writePage } from "./pages/explorerPages.js";
 import type { ProApiGate } from "./proApiGate.js";
@@ -220,9 +221,7 @@ async function parseBody(request: ReceivedRequest, raw: Buffer): Promise<void> {
   if (type.includes("application/json")) {
     request.bodyFormat = "json";
     const value: unknown = JSON.parse(raw.toString("utf8"));
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      request.body = value as Record<string, unknown>;
-    }
+    if (isPlainObject(value)) request.body = value;
     return;
   }
   if (type.includes("application/x-www-form-urlencoded")) {

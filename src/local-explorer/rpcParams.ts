@@ -30,11 +30,6 @@ export function lower(address: string): string {
   return address.toLowerCase();
 }
 
-/** @param value - a flag as sent @returns whether it says yes (`true`, `1`, `"1"`, `"true"`) */
-export function isTruthy(value: unknown): boolean {
-  return value === true || value === 1 || value === "1" || value === "true";
-}
-
 /**
  * A key for a submission's optional field, left out when the parameter was absent or empty.
  * @param key - the field's name

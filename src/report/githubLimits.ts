@@ -1,4 +1,5 @@
 import type { VerificationResult } from "../verify/job.js";
+import { lowerFirst } from "./terminalText.js";
 
 // What GitHub keeps of a step's surfaces (docs.github.com): a job summary of at most 1 MiB per step (a larger one is
 // dropped whole, with an error annotation), outputs of at most 1 MB per job, a comment of at most 65,536
@@ -151,8 +152,4 @@ function messagesCutNote(results: readonly VerificationResult[], messageCap: num
   return messageCap === 0
     ? `The explorer's text of ${records} is left out, to stay within GitHub's limits.`
     : `The explorer's text of ${records} is cut to ${messageCap.toLocaleString("en-US")} characters, to stay within GitHub's limits.`;
-}
-
-function lowerFirst(text: string): string {
-  return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }

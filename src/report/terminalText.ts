@@ -47,3 +47,11 @@ export function neutraliseLines(text: string): string {
     .map((line) => neutraliseText(line))
     .join("\n");
 }
+
+/**
+ * @param text - a sentence
+ * @returns it with its first letter in lower case, to follow other words
+ */
+export function lowerFirst(text: string): string {
+  return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+}

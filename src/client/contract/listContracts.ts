@@ -1,10 +1,10 @@
 import { InvalidInputError } from "../../errors/index.js";
+import { isTrue } from "../../kernel/jsonValues.js";
 import { assertNonNegativeInteger, assertPagination } from "../../kernel/validate.js";
 import { listContractsResultSchema } from "../../schemas/listContracts.js";
 import { isAbsentAbi, isNotVerifiedAbi } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";
-import { isTrue } from "./verifiedContract.js";
 
 const action = "listcontracts";
 

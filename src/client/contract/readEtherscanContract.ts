@@ -1,4 +1,5 @@
 import { InvalidResponseError } from "../../errors/index.js";
+import { isTrue } from "../../kernel/jsonValues.js";
 import { assertAddress } from "../../kernel/validate.js";
 import * as z from "../../kernel/zod.js";
 import { type SourceCodeItem, sourceCodeItemSchema } from "../../schemas/sourceCode.js";
@@ -18,7 +19,7 @@ import {
   parseResult,
   rejection,
 } from "./callContractAction.js";
-import { bareHex, isTrue } from "./verifiedContract.js";
+import { bareHex } from "./verifiedContract.js";
 
 const action = "getsourcecode";
 

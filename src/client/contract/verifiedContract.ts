@@ -1,4 +1,5 @@
 import { InvalidResponseError } from "../../errors/index.js";
+import { isTrue } from "../../kernel/jsonValues.js";
 import * as z from "../../kernel/zod.js";
 import type { SourceCodeItem } from "../../schemas/sourceCode.js";
 import { isNotVerifiedAbi } from "../explorerTexts.js";
@@ -110,16 +111,6 @@ function additionalSourceName(name: string): string {
 // Older releases send `""` for an empty list.
 function listOf<T>(value: T[] | string | null | undefined): T[] {
   return Array.isArray(value) ? value : [];
-}
-
-/**
- * Reads a flag sent as `"1"`, `"true"`, `1` or `true`.
- *
- * @param value - the wire value
- * @returns true for the true forms
- */
-export function isTrue(value: unknown): boolean {
-  return value === true || value === 1 || value === "1" || value === "true";
 }
 
 /**

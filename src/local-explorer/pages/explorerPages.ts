@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { safeDecode } from "../../kernel/urlCredentials.js";
 import { addressPage } from "./addressPage.js";
 import type { PageSources } from "./contractFacts.js";
 import { homePage } from "./homePage.js";
@@ -70,14 +71,6 @@ function notFound(sources: PageSources, title: string, message: string): PageRep
     status: 404,
     html: pageDocument(title, sources.chain, html`<p>${message}</p><p><a href="/">All contracts</a></p>`),
   };
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /**

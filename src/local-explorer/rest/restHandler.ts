@@ -1,3 +1,4 @@
+import { isPlainObject } from "../../kernel/jsonValues.js";
 import { type BlockscoutShapes, blockscoutShapes, wireConstructorArguments } from "../blockscoutVersion.js";
 import type { RestHandler } from "../httpServer.js";
 import {
@@ -94,20 +95,16 @@ export function createRestHandler(
 // `next_page_params` without the API key.
 function inRelease(reply: Reply, release: BlockscoutShapes): Reply {
   const body = reply.body;
-  if (!isWireObject(body)) return reply;
+  if (!isPlainObject(body)) return reply;
   const shaped: Record<string, unknown> = { ...body };
   if (typeof shaped.constructor_args === "string")
     shaped.constructor_args = wireConstructorArguments(shaped.constructor_args, release);
   const next = shaped.next_page_params;
-  if (isWireObject(next))
+  if (isPlainObject(next))
     shaped.next_page_params = Object.fromEntries(
       Object.entries(next).filter(([name]) => !release.notEchoedInNextPage.includes(name)),
     );
   return { ...reply, body: shaped };
-}
-
-function isWireObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function route(data: RestData, path: string, query: Query): Reply {

@@ -16,6 +16,7 @@ import {
 import { dirname, join } from "node:path";
 import { errorCodes } from "../../errors/explorerVerifyError.js";
 import { proxyKinds } from "../../inputs/bundleSchema.js";
+import { parsedJson } from "../../kernel/jsonValues.js";
 import * as z from "../../kernel/zod.js";
 import { type LedgerDocument, parseLedgerText } from "../../ledger/ledgerFile.js";
 import { maxAnswerBytes } from "../../options/verificationOptions.js";
@@ -140,21 +141,13 @@ export function readShardFolder(folder: string): ShardFolder {
   let shard: ShardReport | undefined;
   const resultsText = readShardFile(folder, shardFiles.results, faults);
   if (resultsText !== undefined) {
-    const parsed = resultsSchema.safeParse(parseJson(resultsText));
+    const parsed = resultsSchema.safeParse(parsedJson(resultsText));
     if (parsed.success) {
       results = parsed.data.results;
       shard = parsed.data.shard;
     } else faults.push(`${shardFiles.results} is not a run's --json results (the run was cut short?)`);
   }
   return { folder, ledger, results, shard, faults };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function lstatOf(path: string): Stats | undefined {
