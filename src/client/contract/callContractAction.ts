@@ -124,6 +124,27 @@ export function parseResult<T extends z.ZodMiniType>(
   );
 }
 
+/** A state check's text (`result`, else `message`), as shown, and the error for a text that names no state. */
+export async function readStateText(
+  transport: Transport,
+  action: string,
+  guid: string,
+): Promise<{ text: string; shown: string; noState: (what: string) => Error }> {
+  const answer = await callContractAction(transport, { action, query: { guid }, kind: "read" });
+  const { status, message, result } = answer.envelope;
+  const text = typeof result === "string" ? result : message;
+  const shown = answer.shown(text);
+  const noState = (what: string) =>
+    status !== "1"
+      ? rejection(answer)
+      : new InvalidResponseError(
+          `The explorer's answer to ${action} is not a ${what}: ${JSON.stringify(shown)}.`,
+          answer.request,
+          answer.response.body,
+        );
+  return { text, shown, noState };
+}
+
 function shownOrUndefined(text: string | undefined, transport: Transport): string | undefined {
   return text === undefined ? undefined : transport.redact(text);
 }

@@ -1,4 +1,3 @@
-import { InvalidResponseError } from "../../errors/index.js";
 import { assertGuid } from "../../kernel/validate.js";
 import {
   implementationFromProxyPass,
@@ -8,7 +7,7 @@ import {
   isUnknownUid,
 } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
-import { callContractAction, rejection } from "./callContractAction.js";
+import { readStateText } from "./callContractAction.js";
 
 const action = "checkproxyverification";
 
@@ -36,20 +35,11 @@ export async function checkProxyVerification(
   transport: Transport,
   parameters: CheckProxyVerificationParameters,
 ): Promise<ProxyVerificationStatus> {
-  const guid = assertGuid(parameters.guid);
-  const answer = await callContractAction(transport, { action, query: { guid }, kind: "read" });
-  const { status, message, result } = answer.envelope;
-  const text = typeof result === "string" ? result : message;
-  const shown = answer.shown(text);
+  const { text, shown, noState } = await readStateText(transport, action, assertGuid(parameters.guid));
   if (isProxyPass(text))
     return { state: "pass", message: shown, implementation: implementationFromProxyPass(text) };
   if (isProxyFail(text)) return { state: "fail", message: shown, implementation: undefined };
   if (isUnknownUid(text)) return { state: "unknown-uid", message: shown, implementation: undefined };
   if (isPending(text)) return { state: "pending", message: shown, implementation: undefined };
-  if (status !== "1") throw rejection(answer);
-  throw new InvalidResponseError(
-    `The explorer's answer to ${action} is not a proxy verification state: ${JSON.stringify(shown)}.`,
-    answer.request,
-    answer.response.body,
-  );
+  throw noState("proxy verification state");
 }

@@ -1,8 +1,7 @@
-import { InvalidResponseError } from "../../errors/index.js";
 import { assertGuid } from "../../kernel/validate.js";
 import { isAlreadyVerified, isFail, isPass, isPending, isUnknownUid } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
-import { callContractAction, rejection } from "./callContractAction.js";
+import { readStateText } from "./callContractAction.js";
 
 const action = "checkverifystatus";
 
@@ -34,20 +33,11 @@ export async function checkVerifyStatus(
   transport: Transport,
   parameters: CheckVerifyStatusParameters,
 ): Promise<VerifyStatus> {
-  const guid = assertGuid(parameters.guid);
-  const answer = await callContractAction(transport, { action, query: { guid }, kind: "read" });
-  const { status, message, result } = answer.envelope;
-  const text = typeof result === "string" ? result : message;
-  const shown = answer.shown(text);
+  const { text, shown, noState } = await readStateText(transport, action, assertGuid(parameters.guid));
   if (isAlreadyVerified(text)) return { state: "already-verified", message: shown };
   if (isPass(text)) return { state: "pass", message: shown };
   if (isPending(text)) return { state: "pending", message: shown };
   if (isUnknownUid(text)) return { state: "unknown-uid", message: shown };
   if (isFail(text)) return { state: "fail", message: shown };
-  if (status !== "1") throw rejection(answer);
-  throw new InvalidResponseError(
-    `The explorer's answer to ${action} is not a verification state: ${JSON.stringify(shown)}.`,
-    answer.request,
-    answer.response.body,
-  );
+  throw noState("verification state");
 }

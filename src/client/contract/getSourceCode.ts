@@ -29,10 +29,14 @@ export async function getSourceCode(
   transport: Transport,
   parameters: GetSourceCodeParameters,
 ): Promise<GetSourceCodeReturnType> {
-  const address = assertAddress(parameters.address);
-  const answer = await callContractAction(transport, { action, query: { address }, kind: "read" });
-  if (answer.envelope.status !== "1") throw rejection(answer);
-  const items = parseResult(answer, z.array(sourceCodeItemSchema), action);
+  const { answer, items } = await readSourceCodeItems(transport, assertAddress(parameters.address));
   const first = items[0];
   return first ? toVerifiedContract(first, answer) : null;
+}
+
+/** `getsourcecode`'s answer and items, refused when its status is not "1". */
+export async function readSourceCodeItems(transport: Transport, address: string) {
+  const answer = await callContractAction(transport, { action, query: { address }, kind: "read" });
+  if (answer.envelope.status !== "1") throw rejection(answer);
+  return { answer, items: parseResult(answer, z.array(sourceCodeItemSchema), action) };
 }

@@ -2,7 +2,7 @@ import { InvalidResponseError } from "../../errors/index.js";
 import { isTrue } from "../../kernel/jsonValues.js";
 import { assertAddress } from "../../kernel/validate.js";
 import * as z from "../../kernel/zod.js";
-import { type SourceCodeItem, sourceCodeItemSchema } from "../../schemas/sourceCode.js";
+import type { SourceCodeItem } from "../../schemas/sourceCode.js";
 import { isNotVerifiedAbi } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import {
@@ -13,15 +13,9 @@ import {
   type VerifiedInputReading,
   withV,
 } from "../verifiedInput.js";
-import {
-  type ContractActionAnswer,
-  callContractAction,
-  parseResult,
-  rejection,
-} from "./callContractAction.js";
+import type { ContractActionAnswer } from "./callContractAction.js";
+import { readSourceCodeItems } from "./getSourceCode.js";
 import { bareHex } from "./verifiedContract.js";
-
-const action = "getsourcecode";
 
 export interface ReadEtherscanContractParameters {
   address: string;
@@ -54,10 +48,8 @@ export async function readEtherscanContract(
   parameters: ReadEtherscanContractParameters,
 ): Promise<VerifiedInputReading> {
   const address = assertAddress(parameters.address);
-  const answer = await callContractAction(transport, { action, query: { address }, kind: "read" });
-  if (answer.envelope.status !== "1") throw rejection(answer);
-  const [item] = parseResult(answer, z.array(sourceCodeItemSchema), action);
-  return etherscanInputOf(answer, address, item);
+  const { answer, items } = await readSourceCodeItems(transport, address);
+  return etherscanInputOf(answer, address, items[0]);
 }
 
 // What one `getsourcecode` item of Etherscan's holds to copy.
