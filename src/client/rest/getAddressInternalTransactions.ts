@@ -3,9 +3,8 @@ import {
   type InternalTransaction,
   internalTransactionSchema,
 } from "../../schemas/rest/internalTransaction.js";
-import { type PageCursor, restPageSchema } from "../../schemas/rest/page.js";
-import type { Transport } from "../transport.js";
-import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
+import { restPageSchema } from "../../schemas/rest/page.js";
+import { type RestListRequest, restPageReader, restPageWalker } from "./restPagination.js";
 import { assertInternalTransactionDirection, type InternalTransactionDirection } from "./validateRest.js";
 
 const endpoint = "/addresses/{address_hash}/internal-transactions";
@@ -45,13 +44,7 @@ function listRequest(
  * @example
  * const { items } = await getAddressInternalTransactions(transport, { address: factory, direction: "from" });
  */
-export async function getAddressInternalTransactions(
-  transport: Transport,
-  parameters: GetAddressInternalTransactionsParameters,
-  cursor?: PageCursor,
-): Promise<RestPage<InternalTransaction>> {
-  return fetchRestPage(transport, listRequest(parameters), cursor);
-}
+export const getAddressInternalTransactions = restPageReader(listRequest);
 
 /**
  * Walks every page of an address's internal transactions, sending the direction again with each page's cursor.
@@ -67,9 +60,4 @@ export async function getAddressInternalTransactions(
  *   for (const item of page.items) if (item.created_contract) console.log(item.created_contract.hash);
  * }
  */
-export function iterateAddressInternalTransactions(
-  transport: Transport,
-  parameters: GetAddressInternalTransactionsParameters,
-): AsyncGenerator<RestPage<InternalTransaction>, void, undefined> {
-  return iterateRestPages(transport, listRequest(parameters));
-}
+export const iterateAddressInternalTransactions = restPageWalker(listRequest);

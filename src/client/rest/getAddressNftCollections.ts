@@ -1,8 +1,7 @@
 import { assertAddress } from "../../kernel/validate.js";
 import { type NftCollectionItem, nftCollectionItemSchema } from "../../schemas/rest/nftCollection.js";
-import { type PageCursor, restPageSchema } from "../../schemas/rest/page.js";
-import type { Transport } from "../transport.js";
-import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
+import { restPageSchema } from "../../schemas/rest/page.js";
+import { type RestListRequest, restPageReader, restPageWalker } from "./restPagination.js";
 import {
   assertTokenTypeFilter,
   type NftCollectionType,
@@ -45,13 +44,7 @@ function listRequest(parameters: GetAddressNftCollectionsParameters): RestListRe
  * @example
  * const { items } = await getAddressNftCollections(transport, { address, type: "ERC-721" });
  */
-export async function getAddressNftCollections(
-  transport: Transport,
-  parameters: GetAddressNftCollectionsParameters,
-  cursor?: PageCursor,
-): Promise<RestPage<NftCollectionItem>> {
-  return fetchRestPage(transport, listRequest(parameters), cursor);
-}
+export const getAddressNftCollections = restPageReader(listRequest);
 
 /**
  * Walks every page of an address's NFT collections, sending the filter again with each page's cursor.
@@ -65,9 +58,4 @@ export async function getAddressNftCollections(
  * @example
  * for await (const page of iterateAddressNftCollections(transport, { address })) console.log(page.items.length);
  */
-export function iterateAddressNftCollections(
-  transport: Transport,
-  parameters: GetAddressNftCollectionsParameters,
-): AsyncGenerator<RestPage<NftCollectionItem>, void, undefined> {
-  return iterateRestPages(transport, listRequest(parameters));
-}
+export const iterateAddressNftCollections = restPageWalker(listRequest);

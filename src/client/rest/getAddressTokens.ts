@@ -1,8 +1,7 @@
 import { assertAddress } from "../../kernel/validate.js";
-import { type PageCursor, restPageSchema } from "../../schemas/rest/page.js";
+import { restPageSchema } from "../../schemas/rest/page.js";
 import { type TokenBalanceItem, tokenBalanceItemSchema } from "../../schemas/rest/tokenBalance.js";
-import type { Transport } from "../transport.js";
-import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
+import { type RestListRequest, restPageReader, restPageWalker } from "./restPagination.js";
 import { assertTokenTypeFilter, type TokenType, type TokenTypeFilter, tokenTypes } from "./validateRest.js";
 
 const endpoint = "/addresses/{address_hash}/tokens";
@@ -39,13 +38,7 @@ function listRequest(parameters: GetAddressTokensParameters): RestListRequest<To
  * @example
  * const { items, nextPageParams } = await getAddressTokens(transport, { address, type: "ERC-20" });
  */
-export async function getAddressTokens(
-  transport: Transport,
-  parameters: GetAddressTokensParameters,
-  cursor?: PageCursor,
-): Promise<RestPage<TokenBalanceItem>> {
-  return fetchRestPage(transport, listRequest(parameters), cursor);
-}
+export const getAddressTokens = restPageReader(listRequest);
 
 /**
  * Walks every page of an address's token balances, sending the filter again with each page's cursor.
@@ -61,9 +54,4 @@ export async function getAddressTokens(
  *   for (const balance of page.items) console.log(balance.token?.address_hash, balance.value ?? "confidential");
  * }
  */
-export function iterateAddressTokens(
-  transport: Transport,
-  parameters: GetAddressTokensParameters,
-): AsyncGenerator<RestPage<TokenBalanceItem>, void, undefined> {
-  return iterateRestPages(transport, listRequest(parameters));
-}
+export const iterateAddressTokens = restPageWalker(listRequest);

@@ -1,7 +1,6 @@
-import { type PageCursor, restPageSchema } from "../../schemas/rest/page.js";
+import { restPageSchema } from "../../schemas/rest/page.js";
 import { type Transaction, transactionSchema } from "../../schemas/rest/transaction.js";
-import type { Transport } from "../transport.js";
-import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
+import { type RestListRequest, restPageReader, restPageWalker } from "./restPagination.js";
 import {
   assertBlockNumberOrHash,
   assertBlockTransactionType,
@@ -44,13 +43,7 @@ function listRequest(parameters: GetBlockTransactionsParameters): RestListReques
  * @example
  * const { items } = await getBlockTransactions(transport, { blockNumberOrHash: 19_000_000 });
  */
-export async function getBlockTransactions(
-  transport: Transport,
-  parameters: GetBlockTransactionsParameters,
-  cursor?: PageCursor,
-): Promise<RestPage<Transaction>> {
-  return fetchRestPage(transport, listRequest(parameters), cursor);
-}
+export const getBlockTransactions = restPageReader(listRequest);
 
 /**
  * Walks every page of a block's transactions, sending the type filter again with each page's cursor.
@@ -64,9 +57,4 @@ export async function getBlockTransactions(
  * @example
  * for await (const page of iterateBlockTransactions(transport, { blockNumberOrHash: hash })) console.log(page.items.length);
  */
-export function iterateBlockTransactions(
-  transport: Transport,
-  parameters: GetBlockTransactionsParameters,
-): AsyncGenerator<RestPage<Transaction>, void, undefined> {
-  return iterateRestPages(transport, listRequest(parameters));
-}
+export const iterateBlockTransactions = restPageWalker(listRequest);

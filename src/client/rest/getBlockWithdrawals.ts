@@ -1,7 +1,6 @@
-import { type PageCursor, restPageSchema } from "../../schemas/rest/page.js";
+import { restPageSchema } from "../../schemas/rest/page.js";
 import { type Withdrawal, withdrawalSchema } from "../../schemas/rest/withdrawal.js";
-import type { Transport } from "../transport.js";
-import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
+import { type RestListRequest, restPageReader, restPageWalker } from "./restPagination.js";
 import { assertBlockNumberOrHash } from "./validateRest.js";
 
 const endpoint = "/blocks/{block_number_or_hash}/withdrawals";
@@ -31,13 +30,7 @@ function listRequest(parameters: GetBlockWithdrawalsParameters): RestListRequest
  * @example
  * const { items } = await getBlockWithdrawals(transport, { blockNumberOrHash: "19000000" });
  */
-export async function getBlockWithdrawals(
-  transport: Transport,
-  parameters: GetBlockWithdrawalsParameters,
-  cursor?: PageCursor,
-): Promise<RestPage<Withdrawal>> {
-  return fetchRestPage(transport, listRequest(parameters), cursor);
-}
+export const getBlockWithdrawals = restPageReader(listRequest);
 
 /**
  * Walks every page of a block's withdrawals.
@@ -51,9 +44,4 @@ export async function getBlockWithdrawals(
  * @example
  * for await (const page of iterateBlockWithdrawals(transport, { blockNumberOrHash: 19_000_000 })) console.log(page.items);
  */
-export function iterateBlockWithdrawals(
-  transport: Transport,
-  parameters: GetBlockWithdrawalsParameters,
-): AsyncGenerator<RestPage<Withdrawal>, void, undefined> {
-  return iterateRestPages(transport, listRequest(parameters));
-}
+export const iterateBlockWithdrawals = restPageWalker(listRequest);

@@ -1,11 +1,10 @@
 import { assertAddress } from "../../kernel/validate.js";
-import { type PageCursor, restPageSchema } from "../../schemas/rest/page.js";
+import { restPageSchema } from "../../schemas/rest/page.js";
 import {
   type TokenInstanceHolder,
   tokenInstanceHolderSchema,
 } from "../../schemas/rest/tokenInstanceHolder.js";
-import type { Transport } from "../transport.js";
-import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
+import { type RestListRequest, restPageReader, restPageWalker } from "./restPagination.js";
 import { assertTokenId } from "./validateRest.js";
 
 const endpoint = "/tokens/{address_hash}/instances/{id}/holders";
@@ -38,13 +37,7 @@ function listRequest(parameters: GetTokenInstanceHoldersParameters): RestListReq
  * @example
  * const { items } = await getTokenInstanceHolders(transport, { tokenAddress, tokenId: 7 });
  */
-export async function getTokenInstanceHolders(
-  transport: Transport,
-  parameters: GetTokenInstanceHoldersParameters,
-  cursor?: PageCursor,
-): Promise<RestPage<TokenInstanceHolder>> {
-  return fetchRestPage(transport, listRequest(parameters), cursor);
-}
+export const getTokenInstanceHolders = restPageReader(listRequest);
 
 /**
  * Walks every page of the holders of one token instance.
@@ -58,9 +51,4 @@ export async function getTokenInstanceHolders(
  * @example
  * for await (const page of iterateTokenInstanceHolders(transport, { tokenAddress, tokenId: "7" })) console.log(page.items);
  */
-export function iterateTokenInstanceHolders(
-  transport: Transport,
-  parameters: GetTokenInstanceHoldersParameters,
-): AsyncGenerator<RestPage<TokenInstanceHolder>, void, undefined> {
-  return iterateRestPages(transport, listRequest(parameters));
-}
+export const iterateTokenInstanceHolders = restPageWalker(listRequest);
