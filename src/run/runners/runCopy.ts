@@ -78,41 +78,31 @@ export async function runCopy(request: RunCopyRequest): Promise<RunResults> {
   for (const [index, address] of addresses.entries()) {
     const reading = readings[index];
     if (reading === undefined) continue;
+    const notCopied = (said: string, error: UnsentContract["error"]) =>
+      unsent.push({ address, contract: address, chainId, message: `Not copied: ${said}`, error });
     if (reading instanceof Error) {
       // An answer that came but cannot be read says so itself; any other failure is the reading's.
       const said =
         reading.code === "invalid_response"
           ? reading.shortMessage.replace(/^The (explorer|service)\b/, title)
           : `reading it from ${title} failed: ${reading.shortMessage}`;
-      unsent.push({
-        address,
-        contract: address,
-        chainId,
-        message: `Not copied: ${said}`,
-        error: { code: reading.code, ...(reading.details ? { details: reading.details } : {}) },
-      });
+      notCopied(said, { code: reading.code, ...(reading.details ? { details: reading.details } : {}) });
       continue;
     }
     if (!reading.found) {
-      unsent.push({
-        address,
-        contract: address,
-        chainId,
-        message: `Not copied: ${reading.reason.replace(/^The (explorer|service)\b/, title)}`,
-        error: { code: "not_verified", details: reading.standing },
+      notCopied(reading.reason.replace(/^The (explorer|service)\b/, title), {
+        code: "not_verified",
+        details: reading.standing,
       });
       continue;
     }
     const { verified } = reading;
     // Hashed, compared and written whole from here on: a stranger's nesting is bounded before any of it.
     if (nestsDeeperThan(verified)) {
-      unsent.push({
-        address,
-        contract: address,
-        chainId,
-        message: `Not copied: ${title}'s answer cannot be read: its input nests objects and arrays more than ${maxJsonDepth} deep, which no standard JSON input does.`,
-        error: { code: "invalid_response" },
-      });
+      notCopied(
+        `${title}'s answer cannot be read: its input nests objects and arrays more than ${maxJsonDepth} deep, which no standard JSON input does.`,
+        { code: "invalid_response" },
+      );
       continue;
     }
     jobs.push({
