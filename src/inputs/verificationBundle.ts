@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { keccak256, stringToBytes } from "viem";
 import { InvalidInputError } from "../errors/index.js";
+import { canonicalJson } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
 import {
@@ -19,23 +20,6 @@ import {
 
 /** The largest bundle file read: a deployment's inputs, each stored once, fit many times over. */
 export const maxBundleBytes = 128 * 1024 * 1024;
-
-/**
- * JSON with every object's keys sorted and no spaces: the text a bundle's input keys hash, the same for the same
- * value whoever writes it.
- *
- * @param value - a JSON value (keys whose value is undefined are left out)
- * @returns its canonical text
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
-  const fields = Object.entries(value as Record<string, unknown>)
-    .filter(([, field]) => field !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`);
-  return `{${fields.join(",")}}`;
-}
 
 /**
  * The key a bundle stores an input under: the keccak256 of its canonical JSON.

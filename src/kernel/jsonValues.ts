@@ -29,3 +29,21 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 export function isTrue(value: unknown): boolean {
   return value === true || value === 1 || value === "1" || value === "true";
 }
+
+/**
+ * JSON with every object's keys sorted and no spaces: the text a bundle's input keys and the ledger's input hashes
+ * hash, the same for the same value whoever writes it.
+ *
+ * @param value - a JSON value (keys whose value is undefined are left out; a bigint is written as `"123n"`)
+ * @returns its canonical text
+ */
+export function canonicalJson(value: unknown): string {
+  if (typeof value === "bigint") return JSON.stringify(`${value}n`);
+  if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
+  const fields = Object.entries(value as Record<string, unknown>)
+    .filter(([, field]) => field !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`);
+  return `{${fields.join(",")}}`;
+}

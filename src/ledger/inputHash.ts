@@ -1,3 +1,4 @@
+import { canonicalJson } from "../kernel/jsonValues.js";
 import type { VerificationJob } from "../verify/job.js";
 
 // Taken when a hash is made, not imported: node:crypto loads some twenty of Node's modules, and a run whose ledger
@@ -18,7 +19,7 @@ export function inputHash(job: VerificationJob): string {
     constructorArguments: job.constructorArguments ?? null,
     libraries: job.libraries ?? null,
   };
-  return `sha256:${createHash("sha256").update(stableJson(submitted)).digest("hex")}`;
+  return `sha256:${createHash("sha256").update(canonicalJson(submitted)).digest("hex")}`;
 }
 
 /**
@@ -28,18 +29,4 @@ export function inputHash(job: VerificationJob): string {
  */
 export function proxyLinkHash(implementationAddress: string): string {
   return `sha256:${createHash("sha256").update(`proxy-of:${implementationAddress.toLowerCase()}`).digest("hex")}`;
-}
-
-function stableJson(value: unknown): string {
-  if (typeof value === "bigint") return JSON.stringify(`${value}n`);
-  if (value === undefined) return "null";
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const fields = Object.entries(value as Record<string, unknown>)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([key, field]) => `${JSON.stringify(key)}:${stableJson(field)}`);
-    return `{${fields.join(",")}}`;
-  }
-  return JSON.stringify(value);
 }

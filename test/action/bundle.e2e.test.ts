@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { canonicalJson } from "../../src/inputs/verificationBundle.js";
+import { canonicalJson } from "../../src/kernel/jsonValues.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { replayBroadcast, runLatest } from "../cli/foundryChain.js";

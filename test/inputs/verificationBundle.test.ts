@@ -10,11 +10,11 @@ import { type BundleContract, verificationBundleSchema } from "../../src/inputs/
 import {
   bundleHash,
   bundleInputKey,
-  canonicalJson,
   maxBundleBytes,
   readVerificationBundle,
 } from "../../src/inputs/verificationBundle.js";
 import { maxJsonDepth, nestsDeeperThan } from "../../src/kernel/jsonDepth.js";
+import { canonicalJson } from "../../src/kernel/jsonValues.js";
 import { bundleOf, bundleText } from "../../src/run/jobs/bundleWriter.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { rejected } from "../support/rejected.js";

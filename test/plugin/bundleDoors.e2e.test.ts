@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { canonicalJson } from "../../src/inputs/verificationBundle.js";
+import { canonicalJson } from "../../src/kernel/jsonValues.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { type HardhatNode, runHardhat, startHardhatNode } from "../inputs/hardhatProject.js";

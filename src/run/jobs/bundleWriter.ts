@@ -10,7 +10,8 @@ import {
   verificationBundleSchema,
 } from "../../inputs/bundleSchema.js";
 import { parseWithSchema } from "../../inputs/jsonFile.js";
-import { bundleHash, bundleInputKey, canonicalJson } from "../../inputs/verificationBundle.js";
+import { bundleHash, bundleInputKey } from "../../inputs/verificationBundle.js";
+import { canonicalJson } from "../../kernel/jsonValues.js";
 import * as z from "../../kernel/zod.js";
 import { longCompilerVersion } from "../../verify/compilerVersion.js";
 import { encodeConstructorArguments } from "../../verify/constructorArguments.js";
