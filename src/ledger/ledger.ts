@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { LedgerLockedError } from "../errors/index.js";
 import {
+  compare,
   entryKey,
   type LedgerEntry,
   type LedgerLockOptions,
@@ -140,8 +141,4 @@ export class Ledger {
     this.#entries.clear();
     for (const entry of entries) this.#entries.set(entryKey(entry), entry);
   }
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

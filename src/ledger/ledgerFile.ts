@@ -288,6 +288,7 @@ function sleepSync(ms: number): void {
   Atomics.wait(sleeper, 0, 0, ms);
 }
 
-function compare(a: string, b: string): number {
+/** @param a - a text @param b - another @returns their order by code unit, the same on every machine */
+export function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

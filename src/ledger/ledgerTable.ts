@@ -1,7 +1,7 @@
 import { type Column, tableText } from "../report/resultsTable.js";
 import type { StatusRow } from "../report/statusRows.js";
 import { isService, type Service } from "../verify/verifier.js";
-import type { LedgerEntry } from "./ledgerFile.js";
+import { compare, type LedgerEntry } from "./ledgerFile.js";
 
 // A failure stands out in capitals; a timeout's guid is still pending; a submission sent may have had no answer.
 const words: Partial<Record<LedgerEntry["status"], string>> = {
@@ -75,8 +75,4 @@ function namesByAddress(entries: readonly LedgerEntry[]): Map<string, string> {
     if (!known || (!known.includes(":") && entry.contract.includes(":"))) names.set(key, entry.contract);
   }
   return names;
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
