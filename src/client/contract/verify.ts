@@ -38,6 +38,13 @@ export interface VerifyParameters {
   timeoutMs?: number;
 }
 
+/** @param hex - the constructor arguments, if any @returns them under both names explorers read (one misspelt) */
+export function constructorArgumentFields(hex: string | undefined): Record<string, string> {
+  if (hex === undefined) return {};
+  const args = assertHexData(hex, "constructorArguments");
+  return { constructorArguments: args, constructorArguements: args };
+}
+
 /**
  * Submits a flattened Solidity source (`verify`, JSON body). The specification returns a guid; real
  * Blockscout compiles at once and returns the verified contract: both come back as a {@link SubmissionOutcome}.
@@ -61,11 +68,7 @@ export async function verify(transport: Transport, parameters: VerifyParameters)
     body.optimizationRuns = assertNonNegativeInteger(parameters.optimizationRuns, "optimizationRuns");
   }
   if (parameters.evmVersion) body.evmVersion = parameters.evmVersion;
-  if (parameters.constructorArguments !== undefined) {
-    const args = assertHexData(parameters.constructorArguments, "constructorArguments");
-    body.constructorArguments = args;
-    body.constructorArguements = args;
-  }
+  Object.assign(body, constructorArgumentFields(parameters.constructorArguments));
   if (parameters.autodetectConstructorArguments !== undefined) {
     body.autodetectConstructorArguments = parameters.autodetectConstructorArguments;
   }

@@ -4,7 +4,6 @@ import {
   assertAddress,
   assertBodySize,
   assertCompilerVersion,
-  assertHexData,
   assertNonEmpty,
   assertNonNegativeInteger,
 } from "../../kernel/validate.js";
@@ -12,6 +11,7 @@ import { multipartBody } from "../requestBody.js";
 import type { Transport } from "../transport.js";
 import { callContractAction } from "./callContractAction.js";
 import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
+import { constructorArgumentFields } from "./verify.js";
 
 const action = "verifysourcecode";
 
@@ -111,11 +111,7 @@ export async function verifySourceCode(
       `Invalid codeFormat ${JSON.stringify((parameters as { codeFormat?: unknown }).codeFormat)}: use solidity-standard-json-input, solidity-single-file or vyper-json.`,
     );
   }
-  if (parameters.constructorArguments !== undefined) {
-    const args = assertHexData(parameters.constructorArguments, "constructorArguments");
-    fields.constructorArguments = args;
-    fields.constructorArguements = args;
-  }
+  Object.assign(fields, constructorArgumentFields(parameters.constructorArguments));
   if (parameters.licenseType !== undefined) fields.licenseType = String(parameters.licenseType);
   const body = await multipartBody(fields);
   assertBodySize(body.bytes, "source");

@@ -2,14 +2,13 @@ import {
   assertAddress,
   assertBodySize,
   assertCompilerVersion,
-  assertHexData,
   assertNonEmpty,
 } from "../../kernel/validate.js";
 import { multipartBody } from "../requestBody.js";
 import type { Transport } from "../transport.js";
 import { callContractAction } from "./callContractAction.js";
 import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
-import { synchronousSubmissionTimeoutMs } from "./verify.js";
+import { constructorArgumentFields, synchronousSubmissionTimeoutMs } from "./verify.js";
 
 const action = "verify_vyper_contract";
 
@@ -39,17 +38,13 @@ export async function verifyVyperContract(
   parameters: VerifyVyperContractParameters,
 ): Promise<SubmissionOutcome> {
   const address = assertAddress(parameters.address);
-  const args =
-    parameters.constructorArguments === undefined
-      ? undefined
-      : assertHexData(parameters.constructorArguments, "constructorArguments");
+  const args = constructorArgumentFields(parameters.constructorArguments);
   const body = await multipartBody({
     addressHash: address,
     name: assertNonEmpty(parameters.name, "name"),
     compilerVersion: assertCompilerVersion(parameters.compilerVersion),
     contractSourceCode: assertNonEmpty(parameters.contractSourceCode, "contractSourceCode"),
-    constructorArguments: args,
-    constructorArguements: args,
+    ...args,
   });
   assertBodySize(body.bytes, "source");
   const answer = await callContractAction(transport, {
