@@ -165,6 +165,11 @@ export async function linkProxyTo(
       }
     }
     let intervalMs = polling.initialIntervalMs;
+    const guid = receipt.id;
+    const stillPending = (message: string) => {
+      options.onEvent?.({ type: "pending", address: proxyAddress, contract, guid, message });
+      intervalMs = Math.min(polling.maxIntervalMs, intervalMs * polling.backoffFactor);
+    };
     for (let failuresInARow = 0; ; ) {
       if (!(await deadline.wait(intervalMs))) {
         return finish(
@@ -179,28 +184,14 @@ export async function linkProxyTo(
       } catch (error) {
         const missed = missedPoll(error, ++failuresInARow, polling.failedPollsInARow ?? 5);
         if (missed === undefined) throw error;
-        options.onEvent?.({
-          type: "pending",
-          address: proxyAddress,
-          contract,
-          guid: receipt.id,
-          message: missed,
-        });
-        intervalMs = Math.min(polling.maxIntervalMs, intervalMs * polling.backoffFactor);
+        stillPending(missed);
         continue;
       }
       if (status.state === "pass")
         return finish(...(await passed(verifier, proxyAddress, status, expected, target, deadline)));
       if (status.state === "already-verified") return finish("already-verified");
       if (status.state === "fail" || status.state === "unknown-uid") return finish("failed", status.message);
-      options.onEvent?.({
-        type: "pending",
-        address: proxyAddress,
-        contract,
-        guid: receipt.id,
-        message: status.message,
-      });
-      intervalMs = Math.min(polling.maxIntervalMs, intervalMs * polling.backoffFactor);
+      stillPending(status.message);
     }
   } catch (error) {
     const message = isExplorerVerifyError(error) ? error.shortMessage : String(error);
