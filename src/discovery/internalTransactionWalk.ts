@@ -1,5 +1,5 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
-import { cursorQuery } from "../client/rest/restPagination.js";
+import { cursorQuery, queryKey } from "../client/rest/restPagination.js";
 import { deadlineReached } from "../errors/index.js";
 import type { InternalTransaction } from "../schemas/rest/internalTransaction.js";
 import type { PageCursor } from "../schemas/rest/page.js";
@@ -136,7 +136,7 @@ async function* walkPages(
       stop("page_limit", read + 1, `they run past ${limits.maxPages} pages, the limit`);
       return;
     }
-    const key = cursorKey(next);
+    const key = queryKey(cursorQuery(next));
     if (followed.has(key)) {
       stop("cursor_repeated", read + 1, "the explorer's next page is one already read");
       return;
@@ -173,8 +173,4 @@ function withFactoryOf(known: Factory, items: readonly InternalTransaction[]): F
 
 function factoryAddress(factory: Factory): string | undefined {
   return factory.creator ?? factory.callee;
-}
-
-function cursorKey(cursor: PageCursor): string {
-  return JSON.stringify(Object.entries(cursorQuery(cursor)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

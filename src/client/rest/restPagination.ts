@@ -52,7 +52,8 @@ function pageQuery(
   return { ...(cursor === undefined ? {} : cursorQuery(cursor)), ...request.filters };
 }
 
-function queryKey(query: Record<string, string>): string {
+/** @param query - a page's query @returns the same text for the same query, whatever its order */
+export function queryKey(query: Record<string, string>): string {
   return JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
