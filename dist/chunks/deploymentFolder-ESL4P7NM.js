@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-ZBZHGKLJ.js";import"./chunk-VTHDC3PM.js";import"./chunk-SPOSPOWG.js";import"./chunk-2N5OE6H4.js";import"./chunk-2DN7WQFB.js";import"./chunk-RXBBV46M.js";import"./chunk-IY3GVRRE.js";import"./chunk-TU5MWSES.js";import"./chunk-H6NCVETQ.js";import"./chunk-IEOYXKJF.js";import"./chunk-7KEIHLB7.js";import"./chunk-OLRP6U7L.js";import"./chunk-PZQSEW55.js";import"./chunk-FZSUZ7AN.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind};

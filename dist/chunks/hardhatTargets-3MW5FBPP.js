@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-6R2JHYM6.js";import"./chunk-J6NTCBGH.js";import"./chunk-ZLZV2ZGH.js";import"./chunk-RQB3P4OK.js";import"./chunk-CZXTUE73.js";import"./chunk-7FVMKEO3.js";import"./chunk-JCUKILEX.js";import"./chunk-EDQJMM6D.js";import"./chunk-3K36E3WM.js";import"./chunk-OS4LE6N4.js";import"./chunk-3BJMGH7R.js";import"./chunk-7KEIHLB7.js";import"./chunk-OLRP6U7L.js";import"./chunk-FZSUZ7AN.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as hardhatTargets};

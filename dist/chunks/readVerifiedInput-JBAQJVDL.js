@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{e as a,f as b}from"./chunk-5OWAQ7KE.js";import"./chunk-VUAKH323.js";import"./chunk-MFPP4RGW.js";import"./chunk-7HZCV7PO.js";import"./chunk-TJOBHYYX.js";import"./chunk-JXJZGTAK.js";import"./chunk-O2C5LLBG.js";import"./chunk-7KEIHLB7.js";import"./chunk-OLRP6U7L.js";import"./chunk-FZSUZ7AN.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readVerifiedInput,b as verifiedInputOf};
