@@ -38,7 +38,7 @@ export async function statusCommand(argv: string[]): Promise<number> {
     await runLedgerRequest(resolve(cwd, values.ledger ?? verificationDefaults.ledger), {
       json: values.json,
       writeLine: (table) => console.log(table),
-      otherLedger: "--ledger FILE (a run with --ledger writes one)",
+      otherLedger: "--ledger FILE (explorer-verify verify writes one)",
       localExplorerCache: join(cwd, "cache", "explorer-verify"),
     });
     return exitCodes.ok;
