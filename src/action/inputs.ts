@@ -67,8 +67,8 @@ export function readActionInputs(): ActionInputs {
   const explorerUrl = readInput("explorer-url") || undefined;
   const contracts = readInput("contracts") || undefined;
   const deployment = readInput("deployment").trim() || undefined;
-  const explorers = chainMapInput("explorers");
-  const rpcUrls = chainMapInput("rpc-urls");
+  const explorers = chainMapInput("explorers", "https://optimism.blockscout.com");
+  const rpcUrls = chainMapInput("rpc-urls", "https://mainnet.optimism.io");
   const endpoints = endpointsInput();
   const chainIdRange = { min: 1, max: Number.MAX_SAFE_INTEGER };
   const chainId = settingInput({ input: "chain-id", type: "wholeNumber", range: chainIdRange }) as
@@ -172,11 +172,12 @@ function endpointsInput(): Record<number, ChainEndpoints> {
   return endpoints;
 }
 
-// A JSON object from chain id to URL (`{"10": "https://optimism.blockscout.com"}`); the hall checks each URL.
-function chainMapInput(name: string): Record<number, string> {
+// A JSON object from chain id to URL (`{"10": "https://optimism.blockscout.com"}`); the hall checks each URL. The
+// example is of the input's own kind: an explorer's URL, or a chain's JSON-RPC URL.
+function chainMapInput(name: string, exampleUrl: string): Record<number, string> {
   const text = readInput(name).trim();
   if (text === "") return {};
-  const shape = `Input ${name} must be a JSON object from chain id to URL, e.g. {"10": "https://optimism.blockscout.com"}`;
+  const shape = `Input ${name} must be a JSON object from chain id to URL, e.g. {"10": "${exampleUrl}"}`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

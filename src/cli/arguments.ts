@@ -32,6 +32,14 @@ function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
         `There is no --api-key flag (a key on the command line lands in shell history): set ${apiKeyVariable}.`,
       );
     }
+    // Node's words name the parser's case ("argument is ambiguous" when the next word is a flag): say what is missing.
+    const valueless = /Option '(--[^' ]+)(?: <value>)?' argument (?:is ambiguous|missing)/.exec(message);
+    if (valueless) {
+      const flag = valueless[1];
+      throw new UsageError(
+        `${flag} needs a value (one that starts with a dash is written ${flag}=-VALUE): see explorer-verify ${command} --help.`,
+      );
+    }
     const unknown = /Unknown option '([^']+)'/.exec(message);
     if (unknown) {
       throw new UsageError(

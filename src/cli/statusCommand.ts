@@ -28,7 +28,7 @@ export const statusCommand = cliCommand("status", options, async ({ values, posi
     await runLedgerRequest(resolve(cwd, values.ledger ?? verificationDefaults.ledger), {
       json: values.json,
       writeLine: (table) => console.log(table),
-      otherLedger: "--ledger FILE (a run with --ledger writes one)",
+      otherLedger: "--ledger FILE (explorer-verify verify writes one)",
       localExplorerCache: join(cwd, "cache", "explorer-verify"),
     });
     return exitCodes.ok;

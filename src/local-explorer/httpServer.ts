@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ChainError } from "../errors/index.js";
 import { isPlainObject } from "../kernel/jsonValues.js";
 import { ContractModule } from "./contractModule.js";
 import { type PageHandler, writePage } from "./pages/explorerPages.js";
@@ -188,7 +189,9 @@ export class ExplorerHttpServer {
 }
 
 function somethingBroke(cause: unknown): Reply {
-  console.error("explorer: internal error:", cause);
+  // A chain that fails a read is the chain's failure, said in one line: a stack trace is for this server's own faults.
+  if (cause instanceof ChainError) console.error(`explorer: could not read the chain: ${cause.message}`);
+  else console.error("explorer: internal error:", cause);
   return error(texts.somethingWentWrong, { httpStatus: 500 });
 }
 

@@ -87,7 +87,7 @@ describe("the Action's deployments over several chains", () => {
     [
       "rpc-urls",
       "{10: x}",
-      'Input rpc-urls must be a JSON object from chain id to URL, e.g. {"10": "https://optimism.blockscout.com"}: it is not JSON.',
+      'Input rpc-urls must be a JSON object from chain id to URL, e.g. {"10": "https://mainnet.optimism.io"}: it is not JSON.',
     ],
     ["chain-id", "0", 'Input chain-id must be a whole number from 1 to 9007199254740991, got "0".'],
     ["fail-on-error", "maybe", 'Input fail-on-error must be true or false, got "maybe".'],

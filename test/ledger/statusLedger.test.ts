@@ -78,7 +78,7 @@ describe("explorer-verify status without a GUID", () => {
     const missing = join(mkdtempSync(join(tmpdir(), "ledger-status-")), "none.json");
     expect(await main(["status", "--ledger", missing])).toBe(2);
     expect(printed).toEqual([
-      `explorer-verify: There is no ledger at ${missing}: give a GUID, or --ledger FILE (a run with --ledger writes one).`,
+      `explorer-verify: There is no ledger at ${missing}: give a GUID, or --ledger FILE (explorer-verify verify writes one).`,
     ]);
   });
 
@@ -95,7 +95,7 @@ describe("explorer-verify status without a GUID", () => {
       process.chdir(cwd);
     }
     expect(printed).toEqual([
-      `explorer-verify: There is no ledger at ${join(project, ".explorer-verify", "ledger.json")}: runs on the embedded local explorer keep no ledger; its own state holds what it verified (${state}). Give a GUID, or --ledger FILE (a run with --ledger writes one).`,
+      `explorer-verify: There is no ledger at ${join(project, ".explorer-verify", "ledger.json")}: runs on the embedded local explorer keep no ledger; its own state holds what it verified (${state}). Give a GUID, or --ledger FILE (explorer-verify verify writes one).`,
     ]);
   });
 });

@@ -22,11 +22,20 @@ export function checkedRpcUrl(
   const wrong = (name: string, must: string, url: string) =>
     new InvalidInputError(
       name,
-      `${nameIn({ name, input: name, flag: name }, door)} must ${must}, e.g. ${example}, got "${shownUrl(url)}".`,
+      `${nameIn({ name, input: name, flag: name }, door)} must ${must}, e.g. ${example}, got "${quoted(url)}".`,
     );
   if (text !== undefined && !httpUrlOf(text))
     throw wrong("rpc-url", "be the chain's http(s) JSON-RPC URL", text);
   const other = Object.values(byChain).find((url) => !httpUrlOf(url));
   if (other !== undefined) throw wrong("rpc-urls", "map chain ids to http(s) JSON-RPC URLs", other);
   return text;
+}
+
+// Quoted by its scheme and host alone, as the chain client names a chain: a provider's key sits in the path
+// (`/v2/KEY`, `/v3/KEY`), where no pattern tells it from the rest of the path.
+function quoted(url: string): string {
+  const shown = shownUrl(url);
+  const host = /^[^/?#]*\/\//.exec(shown)?.[0].length ?? 0;
+  const path = shown.slice(host).search(/[/?#]/);
+  return path === -1 ? shown : `${shown.slice(0, host + path)}/…`;
 }

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { ChainError, isDeadlineReached } from "../../errors/index.js";
 import { readBuildInfos } from "../../inputs/buildInfo.js";
 import type { FoundryConfig } from "../../inputs/foundryConfig.js";
 import type { BadManifestEntry } from "../../inputs/manifest.js";
@@ -85,6 +86,7 @@ async function jobsOfAddress(
   const { cwd, artifacts, standardJson } = request;
   const libraries = await libraryList(request.libraries, cwd, "--libraries");
   const { addressJobs, chainAt } = await import("./addressJobs.js");
+  const deadline = request.readsDeadline;
   const found = await addressJobs({
     address,
     creationTransaction: request.creationTransaction,
@@ -94,7 +96,7 @@ async function jobsOfAddress(
         root: cwd,
         ...(name ? { contractNames: [splitContractName(name).contractName] } : {}),
       }),
-    chain: request.rpcUrl ? chainAt(request.rpcUrl) : undefined,
+    chain: request.rpcUrl ? chainAt(request.rpcUrl, deadline?.endsAt) : undefined,
     contract: request.contract,
     constructorArguments:
       request.constructorArgsHex === undefined
@@ -118,6 +120,14 @@ async function jobsOfAddress(
           )
       : undefined,
     naming: cliNaming(artifacts),
+  }).catch((error: unknown) => {
+    // The reads end at the run's deadline, as the chain id's and a manifest's do: a chain that stalls holds no run.
+    if (!deadline || !isDeadlineReached(error)) throw error;
+    throw new ChainError(
+      "eth_getCode",
+      `Cannot read the contract at ${address} from --rpc-url: it did not answer within the run's timeout (${deadline.seconds} s).`,
+      { unreachable: true },
+    );
   });
   for (const proxy of found.proxies) onProxy?.(proxy);
   return found.jobs;

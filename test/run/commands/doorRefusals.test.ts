@@ -132,6 +132,16 @@ describe("the CLI's refusals, made in the hall", () => {
       '--rpc-url must be the chain\'s http(s) JSON-RPC URL, e.g. http://127.0.0.1:8545, got "http://***@127.0.0.1:99999".',
     ],
     [
+      "a provider's websocket URL, the key in its path not quoted",
+      () => ["verify", "--bundle", bundle(), "--rpc-url", "wss://eth-mainnet.g.alchemy.com/v2/K3Y"],
+      '--rpc-url must be the chain\'s http(s) JSON-RPC URL, e.g. http://127.0.0.1:8545, got "wss://eth-mainnet.g.alchemy.com/…".',
+    ],
+    [
+      "an RPC URL without its scheme, the key in its path not quoted",
+      () => ["verify", "--bundle", bundle(), "--rpc-url", "mainnet.infura.io/v3/K3Y"],
+      '--rpc-url must be the chain\'s http(s) JSON-RPC URL, e.g. http://127.0.0.1:8545, got "mainnet.infura.io/…".',
+    ],
+    [
       "an explorer URL that does not parse, its password and key not quoted",
       () => [
         "verify",
@@ -215,9 +225,24 @@ describe("the Action's refusals, made in the hall", () => {
       { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace },
     );
     expect(log).toContain(
-      '::error::Input rpc-url must be the chain\'s http(s) JSON-RPC URL, e.g. https://rpc.example.org, got "htps://***@127.0.0.1:99999/?token=***".',
+      '::error::Input rpc-url must be the chain\'s http(s) JSON-RPC URL, e.g. https://rpc.example.org, got "htps://***@127.0.0.1:99999/…".',
     );
     expect(log).not.toMatch(/hunter2|T0K/);
+  });
+
+  it("quotes rpc-urls by scheme and host, without the provider key in a path", async () => {
+    const { log } = await runActionInProcess(
+      {
+        bundle: "one.json",
+        "rpc-urls": '{"1": "wss://eth-mainnet.g.alchemy.com/v2/K3Y"}',
+        "explorer-url": "",
+      },
+      { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace },
+    );
+    expect(log).toContain(
+      '::error::Input rpc-urls must map chain ids to http(s) JSON-RPC URLs, e.g. https://rpc.example.org, got "wss://eth-mainnet.g.alchemy.com/…".',
+    );
+    expect(log).not.toContain("K3Y");
   });
 
   it.each([
