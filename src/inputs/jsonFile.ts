@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
-import { readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import { InvalidInputError } from "../errors/index.js";
 import { maxJsonDepth, nestsDeeperThan } from "../kernel/jsonDepth.js";
 import { errnoCode } from "../kernel/systemErrors.js";
@@ -49,18 +50,44 @@ export async function readTextFile(origin: JsonOrigin): Promise<string> {
  * only parts of a large file.
  *
  * @param origin - what the file is and which input named it
+ * @param maxBytes - the most bytes read (a larger file is refused); about the longest string V8 holds by default
  * @returns the file's bytes
- * @throws {InvalidInputError} when the file cannot be read, or is not valid UTF-8
+ * @throws {InvalidInputError} when the file cannot be read, is larger than `maxBytes`, or is not valid UTF-8
  */
-export async function readUtf8File(origin: JsonOrigin): Promise<Buffer> {
-  let bytes: Buffer;
+export async function readUtf8File(origin: JsonOrigin, maxBytes = maxTextFileBytes): Promise<Buffer> {
+  let bytes: Buffer | undefined;
   try {
-    bytes = await readFile(origin.path);
+    const file = await stat(origin.path);
+    // A regular file is weighed before it is read; a pipe or a device (`<(jq …)`, /dev/zero) only as it is read.
+    bytes = file.isFile()
+      ? file.size <= maxBytes
+        ? await readFile(origin.path)
+        : undefined
+      : await readAtMost(origin.path, maxBytes);
   } catch (cause) {
     throw unreadableFile(origin, cause);
   }
+  if (bytes === undefined)
+    throw new InvalidInputError(
+      origin.field,
+      `The ${origin.what} ${origin.path} is larger than ${maxBytes / 1_048_576} MiB, more than a text this program reads.`,
+    );
   if (!isUtf8(bytes)) throw notUtf8File(origin);
   return bytes;
+}
+
+// The longest string V8 holds is about 512 MiB: a larger text could not be parsed anyway.
+const maxTextFileBytes = 512 * 1_048_576;
+
+async function readAtMost(path: string, maxBytes: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1_048_576 }) as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 /**

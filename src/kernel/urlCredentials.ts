@@ -1,10 +1,10 @@
 import { InvalidInputError } from "../errors/index.js";
 
 const secretParameter = /key|token|secret|pass|auth|sig/i;
-// Found without parsing, so text that is no URL (port 99999, `htps:`) is stripped too: everything before an `@` that
-// comes before the first `/` after the scheme, and the value of every query parameter named like a key; in each URL
-// of a list (`1=URL,10=URL`).
-const userInfo = /(^|[\s,])([^/?#\s,]*?\/\/)?[^/\s,]*@/g;
+// Found without parsing, so text that is no URL (port 99999, `htps:`) is stripped too: everything after the scheme up
+// to the last `@` before the query (a password typed with a `/` in it included), and the value of every query
+// parameter named like a key; in each URL of a list (`1=URL,10=URL`).
+const userInfo = /(^|[\s,])([^/?#\s,]*?\/\/)?[^\s,?#]*@/g;
 const secretQueryValue = /([?&;#][^=&;#\s]*(?:key|token|secret|pass|auth|sig)[^=&;#\s]*=)[^&;#\s]*/gi;
 
 /**

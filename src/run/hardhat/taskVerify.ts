@@ -148,11 +148,26 @@ export async function runTaskVerify(
   }
 }
 
-// The embedded explorer stops with the task, and its links with it: say so, and how to bring them back.
-function linksNote(explorer: LocalExplorer, rpcUrl: string | undefined): string {
+/**
+ * The embedded explorer stops with the task, and its links with it: says so, and how to bring them back.
+ * @param explorer - where it served, and its state file
+ * @param rpcUrl - the chain it read
+ * @returns the footnote
+ */
+export function linksNote(
+  explorer: Pick<LocalExplorer, "url" | "stateFile">,
+  rpcUrl: string | undefined,
+): string {
   const port = new URL(explorer.url).port;
   const state = explorer.stateFile ? ` --state ${explorer.stateFile}` : "";
-  return `The ${explorer.url} links work only while the local explorer runs, and it stopped with this command. To open them, serve it again: npx explorer-verify-local-explorer --rpc ${rpcUrl ?? "RPC_URL"} --port ${port}${state}`;
+  const rpc = rpcUrl && isBareOrigin(rpcUrl) ? rpcUrl : "RPC_URL";
+  return `The ${explorer.url} links work only while the local explorer runs, and it stopped with this command. To open them, serve it again: npx explorer-verify-local-explorer --rpc ${rpc} --port ${port}${state}`;
+}
+
+// A URL with more than its origin may carry a key (a password, a path or a query): the note names it RPC_URL then.
+function isBareOrigin(url: string): boolean {
+  const { username, password, pathname, search, hash } = new URL(url);
+  return `${username}${password}${search}${hash}` === "" && pathname === "/";
 }
 
 // Each chain's jobs on its targets, as --network would choose them: the network whose chainId matches, else the chain id

@@ -132,6 +132,11 @@ describe("the CLI's refusals, made in the hall", () => {
       '--rpc-url must be the chain\'s http(s) JSON-RPC URL, e.g. http://127.0.0.1:8545, got "http://***@127.0.0.1:99999".',
     ],
     [
+      "an explorer URL whose password has a slash, none of the password quoted",
+      () => ["verify", "--bundle", bundle(), "--explorer-url", "https://me:hun/ter2@127.0.0.1:99999/"],
+      '--explorer-url: The explorer URL "https://***@127.0.0.1:99999/" is not a valid URL. Give it like https://eth.blockscout.com.',
+    ],
+    [
       "a provider's websocket URL, the key in its path not quoted",
       () => ["verify", "--bundle", bundle(), "--rpc-url", "wss://eth-mainnet.g.alchemy.com/v2/K3Y"],
       '--rpc-url must be the chain\'s http(s) JSON-RPC URL, e.g. http://127.0.0.1:8545, got "wss://eth-mainnet.g.alchemy.com/…".',
