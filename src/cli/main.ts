@@ -27,8 +27,16 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || ["-h", "--help", "help"].includes(command)) {
+      // `help verify` is `verify --help`, as git and npm answer it.
+      const [asked] = rest;
+      if (command === "help" && asked !== undefined && Object.hasOwn(commands, asked))
+        return await main([asked, "--help"]);
       console.log(usage.main);
       return command === undefined ? exitCodes.usage : exitCodes.ok;
+    }
+    if (["-V", "--version", "version"].includes(command)) {
+      console.log(await packageVersion());
+      return exitCodes.ok;
     }
     const load = Object.hasOwn(commands, command) ? commands[command] : undefined;
     if (load) return await (await load())(rest);
@@ -39,6 +47,15 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     return reportError(error);
   }
+}
+
+// The installed package's own version: package.json stands two folders up from lib/cli/ (and from src/cli/).
+async function packageVersion(): Promise<string> {
+  const { readFile } = await import("node:fs/promises");
+  const manifest = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
+  return manifest.version;
 }
 
 // User mistakes and explorer errors are one line; only an error this program did not expect shows its stack.

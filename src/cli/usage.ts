@@ -16,7 +16,7 @@ Commands:
   fetch ADDRESS   download a verified contract's ABI, sources and creation data
   local-explorer  run the embedded local explorer for a local chain
 
-Run explorer-verify <command> --help for its options.
+Run explorer-verify <command> --help (or explorer-verify help <command>) for its options; --version prints the version.
 Keys are read from the environment, never from a flag: EXPLORER_VERIFY_API_KEY (Blockscout), ETHERSCAN_API_KEY,
 ROUTESCAN_API_KEY (optional). foundry.toml's [etherscan] entry for the chain names the Blockscout explorer (and its
 key, when EXPLORER_VERIFY_API_KEY is not set), for verify, status and fetch alike.
