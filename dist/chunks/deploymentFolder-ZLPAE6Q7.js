@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-TJWVVJCW.js";import"./chunk-USYZ3R76.js";import"./chunk-57PO2ECL.js";import"./chunk-BXSEXPNO.js";import"./chunk-4QNJINDC.js";import"./chunk-RXBBV46M.js";import"./chunk-IY3GVRRE.js";import"./chunk-TU5MWSES.js";import"./chunk-H6NCVETQ.js";import"./chunk-IEOYXKJF.js";import"./chunk-PZQSEW55.js";import"./chunk-REPGG53W.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind};

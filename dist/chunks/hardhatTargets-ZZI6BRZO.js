@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-YEZ36I6F.js";import"./chunk-UKIWWUPN.js";import"./chunk-IQWGX6QK.js";import"./chunk-P6L5U2ZF.js";import"./chunk-NTH4GXSR.js";import"./chunk-7FVMKEO3.js";import"./chunk-W46I4MSM.js";import"./chunk-V3YDQRPV.js";import"./chunk-OS4LE6N4.js";import"./chunk-3BJMGH7R.js";import"./chunk-IXT5IGNR.js";import"./chunk-REPGG53W.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as hardhatTargets};

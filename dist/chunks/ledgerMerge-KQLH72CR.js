@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b,c}from"./chunk-SY5AXU5K.js";import"./chunk-XNC5CS3D.js";import"./chunk-AA4F6USN.js";import"./chunk-IY3GVRRE.js";import"./chunk-H6NCVETQ.js";import"./chunk-IEOYXKJF.js";import"./chunk-REPGG53W.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{b as mergeIntoLedgerFile,a as mergeLedgerEntries,c as stampLedgerFile};

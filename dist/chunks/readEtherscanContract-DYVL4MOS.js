@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-6L6YMDSU.js";import"./chunk-D4D25DBE.js";import"./chunk-ZXJUO57J.js";import"./chunk-7HZCV7PO.js";import"./chunk-JXJZGTAK.js";import"./chunk-SRKRO6EW.js";import"./chunk-3S3BDH32.js";import"./chunk-REPGG53W.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readEtherscanContract};
