@@ -1,23 +1,22 @@
 import { join } from "node:path";
 import { afterEach, beforeAll, expect, it, jest } from "@jest/globals";
-import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
 import { ChainError } from "../../src/errors/index.js";
 import { readsDeadline } from "../../src/kernel/readsDeadline.js";
 import { requestJobs } from "../../src/run/jobs/requestJobs.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
 import { testAddress } from "../support/addresses.js";
-import { type JsonRpcStandIn, stall, startJsonRpcStandIn } from "../support/jsonRpcStandIn.js";
+import {
+  type JsonRpcStandIn,
+  stall,
+  startJsonRpcStandIn,
+  warmChainClient,
+} from "../support/jsonRpcStandIn.js";
 
 // `explorer-verify verify ADDRESS --rpc-url URL --timeout N`: the deployed code of ADDRESS is read under the run's
 // read budget, as a manifest's is. A chain that never answers ends the command at the deadline, in words, instead of
 // after the chain client's own 30 s per try (61 s for --timeout 5). The chain is a JSON-RPC stand-in on loopback.
 const standIns: JsonRpcStandIn[] = [];
-// The chain client loads with its first request: loaded before, it takes none of the deadline.
-beforeAll(async () => {
-  const warm = await startJsonRpcStandIn(() => ({ result: "0x" }));
-  await new JsonRpcChain(warm.url).getCode(testAddress(1));
-  await warm.close();
-});
+beforeAll(warmChainClient);
 afterEach(async () => {
   jest.useRealTimers();
   await Promise.all(standIns.splice(0).map((standIn) => standIn.close()));

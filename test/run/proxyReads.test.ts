@@ -14,6 +14,7 @@ import {
   type RpcCall,
   stall,
   startJsonRpcStandIn,
+  warmChainClient,
 } from "../support/jsonRpcStandIn.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 import { runTargetsAt } from "../support/verifiers.js";
@@ -24,12 +25,7 @@ import { runTargetsAt } from "../support/verifiers.js";
 // explorer is the test explorer, which records every request.
 const { explorer } = await useTestExplorer();
 const standIns: JsonRpcStandIn[] = [];
-// The chain client and its HTTP stack load with the first request: loaded before, they take none of a run's deadline.
-beforeAll(async () => {
-  const warm = await startJsonRpcStandIn(() => ({ result: "0x" }));
-  await new JsonRpcChain(warm.url).getCode(testAddress(1));
-  await warm.close();
-});
+beforeAll(warmChainClient);
 afterEach(async () => {
   await Promise.all(standIns.splice(0).map((standIn) => standIn.close()));
 });
