@@ -178,6 +178,7 @@ Looks up a submission by the guid it returned. Without a GUID, prints the ledger
   --target SERVICE    the service the guid is from: blockscout (default), etherscan, sourcify, routescan
   --proxy             the guid is of a proxy link (verifyproxycontract)
   --explorer-url URL  the explorer (without it, a local --rpc-url uses the embedded explorer and its saved state)
+  --chain-id N        the chain, whose explorer the registry (or foundry.toml's [etherscan]) names
   --rpc-url URL       the local chain whose embedded explorer to ask
   --endpoint CHAIN=SERVICE=URL, --endpoint-key CHAIN=SERVICE=VARIABLE  a chain's own endpoint and key, as verify
   --json              print one JSON document on stdout
@@ -185,8 +186,14 @@ Looks up a submission by the guid it returned. Without a GUID, prints the ledger
 Exit code 0 when verified or still pending, 1 when it failed or the guid is unknown, 2 for a mistake in the command.`,
   fetch: `Usage: explorer-verify fetch ADDRESS [--out DIR] [--explorer-url URL | --chain-id N | --rpc-url URL]
 
-Writes a verified contract's abi.json, contract.json (settings), sources/ and creation.json to DIR
-(default explorer-verify-fetch).`,
+Writes a verified contract's abi.json, contract.json (settings), sources/ and creation.json to DIR.
+  --out DIR           where to write them (default explorer-verify-fetch)
+  --explorer-url URL  the explorer
+  --chain-id N        the chain, whose explorer the registry (or foundry.toml's [etherscan]) names
+  --rpc-url URL       a local chain, whose embedded explorer and its saved state are asked
+
+Exit code 0 when written, 1 when the explorer could not be read, 2 for a mistake in the command or an ADDRESS the
+explorer holds no verified source for.`,
   localExplorer: `Usage: explorer-verify local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH/soljson.js ...] [--rate-limit LIMIT/WINDOW_MS] [--blockscout-version 11|12] [--sourcify-delay-ms MS]
 
 Runs the embedded Blockscout-compatible explorer for a chain until interrupted.`,
