@@ -57,7 +57,7 @@ export interface SubmissionBudget {
    * @throws the refusal that stops every request to the service (a refused key, a used-up daily quota, a bot
    *   challenge), as any request would
    */
-  hold(endsAt: number): Promise<BudgetHold>;
+  hold(endsAt?: number): Promise<BudgetHold>;
   /** @returns what the run spent and what is left, once asked; undefined before */
   reading(): BudgetReading | undefined;
 }
@@ -250,7 +250,7 @@ export interface Verifier {
    * @param endsAt - when the work asking must end, ms since the epoch (its requests and waits answer to it)
    * @returns what the service holds for it
    */
-  lookUp(address: string, endsAt: number): Promise<LookUp>;
+  lookUp(address: string, endsAt?: number): Promise<LookUp>;
   /**
    * @param submission - what to verify (or, where the service can, a proxy to link)
    * @param timeoutMs - the request's time limit
@@ -258,19 +258,19 @@ export interface Verifier {
    * @returns a receipt, or the verification when the service answers at once
    * @throws {NotSupportedError} for a format the service does not take, before any request
    */
-  submit(submission: Submission, timeoutMs: number, endsAt: number): Promise<SubmitOutcome>;
+  submit(submission: Submission, timeoutMs: number, endsAt?: number): Promise<SubmitOutcome>;
   /**
    * @param receipt - what a submission returned
    * @param endsAt - when the work asking must end, ms since the epoch
    * @returns where it stands
    */
-  status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus>;
+  status(receipt: Receipt, endsAt?: number): Promise<ReceiptStatus>;
   /**
    * @param address - a contract
    * @param endsAt - when the work asking must end, ms since the epoch
    * @returns its creation, or null when the service does not know it
    */
-  creation(address: string, endsAt: number): Promise<Creation | null>;
+  creation(address: string, endsAt?: number): Promise<Creation | null>;
   /** @returns what the service's stated quota allows now (drives the concurrency) */
   quota(): QuotaReading;
   /**
@@ -278,5 +278,5 @@ export interface Verifier {
    * @param endsAt - when the work asking first must end, ms since the epoch
    * @returns its lists, or undefined when it could not be read (nothing is checked then)
    */
-  buildLists?(endsAt: number): Promise<BuildLists | undefined>;
+  buildLists?(endsAt?: number): Promise<BuildLists | undefined>;
 }
