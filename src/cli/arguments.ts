@@ -50,8 +50,6 @@ function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
   }
 }
 
-const helpFlag = { help: { type: "boolean", short: "h", default: false } } as const;
-
 /**
  * A subcommand: its flags parsed (and `--help` answered with its usage) before it runs.
  *
@@ -66,11 +64,12 @@ export function cliCommand<const Options extends ParseArgsOptionsConfig>(
   run: (parsed: ReturnType<typeof parseCommandLine<Options>>) => Promise<number>,
 ): (argv: string[]) => Promise<number> {
   return async (argv) => {
-    const parsed = parseCommandLine(argv, { ...options, ...helpFlag }, command);
-    if (!(parsed.values as { help?: boolean }).help)
-      return run(parsed as ReturnType<typeof parseCommandLine<Options>>);
-    console.log(usage[command]);
-    return exitCodes.ok;
+    // Asked for help, a command prints its usage whatever else is given, as git and npm answer.
+    if (argv.includes("--help") || argv.includes("-h")) {
+      console.log(usage[command]);
+      return exitCodes.ok;
+    }
+    return run(parseCommandLine(argv, options, command));
   };
 }
 

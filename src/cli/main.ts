@@ -51,11 +51,9 @@ export async function main(argv: string[]): Promise<number> {
 
 // The installed package's own version: package.json stands two folders up from lib/cli/ (and from src/cli/).
 async function packageVersion(): Promise<string> {
-  const { readFile } = await import("node:fs/promises");
-  const manifest = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as {
-    version: string;
-  };
-  return manifest.version;
+  const [{ readFile }, z] = await Promise.all([import("node:fs/promises"), import("../kernel/zod.js")]);
+  const text = await readFile(new URL("../../package.json", import.meta.url), "utf8");
+  return z.object({ version: z.string() }).parse(JSON.parse(text)).version;
 }
 
 // User mistakes and explorer errors are one line; only an error this program did not expect shows its stack.

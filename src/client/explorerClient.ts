@@ -33,12 +33,24 @@ export class ExplorerClient {
   /**
    * @param options - the explorer (in any usual form, or its settled URLs), key, headers, time limits, retry and
    *   rate settings
-   * @param transport - the transport, when it is another client's for work under a deadline (see {@link clientUntil})
+   * @param transport - the transport, when it is another client's for work under a deadline (see {@link ExplorerClient.until})
    * @throws {InvalidInputError} for a URL that is not http(s), or bad headers
    */
   constructor(options: ExplorerClientOptions, transport = new Transport(options)) {
     this.transport = transport;
     this.#pagesUrl = options.pagesUrl;
+  }
+
+  /**
+   * The same explorer, for work that must end by a deadline: the same endpoint, pages, limiter and refusals, and a
+   * transport whose requests and waits answer to `endsAt` (`Transport.until`).
+   * @param client - a client @param endsAt - ms since the epoch @returns the client's view
+   */
+  static until(client: ExplorerClient, endsAt: number): ExplorerClient {
+    return new ExplorerClient(
+      { explorerUrl: client.urls, pagesUrl: client.#pagesUrl },
+      client.transport.until(endsAt),
+    );
   }
 
   /**
@@ -309,14 +321,4 @@ async function* pagesOf<List, Page>(
   pages: (list: List) => AsyncGenerator<Page>,
 ): AsyncGenerator<Page> {
   yield* pages(await load());
-}
-
-/**
- * @param client - a client @param endsAt - ms since the epoch @returns it for work that must end then (`Transport.until`)
- */
-export function clientUntil(client: ExplorerClient, endsAt: number): ExplorerClient {
-  return new ExplorerClient(
-    { explorerUrl: client.urls, pagesUrl: client.urls.base },
-    client.transport.until(endsAt),
-  );
 }

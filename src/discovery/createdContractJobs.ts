@@ -1,4 +1,4 @@
-import { clientUntil, type ExplorerClient } from "../client/explorerClient.js";
+import { ExplorerClient } from "../client/explorerClient.js";
 import { deadlineReached, InvalidInputError, isDeadlineReached } from "../errors/index.js";
 import type { CompiledContract } from "../inputs/compiledContracts.js";
 import { createContractJob } from "../inputs/contractJob.js";
@@ -102,7 +102,7 @@ export async function createdContractJobs(
   const factories = options.factories ?? [];
   if (factories.length > 0) {
     const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
-    const client = options.client && clientUntil(options.client, deadline);
+    const client = options.client && ExplorerClient.until(options.client, deadline);
     created.push(...(await laterChildren(factories, created, { ...options, client, deadline })));
   }
   return matchCreatedContracts(capped(created, options), options);

@@ -1,5 +1,5 @@
 import { JsonRpcChain } from "../chain/jsonRpcChain.js";
-import { clientUntil, type ExplorerClient } from "../client/explorerClient.js";
+import { ExplorerClient } from "../client/explorerClient.js";
 import {
   deadlineReached,
   HttpError,
@@ -128,7 +128,7 @@ export async function discoverCreatedContracts(
   const search: Search = {
     ...options,
     // The explorer's requests and waits answer to the deadline too.
-    client: options.client && clientUntil(options.client, deadline),
+    client: options.client && ExplorerClient.until(options.client, deadline),
     deadline,
     maxPages: options.maxPages ?? defaultMaxInternalTransactionPages,
     warn: (warning) => options.onWarning?.(warning),

@@ -82,10 +82,11 @@ const maxTextFileBytes = 512 * 1_048_576;
 async function readAtMost(path: string, maxBytes: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of createReadStream(path, { highWaterMark: 1_048_576 }) as AsyncIterable<Buffer>) {
-    size += chunk.length;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1_048_576 })) {
+    const bytes = Buffer.from(chunk);
+    size += bytes.length;
     if (size > maxBytes) return undefined;
-    chunks.push(chunk);
+    chunks.push(bytes);
   }
   return Buffer.concat(chunks, size);
 }

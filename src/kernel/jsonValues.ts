@@ -41,7 +41,7 @@ export function canonicalJson(value: unknown): string {
   if (typeof value === "bigint") return JSON.stringify(`${value}n`);
   if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
-  const fields = Object.entries(value as Record<string, unknown>)
+  const fields = Object.entries(value)
     .filter(([, field]) => field !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`);

@@ -96,9 +96,14 @@ interface SolcWrapper {
 }
 
 function isSolcWrapper(value: unknown): value is SolcWrapper {
-  if (typeof value !== "object" || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return typeof candidate.version === "function" && typeof candidate.compile === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "version" in value &&
+    typeof value.version === "function" &&
+    "compile" in value &&
+    typeof value.compile === "function"
+  );
 }
 
 function compileStandardJson(solc: SolcWrapper, input: string): string {

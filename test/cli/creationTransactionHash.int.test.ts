@@ -1,10 +1,10 @@
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from "@jest/globals";
-import { main } from "../../src/cli/main.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
+import { runCliInProcess } from "../support/cliInProcess.js";
 import { Deployer } from "../support/deployer.js";
 import { compileFixture, fixtureInput } from "../support/fixtureBuild.js";
 import { type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
@@ -63,18 +63,8 @@ const blockNumber = async () => Number(await rpc(chain.rpcUrl, "eth_blockNumber"
 async function verifyOnSourcify(args: string[]): Promise<{ code: number; results: VerificationResult[] }> {
   sourcify = await startSourcifyEmulator({ rpcUrl: chain.rpcUrl, chainId: 31337 });
   process.env.EXPLORER_VERIFY_SOURCIFY_API_URL = sourcify.apiUrl;
-  let stdout = "";
-  jest.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  jest.spyOn(process.stderr, "write").mockImplementation(() => true);
-  jest.spyOn(console, "error").mockImplementation(() => {});
-  jest.spyOn(console, "log").mockImplementation((line: unknown) => {
-    stdout += `${String(line)}\n`;
-  });
   try {
-    const code = await main([
+    const { code, stdout } = await runCliInProcess([
       "verify",
       ...args,
       "--rpc-url",
@@ -87,7 +77,6 @@ async function verifyOnSourcify(args: string[]): Promise<{ code: number; results
     ]);
     return { code, results: (JSON.parse(stdout) as { results: VerificationResult[] }).results };
   } finally {
-    jest.restoreAllMocks();
     delete process.env.EXPLORER_VERIFY_SOURCIFY_API_URL;
   }
 }

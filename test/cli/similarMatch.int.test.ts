@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
-import { main } from "../../src/cli/main.js";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { VerificationResult } from "../../src/verify/job.js";
+import { runCliInProcess } from "../support/cliInProcess.js";
 import { Deployer } from "../support/deployer.js";
 import {
   type EtherscanEmulator,
@@ -50,18 +50,8 @@ async function verify(
 ): Promise<{ code: number; record?: VerificationResult }> {
   process.env.ETHERSCAN_API_KEY = key;
   process.env.EXPLORER_VERIFY_ETHERSCAN_API_URL = etherscan.apiUrl;
-  let stdout = "";
-  jest.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  jest.spyOn(process.stderr, "write").mockImplementation(() => true);
-  jest.spyOn(console, "error").mockImplementation(() => {});
-  jest.spyOn(console, "log").mockImplementation((line: unknown) => {
-    stdout += `${String(line)}\n`;
-  });
   try {
-    const code = await main([
+    const { code, stdout } = await runCliInProcess([
       "verify",
       address,
       "--standard-json",
@@ -79,7 +69,6 @@ async function verify(
     ]);
     return { code, record: (JSON.parse(stdout) as { results: VerificationResult[] }).results[0] };
   } finally {
-    jest.restoreAllMocks();
     delete process.env.ETHERSCAN_API_KEY;
     delete process.env.EXPLORER_VERIFY_ETHERSCAN_API_URL;
   }
