@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-Z7AU33PC.js";import"./chunk-NLQ3CW2S.js";import"./chunk-ZGQXSC66.js";import"./chunk-CNTD5VRO.js";import"./chunk-OOBDMV3D.js";import"./chunk-RXBBV46M.js";import"./chunk-TU5MWSES.js";import"./chunk-H6NCVETQ.js";import"./chunk-IY3GVRRE.js";import"./chunk-IEOYXKJF.js";import"./chunk-PZQSEW55.js";import"./chunk-7TEDVEYC.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind};
