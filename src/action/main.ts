@@ -58,14 +58,12 @@ export async function run(): Promise<void> {
 async function planStep(request: VerifyRequest, inputs: ActionInputs, shards: number): Promise<void> {
   const { runPlanRequest } = await import("../run/commands/planRequest.js");
   const copyRefusal = "Input shards plans a verification's contracts, not a copy: drop copy-from.";
-  const { timeoutSeconds, readTimeoutSeconds } = inputs;
   const keys = [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey];
   const plan = {
     ...request,
     settings: inputs,
     shards,
-    timeoutSeconds,
-    readTimeoutSeconds,
+    readTimeoutSeconds: inputs.readTimeoutSeconds,
     copyRefusal,
     keys,
   };

@@ -51,7 +51,6 @@ export const planCommand = cliCommand("plan", options, async ({ values, position
             },
       settings,
       shards,
-      timeoutSeconds: settings.timeoutSeconds,
       keys: [blockscoutKey(), etherscanKeyFromEnvironment(), routescanKeyFromEnvironment()],
       readTimeoutSeconds: settings.readTimeoutSeconds,
     },

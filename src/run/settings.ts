@@ -302,7 +302,8 @@ export type RunSettingValues = {
   optionalTargets: Service[];
   wait: boolean;
   timeoutSeconds: number;
-  readTimeoutSeconds: number | undefined;
+  /** Given, else `timeoutSeconds`: resolved here, once. */
+  readTimeoutSeconds: number;
   concurrency: number | "auto";
   requestsPerSecond: number | undefined;
   keySecrets: string | undefined;
@@ -339,6 +340,7 @@ export function readRunSettings(
             .filter((word) => word !== "")
         : value;
   }
+  values.readTimeoutSeconds ??= values.timeoutSeconds;
   if ((values.targets as string[]).length === 0) {
     const targets = settingNamed("targets");
     throw new InvalidInputError(

@@ -14,10 +14,8 @@ export interface PlanRequest {
   settings: ShardPlanRequest["settings"];
   /** How many shards. */
   shards: number;
-  /** The time each contract may take: the run's read budget, unless that is given. */
-  timeoutSeconds: number;
   /** The run's read budget: the chain reads of the manifest end with it. */
-  readTimeoutSeconds?: number | undefined;
+  readTimeoutSeconds: number;
   /** What this door says to a copy, which has no contracts to plan. */
   copyRefusal?: string | undefined;
   /** The keys the run was given: `keySecrets` naming one is refused. */
@@ -41,7 +39,7 @@ export async function runPlanRequest(
     throw new InvalidInputError("shards", request.copyRefusal ?? "A plan splits a verification, not a copy.");
   const { where } = request;
   if (where && "door" in where) checkedRpcUrl(where.rpc?.url, where.door, where.rpcByChain);
-  const reads = readsDeadline(request.readTimeoutSeconds ?? request.timeoutSeconds);
+  const reads = readsDeadline(request.readTimeoutSeconds);
   const { jobs, badEntries } = await contractsOfRun(what, checkedFlags(what), reads);
   for (const entry of badEntries) info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
   if (jobs.length === 0 && what.kind === "flags")

@@ -58,7 +58,7 @@ export async function targetsOfRun(
 ): Promise<RunTargets> {
   if ("hardhat" in where) {
     const { hardhatTargets } = await import("../hardhat/hardhatTargets.js");
-    return hardhatTargets(where, services, recorded);
+    return hardhatTargets(where, services, recorded, reads);
   }
   const { chainId, rpc, rpcByChain, explorers, foundry, endpoints, ...facts } = where;
   return resolveTargets({

@@ -99,14 +99,14 @@ export async function runVerifyRequest(
   request: VerifyRequest | TaskVerifyRequest,
   reporter: RunReporter,
 ): Promise<{ results: RunResults | undefined; bundleWritten?: string | undefined }> {
+  // One clock for every chain read before verifying: the manifest's code, the chain id, the proxies.
+  const reads = readsDeadline(request.settings.readTimeoutSeconds);
   if ("task" in request) {
     const { runTaskVerify } = await import("../hardhat/taskVerify.js");
-    return { results: await runTaskVerify(request, reporter) };
+    return { results: await runTaskVerify(request, reporter, reads) };
   }
   const { what, where, settings } = request;
   const { flags, rpcUrl } = checkedRequest(request);
-  // One clock for every chain read before verifying: the manifest's code, the chain id, the proxies.
-  const reads = readsDeadline(settings.readTimeoutSeconds ?? settings.timeoutSeconds);
   const contracts = await contractsOfRun(what, flags, reads);
   const severalChains = new Set(contracts.claims.map((claim) => claim.id)).size > 1;
   const refusal = request.refusals?.includeCreatedOnSeveralChains;

@@ -1,3 +1,4 @@
+import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { Service } from "../../verify/verifier.js";
 import {
   type ChainClaim,
@@ -57,6 +58,7 @@ export interface HardhatTargets extends RunTargets {
  * @param services - the services to verify on (for a copy, its source first)
  * @param recorded - the chains the deployments record (an Ignition journal, a `chain-N` folder): they must agree with
  *   the network
+ * @param reads - the run's read budget, for a chain id read over JSON-RPC
  * @returns the targets, and each recorded chain's network
  * @throws {InvalidInputError} when chains disagree, no explorer is known for a chain, the network is Hardhat's
  *   in-process chain, a URL is not http(s), or a header is malformed
@@ -65,6 +67,7 @@ export async function hardhatTargets(
   facts: HardhatRunWhere,
   services: readonly Service[],
   recorded: readonly ChainClaim[] = [],
+  reads?: ReadsDeadline,
 ): Promise<HardhatTargets> {
   const where = facts.hardhat;
   const { config } = where;
@@ -104,6 +107,7 @@ export async function hardhatTargets(
     services,
     optional: where.optionalTargets,
     chains,
+    reads,
     explorerUrl: where.explorerUrl ? { url: where.explorerUrl, source: "--explorer-url" } : undefined,
     explorerFor: async (id) => {
       const perChain = settings.chains[String(id)];

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { InvalidInputError } from "../../errors/index.js";
 import type { BuildInfo } from "../../inputs/buildInfo.js";
 import type { CompiledContract } from "../../inputs/compiledContracts.js";
-import { readsDeadline } from "../../kernel/readsDeadline.js";
+import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { RequestedFormat } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
 import { addressJobs, type ChainReads, chainAt } from "../jobs/addressJobs.js";
@@ -20,6 +20,8 @@ import type { TaskDeployment } from "./taskDeployments.js";
 /** A run of the task on targets already resolved, as the task hands it to the hall. */
 export interface TaskRun {
   settings: RunSettingValues;
+  /** The run's read budget, made by the request. */
+  reads: ReadsDeadline;
   targets: RunTargets;
   reporter: RunReporter;
   /** The ledger file, if any. */
@@ -175,7 +177,7 @@ export async function verifyTask(
     jobs,
     targets,
     settings,
-    reads: readsDeadline(settings.readTimeoutSeconds ?? settings.timeoutSeconds),
+    reads: run.reads,
     ...more,
     ledger: run.ledger ? { path: run.ledger, recheck: settings.recheck } : undefined,
     reporter,

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { InvalidInputError } from "../../errors/index.js";
 import type { BuildInfo } from "../../inputs/buildInfo.js";
+import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { LocalExplorer } from "../../local-explorer/index.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { RunReporter } from "../report/runReporter.js";
@@ -47,12 +48,14 @@ export interface TaskVerifyRequest {
  *
  * @param request - the task's arguments and Hardhat's facts
  * @param reporter - where progress and the records go
+ * @param reads - the run's read budget, made by the request
  * @returns the records; none when the look before the build settled the run
  * @throws {InvalidInputError} for arguments that do not go together, before anything is sent
  */
 export async function runTaskVerify(
   request: TaskVerifyRequest,
   reporter: RunReporter,
+  reads: ReadsDeadline,
 ): Promise<RunResults | undefined> {
   const { task: args, settings, paths } = request;
   if (args.bundle !== undefined) {
@@ -61,7 +64,7 @@ export async function runTaskVerify(
     const { bundledJobs } = await import("../jobs/bundledJobs.js");
     const file = (given: string) => resolve(given);
     const bundled = await bundledJobs({ given: args.bundle, file, field: "--bundle", naming });
-    return verifyOnChains(request, reporter, bundled.jobs, bundled.claims);
+    return verifyOnChains(request, reporter, reads, bundled);
   }
   // A deployment names its chain: without --network, its chain id finds its network and explorer.
   if (onTheirOwnChains(args.deployment, args.address !== "", request.where.hardhat.networkNamed)) {
@@ -73,7 +76,7 @@ export async function runTaskVerify(
       );
     const { taskDeployments } = await import("./taskDeployments.js");
     const read = await taskDeployments(paths, ids);
-    return verifyOnChains(request, reporter, read.jobs, read.claims);
+    return verifyOnChains(request, reporter, reads, read);
   }
   checkTaskContracts(args);
   const opened = await request.where.hardhat.network?.();
@@ -83,7 +86,7 @@ export async function runTaskVerify(
   // The chain a deployment records (an Ignition folder `chain-N` and its journal, a hardhat-deploy folder its chain
   // file), read before anything is sent.
   const deployment = args.deployment ? await taskDeployment(paths, args.deployment) : undefined;
-  const targets = await hardhatTargets(request.where, settings.targets, deployment?.claims ?? []);
+  const targets = await hardhatTargets(request.where, settings.targets, deployment?.claims ?? [], reads);
   const [localExplorer] = targets.localExplorers;
   let finished = false;
   try {
@@ -117,6 +120,7 @@ export async function runTaskVerify(
     const { verifyBuiltTask } = await import("./taskRuns.js");
     const results = await verifyBuiltTask({
       settings,
+      reads,
       targets,
       reporter,
       ledger,
@@ -175,19 +179,23 @@ function isBareOrigin(url: string): boolean {
 async function verifyOnChains(
   request: TaskVerifyRequest,
   reporter: RunReporter,
-  jobs: VerificationJob[],
-  recorded: ChainClaim[],
+  reads: ReadsDeadline,
+  { jobs, claims }: { jobs: VerificationJob[]; claims: ChainClaim[] },
 ): Promise<RunResults> {
   const { task: args, settings } = request;
   const where = { hardhat: { ...request.where.hardhat, network: undefined } };
-  const targets = await hardhatTargets(where, settings.targets, recorded);
+  const targets = await hardhatTargets(where, settings.targets, claims, reads);
   try {
     const local = targets.localExplorers.length > 0 && !args.ledger;
     const ledger = taskLedger(request.paths.root, args.ledger, local);
     const proxies = settings.includeProxies ? proxiesOnChains(targets.networks, request.build) : undefined;
-    return await verifyTask({ settings, targets, reporter, ledger, writeBundle: args.writeBundle }, jobs, {
-      proxies,
-    });
+    return await verifyTask(
+      { settings, reads, targets, reporter, ledger, writeBundle: args.writeBundle },
+      jobs,
+      {
+        proxies,
+      },
+    );
   } finally {
     await targets.close();
   }
