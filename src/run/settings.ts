@@ -104,6 +104,7 @@ export const runSettings = [
     help: `The run's read budget, in seconds, from ${timeoutSecondsRange.min} to ${timeoutSecondsRange.max}: the chain reads before any contract is verified (a manifest's deployed code, the chain id, the contracts a deployment created, the proxies' kinds and parts), all of them together. Unset: the time each contract may take.`,
     input: "read-timeout-seconds",
     flag: "read-timeout",
+    option: "readTimeout",
   },
   {
     name: "concurrency",

@@ -28,6 +28,13 @@ describe("the task's settings, read in the hall", () => {
     );
   });
 
+  it("resolves the run's read budget once: --read-timeout, else the time per contract", () => {
+    const targets = ["blockscout" as const];
+    expect(taskSettings({ readTimeoutSeconds: "7" }, { ...config, targets }).readTimeoutSeconds).toBe(7);
+    expect(taskSettings({ timeoutSeconds: "60" }, { ...config, targets }).readTimeoutSeconds).toBe(60);
+    expect(taskSettings({}, { ...config, targets }).readTimeoutSeconds).toBe(120);
+  });
+
   it("takes the config's concurrency, which the command line does not offer", () => {
     expect(taskSettings({}, { ...config, targets: ["blockscout"] }).concurrency).toBe(4);
     expect(taskSettings({}, { ...config, targets: ["blockscout"], concurrency: "auto" }).concurrency).toBe(

@@ -76,6 +76,7 @@ export default declared
   .addOption(optionalText("optionalTargets", described("optionalTargets")))
   .addFlag({ name: "noWait", description: described("wait") })
   .addOption(optionalText("timeout", described("timeoutSeconds")))
+  .addOption(optionalText("readTimeout", described("readTimeoutSeconds")))
   .addOption(optionalText("requestsPerSecond", described("requestsPerSecond")))
   .addOption(optionalText("userAgent", described("userAgent")))
   .addFlag({ name: "force", description: described("force") })

@@ -24,6 +24,7 @@ export interface VerifyTaskArguments {
   includeCreated: boolean;
   includeProxies: boolean;
   timeout: string | undefined;
+  readTimeout?: string | undefined;
   requestsPerSecond: string | undefined;
   userAgent: string | undefined;
   maxCreated: string | undefined;

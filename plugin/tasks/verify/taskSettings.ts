@@ -66,6 +66,7 @@ export function givenSettings(
     optionalTargets: args.optionalTargets,
     wait: args.noWait ? "false" : false,
     timeoutSeconds: args.timeout,
+    readTimeoutSeconds: args.readTimeout,
     requestsPerSecond: args.requestsPerSecond,
     userAgent: args.userAgent,
     force: args.force,
