@@ -8,7 +8,7 @@ import {
   isExplorerVerifyError,
 } from "../errors/index.js";
 import { isTransactionHash } from "../kernel/validate.js";
-import { creationsInTrace, parseCallTrace, type TracedCreation } from "./callTrace.js";
+import { creationsInTrace, parseCallTrace } from "./callTrace.js";
 import { beforeDeadline } from "./discoveryDeadline.js";
 import { type DiscoveryWarning, walkInternalTransactions } from "./internalTransactionWalk.js";
 
@@ -163,11 +163,7 @@ async function discover(transactions: string[], search: Search): Promise<Created
       if (!found.has(contract.address)) found.set(contract.address, contract);
     }
   }
-  if (Date.now() < search.deadline) {
-    await fillCreationInputs([...found.values()], search.client).catch((error: unknown) => {
-      if (Date.now() < search.deadline) throw error;
-    });
-  }
+  await fillCreationInputs([...found.values()], search.client, search.deadline);
   return [...found.values()];
 }
 
@@ -201,18 +197,16 @@ async function traceCreations(chain: CreationChain, transaction: string, deadlin
     await beforeDeadline(chain.traceTransaction(transaction, deadline), deadline),
     transaction,
   );
-  return creationsInTrace(root).map((creation) => fromTrace(creation, transaction));
-}
-
-function fromTrace(creation: TracedCreation, transaction: string): CreatedContract {
-  return {
-    address: creation.address,
-    factory: creation.creator,
-    transaction,
-    kind: creation.kind,
-    creationInput: creation.creationInput,
-    foundBy: "trace",
-  };
+  return creationsInTrace(root).map(
+    (creation): CreatedContract => ({
+      address: creation.address,
+      factory: creation.creator,
+      transaction,
+      kind: creation.kind,
+      creationInput: creation.creationInput,
+      foundBy: "trace",
+    }),
+  );
 }
 
 async function fromInternalTransactions(
@@ -249,20 +243,22 @@ async function fromInternalTransactions(
 
 /**
  * Gives the contracts whose creation code neither the explorer's list nor a trace gave the creation code the
- * explorer's `getcontractcreation` has (in place).
- *
- * @param created - the contracts found
- * @param client - the explorer; none leaves them as they are
+ * explorer's `getcontractcreation` has (in place), unless no explorer is given or the deadline has come (before or
+ * during the request).
  */
 export async function fillCreationInputs(
   created: CreatedContract[],
   client: ExplorerClient | undefined,
+  deadline: number,
 ): Promise<void> {
   const missing = created.filter((contract) => contract.creationInput === undefined);
-  if (!client || missing.length === 0) return;
-  const creations = await client.getContractCreation({
-    addresses: missing.map((contract) => contract.address),
-  });
+  if (!client || missing.length === 0 || Date.now() >= deadline) return;
+  const creations = await client
+    .getContractCreation({ addresses: missing.map((contract) => contract.address) })
+    .catch((error: unknown) => {
+      if (Date.now() < deadline) throw error;
+      return [];
+    });
   const byAddress = new Map(creations.map((creation) => [creation.contractAddress.toLowerCase(), creation]));
   for (const contract of missing) {
     const code = byAddress.get(contract.address)?.creationBytecode;

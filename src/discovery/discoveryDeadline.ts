@@ -19,3 +19,9 @@ export async function beforeDeadline<T>(work: Promise<T>, deadline: number): Pro
     clearTimeout(timer);
   }
 }
+
+/** {@link beforeDeadline}, refused at once when the deadline has come already. */
+export function readBefore<T>(work: Promise<T>, deadline: number): Promise<T> {
+  if (Date.now() >= deadline) return Promise.reject(deadlineReached());
+  return beforeDeadline(work, deadline);
+}

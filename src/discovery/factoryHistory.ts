@@ -1,6 +1,5 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
 import {
-  deadlineReached,
   HttpError,
   isDeadlineReached,
   isExplorerVerifyError,
@@ -10,7 +9,7 @@ import {
 import type { InternalTransaction } from "../schemas/rest/internalTransaction.js";
 import { creationsInTrace, parseCallTrace } from "./callTrace.js";
 import type { CreatedContract, CreationChain } from "./createdContracts.js";
-import { beforeDeadline } from "./discoveryDeadline.js";
+import { readBefore } from "./discoveryDeadline.js";
 import { type DiscoveryWarning, walkFactoryHistory } from "./internalTransactionWalk.js";
 
 /** A contract whose later calls may have created others: a job of the run. */
@@ -65,17 +64,7 @@ export async function factoryChildren(
     }
   }
   const chain = search.chain;
-  const history =
-    chain?.latestBlock && chain.blockTransactions
-      ? {
-          traceTransaction: chain.traceTransaction.bind(chain),
-          code: chain.code.bind(chain),
-          ...(chain.transactionBlock ? { transactionBlock: chain.transactionBlock.bind(chain) } : {}),
-          latestBlock: chain.latestBlock.bind(chain),
-          blockTransactions: chain.blockTransactions.bind(chain),
-        }
-      : undefined;
-  if (!history) {
+  if (!chain || !tracesBlocks(chain)) {
     search.warn({
       code: "history_unavailable",
       transaction: undefined,
@@ -85,7 +74,7 @@ export async function factoryChildren(
     return [];
   }
   try {
-    return await fromTraces(history, factory, address, search);
+    return await fromTraces(chain, factory, address, search);
   } catch (error) {
     if (isDeadlineReached(error)) return deadlineCame(address, search);
     if (!isExplorerVerifyError(error)) throw error;
@@ -97,6 +86,12 @@ export async function factoryChildren(
     });
     return [];
   }
+}
+
+type BlockTracingChain = CreationChain & Required<Pick<CreationChain, "latestBlock" | "blockTransactions">>;
+
+function tracesBlocks(chain: CreationChain): chain is BlockTracingChain {
+  return chain.latestBlock !== undefined && chain.blockTransactions !== undefined;
 }
 
 // Blockscout's answers for a path it does not serve: 404 `Not found`, 400 `Unknown API v2 action`.
@@ -150,15 +145,12 @@ async function fromExplorer(
 }
 
 async function fromTraces(
-  chain: CreationChain & Required<Pick<CreationChain, "latestBlock" | "blockTransactions">>,
+  chain: BlockTracingChain,
   factory: Factory,
   address: string,
   search: FactoryHistorySearch,
 ): Promise<CreatedContract[]> {
-  const within = <T>(work: Promise<T>) => {
-    if (Date.now() >= search.deadline) return Promise.reject(deadlineReached());
-    return beforeDeadline(work, search.deadline);
-  };
+  const within = <T>(work: Promise<T>) => readBefore(work, search.deadline);
   const latest = await within(chain.latestBlock(search.deadline));
   const created =
     factory.creationTransaction && chain.transactionBlock

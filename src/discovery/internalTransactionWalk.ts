@@ -113,17 +113,14 @@ async function* walkPages(
   const followed = new Set<string>();
   let cursor: PageCursor | undefined;
   for (let read = 0; ; read++) {
-    if (Date.now() >= limits.deadline) {
-      if (read === 0) throw deadlineReached();
-      stop("deadline", read, "the deadline came");
-      return;
-    }
-    let page: Page;
-    try {
-      page = await fetchPage(cursor);
-    } catch (error) {
-      // A request cut short by the deadline is the deadline, not the explorer's failure.
-      if (Date.now() < limits.deadline) throw error;
+    // A request cut short by the deadline is the deadline, not the explorer's failure.
+    const page =
+      Date.now() < limits.deadline
+        ? await fetchPage(cursor).catch((error: unknown) => {
+            if (Date.now() < limits.deadline) throw error;
+          })
+        : undefined;
+    if (!page) {
       if (read === 0) throw deadlineReached();
       stop("deadline", read, "the deadline came");
       return;

@@ -7,16 +7,13 @@ export interface RequestContext {
   method: string;
 }
 
-// The host a request failed on: with the Blockscout API or a proxy, it is not always the explorer the run names.
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return "the explorer";
-  }
+/** The host a request went to (with the Blockscout API or a proxy, not always the explorer the run names). */
+export function hostOf(url: string, unparsed = "the explorer"): string {
+  return URL.parse(url)?.host ?? unparsed;
 }
 
-function requestLines(request: RequestContext, extra: string[] = []): string[] {
+/** An error's context lines: where the request went, then what else is known. */
+export function requestLines(request: RequestContext, extra: string[] = []): string[] {
   return [`Request: ${request.method} ${request.url}`, ...extra];
 }
 
