@@ -117,9 +117,7 @@ async function laterChildren(
 ): Promise<CreatedContract[]> {
   const known = new Set(found.map((contract) => contract.address));
   const search = {
-    client: options.client,
-    chain: options.chain,
-    deadline: options.deadline,
+    ...options,
     maxPages: options.maxPages ?? defaultMaxInternalTransactionPages,
     maxTracedBlocks: options.maxTracedBlocks ?? defaultMaxTracedBlocks,
     warn: (warning: DiscoveryWarning) => options.onWarning?.(warning),
@@ -165,13 +163,9 @@ function capped(created: readonly CreatedContract[], options: CreatedContractJob
 }
 
 /**
- * Matches discovered contracts against the build (the second half of {@link createdContractJobs}).
- *
- * @param created - contracts found by {@link discoverCreatedContracts}
- * @param options - the build's contracts, the chain for deployed code, addresses to leave out, the deadline (a
- *   contract whose code the chain has not given by then is skipped)
- * @returns jobs, clones, twins (a contract with the deployed code of an address in `exclude` or of an earlier
- *   job) and skipped contracts, in the order given
+ * Matches discovered contracts against the build (the second half of {@link createdContractJobs}): jobs, clones,
+ * twins (a contract with the deployed code of an address in `exclude` or of an earlier job) and skipped contracts, in
+ * the order given. A contract whose code the chain has not given by the deadline is skipped.
  */
 export async function matchCreatedContracts(
   created: readonly CreatedContract[],

@@ -47,15 +47,12 @@ export class TimeoutError extends ExplorerVerifyError {
   }
 }
 
-/** @returns the error of a deadline that came before a piece of work (a read, a trace, a submission) was done */
+/** The error of a deadline that came before a piece of work (a read, a trace, a submission) was done. */
 export function deadlineReached(): TimeoutError {
   return new TimeoutError(undefined, 0, false, "The deadline came.");
 }
 
-/**
- * @param error - anything thrown
- * @returns whether it is a deadline that came between requests, not a request's own time limit
- */
+/** Whether an error is a deadline that came between requests, not a request's own time limit. */
 export function isDeadlineReached(error: unknown): error is TimeoutError {
   return error instanceof TimeoutError && error.request === undefined;
 }

@@ -129,11 +129,7 @@ function proxyRefusal(error: unknown, url: URL): ProxyRefusedError | undefined {
   if (status === undefined) return undefined;
   const named = proxySettings(process.env);
   const proxy = url.protocol === "https:" ? named?.httpsProxy : named?.httpProxy;
-  let host = "";
-  try {
-    host = proxy ? new URL(proxy).host : "";
-  } catch {}
-  return new ProxyRefusedError(Number(status), host);
+  return new ProxyRefusedError(Number(status), (proxy && URL.parse(proxy)?.host) || "");
 }
 
 function contentLength(headers: Dispatcher.ResponseData["headers"]): number | undefined {

@@ -1,12 +1,7 @@
 /** A URL the product may call: the text parsed when it is an http or https URL, else undefined. */
 export function httpUrlOf(text: string): URL | undefined {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return undefined;
-  }
-  return url.protocol === "http:" || url.protocol === "https:" ? url : undefined;
+  const url = URL.parse(text);
+  return url?.protocol === "http:" || url?.protocol === "https:" ? url : undefined;
 }
 
 /**

@@ -22,12 +22,8 @@ export function shownUrl(text: string): string {
  * when the text is not a URL).
  */
 export function credentialsInUrl(url: string): string[] {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    return [];
-  }
+  const parsed = URL.parse(url.trim());
+  if (!parsed) return [];
   const found = [parsed.username, parsed.password].filter((part) => part !== "");
   for (const [name, value] of parsed.searchParams) if (secretParameter.test(name) && value) found.push(value);
   return found.flatMap((value) => [value, safeDecode(value)]).filter((v, i, all) => all.indexOf(v) === i);
