@@ -127,20 +127,15 @@ export async function discoverCreatedContracts(
     maxPages: options.maxPages ?? defaultMaxInternalTransactionPages,
     warn: (warning) => options.onWarning?.(warning),
   };
-  return discover([...new Set(transactions.map((hash) => hash.toLowerCase()))], search);
-}
-
-type Search = Omit<DiscoverCreatedContractsOptions, "deadline" | "maxPages"> & WalkLimits;
-
-async function discover(transactions: string[], search: Search): Promise<CreatedContract[]> {
+  const unique = [...new Set(transactions.map((hash) => hash.toLowerCase()))];
   const found = new Map<string, CreatedContract>();
-  for (const [index, transaction] of transactions.entries()) {
+  for (const [index, transaction] of unique.entries()) {
     let created: CreatedContract[];
     try {
       created = await createdBy(transaction, search);
     } catch (error) {
       if (!isDeadlineReached(error)) throw error;
-      const unread = transactions.length - index;
+      const unread = unique.length - index;
       search.warn({
         code: "deadline",
         transaction,
@@ -157,12 +152,13 @@ async function discover(transactions: string[], search: Search): Promise<Created
   return [...found.values()];
 }
 
+type Search = Omit<DiscoverCreatedContractsOptions, "deadline" | "maxPages"> & WalkLimits;
+
 async function createdBy(transaction: string, search: Search): Promise<CreatedContract[]> {
   const { client, chain } = search;
   if (Date.now() >= search.deadline) throw deadlineReached();
   const listed = client ? await fromInternalTransactions(client, transaction, search) : [];
-  if (listed.length > 0 && !chain) return listed;
-  if (!chain) return [];
+  if (!chain) return listed;
   if (listed.length === 0) {
     // A walk the deadline cut short has said so; there is no time left for a trace.
     if (Date.now() >= search.deadline) return [];
