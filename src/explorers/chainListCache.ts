@@ -1,4 +1,5 @@
-import { mkdir, open, rename, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { parsedJson } from "../kernel/jsonValues.js";
@@ -82,31 +83,16 @@ export async function readCachedChainList(
 
 const tooLarge = Symbol("too large");
 
-// Read in chunks up to the cap, never further: a file of any size (or a device that never ends) costs at most that.
+// Read up to one byte past the cap, never further: any file (or a device that never ends) costs at most that.
 async function readCappedText(path: string, maxBytes: number): Promise<string | typeof tooLarge | undefined> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  const chunks: Buffer[] = [];
   try {
-    handle = await open(path, "r");
+    for await (const chunk of createReadStream(path, { end: maxBytes })) chunks.push(Buffer.from(chunk));
   } catch {
     return undefined;
   }
-  try {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.alloc(Math.min(1_048_576, maxBytes + 1 - total));
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-      if (total > maxBytes) return tooLarge;
-      chunks.push(chunk.subarray(0, bytesRead));
-    }
-    return Buffer.concat(chunks).toString("utf8");
-  } catch {
-    return undefined;
-  } finally {
-    await handle.close();
-  }
+  const bytes = Buffer.concat(chunks);
+  return bytes.length > maxBytes ? tooLarge : bytes.toString("utf8");
 }
 
 /**

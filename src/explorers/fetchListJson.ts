@@ -1,4 +1,5 @@
 import { loadHttpClient } from "../kernel/loadHttpClient.js";
+import { errnoCode } from "../kernel/systemErrors.js";
 
 /**
  * Reads a published list (a service's chains, Blockscout's instances) as JSON, the whole answer within the time
@@ -25,8 +26,8 @@ export async function fetchListJson(listUrl: string, timeoutMs: number, maxBytes
     }
   } catch (error) {
     if (controller.signal.aborted) throw new Error(`no answer within ${timeoutMs / 1_000} s`);
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === "string" && code.startsWith("E")) throw new Error(`connection failed (${code})`);
+    const code = errnoCode(error);
+    if (code?.startsWith("E")) throw new Error(`connection failed (${code})`);
     throw error;
   } finally {
     clearTimeout(timer);
