@@ -10,10 +10,14 @@ import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { fetchPublishedChainList } from "../src/explorers/fetchPublishedChainList.js";
+import { fetchListJson } from "../src/explorers/fetchListJson.js";
 import { type KnownExplorer, normaliseInstanceUrl } from "../src/explorers/knownExplorer.js";
 import { listedExplorerUrlProblem } from "../src/explorers/listedExplorerUrl.js";
-import { defaultChainListUrl } from "../src/explorers/publishedChainList.js";
+import {
+  defaultChainListUrl,
+  maxChainListBytes,
+  parsePublishedChainList,
+} from "../src/explorers/publishedChainList.js";
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), "..");
 const target = join(repository, "src", "explorers", "blockscoutChains.ts");
@@ -67,7 +71,8 @@ async function fromHardhat(): Promise<KnownExplorer[]> {
 }
 
 async function fromPublishedList(): Promise<KnownExplorer[]> {
-  return [...(await fetchPublishedChainList(defaultChainListUrl, listTimeoutMs)).values()];
+  const list = await fetchListJson(defaultChainListUrl, listTimeoutMs, maxChainListBytes);
+  return [...parsePublishedChainList(list).values()];
 }
 
 const sources: Array<[string, KnownExplorer[]]> = [

@@ -1,8 +1,7 @@
 // How a proxy points at its code, read from the chain in Blockscout's order (blockscout-api.md §23): code patterns
 // first (a match ends the search), then storage slots and getters, the first that names an address winning.
 import { decodeAbiParameters } from "viem";
-import type { ProxyKind } from "../verify/job.js";
-import { eip1967ImplementationSlot } from "./proxySlots.js";
+import type { ProxyRecord } from "../verify/job.js";
 
 /** The reads a proxy's kind takes: a {@link import("./jsonRpcChain.js").JsonRpcChain}, or a provider behind them. */
 export interface ProxyChainReader {
@@ -14,15 +13,8 @@ export interface ProxyChainReader {
   call(to: string, data: string): Promise<string | undefined>;
 }
 
-/** A proxy as the chain shows it. */
-export interface ProxyResolution {
-  kind: ProxyKind;
-  /** Lower case, the proxy's own address left out; a diamond's facets in the loupe's order. */
-  implementations: string[];
-  /** A beacon proxy's beacon. */
-  beacon?: string;
-  /** The EIP-1967 admin slot's address, when it holds code (a transparent proxy's ProxyAdmin). */
-  admin?: string;
+/** A proxy as the chain shows it: its implementations without its own address, a diamond's in the loupe's order. */
+export interface ProxyResolution extends ProxyRecord {
   /**
    * The `proxy_type` Blockscout gives it (`eip1167`, `eip1967_beacon`, `eip2535`, …); undefined for a clone whose
    * code Blockscout's patterns do not take (OpenZeppelin's clone with immutable arguments).
@@ -30,12 +22,14 @@ export interface ProxyResolution {
   blockscoutType: string | undefined;
 }
 
+/** `bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1)`: an ERC-1967 proxy's implementation. */
+export const eip1967ImplementationSlot = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
 /** `bytes32(uint256(keccak256("eip1967.proxy.beacon")) - 1)`: a beacon proxy's beacon. */
-export const eip1967BeaconSlot = "0xa3f0ad74e5423aebfd80d3ef4346578335a9a72aeaee59ff6cb3582b35133d50";
+const eip1967BeaconSlot = "0xa3f0ad74e5423aebfd80d3ef4346578335a9a72aeaee59ff6cb3582b35133d50";
 /** `bytes32(uint256(keccak256("eip1967.proxy.admin")) - 1)`: a transparent proxy's admin. */
-export const eip1967AdminSlot = "0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103";
+const eip1967AdminSlot = "0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103";
 /** `keccak256("PROXIABLE")`: EIP-1822's implementation slot. */
-export const eip1822ProxiableSlot = "0xc5f16f0fcc639fa48a6947836d9850f504798523bf8c9a3a87d5876cf622bcf7";
+const eip1822ProxiableSlot = "0xc5f16f0fcc639fa48a6947836d9850f504798523bf8c9a3a87d5876cf622bcf7";
 
 /** `implementation()`, asked of a beacon. */
 const implementationSelector = "0x5c60da1b";
@@ -70,12 +64,8 @@ const safeProxyCodes = new Set([
  * a published Safe proxy's code then slot 0, clones with immutable arguments, a minimal proxy's head in short code),
  * then EIP-1967's implementation slot, EIP-1822's `PROXIABLE` slot, EIP-1967's beacon slot then the beacon's
  * `implementation()`, and a diamond's `facetAddresses()`. A value is the last 20 bytes of a word; zero is none; a
- * reverted call is none; the proxy's own address is left out.
- *
- * @param chain - the chain's reads
- * @param address - the address to read
- * @returns its kind and implementations (with a beacon proxy's beacon, and the EIP-1967 admin when it is a
- *   contract), or undefined when it is none of these
+ * reverted call is none; the proxy's own address is left out. Gives its kind and implementations (with a beacon
+ * proxy's beacon, and the EIP-1967 admin when it is a contract), or undefined when it is none of these.
  * @throws {ChainError} when the chain cannot be read
  */
 export async function resolveProxy(
@@ -159,9 +149,8 @@ function withoutSelf(resolution: ProxyResolution, self: string): ProxyResolution
 }
 
 /**
- * The address in a 32-byte word (its last 20 bytes), as Blockscout reads one.
- * @param word - `0x` hex, as `eth_getStorageAt` or `eth_call` answers
- * @returns the address, lower case, or undefined for none (empty, zero, or not a word)
+ * The address in a 32-byte word (its last 20 bytes, `0x` hex as `eth_getStorageAt` or `eth_call` answers), as
+ * Blockscout reads one: lower case, or undefined for none (empty, zero, or not a word).
  */
 export function addressIn(word: string | undefined): string | undefined {
   const hex = (word ?? "").replace(/^0x/, "").toLowerCase();

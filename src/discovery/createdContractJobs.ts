@@ -1,5 +1,5 @@
 import { ExplorerClient } from "../client/explorerClient.js";
-import { deadlineReached, InvalidInputError, isDeadlineReached } from "../errors/index.js";
+import { InvalidInputError, isDeadlineReached } from "../errors/index.js";
 import type { CompiledContract } from "../inputs/compiledContracts.js";
 import { createContractJob } from "../inputs/contractJob.js";
 import { inferContract } from "../inputs/inferContract.js";
@@ -13,8 +13,9 @@ import {
   discoverCreatedContracts,
   fillCreationInputs,
 } from "./createdContracts.js";
-import { beforeDeadline } from "./discoveryDeadline.js";
+import { readBefore } from "./discoveryDeadline.js";
 import { defaultMaxTracedBlocks, type Factory, factoryChildren } from "./factoryHistory.js";
+import type { DiscoveryWarning } from "./internalTransactionWalk.js";
 import { cloneImplementation, cloneImplementationFromCreation } from "./minimalClone.js";
 
 /** An EIP-1167 minimal clone: the explorer shows it through its implementation, so it is not submitted. */
@@ -116,13 +117,10 @@ async function laterChildren(
 ): Promise<CreatedContract[]> {
   const known = new Set(found.map((contract) => contract.address));
   const search = {
-    client: options.client,
-    chain: options.chain,
-    deadline: options.deadline,
+    ...options,
     maxPages: options.maxPages ?? defaultMaxInternalTransactionPages,
     maxTracedBlocks: options.maxTracedBlocks ?? defaultMaxTracedBlocks,
-    warn: (warning: Parameters<NonNullable<CreatedContractJobsOptions["onWarning"]>>[0]) =>
-      options.onWarning?.(warning),
+    warn: (warning: DiscoveryWarning) => options.onWarning?.(warning),
   };
   const children: CreatedContract[] = [];
   for (const factory of new Map(factories.map((f) => [f.address.toLowerCase(), f])).values()) {
@@ -132,18 +130,14 @@ async function laterChildren(
       children.push(child);
     }
   }
-  if (Date.now() < options.deadline) {
-    await fillCreationInputs(children, options.client).catch((error: unknown) => {
-      if (Date.now() < options.deadline) throw error;
-    });
-  }
+  await fillCreationInputs(children, options.client, options.deadline);
   return children;
 }
 
 // At most maxCreated children of each factory are looked at, in the order found; the rest are counted.
 function capped(created: readonly CreatedContract[], options: CreatedContractJobsOptions): CreatedContract[] {
   const most = options.maxCreated ?? defaultMaxCreated;
-  const excluded = new Set([...(options.exclude ?? [])].map((address) => address.toLowerCase()));
+  const excluded = lowerCased(options.exclude);
   const counted = new Map<string, number>();
   const kept: CreatedContract[] = [];
   for (const contract of created) {
@@ -169,28 +163,16 @@ function capped(created: readonly CreatedContract[], options: CreatedContractJob
 }
 
 /**
- * Matches discovered contracts against the build (the second half of {@link createdContractJobs}).
- *
- * @param created - contracts found by {@link discoverCreatedContracts}
- * @param options - the build's contracts, the chain for deployed code, addresses to leave out, the deadline (a
- *   contract whose code the chain has not given by then is skipped)
- * @returns jobs, clones, twins (a contract with the deployed code of an address in `exclude` or of an earlier
- *   job) and skipped contracts, in the order given
+ * Matches discovered contracts against the build (the second half of {@link createdContractJobs}): jobs, clones,
+ * twins (a contract with the deployed code of an address in `exclude` or of an earlier job) and skipped contracts, in
+ * the order given. A contract whose code the chain has not given by the deadline is skipped.
  */
 export async function matchCreatedContracts(
   created: readonly CreatedContract[],
   options: Pick<CreatedContractJobsOptions, "contracts" | "chain" | "exclude" | "deadline">,
 ): Promise<CreatedContractJobs> {
-  const excluded = new Set([...(options.exclude ?? [])].map((address) => address.toLowerCase()));
-  return matchEach(created, options, excluded, options.deadline ?? Number.POSITIVE_INFINITY);
-}
-
-async function matchEach(
-  created: readonly CreatedContract[],
-  options: Pick<CreatedContractJobsOptions, "contracts" | "chain">,
-  excluded: ReadonlySet<string>,
-  deadline: number,
-): Promise<CreatedContractJobs> {
+  const excluded = lowerCased(options.exclude);
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const outcome: CreatedContractJobs = { jobs: [], clones: [], skipped: [], twins: [] };
   const twins = new TwinIndex(options.chain, [...excluded], deadline);
   for (const contract of created) {
@@ -242,6 +224,10 @@ async function matchEach(
   return outcome;
 }
 
+function lowerCased(addresses: Iterable<string> | undefined): Set<string> {
+  return new Set([...(addresses ?? [])].map((address) => address.toLowerCase()));
+}
+
 // Contracts by their deployed code (by their creation input where no chain gives the code): a later one with the
 // same code is a twin. The jobs the run has already are read from the chain when the first code is compared.
 class TwinIndex {
@@ -291,10 +277,9 @@ function codeKey(runtimeCode: string | undefined, creationInput: string | undefi
   return creationInput ? `creation:${creationInput}` : undefined;
 }
 
+// The chain's request answers to the deadline too: one the work stopped waiting for is not left running.
 function codeBefore(chain: CreationChain, address: string, deadline: number): Promise<string> {
-  if (Date.now() >= deadline) return Promise.reject(deadlineReached());
-  // The chain's request answers to the deadline too: one the work stopped waiting for is not left running.
-  return beforeDeadline(chain.code(address, deadline), deadline);
+  return readBefore(chain.code(address, deadline), deadline);
 }
 
 type Match = { compiled: CompiledContract } | { reason: string };

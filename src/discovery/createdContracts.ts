@@ -8,9 +8,13 @@ import {
   isExplorerVerifyError,
 } from "../errors/index.js";
 import { isTransactionHash } from "../kernel/validate.js";
-import { creationsInTrace, parseCallTrace, type TracedCreation } from "./callTrace.js";
+import { creationsInTrace, parseCallTrace } from "./callTrace.js";
 import { beforeDeadline } from "./discoveryDeadline.js";
-import { type DiscoveryWarning, walkInternalTransactions } from "./internalTransactionWalk.js";
+import {
+  type DiscoveryWarning,
+  type WalkLimits,
+  walkInternalTransactions,
+} from "./internalTransactionWalk.js";
 
 /**
  * The chain reads discovery and matching use: any JSON-RPC access can provide them. Each is given discovery's
@@ -35,11 +39,6 @@ export interface CreationChain {
 /**
  * The chain reads of discovery through a JSON-RPC endpoint (it must answer `debug_traceTransaction` with the call
  * tracer: Hardhat's and Anvil's nodes do, as do archive nodes of Geth, Erigon and Reth).
- *
- * @param rpcUrl - the chain's JSON-RPC URL
- * @returns the reads
- * @example
- * const created = await discoverCreatedContracts(hashes, { chain: creationChainFromRpc("http://127.0.0.1:8545") });
  */
 export function creationChainFromRpc(rpcUrl: string): CreationChain {
   const until = (endsAt: number) => new JsonRpcChain(rpcUrl, { endsAt });
@@ -92,19 +91,14 @@ export interface DiscoverCreatedContractsOptions {
 export const defaultMaxInternalTransactionPages = 100;
 
 /**
- * Lists every contract some transactions created: the explorer's internal transactions of each (every page, items
- * of type create or create2 with a `created_contract`), else, when the explorer has none (not indexed yet, or no
- * such list) and a chain is given, the CREATE and CREATE2 frames of the transaction's call trace. Creation code
- * comes from the trace or, failing that, from the explorer's `getcontractcreation`. An explorer whose pages repeat
- * or never end, and the deadline, stop the reading with a warning: what was found until then is returned.
- *
- * @param transactions - transaction hashes
- * @param options - the explorer, the chain, or both; the deadline, the page limit, where warnings go
- * @returns the created contracts, per transaction in execution order, each address once
+ * Lists every contract some transactions created, per transaction in execution order, each address once: the
+ * explorer's internal transactions of each (every page, items of type create or create2 with a `created_contract`),
+ * else, when the explorer has none (not indexed yet, or no such list) and a chain is given, the CREATE and CREATE2
+ * frames of the transaction's call trace. Creation code comes from the trace or, failing that, from the explorer's
+ * `getcontractcreation`. An explorer whose pages repeat or never end, and the deadline, stop the reading with a
+ * warning: what was found until then is returned.
  * @throws {InvalidInputError} for a malformed hash or with neither an explorer nor a chain, before any request
  * @throws the explorer's errors when there is no chain to fall back on, and the chain's
- * @example
- * const created = await discoverCreatedContracts(["0x…"], { client, chain });
  */
 export async function discoverCreatedContracts(
   transactions: readonly string[],
@@ -133,24 +127,15 @@ export async function discoverCreatedContracts(
     maxPages: options.maxPages ?? defaultMaxInternalTransactionPages,
     warn: (warning) => options.onWarning?.(warning),
   };
-  return discover([...new Set(transactions.map((hash) => hash.toLowerCase()))], search);
-}
-
-interface Search extends DiscoverCreatedContractsOptions {
-  deadline: number;
-  maxPages: number;
-  warn: (warning: DiscoveryWarning) => void;
-}
-
-async function discover(transactions: string[], search: Search): Promise<CreatedContract[]> {
+  const unique = [...new Set(transactions.map((hash) => hash.toLowerCase()))];
   const found = new Map<string, CreatedContract>();
-  for (const [index, transaction] of transactions.entries()) {
+  for (const [index, transaction] of unique.entries()) {
     let created: CreatedContract[];
     try {
       created = await createdBy(transaction, search);
     } catch (error) {
       if (!isDeadlineReached(error)) throw error;
-      const unread = transactions.length - index;
+      const unread = unique.length - index;
       search.warn({
         code: "deadline",
         transaction,
@@ -163,20 +148,17 @@ async function discover(transactions: string[], search: Search): Promise<Created
       if (!found.has(contract.address)) found.set(contract.address, contract);
     }
   }
-  if (Date.now() < search.deadline) {
-    await fillCreationInputs([...found.values()], search.client).catch((error: unknown) => {
-      if (Date.now() < search.deadline) throw error;
-    });
-  }
+  await fillCreationInputs([...found.values()], search.client, search.deadline);
   return [...found.values()];
 }
+
+type Search = Omit<DiscoverCreatedContractsOptions, "deadline" | "maxPages"> & WalkLimits;
 
 async function createdBy(transaction: string, search: Search): Promise<CreatedContract[]> {
   const { client, chain } = search;
   if (Date.now() >= search.deadline) throw deadlineReached();
   const listed = client ? await fromInternalTransactions(client, transaction, search) : [];
-  if (listed.length > 0 && !chain) return listed;
-  if (!chain) return [];
+  if (!chain) return listed;
   if (listed.length === 0) {
     // A walk the deadline cut short has said so; there is no time left for a trace.
     if (Date.now() >= search.deadline) return [];
@@ -201,18 +183,16 @@ async function traceCreations(chain: CreationChain, transaction: string, deadlin
     await beforeDeadline(chain.traceTransaction(transaction, deadline), deadline),
     transaction,
   );
-  return creationsInTrace(root).map((creation) => fromTrace(creation, transaction));
-}
-
-function fromTrace(creation: TracedCreation, transaction: string): CreatedContract {
-  return {
-    address: creation.address,
-    factory: creation.creator,
-    transaction,
-    kind: creation.kind,
-    creationInput: creation.creationInput,
-    foundBy: "trace",
-  };
+  return creationsInTrace(root).map(
+    (creation): CreatedContract => ({
+      address: creation.address,
+      factory: creation.creator,
+      transaction,
+      kind: creation.kind,
+      creationInput: creation.creationInput,
+      foundBy: "trace",
+    }),
+  );
 }
 
 async function fromInternalTransactions(
@@ -249,20 +229,22 @@ async function fromInternalTransactions(
 
 /**
  * Gives the contracts whose creation code neither the explorer's list nor a trace gave the creation code the
- * explorer's `getcontractcreation` has (in place).
- *
- * @param created - the contracts found
- * @param client - the explorer; none leaves them as they are
+ * explorer's `getcontractcreation` has (in place), unless no explorer is given or the deadline has come (before or
+ * during the request).
  */
 export async function fillCreationInputs(
   created: CreatedContract[],
   client: ExplorerClient | undefined,
+  deadline: number,
 ): Promise<void> {
   const missing = created.filter((contract) => contract.creationInput === undefined);
-  if (!client || missing.length === 0) return;
-  const creations = await client.getContractCreation({
-    addresses: missing.map((contract) => contract.address),
-  });
+  if (!client || missing.length === 0 || Date.now() >= deadline) return;
+  const creations = await client
+    .getContractCreation({ addresses: missing.map((contract) => contract.address) })
+    .catch((error: unknown) => {
+      if (Date.now() < deadline) throw error;
+      return [];
+    });
   const byAddress = new Map(creations.map((creation) => [creation.contractAddress.toLowerCase(), creation]));
   for (const contract of missing) {
     const code = byAddress.get(contract.address)?.creationBytecode;

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type JsonOrigin, readJsonFile, readTextFile } from "../inputs/jsonFile.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import { isTransactionHash } from "../kernel/validate.js";
 import * as z from "../kernel/zod.js";
 
@@ -9,12 +10,9 @@ const confirmSchema = z.looseObject({
 });
 
 /**
- * The transactions an Ignition deployment sent and saw confirmed (the journal's `TRANSACTION_CONFIRM` messages):
- * deployments and calls alike, so contracts that calls created are found too.
- *
- * @param deploymentDir - `ignition/deployments/<id>/`
- * @param field - the input field, for errors
- * @returns the transaction hashes, in journal order
+ * The transactions an Ignition deployment (`ignition/deployments/<id>/`) sent and saw confirmed, in journal order
+ * (the journal's `TRANSACTION_CONFIRM` messages): deployments and calls alike, so contracts that calls created are
+ * found too.
  * @throws {InvalidInputError} when the journal cannot be read
  */
 export async function ignitionTransactionHashes(
@@ -25,13 +23,8 @@ export async function ignitionTransactionHashes(
   const hashes: string[] = [];
   for (const line of (await readTextFile(origin)).split("\n")) {
     if (!line.includes('"TRANSACTION_CONFIRM"')) continue;
-    let message: unknown;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      continue; // the journal reader reports malformed lines
-    }
-    const confirmed = confirmSchema.safeParse(message);
+    // A malformed line is skipped: the journal reader reports it.
+    const confirmed = confirmSchema.safeParse(parsedJson(line));
     if (confirmed.success && !hashes.includes(confirmed.data.hash)) hashes.push(confirmed.data.hash);
   }
   return hashes;
@@ -42,11 +35,7 @@ const broadcastSchema = z.looseObject({
 });
 
 /**
- * The transactions of a Foundry broadcast (`broadcast/<script>/<chain>/run-latest.json`).
- *
- * @param path - the broadcast file
- * @param field - the input field, for errors
- * @returns the transaction hashes, in broadcast order
+ * The transactions of a Foundry broadcast (`broadcast/<script>/<chain>/run-latest.json`), in broadcast order.
  * @throws {InvalidInputError} when the file cannot be read or is not a broadcast
  */
 export async function foundryBroadcastTransactionHashes(

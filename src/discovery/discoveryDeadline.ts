@@ -1,10 +1,7 @@
 import { deadlineReached } from "../errors/index.js";
 /**
- * Waits for work, or for the deadline, whichever comes first.
- *
- * @param work - the work (a trace, say), which goes on unheeded if the deadline comes first
- * @param deadline - ms since the epoch; infinite for none
- * @returns what the work returns
+ * Waits for work (a trace, say), or for the deadline (ms since the epoch; infinite for none), whichever comes first:
+ * the work goes on unheeded if the deadline comes first.
  * @throws {TimeoutError} ({@link isDeadlineReached}) when the deadline comes first; the work's own errors
  */
 export async function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
@@ -18,4 +15,10 @@ export async function beforeDeadline<T>(work: Promise<T>, deadline: number): Pro
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** {@link beforeDeadline}, refused at once when the deadline has come already. */
+export function readBefore<T>(work: Promise<T>, deadline: number): Promise<T> {
+  if (Date.now() >= deadline) return Promise.reject(deadlineReached());
+  return beforeDeadline(work, deadline);
 }

@@ -1,6 +1,5 @@
 import type { ExplorerClient } from "../client/explorerClient.js";
 import {
-  deadlineReached,
   HttpError,
   isDeadlineReached,
   isExplorerVerifyError,
@@ -10,8 +9,8 @@ import {
 import type { InternalTransaction } from "../schemas/rest/internalTransaction.js";
 import { creationsInTrace, parseCallTrace } from "./callTrace.js";
 import type { CreatedContract, CreationChain } from "./createdContracts.js";
-import { beforeDeadline } from "./discoveryDeadline.js";
-import { type DiscoveryWarning, walkFactoryHistory } from "./internalTransactionWalk.js";
+import { readBefore } from "./discoveryDeadline.js";
+import { type WalkLimits, walkFactoryHistory } from "./internalTransactionWalk.js";
 
 /** A contract whose later calls may have created others: a job of the run. */
 export interface Factory {
@@ -20,31 +19,23 @@ export interface Factory {
   creationTransaction?: string | undefined;
 }
 
-/** Where a factory's history is read, and how far. */
-export interface FactoryHistorySearch {
+/** Where a factory's history is read, and how far: `maxPages` of the explorer's list per factory. */
+export interface FactoryHistorySearch extends WalkLimits {
   client?: ExplorerClient | undefined;
   chain?: CreationChain | undefined;
-  /** ms since the epoch; infinite for none. */
-  deadline: number;
-  /** The most pages of the explorer's list read per factory. */
-  maxPages: number;
   /** The most blocks traced per factory when the chain's traces stand in for the explorer's list. */
   maxTracedBlocks: number;
-  warn: (warning: DiscoveryWarning) => void;
 }
 
 /** The default of {@link FactoryHistorySearch.maxTracedBlocks}. */
 export const defaultMaxTracedBlocks = 1_000;
 
 /**
- * Every contract a factory created over its whole history, its later calls included: the explorer's internal
- * transactions of the address (`create` and `create2` items sent by it, every page under the walk's guards), else,
- * when the explorer has no such list (404, 400 `Unknown API v2 action`, or any other failure) and a chain is given, the call traces of the transactions sent to the
- * factory in the blocks from its creation on, at most `maxTracedBlocks` of them (a warning says where it stopped).
- *
- * @param factory - the factory, and its creation transaction where known
- * @param search - the explorer and/or chain, the deadline and limits, where warnings go
- * @returns its children, oldest first
+ * Every contract a factory created over its whole history, its later calls included, oldest first: the explorer's
+ * internal transactions of the address (`create` and `create2` items sent by it, every page under the walk's guards),
+ * else, when the explorer has no such list (404, 400 `Unknown API v2 action`, or any other failure) and a chain is
+ * given, the call traces of the transactions sent to the factory in the blocks from its creation on, at most
+ * `maxTracedBlocks` of them (a warning says where it stopped).
  * @throws only what is not this package's error: the explorer's and the chain's failures become a
  *   `history_unavailable` warning, the deadline a `deadline` one
  */
@@ -65,17 +56,7 @@ export async function factoryChildren(
     }
   }
   const chain = search.chain;
-  const history =
-    chain?.latestBlock && chain.blockTransactions
-      ? {
-          traceTransaction: chain.traceTransaction.bind(chain),
-          code: chain.code.bind(chain),
-          ...(chain.transactionBlock ? { transactionBlock: chain.transactionBlock.bind(chain) } : {}),
-          latestBlock: chain.latestBlock.bind(chain),
-          blockTransactions: chain.blockTransactions.bind(chain),
-        }
-      : undefined;
-  if (!history) {
+  if (!chain || !tracesBlocks(chain)) {
     search.warn({
       code: "history_unavailable",
       transaction: undefined,
@@ -85,7 +66,7 @@ export async function factoryChildren(
     return [];
   }
   try {
-    return await fromTraces(history, factory, address, search);
+    return await fromTraces(chain, factory, address, search);
   } catch (error) {
     if (isDeadlineReached(error)) return deadlineCame(address, search);
     if (!isExplorerVerifyError(error)) throw error;
@@ -97,6 +78,12 @@ export async function factoryChildren(
     });
     return [];
   }
+}
+
+type BlockTracingChain = CreationChain & Required<Pick<CreationChain, "latestBlock" | "blockTransactions">>;
+
+function tracesBlocks(chain: CreationChain): chain is BlockTracingChain {
+  return chain.latestBlock !== undefined && chain.blockTransactions !== undefined;
 }
 
 // Blockscout's answers for a path it does not serve: 404 `Not found`, 400 `Unknown API v2 action`.
@@ -150,15 +137,12 @@ async function fromExplorer(
 }
 
 async function fromTraces(
-  chain: CreationChain & Required<Pick<CreationChain, "latestBlock" | "blockTransactions">>,
+  chain: BlockTracingChain,
   factory: Factory,
   address: string,
   search: FactoryHistorySearch,
 ): Promise<CreatedContract[]> {
-  const within = <T>(work: Promise<T>) => {
-    if (Date.now() >= search.deadline) return Promise.reject(deadlineReached());
-    return beforeDeadline(work, search.deadline);
-  };
+  const within = <T>(work: Promise<T>) => readBefore(work, search.deadline);
   const latest = await within(chain.latestBlock(search.deadline));
   const created =
     factory.creationTransaction && chain.transactionBlock

@@ -42,11 +42,6 @@ export interface WalkLimits {
  * Reads one transaction's internal transactions page by page, under limits an explorer cannot talk its way past:
  * a cursor already followed, a page past `maxPages`, or the deadline ends the walk with a warning naming the
  * factory. Pages read until then are kept.
- *
- * @param client - the explorer
- * @param transaction - the transaction hash
- * @param limits - the deadline, the page limit, where warnings go
- * @returns the pages' items, in order
  * @throws {TimeoutError} when the deadline comes before the first page is read
  * @throws the explorer's errors, before the deadline
  */
@@ -74,12 +69,7 @@ export async function* walkInternalTransactions(
 
 /**
  * Reads the internal transactions a factory sent, over its whole history (`/addresses/{address}/internal-transactions`
- * with `filter=from`), page by page under the same limits as {@link walkInternalTransactions}.
- *
- * @param client - the explorer
- * @param factory - the factory's address
- * @param limits - the deadline, the page limit, where warnings go
- * @returns the pages' items, in the explorer's order (newest first)
+ * with `filter=from`), page by page under the same limits as {@link walkInternalTransactions}, newest first.
  * @throws {TimeoutError} when the deadline comes before the first page is read
  * @throws the explorer's errors (a 404 where it has no such list), before the deadline
  */
@@ -113,17 +103,14 @@ async function* walkPages(
   const followed = new Set<string>();
   let cursor: PageCursor | undefined;
   for (let read = 0; ; read++) {
-    if (Date.now() >= limits.deadline) {
-      if (read === 0) throw deadlineReached();
-      stop("deadline", read, "the deadline came");
-      return;
-    }
-    let page: Page;
-    try {
-      page = await fetchPage(cursor);
-    } catch (error) {
-      // A request cut short by the deadline is the deadline, not the explorer's failure.
-      if (Date.now() < limits.deadline) throw error;
+    // A request cut short by the deadline is the deadline, not the explorer's failure.
+    const page =
+      Date.now() < limits.deadline
+        ? await fetchPage(cursor).catch((error: unknown) => {
+            if (Date.now() < limits.deadline) throw error;
+          })
+        : undefined;
+    if (!page) {
       if (read === 0) throw deadlineReached();
       stop("deadline", read, "the deadline came");
       return;

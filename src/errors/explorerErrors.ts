@@ -1,8 +1,8 @@
 import { ExplorerVerifyError } from "./explorerVerifyError.js";
-import type { RequestContext } from "./transportErrors.js";
+import { type RequestContext, requestLines } from "./transportErrors.js";
 
 function contextLines(request: RequestContext, httpStatus: number): string[] {
-  return [`Request: ${request.method} ${request.url}`, `HTTP status: ${httpStatus}`];
+  return requestLines(request, [`HTTP status: ${httpStatus}`]);
 }
 
 /** The explorer understood the request and refused it with a message (RPC `status: "0"`, or a REST error body). */
@@ -62,7 +62,7 @@ export class NotAContractError extends ExplorerVerifyError {
 
   constructor(request: RequestContext, address: string, explorerMessage: string) {
     super(`The explorer says ${address} is not a contract.`, {
-      metaMessages: [`Request: ${request.method} ${request.url}`, `Explorer message: ${explorerMessage}`],
+      metaMessages: requestLines(request, [`Explorer message: ${explorerMessage}`]),
       details:
         "Right after a deployment the explorer may not have indexed the contract yet: wait and try again. Otherwise check the address and the network.",
     });

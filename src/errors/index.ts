@@ -4,7 +4,6 @@ export {
   NotAContractError,
   NotFoundError,
   type ParameterProblem,
-  type ProxyLinkRefusal,
   ProxyLinkRefusedError,
   UnknownActionError,
 } from "./explorerErrors.js";

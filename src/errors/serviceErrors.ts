@@ -1,5 +1,5 @@
 import { ExplorerVerifyError, type ExplorerVerifyErrorOptions } from "./explorerVerifyError.js";
-import type { RequestContext } from "./transportErrors.js";
+import { hostOf, type RequestContext, requestLines } from "./transportErrors.js";
 
 /** What a refusal that ends a service's part of the run says besides its text. */
 interface RefusalContext {
@@ -32,7 +32,7 @@ export class QuotaExhaustedError extends ExplorerVerifyError {
 
   constructor({ request, explorerMessage, service }: RefusalContext) {
     super(`${who(service)}'s daily quota is used up: ${sentence(explorerMessage)} ${notSentAgain}`, {
-      metaMessages: [`Request: ${request.method} ${request.url}`],
+      metaMessages: requestLines(request),
       details: "Run again once the quota resets (daily), or with a key of a higher plan.",
     });
     this.explorerMessage = explorerMessage;
@@ -50,7 +50,7 @@ export class PlanRequiredError extends ExplorerVerifyError {
     super(
       `${who(service)} refuses this chain on the API key's plan: ${sentence(explorerMessage)} ${notSentAgain}`,
       {
-        metaMessages: [`Request: ${request.method} ${request.url}`],
+        metaMessages: requestLines(request),
         details: "Use a key of a paid plan for this chain, or leave this target out for it.",
       },
     );
@@ -67,7 +67,7 @@ export class InvalidApiKeyError extends ExplorerVerifyError {
 
   constructor({ request, explorerMessage, service }: RefusalContext) {
     super(`${who(service)} refused the API key: ${sentence(explorerMessage)} ${notSentAgain}`, {
-      metaMessages: [`Request: ${request.method} ${request.url}`],
+      metaMessages: requestLines(request),
       details:
         service === "Etherscan"
           ? "Check the key. Etherscan API v2 takes one key from etherscan.io for every chain; keys of the former per-chain explorers are refused."
@@ -97,9 +97,9 @@ export class PaymentRequiredError extends ExplorerVerifyError {
   }) {
     const said = explorerMessage ? ` (${explorerMessage.replace(/\.$/, "")})` : "";
     super(
-      `${who(service ?? `The service at ${hostOf(request.url)}`)} asks for payment (HTTP 402 Payment Required${said}): the Blockscout API answers a request without a key it accepts only as a paid call (x402), which explorer-verify does not make. ${notSentAgain}`,
+      `${who(service ?? `The service at ${hostOf(request.url, "its address")}`)} asks for payment (HTTP 402 Payment Required${said}): the Blockscout API answers a request without a key it accepts only as a paid call (x402), which explorer-verify does not make. ${notSentAgain}`,
       {
-        metaMessages: [`Request: ${request.method} ${request.url}`, "HTTP status: 402"],
+        metaMessages: requestLines(request, ["HTTP status: 402"]),
         details:
           "Give a Blockscout API key (proapi_…, from Blockscout's developer portal): api-key, EXPLORER_VERIFY_API_KEY or explorerVerify.apiKey; or name the chain's own Blockscout instance as the explorer.",
       },
@@ -135,7 +135,7 @@ export class BotProtectionError extends ExplorerVerifyError {
   readonly evidence: string;
 
   constructor({ request, status, evidence, service, browserLikeUserAgent }: ChallengeContext) {
-    const host = hostOf(request.url);
+    const host = hostOf(request.url, "its address");
     // The user-agent setting and the headers go to Blockscout explorers only; the Blockscout API is a service of its
     // own, not behind an instance's challenge.
     const ways = service
@@ -144,19 +144,11 @@ export class BotProtectionError extends ExplorerVerifyError {
     const who = service ?? `The explorer at ${host}`;
     super(
       `${who} answered with a bot challenge (HTTP ${status}, ${evidence}) instead of its API: its bot protection refuses this tool's requests, and asking again does not help. Nothing more is sent to it in this run. ${ways}`,
-      { metaMessages: [`Request: ${request.method} ${request.url}`, `HTTP status: ${status}`] },
+      { metaMessages: requestLines(request, [`HTTP status: ${status}`]) },
     );
     this.request = request;
     this.status = status;
     this.evidence = evidence;
-  }
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return "its address";
   }
 }
 
@@ -172,12 +164,6 @@ export class NotSupportedError extends ExplorerVerifyError {
   /** The operation, e.g. `verifyProxyContract`. */
   readonly operation: string;
 
-  /**
-   * @param service - the service, e.g. `sourcify`
-   * @param operation - what it does not serve
-   * @param shortMessage - what to say
-   * @param options - the request's context lines, when an answer said it
-   */
   constructor(
     service: string,
     operation: string,

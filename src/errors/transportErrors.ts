@@ -7,16 +7,13 @@ export interface RequestContext {
   method: string;
 }
 
-// The host a request failed on: with the Blockscout API or a proxy, it is not always the explorer the run names.
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return "the explorer";
-  }
+/** The host a request went to (with the Blockscout API or a proxy, not always the explorer the run names). */
+export function hostOf(url: string, unparsed = "the explorer"): string {
+  return URL.parse(url)?.host ?? unparsed;
 }
 
-function requestLines(request: RequestContext, extra: string[] = []): string[] {
+/** An error's context lines: where the request went, then what else is known. */
+export function requestLines(request: RequestContext, extra: string[] = []): string[] {
   return [`Request: ${request.method} ${request.url}`, ...extra];
 }
 
@@ -50,15 +47,12 @@ export class TimeoutError extends ExplorerVerifyError {
   }
 }
 
-/** @returns the error of a deadline that came before a piece of work (a read, a trace, a submission) was done */
+/** The error of a deadline that came before a piece of work (a read, a trace, a submission) was done. */
 export function deadlineReached(): TimeoutError {
   return new TimeoutError(undefined, 0, false, "The deadline came.");
 }
 
-/**
- * @param error - anything thrown
- * @returns whether it is a deadline that came between requests, not a request's own time limit
- */
+/** Whether an error is a deadline that came between requests, not a request's own time limit. */
 export function isDeadlineReached(error: unknown): error is TimeoutError {
   return error instanceof TimeoutError && error.request === undefined;
 }

@@ -1,6 +1,8 @@
-import { mkdir, open, rename, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { parsedJson } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 import type { KnownExplorer } from "./knownExplorer.js";
 import { listedExplorerUrlProblem, shownListedUrl } from "./listedExplorerUrl.js";
@@ -25,19 +27,12 @@ const cachedFile = z.object({
 /**
  * The folder the copy lives in when none is given: `$XDG_CACHE_HOME/explorer-verify`, else
  * `~/.cache/explorer-verify`.
- *
- * @returns the folder
  */
 export function defaultCacheDir(): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "explorer-verify");
 }
 
-/**
- * The file the copy is kept in.
- *
- * @param cacheDir - the folder
- * @returns its path
- */
+/** The file the copy is kept in, in the folder given. */
 export function cachedChainListPath(cacheDir: string): string {
   return join(cacheDir, cacheFileName);
 }
@@ -51,12 +46,8 @@ export type CachedChainListRead =
 /**
  * Reads the copy of a list, if one was kept. The copy is anyone's file: it is read up to the size cap of the
  * network list, and every instance it names is held to the list's rules (https; `http://` on loopback only for a
- * list the user named there). A copy that fails either check is ignored whole, with the reason.
- *
- * @param cacheDir - the folder
- * @param listUrl - the list it must be a copy of
- * @param trust - whether loopback `http://` instances are accepted
- * @returns the copy; nothing when there is none or it is of another list; or why it was ignored (`it is not JSON`)
+ * list the user named there). A copy that fails either check is ignored whole, with the reason (`it is not JSON`);
+ * a copy of another list is none.
  */
 export async function readCachedChainList(
   cacheDir: string,
@@ -70,12 +61,8 @@ export async function readCachedChainList(
       ignored: `it is larger than ${maxChainListBytes / 1_048_576} MiB, which no copy of the list is`,
     };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ignored: "it is not JSON" };
-  }
+  const json = parsedJson(text);
+  if (json === undefined) return { ignored: "it is not JSON" };
   const parsed = cachedFile.safeParse(json);
   if (!parsed.success) return { ignored: "it is not a copy of the list" };
   if (parsed.data.listUrl !== listUrl) return {};
@@ -96,39 +83,21 @@ export async function readCachedChainList(
 
 const tooLarge = Symbol("too large");
 
-// Read in chunks up to the cap, never further: a file of any size (or a device that never ends) costs at most that.
+// Read up to one byte past the cap, never further: any file (or a device that never ends) costs at most that.
 async function readCappedText(path: string, maxBytes: number): Promise<string | typeof tooLarge | undefined> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  const chunks: Buffer[] = [];
   try {
-    handle = await open(path, "r");
+    for await (const chunk of createReadStream(path, { end: maxBytes })) chunks.push(Buffer.from(chunk));
   } catch {
     return undefined;
   }
-  try {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.alloc(Math.min(1_048_576, maxBytes + 1 - total));
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-      if (total > maxBytes) return tooLarge;
-      chunks.push(chunk.subarray(0, bytesRead));
-    }
-    return Buffer.concat(chunks).toString("utf8");
-  } catch {
-    return undefined;
-  } finally {
-    await handle.close();
-  }
+  const bytes = Buffer.concat(chunks);
+  return bytes.length > maxBytes ? tooLarge : bytes.toString("utf8");
 }
 
 /**
  * Keeps a copy of a list, written whole (a temporary file renamed over the old copy). A folder that cannot be
  * written only means no copy: the list is never required.
- *
- * @param cacheDir - the folder
- * @param list - the list just read
  */
 export async function writeCachedChainList(cacheDir: string, list: CachedChainList): Promise<void> {
   const body = JSON.stringify({

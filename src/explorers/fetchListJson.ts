@@ -1,13 +1,9 @@
 import { loadHttpClient } from "../kernel/loadHttpClient.js";
+import { errnoCode } from "../kernel/systemErrors.js";
 
 /**
  * Reads a published list (a service's chains, Blockscout's instances) as JSON, the whole answer within the time
  * limit and the size cap. No key travels with it.
- *
- * @param listUrl - the list's URL
- * @param timeoutMs - the time limit, body included
- * @param maxBytes - the most bytes read
- * @returns the parsed answer
  * @throws {Error} with a short reason: timed out, connection failure, HTTP status, not JSON
  */
 export async function fetchListJson(listUrl: string, timeoutMs: number, maxBytes: number): Promise<unknown> {
@@ -30,8 +26,8 @@ export async function fetchListJson(listUrl: string, timeoutMs: number, maxBytes
     }
   } catch (error) {
     if (controller.signal.aborted) throw new Error(`no answer within ${timeoutMs / 1_000} s`);
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === "string" && code.startsWith("E")) throw new Error(`connection failed (${code})`);
+    const code = errnoCode(error);
+    if (code?.startsWith("E")) throw new Error(`connection failed (${code})`);
     throw error;
   } finally {
     clearTimeout(timer);

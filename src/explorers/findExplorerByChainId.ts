@@ -7,9 +7,14 @@ import {
   readCachedChainList,
   writeCachedChainList,
 } from "./chainListCache.js";
-import { fetchPublishedChainList } from "./fetchPublishedChainList.js";
+import { fetchListJson } from "./fetchListJson.js";
 import type { KnownExplorer } from "./knownExplorer.js";
-import { type ChainListTrust, defaultChainListUrl } from "./publishedChainList.js";
+import {
+  type ChainListTrust,
+  defaultChainListUrl,
+  maxChainListBytes,
+  parsePublishedChainList,
+} from "./publishedChainList.js";
 import { shippedExplorerFor, unknownChain } from "./shippedRegistry.js";
 
 /** Where an explorer found by chain id came from. */
@@ -103,9 +108,9 @@ export async function findExplorerByChainId(
       );
   } else if (options.refresh !== false) {
     try {
-      const chains = await fetchPublishedChainList(
-        listUrl,
-        options.refreshTimeoutMs ?? defaultRefreshTimeoutMs,
+      const timeoutMs = options.refreshTimeoutMs ?? defaultRefreshTimeoutMs;
+      const chains = parsePublishedChainList(
+        await fetchListJson(listUrl, timeoutMs, maxChainListBytes),
         trust,
       );
       if (cacheDir) await writeCachedChainList(cacheDir, { listUrl, fetchedAt: Date.now(), chains });

@@ -10,12 +10,7 @@ export interface ReadsDeadline {
   readonly seconds: number;
 }
 
-/**
- * The run's read budget from now.
- *
- * @param seconds - the budget
- * @returns the deadline
- */
+/** The run's read budget of `seconds` from now. */
 export function readsDeadline(seconds: number): ReadsDeadline {
   return { endsAt: Date.now() + seconds * 1_000, seconds };
 }

@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
+import { isPlainObject, parsedJson } from "./jsonValues.js";
 
 // RFC 9110 field names are tokens; values may not hold line breaks (they would start another header).
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -18,9 +19,6 @@ export const shortestSecretHeaderValue = 8;
 /**
  * The custom header values kept out of what is printed: those of {@link shortestSecretHeaderValue} characters or
  * more. They are sent as given and never taken out of the explorer's answers, which are read as they came.
- *
- * @param headers - the checked headers
- * @returns the values to redact from printed text
  * @example
  * secretHeaderValues({ "x-debug": "1", "x-gateway-token": "gw-7f3a9c-secret" }) // ["gw-7f3a9c-secret"]
  */
@@ -29,11 +27,8 @@ export function secretHeaderValues(headers: Record<string, string>): string[] {
 }
 
 /**
- * Checks custom request headers and lower-cases their names, so that one given twice in two spellings is one.
- *
- * @param headers - name to value, as the user gave them
- * @param field - the option or input they came from, for the message
- * @returns the headers with lower-case names
+ * Checks custom request headers (from the option or input `field`) and lower-cases their names, so that one given
+ * twice in two spellings is one.
  * @throws {InvalidInputError} for a name that is not a header name, a value with a line break, or a header the
  *   client sets itself
  */
@@ -60,33 +55,21 @@ export function checkedHeaders(headers: Record<string, unknown>, field = "header
 
 /**
  * Reads headers written as a JSON object (`{"X-Gateway-Token": "…"}`) or as `Name: value` lines (blank lines
- * and lines starting with `#` are skipped).
- *
- * @param text - the text
- * @param field - the option or input it came from, for the message
- * @returns the headers with lower-case names
+ * and lines starting with `#` are skipped), then {@link checkedHeaders}.
  * @throws {InvalidInputError} for text that is neither form, or a header {@link checkedHeaders} refuses
  */
 export function parseHeaderText(text: string, field = "headers"): Record<string, string> {
   const trimmed = text.trim();
   if (trimmed === "") return {};
   if (trimmed.startsWith("{")) {
-    let json: unknown;
-    try {
-      json = JSON.parse(trimmed);
-    } catch {
+    const json = parsedJson(trimmed);
+    if (!isPlainObject(json)) {
       throw new InvalidInputError(
         field,
-        `${field}: not valid JSON; give an object of header names to values, or Name: value lines.`,
+        `${field}: ${json === undefined ? "not valid JSON; " : ""}give an object of header names to values, or Name: value lines.`,
       );
     }
-    if (typeof json !== "object" || json === null || Array.isArray(json)) {
-      throw new InvalidInputError(
-        field,
-        `${field}: give an object of header names to values, or Name: value lines.`,
-      );
-    }
-    return checkedHeaders(json as Record<string, unknown>, field);
+    return checkedHeaders(json, field);
   }
   const headers: Record<string, string> = {};
   for (const [index, line] of trimmed.split(/\r?\n/).entries()) {
@@ -103,10 +86,6 @@ export function parseHeaderText(text: string, field = "headers"): Record<string,
 
 /**
  * Headers with the User-Agent a run's `user-agent` setting names, which wins over one given among the headers.
- *
- * @param headers - the checked headers (lower-case names)
- * @param userAgent - the setting's value, or undefined to keep the headers as they are
- * @returns the headers to send
  * @example
  * withUserAgent({ "x-gateway-token": "…" }, "Mozilla/5.0 (X11; Linux x86_64)") // { "x-gateway-token": "…", "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" }
  */

@@ -16,111 +16,72 @@ function shown(value: unknown): string {
   return text === undefined ? String(value) : text;
 }
 
-/**
- * Checks an address: `0x` followed by 40 hex digits (any case).
- *
- * @param value - the address
- * @param field - the parameter name to show in the error
- * @returns the address unchanged
- * @throws {InvalidInputError}
- */
-export function assertAddress(value: unknown, field = "address"): string {
-  if (typeof value !== "string" || !addressPattern.test(value)) {
-    throw new InvalidInputError(
-      field,
-      `Invalid ${field} ${shown(value)}: expected 0x followed by 40 hexadecimal characters.`,
-    );
-  }
+// The value unchanged when it is text the pattern takes; else an input error saying what was expected.
+function matching(value: unknown, pattern: RegExp, field: string, message: () => string): string {
+  if (typeof value !== "string" || !pattern.test(value)) throw new InvalidInputError(field, message());
   return value;
 }
 
-/**
- * Whether a value is a transaction hash: `0x` followed by 64 hex digits (any case).
- *
- * @param value - the value, as read
- * @returns true for a transaction hash
- */
+/** Checks an address, `0x` followed by 40 hex digits (any case), and returns it unchanged. */
+export function assertAddress(value: unknown, field = "address"): string {
+  return matching(
+    value,
+    addressPattern,
+    field,
+    () => `Invalid ${field} ${shown(value)}: expected 0x followed by 40 hexadecimal characters.`,
+  );
+}
+
+/** Whether a value is a transaction hash: `0x` followed by 64 hex digits (any case). */
 export function isTransactionHash(value: unknown): value is string {
   return typeof value === "string" && transactionHashPattern.test(value);
 }
 
-/**
- * Checks a transaction hash: `0x` followed by 64 hex digits (any case).
- *
- * @param value - the hash
- * @param field - the parameter name to show in the error
- * @returns the hash unchanged
- * @throws {InvalidInputError}
- */
+/** Checks a transaction hash, `0x` followed by 64 hex digits (any case), and returns it unchanged. */
 export function assertTransactionHash(value: unknown, field: string): string {
-  if (!isTransactionHash(value)) {
-    throw new InvalidInputError(
-      field,
+  return matching(
+    value,
+    transactionHashPattern,
+    field,
+    () =>
       `Invalid ${field} ${shown(value)}: expected a transaction hash, 0x followed by 64 hexadecimal characters.`,
-    );
-  }
-  return value;
+  );
 }
 
-/**
- * Checks a verification receipt (guid) as explorers hand them out: letters and digits only.
- *
- * @param value - the guid
- * @returns the guid unchanged
- * @throws {InvalidInputError}
- */
+/** Checks a verification receipt (guid) as explorers hand them out, letters and digits; returns it unchanged. */
 export function assertGuid(value: unknown): string {
-  if (typeof value !== "string" || !guidPattern.test(value)) {
-    throw new InvalidInputError(
-      "guid",
+  return matching(
+    value,
+    guidPattern,
+    "guid",
+    () =>
       `Invalid guid ${shown(value)}: expected the receipt a submission returned (20 to 100 letters and digits).`,
-    );
-  }
-  return value;
+  );
 }
 
-/**
- * Checks a compiler version in the long form explorers expect, e.g. `v0.8.28+commit.7893614a`.
- *
- * @param value - the version
- * @returns the version unchanged
- * @throws {InvalidInputError}
- */
+/** Checks a compiler version in the long form explorers expect (`v0.8.28+commit.7893614a`); returns it unchanged. */
 export function assertCompilerVersion(value: unknown): string {
-  if (typeof value !== "string" || !compilerVersionPattern.test(value)) {
-    throw new InvalidInputError(
-      "compilerVersion",
-      `Invalid compiler version ${shown(value)}: expected the long form, like v0.8.28+commit.7893614a.`,
-    );
-  }
-  return value;
+  return matching(
+    value,
+    compilerVersionPattern,
+    "compilerVersion",
+    () => `Invalid compiler version ${shown(value)}: expected the long form, like v0.8.28+commit.7893614a.`,
+  );
 }
 
-/**
- * Checks hex data such as ABI-encoded constructor arguments, with or without `0x`.
- *
- * @param value - the data
- * @param field - the parameter name to show in the error
- * @returns the data without `0x`, lower-cased
- * @throws {InvalidInputError}
- */
+/** Checks hex data such as ABI-encoded constructor arguments, with or without `0x`; returns it without, lower-cased. */
 export function assertHexData(value: unknown, field: string): string {
-  if (typeof value !== "string" || !hexPattern.test(value)) {
-    throw new InvalidInputError(
-      field,
-      `Invalid ${field} ${shown(value)}: expected hex bytes (an even number of hex digits, 0x optional).`,
-    );
-  }
-  return value.replace(/^0x/, "").toLowerCase();
+  return matching(
+    value,
+    hexPattern,
+    field,
+    () => `Invalid ${field} ${shown(value)}: expected hex bytes (an even number of hex digits, 0x optional).`,
+  )
+    .replace(/^0x/, "")
+    .toLowerCase();
 }
 
-/**
- * Checks `page` and `offset`: both or neither, each a nonnegative integer.
- *
- * @param page - page number
- * @param offset - page size
- * @throws {InvalidInputError}
- */
+/** Checks `page` and `offset`: both or neither, each a nonnegative integer. */
 export function assertPagination(page: unknown, offset: unknown): void {
   if ((page === undefined) !== (offset === undefined)) {
     throw new InvalidInputError(
@@ -128,24 +89,11 @@ export function assertPagination(page: unknown, offset: unknown): void {
       "page and offset go together: give both or neither.",
     );
   }
-  for (const [name, value] of [
-    ["page", page],
-    ["offset", offset],
-  ] as const) {
-    if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) >= 0)) {
-      throw new InvalidInputError(name, `Invalid ${name} ${shown(value)}: expected a nonnegative integer.`);
-    }
-  }
+  if (page !== undefined) assertNonNegativeInteger(page, "page");
+  if (offset !== undefined) assertNonNegativeInteger(offset, "offset");
 }
 
-/**
- * Checks a nonnegative integer parameter.
- *
- * @param value - the number
- * @param field - the parameter name to show in the error
- * @returns the number
- * @throws {InvalidInputError}
- */
+/** Checks a nonnegative integer parameter, and returns it. */
 export function assertNonNegativeInteger(value: unknown, field: string): number {
   if (!Number.isSafeInteger(value) || (value as number) < 0) {
     throw new InvalidInputError(field, `Invalid ${field} ${shown(value)}: expected a nonnegative integer.`);
@@ -153,14 +101,7 @@ export function assertNonNegativeInteger(value: unknown, field: string): number 
   return value as number;
 }
 
-/**
- * Checks that a string parameter is present and not empty.
- *
- * @param value - the value
- * @param field - the parameter name to show in the error
- * @returns the string
- * @throws {InvalidInputError}
- */
+/** Checks that a string parameter is present and not empty, and returns it. */
 export function assertNonEmpty(value: unknown, field: string): string {
   if (typeof value !== "string" || value.trim() === "") {
     throw new InvalidInputError(field, `${field} is required and must be a non-empty string.`);
@@ -168,13 +109,7 @@ export function assertNonEmpty(value: unknown, field: string): string {
   return value;
 }
 
-/**
- * Refuses a body the explorer would refuse for its size.
- *
- * @param bytes - the encoded body's size
- * @param what - what the body carries, for the message
- * @throws {InvalidInputError}
- */
+/** Refuses a body the explorer would refuse for its size (`bytes`, encoded); `what` names what it carries. */
 export function assertBodySize(bytes: number, what: string): void {
   if (bytes > maxBodyBytes) {
     throw new InvalidInputError(

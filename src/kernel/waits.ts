@@ -5,10 +5,9 @@
 const longestTimerMs = 2_147_483_647;
 
 /**
- * Resolves after the given time; a delay longer than a timer can hold wakes after the longest one (callers that
- * wait for a moment look again), and a negative or non-number delay resolves at once.
- *
- * @param ms - milliseconds
+ * Resolves after `ms` milliseconds, or at once when the signal aborts; a delay longer than a timer can hold wakes
+ * after the longest one (callers that wait for a moment look again), and a negative or non-number delay resolves at
+ * once.
  */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   const delayMs = Number.isFinite(ms)

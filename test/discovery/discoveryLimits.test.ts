@@ -3,13 +3,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
-import {
-  createdContractJobs,
-  creationChainFromRpc,
-  type DiscoveryWarning,
-  discoverCreatedContracts,
-  matchCreatedContracts,
-} from "../../src/discovery/index.js";
+import { createdContractJobs, matchCreatedContracts } from "../../src/discovery/createdContractJobs.js";
+import { creationChainFromRpc, discoverCreatedContracts } from "../../src/discovery/createdContracts.js";
+import type { DiscoveryWarning } from "../../src/discovery/internalTransactionWalk.js";
 import { createdOnPage, endlessInternalTransactions } from "../support/endlessCursor.js";
 import { afterFakeTime } from "../support/fakeTime.js";
 import { type HostileExplorer, startHostileExplorer } from "../support/hostileExplorer.js";

@@ -10,7 +10,7 @@ import { hardhat } from "viem/chains";
 import { ExplorerClient } from "../../src/client/explorerClient.js";
 import { creationChainFromRpc } from "../../src/discovery/createdContracts.js";
 import { factoryChildren } from "../../src/discovery/factoryHistory.js";
-import type { DiscoveryWarning } from "../../src/discovery/index.js";
+import type { DiscoveryWarning } from "../../src/discovery/internalTransactionWalk.js";
 import { readsDeadline } from "../../src/kernel/readsDeadline.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import { createdJobsOf } from "../../src/run/jobs/createdJobs.js";

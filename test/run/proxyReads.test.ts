@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import { JsonRpcChain } from "../../src/chain/jsonRpcChain.js";
-import { eip1967ImplementationSlot } from "../../src/chain/proxySlots.js";
+import { eip1967ImplementationSlot } from "../../src/chain/proxyKinds.js";
 import { readsDeadline } from "../../src/kernel/readsDeadline.js";
 import { proxySources } from "../../src/run/jobs/inputJobs.js";
 import { RunReporter } from "../../src/run/report/runReporter.js";

@@ -44,7 +44,36 @@ export { type ExplorerUrls, resolveExplorerUrls } from "../../src/client/explore
 export type { UploadFile } from "../../src/client/requestBody.js";
 export { Transport } from "../../src/client/transport.js";
 export type { TransportOptions } from "../../src/client/transportOptions.js";
-export * from "../../src/discovery/index.js";
+export {
+  type CallFrame,
+  creationsInTrace,
+  parseCallTrace,
+  type TracedCreation,
+} from "../../src/discovery/callTrace.js";
+export {
+  type CreatedClone,
+  type CreatedContractJobs,
+  type CreatedContractJobsOptions,
+  type CreatedTwin,
+  createdContractJobs,
+  defaultMaxCreated,
+  matchCreatedContracts,
+  type SkippedCreation,
+} from "../../src/discovery/createdContractJobs.js";
+export {
+  type CreatedContract,
+  type CreationChain,
+  creationChainFromRpc,
+  type DiscoverCreatedContractsOptions,
+  discoverCreatedContracts,
+} from "../../src/discovery/createdContracts.js";
+export {
+  foundryBroadcastTransactionHashes,
+  ignitionTransactionHashes,
+} from "../../src/discovery/deploymentTransactions.js";
+export { type Factory, factoryChildren } from "../../src/discovery/factoryHistory.js";
+export type { DiscoveryWarning, DiscoveryWarningCode } from "../../src/discovery/internalTransactionWalk.js";
+export { cloneImplementation, cloneImplementationFromCreation } from "../../src/discovery/minimalClone.js";
 export * from "../../src/errors/index.js";
 export {
   type ExplorerChoice,

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ExplorerClient } from "../../client/explorerClient.js";
 import type { CreatedContractJobs, CreatedContractJobsOptions } from "../../discovery/createdContractJobs.js";
-import type { DiscoveryWarning } from "../../discovery/index.js";
+import type { DiscoveryWarning } from "../../discovery/internalTransactionWalk.js";
 import { InvalidInputError } from "../../errors/index.js";
 import type { CompiledContract } from "../../inputs/compiledContracts.js";
 import type { VerificationJob } from "../../verify/job.js";
