@@ -11,7 +11,14 @@ import { readRunSettings } from "../run/settings.js";
 import { verifyRequestOf } from "./actionRequest.js";
 import { type ActionInputs, readActionInputs } from "./inputs.js";
 import { reportRun } from "./reportRun.js";
-import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
+import {
+  endLogGroup,
+  logLine,
+  maskSecret,
+  readInput,
+  readSecretInput,
+  startLogGroup,
+} from "./runnerCommands.js";
 import { readShardStep } from "./shardInputs.js";
 import { outputWriter } from "./stepOutputs.js";
 
@@ -57,17 +64,14 @@ export async function run(): Promise<void> {
 // `shards`: the plan's matrix as the output `matrix`; nothing is sent.
 async function planStep(request: VerifyRequest, inputs: ActionInputs, shards: number): Promise<void> {
   const { runPlanRequest } = await import("../run/commands/planRequest.js");
-  const copyRefusal = "Input shards plans a verification's contracts, not a copy: drop copy-from.";
-  const { timeoutSeconds, readTimeoutSeconds } = inputs;
-  const keys = [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey];
   const plan = {
     ...request,
     settings: inputs,
     shards,
-    timeoutSeconds,
-    readTimeoutSeconds,
-    copyRefusal,
-    keys,
+    timeoutSeconds: inputs.timeoutSeconds,
+    readTimeoutSeconds: inputs.readTimeoutSeconds,
+    copyRefusal: "Input shards plans a verification's contracts, not a copy: drop copy-from.",
+    keys: [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey],
   };
   const { matrix: rows, notes } = await runPlanRequest(plan, (line) => logLine(neutraliseText(line)));
   for (const note of notes) logLine(neutraliseText(`Plan: ${note}`));
@@ -81,33 +85,29 @@ async function planStep(request: VerifyRequest, inputs: ActionInputs, shards: nu
 // outputs and one comment; the step fails when a shard did not report (its contracts are named as not run).
 async function mergeStep(from: string, workspace: string): Promise<void> {
   const settings = readRunSettings("action", (setting) => readInput(setting.input ?? ""));
-  const ledgerInput = readInput("ledger").trim() || verificationDefaults.ledger;
+  const ledgerInput = readInput("ledger") || verificationDefaults.ledger;
   if (ledgerInput === "none")
     throw new InvalidInputError(
       "ledger",
       "Input merge-from writes the merged ledger: give ledger a path, not none.",
     );
-  const prComment = ["true", "yes", "on", "1"].includes(readInput("pr-comment").trim().toLowerCase());
-  const githubToken = prComment ? readInput("github-token") || undefined : undefined;
-  if (githubToken) maskSecret(githubToken);
+  const prComment = ["true", "yes", "on", "1"].includes(readInput("pr-comment").toLowerCase());
+  const githubToken = prComment ? readSecretInput("github-token") : undefined;
   const { runMergeRequest } = await import("../run/commands/mergeRequest.js");
+  const folder = await resolveWorkspaceInput(workspace, from, "merge-from");
+  const ledger = await resolveWorkspaceInput(workspace, ledgerInput, "ledger");
   startLogGroup("Merge");
-  let results: Awaited<ReturnType<typeof runMergeRequest>>;
-  try {
-    results = await runMergeRequest({
-      from: [await resolveWorkspaceInput(workspace, from, "merge-from")],
-      ledger: await resolveWorkspaceInput(workspace, ledgerInput, "ledger"),
-      plan: readInput("plan").trim() || undefined,
-      reporter: logReporter(),
-    });
-  } finally {
-    endLogGroup();
-  }
+  const results = await runMergeRequest({
+    from: [folder],
+    ledger,
+    plan: readInput("plan") || undefined,
+    reporter: logReporter(),
+  }).finally(endLogGroup);
   await reportRun(results, {
     optionalTargets: settings.optionalTargets,
     comment: { prComment, githubToken, timeoutSeconds: settings.timeoutSeconds },
     secrets: [],
-    failOnError: !["false", "no", "off", "0"].includes(readInput("fail-on-error").trim().toLowerCase()),
+    failOnError: !["false", "no", "off", "0"].includes(readInput("fail-on-error").toLowerCase()),
     incomplete: results.complete
       ? undefined
       : results.notRun.length > 0
