@@ -3,7 +3,7 @@ import { InvalidInputError } from "../errors/index.js";
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredentials.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
-import { capLogLine } from "../report/githubLimits.js";
+import { capMessage } from "../report/githubLimits.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
 import { RunReporter } from "../run/commands/runReport.js";
 import type { VerifyRequest } from "../run/commands/verifyRequest.js";
@@ -118,5 +118,5 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
 
 // Progress and records in the step's log, each line within the runner's limit.
 function logReporter(): RunReporter {
-  return new RunReporter({ json: false, table: false, writeLine: (line) => logLine(capLogLine(line)) });
+  return new RunReporter({ json: false, table: false, writeLine: (line) => logLine(capMessage(line)) });
 }

@@ -5,7 +5,7 @@ import { neutraliseLines } from "../report/terminalText.js";
 // (docs.github.com: "Workflow commands for GitHub Actions"). @actions/core does the rest once the work is under
 // way: importing it loads its own HTTP client, which costs the first request about 100 ms (npm run bench:startup).
 
-/** Reads an input of action.yml the way the runner passes it: `INPUT_<NAME>` with spaces as underscores, trimmed ("" when not given). */
+/** Reads an input as the runner passes it: `INPUT_<NAME>`, spaces as underscores, trimmed ("" when not given). */
 export function readInput(name: string): string {
   return (process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
 }
