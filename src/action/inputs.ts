@@ -122,13 +122,7 @@ function contractSources(
 ): Pick<ActionInputs, "bundle" | "addresses"> & { copyFrom: string | undefined } {
   const bundle = readInput("bundle") || undefined;
   const copyFrom = readInput("copy-from") || undefined;
-  const addresses = [
-    ...new Set(
-      readInput("addresses")
-        .split(/[\s,]+/)
-        .filter((word) => word !== ""),
-    ),
-  ];
+  const addresses = [...new Set(readInput("addresses").split(/[\s,]+/))].filter((word) => word !== "");
   if (copyFrom && addresses.length === 0)
     throw new InvalidInputError("addresses", "Input copy-from needs addresses: the contracts to copy.");
   if (!copyFrom && addresses.length > 0)
@@ -136,12 +130,8 @@ function contractSources(
       "addresses",
       "Input addresses goes with copy-from: the service whose verifications of them are copied.",
     );
-  const given = [
-    ...(contracts ? ["contracts"] : []),
-    ...(deployment ? ["deployment"] : []),
-    ...(bundle ? ["bundle"] : []),
-    ...(copyFrom ? ["copy-from"] : []),
-  ];
+  const sources = { contracts, deployment, bundle, "copy-from": copyFrom };
+  const given = Object.entries(sources).flatMap(([name, value]) => (value ? [name] : []));
   if ((bundle || copyFrom) && given.length > 1)
     throw new InvalidInputError(
       bundle ? "bundle" : "copy-from",
