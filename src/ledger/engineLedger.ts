@@ -7,11 +7,7 @@ import { verifyWithLedger } from "./verifyWithLedger.js";
 export function engineLedger(ledger: Ledger): VerificationLedger {
   return {
     verify: (verifier, job, options, use) =>
-      verifyWithLedger(verifier, job, options, {
-        ledger,
-        ...(use.recheck === undefined ? {} : { recheck: use.recheck }),
-        chainId: use.chainId,
-      }),
+      verifyWithLedger(verifier, job, options, { ledger, recheck: use.recheck, chainId: use.chainId }),
     recordsLink: (verifier, address, implementations) => {
       const recorded = ledger.entry(verifier.pages.ledgerKey, address, "proxy");
       return recorded?.status === "verified" && recorded.inputHash === proxyLinkHash(implementations);
