@@ -94,15 +94,18 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
   const prComment = ["true", "yes", "on", "1"].includes(readInput("pr-comment").toLowerCase());
   const githubToken = prComment ? readSecretInput("github-token") : undefined;
   const { runMergeRequest } = await import("../run/commands/mergeRequest.js");
-  const folder = await resolveWorkspaceInput(workspace, from, "merge-from");
-  const ledger = await resolveWorkspaceInput(workspace, ledgerInput, "ledger");
   startLogGroup("Merge");
-  const results = await runMergeRequest({
-    from: [folder],
-    ledger,
-    plan: readInput("plan") || undefined,
-    reporter: logReporter(),
-  }).finally(endLogGroup);
+  let results: Awaited<ReturnType<typeof runMergeRequest>>;
+  try {
+    results = await runMergeRequest({
+      from: [await resolveWorkspaceInput(workspace, from, "merge-from")],
+      ledger: await resolveWorkspaceInput(workspace, ledgerInput, "ledger"),
+      plan: readInput("plan") || undefined,
+      reporter: logReporter(),
+    });
+  } finally {
+    endLogGroup();
+  }
   await reportRun(results, {
     optionalTargets: settings.optionalTargets,
     comment: { prComment, githubToken, timeoutSeconds: settings.timeoutSeconds },
