@@ -2,9 +2,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isInlineManifest } from "../inputs/manifest.js";
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
-import { workspaceCompilers } from "../run/commands/requestFacts.js";
+import { deploymentPaths, workspaceCompilers } from "../run/commands/requestFacts.js";
 import type { VerifyRequest } from "../run/commands/verifyRequest.js";
-import { checkFolderInputs } from "./folderInputs.js";
 import type { ActionInputs } from "./inputs.js";
 import type { ShardStep } from "./shardInputs.js";
 
@@ -12,10 +11,6 @@ import type { ShardStep } from "./shardInputs.js";
  * The Action's inputs as the hall's request: what to verify (a bundle, a copy, the manifest and deployments, each
  * path confined to the workspace), where, the ledger, the shard and the run's own bundle, in the Action's words.
  *
- * @param inputs - the checked inputs
- * @param workspace - the workspace
- * @param step - the plan's step, if any
- * @returns the request
  * @throws {InvalidInputError} naming the input when a path leads outside the workspace
  */
 export async function verifyRequestOf(
@@ -27,7 +22,14 @@ export async function verifyRequestOf(
   const file = (given: string) => resolveWorkspaceInput(workspace, given, "bundle");
   // A bundle names its contracts and chains, a copy its addresses: neither has a build to read.
   const readsBuild = !bundle && !copyFrom;
-  if (readsBuild) await checkFolderInputs(inputs, workspace);
+  // A relative `deployment` path (each line, patterns expanded) or `artifacts` folder that names a place inside the
+  // workspace must stay there once links are followed, before anything under it is read (a pull request writes the
+  // workspace, links included); an absolute path is the workflow's own.
+  if (readsBuild) {
+    const deployments = inputs.deployment ? await deploymentPaths(inputs.deployment, workspace) : [];
+    for (const path of deployments) await resolveWorkspaceInput(workspace, path, "deployment");
+    await resolveWorkspaceInput(workspace, inputs.artifacts, "artifacts");
+  }
   const manifest =
     readsBuild && contracts && !isInlineManifest(contracts)
       ? await resolveWorkspaceInput(workspace, contracts, "contracts")

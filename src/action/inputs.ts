@@ -4,7 +4,7 @@ import { verificationDefaults } from "../options/verificationOptions.js";
 import type { Service } from "../run/commands/requestFacts.js";
 import { type ChainEndpoints, copyServices, endpointEntries } from "../run/commands/requestFacts.js";
 import { type RunSettingValues, readRunSettings, readSetting, type Setting } from "../run/settings.js";
-import { maskSecret, readInput } from "./runnerCommands.js";
+import { maskSecret, readInput, readSecretInput } from "./runnerCommands.js";
 
 /** The Action's inputs, checked: the run's settings (declared in the hall) and the Action's own. */
 export interface ActionInputs extends RunSettingValues {
@@ -53,20 +53,16 @@ function settingInput(setting: Pick<Setting, "type" | "default" | "range"> & { i
 /**
  * Reads and checks the inputs. The API key is masked before anything else happens, so no log line can show it.
  *
- * @returns the inputs
  * @throws {InvalidInputError} naming the input that is wrong
  */
 export function readActionInputs(): ActionInputs {
-  const apiKey = readInput("api-key") || undefined;
-  if (apiKey) maskSecret(apiKey);
-  const etherscanApiKey = readInput("etherscan-api-key") || undefined;
-  if (etherscanApiKey) maskSecret(etherscanApiKey);
-  const routescanApiKey = readInput("routescan-api-key") || undefined;
-  if (routescanApiKey) maskSecret(routescanApiKey);
+  const apiKey = readSecretInput("api-key");
+  const etherscanApiKey = readSecretInput("etherscan-api-key");
+  const routescanApiKey = readSecretInput("routescan-api-key");
   const headers = headersInput();
   const explorerUrl = readInput("explorer-url") || undefined;
   const contracts = readInput("contracts") || undefined;
-  const deployment = readInput("deployment").trim() || undefined;
+  const deployment = readInput("deployment") || undefined;
   const explorers = chainMapInput("explorers", "https://optimism.blockscout.com");
   const rpcUrls = chainMapInput("rpc-urls", "https://mainnet.optimism.io");
   const endpoints = endpointsInput();
@@ -91,8 +87,7 @@ export function readActionInputs(): ActionInputs {
       ).from
     : undefined;
   const prComment = settingInput({ input: "pr-comment", type: "switch", default: false }) === true;
-  const githubToken = prComment ? readInput("github-token") || undefined : undefined;
-  if (githubToken) maskSecret(githubToken);
+  const githubToken = prComment ? readSecretInput("github-token") : undefined;
   return {
     explorerUrl,
     chainId,
@@ -105,7 +100,7 @@ export function readActionInputs(): ActionInputs {
     explorers,
     rpcUrls,
     endpoints,
-    ledger: readInput("ledger").trim() || verificationDefaults.ledger,
+    ledger: readInput("ledger") || verificationDefaults.ledger,
     artifacts: readInput("artifacts") || verificationDefaults.artifacts,
     rpcUrl,
     ...settings,
@@ -125,16 +120,9 @@ function contractSources(
   contracts: string | undefined,
   deployment: string | undefined,
 ): Pick<ActionInputs, "bundle" | "addresses"> & { copyFrom: string | undefined } {
-  const bundle = readInput("bundle").trim() || undefined;
-  const copyText = readInput("copy-from").trim();
-  const addresses = [
-    ...new Set(
-      readInput("addresses")
-        .split(/[\s,]+/)
-        .filter((word) => word !== ""),
-    ),
-  ];
-  const copyFrom = copyText === "" ? undefined : copyText;
+  const bundle = readInput("bundle") || undefined;
+  const copyFrom = readInput("copy-from") || undefined;
+  const addresses = [...new Set(readInput("addresses").split(/[\s,]+/))].filter((word) => word !== "");
   if (copyFrom && addresses.length === 0)
     throw new InvalidInputError("addresses", "Input copy-from needs addresses: the contracts to copy.");
   if (!copyFrom && addresses.length > 0)
@@ -142,12 +130,8 @@ function contractSources(
       "addresses",
       "Input addresses goes with copy-from: the service whose verifications of them are copied.",
     );
-  const given = [
-    ...(contracts ? ["contracts"] : []),
-    ...(deployment ? ["deployment"] : []),
-    ...(bundle ? ["bundle"] : []),
-    ...(copyFrom ? ["copy-from"] : []),
-  ];
+  const sources = { contracts, deployment, bundle, "copy-from": copyFrom };
+  const given = Object.entries(sources).flatMap(([name, value]) => (value ? [name] : []));
   if ((bundle || copyFrom) && given.length > 1)
     throw new InvalidInputError(
       bundle ? "bundle" : "copy-from",
@@ -175,7 +159,7 @@ function endpointsInput(): Record<number, ChainEndpoints> {
 // A JSON object from chain id to URL (`{"10": "https://optimism.blockscout.com"}`); the hall checks each URL. The
 // example is of the input's own kind: an explorer's URL, or a chain's JSON-RPC URL.
 function chainMapInput(name: string, exampleUrl: string): Record<number, string> {
-  const text = readInput(name).trim();
+  const text = readInput(name);
   if (text === "") return {};
   const shape = `Input ${name} must be a JSON object from chain id to URL, e.g. {"10": "${exampleUrl}"}`;
   let parsed: unknown;

@@ -3,7 +3,7 @@ import { InvalidInputError } from "../errors/index.js";
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredentials.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
-import { capLogLine } from "../report/githubLimits.js";
+import { capMessage } from "../report/githubLimits.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
 import { RunReporter } from "../run/commands/runReport.js";
 import type { VerifyRequest } from "../run/commands/verifyRequest.js";
@@ -11,7 +11,14 @@ import { readRunSettings } from "../run/settings.js";
 import { verifyRequestOf } from "./actionRequest.js";
 import { type ActionInputs, readActionInputs } from "./inputs.js";
 import { reportRun } from "./reportRun.js";
-import { endLogGroup, logLine, maskSecret, readInput, startLogGroup } from "./runnerCommands.js";
+import {
+  endLogGroup,
+  logLine,
+  maskSecret,
+  readInput,
+  readSecretInput,
+  startLogGroup,
+} from "./runnerCommands.js";
 import { readShardStep } from "./shardInputs.js";
 import { outputWriter } from "./stepOutputs.js";
 
@@ -57,15 +64,13 @@ export async function run(): Promise<void> {
 // `shards`: the plan's matrix as the output `matrix`; nothing is sent.
 async function planStep(request: VerifyRequest, inputs: ActionInputs, shards: number): Promise<void> {
   const { runPlanRequest } = await import("../run/commands/planRequest.js");
-  const copyRefusal = "Input shards plans a verification's contracts, not a copy: drop copy-from.";
-  const keys = [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey];
   const plan = {
     ...request,
     settings: inputs,
     shards,
     readTimeoutSeconds: inputs.readTimeoutSeconds,
-    copyRefusal,
-    keys,
+    copyRefusal: "Input shards plans a verification's contracts, not a copy: drop copy-from.",
+    keys: [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey],
   };
   const { matrix: rows, notes } = await runPlanRequest(plan, (line) => logLine(neutraliseText(line)));
   for (const note of notes) logLine(neutraliseText(`Plan: ${note}`));
@@ -79,15 +84,14 @@ async function planStep(request: VerifyRequest, inputs: ActionInputs, shards: nu
 // outputs and one comment; the step fails when a shard did not report (its contracts are named as not run).
 async function mergeStep(from: string, workspace: string): Promise<void> {
   const settings = readRunSettings("action", (setting) => readInput(setting.input ?? ""));
-  const ledgerInput = readInput("ledger").trim() || verificationDefaults.ledger;
+  const ledgerInput = readInput("ledger") || verificationDefaults.ledger;
   if (ledgerInput === "none")
     throw new InvalidInputError(
       "ledger",
       "Input merge-from writes the merged ledger: give ledger a path, not none.",
     );
-  const prComment = ["true", "yes", "on", "1"].includes(readInput("pr-comment").trim().toLowerCase());
-  const githubToken = prComment ? readInput("github-token") || undefined : undefined;
-  if (githubToken) maskSecret(githubToken);
+  const prComment = ["true", "yes", "on", "1"].includes(readInput("pr-comment").toLowerCase());
+  const githubToken = prComment ? readSecretInput("github-token") : undefined;
   const { runMergeRequest } = await import("../run/commands/mergeRequest.js");
   startLogGroup("Merge");
   let results: Awaited<ReturnType<typeof runMergeRequest>>;
@@ -95,7 +99,7 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
     results = await runMergeRequest({
       from: [await resolveWorkspaceInput(workspace, from, "merge-from")],
       ledger: await resolveWorkspaceInput(workspace, ledgerInput, "ledger"),
-      plan: readInput("plan").trim() || undefined,
+      plan: readInput("plan") || undefined,
       reporter: logReporter(),
     });
   } finally {
@@ -105,7 +109,7 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
     optionalTargets: settings.optionalTargets,
     comment: { prComment, githubToken, timeoutSeconds: settings.timeoutSeconds },
     secrets: [],
-    failOnError: !["false", "no", "off", "0"].includes(readInput("fail-on-error").trim().toLowerCase()),
+    failOnError: !["false", "no", "off", "0"].includes(readInput("fail-on-error").toLowerCase()),
     incomplete: results.complete
       ? undefined
       : results.notRun.length > 0
@@ -116,5 +120,5 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
 
 // Progress and records in the step's log, each line within the runner's limit.
 function logReporter(): RunReporter {
-  return new RunReporter({ json: false, table: false, writeLine: (line) => logLine(capLogLine(line)) });
+  return new RunReporter({ json: false, table: false, writeLine: (line) => logLine(capMessage(line)) });
 }

@@ -38,10 +38,7 @@ const eventPayloadSchema = z.looseObject({
 
 /**
  * The pull request the workflow runs for, from the event that started it (`GITHUB_EVENT_NAME`, and the payload at
- * `GITHUB_EVENT_PATH`), or why there is none.
- *
- * @param env - the runner's environment
- * @returns the pull request, or the reason to skip the comment
+ * `GITHUB_EVENT_PATH`), or why there is none (the reason to skip the comment).
  */
 export function pullRequestOfEvent(env: NodeJS.ProcessEnv = process.env): PullRequest | { skipped: string } {
   const eventName = env.GITHUB_EVENT_NAME ?? "";
@@ -50,15 +47,9 @@ export function pullRequestOfEvent(env: NodeJS.ProcessEnv = process.env): PullRe
       skipped: `No pull request comment: the workflow runs on ${eventName ? `the ${eventName} event` : "no event (GITHUB_EVENT_NAME is not set)"}, not on a pull request.`,
     };
   }
-  let text: string;
-  try {
-    text = readFileSync(env.GITHUB_EVENT_PATH ?? "", "utf8");
-  } catch {
-    return { skipped: "No pull request comment: the event's payload (GITHUB_EVENT_PATH) could not be read." };
-  }
   let parsed: ReturnType<typeof eventPayloadSchema.safeParse>;
   try {
-    parsed = eventPayloadSchema.safeParse(JSON.parse(text));
+    parsed = eventPayloadSchema.safeParse(JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? "", "utf8")));
   } catch {
     return { skipped: "No pull request comment: the event's payload (GITHUB_EVENT_PATH) could not be read." };
   }
@@ -140,11 +131,7 @@ class CommentRefused extends Error {}
  * comment's deadline (within the step's: `timeout-seconds` from the step's start, at most 30 s, at least 10 s); the
  * token goes over https only, or plain http to this machine. A failure is a warning naming the cause (a fork's
  * read-only token, a missing permission, GitHub's answer), never a failed step; no text shows the token, in any
- * encoding.
- *
- * @param inputs - the Action's `github-token` and `timeout-seconds`
- * @param body - the comment's body
- * @param secrets - values never to show, besides the token: the run's keys
+ * encoding, nor any of `secrets` (the run's keys).
  */
 export async function commentOnPullRequest(
   inputs: Pick<ActionInputs, "githubToken" | "timeoutSeconds">,

@@ -12,13 +12,12 @@ export type ShardStep =
   | { step: "merge"; from: string };
 
 /**
- * Reads the inputs `shards`, `shard` and `merge-from`.
+ * Reads the inputs `shards`, `shard` and `merge-from`: the step, or undefined for a whole run.
  *
- * @returns the step, or undefined for a whole run
  * @throws {InvalidInputError} for a value that is not one, or two of them together
  */
 export function readShardStep(): ShardStep | undefined {
-  const given = (["shards", "shard", "merge-from"] as const).filter((name) => readInput(name).trim() !== "");
+  const given = (["shards", "shard", "merge-from"] as const).filter((name) => readInput(name) !== "");
   if (given.length > 1)
     throw new InvalidInputError(
       given[1] as string,
@@ -28,7 +27,7 @@ export function readShardStep(): ShardStep | undefined {
     case "shards":
       return { step: "plan", shards: parseShardCount(readInput("shards"), "Input shards") };
     case "shard":
-      if (readInput("ledger").trim() === "none")
+      if (readInput("ledger") === "none")
         throw new InvalidInputError(
           "ledger",
           "Input shard keeps its ledger and results for the merge: give ledger a path, not none.",
@@ -36,10 +35,10 @@ export function readShardStep(): ShardStep | undefined {
       return {
         step: "shard",
         shard: parseShardId(readInput("shard"), "Input shard"),
-        plan: readInput("plan").trim() || undefined,
+        plan: readInput("plan") || undefined,
       };
     case "merge-from":
-      return { step: "merge", from: readInput("merge-from").trim() };
+      return { step: "merge", from: readInput("merge-from") };
     default:
       return undefined;
   }

@@ -9,15 +9,7 @@ import { usage } from "./usage.js";
 
 const apiKeyVariable = "EXPLORER_VERIFY_API_KEY";
 
-/**
- * Parses a subcommand's flags and positionals, turning the parser's errors into one-line usage errors.
- *
- * @param argv - the arguments after the subcommand
- * @param options - the subcommand's flags
- * @param command - the subcommand, for messages
- * @returns the flags and positionals
- * @throws {UsageError} for an unknown flag, a flag without its value, or a value given to a switch
- */
+// The parser's errors (an unknown flag, a flag without its value, a value given to a switch) as one-line usage errors.
 function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
   argv: string[],
   options: Options,
@@ -50,13 +42,14 @@ function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
   }
 }
 
+/** The flags of a subcommand, as parsed. */
+export type FlagValues<Options extends ParseArgsOptionsConfig> = ReturnType<
+  typeof parseCommandLine<Options>
+>["values"];
+
 /**
- * A subcommand: its flags parsed (and `--help` answered with its usage) before it runs.
- *
- * @param command - the subcommand, for its usage and messages
- * @param options - the subcommand's flags, besides `--help`
- * @param run - the subcommand, given its parsed flags and positionals
- * @returns the subcommand, taking the arguments after its name and returning the exit code
+ * A subcommand, taking the arguments after its name and returning the exit code: its flags parsed (and `--help`
+ * answered with its usage) before it runs.
  */
 export function cliCommand<const Options extends ParseArgsOptionsConfig>(
   command: Exclude<keyof typeof usage, "main" | "localExplorer">,
@@ -74,13 +67,8 @@ export function cliCommand<const Options extends ParseArgsOptionsConfig>(
 }
 
 /**
- * Reads a whole-number flag.
+ * Reads a whole-number flag: `fallback` when not given.
  *
- * @param text - the flag's value, or undefined when not given
- * @param flag - its name, for messages
- * @param fallback - the value when not given
- * @param range - the allowed range
- * @returns the number
  * @throws {UsageError} when it is not a whole number in range
  */
 export function integerFlag<F extends number | "auto">(
@@ -100,10 +88,8 @@ export function integerFlag<F extends number | "auto">(
 }
 
 /**
- * Reads `--chain-id`.
+ * Reads `--chain-id`, when given.
  *
- * @param text - the flag's value, or undefined when not given
- * @returns the chain id, or undefined
  * @throws {UsageError} when it is not a positive whole number
  */
 export function chainIdFlag(text: string | undefined): number | undefined {
@@ -113,22 +99,16 @@ export function chainIdFlag(text: string | undefined): number | undefined {
 }
 
 /**
- * Etherscan's key, from `ETHERSCAN_API_KEY` only (as forge and hardhat-verify read it): a flag would land in shell
- * history. Read only when a run verifies on Etherscan.
+ * Etherscan's (`ETHERSCAN_API_KEY`, as forge and hardhat-verify read it) or Routescan's (`ROUTESCAN_API_KEY`;
+ * Routescan takes requests without one, at a lower rate) key, from the environment only: a flag would land in shell
+ * history. Read only when a run uses that service.
  *
  * @returns the key, or undefined when the variable is not set or empty
  */
-export function etherscanKeyFromEnvironment(): string | undefined {
-  return process.env.ETHERSCAN_API_KEY?.trim() || undefined;
-}
-
-/**
- * Routescan's key, from `ROUTESCAN_API_KEY` only: Routescan takes requests without one, at a lower rate.
- *
- * @returns the key, or undefined when the variable is not set or empty
- */
-export function routescanKeyFromEnvironment(): string | undefined {
-  return process.env.ROUTESCAN_API_KEY?.trim() || undefined;
+export function serviceKeyFromEnvironment(
+  variable: "ETHERSCAN_API_KEY" | "ROUTESCAN_API_KEY",
+): string | undefined {
+  return process.env[variable]?.trim() || undefined;
 }
 
 /**

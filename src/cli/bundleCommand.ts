@@ -2,8 +2,7 @@ import { resolve } from "node:path";
 import { chainIdFlag, cliCommand } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
 import { projectFoundryConfig } from "./cliWhere.js";
-import { flagsRun } from "./commandLineJobs.js";
-import { jobOptions } from "./verifyCommand.js";
+import { flagsRun, jobOptions } from "./commandLineJobs.js";
 
 const options = {
   ...jobOptions,
@@ -14,7 +13,6 @@ const options = {
  * `explorer-verify bundle --deployment PATH|--manifest FILE|ADDRESS --out verification.json`: writes the bundle of the
  * contracts `verify` would verify (what `verify --bundle` replays anywhere), and sends nothing to any service.
  *
- * @param argv - the arguments after `bundle`
  * @returns the exit code: 1 when a manifest entry could not become a contract of the bundle
  * @throws {UsageError} or {InvalidInputError} for a mistake in the command or the files
  */
@@ -22,8 +20,8 @@ export const bundleCommand = cliCommand("bundle", options, async ({ values, posi
   if (values.out.trim() === "")
     throw new UsageError("--out needs the bundle's file, e.g. verification.json.");
   const cwd = process.cwd();
-  const foundry = await projectFoundryConfig(cwd, console.error);
-  const what = flagsRun(values, positionals, { cwd, foundry, rpcUrl: values["rpc-url"], command: "bundle" });
+  const foundry = await projectFoundryConfig(cwd);
+  const what = flagsRun(values, positionals, { cwd, foundry, command: "bundle" });
   const chainId = chainIdFlag(values["chain-id"]);
   const { runBundleRequest } = await import("../run/commands/bundleRequest.js");
   const { skipped } = await runBundleRequest(

@@ -9,8 +9,8 @@ import type { RunSettingValues } from "../run/settings.js";
 import {
   apiKeyFromEnvironment,
   chainIdFlag,
-  etherscanKeyFromEnvironment,
-  routescanKeyFromEnvironment,
+  type FlagValues,
+  serviceKeyFromEnvironment,
 } from "./arguments.js";
 import { foundryCompilers } from "./foundryCompilers.js";
 
@@ -27,30 +27,16 @@ export const whereFlags = {
   "endpoint-site": { type: "string", multiple: true },
 } as const;
 
-/** The flags that say where a run goes, as parsed. */
-export interface WhereFlagValues {
-  "explorer-url"?: string | undefined;
-  "chain-id"?: string | undefined;
-  "rpc-url"?: string | undefined;
-  endpoint?: string[] | undefined;
-  "endpoint-key"?: string[] | undefined;
-  "endpoint-site"?: string[] | undefined;
-}
-
 /**
- * Where a run goes, as the command line and the project say it, in the CLI's words: the keys from the environment,
- * `--explorer-url`, `--chain-id`, `--rpc-url` (a local chain's embedded explorer keeps its state under
- * `cache/explorer-verify`, so reruns and `status` see earlier work), `--endpoint`, and foundry.toml's `[etherscan]`.
+ * Where a run goes, as the command line and the project say it, in the CLI's words: the keys from the environment
+ * (Etherscan's and Routescan's only for the `services` the run uses), `--explorer-url`, `--chain-id`, `--rpc-url` (a
+ * local chain's embedded explorer keeps its state under `cache/explorer-verify`, so reruns and `status` see earlier
+ * work), `--endpoint`, and foundry.toml's `[etherscan]`.
  *
- * @param values - the flags
- * @param project - the current folder and its foundry.toml
- * @param services - the services the run uses: Etherscan's and Routescan's keys are read only for them
- * @param settings - the run's settings, when the command takes them
- * @returns the facts for the hall
  * @throws {UsageError} for a chain id that is not one, or a key variable set but empty
  */
 export function cliWhere(
-  values: WhereFlagValues,
+  values: Partial<FlagValues<typeof whereFlags>>,
   project: { cwd: string; foundry: FoundryConfig | undefined },
   services: readonly string[],
   settings?: Pick<RunSettingValues, "optionalTargets" | "userAgent">,
@@ -75,8 +61,8 @@ export function cliWhere(
     ),
     keys: {
       blockscout: apiKeyFromEnvironment(),
-      etherscan: services.includes("etherscan") ? etherscanKeyFromEnvironment() : undefined,
-      routescan: services.includes("routescan") ? routescanKeyFromEnvironment() : undefined,
+      etherscan: services.includes("etherscan") ? serviceKeyFromEnvironment("ETHERSCAN_API_KEY") : undefined,
+      routescan: services.includes("routescan") ? serviceKeyFromEnvironment("ROUTESCAN_API_KEY") : undefined,
     },
     optional: settings?.optionalTargets,
     userAgent: settings?.userAgent,
@@ -96,17 +82,10 @@ export function cliWhere(
 
 /**
  * The project's foundry.toml, when the current folder has one. A file this reader cannot read is left aside with a
- * warning: the flags still say everything, and a Hardhat project with a foundry.toml beside it keeps working. A path
- * in it that leads outside the project is refused.
- *
- * @param cwd - the current folder
- * @param warn - told why the file was left aside
- * @returns the settings, or undefined
+ * warning on stderr: the flags still say everything, and a Hardhat project with a foundry.toml beside it keeps
+ * working. A path in it that leads outside the project is refused.
  */
-export async function projectFoundryConfig(
-  cwd: string,
-  warn: (line: string) => void,
-): Promise<FoundryConfig | undefined> {
+export async function projectFoundryConfig(cwd: string): Promise<FoundryConfig | undefined> {
   try {
     return await readFoundryConfig(cwd);
   } catch (error) {
@@ -116,18 +95,14 @@ export async function projectFoundryConfig(
       (error instanceof InvalidInputError && error.field === outsideProjectField)
     )
       throw error;
-    warn(`foundry.toml is not read: ${error.shortMessage}`);
+    console.error(`foundry.toml is not read: ${error.shortMessage}`);
     return undefined;
   }
 }
 
 /**
- * The compilers of the project: its npm `solc`, when it installed one, then those Foundry installed. The embedded
- * explorer and preflight compile with them.
- *
- * @param cwd - the project folder
- * @param foundry - its foundry.toml (read from `cwd` when unset)
- * @returns the compiler files found
+ * The compiler files of the project: its npm `solc`, when it installed one, then those Foundry installed (foundry.toml
+ * read from `cwd` when unset). The embedded explorer and preflight compile with them.
  */
 export function projectCompilers(cwd: string, foundry: FoundryConfig | undefined): string[] {
   const soljson = join(cwd, "node_modules", "solc", "soljson.js");

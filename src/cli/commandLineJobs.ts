@@ -1,43 +1,43 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import type { FoundryConfig } from "../inputs/foundryConfig.js";
 import { assertAddress, assertTransactionHash } from "../kernel/validate.js";
-import { requestedFormats } from "../options/verificationOptions.js";
+import { requestedFormats, verificationDefaults } from "../options/verificationOptions.js";
 import { checkedRpcUrl } from "../run/commands/checkedRpcUrl.js";
 import type { JobsRequest, RunWhat } from "../run/commands/runWhat.js";
+import type { FlagValues } from "./arguments.js";
+import { projectFoundryConfig } from "./cliWhere.js";
 
-/** The command line's flags that name a run's contracts, as parsed: `verify`, `bundle` and `plan` take them. */
-export interface JobFlagValues {
-  contract?: string | undefined;
-  artifacts?: string | undefined;
-  deployment?: string[] | undefined;
-  manifest?: string | undefined;
-  "standard-json"?: string | undefined;
-  "compiler-version"?: string | undefined;
-  "constructor-args-hex"?: string | undefined;
-  /** The ADDRESS's creation transaction, sent to Sourcify. */
-  "creation-tx-hash"?: string | undefined;
-  libraries?: string[] | undefined;
-  format: string;
-  proxy: boolean;
-}
+/** The flags that name the contracts of a run, as `verify`, `bundle` and `plan` take them. */
+export const jobOptions = {
+  contract: { type: "string" },
+  artifacts: { type: "string" },
+  deployment: { type: "string", multiple: true },
+  manifest: { type: "string" },
+  "standard-json": { type: "string" },
+  "compiler-version": { type: "string" },
+  "constructor-args-hex": { type: "string" },
+  "creation-tx-hash": { type: "string" },
+  libraries: { type: "string", multiple: true },
+  format: { type: "string", default: verificationDefaults.format },
+  proxy: { type: "boolean", default: false },
+  "chain-id": { type: "string" },
+  "rpc-url": { type: "string" },
+} as const;
 
 /**
- * Checks the flags that name a run's contracts, before anything is read, and makes them a request for the job builder.
+ * A run named by the command line's flags, checked before anything is read: the hall's request carries the facts.
+ * The positionals are ADDRESS and constructor arguments, or more deployment paths.
  *
- * @param values - the parsed flags
- * @param positionals - ADDRESS and constructor arguments, or more deployment paths
- * @param place - the current folder, foundry.toml's `out` when it names one, `--rpc-url` as given, the subcommand
- * @returns the request
  * @throws {InvalidInputError} for flags that do not go together
  */
-function commandLineJobs(
-  values: JobFlagValues,
+export function flagsRun(
+  values: FlagValues<typeof jobOptions>,
   positionals: readonly string[],
-  place: { cwd: string; foundryOut?: string | undefined; rpcUrl: string | undefined; command: string },
-): JobsRequest {
-  const { cwd, command } = place;
+  place: { cwd: string; foundry: FoundryConfig | undefined; command: string },
+): Extract<RunWhat, { kind: "flags" }> {
+  const { cwd, command, foundry } = place;
   const deployments = [...(values.deployment ?? [])];
   const [address, ...constructorArgs] = deployments.length > 0 ? [] : positionals;
   // `--deployment broadcast/*/1/run-latest.json`: the shell's expansion gives the further paths as positionals.
@@ -79,52 +79,52 @@ function commandLineJobs(
     );
   const created = values["creation-tx-hash"];
   return {
-    address,
-    ...(created === undefined
-      ? {}
-      : { creationTransaction: assertTransactionHash(created, "--creation-tx-hash") }),
-    constructorArgs,
-    contract: values.contract,
-    artifacts: values.artifacts ?? defaultArtifacts(cwd, place.foundryOut),
-    rpcUrl: checkedRpcUrl(place.rpcUrl, "cli"),
-    constructorArgsHex: values["constructor-args-hex"],
-    libraries: values.libraries ?? [],
-    format: format as JobsRequest["format"],
-    proxy: values.proxy,
-    deployments,
-    manifest,
-    standardJson: values["standard-json"],
-    compilerVersion: values["compiler-version"],
-    cwd,
+    kind: "flags",
+    jobs: {
+      address,
+      ...(created === undefined
+        ? {}
+        : { creationTransaction: assertTransactionHash(created, "--creation-tx-hash") }),
+      constructorArgs,
+      contract: values.contract,
+      artifacts: values.artifacts ?? defaultArtifacts(cwd, foundry?.out),
+      rpcUrl: checkedRpcUrl(values["rpc-url"], "cli"),
+      constructorArgsHex: values["constructor-args-hex"],
+      libraries: values.libraries ?? [],
+      format: format as JobsRequest["format"],
+      proxy: values.proxy,
+      deployments,
+      manifest,
+      standardJson: values["standard-json"],
+      compilerVersion: values["compiler-version"],
+      cwd,
+      foundry,
+    },
   };
 }
 
 /**
- * A run named by the command line's flags, checked before anything is read: the hall's request carries the facts.
- *
- * @param values - the parsed flags
- * @param positionals - ADDRESS and constructor arguments, or more deployment paths
- * @param place - the current folder, the project's foundry.toml, `--rpc-url` as given, the subcommand
- * @returns what the run verifies
- * @throws {InvalidInputError} for flags that do not go together
+ * What `verify` and `plan` run: the contracts `--bundle FILE` names (no project, no build), else those the flags name,
+ * with the project's foundry.toml.
  */
-export function flagsRun(
-  values: JobFlagValues,
+export async function flagsOrBundleRun(
+  values: FlagValues<typeof jobOptions> & { bundle?: string | undefined },
   positionals: readonly string[],
-  place: { cwd: string; foundry: FoundryConfig | undefined; rpcUrl: string | undefined; command: string },
-): Extract<RunWhat, { kind: "flags" }> {
-  const request = commandLineJobs(values, positionals, { ...place, foundryOut: place.foundry?.out });
-  return { kind: "flags", jobs: { ...request, foundry: place.foundry } };
+  cwd: string,
+  command: string,
+): Promise<{ what: RunWhat; foundry: FoundryConfig | undefined }> {
+  const given = values.bundle;
+  if (given !== undefined)
+    return {
+      what: { kind: "bundle", bundle: { given, file: (path) => resolve(cwd, path), field: "--bundle" } },
+      foundry: undefined,
+    };
+  const foundry = await projectFoundryConfig(cwd);
+  return { what: flagsRun(values, positionals, { cwd, foundry, command }), foundry };
 }
 
-/**
- * The build folder when `--artifacts` is not given: a Foundry project has out/ (or foundry.toml's `out`), a Hardhat
- * one artifacts/.
- *
- * @param cwd - the project folder
- * @param foundryOut - foundry.toml's `out`, when it names one
- * @returns the folder, relative to `cwd`
- */
+// The build folder (relative to `cwd`) when `--artifacts` is not given: a Foundry project has out/ (or foundry.toml's
+// `out`), a Hardhat one artifacts/.
 function defaultArtifacts(cwd: string, foundryOut: string | undefined): string {
   if (existsSync(join(cwd, "artifacts"))) return "artifacts";
   return foundryOut ?? (existsSync(join(cwd, "out")) ? "out" : "artifacts");

@@ -27,8 +27,6 @@ const options = { ...ownOptions, ...runFlags } as typeof ownOptions;
  * `explorer-verify copy ADDRESS... --from SERVICE --to SERVICE,...`: reads each contract's verification from one
  * service and verifies it on the others, with no project, no build and no compiler.
  *
- * @param argv - the arguments after `copy`
- * @returns the exit code
  * @throws {UsageError} or {InvalidInputError} for a mistake, before any request
  */
 export const copyCommand = cliCommand("copy", options, async ({ values, positionals }) => {
@@ -41,7 +39,7 @@ export const copyCommand = cliCommand("copy", options, async ({ values, position
     setting.name === "targets" ? to.join(",") : flagText(setting, values),
   );
   const cwd = process.cwd();
-  const foundry = await projectFoundryConfig(cwd, console.error);
+  const foundry = await projectFoundryConfig(cwd);
   const { runVerifyRequest } = await import("../run/commands/verifyRequest.js");
   const { results } = await runVerifyRequest(
     {

@@ -14,8 +14,6 @@ const options = {
  * `explorer-verify fetch ADDRESS --out DIR`: writes what the explorer holds for a verified contract: `abi.json`,
  * `contract.json` (name, compiler, settings), `sources/…` and `creation.json`.
  *
- * @param argv - the arguments after `fetch`
- * @returns the exit code
  * @throws {UsageError} or {InvalidInputError} for a mistake, or an address the explorer has no source for
  */
 export const fetchCommand = cliCommand("fetch", options, async ({ values, positionals }) => {
@@ -23,7 +21,7 @@ export const fetchCommand = cliCommand("fetch", options, async ({ values, positi
   if (address === undefined || extra.length > 0)
     throw new UsageError("fetch takes one ADDRESS (explorer-verify fetch 0x… --out DIR).");
   const cwd = process.cwd();
-  const foundry = await projectFoundryConfig(cwd, console.error);
+  const foundry = await projectFoundryConfig(cwd);
   const { runFetchRequest } = await import("../run/commands/fetchRequest.js");
   await runFetchRequest({ address, out: values.out, where: cliWhere(values, { cwd, foundry }, []) }, (line) =>
     console.log(neutraliseText(line)),

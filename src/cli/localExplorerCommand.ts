@@ -6,7 +6,6 @@ import { usage } from "./usage.js";
  * `explorer-verify-local-explorer` bin) in this process until it is interrupted. That module reads its flags from
  * `process.argv`, so they are put where it looks.
  *
- * @param argv - the arguments after `local-explorer`
  * @returns 0; the server keeps the process alive, and the module exits by itself on a mistake or a signal
  */
 export async function localExplorerCommand(argv: string[]): Promise<number> {

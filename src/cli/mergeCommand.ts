@@ -14,7 +14,6 @@ const options = {
  * `explorer-verify merge --from DIR [--from DIR …] --ledger OUT [--plan DIGEST] [--json]`: merges the shards' folders (each holding a
  * shard's `ledger.json` and `results.json`) into one ledger and prints one report, as `verify` does.
  *
- * @param argv - the arguments after `merge`
  * @returns 0 when every shard reported and every contract is verified; 1 otherwise (a shard not run, a failure)
  * @throws {UsageError} for a mistake in the command
  */

@@ -1,15 +1,8 @@
-import { resolve } from "node:path";
 import { parseShardCount } from "../run/commands/requestFacts.js";
 import { readRunSettings } from "../run/settings.js";
-import {
-  apiKeyFromEnvironment,
-  cliCommand,
-  etherscanKeyFromEnvironment,
-  routescanKeyFromEnvironment,
-} from "./arguments.js";
+import { apiKeyFromEnvironment, cliCommand, serviceKeyFromEnvironment } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { projectFoundryConfig } from "./cliWhere.js";
-import { flagsRun } from "./commandLineJobs.js";
+import { flagsOrBundleRun } from "./commandLineJobs.js";
 import { flagText, settingFlags } from "./settingFlags.js";
 import { verifyOptions } from "./verifyCommand.js";
 
@@ -27,8 +20,6 @@ const options = { ...ownOptions, ...settingFlags() } as typeof ownOptions;
  * `explorer-verify plan (--deployment D | --bundle F | --manifest M) --shards N`: prints the run split into N shards
  * as a GitHub Actions matrix, `{"include":[{"shard":"1-of-4", …}]}`, and sends nothing.
  *
- * @param argv - the arguments after `plan`
- * @returns the exit code
  * @throws {UsageError} or {InvalidInputError} for a mistake in the command or the files
  */
 export const planCommand = cliCommand("plan", options, async ({ values, positionals }) => {
@@ -36,22 +27,18 @@ export const planCommand = cliCommand("plan", options, async ({ values, position
     throw new UsageError("plan needs --shards N: how many shards to split the run into.");
   const shards = parseShardCount(values.shards, "--shards");
   const settings = readRunSettings("cli", (setting) => flagText(setting, values));
-  const cwd = process.cwd();
-  const bundle = values.bundle;
-  const foundry = bundle === undefined ? await projectFoundryConfig(cwd, console.error) : undefined;
+  const { what } = await flagsOrBundleRun(values, positionals, process.cwd(), "plan");
   const { runPlanRequest } = await import("../run/commands/planRequest.js");
   const { matrix, notes } = await runPlanRequest(
     {
-      what:
-        bundle === undefined
-          ? flagsRun(values, positionals, { cwd, foundry, rpcUrl: values["rpc-url"], command: "plan" })
-          : {
-              kind: "bundle",
-              bundle: { given: bundle, file: (given) => resolve(cwd, given), field: "--bundle" },
-            },
+      what,
       settings,
       shards,
-      keys: [blockscoutKey(), etherscanKeyFromEnvironment(), routescanKeyFromEnvironment()],
+      keys: [
+        blockscoutKey(),
+        serviceKeyFromEnvironment("ETHERSCAN_API_KEY"),
+        serviceKeyFromEnvironment("ROUTESCAN_API_KEY"),
+      ],
       readTimeoutSeconds: settings.readTimeoutSeconds,
     },
     (line) => console.error(line),

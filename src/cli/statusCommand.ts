@@ -16,7 +16,6 @@ const options = {
 /**
  * `explorer-verify status GUID`: asks the explorer about a submission; without a GUID, prints the ledger.
  *
- * @param argv - the arguments after `status`
  * @returns 0 when verified or pending, 1 when it failed or the guid is unknown
  * @throws {UsageError} or {InvalidInputError} for a mistake, before any request
  */
@@ -35,7 +34,7 @@ export const statusCommand = cliCommand("status", options, async ({ values, posi
   }
   if (extra.length > 0) throw new UsageError(`status takes one GUID, got ${positionals.length}.`);
   const { runStatusRequest } = await import("../run/commands/statusRequest.js");
-  const foundry = await projectFoundryConfig(cwd, console.error);
+  const foundry = await projectFoundryConfig(cwd);
   const { failed } = await runStatusRequest(
     {
       service: { text: values.target, field: "--target" },

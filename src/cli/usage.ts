@@ -1,5 +1,13 @@
 import { settingFlagLines } from "./settingFlags.js";
 
+// The flags that describe one ADDRESS's build, as verify and bundle list them.
+const addressFlagLines = `  --standard-json FILE        a compiler standard JSON input, with --contract and --compiler-version
+  --compiler-version V        v0.8.28+commit.7893614a or 0.8.28 (with --standard-json)
+  --constructor-args-hex HEX  ABI-encoded constructor arguments, instead of CONSTRUCTOR_ARGS
+  --creation-tx-hash HASH     the transaction that created ADDRESS, sent to Sourcify (earns a creation match)
+  --libraries LIBS            linked libraries: src/Lib.sol:Lib:0x... (forge's form, repeatable), JSON, or a JSON file
+  --format F                  auto, standard-json, single-file, flattened or registry (default auto)`;
+
 /** The `--help` text of each subcommand, and of the CLI as a whole. */
 export const usage = {
   main: `Usage: explorer-verify <command> [options]
@@ -35,12 +43,7 @@ Where the contracts come from:
   --deployment PATH...        a Foundry broadcast run-latest.json, a Hardhat Ignition deployment folder, or a
                               hardhat-deploy/rocketh network folder (deployments/sepolia)
   --manifest FILE             a contracts manifest (see the README)
-  --standard-json FILE        a compiler standard JSON input, with --contract and --compiler-version
-  --compiler-version V        v0.8.28+commit.7893614a or 0.8.28 (with --standard-json)
-  --constructor-args-hex HEX  ABI-encoded constructor arguments, instead of CONSTRUCTOR_ARGS
-  --creation-tx-hash HASH     the transaction that created ADDRESS, sent to Sourcify (earns a creation match)
-  --libraries LIBS            linked libraries: src/Lib.sol:Lib:0x... (forge's form, repeatable), JSON, or a JSON file
-  --format F                  auto, standard-json, single-file, flattened or registry (default auto)
+${addressFlagLines}
   --proxy                     ADDRESS is a proxy (EIP-1967, beacon, EIP-1822, diamond, clone, Safe): verify it with
                               its implementations, beacon or facets (found in the build), then link it
   --bundle FILE               a bundle (explorer-verify bundle): its contracts, with no project, build or compiler
@@ -158,12 +161,7 @@ project, no build and no compiler. Nothing is sent to any service.
   --manifest FILE             a contracts manifest (see the README)
   --artifacts DIR             Hardhat artifacts or Foundry out/ (default: out when it exists, else artifacts)
   --contract NAME             path/File.sol:Name or Name (inferred from the deployed code with --rpc-url)
-  --standard-json FILE        a compiler standard JSON input, with --contract and --compiler-version
-  --compiler-version V        v0.8.28+commit.7893614a or 0.8.28 (with --standard-json)
-  --constructor-args-hex HEX  ABI-encoded constructor arguments, instead of CONSTRUCTOR_ARGS
-  --creation-tx-hash HASH     the transaction that created ADDRESS, sent to Sourcify (earns a creation match)
-  --libraries LIBS            linked libraries: src/Lib.sol:Lib:0x... (forge's form, repeatable), JSON, or a JSON file
-  --format F                  auto, standard-json, single-file, flattened or registry (default auto)
+${addressFlagLines}
   --proxy                     ADDRESS is an ERC-1967 proxy: its implementation, linked to it once verified
   --chain-id N                the contracts' chain, when no deployment records it
   --rpc-url URL               the chain: contract inference, constructor-argument recovery, its chain id

@@ -2,30 +2,12 @@ import { resolve } from "node:path";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { parseShardId } from "../run/commands/requestFacts.js";
 import { RunReporter } from "../run/commands/runReport.js";
-import type { RunWhat } from "../run/commands/runWhat.js";
 import { readRunSettings } from "../run/settings.js";
 import { cliCommand } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { cliWhere, projectCompilers, projectFoundryConfig, whereFlags } from "./cliWhere.js";
-import { flagsRun } from "./commandLineJobs.js";
+import { cliWhere, projectCompilers, whereFlags } from "./cliWhere.js";
+import { flagsOrBundleRun, jobOptions } from "./commandLineJobs.js";
 import { flagText, settingFlags } from "./settingFlags.js";
-
-/** The flags that name the contracts of a run, as `verify`, `bundle` and `plan` take them. */
-export const jobOptions = {
-  contract: { type: "string" },
-  artifacts: { type: "string" },
-  deployment: { type: "string", multiple: true },
-  manifest: { type: "string" },
-  "standard-json": { type: "string" },
-  "compiler-version": { type: "string" },
-  "constructor-args-hex": { type: "string" },
-  "creation-tx-hash": { type: "string" },
-  libraries: { type: "string", multiple: true },
-  format: { type: "string", default: verificationDefaults.format },
-  proxy: { type: "boolean", default: false },
-  "chain-id": { type: "string" },
-  "rpc-url": { type: "string" },
-} as const;
 
 /** The flags of `verify`; `plan` takes them too, so one command line serves both. */
 export const verifyOptions = {
@@ -46,8 +28,6 @@ const options = { ...verifyOptions, ...settingFlags() } as typeof verifyOptions;
 /**
  * `explorer-verify verify`: reads the command line and the project into a request, and hands it to the hall.
  *
- * @param argv - the arguments after `verify`
- * @returns the exit code
  * @throws {UsageError} or {InvalidInputError} for a mistake, before any request
  */
 export const verifyCommand = cliCommand("verify", options, async ({ values, positionals }) => {
@@ -56,16 +36,8 @@ export const verifyCommand = cliCommand("verify", options, async ({ values, posi
   const shard = values.shard === undefined ? undefined : parseShardId(values.shard, "--shard");
   if (values.plan !== undefined && !shard)
     throw new UsageError("--plan goes with --shard: the plan's digest its matrix row names (matrix.plan).");
-  // `--bundle FILE`: the contracts a bundle names, checked whole before anything is sent; no project, no build.
-  const bundle = values.bundle;
-  const foundry = bundle === undefined ? await projectFoundryConfig(cwd, console.error) : undefined;
-  const what: RunWhat =
-    bundle === undefined
-      ? flagsRun(values, positionals, { cwd, foundry, rpcUrl: values["rpc-url"], command: "verify" })
-      : {
-          kind: "bundle",
-          bundle: { given: bundle, file: (given) => resolve(cwd, given), field: "--bundle" },
-        };
+  // `--bundle FILE`: the contracts a bundle names, checked whole before anything is sent.
+  const { what, foundry } = await flagsOrBundleRun(values, positionals, cwd, "verify");
   if (what.kind === "bundle")
     what.bundle.naming = namingBesideBundle(values, positionals, settings.includeCreated);
   const ledger = ledgerPath(values.ledger, values["no-ledger"], cwd);

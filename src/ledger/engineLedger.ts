@@ -3,23 +3,14 @@ import { proxyLinkHash } from "./inputHash.js";
 import type { Ledger } from "./ledger.js";
 import { verifyWithLedger } from "./verifyWithLedger.js";
 
-/**
- * The ledger as the engine asks for it: the hall opens a {@link Ledger} and hands this to the engine.
- *
- * @param ledger - the open ledger
- * @returns what the engine reads and records through
- */
+/** The ledger as the engine reads and records through it: the hall opens a {@link Ledger} and hands this over. */
 export function engineLedger(ledger: Ledger): VerificationLedger {
   return {
     verify: (verifier, job, options, use) =>
-      verifyWithLedger(verifier, job, options, {
-        ledger,
-        ...(use.recheck === undefined ? {} : { recheck: use.recheck }),
-        chainId: use.chainId,
-      }),
+      verifyWithLedger(verifier, job, options, { ledger, recheck: use.recheck, chainId: use.chainId }),
     recordsLink: (verifier, address, implementations) => {
       const recorded = ledger.entry(verifier.pages.ledgerKey, address, "proxy");
-      return recorded?.status === "verified" && recorded.inputHash === linkHash(implementations);
+      return recorded?.status === "verified" && recorded.inputHash === proxyLinkHash(implementations);
     },
     recordLink: (verifier, { address, implementations, result }, use) => {
       ledger.record({
@@ -28,16 +19,11 @@ export function engineLedger(ledger: Ledger): VerificationLedger {
         ...(use.chainId === undefined ? {} : { chainId: use.chainId }),
         contract: result.contract,
         format: "proxy",
-        inputHash: linkHash(implementations),
+        inputHash: proxyLinkHash(implementations),
         status: result.status === "already-verified" ? "verified" : result.status,
         ...(result.guid ? { guid: result.guid } : {}),
         url: result.url,
       });
     },
   };
-}
-
-// A link depends only on which implementations it names, in any order.
-function linkHash(implementations: readonly string[]): string {
-  return proxyLinkHash([...implementations].sort().join(","));
 }

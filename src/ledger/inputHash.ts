@@ -6,11 +6,9 @@ import type { VerificationJob } from "../verify/job.js";
 const createHash = (algorithm: string) => process.getBuiltinModule("node:crypto").createHash(algorithm);
 
 /**
- * A stable hash of what a job submits: the address, the source (format, compiler, input or files), the constructor
- * arguments and the libraries. Object keys are sorted first, so the same build hashes the same in every run.
- *
- * @param job - the contract
- * @returns `sha256:` and 64 hex digits
+ * A stable hash of what a job submits (`sha256:` and 64 hex digits): the address, the source (format, compiler, input
+ * or files), the constructor arguments and the libraries. Object keys are sorted first, so the same build hashes the
+ * same in every run.
  */
 export function inputHash(job: VerificationJob): string {
   const submitted = {
@@ -22,11 +20,8 @@ export function inputHash(job: VerificationJob): string {
   return `sha256:${createHash("sha256").update(canonicalJson(submitted)).digest("hex")}`;
 }
 
-/**
- * The hash a proxy link's ledger entry carries: the link depends only on which implementation it names.
- * @param implementationAddress - the implementation the proxy is linked to
- * @returns `sha256:` and 64 hex digits
- */
-export function proxyLinkHash(implementationAddress: string): string {
-  return `sha256:${createHash("sha256").update(`proxy-of:${implementationAddress.toLowerCase()}`).digest("hex")}`;
+/** A proxy link's hash in the ledger: a link depends only on which implementations it names, in any order. */
+export function proxyLinkHash(implementations: readonly string[]): string {
+  const named = [...implementations].sort().join(",").toLowerCase();
+  return `sha256:${createHash("sha256").update(`proxy-of:${named}`).digest("hex")}`;
 }

@@ -53,10 +53,7 @@ export class Ledger {
    */
   constructor(path: string, options: LedgerOptions = {}) {
     this.path = resolve(path);
-    this.#lock = {
-      ...(options.staleLockMs === undefined ? {} : { staleLockMs: options.staleLockMs }),
-      onTakeover: (warning) => this.#warnings.push(warning),
-    };
+    this.#lock = { staleLockMs: options.staleLockMs, onTakeover: (warning) => this.#warnings.push(warning) };
     this.#load(readLedgerDocument(this.path));
     probeLedgerLock(this.path, this.#lock);
   }

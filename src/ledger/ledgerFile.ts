@@ -51,15 +51,10 @@ export type LedgerEntry = z.infer<typeof entrySchema>;
 export type LedgerStamp = z.infer<typeof stampSchema>;
 
 /** A ledger file's content. */
-export interface LedgerDocument {
-  entries: LedgerEntry[];
-  shard?: LedgerStamp | undefined;
-}
+export type LedgerDocument = Omit<z.infer<typeof fileSchema>, "version">;
 
 /**
- * Reads a ledger file.
- * @param path - the file
- * @returns its entries; none when the file does not exist yet
+ * Reads a ledger file's entries: none when the file does not exist yet.
  * @throws InvalidInputError when the file is not a ledger
  */
 export function readLedgerFile(path: string): LedgerEntry[] {
@@ -67,9 +62,7 @@ export function readLedgerFile(path: string): LedgerEntry[] {
 }
 
 /**
- * Reads a ledger file whole: its entries and, in a shard's, its stamp.
- * @param path - the file
- * @returns its content; none when the file does not exist yet
+ * Reads a ledger file whole: its entries and, in a shard's, its stamp; no entries when the file does not exist yet.
  * @throws InvalidInputError when the file is not a ledger
  */
 export function readLedgerDocument(path: string): LedgerDocument {
@@ -84,9 +77,7 @@ export function readLedgerDocument(path: string): LedgerDocument {
 }
 
 /**
- * @param text - a ledger file's text
- * @param path - the file, for the message
- * @returns its content
+ * Parses a ledger file's text (`path` for the message).
  * @throws InvalidInputError when the text is not a ledger
  */
 export function parseLedgerText(text: string, path: string): LedgerDocument {
@@ -111,10 +102,8 @@ export function parseLedgerText(text: string, path: string): LedgerDocument {
 
 /**
  * Writes a ledger file atomically: the text goes to a temporary file beside it, flushed to disk, then renamed
- * over the old one, so a reader (or a process killed mid-write) never sees half a ledger.
- * @param path - the file
- * @param entries - every entry, sorted here by explorer then address
- * @param shard - a shard's ledger: its stamp
+ * over the old one, so a reader (or a process killed mid-write) never sees half a ledger. The entries are sorted here
+ * by explorer then address; a shard's ledger keeps its stamp.
  */
 export function writeLedgerFile(path: string, entries: LedgerEntry[], shard?: LedgerStamp): void {
   mkdirSync(dirname(path), { recursive: true });
@@ -135,11 +124,7 @@ export function writeLedgerFile(path: string, entries: LedgerEntry[], shard?: Le
   renameSync(temporary, path);
 }
 
-/**
- * The key an entry is found by: explorer, lower-case address, and whether it is a proxy link.
- * @param entry - explorer, address and format
- * @returns the key
- */
+/** The key an entry is found by: explorer, lower-case address, and whether it is a proxy link. */
 export function entryKey(entry: Pick<LedgerEntry, "explorer" | "address" | "format">): string {
   return `${entry.explorer} ${entry.address.toLowerCase()}${entry.format === "proxy" ? " proxy" : ""}`;
 }
@@ -151,12 +136,11 @@ export interface LedgerLockOptions {
    * and no run lasts longer than its deadline. Default: the engine's default deadline, 300 s.
    */
   staleLockMs?: number;
-  /** How long a lock held by a live process is waited for before giving up. Default 5 s. */
-  waitMs?: number;
   /** Told, in a sentence, each time an abandoned lock is taken over. */
   onTakeover?: (warning: string) => void;
 }
 
+// How long a lock held by a live process is waited for before giving up.
 const lockWaitMs = 5_000;
 const pidlessLockGraceMs = 1_000;
 
@@ -164,17 +148,13 @@ const pidlessLockGraceMs = 1_000;
  * Runs `work` holding the ledger's lock file (`PATH.lock`, created exclusively), so two processes never
  * interleave read-merge-write. A lock left by a process that no longer runs, or dated further from now than
  * `staleLockMs`, is taken over (and `onTakeover` told why); a lock of a live process is waited for.
- * @param path - the ledger file
- * @param work - what to do under the lock
- * @param options - when a lock counts as abandoned, how long to wait for a live one, who hears of takeovers
- * @returns what `work` returns
- * @throws LedgerLockedError when a live process keeps the lock longer than `waitMs`
+ * @throws LedgerLockedError when a live process keeps the lock longer than 5 s
  * @throws InvalidInputError when the lock file cannot be created (its folder is not writable)
  */
 export function withLedgerLock<T>(path: string, work: () => T, options: LedgerLockOptions = {}): T {
   const lockPath = `${path}.lock`;
   const staleLockMs = options.staleLockMs ?? defaultTimeoutMs;
-  const giveUpAt = Date.now() + (options.waitMs ?? lockWaitMs);
+  const giveUpAt = Date.now() + lockWaitMs;
   let descriptor: number | undefined;
   for (let tries = 0; descriptor === undefined; tries++) {
     try {
@@ -212,8 +192,6 @@ export function withLedgerLock<T>(path: string, work: () => T, options: LedgerLo
  * Makes sure the ledger's lock can be taken, before a run sends anything: an abandoned lock is taken over now, and
  * a lock that cannot be taken fails the run here rather than each of its writes later. Nothing is created when
  * the ledger's folder does not exist yet (no lock can be in it).
- * @param path - the ledger file
- * @param options - as {@link withLedgerLock}
  * @throws LedgerLockedError or InvalidInputError, as {@link withLedgerLock}
  */
 export function probeLedgerLock(path: string, options: LedgerLockOptions = {}): void {

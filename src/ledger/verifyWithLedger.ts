@@ -31,13 +31,8 @@ export interface LedgerUse {
  * again. A submission an earlier run sent without recording the answer (status `submitting`): looked at, and watched
  * for up to 60 s after it was sent, before it is sent again. Failed, changed input, or nothing recorded: verified as
  * usual. Each submission is recorded before it is sent, and its guid the moment the explorer returns it (before
- * polling), so a run killed at any point leaves a trace of every request it sent.
- *
- * @param verifier - the service
- * @param job - the contract
- * @param options - engine settings
- * @param use - the ledger and how to read it
- * @returns the result record; a job whose submission could not be recorded is a failed record, with nothing sent
+ * polling), so a run killed at any point leaves a trace of every request it sent. A job whose submission could not
+ * be recorded is a failed record, with nothing sent.
  */
 export async function verifyWithLedger(
   verifier: Verifier,
@@ -225,53 +220,46 @@ async function resumePending(
   const receipt: Receipt = { id: guid, of: "verification", address: job.address };
   const deadline = deadlineOf(job, options);
   const startedAt = deadline.now();
-  const result = (status: VerificationResult["status"], message?: string): VerificationResult => ({
-    address: job.address,
-    contract,
-    explorer: verifier.pages.base,
-    format: job.source.format,
-    status,
-    guid,
-    url: verifier.pages.contract(job.address),
-    attempts: 0,
-    durationMs: deadline.now() - startedAt,
-    ...(message ? { message } : {}),
+  const resumed = (status: VerificationResult["status"], message?: string, recordable = true): Resumed => ({
+    result: {
+      address: job.address,
+      contract,
+      explorer: verifier.pages.base,
+      format: job.source.format,
+      status,
+      guid,
+      url: verifier.pages.contract(job.address),
+      attempts: 0,
+      durationMs: deadline.now() - startedAt,
+      ...(message ? { message } : {}),
+    },
+    recordable,
   });
-  const onPending = (message: string): void =>
-    options.onEvent?.({ type: "pending", address: job.address, contract, guid, message });
   try {
-    if ((job.wait ?? options.wait) === false) {
-      const status = await verifier.status(receipt, deadline.endsAt);
-      if (status.state === "pending")
-        return {
-          result: result("pending", "Submitted by an earlier run; not waiting for the verdict."),
-          recordable: true,
-        };
-      if (status.state === "pass") return { result: result("verified"), recordable: true };
-      if (status.state === "already-verified")
-        return { result: result("already-verified"), recordable: true };
-      return undefined;
-    }
-    const polling = { ...defaultPolling, ...options.polling };
-    const outcome = await pollVerifyStatus(verifier, receipt, deadline, polling, onPending);
-    if (outcome.state === "pass") return { result: result("verified"), recordable: true };
-    if (outcome.state === "already-verified") return { result: result("already-verified"), recordable: true };
-    if (outcome.state === "timeout") {
-      return {
-        result: result(
-          "timeout",
-          `The explorer had not decided when the deadline came; look later with the guid ${guid}.`,
-        ),
-        recordable: true,
-      };
-    }
+    // Without waiting, one look at the guid; else it is polled until the verdict or the deadline.
+    const { state } =
+      (job.wait ?? options.wait) === false
+        ? await verifier.status(receipt, deadline.endsAt)
+        : await pollVerifyStatus(
+            verifier,
+            receipt,
+            deadline,
+            { ...defaultPolling, ...options.polling },
+            (message) =>
+              options.onEvent?.({ type: "pending", address: job.address, contract, guid, message }),
+          );
+    if (state === "pass") return resumed("verified");
+    if (state === "already-verified") return resumed("already-verified");
+    if (state === "pending")
+      return resumed("pending", "Submitted by an earlier run; not waiting for the verdict.");
+    if (state === "timeout")
+      return resumed(
+        "timeout",
+        `The explorer had not decided when the deadline came; look later with the guid ${guid}.`,
+      );
     return undefined;
   } catch (error) {
-    const message = isExplorerVerifyError(error) ? error.shortMessage : String(error);
-    return {
-      result: result("failed", `Polling the guid ${guid} of an earlier run failed: ${message}`),
-      recordable: false,
-    };
+    return resumed("failed", `Polling the guid ${guid} of an earlier run failed: ${describe(error)}`, false);
   }
 }
 
@@ -287,5 +275,3 @@ function describe(error: unknown): string {
 function isRecordable(address: string): boolean {
   return /^0x[0-9a-fA-F]{40}$/.test(address);
 }
-
-export type { LedgerEntry };

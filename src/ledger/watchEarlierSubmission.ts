@@ -24,14 +24,10 @@ export type EarlierSubmissionOutcome =
  * goes on, and when it ends the contract is sent again (an explorer answers a submission for a verified contract
  * "already verified").
  *
- * @param verifier - the service
- * @param job - the contract
  * @param sentAt - when the earlier submission was sent (epoch ms); the watch ends 60 s later, or 60 s from now if
  *   that time lies ahead
- * @param deadline - the job's deadline
  * @param onWatch - told once, with how long the watch may last (deadline included), when the first look does not
  *   find it verified
- * @returns what the explorer showed
  */
 export async function watchEarlierSubmission(
   verifier: Verifier,

@@ -34,16 +34,6 @@ function byContract(results: readonly VerificationResult[]): VerificationResult[
   return [...groups.values()];
 }
 
-function counted(outcomes: readonly ContractOutcome[]): ContractCounts {
-  return {
-    contracts: outcomes.length,
-    verified: outcomes.filter((o) => o === "verified").length,
-    alreadyVerified: outcomes.filter((o) => o === "already-verified").length,
-    failed: outcomes.filter((o) => o === "failed" || o === "timeout").length,
-    pending: outcomes.filter((o) => o === "pending").length,
-  };
-}
-
 /**
  * How each of the run's contracts ended, once each whatever the number of targets and records: failed (or timed out)
  * on a target that is not optional, else verified by this run on one at least, else already verified everywhere, else
@@ -59,18 +49,19 @@ function contractOutcomes(
   });
 }
 
-/**
- * The run's contracts counted once each (see {@link contractOutcomes}); `failed` counts the timed out too.
- *
- * @param results - the run's records
- * @param optionalTargets - the targets whose failures only warn
- * @returns the counts
- */
+/** The run's contracts counted once each (see {@link contractOutcomes}); `failed` counts the timed out too. */
 export function contractCounts(
   results: readonly VerificationResult[],
   optionalTargets: readonly Service[] = [],
 ): ContractCounts {
-  return counted(contractOutcomes(results, optionalTargets));
+  const outcomes = contractOutcomes(results, optionalTargets);
+  return {
+    contracts: outcomes.length,
+    verified: outcomes.filter((o) => o === "verified").length,
+    alreadyVerified: outcomes.filter((o) => o === "already-verified").length,
+    failed: outcomes.filter((o) => o === "failed" || o === "timeout").length,
+    pending: outcomes.filter((o) => o === "pending").length,
+  };
 }
 
 /** One target's contracts, counted. */
@@ -79,12 +70,7 @@ export interface TargetCounts extends ContractCounts {
   title: string;
 }
 
-/**
- * Per target, the contracts counted once each (see {@link contractCounts}).
- *
- * @param results - the run's records
- * @returns each target's counts, in the order targets first appear
- */
+/** Per target, in the order targets first appear, the contracts counted once each (see {@link contractCounts}). */
 export function countsPerTarget(results: readonly VerificationResult[]): TargetCounts[] {
   const targets = [...new Set(results.map((r) => r.target ?? "blockscout"))];
   return targets.map((target) => ({
@@ -96,11 +82,8 @@ export function countsPerTarget(results: readonly VerificationResult[]): TargetC
 
 /**
  * The closing line of each target: how many of its contracts are verified (this run or before), the submissions it
- * sent, and for a target whose failures only warn, that it is optional.
- *
- * @param results - the run's records
- * @param optionalTargets - the targets whose failures only warn
- * @returns a line per target, e.g. `blockscout: 7 of 8 contracts verified; 5 submissions sent.`
+ * sent, and for a target whose failures only warn, that it is optional; e.g.
+ * `blockscout: 7 of 8 contracts verified; 5 submissions sent.`
  */
 export function verifiedLines(
   results: readonly VerificationResult[],
@@ -115,10 +98,8 @@ export function verifiedLines(
 }
 
 /**
- * The totals line: how many contracts (a proxy's link record is part of its proxy), and how many ended each way.
- *
- * @param results - the records
- * @returns e.g. `3 contracts: 2 verified, 1 failed`
+ * The totals line: how many contracts (a proxy's link record is part of its proxy), and how many ended each way; e.g.
+ * `3 contracts: 2 verified, 1 failed`.
  */
 export function totalsLine(results: readonly VerificationResult[]): string {
   const outcomes = contractOutcomes(results);
@@ -131,12 +112,8 @@ export function totalsLine(results: readonly VerificationResult[]): string {
 }
 
 /**
- * The closing counts over several targets: the contracts once, then each target's own counts.
- *
- * @param results - the records of every target
- * @param targets - the targets, in the table's order
- * @param optionalTargets - the targets whose failures only warn
- * @returns e.g. `5 contracts on blockscout, etherscan: blockscout 5 verified; etherscan 3 verified, 2 failed`
+ * The closing counts over several targets (in the table's order): the contracts once, then each target's own counts;
+ * e.g. `5 contracts on blockscout, etherscan: blockscout 5 verified; etherscan 3 verified, 2 failed`.
  */
 export function targetTotalsLine(
   results: readonly VerificationResult[],
@@ -153,11 +130,8 @@ export function targetTotalsLine(
 }
 
 /**
- * The line a failed run ends with: over several targets a contract has a record per target, so it counts the
- * contracts on each target that failed.
- *
- * @param results - the records
- * @returns e.g. `1 of 3 contracts could not be verified.`
+ * The line a failed run ends with, e.g. `1 of 3 contracts could not be verified.`: over several targets a contract
+ * has a record per target, so it counts the contracts on each target that failed.
  */
 export function failureLine(results: readonly VerificationResult[]): string {
   const perTarget = countsPerTarget(results);

@@ -19,11 +19,8 @@ export const maxResultsOutputBytes = 768 * 1_024;
 const messageCaps = [maxMessageChars, 500, 100, 0];
 
 /**
- * Cuts a text to a number of characters, saying how many were cut.
+ * Cuts explorer text (a message, a log line) to a number of characters: its start and `… (N characters cut)`.
  *
- * @param text - explorer text
- * @param maxChars - the most characters kept
- * @returns the text, or its start and `… (N characters cut)`
  * @example
  * capMessage("x".repeat(2_500)) // "xxx…x… (500 characters cut)"
  */
@@ -37,13 +34,7 @@ export function capMessage(text: string, maxChars = maxMessageChars): string {
   return `${text.slice(0, end)}… (${cut.toLocaleString("en-US")} characters cut)`;
 }
 
-/**
- * The records with each explorer text (`message`, `error.details`) cut to a number of characters.
- *
- * @param results - the records
- * @param maxChars - the most characters kept of each text
- * @returns new records; the others' fields as they were
- */
+/** New records with each explorer text (`message`, `error.details`) cut to a number of characters. */
 export function withMessagesCapped(
   results: readonly VerificationResult[],
   maxChars = maxMessageChars,
@@ -57,53 +48,32 @@ export function withMessagesCapped(
   }));
 }
 
-/** A text that fits its surface, and how short the messages in it had to be. */
-export interface FittedText {
-  text: string;
-  /** The most characters kept of each message. */
-  messageCap: number;
-  /** What was cut, in one sentence; undefined when nothing was. */
-  cutNote: string | undefined;
-}
-
 /**
  * Renders the records with messages cut shorter and shorter ({@link maxMessageChars}, then 500, 100, none) until the
- * text fits a limit.
- *
- * @param results - the records
- * @param fits - whether a rendering fits the surface
- * @param render - the surface's rendering of records
- * @returns the first rendering that fits, or undefined when none does (too many records)
+ * text fits the surface: the first rendering that fits and what was cut in one sentence, or undefined when none does
+ * (too many records).
  */
 export function fitWithin(
   results: readonly VerificationResult[],
   fits: (text: string) => boolean,
   render: (results: readonly VerificationResult[], cutNote: string | undefined) => string,
-): FittedText | undefined {
+): { text: string; cutNote: string | undefined } | undefined {
   for (const messageCap of messageCaps) {
     const cutNote = messagesCutNote(results, messageCap);
     const text = render(withMessagesCapped(results, messageCap), cutNote);
-    if (fits(text)) return { text, messageCap, cutNote };
+    if (fits(text)) return { text, cutNote };
   }
   return undefined;
 }
 
-/**
- * Whether a text is at most a number of bytes in UTF-8.
- *
- * @param maxBytes - the limit
- * @returns the check, for {@link fitWithin}
- */
+/** Whether a text is at most a number of bytes in UTF-8, for {@link fitWithin}. */
 export function fitsBytes(maxBytes: number): (text: string) => boolean {
   return (text) => Buffer.byteLength(text, "utf8") <= maxBytes;
 }
 
 /**
  * The `results` output: the records as JSON, under {@link maxResultsOutputBytes}: messages cut as
- * {@link fitWithin} does, and when even that is too long, the first records that fit.
- *
- * @param results - the records
- * @returns the JSON, and what was cut in one line (undefined when nothing was)
+ * {@link fitWithin} does, and when even that is too long, the first records that fit; what was cut in one line.
  */
 export function resultsOutput(results: readonly VerificationResult[]): {
   json: string;
@@ -129,16 +99,6 @@ export function resultsOutput(results: readonly VerificationResult[]): {
     json: JSON.stringify(records.slice(0, low)),
     cutLine: `The results output holds the first ${low.toLocaleString("en-US")} of ${results.length.toLocaleString("en-US")} records, without their messages: GitHub keeps at most 1 MB of a job's outputs (the counts cover every record).`,
   };
-}
-
-/**
- * A log line with its explorer text cut to {@link maxMessageChars} characters.
- *
- * @param line - the line
- * @returns the line, or its start and `… (N characters cut)`
- */
-export function capLogLine(line: string): string {
-  return capMessage(line, maxMessageChars);
 }
 
 // One sentence on the messages a cap cut, or undefined when it cut none.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
+import { jobOptions } from "../../src/cli/commandLineJobs.js";
 import { usage } from "../../src/cli/usage.js";
-import { jobOptions } from "../../src/cli/verifyCommand.js";
 
 // `plan --help` names every flag plan reads: the contracts' flags, --bundle, --shards and the settings a plan is made
 // of; verify's other flags are named as taken and ignored.

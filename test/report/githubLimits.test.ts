@@ -1,6 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
 import {
-  capLogLine,
   capMessage,
   maxResultsOutputBytes,
   resultsOutput,
@@ -29,7 +28,7 @@ describe("an explorer message", () => {
     expect(capMessage("short")).toBe("short");
     expect(capMessage("x".repeat(2_000))).toBe("x".repeat(2_000));
     expect(capMessage("x".repeat(2_500))).toBe(`${"x".repeat(2_000)}… (500 characters cut)`);
-    expect(capLogLine(`failed Box: ${"y".repeat(10_000)}`)).toBe(
+    expect(capMessage(`failed Box: ${"y".repeat(10_000)}`)).toBe(
       `failed Box: ${"y".repeat(1_988)}… (8,012 characters cut)`,
     );
   });
