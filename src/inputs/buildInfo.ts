@@ -12,7 +12,7 @@ import {
   standardJsonInputSchema,
   toStandardJsonInput,
 } from "./compilerJson.js";
-import { type ArtifactBuild, readFoundryArtifacts } from "./foundryArtifacts.js";
+import { readFoundryArtifacts } from "./foundryArtifacts.js";
 import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
 import { type JsonOrigin, parseWithSchema } from "./jsonFile.js";
 
@@ -207,19 +207,24 @@ export async function readBuildInfos(
     `No build info found in ${folder}: build the project first (Hardhat: npx hardhat build; Foundry: forge build --build-info).`,
   );
   // forge builds without build_info keep no compiler input: its artifacts' metadata and the sources give it again.
-  const fromArtifacts = () => readFoundryArtifacts(dir, field, options);
+  const fromArtifacts = async (): Promise<BuildInfo[] | undefined> =>
+    (await readFoundryArtifacts(dir, field, options))?.map((build) => ({
+      ...build,
+      format: "foundry",
+      userSourceNames: undefined,
+    }));
   let names: string[];
   try {
     names = await readdir(folder);
   } catch (cause) {
     const rebuilt = await fromArtifacts();
-    if (rebuilt !== undefined) return rebuilt.map(artifactBuildInfo);
+    if (rebuilt !== undefined) return rebuilt;
     throw new InvalidInputError(field, noBuildInfo.shortMessage, { cause });
   }
   const files = names.filter((name) => name.endsWith(".json") && !name.endsWith(".output.json")).sort();
   if (files.length === 0) {
     const rebuilt = await fromArtifacts();
-    if (rebuilt !== undefined) return rebuilt.map(artifactBuildInfo);
+    if (rebuilt !== undefined) return rebuilt;
     throw noBuildInfo;
   }
   // One at a time: a build's files can be hundreds of megabytes, and their texts must not be held all at once.
@@ -242,7 +247,7 @@ export async function readBuildInfos(
     } catch (error) {
       const rebuilt = error instanceof FoundryBuildInfoWithoutInput ? await fromArtifacts() : undefined;
       if (rebuilt === undefined) throw error;
-      return rebuilt.map(artifactBuildInfo);
+      return rebuilt;
     }
   }
   return buildInfos;
@@ -250,10 +255,6 @@ export async function readBuildInfos(
 
 /** A Foundry build info written without `build_info`: ids and paths, no compiler input. */
 class FoundryBuildInfoWithoutInput extends InvalidInputError {}
-
-function artifactBuildInfo(build: ArtifactBuild): BuildInfo {
-  return { ...build, format: "foundry", userSourceNames: undefined };
-}
 
 async function readHardhat3(
   value: unknown,
@@ -263,37 +264,24 @@ async function readHardhat3(
 ): Promise<BuildInfo> {
   const parsed = parseWithSchema(value, hardhat3Schema, origin);
   const outputPath = origin.path.replace(/\.json$/, ".output.json");
-  if (!existsSync(outputPath)) {
-    // The output is elsewhere (Ignition copies only the input): the sources stay for whoever brings it.
-    return {
-      id: parsed.id,
-      path: origin.path,
-      format: "hardhat3",
-      compilerVersion: longVersion(parsed.solcLongVersion),
-      input: toStandardJsonInput(parsed.input),
-      output: undefined,
-      userSourceNames: parsed.userSourceNameMap,
-    };
+  let output: BuildOutput | undefined;
+  if (existsSync(outputPath)) {
+    await confineInnerFile(scope, outputPath, "build info output");
+    const outputOrigin = { ...origin, what: "build info output", path: outputPath };
+    const read = await readBuildInfoFile(outputOrigin, kept);
+    output = parseWithSchema(read, hardhat3OutputSchema, outputOrigin).output;
   }
-  await confineInnerFile(scope, outputPath, "build info output");
-  const outputOrigin = { ...origin, what: "build info output", path: outputPath };
-  const output = parseWithSchema(
-    await readBuildInfoFile(outputOrigin, kept),
-    hardhat3OutputSchema,
-    outputOrigin,
-  ).output;
-  return slimBuild(
-    {
-      id: parsed.id,
-      path: origin.path,
-      format: "hardhat3",
-      compilerVersion: longVersion(parsed.solcLongVersion),
-      input: toStandardJsonInput(parsed.input),
-      output,
-      userSourceNames: parsed.userSourceNameMap,
-    },
-    kept,
-  );
+  const build: BuildInfo = {
+    id: parsed.id,
+    path: origin.path,
+    format: "hardhat3",
+    compilerVersion: longVersion(parsed.solcLongVersion),
+    input: toStandardJsonInput(parsed.input),
+    output,
+    userSourceNames: parsed.userSourceNameMap,
+  };
+  // Without its output (Ignition copies only the input), the sources stay for whoever brings it.
+  return output === undefined ? build : slimBuild(build, kept);
 }
 
 function readFoundry(value: unknown, origin: JsonOrigin, kept: KeptContracts): BuildInfo {

@@ -147,7 +147,6 @@ async function artifactBuild(
   };
 }
 
-// The metadata's settings as solc takes them: no compilationTarget, libraries by file then name, an output selection.
 /** Reads each source once for all artifacts, from the project root, checking it against the metadata's hash. */
 class SourceReader {
   readonly #outDir: string;

@@ -1,7 +1,7 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import { readFoundryToml, type TomlTable, type TomlValue } from "./foundryToml.js";
-import { isInside, realExistingSync } from "./workspacePath.js";
+import { isInside, realExisting } from "./workspacePath.js";
 
 /** One `[etherscan]` entry of `foundry.toml`: `<name> = { key = "…", chain = N | "name", url = "…" }`. */
 export interface FoundryExplorerEntry {
@@ -215,10 +215,10 @@ export function foundryExplorerFor(
 export const outsideProjectField = "foundry.toml path";
 
 function confinedToProject(config: FoundryConfig, dir: string): FoundryConfig {
-  const project = realExistingSync(resolve(dir));
+  const project = realExisting(resolve(dir));
   const confine = (key: string, value: string) => {
     const absolute = resolve(dir, value);
-    if (isInside(project, realExistingSync(absolute))) return;
+    if (isInside(project, realExisting(absolute))) return;
     const throughLinks =
       !isAbsolute(value) && (isInside(resolve(dir), absolute) || isInside(project, absolute));
     throw new InvalidInputError(
@@ -244,17 +244,15 @@ function explorerEntries(table: TomlTable, path: string): FoundryExplorerEntry[]
         "foundry.toml",
         `${path}: [etherscan] ${name} must be a table like { key = "…", chain = 1, url = "…" }.`,
       );
-    const { chain, url, key } = value;
-    if (url !== undefined && !isString(url))
+    const text = (what: "url" | "key") => {
+      const given = value[what];
+      if (given === undefined || isString(given)) return given;
       throw new InvalidInputError(
         "foundry.toml",
-        `${path}: the url of [etherscan] ${name} must be a string.`,
+        `${path}: the ${what} of [etherscan] ${name} must be a string.`,
       );
-    if (key !== undefined && !isString(key))
-      throw new InvalidInputError(
-        "foundry.toml",
-        `${path}: the key of [etherscan] ${name} must be a string.`,
-      );
+    };
+    const { chain } = value;
     const chainId =
       typeof chain === "number"
         ? chain
@@ -263,7 +261,7 @@ function explorerEntries(table: TomlTable, path: string): FoundryExplorerEntry[]
           : chain === undefined
             ? chainIdOfName(name)
             : undefined;
-    return { name, chainId, url, key };
+    return { name, chainId, url: text("url"), key: text("key") };
   });
 }
 

@@ -3,6 +3,7 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { parse, TomlError, type TomlTableWithoutBigInt, type TomlValueWithoutBigInt } from "smol-toml";
 import { InvalidInputError } from "../errors/index.js";
 import { errnoCode } from "../kernel/systemErrors.js";
+import { fileProblem } from "./jsonFile.js";
 
 /** A TOML table as read: every key an own property of an object without a prototype. */
 export type TomlTable = TomlTableWithoutBigInt;
@@ -89,11 +90,4 @@ function reasonOf(error: TomlError): string {
   if (reason.startsWith("document contains excessively nested structures"))
     return `arrays or inline tables are nested more than ${maxInlineDepth} deep`;
   return reason;
-}
-
-function fileProblem(error: unknown): string {
-  const code = errnoCode(error);
-  if (code === "EISDIR") return "it is a folder, not a file";
-  if (code === "EACCES" || code === "EPERM") return "permission denied";
-  return error instanceof Error ? error.message : String(error);
 }

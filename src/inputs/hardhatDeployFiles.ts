@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import * as z from "../kernel/zod.js";
 import { linkReferencesSchema } from "./compilerJson.js";
 import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
 import {
+  assertAtMost,
   type JsonOrigin,
   parseBoundedJson,
   parseWithSchema,
@@ -140,30 +141,6 @@ export function overBudget(field: string, folder: string, bytes: number): Invali
     field,
     `The deployments folder ${folder} holds ${bytes} bytes of deployment and solcInputs files, more than the ${maxDeploymentFolderBytes} this reader takes for one folder.`,
   );
-}
-
-/**
- * Refuses a file larger than a bound before it is read.
- *
- * @param origin - the file and the field
- * @param maxBytes - the bound
- * @returns the file's size
- * @throws {InvalidInputError} for a file that cannot be read or is larger
- */
-export async function assertAtMost(origin: JsonOrigin, maxBytes: number): Promise<number> {
-  let size: number;
-  try {
-    size = (await stat(origin.path)).size;
-  } catch (cause) {
-    throw unreadableFile(origin, cause);
-  }
-  if (size > maxBytes) {
-    throw new InvalidInputError(
-      origin.field,
-      `The ${origin.what} ${origin.path} is ${size} bytes, more than the ${maxBytes} this reader takes.`,
-    );
-  }
-  return size;
 }
 
 async function readChainId(scope: InnerFileScope): Promise<number> {

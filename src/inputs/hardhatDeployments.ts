@@ -8,7 +8,6 @@ import { assertAddress, isTransactionHash } from "../kernel/validate.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import { encodedArguments } from "./hardhatDeployArguments.js";
 import {
-  assertAtMost,
   type DeploymentFile,
   type DeploymentFiles,
   maxDeploymentFolderBytes,
@@ -16,7 +15,7 @@ import {
   readDeploymentFiles,
 } from "./hardhatDeployFiles.js";
 import { confineInnerFile, type InnerFileScope, plainFileName } from "./innerFile.js";
-import { type JsonOrigin, parseBoundedJson, parseWithSchema } from "./jsonFile.js";
+import { assertAtMost, type JsonOrigin, parseBoundedJson, parseWithSchema } from "./jsonFile.js";
 import { inputSettingsOfMetadata } from "./metadataSettings.js";
 import { userSourceName } from "./sourceNames.js";
 import { readStandardJsonFile } from "./standardJsonFile.js";

@@ -56,9 +56,9 @@ export function plainFileName(name: string, field: string, holder: string): stri
  * @throws {InvalidInputError} naming the file when it leads outside
  */
 export async function confineInnerFile(scope: InnerFileScope, path: string, what: string): Promise<string> {
-  const real = await realExisting(path);
-  if (isInside(await realExisting(scope.folder), real)) return real;
-  if (scope.root !== undefined && isInside(await realExisting(scope.root), real)) return real;
+  const real = realExisting(path);
+  if (isInside(realExisting(scope.folder), real)) return real;
+  if (scope.root !== undefined && isInside(realExisting(scope.root), real)) return real;
   const where = scope.root === undefined ? scope.folder : `${scope.folder} and ${scope.root}`;
   throw new InvalidInputError(
     scope.field,

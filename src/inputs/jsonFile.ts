@@ -119,6 +119,23 @@ export function notUtf8File(origin: JsonOrigin): InvalidInputError {
   );
 }
 
+/** Refuses a file larger than a bound before it is read; gives the file's size. */
+export async function assertAtMost(origin: JsonOrigin, maxBytes: number): Promise<number> {
+  let size: number;
+  try {
+    size = (await stat(origin.path)).size;
+  } catch (cause) {
+    throw unreadableFile(origin, cause);
+  }
+  if (size > maxBytes) {
+    throw new InvalidInputError(
+      origin.field,
+      `The ${origin.what} ${origin.path} is ${size} bytes, more than the ${maxBytes} this reader takes.`,
+    );
+  }
+  return size;
+}
+
 /**
  * Parses JSON text and checks it with a schema.
  *
@@ -241,7 +258,8 @@ export async function readJsonFile<Schema extends z.ZodMiniType>(
   return parseJsonText(await readTextFile(origin), schema, origin);
 }
 
-function fileProblem(cause: unknown): string {
+/** A file-system failure in words a person can act on. */
+export function fileProblem(cause: unknown): string {
   const code = errnoCode(cause);
   if (code === "ENOENT") return "no such file";
   if (code === "EISDIR") return "it is a folder, not a file";

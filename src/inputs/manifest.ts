@@ -1,5 +1,6 @@
 import { dirname, resolve } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
+import { constructorParameters } from "../kernel/abiParameters.js";
 import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
 import { type BuildInfo, type ReadBuildInfosOptions, readBuildInfos } from "./buildInfo.js";
@@ -11,7 +12,6 @@ import {
   contractRequired,
   type DeployedCodeReader,
   deployedContract,
-  hasConstructorInputs,
   librariesFromCode,
   outsideBuild,
 } from "./manifestDeployedCode.js";
@@ -263,7 +263,7 @@ async function entryJob(
           : { constructorArguments: { values: entry.constructorArgs } }),
         ...(linked || entry.libraries ? { libraries: { ...linked, ...entry.libraries } } : {}),
       });
-      if (deployedCode && !job.constructorArguments && hasConstructorInputs(contract.abi)) {
+      if (deployedCode && !job.constructorArguments && constructorParameters(contract.abi).length > 0) {
         // Read from the explorer's creation data, after the compiled creation code.
         job.constructorArguments = { recoverFrom: { creationBytecode: contract.bytecode } };
       }

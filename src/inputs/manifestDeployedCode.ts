@@ -83,25 +83,6 @@ export async function deployedContract(
 }
 
 /**
- * Whether a contract's constructor takes arguments.
- *
- * @param abi - the contract's ABI
- * @returns true when the constructor has inputs
- */
-export function hasConstructorInputs(abi: readonly unknown[]): boolean {
-  return abi.some(
-    (item) =>
-      typeof item === "object" &&
-      item !== null &&
-      "type" in item &&
-      item.type === "constructor" &&
-      "inputs" in item &&
-      Array.isArray(item.inputs) &&
-      item.inputs.length > 0,
-  );
-}
-
-/**
  * The error for an entry without `contract` when there is no chain to infer it from.
  *
  * @param entry - the manifest entry

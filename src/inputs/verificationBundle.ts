@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import { keccak256, stringToBytes } from "viem";
 import { InvalidInputError } from "../errors/index.js";
 import { canonicalJson } from "../kernel/jsonValues.js";
@@ -11,11 +10,11 @@ import {
   verificationBundleSchema,
 } from "./bundleSchema.js";
 import {
+  assertAtMost,
   type JsonOrigin,
   parseBoundedJson,
   parseWithSchema,
   readTextFile,
-  unreadableFile,
 } from "./jsonFile.js";
 
 /** The largest bundle file read: a deployment's inputs, each stored once, fit many times over. */
@@ -69,18 +68,7 @@ export interface ReadBundle {
  */
 export async function readVerificationBundle(path: string, field = "bundle"): Promise<ReadBundle> {
   const origin: JsonOrigin = { field, what: "bundle", path };
-  let size: number;
-  try {
-    size = (await stat(path)).size;
-  } catch (cause) {
-    throw unreadableFile(origin, cause);
-  }
-  if (size > maxBundleBytes) {
-    throw new InvalidInputError(
-      field,
-      `The bundle ${path} is ${size} bytes, more than the ${maxBundleBytes} this reader takes.`,
-    );
-  }
+  await assertAtMost(origin, maxBundleBytes);
   const bundle = checkedBundle(parseBoundedJson(await readTextFile(origin), origin), origin);
   return { bundle, jobs: bundleJobs(bundle), chainIds: [...new Set(bundle.contracts.map((c) => c.chainId))] };
 }

@@ -1,5 +1,4 @@
 import { realpathSync } from "node:fs";
-import { realpath } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 
@@ -25,8 +24,8 @@ export async function resolveInsideRoot(
   field: string,
 ): Promise<string> {
   const absolute = resolve(baseDir, path);
-  const realRoot = await realExisting(resolve(root));
-  const real = await realExisting(absolute);
+  const realRoot = realExisting(resolve(root));
+  const real = realExisting(absolute);
   if (!isInside(realRoot, real)) {
     const throughLinks = isInside(resolve(root), absolute) || isInside(realRoot, absolute);
     throw new InvalidInputError(
@@ -55,8 +54,8 @@ export async function resolveInsideRoot(
 export async function resolveWorkspaceInput(root: string, path: string, field: string): Promise<string> {
   const absolute = resolve(root, path);
   if (isAbsolute(path) || !isInside(resolve(root), absolute)) return absolute;
-  const real = await realExisting(absolute);
-  if (!isInside(await realExisting(resolve(root)), real))
+  const real = realExisting(absolute);
+  if (!isInside(realExisting(resolve(root)), real))
     throw new InvalidInputError(
       field,
       `Input ${field} names ${path}, a link that leads outside the workspace ${root}: it is not read. Name a file outside the workspace by its absolute path.`,
@@ -79,32 +78,13 @@ export function isInside(folder: string, path: string): boolean {
 /**
  * The real path of the deepest part of a path that exists, with the rest appended: a missing file is reported by
  * its reader, not here.
- *
- * @param path - an absolute path
- * @returns the path with every symbolic link of its existing part followed
  */
-export async function realExisting(path: string): Promise<string> {
-  try {
-    return await realpath(path);
-  } catch {
-    const parent = dirname(path);
-    if (parent === path) return path;
-    return resolve(await realExisting(parent), relative(parent, path));
-  }
-}
-
-/**
- * {@link realExisting} for a caller that cannot wait.
- *
- * @param path - an absolute path
- * @returns the path with every symbolic link of its existing part followed
- */
-export function realExistingSync(path: string): string {
+export function realExisting(path: string): string {
   try {
     return realpathSync(path);
   } catch {
     const parent = dirname(path);
     if (parent === path) return path;
-    return resolve(realExistingSync(parent), relative(parent, path));
+    return resolve(realExisting(parent), relative(parent, path));
   }
 }
