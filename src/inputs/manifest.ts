@@ -109,9 +109,9 @@ export async function readManifest(
   };
   const value = parseBoundedJson(inline ? manifest : await readTextFile(origin), origin);
   const entries = checkedEntries(manifestContracts(value), options.onBadEntry);
-  const unnamed = entries.find((entry) => entry.kind === "build-info" && entry.contract === undefined);
+  const unnamed = entries.filter((entry) => entry.kind === "build-info" && entry.contract === undefined);
   // With onBadEntry, such an entry fails alone when its job is made.
-  if (unnamed && !options.deployedCode && !options.onBadEntry) throw contractRequired(unnamed);
+  if (unnamed[0] && !options.deployedCode && !options.onBadEntry) throw contractRequired(unnamed[0]);
   const baseDir = inline ? cwd : dirname(origin.path);
   const buildInfos = lazyBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"), {
     ...(options.root === undefined ? {} : { root: options.root }),
@@ -119,19 +119,15 @@ export async function readManifest(
   });
   const files = fileResolver(baseDir, options.root);
   const resolved: ManifestEntry[] = [];
-  const unnamedAddresses = entries.flatMap((entry) =>
-    entry.kind === "build-info" && entry.contract === undefined ? [entry.address] : [],
-  );
-  const reading = options.deployedCode
-    ? { ...options, deployedCode: codeReadsAhead(options.deployedCode, unnamedAddresses) }
-    : options;
+  const ahead = unnamed.map((entry) => entry.address);
+  const deployedCode = options.deployedCode ? codeReadsAhead(options.deployedCode, ahead) : undefined;
   for (const entry of entries) {
     try {
-      if (options.onProxyOutsideBuild && (await outsideBuild(entry, buildInfos, reading.deployedCode))) {
+      if (options.onProxyOutsideBuild && (await outsideBuild(entry, buildInfos, deployedCode))) {
         options.onProxyOutsideBuild?.({ field: entry.field, address: entry.address });
         continue;
       }
-      const job = await entryJob(entry, files, buildInfos, reading.deployedCode);
+      const job = await entryJob(entry, files, buildInfos, deployedCode);
       const created = entry.creationTransaction;
       resolved.push({ job: created ? { ...job, creationTransaction: created } : job, proxy: entry.proxy });
     } catch (error) {

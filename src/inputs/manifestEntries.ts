@@ -139,63 +139,16 @@ const fields = {
 
 // Entries with no ABI at hand still accept constructorArgs, so that giving it gets a message saying what to do;
 // it is left out of the field list those entries show.
-const last = { proxy: fields.proxy, creationTransactionHash: fields.creationTransactionHash };
-const shapes = {
-  "build-info": {
-    address: fields.address,
-    // Left out, it is inferred from the deployed code, where that can be read (readManifest's deployedCode).
-    contract: z.optional(fields.contract),
-    format: fields.format,
-    constructorArgs: fields.constructorArgs,
-    constructorArgsHex: fields.constructorArgsHex,
-    libraries: fields.libraries,
-    ...last,
-  },
-  "standard-json": {
-    address: fields.address,
-    contract: fields.contract,
-    format: fields.format,
-    standardJsonInput: fields.standardJsonInput,
-    compilerVersion: fields.compilerVersion,
-    constructorArgs: fields.constructorArgs,
-    constructorArgsHex: fields.constructorArgsHex,
-    libraries: fields.libraries,
-    ...last,
-  },
-  "single-file": {
-    address: fields.address,
-    contract: fields.contract,
-    format: fields.format,
-    source: fields.source,
-    compilerVersion: fields.compilerVersion,
-    optimizer: fields.optimizer,
-    evmVersion: fields.evmVersion,
-    constructorArgs: fields.constructorArgs,
-    constructorArgsHex: fields.constructorArgsHex,
-    libraries: fields.libraries,
-    ...last,
-  },
-  vyper: {
-    address: fields.address,
-    contract: fields.contract,
-    format: fields.format,
-    source: fields.source,
-    compilerVersion: fields.vyperCompilerVersion,
-    constructorArgs: fields.constructorArgs,
-    constructorArgsHex: fields.constructorArgsHex,
-    ...last,
-  },
-  registry: {
-    address: fields.address,
-    contract: z.optional(fields.contract),
-    format: fields.format,
-    metadata: fields.metadata,
-    sources: fields.sources,
-    constructorArgs: fields.constructorArgs,
-    constructorArgsHex: fields.constructorArgsHex,
-    ...last,
-  },
+const head = { address: fields.address, contract: fields.contract, format: fields.format };
+const tail = {
+  constructorArgs: fields.constructorArgs,
+  constructorArgsHex: fields.constructorArgsHex,
+  libraries: fields.libraries,
+  proxy: fields.proxy,
+  creationTransactionHash: fields.creationTransactionHash,
 };
+// The tail of an entry that links no library.
+const { libraries: _libraries, ...unlinkedTail } = tail;
 
 function entrySchema<Shape extends z.core.$ZodShape>(shape: Shape, kind: Kind) {
   const names = Object.keys(shape)
@@ -209,13 +162,42 @@ function entrySchema<Shape extends z.core.$ZodShape>(shape: Shape, kind: Kind) {
   });
 }
 
+const singleFileShape = {
+  ...head,
+  source: fields.source,
+  compilerVersion: fields.compilerVersion,
+  optimizer: fields.optimizer,
+  evmVersion: fields.evmVersion,
+  ...tail,
+};
 const schemas = {
-  "build-info": entrySchema(shapes["build-info"], "build-info"),
-  "standard-json": entrySchema(shapes["standard-json"], "standard-json"),
-  "single-file": entrySchema(shapes["single-file"], "single-file"),
-  flattened: entrySchema(shapes["single-file"], "flattened"),
-  vyper: entrySchema(shapes.vyper, "vyper"),
-  registry: entrySchema(shapes.registry, "registry"),
+  // Left out, the contract is inferred from the deployed code, where that can be read (readManifest's deployedCode).
+  "build-info": entrySchema({ ...head, contract: z.optional(fields.contract), ...tail }, "build-info"),
+  "standard-json": entrySchema(
+    {
+      ...head,
+      standardJsonInput: fields.standardJsonInput,
+      compilerVersion: fields.compilerVersion,
+      ...tail,
+    },
+    "standard-json",
+  ),
+  "single-file": entrySchema(singleFileShape, "single-file"),
+  flattened: entrySchema(singleFileShape, "flattened"),
+  vyper: entrySchema(
+    { ...head, source: fields.source, compilerVersion: fields.vyperCompilerVersion, ...unlinkedTail },
+    "vyper",
+  ),
+  registry: entrySchema(
+    {
+      ...head,
+      contract: z.optional(fields.contract),
+      metadata: fields.metadata,
+      sources: fields.sources,
+      ...unlinkedTail,
+    },
+    "registry",
+  ),
 };
 
 const entryProbeSchema = z.looseObject({
