@@ -145,11 +145,7 @@ class JsonChunks {
   }
 
   #skipBlanks(): void {
-    for (;;) {
-      const byte = this.#byte();
-      if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return;
-      this.#at += 1;
-    }
+    while (isBlank(this.#byte())) this.#at += 1;
   }
 
   #skipValue(): void {
@@ -171,10 +167,7 @@ class JsonChunks {
         byte === comma ||
         byte === closeBrace ||
         byte === closeBracket ||
-        byte === 0x20 ||
-        byte === 0x0a ||
-        byte === 0x0d ||
-        byte === 0x09
+        isBlank(byte)
       ) {
         if (this.#offset + this.#at === start) throw this.#syntaxError("a value");
         return;
@@ -287,6 +280,10 @@ class JsonChunks {
   #syntaxError(expected: string): SyntaxError {
     return new SyntaxError(`expected ${expected} at byte ${this.#offset + this.#at}`);
   }
+}
+
+function isBlank(byte: number | undefined): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 }
 
 // The bytes of a character starting with this byte (1 for a byte that cannot start one: the check refuses it).

@@ -227,20 +227,18 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
   switch (kind) {
     case "build-info": {
       const parsed = parseEntry(schemas["build-info"], entry, field);
-      rejectBothArgumentForms(parsed, field);
       return {
         kind,
-        ...commonFields(parsed, field),
+        ...commonFields(parsed, field, kind),
         ...(parsed.contract === undefined ? {} : { contract: parsed.contract }),
         ...(parsed.constructorArgs === undefined ? {} : { constructorArgs: parsed.constructorArgs }),
       };
     }
     case "standard-json": {
       const parsed = parseEntry(schemas["standard-json"], entry, field);
-      rejectValuesWithoutAbi(parsed, field);
       return {
         kind,
-        ...commonFields(parsed, field),
+        ...commonFields(parsed, field, kind),
         contract: parsed.contract,
         standardJsonInput: parsed.standardJsonInput,
         compilerVersion: solidityVersion(parsed.compilerVersion, `${field}.compilerVersion`),
@@ -249,10 +247,9 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     case "single-file":
     case "flattened": {
       const parsed = parseEntry(schemas[kind], entry, field);
-      rejectValuesWithoutAbi(parsed, field);
       return {
         kind,
-        ...commonFields(parsed, field),
+        ...commonFields(parsed, field, kind),
         contract: parsed.contract,
         source: parsed.source,
         compilerVersion: solidityVersion(parsed.compilerVersion, `${field}.compilerVersion`),
@@ -262,10 +259,9 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     }
     case "vyper": {
       const parsed = parseEntry(schemas.vyper, entry, field);
-      rejectValuesWithoutAbi(parsed, field);
       return {
         kind,
-        ...commonFields(parsed, field),
+        ...commonFields(parsed, field, kind),
         contract: parsed.contract,
         source: parsed.source,
         compilerVersion: parsed.compilerVersion.startsWith("v")
@@ -275,10 +271,9 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     }
     case "registry": {
       const parsed = parseEntry(schemas.registry, entry, field);
-      rejectValuesWithoutAbi(parsed, field);
       return {
         kind,
-        ...commonFields(parsed, field),
+        ...commonFields(parsed, field, kind),
         ...(parsed.contract === undefined ? {} : { contract: parsed.contract }),
         metadata: parsed.metadata,
         sources: parsed.sources,
@@ -319,12 +314,32 @@ function parseEntry<Schema extends z.ZodMiniType>(
   });
 }
 
+// Checked first: constructorArgs needs the ABI only a build info gives, and a build-info entry takes one form.
 function commonFields(
-  parsed: { address: string; constructorArgsHex?: string; libraries?: Libraries; proxy?: boolean } & {
+  parsed: {
+    address: string;
+    constructorArgs?: unknown;
+    constructorArgsHex?: string;
+    libraries?: Libraries;
+  } & {
+    proxy?: boolean;
     creationTransactionHash?: string;
   },
   field: string,
+  kind: Kind,
 ): CommonFields {
+  if (parsed.constructorArgs !== undefined && kind !== "build-info") {
+    throw new InvalidInputError(
+      `${field}.constructorArgs`,
+      `${field}.constructorArgs needs the contract's ABI, which only a build info gives: give constructorArgsHex (the ABI-encoded arguments) instead.`,
+    );
+  }
+  if (parsed.constructorArgs !== undefined && parsed.constructorArgsHex !== undefined) {
+    throw new InvalidInputError(
+      `${field}.constructorArgs`,
+      `${field} gives both constructorArgs and constructorArgsHex: keep one.`,
+    );
+  }
   return {
     field,
     address: parsed.address,
@@ -333,27 +348,6 @@ function commonFields(
     ...(parsed.constructorArgsHex === undefined ? {} : { constructorArgsHex: parsed.constructorArgsHex }),
     ...(parsed.libraries === undefined ? {} : { libraries: parsed.libraries }),
   };
-}
-
-function rejectBothArgumentForms(
-  parsed: { constructorArgs?: unknown; constructorArgsHex?: unknown },
-  field: string,
-) {
-  if (parsed.constructorArgs !== undefined && parsed.constructorArgsHex !== undefined) {
-    throw new InvalidInputError(
-      `${field}.constructorArgs`,
-      `${field} gives both constructorArgs and constructorArgsHex: keep one.`,
-    );
-  }
-}
-
-function rejectValuesWithoutAbi(parsed: { constructorArgs?: unknown }, field: string) {
-  if (parsed.constructorArgs !== undefined) {
-    throw new InvalidInputError(
-      `${field}.constructorArgs`,
-      `${field}.constructorArgs needs the contract's ABI, which only a build info gives: give constructorArgsHex (the ABI-encoded arguments) instead.`,
-    );
-  }
 }
 
 function solidityVersion(version: string, field: string): string {
