@@ -134,7 +134,7 @@ export async function readBuildInfo(
 ): Promise<BuildInfo> {
   const origin: JsonOrigin = { field, what: "build info", path };
   if (options.scope !== undefined) await confineInnerFile(options.scope, path, "build info");
-  const kept = keptContracts(options.contractNames);
+  const kept: KeptContracts = options.contractNames && new Set(options.contractNames);
   if (options.sourcesOnlyWithContracts && kept !== undefined) {
     const { sourcesOnlyWithContracts: _, ...withSources } = options;
     const scanned = await readBuildInfoAs(origin, kept, { ...withSources, sources: "skip" });
@@ -313,10 +313,6 @@ function readFoundry(value: unknown, origin: JsonOrigin, kept: KeptContracts): B
     },
     kept,
   );
-}
-
-function keptContracts(names: readonly string[] | undefined): KeptContracts {
-  return names === undefined ? undefined : new Set(names);
 }
 
 // The output holds only the kept contracts already (readBuildInfoFile); a build that keeps none keeps no sources.
