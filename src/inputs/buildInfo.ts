@@ -12,7 +12,7 @@ import {
   standardJsonInputSchema,
   toStandardJsonInput,
 } from "./compilerJson.js";
-import { type ArtifactBuild, readFoundryArtifacts } from "./foundryArtifacts.js";
+import { readFoundryArtifacts } from "./foundryArtifacts.js";
 import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
 import { type JsonOrigin, parseWithSchema } from "./jsonFile.js";
 
@@ -126,15 +126,6 @@ const longVersionPattern = /^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-
  * Of the compiler output, only what verification reads is kept (each contract's ABI, metadata, bytecode and their
  * link and immutable references), and only for the contracts asked for: a build info of hundreds of megabytes is
  * mostly ASTs, source maps and opcodes, and holding several of them whole does not fit a runner's memory.
- *
- * @param path - the build info file
- * @param field - the input field to report errors on, e.g. `artifacts`
- * @param options - the folder the file was found in, when it was found rather than named; the contracts wanted
- * @returns the build
- * @throws {InvalidInputError} when the file cannot be read or is not a build info this package knows, or leads
- *   outside its scope
- * @example
- * const buildInfo = await readBuildInfo("artifacts/build-info/solc-0_8_28-db3b….json");
  */
 export async function readBuildInfo(
   path: string,
@@ -143,7 +134,7 @@ export async function readBuildInfo(
 ): Promise<BuildInfo> {
   const origin: JsonOrigin = { field, what: "build info", path };
   if (options.scope !== undefined) await confineInnerFile(options.scope, path, "build info");
-  const kept = keptContracts(options.contractNames);
+  const kept: KeptContracts = options.contractNames && new Set(options.contractNames);
   if (options.sourcesOnlyWithContracts && kept !== undefined) {
     const { sourcesOnlyWithContracts: _, ...withSources } = options;
     const scanned = await readBuildInfoAs(origin, kept, { ...withSources, sources: "skip" });
@@ -207,19 +198,24 @@ export async function readBuildInfos(
     `No build info found in ${folder}: build the project first (Hardhat: npx hardhat build; Foundry: forge build --build-info).`,
   );
   // forge builds without build_info keep no compiler input: its artifacts' metadata and the sources give it again.
-  const fromArtifacts = () => readFoundryArtifacts(dir, field, options);
+  const fromArtifacts = async (): Promise<BuildInfo[] | undefined> =>
+    (await readFoundryArtifacts(dir, field, options))?.map((build) => ({
+      ...build,
+      format: "foundry",
+      userSourceNames: undefined,
+    }));
   let names: string[];
   try {
     names = await readdir(folder);
   } catch (cause) {
     const rebuilt = await fromArtifacts();
-    if (rebuilt !== undefined) return rebuilt.map(artifactBuildInfo);
+    if (rebuilt !== undefined) return rebuilt;
     throw new InvalidInputError(field, noBuildInfo.shortMessage, { cause });
   }
   const files = names.filter((name) => name.endsWith(".json") && !name.endsWith(".output.json")).sort();
   if (files.length === 0) {
     const rebuilt = await fromArtifacts();
-    if (rebuilt !== undefined) return rebuilt.map(artifactBuildInfo);
+    if (rebuilt !== undefined) return rebuilt;
     throw noBuildInfo;
   }
   // One at a time: a build's files can be hundreds of megabytes, and their texts must not be held all at once.
@@ -242,7 +238,7 @@ export async function readBuildInfos(
     } catch (error) {
       const rebuilt = error instanceof FoundryBuildInfoWithoutInput ? await fromArtifacts() : undefined;
       if (rebuilt === undefined) throw error;
-      return rebuilt.map(artifactBuildInfo);
+      return rebuilt;
     }
   }
   return buildInfos;
@@ -250,10 +246,6 @@ export async function readBuildInfos(
 
 /** A Foundry build info written without `build_info`: ids and paths, no compiler input. */
 class FoundryBuildInfoWithoutInput extends InvalidInputError {}
-
-function artifactBuildInfo(build: ArtifactBuild): BuildInfo {
-  return { ...build, format: "foundry", userSourceNames: undefined };
-}
 
 async function readHardhat3(
   value: unknown,
@@ -263,37 +255,24 @@ async function readHardhat3(
 ): Promise<BuildInfo> {
   const parsed = parseWithSchema(value, hardhat3Schema, origin);
   const outputPath = origin.path.replace(/\.json$/, ".output.json");
-  if (!existsSync(outputPath)) {
-    // The output is elsewhere (Ignition copies only the input): the sources stay for whoever brings it.
-    return {
-      id: parsed.id,
-      path: origin.path,
-      format: "hardhat3",
-      compilerVersion: longVersion(parsed.solcLongVersion),
-      input: toStandardJsonInput(parsed.input),
-      output: undefined,
-      userSourceNames: parsed.userSourceNameMap,
-    };
+  let output: BuildOutput | undefined;
+  if (existsSync(outputPath)) {
+    await confineInnerFile(scope, outputPath, "build info output");
+    const outputOrigin = { ...origin, what: "build info output", path: outputPath };
+    const read = await readBuildInfoFile(outputOrigin, kept);
+    output = parseWithSchema(read, hardhat3OutputSchema, outputOrigin).output;
   }
-  await confineInnerFile(scope, outputPath, "build info output");
-  const outputOrigin = { ...origin, what: "build info output", path: outputPath };
-  const output = parseWithSchema(
-    await readBuildInfoFile(outputOrigin, kept),
-    hardhat3OutputSchema,
-    outputOrigin,
-  ).output;
-  return slimBuild(
-    {
-      id: parsed.id,
-      path: origin.path,
-      format: "hardhat3",
-      compilerVersion: longVersion(parsed.solcLongVersion),
-      input: toStandardJsonInput(parsed.input),
-      output,
-      userSourceNames: parsed.userSourceNameMap,
-    },
-    kept,
-  );
+  const build: BuildInfo = {
+    id: parsed.id,
+    path: origin.path,
+    format: "hardhat3",
+    compilerVersion: longVersion(parsed.solcLongVersion),
+    input: toStandardJsonInput(parsed.input),
+    output,
+    userSourceNames: parsed.userSourceNameMap,
+  };
+  // Without its output (Ignition copies only the input), the sources stay for whoever brings it.
+  return output === undefined ? build : slimBuild(build, kept);
 }
 
 function readFoundry(value: unknown, origin: JsonOrigin, kept: KeptContracts): BuildInfo {
@@ -334,10 +313,6 @@ function readFoundry(value: unknown, origin: JsonOrigin, kept: KeptContracts): B
     },
     kept,
   );
-}
-
-function keptContracts(names: readonly string[] | undefined): KeptContracts {
-  return names === undefined ? undefined : new Set(names);
 }
 
 // The output holds only the kept contracts already (readBuildInfoFile); a build that keeps none keeps no sources.

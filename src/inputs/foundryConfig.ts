@@ -1,7 +1,7 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import { readFoundryToml, type TomlTable, type TomlValue } from "./foundryToml.js";
-import { isInside, realExistingSync } from "./workspacePath.js";
+import { isInside, realExisting } from "./workspacePath.js";
 
 /** One `[etherscan]` entry of `foundry.toml`: `<name> = { key = "…", chain = N | "name", url = "…" }`. */
 export interface FoundryExplorerEntry {
@@ -87,15 +87,8 @@ const namedChains: Record<string, number> = {
  * Reads `foundry.toml` in a folder as forge does for the settings verification needs: the profile named by
  * `FOUNDRY_PROFILE` (default `default`) over `[profile.default]`, and the `[etherscan]` table. The file comes with
  * the checkout (a pull request can change it), so it is read with a size cap and a depth cap, and each folder and
- * library file it names (`src`, `out`, `libs`, `libraries`) must lead inside the project once links are followed.
- *
- * @param dir - the project folder
- * @param environment - where `FOUNDRY_PROFILE` is read
- * @returns the settings, or undefined when the folder has no `foundry.toml`
- * @throws {InvalidInputError} when the file is too large or not TOML, a setting has the wrong type, or a path leads
- *   outside the project (naming the key)
- * @example
- * const config = await readFoundryConfig(process.cwd());
+ * library file it names (`src`, `out`, `libs`, `libraries`) must lead inside the project once links are
+ * followed. Undefined when the folder has no `foundry.toml`.
  */
 export async function readFoundryConfig(
   dir: string,
@@ -107,12 +100,6 @@ export async function readFoundryConfig(
 /**
  * {@link readFoundryConfig} for a caller that cannot wait, and that goes on without the file when it cannot be read
  * (or, with `throwing`, throws as {@link readFoundryConfig} does).
- *
- * @param dir - the project folder
- * @param environment - where `FOUNDRY_PROFILE` is read
- * @param options - `throwing`: report a file that cannot be read instead of going on without it
- * @returns the settings, or undefined when the folder has no `foundry.toml` or it cannot be read
- * @throws {InvalidInputError} only with `throwing`, as {@link readFoundryConfig}
  */
 export function readFoundryConfigSync(
   dir: string,
@@ -130,11 +117,7 @@ export function readFoundryConfigSync(
   }
 }
 
-/**
- * The settings of a parsed `foundry.toml`; see {@link readFoundryConfig}.
- *
- * @throws {InvalidInputError} when a setting has the wrong type
- */
+/** The settings of a parsed `foundry.toml`; see {@link readFoundryConfig}. */
 function foundryConfigOf(document: TomlTable, path: string, profile: string): FoundryConfig {
   const profiles = tableAt(document, "profile", path) ?? {};
   const base = tableAt(profiles, "default", path) ?? {};
@@ -170,15 +153,7 @@ function foundryConfigOf(document: TomlTable, path: string, profile: string): Fo
  * The explorer `foundry.toml` names for a chain in `[etherscan]`, with `${VAR}` expanded from the environment: forge
  * takes this table for every verifier, so a Blockscout user's entry holds the Blockscout URL. What a `${VAR}`
  * expands to is a secret (a key in the URL's path or query, as some explorers take it): `shownUrl` is the url to
- * print, and `secrets` the values to redact.
- *
- * @param config - the settings read
- * @param chainId - the chain
- * @param environment - where `${VAR}` is read
- * @returns the URL and key, the URL to show and the expanded values, or undefined when no entry names the chain
- * @throws {InvalidInputError} when the entry names a variable that is not set
- * @example
- * foundryExplorerFor(config, 100) // { url: "https://gnosis.blockscout.com/api", key: "…", shownUrl: "…", secrets: ["…"] }
+ * print, and `secrets` the values to redact. Undefined when no entry names the chain.
  */
 export function foundryExplorerFor(
   config: FoundryConfig,
@@ -215,10 +190,10 @@ export function foundryExplorerFor(
 export const outsideProjectField = "foundry.toml path";
 
 function confinedToProject(config: FoundryConfig, dir: string): FoundryConfig {
-  const project = realExistingSync(resolve(dir));
+  const project = realExisting(resolve(dir));
   const confine = (key: string, value: string) => {
     const absolute = resolve(dir, value);
-    if (isInside(project, realExistingSync(absolute))) return;
+    if (isInside(project, realExisting(absolute))) return;
     const throughLinks =
       !isAbsolute(value) && (isInside(resolve(dir), absolute) || isInside(project, absolute));
     throw new InvalidInputError(
@@ -244,17 +219,15 @@ function explorerEntries(table: TomlTable, path: string): FoundryExplorerEntry[]
         "foundry.toml",
         `${path}: [etherscan] ${name} must be a table like { key = "…", chain = 1, url = "…" }.`,
       );
-    const { chain, url, key } = value;
-    if (url !== undefined && !isString(url))
+    const text = (what: "url" | "key") => {
+      const given = value[what];
+      if (given === undefined || isString(given)) return given;
       throw new InvalidInputError(
         "foundry.toml",
-        `${path}: the url of [etherscan] ${name} must be a string.`,
+        `${path}: the ${what} of [etherscan] ${name} must be a string.`,
       );
-    if (key !== undefined && !isString(key))
-      throw new InvalidInputError(
-        "foundry.toml",
-        `${path}: the key of [etherscan] ${name} must be a string.`,
-      );
+    };
+    const { chain } = value;
     const chainId =
       typeof chain === "number"
         ? chain
@@ -263,7 +236,7 @@ function explorerEntries(table: TomlTable, path: string): FoundryExplorerEntry[]
           : chain === undefined
             ? chainIdOfName(name)
             : undefined;
-    return { name, chainId, url, key };
+    return { name, chainId, url: text("url"), key: text("key") };
   });
 }
 

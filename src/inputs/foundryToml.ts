@@ -3,6 +3,7 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { parse, TomlError, type TomlTableWithoutBigInt, type TomlValueWithoutBigInt } from "smol-toml";
 import { InvalidInputError } from "../errors/index.js";
 import { errnoCode } from "../kernel/systemErrors.js";
+import { fileProblem } from "./jsonFile.js";
 
 /** A TOML table as read: every key an own property of an object without a prototype. */
 export type TomlTable = TomlTableWithoutBigInt;
@@ -20,11 +21,8 @@ const maxInlineDepth = 32;
  * Reads and parses a `foundry.toml` with smol-toml: at most {@link maxFoundryTomlBytes} (read no further, so a
  * link to a device or an endless file costs nothing), UTF-8, no key named `__proto__` or `constructor` (the file
  * comes with the checkout, and a pull request can change it), inline arrays and tables nested at most 32 deep.
- * Synchronous: the file is small, and a caller that cannot wait reads it too.
- *
- * @param path - the file
- * @returns the document's root table, or undefined when there is no such file
- * @throws {InvalidInputError} naming the file (and the line) when it cannot be read, is too large or is not TOML
+ * Synchronous: the file is small, and a caller that cannot wait reads it too. Undefined when there is no such
+ * file.
  */
 export function readFoundryToml(path: string): TomlTable | undefined {
   let bytes: Buffer;
@@ -51,11 +49,7 @@ export function readFoundryToml(path: string): TomlTable | undefined {
   return parseFoundryToml(bytes, path);
 }
 
-/**
- * Parses the bytes of a `foundry.toml`; see {@link readFoundryToml}.
- *
- * @throws {InvalidInputError} naming the file (and the line) when it is too large, not UTF-8 or not TOML
- */
+/** Parses the bytes of a `foundry.toml`; see {@link readFoundryToml}. */
 function parseFoundryToml(bytes: Uint8Array, path: string): TomlTable {
   if (bytes.length > maxFoundryTomlBytes)
     throw new InvalidInputError(
@@ -89,11 +83,4 @@ function reasonOf(error: TomlError): string {
   if (reason.startsWith("document contains excessively nested structures"))
     return `arrays or inline tables are nested more than ${maxInlineDepth} deep`;
   return reason;
-}
-
-function fileProblem(error: unknown): string {
-  const code = errnoCode(error);
-  if (code === "EISDIR") return "it is a folder, not a file";
-  if (code === "EACCES" || code === "EPERM") return "permission denied";
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import * as z from "../kernel/zod.js";
 import { linkReferencesSchema } from "./compilerJson.js";
 import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
 import {
+  assertAtMost,
   type JsonOrigin,
   parseBoundedJson,
   parseWithSchema,
@@ -61,9 +62,6 @@ const chainFileSchema = z.looseObject({ chainId: z.union([z.string(), z.number()
 /**
  * Whether a folder is one network's folder of a hardhat-deploy or rocketh deployments folder: it records its chain in
  * `.chain` (rocketh) or `.chainId` (hardhat-deploy 1.x).
- *
- * @param path - the folder
- * @returns true when either file is there
  */
 export function isHardhatDeployFolder(path: string): boolean {
   return existsSync(join(path, ".chain")) || existsSync(join(path, ".chainId"));
@@ -76,12 +74,6 @@ export function isHardhatDeployFolder(path: string): boolean {
  * {@link maxDeploymentFileBytes} (all together at most {@link maxDeploymentFolderBytes}), nest no deeper than JSON
  * readers take, and have a deployment's shape. What verifying never reads (`bytecode`, `deployedBytecode`,
  * `storageLayout`) is dropped once a file is parsed.
- *
- * @param folder - the network's folder
- * @param scope - the field errors are reported on, and the root files may also lie in
- * @returns the chain id and the files
- * @throws {InvalidInputError} for a folder without a chain file, a malformed chain file, too many files or bytes, or
- *   a file that is too large, leads outside, is not JSON or not a deployment
  */
 export async function readDeploymentFiles(
   folder: string,
@@ -128,42 +120,12 @@ export async function readDeploymentFiles(
   return { chainId, files, bytesLeft };
 }
 
-/**
- * The refusal of a network folder whose files weigh more than {@link maxDeploymentFolderBytes}.
- * @param field - the input field
- * @param folder - the folder
- * @param bytes - what its files weigh, at least
- * @returns the error
- */
+/** The refusal of a network folder whose files weigh more than {@link maxDeploymentFolderBytes}. */
 export function overBudget(field: string, folder: string, bytes: number): InvalidInputError {
   return new InvalidInputError(
     field,
     `The deployments folder ${folder} holds ${bytes} bytes of deployment and solcInputs files, more than the ${maxDeploymentFolderBytes} this reader takes for one folder.`,
   );
-}
-
-/**
- * Refuses a file larger than a bound before it is read.
- *
- * @param origin - the file and the field
- * @param maxBytes - the bound
- * @returns the file's size
- * @throws {InvalidInputError} for a file that cannot be read or is larger
- */
-export async function assertAtMost(origin: JsonOrigin, maxBytes: number): Promise<number> {
-  let size: number;
-  try {
-    size = (await stat(origin.path)).size;
-  } catch (cause) {
-    throw unreadableFile(origin, cause);
-  }
-  if (size > maxBytes) {
-    throw new InvalidInputError(
-      origin.field,
-      `The ${origin.what} ${origin.path} is ${size} bytes, more than the ${maxBytes} this reader takes.`,
-    );
-  }
-  return size;
 }
 
 async function readChainId(scope: InnerFileScope): Promise<number> {

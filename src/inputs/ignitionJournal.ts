@@ -1,6 +1,6 @@
 import * as z from "../kernel/zod.js";
 import { plainFileName } from "./innerFile.js";
-import { type JsonOrigin, notJson, parseWithSchema } from "./jsonFile.js";
+import { type JsonOrigin, parseJson, parseWithSchema } from "./jsonFile.js";
 
 /** A contract deployment the journal records as finished. */
 export interface JournalDeployment {
@@ -58,12 +58,6 @@ const bigintSchema = z.object({ _kind: z.literal("bigint"), value: z.string().ch
 /**
  * Reads an Ignition `journal.jsonl`: which contracts were deployed, with which constructor arguments and
  * libraries. Futures wiped after they ran (`ignition wipe`) are left out, as are those that did not succeed.
- *
- * @param text - the journal's text, one JSON message per line
- * @param origin - the journal file, for errors
- * @returns the chain id and the successful deployments, in journal order
- * @throws {InvalidInputError} naming the line of a message that is not JSON or lacks a field verification needs, or
- *   gives an artifact id that is not a plain file name
  */
 export function parseIgnitionJournal(text: string, origin: JsonOrigin): IgnitionJournal {
   let chainId: number | undefined;
@@ -74,7 +68,7 @@ export function parseIgnitionJournal(text: string, origin: JsonOrigin): Ignition
   for (const [index, line] of lines.entries()) {
     if (line.trim() === "") continue;
     const lineOrigin = { ...origin, path: `${origin.path} (line ${index + 1})` };
-    const message = parseLine(line, lineOrigin);
+    const message = parseJson(line, lineOrigin);
     const { type } = parseWithSchema(message, messageSchema, lineOrigin);
     if (type === "DEPLOYMENT_INITIALIZE") {
       chainId = parseWithSchema(message, deploymentInitializeSchema, lineOrigin).chainId;
@@ -113,14 +107,6 @@ export function parseIgnitionJournal(text: string, origin: JsonOrigin): Ignition
       transactionHash: confirmed.get(deployment.futureId),
     }));
   return { chainId, deployments };
-}
-
-function parseLine(line: string, origin: JsonOrigin): unknown {
-  try {
-    return JSON.parse(line);
-  } catch (cause) {
-    throw notJson(origin, cause);
-  }
 }
 
 // Ignition writes bigints as `{ "_kind": "bigint", "value": "1000" }`, at any depth of an argument.

@@ -16,12 +16,7 @@ export interface JsonOrigin {
   path: string;
 }
 
-/**
- * Renders a zod issue path the way users write field paths: `contracts[2].address`, `sources["a.sol"]`.
- *
- * @param path - the issue's path
- * @returns the field path, empty for the root
- */
+/** Renders a zod issue path the way users write field paths: `contracts[2].address`, `sources["a.sol"]`. */
 export function formatIssuePath(path: readonly PropertyKey[]): string {
   let text = "";
   for (const key of path) {
@@ -36,23 +31,14 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
  * Reads a file as UTF-8 text, turning a file-system failure into an error a person can act on. Bytes that are not
  * UTF-8 are refused rather than replaced by U+FFFD: what is read here is compiled and sent to the explorer, and a
  * source changed on the way would be verified against code it was not built from, or fail for a reason no one sees.
- *
- * @param origin - what the file is and which input named it
- * @returns the file's text
- * @throws {InvalidInputError} when the file cannot be read, or is not valid UTF-8
  */
 export async function readTextFile(origin: JsonOrigin): Promise<string> {
   return (await readUtf8File(origin)).toString("utf8");
 }
 
 /**
- * Reads a file's bytes and checks that they are UTF-8 text (see {@link readTextFile}), for a reader that parses
- * only parts of a large file.
- *
- * @param origin - what the file is and which input named it
- * @param maxBytes - the most bytes read (a larger file is refused); about the longest string V8 holds by default
- * @returns the file's bytes
- * @throws {InvalidInputError} when the file cannot be read, is larger than `maxBytes`, or is not valid UTF-8
+ * Reads a file's bytes, at most `maxBytes` of them, and checks that they are UTF-8 text (see
+ * {@link readTextFile}), for a reader that parses only parts of a large file.
  */
 export async function readUtf8File(origin: JsonOrigin, maxBytes = maxTextFileBytes): Promise<Buffer> {
   let bytes: Buffer | undefined;
@@ -91,13 +77,7 @@ async function readAtMost(path: string, maxBytes: number): Promise<Buffer | unde
   return Buffer.concat(chunks, size);
 }
 
-/**
- * The error for a file that cannot be read, in words a person can act on.
- *
- * @param origin - what the file is and which input named it
- * @param cause - the file system's error
- * @returns the error to throw
- */
+/** The error for a file that cannot be read, in words a person can act on. */
 export function unreadableFile(origin: JsonOrigin, cause: unknown): InvalidInputError {
   return new InvalidInputError(
     origin.field,
@@ -106,12 +86,7 @@ export function unreadableFile(origin: JsonOrigin, cause: unknown): InvalidInput
   );
 }
 
-/**
- * The error for a file whose bytes are not UTF-8 (see {@link readTextFile} for why it is refused).
- *
- * @param origin - what the file is and which input named it
- * @returns the error to throw
- */
+/** The error for a file whose bytes are not UTF-8 (see {@link readTextFile} for why it is refused). */
 export function notUtf8File(origin: JsonOrigin): InvalidInputError {
   return new InvalidInputError(
     origin.field,
@@ -119,15 +94,24 @@ export function notUtf8File(origin: JsonOrigin): InvalidInputError {
   );
 }
 
-/**
- * Parses JSON text and checks it with a schema.
- *
- * @param text - the JSON text
- * @param schema - the shape the text must have
- * @param origin - what the text is, for error messages
- * @returns the parsed value
- * @throws {InvalidInputError} naming the file and the field when the text is not JSON or not of the shape
- */
+/** Refuses a file larger than a bound before it is read; gives the file's size. */
+export async function assertAtMost(origin: JsonOrigin, maxBytes: number): Promise<number> {
+  let size: number;
+  try {
+    size = (await stat(origin.path)).size;
+  } catch (cause) {
+    throw unreadableFile(origin, cause);
+  }
+  if (size > maxBytes) {
+    throw new InvalidInputError(
+      origin.field,
+      `The ${origin.what} ${origin.path} is ${size} bytes, more than the ${maxBytes} this reader takes.`,
+    );
+  }
+  return size;
+}
+
+/** Parses JSON text and checks it with a schema. */
 export function parseJsonText<Schema extends z.ZodMiniType>(
   text: string,
   schema: Schema,
@@ -136,14 +120,7 @@ export function parseJsonText<Schema extends z.ZodMiniType>(
   return parseWithSchema(parseJson(text, origin), schema, origin);
 }
 
-/**
- * Parses JSON text.
- *
- * @param text - the JSON text
- * @param origin - what the text is, for error messages
- * @returns the parsed value, not yet checked
- * @throws {InvalidInputError} naming the file when the text is not JSON
- */
+/** Parses JSON text. */
 export function parseJson(text: string, origin: JsonOrigin): unknown {
   try {
     return JSON.parse(text);
@@ -155,10 +132,6 @@ export function parseJson(text: string, origin: JsonOrigin): unknown {
 /**
  * The error for text that `JSON.parse` refused, in words that quote none of the text: Node's message shows the
  * bytes around the fault, and a file named by mistake (a link to a key file) must not reach a log that way.
- *
- * @param origin - what the text is and which input named it
- * @param cause - `JSON.parse`'s error
- * @returns the error to throw
  */
 export function notJson(origin: JsonOrigin, cause: unknown): InvalidInputError {
   return new InvalidInputError(
@@ -184,11 +157,6 @@ function jsonSyntaxReason(cause: unknown): string {
 /**
  * Parses JSON text that comes from someone else and is walked whole afterwards (hashed, compared, written again):
  * nesting past {@link maxJsonDepth} is refused before any walk.
- *
- * @param text - the JSON text
- * @param origin - what the text is, for error messages
- * @returns the parsed value, not yet checked
- * @throws {InvalidInputError} naming the file when the text is not JSON, or nests too deep
  */
 export function parseBoundedJson(text: string, origin: JsonOrigin): unknown {
   const value = parseJson(text, origin);
@@ -200,15 +168,7 @@ export function parseBoundedJson(text: string, origin: JsonOrigin): unknown {
   return value;
 }
 
-/**
- * Checks a parsed value with a schema.
- *
- * @param value - the parsed JSON value
- * @param schema - the shape it must have
- * @param origin - what the value is, for error messages
- * @returns the value as the schema gives it
- * @throws {InvalidInputError} naming the file and the first wrong field
- */
+/** Checks a parsed value with a schema. */
 export function parseWithSchema<Schema extends z.ZodMiniType>(
   value: unknown,
   schema: Schema,
@@ -226,14 +186,7 @@ export function parseWithSchema<Schema extends z.ZodMiniType>(
   );
 }
 
-/**
- * Reads a JSON file and checks it with a schema.
- *
- * @param schema - the shape the file must have
- * @param origin - what the file is and which input named it
- * @returns the parsed file
- * @throws {InvalidInputError} when the file cannot be read, is not JSON, or is not of the shape
- */
+/** Reads a JSON file and checks it with a schema. */
 export async function readJsonFile<Schema extends z.ZodMiniType>(
   schema: Schema,
   origin: JsonOrigin,
@@ -241,7 +194,8 @@ export async function readJsonFile<Schema extends z.ZodMiniType>(
   return parseJsonText(await readTextFile(origin), schema, origin);
 }
 
-function fileProblem(cause: unknown): string {
+/** A file-system failure in words a person can act on. */
+export function fileProblem(cause: unknown): string {
   const code = errnoCode(cause);
   if (code === "ENOENT") return "no such file";
   if (code === "EISDIR") return "it is a folder, not a file";

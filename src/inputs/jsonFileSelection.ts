@@ -34,14 +34,7 @@ const colon = 0x3a;
  * name (`__proto__` included), and the last of a repeated name wins, as `JSON.parse` does.
  *
  * The file is read synchronously: each chunk is scanned as soon as it is read, and the scan is no shorter for
- * waiting between chunks.
- *
- * @param origin - the file, for reading and for errors
- * @param select - what to keep of each value, by its path
- * @param chunkBytes - how much to read at a time
- * @returns the value kept of the whole text
- * @throws {InvalidInputError} when the file cannot be read or is not UTF-8
- * @throws {SyntaxError} when the text is not well formed JSON
+ * waiting between chunks. Throws a SyntaxError for a text that is not well formed JSON.
  */
 export function readJsonFileSelection(
   origin: JsonOrigin,
@@ -152,11 +145,7 @@ class JsonChunks {
   }
 
   #skipBlanks(): void {
-    for (;;) {
-      const byte = this.#byte();
-      if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return;
-      this.#at += 1;
-    }
+    while (isBlank(this.#byte())) this.#at += 1;
   }
 
   #skipValue(): void {
@@ -178,10 +167,7 @@ class JsonChunks {
         byte === comma ||
         byte === closeBrace ||
         byte === closeBracket ||
-        byte === 0x20 ||
-        byte === 0x0a ||
-        byte === 0x0d ||
-        byte === 0x09
+        isBlank(byte)
       ) {
         if (this.#offset + this.#at === start) throw this.#syntaxError("a value");
         return;
@@ -294,6 +280,10 @@ class JsonChunks {
   #syntaxError(expected: string): SyntaxError {
     return new SyntaxError(`expected ${expected} at byte ${this.#offset + this.#at}`);
   }
+}
+
+function isBlank(byte: number | undefined): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 }
 
 // The bytes of a character starting with this byte (1 for a byte that cannot start one: the check refuses it).

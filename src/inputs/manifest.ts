@@ -1,5 +1,6 @@
 import { dirname, resolve } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
+import { constructorParameters } from "../kernel/abiParameters.js";
 import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
 import { type BuildInfo, type ReadBuildInfosOptions, readBuildInfos } from "./buildInfo.js";
@@ -11,7 +12,6 @@ import {
   contractRequired,
   type DeployedCodeReader,
   deployedContract,
-  hasConstructorInputs,
   librariesFromCode,
   outsideBuild,
 } from "./manifestDeployedCode.js";
@@ -78,12 +78,7 @@ const field = "contracts";
 
 const entryFormats = ["standard-json", "single-file", "flattened", "vyper", "registry"] as const;
 
-/**
- * Whether the `contracts` input or `--manifest` flag holds the manifest itself rather than a path to it.
- *
- * @param manifest - the value as given
- * @returns true for JSON text (starting with `{`)
- */
+/** Whether the `contracts` input or `--manifest` flag holds the manifest itself rather than a path to it. */
 export function isInlineManifest(manifest: string): boolean {
   return manifest.trimStart().startsWith("{");
 }
@@ -114,9 +109,9 @@ export async function readManifest(
   };
   const value = parseBoundedJson(inline ? manifest : await readTextFile(origin), origin);
   const entries = checkedEntries(manifestContracts(value), options.onBadEntry);
-  const unnamed = entries.find((entry) => entry.kind === "build-info" && entry.contract === undefined);
+  const unnamed = entries.filter((entry) => entry.kind === "build-info" && entry.contract === undefined);
   // With onBadEntry, such an entry fails alone when its job is made.
-  if (unnamed && !options.deployedCode && !options.onBadEntry) throw contractRequired(unnamed);
+  if (unnamed[0] && !options.deployedCode && !options.onBadEntry) throw contractRequired(unnamed[0]);
   const baseDir = inline ? cwd : dirname(origin.path);
   const buildInfos = lazyBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"), {
     ...(options.root === undefined ? {} : { root: options.root }),
@@ -124,19 +119,15 @@ export async function readManifest(
   });
   const files = fileResolver(baseDir, options.root);
   const resolved: ManifestEntry[] = [];
-  const unnamedAddresses = entries.flatMap((entry) =>
-    entry.kind === "build-info" && entry.contract === undefined ? [entry.address] : [],
-  );
-  const reading = options.deployedCode
-    ? { ...options, deployedCode: codeReadsAhead(options.deployedCode, unnamedAddresses) }
-    : options;
+  const ahead = unnamed.map((entry) => entry.address);
+  const deployedCode = options.deployedCode ? codeReadsAhead(options.deployedCode, ahead) : undefined;
   for (const entry of entries) {
     try {
-      if (options.onProxyOutsideBuild && (await outsideBuild(entry, buildInfos, reading.deployedCode))) {
+      if (options.onProxyOutsideBuild && (await outsideBuild(entry, buildInfos, deployedCode))) {
         options.onProxyOutsideBuild?.({ field: entry.field, address: entry.address });
         continue;
       }
-      const job = await entryJob(entry, files, buildInfos, reading.deployedCode);
+      const job = await entryJob(entry, files, buildInfos, deployedCode);
       const created = entry.creationTransaction;
       resolved.push({ job: created ? { ...job, creationTransaction: created } : job, proxy: entry.proxy });
     } catch (error) {
@@ -263,7 +254,7 @@ async function entryJob(
           : { constructorArguments: { values: entry.constructorArgs } }),
         ...(linked || entry.libraries ? { libraries: { ...linked, ...entry.libraries } } : {}),
       });
-      if (deployedCode && !job.constructorArguments && hasConstructorInputs(contract.abi)) {
+      if (deployedCode && !job.constructorArguments && constructorParameters(contract.abi).length > 0) {
         // Read from the explorer's creation data, after the compiled creation code.
         job.constructorArguments = { recoverFrom: { creationBytecode: contract.bytecode } };
       }

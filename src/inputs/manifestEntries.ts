@@ -139,63 +139,16 @@ const fields = {
 
 // Entries with no ABI at hand still accept constructorArgs, so that giving it gets a message saying what to do;
 // it is left out of the field list those entries show.
-const last = { proxy: fields.proxy, creationTransactionHash: fields.creationTransactionHash };
-const shapes = {
-  "build-info": {
-    address: fields.address,
-    // Left out, it is inferred from the deployed code, where that can be read (readManifest's deployedCode).
-    contract: z.optional(fields.contract),
-    format: fields.format,
-    constructorArgs: fields.constructorArgs,
-    constructorArgsHex: fields.constructorArgsHex,
-    libraries: fields.libraries,
-    ...last,
-  },
-  "standard-json": {
-    address: fields.address,
-    contract: fields.contract,
-    format: fields.format,
-    standardJsonInput: fields.standardJsonInput,
-    compilerVersion: fields.compilerVersion,
-    constructorArgs: fields.constructorArgs,
-    constructorArgsHex: fields.constructorArgsHex,
-    libraries: fields.libraries,
-    ...last,
-  },
-  "single-file": {
-    address: fields.address,
-    contract: fields.contract,
-    format: fields.format,
-    source: fields.source,
-    compilerVersion: fields.compilerVersion,
-    optimizer: fields.optimizer,
-    evmVersion: fields.evmVersion,
-    constructorArgs: fields.constructorArgs,
-    constructorArgsHex: fields.constructorArgsHex,
-    libraries: fields.libraries,
-    ...last,
-  },
-  vyper: {
-    address: fields.address,
-    contract: fields.contract,
-    format: fields.format,
-    source: fields.source,
-    compilerVersion: fields.vyperCompilerVersion,
-    constructorArgs: fields.constructorArgs,
-    constructorArgsHex: fields.constructorArgsHex,
-    ...last,
-  },
-  registry: {
-    address: fields.address,
-    contract: z.optional(fields.contract),
-    format: fields.format,
-    metadata: fields.metadata,
-    sources: fields.sources,
-    constructorArgs: fields.constructorArgs,
-    constructorArgsHex: fields.constructorArgsHex,
-    ...last,
-  },
+const head = { address: fields.address, contract: fields.contract, format: fields.format };
+const tail = {
+  constructorArgs: fields.constructorArgs,
+  constructorArgsHex: fields.constructorArgsHex,
+  libraries: fields.libraries,
+  proxy: fields.proxy,
+  creationTransactionHash: fields.creationTransactionHash,
 };
+// The tail of an entry that links no library.
+const { libraries: _libraries, ...unlinkedTail } = tail;
 
 function entrySchema<Shape extends z.core.$ZodShape>(shape: Shape, kind: Kind) {
   const names = Object.keys(shape)
@@ -209,13 +162,42 @@ function entrySchema<Shape extends z.core.$ZodShape>(shape: Shape, kind: Kind) {
   });
 }
 
+const singleFileShape = {
+  ...head,
+  source: fields.source,
+  compilerVersion: fields.compilerVersion,
+  optimizer: fields.optimizer,
+  evmVersion: fields.evmVersion,
+  ...tail,
+};
 const schemas = {
-  "build-info": entrySchema(shapes["build-info"], "build-info"),
-  "standard-json": entrySchema(shapes["standard-json"], "standard-json"),
-  "single-file": entrySchema(shapes["single-file"], "single-file"),
-  flattened: entrySchema(shapes["single-file"], "flattened"),
-  vyper: entrySchema(shapes.vyper, "vyper"),
-  registry: entrySchema(shapes.registry, "registry"),
+  // Left out, the contract is inferred from the deployed code, where that can be read (readManifest's deployedCode).
+  "build-info": entrySchema({ ...head, contract: z.optional(fields.contract), ...tail }, "build-info"),
+  "standard-json": entrySchema(
+    {
+      ...head,
+      standardJsonInput: fields.standardJsonInput,
+      compilerVersion: fields.compilerVersion,
+      ...tail,
+    },
+    "standard-json",
+  ),
+  "single-file": entrySchema(singleFileShape, "single-file"),
+  flattened: entrySchema(singleFileShape, "flattened"),
+  vyper: entrySchema(
+    { ...head, source: fields.source, compilerVersion: fields.vyperCompilerVersion, ...unlinkedTail },
+    "vyper",
+  ),
+  registry: entrySchema(
+    {
+      ...head,
+      contract: z.optional(fields.contract),
+      metadata: fields.metadata,
+      sources: fields.sources,
+      ...unlinkedTail,
+    },
+    "registry",
+  ),
 };
 
 const entryProbeSchema = z.looseObject({
@@ -227,23 +209,12 @@ const entryProbeSchema = z.looseObject({
  * Checks every manifest entry's fields (DESIGN §3) and tells which kind of entry each is: found in the build
  * info, a standard JSON input file, a single or flattened file, a Vyper file, or metadata with its sources.
  * Nothing is read from disk here.
- *
- * @param entries - the manifest's `contracts` array
- * @returns one checked entry per item, in order
- * @throws {InvalidInputError} for the first malformed entry, naming the field (`contracts[2].address`)
  */
 export function checkManifestEntries(entries: readonly unknown[]): ManifestEntrySpec[] {
   return entries.map((entry, index) => checkManifestEntry(entry, `contracts[${index}]`));
 }
 
-/**
- * Checks one manifest entry's fields (see {@link checkManifestEntries}).
- *
- * @param entry - the item of the manifest's `contracts` array
- * @param field - where it is, `contracts[2]`
- * @returns the checked entry
- * @throws {InvalidInputError} naming the field (`contracts[2].address`) when it is malformed
- */
+/** Checks one manifest entry's fields (see {@link checkManifestEntries}). */
 export function checkManifestEntry(entry: unknown, field: string): ManifestEntrySpec {
   const probe = entryProbeSchema.safeParse(entry);
   if (!probe.success || Array.isArray(entry)) {
@@ -256,20 +227,18 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
   switch (kind) {
     case "build-info": {
       const parsed = parseEntry(schemas["build-info"], entry, field);
-      rejectBothArgumentForms(parsed, field);
       return {
         kind,
-        ...commonFields(parsed, field),
+        ...commonFields(parsed, field, kind),
         ...(parsed.contract === undefined ? {} : { contract: parsed.contract }),
         ...(parsed.constructorArgs === undefined ? {} : { constructorArgs: parsed.constructorArgs }),
       };
     }
     case "standard-json": {
       const parsed = parseEntry(schemas["standard-json"], entry, field);
-      rejectValuesWithoutAbi(parsed, field);
       return {
         kind,
-        ...commonFields(parsed, field),
+        ...commonFields(parsed, field, kind),
         contract: parsed.contract,
         standardJsonInput: parsed.standardJsonInput,
         compilerVersion: solidityVersion(parsed.compilerVersion, `${field}.compilerVersion`),
@@ -278,10 +247,9 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     case "single-file":
     case "flattened": {
       const parsed = parseEntry(schemas[kind], entry, field);
-      rejectValuesWithoutAbi(parsed, field);
       return {
         kind,
-        ...commonFields(parsed, field),
+        ...commonFields(parsed, field, kind),
         contract: parsed.contract,
         source: parsed.source,
         compilerVersion: solidityVersion(parsed.compilerVersion, `${field}.compilerVersion`),
@@ -291,10 +259,9 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     }
     case "vyper": {
       const parsed = parseEntry(schemas.vyper, entry, field);
-      rejectValuesWithoutAbi(parsed, field);
       return {
         kind,
-        ...commonFields(parsed, field),
+        ...commonFields(parsed, field, kind),
         contract: parsed.contract,
         source: parsed.source,
         compilerVersion: parsed.compilerVersion.startsWith("v")
@@ -304,10 +271,9 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     }
     case "registry": {
       const parsed = parseEntry(schemas.registry, entry, field);
-      rejectValuesWithoutAbi(parsed, field);
       return {
         kind,
-        ...commonFields(parsed, field),
+        ...commonFields(parsed, field, kind),
         ...(parsed.contract === undefined ? {} : { contract: parsed.contract }),
         metadata: parsed.metadata,
         sources: parsed.sources,
@@ -348,12 +314,32 @@ function parseEntry<Schema extends z.ZodMiniType>(
   });
 }
 
+// Checked first: constructorArgs needs the ABI only a build info gives, and a build-info entry takes one form.
 function commonFields(
-  parsed: { address: string; constructorArgsHex?: string; libraries?: Libraries; proxy?: boolean } & {
+  parsed: {
+    address: string;
+    constructorArgs?: unknown;
+    constructorArgsHex?: string;
+    libraries?: Libraries;
+  } & {
+    proxy?: boolean;
     creationTransactionHash?: string;
   },
   field: string,
+  kind: Kind,
 ): CommonFields {
+  if (parsed.constructorArgs !== undefined && kind !== "build-info") {
+    throw new InvalidInputError(
+      `${field}.constructorArgs`,
+      `${field}.constructorArgs needs the contract's ABI, which only a build info gives: give constructorArgsHex (the ABI-encoded arguments) instead.`,
+    );
+  }
+  if (parsed.constructorArgs !== undefined && parsed.constructorArgsHex !== undefined) {
+    throw new InvalidInputError(
+      `${field}.constructorArgs`,
+      `${field} gives both constructorArgs and constructorArgsHex: keep one.`,
+    );
+  }
   return {
     field,
     address: parsed.address,
@@ -362,27 +348,6 @@ function commonFields(
     ...(parsed.constructorArgsHex === undefined ? {} : { constructorArgsHex: parsed.constructorArgsHex }),
     ...(parsed.libraries === undefined ? {} : { libraries: parsed.libraries }),
   };
-}
-
-function rejectBothArgumentForms(
-  parsed: { constructorArgs?: unknown; constructorArgsHex?: unknown },
-  field: string,
-) {
-  if (parsed.constructorArgs !== undefined && parsed.constructorArgsHex !== undefined) {
-    throw new InvalidInputError(
-      `${field}.constructorArgs`,
-      `${field} gives both constructorArgs and constructorArgsHex: keep one.`,
-    );
-  }
-}
-
-function rejectValuesWithoutAbi(parsed: { constructorArgs?: unknown }, field: string) {
-  if (parsed.constructorArgs !== undefined) {
-    throw new InvalidInputError(
-      `${field}.constructorArgs`,
-      `${field}.constructorArgs needs the contract's ABI, which only a build info gives: give constructorArgsHex (the ABI-encoded arguments) instead.`,
-    );
-  }
 }
 
 function solidityVersion(version: string, field: string): string {

@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import { keccak256, stringToBytes } from "viem";
 import { InvalidInputError } from "../errors/index.js";
 import { canonicalJson } from "../kernel/jsonValues.js";
@@ -11,22 +10,17 @@ import {
   verificationBundleSchema,
 } from "./bundleSchema.js";
 import {
+  assertAtMost,
   type JsonOrigin,
   parseBoundedJson,
   parseWithSchema,
   readTextFile,
-  unreadableFile,
 } from "./jsonFile.js";
 
 /** The largest bundle file read: a deployment's inputs, each stored once, fit many times over. */
 export const maxBundleBytes = 128 * 1024 * 1024;
 
-/**
- * The key a bundle stores an input under: the keccak256 of its canonical JSON.
- *
- * @param input - a standard JSON input
- * @returns `0x` and 64 lowercase hex digits
- */
+/** The key a bundle stores an input under: the keccak256 of its canonical JSON. */
 export function bundleInputKey(input: BundleInput): string {
   return keccak256(stringToBytes(canonicalJson(input)));
 }
@@ -34,9 +28,6 @@ export function bundleInputKey(input: BundleInput): string {
 /**
  * The hash a bundle carries: the keccak256 of the canonical JSON of every field but `hash`. It finds a bundle changed
  * after it was written (a stray edit, damage), not one changed on purpose: anyone who edits it can compute it again.
- *
- * @param bundle - the bundle, with or without its hash
- * @returns `0x` and 64 lowercase hex digits
  */
 export function bundleHash(bundle: Omit<VerificationBundle, "hash"> & { hash?: string }): string {
   const { hash: _hash, ...hashed } = bundle;
@@ -69,18 +60,7 @@ export interface ReadBundle {
  */
 export async function readVerificationBundle(path: string, field = "bundle"): Promise<ReadBundle> {
   const origin: JsonOrigin = { field, what: "bundle", path };
-  let size: number;
-  try {
-    size = (await stat(path)).size;
-  } catch (cause) {
-    throw unreadableFile(origin, cause);
-  }
-  if (size > maxBundleBytes) {
-    throw new InvalidInputError(
-      field,
-      `The bundle ${path} is ${size} bytes, more than the ${maxBundleBytes} this reader takes.`,
-    );
-  }
+  await assertAtMost(origin, maxBundleBytes);
   const bundle = checkedBundle(parseBoundedJson(await readTextFile(origin), origin), origin);
   return { bundle, jobs: bundleJobs(bundle), chainIds: [...new Set(bundle.contracts.map((c) => c.chainId))] };
 }
@@ -88,11 +68,7 @@ export async function readVerificationBundle(path: string, field = "bundle"): Pr
 /** A bundle's version alone: a later version is named before its shape is judged. */
 const bundleVersionSchema = z.looseObject({ bundle: z.number() });
 
-/**
- * Checks a parsed bundle: its shape, then what a schema cannot say (see {@link readVerificationBundle}).
- *
- * @throws {InvalidInputError} naming the file, and the contract where one is at fault
- */
+/** Checks a parsed bundle: its shape, then what a schema cannot say (see {@link readVerificationBundle}). */
 function checkedBundle(value: unknown, origin: JsonOrigin): VerificationBundle {
   const version = bundleVersionSchema.safeParse(value).data?.bundle;
   if (version !== undefined && version !== 1) {

@@ -2,7 +2,7 @@ import type { ProxyChainReader } from "../../chain/proxyKinds.js";
 import { InvalidInputError } from "../../errors/index.js";
 import type { BuildInfo } from "../../inputs/buildInfo.js";
 import { type CompiledContract, contractsOf } from "../../inputs/compiledContracts.js";
-import { constructorInputs, typedConstructorValues } from "../../inputs/constructorValues.js";
+import { typedConstructorValues } from "../../inputs/constructorValues.js";
 import { createContractJob, linkedLibraries } from "../../inputs/contractJob.js";
 import { findContract } from "../../inputs/findContract.js";
 import {
@@ -12,6 +12,7 @@ import {
   isDeployedCodeOf,
 } from "../../inputs/inferContract.js";
 import { singleFileSourceOf } from "../../inputs/singleFileSource.js";
+import { constructorParameters } from "../../kernel/abiParameters.js";
 import type { Libraries } from "../../kernel/libraries.js";
 import { assertAddress } from "../../kernel/validate.js";
 import * as z from "../../kernel/zod.js";
@@ -177,7 +178,7 @@ async function buildJob(request: AddressJobsRequest, address: string): Promise<V
       ...request.libraries,
     },
   });
-  if (!job.constructorArguments && constructorInputs(contract.abi).length > 0) {
+  if (!job.constructorArguments && constructorParameters(contract.abi).length > 0) {
     // Read from the explorer's creation data, after the compiled creation code.
     job.constructorArguments = { recoverFrom: { creationBytecode: contract.bytecode } };
   }

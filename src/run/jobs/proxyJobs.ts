@@ -2,9 +2,9 @@ import { type ProxyChainReader, type ProxyResolution, resolveProxy } from "../..
 import { beforeDeadline } from "../../discovery/discoveryDeadline.js";
 import { isDeadlineReached, isExplorerVerifyError } from "../../errors/index.js";
 import type { CompiledContract } from "../../inputs/compiledContracts.js";
-import { constructorInputs } from "../../inputs/constructorValues.js";
 import { createContractJob } from "../../inputs/contractJob.js";
 import { contractsMatching } from "../../inputs/inferContract.js";
+import { constructorParameters } from "../../kernel/abiParameters.js";
 import { eachAtMost } from "../../kernel/eachAtMost.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import { linkedLibraryAddresses } from "../../recompile/bytecodeTransformations.js";
@@ -347,7 +347,7 @@ async function partJob(address: string, chain: ProxyChainReader, sources: ProxyS
   // Read from the explorer's creation data, after the compiled creation code.
   return {
     job:
-      constructorInputs(contract.abi).length > 0
+      constructorParameters(contract.abi).length > 0
         ? { ...job, constructorArguments: { recoverFrom: { creationBytecode: contract.bytecode } } }
         : job,
   };
