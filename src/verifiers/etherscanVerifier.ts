@@ -26,10 +26,7 @@ const creationsPerRequest = 5;
  * Its submissions are planned against the key's stated budget ({@link etherscanBudget}), one for every chain of the
  * run.
  *
- * @param target - Etherscan for the chain, resolved
- * @param settings - the run's pace, answer cap and events
  * @param shared - what the run's verifiers share across chains (the key's budget); none: its own
- * @returns the verifier
  */
 export function etherscanVerifier(
   target: EtherscanTarget,

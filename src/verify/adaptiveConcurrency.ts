@@ -32,10 +32,7 @@ export interface ConcurrencyControl {
   limit(): number;
   /** Told when a job starts. */
   jobStarted(): void;
-  /**
-   * Told when a job ends.
-   * @param durationMs - how long it ran
-   */
+  /** Told when a job ends. */
   jobFinished(durationMs: number): void;
 }
 
@@ -44,9 +41,7 @@ export interface ConcurrencyControl {
  * {@link AdaptiveConcurrency}).
  *
  * @param setting - the user's setting, `auto` when none
- * @param readQuota - what the explorer's limiter has seen so far
  * @param clock - what spaces the cuts of `auto`
- * @returns the control the pool asks before starting each job
  * @throws {RangeError} for a number below 1 or not an integer
  */
 export function concurrencyControl(
@@ -79,10 +74,7 @@ export class AdaptiveConcurrency implements ConcurrencyControl {
   #jobsFinished = 0;
   #shortestJobMs: number | undefined;
 
-  /**
-   * @param readQuota - what the explorer's limiter has seen so far; read now and at every decision
-   * @param clock - what spaces the cuts
-   */
+  /** @param readQuota - what the explorer's limiter has seen so far; read now and at every decision */
   constructor(readQuota: () => QuotaReading, clock: Clock = systemClock) {
     this.#readQuota = readQuota;
     this.#clock = clock;

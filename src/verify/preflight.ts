@@ -36,11 +36,7 @@ export interface PreflightResult {
  * it with a local compiler, compares, and explains a mismatch. A mismatch of executable code is retried with
  * the likely setting changes (optimizer on/off, runs, viaIR, EVM version, metadata) to name the one that matches.
  *
- * @param job - the job, with its constructor arguments already encoded (hex) when known
- * @param constructorArguments - ABI-encoded arguments, hex without `0x`, or undefined
  * @param creationInput - the creation transaction's input, when known (from the explorer's creation data)
- * @param options - chain and compilers
- * @returns the outcome and its diagnosis
  * @throws {ChainError} when the chain cannot be read
  */
 export async function preflightAgainst(

@@ -47,7 +47,6 @@ const kindTitles: Record<ProxyRecord["kind"], string> = {
  * The parts of a system, each with what it is to the proxy: the implementations (a diamond's facets), the beacon,
  * the admin.
  *
- * @param proxy - the proxy's kind and parts
  * @returns the parts' addresses (lower case) and roles, in that order
  */
 export function partsOf(proxy: ProxyRecord): Array<{ address: string; role: ProxyPartRole }> {
@@ -65,10 +64,7 @@ export function partsOf(proxy: ProxyRecord): Array<{ address: string; role: Prox
  * a failed or pending record when a part the link needs is not verified, the ledger's word when it records the link,
  * else the link, which must find the implementations the chain shows.
  *
- * @param verifier - the service
- * @param system - the proxy, its kind and parts
  * @param recordOf - the record of the job at an address, if the run verified it here
- * @param context - ledger, chain, deadline, polling, events
  * @returns the link's record and a note for the proxy's own record; never throws
  */
 export async function linkProxySystem(
@@ -207,9 +203,7 @@ async function resolvedBy(verifier: Verifier, address: string): Promise<string |
  * of its parts, else ends the list.
  *
  * @param perJob - each job's records: its own, then its legacy link's
- * @param systems - the proxies linked
  * @param links - each system's link, in the same order
- * @returns the records
  */
 export function withSystems(
   perJob: readonly VerificationResult[][],

@@ -14,7 +14,6 @@ export interface StandardJsonCandidate {
  * Restricts a build's input to the sources one contract needs: those its compiler metadata lists, with the
  * same settings. This works for any build info, Hardhat's or not.
  *
- * @param input - the build's full standard JSON input
  * @param metadata - the contract's metadata JSON text
  * @returns the minimal input, or undefined when the metadata lists a source the input lacks
  * @throws {InvalidInputError} when the metadata is not compiler metadata
@@ -45,9 +44,6 @@ export function minimalStandardJsonInput(
 /**
  * The inputs to try, in order: the minimal input first (when the metadata allows it and it is smaller), then
  * the full one.
- *
- * @param source - the job's standard JSON source
- * @returns one or two candidates
  */
 export function standardJsonCandidates(source: StandardJsonSource): StandardJsonCandidate[] {
   const full: StandardJsonCandidate = { kind: "full", input: source.input };
@@ -60,8 +56,6 @@ export function standardJsonCandidates(source: StandardJsonSource): StandardJson
 
 /**
  * Why a contract was verified from the full build input, for its record: the minimal input compiled to other code.
- * @param input - the full input that matched
- * @returns the sentence
  */
 export function fullInputNeeded(input: StandardJsonInput): string {
   const viaIR = input.settings?.viaIR === true;

@@ -14,7 +14,6 @@ const poolRecheckMs = 100;
  * @param items - the work, in order
  * @param groupOf - an item's group (its explorer)
  * @param limits - the overall places, each group's control (made once per group), and the clock that times the items
- * @param work - what to do with an item
  * @returns the results in item order
  */
 export async function inTargetPool<T, R>(

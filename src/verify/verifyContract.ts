@@ -246,12 +246,11 @@ class ContractVerification {
       if (submission.input === "minimal") minimalRefused = true;
     }
     const explained = explainFailure(lastFailure, submissions.length > 1);
-    if (!this.#options.rpc) {
-      return this.#finish("failed", explained, {
-        code: "verification_failed",
-        ...(lastFailure ? { details: lastFailure } : {}),
-      });
-    }
+    const refused: ResultError = {
+      code: "verification_failed",
+      ...(lastFailure ? { details: lastFailure } : {}),
+    };
+    if (!this.#options.rpc) return this.#finish("failed", explained, refused);
     // The explorer gives no reason; the same submission compiled here against the chain usually finds it.
     const checked = this.#options.preflight
       ? this.#preflightResult
@@ -268,14 +267,9 @@ class ContractVerification {
       const unbuildable = unbuildableTarget(job, lastFailure);
       if (unbuildable) return this.#finish("failed", unbuildable.message, unbuildable.error);
     }
-    const refused: ResultError = {
-      code: "verification_failed",
-      ...(lastFailure ? { details: lastFailure } : {}),
-    };
-    if (this.#options.preflight) return this.#finish("failed", explained, refused);
-    return checked?.outcome === "mismatch"
-      ? this.#finish("failed", `${explained} ${checked.diagnosis}`, verdictError(checked, lastFailure))
-      : this.#finish("failed", explained, refused);
+    if (!this.#options.preflight && checked?.outcome === "mismatch")
+      return this.#finish("failed", `${explained} ${checked.diagnosis}`, verdictError(checked, lastFailure));
+    return this.#finish("failed", explained, refused);
   }
 
   async #preflight(constructorArguments: string | undefined): Promise<PreflightResult> {

@@ -50,9 +50,6 @@ export interface JobsOptions extends EngineOptions {
  * the same run is ready for its link; a service with no proxy link says so once per proxy, in a notice. With a ledger, what
  * it records verified is not asked again and pending receipts are polled, never submitted again.
  *
- * @param verifier - the service, for one chain
- * @param jobs - the contracts
- * @param options - concurrency, deadlines, ledger, events
  * @returns one record per job in job order, each proxy link's record right after its implementation's
  */
 export async function verifyJobs(
