@@ -4,6 +4,7 @@ import { open, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { keccak256, toBytes } from "viem";
 import { InvalidInputError } from "../errors/invalidInputError.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import { errnoCode } from "../kernel/systemErrors.js";
 import * as z from "../kernel/zod.js";
 import { type Compiler, type CompilerOutput, compilerOutputSchema } from "./compiler.js";
@@ -151,7 +152,7 @@ function believed(
   );
   // Each contract's metadata names the compiler, and each source it was built from by its keccak256: this input's.
   const ofThis = (metadata: string) => {
-    const read = metadataSchema.safeParse(parsedOrUndefined(metadata));
+    const read = metadataSchema.safeParse(parsedJson(metadata));
     return (
       read.data?.compiler.version === longVersion &&
       Object.entries(read.data.sources).every(
@@ -175,14 +176,6 @@ const metadataSchema = z.looseObject({
   compiler: z.looseObject({ version: z.string() }),
   sources: z.record(z.string(), z.looseObject({ keccak256: z.optional(z.string()) })),
 });
-
-function parsedOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 function contractsOf(output: CompilerOutput): string[] {
   return Object.entries(output.contracts ?? {})

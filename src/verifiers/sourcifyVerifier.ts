@@ -5,6 +5,7 @@ import { lookupContract } from "../client/sourcify/lookupContract.js";
 import { submitVerification } from "../client/sourcify/submitVerification.js";
 import { Transport } from "../client/transport.js";
 import { InvalidInputError, NotSupportedError } from "../errors/index.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import { assertNonEmpty } from "../kernel/validate.js";
 import type { QuotaReading } from "../kernel/waits.js";
 import type {
@@ -166,10 +167,8 @@ export class SourcifyVerifier implements Verifier {
       }
       case "registry": {
         const metadataFile = submission.files.find((file) => file.name === "metadata.json");
-        let metadata: unknown;
-        try {
-          metadata = JSON.parse(metadataFile?.content ?? "");
-        } catch {
+        const metadata = parsedJson(metadataFile?.content);
+        if (metadata === undefined) {
           throw new InvalidInputError(
             "files",
             "Sourcify's metadata verification needs a metadata.json that is JSON.",
@@ -266,14 +265,9 @@ export class SourcifyVerifier implements Verifier {
 type Sent = { address: string; creationTransaction?: string | undefined; endsAt: number };
 
 function standardJsonObject(input: object | string): object {
-  let value: unknown = input;
-  if (typeof input === "string") {
-    try {
-      value = JSON.parse(input);
-    } catch {
-      throw new InvalidInputError("standardJsonInput", "The standard JSON input is not valid JSON.");
-    }
-  }
+  const value = typeof input === "string" ? parsedJson(input) : input;
+  if (value === undefined)
+    throw new InvalidInputError("standardJsonInput", "The standard JSON input is not valid JSON.");
   if (typeof value !== "object" || value === null || !("sources" in value) || !("language" in value)) {
     throw new InvalidInputError(
       "standardJsonInput",

@@ -17,6 +17,9 @@ interface ServiceRecord<T extends Target> {
 
 type ServiceRecords = { [S in Service]: ServiceRecord<Extract<Target, { service: S }>> };
 
+const readEtherscanContract: ServiceRecord<Target>["reader"] = async (transport, _target, address) =>
+  (await import("../client/contract/readEtherscanContract.js")).readEtherscanContract(transport, { address });
+
 // Each service's code loads only when a run names the service.
 const services: ServiceRecords = {
   blockscout: {
@@ -28,10 +31,7 @@ const services: ServiceRecords = {
   etherscan: {
     verifier: async (target, settings, shared) =>
       (await import("./etherscanVerifier.js")).etherscanVerifier(target, settings, shared),
-    reader: async (transport, _target, address) =>
-      (await import("../client/contract/readEtherscanContract.js")).readEtherscanContract(transport, {
-        address,
-      }),
+    reader: readEtherscanContract,
   },
   sourcify: {
     verifier: async (target, settings, shared) =>
@@ -45,10 +45,7 @@ const services: ServiceRecords = {
   routescan: {
     verifier: async (target, settings) =>
       (await import("./routescanVerifier.js")).routescanVerifier(target, settings),
-    reader: async (transport, _target, address) =>
-      (await import("../client/contract/readEtherscanContract.js")).readEtherscanContract(transport, {
-        address,
-      }),
+    reader: readEtherscanContract,
   },
 };
 

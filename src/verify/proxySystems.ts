@@ -1,10 +1,8 @@
-import type { Clock } from "../kernel/waits.js";
-import type { VerificationEventListener } from "./events.js";
+import type { EngineOptions } from "./engineOptions.js";
 import { isSuccess, type ProxyPartRole, type ProxyRecord, type VerificationResult } from "./job.js";
 import { linkProxyTo } from "./linkProxy.js";
-import type { PollingOptions } from "./pollSchedule.js";
 import { unverifiedPartLink } from "./stoppedParts.js";
-import type { VerificationLedger } from "./verificationLedger.js";
+import type { LedgerUse, VerificationLedger } from "./verificationLedger.js";
 import { serviceTitles, type Verifier } from "./verifier.js";
 
 /** A proxy whose system (implementations, beacon, facets, admin) the jobs verify: linked once they are. */
@@ -18,15 +16,10 @@ export interface ProxySystem {
 }
 
 /** What the links of a target's systems need of the engine's run. */
-export interface SystemLinkContext {
-  ledger: VerificationLedger | undefined;
-  chainId: number | undefined;
-  recheck: boolean | undefined;
-  timeoutMs: number | undefined;
-  polling: Partial<PollingOptions> | undefined;
-  onEvent: VerificationEventListener | undefined;
-  clock: Clock | undefined;
-}
+export type SystemLinkContext = LedgerUse &
+  Pick<EngineOptions, "timeoutMs" | "polling" | "onEvent" | "clock"> & {
+    ledger?: VerificationLedger | undefined;
+  };
 
 /** A system's link record (none where the service links none), and a note for the proxy's own record. */
 export interface SystemLink {
@@ -176,8 +169,8 @@ export async function linkProxySystem(
     },
     {
       ...(timeoutMs ? { timeoutMs } : {}),
-      ...(context.polling ? { polling: context.polling } : {}),
-      ...(context.onEvent ? { onEvent: context.onEvent } : {}),
+      polling: context.polling,
+      onEvent: context.onEvent,
       clock: context.clock,
     },
   );

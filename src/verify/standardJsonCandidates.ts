@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 import type { StandardJsonInput, StandardJsonSource } from "./job.js";
 
@@ -22,12 +23,9 @@ export function minimalStandardJsonInput(
   input: StandardJsonInput,
   metadata: string,
 ): StandardJsonInput | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(metadata);
-  } catch {
+  const parsed = parsedJson(metadata);
+  if (parsed === undefined)
     throw new InvalidInputError("metadata", "The contract's compiler metadata is not valid JSON.");
-  }
   const result = metadataSourcesSchema.safeParse(parsed);
   if (!result.success) {
     throw new InvalidInputError("metadata", "The contract's compiler metadata has no `sources` object.");

@@ -154,8 +154,8 @@ export async function verifyJobs(
       proxyRecord: results.find((result) => result.address.toLowerCase() === proxyAddress.toLowerCase()),
       clock: options.clock,
       ...(timeoutMs ? { timeoutMs } : {}),
-      ...(options.polling ? { polling: options.polling } : {}),
-      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      polling: options.polling,
+      onEvent: options.onEvent,
     });
     ledger?.recordLink(verifier, { address: proxyAddress, implementations, result: link }, use);
     return stamped(link);
@@ -167,15 +167,7 @@ export async function verifyJobs(
       verifier,
       system,
       (address) => byAddress.get(address.toLowerCase()),
-      {
-        ledger,
-        chainId,
-        recheck: options.recheck,
-        timeoutMs: options.timeoutMs,
-        polling: options.polling,
-        onEvent: options.onEvent,
-        clock: options.clock,
-      },
+      options,
     );
     return linked.link ? { ...linked, link: stamped(linked.link) } : linked;
   };
