@@ -19,6 +19,7 @@ import type {
   VerifierCapabilities,
 } from "../verify/verifier.js";
 import {
+  creationOf,
   lookUpBySourceCode,
   outcomeOf,
   singleFileRequest,
@@ -159,12 +160,7 @@ export class BlockscoutVerifier implements Verifier {
 
   /** `getcontractcreation`. */
   async creation(address: string, endsAt: number): Promise<Creation | null> {
-    const [found] = await contract.getContractCreation(this.transport.until(endsAt), {
-      addresses: [address],
-    });
-    return found?.creationBytecode
-      ? { creationBytecode: found.creationBytecode, transactionHash: found.txHash }
-      : null;
+    return creationOf(this.transport.until(endsAt), address);
   }
 
   /** @returns what the explorer's stated quota allows now */

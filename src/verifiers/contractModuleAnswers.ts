@@ -1,6 +1,6 @@
 import * as contract from "../client/contract/index.js";
 import type { Transport } from "../client/transport.js";
-import type { LookUp, Submission, SubmitOutcome } from "../verify/verifier.js";
+import type { Creation, LookUp, Submission, SubmitOutcome } from "../verify/verifier.js";
 
 /**
  * `getsourcecode` as a look-up: its answer may be a bytecode twin's, so it is never the contract's own answer, unless
@@ -81,4 +81,12 @@ export function singleFileRequest(
 /** Constructor arguments as a request field, when there are any. */
 export function withArguments(constructorArguments: string | undefined): { constructorArguments?: string } {
   return constructorArguments === undefined ? {} : { constructorArguments };
+}
+
+/** `getcontractcreation` for one contract: its creation, or null. */
+export async function creationOf(transport: Transport, address: string): Promise<Creation | null> {
+  const [found] = await contract.getContractCreation(transport, { addresses: [address] });
+  return found?.creationBytecode
+    ? { creationBytecode: found.creationBytecode, transactionHash: found.txHash }
+    : null;
 }

@@ -16,6 +16,7 @@ import {
   type VerifierCapabilities,
 } from "../verify/verifier.js";
 import {
+  creationOf,
   lookUpBySourceCode,
   outcomeOf,
   singleFileRequest,
@@ -30,8 +31,6 @@ export interface EtherscanCompatibleService {
   transport: Transport;
   pages: ContractPages;
   capabilities: VerifierCapabilities;
-  /** Addresses `getcontractcreation` takes at once. */
-  creationsPerRequest: number;
 }
 
 /**
@@ -44,15 +43,12 @@ export class EtherscanCompatibleVerifier implements Verifier {
   readonly capabilities: VerifierCapabilities;
   readonly pages: ContractPages;
   readonly transport: Transport;
-  readonly #creationsPerRequest: number;
 
-  /** @param description - the service */
   constructor(description: EtherscanCompatibleService) {
     this.service = description.service;
     this.capabilities = description.capabilities;
     this.pages = description.pages;
     this.transport = description.transport;
-    this.#creationsPerRequest = description.creationsPerRequest;
   }
 
   /**
@@ -153,14 +149,7 @@ export class EtherscanCompatibleVerifier implements Verifier {
 
   /** `getcontractcreation`. */
   async creation(address: string, endsAt: number): Promise<Creation | null> {
-    const [found] = await contract.getContractCreation(
-      this.transport.until(endsAt),
-      { addresses: [address] },
-      this.#creationsPerRequest,
-    );
-    return found?.creationBytecode
-      ? { creationBytecode: found.creationBytecode, transactionHash: found.txHash }
-      : null;
+    return creationOf(this.transport.until(endsAt), address);
   }
 
   /** @returns the limiter's reading (these services state no quota in headers: the spacing decides) */

@@ -16,9 +16,6 @@ import { SharedAcrossChains } from "./sharedAcrossChains.js";
 import { type AllowanceAnswer, StatedSubmissionBudget } from "./statedSubmissionBudget.js";
 import type { EtherscanTarget } from "./target.js";
 
-/** Etherscan answers `getcontractcreation` for at most five addresses at once. */
-const creationsPerRequest = 5;
-
 /**
  * Etherscan API v2 for one chain: the contract module Blockscout copies, with `chainid` on every request and a key.
  * Standard JSON input, single files (flattened sources too) and Vyper standard JSON; no registry format. A used-up
@@ -60,7 +57,6 @@ export function etherscanVerifier(
       readsConstructorArguments: false,
       submissionBudget,
     },
-    creationsPerRequest,
   });
 }
 

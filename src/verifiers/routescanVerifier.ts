@@ -27,6 +27,5 @@ export function routescanVerifier(
       creation: true,
       readsConstructorArguments: false,
     },
-    creationsPerRequest: 5,
   });
 }

@@ -26,11 +26,8 @@ export class SharedAcrossChains {
 
   /** @param owner - whose budget: the service's API and the key (kept in memory only, never shown) */
   budget(owner: string, make: () => SubmissionBudget): SubmissionBudget {
-    let budget = this.#budgets.get(owner);
-    if (!budget) {
-      budget = make();
-      this.#budgets.set(owner, budget);
-    }
+    const budget = this.#budgets.get(owner) ?? make();
+    this.#budgets.set(owner, budget);
     return budget;
   }
 

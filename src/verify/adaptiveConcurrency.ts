@@ -30,9 +30,7 @@ const cutSpacingMs = 1_000;
 export interface ConcurrencyControl {
   /** @returns the most jobs to run at once now (at least 1) */
   limit(): number;
-  /** Told when a job starts. */
   jobStarted(): void;
-  /** Told when a job ends. */
   jobFinished(durationMs: number): void;
 }
 

@@ -10,11 +10,8 @@ export class BatchMemory {
   readonly #explorers = new Map<string, ExplorerMemory>();
 
   explorer(explorerBase: string): ExplorerMemory {
-    let memory = this.#explorers.get(explorerBase);
-    if (!memory) {
-      memory = new ExplorerMemory();
-      this.#explorers.set(explorerBase, memory);
-    }
+    const memory = this.#explorers.get(explorerBase) ?? new ExplorerMemory();
+    this.#explorers.set(explorerBase, memory);
     return memory;
   }
 }

@@ -27,7 +27,6 @@ export const defaultPolling: PollingOptions = {
 export interface PollPlan {
   /** When the submission was answered, in ms since the epoch. */
   answeredAt: number;
-  /** Polls sent so far. */
   polls: number;
   /** When the last poll was sent; undefined before the first. */
   lastSentAt: number | undefined;

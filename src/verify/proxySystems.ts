@@ -7,7 +7,6 @@ import { serviceTitles, type Verifier } from "./verifier.js";
 
 /** A proxy whose system (implementations, beacon, facets, admin) the jobs verify: linked once they are. */
 export interface ProxySystem {
-  /** The proxy. */
   address: string;
   /** Its chain, in a run over several. */
   chainId?: number | undefined;

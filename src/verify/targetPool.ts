@@ -28,11 +28,8 @@ export async function inTargetPool<T, R>(
   const runningByGroup = new Map<string, number>();
   const controls = new Map<string, ConcurrencyControl>();
   const controlOf = (group: string): ConcurrencyControl => {
-    let control = controls.get(group);
-    if (!control) {
-      control = limits.controlFor(group);
-      controls.set(group, control);
-    }
+    const control = controls.get(group) ?? limits.controlFor(group);
+    controls.set(group, control);
     return control;
   };
   const clock = limits.clock ?? systemClock;

@@ -12,11 +12,9 @@ export interface LedgerUse {
 
 /** A proxy link's outcome, as the ledger keeps it. */
 export interface LinkOutcome {
-  /** The proxy. */
   address: string;
   /** The implementations (a diamond's facets) it was linked to. */
   implementations: readonly string[];
-  /** The link's record. */
   result: VerificationResult;
 }
 

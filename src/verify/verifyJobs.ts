@@ -58,7 +58,6 @@ export async function verifyJobs(
   options: JobsOptions = {},
 ): Promise<VerificationResult[]> {
   const { ledger, chainId } = options;
-  const use = { recheck: options.recheck, chainId };
   const slots =
     options.totalConcurrency instanceof WorkSlots
       ? options.totalConcurrency
@@ -91,7 +90,7 @@ export async function verifyJobs(
     async (job) =>
       stamped(
         ledger
-          ? await ledger.verify(verifier, job, optionsFor(job), use)
+          ? await ledger.verify(verifier, job, optionsFor(job), options)
           : await verifyContract(verifier, job, optionsFor(job)),
       ),
   );
@@ -157,7 +156,7 @@ export async function verifyJobs(
       polling: options.polling,
       onEvent: options.onEvent,
     });
-    ledger?.recordLink(verifier, { address: proxyAddress, implementations, result: link }, use);
+    ledger?.recordLink(verifier, { address: proxyAddress, implementations, result: link }, options);
     return stamped(link);
   };
   const systems = options.proxies ?? [];
