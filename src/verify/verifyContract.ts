@@ -16,7 +16,7 @@ import {
   verdictError,
   withoutFullStop,
 } from "./failureMessages.js";
-import type { ResultError, VerificationJob, VerificationResult } from "./job.js";
+import type { MatchKind, ResultError, VerificationJob, VerificationResult } from "./job.js";
 import { defaultPolling, type PollingOptions } from "./pollSchedule.js";
 import { pollVerifyStatus } from "./pollVerifyStatus.js";
 import { type VerifiedState, verifiedMatch, verifiedState } from "./preCheck.js";
@@ -25,7 +25,7 @@ import { isRetryable } from "./retryable.js";
 import { fullInputNeeded, standardJsonCandidates } from "./standardJsonCandidates.js";
 import { prepareSubmissions } from "./submission.js";
 import { SubmissionSender } from "./submissionSender.js";
-import { type BudgetHold, type Matched, type MatchKind, serviceTitles, type Verifier } from "./verifier.js";
+import { type BudgetHold, type Matched, serviceTitles, type Verifier } from "./verifier.js";
 
 export { displayName, type EngineOptions, type SubmittingContract } from "./engineOptions.js";
 
