@@ -40,6 +40,5 @@ export async function verifiedMatch(
 function expectedContractName(job: VerificationJob): string | undefined {
   const { source } = job;
   if (source.format === "registry") return undefined;
-  const name = source.contractName;
-  return name.includes(":") ? name.slice(name.lastIndexOf(":") + 1) : name;
+  return source.contractName.slice(source.contractName.lastIndexOf(":") + 1);
 }

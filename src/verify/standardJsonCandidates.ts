@@ -57,7 +57,5 @@ export function standardJsonCandidates(source: StandardJsonSource): StandardJson
  */
 export function fullInputNeeded(input: StandardJsonInput): string {
   const viaIR = input.settings?.viaIR === true;
-  return viaIR
-    ? "Verified with the full build input: the minimal input (the sources its metadata lists) compiled to other code, because under via-IR the whole compilation unit shapes the output."
-    : "Verified with the full build input: the minimal input (the sources its metadata lists) compiled to other code.";
+  return `Verified with the full build input: the minimal input (the sources its metadata lists) compiled to other code${viaIR ? ", because under via-IR the whole compilation unit shapes the output" : ""}.`;
 }
