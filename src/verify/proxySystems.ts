@@ -109,8 +109,8 @@ export async function linkProxySystem(
     notice(note);
     return { note };
   }
-  const blocked = partsOf(proxy)
-    .filter((part) => part.role !== "admin")
+  const linkedParts = partsOf(proxy).filter((part) => part.role !== "admin");
+  const blocked = linkedParts
     .map((part) => ({ ...part, result: recordOf(part.address) }))
     .filter((part) => part.result !== undefined && !isSuccess(part.result));
   const pending = blocked.find((part) => part.result?.status === "pending");
@@ -159,12 +159,9 @@ export async function linkProxySystem(
       // Etherscan links one implementation and enforces the one sent; Blockscout finds them itself.
       expectedImplementation: implementations.length === 1 ? first : undefined,
       readFromChain: true,
-      partsVerifiedByThisRun: [
-        address,
-        ...partsOf(proxy)
-          .filter((part) => part.role !== "admin")
-          .map((part) => part.address),
-      ].some((part) => recordOf(part)?.status === "verified"),
+      partsVerifiedByThisRun: [address, ...linkedParts.map((part) => part.address)].some(
+        (part) => recordOf(part)?.status === "verified",
+      ),
     },
     {
       ...(timeoutMs ? { timeoutMs } : {}),

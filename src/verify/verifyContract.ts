@@ -17,7 +17,7 @@ import {
   withoutFullStop,
 } from "./failureMessages.js";
 import type { MatchKind, ResultError, VerificationJob, VerificationResult } from "./job.js";
-import { defaultPolling, type PollingOptions } from "./pollSchedule.js";
+import { defaultPolling } from "./pollSchedule.js";
 import { pollVerifyStatus } from "./pollVerifyStatus.js";
 import { type VerifiedState, verifiedMatch, verifiedState } from "./preCheck.js";
 import type { PreflightResult } from "./preflight.js";
@@ -52,7 +52,6 @@ class ContractVerification {
   readonly #client: Verifier;
   readonly #job: VerificationJob;
   readonly #options: EngineOptions;
-  readonly #polling: PollingOptions;
   readonly #deadline: Deadline;
   readonly #startedAt: number;
   readonly #contract: string;
@@ -77,7 +76,6 @@ class ContractVerification {
     this.#client = client;
     this.#job = job;
     this.#options = options;
-    this.#polling = { ...defaultPolling, ...options.polling };
     this.#deadline = deadline;
     this.#startedAt = this.#deadline.now();
     this.#contract = displayName(job);
@@ -201,7 +199,7 @@ class ContractVerification {
         this.#client,
         receipt,
         this.#deadline,
-        this.#polling,
+        { ...defaultPolling, ...this.#options.polling },
         (message) =>
           this.#emit({
             type: "pending",
