@@ -24,7 +24,6 @@ export interface CompiledRuntime {
 /**
  * Lower-case hex without `0x`.
  * @param code - hex, with or without `0x`
- * @returns the bare hex
  */
 export function bareHex(code: string): string {
   return code.replace(/^0x/i, "").toLowerCase();
@@ -54,7 +53,6 @@ const metadataHashKeys: ReadonlyArray<[MetadataHashKind, string]> = [
  * Which hash of the metadata file the code's trailing metadata block carries, as Sourcify decodes it: none when the
  * code has no block (`appendCBOR: false`) or a block without a hash (`bytecodeHash: "none"`).
  * @param code - hex, with or without `0x`
- * @returns the hash's kind, or undefined
  */
 export function trailingMetadataHash(code: string): MetadataHashKind | undefined {
   const bare = bareHex(code);
@@ -102,8 +100,6 @@ function firstValue(deployed: string, spans: readonly Span[]): string {
 
 /**
  * The library addresses a deployment linked, read where the compiler left its placeholders.
- * @param linkReferences - the compiled runtime code's link references
- * @param deployedCode - the code at the address
  * @returns `file:Library` to `0x` address
  */
 export function linkedLibraryAddresses(
@@ -135,8 +131,6 @@ export interface NormalisedRuntime {
  * Copies into compiled runtime code what a deployment fills in: linked library addresses, immutable values,
  * and a library's own address (its call protection, a PUSH20 of zeros at the start).
  *
- * @param compiled - the compiled runtime code and its references
- * @param deployedCode - the code at the address
  * @returns the normalised code, or undefined when the lengths differ (nothing to compare)
  */
 export function normaliseRuntime(
@@ -201,7 +195,6 @@ function auxdataSpans(code: string): Span[] {
  * copied from the deployed code before comparing). The codes must have the same length.
  * @param compiled - bare hex, normalised (see {@link normaliseRuntime})
  * @param deployed - bare hex
- * @returns true when only metadata may differ
  */
 export function sameOutsideMetadata(compiled: string, deployed: string): boolean {
   if (compiled.length !== deployed.length) return false;
@@ -211,7 +204,6 @@ export function sameOutsideMetadata(compiled: string, deployed: string): boolean
 /**
  * Code without its trailing metadata block (and the INVALID opcode that separates it).
  * @param code - bare hex
- * @returns the code before the metadata
  */
 export function withoutTrailingMetadata(code: string): string {
   const start = metadataStart(code);
@@ -224,7 +216,6 @@ export function withoutTrailingMetadata(code: string): string {
 /**
  * Fills library addresses into compiled creation code.
  * @param object - the creation code, hex
- * @param linkReferences - its link references
  * @param libraries - `file:Library` to address; a missing one stays zero
  * @returns the linked creation code, bare hex
  */
@@ -248,9 +239,6 @@ export function linkCreationCode(
 
 /**
  * Whether compiled runtime code is the code deployed, ignoring what the deployment fills in and the metadata.
- * @param compiled - the compiled runtime code and its references
- * @param deployedCode - the code at the address
- * @returns true when the executable code is the same
  */
 export function isSameExecutableCode(compiled: CompiledRuntime, deployedCode: string): boolean {
   const normalised = normaliseRuntime(compiled, deployedCode);

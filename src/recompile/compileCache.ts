@@ -4,6 +4,7 @@ import { open, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { keccak256, toBytes } from "viem";
 import { InvalidInputError } from "../errors/invalidInputError.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import { errnoCode } from "../kernel/systemErrors.js";
 import * as z from "../kernel/zod.js";
 import { type Compiler, type CompilerOutput, compilerOutputSchema } from "./compiler.js";
@@ -15,7 +16,6 @@ const maxEntryBytes = 256 * 1024 * 1024;
  * The folder named by `EXPLORER_VERIFY_COMPILE_CACHE`, where the local explorer and preflight keep what they compile;
  * unset, nothing is kept. The folder is the user's own, as ssh wants its keys: created 0700 when missing, and refused
  * when another user owns it or its group or others may write to it (they could write answers in it).
- * @returns the folder, if any
  * @throws {InvalidInputError} for a folder that is not the user's own, or cannot be made
  */
 export function compileCacheFolder(): string | undefined {
@@ -73,10 +73,6 @@ const entrySchema = z.object({
  * (each from a file of the input, its metadata naming this compiler and the input's sources by their keccak256):
  * anything else is a miss, and the compiler runs. An entry that is a link, or that a stranger could have written, is
  * refused. A failed compile is not kept; neither is an output that could not be written.
- *
- * @param compiler - the compiler
- * @param folder - where outputs are kept (see {@link compileCacheFolder})
- * @returns the compiler, keeping its outputs
  */
 export function keepingCompiles(compiler: Compiler, folder: string): Compiler {
   return {
@@ -156,7 +152,7 @@ function believed(
   );
   // Each contract's metadata names the compiler, and each source it was built from by its keccak256: this input's.
   const ofThis = (metadata: string) => {
-    const read = metadataSchema.safeParse(parsedOrUndefined(metadata));
+    const read = metadataSchema.safeParse(parsedJson(metadata));
     return (
       read.data?.compiler.version === longVersion &&
       Object.entries(read.data.sources).every(
@@ -180,14 +176,6 @@ const metadataSchema = z.looseObject({
   compiler: z.looseObject({ version: z.string() }),
   sources: z.record(z.string(), z.looseObject({ keccak256: z.optional(z.string()) })),
 });
-
-function parsedOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 function contractsOf(output: CompilerOutput): string[] {
   return Object.entries(output.contracts ?? {})

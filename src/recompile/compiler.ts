@@ -53,7 +53,6 @@ export type CompilerOutputContract = z.infer<typeof contractOutputSchema>;
 
 /**
  * `v0.8.28+commit.7893614a` and `0.8.28+commit.7893614a.Emscripten.clang` name the same compiler.
- * @param version - any form
  * @returns `0.8.28+commit.7893614a`
  */
 export function normaliseVersion(version: string): string {
@@ -63,9 +62,6 @@ export function normaliseVersion(version: string): string {
 
 /**
  * Parses compiler output text, or says which compiler gave something else.
- * @param text - what the compiler printed
- * @param path - the compiler, for the message
- * @returns the output
  * @throws {CompilerError} when the text is not compiler output
  */
 export function parseCompilerOutput(text: string, path: string): CompilerOutput {
@@ -106,18 +102,8 @@ function isSolcWrapper(value: unknown): value is SolcWrapper {
   );
 }
 
-function compileStandardJson(solc: SolcWrapper, input: string): string {
-  return String(
-    typeof solc.compileStandardWrapper === "function"
-      ? solc.compileStandardWrapper(input)
-      : solc.compile(input),
-  );
-}
-
 /**
  * The solc wrapper a compiler file is loaded with: its own package's when it has one, else the npm `solc`'s.
- * @param soljsonPath - the compiler file
- * @returns the wrapper's path
  */
 export function solcWrapperFor(soljsonPath: string): string {
   const besideIt = join(dirname(soljsonPath), "wrapper.js");
@@ -126,9 +112,7 @@ export function solcWrapperFor(soljsonPath: string): string {
 
 /**
  * What a compile that crashed its solc-js compiler fails with.
- * @param soljsonPath - the compiler file
  * @param reason - what the compiler threw, e.g. `memory access out of bounds`
- * @returns the message
  */
 export function solcJsCrashText(soljsonPath: string, reason: string | undefined): string {
   return `The solc-js compiler ${soljsonPath} crashed on this input: ${(reason ?? "no reason given").replace(/\.$/, "")}. A native solc (on PATH, or named as a compiler) may compile it.`;
@@ -142,7 +126,6 @@ const crashes = new Map<string, string>();
  * Loads a solc-js compiler file (a `soljson.js`) into this process, once per path.
  *
  * @param soljsonPath - absolute path of the compiler file
- * @returns the compiler
  * @throws {CompilerError} when the file cannot be loaded as a solc-js compiler
  */
 export function loadSolcJsCompiler(soljsonPath: string): Compiler {
@@ -178,7 +161,12 @@ export function loadSolcJsCompiler(soljsonPath: string): Compiler {
       }
       let text: string;
       try {
-        text = compileStandardJson(solc, JSON.stringify(input));
+        const json = JSON.stringify(input);
+        text = String(
+          typeof solc.compileStandardWrapper === "function"
+            ? solc.compileStandardWrapper(json)
+            : solc.compile(json),
+        );
       } catch (cause) {
         // solc answers compile errors in its output; a throw is its runtime failing (a WebAssembly trap), after
         // which this instance is broken and a fresh one cannot be loaded in the same thread (worker threads can).
@@ -196,7 +184,16 @@ interface ProcessResult {
   stderr: string;
 }
 
-function runProcess(path: string, args: string[], stdin: string | undefined): Promise<ProcessResult> {
+// A compiler that cannot be started fails as the compiler.
+async function runProcess(path: string, args: string[], stdin: string | undefined): Promise<ProcessResult> {
+  try {
+    return await spawned(path, args, stdin);
+  } catch (cause) {
+    throw new CompilerError(path, `The compiler ${path} could not be run: ${messageOf(cause)}.`, { cause });
+  }
+}
+
+function spawned(path: string, args: string[], stdin: string | undefined): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(path, args, { stdio: ["pipe", "pipe", "pipe"] });
     const stdout: Buffer[] = [];
@@ -223,8 +220,6 @@ const loadedNative = new Map<string, Promise<Compiler>>();
  * A native solc binary (or anything that behaves like one): `<path> --version` tells its version, and
  * `<path> --standard-json` reads standard JSON on stdin and prints the output on stdout.
  *
- * @param binaryPath - the executable
- * @returns the compiler
  * @throws {CompilerError} when it cannot be run or does not print a solc version
  */
 export function loadNativeCompiler(binaryPath: string): Promise<Compiler> {
@@ -239,14 +234,7 @@ export function loadNativeCompiler(binaryPath: string): Promise<Compiler> {
 }
 
 async function nativeCompiler(binaryPath: string): Promise<Compiler> {
-  let versionRun: ProcessResult;
-  try {
-    versionRun = await runProcess(binaryPath, ["--version"], undefined);
-  } catch (cause) {
-    throw new CompilerError(binaryPath, `The compiler ${binaryPath} could not be run: ${messageOf(cause)}.`, {
-      cause,
-    });
-  }
+  const versionRun = await runProcess(binaryPath, ["--version"], undefined);
   const version = /\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+?)?\+commit\.[0-9a-f]{8}/.exec(versionRun.stdout)?.[0];
   if (versionRun.code !== 0 || !version) {
     throw new CompilerError(
@@ -262,16 +250,7 @@ async function nativeCompiler(binaryPath: string): Promise<Compiler> {
     kind: "native",
     path: binaryPath,
     async compile(input) {
-      let run: ProcessResult;
-      try {
-        run = await runProcess(binaryPath, ["--standard-json"], JSON.stringify(input));
-      } catch (cause) {
-        throw new CompilerError(
-          binaryPath,
-          `The compiler ${binaryPath} could not be run: ${messageOf(cause)}.`,
-          { cause },
-        );
-      }
+      const run = await runProcess(binaryPath, ["--standard-json"], JSON.stringify(input));
       if (run.stdout.trim() === "") {
         throw new CompilerError(
           binaryPath,

@@ -1,5 +1,6 @@
 import { keccak256, toBytes } from "viem";
 import { compilerMetadataSchema } from "../kernel/compilerMetadata.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 
 /** Sources and settings as an explorer receives them, whatever action brought them. */
@@ -38,23 +39,14 @@ const standardJsonSchema = z.looseObject({
   settings: z.optional(z.record(z.string(), z.unknown())),
 });
 
-/**
- * Turns submitted sources into compiler input, or says why they cannot be compiled.
- *
- * @param submission - what the explorer received
- * @returns the compiler job and the compiler version to use, or a reason
- */
+/** Turns submitted sources into compiler input, or says why they cannot be compiled. */
 export function compilerJobOf(
   submission: SubmittedSources,
 ): { job: CompilerJob; compilerVersion: string } | { problem: string } {
   switch (submission.format) {
     case "standard-json": {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(submission.standardJsonInput ?? "");
-      } catch {
-        return { problem: "The standard JSON input is not JSON." };
-      }
+      const parsed = parsedJson(submission.standardJsonInput);
+      if (parsed === undefined) return { problem: "The standard JSON input is not JSON." };
       const input = standardJsonSchema.safeParse(parsed);
       if (!input.success)
         return { problem: "The standard JSON input lacks language or sources with content." };
@@ -63,7 +55,9 @@ export function compilerJobOf(
         job: {
           input: {
             language: input.data.language,
-            sources: mapValues(input.data.sources, (s) => ({ content: s.content })),
+            sources: Object.fromEntries(
+              Object.entries(input.data.sources).map(([name, { content }]) => [name, { content }]),
+            ),
             settings: { ...input.data.settings, outputSelection },
           },
           targets: [splitName(submission.contractName)],
@@ -100,13 +94,7 @@ export function compilerJobOf(
 
 function registryJob(files: Array<{ name: string; content: string }>): ReturnType<typeof compilerJobOf> {
   const metadataFile = files.find((f) => f.name.endsWith(".json"));
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(metadataFile?.content ?? "");
-  } catch {
-    return { problem: "Sourcify did not return metadata" };
-  }
-  const metadata = compilerMetadataSchema.safeParse(parsed);
+  const metadata = compilerMetadataSchema.safeParse(parsedJson(metadataFile?.content));
   if (!metadata.success) return { problem: "Sourcify did not return metadata" };
   const found = sourcesByHash(files);
   const sources: Record<string, { content: string }> = {};
@@ -205,8 +193,4 @@ function splitName(contractName: string): { file: string | undefined; name: stri
   return separator < 0
     ? { file: undefined, name: contractName }
     : { file: contractName.slice(0, separator), name: contractName.slice(separator + 1) };
-}
-
-function mapValues<T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> {
-  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
 }

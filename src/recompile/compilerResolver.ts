@@ -45,11 +45,7 @@ export interface CompilerUnavailable {
 /** Finds a compiler for a long version, or explains why there is none. */
 export type CompilerResolver = (longVersion: string) => Promise<Compiler | CompilerUnavailable>;
 
-/**
- * Tells a found compiler from an explanation of its absence.
- * @param value - what a resolver returned
- * @returns true when it is a compiler
- */
+/** Tells a found compiler from an explanation of its absence. */
 export function isCompiler(value: Compiler | CompilerUnavailable): value is Compiler {
   return !("unavailable" in value);
 }

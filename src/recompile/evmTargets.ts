@@ -48,7 +48,6 @@ export function solcDefaultEvmTarget(compilerVersion: string): string | undefine
 /**
  * Whether a target is newer than `cancun`, the newest every explorer's verifier builds: a name solc does not know
  * yet is a newer fork.
- * @param target - an EVM target
  * @returns true for prague, osaka and later
  */
 export function newerThanCancun(target: string): boolean {

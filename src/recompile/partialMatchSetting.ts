@@ -9,7 +9,6 @@ const evmTargetsTried = ["osaka", "prague", "cancun", "shanghai", "paris"];
  * metadata records that most often leaves the executable code alone (the EVM target), each tried by a compile whose
  * metadata must then match exactly.
  *
- * @param settings - the submitted compiler settings
  * @param deployedHash - the metadata hash kind the deployed code carries (undefined: none)
  * @param matchesExactly - compiles with other settings and tells whether the result is a perfect match
  * @returns a sentence naming the deployed setting and the submitted one, or undefined when no setting explains it

@@ -73,8 +73,6 @@ const evmVersionsTried = ["cancun", "prague", "shanghai", "paris", "london"];
  * Compiles submitted sources with a local compiler and compares the result with the deployed code (and the
  * creation input, when known), as a block explorer does.
  *
- * @param request - the sources, the deployed code and the submitted constructor arguments
- * @param resolveCompiler - finds the local compiler of the submitted version
  * @returns the verdict; never throws for a mismatch, a compile error or a missing compiler
  * @example
  * const verdict = await recompileAndMatch({ sources, deployed: { runtimeCode } }, localCompilerResolver());

@@ -88,10 +88,6 @@ export class SolcJsWorkerPool {
 
   /**
    * Compiles a standard JSON input text with a solc-js file, in a worker thread.
-   * @param soljsonPath - the compiler file
-   * @param wrapperPath - the solc wrapper to load it with
-   * @param input - the standard JSON input, as text
-   * @returns the compiler's output text
    * @throws {CompilerError} when the compiler fails or the pool is closed
    */
   compile(soljsonPath: string, wrapperPath: string, input: string): Promise<string> {
@@ -117,8 +113,6 @@ export class SolcJsWorkerPool {
   /**
    * Asks a solc-js file its version in a worker thread, so loading it (a second or more) never holds up the
    * thread that answers requests. Asked once per file.
-   * @param soljsonPath - the compiler file
-   * @param wrapperPath - the solc wrapper to load it with
    * @returns what the compiler's `version()` says, e.g. `0.8.28+commit.7893614a.Emscripten.clang`
    * @throws {CompilerError} when the file cannot be loaded as solc-js, or the pool is closed
    */
@@ -172,12 +166,8 @@ export class SolcJsWorkerPool {
       idle.job = job;
       idle.worker.ref();
       if (job.input !== undefined) this.compiles++;
-      idle.worker.postMessage({
-        id: job.id,
-        soljsonPath: job.soljsonPath,
-        wrapperPath: job.wrapperPath,
-        input: job.input,
-      });
+      const { id, soljsonPath, wrapperPath, input } = job;
+      idle.worker.postMessage({ id, soljsonPath, wrapperPath, input });
     }
   }
 

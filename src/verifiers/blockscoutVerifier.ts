@@ -19,6 +19,7 @@ import type {
   VerifierCapabilities,
 } from "../verify/verifier.js";
 import {
+  creationOf,
   lookUpBySourceCode,
   outcomeOf,
   singleFileRequest,
@@ -51,10 +52,6 @@ export class BlockscoutVerifier implements Verifier {
   /** The explorer's verification config, read once (through the Blockscout API it costs credits). */
   #buildLists: Promise<BuildLists | undefined> | undefined;
 
-  /**
-   * @param target - the explorer, resolved
-   * @param settings - the run's pace, answer cap and events
-   */
   constructor(target: BlockscoutTarget, settings: TransportSettings = {}) {
     this.transport = new Transport(serviceTransportOptions(target, settings));
     const base = target.instanceUrl;
@@ -68,9 +65,6 @@ export class BlockscoutVerifier implements Verifier {
   /**
    * `GET /api/v2/smart-contracts/{address}` where the explorer has it (never a bytecode twin's answer), else
    * `getsourcecode` (which may be a twin's: the engine compares the name).
-   * @param address - a contract
-   * @param endsAt - when the work asking must end
-   * @returns what the explorer holds, with the implementations it links a proxy to
    */
   async lookUp(address: string, endsAt: number): Promise<LookUp> {
     const transport = this.transport.until(endsAt);
@@ -93,9 +87,6 @@ export class BlockscoutVerifier implements Verifier {
   /**
    * `verifysourcecode` (standard JSON, single file), `verify` (flattened), `verify_vyper_contract`, the registry
    * action, or `verifyproxycontract`.
-   * @param submission - what to verify
-   * @param timeoutMs - the request's time limit
-   * @param endsAt - when the work asking must end
    * @returns a guid, or the verification when the explorer answered with it, or its refusal of code that did not
    *   match (`Bytecode does not match`, or the newer verifier's `No contract could be verified with provided data`)
    */
@@ -160,31 +151,16 @@ export class BlockscoutVerifier implements Verifier {
     }
   }
 
-  /**
-   * `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt.
-   * @param receipt - the guid, and what it is the receipt of
-   * @param endsAt - when the work asking must end
-   * @returns where it stands
-   */
+  /** `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt. */
   async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
     const transport = this.transport.until(endsAt);
     if (receipt.of === "proxy-link") return contract.checkProxyVerification(transport, { guid: receipt.id });
     return contract.checkVerifyStatus(transport, { guid: receipt.id });
   }
 
-  /**
-   * `getcontractcreation`.
-   * @param address - a contract
-   * @param endsAt - when the work asking must end
-   * @returns its creation, or null
-   */
+  /** `getcontractcreation`. */
   async creation(address: string, endsAt: number): Promise<Creation | null> {
-    const [found] = await contract.getContractCreation(this.transport.until(endsAt), {
-      addresses: [address],
-    });
-    return found?.creationBytecode
-      ? { creationBytecode: found.creationBytecode, transactionHash: found.txHash }
-      : null;
+    return creationOf(this.transport.until(endsAt), address);
   }
 
   /** @returns what the explorer's stated quota allows now */
@@ -194,7 +170,6 @@ export class BlockscoutVerifier implements Verifier {
 
   /**
    * `GET /api/v2/smart-contracts/verification/config`, once: every later call has the same answer.
-   * @param endsAt - when the work asking first must end
    * @returns the compiler versions and EVM targets the explorer lists, or undefined when it could not be read
    */
   buildLists(endsAt: number): Promise<BuildLists | undefined> {

@@ -1,14 +1,11 @@
 import * as contract from "../client/contract/index.js";
 import type { Transport } from "../client/transport.js";
-import type { LookUp, Submission, SubmitOutcome } from "../verify/verifier.js";
+import type { Creation, LookUp, Submission, SubmitOutcome } from "../verify/verifier.js";
 
 /**
  * `getsourcecode` as a look-up: its answer may be a bytecode twin's, so it is never the contract's own answer, unless
  * it says so: Etherscan's `SimilarMatch` names the verified contract whose sources it shows for this one, which it
  * holds as a similar match.
- * @param transport - the service's transport
- * @param address - a contract
- * @returns what the service holds
  */
 export async function lookUpBySourceCode(transport: Transport, address: string): Promise<LookUp> {
   const found = await contract.getSourceCode(transport, { address });
@@ -31,11 +28,7 @@ export async function lookUpBySourceCode(transport: Transport, address: string):
   };
 }
 
-/**
- * The port's outcome of a contract-module submission: a guid is a receipt to poll.
- * @param outcome - the client's outcome
- * @returns the engine's
- */
+/** The port's outcome of a contract-module submission: a guid is a receipt to poll. */
 export function outcomeOf(outcome: contract.SubmissionOutcome): SubmitOutcome {
   if (outcome.kind === "guid") return { kind: "receipt", receipt: { id: outcome.guid, of: "verification" } };
   if (outcome.kind === "verified") return { kind: "verified" };
@@ -49,9 +42,6 @@ export function outcomeOf(outcome: contract.SubmissionOutcome): SubmitOutcome {
 
 /**
  * `verifysourcecode` with a standard JSON input, as Blockscout and Etherscan-compatible services both take it.
- * @param submission - the standard JSON submission
- * @param timeoutMs - the request's time limit
- * @returns the client's request
  */
 export function standardJsonRequest(
   submission: Extract<Submission, { format: "standard-json" }>,
@@ -68,12 +58,7 @@ export function standardJsonRequest(
   };
 }
 
-/**
- * `verifysourcecode` with one source file, as Blockscout and Etherscan-compatible services both take it.
- * @param submission - the single-file (or flattened) submission
- * @param timeoutMs - the request's time limit
- * @returns the client's request
- */
+/** `verifysourcecode` with one source file, as Blockscout and Etherscan-compatible services both take it. */
 export function singleFileRequest(
   submission: Extract<Submission, { format: "single-file" | "flattened" }>,
   timeoutMs: number,
@@ -93,11 +78,15 @@ export function singleFileRequest(
   };
 }
 
-/**
- * Constructor arguments as a request field, when there are any.
- * @param constructorArguments - bare hex, or unset
- * @returns the field, or nothing
- */
+/** Constructor arguments as a request field, when there are any. */
 export function withArguments(constructorArguments: string | undefined): { constructorArguments?: string } {
   return constructorArguments === undefined ? {} : { constructorArguments };
+}
+
+/** `getcontractcreation` for one contract: its creation, or null. */
+export async function creationOf(transport: Transport, address: string): Promise<Creation | null> {
+  const [found] = await contract.getContractCreation(transport, { addresses: [address] });
+  return found?.creationBytecode
+    ? { creationBytecode: found.creationBytecode, transactionHash: found.txHash }
+    : null;
 }

@@ -16,6 +16,7 @@ import {
   type VerifierCapabilities,
 } from "../verify/verifier.js";
 import {
+  creationOf,
   lookUpBySourceCode,
   outcomeOf,
   singleFileRequest,
@@ -30,8 +31,6 @@ export interface EtherscanCompatibleService {
   transport: Transport;
   pages: ContractPages;
   capabilities: VerifierCapabilities;
-  /** Addresses `getcontractcreation` takes at once. */
-  creationsPerRequest: number;
 }
 
 /**
@@ -44,22 +43,16 @@ export class EtherscanCompatibleVerifier implements Verifier {
   readonly capabilities: VerifierCapabilities;
   readonly pages: ContractPages;
   readonly transport: Transport;
-  readonly #creationsPerRequest: number;
 
-  /** @param description - the service */
   constructor(description: EtherscanCompatibleService) {
     this.service = description.service;
     this.capabilities = description.capabilities;
     this.pages = description.pages;
     this.transport = description.transport;
-    this.#creationsPerRequest = description.creationsPerRequest;
   }
 
   /**
    * `getsourcecode`: its answer may be a bytecode twin's ("Similar Match"), so the engine compares the name.
-   * @param address - a contract
-   * @param endsAt - when the work asking must end
-   * @returns what the service holds
    */
   async lookUp(address: string, endsAt: number): Promise<LookUp> {
     return lookUpBySourceCode(this.transport.until(endsAt), address);
@@ -67,10 +60,6 @@ export class EtherscanCompatibleVerifier implements Verifier {
 
   /**
    * `verifysourcecode`, or `verifyproxycontract` with `expectedimplementation`.
-   * @param submission - what to verify
-   * @param timeoutMs - the request's time limit
-   * @param endsAt - when the work asking must end
-   * @returns a guid, or already verified
    * @throws {NotSupportedError} for what the service does not take, before any request
    */
   async submit(submission: Submission, timeoutMs: number, endsAt: number): Promise<SubmitOutcome> {
@@ -139,12 +128,7 @@ export class EtherscanCompatibleVerifier implements Verifier {
     }
   }
 
-  /**
-   * `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt.
-   * @param receipt - the guid
-   * @param endsAt - when the work asking must end
-   * @returns where it stands
-   */
+  /** `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt. */
   async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
     const transport = this.transport.until(endsAt);
     if (receipt.of === "proxy-link") return contract.checkProxyVerification(transport, { guid: receipt.id });
@@ -163,21 +147,9 @@ export class EtherscanCompatibleVerifier implements Verifier {
     return `${title} holds this contract as a similar match; turning one into an exact match needs an account ${title} has whitelisted (after proving ownership and asking through its contact form), because of comment-vandalism attacks: a resubmission from any other account is refused.`;
   }
 
-  /**
-   * `getcontractcreation`.
-   * @param address - a contract
-   * @param endsAt - when the work asking must end
-   * @returns its creation, or null
-   */
+  /** `getcontractcreation`. */
   async creation(address: string, endsAt: number): Promise<Creation | null> {
-    const [found] = await contract.getContractCreation(
-      this.transport.until(endsAt),
-      { addresses: [address] },
-      this.#creationsPerRequest,
-    );
-    return found?.creationBytecode
-      ? { creationBytecode: found.creationBytecode, transactionHash: found.txHash }
-      : null;
+    return creationOf(this.transport.until(endsAt), address);
   }
 
   /** @returns the limiter's reading (these services state no quota in headers: the spacing decides) */

@@ -16,9 +16,6 @@ import { SharedAcrossChains } from "./sharedAcrossChains.js";
 import { type AllowanceAnswer, StatedSubmissionBudget } from "./statedSubmissionBudget.js";
 import type { EtherscanTarget } from "./target.js";
 
-/** Etherscan answers `getcontractcreation` for at most five addresses at once. */
-const creationsPerRequest = 5;
-
 /**
  * Etherscan API v2 for one chain: the contract module Blockscout copies, with `chainid` on every request and a key.
  * Standard JSON input, single files (flattened sources too) and Vyper standard JSON; no registry format. A used-up
@@ -26,10 +23,7 @@ const creationsPerRequest = 5;
  * Its submissions are planned against the key's stated budget ({@link etherscanBudget}), one for every chain of the
  * run.
  *
- * @param target - Etherscan for the chain, resolved
- * @param settings - the run's pace, answer cap and events
  * @param shared - what the run's verifiers share across chains (the key's budget); none: its own
- * @returns the verifier
  */
 export function etherscanVerifier(
   target: EtherscanTarget,
@@ -63,7 +57,6 @@ export function etherscanVerifier(
       readsConstructorArguments: false,
       submissionBudget,
     },
-    creationsPerRequest,
   });
 }
 

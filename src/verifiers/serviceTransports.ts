@@ -3,7 +3,7 @@ import { sharedRateLimiter } from "../client/rateLimiter.js";
 import { defaultRequestsPerSecond } from "../client/transport.js";
 import type { TransportOptions } from "../client/transportOptions.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";
-import type { BlockscoutTarget, EtherscanTarget, RoutescanTarget, SourcifyTarget, Target } from "./target.js";
+import type { BlockscoutTarget, EtherscanTarget, Target } from "./target.js";
 
 /**
  * What a run sets for every request of a target: its pace, the answers' cap, retries and time limits, where transport
@@ -37,10 +37,6 @@ export const unstatedRequestsPerSecond: Readonly<Record<Service, number>> = {
 /**
  * How a resolved target's requests are sent: where, with which key, headers and fixed query, at which rate; the one
  * place each service's transport is described, for its verifier, its reader and its explorer client alike.
- *
- * @param target - one service for one chain, resolved
- * @param settings - the run's pace, answer cap and events
- * @returns the transport's options
  */
 export function serviceTransportOptions(target: Target, settings: TransportSettings = {}): TransportOptions {
   switch (target.service) {
@@ -52,10 +48,19 @@ export function serviceTransportOptions(target: Target, settings: TransportSetti
         // Etherscan's chain goes with every request.
         fixedQuery: { chainid: String(target.chainId) },
       };
+    // Routescan's chain is in its URL.
     case "routescan":
-      return routescanTransportOptions(target, settings);
+      return {
+        ...settings,
+        explorerUrl: target.apiUrl,
+        apiKey: target.apiKey,
+        apiKeyIn: "query",
+        requestsPerSecond:
+          settings.requestsPerSecond ?? (target.apiKey ? undefined : routescanKeylessRequestsPerSecond),
+        serviceName: serviceTitles.routescan,
+      };
     case "sourcify":
-      return sourcifyTransportOptions(target, settings);
+      return { ...settings, explorerUrl: target.apiUrl, serviceName: serviceTitles.sourcify };
   }
 }
 
@@ -92,10 +97,6 @@ function blockscoutTransportOptions(
 
 /**
  * Etherscan's requests for its key, whatever the chain (the key's budget is asked this way): without `chainid`.
- *
- * @param target - Etherscan for a chain, resolved
- * @param settings - the run's pace, answer cap and events
- * @returns the transport's options
  */
 export function etherscanKeyTransportOptions(
   target: EtherscanTarget,
@@ -110,21 +111,4 @@ export function etherscanKeyTransportOptions(
     requestsPerSecond: settings.requestsPerSecond ?? etherscanRequestsPerSecond,
     serviceName: serviceTitles.etherscan,
   };
-}
-
-// Routescan's chain is in its URL.
-function routescanTransportOptions(target: RoutescanTarget, settings: TransportSettings): TransportOptions {
-  return {
-    ...settings,
-    explorerUrl: target.apiUrl,
-    apiKey: target.apiKey,
-    apiKeyIn: "query",
-    requestsPerSecond:
-      settings.requestsPerSecond ?? (target.apiKey ? undefined : routescanKeylessRequestsPerSecond),
-    serviceName: serviceTitles.routescan,
-  };
-}
-
-function sourcifyTransportOptions(target: SourcifyTarget, settings: TransportSettings): TransportOptions {
-  return { ...settings, explorerUrl: target.apiUrl, serviceName: serviceTitles.sourcify };
 }

@@ -19,33 +19,19 @@ export class SharedAcrossChains {
     this.#budgetShares = budgetShares;
   }
 
-  /**
-   * @param service - a service whose key states a budget
-   * @returns how many runs share it at once: this run spends that fraction of it (1: the whole)
-   */
+  /** @returns how many runs share it at once: this run spends that fraction of it (1: the whole) */
   budgetShare(service: Service): number {
     return this.#budgetShares[service] ?? 1;
   }
 
-  /**
-   * @param owner - whose budget: the service's API and the key (kept in memory only, never shown)
-   * @param make - makes it, the first time
-   * @returns the one budget of that owner in this run
-   */
+  /** @param owner - whose budget: the service's API and the key (kept in memory only, never shown) */
   budget(owner: string, make: () => SubmissionBudget): SubmissionBudget {
-    let budget = this.#budgets.get(owner);
-    if (!budget) {
-      budget = make();
-      this.#budgets.set(owner, budget);
-    }
+    const budget = this.#budgets.get(owner) ?? make();
+    this.#budgets.set(owner, budget);
     return budget;
   }
 
-  /**
-   * @param service - the service's API root
-   * @param make - makes the service's lookups over every chain, the first time
-   * @returns the one such object of that service in this run
-   */
+  /** @param service - the service's API root */
   lookups<T extends object>(service: string, make: () => T, isOne: (value: object) => value is T): T {
     const known = this.#lookups.get(service);
     if (known && isOne(known)) return known;

@@ -21,8 +21,6 @@ export class SourcifyAllChainsLookups {
   }
 
   /**
-   * @param address - the contract
-   * @param chainId - the chain asking
    * @param ask - asks the all-chains route (through the asking chain's transport)
    * @returns the chain's entry (undefined: not verified there), or `per-chain` when this chain asks its own route:
    *   one chain in the run, its answer already read, or the all-chains route did not answer

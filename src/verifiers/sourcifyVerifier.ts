@@ -5,6 +5,7 @@ import { lookupContract } from "../client/sourcify/lookupContract.js";
 import { submitVerification } from "../client/sourcify/submitVerification.js";
 import { Transport } from "../client/transport.js";
 import { InvalidInputError, NotSupportedError } from "../errors/index.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import { assertNonEmpty } from "../kernel/validate.js";
 import type { QuotaReading } from "../kernel/waits.js";
 import type {
@@ -47,8 +48,6 @@ export class SourcifyVerifier implements Verifier {
   readonly #allChains: SourcifyAllChainsLookups;
 
   /**
-   * @param target - Sourcify for the chain, resolved
-   * @param settings - the run's pace, answer cap and events
    * @param duplicateWaitMs - after a 429 `duplicate_verification_request` (another job verifies the address), the
    *   first wait before looking at the address; the n-th wait is n times this
    * @param shared - what the run's verifiers share across chains (the all-chains lookups); none: its own
@@ -79,8 +78,6 @@ export class SourcifyVerifier implements Verifier {
   /**
    * Sourcify's lookup is by chain and address: a bytecode twin is never taken for the contract. Over several chains,
    * the first lookup of an address reads the all-chains answer (no name there).
-   * @param address - a contract
-   * @param endsAt - when the work asking must end
    * @returns verified (`exact_match`), partial (`match`) or unverified (404), with the contract's name
    */
   async lookUp(address: string, endsAt: number): Promise<LookUp> {
@@ -123,10 +120,6 @@ export class SourcifyVerifier implements Verifier {
   /**
    * Standard JSON input as it is; a single file, a flattened source and a Vyper source as a one-file standard JSON
    * input; the registry format as metadata and sources.
-   * @param submission - what to verify
-   * @param timeoutMs - the request's time limit
-   * @param endsAt - when the work asking must end
-   * @returns the verification id, or already verified
    * @throws {NotSupportedError} for a proxy link, before any request
    */
   async submit(submission: Submission, timeoutMs: number, endsAt: number): Promise<SubmitOutcome> {
@@ -153,15 +146,7 @@ export class SourcifyVerifier implements Verifier {
       }
       case "single-file":
       case "flattened":
-        return this.#submitSingleFile({
-          submission: sent,
-          name: submission.contractName,
-          compilerVersion: submission.compilerVersion,
-          source: submission.sourceCode,
-          optimizer: { enabled: submission.optimizer.enabled, runs: submission.optimizer.runs },
-          evmVersion: submission.evmVersion,
-          timeoutMs,
-        });
+        return this.#submitSingleFile({ ...submission, endsAt }, timeoutMs);
       case "vyper": {
         const name = assertNonEmpty(submission.contractName, "name");
         const file = `${name}.vy`;
@@ -182,10 +167,8 @@ export class SourcifyVerifier implements Verifier {
       }
       case "registry": {
         const metadataFile = submission.files.find((file) => file.name === "metadata.json");
-        let metadata: unknown;
-        try {
-          metadata = JSON.parse(metadataFile?.content ?? "");
-        } catch {
+        const metadata = parsedJson(metadataFile?.content);
+        if (metadata === undefined) {
           throw new InvalidInputError(
             "files",
             "Sourcify's metadata verification needs a metadata.json that is JSON.",
@@ -208,9 +191,6 @@ export class SourcifyVerifier implements Verifier {
   /**
    * `GET /v2/verify/{verificationId}`: running → pending; a match → pass; the job's `already_verified` →
    * already verified; another job error → fail with Sourcify's message; an unknown id → unknown-uid.
-   * @param receipt - the verification id
-   * @param endsAt - when the work asking must end
-   * @returns where the job stands
    * @throws {InvalidInputError} for an id that is not a UUID, before any request
    */
   async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
@@ -220,10 +200,7 @@ export class SourcifyVerifier implements Verifier {
     });
   }
 
-  /**
-   * Sourcify knows no creation of a contract it has not verified, and needs none to verify.
-   * @returns null
-   */
+  /** Sourcify knows no creation of a contract it has not verified, and needs none to verify. */
   async creation(_address: string): Promise<Creation | null> {
     return null;
   }
@@ -233,16 +210,11 @@ export class SourcifyVerifier implements Verifier {
     return this.transport.rateLimiter.reading();
   }
 
-  #submitSingleFile(single: {
-    submission: Sent;
-    name: string;
-    compilerVersion: string;
-    source: string;
-    optimizer: { enabled: boolean; runs: number | undefined };
-    evmVersion: string | undefined;
-    timeoutMs: number | undefined;
-  }): Promise<SubmitOutcome> {
-    const name = assertNonEmpty(single.name, "contractName");
+  #submitSingleFile(
+    single: Extract<Submission, { format: "single-file" | "flattened" }> & Sent,
+    timeoutMs: number,
+  ): Promise<SubmitOutcome> {
+    const name = assertNonEmpty(single.contractName, "contractName");
     const file = `${name}.sol`;
     const settings: Record<string, unknown> = {
       optimizer: single.optimizer.enabled
@@ -252,17 +224,17 @@ export class SourcifyVerifier implements Verifier {
     };
     return this.#submit(
       "standard",
-      single.submission,
+      single,
       {
         stdJsonInput: {
           language: "Solidity",
-          sources: { [file]: { content: assertNonEmpty(single.source, "sourceCode") } },
+          sources: { [file]: { content: assertNonEmpty(single.sourceCode, "sourceCode") } },
           settings,
         },
         compilerVersion: release(single.compilerVersion),
         contractIdentifier: `${file}:${name}`,
       },
-      single.timeoutMs,
+      timeoutMs,
     );
   }
 
@@ -293,14 +265,9 @@ export class SourcifyVerifier implements Verifier {
 type Sent = { address: string; creationTransaction?: string | undefined; endsAt: number };
 
 function standardJsonObject(input: object | string): object {
-  let value: unknown = input;
-  if (typeof input === "string") {
-    try {
-      value = JSON.parse(input);
-    } catch {
-      throw new InvalidInputError("standardJsonInput", "The standard JSON input is not valid JSON.");
-    }
-  }
+  const value = typeof input === "string" ? parsedJson(input) : input;
+  if (value === undefined)
+    throw new InvalidInputError("standardJsonInput", "The standard JSON input is not valid JSON.");
   if (typeof value !== "object" || value === null || !("sources" in value) || !("language" in value)) {
     throw new InvalidInputError(
       "standardJsonInput",

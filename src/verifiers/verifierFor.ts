@@ -17,6 +17,9 @@ interface ServiceRecord<T extends Target> {
 
 type ServiceRecords = { [S in Service]: ServiceRecord<Extract<Target, { service: S }>> };
 
+const readEtherscanContract: ServiceRecord<Target>["reader"] = async (transport, _target, address) =>
+  (await import("../client/contract/readEtherscanContract.js")).readEtherscanContract(transport, { address });
+
 // Each service's code loads only when a run names the service.
 const services: ServiceRecords = {
   blockscout: {
@@ -28,10 +31,7 @@ const services: ServiceRecords = {
   etherscan: {
     verifier: async (target, settings, shared) =>
       (await import("./etherscanVerifier.js")).etherscanVerifier(target, settings, shared),
-    reader: async (transport, _target, address) =>
-      (await import("../client/contract/readEtherscanContract.js")).readEtherscanContract(transport, {
-        address,
-      }),
+    reader: readEtherscanContract,
   },
   sourcify: {
     verifier: async (target, settings, shared) =>
@@ -45,10 +45,7 @@ const services: ServiceRecords = {
   routescan: {
     verifier: async (target, settings) =>
       (await import("./routescanVerifier.js")).routescanVerifier(target, settings),
-    reader: async (transport, _target, address) =>
-      (await import("../client/contract/readEtherscanContract.js")).readEtherscanContract(transport, {
-        address,
-      }),
+    reader: readEtherscanContract,
   },
 };
 
@@ -80,10 +77,6 @@ export function verifierFor(
 /**
  * The reader of what a resolved target holds verified, built by the service record: what `copy` reads from its
  * source service, through one transport for every address.
- *
- * @param target - the source service for the chain, resolved
- * @param settings - the run's pace, answer cap and events
- * @returns the reader
  */
 export function verifiedInputReaderFor(
   target: Target,
@@ -97,10 +90,6 @@ export function verifiedInputReaderFor(
 /**
  * A reading client for a resolved Blockscout target, with its route, key and headers: what `fetch` reads through,
  * and what a run's discovery of created contracts reads.
- *
- * @param target - the explorer, resolved
- * @param settings - the run's pace, answer cap and events
- * @returns the client
  */
 export function explorerClientFor(
   target: BlockscoutTarget,

@@ -30,12 +30,7 @@ const cutSpacingMs = 1_000;
 export interface ConcurrencyControl {
   /** @returns the most jobs to run at once now (at least 1) */
   limit(): number;
-  /** Told when a job starts. */
   jobStarted(): void;
-  /**
-   * Told when a job ends.
-   * @param durationMs - how long it ran
-   */
   jobFinished(durationMs: number): void;
 }
 
@@ -44,9 +39,7 @@ export interface ConcurrencyControl {
  * {@link AdaptiveConcurrency}).
  *
  * @param setting - the user's setting, `auto` when none
- * @param readQuota - what the explorer's limiter has seen so far
  * @param clock - what spaces the cuts of `auto`
- * @returns the control the pool asks before starting each job
  * @throws {RangeError} for a number below 1 or not an integer
  */
 export function concurrencyControl(
@@ -79,10 +72,7 @@ export class AdaptiveConcurrency implements ConcurrencyControl {
   #jobsFinished = 0;
   #shortestJobMs: number | undefined;
 
-  /**
-   * @param readQuota - what the explorer's limiter has seen so far; read now and at every decision
-   * @param clock - what spaces the cuts
-   */
+  /** @param readQuota - what the explorer's limiter has seen so far; read now and at every decision */
   constructor(readQuota: () => QuotaReading, clock: Clock = systemClock) {
     this.#readQuota = readQuota;
     this.#clock = clock;

@@ -9,16 +9,9 @@ import type { PeerVerdict, PeerVerdicts } from "./pollSchedule.js";
 export class BatchMemory {
   readonly #explorers = new Map<string, ExplorerMemory>();
 
-  /**
-   * @param explorerBase - the explorer's normalised base URL
-   * @returns what the batch has learned about that explorer so far
-   */
   explorer(explorerBase: string): ExplorerMemory {
-    let memory = this.#explorers.get(explorerBase);
-    if (!memory) {
-      memory = new ExplorerMemory();
-      this.#explorers.set(explorerBase, memory);
-    }
+    const memory = this.#explorers.get(explorerBase) ?? new ExplorerMemory();
+    this.#explorers.set(explorerBase, memory);
     return memory;
   }
 }
@@ -64,7 +57,6 @@ export class ExplorerMemory implements PeerVerdicts {
 
   /**
    * Waits until the scout has seen a verdict.
-   * @param limitMs - the longest wait
    * @returns the verdict wait it saw; undefined when it saw none or the limit came first
    */
   scoutedVerdictWait(limitMs: number): Promise<number | undefined> {
@@ -125,7 +117,6 @@ export class ExplorerMemory implements PeerVerdicts {
 
   /**
    * Remembers what a pre-check, or a submission's answer, said about a contract before this run touched it.
-   * @param verified - whether the contract was verified already
    */
   noteVerifiedBefore(verified: boolean): void {
     if (verified) this.#foundVerified++;
@@ -159,8 +150,6 @@ export class ExplorerMemory implements PeerVerdicts {
 /**
  * How long a job waits before its first poll: from what earlier jobs saw, or else what the batch's first polling job
  * sees. A poll before the verdict is likely ready is a request spent on `Pending in queue`.
- * @param memory - what the batch learned of the explorer, if anything
- * @param deadline - the job's deadline
  * @param answeredAt - when the submission was answered, in ms since the epoch
  * @returns the wait in ms, or undefined for the default schedule
  */
@@ -178,9 +167,6 @@ export async function firstPollWaitMs(
  * Whether a job's pre-check pays. Where the explorer answers "already verified" to a submission before compiling
  * anything (`verifysourcecode`), a pre-check that rarely finds a verified contract costs more requests than it saves;
  * where it compiles first (synchronous actions), the pre-check always pays.
- * @param memory - what the batch learned of the explorer, if anything
- * @param format - the job's format
- * @returns true to pre-check
  */
 export async function preCheckPays(
   memory: ExplorerMemory | undefined,

@@ -9,7 +9,6 @@ const bareForm = /^v?(\d+\.\d+\.\d+)$/;
  * with or without `v`) is kept; a bare release (`0.8.28`) is completed from the release table shipped with
  * this package.
  *
- * @param version - as the user or the build gave it
  * @param field - the input field, for the error
  * @returns e.g. `v0.8.28+commit.7893614a`
  * @throws {InvalidInputError} for an unknown release or a malformed version

@@ -46,7 +46,6 @@ const placeholder = /__\$[0-9a-fA-F]{34}\$__/g;
  *
  * @param compiledCreationCode - the contract's creation bytecode from the build (`evm.bytecode.object`)
  * @param onChainCreationCode - the creation input the explorer or chain reports
- * @returns the arguments as hex without `0x`
  * @throws {InvalidInputError} when the on-chain code does not start with the compiled code
  */
 export function recoverConstructorArguments(
@@ -69,9 +68,6 @@ export function recoverConstructorArguments(
 /**
  * The constructor arguments a job leaves to be recovered, read from the service's creation data; none where the
  * service reads them itself or the job gave them.
- * @param verifier - the service
- * @param job - the contract
- * @param endsAt - when the job must end, ms since the epoch
  * @returns ABI-encoded hex without `0x`, or undefined
  * @throws {InvalidInputError} when the service has no creation data for the contract
  */

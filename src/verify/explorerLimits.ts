@@ -13,9 +13,6 @@ export interface UnlistedBuild {
  * explorer would answer only `Fail - Unable to verify`). Nothing is checked when the service publishes no lists or
  * they cannot be read.
  *
- * @param verifier - the service
- * @param job - the contract
- * @param endsAt - when the job must end, ms since the epoch
  * @returns why it is not sent, or undefined to send it
  */
 export async function unlistedBuild(
@@ -48,8 +45,6 @@ export async function unlistedBuild(
  * Explains a refusal of a build that matched locally: an explorer that cannot build the newest EVM targets answers
  * them `Fail - Unable to verify`, some while listing them.
  *
- * @param job - the contract
- * @param explorerText - the explorer's words
  * @returns the explanation and its code, or undefined when the build's EVM target is cancun or older
  */
 export function unbuildableTarget(job: VerificationJob, explorerText: string): UnlistedBuild | undefined {

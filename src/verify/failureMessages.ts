@@ -31,7 +31,6 @@ function budgetSpentMessage(verifier: Verifier, reading: BudgetReading & { state
  * What a contract the service holds as a similar match says: it is not sent, and why sending would not help.
  * @param verifier - the service (Etherscan)
  * @param similarTo - the contract whose verified sources it shows, when named
- * @returns the sentence
  */
 export function similarMatchNote(verifier: Verifier, similarTo: string | undefined): string {
   const service = serviceTitles[verifier.service];
@@ -48,9 +47,7 @@ export function verdictError(checked: PreflightResult, explorerText?: string): R
 
 /**
  * Why the explorer could not verify the contract, with what to check.
- * @param explorerText - the explorer's words
  * @param bothInputs - the minimal and the full build input were both refused
- * @returns the sentence
  */
 export function explainFailure(explorerText: string, bothInputs: boolean): string {
   const tried = bothInputs
@@ -75,10 +72,8 @@ export function describe(error: unknown): string {
 /**
  * What a failed verification's record says of the error that ended it (a deadline passed is a timeout, not this).
  *
- * @param error - what ended the verification
  * @param verifier - the service, for a spent budget's words
  * @param attempts - the submissions sent, for a contract the chain did not show
- * @returns the record's message and error
  */
 export function failureOf(
   error: unknown,

@@ -77,10 +77,6 @@ export interface ProxyLinkTarget {
  * otherwise a `proxy` submission, then its receipt's status until a verdict or the deadline, then (when the
  * service's words name no single implementation) a look at what the service shows now.
  *
- * @param verifier - the service
- * @param proxyAddress - the proxy
- * @param target - the implementations to find, and the record's name
- * @param options - deadline, polling, events
  * @returns the link's record (`format: "proxy"`); never throws
  */
 export async function linkProxyTo(

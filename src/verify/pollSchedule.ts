@@ -27,7 +27,6 @@ export const defaultPolling: PollingOptions = {
 export interface PollPlan {
   /** When the submission was answered, in ms since the epoch. */
   answeredAt: number;
-  /** Polls sent so far. */
   polls: number;
   /** When the last poll was sent; undefined before the first. */
   lastSentAt: number | undefined;
@@ -46,11 +45,8 @@ export type PollReading = "pending" | "unknown-uid" | "missed";
 
 /**
  * The first plan of a submission's polling.
- * @param answeredAt - when the submission was answered
- * @param options - intervals
  * @param firstWaitMs - the wait before the first poll from the answer (what earlier jobs took); the first interval
  *   by default
- * @returns the plan
  */
 export function firstPollPlan(answeredAt: number, options: PollingOptions, firstWaitMs?: number): PollPlan {
   return {
@@ -70,12 +66,7 @@ export function firstPollPlan(answeredAt: number, options: PollingOptions, first
  * queue and has not written its row yet, blockscout-api.md §13): its verdict is one compile away, so the next poll
  * waits the first interval again instead of a grown one. A missed poll (no answer) waits from its failure.
  *
- * @param plan - the plan the poll was sent on
- * @param sentAt - when it was sent
- * @param reading - what it read
- * @param options - intervals
  * @param now - the time its answer (or failure) came
- * @returns the next plan
  */
 export function afterPoll(
   plan: PollPlan,
@@ -87,17 +78,11 @@ export function afterPoll(
   const polls = plan.polls + 1;
   const queued = plan.queued || reading === "pending";
   const left = reading === "unknown-uid" && plan.queued;
+  const next = { answeredAt: plan.answeredAt, polls, lastSentAt: sentAt, queued };
   // A poll brought sooner that still saw no verdict leaves the schedule as it was: the poll it replaced comes next.
   if (plan.pulledFrom !== undefined && reading !== "missed" && !left) {
     const nextAt = Math.max(plan.pulledFrom, sentAt + options.initialIntervalMs);
-    return {
-      answeredAt: plan.answeredAt,
-      polls,
-      lastSentAt: sentAt,
-      intervalMs: plan.intervalMs,
-      nextAt,
-      queued,
-    };
+    return { ...next, intervalMs: plan.intervalMs, nextAt };
   }
   const grown = Math.min(options.maxIntervalMs, plan.intervalMs * options.backoffFactor);
   const intervalMs = left
@@ -105,14 +90,7 @@ export function afterPoll(
     : reading === "missed" || polls >= 2
       ? grown
       : plan.intervalMs;
-  return {
-    answeredAt: plan.answeredAt,
-    polls,
-    lastSentAt: sentAt,
-    intervalMs,
-    nextAt: (reading === "missed" ? now : sentAt) + intervalMs,
-    queued,
-  };
+  return { ...next, intervalMs, nextAt: (reading === "missed" ? now : sentAt) + intervalMs };
 }
 
 /**
@@ -126,10 +104,7 @@ export interface PeerVerdict {
 
 /** The verdicts other jobs of the batch see on the same explorer, as they come. */
 export interface PeerVerdicts {
-  /**
-   * @param listener - told of each verdict
-   * @returns a function that stops the telling
-   */
+  /** @returns a function that stops the telling */
   onVerdict(listener: (peer: PeerVerdict) => void): () => void;
 }
 
@@ -142,10 +117,6 @@ export interface PeerVerdicts {
  * own schedule does not: their waits set its first poll (`firstPollWaitMs`), and a queue that works a few at a time
  * holds later jobs longer.
  *
- * @param plan - the job's plan
- * @param peer - the other job's verdict
- * @param options - intervals
- * @param now - the time
  * @returns the plan, its next poll perhaps sooner (and, should that poll read pending, the plan it had before)
  */
 export function afterPeerVerdict(

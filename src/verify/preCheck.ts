@@ -9,11 +9,6 @@ export type VerifiedState = "verified" | "partial" | "unverified";
  * (Blockscout's and Etherscan's `getsourcecode`), a contract of another name than the job's is not taken for this
  * one; a service that cannot tell is read as "not verified", so the job is submitted (a verified contract's
  * submission is answered "already verified").
- *
- * @param verifier - the service
- * @param job - the job
- * @param endsAt - when the work asking must end, ms since the epoch
- * @returns verified, partially verified, or not
  */
 export async function verifiedState(
   verifier: Verifier,
@@ -26,9 +21,6 @@ export async function verifiedState(
 /**
  * {@link verifiedState}, with how the service matched the contract where it says (Sourcify).
  *
- * @param verifier - the service
- * @param job - the job
- * @param endsAt - when the work asking must end, ms since the epoch
  * @returns the state, and the match kind when the service named one
  */
 export async function verifiedMatch(
@@ -48,6 +40,5 @@ export async function verifiedMatch(
 function expectedContractName(job: VerificationJob): string | undefined {
   const { source } = job;
   if (source.format === "registry") return undefined;
-  const name = source.contractName;
-  return name.includes(":") ? name.slice(name.lastIndexOf(":") + 1) : name;
+  return source.contractName.slice(source.contractName.lastIndexOf(":") + 1);
 }

@@ -1,4 +1,6 @@
-import { type AbiParameter, decodeAbiParameters } from "viem";
+import { decodeAbiParameters } from "viem";
+import { constructorParameters } from "../kernel/abiParameters.js";
+import { isPlainObject, parsedJson } from "../kernel/jsonValues.js";
 import type { SubmittedSources } from "../recompile/compilerInput.js";
 import { localCompilerResolver } from "../recompile/compilerResolver.js";
 import {
@@ -36,11 +38,7 @@ export interface PreflightResult {
  * it with a local compiler, compares, and explains a mismatch. A mismatch of executable code is retried with
  * the likely setting changes (optimizer on/off, runs, viaIR, EVM version, metadata) to name the one that matches.
  *
- * @param job - the job, with its constructor arguments already encoded (hex) when known
- * @param constructorArguments - ABI-encoded arguments, hex without `0x`, or undefined
  * @param creationInput - the creation transaction's input, when known (from the explorer's creation data)
- * @param options - chain and compilers
- * @returns the outcome and its diagnosis
  * @throws {ChainError} when the chain cannot be read
  */
 export async function preflightAgainst(
@@ -117,11 +115,7 @@ function resultOf(verdict: RecompileVerdict, submittedArguments: string): Omit<P
 }
 
 function describeArguments(abi: unknown[], hex: string): string {
-  const constructorItem = abi.find(
-    (item): item is { type: "constructor"; inputs: AbiParameter[] } =>
-      typeof item === "object" && item !== null && (item as { type?: unknown }).type === "constructor",
-  );
-  const inputs = constructorItem?.inputs ?? [];
+  const inputs = constructorParameters(abi);
   if (hex === "") return "(none)";
   try {
     const values = decodeAbiParameters(inputs, `0x${hex}`);
@@ -165,10 +159,8 @@ function sourcesOf(job: VerificationJob): SubmittedSources | undefined {
 }
 
 function registryCompilerVersion(metadata: string): string {
-  try {
-    const version = (JSON.parse(metadata) as { compiler?: { version?: unknown } }).compiler?.version;
-    return typeof version === "string" ? `v${version}` : "";
-  } catch {
-    return "";
-  }
+  const parsed = parsedJson(metadata);
+  const version =
+    isPlainObject(parsed) && isPlainObject(parsed.compiler) ? parsed.compiler.version : undefined;
+  return typeof version === "string" ? `v${version}` : "";
 }

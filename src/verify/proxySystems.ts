@@ -1,15 +1,12 @@
-import type { Clock } from "../kernel/waits.js";
-import type { VerificationEventListener } from "./events.js";
+import type { EngineOptions } from "./engineOptions.js";
 import { isSuccess, type ProxyPartRole, type ProxyRecord, type VerificationResult } from "./job.js";
 import { linkProxyTo } from "./linkProxy.js";
-import type { PollingOptions } from "./pollSchedule.js";
 import { unverifiedPartLink } from "./stoppedParts.js";
-import type { VerificationLedger } from "./verificationLedger.js";
+import type { LedgerUse, VerificationLedger } from "./verificationLedger.js";
 import { serviceTitles, type Verifier } from "./verifier.js";
 
 /** A proxy whose system (implementations, beacon, facets, admin) the jobs verify: linked once they are. */
 export interface ProxySystem {
-  /** The proxy. */
   address: string;
   /** Its chain, in a run over several. */
   chainId?: number | undefined;
@@ -18,15 +15,10 @@ export interface ProxySystem {
 }
 
 /** What the links of a target's systems need of the engine's run. */
-export interface SystemLinkContext {
-  ledger: VerificationLedger | undefined;
-  chainId: number | undefined;
-  recheck: boolean | undefined;
-  timeoutMs: number | undefined;
-  polling: Partial<PollingOptions> | undefined;
-  onEvent: VerificationEventListener | undefined;
-  clock: Clock | undefined;
-}
+export type SystemLinkContext = LedgerUse &
+  Pick<EngineOptions, "timeoutMs" | "polling" | "onEvent" | "clock"> & {
+    ledger?: VerificationLedger | undefined;
+  };
 
 /** A system's link record (none where the service links none), and a note for the proxy's own record. */
 export interface SystemLink {
@@ -47,7 +39,6 @@ const kindTitles: Record<ProxyRecord["kind"], string> = {
  * The parts of a system, each with what it is to the proxy: the implementations (a diamond's facets), the beacon,
  * the admin.
  *
- * @param proxy - the proxy's kind and parts
  * @returns the parts' addresses (lower case) and roles, in that order
  */
 export function partsOf(proxy: ProxyRecord): Array<{ address: string; role: ProxyPartRole }> {
@@ -65,10 +56,7 @@ export function partsOf(proxy: ProxyRecord): Array<{ address: string; role: Prox
  * a failed or pending record when a part the link needs is not verified, the ledger's word when it records the link,
  * else the link, which must find the implementations the chain shows.
  *
- * @param verifier - the service
- * @param system - the proxy, its kind and parts
  * @param recordOf - the record of the job at an address, if the run verified it here
- * @param context - ledger, chain, deadline, polling, events
  * @returns the link's record and a note for the proxy's own record; never throws
  */
 export async function linkProxySystem(
@@ -121,8 +109,8 @@ export async function linkProxySystem(
     notice(note);
     return { note };
   }
-  const blocked = partsOf(proxy)
-    .filter((part) => part.role !== "admin")
+  const linkedParts = partsOf(proxy).filter((part) => part.role !== "admin");
+  const blocked = linkedParts
     .map((part) => ({ ...part, result: recordOf(part.address) }))
     .filter((part) => part.result !== undefined && !isSuccess(part.result));
   const pending = blocked.find((part) => part.result?.status === "pending");
@@ -171,17 +159,14 @@ export async function linkProxySystem(
       // Etherscan links one implementation and enforces the one sent; Blockscout finds them itself.
       expectedImplementation: implementations.length === 1 ? first : undefined,
       readFromChain: true,
-      partsVerifiedByThisRun: [
-        address,
-        ...partsOf(proxy)
-          .filter((part) => part.role !== "admin")
-          .map((part) => part.address),
-      ].some((part) => recordOf(part)?.status === "verified"),
+      partsVerifiedByThisRun: [address, ...linkedParts.map((part) => part.address)].some(
+        (part) => recordOf(part)?.status === "verified",
+      ),
     },
     {
       ...(timeoutMs ? { timeoutMs } : {}),
-      ...(context.polling ? { polling: context.polling } : {}),
-      ...(context.onEvent ? { onEvent: context.onEvent } : {}),
+      polling: context.polling,
+      onEvent: context.onEvent,
       clock: context.clock,
     },
   );
@@ -207,9 +192,7 @@ async function resolvedBy(verifier: Verifier, address: string): Promise<string |
  * of its parts, else ends the list.
  *
  * @param perJob - each job's records: its own, then its legacy link's
- * @param systems - the proxies linked
  * @param links - each system's link, in the same order
- * @returns the records
  */
 export function withSystems(
   perJob: readonly VerificationResult[][],

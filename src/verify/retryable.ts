@@ -12,9 +12,6 @@ import {
 /**
  * Whether the explorer answered with a server error (5xx), whatever the body: an HTML gateway page, a bare
  * message, or Blockscout's own envelope (`Something went wrong.` with HTTP 500).
- *
- * @param error - what the request threw
- * @returns true for a 5xx answer
  */
 export function isServerError(error: unknown): boolean {
   if (error instanceof HttpError) return error.status >= 500;
@@ -26,9 +23,6 @@ export function isServerError(error: unknown): boolean {
 /**
  * Whether a request failed for a reason that may pass (connection lost, time-out, 5xx, 429 after the transport's
  * own retries), so that asking again later makes sense, as opposed to an answer that will not change.
- *
- * @param error - what the request threw
- * @returns true for a retryable failure
  */
 export function isRetryable(error: unknown): boolean {
   if (isDeadlineReached(error)) return false;
@@ -41,7 +35,6 @@ export function isRetryable(error: unknown): boolean {
  * Whether a failed poll is only a missed look, to be followed by another: a retryable failure, fewer than `limit` in a
  * row. The guid stays valid through a retryable failure.
  *
- * @param error - what the poll threw
  * @param failuresInARow - failed polls in a row, this one included
  * @param limit - how many in a row end the wait
  * @returns the progress text to show, or undefined when the poll's error is the answer

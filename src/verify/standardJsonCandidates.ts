@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 import type { StandardJsonInput, StandardJsonSource } from "./job.js";
 
@@ -14,7 +15,6 @@ export interface StandardJsonCandidate {
  * Restricts a build's input to the sources one contract needs: those its compiler metadata lists, with the
  * same settings. This works for any build info, Hardhat's or not.
  *
- * @param input - the build's full standard JSON input
  * @param metadata - the contract's metadata JSON text
  * @returns the minimal input, or undefined when the metadata lists a source the input lacks
  * @throws {InvalidInputError} when the metadata is not compiler metadata
@@ -23,12 +23,9 @@ export function minimalStandardJsonInput(
   input: StandardJsonInput,
   metadata: string,
 ): StandardJsonInput | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(metadata);
-  } catch {
+  const parsed = parsedJson(metadata);
+  if (parsed === undefined)
     throw new InvalidInputError("metadata", "The contract's compiler metadata is not valid JSON.");
-  }
   const result = metadataSourcesSchema.safeParse(parsed);
   if (!result.success) {
     throw new InvalidInputError("metadata", "The contract's compiler metadata has no `sources` object.");
@@ -45,9 +42,6 @@ export function minimalStandardJsonInput(
 /**
  * The inputs to try, in order: the minimal input first (when the metadata allows it and it is smaller), then
  * the full one.
- *
- * @param source - the job's standard JSON source
- * @returns one or two candidates
  */
 export function standardJsonCandidates(source: StandardJsonSource): StandardJsonCandidate[] {
   const full: StandardJsonCandidate = { kind: "full", input: source.input };
@@ -60,12 +54,8 @@ export function standardJsonCandidates(source: StandardJsonSource): StandardJson
 
 /**
  * Why a contract was verified from the full build input, for its record: the minimal input compiled to other code.
- * @param input - the full input that matched
- * @returns the sentence
  */
 export function fullInputNeeded(input: StandardJsonInput): string {
   const viaIR = input.settings?.viaIR === true;
-  return viaIR
-    ? "Verified with the full build input: the minimal input (the sources its metadata lists) compiled to other code, because under via-IR the whole compilation unit shapes the output."
-    : "Verified with the full build input: the minimal input (the sources its metadata lists) compiled to other code.";
+  return `Verified with the full build input: the minimal input (the sources its metadata lists) compiled to other code${viaIR ? ", because under via-IR the whole compilation unit shapes the output" : ""}.`;
 }

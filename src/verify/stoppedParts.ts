@@ -17,7 +17,6 @@ const stoppedBy: Partial<Record<ErrorCode, string>> = {
  *
  * @param part - the part's record, not a success
  * @param named - the part as the message names it (`implementation`, `facet 0x…`)
- * @returns the link record's error code and message
  */
 export function unverifiedPartLink(
   part: VerificationResult,

@@ -14,8 +14,6 @@ export interface PreparedSubmission {
  * Builds the submissions for a job, in the order to try them, checking everything that can be checked before
  * sending: the service takes the format, the compiler version is one.
  *
- * @param verifier - the service
- * @param job - the job
  * @param constructorArguments - ABI-encoded arguments, hex without `0x` (undefined for none)
  * @param candidates - for standard JSON: the inputs to try (minimal first)
  * @returns the submissions, at least one

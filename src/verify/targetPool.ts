@@ -14,7 +14,6 @@ const poolRecheckMs = 100;
  * @param items - the work, in order
  * @param groupOf - an item's group (its explorer)
  * @param limits - the overall places, each group's control (made once per group), and the clock that times the items
- * @param work - what to do with an item
  * @returns the results in item order
  */
 export async function inTargetPool<T, R>(
@@ -29,11 +28,8 @@ export async function inTargetPool<T, R>(
   const runningByGroup = new Map<string, number>();
   const controls = new Map<string, ConcurrencyControl>();
   const controlOf = (group: string): ConcurrencyControl => {
-    let control = controls.get(group);
-    if (!control) {
-      control = limits.controlFor(group);
-      controls.set(group, control);
-    }
+    const control = controls.get(group) ?? limits.controlFor(group);
+    controls.set(group, control);
     return control;
   };
   const clock = limits.clock ?? systemClock;

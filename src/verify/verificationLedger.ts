@@ -12,11 +12,9 @@ export interface LedgerUse {
 
 /** A proxy link's outcome, as the ledger keeps it. */
 export interface LinkOutcome {
-  /** The proxy. */
   address: string;
   /** The implementations (a diamond's facets) it was linked to. */
   implementations: readonly string[];
-  /** The link's record. */
   result: VerificationResult;
 }
 
@@ -28,12 +26,6 @@ export interface VerificationLedger {
   /**
    * Verifies one contract as the ledger allows: what it records verified with the same input is not asked again,
    * a pending receipt is polled, never submitted again, and every change is recorded.
-   *
-   * @param verifier - the service
-   * @param job - the contract
-   * @param options - engine settings
-   * @param use - the chain and whether to recheck
-   * @returns the result record
    */
   verify(
     verifier: Verifier,
@@ -44,18 +36,9 @@ export interface VerificationLedger {
   /**
    * Whether the ledger records the proxy linked, on the service, to exactly these implementations.
    *
-   * @param verifier - the service
-   * @param address - the proxy
    * @param implementations - the implementations (a diamond's facets) the link names
-   * @returns true when the link is recorded verified
    */
   recordsLink(verifier: Verifier, address: string, implementations: readonly string[]): boolean;
-  /**
-   * Records how a proxy link ended.
-   *
-   * @param verifier - the service
-   * @param link - the proxy, its implementations and the link's record
-   * @param use - the chain
-   */
+  /** Records how a proxy link ended. */
   recordLink(verifier: Verifier, link: LinkOutcome, use: LedgerUse): void;
 }

@@ -9,8 +9,6 @@ import type {
 } from "./job.js";
 import type { Service } from "./service.js";
 
-export type { MatchedCode, MatchKind } from "./job.js";
-
 /** How a service matched a contract, where it says: its kind, and which code it covers (Sourcify). */
 export interface Matched {
   match?: MatchKind | undefined;

@@ -16,8 +16,8 @@ import {
   verdictError,
   withoutFullStop,
 } from "./failureMessages.js";
-import type { ResultError, VerificationJob, VerificationResult } from "./job.js";
-import { defaultPolling, type PollingOptions } from "./pollSchedule.js";
+import type { MatchKind, ResultError, VerificationJob, VerificationResult } from "./job.js";
+import { defaultPolling } from "./pollSchedule.js";
 import { pollVerifyStatus } from "./pollVerifyStatus.js";
 import { type VerifiedState, verifiedMatch, verifiedState } from "./preCheck.js";
 import type { PreflightResult } from "./preflight.js";
@@ -25,7 +25,7 @@ import { isRetryable } from "./retryable.js";
 import { fullInputNeeded, standardJsonCandidates } from "./standardJsonCandidates.js";
 import { prepareSubmissions } from "./submission.js";
 import { SubmissionSender } from "./submissionSender.js";
-import { type BudgetHold, type Matched, type MatchKind, serviceTitles, type Verifier } from "./verifier.js";
+import { type BudgetHold, type Matched, serviceTitles, type Verifier } from "./verifier.js";
 
 export { displayName, type EngineOptions, type SubmittingContract } from "./engineOptions.js";
 
@@ -52,7 +52,6 @@ class ContractVerification {
   readonly #client: Verifier;
   readonly #job: VerificationJob;
   readonly #options: EngineOptions;
-  readonly #polling: PollingOptions;
   readonly #deadline: Deadline;
   readonly #startedAt: number;
   readonly #contract: string;
@@ -77,7 +76,6 @@ class ContractVerification {
     this.#client = client;
     this.#job = job;
     this.#options = options;
-    this.#polling = { ...defaultPolling, ...options.polling };
     this.#deadline = deadline;
     this.#startedAt = this.#deadline.now();
     this.#contract = displayName(job);
@@ -201,7 +199,7 @@ class ContractVerification {
         this.#client,
         receipt,
         this.#deadline,
-        this.#polling,
+        { ...defaultPolling, ...this.#options.polling },
         (message) =>
           this.#emit({
             type: "pending",
@@ -246,12 +244,11 @@ class ContractVerification {
       if (submission.input === "minimal") minimalRefused = true;
     }
     const explained = explainFailure(lastFailure, submissions.length > 1);
-    if (!this.#options.rpc) {
-      return this.#finish("failed", explained, {
-        code: "verification_failed",
-        ...(lastFailure ? { details: lastFailure } : {}),
-      });
-    }
+    const refused: ResultError = {
+      code: "verification_failed",
+      ...(lastFailure ? { details: lastFailure } : {}),
+    };
+    if (!this.#options.rpc) return this.#finish("failed", explained, refused);
     // The explorer gives no reason; the same submission compiled here against the chain usually finds it.
     const checked = this.#options.preflight
       ? this.#preflightResult
@@ -268,14 +265,9 @@ class ContractVerification {
       const unbuildable = unbuildableTarget(job, lastFailure);
       if (unbuildable) return this.#finish("failed", unbuildable.message, unbuildable.error);
     }
-    const refused: ResultError = {
-      code: "verification_failed",
-      ...(lastFailure ? { details: lastFailure } : {}),
-    };
-    if (this.#options.preflight) return this.#finish("failed", explained, refused);
-    return checked?.outcome === "mismatch"
-      ? this.#finish("failed", `${explained} ${checked.diagnosis}`, verdictError(checked, lastFailure))
-      : this.#finish("failed", explained, refused);
+    if (!this.#options.preflight && checked?.outcome === "mismatch")
+      return this.#finish("failed", `${explained} ${checked.diagnosis}`, verdictError(checked, lastFailure));
+    return this.#finish("failed", explained, refused);
   }
 
   async #preflight(constructorArguments: string | undefined): Promise<PreflightResult> {

@@ -50,9 +50,6 @@ export interface JobsOptions extends EngineOptions {
  * the same run is ready for its link; a service with no proxy link says so once per proxy, in a notice. With a ledger, what
  * it records verified is not asked again and pending receipts are polled, never submitted again.
  *
- * @param verifier - the service, for one chain
- * @param jobs - the contracts
- * @param options - concurrency, deadlines, ledger, events
  * @returns one record per job in job order, each proxy link's record right after its implementation's
  */
 export async function verifyJobs(
@@ -61,7 +58,6 @@ export async function verifyJobs(
   options: JobsOptions = {},
 ): Promise<VerificationResult[]> {
   const { ledger, chainId } = options;
-  const use = { recheck: options.recheck, chainId };
   const slots =
     options.totalConcurrency instanceof WorkSlots
       ? options.totalConcurrency
@@ -94,7 +90,7 @@ export async function verifyJobs(
     async (job) =>
       stamped(
         ledger
-          ? await ledger.verify(verifier, job, optionsFor(job), use)
+          ? await ledger.verify(verifier, job, optionsFor(job), options)
           : await verifyContract(verifier, job, optionsFor(job)),
       ),
   );
@@ -157,10 +153,10 @@ export async function verifyJobs(
       proxyRecord: results.find((result) => result.address.toLowerCase() === proxyAddress.toLowerCase()),
       clock: options.clock,
       ...(timeoutMs ? { timeoutMs } : {}),
-      ...(options.polling ? { polling: options.polling } : {}),
-      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      polling: options.polling,
+      onEvent: options.onEvent,
     });
-    ledger?.recordLink(verifier, { address: proxyAddress, implementations, result: link }, use);
+    ledger?.recordLink(verifier, { address: proxyAddress, implementations, result: link }, options);
     return stamped(link);
   };
   const systems = options.proxies ?? [];
@@ -170,15 +166,7 @@ export async function verifyJobs(
       verifier,
       system,
       (address) => byAddress.get(address.toLowerCase()),
-      {
-        ledger,
-        chainId,
-        recheck: options.recheck,
-        timeoutMs: options.timeoutMs,
-        polling: options.polling,
-        onEvent: options.onEvent,
-        clock: options.clock,
-      },
+      options,
     );
     return linked.link ? { ...linked, link: stamped(linked.link) } : linked;
   };

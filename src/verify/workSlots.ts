@@ -32,10 +32,7 @@ export class WorkSlots {
     if (giver && listeners.includes(giver)) giver();
   }
 
-  /**
-   * @param listener - called whenever a place is given back
-   * @returns a function that stops the calls
-   */
+  /** @param listener - called whenever a place is given back */
   onFreed(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
