@@ -53,16 +53,11 @@ export function closingBudgets(verifiers: readonly Verifier[], say: (line: strin
   let lines: string[];
   try {
     budgets = runBudgets(verifiers);
-    lines = budgetLines(budgets);
+    lines = Object.entries(budgets).map(([service, budget]) => `budget      ${service}: ${budgetText(budget)}`);
   } catch (error) {
     say(`budget      not reported: ${error instanceof Error ? error.message : String(error)}`);
     return {};
   }
   for (const line of lines) say(line);
   return budgets;
-}
-
-/** A closing line per service whose budget is known: what the run used and what is left. */
-function budgetLines(budgets: RunBudgets): string[] {
-  return Object.entries(budgets).map(([service, budget]) => `budget      ${service}: ${budgetText(budget)}`);
 }

@@ -46,10 +46,6 @@ export interface RunSettings {
   maxResponseBytes?: number | undefined;
 }
 
-/**
- * A run's records, the signal that interrupted it, if one did, and per service what the run spent of the budget the
- * service stated.
- */
 /** One run of verification, as a door hands it to the hall. */
 export interface RunVerifyRequest {
   jobs: VerificationJob[];

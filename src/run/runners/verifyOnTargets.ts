@@ -122,26 +122,21 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
     const done = interruption
       ? await Promise.race([work, interruption.graceOver.then(() => undefined)])
       : await work;
-    if (done) {
-      return {
-        batches: batches.map((batch, index) => ({ ...batch, records: done[index] ?? [] })),
-        verifiers,
-        interruptedBy: interruption?.signal,
-      };
-    }
-    const signal = interruption?.signal as NodeJS.Signals;
+    const signal = interruption?.signal;
     return {
       batches: batches.map((batch, index) => {
         const seen = heard[index] as (typeof heard)[number];
-        const records = batch.jobs.map((job) => {
-          const key = job.address.toLowerCase();
-          return {
-            ...(seen.finished.get(key) ?? interruptedRecord(job, batch.target, signal, seen.guids.get(key))),
+        const records =
+          done?.[index] ??
+          batch.jobs.map((job) => {
+            const key = job.address.toLowerCase();
+            const record =
+              seen.finished.get(key) ??
+              interruptedRecord(job, batch.target, signal as NodeJS.Signals, seen.guids.get(key));
             // Every record names its chain and service, whatever ended the run: a merge keys by them.
-            ...(batch.target.chainId === undefined ? {} : { chainId: batch.target.chainId }),
-            target: batch.target.service,
-          };
-        });
+            const chainId = batch.target.chainId;
+            return { ...record, ...(chainId === undefined ? {} : { chainId }), target: batch.target.service };
+          });
         return { ...batch, records };
       }),
       verifiers,

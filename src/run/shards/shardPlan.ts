@@ -1,6 +1,7 @@
 import type { VerificationJob } from "../../verify/job.js";
 import { type Service, services } from "../../verify/verifier.js";
 import { displayName } from "../../verify/verifyContract.js";
+import type { ShardReport } from "../report/runResults.js";
 import { keySecretField, parseKeySecrets } from "./keySecrets.js";
 import { planDigest } from "./planDigest.js";
 import {
@@ -196,22 +197,34 @@ export interface PlanRequest {
  * @throws {InvalidInputError} for a setting `keySecrets` that is not one, names a key, or too few shards for its secrets
  */
 export function planRun(request: PlanRequest): { matrix: { include: MatrixRow[] }; notes: string[] } {
-  const { jobs, settings, shards } = request;
-  const { explorers, oneChain } = explorersOfJobs(jobs, settings.targets);
+  const { settings } = request;
+  const { plan, digest } = runPlan(request.jobs, settings.targets, request.shards, settings, request.keys);
+  return { matrix: shardMatrix(plan, digest, settings.requestsPerSecond), notes: plan.notes };
+}
+
+/**
+ * A run's plan and its digest, as `plan` makes them and each shard's run makes them again.
+ *
+ * @throws {InvalidInputError} for a setting `keySecrets` that is not one, names a key, or too few shards for its secrets
+ */
+export function runPlan(
+  jobs: readonly VerificationJob[],
+  services: readonly Service[],
+  shards: number,
+  settings: { requestsPerSecond?: number | undefined; keySecrets?: string | undefined },
+  keys?: ReadonlyArray<string | undefined>,
+): { explorers: PlannedExplorer[]; plan: ShardPlan; contracts: ShardReport["contracts"]; digest: string } {
+  const { explorers, oneChain } = explorersOfJobs(jobs, services);
   const plan = planShards(explorers, shards, oneChain, {
     requestsPerSecond: settings.requestsPerSecond,
-    keySecrets: parseKeySecrets(settings.keySecrets, "key-secrets", request.keys),
+    keySecrets: parseKeySecrets(settings.keySecrets, "key-secrets", keys),
   });
-  const digest = planDigest({
-    contracts: jobs.map((job) => ({
-      address: job.address,
-      contract: displayName(job),
-      chainId: job.chainId,
-    })),
-    services: settings.targets,
-    shards,
-    requestsPerSecond: settings.requestsPerSecond,
-    keySecrets: settings.keySecrets,
-  });
-  return { matrix: shardMatrix(plan, digest, settings.requestsPerSecond), notes: plan.notes };
+  const contracts = jobs.map((job) => ({
+    address: job.address,
+    contract: displayName(job),
+    ...(job.chainId === undefined ? {} : { chainId: job.chainId }),
+  }));
+  const { requestsPerSecond, keySecrets } = settings;
+  const digest = planDigest({ contracts, services, shards, requestsPerSecond, keySecrets });
+  return { explorers, plan, contracts, digest };
 }

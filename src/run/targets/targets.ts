@@ -163,8 +163,7 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
     );
   }
   try {
-    const chainIds: Array<number | undefined> = [];
-    for (const place of request.chains) chainIds.push(await chainOf(place, request.reads));
+    const chainIds = await chainIdsOf(request.chains, request.reads);
     const targets: Target[] = [];
     for (const [index, place] of request.chains.entries()) {
       const chainId = chainIds[index];
@@ -212,39 +211,19 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
             `${serviceTitles[service]} verifies by chain id, and this run does not know it: give the chain id (chain-id, --chain-id, or a deployment whose path names it).`,
           );
         }
+        const endpoint = chooseEndpoint(
+          own?.[service],
+          { root: roots[service], apiKey: service === "sourcify" ? undefined : request.keys?.[service] },
+          builtInApiUrls[service],
+        );
         if (service === "etherscan") {
-          const endpoint = chooseEndpoint(
-            own?.etherscan,
-            { root: roots.etherscan, apiKey: request.keys?.etherscan },
-            defaultEtherscanApiUrl,
-          );
+          const howToGiveKey = etherscanKeyAdvice(chainId, endpoint, request);
           targets.push(
-            await etherscanTarget(
-              chainId,
-              endpoint.apiKey,
-              endpoint.root,
-              required,
-              endpoint.own ? chainKeyAdvice(chainId, endpoint, request) : request.howToGiveEtherscanKey,
-              endpoint,
-            ),
+            await etherscanTarget(chainId, endpoint.apiKey, endpoint.root, required, howToGiveKey, endpoint),
           );
-        }
-        if (service === "sourcify") {
-          const endpoint = chooseEndpoint(
-            own?.sourcify,
-            { root: roots.sourcify, apiKey: undefined },
-            defaultSourcifyApiUrl,
-          );
+        } else if (service === "sourcify")
           targets.push(sourcifyTarget(chainId, endpoint.root, required, endpoint));
-        }
-        if (service === "routescan") {
-          const endpoint = chooseEndpoint(
-            own?.routescan,
-            { root: roots.routescan, apiKey: request.keys?.routescan },
-            defaultRoutescanApiUrl,
-          );
-          targets.push(await routescanTarget(chainId, endpoint.apiKey, endpoint.root, required, endpoint));
-        }
+        else targets.push(await routescanTarget(chainId, endpoint.apiKey, endpoint.root, required, endpoint));
       }
     }
     return { targets, chainIds, localExplorers, close };
@@ -254,8 +233,9 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
   }
 }
 
-// Said when a chain's own Etherscan-compatible endpoint has no key: the run's is not sent there.
-function chainKeyAdvice(chainId: number, endpoint: ChosenEndpoint, request: TargetRequest): string {
+// Said when Etherscan has no key; a chain's own Etherscan-compatible endpoint is not sent the run's.
+function etherscanKeyAdvice(chainId: number, endpoint: ChosenEndpoint, request: TargetRequest): string {
+  if (!endpoint.own) return request.howToGiveEtherscanKey;
   const how = request.howToGiveChainKey?.(chainId, "etherscan") ?? "give the chain its own key for it";
   return endpoint.runKeyWithheld ? `the run's key goes to the run's endpoint only; ${how}` : how;
 }
@@ -306,6 +286,12 @@ async function rpcChainId(rpcUrl: string, source: string, reads: ReadsDeadline |
     throw new InvalidInputError("rpc-url", `Cannot read the chain id from ${source}: ${why}.`);
   }
 }
+
+const builtInApiUrls = {
+  etherscan: defaultEtherscanApiUrl,
+  sourcify: defaultSourcifyApiUrl,
+  routescan: defaultRoutescanApiUrl,
+};
 
 // Each service's API root: a door's setting, else the environment's variable (tests and mirrors point them at
 // stand-ins), else the service's own.
