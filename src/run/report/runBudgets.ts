@@ -53,7 +53,9 @@ export function closingBudgets(verifiers: readonly Verifier[], say: (line: strin
   let lines: string[];
   try {
     budgets = runBudgets(verifiers);
-    lines = Object.entries(budgets).map(([service, budget]) => `budget      ${service}: ${budgetText(budget)}`);
+    lines = Object.entries(budgets).map(
+      ([service, budget]) => `budget      ${service}: ${budgetText(budget)}`,
+    );
   } catch (error) {
     say(`budget      not reported: ${error instanceof Error ? error.message : String(error)}`);
     return {};
