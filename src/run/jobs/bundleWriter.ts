@@ -32,7 +32,6 @@ export interface BundledRun {
  * a registry one (metadata and sources) the input its metadata describes. Every door writes it from the jobs the hall
  * reads, so the same deployment gives the same bundle whichever door wrote it.
  *
- * @param jobs - the run's jobs
  * @param runChainId - the run's chain, for jobs that do not say theirs
  * @returns the bundle, and what it left out
  * @throws {InvalidInputError} for a job whose chain nothing names, or values a bundle cannot hold
@@ -93,9 +92,6 @@ export function bundleOf(jobs: readonly VerificationJob[], runChainId: number | 
 
 /**
  * A bundle's text: keys sorted at every level, two spaces, a final line break; the same bundle gives the same bytes.
- *
- * @param bundle - the bundle
- * @returns the file's text
  */
 export function bundleText(bundle: VerificationBundle): string {
   return `${JSON.stringify(JSON.parse(canonicalJson(bundle)), null, 2)}\n`;
@@ -104,8 +100,6 @@ export function bundleText(bundle: VerificationBundle): string {
 /**
  * Writes a bundle, whole or not at all (a temporary file renamed into place).
  *
- * @param path - where
- * @param bundle - the bundle
  * @param field - the flag or input that named the file, for errors
  * @throws {InvalidInputError} when the file cannot be written
  */
@@ -125,8 +119,6 @@ export async function writeBundle(path: string, bundle: VerificationBundle, fiel
  * Writes the bundle of a run's jobs and says what it holds and what it left out: what every door does for `bundle`,
  * `--write-bundle` and the Action's `bundle` output.
  *
- * @param path - the file
- * @param jobs - the run's jobs
  * @param runChainId - the run's chain, for jobs that do not say theirs
  * @param field - the flag or input that named the file, for errors
  * @param info - where the lines for a person go

@@ -12,7 +12,6 @@ export type DeploymentFolderKind = "ignition" | "hardhat-deploy" | "none";
  * files, `.migrations.json`, `solcInputs/`) but lacks its chain file is refused: it would otherwise be read as an
  * Ignition deployment, and fail on a file it never had.
  *
- * @param folder - the folder
  * @param shown - the folder as the user gave it, for messages
  * @returns its kind; `none` for a folder that is not there or holds neither
  * @throws {InvalidInputError} for a hardhat-deploy or rocketh folder without its chain file, naming the file

@@ -86,8 +86,6 @@ const proxyReadsAtOnce = 8;
  * (or whose reads fail) is unread, its own job verified unlinked. An address named for its proxy alone where the
  * chain shows none is a failed record.
  *
- * @param jobs - the run's jobs
- * @param sources - the chains and the build
  * @param say - told what was found, and what was left out and why, one line each
  * @param deadline - when the reads must end
  * @returns the jobs with the parts, the proxies to link once their systems are verified, and those it cannot link
@@ -236,10 +234,10 @@ async function chainRead<T>(
   deadline: ReadsDeadline,
   read: (chain: ProxyChainReader) => Promise<T>,
 ): Promise<ChainReading<T>> {
-  const watched = new WatchedReads(chain);
+  const watched = watchedReads(chain);
   const { endsAt } = deadline;
   try {
-    return { value: await beforeDeadline(read(watched), endsAt) };
+    return { value: await beforeDeadline(read(watched.reads), endsAt) };
   } catch (error) {
     if (isDeadlineReached(error) || Date.now() >= endsAt) {
       const waiting = watched.waitingFor();
@@ -261,40 +259,28 @@ async function chainRead<T>(
 }
 
 // A chain's reads, each named while it waits: the deadline says which one it cut short.
-class WatchedReads implements ProxyChainReader {
-  readonly #chain: ProxyChainReader;
-  readonly #waiting = new Set<string>();
-
-  constructor(chain: ProxyChainReader) {
-    this.#chain = chain;
-  }
-
-  waitingFor(): string | undefined {
-    return [...this.#waiting][0];
-  }
-
-  async #watch<T>(read: string, work: () => Promise<T>): Promise<T> {
-    this.#waiting.add(read);
+function watchedReads(chain: ProxyChainReader): {
+  reads: ProxyChainReader;
+  waitingFor: () => string | undefined;
+} {
+  const waiting = new Set<string>();
+  const watch = async <T>(read: string, work: () => Promise<T>): Promise<T> => {
+    waiting.add(read);
     try {
       return await work();
     } finally {
-      this.#waiting.delete(read);
+      waiting.delete(read);
     }
-  }
-
-  getCode(address: string): Promise<string> {
-    return this.#watch(`eth_getCode of ${address}`, () => this.#chain.getCode(address));
-  }
-
-  getStorageAt(address: string, slot: string): Promise<string> {
-    return this.#watch(`eth_getStorageAt of ${address} at slot ${slot}`, () =>
-      this.#chain.getStorageAt(address, slot),
-    );
-  }
-
-  call(to: string, data: string): Promise<string | undefined> {
-    return this.#watch(`eth_call ${data} to ${to}`, () => this.#chain.call(to, data));
-  }
+  };
+  return {
+    reads: {
+      getCode: (address) => watch(`eth_getCode of ${address}`, () => chain.getCode(address)),
+      getStorageAt: (address, slot) =>
+        watch(`eth_getStorageAt of ${address} at slot ${slot}`, () => chain.getStorageAt(address, slot)),
+      call: (to, data) => watch(`eth_call ${data} to ${to}`, () => chain.call(to, data)),
+    },
+    waitingFor: () => [...waiting][0],
+  };
 }
 
 function system(address: string, chainId: number | undefined, resolution: ProxyResolution): ProxySystem {

@@ -43,11 +43,9 @@ export interface JobsRequest {
  * the build (Hardhat artifacts or Foundry out/) or from a standard JSON input. Every file is read and every name
  * checked before this returns.
  *
- * @param request - the checked request
  * @param onBadEntry - told of a manifest entry (or a deployment's contract) that cannot become a job; the others go on
  * @param onChain - told of each deployment's recorded chain, with the deployment it comes from
  * @param onProxy - told of a proxy whose own code is not in the build: it makes no job, its parts may
- * @returns the jobs
  * @throws {InvalidInputError} for a mistake in the request or the files
  */
 export async function requestJobs(

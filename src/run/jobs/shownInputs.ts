@@ -14,8 +14,6 @@ export interface ShownInput {
 /**
  * The standard JSON input each job would send first (the minimal input when the metadata allows it).
  *
- * @param jobs - the run's jobs
- * @returns one input per job
  * @throws {InvalidInputError} when a contract is not verified with a standard JSON input (`--format`)
  */
 export function shownInputs(jobs: readonly VerificationJob[]): ShownInput[] {

@@ -16,7 +16,6 @@ export interface Interruption {
  * grace begins; the process is not ended here, so the run can write what it knows before it exits.
  *
  * @param onSignal - told once, when the first signal comes
- * @returns the watch
  */
 export function watchInterruption(onSignal: (signal: NodeJS.Signals) => void): Interruption {
   let received: NodeJS.Signals | undefined;

@@ -11,7 +11,6 @@ export interface RunPace {
  * A run's transport settings: its pace and answer cap, and its transport events told as the engine's.
  *
  * @param pace - requests per second and the answers' cap, when the run sets them
- * @param onEvent - where the run's events go
  * @returns the settings every target's requests are sent with
  */
 export function runTransport(

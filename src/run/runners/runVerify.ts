@@ -93,7 +93,6 @@ export interface RunVerifyRequest {
  * says what it found, the engine's events become progress lines, and the records close the run (each bad manifest
  * entry a failed record of its own). The one place the doors reach the engine.
  *
- * @param request - the jobs, where, how, and where to report
  * @returns every record, the bad entries' last
  * @throws {InvalidInputError} when a job's chain has no target, or the ledger file is not a ledger
  */

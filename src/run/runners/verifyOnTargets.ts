@@ -68,7 +68,6 @@ export interface TargetsOutcome {
  * Interrupted, the targets are not awaited past the grace: each job then has its verdict if one came, else an
  * `interrupted` record (with the guid of a submission whose answer was not awaited).
  *
- * @param run - the jobs, where, the engine's settings and where events go
  * @returns each target's records, its verifiers, and the signal that interrupted the run, if one did
  * @throws {InvalidInputError} when the ledger file is not a ledger
  */
@@ -151,8 +150,6 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
  * The engine's settings of a run, with its ledger and its chain opened: what {@link verifyOnTargets} hands every
  * target, and what a run through one given verifier takes.
  *
- * @param engine - the settings, the ledger and the chain
- * @returns the engine's options
  * @throws {InvalidInputError} when the ledger file is not a ledger
  */
 export function openedEngineOptions(engine: RunEngine): JobsOptions {

@@ -54,7 +54,6 @@ interface ShardPart {
  * else is named as its folder's fault and dropped. The merged ledger is always written; merging again gives the same
  * ledger and report.
  *
- * @param request - the shards' folders, the merged ledger, where to report
  * @returns the merged records, whether every shard reported, and the shards that did not
  * @throws LedgerLockedError when a live run holds the merged ledger's lock
  */

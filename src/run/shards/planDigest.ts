@@ -24,7 +24,6 @@ const parts = [
  * A plan's identity: one short hash per thing the plan is made of, joined by `-`, so two digests tell which of them
  * differ. The same contracts in any order, the same services in any order, give the same digest.
  *
- * @param inputs - what the plan is made of
  * @returns the digest, e.g. `3f9a0c-5d1e27-4b8e11-e3b0c4-e3b0c4`
  */
 export function planDigest(inputs: PlanInputs): string {

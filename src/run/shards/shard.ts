@@ -19,13 +19,8 @@ export interface ExplorerPart {
   addresses: string[];
 }
 
-/** An explorer as a shard verifies on it: whole, or one part of it at its share of the stated rate. */
-export interface ShardExplorer {
-  service: Service;
-  chainId: number | undefined;
-  contracts: number;
-  /** The contracts' addresses it verifies (a part's run of them), lowercase. */
-  addresses: string[];
+/** An explorer as a shard verifies on it: whole, or one part of it (a run of its addresses) at its share of the rate. */
+export interface ShardExplorer extends PlannedExplorer {
   part?: ExplorerPart;
   /** A part's share of the explorer's stated rate, in requests per second; unset: the run's rate. */
   requestsPerSecond?: number;
@@ -65,7 +60,6 @@ export interface PlanOptions {
 }
 
 /**
- * @param explorer - a chain on a service
  * @returns its name for a person and a matrix: `etherscan on chain 10`, or the service alone when no chain is named
  */
 export function explorerName(explorer: { service: Service; chainId?: number | undefined }): string {
@@ -75,7 +69,6 @@ export function explorerName(explorer: { service: Service; chainId?: number | un
 }
 
 /**
- * @param explorer - an explorer as a shard verifies on it
  * @returns its name for a person and a matrix: `etherscan on chain 10`, and a part's place: `(part 1 of 2)`
  */
 export function shardExplorerName(explorer: {

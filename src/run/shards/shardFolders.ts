@@ -119,7 +119,6 @@ export function shardFoldersIn(given: string): string[] {
  * Reads a shard's folder. Nothing here throws: a file that is missing, a link, not a regular file, over the cap or
  * not what a shard writes is a fault the merge names.
  *
- * @param folder - the shard's folder
  * @returns its ledger, results and shard report, each when readable
  */
 export function readShardFolder(folder: string): ShardFolder {
@@ -197,7 +196,6 @@ function readShardFile(folder: string, name: string, faults: string[]): string |
  * folder is then what the merge reads, ready to upload as an artifact.
  *
  * @param ledger - the shard's ledger file; its folder holds the results
- * @param results - the shard's run
  * @returns the results file
  */
 export function writeShardResults(ledger: string, results: RunResults): string {

@@ -24,7 +24,6 @@ const servicesWithStatedBudget: readonly Service[] = ["etherscan"];
  * chain, every job).
  *
  * @param jobs - the run's contracts, as its inputs name them
- * @param services - where they go
  * @returns the explorers, by chain then service
  */
 export function explorersOfJobs(
@@ -58,8 +57,6 @@ export function explorersOfJobs(
  * recomputes its own part.
  *
  * @param explorers - the run's explorers, as {@link explorersOfJobs} gives them
- * @param count - how many shards
- * @param oneChain - the run is on one chain
  * @param options - the stated rate and the keys' secrets
  * @returns the plan: `count` shards, those beyond the number of explorers empty
  * @throws {InvalidInputError} when the shards are too few to keep each secret's explorers apart
@@ -129,7 +126,6 @@ function shardCounts(shard: Shard): { contracts: number; verifications: number }
 }
 
 /**
- * @param shard - a shard of a plan
  * @returns its work for a person: `4 contracts, 8 verifications`
  */
 export function planWords(shard: Shard): string {
@@ -192,7 +188,6 @@ export interface PlanRequest {
  * `plan`: a run's contracts and services split into shards, as a GitHub Actions matrix, and why each explorer was or
  * was not split. What `verify` with a shard of it recomputes from the same contracts and settings.
  *
- * @param request - the contracts, the settings and how many shards
  * @returns the matrix (a row per shard with work) and the notes, a line each
  * @throws {InvalidInputError} for a setting `keySecrets` that is not one, names a key, or too few shards for its secrets
  */

@@ -28,8 +28,6 @@ export interface ShardOfRun {
  * and the shard keeps its own explorers.
  *
  * @param jobs - the run's contracts, as its inputs name them (before discovery and proxies)
- * @param targets - the run's targets, resolved
- * @param id - the shard
  * @param settings - the stated rate and the keys' secrets, as `plan` took them
  * @param given - the plan's digest, as its matrix row gives it: another plan here is refused
  * @returns the shard's targets (the others' closed by nobody: the run closes them all), its plan entry and report

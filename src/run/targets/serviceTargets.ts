@@ -33,13 +33,10 @@ export interface EndpointPlace {
  * Etherscan for one chain. `https://api.etherscan.io` alone means its v2 endpoint; any other path is taken as given;
  * a `chainid` in the URL (as Etherscan's chain list writes it) must be the chain's.
  *
- * @param chainId - the chain
  * @param apiKey - the key (one key serves every chain)
  * @param root - the API, when a setting names another than Etherscan's
- * @param required - whether its failures fail the run
  * @param howToGiveKey - where the door asking reads the key, said when there is none
  * @param place - a chain's own endpoint: its pages, and that it is another service in Etherscan's place
- * @returns the target
  * @throws {InvalidInputError} without a key, for a URL that is not http(s) or names another chain, or a key that
  *   would travel in clear
  */
@@ -90,11 +87,8 @@ export async function etherscanTarget(
 /**
  * Sourcify for one chain.
  *
- * @param chainId - the chain
  * @param root - the server, when a setting names another than Sourcify's
- * @param required - whether its failures fail the run
  * @param place - a chain's own server: its pages, and that it is another server in Sourcify's place
- * @returns the target
  * @throws {InvalidInputError} for a URL that is not http(s)
  */
 export function sourcifyTarget(
@@ -123,12 +117,9 @@ export function sourcifyTarget(
  * Routescan's own lists. A root with a path (a chain's own entry, e.g. Snowtrace's endpoint through Routescan) is
  * the endpoint as given.
  *
- * @param chainId - the chain
  * @param apiKey - a key, when the user has one (Routescan takes requests without)
  * @param root - the origin, when a setting names another than Routescan's (`EXPLORER_VERIFY_ROUTESCAN_API_URL`)
- * @param required - whether its failures fail the run
  * @param place - a chain's own endpoint: its pages, and that it is another in Routescan's place
- * @returns the target
  * @throws {InvalidInputError} for a URL that is not http(s), a chain Routescan does not list, or a key that would
  *   travel in clear
  */

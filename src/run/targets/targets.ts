@@ -104,7 +104,6 @@ export interface RunTargets {
  * RPC belongs to a run on one chain.
  *
  * @param facts - the user's chain, the deployments' recorded chains, the RPC, and an RPC per chain
- * @returns one place per chain
  */
 export function chainPlaces(facts: {
   given?: ChainClaim | undefined;
@@ -244,7 +243,6 @@ function etherscanKeyAdvice(chainId: number, endpoint: ChosenEndpoint, request: 
  * The chain of each place, as {@link resolveTargets} agrees it (the RPC asked when one is given), without resolving
  * any service: what a bundle records for contracts that do not say their chain.
  *
- * @param places - the run's chains
  * @param reads - the run's read budget: an RPC's answer is awaited no longer
  * @returns each place's chain, `undefined` where nothing names it
  * @throws {InvalidInputError} for claims that disagree, or an RPC that does not answer its chain id
@@ -313,7 +311,6 @@ function serviceRoots(
 /**
  * The run's heading: each target once, with the URL its requests go to and why.
  *
- * @param targets - the run's targets
  * @returns e.g. `Blockscout at https://eth.blockscout.com (from --explorer-url), Etherscan at https://api.etherscan.io/v2/api?chainid=1 (Etherscan API v2)`
  */
 export function describeTargets(targets: readonly Target[]): string {
