@@ -241,13 +241,10 @@ function registrySource(
 function bundledArguments(job: VerificationJob): BundleContract["constructorArguments"] {
   const args = job.constructorArguments;
   if (!args) return undefined;
-  if ("recoverFrom" in args) return { recoverFrom: prefixed(args.recoverFrom.creationBytecode) };
+  if ("recoverFrom" in args)
+    return { recoverFrom: `0x${args.recoverFrom.creationBytecode.replace(/^0x/i, "").toLowerCase()}` };
   const bare = encodeConstructorArguments(args).toLowerCase();
   return bare === "" ? undefined : `0x${bare}`;
-}
-
-function prefixed(hex: string): string {
-  return `0x${hex.replace(/^0x/i, "").toLowerCase()}`;
 }
 
 /**

@@ -28,7 +28,6 @@ export interface JobSources {
   rpcUrl?: string | undefined;
   /** JSON-RPC URLs by chain id: a deployment's jobs on that chain read it. */
   rpcUrls?: Record<number, string> | undefined;
-  /** The run's read budget. */
   readsDeadline?: ReadsDeadline | undefined;
 }
 
@@ -85,8 +84,9 @@ export async function jobsFromInputs(
               ...(outDir ? { artifactsDir: outDir } : {}),
             });
       // What the path names and what the file records must be one chain.
+      const fromPath = chainIdOfDeployment(given);
       const chainId = agreedChainId([
-        ...pathClaim(given),
+        ...(fromPath === undefined ? [] : [{ id: fromPath, source: `the deployment's path ${given}` }]),
         ...(deployment.chainId === undefined
           ? []
           : [{ id: deployment.chainId, source: `the deployment file ${given}` }]),
@@ -101,11 +101,6 @@ export async function jobsFromInputs(
     }
   }
   return jobs;
-}
-
-function pathClaim(given: string): ChainClaim[] {
-  const chainId = chainIdOfDeployment(given);
-  return chainId === undefined ? [] : [{ id: chainId, source: `the deployment's path ${given}` }];
 }
 
 // A manifest's deployed code, each read under the run's reads deadline when the door gives one: a chain that

@@ -167,6 +167,7 @@ export async function proxyJobs(
       if (job) out.push(job);
       continue;
     }
+    const onChain = place.chainId === undefined ? {} : { chainId: place.chainId };
     // Read from the chain, the proxy is linked as a system (or, when it is none or unread, not at all).
     if (job) {
       const { proxyAddress: _link, ...own } = job;
@@ -178,7 +179,7 @@ export async function proxyJobs(
       say(`unread      proxy ${address}: ${failed.failure.message}`);
       unlinked.push({
         address,
-        ...(place.chainId === undefined ? {} : { chainId: place.chainId }),
+        ...onChain,
         message: `Not linked: ${failed.failure.message}; its kind and parts are unknown, so they are not verified here.`,
         error: failed.failure.error,
       });
@@ -197,19 +198,19 @@ export async function proxyJobs(
       say(`skipped     ${address}: marked as a proxy, but the chain shows ${noKind}`);
       unlinked.push({
         address,
-        ...(place.chainId === undefined ? {} : { chainId: place.chainId }),
+        ...onChain,
         message: `Not verified: it is marked as a proxy, but the chain shows ${noKind} at this address, and its own code is not in this project's build.`,
         error: { code: "invalid_input" },
       });
       continue;
     }
     say(describe(address, resolution));
-    systems.push(system(address, place.chainId, resolution));
+    systems.push({ address, ...onChain, proxy: record(resolution) });
     for (const part of parts) {
       const found = "value" in part.reading ? part.reading.value : undefined;
       if (found && "skipped" in found)
         say(`skipped     ${part.role} ${part.address} of proxy ${address}: ${found.skipped}`);
-      else if (found) out.push({ ...found.job, ...placeOf(place) });
+      else if (found) out.push({ ...found.job, ...onChain, ...(place.rpc ? { rpc: place.rpc } : {}) });
     }
   }
   return { jobs: out, systems, unlinked };
@@ -283,10 +284,6 @@ function watchedReads(chain: ProxyChainReader): {
   };
 }
 
-function system(address: string, chainId: number | undefined, resolution: ProxyResolution): ProxySystem {
-  return { address, ...(chainId === undefined ? {} : { chainId }), proxy: record(resolution) };
-}
-
 function record(resolution: ProxyResolution): ProxyRecord {
   return {
     kind: resolution.kind,
@@ -336,16 +333,6 @@ async function partJob(address: string, chain: ProxyChainReader, sources: ProxyS
       constructorInputs(contract.abi).length > 0
         ? { ...job, constructorArguments: { recoverFrom: { creationBytecode: contract.bytecode } } }
         : job,
-  };
-}
-
-function placeOf(place: {
-  chainId?: number | undefined;
-  rpc?: VerificationJob["rpc"];
-}): Partial<VerificationJob> {
-  return {
-    ...(place.chainId === undefined ? {} : { chainId: place.chainId }),
-    ...(place.rpc ? { rpc: place.rpc } : {}),
   };
 }
 

@@ -7,7 +7,6 @@ export interface Interruption {
   readonly signal: NodeJS.Signals | undefined;
   /** Settles {@link interruptionGraceMs} after the signal: answers still in flight then are not awaited. */
   readonly graceOver: Promise<void>;
-  /** Stops watching. */
   dispose(): void;
 }
 

@@ -24,9 +24,6 @@ import { runTransport } from "./runTransport.js";
 import { badEntryResult, stoppedTargetLines, type UnsentContract, unsentRecord } from "./unsentRecords.js";
 import { type TargetsOutcome, verifyOnTargets } from "./verifyOnTargets.js";
 
-/** No read budget: the reads wait as long as the chain's client does. */
-const unbounded: ReadsDeadline = { endsAt: Number.POSITIVE_INFINITY, seconds: Number.POSITIVE_INFINITY };
-
 /** The settings of a run that the engine takes, as every door checked them. */
 export interface RunSettings {
   concurrency: ConcurrencySetting;
@@ -137,7 +134,8 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
       jobs,
       request.proxies,
       (line) => reporter.info(line),
-      request.reads ?? unbounded,
+      // No read budget: the reads wait as long as the chain's client does.
+      request.reads ?? { endsAt: Number.POSITIVE_INFINITY, seconds: Number.POSITIVE_INFINITY },
     );
     jobs.splice(0, jobs.length, ...expanded.jobs);
     systems = expanded.systems;

@@ -295,10 +295,9 @@ const builtInApiUrls = {
 // stand-ins), else the service's own.
 function serviceRoots(
   configured: Partial<Record<Service, NamedUrl>>,
-  env: NodeJS.ProcessEnv = process.env,
 ): Partial<Record<Exclude<Service, "blockscout">, ApiRoot>> {
   const fromEnvironment = (name: string): ApiRoot | undefined => {
-    const url = env[name]?.trim();
+    const url = process.env[name]?.trim();
     return url ? { url, source: name } : undefined;
   };
   return {
