@@ -121,7 +121,6 @@ export async function writeBundle(path: string, bundle: VerificationBundle, fiel
  *
  * @param runChainId - the run's chain, for jobs that do not say theirs
  * @param field - the flag or input that named the file, for errors
- * @param info - where the lines for a person go
  * @returns the bundle, and what it left out
  * @throws {InvalidInputError} for a job whose chain nothing names, or a file that cannot be written
  */
@@ -253,7 +252,6 @@ function bundledArguments(job: VerificationJob): BundleContract["constructorArgu
  * goes on.
  *
  * @param output - the file, the flag or input naming it, the run's chain, and whether the user asked for it by name
- * @param info - where the lines for a person go
  * @returns the step, given the run's jobs
  */
 export function bundleWriterStep(

@@ -87,7 +87,6 @@ const proxyReadsAtOnce = 8;
  * chain shows none is a failed record.
  *
  * @param say - told what was found, and what was left out and why, one line each
- * @param deadline - when the reads must end
  * @returns the jobs with the parts, the proxies to link once their systems are verified, and those it cannot link
  */
 export async function proxyJobs(

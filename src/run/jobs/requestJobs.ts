@@ -7,7 +7,6 @@ import { splitContractName } from "../../inputs/sourceNames.js";
 import type { RequestedFormat } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
-import type { AddressJobsRequest } from "./addressJobs.js";
 import type { JobSources } from "./inputJobs.js";
 import { libraryList } from "./libraryList.js";
 import type { ProxyAddress } from "./proxyJobs.js";
@@ -117,7 +116,16 @@ async function jobsOfAddress(
             }),
           )
       : undefined,
-    naming: cliNaming(artifacts),
+    // How the command line names its flags in the builder's messages.
+    naming: {
+      chain: "the chain of --rpc-url",
+      build: `in ${artifacts}`,
+      check: "--contract and --rpc-url",
+      inference: {
+        contract: "--contract",
+        build: `that ${artifacts} holds the build the contract was deployed from (--artifacts)`,
+      },
+    },
   }).catch((error: unknown) => {
     // The reads end at the run's deadline, as the chain id's and a manifest's do: a chain that stalls holds no run.
     if (!deadline || !isDeadlineReached(error)) throw error;
@@ -129,17 +137,4 @@ async function jobsOfAddress(
   });
   for (const proxy of found.proxies) onProxy?.(proxy);
   return found.jobs;
-}
-
-// How the command line names its flags in the builder's messages.
-function cliNaming(artifacts: string): AddressJobsRequest["naming"] {
-  return {
-    chain: "the chain of --rpc-url",
-    build: `in ${artifacts}`,
-    check: "--contract and --rpc-url",
-    inference: {
-      contract: "--contract",
-      build: `that ${artifacts} holds the build the contract was deployed from (--artifacts)`,
-    },
-  };
 }

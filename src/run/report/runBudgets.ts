@@ -44,7 +44,6 @@ function serviceBudget(reading: BudgetReading): ServiceBudget {
  * The run's budgets and their closing lines, told to `say`. The run is over when they are read: a fault in reading or
  * wording them is said in their place, and the records are still reported (without `budgets`).
  *
- * @param say - takes each closing line
  * @returns the budgets, per service; none when they could not be read
  */
 export function closingBudgets(verifiers: readonly Verifier[], say: (line: string) => void): RunBudgets {

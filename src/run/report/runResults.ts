@@ -33,8 +33,6 @@ export type ShardReport = z.infer<typeof shardReportSchema>;
 /**
  * Whether a run succeeded: every record is a success, or belongs to a target the user made optional (its failures
  * warn instead of failing the run).
- *
- * @param optionalTargets - the targets whose failures only warn
  */
 export function runSucceeded(
   results: readonly VerificationResult[],
@@ -48,8 +46,6 @@ export function runSucceeded(
 /**
  * How a door's process ends after a run: the signal's code when it was interrupted, as a shell reports it (128 + the
  * signal's number), 1 when it failed, else 0.
- *
- * @param optionalTargets - the targets whose failures only warn
  */
 export function runExitCode(results: RunResults, optionalTargets: readonly Service[] = []): number {
   if (results.interruptedBy) return results.interruptedBy === "SIGINT" ? 130 : 143;

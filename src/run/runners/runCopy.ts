@@ -40,7 +40,6 @@ export interface RunCopyRequest {
  * verified from the explorer's bytecode database, a Vyper contract) is not copied: a failed record `not_verified` on
  * each target says why.
  *
- * @returns every record
  * @throws {InvalidInputError} for a malformed address, a run on several chains, or a source that is also a target,
  *   before any request
  */

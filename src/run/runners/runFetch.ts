@@ -15,7 +15,6 @@ import { explorerClientFor } from "../../verifiers/verifierFor.js";
  * `sources/…` and `creation.json`. Every source's place is checked before anything is written.
  *
  * @param targets - the explorer, resolved (the first target, a Blockscout one)
- * @param writeLine - where the lines for a person go
  * @throws {InvalidInputError} for a malformed address, an address with no verified source, a source name that would
  *   land outside the folder, or a folder that cannot be written
  */

@@ -20,7 +20,6 @@ export interface UnsentContract {
 /**
  * The record of a contract the run sends nowhere, on one target: failed, with why.
  *
- * @param contract - the contract, and why it is not sent
  * @param verifier - the target's verifier, for its pages
  */
 export function unsentRecord(

@@ -48,16 +48,10 @@ export interface TargetsRun {
   onInterrupted?: ((signal: NodeJS.Signals) => void) | undefined;
 }
 
-/** A target's jobs and their records, in job order (each proxy link's record right after its implementation's). */
-export interface TargetBatch {
-  target: Target;
-  jobs: VerificationJob[];
-  records: VerificationResult[];
-}
-
 /** What a run over its targets did: each target's records, the verifiers (for their budgets), and any signal. */
 export interface TargetsOutcome {
-  batches: TargetBatch[];
+  /** Each target's jobs and their records, in job order (each proxy link's record right after its implementation's). */
+  batches: Array<{ target: Target; jobs: VerificationJob[]; records: VerificationResult[] }>;
   verifiers: Verifier[];
   interruptedBy: NodeJS.Signals | undefined;
 }

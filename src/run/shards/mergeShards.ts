@@ -71,11 +71,9 @@ export function mergeShards(request: MergeRequest): MergeResults {
   const plan = planOf(folders, request.plan?.trim() || undefined, say, reporter);
   const outside: Array<{ folder: ShardFolder; entries: LedgerEntry[] }> = [];
   const parts = plan ? partsOf(folders, plan, now, say, outside) : new Map<number, ShardPart>();
-  sayNews(outside, [readLedgerFile(request.ledger), ...[...parts.values()].map((part) => part.entries)], say);
-  const entries = mergeIntoLedgerFile(
-    request.ledger,
-    [...parts.values()].map((part) => part.entries),
-  );
+  const partEntries = [...parts.values()].map((part) => part.entries);
+  sayNews(outside, [readLedgerFile(request.ledger), ...partEntries], say);
+  const entries = mergeIntoLedgerFile(request.ledger, partEntries);
   reporter.info(
     `Merging ${folders.length} shard folder${folders.length === 1 ? "" : "s"} into ${request.ledger} (${entries.length} ledger entr${entries.length === 1 ? "y" : "ies"})`,
   );

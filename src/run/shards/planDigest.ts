@@ -1,15 +1,13 @@
 import { createHash } from "node:crypto";
 import type { Service } from "../../verify/verifier.js";
+import type { ShardReport } from "../report/runResults.js";
 import { parseKeySecrets } from "./keySecrets.js";
 
 /** What a plan is made of: the run's contracts (its bundle), the services, the count, the stated rate, the secrets. */
-export interface PlanInputs {
-  contracts: ReadonlyArray<{ address: string; contract: string; chainId?: number | undefined }>;
+type PlanInputs = Omit<ShardReport, "shard" | "plan" | "services"> & {
   services: readonly Service[];
   shards: number;
-  requestsPerSecond?: number | undefined;
-  keySecrets?: string | undefined;
-}
+};
 
 // The digest's parts, in its order, each named as a person fixes it.
 const parts = [

@@ -12,16 +12,10 @@ export interface PlannedExplorer {
   addresses: string[];
 }
 
-/** One part of an explorer split across shards: the `index`-th (from 1) of `of`, and the contracts it verifies. */
-export interface ExplorerPart {
-  index: number;
-  of: number;
-  addresses: string[];
-}
-
 /** An explorer as a shard verifies on it: whole, or one part of it (a run of its addresses) at its share of the rate. */
 export interface ShardExplorer extends PlannedExplorer {
-  part?: ExplorerPart;
+  /** One part of an explorer split across shards: the `index`-th (from 1) of `of`, and the contracts it verifies. */
+  part?: { index: number; of: number; addresses: string[] };
   /** A part's share of the explorer's stated rate, in requests per second; unset: the run's rate. */
   requestsPerSecond?: number;
   /** The secret the shard's key for this explorer comes from, by name; unset: the run's one key. */

@@ -57,7 +57,6 @@ export function explorersOfJobs(
  * recomputes its own part.
  *
  * @param explorers - the run's explorers, as {@link explorersOfJobs} gives them
- * @param options - the stated rate and the keys' secrets
  * @returns the plan: `count` shards, those beyond the number of explorers empty
  * @throws {InvalidInputError} when the shards are too few to keep each secret's explorers apart
  */

@@ -71,7 +71,6 @@ function asSentence(clause: string): string {
  * Blockscout API, whose one key covers every chain; pages stay the instance's, and the instance is asked instead
  * when the API answers that it does not serve the chain.
  *
- * @param facts - what the hall knows of the chain
  * @param started - told of an embedded explorer started for the run, which the run closes
  * @throws {InvalidInputError} for a URL that is not http(s) or carries credentials, a key or header that would go in
  *   clear to a host that is not this machine, or when nothing names an explorer
