@@ -98,24 +98,6 @@ export function bundleText(bundle: VerificationBundle): string {
 }
 
 /**
- * Writes a bundle, whole or not at all (a temporary file renamed into place).
- *
- * @param field - the flag or input that named the file, for errors
- * @throws {InvalidInputError} when the file cannot be written
- */
-export async function writeBundle(path: string, bundle: VerificationBundle, field: string): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(temporary, bundleText(bundle));
-    await rename(temporary, path);
-  } catch (error) {
-    const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
-    throw new InvalidInputError(field, `Cannot write the bundle ${path} (${reason}): choose another file.`);
-  }
-}
-
-/**
  * Writes the bundle of a run's jobs and says what it holds and what it left out: what every door does for `bundle`,
  * `--write-bundle` and the Action's `bundle` output.
  *
@@ -132,7 +114,16 @@ export async function writeRunBundle(
   info: (line: string) => void,
 ): Promise<BundledRun> {
   const bundled = bundleOf(jobs, runChainId);
-  await writeBundle(path, bundled.bundle, field);
+  // Whole or not at all: a temporary file renamed into place.
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(temporary, bundleText(bundled.bundle));
+    await rename(temporary, path);
+  } catch (error) {
+    const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
+    throw new InvalidInputError(field, `Cannot write the bundle ${path} (${reason}): choose another file.`);
+  }
   for (const left of bundled.leftOut) info(`left out    ${left.address} (${left.contract}): ${left.reason}`);
   const contracts = bundled.bundle.contracts.length;
   const inputs = Object.keys(bundled.bundle.inputs).length;

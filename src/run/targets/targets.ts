@@ -252,20 +252,15 @@ export async function chainIdsOf(
   reads?: ReadsDeadline,
 ): Promise<Array<number | undefined>> {
   const chainIds: Array<number | undefined> = [];
-  for (const place of places) chainIds.push(await chainOf(place, reads));
-  return chainIds;
-}
-
-// The chain every claim names, the RPC's answer among them.
-async function chainOf(place: ChainPlace, reads: ReadsDeadline | undefined): Promise<number | undefined> {
-  const claims = [...place.claims];
-  const rpc = place.rpc;
-  if (rpc)
-    claims.push({
+  // The chain every claim names, the RPC's answer among them.
+  for (const { claims, rpc } of places) {
+    const answer = rpc && {
       id: rpc.chainId ?? (await rpcChainId(rpc.url, rpc.source, reads)),
       source: rpc.source,
-    });
-  return agreedChainId(claims);
+    };
+    chainIds.push(agreedChainId(answer ? [...claims, answer] : claims));
+  }
+  return chainIds;
 }
 
 async function rpcChainId(rpcUrl: string, source: string, reads: ReadsDeadline | undefined): Promise<number> {
