@@ -136,7 +136,7 @@ export async function resolveBlockscoutTarget(
   const apiKey = facts.apiKey?.trim() || undefined;
   const routedChain = chainId ?? chainIdOfExplorer(instance.base);
   const throughApi = apiKey?.startsWith("proapi_") === true && routedChain !== undefined;
-  const root = apiRoot(facts.blockscoutApiUrl);
+  const root = resolveExplorerUrls(facts.blockscoutApiUrl ?? defaultBlockscoutApiUrl).base;
   const api = throughApi ? resolveExplorerUrls(`${root}/${routedChain}`) : instance;
   assertSecretsTravelSafely(api.base, { apiKey, headers }, facts.named?.source ?? "the explorer URL");
   return {
@@ -177,8 +177,4 @@ function checkedExplorerUrl(named: NamedUrl): ExplorerUrls {
       throw new InvalidInputError(error.field, `${named.source}: ${error.shortMessage}`);
     throw error;
   }
-}
-
-function apiRoot(configured: string | undefined): string {
-  return resolveExplorerUrls(configured ?? defaultBlockscoutApiUrl).base;
 }

@@ -10,7 +10,6 @@ import { type NamedUrl, resolveBlockscoutTarget } from "./blockscoutTarget.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { type ChainEndpoints, type ChosenEndpoint, chooseEndpoint } from "./chainEndpoints.js";
 import {
-  type ApiRoot,
   defaultEtherscanApiUrl,
   defaultRoutescanApiUrl,
   defaultSourcifyApiUrl,
@@ -150,7 +149,6 @@ export function chainPlaces(facts: {
  */
 export async function resolveTargets(request: TargetRequest): Promise<RunTargets> {
   const environment = explorerEnvironment();
-  const roots = serviceRoots(request.apiUrls ?? {});
   const localExplorers: LocalExplorer[] = [];
   const close = async () => {
     for (const explorer of localExplorers.splice(0)) await explorer.close();
@@ -210,11 +208,13 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
             `${serviceTitles[service]} verifies by chain id, and this run does not know it: give the chain id (chain-id, --chain-id, or a deployment whose path names it).`,
           );
         }
-        const endpoint = chooseEndpoint(
-          own?.[service],
-          { root: roots[service], apiKey: service === "sourcify" ? undefined : request.keys?.[service] },
-          builtInApiUrls[service],
-        );
+        const { variable, builtIn } = serviceApis[service];
+        const fromEnvironment = process.env[variable]?.trim();
+        const root =
+          request.apiUrls?.[service] ??
+          (fromEnvironment ? { url: fromEnvironment, source: variable } : undefined);
+        const apiKey = service === "sourcify" ? undefined : request.keys?.[service];
+        const endpoint = chooseEndpoint(own?.[service], { root, apiKey }, builtIn);
         if (service === "etherscan") {
           const howToGiveKey = etherscanKeyAdvice(chainId, endpoint, request);
           targets.push(
@@ -280,27 +280,13 @@ async function rpcChainId(rpcUrl: string, source: string, reads: ReadsDeadline |
   }
 }
 
-const builtInApiUrls = {
-  etherscan: defaultEtherscanApiUrl,
-  sourcify: defaultSourcifyApiUrl,
-  routescan: defaultRoutescanApiUrl,
-};
-
 // Each service's API root: a door's setting, else the environment's variable (tests and mirrors point them at
 // stand-ins), else the service's own.
-function serviceRoots(
-  configured: Partial<Record<Service, NamedUrl>>,
-): Partial<Record<Exclude<Service, "blockscout">, ApiRoot>> {
-  const fromEnvironment = (name: string): ApiRoot | undefined => {
-    const url = process.env[name]?.trim();
-    return url ? { url, source: name } : undefined;
-  };
-  return {
-    etherscan: configured.etherscan ?? fromEnvironment("EXPLORER_VERIFY_ETHERSCAN_API_URL"),
-    sourcify: configured.sourcify ?? fromEnvironment("EXPLORER_VERIFY_SOURCIFY_API_URL"),
-    routescan: configured.routescan ?? fromEnvironment("EXPLORER_VERIFY_ROUTESCAN_API_URL"),
-  };
-}
+const serviceApis = {
+  etherscan: { variable: "EXPLORER_VERIFY_ETHERSCAN_API_URL", builtIn: defaultEtherscanApiUrl },
+  sourcify: { variable: "EXPLORER_VERIFY_SOURCIFY_API_URL", builtIn: defaultSourcifyApiUrl },
+  routescan: { variable: "EXPLORER_VERIFY_ROUTESCAN_API_URL", builtIn: defaultRoutescanApiUrl },
+};
 
 /**
  * The run's heading: each target once, with the URL its requests go to and why.
