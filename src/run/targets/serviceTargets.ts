@@ -4,6 +4,7 @@ import { etherscanSiteOf, routescanNetworkOf, shippedServicesOf } from "../../ex
 import { httpUrlOf } from "../../kernel/httpUrl.js";
 import { shownUrl } from "../../kernel/urlCredentials.js";
 import type { EtherscanTarget, RoutescanTarget, SourcifyTarget } from "../../verifiers/target.js";
+import type { NamedUrl } from "./blockscoutTarget.js";
 import { assertSecretsTravelSafely } from "./plainHttp.js";
 
 /** Etherscan API v2: one host, one key, every chain. */
@@ -14,12 +15,6 @@ export const defaultSourcifyApiUrl = "https://sourcify.dev/server";
 export const sourcifySiteUrl = "https://repo.sourcify.dev";
 /** Routescan's API origin. */
 export const defaultRoutescanApiUrl = "https://api.routescan.io";
-
-/** A service's API root, and the setting that named it. */
-export interface ApiRoot {
-  url: string;
-  source: string;
-}
 
 /** What a chain's own entry adds to a service's root: where its pages live, and that it is another endpoint. */
 export interface EndpointPlace {
@@ -43,7 +38,7 @@ export interface EndpointPlace {
 export async function etherscanTarget(
   chainId: number,
   apiKey: string | undefined,
-  root: ApiRoot | undefined,
+  root: NamedUrl | undefined,
   required: boolean,
   howToGiveKey: string,
   place: EndpointPlace = {},
@@ -93,7 +88,7 @@ export async function etherscanTarget(
  */
 export function sourcifyTarget(
   chainId: number,
-  root: ApiRoot | undefined,
+  root: NamedUrl | undefined,
   required: boolean,
   place: EndpointPlace = {},
 ): SourcifyTarget {
@@ -126,7 +121,7 @@ export function sourcifyTarget(
 export async function routescanTarget(
   chainId: number,
   apiKey: string | undefined,
-  root: ApiRoot | undefined,
+  root: NamedUrl | undefined,
   required: boolean,
   place: EndpointPlace = {},
 ): Promise<RoutescanTarget> {
@@ -189,7 +184,7 @@ function refuseEndedChain(chainId: number): void {
   );
 }
 
-function httpUrl(root: ApiRoot): URL {
+function httpUrl(root: NamedUrl): URL {
   const url = httpUrlOf(root.url.trim());
   if (url) return url;
   const problem = URL.canParse(root.url.trim()) ? "is not an http(s) URL" : "is not a valid URL";
