@@ -80,7 +80,6 @@ export interface AddressJobs {
  * from the creation data, in the format asked. With `proxy`, the proxy's own contract is marked so that the run adds
  * its parts; a `contract` that names one of its parts instead is taken for that part.
  *
- * @param request - the address, the build, the chain and the door's words
  * @returns the jobs, and a proxy outside the build
  * @throws {InvalidInputError} for no contract at the address, a contract that is not the deployed one, or a format
  *   the build cannot give
@@ -243,9 +242,7 @@ function linkedOnly(contract: CompiledContract, libraries: Libraries): Libraries
 /**
  * The chain behind a JSON-RPC URL, opened with its first read: a door's first request does not wait for the client.
  *
- * @param rpcUrl - the chain's JSON-RPC URL
  * @param endsAt - when the reads must end, ms since the epoch: a request still running then is aborted
- * @returns its reads
  */
 export function chainAt(rpcUrl: string, endsAt = Number.POSITIVE_INFINITY): ChainReads {
   let chain: Promise<import("../../chain/jsonRpcChain.js").JsonRpcChain> | undefined;

@@ -32,7 +32,6 @@ export interface BundledRun {
  * a registry one (metadata and sources) the input its metadata describes. Every door writes it from the jobs the hall
  * reads, so the same deployment gives the same bundle whichever door wrote it.
  *
- * @param jobs - the run's jobs
  * @param runChainId - the run's chain, for jobs that do not say theirs
  * @returns the bundle, and what it left out
  * @throws {InvalidInputError} for a job whose chain nothing names, or values a bundle cannot hold
@@ -93,43 +92,17 @@ export function bundleOf(jobs: readonly VerificationJob[], runChainId: number | 
 
 /**
  * A bundle's text: keys sorted at every level, two spaces, a final line break; the same bundle gives the same bytes.
- *
- * @param bundle - the bundle
- * @returns the file's text
  */
 export function bundleText(bundle: VerificationBundle): string {
   return `${JSON.stringify(JSON.parse(canonicalJson(bundle)), null, 2)}\n`;
 }
 
 /**
- * Writes a bundle, whole or not at all (a temporary file renamed into place).
- *
- * @param path - where
- * @param bundle - the bundle
- * @param field - the flag or input that named the file, for errors
- * @throws {InvalidInputError} when the file cannot be written
- */
-export async function writeBundle(path: string, bundle: VerificationBundle, field: string): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(temporary, bundleText(bundle));
-    await rename(temporary, path);
-  } catch (error) {
-    const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
-    throw new InvalidInputError(field, `Cannot write the bundle ${path} (${reason}): choose another file.`);
-  }
-}
-
-/**
  * Writes the bundle of a run's jobs and says what it holds and what it left out: what every door does for `bundle`,
  * `--write-bundle` and the Action's `bundle` output.
  *
- * @param path - the file
- * @param jobs - the run's jobs
  * @param runChainId - the run's chain, for jobs that do not say theirs
  * @param field - the flag or input that named the file, for errors
- * @param info - where the lines for a person go
  * @returns the bundle, and what it left out
  * @throws {InvalidInputError} for a job whose chain nothing names, or a file that cannot be written
  */
@@ -141,7 +114,16 @@ export async function writeRunBundle(
   info: (line: string) => void,
 ): Promise<BundledRun> {
   const bundled = bundleOf(jobs, runChainId);
-  await writeBundle(path, bundled.bundle, field);
+  // Whole or not at all: a temporary file renamed into place.
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(temporary, bundleText(bundled.bundle));
+    await rename(temporary, path);
+  } catch (error) {
+    const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
+    throw new InvalidInputError(field, `Cannot write the bundle ${path} (${reason}): choose another file.`);
+  }
   for (const left of bundled.leftOut) info(`left out    ${left.address} (${left.contract}): ${left.reason}`);
   const contracts = bundled.bundle.contracts.length;
   const inputs = Object.keys(bundled.bundle.inputs).length;
@@ -249,13 +231,10 @@ function registrySource(
 function bundledArguments(job: VerificationJob): BundleContract["constructorArguments"] {
   const args = job.constructorArguments;
   if (!args) return undefined;
-  if ("recoverFrom" in args) return { recoverFrom: prefixed(args.recoverFrom.creationBytecode) };
+  if ("recoverFrom" in args)
+    return { recoverFrom: `0x${args.recoverFrom.creationBytecode.replace(/^0x/i, "").toLowerCase()}` };
   const bare = encodeConstructorArguments(args).toLowerCase();
   return bare === "" ? undefined : `0x${bare}`;
-}
-
-function prefixed(hex: string): string {
-  return `0x${hex.replace(/^0x/i, "").toLowerCase()}`;
 }
 
 /**
@@ -264,7 +243,6 @@ function prefixed(hex: string): string {
  * goes on.
  *
  * @param output - the file, the flag or input naming it, the run's chain, and whether the user asked for it by name
- * @param info - where the lines for a person go
  * @returns the step, given the run's jobs
  */
 export function bundleWriterStep(

@@ -18,7 +18,6 @@ export interface BundleRequest {
  * A bundle's contracts, each with the chain the bundle records: read and checked whole (every input against its
  * hash) before anything is sent.
  *
- * @param request - the bundle and the door's words
  * @returns the jobs, and the chains the bundle claims
  * @throws {InvalidInputError} for no file, a flag that names contracts too, a bundle that fails a check or holds no
  *   contracts

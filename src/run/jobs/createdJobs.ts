@@ -43,8 +43,6 @@ export interface DiscoveryLimits {
  * What the jobs' transactions created joins the run (once each), and what is not submitted is said.
  *
  * @param jobs - the run's jobs, added to (and left out of the created ones)
- * @param sources - where the transactions, the build and the chain are
- * @param client - the explorer that answers
  * @param run - the most contracts looked at per factory, and where lines go
  * @param deadline - when discovery must end, in ms since the epoch
  */
@@ -83,9 +81,7 @@ export async function discoverCreatedJobs(
  * created in any later call (its whole history on the explorer, else the chain's traces with `rpc-url`), at most
  * `maxCreated` per factory, matched against the build; clones, twins and contracts the build lacks are reported.
  *
- * @param sources - where the transactions, the build and the chain are
  * @param ownJobs - the run's own jobs (left out of the created ones; for deployments, each one's history is read)
- * @param client - the explorer
  * @param limits - the run's deadline, the cap per factory, and where discovery's warnings go
  * @returns jobs (with `createdBy`), clones, twins and skipped contracts
  * @throws {InvalidInputError} when a file cannot be read, or the explorer knows no creation of `creationOf`

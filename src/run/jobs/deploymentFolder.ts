@@ -3,21 +3,17 @@ import { join } from "node:path";
 import { InvalidInputError } from "../../errors/index.js";
 import { isHardhatDeployFolder, maxDeploymentFileBytes } from "../../inputs/hardhatDeployFiles.js";
 
-/** What a deployment folder is, as far as its files tell before any is read whole. */
-export type DeploymentFolderKind = "ignition" | "hardhat-deploy" | "none";
-
 /**
  * Whether a folder holds an Ignition deployment (its deployed addresses or its journal), a hardhat-deploy or rocketh
  * network folder (its chain file), or neither. A folder that looks like a hardhat-deploy or rocketh one (deployment
  * files, `.migrations.json`, `solcInputs/`) but lacks its chain file is refused: it would otherwise be read as an
  * Ignition deployment, and fail on a file it never had.
  *
- * @param folder - the folder
  * @param shown - the folder as the user gave it, for messages
  * @returns its kind; `none` for a folder that is not there or holds neither
  * @throws {InvalidInputError} for a hardhat-deploy or rocketh folder without its chain file, naming the file
  */
-export function deploymentFolderKind(folder: string, shown: string): DeploymentFolderKind {
+export function deploymentFolderKind(folder: string, shown: string): "ignition" | "hardhat-deploy" | "none" {
   if (isHardhatDeployFolder(folder)) return "hardhat-deploy";
   if (existsSync(join(folder, "deployed_addresses.json")) || existsSync(join(folder, "journal.jsonl")))
     return "ignition";

@@ -28,7 +28,6 @@ export interface JobSources {
   rpcUrl?: string | undefined;
   /** JSON-RPC URLs by chain id: a deployment's jobs on that chain read it. */
   rpcUrls?: Record<number, string> | undefined;
-  /** The run's read budget. */
   readsDeadline?: ReadsDeadline | undefined;
 }
 
@@ -38,7 +37,6 @@ export interface JobSources {
  * `proxy: true` is linked to its implementation by the explorer after it is verified. With `rpc-url`, an entry may
  * leave out its contract (inferred from the deployed code) and its constructor arguments (recovered).
  *
- * @param inputs - the checked inputs
  * @param workspace - the folder relative paths start from; the files the user names (manifest, deployment,
  *   artifacts) are read where they point, and paths found inside them must stay inside it (after links)
  * @param onBadEntry - told of a manifest entry (or a hardhat-deploy deployment) that cannot become a job; the others go
@@ -46,7 +44,6 @@ export interface JobSources {
  * @param onChain - told of each deployment's recorded chain, with the deployment it comes from
  * @param onProxy - told of a manifest proxy whose own code is not in the build (a clone, a proxy built elsewhere):
  *   it makes no job, but its parts may (unset: such an entry is a bad entry)
- * @returns the jobs
  * @throws {InvalidInputError} for a malformed manifest or deployment, or a deployment whose path and file name two
  *   chains, before any request
  */
@@ -87,8 +84,9 @@ export async function jobsFromInputs(
               ...(outDir ? { artifactsDir: outDir } : {}),
             });
       // What the path names and what the file records must be one chain.
+      const fromPath = chainIdOfDeployment(given);
       const chainId = agreedChainId([
-        ...pathClaim(given),
+        ...(fromPath === undefined ? [] : [{ id: fromPath, source: `the deployment's path ${given}` }]),
         ...(deployment.chainId === undefined
           ? []
           : [{ id: deployment.chainId, source: `the deployment file ${given}` }]),
@@ -103,11 +101,6 @@ export async function jobsFromInputs(
     }
   }
   return jobs;
-}
-
-function pathClaim(given: string): ChainClaim[] {
-  const chainId = chainIdOfDeployment(given);
-  return chainId === undefined ? [] : [{ id: chainId, source: `the deployment's path ${given}` }];
 }
 
 // A manifest's deployed code, each read under the run's reads deadline when the door gives one: a chain that
@@ -130,11 +123,7 @@ function codeReader(
   };
 }
 
-/**
- * Preflight compiles with the npm `solc` package of the workspace, when the workflow installed one.
- * @param workspace - the workspace folder
- * @returns the compiler files found
- */
+/** Preflight compiles with the npm `solc` package of the workspace, when the workflow installed one. */
 export function workspaceCompilers(workspace: string): string[] {
   const soljson = join(workspace, "node_modules", "solc", "soljson.js");
   return existsSync(soljson) ? [soljson] : [];
@@ -147,7 +136,6 @@ export function workspaceCompilers(workspace: string): string[] {
  * @param inputs - the artifacts folder and the run's RPC
  * @param workspace - the folder relative paths start from
  * @param proxies - the proxies named without a job, and whether every contract is looked at (`include-proxies`)
- * @returns the sources the hall reads
  */
 export function proxySources(
   inputs: Pick<JobSources, "artifacts" | "rpcUrl">,

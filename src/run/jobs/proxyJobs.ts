@@ -86,10 +86,7 @@ const proxyReadsAtOnce = 8;
  * (or whose reads fail) is unread, its own job verified unlinked. An address named for its proxy alone where the
  * chain shows none is a failed record.
  *
- * @param jobs - the run's jobs
- * @param sources - the chains and the build
  * @param say - told what was found, and what was left out and why, one line each
- * @param deadline - when the reads must end
  * @returns the jobs with the parts, the proxies to link once their systems are verified, and those it cannot link
  */
 export async function proxyJobs(
@@ -169,6 +166,7 @@ export async function proxyJobs(
       if (job) out.push(job);
       continue;
     }
+    const onChain = place.chainId === undefined ? {} : { chainId: place.chainId };
     // Read from the chain, the proxy is linked as a system (or, when it is none or unread, not at all).
     if (job) {
       const { proxyAddress: _link, ...own } = job;
@@ -180,7 +178,7 @@ export async function proxyJobs(
       say(`unread      proxy ${address}: ${failed.failure.message}`);
       unlinked.push({
         address,
-        ...(place.chainId === undefined ? {} : { chainId: place.chainId }),
+        ...onChain,
         message: `Not linked: ${failed.failure.message}; its kind and parts are unknown, so they are not verified here.`,
         error: failed.failure.error,
       });
@@ -199,19 +197,19 @@ export async function proxyJobs(
       say(`skipped     ${address}: marked as a proxy, but the chain shows ${noKind}`);
       unlinked.push({
         address,
-        ...(place.chainId === undefined ? {} : { chainId: place.chainId }),
+        ...onChain,
         message: `Not verified: it is marked as a proxy, but the chain shows ${noKind} at this address, and its own code is not in this project's build.`,
         error: { code: "invalid_input" },
       });
       continue;
     }
     say(describe(address, resolution));
-    systems.push(system(address, place.chainId, resolution));
+    systems.push({ address, ...onChain, proxy: record(resolution) });
     for (const part of parts) {
       const found = "value" in part.reading ? part.reading.value : undefined;
       if (found && "skipped" in found)
         say(`skipped     ${part.role} ${part.address} of proxy ${address}: ${found.skipped}`);
-      else if (found) out.push({ ...found.job, ...placeOf(place) });
+      else if (found) out.push({ ...found.job, ...onChain, ...(place.rpc ? { rpc: place.rpc } : {}) });
     }
   }
   return { jobs: out, systems, unlinked };
@@ -236,10 +234,10 @@ async function chainRead<T>(
   deadline: ReadsDeadline,
   read: (chain: ProxyChainReader) => Promise<T>,
 ): Promise<ChainReading<T>> {
-  const watched = new WatchedReads(chain);
+  const watched = watchedReads(chain);
   const { endsAt } = deadline;
   try {
-    return { value: await beforeDeadline(read(watched), endsAt) };
+    return { value: await beforeDeadline(read(watched.reads), endsAt) };
   } catch (error) {
     if (isDeadlineReached(error) || Date.now() >= endsAt) {
       const waiting = watched.waitingFor();
@@ -261,44 +259,28 @@ async function chainRead<T>(
 }
 
 // A chain's reads, each named while it waits: the deadline says which one it cut short.
-class WatchedReads implements ProxyChainReader {
-  readonly #chain: ProxyChainReader;
-  readonly #waiting = new Set<string>();
-
-  constructor(chain: ProxyChainReader) {
-    this.#chain = chain;
-  }
-
-  waitingFor(): string | undefined {
-    return [...this.#waiting][0];
-  }
-
-  async #watch<T>(read: string, work: () => Promise<T>): Promise<T> {
-    this.#waiting.add(read);
+function watchedReads(chain: ProxyChainReader): {
+  reads: ProxyChainReader;
+  waitingFor: () => string | undefined;
+} {
+  const waiting = new Set<string>();
+  const watch = async <T>(read: string, work: () => Promise<T>): Promise<T> => {
+    waiting.add(read);
     try {
       return await work();
     } finally {
-      this.#waiting.delete(read);
+      waiting.delete(read);
     }
-  }
-
-  getCode(address: string): Promise<string> {
-    return this.#watch(`eth_getCode of ${address}`, () => this.#chain.getCode(address));
-  }
-
-  getStorageAt(address: string, slot: string): Promise<string> {
-    return this.#watch(`eth_getStorageAt of ${address} at slot ${slot}`, () =>
-      this.#chain.getStorageAt(address, slot),
-    );
-  }
-
-  call(to: string, data: string): Promise<string | undefined> {
-    return this.#watch(`eth_call ${data} to ${to}`, () => this.#chain.call(to, data));
-  }
-}
-
-function system(address: string, chainId: number | undefined, resolution: ProxyResolution): ProxySystem {
-  return { address, ...(chainId === undefined ? {} : { chainId }), proxy: record(resolution) };
+  };
+  return {
+    reads: {
+      getCode: (address) => watch(`eth_getCode of ${address}`, () => chain.getCode(address)),
+      getStorageAt: (address, slot) =>
+        watch(`eth_getStorageAt of ${address} at slot ${slot}`, () => chain.getStorageAt(address, slot)),
+      call: (to, data) => watch(`eth_call ${data} to ${to}`, () => chain.call(to, data)),
+    },
+    waitingFor: () => [...waiting][0],
+  };
 }
 
 function record(resolution: ProxyResolution): ProxyRecord {
@@ -350,16 +332,6 @@ async function partJob(address: string, chain: ProxyChainReader, sources: ProxyS
       constructorParameters(contract.abi).length > 0
         ? { ...job, constructorArguments: { recoverFrom: { creationBytecode: contract.bytecode } } }
         : job,
-  };
-}
-
-function placeOf(place: {
-  chainId?: number | undefined;
-  rpc?: VerificationJob["rpc"];
-}): Partial<VerificationJob> {
-  return {
-    ...(place.chainId === undefined ? {} : { chainId: place.chainId }),
-    ...(place.rpc ? { rpc: place.rpc } : {}),
   };
 }
 

@@ -7,7 +7,6 @@ import { splitContractName } from "../../inputs/sourceNames.js";
 import type { RequestedFormat } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
-import type { AddressJobsRequest } from "./addressJobs.js";
 import type { JobSources } from "./inputJobs.js";
 import { libraryList } from "./libraryList.js";
 import type { ProxyAddress } from "./proxyJobs.js";
@@ -43,11 +42,9 @@ export interface JobsRequest {
  * the build (Hardhat artifacts or Foundry out/) or from a standard JSON input. Every file is read and every name
  * checked before this returns.
  *
- * @param request - the checked request
  * @param onBadEntry - told of a manifest entry (or a deployment's contract) that cannot become a job; the others go on
  * @param onChain - told of each deployment's recorded chain, with the deployment it comes from
  * @param onProxy - told of a proxy whose own code is not in the build: it makes no job, its parts may
- * @returns the jobs
  * @throws {InvalidInputError} for a mistake in the request or the files
  */
 export async function requestJobs(
@@ -119,7 +116,16 @@ async function jobsOfAddress(
             }),
           )
       : undefined,
-    naming: cliNaming(artifacts),
+    // How the command line names its flags in the builder's messages.
+    naming: {
+      chain: "the chain of --rpc-url",
+      build: `in ${artifacts}`,
+      check: "--contract and --rpc-url",
+      inference: {
+        contract: "--contract",
+        build: `that ${artifacts} holds the build the contract was deployed from (--artifacts)`,
+      },
+    },
   }).catch((error: unknown) => {
     // The reads end at the run's deadline, as the chain id's and a manifest's do: a chain that stalls holds no run.
     if (!deadline || !isDeadlineReached(error)) throw error;
@@ -131,17 +137,4 @@ async function jobsOfAddress(
   });
   for (const proxy of found.proxies) onProxy?.(proxy);
   return found.jobs;
-}
-
-// How the command line names its flags in the builder's messages.
-function cliNaming(artifacts: string): AddressJobsRequest["naming"] {
-  return {
-    chain: "the chain of --rpc-url",
-    build: `in ${artifacts}`,
-    check: "--contract and --rpc-url",
-    inference: {
-      contract: "--contract",
-      build: `that ${artifacts} holds the build the contract was deployed from (--artifacts)`,
-    },
-  };
 }

@@ -3,22 +3,15 @@ import { longCompilerVersion } from "../../verify/compilerVersion.js";
 import type { VerificationJob } from "../../verify/job.js";
 import { standardJsonCandidates } from "../../verify/standardJsonCandidates.js";
 
-/** One job's input, as `--show-standard-json-input` prints it for a deployment or a manifest. */
-export interface ShownInput {
-  address: string;
-  contract: string;
-  compilerVersion: string;
-  input: unknown;
-}
-
 /**
- * The standard JSON input each job would send first (the minimal input when the metadata allows it).
+ * The standard JSON input each job would send first (the minimal input when the metadata allows it), as
+ * `--show-standard-json-input` prints it for a deployment or a manifest.
  *
- * @param jobs - the run's jobs
- * @returns one input per job
  * @throws {InvalidInputError} when a contract is not verified with a standard JSON input (`--format`)
  */
-export function shownInputs(jobs: readonly VerificationJob[]): ShownInput[] {
+export function shownInputs(
+  jobs: readonly VerificationJob[],
+): Array<{ address: string; contract: string; compilerVersion: string; input: unknown }> {
   return jobs.map((job) => {
     const { source } = job;
     if (source.format !== "standard-json")

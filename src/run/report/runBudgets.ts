@@ -44,8 +44,6 @@ function serviceBudget(reading: BudgetReading): ServiceBudget {
  * The run's budgets and their closing lines, told to `say`. The run is over when they are read: a fault in reading or
  * wording them is said in their place, and the records are still reported (without `budgets`).
  *
- * @param verifiers - the run's verifiers
- * @param say - takes each closing line
  * @returns the budgets, per service; none when they could not be read
  */
 export function closingBudgets(verifiers: readonly Verifier[], say: (line: string) => void): RunBudgets {
@@ -53,16 +51,13 @@ export function closingBudgets(verifiers: readonly Verifier[], say: (line: strin
   let lines: string[];
   try {
     budgets = runBudgets(verifiers);
-    lines = budgetLines(budgets);
+    lines = Object.entries(budgets).map(
+      ([service, budget]) => `budget      ${service}: ${budgetText(budget)}`,
+    );
   } catch (error) {
     say(`budget      not reported: ${error instanceof Error ? error.message : String(error)}`);
     return {};
   }
   for (const line of lines) say(line);
   return budgets;
-}
-
-/** A closing line per service whose budget is known: what the run used and what is left. */
-function budgetLines(budgets: RunBudgets): string[] {
-  return Object.entries(budgets).map(([service, budget]) => `budget      ${service}: ${budgetText(budget)}`);
 }

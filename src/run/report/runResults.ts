@@ -1,5 +1,6 @@
+import * as z from "../../kernel/zod.js";
 import { isSuccess, type VerificationResult } from "../../verify/job.js";
-import type { Service } from "../../verify/verifier.js";
+import { type Service, services } from "../../verify/verifier.js";
 import type { RunBudgets } from "./runBudgets.js";
 
 /** A run's records, in job order, with what the run says of itself. */
@@ -15,24 +16,23 @@ export type RunResults = VerificationResult[] & {
  * the plan is made of, so a merge works the plan out again, judges each shard by it, and names what a shard that
  * never reported would have verified.
  */
-export interface ShardReport {
-  shard: string;
+export const shardReportSchema = z.object({
+  shard: z.string(),
   /** The plan's digest (`planDigest`): the same in every matrix row and shard of one plan. */
-  plan: string;
-  services: Service[];
-  requestsPerSecond?: number | undefined;
+  plan: z.string(),
+  services: z.array(z.enum(services)),
+  requestsPerSecond: z.optional(z.number()),
   /** The keys' secrets, by name, as the setting `keySecrets` gave them. */
-  keySecrets?: string | undefined;
-  contracts: Array<{ address: string; contract: string; chainId?: number | undefined }>;
-}
+  keySecrets: z.optional(z.string()),
+  contracts: z.array(
+    z.object({ address: z.string(), contract: z.string(), chainId: z.optional(z.number()) }),
+  ),
+});
+export type ShardReport = z.infer<typeof shardReportSchema>;
 
 /**
  * Whether a run succeeded: every record is a success, or belongs to a target the user made optional (its failures
  * warn instead of failing the run).
- *
- * @param results - the run's records
- * @param optionalTargets - the targets whose failures only warn
- * @returns true when the run succeeded
  */
 export function runSucceeded(
   results: readonly VerificationResult[],
@@ -46,10 +46,6 @@ export function runSucceeded(
 /**
  * How a door's process ends after a run: the signal's code when it was interrupted, as a shell reports it (128 + the
  * signal's number), 1 when it failed, else 0.
- *
- * @param results - the run's records
- * @param optionalTargets - the targets whose failures only warn
- * @returns the exit code
  */
 export function runExitCode(results: RunResults, optionalTargets: readonly Service[] = []): number {
   if (results.interruptedBy) return results.interruptedBy === "SIGINT" ? 130 : 143;

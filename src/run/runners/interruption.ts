@@ -7,7 +7,6 @@ export interface Interruption {
   readonly signal: NodeJS.Signals | undefined;
   /** Settles {@link interruptionGraceMs} after the signal: answers still in flight then are not awaited. */
   readonly graceOver: Promise<void>;
-  /** Stops watching. */
   dispose(): void;
 }
 
@@ -16,7 +15,6 @@ export interface Interruption {
  * grace begins; the process is not ended here, so the run can write what it knows before it exits.
  *
  * @param onSignal - told once, when the first signal comes
- * @returns the watch
  */
 export function watchInterruption(onSignal: (signal: NodeJS.Signals) => void): Interruption {
   let received: NodeJS.Signals | undefined;

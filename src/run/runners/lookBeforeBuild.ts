@@ -13,7 +13,6 @@ export interface LookBeforeBuildRequest {
   /** `--format`. */
   format: string;
   targets: RunTargets;
-  /** The ledger file, if any. */
   ledger: string | undefined;
   /** Whether the run asks for more than one verified contract: a proxy's parts, created contracts, a forced run, a bundle. */
   more: boolean;

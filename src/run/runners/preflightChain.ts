@@ -9,7 +9,6 @@ export type ChainRpc = NonNullable<VerificationJob["rpc"]>;
  * Opens a chain for the engine's preflight and failure explanations: its deployed code is read over JSON-RPC, the
  * chain's client loaded with the first read (it brings viem).
  *
- * @param rpc - the chain's JSON-RPC URL and compiler files
  * @returns what preflight reads the chain through
  */
 export function preflightChain(rpc: ChainRpc): PreflightOptions {

@@ -5,31 +5,28 @@ import { assertAddress } from "../../kernel/validate.js";
 import { verifiedInputReaderFor } from "../../verifiers/verifierFor.js";
 import type { VerificationJob } from "../../verify/job.js";
 import { type Service, serviceTitles } from "../../verify/verifier.js";
-import type { RunReporter } from "../report/runReporter.js";
 import type { RunResults } from "../report/runResults.js";
-import { describeTargets, type RunTargets } from "../targets/targets.js";
+import { describeTargets } from "../targets/targets.js";
 import { runTransport } from "./runTransport.js";
-import { type RunSettings, runVerify } from "./runVerify.js";
+import { type RunVerifyRequest, runVerify } from "./runVerify.js";
 import type { UnsentContract } from "./unsentRecords.js";
 
 /** Contracts read at once from the source service. */
 const readsAtOnce = 4;
 
-/** One `copy`, as a door hands it to the hall. */
-export interface RunCopyRequest {
+/**
+ * One `copy`, as a door hands it to the hall: its targets are the source's and those to verify on, resolved once by
+ * {@link resolveTargets} (services `[from, ...to]`); the rest is as in {@link runVerify}.
+ */
+export type RunCopyRequest = Pick<
+  RunVerifyRequest,
+  "targets" | "settings" | "ledger" | "reporter" | "interruptible"
+> & {
   /** The contracts, on the run's one chain. */
   addresses: readonly string[];
   /** The service whose verifications are read. */
   from: Service;
-  /** The source's target and those to verify on, resolved once by {@link resolveTargets} (services `[from, ...to]`). */
-  targets: RunTargets;
-  settings: RunSettings;
-  /** The ledger file, and whether to ask the services about what it records verified. */
-  ledger?: { path: string; recheck: boolean } | undefined;
-  reporter: RunReporter;
-  /** SIGINT and SIGTERM end the run cleanly, as in {@link runVerify}. */
-  interruptible?: boolean;
-}
+};
 
 /**
  * Copies verifications from one service to others: reads each contract's verified sources and settings from the
@@ -40,8 +37,6 @@ export interface RunCopyRequest {
  * verified from the explorer's bytecode database, a Vyper contract) is not copied: a failed record `not_verified` on
  * each target says why.
  *
- * @param request - the addresses, the source, the targets, how, and where to report
- * @returns every record
  * @throws {InvalidInputError} for a malformed address, a run on several chains, or a source that is also a target,
  *   before any request
  */

@@ -1,9 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
-import {
-  type VerifiedContractReading,
-  verificationStandingNote,
-} from "../../client/contract/readVerifiedContract.js";
+import { verificationStandingNote } from "../../client/contract/readVerifiedContract.js";
 import { InvalidInputError } from "../../errors/index.js";
 import { assertAddress } from "../../kernel/validate.js";
 import type { Target } from "../../verifiers/target.js";
@@ -15,9 +12,6 @@ import { explorerClientFor } from "../../verifiers/verifierFor.js";
  * `sources/…` and `creation.json`. Every source's place is checked before anything is written.
  *
  * @param targets - the explorer, resolved (the first target, a Blockscout one)
- * @param address - the contract
- * @param out - the output folder
- * @param writeLine - where the lines for a person go
  * @throws {InvalidInputError} for a malformed address, an address with no verified source, a source name that would
  *   land outside the folder, or a folder that cannot be written
  */
@@ -38,10 +32,13 @@ export async function runFetch(
   const { contract } = reading;
   const [creation] = await client.getContractCreation({ addresses: [address] });
   const sourcesFolder = join(folder, "sources");
-  const files = sourceFiles(reading).map((file) => ({
-    ...file,
-    target: sourceTarget(sourcesFolder, file.fileName),
-  }));
+  // A flattened Vyper contract has no file name (`FileName: ""`).
+  const mainName =
+    contract.fileName ||
+    `${contract.contractName || "Contract"}.${reading.language === "vyper" ? "vy" : "sol"}`;
+  const files = [{ fileName: mainName, sourceCode: contract.sourceCode }, ...contract.additionalSources].map(
+    (file) => ({ ...file, target: sourceTarget(sourcesFolder, file.fileName) }),
+  );
   const seen = new Map<string, string>();
   for (const file of files) {
     const earlier = seen.get(file.target);
@@ -71,15 +68,6 @@ export async function runFetch(
   );
   const note = verificationStandingNote(address, reading);
   if (note) writeLine(note);
-}
-
-function sourceFiles(reading: VerifiedContractReading): Array<{ fileName: string; sourceCode: string }> {
-  const { contract } = reading;
-  // A flattened Vyper contract has no file name (`FileName: ""`).
-  const mainName =
-    contract.fileName ||
-    `${contract.contractName || "Contract"}.${reading.language === "vyper" ? "vy" : "sol"}`;
-  return [{ fileName: mainName, sourceCode: contract.sourceCode }, ...contract.additionalSources];
 }
 
 /**

@@ -18,13 +18,11 @@ const explanations: Record<ReceiptStatus["state"], string> = {
 
 /**
  * Asks the service where a submission stands and says it: one line, or with `json` one document
- * `{ guid, state, message }` on stdout.
+ * `{ guid, state, message }` on stdout. The guid is checked by the caller ({@link assertReceipt}).
  *
  * @param targets - the service's target, resolved (the first is asked)
- * @param guid - the submission's receipt
  * @param options - a proxy link's guid; JSON output; where a line for a person goes
  * @returns whether the submission failed (failed, or a guid the explorer does not know)
- * @throws {InvalidInputError} for a malformed guid, before any request
  */
 export async function runStatus(
   targets: readonly Target[],
@@ -33,7 +31,6 @@ export async function runStatus(
 ): Promise<{ failed: boolean }> {
   const [target] = targets;
   if (!target) throw new InvalidInputError("target", "No target for this chain.");
-  assertReceipt(target.service, guid);
   const { verifierFor } = await import("../../verifiers/verifierFor.js");
   const verifier = await verifierFor(target);
   const receipt = { id: guid, of: options.proxy ? ("proxy-link" as const) : ("verification" as const) };
@@ -49,8 +46,6 @@ export async function runStatus(
 /**
  * Checks a receipt before any request: Sourcify's are UUIDs, every other service's a guid.
  *
- * @param service - the service asked
- * @param receipt - the receipt
  * @throws {InvalidInputError} for a malformed guid
  */
 export function assertReceipt(service: Service, receipt: string): void {
@@ -68,7 +63,6 @@ export interface LedgerOptions {
 /**
  * Prints the ledger: the file only, no explorer is asked, so it answers offline and after a local explorer is gone.
  *
- * @param path - the ledger file
  * @param options - JSON output; where a line for a person goes; how this door names another ledger; where its runs
  *   leave the embedded local explorer's state (runs on it keep no ledger, and the error says so when one did)
  * @throws {InvalidInputError} when there is no ledger there, or the file is not one

@@ -1,21 +1,14 @@
 import type { TransportSettings } from "../../verifiers/serviceTransports.js";
 import type { VerificationEventListener } from "../../verify/events.js";
 
-/** What a run says of its requests' pace and answers; unset, each service's own. */
-export interface RunPace {
-  requestsPerSecond?: number | undefined;
-  maxResponseBytes?: number | undefined;
-}
-
 /**
  * A run's transport settings: its pace and answer cap, and its transport events told as the engine's.
  *
- * @param pace - requests per second and the answers' cap, when the run sets them
- * @param onEvent - where the run's events go
+ * @param pace - requests per second and the answers' cap, when the run sets them (unset: each service's own)
  * @returns the settings every target's requests are sent with
  */
 export function runTransport(
-  pace: RunPace,
+  pace: { requestsPerSecond?: number | undefined; maxResponseBytes?: number | undefined },
   onEvent: VerificationEventListener | undefined,
 ): TransportSettings {
   return {

@@ -24,9 +24,6 @@ import { runTransport } from "./runTransport.js";
 import { badEntryResult, stoppedTargetLines, type UnsentContract, unsentRecord } from "./unsentRecords.js";
 import { type TargetsOutcome, verifyOnTargets } from "./verifyOnTargets.js";
 
-/** No read budget: the reads wait as long as the chain's client does. */
-const unbounded: ReadsDeadline = { endsAt: Number.POSITIVE_INFINITY, seconds: Number.POSITIVE_INFINITY };
-
 /** The settings of a run that the engine takes, as every door checked them. */
 export interface RunSettings {
   concurrency: ConcurrencySetting;
@@ -46,10 +43,6 @@ export interface RunSettings {
   maxResponseBytes?: number | undefined;
 }
 
-/**
- * A run's records, the signal that interrupted it, if one did, and per service what the run spent of the budget the
- * service stated.
- */
 /** One run of verification, as a door hands it to the hall. */
 export interface RunVerifyRequest {
   jobs: VerificationJob[];
@@ -97,7 +90,6 @@ export interface RunVerifyRequest {
  * says what it found, the engine's events become progress lines, and the records close the run (each bad manifest
  * entry a failed record of its own). The one place the doors reach the engine.
  *
- * @param request - the jobs, where, how, and where to report
  * @returns every record, the bad entries' last
  * @throws {InvalidInputError} when a job's chain has no target, or the ledger file is not a ledger
  */
@@ -142,7 +134,8 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
       jobs,
       request.proxies,
       (line) => reporter.info(line),
-      request.reads ?? unbounded,
+      // No read budget: the reads wait as long as the chain's client does.
+      request.reads ?? { endsAt: Number.POSITIVE_INFINITY, seconds: Number.POSITIVE_INFINITY },
     );
     jobs.splice(0, jobs.length, ...expanded.jobs);
     systems = expanded.systems;

@@ -20,10 +20,7 @@ export interface UnsentContract {
 /**
  * The record of a contract the run sends nowhere, on one target: failed, with why.
  *
- * @param contract - the contract, and why it is not sent
- * @param target - the target it would have gone to
  * @param verifier - the target's verifier, for its pages
- * @returns the record
  */
 export function unsentRecord(
   contract: UnsentContract,
@@ -49,11 +46,7 @@ export function unsentRecord(
 /**
  * The record of a job a signal stopped: failed, with what a rerun does.
  *
- * @param job - the job
- * @param target - where it was going
- * @param signal - the signal
  * @param guid - the submission's guid, when one was sent
- * @returns the record
  */
 export function interruptedRecord(
   job: VerificationJob,
@@ -91,7 +84,6 @@ const resumedBy = new Map<string, string>([
 /**
  * A service that stopped the run's work on it (a used-up quota, a plan, a refused key) is said once, in one line.
  *
- * @param results - the run's records
  * @returns one line per stopped service
  */
 export function stoppedTargetLines(results: readonly VerificationResult[]): string[] {
@@ -117,7 +109,6 @@ export function stoppedTargetLines(results: readonly VerificationResult[]): stri
  *
  * @param entry - the entry and why
  * @param explorer - the explorer it was meant for
- * @returns the failed record
  */
 export function badEntryResult(entry: BadManifestEntry, explorer: string): VerificationResult {
   return {

@@ -48,16 +48,10 @@ export interface TargetsRun {
   onInterrupted?: ((signal: NodeJS.Signals) => void) | undefined;
 }
 
-/** A target's jobs and their records, in job order (each proxy link's record right after its implementation's). */
-export interface TargetBatch {
-  target: Target;
-  jobs: VerificationJob[];
-  records: VerificationResult[];
-}
-
 /** What a run over its targets did: each target's records, the verifiers (for their budgets), and any signal. */
 export interface TargetsOutcome {
-  batches: TargetBatch[];
+  /** Each target's jobs and their records, in job order (each proxy link's record right after its implementation's). */
+  batches: Array<{ target: Target; jobs: VerificationJob[]; records: VerificationResult[] }>;
   verifiers: Verifier[];
   interruptedBy: NodeJS.Signals | undefined;
 }
@@ -68,7 +62,6 @@ export interface TargetsOutcome {
  * Interrupted, the targets are not awaited past the grace: each job then has its verdict if one came, else an
  * `interrupted` record (with the guid of a submission whose answer was not awaited).
  *
- * @param run - the jobs, where, the engine's settings and where events go
  * @returns each target's records, its verifiers, and the signal that interrupted the run, if one did
  * @throws {InvalidInputError} when the ledger file is not a ledger
  */
@@ -122,26 +115,21 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
     const done = interruption
       ? await Promise.race([work, interruption.graceOver.then(() => undefined)])
       : await work;
-    if (done) {
-      return {
-        batches: batches.map((batch, index) => ({ ...batch, records: done[index] ?? [] })),
-        verifiers,
-        interruptedBy: interruption?.signal,
-      };
-    }
-    const signal = interruption?.signal as NodeJS.Signals;
+    const signal = interruption?.signal;
     return {
       batches: batches.map((batch, index) => {
         const seen = heard[index] as (typeof heard)[number];
-        const records = batch.jobs.map((job) => {
-          const key = job.address.toLowerCase();
-          return {
-            ...(seen.finished.get(key) ?? interruptedRecord(job, batch.target, signal, seen.guids.get(key))),
+        const records =
+          done?.[index] ??
+          batch.jobs.map((job) => {
+            const key = job.address.toLowerCase();
+            const record =
+              seen.finished.get(key) ??
+              interruptedRecord(job, batch.target, signal as NodeJS.Signals, seen.guids.get(key));
             // Every record names its chain and service, whatever ended the run: a merge keys by them.
-            ...(batch.target.chainId === undefined ? {} : { chainId: batch.target.chainId }),
-            target: batch.target.service,
-          };
-        });
+            const chainId = batch.target.chainId;
+            return { ...record, ...(chainId === undefined ? {} : { chainId }), target: batch.target.service };
+          });
         return { ...batch, records };
       }),
       verifiers,
@@ -156,8 +144,6 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
  * The engine's settings of a run, with its ledger and its chain opened: what {@link verifyOnTargets} hands every
  * target, and what a run through one given verifier takes.
  *
- * @param engine - the settings, the ledger and the chain
- * @returns the engine's options
  * @throws {InvalidInputError} when the ledger file is not a ledger
  */
 export function openedEngineOptions(engine: RunEngine): JobsOptions {

@@ -56,7 +56,6 @@ export function parseKeySecrets(
 }
 
 /**
- * @param secrets - the secrets named
  * @param explorer - a chain on a service
  * @returns the secret its key comes from: the chain's own, else the service's; unset: the run's one key
  */
@@ -73,7 +72,6 @@ export function keySecretOf(
 }
 
 /**
- * @param service - a service
  * @returns the field of a matrix row that names its secret: `etherscan-key-secret`
  */
 export function keySecretField(service: Service): `${Service}-key-secret` {

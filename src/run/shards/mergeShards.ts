@@ -5,6 +5,7 @@ import type { RunReporter } from "../report/runReporter.js";
 import { planDifferences } from "./planDigest.js";
 import { shardExplorerName } from "./shard.js";
 import { readShardFolder, type ShardFolder, shardFoldersIn } from "./shardFolders.js";
+import { shardIdText } from "./shardId.js";
 import { datesHold, entryExplorer, ledgerVerdict, type WorkedPlan, workPlanOut } from "./shardParts.js";
 
 /** A merge, as a door hands it to the hall. */
@@ -54,7 +55,6 @@ interface ShardPart {
  * else is named as its folder's fault and dropped. The merged ledger is always written; merging again gives the same
  * ledger and report.
  *
- * @param request - the shards' folders, the merged ledger, where to report
  * @returns the merged records, whether every shard reported, and the shards that did not
  * @throws LedgerLockedError when a live run holds the merged ledger's lock
  */
@@ -71,11 +71,9 @@ export function mergeShards(request: MergeRequest): MergeResults {
   const plan = planOf(folders, request.plan?.trim() || undefined, say, reporter);
   const outside: Array<{ folder: ShardFolder; entries: LedgerEntry[] }> = [];
   const parts = plan ? partsOf(folders, plan, now, say, outside) : new Map<number, ShardPart>();
-  sayNews(outside, [readLedgerFile(request.ledger), ...[...parts.values()].map((part) => part.entries)], say);
-  const entries = mergeIntoLedgerFile(
-    request.ledger,
-    [...parts.values()].map((part) => part.entries),
-  );
+  const partEntries = [...parts.values()].map((part) => part.entries);
+  sayNews(outside, [readLedgerFile(request.ledger), ...partEntries], say);
+  const entries = mergeIntoLedgerFile(request.ledger, partEntries);
   reporter.info(
     `Merging ${folders.length} shard folder${folders.length === 1 ? "" : "s"} into ${request.ledger} (${entries.length} ledger entr${entries.length === 1 ? "y" : "ies"})`,
   );
@@ -86,7 +84,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
     for (const part of parts.values()) for (const [key, record] of part.records) records.set(key, record);
     for (const shard of plan.shards) {
       if (shard.explorers.length === 0) continue;
-      const name = `${shard.id.index}-of-${shard.id.of}`;
+      const name = shardIdText(shard.id);
       const part = parts.get(shard.id.index);
       const own = new Map((part?.entries ?? []).map((entry) => [ownKey(plan, entry), entry]));
       const missing = { fromLedger: 0, notRun: 0, explorers: new Set<string>() };
@@ -109,7 +107,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
       const lacking = missing.fromLedger + missing.notRun;
       if (lacking === 0) continue;
       notRun.push({ shard: name, contracts: lacking });
-      const what = `${shard.explorers.map(shardExplorerName).join(", ")}`;
+      const what = shard.explorers.map(shardExplorerName).join(", ");
       const why = !part
         ? "did not report"
         : !part.reported
@@ -193,11 +191,7 @@ function partsOf(
       say(folder, `names "${shard}", no shard of the plan: nothing of it is taken`);
       continue;
     }
-    const part: ShardPart = parts.get(index) ?? {
-      records: new Map(),
-      entries: [],
-      reported: false,
-    };
+    const part: ShardPart = parts.get(index) ?? { records: new Map(), entries: [], reported: false };
     parts.set(index, part);
     const ledgerOwn = stamp === undefined || (stamp.shard === shard && stamp.plan === digest);
     if (!ledgerOwn)

@@ -1,15 +1,13 @@
 import { createHash } from "node:crypto";
 import type { Service } from "../../verify/verifier.js";
+import type { ShardReport } from "../report/runResults.js";
 import { parseKeySecrets } from "./keySecrets.js";
 
 /** What a plan is made of: the run's contracts (its bundle), the services, the count, the stated rate, the secrets. */
-export interface PlanInputs {
-  contracts: ReadonlyArray<{ address: string; contract: string; chainId?: number | undefined }>;
+type PlanInputs = Omit<ShardReport, "shard" | "plan" | "services"> & {
   services: readonly Service[];
   shards: number;
-  requestsPerSecond?: number | undefined;
-  keySecrets?: string | undefined;
-}
+};
 
 // The digest's parts, in its order, each named as a person fixes it.
 const parts = [
@@ -24,7 +22,6 @@ const parts = [
  * A plan's identity: one short hash per thing the plan is made of, joined by `-`, so two digests tell which of them
  * differ. The same contracts in any order, the same services in any order, give the same digest.
  *
- * @param inputs - what the plan is made of
  * @returns the digest, e.g. `3f9a0c-5d1e27-4b8e11-e3b0c4-e3b0c4`
  */
 export function planDigest(inputs: PlanInputs): string {

@@ -12,21 +12,10 @@ export interface PlannedExplorer {
   addresses: string[];
 }
 
-/** One part of an explorer split across shards: the `index`-th (from 1) of `of`, and the contracts it verifies. */
-export interface ExplorerPart {
-  index: number;
-  of: number;
-  addresses: string[];
-}
-
-/** An explorer as a shard verifies on it: whole, or one part of it at its share of the stated rate. */
-export interface ShardExplorer {
-  service: Service;
-  chainId: number | undefined;
-  contracts: number;
-  /** The contracts' addresses it verifies (a part's run of them), lowercase. */
-  addresses: string[];
-  part?: ExplorerPart;
+/** An explorer as a shard verifies on it: whole, or one part of it (a run of its addresses) at its share of the rate. */
+export interface ShardExplorer extends PlannedExplorer {
+  /** One part of an explorer split across shards: the `index`-th (from 1) of `of`, and the contracts it verifies. */
+  part?: { index: number; of: number; addresses: string[] };
   /** A part's share of the explorer's stated rate, in requests per second; unset: the run's rate. */
   requestsPerSecond?: number;
   /** The secret the shard's key for this explorer comes from, by name; unset: the run's one key. */
@@ -65,7 +54,6 @@ export interface PlanOptions {
 }
 
 /**
- * @param explorer - a chain on a service
  * @returns its name for a person and a matrix: `etherscan on chain 10`, or the service alone when no chain is named
  */
 export function explorerName(explorer: { service: Service; chainId?: number | undefined }): string {
@@ -75,7 +63,6 @@ export function explorerName(explorer: { service: Service; chainId?: number | un
 }
 
 /**
- * @param explorer - an explorer as a shard verifies on it
  * @returns its name for a person and a matrix: `etherscan on chain 10`, and a part's place: `(part 1 of 2)`
  */
 export function shardExplorerName(explorer: {

@@ -22,7 +22,7 @@ import { type LedgerDocument, parseLedgerText } from "../../ledger/ledgerFile.js
 import { maxAnswerBytes } from "../../options/verificationOptions.js";
 import type { VerificationResult } from "../../verify/job.js";
 import { services } from "../../verify/verifier.js";
-import type { RunResults, ShardReport } from "../report/runResults.js";
+import { type RunResults, type ShardReport, shardReportSchema } from "../report/runResults.js";
 
 /** A shard's folder, as its job left it: its ledger and its `--json` results, each when readable. */
 export interface ShardFolder {
@@ -38,17 +38,6 @@ export interface ShardFolder {
 export const shardFiles = { ledger: "ledger.json", results: "results.json" } as const;
 
 const serviceSchema = z.enum(services);
-
-const shardReportSchema = z.object({
-  shard: z.string(),
-  plan: z.string(),
-  services: z.array(serviceSchema),
-  requestsPerSecond: z.optional(z.number()),
-  keySecrets: z.optional(z.string()),
-  contracts: z.array(
-    z.object({ address: z.string(), contract: z.string(), chainId: z.optional(z.number()) }),
-  ),
-});
 
 const addressText = z.string();
 const matchKind = z.enum(["exact_match", "match", "similar"]);
@@ -119,7 +108,6 @@ export function shardFoldersIn(given: string): string[] {
  * Reads a shard's folder. Nothing here throws: a file that is missing, a link, not a regular file, over the cap or
  * not what a shard writes is a fault the merge names.
  *
- * @param folder - the shard's folder
  * @returns its ledger, results and shard report, each when readable
  */
 export function readShardFolder(folder: string): ShardFolder {
@@ -197,7 +185,6 @@ function readShardFile(folder: string, name: string, faults: string[]): string |
  * folder is then what the merge reads, ready to upload as an artifact.
  *
  * @param ledger - the shard's ledger file; its folder holds the results
- * @param results - the shard's run
  * @returns the results file
  */
 export function writeShardResults(ledger: string, results: RunResults): string {

@@ -10,7 +10,6 @@ export interface ShardId {
 export const maxShards = 256;
 
 /**
- * @param id - a shard
  * @returns its name in a matrix and on the command line: `1-of-4`
  */
 export function shardIdText(id: ShardId): string {
@@ -22,7 +21,6 @@ export function shardIdText(id: ShardId): string {
  *
  * @param text - `1-of-4`
  * @param field - the flag or input, for the message
- * @returns the shard
  * @throws {InvalidInputError} when the text is not a shard of a plan
  */
 export function parseShardId(text: string, field: string): ShardId {
@@ -42,7 +40,6 @@ export function parseShardId(text: string, field: string): ShardId {
  *
  * @param text - a whole number from 1 to {@link maxShards}
  * @param field - the flag or input, for the message
- * @returns the number
  * @throws {InvalidInputError} when it is not one
  */
 export function parseShardCount(text: string, field: string): number {

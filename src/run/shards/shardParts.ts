@@ -83,7 +83,6 @@ export function workPlanOut(report: ShardReport): WorkedPlan | string {
 const namedKey = /^(etherscan|sourcify|routescan|local-explorer)\/chain-(\d+)(?:\/|$)/;
 
 /**
- * @param entry - a ledger entry
  * @returns the explorer it is about, or undefined when its key and its chain disagree or it names no service
  */
 export function entryExplorer(
@@ -100,7 +99,6 @@ export function entryExplorer(
 }
 
 /**
- * @param entry - a ledger entry
  * @param now - the merge's clock, in ms since the epoch
  * @returns whether each of its dates is an instant (ISO 8601) no later than the clock
  */
@@ -115,7 +113,6 @@ export function datesHold(entry: LedgerEntry, now: number): boolean {
 /**
  * @param entry - a shard's ledger entry for a planned contract whose record the shard's results do not hold
  * @param contract - the contract's name in the plan
- * @param shard - the shard
  * @returns the entry's verdict as a record
  */
 export function ledgerVerdict(

@@ -1,6 +1,7 @@
 import type { VerificationJob } from "../../verify/job.js";
 import { type Service, services } from "../../verify/verifier.js";
 import { displayName } from "../../verify/verifyContract.js";
+import type { ShardReport } from "../report/runResults.js";
 import { keySecretField, parseKeySecrets } from "./keySecrets.js";
 import { planDigest } from "./planDigest.js";
 import {
@@ -23,7 +24,6 @@ const servicesWithStatedBudget: readonly Service[] = ["etherscan"];
  * chain, every job).
  *
  * @param jobs - the run's contracts, as its inputs name them
- * @param services - where they go
  * @returns the explorers, by chain then service
  */
 export function explorersOfJobs(
@@ -57,9 +57,6 @@ export function explorersOfJobs(
  * recomputes its own part.
  *
  * @param explorers - the run's explorers, as {@link explorersOfJobs} gives them
- * @param count - how many shards
- * @param oneChain - the run is on one chain
- * @param options - the stated rate and the keys' secrets
  * @returns the plan: `count` shards, those beyond the number of explorers empty
  * @throws {InvalidInputError} when the shards are too few to keep each secret's explorers apart
  */
@@ -128,7 +125,6 @@ function shardCounts(shard: Shard): { contracts: number; verifications: number }
 }
 
 /**
- * @param shard - a shard of a plan
  * @returns its work for a person: `4 contracts, 8 verifications`
  */
 export function planWords(shard: Shard): string {
@@ -191,27 +187,38 @@ export interface PlanRequest {
  * `plan`: a run's contracts and services split into shards, as a GitHub Actions matrix, and why each explorer was or
  * was not split. What `verify` with a shard of it recomputes from the same contracts and settings.
  *
- * @param request - the contracts, the settings and how many shards
  * @returns the matrix (a row per shard with work) and the notes, a line each
  * @throws {InvalidInputError} for a setting `keySecrets` that is not one, names a key, or too few shards for its secrets
  */
 export function planRun(request: PlanRequest): { matrix: { include: MatrixRow[] }; notes: string[] } {
-  const { jobs, settings, shards } = request;
-  const { explorers, oneChain } = explorersOfJobs(jobs, settings.targets);
+  const { settings } = request;
+  const { plan, digest } = runPlan(request.jobs, settings.targets, request.shards, settings, request.keys);
+  return { matrix: shardMatrix(plan, digest, settings.requestsPerSecond), notes: plan.notes };
+}
+
+/**
+ * A run's plan and its digest, as `plan` makes them and each shard's run makes them again.
+ *
+ * @throws {InvalidInputError} for a setting `keySecrets` that is not one, names a key, or too few shards for its secrets
+ */
+export function runPlan(
+  jobs: readonly VerificationJob[],
+  services: readonly Service[],
+  shards: number,
+  settings: { requestsPerSecond?: number | undefined; keySecrets?: string | undefined },
+  keys?: ReadonlyArray<string | undefined>,
+): { explorers: PlannedExplorer[]; plan: ShardPlan; contracts: ShardReport["contracts"]; digest: string } {
+  const { explorers, oneChain } = explorersOfJobs(jobs, services);
   const plan = planShards(explorers, shards, oneChain, {
     requestsPerSecond: settings.requestsPerSecond,
-    keySecrets: parseKeySecrets(settings.keySecrets, "key-secrets", request.keys),
+    keySecrets: parseKeySecrets(settings.keySecrets, "key-secrets", keys),
   });
-  const digest = planDigest({
-    contracts: jobs.map((job) => ({
-      address: job.address,
-      contract: displayName(job),
-      chainId: job.chainId,
-    })),
-    services: settings.targets,
-    shards,
-    requestsPerSecond: settings.requestsPerSecond,
-    keySecrets: settings.keySecrets,
-  });
-  return { matrix: shardMatrix(plan, digest, settings.requestsPerSecond), notes: plan.notes };
+  const contracts = jobs.map((job) => ({
+    address: job.address,
+    contract: displayName(job),
+    ...(job.chainId === undefined ? {} : { chainId: job.chainId }),
+  }));
+  const { requestsPerSecond, keySecrets } = settings;
+  const digest = planDigest({ contracts, services, shards, requestsPerSecond, keySecrets });
+  return { explorers, plan, contracts, digest };
 }

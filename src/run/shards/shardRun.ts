@@ -1,14 +1,12 @@
 import { InvalidInputError } from "../../errors/index.js";
 import type { Target } from "../../verifiers/target.js";
 import type { VerificationJob } from "../../verify/job.js";
-import { displayName } from "../../verify/verifyContract.js";
 import type { ShardReport } from "../report/runResults.js";
 import type { RunTargets } from "../targets/targets.js";
-import { parseKeySecrets } from "./keySecrets.js";
-import { planDifferences, planDigest } from "./planDigest.js";
+import { planDifferences } from "./planDigest.js";
 import { type Shard, type ShardExplorer, shardExplorerName } from "./shard.js";
 import { type ShardId, shardIdText } from "./shardId.js";
-import { explorersOfJobs, planShards, planWords } from "./shardPlan.js";
+import { planWords, runPlan } from "./shardPlan.js";
 import { formatRate } from "./statedRates.js";
 
 /** A shard's part of a run: its targets, its share of each budget and rate, and what its results say of it. */
@@ -30,8 +28,6 @@ export interface ShardOfRun {
  * and the shard keeps its own explorers.
  *
  * @param jobs - the run's contracts, as its inputs name them (before discovery and proxies)
- * @param targets - the run's targets, resolved
- * @param id - the shard
  * @param settings - the stated rate and the keys' secrets, as `plan` took them
  * @param given - the plan's digest, as its matrix row gives it: another plan here is refused
  * @returns the shard's targets (the others' closed by nobody: the run closes them all), its plan entry and report
@@ -48,17 +44,7 @@ export function shardOfRun(
   const keys = targets.targets.flatMap((target) =>
     "apiKey" in target && target.apiKey ? [target.apiKey] : [],
   );
-  const { explorers, oneChain } = explorersOfJobs(jobs, services);
-  const plan = planShards(explorers, id.of, oneChain, {
-    requestsPerSecond: settings.requestsPerSecond,
-    keySecrets: parseKeySecrets(settings.keySecrets, "key-secrets", keys),
-  });
-  const contracts = jobs.map((job) => ({
-    address: job.address,
-    contract: displayName(job),
-    ...(job.chainId === undefined ? {} : { chainId: job.chainId }),
-  }));
-  const digest = planDigest({ contracts, services, shards: id.of, ...pick(settings) });
+  const { explorers, plan, contracts, digest } = runPlan(jobs, services, id.of, settings, keys);
   const differs = given === undefined ? [] : planDifferences(given.trim(), digest);
   if (differs.length > 0)
     throw new InvalidInputError(
@@ -68,7 +54,8 @@ export function shardOfRun(
   const shard = plan.shards[id.index - 1] as Shard;
   const explorerOf = (target: Target): ShardExplorer | undefined =>
     shard.explorers.find(
-      (explorer) => explorer.service === target.service && (oneChain || explorer.chainId === target.chainId),
+      (explorer) =>
+        explorer.service === target.service && (plan.oneChain || explorer.chainId === target.chainId),
     );
   const planned = new Set(explorers.flatMap((explorer) => explorer.addresses));
   const mine = targets.targets.filter((target) => explorerOf(target) !== undefined);

@@ -15,9 +15,7 @@ export interface ExplorerRate {
  * How many shards an explorer's rate allows at once: a stated rate divided among shards gives each its share, and a
  * share below the service's own pace would make a shard slower than one run without a stated rate.
  *
- * @param service - the explorer's service
  * @param requestsPerSecond - the rate the user stated for each explorer; unset: none
- * @returns the rate and the shards it allows
  */
 export function explorerRate(service: Service, requestsPerSecond: number | undefined): ExplorerRate {
   const pace = unstatedRequestsPerSecond[service];
@@ -29,7 +27,6 @@ export function explorerRate(service: Service, requestsPerSecond: number | undef
 }
 
 /**
- * @param rate - an explorer's rate
  * @param parts - how many shards the plan gave it
  * @param shards - those shards' names
  * @returns why the explorer was, or was not, split: for the plan's output
@@ -45,7 +42,6 @@ export function splitReason(rate: ExplorerRate, parts: number, shards: readonly 
 }
 
 /**
- * @param requestsPerSecond - a rate
  * @returns it for a person, to two decimals at most: `6.67`
  */
 export function formatRate(requestsPerSecond: number): string {

@@ -65,15 +65,13 @@ function asSentence(clause: string): string {
 
 /**
  * Chooses a chain's Blockscout explorer, in one order for every door: the URL the user named; else, on a local
- * chain (31337, 1337, or a chain no shipped registry entry names whose JSON-RPC is on loopback) reached over JSON-RPC, the embedded local explorer;
- * else the chain's Blockscout instance by chain id (Blockscout's published list, or the registry shipped with the
- * package). A `proapi_` key with a known
- * chain routes requests through the Blockscout API, whose one key covers every chain; pages stay the instance's, and
- * the instance is asked instead when the API answers that it does not serve the chain.
+ * chain (31337, 1337, or a chain no shipped registry entry names whose JSON-RPC is on loopback) reached over
+ * JSON-RPC, the embedded local explorer; else the chain's Blockscout instance by chain id (Blockscout's published
+ * list, or the registry shipped with the package). A `proapi_` key with a known chain routes requests through the
+ * Blockscout API, whose one key covers every chain; pages stay the instance's, and the instance is asked instead
+ * when the API answers that it does not serve the chain.
  *
- * @param facts - what the hall knows of the chain
  * @param started - told of an embedded explorer started for the run, which the run closes
- * @returns the target
  * @throws {InvalidInputError} for a URL that is not http(s) or carries credentials, a key or header that would go in
  *   clear to a host that is not this machine, or when nothing names an explorer
  */
@@ -138,7 +136,7 @@ export async function resolveBlockscoutTarget(
   const apiKey = facts.apiKey?.trim() || undefined;
   const routedChain = chainId ?? chainIdOfExplorer(instance.base);
   const throughApi = apiKey?.startsWith("proapi_") === true && routedChain !== undefined;
-  const root = apiRoot(facts.blockscoutApiUrl);
+  const root = resolveExplorerUrls(facts.blockscoutApiUrl ?? defaultBlockscoutApiUrl).base;
   const api = throughApi ? resolveExplorerUrls(`${root}/${routedChain}`) : instance;
   assertSecretsTravelSafely(api.base, { apiKey, headers }, facts.named?.source ?? "the explorer URL");
   return {
@@ -166,7 +164,6 @@ export async function resolveBlockscoutTarget(
 /**
  * An explorer URL the user named, checked before anything is sent: http(s), no credentials in it.
  *
- * @param named - the URL and where it was given
  * @returns its base, RPC and REST URLs
  * @throws {InvalidInputError} naming the setting
  */
@@ -180,8 +177,4 @@ function checkedExplorerUrl(named: NamedUrl): ExplorerUrls {
       throw new InvalidInputError(error.field, `${named.source}: ${error.shortMessage}`);
     throw error;
   }
-}
-
-function apiRoot(configured: string | undefined): string {
-  return resolveExplorerUrls(configured ?? defaultBlockscoutApiUrl).base;
 }

@@ -43,7 +43,6 @@ export interface ChosenEndpoint {
  * @param own - the chain's own entry for the service
  * @param run - the run's URL and key for the service
  * @param builtIn - the service's own API URL
- * @returns the endpoint
  */
 export function chooseEndpoint(
   own: ServiceEndpoint | undefined,

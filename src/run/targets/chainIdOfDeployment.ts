@@ -4,7 +4,6 @@ import { basename, dirname } from "node:path";
  * The chain id a deployment's path names: an Ignition folder `chain-<id>`, or a Foundry broadcast
  * `…/<id>/run-latest.json`.
  *
- * @param deployment - the deployment input
  * @returns the chain id, or undefined when the path does not name one
  */
 export function chainIdOfDeployment(deployment: string | undefined): number | undefined {

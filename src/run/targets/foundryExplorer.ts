@@ -10,7 +10,6 @@ const etherscanFamily = /(^|\.)(etherscan\.(io|com)|[a-z]+scan\.(io|com|org|xyz)
  * family's is left to forge.
  *
  * @param foundry - the project's settings, when it has a foundry.toml
- * @param chainId - the chain
  * @param userKey - the Blockscout key the user set (`EXPLORER_VERIFY_API_KEY`), which wins over the entry's
  * @returns the explorer, or undefined when the table names none for the chain
  * @throws {InvalidInputError} when the entry names a variable that is not set

@@ -11,8 +11,6 @@ interface CarriedSecrets {
  * Refuses to send a key, a token or a header value over plain http to a host that is not this machine: anyone on the
  * way could read it. Loopback (a local explorer, a test's stand-in, a mirror on this machine) is fine.
  *
- * @param url - where the requests go
- * @param secrets - what would travel with them
  * @param setting - the setting that named the URL, for the message
  * @throws {InvalidInputError} naming the setting, before anything is sent
  */
@@ -27,8 +25,6 @@ export function assertSecretsTravelSafely(url: string, secrets: CarriedSecrets, 
 /**
  * Whether a key and headers may go to a URL: nothing secret, https, or loopback.
  *
- * @param url - where the requests would go
- * @param secrets - what would travel with them
  * @returns false when they would travel in clear to a host that is not this machine
  */
 export function secretsTravelSafely(url: string, secrets: CarriedSecrets): boolean {

@@ -4,6 +4,7 @@ import { etherscanSiteOf, routescanNetworkOf, shippedServicesOf } from "../../ex
 import { httpUrlOf } from "../../kernel/httpUrl.js";
 import { shownUrl } from "../../kernel/urlCredentials.js";
 import type { EtherscanTarget, RoutescanTarget, SourcifyTarget } from "../../verifiers/target.js";
+import type { NamedUrl } from "./blockscoutTarget.js";
 import { assertSecretsTravelSafely } from "./plainHttp.js";
 
 /** Etherscan API v2: one host, one key, every chain. */
@@ -14,12 +15,6 @@ export const defaultSourcifyApiUrl = "https://sourcify.dev/server";
 export const sourcifySiteUrl = "https://repo.sourcify.dev";
 /** Routescan's API origin. */
 export const defaultRoutescanApiUrl = "https://api.routescan.io";
-
-/** A service's API root, and the setting that named it. */
-export interface ApiRoot {
-  url: string;
-  source: string;
-}
 
 /** What a chain's own entry adds to a service's root: where its pages live, and that it is another endpoint. */
 export interface EndpointPlace {
@@ -33,20 +28,17 @@ export interface EndpointPlace {
  * Etherscan for one chain. `https://api.etherscan.io` alone means its v2 endpoint; any other path is taken as given;
  * a `chainid` in the URL (as Etherscan's chain list writes it) must be the chain's.
  *
- * @param chainId - the chain
  * @param apiKey - the key (one key serves every chain)
  * @param root - the API, when a setting names another than Etherscan's
- * @param required - whether its failures fail the run
  * @param howToGiveKey - where the door asking reads the key, said when there is none
  * @param place - a chain's own endpoint: its pages, and that it is another service in Etherscan's place
- * @returns the target
  * @throws {InvalidInputError} without a key, for a URL that is not http(s) or names another chain, or a key that
  *   would travel in clear
  */
 export async function etherscanTarget(
   chainId: number,
   apiKey: string | undefined,
-  root: ApiRoot | undefined,
+  root: NamedUrl | undefined,
   required: boolean,
   howToGiveKey: string,
   place: EndpointPlace = {},
@@ -90,16 +82,13 @@ export async function etherscanTarget(
 /**
  * Sourcify for one chain.
  *
- * @param chainId - the chain
  * @param root - the server, when a setting names another than Sourcify's
- * @param required - whether its failures fail the run
  * @param place - a chain's own server: its pages, and that it is another server in Sourcify's place
- * @returns the target
  * @throws {InvalidInputError} for a URL that is not http(s)
  */
 export function sourcifyTarget(
   chainId: number,
-  root: ApiRoot | undefined,
+  root: NamedUrl | undefined,
   required: boolean,
   place: EndpointPlace = {},
 ): SourcifyTarget {
@@ -123,19 +112,16 @@ export function sourcifyTarget(
  * Routescan's own lists. A root with a path (a chain's own entry, e.g. Snowtrace's endpoint through Routescan) is
  * the endpoint as given.
  *
- * @param chainId - the chain
  * @param apiKey - a key, when the user has one (Routescan takes requests without)
  * @param root - the origin, when a setting names another than Routescan's (`EXPLORER_VERIFY_ROUTESCAN_API_URL`)
- * @param required - whether its failures fail the run
  * @param place - a chain's own endpoint: its pages, and that it is another in Routescan's place
- * @returns the target
  * @throws {InvalidInputError} for a URL that is not http(s), a chain Routescan does not list, or a key that would
  *   travel in clear
  */
 export async function routescanTarget(
   chainId: number,
   apiKey: string | undefined,
-  root: ApiRoot | undefined,
+  root: NamedUrl | undefined,
   required: boolean,
   place: EndpointPlace = {},
 ): Promise<RoutescanTarget> {
@@ -198,7 +184,7 @@ function refuseEndedChain(chainId: number): void {
   );
 }
 
-function httpUrl(root: ApiRoot): URL {
+function httpUrl(root: NamedUrl): URL {
   const url = httpUrlOf(root.url.trim());
   if (url) return url;
   const problem = URL.canParse(root.url.trim()) ? "is not an http(s) URL" : "is not a valid URL";

@@ -7,8 +7,6 @@ import type { Service, Verifier } from "../../verify/verifier.js";
  * One verifier per target, sharing a key's budget and a service's answers about every chain: all are made before any
  * is used, so that each knows the others it shares with (Sourcify's chains) before a lookup.
  *
- * @param targets - the run's targets, resolved
- * @param transport - the run's pace, answer cap and events
  * @param shard - in a shard of a plan: its share of each service's stated budget and of each split explorer's rate;
  *   unset, the whole
  * @returns the verifiers, in the targets' order
@@ -38,14 +36,7 @@ export async function targetVerifiers(
   );
 }
 
-/**
- * A target's jobs: those of its chain; in a run on one chain, every job.
- *
- * @param target - the target
- * @param jobs - the run's jobs
- * @param chainIds - the run's chains
- * @returns the jobs it verifies
- */
+/** A target's jobs: those of its chain; in a run on one chain, every job. */
 export function jobsOn(
   target: Target,
   jobs: readonly VerificationJob[],

@@ -10,7 +10,6 @@ import { type NamedUrl, resolveBlockscoutTarget } from "./blockscoutTarget.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { type ChainEndpoints, type ChosenEndpoint, chooseEndpoint } from "./chainEndpoints.js";
 import {
-  type ApiRoot,
   defaultEtherscanApiUrl,
   defaultRoutescanApiUrl,
   defaultSourcifyApiUrl,
@@ -104,7 +103,6 @@ export interface RunTargets {
  * RPC belongs to a run on one chain.
  *
  * @param facts - the user's chain, the deployments' recorded chains, the RPC, and an RPC per chain
- * @returns one place per chain
  */
 export function chainPlaces(facts: {
   given?: ChainClaim | undefined;
@@ -151,7 +149,6 @@ export function chainPlaces(facts: {
  */
 export async function resolveTargets(request: TargetRequest): Promise<RunTargets> {
   const environment = explorerEnvironment();
-  const roots = serviceRoots(request.apiUrls ?? {});
   const localExplorers: LocalExplorer[] = [];
   const close = async () => {
     for (const explorer of localExplorers.splice(0)) await explorer.close();
@@ -163,8 +160,7 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
     );
   }
   try {
-    const chainIds: Array<number | undefined> = [];
-    for (const place of request.chains) chainIds.push(await chainOf(place, request.reads));
+    const chainIds = await chainIdsOf(request.chains, request.reads);
     const targets: Target[] = [];
     for (const [index, place] of request.chains.entries()) {
       const chainId = chainIds[index];
@@ -212,39 +208,21 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
             `${serviceTitles[service]} verifies by chain id, and this run does not know it: give the chain id (chain-id, --chain-id, or a deployment whose path names it).`,
           );
         }
+        const { variable, builtIn } = serviceApis[service];
+        const fromEnvironment = process.env[variable]?.trim();
+        const root =
+          request.apiUrls?.[service] ??
+          (fromEnvironment ? { url: fromEnvironment, source: variable } : undefined);
+        const apiKey = service === "sourcify" ? undefined : request.keys?.[service];
+        const endpoint = chooseEndpoint(own?.[service], { root, apiKey }, builtIn);
         if (service === "etherscan") {
-          const endpoint = chooseEndpoint(
-            own?.etherscan,
-            { root: roots.etherscan, apiKey: request.keys?.etherscan },
-            defaultEtherscanApiUrl,
-          );
+          const howToGiveKey = etherscanKeyAdvice(chainId, endpoint, request);
           targets.push(
-            await etherscanTarget(
-              chainId,
-              endpoint.apiKey,
-              endpoint.root,
-              required,
-              endpoint.own ? chainKeyAdvice(chainId, endpoint, request) : request.howToGiveEtherscanKey,
-              endpoint,
-            ),
+            await etherscanTarget(chainId, endpoint.apiKey, endpoint.root, required, howToGiveKey, endpoint),
           );
-        }
-        if (service === "sourcify") {
-          const endpoint = chooseEndpoint(
-            own?.sourcify,
-            { root: roots.sourcify, apiKey: undefined },
-            defaultSourcifyApiUrl,
-          );
+        } else if (service === "sourcify")
           targets.push(sourcifyTarget(chainId, endpoint.root, required, endpoint));
-        }
-        if (service === "routescan") {
-          const endpoint = chooseEndpoint(
-            own?.routescan,
-            { root: roots.routescan, apiKey: request.keys?.routescan },
-            defaultRoutescanApiUrl,
-          );
-          targets.push(await routescanTarget(chainId, endpoint.apiKey, endpoint.root, required, endpoint));
-        }
+        else targets.push(await routescanTarget(chainId, endpoint.apiKey, endpoint.root, required, endpoint));
       }
     }
     return { targets, chainIds, localExplorers, close };
@@ -254,8 +232,9 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
   }
 }
 
-// Said when a chain's own Etherscan-compatible endpoint has no key: the run's is not sent there.
-function chainKeyAdvice(chainId: number, endpoint: ChosenEndpoint, request: TargetRequest): string {
+// Said when Etherscan has no key; a chain's own Etherscan-compatible endpoint is not sent the run's.
+function etherscanKeyAdvice(chainId: number, endpoint: ChosenEndpoint, request: TargetRequest): string {
+  if (!endpoint.own) return request.howToGiveEtherscanKey;
   const how = request.howToGiveChainKey?.(chainId, "etherscan") ?? "give the chain its own key for it";
   return endpoint.runKeyWithheld ? `the run's key goes to the run's endpoint only; ${how}` : how;
 }
@@ -264,7 +243,6 @@ function chainKeyAdvice(chainId: number, endpoint: ChosenEndpoint, request: Targ
  * The chain of each place, as {@link resolveTargets} agrees it (the RPC asked when one is given), without resolving
  * any service: what a bundle records for contracts that do not say their chain.
  *
- * @param places - the run's chains
  * @param reads - the run's read budget: an RPC's answer is awaited no longer
  * @returns each place's chain, `undefined` where nothing names it
  * @throws {InvalidInputError} for claims that disagree, or an RPC that does not answer its chain id
@@ -274,20 +252,15 @@ export async function chainIdsOf(
   reads?: ReadsDeadline,
 ): Promise<Array<number | undefined>> {
   const chainIds: Array<number | undefined> = [];
-  for (const place of places) chainIds.push(await chainOf(place, reads));
-  return chainIds;
-}
-
-// The chain every claim names, the RPC's answer among them.
-async function chainOf(place: ChainPlace, reads: ReadsDeadline | undefined): Promise<number | undefined> {
-  const claims = [...place.claims];
-  const rpc = place.rpc;
-  if (rpc)
-    claims.push({
+  // The chain every claim names, the RPC's answer among them.
+  for (const { claims, rpc } of places) {
+    const answer = rpc && {
       id: rpc.chainId ?? (await rpcChainId(rpc.url, rpc.source, reads)),
       source: rpc.source,
-    });
-  return agreedChainId(claims);
+    };
+    chainIds.push(agreedChainId(answer ? [...claims, answer] : claims));
+  }
+  return chainIds;
 }
 
 async function rpcChainId(rpcUrl: string, source: string, reads: ReadsDeadline | undefined): Promise<number> {
@@ -309,25 +282,15 @@ async function rpcChainId(rpcUrl: string, source: string, reads: ReadsDeadline |
 
 // Each service's API root: a door's setting, else the environment's variable (tests and mirrors point them at
 // stand-ins), else the service's own.
-function serviceRoots(
-  configured: Partial<Record<Service, NamedUrl>>,
-  env: NodeJS.ProcessEnv = process.env,
-): Partial<Record<Exclude<Service, "blockscout">, ApiRoot>> {
-  const fromEnvironment = (name: string): ApiRoot | undefined => {
-    const url = env[name]?.trim();
-    return url ? { url, source: name } : undefined;
-  };
-  return {
-    etherscan: configured.etherscan ?? fromEnvironment("EXPLORER_VERIFY_ETHERSCAN_API_URL"),
-    sourcify: configured.sourcify ?? fromEnvironment("EXPLORER_VERIFY_SOURCIFY_API_URL"),
-    routescan: configured.routescan ?? fromEnvironment("EXPLORER_VERIFY_ROUTESCAN_API_URL"),
-  };
-}
+const serviceApis = {
+  etherscan: { variable: "EXPLORER_VERIFY_ETHERSCAN_API_URL", builtIn: defaultEtherscanApiUrl },
+  sourcify: { variable: "EXPLORER_VERIFY_SOURCIFY_API_URL", builtIn: defaultSourcifyApiUrl },
+  routescan: { variable: "EXPLORER_VERIFY_ROUTESCAN_API_URL", builtIn: defaultRoutescanApiUrl },
+};
 
 /**
  * The run's heading: each target once, with the URL its requests go to and why.
  *
- * @param targets - the run's targets
  * @returns e.g. `Blockscout at https://eth.blockscout.com (from --explorer-url), Etherscan at https://api.etherscan.io/v2/api?chainid=1 (Etherscan API v2)`
  */
 export function describeTargets(targets: readonly Target[]): string {
