@@ -78,10 +78,10 @@ export const maxAnswerBytes = 64 * 1_048_576;
 /** The deadline per contract, in milliseconds, when neither the job nor the run sets one. */
 export const defaultTimeoutMs = verificationDefaults.timeoutSeconds * 1_000;
 
-/** Reads a whole number within a range; undefined for any other text. */
+/** Reads a whole number within a range, in decimal digits; undefined for any other text (`0x10`, `1e3`, `+5`). */
 export function wholeNumberWithin(text: string, range: WholeNumberRange): number | undefined {
-  const value = Number(text);
-  return text.trim() !== "" && isWholeNumberWithin(value, range) ? value : undefined;
+  const value = /^\d+(\.\d*)?$/.test(text.trim()) ? Number(text) : Number.NaN;
+  return isWholeNumberWithin(value, range) ? value : undefined;
 }
 
 /** Checks a number against a range of whole numbers. */

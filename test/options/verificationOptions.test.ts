@@ -265,6 +265,8 @@ describe("the Action's and the CLI's readings of the same options", () => {
     expect(wholeNumberWithin("1.0", concurrencyRange)).toBe(1);
     expect(wholeNumberWithin("0.5", concurrencyRange)).toBeUndefined();
     expect(wholeNumberWithin("65", concurrencyRange)).toBeUndefined();
+    for (const other of ["0x10", "1e1", "+5", "0b11", "Infinity"])
+      expect(wholeNumberWithin(other, concurrencyRange)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { ExplorerClient } from "../../client/explorerClient.js";
+import { ExplorerClient } from "../../client/explorerClient.js";
 import type { CreatedContractJobs, CreatedContractJobsOptions } from "../../discovery/createdContractJobs.js";
 import type { DiscoveryWarning } from "../../discovery/internalTransactionWalk.js";
 import { InvalidInputError } from "../../errors/index.js";
@@ -89,10 +89,12 @@ export async function discoverCreatedJobs(
 export async function createdJobsOf(
   sources: CreatedSources,
   ownJobs: readonly VerificationJob[],
-  client: ExplorerClient,
+  explorer: ExplorerClient,
   limits: DiscoveryLimits,
 ): Promise<CreatedContractJobs> {
   const found: Required<CreatedContractJobs> = { jobs: [], clones: [], skipped: [], twins: [] };
+  // The creations asked of the explorer too: one that never answers cannot hold the run past its deadline.
+  const client = ExplorerClient.until(explorer, limits.deadline);
   // One deployment after the other, each read when its turn comes.
   const searches =
     "deployments" in sources
