@@ -6,7 +6,7 @@ import {
   wireConstructorArguments,
 } from "./blockscoutVersion.js";
 import { error, invalidFilterText, ok, type Reply, texts } from "./responses.js";
-import { addressPattern, lower, type RpcParams, str } from "./rpcParams.js";
+import { addressPattern, type RpcParams, str } from "./rpcParams.js";
 
 /**
  * The `getsourcecode` item of a verified contract.
@@ -23,7 +23,7 @@ export function sourceCodeItem(
   proxy?: ProxyFacts,
 ): Record<string, unknown> {
   const item: Record<string, unknown> = {
-    Address: lower(address),
+    Address: address.toLowerCase(),
     SourceCode: record.sourceCode,
     ABI: JSON.stringify(record.abi),
     ContractName: record.contractName,
@@ -94,13 +94,13 @@ export class ContractReads {
     const items = all.slice((page - 1) * size, page * size).map((c) =>
       c.verified
         ? {
-            Address: lower(c.address),
+            Address: c.address.toLowerCase(),
             ABI: JSON.stringify(c.verified.abi),
             ContractName: c.verified.contractName,
             CompilerVersion: c.verified.compilerVersion,
             OptimizationUsed: c.verified.optimizationUsed ? "1" : "0",
           }
-        : { Address: lower(c.address), ABI: texts.notVerified },
+        : { Address: c.address.toLowerCase(), ABI: texts.notVerified },
     );
     return ok(items);
   }
@@ -127,7 +127,7 @@ export class ContractReads {
       own ??
       (await this.#backend.twinOf(address)) ??
       (implementation === undefined ? undefined : await this.#backend.verifiedContract(implementation));
-    if (!record) return ok([{ Address: lower(address) }]);
+    if (!record) return ok([{ Address: address.toLowerCase() }]);
     return ok([sourceCodeItem(record, address, this.#release, proxy)]);
   }
 
@@ -140,12 +140,12 @@ export class ContractReads {
       .filter((a) => a !== "")
       .slice(0, 10)
       .filter((a) => addressPattern.test(a))
-      .map(lower);
+      .map((a) => a.toLowerCase());
     const creations = await this.#backend.creations(addresses);
     return ok(
       creations.map((c) => ({
-        contractAddress: lower(c.contractAddress),
-        contractCreator: lower(c.contractCreator),
+        contractAddress: c.contractAddress.toLowerCase(),
+        contractCreator: c.contractCreator.toLowerCase(),
         txHash: c.txHash,
         blockNumber: String(c.blockNumber),
         timestamp: String(c.timestamp),

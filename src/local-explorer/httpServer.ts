@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { ChainError } from "../errors/index.js";
 import { isPlainObject } from "../kernel/jsonValues.js";
-import { ContractModule } from "./contractModule.js";
+import type { ContractModule } from "./contractModule.js";
 import { type PageHandler, writePage } from "./pages/explorerPages.js";
 import type { ProApiGate } from "./proApiGate.js";
 import { type RateLimitSettings, RateLimitWindow } from "./rateLimitWindow.js";
@@ -181,9 +181,6 @@ export class ExplorerHttpServer {
     const action = typeof params.action === "string" ? params.action.toLowerCase() : undefined;
     if (!module || !action) return error(texts.moduleAndActionRequired, { httpStatus: 400 });
     if (module !== "contract") return error(texts.unknownModule, { httpStatus: 400 });
-    if (!(ContractModule.actions as readonly string[]).includes(action)) {
-      return error(texts.unknownAction, { httpStatus: 400 });
-    }
     return this.#options.contractModule.handle(action, params, request.files);
   }
 }

@@ -25,9 +25,16 @@ export function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : String(value);
 }
 
-/** @param address - an address @returns it in lower case */
-export function lower(address: string): string {
-  return address.toLowerCase();
+/** The first of `keys` the call lacks: absent or null, or empty too where `emptyIsMissing`. */
+export function missingKey(params: RpcParams, keys: string[], emptyIsMissing = false): string | undefined {
+  return keys.find(
+    (key) => params[key] === undefined || params[key] === null || (emptyIsMissing && params[key] === ""),
+  );
+}
+
+/** The optimizer runs a call gives, 200 when absent or not a number. */
+export function runsOf(value: unknown): number {
+  return Number.parseInt(str(value) ?? "200", 10) || 200;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type KnownContract, knownContracts, type PageSources } from "./contractFacts.js";
-import { addressLink, stateBadge, transactionLink } from "./fragments.js";
+import { contractLink, pageLink, stateBadge } from "./fragments.js";
 import { html } from "./html.js";
 import { pageDocument } from "./layout.js";
 
@@ -25,17 +25,15 @@ ${contracts.length === 0 ? html`<p>No contract known yet: deploy one, or verify 
 function contractTable(contracts: KnownContract[]) {
   const rows = contracts.map((contract) => {
     const { state, creation } = contract;
-    const name = state.kind === "verified" ? state.record.contractName : "";
-    const label = name ? `${name} at ${contract.address}` : contract.address;
     const detail =
       state.kind === "failed" && state.failure
         ? html` <span class="muted reason">${state.failure.reason}</span>`
         : html``;
     return html`<tr>
-<td>${addressLink(contract.address, label)}</td>
+<td>${contractLink(contract)}</td>
 <td>${stateBadge(state)}${detail}</td>
 <td>${creation ? creation.blockNumber : html`<span class="muted">not indexed</span>`}</td>
-<td>${creation ? transactionLink(creation.txHash) : ""}</td>
+<td>${creation ? pageLink("tx", creation.txHash) : ""}</td>
 </tr>`;
   });
   return html`<table>

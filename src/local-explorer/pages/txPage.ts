@@ -1,5 +1,5 @@
 import { type KnownContract, knownContracts, type PageSources } from "./contractFacts.js";
-import { addressLink, stateBadge } from "./fragments.js";
+import { contractLink, pageLink, stateBadge } from "./fragments.js";
 import { html } from "./html.js";
 import { pageDocument } from "./layout.js";
 
@@ -22,7 +22,7 @@ export async function transactionPage(
     ? html`<dl>
 <dt>Hash</dt><dd class="hash">${hash}</dd>
 <dt>Block</dt><dd>${first.blockNumber}</dd>
-<dt>From</dt><dd>${addressLink(first.contractCreator)}</dd>
+<dt>From</dt><dd>${pageLink("address", first.contractCreator)}</dd>
 </dl>
 <h2>Contracts created</h2>
 <table>
@@ -36,11 +36,11 @@ export async function transactionPage(
   };
 }
 
-function createdRow({ address, state, creation }: KnownContract) {
-  const name = state.kind === "verified" ? state.record.contractName : "";
+function createdRow(contract: KnownContract) {
+  const factory = contract.creation?.contractFactory;
   return html`<tr>
-<td>${addressLink(address, name ? `${name} at ${address}` : address)}</td>
-<td>${stateBadge(state)}</td>
-<td>${creation?.contractFactory ? html`factory ${addressLink(creation.contractFactory)}` : "the transaction itself"}</td>
+<td>${contractLink(contract)}</td>
+<td>${stateBadge(contract.state)}</td>
+<td>${factory ? html`factory ${pageLink("address", factory)}` : "the transaction itself"}</td>
 </tr>`;
 }

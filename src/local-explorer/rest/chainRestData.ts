@@ -1,8 +1,8 @@
 import type { ChainBlock, JsonRpcChain } from "../../chain/jsonRpcChain.js";
 import type { BlockscoutShapes } from "../blockscoutVersion.js";
 import type { ChainBackend } from "../chainBackend.js";
+import { blockScanner } from "../creationIndex.js";
 import type { RestHandler } from "../httpServer.js";
-import { ChainHistory } from "./chainHistory.js";
 import type {
   BlockLookup,
   RestData,
@@ -12,7 +12,7 @@ import type {
   WireObject,
 } from "./restData.js";
 import { createRestHandler } from "./restHandler.js";
-import { smartContractAnswer, smartContractFacts } from "./smartContractAnswer.js";
+import { smartContractAnswer, smartContractFacts, wireTime } from "./smartContractAnswer.js";
 import { tracedInternalTransactions } from "./tracedInternalTransactions.js";
 
 const blockPath = /^\/blocks\/([^/]+)\/(transactions|withdrawals)$/;
@@ -39,11 +39,25 @@ export function createChainRestHandler(
   const contracts = new Map<string, WireObject | undefined>();
   // A mined transaction's trace never changes: each is read once.
   const internal = new Map<string, ServedInternalTransaction[]>();
+  const trace = async (hash: string) => {
+    if (!internal.get(hash)?.length) internal.set(hash, await tracedInternalTransactions(chain, hash));
+  };
+  // Every transaction of every block is traced, for the lists of an address.
+  const catchUpHistory = blockScanner(chain, async (block) => {
+    for (const transaction of block.transactions) await trace(transaction.hash.toLowerCase());
+  });
   const data: RestData = {
     addressTokens: () => undefined,
     addressNftCollections: () => undefined,
     internalTransactions: () => [...internal.values()].flat(),
-    addressInternalTransactions: (address) => history.involving(address),
+    // The handler keeps those the address sent, received or was created by; Blockscout lists them newest first.
+    addressInternalTransactions: () =>
+      [...internal.values()]
+        .flat()
+        .sort(
+          (a, b) =>
+            b.block_number - a.block_number || b.transaction_index - a.transaction_index || b.index - a.index,
+        ),
     tokenInstanceHolders: () => undefined,
     blockTransactions: (reference) =>
       lookUp(blocks, reference, (block) =>
@@ -54,7 +68,7 @@ export function createChainRestHandler(
             block_hash: block.hash,
             position,
             nonce: Number(transaction.nonce ?? 0),
-            timestamp: new Date(Number(block.timestamp) * 1_000).toISOString().replace("Z", "000Z"),
+            timestamp: wireTime(Number(block.timestamp)),
             from: { hash: transaction.from },
             to: transaction.to ? { hash: transaction.to } : null,
             raw_input: transaction.input,
@@ -76,7 +90,6 @@ export function createChainRestHandler(
       ),
     smartContract: (address) => contracts.get(address),
   };
-  const history = new ChainHistory(chain, internal);
   // Asked once, when a contract is first asked about: a failed read is asked again next time.
   let chainId: Promise<number> | undefined;
   const handler = createRestHandler(data, release);
@@ -86,11 +99,9 @@ export function createChainRestHandler(
       blocks.set(block.toLowerCase(), await fetchBlock(chain, block));
     }
     const transaction = query.transaction_hash?.toLowerCase();
-    if (path === "/internal-transactions" && transaction && transactionHashPattern.test(transaction)) {
-      if (!internal.get(transaction)?.length)
-        internal.set(transaction, await tracedInternalTransactions(chain, transaction));
-    }
-    if (addressInternalPath.test(path)) await history.catchUp();
+    if (path === "/internal-transactions" && transaction && transactionHashPattern.test(transaction))
+      await trace(transaction);
+    if (addressInternalPath.test(path)) await catchUpHistory();
     const address = smartContractPath.exec(path)?.[1]?.toLowerCase();
     if (address) {
       chainId ??= chain.chainId().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { decodeAbiParameters, getAddress, type Hex } from "viem";
+import { type AbiParameter, decodeAbiParameters, getAddress, type Hex } from "viem";
 import { constructorParameters } from "../../kernel/abiParameters.js";
 import type { ContractRecord, ExplorerBackend, ProxyFacts } from "../backend.js";
 import type { WireObject } from "./restData.js";
@@ -139,7 +139,8 @@ export function smartContractAnswer(facts: SmartContractFacts): WireObject {
       address_hash: getAddress(library.address_hash),
     })),
     constructor_args: own?.constructorArguments || null,
-    decoded_constructor_args: own ? decodedConstructorArguments(own) : null,
+    decoded_constructor_args:
+      (own && decodedConstructorArguments(own)?.map(({ input, value }) => [wireValue(value), input])) ?? null,
     language,
     license_type: licenseTypeOf(shown.sourceCode),
     certified: false,
@@ -154,8 +155,8 @@ function languageOf(record: ContractRecord): "solidity" | "vyper" | "yul" {
   return record.abi.length === 0 && /\.yul$/i.test(record.fileName) ? "yul" : "solidity";
 }
 
-/** Blockscout's `inserted_at`: ISO 8601 with microseconds. */
-function wireTime(unixSeconds: number): string {
+/** A time as Blockscout writes it (its `inserted_at`, a block's timestamp): ISO 8601 with microseconds. */
+export function wireTime(unixSeconds: number): string {
   return new Date(unixSeconds * 1_000).toISOString().replace("Z", "000Z");
 }
 
@@ -197,22 +198,22 @@ function licenseTypeOf(sourceCode: string): string {
   return (spdx && licenseTypes[spdx.toLowerCase()]) || "none";
 }
 
-/**
- * Blockscout's `decoded_constructor_args`: `[value, input]` per constructor input, values as its JSON view writes
- * them (numbers as decimal text, addresses checksummed, bytes as hex); null when there is nothing to decode.
- */
-function decodedConstructorArguments(record: ContractRecord): unknown[] | null {
+/** A record's constructor arguments decoded with its ABI, each beside its input; undefined when none decode. */
+export function decodedConstructorArguments(
+  record: ContractRecord,
+): Array<{ input: AbiParameter; value: unknown }> | undefined {
   const encoded = record.constructorArguments?.replace(/^0x/i, "");
   const inputs = constructorParameters(record.abi);
-  if (!encoded || inputs.length === 0) return null;
+  if (!encoded || inputs.length === 0) return undefined;
   try {
     const values = decodeAbiParameters(inputs, `0x${encoded}` as Hex);
-    return inputs.map((input, position) => [wireValue(values[position]), input]);
+    return inputs.map((input, position) => ({ input, value: values[position] }));
   } catch {
-    return null;
+    return undefined;
   }
 }
 
+// Values as Blockscout's JSON view writes them: numbers as decimal text, addresses checksummed, bytes as hex.
 function wireValue(value: unknown): unknown {
   if (typeof value === "bigint") return value.toString();
   if (typeof value === "string" && /^0x[0-9a-fA-F]{40}$/.test(value)) return getAddress(value);

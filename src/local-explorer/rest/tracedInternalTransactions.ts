@@ -2,6 +2,7 @@ import { getAddress } from "viem";
 import type { JsonRpcChain } from "../../chain/jsonRpcChain.js";
 import { type CallFrame, parseCallTrace } from "../../discovery/callTrace.js";
 import type { ServedInternalTransaction } from "./restData.js";
+import { wireTime } from "./smartContractAnswer.js";
 
 /**
  * A transaction's internal transactions as Blockscout lists them, read from the chain's call trace: one item per
@@ -27,9 +28,7 @@ export async function tracedInternalTransactions(
   }
   const blockNumber = Number(transaction.blockNumber);
   const block = await chain.getBlock(blockNumber);
-  const timestamp = block
-    ? new Date(Number(block.timestamp) * 1_000).toISOString().replace("Z", "000Z")
-    : null;
+  const timestamp = block ? wireTime(Number(block.timestamp)) : null;
   const items: ServedInternalTransaction[] = [];
   const walk = (frame: CallFrame & WireFrame, failedAbove: boolean) => {
     const failed = failedAbove || Boolean(frame.error);
