@@ -82,16 +82,12 @@ export class ChainBackend implements ExplorerBackend {
     return found;
   }
 
-  async verifyNow(submission: Submission): Promise<VerificationDecision> {
-    return this.#decide(submission);
-  }
-
   enqueue(guid: string, submission: Submission): void {
     const { store } = this.#options;
     store.setGuid(guid, submission.address, "pending");
     // Answer the submission first, as Blockscout's queue does; the compile runs on a later turn.
     setTimeout(() => {
-      this.#decide(submission)
+      this.verifyNow(submission)
         .then(
           (decision) => store.setGuid(guid, submission.address, decision.ok ? "pass" : "fail"),
           () => store.setGuid(guid, submission.address, "fail"),
@@ -144,7 +140,7 @@ export class ChainBackend implements ExplorerBackend {
       : { state: "unknown", implementations: [] };
   }
 
-  async #decide(submission: Submission): Promise<VerificationDecision> {
+  async verifyNow(submission: Submission): Promise<VerificationDecision> {
     const { chain, index, store, resolveCompiler, onVerdict } = this.#options;
     const refused = this.#options.refuse?.(submission);
     if (refused) return { ok: false, reason: refused };

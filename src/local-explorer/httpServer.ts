@@ -78,12 +78,7 @@ export class ExplorerHttpServer {
     });
   }
 
-  /**
-   * Starts listening.
-   * @param port - 0 for an ephemeral port
-   * @param host - the interface; loopback by default
-   * @returns the explorer's base URL, e.g. `http://127.0.0.1:41234`
-   */
+  /** Starts listening (port 0: an ephemeral one); resolves to the base URL, e.g. `http://127.0.0.1:41234`. */
   async listen(port = 0, host = "127.0.0.1"): Promise<string> {
     await new Promise<void>((resolve, reject) => {
       this.#server.once("error", reject);
@@ -112,18 +107,17 @@ export class ExplorerHttpServer {
       files: [],
       rawBody: raw === undefined ? "" : raw.toString("utf8"),
     };
-    let badBody = false;
+    const badBody =
+      raw !== undefined &&
+      (await parseBody(request, raw).then(
+        () => false,
+        () => true,
+      ));
+    this.#options.onRequest?.(request);
     if (raw === undefined) {
-      this.#options.onRequest?.(request);
       writeReply(res, { status: 413, body: "Request Entity Too Large" });
       return;
     }
-    try {
-      await parseBody(request, raw);
-    } catch {
-      badBody = true;
-    }
-    this.#options.onRequest?.(request);
     if (await this.#options.interceptor?.(request, res)) return;
     if (badBody) {
       writeReply(res, { status: 400, body: "Bad request" });
@@ -167,10 +161,8 @@ export class ExplorerHttpServer {
 
   async #routeApi(request: ReceivedRequest, isRest: boolean): Promise<Reply> {
     const { path } = request;
-    if (isRest) {
-      const rest = this.#options.rest;
-      return rest ? await rest(path.slice("/api/v2".length), request.query) : restUnknownAction();
-    }
+    if (isRest)
+      return this.#options.rest?.(path.slice("/api/v2".length), request.query) ?? restUnknownAction();
     if (rpcPath.test(path)) return this.#rpc(request);
     return error(texts.notFound, { httpStatus: 404 });
   }
@@ -206,13 +198,11 @@ function writeReply(res: ServerResponse, reply: Reply): void {
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
-  let tooLarge = false;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) tooLarge = true;
-    else chunks.push(chunk as Buffer);
+    if (size <= limit) chunks.push(chunk as Buffer);
   }
-  return tooLarge ? undefined : Buffer.concat(chunks);
+  return size > limit ? undefined : Buffer.concat(chunks);
 }
 
 async function parseBody(request: ReceivedRequest, raw: Buffer): Promise<void> {

@@ -22,13 +22,8 @@ const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /**
  * The REST endpoints a chain alone can answer: a block's transactions and withdrawals, a transaction's internal
- * transactions (from its call trace), and the smart-contract status. The lists an indexer of tokens would feed stay empty. Chain reads are async while the REST handler
- * reads synchronously, so each request's facts are fetched first.
- *
- * @param chain - the chain
- * @param backend - the explorer's verified contracts
- * @param release - the shapes of the Blockscout release answered as (default 11's)
- * @returns the handler for `/api/v2`
+ * transactions (from its call trace), and the smart-contract status. The lists an indexer of tokens would feed stay
+ * empty. Chain reads are async while the REST handler reads synchronously, so each request's facts are fetched first.
  */
 export function createChainRestHandler(
   chain: JsonRpcChain,
@@ -108,7 +103,11 @@ export function createChainRestHandler(
         chainId = undefined;
         throw error;
       });
-      contracts.set(address, await smartContractBody(chain, await chainId, backend, address));
+      const reads = { chainId: await chainId, getCode: (at: string) => chain.getCode(at) };
+      const facts = (await backend.isContract(address))
+        ? await smartContractFacts(backend, reads, address)
+        : undefined;
+      contracts.set(address, facts && smartContractAnswer(facts));
     }
     return handler(path, query);
   };
@@ -133,15 +132,4 @@ function lookUp<T>(
   const key = reference.kind === "number" ? String(reference.number) : reference.hash.toLowerCase();
   const block = blocks.get(key);
   return block ? { items: items(block) } : undefined;
-}
-
-async function smartContractBody(
-  chain: JsonRpcChain,
-  chainId: number,
-  backend: ChainBackend,
-  address: string,
-): Promise<WireObject | undefined> {
-  if (!(await backend.isContract(address))) return undefined;
-  const facts = await smartContractFacts(backend, { chainId, getCode: (at) => chain.getCode(at) }, address);
-  return smartContractAnswer(facts);
 }

@@ -78,11 +78,7 @@ const cursorKeys = {
  * The REST half of the explorer (`/api/v2/...`), answering as Blockscout does (blockscout-api.md §15–17): 422 with
  * OpenApiSpex's problem lists for malformed parameters, 404 `Not found` and `Block lost consensus`, empty pages for
  * unknown addresses, pages of 50 with Blockscout's `next_page_params`, and 400 `Unknown API v2 action` for any
- * other path.
- *
- * @param data - the facts to serve
- * @param release - the shapes of the Blockscout release answered as (default 11's)
- * @returns the handler for the HTTP server
+ * other path; in the shapes of the Blockscout release answered as (default 11's).
  */
 export function createRestHandler(
   data: RestData,
@@ -239,14 +235,7 @@ function internalTransactions(data: RestData, query: Query): Reply {
         transactionHash === undefined ||
         item.transaction_hash.toLowerCase() === transactionHash.toLowerCase(),
     )
-    .map((item: ServedInternalTransaction) => ({
-      item,
-      cursor: {
-        block_number: item.block_number,
-        transaction_index: item.transaction_index,
-        index: item.index,
-      },
-    }));
+    .map(internalRow);
   return pageOf(
     rows,
     query,
@@ -277,15 +266,13 @@ function addressInternalTransactions(
       const to = addressOf(item.to) === own || addressOf(item.created_contract) === own;
       return direction === "from" ? from : direction === "to" ? to : from || to;
     })
-    .map((item: ServedInternalTransaction) => ({
-      item,
-      cursor: {
-        block_number: item.block_number,
-        transaction_index: item.transaction_index,
-        index: item.index,
-      },
-    }));
+    .map(internalRow);
   return pageOf(rows, query, cursorKeys.internalTransactions);
+}
+
+function internalRow(item: ServedInternalTransaction): PagedRow {
+  const { block_number, transaction_index, index } = item;
+  return { item, cursor: { block_number, transaction_index, index } };
 }
 
 function addressOf(param: unknown): string | undefined {
