@@ -116,18 +116,13 @@ export class ChainBackend implements ExplorerBackend {
     setTimeout(async () => {
       const check = store.state.proxyGuids[guid];
       if (!check) return;
-      try {
-        const found = await this.proxyOf(proxyAddress);
-        if (!found || found.implementations.length === 0) {
-          check.state = "fail";
-        } else {
-          check.state = "pass";
-          check.implementations = found.implementations;
-          const entry = store.state.contracts[proxyAddress.toLowerCase()];
-          if (entry) entry.record.implementationAddresses = found.implementations;
-        }
-      } catch {
-        check.state = "fail";
+      const found = await this.proxyOf(proxyAddress).catch(() => undefined);
+      if (!found?.implementations.length) check.state = "fail";
+      else {
+        check.state = "pass";
+        check.implementations = found.implementations;
+        const entry = store.state.contracts[proxyAddress.toLowerCase()];
+        if (entry) entry.record.implementationAddresses = found.implementations;
       }
       store.saveInBackground();
     }, 0);

@@ -60,13 +60,7 @@ export class ContractModule {
     this.#reads = new ContractReads(backend, this.#release);
   }
 
-  /**
-   * Answers one action; any other than this module's gets `Unknown action`.
-   * @param action - the lower-cased action name
-   * @param params - query and body parameters
-   * @param files - multipart uploads
-   * @returns the reply
-   */
+  /** Answers one lower-cased action with the call's parameters and uploads; any other gets `Unknown action`. */
   async handle(action: string, params: RpcParams, files: UploadedFile[]): Promise<Reply> {
     const reads = this.#reads;
     const actions: Record<string, () => Promise<Reply>> = {

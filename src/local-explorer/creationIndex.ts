@@ -38,10 +38,7 @@ export class CreationIndex {
   /** Reads the blocks mined since the last scan. */
   readonly catchUp: () => Promise<void>;
 
-  /**
-   * @param chain - the chain
-   * @param fromBlock - the first block to scan
-   */
+  /** Scans `chain` from `fromBlock` on. */
   constructor(chain: JsonRpcChain, fromBlock = 0) {
     this.#chain = chain;
     this.catchUp = blockScanner(chain, (block) => this.#index(block), fromBlock);

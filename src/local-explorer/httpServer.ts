@@ -155,16 +155,12 @@ export class ExplorerHttpServer {
       return { ...reply, headers: quota.headers };
     }
     const headers = quota?.headers ?? rateLimitHeaders(-1, -1, -1);
-    const reply = await this.#routeApi(request, isRest);
+    const reply = isRest
+      ? await (this.#options.rest?.(path.slice("/api/v2".length), request.query) ?? restUnknownAction())
+      : rpcPath.test(path)
+        ? await this.#rpc(request)
+        : error(texts.notFound, { httpStatus: 404 });
     return { ...reply, headers: { ...headers, ...reply.headers } };
-  }
-
-  async #routeApi(request: ReceivedRequest, isRest: boolean): Promise<Reply> {
-    const { path } = request;
-    if (isRest)
-      return this.#options.rest?.(path.slice("/api/v2".length), request.query) ?? restUnknownAction();
-    if (rpcPath.test(path)) return this.#rpc(request);
-    return error(texts.notFound, { httpStatus: 404 });
   }
 
   async #rpc(request: ReceivedRequest): Promise<Reply> {

@@ -87,7 +87,7 @@ export class StateStore {
   constructor(path: string | undefined, chainId: number, report?: (message: string) => void) {
     this.#path = path;
     this.#report = report ?? ((message) => process.emitWarning(message, "LocalExplorerState"));
-    this.state = emptyState(chainId);
+    this.state = { version: 1, chainId, contracts: {}, guids: {}, proxyGuids: {} };
     if (!path) return;
     const loaded = readState(path);
     if (loaded.kind === "state" && loaded.state.chainId === chainId) this.state = loaded.state;
@@ -148,10 +148,6 @@ export class StateStore {
       throw new StateSaveError(path, cause);
     }
   }
-}
-
-function emptyState(chainId: number): ExplorerState {
-  return { version: 1, chainId, contracts: {}, guids: {}, proxyGuids: {} };
 }
 
 type ReadResult = { kind: "missing" } | { kind: "corrupt" } | { kind: "state"; state: ExplorerState };

@@ -27,11 +27,7 @@ export interface PageSources {
   verdicts: VerdictLog;
 }
 
-/**
- * Every contract the explorer knows, newest creation first (contracts verified outside the indexed blocks last).
- * @param sources - the explorer's facts
- * @returns the contracts with their state and creation
- */
+/** Every contract the explorer knows, newest creation first (contracts verified outside the indexed blocks last). */
 export async function knownContracts(sources: PageSources): Promise<KnownContract[]> {
   const listed = await sources.backend.listContracts();
   const creations = new Map(
@@ -54,12 +50,7 @@ export async function knownContracts(sources: PageSources): Promise<KnownContrac
   return contracts.map(({ order: _order, ...contract }) => contract);
 }
 
-/**
- * One address as the pages show it.
- * @param sources - the explorer's facts
- * @param address - a lower-case address
- * @returns its state and creation
- */
+/** One lower-case address as the pages show it: its state and creation. */
 export async function contractAt(sources: PageSources, address: string): Promise<KnownContract> {
   const verified = await sources.backend.verifiedContract(address);
   const empty = !(await sources.backend.isContract(address));
@@ -85,11 +76,8 @@ function stateOf(
 }
 
 /**
- * The proxy links of an address: the implementations it points to, and the verified proxies that point to it, as the
- * chain shows them now and as proxy checks stored them.
- * @param sources - the explorer's facts
- * @param address - a lower-case address
- * @returns both lists, lower-case
+ * The proxy links of a lower-case address, lower-case: the implementations it points to, and the verified proxies
+ * that point to it, as the chain shows them now and as proxy checks stored them.
  */
 export async function proxyLinks(
   sources: PageSources,

@@ -3,11 +3,7 @@ import { contractLink, pageLink, stateBadge } from "./fragments.js";
 import { html } from "./html.js";
 import { pageDocument } from "./layout.js";
 
-/**
- * `/`: every contract the explorer knows on its chain, newest first, with its state and creation.
- * @param sources - the explorer's facts
- * @returns the document
- */
+/** `/`: every contract the explorer knows on its chain, newest first, with its state and creation. */
 export async function homePage(sources: PageSources): Promise<string> {
   const contracts = await knownContracts(sources);
   const body = html`

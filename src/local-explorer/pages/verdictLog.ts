@@ -13,11 +13,7 @@ export interface FailedVerdict {
 export class VerdictLog {
   readonly #latest = new Map<string, SubmissionVerdict>();
 
-  /**
-   * Records a verdict.
-   * @param address - the contract
-   * @param verdict - what the explorer decided
-   */
+  /** Records the verdict on a contract. */
   record(address: string, verdict: SubmissionVerdict): void {
     this.#latest.set(address.toLowerCase(), verdict);
   }

@@ -5,6 +5,7 @@ import { blockScanner } from "../creationIndex.js";
 import type { RestHandler } from "../httpServer.js";
 import type {
   BlockLookup,
+  BlockReference,
   RestData,
   ServedInternalTransaction,
   ServedTransaction,
@@ -126,7 +127,7 @@ async function fetchBlock(chain: JsonRpcChain, block: string): Promise<ChainBloc
 
 function lookUp<T>(
   blocks: Map<string, ChainBlock | null>,
-  reference: { kind: "number"; number: number } | { kind: "hash"; hash: string },
+  reference: BlockReference,
   items: (block: ChainBlock) => T[],
 ): BlockLookup<T> {
   const key = reference.kind === "number" ? String(reference.number) : reference.hash.toLowerCase();
