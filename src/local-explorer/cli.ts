@@ -77,10 +77,10 @@ try {
     host: values.host,
     ...(values.state ? { stateFile: values.state } : {}),
     compilers: values.compiler,
-    ...(rateLimit ? { rateLimit } : {}),
+    rateLimit,
     blockscoutVersion,
     sourcifyAnswerDelayMs,
-    ...(proApi ? { proApi } : {}),
+    proApi,
     onVerdict: (address, verdict) =>
       console.log(
         verdict.ok

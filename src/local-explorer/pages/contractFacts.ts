@@ -1,7 +1,12 @@
 import type { ContractRecord, CreationRecord, ExplorerBackend } from "../backend.js";
 import type { StateStore } from "../stateStore.js";
 import type { ChainSummary } from "./layout.js";
-import type { FailedVerdict, VerdictLog } from "./verdictLog.js";
+
+/** Why the latest submission for an address failed, as the explorer said it and in plain words. */
+export interface FailedVerdict {
+  reason: string;
+  explanation: string;
+}
 
 /** Where a contract stands with the explorer. */
 export type ContractState =
@@ -19,12 +24,15 @@ export interface KnownContract {
   creation: CreationRecord | undefined;
 }
 
-/** What the pages read: the explorer's backend, its state file, the chain and the verdicts of this run. */
+/**
+ * What the pages read: the explorer's backend, its state file, the chain, and why the latest submission of an address
+ * failed in this run (the state file keeps verified contracts and guid states, not why a submission failed).
+ */
 export interface PageSources {
   chain: ChainSummary & { getCode(address: string): Promise<string> };
   backend: ExplorerBackend;
   store: StateStore;
-  verdicts: VerdictLog;
+  failures: Map<string, FailedVerdict>;
 }
 
 /** Every contract the explorer knows, newest creation first (contracts verified outside the indexed blocks last). */
@@ -70,7 +78,7 @@ function stateOf(
     (guid) => guid.address.toLowerCase() === address.toLowerCase(),
   );
   if (guids.some((guid) => guid.state === "pending")) return { kind: "pending" };
-  const failure = sources.verdicts.failure(address);
+  const failure = sources.failures.get(address.toLowerCase());
   if (failure || guids.some((guid) => guid.state === "fail")) return { kind: "failed", failure };
   return { kind: "unverified" };
 }
