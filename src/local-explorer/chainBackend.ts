@@ -55,9 +55,7 @@ export class ChainBackend implements ExplorerBackend {
     return twin?.[1].record;
   }
 
-  async listContracts(): Promise<
-    Array<{ address: string; verified: ContractRecord | undefined; empty: boolean }>
-  > {
+  async listContracts(): ReturnType<ExplorerBackend["listContracts"]> {
     const addresses = new Set([
       ...(await this.#options.index.all()).map((c) => c.contractAddress),
       ...Object.keys(this.#options.store.state.contracts),

@@ -106,7 +106,7 @@ function inRelease(reply: Reply, release: BlockscoutShapes): Reply {
 function route(data: RestData, path: string, query: Query): Reply {
   const segments = decodeSegments(path);
   if (segments === undefined) return restUnknownAction();
-  const [first, second, third, fourth, fifth, ...rest] = segments;
+  const [first, second, third, fourth, fifth] = segments;
   const length = segments.length;
   if (first === "addresses" && second !== undefined) {
     if (length === 3 && third === "tokens") return addressTokens(data, second, query);
@@ -120,18 +120,10 @@ function route(data: RestData, path: string, query: Query): Reply {
     if (third === "withdrawals") return blockWithdrawals(data, second, query);
   }
   if (first === "internal-transactions" && length === 1) return internalTransactions(data, query);
-  if (
-    first === "tokens" &&
-    length === 5 &&
-    third === "instances" &&
-    fifth === "holders" &&
-    rest.length === 0
-  ) {
+  if (first === "tokens" && length === 5 && third === "instances" && fifth === "holders")
     return tokenInstanceHolders(data, second ?? "", fourth ?? "", query);
-  }
-  if (first === "smart-contracts" && length === 2 && data.smartContract) {
+  if (first === "smart-contracts" && length === 2 && data.smartContract)
     return smartContract(data.smartContract, second ?? "");
-  }
   return restUnknownAction();
 }
 
