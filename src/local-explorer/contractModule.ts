@@ -89,11 +89,7 @@ export class ContractModule {
       optimization: isTrue(params.optimization),
       optimizationRuns: runsOf(params.optimizationRuns),
       ...optional("evmVersion", str(params.evmVersion)),
-      libraries: numberedLibraries(
-        params,
-        (i) => `library${i}Name`,
-        (i) => `library${i}Address`,
-      ),
+      libraries: numberedLibraries(params, (i) => [`library${i}Name`, `library${i}Address`]),
     });
   }
 
@@ -175,11 +171,7 @@ export class ContractModule {
           optimization: isTrue(optimization),
           optimizationRuns: runsOf(params.runs),
           ...optional("evmVersion", str(params.evmversion)),
-          libraries: numberedLibraries(
-            params,
-            (i) => `libraryname${i}`,
-            (i) => `libraryaddress${i}`,
-          ),
+          libraries: numberedLibraries(params, (i) => [`libraryname${i}`, `libraryaddress${i}`]),
         })
       );
     }

@@ -41,13 +41,13 @@ export function optional<K extends string>(key: K, value: string | undefined): {
 /** The libraries of a flattened or single-file submission, name to address: up to ten numbered parameter pairs. */
 export function numberedLibraries(
   params: RpcParams,
-  nameKey: (i: number) => string,
-  addressKey: (i: number) => string,
+  keys: (i: number) => [name: string, address: string],
 ): Record<string, string> {
   const libraries: Record<string, string> = {};
   for (let i = 1; i <= 10; i++) {
-    const name = str(params[nameKey(i)]);
-    const libraryAddress = str(params[addressKey(i)]);
+    const [nameKey, addressKey] = keys(i);
+    const name = str(params[nameKey]);
+    const libraryAddress = str(params[addressKey]);
     if (name && libraryAddress) libraries[name] = libraryAddress;
   }
   return libraries;
