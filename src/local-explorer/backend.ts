@@ -63,7 +63,7 @@ export type VerificationDecision =
 export type GuidState = "pending" | "pass" | "fail" | "unknown";
 
 export interface ProxyCheckState {
-  state: "pending" | "pass" | "fail" | "unknown";
+  state: GuidState;
   implementations: string[];
 }
 

@@ -55,9 +55,7 @@ export class ChainBackend implements ExplorerBackend {
     return twin?.[1].record;
   }
 
-  async listContracts(): Promise<
-    Array<{ address: string; verified: ContractRecord | undefined; empty: boolean }>
-  > {
+  async listContracts(): ReturnType<ExplorerBackend["listContracts"]> {
     const addresses = new Set([
       ...(await this.#options.index.all()).map((c) => c.contractAddress),
       ...Object.keys(this.#options.store.state.contracts),
@@ -82,16 +80,12 @@ export class ChainBackend implements ExplorerBackend {
     return found;
   }
 
-  async verifyNow(submission: Submission): Promise<VerificationDecision> {
-    return this.#decide(submission);
-  }
-
   enqueue(guid: string, submission: Submission): void {
     const { store } = this.#options;
     store.setGuid(guid, submission.address, "pending");
     // Answer the submission first, as Blockscout's queue does; the compile runs on a later turn.
     setTimeout(() => {
-      this.#decide(submission)
+      this.verifyNow(submission)
         .then(
           (decision) => store.setGuid(guid, submission.address, decision.ok ? "pass" : "fail"),
           () => store.setGuid(guid, submission.address, "fail"),
@@ -120,18 +114,13 @@ export class ChainBackend implements ExplorerBackend {
     setTimeout(async () => {
       const check = store.state.proxyGuids[guid];
       if (!check) return;
-      try {
-        const found = await this.proxyOf(proxyAddress);
-        if (!found || found.implementations.length === 0) {
-          check.state = "fail";
-        } else {
-          check.state = "pass";
-          check.implementations = found.implementations;
-          const entry = store.state.contracts[proxyAddress.toLowerCase()];
-          if (entry) entry.record.implementationAddresses = found.implementations;
-        }
-      } catch {
-        check.state = "fail";
+      const found = await this.proxyOf(proxyAddress).catch(() => undefined);
+      if (!found?.implementations.length) check.state = "fail";
+      else {
+        check.state = "pass";
+        check.implementations = found.implementations;
+        const entry = store.state.contracts[proxyAddress.toLowerCase()];
+        if (entry) entry.record.implementationAddresses = found.implementations;
       }
       store.saveInBackground();
     }, 0);
@@ -144,7 +133,7 @@ export class ChainBackend implements ExplorerBackend {
       : { state: "unknown", implementations: [] };
   }
 
-  async #decide(submission: Submission): Promise<VerificationDecision> {
+  async verifyNow(submission: Submission): Promise<VerificationDecision> {
     const { chain, index, store, resolveCompiler, onVerdict } = this.#options;
     const refused = this.#options.refuse?.(submission);
     if (refused) return { ok: false, reason: refused };

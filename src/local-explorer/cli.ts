@@ -15,29 +15,27 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-let values: ReturnType<typeof parse>["values"];
-function parse() {
-  return parseArgs({
-    options: {
-      rpc: { type: "string" },
-      port: { type: "string", default: "0" },
-      host: { type: "string", default: "127.0.0.1" },
-      state: { type: "string" },
-      compiler: { type: "string", multiple: true, default: [] },
-      "rate-limit": { type: "string" },
-      "blockscout-version": { type: "string", default: "11" },
-      "sourcify-delay-ms": { type: "string", default: "0" },
-      "pro-api": { type: "boolean", default: false },
-      "pro-api-unsupported-chain": { type: "string", multiple: true, default: [] },
-      help: { type: "boolean", default: false },
-    },
-  });
-}
-try {
-  values = parse().values;
-} catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
-}
+const values = (() => {
+  try {
+    return parseArgs({
+      options: {
+        rpc: { type: "string" },
+        port: { type: "string", default: "0" },
+        host: { type: "string", default: "127.0.0.1" },
+        state: { type: "string" },
+        compiler: { type: "string", multiple: true, default: [] },
+        "rate-limit": { type: "string" },
+        "blockscout-version": { type: "string", default: "11" },
+        "sourcify-delay-ms": { type: "string", default: "0" },
+        "pro-api": { type: "boolean", default: false },
+        "pro-api-unsupported-chain": { type: "string", multiple: true, default: [] },
+        help: { type: "boolean", default: false },
+      },
+    }).values;
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+})();
 if (values.help) {
   console.log(usage);
   process.exit(0);
@@ -79,10 +77,10 @@ try {
     host: values.host,
     ...(values.state ? { stateFile: values.state } : {}),
     compilers: values.compiler,
-    ...(rateLimit ? { rateLimit } : {}),
+    rateLimit,
     blockscoutVersion,
     sourcifyAnswerDelayMs,
-    ...(proApi ? { proApi } : {}),
+    proApi,
     onVerdict: (address, verdict) =>
       console.log(
         verdict.ok

@@ -17,10 +17,11 @@ import {
 import {
   addressPattern,
   hexPattern,
-  lower,
+  missingKey,
   numberedLibraries,
   optional,
   type RpcParams,
+  runsOf,
   str,
   type UploadedFile,
 } from "./rpcParams.js";
@@ -59,104 +60,47 @@ export class ContractModule {
     this.#reads = new ContractReads(backend, this.#release);
   }
 
-  /** The action names this module answers; any other gets `Unknown action`. */
-  static readonly actions = [
-    "listcontracts",
-    "getabi",
-    "getsourcecode",
-    "getcontractcreation",
-    "verify",
-    "verify_via_sourcify",
-    "verify_vyper_contract",
-    "verifysourcecode",
-    "checkverifystatus",
-    "verifyproxycontract",
-    "checkproxyverification",
-  ] as const;
-
-  /**
-   * Answers one action.
-   * @param action - the lower-cased action name (one of {@link ContractModule.actions})
-   * @param params - query and body parameters
-   * @param files - multipart uploads
-   * @returns the reply
-   */
+  /** Answers one lower-cased action with the call's parameters and uploads; any other gets `Unknown action`. */
   async handle(action: string, params: RpcParams, files: UploadedFile[]): Promise<Reply> {
-    switch (action) {
-      case "listcontracts":
-        return this.#reads.listcontracts(params);
-      case "getabi":
-        return this.#reads.getabi(params);
-      case "getsourcecode":
-        return this.#reads.getsourcecode(params);
-      case "getcontractcreation":
-        return this.#reads.getcontractcreation(params);
-      case "verify":
-        return this.verify(params);
-      case "verify_via_sourcify":
-        return this.verifyViaSourcify(params, files);
-      case "verify_vyper_contract":
-        return this.verifyVyper(params);
-      case "verifysourcecode":
-        return this.verifysourcecode(params);
-      case "checkverifystatus":
-        return this.checkverifystatus(params);
-      case "verifyproxycontract":
-        return this.verifyproxycontract(params);
-      case "checkproxyverification":
-        return this.checkproxyverification(params);
-      default:
-        return error(texts.unknownAction, { httpStatus: 400 });
-    }
+    const reads = this.#reads;
+    const actions: Record<string, () => Promise<Reply>> = {
+      listcontracts: () => reads.listcontracts(params),
+      getabi: () => reads.getabi(params),
+      getsourcecode: () => reads.getsourcecode(params),
+      getcontractcreation: () => reads.getcontractcreation(params),
+      verify: () => this.verify(params),
+      verify_via_sourcify: () => this.verifyViaSourcify(params, files),
+      verify_vyper_contract: () => this.verifyVyper(params),
+      verifysourcecode: () => this.verifysourcecode(params),
+      checkverifystatus: () => this.checkverifystatus(params),
+      verifyproxycontract: () => this.verifyproxycontract(params),
+      checkproxyverification: () => this.checkproxyverification(params),
+    };
+    return Object.hasOwn(actions, action)
+      ? actions[action]!()
+      : error(texts.unknownAction, { httpStatus: 400 });
   }
 
   async verify(params: RpcParams): Promise<Reply> {
-    const checked = await this.#synchronousChecks(params, [
-      "name",
-      "compilerVersion",
-      "optimization",
-      "contractSourceCode",
-    ]);
-    if ("reply" in checked) return checked.reply;
-    const { address } = checked;
-    const libraries = numberedLibraries(
-      params,
-      (i) => `library${i}Name`,
-      (i) => `library${i}Address`,
-    );
-    const decision = await this.#backend.verifyNow({
+    const required = ["name", "compilerVersion", "optimization", "contractSourceCode"];
+    return this.#publish(params, required, (decision) => publishFailedText(decision.reason), {
       format: "flattened",
-      address: lower(address),
-      contractName: str(params.name)!,
-      compilerVersion: str(params.compilerVersion)!,
       sourceCode: str(params.contractSourceCode)!,
       optimization: isTrue(params.optimization),
-      optimizationRuns: Number.parseInt(str(params.optimizationRuns) ?? "200", 10) || 200,
+      optimizationRuns: runsOf(params.optimizationRuns),
       ...optional("evmVersion", str(params.evmVersion)),
-      ...optional("constructorArguments", str(params.constructorArguments)),
-      libraries,
+      libraries: numberedLibraries(params, (i) => [`library${i}Name`, `library${i}Address`]),
     });
-    if (!decision.ok) return error(publishFailedText(decision.reason));
-    return ok(sourceCodeItem(decision.contract, undefined, this.#release));
   }
 
   async verifyVyper(params: RpcParams): Promise<Reply> {
-    const checked = await this.#synchronousChecks(params, ["name", "compilerVersion", "contractSourceCode"]);
-    if ("reply" in checked) return checked.reply;
-    const { address } = checked;
-    const decision = await this.#backend.verifyNow({
+    const required = ["name", "compilerVersion", "contractSourceCode"];
+    const failure = (decision: { detail?: string }) =>
+      decision.detail ? `${texts.publishFailedPrefix}: ${decision.detail}` : texts.publishFailedPrefix;
+    return this.#publish(params, required, failure, {
       format: "vyper",
-      address: lower(address),
-      contractName: str(params.name)!,
-      compilerVersion: str(params.compilerVersion)!,
       sourceCode: str(params.contractSourceCode)!,
-      ...optional("constructorArguments", str(params.constructorArguments)),
     });
-    if (!decision.ok)
-      return error(
-        decision.detail ? `${texts.publishFailedPrefix}: ${decision.detail}` : texts.publishFailedPrefix,
-      );
-    return ok(sourceCodeItem(decision.contract, undefined, this.#release));
   }
 
   async verifyViaSourcify(params: RpcParams, files: UploadedFile[]): Promise<Reply> {
@@ -181,7 +125,7 @@ export class ContractModule {
     if (this.#sourcifyAnswerDelayMs > 0) await sleep(this.#sourcifyAnswerDelayMs);
     const decision = await this.#backend.verifyNow({
       format: "sourcify",
-      address: lower(address),
+      address: address.toLowerCase(),
       contractName: "",
       compilerVersion: "",
       files: uploads.map((f) => ({ name: f.filename, content: f.content })),
@@ -197,85 +141,84 @@ export class ContractModule {
     if (codeformat === "solidity-standard-json-input") {
       const sourceCode = params.sourceCode;
       if (address === undefined || sourceCode === undefined) return error(texts.missingSourceCodeOrAddress);
-      if (addressPattern.test(address) && (await this.#isFullyVerified(address))) {
-        return error(texts.alreadyVerified, { repeatInResult: true });
-      }
-      if (!addressPattern.test(address)) return error(texts.invalidAddressHash, { repeatInResult: true });
-      for (const key of ["contractname", "compilerversion"]) {
-        if (params[key] === undefined || params[key] === null)
-          return error(requiredText(key), { repeatInResult: true });
-      }
-      if (!(await this.#backend.isContract(address))) {
-        return error(texts.notASmartContract, { repeatInResult: true });
-      }
-      const refused = this.#nonHexArguments(params);
-      if (refused) return refused;
-      return this.#enqueue({
-        format: "standard-json",
-        address: lower(address),
-        contractName: str(params.contractname)!,
-        compilerVersion: str(params.compilerversion)!,
-        standardJsonInput: typeof sourceCode === "string" ? sourceCode : JSON.stringify(sourceCode),
-        ...optional("constructorArguments", str(params.constructorArguments)),
-      });
+      const refused = await this.#queueChecks(address, params, ["contractname", "compilerversion"]);
+      return (
+        refused ??
+        this.#enqueue(address, params, {
+          format: "standard-json",
+          standardJsonInput: typeof sourceCode === "string" ? sourceCode : JSON.stringify(sourceCode),
+        })
+      );
     }
     if (codeformat === "solidity-single-file" && address !== undefined) {
-      for (const key of ["contractname", "compilerversion", "optimizationUsed", "sourceCode"]) {
-        if (params[key] === undefined || params[key] === null) return error(requiredText(key));
-      }
+      const missing = missingKey(params, [
+        "contractname",
+        "compilerversion",
+        "optimizationUsed",
+        "sourceCode",
+      ]);
+      if (missing) return error(requiredText(missing));
       const optimization = params.optimizationUsed;
       if (![true, false, 0, 1, "0", "1", "true", "false"].includes(optimization as string)) {
         return error(texts.optimizationUsedInvalid);
       }
-      if (addressPattern.test(address) && (await this.#isFullyVerified(address))) {
-        return error(texts.alreadyVerified, { repeatInResult: true });
-      }
-      if (!addressPattern.test(address)) return error(texts.invalidAddressHash, { repeatInResult: true });
-      if (!(await this.#backend.isContract(address))) {
-        return error(texts.notASmartContract, { repeatInResult: true });
-      }
-      const refused = this.#nonHexArguments(params);
-      if (refused) return refused;
-      const libraries = numberedLibraries(
-        params,
-        (i) => `libraryname${i}`,
-        (i) => `libraryaddress${i}`,
+      const refused = await this.#queueChecks(address, params, []);
+      return (
+        refused ??
+        this.#enqueue(address, params, {
+          format: "single-file",
+          sourceCode: str(params.sourceCode)!,
+          optimization: isTrue(optimization),
+          optimizationRuns: runsOf(params.runs),
+          ...optional("evmVersion", str(params.evmversion)),
+          libraries: numberedLibraries(params, (i) => [`libraryname${i}`, `libraryaddress${i}`]),
+        })
       );
-      return this.#enqueue({
-        format: "single-file",
-        address: lower(address),
-        contractName: str(params.contractname)!,
-        compilerVersion: str(params.compilerversion)!,
-        sourceCode: str(params.sourceCode)!,
-        optimization: isTrue(optimization),
-        optimizationRuns: Number.parseInt(str(params.runs) ?? "200", 10) || 200,
-        ...optional("evmVersion", str(params.evmversion)),
-        ...optional("constructorArguments", str(params.constructorArguments)),
-        libraries,
-      });
     }
     return error(texts.missingCodeFormat);
   }
 
-  // The checks `verify` and `verify_vyper_contract` run before publishing, in Blockscout's order.
-  async #synchronousChecks(
+  // `verify` and `verify_vyper_contract`: the checks before publishing, in Blockscout's order, then the verdict.
+  async #publish(
     params: RpcParams,
     required: string[],
-  ): Promise<{ address: string } | { reply: Reply }> {
+    failure: (decision: { reason: string; detail?: string }) => string,
+    fields: Omit<Submission, "address" | "contractName" | "compilerVersion">,
+  ): Promise<Reply> {
     const address = str(params.addressHash);
-    if (address === undefined) return { reply: somethingWentWrong() };
-    for (const key of required) {
-      if (params[key] === undefined || params[key] === null || params[key] === "")
-        return { reply: error(requiredText(key)) };
-    }
-    if (!addressPattern.test(address)) return { reply: error(texts.invalidAddressHash) };
+    if (address === undefined) return somethingWentWrong();
+    const missing = missingKey(params, required, true);
+    if (missing) return error(requiredText(missing));
+    if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
     if (!(await this.#backend.isContract(address))) {
-      return { reply: error(texts.notASmartContract, { repeatInResult: true }) };
+      return error(texts.notASmartContract, { repeatInResult: true });
     }
-    if (await this.#backend.verifiedContract(address)) return { reply: error(texts.alreadyVerified) };
+    if (await this.#backend.verifiedContract(address)) return error(texts.alreadyVerified);
     const refused = this.#nonHexArguments(params);
-    if (refused) return { reply: refused };
-    return { address };
+    if (refused) return refused;
+    const decision = await this.#backend.verifyNow({
+      address: address.toLowerCase(),
+      contractName: str(params.name)!,
+      compilerVersion: str(params.compilerVersion)!,
+      ...fields,
+      ...optional("constructorArguments", str(params.constructorArguments)),
+    });
+    if (!decision.ok) return error(failure(decision));
+    return ok(sourceCodeItem(decision.contract, undefined, this.#release));
+  }
+
+  // `verifysourcecode`'s checks of the address and the contract, in Blockscout's order.
+  async #queueChecks(address: string, params: RpcParams, required: string[]): Promise<Reply | undefined> {
+    if (addressPattern.test(address) && (await this.#isFullyVerified(address))) {
+      return error(texts.alreadyVerified, { repeatInResult: true });
+    }
+    if (!addressPattern.test(address)) return error(texts.invalidAddressHash, { repeatInResult: true });
+    const missing = missingKey(params, required);
+    if (missing) return error(requiredText(missing), { repeatInResult: true });
+    if (!(await this.#backend.isContract(address))) {
+      return error(texts.notASmartContract, { repeatInResult: true });
+    }
+    return this.#nonHexArguments(params);
   }
 
   // Blockscout 12 takes constructor arguments as hex only (`0x` optional); earlier releases took any text.
@@ -292,9 +235,19 @@ export class ContractModule {
     return record !== undefined && record.match !== "partial";
   }
 
-  async #enqueue(submission: Submission): Promise<Reply> {
-    const guid = await this.#freshGuid(submission.address);
-    this.#backend.enqueue(guid, submission);
+  async #enqueue(
+    address: string,
+    params: RpcParams,
+    fields: Omit<Submission, "address" | "contractName" | "compilerVersion">,
+  ): Promise<Reply> {
+    const guid = await this.#freshGuid(address);
+    this.#backend.enqueue(guid, {
+      address: address.toLowerCase(),
+      contractName: str(params.contractname)!,
+      compilerVersion: str(params.compilerversion)!,
+      ...fields,
+      ...optional("constructorArguments", str(params.constructorArguments)),
+    });
     return ok(guid);
   }
 
@@ -332,7 +285,7 @@ export class ContractModule {
     if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
     if (!(await this.#backend.verifiedContract(address))) return error(texts.proxyNotVerified);
     const guid = makeGuid(address, this.#now());
-    this.#backend.enqueueProxyCheck(guid, lower(address));
+    this.#backend.enqueueProxyCheck(guid, address.toLowerCase());
     return ok(guid);
   }
 

@@ -6,15 +6,12 @@ import {
   wireConstructorArguments,
 } from "./blockscoutVersion.js";
 import { error, invalidFilterText, ok, type Reply, texts } from "./responses.js";
-import { addressPattern, lower, type RpcParams, str } from "./rpcParams.js";
+import { addressPattern, type RpcParams, str } from "./rpcParams.js";
 
 /**
- * The `getsourcecode` item of a verified contract.
- * @param record - the stored contract
- * @param address - the address asked about (differs from the record's for a bytecode twin)
- * @param release - the shapes of the Blockscout release answered as (default 11's)
- * @param proxy - the proxy the address is, as resolved from the chain (wins over what the record stored)
- * @returns the wire item, with only the keys that apply
+ * The `getsourcecode` item of a verified contract, with only the keys that apply: for the address asked about (a
+ * bytecode twin's differs from the record's), in a release's shapes (default 11's), with the proxy the chain shows
+ * (which wins over what the record stored).
  */
 export function sourceCodeItem(
   record: ContractRecord,
@@ -23,7 +20,7 @@ export function sourceCodeItem(
   proxy?: ProxyFacts,
 ): Record<string, unknown> {
   const item: Record<string, unknown> = {
-    Address: lower(address),
+    Address: address.toLowerCase(),
     SourceCode: record.sourceCode,
     ABI: JSON.stringify(record.abi),
     ContractName: record.contractName,
@@ -94,13 +91,13 @@ export class ContractReads {
     const items = all.slice((page - 1) * size, page * size).map((c) =>
       c.verified
         ? {
-            Address: lower(c.address),
+            Address: c.address.toLowerCase(),
             ABI: JSON.stringify(c.verified.abi),
             ContractName: c.verified.contractName,
             CompilerVersion: c.verified.compilerVersion,
             OptimizationUsed: c.verified.optimizationUsed ? "1" : "0",
           }
-        : { Address: lower(c.address), ABI: texts.notVerified },
+        : { Address: c.address.toLowerCase(), ABI: texts.notVerified },
     );
     return ok(items);
   }
@@ -127,7 +124,7 @@ export class ContractReads {
       own ??
       (await this.#backend.twinOf(address)) ??
       (implementation === undefined ? undefined : await this.#backend.verifiedContract(implementation));
-    if (!record) return ok([{ Address: lower(address) }]);
+    if (!record) return ok([{ Address: address.toLowerCase() }]);
     return ok([sourceCodeItem(record, address, this.#release, proxy)]);
   }
 
@@ -140,12 +137,12 @@ export class ContractReads {
       .filter((a) => a !== "")
       .slice(0, 10)
       .filter((a) => addressPattern.test(a))
-      .map(lower);
+      .map((a) => a.toLowerCase());
     const creations = await this.#backend.creations(addresses);
     return ok(
       creations.map((c) => ({
-        contractAddress: lower(c.contractAddress),
-        contractCreator: lower(c.contractCreator),
+        contractAddress: c.contractAddress.toLowerCase(),
+        contractCreator: c.contractCreator.toLowerCase(),
         txHash: c.txHash,
         blockNumber: String(c.blockNumber),
         timestamp: String(c.timestamp),

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { ChainError } from "../errors/index.js";
 import { isPlainObject } from "../kernel/jsonValues.js";
-import { ContractModule } from "./contractModule.js";
+import type { ContractModule } from "./contractModule.js";
 import { type PageHandler, writePage } from "./pages/explorerPages.js";
 import type { ProApiGate } from "./proApiGate.js";
 import { type RateLimitSettings, RateLimitWindow } from "./rateLimitWindow.js";
@@ -78,12 +78,7 @@ export class ExplorerHttpServer {
     });
   }
 
-  /**
-   * Starts listening.
-   * @param port - 0 for an ephemeral port
-   * @param host - the interface; loopback by default
-   * @returns the explorer's base URL, e.g. `http://127.0.0.1:41234`
-   */
+  /** Starts listening (port 0: an ephemeral one); resolves to the base URL, e.g. `http://127.0.0.1:41234`. */
   async listen(port = 0, host = "127.0.0.1"): Promise<string> {
     await new Promise<void>((resolve, reject) => {
       this.#server.once("error", reject);
@@ -112,18 +107,17 @@ export class ExplorerHttpServer {
       files: [],
       rawBody: raw === undefined ? "" : raw.toString("utf8"),
     };
-    let badBody = false;
+    const badBody =
+      raw !== undefined &&
+      (await parseBody(request, raw).then(
+        () => false,
+        () => true,
+      ));
+    this.#options.onRequest?.(request);
     if (raw === undefined) {
-      this.#options.onRequest?.(request);
       writeReply(res, { status: 413, body: "Request Entity Too Large" });
       return;
     }
-    try {
-      await parseBody(request, raw);
-    } catch {
-      badBody = true;
-    }
-    this.#options.onRequest?.(request);
     if (await this.#options.interceptor?.(request, res)) return;
     if (badBody) {
       writeReply(res, { status: 400, body: "Bad request" });
@@ -161,18 +155,12 @@ export class ExplorerHttpServer {
       return { ...reply, headers: quota.headers };
     }
     const headers = quota?.headers ?? rateLimitHeaders(-1, -1, -1);
-    const reply = await this.#routeApi(request, isRest);
+    const reply = isRest
+      ? await (this.#options.rest?.(path.slice("/api/v2".length), request.query) ?? restUnknownAction())
+      : rpcPath.test(path)
+        ? await this.#rpc(request)
+        : error(texts.notFound, { httpStatus: 404 });
     return { ...reply, headers: { ...headers, ...reply.headers } };
-  }
-
-  async #routeApi(request: ReceivedRequest, isRest: boolean): Promise<Reply> {
-    const { path } = request;
-    if (isRest) {
-      const rest = this.#options.rest;
-      return rest ? await rest(path.slice("/api/v2".length), request.query) : restUnknownAction();
-    }
-    if (rpcPath.test(path)) return this.#rpc(request);
-    return error(texts.notFound, { httpStatus: 404 });
   }
 
   async #rpc(request: ReceivedRequest): Promise<Reply> {
@@ -181,9 +169,6 @@ export class ExplorerHttpServer {
     const action = typeof params.action === "string" ? params.action.toLowerCase() : undefined;
     if (!module || !action) return error(texts.moduleAndActionRequired, { httpStatus: 400 });
     if (module !== "contract") return error(texts.unknownModule, { httpStatus: 400 });
-    if (!(ContractModule.actions as readonly string[]).includes(action)) {
-      return error(texts.unknownAction, { httpStatus: 400 });
-    }
     return this.#options.contractModule.handle(action, params, request.files);
   }
 }
@@ -209,13 +194,11 @@ function writeReply(res: ServerResponse, reply: Reply): void {
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
-  let tooLarge = false;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) tooLarge = true;
-    else chunks.push(chunk as Buffer);
+    if (size <= limit) chunks.push(chunk as Buffer);
   }
-  return tooLarge ? undefined : Buffer.concat(chunks);
+  return size > limit ? undefined : Buffer.concat(chunks);
 }
 
 async function parseBody(request: ReceivedRequest, raw: Buffer): Promise<void> {

@@ -1,10 +1,6 @@
 import type { CompilerResolver } from "../recompile/compilerResolver.js";
 import type { DeployedCode } from "../recompile/matchBytecode.js";
-import {
-  type RecompileVerdict,
-  recompileAndMatch,
-  type VerdictCode,
-} from "../recompile/recompileAndMatch.js";
+import { recompileAndMatch, type VerdictCode } from "../recompile/recompileAndMatch.js";
 import type { ContractRecord, Submission } from "./backend.js";
 import { texts } from "./responses.js";
 
@@ -34,8 +30,8 @@ const failureTexts: Record<Exclude<VerdictCode, "perfect" | "partial">, string> 
 };
 
 /**
- * Judges a submission for real, as the explorer does: compiles it with a local compiler and compares the result with the deployed
- * code (and the creation input, when known).
+ * Judges a submission for real, as the explorer does: compiles it with a local compiler and compares the result with
+ * the deployed code (and the creation input, when known).
  *
  * @param submission - what the explorer received
  * @param deployed - the code at the address and its creation input
@@ -51,11 +47,6 @@ export async function judgeSubmission(
     { sources: submission, deployed, constructorArguments: submission.constructorArguments },
     resolveCompiler,
   );
-  return submissionVerdictOf(submission, verdict);
-}
-
-/** Turns a recompile verdict into the explorer's record or failure text. */
-function submissionVerdictOf(submission: Submission, verdict: RecompileVerdict): SubmissionVerdict {
   if (verdict.code !== "perfect" && verdict.code !== "partial") {
     return {
       ok: false,

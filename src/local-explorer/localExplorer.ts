@@ -9,8 +9,8 @@ import { ContractModule } from "./contractModule.js";
 import { CreationIndex } from "./creationIndex.js";
 import { ExplorerHttpServer, type ReceivedRequest } from "./httpServer.js";
 import type { SubmissionVerdict } from "./judgeSubmission.js";
+import type { FailedVerdict } from "./pages/contractFacts.js";
 import { createExplorerPages } from "./pages/explorerPages.js";
-import { VerdictLog } from "./pages/verdictLog.js";
 import { ProApiGate, type ProApiSettings } from "./proApiGate.js";
 import type { RateLimitSettings } from "./rateLimitWindow.js";
 import { createChainRestHandler } from "./rest/chainRestData.js";
@@ -132,7 +132,7 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
       : (options.stateFile ??
         stateFileIn(options.cacheDir ?? join(process.cwd(), "cache", "explorer-verify"), chainId));
   const store = new StateStore(stateFile, chainId);
-  const verdicts = new VerdictLog();
+  const failures = new Map<string, FailedVerdict>();
   // Compiles run in worker threads: status polls and reads are answered while they run.
   const solcJsPool = new SolcJsWorkerPool(threads);
   const compilesOnRequestThread = { count: 0 };
@@ -150,15 +150,16 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
     resolveCompiler,
     refuse: buildRefusal(options.verificationConfig),
     onVerdict: (address, verdict) => {
-      verdicts.record(address, verdict);
+      if (verdict.ok) failures.delete(address.toLowerCase());
+      else failures.set(address.toLowerCase(), { reason: verdict.reason, explanation: verdict.explanation });
       options.onVerdict?.(address, verdict);
     },
   });
   const proApi = options.proApi ? new ProApiGate(chainId, options.proApi) : undefined;
   const server = new ExplorerHttpServer({
     contractModule: new ContractModule(backend, {
-      ...(options.blockscoutVersion ? { blockscoutVersion: options.blockscoutVersion } : {}),
-      ...(delayMs === undefined ? {} : { sourcifyAnswerDelayMs: delayMs }),
+      blockscoutVersion: options.blockscoutVersion,
+      sourcifyAnswerDelayMs: delayMs,
     }),
     rest: servingVerificationConfig(
       createChainRestHandler(chain, backend, blockscoutShapes(options.blockscoutVersion)),
@@ -168,11 +169,11 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
       chain: { chainId, rpcUrl: options.rpcUrl, getCode: (address) => chain.getCode(address) },
       backend,
       store,
-      verdicts,
+      failures,
     }),
-    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
-    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-    ...(proApi ? { proApi } : {}),
+    rateLimit: options.rateLimit,
+    onRequest: options.onRequest,
+    proApi,
   });
   const url = await server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
   return {

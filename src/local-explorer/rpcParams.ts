@@ -15,47 +15,39 @@ export interface UploadedFile {
 export const addressPattern = /^0x[0-9a-fA-F]{40}$/;
 export const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
 
-/**
- * A parameter as text.
- * @param value - the parameter
- * @returns its text; undefined when absent or null
- */
+/** A parameter as text; undefined when absent or null. */
 export function str(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   return typeof value === "string" ? value : String(value);
 }
 
-/** @param address - an address @returns it in lower case */
-export function lower(address: string): string {
-  return address.toLowerCase();
+/** The first of `keys` the call lacks: absent or null, or empty too where `emptyIsMissing`. */
+export function missingKey(params: RpcParams, keys: string[], emptyIsMissing = false): string | undefined {
+  return keys.find(
+    (key) => params[key] === undefined || params[key] === null || (emptyIsMissing && params[key] === ""),
+  );
 }
 
-/**
- * A key for a submission's optional field, left out when the parameter was absent or empty.
- * @param key - the field's name
- * @param value - the parameter's text
- * @returns `{ [key]: value }`, or nothing
- */
+/** The optimizer runs a call gives, 200 when absent or not a number. */
+export function runsOf(value: unknown): number {
+  return Number.parseInt(str(value) ?? "200", 10) || 200;
+}
+
+/** `{ [key]: value }` for a submission's optional field, or nothing when the parameter was absent or empty. */
 export function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
   return (value === undefined || value === "" ? {} : { [key]: value }) as { [P in K]?: string };
 }
 
-/**
- * The libraries of a flattened or single-file submission: up to ten numbered name and address pairs.
- * @param params - the call's parameters
- * @param nameKey - the name parameter before its number (`library` + `Name` spelled by the caller)
- * @param addressKey - the address parameter before its number
- * @returns library name to address
- */
+/** The libraries of a flattened or single-file submission, name to address: up to ten numbered parameter pairs. */
 export function numberedLibraries(
   params: RpcParams,
-  nameKey: (i: number) => string,
-  addressKey: (i: number) => string,
+  keys: (i: number) => [name: string, address: string],
 ): Record<string, string> {
   const libraries: Record<string, string> = {};
   for (let i = 1; i <= 10; i++) {
-    const name = str(params[nameKey(i)]);
-    const libraryAddress = str(params[addressKey(i)]);
+    const [nameKey, addressKey] = keys(i);
+    const name = str(params[nameKey]);
+    const libraryAddress = str(params[addressKey]);
     if (name && libraryAddress) libraries[name] = libraryAddress;
   }
   return libraries;

@@ -10,26 +10,16 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
+import { parsedJson } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 import type { ContractRecord, GuidState } from "./backend.js";
 
-/**
- * Where the embedded explorer of a chain keeps its state in a cache folder.
- *
- * @param cacheDir - the folder
- * @param chainId - the chain
- * @returns the state file's path
- */
+/** Where the embedded explorer of a chain keeps its state in a cache folder. */
 export function stateFileIn(cacheDir: string, chainId: number): string {
   return join(cacheDir, `local-explorer-${chainId}.json`);
 }
 
-/**
- * The state files embedded explorers left in a cache folder, one per chain.
- *
- * @param cacheDir - the folder
- * @returns their paths; none when the folder does not exist
- */
+/** The state files embedded explorers left in a cache folder, one per chain; none when there is no folder. */
 export function stateFilesIn(cacheDir: string): string[] {
   let names: string[];
   try {
@@ -97,7 +87,7 @@ export class StateStore {
   constructor(path: string | undefined, chainId: number, report?: (message: string) => void) {
     this.#path = path;
     this.#report = report ?? ((message) => process.emitWarning(message, "LocalExplorerState"));
-    this.state = emptyState(chainId);
+    this.state = { version: 1, chainId, contracts: {}, guids: {}, proxyGuids: {} };
     if (!path) return;
     const loaded = readState(path);
     if (loaded.kind === "state" && loaded.state.chainId === chainId) this.state = loaded.state;
@@ -132,9 +122,7 @@ export class StateStore {
     }
   }
 
-  /**
-   * Saves for work that no request waits on (a compile that finished later): a failure is reported, not thrown.
-   */
+  /** Saves for work no request waits on (a compile that ended later): a failure is reported, not thrown. */
   saveInBackground(): void {
     try {
       this.save();
@@ -143,13 +131,7 @@ export class StateStore {
     }
   }
 
-  /**
-   * Records a guid's state.
-   * @param guid - the receipt
-   * @param address - the contract
-   * @param state - where it stands
-   * @throws {StateSaveError} when the state file cannot be written
-   */
+  /** Records a guid's state. @throws {StateSaveError} when the state file cannot be written */
   setGuid(guid: string, address: string, state: GuidState): void {
     this.state.guids[guid] = { state, address };
     this.save();
@@ -168,10 +150,6 @@ export class StateStore {
   }
 }
 
-function emptyState(chainId: number): ExplorerState {
-  return { version: 1, chainId, contracts: {}, guids: {}, proxyGuids: {} };
-}
-
 type ReadResult = { kind: "missing" } | { kind: "corrupt" } | { kind: "state"; state: ExplorerState };
 
 function readState(path: string): ReadResult {
@@ -183,12 +161,8 @@ function readState(path: string): ReadResult {
     if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
     throw new StateSaveError(path, cause);
   }
-  try {
-    const parsed = stateSchema.safeParse(JSON.parse(text));
-    return parsed.success ? { kind: "state", state: parsed.data } : { kind: "corrupt" };
-  } catch {
-    return { kind: "corrupt" };
-  }
+  const parsed = stateSchema.safeParse(parsedJson(text));
+  return parsed.success ? { kind: "state", state: parsed.data } : { kind: "corrupt" };
 }
 
 const decidedness: Record<GuidState, number> = { unknown: 0, pending: 1, pass: 2, fail: 2 };

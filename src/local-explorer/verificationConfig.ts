@@ -1,3 +1,4 @@
+import { parsedJson } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 import { newerThanCancun, solcDefaultEvmTarget } from "../recompile/evmTargets.js";
 import type { Submission } from "./backend.js";
@@ -26,10 +27,8 @@ export interface ServedVerificationConfig {
 const configPath = "/smart-contracts/verification/config";
 
 /**
- * Serves the verification config in front of the explorer's other REST answers.
- * @param rest - the explorer's REST handler, if it has one
- * @param config - what to serve; unset: nothing is added (the endpoint is then unknown, as on older explorers)
- * @returns the handler
+ * Serves the verification config in front of the explorer's other REST answers; with no config nothing is added (the
+ * endpoint is then unknown, as on older explorers).
  */
 export function servingVerificationConfig(
   rest: RestHandler | undefined,
@@ -51,11 +50,7 @@ export function servingVerificationConfig(
   };
 }
 
-/**
- * The refusal of a submission the config says the explorer cannot build.
- * @param config - the served config
- * @returns for a submission, the explorer's failure text, or undefined to judge it
- */
+/** Refuses what the config says the explorer cannot build: the failure text, or undefined to judge it. */
 export function buildRefusal(
   config: ServedVerificationConfig | undefined,
 ): ((submission: Submission) => string | undefined) | undefined {
@@ -98,11 +93,5 @@ const submittedInputSchema = z.looseObject({
 });
 
 function parsedInput(submission: Submission): z.infer<typeof submittedInputSchema> | undefined {
-  if (!submission.standardJsonInput) return undefined;
-  try {
-    const parsed = submittedInputSchema.safeParse(JSON.parse(submission.standardJsonInput));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return submittedInputSchema.safeParse(parsedJson(submission.standardJsonInput)).data;
 }

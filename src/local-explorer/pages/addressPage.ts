@@ -1,18 +1,15 @@
-import { type AbiParameter, decodeAbiParameters, type Hex } from "viem";
 import { cloneImplementation } from "../../discovery/minimalClone.js";
 import type { ContractRecord } from "../backend.js";
+import { decodedConstructorArguments } from "../rest/smartContractAnswer.js";
 import { contractAt, type KnownContract, type PageSources, proxyLinks } from "./contractFacts.js";
-import { addressLink, stateBadge, transactionLink } from "./fragments.js";
+import { pageLink, stateBadge } from "./fragments.js";
 import { html, type SafeHtml } from "./html.js";
 import { pageDocument } from "./layout.js";
 
 /**
  * `/address/{address}`: the contract's state, its verified source and settings, or how to verify it (an unverified
- * EIP-1167 clone links its implementation instead: a clone is never submitted itself).
- * @param sources - the explorer's facts
- * @param address - a lower-case address
- * @param explorerUrl - this explorer's URL as the browser reached it (for the verify command)
- * @returns the document
+ * EIP-1167 clone links its implementation instead: a clone is never submitted itself). `explorerUrl` is this
+ * explorer's URL as the browser reached it, for the verify command.
  */
 export async function addressPage(
   sources: PageSources,
@@ -59,9 +56,9 @@ function creationOf({ creation }: KnownContract): SafeHtml {
   if (!creation) return html`<h2>Creation</h2><p>Not found in the blocks this explorer has read.</p>`;
   return html`<h2>Creation</h2>
 <dl>
-<dt>Creator</dt><dd>${addressLink(creation.contractCreator)}</dd>
-${creation.contractFactory ? html`<dt>Factory</dt><dd>${addressLink(creation.contractFactory)}</dd>` : ""}
-<dt>Transaction</dt><dd>${transactionLink(creation.txHash)}</dd>
+<dt>Creator</dt><dd>${pageLink("address", creation.contractCreator)}</dd>
+${creation.contractFactory ? html`<dt>Factory</dt><dd>${pageLink("address", creation.contractFactory)}</dd>` : ""}
+<dt>Transaction</dt><dd>${pageLink("tx", creation.txHash)}</dd>
 <dt>Block</dt><dd>${creation.blockNumber}</dd>
 </dl>`;
 }
@@ -71,8 +68,8 @@ async function proxiesOf(sources: PageSources, address: string): Promise<SafeHtm
   if (implementations.length === 0 && proxies.length === 0) return html``;
   return html`<h2>Proxy</h2>
 <dl>
-${implementations.map((implementation) => html`<dt>Implementation</dt><dd>${addressLink(implementation, `Implementation ${implementation}`)}</dd>`)}
-${proxies.map((proxy) => html`<dt>Proxy</dt><dd>${addressLink(proxy, `Proxy ${proxy}`)}</dd>`)}
+${implementations.map((implementation) => html`<dt>Implementation</dt><dd>${pageLink("address", implementation, `Implementation ${implementation}`)}</dd>`)}
+${proxies.map((proxy) => html`<dt>Proxy</dt><dd>${pageLink("address", proxy, `Proxy ${proxy}`)}</dd>`)}
 </dl>`;
 }
 
@@ -106,39 +103,21 @@ function sourceFile(name: string, content: string): SafeHtml {
 function constructorArgumentsOf(record: ContractRecord): SafeHtml {
   const encoded = record.constructorArguments?.replace(/^0x/, "") ?? "";
   if (!encoded) return html``;
-  const inputs = constructorInputs(record.abi);
-  const decoded = decodeArguments(inputs, encoded);
+  const decoded = decodedConstructorArguments(record);
   return html`<h2>Constructor arguments</h2>
 ${
   decoded
     ? html`<table>
 <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Value</th></tr></thead>
 <tbody>${decoded.map(
-        (value, position) =>
-          html`<tr><td>${inputs[position]?.name || `#${position}`}</td><td>${inputs[position]?.type ?? ""}</td><td class="hash">${displayValue(value)}</td></tr>`,
+        ({ input, value }, position) =>
+          html`<tr><td>${input.name || `#${position}`}</td><td>${input.type}</td><td class="hash">${displayValue(value)}</td></tr>`,
       )}</tbody>
 </table>`
     : html`<p>These bytes do not decode with the constructor's ABI.</p>`
 }
 <h3>Encoded</h3>
 <pre class="wrap" aria-label="Encoded constructor arguments" tabindex="0">0x${encoded}</pre>`;
-}
-
-function constructorInputs(abi: unknown[]): AbiParameter[] {
-  const constructorItem = abi.find(
-    (item): item is { type: "constructor"; inputs?: AbiParameter[] } =>
-      typeof item === "object" && item !== null && (item as { type?: unknown }).type === "constructor",
-  );
-  return Array.isArray(constructorItem?.inputs) ? constructorItem.inputs : [];
-}
-
-function decodeArguments(inputs: AbiParameter[], encoded: string): readonly unknown[] | undefined {
-  if (inputs.length === 0) return undefined;
-  try {
-    return decodeAbiParameters(inputs, `0x${encoded}` as Hex);
-  } catch {
-    return undefined;
-  }
 }
 
 function displayValue(value: unknown): string {
@@ -155,7 +134,7 @@ function librariesOf(record: ContractRecord): SafeHtml {
   return html`<h2>Linked libraries</h2>
 <table>
 <thead><tr><th scope="col">Library</th><th scope="col">Address</th></tr></thead>
-<tbody>${libraries.map((library) => html`<tr><td>${library.name}</td><td>${addressLink(library.address_hash)}</td></tr>`)}</tbody>
+<tbody>${libraries.map((library) => html`<tr><td>${library.name}</td><td>${pageLink("address", library.address_hash)}</td></tr>`)}</tbody>
 </table>`;
 }
 
@@ -172,7 +151,7 @@ async function unverifiedDetails(
   const implementation = cloneImplementation(code);
   if (implementation) {
     return html`<h2>Code</h2>
-<p>${size.toLocaleString("en-US")} bytes of runtime code: an EIP-1167 clone of ${addressLink(implementation)}. Every call runs the implementation's code, so the clone is not verified itself: verify the implementation, whose page shows the source and ABI.</p>`;
+<p>${size.toLocaleString("en-US")} bytes of runtime code: an EIP-1167 clone of ${pageLink("address", implementation)}. Every call runs the implementation's code, so the clone is not verified itself: verify the implementation, whose page shows the source and ABI.</p>`;
   }
   return html`<h2>Code</h2>
 <p>${size.toLocaleString("en-US")} bytes of runtime code, not verified here.</p>

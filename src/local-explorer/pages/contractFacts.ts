@@ -1,7 +1,12 @@
 import type { ContractRecord, CreationRecord, ExplorerBackend } from "../backend.js";
 import type { StateStore } from "../stateStore.js";
 import type { ChainSummary } from "./layout.js";
-import type { FailedVerdict, VerdictLog } from "./verdictLog.js";
+
+/** Why the latest submission for an address failed, as the explorer said it and in plain words. */
+export interface FailedVerdict {
+  reason: string;
+  explanation: string;
+}
 
 /** Where a contract stands with the explorer. */
 export type ContractState =
@@ -19,19 +24,18 @@ export interface KnownContract {
   creation: CreationRecord | undefined;
 }
 
-/** What the pages read: the explorer's backend, its state file, the chain and the verdicts of this run. */
+/**
+ * What the pages read: the explorer's backend, its state file, the chain, and why the latest submission of an address
+ * failed in this run (the state file keeps verified contracts and guid states, not why a submission failed).
+ */
 export interface PageSources {
   chain: ChainSummary & { getCode(address: string): Promise<string> };
   backend: ExplorerBackend;
   store: StateStore;
-  verdicts: VerdictLog;
+  failures: Map<string, FailedVerdict>;
 }
 
-/**
- * Every contract the explorer knows, newest creation first (contracts verified outside the indexed blocks last).
- * @param sources - the explorer's facts
- * @returns the contracts with their state and creation
- */
+/** Every contract the explorer knows, newest creation first (contracts verified outside the indexed blocks last). */
 export async function knownContracts(sources: PageSources): Promise<KnownContract[]> {
   const listed = await sources.backend.listContracts();
   const creations = new Map(
@@ -54,12 +58,7 @@ export async function knownContracts(sources: PageSources): Promise<KnownContrac
   return contracts.map(({ order: _order, ...contract }) => contract);
 }
 
-/**
- * One address as the pages show it.
- * @param sources - the explorer's facts
- * @param address - a lower-case address
- * @returns its state and creation
- */
+/** One lower-case address as the pages show it: its state and creation. */
 export async function contractAt(sources: PageSources, address: string): Promise<KnownContract> {
   const verified = await sources.backend.verifiedContract(address);
   const empty = !(await sources.backend.isContract(address));
@@ -79,17 +78,14 @@ function stateOf(
     (guid) => guid.address.toLowerCase() === address.toLowerCase(),
   );
   if (guids.some((guid) => guid.state === "pending")) return { kind: "pending" };
-  const failure = sources.verdicts.failure(address);
+  const failure = sources.failures.get(address.toLowerCase());
   if (failure || guids.some((guid) => guid.state === "fail")) return { kind: "failed", failure };
   return { kind: "unverified" };
 }
 
 /**
- * The proxy links of an address: the implementations it points to, and the verified proxies that point to it, as the
- * chain shows them now and as proxy checks stored them.
- * @param sources - the explorer's facts
- * @param address - a lower-case address
- * @returns both lists, lower-case
+ * The proxy links of a lower-case address, lower-case: the implementations it points to, and the verified proxies
+ * that point to it, as the chain shows them now and as proxy checks stored them.
  */
 export async function proxyLinks(
   sources: PageSources,

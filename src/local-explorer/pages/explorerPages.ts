@@ -29,10 +29,8 @@ const addressPattern = /^0x[0-9a-fA-F]{40}$/;
 const hashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /**
- * The explorer's human pages: `/`, `/address/{address}` (also `/address?address=`, the lookup form) and
- * `/tx/{hash}`.
- * @param sources - the explorer's facts
- * @returns the handler the HTTP server asks first for GET requests
+ * The explorer's human pages, which the HTTP server asks first for GET requests: `/`, `/address/{address}` (also
+ * `/address?address=`, the lookup form) and `/tx/{hash}`.
  */
 export function createExplorerPages(sources: PageSources): PageHandler {
   return async ({ path, query, host }) => {
@@ -40,44 +38,36 @@ export function createExplorerPages(sources: PageSources): PageHandler {
     const address = path === "/address" ? query.address?.trim() : addressPath.exec(path)?.[1];
     if (address !== undefined) {
       const decoded = safeDecode(address);
-      if (!addressPattern.test(decoded)) {
-        return notFound(
-          sources,
-          "Not an address",
-          `"${decoded}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
-        );
-      }
+      if (!addressPattern.test(decoded)) return notFound(sources, decoded, "an address", 40);
       const explorerUrl = `http://${host && /^[\w.:[\]-]+$/.test(host) ? host : "127.0.0.1"}`;
       return { status: 200, html: await addressPage(sources, decoded.toLowerCase(), explorerUrl) };
     }
     const hash = transactionPath.exec(path)?.[1];
     if (hash !== undefined) {
       const decoded = safeDecode(hash);
-      if (!hashPattern.test(decoded)) {
-        return notFound(
-          sources,
-          "Not a transaction hash",
-          `"${decoded}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
-        );
-      }
+      if (!hashPattern.test(decoded)) return notFound(sources, decoded, "a transaction hash", 64);
       return transactionPage(sources, decoded.toLowerCase());
     }
     return undefined;
   };
 }
 
-function notFound(sources: PageSources, title: string, message: string): PageReply {
+// The 404 for a path whose id is not `digits` hexadecimal characters after 0x.
+function notFound(sources: PageSources, id: string, what: string, digits: number): PageReply {
+  const message = `"${id}" is not ${what}: expected 0x followed by ${digits} hexadecimal characters.`;
   return {
     status: 404,
-    html: pageDocument(title, sources.chain, html`<p>${message}</p><p><a href="/">All contracts</a></p>`),
+    html: pageDocument(
+      `Not ${what}`,
+      sources.chain,
+      html`<p>${message}</p><p><a href="/">All contracts</a></p>`,
+    ),
   };
 }
 
 /**
- * Writes a page, with headers that keep anything injected from running: no script, no outside resource.
- * @param res - the response
- * @param page - status and document
- * @param method - HEAD sends the headers only
+ * Writes a page (only its headers for HEAD), with headers that keep anything injected from running: no script, no
+ * outside resource.
  */
 export function writePage(res: ServerResponse, page: PageReply, method: string): void {
   res.writeHead(page.status, {

@@ -1,4 +1,4 @@
-import type { ContractState } from "./contractFacts.js";
+import type { ContractState, KnownContract } from "./contractFacts.js";
 import { html, pagePath, type SafeHtml } from "./html.js";
 
 const stateLabels: Record<ContractState["kind"], string> = {
@@ -18,14 +18,14 @@ export function stateBadge(state: ContractState): SafeHtml {
   return html`<span class="state state-${state.kind}">${stateLabels[state.kind]}</span>`;
 }
 
-/** @param address - an address @param text - the link text, the address by default @returns a link to its page */
-export function addressLink(address: string, text: string = address): SafeHtml {
-  const path = pagePath("address", address);
+/** A link to the page of an address or a transaction, `id` its text unless given; plain text when `id` is not hex. */
+export function pageLink(kind: "address" | "tx", id: string, text: string = id): SafeHtml {
+  const path = pagePath(kind, id);
   return path ? html`<a class="hash" href="${path}">${text}</a>` : html`<span class="hash">${text}</span>`;
 }
 
-/** @param hash - a transaction hash @returns a link to its page */
-export function transactionLink(hash: string): SafeHtml {
-  const path = pagePath("tx", hash);
-  return path ? html`<a class="hash" href="${path}">${hash}</a>` : html`<span class="hash">${hash}</span>`;
+/** A contract's link, `<name> at <address>` once verified. */
+export function contractLink({ address, state }: KnownContract): SafeHtml {
+  const name = state.kind === "verified" ? state.record.contractName : "";
+  return pageLink("address", address, name ? `${name} at ${address}` : address);
 }

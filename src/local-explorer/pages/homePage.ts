@@ -1,13 +1,9 @@
 import { type KnownContract, knownContracts, type PageSources } from "./contractFacts.js";
-import { addressLink, stateBadge, transactionLink } from "./fragments.js";
+import { contractLink, pageLink, stateBadge } from "./fragments.js";
 import { html } from "./html.js";
 import { pageDocument } from "./layout.js";
 
-/**
- * `/`: every contract the explorer knows on its chain, newest first, with its state and creation.
- * @param sources - the explorer's facts
- * @returns the document
- */
+/** `/`: every contract the explorer knows on its chain, newest first, with its state and creation. */
 export async function homePage(sources: PageSources): Promise<string> {
   const contracts = await knownContracts(sources);
   const body = html`
@@ -25,17 +21,15 @@ ${contracts.length === 0 ? html`<p>No contract known yet: deploy one, or verify 
 function contractTable(contracts: KnownContract[]) {
   const rows = contracts.map((contract) => {
     const { state, creation } = contract;
-    const name = state.kind === "verified" ? state.record.contractName : "";
-    const label = name ? `${name} at ${contract.address}` : contract.address;
     const detail =
       state.kind === "failed" && state.failure
         ? html` <span class="muted reason">${state.failure.reason}</span>`
         : html``;
     return html`<tr>
-<td>${addressLink(contract.address, label)}</td>
+<td>${contractLink(contract)}</td>
 <td>${stateBadge(state)}${detail}</td>
 <td>${creation ? creation.blockNumber : html`<span class="muted">not indexed</span>`}</td>
-<td>${creation ? transactionLink(creation.txHash) : ""}</td>
+<td>${creation ? pageLink("tx", creation.txHash) : ""}</td>
 </tr>`;
   });
   return html`<table>

@@ -1,14 +1,11 @@
 import { type KnownContract, knownContracts, type PageSources } from "./contractFacts.js";
-import { addressLink, stateBadge } from "./fragments.js";
+import { contractLink, pageLink, stateBadge } from "./fragments.js";
 import { html } from "./html.js";
 import { pageDocument } from "./layout.js";
 
 /**
  * `/tx/{hash}`: the contracts a transaction created, directly or through a factory, as far as the explorer
- * indexed them.
- * @param sources - the explorer's facts
- * @param hash - a lower-case transaction hash
- * @returns the status (404 when the explorer knows no creation in it) and the document
+ * indexed them; 404 when it knows no creation in it.
  */
 export async function transactionPage(
   sources: PageSources,
@@ -22,7 +19,7 @@ export async function transactionPage(
     ? html`<dl>
 <dt>Hash</dt><dd class="hash">${hash}</dd>
 <dt>Block</dt><dd>${first.blockNumber}</dd>
-<dt>From</dt><dd>${addressLink(first.contractCreator)}</dd>
+<dt>From</dt><dd>${pageLink("address", first.contractCreator)}</dd>
 </dl>
 <h2>Contracts created</h2>
 <table>
@@ -36,11 +33,11 @@ export async function transactionPage(
   };
 }
 
-function createdRow({ address, state, creation }: KnownContract) {
-  const name = state.kind === "verified" ? state.record.contractName : "";
+function createdRow(contract: KnownContract) {
+  const factory = contract.creation?.contractFactory;
   return html`<tr>
-<td>${addressLink(address, name ? `${name} at ${address}` : address)}</td>
-<td>${stateBadge(state)}</td>
-<td>${creation?.contractFactory ? html`factory ${addressLink(creation.contractFactory)}` : "the transaction itself"}</td>
+<td>${contractLink(contract)}</td>
+<td>${stateBadge(contract.state)}</td>
+<td>${factory ? html`factory ${pageLink("address", factory)}` : "the transaction itself"}</td>
 </tr>`;
 }

@@ -1,10 +1,11 @@
 import type { ChainBlock, JsonRpcChain } from "../../chain/jsonRpcChain.js";
 import type { BlockscoutShapes } from "../blockscoutVersion.js";
 import type { ChainBackend } from "../chainBackend.js";
+import { blockScanner } from "../creationIndex.js";
 import type { RestHandler } from "../httpServer.js";
-import { ChainHistory } from "./chainHistory.js";
 import type {
   BlockLookup,
+  BlockReference,
   RestData,
   ServedInternalTransaction,
   ServedTransaction,
@@ -12,7 +13,7 @@ import type {
   WireObject,
 } from "./restData.js";
 import { createRestHandler } from "./restHandler.js";
-import { smartContractAnswer, smartContractFacts } from "./smartContractAnswer.js";
+import { smartContractAnswer, smartContractFacts, wireTime } from "./smartContractAnswer.js";
 import { tracedInternalTransactions } from "./tracedInternalTransactions.js";
 
 const blockPath = /^\/blocks\/([^/]+)\/(transactions|withdrawals)$/;
@@ -22,13 +23,8 @@ const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /**
  * The REST endpoints a chain alone can answer: a block's transactions and withdrawals, a transaction's internal
- * transactions (from its call trace), and the smart-contract status. The lists an indexer of tokens would feed stay empty. Chain reads are async while the REST handler
- * reads synchronously, so each request's facts are fetched first.
- *
- * @param chain - the chain
- * @param backend - the explorer's verified contracts
- * @param release - the shapes of the Blockscout release answered as (default 11's)
- * @returns the handler for `/api/v2`
+ * transactions (from its call trace), and the smart-contract status. The lists an indexer of tokens would feed stay
+ * empty. Chain reads are async while the REST handler reads synchronously, so each request's facts are fetched first.
  */
 export function createChainRestHandler(
   chain: JsonRpcChain,
@@ -39,11 +35,25 @@ export function createChainRestHandler(
   const contracts = new Map<string, WireObject | undefined>();
   // A mined transaction's trace never changes: each is read once.
   const internal = new Map<string, ServedInternalTransaction[]>();
+  const trace = async (hash: string) => {
+    if (!internal.get(hash)?.length) internal.set(hash, await tracedInternalTransactions(chain, hash));
+  };
+  // Every transaction of every block is traced, for the lists of an address.
+  const catchUpHistory = blockScanner(chain, async (block) => {
+    for (const transaction of block.transactions) await trace(transaction.hash.toLowerCase());
+  });
   const data: RestData = {
     addressTokens: () => undefined,
     addressNftCollections: () => undefined,
     internalTransactions: () => [...internal.values()].flat(),
-    addressInternalTransactions: (address) => history.involving(address),
+    // The handler keeps those the address sent, received or was created by; Blockscout lists them newest first.
+    addressInternalTransactions: () =>
+      [...internal.values()]
+        .flat()
+        .sort(
+          (a, b) =>
+            b.block_number - a.block_number || b.transaction_index - a.transaction_index || b.index - a.index,
+        ),
     tokenInstanceHolders: () => undefined,
     blockTransactions: (reference) =>
       lookUp(blocks, reference, (block) =>
@@ -54,7 +64,7 @@ export function createChainRestHandler(
             block_hash: block.hash,
             position,
             nonce: Number(transaction.nonce ?? 0),
-            timestamp: new Date(Number(block.timestamp) * 1_000).toISOString().replace("Z", "000Z"),
+            timestamp: wireTime(Number(block.timestamp)),
             from: { hash: transaction.from },
             to: transaction.to ? { hash: transaction.to } : null,
             raw_input: transaction.input,
@@ -76,7 +86,6 @@ export function createChainRestHandler(
       ),
     smartContract: (address) => contracts.get(address),
   };
-  const history = new ChainHistory(chain, internal);
   // Asked once, when a contract is first asked about: a failed read is asked again next time.
   let chainId: Promise<number> | undefined;
   const handler = createRestHandler(data, release);
@@ -86,18 +95,20 @@ export function createChainRestHandler(
       blocks.set(block.toLowerCase(), await fetchBlock(chain, block));
     }
     const transaction = query.transaction_hash?.toLowerCase();
-    if (path === "/internal-transactions" && transaction && transactionHashPattern.test(transaction)) {
-      if (!internal.get(transaction)?.length)
-        internal.set(transaction, await tracedInternalTransactions(chain, transaction));
-    }
-    if (addressInternalPath.test(path)) await history.catchUp();
+    if (path === "/internal-transactions" && transaction && transactionHashPattern.test(transaction))
+      await trace(transaction);
+    if (addressInternalPath.test(path)) await catchUpHistory();
     const address = smartContractPath.exec(path)?.[1]?.toLowerCase();
     if (address) {
       chainId ??= chain.chainId().catch((error: unknown) => {
         chainId = undefined;
         throw error;
       });
-      contracts.set(address, await smartContractBody(chain, await chainId, backend, address));
+      const reads = { chainId: await chainId, getCode: (at: string) => chain.getCode(at) };
+      const facts = (await backend.isContract(address))
+        ? await smartContractFacts(backend, reads, address)
+        : undefined;
+      contracts.set(address, facts && smartContractAnswer(facts));
     }
     return handler(path, query);
   };
@@ -116,21 +127,10 @@ async function fetchBlock(chain: JsonRpcChain, block: string): Promise<ChainBloc
 
 function lookUp<T>(
   blocks: Map<string, ChainBlock | null>,
-  reference: { kind: "number"; number: number } | { kind: "hash"; hash: string },
+  reference: BlockReference,
   items: (block: ChainBlock) => T[],
 ): BlockLookup<T> {
   const key = reference.kind === "number" ? String(reference.number) : reference.hash.toLowerCase();
   const block = blocks.get(key);
   return block ? { items: items(block) } : undefined;
-}
-
-async function smartContractBody(
-  chain: JsonRpcChain,
-  chainId: number,
-  backend: ChainBackend,
-  address: string,
-): Promise<WireObject | undefined> {
-  if (!(await backend.isContract(address))) return undefined;
-  const facts = await smartContractFacts(backend, { chainId, getCode: (at) => chain.getCode(at) }, address);
-  return smartContractAnswer(facts);
 }

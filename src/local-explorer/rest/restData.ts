@@ -70,8 +70,8 @@ export interface RestData {
   /** Every internal transaction of the chain. */
   internalTransactions(): ServedInternalTransaction[];
   /**
-   * Every internal transaction an address sent, received or was created by, newest first. Leave the function out
-   * to play an explorer without `/addresses/{h}/internal-transactions`.
+   * Internal transactions newest first, of which the handler lists those the address sent, received or was created
+   * by. Leave the function out to play an explorer without `/addresses/{h}/internal-transactions`.
    */
   addressInternalTransactions?: ((address: string) => ServedInternalTransaction[]) | undefined;
   /** The token's type and the holders of one instance; undefined for an unknown token. */

@@ -78,11 +78,7 @@ const cursorKeys = {
  * The REST half of the explorer (`/api/v2/...`), answering as Blockscout does (blockscout-api.md §15–17): 422 with
  * OpenApiSpex's problem lists for malformed parameters, 404 `Not found` and `Block lost consensus`, empty pages for
  * unknown addresses, pages of 50 with Blockscout's `next_page_params`, and 400 `Unknown API v2 action` for any
- * other path.
- *
- * @param data - the facts to serve
- * @param release - the shapes of the Blockscout release answered as (default 11's)
- * @returns the handler for the HTTP server
+ * other path; in the shapes of the Blockscout release answered as (default 11's).
  */
 export function createRestHandler(
   data: RestData,
@@ -110,7 +106,7 @@ function inRelease(reply: Reply, release: BlockscoutShapes): Reply {
 function route(data: RestData, path: string, query: Query): Reply {
   const segments = decodeSegments(path);
   if (segments === undefined) return restUnknownAction();
-  const [first, second, third, fourth, fifth, ...rest] = segments;
+  const [first, second, third, fourth, fifth] = segments;
   const length = segments.length;
   if (first === "addresses" && second !== undefined) {
     if (length === 3 && third === "tokens") return addressTokens(data, second, query);
@@ -124,18 +120,10 @@ function route(data: RestData, path: string, query: Query): Reply {
     if (third === "withdrawals") return blockWithdrawals(data, second, query);
   }
   if (first === "internal-transactions" && length === 1) return internalTransactions(data, query);
-  if (
-    first === "tokens" &&
-    length === 5 &&
-    third === "instances" &&
-    fifth === "holders" &&
-    rest.length === 0
-  ) {
+  if (first === "tokens" && length === 5 && third === "instances" && fifth === "holders")
     return tokenInstanceHolders(data, second ?? "", fourth ?? "", query);
-  }
-  if (first === "smart-contracts" && length === 2 && data.smartContract) {
+  if (first === "smart-contracts" && length === 2 && data.smartContract)
     return smartContract(data.smartContract, second ?? "");
-  }
   return restUnknownAction();
 }
 
@@ -239,14 +227,7 @@ function internalTransactions(data: RestData, query: Query): Reply {
         transactionHash === undefined ||
         item.transaction_hash.toLowerCase() === transactionHash.toLowerCase(),
     )
-    .map((item: ServedInternalTransaction) => ({
-      item,
-      cursor: {
-        block_number: item.block_number,
-        transaction_index: item.transaction_index,
-        index: item.index,
-      },
-    }));
+    .map(internalRow);
   return pageOf(
     rows,
     query,
@@ -277,15 +258,13 @@ function addressInternalTransactions(
       const to = addressOf(item.to) === own || addressOf(item.created_contract) === own;
       return direction === "from" ? from : direction === "to" ? to : from || to;
     })
-    .map((item: ServedInternalTransaction) => ({
-      item,
-      cursor: {
-        block_number: item.block_number,
-        transaction_index: item.transaction_index,
-        index: item.index,
-      },
-    }));
+    .map(internalRow);
   return pageOf(rows, query, cursorKeys.internalTransactions);
+}
+
+function internalRow(item: ServedInternalTransaction): PagedRow {
+  const { block_number, transaction_index, index } = item;
+  return { item, cursor: { block_number, transaction_index, index } };
 }
 
 function addressOf(param: unknown): string | undefined {

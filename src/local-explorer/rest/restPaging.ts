@@ -22,12 +22,7 @@ export interface PagedRow {
 
 const integerPattern = /^-?\d+$/;
 
-/**
- * The 422 problems of cursor values that do not cast to their type.
- * @param query - the request's query
- * @param keys - the endpoint's cursor keys
- * @returns pointer and detail of each bad value
- */
+/** The 422 problems of the query's cursor values that do not cast to their key's type. */
 export function cursorProblems(
   query: Record<string, string>,
   keys: readonly CursorKey[],
@@ -47,12 +42,7 @@ function matches(value: CursorValue | undefined, sent: string): boolean {
  * One page of a list, as Blockscout builds it: the rows after the cursor in the query (all of them when the query
  * has no complete cursor), at most 50, and `next_page_params` made of the request's own parameters minus the
  * filters, the last row's cursor and `items_count`, or null when no more than 50 rows were left.
- *
- * @param rows - every row of the list after filtering, in order
- * @param query - the request's query
- * @param keys - the endpoint's cursor keys
- * @param limit - `limit` of `/internal-transactions`: that many rows and never a next page
- * @returns the reply
+ * With `limit` (of `/internal-transactions`): that many rows at most, and never a next page.
  */
 export function pageOf(
   rows: readonly PagedRow[],
@@ -69,16 +59,9 @@ export function pageOf(
   }
   const size = limit === undefined ? restPageSize : Math.min(limit, restPageSize);
   const page = rows.slice(start, start + size);
+  const items = page.map((row) => row.item);
   const last = page.at(-1);
-  if (limit !== undefined || last === undefined || rows.length <= start + size) {
-    return restPage(
-      page.map((row) => row.item),
-      null,
-    );
-  }
+  if (limit !== undefined || last === undefined || rows.length <= start + size) return restPage(items, null);
   const echoed = Object.fromEntries(Object.entries(query).filter(([name]) => !notEchoed.has(name)));
-  return restPage(
-    page.map((row) => row.item),
-    { ...echoed, ...last.cursor, items_count: page.length },
-  );
+  return restPage(items, { ...echoed, ...last.cursor, items_count: page.length });
 }

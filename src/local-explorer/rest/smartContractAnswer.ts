@@ -1,4 +1,4 @@
-import { decodeAbiParameters, getAddress, type Hex } from "viem";
+import { type AbiParameter, decodeAbiParameters, getAddress, type Hex } from "viem";
 import { constructorParameters } from "../../kernel/abiParameters.js";
 import type { ContractRecord, ExplorerBackend, ProxyFacts } from "../backend.js";
 import type { WireObject } from "./restData.js";
@@ -24,13 +24,8 @@ export interface SmartContractFacts {
 }
 
 /**
- * Gathers {@link SmartContractFacts} from the explorer's backend: the record, the stand-in and the proxy as
- * `getsourcecode` resolves them (the proxy from the chain at each answer).
- *
- * @param backend - the explorer's facts
- * @param chain - the chain id, and the code at an address
- * @param address - a lower-case address that holds code
- * @returns the facts
+ * Gathers {@link SmartContractFacts} of a lower-case address that holds code from the explorer's backend: the record,
+ * the stand-in and the proxy as `getsourcecode` resolves them (the proxy from the chain at each answer).
  */
 export async function smartContractFacts(
   backend: ExplorerBackend,
@@ -82,9 +77,6 @@ async function standInOf(
  * `prepare_smart_contract/2`): every key for an address verified itself or shown through a stand-in, and only the
  * proxy and bytecode keys for any other. Addresses are checksummed; `constructor_args` is shaped per release by the
  * REST handler.
- *
- * @param facts - what the explorer knows of the address
- * @returns the wire object
  */
 export function smartContractAnswer(facts: SmartContractFacts): WireObject {
   const proxyKeys = {
@@ -139,7 +131,8 @@ export function smartContractAnswer(facts: SmartContractFacts): WireObject {
       address_hash: getAddress(library.address_hash),
     })),
     constructor_args: own?.constructorArguments || null,
-    decoded_constructor_args: own ? decodedConstructorArguments(own) : null,
+    decoded_constructor_args:
+      (own && decodedConstructorArguments(own)?.map(({ input, value }) => [wireValue(value), input])) ?? null,
     language,
     license_type: licenseTypeOf(shown.sourceCode),
     certified: false,
@@ -154,8 +147,8 @@ function languageOf(record: ContractRecord): "solidity" | "vyper" | "yul" {
   return record.abi.length === 0 && /\.yul$/i.test(record.fileName) ? "yul" : "solidity";
 }
 
-/** Blockscout's `inserted_at`: ISO 8601 with microseconds. */
-function wireTime(unixSeconds: number): string {
+/** A time as Blockscout writes it (its `inserted_at`, a block's timestamp): ISO 8601 with microseconds. */
+export function wireTime(unixSeconds: number): string {
   return new Date(unixSeconds * 1_000).toISOString().replace("Z", "000Z");
 }
 
@@ -164,55 +157,49 @@ function sourcifyRepoUrl(chainId: number, address: string, match: ContractRecord
   return `https://repo.sourcify.dev/contracts/${kind}/${chainId}/${getAddress(address)}/`;
 }
 
-/** Blockscout's license names by SPDX identifier (the same numbering as Etherscan's `licenseType`). */
+/**
+ * Blockscout's license names by SPDX identifier (the same numbering as Etherscan's `licenseType`); a GPL's `-only`
+ * and `-or-later` forms name the same license.
+ */
 const licenseTypes: Record<string, string> = {
   unlicense: "unlicense",
   mit: "mit",
   "gpl-2.0": "gnu_gpl_v2",
-  "gpl-2.0-only": "gnu_gpl_v2",
-  "gpl-2.0-or-later": "gnu_gpl_v2",
   "gpl-3.0": "gnu_gpl_v3",
-  "gpl-3.0-only": "gnu_gpl_v3",
-  "gpl-3.0-or-later": "gnu_gpl_v3",
   "lgpl-2.1": "gnu_lgpl_v2_1",
-  "lgpl-2.1-only": "gnu_lgpl_v2_1",
-  "lgpl-2.1-or-later": "gnu_lgpl_v2_1",
   "lgpl-3.0": "gnu_lgpl_v3",
-  "lgpl-3.0-only": "gnu_lgpl_v3",
-  "lgpl-3.0-or-later": "gnu_lgpl_v3",
   "bsd-2-clause": "bsd_2_clause",
   "bsd-3-clause": "bsd_3_clause",
   "mpl-2.0": "mpl_2_0",
   "osl-3.0": "osl_3_0",
   "apache-2.0": "apache_2_0",
   "agpl-3.0": "gnu_agpl_v3",
-  "agpl-3.0-only": "gnu_agpl_v3",
-  "agpl-3.0-or-later": "gnu_agpl_v3",
   "busl-1.1": "bsl_1_1",
 };
 
 // Blockscout stores the license chosen at submission; none was chosen here, so the source's SPDX line stands in.
 function licenseTypeOf(sourceCode: string): string {
   const spdx = /SPDX-License-Identifier:\s*([A-Za-z0-9.+-]+)/.exec(sourceCode)?.[1];
-  return (spdx && licenseTypes[spdx.toLowerCase()]) || "none";
+  const license = spdx?.toLowerCase().replace(/^((?:a|l)?gpl-\d\.\d)-(?:only|or-later)$/, "$1");
+  return (license && licenseTypes[license]) || "none";
 }
 
-/**
- * Blockscout's `decoded_constructor_args`: `[value, input]` per constructor input, values as its JSON view writes
- * them (numbers as decimal text, addresses checksummed, bytes as hex); null when there is nothing to decode.
- */
-function decodedConstructorArguments(record: ContractRecord): unknown[] | null {
+/** A record's constructor arguments decoded with its ABI, each beside its input; undefined when none decode. */
+export function decodedConstructorArguments(
+  record: ContractRecord,
+): Array<{ input: AbiParameter; value: unknown }> | undefined {
   const encoded = record.constructorArguments?.replace(/^0x/i, "");
   const inputs = constructorParameters(record.abi);
-  if (!encoded || inputs.length === 0) return null;
+  if (!encoded || inputs.length === 0) return undefined;
   try {
     const values = decodeAbiParameters(inputs, `0x${encoded}` as Hex);
-    return inputs.map((input, position) => [wireValue(values[position]), input]);
+    return inputs.map((input, position) => ({ input, value: values[position] }));
   } catch {
-    return null;
+    return undefined;
   }
 }
 
+// Values as Blockscout's JSON view writes them: numbers as decimal text, addresses checksummed, bytes as hex.
 function wireValue(value: unknown): unknown {
   if (typeof value === "bigint") return value.toString();
   if (typeof value === "string" && /^0x[0-9a-fA-F]{40}$/.test(value)) return getAddress(value);

@@ -2,15 +2,13 @@ import { getAddress } from "viem";
 import type { JsonRpcChain } from "../../chain/jsonRpcChain.js";
 import { type CallFrame, parseCallTrace } from "../../discovery/callTrace.js";
 import type { ServedInternalTransaction } from "./restData.js";
+import { wireTime } from "./smartContractAnswer.js";
 
 /**
  * A transaction's internal transactions as Blockscout lists them, read from the chain's call trace: one item per
  * frame in execution order (index 0 the transaction's own call or creation), `created_contract` on CREATE and
- * CREATE2 frames, `success: false` with the error on failed ones.
- *
- * @param chain - the chain
- * @param hash - the transaction
- * @returns the items; none for a transaction not mined yet or a chain without `debug_traceTransaction`
+ * CREATE2 frames, `success: false` with the error on failed ones; none for a transaction not mined yet or a chain
+ * without `debug_traceTransaction`.
  */
 export async function tracedInternalTransactions(
   chain: JsonRpcChain,
@@ -27,9 +25,7 @@ export async function tracedInternalTransactions(
   }
   const blockNumber = Number(transaction.blockNumber);
   const block = await chain.getBlock(blockNumber);
-  const timestamp = block
-    ? new Date(Number(block.timestamp) * 1_000).toISOString().replace("Z", "000Z")
-    : null;
+  const timestamp = block ? wireTime(Number(block.timestamp)) : null;
   const items: ServedInternalTransaction[] = [];
   const walk = (frame: CallFrame & WireFrame, failedAbove: boolean) => {
     const failed = failedAbove || Boolean(frame.error);
