@@ -49,6 +49,11 @@ export type VerifiedInputReading =
       reason: string;
     };
 
+/** A reading with nothing to copy, and why. */
+export function notCopied(standing: NotCopiedStanding, reason: string): VerifiedInputReading {
+  return { found: false, standing, reason };
+}
+
 /**
  * Why an answer about another contract is nothing to copy: a service that names another address than the one asked
  * about holds, as far as the answer says, no sources of this one's.

@@ -8,6 +8,7 @@ import {
 } from "../../errors/index.js";
 import type * as z from "../../kernel/zod.js";
 import { type RpcEnvelope, rpcEnvelopeSchema } from "../../schemas/rpcEnvelope.js";
+import { shapedAnswer } from "../answerFailures.js";
 import { envelopeReason, isUnknownAction } from "../explorerTexts.js";
 import type { EncodedBody } from "../requestBody.js";
 import type { Transport } from "../transport.js";
@@ -113,15 +114,8 @@ export function parseResult<T extends z.ZodMiniType>(
   schema: T,
   action: string,
 ): z.infer<T> {
-  const parsed = schema.safeParse(answer.envelope.result);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at result.${issue.path.join(".")}` : "";
-  throw new InvalidResponseError(
-    `The explorer's answer to ${action} has an unexpected shape${where}: ${issue?.message ?? "invalid"}.`,
-    answer.request,
-    answer.response.body,
-  );
+  const answerTo = `The explorer's answer to ${action}`;
+  return shapedAnswer(answer.envelope.result, schema, answerTo, answer.response, "result.");
 }
 
 /** A state check's text (`result`, else `message`), as shown, and the error for a text that names no state. */

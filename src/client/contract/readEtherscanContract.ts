@@ -8,6 +8,7 @@ import type { Transport } from "../transport.js";
 import {
   anotherContractReason,
   inputSettings,
+  notCopied,
   oneSourceInput,
   type RebuiltInput,
   type VerifiedInputReading,
@@ -60,29 +61,20 @@ function etherscanInputOf(
 ): VerifiedInputReading {
   const sourceCode = item?.SourceCode ?? "";
   if (!item || sourceCode === "" || isNotVerifiedAbi(item.ABI))
-    return {
-      found: false,
-      standing: "unverified",
-      reason: `The service holds no verified sources for ${address}.`,
-    };
+    return notCopied("unverified", `The service holds no verified sources for ${address}.`);
   // Etherscan sends no `Address`; a compatible service that does and names another contract is not answering for this one.
   const named = item.Address?.trim() ?? "";
   if (named !== "" && named.toLowerCase() !== address.toLowerCase())
-    return { found: false, standing: "unverified", reason: anotherContractReason(address, named) };
+    return notCopied("unverified", anotherContractReason(address, named));
   const similar = item.SimilarMatch?.trim();
   if (similar && similar.toLowerCase() !== address.toLowerCase())
-    return {
-      found: false,
-      standing: "bytecode-twin",
-      reason: `${address} is not verified itself: these are the sources of ${/^0x[0-9a-fA-F]{40}$/.test(similar) ? `${similar}, ` : ""}a verified contract with the same bytecode (a similar match).`,
-    };
+    return notCopied(
+      "bytecode-twin",
+      `${address} is not verified itself: these are the sources of ${/^0x[0-9a-fA-F]{40}$/.test(similar) ? `${similar}, ` : ""}a verified contract with the same bytecode (a similar match).`,
+    );
   const compilerVersion = item.CompilerVersion ?? "";
   if (/vyper/i.test(item.CompilerType ?? "") || /^v?yper/i.test(compilerVersion))
-    return {
-      found: false,
-      standing: "vyper",
-      reason: `${address} is a Vyper contract: copy rebuilds Solidity standard JSON inputs.`,
-    };
+    return notCopied("vyper", `${address} is a Vyper contract: copy rebuilds Solidity standard JSON inputs.`);
   const name = item.ContractName ?? "";
   const common = {
     address,
@@ -109,11 +101,10 @@ function etherscanInputOf(
     return { found: true, verified: { ...common, contractName, input } };
   }
   if (parsed.language !== undefined && parsed.language !== "Solidity")
-    return {
-      found: false,
-      standing: "vyper",
-      reason: `${address} is verified from ${parsed.language} sources: copy rebuilds Solidity standard JSON inputs.`,
-    };
+    return notCopied(
+      "vyper",
+      `${address} is verified from ${parsed.language} sources: copy rebuilds Solidity standard JSON inputs.`,
+    );
   const sources = Object.fromEntries(
     Object.entries(parsed.sources).map(([path, source]) => [path, { content: source.content }]),
   );
@@ -127,11 +118,10 @@ function etherscanInputOf(
   );
   const file = mainFile(sources, item.ContractFileName ?? "", name);
   if (file === undefined)
-    return {
-      found: false,
-      standing: "unverified",
-      reason: `The service's answer for ${address} does not say which of its ${Object.keys(sources).length} files holds ${name}.`,
-    };
+    return notCopied(
+      "unverified",
+      `The service's answer for ${address} does not say which of its ${Object.keys(sources).length} files holds ${name}.`,
+    );
   const input: RebuiltInput = { language: "Solidity", sources, settings };
   return { found: true, verified: { ...common, contractName: `${file}:${name}`, input } };
 }

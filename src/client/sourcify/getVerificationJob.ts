@@ -8,7 +8,7 @@ import {
   sourcifyMatchKind,
 } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
-import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
+import { sourcifyAnswer, sourcifyGet, sourcifyRefusal } from "./sourcifyAnswer.js";
 
 const verificationIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,13 +44,7 @@ export async function getVerificationJob(
       `Invalid verification id ${JSON.stringify(id)}: Sourcify's ids are UUIDs.`,
     );
   }
-  const response = await transport.send({
-    api: "root",
-    path: `/v2/verify/${id}`,
-    method: "GET",
-    query: {},
-    kind: "read",
-  });
+  const response = await sourcifyGet(transport, `/v2/verify/${id}`);
   const refusal = sourcifyRefusal(response);
   if (response.status === 404 && refusal && isSourcifyJobNotFound(refusal.customCode))
     return { state: "unknown-uid", message: refusal.message };

@@ -1,7 +1,34 @@
-import { ExplorerError, HttpError, InvalidResponseError } from "../../errors/index.js";
+import { ExplorerError, HttpError } from "../../errors/index.js";
 import type * as z from "../../kernel/zod.js";
 import { sourcifyErrorSchema } from "../../schemas/sourcify.js";
+import { shapedAnswer } from "../answerFailures.js";
+import type { Transport } from "../transport.js";
 import type { TransportResponse } from "../transportRequest.js";
+
+/** Reads `path` (with its query) from Sourcify. */
+export function sourcifyGet(
+  transport: Transport,
+  path: string,
+  query: Record<string, string> = {},
+): Promise<TransportResponse> {
+  return transport.send({ api: "root", path, method: "GET", query, kind: "read" });
+}
+
+/**
+ * A contract lookup of Sourcify's, as {@link sourcifyAnswer} reads it; undefined for "none there": a 404 without an
+ * error body (a 404 with one is another thing, an unknown route).
+ */
+export async function sourcifyLookup<T extends z.ZodMiniType>(
+  transport: Transport,
+  path: string,
+  query: Record<string, string>,
+  schema: T,
+  what: string,
+): Promise<z.infer<T> | undefined> {
+  const response = await sourcifyGet(transport, path, query);
+  if (response.status === 404 && !sourcifyRefusal(response)) return undefined;
+  return sourcifyAnswer(response, schema, what);
+}
 
 /**
  * The `customCode` and message of a Sourcify error body (`{customCode, message, errorId}`).
@@ -37,13 +64,5 @@ export function sourcifyAnswer<T extends z.ZodMiniType>(
     if (!refusal) throw new HttpError(response.request, response.body);
     throw new ExplorerError(response.request, status, `${refusal.message} (${refusal.customCode})`);
   }
-  const result = schema.safeParse(response.json);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
-  throw new InvalidResponseError(
-    `Sourcify's answer to ${what} has an unexpected shape${where}: ${issue?.message ?? "invalid"}.`,
-    response.request,
-    response.body,
-  );
+  return shapedAnswer(response.json, schema, `Sourcify's answer to ${what}`, response);
 }
