@@ -118,8 +118,6 @@ export interface OneSource {
   contractName: string;
   optimizer: { enabled: boolean; runs?: number | undefined };
   evmVersion?: string | undefined;
-  /** Settings the service stored beside (viaIR, metadata, …), when it kept them. */
-  settings?: Record<string, unknown> | undefined;
 }
 
 /**
@@ -130,18 +128,23 @@ export interface OneSource {
  */
 export function oneSourceInput(source: OneSource): { input: RebuiltInput; contractName: string } {
   const fileName = source.fileName || `${source.contractName}.sol`;
-  const evmVersion =
-    source.evmVersion && source.evmVersion.toLowerCase() !== "default" ? source.evmVersion : undefined;
-  const settings = inputSettings({
-    ...source.settings,
-    optimizer: source.optimizer.enabled
-      ? { enabled: true, runs: source.optimizer.runs ?? 200 }
-      : { enabled: false, runs: source.optimizer.runs ?? 200 },
-    ...(evmVersion ? { evmVersion } : {}),
-  });
+  const { enabled, runs } = source.optimizer;
+  const settings = inputSettings(statedSettings(enabled, runs, source.evmVersion));
   return {
     input: { language: "Solidity", sources: { [fileName]: { content: source.sourceCode } }, settings },
     contractName: `${fileName}:${source.contractName}`,
+  };
+}
+
+/** The settings a service states beside its sources: the optimizer (200 runs unless said) and an EVM target. */
+export function statedSettings(
+  enabled: boolean,
+  runs: number | undefined,
+  evmVersion: string | null | undefined,
+): Record<string, unknown> {
+  return {
+    optimizer: { enabled, runs: runs ?? 200 },
+    ...(evmVersion && evmVersion.toLowerCase() !== "default" ? { evmVersion } : {}),
   };
 }
 

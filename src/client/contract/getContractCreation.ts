@@ -3,6 +3,7 @@ import { assertAddress } from "../../kernel/validate.js";
 import { contractCreationResultSchema } from "../../schemas/contractCreation.js";
 import type { Transport } from "../transport.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";
+import { finiteNumber } from "./verifiedContract.js";
 
 const action = "getcontractcreation";
 
@@ -73,15 +74,9 @@ async function readChunk(transport: Transport, addresses: string[]): Promise<Con
     contractAddress: item.contractAddress.toLowerCase(),
     creator: item.contractCreator.toLowerCase(),
     txHash: item.txHash,
-    blockNumber: toNumber(item.blockNumber),
-    timestamp: toNumber(item.timestamp),
+    blockNumber: finiteNumber(item.blockNumber),
+    timestamp: finiteNumber(item.timestamp),
     factory: item.contractFactory ? item.contractFactory.toLowerCase() : undefined,
     creationBytecode: item.creationBytecode || undefined,
   }));
-}
-
-function toNumber(value: string | number | null | undefined): number | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
 }

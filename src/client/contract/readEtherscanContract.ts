@@ -11,12 +11,13 @@ import {
   notCopied,
   oneSourceInput,
   type RebuiltInput,
+  statedSettings,
   type VerifiedInputReading,
   withV,
 } from "../verifiedInput.js";
 import type { ContractActionAnswer } from "./callContractAction.js";
 import { readSourceCodeItems } from "./getSourceCode.js";
-import { bareHex } from "./verifiedContract.js";
+import { bareHex, finiteNumber } from "./verifiedContract.js";
 
 export interface ReadEtherscanContractParameters {
   address: string;
@@ -95,7 +96,7 @@ function etherscanInputOf(
       fileName: item.ContractFileName || undefined,
       sourceCode,
       contractName: name,
-      optimizer: { enabled: isTrue(item.OptimizationUsed), runs: runsOf(item.Runs) },
+      optimizer: { enabled: isTrue(item.OptimizationUsed), runs: finiteNumber(item.Runs) },
       evmVersion: item.EVMVersion ?? undefined,
     });
     return { found: true, verified: { ...common, contractName, input } };
@@ -108,14 +109,8 @@ function etherscanInputOf(
   const sources = Object.fromEntries(
     Object.entries(parsed.sources).map(([path, source]) => [path, { content: source.content }]),
   );
-  const settings = inputSettings(
-    parsed.settings ?? {
-      optimizer: { enabled: isTrue(item.OptimizationUsed), runs: runsOf(item.Runs) ?? 200 },
-      ...(item.EVMVersion && item.EVMVersion.toLowerCase() !== "default"
-        ? { evmVersion: item.EVMVersion }
-        : {}),
-    },
-  );
+  const stated = statedSettings(isTrue(item.OptimizationUsed), finiteNumber(item.Runs), item.EVMVersion);
+  const settings = inputSettings(parsed.settings ?? stated);
   const file = mainFile(sources, item.ContractFileName ?? "", name);
   if (file === undefined)
     return notCopied(
@@ -175,9 +170,4 @@ function libraryField(text: string | null | undefined): Record<string, string> {
     if (match?.[1] && match[2]) libraries[match[1]] = `0x${match[2]}`;
   }
   return libraries;
-}
-
-function runsOf(runs: SourceCodeItem["Runs"]): number | undefined {
-  const value = Number(runs);
-  return runs === undefined || runs === null || runs === "" || !Number.isFinite(value) ? undefined : value;
 }

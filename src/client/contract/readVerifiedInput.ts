@@ -5,6 +5,7 @@ import {
   inputSettings,
   notCopied,
   oneSourceInput,
+  statedSettings,
   type VerifiedInputReading,
 } from "../verifiedInput.js";
 import {
@@ -93,14 +94,8 @@ export function verifiedInputOf(
   }
   const sources: Record<string, { content: string }> = { [mainName]: { content: contract.sourceCode } };
   for (const other of contract.additionalSources) sources[other.fileName] = { content: other.sourceCode };
-  const settings = contract.compilerSettings
-    ? inputSettings(contract.compilerSettings)
-    : inputSettings({
-        optimizer: { enabled: contract.optimizationUsed, runs: contract.optimizationRuns ?? 200 },
-        ...(contract.evmVersion && contract.evmVersion.toLowerCase() !== "default"
-          ? { evmVersion: contract.evmVersion }
-          : {}),
-      });
+  const stated = statedSettings(contract.optimizationUsed, contract.optimizationRuns, contract.evmVersion);
+  const settings = inputSettings(contract.compilerSettings ?? stated);
   return {
     found: true,
     verified: {

@@ -60,7 +60,6 @@ export function toVerifiedContract(
     ...(item.ImplementationAddresses ?? []),
     ...[item.ImplementationAddress, item.Implementation].filter((a): a is string => Boolean(a)),
   ].map((a) => a.toLowerCase());
-  const runs = item.OptimizationRuns ?? item.Runs;
   return {
     address: (item.Address ?? "").toLowerCase(),
     contractName: item.ContractName ?? "",
@@ -76,10 +75,7 @@ export function toVerifiedContract(
     abi: parseAbi(item.ABI),
     optimizationUsed: isTrue(item.OptimizationUsed),
     // zkSync sends its optimization mode here (`"z"`, `"3"`): a non-number is no run count.
-    optimizationRuns:
-      runs === undefined || runs === null || runs === "" || !Number.isFinite(Number(runs))
-        ? undefined
-        : Number(runs),
+    optimizationRuns: finiteNumber(item.OptimizationRuns ?? item.Runs),
     evmVersion: item.EVMVersion || undefined,
     constructorArguments: bareHex(item.ConstructorArguments),
     externalLibraries: listOf(item.ExternalLibraries).map((l) => ({ name: l.name, address: l.address_hash })),
@@ -100,6 +96,12 @@ export function toVerifiedContract(
 export function bareHex(hex: string | null | undefined): string | undefined {
   const bare = hex?.replace(/^0x/i, "");
   return bare ? bare : undefined;
+}
+
+/** A number the explorer sent as a number or as text; undefined for none, empty text or a non-number. */
+export function finiteNumber(value: string | number | null | undefined): number | undefined {
+  const n = Number(value);
+  return value === undefined || value === null || value === "" || !Number.isFinite(n) ? undefined : n;
 }
 
 // Blockscout 12 sends the other sources' names as relative paths with a leading `/` (`/contracts/Lib.sol`); earlier

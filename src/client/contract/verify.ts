@@ -1,7 +1,6 @@
 import { type Libraries, librarySlots } from "../../kernel/libraries.js";
 import {
   assertAddress,
-  assertBodySize,
   assertCompilerVersion,
   assertHexData,
   assertNonEmpty,
@@ -9,8 +8,7 @@ import {
 } from "../../kernel/validate.js";
 import { jsonBody } from "../requestBody.js";
 import type { Transport } from "../transport.js";
-import { callContractAction } from "./callContractAction.js";
-import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
+import { type SubmissionOutcome, submitContractAction } from "./submissionOutcome.js";
 
 const action = "verify";
 
@@ -76,13 +74,6 @@ export async function verify(transport: Transport, parameters: VerifyParameters)
     body[`library${i + 1}Name`] = name;
     body[`library${i + 1}Address`] = libraryAddress;
   });
-  const encoded = jsonBody(body);
-  assertBodySize(encoded.bytes, "source");
-  const answer = await callContractAction(transport, {
-    action,
-    body: encoded,
-    kind: "submit",
-    timeoutMs: parameters.timeoutMs ?? synchronousSubmissionTimeoutMs,
-  });
-  return submissionOutcome(answer, action, address);
+  const timeoutMs = parameters.timeoutMs ?? synchronousSubmissionTimeoutMs;
+  return submitContractAction(transport, { action, address, body: jsonBody(body), timeoutMs });
 }
