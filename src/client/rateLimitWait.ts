@@ -5,11 +5,8 @@ export interface AskedWait {
 }
 
 /**
- * The wait an explorer asked for after a 429: Blockscout's `x-ratelimit-reset` (ms), else `Retry-After` (seconds or a
- * date).
- *
- * @param headers - lower-cased response headers
- * @returns the wait and the header it was read from, or undefined when the explorer did not say
+ * The wait an explorer asked for after a 429 (in its lower-cased headers), and the header it was read from:
+ * Blockscout's `x-ratelimit-reset` (ms), else `Retry-After` (seconds or a date); undefined when it did not say.
  */
 export function rateLimitWait(headers: Record<string, string>): AskedWait | undefined {
   const resetText = headers["x-ratelimit-reset"];

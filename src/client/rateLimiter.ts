@@ -238,23 +238,13 @@ function headerNumber(headers: Record<string, string>, name: string): number | u
 
 const limiters = new Map<string, RateLimiter>();
 
-/**
- * The limiter shared by every client of one explorer in this process.
- *
- * @param explorerBase - the explorer's normalised base URL
- * @param requestsPerSecond - used when the limiter is created
- * @param options - used when the limiter is created
- * @returns the explorer's limiter
- */
+/** The limiter shared by every client of one explorer (its normalised base URL) in this process, made on first use. */
 export function sharedRateLimiter(
   explorerBase: string,
   requestsPerSecond: number,
   options: RateLimiterOptions = {},
 ): RateLimiter {
-  let limiter = limiters.get(explorerBase);
-  if (!limiter) {
-    limiter = new RateLimiter(requestsPerSecond, options);
-    limiters.set(explorerBase, limiter);
-  }
+  const limiter = limiters.get(explorerBase) ?? new RateLimiter(requestsPerSecond, options);
+  limiters.set(explorerBase, limiter);
   return limiter;
 }

@@ -35,9 +35,6 @@ export interface VerifiedContract {
 
 /**
  * Maps a `getsourcecode` item (or the contract object of a synchronous submission) to a {@link VerifiedContract}.
- *
- * @param item - the validated wire item
- * @param answer - the answer it came in, for an error
  * @returns the contract, or null when the item says the address is not verified (Blockscout's bare
  *   `{Address}`, an empty `SourceCode`, or Etherscan's `Contract source code not verified`)
  * @throws {InvalidResponseError} for Etherscan's double braces around something that is not JSON (a cut-short
@@ -87,11 +84,8 @@ export function toVerifiedContract(
 }
 
 /**
- * Constructor arguments as the client hands them on, hex without `0x`: Blockscout 12 sends them with `0x` (RPC
- * `ConstructorArguments`, REST `constructor_args`), earlier releases and Etherscan without.
- *
- * @param hex - the wire value
- * @returns the hex without `0x`, or undefined when there is none
+ * Constructor arguments as the client hands them on, hex without `0x` (undefined for none): Blockscout 12 sends them
+ * with `0x` (RPC `ConstructorArguments`, REST `constructor_args`), earlier releases and Etherscan without.
  */
 export function bareHex(hex: string | null | undefined): string | undefined {
   const bare = hex?.replace(/^0x/i, "");
@@ -115,12 +109,7 @@ function listOf<T>(value: T[] | string | null | undefined): T[] {
   return Array.isArray(value) ? value : [];
 }
 
-/**
- * Parses an ABI sent as a JSON string.
- *
- * @param abi - the wire value
- * @returns the ABI array, or undefined when absent or not an ABI
- */
+/** Parses an ABI sent as a JSON string; undefined when absent or not an ABI. */
 export function parseAbi(abi: string | null | undefined): unknown[] | undefined {
   if (!abi || isNotVerifiedAbi(abi)) return undefined;
   try {
