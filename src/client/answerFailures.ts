@@ -68,25 +68,14 @@ export function notJson(context: RequestContext, sample: BodySample): InvalidRes
       "A proxy or gateway page usually means the explorer is down or the URL is not its API.",
     );
   }
-  if (sample.excerpt.trim() === "") {
-    return new InvalidResponseError(
-      `The explorer answered an empty body (HTTP ${sample.status}).`,
-      context,
-      sample,
-    );
-  }
-  if (type.includes("json")) {
-    return new InvalidResponseError(
-      `The explorer answered malformed JSON (HTTP ${sample.status}).`,
-      context,
-      sample,
-    );
-  }
-  return new InvalidResponseError(
-    `The explorer answered ${sample.contentType || "a body without a content type"} (HTTP ${sample.status}) instead of JSON.`,
-    context,
-    sample,
-  );
+  const status = `(HTTP ${sample.status})`;
+  const answered =
+    sample.excerpt.trim() === ""
+      ? `an empty body ${status}`
+      : type.includes("json")
+        ? `malformed JSON ${status}`
+        : `${sample.contentType || "a body without a content type"} ${status} instead of JSON`;
+  return new InvalidResponseError(`The explorer answered ${answered}.`, context, sample);
 }
 
 /** The error for a chain the Blockscout API (route `apiBase`) does not serve, with no instance known. */

@@ -47,10 +47,9 @@ export async function getContractCreation(
     throw new InvalidInputError("addresses", "getContractCreation needs at least one address.");
   }
   const addresses = parameters.addresses.map((a, i) => assertAddress(a, `addresses[${i}]`));
-  const chunks: string[][] = [];
-  for (let i = 0; i < addresses.length; i += chunkSize) {
-    chunks.push(addresses.slice(i, i + chunkSize));
-  }
+  const chunks = Array.from({ length: Math.ceil(addresses.length / chunkSize) }, (_, i) =>
+    addresses.slice(i * chunkSize, (i + 1) * chunkSize),
+  );
   const answers = await Promise.all(chunks.map((chunk) => readChunk(transport, chunk)));
   const byAddress = new Map(answers.flat().map((c) => [c.contractAddress, c]));
   return [...new Set(addresses.map((a) => a.toLowerCase()))]

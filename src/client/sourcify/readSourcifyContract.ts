@@ -1,8 +1,5 @@
 import { assertAddress } from "../../kernel/validate.js";
-import {
-  type SourcifyVerifiedContract,
-  sourcifyVerifiedContractSchema,
-} from "../../schemas/sourcifyVerifiedContract.js";
+import { type SourcifyVerifiedContract, sourcifyVerifiedContractSchema } from "../../schemas/sourcify.js";
 import { bareHex } from "../contract/verifiedContract.js";
 import type { Transport } from "../transport.js";
 import { inputSettings, notCopied, type VerifiedInputReading, withV } from "../verifiedInput.js";
