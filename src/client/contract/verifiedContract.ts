@@ -66,7 +66,9 @@ export function toVerifiedContract(
     additionalSources: unwrapped
       ? unwrapped.others
       : listOf(item.AdditionalSources).map((s) => ({
-          fileName: additionalSourceName(s.Filename),
+          // Blockscout 12 sends these names as relative paths with a leading `/` (`/contracts/Lib.sol`), earlier
+          // releases as the compiler named them (`contracts/Lib.sol`), the name that recompiles.
+          fileName: s.Filename.replace(/^\/+/, ""),
           sourceCode: s.SourceCode,
         })),
     abi: parseAbi(item.ABI),
@@ -96,12 +98,6 @@ export function bareHex(hex: string | null | undefined): string | undefined {
 export function finiteNumber(value: string | number | null | undefined): number | undefined {
   const n = Number(value);
   return value === undefined || value === null || value === "" || !Number.isFinite(n) ? undefined : n;
-}
-
-// Blockscout 12 sends the other sources' names as relative paths with a leading `/` (`/contracts/Lib.sol`); earlier
-// releases as the compiler named them (`contracts/Lib.sol`). The compiler's name is the one that recompiles.
-function additionalSourceName(name: string): string {
-  return name.replace(/^\/+/, "");
 }
 
 // Older releases send `""` for an empty list.

@@ -55,21 +55,19 @@ export function constructorArgumentFields(hex: string | undefined): Record<strin
  */
 export async function verify(transport: Transport, parameters: VerifyParameters): Promise<SubmissionOutcome> {
   const address = assertAddress(parameters.address);
+  const runs = parameters.optimizationRuns;
+  // Fields left undefined are left out of the JSON.
   const body: Record<string, unknown> = {
     addressHash: address,
     name: assertNonEmpty(parameters.name, "name"),
     compilerVersion: assertCompilerVersion(parameters.compilerVersion),
     optimization: Boolean(parameters.optimization),
     contractSourceCode: assertNonEmpty(parameters.contractSourceCode, "contractSourceCode"),
+    optimizationRuns: runs === undefined ? undefined : assertNonNegativeInteger(runs, "optimizationRuns"),
+    evmVersion: parameters.evmVersion || undefined,
+    ...constructorArgumentFields(parameters.constructorArguments),
+    autodetectConstructorArguments: parameters.autodetectConstructorArguments,
   };
-  if (parameters.optimizationRuns !== undefined) {
-    body.optimizationRuns = assertNonNegativeInteger(parameters.optimizationRuns, "optimizationRuns");
-  }
-  if (parameters.evmVersion) body.evmVersion = parameters.evmVersion;
-  Object.assign(body, constructorArgumentFields(parameters.constructorArguments));
-  if (parameters.autodetectConstructorArguments !== undefined) {
-    body.autodetectConstructorArguments = parameters.autodetectConstructorArguments;
-  }
   librarySlots(parameters.libraries, verifyLibrarySlots, action).forEach(([name, libraryAddress], i) => {
     body[`library${i + 1}Name`] = name;
     body[`library${i + 1}Address`] = libraryAddress;

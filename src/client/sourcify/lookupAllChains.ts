@@ -15,8 +15,6 @@ export interface LookupAllChainsParameters {
  * one request for every chain. Each result carries `match`, `creationMatch`, `runtimeMatch`, `chainId` and
  * `address`, no other field.
  *
- * @param transport - Sourcify's transport
- * @param parameters - the address
  * @returns the chains' results; none when Sourcify holds the address nowhere (404 with `[]`)
  * @throws {InvalidInputError} for a malformed address, before any request
  * @throws {ExplorerError | HttpError | InvalidResponseError} and the transport's errors (an unknown route among them)

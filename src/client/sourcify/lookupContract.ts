@@ -15,8 +15,6 @@ export interface LookupContractParameters {
  * Reads what Sourcify holds for an address (`GET /v2/contract/{chainId}/{address}`), by chain and address: a
  * bytecode twin is never taken for it.
  *
- * @param transport - Sourcify's transport
- * @param parameters - chain and address
  * @returns the contract with its matches, or undefined when Sourcify has none (404 with null matches)
  * @throws {InvalidInputError} for a malformed address, before any request
  * @throws {ExplorerError | HttpError | InvalidResponseError} and the transport's errors
