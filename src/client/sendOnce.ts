@@ -167,21 +167,17 @@ function errnoOf(error: unknown): string | undefined {
   return undefined;
 }
 
+const networkFailures: Record<string, string> = {
+  ECONNREFUSED: "the connection was refused",
+  ECONNRESET: "the connection was reset",
+  ENOTFOUND: "the host name could not be resolved",
+  ETIMEDOUT: "the connection timed out",
+  UND_ERR_SOCKET: "the connection was closed before an answer came",
+};
+
 function describeNetworkFailure(error: unknown, errno: string | undefined): string {
-  switch (errno) {
-    case "ECONNREFUSED":
-      return "the connection was refused";
-    case "ECONNRESET":
-      return "the connection was reset";
-    case "ENOTFOUND":
-      return "the host name could not be resolved";
-    case "ETIMEDOUT":
-      return "the connection timed out";
-    case "UND_ERR_SOCKET":
-      return "the connection was closed before an answer came";
-    default: {
-      const message = error instanceof Error ? error.message : String(error);
-      return errno ? `${message} (${errno})` : message;
-    }
-  }
+  const known = errno === undefined ? undefined : networkFailures[errno];
+  if (known !== undefined) return known;
+  const message = error instanceof Error ? error.message : String(error);
+  return errno ? `${message} (${errno})` : message;
 }

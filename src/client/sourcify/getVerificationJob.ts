@@ -52,15 +52,12 @@ export async function getVerificationJob(
       ? { state: "already-verified", message: job.error.message }
       : { state: "fail", message: job.error.message };
   }
-  const match = job.contract?.match;
   const named = job.contract;
   const expected = parameters.expected;
   const otherContract =
     expected &&
     ((named?.address && named.address.toLowerCase() !== expected.address.toLowerCase()) ||
-      (named?.chainId !== undefined &&
-        named?.chainId !== null &&
-        String(named.chainId) !== String(expected.chainId)));
+      (named?.chainId != null && String(named.chainId) !== String(expected.chainId)));
   if (otherContract) {
     return {
       state: "fail",
@@ -69,7 +66,7 @@ export async function getVerificationJob(
       ),
     };
   }
-  const kind = sourcifyMatchKind(match);
+  const kind = sourcifyMatchKind(named?.match);
   if (kind && named)
     return { state: "pass", message: `Verified (${kind})`, match: kind, matches: sourcifyMatchedCode(named) };
   throw new InvalidResponseError(
