@@ -4,6 +4,11 @@ function normalise(text: unknown): string {
   return typeof text === "string" ? text.trim().toLowerCase() : "";
 }
 
+// A text that says exactly this, whatever its case and surrounding space.
+function textIs(expected: string): (text: unknown) => boolean {
+  return (text) => normalise(text) === expected;
+}
+
 /** A verification (or proxy check) still in the explorer's queue: an RPC `result` or `message`. */
 export function isPending(text: unknown): boolean {
   const t = normalise(text);
@@ -11,9 +16,7 @@ export function isPending(text: unknown): boolean {
 }
 
 /** The verification passed: a `checkverifystatus` result. */
-export function isPass(text: unknown): boolean {
-  return normalise(text) === "pass - verified";
-}
+export const isPass = textIs("pass - verified");
 
 /** The verification failed; Blockscout never gives the reason, Etherscan may append it. */
 export function isFail(text: unknown): boolean {
@@ -21,9 +24,7 @@ export function isFail(text: unknown): boolean {
 }
 
 /** The explorer does not know the guid (yet). */
-export function isUnknownUid(text: unknown): boolean {
-  return normalise(text) === "unknown uid";
-}
+export const isUnknownUid = textIs("unknown uid");
 
 /**
  * Already verified, in every wording of a message or result: Blockscout RPC `Smart-contract already verified.`,
@@ -58,14 +59,10 @@ export function isNotAContract(text: unknown): boolean {
  * `verify_via_sourcify`'s message `partial`: Sourcify matched the contract only partially (its metadata hash
  * differs), and Blockscout imports only full matches through that action.
  */
-export function isSourcifyPartialMatch(text: unknown): boolean {
-  return normalise(text) === "partial";
-}
+export const isSourcifyPartialMatch = textIs("partial");
 
 /** The explorer has no such action. */
-export function isUnknownAction(text: unknown): boolean {
-  return normalise(text) === "unknown action";
-}
+export const isUnknownAction = textIs("unknown action");
 
 /**
  * A rate-limit answer in Blockscout's or Etherscan's words (`Max rate limit reached`,
@@ -111,30 +108,22 @@ export function isInvalidApiKey(text: unknown): boolean {
  * The `error` of the Blockscout API's body saying that it does not serve the chain (HTTP 404,
  * `{"error":"Network not supported","source":"internal"}`): the chain's own instance may.
  */
-export function isNetworkNotSupported(text: unknown): boolean {
-  return normalise(text) === "network not supported";
-}
+export const isNetworkNotSupported = textIs("network not supported");
 
 /**
  * Blockscout 12's Sourcify path found no `metadata.json` among the uploaded files (it takes the metadata only under
  * that name): `Sourcify did not return metadata`.
  */
-export function isSourcifyMetadataMissing(text: unknown): boolean {
-  return normalise(text) === "sourcify did not return metadata";
-}
+export const isSourcifyMetadataMissing = textIs("sourcify did not return metadata");
 
 /**
  * Blockscout 12 polls Sourcify for about a minute (3 s × 20) and then answers `Sourcify verification timed out`:
  * Sourcify's job may still finish.
  */
-export function isSourcifyTimedOut(text: unknown): boolean {
-  return normalise(text) === "sourcify verification timed out";
-}
+export const isSourcifyTimedOut = textIs("sourcify verification timed out");
 
 /** Blockscout 12's Sourcify path ended without a match: `Contract is not verified`. */
-export function isSourcifyNotVerified(text: unknown): boolean {
-  return normalise(text) === "contract is not verified";
-}
+export const isSourcifyNotVerified = textIs("contract is not verified");
 
 /** The HTTP statuses a bot challenge answers with: 403, and 503 for a challenge of the "under attack" mode. */
 const challengeStatuses = new Set([403, 503]);
@@ -220,17 +209,13 @@ export function envelopeReason(message: unknown, result: unknown): string | unde
 }
 
 /** `getabi`/`getsourcecode`/`listcontracts` saying (in an ABI field) that the contract is not verified. */
-export function isNotVerifiedAbi(text: unknown): boolean {
-  return normalise(text) === "contract source code not verified";
-}
+export const isNotVerifiedAbi = textIs("contract source code not verified");
 
 /**
  * The ABI of a verified contract stored without one: Blockscout's `getabi` (status "1") and `listcontracts` send
  * it JSON-encoded, as the text `null`.
  */
-export function isAbsentAbi(text: unknown): boolean {
-  return normalise(text) === "null";
-}
+export const isAbsentAbi = textIs("null");
 
 /** `checkproxyverification` found and saved the implementation. */
 export function isProxyPass(text: unknown): boolean {
@@ -261,19 +246,13 @@ export function implementationFromProxyPass(text: unknown): string | undefined {
 }
 
 /** The 400 an explorer gives for a path it does not serve under `/api/v2`. */
-export function isUnknownApiV2Action(text: unknown): boolean {
-  return normalise(text) === "unknown api v2 action";
-}
+export const isUnknownApiV2Action = textIs("unknown api v2 action");
 
 /** The 404 of an explorer whose REST API v2 is turned off. */
-export function isApiV2Disabled(text: unknown): boolean {
-  return normalise(text) === "api v2 is disabled";
-}
+export const isApiV2Disabled = textIs("api v2 is disabled");
 
 /** The plain REST 404, as opposed to `Block lost consensus` or `API V2 is disabled`. */
-export function isRestNotFound(text: unknown): boolean {
-  return normalise(text) === "not found";
-}
+export const isRestNotFound = textIs("not found");
 
 /**
  * A failure another input might fix: the compiled bytecode did not match, as opposed to a wrong compiler version,
@@ -294,6 +273,4 @@ export function onlyOneAttemptWaitMs(text: unknown): number | undefined {
 }
 
 /** `verifyproxycontract` refusing a proxy that is not verified itself. */
-export function isProxyNotVerified(text: unknown): boolean {
-  return normalise(text) === "smart-contract not found or is not verified";
-}
+export const isProxyNotVerified = textIs("smart-contract not found or is not verified");
