@@ -123,12 +123,10 @@ function etherscanInputOf(
 
 // `{{…input…}}` (standard JSON: one brace more on each side), `{path: {content}}` (several files), or a single file
 // (undefined). A Solidity file never starts with `{`: text that does and is neither form is unreadable.
-function sourceFiles(sourceCode: string):
-  | {
-      language: string | undefined;
-      sources: Record<string, { content: string }>;
-      settings: Record<string, unknown> | undefined;
-    }
+function sourceFiles(
+  sourceCode: string,
+):
+  | (Partial<z.infer<typeof standardJsonSchema>> & { sources: z.infer<typeof sourcesSchema> })
   | "unreadable"
   | undefined {
   const text = sourceCode.trim();
@@ -140,14 +138,9 @@ function sourceFiles(sourceCode: string):
     return "unreadable";
   }
   const standard = standardJsonSchema.safeParse(value);
-  if (standard.success)
-    return {
-      language: standard.data.language,
-      sources: standard.data.sources,
-      settings: standard.data.settings,
-    };
+  if (standard.success) return standard.data;
   const files = sourcesSchema.safeParse(value);
-  return files.success ? { language: undefined, sources: files.data, settings: undefined } : "unreadable";
+  return files.success ? { sources: files.data } : "unreadable";
 }
 
 // `ContractFileName` when it is one of the files; else the one file that declares the contract.
