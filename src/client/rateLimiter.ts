@@ -1,4 +1,6 @@
 import { type Clock, type LimiterWait, type QuotaReading, systemClock } from "../kernel/waits.js";
+import { headerNumber } from "./rateLimitWait.js";
+
 /** Options of a {@link RateLimiter}. */
 export interface RateLimiterOptions {
   /**
@@ -227,13 +229,6 @@ export class RateLimiter {
     }
     // Any other answer from an earlier window that arrives late says nothing about this one.
   }
-}
-
-function headerNumber(headers: Record<string, string>, name: string): number | undefined {
-  const text = headers[name];
-  if (text === undefined || text.trim() === "") return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : undefined;
 }
 
 const limiters = new Map<string, RateLimiter>();
