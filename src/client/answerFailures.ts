@@ -6,17 +6,33 @@ import {
   type Redactor,
   type RequestContext,
 } from "../errors/index.js";
+import type * as z from "../kernel/zod.js";
 import type { BlockscoutApiError } from "../schemas/blockscoutApiError.js";
-import type { TransportRequest } from "./transportRequest.js";
+import type { TransportRequest, TransportResponse } from "./transportRequest.js";
 
 /**
- * The error for a redirect the transport does not follow.
- *
- * @param context - the request
- * @param sample - the answer's excerpt
- * @param location - where it redirected to, redacted
- * @returns the error to throw
+ * A value of an answer (its body, or the part `at`) read with its schema, or the error saying where its shape
+ * is off; `answerTo` names who answered what (`The explorer's answer to getabi`).
  */
+export function shapedAnswer<T extends z.ZodMiniType>(
+  value: unknown,
+  schema: T,
+  answerTo: string,
+  response: Pick<TransportResponse, "request" | "body">,
+  at = "",
+): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${at}${issue.path.join(".")}` : "";
+  throw new InvalidResponseError(
+    `${answerTo} has an unexpected shape${where}: ${issue?.message ?? "invalid"}.`,
+    response.request,
+    response.body,
+  );
+}
+
+/** The error for a redirect the transport does not follow (to `location`, redacted). */
 export function redirected(
   context: RequestContext,
   sample: BodySample,
@@ -30,13 +46,7 @@ export function redirected(
   );
 }
 
-/**
- * The error for HTTP 407, which comes from a proxy between this process and the explorer, never from the explorer.
- *
- * @param context - the request
- * @param sample - the answer's excerpt
- * @returns the error to throw
- */
+/** The error for HTTP 407, which comes from a proxy between this process and the explorer, never from it. */
 export function proxyRefused(context: RequestContext, sample: BodySample): HttpError {
   return new HttpError(
     context,
@@ -46,13 +56,7 @@ export function proxyRefused(context: RequestContext, sample: BodySample): HttpE
   );
 }
 
-/**
- * The error for an answer that is not JSON, saying what it was instead (an HTML page, an empty body, broken JSON).
- *
- * @param context - the request
- * @param sample - the answer's excerpt
- * @returns the error to throw
- */
+/** The error for an answer that is not JSON, saying what it was instead (an HTML page, nothing, bad JSON). */
 export function notJson(context: RequestContext, sample: BodySample): InvalidResponseError {
   const type = sample.contentType.toLowerCase();
   const head = sample.excerpt.trimStart().toLowerCase();
@@ -64,35 +68,17 @@ export function notJson(context: RequestContext, sample: BodySample): InvalidRes
       "A proxy or gateway page usually means the explorer is down or the URL is not its API.",
     );
   }
-  if (sample.excerpt.trim() === "") {
-    return new InvalidResponseError(
-      `The explorer answered an empty body (HTTP ${sample.status}).`,
-      context,
-      sample,
-    );
-  }
-  if (type.includes("json")) {
-    return new InvalidResponseError(
-      `The explorer answered malformed JSON (HTTP ${sample.status}).`,
-      context,
-      sample,
-    );
-  }
-  return new InvalidResponseError(
-    `The explorer answered ${sample.contentType || "a body without a content type"} (HTTP ${sample.status}) instead of JSON.`,
-    context,
-    sample,
-  );
+  const status = `(HTTP ${sample.status})`;
+  const answered =
+    sample.excerpt.trim() === ""
+      ? `an empty body ${status}`
+      : type.includes("json")
+        ? `malformed JSON ${status}`
+        : `${sample.contentType || "a body without a content type"} ${status} instead of JSON`;
+  return new InvalidResponseError(`The explorer answered ${answered}.`, context, sample);
 }
 
-/**
- * The error for a chain the Blockscout API does not serve, when no instance of the chain is known to ask instead.
- *
- * @param context - the request
- * @param sample - the answer's excerpt
- * @param apiBase - the Blockscout API's route for the chain
- * @returns the error to throw
- */
+/** The error for a chain the Blockscout API (route `apiBase`) does not serve, with no instance known. */
 export function chainNotServed(
   context: RequestContext,
   sample: BodySample,
@@ -107,15 +93,7 @@ export function chainNotServed(
   );
 }
 
-/**
- * The error for an action or endpoint the chain's instance does not offer (HTTP 501 through the Blockscout API).
- *
- * @param context - the request
- * @param req - what was asked
- * @param apiError - the API's error body
- * @param redact - hides the secrets from the API's text
- * @returns the error to throw
- */
+/** The error for an action or endpoint the chain's instance lacks (HTTP 501 through the Blockscout API). */
 export function notImplemented(
   context: RequestContext,
   req: TransportRequest,
@@ -132,13 +110,7 @@ export function notImplemented(
   );
 }
 
-/**
- * The chain a Blockscout API route serves, as messages name it: the route ends in the chain id
- * (`https://api.blockscout.com/10`).
- *
- * @param base - the route
- * @returns `chain 10`, or `this chain`
- */
+/** The chain a Blockscout API route serves, as messages name it: `chain 10` for `…/10`, else `this chain`. */
 export function chainOfApiRoute(base: string): string {
   const id = /\/(\d+)\/?$/.exec(base)?.[1];
   return id ? `chain ${id}` : "this chain";

@@ -140,7 +140,6 @@ export class ExplorerClient {
   /**
    * `verifyproxycontract`.
    * @param parameters - the proxy and the expected implementation (or the proxy's address alone)
-   * @param expectedImplementation - with a bare address: the implementation expected
    * @returns a guid
    */
   verifyProxyContract(parameters: contract.VerifyProxyContractParameters): Promise<string> {

@@ -4,34 +4,31 @@ function normalise(text: unknown): string {
   return typeof text === "string" ? text.trim().toLowerCase() : "";
 }
 
-/**
- * A verification (or proxy check) still in the explorer's queue.
- * @param text - an RPC `result` or `message`
- */
+// A text that says exactly this, whatever its case and surrounding space.
+function textIs(expected: string): (text: unknown) => boolean {
+  return (text) => normalise(text) === expected;
+}
+
+/** A verification (or proxy check) still in the explorer's queue: an RPC `result` or `message`. */
 export function isPending(text: unknown): boolean {
   const t = normalise(text);
   return t === "pending in queue" || t === "verification in progress" || t.startsWith("pending");
 }
 
-/** The verification passed. @param text - a `checkverifystatus` result */
-export function isPass(text: unknown): boolean {
-  return normalise(text) === "pass - verified";
-}
+/** The verification passed: a `checkverifystatus` result. */
+export const isPass = textIs("pass - verified");
 
-/** The verification failed; Blockscout never gives the reason, Etherscan may append it. @param text - a result */
+/** The verification failed; Blockscout never gives the reason, Etherscan may append it. */
 export function isFail(text: unknown): boolean {
   return normalise(text).startsWith("fail - ");
 }
 
-/** The explorer does not know the guid (yet). @param text - a result */
-export function isUnknownUid(text: unknown): boolean {
-  return normalise(text) === "unknown uid";
-}
+/** The explorer does not know the guid (yet). */
+export const isUnknownUid = textIs("unknown uid");
 
 /**
- * Already verified, in every wording: Blockscout RPC `Smart-contract already verified.`, Blockscout v2
- * `Already verified`, Etherscan `Contract source code already verified` and `Already Verified`.
- * @param text - a message or result
+ * Already verified, in every wording of a message or result: Blockscout RPC `Smart-contract already verified.`,
+ * Blockscout v2 `Already verified`, Etherscan `Contract source code already verified` and `Already Verified`.
  */
 export function isAlreadyVerified(text: unknown): boolean {
   const t = normalise(text);
@@ -44,10 +41,9 @@ export function isAlreadyVerified(text: unknown): boolean {
 }
 
 /**
- * No contract at the address, or not indexed yet: `Address is not a smart-contract`,
+ * No contract at the address, or not indexed yet (a message or result): `Address is not a smart-contract`,
  * `The address is not a smart contract`, Etherscan's `Unable to locate ContractCode at …`, and Blockscout's
  * publishing failure `… The contract creation transaction has not been indexed yet. Please wait a few minutes …`.
- * @param text - a message or result
  */
 export function isNotAContract(text: unknown): boolean {
   const t = normalise(text);
@@ -60,24 +56,18 @@ export function isNotAContract(text: unknown): boolean {
 }
 
 /**
- * `verify_via_sourcify` answering `partial`: Sourcify matched the contract only partially (its metadata hash
+ * `verify_via_sourcify`'s message `partial`: Sourcify matched the contract only partially (its metadata hash
  * differs), and Blockscout imports only full matches through that action.
- * @param text - a message
  */
-export function isSourcifyPartialMatch(text: unknown): boolean {
-  return normalise(text) === "partial";
-}
+export const isSourcifyPartialMatch = textIs("partial");
 
-/** The explorer has no such action. @param text - a message */
-export function isUnknownAction(text: unknown): boolean {
-  return normalise(text) === "unknown action";
-}
+/** The explorer has no such action. */
+export const isUnknownAction = textIs("unknown action");
 
 /**
  * A rate-limit answer in Blockscout's or Etherscan's words (`Max rate limit reached`,
  * `Max calls per sec rate limit reached (5/sec)`), and Etherscan's refusal of free keys while it is busy (`Free API
  * access is temporarily unavailable due to unusually high network activity…`): asking again later may pass.
- * @param text - a message or result
  */
 export function isRateLimited(text: unknown): boolean {
   const t = normalise(text);
@@ -92,7 +82,6 @@ export function isRateLimited(text: unknown): boolean {
 /**
  * The key's daily quota is used up: Etherscan's `Max daily rate limit reached. 110000 (100%) of 100000 day/limit`
  * and its daily submission limit `Daily limit of 100 source code submissions reached`. Waiting seconds does not help.
- * @param text - a message or result
  */
 export function isDailyQuotaReached(text: unknown): boolean {
   const t = normalise(text);
@@ -102,7 +91,6 @@ export function isDailyQuotaReached(text: unknown): boolean {
 /**
  * The key's plan does not cover the chain: Etherscan's `Free API access is not supported for this chain. Please
  * upgrade your api plan for full chain coverage. https://etherscan.io/apis`.
- * @param text - a message or result
  */
 export function isPlanRequired(text: unknown): boolean {
   return normalise(text).startsWith("free api access is not supported");
@@ -111,46 +99,31 @@ export function isPlanRequired(text: unknown): boolean {
 /**
  * The key is refused: Etherscan's `Missing/Invalid API Key`, `Invalid API Key (#err2)|10` (the suffix varies) and
  * `Too many invalid api key attempts, please try again later`.
- * @param text - a message or result
  */
 export function isInvalidApiKey(text: unknown): boolean {
   return normalise(text).includes("invalid api key");
 }
 
 /**
- * The Blockscout API does not serve the chain (HTTP 404, `{"error":"Network not supported","source":"internal"}`):
- * the chain's own instance may.
- * @param text - the `error` of the API's `{error, source}` body
+ * The `error` of the Blockscout API's body saying that it does not serve the chain (HTTP 404,
+ * `{"error":"Network not supported","source":"internal"}`): the chain's own instance may.
  */
-export function isNetworkNotSupported(text: unknown): boolean {
-  return normalise(text) === "network not supported";
-}
+export const isNetworkNotSupported = textIs("network not supported");
 
 /**
  * Blockscout 12's Sourcify path found no `metadata.json` among the uploaded files (it takes the metadata only under
  * that name): `Sourcify did not return metadata`.
- * @param text - a message
  */
-export function isSourcifyMetadataMissing(text: unknown): boolean {
-  return normalise(text) === "sourcify did not return metadata";
-}
+export const isSourcifyMetadataMissing = textIs("sourcify did not return metadata");
 
 /**
  * Blockscout 12 polls Sourcify for about a minute (3 s × 20) and then answers `Sourcify verification timed out`:
  * Sourcify's job may still finish.
- * @param text - a message
  */
-export function isSourcifyTimedOut(text: unknown): boolean {
-  return normalise(text) === "sourcify verification timed out";
-}
+export const isSourcifyTimedOut = textIs("sourcify verification timed out");
 
-/**
- * Blockscout 12's Sourcify path ended without a match: `Contract is not verified`.
- * @param text - a message
- */
-export function isSourcifyNotVerified(text: unknown): boolean {
-  return normalise(text) === "contract is not verified";
-}
+/** Blockscout 12's Sourcify path ended without a match: `Contract is not verified`. */
+export const isSourcifyNotVerified = textIs("contract is not verified");
 
 /** The HTTP statuses a bot challenge answers with: 403, and 503 for a challenge of the "under attack" mode. */
 const challengeStatuses = new Set([403, 503]);
@@ -168,8 +141,6 @@ export interface ChallengeCandidate {
 /**
  * A bot challenge in front of an explorer (Cloudflare), recognised by its header first, `cf-mitigated: challenge`,
  * and without it by an HTML page titled `Just a moment...`; on HTTP 403 (or 503).
- *
- * @param answer - status, headers and body
  * @returns how it was recognised, as a message says it, or undefined for any other answer
  */
 export function botChallengeEvidence(answer: ChallengeCandidate): string | undefined {
@@ -179,36 +150,29 @@ export function botChallengeEvidence(answer: ChallengeCandidate): string | undef
   return html && challengeTitle.test(answer.text) ? 'a page titled "Just a moment..."' : undefined;
 }
 
-/** Sourcify's codes (`customCode` of an error body or of a job's `error`) that the client acts on. */
-const sourcifyCodes = {
-  alreadyVerified: "already_verified",
-  duplicateRequest: "duplicate_verification_request",
-  jobNotFound: "job_not_found",
-} as const;
+// Sourcify's codes (`customCode` of an error body or of a job's `error`) that the client acts on.
 
 /**
  * Sourcify holds the contract already: 409 at submission (both matches exact), or a job that ends without a better
  * match than the stored one.
- * @param code - a `customCode`
  */
 export function isSourcifyAlreadyVerified(code: unknown): boolean {
-  return code === sourcifyCodes.alreadyVerified;
+  return code === "already_verified";
 }
 
-/** Sourcify is still verifying the address for an earlier request (429). @param code - a `customCode` */
+/** Sourcify is still verifying the address for an earlier request (429). */
 export function isSourcifyDuplicateRequest(code: unknown): boolean {
-  return code === sourcifyCodes.duplicateRequest;
+  return code === "duplicate_verification_request";
 }
 
-/** Sourcify does not know the verification id (404). @param code - a `customCode` */
+/** Sourcify does not know the verification id (404). */
 export function isSourcifyJobNotFound(code: unknown): boolean {
-  return code === sourcifyCodes.jobNotFound;
+  return code === "job_not_found";
 }
 
 /**
- * How Sourcify matched a contract: `exact_match` (the metadata hash too) is full, `match` partial, null none.
- * @param level - a `match` field
- * @returns `verified`, `partial`, or undefined for no match
+ * How Sourcify matched a contract (its `match`): `exact_match` (the metadata hash too) is full, `match` partial, null
+ * none; `verified`, `partial`, or undefined for no match.
  */
 export function sourcifyMatchLevel(level: unknown): "verified" | "partial" | undefined {
   if (level === "exact_match") return "verified";
@@ -216,20 +180,12 @@ export function sourcifyMatchLevel(level: unknown): "verified" | "partial" | und
   return undefined;
 }
 
-/**
- * Sourcify's `match` field as its own word, when it names a match.
- * @param level - a `match` field
- * @returns `exact_match`, `match`, or undefined for no match
- */
+/** Sourcify's `match` field as its own word, when it names a match: `exact_match`, `match`, or undefined. */
 export function sourcifyMatchKind(level: unknown): "exact_match" | "match" | undefined {
   return level === "exact_match" || level === "match" ? level : undefined;
 }
 
-/**
- * Which code Sourcify's match covers, from an answer's `runtimeMatch` and `creationMatch`.
- * @param answer - a job's contract or a lookup
- * @returns each code's match, null where it did not match
- */
+/** Which code Sourcify's match covers, from a job's or lookup's `runtimeMatch` and `creationMatch` (null: none). */
 export function sourcifyMatchedCode(answer: { runtimeMatch?: unknown; creationMatch?: unknown }): {
   runtime: "exact_match" | "match" | null;
   creation: "exact_match" | "match" | null;
@@ -241,12 +197,8 @@ export function sourcifyMatchedCode(answer: { runtimeMatch?: unknown; creationMa
 }
 
 /**
- * What an RPC envelope says happened: its `message`, unless that is a bare status word (Etherscan's `NOTOK`) and
- * `result` carries the reason. Blockscout's `result` is null or repeats the message, so either way is right there.
- *
- * @param message - the envelope's `message`
- * @param result - the envelope's `result`
- * @returns the explorer's text, or undefined when the envelope has none
+ * What an RPC envelope says happened, if anything: its `message`, unless that is a bare status word (Etherscan's
+ * `NOTOK`) and `result` carries the reason. Blockscout's `result` is null or repeats the message: either way is right.
  */
 export function envelopeReason(message: unknown, result: unknown): string | undefined {
   const reasonInResult = typeof result === "string" && result.trim() !== "";
@@ -256,21 +208,16 @@ export function envelopeReason(message: unknown, result: unknown): string | unde
   return reasonInResult ? result : undefined;
 }
 
-/** `getabi`/`getsourcecode`/`listcontracts` saying the contract is not verified. @param text - an ABI field */
-export function isNotVerifiedAbi(text: unknown): boolean {
-  return normalise(text) === "contract source code not verified";
-}
+/** `getabi`/`getsourcecode`/`listcontracts` saying (in an ABI field) that the contract is not verified. */
+export const isNotVerifiedAbi = textIs("contract source code not verified");
 
 /**
  * The ABI of a verified contract stored without one: Blockscout's `getabi` (status "1") and `listcontracts` send
  * it JSON-encoded, as the text `null`.
- * @param text - an ABI field
  */
-export function isAbsentAbi(text: unknown): boolean {
-  return normalise(text) === "null";
-}
+export const isAbsentAbi = textIs("null");
 
-/** `checkproxyverification` found and saved the implementation. @param text - a result */
+/** `checkproxyverification` found and saved the implementation. */
 export function isProxyPass(text: unknown): boolean {
   const t = normalise(text);
   return t.startsWith("the proxy's (") && t.includes("successfully updated");
@@ -280,7 +227,6 @@ export function isProxyPass(text: unknown): boolean {
  * `checkproxyverification` did not link: no implementation found, and Etherscan's other refusals (the proxy or the
  * implementation `does not seem to be verified`, `The provided expected results are different than the retrieved
  * implementation address!`, `This contract does not look like it contains any delegatecall opcode sequence.`).
- * @param text - a result
  */
 export function isProxyFail(text: unknown): boolean {
   const t = normalise(text);
@@ -292,37 +238,26 @@ export function isProxyFail(text: unknown): boolean {
   );
 }
 
-/**
- * The implementation address named by a single-implementation proxy pass text, if there is one.
- * @param text - a `checkproxyverification` result
- * @returns the lower-case address, or undefined
- */
+/** The implementation address (lower-case) a single-implementation proxy pass text names, if there is one. */
 export function implementationFromProxyPass(text: unknown): string | undefined {
   if (typeof text !== "string") return undefined;
   const match = /implementation contract is found at (0x[0-9a-fA-F]{40})/.exec(text);
   return match?.[1]?.toLowerCase();
 }
 
-/** The 400 an explorer gives for a path it does not serve under `/api/v2`. @param text - a REST `message` */
-export function isUnknownApiV2Action(text: unknown): boolean {
-  return normalise(text) === "unknown api v2 action";
-}
+/** The 400 an explorer gives for a path it does not serve under `/api/v2`. */
+export const isUnknownApiV2Action = textIs("unknown api v2 action");
 
-/** The 404 of an explorer whose REST API v2 is turned off. @param text - a REST `message` */
-export function isApiV2Disabled(text: unknown): boolean {
-  return normalise(text) === "api v2 is disabled";
-}
+/** The 404 of an explorer whose REST API v2 is turned off. */
+export const isApiV2Disabled = textIs("api v2 is disabled");
 
-/** The plain REST 404, as opposed to `Block lost consensus` or `API V2 is disabled`. @param text - a REST `message` */
-export function isRestNotFound(text: unknown): boolean {
-  return normalise(text) === "not found";
-}
+/** The plain REST 404, as opposed to `Block lost consensus` or `API V2 is disabled`. */
+export const isRestNotFound = textIs("not found");
 
 /**
  * A failure another input might fix: the compiled bytecode did not match, as opposed to a wrong compiler version,
  * contract name or constructor arguments. Blockscout's publishing text says `Bytecode does not match, please try
  * again.`; its newer verifier service puts `No contract could be verified with provided data` in the changeset.
- * @param text - a submission's error message
  */
 export function isBytecodeMismatch(text: unknown): boolean {
   const t = normalise(text);
@@ -331,17 +266,11 @@ export function isBytecodeMismatch(text: unknown): boolean {
   );
 }
 
-/**
- * The wait `verifyproxycontract` asks for after a recent refresh (`Only one attempt in 4000ms`).
- * @param text - a message
- * @returns milliseconds, or undefined when the text is not that one
- */
+/** The wait (ms) `verifyproxycontract` asks for after a recent refresh (`Only one attempt in 4000ms`), if it does. */
 export function onlyOneAttemptWaitMs(text: unknown): number | undefined {
   const match = /^only one attempt in (\d+)\s*ms/.exec(normalise(text));
   return match ? Number(match[1]) : undefined;
 }
 
-/** `verifyproxycontract` refusing a proxy that is not verified itself. @param text - a message */
-export function isProxyNotVerified(text: unknown): boolean {
-  return normalise(text) === "smart-contract not found or is not verified";
-}
+/** `verifyproxycontract` refusing a proxy that is not verified itself. */
+export const isProxyNotVerified = textIs("smart-contract not found or is not verified");

@@ -1,4 +1,6 @@
 import { type Clock, type LimiterWait, type QuotaReading, systemClock } from "../kernel/waits.js";
+import { headerNumber } from "./rateLimitWait.js";
+
 /** Options of a {@link RateLimiter}. */
 export interface RateLimiterOptions {
   /**
@@ -229,32 +231,15 @@ export class RateLimiter {
   }
 }
 
-function headerNumber(headers: Record<string, string>, name: string): number | undefined {
-  const text = headers[name];
-  if (text === undefined || text.trim() === "") return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : undefined;
-}
-
 const limiters = new Map<string, RateLimiter>();
 
-/**
- * The limiter shared by every client of one explorer in this process.
- *
- * @param explorerBase - the explorer's normalised base URL
- * @param requestsPerSecond - used when the limiter is created
- * @param options - used when the limiter is created
- * @returns the explorer's limiter
- */
+/** The limiter shared by every client of one explorer (its normalised base URL) in this process, made on first use. */
 export function sharedRateLimiter(
   explorerBase: string,
   requestsPerSecond: number,
   options: RateLimiterOptions = {},
 ): RateLimiter {
-  let limiter = limiters.get(explorerBase);
-  if (!limiter) {
-    limiter = new RateLimiter(requestsPerSecond, options);
-    limiters.set(explorerBase, limiter);
-  }
+  const limiter = limiters.get(explorerBase) ?? new RateLimiter(requestsPerSecond, options);
+  limiters.set(explorerBase, limiter);
   return limiter;
 }

@@ -5,11 +5,6 @@ export const maxRedirects = 3;
  * Where a redirect may be followed to. A redirect is followed only on the explorer's own origin, or from http on its
  * default port to https on its default port of the same host (another port may be another service), and for a
  * submission only when it keeps the method and body (307, 308): the key and the sources never go to another origin.
- *
- * @param from - the URL that was answered with the redirect
- * @param location - the answer's `location` header
- * @param status - the answer's status
- * @param method - the request's method
  * @returns the URL to ask next, with our own query, or undefined when the redirect is not followed
  */
 export function followableRedirect(
@@ -39,12 +34,7 @@ export function followableRedirect(
   return next;
 }
 
-/**
- * Whether an answer is a redirect.
- *
- * @param status - the answer's status
- * @returns true for a 3xx
- */
+/** Whether an answer's status is a redirect (3xx). */
 export function isRedirect(status: number): boolean {
   return status >= 300 && status < 400;
 }

@@ -16,12 +16,7 @@ export interface UploadFile {
   contentType?: string;
 }
 
-/**
- * Encodes a JSON body.
- *
- * @param value - any JSON-serialisable value
- * @returns the body
- */
+/** Encodes a JSON body. */
 export function jsonBody(value: unknown): EncodedBody {
   const payload = JSON.stringify(value);
   return { contentType: "application/json", payload, bytes: Buffer.byteLength(payload) };
@@ -32,11 +27,7 @@ export function jsonBody(value: unknown): EncodedBody {
  * (and a retry sends the same bytes). Undefined fields are left out; files become parts named by `fileField(i)`, with
  * their whole path as the file name, as Blockscout reads them. undici comes with the HTTP client module, loaded here
  * rather than with the callers.
- *
- * @param fields - text fields
- * @param files - file parts
  * @param fileField - the part name of the i-th file; Blockscout reads `files[0]`, `files[1]`, ...
- * @returns the body
  */
 export async function multipartBody(
   fields: Record<string, string | undefined>,

@@ -46,14 +46,9 @@ const excerptLength = 200;
 const challengeSearchLength = 16_384;
 
 /**
- * Sends one request once, within its time limit and the deadline of the work, and reads the whole answer up to the
- * size cap: its JSON (with the key taken out), an excerpt for messages, and whether it is a bot challenge.
- *
- * @param url - where to, with the query
- * @param req - what to send
- * @param context - the request as messages show it
- * @param settings - headers, key, limits and redactors of the transport
- * @returns the answer, whatever its status
+ * Sends one request once, within its time limit and the deadline of the work, and reads the whole answer (whatever
+ * its status) up to the size cap: its JSON (with the key taken out), an excerpt for messages (which show the request
+ * as `context`), and whether it is a bot challenge.
  * @throws {TimeoutError | NetworkError | ResponseTooLargeError | HttpError} when no whole answer came
  */
 export async function sendOnce(
@@ -172,21 +167,17 @@ function errnoOf(error: unknown): string | undefined {
   return undefined;
 }
 
+const networkFailures: Record<string, string> = {
+  ECONNREFUSED: "the connection was refused",
+  ECONNRESET: "the connection was reset",
+  ENOTFOUND: "the host name could not be resolved",
+  ETIMEDOUT: "the connection timed out",
+  UND_ERR_SOCKET: "the connection was closed before an answer came",
+};
+
 function describeNetworkFailure(error: unknown, errno: string | undefined): string {
-  switch (errno) {
-    case "ECONNREFUSED":
-      return "the connection was refused";
-    case "ECONNRESET":
-      return "the connection was reset";
-    case "ENOTFOUND":
-      return "the host name could not be resolved";
-    case "ETIMEDOUT":
-      return "the connection timed out";
-    case "UND_ERR_SOCKET":
-      return "the connection was closed before an answer came";
-    default: {
-      const message = error instanceof Error ? error.message : String(error);
-      return errno ? `${message} (${errno})` : message;
-    }
-  }
+  const known = errno === undefined ? undefined : networkFailures[errno];
+  if (known !== undefined) return known;
+  const message = error instanceof Error ? error.message : String(error);
+  return errno ? `${message} (${errno})` : message;
 }

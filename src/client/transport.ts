@@ -61,8 +61,6 @@ export class Transport {
   /** Where requests go, with which key and limiter, and the refusal that stopped them: shared with its views. */
   #state: { route: Route; stoppedBy?: StoppingRefusal | undefined };
   readonly #options: TransportOptions;
-  readonly #fallback: ExplorerUrls | undefined;
-  readonly #requestsPerSecond: number | undefined;
   readonly #headers: Record<string, string>;
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
@@ -72,8 +70,6 @@ export class Transport {
   readonly #retryDelayMs: number;
   readonly #clock: Clock;
   readonly #onEvent: ((event: TransportEvent) => void) | undefined;
-  readonly #fixedQuery: Record<string, string>;
-  readonly #serviceName: string | undefined;
 
   constructor(options: TransportOptions, endsAt = Number.POSITIVE_INFINITY) {
     this.#options = options;
@@ -95,13 +91,9 @@ export class Transport {
     this.#maxResponseBytes = options.maxResponseBytes ?? maxAnswerBytes;
     this.#retryDelayMs = options.retryDelayMs ?? 500;
     this.#clock = options.clock ?? systemClock;
-    this.#requestsPerSecond = options.requestsPerSecond;
+    this.#onEvent = options.onEvent;
     const limiter = options.rateLimiter ?? this.#sharedLimiter(urls.base);
     this.#state = { route: { urls, apiKey, apiKeyIn: options.apiKeyIn ?? "query", limiter } };
-    this.#fallback = options.fallbackExplorerUrl;
-    this.#onEvent = options.onEvent;
-    this.#fixedQuery = options.fixedQuery ?? {};
-    this.#serviceName = options.serviceName;
     this.capabilities = options.capabilities ?? new ExplorerCapabilities();
   }
 
@@ -179,7 +171,7 @@ export class Transport {
         continue;
       }
       limiter.settle(answer.headers);
-      const stopping = stoppingRefusal(answer, context, this.#serviceName);
+      const stopping = stoppingRefusal(answer, context, this.#options.serviceName);
       if (stopping) {
         this.#state.stoppedBy = stopping;
         throw stopping;
@@ -264,8 +256,8 @@ export class Transport {
   }
 
   #sharedLimiter(base: string): RateLimiter {
-    return sharedRateLimiter(base, this.#requestsPerSecond ?? defaultRequestsPerSecond, {
-      followExplorerQuota: this.#requestsPerSecond === undefined,
+    return sharedRateLimiter(base, this.#options.requestsPerSecond ?? defaultRequestsPerSecond, {
+      followExplorerQuota: this.#options.requestsPerSecond === undefined,
       clock: this.#clock,
     });
   }
@@ -273,7 +265,7 @@ export class Transport {
   // The Blockscout API does not serve the chain: hand over to the chain's instance once (concurrent requests that
   // learn it too find the route already changed). The API's key stays behind: an instance has keys of its own.
   #fallBack(answered: Route, context: RequestContext): boolean {
-    const fallback = this.#fallback;
+    const fallback = this.#options.fallbackExplorerUrl;
     if (!fallback) return false;
     if (this.#state.route !== answered) return true;
     if (this.#state.route.urls.base === fallback.base) return false;
@@ -326,7 +318,7 @@ export class Transport {
     const url = new URL(
       req.api === "rpc" ? urls.rpc : `${req.api === "rest" ? urls.rest : urls.base}${req.path ?? ""}`,
     );
-    for (const [name, value] of Object.entries({ ...this.#fixedQuery, ...req.query })) {
+    for (const [name, value] of Object.entries({ ...this.#options.fixedQuery, ...req.query })) {
       if (value !== undefined) url.searchParams.set(name, value);
     }
     if (apiKey && apiKeyIn === "query") url.searchParams.set("apikey", apiKey);

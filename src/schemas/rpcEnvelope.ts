@@ -12,15 +12,14 @@ function messageObjectText(value: Record<string, unknown>): string {
   return typeof value.customCode === "string" ? `${text} (${value.customCode})` : text;
 }
 
+const asText = z.transform((value: string | number) => String(value));
+
 /**
  * `{status, message, result}` of every contract-module answer; `status` as sent ("1", "0", or a number).
  * `message` is read as text: an object there (Sourcify's error body) becomes its message.
  */
 export const rpcEnvelopeSchema = z.looseObject({
-  status: z.pipe(
-    z.union([z.string(), z.number()]),
-    z.transform((value) => String(value)),
-  ),
+  status: z.pipe(z.union([z.string(), z.number()]), asText),
   message: z.pipe(
     z.nullish(z.union([z.string(), z.record(z.string(), z.unknown())])),
     z.transform((value) =>

@@ -11,6 +11,9 @@ export const sourcifyErrorSchema = z.looseObject({
 export const sourcifySubmittedSchema = z.looseObject({ verificationId: z.string() });
 
 const matchLevel = z.nullish(z.string());
+/** How Sourcify matched a contract: in all, and its creation and runtime code. */
+const matches = { match: matchLevel, creationMatch: matchLevel, runtimeMatch: matchLevel };
+const sources = z.record(z.string(), z.looseObject({ content: z.optional(z.string()) }));
 
 /** A verification job (`GET /v2/verify/{verificationId}`): 200 even when the job failed. */
 export const sourcifyJobSchema = z.looseObject({
@@ -18,9 +21,7 @@ export const sourcifyJobSchema = z.looseObject({
   verificationId: z.optional(z.string()),
   contract: z.nullish(
     z.looseObject({
-      match: matchLevel,
-      creationMatch: matchLevel,
-      runtimeMatch: matchLevel,
+      ...matches,
       address: z.nullish(z.string()),
       chainId: z.nullish(z.union([z.string(), z.number()])),
     }),
@@ -30,9 +31,7 @@ export const sourcifyJobSchema = z.looseObject({
 
 /** A contract lookup (`GET /v2/contract/{chainId}/{address}`) with the fields this client asks for. */
 export const sourcifyContractSchema = z.looseObject({
-  match: matchLevel,
-  creationMatch: matchLevel,
-  runtimeMatch: matchLevel,
+  ...matches,
   address: z.optional(z.string()),
   chainId: z.nullish(z.union([z.string(), z.number()])),
   compilation: z.optional(
@@ -43,7 +42,7 @@ export const sourcifyContractSchema = z.looseObject({
       compilerSettings: z.optional(z.record(z.string(), z.unknown())),
     }),
   ),
-  sources: z.optional(z.record(z.string(), z.looseObject({ content: z.optional(z.string()) }))),
+  sources: z.optional(sources),
   abi: z.nullish(z.array(z.unknown())),
   proxyResolution: z.nullish(
     z.looseObject({
@@ -59,9 +58,7 @@ export type SourcifyContract = z.infer<typeof sourcifyContractSchema>;
 export const sourcifyAllChainsSchema = z.looseObject({
   results: z.array(
     z.looseObject({
-      match: matchLevel,
-      creationMatch: matchLevel,
-      runtimeMatch: matchLevel,
+      ...matches,
       address: z.string(),
       chainId: z.union([z.string(), z.number()]),
     }),
@@ -69,3 +66,43 @@ export const sourcifyAllChainsSchema = z.looseObject({
 });
 
 export type SourcifyAllChains = z.infer<typeof sourcifyAllChainsSchema>;
+
+/**
+ * A contract lookup with every field (`GET /v2/contract/{chainId}/{address}?fields=all`), as far as copying it reads:
+ * the matches, the compilation, the sources and the standard JSON input, and the values Sourcify read from the
+ * creation code (constructor arguments, libraries).
+ */
+export const sourcifyVerifiedContractSchema = z.looseObject({
+  ...matches,
+  address: z.nullish(z.string()),
+  chainId: z.nullish(z.union([z.string(), z.number()])),
+  compilation: z.nullish(
+    z.looseObject({
+      language: z.nullish(z.string()),
+      compilerVersion: z.nullish(z.string()),
+      compilerSettings: z.nullish(z.record(z.string(), z.unknown())),
+      name: z.nullish(z.string()),
+      fullyQualifiedName: z.nullish(z.string()),
+    }),
+  ),
+  sources: z.nullish(sources),
+  stdJsonInput: z.nullish(
+    z.looseObject({
+      language: z.nullish(z.string()),
+      sources,
+      settings: z.nullish(z.record(z.string(), z.unknown())),
+    }),
+  ),
+  creationBytecode: z.nullish(
+    z.looseObject({
+      transformationValues: z.nullish(
+        z.looseObject({
+          constructorArguments: z.nullish(z.string()),
+          libraries: z.nullish(z.record(z.string(), z.string())),
+        }),
+      ),
+    }),
+  ),
+});
+
+export type SourcifyVerifiedContract = z.infer<typeof sourcifyVerifiedContractSchema>;

@@ -8,6 +8,7 @@ import {
 } from "../../errors/index.js";
 import type * as z from "../../kernel/zod.js";
 import { type RpcEnvelope, rpcEnvelopeSchema } from "../../schemas/rpcEnvelope.js";
+import { shapedAnswer } from "../answerFailures.js";
 import { envelopeReason, isUnknownAction } from "../explorerTexts.js";
 import type { EncodedBody } from "../requestBody.js";
 import type { Transport } from "../transport.js";
@@ -39,10 +40,6 @@ export interface ContractActionAnswer {
  * Sends a contract-module action and parses the `{status, message, result}` envelope. Answers that cannot be
  * acted on by any action (unknown action, an HTTP error) become typed errors here; the rest goes back to the
  * action to classify.
- *
- * @param transport - the explorer's transport
- * @param call - the action and its parameters
- * @returns the parsed envelope
  * @throws {UnknownActionError | ExplorerError | HttpError | InvalidResponseError} and the transport's errors
  */
 export async function callContractAction(
@@ -59,11 +56,12 @@ export async function callContractAction(
   });
   const parsed = rpcEnvelopeSchema.safeParse(response.json);
   if (!parsed.success) {
+    const said = messageOf(response.json);
     if (response.status >= 400)
       throw new HttpError(
         response.request,
         response.body,
-        shownOrUndefined(messageOf(response.json), transport),
+        said === undefined ? undefined : transport.redact(said),
       );
     throw new InvalidResponseError(
       `The explorer's answer to ${call.action} is not a contract-module envelope ({status, message, result}).`,
@@ -86,42 +84,21 @@ export async function callContractAction(
   return answer;
 }
 
-/**
- * The error for an answer the action does not accept.
- *
- * @param answer - the parsed answer
- * @param hint - what the user can do about it
- * @returns an {@link ExplorerError} carrying the explorer's text
- */
+/** The error for an answer the action does not accept: the explorer's text, and what the user can do about it. */
 export function rejection(answer: ContractActionAnswer, hint?: string): ExplorerError {
   const { status, message, result } = answer.envelope;
   const text = envelopeReason(message, result) ?? `status ${status}`;
   return new ExplorerError(answer.request, answer.httpStatus, answer.shown(text), hint);
 }
 
-/**
- * Validates an envelope's `result` against a schema.
- *
- * @param answer - the parsed answer
- * @param schema - the expected shape
- * @param action - the wire action name, for the message
- * @returns the typed result
- * @throws {InvalidResponseError} when the shape is off, saying where
- */
+/** An envelope's `result` read with its schema; {@link InvalidResponseError} saying where its shape is off. */
 export function parseResult<T extends z.ZodMiniType>(
   answer: ContractActionAnswer,
   schema: T,
   action: string,
 ): z.infer<T> {
-  const parsed = schema.safeParse(answer.envelope.result);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at result.${issue.path.join(".")}` : "";
-  throw new InvalidResponseError(
-    `The explorer's answer to ${action} has an unexpected shape${where}: ${issue?.message ?? "invalid"}.`,
-    answer.request,
-    answer.response.body,
-  );
+  const answerTo = `The explorer's answer to ${action}`;
+  return shapedAnswer(answer.envelope.result, schema, answerTo, answer.response, "result.");
 }
 
 /** A state check's text (`result`, else `message`), as shown, and the error for a text that names no state. */
@@ -143,10 +120,6 @@ export async function readStateText(
           answer.response.body,
         );
   return { text, shown, noState };
-}
-
-function shownOrUndefined(text: string | undefined, transport: Transport): string | undefined {
-  return text === undefined ? undefined : transport.redact(text);
 }
 
 function messageOf(json: unknown): string | undefined {

@@ -12,9 +12,6 @@ export interface GetAbiParameters {
   address: string;
 }
 
-/** The ABI, or null when the explorer has no verified source for the address. */
-export type GetAbiReturnType = unknown[] | null;
-
 /**
  * Reads the ABI of a verified contract (`getabi`). Blockscout may answer with a bytecode twin's ABI for an
  * unverified address: a non-null ABI is not proof that this address is verified.
@@ -25,7 +22,7 @@ export type GetAbiReturnType = unknown[] | null;
  * @throws {InvalidInputError} for a malformed address, before any request
  * @throws {ExplorerError | InvalidResponseError} and the transport's errors
  */
-export async function getAbi(transport: Transport, parameters: GetAbiParameters): Promise<GetAbiReturnType> {
+export async function getAbi(transport: Transport, parameters: GetAbiParameters): Promise<unknown[] | null> {
   const address = assertAddress(parameters.address);
   const answer = await callContractAction(transport, { action, query: { address }, kind: "read" });
   const { status, message, result } = answer.envelope;

@@ -3,6 +3,7 @@ import { assertAddress } from "../../kernel/validate.js";
 import { contractCreationResultSchema } from "../../schemas/contractCreation.js";
 import type { Transport } from "../transport.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";
+import { finiteNumber } from "./verifiedContract.js";
 
 const action = "getcontractcreation";
 
@@ -46,10 +47,9 @@ export async function getContractCreation(
     throw new InvalidInputError("addresses", "getContractCreation needs at least one address.");
   }
   const addresses = parameters.addresses.map((a, i) => assertAddress(a, `addresses[${i}]`));
-  const chunks: string[][] = [];
-  for (let i = 0; i < addresses.length; i += chunkSize) {
-    chunks.push(addresses.slice(i, i + chunkSize));
-  }
+  const chunks = Array.from({ length: Math.ceil(addresses.length / chunkSize) }, (_, i) =>
+    addresses.slice(i * chunkSize, (i + 1) * chunkSize),
+  );
   const answers = await Promise.all(chunks.map((chunk) => readChunk(transport, chunk)));
   const byAddress = new Map(answers.flat().map((c) => [c.contractAddress, c]));
   return [...new Set(addresses.map((a) => a.toLowerCase()))]
@@ -73,15 +73,9 @@ async function readChunk(transport: Transport, addresses: string[]): Promise<Con
     contractAddress: item.contractAddress.toLowerCase(),
     creator: item.contractCreator.toLowerCase(),
     txHash: item.txHash,
-    blockNumber: toNumber(item.blockNumber),
-    timestamp: toNumber(item.timestamp),
+    blockNumber: finiteNumber(item.blockNumber),
+    timestamp: finiteNumber(item.timestamp),
     factory: item.contractFactory ? item.contractFactory.toLowerCase() : undefined,
     creationBytecode: item.creationBytecode || undefined,
   }));
-}
-
-function toNumber(value: string | number | null | undefined): number | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
 }

@@ -11,9 +11,6 @@ export interface GetSourceCodeParameters {
   address: string;
 }
 
-/** The verified contract, or null when the explorer has no verified source for the address. */
-export type GetSourceCodeReturnType = VerifiedContract | null;
-
 /**
  * Reads the source code and settings of a verified contract (`getsourcecode`). Blockscout answers an
  * unverified address with `[{"Address": …}]`, which gives null here. Like `getabi`, it may answer with a
@@ -28,7 +25,7 @@ export type GetSourceCodeReturnType = VerifiedContract | null;
 export async function getSourceCode(
   transport: Transport,
   parameters: GetSourceCodeParameters,
-): Promise<GetSourceCodeReturnType> {
+): Promise<VerifiedContract | null> {
   const { answer, items } = await readSourceCodeItems(transport, assertAddress(parameters.address));
   const first = items[0];
   return first ? toVerifiedContract(first, answer) : null;

@@ -8,14 +8,16 @@ import type { Transport } from "../transport.js";
 import {
   anotherContractReason,
   inputSettings,
+  notCopied,
   oneSourceInput,
   type RebuiltInput,
+  statedSettings,
   type VerifiedInputReading,
   withV,
 } from "../verifiedInput.js";
 import type { ContractActionAnswer } from "./callContractAction.js";
 import { readSourceCodeItems } from "./getSourceCode.js";
-import { bareHex } from "./verifiedContract.js";
+import { bareHex, finiteNumber } from "./verifiedContract.js";
 
 export interface ReadEtherscanContractParameters {
   address: string;
@@ -60,29 +62,20 @@ function etherscanInputOf(
 ): VerifiedInputReading {
   const sourceCode = item?.SourceCode ?? "";
   if (!item || sourceCode === "" || isNotVerifiedAbi(item.ABI))
-    return {
-      found: false,
-      standing: "unverified",
-      reason: `The service holds no verified sources for ${address}.`,
-    };
+    return notCopied("unverified", `The service holds no verified sources for ${address}.`);
   // Etherscan sends no `Address`; a compatible service that does and names another contract is not answering for this one.
   const named = item.Address?.trim() ?? "";
   if (named !== "" && named.toLowerCase() !== address.toLowerCase())
-    return { found: false, standing: "unverified", reason: anotherContractReason(address, named) };
+    return notCopied("unverified", anotherContractReason(address, named));
   const similar = item.SimilarMatch?.trim();
   if (similar && similar.toLowerCase() !== address.toLowerCase())
-    return {
-      found: false,
-      standing: "bytecode-twin",
-      reason: `${address} is not verified itself: these are the sources of ${/^0x[0-9a-fA-F]{40}$/.test(similar) ? `${similar}, ` : ""}a verified contract with the same bytecode (a similar match).`,
-    };
+    return notCopied(
+      "bytecode-twin",
+      `${address} is not verified itself: these are the sources of ${/^0x[0-9a-fA-F]{40}$/.test(similar) ? `${similar}, ` : ""}a verified contract with the same bytecode (a similar match).`,
+    );
   const compilerVersion = item.CompilerVersion ?? "";
   if (/vyper/i.test(item.CompilerType ?? "") || /^v?yper/i.test(compilerVersion))
-    return {
-      found: false,
-      standing: "vyper",
-      reason: `${address} is a Vyper contract: copy rebuilds Solidity standard JSON inputs.`,
-    };
+    return notCopied("vyper", `${address} is a Vyper contract: copy rebuilds Solidity standard JSON inputs.`);
   const name = item.ContractName ?? "";
   const common = {
     address,
@@ -103,47 +96,37 @@ function etherscanInputOf(
       fileName: item.ContractFileName || undefined,
       sourceCode,
       contractName: name,
-      optimizer: { enabled: isTrue(item.OptimizationUsed), runs: runsOf(item.Runs) },
+      optimizer: { enabled: isTrue(item.OptimizationUsed), runs: finiteNumber(item.Runs) },
       evmVersion: item.EVMVersion ?? undefined,
     });
     return { found: true, verified: { ...common, contractName, input } };
   }
   if (parsed.language !== undefined && parsed.language !== "Solidity")
-    return {
-      found: false,
-      standing: "vyper",
-      reason: `${address} is verified from ${parsed.language} sources: copy rebuilds Solidity standard JSON inputs.`,
-    };
+    return notCopied(
+      "vyper",
+      `${address} is verified from ${parsed.language} sources: copy rebuilds Solidity standard JSON inputs.`,
+    );
   const sources = Object.fromEntries(
     Object.entries(parsed.sources).map(([path, source]) => [path, { content: source.content }]),
   );
-  const settings = inputSettings(
-    parsed.settings ?? {
-      optimizer: { enabled: isTrue(item.OptimizationUsed), runs: runsOf(item.Runs) ?? 200 },
-      ...(item.EVMVersion && item.EVMVersion.toLowerCase() !== "default"
-        ? { evmVersion: item.EVMVersion }
-        : {}),
-    },
-  );
+  const stated = statedSettings(isTrue(item.OptimizationUsed), finiteNumber(item.Runs), item.EVMVersion);
+  const settings = inputSettings(parsed.settings ?? stated);
   const file = mainFile(sources, item.ContractFileName ?? "", name);
   if (file === undefined)
-    return {
-      found: false,
-      standing: "unverified",
-      reason: `The service's answer for ${address} does not say which of its ${Object.keys(sources).length} files holds ${name}.`,
-    };
+    return notCopied(
+      "unverified",
+      `The service's answer for ${address} does not say which of its ${Object.keys(sources).length} files holds ${name}.`,
+    );
   const input: RebuiltInput = { language: "Solidity", sources, settings };
   return { found: true, verified: { ...common, contractName: `${file}:${name}`, input } };
 }
 
 // `{{…input…}}` (standard JSON: one brace more on each side), `{path: {content}}` (several files), or a single file
 // (undefined). A Solidity file never starts with `{`: text that does and is neither form is unreadable.
-function sourceFiles(sourceCode: string):
-  | {
-      language: string | undefined;
-      sources: Record<string, { content: string }>;
-      settings: Record<string, unknown> | undefined;
-    }
+function sourceFiles(
+  sourceCode: string,
+):
+  | (Partial<z.infer<typeof standardJsonSchema>> & { sources: z.infer<typeof sourcesSchema> })
   | "unreadable"
   | undefined {
   const text = sourceCode.trim();
@@ -155,14 +138,9 @@ function sourceFiles(sourceCode: string):
     return "unreadable";
   }
   const standard = standardJsonSchema.safeParse(value);
-  if (standard.success)
-    return {
-      language: standard.data.language,
-      sources: standard.data.sources,
-      settings: standard.data.settings,
-    };
+  if (standard.success) return standard.data;
   const files = sourcesSchema.safeParse(value);
-  return files.success ? { language: undefined, sources: files.data, settings: undefined } : "unreadable";
+  return files.success ? { sources: files.data } : "unreadable";
 }
 
 // `ContractFileName` when it is one of the files; else the one file that declares the contract.
@@ -185,9 +163,4 @@ function libraryField(text: string | null | undefined): Record<string, string> {
     if (match?.[1] && match[2]) libraries[match[1]] = `0x${match[2]}`;
   }
   return libraries;
-}
-
-function runsOf(runs: SourceCodeItem["Runs"]): number | undefined {
-  const value = Number(runs);
-  return runs === undefined || runs === null || runs === "" || !Number.isFinite(value) ? undefined : value;
 }

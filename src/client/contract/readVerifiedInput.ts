@@ -3,7 +3,9 @@ import type { Transport } from "../transport.js";
 import {
   anotherContractReason,
   inputSettings,
+  notCopied,
   oneSourceInput,
+  statedSettings,
   type VerifiedInputReading,
 } from "../verifiedInput.js";
 import {
@@ -52,37 +54,22 @@ export function verifiedInputOf(
   address: string,
   reading: VerifiedContractReading | null,
 ): VerifiedInputReading {
-  if (!reading)
-    return {
-      found: false,
-      standing: "unverified",
-      reason: `The explorer holds no verified sources for ${address}.`,
-    };
+  if (!reading) return notCopied("unverified", `The explorer holds no verified sources for ${address}.`);
   const named = reading.contract.address;
   if (named !== "" && named !== address.toLowerCase())
-    return {
-      found: false,
-      standing: "unverified",
-      reason: anotherContractReason(address, named),
-    };
+    return notCopied("unverified", anotherContractReason(address, named));
   if (reading.standing !== "verified" && reading.standing !== "partially-verified")
-    return {
-      found: false,
-      standing: reading.standing,
-      reason: verificationStandingNote(address, reading) ?? `${address} is not verified itself.`,
-    };
+    return notCopied(
+      reading.standing,
+      verificationStandingNote(address, reading) ?? `${address} is not verified itself.`,
+    );
   if (reading.verifiedViaBytecodeDatabase)
-    return {
-      found: false,
-      standing: "bytecode-database",
-      reason: `${address} was verified by the explorer itself, from the sources of an identical contract in its bytecode database: there is no submission of its own to copy.`,
-    };
+    return notCopied(
+      "bytecode-database",
+      `${address} was verified by the explorer itself, from the sources of an identical contract in its bytecode database: there is no submission of its own to copy.`,
+    );
   if (reading.language === "vyper")
-    return {
-      found: false,
-      standing: "vyper",
-      reason: `${address} is a Vyper contract: copy rebuilds Solidity standard JSON inputs.`,
-    };
+    return notCopied("vyper", `${address} is a Vyper contract: copy rebuilds Solidity standard JSON inputs.`);
   const { contract } = reading;
   const libraries = Object.fromEntries(
     contract.externalLibraries.map((library) => [library.name, library.address]),
@@ -107,14 +94,8 @@ export function verifiedInputOf(
   }
   const sources: Record<string, { content: string }> = { [mainName]: { content: contract.sourceCode } };
   for (const other of contract.additionalSources) sources[other.fileName] = { content: other.sourceCode };
-  const settings = contract.compilerSettings
-    ? inputSettings(contract.compilerSettings)
-    : inputSettings({
-        optimizer: { enabled: contract.optimizationUsed, runs: contract.optimizationRuns ?? 200 },
-        ...(contract.evmVersion && contract.evmVersion.toLowerCase() !== "default"
-          ? { evmVersion: contract.evmVersion }
-          : {}),
-      });
+  const stated = statedSettings(contract.optimizationUsed, contract.optimizationRuns, contract.evmVersion);
+  const settings = inputSettings(contract.compilerSettings ?? stated);
   return {
     found: true,
     verified: {

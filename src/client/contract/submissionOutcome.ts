@@ -1,4 +1,5 @@
 import { ExplorerError, NotAContractError, TimeoutError } from "../../errors/index.js";
+import { assertBodySize } from "../../kernel/validate.js";
 import * as z from "../../kernel/zod.js";
 import { sourceCodeItemSchema } from "../../schemas/sourceCode.js";
 import {
@@ -10,7 +11,14 @@ import {
   isSourcifyPartialMatch,
   isSourcifyTimedOut,
 } from "../explorerTexts.js";
-import { type ContractActionAnswer, parseResult, rejection } from "./callContractAction.js";
+import type { EncodedBody } from "../requestBody.js";
+import type { Transport } from "../transport.js";
+import {
+  type ContractActionAnswer,
+  callContractAction,
+  parseResult,
+  rejection,
+} from "./callContractAction.js";
 import { toVerifiedContract, type VerifiedContract } from "./verifiedContract.js";
 
 /**
@@ -33,13 +41,25 @@ const sourcifyWaitMs = 60_000;
 
 const submissionResultSchema = z.union([z.string(), sourceCodeItemSchema, z.array(sourceCodeItemSchema)]);
 
+/** Sends a submission (refused unsent when its body is over 20 MB) and classifies the answer. */
+export async function submitContractAction(
+  transport: Transport,
+  submission: { action: string; address: string; body: EncodedBody; timeoutMs: number | undefined },
+  what = "source",
+): Promise<SubmissionOutcome> {
+  const { action, address, body, timeoutMs } = submission;
+  assertBodySize(body.bytes, what);
+  const answer = await callContractAction(transport, {
+    action,
+    body,
+    kind: "submit",
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  });
+  return submissionOutcome(answer, action, address);
+}
+
 /**
- * Classifies the answer to any submission action.
- *
- * @param answer - the parsed envelope
- * @param action - the wire action name
- * @param address - the submitted address, for the not-a-contract error
- * @returns the outcome
+ * Classifies the answer to any submission action (of `address`).
  * @throws {NotAContractError} when the explorer has no contract at the address (yet)
  * @throws {ExplorerError} for any other refusal, with the explorer's text
  */

@@ -35,9 +35,6 @@ export interface VerifiedContract {
 
 /**
  * Maps a `getsourcecode` item (or the contract object of a synchronous submission) to a {@link VerifiedContract}.
- *
- * @param item - the validated wire item
- * @param answer - the answer it came in, for an error
  * @returns the contract, or null when the item says the address is not verified (Blockscout's bare
  *   `{Address}`, an empty `SourceCode`, or Etherscan's `Contract source code not verified`)
  * @throws {InvalidResponseError} for Etherscan's double braces around something that is not JSON (a cut-short
@@ -60,7 +57,6 @@ export function toVerifiedContract(
     ...(item.ImplementationAddresses ?? []),
     ...[item.ImplementationAddress, item.Implementation].filter((a): a is string => Boolean(a)),
   ].map((a) => a.toLowerCase());
-  const runs = item.OptimizationRuns ?? item.Runs;
   return {
     address: (item.Address ?? "").toLowerCase(),
     contractName: item.ContractName ?? "",
@@ -70,16 +66,15 @@ export function toVerifiedContract(
     additionalSources: unwrapped
       ? unwrapped.others
       : listOf(item.AdditionalSources).map((s) => ({
-          fileName: additionalSourceName(s.Filename),
+          // Blockscout 12 sends these names as relative paths with a leading `/` (`/contracts/Lib.sol`), earlier
+          // releases as the compiler named them (`contracts/Lib.sol`), the name that recompiles.
+          fileName: s.Filename.replace(/^\/+/, ""),
           sourceCode: s.SourceCode,
         })),
     abi: parseAbi(item.ABI),
     optimizationUsed: isTrue(item.OptimizationUsed),
     // zkSync sends its optimization mode here (`"z"`, `"3"`): a non-number is no run count.
-    optimizationRuns:
-      runs === undefined || runs === null || runs === "" || !Number.isFinite(Number(runs))
-        ? undefined
-        : Number(runs),
+    optimizationRuns: finiteNumber(item.OptimizationRuns ?? item.Runs),
     evmVersion: item.EVMVersion || undefined,
     constructorArguments: bareHex(item.ConstructorArguments),
     externalLibraries: listOf(item.ExternalLibraries).map((l) => ({ name: l.name, address: l.address_hash })),
@@ -91,21 +86,18 @@ export function toVerifiedContract(
 }
 
 /**
- * Constructor arguments as the client hands them on, hex without `0x`: Blockscout 12 sends them with `0x` (RPC
- * `ConstructorArguments`, REST `constructor_args`), earlier releases and Etherscan without.
- *
- * @param hex - the wire value
- * @returns the hex without `0x`, or undefined when there is none
+ * Constructor arguments as the client hands them on, hex without `0x` (undefined for none): Blockscout 12 sends them
+ * with `0x` (RPC `ConstructorArguments`, REST `constructor_args`), earlier releases and Etherscan without.
  */
 export function bareHex(hex: string | null | undefined): string | undefined {
   const bare = hex?.replace(/^0x/i, "");
   return bare ? bare : undefined;
 }
 
-// Blockscout 12 sends the other sources' names as relative paths with a leading `/` (`/contracts/Lib.sol`); earlier
-// releases as the compiler named them (`contracts/Lib.sol`). The compiler's name is the one that recompiles.
-function additionalSourceName(name: string): string {
-  return name.replace(/^\/+/, "");
+/** A number the explorer sent as a number or as text; undefined for none, empty text or a non-number. */
+export function finiteNumber(value: string | number | null | undefined): number | undefined {
+  const n = Number(value);
+  return value === undefined || value === null || value === "" || !Number.isFinite(n) ? undefined : n;
 }
 
 // Older releases send `""` for an empty list.
@@ -113,12 +105,7 @@ function listOf<T>(value: T[] | string | null | undefined): T[] {
   return Array.isArray(value) ? value : [];
 }
 
-/**
- * Parses an ABI sent as a JSON string.
- *
- * @param abi - the wire value
- * @returns the ABI array, or undefined when absent or not an ABI
- */
+/** Parses an ABI sent as a JSON string; undefined when absent or not an ABI. */
 export function parseAbi(abi: string | null | undefined): unknown[] | undefined {
   if (!abi || isNotVerifiedAbi(abi)) return undefined;
   try {

@@ -1,7 +1,6 @@
 import { type Libraries, librarySlots } from "../../kernel/libraries.js";
 import {
   assertAddress,
-  assertBodySize,
   assertCompilerVersion,
   assertHexData,
   assertNonEmpty,
@@ -9,8 +8,7 @@ import {
 } from "../../kernel/validate.js";
 import { jsonBody } from "../requestBody.js";
 import type { Transport } from "../transport.js";
-import { callContractAction } from "./callContractAction.js";
-import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
+import { type SubmissionOutcome, submitContractAction } from "./submissionOutcome.js";
 
 const action = "verify";
 
@@ -57,32 +55,23 @@ export function constructorArgumentFields(hex: string | undefined): Record<strin
  */
 export async function verify(transport: Transport, parameters: VerifyParameters): Promise<SubmissionOutcome> {
   const address = assertAddress(parameters.address);
+  const runs = parameters.optimizationRuns;
+  // Fields left undefined are left out of the JSON.
   const body: Record<string, unknown> = {
     addressHash: address,
     name: assertNonEmpty(parameters.name, "name"),
     compilerVersion: assertCompilerVersion(parameters.compilerVersion),
     optimization: Boolean(parameters.optimization),
     contractSourceCode: assertNonEmpty(parameters.contractSourceCode, "contractSourceCode"),
+    optimizationRuns: runs === undefined ? undefined : assertNonNegativeInteger(runs, "optimizationRuns"),
+    evmVersion: parameters.evmVersion || undefined,
+    ...constructorArgumentFields(parameters.constructorArguments),
+    autodetectConstructorArguments: parameters.autodetectConstructorArguments,
   };
-  if (parameters.optimizationRuns !== undefined) {
-    body.optimizationRuns = assertNonNegativeInteger(parameters.optimizationRuns, "optimizationRuns");
-  }
-  if (parameters.evmVersion) body.evmVersion = parameters.evmVersion;
-  Object.assign(body, constructorArgumentFields(parameters.constructorArguments));
-  if (parameters.autodetectConstructorArguments !== undefined) {
-    body.autodetectConstructorArguments = parameters.autodetectConstructorArguments;
-  }
   librarySlots(parameters.libraries, verifyLibrarySlots, action).forEach(([name, libraryAddress], i) => {
     body[`library${i + 1}Name`] = name;
     body[`library${i + 1}Address`] = libraryAddress;
   });
-  const encoded = jsonBody(body);
-  assertBodySize(encoded.bytes, "source");
-  const answer = await callContractAction(transport, {
-    action,
-    body: encoded,
-    kind: "submit",
-    timeoutMs: parameters.timeoutMs ?? synchronousSubmissionTimeoutMs,
-  });
-  return submissionOutcome(answer, action, address);
+  const timeoutMs = parameters.timeoutMs ?? synchronousSubmissionTimeoutMs;
+  return submitContractAction(transport, { action, address, body: jsonBody(body), timeoutMs });
 }

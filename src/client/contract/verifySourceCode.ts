@@ -2,15 +2,13 @@ import { InvalidInputError } from "../../errors/index.js";
 import { type Libraries, librarySlots } from "../../kernel/libraries.js";
 import {
   assertAddress,
-  assertBodySize,
   assertCompilerVersion,
   assertNonEmpty,
   assertNonNegativeInteger,
 } from "../../kernel/validate.js";
 import { multipartBody } from "../requestBody.js";
 import type { Transport } from "../transport.js";
-import { callContractAction } from "./callContractAction.js";
-import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
+import { type SubmissionOutcome, submitContractAction } from "./submissionOutcome.js";
 import { constructorArgumentFields } from "./verify.js";
 
 const action = "verifysourcecode";
@@ -114,14 +112,7 @@ export async function verifySourceCode(
   Object.assign(fields, constructorArgumentFields(parameters.constructorArguments));
   if (parameters.licenseType !== undefined) fields.licenseType = String(parameters.licenseType);
   const body = await multipartBody(fields);
-  assertBodySize(body.bytes, "source");
-  const answer = await callContractAction(transport, {
-    action,
-    body,
-    kind: "submit",
-    ...(parameters.timeoutMs === undefined ? {} : { timeoutMs: parameters.timeoutMs }),
-  });
-  return submissionOutcome(answer, action, address);
+  return submitContractAction(transport, { action, address, body, timeoutMs: parameters.timeoutMs });
 }
 
 function assertVyperVersion(version: unknown): string {

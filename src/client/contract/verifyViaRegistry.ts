@@ -1,9 +1,8 @@
 import { InvalidInputError, UnknownActionError } from "../../errors/index.js";
-import { assertAddress, assertBodySize } from "../../kernel/validate.js";
+import { assertAddress } from "../../kernel/validate.js";
 import { multipartBody, type UploadFile } from "../requestBody.js";
 import type { Transport } from "../transport.js";
-import { callContractAction } from "./callContractAction.js";
-import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
+import { type SubmissionOutcome, submitContractAction } from "./submissionOutcome.js";
 import { synchronousSubmissionTimeoutMs } from "./verify.js";
 
 /** The specification's name for the registry action. */
@@ -60,10 +59,6 @@ export function verifyViaSourcify(
 /**
  * The registry submission under whichever name the explorer takes: `verify_via_registry`, and after an
  * `Unknown action` answer `verify_via_sourcify`, which the transport's explorer then gets from the first try.
- *
- * @param transport - the explorer's transport
- * @param parameters - the address and the files
- * @returns a guid to poll, the verified contract, or already verified
  * @throws like {@link verifyViaRegistry}, but for the unknown action
  */
 export async function verifyViaRegistryOrSourcify(
@@ -95,14 +90,8 @@ async function submitToRegistry(
     }
   });
   const body = await multipartBody({ addressHash: address }, withMetadataJson(files));
-  assertBodySize(body.bytes, "upload");
-  const answer = await callContractAction(transport, {
-    action,
-    body,
-    kind: "submit",
-    timeoutMs: parameters.timeoutMs ?? synchronousSubmissionTimeoutMs,
-  });
-  return submissionOutcome(answer, action, address);
+  const timeoutMs = parameters.timeoutMs ?? synchronousSubmissionTimeoutMs;
+  return submitContractAction(transport, { action, address, body, timeoutMs }, "upload");
 }
 
 // Blockscout 12 finds the metadata by its file name alone: a metadata file that can be told (named

@@ -1,13 +1,7 @@
-import {
-  assertAddress,
-  assertBodySize,
-  assertCompilerVersion,
-  assertNonEmpty,
-} from "../../kernel/validate.js";
+import { assertAddress, assertCompilerVersion, assertNonEmpty } from "../../kernel/validate.js";
 import { multipartBody } from "../requestBody.js";
 import type { Transport } from "../transport.js";
-import { callContractAction } from "./callContractAction.js";
-import { type SubmissionOutcome, submissionOutcome } from "./submissionOutcome.js";
+import { type SubmissionOutcome, submitContractAction } from "./submissionOutcome.js";
 import { constructorArgumentFields, synchronousSubmissionTimeoutMs } from "./verify.js";
 
 const action = "verify_vyper_contract";
@@ -46,12 +40,6 @@ export async function verifyVyperContract(
     contractSourceCode: assertNonEmpty(parameters.contractSourceCode, "contractSourceCode"),
     ...args,
   });
-  assertBodySize(body.bytes, "source");
-  const answer = await callContractAction(transport, {
-    action,
-    body,
-    kind: "submit",
-    timeoutMs: parameters.timeoutMs ?? synchronousSubmissionTimeoutMs,
-  });
-  return submissionOutcome(answer, action, address);
+  const timeoutMs = parameters.timeoutMs ?? synchronousSubmissionTimeoutMs;
+  return submitContractAction(transport, { action, address, body, timeoutMs });
 }

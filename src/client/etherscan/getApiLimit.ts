@@ -1,6 +1,7 @@
 import { ExplorerError, InvalidResponseError } from "../../errors/index.js";
 import { apiLimitSchema } from "../../schemas/apiLimit.js";
 import { rpcEnvelopeSchema } from "../../schemas/rpcEnvelope.js";
+import { shapedAnswer } from "../answerFailures.js";
 import { envelopeReason } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 
@@ -56,24 +57,14 @@ export async function getApiLimit(transport: Transport): Promise<ApiLimitReading
     const text = envelopeReason(message, result) ?? `status ${status}`;
     throw new ExplorerError(response.request, response.status, transport.redact(text));
   }
-  const parsed = apiLimitSchema.safeParse(result);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at result.${issue.path.join(".")}` : "";
-    throw new InvalidResponseError(
-      `Etherscan's answer to ${action} has an unexpected shape${where}: ${issue?.message ?? "invalid"}.`,
-      response.request,
-      response.body,
-    );
-  }
-  const { intervalExpiryTimespan, ...counts } = parsed.data;
-  const [hours = 0, minutes = 0, seconds = 0] = intervalExpiryTimespan.split(":").map(Number);
+  const limit = shapedAnswer(result, apiLimitSchema, `Etherscan's answer to ${action}`, response, "result.");
+  const [hours = 0, minutes = 0, seconds = 0] = limit.intervalExpiryTimespan.split(":").map(Number);
   const resetsInMs = ((hours * 60 + minutes) * 60 + seconds) * 1_000;
   return {
-    creditsUsed: counts.creditsUsed,
-    creditsAvailable: counts.creditsAvailable,
-    creditLimit: counts.creditLimit,
-    limitInterval: counts.limitInterval,
+    creditsUsed: limit.creditsUsed,
+    creditsAvailable: limit.creditsAvailable,
+    creditLimit: limit.creditLimit,
+    limitInterval: limit.limitInterval,
     resetsInMs: resetsInMs <= maxIntervalMs ? resetsInMs : undefined,
   };
 }

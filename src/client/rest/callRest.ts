@@ -1,13 +1,13 @@
 import {
   HttpError,
   InvalidParametersError,
-  InvalidResponseError,
   NotFoundError,
   type ParameterProblem,
   UnknownActionError,
 } from "../../errors/index.js";
 import type * as z from "../../kernel/zod.js";
 import { restMessageSchema, restValidationErrorsSchema } from "../../schemas/rest/errorBodies.js";
+import { shapedAnswer } from "../answerFailures.js";
 import { isApiV2Disabled, isUnknownApiV2Action } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import type { TransportResponse } from "../transportRequest.js";
@@ -95,13 +95,5 @@ export function parseRestBody<T extends z.ZodMiniType>(
   schema: T,
   endpoint: string,
 ): z.infer<T> {
-  const parsed = schema.safeParse(response.json);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
-  throw new InvalidResponseError(
-    `The explorer's answer to GET ${endpoint} has an unexpected shape${where}: ${issue?.message ?? "invalid"}.`,
-    response.request,
-    response.body,
-  );
+  return shapedAnswer(response.json, schema, `The explorer's answer to GET ${endpoint}`, response);
 }

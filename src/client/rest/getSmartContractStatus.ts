@@ -142,16 +142,8 @@ export function supportsSmartContractStatus(transport: Transport): Promise<boole
   const capabilities = transport.capabilities;
   const known = capabilities.smartContractStatus;
   if (known !== undefined) return Promise.resolve(known);
-  if (capabilities.smartContractStatusProbe === undefined) {
-    const probe = probeSmartContractStatus(transport, probeAddress)
-      .then((answer) => answer.supported)
-      .finally(() => {
-        if (capabilities.smartContractStatusProbe === probe)
-          capabilities.smartContractStatusProbe = undefined;
-      });
-    capabilities.smartContractStatusProbe = probe;
-  }
-  return capabilities.smartContractStatusProbe;
+  const inFlight = capabilities.smartContractStatusProbe;
+  return inFlight ?? startProbe(transport, probeAddress).then((answer) => answer.supported);
 }
 
 /**
@@ -187,14 +179,20 @@ export async function getSmartContractStatusIfSupported(
     (probeInFlight ? await probeInFlight.catch(() => undefined) : undefined);
   if (known === false) return { supported: false };
   if (known === true) return supportedAnswer(transport, await getSmartContractStatus(transport, parameters));
-  const answer = probeSmartContractStatus(transport, parameters.address);
+  return startProbe(transport, parameters.address);
+}
+
+// Asks about an address as the probe that concurrent callers wait for (until it ends) instead of probing again.
+function startProbe(transport: Transport, address: string): Promise<SmartContractStatusAnswer> {
+  const capabilities = transport.capabilities;
+  const answer = probeSmartContractStatus(transport, address);
   const support: Promise<boolean> = answer
     .then((result) => result.supported)
     .finally(() => {
       if (capabilities.smartContractStatusProbe === support)
         capabilities.smartContractStatusProbe = undefined;
     });
-  // Waiters read the outcome through their own await; a failed probe is this caller's error.
+  // Waiters read the outcome through their own await; a failed probe is its own caller's error.
   support.catch(() => {});
   capabilities.smartContractStatusProbe = support;
   return answer;

@@ -117,16 +117,9 @@ export function assertTokenTypeFilter<T extends string>(
   else parts = [value];
   const canonical: T[] = [];
   for (const part of parts) {
-    const match =
-      typeof part === "string"
-        ? allowed.find((t) => t.toLowerCase() === part.trim().toLowerCase())
-        : undefined;
-    if (match === undefined) {
-      throw new InvalidInputError(
-        field,
-        `Invalid ${field} ${shown(part)}: expected one of ${allowed.join(", ")}.`,
-      );
-    }
+    const match = oneOf(part, allowed, field, (type, given) =>
+      typeof given === "string" ? type.toLowerCase() === given.trim().toLowerCase() : false,
+    );
     if (!canonical.includes(match)) canonical.push(match);
   }
   return canonical.length === 0 ? undefined : canonical.join(",");
@@ -141,15 +134,7 @@ export function assertTokenTypeFilter<T extends string>(
  * @throws {InvalidInputError}
  */
 export function assertBlockTransactionType(value: unknown, field = "type"): BlockTransactionType | undefined {
-  if (value === undefined) return undefined;
-  const match = blockTransactionTypes.find((type) => type === value);
-  if (match === undefined) {
-    throw new InvalidInputError(
-      field,
-      `Invalid ${field} ${shown(value)}: expected one of ${blockTransactionTypes.join(", ")}.`,
-    );
-  }
-  return match;
+  return value === undefined ? undefined : oneOf(value, blockTransactionTypes, field);
 }
 
 /** Directions `GET /addresses/{address_hash}/internal-transactions` filters by (its `filter` parameter). */
@@ -164,13 +149,20 @@ export type InternalTransactionDirection = (typeof internalTransactionDirections
  * @throws {InvalidInputError}
  */
 export function assertInternalTransactionDirection(value: unknown): InternalTransactionDirection | undefined {
-  if (value === undefined) return undefined;
-  const match = internalTransactionDirections.find((direction) => direction === value);
-  if (match === undefined) {
-    throw new InvalidInputError(
-      "direction",
-      `Invalid direction ${shown(value)}: expected one of ${internalTransactionDirections.join(", ")}.`,
-    );
-  }
-  return match;
+  return value === undefined ? undefined : oneOf(value, internalTransactionDirections, "direction");
+}
+
+// The allowed value a value is, matched as `equal` says.
+function oneOf<T extends string>(
+  value: unknown,
+  allowed: readonly T[],
+  field: string,
+  equal = (a: T, b: unknown) => a === b,
+): T {
+  const match = allowed.find((candidate) => equal(candidate, value));
+  if (match !== undefined) return match;
+  throw new InvalidInputError(
+    field,
+    `Invalid ${field} ${shown(value)}: expected one of ${allowed.join(", ")}.`,
+  );
 }

@@ -8,7 +8,7 @@ import {
   sourcifyMatchKind,
 } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
-import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
+import { sourcifyAnswer, sourcifyGet, sourcifyRefusal } from "./sourcifyAnswer.js";
 
 const verificationIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,9 +27,6 @@ export interface GetVerificationJobParameters {
  * states: running → pending; a match → pass; the job's `already_verified` → already verified; another job error →
  * fail with Sourcify's message; an unknown id (404 `job_not_found`) → unknown-uid.
  *
- * @param transport - Sourcify's transport
- * @param parameters - the verification id
- * @returns where the job stands
  * @throws {InvalidInputError} for an id that is not a UUID, before any request
  * @throws {ExplorerError | HttpError | InvalidResponseError} and the transport's errors
  */
@@ -44,13 +41,7 @@ export async function getVerificationJob(
       `Invalid verification id ${JSON.stringify(id)}: Sourcify's ids are UUIDs.`,
     );
   }
-  const response = await transport.send({
-    api: "root",
-    path: `/v2/verify/${id}`,
-    method: "GET",
-    query: {},
-    kind: "read",
-  });
+  const response = await sourcifyGet(transport, `/v2/verify/${id}`);
   const refusal = sourcifyRefusal(response);
   if (response.status === 404 && refusal && isSourcifyJobNotFound(refusal.customCode))
     return { state: "unknown-uid", message: refusal.message };
@@ -61,15 +52,12 @@ export async function getVerificationJob(
       ? { state: "already-verified", message: job.error.message }
       : { state: "fail", message: job.error.message };
   }
-  const match = job.contract?.match;
   const named = job.contract;
   const expected = parameters.expected;
   const otherContract =
     expected &&
     ((named?.address && named.address.toLowerCase() !== expected.address.toLowerCase()) ||
-      (named?.chainId !== undefined &&
-        named?.chainId !== null &&
-        String(named.chainId) !== String(expected.chainId)));
+      (named?.chainId != null && String(named.chainId) !== String(expected.chainId)));
   if (otherContract) {
     return {
       state: "fail",
@@ -78,7 +66,7 @@ export async function getVerificationJob(
       ),
     };
   }
-  const kind = sourcifyMatchKind(match);
+  const kind = sourcifyMatchKind(named?.match);
   if (kind && named)
     return { state: "pass", message: `Verified (${kind})`, match: kind, matches: sourcifyMatchedCode(named) };
   throw new InvalidResponseError(

@@ -1,7 +1,7 @@
 import { assertAddress } from "../../kernel/validate.js";
 import { type SourcifyAllChains, sourcifyAllChainsSchema } from "../../schemas/sourcify.js";
 import type { Transport } from "../transport.js";
-import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
+import { sourcifyLookup } from "./sourcifyAnswer.js";
 
 /** Sourcify's route of the same name: an address on every chain at once. */
 const route = "all-chains";
@@ -15,8 +15,6 @@ export interface LookupAllChainsParameters {
  * one request for every chain. Each result carries `match`, `creationMatch`, `runtimeMatch`, `chainId` and
  * `address`, no other field.
  *
- * @param transport - Sourcify's transport
- * @param parameters - the address
  * @returns the chains' results; none when Sourcify holds the address nowhere (404 with `[]`)
  * @throws {InvalidInputError} for a malformed address, before any request
  * @throws {ExplorerError | HttpError | InvalidResponseError} and the transport's errors (an unknown route among them)
@@ -26,14 +24,8 @@ export async function lookupAllChains(
   parameters: LookupAllChainsParameters,
 ): Promise<SourcifyAllChains["results"]> {
   const address = assertAddress(parameters.address);
-  const response = await transport.send({
-    api: "root",
-    path: `/v2/contract/${route}/${address}`,
-    method: "GET",
-    query: {},
-    kind: "read",
-  });
-  // Verified nowhere: 404 with no results; a 404 with an error body is another thing (an unknown route).
-  if (response.status === 404 && !sourcifyRefusal(response)) return [];
-  return sourcifyAnswer(response, sourcifyAllChainsSchema, "the all-chains lookup").results;
+  const path = `/v2/contract/${route}/${address}`;
+  const found = await sourcifyLookup(transport, path, {}, sourcifyAllChainsSchema, "the all-chains lookup");
+  // Verified nowhere: 404 with no results.
+  return found?.results ?? [];
 }

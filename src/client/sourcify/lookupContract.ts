@@ -1,7 +1,7 @@
 import { assertAddress } from "../../kernel/validate.js";
 import { type SourcifyContract, sourcifyContractSchema } from "../../schemas/sourcify.js";
 import type { Transport } from "../transport.js";
-import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
+import { sourcifyLookup } from "./sourcifyAnswer.js";
 
 /** What a lookup asks for: the name for the pre-check, the rest for `getSourceCode` and proxy links. */
 const fields = "compilation,sources,abi,proxyResolution";
@@ -15,8 +15,6 @@ export interface LookupContractParameters {
  * Reads what Sourcify holds for an address (`GET /v2/contract/{chainId}/{address}`), by chain and address: a
  * bytecode twin is never taken for it.
  *
- * @param transport - Sourcify's transport
- * @param parameters - chain and address
  * @returns the contract with its matches, or undefined when Sourcify has none (404 with null matches)
  * @throws {InvalidInputError} for a malformed address, before any request
  * @throws {ExplorerError | HttpError | InvalidResponseError} and the transport's errors
@@ -26,14 +24,7 @@ export async function lookupContract(
   parameters: LookupContractParameters,
 ): Promise<SourcifyContract | undefined> {
   const address = assertAddress(parameters.address);
-  const response = await transport.send({
-    api: "root",
-    path: `/v2/contract/${parameters.chainId}/${address}`,
-    method: "GET",
-    query: { fields },
-    kind: "read",
-  });
-  // Not verified: 404 with null matches; a 404 with an error body is another thing (an unknown route).
-  if (response.status === 404 && !sourcifyRefusal(response)) return undefined;
-  return sourcifyAnswer(response, sourcifyContractSchema, "the contract lookup");
+  const path = `/v2/contract/${parameters.chainId}/${address}`;
+  // Not verified: 404 with null matches.
+  return sourcifyLookup(transport, path, { fields }, sourcifyContractSchema, "the contract lookup");
 }

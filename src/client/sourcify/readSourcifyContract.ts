@@ -1,12 +1,9 @@
 import { assertAddress } from "../../kernel/validate.js";
-import {
-  type SourcifyVerifiedContract,
-  sourcifyVerifiedContractSchema,
-} from "../../schemas/sourcifyVerifiedContract.js";
+import { type SourcifyVerifiedContract, sourcifyVerifiedContractSchema } from "../../schemas/sourcify.js";
 import { bareHex } from "../contract/verifiedContract.js";
 import type { Transport } from "../transport.js";
-import { inputSettings, type VerifiedInputReading, withV } from "../verifiedInput.js";
-import { sourcifyAnswer, sourcifyRefusal } from "./sourcifyAnswer.js";
+import { inputSettings, notCopied, type VerifiedInputReading, withV } from "../verifiedInput.js";
+import { sourcifyLookup } from "./sourcifyAnswer.js";
 
 export interface ReadSourcifyContractParameters {
   chainId: number;
@@ -20,9 +17,6 @@ export interface ReadSourcifyContractParameters {
  * (partial) is given as such. Sourcify answers by chain and address, so a bytecode twin is never taken for it; an
  * answer about another address or chain is no answer about this one.
  *
- * @param transport - Sourcify's transport
- * @param parameters - chain and address
- * @returns the input, or why there is none to copy
  * @throws {InvalidInputError} for a malformed address, before any request
  * @throws {ExplorerError | HttpError | InvalidResponseError} and the transport's errors
  */
@@ -31,55 +25,40 @@ export async function readSourcifyContract(
   parameters: ReadSourcifyContractParameters,
 ): Promise<VerifiedInputReading> {
   const address = assertAddress(parameters.address);
-  const response = await transport.send({
-    api: "root",
-    path: `/v2/contract/${parameters.chainId}/${address}`,
-    method: "GET",
-    query: { fields: "all" },
-    kind: "read",
-  });
-  const unverified = {
-    found: false,
-    standing: "unverified",
-    reason: `Sourcify holds no verified sources for ${address} on chain ${parameters.chainId}.`,
-  } as const;
-  // Not verified: 404 with null matches; a 404 with an error body is another thing (an unknown route).
-  if (response.status === 404 && !sourcifyRefusal(response)) return unverified;
-  const found = sourcifyAnswer(response, sourcifyVerifiedContractSchema, "the contract lookup");
+  const path = `/v2/contract/${parameters.chainId}/${address}`;
+  const schema = sourcifyVerifiedContractSchema;
+  const found = await sourcifyLookup(transport, path, { fields: "all" }, schema, "the contract lookup");
   const another =
-    (found.address != null && found.address.toLowerCase() !== address.toLowerCase()) ||
-    (found.chainId != null && String(found.chainId) !== String(parameters.chainId));
-  if (another || (found.match !== "exact_match" && found.match !== "match")) return unverified;
+    (found?.address != null && found.address.toLowerCase() !== address.toLowerCase()) ||
+    (found?.chainId != null && String(found.chainId) !== String(parameters.chainId));
+  // Not verified: 404 with null matches.
+  if (!found || another || (found.match !== "exact_match" && found.match !== "match"))
+    return notCopied(
+      "unverified",
+      `Sourcify holds no verified sources for ${address} on chain ${parameters.chainId}.`,
+    );
   return sourcifyInputOf(address, found);
 }
 
-/**
- * What a full Sourcify lookup holds to copy (see {@link readSourcifyContract}).
- *
- * @param address - the address asked about
- * @param found - the lookup, with every field
- * @returns the input, or why there is none to copy
- */
-export function sourcifyInputOf(address: string, found: SourcifyVerifiedContract): VerifiedInputReading {
+// What a full Sourcify lookup holds to copy.
+function sourcifyInputOf(address: string, found: SourcifyVerifiedContract): VerifiedInputReading {
   const compilation = found.compilation ?? {};
   const language = found.stdJsonInput?.language ?? compilation.language ?? "Solidity";
   if (language !== "Solidity")
-    return {
-      found: false,
-      standing: "vyper",
-      reason: `${address} is verified on Sourcify from ${language} sources: copy rebuilds Solidity standard JSON inputs.`,
-    };
+    return notCopied(
+      "vyper",
+      `${address} is verified on Sourcify from ${language} sources: copy rebuilds Solidity standard JSON inputs.`,
+    );
   const qualified = compilation.fullyQualifiedName ?? "";
   const given = found.stdJsonInput?.sources ?? found.sources ?? {};
   const missing = Object.entries(given).find(([, source]) => typeof source.content !== "string");
   if (!qualified.includes(":") || !compilation.compilerVersion || missing)
-    return {
-      found: false,
-      standing: "unverified",
-      reason: missing
+    return notCopied(
+      "unverified",
+      missing
         ? `Sourcify's answer for ${address} gives no content for ${missing[0]}.`
         : `Sourcify's answer for ${address} does not name its contract and compiler.`,
-    };
+    );
   const sources = Object.fromEntries(
     Object.entries(given).map(([path, source]) => [path, { content: source.content ?? "" }]),
   );

@@ -1,14 +1,36 @@
-import { ExplorerError, HttpError, InvalidResponseError } from "../../errors/index.js";
+import { ExplorerError, HttpError } from "../../errors/index.js";
 import type * as z from "../../kernel/zod.js";
 import { sourcifyErrorSchema } from "../../schemas/sourcify.js";
+import { shapedAnswer } from "../answerFailures.js";
+import type { Transport } from "../transport.js";
 import type { TransportResponse } from "../transportRequest.js";
 
+/** Reads `path` (with its query) from Sourcify. */
+export function sourcifyGet(
+  transport: Transport,
+  path: string,
+  query: Record<string, string> = {},
+): Promise<TransportResponse> {
+  return transport.send({ api: "root", path, method: "GET", query, kind: "read" });
+}
+
 /**
- * The `customCode` and message of a Sourcify error body (`{customCode, message, errorId}`).
- *
- * @param response - any answer
- * @returns the code and message, or undefined when the body is no Sourcify error
+ * A contract lookup of Sourcify's, as {@link sourcifyAnswer} reads it; undefined for "none there": a 404 without an
+ * error body (a 404 with one is another thing, an unknown route).
  */
+export async function sourcifyLookup<T extends z.ZodMiniType>(
+  transport: Transport,
+  path: string,
+  query: Record<string, string>,
+  schema: T,
+  what: string,
+): Promise<z.infer<T> | undefined> {
+  const response = await sourcifyGet(transport, path, query);
+  if (response.status === 404 && !sourcifyRefusal(response)) return undefined;
+  return sourcifyAnswer(response, schema, what);
+}
+
+/** The `customCode` and message of a Sourcify error body (`{customCode, message, errorId}`), if the answer is one. */
 export function sourcifyRefusal(
   response: TransportResponse,
 ): { customCode: string; message: string } | undefined {
@@ -17,12 +39,8 @@ export function sourcifyRefusal(
 }
 
 /**
- * A 2xx answer in the expected shape, or the error it is: Sourcify's own refusal, else the HTTP status.
- *
- * @param response - the answer
- * @param schema - the 2xx body's shape
- * @param what - what was asked, for the message (`the submission`)
- * @returns the typed body
+ * A 2xx answer in the expected shape, or the error it is: Sourcify's own refusal, else the HTTP status. `what` says
+ * what was asked, for the message (`the submission`).
  * @throws {ExplorerError} for a Sourcify error body (its message and code); {@link HttpError} for another non-2xx
  * @throws {InvalidResponseError} for a 2xx body of another shape
  */
@@ -37,13 +55,5 @@ export function sourcifyAnswer<T extends z.ZodMiniType>(
     if (!refusal) throw new HttpError(response.request, response.body);
     throw new ExplorerError(response.request, status, `${refusal.message} (${refusal.customCode})`);
   }
-  const result = schema.safeParse(response.json);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
-  throw new InvalidResponseError(
-    `Sourcify's answer to ${what} has an unexpected shape${where}: ${issue?.message ?? "invalid"}.`,
-    response.request,
-    response.body,
-  );
+  return shapedAnswer(response.json, schema, `Sourcify's answer to ${what}`, response);
 }

@@ -38,8 +38,6 @@ export interface SubmitVerificationParameters {
  * partial one (`match`) is sent again, since this build may match exactly; no match after the job had its time is
  * sent once more.
  *
- * @param transport - Sourcify's transport
- * @param parameters - chain, address, route and body
  * @returns the verification id as a guid, or already verified
  * @throws {InvalidInputError} for a malformed address or a body over 20 MB, before any request
  * @throws {ExplorerError} for Sourcify's refusals (`unsupported_chain`, `invalid_parameter`, the 429 when the

@@ -3,10 +3,8 @@ import { addressParamSchema } from "./addressParam.js";
 import { fillFrom } from "./fillFrom.js";
 
 /** A decimal amount Blockscout sends as a string; chain variants and older releases may send a JSON number. */
-const decimalText = z.pipe(
-  z.union([z.string(), z.number()]),
-  z.transform((value) => String(value)),
-);
+const asText = z.transform((value: string | number) => String(value));
+const decimalText = z.pipe(z.union([z.string(), z.number()]), asText);
 
 /**
  * The Token summary. `type` stays a free string: the specification lists the values seen, and Blockscout
