@@ -11,6 +11,10 @@ import type { ShardStep } from "./shardInputs.js";
  * The Action's inputs as the hall's request: what to verify (a bundle, a copy, the manifest and deployments, each
  * path confined to the workspace), where, the ledger, the shard and the run's own bundle, in the Action's words.
  *
+ * @param inputs - the checked inputs
+ * @param workspace - the workspace
+ * @param step - the plan's step, if any
+ * @returns the request
  * @throws {InvalidInputError} naming the input when a path leads outside the workspace
  */
 export async function verifyRequestOf(

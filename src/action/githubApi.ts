@@ -19,9 +19,11 @@ export const defaultGitHubApiUrl = "https://api.github.com";
 const maxAnswerBytes = 16 * 1_048_576;
 
 /**
- * The base URL of GitHub's REST API from `GITHUB_API_URL` (GitHub Enterprise sets it), or why the token may not be
- * sent there: https, or plain http only to this machine (a token in clear to any other host is readable on the way).
+ * The base URL of GitHub's REST API from `GITHUB_API_URL` (GitHub Enterprise sets it), checked before the token is
+ * sent to it: https, or plain http only to this machine (a token in clear to any other host is readable on the way).
  *
+ * @param env - the runner's environment
+ * @returns the base URL, or why the token may not be sent there (naming `GITHUB_API_URL`)
  * @example
  * githubApiBase({ GITHUB_API_URL: "https://ghe.corp.example/api/v3" }) // URL https://ghe.corp.example/api/v3
  */
@@ -69,14 +71,25 @@ export class GitHubApi {
     this.#signal = signal;
   }
 
-  /** The URL of a path from the API's root (`/repos/o/r/issues/1/comments`), with a query. */
+  /**
+   * The URL of a path under the API's base (`/repos/o/r/issues/1/comments`), with a query.
+   *
+   * @param path - the path, from the API's root
+   * @param query - query parameters
+   * @returns the URL
+   */
   url(path: string, query: Record<string, string> = {}): URL {
     const url = new URL(`${this.#base.href.replace(/\/$/, "")}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     return url;
   }
 
-  /** Whether a URL an answer gave (a `Link` header's next page) may receive the token: it lies under the API's base. */
+  /**
+   * Whether a URL an answer gave (a `Link` header's next page) may receive the token: the API's own origin and base.
+   *
+   * @param url - the URL
+   * @returns true when it lies under the API's base URL
+   */
   isOwnUrl(url: URL): boolean {
     return (
       url.origin === this.#base.origin && url.pathname.startsWith(this.#base.pathname.replace(/\/?$/, "/"))
@@ -84,9 +97,12 @@ export class GitHubApi {
   }
 
   /**
-   * Sends one request with the token and a JSON body, to a URL for which {@link GitHubApi.isOwnUrl} holds; the answer
-   * whatever its status.
+   * Sends one request with the token.
    *
+   * @param method - the method
+   * @param url - from {@link GitHubApi.url}, or a URL for which {@link GitHubApi.isOwnUrl} holds
+   * @param body - a JSON body
+   * @returns the answer, whatever its status
    * @throws the connection's error, the signal's abort, or an error for a body over 16 MiB
    */
   async send(method: "GET" | "POST" | "PATCH", url: URL, body?: unknown): Promise<GitHubAnswer> {

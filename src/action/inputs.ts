@@ -53,6 +53,7 @@ function settingInput(setting: Pick<Setting, "type" | "default" | "range"> & { i
 /**
  * Reads and checks the inputs. The API key is masked before anything else happens, so no log line can show it.
  *
+ * @returns the inputs
  * @throws {InvalidInputError} naming the input that is wrong
  */
 export function readActionInputs(): ActionInputs {

@@ -38,7 +38,10 @@ const eventPayloadSchema = z.looseObject({
 
 /**
  * The pull request the workflow runs for, from the event that started it (`GITHUB_EVENT_NAME`, and the payload at
- * `GITHUB_EVENT_PATH`), or why there is none (the reason to skip the comment).
+ * `GITHUB_EVENT_PATH`), or why there is none.
+ *
+ * @param env - the runner's environment
+ * @returns the pull request, or the reason to skip the comment
  */
 export function pullRequestOfEvent(env: NodeJS.ProcessEnv = process.env): PullRequest | { skipped: string } {
   const eventName = env.GITHUB_EVENT_NAME ?? "";
@@ -131,7 +134,11 @@ class CommentRefused extends Error {}
  * comment's deadline (within the step's: `timeout-seconds` from the step's start, at most 30 s, at least 10 s); the
  * token goes over https only, or plain http to this machine. A failure is a warning naming the cause (a fork's
  * read-only token, a missing permission, GitHub's answer), never a failed step; no text shows the token, in any
- * encoding, nor any of `secrets` (the run's keys).
+ * encoding.
+ *
+ * @param inputs - the Action's `github-token` and `timeout-seconds`
+ * @param body - the comment's body
+ * @param secrets - values never to show, besides the token: the run's keys
  */
 export async function commentOnPullRequest(
   inputs: Pick<ActionInputs, "githubToken" | "timeoutSeconds">,

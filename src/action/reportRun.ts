@@ -29,6 +29,9 @@ export interface RunReportInputs {
  * Reports a run on the runner: the outputs and annotations (see {@link stepOutputValues}), the job summary, the pull
  * request's comment; then fails the step when the run was interrupted (and exits with its signal's code), incomplete,
  * or failed with `fail-on-error` on. An output, summary or comment that cannot be written is a warning; the run's result stands.
+ *
+ * @param results - the run's records
+ * @param inputs - the optional targets, the comment's inputs and secrets, `fail-on-error`, more outputs
  */
 export async function reportRun(results: RunResults, inputs: RunReportInputs): Promise<void> {
   // Loaded only now: nothing before the results needs it, and loading it would delay the first request.

@@ -5,12 +5,21 @@ import { neutraliseLines } from "../report/terminalText.js";
 // (docs.github.com: "Workflow commands for GitHub Actions"). @actions/core does the rest once the work is under
 // way: importing it loads its own HTTP client, which costs the first request about 100 ms (npm run bench:startup).
 
-/** Reads an input as the runner passes it: `INPUT_<NAME>`, spaces as underscores, trimmed ("" when not given). */
+/**
+ * Reads an input the way the runner passes it: `INPUT_<NAME>` with spaces as underscores, trimmed.
+ *
+ * @param name - the input's name in action.yml
+ * @returns its value, or "" when not given
+ */
 export function readInput(name: string): string {
   return (process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
 }
 
-/** Tells the runner to mask a value in every later log line. */
+/**
+ * Tells the runner to mask a value in every later log line.
+ *
+ * @param value - the secret
+ */
 export function maskSecret(value: string): void {
   command("add-mask", value);
 }
@@ -23,14 +32,20 @@ export function readSecretInput(name: string): string | undefined {
 }
 
 /**
- * Writes log lines (`\n` separates them), neutralised (no escape sequences, control characters, or workflow commands
- * from the explorer's text: see {@link neutraliseLines}); the Action's own commands go through the functions below.
+ * Writes log lines, neutralised (no escape sequences, control characters, or workflow commands from the explorer's
+ * text: see {@link neutraliseLines}); the Action's own commands go through the functions below.
+ *
+ * @param text - the text; `\n` separates lines
  */
 export function logLine(text: string): void {
   process.stdout.write(`${neutraliseLines(text).split("\n").join(EOL)}${EOL}`);
 }
 
-/** Begins a foldable group of log lines. */
+/**
+ * Begins a foldable group of log lines.
+ *
+ * @param title - the group's title
+ */
 export function startLogGroup(title: string): void {
   command("group", title);
 }

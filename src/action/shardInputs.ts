@@ -12,8 +12,9 @@ export type ShardStep =
   | { step: "merge"; from: string };
 
 /**
- * Reads the inputs `shards`, `shard` and `merge-from`: the step, or undefined for a whole run.
+ * Reads the inputs `shards`, `shard` and `merge-from`.
  *
+ * @returns the step, or undefined for a whole run
  * @throws {InvalidInputError} for a value that is not one, or two of them together
  */
 export function readShardStep(): ShardStep | undefined {

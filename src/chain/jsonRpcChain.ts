@@ -68,6 +68,10 @@ export class JsonRpcChain {
   readonly #maxResponseBytes: number;
   readonly #endsAt: number;
 
+  /**
+   * @param url - the chain's JSON-RPC endpoint
+   * @param options - time limit and size cap of each request, and the deadline of the work
+   */
   constructor(url: string, options: JsonRpcChainOptions = {}) {
     this.url = url;
     this.#endsAt = options.endsAt ?? Number.POSITIVE_INFINITY;
@@ -179,8 +183,11 @@ export class JsonRpcChain {
   }
 
   /**
-   * A read-only call (`eth_call` at the latest block) of `to` with `data`: what it returned, or undefined when the call
-   * reverted, the node refused it, or answered something else than hex.
+   * A read-only call (`eth_call` at the latest block).
+   * @param to - the contract
+   * @param data - the calldata, `0x` hex
+   * @returns what it returned, or undefined when the call reverted, the node refused it, or answered something else
+   *   than hex
    * @throws {ChainError} when the node cannot be reached
    */
   async call(to: string, data: string): Promise<string | undefined> {
@@ -208,8 +215,10 @@ export class JsonRpcChain {
   }
 
   /**
-   * The contracts a transaction's calls created (CREATE/CREATE2 inside it), in order, read with
-   * `debug_traceTransaction`'s call tracer.
+   * The contracts a transaction's calls created (CREATE/CREATE2 inside it), read with `debug_traceTransaction`'s
+   * call tracer.
+   * @param hash - a transaction hash
+   * @returns the creations, in order; empty when none
    * @throws {ChainError} when the node cannot trace (the method is missing) or the trace is unreadable
    */
   async internalCreations(hash: string): Promise<InternalCreation[]> {

@@ -64,8 +64,12 @@ const safeProxyCodes = new Set([
  * a published Safe proxy's code then slot 0, clones with immutable arguments, a minimal proxy's head in short code),
  * then EIP-1967's implementation slot, EIP-1822's `PROXIABLE` slot, EIP-1967's beacon slot then the beacon's
  * `implementation()`, and a diamond's `facetAddresses()`. A value is the last 20 bytes of a word; zero is none; a
- * reverted call is none; the proxy's own address is left out. Gives its kind and implementations (with a beacon
- * proxy's beacon, and the EIP-1967 admin when it is a contract), or undefined when it is none of these.
+ * reverted call is none; the proxy's own address is left out.
+ *
+ * @param chain - the chain's reads
+ * @param address - the address to read
+ * @returns its kind and implementations (with a beacon proxy's beacon, and the EIP-1967 admin when it is a
+ *   contract), or undefined when it is none of these
  * @throws {ChainError} when the chain cannot be read
  */
 export async function resolveProxy(
@@ -149,8 +153,9 @@ function withoutSelf(resolution: ProxyResolution, self: string): ProxyResolution
 }
 
 /**
- * The address in a 32-byte word (its last 20 bytes, `0x` hex as `eth_getStorageAt` or `eth_call` answers), as
- * Blockscout reads one: lower case, or undefined for none (empty, zero, or not a word).
+ * The address in a 32-byte word (its last 20 bytes), as Blockscout reads one.
+ * @param word - `0x` hex, as `eth_getStorageAt` or `eth_call` answers
+ * @returns the address, lower case, or undefined for none (empty, zero, or not a word)
  */
 export function addressIn(word: string | undefined): string | undefined {
   const hex = (word ?? "").replace(/^0x/, "").toLowerCase();

@@ -3,6 +3,9 @@ import { HttpRequestError, RpcRequestError } from "viem";
 /**
  * Whether viem's error is a JSON-RPC error answer: viem turns one into a class per code (`MethodNotFoundRpcError`…),
  * its `details` the node's words.
+ *
+ * @param error - what the request threw
+ * @returns true for the node's own error answer
  */
 export function hasRpcCode(error: unknown): error is { code: number; details?: unknown } {
   return (
@@ -13,7 +16,12 @@ export function hasRpcCode(error: unknown): error is { code: number; details?: u
   );
 }
 
-/** The node's words for its error answer, or a plain sentence when it gave none. */
+/**
+ * The node's words for its error answer.
+ *
+ * @param error - a JSON-RPC error answer
+ * @returns its details, or a plain sentence when it gave none
+ */
 export function rpcMessage(error: { details?: unknown }): string {
   return typeof error.details === "string" && error.details !== ""
     ? error.details
@@ -23,6 +31,9 @@ export function rpcMessage(error: { details?: unknown }): string {
 /**
  * The innermost reason a request failed (`connect ECONNREFUSED 127.0.0.1:8545`): never viem's own message, which
  * carries the whole URL. Read by shape: a socket's error comes from Node's own realm.
+ *
+ * @param error - what the request threw
+ * @returns the reason
  */
 export function networkFailure(error: unknown): string {
   let current: unknown = error instanceof HttpRequestError ? error.cause : error;
@@ -35,12 +46,22 @@ export function networkFailure(error: unknown): string {
   return reason;
 }
 
-/** A time limit as messages give it: `30 s`, or `1500 ms` when not whole seconds. */
+/**
+ * A time limit as messages give it.
+ *
+ * @param ms - milliseconds
+ * @returns `30 s`, or `1500 ms` when not whole seconds
+ */
 export function formatSeconds(ms: number): string {
   return ms % 1_000 === 0 ? `${ms / 1_000} s` : `${ms} ms`;
 }
 
-/** A size limit as messages give it: `64 MiB`, or `1000 bytes` when not whole MiB. */
+/**
+ * A size limit as messages give it.
+ *
+ * @param bytes - bytes
+ * @returns `64 MiB`, or `1000 bytes` when not whole MiB
+ */
 export function formatBytes(bytes: number): string {
   return bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${bytes} bytes`;
 }

@@ -48,8 +48,12 @@ export type FlagValues<Options extends ParseArgsOptionsConfig> = ReturnType<
 >["values"];
 
 /**
- * A subcommand, taking the arguments after its name and returning the exit code: its flags parsed (and `--help`
- * answered with its usage) before it runs.
+ * A subcommand: its flags parsed (and `--help` answered with its usage) before it runs.
+ *
+ * @param command - the subcommand, for its usage and messages
+ * @param options - the subcommand's flags, besides `--help`
+ * @param run - the subcommand, given its parsed flags and positionals
+ * @returns the subcommand, taking the arguments after its name and returning the exit code
  */
 export function cliCommand<const Options extends ParseArgsOptionsConfig>(
   command: Exclude<keyof typeof usage, "main" | "localExplorer">,
@@ -67,8 +71,13 @@ export function cliCommand<const Options extends ParseArgsOptionsConfig>(
 }
 
 /**
- * Reads a whole-number flag: `fallback` when not given.
+ * Reads a whole-number flag.
  *
+ * @param text - the flag's value, or undefined when not given
+ * @param flag - its name, for messages
+ * @param fallback - the value when not given
+ * @param range - the allowed range
+ * @returns the number
  * @throws {UsageError} when it is not a whole number in range
  */
 export function integerFlag<F extends number | "auto">(
@@ -88,8 +97,10 @@ export function integerFlag<F extends number | "auto">(
 }
 
 /**
- * Reads `--chain-id`, when given.
+ * Reads `--chain-id`.
  *
+ * @param text - the flag's value, or undefined when not given
+ * @returns the chain id, or undefined
  * @throws {UsageError} when it is not a positive whole number
  */
 export function chainIdFlag(text: string | undefined): number | undefined {

@@ -28,11 +28,15 @@ export const whereFlags = {
 } as const;
 
 /**
- * Where a run goes, as the command line and the project say it, in the CLI's words: the keys from the environment
- * (Etherscan's and Routescan's only for the `services` the run uses), `--explorer-url`, `--chain-id`, `--rpc-url` (a
- * local chain's embedded explorer keeps its state under `cache/explorer-verify`, so reruns and `status` see earlier
- * work), `--endpoint`, and foundry.toml's `[etherscan]`.
+ * Where a run goes, as the command line and the project say it, in the CLI's words: the keys from the environment,
+ * `--explorer-url`, `--chain-id`, `--rpc-url` (a local chain's embedded explorer keeps its state under
+ * `cache/explorer-verify`, so reruns and `status` see earlier work), `--endpoint`, and foundry.toml's `[etherscan]`.
  *
+ * @param values - the flags
+ * @param project - the current folder and its foundry.toml
+ * @param services - the services the run uses: Etherscan's and Routescan's keys are read only for them
+ * @param settings - the run's settings, when the command takes them
+ * @returns the facts for the hall
  * @throws {UsageError} for a chain id that is not one, or a key variable set but empty
  */
 export function cliWhere(
@@ -101,8 +105,12 @@ export async function projectFoundryConfig(cwd: string): Promise<FoundryConfig |
 }
 
 /**
- * The compiler files of the project: its npm `solc`, when it installed one, then those Foundry installed (foundry.toml
- * read from `cwd` when unset). The embedded explorer and preflight compile with them.
+ * The compilers of the project: its npm `solc`, when it installed one, then those Foundry installed. The embedded
+ * explorer and preflight compile with them.
+ *
+ * @param cwd - the project folder
+ * @param foundry - its foundry.toml (read from `cwd` when unset)
+ * @returns the compiler files found
  */
 export function projectCompilers(cwd: string, foundry: FoundryConfig | undefined): string[] {
   const soljson = join(cwd, "node_modules", "solc", "soljson.js");

@@ -28,8 +28,11 @@ export const jobOptions = {
 
 /**
  * A run named by the command line's flags, checked before anything is read: the hall's request carries the facts.
- * The positionals are ADDRESS and constructor arguments, or more deployment paths.
  *
+ * @param values - the parsed flags
+ * @param positionals - ADDRESS and constructor arguments, or more deployment paths
+ * @param place - the current folder, the project's foundry.toml, `--rpc-url` as given, the subcommand
+ * @returns what the run verifies
  * @throws {InvalidInputError} for flags that do not go together
  */
 export function flagsRun(

@@ -5,8 +5,12 @@ import { type FoundryConfig, readFoundryConfigSync } from "../inputs/foundryConf
 
 /**
  * The native compilers Foundry installed: svm keeps each release as `~/.svm/<version>/solc-<version>`, and
- * foundry.toml's `solc` (read from `cwd` by default) may name a binary by its path, relative to `cwd`. They come
- * after the project's npm `solc`, newest first.
+ * foundry.toml's `solc` may name a binary by its path. They come after the project's npm `solc`, newest first.
+ *
+ * @param cwd - the project folder (where a relative `solc` path starts)
+ * @param foundry - the project's foundry.toml (default: read from `cwd`)
+ * @param home - the home folder, where `.svm` is
+ * @returns the binaries found
  */
 export function foundryCompilers(
   cwd: string,

@@ -17,7 +17,12 @@ const commands: Record<string, () => Promise<Command>> = {
   "local-explorer": async () => (await import("./localExplorerCommand.js")).localExplorerCommand,
 };
 
-/** Runs one command line, returning the exit code (see {@link exitCodes}). */
+/**
+ * Runs one command line.
+ *
+ * @param argv - the arguments after the program name
+ * @returns the exit code: 0 when everything succeeded, 1 when something failed, 2 for a mistake in the command
+ */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {

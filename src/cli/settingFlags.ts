@@ -2,7 +2,11 @@ import { runSettings, type Setting } from "../run/settings.js";
 
 // The CLI's flags of the settings table: declared for parseArgs, read back as the table's text, listed in --help.
 
-/** The CLI's `verify` flags of the settings, for `parseArgs`: a switch is a boolean flag, anything else a string. */
+/**
+ * The CLI's `verify` flags of the settings, for `parseArgs`: a switch is a boolean flag, anything else a string.
+ *
+ * @returns the flags' declarations
+ */
 export function settingFlags(): Record<string, { type: "boolean" | "string" }> {
   return Object.fromEntries(
     (runSettings as readonly Setting[]).flatMap((setting) =>
@@ -12,8 +16,11 @@ export function settingFlags(): Record<string, { type: "boolean" | "string" }> {
 }
 
 /**
- * The text of a CLI flag as {@link readSetting} reads it, or undefined when not given: a switch given is `true`
- * (`false` for a `--no-…` flag).
+ * The text of a CLI flag as {@link readSetting} reads it: a switch given is `true` (`false` for a `--no-…` flag).
+ *
+ * @param setting - the setting
+ * @param values - the parsed flags
+ * @returns the text, or undefined when the flag was not given
  */
 export function flagText(setting: Setting, values: Record<string, unknown>): string | undefined {
   const value = setting.flag === undefined ? undefined : values[setting.flag];
@@ -22,7 +29,11 @@ export function flagText(setting: Setting, values: Record<string, unknown>): str
   return String(value);
 }
 
-/** The `--help` lines of the settings' flags, one per flag, aligned as the rest of the usage. */
+/**
+ * The `--help` lines of the settings' flags.
+ *
+ * @returns one line per flag, aligned as the rest of the usage
+ */
 export function settingFlagLines(): string[] {
   return (runSettings as readonly Setting[]).flatMap((setting) => {
     if (!setting.flag) return [];

@@ -32,7 +32,14 @@ export function shapedAnswer<T extends z.ZodMiniType>(
   );
 }
 
-/** The error for a redirect the transport does not follow (to `location`, redacted). */
+/**
+ * The error for a redirect the transport does not follow.
+ *
+ * @param context - the request
+ * @param sample - the answer's excerpt
+ * @param location - where it redirected to, redacted
+ * @returns the error to throw
+ */
 export function redirected(
   context: RequestContext,
   sample: BodySample,
@@ -46,7 +53,13 @@ export function redirected(
   );
 }
 
-/** The error for HTTP 407, which comes from a proxy between this process and the explorer, never from it. */
+/**
+ * The error for HTTP 407, which comes from a proxy between this process and the explorer, never from the explorer.
+ *
+ * @param context - the request
+ * @param sample - the answer's excerpt
+ * @returns the error to throw
+ */
 export function proxyRefused(context: RequestContext, sample: BodySample): HttpError {
   return new HttpError(
     context,
@@ -56,7 +69,13 @@ export function proxyRefused(context: RequestContext, sample: BodySample): HttpE
   );
 }
 
-/** The error for an answer that is not JSON, saying what it was instead (an HTML page, nothing, bad JSON). */
+/**
+ * The error for an answer that is not JSON, saying what it was instead (an HTML page, an empty body, broken JSON).
+ *
+ * @param context - the request
+ * @param sample - the answer's excerpt
+ * @returns the error to throw
+ */
 export function notJson(context: RequestContext, sample: BodySample): InvalidResponseError {
   const type = sample.contentType.toLowerCase();
   const head = sample.excerpt.trimStart().toLowerCase();
@@ -78,7 +97,14 @@ export function notJson(context: RequestContext, sample: BodySample): InvalidRes
   return new InvalidResponseError(`The explorer answered ${answered}.`, context, sample);
 }
 
-/** The error for a chain the Blockscout API (route `apiBase`) does not serve, with no instance known. */
+/**
+ * The error for a chain the Blockscout API does not serve, when no instance of the chain is known to ask instead.
+ *
+ * @param context - the request
+ * @param sample - the answer's excerpt
+ * @param apiBase - the Blockscout API's route for the chain
+ * @returns the error to throw
+ */
 export function chainNotServed(
   context: RequestContext,
   sample: BodySample,
@@ -93,7 +119,15 @@ export function chainNotServed(
   );
 }
 
-/** The error for an action or endpoint the chain's instance lacks (HTTP 501 through the Blockscout API). */
+/**
+ * The error for an action or endpoint the chain's instance does not offer (HTTP 501 through the Blockscout API).
+ *
+ * @param context - the request
+ * @param req - what was asked
+ * @param apiError - the API's error body
+ * @param redact - hides the secrets from the API's text
+ * @returns the error to throw
+ */
 export function notImplemented(
   context: RequestContext,
   req: TransportRequest,
@@ -110,7 +144,13 @@ export function notImplemented(
   );
 }
 
-/** The chain a Blockscout API route serves, as messages name it: `chain 10` for `…/10`, else `this chain`. */
+/**
+ * The chain a Blockscout API route serves, as messages name it: the route ends in the chain id
+ * (`https://api.blockscout.com/10`).
+ *
+ * @param base - the route
+ * @returns `chain 10`, or `this chain`
+ */
 export function chainOfApiRoute(base: string): string {
   const id = /\/(\d+)\/?$/.exec(base)?.[1];
   return id ? `chain ${id}` : "this chain";

@@ -44,7 +44,9 @@ export class ExplorerClient {
   /**
    * The same explorer, for work that must end by a deadline: the same endpoint, pages, limiter and refusals, and a
    * transport whose requests and waits answer to `endsAt` (`Transport.until`).
-   * @param client - a client @param endsAt - ms since the epoch @returns the client's view
+   * @param client - a client
+   * @param endsAt - ms since the epoch
+   * @returns the client's view
    */
   static until(client: ExplorerClient, endsAt: number): ExplorerClient {
     return new ExplorerClient(

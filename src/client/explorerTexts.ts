@@ -9,7 +9,10 @@ function textIs(expected: string): (text: unknown) => boolean {
   return (text) => normalise(text) === expected;
 }
 
-/** A verification (or proxy check) still in the explorer's queue: an RPC `result` or `message`. */
+/**
+ * A verification (or proxy check) still in the explorer's queue.
+ * @param text - an RPC `result` or `message`
+ */
 export function isPending(text: unknown): boolean {
   const t = normalise(text);
   return t === "pending in queue" || t === "verification in progress" || t.startsWith("pending");
@@ -18,7 +21,7 @@ export function isPending(text: unknown): boolean {
 /** The verification passed: a `checkverifystatus` result. */
 export const isPass = textIs("pass - verified");
 
-/** The verification failed; Blockscout never gives the reason, Etherscan may append it. */
+/** The verification failed; Blockscout never gives the reason, Etherscan may append it. @param text - a result */
 export function isFail(text: unknown): boolean {
   return normalise(text).startsWith("fail - ");
 }
@@ -27,8 +30,9 @@ export function isFail(text: unknown): boolean {
 export const isUnknownUid = textIs("unknown uid");
 
 /**
- * Already verified, in every wording of a message or result: Blockscout RPC `Smart-contract already verified.`,
- * Blockscout v2 `Already verified`, Etherscan `Contract source code already verified` and `Already Verified`.
+ * Already verified, in every wording: Blockscout RPC `Smart-contract already verified.`, Blockscout v2
+ * `Already verified`, Etherscan `Contract source code already verified` and `Already Verified`.
+ * @param text - a message or result
  */
 export function isAlreadyVerified(text: unknown): boolean {
   const t = normalise(text);
@@ -41,9 +45,10 @@ export function isAlreadyVerified(text: unknown): boolean {
 }
 
 /**
- * No contract at the address, or not indexed yet (a message or result): `Address is not a smart-contract`,
+ * No contract at the address, or not indexed yet: `Address is not a smart-contract`,
  * `The address is not a smart contract`, Etherscan's `Unable to locate ContractCode at …`, and Blockscout's
  * publishing failure `… The contract creation transaction has not been indexed yet. Please wait a few minutes …`.
+ * @param text - a message or result
  */
 export function isNotAContract(text: unknown): boolean {
   const t = normalise(text);
@@ -68,6 +73,7 @@ export const isUnknownAction = textIs("unknown action");
  * A rate-limit answer in Blockscout's or Etherscan's words (`Max rate limit reached`,
  * `Max calls per sec rate limit reached (5/sec)`), and Etherscan's refusal of free keys while it is busy (`Free API
  * access is temporarily unavailable due to unusually high network activity…`): asking again later may pass.
+ * @param text - a message or result
  */
 export function isRateLimited(text: unknown): boolean {
   const t = normalise(text);
@@ -82,6 +88,7 @@ export function isRateLimited(text: unknown): boolean {
 /**
  * The key's daily quota is used up: Etherscan's `Max daily rate limit reached. 110000 (100%) of 100000 day/limit`
  * and its daily submission limit `Daily limit of 100 source code submissions reached`. Waiting seconds does not help.
+ * @param text - a message or result
  */
 export function isDailyQuotaReached(text: unknown): boolean {
   const t = normalise(text);
@@ -91,6 +98,7 @@ export function isDailyQuotaReached(text: unknown): boolean {
 /**
  * The key's plan does not cover the chain: Etherscan's `Free API access is not supported for this chain. Please
  * upgrade your api plan for full chain coverage. https://etherscan.io/apis`.
+ * @param text - a message or result
  */
 export function isPlanRequired(text: unknown): boolean {
   return normalise(text).startsWith("free api access is not supported");
@@ -99,6 +107,7 @@ export function isPlanRequired(text: unknown): boolean {
 /**
  * The key is refused: Etherscan's `Missing/Invalid API Key`, `Invalid API Key (#err2)|10` (the suffix varies) and
  * `Too many invalid api key attempts, please try again later`.
+ * @param text - a message or result
  */
 export function isInvalidApiKey(text: unknown): boolean {
   return normalise(text).includes("invalid api key");
@@ -155,24 +164,26 @@ export function botChallengeEvidence(answer: ChallengeCandidate): string | undef
 /**
  * Sourcify holds the contract already: 409 at submission (both matches exact), or a job that ends without a better
  * match than the stored one.
+ * @param code - a `customCode`
  */
 export function isSourcifyAlreadyVerified(code: unknown): boolean {
   return code === "already_verified";
 }
 
-/** Sourcify is still verifying the address for an earlier request (429). */
+/** Sourcify is still verifying the address for an earlier request (429). @param code - a `customCode` */
 export function isSourcifyDuplicateRequest(code: unknown): boolean {
   return code === "duplicate_verification_request";
 }
 
-/** Sourcify does not know the verification id (404). */
+/** Sourcify does not know the verification id (404). @param code - a `customCode` */
 export function isSourcifyJobNotFound(code: unknown): boolean {
   return code === "job_not_found";
 }
 
 /**
- * How Sourcify matched a contract (its `match`): `exact_match` (the metadata hash too) is full, `match` partial, null
- * none; `verified`, `partial`, or undefined for no match.
+ * How Sourcify matched a contract: `exact_match` (the metadata hash too) is full, `match` partial, null none.
+ * @param level - a `match` field
+ * @returns `verified`, `partial`, or undefined for no match
  */
 export function sourcifyMatchLevel(level: unknown): "verified" | "partial" | undefined {
   if (level === "exact_match") return "verified";
@@ -180,12 +191,20 @@ export function sourcifyMatchLevel(level: unknown): "verified" | "partial" | und
   return undefined;
 }
 
-/** Sourcify's `match` field as its own word, when it names a match: `exact_match`, `match`, or undefined. */
+/**
+ * Sourcify's `match` field as its own word, when it names a match.
+ * @param level - a `match` field
+ * @returns `exact_match`, `match`, or undefined for no match
+ */
 export function sourcifyMatchKind(level: unknown): "exact_match" | "match" | undefined {
   return level === "exact_match" || level === "match" ? level : undefined;
 }
 
-/** Which code Sourcify's match covers, from a job's or lookup's `runtimeMatch` and `creationMatch` (null: none). */
+/**
+ * Which code Sourcify's match covers, from an answer's `runtimeMatch` and `creationMatch`.
+ * @param answer - a job's contract or a lookup
+ * @returns each code's match, null where it did not match
+ */
 export function sourcifyMatchedCode(answer: { runtimeMatch?: unknown; creationMatch?: unknown }): {
   runtime: "exact_match" | "match" | null;
   creation: "exact_match" | "match" | null;
@@ -197,8 +216,12 @@ export function sourcifyMatchedCode(answer: { runtimeMatch?: unknown; creationMa
 }
 
 /**
- * What an RPC envelope says happened, if anything: its `message`, unless that is a bare status word (Etherscan's
- * `NOTOK`) and `result` carries the reason. Blockscout's `result` is null or repeats the message: either way is right.
+ * What an RPC envelope says happened: its `message`, unless that is a bare status word (Etherscan's `NOTOK`) and
+ * `result` carries the reason. Blockscout's `result` is null or repeats the message, so either way is right there.
+ *
+ * @param message - the envelope's `message`
+ * @param result - the envelope's `result`
+ * @returns the explorer's text, or undefined when the envelope has none
  */
 export function envelopeReason(message: unknown, result: unknown): string | undefined {
   const reasonInResult = typeof result === "string" && result.trim() !== "";
@@ -217,7 +240,7 @@ export const isNotVerifiedAbi = textIs("contract source code not verified");
  */
 export const isAbsentAbi = textIs("null");
 
-/** `checkproxyverification` found and saved the implementation. */
+/** `checkproxyverification` found and saved the implementation. @param text - a result */
 export function isProxyPass(text: unknown): boolean {
   const t = normalise(text);
   return t.startsWith("the proxy's (") && t.includes("successfully updated");
@@ -227,6 +250,7 @@ export function isProxyPass(text: unknown): boolean {
  * `checkproxyverification` did not link: no implementation found, and Etherscan's other refusals (the proxy or the
  * implementation `does not seem to be verified`, `The provided expected results are different than the retrieved
  * implementation address!`, `This contract does not look like it contains any delegatecall opcode sequence.`).
+ * @param text - a result
  */
 export function isProxyFail(text: unknown): boolean {
   const t = normalise(text);
@@ -238,7 +262,11 @@ export function isProxyFail(text: unknown): boolean {
   );
 }
 
-/** The implementation address (lower-case) a single-implementation proxy pass text names, if there is one. */
+/**
+ * The implementation address named by a single-implementation proxy pass text, if there is one.
+ * @param text - a `checkproxyverification` result
+ * @returns the lower-case address, or undefined
+ */
 export function implementationFromProxyPass(text: unknown): string | undefined {
   if (typeof text !== "string") return undefined;
   const match = /implementation contract is found at (0x[0-9a-fA-F]{40})/.exec(text);
@@ -258,6 +286,7 @@ export const isRestNotFound = textIs("not found");
  * A failure another input might fix: the compiled bytecode did not match, as opposed to a wrong compiler version,
  * contract name or constructor arguments. Blockscout's publishing text says `Bytecode does not match, please try
  * again.`; its newer verifier service puts `No contract could be verified with provided data` in the changeset.
+ * @param text - a submission's error message
  */
 export function isBytecodeMismatch(text: unknown): boolean {
   const t = normalise(text);
@@ -266,7 +295,11 @@ export function isBytecodeMismatch(text: unknown): boolean {
   );
 }
 
-/** The wait (ms) `verifyproxycontract` asks for after a recent refresh (`Only one attempt in 4000ms`), if it does. */
+/**
+ * The wait `verifyproxycontract` asks for after a recent refresh (`Only one attempt in 4000ms`).
+ * @param text - a message
+ * @returns milliseconds, or undefined when the text is not that one
+ */
 export function onlyOneAttemptWaitMs(text: unknown): number | undefined {
   const match = /^only one attempt in (\d+)\s*ms/.exec(normalise(text));
   return match ? Number(match[1]) : undefined;

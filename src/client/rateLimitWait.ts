@@ -5,8 +5,11 @@ export interface AskedWait {
 }
 
 /**
- * The wait an explorer asked for after a 429 (in its lower-cased headers), and the header it was read from:
- * Blockscout's `x-ratelimit-reset` (ms), else `Retry-After` (seconds or a date); undefined when it did not say.
+ * The wait an explorer asked for after a 429: Blockscout's `x-ratelimit-reset` (ms), else `Retry-After` (seconds or a
+ * date).
+ *
+ * @param headers - lower-cased response headers
+ * @returns the wait and the header it was read from, or undefined when the explorer did not say
  */
 export function rateLimitWait(headers: Record<string, string>): AskedWait | undefined {
   const reset = headerNumber(headers, "x-ratelimit-reset");

@@ -233,7 +233,14 @@ export class RateLimiter {
 
 const limiters = new Map<string, RateLimiter>();
 
-/** The limiter shared by every client of one explorer (its normalised base URL) in this process, made on first use. */
+/**
+ * The limiter shared by every client of one explorer in this process.
+ *
+ * @param explorerBase - the explorer's normalised base URL
+ * @param requestsPerSecond - used when the limiter is created
+ * @param options - used when the limiter is created
+ * @returns the explorer's limiter
+ */
 export function sharedRateLimiter(
   explorerBase: string,
   requestsPerSecond: number,

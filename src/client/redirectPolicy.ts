@@ -34,7 +34,12 @@ export function followableRedirect(
   return next;
 }
 
-/** Whether an answer's status is a redirect (3xx). */
+/**
+ * Whether an answer is a redirect.
+ *
+ * @param status - the answer's status
+ * @returns true for a 3xx
+ */
 export function isRedirect(status: number): boolean {
   return status >= 300 && status < 400;
 }

@@ -23,7 +23,12 @@ import {
 } from "./explorerTexts.js";
 import type { RawAnswer } from "./sendOnce.js";
 
-/** The Blockscout API's own error body (`{error, source}`), on an error status; the instance's bodies never have it. */
+/**
+ * The Blockscout API's own error body (`{error, source}`), on an error status; the instance's bodies never have it.
+ *
+ * @param answer - the answer
+ * @returns the API's error, or undefined
+ */
 export function blockscoutApiErrorOf(answer: RawAnswer): BlockscoutApiError | undefined {
   if (answer.status < 400) return undefined;
   const parsed = blockscoutApiErrorSchema.safeParse(answer.json);
@@ -31,8 +36,11 @@ export function blockscoutApiErrorOf(answer: RawAnswer): BlockscoutApiError | un
 }
 
 /**
- * Whether an answer asks to wait and go again: HTTP 429 (but Sourcify's duplicate request, which is no rate limit),
- * or Etherscan's HTTP 200 envelope `{"status":"0","message":"NOTOK","result":"Max rate limit reached"}`.
+ * Whether an answer asks to slow down: HTTP 429 (but Sourcify's duplicate request, which is no rate limit), or
+ * Etherscan's HTTP 200 envelope `{"status":"0","message":"NOTOK","result":"Max rate limit reached"}`.
+ *
+ * @param answer - the answer
+ * @returns true when the request should wait and go again
  */
 export function isRateLimitAnswer(answer: RawAnswer): boolean {
   return (
@@ -41,7 +49,12 @@ export function isRateLimitAnswer(answer: RawAnswer): boolean {
   );
 }
 
-/** What the explorer said in its envelope (`message`, `result`), when it said anything. */
+/**
+ * What the explorer said in its envelope (`message`, `result`), when it said anything.
+ *
+ * @param json - the answer's JSON
+ * @returns the explorer's words, or undefined
+ */
 export function explorerMessageOf(json: unknown): string | undefined {
   if (typeof json !== "object" || json === null) return undefined;
   return envelopeReason(
@@ -53,7 +66,12 @@ export function explorerMessageOf(json: unknown): string | undefined {
 /**
  * The refusal after which asking again the same day is refused too, so that nothing more is sent. Etherscan says so in
  * an HTTP 200 envelope; the Blockscout API refuses with `x-credits-remaining` at zero; a bot challenge refuses every
- * request alike. `service` names who answered, as messages name it.
+ * request alike.
+ *
+ * @param answer - the answer
+ * @param request - the request
+ * @param service - who answered, as messages name it
+ * @returns the refusal, or undefined when the answer is none
  */
 export function stoppingRefusal(
   answer: RawAnswer,

@@ -16,7 +16,12 @@ export interface UploadFile {
   contentType?: string;
 }
 
-/** Encodes a JSON body. */
+/**
+ * Encodes a JSON body.
+ *
+ * @param value - any JSON-serialisable value
+ * @returns the body
+ */
 export function jsonBody(value: unknown): EncodedBody {
   const payload = JSON.stringify(value);
   return { contentType: "application/json", payload, bytes: Buffer.byteLength(payload) };

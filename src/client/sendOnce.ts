@@ -46,9 +46,14 @@ const excerptLength = 200;
 const challengeSearchLength = 16_384;
 
 /**
- * Sends one request once, within its time limit and the deadline of the work, and reads the whole answer (whatever
- * its status) up to the size cap: its JSON (with the key taken out), an excerpt for messages (which show the request
- * as `context`), and whether it is a bot challenge.
+ * Sends one request once, within its time limit and the deadline of the work, and reads the whole answer up to the
+ * size cap: its JSON (with the key taken out), an excerpt for messages, and whether it is a bot challenge.
+ *
+ * @param url - where to, with the query
+ * @param req - what to send
+ * @param context - the request as messages show it
+ * @param settings - headers, key, limits and redactors of the transport
+ * @returns the answer, whatever its status
  * @throws {TimeoutError | NetworkError | ResponseTooLargeError | HttpError} when no whole answer came
  */
 export async function sendOnce(

@@ -57,6 +57,10 @@ export function notCopied(standing: NotCopiedStanding, reason: string): Verified
 /**
  * Why an answer about another contract is nothing to copy: a service that names another address than the one asked
  * about holds, as far as the answer says, no sources of this one's.
+ *
+ * @param address - the address asked about
+ * @param named - the address the answer names
+ * @returns the sentence
  */
 export function anotherContractReason(address: string, named: string): string {
   return `The service's answer for ${address} is about another contract (${named}): it holds no verified sources of ${address}'s to copy.`;
@@ -69,6 +73,9 @@ const outputSelection = { "*": { "*": ["abi", "evm.bytecode", "evm.deployedBytec
  * The compiler settings of an input rebuilt from a service's answer: metadata's `compilationTarget` left out (the
  * compiler refuses it in an input), metadata-style libraries (`{"path:Name": address}`) turned into the input's
  * (`{path: {Name: address}}`), and an output selection where none was kept. None of these changes the code.
+ *
+ * @param settings - the settings the service stored
+ * @returns settings a compiler takes
  */
 export function inputSettings(settings: Record<string, unknown>): Record<string, unknown> {
   const { compilationTarget: _target, libraries, ...rest } = settings;
@@ -113,7 +120,12 @@ export interface OneSource {
   evmVersion?: string | undefined;
 }
 
-/** A flattened or single-file verification as a one-source standard JSON input, and the contract's `path:Name`. */
+/**
+ * A flattened or single-file verification as a one-source standard JSON input.
+ *
+ * @param source - the file and its settings
+ * @returns the input and the contract's `path:Name`
+ */
 export function oneSourceInput(source: OneSource): { input: RebuiltInput; contractName: string } {
   const fileName = source.fileName || `${source.contractName}.sol`;
   const { enabled, runs } = source.optimizer;
@@ -136,7 +148,12 @@ export function statedSettings(
   };
 }
 
-/** A compiler version in the form explorers take, `v` first: `v0.8.28+commit.7893614a`. */
+/**
+ * A compiler version in the form explorers take: `v` first.
+ *
+ * @param version - `0.8.28+commit.7893614a` or `v0.8.28+commit.7893614a`
+ * @returns `v0.8.28+commit.7893614a`
+ */
 export function withV(version: string): string {
   return version.startsWith("v") ? version : `v${version}`;
 }

@@ -36,8 +36,12 @@ export interface TracedCreation {
 }
 
 /**
- * Reads a `debug_traceTransaction` answer made with `{ tracer: "callTracer" }` into its root frame; `transaction`
- * names it in the error thrown when the answer is not a call frame.
+ * Reads a `debug_traceTransaction` answer made with `{ tracer: "callTracer" }`.
+ *
+ * @param answer - the JSON-RPC result
+ * @param transaction - the transaction hash, for the error
+ * @returns the root frame
+ * @throws {Error} when the answer is not a call frame
  */
 export function parseCallTrace(answer: unknown, transaction: string): CallFrame {
   const parsed = callFrameSchema.safeParse(answer);
@@ -50,8 +54,11 @@ export function parseCallTrace(answer: unknown, transaction: string): CallFrame 
 }
 
 /**
- * Every contract a transaction created and kept, in execution order: the frames of type CREATE or CREATE2 that did
- * not fail, at any depth. A failed frame's creations were rolled back with it, so its subtree is left out.
+ * Every contract a transaction created and kept: the frames of type CREATE or CREATE2 that did not fail, at any
+ * depth. A failed frame's creations were rolled back with it, so its subtree is left out.
+ *
+ * @param root - the transaction's root frame
+ * @returns the creations, in execution order
  */
 export function creationsInTrace(root: CallFrame): TracedCreation[] {
   const found: TracedCreation[] = [];

@@ -163,9 +163,13 @@ function capped(created: readonly CreatedContract[], options: CreatedContractJob
 }
 
 /**
- * Matches discovered contracts against the build (the second half of {@link createdContractJobs}): jobs, clones,
- * twins (a contract with the deployed code of an address in `exclude` or of an earlier job) and skipped contracts, in
- * the order given. A contract whose code the chain has not given by the deadline is skipped.
+ * Matches discovered contracts against the build (the second half of {@link createdContractJobs}).
+ *
+ * @param created - contracts found by {@link discoverCreatedContracts}
+ * @param options - the build's contracts, the chain for deployed code, addresses to leave out, the deadline (a
+ *   contract whose code the chain has not given by then is skipped)
+ * @returns jobs, clones, twins (a contract with the deployed code of an address in `exclude` or of an earlier
+ *   job) and skipped contracts, in the order given
  */
 export async function matchCreatedContracts(
   created: readonly CreatedContract[],

@@ -39,6 +39,11 @@ export interface CreationChain {
 /**
  * The chain reads of discovery through a JSON-RPC endpoint (it must answer `debug_traceTransaction` with the call
  * tracer: Hardhat's and Anvil's nodes do, as do archive nodes of Geth, Erigon and Reth).
+ *
+ * @param rpcUrl - the chain's JSON-RPC URL
+ * @returns the reads
+ * @example
+ * const created = await discoverCreatedContracts(hashes, { chain: creationChainFromRpc("http://127.0.0.1:8545") });
  */
 export function creationChainFromRpc(rpcUrl: string): CreationChain {
   const until = (endsAt: number) => new JsonRpcChain(rpcUrl, { endsAt });
@@ -91,14 +96,19 @@ export interface DiscoverCreatedContractsOptions {
 export const defaultMaxInternalTransactionPages = 100;
 
 /**
- * Lists every contract some transactions created, per transaction in execution order, each address once: the
- * explorer's internal transactions of each (every page, items of type create or create2 with a `created_contract`),
- * else, when the explorer has none (not indexed yet, or no such list) and a chain is given, the CREATE and CREATE2
- * frames of the transaction's call trace. Creation code comes from the trace or, failing that, from the explorer's
- * `getcontractcreation`. An explorer whose pages repeat or never end, and the deadline, stop the reading with a
- * warning: what was found until then is returned.
+ * Lists every contract some transactions created: the explorer's internal transactions of each (every page, items
+ * of type create or create2 with a `created_contract`), else, when the explorer has none (not indexed yet, or no
+ * such list) and a chain is given, the CREATE and CREATE2 frames of the transaction's call trace. Creation code
+ * comes from the trace or, failing that, from the explorer's `getcontractcreation`. An explorer whose pages repeat
+ * or never end, and the deadline, stop the reading with a warning: what was found until then is returned.
+ *
+ * @param transactions - transaction hashes
+ * @param options - the explorer, the chain, or both; the deadline, the page limit, where warnings go
+ * @returns the created contracts, per transaction in execution order, each address once
  * @throws {InvalidInputError} for a malformed hash or with neither an explorer nor a chain, before any request
  * @throws the explorer's errors when there is no chain to fall back on, and the chain's
+ * @example
+ * const created = await discoverCreatedContracts(["0x…"], { client, chain });
  */
 export async function discoverCreatedContracts(
   transactions: readonly string[],

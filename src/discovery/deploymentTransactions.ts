@@ -10,9 +10,12 @@ const confirmSchema = z.looseObject({
 });
 
 /**
- * The transactions an Ignition deployment (`ignition/deployments/<id>/`) sent and saw confirmed, in journal order
- * (the journal's `TRANSACTION_CONFIRM` messages): deployments and calls alike, so contracts that calls created are
- * found too.
+ * The transactions an Ignition deployment sent and saw confirmed (the journal's `TRANSACTION_CONFIRM` messages):
+ * deployments and calls alike, so contracts that calls created are found too.
+ *
+ * @param deploymentDir - `ignition/deployments/<id>/`
+ * @param field - the input field, for errors
+ * @returns the transaction hashes, in journal order
  * @throws {InvalidInputError} when the journal cannot be read
  */
 export async function ignitionTransactionHashes(
@@ -35,7 +38,11 @@ const broadcastSchema = z.looseObject({
 });
 
 /**
- * The transactions of a Foundry broadcast (`broadcast/<script>/<chain>/run-latest.json`), in broadcast order.
+ * The transactions of a Foundry broadcast (`broadcast/<script>/<chain>/run-latest.json`).
+ *
+ * @param path - the broadcast file
+ * @param field - the input field, for errors
+ * @returns the transaction hashes, in broadcast order
  * @throws {InvalidInputError} when the file cannot be read or is not a broadcast
  */
 export async function foundryBroadcastTransactionHashes(

@@ -1,7 +1,10 @@
 import { deadlineReached } from "../errors/index.js";
 /**
- * Waits for work (a trace, say), or for the deadline (ms since the epoch; infinite for none), whichever comes first:
- * the work goes on unheeded if the deadline comes first.
+ * Waits for work, or for the deadline, whichever comes first.
+ *
+ * @param work - the work (a trace, say), which goes on unheeded if the deadline comes first
+ * @param deadline - ms since the epoch; infinite for none
+ * @returns what the work returns
  * @throws {TimeoutError} ({@link isDeadlineReached}) when the deadline comes first; the work's own errors
  */
 export async function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {

@@ -31,11 +31,14 @@ export interface FactoryHistorySearch extends WalkLimits {
 export const defaultMaxTracedBlocks = 1_000;
 
 /**
- * Every contract a factory created over its whole history, its later calls included, oldest first: the explorer's
- * internal transactions of the address (`create` and `create2` items sent by it, every page under the walk's guards),
- * else, when the explorer has no such list (404, 400 `Unknown API v2 action`, or any other failure) and a chain is
- * given, the call traces of the transactions sent to the factory in the blocks from its creation on, at most
- * `maxTracedBlocks` of them (a warning says where it stopped).
+ * Every contract a factory created over its whole history, its later calls included: the explorer's internal
+ * transactions of the address (`create` and `create2` items sent by it, every page under the walk's guards), else,
+ * when the explorer has no such list (404, 400 `Unknown API v2 action`, or any other failure) and a chain is given, the call traces of the transactions sent to the
+ * factory in the blocks from its creation on, at most `maxTracedBlocks` of them (a warning says where it stopped).
+ *
+ * @param factory - the factory, and its creation transaction where known
+ * @param search - the explorer and/or chain, the deadline and limits, where warnings go
+ * @returns its children, oldest first
  * @throws only what is not this package's error: the explorer's and the chain's failures become a
  *   `history_unavailable` warning, the deadline a `deadline` one
  */

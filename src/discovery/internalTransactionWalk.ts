@@ -42,6 +42,11 @@ export interface WalkLimits {
  * Reads one transaction's internal transactions page by page, under limits an explorer cannot talk its way past:
  * a cursor already followed, a page past `maxPages`, or the deadline ends the walk with a warning naming the
  * factory. Pages read until then are kept.
+ *
+ * @param client - the explorer
+ * @param transaction - the transaction hash
+ * @param limits - the deadline, the page limit, where warnings go
+ * @returns the pages' items, in order
  * @throws {TimeoutError} when the deadline comes before the first page is read
  * @throws the explorer's errors, before the deadline
  */
@@ -69,7 +74,12 @@ export async function* walkInternalTransactions(
 
 /**
  * Reads the internal transactions a factory sent, over its whole history (`/addresses/{address}/internal-transactions`
- * with `filter=from`), page by page under the same limits as {@link walkInternalTransactions}, newest first.
+ * with `filter=from`), page by page under the same limits as {@link walkInternalTransactions}.
+ *
+ * @param client - the explorer
+ * @param factory - the factory's address
+ * @param limits - the deadline, the page limit, where warnings go
+ * @returns the pages' items, in the explorer's order (newest first)
  * @throws {TimeoutError} when the deadline comes before the first page is read
  * @throws the explorer's errors (a 404 where it has no such list), before the deadline
  */

@@ -6,8 +6,10 @@ const clonePattern = new RegExp(`^${clonePrefix}([0-9a-f]{40})${cloneSuffix}$`);
 const cloneCreationPrefix = "3d602d80600a3d3981f3";
 
 /**
- * The implementation (lower case) of an EIP-1167 minimal clone, from its runtime code (`0x` hex); undefined when
- * the code is not a minimal clone.
+ * The implementation of an EIP-1167 minimal clone, from its runtime code.
+ *
+ * @param runtimeCode - the code at the address, `0x` hex
+ * @returns the implementation address (lower case), or undefined when the code is not a minimal clone
  */
 export function cloneImplementation(runtimeCode: string): string | undefined {
   const match = clonePattern.exec(runtimeCode.replace(/^0x/, "").toLowerCase());
@@ -15,8 +17,10 @@ export function cloneImplementation(runtimeCode: string): string | undefined {
 }
 
 /**
- * The implementation (lower case) of an EIP-1167 minimal clone, from its creation code (`0x` hex); undefined when
- * it does not create a minimal clone.
+ * The implementation of an EIP-1167 minimal clone, from its creation code.
+ *
+ * @param creationInput - the creation code, `0x` hex
+ * @returns the implementation address (lower case), or undefined when it does not create a minimal clone
  */
 export function cloneImplementationFromCreation(creationInput: string): string | undefined {
   const code = creationInput.replace(/^0x/, "").toLowerCase();

@@ -12,8 +12,10 @@ const shortestBase64Form = 8;
  * (`\"`, `\\`, `\/`, `\u0061`-style escapes in either case); HTML character references (`&#97;`, `&#x61;`,
  * `&amp;`…); and, for the whole secret, standard and URL-safe base64 at any alignment (inside a longer base64 text,
  * such as a `Basic` credential or an `Authorization` header echoed whole), itself in any of those spellings
- * (`\/`, `%2B`, `&#43;`) and broken over lines. Each character may come in any of its spellings, mixed. Empty and
- * undefined secrets are ignored.
+ * (`\/`, `%2B`, `&#43;`) and broken over lines. Each character may come in any of its spellings, mixed.
+ *
+ * @param secrets - values that must never be shown (empty and undefined entries are ignored)
+ * @returns the redacting function
  * @example
  * createRedactor(["k/y"])('{"url":"?apikey=k%2fy","echo":"k\\/y"}') // '{"url":"?apikey=***","echo":"***"}'
  */

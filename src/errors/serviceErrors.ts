@@ -164,6 +164,12 @@ export class NotSupportedError extends ExplorerVerifyError {
   /** The operation, e.g. `verifyProxyContract`. */
   readonly operation: string;
 
+  /**
+   * @param service - the service, e.g. `sourcify`
+   * @param operation - what it does not serve
+   * @param shortMessage - what to say
+   * @param options - the request's context lines, when an answer said it
+   */
   constructor(
     service: string,
     operation: string,

@@ -47,12 +47,15 @@ export class TimeoutError extends ExplorerVerifyError {
   }
 }
 
-/** The error of a deadline that came before a piece of work (a read, a trace, a submission) was done. */
+/** @returns the error of a deadline that came before a piece of work (a read, a trace, a submission) was done */
 export function deadlineReached(): TimeoutError {
   return new TimeoutError(undefined, 0, false, "The deadline came.");
 }
 
-/** Whether an error is a deadline that came between requests, not a request's own time limit. */
+/**
+ * @param error - anything thrown
+ * @returns whether it is a deadline that came between requests, not a request's own time limit
+ */
 export function isDeadlineReached(error: unknown): error is TimeoutError {
   return error instanceof TimeoutError && error.request === undefined;
 }

@@ -27,12 +27,19 @@ const cachedFile = z.object({
 /**
  * The folder the copy lives in when none is given: `$XDG_CACHE_HOME/explorer-verify`, else
  * `~/.cache/explorer-verify`.
+ *
+ * @returns the folder
  */
 export function defaultCacheDir(): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "explorer-verify");
 }
 
-/** The file the copy is kept in, in the folder given. */
+/**
+ * The file the copy is kept in.
+ *
+ * @param cacheDir - the folder
+ * @returns its path
+ */
 export function cachedChainListPath(cacheDir: string): string {
   return join(cacheDir, cacheFileName);
 }
@@ -46,8 +53,12 @@ export type CachedChainListRead =
 /**
  * Reads the copy of a list, if one was kept. The copy is anyone's file: it is read up to the size cap of the
  * network list, and every instance it names is held to the list's rules (https; `http://` on loopback only for a
- * list the user named there). A copy that fails either check is ignored whole, with the reason (`it is not JSON`);
- * a copy of another list is none.
+ * list the user named there). A copy that fails either check is ignored whole, with the reason.
+ *
+ * @param cacheDir - the folder
+ * @param listUrl - the list it must be a copy of
+ * @param trust - whether loopback `http://` instances are accepted
+ * @returns the copy; nothing when there is none or it is of another list; or why it was ignored (`it is not JSON`)
  */
 export async function readCachedChainList(
   cacheDir: string,
@@ -98,6 +109,9 @@ async function readCappedText(path: string, maxBytes: number): Promise<string | 
 /**
  * Keeps a copy of a list, written whole (a temporary file renamed over the old copy). A folder that cannot be
  * written only means no copy: the list is never required.
+ *
+ * @param cacheDir - the folder
+ * @param list - the list just read
  */
 export async function writeCachedChainList(cacheDir: string, list: CachedChainList): Promise<void> {
   const body = JSON.stringify({

@@ -9,8 +9,10 @@ export interface ExplorerEnvironment {
 /**
  * Reads `EXPLORER_VERIFY_CHAIN_LIST_URL` (another published list, or `off` to use the shipped registry only),
  * `EXPLORER_VERIFY_CACHE_DIR` (where the list's copy is kept) and `EXPLORER_VERIFY_BLOCKSCOUT_API_URL` (another
- * root for the Blockscout API): mirrors, air-gapped runners and tests use them. Unset variables leave their option
- * unset.
+ * root for the Blockscout API): mirrors, air-gapped runners and tests use them.
+ *
+ * @param env - the environment
+ * @returns the lookup options and the Blockscout API root, unset where the variable is
  */
 export function explorerEnvironment(env: NodeJS.ProcessEnv = process.env): ExplorerEnvironment {
   const listUrl = env.EXPLORER_VERIFY_CHAIN_LIST_URL?.trim();

@@ -13,8 +13,11 @@ const endedChains: ReadonlyMap<number, EndedChain> = new Map([
 ]);
 
 /**
- * The chain's name and the day it ended when Etherscan API v2 has stopped serving it at `now` (ms since the epoch);
- * undefined while Etherscan serves it.
+ * Whether Etherscan API v2 has stopped serving a chain.
+ *
+ * @param chainId - the chain
+ * @param now - the moment asked about (ms since the epoch); default now
+ * @returns the chain's name and the day it ended, or undefined while Etherscan serves it
  */
 export function etherscanEndedChain(chainId: number, now: number = Date.now()): EndedChain | undefined {
   const ended = endedChains.get(chainId);

@@ -4,6 +4,11 @@ import { errnoCode } from "../kernel/systemErrors.js";
 /**
  * Reads a published list (a service's chains, Blockscout's instances) as JSON, the whole answer within the time
  * limit and the size cap. No key travels with it.
+ *
+ * @param listUrl - the list's URL
+ * @param timeoutMs - the time limit, body included
+ * @param maxBytes - the most bytes read
+ * @returns the parsed answer
  * @throws {Error} with a short reason: timed out, connection failure, HTTP status, not JSON
  */
 export async function fetchListJson(listUrl: string, timeoutMs: number, maxBytes: number): Promise<unknown> {

@@ -9,8 +9,10 @@ export interface KnownExplorer {
 }
 
 /**
- * The form every registry keeps an instance URL in: origin and path, no trailing slash, no `/api` suffix; undefined
- * when it is not an http(s) URL.
+ * The form every registry keeps an instance URL in: origin and path, no trailing slash, no `/api` suffix.
+ *
+ * @param url - an explorer URL as a list or descriptor writes it
+ * @returns the normalised URL, or undefined when it is not an http(s) URL
  */
 export function normaliseInstanceUrl(url: string): string | undefined {
   const parsed = httpUrlOf(url.trim());

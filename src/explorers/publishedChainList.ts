@@ -24,9 +24,13 @@ const publishedChain = z.object({
 const publishedChainList = z.record(z.string(), z.unknown());
 
 /**
- * Reads Blockscout's published list of instances (the parsed body of `chains.blockscout.com/api/chains`) by chain
- * id. A chain whose entry is malformed, or that names no https explorer (see {@link listedExplorerUrlProblem}), is
- * left out rather than failing the whole list. An instance Blockscout hosts comes before others.
+ * Reads Blockscout's published list of instances. A chain whose entry is malformed, or that names no https
+ * explorer (see {@link listedExplorerUrlProblem}), is left out rather than failing the whole list. An instance
+ * Blockscout hosts comes before others.
+ *
+ * @param json - the parsed body of `chains.blockscout.com/api/chains`
+ * @param trust - whether loopback `http://` instances are accepted
+ * @returns the instances by chain id
  * @throws {Error} when the body is not an object keyed by chain id
  */
 export function parsePublishedChainList(

@@ -16,9 +16,12 @@ const etherscanChainListSchema = z.looseObject({
 });
 
 /**
- * Where a chain's Etherscan pages live, without a trailing slash: the table shipped with the package, else
- * Etherscan's chain list (`{apiOrigin}/v2/chainlist`, its `blockexplorer`), which an unreachable service leaves
- * unknown.
+ * Where a chain's Etherscan pages live: the table shipped with the package, else Etherscan's chain list
+ * (`{origin}/v2/chainlist`, its `blockexplorer`), which an unreachable service leaves unknown.
+ *
+ * @param chainId - the chain
+ * @param apiOrigin - the Etherscan API's origin (`https://api.etherscan.io`, or a stand-in's)
+ * @returns the site without a trailing slash, or undefined
  */
 export async function etherscanSiteOf(chainId: number, apiOrigin: string): Promise<string | undefined> {
   const shipped = etherscanSites.get(chainId);
@@ -58,7 +61,11 @@ const routescanListSchema = z.looseObject({
 
 /**
  * Routescan's network of a chain: a table for the chains it is known to serve, else its own lists
- * (`{origin}/v2/network/{mainnet|testnet}/evm/all/blockchains`); undefined when neither knows the chain.
+ * (`{origin}/v2/network/{mainnet|testnet}/evm/all/blockchains`).
+ *
+ * @param chainId - the EVM chain id
+ * @param origin - Routescan's API origin (`https://api.routescan.io`, or a stand-in's)
+ * @returns the network, or undefined when neither the table nor the lists know the chain
  */
 export async function routescanNetworkOf(
   chainId: number,
@@ -85,9 +92,11 @@ export async function routescanNetworkOf(
 }
 
 /**
- * The services other than Etherscan that the lists shipped with the package know to serve a chain, each with where
- * it serves it, in words (`Blockscout (https://…)`): its Blockscout instance, Routescan's network. Sourcify's list is
- * not shipped; it is left unnamed.
+ * The services other than Etherscan that the lists shipped with the package know to serve a chain: its Blockscout
+ * instance, Routescan's network. Sourcify's list is not shipped; it is left unnamed.
+ *
+ * @param chainId - the chain
+ * @returns each service with where it serves the chain, in words (`Blockscout at https://…`)
  */
 export function shippedServicesOf(chainId: number): string[] {
   const blockscout = shippedExplorerFor(chainId);

@@ -11,14 +11,22 @@ const shippedByChainId = new Map(
     .map((chain) => [chain.chainId, chain]),
 );
 
-/** Looks a chain up in the registry shipped with the package only: no network, no disk. */
+/**
+ * Looks a chain up in the registry shipped with the package only: no network, no disk.
+ *
+ * @param chainId - the chain id
+ * @returns the instance, or undefined when the shipped registry does not know the chain
+ */
 export function shippedExplorerFor(chainId: number): KnownExplorer | undefined {
   return shippedByChainId.get(chainId);
 }
 
 /**
- * The chain id of a known Blockscout instance given in any usual form (`https://host`, `https://host/api`…), from
- * the shipped registry, for routing through the Blockscout API when only the instance's URL was given.
+ * The chain id of a known Blockscout instance, from the shipped registry (for routing through the Blockscout API
+ * when only the instance's URL was given).
+ *
+ * @param explorerUrl - the instance in any usual form (`https://host`, `https://host/api`…)
+ * @returns its chain id, or undefined when the URL is not a known instance
  */
 export function chainIdOfExplorer(explorerUrl: string): number | undefined {
   const url = normaliseInstanceUrl(explorerUrl);
@@ -27,8 +35,11 @@ export function chainIdOfExplorer(explorerUrl: string): number | undefined {
 }
 
 /**
- * The one-line error for a chain no registry knows; `howToNameExplorer` says how to name the explorer where this is
- * called from.
+ * The one-line error for a chain no registry knows.
+ *
+ * @param chainId - the chain id
+ * @param howToNameExplorer - how to name the explorer where this is called from
+ * @returns the error
  */
 export function unknownChain(chainId: number, howToNameExplorer?: string): InvalidInputError {
   return new InvalidInputError(

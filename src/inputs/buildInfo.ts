@@ -126,6 +126,15 @@ const longVersionPattern = /^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-
  * Of the compiler output, only what verification reads is kept (each contract's ABI, metadata, bytecode and their
  * link and immutable references), and only for the contracts asked for: a build info of hundreds of megabytes is
  * mostly ASTs, source maps and opcodes, and holding several of them whole does not fit a runner's memory.
+ *
+ * @param path - the build info file
+ * @param field - the input field to report errors on, e.g. `artifacts`
+ * @param options - the folder the file was found in, when it was found rather than named; the contracts wanted
+ * @returns the build
+ * @throws {InvalidInputError} when the file cannot be read or is not a build info this package knows, or leads
+ *   outside its scope
+ * @example
+ * const buildInfo = await readBuildInfo("artifacts/build-info/solc-0_8_28-db3b….json");
  */
 export async function readBuildInfo(
   path: string,

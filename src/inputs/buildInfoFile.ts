@@ -11,6 +11,12 @@ export type KeptContracts = ReadonlySet<string> | undefined;
  * runtime bytecode with their link and immutable references. The output's ASTs, the other contracts, source maps,
  * opcodes and the like are never held: a build info of hundreds of megabytes is mostly those, and holding its text
  * alone took its size again. A source of the output that keeps no contract is left out.
+ *
+ * @param origin - the file, for reading and for errors
+ * @param kept - the contracts to keep
+ * @param sources - `skip`: the input's sources are scanned, not held (they read as none)
+ * @returns the file's JSON value, its `output` narrowed as above
+ * @throws {InvalidInputError} when the file cannot be read, is not UTF-8 or is not JSON
  */
 export async function readBuildInfoFile(
   origin: JsonOrigin,

@@ -2,6 +2,11 @@
  * A reader of deployed code that asks the chain for the addresses given at once, a few at a time, before their turn
  * comes: a manifest's entries are made one after another, and a chain that answers each read late would otherwise
  * add its delay once per entry. An address not given is read when asked.
+ *
+ * @param read - reads one address's code
+ * @param addresses - the addresses whose code will be asked
+ * @param atOnce - how many reads are in flight at once
+ * @returns the reader
  */
 export function codeReadsAhead(
   read: (address: string) => Promise<string>,

@@ -30,7 +30,12 @@ export interface CompiledContract {
   buildInfoPath: string;
 }
 
-/** Lists the contracts a build compiled, abstract ones included (none when the output was not kept). */
+/**
+ * Lists the contracts a build compiled (those of its output; none when the output was not kept).
+ *
+ * @param buildInfo - the build
+ * @returns one entry per contract, abstract ones included
+ */
 export function contractsOf(buildInfo: BuildInfo): CompiledContract[] {
   const contracts: CompiledContract[] = [];
   for (const [sourceName, byName] of Object.entries(buildInfo.output?.contracts ?? {})) {
@@ -42,8 +47,12 @@ export function contractsOf(buildInfo: BuildInfo): CompiledContract[] {
 }
 
 /**
- * Names a contract of a build both ways: as the input has it (`project/contracts/A.sol:A`) and as users write
- * it (`contracts/A.sol:A`).
+ * Names a contract of a build both ways: as the input has it and as users write it.
+ *
+ * @param buildInfo - the build the contract belongs to
+ * @param sourceName - the source name as in the input
+ * @param contractName - the contract's name
+ * @returns `inputFqn` (`project/contracts/A.sol:A`) and `userFqn` (`contracts/A.sol:A`)
  */
 export function qualifiedNames(
   buildInfo: BuildInfo,

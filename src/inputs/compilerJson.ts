@@ -50,6 +50,9 @@ export type BuildOutputContract = z.infer<typeof outputContractSchema>;
 /**
  * Keeps the keys solc accepts at the top of a standard JSON input. Foundry's build info adds `version`,
  * `allowPaths`, `basePath` and `includePaths`, which solc answers with `Unknown key`.
+ *
+ * @param input - a parsed input
+ * @returns `{ language, sources, settings }`
  */
 export function toStandardJsonInput(input: z.infer<typeof standardJsonInputSchema>): StandardJsonInput {
   return {
@@ -59,15 +62,22 @@ export function toStandardJsonInput(input: z.infer<typeof standardJsonInputSchem
   };
 }
 
-/** Gives bytecode as `0x`-prefixed hex; solc leaves the prefix out, Foundry puts it in. */
+/**
+ * Gives bytecode as `0x`-prefixed hex; solc leaves the prefix out, Foundry puts it in.
+ *
+ * @param object - `evm.bytecode.object`, possibly with library placeholders
+ * @returns the same code with `0x`
+ */
 export function prefixedHex(object: string | undefined): string {
   if (object === undefined || object === "") return "0x";
   return object.startsWith("0x") ? object : `0x${object}`;
 }
 
 /**
- * Gives a contract's compiler metadata (text, or an object a tool parsed) as the JSON text solc wrote;
- * undefined when the build did not select it.
+ * Gives a contract's compiler metadata as the JSON text solc wrote.
+ *
+ * @param metadata - the output's `metadata`: text, or an object a tool parsed
+ * @returns the text, or undefined when the build did not select it
  */
 export function metadataText(metadata: BuildOutputContract["metadata"]): string | undefined {
   if (metadata === undefined || metadata === "") return undefined;

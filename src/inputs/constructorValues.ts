@@ -16,6 +16,11 @@ interface AbiParameterLike {
  * Turns command-line words, or values saved as JSON, into values of the constructor's parameters, as `hardhat verify`
  * reads them: integers become bigints, `true`/`false` booleans, arrays and tuples are read as JSON (a tuple by
  * position, or by member name), the rest stays text.
+ *
+ * @param abi - the contract's ABI
+ * @param words - the words after ADDRESS, or a deployment's saved values
+ * @returns the typed values
+ * @throws {InvalidInputError} for a count or a value that does not fit
  */
 export function typedConstructorValues(abi: readonly unknown[], words: readonly unknown[]): unknown[] {
   const inputs: readonly AbiParameterLike[] = constructorParameters(abi);

@@ -61,8 +61,14 @@ export function createContractJob(contract: CompiledContract, options: ContractJ
 }
 
 /**
- * Matches given library addresses (by bare name, user FQN or input FQN) to the libraries a contract links,
- * keyed by the input's fully qualified name; undefined when the contract links none.
+ * Matches given library addresses to the libraries a contract links, keyed by the input's fully qualified name.
+ *
+ * @param contract - the contract
+ * @param libraries - name (bare, user FQN or input FQN) → address
+ * @param field - the input field, for errors
+ * @returns input FQN → address, or undefined when the contract links none
+ * @throws {InvalidInputError} for a malformed address, a library the contract does not link, an ambiguous bare
+ *   name, or a linked library left without an address
  */
 export function resolveLibraries(
   contract: CompiledContract,
@@ -102,7 +108,12 @@ export function resolveLibraries(
   return linked.length === 0 ? undefined : resolved;
 }
 
-/** Lists the libraries a contract links (in its creation or runtime code). */
+/**
+ * Lists the libraries a contract links (in its creation or runtime code).
+ *
+ * @param contract - the contract
+ * @returns each library once, named as the input has it and as users write it
+ */
 export function linkedLibraries(contract: CompiledContract): LinkedLibrary[] {
   const byInputFqn = new Map<string, LinkedLibrary>();
   for (const references of [contract.linkReferences, contract.deployedLinkReferences]) {

@@ -19,6 +19,11 @@ const licensePattern = /^[ \t]*\/\/\s*SPDX-License-Identifier:.*$/m;
  * Joins source files into one: every file after the files it imports, import statements removed, one SPDX
  * license line at the top. The compiled code is the same as from the separate files; the metadata hash differs,
  * as the source list does.
+ *
+ * @param sources - source name → content, all the files the contract needs
+ * @param remappings - the compiler's `settings.remappings` (`context:prefix=target`), to resolve imports
+ * @returns the single file
+ * @throws {InvalidInputError} for an import with an alias (`as`), or of a file not among the sources
  */
 export function flattenSources(sources: Record<string, string>, remappings: readonly string[] = []): string {
   const ordered: string[] = [];

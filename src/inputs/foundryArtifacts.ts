@@ -52,8 +52,15 @@ const artifactSchema = z.looseObject({
  * Rebuilds, from Foundry's artifacts, what `forge build --build-info` would have kept: each `out/<File>.sol/<Name>.json`
  * holds the contract's ABI, bytecode with link and immutable references, and compiler metadata; the metadata gives the
  * compiler version, settings and source list, and the sources are read from disk beside `out` (each checked against
- * the keccak256 the metadata records). Nothing is compiled. Undefined when `outDir` holds no Foundry
- * artifact.
+ * the keccak256 the metadata records). Nothing is compiled.
+ *
+ * @param outDir - Foundry's `out`
+ * @param field - the input field to report errors on
+ * @param options - the project root, the contracts wanted
+ * @returns one build per contract, or undefined when `outDir` holds no Foundry artifact
+ * @throws {InvalidInputError} when an artifact has no metadata, or a source is missing or differs from the build's
+ * @example
+ * const builds = await readFoundryArtifacts("out", "--artifacts", { contractNames: ["Vault"] });
  */
 export async function readFoundryArtifacts(
   outDir: string,

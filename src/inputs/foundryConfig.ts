@@ -87,8 +87,15 @@ const namedChains: Record<string, number> = {
  * Reads `foundry.toml` in a folder as forge does for the settings verification needs: the profile named by
  * `FOUNDRY_PROFILE` (default `default`) over `[profile.default]`, and the `[etherscan]` table. The file comes with
  * the checkout (a pull request can change it), so it is read with a size cap and a depth cap, and each folder and
- * library file it names (`src`, `out`, `libs`, `libraries`) must lead inside the project once links are
- * followed. Undefined when the folder has no `foundry.toml`.
+ * library file it names (`src`, `out`, `libs`, `libraries`) must lead inside the project once links are followed.
+ *
+ * @param dir - the project folder
+ * @param environment - where `FOUNDRY_PROFILE` is read
+ * @returns the settings, or undefined when the folder has no `foundry.toml`
+ * @throws {InvalidInputError} when the file is too large or not TOML, a setting has the wrong type, or a path leads
+ *   outside the project (naming the key)
+ * @example
+ * const config = await readFoundryConfig(process.cwd());
  */
 export async function readFoundryConfig(
   dir: string,
@@ -100,6 +107,12 @@ export async function readFoundryConfig(
 /**
  * {@link readFoundryConfig} for a caller that cannot wait, and that goes on without the file when it cannot be read
  * (or, with `throwing`, throws as {@link readFoundryConfig} does).
+ *
+ * @param dir - the project folder
+ * @param environment - where `FOUNDRY_PROFILE` is read
+ * @param options - `throwing`: report a file that cannot be read instead of going on without it
+ * @returns the settings, or undefined when the folder has no `foundry.toml` or it cannot be read
+ * @throws {InvalidInputError} only with `throwing`, as {@link readFoundryConfig}
  */
 export function readFoundryConfigSync(
   dir: string,
@@ -153,7 +166,15 @@ function foundryConfigOf(document: TomlTable, path: string, profile: string): Fo
  * The explorer `foundry.toml` names for a chain in `[etherscan]`, with `${VAR}` expanded from the environment: forge
  * takes this table for every verifier, so a Blockscout user's entry holds the Blockscout URL. What a `${VAR}`
  * expands to is a secret (a key in the URL's path or query, as some explorers take it): `shownUrl` is the url to
- * print, and `secrets` the values to redact. Undefined when no entry names the chain.
+ * print, and `secrets` the values to redact.
+ *
+ * @param config - the settings read
+ * @param chainId - the chain
+ * @param environment - where `${VAR}` is read
+ * @returns the URL and key, the URL to show and the expanded values, or undefined when no entry names the chain
+ * @throws {InvalidInputError} when the entry names a variable that is not set
+ * @example
+ * foundryExplorerFor(config, 100) // { url: "https://gnosis.blockscout.com/api", key: "…", shownUrl: "…", secrets: ["…"] }
  */
 export function foundryExplorerFor(
   config: FoundryConfig,

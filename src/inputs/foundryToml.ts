@@ -21,8 +21,11 @@ const maxInlineDepth = 32;
  * Reads and parses a `foundry.toml` with smol-toml: at most {@link maxFoundryTomlBytes} (read no further, so a
  * link to a device or an endless file costs nothing), UTF-8, no key named `__proto__` or `constructor` (the file
  * comes with the checkout, and a pull request can change it), inline arrays and tables nested at most 32 deep.
- * Synchronous: the file is small, and a caller that cannot wait reads it too. Undefined when there is no such
- * file.
+ * Synchronous: the file is small, and a caller that cannot wait reads it too.
+ *
+ * @param path - the file
+ * @returns the document's root table, or undefined when there is no such file
+ * @throws {InvalidInputError} naming the file (and the line) when it cannot be read, is too large or is not TOML
  */
 export function readFoundryToml(path: string): TomlTable | undefined {
   let bytes: Buffer;

@@ -6,7 +6,12 @@ import type { JsonOrigin } from "./jsonFile.js";
 
 /**
  * A deployment's constructor arguments, ABI-encoded: rocketh saves them encoded; hardhat-deploy 1.x saves the values,
- * encoded here with the file's constructor. Undefined for none.
+ * encoded here with the file's constructor.
+ *
+ * @param file - the deployment's file
+ * @param origin - where it was read, for messages
+ * @returns the encoded arguments, or undefined for none
+ * @throws {InvalidInputError} for values the constructor does not take
  */
 export function encodedArguments(file: DeploymentFile, origin: JsonOrigin): { hex: string } | undefined {
   try {

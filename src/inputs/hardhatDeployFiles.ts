@@ -62,6 +62,9 @@ const chainFileSchema = z.looseObject({ chainId: z.union([z.string(), z.number()
 /**
  * Whether a folder is one network's folder of a hardhat-deploy or rocketh deployments folder: it records its chain in
  * `.chain` (rocketh) or `.chainId` (hardhat-deploy 1.x).
+ *
+ * @param path - the folder
+ * @returns true when either file is there
  */
 export function isHardhatDeployFolder(path: string): boolean {
   return existsSync(join(path, ".chain")) || existsSync(join(path, ".chainId"));
@@ -74,6 +77,12 @@ export function isHardhatDeployFolder(path: string): boolean {
  * {@link maxDeploymentFileBytes} (all together at most {@link maxDeploymentFolderBytes}), nest no deeper than JSON
  * readers take, and have a deployment's shape. What verifying never reads (`bytecode`, `deployedBytecode`,
  * `storageLayout`) is dropped once a file is parsed.
+ *
+ * @param folder - the network's folder
+ * @param scope - the field errors are reported on, and the root files may also lie in
+ * @returns the chain id and the files
+ * @throws {InvalidInputError} for a folder without a chain file, a malformed chain file, too many files or bytes, or
+ *   a file that is too large, leads outside, is not JSON or not a deployment
  */
 export async function readDeploymentFiles(
   folder: string,
@@ -120,7 +129,13 @@ export async function readDeploymentFiles(
   return { chainId, files, bytesLeft };
 }
 
-/** The refusal of a network folder whose files weigh more than {@link maxDeploymentFolderBytes}. */
+/**
+ * The refusal of a network folder whose files weigh more than {@link maxDeploymentFolderBytes}.
+ * @param field - the input field
+ * @param folder - the folder
+ * @param bytes - what its files weigh, at least
+ * @returns the error
+ */
 export function overBudget(field: string, folder: string, bytes: number): InvalidInputError {
   return new InvalidInputError(
     field,

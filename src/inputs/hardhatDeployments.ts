@@ -64,6 +64,15 @@ export interface ReadHardhatDeploymentOptions {
  * metadata, or whose metadata does not embed its sources where no matching solcInputs file holds them, makes no job
  * and is listed as skipped (the reason names a solcInputs file's mismatch). The folder's files weigh at most
  * maxDeploymentFolderBytes together.
+ *
+ * @param folder - the network's folder, e.g. `deployments/sepolia`
+ * @param options - the field errors are reported on, and the root
+ * @returns the chain, the jobs and the deployments skipped
+ * @throws {InvalidInputError} for a malformed file or folder (see readDeploymentFiles), solcInputs files over the
+ *   folder's budget, metadata that is not the compiler's,
+ *   a `solcInputHash` that is not a plain name, constructor arguments that do not fit, or a library not found
+ * @example
+ * const { chainId, contracts } = await readHardhatDeployment("deployments/sepolia");
  */
 export async function readHardhatDeployment(
   folder: string,

@@ -58,6 +58,12 @@ const bigintSchema = z.object({ _kind: z.literal("bigint"), value: z.string().ch
 /**
  * Reads an Ignition `journal.jsonl`: which contracts were deployed, with which constructor arguments and
  * libraries. Futures wiped after they ran (`ignition wipe`) are left out, as are those that did not succeed.
+ *
+ * @param text - the journal's text, one JSON message per line
+ * @param origin - the journal file, for errors
+ * @returns the chain id and the successful deployments, in journal order
+ * @throws {InvalidInputError} naming the line of a message that is not JSON or lacks a field verification needs, or
+ *   gives an artifact id that is not a plain file name
  */
 export function parseIgnitionJournal(text: string, origin: JsonOrigin): IgnitionJournal {
   let chainId: number | undefined;

@@ -5,6 +5,10 @@ import type { CompiledContract } from "./compiledContracts.js";
 /**
  * Whether a compiled contract is the one deployed with this runtime code: linked library addresses, immutable
  * values, a library's own address (call protection) and the metadata hash are ignored.
+ *
+ * @param contract - a compiled contract
+ * @param runtimeCode - the code at the address, `0x` hex
+ * @returns true when the executable code is the same
  */
 export function isDeployedCodeOf(contract: CompiledContract, runtimeCode: string): boolean {
   return isSameExecutableCode(
@@ -71,7 +75,13 @@ export function inferContract(
   return only;
 }
 
-/** The compiled contracts whose code is deployed with this runtime code, each name once. */
+/**
+ * The compiled contracts whose code is deployed with this runtime code, each name once.
+ *
+ * @param contracts - the candidates
+ * @param runtimeCode - the code at an address
+ * @returns those that match (none, one, or several that compile to the same code)
+ */
 export function contractsMatching(
   contracts: readonly CompiledContract[],
   runtimeCode: string,

@@ -27,8 +27,13 @@ export interface InnerFileScope {
 const folderPart = /[/\\\0]/;
 
 /**
- * Checks that an id a file gives (a build info id, an artifact id) is a plain file name, not a path; `holder`
- * starts the message: `The Ignition artifact <path> gives the build info id`.
+ * Checks that an id a file gives (a build info id, an artifact id) is a plain file name, not a path.
+ *
+ * @param name - the id as the file gives it
+ * @param field - the input field to report errors on
+ * @param holder - what gives it, to start the message: `The Ignition artifact <path> gives the build info id`
+ * @returns the name
+ * @throws {InvalidInputError} naming the file that gives it, when the name holds a folder or is `.` or `..`
  */
 export function plainFileName(name: string, field: string, holder: string): string {
   if (name === "" || name === "." || name === ".." || folderPart.test(name)) {
@@ -42,8 +47,13 @@ export function plainFileName(name: string, field: string, holder: string): stri
 
 /**
  * Checks that a file found inside a folder the user named stays inside it (or inside the root) once its symbolic
- * links are followed; see {@link InnerFileScope} for why. Gives the file's real path; a missing file is left
- * to its reader to report.
+ * links are followed; see {@link InnerFileScope} for why.
+ *
+ * @param scope - the folder it was found relative to, the root, the field
+ * @param path - the file, as found (e.g. `<deployment>/build-info/<id>.json`)
+ * @param what - what the file is, for the message: `build info`, `Ignition artifact`
+ * @returns the file's real path (a missing file is left to its reader to report)
+ * @throws {InvalidInputError} naming the file when it leads outside
  */
 export async function confineInnerFile(scope: InnerFileScope, path: string, what: string): Promise<string> {
   const real = realExisting(path);

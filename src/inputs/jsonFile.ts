@@ -16,7 +16,12 @@ export interface JsonOrigin {
   path: string;
 }
 
-/** Renders a zod issue path the way users write field paths: `contracts[2].address`, `sources["a.sol"]`. */
+/**
+ * Renders a zod issue path the way users write field paths: `contracts[2].address`, `sources["a.sol"]`.
+ *
+ * @param path - the issue's path
+ * @returns the field path, empty for the root
+ */
 export function formatIssuePath(path: readonly PropertyKey[]): string {
   let text = "";
   for (const key of path) {
@@ -31,14 +36,23 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
  * Reads a file as UTF-8 text, turning a file-system failure into an error a person can act on. Bytes that are not
  * UTF-8 are refused rather than replaced by U+FFFD: what is read here is compiled and sent to the explorer, and a
  * source changed on the way would be verified against code it was not built from, or fail for a reason no one sees.
+ *
+ * @param origin - what the file is and which input named it
+ * @returns the file's text
+ * @throws {InvalidInputError} when the file cannot be read, or is not valid UTF-8
  */
 export async function readTextFile(origin: JsonOrigin): Promise<string> {
   return (await readUtf8File(origin)).toString("utf8");
 }
 
 /**
- * Reads a file's bytes, at most `maxBytes` of them, and checks that they are UTF-8 text (see
- * {@link readTextFile}), for a reader that parses only parts of a large file.
+ * Reads a file's bytes and checks that they are UTF-8 text (see {@link readTextFile}), for a reader that parses
+ * only parts of a large file.
+ *
+ * @param origin - what the file is and which input named it
+ * @param maxBytes - the most bytes read (a larger file is refused); about the longest string V8 holds by default
+ * @returns the file's bytes
+ * @throws {InvalidInputError} when the file cannot be read, is larger than `maxBytes`, or is not valid UTF-8
  */
 export async function readUtf8File(origin: JsonOrigin, maxBytes = maxTextFileBytes): Promise<Buffer> {
   let bytes: Buffer | undefined;
@@ -77,7 +91,13 @@ async function readAtMost(path: string, maxBytes: number): Promise<Buffer | unde
   return Buffer.concat(chunks, size);
 }
 
-/** The error for a file that cannot be read, in words a person can act on. */
+/**
+ * The error for a file that cannot be read, in words a person can act on.
+ *
+ * @param origin - what the file is and which input named it
+ * @param cause - the file system's error
+ * @returns the error to throw
+ */
 export function unreadableFile(origin: JsonOrigin, cause: unknown): InvalidInputError {
   return new InvalidInputError(
     origin.field,
@@ -86,7 +106,12 @@ export function unreadableFile(origin: JsonOrigin, cause: unknown): InvalidInput
   );
 }
 
-/** The error for a file whose bytes are not UTF-8 (see {@link readTextFile} for why it is refused). */
+/**
+ * The error for a file whose bytes are not UTF-8 (see {@link readTextFile} for why it is refused).
+ *
+ * @param origin - what the file is and which input named it
+ * @returns the error to throw
+ */
 export function notUtf8File(origin: JsonOrigin): InvalidInputError {
   return new InvalidInputError(
     origin.field,
@@ -111,7 +136,15 @@ export async function assertAtMost(origin: JsonOrigin, maxBytes: number): Promis
   return size;
 }
 
-/** Parses JSON text and checks it with a schema. */
+/**
+ * Parses JSON text and checks it with a schema.
+ *
+ * @param text - the JSON text
+ * @param schema - the shape the text must have
+ * @param origin - what the text is, for error messages
+ * @returns the parsed value
+ * @throws {InvalidInputError} naming the file and the field when the text is not JSON or not of the shape
+ */
 export function parseJsonText<Schema extends z.ZodMiniType>(
   text: string,
   schema: Schema,
@@ -120,7 +153,14 @@ export function parseJsonText<Schema extends z.ZodMiniType>(
   return parseWithSchema(parseJson(text, origin), schema, origin);
 }
 
-/** Parses JSON text. */
+/**
+ * Parses JSON text.
+ *
+ * @param text - the JSON text
+ * @param origin - what the text is, for error messages
+ * @returns the parsed value, not yet checked
+ * @throws {InvalidInputError} naming the file when the text is not JSON
+ */
 export function parseJson(text: string, origin: JsonOrigin): unknown {
   try {
     return JSON.parse(text);
@@ -132,6 +172,10 @@ export function parseJson(text: string, origin: JsonOrigin): unknown {
 /**
  * The error for text that `JSON.parse` refused, in words that quote none of the text: Node's message shows the
  * bytes around the fault, and a file named by mistake (a link to a key file) must not reach a log that way.
+ *
+ * @param origin - what the text is and which input named it
+ * @param cause - `JSON.parse`'s error
+ * @returns the error to throw
  */
 export function notJson(origin: JsonOrigin, cause: unknown): InvalidInputError {
   return new InvalidInputError(
@@ -157,6 +201,11 @@ function jsonSyntaxReason(cause: unknown): string {
 /**
  * Parses JSON text that comes from someone else and is walked whole afterwards (hashed, compared, written again):
  * nesting past {@link maxJsonDepth} is refused before any walk.
+ *
+ * @param text - the JSON text
+ * @param origin - what the text is, for error messages
+ * @returns the parsed value, not yet checked
+ * @throws {InvalidInputError} naming the file when the text is not JSON, or nests too deep
  */
 export function parseBoundedJson(text: string, origin: JsonOrigin): unknown {
   const value = parseJson(text, origin);
@@ -168,7 +217,15 @@ export function parseBoundedJson(text: string, origin: JsonOrigin): unknown {
   return value;
 }
 
-/** Checks a parsed value with a schema. */
+/**
+ * Checks a parsed value with a schema.
+ *
+ * @param value - the parsed JSON value
+ * @param schema - the shape it must have
+ * @param origin - what the value is, for error messages
+ * @returns the value as the schema gives it
+ * @throws {InvalidInputError} naming the file and the first wrong field
+ */
 export function parseWithSchema<Schema extends z.ZodMiniType>(
   value: unknown,
   schema: Schema,
@@ -186,7 +243,14 @@ export function parseWithSchema<Schema extends z.ZodMiniType>(
   );
 }
 
-/** Reads a JSON file and checks it with a schema. */
+/**
+ * Reads a JSON file and checks it with a schema.
+ *
+ * @param schema - the shape the file must have
+ * @param origin - what the file is and which input named it
+ * @returns the parsed file
+ * @throws {InvalidInputError} when the file cannot be read, is not JSON, or is not of the shape
+ */
 export async function readJsonFile<Schema extends z.ZodMiniType>(
   schema: Schema,
   origin: JsonOrigin,

@@ -34,7 +34,14 @@ const colon = 0x3a;
  * name (`__proto__` included), and the last of a repeated name wins, as `JSON.parse` does.
  *
  * The file is read synchronously: each chunk is scanned as soon as it is read, and the scan is no shorter for
- * waiting between chunks. Throws a SyntaxError for a text that is not well formed JSON.
+ * waiting between chunks.
+ *
+ * @param origin - the file, for reading and for errors
+ * @param select - what to keep of each value, by its path
+ * @param chunkBytes - how much to read at a time
+ * @returns the value kept of the whole text
+ * @throws {InvalidInputError} when the file cannot be read or is not UTF-8
+ * @throws {SyntaxError} when the text is not well formed JSON
  */
 export function readJsonFileSelection(
   origin: JsonOrigin,

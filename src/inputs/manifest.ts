@@ -78,7 +78,12 @@ const field = "contracts";
 
 const entryFormats = ["standard-json", "single-file", "flattened", "vyper", "registry"] as const;
 
-/** Whether the `contracts` input or `--manifest` flag holds the manifest itself rather than a path to it. */
+/**
+ * Whether the `contracts` input or `--manifest` flag holds the manifest itself rather than a path to it.
+ *
+ * @param manifest - the value as given
+ * @returns true for JSON text (starting with `{`)
+ */
 export function isInlineManifest(manifest: string): boolean {
   return manifest.trimStart().startsWith("{");
 }

@@ -11,6 +11,12 @@ export type DeployedCodeReader = (address: string) => Promise<string>;
 /**
  * The addresses of the libraries linked into the deployed code, where the compiler left its placeholders; the entry's
  * own `libraries` win over what the code says.
+ *
+ * @param entry - the manifest entry
+ * @param contract - the compiled contract
+ * @param deployedCode - reads the chain, when it is given
+ * @returns the libraries by name, or undefined when the contract links none or the chain is not given
+ * @throws {InvalidInputError} when the code cannot be read
  */
 export async function librariesFromCode(
   entry: ManifestEntrySpec,
@@ -36,6 +42,12 @@ async function readCode(entry: ManifestEntrySpec, deployedCode: DeployedCodeRead
 /**
  * Whether a proxy entry left to be inferred has code that is no contract of the build (a clone, a proxy built
  * elsewhere).
+ *
+ * @param entry - the manifest entry
+ * @param buildInfos - the build's infos, read when first asked for
+ * @param deployedCode - reads the chain, when it is given
+ * @returns true for such a proxy; false for any other entry, or without the chain
+ * @throws {InvalidInputError} when the code cannot be read
  */
 export async function outsideBuild(
   entry: ManifestEntrySpec,
@@ -48,7 +60,15 @@ export async function outsideBuild(
   return code !== "0x" && contractsMatching((await buildInfos()).flatMap(contractsOf), code).length === 0;
 }
 
-/** The contract of the build whose code is deployed at the entry's address. */
+/**
+ * The contract of the build whose code is deployed at the entry's address.
+ *
+ * @param entry - the manifest entry, without `contract`
+ * @param buildInfos - the build's infos, read when first asked for
+ * @param deployedCode - reads the chain, when it is given
+ * @returns the compiled contract
+ * @throws {InvalidInputError} without the chain, when the code cannot be read, or when no one contract matches it
+ */
 export async function deployedContract(
   entry: ManifestEntrySpec,
   buildInfos: () => Promise<BuildInfo[]>,
@@ -62,7 +82,12 @@ export async function deployedContract(
   });
 }
 
-/** The error for an entry without `contract` when there is no chain to infer it from. */
+/**
+ * The error for an entry without `contract` when there is no chain to infer it from.
+ *
+ * @param entry - the manifest entry
+ * @returns the error to throw
+ */
 export function contractRequired(entry: ManifestEntrySpec): InvalidInputError {
   return new InvalidInputError(
     `${entry.field}.contract`,

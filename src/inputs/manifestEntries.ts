@@ -209,12 +209,23 @@ const entryProbeSchema = z.looseObject({
  * Checks every manifest entry's fields (DESIGN §3) and tells which kind of entry each is: found in the build
  * info, a standard JSON input file, a single or flattened file, a Vyper file, or metadata with its sources.
  * Nothing is read from disk here.
+ *
+ * @param entries - the manifest's `contracts` array
+ * @returns one checked entry per item, in order
+ * @throws {InvalidInputError} for the first malformed entry, naming the field (`contracts[2].address`)
  */
 export function checkManifestEntries(entries: readonly unknown[]): ManifestEntrySpec[] {
   return entries.map((entry, index) => checkManifestEntry(entry, `contracts[${index}]`));
 }
 
-/** Checks one manifest entry's fields (see {@link checkManifestEntries}). */
+/**
+ * Checks one manifest entry's fields (see {@link checkManifestEntries}).
+ *
+ * @param entry - the item of the manifest's `contracts` array
+ * @param field - where it is, `contracts[2]`
+ * @returns the checked entry
+ * @throws {InvalidInputError} naming the field (`contracts[2].address`) when it is malformed
+ */
 export function checkManifestEntry(entry: unknown, field: string): ManifestEntrySpec {
   const probe = entryProbeSchema.safeParse(entry);
   if (!probe.success || Array.isArray(entry)) {

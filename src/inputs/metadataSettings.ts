@@ -8,6 +8,9 @@ const outputSelection = {
 /**
  * A standard JSON input's settings from a contract's compiler metadata: its settings without the compilation target,
  * its libraries (`path:Name` keys) grouped by file as the input takes them, and an output selection.
+ *
+ * @param settings - the metadata's settings
+ * @returns the input's settings
  */
 export function inputSettingsOfMetadata(settings: CompilerMetadata["settings"]): Record<string, unknown> {
   const { compilationTarget: _target, libraries, ...rest } = settings;

@@ -39,6 +39,18 @@ const metadataSchema = z.looseObject({
  * folder by the metadata's name, then with the folder as the top of that name (`contracts/A.sol` in a folder
  * `contracts/`), then by the name users write for Hardhat 3's `project/…` and `npm/…` names; when the metadata
  * gives a `keccak256`, only a file with that hash is taken.
+ *
+ * @param metadataPath - the `metadata.json` file
+ * @param sourcesDir - the folder holding the sources
+ * @param fields - the input fields to report errors on
+ * @returns the metadata text and the sources by the names the metadata uses
+ * @throws {InvalidInputError} when the metadata cannot be read or parsed, or a source is missing, not UTF-8, or
+ *   differs from the one the metadata was made from
+ * @example
+ * const registry = await readRegistrySources("build/metadata.json", "contracts", {
+ *   metadataField: "metadata",
+ *   sourcesField: "sources",
+ * });
  */
 export async function readRegistrySources(
   metadataPath: string,

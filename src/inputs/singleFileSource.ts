@@ -7,6 +7,14 @@ import { flattenSources } from "./flattenSources.js";
  * Makes a contract's source for the single-file format (`verifysourcecode` with `solidity-single-file`: a contract
  * whose sources are one file) or the flattened one (the `verify` action: its sources joined into one file), with
  * the build's optimizer and EVM settings. The sources are those its compiler metadata lists.
+ *
+ * @param contract - the compiled contract
+ * @param format - `single-file` or `flattened`
+ * @returns the source
+ * @throws {InvalidInputError} for a contract of several files as single-file, a build with settings those formats
+ *   cannot carry (viaIR), or sources that cannot be flattened
+ * @example
+ * const job = { ...createContractJob(contract, { address }), source: singleFileSourceOf(contract, "flattened") };
  */
 export function singleFileSourceOf(
   contract: CompiledContract,

@@ -13,7 +13,15 @@ function inputSourceName(input: StandardJsonInput, sourceName: string): string |
   return input.sources[prefixed] === undefined ? undefined : prefixed;
 }
 
-/** The contract's name as a standard JSON input spells it, its source name as the input has it. */
+/**
+ * The contract's name as a standard JSON input spells it, its source name as the input has it.
+ *
+ * @param input - the standard JSON input
+ * @param contract - the name the entry gave (`contracts/Token.sol:Token`)
+ * @param contractField - the entry's field, for messages
+ * @returns the fully qualified name in the input's spelling
+ * @throws {InvalidInputError} for a name that is not fully qualified, or a source the input lacks
+ */
 export function inputContractName(input: StandardJsonInput, contract: string, contractField: string): string {
   const { sourceName, contractName } = splitContractName(contract);
   if (sourceName === undefined || contractName === "") {
@@ -34,7 +42,13 @@ export function inputContractName(input: StandardJsonInput, contract: string, co
   return `${inputName}:${contractName}`;
 }
 
-/** Library names as a standard JSON input spells their sources. */
+/**
+ * Library names as a standard JSON input spells their sources.
+ *
+ * @param input - the standard JSON input
+ * @param libraries - the entry's libraries
+ * @returns the libraries, each name in the input's spelling when the input has its source
+ */
 export function inputLibraries(input: StandardJsonInput, libraries: Libraries): Libraries {
   const resolved: Libraries = {};
   for (const [name, address] of Object.entries(libraries)) {

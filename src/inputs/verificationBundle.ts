@@ -20,7 +20,12 @@ import {
 /** The largest bundle file read: a deployment's inputs, each stored once, fit many times over. */
 export const maxBundleBytes = 128 * 1024 * 1024;
 
-/** The key a bundle stores an input under: the keccak256 of its canonical JSON. */
+/**
+ * The key a bundle stores an input under: the keccak256 of its canonical JSON.
+ *
+ * @param input - a standard JSON input
+ * @returns `0x` and 64 lowercase hex digits
+ */
 export function bundleInputKey(input: BundleInput): string {
   return keccak256(stringToBytes(canonicalJson(input)));
 }
@@ -28,6 +33,9 @@ export function bundleInputKey(input: BundleInput): string {
 /**
  * The hash a bundle carries: the keccak256 of the canonical JSON of every field but `hash`. It finds a bundle changed
  * after it was written (a stray edit, damage), not one changed on purpose: anyone who edits it can compute it again.
+ *
+ * @param bundle - the bundle, with or without its hash
+ * @returns `0x` and 64 lowercase hex digits
  */
 export function bundleHash(bundle: Omit<VerificationBundle, "hash"> & { hash?: string }): string {
   const { hash: _hash, ...hashed } = bundle;

@@ -7,6 +7,15 @@ import { InvalidInputError } from "../errors/index.js";
  * deployment file) and checks that it lies inside the root after symbolic links are followed: such files are read
  * and sent to the explorer, so a path must not reach the workspace's neighbours (`../../etc/passwd`,
  * `/proc/self/environ`, a link pointing out).
+ *
+ * @param root - the folder every file must be inside (the Action's workspace, the project root)
+ * @param baseDir - where a relative path starts
+ * @param path - the path as the input gives it
+ * @param field - the input that names it, e.g. `contracts[2].source`
+ * @returns the absolute path (symbolic links followed when the file exists)
+ * @throws {InvalidInputError} naming the entry when the path leads outside the root
+ * @example
+ * const source = await resolveInsideRoot(workspace, workspace, "flat/Box.sol", "contracts[0].source");
  */
 export async function resolveInsideRoot(
   root: string,
@@ -33,6 +42,14 @@ export async function resolveInsideRoot(
  * workspace must stay there once links are followed. The workspace holds what a pull request wrote, links included,
  * and a link to the runner's own files (a token, a key) would otherwise be read, or shown in an error. An absolute
  * path is the workflow's own choice (`${{ runner.temp }}/bundle.json`) and is read as given.
+ *
+ * @param root - the workspace
+ * @param path - the path as the input gives it
+ * @param field - the input that names it
+ * @returns the absolute path (symbolic links followed when it lies inside the workspace)
+ * @throws {InvalidInputError} naming the input when a link leads outside the workspace
+ * @example
+ * const bundle = await resolveWorkspaceInput(process.env.GITHUB_WORKSPACE, "verification.json", "bundle");
  */
 export async function resolveWorkspaceInput(root: string, path: string, field: string): Promise<string> {
   const absolute = resolve(root, path);
@@ -46,7 +63,13 @@ export async function resolveWorkspaceInput(root: string, path: string, field: s
   return real;
 }
 
-/** Whether a path (already resolved) lies inside a folder. */
+/**
+ * Whether a path (already resolved) lies inside a folder.
+ *
+ * @param folder - an absolute folder
+ * @param path - an absolute path
+ * @returns true for the folder itself and anything below it
+ */
 export function isInside(folder: string, path: string): boolean {
   const rel = relative(folder, path);
   return rel === "" || (!isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${sep}`));
@@ -55,6 +78,9 @@ export function isInside(folder: string, path: string): boolean {
 /**
  * The real path of the deepest part of a path that exists, with the rest appended: a missing file is reported by
  * its reader, not here.
+ *
+ * @param path - an absolute path
+ * @returns the path with every symbolic link of its existing part followed
  */
 export function realExisting(path: string): string {
   try {

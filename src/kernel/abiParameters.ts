@@ -18,8 +18,10 @@ const constructorItem = z.object({
 });
 
 /**
- * The constructor's parameters in an ABI read from a file or an answer, each checked to be a parameter: empty for
- * no constructor, or one whose inputs are not parameters.
+ * The constructor's parameters in an ABI read from a file or an answer, each checked to be a parameter.
+ *
+ * @param abi - the contract's ABI
+ * @returns its inputs (empty for no constructor, or one whose inputs are not parameters)
  */
 export function constructorParameters(abi: readonly unknown[]): readonly AbiParameter[] {
   for (const item of abi) {

@@ -1,4 +1,9 @@
-/** A duration in ms as a person reads it: `800 ms`, `45 s`, `50 min`, `3 h`, `11574 days`. */
+/**
+ * A duration as a person reads it: `800 ms`, `45 s`, `50 min`, `3 h`, `11574 days`.
+ *
+ * @param ms - milliseconds
+ * @returns the text
+ */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms)) return "forever";
   if (ms < 1_000) return `${Math.round(ms)} ms`;

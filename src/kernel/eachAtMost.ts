@@ -1,4 +1,12 @@
-/** Runs work over every item, at most `limit` at a time: each item's answer in the items' order, or the first error. */
+/**
+ * Runs work over every item, at most `limit` at a time, keeping the items' order in the answers.
+ *
+ * @param limit - the most items in progress at once
+ * @param items - the items
+ * @param work - what is done with one item
+ * @returns each item's answer, in the items' order
+ * @throws the first error of `work`
+ */
 export async function eachAtMost<T, R>(
   limit: number,
   items: readonly T[],

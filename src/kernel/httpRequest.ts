@@ -30,7 +30,11 @@ export interface HttpResponseHead {
  * any: `HTTPS_PROXY` / `HTTP_PROXY` (lower-case forms first) unless `NO_PROXY` lists the host. An https request
  * goes through a `CONNECT` tunnel that is kept and reused like any connection; an http one is asked of the proxy
  * with its full URL. Redirects are answers like any other, never followed. Bodies are read up to a cap, never
- * further. Resolves once the status and headers arrive.
+ * further.
+ *
+ * @param url - where to
+ * @param init - method, headers, body and an abort signal
+ * @returns the status and headers, once they arrive
  * @throws the connection's error (with its `code`, e.g. `ECONNREFUSED`), a proxy's refusal or the signal's abort
  */
 export async function sendHttpRequest(url: URL, init: HttpRequestInit): Promise<HttpResponseHead> {
@@ -54,6 +58,10 @@ export async function sendHttpRequest(url: URL, init: HttpRequestInit): Promise<
  * undici's `fetch` with the dispatcher {@link sendHttpRequest} uses (the same pool of kept-alive connections, the same
  * proxy from the environment), in the shape of the global `fetch`, for a client that brings its own protocol (viem's
  * JSON-RPC transport). It sends what such a client sends: a URL, a method, headers, a text body and a signal.
+ *
+ * @param input - where to (a URL: a `Request` is refused)
+ * @param init - method, headers, a text body, a signal
+ * @returns the answer, its body not yet read
  * @throws {TypeError} for a `Request` or a body that is not text; the connection's error (a `TypeError` whose
  *   `cause` has its `code`), or the signal's abort
  */
@@ -83,8 +91,10 @@ export interface ProxySettings {
 }
 
 /**
- * The proxies named in the environment, as curl reads them: the scheme's own variable, lower case first; undefined
- * when none is named.
+ * The proxies named in the environment, as curl reads them: the scheme's own variable, lower case first.
+ *
+ * @param env - the environment
+ * @returns the proxies, or undefined when none is named
  */
 export function proxySettings(env: NodeJS.ProcessEnv): ProxySettings | undefined {
   const httpsProxy = withScheme(env.https_proxy || env.HTTPS_PROXY);

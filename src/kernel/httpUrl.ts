@@ -1,12 +1,19 @@
-/** A URL the product may call: the text parsed when it is an http or https URL, else undefined. */
+/**
+ * A URL the product may call: text that parses as an http or https URL.
+ *
+ * @param text - the URL as given
+ * @returns the parsed URL, or undefined for text that is not one, or another scheme
+ */
 export function httpUrlOf(text: string): URL | undefined {
   const url = URL.parse(text);
   return url?.protocol === "http:" || url?.protocol === "https:" ? url : undefined;
 }
 
 /**
- * Whether a URL names this machine: `localhost` (and names under it), 127.0.0.0/8 or `[::1]`; false for text that is
- * not a URL.
+ * Whether a URL names this machine: `localhost` (and names under it), 127.0.0.0/8 or `[::1]`.
+ *
+ * @param url - a URL
+ * @returns true for a loopback host; false for any other, or for text that is not a URL
  */
 export function isLoopbackUrl(url: string): boolean {
   const host = URL.parse(url.trim())?.hostname.toLowerCase();

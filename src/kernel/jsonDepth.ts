@@ -8,8 +8,12 @@
 export const maxJsonDepth = 64;
 
 /**
- * Whether a parsed JSON value has an object or array deeper than `limit` (the outermost counting one). Counted
+ * Whether a parsed JSON value nests deeper than a bound: objects and arrays, the outermost counting one. Counted
  * without recursion, and stops at the first level past the bound, so it is safe on any depth.
+ *
+ * @param value - a value from `JSON.parse`
+ * @param limit - the deepest nesting taken (default {@link maxJsonDepth})
+ * @returns true when some object or array lies deeper than `limit`
  */
 export function nestsDeeperThan(value: unknown, limit = maxJsonDepth): boolean {
   const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 1 }];

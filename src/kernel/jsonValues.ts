@@ -1,6 +1,9 @@
 // Readers of JSON text and of the values parsed from it.
 
-/** JSON text's value, or undefined when there is none or it is not JSON. */
+/**
+ * @param text - JSON text, or none
+ * @returns its value, or undefined when there is none or it is not JSON
+ */
 export function parsedJson(text: string | undefined): unknown {
   try {
     return text === undefined ? undefined : JSON.parse(text);
@@ -9,20 +12,30 @@ export function parsedJson(text: string | undefined): unknown {
   }
 }
 
-/** Whether a parsed value is an object, not null nor an array. */
+/**
+ * @param value - a parsed value
+ * @returns whether it is an object, not null nor an array
+ */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Reads a flag sent as `"1"`, `"true"`, `1` or `true`. */
+/**
+ * Reads a flag sent as `"1"`, `"true"`, `1` or `true`.
+ *
+ * @param value - the wire value
+ * @returns true for the true forms
+ */
 export function isTrue(value: unknown): boolean {
   return value === true || value === 1 || value === "1" || value === "true";
 }
 
 /**
  * JSON with every object's keys sorted and no spaces: the text a bundle's input keys and the ledger's input hashes
- * hash, the same for the same value whoever writes it. Keys whose value is undefined are left out; a bigint is
- * written as `"123n"`.
+ * hash, the same for the same value whoever writes it.
+ *
+ * @param value - a JSON value (keys whose value is undefined are left out; a bigint is written as `"123n"`)
+ * @returns its canonical text
  */
 export function canonicalJson(value: unknown): string {
   if (typeof value === "bigint") return JSON.stringify(`${value}n`);

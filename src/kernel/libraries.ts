@@ -5,7 +5,12 @@ import { assertAddress } from "./validate.js";
 export type Libraries = Record<string, string>;
 
 /**
- * Checks a library map against the slots `action` has room for, and puts it in slot order (`[name, address]` pairs).
+ * Checks a library map and puts it in slot order.
+ *
+ * @param libraries - name to address
+ * @param maxSlots - how many the action has room for
+ * @param action - the wire action, for the message
+ * @returns `[name, address]` pairs
  * @throws {InvalidInputError} for too many libraries, an empty name or a malformed address
  */
 export function librarySlots(

@@ -10,7 +10,12 @@ export interface ReadsDeadline {
   readonly seconds: number;
 }
 
-/** The run's read budget of `seconds` from now. */
+/**
+ * The run's read budget from now.
+ *
+ * @param seconds - the budget
+ * @returns the deadline
+ */
 export function readsDeadline(seconds: number): ReadsDeadline {
   return { endsAt: Date.now() + seconds * 1_000, seconds };
 }

@@ -19,6 +19,9 @@ export const shortestSecretHeaderValue = 8;
 /**
  * The custom header values kept out of what is printed: those of {@link shortestSecretHeaderValue} characters or
  * more. They are sent as given and never taken out of the explorer's answers, which are read as they came.
+ *
+ * @param headers - the checked headers
+ * @returns the values to redact from printed text
  * @example
  * secretHeaderValues({ "x-debug": "1", "x-gateway-token": "gw-7f3a9c-secret" }) // ["gw-7f3a9c-secret"]
  */
@@ -27,8 +30,11 @@ export function secretHeaderValues(headers: Record<string, string>): string[] {
 }
 
 /**
- * Checks custom request headers (from the option or input `field`) and lower-cases their names, so that one given
- * twice in two spellings is one.
+ * Checks custom request headers and lower-cases their names, so that one given twice in two spellings is one.
+ *
+ * @param headers - name to value, as the user gave them
+ * @param field - the option or input they came from, for the message
+ * @returns the headers with lower-case names
  * @throws {InvalidInputError} for a name that is not a header name, a value with a line break, or a header the
  *   client sets itself
  */
@@ -55,7 +61,11 @@ export function checkedHeaders(headers: Record<string, unknown>, field = "header
 
 /**
  * Reads headers written as a JSON object (`{"X-Gateway-Token": "…"}`) or as `Name: value` lines (blank lines
- * and lines starting with `#` are skipped), then {@link checkedHeaders}.
+ * and lines starting with `#` are skipped).
+ *
+ * @param text - the text
+ * @param field - the option or input it came from, for the message
+ * @returns the headers with lower-case names
  * @throws {InvalidInputError} for text that is neither form, or a header {@link checkedHeaders} refuses
  */
 export function parseHeaderText(text: string, field = "headers"): Record<string, string> {
@@ -86,6 +96,10 @@ export function parseHeaderText(text: string, field = "headers"): Record<string,
 
 /**
  * Headers with the User-Agent a run's `user-agent` setting names, which wins over one given among the headers.
+ *
+ * @param headers - the checked headers (lower-case names)
+ * @param userAgent - the setting's value, or undefined to keep the headers as they are
+ * @returns the headers to send
  * @example
  * withUserAgent({ "x-gateway-token": "…" }, "Mozilla/5.0 (X11; Linux x86_64)") // { "x-gateway-token": "…", "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" }
  */

@@ -10,6 +10,9 @@ const secretQueryValue = /([?&;#][^=&;#\s]*(?:key|token|secret|pass|auth|sig)[^=
 /**
  * A URL as a message may quote it: its `user:password@` part and key-like query values replaced with `***`, by a
  * pattern that needs no parse, so a URL that does not parse is quoted safely too.
+ *
+ * @param text - the URL as given
+ * @returns the text with those parts masked
  * @example
  * shownUrl("htps://me:pw@host:99999/rpc?apikey=K") // "htps://***@host:99999/rpc?apikey=***"
  */
@@ -18,8 +21,10 @@ export function shownUrl(text: string): string {
 }
 
 /**
- * The secrets written into a URL: its `user:password@` part and query parameters named like keys or tokens (none
- * when the text is not a URL).
+ * The secrets written into a URL: its `user:password@` part and query parameters named like keys or tokens.
+ *
+ * @param url - the URL as given
+ * @returns the secret values found (empty when none, or when the text is not a URL)
  */
 export function credentialsInUrl(url: string): string[] {
   const parsed = URL.parse(url.trim());
@@ -30,9 +35,12 @@ export function credentialsInUrl(url: string): string[] {
 }
 
 /**
- * Refuses an explorer URL that carries credentials (a `user:password@` part or a key-like query parameter): they
- * would not be sent (requests go to the explorer's base URL, with the key as a parameter and a header), and a URL is
- * printed in progress lines and errors.
+ * Refuses an explorer URL that carries credentials: they would not be sent (requests go to the explorer's base
+ * URL, with the key as a parameter and a header), and a URL is printed in progress lines and errors.
+ *
+ * @param url - the explorer URL as given
+ * @param field - the input that gave it, for the error
+ * @throws {InvalidInputError} when the URL has a `user:password@` part or a key-like query parameter
  */
 export function assertNoCredentialsInUrl(url: string, field = "explorerUrl"): void {
   if (credentialsInUrl(url).length === 0) return;
@@ -42,7 +50,10 @@ export function assertNoCredentialsInUrl(url: string, field = "explorerUrl"): vo
   );
 }
 
-/** A URL's percent-encoded part decoded, or as it is when it does not decode. */
+/**
+ * @param value - a URL's percent-encoded part
+ * @returns it decoded, or as it is when it does not decode
+ */
 export function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value);

@@ -22,7 +22,14 @@ function matching(value: unknown, pattern: RegExp, field: string, message: () =>
   return value;
 }
 
-/** Checks an address, `0x` followed by 40 hex digits (any case), and returns it unchanged. */
+/**
+ * Checks an address: `0x` followed by 40 hex digits (any case).
+ *
+ * @param value - the address
+ * @param field - the parameter name to show in the error
+ * @returns the address unchanged
+ * @throws {InvalidInputError}
+ */
 export function assertAddress(value: unknown, field = "address"): string {
   return matching(
     value,
@@ -32,12 +39,24 @@ export function assertAddress(value: unknown, field = "address"): string {
   );
 }
 
-/** Whether a value is a transaction hash: `0x` followed by 64 hex digits (any case). */
+/**
+ * Whether a value is a transaction hash: `0x` followed by 64 hex digits (any case).
+ *
+ * @param value - the value, as read
+ * @returns true for a transaction hash
+ */
 export function isTransactionHash(value: unknown): value is string {
   return typeof value === "string" && transactionHashPattern.test(value);
 }
 
-/** Checks a transaction hash, `0x` followed by 64 hex digits (any case), and returns it unchanged. */
+/**
+ * Checks a transaction hash: `0x` followed by 64 hex digits (any case).
+ *
+ * @param value - the hash
+ * @param field - the parameter name to show in the error
+ * @returns the hash unchanged
+ * @throws {InvalidInputError}
+ */
 export function assertTransactionHash(value: unknown, field: string): string {
   return matching(
     value,
@@ -48,7 +67,13 @@ export function assertTransactionHash(value: unknown, field: string): string {
   );
 }
 
-/** Checks a verification receipt (guid) as explorers hand them out, letters and digits; returns it unchanged. */
+/**
+ * Checks a verification receipt (guid) as explorers hand them out: letters and digits only.
+ *
+ * @param value - the guid
+ * @returns the guid unchanged
+ * @throws {InvalidInputError}
+ */
 export function assertGuid(value: unknown): string {
   return matching(
     value,
@@ -59,7 +84,13 @@ export function assertGuid(value: unknown): string {
   );
 }
 
-/** Checks a compiler version in the long form explorers expect (`v0.8.28+commit.7893614a`); returns it unchanged. */
+/**
+ * Checks a compiler version in the long form explorers expect, e.g. `v0.8.28+commit.7893614a`.
+ *
+ * @param value - the version
+ * @returns the version unchanged
+ * @throws {InvalidInputError}
+ */
 export function assertCompilerVersion(value: unknown): string {
   return matching(
     value,
@@ -69,7 +100,14 @@ export function assertCompilerVersion(value: unknown): string {
   );
 }
 
-/** Checks hex data such as ABI-encoded constructor arguments, with or without `0x`; returns it without, lower-cased. */
+/**
+ * Checks hex data such as ABI-encoded constructor arguments, with or without `0x`.
+ *
+ * @param value - the data
+ * @param field - the parameter name to show in the error
+ * @returns the data without `0x`, lower-cased
+ * @throws {InvalidInputError}
+ */
 export function assertHexData(value: unknown, field: string): string {
   return matching(
     value,
@@ -81,7 +119,13 @@ export function assertHexData(value: unknown, field: string): string {
     .toLowerCase();
 }
 
-/** Checks `page` and `offset`: both or neither, each a nonnegative integer. */
+/**
+ * Checks `page` and `offset`: both or neither, each a nonnegative integer.
+ *
+ * @param page - page number
+ * @param offset - page size
+ * @throws {InvalidInputError}
+ */
 export function assertPagination(page: unknown, offset: unknown): void {
   if ((page === undefined) !== (offset === undefined)) {
     throw new InvalidInputError(
@@ -93,7 +137,14 @@ export function assertPagination(page: unknown, offset: unknown): void {
   if (offset !== undefined) assertNonNegativeInteger(offset, "offset");
 }
 
-/** Checks a nonnegative integer parameter, and returns it. */
+/**
+ * Checks a nonnegative integer parameter.
+ *
+ * @param value - the number
+ * @param field - the parameter name to show in the error
+ * @returns the number
+ * @throws {InvalidInputError}
+ */
 export function assertNonNegativeInteger(value: unknown, field: string): number {
   if (!Number.isSafeInteger(value) || (value as number) < 0) {
     throw new InvalidInputError(field, `Invalid ${field} ${shown(value)}: expected a nonnegative integer.`);
@@ -101,7 +152,14 @@ export function assertNonNegativeInteger(value: unknown, field: string): number 
   return value as number;
 }
 
-/** Checks that a string parameter is present and not empty, and returns it. */
+/**
+ * Checks that a string parameter is present and not empty.
+ *
+ * @param value - the value
+ * @param field - the parameter name to show in the error
+ * @returns the string
+ * @throws {InvalidInputError}
+ */
 export function assertNonEmpty(value: unknown, field: string): string {
   if (typeof value !== "string" || value.trim() === "") {
     throw new InvalidInputError(field, `${field} is required and must be a non-empty string.`);
@@ -109,7 +167,13 @@ export function assertNonEmpty(value: unknown, field: string): string {
   return value;
 }
 
-/** Refuses a body the explorer would refuse for its size (`bytes`, encoded); `what` names what it carries. */
+/**
+ * Refuses a body the explorer would refuse for its size.
+ *
+ * @param bytes - the encoded body's size
+ * @param what - what the body carries, for the message
+ * @throws {InvalidInputError}
+ */
 export function assertBodySize(bytes: number, what: string): void {
   if (bytes > maxBodyBytes) {
     throw new InvalidInputError(

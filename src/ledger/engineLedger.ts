@@ -3,7 +3,12 @@ import { proxyLinkHash } from "./inputHash.js";
 import type { Ledger } from "./ledger.js";
 import { verifyWithLedger } from "./verifyWithLedger.js";
 
-/** The ledger as the engine reads and records through it: the hall opens a {@link Ledger} and hands this over. */
+/**
+ * The ledger as the engine asks for it: the hall opens a {@link Ledger} and hands this to the engine.
+ *
+ * @param ledger - the open ledger
+ * @returns what the engine reads and records through
+ */
 export function engineLedger(ledger: Ledger): VerificationLedger {
   return {
     verify: (verifier, job, options, use) =>

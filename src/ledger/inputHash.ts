@@ -6,9 +6,11 @@ import type { VerificationJob } from "../verify/job.js";
 const createHash = (algorithm: string) => process.getBuiltinModule("node:crypto").createHash(algorithm);
 
 /**
- * A stable hash of what a job submits (`sha256:` and 64 hex digits): the address, the source (format, compiler, input
- * or files), the constructor arguments and the libraries. Object keys are sorted first, so the same build hashes the
- * same in every run.
+ * A stable hash of what a job submits: the address, the source (format, compiler, input or files), the constructor
+ * arguments and the libraries. Object keys are sorted first, so the same build hashes the same in every run.
+ *
+ * @param job - the contract
+ * @returns `sha256:` and 64 hex digits
  */
 export function inputHash(job: VerificationJob): string {
   const submitted = {

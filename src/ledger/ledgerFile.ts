@@ -54,7 +54,9 @@ export type LedgerStamp = z.infer<typeof stampSchema>;
 export type LedgerDocument = Omit<z.infer<typeof fileSchema>, "version">;
 
 /**
- * Reads a ledger file's entries: none when the file does not exist yet.
+ * Reads a ledger file.
+ * @param path - the file
+ * @returns its entries; none when the file does not exist yet
  * @throws InvalidInputError when the file is not a ledger
  */
 export function readLedgerFile(path: string): LedgerEntry[] {
@@ -62,7 +64,9 @@ export function readLedgerFile(path: string): LedgerEntry[] {
 }
 
 /**
- * Reads a ledger file whole: its entries and, in a shard's, its stamp; no entries when the file does not exist yet.
+ * Reads a ledger file whole: its entries and, in a shard's, its stamp.
+ * @param path - the file
+ * @returns its content; none when the file does not exist yet
  * @throws InvalidInputError when the file is not a ledger
  */
 export function readLedgerDocument(path: string): LedgerDocument {
@@ -77,7 +81,9 @@ export function readLedgerDocument(path: string): LedgerDocument {
 }
 
 /**
- * Parses a ledger file's text (`path` for the message).
+ * @param text - a ledger file's text
+ * @param path - the file, for the message
+ * @returns its content
  * @throws InvalidInputError when the text is not a ledger
  */
 export function parseLedgerText(text: string, path: string): LedgerDocument {
@@ -102,8 +108,10 @@ export function parseLedgerText(text: string, path: string): LedgerDocument {
 
 /**
  * Writes a ledger file atomically: the text goes to a temporary file beside it, flushed to disk, then renamed
- * over the old one, so a reader (or a process killed mid-write) never sees half a ledger. The entries are sorted here
- * by explorer then address; a shard's ledger keeps its stamp.
+ * over the old one, so a reader (or a process killed mid-write) never sees half a ledger.
+ * @param path - the file
+ * @param entries - every entry, sorted here by explorer then address
+ * @param shard - a shard's ledger: its stamp
  */
 export function writeLedgerFile(path: string, entries: LedgerEntry[], shard?: LedgerStamp): void {
   mkdirSync(dirname(path), { recursive: true });
@@ -124,7 +132,11 @@ export function writeLedgerFile(path: string, entries: LedgerEntry[], shard?: Le
   renameSync(temporary, path);
 }
 
-/** The key an entry is found by: explorer, lower-case address, and whether it is a proxy link. */
+/**
+ * The key an entry is found by: explorer, lower-case address, and whether it is a proxy link.
+ * @param entry - explorer, address and format
+ * @returns the key
+ */
 export function entryKey(entry: Pick<LedgerEntry, "explorer" | "address" | "format">): string {
   return `${entry.explorer} ${entry.address.toLowerCase()}${entry.format === "proxy" ? " proxy" : ""}`;
 }
@@ -148,7 +160,11 @@ const pidlessLockGraceMs = 1_000;
  * Runs `work` holding the ledger's lock file (`PATH.lock`, created exclusively), so two processes never
  * interleave read-merge-write. A lock left by a process that no longer runs, or dated further from now than
  * `staleLockMs`, is taken over (and `onTakeover` told why); a lock of a live process is waited for.
- * @throws LedgerLockedError when a live process keeps the lock longer than 5 s
+ * @param path - the ledger file
+ * @param work - what to do under the lock
+ * @param options - when a lock counts as abandoned, how long to wait for a live one, who hears of takeovers
+ * @returns what `work` returns
+ * @throws LedgerLockedError when a live process keeps the lock longer than `waitMs`
  * @throws InvalidInputError when the lock file cannot be created (its folder is not writable)
  */
 export function withLedgerLock<T>(path: string, work: () => T, options: LedgerLockOptions = {}): T {
@@ -192,6 +208,8 @@ export function withLedgerLock<T>(path: string, work: () => T, options: LedgerLo
  * Makes sure the ledger's lock can be taken, before a run sends anything: an abandoned lock is taken over now, and
  * a lock that cannot be taken fails the run here rather than each of its writes later. Nothing is created when
  * the ledger's folder does not exist yet (no lock can be in it).
+ * @param path - the ledger file
+ * @param options - as {@link withLedgerLock}
  * @throws LedgerLockedError or InvalidInputError, as {@link withLedgerLock}
  */
 export function probeLedgerLock(path: string, options: LedgerLockOptions = {}): void {

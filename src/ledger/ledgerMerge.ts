@@ -32,6 +32,9 @@ function laterOrFurther(a: LedgerEntry, b: LedgerEntry): LedgerEntry {
 /**
  * Merges ledgers' entries: one entry per contract (and proxy link) on each explorer, chosen by
  * {@link laterOrFurther}. Merging the same ledgers again gives the same entries.
+ *
+ * @param ledgers - each ledger's entries
+ * @returns the merged entries
  */
 export function mergeLedgerEntries(ledgers: ReadonlyArray<readonly LedgerEntry[]>): LedgerEntry[] {
   const merged = new Map<string, LedgerEntry>();
@@ -45,9 +48,12 @@ export function mergeLedgerEntries(ledgers: ReadonlyArray<readonly LedgerEntry[]
 }
 
 /**
- * Merges ledgers' entries into one ledger file (created when missing), under its lock, and returns them as written:
- * what the file holds already is merged too, so a merge run twice, or over a ledger a run wrote since, loses nothing.
+ * Merges ledger files into one, under its lock: what the file holds already is merged too, so a merge run twice, or
+ * over a ledger a run wrote since, loses nothing.
  *
+ * @param path - the merged ledger, created when missing
+ * @param ledgers - the other ledgers' entries
+ * @returns the merged entries, as written
  * @throws InvalidInputError when the file exists and is not a ledger
  * @throws LedgerLockedError when a live run holds its lock and does not let it go
  */
@@ -63,9 +69,11 @@ export function mergeIntoLedgerFile(
 }
 
 /**
- * Stamps a shard's ledger (created when missing) with its shard and plan's digest, under its lock, before the shard's
- * run writes to it: a merge then knows whose ledger it is even when the run left no results. Its entries are kept.
+ * Stamps a shard's ledger with its shard and plan, under its lock, before the shard's run writes to it: a merge then
+ * knows whose ledger it is even when the run left no results. Its entries are kept.
  *
+ * @param path - the shard's ledger, created when missing
+ * @param stamp - its shard and its plan's digest
  * @throws InvalidInputError when the file exists and is not a ledger
  */
 export function stampLedgerFile(path: string, stamp: LedgerStamp): void {

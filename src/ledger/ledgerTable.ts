@@ -23,7 +23,10 @@ const columns: ReadonlyArray<Column<StatusRow>> = [
 /**
  * Renders a ledger as a plain-text table for a terminal (see {@link tableText}): every contract on every chain
  * and target with its state, its guid, and its link; one name per address (a proxy link's row takes its contract's);
- * sorted by name, then chain, then target; a sentence when the ledger is empty.
+ * sorted by name, then chain, then target.
+ *
+ * @param entries - the ledger's entries
+ * @returns the table, lines joined with `\n`; a sentence when the ledger is empty
  */
 export function formatLedgerTable(entries: readonly LedgerEntry[]): string {
   if (entries.length === 0) return "The ledger holds no contracts yet.";

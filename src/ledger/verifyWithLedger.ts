@@ -31,8 +31,13 @@ export interface LedgerUse {
  * again. A submission an earlier run sent without recording the answer (status `submitting`): looked at, and watched
  * for up to 60 s after it was sent, before it is sent again. Failed, changed input, or nothing recorded: verified as
  * usual. Each submission is recorded before it is sent, and its guid the moment the explorer returns it (before
- * polling), so a run killed at any point leaves a trace of every request it sent. A job whose submission could not
- * be recorded is a failed record, with nothing sent.
+ * polling), so a run killed at any point leaves a trace of every request it sent.
+ *
+ * @param verifier - the service
+ * @param job - the contract
+ * @param options - engine settings
+ * @param use - the ledger and how to read it
+ * @returns the result record; a job whose submission could not be recorded is a failed record, with nothing sent
  */
 export async function verifyWithLedger(
   verifier: Verifier,

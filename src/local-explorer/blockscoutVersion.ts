@@ -41,22 +41,45 @@ const shapes: Record<BlockscoutVersion, BlockscoutShapes> = {
   },
 };
 
-/** The shapes of a release, 11's by default (callers check user input with {@link isBlockscoutVersion}). */
+/**
+ * The shapes of a release.
+ *
+ * @param version - the release, default {@link defaultBlockscoutVersion}
+ * @returns its shapes
+ * @throws {Error} for a version that is not one of {@link blockscoutVersions} (callers check user input first)
+ */
 export function blockscoutShapes(version: BlockscoutVersion = "11"): BlockscoutShapes {
   return shapes[version];
 }
 
-/** Tells whether a text names a release the local explorer can answer as: `11` or `12`. */
+/**
+ * Tells whether a text names a release the local explorer can answer as.
+ *
+ * @param text - what the user gave
+ * @returns true for `11` or `12`
+ */
 export function isBlockscoutVersion(text: unknown): text is BlockscoutVersion {
   return (blockscoutVersions as readonly unknown[]).includes(text);
 }
 
-/** Stored constructor arguments (hex, `0x` or not) as the release sends them. */
+/**
+ * Stored constructor arguments (hex, `0x` or not) as the release sends them.
+ *
+ * @param hex - the stored value
+ * @param release - the release's shapes
+ * @returns the wire value
+ */
 export function wireConstructorArguments(hex: string, release: BlockscoutShapes): string {
   return `${release.constructorArgumentsPrefix}${hex.replace(/^0x/i, "")}`;
 }
 
-/** A stored source name (the compiler's, `contracts/Lib.sol`) as the release sends it in `AdditionalSources`. */
+/**
+ * A stored source name (the compiler's, `contracts/Lib.sol`) as the release sends it in `AdditionalSources`.
+ *
+ * @param name - the stored name
+ * @param release - the release's shapes
+ * @returns the wire name
+ */
 export function wireAdditionalSourceName(name: string, release: BlockscoutShapes): string {
   return name.startsWith(release.additionalSourcePrefix) ? name : `${release.additionalSourcePrefix}${name}`;
 }

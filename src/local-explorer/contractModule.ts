@@ -60,7 +60,13 @@ export class ContractModule {
     this.#reads = new ContractReads(backend, this.#release);
   }
 
-  /** Answers one lower-cased action with the call's parameters and uploads; any other gets `Unknown action`. */
+  /**
+   * Answers one action.
+   * @param action - the lower-cased action name (one of {@link ContractModule.actions})
+   * @param params - query and body parameters
+   * @param files - multipart uploads
+   * @returns the reply
+   */
   async handle(action: string, params: RpcParams, files: UploadedFile[]): Promise<Reply> {
     const reads = this.#reads;
     const actions: Record<string, () => Promise<Reply>> = {

@@ -9,9 +9,12 @@ import { error, invalidFilterText, ok, type Reply, texts } from "./responses.js"
 import { addressPattern, type RpcParams, str } from "./rpcParams.js";
 
 /**
- * The `getsourcecode` item of a verified contract, with only the keys that apply: for the address asked about (a
- * bytecode twin's differs from the record's), in a release's shapes (default 11's), with the proxy the chain shows
- * (which wins over what the record stored).
+ * The `getsourcecode` item of a verified contract.
+ * @param record - the stored contract
+ * @param address - the address asked about (differs from the record's for a bytecode twin)
+ * @param release - the shapes of the Blockscout release answered as (default 11's)
+ * @param proxy - the proxy the address is, as resolved from the chain (wins over what the record stored)
+ * @returns the wire item, with only the keys that apply
  */
 export function sourceCodeItem(
   record: ContractRecord,

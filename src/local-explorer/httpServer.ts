@@ -78,7 +78,12 @@ export class ExplorerHttpServer {
     });
   }
 
-  /** Starts listening (port 0: an ephemeral one); resolves to the base URL, e.g. `http://127.0.0.1:41234`. */
+  /**
+   * Starts listening.
+   * @param port - 0 for an ephemeral port
+   * @param host - the interface; loopback by default
+   * @returns the explorer's base URL, e.g. `http://127.0.0.1:41234`
+   */
   async listen(port = 0, host = "127.0.0.1"): Promise<string> {
     await new Promise<void>((resolve, reject) => {
       this.#server.once("error", reject);

@@ -54,7 +54,13 @@ export class ProApiGate {
     this.#queued.push(...faults);
   }
 
-  /** Routes one request by its path, query and headers (lower-case names). */
+  /**
+   * Routes one request.
+   * @param path - the request's path
+   * @param query - its query
+   * @param headers - its headers, lower-case names
+   * @returns the outcome
+   */
   admit(path: string, query: Record<string, string>, headers: Record<string, string>): GateOutcome {
     const route = proRoute.exec(path);
     if (!route) return { kind: "instance" };

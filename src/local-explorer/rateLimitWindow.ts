@@ -25,7 +25,11 @@ export class RateLimitWindow {
     this.#settings = settings;
   }
 
-  /** Counts one request at `now`: whether it is within the quota, and the headers for its answer. */
+  /**
+   * Counts one request.
+   * @param now - the time, ms since the epoch
+   * @returns whether it is within the quota, and the headers for its answer
+   */
   take(now = Date.now()): RateLimitDecision {
     const { limit, windowMs } = this.#settings;
     const window = Math.floor(now / windowMs);

@@ -56,22 +56,39 @@ export const texts = {
   v2InvalidValue: "Invalid value",
 } as const;
 
-/** `<key> is required.` as the contract controller words it. */
+/**
+ * `<key> is required.` as the contract controller words it.
+ * @param key - the camelCase parameter name
+ * @returns the message
+ */
 export function requiredText(key: string): string {
   return `${key} is required.`;
 }
 
-/** The filter error of `listcontracts` (lists four values though six are accepted). */
+/**
+ * The filter error of `listcontracts` (lists four values though six are accepted).
+ * @param value - the rejected filter
+ * @returns the message
+ */
 export function invalidFilterText(value: string): string {
   return `${value} is not a valid value for \`filter\`. Please use one of: verified, unverified, 1, 2.`;
 }
 
-/** `verify`'s failure text, carrying an Elixir-style changeset dump of `reason`. */
+/**
+ * `verify`'s failure text, carrying an Elixir-style changeset dump.
+ * @param reason - the inner reason, e.g. {@link texts.bytecodeMismatch}
+ * @returns the message
+ */
 export function publishFailedText(reason: string): string {
   return `${texts.publishFailedPrefix}: [contract_source_code: {${JSON.stringify(reason)}, []}]`;
 }
 
-/** `checkproxyverification`'s pass text for one implementation. */
+/**
+ * `checkproxyverification`'s pass text for one implementation.
+ * @param proxy - the proxy address
+ * @param implementation - the implementation address
+ * @returns the message
+ */
 export function proxyPassText(proxy: string, implementation: string): string {
   return `The proxy's (${proxy.toLowerCase()}) implementation contract is found at ${implementation.toLowerCase()} and is successfully updated.`;
 }
@@ -79,6 +96,9 @@ export function proxyPassText(proxy: string, implementation: string): string {
 /**
  * `checkproxyverification`'s pass text for several implementations (a diamond's facets). Blockscout writes the list
  * with Elixir's `inspect` of its address structs, from which no client can read an address: so is it here.
+ * @param proxy - the proxy address
+ * @param implementations - the implementation addresses
+ * @returns the message
  */
 export function proxyPassManyText(proxy: string, implementations: readonly string[]): string {
   const structs = implementations.map((implementation) => {
@@ -90,12 +110,21 @@ export function proxyPassManyText(proxy: string, implementations: readonly strin
   return `The proxy's (${proxy.toLowerCase()}) implementation contracts are found at [${structs.join(", ")}] and they've been successfully updated.`;
 }
 
-/** `{"status":"1","message":"OK","result":…}` (HTTP 200). */
+/**
+ * `{"status":"1","message":"OK","result":…}`.
+ * @param result - the action's result
+ * @returns the reply (HTTP 200)
+ */
 export function ok(result: unknown): Reply {
   return { status: 200, body: { status: "1", message: texts.ok, result } };
 }
 
-/** `{"status":"0","message":…,"result":null}`, or `result` repeating the message where Blockscout does so. */
+/**
+ * `{"status":"0","message":…,"result":null}`, or with `result` repeating the message where Blockscout does so.
+ * @param message - the error text
+ * @param options - HTTP status (default 200) and whether `result` repeats the message
+ * @returns the reply
+ */
 export function error(
   message: string,
   options: { httpStatus?: number; repeatInResult?: boolean } = {},
@@ -106,22 +135,28 @@ export function error(
   };
 }
 
-/** The 500 Blockscout gives for any exception in an action, e.g. a missing required parameter. */
+/** The 500 Blockscout gives for any exception in an action, e.g. a missing required parameter. @returns the reply */
 export function somethingWentWrong(): Reply {
   return error(texts.somethingWentWrong, { httpStatus: 500 });
 }
 
-/** The RPC 429; `resetMs` until the window resets. */
+/** The RPC 429. @param resetMs - ms until the window resets @returns the reply */
 export function rpcRateLimited(resetMs: number): Reply {
   return { ...error(texts.tooManyRequests, { httpStatus: 429 }), headers: rateLimitHeaders(0, 0, resetMs) };
 }
 
-/** The REST 429; `resetMs` until the window resets. */
+/** The REST 429. @param resetMs - ms until the window resets @returns the reply */
 export function restRateLimited(resetMs: number): Reply {
   return { status: 429, body: { message: texts.tooManyRequests }, headers: rateLimitHeaders(0, 0, resetMs) };
 }
 
-/** The headers on every `/api` answer: the quota, what is left, ms until it resets; `-1` when limiting is off. */
+/**
+ * The headers on every `/api` answer; `-1` everywhere when limiting is off.
+ * @param limit - requests per window
+ * @param remaining - left in this window
+ * @param resetMs - ms until the window resets
+ * @returns the headers
+ */
 export function rateLimitHeaders(limit: number, remaining: number, resetMs: number): Record<string, string> {
   return {
     "x-ratelimit-limit": String(limit),
@@ -131,17 +166,21 @@ export function rateLimitHeaders(limit: number, remaining: number, resetMs: numb
   };
 }
 
-/** REST 404: `Not found`, or `Block lost consensus` with the lost block's hash. */
+/** REST 404. @param message - `Not found` or `Block lost consensus` @param hash - the lost block's hash @returns the reply */
 export function restNotFound(message: string = texts.v2NotFound, hash?: string): Reply {
   return { status: 404, body: hash ? { message, hash } : { message } };
 }
 
-/** REST 400 for an unknown path. */
+/** REST 400 for an unknown path. @returns the reply */
 export function restUnknownAction(): Reply {
   return { status: 400, body: { message: texts.v2UnknownAction } };
 }
 
-/** REST 422 in OpenApiSpex's shape: pointer and detail of each rejected value. */
+/**
+ * REST 422 in OpenApiSpex's shape.
+ * @param problems - pointer and detail of each rejected value
+ * @returns the reply
+ */
 export function restInvalid(problems: Array<{ pointer: string; detail: string }>): Reply {
   return {
     status: 422,
@@ -173,12 +212,19 @@ export const restDetails = {
   invalidEnum: "Invalid value for enum",
 } as const;
 
-/** The JSON pointer of a query parameter in a REST 422 answer: `/<name>`. */
+/**
+ * The JSON pointer of a query parameter in a REST 422 answer.
+ * @param name - the query parameter
+ * @returns `/<name>`
+ */
 export function restQueryPointer(name: string): string {
   return `/${name}`;
 }
 
-/** The three problems OpenApiSpex reports, in order, for a value neither a block number nor a block hash. */
+/**
+ * The three problems OpenApiSpex reports for a value that is neither a block number nor a block hash.
+ * @returns pointer and detail of each, in Blockscout's order
+ */
 export function invalidBlockProblems(): Array<{ pointer: string; detail: string }> {
   return [
     { pointer: restPointers.blockHashOrNumber, detail: restDetails.blockCastFailed },
@@ -187,12 +233,21 @@ export function invalidBlockProblems(): Array<{ pointer: string; detail: string 
   ];
 }
 
-/** A REST list answer: `{"items":[…],"next_page_params":{…}|null}` (HTTP 200), null on the last page. */
+/**
+ * A REST list answer: `{"items":[…],"next_page_params":{…}|null}` (HTTP 200).
+ * @param items - the page's items
+ * @param nextPageParams - the next page's cursor, or null on the last page
+ * @returns the reply
+ */
 export function restPage(items: unknown[], nextPageParams: Record<string, unknown> | null): Reply {
   return { status: 200, body: { items, next_page_params: nextPageParams } };
 }
 
-/** A REST object answer (HTTP 200). */
+/**
+ * A REST object answer (HTTP 200).
+ * @param body - the object
+ * @returns the reply
+ */
 export function restObject(body: Record<string, unknown>): Reply {
   return { status: 200, body };
 }
@@ -211,12 +266,18 @@ export const proApiFaults = {
 /** One of {@link proApiFaults}. */
 export type ProApiFault = keyof typeof proApiFaults;
 
-/** The Blockscout API's `{error, source}`: `internal` (its routing or configuration) or `upstream` (the instance). */
+/**
+ * The Blockscout API's `{error, source}` answer.
+ * @param status - the HTTP status
+ * @param text - its `error`
+ * @param source - `internal` (the API's routing or configuration) or `upstream` (the chain's instance)
+ * @returns the reply
+ */
 export function proApiError(status: number, text: string, source: "internal" | "upstream"): Reply {
   return { status, body: { error: text, source }, headers: apiErrorHeaders };
 }
 
-/** 404 `Network not supported`: the API does not serve the chain. */
+/** 404 `Network not supported`: the API does not serve the chain. @returns the reply */
 export function proApiNetworkNotSupported(): Reply {
   return proApiError(404, "Network not supported", "internal");
 }
@@ -224,6 +285,7 @@ export function proApiNetworkNotSupported(): Reply {
 /**
  * x402's 402 for a call without a key: payment terms in base64 in `payment-required` (Base, USDC); the body is not
  * documented beyond its `error`.
+ * @returns the reply
  */
 export function proApiPaymentRequired(): Reply {
   const terms = Buffer.from(JSON.stringify({ network: "eip155:8453", asset: "USDC" })).toString("base64");

@@ -15,7 +15,11 @@ export interface UploadedFile {
 export const addressPattern = /^0x[0-9a-fA-F]{40}$/;
 export const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
 
-/** A parameter as text; undefined when absent or null. */
+/**
+ * A parameter as text.
+ * @param value - the parameter
+ * @returns its text; undefined when absent or null
+ */
 export function str(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   return typeof value === "string" ? value : String(value);
@@ -33,7 +37,12 @@ export function runsOf(value: unknown): number {
   return Number.parseInt(str(value) ?? "200", 10) || 200;
 }
 
-/** `{ [key]: value }` for a submission's optional field, or nothing when the parameter was absent or empty. */
+/**
+ * A key for a submission's optional field, left out when the parameter was absent or empty.
+ * @param key - the field's name
+ * @param value - the parameter's text
+ * @returns `{ [key]: value }`, or nothing
+ */
 export function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
   return (value === undefined || value === "" ? {} : { [key]: value }) as { [P in K]?: string };
 }

@@ -14,12 +14,23 @@ import { parsedJson } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 import type { ContractRecord, GuidState } from "./backend.js";
 
-/** Where the embedded explorer of a chain keeps its state in a cache folder. */
+/**
+ * Where the embedded explorer of a chain keeps its state in a cache folder.
+ *
+ * @param cacheDir - the folder
+ * @param chainId - the chain
+ * @returns the state file's path
+ */
 export function stateFileIn(cacheDir: string, chainId: number): string {
   return join(cacheDir, `local-explorer-${chainId}.json`);
 }
 
-/** The state files embedded explorers left in a cache folder, one per chain; none when there is no folder. */
+/**
+ * The state files embedded explorers left in a cache folder, one per chain.
+ *
+ * @param cacheDir - the folder
+ * @returns their paths; none when the folder does not exist
+ */
 export function stateFilesIn(cacheDir: string): string[] {
   let names: string[];
   try {
@@ -131,7 +142,13 @@ export class StateStore {
     }
   }
 
-  /** Records a guid's state. @throws {StateSaveError} when the state file cannot be written */
+  /**
+   * Records a guid's state.
+   * @param guid - the receipt
+   * @param address - the contract
+   * @param state - where it stands
+   * @throws {StateSaveError} when the state file cannot be written
+   */
   setGuid(guid: string, address: string, state: GuidState): void {
     this.state.guids[guid] = { state, address };
     this.save();

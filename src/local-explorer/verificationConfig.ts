@@ -27,8 +27,10 @@ export interface ServedVerificationConfig {
 const configPath = "/smart-contracts/verification/config";
 
 /**
- * Serves the verification config in front of the explorer's other REST answers; with no config nothing is added (the
- * endpoint is then unknown, as on older explorers).
+ * Serves the verification config in front of the explorer's other REST answers.
+ * @param rest - the explorer's REST handler, if it has one
+ * @param config - what to serve; unset: nothing is added (the endpoint is then unknown, as on older explorers)
+ * @returns the handler
  */
 export function servingVerificationConfig(
   rest: RestHandler | undefined,
@@ -50,7 +52,11 @@ export function servingVerificationConfig(
   };
 }
 
-/** Refuses what the config says the explorer cannot build: the failure text, or undefined to judge it. */
+/**
+ * The refusal of a submission the config says the explorer cannot build.
+ * @param config - the served config
+ * @returns for a submission, the explorer's failure text, or undefined to judge it
+ */
 export function buildRefusal(
   config: ServedVerificationConfig | undefined,
 ): ((submission: Submission) => string | undefined) | undefined {

@@ -78,19 +78,38 @@ export const maxAnswerBytes = 64 * 1_048_576;
 /** The deadline per contract, in milliseconds, when neither the job nor the run sets one. */
 export const defaultTimeoutMs = verificationDefaults.timeoutSeconds * 1_000;
 
-/** Reads a whole number within a range, in decimal digits; undefined for any other text (`0x10`, `1e3`, `+5`). */
+/**
+ * Reads a whole number within a range.
+ *
+ * @param text - the value as the user typed it
+ * @param range - the allowed range
+ * @returns the number, or undefined when the text is not a whole number within the range
+ * @example
+ * wholeNumberWithin("300", timeoutSecondsRange); // 300
+ * wholeNumberWithin("0", timeoutSecondsRange); // undefined
+ */
 export function wholeNumberWithin(text: string, range: WholeNumberRange): number | undefined {
   const value = /^\d+(\.\d*)?$/.test(text.trim()) ? Number(text) : Number.NaN;
   return isWholeNumberWithin(value, range) ? value : undefined;
 }
 
-/** Checks a number against a range of whole numbers. */
+/**
+ * Checks a number against a range of whole numbers.
+ *
+ * @param value - the number
+ * @param range - the allowed range
+ * @returns whether it is a whole number within the range
+ */
 export function isWholeNumberWithin(value: number, range: WholeNumberRange): boolean {
   return Number.isInteger(value) && value >= range.min && value <= range.max;
 }
 
 /**
  * What a value must be, for an error message: `a whole number from 1 to 64`, or `auto or a whole number from 1 to 64`.
+ *
+ * @param range - the allowed range
+ * @param auto - whether `auto` is allowed too
+ * @returns the phrase, to follow "must be"
  */
 export function wholeNumberRequirement(range: WholeNumberRange, auto = false): string {
   return `${auto ? "auto or " : ""}a whole number from ${range.min} to ${range.max}`;

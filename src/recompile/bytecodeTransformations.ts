@@ -239,6 +239,9 @@ export function linkCreationCode(
 
 /**
  * Whether compiled runtime code is the code deployed, ignoring what the deployment fills in and the metadata.
+ * @param compiled - the compiled runtime code and its references
+ * @param deployedCode - the code at the address
+ * @returns true when the executable code is the same
  */
 export function isSameExecutableCode(compiled: CompiledRuntime, deployedCode: string): boolean {
   const normalised = normaliseRuntime(compiled, deployedCode);

@@ -16,6 +16,7 @@ const maxEntryBytes = 256 * 1024 * 1024;
  * The folder named by `EXPLORER_VERIFY_COMPILE_CACHE`, where the local explorer and preflight keep what they compile;
  * unset, nothing is kept. The folder is the user's own, as ssh wants its keys: created 0700 when missing, and refused
  * when another user owns it or its group or others may write to it (they could write answers in it).
+ * @returns the folder, if any
  * @throws {InvalidInputError} for a folder that is not the user's own, or cannot be made
  */
 export function compileCacheFolder(): string | undefined {
@@ -73,6 +74,10 @@ const entrySchema = z.object({
  * (each from a file of the input, its metadata naming this compiler and the input's sources by their keccak256):
  * anything else is a miss, and the compiler runs. An entry that is a link, or that a stranger could have written, is
  * refused. A failed compile is not kept; neither is an output that could not be written.
+ *
+ * @param compiler - the compiler
+ * @param folder - where outputs are kept (see {@link compileCacheFolder})
+ * @returns the compiler, keeping its outputs
  */
 export function keepingCompiles(compiler: Compiler, folder: string): Compiler {
   return {

@@ -62,6 +62,9 @@ export function normaliseVersion(version: string): string {
 
 /**
  * Parses compiler output text, or says which compiler gave something else.
+ * @param text - what the compiler printed
+ * @param path - the compiler, for the message
+ * @returns the output
  * @throws {CompilerError} when the text is not compiler output
  */
 export function parseCompilerOutput(text: string, path: string): CompilerOutput {
@@ -104,6 +107,8 @@ function isSolcWrapper(value: unknown): value is SolcWrapper {
 
 /**
  * The solc wrapper a compiler file is loaded with: its own package's when it has one, else the npm `solc`'s.
+ * @param soljsonPath - the compiler file
+ * @returns the wrapper's path
  */
 export function solcWrapperFor(soljsonPath: string): string {
   const besideIt = join(dirname(soljsonPath), "wrapper.js");
@@ -220,6 +225,8 @@ const loadedNative = new Map<string, Promise<Compiler>>();
  * A native solc binary (or anything that behaves like one): `<path> --version` tells its version, and
  * `<path> --standard-json` reads standard JSON on stdin and prints the output on stdout.
  *
+ * @param binaryPath - the executable
+ * @returns the compiler
  * @throws {CompilerError} when it cannot be run or does not print a solc version
  */
 export function loadNativeCompiler(binaryPath: string): Promise<Compiler> {

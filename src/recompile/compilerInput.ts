@@ -39,7 +39,12 @@ const standardJsonSchema = z.looseObject({
   settings: z.optional(z.record(z.string(), z.unknown())),
 });
 
-/** Turns submitted sources into compiler input, or says why they cannot be compiled. */
+/**
+ * Turns submitted sources into compiler input, or says why they cannot be compiled.
+ *
+ * @param submission - what the explorer received
+ * @returns the compiler job and the compiler version to use, or a reason
+ */
 export function compilerJobOf(
   submission: SubmittedSources,
 ): { job: CompilerJob; compilerVersion: string } | { problem: string } {

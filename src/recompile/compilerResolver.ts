@@ -45,7 +45,11 @@ export interface CompilerUnavailable {
 /** Finds a compiler for a long version, or explains why there is none. */
 export type CompilerResolver = (longVersion: string) => Promise<Compiler | CompilerUnavailable>;
 
-/** Tells a found compiler from an explanation of its absence. */
+/**
+ * Tells a found compiler from an explanation of its absence.
+ * @param value - what a resolver returned
+ * @returns true when it is a compiler
+ */
 export function isCompiler(value: Compiler | CompilerUnavailable): value is Compiler {
   return !("unavailable" in value);
 }

@@ -88,6 +88,10 @@ export class SolcJsWorkerPool {
 
   /**
    * Compiles a standard JSON input text with a solc-js file, in a worker thread.
+   * @param soljsonPath - the compiler file
+   * @param wrapperPath - the solc wrapper to load it with
+   * @param input - the standard JSON input, as text
+   * @returns the compiler's output text
    * @throws {CompilerError} when the compiler fails or the pool is closed
    */
   compile(soljsonPath: string, wrapperPath: string, input: string): Promise<string> {

@@ -22,7 +22,12 @@ export type ServiceBudget =
   /** The service refused the question: the run went on without a plan. */
   | { unit: "unstated"; reason: string };
 
-/** A service's budget (stated, and spent by the run) in a sentence, for the closing line and the Action's summary. */
+/**
+ * One service's budget in a sentence, for the closing line and the Action's summary.
+ *
+ * @param budget - what the service stated and the run spent
+ * @returns the sentence
+ */
 export function budgetText(budget: ServiceBudget): string {
   const count = (n: number) => n.toLocaleString("en-US");
   switch (budget.unit) {

@@ -21,8 +21,13 @@ export interface CommentFallback {
 /**
  * The comment's body: the marker, the job summary's HTML and a link to the run, within GitHub's 65,536 characters:
  * explorer texts cut shorter as needed (see {@link fitWithin}), and a table too long even so gives way to the totals
- * and where the records are (the job summary, only when it holds them). The run's address is read from `env`
- * (`GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`, `GITHUB_RUN_ID`).
+ * and where the records are (the job summary, only when it holds them).
+ *
+ * @param results - the records
+ * @param env - the runner's environment, for the run's address (`GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`,
+ *   `GITHUB_RUN_ID`)
+ * @param fallback - whether the job summary holds the table
+ * @returns the body, at most GitHub's 65,536 characters
  */
 export function commentBody(
   results: readonly VerificationResult[],

@@ -49,7 +49,13 @@ function contractOutcomes(
   });
 }
 
-/** The run's contracts counted once each (see {@link contractOutcomes}); `failed` counts the timed out too. */
+/**
+ * The run's contracts counted once each (see {@link contractOutcomes}); `failed` counts the timed out too.
+ *
+ * @param results - the run's records
+ * @param optionalTargets - the targets whose failures only warn
+ * @returns the counts
+ */
 export function contractCounts(
   results: readonly VerificationResult[],
   optionalTargets: readonly Service[] = [],
@@ -70,7 +76,12 @@ export interface TargetCounts extends ContractCounts {
   title: string;
 }
 
-/** Per target, in the order targets first appear, the contracts counted once each (see {@link contractCounts}). */
+/**
+ * Per target, the contracts counted once each (see {@link contractCounts}).
+ *
+ * @param results - the run's records
+ * @returns each target's counts, in the order targets first appear
+ */
 export function countsPerTarget(results: readonly VerificationResult[]): TargetCounts[] {
   const targets = [...new Set(results.map((r) => r.target ?? "blockscout"))];
   return targets.map((target) => ({
@@ -82,8 +93,11 @@ export function countsPerTarget(results: readonly VerificationResult[]): TargetC
 
 /**
  * The closing line of each target: how many of its contracts are verified (this run or before), the submissions it
- * sent, and for a target whose failures only warn, that it is optional; e.g.
- * `blockscout: 7 of 8 contracts verified; 5 submissions sent.`
+ * sent, and for a target whose failures only warn, that it is optional.
+ *
+ * @param results - the run's records
+ * @param optionalTargets - the targets whose failures only warn
+ * @returns a line per target, e.g. `blockscout: 7 of 8 contracts verified; 5 submissions sent.`
  */
 export function verifiedLines(
   results: readonly VerificationResult[],
@@ -98,8 +112,10 @@ export function verifiedLines(
 }
 
 /**
- * The totals line: how many contracts (a proxy's link record is part of its proxy), and how many ended each way; e.g.
- * `3 contracts: 2 verified, 1 failed`.
+ * The totals line: how many contracts (a proxy's link record is part of its proxy), and how many ended each way.
+ *
+ * @param results - the records
+ * @returns e.g. `3 contracts: 2 verified, 1 failed`
  */
 export function totalsLine(results: readonly VerificationResult[]): string {
   const outcomes = contractOutcomes(results);
@@ -112,8 +128,12 @@ export function totalsLine(results: readonly VerificationResult[]): string {
 }
 
 /**
- * The closing counts over several targets (in the table's order): the contracts once, then each target's own counts;
- * e.g. `5 contracts on blockscout, etherscan: blockscout 5 verified; etherscan 3 verified, 2 failed`.
+ * The closing counts over several targets: the contracts once, then each target's own counts.
+ *
+ * @param results - the records of every target
+ * @param targets - the targets, in the table's order
+ * @param optionalTargets - the targets whose failures only warn
+ * @returns e.g. `5 contracts on blockscout, etherscan: blockscout 5 verified; etherscan 3 verified, 2 failed`
  */
 export function targetTotalsLine(
   results: readonly VerificationResult[],
@@ -130,8 +150,11 @@ export function targetTotalsLine(
 }
 
 /**
- * The line a failed run ends with, e.g. `1 of 3 contracts could not be verified.`: over several targets a contract
- * has a record per target, so it counts the contracts on each target that failed.
+ * The line a failed run ends with: over several targets a contract has a record per target, so it counts the
+ * contracts on each target that failed.
+ *
+ * @param results - the records
+ * @returns e.g. `1 of 3 contracts could not be verified.`
  */
 export function failureLine(results: readonly VerificationResult[]): string {
   const perTarget = countsPerTarget(results);

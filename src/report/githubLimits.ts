@@ -19,8 +19,11 @@ export const maxResultsOutputBytes = 768 * 1_024;
 const messageCaps = [maxMessageChars, 500, 100, 0];
 
 /**
- * Cuts explorer text (a message, a log line) to a number of characters: its start and `… (N characters cut)`.
+ * Cuts a text to a number of characters, saying how many were cut.
  *
+ * @param text - explorer text
+ * @param maxChars - the most characters kept
+ * @returns the text, or its start and `… (N characters cut)`
  * @example
  * capMessage("x".repeat(2_500)) // "xxx…x… (500 characters cut)"
  */
@@ -34,7 +37,13 @@ export function capMessage(text: string, maxChars = maxMessageChars): string {
   return `${text.slice(0, end)}… (${cut.toLocaleString("en-US")} characters cut)`;
 }
 
-/** New records with each explorer text (`message`, `error.details`) cut to a number of characters. */
+/**
+ * The records with each explorer text (`message`, `error.details`) cut to a number of characters.
+ *
+ * @param results - the records
+ * @param maxChars - the most characters kept of each text
+ * @returns new records; the others' fields as they were
+ */
 export function withMessagesCapped(
   results: readonly VerificationResult[],
   maxChars = maxMessageChars,
@@ -50,8 +59,12 @@ export function withMessagesCapped(
 
 /**
  * Renders the records with messages cut shorter and shorter ({@link maxMessageChars}, then 500, 100, none) until the
- * text fits the surface: the first rendering that fits and what was cut in one sentence, or undefined when none does
- * (too many records).
+ * text fits a limit.
+ *
+ * @param results - the records
+ * @param fits - whether a rendering fits the surface
+ * @param render - the surface's rendering of records
+ * @returns the first rendering that fits, or undefined when none does (too many records)
  */
 export function fitWithin(
   results: readonly VerificationResult[],
@@ -66,14 +79,22 @@ export function fitWithin(
   return undefined;
 }
 
-/** Whether a text is at most a number of bytes in UTF-8, for {@link fitWithin}. */
+/**
+ * Whether a text is at most a number of bytes in UTF-8.
+ *
+ * @param maxBytes - the limit
+ * @returns the check, for {@link fitWithin}
+ */
 export function fitsBytes(maxBytes: number): (text: string) => boolean {
   return (text) => Buffer.byteLength(text, "utf8") <= maxBytes;
 }
 
 /**
  * The `results` output: the records as JSON, under {@link maxResultsOutputBytes}: messages cut as
- * {@link fitWithin} does, and when even that is too long, the first records that fit; what was cut in one line.
+ * {@link fitWithin} does, and when even that is too long, the first records that fit.
+ *
+ * @param results - the records
+ * @returns the JSON, and what was cut in one line (undefined when nothing was)
  */
 export function resultsOutput(results: readonly VerificationResult[]): {
   json: string;

@@ -14,8 +14,12 @@ export interface JobSummary {
 /**
  * The run page's job summary: {@link resultsHtml}, within GitHub's 1 MiB per step (explorer texts cut as
  * {@link fitWithin} does, with a line saying so; when even the table without them is too long, the totals alone),
- * then a line per service on what the run spent of its stated budget and what is left. A failure on one of
- * `optionalTargets` says so.
+ * then a line per service on its budget.
+ *
+ * @param results - the records
+ * @param budgets - per service, what the run spent of its stated budget and what is left: a line each, last
+ * @param optionalTargets - the targets whose failures only warn: said beside them
+ * @returns the summary's HTML, and whether it holds the table
  */
 export function jobSummaryHtml(
   results: readonly VerificationResult[],

@@ -23,10 +23,12 @@ const htmlAttribute = /[&<>"'`]/g;
 const githubReference = /(?:[\w.-]+\/[\w.-]+)?#\d+|@[A-Za-z0-9][A-Za-z0-9-]*(?:\/[\w.-]+)?|\bGH-\d+/gi;
 
 /**
- * Makes text (from the explorer or a result record) safe inside an HTML cell of the job summary: on one line (a blank
- * line would end the HTML block and let markdown render), with no character that HTML or markdown would read, and no
- * mention or issue reference that GitHub would link (each in a `<code>` element).
+ * Makes text safe inside an HTML cell of the job summary: on one line (a blank line would end the HTML block and
+ * let markdown render), with no character that HTML or markdown would read, and no mention or issue reference that
+ * GitHub would link (each in a `<code>` element).
  *
+ * @param text - text from the explorer or a result record
+ * @returns HTML text
  * @example
  * summaryText("ping @octocat about #12") // "ping <code>@octocat</code> about <code>&#35;12</code>"
  */
@@ -43,7 +45,13 @@ export function summaryText(text: string): string {
   return html + escaped(flat.slice(last));
 }
 
-/** A link for the summary, only to an http(s) address (a link is the one thing in a cell that can be followed). */
+/**
+ * A link for the summary, only to an http(s) address (a link is the one thing in a cell that can be followed).
+ *
+ * @param url - the address
+ * @param label - the text shown
+ * @returns an `<a>` element, or the label alone
+ */
 export function summaryLink(url: string, label: string): string {
   return /^https?:\/\//i.test(url)
     ? `<a href="${neutraliseText(url).replace(htmlAttribute, (c) => `&#${c.charCodeAt(0)};`)}">${summaryText(label)}</a>`
@@ -58,8 +66,12 @@ const statusText = (row: StatusRow) => `${statusIcons[row.status]} ${row.word}`;
  * chain when there are several), a totals line, and a table with a row per contract and a Chain column when the
  * results span chains. Over one service, its status, time and message, the address linked to the contract's page;
  * over several, a column per service, each status linked to that service's page. Every text is escaped for HTML and
- * markdown and kept inside its cell, and no line is blank (a blank line would end the HTML block in markdown). A
- * failure on one of `optionalTargets` says so; `cutNote`, what was cut to fit the surface, follows the table.
+ * markdown and kept inside its cell, and no line is blank (a blank line would end the HTML block in markdown).
+ *
+ * @param results - the records
+ * @param optionalTargets - the targets whose failures only warn: each such failure says so
+ * @param cutNote - what was cut to fit the surface, said after the table
+ * @returns HTML lines, each ending with a line break
  */
 export function resultsHtml(
   results: readonly VerificationResult[],

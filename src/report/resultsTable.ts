@@ -49,8 +49,12 @@ export function formatResultsTable(results: readonly VerificationResult[]): stri
 export type Column<T> = readonly [title: string, cell: (item: T) => string];
 
 /**
- * Renders items as a plain-text table, a row each (lines joined with `\n`): the columns' titles, a rule, and the
- * cells, each neutralised for the terminal and padded to its column's width.
+ * Renders items as a plain-text table, a row each: the columns' titles, a rule, and the cells, each neutralised for
+ * the terminal and padded to its column's width.
+ *
+ * @param items - the rows' items
+ * @param columns - the columns
+ * @returns the table, lines joined with `\n`
  */
 export function tableText<T>(items: readonly T[], columns: ReadonlyArray<Column<T>>): string {
   const cells = items.map((item) => columns.map(([, cell]) => neutraliseText(cell(item))));

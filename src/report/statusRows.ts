@@ -26,7 +26,12 @@ export interface StatusRow {
   guid?: string | undefined;
 }
 
-/** The run's records as rows, a row per record in their order, a created contract's under its factory. */
+/**
+ * The run's records as rows, in their order, a created contract's under its factory.
+ *
+ * @param results - the records
+ * @returns a row per record
+ */
 export function rowsOfResults(results: readonly VerificationResult[]): StatusRow[] {
   return groupedUnderFactories(results).map(
     ({ result: r, label }): StatusRow => ({
@@ -49,8 +54,10 @@ export function rowsOfResults(results: readonly VerificationResult[]): StatusRow
 export type ContractLine = [first: StatusRow, byService: Map<string, StatusRow>];
 
 /**
- * The rows as a line per contract (its chain, its address, and a proxy's link apart), for a column per service, in
- * the order their contracts first appear.
+ * The rows as a line per contract (its chain, its address, and a proxy's link apart), for a column per service.
+ *
+ * @param rows - the rows
+ * @returns the lines, in the order their contracts first appear
  */
 export function contractLines(rows: readonly StatusRow[]): ContractLine[] {
   const lines = new Map<string, ContractLine>();
@@ -64,8 +71,10 @@ export function contractLines(rows: readonly StatusRow[]): ContractLine[] {
 }
 
 /**
- * What the rows span: their services in the order they first appear (a Target column, or a column each), and how
- * many chains (a Chain column).
+ * What the rows span: their services (a Target column, or a column each), and their chains (a Chain column).
+ *
+ * @param rows - the rows
+ * @returns the services in the order they first appear, and whether there are several chains
  */
 export function spanOf(rows: readonly StatusRow[]): { services: Service[]; chains: number } {
   return {

@@ -15,14 +15,22 @@ const linkWords: Record<VerificationResult["status"], string> = {
 };
 
 /**
- * What every door calls a record's status, lower case: a proxy's link (`format: "proxy"`) made by this run is
- * `linked`, one the service showed before is `already linked`; a contract's is its status in words.
+ * What every door calls a record's status: a proxy's link (`format: "proxy"`) made by this run is `linked`, one the
+ * service showed before is `already linked`; a contract's is its status in words.
+ *
+ * @param result - the record
+ * @returns the word, lower case
  */
 export function statusWord(result: Pick<VerificationResult, "status" | "format">): string {
   return (result.format === "proxy" ? linkWords : contractWords)[result.status];
 }
 
-/** A contract's outcome in words, lower case (its records, a proxy's link with them, counted as one). */
+/**
+ * A contract's outcome in words (its records, a proxy's link with them, counted as one).
+ *
+ * @param outcome - how the contract ended
+ * @returns the word, lower case
+ */
 export function outcomeWord(outcome: VerificationResult["status"]): string {
   return contractWords[outcome];
 }

@@ -26,8 +26,11 @@ export interface StepOutputValues {
  * (see {@link resultsOutput}), `verified-count`, `already-verified-count` and `failed-count` per contract (over
  * several targets a contract has a record on each, and a proxy one more for its link), `counts` per target, and an
  * annotation for each record that did not succeed, its chain and target named when the run spans several, its
- * explorer text cut and neutralised (at most 9 of a level, the last saying how many more); a failure on one of
- * `optionalTargets` only warns.
+ * explorer text cut and neutralised (at most 9 of a level, the last saying how many more).
+ *
+ * @param results - the run's records
+ * @param optionalTargets - the targets whose failures only warn
+ * @returns the outputs' values, the line on what `results` leaves out, and the annotations
  */
 export function stepOutputValues(
   results: readonly VerificationResult[],

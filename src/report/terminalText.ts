@@ -35,8 +35,11 @@ export function neutraliseText(text: string): string {
 }
 
 /**
- * Makes a multi-line text (an error's message with its context lines, joined with `\n`) safe to print: each line as
+ * Makes a multi-line text (an error's message with its context lines) safe to print: each line as
  * {@link neutraliseText} leaves it.
+ *
+ * @param text - lines joined with `\n`
+ * @returns the lines, each neutralised, joined with `\n`
  */
 export function neutraliseLines(text: string): string {
   return text
@@ -45,7 +48,10 @@ export function neutraliseLines(text: string): string {
     .join("\n");
 }
 
-/** A sentence with its first letter in lower case, to follow other words. */
+/**
+ * @param text - a sentence
+ * @returns it with its first letter in lower case, to follow other words
+ */
 export function lowerFirst(text: string): string {
   return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }

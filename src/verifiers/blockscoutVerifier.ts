@@ -52,6 +52,10 @@ export class BlockscoutVerifier implements Verifier {
   /** The explorer's verification config, read once (through the Blockscout API it costs credits). */
   #buildLists: Promise<BuildLists | undefined> | undefined;
 
+  /**
+   * @param target - the explorer, resolved
+   * @param settings - the run's pace, answer cap and events
+   */
   constructor(target: BlockscoutTarget, settings: TransportSettings = {}) {
     this.transport = new Transport(serviceTransportOptions(target, settings));
     const base = target.instanceUrl;
@@ -65,6 +69,9 @@ export class BlockscoutVerifier implements Verifier {
   /**
    * `GET /api/v2/smart-contracts/{address}` where the explorer has it (never a bytecode twin's answer), else
    * `getsourcecode` (which may be a twin's: the engine compares the name).
+   * @param address - a contract
+   * @param endsAt - when the work asking must end
+   * @returns what the explorer holds, with the implementations it links a proxy to
    */
   async lookUp(address: string, endsAt: number): Promise<LookUp> {
     const transport = this.transport.until(endsAt);
@@ -151,14 +158,24 @@ export class BlockscoutVerifier implements Verifier {
     }
   }
 
-  /** `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt. */
+  /**
+   * `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt.
+   * @param receipt - the guid, and what it is the receipt of
+   * @param endsAt - when the work asking must end
+   * @returns where it stands
+   */
   async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
     const transport = this.transport.until(endsAt);
     if (receipt.of === "proxy-link") return contract.checkProxyVerification(transport, { guid: receipt.id });
     return contract.checkVerifyStatus(transport, { guid: receipt.id });
   }
 
-  /** `getcontractcreation`. */
+  /**
+   * `getcontractcreation`.
+   * @param address - a contract
+   * @param endsAt - when the work asking must end
+   * @returns its creation, or null
+   */
   async creation(address: string, endsAt: number): Promise<Creation | null> {
     return creationOf(this.transport.until(endsAt), address);
   }

@@ -6,6 +6,9 @@ import type { Creation, LookUp, Submission, SubmitOutcome } from "../verify/veri
  * `getsourcecode` as a look-up: its answer may be a bytecode twin's, so it is never the contract's own answer, unless
  * it says so: Etherscan's `SimilarMatch` names the verified contract whose sources it shows for this one, which it
  * holds as a similar match.
+ * @param transport - the service's transport
+ * @param address - a contract
+ * @returns what the service holds
  */
 export async function lookUpBySourceCode(transport: Transport, address: string): Promise<LookUp> {
   const found = await contract.getSourceCode(transport, { address });
@@ -28,7 +31,11 @@ export async function lookUpBySourceCode(transport: Transport, address: string):
   };
 }
 
-/** The port's outcome of a contract-module submission: a guid is a receipt to poll. */
+/**
+ * The port's outcome of a contract-module submission: a guid is a receipt to poll.
+ * @param outcome - the client's outcome
+ * @returns the engine's
+ */
 export function outcomeOf(outcome: contract.SubmissionOutcome): SubmitOutcome {
   if (outcome.kind === "guid") return { kind: "receipt", receipt: { id: outcome.guid, of: "verification" } };
   if (outcome.kind === "verified") return { kind: "verified" };
@@ -42,6 +49,9 @@ export function outcomeOf(outcome: contract.SubmissionOutcome): SubmitOutcome {
 
 /**
  * `verifysourcecode` with a standard JSON input, as Blockscout and Etherscan-compatible services both take it.
+ * @param submission - the standard JSON submission
+ * @param timeoutMs - the request's time limit
+ * @returns the client's request
  */
 export function standardJsonRequest(
   submission: Extract<Submission, { format: "standard-json" }>,
@@ -58,7 +68,12 @@ export function standardJsonRequest(
   };
 }
 
-/** `verifysourcecode` with one source file, as Blockscout and Etherscan-compatible services both take it. */
+/**
+ * `verifysourcecode` with one source file, as Blockscout and Etherscan-compatible services both take it.
+ * @param submission - the single-file (or flattened) submission
+ * @param timeoutMs - the request's time limit
+ * @returns the client's request
+ */
 export function singleFileRequest(
   submission: Extract<Submission, { format: "single-file" | "flattened" }>,
   timeoutMs: number,
@@ -78,7 +93,11 @@ export function singleFileRequest(
   };
 }
 
-/** Constructor arguments as a request field, when there are any. */
+/**
+ * Constructor arguments as a request field, when there are any.
+ * @param constructorArguments - bare hex, or unset
+ * @returns the field, or nothing
+ */
 export function withArguments(constructorArguments: string | undefined): { constructorArguments?: string } {
   return constructorArguments === undefined ? {} : { constructorArguments };
 }

@@ -8,6 +8,9 @@ import type { SubmitOutcome } from "../verify/verifier.js";
  * Asks an explorer of the Etherscan API's shape (`verifyproxycontract`) to link a proxy, and reads a refusal's words
  * into the engine's: a proxy not verified itself, or a link asked too soon after another.
  *
+ * @param transport - the explorer's transport
+ * @param proxy - the proxy, and the implementation the link must find when the service reads one
+ * @returns the link's receipt
  * @throws {ProxyLinkRefusedError} for a refusal the engine acts on; the explorer's other errors as they came
  */
 export async function submitProxyLink(

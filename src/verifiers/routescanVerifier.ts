@@ -7,6 +7,10 @@ import type { RoutescanTarget } from "./target.js";
  * Routescan for one chain: Etherscan's contract module at
  * `{origin}/v2/network/{mainnet|testnet}/evm/{chainId}/etherscan/api`, a key optional. Standard JSON input and single
  * files (flattened sources too); no Vyper, no registry format, no proxy link.
+ *
+ * @param target - Routescan for the chain, resolved
+ * @param settings - the run's pace, answer cap and events
+ * @returns the verifier
  */
 export function routescanVerifier(
   target: RoutescanTarget,

@@ -37,6 +37,10 @@ export const unstatedRequestsPerSecond: Readonly<Record<Service, number>> = {
 /**
  * How a resolved target's requests are sent: where, with which key, headers and fixed query, at which rate; the one
  * place each service's transport is described, for its verifier, its reader and its explorer client alike.
+ *
+ * @param target - one service for one chain, resolved
+ * @param settings - the run's pace, answer cap and events
+ * @returns the transport's options
  */
 export function serviceTransportOptions(target: Target, settings: TransportSettings = {}): TransportOptions {
   switch (target.service) {
@@ -97,6 +101,10 @@ function blockscoutTransportOptions(
 
 /**
  * Etherscan's requests for its key, whatever the chain (the key's budget is asked this way): without `chainid`.
+ *
+ * @param target - Etherscan for a chain, resolved
+ * @param settings - the run's pace, answer cap and events
+ * @returns the transport's options
  */
 export function etherscanKeyTransportOptions(
   target: EtherscanTarget,

@@ -77,6 +77,10 @@ export function verifierFor(
 /**
  * The reader of what a resolved target holds verified, built by the service record: what `copy` reads from its
  * source service, through one transport for every address.
+ *
+ * @param target - the source service for the chain, resolved
+ * @param settings - the run's pace, answer cap and events
+ * @returns the reader
  */
 export function verifiedInputReaderFor(
   target: Target,
@@ -90,6 +94,10 @@ export function verifiedInputReaderFor(
 /**
  * A reading client for a resolved Blockscout target, with its route, key and headers: what `fetch` reads through,
  * and what a run's discovery of created contracts reads.
+ *
+ * @param target - the explorer, resolved
+ * @param settings - the run's pace, answer cap and events
+ * @returns the client
  */
 export function explorerClientFor(
   target: BlockscoutTarget,

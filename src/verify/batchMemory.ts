@@ -9,6 +9,10 @@ import type { PeerVerdict, PeerVerdicts } from "./pollSchedule.js";
 export class BatchMemory {
   readonly #explorers = new Map<string, ExplorerMemory>();
 
+  /**
+   * @param explorerBase - the explorer's normalised base URL
+   * @returns what the batch has learned about that explorer so far
+   */
   explorer(explorerBase: string): ExplorerMemory {
     const memory = this.#explorers.get(explorerBase) ?? new ExplorerMemory();
     this.#explorers.set(explorerBase, memory);
@@ -117,6 +121,7 @@ export class ExplorerMemory implements PeerVerdicts {
 
   /**
    * Remembers what a pre-check, or a submission's answer, said about a contract before this run touched it.
+   * @param verified - whether the contract was verified already
    */
   noteVerifiedBefore(verified: boolean): void {
     if (verified) this.#foundVerified++;
@@ -167,6 +172,9 @@ export async function firstPollWaitMs(
  * Whether a job's pre-check pays. Where the explorer answers "already verified" to a submission before compiling
  * anything (`verifysourcecode`), a pre-check that rarely finds a verified contract costs more requests than it saves;
  * where it compiles first (synchronous actions), the pre-check always pays.
+ * @param memory - what the batch learned of the explorer, if anything
+ * @param format - the job's format
+ * @returns true to pre-check
  */
 export async function preCheckPays(
   memory: ExplorerMemory | undefined,

@@ -45,6 +45,9 @@ export class Deadline {
 
 /**
  * The one way a contract's (or a link's) deadline is made: the job's own time, else the run's, else the default.
+ * @param job - its own time limit, when it has one
+ * @param options - the run's time limit and clock
+ * @returns the deadline, starting now
  */
 export function deadlineOf(
   job: { timeoutMs?: number | undefined },

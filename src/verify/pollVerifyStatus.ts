@@ -39,6 +39,13 @@ export interface PollStart {
  * that fails for a retryable reason is only a missed look: the guid stays valid, so polling goes on, up to a few such
  * failures in a row.
  *
+ * @param verifier - the service
+ * @param receipt - the submission's receipt
+ * @param deadline - the job's deadline
+ * @param options - intervals
+ * @param onPending - told of every pending answer
+ * @param start - the first wait, the submission's answer time, the other jobs' verdicts
+ * @returns the final state
  * @throws the last poll's error after too many failed polls in a row, or at once when it is not retryable
  */
 export async function pollVerifyStatus(

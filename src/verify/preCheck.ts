@@ -9,6 +9,11 @@ export type VerifiedState = "verified" | "partial" | "unverified";
  * (Blockscout's and Etherscan's `getsourcecode`), a contract of another name than the job's is not taken for this
  * one; a service that cannot tell is read as "not verified", so the job is submitted (a verified contract's
  * submission is answered "already verified").
+ *
+ * @param verifier - the service
+ * @param job - the job
+ * @param endsAt - when the work asking must end, ms since the epoch
+ * @returns verified, partially verified, or not
  */
 export async function verifiedState(
   verifier: Verifier,

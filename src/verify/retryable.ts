@@ -12,6 +12,9 @@ import {
 /**
  * Whether the explorer answered with a server error (5xx), whatever the body: an HTML gateway page, a bare
  * message, or Blockscout's own envelope (`Something went wrong.` with HTTP 500).
+ *
+ * @param error - what the request threw
+ * @returns true for a 5xx answer
  */
 export function isServerError(error: unknown): boolean {
   if (error instanceof HttpError) return error.status >= 500;
@@ -23,6 +26,9 @@ export function isServerError(error: unknown): boolean {
 /**
  * Whether a request failed for a reason that may pass (connection lost, time-out, 5xx, 429 after the transport's
  * own retries), so that asking again later makes sense, as opposed to an answer that will not change.
+ *
+ * @param error - what the request threw
+ * @returns true for a retryable failure
  */
 export function isRetryable(error: unknown): boolean {
   if (isDeadlineReached(error)) return false;

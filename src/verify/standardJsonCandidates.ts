@@ -42,6 +42,9 @@ export function minimalStandardJsonInput(
 /**
  * The inputs to try, in order: the minimal input first (when the metadata allows it and it is smaller), then
  * the full one.
+ *
+ * @param source - the job's standard JSON source
+ * @returns one or two candidates
  */
 export function standardJsonCandidates(source: StandardJsonSource): StandardJsonCandidate[] {
   const full: StandardJsonCandidate = { kind: "full", input: source.input };
@@ -54,6 +57,8 @@ export function standardJsonCandidates(source: StandardJsonSource): StandardJson
 
 /**
  * Why a contract was verified from the full build input, for its record: the minimal input compiled to other code.
+ * @param input - the full input that matched
+ * @returns the sentence
  */
 export function fullInputNeeded(input: StandardJsonInput): string {
   const viaIR = input.settings?.viaIR === true;

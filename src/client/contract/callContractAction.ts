@@ -40,6 +40,10 @@ export interface ContractActionAnswer {
  * Sends a contract-module action and parses the `{status, message, result}` envelope. Answers that cannot be
  * acted on by any action (unknown action, an HTTP error) become typed errors here; the rest goes back to the
  * action to classify.
+ *
+ * @param transport - the explorer's transport
+ * @param call - the action and its parameters
+ * @returns the parsed envelope
  * @throws {UnknownActionError | ExplorerError | HttpError | InvalidResponseError} and the transport's errors
  */
 export async function callContractAction(
@@ -84,14 +88,28 @@ export async function callContractAction(
   return answer;
 }
 
-/** The error for an answer the action does not accept: the explorer's text, and what the user can do about it. */
+/**
+ * The error for an answer the action does not accept.
+ *
+ * @param answer - the parsed answer
+ * @param hint - what the user can do about it
+ * @returns an {@link ExplorerError} carrying the explorer's text
+ */
 export function rejection(answer: ContractActionAnswer, hint?: string): ExplorerError {
   const { status, message, result } = answer.envelope;
   const text = envelopeReason(message, result) ?? `status ${status}`;
   return new ExplorerError(answer.request, answer.httpStatus, answer.shown(text), hint);
 }
 
-/** An envelope's `result` read with its schema; {@link InvalidResponseError} saying where its shape is off. */
+/**
+ * Validates an envelope's `result` against a schema.
+ *
+ * @param answer - the parsed answer
+ * @param schema - the expected shape
+ * @param action - the wire action name, for the message
+ * @returns the typed result
+ * @throws {InvalidResponseError} when the shape is off, saying where
+ */
 export function parseResult<T extends z.ZodMiniType>(
   answer: ContractActionAnswer,
   schema: T,

@@ -59,7 +59,12 @@ export async function submitContractAction(
 }
 
 /**
- * Classifies the answer to any submission action (of `address`).
+ * Classifies the answer to any submission action.
+ *
+ * @param answer - the parsed envelope
+ * @param action - the wire action name
+ * @param address - the submitted address, for the not-a-contract error
+ * @returns the outcome
  * @throws {NotAContractError} when the explorer has no contract at the address (yet)
  * @throws {ExplorerError} for any other refusal, with the explorer's text
  */

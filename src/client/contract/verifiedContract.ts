@@ -86,8 +86,11 @@ export function toVerifiedContract(
 }
 
 /**
- * Constructor arguments as the client hands them on, hex without `0x` (undefined for none): Blockscout 12 sends them
- * with `0x` (RPC `ConstructorArguments`, REST `constructor_args`), earlier releases and Etherscan without.
+ * Constructor arguments as the client hands them on, hex without `0x`: Blockscout 12 sends them with `0x` (RPC
+ * `ConstructorArguments`, REST `constructor_args`), earlier releases and Etherscan without.
+ *
+ * @param hex - the wire value
+ * @returns the hex without `0x`, or undefined when there is none
  */
 export function bareHex(hex: string | null | undefined): string | undefined {
   const bare = hex?.replace(/^0x/i, "");
@@ -105,7 +108,12 @@ function listOf<T>(value: T[] | string | null | undefined): T[] {
   return Array.isArray(value) ? value : [];
 }
 
-/** Parses an ABI sent as a JSON string; undefined when absent or not an ABI. */
+/**
+ * Parses an ABI sent as a JSON string.
+ *
+ * @param abi - the wire value
+ * @returns the ABI array, or undefined when absent or not an ABI
+ */
 export function parseAbi(abi: string | null | undefined): unknown[] | undefined {
   if (!abi || isNotVerifiedAbi(abi)) return undefined;
   try {

@@ -59,6 +59,10 @@ export function verifyViaSourcify(
 /**
  * The registry submission under whichever name the explorer takes: `verify_via_registry`, and after an
  * `Unknown action` answer `verify_via_sourcify`, which the transport's explorer then gets from the first try.
+ *
+ * @param transport - the explorer's transport
+ * @param parameters - the address and the files
+ * @returns a guid to poll, the verified contract, or already verified
  * @throws like {@link verifyViaRegistry}, but for the unknown action
  */
 export async function verifyViaRegistryOrSourcify(

@@ -130,13 +130,23 @@ export async function* iterateRestPages<T>(
   }
 }
 
-/** A list's one-page reader `(transport, parameters, cursor?)`: its parameters made into a request, and checked. */
+/**
+ * A list's one-page reader: its parameters made into a request, and checked, at each call.
+ *
+ * @param listRequest - how to ask the list for a page
+ * @returns `(transport, parameters, cursor?)`, read as {@link fetchRestPage} reads
+ */
 export function restPageReader<P, T>(listRequest: (parameters: P) => RestListRequest<T>) {
   return async (transport: Transport, parameters: P, cursor?: PageCursor): Promise<RestPage<T>> =>
     fetchRestPage(transport, listRequest(parameters), cursor);
 }
 
-/** A list's page walker `(transport, parameters)`: its parameters made into a request, and checked, at once. */
+/**
+ * A list's page walker: its parameters made into a request, and checked, at once.
+ *
+ * @param listRequest - how to ask the list for a page
+ * @returns `(transport, parameters)`, walked as {@link iterateRestPages} walks
+ */
 export function restPageWalker<P, T>(listRequest: (parameters: P) => RestListRequest<T>) {
   return (transport: Transport, parameters: P): AsyncGenerator<RestPage<T>, void, undefined> =>
     iterateRestPages(transport, listRequest(parameters));

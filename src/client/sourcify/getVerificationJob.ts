@@ -27,6 +27,9 @@ export interface GetVerificationJobParameters {
  * states: running → pending; a match → pass; the job's `already_verified` → already verified; another job error →
  * fail with Sourcify's message; an unknown id (404 `job_not_found`) → unknown-uid.
  *
+ * @param transport - Sourcify's transport
+ * @param parameters - the verification id
+ * @returns where the job stands
  * @throws {InvalidInputError} for an id that is not a UUID, before any request
  * @throws {ExplorerError | HttpError | InvalidResponseError} and the transport's errors
  */

@@ -17,6 +17,9 @@ export interface ReadSourcifyContractParameters {
  * (partial) is given as such. Sourcify answers by chain and address, so a bytecode twin is never taken for it; an
  * answer about another address or chain is no answer about this one.
  *
+ * @param transport - Sourcify's transport
+ * @param parameters - chain and address
+ * @returns the input, or why there is none to copy
  * @throws {InvalidInputError} for a malformed address, before any request
  * @throws {ExplorerError | HttpError | InvalidResponseError} and the transport's errors
  */

@@ -30,7 +30,12 @@ export async function sourcifyLookup<T extends z.ZodMiniType>(
   return sourcifyAnswer(response, schema, what);
 }
 
-/** The `customCode` and message of a Sourcify error body (`{customCode, message, errorId}`), if the answer is one. */
+/**
+ * The `customCode` and message of a Sourcify error body (`{customCode, message, errorId}`).
+ *
+ * @param response - any answer
+ * @returns the code and message, or undefined when the body is no Sourcify error
+ */
 export function sourcifyRefusal(
   response: TransportResponse,
 ): { customCode: string; message: string } | undefined {
@@ -39,8 +44,12 @@ export function sourcifyRefusal(
 }
 
 /**
- * A 2xx answer in the expected shape, or the error it is: Sourcify's own refusal, else the HTTP status. `what` says
- * what was asked, for the message (`the submission`).
+ * A 2xx answer in the expected shape, or the error it is: Sourcify's own refusal, else the HTTP status.
+ *
+ * @param response - the answer
+ * @param schema - the 2xx body's shape
+ * @param what - what was asked, for the message (`the submission`)
+ * @returns the typed body
  * @throws {ExplorerError} for a Sourcify error body (its message and code); {@link HttpError} for another non-2xx
  * @throws {InvalidResponseError} for a 2xx body of another shape
  */

@@ -8,8 +8,11 @@ import { pageDocument } from "./layout.js";
 
 /**
  * `/address/{address}`: the contract's state, its verified source and settings, or how to verify it (an unverified
- * EIP-1167 clone links its implementation instead: a clone is never submitted itself). `explorerUrl` is this
- * explorer's URL as the browser reached it, for the verify command.
+ * EIP-1167 clone links its implementation instead: a clone is never submitted itself).
+ * @param sources - the explorer's facts
+ * @param address - a lower-case address
+ * @param explorerUrl - this explorer's URL as the browser reached it (for the verify command)
+ * @returns the document
  */
 export async function addressPage(
   sources: PageSources,

@@ -35,7 +35,11 @@ export interface PageSources {
   failures: Map<string, FailedVerdict>;
 }
 
-/** Every contract the explorer knows, newest creation first (contracts verified outside the indexed blocks last). */
+/**
+ * Every contract the explorer knows, newest creation first (contracts verified outside the indexed blocks last).
+ * @param sources - the explorer's facts
+ * @returns the contracts with their state and creation
+ */
 export async function knownContracts(sources: PageSources): Promise<KnownContract[]> {
   const listed = await sources.backend.listContracts();
   const creations = new Map(
@@ -58,7 +62,12 @@ export async function knownContracts(sources: PageSources): Promise<KnownContrac
   return contracts.map(({ order: _order, ...contract }) => contract);
 }
 
-/** One lower-case address as the pages show it: its state and creation. */
+/**
+ * One address as the pages show it.
+ * @param sources - the explorer's facts
+ * @param address - a lower-case address
+ * @returns its state and creation
+ */
 export async function contractAt(sources: PageSources, address: string): Promise<KnownContract> {
   const verified = await sources.backend.verifiedContract(address);
   const empty = !(await sources.backend.isContract(address));
@@ -84,8 +93,11 @@ function stateOf(
 }
 
 /**
- * The proxy links of a lower-case address, lower-case: the implementations it points to, and the verified proxies
- * that point to it, as the chain shows them now and as proxy checks stored them.
+ * The proxy links of an address: the implementations it points to, and the verified proxies that point to it, as the
+ * chain shows them now and as proxy checks stored them.
+ * @param sources - the explorer's facts
+ * @param address - a lower-case address
+ * @returns both lists, lower-case
  */
 export async function proxyLinks(
   sources: PageSources,

@@ -29,8 +29,10 @@ const addressPattern = /^0x[0-9a-fA-F]{40}$/;
 const hashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /**
- * The explorer's human pages, which the HTTP server asks first for GET requests: `/`, `/address/{address}` (also
- * `/address?address=`, the lookup form) and `/tx/{hash}`.
+ * The explorer's human pages: `/`, `/address/{address}` (also `/address?address=`, the lookup form) and
+ * `/tx/{hash}`.
+ * @param sources - the explorer's facts
+ * @returns the handler the HTTP server asks first for GET requests
  */
 export function createExplorerPages(sources: PageSources): PageHandler {
   return async ({ path, query, host }) => {
@@ -66,8 +68,10 @@ function notFound(sources: PageSources, id: string, what: string, digits: number
 }
 
 /**
- * Writes a page (only its headers for HEAD), with headers that keep anything injected from running: no script, no
- * outside resource.
+ * Writes a page, with headers that keep anything injected from running: no script, no outside resource.
+ * @param res - the response
+ * @param page - status and document
+ * @param method - HEAD sends the headers only
  */
 export function writePage(res: ServerResponse, page: PageReply, method: string): void {
   res.writeHead(page.status, {

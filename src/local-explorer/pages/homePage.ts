@@ -3,7 +3,11 @@ import { contractLink, pageLink, stateBadge } from "./fragments.js";
 import { html } from "./html.js";
 import { pageDocument } from "./layout.js";
 
-/** `/`: every contract the explorer knows on its chain, newest first, with its state and creation. */
+/**
+ * `/`: every contract the explorer knows on its chain, newest first, with its state and creation.
+ * @param sources - the explorer's facts
+ * @returns the document
+ */
 export async function homePage(sources: PageSources): Promise<string> {
   const contracts = await knownContracts(sources);
   const body = html`

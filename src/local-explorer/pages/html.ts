@@ -20,7 +20,11 @@ const replacements: Record<string, string> = {
   "'": "&#39;",
 };
 
-/** Escapes text (a contract name, a submitted source file) for an element or a quoted attribute: `& < > " '`. */
+/**
+ * Escapes text for an HTML element or a quoted attribute value.
+ * @param text - any text, e.g. a contract name or a source file from a submission
+ * @returns the text with `& < > " '` replaced by entities
+ */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => replacements[character] ?? character);
 }
@@ -49,8 +53,11 @@ export function html(strings: TemplateStringsArray, ...values: Interpolated[]): 
 }
 
 /**
- * A link target from explorer text, undefined when `id` is not hexadecimal: only paths of this explorer, so a stored
- * value can never become a `javascript:` URL.
+ * A link target from explorer text: only paths of this explorer, so a stored value can never become a
+ * `javascript:` URL.
+ * @param kind - the page kind
+ * @param id - an address or a transaction hash
+ * @returns the path, or undefined when `id` is not hexadecimal
  */
 export function pagePath(kind: "address" | "tx", id: string): string | undefined {
   return /^0x[0-9a-fA-F]+$/.test(id) ? `/${kind}/${id.toLowerCase()}` : undefined;

@@ -72,8 +72,12 @@ export interface ChainSummary {
 }
 
 /**
- * A whole page: the document, its title (also its only `h1`), the header naming the chain, and the stylesheet inline
- * (nothing is loaded from anywhere else).
+ * A whole page: the document, its title, the header naming the chain, and the stylesheet inline (nothing is
+ * loaded from anywhere else).
+ * @param title - the page title, also its only `h1`
+ * @param chain - the chain the explorer follows
+ * @param body - the main content, after the `h1`
+ * @returns the document
  */
 export function pageDocument(title: string, chain: ChainSummary, body: SafeHtml): string {
   return html`<!doctype html>

@@ -5,7 +5,10 @@ import { pageDocument } from "./layout.js";
 
 /**
  * `/tx/{hash}`: the contracts a transaction created, directly or through a factory, as far as the explorer
- * indexed them; 404 when it knows no creation in it.
+ * indexed them.
+ * @param sources - the explorer's facts
+ * @param hash - a lower-case transaction hash
+ * @returns the status (404 when the explorer knows no creation in it) and the document
  */
 export async function transactionPage(
   sources: PageSources,

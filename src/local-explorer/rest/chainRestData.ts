@@ -23,8 +23,13 @@ const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /**
  * The REST endpoints a chain alone can answer: a block's transactions and withdrawals, a transaction's internal
- * transactions (from its call trace), and the smart-contract status. The lists an indexer of tokens would feed stay
- * empty. Chain reads are async while the REST handler reads synchronously, so each request's facts are fetched first.
+ * transactions (from its call trace), and the smart-contract status. The lists an indexer of tokens would feed stay empty. Chain reads are async while the REST handler
+ * reads synchronously, so each request's facts are fetched first.
+ *
+ * @param chain - the chain
+ * @param backend - the explorer's verified contracts
+ * @param release - the shapes of the Blockscout release answered as (default 11's)
+ * @returns the handler for `/api/v2`
  */
 export function createChainRestHandler(
   chain: JsonRpcChain,

@@ -78,7 +78,11 @@ const cursorKeys = {
  * The REST half of the explorer (`/api/v2/...`), answering as Blockscout does (blockscout-api.md §15–17): 422 with
  * OpenApiSpex's problem lists for malformed parameters, 404 `Not found` and `Block lost consensus`, empty pages for
  * unknown addresses, pages of 50 with Blockscout's `next_page_params`, and 400 `Unknown API v2 action` for any
- * other path; in the shapes of the Blockscout release answered as (default 11's).
+ * other path.
+ *
+ * @param data - the facts to serve
+ * @param release - the shapes of the Blockscout release answered as (default 11's)
+ * @returns the handler for the HTTP server
  */
 export function createRestHandler(
   data: RestData,

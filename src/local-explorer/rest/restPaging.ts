@@ -22,7 +22,12 @@ export interface PagedRow {
 
 const integerPattern = /^-?\d+$/;
 
-/** The 422 problems of the query's cursor values that do not cast to their key's type. */
+/**
+ * The 422 problems of cursor values that do not cast to their type.
+ * @param query - the request's query
+ * @param keys - the endpoint's cursor keys
+ * @returns pointer and detail of each bad value
+ */
 export function cursorProblems(
   query: Record<string, string>,
   keys: readonly CursorKey[],
@@ -42,7 +47,12 @@ function matches(value: CursorValue | undefined, sent: string): boolean {
  * One page of a list, as Blockscout builds it: the rows after the cursor in the query (all of them when the query
  * has no complete cursor), at most 50, and `next_page_params` made of the request's own parameters minus the
  * filters, the last row's cursor and `items_count`, or null when no more than 50 rows were left.
- * With `limit` (of `/internal-transactions`): that many rows at most, and never a next page.
+ *
+ * @param rows - every row of the list after filtering, in order
+ * @param query - the request's query
+ * @param keys - the endpoint's cursor keys
+ * @param limit - `limit` of `/internal-transactions`: that many rows and never a next page
+ * @returns the reply
  */
 export function pageOf(
   rows: readonly PagedRow[],

@@ -24,8 +24,13 @@ export interface SmartContractFacts {
 }
 
 /**
- * Gathers {@link SmartContractFacts} of a lower-case address that holds code from the explorer's backend: the record,
- * the stand-in and the proxy as `getsourcecode` resolves them (the proxy from the chain at each answer).
+ * Gathers {@link SmartContractFacts} from the explorer's backend: the record, the stand-in and the proxy as
+ * `getsourcecode` resolves them (the proxy from the chain at each answer).
+ *
+ * @param backend - the explorer's facts
+ * @param chain - the chain id, and the code at an address
+ * @param address - a lower-case address that holds code
+ * @returns the facts
  */
 export async function smartContractFacts(
   backend: ExplorerBackend,
@@ -77,6 +82,9 @@ async function standInOf(
  * `prepare_smart_contract/2`): every key for an address verified itself or shown through a stand-in, and only the
  * proxy and bytecode keys for any other. Addresses are checksummed; `constructor_args` is shaped per release by the
  * REST handler.
+ *
+ * @param facts - what the explorer knows of the address
+ * @returns the wire object
  */
 export function smartContractAnswer(facts: SmartContractFacts): WireObject {
   const proxyKeys = {

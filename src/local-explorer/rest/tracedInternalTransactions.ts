@@ -7,8 +7,11 @@ import { wireTime } from "./smartContractAnswer.js";
 /**
  * A transaction's internal transactions as Blockscout lists them, read from the chain's call trace: one item per
  * frame in execution order (index 0 the transaction's own call or creation), `created_contract` on CREATE and
- * CREATE2 frames, `success: false` with the error on failed ones; none for a transaction not mined yet or a chain
- * without `debug_traceTransaction`.
+ * CREATE2 frames, `success: false` with the error on failed ones.
+ *
+ * @param chain - the chain
+ * @param hash - the transaction
+ * @returns the items; none for a transaction not mined yet or a chain without `debug_traceTransaction`
  */
 export async function tracedInternalTransactions(
   chain: JsonRpcChain,

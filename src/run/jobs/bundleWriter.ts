@@ -92,6 +92,9 @@ export function bundleOf(jobs: readonly VerificationJob[], runChainId: number | 
 
 /**
  * A bundle's text: keys sorted at every level, two spaces, a final line break; the same bundle gives the same bytes.
+ *
+ * @param bundle - the bundle
+ * @returns the file's text
  */
 export function bundleText(bundle: VerificationBundle): string {
   return `${JSON.stringify(JSON.parse(canonicalJson(bundle)), null, 2)}\n`;

@@ -123,7 +123,11 @@ function codeReader(
   };
 }
 
-/** Preflight compiles with the npm `solc` package of the workspace, when the workflow installed one. */
+/**
+ * Preflight compiles with the npm `solc` package of the workspace, when the workflow installed one.
+ * @param workspace - the workspace folder
+ * @returns the compiler files found
+ */
 export function workspaceCompilers(workspace: string): string[] {
   const soljson = join(workspace, "node_modules", "solc", "soljson.js");
   return existsSync(soljson) ? [soljson] : [];

@@ -4,9 +4,10 @@ import type { VerificationJob } from "../../verify/job.js";
 import { standardJsonCandidates } from "../../verify/standardJsonCandidates.js";
 
 /**
- * The standard JSON input each job would send first (the minimal input when the metadata allows it), as
- * `--show-standard-json-input` prints it for a deployment or a manifest.
+ * The standard JSON input each job would send first (the minimal input when the metadata allows it).
  *
+ * @param jobs - the run's jobs
+ * @returns one input per job
  * @throws {InvalidInputError} when a contract is not verified with a standard JSON input (`--format`)
  */
 export function shownInputs(

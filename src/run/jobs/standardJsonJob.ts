@@ -23,6 +23,8 @@ export interface StandardJsonJobRequest {
 /**
  * An address plus a standard JSON input becomes a job: the contract is the one the input declares under that name.
  *
+ * @param request - the address, the input file and what describes the contract
+ * @returns the job
  * @throws {InvalidInputError} when the contract or compiler is not named, or the input does not hold the contract
  */
 export async function standardJsonJob(request: StandardJsonJobRequest): Promise<VerificationJob> {

@@ -15,12 +15,19 @@ export class QueueHeartbeat {
   readonly #waiting = new Map<Service, Map<string, number>>();
   #timer: NodeJS.Timeout | undefined;
 
+  /**
+   * @param writeLine - where the lines go
+   * @param intervalMs - between two lines
+   */
   constructor(writeLine: (line: string) => void, intervalMs = heartbeatIntervalMs) {
     this.#writeLine = writeLine;
     this.#intervalMs = intervalMs;
   }
 
-  /** Notes a contract's submission on a service, or its verdict. */
+  /**
+   * @param service - the target the event is about
+   * @param event - an engine event of that target
+   */
   observe(service: Service, event: VerificationEvent): void {
     if (event.type !== "submitted" && event.type !== "finished") return;
     const waiting = this.#waiting.get(service) ?? new Map<string, number>();

@@ -33,6 +33,10 @@ export type ShardReport = z.infer<typeof shardReportSchema>;
 /**
  * Whether a run succeeded: every record is a success, or belongs to a target the user made optional (its failures
  * warn instead of failing the run).
+ *
+ * @param results - the run's records
+ * @param optionalTargets - the targets whose failures only warn
+ * @returns true when the run succeeded
  */
 export function runSucceeded(
   results: readonly VerificationResult[],
@@ -46,6 +50,10 @@ export function runSucceeded(
 /**
  * How a door's process ends after a run: the signal's code when it was interrupted, as a shell reports it (128 + the
  * signal's number), 1 when it failed, else 0.
+ *
+ * @param results - the run's records
+ * @param optionalTargets - the targets whose failures only warn
+ * @returns the exit code
  */
 export function runExitCode(results: RunResults, optionalTargets: readonly Service[] = []): number {
   if (results.interruptedBy) return results.interruptedBy === "SIGINT" ? 130 : 143;

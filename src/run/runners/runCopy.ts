@@ -37,6 +37,8 @@ export type RunCopyRequest = Pick<
  * verified from the explorer's bytecode database, a Vyper contract) is not copied: a failed record `not_verified` on
  * each target says why.
  *
+ * @param request - the addresses, the source, the targets, how, and where to report
+ * @returns every record
  * @throws {InvalidInputError} for a malformed address, a run on several chains, or a source that is also a target,
  *   before any request
  */

@@ -46,6 +46,8 @@ export async function runStatus(
 /**
  * Checks a receipt before any request: Sourcify's are UUIDs, every other service's a guid.
  *
+ * @param service - the service asked
+ * @param receipt - the receipt
  * @throws {InvalidInputError} for a malformed guid
  */
 export function assertReceipt(service: Service, receipt: string): void {

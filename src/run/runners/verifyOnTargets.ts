@@ -144,6 +144,8 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
  * The engine's settings of a run, with its ledger and its chain opened: what {@link verifyOnTargets} hands every
  * target, and what a run through one given verifier takes.
  *
+ * @param engine - the settings, the ledger and the chain
+ * @returns the engine's options
  * @throws {InvalidInputError} when the ledger file is not a ledger
  */
 export function openedEngineOptions(engine: RunEngine): JobsOptions {

@@ -26,6 +26,10 @@ export interface Placement {
  * rate allows one more shard at once is cut in one more part whenever that makes the heaviest shard lighter (or
  * leaves fewer shards as heavy), until no cut does.
  *
+ * @param explorers - the run's explorers
+ * @param count - how many shards
+ * @param options - the stated rate and the keys' secrets
+ * @returns the placement
  * @throws {InvalidInputError} when the shards are too few to keep each secret's explorers apart
  */
 export function placeExplorers(

@@ -36,7 +36,14 @@ export async function targetVerifiers(
   );
 }
 
-/** A target's jobs: those of its chain; in a run on one chain, every job. */
+/**
+ * A target's jobs: those of its chain; in a run on one chain, every job.
+ *
+ * @param target - the target
+ * @param jobs - the run's jobs
+ * @param chainIds - the run's chains
+ * @returns the jobs it verifies
+ */
 export function jobsOn(
   target: Target,
   jobs: readonly VerificationJob[],
