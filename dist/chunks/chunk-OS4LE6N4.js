@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-function n(e){let t;try{t=new URL(e)}catch{return}return t.protocol==="http:"||t.protocol==="https:"?t:void 0}function o(e){let t=URL.parse(e.trim())?.hostname.toLowerCase();return t===void 0?!1:t==="localhost"||t.endsWith(".localhost")||t==="[::1]"||/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(t)}export{n as a,o as b};

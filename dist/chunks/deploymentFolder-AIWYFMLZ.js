@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-ZK6NXRCD.js";import"./chunk-RJVE4IOP.js";import"./chunk-ZGQXSC66.js";import"./chunk-CNTD5VRO.js";import"./chunk-ZMUEKXFO.js";import"./chunk-RXBBV46M.js";import"./chunk-TU5MWSES.js";import"./chunk-H6NCVETQ.js";import"./chunk-IY3GVRRE.js";import"./chunk-IEOYXKJF.js";import"./chunk-PZQSEW55.js";import"./chunk-7TEDVEYC.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-EC4ZQBW6.js";import"./chunk-G7NM3262.js";import"./chunk-S5IKESAH.js";import"./chunk-X2W6UTCE.js";import"./chunk-CHCD4LIJ.js";import"./chunk-7FVMKEO3.js";import"./chunk-5VTCPNRG.js";import"./chunk-54K43YAM.js";import"./chunk-OS4LE6N4.js";import"./chunk-3BJMGH7R.js";import"./chunk-7LTBR4VQ.js";import"./chunk-7TEDVEYC.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as hardhatTargets};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-LCULR77A.js";import"./chunk-FUZ6PVP7.js";import"./chunk-3BJMGH7R.js";import"./chunk-7LTBR4VQ.js";import"./chunk-AA4F6USN.js";import"./chunk-FWILSALA.js";import"./chunk-OQO3X7RM.js";import"./chunk-DL2IZZA2.js";import"./chunk-7TEDVEYC.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as JsonRpcChain};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b,c}from"./chunk-GPIPHQ4J.js";import"./chunk-R24WTYB6.js";import"./chunk-AA4F6USN.js";import"./chunk-H6NCVETQ.js";import"./chunk-IY3GVRRE.js";import"./chunk-IEOYXKJF.js";import"./chunk-7TEDVEYC.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{b as mergeIntoLedgerFile,a as mergeLedgerEntries,c as stampLedgerFile};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b,c,d,e}from"./chunk-CS2VHEH6.js";import"./chunk-Y47GBUIP.js";import"./chunk-35QYOWWN.js";import"./chunk-RSUQ25E6.js";import"./chunk-OQO3X7RM.js";import"./chunk-DL2IZZA2.js";import"./chunk-KKM7PONK.js";export{e as addressIn,c as eip1822ProxiableSlot,b as eip1967AdminSlot,a as eip1967BeaconSlot,d as resolveProxy};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-O7TSYYT5.js";import"./chunk-XB52ZNRR.js";import"./chunk-PTBVV57O.js";import"./chunk-7HZCV7PO.js";import"./chunk-JXJZGTAK.js";import"./chunk-QQKAW5H2.js";import"./chunk-2DKBZGFU.js";import"./chunk-7TEDVEYC.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readEtherscanContract};

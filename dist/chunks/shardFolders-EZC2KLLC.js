@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b,c,d}from"./chunk-AFXXPXRX.js";import"./chunk-R24WTYB6.js";import"./chunk-YMQK723E.js";import"./chunk-7FVMKEO3.js";import"./chunk-QQKAW5H2.js";import"./chunk-AA4F6USN.js";import"./chunk-FWILSALA.js";import"./chunk-H6NCVETQ.js";import"./chunk-IY3GVRRE.js";import"./chunk-IEOYXKJF.js";import"./chunk-7TEDVEYC.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{c as readShardFolder,a as shardFiles,b as shardFoldersIn,d as writeShardResults};
