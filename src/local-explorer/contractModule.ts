@@ -89,24 +89,29 @@ export class ContractModule {
 
   async verify(params: RpcParams): Promise<Reply> {
     const required = ["name", "compilerVersion", "optimization", "contractSourceCode"];
-    return this.#publish(params, required, (decision) => publishFailedText(decision.reason), {
-      format: "flattened",
-      sourceCode: str(params.contractSourceCode)!,
-      optimization: isTrue(params.optimization),
-      optimizationRuns: runsOf(params.optimizationRuns),
-      ...optional("evmVersion", str(params.evmVersion)),
-      libraries: numberedLibraries(params, (i) => [`library${i}Name`, `library${i}Address`]),
-    });
+    return this.#publish(
+      params,
+      required,
+      (decision) => publishFailedText(decision.reason),
+      () => ({
+        format: "flattened",
+        sourceCode: str(params.contractSourceCode)!,
+        optimization: isTrue(params.optimization),
+        optimizationRuns: runsOf(params.optimizationRuns),
+        ...optional("evmVersion", str(params.evmVersion)),
+        libraries: numberedLibraries(params, (i) => [`library${i}Name`, `library${i}Address`]),
+      }),
+    );
   }
 
   async verifyVyper(params: RpcParams): Promise<Reply> {
     const required = ["name", "compilerVersion", "contractSourceCode"];
     const failure = (decision: { detail?: string }) =>
       decision.detail ? `${texts.publishFailedPrefix}: ${decision.detail}` : texts.publishFailedPrefix;
-    return this.#publish(params, required, failure, {
+    return this.#publish(params, required, failure, () => ({
       format: "vyper",
       sourceCode: str(params.contractSourceCode)!,
-    });
+    }));
   }
 
   async verifyViaSourcify(params: RpcParams, files: UploadedFile[]): Promise<Reply> {
@@ -189,7 +194,8 @@ export class ContractModule {
     params: RpcParams,
     required: string[],
     failure: (decision: { reason: string; detail?: string }) => string,
-    fields: Omit<Submission, "address" | "contractName" | "compilerVersion">,
+    // Read only once Blockscout's checks pass: a malformed field is never read before them.
+    fields: () => Omit<Submission, "address" | "contractName" | "compilerVersion">,
   ): Promise<Reply> {
     const address = str(params.addressHash);
     if (address === undefined) return somethingWentWrong();
@@ -206,7 +212,7 @@ export class ContractModule {
       address: address.toLowerCase(),
       contractName: str(params.name)!,
       compilerVersion: str(params.compilerVersion)!,
-      ...fields,
+      ...fields(),
       ...optional("constructorArguments", str(params.constructorArguments)),
     });
     if (!decision.ok) return error(failure(decision));

@@ -318,6 +318,26 @@ describe("local explorer: Blockscout's error answers, held here as literals", ()
     });
   });
 
+  it("checks verify's address before it reads the other fields, as Blockscout does", async () => {
+    const fields = { addressHash: "0x123", name: "A", compilerVersion: "v0.8.0", optimization: "0" };
+    const response = await request(`${explorer.url}/api`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      // A field no text reads: only a check made after the address would trip on it.
+      body: JSON.stringify({
+        module: "contract",
+        action: "verify",
+        ...fields,
+        contractSourceCode: "x",
+        evmVersion: { toString: 1 },
+      }),
+    });
+    expect({ status: response.statusCode, body: await response.body.json() }).toEqual({
+      status: 200,
+      body: { status: "0", message: "Invalid address hash", result: null },
+    });
+  });
+
   it("answers a verified contract's resubmission with `Smart-contract already verified.`", async () => {
     const form = {
       codeformat: "solidity-standard-json-input",
