@@ -21,11 +21,13 @@ export function taskWhere(
     userAgent?: string | undefined;
     optionalTargets?: readonly Service[] | undefined;
     network?: boolean;
+    /** The run's read budget: an HTTP network's answer is awaited no longer than it. */
+    readTimeoutSeconds?: number | undefined;
   },
 ): HardhatRunWhere & { close(): Promise<void> } {
   let opened: Promise<NetworkConnection> | undefined;
   const connection = () => {
-    opened ??= hre.network.create();
+    opened ??= hre.network.create(timeoutOverride(hre, options.readTimeoutSeconds));
     return opened;
   };
   const network = async (): Promise<OpenNetwork> => {
@@ -54,4 +56,12 @@ export function taskWhere(
       await (await opened)?.close();
     },
   };
+}
+
+// Hardhat waits 300 s for an HTTP network's answer by default: a stalled one must not outlast a shorter read budget.
+function timeoutOverride(hre: HardhatRuntimeEnvironment, seconds: number | undefined) {
+  const network = hre.globalOptions.network ?? "default";
+  const config = hre.config.networks[network];
+  if (seconds === undefined || config?.type !== "http" || config.timeout <= seconds * 1_000) return undefined;
+  return { network, override: { timeout: seconds * 1_000 } };
 }

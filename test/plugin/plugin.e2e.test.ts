@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type HardhatNode, runHardhat, startHardhatNode } from "../inputs/hardhatProject.js";
 import { answerJson, startHostileExplorer } from "../support/hostileExplorer.js";
+import { stall, startJsonRpcStandIn } from "../support/jsonRpcStandIn.js";
 import {
   type CommandOutcome,
   hardhat,
@@ -57,7 +58,8 @@ function submissions(outcome: CommandOutcome): number {
 
 describe("npx hardhat explorer-verify, from the packed package", () => {
   it("verifies a contract with constructor arguments typed by the ABI, on the local explorer", async () => {
-    const outcome = await verify(...tokenArguments());
+    // A read budget under the network's timeout opens the network with Hardhat's config override.
+    const outcome = await verify(...tokenArguments(), "--read-timeout", "120");
     expect(outcome.stderr).toBe("");
     expect(outcome.code).toBe(0);
     expect(outcome.stdout).toContain("Verifying 1 contract on the local explorer at http://127.0.0.1:");
@@ -309,6 +311,25 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
     expect(outcome.stderr).toContain('--timeout must be a whole number from 1 to 86400, got "100000".');
     expect(outcome.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
+
+  it("ends a network's stalled answer at --read-timeout, not at Hardhat's 300 s, without a stack trace", async () => {
+    const rpc = await startJsonRpcStandIn(() => stall);
+    try {
+      const started = performance.now();
+      const outcome = await hardhat(
+        project,
+        ["explorer-verify", "--network", "localhost", addresses.Token!, "--read-timeout", "2"],
+        { ...env, FIXTURE_NODE_URL: rpc.url },
+      );
+      expect(performance.now() - started).toBeLessThan(60_000);
+      expect(outcome.code).toBe(1);
+      expect(rpc.received.map((call) => call.method)).toContain("eth_chainId");
+      expect(outcome.stderr).toContain("Network connection timed out");
+      expect(outcome.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await rpc.close();
+    }
+  }, 120_000);
 
   // Last: `hardhat clean` also empties the local explorer's state that the tests above read.
   it("--json prints only the JSON document on stdout, even when the run compiles", async () => {

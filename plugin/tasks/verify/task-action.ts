@@ -28,7 +28,14 @@ export default async function verifyTaskAction(
     taskSettings(givenSettings(args), hre.config.explorerVerify),
   );
   const { explorerUrl, userAgent, optionalTargets } = { ...args, ...settings };
-  const where = taskWhere(hre, { explorerUrl, userAgent, optionalTargets, network: true });
+  const { readTimeoutSeconds } = settings;
+  const where = taskWhere(hre, {
+    explorerUrl,
+    userAgent,
+    optionalTargets,
+    network: true,
+    readTimeoutSeconds,
+  });
   try {
     const { results } = await asUserErrors(() =>
       runVerifyRequest(
