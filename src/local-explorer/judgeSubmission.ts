@@ -1,3 +1,4 @@
+import { isPlainObject } from "../kernel/jsonValues.js";
 import type { CompilerResolver } from "../recompile/compilerResolver.js";
 import type { DeployedCode } from "../recompile/matchBytecode.js";
 import { recompileAndMatch, type VerdictCode } from "../recompile/recompileAndMatch.js";
@@ -60,7 +61,7 @@ export async function judgeSubmission(
   }
   const { file, name, compiled, job, compilerVersion } = verdict.matched;
   const settings = job.input.settings;
-  const optimizer = (settings.optimizer ?? {}) as { enabled?: boolean; runs?: number };
+  const optimizer = isPlainObject(settings.optimizer) ? settings.optimizer : {};
   const { outputSelection: _ignored, ...compilerSettings } = settings;
   return {
     ok: true,
@@ -73,7 +74,9 @@ export async function judgeSubmission(
       fileName: file,
       abi: compiled.abi ?? [],
       optimizationUsed: optimizer.enabled === true,
-      ...(optimizer.enabled ? { optimizationRuns: optimizer.runs ?? 200 } : {}),
+      ...(optimizer.enabled
+        ? { optimizationRuns: typeof optimizer.runs === "number" ? optimizer.runs : 200 }
+        : {}),
       evmVersion: typeof settings.evmVersion === "string" ? settings.evmVersion : null,
       ...(verdict.matched.constructorArguments
         ? { constructorArguments: verdict.matched.constructorArguments }

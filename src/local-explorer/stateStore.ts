@@ -11,6 +11,7 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { parsedJson } from "../kernel/jsonValues.js";
+import { errnoCode } from "../kernel/systemErrors.js";
 import * as z from "../kernel/zod.js";
 import type { ContractRecord, GuidState } from "./backend.js";
 
@@ -174,7 +175,7 @@ function readState(path: string): ReadResult {
   try {
     text = readFileSync(path, "utf8");
   } catch (cause) {
-    const code = (cause as { code?: unknown }).code;
+    const code = errnoCode(cause);
     if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
     throw new StateSaveError(path, cause);
   }
@@ -205,7 +206,7 @@ function withLock(lockPath: string, work: () => void): void {
     try {
       fd = openSync(lockPath, "wx");
     } catch (cause) {
-      if ((cause as { code?: unknown }).code !== "EEXIST") throw cause;
+      if (errnoCode(cause) !== "EEXIST") throw cause;
       if (lockIsStale(lockPath)) {
         rmSync(lockPath, { force: true });
         continue;

@@ -274,6 +274,7 @@ async function nativeCompiler(binaryPath: string): Promise<Compiler> {
 
 // Errors may come from another realm (a VM context, a worker), where `instanceof Error` fails.
 function messageOf(cause: unknown): string {
-  const message = (cause as { message?: unknown } | null)?.message;
+  const message =
+    typeof cause === "object" && cause !== null && "message" in cause ? cause.message : undefined;
   return (typeof message === "string" ? message : String(cause)).replace(/\.$/, "");
 }

@@ -1,3 +1,4 @@
+import { isPlainObject } from "../kernel/jsonValues.js";
 import type { MetadataHashKind } from "./bytecodeTransformations.js";
 
 /** EVM targets a deployment's metadata most often records, newest first. */
@@ -18,7 +19,7 @@ export async function settingBehindPartialMatch(
   deployedHash: MetadataHashKind | undefined,
   matchesExactly: (settings: Record<string, unknown>) => Promise<boolean>,
 ): Promise<string | undefined> {
-  const metadata = (settings.metadata ?? {}) as { bytecodeHash?: unknown; appendCBOR?: unknown };
+  const metadata = isPlainObject(settings.metadata) ? settings.metadata : {};
   const deployed = deployedHash ?? "none";
   if (metadata.appendCBOR !== false) {
     const named = typeof metadata.bytecodeHash === "string" ? metadata.bytecodeHash : undefined;

@@ -1,5 +1,6 @@
 import type { MismatchCode } from "../errors/explorerVerifyError.js";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
+import { isPlainObject } from "../kernel/jsonValues.js";
 import {
   type MetadataHashKind,
   metadataSolcRelease,
@@ -238,7 +239,7 @@ function releaseOtherThanClaimed(
 }
 
 function metadataHashesSources(settings: Record<string, unknown>): boolean {
-  const metadata = (settings.metadata ?? {}) as { bytecodeHash?: unknown; appendCBOR?: unknown };
+  const metadata = isPlainObject(settings.metadata) ? settings.metadata : {};
   return metadata.bytecodeHash !== "none" && metadata.appendCBOR !== false;
 }
 
@@ -252,7 +253,7 @@ function settingVariants(
   format: SubmittedSources["format"],
   deployedHash: MetadataHashKind | undefined,
 ): SettingVariant[] {
-  const optimizer = (settings.optimizer ?? {}) as { enabled?: boolean; runs?: number };
+  const optimizer = isPlainObject(settings.optimizer) ? settings.optimizer : {};
   const enabled = optimizer.enabled === true;
   const variants: SettingVariant[] = [
     {
@@ -278,7 +279,7 @@ function settingVariants(
     variants.push({ label: `evmVersion: ${evmVersion}`, apply: (s) => ({ ...s, evmVersion }) });
   }
   if (fullSettings(format)) {
-    const metadata = (settings.metadata ?? {}) as Record<string, unknown>;
+    const metadata = isPlainObject(settings.metadata) ? settings.metadata : {};
     if (metadata.appendCBOR !== false) {
       variants.push({
         label: "metadata.appendCBOR: false",

@@ -63,7 +63,8 @@ export class ProviderChain implements ChainReads {
       return answer.success ? answer.data : undefined;
     } catch (error) {
       // A revert is the node's answer (a JSON-RPC error, with its code): this address has no such function.
-      if (typeof (error as { code?: unknown } | undefined)?.code === "number") return undefined;
+      if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "number")
+        return undefined;
       throw error;
     }
   }
