@@ -11,7 +11,7 @@ import { userError } from "./pluginError.js";
 export async function loadDefaultExport(path: string, option: string): Promise<unknown> {
   try {
     const loaded: unknown = await import(pathToFileURL(path).href);
-    return (loaded as { default?: unknown }).default;
+    return typeof loaded === "object" && loaded !== null && "default" in loaded ? loaded.default : undefined;
   } catch (cause) {
     throw userError(
       `${option}: cannot load ${path}: ${cause instanceof Error ? cause.message : String(cause)}`,

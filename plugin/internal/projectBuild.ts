@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { type BuildInfo, readBuildInfo } from "../../src/inputs/buildInfo.js";
+import * as z from "../../src/kernel/zod.js";
 import { userError } from "./pluginError.js";
 
 /** Verification uses the profile deployments are built with, unless the user names another (hardhat-verify does too). */
@@ -83,6 +84,18 @@ export function projectCompilers(hre: HardhatRuntimeEnvironment): string[] {
   return [...new Set(paths)];
 }
 
+const compilerList = z.looseObject({
+  builds: z.optional(
+    z.array(
+      z.looseObject({
+        version: z.optional(z.unknown()),
+        path: z.optional(z.string()),
+        prerelease: z.optional(z.unknown()),
+      }),
+    ),
+  ),
+});
+
 // Hardhat keeps compilers under `<cache>/compilers-v3/<platform>/`, listed in that folder's list.json; a build
 // that failed Hardhat's own check is marked with a `.does.not.work` file beside it.
 function downloadedCompilers(version: string, preferWasm: boolean): string[] {
@@ -92,9 +105,7 @@ function downloadedCompilers(version: string, preferWasm: boolean): string[] {
   for (const platform of platforms) {
     if (!platform) continue;
     try {
-      const list = JSON.parse(readFileSync(join(root, platform, "list.json"), "utf8")) as {
-        builds?: Array<{ version?: string; path?: string; prerelease?: string }>;
-      };
+      const list = compilerList.parse(JSON.parse(readFileSync(join(root, platform, "list.json"), "utf8")));
       const build = list.builds?.find((b) => b.version === version && b.prerelease === undefined);
       if (!build?.path) continue;
       const path = join(root, platform, build.path);

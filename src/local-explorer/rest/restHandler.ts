@@ -272,7 +272,7 @@ function internalRow(item: ServedInternalTransaction): PagedRow {
 }
 
 function addressOf(param: unknown): string | undefined {
-  const hash = (param as { hash?: unknown } | null | undefined)?.hash;
+  const hash = isPlainObject(param) ? param.hash : undefined;
   return typeof hash === "string" ? hash.toLowerCase() : undefined;
 }
 
