@@ -138,6 +138,11 @@ function parseSettings(value: SourceCodeItem["CompilerSettings"]): Record<string
   }
 }
 
+// The sources of a standard JSON input Etherscan wraps in double braces: each file's text, where it has one.
+const wrappedInput = z.object({
+  sources: z.record(z.string(), z.looseObject({ content: z.optional(z.unknown()) })),
+});
+
 // Etherscan returns standard-JSON verifications as `{{ ...input... }}`; Blockscout never does. Double braces around
 // anything else are an answer cut short or garbled, not a file.
 function unwrapEtherscanStandardJson(
@@ -149,10 +154,9 @@ function unwrapEtherscanStandardJson(
   if (!source.startsWith("{{")) return undefined;
   if (!source.endsWith("}}")) return "unreadable";
   try {
-    const input: unknown = JSON.parse(source.slice(1, -1));
-    if (typeof input !== "object" || input === null || !("sources" in input)) return "unreadable";
-    const sources = input.sources as Record<string, { content?: unknown }>;
-    const files = Object.entries(sources).map(([fileName, s]) => ({
+    const input = wrappedInput.safeParse(JSON.parse(source.slice(1, -1)));
+    if (!input.success) return "unreadable";
+    const files = Object.entries(input.data.sources).map(([fileName, s]) => ({
       fileName,
       sourceCode: typeof s.content === "string" ? s.content : "",
     }));
