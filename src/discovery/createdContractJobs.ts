@@ -3,6 +3,7 @@ import { InvalidInputError, isDeadlineReached } from "../errors/index.js";
 import type { CompiledContract } from "../inputs/compiledContracts.js";
 import { createContractJob } from "../inputs/contractJob.js";
 import { inferContract } from "../inputs/inferContract.js";
+import * as z from "../kernel/zod.js";
 import { recoverConstructorArguments } from "../verify/constructorArguments.js";
 import type { CreatedBy, VerificationJob } from "../verify/job.js";
 import {
@@ -99,13 +100,16 @@ export async function createdContractJobs(
   transactions: readonly string[],
   options: CreatedContractJobsOptions,
 ): Promise<CreatedContractJobs> {
-  const created = await discoverCreatedContracts(transactions, options);
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
+  // Every request to the explorer, and every wait, answers to the deadline: the client is bound to it once, here.
+  const bound = {
+    ...options,
+    client: options.client && ExplorerClient.until(options.client, deadline),
+    deadline,
+  };
+  const created = await discoverCreatedContracts(transactions, bound);
   const factories = options.factories ?? [];
-  if (factories.length > 0) {
-    const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
-    const client = options.client && ExplorerClient.until(options.client, deadline);
-    created.push(...(await laterChildren(factories, created, { ...options, client, deadline })));
-  }
+  if (factories.length > 0) created.push(...(await laterChildren(factories, created, bound)));
   return matchCreatedContracts(capped(created, options), options);
 }
 
@@ -336,13 +340,17 @@ function startsWithCreationCode(compiled: CompiledContract, creationInput: strin
   }
 }
 
+// A constructor with inputs, however well formed they are: its arguments are in the creation code.
+const constructorWithInputs = z.looseObject({
+  type: z.literal("constructor"),
+  inputs: z.array(z.unknown()).check(z.minLength(1)),
+});
+
 function constructorOptions(
   compiled: CompiledContract,
   creationInput: string | undefined,
 ): { constructorArguments?: { hex: string } } {
-  const takesArguments = (compiled.abi as Array<{ type?: string; inputs?: unknown[] }>).some(
-    (item) => item.type === "constructor" && (item.inputs?.length ?? 0) > 0,
-  );
+  const takesArguments = compiled.abi.some((item) => constructorWithInputs.safeParse(item).success);
   if (!takesArguments) return {};
   if (creationInput === undefined) {
     throw new InvalidInputError(

@@ -1,5 +1,5 @@
 import { JsonRpcChain } from "../chain/jsonRpcChain.js";
-import { ExplorerClient } from "../client/explorerClient.js";
+import type { ExplorerClient } from "../client/explorerClient.js";
 import {
   deadlineReached,
   HttpError,
@@ -100,7 +100,8 @@ export const defaultMaxInternalTransactionPages = 100;
  * of type create or create2 with a `created_contract`), else, when the explorer has none (not indexed yet, or no
  * such list) and a chain is given, the CREATE and CREATE2 frames of the transaction's call trace. Creation code
  * comes from the trace or, failing that, from the explorer's `getcontractcreation`. An explorer whose pages repeat
- * or never end, and the deadline, stop the reading with a warning: what was found until then is returned.
+ * or never end, and the deadline, stop the reading with a warning: what was found until then is returned. A request
+ * still running at the deadline ends with it when the client is bound to it (`createdContractJobs` binds it).
  *
  * @param transactions - transaction hashes
  * @param options - the explorer, the chain, or both; the deadline, the page limit, where warnings go
@@ -131,8 +132,6 @@ export async function discoverCreatedContracts(
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const search: Search = {
     ...options,
-    // The explorer's requests and waits answer to the deadline too.
-    client: options.client && ExplorerClient.until(options.client, deadline),
     deadline,
     maxPages: options.maxPages ?? defaultMaxInternalTransactionPages,
     warn: (warning) => options.onWarning?.(warning),
