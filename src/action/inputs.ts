@@ -1,8 +1,9 @@
 import { InvalidInputError } from "../errors/index.js";
 import { parseHeaderText, secretHeaderValues, shortestSecretHeaderValue } from "../kernel/requestHeaders.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
+import { copyServices } from "../run/commands/copyServices.js";
 import type { Service } from "../run/commands/requestFacts.js";
-import { type ChainEndpoints, copyServices, endpointEntries } from "../run/commands/requestFacts.js";
+import { type ChainEndpoints, endpointEntries } from "../run/commands/requestFacts.js";
 import { type RunSettingValues, readRunSettings, readSetting, type Setting } from "../run/settings.js";
 import { maskSecret, readInput, readSecretInput } from "./runnerCommands.js";
 

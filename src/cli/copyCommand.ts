@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { copyServices } from "../run/commands/requestFacts.js";
+import { copyServices } from "../run/commands/copyServices.js";
 import { RunReporter } from "../run/commands/runReport.js";
 import { readRunSettings } from "../run/settings.js";
 import { cliCommand } from "./arguments.js";

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import { copyServices } from "../../../src/run/commands/requestFacts.js";
+import { copyServices } from "../../../src/run/commands/copyServices.js";
 import { RunReporter } from "../../../src/run/commands/runReport.js";
 import { runVerifyRequest } from "../../../src/run/commands/verifyRequest.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";

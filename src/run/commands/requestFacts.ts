@@ -12,4 +12,3 @@ export { deploymentPaths } from "../jobs/deploymentPaths.js";
 export { workspaceCompilers } from "../jobs/inputJobs.js";
 export { parseShardCount, parseShardId, type ShardId } from "../shards/shardId.js";
 export { type ChainEndpoints, endpointEntries } from "../targets/chainEndpoints.js";
-export { copyServices } from "../targets/copyServices.js";
