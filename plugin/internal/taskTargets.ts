@@ -3,6 +3,7 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { Service } from "../../src/run/commands/requestFacts.js";
 import type { HardhatRunWhere, OpenNetwork } from "../../src/run/commands/runWhere.js";
+import { userError } from "./pluginError.js";
 import { projectCompilers } from "./projectBuild.js";
 
 /**
@@ -26,15 +27,27 @@ export function taskWhere(
   },
 ): HardhatRunWhere & { close(): Promise<void> } {
   let opened: Promise<NetworkConnection> | undefined;
+  const override = timeoutOverride(hre, options.readTimeoutSeconds);
   const connection = () => {
-    opened ??= hre.network.create(timeoutOverride(hre, options.readTimeoutSeconds));
+    opened ??= hre.network.create(override);
     return opened;
   };
   const network = async (): Promise<OpenNetwork> => {
     const open = await connection();
     const { networkConfig } = open;
     const rpcUrl = networkConfig.type === "http" ? await networkConfig.url.get() : undefined;
-    return { name: open.networkName, provider: open.provider, rpcUrl };
+    // Where the read budget set the network's timeout, its HHE704 names the option that set it.
+    const provider = {
+      request: (call: { method: string; params?: unknown[] }) =>
+        open.provider.request(call).catch((error: unknown) => {
+          if (!override || !isNetworkTimeout(error)) throw error;
+          throw userError(
+            `Network connection timed out: "${open.networkName}" did not answer within the run's read budget ` +
+              `(${options.readTimeoutSeconds} s). Check that its node is running, or raise --read-timeout.`,
+          );
+        }),
+    };
+    return { name: open.networkName, provider, rpcUrl };
   };
   return {
     hardhat: {
@@ -56,6 +69,11 @@ export function taskWhere(
       await (await opened)?.close();
     },
   };
+}
+
+// HHE704, Hardhat's NETWORK_TIMEOUT (its HardhatError class is not exported to plugins).
+function isNetworkTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === "HardhatError" && "number" in error && error.number === 704;
 }
 
 // Hardhat waits 300 s for an HTTP network's answer by default: a stalled one must not outlast a shorter read budget.

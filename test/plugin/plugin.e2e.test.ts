@@ -325,6 +325,9 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
       expect(outcome.code).toBe(1);
       expect(rpc.received.map((call) => call.method)).toContain("eth_chainId");
       expect(outcome.stderr).toContain("Network connection timed out");
+      expect(outcome.stderr).toContain(
+        '"localhost" did not answer within the run\'s read budget (2 s). Check that its node is running, or raise --read-timeout.',
+      );
       expect(outcome.stderr).not.toMatch(/\n\s+at /);
     } finally {
       await rpc.close();
