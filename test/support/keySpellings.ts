@@ -1,6 +1,7 @@
 /**
  * The spellings an explorer may echo a key in: raw, percent-encoded (both cases), form-encoded, JSON-escaped
- * (with `\/` and as `\uXXXX` throughout), HTML character references, and base64 (standard and URL-safe).
+ * (with `\/` and as `\uXXXX` throughout), script `\xXX` escapes, HTML character references (with and without `;`),
+ * hexadecimal, and base64 (standard and URL-safe; of UTF-16 too).
  * @param key - the key
  * @returns spelling name to text
  */
@@ -26,6 +27,11 @@ export function keySpellings(key: string): Record<string, string> {
     base64: Buffer.from(key).toString("base64"),
     base64Url: Buffer.from(key).toString("base64url"),
     base64Inside: Buffer.from(`user:${key}`).toString("base64"),
+    hex: Buffer.from(key).toString("hex"),
+    percentTwice: encodeURIComponent(encodeURIComponent(key)),
+    htmlWithoutSemicolon: [...key].map((c) => `&#${c.charCodeAt(0)}`).join(""),
+    scriptHex: [...key].map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join(""),
+    base64Utf16: Buffer.from(key, "utf16le").toString("base64"),
   };
 }
 
