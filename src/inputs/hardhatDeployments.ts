@@ -104,7 +104,7 @@ export async function readHardhatDeployment(
       });
       continue;
     }
-    const metadataOrigin = { ...origin, what: `metadata of ${origin.path}` };
+    const metadataOrigin = { ...origin, what: "deployment's metadata" };
     const metadata = parseWithSchema(
       parseBoundedJson(file.metadata, metadataOrigin),
       compilerMetadataSchema,

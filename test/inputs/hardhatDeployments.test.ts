@@ -335,6 +335,17 @@ describe("a deployments folder is a stranger's input", () => {
     );
   });
 
+  it("refuses metadata that nests deeper than any, naming the deployment file once", async () => {
+    const folder = await copyOfV1("deep-metadata");
+    await edit(join(folder, "Token.json"), (file) => {
+      file.metadata = `${"[".repeat(100)}${"]".repeat(100)}`;
+    });
+    const error = await rejected(readHardhatDeployment(folder));
+    expect(error.shortMessage).toBe(
+      `The deployment's metadata ${join(folder, "Token.json")} nests objects and arrays more than 64 deep, which no deployment's metadata does: it is not read.`,
+    );
+  });
+
   it("refuses a solcInputHash that climbs out of the folder", async () => {
     const folder = await copyOfV1("climbing-hash");
     await edit(join(folder, "Token.json"), (file) => {
