@@ -278,7 +278,7 @@ export class Transport {
     this.#onEvent?.({
       type: "fallback",
       url: context.url,
-      to: fallback.base,
+      to: this.redact(fallback.base),
       reason: `the Blockscout API does not serve ${chainOfApiRoute(answered.urls.base)} (HTTP 404: Network not supported)`,
     });
     return true;

@@ -3,7 +3,7 @@ import type { FindExplorerOptions } from "./findExplorerByChainId.js";
 /** Lookup settings the Action, task and CLI take from the environment. */
 export interface ExplorerEnvironment {
   lookup: FindExplorerOptions;
-  blockscoutApiUrl: string | undefined;
+  blockscoutApiUrl: { url: string; source: string } | undefined;
 }
 
 /**
@@ -12,7 +12,7 @@ export interface ExplorerEnvironment {
  * root for the Blockscout API): mirrors, air-gapped runners and tests use them.
  *
  * @param env - the environment
- * @returns the lookup options and the Blockscout API root, unset where the variable is
+ * @returns the lookup options and the Blockscout API root with the variable's name, unset where the variable is
  */
 export function explorerEnvironment(env: NodeJS.ProcessEnv = process.env): ExplorerEnvironment {
   const listUrl = env.EXPLORER_VERIFY_CHAIN_LIST_URL?.trim();
@@ -21,5 +21,7 @@ export function explorerEnvironment(env: NodeJS.ProcessEnv = process.env): Explo
   if (listUrl?.toLowerCase() === "off") lookup.refresh = false;
   else if (listUrl) lookup.chainListUrl = listUrl;
   if (cacheDir) lookup.cacheDir = cacheDir;
-  return { lookup, blockscoutApiUrl: env.EXPLORER_VERIFY_BLOCKSCOUT_API_URL?.trim() || undefined };
+  const url = env.EXPLORER_VERIFY_BLOCKSCOUT_API_URL?.trim();
+  const blockscoutApiUrl = url ? { url, source: "EXPLORER_VERIFY_BLOCKSCOUT_API_URL" } : undefined;
+  return { lookup, blockscoutApiUrl };
 }

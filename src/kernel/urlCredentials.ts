@@ -2,13 +2,13 @@ import { InvalidInputError } from "../errors/index.js";
 
 const secretParameter = /key|token|secret|pass|auth|sig/i;
 // Found without parsing, so text that is no URL (port 99999, `htps:`) is stripped too: everything after the scheme up
-// to the last `@` before the query (a password typed with a `/` in it included), and the value of every query
-// parameter named like a key; in each URL of a list (`1=URL,10=URL`).
-const userInfo = /(^|[\s,])([^/?#\s,]*?\/\/)?[^\s,?#]*@/g;
-const secretQueryValue = /([?&;#][^=&;#\s]*(?:key|token|secret|pass|auth|sig)[^=&;#\s]*=)[^&;#\s]*/gi;
+// to the last `@` (a password typed with a `/`, `?` or `#` in it included), and the value of every query parameter,
+// whatever its name's spelling (`api%6Bey`); in each URL of a list (`1=URL,10=URL`).
+const userInfo = /(^|[\s,])([^/?#\s,]*?\/\/)?[^\s,]*@/g;
+const queryValue = /([?&;#][^=&;#\s]*=)[^&;#\s]*/g;
 
 /**
- * A URL as a message may quote it: its `user:password@` part and key-like query values replaced with `***`, by a
+ * A URL as a message may quote it: its `user:password@` part and every query value replaced with `***`, by a
  * pattern that needs no parse, so a URL that does not parse is quoted safely too.
  *
  * @param text - the URL as given
@@ -17,7 +17,7 @@ const secretQueryValue = /([?&;#][^=&;#\s]*(?:key|token|secret|pass|auth|sig)[^=
  * shownUrl("htps://me:pw@host:99999/rpc?apikey=K") // "htps://***@host:99999/rpc?apikey=***"
  */
 export function shownUrl(text: string): string {
-  return text.replace(userInfo, "$1$2***@").replace(secretQueryValue, "$1***");
+  return text.replace(userInfo, "$1$2***@").replace(queryValue, "$1***");
 }
 
 /**

@@ -21,7 +21,7 @@ export interface BlockscoutTarget extends TargetBase {
   service: "blockscout";
   /** Unknown only when the user named an explorer and nothing names its chain. */
   chainId: number | undefined;
-  /** The chain's own instance: its pages, and a record's `explorer`. */
+  /** The chain's own instance, its URL's `${VAR}` values masked: its pages, and a record's `explorer`. */
   instanceUrl: string;
   /** Where requests go: the instance's `/api` and `/api/v2`, or the Blockscout API's for the chain. */
   api: ExplorerUrls;
@@ -38,7 +38,7 @@ export interface BlockscoutTarget extends TargetBase {
   headers: Record<string, string>;
   /** Values never printed beside the key and the headers: what a `${VAR}` in the URL's settings file expanded to. */
   secrets: readonly string[];
-  /** The ledger's name for it: the instance, or `local-explorer/chain-N` for the embedded explorer. */
+  /** The ledger's name: the instance (as written, when its URL has `${VAR}`s), or `local-explorer/chain-N`. */
   ledgerKey: string;
   /** The embedded local explorer serves it (started by the run, closed with it). */
   local: boolean;

@@ -78,11 +78,11 @@ describe("402 Payment Required (x402, a call without a key)", () => {
 });
 
 describe("404 Network not supported", () => {
-  async function targetFor(explorerUrl: string): Promise<BlockscoutTarget> {
+  async function targetFor(explorerUrl: string, secrets: string[] = []): Promise<BlockscoutTarget> {
     const { targets } = await resolveTargets({
       services: ["blockscout"],
       chains: [{ claims: [{ id: unservedChain, source: "the test" }] }],
-      explorerUrl: { url: explorerUrl, source: "the test's URL" },
+      explorerUrl: { url: explorerUrl, source: "the test's URL", secrets },
       keys: { blockscout: proKey },
       apiUrls: { blockscout: { url: api.url, source: "the test's API" } },
       lookup: { refresh: false, cacheDir: false },
@@ -144,6 +144,15 @@ describe("404 Network not supported", () => {
     expect(progressLine({ type: "transport", event: events[0] as TransportEvent })).toBe(
       `fallback    the Blockscout API does not serve chain ${unservedChain} (HTTP 404: Network not supported): asking the chain's instance ${explorer.url} instead`,
     );
+  });
+
+  it("says which instance it falls back to with what a foundry.toml variable in its URL expanded to masked", async () => {
+    const target = await targetFor(`${explorer.url}/tok_SECRET999`, ["tok_SECRET999"]);
+    const events: TransportEvent[] = [];
+    const verifier = await verifierFor(target, { ...fast, onEvent: (event) => events.push(event) });
+    await verifier.lookUp(testAddress(0x4202)).catch(() => undefined);
+    expect(events[0]).toMatchObject({ type: "fallback", to: `${explorer.url}/***` });
+    expect(JSON.stringify(events)).not.toContain("tok_SECRET999");
   });
 
   it("is a clear error naming the chain when no instance of it is known", async () => {

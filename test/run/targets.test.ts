@@ -116,4 +116,54 @@ describe("the hall's resolver", () => {
       }),
     ).resolves.toMatchObject({ targets: [{ instanceUrl: "http://127.0.0.1:9" }] });
   });
+
+  const foundryEntry = (url: string) => ({
+    url: url.replace(`\${EXPL_TOKEN}`, "tok_SECRET999"),
+    source: "[etherscan] gnosis in foundry.toml",
+    shown: url,
+    secrets: ["tok_SECRET999"],
+  });
+  const blockscoutOn = (explorerUrl: ReturnType<typeof foundryEntry>, apiKey?: string) =>
+    resolveTargets({
+      services: ["blockscout"],
+      chains: [{ claims: [{ id: 10, source: "--chain-id" }] }],
+      explorerUrl,
+      ...(apiKey ? { keys: { blockscout: apiKey } } : {}),
+      howToNameExplorer: "",
+      howToGiveEtherscanKey: "",
+      howToReachLocalChain: "",
+    });
+
+  it("sends what a foundry.toml variable in the URL expands to, but shows and records the instance with it masked", async () => {
+    const { targets } = await blockscoutOn(foundryEntry(`http://127.0.0.1:9/\${EXPL_TOKEN}/api`));
+    expect(targets).toMatchObject([
+      {
+        api: { rpc: "http://127.0.0.1:9/tok_SECRET999/api" },
+        instanceUrl: "http://127.0.0.1:9/***",
+        ledgerKey: `http://127.0.0.1:9/\${EXPL_TOKEN}/api`,
+        shownUrl: `http://127.0.0.1:9/\${EXPL_TOKEN}/api`,
+      },
+    ]);
+  });
+
+  it("refuses a foundry.toml variable in a plain-http URL to a host that is not this machine, naming the entry", async () => {
+    await expect(
+      blockscoutOn(foundryEntry(`http://blockscout.corp.example/api/\${EXPL_TOKEN}/x`)),
+    ).rejects.toThrow(
+      "[etherscan] gnosis in foundry.toml is plain http (blockscout.corp.example), and the secrets in its URL would travel in clear: use https, or send no key or header to it. Nothing was sent.",
+    );
+  });
+
+  it("names EXPLORER_VERIFY_BLOCKSCOUT_API_URL when the Blockscout API's root is the plain-http one", async () => {
+    process.env.EXPLORER_VERIFY_BLOCKSCOUT_API_URL = "http://blockscout-api.corp.example";
+    try {
+      await expect(
+        blockscoutOn(foundryEntry("https://optimism.blockscout.com"), "proapi_abc"),
+      ).rejects.toThrow(
+        "EXPLORER_VERIFY_BLOCKSCOUT_API_URL is plain http (blockscout-api.corp.example), and the API key would travel in clear: use https, or send no key or header to it. Nothing was sent.",
+      );
+    } finally {
+      delete process.env.EXPLORER_VERIFY_BLOCKSCOUT_API_URL;
+    }
+  });
 });

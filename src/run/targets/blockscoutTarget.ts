@@ -1,5 +1,5 @@
 import { type ExplorerUrls, resolveExplorerUrls } from "../../client/explorerUrl.js";
-import { InvalidInputError } from "../../errors/index.js";
+import { createRedactor, InvalidInputError } from "../../errors/index.js";
 import type { FindExplorerOptions } from "../../explorers/findExplorerByChainId.js";
 import { chainIdOfExplorer, shippedExplorerFor } from "../../explorers/shippedRegistry.js";
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
@@ -40,7 +40,7 @@ export interface BlockscoutFacts {
   /** How the embedded explorer compiles and keeps its state. */
   localExplorer: { cacheDir: string; compilers: string[] } | undefined;
   /** The Blockscout API's root (the environment's, a test's stand-in). */
-  blockscoutApiUrl: string | undefined;
+  blockscoutApiUrl: NamedUrl | undefined;
   lookup: FindExplorerOptions;
   required: boolean;
   howToNameExplorer: string;
@@ -72,8 +72,8 @@ function asSentence(clause: string): string {
  * when the API answers that it does not serve the chain.
  *
  * @param started - told of an embedded explorer started for the run, which the run closes
- * @throws {InvalidInputError} for a URL that is not http(s) or carries credentials, a key or header that would go in
- *   clear to a host that is not this machine, or when nothing names an explorer
+ * @throws {InvalidInputError} for a URL that is not http(s) or carries credentials, a key, header or `${VAR}` in the
+ *   URL that would go in clear to a host that is not this machine, or when nothing names an explorer
  */
 export async function resolveBlockscoutTarget(
   facts: BlockscoutFacts,
@@ -136,23 +136,28 @@ export async function resolveBlockscoutTarget(
   const apiKey = facts.apiKey?.trim() || undefined;
   const routedChain = chainId ?? chainIdOfExplorer(instance.base);
   const throughApi = apiKey?.startsWith("proapi_") === true && routedChain !== undefined;
-  const root = resolveExplorerUrls(facts.blockscoutApiUrl ?? defaultBlockscoutApiUrl).base;
+  const root = resolveExplorerUrls(facts.blockscoutApiUrl?.url ?? defaultBlockscoutApiUrl).base;
   const api = throughApi ? resolveExplorerUrls(`${root}/${routedChain}`) : instance;
-  assertSecretsTravelSafely(api.base, { apiKey, headers }, facts.named?.source ?? "the explorer URL");
+  const inUrl = facts.named?.secrets ?? [];
+  const setting = (throughApi ? facts.blockscoutApiUrl : facts.named)?.source ?? "the explorer URL";
+  assertSecretsTravelSafely(api.base, { apiKey, headers, inUrl: throughApi ? [] : inUrl }, setting);
+  // Links and records show the instance with what its `${VAR}`s expanded to masked; the ledger names it as written
+  // (`${VAR}` unexpanded), which tells two such explorers apart.
+  const pages = createRedactor(inUrl)(instance.base);
   return {
     service: "blockscout",
     chainId: routedChain,
     required: facts.required,
-    instanceUrl: instance.base,
+    instanceUrl: pages,
     api,
     apiKey,
     keyIn: throughApi ? "bearer" : "query",
     sharedQuotaRoot: throughApi ? root : undefined,
     // The headers go along to the instance; the API's key does not.
-    fallback: throughApi && secretsTravelSafely(instance.base, { headers }) ? instance : undefined,
+    fallback: throughApi && secretsTravelSafely(instance.base, { headers, inUrl }) ? instance : undefined,
     headers,
-    secrets: facts.named?.secrets ?? [],
-    ledgerKey: instance.base,
+    secrets: inUrl,
+    ledgerKey: inUrl.length > 0 ? (facts.named?.shown ?? pages) : pages,
     local: false,
     shownUrl: throughApi
       ? `${api.base}, the Blockscout API for ${facts.named?.shown ?? instance.base}`

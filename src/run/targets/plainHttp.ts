@@ -1,10 +1,12 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 
-/** A key and headers that would travel with requests. */
+/** A key, headers and the secrets in the URL itself that would travel with requests. */
 interface CarriedSecrets {
   apiKey?: string | undefined;
   headers?: Record<string, string> | undefined;
+  /** What the URL's `${VAR}`s expanded to. */
+  inUrl?: readonly string[] | undefined;
 }
 
 /**
@@ -34,6 +36,7 @@ export function secretsTravelSafely(url: string, secrets: CarriedSecrets): boole
 function carried(secrets: CarriedSecrets): string[] {
   return [
     ...(secrets.apiKey ? ["the API key"] : []),
+    ...(secrets.inUrl?.length ? ["the secrets in its URL"] : []),
     // A User-Agent says who asks, nothing secret.
     ...Object.keys(secrets.headers ?? {})
       .filter((name) => name.toLowerCase() !== "user-agent")

@@ -191,7 +191,7 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
                 inProcess: place.inProcess,
                 nothingNamed: request.nothingNamesExplorer,
                 localExplorer: request.localExplorer,
-                blockscoutApiUrl: request.apiUrls?.blockscout?.url ?? environment.blockscoutApiUrl,
+                blockscoutApiUrl: request.apiUrls?.blockscout ?? environment.blockscoutApiUrl,
                 lookup: request.lookup ?? environment.lookup,
                 required,
                 howToNameExplorer: request.howToNameExplorer,

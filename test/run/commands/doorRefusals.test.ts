@@ -169,6 +169,22 @@ describe("the CLI's refusals, made in the hall", () => {
       '--endpoint 1=etherscan: "htps://***@api.example/?apikey=***" is not an http(s) URL.',
     ],
     [
+      "an endpoint whose key's name is percent-encoded, its key not quoted",
+      () => [
+        "verify",
+        "--bundle",
+        bundle(),
+        "--endpoint",
+        "10=etherscan=https://host:99999/api?api%6Bey=SECRETK",
+      ],
+      '--endpoint 10=etherscan: "https://host:99999/api?api%6Bey=***" is not an http(s) URL.',
+    ],
+    [
+      "an explorer URL whose password has a question mark, none of the password quoted",
+      () => ["verify", "--bundle", bundle(), "--explorer-url", "https://me:p?w@host:99999/"],
+      '--explorer-url: The explorer URL "https://***@host:99999/" is not a valid URL. Give it like https://eth.blockscout.com.',
+    ],
+    [
       "a chain no list knows, no explorer named: one full stop",
       () => ["verify", "--bundle", join(workspace, "chain7777.json")],
       "No Blockscout explorer is known for chain 7777: give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer.",
