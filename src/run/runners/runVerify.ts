@@ -118,6 +118,11 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   const explorer = targets.targets.find(
     (target): target is BlockscoutTarget => target.service === "blockscout",
   );
+  if (request.discoverCreated && !explorer)
+    throw new InvalidInputError(
+      "include-created",
+      "Finding the contracts a deployment created reads a Blockscout explorer's index of the chain, and no target is a Blockscout explorer: add blockscout to the targets. Nothing was sent.",
+    );
   if (request.discoverCreated && explorer) {
     await discoverCreatedJobs(
       jobs,

@@ -60,6 +60,10 @@ beforeAll(async () => {
     join(workspace, "deployments", "sepolia"),
     { recursive: true, filter: (path) => !path.endsWith(".chainId") },
   );
+  await cp(join(workspace, "deployments", "sepolia"), join(workspace, "deployments", "chained"), {
+    recursive: true,
+  });
+  await writeFile(join(workspace, "deployments", "chained", ".chainId"), "11155111");
 });
 
 const chainlessFolder =
@@ -183,6 +187,19 @@ describe("the CLI's refusals, made in the hall", () => {
       "an explorer URL whose password has a question mark, none of the password quoted",
       () => ["verify", "--bundle", bundle(), "--explorer-url", "https://me:p?w@host:99999/"],
       '--explorer-url: The explorer URL "https://***@host:99999/" is not a valid URL. Give it like https://eth.blockscout.com.',
+    ],
+    [
+      "include-created without a Blockscout target",
+      () => [
+        "verify",
+        "--deployment",
+        join(workspace, "deployments", "chained"),
+        "--include-created",
+        "--targets",
+        "sourcify",
+        "--no-ledger",
+      ],
+      "Finding the contracts a deployment created reads a Blockscout explorer's index of the chain, and no target is a Blockscout explorer: add blockscout to the targets. Nothing was sent.",
     ],
     [
       "a chain no list knows, no explorer named: one full stop",
