@@ -21,7 +21,7 @@ import { describeTargets, type RunTargets } from "../targets/targets.js";
 import { jobsOn } from "../targets/targetVerifiers.js";
 import { interruptionGraceMs } from "./interruption.js";
 import { runTransport } from "./runTransport.js";
-import { badEntryResult, stoppedTargetLines, type UnsentContract, unsentRecord } from "./unsentRecords.js";
+import { stoppedTargetLines, type UnsentContract, unsentEntry, unsentRecord } from "./unsentRecords.js";
 import { type TargetsOutcome, verifyOnTargets } from "./verifyOnTargets.js";
 
 /** The settings of a run that the engine takes, as every door checked them. */
@@ -220,7 +220,8 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   const { verifiers, interruptedBy } = outcome;
   const records = outcome.batches.flatMap((batch) => batch.records);
   const unsentRecords = targets.targets.flatMap((target, index) =>
-    unsent.flatMap((contract) => {
+    // An entry that could not become a job fails on each target too, as a contract sent nowhere does.
+    [...unsent, ...(request.badEntries ?? []).map(unsentEntry)].flatMap((contract) => {
       const elsewhere =
         contract.chainId !== undefined && target.chainId !== undefined && contract.chainId !== target.chainId;
       return elsewhere ? [] : [unsentRecord(contract, target, verifiers[index] as Verifier)];
@@ -228,12 +229,7 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   );
   for (const line of stoppedTargetLines(records)) reporter.info(line);
   const budgets = closingBudgets(verifiers, (line) => reporter.footnote(line));
-  const base = records[0]?.explorer ?? explorer?.instanceUrl ?? "";
-  const all = [
-    ...records,
-    ...unsentRecords,
-    ...(request.badEntries ?? []).map((entry) => badEntryResult(entry, base)),
-  ];
+  const all = [...records, ...unsentRecords];
   if (interruptedBy) {
     const done = all.filter((result) => result.error?.code !== "interrupted").length;
     reporter.footnote(

@@ -105,22 +105,17 @@ export function stoppedTargetLines(results: readonly VerificationResult[]): stri
 }
 
 /**
- * The record of a manifest entry (or a deployment's contract) that could not become a job.
+ * A manifest entry (or a deployment's contract) that could not become a job, as a contract the run sends nowhere.
  *
  * @param entry - the entry and why
- * @param explorer - the explorer it was meant for
  */
-export function badEntryResult(entry: BadManifestEntry, explorer: string): VerificationResult {
+export function unsentEntry(entry: BadManifestEntry): UnsentContract {
+  const { address, contract, format, error } = entry;
   return {
-    address: entry.address,
-    contract: entry.contract ?? entry.address,
-    explorer,
-    format: entry.format,
-    status: "failed",
-    url: explorer ? `${explorer}/address/${entry.address}#code` : "",
-    attempts: 0,
-    durationMs: 0,
-    message: entry.error.shortMessage,
-    error: { code: entry.error.code },
+    address,
+    contract: contract ?? address,
+    format,
+    message: error.shortMessage,
+    error: { code: error.code },
   };
 }

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-HAM3XUJ2.js";import"./chunk-25NC5ZGG.js";import"./chunk-RDLJMYLD.js";import"./chunk-LFV7XRQQ.js";import"./chunk-MJW55CGB.js";import"./chunk-RXBBV46M.js";import"./chunk-TU5MWSES.js";import"./chunk-H6NCVETQ.js";import"./chunk-IY3GVRRE.js";import"./chunk-IEOYXKJF.js";import"./chunk-PZQSEW55.js";import"./chunk-LY2RKXZR.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind};

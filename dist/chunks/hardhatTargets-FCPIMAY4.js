@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-WJNSGRXB.js";import"./chunk-GVSIGAWG.js";import"./chunk-PR76QX74.js";import"./chunk-KJKMSPRV.js";import"./chunk-I6JOTAP5.js";import"./chunk-7FVMKEO3.js";import"./chunk-4M6SDXAS.js";import"./chunk-DPH7RSML.js";import"./chunk-YFE2PKTO.js";import"./chunk-QQKAW5H2.js";import"./chunk-IBIK7LXJ.js";import"./chunk-HBE7LUQM.js";import"./chunk-H6NCVETQ.js";import"./chunk-LY2RKXZR.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as hardhatTargets};

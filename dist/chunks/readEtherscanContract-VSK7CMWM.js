@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-UVA3GF3M.js";import"./chunk-ZCIOIYQV.js";import"./chunk-DJB4U6QV.js";import"./chunk-XWIZKKZ5.js";import"./chunk-S6JTAHF4.js";import"./chunk-QQKAW5H2.js";import"./chunk-5HGPAHPX.js";import"./chunk-LY2RKXZR.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readEtherscanContract};
