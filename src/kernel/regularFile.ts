@@ -8,6 +8,7 @@ import {
   openSync,
   readSync,
   renameSync,
+  rmSync,
   type Stats,
   writeSync,
 } from "node:fs";
@@ -71,10 +72,15 @@ export function writeFileWhole(path: string, text: string): void {
   const temporary = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   const descriptor = openSync(temporary, "wx");
   try {
-    writeSync(descriptor, text);
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
+    try {
+      writeSync(descriptor, text);
+      fsyncSync(descriptor);
+    } finally {
+      closeSync(descriptor);
+    }
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
   }
-  renameSync(temporary, path);
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
@@ -135,6 +135,18 @@ describe("explorer-verify fetch", () => {
     expect(await readdir(outside)).toEqual(["victim.txt"]);
     await expect(readFile(join(outside, "victim.txt"), "utf8")).resolves.toBe("kept");
     await rm(outside, { recursive: true });
+  });
+
+  it("says which file it cannot write, and leaves no half-written file beside it", async () => {
+    const address = testAddress(0xf5);
+    explorer.backend.addContract(address, { verified: record(address) });
+    smartContracts.set(`/smart-contracts/${address}`, verified);
+    await mkdir(join(out, "abi.json"));
+    const error = await fetch(address).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      `Cannot write ${join(out, "abi.json")} (EISDIR): choose another --out folder.`,
+    );
+    expect((await readdir(out)).sort()).toEqual(["abi.json", "sources"]);
   });
 
   it("names a flattened Vyper contract's file .vy", async () => {

@@ -3,6 +3,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import { verificationStandingNote } from "../../client/contract/readVerifiedContract.js";
 import { InvalidInputError } from "../../errors/index.js";
 import { writeFileWhole } from "../../kernel/regularFile.js";
+import { errnoCode } from "../../kernel/systemErrors.js";
 import { assertAddress } from "../../kernel/validate.js";
 import type { Target } from "../../verifiers/target.js";
 import { explorerClientFor } from "../../verifiers/verifierFor.js";
@@ -106,7 +107,7 @@ function writeOutput(folder: string, path: string, content: string): void {
   try {
     writeFileWhole(path, content);
   } catch (error) {
-    const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
+    const reason = errnoCode(error) ?? String(error);
     throw new InvalidInputError("out", `Cannot write ${path} (${reason}): choose another --out folder.`);
   }
 }
