@@ -1,20 +1,10 @@
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { InvalidInputError, LedgerLockedError } from "../errors/index.js";
+import { readRegularFile, writeFileWhole } from "../kernel/regularFile.js";
 import { errnoCode } from "../kernel/systemErrors.js";
 import * as z from "../kernel/zod.js";
-import { defaultTimeoutMs } from "../options/verificationOptions.js";
+import { defaultTimeoutMs, maxAnswerBytes } from "../options/verificationOptions.js";
 
 const entrySchema = z.object({
   explorer: z.string(),
@@ -70,14 +60,21 @@ export function readLedgerFile(path: string): LedgerEntry[] {
  * @throws InvalidInputError when the file is not a ledger
  */
 export function readLedgerDocument(path: string): LedgerDocument {
-  let text: string;
+  let read: ReturnType<typeof readRegularFile>;
   try {
-    text = readFileSync(path, "utf8");
+    // A ledger is committed, so a pull request can make it a link or a huge file: as a shard's files, it is read as
+    // a regular file of at most 64 MiB.
+    read = readRegularFile(path, maxAnswerBytes);
   } catch (error) {
-    if (errnoCode(error) === "ENOENT") return { entries: [] };
     throw new InvalidInputError("ledger", `The ledger ${path} cannot be read: ${(error as Error).message}.`);
   }
-  return parseLedgerText(text, path);
+  if (read === undefined) return { entries: [] };
+  if ("refused" in read)
+    throw new InvalidInputError(
+      "ledger",
+      `The ledger ${path} ${read.refused}: fix it or delete it to start over.`,
+    );
+  return parseLedgerText(read.text, path);
 }
 
 /**
@@ -114,22 +111,13 @@ export function parseLedgerText(text: string, path: string): LedgerDocument {
  * @param shard - a shard's ledger: its stamp
  */
 export function writeLedgerFile(path: string, entries: LedgerEntry[], shard?: LedgerStamp): void {
-  mkdirSync(dirname(path), { recursive: true });
   const sorted = [...entries].sort(
     (a, b) => compare(a.explorer, b.explorer) || compare(entryKey(a), entryKey(b)),
   );
-  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  const descriptor = openSync(temporary, "w");
-  try {
-    writeSync(
-      descriptor,
-      `${JSON.stringify({ version: 1, ...(shard ? { shard } : {}), entries: sorted }, null, 2)}\n`,
-    );
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
-  }
-  renameSync(temporary, path);
+  writeFileWhole(
+    path,
+    `${JSON.stringify({ version: 1, ...(shard ? { shard } : {}), entries: sorted }, null, 2)}\n`,
+  );
 }
 
 /**
@@ -223,14 +211,23 @@ interface LockHolder {
   ino: number;
 }
 
+// A lock holds a pid and a line break: one that is a link, not a file, or longer is no run's, and is not read.
 function readLock(lockPath: string): LockHolder | undefined {
+  let read: ReturnType<typeof readRegularFile>;
   try {
-    const { mtimeMs, ino } = statSync(lockPath);
-    const pid = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
-    return { pid: Number.isInteger(pid) && pid > 0 ? pid : undefined, mtimeMs, ino };
+    read = readRegularFile(lockPath, 64);
   } catch {
     return undefined;
   }
+  if (read === undefined) return undefined;
+  if ("refused" in read)
+    throw new InvalidInputError(
+      "ledger",
+      `The ledger's lock file ${lockPath} ${read.refused}: delete it (a run makes its own, and removes it).`,
+    );
+  const pid = Number.parseInt(read.text, 10);
+  const { mtimeMs, ino } = read.stats;
+  return { pid: Number.isInteger(pid) && pid > 0 ? pid : undefined, mtimeMs, ino };
 }
 
 // Why a lock is no run's, in a sentence for the run's log; undefined while it may be a live run's.

@@ -1,29 +1,36 @@
 // What the protocol layer asks of whoever decides: the real local explorer (chain + compiler) or a scripted
 // one in tests. The protocol layer owns parameters, texts, envelopes and the guid format; the backend owns facts.
 
-/** A verified contract as the explorer stores it; field names follow the `getsourcecode` item. */
-export interface ContractRecord {
-  address: string;
-  contractName: string;
-  compilerVersion: string;
-  sourceCode: string;
-  fileName: string;
-  abi: unknown[];
-  optimizationUsed: boolean;
-  optimizationRuns?: number;
-  evmVersion?: string | null;
-  constructorArguments?: string;
-  externalLibraries?: Array<{ name: string; address_hash: string }>;
-  additionalSources?: Array<{ Filename: string; SourceCode: string }>;
-  compilerSettings?: Record<string, unknown>;
-  implementationAddresses?: string[];
+import * as z from "../kernel/zod.js";
+
+/**
+ * A verified contract as the explorer stores it; field names follow the `getsourcecode` item. A schema, since the
+ * state file keeps records between runs and is read back as any file is.
+ */
+export const contractRecordSchema = z.object({
+  address: z.string(),
+  contractName: z.string(),
+  compilerVersion: z.string(),
+  sourceCode: z.string(),
+  fileName: z.string(),
+  abi: z.array(z.unknown()),
+  optimizationUsed: z.boolean(),
+  optimizationRuns: z.optional(z.number()),
+  evmVersion: z.optional(z.nullable(z.string())),
+  constructorArguments: z.optional(z.string()),
+  externalLibraries: z.optional(z.array(z.object({ name: z.string(), address_hash: z.string() }))),
+  additionalSources: z.optional(z.array(z.object({ Filename: z.string(), SourceCode: z.string() }))),
+  compilerSettings: z.optional(z.record(z.string(), z.unknown())),
+  implementationAddresses: z.optional(z.array(z.string())),
   /** Unix seconds. */
-  verifiedAt: number;
+  verifiedAt: z.number(),
   /** `partial` when only the executable code matched (the metadata hash differs). */
-  match?: "perfect" | "partial";
+  match: z.optional(z.enum(["perfect", "partial"])),
   /** `sourcify` when the sources came through `verify_via_sourcify`. */
-  verifiedVia?: "sourcify";
-}
+  verifiedVia: z.optional(z.literal("sourcify")),
+});
+
+export type ContractRecord = z.infer<typeof contractRecordSchema>;
 
 export interface CreationRecord {
   contractAddress: string;

@@ -1,19 +1,10 @@
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parsedJson } from "../kernel/jsonValues.js";
+import { readRegularFile, writeFileWhole } from "../kernel/regularFile.js";
 import { errnoCode } from "../kernel/systemErrors.js";
 import * as z from "../kernel/zod.js";
-import type { ContractRecord, GuidState } from "./backend.js";
+import { contractRecordSchema, type GuidState } from "./backend.js";
 
 /**
  * Where the embedded explorer of a chain keeps its state in a cache folder.
@@ -51,7 +42,7 @@ const stateSchema = z.object({
   version: z.literal(1),
   chainId: z.number(),
   /** Verified contracts by lower-case address, with the hash of the code they were verified against. */
-  contracts: z.record(z.string(), z.object({ codeHash: z.string(), record: z.custom<ContractRecord>() })),
+  contracts: z.record(z.string(), z.object({ codeHash: z.string(), record: contractRecordSchema })),
   guids: z.record(z.string(), z.object({ state: guidStateSchema, address: z.string() })),
   proxyGuids: z.record(
     z.string(),
@@ -125,9 +116,7 @@ export class StateStore {
         } else if (onDisk.kind === "corrupt") {
           this.#keepAside(path, "unreadable");
         }
-        const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-        writeFileSync(temporary, JSON.stringify(this.state));
-        renameSync(temporary, path);
+        writeFileWhole(path, JSON.stringify(this.state));
       });
     } catch (cause) {
       throw cause instanceof StateSaveError ? cause : new StateSaveError(path, cause);
@@ -170,16 +159,19 @@ export class StateStore {
 
 type ReadResult = { kind: "missing" } | { kind: "corrupt" } | { kind: "state"; state: ExplorerState };
 
+// The file lies in a cache folder others may write: a link, a device or a file past the cap is kept aside unread.
+const maxStateBytes = 256 * 1_048_576;
+
 function readState(path: string): ReadResult {
-  let text: string;
+  let read: ReturnType<typeof readRegularFile>;
   try {
-    text = readFileSync(path, "utf8");
+    read = readRegularFile(path, maxStateBytes);
   } catch (cause) {
-    const code = errnoCode(cause);
-    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
     throw new StateSaveError(path, cause);
   }
-  const parsed = stateSchema.safeParse(parsedJson(text));
+  if (read === undefined) return { kind: "missing" };
+  if ("refused" in read) return { kind: "corrupt" };
+  const parsed = stateSchema.safeParse(parsedJson(read.text));
   return parsed.success ? { kind: "state", state: parsed.data } : { kind: "corrupt" };
 }
 

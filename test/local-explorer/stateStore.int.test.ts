@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +18,17 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-const record = (name: string) => ({ codeHash: `0x${name}`, record: { name } as unknown as ContractRecord });
+const contract = (name: string): ContractRecord => ({
+  address: `0x${name}`,
+  contractName: name,
+  compilerVersion: "v0.8.28+commit.7893614a",
+  sourceCode: `contract ${name} {}`,
+  fileName: `${name}.sol`,
+  abi: [],
+  optimizationUsed: false,
+  verifiedAt: 1_720_000_000,
+});
+const record = (name: string) => ({ codeHash: `0x${name}`, record: contract(name) });
 
 describe("the local explorer's state file", () => {
   it("keeps a truncated file aside, reports it, and never overwrites it", async () => {
@@ -37,6 +47,34 @@ describe("the local explorer's state file", () => {
     store.save();
     expect(await readFile(join(folder, aside[0] ?? ""), "utf8")).toBe(truncated);
     expect(JSON.parse(await readFile(path, "utf8")).contracts).toEqual({ "0xdef": record("def") });
+  });
+
+  it("keeps aside, unread, a file that is a link, or whose record is not a contract's, and believes neither", async () => {
+    const outside = join(folder, "outside.json");
+    const state = {
+      version: 1,
+      chainId: 31337,
+      contracts: { "0xabc": record("abc") },
+      guids: {},
+      proxyGuids: {},
+    };
+    await writeFile(outside, JSON.stringify(state));
+    const linked = join(folder, "linked.json");
+    await symlink(outside, linked);
+    const reports: string[] = [];
+    expect(new StateStore(linked, 31337, (message) => reports.push(message)).state.contracts).toEqual({});
+    const forged = join(folder, "forged.json");
+    const { abi: _abi, ...noAbi } = contract("abc");
+    await writeFile(
+      forged,
+      JSON.stringify({ ...state, contracts: { "0xabc": { codeHash: "0x1", record: noAbi } } }),
+    );
+    expect(new StateStore(forged, 31337, (message) => reports.push(message)).state.contracts).toEqual({});
+    expect(reports.map((report) => report.replace(/-\d+,/, "-N,"))).toEqual([
+      `The local explorer's state file ${linked} is unreadable: kept as ${linked}.corrupt-N, and a new one begun.`,
+      `The local explorer's state file ${forged} is unreadable: kept as ${forged}.corrupt-N, and a new one begun.`,
+    ]);
+    expect(JSON.parse(await readFile(outside, "utf8"))).toEqual(state);
   });
 
   it("merges what two stores on one file each verified, instead of the last writer winning", () => {
@@ -66,7 +104,7 @@ describe("the local explorer's state file", () => {
 const [path, prefix] = process.argv.slice(2);
 const store = new StateStore(path, 31337);
 for (let i = 0; i < 40; i++) {
-  store.state.contracts[prefix + i] = { codeHash: "0x" + i, record: {} };
+  store.state.contracts[prefix + i] = { codeHash: "0x" + i, record: ${JSON.stringify(contract("abc"))} };
   store.save();
 }
 `,

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
@@ -112,6 +112,41 @@ describe("explorer-verify fetch", () => {
       `Refusing to write the source "contracts/../../../escape.sol": it would land outside ${join(out, "sources")}.`,
     );
     expect(await filesUnder(out)).toEqual([]);
+  });
+
+  it("refuses to write through a link in the output folder, as a folder on the way or as the file", async () => {
+    const address = testAddress(0xf4);
+    explorer.backend.addContract(address, { verified: record(address) });
+    smartContracts.set(`/smart-contracts/${address}`, verified);
+    const outside = await mkdtemp(join(tmpdir(), "explorer-verify-outside-"));
+    await writeFile(join(outside, "victim.txt"), "kept");
+    await symlink(outside, join(out, "sources"));
+    const error = await fetch(address).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HardhatPluginError);
+    expect((error as Error).message).toBe(
+      `Refusing to write ${join(out, "sources", "contracts", "Vault.sol")}: ${join(out, "sources")} is a link; remove it or choose another --out folder.`,
+    );
+    await rm(join(out, "sources"));
+    await symlink(join(outside, "victim.txt"), join(out, "abi.json"));
+    const second = await fetch(address).catch((e: unknown) => e);
+    expect((second as Error).message).toBe(
+      `Refusing to write ${join(out, "abi.json")}: ${join(out, "abi.json")} is a link; remove it or choose another --out folder.`,
+    );
+    expect(await readdir(outside)).toEqual(["victim.txt"]);
+    await expect(readFile(join(outside, "victim.txt"), "utf8")).resolves.toBe("kept");
+    await rm(outside, { recursive: true });
+  });
+
+  it("says which file it cannot write, and leaves no half-written file beside it", async () => {
+    const address = testAddress(0xf5);
+    explorer.backend.addContract(address, { verified: record(address) });
+    smartContracts.set(`/smart-contracts/${address}`, verified);
+    await mkdir(join(out, "abi.json"));
+    const error = await fetch(address).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      `Cannot write ${join(out, "abi.json")} (EISDIR): choose another --out folder.`,
+    );
+    expect((await readdir(out)).sort()).toEqual(["abi.json", "sources"]);
   });
 
   it("names a flattened Vyper contract's file .vy", async () => {

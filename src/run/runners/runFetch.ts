@@ -1,7 +1,9 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { lstatSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { verificationStandingNote } from "../../client/contract/readVerifiedContract.js";
 import { InvalidInputError } from "../../errors/index.js";
+import { writeFileWhole } from "../../kernel/regularFile.js";
+import { errnoCode } from "../../kernel/systemErrors.js";
 import { assertAddress } from "../../kernel/validate.js";
 import type { Target } from "../../verifiers/target.js";
 import { explorerClientFor } from "../../verifiers/verifierFor.js";
@@ -49,8 +51,8 @@ export async function runFetch(
       );
     seen.set(file.target, file.fileName);
   }
-  for (const file of files) await writeOutput(file.target, file.sourceCode);
-  await writeOutput(join(folder, "abi.json"), `${JSON.stringify(contract.abi ?? [], null, 2)}\n`);
+  for (const file of files) writeOutput(folder, file.target, file.sourceCode);
+  writeOutput(folder, join(folder, "abi.json"), `${JSON.stringify(contract.abi ?? [], null, 2)}\n`);
   const { sourceCode: _main, additionalSources: _others, abi: _abi, ...settings } = contract;
   const verification = {
     standing: reading.standing,
@@ -58,11 +60,12 @@ export async function runFetch(
     ...(reading.verifiedViaBytecodeDatabase ? { verifiedViaBytecodeDatabase: true } : {}),
     language: reading.language,
   };
-  await writeOutput(
+  writeOutput(
+    folder,
     join(folder, "contract.json"),
     `${JSON.stringify({ ...settings, verification }, null, 2)}\n`,
   );
-  if (creation) await writeOutput(join(folder, "creation.json"), `${JSON.stringify(creation, null, 2)}\n`);
+  if (creation) writeOutput(folder, join(folder, "creation.json"), `${JSON.stringify(creation, null, 2)}\n`);
   writeLine(
     `Wrote ${contract.contractName} (${contract.compilerVersion}) to ${folder}: abi.json, contract.json, ${files.length} source file${files.length === 1 ? "" : "s"}${creation ? ", creation.json" : ""}`,
   );
@@ -92,13 +95,19 @@ function sourceTarget(sourcesFolder: string, fileName: string): string {
   return target;
 }
 
-// A folder that cannot be made or written (a file in the way, no permission) is the user's to fix: say which.
-async function writeOutput(path: string, content: string): Promise<void> {
+// A folder that cannot be made or written (a file in the way, no permission) is the user's to fix: say which. The
+// explorer names the files: a link under the folder (as a file or a folder on the way) could carry one out of it.
+function writeOutput(folder: string, path: string, content: string): void {
+  for (let at = path; at !== folder; at = dirname(at))
+    if (lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink())
+      throw new InvalidInputError(
+        "out",
+        `Refusing to write ${path}: ${at} is a link; remove it or choose another --out folder.`,
+      );
   try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, content);
+    writeFileWhole(path, content);
   } catch (error) {
-    const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
+    const reason = errnoCode(error) ?? String(error);
     throw new InvalidInputError("out", `Cannot write ${path} (${reason}): choose another --out folder.`);
   }
 }

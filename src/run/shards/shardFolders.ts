@@ -1,22 +1,9 @@
-import {
-  closeSync,
-  constants,
-  existsSync,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  realpathSync,
-  type Stats,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, lstatSync, readdirSync, realpathSync, type Stats, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { errorCodes } from "../../errors/explorerVerifyError.js";
 import { proxyKinds } from "../../inputs/bundleSchema.js";
 import { parsedJson } from "../../kernel/jsonValues.js";
+import { readRegularFile, writeFileWhole } from "../../kernel/regularFile.js";
 import * as z from "../../kernel/zod.js";
 import { type LedgerDocument, parseLedgerText } from "../../ledger/ledgerFile.js";
 import { maxAnswerBytes } from "../../options/verificationOptions.js";
@@ -148,36 +135,15 @@ function lstatOf(path: string): Stats | undefined {
 
 // A shard's file: a regular file inside its folder (never a link), read up to the cap; undefined with a fault if not.
 function readShardFile(folder: string, name: string, faults: string[]): string | undefined {
-  const path = join(folder, name);
-  const fault = (why: string) => {
-    faults.push(`${name} ${why}`);
-    return undefined;
-  };
-  const stats = lstatOf(path);
-  if (!stats) return fault("does not exist");
-  if (stats.isSymbolicLink())
-    return fault("is a link: a shard's files are read only as regular files in its folder");
-  if (!stats.isFile()) return fault("is not a regular file");
-  if (stats.size > maxAnswerBytes)
-    return fault(
-      `is ${stats.size} bytes, over the ${maxAnswerBytes / 1_048_576} MiB a shard's file may hold`,
-    );
-  let descriptor: number | undefined;
+  let read: ReturnType<typeof readRegularFile>;
   try {
-    descriptor = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    const opened = fstatSync(descriptor);
-    if (!opened.isFile() || opened.ino !== stats.ino) return fault("changed while it was read");
-    const buffer = Buffer.alloc(Math.min(opened.size, maxAnswerBytes) + 1);
-    let length = 0;
-    for (let read = 1; read > 0 && length < buffer.length; length += read)
-      read = readSync(descriptor, buffer, length, buffer.length - length, null);
-    if (length > maxAnswerBytes || length > opened.size) return fault("grew while it was read");
-    return buffer.toString("utf8", 0, length);
+    read = readRegularFile(join(folder, name), maxAnswerBytes);
   } catch (error) {
-    return fault(`cannot be read: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
+    read = { refused: `cannot be read: ${error instanceof Error ? error.message : String(error)}` };
   }
+  if (read !== undefined && "text" in read) return read.text;
+  faults.push(`${name} ${read?.refused ?? "does not exist"}`);
+  return undefined;
 }
 
 /**
@@ -189,10 +155,9 @@ function readShardFile(folder: string, name: string, faults: string[]): string |
  */
 export function writeShardResults(ledger: string, results: RunResults): string {
   const path = join(dirname(ledger), shardFiles.results);
-  mkdirSync(dirname(path), { recursive: true });
   const budgets =
     results.budgets && Object.keys(results.budgets).length > 0 ? { budgets: results.budgets } : {};
   const document = { results: [...results], ...budgets, ...(results.shard ? { shard: results.shard } : {}) };
-  writeFileSync(path, `${JSON.stringify(document)}\n`);
+  writeFileWhole(path, `${JSON.stringify(document)}\n`);
   return path;
 }

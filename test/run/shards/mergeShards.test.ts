@@ -15,6 +15,7 @@ import { type LedgerEntry, readLedgerDocument, readLedgerFile } from "../../../s
 import { mergeIntoLedgerFile, mergeLedgerEntries, stampLedgerFile } from "../../../src/ledger/ledgerMerge.js";
 import { RunReporter } from "../../../src/run/report/runReporter.js";
 import { mergeShards } from "../../../src/run/shards/mergeShards.js";
+import { writeShardResults } from "../../../src/run/shards/shardFolders.js";
 import { shardEntry, shardRecord, shardReport, writeShardFolder } from "../../support/shardFolders.js";
 
 const a = "0x00000000000000000000000000000000000000aa";
@@ -423,9 +424,7 @@ describe("a merge of a forged or broken folder", () => {
       );
       symlinkSync(outside, path);
     });
-    expect(text).toContain(
-      "results.json is a link: a shard's files are read only as regular files in its folder",
-    );
+    expect(text).toContain("results.json is a link, not a regular file");
     expect(text).toContain("shard 2-of-2 (etherscan on chain 1) did not report its results");
   });
 
@@ -439,7 +438,7 @@ describe("a merge of a forged or broken folder", () => {
       writeFileSync(path, "");
       truncateSync(path, 600 * 1_048_576);
     });
-    expect(text).toContain("results.json is 629145600 bytes, over the 64 MiB a shard's file may hold");
+    expect(text).toContain("results.json is 629145600 bytes, over the 64 MiB such a file may hold");
   });
 
   it("does not read a folder in place of results.json", () => {
@@ -454,5 +453,22 @@ describe("a merge of a forged or broken folder", () => {
       symlinkSync(join(outside, "2-of-2"), join(root, "2-of-2"));
     });
     expect(text).toContain("is not a folder (a link or a file): nothing in it is read");
+  });
+});
+
+describe("a shard's results file", () => {
+  it("replaces a link at its name (committed to the repository) instead of writing through it", () => {
+    const root = mkdtempSync(join(tmpdir(), "explorer-verify-shard-results-"));
+    const outside = join(root, "victim.txt");
+    writeFileSync(outside, "kept");
+    mkdirSync(join(root, "shard"));
+    symlinkSync(outside, join(root, "shard", "results.json"));
+    const results = Object.assign([shardRecord(a, 1, "etherscan")], { shard: report("1-of-1") });
+    const written = writeShardResults(join(root, "shard", "ledger.json"), results);
+    expect(readFileSync(outside, "utf8")).toBe("kept");
+    expect(JSON.parse(readFileSync(written, "utf8"))).toEqual({
+      results: [...results],
+      shard: report("1-of-1"),
+    });
   });
 });
