@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { keccak256, toBytes } from "viem";
 import { InvalidInputError } from "../errors/invalidInputError.js";
 import { parsedJson } from "../kernel/jsonValues.js";
+import { strangersHold } from "../kernel/strangersHold.js";
 import { errnoCode } from "../kernel/systemErrors.js";
 import * as z from "../kernel/zod.js";
 import { type Compiler, type CompilerOutput, compilerOutputSchema } from "./compiler.js";
@@ -45,15 +46,6 @@ function refused(message: string, cause?: unknown): InvalidInputError {
     message,
     cause === undefined ? {} : { cause },
   );
-}
-
-// Why a file or folder may hold what a stranger wrote, or nothing. Windows has no such modes or owners.
-function strangersHold(stats: Stats): string | undefined {
-  const uid = process.getuid?.();
-  if (uid !== undefined && stats.uid !== uid) return `is owned by another user (uid ${stats.uid})`;
-  if (process.platform === "win32" || (stats.mode & 0o022) === 0) return undefined;
-  const by = stats.mode & 0o002 ? "others" : "its group";
-  return `is writable by ${by} (mode ${(stats.mode & 0o777).toString(8)})`;
 }
 
 /** What an entry answers for, besides the output: each is checked when it is read. */
