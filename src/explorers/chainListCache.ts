@@ -1,8 +1,8 @@
-import { createReadStream } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, open, rename, stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { parsedJson } from "../kernel/jsonValues.js";
+import { strangersHold } from "../kernel/strangersHold.js";
 import * as z from "../kernel/zod.js";
 import type { KnownExplorer } from "./knownExplorer.js";
 import { listedExplorerUrlProblem, shownListedUrl } from "./listedExplorerUrl.js";
@@ -51,9 +51,10 @@ export type CachedChainListRead =
   | { copy?: undefined; ignored: string };
 
 /**
- * Reads the copy of a list, if one was kept. The copy is anyone's file: it is read up to the size cap of the
- * network list, and every instance it names is held to the list's rules (https; `http://` on loopback only for a
- * list the user named there). A copy that fails either check is ignored whole, with the reason.
+ * Reads the copy of a list, if one was kept. The copy decides where a key goes: it is believed only when it and its
+ * folder are the user's own (see {@link strangersHold}) and it is not dated in the future; it is read up to the size
+ * cap of the network list, and every instance it names is held to the list's rules (https; `http://` on loopback
+ * only for a list the user named there). A copy that fails a check is ignored whole, with the reason.
  *
  * @param cacheDir - the folder
  * @param listUrl - the list it must be a copy of
@@ -65,18 +66,14 @@ export async function readCachedChainList(
   listUrl: string,
   trust: ChainListTrust = {},
 ): Promise<CachedChainListRead> {
-  const text = await readCappedText(cachedChainListPath(cacheDir), maxChainListBytes);
-  if (text === undefined) return {};
-  if (text === tooLarge) {
-    return {
-      ignored: `it is larger than ${maxChainListBytes / 1_048_576} MiB, which no copy of the list is`,
-    };
-  }
+  const text = await readCopy(cacheDir);
+  if (typeof text !== "string") return text ?? {};
   const json = parsedJson(text);
   if (json === undefined) return { ignored: "it is not JSON" };
   const parsed = cachedFile.safeParse(json);
   if (!parsed.success) return { ignored: "it is not a copy of the list" };
   if (parsed.data.listUrl !== listUrl) return {};
+  if (parsed.data.fetchedAt > Date.now()) return { ignored: "it is dated in the future" };
   for (const chain of parsed.data.chains) {
     const problem = listedExplorerUrlProblem(chain.url, trust);
     if (problem) {
@@ -92,18 +89,30 @@ export async function readCachedChainList(
   };
 }
 
-const tooLarge = Symbol("too large");
-
-// Read up to one byte past the cap, never further: any file (or a device that never ends) costs at most that.
-async function readCappedText(path: string, maxBytes: number): Promise<string | typeof tooLarge | undefined> {
-  const chunks: Buffer[] = [];
+// The copy's text, read up to one byte past the cap and never further (a device that never ends); or why it is ignored.
+async function readCopy(cacheDir: string): Promise<string | { ignored: string } | undefined> {
+  const handle = await open(cachedChainListPath(cacheDir)).catch(() => undefined);
+  if (!handle) return undefined;
   try {
-    for await (const chunk of createReadStream(path, { end: maxBytes })) chunks.push(Buffer.from(chunk));
+    const folder = strangersHold(await stat(cacheDir));
+    const file = strangersHold(await handle.stat());
+    if (folder || file) {
+      const why = folder ? `its folder ${folder}` : `it ${file}`;
+      return { ignored: `${why}: keep both to yourself (the folder chmod 700, the copy 600, owned by you)` };
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of handle.createReadStream({ end: maxChainListBytes, autoClose: false }))
+      chunks.push(Buffer.from(chunk));
+    const bytes = Buffer.concat(chunks);
+    if (bytes.length <= maxChainListBytes) return bytes.toString("utf8");
+    return {
+      ignored: `it is larger than ${maxChainListBytes / 1_048_576} MiB, which no copy of the list is`,
+    };
   } catch {
     return undefined;
+  } finally {
+    await handle.close();
   }
-  const bytes = Buffer.concat(chunks);
-  return bytes.length > maxBytes ? tooLarge : bytes.toString("utf8");
 }
 
 /**
@@ -122,8 +131,9 @@ export async function writeCachedChainList(cacheDir: string, list: CachedChainLi
   const target = join(cacheDir, cacheFileName);
   const temporary = `${target}.${process.pid}.tmp`;
   try {
-    await mkdir(cacheDir, { recursive: true });
-    await writeFile(temporary, body);
+    await mkdir(cacheDir, { recursive: true, mode: 0o700 });
+    // Created afresh (never through a link left at the name), the user's alone: a copy others may write is ignored.
+    await writeFile(temporary, body, { flag: "wx", mode: 0o600 });
     await rename(temporary, target);
   } catch {
     // Read-only home, full disk: the next run asks the list again.

@@ -53,15 +53,18 @@ const metadataHashKeys: ReadonlyArray<[MetadataHashKind, string]> = [
  * Which hash of the metadata file the code's trailing metadata block carries, as Sourcify decodes it: none when the
  * code has no block (`appendCBOR: false`) or a block without a hash (`bytecodeHash: "none"`).
  * @param code - hex, with or without `0x`
+ * @returns its kind, and the hash in hex (for IPFS the multihash, `1220…`)
  */
-export function trailingMetadataHash(code: string): MetadataHashKind | undefined {
+export function trailingMetadataHash(code: string): { kind: MetadataHashKind; hash: string } | undefined {
   const bare = bareHex(code);
   const start = metadataStart(bare);
   if (start === bare.length) return undefined;
   const block = bare.slice(start, -4);
   for (const [kind, key] of metadataHashKeys) {
     const at = block.indexOf(key);
-    if (at >= 0 && at % 2 === 0) return kind;
+    // The key's last byte is the length of the byte string that follows.
+    const end = at + key.length + Number.parseInt(key.slice(-2), 16) * 2;
+    if (at >= 0 && at % 2 === 0) return { kind, hash: block.slice(at + key.length, end) };
   }
   return undefined;
 }

@@ -5,8 +5,10 @@ import { join } from "node:path";
 import { keccak256, toBytes } from "viem";
 import { InvalidInputError } from "../errors/invalidInputError.js";
 import { parsedJson } from "../kernel/jsonValues.js";
+import { strangersHold } from "../kernel/strangersHold.js";
 import { errnoCode } from "../kernel/systemErrors.js";
 import * as z from "../kernel/zod.js";
+import { trailingMetadataHash } from "./bytecodeTransformations.js";
 import { type Compiler, type CompilerOutput, compilerOutputSchema } from "./compiler.js";
 
 /** The largest entry read back: a larger one is compiled again. */
@@ -47,15 +49,6 @@ function refused(message: string, cause?: unknown): InvalidInputError {
   );
 }
 
-// Why a file or folder may hold what a stranger wrote, or nothing. Windows has no such modes or owners.
-function strangersHold(stats: Stats): string | undefined {
-  const uid = process.getuid?.();
-  if (uid !== undefined && stats.uid !== uid) return `is owned by another user (uid ${stats.uid})`;
-  if (process.platform === "win32" || (stats.mode & 0o022) === 0) return undefined;
-  const by = stats.mode & 0o002 ? "others" : "its group";
-  return `is writable by ${by} (mode ${(stats.mode & 0o777).toString(8)})`;
-}
-
 /** What an entry answers for, besides the output: each is checked when it is read. */
 const entrySchema = z.object({
   /** sha256 of the input as compiled. */
@@ -71,7 +64,8 @@ const entrySchema = z.object({
  * A compiler that keeps each output in a folder under the hash of its version and input, and reads it back when the
  * same input is compiled again (a compile is deterministic: the same compiler and input give the same output). An
  * entry is believed only when it names this input's hash, this compiler's version and the contracts its output holds
- * (each from a file of the input, its metadata naming this compiler and the input's sources by their keccak256):
+ * (each from a file of the input, its metadata naming this compiler and the input's sources by their keccak256, its
+ * code ending with that metadata's IPFS hash):
  * anything else is a miss, and the compiler runs. An entry that is a link, or that a stranger could have written, is
  * refused. A failed compile is not kept; neither is an output that could not be written.
  *
@@ -155,20 +149,25 @@ function believed(
       content === undefined ? undefined : keccak256(toBytes(content)),
     ]),
   );
-  // Each contract's metadata names the compiler, and each source it was built from by its keccak256: this input's.
-  const ofThis = (metadata: string) => {
-    const read = metadataSchema.safeParse(parsedJson(metadata));
-    return (
-      read.data?.compiler.version === longVersion &&
-      Object.entries(read.data.sources).every(
-        ([name, { keccak256 }]) => keccak256 && keccak256 === hashes.get(name),
-      )
-    );
-  };
+  // Each contract's metadata names the compiler and each source it was built from by its keccak256 (this input's),
+  // and each code ends with that metadata's IPFS hash as solc writes it: a perfect match is then this input's. Code
+  // with no IPFS hash (`bytecodeHash: "none"`, Swarm) is compiled again.
   const held = Object.entries(output.contracts ?? {}).every(
     ([file, compiled]) =>
       hashes.has(file) &&
-      Object.values(compiled).every(({ metadata }) => metadata === undefined || ofThis(metadata)),
+      Object.values(compiled).every(({ metadata = "", evm }) => {
+        const read = metadataSchema.safeParse(parsedJson(metadata));
+        const hash = ipfsHashOf(metadata);
+        return (
+          read.data?.compiler.version === longVersion &&
+          Object.entries(read.data.sources).every(
+            ([name, { keccak256 }]) => keccak256 && keccak256 === hashes.get(name),
+          ) &&
+          [evm?.bytecode?.object, evm?.deployedBytecode?.object].every(
+            (code) => !code || trailingMetadataHash(code)?.hash === hash,
+          )
+        );
+      }),
   );
   return held ? output : undefined;
 }
@@ -181,6 +180,19 @@ const metadataSchema = z.looseObject({
   compiler: z.looseObject({ version: z.string() }),
   sources: z.record(z.string(), z.looseObject({ keccak256: z.optional(z.string()) })),
 });
+
+// The IPFS hash solc writes for a metadata file of one block (up to 256 KiB; a longer one is a miss): the sha2-256
+// multihash of a DAG-PB node holding the UnixFS file (type 2, the data, its size).
+function ipfsHashOf(text: string): string {
+  const data = Buffer.from(text);
+  const size = varint(data.length);
+  const file = Buffer.concat([Buffer.from([8, 2, 0x12, ...size]), data, Buffer.from([0x18, ...size])]);
+  const node = createHash("sha256").update(Buffer.from([0x0a, ...varint(file.length)]));
+  return `1220${node.update(file).digest("hex")}`;
+}
+
+const varint = (n: number): number[] =>
+  n < 0x80 ? [n] : [(n % 0x80) | 0x80, ...varint(Math.floor(n / 0x80))];
 
 function contractsOf(output: CompilerOutput): string[] {
   return Object.entries(output.contracts ?? {})

@@ -89,7 +89,7 @@ export async function recompileAndMatch(
   if (!isCompiler(compiler)) return { code: "no_compiler", diagnosis: compiler.explanation };
   const verdict = await compileAndMatch(compiler, prepared.job, prepared.compilerVersion, request);
   if (!request.diagnoseSettings) return verdict;
-  const deployedHash = trailingMetadataHash(request.deployed.runtimeCode);
+  const deployedHash = trailingMetadataHash(request.deployed.runtimeCode)?.kind;
   // A partial match is first put down to a setting the deployed metadata records, and only then to the sources.
   if (verdict.code === "partial") {
     const { file, name } = verdict.matched;

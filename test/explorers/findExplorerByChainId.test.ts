@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from "@jest/globals";
@@ -254,6 +254,34 @@ describe("findExplorerByChainId with a list or a copy that names an explorer the
     } finally {
       await mixed.close();
     }
+  });
+
+  it("ignores a copy dated in the future, or that a stranger may write, and keeps the list's own copy to the user", async () => {
+    const listUrl = `${list.url}/api/chains`;
+    const poisoned = [{ chainId: 100, name: "Gnosis", url: "https://attacker.example.com/" }];
+    const warnings: string[] = [];
+    const options = {
+      chainListUrl: listUrl,
+      cacheDir,
+      onWarning: (message: string) => warnings.push(message),
+    };
+    const gnosis = "https://gnosis.blockscout.com";
+    await writeFile(copyPath(), JSON.stringify({ listUrl, fetchedAt: 9e15, chains: poisoned }));
+    expect((await findExplorerByChainId(100, options)).explorerUrl).toBe(gnosis);
+    expect((await stat(copyPath())).mode & 0o777).toBe(0o600);
+    await writeCopy(listUrl, poisoned);
+    await chmod(copyPath(), 0o666);
+    expect((await findExplorerByChainId(100, options)).explorerUrl).toBe(gnosis);
+    await writeCopy(listUrl, poisoned);
+    await chmod(cacheDir, 0o777);
+    expect((await findExplorerByChainId(100, { ...options, refresh: false })).explorerUrl).toBe(gnosis);
+    const remedy = "keep both to yourself (the folder chmod 700, the copy 600, owned by you)";
+    expect(warnings).toEqual([
+      `Ignored the copy of Blockscout's list at ${copyPath()}: it is dated in the future.`,
+      `Ignored the copy of Blockscout's list at ${copyPath()}: it is writable by others (mode 666): ${remedy}.`,
+      `Ignored the copy of Blockscout's list at ${copyPath()}: its folder is writable by others (mode 777): ${remedy}.`,
+    ]);
+    expect(list.seen).toHaveLength(2);
   });
 
   it("ignores a copy that is not JSON, or not a copy of the list, with the reason", async () => {

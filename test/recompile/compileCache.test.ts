@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { chmod, chown, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -38,11 +39,34 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
+// What solc 0.8.28 compiled from the Foundry fixture's Counter (its metadata, its codes), and its input.
+const foundry = join(import.meta.dirname, "../fixtures/foundry-project");
+const artifact = (name: string) =>
+  JSON.parse(readFileSync(join(foundry, `out/${name}.sol/${name}.json`), "utf8")) as {
+    abi: unknown[];
+    rawMetadata: string;
+    bytecode: { object: string };
+    deployedBytecode: { object: string };
+  };
+const counter = artifact("Counter");
+const counterInput = {
+  language: "Solidity",
+  sources: { "src/Counter.sol": { content: readFileSync(join(foundry, "src/Counter.sol"), "utf8") } },
+};
+function counterOutput(compiled: Record<string, unknown> = {}): CompilerOutput {
+  const { abi, rawMetadata: metadata, bytecode, deployedBytecode } = counter;
+  return {
+    contracts: {
+      "src/Counter.sol": { Counter: { abi, metadata, evm: { bytecode, deployedBytecode }, ...compiled } },
+    },
+  } as CompilerOutput;
+}
+
 describe("compilations kept in a folder", () => {
   it("compiles an input once and reads the same output back for it, in another compiler object too", async () => {
-    const output: CompilerOutput = { contracts: { "A.sol": { A: { abi: [] } } } } as CompilerOutput;
+    const output = counterOutput();
     const compiler = countingCompiler(() => output);
-    const input = { language: "Solidity", sources: { "A.sol": { content: "contract A {}" } } };
+    const input = counterInput;
     expect(await keepingCompiles(compiler, folder).compile(input)).toEqual(output);
     expect(await keepingCompiles(compiler, folder).compile(input)).toEqual(output);
     expect(compiler.compiles).toBe(1);
@@ -116,6 +140,36 @@ describe("compilations kept in a folder", () => {
     });
     expect((await stat(entry)).mode & 0o777).toBe(0o600);
     await keepingCompiles(compiler, folder).compile(input);
+    expect(compiler.compiles).toBe(forgeries.length);
+  });
+
+  it("believes an entry's code only when it ends with its metadata's IPFS hash, as solc wrote it", async () => {
+    const compiler = countingCompiler(() => counterOutput());
+    const text = JSON.stringify(counterInput);
+    const key = createHash("sha256").update(`${compiler.longVersion}\n${text}`).digest("hex");
+    const entry = join(folder, `${key}.json`);
+    const claims = {
+      input: createHash("sha256").update(text).digest("hex"),
+      compiler: compiler.longVersion,
+      contracts: ["src/Counter.sol:Counter"],
+    };
+    const other = artifact("Calculator").deployedBytecode;
+    const { deployedBytecode, bytecode } = counter;
+    const cut = (code: string) => code.slice(0, code.length - 4 - Number.parseInt(code.slice(-4), 16) * 2);
+    const forgeries = [
+      // Another contract's code in the place of Counter's, every claim and the metadata kept.
+      counterOutput({ evm: { bytecode, deployedBytecode: other } }),
+      counterOutput({ evm: { bytecode: other, deployedBytecode } }),
+      // No metadata to bind the code to; code that carries no hash (`appendCBOR: false`).
+      counterOutput({ metadata: undefined }),
+      counterOutput({ evm: { bytecode, deployedBytecode: { object: cut(deployedBytecode.object) } } }),
+    ];
+    for (const output of forgeries) {
+      await writeFile(entry, JSON.stringify({ ...claims, output }));
+      expect(await keepingCompiles(compiler, folder).compile(counterInput)).toEqual(counterOutput());
+    }
+    expect(compiler.compiles).toBe(forgeries.length);
+    await keepingCompiles(compiler, folder).compile(counterInput);
     expect(compiler.compiles).toBe(forgeries.length);
   });
 

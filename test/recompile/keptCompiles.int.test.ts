@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { SubmissionVerdict } from "../../src/local-explorer/judgeSubmission.js";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
+import type { CompilerOutput } from "../../src/recompile/compiler.js";
 import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { VerificationEvent } from "../../src/verify/events.js";
 import type { StandardJsonInput, VerificationJob } from "../../src/verify/job.js";
@@ -104,6 +105,14 @@ async function forgeEntries(forge: (entry: Record<string, unknown>) => unknown):
   return entries.length;
 }
 
+// An entry that keeps every claim of its own (input, compiler, contracts, metadata) and holds the deployed build's
+// code in the place of Box's.
+function deployedCode(entry: Record<string, unknown>): unknown {
+  const box = (entry.output as CompilerOutput | undefined)?.contracts?.["contracts/Box.sol"]?.Box;
+  if (box) box.evm = deployed.output.contracts?.["contracts/Box.sol"]?.Box?.evm;
+  return entry;
+}
+
 const mismatch =
   "Preflight: the executable code differs from the deployed code, and no common setting change (optimizer, runs, viaIR, EVM version, metadata) makes it match. The sources differ from those deployed, or the compiler version does.";
 
@@ -116,6 +125,7 @@ describe("a forged compile cache entry is a miss", () => {
     const forgeries = [
       () => deployed.output,
       (entry: Record<string, unknown>) => ({ ...entry, output: deployed.output }),
+      deployedCode,
     ];
     for (const forgery of forgeries) {
       expect(await forgeEntries(forgery)).toBeGreaterThan(1);
@@ -130,14 +140,16 @@ describe("a forged compile cache entry is a miss", () => {
     const address = await deployer.deploy(deployed, "contracts/Box.sol", "Box");
     const honest = await run(job(address, edited), false);
     expect(honest.result).toMatchObject({ status: "failed", error: { code: "bytecode" } });
-    expect(await forgeEntries(() => deployed.output)).toBeGreaterThan(1);
-    const { result } = await run(job(address, edited), false);
-    expect(result).toMatchObject({
-      status: "failed",
-      attempts: 1,
-      error: { code: "bytecode", details: "Fail - Unable to verify" },
-    });
-    expect(judgedAt(address)).toEqual(["bytecode", "bytecode"]);
+    for (const forgery of [() => deployed.output, deployedCode]) {
+      expect(await forgeEntries(forgery)).toBeGreaterThan(1);
+      const { result } = await run(job(address, edited), false);
+      expect(result).toMatchObject({
+        status: "failed",
+        attempts: 1,
+        error: { code: "bytecode", details: "Fail - Unable to verify" },
+      });
+    }
+    expect(judgedAt(address)).toEqual(["bytecode", "bytecode", "bytecode"]);
     const shown = (await (await fetch(`${explorer.url}/api/v2/smart-contracts/${address}`)).json()) as {
       is_verified?: boolean;
     };
