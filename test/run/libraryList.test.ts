@@ -41,4 +41,14 @@ describe("linked libraries as users write them", () => {
       ),
     });
   });
+
+  it("refuse a file larger than a list of libraries is, without reading it whole", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "libraries-"));
+    // Valid JSON, padded past 1 MiB: read whole, it would be taken.
+    writeFileSync(join(folder, "big.json"), `{"src/A.sol:A":"${math}"${" ".repeat(1_048_576)}}`);
+    await expect(libraryList(["big.json"], folder, "--libraries")).rejects.toMatchObject({
+      code: "invalid_input",
+      shortMessage: `--libraries big.json: not path/Lib.sol:Lib:0x… (forge's form), JSON, or a readable JSON file (${join(folder, "big.json")}).`,
+    });
+  });
 });

@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { InvalidInputError } from "../../errors/index.js";
+import { readUtf8File } from "../../inputs/jsonFile.js";
 import type { Libraries } from "../../kernel/libraries.js";
 
 const forgeLibrary = /^([^:]+):([A-Za-z_$][\w$]*):(0x[0-9a-fA-F]{40})$/;
@@ -29,13 +29,16 @@ export async function libraryList(values: readonly string[], cwd: string, flag: 
       }
     } else {
       const path = resolve(cwd, text);
-      const content = await readFile(path, "utf8").catch(() => {
-        throw new InvalidInputError(
-          flag,
-          `${flag} ${text}: not path/Lib.sol:Lib:0x… (forge's form), JSON, or a readable JSON file (${path}).`,
-        );
-      });
-      Object.assign(libraries, libraryObject(content, flag));
+      // A file that names libraries is small: a larger one (a link to /dev/zero) is not read to its end.
+      const content = await readUtf8File({ field: flag, what: "libraries file", path }, 1_048_576).catch(
+        () => {
+          throw new InvalidInputError(
+            flag,
+            `${flag} ${text}: not path/Lib.sol:Lib:0x… (forge's form), JSON, or a readable JSON file (${path}).`,
+          );
+        },
+      );
+      Object.assign(libraries, libraryObject(content.toString("utf8"), flag));
     }
   }
   return libraries;
