@@ -216,8 +216,9 @@ function readLock(lockPath: string): LockHolder | undefined {
   let read: ReturnType<typeof readRegularFile>;
   try {
     read = readRegularFile(lockPath, 64);
-  } catch {
-    return undefined;
+  } catch (error) {
+    // One that cannot be read (permission denied) would be tried again and again.
+    read = { refused: `cannot be read (${errnoCode(error) ?? String(error)})` };
   }
   if (read === undefined) return undefined;
   if ("refused" in read)
