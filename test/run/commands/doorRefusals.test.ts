@@ -37,6 +37,8 @@ beforeAll(async () => {
     join(workspace, "chain7777.json"),
     bundleText(bundleOf([{ address, chainId: 7777, source }], 7777).bundle),
   );
+  const unknownChains = [7777, 424242].map((chainId) => ({ address, chainId, source }));
+  await writeFile(join(workspace, "two-unknown.json"), bundleText(bundleOf(unknownChains, undefined).bundle));
   await writeFile(
     join(workspace, "no-chain.json"),
     JSON.stringify({
@@ -190,6 +192,11 @@ describe("the CLI's refusals, made in the hall", () => {
       "No Blockscout explorer is known for chain 7777: give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer.",
     ],
     [
+      "two chains no list knows: each chain's own explorer, as --explorer-url names one",
+      () => ["verify", "--bundle", join(workspace, "two-unknown.json"), "--rpc-url", "http://127.0.0.1:1"],
+      "No Blockscout explorer is known for chain 7777: give --endpoint 7777=blockscout=URL (its Blockscout explorer), or verify it in a run of its own with --rpc-url URL of the chain on this machine.",
+    ],
+    [
       "no chain and no explorer named: one sentence, one full stop",
       () => ["verify", "--manifest", join(workspace, "no-chain.json")],
       "Give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer.",
@@ -227,9 +234,34 @@ describe("the CLI's refusals, made in the hall", () => {
       process.chdir(cwd);
     }
   });
+  it("says what a --deployment that names nothing was looked for as, and where, as the task does", async () => {
+    const cwd = process.cwd();
+    process.chdir(workspace);
+    try {
+      for (const value of ["deployments/nothere", "deployments/sepolia,deployments/x"])
+        expect(await cli(["verify", "--deployment", value, "--explorer-url", "http://127.0.0.1:1"])).toEqual({
+          code: 2,
+          printed: [
+            `explorer-verify: --deployment ${value} names no deployment: there is no Ignition deployment ${value}, and ${value} is no hardhat-deploy or rocketh deployments folder (it has no .chainId nor .chain).`,
+          ],
+        });
+    } finally {
+      process.chdir(cwd);
+    }
+  });
 });
 
 describe("the Action's refusals, made in the hall", () => {
+  it("says what a deployment that names nothing was looked for as, and where", async () => {
+    const { log } = await runActionInProcess(
+      { deployment: "deployments/nothere", "explorer-url": "http://127.0.0.1:1" },
+      { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace },
+    );
+    expect(log).toContain(
+      "::error::Input deployment deployments/nothere names no deployment: there is no Ignition deployment deployments/nothere, and deployments/nothere is no hardhat-deploy or rocketh deployments folder (it has no .chainId nor .chain).",
+    );
+  });
+
   it("refuses include-created over several chains, in its words", async () => {
     const { log } = await runActionInProcess(
       { bundle: "two.json", "include-created": "true", "explorer-url": "" },
