@@ -7,6 +7,7 @@ import { bundleOf, bundleText } from "../../../src/run/jobs/bundleWriter.js";
 import { repoRoot } from "../../inputs/hardhatProject.js";
 import { runActionInProcess } from "../../support/actionInProcess.js";
 import { closedLoopbackUrl } from "../../support/blockscoutStandIns.js";
+import { startJsonRpcStandIn } from "../../support/jsonRpcStandIn.js";
 
 // The refusals the hall makes for every door, each in the door's own words, before any request.
 let workspace: string;
@@ -192,11 +193,6 @@ describe("the CLI's refusals, made in the hall", () => {
       "No Blockscout explorer is known for chain 7777: give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer.",
     ],
     [
-      "two chains no list knows: each chain's own explorer, as --explorer-url names one",
-      () => ["verify", "--bundle", join(workspace, "two-unknown.json"), "--rpc-url", "http://127.0.0.1:1"],
-      "No Blockscout explorer is known for chain 7777: give --endpoint 7777=blockscout=URL (its Blockscout explorer), or verify it in a run of its own with --rpc-url URL of the chain on this machine.",
-    ],
-    [
       "no chain and no explorer named: one sentence, one full stop",
       () => ["verify", "--manifest", join(workspace, "no-chain.json")],
       "Give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer.",
@@ -234,6 +230,27 @@ describe("the CLI's refusals, made in the hall", () => {
       process.chdir(cwd);
     }
   });
+  it("serves the chain --rpc-url answers among several, and names each other chain's own explorer", async () => {
+    const chain = await startJsonRpcStandIn((call) =>
+      call.method === "eth_chainId" ? { result: "0x1e61" } : { error: { code: -32601, message: "no" } },
+    );
+    const cwd = process.cwd();
+    process.chdir(workspace);
+    try {
+      expect(await cli(["verify", "--bundle", "two-unknown.json", "--rpc-url", chain.url])).toEqual({
+        code: 2,
+        printed: [
+          "explorer-verify: No Blockscout explorer is known for chain 424242: give --endpoint 424242=blockscout=URL (its Blockscout explorer), or verify it in a run of its own with --rpc-url URL of the chain on this machine.",
+        ],
+      });
+      // Once by the run, once by the embedded explorer it started for chain 7777.
+      expect(chain.received.map((call) => call.method)).toEqual(["eth_chainId", "eth_chainId"]);
+    } finally {
+      process.chdir(cwd);
+      await chain.close();
+    }
+  });
+
   it("says what a --deployment that names nothing was looked for as, and where, as the task does", async () => {
     const cwd = process.cwd();
     process.chdir(workspace);
