@@ -279,6 +279,16 @@ describe("the Action's refusals, made in the hall", () => {
     );
   });
 
+  it("names each chain's own explorer in a run on several chains, as explorer-url names one", async () => {
+    const { log } = await runActionInProcess(
+      { bundle: "two-unknown.json", "explorer-url": "" },
+      { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace },
+    );
+    expect(log).toContain(
+      '::error::No Blockscout explorer is known for chain 7777: name its explorer in the explorers input ({"7777": URL}).',
+    );
+  });
+
   it("refuses include-created over several chains, in its words", async () => {
     const { log } = await runActionInProcess(
       { bundle: "two.json", "include-created": "true", "explorer-url": "" },
