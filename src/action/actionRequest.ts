@@ -63,7 +63,10 @@ export async function verifyRequestOf(
       },
       headers: inputs.headers,
       userAgent: inputs.userAgent,
-      howToNameExplorer: "give the explorer-url input",
+      howToNameExplorer: (id, chains) =>
+        chains > 1
+          ? `name its explorer in the explorers input ({"${id}": URL})`
+          : "give the explorer-url input",
       nothingNamesExplorer:
         "Name the explorer: input explorer-url (e.g. https://eth.blockscout.com), or chain-id to find the chain's Blockscout explorer.",
       howToGiveEtherscanKey: "give the etherscan-api-key input",

@@ -3,12 +3,15 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { VerificationResult } from "../../src/verify/job.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
+import { type Anvil, startAnvil } from "../support/foundryProject.js";
+import { replayHardhatDeployment } from "../support/hardhatDeployReplay.js";
 import { hardhat, preparePluginProject, removePluginProject } from "../support/pluginProject.js";
 import { startTestExplorer, type TestExplorer } from "../support/testExplorer.js";
 
 // `npx hardhat explorer-verify --deployment deployments/a,deployments/b` in a user's project: a hardhat-deploy 1.x folder
 // and a rocketh folder, each on a chain of its own (as Ignition's chain-N are), each chain's explorer a stand-in named in
-// explorerVerify.chains; a folder without its chain file, and a value that names nothing, refused in one line.
+// explorerVerify.chains; a folder without its chain file, and a value that names nothing, refused in one line. A
+// folder on anvil as chain 7777, whose network (no chainId) is on this machine, is verified on the embedded explorer.
 const chainIds = [424242, 424243] as const;
 const fixtures = join(repoRoot, "test", "fixtures");
 // The contracts both folders hold (the same deployment, replayed by each tool): the proxy is linked to Box.
@@ -23,6 +26,7 @@ const own = [
 let project: string;
 const explorers: TestExplorer[] = [];
 let env: Record<string, string>;
+let anvil: Anvil;
 
 const config = `import explorerVerify from "explorer-verify/plugin";
 import { defineConfig } from "hardhat/config";
@@ -35,13 +39,18 @@ export default defineConfig({
       "${chainIds[1]}": { explorerUrl: process.env.EXPLORER_B_URL ?? "http://127.0.0.1:1" },
     },
   },
+  networks: { local7777: { type: "http", url: process.env.LOCAL_7777_URL ?? "http://127.0.0.1:1" } },
 });
 `;
 
 beforeAll(async () => {
-  project = await preparePluginProject();
+  [project, anvil] = await Promise.all([preparePluginProject(), startAnvil(7_777)]);
   await writeFile(join(project, "hardhat.config.ts"), config);
   const deployments = join(project, "deployments");
+  const hardhatDeploy = join(fixtures, "hardhat-deploy-v1", "deployments", "localhost");
+  await cp(hardhatDeploy, join(deployments, "l7777"), { recursive: true });
+  await writeFile(join(deployments, "l7777", ".chainId"), "7777");
+  await replayHardhatDeployment(anvil.rpcUrl, hardhatDeploy);
   await cp(join(fixtures, "hardhat-deploy-v1", "deployments", "localhost"), join(deployments, "a"), {
     recursive: true,
   });
@@ -59,11 +68,16 @@ beforeAll(async () => {
       explorer.backend.addContract(address, address === proxy ? { implementation: box } : {});
     explorers.push(explorer);
   }
-  env = { EXPLORER_A_URL: explorers[0]?.url ?? "", EXPLORER_B_URL: explorers[1]?.url ?? "" };
+  env = {
+    EXPLORER_A_URL: explorers[0]?.url ?? "",
+    EXPLORER_B_URL: explorers[1]?.url ?? "",
+    LOCAL_7777_URL: anvil.rpcUrl,
+  };
 }, 300_000);
 
 afterAll(async () => {
   for (const explorer of explorers) await explorer.close();
+  await anvil?.stop();
   await removePluginProject(project);
 });
 
@@ -99,6 +113,43 @@ describe("npx hardhat explorer-verify with several deployments folders", () => {
     );
     expect(explorers.map((explorer) => explorer.backend.submissions.length)).toEqual(sent);
   }, 240_000);
+
+  it("verifies a folder on chain 7777 on the embedded explorer of the network on this machine that answers 7777", async () => {
+    const before = explorers.map((explorer) => explorer.requests.length);
+    const outcome = await hardhat(
+      project,
+      [
+        "explorer-verify",
+        "--deployment",
+        "deployments/l7777,deployments/a",
+        "--write-bundle",
+        "v.json",
+        "--json",
+      ],
+      env,
+    );
+    expect(outcome.code).toBe(0);
+    const heading =
+      /^Verifying 8 contracts on the local explorer chain 7777 at http:\/\/127\.0\.0\.1:\d+ \(no explorer is named for local chain 7777\), Blockscout chain 424242 at /m;
+    expect(outcome.stderr).toMatch(heading);
+    const { results } = JSON.parse(outcome.stdout) as { results: VerificationResult[] };
+    const onLocal = results.filter((result) => result.chainId === 7777 && result.format !== "proxy");
+    expect(onLocal.map((result) => [result.address.toLowerCase(), result.status]).sort()).toEqual(
+      own.map((address) => [address.toLowerCase(), "verified"]).sort(),
+    );
+    // The other chain's explorer is not asked.
+    expect(explorers[1]?.requests.length).toBe(before[1]);
+
+    // The bundle of that run, with the network named: the embedded explorer's saved state says verified.
+    const bundled = await hardhat(
+      project,
+      ["explorer-verify", "--bundle", "v.json", "--network", "local7777"],
+      env,
+    );
+    expect(bundled.code).toBe(0);
+    expect(bundled.stdout).toMatch(heading);
+    expect(bundled.stdout.match(/^\[chain 7777\] already verified contracts\//gm)).toHaveLength(4);
+  }, 300_000);
 
   it("refuses a hardhat-deploy folder without its chain file, naming the file", async () => {
     const before = explorers.map((explorer) => explorer.requests.length);

@@ -7,6 +7,7 @@ import type { ChainClaim } from "../targets/chainAgreement.js";
 import { foundryBlockscoutExplorer } from "../targets/foundryExplorer.js";
 import {
   type ChainEndpoints,
+  chainIdsOf,
   chainPlaces,
   describeTargets,
   type NamedUrl,
@@ -61,15 +62,14 @@ export async function targetsOfRun(
     return hardhatTargets(where, services, recorded, reads);
   }
   const { chainId, rpc, rpcByChain, explorers, foundry, endpoints, ...facts } = where;
+  // Deployments on several chains: the run's one RPC serves the chain it answers.
+  const several = rpc && !chainId && new Set(recorded.map((claim) => claim.id)).size > 1;
+  const [id] = several ? await chainIdsOf([{ claims: [], rpc }], reads) : [];
+  const served = id === undefined || !rpc ? {} : { [id]: { ...rpc, chainId: id } };
   return resolveTargets({
     ...facts,
     services,
-    chains: chainPlaces({
-      given: chainId,
-      recorded,
-      rpc,
-      rpcByChain,
-    }),
+    chains: chainPlaces({ given: chainId, recorded, rpc, rpcByChain: { ...served, ...rpcByChain } }),
     explorerFor: async (id) => {
       const url = explorers?.urls[id];
       if (url) return { url: { url, source: `${explorers?.source} (chain ${id})` } satisfies NamedUrl };

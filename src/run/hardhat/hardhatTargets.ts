@@ -1,8 +1,10 @@
+import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { Service } from "../../verify/verifier.js";
 import {
   type ChainClaim,
   type ChainPlace,
+  chainIdsOf,
   chainPlaces,
   type NamedUrl,
   type RunTargets,
@@ -34,6 +36,8 @@ export interface HardhatRunWhere {
     network?: (() => Promise<OpenNetwork>) | undefined;
     /** Whether `--network` was given. */
     networkNamed: boolean;
+    /** In a run on the chains its deployments or bundle record, the network `--network` names: it serves its chain. */
+    namedNetwork?: (() => Promise<OpenNetwork>) | undefined;
     /** `--explorer-url`. */
     explorerUrl?: string | undefined;
     optionalTargets?: readonly Service[] | undefined;
@@ -51,7 +55,7 @@ export interface HardhatTargets extends RunTargets {
 
 /**
  * The run's targets for the task's commands: what only Hardhat knows (the network's chain and JSON-RPC, the HTTP
- * networks by their `chainId`, `explorerVerify` and its `chains`, the chain descriptors' Blockscout and Etherscan
+ * networks serving the chains recorded, `explorerVerify` and its `chains`, the chain descriptors' Blockscout and Etherscan
  * entries) in the order every door's run takes.
  *
  * @param facts - the Hardhat facts and the options
@@ -78,8 +82,8 @@ export async function hardhatTargets(
     chainId: Number(await new ProviderChain(opened.provider).chainId()),
   };
   const settings = config.explorerVerify;
-  const networkName = network ? `network "${network.name}"` : "the deployment";
-  const networks = network ? {} : await httpNetworks(config, recorded);
+  const networkName = `network "${network?.name}"`;
+  const networks = network ? {} : await httpNetworks(where, recorded, reads);
   const chains: ChainPlace[] = network
     ? [
         {
@@ -95,10 +99,6 @@ export async function hardhatTargets(
         },
       ]
     : chainPlaces({ recorded, rpcByChain: networks });
-  const onlyChain = new Set(
-    [network?.chainId, ...recorded.map((claim) => claim.id)].filter((id) => id !== undefined),
-  );
-  const [named] = onlyChain.size === 1 ? [...onlyChain] : [];
   const apiUrl = (service: Exclude<Service, "blockscout">) => {
     const url = settings[service].apiUrl;
     return url ? { [service]: { url, source: `explorerVerify.${service}.apiUrl` } } : {};
@@ -131,10 +131,11 @@ export async function hardhatTargets(
     userAgent: where.userAgent,
     apiUrls: { ...apiUrl("etherscan"), ...apiUrl("sourcify"), ...apiUrl("routescan") },
     localExplorer: where.localExplorer,
-    howToNameExplorer:
-      named === undefined
+    // --explorer-url names one chain's explorer; a node on this machine serves its chain through a network.
+    howToNameExplorer: (id, chains) =>
+      id === undefined
         ? "give --explorer-url"
-        : `give --explorer-url, or set explorerVerify.chains["${named}"].explorerUrl in the Hardhat config (${networkName})`,
+        : `${chains > 1 ? "" : "give --explorer-url, or "}set explorerVerify.chains["${id}"].explorerUrl in the Hardhat config${network ? "" : `, or for a node on this machine a network with chainId: ${id} and its url`}`,
     howToReachLocalChain:
       "verify its deployments with its own --network (one whose url reaches the chain), and the embedded local explorer verifies on it; or give --explorer-url",
     howToGiveEtherscanKey:
@@ -143,18 +144,32 @@ export async function hardhatTargets(
   return { ...targets, networks };
 }
 
-// The HTTP networks of the config by their `chainId`, for the chains the deployments record: each chain's first, as
-// --network would take it (only those read: another network's URL may be an unset variable).
+// The HTTP networks serving the chains the deployments record: the one --network names, then each chain's first by its
+// `chainId`, then a network on this machine without one that answers the chain. Only those URLs are read (another
+// may be an unset variable), and an answer is asked only of a URL the config writes out, while a chain has none.
 async function httpNetworks(
-  config: HardhatConfigFacts,
+  where: HardhatRunWhere["hardhat"],
   recorded: readonly ChainClaim[],
-): Promise<Record<number, NamedUrl>> {
-  const networks: Record<number, NamedUrl> = {};
-  for (const [name, network] of Object.entries(config.networks)) {
-    const id = network.chainId;
-    if (network.type !== "http" || !network.url || id === undefined || networks[id]) continue;
-    if (!recorded.some((claim) => claim.id === id)) continue;
-    networks[id] = { url: await network.url.get(), source: `network "${name}"` };
+  reads: ReadsDeadline | undefined,
+): Promise<Record<number, NamedUrl & { chainId?: number }>> {
+  const networks: Record<number, NamedUrl & { chainId?: number }> = {};
+  const unserved = (id: number) => !networks[id] && recorded.some((claim) => claim.id === id);
+  const answer = async (url: string, source: string) => {
+    const [id] = await chainIdsOf([{ claims: [], rpc: { url, source } }], reads);
+    if (id !== undefined && unserved(id)) networks[id] = { url, source, chainId: id };
+  };
+  const named = await where.namedNetwork?.();
+  if (named?.rpcUrl) await answer(named.rpcUrl, `network "${named.name}"`);
+  const http = Object.entries(where.config.networks).filter(([, network]) => network.type === "http");
+  for (const [name, { chainId, url }] of http)
+    if (url && chainId !== undefined && unserved(chainId))
+      networks[chainId] = { url: await url.get(), source: `network "${name}"` };
+  for (const [name, { chainId, url }] of http) {
+    // A configVariable (it has a name) is left unread: its value may be unset, or behind the keystore's password.
+    if (!url || chainId !== undefined || "name" in url || !recorded.some((claim) => unserved(claim.id)))
+      continue;
+    const text = await url.get();
+    if (isLoopbackUrl(text)) await answer(text, `network "${name}"`).catch(() => undefined);
   }
   return networks;
 }

@@ -36,7 +36,7 @@ export interface TaskDeployment {
 export async function taskDeployment(paths: ProjectPaths, id: string): Promise<TaskDeployment> {
   const folder = resolve(paths.root, id);
   const ignitionFolder = join(paths.ignitionDeployments, id);
-  const { deploymentFolderKind } = await import("../jobs/deploymentFolder.js");
+  const { deploymentFolderKind, namesNoDeployment } = await import("../jobs/deploymentFolder.js");
   if (deploymentFolderKind(folder, id) === "hardhat-deploy") {
     const { hardhatDeployJobs } = await import("../jobs/hardhatDeployJobs.js");
     const deployment = await hardhatDeployJobs(folder, id, paths.root, undefined);
@@ -48,10 +48,7 @@ export async function taskDeployment(paths: ProjectPaths, id: string): Promise<T
   }
   if (!existsSync(ignitionFolder)) {
     const shown = (path: string) => relative(paths.root, path) || ".";
-    throw new InvalidInputError(
-      "deployment",
-      `--deployment ${id} names no deployment: there is no Ignition deployment ${shown(ignitionFolder)}, and ${shown(folder)} is no hardhat-deploy or rocketh deployments folder (it has no .chainId nor .chain).`,
-    );
+    throw namesNoDeployment(`--deployment ${id}`, shown(ignitionFolder), shown(folder));
   }
   const { ignitionJobs } = await import("../jobs/ignitionJobs.js");
   const { jobs, claims, chainId } = await ignitionJobs(paths.ignitionDeployments, id, paths.artifacts);

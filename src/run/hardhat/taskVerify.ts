@@ -174,8 +174,8 @@ function isBareOrigin(url: string): boolean {
   return `${username}${password}${search}${hash}` === "" && pathname === "/";
 }
 
-// Each chain's jobs on its targets, as --network would choose them: the network whose chainId matches, else the chain id
-// (that network reads the chain's proxies).
+// Each chain's jobs on its targets, as --network would choose them: the network --network names or one serving the
+// chain (its chainId, or its answer on this machine), else the chain id (that network reads the chain's proxies).
 async function verifyOnChains(
   request: TaskVerifyRequest,
   reporter: RunReporter,
@@ -183,7 +183,9 @@ async function verifyOnChains(
   { jobs, claims }: { jobs: VerificationJob[]; claims: ChainClaim[] },
 ): Promise<RunResults> {
   const { task: args, settings } = request;
-  const where = { hardhat: { ...request.where.hardhat, network: undefined } };
+  const { hardhat } = request.where;
+  const named = hardhat.networkNamed ? hardhat.network : undefined;
+  const where = { hardhat: { ...hardhat, network: undefined, namedNetwork: named } };
   const targets = await hardhatTargets(where, settings.targets, claims, reads);
   try {
     const local = targets.localExplorers.length > 0 && !args.ledger;

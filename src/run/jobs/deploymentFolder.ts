@@ -39,6 +39,14 @@ export function deploymentFolderKind(folder: string, shown: string): "ignition" 
   return "none";
 }
 
+/** Every door's line for a deployment (`--deployment x`) that is neither kind: what was looked for, and where. */
+export function namesNoDeployment(named: string, ignition: string, folder: string): InvalidInputError {
+  return new InvalidInputError(
+    "deployment",
+    `${named} names no deployment: there is no Ignition deployment ${ignition}, and ${folder} is no hardhat-deploy or rocketh deployments folder (it has no .chainId nor .chain).`,
+  );
+}
+
 function folderEntries(folder: string): string[] {
   try {
     return lstatSync(folder).isDirectory() ? readdirSync(folder) : [];

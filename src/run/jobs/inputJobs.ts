@@ -12,7 +12,7 @@ import type { VerificationJob } from "../../verify/job.js";
 import { agreedChainId, type ChainClaim } from "../targets/chainAgreement.js";
 import { chainIdOfDeployment } from "../targets/chainIdOfDeployment.js";
 import { type ChainReads, chainAt } from "./addressJobs.js";
-import { deploymentFolderKind } from "./deploymentFolder.js";
+import { deploymentFolderKind, namesNoDeployment } from "./deploymentFolder.js";
 import { deploymentPaths } from "./deploymentPaths.js";
 import { hardhatDeployJobs } from "./hardhatDeployJobs.js";
 import type { ProxyAddress, ProxySources } from "./proxyJobs.js";
@@ -23,6 +23,8 @@ export interface JobSources {
   contracts?: string | undefined;
   /** One deployment path, or several (newline-separated, globs allowed): see {@link deploymentPaths}. */
   deployment?: string | undefined;
+  /** How the door names the deployment setting in a refusal; default the Action's `Input deployment`. */
+  deploymentName?: string | undefined;
   /** Hardhat artifacts or Foundry out/. */
   artifacts: string;
   rpcUrl?: string | undefined;
@@ -75,9 +77,12 @@ export async function jobsFromInputs(
     for (const given of paths) {
       const path = resolve(workspace, given);
       const outDir = existsSync(artifactsDir) ? artifactsDir : undefined;
-      const deployment = path.endsWith(".json")
+      const folder = !path.endsWith(".json") && deploymentFolderKind(path, given);
+      const named = `${inputs.deploymentName ?? "Input deployment"} ${given}`;
+      if (folder === "none") throw namesNoDeployment(named, given, given);
+      const deployment = !folder
         ? await readFoundryBroadcast(path, { root: workspace, ...(outDir ? { outDir } : {}) })
-        : deploymentFolderKind(path, given) === "hardhat-deploy"
+        : folder === "hardhat-deploy"
           ? await hardhatDeployJobs(path, given, workspace, onBadEntry)
           : await readIgnitionDeployment(path, {
               root: workspace,

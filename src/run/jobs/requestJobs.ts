@@ -67,7 +67,7 @@ export async function requestJobs(
       jobs.push(...(await jobsFromInputs(manifest, request.cwd, onBadEntry, onChain, onProxy)));
     }
     for (const deployment of request.deployments) {
-      const inputs = { ...shared, contracts: undefined, deployment };
+      const inputs = { ...shared, contracts: undefined, deployment, deploymentName: "--deployment" };
       jobs.push(...(await jobsFromInputs(inputs, request.cwd, onBadEntry, onChain)));
     }
   }

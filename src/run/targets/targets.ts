@@ -72,8 +72,8 @@ export interface TargetRequest {
   apiUrls?: Partial<Record<Service, NamedUrl>> | undefined;
   /** How the embedded explorer compiles and keeps its state, when a local chain needs it. */
   localExplorer?: { cacheDir: string; compilers: string[] } | undefined;
-  /** What to tell a user when nothing names a Blockscout explorer: how to name one in this door. */
-  howToNameExplorer: string;
+  /** What to tell a user when nothing names a Blockscout explorer: how to name one (a chain's, in a run on so many). */
+  howToNameExplorer: string | ((chainId: number | undefined, chains: number) => string);
   /** The sentence said when nothing names the chain or an explorer; default `howToNameExplorer`. */
   nothingNamesExplorer?: string | undefined;
   /** The run's read budget: an RPC's answer to its chain id is awaited no longer. Unset: the chain client's own limit. */
@@ -108,7 +108,7 @@ export function chainPlaces(facts: {
   given?: ChainClaim | undefined;
   recorded?: readonly ChainClaim[] | undefined;
   rpc?: ChainPlace["rpc"];
-  rpcByChain?: Record<number, string | NamedUrl> | undefined;
+  rpcByChain?: Record<number, string | (NamedUrl & { chainId?: number | undefined })> | undefined;
 }): ChainPlace[] {
   const recorded = facts.recorded ?? [];
   const given = facts.given ? [facts.given] : [];
@@ -119,7 +119,7 @@ export function chainPlaces(facts: {
     if (chainId === undefined || rpc === undefined) return { claims: [], rpc: undefined };
     if (typeof rpc === "string")
       return { claims: [], rpc: { url: rpc, source: `rpc-urls (chain ${chainId})` } };
-    return { claims: [{ id: chainId, source: rpc.source }], rpc: { url: rpc.url, source: rpc.source } };
+    return { claims: [{ id: chainId, source: rpc.source }], rpc };
   };
   if (ids.length <= 1 || facts.given) {
     const own = rpcOf(facts.given?.id ?? ids[0]);
@@ -149,6 +149,7 @@ export function chainPlaces(facts: {
  */
 export async function resolveTargets(request: TargetRequest): Promise<RunTargets> {
   const environment = explorerEnvironment();
+  const how = request.howToNameExplorer;
   const localExplorers: LocalExplorer[] = [];
   const close = async () => {
     for (const explorer of localExplorers.splice(0)) await explorer.close();
@@ -194,7 +195,7 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
                 blockscoutApiUrl: request.apiUrls?.blockscout ?? environment.blockscoutApiUrl,
                 lookup: request.lookup ?? environment.lookup,
                 required,
-                howToNameExplorer: request.howToNameExplorer,
+                howToNameExplorer: typeof how === "string" ? how : how(chainId, request.chains.length),
                 howToReachLocalChain: request.howToReachLocalChain,
               },
               (explorer) => localExplorers.push(explorer),

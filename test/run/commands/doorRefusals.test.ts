@@ -7,6 +7,7 @@ import { bundleOf, bundleText } from "../../../src/run/jobs/bundleWriter.js";
 import { repoRoot } from "../../inputs/hardhatProject.js";
 import { runActionInProcess } from "../../support/actionInProcess.js";
 import { closedLoopbackUrl } from "../../support/blockscoutStandIns.js";
+import { startJsonRpcStandIn } from "../../support/jsonRpcStandIn.js";
 
 // The refusals the hall makes for every door, each in the door's own words, before any request.
 let workspace: string;
@@ -37,6 +38,8 @@ beforeAll(async () => {
     join(workspace, "chain7777.json"),
     bundleText(bundleOf([{ address, chainId: 7777, source }], 7777).bundle),
   );
+  const unknownChains = [7777, 424242].map((chainId) => ({ address, chainId, source }));
+  await writeFile(join(workspace, "two-unknown.json"), bundleText(bundleOf(unknownChains, undefined).bundle));
   await writeFile(
     join(workspace, "no-chain.json"),
     JSON.stringify({
@@ -244,9 +247,65 @@ describe("the CLI's refusals, made in the hall", () => {
       process.chdir(cwd);
     }
   });
+  it("serves the chain --rpc-url answers among several, and names each other chain's own explorer", async () => {
+    const chain = await startJsonRpcStandIn((call) =>
+      call.method === "eth_chainId" ? { result: "0x1e61" } : { error: { code: -32601, message: "no" } },
+    );
+    const cwd = process.cwd();
+    process.chdir(workspace);
+    try {
+      expect(await cli(["verify", "--bundle", "two-unknown.json", "--rpc-url", chain.url])).toEqual({
+        code: 2,
+        printed: [
+          "explorer-verify: No Blockscout explorer is known for chain 424242: give --endpoint 424242=blockscout=URL (its Blockscout explorer), or verify it in a run of its own with --rpc-url URL of the chain on this machine.",
+        ],
+      });
+      // Once by the run, once by the embedded explorer it started for chain 7777.
+      expect(chain.received.map((call) => call.method)).toEqual(["eth_chainId", "eth_chainId"]);
+    } finally {
+      process.chdir(cwd);
+      await chain.close();
+    }
+  });
+
+  it("says what a --deployment that names nothing was looked for as, and where, as the task does", async () => {
+    const cwd = process.cwd();
+    process.chdir(workspace);
+    try {
+      for (const value of ["deployments/nothere", "deployments/sepolia,deployments/x"])
+        expect(await cli(["verify", "--deployment", value, "--explorer-url", "http://127.0.0.1:1"])).toEqual({
+          code: 2,
+          printed: [
+            `explorer-verify: --deployment ${value} names no deployment: there is no Ignition deployment ${value}, and ${value} is no hardhat-deploy or rocketh deployments folder (it has no .chainId nor .chain).`,
+          ],
+        });
+    } finally {
+      process.chdir(cwd);
+    }
+  });
 });
 
 describe("the Action's refusals, made in the hall", () => {
+  it("says what a deployment that names nothing was looked for as, and where", async () => {
+    const { log } = await runActionInProcess(
+      { deployment: "deployments/nothere", "explorer-url": "http://127.0.0.1:1" },
+      { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace },
+    );
+    expect(log).toContain(
+      "::error::Input deployment deployments/nothere names no deployment: there is no Ignition deployment deployments/nothere, and deployments/nothere is no hardhat-deploy or rocketh deployments folder (it has no .chainId nor .chain).",
+    );
+  });
+
+  it("names each chain's own explorer in a run on several chains, as explorer-url names one", async () => {
+    const { log } = await runActionInProcess(
+      { bundle: "two-unknown.json", "explorer-url": "" },
+      { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace },
+    );
+    expect(log).toContain(
+      '::error::No Blockscout explorer is known for chain 7777: name its explorer in the explorers input ({"7777": URL}).',
+    );
+  });
+
   it("refuses include-created over several chains, in its words", async () => {
     const { log } = await runActionInProcess(
       { bundle: "two.json", "include-created": "true", "explorer-url": "" },
