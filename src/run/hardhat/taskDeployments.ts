@@ -88,8 +88,8 @@ export async function taskDeployments(
 
 /**
  * The ledger the task uses: `--ledger FILE` (relative to the project), `--ledger none` for none, else the project's
- * default. A run on the embedded local explorer keeps none unless asked: that explorer's address changes every run,
- * so its entries would never be read again.
+ * default. A run on the embedded local explorer keeps none unless asked: that explorer's own state remembers what it
+ * verified.
  *
  * @param root - the project's root
  * @param option - the `--ledger` option
