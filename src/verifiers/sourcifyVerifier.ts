@@ -1,3 +1,4 @@
+import { standardJsonObject } from "../client/contract/verifySourceCode.js";
 import { sourcifyMatchedCode, sourcifyMatchKind, sourcifyMatchLevel } from "../client/explorerTexts.js";
 import { getVerificationJob } from "../client/sourcify/getVerificationJob.js";
 import { lookupAllChains } from "../client/sourcify/lookupAllChains.js";
@@ -149,8 +150,30 @@ export class SourcifyVerifier implements Verifier {
         );
       }
       case "single-file":
-      case "flattened":
-        return this.#submitSingleFile({ ...submission, endsAt }, timeoutMs);
+      case "flattened": {
+        const name = assertNonEmpty(submission.contractName, "contractName");
+        const file = `${name}.sol`;
+        const settings: Record<string, unknown> = {
+          optimizer: submission.optimizer.enabled
+            ? { enabled: true, runs: submission.optimizer.runs ?? 200 }
+            : { enabled: false },
+          ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
+        };
+        return this.#submit(
+          "standard",
+          sent,
+          {
+            stdJsonInput: {
+              language: "Solidity",
+              sources: { [file]: { content: assertNonEmpty(submission.sourceCode, "sourceCode") } },
+              settings,
+            },
+            compilerVersion: release(submission.compilerVersion),
+            contractIdentifier: `${file}:${name}`,
+          },
+          timeoutMs,
+        );
+      }
       case "vyper": {
         const name = assertNonEmpty(submission.contractName, "name");
         const file = `${name}.vy`;
@@ -220,34 +243,6 @@ export class SourcifyVerifier implements Verifier {
     return this.transport.rateLimiter.reading();
   }
 
-  #submitSingleFile(
-    single: Extract<Submission, { format: "single-file" | "flattened" }> & Sent,
-    timeoutMs: number,
-  ): Promise<SubmitOutcome> {
-    const name = assertNonEmpty(single.contractName, "contractName");
-    const file = `${name}.sol`;
-    const settings: Record<string, unknown> = {
-      optimizer: single.optimizer.enabled
-        ? { enabled: true, runs: single.optimizer.runs ?? 200 }
-        : { enabled: false },
-      ...(single.evmVersion ? { evmVersion: single.evmVersion } : {}),
-    };
-    return this.#submit(
-      "standard",
-      single,
-      {
-        stdJsonInput: {
-          language: "Solidity",
-          sources: { [file]: { content: assertNonEmpty(single.sourceCode, "sourceCode") } },
-          settings,
-        },
-        compilerVersion: release(single.compilerVersion),
-        contractIdentifier: `${file}:${name}`,
-      },
-      timeoutMs,
-    );
-  }
-
   // The creation transaction's hash, where the deployment records it: what earns a creation match for a contract
   // created inside a transaction (a factory's, CREATE3), and on a chain where Sourcify cannot look creations up.
   async #submit(
@@ -273,19 +268,6 @@ export class SourcifyVerifier implements Verifier {
 
 /** What every submission says of the contract (its address, its creation transaction where known), and its deadline. */
 type Sent = { address: string; creationTransaction?: string | undefined; endsAt: number };
-
-function standardJsonObject(input: object | string): object {
-  const value = typeof input === "string" ? parsedJson(input) : input;
-  if (value === undefined)
-    throw new InvalidInputError("standardJsonInput", "The standard JSON input is not valid JSON.");
-  if (typeof value !== "object" || value === null || !("sources" in value) || !("language" in value)) {
-    throw new InvalidInputError(
-      "standardJsonInput",
-      "The standard JSON input needs at least `language` and `sources` (the compiler's input format).",
-    );
-  }
-  return value;
-}
 
 // Sourcify takes `0.8.28+commit.7893614a`; the engine speaks `v0.8.28+commit.7893614a`.
 function release(compilerVersion: string): string {
