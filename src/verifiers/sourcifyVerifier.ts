@@ -121,9 +121,6 @@ export class SourcifyVerifier implements Verifier {
   /**
    * Standard JSON input as it is; a single file, a flattened source and a Vyper source as a one-file standard JSON
    * input; the registry format as metadata and sources.
-   * @param submission - what to verify
-   * @param timeoutMs - the request's time limit
-   * @param endsAt - when the work asking must end
    * @returns the verification id, or already verified
    * @throws {NotSupportedError} for a proxy link, before any request
    */
@@ -218,8 +215,6 @@ export class SourcifyVerifier implements Verifier {
   /**
    * `GET /v2/verify/{verificationId}`: running → pending; a match → pass; the job's `already_verified` →
    * already verified; another job error → fail with Sourcify's message; an unknown id → unknown-uid.
-   * @param receipt - the verification id
-   * @param endsAt - when the work asking must end
    * @returns where the job stands
    * @throws {InvalidInputError} for an id that is not a UUID, before any request
    */
@@ -230,10 +225,7 @@ export class SourcifyVerifier implements Verifier {
     });
   }
 
-  /**
-   * Sourcify knows no creation of a contract it has not verified, and needs none to verify.
-   * @returns null
-   */
+  /** Sourcify knows no creation of a contract it has not verified, and needs none to verify. @returns null */
   async creation(_address: string): Promise<Creation | null> {
     return null;
   }
