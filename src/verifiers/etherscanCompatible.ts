@@ -26,12 +26,9 @@ import {
 import { submitProxyLink } from "./proxyLinkSubmission.js";
 
 /** What one Etherscan-compatible service is: its transport, pages and abilities. */
-export interface EtherscanCompatibleService {
-  service: Service;
+export type EtherscanCompatibleService = Pick<Verifier, "service" | "pages" | "capabilities"> & {
   transport: Transport;
-  pages: ContractPages;
-  capabilities: VerifierCapabilities;
-}
+};
 
 /**
  * A service that speaks Etherscan's contract module (Etherscan API v2, Routescan): `verifysourcecode` for every
