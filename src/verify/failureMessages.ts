@@ -41,8 +41,7 @@ export function similarMatchNote(verifier: Verifier, similarTo: string | undefin
 export function verdictError(checked: PreflightResult, explorerText?: string): ResultError {
   const code =
     checked.code && checked.code !== "perfect" && checked.code !== "partial" ? checked.code : undefined;
-  const details = explorerText ? { details: explorerText } : {};
-  return code ? { code, ...details } : { code: "verification_failed", ...details };
+  return { code: code ?? "verification_failed", ...(explorerText ? { details: explorerText } : {}) };
 }
 
 /**
