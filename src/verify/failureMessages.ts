@@ -6,11 +6,8 @@ import { type BudgetReading, serviceTitles, type Verifier } from "./verifier.js"
 
 /** The service's stated budget has nothing left for this contract: it is not sent. */
 export class BudgetSpent extends Error {
-  readonly reading: BudgetReading & { state: "stated" };
-
-  constructor(reading: BudgetReading & { state: "stated" }) {
+  constructor(readonly reading: BudgetReading & { state: "stated" }) {
     super("the stated budget is spent");
-    this.reading = reading;
   }
 }
 
