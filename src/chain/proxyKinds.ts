@@ -80,8 +80,10 @@ export async function resolveProxy(
   const code = (await chain.getCode(address)).replace(/^0x/, "").toLowerCase();
   if (code === "") return undefined;
   const pattern = await byCode(chain, address, code);
-  if (pattern)
-    return pattern.implementations.some((i) => i !== self) ? withoutSelf(pattern, self) : undefined;
+  if (pattern) {
+    const implementations = pattern.implementations.filter((i) => i !== self);
+    return implementations.length > 0 ? { ...pattern, implementations } : undefined;
+  }
   const found = await bySlots(chain, address, self);
   if (!found) return undefined;
   const admin = addressIn(await chain.getStorageAt(address, eip1967AdminSlot));
@@ -146,10 +148,6 @@ async function bySlots(
   );
   if (facets.length > 0) return { kind: "diamond", implementations: facets, blockscoutType: "eip2535" };
   return undefined;
-}
-
-function withoutSelf(resolution: ProxyResolution, self: string): ProxyResolution {
-  return { ...resolution, implementations: resolution.implementations.filter((i) => i !== self) };
 }
 
 /**

@@ -156,13 +156,12 @@ export class ExplorerClient {
   }
 
   /** `GET /api/v2/addresses/{address}/tokens`, one page. @param parameters - address and type filter @param cursor - the previous page's `nextPageParams` @returns the page */
-  getAddressTokens(
+  async getAddressTokens(
     parameters: rest.GetAddressTokensParameters,
     cursor?: rest.PageCursor,
   ): Promise<rest.RestPage<rest.TokenBalanceItem>> {
-    return import("./rest/getAddressTokens.js").then((list) =>
-      list.getAddressTokens(this.transport, parameters, cursor),
-    );
+    const list = await import("./rest/getAddressTokens.js");
+    return list.getAddressTokens(this.transport, parameters, cursor);
   }
 
   /** `GET /api/v2/addresses/{address}/tokens`, every page. @param parameters - address and type filter @returns pages */
@@ -178,13 +177,12 @@ export class ExplorerClient {
   }
 
   /** `GET /api/v2/addresses/{address}/nft/collections`, one page. @param parameters - address and type filter @param cursor - the previous page's `nextPageParams` @returns the page */
-  getAddressNftCollections(
+  async getAddressNftCollections(
     parameters: rest.GetAddressNftCollectionsParameters,
     cursor?: rest.PageCursor,
   ): Promise<rest.RestPage<rest.NftCollectionItem>> {
-    return import("./rest/getAddressNftCollections.js").then((list) =>
-      list.getAddressNftCollections(this.transport, parameters, cursor),
-    );
+    const list = await import("./rest/getAddressNftCollections.js");
+    return list.getAddressNftCollections(this.transport, parameters, cursor);
   }
 
   /** `GET /api/v2/addresses/{address}/nft/collections`, every page. @param parameters - address and type filter @returns pages */
@@ -200,13 +198,12 @@ export class ExplorerClient {
   }
 
   /** `GET /api/v2/blocks/{n}/transactions`, one page. @param parameters - block number or hash @param cursor - the previous page's `nextPageParams` @returns the page */
-  getBlockTransactions(
+  async getBlockTransactions(
     parameters: rest.GetBlockTransactionsParameters,
     cursor?: rest.PageCursor,
   ): Promise<rest.RestPage<rest.Transaction>> {
-    return import("./rest/getBlockTransactions.js").then((list) =>
-      list.getBlockTransactions(this.transport, parameters, cursor),
-    );
+    const list = await import("./rest/getBlockTransactions.js");
+    return list.getBlockTransactions(this.transport, parameters, cursor);
   }
 
   /** `GET /api/v2/blocks/{n}/transactions`, every page. @param parameters - block number or hash @returns pages */
@@ -222,13 +219,12 @@ export class ExplorerClient {
   }
 
   /** `GET /api/v2/blocks/{n}/withdrawals`, one page. @param parameters - block number or hash @param cursor - the previous page's `nextPageParams` @returns the page */
-  getBlockWithdrawals(
+  async getBlockWithdrawals(
     parameters: rest.GetBlockWithdrawalsParameters,
     cursor?: rest.PageCursor,
   ): Promise<rest.RestPage<rest.Withdrawal>> {
-    return import("./rest/getBlockWithdrawals.js").then((list) =>
-      list.getBlockWithdrawals(this.transport, parameters, cursor),
-    );
+    const list = await import("./rest/getBlockWithdrawals.js");
+    return list.getBlockWithdrawals(this.transport, parameters, cursor);
   }
 
   /** `GET /api/v2/blocks/{n}/withdrawals`, every page. @param parameters - block number or hash @returns pages */
@@ -243,13 +239,12 @@ export class ExplorerClient {
   }
 
   /** `GET /api/v2/internal-transactions`, one page. @param parameters - optional transaction hash @param cursor - the previous page's `nextPageParams` @returns the page */
-  getInternalTransactions(
+  async getInternalTransactions(
     parameters: rest.GetInternalTransactionsParameters = {},
     cursor?: rest.PageCursor,
   ): Promise<rest.RestPage<rest.InternalTransaction>> {
-    return import("./rest/getInternalTransactions.js").then((list) =>
-      list.getInternalTransactions(this.transport, parameters, cursor),
-    );
+    const list = await import("./rest/getInternalTransactions.js");
+    return list.getInternalTransactions(this.transport, parameters, cursor);
   }
 
   /** `GET /api/v2/internal-transactions`, every page. @param parameters - optional transaction hash @returns pages */
@@ -264,13 +259,12 @@ export class ExplorerClient {
   }
 
   /** `GET /api/v2/addresses/{address}/internal-transactions`, one page. @param parameters - address and direction @param cursor - the previous page's `nextPageParams` @returns the page */
-  getAddressInternalTransactions(
+  async getAddressInternalTransactions(
     parameters: rest.GetAddressInternalTransactionsParameters,
     cursor?: rest.PageCursor,
   ): Promise<rest.RestPage<rest.InternalTransaction>> {
-    return import("./rest/getAddressInternalTransactions.js").then((list) =>
-      list.getAddressInternalTransactions(this.transport, parameters, cursor),
-    );
+    const list = await import("./rest/getAddressInternalTransactions.js");
+    return list.getAddressInternalTransactions(this.transport, parameters, cursor);
   }
 
   /** `GET /api/v2/addresses/{address}/internal-transactions`, every page. @param parameters - address and direction @returns pages */
@@ -286,13 +280,12 @@ export class ExplorerClient {
   }
 
   /** `GET /api/v2/tokens/{address}/instances/{id}/holders`, one page. @param parameters - token and id @param cursor - the previous page's `nextPageParams` @returns the page */
-  getTokenInstanceHolders(
+  async getTokenInstanceHolders(
     parameters: rest.GetTokenInstanceHoldersParameters,
     cursor?: rest.PageCursor,
   ): Promise<rest.RestPage<rest.TokenInstanceHolder>> {
-    return import("./rest/getTokenInstanceHolders.js").then((list) =>
-      list.getTokenInstanceHolders(this.transport, parameters, cursor),
-    );
+    const list = await import("./rest/getTokenInstanceHolders.js");
+    return list.getTokenInstanceHolders(this.transport, parameters, cursor);
   }
 
   /** `GET /api/v2/tokens/{address}/instances/{id}/holders`, every page. @param parameters - token and id @returns pages */

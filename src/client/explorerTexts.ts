@@ -205,10 +205,7 @@ export function sourcifyMatchKind(level: unknown): "exact_match" | "match" | und
  * @param answer - a job's contract or a lookup
  * @returns each code's match, null where it did not match
  */
-export function sourcifyMatchedCode(answer: { runtimeMatch?: unknown; creationMatch?: unknown }): {
-  runtime: "exact_match" | "match" | null;
-  creation: "exact_match" | "match" | null;
-} {
+export function sourcifyMatchedCode(answer: { runtimeMatch?: unknown; creationMatch?: unknown }) {
   return {
     runtime: sourcifyMatchKind(answer.runtimeMatch) ?? null,
     creation: sourcifyMatchKind(answer.creationMatch) ?? null,

@@ -24,10 +24,8 @@ const apiSuffix = /\/api(?:\/v[12])?$/i;
  * resolveExplorerUrls("https://eth.blockscout.com/api?").rpc // "https://eth.blockscout.com/api"
  */
 export function resolveExplorerUrls(explorerUrl: string): ExplorerUrls {
-  let url: URL;
-  try {
-    url = new URL(explorerUrl.trim());
-  } catch {
+  const url = URL.parse(explorerUrl.trim());
+  if (!url) {
     throw new InvalidInputError(
       "explorerUrl",
       `The explorer URL "${shownUrl(explorerUrl)}" is not a valid URL. Give it like https://eth.blockscout.com.`,

@@ -13,12 +13,8 @@ export function followableRedirect(
   status: number,
   method: string,
 ): URL | undefined {
-  let to: URL;
-  try {
-    to = new URL(location, from);
-  } catch {
-    return undefined;
-  }
+  const to = URL.parse(location, from.href);
+  if (!to) return undefined;
   const sameOrigin = to.origin === from.origin;
   const upgrade =
     from.protocol === "http:" &&

@@ -58,13 +58,9 @@ export interface CreatedContractJobs {
 export const defaultMaxCreated = 100;
 
 export interface CreatedContractJobsOptions
-  extends Pick<DiscoverCreatedContractsOptions, "deadline" | "maxPages" | "onWarning"> {
+  extends Pick<DiscoverCreatedContractsOptions, "client" | "chain" | "deadline" | "maxPages" | "onWarning"> {
   /** The candidates, e.g. every contract of the project's builds. */
   contracts: readonly CompiledContract[];
-  /** The explorer, for its internal transactions and creation data. */
-  client?: ExplorerClient;
-  /** The chain, for traces and deployed code. */
-  chain?: CreationChain;
   /** Addresses that have jobs already (a deployment's own contracts): left out. */
   exclude?: Iterable<string>;
   /**

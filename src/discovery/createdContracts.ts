@@ -77,9 +77,9 @@ export interface CreatedContract {
 
 /** Where to look, and for how long. */
 export interface DiscoverCreatedContractsOptions {
-  /** The explorer: its internal transactions list the contracts each transaction created. */
+  /** The explorer: its internal transactions list the contracts each transaction created; it has their creation data. */
   client?: ExplorerClient;
-  /** The chain: its traces, where the explorer has no internal transactions. */
+  /** The chain: its traces, where the explorer has no internal transactions, and the created contracts' code. */
   chain?: CreationChain;
   /**
    * When discovery must end, in ms since the epoch (the run's deadline). Every request and trace answers to it;

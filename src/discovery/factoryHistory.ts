@@ -10,7 +10,7 @@ import type { InternalTransaction } from "../schemas/rest/internalTransaction.js
 import { creationsInTrace, parseCallTrace } from "./callTrace.js";
 import type { CreatedContract, CreationChain } from "./createdContracts.js";
 import { readBefore } from "./discoveryDeadline.js";
-import { type WalkLimits, walkFactoryHistory } from "./internalTransactionWalk.js";
+import { type DiscoveryWarningCode, type WalkLimits, walkFactoryHistory } from "./internalTransactionWalk.js";
 
 /** A contract whose later calls may have created others: a job of the run. */
 export interface Factory {
@@ -60,26 +60,16 @@ export async function factoryChildren(
   }
   const chain = search.chain;
   if (!chain || !tracesBlocks(chain)) {
-    search.warn({
-      code: "history_unavailable",
-      transaction: undefined,
-      factory: address,
-      message: `${explorerFailure === undefined ? "The explorer has no list" : `The explorer did not give the list (${explorerFailure})`} of the internal transactions of ${address}: contracts its later calls created are not looked for (give rpc-url to read them from the chain's traces).`,
-    });
-    return [];
+    const message = `${explorerFailure === undefined ? "The explorer has no list" : `The explorer did not give the list (${explorerFailure})`} of the internal transactions of ${address}: contracts its later calls created are not looked for (give rpc-url to read them from the chain's traces).`;
+    return warned(search, address, "history_unavailable", message);
   }
   try {
     return await fromTraces(chain, factory, address, search);
   } catch (error) {
     if (isDeadlineReached(error)) return deadlineCame(address, search);
     if (!isExplorerVerifyError(error)) throw error;
-    search.warn({
-      code: "history_unavailable",
-      transaction: undefined,
-      factory: address,
-      message: `Neither the explorer nor the chain gave the history of ${address} (${error.shortMessage}): contracts its later calls created are not looked for.`,
-    });
-    return [];
+    const message = `Neither the explorer nor the chain gave the history of ${address} (${error.shortMessage}): contracts its later calls created are not looked for.`;
+    return warned(search, address, "history_unavailable", message);
   }
 }
 
@@ -99,12 +89,18 @@ function hasNoSuchList(error: unknown): boolean {
 }
 
 function deadlineCame(address: string, search: FactoryHistorySearch): CreatedContract[] {
-  search.warn({
-    code: "deadline",
-    transaction: undefined,
-    factory: address,
-    message: `The deadline came before the contracts ${address} created in later calls were found: they are left out.`,
-  });
+  const message = `The deadline came before the contracts ${address} created in later calls were found: they are left out.`;
+  return warned(search, address, "deadline", message);
+}
+
+// A factory's search stopped short: the warning, and no children from it.
+function warned(
+  search: FactoryHistorySearch,
+  factory: string,
+  code: DiscoveryWarningCode,
+  message: string,
+): CreatedContract[] {
+  search.warn({ code, transaction: undefined, factory, message });
   return [];
 }
 
@@ -175,21 +171,14 @@ async function fromTraces(
       }
     }
   }
+  const blocks = search.maxTracedBlocks;
   if (created === undefined && first > 0) {
-    search.warn({
-      code: "block_limit",
-      transaction: undefined,
-      factory: address,
-      message: `The creation of ${address} is not known: only the calls to it in the newest ${search.maxTracedBlocks} blocks (${first} to ${last}) were traced; contracts it created before block ${first} are left out.`,
-    });
+    const message = `The creation of ${address} is not known: only the calls to it in the newest ${blocks} blocks (${first} to ${last}) were traced; contracts it created before block ${first} are left out.`;
+    warned(search, address, "block_limit", message);
   }
   if (last < latest) {
-    search.warn({
-      code: "block_limit",
-      transaction: undefined,
-      factory: address,
-      message: `Traced the calls to ${address} in blocks ${first} to ${last} only (${search.maxTracedBlocks} blocks from its creation, the limit): contracts it created in blocks ${last + 1} to ${latest} are left out.`,
-    });
+    const message = `Traced the calls to ${address} in blocks ${first} to ${last} only (${blocks} blocks from its creation, the limit): contracts it created in blocks ${last + 1} to ${latest} are left out.`;
+    warned(search, address, "block_limit", message);
   }
   return children;
 }

@@ -1,3 +1,4 @@
+import { parsedJson } from "../kernel/jsonValues.js";
 import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { errnoCode } from "../kernel/systemErrors.js";
 
@@ -24,11 +25,9 @@ export async function fetchListJson(listUrl: string, timeoutMs: number, maxBytes
     });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new Error("the answer is not JSON");
-    }
+    const json = parsedJson(text);
+    if (json === undefined) throw new Error("the answer is not JSON");
+    return json;
   } catch (error) {
     if (controller.signal.aborted) throw new Error(`no answer within ${timeoutMs / 1_000} s`);
     const code = errnoCode(error);

@@ -1,3 +1,4 @@
+import { isPlainObject } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 import { type KnownExplorer, normaliseInstanceUrl } from "./knownExplorer.js";
 import { listedExplorerUrlProblem } from "./listedExplorerUrl.js";
@@ -21,7 +22,6 @@ const publishedChain = z.object({
   name: z.optional(z.nullable(z.string())),
   explorers: z.optional(z.nullable(z.array(publishedExplorer))),
 });
-const publishedChainList = z.record(z.string(), z.unknown());
 
 /**
  * Reads Blockscout's published list of instances. A chain whose entry is malformed, or that names no https
@@ -37,10 +37,9 @@ export function parsePublishedChainList(
   json: unknown,
   trust: ChainListTrust = {},
 ): Map<number, KnownExplorer> {
-  const parsed = publishedChainList.safeParse(json);
-  if (!parsed.success || Array.isArray(json)) throw new Error("the list is not an object keyed by chain id");
+  if (!isPlainObject(json)) throw new Error("the list is not an object keyed by chain id");
   const chains = new Map<number, KnownExplorer>();
-  for (const [key, value] of Object.entries(parsed.data)) {
+  for (const [key, value] of Object.entries(json)) {
     const chainId = Number(key);
     if (!Number.isSafeInteger(chainId) || chainId <= 0) continue;
     const chain = publishedChain.safeParse(value);

@@ -33,7 +33,11 @@ const metadataFileName = "metadata.json";
 export interface ContractModuleOptions {
   /** The clock guids are stamped with. Default `Date.now`. */
   now?: () => number;
-  /** The Blockscout release answered as (its shapes and refusals). Default 11. */
+  /**
+   * The Blockscout release to answer as: `"11"` (the default) or `"12"`, whose shapes and refusals differ
+   * (`ConstructorArguments` with `0x`, `/`-rooted `AdditionalSources`, hex-only constructor arguments,
+   * `verify_via_sourcify` through Sourcify API v2, `next_page_params` without `key`).
+   */
   blockscoutVersion?: BlockscoutVersion;
   /**
    * How long `verify_via_sourcify` takes to answer, in ms: Blockscout 12 waits for Sourcify's job (polling it 3 s × 20)

@@ -47,11 +47,14 @@ export interface ExplorerHttpServerOptions {
   /** The human pages (`/`, `/address/…`, `/tx/…`), asked first for GET and HEAD requests. */
   pages?: PageHandler;
   interceptor?: RequestInterceptor;
-  /** Called for every request, before anything else. */
+  /** Told of every request as the explorer parsed it, headers and raw body included, before it is answered. */
   onRequest?: (request: ReceivedRequest) => void;
   /** Body size limit in bytes; Blockscout's is 20,000,000. */
   maxBodyBytes?: number;
-  /** A quota on `/api` requests, answered 429 beyond; none by default (the headers then say -1). */
+  /**
+   * A Blockscout-like quota on `/api` requests (e.g. its per-IP default, 300 a minute), answered 429 beyond; none by
+   * default (the headers then say -1).
+   */
   rateLimit?: RateLimitSettings;
   /** The clock the quota's windows are counted on. Default `Date.now`. */
   now?: () => number;
@@ -185,7 +188,6 @@ function somethingBroke(cause: unknown): Reply {
   return error(texts.somethingWentWrong, { httpStatus: 500 });
 }
 
-/** Writes a reply as JSON. */
 function writeReply(res: ServerResponse, reply: Reply): void {
   const body = JSON.stringify(reply.body);
   res.writeHead(reply.status, {

@@ -3,16 +3,15 @@ import { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import { InvalidInputError } from "../errors/invalidInputError.js";
 import { type CompilerResolver, isCompiler, localCompilerResolver } from "../recompile/compilerResolver.js";
 import { SolcJsWorkerPool } from "../recompile/solcJsWorkerPool.js";
-import { type BlockscoutVersion, blockscoutShapes, isBlockscoutVersion } from "./blockscoutVersion.js";
+import { blockscoutShapes, isBlockscoutVersion } from "./blockscoutVersion.js";
 import { ChainBackend } from "./chainBackend.js";
-import { ContractModule } from "./contractModule.js";
+import { ContractModule, type ContractModuleOptions } from "./contractModule.js";
 import { CreationIndex } from "./creationIndex.js";
-import { ExplorerHttpServer, type ReceivedRequest } from "./httpServer.js";
+import { ExplorerHttpServer, type ExplorerHttpServerOptions } from "./httpServer.js";
 import type { SubmissionVerdict } from "./judgeSubmission.js";
 import type { FailedVerdict } from "./pages/contractFacts.js";
 import { createExplorerPages } from "./pages/explorerPages.js";
 import { ProApiGate, type ProApiSettings } from "./proApiGate.js";
-import type { RateLimitSettings } from "./rateLimitWindow.js";
 import { createChainRestHandler } from "./rest/chainRestData.js";
 import { StateStore, stateFileIn } from "./stateStore.js";
 import {
@@ -21,7 +20,9 @@ import {
   servingVerificationConfig,
 } from "./verificationConfig.js";
 
-export interface LocalExplorerOptions {
+export interface LocalExplorerOptions
+  extends Pick<ContractModuleOptions, "blockscoutVersion" | "sourcifyAnswerDelayMs">,
+    Pick<ExplorerHttpServerOptions, "rateLimit" | "onRequest"> {
   /** The chain's JSON-RPC URL. */
   rpcUrl: string;
   /** Default 127.0.0.1. */
@@ -50,21 +51,6 @@ export interface LocalExplorerOptions {
   fromBlock?: number;
   /** Told of every verdict, with a plain explanation when it failed. */
   onVerdict?: (address: string, verdict: SubmissionVerdict) => void;
-  /** A Blockscout-like quota on `/api` requests (e.g. its per-IP default, 300 a minute); none by default. */
-  rateLimit?: RateLimitSettings;
-  /** Told of every request as the explorer parsed it, headers and raw body included, before it is answered. */
-  onRequest?: (request: ReceivedRequest) => void;
-  /**
-   * The Blockscout release to answer as: `"11"` (the default) or `"12"`, whose shapes and refusals differ
-   * (`ConstructorArguments` with `0x`, `/`-rooted `AdditionalSources`, hex-only constructor arguments,
-   * `verify_via_sourcify` through Sourcify API v2, `next_page_params` without `key`).
-   */
-  blockscoutVersion?: BlockscoutVersion;
-  /**
-   * How long `verify_via_sourcify` takes to answer, in ms, as Blockscout 12 waiting for Sourcify's job (up to a
-   * minute). Default 0.
-   */
-  sourcifyAnswerDelayMs?: number;
   /**
    * Also answer as the Blockscout API (PRO routes) in front of this explorer: under `/{chainId}/api` (use
    * `url` as the API's URL), with its 402 for a call without a `proapi_` key, `404 Network not supported` for the

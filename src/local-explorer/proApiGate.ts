@@ -54,13 +54,7 @@ export class ProApiGate {
     this.#queued.push(...faults);
   }
 
-  /**
-   * Routes one request.
-   * @param path - the request's path
-   * @param query - its query
-   * @param headers - its headers, lower-case names
-   * @returns the outcome
-   */
+  /** Routes one request (its header names lower case). */
   admit(path: string, query: Record<string, string>, headers: Record<string, string>): GateOutcome {
     const route = proRoute.exec(path);
     if (!route) return { kind: "instance" };

@@ -132,13 +132,7 @@ export class StateStore {
     }
   }
 
-  /**
-   * Records a guid's state.
-   * @param guid - the receipt
-   * @param address - the contract
-   * @param state - where it stands
-   * @throws {StateSaveError} when the state file cannot be written
-   */
+  /** Records a guid's state. @throws {StateSaveError} when the state file cannot be written */
   setGuid(guid: string, address: string, state: GuidState): void {
     this.state.guids[guid] = { state, address };
     this.save();

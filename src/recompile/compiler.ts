@@ -190,16 +190,8 @@ interface ProcessResult {
 }
 
 // A compiler that cannot be started fails as the compiler.
-async function runProcess(path: string, args: string[], stdin: string | undefined): Promise<ProcessResult> {
-  try {
-    return await spawned(path, args, stdin);
-  } catch (cause) {
-    throw new CompilerError(path, `The compiler ${path} could not be run: ${messageOf(cause)}.`, { cause });
-  }
-}
-
-function spawned(path: string, args: string[], stdin: string | undefined): Promise<ProcessResult> {
-  return new Promise((resolve, reject) => {
+function runProcess(path: string, args: string[], stdin: string | undefined): Promise<ProcessResult> {
+  return new Promise<ProcessResult>((resolve, reject) => {
     const child = spawn(path, args, { stdio: ["pipe", "pipe", "pipe"] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
@@ -216,6 +208,8 @@ function spawned(path: string, args: string[], stdin: string | undefined): Promi
     // A compiler that exits before reading its input closes the pipe: its exit code tells the story.
     child.stdin.on("error", () => {});
     child.stdin.end(stdin ?? "");
+  }).catch((cause: unknown) => {
+    throw new CompilerError(path, `The compiler ${path} could not be run: ${messageOf(cause)}.`, { cause });
   });
 }
 

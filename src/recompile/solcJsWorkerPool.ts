@@ -87,10 +87,7 @@ export class SolcJsWorkerPool {
   }
 
   /**
-   * Compiles a standard JSON input text with a solc-js file, in a worker thread.
-   * @param soljsonPath - the compiler file
-   * @param wrapperPath - the solc wrapper to load it with
-   * @param input - the standard JSON input, as text
+   * Compiles a standard JSON input text with a solc-js file (loaded with its wrapper), in a worker thread.
    * @returns the compiler's output text
    * @throws {CompilerError} when the compiler fails or the pool is closed
    */

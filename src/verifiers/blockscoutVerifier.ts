@@ -69,8 +69,6 @@ export class BlockscoutVerifier implements Verifier {
   /**
    * `GET /api/v2/smart-contracts/{address}` where the explorer has it (never a bytecode twin's answer), else
    * `getsourcecode` (which may be a twin's: the engine compares the name).
-   * @param address - a contract
-   * @param endsAt - when the work asking must end
    * @returns what the explorer holds, with the implementations it links a proxy to
    */
   async lookUp(address: string, endsAt: number): Promise<LookUp> {
@@ -158,24 +156,14 @@ export class BlockscoutVerifier implements Verifier {
     }
   }
 
-  /**
-   * `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt.
-   * @param receipt - the guid, and what it is the receipt of
-   * @param endsAt - when the work asking must end
-   * @returns where it stands
-   */
+  /** `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt. @returns where it stands */
   async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
     const transport = this.transport.until(endsAt);
     if (receipt.of === "proxy-link") return contract.checkProxyVerification(transport, { guid: receipt.id });
     return contract.checkVerifyStatus(transport, { guid: receipt.id });
   }
 
-  /**
-   * `getcontractcreation`.
-   * @param address - a contract
-   * @param endsAt - when the work asking must end
-   * @returns its creation, or null
-   */
+  /** `getcontractcreation`. @returns its creation, or null */
   async creation(address: string, endsAt: number): Promise<Creation | null> {
     return creationOf(this.transport.until(endsAt), address);
   }

@@ -26,12 +26,9 @@ import {
 import { submitProxyLink } from "./proxyLinkSubmission.js";
 
 /** What one Etherscan-compatible service is: its transport, pages and abilities. */
-export interface EtherscanCompatibleService {
-  service: Service;
+export type EtherscanCompatibleService = Pick<Verifier, "service" | "pages" | "capabilities"> & {
   transport: Transport;
-  pages: ContractPages;
-  capabilities: VerifierCapabilities;
-}
+};
 
 /**
  * A service that speaks Etherscan's contract module (Etherscan API v2, Routescan): `verifysourcecode` for every
@@ -54,8 +51,6 @@ export class EtherscanCompatibleVerifier implements Verifier {
 
   /**
    * `getsourcecode`: its answer may be a bytecode twin's ("Similar Match"), so the engine compares the name.
-   * @param address - a contract
-   * @param endsAt - when the work asking must end
    * @returns what the service holds
    */
   async lookUp(address: string, endsAt: number): Promise<LookUp> {
@@ -64,9 +59,6 @@ export class EtherscanCompatibleVerifier implements Verifier {
 
   /**
    * `verifysourcecode`, or `verifyproxycontract` with `expectedimplementation`.
-   * @param submission - what to verify
-   * @param timeoutMs - the request's time limit
-   * @param endsAt - when the work asking must end
    * @returns a guid, or already verified
    * @throws {NotSupportedError} for what the service does not take, before any request
    */
@@ -136,12 +128,7 @@ export class EtherscanCompatibleVerifier implements Verifier {
     }
   }
 
-  /**
-   * `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt.
-   * @param receipt - the guid
-   * @param endsAt - when the work asking must end
-   * @returns where it stands
-   */
+  /** `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt. @returns where it stands */
   async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
     const transport = this.transport.until(endsAt);
     if (receipt.of === "proxy-link") return contract.checkProxyVerification(transport, { guid: receipt.id });
@@ -160,12 +147,7 @@ export class EtherscanCompatibleVerifier implements Verifier {
     return `${title} holds this contract as a similar match; turning one into an exact match needs an account ${title} has whitelisted (after proving ownership and asking through its contact form), because of comment-vandalism attacks: a resubmission from any other account is refused.`;
   }
 
-  /**
-   * `getcontractcreation`.
-   * @param address - a contract
-   * @param endsAt - when the work asking must end
-   * @returns its creation, or null
-   */
+  /** `getcontractcreation`. @returns its creation, or null */
   async creation(address: string, endsAt: number): Promise<Creation | null> {
     return creationOf(this.transport.until(endsAt), address);
   }

@@ -1,3 +1,4 @@
+import { standardJsonObject } from "../client/contract/verifySourceCode.js";
 import { sourcifyMatchedCode, sourcifyMatchKind, sourcifyMatchLevel } from "../client/explorerTexts.js";
 import { getVerificationJob } from "../client/sourcify/getVerificationJob.js";
 import { lookupAllChains } from "../client/sourcify/lookupAllChains.js";
@@ -120,9 +121,6 @@ export class SourcifyVerifier implements Verifier {
   /**
    * Standard JSON input as it is; a single file, a flattened source and a Vyper source as a one-file standard JSON
    * input; the registry format as metadata and sources.
-   * @param submission - what to verify
-   * @param timeoutMs - the request's time limit
-   * @param endsAt - when the work asking must end
    * @returns the verification id, or already verified
    * @throws {NotSupportedError} for a proxy link, before any request
    */
@@ -149,8 +147,30 @@ export class SourcifyVerifier implements Verifier {
         );
       }
       case "single-file":
-      case "flattened":
-        return this.#submitSingleFile({ ...submission, endsAt }, timeoutMs);
+      case "flattened": {
+        const name = assertNonEmpty(submission.contractName, "contractName");
+        const file = `${name}.sol`;
+        const settings: Record<string, unknown> = {
+          optimizer: submission.optimizer.enabled
+            ? { enabled: true, runs: submission.optimizer.runs ?? 200 }
+            : { enabled: false },
+          ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
+        };
+        return this.#submit(
+          "standard",
+          sent,
+          {
+            stdJsonInput: {
+              language: "Solidity",
+              sources: { [file]: { content: assertNonEmpty(submission.sourceCode, "sourceCode") } },
+              settings,
+            },
+            compilerVersion: release(submission.compilerVersion),
+            contractIdentifier: `${file}:${name}`,
+          },
+          timeoutMs,
+        );
+      }
       case "vyper": {
         const name = assertNonEmpty(submission.contractName, "name");
         const file = `${name}.vy`;
@@ -195,8 +215,6 @@ export class SourcifyVerifier implements Verifier {
   /**
    * `GET /v2/verify/{verificationId}`: running → pending; a match → pass; the job's `already_verified` →
    * already verified; another job error → fail with Sourcify's message; an unknown id → unknown-uid.
-   * @param receipt - the verification id
-   * @param endsAt - when the work asking must end
    * @returns where the job stands
    * @throws {InvalidInputError} for an id that is not a UUID, before any request
    */
@@ -207,10 +225,7 @@ export class SourcifyVerifier implements Verifier {
     });
   }
 
-  /**
-   * Sourcify knows no creation of a contract it has not verified, and needs none to verify.
-   * @returns null
-   */
+  /** Sourcify knows no creation of a contract it has not verified, and needs none to verify. @returns null */
   async creation(_address: string): Promise<Creation | null> {
     return null;
   }
@@ -218,34 +233,6 @@ export class SourcifyVerifier implements Verifier {
   /** @returns the limiter's reading: Sourcify states no quota */
   quota(): QuotaReading {
     return this.transport.rateLimiter.reading();
-  }
-
-  #submitSingleFile(
-    single: Extract<Submission, { format: "single-file" | "flattened" }> & Sent,
-    timeoutMs: number,
-  ): Promise<SubmitOutcome> {
-    const name = assertNonEmpty(single.contractName, "contractName");
-    const file = `${name}.sol`;
-    const settings: Record<string, unknown> = {
-      optimizer: single.optimizer.enabled
-        ? { enabled: true, runs: single.optimizer.runs ?? 200 }
-        : { enabled: false },
-      ...(single.evmVersion ? { evmVersion: single.evmVersion } : {}),
-    };
-    return this.#submit(
-      "standard",
-      single,
-      {
-        stdJsonInput: {
-          language: "Solidity",
-          sources: { [file]: { content: assertNonEmpty(single.sourceCode, "sourceCode") } },
-          settings,
-        },
-        compilerVersion: release(single.compilerVersion),
-        contractIdentifier: `${file}:${name}`,
-      },
-      timeoutMs,
-    );
   }
 
   // The creation transaction's hash, where the deployment records it: what earns a creation match for a contract
@@ -273,19 +260,6 @@ export class SourcifyVerifier implements Verifier {
 
 /** What every submission says of the contract (its address, its creation transaction where known), and its deadline. */
 type Sent = { address: string; creationTransaction?: string | undefined; endsAt: number };
-
-function standardJsonObject(input: object | string): object {
-  const value = typeof input === "string" ? parsedJson(input) : input;
-  if (value === undefined)
-    throw new InvalidInputError("standardJsonInput", "The standard JSON input is not valid JSON.");
-  if (typeof value !== "object" || value === null || !("sources" in value) || !("language" in value)) {
-    throw new InvalidInputError(
-      "standardJsonInput",
-      "The standard JSON input needs at least `language` and `sources` (the compiler's input format).",
-    );
-  }
-  return value;
-}
 
 // Sourcify takes `0.8.28+commit.7893614a`; the engine speaks `v0.8.28+commit.7893614a`.
 function release(compilerVersion: string): string {

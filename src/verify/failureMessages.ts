@@ -6,11 +6,8 @@ import { type BudgetReading, serviceTitles, type Verifier } from "./verifier.js"
 
 /** The service's stated budget has nothing left for this contract: it is not sent. */
 export class BudgetSpent extends Error {
-  readonly reading: BudgetReading & { state: "stated" };
-
-  constructor(reading: BudgetReading & { state: "stated" }) {
+  constructor(readonly reading: BudgetReading & { state: "stated" }) {
     super("the stated budget is spent");
-    this.reading = reading;
   }
 }
 
@@ -41,8 +38,7 @@ export function similarMatchNote(verifier: Verifier, similarTo: string | undefin
 export function verdictError(checked: PreflightResult, explorerText?: string): ResultError {
   const code =
     checked.code && checked.code !== "perfect" && checked.code !== "partial" ? checked.code : undefined;
-  const details = explorerText ? { details: explorerText } : {};
-  return code ? { code, ...details } : { code: "verification_failed", ...details };
+  return { code: code ?? "verification_failed", ...(explorerText ? { details: explorerText } : {}) };
 }
 
 /**

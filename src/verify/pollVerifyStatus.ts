@@ -18,7 +18,6 @@ export type PollOutcome =
       message: string;
       /** From the call (the submission's answer) to the sending of the poll that saw the verdict, in ms. */
       verdictAfterMs: number;
-      /** How the service matched the contract, where it says (Sourcify). */
     } & Matched)
   | { state: "unknown-uid"; message: string }
   | { state: "timeout" };

@@ -147,46 +147,34 @@ export type LookUp =
   | { state: "unknown" };
 
 /**
- * Constructor arguments as ABI-encoded hex, without `0x`; the creation transaction's hash, where the deployment
- * records it (only Sourcify takes it).
+ * What a build's submission names: the contract, its name (`path/File.sol:Name` as a standard JSON input names it,
+ * else the name in the source) and compiler (`v0.8.28+commit.7893614a`); its constructor arguments as ABI-encoded
+ * hex, without `0x`; the creation transaction's hash, where the deployment records it (only Sourcify takes it).
  */
-type Arguments = { constructorArguments?: string | undefined; creationTransaction?: string | undefined };
+type Built = {
+  address: string;
+  contractName: string;
+  compilerVersion: string;
+  constructorArguments?: string | undefined;
+  creationTransaction?: string | undefined;
+};
 
 /** One submission, in the engine's words: what to verify, whatever the service's wire format. */
 export type Submission =
-  | ({
-      format: "standard-json";
-      address: string;
-      /** `path/File.sol:Name`, as the input names it. */
-      contractName: string;
-      /** `v0.8.28+commit.7893614a`. */
-      compilerVersion: string;
-      input: StandardJsonInput;
-    } & Arguments)
+  | ({ format: "standard-json"; input: StandardJsonInput } & Built)
   | ({
       format: "single-file" | "flattened";
-      address: string;
-      /** The contract's name in the source. */
-      contractName: string;
-      compilerVersion: string;
       sourceCode: string;
       optimizer: OptimizerSettings;
       evmVersion?: string | undefined;
       libraries?: Record<string, string> | undefined;
-    } & Arguments)
-  | ({
-      format: "vyper";
-      address: string;
-      contractName: string;
-      compilerVersion: string;
-      sourceCode: string;
-    } & Arguments)
+    } & Built)
+  | ({ format: "vyper"; sourceCode: string } & Built)
   | ({
       format: "registry";
-      address: string;
       /** `metadata.json` first, then the sources it lists, by the names it uses. */
       files: ReadonlyArray<{ name: string; content: string }>;
-    } & Pick<Arguments, "creationTransaction">)
+    } & Pick<Built, "address" | "creationTransaction">)
   | {
       format: "proxy";
       /** The proxy. */

@@ -1,5 +1,5 @@
 import { InvalidResponseError } from "../../errors/index.js";
-import { isTrue } from "../../kernel/jsonValues.js";
+import { isTrue, parsedJson } from "../../kernel/jsonValues.js";
 import { assertAddress } from "../../kernel/validate.js";
 import * as z from "../../kernel/zod.js";
 import type { SourceCodeItem } from "../../schemas/sourceCode.js";
@@ -131,12 +131,8 @@ function sourceFiles(
   | undefined {
   const text = sourceCode.trim();
   if (!text.startsWith("{")) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text.startsWith("{{") && text.endsWith("}}") ? text.slice(1, -1) : text);
-  } catch {
-    return "unreadable";
-  }
+  const value = parsedJson(text.startsWith("{{") && text.endsWith("}}") ? text.slice(1, -1) : text);
+  if (value === undefined) return "unreadable";
   const standard = standardJsonSchema.safeParse(value);
   if (standard.success) return standard.data;
   const files = sourcesSchema.safeParse(value);

@@ -1,5 +1,5 @@
 import { InvalidResponseError } from "../../errors/index.js";
-import { isTrue } from "../../kernel/jsonValues.js";
+import { isTrue, parsedJson } from "../../kernel/jsonValues.js";
 import * as z from "../../kernel/zod.js";
 import type { SourceCodeItem } from "../../schemas/sourceCode.js";
 import { isNotVerifiedAbi } from "../explorerTexts.js";
@@ -116,12 +116,8 @@ function listOf<T>(value: T[] | string | null | undefined): T[] {
  */
 export function parseAbi(abi: string | null | undefined): unknown[] | undefined {
   if (!abi || isNotVerifiedAbi(abi)) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(abi);
-    return Array.isArray(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = parsedJson(abi);
+  return Array.isArray(parsed) ? parsed : undefined;
 }
 
 // Compiler settings as a service stores them: an object, whatever its keys.
@@ -130,12 +126,8 @@ const settingsSchema = z.record(z.string(), z.unknown());
 function parseSettings(value: SourceCodeItem["CompilerSettings"]): Record<string, unknown> | undefined {
   if (!value) return undefined;
   if (typeof value !== "string") return value;
-  try {
-    const parsed = settingsSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = settingsSchema.safeParse(parsedJson(value));
+  return parsed.success ? parsed.data : undefined;
 }
 
 // The sources of a standard JSON input Etherscan wraps in double braces: each file's text, where it has one.
@@ -153,17 +145,13 @@ function unwrapEtherscanStandardJson(
   | undefined {
   if (!source.startsWith("{{")) return undefined;
   if (!source.endsWith("}}")) return "unreadable";
-  try {
-    const input = wrappedInput.safeParse(JSON.parse(source.slice(1, -1)));
-    if (!input.success) return "unreadable";
-    const files = Object.entries(input.data.sources).map(([fileName, s]) => ({
-      fileName,
-      sourceCode: typeof s.content === "string" ? s.content : "",
-    }));
-    const [first, ...others] = files;
-    if (!first) return "unreadable";
-    return { main: first.sourceCode, mainName: first.fileName, others };
-  } catch {
-    return "unreadable";
-  }
+  const input = wrappedInput.safeParse(parsedJson(source.slice(1, -1)));
+  if (!input.success) return "unreadable";
+  const files = Object.entries(input.data.sources).map(([fileName, s]) => ({
+    fileName,
+    sourceCode: typeof s.content === "string" ? s.content : "",
+  }));
+  const [first, ...others] = files;
+  if (!first) return "unreadable";
+  return { main: first.sourceCode, mainName: first.fileName, others };
 }

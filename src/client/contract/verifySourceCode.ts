@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../../errors/index.js";
+import { parsedJson } from "../../kernel/jsonValues.js";
 import { type Libraries, librarySlots } from "../../kernel/libraries.js";
 import {
   assertAddress,
@@ -124,19 +125,26 @@ function assertVyperVersion(version: unknown): string {
 }
 
 function standardJsonText(input: object | string): string {
-  let parsed: unknown = input;
-  if (typeof input === "string") {
-    try {
-      parsed = JSON.parse(input);
-    } catch {
-      throw new InvalidInputError("standardJsonInput", "The standard JSON input is not valid JSON.");
-    }
-  }
-  if (typeof parsed !== "object" || parsed === null || !("sources" in parsed) || !("language" in parsed)) {
+  const checked = standardJsonObject(input);
+  return typeof input === "string" ? input : JSON.stringify(checked);
+}
+
+/**
+ * Checks a standard JSON input: JSON, with at least `language` and `sources`.
+ *
+ * @param input - the input, as an object or its JSON text
+ * @returns the input as an object
+ * @throws {InvalidInputError} for text that is not JSON, or an input without `language` or `sources`
+ */
+export function standardJsonObject(input: object | string): object {
+  const value = typeof input === "string" ? parsedJson(input) : input;
+  if (value === undefined)
+    throw new InvalidInputError("standardJsonInput", "The standard JSON input is not valid JSON.");
+  if (typeof value !== "object" || value === null || !("sources" in value) || !("language" in value)) {
     throw new InvalidInputError(
       "standardJsonInput",
       "The standard JSON input needs at least `language` and `sources` (the compiler's input format).",
     );
   }
-  return typeof input === "string" ? input : JSON.stringify(input);
+  return value;
 }

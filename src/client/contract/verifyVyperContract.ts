@@ -2,21 +2,19 @@ import { assertAddress, assertCompilerVersion, assertNonEmpty } from "../../kern
 import { multipartBody } from "../requestBody.js";
 import type { Transport } from "../transport.js";
 import { type SubmissionOutcome, submitContractAction } from "./submissionOutcome.js";
-import { constructorArgumentFields, synchronousSubmissionTimeoutMs } from "./verify.js";
+import {
+  constructorArgumentFields,
+  synchronousSubmissionTimeoutMs,
+  type VerifyParameters,
+} from "./verify.js";
 
 const action = "verify_vyper_contract";
 
-export interface VerifyVyperContractParameters {
-  address: string;
-  /** The contract name, e.g. `Vault`. */
-  name: string;
-  /** e.g. `v0.3.10+commit.91361694`. */
-  compilerVersion: string;
-  contractSourceCode: string;
-  /** ABI-encoded, hex, `0x` optional. */
-  constructorArguments?: string;
-  timeoutMs?: number;
-}
+/** `verify`'s fields that `verify_vyper_contract` takes: the name is the contract's (`Vault`), the compiler Vyper's (`v0.3.10+commit.91361694`). */
+export type VerifyVyperContractParameters = Pick<
+  VerifyParameters,
+  "address" | "name" | "compilerVersion" | "contractSourceCode" | "constructorArguments" | "timeoutMs"
+>;
 
 /**
  * Submits a Vyper source (`verify_vyper_contract`, multipart form). Blockscout verifies it synchronously.

@@ -1,11 +1,7 @@
 /** HTML that is already safe to emit: built by {@link html}, never from unescaped text. */
 export class SafeHtml {
-  readonly text: string;
-
   /** @param text - markup known to be safe */
-  constructor(text: string) {
-    this.text = text;
-  }
+  constructor(readonly text: string) {}
 
   toString(): string {
     return this.text;
@@ -45,11 +41,7 @@ function render(value: Interpolated): string {
  * @example html`<td>${record.contractName}</td>`
  */
 export function html(strings: TemplateStringsArray, ...values: Interpolated[]): SafeHtml {
-  let out = strings[0] ?? "";
-  values.forEach((value, position) => {
-    out += render(value) + (strings[position + 1] ?? "");
-  });
-  return new SafeHtml(out);
+  return new SafeHtml(strings.reduce((out, text, position) => out + render(values[position - 1]) + text));
 }
 
 /**
