@@ -130,35 +130,41 @@ export function mergeShards(request: MergeRequest): MergeResults {
 }
 
 // The plan given, else the one most folders name; between as many, the larger (a plan that hides work must not win:
-// a larger one at worst shows work as not run). Each is worked out from a folder's results that make it.
+// a larger one at worst shows work as not run). Plans are ranked by what their folders say, and worked out in that
+// order until one is: a folder's claims cost the merge at most the one plan it judges by.
 function planOf(
   folders: readonly ShardFolder[],
   given: string | undefined,
   say: (folder: ShardFolder, fault: string) => void,
   reporter: RunReporter,
 ): WorkedPlan | undefined {
-  const named = new Map<string, { folders: number; plan?: WorkedPlan }>();
+  const named = new Map<string, { folders: ShardFolder[]; size: number }>();
   for (const folder of folders) {
     const digest = folder.shard?.plan ?? folder.ledger?.shard?.plan;
     if (digest === undefined || (given && digest !== given)) continue;
-    const known = named.get(digest) ?? { folders: 0 };
+    const known = named.get(digest) ?? { folders: [], size: -1 };
     named.set(digest, known);
-    known.folders++;
-    if (known.plan || !folder.shard) continue;
-    const plan = workPlanOut(folder.shard);
-    if (typeof plan === "string") say(folder, plan);
-    else known.plan = plan;
+    known.folders.push(folder);
+    if (folder.shard) known.size = folder.shard.contracts.length * new Set(folder.shard.services).size;
   }
-  const size = (plan?: WorkedPlan) => plan?.shards.reduce((sum, shard) => sum + shard.contracts, 0) ?? -1;
   const ranked = [...named].sort(
-    ([x, a], [y, b]) => b.folders - a.folders || size(b.plan) - size(a.plan) || x.localeCompare(y),
+    ([x, a], [y, b]) => b.folders.length - a.folders.length || b.size - a.size || x.localeCompare(y),
   );
-  const [first] = ranked.filter(([, each]) => each.plan);
-  if (first && !given && named.size > 1)
-    reporter.info(
-      `plan        the folders name ${named.size} plans; the merge judges by ${first[0]}, which ${first[1].folders} of them name (give merge the plan's digest to choose)`,
-    );
-  return first?.[1].plan;
+  for (const [digest, { folders: naming }] of ranked)
+    for (const folder of naming) {
+      if (!folder.shard) continue;
+      const plan = workPlanOut(folder.shard);
+      if (typeof plan === "string") {
+        say(folder, plan);
+        continue;
+      }
+      if (!given && named.size > 1)
+        reporter.info(
+          `plan        the folders name ${named.size} plans; the merge judges by ${digest}, which ${naming.length} of them name (give merge the plan's digest to choose)`,
+        );
+      return plan;
+    }
+  return undefined;
 }
 
 // Each shard's own part, from the folders that are of the plan; the rest named as their folder's fault.

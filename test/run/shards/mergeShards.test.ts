@@ -267,6 +267,24 @@ describe("a merge of a forged or broken folder", () => {
     ]);
   });
 
+  it("works out only the plan it judges by, not one each folder claims", () => {
+    const { root, ledger } = scratch();
+    honest(root, "1-of-2");
+    honest(root, "2-of-2");
+    // A plan that states its own digest rightly: working it out would place its explorers (and here finds it cannot).
+    const claimed = shardReport(
+      "1-of-2",
+      [1, 2, 3].map((chainId) => ({ address: c, contract: "Vault", chainId })),
+      ["etherscan"],
+      { keySecrets: "etherscan:1=ONE,etherscan:2=TWO,etherscan:3=THREE" },
+    );
+    writeShardFolder(root, "stranger", claimed, { ledger: [], results: [] });
+    const { text, results } = merged([root], ledger);
+    expect(text).toMatch(/fault {7}shard 1-of-2 \(.*stranger\): is of another plan/);
+    expect(text).not.toContain("cannot be worked out");
+    expect(rows(results).filter((row) => row.endsWith("verified"))).toHaveLength(4);
+  });
+
   it("between two plans named as often, judges by the one it is given", () => {
     const { text } = forged((root) => {
       const other = shardReport(

@@ -202,6 +202,33 @@ describe("an explorer split across shards where its stated rate allows", () => {
     );
   });
 
+  it("plans 200 explorers into 256 shards reading each explorer's contracts once per number of parts tried", () => {
+    // A full placement per cuttable explorer per cut, each cutting every explorer again: over half a minute for this
+    // plan, worked out again by every shard's job and by the merge.
+    const many = jobsOn(Object.fromEntries(Array.from({ length: 50 }, (_, chain) => [chain + 1, 10])));
+    const { explorers, oneChain } = explorersOfJobs(many, [
+      "blockscout",
+      "etherscan",
+      "sourcify",
+      "routescan",
+    ]);
+    let reads = 0;
+    const counted = explorers.map(({ addresses, ...explorer }) => ({
+      ...explorer,
+      get addresses() {
+        reads++;
+        return addresses;
+      },
+    }));
+    const loads = planShards(counted, 256, oneChain, { requestsPerSecond: 1_000 }).shards.map(
+      (shard) => shard.contracts,
+    );
+    expect([Math.max(...loads), Math.min(...loads), loads.reduce((sum, load) => sum + load)]).toEqual([
+      10, 5, 2_000,
+    ]);
+    expect(reads).toBeLessThanOrEqual(3 * explorers.length);
+  });
+
   it("says nothing of splits in a plan of one shard", () => {
     expect(planRun({ jobs, settings: { targets: ["blockscout"] }, shards: 1 }).notes).toEqual([]);
   });
