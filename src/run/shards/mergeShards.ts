@@ -4,7 +4,7 @@ import { isSuccess, type VerificationResult } from "../../verify/job.js";
 import type { RunReporter } from "../report/runReporter.js";
 import { planDifferences } from "./planDigest.js";
 import { shardExplorerName } from "./shard.js";
-import { readShardFolder, type ShardFolder, shardFoldersIn } from "./shardFolders.js";
+import { maxMergeBytes, readShardFolder, type ShardFolder, shardFoldersIn } from "./shardFolders.js";
 import { shardIdText } from "./shardId.js";
 import { datesHold, entryExplorer, ledgerVerdict, type WorkedPlan, workPlanOut } from "./shardParts.js";
 
@@ -61,7 +61,8 @@ interface ShardPart {
 export function mergeShards(request: MergeRequest): MergeResults {
   const { reporter } = request;
   const now = request.now ?? Date.now();
-  const folders = request.from.flatMap(shardFoldersIn).map(readShardFolder);
+  const budget = { bytes: maxMergeBytes };
+  const folders = request.from.flatMap(shardFoldersIn).map((folder) => readShardFolder(folder, budget));
   const faults: string[] = [];
   const say = (folder: ShardFolder, fault: string) => {
     const stated = folder.shard?.shard ?? folder.ledger?.shard?.shard;

@@ -1,5 +1,6 @@
 import {
   cpSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -457,6 +458,22 @@ describe("a merge of a forged or broken folder", () => {
       truncateSync(path, 600 * 1_048_576);
     });
     expect(text).toContain("results.json is 629145600 bytes, over the 64 MiB such a file may hold");
+  });
+
+  it("reads at most 256 MiB of shards' files in all, a hard link counted each time", () => {
+    const { text } = forged((root) => {
+      const big = join(root, "..", "big.json");
+      writeFileSync(big, "");
+      truncateSync(big, 60 * 1_048_576);
+      for (const copy of [1, 2, 3, 4, 5]) {
+        mkdirSync(join(root, `copy-${copy}`));
+        linkSync(big, join(root, `copy-${copy}`, "results.json"));
+      }
+    });
+    expect(text.match(/results.json is not a run's --json results/g)).toHaveLength(4);
+    expect(text).toMatch(
+      /fault {7}.*copy-5: is not read: its files would take the merge past 256 MiB of shards' files in all; merge fewer folders at once/,
+    );
   });
 
   it("does not read a folder in place of results.json", () => {
