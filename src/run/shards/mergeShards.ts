@@ -125,7 +125,16 @@ export function mergeShards(request: MergeRequest): MergeResults {
       `not run     no shard's results name ${request.plan ? `the plan ${request.plan.trim()}` : "a plan that can be worked out (runs with --shard)"}: nothing of the shards was merged.`,
     );
   const complete = plan !== undefined && notRun.length === 0 && faults.length === 0;
-  const results = [...records.values()];
+  // A record made here (not run, or from a ledger) names its explorer's endpoint as another record of it does.
+  const explorerOf = (record: VerificationResult) => `${record.target} ${record.chainId}`;
+  const endpoints = new Map(
+    [...records.values()]
+      .filter((record) => record.explorer)
+      .map((record) => [explorerOf(record), record.explorer]),
+  );
+  const results = [...records.values()].map((record) =>
+    record.explorer ? record : { ...record, explorer: endpoints.get(explorerOf(record)) ?? "" },
+  );
   reporter.finish(results);
   return Object.assign(results, { complete, notRun });
 }

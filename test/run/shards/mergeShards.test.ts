@@ -268,6 +268,25 @@ describe("a merge of a forged or broken folder", () => {
     ]);
   });
 
+  it("names the endpoint of a record it counts from a ledger or as not run, as the explorer's other records do", () => {
+    const { root, ledger } = scratch();
+    writeShardFolder(root, "1-of-2", report("1-of-2"), {
+      ledger: [shardEntry(a, 1, "blockscout")],
+      results: [shardRecord(a, 1, "blockscout")],
+    });
+    writeShardFolder(root, "2-of-2", report("2-of-2"), {
+      ledger: [a, b].map((x) => shardEntry(x, 1, "etherscan", "pending")),
+      results: [shardRecord(a, 1, "etherscan", "pending")],
+    });
+    const { results } = merged([root], ledger);
+    expect(results.map((r) => `${r.target} ${r.address} ${r.status} ${r.explorer}`).sort()).toEqual([
+      `blockscout ${a} verified https://blockscout.example`,
+      `blockscout ${b} failed https://blockscout.example`,
+      `etherscan ${a} failed https://etherscan.example`,
+      `etherscan ${b} pending https://etherscan.example`,
+    ]);
+  });
+
   it("works out only the plan it judges by, not one each folder claims", () => {
     const { root, ledger } = scratch();
     honest(root, "1-of-2");
