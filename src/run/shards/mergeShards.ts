@@ -82,6 +82,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
   const records = new Map<string, VerificationResult>();
   const notRun: MergeResults["notRun"] = [];
   if (plan) {
+    const names = contractNames(plan);
     for (const part of parts.values()) for (const [key, record] of part.records) records.set(key, record);
     for (const shard of plan.shards) {
       if (shard.explorers.length === 0) continue;
@@ -94,7 +95,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
           const key = plan.keyOf(explorer.service, explorer.chainId, address);
           if (records.has(key)) continue;
           missing.explorers.add(shardExplorerName(explorer));
-          const contract = contractName(plan, explorer.chainId, address);
+          const contract = names.get(plan.keyOf("blockscout", explorer.chainId, address)) ?? address;
           const entry = own.get(key);
           if (entry) missing.fromLedger++;
           else missing.notRun++;
@@ -303,13 +304,12 @@ function ownKey(plan: WorkedPlan, entry: LedgerEntry): string {
   );
 }
 
-function contractName(plan: WorkedPlan, chainId: number | undefined, address: string): string {
-  return (
-    plan.contracts.find(
-      (contract) =>
-        contract.address.toLowerCase() === address && (plan.oneChain || contract.chainId === chainId),
-    )?.contract ?? address
-  );
+// Each planned contract's name by its key on any service, the first of a key kept: found once each, not searched.
+function contractNames(plan: WorkedPlan): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const { address, chainId, contract } of plan.contracts.toReversed())
+    names.set(plan.keyOf("blockscout", chainId, address), contract);
+  return names;
 }
 
 function unbackedRecord(record: VerificationResult, shard: string): VerificationResult {

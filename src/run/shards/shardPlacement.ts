@@ -11,6 +11,10 @@ import {
 } from "./shard.js";
 import { type ExplorerRate, explorerRate } from "./statedRates.js";
 
+// Planning tries a cut of each explorer once the balance is found: its time grows as the square of their number. A
+// merge makes a record of each verification: a plan's claims, read from a shard's folder, bound what it works out.
+const most = { explorers: 4_096, verifications: 262_144 };
+
 /** The explorers placed in shards, each shard's key per service, and each explorer's rate as the plan judged it. */
 export interface Placement {
   shards: Shard[];
@@ -30,13 +34,20 @@ export interface Placement {
  * @param count - how many shards
  * @param options - the stated rate and the keys' secrets
  * @returns the placement
- * @throws {InvalidInputError} when the shards are too few to keep each secret's explorers apart
+ * @throws {InvalidInputError} when the shards are too few to keep each secret's explorers apart, or the explorers or
+ *   verifications more than a plan spans
  */
 export function placeExplorers(
   explorers: readonly PlannedExplorer[],
   count: number,
   options: PlanOptions,
 ): Placement {
+  const verifications = explorers.reduce((sum, explorer) => sum + explorer.contracts, 0);
+  if (explorers.length > most.explorers || verifications > most.verifications)
+    throw new InvalidInputError(
+      "shards",
+      `A plan spans at most ${most.explorers} explorers (a chain on a service) and ${most.verifications} verifications (a contract on one); this run has ${explorers.length} and ${verifications}: plan fewer chains, contracts or targets at once.`,
+    );
   const rates = explorers.map((explorer) => explorerRate(explorer.service, options.requestsPerSecond));
   const secrets = explorers.map((explorer) => keySecretOf(options.keySecrets ?? [], explorer));
   const parts = explorers.map(() => 1);
