@@ -82,7 +82,10 @@ export function mergeShards(request: MergeRequest): MergeResults {
   const records = new Map<string, VerificationResult>();
   const notRun: MergeResults["notRun"] = [];
   if (plan) {
-    const names = contractNames(plan);
+    // Each planned contract's name by its key on any service, the first of a key kept.
+    const names = new Map(
+      plan.contracts.toReversed().map((c) => [plan.keyOf("blockscout", c.chainId, c.address), c.contract]),
+    );
     for (const part of parts.values()) for (const [key, record] of part.records) records.set(key, record);
     for (const shard of plan.shards) {
       if (shard.explorers.length === 0) continue;
@@ -127,15 +130,12 @@ export function mergeShards(request: MergeRequest): MergeResults {
     );
   const complete = plan !== undefined && notRun.length === 0 && faults.length === 0;
   // A record made here (not run, or from a ledger) names its explorer's endpoint as another record of it does.
-  const explorerOf = (record: VerificationResult) => `${record.target} ${record.chainId}`;
-  const endpoints = new Map(
-    [...records.values()]
-      .filter((record) => record.explorer)
-      .map((record) => [explorerOf(record), record.explorer]),
-  );
-  const results = [...records.values()].map((record) =>
-    record.explorer ? record : { ...record, explorer: endpoints.get(explorerOf(record)) ?? "" },
-  );
+  const endpoints = new Map<string, string>();
+  for (const r of records.values()) if (r.explorer) endpoints.set(`${r.target} ${r.chainId}`, r.explorer);
+  const results = [...records.values()].map((r) => ({
+    ...r,
+    explorer: r.explorer || (endpoints.get(`${r.target} ${r.chainId}`) ?? ""),
+  }));
   reporter.finish(results);
   return Object.assign(results, { complete, notRun });
 }
@@ -302,14 +302,6 @@ function ownKey(plan: WorkedPlan, entry: LedgerEntry): string {
     entry.address,
     entry.format === "proxy",
   );
-}
-
-// Each planned contract's name by its key on any service, the first of a key kept: found once each, not searched.
-function contractNames(plan: WorkedPlan): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const { address, chainId, contract } of plan.contracts.toReversed())
-    names.set(plan.keyOf("blockscout", chainId, address), contract);
-  return names;
 }
 
 function unbackedRecord(record: VerificationResult, shard: string): VerificationResult {
