@@ -12,6 +12,9 @@
 // With --merge-only: the merge alone, of shard folders written here (--chains × blockscout and etherscan explorers of
 // --contracts contracts each, a shard each: by default 8 shards × 1,250 records, every record backed by its ledger
 // entry); prints its time and the process's peak memory.
+// With --plan-only: the planning alone, as each shard's job and the merge work it out again: --chains × --contracts
+// contracts each, on the four services, into --shards shards at --requests-per-second (by default 100 chains × 10
+// contracts × 256 shards at 1,000 requests/s); prints its time.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -41,6 +44,8 @@ const { values } = parseArgs({
     "latency-ms": { type: "string", default: "100" },
     "pending-ms": { type: "string", default: "2000" },
     "merge-only": { type: "boolean", default: false },
+    "plan-only": { type: "boolean", default: false },
+    "requests-per-second": { type: "string", default: "1000" },
   },
 });
 const chainCount = Number(values.chains);
@@ -70,6 +75,30 @@ if (values["merge-only"]) {
           chains: Number(values.chains),
           contracts: Number(values.contracts),
         },
+  );
+  process.exit(0);
+}
+
+if (values["plan-only"]) {
+  const [chains, contracts, count] =
+    values.chains === "4" && values.contracts === "30"
+      ? [100, 10, 256]
+      : [chainCount, contractCount, shardCount];
+  const planned = Array.from({ length: chains * contracts }, (_, i) => ({
+    address: testAddress(0x50_000 + i),
+    chainId: firstChainId + (i % chains),
+  }));
+  const rate = Number(values["requests-per-second"]);
+  const planning = await timed(async () =>
+    planShards(
+      explorersOfJobs(planned, ["blockscout", "etherscan", "sourcify", "routescan"]).explorers,
+      count,
+      false,
+      { requestsPerSecond: rate },
+    ),
+  );
+  console.log(
+    `plan of ${chains} chains × ${contracts} contracts × 4 services into ${count} shards at ${rate} requests/s (${planning.value.shards.reduce((sum, shard) => sum + shard.explorers.length, 0)} pieces): ${(planning.s * 1_000).toFixed(0)} ms`,
   );
   process.exit(0);
 }

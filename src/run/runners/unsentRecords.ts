@@ -44,27 +44,27 @@ export function unsentRecord(
 }
 
 /**
- * The record of a job a signal stopped: failed, with what a rerun does.
+ * The record of a job a signal stopped: failed, with what a rerun does (its caller names its chain and service).
  *
+ * @param verifier - the target's verifier, for its pages
  * @param guid - the submission's guid, when one was sent
  */
 export function interruptedRecord(
   job: VerificationJob,
-  target: Target,
+  verifier: Verifier,
   signal: NodeJS.Signals,
   guid: string | undefined,
 ): VerificationResult {
   return {
     address: job.address,
     contract: displayName(job),
-    explorer: target.service === "blockscout" ? target.instanceUrl : "",
+    explorer: verifier.pages.base,
     format: job.source.format,
     status: "failed",
     ...(guid ? { guid } : {}),
     url: "",
     attempts: guid ? 1 : 0,
     durationMs: 0,
-    ...(target.chainId === undefined ? {} : { chainId: target.chainId }),
     message: guid
       ? `Interrupted (${signal}) before the explorer's verdict; the guid ${guid} is in the ledger, and a rerun polls it.`
       : `Interrupted (${signal}) before its submission was sent; a rerun sends it.`,

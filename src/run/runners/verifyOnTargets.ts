@@ -125,7 +125,12 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
             const key = job.address.toLowerCase();
             const record =
               seen.finished.get(key) ??
-              interruptedRecord(job, batch.target, signal as NodeJS.Signals, seen.guids.get(key));
+              interruptedRecord(
+                job,
+                verifiers[index] as Verifier,
+                signal as NodeJS.Signals,
+                seen.guids.get(key),
+              );
             // Every record names its chain and service, whatever ended the run: a merge keys by them.
             const chainId = batch.target.chainId;
             return { ...record, ...(chainId === undefined ? {} : { chainId }), target: batch.target.service };

@@ -4,7 +4,7 @@ import { isSuccess, type VerificationResult } from "../../verify/job.js";
 import type { RunReporter } from "../report/runReporter.js";
 import { planDifferences } from "./planDigest.js";
 import { shardExplorerName } from "./shard.js";
-import { readShardFolder, type ShardFolder, shardFoldersIn } from "./shardFolders.js";
+import { maxMergeBytes, readShardFolder, type ShardFolder, shardFoldersIn } from "./shardFolders.js";
 import { shardIdText } from "./shardId.js";
 import { datesHold, entryExplorer, ledgerVerdict, type WorkedPlan, workPlanOut } from "./shardParts.js";
 
@@ -61,7 +61,8 @@ interface ShardPart {
 export function mergeShards(request: MergeRequest): MergeResults {
   const { reporter } = request;
   const now = request.now ?? Date.now();
-  const folders = request.from.flatMap(shardFoldersIn).map(readShardFolder);
+  const budget = { bytes: maxMergeBytes };
+  const folders = request.from.flatMap(shardFoldersIn).map((folder) => readShardFolder(folder, budget));
   const faults: string[] = [];
   const say = (folder: ShardFolder, fault: string) => {
     const stated = folder.shard?.shard ?? folder.ledger?.shard?.shard;
@@ -81,6 +82,10 @@ export function mergeShards(request: MergeRequest): MergeResults {
   const records = new Map<string, VerificationResult>();
   const notRun: MergeResults["notRun"] = [];
   if (plan) {
+    // Each planned contract's name by its key on any service, the first of a key kept.
+    const names = new Map(
+      plan.contracts.toReversed().map((c) => [plan.keyOf("blockscout", c.chainId, c.address), c.contract]),
+    );
     for (const part of parts.values()) for (const [key, record] of part.records) records.set(key, record);
     for (const shard of plan.shards) {
       if (shard.explorers.length === 0) continue;
@@ -93,7 +98,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
           const key = plan.keyOf(explorer.service, explorer.chainId, address);
           if (records.has(key)) continue;
           missing.explorers.add(shardExplorerName(explorer));
-          const contract = contractName(plan, explorer.chainId, address);
+          const contract = names.get(plan.keyOf("blockscout", explorer.chainId, address)) ?? address;
           const entry = own.get(key);
           if (entry) missing.fromLedger++;
           else missing.notRun++;
@@ -124,41 +129,53 @@ export function mergeShards(request: MergeRequest): MergeResults {
       `not run     no shard's results name ${request.plan ? `the plan ${request.plan.trim()}` : "a plan that can be worked out (runs with --shard)"}: nothing of the shards was merged.`,
     );
   const complete = plan !== undefined && notRun.length === 0 && faults.length === 0;
-  const results = [...records.values()];
+  // A record made here (not run, or from a ledger) names its explorer's endpoint as another record of it does.
+  const endpoints = new Map<string, string>();
+  for (const r of records.values()) if (r.explorer) endpoints.set(`${r.target} ${r.chainId}`, r.explorer);
+  const results = [...records.values()].map((r) => ({
+    ...r,
+    explorer: r.explorer || (endpoints.get(`${r.target} ${r.chainId}`) ?? ""),
+  }));
   reporter.finish(results);
   return Object.assign(results, { complete, notRun });
 }
 
 // The plan given, else the one most folders name; between as many, the larger (a plan that hides work must not win:
-// a larger one at worst shows work as not run). Each is worked out from a folder's results that make it.
+// a larger one at worst shows work as not run). Plans are ranked by what their folders say, and worked out in that
+// order until one is: a folder's claims cost the merge at most the one plan it judges by.
 function planOf(
   folders: readonly ShardFolder[],
   given: string | undefined,
   say: (folder: ShardFolder, fault: string) => void,
   reporter: RunReporter,
 ): WorkedPlan | undefined {
-  const named = new Map<string, { folders: number; plan?: WorkedPlan }>();
+  const named = new Map<string, { folders: ShardFolder[]; size: number }>();
   for (const folder of folders) {
     const digest = folder.shard?.plan ?? folder.ledger?.shard?.plan;
     if (digest === undefined || (given && digest !== given)) continue;
-    const known = named.get(digest) ?? { folders: 0 };
+    const known = named.get(digest) ?? { folders: [], size: -1 };
     named.set(digest, known);
-    known.folders++;
-    if (known.plan || !folder.shard) continue;
-    const plan = workPlanOut(folder.shard);
-    if (typeof plan === "string") say(folder, plan);
-    else known.plan = plan;
+    known.folders.push(folder);
+    if (folder.shard) known.size = folder.shard.contracts.length * new Set(folder.shard.services).size;
   }
-  const size = (plan?: WorkedPlan) => plan?.shards.reduce((sum, shard) => sum + shard.contracts, 0) ?? -1;
   const ranked = [...named].sort(
-    ([x, a], [y, b]) => b.folders - a.folders || size(b.plan) - size(a.plan) || x.localeCompare(y),
+    ([x, a], [y, b]) => b.folders.length - a.folders.length || b.size - a.size || x.localeCompare(y),
   );
-  const [first] = ranked.filter(([, each]) => each.plan);
-  if (first && !given && named.size > 1)
-    reporter.info(
-      `plan        the folders name ${named.size} plans; the merge judges by ${first[0]}, which ${first[1].folders} of them name (give merge the plan's digest to choose)`,
-    );
-  return first?.[1].plan;
+  for (const [digest, { folders: naming }] of ranked)
+    for (const folder of naming) {
+      if (!folder.shard) continue;
+      const plan = workPlanOut(folder.shard);
+      if (typeof plan === "string") {
+        say(folder, plan);
+        continue;
+      }
+      if (!given && named.size > 1)
+        reporter.info(
+          `plan        the folders name ${named.size} plans; the merge judges by ${digest}, which ${naming.length} of them name (give merge the plan's digest to choose)`,
+        );
+      return plan;
+    }
+  return undefined;
 }
 
 // Each shard's own part, from the folders that are of the plan; the rest named as their folder's fault.
@@ -284,15 +301,6 @@ function ownKey(plan: WorkedPlan, entry: LedgerEntry): string {
     explorer?.chainId,
     entry.address,
     entry.format === "proxy",
-  );
-}
-
-function contractName(plan: WorkedPlan, chainId: number | undefined, address: string): string {
-  return (
-    plan.contracts.find(
-      (contract) =>
-        contract.address.toLowerCase() === address && (plan.oneChain || contract.chainId === chainId),
-    )?.contract ?? address
   );
 }
 

@@ -21,6 +21,9 @@ export interface ShardFolder {
   faults: string[];
 }
 
+/** The most bytes a merge reads of every shard's files together: each is parsed and kept until the plan judges it. */
+export const maxMergeBytes = 4 * maxAnswerBytes;
+
 /** The files a shard's job leaves for the merge. */
 export const shardFiles = { ledger: "ledger.json", results: "results.json" } as const;
 
@@ -93,17 +96,29 @@ export function shardFoldersIn(given: string): string[] {
 
 /**
  * Reads a shard's folder. Nothing here throws: a file that is missing, a link, not a regular file, over the cap or
- * not what a shard writes is a fault the merge names.
+ * not what a shard writes is a fault the merge names, as is a folder whose files exceed what is left of the budget.
  *
+ * @param budget - the bytes the merge may still read of shards' files; what is read is taken from it
  * @returns its ledger, results and shard report, each when readable
  */
-export function readShardFolder(folder: string): ShardFolder {
+export function readShardFolder(folder: string, budget: { bytes: number }): ShardFolder {
   const faults: string[] = [];
   const linked = lstatOf(folder);
-  if (!linked?.isDirectory()) {
-    faults.push(linked ? "is not a folder (a link or a file): nothing in it is read" : "does not exist");
+  // A file over its own cap, or not a regular file, is refused when read and costs nothing.
+  const bytes = Object.values(shardFiles)
+    .map((name) => lstatOf(join(folder, name)))
+    .reduce((sum, file) => sum + (file?.isFile() && file.size <= maxAnswerBytes ? file.size : 0), 0);
+  if (!linked?.isDirectory() || bytes > budget.bytes) {
+    faults.push(
+      !linked
+        ? "does not exist"
+        : linked.isDirectory()
+          ? `is not read: its files would take the merge past ${maxMergeBytes / 1_048_576} MiB of shards' files in all; merge fewer folders at once`
+          : "is not a folder (a link or a file): nothing in it is read",
+    );
     return { folder, ledger: undefined, results: undefined, shard: undefined, faults };
   }
+  budget.bytes -= bytes;
   let ledger: LedgerDocument | undefined;
   const ledgerText = readShardFile(folder, shardFiles.ledger, faults);
   if (ledgerText !== undefined)

@@ -11,6 +11,10 @@ import {
 } from "./shard.js";
 import { type ExplorerRate, explorerRate } from "./statedRates.js";
 
+// Planning tries a cut of each explorer once the balance is found: its time grows as the square of their number. A
+// merge makes a record of each verification: a plan's claims, read from a shard's folder, bound what it works out.
+const most = { explorers: 4_096, verifications: 262_144 };
+
 /** The explorers placed in shards, each shard's key per service, and each explorer's rate as the plan judged it. */
 export interface Placement {
   shards: Shard[];
@@ -30,21 +34,43 @@ export interface Placement {
  * @param count - how many shards
  * @param options - the stated rate and the keys' secrets
  * @returns the placement
- * @throws {InvalidInputError} when the shards are too few to keep each secret's explorers apart
+ * @throws {InvalidInputError} when the shards are too few to keep each secret's explorers apart, or the explorers or
+ *   verifications more than a plan spans
  */
 export function placeExplorers(
   explorers: readonly PlannedExplorer[],
   count: number,
   options: PlanOptions,
 ): Placement {
+  const verifications = explorers.reduce((sum, explorer) => sum + explorer.contracts, 0);
+  if (explorers.length > most.explorers || verifications > most.verifications)
+    throw new InvalidInputError(
+      "shards",
+      `A plan spans at most ${most.explorers} explorers (a chain on a service) and ${most.verifications} verifications (a contract on one); this run has ${explorers.length} and ${verifications}: plan fewer chains, contracts or targets at once.`,
+    );
   const rates = explorers.map((explorer) => explorerRate(explorer.service, options.requestsPerSecond));
   const secrets = explorers.map((explorer) => keySecretOf(options.keySecrets ?? [], explorer));
   const parts = explorers.map(() => 1);
+  // Names are compared once, and an explorer is cut once per number of parts: a trial only places the pieces.
+  const rank: number[] = [];
+  const byName = explorers.map((explorer, index) => ({ index, name: explorerName(explorer) }));
+  for (const [at, { index }] of byName.sort((a, b) => a.name.localeCompare(b.name)).entries())
+    rank[index] = at;
+  const cut = new Map<string, Array<{ piece: ShardExplorer; rank: number }>>();
   const placeWith = (cuts: readonly number[]) =>
     place(
-      explorers.flatMap((explorer, index) =>
-        piecesOf(explorer, cuts[index] as number, rates[index] as ExplorerRate, secrets[index]),
-      ),
+      cuts.flatMap((parts, index) => {
+        const pieces =
+          cut.get(`${index} ${parts}`) ??
+          piecesOf(
+            explorers[index] as PlannedExplorer,
+            parts,
+            rates[index] as ExplorerRate,
+            secrets[index],
+          ).map((piece) => ({ piece, rank: rank[index] as number }));
+        cut.set(`${index} ${parts}`, pieces);
+        return pieces;
+      }),
       count,
     );
   const whole = placeWith(parts);
@@ -63,15 +89,15 @@ export function placeExplorers(
         return more <= most;
       })
       .sort((a, b) => b.piece - a.piece);
-    const cut = cuttable
-      .map(({ index }) => parts.map((part, at) => (at === index ? part + 1 : part)))
-      .map((trial) => ({ trial, placed: placeWith(trial) }))
-      .find((each): each is { trial: number[]; placed: Omit<Placement, "rates"> } =>
-        "shards" in each.placed ? lighter(each.placed.shards, best.shards) : false,
-      );
-    if (!cut) break;
-    parts.splice(0, parts.length, ...cut.trial);
-    best = cut.placed;
+    // The first cut that makes the heaviest shard lighter: each trial is a whole placement, so none past it is made.
+    const better = cuttable.find(({ index }) => {
+      parts[index] = (parts[index] as number) + 1;
+      const placed = placeWith(parts);
+      if ("shards" in placed && lighter(placed.shards, best.shards)) best = placed;
+      else parts[index] = (parts[index] as number) - 1;
+      return best === placed;
+    });
+    if (!better) break;
   }
   return { ...best, rates };
 }
@@ -105,7 +131,10 @@ function piecesOf(
 
 // The largest pieces first, each to the lightest shard that holds no other part of its explorer and no other key of
 // its service; the piece no shard takes, if one is left.
-function place(pieces: ShardExplorer[], count: number): Omit<Placement, "rates"> | { stuck: ShardExplorer } {
+function place(
+  pieces: Array<{ piece: ShardExplorer; rank: number }>,
+  count: number,
+): Omit<Placement, "rates"> | { stuck: ShardExplorer } {
   const shards: Shard[] = Array.from({ length: count }, (_, index) => ({
     id: { index: index + 1, of: count },
     explorers: [],
@@ -116,27 +145,27 @@ function place(pieces: ShardExplorer[], count: number): Omit<Placement, "rates">
   const keyOf = new Map<Shard, Map<Service, string>>(shards.map((shard) => [shard, new Map()]));
   const largestFirst = pieces.sort(
     (a, b) =>
-      b.contracts - a.contracts ||
-      explorerName(a).localeCompare(explorerName(b)) ||
-      (a.part?.index ?? 0) - (b.part?.index ?? 0),
+      b.piece.contracts - a.piece.contracts ||
+      a.rank - b.rank ||
+      (a.piece.part?.index ?? 0) - (b.piece.part?.index ?? 0),
   );
-  for (const piece of largestFirst) {
+  // The shards by load then index: the lightest that takes a piece is the first in it that may.
+  const queue = [...shards];
+  const before = (a: Shard, b: Shard) => a.contracts - b.contracts || a.id.index - b.id.index;
+  for (const { piece } of largestFirst) {
     const key = piece.keySecret ?? "";
-    const lightest = shards
-      .filter(
-        (shard) =>
-          !shard.explorers.some((e) => e.service === piece.service && e.chainId === piece.chainId) &&
-          (keyOf.get(shard)?.get(piece.service) ?? key) === key,
-      )
-      .reduce<Shard | undefined>(
-        (best, shard) => (best === undefined || shard.contracts < best.contracts ? shard : best),
-        undefined,
-      );
+    const at = queue.findIndex(
+      (shard) =>
+        !shard.explorers.some((e) => e.service === piece.service && e.chainId === piece.chainId) &&
+        (keyOf.get(shard)?.get(piece.service) ?? key) === key,
+    );
+    const [lightest] = at < 0 ? [] : queue.splice(at, 1);
     if (!lightest) return { stuck: piece };
     lightest.explorers.push(piece);
     lightest.contracts += piece.contracts;
     keyOf.get(lightest)?.set(piece.service, key);
     if (piece.keySecret !== undefined) lightest.keySecrets[piece.service] = piece.keySecret;
+    queue.splice(queue.findLastIndex((shard) => before(shard, lightest) < 0) + 1, 0, lightest);
   }
   return { shards, keyOf };
 }

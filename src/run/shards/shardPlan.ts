@@ -34,13 +34,14 @@ export function explorersOfJobs(
     (a, b) => (a ?? Number.NEGATIVE_INFINITY) - (b ?? Number.NEGATIVE_INFINITY),
   );
   const oneChain = chains.length <= 1;
+  const own = new Map(chains.map((chainId) => [chainId, [] as string[]]));
+  for (const job of jobs) own.get(oneChain ? chains[0] : job.chainId)?.push(job.address.toLowerCase());
   const explorers = chains.flatMap((chainId) => {
-    const own = oneChain ? jobs : jobs.filter((job) => job.chainId === chainId);
-    const addresses = own.map((job) => job.address.toLowerCase()).sort();
+    const addresses = (own.get(chainId) ?? []).sort();
     return [...new Set(services)].map((service) => ({
       service,
       chainId,
-      contracts: own.length,
+      contracts: addresses.length,
       addresses,
     }));
   });

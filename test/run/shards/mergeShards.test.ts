@@ -1,5 +1,6 @@
 import {
   cpSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -267,6 +268,43 @@ describe("a merge of a forged or broken folder", () => {
     ]);
   });
 
+  it("names the endpoint of a record it counts from a ledger or as not run, as the explorer's other records do", () => {
+    const { root, ledger } = scratch();
+    writeShardFolder(root, "1-of-2", report("1-of-2"), {
+      ledger: [shardEntry(a, 1, "blockscout")],
+      results: [shardRecord(a, 1, "blockscout")],
+    });
+    writeShardFolder(root, "2-of-2", report("2-of-2"), {
+      ledger: [a, b].map((x) => shardEntry(x, 1, "etherscan", "pending")),
+      results: [shardRecord(a, 1, "etherscan", "pending")],
+    });
+    const { results } = merged([root], ledger);
+    expect(results.map((r) => `${r.target} ${r.address} ${r.status} ${r.explorer}`).sort()).toEqual([
+      `blockscout ${a} verified https://blockscout.example`,
+      `blockscout ${b} failed https://blockscout.example`,
+      `etherscan ${a} failed https://etherscan.example`,
+      `etherscan ${b} pending https://etherscan.example`,
+    ]);
+  });
+
+  it("works out only the plan it judges by, not one each folder claims", () => {
+    const { root, ledger } = scratch();
+    honest(root, "1-of-2");
+    honest(root, "2-of-2");
+    // A plan that states its own digest rightly: working it out would place its explorers (and here finds it cannot).
+    const claimed = shardReport(
+      "1-of-2",
+      [1, 2, 3].map((chainId) => ({ address: c, contract: "Vault", chainId })),
+      ["etherscan"],
+      { keySecrets: "etherscan:1=ONE,etherscan:2=TWO,etherscan:3=THREE" },
+    );
+    writeShardFolder(root, "stranger", claimed, { ledger: [], results: [] });
+    const { text, results } = merged([root], ledger);
+    expect(text).toMatch(/fault {7}shard 1-of-2 \(.*stranger\): is of another plan/);
+    expect(text).not.toContain("cannot be worked out");
+    expect(rows(results).filter((row) => row.endsWith("verified"))).toHaveLength(4);
+  });
+
   it("between two plans named as often, judges by the one it is given", () => {
     const { text } = forged((root) => {
       const other = shardReport(
@@ -439,6 +477,22 @@ describe("a merge of a forged or broken folder", () => {
       truncateSync(path, 600 * 1_048_576);
     });
     expect(text).toContain("results.json is 629145600 bytes, over the 64 MiB such a file may hold");
+  });
+
+  it("reads at most 256 MiB of shards' files in all, a hard link counted each time", () => {
+    const { text } = forged((root) => {
+      const big = join(root, "..", "big.json");
+      writeFileSync(big, "");
+      truncateSync(big, 60 * 1_048_576);
+      for (const copy of [1, 2, 3, 4, 5]) {
+        mkdirSync(join(root, `copy-${copy}`));
+        linkSync(big, join(root, `copy-${copy}`, "results.json"));
+      }
+    });
+    expect(text.match(/results.json is not a run's --json results/g)).toHaveLength(4);
+    expect(text).toMatch(
+      /fault {7}.*copy-5: is not read: its files would take the merge past 256 MiB of shards' files in all; merge fewer folders at once/,
+    );
   });
 
   it("does not read a folder in place of results.json", () => {

@@ -202,6 +202,45 @@ describe("an explorer split across shards where its stated rate allows", () => {
     );
   });
 
+  it("plans 200 explorers into 256 shards reading each explorer's contracts once per number of parts tried", () => {
+    // A full placement per cuttable explorer per cut, each cutting every explorer again: over half a minute for this
+    // plan, worked out again by every shard's job and by the merge.
+    const many = jobsOn(Object.fromEntries(Array.from({ length: 50 }, (_, chain) => [chain + 1, 10])));
+    const { explorers, oneChain } = explorersOfJobs(many, [
+      "blockscout",
+      "etherscan",
+      "sourcify",
+      "routescan",
+    ]);
+    let reads = 0;
+    const counted = explorers.map(({ addresses, ...explorer }) => ({
+      ...explorer,
+      get addresses() {
+        reads++;
+        return addresses;
+      },
+    }));
+    const loads = planShards(counted, 256, oneChain, { requestsPerSecond: 1_000 }).shards.map(
+      (shard) => shard.contracts,
+    );
+    expect([Math.max(...loads), Math.min(...loads), loads.reduce((sum, load) => sum + load)]).toEqual([
+      10, 5, 2_000,
+    ]);
+    expect(reads).toBeLessThanOrEqual(3 * explorers.length);
+  });
+
+  it("refuses a plan of more explorers or verifications than it spans, before placing any", () => {
+    const wide = jobsOn(Object.fromEntries(Array.from({ length: 1_025 }, (_, chain) => [chain + 1, 1])));
+    const targets = ["blockscout", "etherscan", "sourcify", "routescan"] as const;
+    expect(() => planRun({ jobs: wide, settings: { targets: [...targets] }, shards: 4 })).toThrow(
+      "A plan spans at most 4096 explorers (a chain on a service) and 262144 verifications (a contract on one); this run has 4100 and 4100: plan fewer chains, contracts or targets at once.",
+    );
+    const deep = jobsOn({ 1: 131_073 });
+    expect(() =>
+      planRun({ jobs: deep, settings: { targets: ["blockscout", "etherscan"] }, shards: 4 }),
+    ).toThrow("this run has 2 and 262146:");
+  });
+
   it("says nothing of splits in a plan of one shard", () => {
     expect(planRun({ jobs, settings: { targets: ["blockscout"] }, shards: 1 }).notes).toEqual([]);
   });
