@@ -9,10 +9,9 @@ export interface KeySecret {
   secret: string;
 }
 
-// What GitHub accepts as a secret's name (and a shell as an environment variable's); a long run of letters and digits
-// with no underscore is a key (Etherscan's are 34 of them), not a name.
-const secretName = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const keyShaped = /^(?=\D*\d)[A-Za-z0-9]{24,}$/;
+// What GitHub accepts as a secret's name (and a shell as an environment variable's), but a long run of letters and
+// digits with no underscore: that is a key (Etherscan's are 34 of them), not a name.
+const secretName = /^(?!(?=\D*\d)[A-Za-z0-9]{24,}$)[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Reads the setting `keySecrets`: `service=NAME` or `service:chain=NAME`, comma-separated. An entry is named by its
@@ -41,13 +40,7 @@ export function parseKeySecrets(
         field,
         `${at} holds a key the run was given: that is the key, not its secret's name. Give the secret's name (e.g. etherscan=ETHERSCAN_API_KEY), and rotate the key if it was written anywhere.`,
       );
-    if (
-      !match ||
-      service === undefined ||
-      !isService(service) ||
-      !secretName.test(secret) ||
-      keyShaped.test(secret)
-    )
+    if (!match || service === undefined || !isService(service) || !secretName.test(secret))
       throw new InvalidInputError(
         field,
         `${at} is not a key's secret: give service=SECRET_NAME or service:chain=SECRET_NAME, the secret's name and never the key, e.g. etherscan=ETHERSCAN_KEY or etherscan:10=ETHERSCAN_KEY_2.`,
