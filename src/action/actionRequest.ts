@@ -91,6 +91,8 @@ export async function verifyRequestOf(
           },
     compilers: workspaceCompilers(workspace),
     refusals: {
+      shardWithoutLedger:
+        "Input shard keeps its ledger and results for the merge: give ledger a path, not none.",
       preflightWithoutRpc: "Input preflight needs rpc-url: the chain to check the deployed code against.",
       includeCreatedOnSeveralChains:
         "Input include-created reads one chain's transactions: give deployments on one chain with it.",

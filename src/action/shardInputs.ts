@@ -28,11 +28,6 @@ export function readShardStep(): ShardStep | undefined {
     case "shards":
       return { step: "plan", shards: parseShardCount(readInput("shards"), "Input shards") };
     case "shard":
-      if (readInput("ledger") === "none")
-        throw new InvalidInputError(
-          "ledger",
-          "Input shard keeps its ledger and results for the merge: give ledger a path, not none.",
-        );
       return {
         step: "shard",
         shard: parseShardId(readInput("shard"), "Input shard"),

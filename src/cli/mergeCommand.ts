@@ -1,20 +1,25 @@
 import { resolve } from "node:path";
 import { RunReporter } from "../run/commands/runReport.js";
+import { readRunSettings } from "../run/settings.js";
 import { cliCommand } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
+import { flagText } from "./settingFlags.js";
 
 const options = {
   from: { type: "string", multiple: true },
   ledger: { type: "string" },
   plan: { type: "string" },
   json: { type: "boolean", default: false },
+  // The settings table's, as verify reads it: the merge exits as its shards would.
+  "optional-targets": { type: "string" },
 } as const;
 
 /**
- * `explorer-verify merge --from DIR [--from DIR …] --ledger OUT [--plan DIGEST] [--json]`: merges the shards' folders (each holding a
- * shard's `ledger.json` and `results.json`) into one ledger and prints one report, as `verify` does.
+ * `explorer-verify merge --from DIR… --ledger OUT [--plan DIGEST] [--optional-targets SERVICES] [--json]`:
+ * merges the shards' folders (each holding a shard's `ledger.json` and `results.json`) into one ledger and prints one
+ * report, as `verify` does.
  *
- * @returns 0 when every shard reported and every contract is verified; 1 otherwise (a shard not run, a failure)
+ * @returns 0 when every shard reported and every contract is verified (but on optional targets); 1 otherwise
  * @throws {UsageError} for a mistake in the command
  */
 export const mergeCommand = cliCommand("merge", options, async ({ values, positionals }) => {
@@ -27,6 +32,7 @@ export const mergeCommand = cliCommand("merge", options, async ({ values, positi
     );
   if (values.ledger === undefined || values.ledger.trim() === "")
     throw new UsageError("merge needs --ledger FILE: the merged ledger, e.g. .explorer-verify/ledger.json.");
+  const { optionalTargets } = readRunSettings("cli", (setting) => flagText(setting, values));
   const cwd = process.cwd();
   const [{ runMergeRequest }, { runSucceeded }] = await Promise.all([
     import("../run/commands/mergeRequest.js"),
@@ -38,5 +44,5 @@ export const mergeCommand = cliCommand("merge", options, async ({ values, positi
     plan: values.plan,
     reporter: new RunReporter({ json: values.json, table: true, colour: true }),
   });
-  return results.complete && runSucceeded(results) ? exitCodes.ok : exitCodes.failed;
+  return results.complete && runSucceeded(results, optionalTargets) ? exitCodes.ok : exitCodes.failed;
 });

@@ -42,11 +42,13 @@ export function settingFlagLines(): string[] {
         ? ""
         : setting.type === "text"
           ? " TEXT"
-          : setting.auto
-            ? " N|auto"
-            : setting.name.endsWith("TimeoutSeconds") || setting.name === "timeoutSeconds"
-              ? " SECONDS"
-              : " N";
+          : setting.type === "list"
+            ? " SERVICES"
+            : setting.auto
+              ? " N|auto"
+              : setting.name.endsWith("TimeoutSeconds") || setting.name === "timeoutSeconds"
+                ? " SECONDS"
+                : " N";
     const shownDefault =
       setting.type !== "switch" && setting.default !== undefined && setting.default !== ""
         ? ` (default ${setting.default})`

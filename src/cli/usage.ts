@@ -106,7 +106,7 @@ Verify's other flags (--explorer-url, --endpoint, --endpoint-key, --ledger, --sh
 settings) are accepted and ignored, so one command line serves both.
 
 Exit code 0 when the plan is printed, 2 for a mistake in the command.`,
-  merge: `Usage: explorer-verify merge --from DIR [--from DIR ...] --ledger FILE [--plan DIGEST] [--json]
+  merge: `Usage: explorer-verify merge --from DIR [--from DIR ...] --ledger FILE [--plan DIGEST] [--optional-targets SERVICES] [--json]
 
 Merges what a plan's shards did: each DIR is a shard's folder (its ledger.json, and its verify --json output as
 results.json) or a folder of them (the artifacts of a workflow run). Writes one ledger (what FILE holds is merged
@@ -122,10 +122,13 @@ merged ledger does them. Merging again gives the same ledger and report.
   --ledger FILE               the merged ledger, e.g. .explorer-verify/ledger.json
   --plan DIGEST               the plan's digest its matrix names: the merge judges by it, and refuses folders of any
                               other (default: the plan most folders name)
+${settingFlagLines()
+  .filter((line) => line.startsWith("  --optional-targets "))
+  .join("\n")}
   --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr
 
-Exit code 0 when every shard reported and every contract is verified, 1 when a shard did not report, a folder was at
-fault or a contract is not verified, 2 for a mistake in the command.`,
+Exit code 0 when every shard reported and every contract is verified (failures on --optional-targets only warn), 1
+when a shard did not report, a folder was at fault or a contract is not verified, 2 for a mistake in the command.`,
   copy: `Usage: explorer-verify copy ADDRESS... --from SERVICE --to SERVICE,... [--chain-id N] [options]
 
 Reads each contract's verified sources and settings from the --from service and verifies them on every --to service:

@@ -50,6 +50,7 @@ export const verifyCommand = cliCommand("verify", options, async ({ values, posi
     refusals: {
       recheckWithoutLedger:
         "--recheck asks the explorer about what the ledger says is verified: drop --no-ledger.",
+      shardWithoutLedger: "--shard keeps its ledger and results for the merge: drop --no-ledger.",
       preflightWithoutRpc: "--preflight needs --rpc-url: the chain to check the deployed code against.",
     },
   };

@@ -16,6 +16,7 @@ describe("plan --help", () => {
       "--timeout",
     ];
     for (const flag of read) expect(usage.plan).toMatch(new RegExp(`${flag}\\b`));
+    expect(usage.plan).toMatch(/^ {2}--targets SERVICES {10}Where to verify/m);
     expect(usage.plan).toContain(
       "Verify's other flags (--explorer-url, --endpoint, --endpoint-key, --ledger, --shard, --plan, --json, and its other\nsettings) are accepted and ignored",
     );

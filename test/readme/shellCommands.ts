@@ -17,7 +17,20 @@ export interface TaskShape {
 }
 
 const hardhatGlobalFlags = new Set(["--network", "--build-profile", "--config", "--verbose", "--help"]);
-const otherTools = new Set(["git", "forge", "anvil", "cd", "export", "set", "echo"]);
+const otherTools = new Set([
+  "git",
+  "forge",
+  "anvil",
+  "cd",
+  "export",
+  "set",
+  "echo",
+  "mkdir",
+  "jq",
+  "for",
+  "do",
+  "done",
+]);
 
 /**
  * Splits a block of shell into commands: continuation lines joined, comments dropped, split on `&&`, `;`, `|`.
@@ -115,7 +128,11 @@ function unknownFlags(words: readonly string[], known: Set<string>, pending: rea
  */
 export function commandProblems(words: readonly string[], tasks: readonly TaskShape[]): string[] {
   const rest = [...words];
-  while (/^[A-Z_][A-Z0-9_]*=/.test(rest[0] ?? "")) rest.shift();
+  while (/^[A-Z_][A-Z0-9_]*=/.test(rest[0] ?? "")) {
+    // NAME=$(command …): the command's words follow.
+    const inner = /^[A-Z_][A-Z0-9_]*=\$\((.+)$/.exec(rest.shift() ?? "")?.[1];
+    if (inner) rest.unshift(inner);
+  }
   const [program, ...args] = rest;
   const shown = words.join(" ");
   if (program === undefined) return [];

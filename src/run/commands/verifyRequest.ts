@@ -32,6 +32,7 @@ export interface VerifyRequest {
   /** The refusals this door makes, each in its words; a refusal without words is not made. */
   refusals?: {
     recheckWithoutLedger?: string | undefined;
+    shardWithoutLedger?: string | undefined;
     preflightWithoutRpc?: string | undefined;
     includeCreatedOnSeveralChains?: string | undefined;
   };
@@ -39,7 +40,7 @@ export interface VerifyRequest {
 
 /**
  * Checks what can be checked before anything is read, in the order a user fixes it: the addresses of a copy, the
- * ledger `--recheck` reads, the flags, the RPC `--preflight` reads.
+ * ledger `--recheck` reads and a shard keeps, the flags, the RPC `--preflight` reads.
  *
  * @param request - the request, without where it goes (only its RPC)
  * @returns the checked flags and RPC URL
@@ -55,6 +56,8 @@ export function checkedRequest(
   if (what.kind === "copy") for (const address of what.addresses) checkedAddress(address, where?.door);
   if (refusals?.recheckWithoutLedger && settings.recheck && !request.ledger)
     throw new InvalidInputError("recheck", refusals.recheckWithoutLedger);
+  if (refusals?.shardWithoutLedger && request.shard && !request.ledger)
+    throw new InvalidInputError("ledger", refusals.shardWithoutLedger);
   const flags = checkedFlags(what);
   const rpcUrl = flags ? flags.rpcUrl : where && checkedRpcUrl(where.rpc?.url, where.door, where.rpcByChain);
   if (refusals?.preflightWithoutRpc && settings.preflight && !rpcUrl)

@@ -9,15 +9,17 @@ export interface KeySecret {
   secret: string;
 }
 
-// What GitHub accepts as a secret's name (and a shell as an environment variable's).
-const secretName = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// What GitHub accepts as a secret's name (and a shell as an environment variable's), but a long run of letters and
+// digits with no underscore: that is a key (Etherscan's are 34 of them), not a name.
+const secretName = /^(?!(?=\D*\d)[A-Za-z0-9]{24,}$)[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * Reads the setting `keySecrets`: `service=NAME` or `service:chain=NAME`, comma-separated.
+ * Reads the setting `keySecrets`: `service=NAME` or `service:chain=NAME`, comma-separated. An entry is named by its
+ * position, never quoted: it may hold a key.
  *
  * @param text - the setting's text; unset or empty: no secret named
  * @param field - the flag or input, for the message
- * @param keys - the keys the run was given: a name equal to one is a key, refused without being shown
+ * @param keys - the keys the run was given: an entry holding one is refused without being shown
  * @returns the secrets named, in the order given
  * @throws {InvalidInputError} for an entry that is not one, a service that takes no key, a key, or a name given twice
  */
@@ -29,21 +31,21 @@ export function parseKeySecrets(
   const entries = (text ?? "").split(/[\s,]+/).filter((entry) => entry !== "");
   const named: KeySecret[] = [];
   for (const [index, entry] of entries.entries()) {
+    const at = `${field}'s entry ${index + 1}`;
     const match = /^([a-z]+)(?::(\d+))?=(.+)$/.exec(entry);
     const service = match?.[1];
     const secret = match?.[3] ?? "";
-    if (keys.some((key) => key !== undefined && key.trim() !== "" && key.trim() === secret))
+    if (entry.split(/[=:]/).some((part) => keys.some((key) => key?.trim() && key.trim() === part)))
       throw new InvalidInputError(
         field,
-        `${field}'s entry ${index + 1} names a secret by a key the run was given: that is the key, not its secret's name. Give the secret's name (e.g. etherscan=ETHERSCAN_API_KEY), and rotate the key if it was written anywhere.`,
+        `${at} holds a key the run was given: that is the key, not its secret's name. Give the secret's name (e.g. etherscan=ETHERSCAN_API_KEY), and rotate the key if it was written anywhere.`,
       );
     if (!match || service === undefined || !isService(service) || !secretName.test(secret))
       throw new InvalidInputError(
         field,
-        `${field} "${entry}" is not a key's secret: give service=SECRET_NAME or service:chain=SECRET_NAME, e.g. etherscan=ETHERSCAN_KEY or etherscan:10=ETHERSCAN_KEY_2.`,
+        `${at} is not a key's secret: give service=SECRET_NAME or service:chain=SECRET_NAME, the secret's name and never the key, e.g. etherscan=ETHERSCAN_KEY or etherscan:10=ETHERSCAN_KEY_2.`,
       );
-    if (service === "sourcify")
-      throw new InvalidInputError(field, `${field} "${entry}": Sourcify takes no key.`);
+    if (service === "sourcify") throw new InvalidInputError(field, `${at}: Sourcify takes no key.`);
     const chainId = match[2] === undefined ? undefined : Number(match[2]);
     if (named.some((known) => known.service === service && known.chainId === chainId))
       throw new InvalidInputError(

@@ -69,9 +69,11 @@ export function mergeShards(request: MergeRequest): MergeResults {
     faults.push(`fault       ${stated ? `shard ${stated} (${folder.folder})` : folder.folder}: ${fault}`);
   };
   for (const folder of folders) for (const fault of folder.faults) say(folder, fault);
-  const plan = planOf(folders, request.plan?.trim() || undefined, say, reporter);
+  const given = request.plan?.trim() || undefined;
+  const plan = planOf(folders, given, say, reporter);
   const outside: Array<{ folder: ShardFolder; entries: LedgerEntry[] }> = [];
-  const parts = plan ? partsOf(folders, plan, now, say, outside) : new Map<number, ShardPart>();
+  // A plan given that no folder makes: each folder is still named, with its own plan.
+  const parts = plan || given ? partsOf(folders, plan, now, say, outside) : new Map<number, ShardPart>();
   const partEntries = [...parts.values()].map((part) => part.entries);
   sayNews(outside, [readLedgerFile(request.ledger), ...partEntries], say);
   const entries = mergeIntoLedgerFile(request.ledger, partEntries);
@@ -126,7 +128,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
   if (folders.length === 0) reporter.footnote("not run     no shard folder was found: nothing was merged.");
   else if (!plan)
     reporter.footnote(
-      `not run     no shard's results name ${request.plan ? `the plan ${request.plan.trim()}` : "a plan that can be worked out (runs with --shard)"}: nothing of the shards was merged.`,
+      `not run     no shard's results name ${given ? `the plan ${given}` : "a plan that can be worked out (runs with --shard)"}: nothing of the shards was merged.`,
     );
   const complete = plan !== undefined && notRun.length === 0 && faults.length === 0;
   // A record made here (not run, or from a ledger) names its explorer's endpoint as another record of it does.
@@ -178,10 +180,10 @@ function planOf(
   return undefined;
 }
 
-// Each shard's own part, from the folders that are of the plan; the rest named as their folder's fault.
+// Each shard's own part, from the folders of the plan (none without one); the rest named as their folder's fault.
 function partsOf(
   folders: readonly ShardFolder[],
-  plan: WorkedPlan,
+  plan: WorkedPlan | undefined,
   now: number,
   say: (folder: ShardFolder, fault: string) => void,
   outside: Array<{ folder: ShardFolder; entries: LedgerEntry[] }>,
@@ -195,11 +197,9 @@ function partsOf(
       if (folder.ledger || folder.results) say(folder, "names no shard of a plan: nothing of it is taken");
       continue;
     }
-    if (digest !== plan.digest) {
-      say(
-        folder,
-        `is of another plan (${digest}, differing in ${planDifferences(digest, plan.digest).join(", ")}): nothing of it is taken`,
-      );
+    if (!plan || digest !== plan.digest) {
+      const differs = plan ? `, differing in ${planDifferences(digest, plan.digest).join(", ")}` : "";
+      say(folder, `is of another plan (${digest}${differs}): nothing of it is taken`);
       continue;
     }
     const match = /^(\d+)-of-(\d+)$/.exec(shard);

@@ -99,6 +99,11 @@ describe("the CLI's refusals, made in the hall", () => {
       "--recheck asks the explorer about what the ledger says is verified: drop --no-ledger.",
     ],
     [
+      "a shard without a ledger",
+      () => ["verify", "--bundle", bundle(), "--shard", "1-of-2", "--no-ledger"],
+      "--shard keeps its ledger and results for the merge: drop --no-ledger.",
+    ],
+    [
       "--no-ledger beside --ledger",
       () => ["verify", "--bundle", bundle(), "--no-ledger", "--ledger", "mine.json"],
       "--no-ledger keeps no ledger: drop --ledger.",
@@ -352,6 +357,11 @@ describe("the Action's refusals, made in the hall", () => {
       "a copy's malformed address",
       { "chain-id": "1", "copy-from": "blockscout", addresses: "0x1234", targets: "sourcify" },
       'Input addresses: "0x1234" is not an address (0x followed by 40 hexadecimal characters).',
+    ],
+    [
+      "a shard without a ledger",
+      { shard: "1-of-2", bundle: "one.json", ledger: "none" },
+      "Input shard keeps its ledger and results for the merge: give ledger a path, not none.",
     ],
     [
       "a plan's rpc-url that is not http(s)",

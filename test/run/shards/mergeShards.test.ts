@@ -347,6 +347,11 @@ describe("a merge of a forged or broken folder", () => {
     const { text, results } = merged([root], ledger, report("1-of-2").plan);
     expect(results.complete).toBe(false);
     expect(results).toHaveLength(0);
+    const own = shardReport("1-of-2", contracts, ["blockscout"]).plan;
+    for (const shard of ["1-of-2", "2-of-2"])
+      expect(text).toContain(
+        `fault       shard ${shard} (${join(root, shard)}): is of another plan (${own}): nothing of it is taken`,
+      );
     expect(text).toContain(
       `no shard's results name the plan ${report("1-of-2").plan}: nothing of the shards was merged`,
     );

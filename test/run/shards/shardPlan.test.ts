@@ -253,28 +253,47 @@ describe("a key's secret per shard", () => {
       { service: "etherscan", chainId: 10, secret: "ETHERSCAN_KEY_2" },
     ]);
     expect(parseKeySecrets(undefined)).toEqual([]);
+    const notOne =
+      "is not a key's secret: give service=SECRET_NAME or service:chain=SECRET_NAME, the secret's name and never the key, e.g. etherscan=ETHERSCAN_KEY or etherscan:10=ETHERSCAN_KEY_2.";
     expect(() => parseKeySecrets("etherscan=not-a-name", "--key-secrets")).toThrow(
-      '--key-secrets "etherscan=not-a-name" is not a key\'s secret: give service=SECRET_NAME or service:chain=SECRET_NAME, e.g. etherscan=ETHERSCAN_KEY or etherscan:10=ETHERSCAN_KEY_2.',
+      `--key-secrets's entry 1 ${notOne}`,
     );
-    expect(() => parseKeySecrets("sourcify=X")).toThrow('key-secrets "sourcify=X": Sourcify takes no key.');
+    expect(() => parseKeySecrets("etherscan=X,sourcify=Y")).toThrow(
+      "key-secrets's entry 2: Sourcify takes no key.",
+    );
     expect(() => parseKeySecrets("etherscan=A,etherscan=B")).toThrow(
       "key-secrets names etherscan's secret twice.",
     );
   });
 
-  it("refuses a key given as its secret's name, without showing it", () => {
+  // Entries as a key lands in them: alone, beside a good entry, in place of a chain or a service, or as the name.
+  it.each([[""], ["etherscan=ETHERSCAN_KEY,"], ["etherscan:"], ["etherscan="]])(
+    "refuses a key the run was given in an entry (%s…), naming the entry by its position, never showing it",
+    (before) => {
+      const key = "ETHKEY-RT1-123456";
+      const text = before === "etherscan:" ? `${before}${key}=X` : `${before}${key}`;
+      const refused = () =>
+        planRun({
+          jobs: jobsOn({ 1: 2 }),
+          settings: { targets: ["etherscan"], keySecrets: text },
+          shards: 2,
+          keys: [undefined, key],
+        });
+      expect(refused).toThrow(
+        `key-secrets's entry ${before.endsWith(",") ? 2 : 1} holds a key the run was given: that is the key, not its secret's name.`,
+      );
+      expect(() => refused()).not.toThrow(key);
+      expect(() => parseKeySecrets(`${key}=etherscan`, "key-secrets", [key])).toThrow(
+        "key-secrets's entry 1 holds a key",
+      );
+    },
+  );
+
+  it("refuses a key-shaped name, no key given, without showing it", () => {
     const key = "ABCDEF0123456789ABCDEF0123456789AB";
-    const refused = () =>
-      planRun({
-        jobs: jobsOn({ 1: 2 }),
-        settings: { targets: ["etherscan"], keySecrets: `etherscan=${key}` },
-        shards: 2,
-        keys: [undefined, key],
-      });
-    expect(refused).toThrow(
-      "key-secrets's entry 1 names a secret by a key the run was given: that is the key, not its secret's name.",
-    );
-    expect(() => refused()).not.toThrow(key);
+    expect(() => parseKeySecrets(`etherscan=${key}`)).toThrow("key-secrets's entry 1 is not a key's secret");
+    expect(() => parseKeySecrets(`etherscan=${key}`)).not.toThrow(key);
+    expect(parseKeySecrets("etherscan=ETHERSCAN_API_KEY_FOR_OPTIMISM_2")).toHaveLength(1);
   });
 
   it("names each shard's secret in its row, and gives shards on different keys the whole of their budget", () => {
