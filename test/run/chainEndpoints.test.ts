@@ -71,6 +71,18 @@ describe("a chain's own endpoints, in the one form the CLI and the Action take",
       '--endpoint: "tenderly" is not a service: one of blockscout, etherscan, sourcify, routescan (e.g. 10=etherscan=https://api.tenderly.co/api/v1/account/ACCOUNT/project/PROJECT/etherscan/verify/network/10).',
     ],
     [
+      { keys: ["ETHKEY-RT1-123456"] },
+      "--endpoint-key takes CHAIN=SERVICE=VARIABLE (e.g. 10=etherscan=TENDERLY_ACCESS_KEY), got entry 1.",
+    ],
+    [
+      { keys: ["ETHKEY-RT1-123456=etherscan=X"] },
+      "--endpoint-key: entry 1 is not a chain id (e.g. 10=etherscan=TENDERLY_ACCESS_KEY).",
+    ],
+    [
+      { keys: ["10=ETHKEY-RT1-123456=X"] },
+      "--endpoint-key: entry 1 is not a service: one of blockscout, etherscan, sourcify, routescan (e.g. 10=etherscan=TENDERLY_ACCESS_KEY).",
+    ],
+    [
       { urls: ["10=etherscan=ftp://x.example"] },
       '--endpoint 10=etherscan: "ftp://x.example" is not an http(s) URL.',
     ],

@@ -126,8 +126,10 @@ export function endpointEntries(
     const form = field === "keys" ? "CHAIN=SERVICE=VARIABLE" : "CHAIN=SERVICE=URL";
     if (list.length > maxEntries)
       throw refused(`${name} takes at most ${maxEntries} entries, got ${list.length}.`);
-    for (const text of list) {
+    for (const [index, text] of list.entries()) {
       const entry = text.trim();
+      // A key's entry names a variable; one holding the key itself is never quoted, only placed.
+      const quoted = (part: string) => (field === "keys" ? `entry ${index + 1}` : `"${shownUrl(part)}"`);
       if (entry.length > maxEntryLength)
         throw refused(`${name}: an entry is longer than ${maxEntryLength} characters.`);
       const [chainText = "", serviceText = "", ...rest] = entry.split("=");
@@ -139,12 +141,14 @@ export function endpointEntries(
         sites: "e.g. 196=etherscan=https://www.oklink.com/xlayer",
       }[field];
       if (rest.length === 0 || value === "")
-        throw refused(`${name} takes ${form} (${example}), got "${shownUrl(entry)}".`);
+        throw refused(`${name} takes ${form} (${example}), got ${quoted(entry)}.`);
       if (!Number.isSafeInteger(chainId) || chainId <= 0 || String(chainId) !== chainText.trim())
-        throw refused(`${name}: "${chainText.trim()}" is not a chain id (${example}).`);
+        throw refused(`${name}: ${quoted(chainText.trim())} is not a chain id (${example}).`);
       const service = serviceText.trim();
       if (!isService(service))
-        throw refused(`${name}: "${service}" is not a service: one of ${services.join(", ")} (${example}).`);
+        throw refused(
+          `${name}: ${quoted(service)} is not a service: one of ${services.join(", ")} (${example}).`,
+        );
       const endpoint = entryOf(chainId, service);
       const title = serviceTitles[service];
       if (field !== "keys") {
