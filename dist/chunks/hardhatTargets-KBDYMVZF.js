@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-WQEQHYFE.js";import"./chunk-ENFEZAQG.js";import"./chunk-M7DWNVFL.js";import"./chunk-26PLLLJM.js";import"./chunk-BAHCK2X7.js";import"./chunk-7FVMKEO3.js";import"./chunk-IAOZSLC3.js";import"./chunk-NFQRRZDL.js";import"./chunk-YFE2PKTO.js";import"./chunk-QQKAW5H2.js";import"./chunk-IBIK7LXJ.js";import"./chunk-QVDJWGTM.js";import"./chunk-H6NCVETQ.js";import"./chunk-CYGJQYWQ.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as hardhatTargets};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-25PIAK4P.js";import"./chunk-BSSDQVPE.js";import"./chunk-MCZRPJTM.js";import"./chunk-XWIZKKZ5.js";import"./chunk-5XMJX3Z2.js";import"./chunk-QQKAW5H2.js";import"./chunk-DXLOHWVN.js";import"./chunk-CYGJQYWQ.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readEtherscanContract};
