@@ -152,15 +152,9 @@ export function parseJson(text: string, origin: JsonOrigin): unknown {
   }
 }
 
-/**
- * The error for text that `JSON.parse` refused, in words that quote none of the text: Node's message shows the
- * bytes around the fault, and a file named by mistake (a link to a key file) must not reach a log that way.
- *
- * @param origin - what the text is and which input named it
- * @param cause - `JSON.parse`'s error
- * @returns the error to throw
- */
-export function notJson(origin: JsonOrigin, cause: unknown): InvalidInputError {
+// The error for text that `JSON.parse` refused, in words that quote none of the text: Node's message shows the
+// bytes around the fault, and a file named by mistake (a link to a key file) must not reach a log that way.
+function notJson(origin: JsonOrigin, cause: unknown): InvalidInputError {
   return new InvalidInputError(
     origin.field,
     `The ${origin.what} ${origin.path} is not valid JSON: ${jsonSyntaxReason(cause)}.`,
