@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 import { type KeptContracts, readBuildInfoFile } from "./buildInfoFile.js";
@@ -335,12 +336,9 @@ function metadataCompilerVersion(output: BuildOutput): string | undefined {
     for (const contract of Object.values(byName)) {
       const text = metadataText(contract.metadata);
       if (text === undefined) continue;
-      try {
-        const parsed = metadataCompilerSchema.safeParse(JSON.parse(text));
-        if (parsed.success) return parsed.data.compiler.version;
-      } catch {
-        // Unreadable metadata says nothing about the version; another contract's may.
-      }
+      // Unreadable metadata says nothing about the version; another contract's may.
+      const parsed = metadataCompilerSchema.safeParse(parsedJson(text));
+      if (parsed.success) return parsed.data.compiler.version;
     }
   }
   return undefined;

@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../errors/invalidInputError.js";
 import { constructorParameters } from "../kernel/abiParameters.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 
 // Constructor values typed on a command line (the Hardhat task's and the CLI's), as `hardhat verify` reads them, or
@@ -78,9 +79,8 @@ function typed(parameter: AbiParameterLike, value: unknown, label: string): unkn
 const jsonObject = z.record(z.string(), z.unknown());
 
 function parseJson(text: string, type: string, label: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
+  const value = parsedJson(text);
+  if (value === undefined)
     throw new InvalidInputError(field, `${label} is a ${type}: give it as JSON, e.g. '["a","b"]'.`);
-  }
+  return value;
 }

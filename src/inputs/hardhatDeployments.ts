@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { keccak256, stringToBytes } from "viem";
 import { InvalidInputError } from "../errors/index.js";
 import { type CompilerMetadata, compilerMetadataSchema } from "../kernel/compilerMetadata.js";
+import { nestsDeeperThan } from "../kernel/jsonDepth.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import type { Libraries } from "../kernel/libraries.js";
 import { assertAddress, isTransactionHash } from "../kernel/validate.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
@@ -86,7 +88,7 @@ export async function readHardhatDeployment(
   };
   const read = await readDeploymentFiles(folder, scope);
   const { described, unread } = describingFiles(read);
-  const declared = libraryDeclarations(read, scope);
+  const declared = libraryDeclarations(read);
   const contracts: HardhatDeployContract[] = [];
   const skipped: SkippedDeployment[] = [...unread];
   const inputs = new Map<string, Promise<StandardJsonInput>>();
@@ -312,28 +314,17 @@ function metadataInput(metadata: CompilerMetadata): StandardJsonInput {
 /** The library name → the source files declaring it, from the folder's own library deployments. */
 type LibraryFiles = Map<string, Set<string>>;
 
-function libraryDeclarations(read: DeploymentFiles, scope: InnerFileScope): LibraryFiles {
+function libraryDeclarations(read: DeploymentFiles): LibraryFiles {
   const declared: LibraryFiles = new Map();
-  for (const [name, file] of read.files) {
-    if (file.metadata === undefined) continue;
-    const target = compilerMetadataSchema.safeParse(parsedOrUndefined(file.metadata, scope, name));
+  for (const file of read.files.values()) {
+    const metadata = parsedJson(file.metadata);
+    // As parseBoundedJson would refuse it, metadata nested too deep declares nothing.
+    const target = compilerMetadataSchema.safeParse(nestsDeeperThan(metadata) ? undefined : metadata);
     for (const [source, contract] of Object.entries(target.data?.settings.compilationTarget ?? {})) {
       declared.set(contract, new Set([...(declared.get(contract) ?? []), source]));
     }
   }
   return declared;
-}
-
-function parsedOrUndefined(text: string, scope: InnerFileScope, name: string): unknown {
-  try {
-    return parseBoundedJson(text, {
-      field: scope.field,
-      what: "metadata",
-      path: join(scope.folder, `${name}.json`),
-    });
-  } catch {
-    return undefined;
-  }
 }
 
 // hardhat-deploy keys libraries by their bare name; the engine wants the declaring file's name too: from the

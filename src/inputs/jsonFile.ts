@@ -137,23 +137,6 @@ export async function assertAtMost(origin: JsonOrigin, maxBytes: number): Promis
 }
 
 /**
- * Parses JSON text and checks it with a schema.
- *
- * @param text - the JSON text
- * @param schema - the shape the text must have
- * @param origin - what the text is, for error messages
- * @returns the parsed value
- * @throws {InvalidInputError} naming the file and the field when the text is not JSON or not of the shape
- */
-export function parseJsonText<Schema extends z.ZodMiniType>(
-  text: string,
-  schema: Schema,
-  origin: JsonOrigin,
-): z.infer<Schema> {
-  return parseWithSchema(parseJson(text, origin), schema, origin);
-}
-
-/**
  * Parses JSON text.
  *
  * @param text - the JSON text
@@ -169,15 +152,9 @@ export function parseJson(text: string, origin: JsonOrigin): unknown {
   }
 }
 
-/**
- * The error for text that `JSON.parse` refused, in words that quote none of the text: Node's message shows the
- * bytes around the fault, and a file named by mistake (a link to a key file) must not reach a log that way.
- *
- * @param origin - what the text is and which input named it
- * @param cause - `JSON.parse`'s error
- * @returns the error to throw
- */
-export function notJson(origin: JsonOrigin, cause: unknown): InvalidInputError {
+// The error for text that `JSON.parse` refused, in words that quote none of the text: Node's message shows the
+// bytes around the fault, and a file named by mistake (a link to a key file) must not reach a log that way.
+function notJson(origin: JsonOrigin, cause: unknown): InvalidInputError {
   return new InvalidInputError(
     origin.field,
     `The ${origin.what} ${origin.path} is not valid JSON: ${jsonSyntaxReason(cause)}.`,
@@ -255,7 +232,7 @@ export async function readJsonFile<Schema extends z.ZodMiniType>(
   schema: Schema,
   origin: JsonOrigin,
 ): Promise<z.infer<Schema>> {
-  return parseJsonText(await readTextFile(origin), schema, origin);
+  return parseWithSchema(parseJson(await readTextFile(origin), origin), schema, origin);
 }
 
 /** A file-system failure in words a person can act on. */

@@ -242,7 +242,6 @@ async function entryJob(
 ): Promise<VerificationJob> {
   const hex =
     entry.constructorArgsHex === undefined ? {} : { constructorArguments: { hex: entry.constructorArgsHex } };
-  const libraries = entry.libraries === undefined ? {} : { libraries: entry.libraries };
   switch (entry.kind) {
     case "build-info": {
       const contract =
@@ -295,7 +294,7 @@ async function entryJob(
           ...(entry.evmVersion === undefined ? {} : { evmVersion: entry.evmVersion }),
         },
         ...hex,
-        ...libraries,
+        ...(entry.libraries === undefined ? {} : { libraries: entry.libraries }),
       };
     case "vyper":
       return {

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { keccak256, stringToBytes } from "viem";
 import { InvalidInputError } from "../errors/index.js";
 import * as z from "../kernel/zod.js";
-import { type JsonOrigin, parseJsonText, readTextFile } from "./jsonFile.js";
+import { type JsonOrigin, parseJson, parseWithSchema, readTextFile } from "./jsonFile.js";
 import { userSourceName } from "./sourceNames.js";
 import { isInside } from "./workspacePath.js";
 
@@ -59,7 +59,7 @@ export async function readRegistrySources(
 ): Promise<RegistrySources> {
   const origin: JsonOrigin = { field: fields.metadataField, what: "metadata file", path: metadataPath };
   const metadata = await readTextFile(origin);
-  const parsed = parseJsonText(metadata, metadataSchema, origin);
+  const parsed = parseWithSchema(parseJson(metadata, origin), metadataSchema, origin);
   if (!existsSync(sourcesDir) || !statSync(sourcesDir).isDirectory()) {
     throw new InvalidInputError(fields.sourcesField, `The sources folder ${sourcesDir} does not exist.`);
   }

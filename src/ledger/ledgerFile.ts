@@ -1,6 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { InvalidInputError, LedgerLockedError } from "../errors/index.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import { readRegularFile, writeFileWhole } from "../kernel/regularFile.js";
 import { errnoCode } from "../kernel/systemErrors.js";
 import * as z from "../kernel/zod.js";
@@ -84,15 +85,12 @@ export function readLedgerDocument(path: string): LedgerDocument {
  * @throws InvalidInputError when the text is not a ledger
  */
 export function parseLedgerText(text: string, path: string): LedgerDocument {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
+  const json = parsedJson(text);
+  if (json === undefined)
     throw new InvalidInputError(
       "ledger",
       `The ledger ${path} is not JSON: fix it or delete it to start over.`,
     );
-  }
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) {
     throw new InvalidInputError(

@@ -14,8 +14,7 @@ export default async function fetchTaskAction(
   args: FetchTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
-  const { explorerUrl } = args;
-  const where = taskWhere(hre, { explorerUrl });
+  const where = taskWhere(hre, { explorerUrl: args.explorerUrl });
   try {
     await asUserErrors(() =>
       runFetchRequest(

@@ -27,14 +27,12 @@ export default async function verifyTaskAction(
   const settings = await asUserErrors(async () =>
     taskSettings(givenSettings(args), hre.config.explorerVerify),
   );
-  const { explorerUrl, userAgent, optionalTargets } = { ...args, ...settings };
-  const { readTimeoutSeconds } = settings;
   const where = taskWhere(hre, {
-    explorerUrl,
-    userAgent,
-    optionalTargets,
+    explorerUrl: args.explorerUrl,
+    userAgent: settings.userAgent,
+    optionalTargets: settings.optionalTargets,
     network: true,
-    readTimeoutSeconds,
+    readTimeoutSeconds: settings.readTimeoutSeconds,
   });
   try {
     const { results } = await asUserErrors(() =>

@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
 import { InvalidInputError } from "../../errors/index.js";
-import type { BuildInfo } from "../../inputs/buildInfo.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { LocalExplorer } from "../../local-explorer/index.js";
 import type { VerificationJob } from "../../verify/job.js";
@@ -11,10 +10,10 @@ import type { ChainClaim } from "../targets/chainAgreement.js";
 import { type HardhatRunWhere, hardhatTargets } from "./hardhatTargets.js";
 import { checkTaskContracts, deploymentIds, type TaskContracts } from "./taskArgumentChecks.js";
 import { onTheirOwnChains, type ProjectPaths, taskDeployment, taskLedger } from "./taskDeployments.js";
-import { namedBesideBundle, proxiesOnChains, verifyTask } from "./taskRuns.js";
+import { type BuiltTaskRun, namedBesideBundle, proxiesOnChains, verifyTask } from "./taskRuns.js";
 
 /** One verify of the Hardhat task: its arguments as typed, and Hardhat's world as facts. */
-export interface TaskVerifyRequest {
+export interface TaskVerifyRequest extends Pick<BuiltTaskRun, "build" | "buildProfile" | "buildProfiles"> {
   task: TaskContracts & {
     explorerUrl?: string | undefined;
     /** `--ledger`: a file relative to the project, or `none`. */
@@ -26,12 +25,6 @@ export interface TaskVerifyRequest {
   settings: RunSettingValues;
   where: HardhatRunWhere;
   paths: ProjectPaths;
-  /** Builds the project with a profile (default the one asked): the build infos of that build. */
-  build: (profile?: string) => Promise<{ buildProfile: string; buildInfos: BuildInfo[] }>;
-  /** The profile the build uses, for messages. */
-  buildProfile: string;
-  /** Every profile of the project: tried in turn when the asked one's build does not match the code at ADDRESS. */
-  buildProfiles?: readonly string[] | undefined;
   /** The artifacts' fully qualified names already on disk (no build). */
   artifactNames: () => Promise<ReadonlySet<string>>;
   /** `--constructor-args-path`'s values, loaded when asked. */
@@ -62,8 +55,7 @@ export async function runTaskVerify(
     // The bundle names its contracts and their chains: no build, no deployment.
     const naming = namedBesideBundle(args, settings, args.writeBundle);
     const { bundledJobs } = await import("../jobs/bundledJobs.js");
-    const file = (given: string) => resolve(given);
-    const bundled = await bundledJobs({ given: args.bundle, file, field: "--bundle", naming });
+    const bundled = await bundledJobs({ given: args.bundle, file: resolve, field: "--bundle", naming });
     return verifyOnChains(request, reporter, reads, bundled);
   }
   // A deployment names its chain: without --network, its chain id finds its network and explorer.
@@ -194,9 +186,7 @@ async function verifyOnChains(
     return await verifyTask(
       { settings, reads, targets, reporter, ledger, writeBundle: args.writeBundle },
       jobs,
-      {
-        proxies,
-      },
+      { proxies },
     );
   } finally {
     await targets.close();

@@ -11,7 +11,7 @@ import {
 } from "../../inputs/bundleSchema.js";
 import { parseWithSchema } from "../../inputs/jsonFile.js";
 import { bundleHash, bundleInputKey } from "../../inputs/verificationBundle.js";
-import { canonicalJson } from "../../kernel/jsonValues.js";
+import { canonicalJson, parsedJson } from "../../kernel/jsonValues.js";
 import * as z from "../../kernel/zod.js";
 import { longCompilerVersion } from "../../verify/compilerVersion.js";
 import { encodeConstructorArguments } from "../../verify/constructorArguments.js";
@@ -209,14 +209,11 @@ function registrySource(
   metadata: string,
   files: ReadonlyArray<{ name: string; content: string }>,
 ): BundledSource {
-  let parsed: z.infer<typeof metadataSchema>;
-  try {
-    const result = metadataSchema.safeParse(JSON.parse(metadata));
-    if (!result.success) return { reason: "its metadata names no compiler, settings or compilation target" };
-    parsed = result.data;
-  } catch {
-    return { reason: "its metadata is not JSON" };
-  }
+  const json = parsedJson(metadata);
+  if (json === undefined) return { reason: "its metadata is not JSON" };
+  const result = metadataSchema.safeParse(json);
+  if (!result.success) return { reason: "its metadata names no compiler, settings or compilation target" };
+  const parsed = result.data;
   if (parsed.language !== "Solidity") return { reason: `its metadata is of ${parsed.language}` };
   const [target] = Object.entries(parsed.settings.compilationTarget);
   if (!target) return { reason: "its metadata names no compilation target" };

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { InvalidInputError } from "../../errors/index.js";
 import { readUtf8File } from "../../inputs/jsonFile.js";
+import { isPlainObject, parsedJson } from "../../kernel/jsonValues.js";
 import type { Libraries } from "../../kernel/libraries.js";
 
 const forgeLibrary = /^([^:]+):([A-Za-z_$][\w$]*):(0x[0-9a-fA-F]{40})$/;
@@ -45,16 +46,13 @@ export async function libraryList(values: readonly string[], cwd: string, flag: 
 }
 
 function libraryObject(text: string, flag: string): Libraries {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
+  const parsed = parsedJson(text);
+  if (parsed === undefined)
     throw new InvalidInputError(
       flag,
       `${flag} must be path/Lib.sol:Lib:0x… (forge's form) or JSON like {"src/Lib.sol:Lib":"0x…"} (or a file holding it).`,
     );
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+  if (!isPlainObject(parsed))
     throw new InvalidInputError(
       flag,
       `${flag} must map library names to addresses, like {"src/Lib.sol:Lib":"0x…"}.`,

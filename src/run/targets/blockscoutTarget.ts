@@ -166,12 +166,7 @@ export async function resolveBlockscoutTarget(
   };
 }
 
-/**
- * An explorer URL the user named, checked before anything is sent: http(s), no credentials in it.
- *
- * @returns its base, RPC and REST URLs
- * @throws {InvalidInputError} naming the setting
- */
+// An explorer URL the user named, checked before anything is sent (http(s), no credentials in it), errors naming it.
 function checkedExplorerUrl(named: NamedUrl): ExplorerUrls {
   try {
     // A key in the URL would be printed with it: the key goes in its own setting, and travels in a header.

@@ -66,12 +66,9 @@ export function chooseEndpoint(
 
 // Scheme, host and port, and with `withPath` the path (a trailing slash and the query aside).
 function place(text: string, withPath: boolean): string {
-  try {
-    const url = new URL(text.trim());
-    return `${url.protocol}//${url.host}${withPath ? url.pathname.replace(/\/+$/, "") : ""}`.toLowerCase();
-  } catch {
-    return text.trim().toLowerCase();
-  }
+  const url = URL.parse(text.trim());
+  if (!url) return text.trim().toLowerCase();
+  return `${url.protocol}//${url.host}${withPath ? url.pathname.replace(/\/+$/, "") : ""}`.toLowerCase();
 }
 
 /** The most entries a door's list takes, and the longest entry: a list is typed by a person. */

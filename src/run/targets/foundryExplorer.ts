@@ -33,9 +33,5 @@ export function foundryBlockscoutExplorer(
 }
 
 function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return "";
-  }
+  return URL.parse(url)?.hostname ?? "";
 }
