@@ -98,15 +98,16 @@ function sourceTarget(sourcesFolder: string, fileName: string): string {
 // A folder that cannot be made or written (a file in the way, no permission) is the user's to fix: say which. The
 // explorer names the files: a link under the folder (as a file or a folder on the way) could carry one out of it.
 function writeOutput(folder: string, path: string, content: string): void {
-  for (let at = path; at !== folder; at = dirname(at))
-    if (lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink())
-      throw new InvalidInputError(
-        "out",
-        `Refusing to write ${path}: ${at} is a link; remove it or choose another --out folder.`,
-      );
   try {
+    for (let at = path; at !== folder; at = dirname(at))
+      if (lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink())
+        throw new InvalidInputError(
+          "out",
+          `Refusing to write ${path}: ${at} is a link; remove it or choose another --out folder.`,
+        );
     writeFileWhole(path, content);
   } catch (error) {
+    if (error instanceof InvalidInputError) throw error;
     const reason = errnoCode(error) ?? String(error);
     throw new InvalidInputError("out", `Cannot write ${path} (${reason}): choose another --out folder.`);
   }
