@@ -211,6 +211,8 @@ describe("local explorer: real compile and match against a real chain", () => {
     for await (const page of client.iterateBlockTransactions({ blockNumberOrHash: creation!.blockNumber! }))
       pages.push(page);
     expect(pages[0]?.items.map((t) => t.hash)).toContain(creation?.txHash);
+    const deployment = pages[0]?.items.find((t) => t.hash === creation?.txHash);
+    expect(deployment?.created_contract?.hash?.toLowerCase()).toBe(deployed.token!.toLowerCase());
   }, 60_000);
 
   it("finds every creation when many requests make a fresh explorer read the chain at once", async () => {

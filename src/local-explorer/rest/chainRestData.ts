@@ -37,6 +37,8 @@ export function createChainRestHandler(
   release?: BlockscoutShapes,
 ): RestHandler {
   const blocks = new Map<string, ChainBlock | null>();
+  // A creation's contract, from its receipt: read once per transaction.
+  const created = new Map<string, string | undefined>();
   const contracts = new Map<string, WireObject | undefined>();
   // A mined transaction's trace never changes: each is read once.
   const internal = new Map<string, ServedInternalTransaction[]>();
@@ -75,6 +77,7 @@ export function createChainRestHandler(
             raw_input: transaction.input,
             value: BigInt(String(transaction.value ?? "0x0")).toString(),
             transaction_types: transaction.to === null ? ["contract_creation"] : ["contract_call"],
+            created_contract: created.get(transaction.hash) ? { hash: created.get(transaction.hash) } : null,
           }),
         ),
       ),
@@ -97,7 +100,10 @@ export function createChainRestHandler(
   return async (path, query) => {
     const block = blockPath.exec(path)?.[1];
     if (block !== undefined && /^(\d+|0x[0-9a-fA-F]{64})$/.test(block)) {
-      blocks.set(block.toLowerCase(), await fetchBlock(chain, block));
+      const read = await fetchBlock(chain, block);
+      blocks.set(block.toLowerCase(), read);
+      for (const { hash, to } of read?.transactions ?? [])
+        if (to === null && !created.has(hash)) created.set(hash, await chain.createdContract(hash));
     }
     const transaction = query.transaction_hash?.toLowerCase();
     if (path === "/internal-transactions" && transaction && transactionHashPattern.test(transaction))
