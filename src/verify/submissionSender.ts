@@ -67,7 +67,7 @@ export class SubmissionSender {
       const limitMs =
         job.source.format === "standard-json" || job.source.format === "single-file"
           ? asyncSubmissionTimeoutMs
-          : synchronousSubmissionTimeoutMs;
+          : (this.#at.options.synchronousSubmissionTimeoutMs ?? synchronousSubmissionTimeoutMs);
       try {
         const outcome = await submission.send(
           Math.max(1, Math.min(limitMs, this.#at.deadline.remainingMs())),

@@ -368,6 +368,9 @@ describe("verifyContract: waiting and retrying", () => {
     );
     expect(result).toMatchObject({ status: "verified", attempts: 1 });
     expect(explorer.requestsFor("verify")).toHaveLength(1);
+    // Found by looking, once the answer's own 100 ms were up: not by the answer.
+    const actions = explorer.requests.map((r) => String(r.query.action ?? r.body.action ?? ""));
+    expect(actions.slice(actions.indexOf("verify"))).toEqual(["verify", "getsourcecode"]);
   });
 
   it("the deadline gives `timeout` with the guid kept", async () => {
