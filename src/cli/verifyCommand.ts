@@ -72,7 +72,8 @@ export const verifyCommand = cliCommand("verify", options, async ({ values, posi
 // `--no-ledger`.
 function ledgerPath(given: string | undefined, none: boolean, cwd: string): string | undefined {
   if (none && given !== undefined) throw new UsageError("--no-ledger keeps no ledger: drop --ledger.");
-  if (none) return undefined;
+  // `none`, as the task and the Action spell it.
+  if (none || given?.trim() === "none") return undefined;
   if (given?.trim() === "")
     throw new UsageError("--ledger needs a file path, e.g. .explorer-verify/ledger.json.");
   return resolve(cwd, given ?? verificationDefaults.ledger);

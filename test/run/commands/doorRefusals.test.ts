@@ -104,6 +104,11 @@ describe("the CLI's refusals, made in the hall", () => {
       "--shard keeps its ledger and results for the merge: drop --no-ledger.",
     ],
     [
+      "--recheck with --ledger none, as the task and the Action spell no ledger",
+      () => ["verify", "--bundle", bundle(), "--recheck", "--ledger", "none"],
+      "--recheck asks the explorer about what the ledger says is verified: drop --no-ledger.",
+    ],
+    [
       "--no-ledger beside --ledger",
       () => ["verify", "--bundle", bundle(), "--no-ledger", "--ledger", "mine.json"],
       "--no-ledger keeps no ledger: drop --ledger.",
