@@ -1,5 +1,8 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { TaskArguments } from "hardhat/types/tasks";
+import { userError } from "../internal/pluginError.js";
 
 /**
  * `ignition verify <id>` (and `ignition deploy … --verify`) with `explorerVerify.ignitionVerify`: the deployment is
@@ -14,6 +17,15 @@ export default async function ignitionVerifyAction(
   hre: HardhatRuntimeEnvironment,
 ): Promise<unknown> {
   const deploymentId = String(args.deploymentId);
+  // Said in Ignition's words: the user typed no --deployment.
+  const { paths } = hre.config;
+  const ignition =
+    "ignition" in paths && typeof paths.ignition === "string" ? paths.ignition : join(paths.root, "ignition");
+  const folder = join(ignition, "deployments", deploymentId);
+  if (!existsSync(folder))
+    throw userError(
+      `Hardhat Ignition kept no deployment ${deploymentId} (${folder}): a deployment to the in-process network is not kept; deploy with --network NAME, then verify it.`,
+    );
   console.log(
     `explorer-verify verifies the deployment ${deploymentId}, not hardhat-verify (explorerVerify.ignitionVerify in the Hardhat config)`,
   );

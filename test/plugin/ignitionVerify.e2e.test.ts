@@ -107,6 +107,19 @@ describe("Hardhat Ignition's verification through explorer-verify", () => {
     expect(received).toEqual([]);
   }, 300_000);
 
+  it("with ignitionVerify, ignition verify of a deployment Ignition did not keep says so in Ignition's words", async () => {
+    const outcome = await hardhat(project, ["ignition", "verify", "chain-4242"], {
+      ...env,
+      IGNITION_VERIFY: "1",
+    });
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain(
+      `Hardhat Ignition kept no deployment chain-4242 (${join(project, "ignition", "deployments", "chain-4242")}): a deployment to the in-process network is not kept; deploy with --network NAME, then verify it.`,
+    );
+    expect(outcome.stderr).not.toContain("--deployment");
+    expect(outcome.stderr).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
   it("with ignitionVerify, ignition verify without --network verifies on the network whose chainId matches, and links the proxy", async () => {
     const plain = await deployedAddresses("plain");
     const outcome = await hardhat(project, ["ignition", "verify", "plain"], { ...env, IGNITION_VERIFY: "1" });
