@@ -97,5 +97,5 @@ export abstract class ExplorerVerifyError extends Error {
  * try { await client.getAbi({ address: address }) } catch (error) { if (isExplorerVerifyError(error)) console.error(error.shortMessage) }
  */
 export function isExplorerVerifyError(value: unknown): value is ExplorerVerifyError {
-  return typeof value === "object" && value !== null && (value as { [marker]?: unknown })[marker] === true;
+  return typeof value === "object" && value !== null && marker in value && value[marker] === true;
 }

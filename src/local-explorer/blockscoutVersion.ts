@@ -59,7 +59,7 @@ export function blockscoutShapes(version: BlockscoutVersion = "11"): BlockscoutS
  * @returns true for `11` or `12`
  */
 export function isBlockscoutVersion(text: unknown): text is BlockscoutVersion {
-  return (blockscoutVersions as readonly unknown[]).includes(text);
+  return blockscoutVersions.some((version) => version === text);
 }
 
 /**

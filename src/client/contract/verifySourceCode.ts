@@ -107,7 +107,7 @@ export async function verifySourceCode(
   } else {
     throw new InvalidInputError(
       "codeFormat",
-      `Invalid codeFormat ${JSON.stringify((parameters as { codeFormat?: unknown }).codeFormat)}: use solidity-standard-json-input, solidity-single-file or vyper-json.`,
+      `Invalid codeFormat ${JSON.stringify(fields.codeformat)}: use solidity-standard-json-input, solidity-single-file or vyper-json.`,
     );
   }
   Object.assign(fields, constructorArgumentFields(parameters.constructorArguments));

@@ -200,6 +200,11 @@ describe("verifysourcecode", () => {
       "compilerVersion",
       'Invalid compiler version "latest": expected the long form, like v0.8.28+commit.7893614a.',
     ],
+    [
+      { codeFormat: "solidity-flattened" },
+      "codeFormat",
+      'Invalid codeFormat "solidity-flattened": use solidity-standard-json-input, solidity-single-file or vyper-json.',
+    ],
   ])("rejects bad input %# before sending anything", async (override, field, message) => {
     const error = await verifySourceCode(transport, { ...standardJson, ...override } as never).catch(
       (e: unknown) => e,
