@@ -110,9 +110,10 @@ export async function createdJobsOf(
   for (const search of searches) {
     const { transactions, ...options } = await search();
     if (transactions.length === 0 && !options.factories?.length) continue;
+    // Discovery binds the client to the deadline itself.
     const created = await createdContractJobs(transactions, {
       ...options,
-      client,
+      client: explorer,
       exclude: ownJobs.map((job) => job.address),
       ...(limits.maxCreated === undefined ? {} : { maxCreated: limits.maxCreated }),
       deadline: limits.deadline,
