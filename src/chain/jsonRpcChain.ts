@@ -12,6 +12,7 @@ import {
 import { ChainError } from "../errors/recompileErrors.js";
 import { createRedactor, type Redactor } from "../errors/redact.js";
 import { deadlineReached, isDeadlineReached } from "../errors/transportErrors.js";
+import { formatBytes } from "../kernel/byteSize.js";
 import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { userAgent } from "../kernel/userAgent.js";
 import type * as z from "../kernel/zod.js";
@@ -27,7 +28,7 @@ import {
   receiptSchema,
   type transactionSchema,
 } from "./chainRpcSchema.js";
-import { formatBytes, formatSeconds, hasRpcCode, networkFailure, rpcMessage } from "./rpcFailures.js";
+import { formatSeconds, hasRpcCode, networkFailure, rpcMessage } from "./rpcFailures.js";
 import { shownUrl, urlSecrets } from "./rpcUrl.js";
 
 /** A contract created inside a transaction, by a contract (a factory) rather than by the transaction itself. */

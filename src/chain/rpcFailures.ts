@@ -55,13 +55,3 @@ export function networkFailure(error: unknown): string {
 export function formatSeconds(ms: number): string {
   return ms % 1_000 === 0 ? `${ms / 1_000} s` : `${ms} ms`;
 }
-
-/**
- * A size limit as messages give it.
- *
- * @param bytes - bytes
- * @returns `64 MiB`, or `1000 bytes` when not whole MiB
- */
-export function formatBytes(bytes: number): string {
-  return bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${bytes} bytes`;
-}

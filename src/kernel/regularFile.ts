@@ -13,6 +13,7 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname } from "node:path";
+import { formatBytes } from "./byteSize.js";
 import { errnoCode } from "./systemErrors.js";
 
 /** A file read by {@link readRegularFile}: its text and what the file system says of it; or why it was not read. */
@@ -43,7 +44,7 @@ export function readRegularFile(path: string, maxBytes: number): RegularFileRead
     const stats = fstatSync(descriptor);
     if (!stats.isFile()) return { refused: "is not a regular file" };
     if (stats.size > maxBytes)
-      return { refused: `is ${stats.size} bytes, over the ${sizeText(maxBytes)} such a file may hold` };
+      return { refused: `is ${stats.size} bytes, over the ${formatBytes(maxBytes)} such a file may hold` };
     const buffer = Buffer.alloc(stats.size + 1);
     let length = 0;
     for (let read = 1; read > 0 && length < buffer.length; length += read)
@@ -53,10 +54,6 @@ export function readRegularFile(path: string, maxBytes: number): RegularFileRead
   } finally {
     closeSync(descriptor);
   }
-}
-
-function sizeText(bytes: number): string {
-  return bytes >= 1_048_576 ? `${bytes / 1_048_576} MiB` : `${bytes} bytes`;
 }
 
 /**
