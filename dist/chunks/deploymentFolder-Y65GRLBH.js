@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b}from"./chunk-76QAIMXB.js";import"./chunk-FH3WOUNV.js";import"./chunk-LRGV3VSB.js";import"./chunk-RKQOWG5B.js";import"./chunk-2CT3OUHJ.js";import"./chunk-RXBBV46M.js";import"./chunk-TU5MWSES.js";import"./chunk-IY3GVRRE.js";import"./chunk-H6NCVETQ.js";import"./chunk-IEOYXKJF.js";import"./chunk-PZQSEW55.js";import"./chunk-CYGJQYWQ.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind,b as namesNoDeployment};

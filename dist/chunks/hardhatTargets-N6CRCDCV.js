@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-TWIFN346.js";import"./chunk-3FEVKDNF.js";import"./chunk-HOHLSMVE.js";import"./chunk-6KR73VLW.js";import"./chunk-LEZJLKOW.js";import"./chunk-QATRWF2G.js";import"./chunk-IAOZSLC3.js";import"./chunk-NFQRRZDL.js";import"./chunk-YFE2PKTO.js";import"./chunk-IBIK7LXJ.js";import"./chunk-QVDJWGTM.js";import"./chunk-QQKAW5H2.js";import"./chunk-H6NCVETQ.js";import"./chunk-CYGJQYWQ.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as hardhatTargets};

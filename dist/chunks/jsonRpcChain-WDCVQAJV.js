@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-GWSLMZ4J.js";import"./chunk-FUZ6PVP7.js";import"./chunk-IBIK7LXJ.js";import"./chunk-QVDJWGTM.js";import"./chunk-U2NDTFDE.js";import"./chunk-FWILSALA.js";import"./chunk-OQO3X7RM.js";import"./chunk-DL2IZZA2.js";import"./chunk-CYGJQYWQ.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as JsonRpcChain};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{d as a,e as b}from"./chunk-LNJUAE6H.js";import"./chunk-474W6L4G.js";import"./chunk-H3BVYZS3.js";import"./chunk-XWIZKKZ5.js";import"./chunk-FRLEDDYR.js";import"./chunk-I4GT5J5D.js";import"./chunk-DXLOHWVN.js";import"./chunk-QQKAW5H2.js";import"./chunk-CYGJQYWQ.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readVerifiedInput,b as verifiedInputOf};
