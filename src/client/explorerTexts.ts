@@ -87,12 +87,19 @@ export function isRateLimited(text: unknown): boolean {
 
 /**
  * The key's daily quota is used up: Etherscan's `Max daily rate limit reached. 110000 (100%) of 100000 day/limit`
- * and its daily submission limit `Daily limit of 100 source code submissions reached`. Waiting seconds does not help.
+ * and its daily submission limit (see {@link isSubmissionQuotaReached}). Waiting seconds does not help.
  * @param text - a message or result
  */
 export function isDailyQuotaReached(text: unknown): boolean {
-  const t = normalise(text);
-  return t.startsWith("max daily") || /^daily limit of \d+ source code submissions reached/.test(t);
+  return normalise(text).startsWith("max daily") || isSubmissionQuotaReached(text);
+}
+
+/**
+ * Etherscan's daily cap on submissions, `Daily limit of 100 source code submissions reached`: reads and polls go on.
+ * @param text - a message or result
+ */
+export function isSubmissionQuotaReached(text: unknown): boolean {
+  return /^daily limit of \d+ source code submissions reached/.test(normalise(text));
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   isPlanRequired,
   isRateLimited,
   isSourcifyDuplicateRequest,
+  isSubmissionQuotaReached,
 } from "./explorerTexts.js";
 import type { RawAnswer } from "./sendOnce.js";
 
@@ -95,7 +96,8 @@ export function stoppingRefusal(
   if (typeof json === "object" && json !== null && "status" in json && json.status === "0") {
     const explorerMessage = explorerMessageOf(json);
     const refusal = { request, explorerMessage: `${explorerMessage}`, service };
-    if (isDailyQuotaReached(explorerMessage)) return new QuotaExhaustedError(refusal);
+    const submissionsOnly = isSubmissionQuotaReached(explorerMessage);
+    if (isDailyQuotaReached(explorerMessage)) return new QuotaExhaustedError({ ...refusal, submissionsOnly });
     if (isPlanRequired(explorerMessage)) return new PlanRequiredError(refusal);
     if (isInvalidApiKey(explorerMessage)) return new InvalidApiKeyError(refusal);
   }

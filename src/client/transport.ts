@@ -136,7 +136,9 @@ export class Transport {
    *   stops this transport, and again, unsent, for every later request
    */
   async send(req: TransportRequest): Promise<TransportResponse> {
-    if (this.#state.stoppedBy) throw this.#state.stoppedBy;
+    const stopped = this.#state.stoppedBy;
+    if (stopped && !(req.kind === "read" && stopped.code === "quota_exhausted" && stopped.submissionsOnly))
+      throw stopped;
     let url = this.#buildUrl(req);
     let context: RequestContext = { method: req.method, url: this.redact(url.toString()) };
     let failures = 0;

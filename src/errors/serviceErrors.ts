@@ -23,20 +23,31 @@ function sentence(text: string): string {
 
 /**
  * The service's daily quota is used up (Etherscan's `Max daily rate limit reached…` or its daily submission limit,
- * the Blockscout API's credits). It lasts for hours: the client that saw it sends nothing more.
+ * the Blockscout API's credits). It lasts for hours: the client that saw it sends nothing more, or, when only
+ * submissions are capped, no more submissions (polls of those already taken go on).
  */
 export class QuotaExhaustedError extends ExplorerVerifyError {
   readonly code = "quota_exhausted" as const;
   readonly explorerMessage: string;
   readonly request: RequestContext;
+  readonly submissionsOnly: boolean;
 
-  constructor({ request, explorerMessage, service }: RefusalContext) {
-    super(`${who(service)}'s daily quota is used up: ${sentence(explorerMessage)} ${notSentAgain}`, {
+  constructor({
+    request,
+    explorerMessage,
+    service,
+    submissionsOnly = false,
+  }: RefusalContext & { submissionsOnly?: boolean }) {
+    const stops = submissionsOnly
+      ? "No more submissions are sent to this service in this run."
+      : notSentAgain;
+    super(`${who(service)}'s daily quota is used up: ${sentence(explorerMessage)} ${stops}`, {
       metaMessages: requestLines(request),
       details: "Run again once the quota resets (daily), or with a key of a higher plan.",
     });
     this.explorerMessage = explorerMessage;
     this.request = request;
+    this.submissionsOnly = submissionsOnly;
   }
 }
 

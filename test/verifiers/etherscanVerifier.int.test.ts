@@ -373,6 +373,26 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
     ]);
   }, 120_000);
 
+  it("polls a submission already taken to its verdict when the daily submission cap refuses the next", async () => {
+    const jobs = [boxJob(await deployBox()), boxJob(await deployBox())];
+    // Held to one submission, without saying so: getapilimit is refused, as a key of a plan without it is.
+    emulator.stateBudget({ submissions: 1 });
+    emulator.refuseApiLimit("Error! Missing Or invalid Module name");
+    const before = emulator.requests.length;
+    const results = await verifyBatch(jobs, { verifier: etherscan(), ...engine, concurrency: 2 });
+    emulator.stateBudget(undefined);
+    emulator.refuseApiLimit(undefined);
+    const line =
+      "Etherscan's daily quota is used up: Daily limit of 1 source code submissions reached. No more submissions are sent to this service in this run.";
+    expect(results.map((r) => [r.status, r.error?.code, r.message]).sort()).toEqual([
+      ["failed", "quota_exhausted", line],
+      ["verified", undefined, undefined],
+    ]);
+    const actions = emulator.requests.slice(before).map((r) => r.query.action);
+    expect(actions.filter((action) => action === "verifysourcecode")).toHaveLength(2);
+    expect(actions.filter((action) => action === "checkverifystatus").length).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+
   it("stops at plan_required on a chain the key's plan does not cover", async () => {
     const jobs = [boxJob(await deployBox()), boxJob(await deployBox())];
     const before = emulator.requests.length;
