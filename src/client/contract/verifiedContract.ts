@@ -62,12 +62,12 @@ export function toVerifiedContract(
     contractName: item.ContractName ?? "",
     compilerVersion: item.CompilerVersion ?? "",
     sourceCode: unwrapped ? unwrapped.main : sourceCode,
-    fileName: item.FileName || unwrapped?.mainName || undefined,
+    // Blockscout 12 sends these names with a leading `/` (`/contracts/Lib.sol`), as it does for every name of a
+    // contract imported from Sourcify; earlier releases as the compiler named them, the names that recompile together.
+    fileName: (item.FileName || unwrapped?.mainName || "").replace(/^\/+/, "") || undefined,
     additionalSources: unwrapped
       ? unwrapped.others
       : listOf(item.AdditionalSources).map((s) => ({
-          // Blockscout 12 sends these names as relative paths with a leading `/` (`/contracts/Lib.sol`), earlier
-          // releases as the compiler named them (`contracts/Lib.sol`), the name that recompiles.
           fileName: s.Filename.replace(/^\/+/, ""),
           sourceCode: s.SourceCode,
         })),

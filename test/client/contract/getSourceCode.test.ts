@@ -50,6 +50,23 @@ describe("getsourcecode", () => {
     });
   });
 
+  it("reads the source names of a contract Blockscout imported from Sourcify (`/` before each) as the compiler's", async () => {
+    const address = testAddress(0xc4);
+    explorer.backend.addContract(address, {
+      verified: {
+        contractName: "Token",
+        compilerVersion: "v0.8.20+commit.a1b79de6",
+        sourceCode: 'import "./Lib.sol"; contract Token {}',
+        fileName: "/contracts/Token.sol",
+        additionalSources: [{ Filename: "/contracts/Lib.sol", SourceCode: "library Lib {}" }],
+      },
+    });
+    await expect(getSourceCode(transport, { address })).resolves.toMatchObject({
+      fileName: "contracts/Token.sol",
+      additionalSources: [{ fileName: "contracts/Lib.sol", sourceCode: "library Lib {}" }],
+    });
+  });
+
   it("returns null for Blockscout's unverified answer `[{Address}]`", async () => {
     await expect(getSourceCode(transport, { address: testAddress(0xe1) })).resolves.toBeNull();
   });
