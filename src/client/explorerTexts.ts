@@ -182,6 +182,11 @@ export function isSourcifyDuplicateRequest(code: unknown): boolean {
   return code === "duplicate_verification_request";
 }
 
+/** The chain has no contract at the address, as far as Sourcify's node sees. @param code - a `customCode` */
+export function isSourcifyNotDeployed(code: unknown): boolean {
+  return code === "contract_not_deployed";
+}
+
 /** Sourcify does not know the verification id (404). @param code - a `customCode` */
 export function isSourcifyJobNotFound(code: unknown): boolean {
   return code === "job_not_found";

@@ -83,7 +83,7 @@ export function failureOf(
     };
   if (error instanceof NotAContractError)
     return {
-      message: `${error.shortMessage} It still was not after ${attempts} attempts; check the address and the network.`,
+      message: `${error.shortMessage} It still was not after ${attempts} attempt${attempts === 1 ? "" : "s"}; check the address and the network.`,
       error: { code: error.code },
     };
   if (isExplorerVerifyError(error))

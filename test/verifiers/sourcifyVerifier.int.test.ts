@@ -202,6 +202,21 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
     ]);
   }, 120_000);
 
+  it("says Sourcify found no contract at an address without code, sending the input once", async () => {
+    const nothing = "0x000000000000000000000000000000000000dEaD";
+    const before = emulator.submissions().length;
+    const [result] = await verifyBatch([job(nothing, "contracts/Box.sol", "Box")], {
+      verifier: sourcify(),
+      ...engine,
+    });
+    expect([result?.status, result?.error?.code, result?.message]).toEqual([
+      "failed",
+      "not_a_contract",
+      "The explorer says 0x000000000000000000000000000000000000dEaD is not a contract. It still was not after 1 attempt; check the address and the network.",
+    ]);
+    expect(emulator.submissions().length - before).toBe(1);
+  }, 120_000);
+
   it("verifies the registry format through /v2/verify/metadata, through a server error on a poll", async () => {
     const vault = await deployer.deploy(build, "contracts/Vault.sol", "Vault", [7n]);
     let failedOnce = false;

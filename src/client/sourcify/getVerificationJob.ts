@@ -1,9 +1,10 @@
-import { InvalidInputError, InvalidResponseError } from "../../errors/index.js";
+import { InvalidInputError, InvalidResponseError, NotAContractError } from "../../errors/index.js";
 import { sourcifyJobSchema } from "../../schemas/sourcify.js";
 import type { VerifyStatus } from "../contract/checkVerifyStatus.js";
 import {
   isSourcifyAlreadyVerified,
   isSourcifyJobNotFound,
+  isSourcifyNotDeployed,
   sourcifyMatchedCode,
   sourcifyMatchKind,
 } from "../explorerTexts.js";
@@ -24,13 +25,15 @@ export interface GetVerificationJobParameters {
 
 /**
  * Reads a verification job (`GET /v2/verify/{verificationId}`, 200 even when the job failed) as the engine's
- * states: running → pending; a match → pass; the job's `already_verified` → already verified; another job error →
- * fail with Sourcify's message; an unknown id (404 `job_not_found`) → unknown-uid.
+ * states: running → pending; a match → pass; the job's `already_verified` → already verified; its
+ * `contract_not_deployed` → not a contract (yet); another job error → fail with Sourcify's message; an unknown id
+ * (404 `job_not_found`) → unknown-uid.
  *
  * @param transport - Sourcify's transport
  * @param parameters - the verification id
  * @returns where the job stands
  * @throws {InvalidInputError} for an id that is not a UUID, before any request
+ * @throws {NotAContractError} when the chain has no contract at the address (Sourcify's `contract_not_deployed`)
  * @throws {ExplorerError | HttpError | InvalidResponseError} and the transport's errors
  */
 export async function getVerificationJob(
@@ -51,6 +54,8 @@ export async function getVerificationJob(
   const job = sourcifyAnswer(response, sourcifyJobSchema, "the verification job");
   if (!job.isJobCompleted) return { state: "pending", message: jobRunning };
   if (job.error) {
+    if (isSourcifyNotDeployed(job.error.customCode))
+      throw new NotAContractError(response.request, parameters.expected?.address ?? "", job.error.message);
     return isSourcifyAlreadyVerified(job.error.customCode)
       ? { state: "already-verified", message: job.error.message }
       : { state: "fail", message: job.error.message };
