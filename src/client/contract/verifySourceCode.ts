@@ -97,7 +97,8 @@ export async function verifySourceCode(
     fields.optimizationUsed = parameters.optimizationUsed ? "1" : "0";
     if (parameters.runs !== undefined)
       fields.runs = String(assertNonNegativeInteger(parameters.runs, "runs"));
-    if (parameters.evmVersion) fields.evmversion = parameters.evmVersion;
+    // Both spellings: the Etherscan v2 reference lists `evmVersion`, forge and Blockscout send `evmversion`.
+    if (parameters.evmVersion) fields.evmversion = fields.evmVersion = parameters.evmVersion;
     librarySlots(parameters.libraries, singleFileLibrarySlots, action).forEach(
       ([name, libraryAddress], i) => {
         fields[`libraryname${i + 1}`] = name;

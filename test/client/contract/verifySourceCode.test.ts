@@ -54,7 +54,7 @@ describe("verifysourcecode", () => {
     });
   });
 
-  it("sends a single file with optimizationUsed, runs, lowercase evmversion and library name/address pairs", async () => {
+  it("sends a single file with optimizationUsed, runs, evmversion in both spellings and library name/address pairs", async () => {
     explorer.backend.addContract(address);
     const outcome = await verifySourceCode(transport, {
       codeFormat: "solidity-single-file",
@@ -77,6 +77,7 @@ describe("verifysourcecode", () => {
       optimizationUsed: "1",
       runs: "1000",
       evmversion: "cancun",
+      evmVersion: "cancun",
       libraryname1: "Math",
       libraryaddress1: testAddress(0x11),
     });
