@@ -52,9 +52,17 @@ export function serviceTransportOptions(target: Target, settings: TransportSetti
         // Etherscan's chain goes with every request.
         fixedQuery: { chainid: String(target.chainId) },
       };
-    // Routescan's chain is in its URL.
+    // Routescan's chain is in its URL. Without a key its limit is the caller's, over every chain: one limiter.
     case "routescan":
       return {
+        ...(target.apiKey || settings.requestsPerSecond !== undefined
+          ? {}
+          : {
+              rateLimiter: sharedRateLimiter(
+                `${new URL(target.apiUrl).origin} keyless`,
+                routescanKeylessRequestsPerSecond,
+              ),
+            }),
         ...settings,
         explorerUrl: target.apiUrl,
         apiKey: target.apiKey,
