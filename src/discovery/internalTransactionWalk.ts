@@ -56,11 +56,8 @@ export async function* walkInternalTransactions(
   limits: WalkLimits,
 ): AsyncGenerator<InternalTransaction[], void, undefined> {
   let factory: Factory = {};
-  yield* walkPages(
+  const walk = walkPages(
     (cursor) => client.getInternalTransactions({ transactionHash: transaction }, cursor),
-    (items) => {
-      factory = withFactoryOf(factory, items);
-    },
     (code, pages, why) =>
       limits.warn({
         code,
@@ -70,6 +67,10 @@ export async function* walkInternalTransactions(
       }),
     limits,
   );
+  for await (const items of walk) {
+    factory = withFactoryOf(factory, items);
+    yield items;
+  }
 }
 
 /**
@@ -90,7 +91,6 @@ export async function* walkFactoryHistory(
 ): AsyncGenerator<InternalTransaction[], void, undefined> {
   yield* walkPages(
     (cursor) => client.getAddressInternalTransactions({ address: factory, direction: "from" }, cursor),
-    () => {},
     (code, pages, why) =>
       limits.warn({
         code,
@@ -106,7 +106,6 @@ type Page = Awaited<ReturnType<ExplorerClient["getInternalTransactions"]>>;
 
 async function* walkPages(
   fetchPage: (cursor: PageCursor | undefined) => Promise<Page>,
-  onPage: (items: readonly InternalTransaction[]) => void,
   stop: (code: DiscoveryWarningCode, pages: number, why: string) => void,
   limits: WalkLimits,
 ): AsyncGenerator<InternalTransaction[], void, undefined> {
@@ -125,7 +124,6 @@ async function* walkPages(
       stop("deadline", read, "the deadline came");
       return;
     }
-    onPage(page.items);
     yield page.items;
     const next = page.nextPageParams;
     if (next === null) return;

@@ -15,7 +15,7 @@ import {
   librariesFromCode,
   outsideBuild,
 } from "./manifestDeployedCode.js";
-import { checkManifestEntries, checkManifestEntry, type ManifestEntrySpec } from "./manifestEntries.js";
+import { checkManifestEntry, entryFormats, type ManifestEntrySpec } from "./manifestEntries.js";
 import { readRegistrySources } from "./registrySources.js";
 import { splitContractName } from "./sourceNames.js";
 import { readStandardJsonFile } from "./standardJsonFile.js";
@@ -75,8 +75,6 @@ export interface BadManifestEntry {
 const manifestSchema = z.strictObject({ contracts: z.array(z.unknown()) });
 
 const field = "contracts";
-
-const entryFormats = ["standard-json", "single-file", "flattened", "vyper", "registry"] as const;
 
 /**
  * Whether the `contracts` input or `--manifest` flag holds the manifest itself rather than a path to it.
@@ -154,14 +152,13 @@ function checkedEntries(
   items: readonly unknown[],
   onBadEntry: ReadManifestOptions["onBadEntry"],
 ): ManifestEntrySpec[] {
-  if (!onBadEntry) return checkManifestEntries(items);
   const entries: ManifestEntrySpec[] = [];
   for (const [index, item] of items.entries()) {
     const entryField = `${field}[${index}]`;
     try {
       entries.push(checkManifestEntry(item, entryField));
     } catch (error) {
-      if (!(error instanceof InvalidInputError)) throw error;
+      if (!onBadEntry || !(error instanceof InvalidInputError)) throw error;
       onBadEntry(malformedEntry(item, entryField, error));
     }
   }

@@ -38,7 +38,7 @@ interface CommonFields {
 
 type Kind = ManifestEntrySpec["kind"];
 
-const formats = ["standard-json", "single-file", "flattened", "vyper", "registry"] as const;
+export const entryFormats = ["standard-json", "single-file", "flattened", "vyper", "registry"] as const;
 
 const kindNames: Record<Kind, string> = {
   "build-info": "a build-info entry",
@@ -80,7 +80,7 @@ const txHash = z.string({ error: "must be a string." }).check(z.regex(/^0x[0-9a-
 
 const fields = {
   address,
-  format: z.optional(z.enum(formats)),
+  format: z.optional(z.enum(entryFormats)),
   contract: text,
   constructorArgs: z.optional(
     z.array(z.unknown(), { error: "must be an array of the constructor's argument values." }),
@@ -206,20 +206,9 @@ const entryProbeSchema = z.looseObject({
 });
 
 /**
- * Checks every manifest entry's fields (DESIGN §3) and tells which kind of entry each is: found in the build
- * info, a standard JSON input file, a single or flattened file, a Vyper file, or metadata with its sources.
- * Nothing is read from disk here.
- *
- * @param entries - the manifest's `contracts` array
- * @returns one checked entry per item, in order
- * @throws {InvalidInputError} for the first malformed entry, naming the field (`contracts[2].address`)
- */
-export function checkManifestEntries(entries: readonly unknown[]): ManifestEntrySpec[] {
-  return entries.map((entry, index) => checkManifestEntry(entry, `contracts[${index}]`));
-}
-
-/**
- * Checks one manifest entry's fields (see {@link checkManifestEntries}).
+ * Checks one manifest entry's fields (DESIGN §3) and tells which kind of entry it is: found in the build info, a
+ * standard JSON input file, a single or flattened file, a Vyper file, or metadata with its sources. Nothing is read
+ * from disk here.
  *
  * @param entry - the item of the manifest's `contracts` array
  * @param field - where it is, `contracts[2]`
@@ -332,7 +321,6 @@ function commonFields(
     constructorArgs?: unknown;
     constructorArgsHex?: string;
     libraries?: Libraries;
-  } & {
     proxy?: boolean;
     creationTransactionHash?: string;
   },

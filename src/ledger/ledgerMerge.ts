@@ -2,7 +2,6 @@ import {
   entryKey,
   type LedgerEntry,
   type LedgerStamp,
-  readLedgerDocument,
   readLedgerFile,
   withLedgerLock,
   writeLedgerFile,
@@ -77,5 +76,5 @@ export function mergeIntoLedgerFile(
  * @throws InvalidInputError when the file exists and is not a ledger
  */
 export function stampLedgerFile(path: string, stamp: LedgerStamp): void {
-  withLedgerLock(path, () => writeLedgerFile(path, readLedgerDocument(path).entries, stamp));
+  withLedgerLock(path, () => writeLedgerFile(path, readLedgerFile(path), stamp));
 }
