@@ -39,26 +39,6 @@ export const receiptSchema = z.nullable(
   z.looseObject({ contractAddress: z.optional(z.nullable(z.string())), status: z.optional(hexString) }),
 );
 
-export interface CallFrame {
-  type?: string;
-  from?: string;
-  to?: string;
-  input?: string;
-  error?: string;
-  calls?: CallFrame[];
-}
-/** One frame of `debug_traceTransaction`'s call tracer, its inner calls nested. */
-export const callFrameSchema: z.ZodMiniType<CallFrame> = z.looseObject({
-  type: z.optional(z.string()),
-  from: z.optional(z.string()),
-  to: z.optional(z.string()),
-  input: z.optional(z.string()),
-  error: z.optional(z.string()),
-  get calls() {
-    return z.optional(z.array(callFrameSchema));
-  },
-});
-
 // The methods asked, with their parameters; every answer is checked against a schema here, so viem types none.
 export type ChainRpcSchema = [
   { Method: "eth_chainId"; Parameters?: undefined; ReturnType: unknown },

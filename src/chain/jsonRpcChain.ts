@@ -17,12 +17,11 @@ import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { userAgent } from "../kernel/userAgent.js";
 import type * as z from "../kernel/zod.js";
 import { maxAnswerBytes } from "../options/verificationOptions.js";
+import { callFrameSchema, creationsInTrace } from "./callTrace.js";
 import {
   blockSchema,
-  type CallFrame,
   type ChainRequest,
   type ChainRpcSchema,
-  callFrameSchema,
   hexString,
   minedTransactionSchema,
   receiptSchema,
@@ -216,31 +215,19 @@ export class JsonRpcChain {
   }
 
   /**
-   * The contracts a transaction's calls created (CREATE/CREATE2 inside it), read with `debug_traceTransaction`'s
-   * call tracer.
+   * The contracts a transaction's calls created and kept (CREATE/CREATE2 inside it, outside a failed frame), read
+   * with `debug_traceTransaction`'s call tracer.
    * @param hash - a transaction hash
    * @returns the creations, in order; empty when none
    * @throws {ChainError} when the node cannot trace (the method is missing) or the trace is unreadable
    */
   async internalCreations(hash: string): Promise<InternalCreation[]> {
     const trace = callFrameSchema.safeParse(await this.traceTransaction(hash));
-    if (!trace.success) {
+    if (!trace.success)
       throw new ChainError("debug_traceTransaction", "debug_traceTransaction: the call trace is unreadable.");
-    }
-    const found: InternalCreation[] = [];
-    const walk = (frame: CallFrame, depth: number) => {
-      const creates = frame.type === "CREATE" || frame.type === "CREATE2";
-      if (depth > 0 && creates && frame.to && frame.from && frame.input && !frame.error) {
-        found.push({
-          address: frame.to.toLowerCase(),
-          factory: frame.from.toLowerCase(),
-          input: frame.input,
-        });
-      }
-      for (const call of frame.calls ?? []) walk(call, depth + 1);
-    };
-    walk(trace.data, 0);
-    return found;
+    return creationsInTrace(trace.data)
+      .filter((creation) => creation.kind !== "transaction")
+      .map(({ address, creator, creationInput }) => ({ address, factory: creator, input: creationInput }));
   }
 
   /** @param hash - a transaction hash @returns the transaction, or null when the chain does not know it */

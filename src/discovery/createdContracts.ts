@@ -1,3 +1,4 @@
+import { creationsInTrace, parseCallTrace } from "../chain/callTrace.js";
 import { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import type { ExplorerClient } from "../client/explorerClient.js";
 import {
@@ -8,7 +9,6 @@ import {
   isExplorerVerifyError,
 } from "../errors/index.js";
 import { isTransactionHash } from "../kernel/validate.js";
-import { creationsInTrace, parseCallTrace } from "./callTrace.js";
 import { beforeDeadline } from "./discoveryDeadline.js";
 import {
   type DiscoveryWarning,

@@ -1,3 +1,4 @@
+import { creationsInTrace, parseCallTrace } from "../chain/callTrace.js";
 import type { ExplorerClient } from "../client/explorerClient.js";
 import {
   HttpError,
@@ -7,7 +8,6 @@ import {
   UnknownActionError,
 } from "../errors/index.js";
 import type { InternalTransaction } from "../schemas/rest/internalTransaction.js";
-import { creationsInTrace, parseCallTrace } from "./callTrace.js";
 import type { CreatedContract, CreationChain } from "./createdContracts.js";
 import { readBefore } from "./discoveryDeadline.js";
 import { type DiscoveryWarningCode, type WalkLimits, walkFactoryHistory } from "./internalTransactionWalk.js";

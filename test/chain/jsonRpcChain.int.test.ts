@@ -190,6 +190,32 @@ describe("JsonRpcChain's requests, as a node receives them", () => {
     expect(standIn.received).toHaveLength(1);
   });
 
+  it("leaves out what a failed call created: its creations were rolled back with it", async () => {
+    const [factory, kept, reverted, lost] = [0xf1, 0xa1, 0xb1, 0xc1].map(
+      (byte) => `0x${byte.toString(16).repeat(20)}`,
+    );
+    standIn = await startStandIn(
+      result({
+        type: "CALL",
+        from: `0x${"ee".repeat(20)}`,
+        to: factory,
+        calls: [
+          { type: "CREATE2", from: factory, to: kept, input: "0x60AA" },
+          {
+            type: "CALL",
+            from: factory,
+            to: reverted,
+            error: "execution reverted",
+            calls: [{ type: "CREATE", from: reverted, to: lost, input: "0x60bb" }],
+          },
+        ],
+      }),
+    );
+    await expect(new JsonRpcChain(standIn.url).internalCreations(`0x${"01".repeat(32)}`)).resolves.toEqual([
+      { address: kept, factory, input: "0x60aa" },
+    ]);
+  });
+
   it("says an HTML page is not JSON-RPC", async () => {
     standIn = await startStandIn(() => ({ contentType: "text/html", body: "<html>maintenance</html>" }));
     const error = await failure(new JsonRpcChain(standIn.url).chainId());

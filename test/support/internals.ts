@@ -1,4 +1,11 @@
 // What the suites import of the package's internals in one place: the front door holds only the public names.
+
+export {
+  type CallFrame,
+  creationsInTrace,
+  parseCallTrace,
+  type TracedCreation,
+} from "../../src/chain/callTrace.js";
 export {
   type CheckProxyVerificationParameters,
   type CheckVerifyStatusParameters,
@@ -44,12 +51,6 @@ export { type ExplorerUrls, resolveExplorerUrls } from "../../src/client/explore
 export type { UploadFile } from "../../src/client/requestBody.js";
 export { Transport } from "../../src/client/transport.js";
 export type { TransportOptions } from "../../src/client/transportOptions.js";
-export {
-  type CallFrame,
-  creationsInTrace,
-  parseCallTrace,
-  type TracedCreation,
-} from "../../src/discovery/callTrace.js";
 export {
   type CreatedClone,
   type CreatedContractJobs,

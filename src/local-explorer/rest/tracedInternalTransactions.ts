@@ -1,6 +1,6 @@
 import { getAddress } from "viem";
+import { type CallFrame, parseCallTrace } from "../../chain/callTrace.js";
 import type { JsonRpcChain } from "../../chain/jsonRpcChain.js";
-import { type CallFrame, parseCallTrace } from "../../discovery/callTrace.js";
 import type { ServedInternalTransaction } from "./restData.js";
 import { wireTime } from "./smartContractAnswer.js";
 

@@ -12,7 +12,8 @@ export interface CallFrame {
   calls?: CallFrame[] | null | undefined;
 }
 
-const callFrameSchema: z.ZodMiniType<CallFrame> = z.looseObject({
+/** A `callTracer` frame, its inner calls nested. */
+export const callFrameSchema: z.ZodMiniType<CallFrame> = z.looseObject({
   type: z.string(),
   from: z.string(),
   to: z.nullish(z.string()),
