@@ -4,7 +4,7 @@ import { isBytecodeMismatch } from "../client/explorerTexts.js";
 import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContractStatus.js";
 import { getVerificationConfig } from "../client/rest/getVerificationConfig.js";
 import { Transport } from "../client/transport.js";
-import { ExplorerError } from "../errors/index.js";
+import { ExplorerError, UnknownActionError } from "../errors/index.js";
 import type { QuotaReading } from "../kernel/waits.js";
 import type {
   BuildLists,
@@ -115,22 +115,29 @@ export class BlockscoutVerifier implements Verifier {
         return outcomeOf(
           await contract.verifySourceCode(transport, singleFileRequest(submission, timeoutMs)),
         );
+      // With API writes off, Blockscout refuses `verify` (its one write action) as unknown: the single-file form
+      // takes the same file.
       case "flattened":
         return outcomeOf(
-          await contract.verify(transport, {
-            address: submission.address,
-            name: submission.contractName,
-            compilerVersion: submission.compilerVersion,
-            optimization: submission.optimizer.enabled,
-            ...(submission.optimizer.runs === undefined
-              ? {}
-              : { optimizationRuns: submission.optimizer.runs }),
-            ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
-            contractSourceCode: submission.sourceCode,
-            ...(submission.libraries ? { libraries: submission.libraries } : {}),
-            ...withArguments(submission.constructorArguments),
-            timeoutMs,
-          }),
+          await contract
+            .verify(transport, {
+              address: submission.address,
+              name: submission.contractName,
+              compilerVersion: submission.compilerVersion,
+              optimization: submission.optimizer.enabled,
+              ...(submission.optimizer.runs === undefined
+                ? {}
+                : { optimizationRuns: submission.optimizer.runs }),
+              ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
+              contractSourceCode: submission.sourceCode,
+              ...(submission.libraries ? { libraries: submission.libraries } : {}),
+              ...withArguments(submission.constructorArguments),
+              timeoutMs,
+            })
+            .catch((error: unknown) => {
+              if (!(error instanceof UnknownActionError)) throw error;
+              return contract.verifySourceCode(transport, singleFileRequest(submission, timeoutMs));
+            }),
         );
       case "vyper":
         return outcomeOf(

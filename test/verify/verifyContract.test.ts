@@ -118,6 +118,24 @@ describe("verifyContract: formats", () => {
     });
   });
 
+  it("flattened, where API writes are off: `verify` is an unknown action, and the file goes as a single file", async () => {
+    explorer.backend.addContract(address);
+    explorer.faults.applies = (r) => r.query.action === "verify";
+    explorer.faults.next({
+      kind: "status",
+      status: 400,
+      contentType: "application/json",
+      body: '{"status":"0","message":"Unknown action","result":null}',
+    });
+    const result = await run(flattenedJob(address, { constructorArguments: { hex: "0x2a" } }));
+    expect(result).toMatchObject({ status: "verified", format: "flattened", attempts: 1 });
+    expect(actions().slice(0, 3)).toEqual(["getsourcecode", "verify", "verifysourcecode"]);
+    expect(explorer.requestsFor("verifysourcecode")[0]?.body).toMatchObject({
+      codeformat: "solidity-single-file",
+      constructorArguments: "2a",
+    });
+  });
+
   it("vyper: submitted synchronously with the long version", async () => {
     explorer.backend.addContract(address);
     const result = await run({
