@@ -157,18 +157,23 @@ export function withLedgerLock<T>(path: string, work: () => T, options: LedgerLo
   const lockPath = `${path}.lock`;
   const staleLockMs = options.staleLockMs ?? defaultTimeoutMs;
   const giveUpAt = Date.now() + lockWaitMs;
+  const notCreated = (error: unknown) =>
+    new InvalidInputError(
+      "ledger",
+      `The ledger's lock file ${lockPath} cannot be created: ${(error as Error).message}.`,
+    );
+  // Apart from the lock's own creation: a file where the folder should be fails here, never as a lock that exists.
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw notCreated(error);
+  }
   let descriptor: number | undefined;
   for (let tries = 0; descriptor === undefined; tries++) {
     try {
-      mkdirSync(dirname(path), { recursive: true });
       descriptor = openSync(lockPath, "wx");
     } catch (error) {
-      if (errnoCode(error) !== "EEXIST") {
-        throw new InvalidInputError(
-          "ledger",
-          `The ledger's lock file ${lockPath} cannot be created: ${(error as Error).message}.`,
-        );
-      }
+      if (errnoCode(error) !== "EEXIST") throw notCreated(error);
       const holder = readLock(lockPath);
       // Gone between the attempt and the look: try again at once.
       if (!holder) continue;

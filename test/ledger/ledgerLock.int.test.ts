@@ -126,6 +126,23 @@ describe("the ledger's lock file", () => {
     expect(readFileSync(lock, "utf8")).toBe(`${pid}\n`);
   }, 15_000);
 
+  it("whose folder is a regular file fails the run in one line, before anything is sent", async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), "ledger-lock-")), "not-a-folder");
+    writeFileSync(folder, "x");
+    const path = join(folder, "ledger.json");
+    const failure = await runOne(path, testAddress(0x6401)).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({
+      code: "invalid_input",
+      message: expect.stringMatching(
+        new RegExp(`^The ledger's lock file ${path}\\.lock cannot be created: E[A-Z]+: [^\\n]+\\.$`),
+      ),
+    });
+    expect(explorer.requests).toEqual([]);
+  }, 15_000);
+
   it("taken by a live process mid-run and kept: the jobs still to submit fail without sending, the others keep their result", async () => {
     const pid = liveHolder.pid as number;
     const path = join(mkdtempSync(join(tmpdir(), "ledger-lock-")), ".explorer-verify", "ledger.json");
