@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import type { FoundryConfig } from "../inputs/foundryConfig.js";
-import { assertAddress, assertTransactionHash } from "../kernel/validate.js";
+import { assertAddress, assertHexData, assertTransactionHash } from "../kernel/validate.js";
 import { requestedFormats, verificationDefaults } from "../options/verificationOptions.js";
 import { checkedRpcUrl } from "../run/commands/checkedRpcUrl.js";
 import type { JobsRequest, RunWhat } from "../run/commands/runWhat.js";
@@ -81,6 +81,7 @@ export function flagsRun(
       "--compiler-version goes with --standard-json: a build's compiler is read from the build.",
     );
   const created = values["creation-tx-hash"];
+  const hex = values["constructor-args-hex"];
   return {
     kind: "flags",
     jobs: {
@@ -92,7 +93,7 @@ export function flagsRun(
       contract: values.contract,
       artifacts: values.artifacts ?? defaultArtifacts(cwd, foundry?.out),
       rpcUrl: checkedRpcUrl(values["rpc-url"], "cli"),
-      constructorArgsHex: values["constructor-args-hex"],
+      constructorArgsHex: hex === undefined ? undefined : assertHexData(hex, "--constructor-args-hex"),
       libraries: values.libraries ?? [],
       format: format as JobsRequest["format"],
       proxy: values.proxy,

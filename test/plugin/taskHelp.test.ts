@@ -42,5 +42,8 @@ describe("the task's --help", () => {
     expect(help).toMatch(
       /--timeout +Time each contract may take, in seconds, from \d+ to \d+: its submissions, the explorer's verdict, its proxy's link\. It is the run's read budget too, unless that is given \(default: the config's, else 300\)\n/,
     );
+    // The config takes no maxCreated and no readTimeoutSeconds: their help names no config default.
+    expect(help).toMatch(/--max-created +With include-created, [^\n]* \(default: 100\)\n/);
+    expect(help).toMatch(/--read-timeout +The run's read budget, [^\n]*may take\n/);
   });
 });

@@ -17,8 +17,9 @@ describe("an interrupted record", () => {
       reason: "a test's Etherscan",
     });
     const record = interruptedRecord(standardJsonJob(testAddress(0x7001)), verifier, "SIGTERM", "guid-1");
-    expect([record.explorer, record.status, record.error?.code, record.message]).toEqual([
+    expect([record.explorer, record.url, record.status, record.error?.code, record.message]).toEqual([
       "https://optimistic.etherscan.example",
+      `https://optimistic.etherscan.example/address/${testAddress(0x7001)}#code`,
       "failed",
       "interrupted",
       "Interrupted (SIGTERM) before the explorer's verdict; the guid guid-1 is in the ledger, and a rerun polls it.",

@@ -92,7 +92,9 @@ export default declared
 function described(name: RunSettingName): string {
   const setting = settingNamed(name);
   const help = setting.option?.startsWith("no") ? (setting.negatedHelp ?? setting.help) : setting.help;
-  return setting.type === "wholeNumber"
-    ? `${help.replace(/\.$/, "")} (default: the config's, else ${setting.default ?? "none"})`
+  // A config default only where the config takes the setting (explorerVerify.timeoutSeconds, not maxCreated).
+  const fallback = setting.config ? `the config's, else ${setting.default ?? "none"}` : setting.default;
+  return setting.type === "wholeNumber" && fallback !== undefined
+    ? `${help.replace(/\.$/, "")} (default: ${fallback})`
     : help;
 }

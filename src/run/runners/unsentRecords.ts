@@ -62,7 +62,7 @@ export function interruptedRecord(
     format: job.source.format,
     status: "failed",
     ...(guid ? { guid } : {}),
-    url: "",
+    url: verifier.pages.contract(job.address),
     attempts: guid ? 1 : 0,
     durationMs: 0,
     message: guid

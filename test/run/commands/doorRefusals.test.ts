@@ -230,6 +230,11 @@ describe("the CLI's refusals, made in the hall", () => {
       'Invalid --creation-tx-hash "0x1234": expected a transaction hash, 0x followed by 64 hexadecimal characters.',
     ],
     [
+      "a malformed --constructor-args-hex",
+      () => ["verify", address, "--constructor-args-hex", "zz"],
+      'Invalid --constructor-args-hex "zz": expected hex bytes (an even number of hex digits, 0x optional).',
+    ],
+    [
       "--creation-tx-hash without ADDRESS",
       () => ["verify", "--deployment", "x", "--creation-tx-hash", `0x${"ab".repeat(32)}`],
       "--creation-tx-hash describes one ADDRESS: with --deployment or --manifest the contracts come from those files.",
