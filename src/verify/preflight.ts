@@ -71,13 +71,24 @@ export async function preflightAgainst(
     },
     resolveCompiler,
   );
-  return { ...resultOf(verdict, constructorArguments ?? ""), code: verdict.code };
+  const unchecked =
+    Boolean(constructorArguments) && creationInput === undefined && sources.format !== "sourcify";
+  return { ...resultOf(verdict, constructorArguments ?? "", unchecked), code: verdict.code };
 }
 
-function resultOf(verdict: RecompileVerdict, submittedArguments: string): Omit<PreflightResult, "code"> {
+function resultOf(
+  verdict: RecompileVerdict,
+  submittedArguments: string,
+  argumentsUnchecked: boolean,
+): Omit<PreflightResult, "code"> {
   switch (verdict.code) {
     case "perfect":
-      return { outcome: "perfect", diagnosis: "Preflight: perfect match." };
+      return {
+        outcome: "perfect",
+        diagnosis: argumentsUnchecked
+          ? "Preflight: perfect match of the deployed code; the constructor arguments were not checked (no creation input)."
+          : "Preflight: perfect match.",
+      };
     case "partial":
       return {
         outcome: "partial",

@@ -93,7 +93,13 @@ describe("preflight against the deployed code", () => {
     expect(await preflight(perfect, constructorArguments, undefined, { rpcUrl: chain.rpcUrl })).toEqual({
       outcome: "perfect",
       code: "perfect",
-      diagnosis: "Preflight: perfect match.",
+      diagnosis:
+        "Preflight: perfect match of the deployed code; the constructor arguments were not checked (no creation input).",
+    });
+    // Without the creation input, other arguments cannot be told from these: the diagnosis says they were not checked.
+    const other = encodeConstructorArguments({ abi: tokenAbi, values: ["Other", 8n] });
+    expect(await preflight(perfect, other, undefined, { rpcUrl: chain.rpcUrl })).toMatchObject({
+      diagnosis: expect.stringContaining("the constructor arguments were not checked"),
     });
     const nowhere = { ...perfect, address: "0x000000000000000000000000000000000000dEaD" };
     expect(await preflight(nowhere, constructorArguments, undefined, { rpcUrl: chain.rpcUrl })).toEqual({
