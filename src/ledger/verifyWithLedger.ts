@@ -1,7 +1,9 @@
 import { isExplorerVerifyError } from "../errors/index.js";
 import { type Deadline, deadlineOf } from "../verify/deadline.js";
 import type { VerificationEvent } from "../verify/events.js";
+import { failureOf } from "../verify/failureMessages.js";
 import type { VerificationJob, VerificationResult } from "../verify/job.js";
+import { jobRecord, type Outcome } from "../verify/jobRecord.js";
 import { defaultPolling } from "../verify/pollSchedule.js";
 import { pollVerifyStatus } from "../verify/pollVerifyStatus.js";
 import type { Receipt, Verifier } from "../verify/verifier.js";
@@ -48,7 +50,6 @@ export async function verifyWithLedger(
   const { ledger } = use;
   // The ledger's name for the explorer (stable for the local one, whose port changes); records carry its URL.
   const ledgerKey = verifier.pages.ledgerKey;
-  const explorer = verifier.pages.base;
   // Hashed only when compared or recorded: with nothing recorded, the first request need not wait for it.
   let hash: string | undefined;
   const hashOfInput = (): string => {
@@ -110,20 +111,12 @@ export async function verifyWithLedger(
   // `force` asks for a submission whatever is known: the ledger's word is not taken either.
   const force = job.force ?? options.force ?? false;
   if (entry && sameInput && entry.status === "verified" && !use.recheck && !force) {
-    return finish(options, {
-      address: job.address,
-      contract,
-      explorer,
-      format: job.source.format,
-      status: "already-verified",
-      ...(entry.guid ? { guid: entry.guid } : {}),
-      url: verifier.pages.contract(job.address),
-      attempts: 0,
-      durationMs: 0,
-      message:
-        "The ledger records it verified with this input; the explorer was not asked (recheck asks it).",
-      ...(job.copiedFrom ? { copiedFrom: job.copiedFrom } : {}),
-    });
+    const message =
+      "The ledger records it verified with this input; the explorer was not asked (recheck asks it).";
+    return finish(
+      options,
+      jobRecord(verifier, job, { status: "already-verified", guid: entry.guid, durationMs: 0, message }),
+    );
   }
   if (entry && sameInput && (entry.status === "pending" || entry.status === "timeout") && entry.guid) {
     const resumed = await resumePending(verifier, job, options, entry.guid, contract);
@@ -150,19 +143,8 @@ export async function verifyWithLedger(
           `an earlier run sent it and stopped before the explorer answered; watching for up to ${Math.ceil(watchMs / 1_000)} s whether the explorer verifies it, before sending it again.`,
         ),
     );
-    const settled = (status: "already-verified" | "timeout", message: string): VerificationResult => ({
-      address: job.address,
-      contract,
-      explorer,
-      format: job.source.format,
-      status,
-      url: verifier.pages.contract(job.address),
-      attempts: 0,
-      durationMs: deadline.now() - startedAt,
-      message,
-      ...(status === "timeout" ? { error: { code: "timeout" as const } } : {}),
-      ...(job.copiedFrom ? { copiedFrom: job.copiedFrom } : {}),
-    });
+    const settled = (status: "already-verified" | "timeout", message: string): VerificationResult =>
+      jobRecord(verifier, job, { status, durationMs: deadline.now() - startedAt, message });
     if (seen === "verified") {
       const result = settled(
         "already-verified",
@@ -225,24 +207,20 @@ async function resumePending(
   const receipt: Receipt = { id: guid, of: "verification", address: job.address };
   const deadline = deadlineOf(job, options);
   const startedAt = deadline.now();
-  const resumed = (status: VerificationResult["status"], message?: string, recordable = true): Resumed => ({
-    result: {
-      address: job.address,
-      contract,
-      explorer: verifier.pages.base,
-      format: job.source.format,
+  // The service's answer brings its match, a failure its error code; the words said here replace theirs.
+  const resumed = (status: Outcome["status"], message?: string, said: Partial<Outcome> = {}): Resumed => ({
+    result: jobRecord(verifier, job, {
+      ...said,
       status,
       guid,
-      url: verifier.pages.contract(job.address),
-      attempts: 0,
+      message,
       durationMs: deadline.now() - startedAt,
-      ...(message ? { message } : {}),
-    },
-    recordable,
+    }),
+    recordable: status !== "failed",
   });
   try {
     // Without waiting, one look at the guid; else it is polled until the verdict or the deadline.
-    const { state } =
+    const said =
       (job.wait ?? options.wait) === false
         ? await verifier.status(receipt, deadline.endsAt)
         : await pollVerifyStatus(
@@ -253,18 +231,19 @@ async function resumePending(
             (message) =>
               options.onEvent?.({ type: "pending", address: job.address, contract, guid, message }),
           );
-    if (state === "pass") return resumed("verified");
-    if (state === "already-verified") return resumed("already-verified");
-    if (state === "pending")
+    if (said.state === "pass") return resumed("verified", undefined, said);
+    if (said.state === "already-verified") return resumed("already-verified", undefined, said);
+    if (said.state === "pending")
       return resumed("pending", "Submitted by an earlier run; not waiting for the verdict.");
-    if (state === "timeout")
+    if (said.state === "timeout")
       return resumed(
         "timeout",
         `The explorer had not decided when the deadline came; look later with the guid ${guid}.`,
       );
     return undefined;
   } catch (error) {
-    return resumed("failed", `Polling the guid ${guid} of an earlier run failed: ${describe(error)}`, false);
+    const message = `Polling the guid ${guid} of an earlier run failed: ${describe(error)}`;
+    return resumed("failed", message, failureOf(error, verifier, 0));
   }
 }
 

@@ -17,6 +17,7 @@ import {
   withoutFullStop,
 } from "./failureMessages.js";
 import type { MatchKind, ResultError, VerificationJob, VerificationResult } from "./job.js";
+import { jobRecord } from "./jobRecord.js";
 import { defaultPolling } from "./pollSchedule.js";
 import { pollVerifyStatus } from "./pollVerifyStatus.js";
 import { type VerifiedState, verifiedMatch, verifiedState } from "./preCheck.js";
@@ -357,26 +358,17 @@ class ContractVerification {
     const upgraded = !failed && this.#matchBefore !== undefined && this.#match === "exact_match";
     if (upgraded && !message)
       message = `Upgraded: ${serviceTitles[this.#client.service]} held a partial match (match); this build's exact match (exact_match) replaced it.`;
-    const result: VerificationResult = {
-      address: job.address,
-      contract: this.#contract,
-      explorer: this.#client.pages.base,
-      format: job.source.format,
+    const result = jobRecord(this.#client, job, {
       status,
-      ...(this.#guid ? { guid: this.#guid } : {}),
-      url: this.#client.pages.contract(job.address),
+      guid: this.#guid,
       attempts: this.#sender.attempts,
       durationMs: this.#deadline.now() - this.#startedAt,
-      ...(message || this.#note ? { message: message ?? this.#note } : {}),
-      ...(failed
-        ? { error: error ?? { code: status === "timeout" ? "timeout" : "verification_failed" } }
-        : {}),
-      ...(job.createdBy ? { createdBy: job.createdBy } : {}),
-      ...(this.#match && !failed ? { match: this.#match } : {}),
-      ...(this.#matches && !failed ? { matches: this.#matches } : {}),
-      ...(upgraded ? { previousMatch: this.#matchBefore } : {}),
-      ...(job.copiedFrom ? { copiedFrom: job.copiedFrom } : {}),
-    };
+      message: message ?? this.#note,
+      error,
+      match: this.#match,
+      matches: this.#matches,
+      previousMatch: upgraded ? this.#matchBefore : undefined,
+    });
     this.#emit({ type: "finished", address: job.address, contract: this.#contract, result });
     return result;
   }

@@ -6,12 +6,14 @@ import { describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { inputHash } from "../../src/ledger/inputHash.js";
 import { Ledger } from "../../src/ledger/ledger.js";
-import type { LedgerEntry } from "../../src/ledger/ledgerFile.js";
+import { type LedgerEntry, writeLedgerFile } from "../../src/ledger/ledgerFile.js";
 import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
+import { SourcifyVerifier } from "../../src/verifiers/sourcifyVerifier.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { testAddress } from "../support/addresses.js";
 import { fastEngineOnRealTime, standardJsonJob } from "../support/jobs.js";
+import { startScriptedServer } from "../support/scriptedServer.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 import { blockscoutVerifierAt } from "../support/verifiers.js";
 
@@ -153,6 +155,104 @@ describe("verifyBatch with a ledger", () => {
       Array(4).fill(submitted?.guid),
     );
     expect(entriesIn(path)[0]).toMatchObject({ status: "verified", guid: submitted?.guid });
+  });
+
+  it("gives a resumed guid's timeout and failed poll their error codes, as a fresh record has", async () => {
+    const path = ledgerPath();
+    const [address] = contracts(0x4350, 1) as [string];
+    explorer.backend.script(address, { result: "pass", pendingPolls: 100_000 });
+    const [submitted] = await run([standardJsonJob(address, { wait: false })], path);
+    const guid = submitted?.guid as string;
+    const resumed = {
+      address,
+      contract: "contracts/Token.sol:Token",
+      explorer: explorer.url,
+      format: "standard-json",
+      guid,
+      url: `${explorer.url}/address/${address}#code`,
+      attempts: 0,
+      durationMs: expect.any(Number),
+      target: "blockscout",
+    };
+    const [timedOut] = await run([standardJsonJob(address, { timeoutMs: 200 })], path);
+    expect(timedOut).toEqual({
+      ...resumed,
+      status: "timeout",
+      message: `The explorer had not decided when the deadline came; look later with the guid ${guid}.`,
+      error: { code: "timeout" },
+    });
+    // The explorer is down: its gateway answers a page.
+    explorer.faults.next(...Array(20).fill({ kind: "html", status: 502 }));
+    const [failed] = await run([standardJsonJob(address, { wait: false })], path);
+    explorer.faults.reset();
+    expect(failed).toEqual({
+      ...resumed,
+      status: "failed",
+      message: `Polling the guid ${guid} of an earlier run failed: The explorer answered an HTML page (HTTP 502) instead of JSON.`,
+      error: {
+        code: "invalid_response",
+        details: "A proxy or gateway page usually means the explorer is down or the URL is not its API.",
+      },
+    });
+    expect(entriesIn(path)[0]).toMatchObject({ status: "timeout", guid });
+  });
+
+  it("keeps Sourcify's match on a record resumed from a guid", async () => {
+    const address = testAddress(0x4360);
+    const guid = "0b7e5c1a-2f3d-4e5f-8a9b-0c1d2e3f4a5b";
+    const asked: string[] = [];
+    const sourcify = await startScriptedServer((request, response) => {
+      asked.push(`${request.method} ${request.url}`);
+      const contract = { match: "exact_match", runtimeMatch: "exact_match", creationMatch: "match" };
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({ isJobCompleted: true, contract: { ...contract, chainId: "31337", address } }),
+      );
+    });
+    try {
+      const verifier = new SourcifyVerifier(
+        {
+          service: "sourcify",
+          chainId: 31337,
+          required: true,
+          apiUrl: sourcify.url,
+          siteUrl: "https://repo.sourcify.dev",
+          shownUrl: sourcify.url,
+          reason: "a scripted server",
+        },
+        { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
+      );
+      const createdBy = { factory: testAddress(0x4361), transaction: `0x${"ab".repeat(32)}` };
+      const job = standardJsonJob(address, { createdBy });
+      const path = ledgerPath();
+      mkdirSync(dirname(path), { recursive: true });
+      writeLedgerFile(path, [
+        {
+          explorer: "sourcify/chain-31337",
+          address,
+          contract: "contracts/Token.sol:Token",
+          format: "standard-json",
+          inputHash: inputHash(job),
+          status: "pending",
+          guid,
+          firstSeenAt: new Date().toISOString(),
+          updatedAt: new Date().toISOString(),
+        },
+      ]);
+      const [resumed] = await verifyBatch([job], { verifier, ledger: path, ...fastEngineOnRealTime });
+      expect(asked).toEqual([`GET /v2/verify/${guid}`]);
+      expect(resumed).toMatchObject({
+        status: "verified",
+        guid,
+        attempts: 0,
+        match: "exact_match",
+        matches: { runtime: "exact_match", creation: "match" },
+        createdBy,
+      });
+      expect(entriesIn(path)[0]).toMatchObject({ status: "verified", guid });
+    } finally {
+      await sourcify.close();
+    }
   });
 
   it("submits again a contract whose input changed, and only that one", async () => {

@@ -140,7 +140,12 @@ export function ledgerVerdict(
     case "pending":
       return { ...base, status: "pending", message: `${why} pending; a rerun polls its guid.` };
     case "timeout":
-      return { ...base, status: "timeout", message: `${why} timed out; a rerun polls its guid.` };
+      return {
+        ...base,
+        status: "timeout",
+        message: `${why} timed out; a rerun polls its guid.`,
+        error: { code: "timeout" },
+      };
     default:
       return {
         ...base,

@@ -168,6 +168,19 @@ describe("a merge of shards", () => {
     expect(entriesOf(ledger)).toContain(`etherscan/chain-1 ${a} verified`);
   });
 
+  it("gives a timeout counted from a shard's ledger its error code, as every timeout record has", () => {
+    const { root, ledger } = scratch();
+    honest(root, "1-of-2");
+    writeShardFolder(root, "2-of-2", report("2-of-2"), {
+      ledger: [shardEntry(a, 1, "etherscan", "timeout"), shardEntry(b, 1, "etherscan", "failed")],
+      results: undefined,
+    });
+    expect(rows(merged([root], ledger).results.filter((r) => r.target === "etherscan"))).toEqual([
+      `etherscan ${a} timeout timeout`,
+      `etherscan ${b} failed verification_failed`,
+    ]);
+  });
+
   it("with no shard folder, merges nothing, writes the ledger, and is not complete", () => {
     const { root, ledger } = scratch();
     const { results, text } = merged([join(root, "nothing")], ledger);
