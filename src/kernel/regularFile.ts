@@ -17,7 +17,7 @@ import { formatBytes } from "./byteSize.js";
 import { errnoCode } from "./systemErrors.js";
 
 /** A file read by {@link readRegularFile}: its text and what the file system says of it; or why it was not read. */
-export type RegularFileRead = { text: string; stats: Stats } | { refused: string };
+export type RegularFileRead = { text: string; stats: Stats } | { refused: string; growing?: true };
 
 /**
  * Reads a file that others may have placed (a ledger committed in a pull request, a shard's file from an artifact
@@ -49,7 +49,7 @@ export function readRegularFile(path: string, maxBytes: number): RegularFileRead
     let length = 0;
     for (let read = 1; read > 0 && length < buffer.length; length += read)
       read = readSync(descriptor, buffer, length, buffer.length - length, null);
-    if (length > stats.size) return { refused: "grew while it was read" };
+    if (length > stats.size) return { refused: "grew while it was read", growing: true };
     return { text: buffer.toString("utf8", 0, length), stats };
   } finally {
     closeSync(descriptor);

@@ -223,7 +223,8 @@ function readLock(lockPath: string): LockHolder | undefined {
     // One that cannot be read (permission denied) would be tried again and again.
     read = { refused: `cannot be read (${errnoCode(error) ?? String(error)})` };
   }
-  if (read === undefined) return undefined;
+  // A lock being written (created empty, then its pid) is looked at again, as one gone meanwhile is.
+  if (read === undefined || ("refused" in read && read.growing)) return undefined;
   if ("refused" in read)
     throw new InvalidInputError(
       "ledger",
