@@ -1,19 +1,23 @@
+import { join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
+import { readRegularFile } from "../kernel/regularFile.js";
 import type { BuildInfo } from "./buildInfo.js";
 import { type CompiledContract, contractsOf } from "./compiledContracts.js";
+import { isDeployedCodeOf } from "./inferContract.js";
 import { splitContractName } from "./sourceNames.js";
 
 const shownBuildInfos = 5;
 
 /**
  * Finds a contract in a set of builds by its fully qualified name (`contracts/Token.sol:Token`, or the input's
- * `project/contracts/Token.sol:Token`) or by its bare name (`Token`). A contract compiled by several builds
- * (Hardhat's isolated production builds compile a file with each file that imports it) is taken from the build
- * with the fewest sources.
+ * `project/contracts/Token.sol:Token`) or by its bare name (`Token`). Of several builds of it (Hardhat's isolated
+ * builds compile a file with each importer; a partial build leaves another profile's), the one whose code is deployed
+ * is taken, else the one its Hardhat 3 artifact names (`buildInfoId`), else the one with the fewest sources.
  *
  * @param buildInfos - the builds to search
  * @param name - fully qualified or bare contract name
  * @param field - the input field to report errors on
+ * @param deployedCode - the code at the contract's address, when the chain was read
  * @returns the contract
  * @throws {InvalidInputError} when no build has it, or a bare name matches contracts of several files
  * @example
@@ -23,6 +27,7 @@ export function findContract(
   buildInfos: readonly BuildInfo[],
   name: string,
   field = "contract",
+  deployedCode?: string,
 ): CompiledContract {
   const { sourceName, contractName } = splitContractName(name);
   const byUserFqn = new Map<string, CompiledContract[]>();
@@ -34,23 +39,33 @@ export function findContract(
     if (!matches) continue;
     byUserFqn.set(contract.userFqn, [...(byUserFqn.get(contract.userFqn) ?? []), contract]);
   }
-  if (byUserFqn.size > 1) {
-    const candidates = [...byUserFqn.keys()].sort().join(", ");
+  if (byUserFqn.size > 1)
     throw new InvalidInputError(
       field,
-      `Contract name "${name}" is ambiguous: ${candidates}. Give the fully qualified name (path/File.sol:Name).`,
+      `Contract name "${name}" is ambiguous: ${[...byUserFqn.keys()].sort().join(", ")}. Give the fully qualified name (path/File.sol:Name).`,
     );
-  }
   const [builds] = byUserFqn.values();
-  if (builds === undefined) {
+  if (builds === undefined)
     throw new InvalidInputError(
       field,
       `Contract "${name}" is in none of the build info files searched (${searched(buildInfos)}). Check the name, or build the project again.`,
     );
-  }
-  return builds.reduce((best, candidate) =>
+  const deployed = builds.filter((build) => deployedCode && isDeployedCodeOf(build, deployedCode));
+  const matching = deployed.length > 0 ? deployed : builds;
+  const named = matching.length > 1 && artifactBuildInfoId(matching[0] as CompiledContract);
+  const candidates = matching.filter((build) => build.buildInfoId === named);
+  return (candidates.length > 0 ? candidates : matching).reduce((best, candidate) =>
     Object.keys(candidate.input.sources).length < Object.keys(best.input.sources).length ? candidate : best,
   );
+}
+
+// Hardhat 3's artifacts/<source>/<Name>.json names its build; an artifact missing, refused or not JSON names none.
+function artifactBuildInfoId({ userFqn, buildInfoPath }: CompiledContract): unknown {
+  const path = join(buildInfoPath, "../..", `${userFqn.replace(/:(?!.*:)/, "/")}.json`);
+  try {
+    const read = readRegularFile(path, 2 ** 26);
+    return read && "text" in read && JSON.parse(read.text)?.buildInfoId;
+  } catch {}
 }
 
 function searched(buildInfos: readonly BuildInfo[]): string {

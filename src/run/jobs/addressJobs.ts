@@ -108,7 +108,7 @@ async function jobsAt(request: AddressJobsRequest): Promise<AddressJobs> {
   const code = await deployedCode(request, address, chain);
   const buildInfos = await request.build();
   if (request.contract) {
-    const named = findContract(buildInfos, request.contract, "--contract");
+    const named = findContract(buildInfos, request.contract, "--contract", code);
     if (!isDeployedCodeOf(named, code)) {
       const { resolveProxy } = await import("../../chain/proxyKinds.js");
       const found = await resolveProxy(chain, address);
@@ -153,7 +153,7 @@ async function buildJob(request: AddressJobsRequest, address: string): Promise<V
   const code = request.chain ? await deployedCode(request, address, request.chain) : undefined;
   let contract: CompiledContract;
   if (request.contract) {
-    contract = findContract(buildInfos, request.contract, "--contract");
+    contract = findContract(buildInfos, request.contract, "--contract", code);
     if (code && !isDeployedCodeOf(contract, code)) {
       throw new InvalidInputError(
         "contract",
