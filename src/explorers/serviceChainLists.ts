@@ -8,10 +8,7 @@ const maxListBytes = 4 * 1_048_576;
 
 const etherscanChainListSchema = z.looseObject({
   result: z.array(
-    z.looseObject({
-      chainid: z.union([z.string(), z.number()]),
-      blockexplorer: z.optional(z.string()),
-    }),
+    z.looseObject({ chainid: z.union([z.string(), z.number()]), blockexplorer: z.optional(z.string()) }),
   ),
 });
 
