@@ -38,8 +38,9 @@ const facetAddressesSelector = "0x52ef6b2c";
 /** Blockscout keeps at most this many of a diamond's facets. */
 const maxFacets = 100;
 
-// EIP-1167, and 0age's shorter variant: the implementation's 20 bytes between a fixed head and tail.
-const eip1167 = /^363d3d373d3d3d363d73([0-9a-f]{40})5af43d82803e903d91602b57fd5bf3$/;
+/** EIP-1167's runtime code: the implementation's 20 bytes between a fixed head and tail. */
+export const eip1167 = /^363d3d373d3d3d363d73([0-9a-f]{40})5af43d82803e903d91602b57fd5bf3$/;
+// 0age's shorter variant.
 const moreMinimal = /^3d3d3d3d363d3d37363d73([0-9a-f]{40})5af43d3d93803e602a57fd5bf3$/;
 // wighawag's clones with immutable arguments.
 const cloneWithImmutableArguments =

@@ -4,6 +4,7 @@ import type { CompiledContract } from "../inputs/compiledContracts.js";
 import { createContractJob } from "../inputs/contractJob.js";
 import { inferContract } from "../inputs/inferContract.js";
 import * as z from "../kernel/zod.js";
+import { linkedLibraryAddresses } from "../recompile/bytecodeTransformations.js";
 import { recoverConstructorArguments } from "../verify/constructorArguments.js";
 import type { CreatedBy, VerificationJob } from "../verify/job.js";
 import {
@@ -357,18 +358,10 @@ function constructorOptions(
   return { constructorArguments: { hex: recoverConstructorArguments(compiled.bytecode, creationInput) } };
 }
 
-// A linked library's address sits in the deployed code where the compiler left its placeholder.
 function libraryOptions(
   compiled: CompiledContract,
   runtimeCode: string,
 ): { libraries?: Record<string, string> } {
-  const code = runtimeCode.replace(/^0x/, "");
-  const libraries: Record<string, string> = {};
-  for (const [file, byName] of Object.entries(compiled.deployedLinkReferences)) {
-    for (const [name, [span]] of Object.entries(byName)) {
-      if (span)
-        libraries[`${file}:${name}`] = `0x${code.slice(span.start * 2, (span.start + span.length) * 2)}`;
-    }
-  }
+  const libraries = linkedLibraryAddresses(compiled.deployedLinkReferences, runtimeCode);
   return Object.keys(libraries).length > 0 ? { libraries } : {};
 }

@@ -9,7 +9,7 @@ import {
   isExplorerVerifyError,
 } from "../errors/index.js";
 import { isTransactionHash } from "../kernel/validate.js";
-import { beforeDeadline } from "./discoveryDeadline.js";
+import { readBefore } from "./discoveryDeadline.js";
 import {
   type DiscoveryWarning,
   type WalkLimits,
@@ -173,11 +173,9 @@ async function createdBy(transaction: string, search: Search): Promise<CreatedCo
     if (Date.now() >= search.deadline) return [];
     return traceCreations(chain, transaction, search.deadline);
   }
-  // A chain without traces still leaves the explorer's list, whose creation code getcontractcreation gives.
-  const traced =
-    Date.now() < search.deadline
-      ? await traceCreations(chain, transaction, search.deadline).catch(() => [])
-      : [];
+  // A chain without traces (or the deadline come) still leaves the explorer's list, whose creation code
+  // getcontractcreation gives.
+  const traced = await traceCreations(chain, transaction, search.deadline).catch(() => []);
   // The explorer's list decides what was created; the trace adds each one's creation code.
   const codes = new Map(traced.map((creation) => [creation.address, creation.creationInput]));
   return listed.map((created) => {
@@ -186,22 +184,29 @@ async function createdBy(transaction: string, search: Search): Promise<CreatedCo
   });
 }
 
-// What the transaction's call trace shows it created, as the chain gives it by the deadline.
-async function traceCreations(chain: CreationChain, transaction: string, deadline: number) {
-  const root = parseCallTrace(
-    await beforeDeadline(chain.traceTransaction(transaction, deadline), deadline),
-    transaction,
-  );
-  return creationsInTrace(root).map(
-    (creation): CreatedContract => ({
-      address: creation.address,
-      factory: creation.creator,
-      transaction,
-      kind: creation.kind,
-      creationInput: creation.creationInput,
-      foundBy: "trace",
-    }),
-  );
+/**
+ * What a transaction's call trace shows it created, as the chain gives it by the deadline.
+ *
+ * @param chain - the chain's reads
+ * @param transaction - the transaction hash
+ * @param deadline - ms since the epoch; infinite for none
+ * @returns the created contracts, in execution order, the transaction's own creation included
+ * @throws {TimeoutError} ({@link isDeadlineReached}) when the deadline comes first; the chain's errors
+ */
+export async function traceCreations(
+  chain: CreationChain,
+  transaction: string,
+  deadline: number,
+): Promise<CreatedContract[]> {
+  const trace = await readBefore(chain.traceTransaction(transaction, deadline), deadline);
+  return creationsInTrace(parseCallTrace(trace, transaction)).map((creation) => ({
+    address: creation.address,
+    factory: creation.creator,
+    transaction: transaction.toLowerCase(),
+    kind: creation.kind,
+    creationInput: creation.creationInput,
+    foundBy: "trace",
+  }));
 }
 
 async function fromInternalTransactions(

@@ -1,4 +1,3 @@
-import { creationsInTrace, parseCallTrace } from "../chain/callTrace.js";
 import type { ExplorerClient } from "../client/explorerClient.js";
 import {
   HttpError,
@@ -8,7 +7,7 @@ import {
   UnknownActionError,
 } from "../errors/index.js";
 import type { InternalTransaction } from "../schemas/rest/internalTransaction.js";
-import type { CreatedContract, CreationChain } from "./createdContracts.js";
+import { type CreatedContract, type CreationChain, traceCreations } from "./createdContracts.js";
 import { readBefore } from "./discoveryDeadline.js";
 import { type DiscoveryWarningCode, type WalkLimits, walkFactoryHistory } from "./internalTransactionWalk.js";
 
@@ -154,21 +153,8 @@ async function fromTraces(
     const transactions = (await within(chain.blockTransactions(number, search.deadline))) ?? [];
     for (const transaction of transactions) {
       if (transaction.to?.toLowerCase() !== address) continue;
-      const root = parseCallTrace(
-        await within(chain.traceTransaction(transaction.hash, search.deadline)),
-        transaction.hash,
-      );
-      for (const creation of creationsInTrace(root)) {
-        if (creation.creator !== address || creation.kind === "transaction") continue;
-        children.push({
-          address: creation.address,
-          factory: address,
-          transaction: transaction.hash.toLowerCase(),
-          kind: creation.kind,
-          creationInput: creation.creationInput,
-          foundBy: "trace",
-        });
-      }
+      const traced = await traceCreations(chain, transaction.hash, search.deadline);
+      children.push(...traced.filter((child) => child.factory === address && child.kind !== "transaction"));
     }
   }
   const blocks = search.maxTracedBlocks;

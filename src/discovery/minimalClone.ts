@@ -1,8 +1,6 @@
-// EIP-1167: the runtime code of a minimal proxy that delegates every call to one implementation.
-const clonePrefix = "363d3d373d3d3d363d73";
-const cloneSuffix = "5af43d82803e903d91602b57fd5bf3";
-const clonePattern = new RegExp(`^${clonePrefix}([0-9a-f]{40})${cloneSuffix}$`);
-// The creation code clone factories (OpenZeppelin's Clones, the EIP's reference) put before that runtime code.
+import { eip1167 } from "../chain/proxyKinds.js";
+
+// The creation code clone factories (OpenZeppelin's Clones, the EIP's reference) put before its runtime code.
 const cloneCreationPrefix = "3d602d80600a3d3981f3";
 
 /**
@@ -12,7 +10,7 @@ const cloneCreationPrefix = "3d602d80600a3d3981f3";
  * @returns the implementation address (lower case), or undefined when the code is not a minimal clone
  */
 export function cloneImplementation(runtimeCode: string): string | undefined {
-  const match = clonePattern.exec(runtimeCode.replace(/^0x/, "").toLowerCase());
+  const match = eip1167.exec(runtimeCode.replace(/^0x/, "").toLowerCase());
   return match?.[1] === undefined ? undefined : `0x${match[1]}`;
 }
 

@@ -123,12 +123,8 @@ async function readCopy(cacheDir: string): Promise<string | { ignored: string } 
  * @param list - the list just read
  */
 export async function writeCachedChainList(cacheDir: string, list: CachedChainList): Promise<void> {
-  const body = JSON.stringify({
-    listUrl: list.listUrl,
-    fetchedAt: list.fetchedAt,
-    chains: [...list.chains.values()],
-  });
-  const target = join(cacheDir, cacheFileName);
+  const body = JSON.stringify({ ...list, chains: [...list.chains.values()] });
+  const target = cachedChainListPath(cacheDir);
   const temporary = `${target}.${process.pid}.tmp`;
   try {
     await mkdir(cacheDir, { recursive: true, mode: 0o700 });

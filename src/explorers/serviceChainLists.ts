@@ -8,10 +8,7 @@ const maxListBytes = 4 * 1_048_576;
 
 const etherscanChainListSchema = z.looseObject({
   result: z.array(
-    z.looseObject({
-      chainid: z.union([z.string(), z.number()]),
-      blockexplorer: z.optional(z.string()),
-    }),
+    z.looseObject({ chainid: z.union([z.string(), z.number()]), blockexplorer: z.optional(z.string()) }),
   ),
 });
 
@@ -50,6 +47,10 @@ export interface RoutescanNetwork {
 const routescanMainnets = new Set([1, 10, 14, 288, 324, 1088, 5000, 8453, 34443, 43114, 81457, 88888]);
 const routescanTestnets = new Set([16, 17000, 43113, 84532, 88882, 421614, 11155111, 11155420, 168587773]);
 
+function shippedRoutescanNetwork(chainId: number): RoutescanNetwork["network"] | undefined {
+  return routescanMainnets.has(chainId) ? "mainnet" : routescanTestnets.has(chainId) ? "testnet" : undefined;
+}
+
 const routescanListSchema = z.looseObject({
   items: z.array(
     z.looseObject({
@@ -71,8 +72,8 @@ export async function routescanNetworkOf(
   chainId: number,
   origin: string,
 ): Promise<RoutescanNetwork | undefined> {
-  if (routescanMainnets.has(chainId)) return { network: "mainnet", pathChainId: String(chainId) };
-  if (routescanTestnets.has(chainId)) return { network: "testnet", pathChainId: String(chainId) };
+  const shipped = shippedRoutescanNetwork(chainId);
+  if (shipped) return { network: shipped, pathChainId: String(chainId) };
   for (const network of ["mainnet", "testnet"] as const) {
     try {
       const list = routescanListSchema.parse(
@@ -100,11 +101,7 @@ export async function routescanNetworkOf(
  */
 export function shippedServicesOf(chainId: number): string[] {
   const blockscout = shippedExplorerFor(chainId);
-  const routescan = routescanMainnets.has(chainId)
-    ? "mainnet"
-    : routescanTestnets.has(chainId)
-      ? "testnet"
-      : undefined;
+  const routescan = shippedRoutescanNetwork(chainId);
   return [
     ...(blockscout ? [`Blockscout (${blockscout.url})`] : []),
     ...(routescan ? [`Routescan (its ${routescan})`] : []),

@@ -122,13 +122,11 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
   // Compiles run in worker threads: status polls and reads are answered while they run.
   const solcJsPool = new SolcJsWorkerPool(threads);
   const compilesOnRequestThread = { count: 0 };
+  const compilers = options.compilers ?? [];
   const resolveCompiler =
     threads === 0
-      ? countingCompiles(
-          localCompilerResolver({ compilers: options.compilers ?? [] }),
-          compilesOnRequestThread,
-        )
-      : localCompilerResolver({ compilers: options.compilers ?? [], solcJsPool });
+      ? countingCompiles(localCompilerResolver({ compilers }), compilesOnRequestThread)
+      : localCompilerResolver({ compilers, solcJsPool });
   const backend = new ChainBackend({
     chain,
     store,

@@ -46,11 +46,7 @@ const stateSchema = z.object({
   guids: z.record(z.string(), z.object({ state: guidStateSchema, address: z.string() })),
   proxyGuids: z.record(
     z.string(),
-    z.object({
-      state: guidStateSchema,
-      proxy: z.string(),
-      implementations: z.array(z.string()),
-    }),
+    z.object({ state: guidStateSchema, proxy: z.string(), implementations: z.array(z.string()) }),
   ),
 });
 

@@ -241,9 +241,7 @@ async function nativeCompiler(binaryPath: string): Promise<Compiler> {
     throw new CompilerError(
       binaryPath,
       `The compiler ${binaryPath} did not print a solc version for --version.`,
-      {
-        details: (versionRun.stderr || versionRun.stdout).slice(0, 200),
-      },
+      { details: (versionRun.stderr || versionRun.stdout).slice(0, 200) },
     );
   }
   return {
@@ -256,9 +254,7 @@ async function nativeCompiler(binaryPath: string): Promise<Compiler> {
         throw new CompilerError(
           binaryPath,
           `The compiler ${binaryPath} printed nothing (exit code ${run.code}).`,
-          {
-            details: run.stderr.slice(0, 200),
-          },
+          { details: run.stderr.slice(0, 200) },
         );
       }
       return parseCompilerOutput(run.stdout, binaryPath);

@@ -87,7 +87,15 @@ export async function recompileAndMatch(
   if ("problem" in prepared) return { code: "compile_failed", diagnosis: prepared.problem };
   const compiler = await resolveCompiler(prepared.compilerVersion);
   if (!isCompiler(compiler)) return { code: "no_compiler", diagnosis: compiler.explanation };
-  const verdict = await compileAndMatch(compiler, prepared.job, prepared.compilerVersion, request);
+  // The same sources compiled with other settings (and, where given, for some contracts only).
+  const compileWith = (settings: Record<string, unknown>, targets = prepared.job.targets) =>
+    compileAndMatch(
+      compiler,
+      { input: { ...prepared.job.input, settings }, targets },
+      prepared.compilerVersion,
+      request,
+    );
+  const verdict = await compileWith(prepared.job.input.settings);
   if (!request.diagnoseSettings) return verdict;
   const deployedHash = trailingMetadataHash(request.deployed.runtimeCode)?.kind;
   // A partial match is first put down to a setting the deployed metadata records, and only then to the sources.
@@ -99,27 +107,14 @@ export async function recompileAndMatch(
       prepared.job.input.settings,
       deployedHash,
       async (settings) =>
-        (
-          await compileAndMatch(
-            compiler,
-            {
-              input: { ...prepared.job.input, settings: { ...settings, outputSelection: onlyMatched } },
-              targets: [{ file, name }],
-            },
-            prepared.compilerVersion,
-            request,
-          )
-        ).code === "perfect",
+        (await compileWith({ ...settings, outputSelection: onlyMatched }, [{ file, name }])).code ===
+        "perfect",
     );
     return setting ? { ...verdict, diagnosis: setting } : verdict;
   }
   if (verdict.code !== "bytecode") return verdict;
   for (const variant of settingVariants(prepared.job.input.settings, request.sources.format, deployedHash)) {
-    const job = {
-      ...prepared.job,
-      input: { ...prepared.job.input, settings: variant.apply(prepared.job.input.settings) },
-    };
-    const attempt = await compileAndMatch(compiler, job, prepared.compilerVersion, request);
+    const attempt = await compileWith(variant.apply(prepared.job.input.settings));
     if (attempt.code === "perfect" || attempt.code === "partial") {
       return {
         code: "settings",

@@ -1,6 +1,6 @@
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";
-import { outcomeWord } from "./statusWord.js";
+import { statusWord } from "./statusWord.js";
 
 /** How one contract ended on a target, or over every target of a run. */
 export type ContractOutcome = "verified" | "already-verified" | "failed" | "timeout" | "pending";
@@ -120,8 +120,8 @@ export function verifiedLines(
 export function totalsLine(results: readonly VerificationResult[]): string {
   const outcomes = contractOutcomes(results);
   const counts = new Map<string, number>();
-  for (const outcome of outcomes)
-    counts.set(outcomeWord(outcome), (counts.get(outcomeWord(outcome)) ?? 0) + 1);
+  for (const word of outcomes.map((status) => statusWord({ status })))
+    counts.set(word, (counts.get(word) ?? 0) + 1);
   const parts = [...counts].map(([label, count]) => `${count} ${label}`);
   const total = `${outcomes.length} contract${outcomes.length === 1 ? "" : "s"}`;
   return parts.length === 0 ? total : `${total}: ${parts.join(", ")}`;

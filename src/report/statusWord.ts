@@ -21,16 +21,8 @@ const linkWords: Record<VerificationResult["status"], string> = {
  * @param result - the record
  * @returns the word, lower case
  */
-export function statusWord(result: Pick<VerificationResult, "status" | "format">): string {
+export function statusWord(
+  result: Pick<VerificationResult, "status"> & Partial<Pick<VerificationResult, "format">>,
+): string {
   return (result.format === "proxy" ? linkWords : contractWords)[result.status];
-}
-
-/**
- * A contract's outcome in words (its records, a proxy's link with them, counted as one).
- *
- * @param outcome - how the contract ended
- * @returns the word, lower case
- */
-export function outcomeWord(outcome: VerificationResult["status"]): string {
-  return contractWords[outcome];
 }

@@ -13,19 +13,19 @@ export const sourcifySubmittedSchema = z.looseObject({ verificationId: z.string(
 const matchLevel = z.nullish(z.string());
 /** How Sourcify matched a contract: in all, and its creation and runtime code. */
 const matches = { match: matchLevel, creationMatch: matchLevel, runtimeMatch: matchLevel };
+/** The matches of a contract, with its address and chain. */
+const located = {
+  ...matches,
+  address: z.nullish(z.string()),
+  chainId: z.nullish(z.union([z.string(), z.number()])),
+};
 const sources = z.record(z.string(), z.looseObject({ content: z.optional(z.string()) }));
 
 /** A verification job (`GET /v2/verify/{verificationId}`): 200 even when the job failed. */
 export const sourcifyJobSchema = z.looseObject({
   isJobCompleted: z.boolean(),
   verificationId: z.optional(z.string()),
-  contract: z.nullish(
-    z.looseObject({
-      ...matches,
-      address: z.nullish(z.string()),
-      chainId: z.nullish(z.union([z.string(), z.number()])),
-    }),
-  ),
+  contract: z.nullish(z.looseObject(located)),
   error: z.nullish(z.looseObject({ customCode: z.string(), message: z.string() })),
 });
 
@@ -57,11 +57,7 @@ export type SourcifyContract = z.infer<typeof sourcifyContractSchema>;
 /** `GET /v2/contract/all-chains/{address}`: the address's matches on every chain Sourcify holds it on. */
 export const sourcifyAllChainsSchema = z.looseObject({
   results: z.array(
-    z.looseObject({
-      ...matches,
-      address: z.string(),
-      chainId: z.union([z.string(), z.number()]),
-    }),
+    z.looseObject({ ...located, address: z.string(), chainId: z.union([z.string(), z.number()]) }),
   ),
 });
 
@@ -73,9 +69,7 @@ export type SourcifyAllChains = z.infer<typeof sourcifyAllChainsSchema>;
  * creation code (constructor arguments, libraries).
  */
 export const sourcifyVerifiedContractSchema = z.looseObject({
-  ...matches,
-  address: z.nullish(z.string()),
-  chainId: z.nullish(z.union([z.string(), z.number()])),
+  ...located,
   compilation: z.nullish(
     z.looseObject({
       language: z.nullish(z.string()),

@@ -30,10 +30,7 @@ export async function transactionPage(
 <tbody>${created.map(createdRow)}</tbody>
 </table>`
     : html`<p>This explorer knows no contract created by this transaction. It indexes contract creations only, in the blocks it has read.</p>`;
-  return {
-    status: first ? 200 : 404,
-    html: pageDocument(`Transaction ${hash}`, sources.chain, body),
-  };
+  return { status: first ? 200 : 404, html: pageDocument(`Transaction ${hash}`, sources.chain, body) };
 }
 
 function createdRow(contract: KnownContract) {

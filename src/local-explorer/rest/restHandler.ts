@@ -154,10 +154,7 @@ function addressTokens(data: RestData, address: string, query: Query): Reply {
   const rows = (data.addressTokens(address.toLowerCase()) ?? [])
     .map((item, position) => ({ item, id: position + 1 }))
     .filter(({ item }) => types === undefined || types.has(item.token.type))
-    .map(({ item, id }) => ({
-      item,
-      cursor: { fiat_value: fiatValue(item), value: item.value, id },
-    }));
+    .map(({ item, id }) => ({ item, cursor: { fiat_value: fiatValue(item), value: item.value, id } }));
   return pageOf(rows, query, cursorKeys.addressTokens);
 }
 

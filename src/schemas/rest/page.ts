@@ -15,8 +15,5 @@ export type PageCursor = z.infer<typeof pageCursorSchema>;
  * @returns the envelope's schema
  */
 export function restPageSchema<T extends z.ZodMiniType>(itemSchema: T) {
-  return z.looseObject({
-    items: z.array(itemSchema),
-    next_page_params: z.nullable(pageCursorSchema),
-  });
+  return z.looseObject({ items: z.array(itemSchema), next_page_params: z.nullable(pageCursorSchema) });
 }

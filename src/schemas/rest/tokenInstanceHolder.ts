@@ -8,11 +8,7 @@ import { fillFrom } from "./fillFrom.js";
  */
 export const tokenInstanceHolderSchema = fillFrom(
   { address_hash: "address" },
-  z.looseObject({
-    address_hash: addressParamSchema,
-    value: z.string(),
-    token_id: z.nullish(z.string()),
-  }),
+  z.looseObject({ address_hash: addressParamSchema, value: z.string(), token_id: z.nullish(z.string()) }),
 );
 
 export type TokenInstanceHolder = z.infer<typeof tokenInstanceHolderSchema>;
