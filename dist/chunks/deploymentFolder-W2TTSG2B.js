@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b}from"./chunk-FCBPDWRQ.js";import"./chunk-PTH76JTC.js";import"./chunk-VBX4NDUZ.js";import"./chunk-QXGH7M5F.js";import"./chunk-FS7HIG6B.js";import"./chunk-RXBBV46M.js";import"./chunk-TU5MWSES.js";import"./chunk-IY3GVRRE.js";import"./chunk-H6NCVETQ.js";import"./chunk-IEOYXKJF.js";import"./chunk-PZQSEW55.js";import"./chunk-WR3HLPKR.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind,b as namesNoDeployment};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-DBLQ3HEW.js";import"./chunk-3SI4NS3K.js";import"./chunk-SSE3PIFS.js";import"./chunk-7MUPNFM5.js";import"./chunk-3YJHJFND.js";import"./chunk-QATRWF2G.js";import"./chunk-AGZRKMNN.js";import"./chunk-WAMKZPJ7.js";import"./chunk-YFE2PKTO.js";import"./chunk-IBIK7LXJ.js";import"./chunk-NY5WZ7UP.js";import"./chunk-QQKAW5H2.js";import"./chunk-H6NCVETQ.js";import"./chunk-WR3HLPKR.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as hardhatTargets};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-ODOPLOWY.js";import"./chunk-MZGTENGS.js";import"./chunk-FUZ6PVP7.js";import"./chunk-IBIK7LXJ.js";import"./chunk-NY5WZ7UP.js";import"./chunk-U2NDTFDE.js";import"./chunk-FWILSALA.js";import"./chunk-OQO3X7RM.js";import"./chunk-DL2IZZA2.js";import"./chunk-WR3HLPKR.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as JsonRpcChain};

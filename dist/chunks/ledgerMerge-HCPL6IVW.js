@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b,c}from"./chunk-3V7G4ZWD.js";import"./chunk-FJLOCJDS.js";import"./chunk-YV5PQDCF.js";import"./chunk-UARTWY6J.js";import"./chunk-MZGTENGS.js";import"./chunk-U2NDTFDE.js";import"./chunk-QQKAW5H2.js";import"./chunk-IY3GVRRE.js";import"./chunk-H6NCVETQ.js";import"./chunk-IEOYXKJF.js";import"./chunk-WR3HLPKR.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{b as mergeIntoLedgerFile,a as mergeLedgerEntries,c as stampLedgerFile};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-KQJ7A2J3.js";import"./chunk-BT5JUBXF.js";import"./chunk-BXWMSRIE.js";import"./chunk-XWIZKKZ5.js";import"./chunk-HAOILED3.js";import"./chunk-IXC5CNQC.js";import"./chunk-QQKAW5H2.js";import"./chunk-WR3HLPKR.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readEtherscanContract};
