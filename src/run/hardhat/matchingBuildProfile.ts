@@ -60,6 +60,6 @@ export async function matchingBuild(request: MatchingBuildRequest): Promise<Prof
 }
 
 function matches(buildInfos: BuildInfo[], code: string, contract: string | undefined): boolean {
-  if (contract) return isDeployedCodeOf(findContract(buildInfos, contract, "--contract"), code);
+  if (contract) return isDeployedCodeOf(findContract(buildInfos, contract, "--contract", code), code);
   return contractsMatching(buildInfos.flatMap(contractsOf), code).length > 0;
 }
