@@ -80,6 +80,7 @@ export function isRateLimited(text: unknown): boolean {
   if (isDailyQuotaReached(t)) return false;
   return (
     t.startsWith("too many requests") ||
+    isKeyAttemptsThrottle(t) ||
     t.includes("rate limit reached") ||
     t.startsWith("free api access is temporarily unavailable")
   );
@@ -112,12 +113,20 @@ export function isPlanRequired(text: unknown): boolean {
 }
 
 /**
- * The key is refused: Etherscan's `Missing/Invalid API Key`, `Invalid API Key (#err2)|10` (the suffix varies) and
- * `Too many invalid api key attempts, please try again later`.
+ * The key is refused: Etherscan's `Missing/Invalid API Key` and `Invalid API Key (#err2)|10` (the suffix varies).
  * @param text - a message or result
  */
 export function isInvalidApiKey(text: unknown): boolean {
-  return normalise(text).includes("invalid api key");
+  return normalise(text).includes("invalid api key") && !isKeyAttemptsThrottle(text);
+}
+
+/**
+ * Etherscan's throttle of an address that sent 5 invalid keys within 30 s, whoever's key the next one is: `Too many
+ * invalid api key attempts, please try again later`. It lasts 30 s.
+ * @param text - a message or result
+ */
+export function isKeyAttemptsThrottle(text: unknown): boolean {
+  return normalise(text).startsWith("too many invalid api key attempts");
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   redirected,
 } from "./answerFailures.js";
 import { ExplorerCapabilities } from "./explorerCapabilities.js";
-import { isNetworkNotSupported } from "./explorerTexts.js";
+import { isKeyAttemptsThrottle, isNetworkNotSupported } from "./explorerTexts.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
 import { type RateLimiter, sharedRateLimiter, WaitTooLongError } from "./rateLimiter.js";
 import { rateLimitWait } from "./rateLimitWait.js";
@@ -39,6 +39,8 @@ import type { TransportRequest, TransportResponse } from "./transportRequest.js"
 
 const defaultTimeoutMs = 30_000;
 const defaultMaxRateLimitWaitMs = 300_000;
+// Etherscan throttles an address for 30 s after 5 invalid keys, and says so without a header.
+const keyAttemptsThrottleMs = 30_000;
 /** Requests started per second to an explorer whose service and run state no pace. */
 export const defaultRequestsPerSecond = 10;
 
@@ -180,8 +182,8 @@ export class Transport {
       }
       if (isRateLimitAnswer(answer)) {
         const asked = rateLimitWait(answer.headers);
-        const waitMs = asked?.waitMs ?? 1_000;
         const said = explorerMessageOf(answer.json);
+        const waitMs = asked?.waitMs ?? (isKeyAttemptsThrottle(said) ? keyAttemptsThrottleMs : 1_000);
         const explorerMessage = said === undefined ? undefined : this.redact(said);
         if (rateLimited >= this.#maxRateLimitRetries) {
           throw new RateLimitedError(context, waitMs, explorerMessage);

@@ -28,7 +28,13 @@ describe("explorer texts", () => {
         "Invalid API Key (#err2)|POLY-2",
         "Too many invalid api key attempts, please try again later",
       ].map(explorerTexts.isInvalidApiKey),
-    ).toEqual([true, true, true, true]);
+    ).toEqual([true, true, true, false]);
+    // The address's 30 s throttle after invalid keys is a wait, whoever's key comes next.
+    const throttle = "Too many invalid api key attempts, please try again later";
+    expect([explorerTexts.isKeyAttemptsThrottle(throttle), explorerTexts.isRateLimited(throttle)]).toEqual([
+      true,
+      true,
+    ]);
     expect(explorerTexts.isInvalidApiKey("Max calls per sec rate limit reached (3/sec)")).toBe(false);
   });
 

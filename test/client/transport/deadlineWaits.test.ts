@@ -46,6 +46,23 @@ describe("waits answer to the deadline", () => {
     expect(events).toEqual([]);
   });
 
+  it("waits out Etherscan's 30 s throttle of an address that sent invalid keys: a wait, not a refused key", async () => {
+    const throttled = json(200, {
+      status: "0",
+      message: "NOTOK",
+      result: "Too many invalid api key attempts, please try again later",
+    });
+    const explorer = await scriptedServer(throttled, okAbi);
+    const error = await transportTo(explorer.url)
+      .until(clock.now() + 20_000)
+      .send(getAbi)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).shortMessage).toBe(
+      "The explorer asked to wait 30 s before the next request, longer than the deadline leaves (20 s).",
+    );
+  });
+
   it("refuses a Retry-After that overflows a timer, without a deadline, against the longest wait allowed", async () => {
     const explorer = await scriptedServer(tooMany({ "retry-after": "1e308" }), okAbi);
     const warnings: string[] = [];
