@@ -1,6 +1,9 @@
 import { join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
+import { parsedJson } from "../kernel/jsonValues.js";
 import { readRegularFile } from "../kernel/regularFile.js";
+import * as z from "../kernel/zod.js";
+import { maxAnswerBytes } from "../options/verificationOptions.js";
 import type { BuildInfo } from "./buildInfo.js";
 import { type CompiledContract, contractsOf } from "./compiledContracts.js";
 import { isDeployedCodeOf } from "./inferContract.js";
@@ -59,13 +62,19 @@ export function findContract(
   );
 }
 
-// Hardhat 3's artifacts/<source>/<Name>.json names its build; an artifact missing, refused or not JSON names none.
-function artifactBuildInfoId({ userFqn, buildInfoPath }: CompiledContract): unknown {
+const artifactSchema = z.looseObject({ buildInfoId: z.string() });
+
+// Hardhat 3's artifacts/<source>/<Name>.json names its build; an artifact missing, refused or unreadable names none.
+function artifactBuildInfoId({ userFqn, buildInfoPath }: CompiledContract): string | undefined {
   const path = join(buildInfoPath, "../..", `${userFqn.replace(/:(?!.*:)/, "/")}.json`);
   try {
-    const read = readRegularFile(path, 2 ** 26);
-    return read && "text" in read && JSON.parse(read.text)?.buildInfoId;
-  } catch {}
+    const read = readRegularFile(path, maxAnswerBytes);
+    return read && "text" in read
+      ? artifactSchema.safeParse(parsedJson(read.text)).data?.buildInfoId
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function searched(buildInfos: readonly BuildInfo[]): string {

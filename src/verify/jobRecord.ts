@@ -10,6 +10,11 @@ export type Outcome = Pick<VerificationResult, "status" | "durationMs"> &
 /**
  * A job's result record however it ended (sent, resumed from the ledger, settled by a watch), each with the same
  * fields: a `failed` or `timeout` one always with an `error`, a match only on the others.
+ *
+ * @param verifier - the service's verifier, for its pages
+ * @param job - the job the record is of
+ * @param outcome - how it ended, in the service's words where it said any
+ * @returns the record
  */
 export function jobRecord(verifier: Verifier, job: VerificationJob, outcome: Outcome): VerificationResult {
   const { status, error, match, matches, previousMatch } = outcome;
