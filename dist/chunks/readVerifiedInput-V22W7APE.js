@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{d as a,e as b}from"./chunk-URFB4YZ2.js";import"./chunk-MVDCH5NS.js";import"./chunk-6YQNIKUP.js";import"./chunk-XWIZKKZ5.js";import"./chunk-Z4DSYVSX.js";import"./chunk-SM2DHGKJ.js";import"./chunk-HJTZF2HX.js";import"./chunk-QQKAW5H2.js";import"./chunk-SDMLS6S3.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readVerifiedInput,b as verifiedInputOf};
