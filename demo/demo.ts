@@ -288,6 +288,7 @@ const actionExit = await new Promise<number | null>((resolve) => {
       GITHUB_WORKSPACE: demoRoot,
       GITHUB_OUTPUT: outputFile,
       "INPUT_EXPLORER-URL": explorer.url,
+      "INPUT_CHAIN-ID": String(hardhat.id),
       INPUT_CONTRACTS: JSON.stringify(manifest),
       INPUT_ARTIFACTS: "artifacts",
     },
