@@ -177,7 +177,10 @@ export class Transport {
       limiter.settle(answer.headers);
       const stopping = stoppingRefusal(answer, context, this.#options.serviceName);
       if (stopping) {
-        this.#state.stoppedBy = stopping;
+        // A submissions-only stop answered late never lifts a full one already heard.
+        const before = this.#state.stoppedBy;
+        if (!before || (before.code === "quota_exhausted" && before.submissionsOnly))
+          this.#state.stoppedBy = stopping;
         throw stopping;
       }
       if (isRateLimitAnswer(answer)) {

@@ -21,6 +21,8 @@ function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
+type QuotaContext = RefusalContext & { submissionsOnly?: boolean };
+
 /**
  * The service's daily quota is used up (Etherscan's `Max daily rate limit reached…` or its daily submission limit,
  * the Blockscout API's credits). It lasts for hours: the client that saw it sends nothing more, or, when only
@@ -32,12 +34,7 @@ export class QuotaExhaustedError extends ExplorerVerifyError {
   readonly request: RequestContext;
   readonly submissionsOnly: boolean;
 
-  constructor({
-    request,
-    explorerMessage,
-    service,
-    submissionsOnly = false,
-  }: RefusalContext & { submissionsOnly?: boolean }) {
+  constructor({ request, explorerMessage, service, submissionsOnly = false }: QuotaContext) {
     const stops = submissionsOnly
       ? "No more submissions are sent to this service in this run."
       : notSentAgain;

@@ -1,4 +1,4 @@
-import { isExplorerVerifyError } from "../errors/index.js";
+import { isExplorerVerifyError, NotAContractError } from "../errors/index.js";
 import { type Deadline, deadlineOf } from "../verify/deadline.js";
 import type { VerificationEvent } from "../verify/events.js";
 import { failureOf } from "../verify/failureMessages.js";
@@ -242,6 +242,8 @@ async function resumePending(
       );
     return undefined;
   } catch (error) {
+    // A job that found no contract at the address ended as a failed one does: the contract is sent again.
+    if (error instanceof NotAContractError) return undefined;
     const message = `Polling the guid ${guid} of an earlier run failed: ${describe(error)}`;
     return resumed("failed", message, failureOf(error, verifier, 0));
   }

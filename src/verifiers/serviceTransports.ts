@@ -61,6 +61,7 @@ export function serviceTransportOptions(target: Target, settings: TransportSetti
               rateLimiter: sharedRateLimiter(
                 `${new URL(target.apiUrl).origin} keyless`,
                 routescanKeylessRequestsPerSecond,
+                { clock: settings.clock },
               ),
             }),
         ...settings,

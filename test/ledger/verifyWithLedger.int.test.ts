@@ -255,6 +255,68 @@ describe("verifyBatch with a ledger", () => {
     }
   });
 
+  it("sends again a contract whose earlier Sourcify job found no contract, and keeps the new guid", async () => {
+    const address = testAddress(0x4362);
+    const [dead, fresh] = ["1b7e5c1a-2f3d-4e5f-8a9b-0c1d2e3f4a5b", "2b7e5c1a-2f3d-4e5f-8a9b-0c1d2e3f4a5b"];
+    const asked: string[] = [];
+    const sourcify = await startScriptedServer((request, response) => {
+      asked.push(`${request.method} ${request.url?.replace(/\?.*/, "")}`);
+      const answer = (status: number, body: unknown) => {
+        response.writeHead(status, { "content-type": "application/json" });
+        response.end(JSON.stringify(body));
+      };
+      if (request.url === `/v2/verify/${dead}`) {
+        const message = `Chain #31337 does not have a contract deployed at ${address}.`;
+        return answer(200, { isJobCompleted: true, error: { customCode: "contract_not_deployed", message } });
+      }
+      if (request.method === "POST") return answer(202, { verificationId: fresh });
+      if (request.url === `/v2/verify/${fresh}`) {
+        const contract = { match: "exact_match", runtimeMatch: "exact_match", creationMatch: "exact_match" };
+        return answer(200, { isJobCompleted: true, contract: { ...contract, chainId: "31337", address } });
+      }
+      // Not verified: Sourcify's 404 with null matches.
+      return answer(404, { match: null, runtimeMatch: null, creationMatch: null, chainId: "31337", address });
+    });
+    try {
+      const verifier = new SourcifyVerifier(
+        {
+          service: "sourcify",
+          chainId: 31337,
+          required: true,
+          apiUrl: sourcify.url,
+          siteUrl: "https://repo.sourcify.dev",
+          shownUrl: sourcify.url,
+          reason: "a scripted server",
+        },
+        { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
+      );
+      const job = standardJsonJob(address);
+      const path = ledgerPath();
+      mkdirSync(dirname(path), { recursive: true });
+      const at = new Date().toISOString();
+      writeLedgerFile(path, [
+        {
+          explorer: "sourcify/chain-31337",
+          address,
+          contract: "contracts/Token.sol:Token",
+          format: "standard-json",
+          inputHash: inputHash(job),
+          status: "pending",
+          guid: dead,
+          firstSeenAt: at,
+          updatedAt: at,
+        },
+      ]);
+      const [result] = await verifyBatch([job], { verifier, ledger: path, ...fastEngineOnRealTime });
+      expect(asked.slice(0, 1)).toEqual([`GET /v2/verify/${dead}`]);
+      expect(asked).toContain(`POST /v2/verify/31337/${address}`);
+      expect(result).toMatchObject({ status: "verified", guid: fresh, attempts: 1 });
+      expect(entriesIn(path)[0]).toMatchObject({ status: "verified", guid: fresh });
+    } finally {
+      await sourcify.close();
+    }
+  });
+
   it("submits again a contract whose input changed, and only that one", async () => {
     const path = ledgerPath();
     const addresses = contracts(0x4400, 3);

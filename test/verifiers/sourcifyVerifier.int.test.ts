@@ -215,6 +215,12 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
       "The explorer says 0x000000000000000000000000000000000000dEaD is not a contract. It still was not after 1 attempt; check the address and the network.",
     ]);
     expect(emulator.submissions().length - before).toBe(1);
+    // The guid looked up alone (the status command names no address): the job's state, in Sourcify's words.
+    const guid = result?.guid ?? "";
+    await expect(sourcify().status({ id: guid, of: "verification" }, Date.now() + 10_000)).resolves.toEqual({
+      state: "fail",
+      message: `Chain #31337 does not have a contract deployed at ${nothing}.`,
+    });
   }, 120_000);
 
   it("verifies the registry format through /v2/verify/metadata, through a server error on a poll", async () => {

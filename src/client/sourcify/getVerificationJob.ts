@@ -54,8 +54,9 @@ export async function getVerificationJob(
   const job = sourcifyAnswer(response, sourcifyJobSchema, "the verification job");
   if (!job.isJobCompleted) return { state: "pending", message: jobRunning };
   if (job.error) {
-    if (isSourcifyNotDeployed(job.error.customCode))
-      throw new NotAContractError(response.request, parameters.expected?.address ?? "", job.error.message);
+    // Of a contract being verified; a guid looked up alone (the status command) reads it as a failed job.
+    if (isSourcifyNotDeployed(job.error.customCode) && parameters.expected)
+      throw new NotAContractError(response.request, parameters.expected.address, job.error.message);
     return isSourcifyAlreadyVerified(job.error.customCode)
       ? { state: "already-verified", message: job.error.message }
       : { state: "fail", message: job.error.message };
