@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b}from"./chunk-YEIA3SJ7.js";import"./chunk-TY3YNNZW.js";import"./chunk-76SUXSLF.js";import"./chunk-7OU6W6WJ.js";import"./chunk-TGZJFSTH.js";import"./chunk-RXBBV46M.js";import"./chunk-TU5MWSES.js";import"./chunk-IEOYXKJF.js";import"./chunk-IY3GVRRE.js";import"./chunk-H6NCVETQ.js";import"./chunk-PZQSEW55.js";import"./chunk-SDMLS6S3.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind,b as namesNoDeployment};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-2GGZC2C7.js";import"./chunk-HYUR2PX7.js";import"./chunk-ENV6R4YO.js";import"./chunk-I4B6QNOD.js";import"./chunk-2Q3YJ6U3.js";import"./chunk-QATRWF2G.js";import"./chunk-IPFSLQUS.js";import"./chunk-USZSZIY7.js";import"./chunk-YFE2PKTO.js";import"./chunk-IBIK7LXJ.js";import"./chunk-JSIBIGSM.js";import"./chunk-QQKAW5H2.js";import"./chunk-H6NCVETQ.js";import"./chunk-SDMLS6S3.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as hardhatTargets};

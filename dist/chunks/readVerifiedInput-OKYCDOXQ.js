@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{d as a,e as b}from"./chunk-FWDIJAEH.js";import"./chunk-QUH7HNN4.js";import"./chunk-753BB4CZ.js";import"./chunk-XWIZKKZ5.js";import"./chunk-RZM6RD4B.js";import"./chunk-2IZ7WVX2.js";import"./chunk-HJTZF2HX.js";import"./chunk-QQKAW5H2.js";import"./chunk-SDMLS6S3.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readVerifiedInput,b as verifiedInputOf};
