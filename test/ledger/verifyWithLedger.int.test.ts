@@ -70,6 +70,22 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   throw new Error(`never happened: ${what}`);
 }
 
+// Sourcify on chain 31337 at a scripted server.
+function sourcifyAt(url: string): SourcifyVerifier {
+  return new SourcifyVerifier(
+    {
+      service: "sourcify",
+      chainId: 31337,
+      required: true,
+      apiUrl: url,
+      siteUrl: "https://repo.sourcify.dev",
+      shownUrl: url,
+      reason: "a scripted server",
+    },
+    { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
+  );
+}
+
 describe("verifyBatch with a ledger", () => {
   it("records every contract, and a rerun reports them already verified with no request at all", async () => {
     const path = ledgerPath();
@@ -210,18 +226,7 @@ describe("verifyBatch with a ledger", () => {
       );
     });
     try {
-      const verifier = new SourcifyVerifier(
-        {
-          service: "sourcify",
-          chainId: 31337,
-          required: true,
-          apiUrl: sourcify.url,
-          siteUrl: "https://repo.sourcify.dev",
-          shownUrl: sourcify.url,
-          reason: "a scripted server",
-        },
-        { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
-      );
+      const verifier = sourcifyAt(sourcify.url);
       const createdBy = { factory: testAddress(0x4361), transaction: `0x${"ab".repeat(32)}` };
       const job = standardJsonJob(address, { createdBy });
       const path = ledgerPath();
@@ -278,18 +283,7 @@ describe("verifyBatch with a ledger", () => {
       return answer(404, { match: null, runtimeMatch: null, creationMatch: null, chainId: "31337", address });
     });
     try {
-      const verifier = new SourcifyVerifier(
-        {
-          service: "sourcify",
-          chainId: 31337,
-          required: true,
-          apiUrl: sourcify.url,
-          siteUrl: "https://repo.sourcify.dev",
-          shownUrl: sourcify.url,
-          reason: "a scripted server",
-        },
-        { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
-      );
+      const verifier = sourcifyAt(sourcify.url);
       const job = standardJsonJob(address);
       const path = ledgerPath();
       mkdirSync(dirname(path), { recursive: true });
