@@ -56,7 +56,7 @@ export interface ReadManifestOptions {
   onBadEntry?: (entry: BadManifestEntry) => void;
   /**
    * Told of an entry with `proxy: true` and no `contract` whose deployed code no contract of the build has (a clone, a
-   * proxy built elsewhere): it makes no job, its parts may. Unset, such an entry fails as any other.
+   * proxy built elsewhere): it makes no job, its parts may. Unset, such an entry fails like the others.
    */
   onProxyOutsideBuild?: (proxy: { field: string; address: string }) => void;
 }

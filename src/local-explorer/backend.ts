@@ -5,7 +5,7 @@ import * as z from "../kernel/zod.js";
 
 /**
  * A verified contract as the explorer stores it; field names follow the `getsourcecode` item. A schema, since the
- * state file keeps records between runs and is read back as any file is.
+ * state file keeps records between runs and is read back like every other file.
  */
 export const contractRecordSchema = z.object({
   address: z.string(),

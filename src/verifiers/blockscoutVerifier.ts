@@ -115,8 +115,8 @@ export class BlockscoutVerifier implements Verifier {
         return outcomeOf(
           await contract.verifySourceCode(transport, singleFileRequest(submission, timeoutMs)),
         );
-      // With API writes off, Blockscout refuses `verify` (its one write action) as unknown: the single-file form
-      // takes the same file.
+      // With API writes off, Blockscout answers `verify` (its one write action) with `Unknown action`: the
+      // single-file form takes the same file.
       case "flattened":
         return outcomeOf(
           await contract

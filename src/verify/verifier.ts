@@ -53,7 +53,7 @@ export interface SubmissionBudget {
    * @returns `held` (spend it when sending, give it back otherwise); `spent`, with what the service stated; or
    *   `unstated` when the service did not say (its answer to the question was a refusal): the run goes on unplanned
    * @throws the refusal that stops every request to the service (a refused key, a used-up daily quota, a bot
-   *   challenge), as any request would
+   *   challenge), like every other request
    */
   hold(endsAt?: number): Promise<BudgetHold>;
   /** @returns what the run spent and what is left, once asked; undefined before */
