@@ -2,8 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { closeSync, openSync, readSync } from "node:fs";
 import { parse, TomlError, type TomlTableWithoutBigInt, type TomlValueWithoutBigInt } from "smol-toml";
 import { InvalidInputError } from "../errors/index.js";
-import { errnoCode } from "../kernel/systemErrors.js";
-import { fileProblem } from "./jsonFile.js";
+import { errnoCode, fileProblem } from "../kernel/systemErrors.js";
 
 /** A TOML table as read: every key an own property of an object without a prototype. */
 export type TomlTable = TomlTableWithoutBigInt;

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { InvalidInputError } from "../errors/index.js";
 import { maxJsonDepth, nestsDeeperThan } from "../kernel/jsonDepth.js";
-import { errnoCode } from "../kernel/systemErrors.js";
+import { fileProblem } from "../kernel/systemErrors.js";
 import type * as z from "../kernel/zod.js";
 
 /** Where a JSON text came from, for error messages. */
@@ -233,13 +233,4 @@ export async function readJsonFile<Schema extends z.ZodMiniType>(
   origin: JsonOrigin,
 ): Promise<z.infer<Schema>> {
   return parseWithSchema(parseJson(await readTextFile(origin), origin), schema, origin);
-}
-
-/** A file-system failure in words a person can act on. */
-export function fileProblem(cause: unknown): string {
-  const code = errnoCode(cause);
-  if (code === "ENOENT") return "no such file";
-  if (code === "EISDIR") return "it is a folder, not a file";
-  if (code === "EACCES" || code === "EPERM") return "permission denied";
-  return cause instanceof Error ? cause.message : String(cause);
 }

@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { InvalidInputError, LedgerLockedError } from "../errors/index.js";
 import { parsedJson } from "../kernel/jsonValues.js";
 import { readRegularFile, writeFileWhole } from "../kernel/regularFile.js";
-import { errnoCode } from "../kernel/systemErrors.js";
+import { errnoCode, fileProblem } from "../kernel/systemErrors.js";
 import * as z from "../kernel/zod.js";
 import { defaultTimeoutMs, maxAnswerBytes } from "../options/verificationOptions.js";
 
@@ -67,7 +67,7 @@ export function readLedgerDocument(path: string): LedgerDocument {
     // a regular file of at most 64 MiB.
     read = readRegularFile(path, maxAnswerBytes);
   } catch (error) {
-    throw new InvalidInputError("ledger", `The ledger ${path} cannot be read: ${(error as Error).message}.`);
+    throw new InvalidInputError("ledger", `The ledger ${path} cannot be read: ${fileProblem(error)}.`);
   }
   if (read === undefined) return { entries: [] };
   if ("refused" in read)
@@ -160,7 +160,7 @@ export function withLedgerLock<T>(path: string, work: () => T, options: LedgerLo
   const notCreated = (error: unknown) =>
     new InvalidInputError(
       "ledger",
-      `The ledger's lock file ${lockPath} cannot be created: ${(error as Error).message}.`,
+      `The ledger's lock file ${lockPath} cannot be created: ${fileProblem(error)}.`,
     );
   // Apart from the lock's own creation: a file where the folder should be fails here, never as a lock that exists.
   try {
