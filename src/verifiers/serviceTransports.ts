@@ -53,25 +53,21 @@ export function serviceTransportOptions(target: Target, settings: TransportSetti
         fixedQuery: { chainid: String(target.chainId) },
       };
     // Routescan's chain is in its URL. Without a key its limit is the caller's, over every chain: one limiter.
-    case "routescan":
+    case "routescan": {
+      const keyless = target.apiKey ? undefined : routescanKeylessRequestsPerSecond;
+      const caller = `${new URL(target.apiUrl).origin} keyless`;
       return {
-        ...(target.apiKey || settings.requestsPerSecond !== undefined
-          ? {}
-          : {
-              rateLimiter: sharedRateLimiter(
-                `${new URL(target.apiUrl).origin} keyless`,
-                routescanKeylessRequestsPerSecond,
-                { clock: settings.clock },
-              ),
-            }),
+        ...(keyless && settings.requestsPerSecond === undefined
+          ? { rateLimiter: sharedRateLimiter(caller, keyless, { clock: settings.clock }) }
+          : {}),
         ...settings,
         explorerUrl: target.apiUrl,
         apiKey: target.apiKey,
         apiKeyIn: "query",
-        requestsPerSecond:
-          settings.requestsPerSecond ?? (target.apiKey ? undefined : routescanKeylessRequestsPerSecond),
+        requestsPerSecond: settings.requestsPerSecond ?? keyless,
         serviceName: serviceTitles.routescan,
       };
+    }
     case "sourcify":
       return { ...settings, explorerUrl: target.apiUrl, serviceName: serviceTitles.sourcify };
   }
