@@ -1,0 +1,2 @@
+import { createRequire } from 'module'; const require = createRequire(import.meta.url);
+function i(n){if(!(typeof n!="object"||n===null||!("code"in n)))return typeof n.code=="string"?n.code:void 0}function t(n){let e=i(n);return e==="ENOENT"?"no such file":e==="EISDIR"?"it is a folder, not a file":e==="EACCES"||e==="EPERM"?"permission denied":typeof n!="object"||n===null||!("message"in n)?String(n):typeof n.message=="string"?n.message:String(n)}export{i as a,t as b};

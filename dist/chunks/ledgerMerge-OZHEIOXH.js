@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b,c}from"./chunk-EBUPO6WU.js";import"./chunk-O5WPGC6K.js";import"./chunk-DFQWGVZW.js";import"./chunk-UARTWY6J.js";import"./chunk-QQKAW5H2.js";import"./chunk-MZGTENGS.js";import"./chunk-U2NDTFDE.js";import"./chunk-IEOYXKJF.js";import"./chunk-IY3GVRRE.js";import"./chunk-H6NCVETQ.js";import"./chunk-TU7ENTRH.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{b as mergeIntoLedgerFile,a as mergeLedgerEntries,c as stampLedgerFile};
