@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { copyServices } from "../run/commands/copyServices.js";
 import { RunReporter } from "../run/commands/runReport.js";
 import { readRunSettings } from "../run/settings.js";
@@ -6,12 +5,14 @@ import { cliCommand } from "./arguments.js";
 import { UsageError } from "./cliErrors.js";
 import { cliWhere, projectCompilers, projectFoundryConfig, whereFlags } from "./cliWhere.js";
 import { flagText, settingFlags } from "./settingFlags.js";
+import { ledgerPath } from "./verifyCommand.js";
 
 const ownOptions = {
   from: { type: "string" },
   to: { type: "string" },
   ...whereFlags,
   ledger: { type: "string" },
+  "no-ledger": { type: "boolean", default: false },
   json: { type: "boolean", default: false },
 } as const;
 
@@ -40,20 +41,18 @@ export const copyCommand = cliCommand("copy", options, async ({ values, position
   );
   const cwd = process.cwd();
   const foundry = await projectFoundryConfig(cwd);
+  const ledger = ledgerPath(values.ledger, values["no-ledger"], cwd);
   const { runVerifyRequest } = await import("../run/commands/verifyRequest.js");
   const { results } = await runVerifyRequest(
     {
       what: { kind: "copy", from, addresses: positionals },
       where: cliWhere(values, { cwd, foundry }, [from, ...to], settings),
       settings,
-      ledger:
-        values.ledger === undefined
-          ? undefined
-          : { path: resolve(cwd, values.ledger), recheck: settings.recheck },
+      ledger: ledger === undefined ? undefined : { path: ledger, recheck: settings.recheck },
       compilers: projectCompilers(cwd, foundry),
       refusals: {
         recheckWithoutLedger:
-          "--recheck goes with --ledger: it asks the services about what the ledger says is verified.",
+          "--recheck asks the services about what the ledger says is verified: drop --no-ledger.",
       },
     },
     new RunReporter({ json: values.json, table: true, colour: true }),

@@ -144,7 +144,7 @@ bytecode twin, a clone, one Blockscout verified from its bytecode database) is n
 ${settingFlagLines()
   .filter((line) => !/^ {2}--(targets|preflight|include-created|max-created)\b/.test(line))
   .join("\n")}
-  --ledger FILE               the verification ledger, as verify keeps it
+  --ledger FILE, --no-ledger  the verification ledger, as verify keeps it (default .explorer-verify/ledger.json)
   --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr
 
 Exit code 0 when every contract is verified on every --to service (or already was), 1 when one is not, 2 for a

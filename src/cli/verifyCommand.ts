@@ -68,9 +68,9 @@ export const verifyCommand = cliCommand("verify", options, async ({ values, posi
   return runExitCode(results, settings.optionalTargets);
 });
 
-// The ledger a run keeps: `--ledger FILE`, else the default file, as the task and the Action keep; none with
-// `--no-ledger`.
-function ledgerPath(given: string | undefined, none: boolean, cwd: string): string | undefined {
+// The ledger a run or a copy keeps: `--ledger FILE`, else the default file, as the task and the Action keep; none
+// with `--no-ledger`.
+export function ledgerPath(given: string | undefined, none: boolean, cwd: string): string | undefined {
   if (none && given !== undefined) throw new UsageError("--no-ledger keeps no ledger: drop --ledger.");
   // `none`, as the task and the Action spell it.
   if (none || given?.trim() === "none") return undefined;

@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
@@ -168,7 +170,7 @@ describe("explorer-verify copy", () => {
     const again = await copy([...args, ...ledger]);
     expect({ code: again.code, stderr: again.stderr }).toMatchObject({ code: 0 });
     expect(recordsOf(again.stdout).map((r) => r.status)).toEqual(Array(15).fill("already-verified"));
-    const unledgered = await copy([...args, "--explorer-url", explorer.url]);
+    const unledgered = await copy([...args, "--no-ledger", "--explorer-url", explorer.url]);
     expect({ code: unledgered.code, stderr: unledgered.stderr }).toMatchObject({ code: 0 });
     expect(recordsOf(unledgered.stdout).map((r) => r.status)).toEqual(Array(15).fill("already-verified"));
     expect(submissions()).toEqual(sent);
@@ -239,6 +241,10 @@ describe("explorer-verify copy", () => {
     expect(recordsOf(fromRoutescan.stdout).map((r) => [r.target, r.status, r.copiedFrom])).toEqual([
       ["blockscout", "verified", { service: "routescan", match: "exact" }],
     ]);
+    // A copy keeps the default ledger, as verify does, unless told --no-ledger.
+    const kept = await readFile(join(elsewhere.dir, ".explorer-verify", "ledger.json"), "utf8");
+    for (const address of [counter, token, create2Counter])
+      expect(kept.toLowerCase()).toContain(address.toLowerCase());
   }, 300_000);
 
   it("copies a partial match as such, and the record says so", async () => {

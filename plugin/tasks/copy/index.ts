@@ -1,4 +1,5 @@
 import { task } from "hardhat/config";
+import { verificationDefaults } from "../../../src/options/verificationOptions.js";
 import { optionalText } from "../../internal/taskOptions.js";
 
 export default task(
@@ -11,7 +12,12 @@ export default task(
   )
   .addOption(optionalText("to", "Where they are verified, comma-separated (not --from)"))
   .addOption(optionalText("explorerUrl", "The Blockscout explorer, read or verified on (else the network's)"))
-  .addOption(optionalText("ledger", "The verification ledger, as the verify task keeps it"))
+  .addOption(
+    optionalText(
+      "ledger",
+      `The verification ledger (default ${verificationDefaults.ledger}; none for no ledger)`,
+    ),
+  )
   .addFlag({ name: "json", description: "Print one JSON document { results } on stdout" })
   .setAction(() => import("./task-action.js"))
   .build();

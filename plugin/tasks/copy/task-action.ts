@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import { verificationDefaults } from "../../../src/options/verificationOptions.js";
 import { copyServices } from "../../../src/run/commands/copyServices.js";
 import { RunReporter } from "../../../src/run/commands/runReport.js";
 import { runVerifyRequest } from "../../../src/run/commands/verifyRequest.js";
@@ -50,9 +51,13 @@ export default async function copyTaskAction(
           what: { kind: "copy", from, addresses: args.addresses },
           where,
           settings,
-          ledger: args.ledger
-            ? { path: resolve(hre.config.paths.root, args.ledger), recheck: false }
-            : undefined,
+          ledger:
+            args.ledger === "none"
+              ? undefined
+              : {
+                  path: resolve(hre.config.paths.root, args.ledger ?? verificationDefaults.ledger),
+                  recheck: false,
+                },
           compilers: [],
         },
         new RunReporter({ json: args.json, table: true }),

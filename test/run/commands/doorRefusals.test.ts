@@ -130,8 +130,8 @@ describe("the CLI's refusals, made in the hall", () => {
     ],
     [
       "a copy's --recheck without a ledger",
-      () => ["copy", address, "--from", "blockscout", "--to", "sourcify", "--recheck"],
-      "--recheck goes with --ledger: it asks the services about what the ledger says is verified.",
+      () => ["copy", address, "--from", "blockscout", "--to", "sourcify", "--recheck", "--ledger", "none"],
+      "--recheck asks the services about what the ledger says is verified: drop --no-ledger.",
     ],
     [
       "a copy's malformed address",
