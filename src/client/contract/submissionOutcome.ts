@@ -1,4 +1,4 @@
-import { ExplorerError, NotAContractError, TimeoutError } from "../../errors/index.js";
+import { ExplorerError, InvalidResponseError, NotAContractError, TimeoutError } from "../../errors/index.js";
 import { assertBodySize } from "../../kernel/validate.js";
 import * as z from "../../kernel/zod.js";
 import { sourceCodeItemSchema } from "../../schemas/sourceCode.js";
@@ -122,6 +122,15 @@ export function submissionOutcome(
   }
   const parsed = parseResult(answer, submissionResultSchema, action);
   if (typeof parsed === "string") return { kind: "guid", guid: parsed };
+  // Only the synchronous actions answer the contract they published (`verifysourcecode` answers a guid); an OK that
+  // holds no verified source of this address is no verdict.
   const item = Array.isArray(parsed) ? parsed[0] : parsed;
-  return { kind: "verified", contract: item ? toVerifiedContract(item, answer) : null };
+  const contract = item && action !== "verifysourcecode" ? toVerifiedContract(item, answer) : null;
+  if (contract?.address !== address.toLowerCase())
+    throw new InvalidResponseError(
+      `The explorer's answer to ${action} says OK but holds neither a guid nor the verified contract at ${address}.`,
+      answer.request,
+      answer.response.body,
+    );
+  return { kind: "verified", contract };
 }

@@ -67,6 +67,28 @@ describe("verify (flattened, JSON body)", () => {
     });
   });
 
+  it.each([
+    ["an empty list", "[]"],
+    ["an empty object", "{}"],
+    [
+      "another address's contract",
+      `{"Address":"${testAddress(0xcd)}","SourceCode":"contract A {}","ContractName":"A"}`,
+    ],
+  ])("takes an OK that holds %s for no verdict", async (_, result) => {
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: `{"status":"1","message":"OK","result":${result}}`,
+    });
+    await expect(verify(transport, submission)).rejects.toMatchObject({
+      code: "invalid_response",
+      message: expect.stringContaining(
+        `says OK but holds neither a guid nor the verified contract at ${address}`,
+      ),
+    });
+  });
+
   it("treats `Smart-contract already verified.` as already verified, not an error", async () => {
     explorer.backend.addContract(address, { verified: {} });
     await expect(verify(transport, submission)).resolves.toEqual({

@@ -104,6 +104,21 @@ describe("verifysourcecode", () => {
     });
   });
 
+  it.each(["[]", "{}", `{"Address":"${testAddress(0xa1)}","SourceCode":"contract A {}"}`])(
+    "takes an OK without a guid (result %s) for no verdict: verifysourcecode answers a guid",
+    async (result) => {
+      explorer.faults.next({
+        kind: "status",
+        status: 200,
+        contentType: "application/json",
+        body: `{"status":"1","message":"OK","result":${result}}`,
+      });
+      await expect(verifySourceCode(transport, standardJson)).rejects.toMatchObject({
+        code: "invalid_response",
+      });
+    },
+  );
+
   it("throws NotAContractError for Blockscout's text and for the older and Etherscan texts", async () => {
     const texts = [
       "Address is not a smart-contract",
