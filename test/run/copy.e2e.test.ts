@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
-import { join } from "node:path";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type LocalExplorer, startLocalExplorer } from "../../src/local-explorer/localExplorer.js";
 import type { VerificationResult } from "../../src/verify/job.js";
