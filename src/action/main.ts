@@ -71,6 +71,7 @@ async function planStep(request: VerifyRequest, inputs: ActionInputs, shards: nu
     readTimeoutSeconds: inputs.readTimeoutSeconds,
     copyRefusal: "Input shards plans a verification's contracts, not a copy: drop copy-from.",
     keys: [inputs.apiKey, inputs.etherscanApiKey, inputs.routescanApiKey],
+    endpoints: inputs.endpoints,
   };
   const { matrix: rows, notes } = await runPlanRequest(plan, (line) => logLine(neutraliseText(line)));
   for (const note of notes) logLine(neutraliseText(`Plan: ${note}`));

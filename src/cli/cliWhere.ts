@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import { type FoundryConfig, outsideProjectField, readFoundryConfig } from "../inputs/foundryConfig.js";
-import { endpointEntries } from "../run/commands/requestFacts.js";
+import { type ChainEndpoints, endpointEntries } from "../run/commands/requestFacts.js";
 import type { RunWhere } from "../run/commands/runWhere.js";
 import type { RunSettingValues } from "../run/settings.js";
 import {
@@ -55,14 +55,7 @@ export function cliWhere(
       ? { url: values["explorer-url"], source: "--explorer-url" }
       : undefined,
     foundry,
-    endpoints: endpointEntries(
-      {
-        urls: values.endpoint ?? [],
-        keys: values["endpoint-key"] ?? [],
-        sites: values["endpoint-site"] ?? [],
-      },
-      { urls: "--endpoint", keys: "--endpoint-key", sites: "--endpoint-site" },
-    ),
+    endpoints: cliEndpoints(values),
     keys: {
       blockscout: apiKeyFromEnvironment(),
       etherscan: services.includes("etherscan") ? serviceKeyFromEnvironment("ETHERSCAN_API_KEY") : undefined,
@@ -117,4 +110,18 @@ export async function projectFoundryConfig(cwd: string): Promise<FoundryConfig |
 export function projectCompilers(cwd: string, foundry: FoundryConfig | undefined): string[] {
   const soljson = join(cwd, "node_modules", "solc", "soljson.js");
   return [...(existsSync(soljson) ? [soljson] : []), ...foundryCompilers(cwd, foundry)];
+}
+
+/**
+ * The chains' own endpoints, keys and sites the command line names.
+ *
+ * @param values - the parsed flags
+ * @returns each chain's entries, by chain id
+ * @throws {InvalidInputError} for an entry amiss (see `endpointEntries`)
+ */
+export function cliEndpoints(values: Partial<FlagValues<typeof whereFlags>>): Record<number, ChainEndpoints> {
+  return endpointEntries(
+    { urls: values.endpoint ?? [], keys: values["endpoint-key"] ?? [], sites: values["endpoint-site"] ?? [] },
+    { urls: "--endpoint", keys: "--endpoint-key", sites: "--endpoint-site" },
+  );
 }

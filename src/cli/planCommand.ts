@@ -2,6 +2,7 @@ import { parseShardCount } from "../run/commands/requestFacts.js";
 import { readRunSettings } from "../run/settings.js";
 import { apiKeyFromEnvironment, cliCommand, serviceKeyFromEnvironment } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
+import { cliEndpoints } from "./cliWhere.js";
 import { flagsOrBundleRun } from "./commandLineJobs.js";
 import { flagText, settingFlags } from "./settingFlags.js";
 import { verifyOptions } from "./verifyCommand.js";
@@ -35,10 +36,11 @@ export const planCommand = cliCommand("plan", options, async ({ values, position
       settings,
       shards,
       keys: [
-        blockscoutKey(),
+        unlessRefused(apiKeyFromEnvironment),
         serviceKeyFromEnvironment("ETHERSCAN_API_KEY"),
         serviceKeyFromEnvironment("ROUTESCAN_API_KEY"),
       ],
+      endpoints: unlessRefused(() => cliEndpoints(values)),
       readTimeoutSeconds: settings.readTimeoutSeconds,
     },
     (line) => console.error(line),
@@ -48,10 +50,10 @@ export const planCommand = cliCommand("plan", options, async ({ values, position
   return exitCodes.ok;
 });
 
-// A plan sends nothing: a key variable set but empty is the verify run's to refuse.
-function blockscoutKey(): string | undefined {
+// A plan sends nothing: a key variable set but empty, or an endpoint entry amiss, is the verify run's to refuse.
+function unlessRefused<T>(read: () => T): T | undefined {
   try {
-    return apiKeyFromEnvironment();
+    return read();
   } catch {
     return undefined;
   }

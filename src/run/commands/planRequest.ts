@@ -1,6 +1,7 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { readsDeadline } from "../../kernel/readsDeadline.js";
 import type { MatrixRow, PlanRequest as ShardPlanRequest } from "../shards/shardPlan.js";
+import type { ChainEndpoints } from "../targets/chainEndpoints.js";
 import { checkedRpcUrl } from "./checkedRpcUrl.js";
 import { checkedFlags, contractsOfRun, type RunWhat } from "./runWhat.js";
 import type { HardhatRunWhere, RunWhere } from "./runWhere.js";
@@ -18,8 +19,9 @@ export interface PlanRequest {
   readTimeoutSeconds: number;
   /** What this door says to a copy, which has no contracts to plan. */
   copyRefusal?: string | undefined;
-  /** The keys the run was given: `keySecrets` naming one is refused. */
+  /** The keys the run was given, and the chains' own endpoints (their keys too): `keySecrets` naming one is refused. */
   keys?: ReadonlyArray<string | undefined> | undefined;
+  endpoints?: Record<number, ChainEndpoints> | undefined;
 }
 
 /**
@@ -45,5 +47,9 @@ export async function runPlanRequest(
   if (jobs.length === 0 && what.kind === "flags")
     throw new InvalidInputError("deployment", "The deployment and manifest given hold no contracts.");
   const { planRun } = await import("../shards/shardPlan.js");
-  return planRun({ jobs, settings: request.settings, shards: request.shards, keys: request.keys });
+  const endpointKeys = Object.values(request.endpoints ?? {}).flatMap((chain) =>
+    Object.values(chain).map((endpoint) => endpoint?.apiKey?.value),
+  );
+  const keys = [...(request.keys ?? []), ...endpointKeys];
+  return planRun({ jobs, settings: request.settings, shards: request.shards, keys });
 }

@@ -248,6 +248,31 @@ describe("the CLI's refusals, made in the hall", () => {
     expect(await cli(args())).toEqual({ code: 2, printed: [`explorer-verify: ${message}`] });
   });
 
+  it("refuses a plan's key-secrets holding the key an --endpoint-key names, never showing it", async () => {
+    process.env.DOOR_ENDPOINT_KEY = "ENDPOINTKEY0123456789";
+    try {
+      const run = await cli([
+        "plan",
+        "--bundle",
+        bundle(),
+        "--shards",
+        "2",
+        "--targets",
+        "etherscan",
+        "--endpoint",
+        "1=etherscan=http://127.0.0.1:1/api",
+        "--endpoint-key",
+        "1=etherscan=DOOR_ENDPOINT_KEY",
+        "--key-secrets",
+        "etherscan:1=ENDPOINTKEY0123456789",
+      ]);
+      expect(run).toEqual({ code: 2, printed: [expect.stringContaining("holds a key the run was given")] });
+      expect(run.printed.join("\n")).not.toContain("ENDPOINTKEY0123456789");
+    } finally {
+      delete process.env.DOOR_ENDPOINT_KEY;
+    }
+  });
+
   it("refuses a hardhat-deploy folder without its chain file, naming the file", async () => {
     const cwd = process.cwd();
     process.chdir(workspace);
@@ -392,6 +417,23 @@ describe("the Action's refusals, made in the hall", () => {
       { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace },
     );
     expect(log).toContain(`::error::${chainlessFolder}`);
+  });
+
+  it("refuses a plan's key-secrets holding the key an endpoint-keys entry names, never showing it", async () => {
+    const { log } = await runActionInProcess(
+      {
+        shards: "2",
+        bundle: "one.json",
+        targets: "etherscan",
+        endpoints: "1=etherscan=http://127.0.0.1:1/api",
+        "endpoint-keys": "1=etherscan=DOOR_ENDPOINT_KEY",
+        "key-secrets": "etherscan:1=ENDPOINTKEY0123456789",
+        "explorer-url": "",
+      },
+      { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: workspace, DOOR_ENDPOINT_KEY: "ENDPOINTKEY0123456789" },
+    );
+    expect(log).toMatch(/::error::.*holds a key the run was given/);
+    expect(log.replaceAll("::add-mask::ENDPOINTKEY0123456789", "")).not.toContain("ENDPOINTKEY0123456789");
   });
 
   it("refuses a plan of a copy, in its words", async () => {
