@@ -251,7 +251,7 @@ function partsOf(
     if (dropped.records > 0)
       say(
         folder,
-        `${dropped.records} record${dropped.records === 1 ? " is" : "s are"} about verifications the plan gave other shards: dropped`,
+        `${dropped.records} record${dropped.records === 1 ? " is" : "s are"} about verifications the plan did not give this shard: dropped`,
       );
     if (dropped.dates > 0)
       say(
@@ -288,7 +288,7 @@ function sayNews(
     if (news.length > 0)
       say(
         folder,
-        `${news.length} ledger entr${news.length === 1 ? "y is" : "ies are"} about verifications the plan gave other shards: dropped`,
+        `${news.length} ledger entr${news.length === 1 ? "y is" : "ies are"} about verifications the plan did not give this shard: dropped`,
       );
   }
 }

@@ -50,7 +50,11 @@ export function workPlanOut(report: ShardReport): WorkedPlan | string {
   } catch (error) {
     return `its plan cannot be worked out: ${error instanceof Error ? error.message : String(error)}`;
   }
-  const chainOf = (chainId: number | undefined) => (oneChain ? "" : String(chainId ?? ""));
+  // A verification's chain: on one chain, one that names none (an older ledger's entry) is the plan's; a plan whose
+  // contracts name no chain cannot tell chains apart.
+  const only = oneChain ? explorers[0]?.chainId : undefined;
+  const chainOf = (chainId: number | undefined) =>
+    oneChain && only === undefined ? "" : String(chainId ?? only ?? "");
   const owners = new Map<string, { whole?: number; first?: number; parts: Map<string, number> }>();
   for (const shard of plan.shards)
     for (const explorer of shard.explorers) {

@@ -213,6 +213,64 @@ describe("a merge of shards", () => {
     ]);
     expect(text).toContain("blockscout: 4 of 4 contracts verified");
   });
+
+  it("on a plan of one chain, takes a shard's part on that chain only; an entry naming no chain is on it", () => {
+    const { root, ledger } = scratch();
+    const onChainTwo = { ...shardEntry(a, 2, "blockscout"), explorer: "https://two.example/api" };
+    const { chainId: _, ...noChain } = { ...shardEntry(b, 1, "blockscout"), explorer: "https://one.example" };
+    writeShardFolder(root, "1-of-2", report("1-of-2"), {
+      ledger: [shardEntry(a, 1, "blockscout"), noChain, onChainTwo],
+      results: [a, b].map((x) => shardRecord(x, 1, "blockscout")),
+    });
+    writeShardFolder(root, "2-of-2", report("2-of-2"), {
+      ledger: [a, b].map((x) => shardEntry(x, 2, "etherscan")),
+      results: [shardRecord(a, 2, "etherscan")],
+    });
+    const { results, text } = merged([root], ledger);
+    expect(results.complete).toBe(false);
+    expect(entriesOf(ledger)).toEqual([
+      `https://one.example ${b} verified`,
+      `local-explorer/chain-1 ${a} verified`,
+    ]);
+    expect(rows(results.filter((r) => r.target === "etherscan"))).toEqual([
+      `etherscan ${a} failed not_run`,
+      `etherscan ${b} failed not_run`,
+    ]);
+    expect(text).toContain("etherscan: 0 of 2 contracts verified");
+    expect(text).toContain(
+      `fault       shard 1-of-2 (${join(root, "1-of-2")}): 1 ledger entry is about verifications the plan did not give this shard: dropped`,
+    );
+    expect(text).toContain(
+      `fault       shard 2-of-2 (${join(root, "2-of-2")}): 1 record is about verifications the plan did not give this shard: dropped`,
+    );
+    expect(text).toContain(
+      "not run     shard 2-of-2 (etherscan on chain 1) reported no record for 2 of its planned verifications (etherscan on chain 1): 2 records not run",
+    );
+  });
+
+  it("on a plan of one chain, does not count a shard's ledger entries of another chain as its verdicts", () => {
+    const { root, ledger } = scratch();
+    // The shared ledger every shard was given, holding the same addresses verified on another chain.
+    const shared = [a, b].map((x) => shardEntry(x, 2, "etherscan"));
+    mergeIntoLedgerFile(ledger, [shared]);
+    honest(root, "1-of-2");
+    writeShardFolder(root, "2-of-2", report("2-of-2"), { ledger: shared, results: undefined });
+    const { results, text } = merged([root], ledger);
+    expect(rows(results.filter((r) => r.target === "etherscan"))).toEqual([
+      `etherscan ${a} failed not_run`,
+      `etherscan ${b} failed not_run`,
+    ]);
+    expect(text).toContain("etherscan: 0 of 2 contracts verified");
+    expect(text).toContain(
+      "not run     shard 2-of-2 (etherscan on chain 1) did not report its results: 2 records not run",
+    );
+    expect(text).not.toContain("did not give this shard");
+    expect(entriesOf(ledger)).toEqual([
+      `etherscan/chain-2 ${a} verified`,
+      `etherscan/chain-2 ${b} verified`,
+      ...shardOneEntries,
+    ]);
+  });
 });
 
 // Each forged or broken folder is named with its shard, claims nothing, and the good shard's entries are all kept.
@@ -243,9 +301,11 @@ describe("a merge of a forged or broken folder", () => {
       `etherscan ${b} failed not_run`,
     ]);
     const at = `fault       shard 1-of-2 (${join(root, "1-of-2")}): `;
-    expect(text).toContain(`${at}2 records are about verifications the plan gave other shards: dropped`);
     expect(text).toContain(
-      `${at}2 ledger entries are about verifications the plan gave other shards: dropped`,
+      `${at}2 records are about verifications the plan did not give this shard: dropped`,
+    );
+    expect(text).toContain(
+      `${at}2 ledger entries are about verifications the plan did not give this shard: dropped`,
     );
     expect(text).toContain("etherscan: 0 of 2 contracts verified");
   });
@@ -388,8 +448,8 @@ describe("a merge of a forged or broken folder", () => {
       `blockscout ${c} failed not_run`,
       `blockscout ${d} failed not_run`,
     ]);
-    expect(text).toContain("1 record is about verifications the plan gave other shards: dropped");
-    expect(text).toContain("1 ledger entry is about verifications the plan gave other shards: dropped");
+    expect(text).toContain("1 record is about verifications the plan did not give this shard: dropped");
+    expect(text).toContain("1 ledger entry is about verifications the plan did not give this shard: dropped");
     expect(entriesOf(ledger)).toEqual([
       `local-explorer/chain-1 ${a} verified`,
       `local-explorer/chain-1 ${b} verified`,
@@ -406,7 +466,7 @@ describe("a merge of a forged or broken folder", () => {
       });
     });
     expect(text).toContain(`fault       shard 2-of-2 (`);
-    expect(text).toContain("2 records are about verifications the plan gave other shards: dropped");
+    expect(text).toContain("2 records are about verifications the plan did not give this shard: dropped");
     expect(results.notRun).toEqual([{ shard: "2-of-2", contracts: 2 }]);
   });
 
