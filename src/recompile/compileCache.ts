@@ -141,6 +141,8 @@ function believed(
   if (!entry.success) return undefined;
   const { output, contracts } = entry.data;
   if (entry.data.input !== inputHash || entry.data.compiler !== longVersion) return undefined;
+  // An entry without contracts, or with a compiler error, proves nothing of this input: a failed compile is not kept.
+  if (contracts.length === 0 || output.errors?.some((e) => e.severity === "error")) return undefined;
   if (contracts.join("\n") !== contractsOf(output).join("\n")) return undefined;
   const sources = inputSourcesSchema.safeParse(input).data?.sources ?? {};
   const hashes = new Map(

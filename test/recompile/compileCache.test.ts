@@ -125,6 +125,16 @@ describe("compilations kept in a folder", () => {
           contracts: { "D.sol": { D: { metadata: '{"compiler":{"version":"0.8.30+commit.73712a01"}}' } } },
         },
       },
+      // No contracts at all, or a compiler error, for the right input: a failed compile, which is never kept.
+      { input: inputHash, compiler: compiler.longVersion, contracts: [], output: {} },
+      {
+        input: inputHash,
+        compiler: compiler.longVersion,
+        contracts: [],
+        output: {
+          errors: [{ severity: "error", type: "ParserError", message: "forged", formattedMessage: "forged" }],
+        },
+      },
     ];
     for (const forgery of forgeries) {
       await writeFile(entry, typeof forgery === "string" ? forgery : JSON.stringify(forgery));
