@@ -32,9 +32,7 @@ export function jobSummaryHtml(
     .map(([service, budget]) => `<p>${summaryText(`Budget on ${service}: ${budgetText(budget)}.`)}</p>\n`)
     .join("");
   const fits = fitsBytes(maxJobSummaryBytes - Buffer.byteLength(budgetHtml));
-  const whole = fitWithin(results, fits, (records, cutNote) =>
-    resultsHtml(records, optionalTargets, cutNote),
-  );
+  const whole = fitWithin(results, fits, (records, note) => resultsHtml(records, optionalTargets, note));
   if (whole) return { html: whole.text + budgetHtml, holdsTable: true, leftOut: 0 };
   const failures = results.filter((result) => !isSuccess(result));
   const [all, succeeded] = [failures.length, results.length - failures.length].map(count);
