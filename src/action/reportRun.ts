@@ -37,7 +37,12 @@ export async function reportRun(results: RunResults, inputs: RunReportInputs): P
   // Loaded only now: nothing before the results needs it, and loading it would delay the first request.
   const core = await import("@actions/core");
   const setOutput = outputWriter(core);
-  const { outputs, cutLine, annotations } = stepOutputValues(results, inputs.optionalTargets);
+  const summary = jobSummaryHtml(results, results.budgets, inputs.optionalTargets);
+  const { outputs, cutLine, annotations } = stepOutputValues(
+    results,
+    inputs.optionalTargets,
+    summary.leftOut,
+  );
   for (const { level, message, title } of annotations) core[level](message, { title });
   for (const [name, value] of Object.entries({ ...outputs, ...inputs.outputs })) setOutput(name, value);
   if (cutLine) logLine(cutLine);
@@ -50,7 +55,6 @@ export async function reportRun(results: RunResults, inputs: RunReportInputs): P
       ),
     );
   else if (summaryFile) {
-    const summary = jobSummaryHtml(results, results.budgets, inputs.optionalTargets);
     summaryHoldsTable = await core.summary
       .addRaw(summary.html)
       .write()

@@ -100,26 +100,41 @@ export function resultsOutput(results: readonly VerificationResult[]): {
   json: string;
   cutLine: string | undefined;
 } {
-  const fitted = fitWithin(results, fitsBytes(maxResultsOutputBytes), (records) => JSON.stringify(records));
-  if (fitted !== undefined)
-    return {
-      json: fitted.text,
-      cutLine:
-        fitted.cutNote === undefined ? undefined : `In the results output: ${lowerFirst(fitted.cutNote)}`,
-    };
+  const { text, cutNote, kept } = fitWithinOrFirst(results, fitsBytes(maxResultsOutputBytes), (records) =>
+    JSON.stringify(records),
+  );
+  const cutLine =
+    kept < results.length
+      ? `The results output holds the first ${kept.toLocaleString("en-US")} of ${results.length.toLocaleString("en-US")} records, without their messages: GitHub keeps at most 1 MB of a job's outputs (the counts cover every record).`
+      : cutNote && `In the results output: ${lowerFirst(cutNote)}`;
+  return { json: text, cutLine };
+}
+
+/**
+ * Renders the records as {@link fitWithin} does, and when none fits, the first records that do, without messages.
+ *
+ * @param results - the records
+ * @param fits - whether a rendering fits the surface
+ * @param render - the surface's rendering of records
+ * @returns the rendering, and how many of the records it holds
+ */
+export function fitWithinOrFirst(
+  results: readonly VerificationResult[],
+  fits: (text: string) => boolean,
+  render: (results: readonly VerificationResult[], cutNote: string | undefined) => string,
+): { text: string; cutNote: string | undefined; kept: number } {
+  const fitted = fitWithin(results, fits, render);
+  if (fitted) return { ...fitted, kept: results.length };
   const records = withMessagesCapped(results, 0);
-  let kept = records.length;
-  // Halving, then one by one: the first records whose JSON fits.
-  let low = 0;
-  while (low < kept) {
-    const middle = Math.ceil((low + kept) / 2);
-    if (fitsBytes(maxResultsOutputBytes)(JSON.stringify(records.slice(0, middle)))) low = middle;
-    else kept = middle - 1;
+  const cutNote = messagesCutNote(results, 0);
+  // Halving: the most of the first records whose rendering fits.
+  let [kept, high] = [0, records.length];
+  while (kept < high) {
+    const middle = Math.ceil((kept + high) / 2);
+    if (fits(render(records.slice(0, middle), cutNote))) kept = middle;
+    else high = middle - 1;
   }
-  return {
-    json: JSON.stringify(records.slice(0, low)),
-    cutLine: `The results output holds the first ${low.toLocaleString("en-US")} of ${results.length.toLocaleString("en-US")} records, without their messages: GitHub keeps at most 1 MB of a job's outputs (the counts cover every record).`,
-  };
+  return { text: render(records.slice(0, kept), cutNote), cutNote, kept };
 }
 
 // One sentence on the messages a cap cut, or undefined when it cut none.

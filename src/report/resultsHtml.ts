@@ -71,15 +71,18 @@ const statusText = (row: StatusRow) => `${statusIcons[row.status]} ${row.word}`;
  * @param results - the records
  * @param optionalTargets - the targets whose failures only warn: each such failure says so
  * @param cutNote - what was cut to fit the surface, said after the table
+ * @param listed - the records the table lists (the explorers, totals and columns are the whole run's)
  * @returns HTML lines, each ending with a line break
  */
 export function resultsHtml(
   results: readonly VerificationResult[],
   optionalTargets: readonly Service[] = [],
   cutNote?: string,
+  listed: readonly VerificationResult[] = results,
 ): string {
-  const rows = rowsOfResults(results);
-  const { services, chains } = spanOf(rows);
+  const allRows = rowsOfResults(results);
+  const rows = listed === results ? allRows : rowsOfResults(listed);
+  const { services, chains } = spanOf(allRows);
   const totals =
     services.length > 1
       ? targetTotalsLine(results, services, optionalTargets)
@@ -122,7 +125,7 @@ export function resultsHtml(
   const note = cutNote ? [`<p>${summaryText(cutNote)}</p>`] : [];
   return [
     "<h2>Contract verification</h2>",
-    ...explorersHtml(rows),
+    ...explorersHtml(allRows),
     `<p>${summaryText(totals)}</p>`,
     table,
     ...note,

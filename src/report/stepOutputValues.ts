@@ -26,15 +26,17 @@ export interface StepOutputValues {
  * (see {@link resultsOutput}), `verified-count`, `already-verified-count` and `failed-count` per contract (over
  * several targets a contract has a record on each, and a proxy one more for its link), `counts` per target, and an
  * annotation for each record that did not succeed, its chain and target named when the run spans several, its
- * explorer text cut and neutralised (at most 9 of a level, the last saying how many more).
+ * explorer text cut and neutralised (at most 9 of a level, the last saying how many more and where they are).
  *
  * @param results - the run's records
  * @param optionalTargets - the targets whose failures only warn
+ * @param summaryLeavesOut - the failures the job summary does not list
  * @returns the outputs' values, the line on what `results` leaves out, and the annotations
  */
 export function stepOutputValues(
   results: readonly VerificationResult[],
   optionalTargets: readonly Service[],
+  summaryLeavesOut = 0,
 ): StepOutputValues {
   const severalTargets = new Set(results.map((r) => r.target ?? "blockscout")).size > 1;
   const severalChains = new Set(results.map((r) => r.chainId)).size > 1;
@@ -68,7 +70,7 @@ export function stepOutputValues(
       counts: JSON.stringify(Object.fromEntries(perTarget)),
     },
     cutLine,
-    annotations: capAnnotations(annotations),
+    annotations: capAnnotations(annotations, summaryLeavesOut > 0),
   };
 }
 
@@ -77,7 +79,7 @@ export function stepOutputValues(
 // line (its verdict, or a warning about its summary, outputs or comment); the last of a level says how many more.
 const perLevel = 9;
 
-function capAnnotations(annotations: readonly StepAnnotation[]): StepAnnotation[] {
+function capAnnotations(annotations: readonly StepAnnotation[], summaryCut: boolean): StepAnnotation[] {
   const shown = { error: 0, warning: 0, notice: 0 };
   return annotations.flatMap((annotation) => {
     const { level } = annotation;
@@ -85,7 +87,7 @@ function capAnnotations(annotations: readonly StepAnnotation[]): StepAnnotation[
     const more = annotations.filter((each) => each.level === level).length - perLevel;
     if (shown[level] < perLevel || more <= 0) return [annotation];
     const what = `${level === "error" ? "failure" : level}${more === 1 ? "" : "s"}`;
-    const why = `as GitHub shows ${perLevel + 1} per step: the job summary lists every record`;
+    const why = `as GitHub shows ${perLevel + 1} per step: the job summary lists ${summaryCut ? "as many as fit and says where the others are" : "every failure"}`;
     return [
       { ...annotation, message: `${annotation.message} (${more} more ${what} not annotated here, ${why})` },
     ];

@@ -121,7 +121,7 @@ describe("the Action with more failures than GitHub annotates", () => {
       errors.slice(0, 9).every((line) => line.startsWith("::error title=Verification failed (chain ")),
     ).toBe(true);
     expect(errors[8]).toContain(
-      "(5 more failures not annotated here, as GitHub shows 10 per step: the job summary lists every record)",
+      "(5 more failures not annotated here, as GitHub shows 10 per step: the job summary lists every failure)",
     );
     expect(errors[9]).toBe("::error::14 of 14 contracts could not be verified.");
 

@@ -153,14 +153,50 @@ describe("explorer text in the job summary", () => {
     );
   });
 
-  it("gives the totals alone when even the table without explorer text is too long, and says it holds no table", () => {
-    const results = Array.from({ length: 6_000 }, (_, index) =>
-      record(testAddress(index + 1), { status: "failed", message: "Bytecode does not match" }),
+  it("lists every failure alone, with its message, when the whole table is too long: 10,000 records, 10 failed", () => {
+    const results = Array.from({ length: 5_000 }, (_, index) => testAddress(index + 1)).flatMap(
+      (address, index) =>
+        (["blockscout", "etherscan"] as const).map((target) =>
+          record(address, {
+            target,
+            chainId: 1,
+            ...(index % 500 === 0 && target === "etherscan"
+              ? { status: "failed", message: `No match ${index}` }
+              : {}),
+          }),
+        ),
     );
-    const { html, holdsTable } = jobSummaryHtml(results);
+    const { html, holdsTable, leftOut } = jobSummaryHtml(results);
+    expect([holdsTable, leftOut]).toEqual([false, 0]);
+    expect(Buffer.byteLength(html)).toBeLessThan(4_000);
+    expect(html).toContain(
+      "<p>5000 contracts on blockscout, etherscan&#58; blockscout 5000 verified; etherscan 10 failed, 4990 verified</p>\n<table><tr><th>Contract</th><th>Address</th><th>blockscout</th><th>etherscan</th></tr>",
+    );
+    const rows = html.match(/<tr><td>.*?<\/tr>/g) ?? [];
+    expect(rows).toHaveLength(10);
+    expect(rows[9]).toBe(
+      `<tr><td>Box</td><td>${testAddress(4_501)}</td><td>–</td><td><a href="${explorer}/address/${testAddress(4_501)}#code">❌ failed</a><br>No match 4500</td></tr>`,
+    );
+    expect(html).toMatch(
+      /<\/table>\n<p>The table lists the 10 records that did not succeed, not the 9,990 that succeeded &#40;counted above&#41;&#58; GitHub keeps at most 1 MiB of a job summary per step\.<\/p>\n$/,
+    );
+  });
+
+  it("lists the first failures that fit when even the failures are too long, and says how many more and where", () => {
+    const results = Array.from({ length: 1_200 }, (_, index) =>
+      record(testAddress(index + 1), { contract: "Box ".repeat(250), status: "failed", message: "No match" }),
+    );
+    const { html, holdsTable, leftOut } = jobSummaryHtml(results);
     expect(holdsTable).toBe(false);
-    expect(html).toBe(
-      "<h2>Contract verification</h2>\n<p>6000 contracts&#58; 6000 failed</p>\n<p>The table is too long for the job summary &#40;GitHub keeps at most 1 MiB per step&#41;&#58; the step&#39;s log and its results output hold the records.</p>\n",
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(1_000_000);
+    expect(Buffer.byteLength(html)).toBeGreaterThan(998_000);
+    const rows = html.match(/<tr><td>.*?<\/tr>/g) ?? [];
+    expect(rows.length + leftOut).toBe(1_200);
+    expect(rows.at(-1)).toBe(
+      `<tr><td>${"Box ".repeat(250)}</td><td><a href="${explorer}/address/${testAddress(rows.length)}#code">${testAddress(rows.length)}</a></td><td>❌ failed</td><td>1.3 s</td><td>… &#40;8 characters cut&#41;</td></tr>`,
+    );
+    expect(html.slice(html.indexOf("</table>"))).toBe(
+      `</table>\n<p>The table lists the first ${rows.length.toLocaleString("en-US")} of the 1,200 records that did not succeed&#58; GitHub keeps at most 1 MiB of a job summary per step. The explorer&#39;s text of 1,200 records is left out, to stay within GitHub&#39;s limits. The log of the step that verified them has a line for each, with its message.</p>\n`,
     );
   });
 });

@@ -92,7 +92,7 @@ describe("the step's annotations", () => {
 });
 
 describe("the step's annotations past GitHub's 10 per level", () => {
-  it("are 9 of each level, the last saying how many more and where every record is; the chain named over several", () => {
+  it("are 9 of each level, the last saying how many more and where they are; the chain named over several", () => {
     const failures = Array.from({ length: 12 }, (_, index) =>
       record(testAddress(0x100 + index), { chainId: 1 + (index % 2), status: "failed", message: "No match" }),
     );
@@ -109,10 +109,13 @@ describe("the step's annotations past GitHub's 10 per level", () => {
       title: "Verification failed (chain 1): Box",
     });
     expect(errors[8]?.message).toBe(
-      `Box at ${testAddress(0x108)}: No match (3 more failures not annotated here, as GitHub shows 10 per step: the job summary lists every record)`,
+      `Box at ${testAddress(0x108)}: No match (3 more failures not annotated here, as GitHub shows 10 per step: the job summary lists every failure)`,
     );
     expect(warnings[8]?.message).toBe(
-      `Box at ${testAddress(0x208)}: timeout (1 more warning not annotated here, as GitHub shows 10 per step: the job summary lists every record)`,
+      `Box at ${testAddress(0x208)}: timeout (1 more warning not annotated here, as GitHub shows 10 per step: the job summary lists every failure)`,
+    );
+    expect(stepOutputValues(failures, [], 3).annotations.at(-1)?.message).toBe(
+      `Box at ${testAddress(0x108)}: No match (3 more failures not annotated here, as GitHub shows 10 per step: the job summary lists as many as fit and says where the others are)`,
     );
     expect(stepOutputValues(failures.slice(0, 9), []).annotations.map((a) => a.message)).not.toContainEqual(
       expect.stringContaining("more"),
