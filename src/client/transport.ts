@@ -146,10 +146,10 @@ export class Transport {
     let failures = 0;
     let rateLimited = 0;
     let redirects = 0;
-    for (;;) {
+    for (let tries = 0; ; tries++) {
       const route = this.#state.route;
       const limiter = route.limiter;
-      await this.#acquire(context, limiter);
+      await this.#acquire(context, limiter, tries > 0);
       let answer: RawAnswer;
       try {
         answer = await sendOnce(url, req, context, {
@@ -291,7 +291,7 @@ export class Transport {
     return true;
   }
   // The explorer's pause or used-up quota may hold the request; never past the deadline or the longest wait.
-  async #acquire(context: RequestContext, limiter: RateLimiter): Promise<void> {
+  async #acquire(context: RequestContext, limiter: RateLimiter, earlierTryLeft: boolean): Promise<void> {
     const allowed = this.#allowedWait();
     try {
       await limiter.acquire({
@@ -308,6 +308,7 @@ export class Transport {
       throw new RateLimitedError(context, waitMs, undefined, {
         shortMessage: `${cause}, longer than ${allowed.what} (${formatDuration(error.allowedMs)}).`,
         answered: reason === "rate-limited",
+        sent: earlierTryLeft,
       });
     }
   }

@@ -28,6 +28,7 @@ export {
   HttpError,
   InvalidResponseError,
   isDeadlineReached,
+  isUnsent,
   NetworkError,
   RateLimitedError,
   type RequestContext,

@@ -90,18 +90,20 @@ export class RateLimitedError extends ExplorerVerifyError {
   readonly retryAfterMs: number | undefined;
   /** The explorer's own text, e.g. `Too many requests. Increase limits now at https://dev.blockscout.com`. */
   readonly explorerMessage: string | undefined;
+  /** False when the rate limiter held the request back before it ever left. */
+  readonly sent: boolean;
 
   /**
    * @param request - where the request went
    * @param retryAfterMs - the wait the explorer asked for
    * @param explorerMessage - the explorer's own text
-   * @param options - a short message saying more than the default, and whether an answer said so (default true)
+   * @param options - a short message saying more than the default, whether an answer said so and it left (default true)
    */
   constructor(
     request: RequestContext,
     retryAfterMs: number | undefined,
     explorerMessage: string | undefined,
-    options: { shortMessage?: string; answered?: boolean } = {},
+    options: { shortMessage?: string; answered?: boolean; sent?: boolean } = {},
   ) {
     super(options.shortMessage ?? "The explorer's rate limit was exceeded, and retrying did not help.", {
       metaMessages: requestLines(request, [
@@ -115,7 +117,14 @@ export class RateLimitedError extends ExplorerVerifyError {
     this.request = request;
     this.retryAfterMs = retryAfterMs;
     this.explorerMessage = explorerMessage;
+    this.sent = options.sent ?? true;
   }
+}
+
+/** @returns whether a request's error says it never left: its connection was refused, or the rate limiter held it */
+export function isUnsent(error: unknown): boolean {
+  if (error instanceof NetworkError) return !error.maybeReceived;
+  return error instanceof RateLimitedError && !error.sent;
 }
 
 /** The explorer's answer was larger than the size cap: it was refused unread, so memory stays bounded. */

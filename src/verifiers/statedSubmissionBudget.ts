@@ -92,6 +92,10 @@ export class StatedSubmissionBudget implements SubmissionBudget {
       release: () => {
         if (held) letGo();
       },
+      refund: () => {
+        this.#used--;
+        for (const wake of this.#waiting.splice(0)) wake();
+      },
     };
   }
 

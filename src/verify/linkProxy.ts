@@ -1,4 +1,4 @@
-import { type ErrorCode, isExplorerVerifyError, ProxyLinkRefusedError } from "../errors/index.js";
+import { type ErrorCode, isExplorerVerifyError, isUnsent, ProxyLinkRefusedError } from "../errors/index.js";
 import type { Clock } from "../kernel/waits.js";
 import { type Deadline, deadlineOf } from "./deadline.js";
 import type { VerificationEventListener } from "./events.js";
@@ -149,6 +149,7 @@ export async function linkProxyTo(
         receipt = outcome.receipt;
         break;
       } catch (error) {
+        if (isUnsent(error)) attempts--;
         // Asking again is harmless: the explorer only looks the implementation up again, under a new guid.
         const refreshWaitMs =
           error instanceof ProxyLinkRefusedError && error.reason === "try_again"

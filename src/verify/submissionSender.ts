@@ -1,4 +1,4 @@
-import { deadlineReached, NetworkError, NotAContractError, TimeoutError } from "../errors/index.js";
+import { deadlineReached, isUnsent, NetworkError, NotAContractError, TimeoutError } from "../errors/index.js";
 import type { Deadline } from "./deadline.js";
 import type { EngineOptions } from "./engineOptions.js";
 import type { VerificationEvent } from "./events.js";
@@ -63,7 +63,6 @@ export class SubmissionSender {
         input: submission.input,
         attempt: this.#attempts + 1,
       });
-      this.#attempts++;
       const limitMs =
         job.source.format === "standard-json" || job.source.format === "single-file"
           ? asyncSubmissionTimeoutMs
@@ -73,6 +72,7 @@ export class SubmissionSender {
           Math.max(1, Math.min(limitMs, this.#at.deadline.remainingMs())),
           this.#at.deadline.endsAt,
         );
+        this.#attempts++;
         if (outcome.kind !== "mismatch")
           this.#at.emit({
             type: "submitted",
@@ -84,6 +84,8 @@ export class SubmissionSender {
           });
         return outcome;
       } catch (error) {
+        if (isUnsent(error)) held?.refund();
+        else this.#attempts++;
         if (error instanceof NotAContractError) {
           if (this.#at.deadline.now() + notIndexedDelayMs > notIndexedGiveUpAt) throw error;
           this.#at.emit({

@@ -24,6 +24,25 @@ describe("a shard's share of a key's stated budget", () => {
     });
   });
 
+  it("is not eaten by a submission that never left: a contract waiting for the share gets it back", async () => {
+    const budget = new StatedSubmissionBudget(
+      async () => ({ left: 4, resetsAt: undefined, statedAs: "getapilimit" }),
+      new SharedAcrossChains({ etherscan: 2 }).budgetShare("etherscan"),
+    );
+    const [first, second] = [await budget.hold(Infinity), await budget.hold(Infinity)];
+    if (first.kind !== "held" || second.kind !== "held") throw new Error("two holds expected");
+    let third: string | undefined;
+    const waiting = budget.hold(Infinity).then((hold) => (third = hold.kind));
+    expect(first.spend()).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(third).toBeUndefined();
+    // The transport refused it before it left.
+    first.refund();
+    await waiting;
+    expect(third).toBe("held");
+    expect(budget.reading()).toMatchObject({ stated: 2, used: 0, left: 2 });
+  });
+
   it("is the whole budget outside a plan", () => {
     expect(new SharedAcrossChains().budgetShare("etherscan")).toBe(1);
   });
