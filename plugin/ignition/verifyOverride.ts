@@ -7,7 +7,7 @@ const ignitionPluginId = "hardhat-ignition";
 
 /**
  * The project's tasks with `ignition verify` (which `ignition deploy --verify` runs) overridden to verify through
- * explorer-verify, when `explorerVerify.ignitionVerify` asks for it and Hardhat Ignition is among the project's plugins.
+ * explorer-verify, and `ignition deploy --verify` refused on the in-process chain, when `explorerVerify.ignitionVerify` asks for it and Hardhat Ignition is among the project's plugins.
  * Added as one of the config's tasks, which Hardhat reduces after every plugin's: Ignition's task is there by then, and
  * nothing of Ignition is imported here.
  * @param config - the resolved config: its plugins and tasks
@@ -24,6 +24,9 @@ export function withIgnitionVerify(
     ...config.tasks,
     overrideTask(["ignition", "verify"])
       .setAction(() => import("./verify-action.js"))
+      .build(),
+    overrideTask(["ignition", "deploy"])
+      .setAction(() => import("./deploy-action.js"))
       .build(),
   ];
 }

@@ -120,6 +120,24 @@ describe("Hardhat Ignition's verification through explorer-verify", () => {
     expect(outcome.stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
 
+  it("with ignitionVerify, ignition deploy --verify on the in-process chain is refused before deploying, in one line", async () => {
+    const outcome = await hardhat(
+      project,
+      ["ignition", "deploy", "ignition/modules/Fixture.ts", "--verify"],
+      {
+        ...env,
+        IGNITION_VERIFY: "1",
+      },
+    );
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain(
+      'The network "default" is Hardhat\'s in-process chain: nothing deployed there outlives the command, so nothing can be verified. Deploy with --network NAME (a node started with npx hardhat node is "localhost"), or drop --verify.',
+    );
+    expect(outcome.stderr).not.toMatch(/\n\s+at /);
+    expect(outcome.stdout).not.toContain("Deployed Addresses");
+    expect(received).toEqual([]);
+  }, 120_000);
+
   it("with ignitionVerify, ignition verify without --network verifies on the network whose chainId matches, and links the proxy", async () => {
     const plain = await deployedAddresses("plain");
     const outcome = await hardhat(project, ["ignition", "verify", "plain"], { ...env, IGNITION_VERIFY: "1" });

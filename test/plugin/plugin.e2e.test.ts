@@ -1,4 +1,6 @@
 import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type HardhatNode, runHardhat, startHardhatNode } from "../inputs/hardhatProject.js";
@@ -331,6 +333,38 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
       expect(outcome.stderr).not.toMatch(/\n\s+at /);
     } finally {
       await rpc.close();
+    }
+  }, 120_000);
+
+  it("says in one line what a network answered out of shape, or refused, without a stack trace", async () => {
+    const garbage = await startJsonRpcStandIn(() => ({ result: "banana" }));
+    const refusing = createServer((_request, response) => response.writeHead(401).end("invalid project id"));
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+    try {
+      const odd = await hardhat(project, ["explorer-verify", "--network", "localhost", addresses.Token!], {
+        ...env,
+        FIXTURE_NODE_URL: garbage.url,
+      });
+      expect(odd.code).toBe(1);
+      expect(odd.stderr).toContain("eth_chainId: the network's answer is not hex.");
+      const { port } = refusing.address() as AddressInfo;
+      const refused = await hardhat(
+        project,
+        ["explorer-verify", "--network", "localhost", addresses.Token!],
+        {
+          ...env,
+          FIXTURE_NODE_URL: `http://127.0.0.1:${port}/v3/PROVIDERKEY0123456789`,
+        },
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        `eth_chainId: the network answered: Received an unexpected status code from http://127.0.0.1:${port}.`,
+      );
+      expect(refused.stderr).not.toContain("PROVIDERKEY0123456789");
+      for (const outcome of [odd, refused]) expect(outcome.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await garbage.close();
+      await new Promise((resolve) => refusing.close(resolve));
     }
   }, 120_000);
 

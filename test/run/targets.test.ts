@@ -64,6 +64,27 @@ describe("the hall's resolver", () => {
     }
   });
 
+  it("says what a chain answered in one sentence, ending in one period", async () => {
+    const chain = await startJsonRpcStandIn(() => ({ result: "banana" }));
+    try {
+      const refusal = await resolveTargets({
+        services: ["sourcify"],
+        chains: [{ claims: [], rpc: { url: chain.url, source: "--rpc-url" } }],
+        howToNameExplorer: "",
+        howToGiveEtherscanKey: "",
+        howToReachLocalChain: "",
+      }).catch((error: unknown) => error);
+      expect(refusal).toMatchObject({
+        code: "invalid_input",
+        shortMessage: expect.stringMatching(
+          /^Cannot read the chain id from --rpc-url: eth_chainId: the chain's answer has an unexpected shape.*[^.]\.$/,
+        ),
+      });
+    } finally {
+      await chain.close();
+    }
+  });
+
   it("says a local chain with no JSON-RPC needs one, in the door's words, before any lookup", async () => {
     const refusal = await resolveTargets({
       services: ["blockscout"],

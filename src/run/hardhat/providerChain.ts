@@ -1,3 +1,5 @@
+import { shownUrl } from "../../chain/rpcUrl.js";
+import { ChainError } from "../../errors/index.js";
 import * as z from "../../kernel/zod.js";
 import type { ChainReads } from "../jobs/addressJobs.js";
 
@@ -19,12 +21,12 @@ export class ProviderChain implements ChainReads {
 
   /** @returns the chain id */
   async chainId(): Promise<bigint> {
-    return BigInt(hex.parse(await this.#provider.request({ method: "eth_chainId" })));
+    return BigInt(await this.#hex("eth_chainId", []));
   }
 
   /** @param address - an account @returns its code, `0x` for none */
-  async code(address: string): Promise<string> {
-    return hex.parse(await this.#provider.request({ method: "eth_getCode", params: [address, "latest"] }));
+  code(address: string): Promise<string> {
+    return this.#hex("eth_getCode", [address, "latest"]);
   }
 
   /** @param address - an account @returns its code, `0x` for none */
@@ -41,13 +43,31 @@ export class ProviderChain implements ChainReads {
   }
 
   /** @param address - a contract @param slot - a storage slot @returns the 32-byte word in it */
-  async getStorageAt(address: string, slot: string): Promise<string> {
-    return hex.parse(
-      await this.#provider.request({
-        method: "eth_getStorageAt",
-        params: [address, slot, "latest"],
-      }),
-    );
+  getStorageAt(address: string, slot: string): Promise<string> {
+    return this.#hex("eth_getStorageAt", [address, slot, "latest"]);
+  }
+
+  // What the network's provider throws (an HTTP status, a refused key, a dropped connection) or answers out of shape
+  // is the chain's failure, said in one line as a JSON-RPC URL's is.
+  async #hex(method: string, params: unknown[]): Promise<string> {
+    let answer: unknown;
+    try {
+      answer = await this.#provider.request({ method, params });
+    } catch (error) {
+      // Hardhat's own errors (a refused connection, the read budget's) are printed in one line already.
+      if (error instanceof Error && /^Hardhat(Plugin)?Error$/.test(error.name)) throw error;
+      // Its words may quote the network's URL, whose path or query may hold a provider's key: the origin alone.
+      const said = (error instanceof Error ? error.message : String(error)).replace(
+        /https?:\/\/[^\s"'<>]*[^\s"'<>.,;)]/gi,
+        (url) => shownUrl(url),
+      );
+      throw new ChainError(method, `${method}: the network answered: ${said.replace(/\.?$/, ".")}`, {
+        cause: error,
+      });
+    }
+    const parsed = hex.safeParse(answer);
+    if (!parsed.success) throw new ChainError(method, `${method}: the network's answer is not hex.`);
+    return parsed.data;
   }
 
   /**

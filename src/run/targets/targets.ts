@@ -1,4 +1,4 @@
-import { InvalidInputError, isDeadlineReached } from "../../errors/index.js";
+import { InvalidInputError, isDeadlineReached, isExplorerVerifyError } from "../../errors/index.js";
 import { explorerEnvironment } from "../../explorers/environment.js";
 import type { FindExplorerOptions } from "../../explorers/findExplorerByChainId.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
@@ -274,8 +274,8 @@ async function rpcChainId(rpcUrl: string, source: string, reads: ReadsDeadline |
     const why =
       isDeadlineReached(error) || Date.now() >= endsAt
         ? `it did not answer eth_chainId within the run's timeout (${reads?.seconds} s)`
-        : error instanceof Error
-          ? error.message
+        : isExplorerVerifyError(error)
+          ? `${error.shortMessage.replace(/\.$/, "")}${error.details ? ` (${error.details})` : ""}`
           : String(error);
     throw new InvalidInputError("rpc-url", `Cannot read the chain id from ${source}: ${why}.`);
   }
