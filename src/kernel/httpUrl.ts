@@ -10,7 +10,8 @@ export function httpUrlOf(text: string): URL | undefined {
 }
 
 /**
- * Whether a URL names this machine: `localhost` (and names under it), 127.0.0.0/8 or `[::1]`.
+ * Whether a URL names this machine: `localhost` (and names under it), 127.0.0.0/8, `[::1]`, or the unspecified
+ * address `0.0.0.0`, which `npx hardhat node` prints and a connection to reaches this machine.
  *
  * @param url - a URL
  * @returns true for a loopback host; false for any other, or for text that is not a URL
@@ -22,6 +23,7 @@ export function isLoopbackUrl(url: string): boolean {
     host === "localhost" ||
     host.endsWith(".localhost") ||
     host === "[::1]" ||
+    host === "0.0.0.0" ||
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
   );
 }

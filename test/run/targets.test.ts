@@ -124,18 +124,19 @@ describe("the hall's resolver", () => {
     await expect(refusal).rejects.toThrow(
       "--explorer-url is plain http (blockscout.corp.example), and the API key would travel in clear: use https, or send no key or header to it. Nothing was sent.",
     );
-    // On loopback, or without a secret, plain http is fine.
-    await expect(
-      resolveTargets({
-        services: ["blockscout"],
-        chains: [{ claims: [] }],
-        explorerUrl: { url: "http://127.0.0.1:9", source: "--explorer-url" },
-        keys: { blockscout: "K-SECRET-1234" },
-        howToNameExplorer: "",
-        howToGiveEtherscanKey: "",
-        howToReachLocalChain: "",
-      }),
-    ).resolves.toMatchObject({ targets: [{ instanceUrl: "http://127.0.0.1:9" }] });
+    // On loopback (0.0.0.0 too, as `npx hardhat node` prints it), or without a secret, plain http is fine.
+    for (const url of ["http://127.0.0.1:9", "http://0.0.0.0:9"])
+      await expect(
+        resolveTargets({
+          services: ["blockscout"],
+          chains: [{ claims: [] }],
+          explorerUrl: { url, source: "--explorer-url" },
+          keys: { blockscout: "K-SECRET-1234" },
+          howToNameExplorer: "",
+          howToGiveEtherscanKey: "",
+          howToReachLocalChain: "",
+        }),
+      ).resolves.toMatchObject({ targets: [{ instanceUrl: url }] });
   });
 
   const foundryEntry = (url: string) => ({
