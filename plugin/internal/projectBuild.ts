@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { type BuildInfo, readBuildInfo } from "../../src/inputs/buildInfo.js";
-import * as z from "../../src/kernel/zod.js";
+import { hardhatCompilers } from "../../src/recompile/hardhatCompilers.js";
 import { userError } from "./pluginError.js";
 
 /** Verification uses the profile deployments are built with, unless the user names another (hardhat-verify does too). */
@@ -78,56 +76,8 @@ export function projectCompilers(hre: HardhatRuntimeEnvironment): string[] {
     for (const compiler of [...profile.compilers, ...Object.values(profile.overrides)]) {
       if (typeof compiler.path === "string") paths.push(compiler.path);
       else if (compiler.type === undefined || compiler.type === "solc")
-        paths.push(...downloadedCompilers(compiler.version, profile.preferWasm));
+        paths.push(...hardhatCompilers(compiler.version, profile.preferWasm));
     }
   }
   return [...new Set(paths)];
-}
-
-const compilerList = z.looseObject({
-  builds: z.optional(
-    z.array(
-      z.looseObject({
-        version: z.optional(z.unknown()),
-        path: z.optional(z.string()),
-        prerelease: z.optional(z.unknown()),
-      }),
-    ),
-  ),
-});
-
-// Hardhat keeps compilers under `<cache>/compilers-v3/<platform>/`, listed in that folder's list.json; a build
-// that failed Hardhat's own check is marked with a `.does.not.work` file beside it.
-function downloadedCompilers(version: string, preferWasm: boolean): string[] {
-  const root = join(hardhatCacheDir(), "compilers-v3");
-  const platforms = preferWasm ? ["wasm"] : [nativePlatform(), "wasm"];
-  const found: string[] = [];
-  for (const platform of platforms) {
-    if (!platform) continue;
-    try {
-      const list = compilerList.parse(JSON.parse(readFileSync(join(root, platform, "list.json"), "utf8")));
-      const build = list.builds?.find((b) => b.version === version && b.prerelease === undefined);
-      if (!build?.path) continue;
-      const path = join(root, platform, build.path);
-      if (existsSync(path) && !existsSync(`${path}.does.not.work`)) found.push(path);
-    } catch {
-      // Hardhat has not downloaded compilers for this platform.
-    }
-  }
-  return found;
-}
-
-function nativePlatform(): string | undefined {
-  if (process.platform === "linux") return process.arch === "arm64" ? "linux-arm64" : "linux-amd64";
-  if (process.platform === "darwin") return "macosx-amd64";
-  // Windows builds are zip archives unpacked elsewhere: its WASM build is used instead.
-  return undefined;
-}
-
-// Where Hardhat's global cache lives (env-paths for "hardhat", as Hardhat computes it).
-function hardhatCacheDir(): string {
-  if (process.platform === "darwin") return join(homedir(), "Library", "Caches", "hardhat-nodejs");
-  if (process.platform === "win32")
-    return join(process.env.LOCALAPPDATA ?? join(homedir(), "AppData", "Local"), "hardhat-nodejs", "Cache");
-  return join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "hardhat-nodejs");
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import { type FoundryConfig, outsideProjectField, readFoundryConfig } from "../inputs/foundryConfig.js";
+import { hardhatCompilers } from "../recompile/hardhatCompilers.js";
 import { type ChainEndpoints, endpointEntries } from "../run/commands/requestFacts.js";
 import type { RunWhere } from "../run/commands/runWhere.js";
 import type { RunSettingValues } from "../run/settings.js";
@@ -100,8 +101,8 @@ export async function projectFoundryConfig(cwd: string): Promise<FoundryConfig |
 }
 
 /**
- * The compilers of the project: its npm `solc`, when it installed one, then those Foundry installed. The embedded
- * explorer and preflight compile with them.
+ * The compilers of the project: its npm `solc`, when it installed one, then those Foundry installed, then those
+ * Hardhat downloaded (a Hardhat 2 project has no npm `solc`). The embedded explorer and preflight compile with them.
  *
  * @param cwd - the project folder
  * @param foundry - its foundry.toml (read from `cwd` when unset)
@@ -109,7 +110,11 @@ export async function projectFoundryConfig(cwd: string): Promise<FoundryConfig |
  */
 export function projectCompilers(cwd: string, foundry: FoundryConfig | undefined): string[] {
   const soljson = join(cwd, "node_modules", "solc", "soljson.js");
-  return [...(existsSync(soljson) ? [soljson] : []), ...foundryCompilers(cwd, foundry)];
+  return [
+    ...(existsSync(soljson) ? [soljson] : []),
+    ...foundryCompilers(cwd, foundry),
+    ...hardhatCompilers(),
+  ];
 }
 
 /**
