@@ -4,7 +4,13 @@ import { basename, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import * as z from "../kernel/zod.js";
 import { linkReferencesSchema } from "./compilerJson.js";
-import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
+import {
+  chargeFolderBudget,
+  confineInnerFile,
+  type FolderBudget,
+  type InnerFileScope,
+  maxDeploymentFolderBytes,
+} from "./innerFile.js";
 import {
   assertAtMost,
   type JsonOrigin,
@@ -18,8 +24,6 @@ import {
 export const maxDeploymentFiles = 5_000;
 /** The largest deployment file read: bytecode, ABI and metadata of one contract stay far below it. */
 export const maxDeploymentFileBytes = 32_000_000;
-/** The most one network folder's files may weigh together, deployment and solcInputs files alike. */
-export const maxDeploymentFolderBytes = 256_000_000;
 
 /**
  * One file of a hardhat-deploy (1.x, `deployments/<network>/<Name>.json`) or rocketh (hardhat-deploy 2.x) deployments
@@ -53,8 +57,8 @@ export interface DeploymentFiles {
   chainId: number;
   /** Deployment name (the file name without `.json`) → file, sorted by name. */
   files: Map<string, DeploymentFile>;
-  /** The bytes of the folder's budget ({@link maxDeploymentFolderBytes}) left for its solcInputs files. */
-  bytesLeft: number;
+  /** What of the folder's byte budget is left for its solcInputs files. */
+  budget: FolderBudget;
 }
 
 const chainFileSchema = z.looseObject({ chainId: z.union([z.string(), z.number()]) });
@@ -108,13 +112,8 @@ export async function readDeploymentFiles(
   const origins = names.map(
     (name): JsonOrigin => ({ field: scope.field, what: "deployment file", path: join(folder, name) }),
   );
-  let bytesLeft = maxDeploymentFolderBytes;
-  for (const origin of origins) {
-    await confineInnerFile(inner, origin.path, "deployment file");
-    bytesLeft -= await assertAtMost(origin, maxDeploymentFileBytes);
-  }
-  // Weighed before any is read: a folder over its budget costs no memory.
-  if (bytesLeft < 0) throw overBudget(scope.field, folder, maxDeploymentFolderBytes - bytesLeft);
+  const budget = { bytesLeft: maxDeploymentFolderBytes, files: "deployment and solcInputs files" };
+  await chargeFolderBudget(inner, budget, origins, maxDeploymentFileBytes);
   const files = new Map<string, DeploymentFile>();
   // What verifying never reads is dropped once a file is parsed: a folder of large files then weighs its metadata.
   for (const origin of origins) {
@@ -126,21 +125,7 @@ export async function readDeploymentFiles(
     const { bytecode: _b, deployedBytecode: _d, storageLayout: _s, ...kept } = parsed;
     files.set(basename(origin.path, ".json"), kept);
   }
-  return { chainId, files, bytesLeft };
-}
-
-/**
- * The refusal of a network folder whose files weigh more than {@link maxDeploymentFolderBytes}.
- * @param field - the input field
- * @param folder - the folder
- * @param bytes - what its files weigh, at least
- * @returns the error
- */
-export function overBudget(field: string, folder: string, bytes: number): InvalidInputError {
-  return new InvalidInputError(
-    field,
-    `The deployments folder ${folder} holds ${bytes} bytes of deployment and solcInputs files, more than the ${maxDeploymentFolderBytes} this reader takes for one folder.`,
-  );
+  return { chainId, files, budget };
 }
 
 async function readChainId(scope: InnerFileScope): Promise<number> {

@@ -9,15 +9,9 @@ import type { Libraries } from "../kernel/libraries.js";
 import { assertAddress, isTransactionHash } from "../kernel/validate.js";
 import type { StandardJsonInput, VerificationJob } from "../verify/job.js";
 import { encodedArguments } from "./hardhatDeployArguments.js";
-import {
-  type DeploymentFile,
-  type DeploymentFiles,
-  maxDeploymentFolderBytes,
-  overBudget,
-  readDeploymentFiles,
-} from "./hardhatDeployFiles.js";
-import { confineInnerFile, type InnerFileScope, plainFileName } from "./innerFile.js";
-import { assertAtMost, type JsonOrigin, parseBoundedJson, parseWithSchema } from "./jsonFile.js";
+import { type DeploymentFile, type DeploymentFiles, readDeploymentFiles } from "./hardhatDeployFiles.js";
+import { chargeFolderBudget, type InnerFileScope, plainFileName } from "./innerFile.js";
+import { type JsonOrigin, parseBoundedJson, parseWithSchema } from "./jsonFile.js";
 import { inputSettingsOfMetadata } from "./metadataSettings.js";
 import { userSourceName } from "./sourceNames.js";
 import { readStandardJsonFile } from "./standardJsonFile.js";
@@ -293,13 +287,8 @@ async function solcInput(
   path: string,
   folder: DeploymentFiles,
 ): Promise<StandardJsonInput> {
-  await confineInnerFile(scope, path, "solcInputs file");
-  folder.bytesLeft -= await assertAtMost(
-    { field: scope.field, what: "solcInputs file", path },
-    maxSolcInputBytes,
-  );
-  if (folder.bytesLeft < 0)
-    throw overBudget(scope.field, scope.folder, maxDeploymentFolderBytes - folder.bytesLeft);
+  const origin = { field: scope.field, what: "solcInputs file", path };
+  await chargeFolderBudget(scope, folder.budget, [origin], maxSolcInputBytes);
   return readStandardJsonFile(path, scope.field);
 }
 

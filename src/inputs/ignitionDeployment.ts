@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import * as z from "../kernel/zod.js";
@@ -13,8 +14,14 @@ import {
 } from "./compilerJson.js";
 import { createContractJob } from "./contractJob.js";
 import { type JournalDeployment, parseIgnitionJournal } from "./ignitionJournal.js";
-import { confineInnerFile, type InnerFileScope, plainFileName } from "./innerFile.js";
-import { type JsonOrigin, readJsonFile, readTextFile } from "./jsonFile.js";
+import {
+  chargeFolderBudget,
+  confineInnerFile,
+  type InnerFileScope,
+  maxDeploymentFolderBytes,
+  plainFileName,
+} from "./innerFile.js";
+import { readJsonFile, readTextFile } from "./jsonFile.js";
 
 /** One contract an Ignition deployment put on chain. */
 export interface IgnitionDeploymentContract {
@@ -51,8 +58,8 @@ export interface ReadIgnitionDeploymentOptions {
 const deployedAddressesSchema = z.record(z.string(), z.string());
 
 // Hardhat 3 (`hh3-artifact-1`, with `buildInfoId` and `inputSourceName`) and Hardhat 2 (`hh-sol-artifact-1`,
-// with a `.dbg.json` beside it naming the build info) artifacts.
-const artifactSchema = z.looseObject({
+// with a `.dbg.json` beside it naming the build info) artifacts. Other keys are dropped once a file is parsed.
+const artifactSchema = z.object({
   contractName: z.string(),
   sourceName: z.string(),
   abi: z.array(z.unknown()),
@@ -75,8 +82,9 @@ const debugFileSchema = z.looseObject({ buildInfo: z.string() });
  * @param deploymentDir - the deployment folder
  * @param options - the project's artifacts folder, for contract metadata
  * @returns the chain id and one job per deployed contract or library, in deployment order
- * @throws {InvalidInputError} when a file is missing or malformed, a contract's artifact or build info is not in
- *   the folder, or an id in a file is not a plain file name or leads outside the folder
+ * @throws {InvalidInputError} when a file is missing or malformed, the journal and artifacts weigh more than
+ *   maxDeploymentFolderBytes, a contract's artifact or build info is not in the folder, or an id in a file is not a
+ *   plain file name or leads outside the folder
  * @example
  * const { contracts } = await readIgnitionDeployment("ignition/deployments/chain-31337", { artifactsDir: "artifacts" });
  */
@@ -89,20 +97,18 @@ export async function readIgnitionDeployment(
   const scope: InnerFileScope = { folder: deploymentDir, field, ...root };
   const artifactsScope: InnerFileScope | undefined =
     options.artifactsDir === undefined ? undefined : { folder: options.artifactsDir, field, ...root };
-  // A link out would have its target's first line shown in a parse error, in a log that may be public.
-  const addressesPath = join(deploymentDir, "deployed_addresses.json");
-  await confineInnerFile(scope, addressesPath, "Ignition deployed addresses file");
-  const addresses = await readJsonFile(deployedAddressesSchema, {
-    field,
-    what: "Ignition deployed addresses file",
-    path: addressesPath,
-  });
-  const journalOrigin: JsonOrigin = {
-    field,
-    what: "Ignition journal",
-    path: join(deploymentDir, "journal.jsonl"),
-  };
-  await confineInnerFile(scope, journalOrigin.path, "Ignition journal");
+  const inside = (what: string, name: string) => ({ field, what, path: join(deploymentDir, name) });
+  const addressesOrigin = inside("Ignition deployed addresses file", "deployed_addresses.json");
+  const journalOrigin = inside("Ignition journal", "journal.jsonl");
+  const artifacts = (await readdir(join(deploymentDir, "artifacts"), { withFileTypes: true }).catch(() => []))
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => inside("Ignition artifact", join("artifacts", entry.name)));
+  // Confined and weighed before any is read: a link out would have its target's first line shown in a parse error,
+  // in a log that may be public, and a folder over its budget costs no memory. A missing file is its reader's to name.
+  const origins = [addressesOrigin, journalOrigin, ...artifacts].filter((origin) => existsSync(origin.path));
+  const budget = { bytesLeft: maxDeploymentFolderBytes, files: "journal and artifact files" };
+  await chargeFolderBudget(scope, budget, origins);
+  const addresses = await readJsonFile(deployedAddressesSchema, addressesOrigin);
   const journal = parseIgnitionJournal(await readTextFile(journalOrigin), journalOrigin);
   // The artifacts first, so that each build info is read once, keeping only the contracts deployed from it.
   const deployed: Array<{ futureId: string; address: string; found: FoundArtifact } & JournalDeployment> = [];

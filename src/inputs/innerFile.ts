@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
+import { assertAtMost, type JsonOrigin } from "./jsonFile.js";
 import { isInside, realExisting } from "./workspacePath.js";
 
 /**
@@ -64,4 +65,37 @@ export async function confineInnerFile(scope: InnerFileScope, path: string, what
     scope.field,
     `The ${what} ${path} leads outside ${where} once its links are followed: only files inside ${scope.root === undefined ? "it" : "them"} are read.`,
   );
+}
+
+/** The most the files of one deployment folder read whole may weigh together (hardhat-deploy's, Ignition's). */
+export const maxDeploymentFolderBytes = 256_000_000;
+
+/** What is left of a deployment folder's byte budget ({@link maxDeploymentFolderBytes}); `files` names them. */
+export type FolderBudget = { bytesLeft: number; files: string };
+
+/**
+ * Charges files of a deployment folder to its byte budget before any is read: each stays inside the folder once
+ * links are followed and weighs at most `maxFileBytes`, and together no more than the budget left.
+ *
+ * @param scope - the folder, the root, the field
+ * @param budget - the folder's budget, lowered by what the files weigh
+ * @param origins - the files
+ * @param maxFileBytes - the most one file may weigh (default: the whole budget)
+ * @throws {InvalidInputError} naming a file that leads outside or is too large, or the folder over its budget
+ */
+export async function chargeFolderBudget(
+  scope: InnerFileScope,
+  budget: FolderBudget,
+  origins: readonly JsonOrigin[],
+  maxFileBytes = maxDeploymentFolderBytes,
+): Promise<void> {
+  for (const origin of origins) {
+    await confineInnerFile(scope, origin.path, origin.what);
+    budget.bytesLeft -= await assertAtMost(origin, maxFileBytes);
+  }
+  if (budget.bytesLeft < 0)
+    throw new InvalidInputError(
+      scope.field,
+      `The deployment folder ${scope.folder} holds ${maxDeploymentFolderBytes - budget.bytesLeft} bytes of ${budget.files}, more than the ${maxDeploymentFolderBytes} this reader takes for one folder: verify its contracts by address, from the build's artifacts, instead.`,
+    );
 }

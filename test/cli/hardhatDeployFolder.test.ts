@@ -4,11 +4,14 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { main } from "../../src/cli/main.js";
-import { maxDeploymentFolderBytes, readDeploymentFiles } from "../../src/inputs/hardhatDeployFiles.js";
+import { readDeploymentFiles } from "../../src/inputs/hardhatDeployFiles.js";
+import { maxDeploymentFolderBytes } from "../../src/inputs/innerFile.js";
+import { testAddress } from "../support/addresses.js";
+import { writeBuildInfoInput, writeIgnitionDeployment } from "../support/ignitionFiles.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 
-// A hardhat-deploy folder as a stranger may push it, through the CLI (in this process) against a Blockscout
-// stand-in: what the explorer received is counted.
+// A hardhat-deploy folder as a stranger may push it (and an Ignition deployment folder, for the byte budget they
+// share), through the CLI (in this process) against a Blockscout stand-in: what the explorer received is counted.
 const { explorer } = await useTestExplorer();
 const v1 = join(
   dirname(fileURLToPath(import.meta.url)),
@@ -99,7 +102,7 @@ describe("a hardhat-deploy folder's byte budget", () => {
     const run = await cli(["verify", "--deployment", folder, "--explorer-url", explorer.url]);
     expect(run.code).toBe(2);
     expect(run.err).toContain(
-      `The deployments folder ${folder} holds ${40 * 31_000_000 + (await filesBytes(v1))} bytes of deployment and solcInputs files, more than the ${maxDeploymentFolderBytes} this reader takes for one folder.`,
+      `The deployment folder ${folder} holds ${40 * 31_000_000 + (await filesBytes(v1))} bytes of deployment and solcInputs files, more than the ${maxDeploymentFolderBytes} this reader takes for one folder: verify its contracts by address, from the build's artifacts, instead.`,
     );
     expect(explorer.requests).toEqual([]);
   });
@@ -117,16 +120,44 @@ describe("a hardhat-deploy folder's byte budget", () => {
   });
 });
 
+describe("an Ignition deployment folder's byte budget", () => {
+  it("refuses a journal and artifacts over the budget in one line, before reading one or sending anything", async () => {
+    const folder = join(top, "ignition", "chain-31337");
+    const box = {
+      name: "Box",
+      source: "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Box {}\n",
+    };
+    await writeBuildInfoInput(join(folder, "build-info", "b1.json"), "b1", [box]);
+    await writeIgnitionDeployment(folder, { buildInfoId: "b1", contract: "Box", address: testAddress(0xb0) });
+    explorer.backend.addContract(testAddress(0xb0));
+    const small = await filesBytes(folder, [
+      "deployed_addresses.json",
+      "journal.jsonl",
+      "artifacts/Module#Box.json",
+    ]);
+    // Two sparse artifacts just over what is left: their size as a reader sees it, without the disk.
+    const heavy = Math.floor((maxDeploymentFolderBytes - small) / 2) + 1;
+    for (const name of ["Module#Heavy1.json", "Module#Heavy2.json"]) {
+      const handle = await open(join(folder, "artifacts", name), "w");
+      await handle.truncate(heavy);
+      await handle.close();
+    }
+    const run = await cli(["verify", "--deployment", folder, "--explorer-url", explorer.url]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain(
+      `The deployment folder ${folder} holds ${small + 2 * heavy} bytes of journal and artifact files, more than the ${maxDeploymentFolderBytes} this reader takes for one folder: verify its contracts by address, from the build's artifacts, instead.`,
+    );
+    expect(explorer.requests).toEqual([]);
+  });
+});
+
 // The deployment files' own bytes (not solcInputs/, not the chain file).
-async function filesBytes(folder: string): Promise<number> {
+async function filesBytes(
+  folder: string,
+  names = ["Box.json", "Box_Implementation.json", "Box_Proxy.json", "MathLib.json", "Token.json"],
+): Promise<number> {
   let total = 0;
-  for (const name of [
-    "Box.json",
-    "Box_Implementation.json",
-    "Box_Proxy.json",
-    "MathLib.json",
-    "Token.json",
-  ]) {
+  for (const name of names) {
     total += (await readFile(join(folder, name))).length;
   }
   return total;
