@@ -1,5 +1,4 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { lstatSync } from "node:fs";
 import { inputSettings, oneSourceInput, withV } from "../../client/verifiedInput.js";
 import { InvalidInputError, isExplorerVerifyError } from "../../errors/index.js";
 import {
@@ -12,6 +11,8 @@ import {
 import { parseWithSchema } from "../../inputs/jsonFile.js";
 import { bundleHash, bundleInputKey } from "../../inputs/verificationBundle.js";
 import { canonicalJson, parsedJson } from "../../kernel/jsonValues.js";
+import { writeFileWhole } from "../../kernel/regularFile.js";
+import { fileProblem } from "../../kernel/systemErrors.js";
 import * as z from "../../kernel/zod.js";
 import { longCompilerVersion } from "../../verify/compilerVersion.js";
 import { encodeConstructorArguments } from "../../verify/constructorArguments.js";
@@ -117,15 +118,16 @@ export async function writeRunBundle(
   info: (line: string) => void,
 ): Promise<BundledRun> {
   const bundled = bundleOf(jobs, runChainId);
-  // Whole or not at all: a temporary file renamed into place.
-  const temporary = `${path}.${process.pid}.tmp`;
   try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(temporary, bundleText(bundled.bundle));
-    await rename(temporary, path);
+    // The file the user named is replaced, never a link, a device or a pipe of that name (`/dev/stdout` as root).
+    const there = lstatSync(path, { throwIfNoEntry: false });
+    if (there && !there.isFile()) throw new Error("it is not a regular file, and is left as it is");
+    writeFileWhole(path, bundleText(bundled.bundle));
   } catch (error) {
-    const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
-    throw new InvalidInputError(field, `Cannot write the bundle ${path} (${reason}): choose another file.`);
+    throw new InvalidInputError(
+      field,
+      `Cannot write the bundle ${path} (${fileProblem(error)}): choose another file.`,
+    );
   }
   for (const left of bundled.leftOut) info(`left out    ${left.address} (${left.contract}): ${left.reason}`);
   const contracts = bundled.bundle.contracts.length;

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
@@ -246,6 +246,24 @@ describe("the CLI's refusals, made in the hall", () => {
     ],
   ])("%s", async (_name, args, message) => {
     expect(await cli(args())).toEqual({ code: 2, printed: [`explorer-verify: ${message}`] });
+  });
+
+  it("writes a bundle only over a regular file: a link or a folder of that name is refused and left as it is", async () => {
+    const target = join(workspace, "kept.txt");
+    await writeFile(target, "kept");
+    await symlink(target, join(workspace, "link.json"));
+    await mkdir(join(workspace, "folder.json"));
+    for (const out of ["link.json", "folder.json"]) {
+      const path = join(workspace, out);
+      const deployment = join(workspace, "deployments", "chained");
+      expect(await cli(["bundle", "--deployment", deployment, "--out", path])).toEqual({
+        code: 2,
+        printed: [
+          `explorer-verify: Cannot write the bundle ${path} (it is not a regular file, and is left as it is): choose another file.`,
+        ],
+      });
+    }
+    expect(await readFile(target, "utf8")).toBe("kept");
   });
 
   it("refuses a plan's key-secrets holding the key an --endpoint-key names, never showing it", async () => {
