@@ -63,7 +63,7 @@ export function standardJsonRequest(
     contractName: submission.contractName,
     compilerVersion: submission.compilerVersion,
     standardJsonInput: submission.input,
-    ...withArguments(submission.constructorArguments),
+    constructorArguments: submission.constructorArguments,
     timeoutMs,
   };
 }
@@ -85,21 +85,12 @@ export function singleFileRequest(
     compilerVersion: submission.compilerVersion,
     sourceCode: submission.sourceCode,
     optimizationUsed: submission.optimizer.enabled,
-    ...(submission.optimizer.runs === undefined ? {} : { runs: submission.optimizer.runs }),
-    ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
-    ...(submission.libraries ? { libraries: submission.libraries } : {}),
-    ...withArguments(submission.constructorArguments),
+    runs: submission.optimizer.runs,
+    evmVersion: submission.evmVersion,
+    libraries: submission.libraries,
+    constructorArguments: submission.constructorArguments,
     timeoutMs,
   };
-}
-
-/**
- * Constructor arguments as a request field, when there are any.
- * @param constructorArguments - bare hex, or unset
- * @returns the field, or nothing
- */
-export function withArguments(constructorArguments: string | undefined): { constructorArguments?: string } {
-  return constructorArguments === undefined ? {} : { constructorArguments };
 }
 
 /** `getcontractcreation` for one contract: its creation, or null. */
