@@ -13,22 +13,16 @@ import type { Creation, LookUp, Submission, SubmitOutcome } from "../verify/veri
 export async function lookUpBySourceCode(transport: Transport, address: string): Promise<LookUp> {
   const found = await contract.getSourceCode(transport, { address });
   if (!found) return { state: "unverified", name: null, ownAnswer: false, implementations: [] };
-  const similarTo = found.similarMatch;
-  if (similarTo && similarTo.toLowerCase() !== address.toLowerCase())
-    return {
-      state: "verified",
-      name: found.contractName,
-      ownAnswer: true,
-      implementations: found.implementationAddresses,
-      match: "similar",
-      ...(/^0x[0-9a-fA-F]{40}$/.test(similarTo) ? { similarTo } : {}),
-    };
-  return {
-    state: "verified",
+  const verified = {
+    state: "verified" as const,
     name: found.contractName,
-    ownAnswer: false,
     implementations: found.implementationAddresses,
   };
+  const similarTo = found.similarMatch;
+  if (!similarTo || similarTo.toLowerCase() === address.toLowerCase())
+    return { ...verified, ownAnswer: false };
+  const named = /^0x[0-9a-fA-F]{40}$/.test(similarTo) ? { similarTo } : {};
+  return { ...verified, ownAnswer: true, match: "similar", ...named };
 }
 
 /**
