@@ -3,18 +3,16 @@ import { ExplorerVerifyError } from "./explorerVerifyError.js";
 /** A JSON-RPC chain could not be read: unreachable, an error answer, or an answer that is not JSON-RPC. */
 export class ChainError extends ExplorerVerifyError {
   readonly code = "chain_error" as const;
-  /** The JSON-RPC method that failed, e.g. `eth_getCode`. */
-  readonly method: string;
   /** The node could not be reached at all: retryable, unlike an answer that refuses the call. */
   readonly unreachable: boolean;
 
   constructor(
-    method: string,
+    /** The JSON-RPC method that failed, e.g. `eth_getCode`. */
+    readonly method: string,
     shortMessage: string,
     options: { details?: string; cause?: unknown; unreachable?: boolean } = {},
   ) {
     super(shortMessage, options);
-    this.method = method;
     this.unreachable = options.unreachable ?? false;
   }
 }
@@ -22,15 +20,13 @@ export class ChainError extends ExplorerVerifyError {
 /** A local Solidity compiler could not be loaded or run (not a compile error of the sources). */
 export class CompilerError extends ExplorerVerifyError {
   readonly code = "compiler_error" as const;
-  /** The compiler file or binary. */
-  readonly compilerPath: string;
 
   constructor(
-    compilerPath: string,
+    /** The compiler file or binary. */
+    readonly compilerPath: string,
     shortMessage: string,
     options: { details?: string; cause?: unknown } = {},
   ) {
     super(shortMessage, options);
-    this.compilerPath = compilerPath;
   }
 }

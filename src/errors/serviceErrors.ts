@@ -167,10 +167,6 @@ export class BotProtectionError extends ExplorerVerifyError {
  */
 export class NotSupportedError extends ExplorerVerifyError {
   readonly code = "not_supported" as const;
-  /** The service, e.g. `sourcify`. */
-  readonly service: string;
-  /** The operation, e.g. `verifyProxyContract`. */
-  readonly operation: string;
 
   /**
    * @param service - the service, e.g. `sourcify`
@@ -179,14 +175,14 @@ export class NotSupportedError extends ExplorerVerifyError {
    * @param options - the request's context lines, when an answer said it
    */
   constructor(
-    service: string,
-    operation: string,
+    /** The service, e.g. `sourcify`. */
+    readonly service: string,
+    /** The operation, e.g. `verifyProxyContract`. */
+    readonly operation: string,
     shortMessage: string,
     options: ExplorerVerifyErrorOptions = {},
   ) {
     super(shortMessage, options);
-    this.service = service;
-    this.operation = operation;
   }
 }
 

@@ -20,11 +20,6 @@ export function requestLines(request: RequestContext, extra: string[] = []): str
 /** The explorer did not answer within the request's time limit, or the work's deadline came first. */
 export class TimeoutError extends ExplorerVerifyError {
   readonly code = "timeout" as const;
-  readonly timeoutMs: number;
-  /** Where the request went; none when the deadline came between requests. */
-  readonly request: RequestContext | undefined;
-  /** True when the request had been sent, so the explorer may have acted on it. */
-  readonly maybeReceived: boolean;
 
   /**
    * @param request - where the request went; none for a deadline that came between requests
@@ -33,17 +28,16 @@ export class TimeoutError extends ExplorerVerifyError {
    * @param shortMessage - what to say instead, when the explorer itself gave up waiting (on Sourcify) and said so
    */
   constructor(
-    request: RequestContext | undefined,
-    timeoutMs: number,
-    maybeReceived: boolean,
+    /** Where the request went; none when the deadline came between requests. */
+    readonly request: RequestContext | undefined,
+    readonly timeoutMs: number,
+    /** True when the request had been sent, so the explorer may have acted on it. */
+    readonly maybeReceived: boolean,
     shortMessage?: string,
   ) {
     super(shortMessage ?? `The explorer did not answer within ${timeoutMs / 1_000} s.`, {
       metaMessages: request ? requestLines(request) : [],
     });
-    this.timeoutMs = timeoutMs;
-    this.request = request;
-    this.maybeReceived = maybeReceived;
   }
 }
 
@@ -63,17 +57,16 @@ export function isDeadlineReached(error: unknown): error is TimeoutError {
 /** The connection failed: refused, reset, DNS, TLS. */
 export class NetworkError extends ExplorerVerifyError {
   readonly code = "network_error" as const;
-  readonly request: RequestContext;
-  /** The system error code when there is one, e.g. `ECONNREFUSED`. */
-  readonly errno: string | undefined;
-  /** False only when the request certainly never reached the explorer (the connection was refused). */
-  readonly maybeReceived: boolean;
 
-  constructor(request: RequestContext, reason: string, errno: string | undefined, maybeReceived: boolean) {
+  constructor(
+    readonly request: RequestContext,
+    reason: string,
+    /** The system error code when there is one, e.g. `ECONNREFUSED`. */
+    readonly errno: string | undefined,
+    /** False only when the request certainly never reached the explorer (the connection was refused). */
+    readonly maybeReceived: boolean,
+  ) {
     super(`Could not reach ${hostOf(request.url)}: ${reason}.`, { metaMessages: requestLines(request) });
-    this.request = request;
-    this.errno = errno;
-    this.maybeReceived = maybeReceived;
   }
 
   /** True when the explorer cannot be reached at all (refused, unknown host): asking again soon will not help. */
@@ -85,11 +78,6 @@ export class NetworkError extends ExplorerVerifyError {
 /** HTTP 429 from the explorer, still there after waiting and retrying. */
 export class RateLimitedError extends ExplorerVerifyError {
   readonly code = "rate_limited" as const;
-  readonly request: RequestContext;
-  /** How long the explorer asked to wait, when it said. */
-  readonly retryAfterMs: number | undefined;
-  /** The explorer's own text, e.g. `Too many requests. Increase limits now at https://dev.blockscout.com`. */
-  readonly explorerMessage: string | undefined;
   /** False when the rate limiter held the request back before it ever left. */
   readonly sent: boolean;
 
@@ -100,9 +88,11 @@ export class RateLimitedError extends ExplorerVerifyError {
    * @param options - a short message saying more than the default, whether an answer said so and it left (default true)
    */
   constructor(
-    request: RequestContext,
-    retryAfterMs: number | undefined,
-    explorerMessage: string | undefined,
+    readonly request: RequestContext,
+    /** How long the explorer asked to wait, when it said. */
+    readonly retryAfterMs: number | undefined,
+    /** The explorer's own text, e.g. `Too many requests. Increase limits now at https://dev.blockscout.com`. */
+    readonly explorerMessage: string | undefined,
     options: { shortMessage?: string; answered?: boolean; sent?: boolean } = {},
   ) {
     super(options.shortMessage ?? "The explorer's rate limit was exceeded, and retrying did not help.", {
@@ -114,9 +104,6 @@ export class RateLimitedError extends ExplorerVerifyError {
         ? `The explorer said: ${explorerMessage}. An API key raises the limit.`
         : undefined,
     });
-    this.request = request;
-    this.retryAfterMs = retryAfterMs;
-    this.explorerMessage = explorerMessage;
     this.sent = options.sent ?? true;
   }
 }
@@ -130,12 +117,13 @@ export function isUnsent(error: unknown): boolean {
 /** The explorer's answer was larger than the size cap: it was refused unread, so memory stays bounded. */
 export class ResponseTooLargeError extends ExplorerVerifyError {
   readonly code = "response_too_large" as const;
-  readonly request: RequestContext;
-  readonly status: number;
-  /** The cap, in bytes. */
-  readonly maxBytes: number;
 
-  constructor(request: RequestContext, status: number, maxBytes: number) {
+  constructor(
+    readonly request: RequestContext,
+    readonly status: number,
+    /** The cap, in bytes. */
+    readonly maxBytes: number,
+  ) {
     super(
       `The explorer's answer (HTTP ${status}) is larger than ${formatBytes(maxBytes)}; it was not read.`,
       {
@@ -143,9 +131,6 @@ export class ResponseTooLargeError extends ExplorerVerifyError {
         details: "An explorer's answers are read up to the transport's maxResponseBytes (64 MiB unless set).",
       },
     );
-    this.request = request;
-    this.status = status;
-    this.maxBytes = maxBytes;
   }
 }
 

@@ -24,7 +24,6 @@ import {
   outcomeOf,
   singleFileRequest,
   standardJsonRequest,
-  withArguments,
 } from "./contractModuleAnswers.js";
 import { submitProxyLink } from "./proxyLinkSubmission.js";
 import { serviceTransportOptions, type TransportSettings } from "./serviceTransports.js";
@@ -125,13 +124,11 @@ export class BlockscoutVerifier implements Verifier {
               name: submission.contractName,
               compilerVersion: submission.compilerVersion,
               optimization: submission.optimizer.enabled,
-              ...(submission.optimizer.runs === undefined
-                ? {}
-                : { optimizationRuns: submission.optimizer.runs }),
-              ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
+              optimizationRuns: submission.optimizer.runs,
+              evmVersion: submission.evmVersion,
               contractSourceCode: submission.sourceCode,
-              ...(submission.libraries ? { libraries: submission.libraries } : {}),
-              ...withArguments(submission.constructorArguments),
+              libraries: submission.libraries,
+              constructorArguments: submission.constructorArguments,
               timeoutMs,
             })
             .catch((error: unknown) => {
@@ -146,7 +143,7 @@ export class BlockscoutVerifier implements Verifier {
             name: submission.contractName,
             compilerVersion: submission.compilerVersion,
             contractSourceCode: submission.sourceCode,
-            ...withArguments(submission.constructorArguments),
+            constructorArguments: submission.constructorArguments,
             timeoutMs,
           }),
         );

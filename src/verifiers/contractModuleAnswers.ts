@@ -13,22 +13,16 @@ import type { Creation, LookUp, Submission, SubmitOutcome } from "../verify/veri
 export async function lookUpBySourceCode(transport: Transport, address: string): Promise<LookUp> {
   const found = await contract.getSourceCode(transport, { address });
   if (!found) return { state: "unverified", name: null, ownAnswer: false, implementations: [] };
-  const similarTo = found.similarMatch;
-  if (similarTo && similarTo.toLowerCase() !== address.toLowerCase())
-    return {
-      state: "verified",
-      name: found.contractName,
-      ownAnswer: true,
-      implementations: found.implementationAddresses,
-      match: "similar",
-      ...(/^0x[0-9a-fA-F]{40}$/.test(similarTo) ? { similarTo } : {}),
-    };
-  return {
-    state: "verified",
+  const verified = {
+    state: "verified" as const,
     name: found.contractName,
-    ownAnswer: false,
     implementations: found.implementationAddresses,
   };
+  const similarTo = found.similarMatch;
+  if (!similarTo || similarTo.toLowerCase() === address.toLowerCase())
+    return { ...verified, ownAnswer: false };
+  const named = /^0x[0-9a-fA-F]{40}$/.test(similarTo) ? { similarTo } : {};
+  return { ...verified, ownAnswer: true, match: "similar", ...named };
 }
 
 /**
@@ -63,7 +57,7 @@ export function standardJsonRequest(
     contractName: submission.contractName,
     compilerVersion: submission.compilerVersion,
     standardJsonInput: submission.input,
-    ...withArguments(submission.constructorArguments),
+    constructorArguments: submission.constructorArguments,
     timeoutMs,
   };
 }
@@ -85,21 +79,12 @@ export function singleFileRequest(
     compilerVersion: submission.compilerVersion,
     sourceCode: submission.sourceCode,
     optimizationUsed: submission.optimizer.enabled,
-    ...(submission.optimizer.runs === undefined ? {} : { runs: submission.optimizer.runs }),
-    ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
-    ...(submission.libraries ? { libraries: submission.libraries } : {}),
-    ...withArguments(submission.constructorArguments),
+    runs: submission.optimizer.runs,
+    evmVersion: submission.evmVersion,
+    libraries: submission.libraries,
+    constructorArguments: submission.constructorArguments,
     timeoutMs,
   };
-}
-
-/**
- * Constructor arguments as a request field, when there are any.
- * @param constructorArguments - bare hex, or unset
- * @returns the field, or nothing
- */
-export function withArguments(constructorArguments: string | undefined): { constructorArguments?: string } {
-  return constructorArguments === undefined ? {} : { constructorArguments };
 }
 
 /** `getcontractcreation` for one contract: its creation, or null. */

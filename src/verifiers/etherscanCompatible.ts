@@ -21,7 +21,6 @@ import {
   outcomeOf,
   singleFileRequest,
   standardJsonRequest,
-  withArguments,
 } from "./contractModuleAnswers.js";
 import { submitProxyLink } from "./proxyLinkSubmission.js";
 
@@ -118,7 +117,7 @@ export class EtherscanCompatibleVerifier implements Verifier {
               sources: { [file]: { content: submission.sourceCode } },
               settings: { outputSelection: { "*": ["evm.bytecode", "evm.deployedBytecode", "abi"] } },
             },
-            ...withArguments(submission.constructorArguments),
+            constructorArguments: submission.constructorArguments,
             timeoutMs,
           }),
         );

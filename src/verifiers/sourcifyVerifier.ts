@@ -149,45 +149,22 @@ export class SourcifyVerifier implements Verifier {
       case "single-file":
       case "flattened": {
         const name = assertNonEmpty(submission.contractName, "contractName");
-        const file = `${name}.sol`;
-        const settings: Record<string, unknown> = {
+        const settings = {
           optimizer: submission.optimizer.enabled
             ? { enabled: true, runs: submission.optimizer.runs ?? 200 }
             : { enabled: false },
           ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
         };
-        return this.#submit(
-          "standard",
-          sent,
-          {
-            stdJsonInput: {
-              language: "Solidity",
-              sources: { [file]: { content: assertNonEmpty(submission.sourceCode, "sourceCode") } },
-              settings,
-            },
-            compilerVersion: release(submission.compilerVersion),
-            contractIdentifier: `${file}:${name}`,
-          },
-          timeoutMs,
-        );
+        const content = assertNonEmpty(submission.sourceCode, "sourceCode");
+        const source = { file: `${name}.sol`, name, language: "Solidity", content, settings };
+        return this.#submitOneFile(sent, source, submission.compilerVersion, timeoutMs);
       }
       case "vyper": {
         const name = assertNonEmpty(submission.contractName, "name");
-        const file = `${name}.vy`;
-        return this.#submit(
-          "standard",
-          sent,
-          {
-            stdJsonInput: {
-              language: "Vyper",
-              sources: { [file]: { content: assertNonEmpty(submission.sourceCode, "contractSourceCode") } },
-              settings: { outputSelection: { "*": ["evm.bytecode", "evm.deployedBytecode", "abi"] } },
-            },
-            compilerVersion: release(submission.compilerVersion),
-            contractIdentifier: `${file}:${name}`,
-          },
-          timeoutMs,
-        );
+        const content = assertNonEmpty(submission.sourceCode, "contractSourceCode");
+        const settings = { outputSelection: { "*": ["evm.bytecode", "evm.deployedBytecode", "abi"] } };
+        const source = { file: `${name}.vy`, name, language: "Vyper", content, settings };
+        return this.#submitOneFile(sent, source, submission.compilerVersion, timeoutMs);
       }
       case "registry": {
         const metadataFile = submission.files.find((file) => file.name === "metadata.json");
@@ -235,6 +212,17 @@ export class SourcifyVerifier implements Verifier {
     return this.transport.rateLimiter.reading();
   }
 
+  // A single source as a standard JSON input of one file, its contract named `{file}:{name}`.
+  #submitOneFile(sent: Sent, source: OneFile, compilerVersion: string, timeoutMs: number | undefined) {
+    const { file, name, language, content, settings } = source;
+    const body = {
+      stdJsonInput: { language, sources: { [file]: { content } }, settings },
+      compilerVersion: release(compilerVersion),
+      contractIdentifier: `${file}:${name}`,
+    };
+    return this.#submit("standard", sent, body, timeoutMs);
+  }
+
   // The creation transaction's hash, where the deployment records it: what earns a creation match for a contract
   // created inside a transaction (a factory's, CREATE3), and on a chain where Sourcify cannot look creations up.
   async #submit(
@@ -257,6 +245,9 @@ export class SourcifyVerifier implements Verifier {
     return outcome.kind === "receipt" ? { ...outcome, receipt: { ...outcome.receipt, address } } : outcome;
   }
 }
+
+/** A source file, its contract's name and the compiler settings for it. */
+type OneFile = { file: string; name: string; language: string; content: string; settings: object };
 
 /** What every submission says of the contract (its address, its creation transaction where known), and its deadline. */
 type Sent = { address: string; creationTransaction?: string | undefined; endsAt: number };

@@ -4,7 +4,6 @@ import {
   anotherContractReason,
   inputSettings,
   notCopied,
-  oneSourceInput,
   statedSettings,
   type VerifiedInputReading,
 } from "../verifiedInput.js";
@@ -82,16 +81,6 @@ export function verifiedInputOf(
     match: reading.standing === "verified" ? "exact" : "partial",
   } as const;
   const mainName = contract.fileName || `${contract.contractName}.sol`;
-  if (contract.additionalSources.length === 0 && !contract.compilerSettings) {
-    const { input, contractName } = oneSourceInput({
-      fileName: contract.fileName,
-      sourceCode: contract.sourceCode,
-      contractName: contract.contractName,
-      optimizer: { enabled: contract.optimizationUsed, runs: contract.optimizationRuns },
-      evmVersion: contract.evmVersion,
-    });
-    return { found: true, verified: { ...common, contractName, input } };
-  }
   const sources: Record<string, { content: string }> = { [mainName]: { content: contract.sourceCode } };
   for (const other of contract.additionalSources) sources[other.fileName] = { content: other.sourceCode };
   const stated = statedSettings(contract.optimizationUsed, contract.optimizationRuns, contract.evmVersion);

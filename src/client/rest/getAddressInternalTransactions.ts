@@ -3,12 +3,10 @@ import {
   type InternalTransaction,
   internalTransactionSchema,
 } from "../../schemas/rest/internalTransaction.js";
-import { restPageSchema } from "../../schemas/rest/page.js";
-import { type RestListRequest, restPageReader, restPageWalker } from "./restPagination.js";
+import { type RestListRequest, restListRequest, restPageReader, restPageWalker } from "./restPagination.js";
 import { assertInternalTransactionDirection, type InternalTransactionDirection } from "./validateRest.js";
 
-const endpoint = "/addresses/{address_hash}/internal-transactions";
-const pageSchema = restPageSchema(internalTransactionSchema);
+const request = restListRequest("/addresses/{address_hash}/internal-transactions", internalTransactionSchema);
 
 export interface GetAddressInternalTransactionsParameters {
   /** The account whose internal transactions are listed: as sender, recipient or created contract. */
@@ -22,12 +20,7 @@ function listRequest(
 ): RestListRequest<InternalTransaction> {
   const address = assertAddress(parameters.address);
   const direction = assertInternalTransactionDirection(parameters.direction);
-  return {
-    endpoint,
-    path: `/addresses/${address}/internal-transactions`,
-    filters: direction === undefined ? {} : { filter: direction },
-    pageSchema,
-  };
+  return request(`/addresses/${address}/internal-transactions`, { filter: direction });
 }
 
 /**

@@ -1,7 +1,6 @@
 import { assertAddress } from "../../kernel/validate.js";
 import { type NftCollectionItem, nftCollectionItemSchema } from "../../schemas/rest/nftCollection.js";
-import { restPageSchema } from "../../schemas/rest/page.js";
-import { type RestListRequest, restPageReader, restPageWalker } from "./restPagination.js";
+import { type RestListRequest, restListRequest, restPageReader, restPageWalker } from "./restPagination.js";
 import {
   assertTokenTypeFilter,
   type NftCollectionType,
@@ -9,8 +8,7 @@ import {
   type TokenTypeFilter,
 } from "./validateRest.js";
 
-const endpoint = "/addresses/{address_hash}/nft/collections";
-const pageSchema = restPageSchema(nftCollectionItemSchema);
+const request = restListRequest("/addresses/{address_hash}/nft/collections", nftCollectionItemSchema);
 
 export interface GetAddressNftCollectionsParameters {
   /** The owner. */
@@ -22,12 +20,7 @@ export interface GetAddressNftCollectionsParameters {
 function listRequest(parameters: GetAddressNftCollectionsParameters): RestListRequest<NftCollectionItem> {
   const address = assertAddress(parameters.address);
   const type = assertTokenTypeFilter(parameters.type, nftCollectionTypes);
-  return {
-    endpoint,
-    path: `/addresses/${address}/nft/collections`,
-    filters: type === undefined ? {} : { type },
-    pageSchema,
-  };
+  return request(`/addresses/${address}/nft/collections`, { type });
 }
 
 /**

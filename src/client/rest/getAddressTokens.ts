@@ -1,11 +1,9 @@
 import { assertAddress } from "../../kernel/validate.js";
-import { restPageSchema } from "../../schemas/rest/page.js";
 import { type TokenBalanceItem, tokenBalanceItemSchema } from "../../schemas/rest/tokenBalance.js";
-import { type RestListRequest, restPageReader, restPageWalker } from "./restPagination.js";
+import { type RestListRequest, restListRequest, restPageReader, restPageWalker } from "./restPagination.js";
 import { assertTokenTypeFilter, type TokenType, type TokenTypeFilter, tokenTypes } from "./validateRest.js";
 
-const endpoint = "/addresses/{address_hash}/tokens";
-const pageSchema = restPageSchema(tokenBalanceItemSchema);
+const request = restListRequest("/addresses/{address_hash}/tokens", tokenBalanceItemSchema);
 
 export interface GetAddressTokensParameters {
   /** The holder. */
@@ -17,12 +15,7 @@ export interface GetAddressTokensParameters {
 function listRequest(parameters: GetAddressTokensParameters): RestListRequest<TokenBalanceItem> {
   const address = assertAddress(parameters.address);
   const type = assertTokenTypeFilter(parameters.type, tokenTypes);
-  return {
-    endpoint,
-    path: `/addresses/${address}/tokens`,
-    filters: type === undefined ? {} : { type },
-    pageSchema,
-  };
+  return request(`/addresses/${address}/tokens`, { type });
 }
 
 /**

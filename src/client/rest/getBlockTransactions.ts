@@ -1,14 +1,12 @@
-import { restPageSchema } from "../../schemas/rest/page.js";
 import { type Transaction, transactionSchema } from "../../schemas/rest/transaction.js";
-import { type RestListRequest, restPageReader, restPageWalker } from "./restPagination.js";
+import { type RestListRequest, restListRequest, restPageReader, restPageWalker } from "./restPagination.js";
 import {
   assertBlockNumberOrHash,
   assertBlockTransactionType,
   type BlockTransactionType,
 } from "./validateRest.js";
 
-const endpoint = "/blocks/{block_number_or_hash}/transactions";
-const pageSchema = restPageSchema(transactionSchema);
+const request = restListRequest("/blocks/{block_number_or_hash}/transactions", transactionSchema);
 
 export interface GetBlockTransactionsParameters {
   /** A block number or a block hash (0x + 64 hex digits). */
@@ -20,12 +18,7 @@ export interface GetBlockTransactionsParameters {
 function listRequest(parameters: GetBlockTransactionsParameters): RestListRequest<Transaction> {
   const block = assertBlockNumberOrHash(parameters.blockNumberOrHash);
   const type = assertBlockTransactionType(parameters.type);
-  return {
-    endpoint,
-    path: `/blocks/${block}/transactions`,
-    filters: type === undefined ? {} : { type },
-    pageSchema,
-  };
+  return request(`/blocks/${block}/transactions`, { type });
 }
 
 /**

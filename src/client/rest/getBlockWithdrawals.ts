@@ -1,10 +1,8 @@
-import { restPageSchema } from "../../schemas/rest/page.js";
 import { type Withdrawal, withdrawalSchema } from "../../schemas/rest/withdrawal.js";
-import { type RestListRequest, restPageReader, restPageWalker } from "./restPagination.js";
+import { type RestListRequest, restListRequest, restPageReader, restPageWalker } from "./restPagination.js";
 import { assertBlockNumberOrHash } from "./validateRest.js";
 
-const endpoint = "/blocks/{block_number_or_hash}/withdrawals";
-const pageSchema = restPageSchema(withdrawalSchema);
+const request = restListRequest("/blocks/{block_number_or_hash}/withdrawals", withdrawalSchema);
 
 export interface GetBlockWithdrawalsParameters {
   /** A block number or a block hash (0x + 64 hex digits). */
@@ -13,7 +11,7 @@ export interface GetBlockWithdrawalsParameters {
 
 function listRequest(parameters: GetBlockWithdrawalsParameters): RestListRequest<Withdrawal> {
   const block = assertBlockNumberOrHash(parameters.blockNumberOrHash);
-  return { endpoint, path: `/blocks/${block}/withdrawals`, filters: {}, pageSchema };
+  return request(`/blocks/${block}/withdrawals`);
 }
 
 /**

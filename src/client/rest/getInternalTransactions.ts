@@ -2,25 +2,23 @@ import {
   type InternalTransaction,
   internalTransactionSchema,
 } from "../../schemas/rest/internalTransaction.js";
-import { type PageCursor, restPageSchema } from "../../schemas/rest/page.js";
+import type { PageCursor } from "../../schemas/rest/page.js";
 import type { Transport } from "../transport.js";
-import { fetchRestPage, iterateRestPages, type RestListRequest, type RestPage } from "./restPagination.js";
+import { fetchRestPage, iterateRestPages, type RestPage, restListRequest } from "./restPagination.js";
 import { assertTransactionHash } from "./validateRest.js";
 
-const endpoint = "/internal-transactions";
-const pageSchema = restPageSchema(internalTransactionSchema);
+const request = restListRequest("/internal-transactions", internalTransactionSchema);
 
 export interface GetInternalTransactionsParameters {
   /** Only the internal transactions of this transaction (0x + 64 hex digits); all of the chain when left out. */
   transactionHash?: string;
 }
 
-function listRequest(parameters: GetInternalTransactionsParameters): RestListRequest<InternalTransaction> {
-  const filters: Record<string, string> = {};
-  if (parameters.transactionHash !== undefined) {
-    filters.transaction_hash = assertTransactionHash(parameters.transactionHash);
-  }
-  return { endpoint, path: endpoint, filters, pageSchema };
+function listRequest(parameters: GetInternalTransactionsParameters) {
+  const hash = parameters.transactionHash;
+  return request("/internal-transactions", {
+    transaction_hash: hash === undefined ? undefined : assertTransactionHash(hash),
+  });
 }
 
 /**

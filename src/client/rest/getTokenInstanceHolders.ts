@@ -1,14 +1,12 @@
 import { assertAddress } from "../../kernel/validate.js";
-import { restPageSchema } from "../../schemas/rest/page.js";
 import {
   type TokenInstanceHolder,
   tokenInstanceHolderSchema,
 } from "../../schemas/rest/tokenInstanceHolder.js";
-import { type RestListRequest, restPageReader, restPageWalker } from "./restPagination.js";
+import { type RestListRequest, restListRequest, restPageReader, restPageWalker } from "./restPagination.js";
 import { assertTokenId } from "./validateRest.js";
 
-const endpoint = "/tokens/{address_hash}/instances/{id}/holders";
-const pageSchema = restPageSchema(tokenInstanceHolderSchema);
+const request = restListRequest("/tokens/{address_hash}/instances/{id}/holders", tokenInstanceHolderSchema);
 
 export interface GetTokenInstanceHoldersParameters {
   /** The token contract. */
@@ -20,7 +18,7 @@ export interface GetTokenInstanceHoldersParameters {
 function listRequest(parameters: GetTokenInstanceHoldersParameters): RestListRequest<TokenInstanceHolder> {
   const token = assertAddress(parameters.tokenAddress, "tokenAddress");
   const id = assertTokenId(parameters.tokenId);
-  return { endpoint, path: `/tokens/${token}/instances/${id}/holders`, filters: {}, pageSchema };
+  return request(`/tokens/${token}/instances/${id}/holders`);
 }
 
 /**

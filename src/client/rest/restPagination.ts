@@ -1,6 +1,6 @@
 import { InvalidInputError, InvalidResponseError } from "../../errors/index.js";
 import type * as z from "../../kernel/zod.js";
-import { type PageCursor, pageCursorSchema } from "../../schemas/rest/page.js";
+import { type PageCursor, pageCursorSchema, restPageSchema } from "../../schemas/rest/page.js";
 import type { Transport } from "../transport.js";
 import { callRest, parseRestBody } from "./callRest.js";
 
@@ -23,6 +23,23 @@ export interface RestListRequest<T> {
   /** The caller's filters: the explorer does not echo them in `next_page_params`, so every page sends them. */
   filters: Record<string, string>;
   pageSchema: z.ZodMiniType<{ items: T[]; next_page_params: PageCursor | null }>;
+}
+
+/**
+ * A list's request maker: its endpoint and page schema, with the path and the filters of each call.
+ *
+ * @param endpoint - the endpoint as documented, e.g. `/addresses/{address_hash}/tokens`
+ * @param itemSchema - the schema of one item
+ * @returns `(path, filters)`: the request, the filters left undefined left out
+ */
+export function restListRequest<S extends z.ZodMiniType>(endpoint: string, itemSchema: S) {
+  const pageSchema = restPageSchema(itemSchema);
+  return (path: string, filters: Record<string, string | undefined> = {}): RestListRequest<z.infer<S>> => {
+    const set = Object.entries(filters).filter(
+      (filter): filter is [string, string] => filter[1] !== undefined,
+    );
+    return { endpoint, path, filters: Object.fromEntries(set), pageSchema };
+  };
 }
 
 /**
