@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import type { FoundryConfig } from "../inputs/foundryConfig.js";
-import { assertAddress, assertHexData, assertTransactionHash } from "../kernel/validate.js";
+import { assertAddress, assertHexData, assertTransactionHash, isAddress } from "../kernel/validate.js";
 import { requestedFormats, verificationDefaults } from "../options/verificationOptions.js";
 import { checkedRpcUrl } from "../run/commands/checkedRpcUrl.js";
 import type { JobsRequest, RunWhat } from "../run/commands/runWhat.js";
@@ -45,6 +45,12 @@ export function flagsRun(
   const [address, ...constructorArgs] = deployments.length > 0 ? [] : positionals;
   // `--deployment broadcast/*/1/run-latest.json`: the shell's expansion gives the further paths as positionals.
   if (deployments.length > 0) deployments.push(...positionals);
+  const stray = deployments.find(isAddress);
+  if (stray)
+    refuse(
+      "deployment",
+      `${stray} is a contract's ADDRESS: --deployment names its contracts itself; give one or the other.`,
+    );
   const manifest = values.manifest;
   if (!address && deployments.length === 0 && !manifest)
     refuse(

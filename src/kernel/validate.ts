@@ -50,6 +50,15 @@ export function isTransactionHash(value: unknown): value is string {
 }
 
 /**
+ * Whether a value is an address: `0x` followed by 40 hex digits (any case).
+ * @param value - the value, as read
+ * @returns true for an address
+ */
+export function isAddress(value: unknown): value is string {
+  return typeof value === "string" && addressPattern.test(value);
+}
+
+/**
  * Checks a transaction hash: `0x` followed by 64 hex digits (any case).
  *
  * @param value - the hash

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { InvalidInputError } from "../../errors/index.js";
-import { isTransactionHash } from "../../kernel/validate.js";
+import { isAddress, isTransactionHash } from "../../kernel/validate.js";
 import { requestedFormats } from "../../options/verificationOptions.js";
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/;
@@ -104,6 +104,11 @@ export function deploymentIds(args: TaskContracts, deploymentsFolder: string): s
     .flatMap((text) => text.split(","))
     .map((id) => id.trim())
     .filter((id) => id !== "");
+  const stray = named.find(isAddress);
+  if (stray)
+    refuse(
+      `${stray} is a contract's ADDRESS: --deployment names its contracts itself; give one or the other.`,
+    );
   if (args.contract || args.constructorArgsPath || args.proxy) {
     refuse(
       "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and --constructor-args-path.",

@@ -240,6 +240,11 @@ describe("the CLI's refusals, made in the hall", () => {
       "--creation-tx-hash describes one ADDRESS: with --deployment or --manifest the contracts come from those files.",
     ],
     [
+      "an ADDRESS beside --deployment, before or after it",
+      () => ["verify", address, "--deployment", "broadcast/Deploy.s.sol/1/run-latest.json"],
+      `${address} is a contract's ADDRESS: --deployment names its contracts itself; give one or the other.`,
+    ],
+    [
       "--compiler-version without --standard-json",
       () => ["verify", address, "--compiler-version", "0.8.28"],
       "--compiler-version goes with --standard-json: a build's compiler is read from the build.",

@@ -114,6 +114,10 @@ describe("the deployments several IDs name", () => {
       expect(refusal(() => deploymentIds({ ...none, deployment: "all" }, join(folder, "none")))).toBe(
         `--deployment all: there are no deployments in ${join(folder, "none")}.`,
       );
+      const address = `0x${"ab".repeat(20)}`;
+      expect(refusal(() => deploymentIds({ ...none, deployment: "chain-10", address }, folder))).toBe(
+        `${address} is a contract's ADDRESS: --deployment names its contracts itself; give one or the other.`,
+      );
       expect(refusal(() => deploymentIds({ ...none, deployment: "x", contract: "A.sol:A" }, folder))).toBe(
         "With --deployment, contracts and constructor arguments come from the deployment: drop --contract, --proxy and --constructor-args-path.",
       );
