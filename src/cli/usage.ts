@@ -93,7 +93,7 @@ K-of-N --plan DIGEST with the same contracts and settings does one shard, and re
 to any service.
   --shards N                  how many shards, 1 to 256
   --bundle FILE               a bundle (explorer-verify bundle)
-  --deployment PATH...        a Foundry broadcast run-latest.json or a Hardhat Ignition deployment folder
+  --deployment PATH...        a Foundry broadcast, an Ignition or a hardhat-deploy/rocketh deployment folder
   --manifest FILE             a contracts manifest (see the README)
   --artifacts DIR             Hardhat artifacts or Foundry out/ (default: out when it exists, else artifacts)
   --contract, --standard-json, --compiler-version, --constructor-args-hex, --libraries, --format, --proxy,

@@ -46,7 +46,7 @@ export function assertNoCredentialsInUrl(url: string, field = "explorerUrl"): vo
   if (credentialsInUrl(url).length === 0) return;
   throw new InvalidInputError(
     field,
-    "The explorer URL carries credentials (user:password@ or a key in its query); give the explorer's address alone, and the key as the API key, which is sent in a header and kept out of every log.",
+    "The explorer URL carries credentials (user:password@ or a key in its query); give the explorer's address alone, and the key as the API key, which is kept out of every log.",
   );
 }
 

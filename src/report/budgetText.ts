@@ -36,6 +36,6 @@ export function budgetText(budget: ServiceBudget): string {
     case "credits":
       return `${count(budget.left)} credits left (${budget.statedAs} on the last answer)`;
     case "unstated":
-      return `no budget stated (${budget.reason}); the run was not planned against one`;
+      return `no budget stated (${budget.reason.replace(/\.$/, "")}); the run was not planned against one`;
   }
 }

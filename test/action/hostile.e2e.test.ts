@@ -194,7 +194,7 @@ describe("the bundled Action against a hostile explorer", () => {
       "explorer-url": explorer.url.replace("http://", "http://user:hunter2@"),
     });
     expect(withCredentials.stdout).toContain(
-      "::error::The explorer URL carries credentials (user:password@ or a key in its query); give the explorer's address alone, and the key as the API key, which is sent in a header and kept out of every log.",
+      "::error::The explorer URL carries credentials (user:password@ or a key in its query); give the explorer's address alone, and the key as the API key, which is kept out of every log.",
     );
     expect(
       `${withCredentials.stdout.replace("::add-mask::hunter2", "")}${withCredentials.stderr}`,

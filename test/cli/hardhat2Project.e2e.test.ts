@@ -111,7 +111,7 @@ describe("a Hardhat 2 project", () => {
     // Hardhat 2 prints a plugin's error as its first line (and its stack after it where it takes the machine for CI),
     // coloured where it takes the terminal for a colour one: the words read are what is checked.
     expect(stripVTControlCharacters(failed.stderr).split("\n")[0]).toBe(
-      "Error in plugin explorer-verify: explorer-verify's Hardhat plugin needs Hardhat 3; in a Hardhat 2 project, run the CLI: npx explorer-verify verify --deployment deployments/<network> --rpc-url <url> (npx explorer-verify --help).",
+      'Error in plugin explorer-verify: explorer-verify\'s Hardhat plugin needs Hardhat 3: remove require("explorer-verify/plugin") from the Hardhat config, and in this Hardhat 2 project run the CLI: npx explorer-verify verify --deployment deployments/<network> --rpc-url <url> (npx explorer-verify --help).',
     );
   }, 120_000);
 });

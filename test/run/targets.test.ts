@@ -18,7 +18,7 @@ describe("the hall's resolver", () => {
       expect(refusal).toMatchObject({
         code: "invalid_input",
         shortMessage:
-          "--explorer-url: The explorer URL carries credentials (user:password@ or a key in its query); give the explorer's address alone, and the key as the API key, which is sent in a header and kept out of every log.",
+          "--explorer-url: The explorer URL carries credentials (user:password@ or a key in its query); give the explorer's address alone, and the key as the API key, which is kept out of every log.",
       });
     }
   });

@@ -80,7 +80,7 @@ describe("the key in every spelling", () => {
         }
       })() as InvalidInputError;
       expect(error.shortMessage).toBe(
-        "The explorer URL carries credentials (user:password@ or a key in its query); give the explorer's address alone, and the key as the API key, which is sent in a header and kept out of every log.",
+        "The explorer URL carries credentials (user:password@ or a key in its query); give the explorer's address alone, and the key as the API key, which is kept out of every log.",
       );
       expect(error.message).not.toContain("hunter2");
     }
