@@ -1,7 +1,5 @@
-import * as z from "../../kernel/zod.js";
+import { hexString } from "../../chain/chainRpcSchema.js";
 import type { ChainReads } from "../jobs/addressJobs.js";
-
-const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 
 /** An EIP-1193 provider, as a Hardhat network connection hands it out. */
 export interface Eip1193Provider {
@@ -17,19 +15,18 @@ export class ProviderChain implements ChainReads {
     this.#provider = provider;
   }
 
-  /** @returns the chain id */
-  async chainId(): Promise<bigint> {
-    return BigInt(hex.parse(await this.#provider.request({ method: "eth_chainId" })));
+  async #hex(method: string, params?: unknown[]): Promise<string> {
+    return hexString.parse(await this.#provider.request(params ? { method, params } : { method }));
   }
 
-  /** @param address - an account @returns its code, `0x` for none */
-  async code(address: string): Promise<string> {
-    return hex.parse(await this.#provider.request({ method: "eth_getCode", params: [address, "latest"] }));
+  /** @returns the chain id */
+  async chainId(): Promise<bigint> {
+    return BigInt(await this.#hex("eth_chainId"));
   }
 
   /** @param address - an account @returns its code, `0x` for none */
   getCode(address: string): Promise<string> {
-    return this.code(address);
+    return this.#hex("eth_getCode", [address, "latest"]);
   }
 
   /** @param hash - a transaction @returns its call trace (`debug_traceTransaction` with the call tracer), unparsed */
@@ -41,13 +38,8 @@ export class ProviderChain implements ChainReads {
   }
 
   /** @param address - a contract @param slot - a storage slot @returns the 32-byte word in it */
-  async getStorageAt(address: string, slot: string): Promise<string> {
-    return hex.parse(
-      await this.#provider.request({
-        method: "eth_getStorageAt",
-        params: [address, slot, "latest"],
-      }),
-    );
+  getStorageAt(address: string, slot: string): Promise<string> {
+    return this.#hex("eth_getStorageAt", [address, slot, "latest"]);
   }
 
   /**
@@ -57,7 +49,7 @@ export class ProviderChain implements ChainReads {
   async call(to: string, data: string): Promise<string | undefined> {
     try {
       // An odd answer to one call says nothing of the address: no answer, as a revert is.
-      const answer = hex.safeParse(
+      const answer = hexString.safeParse(
         await this.#provider.request({ method: "eth_call", params: [{ to, data }, "latest"] }),
       );
       return answer.success ? answer.data : undefined;
