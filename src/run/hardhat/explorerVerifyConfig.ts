@@ -84,19 +84,13 @@ const userConfigSchema = z.strictObject({
   ...Object.fromEntries(configTexts.map((setting) => [setting.name, z.optional(oneLine)])),
 });
 
-/** One thing wrong in the Hardhat config's `explorerVerify` section, where Hardhat shows it. */
-export interface ConfigIssue {
-  path: string[];
-  message: string;
-}
-
 /**
  * Checks the Hardhat config's `explorerVerify` section against the settings every door takes.
  *
  * @param section - `explorerVerify` as the user wrote it
  * @returns what is wrong, each with its path from `explorerVerify`; none when it is right
  */
-export function explorerVerifyConfigIssues(section: unknown): ConfigIssue[] {
+export function explorerVerifyConfigIssues(section: unknown): Array<{ path: string[]; message: string }> {
   if (section === undefined) return [];
   const parsed = userConfigSchema.safeParse(section);
   if (parsed.success) return [];
