@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { TaskArguments } from "hardhat/types/tasks";
 import { userError } from "../internal/pluginError.js";
+import { projectPaths } from "../internal/taskRun.js";
 
 /**
  * `ignition verify <id>` (and `ignition deploy … --verify`) with `explorerVerify.ignitionVerify`: the deployment is
@@ -18,10 +19,7 @@ export default async function ignitionVerifyAction(
 ): Promise<unknown> {
   const deploymentId = String(args.deploymentId);
   // Said in Ignition's words: the user typed no --deployment.
-  const { paths } = hre.config;
-  const ignition =
-    "ignition" in paths && typeof paths.ignition === "string" ? paths.ignition : join(paths.root, "ignition");
-  const folder = join(ignition, "deployments", deploymentId);
+  const folder = join(projectPaths(hre).ignitionDeployments, deploymentId);
   if (!existsSync(folder))
     throw userError(
       `Hardhat Ignition kept no deployment ${deploymentId} (${folder}): a deployment to the in-process network is not kept; deploy with --network NAME, then verify it.`,

@@ -1,6 +1,5 @@
 import * as z from "../kernel/zod.js";
-
-const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
+import { hexString } from "./chainRpcSchema.js";
 
 /** One frame of a `callTracer` trace, as far as creations need it. */
 export interface CallFrame {
@@ -17,7 +16,7 @@ export const callFrameSchema: z.ZodMiniType<CallFrame> = z.looseObject({
   type: z.string(),
   from: z.string(),
   to: z.nullish(z.string()),
-  input: z.nullish(hex),
+  input: z.nullish(hexString),
   error: z.nullish(z.string()),
   get calls() {
     return z.nullish(z.array(callFrameSchema));

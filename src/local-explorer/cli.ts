@@ -1,8 +1,5 @@
 #!/usr/bin/env node
-// `npm run local-explorer -- --rpc URL [--port N] [--host H] [--state FILE] [--compiler soljson.js ...]
-// [--rate-limit LIMIT/WINDOW_MS] [--blockscout-version 11|12] [--sourcify-delay-ms MS] [--pro-api]
-// [--pro-api-unsupported-chain ID ...]`:
-// runs the local explorer as a long-lived server until interrupted.
+// Runs the local explorer as a long-lived server until interrupted, with the options `usage` below lists.
 import { parseArgs } from "node:util";
 import { blockscoutVersions, isBlockscoutVersion } from "./blockscoutVersion.js";
 import { startLocalExplorer } from "./localExplorer.js";

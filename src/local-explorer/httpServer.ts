@@ -246,9 +246,6 @@ async function parseBody(request: ReceivedRequest, raw: Buffer): Promise<void> {
 }
 
 function flatten(headers: IncomingMessage["headers"]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  return out;
+  const given = Object.entries(headers).filter(([, value]) => value !== undefined);
+  return Object.fromEntries(given.map(([name, value]) => [name, [value].flat().join(", ")]));
 }

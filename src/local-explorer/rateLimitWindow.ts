@@ -6,12 +6,6 @@ export interface RateLimitSettings {
   windowMs: number;
 }
 
-/** What one request may do, and the headers its answer carries. */
-export interface RateLimitDecision {
-  allowed: boolean;
-  headers: Record<string, string>;
-}
-
 /**
  * Counts requests in fixed windows aligned to the clock, as Blockscout's limiter (Hammer) does, and describes the
  * quota in `x-ratelimit-*` headers.
@@ -30,7 +24,7 @@ export class RateLimitWindow {
    * @param now - the time, ms since the epoch
    * @returns whether it is within the quota, and the headers for its answer
    */
-  take(now = Date.now()): RateLimitDecision {
+  take(now = Date.now()): { allowed: boolean; headers: Record<string, string> } {
     const { limit, windowMs } = this.#settings;
     const window = Math.floor(now / windowMs);
     if (window !== this.#window) {

@@ -245,10 +245,7 @@ function addressInternalTransactions(
   const direction = query.filter || undefined;
   const problems = [
     ...addressProblems(address),
-    ...enumProblems(direction, ["from", "to"]).map(() => ({
-      pointer: restQueryPointer("filter"),
-      detail: restDetails.invalidEnum,
-    })),
+    ...enumProblems(direction, ["from", "to"], "filter"),
     ...cursorProblems(query, cursorKeys.internalTransactions),
   ];
   if (problems.length > 0) return restInvalid(problems);
@@ -313,8 +310,9 @@ function blockReference(block: string): BlockReference | undefined {
   return undefined;
 }
 
-function enumProblems(value: string | undefined, allowed: readonly string[]): Problem[] {
-  return value === undefined || value === "" || allowed.includes(value) ? [] : [typeProblem];
+function enumProblems(value: string | undefined, allowed: readonly string[], name = "type"): Problem[] {
+  if (value === undefined || value === "" || allowed.includes(value)) return [];
+  return [{ pointer: restQueryPointer(name), detail: restDetails.invalidEnum }];
 }
 
 /** The canonical values of a type list; undefined for no filter, null when a value is not allowed. */

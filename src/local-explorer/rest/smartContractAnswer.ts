@@ -169,29 +169,27 @@ function sourcifyRepoUrl(chainId: number, address: string, match: ContractRecord
  * Blockscout's license names by SPDX identifier (the same numbering as Etherscan's `licenseType`); a GPL's `-only`
  * and `-or-later` forms name the same license.
  */
-const licenseTypes = new Map(
-  Object.entries({
-    unlicense: "unlicense",
-    mit: "mit",
-    "gpl-2.0": "gnu_gpl_v2",
-    "gpl-3.0": "gnu_gpl_v3",
-    "lgpl-2.1": "gnu_lgpl_v2_1",
-    "lgpl-3.0": "gnu_lgpl_v3",
-    "bsd-2-clause": "bsd_2_clause",
-    "bsd-3-clause": "bsd_3_clause",
-    "mpl-2.0": "mpl_2_0",
-    "osl-3.0": "osl_3_0",
-    "apache-2.0": "apache_2_0",
-    "agpl-3.0": "gnu_agpl_v3",
-    "busl-1.1": "bsl_1_1",
-  }),
-);
+const licenseTypes: Record<string, string> = {
+  unlicense: "unlicense",
+  mit: "mit",
+  "gpl-2.0": "gnu_gpl_v2",
+  "gpl-3.0": "gnu_gpl_v3",
+  "lgpl-2.1": "gnu_lgpl_v2_1",
+  "lgpl-3.0": "gnu_lgpl_v3",
+  "bsd-2-clause": "bsd_2_clause",
+  "bsd-3-clause": "bsd_3_clause",
+  "mpl-2.0": "mpl_2_0",
+  "osl-3.0": "osl_3_0",
+  "apache-2.0": "apache_2_0",
+  "agpl-3.0": "gnu_agpl_v3",
+  "busl-1.1": "bsl_1_1",
+};
 
 /** The source's license as Blockscout names it (Blockscout stores the one chosen at submission; here, the SPDX line). */
 export function licenseTypeOf(sourceCode: string): string {
   const spdx = /SPDX-License-Identifier:\s*([A-Za-z0-9.+-]+)/.exec(sourceCode)?.[1];
   const license = spdx?.toLowerCase().replace(/^((?:a|l)?gpl-\d\.\d)-(?:only|or-later)$/, "$1");
-  return (license && licenseTypes.get(license)) || "none";
+  return license !== undefined && Object.hasOwn(licenseTypes, license) ? licenseTypes[license]! : "none";
 }
 
 /** A record's constructor arguments decoded with its ABI, each beside its input; undefined when none decode. */

@@ -84,19 +84,13 @@ const userConfigSchema = z.strictObject({
   ...Object.fromEntries(configTexts.map((setting) => [setting.name, z.optional(oneLine)])),
 });
 
-/** One thing wrong in the Hardhat config's `explorerVerify` section, where Hardhat shows it. */
-export interface ConfigIssue {
-  path: string[];
-  message: string;
-}
-
 /**
  * Checks the Hardhat config's `explorerVerify` section against the settings every door takes.
  *
  * @param section - `explorerVerify` as the user wrote it
  * @returns what is wrong, each with its path from `explorerVerify`; none when it is right
  */
-export function explorerVerifyConfigIssues(section: unknown): ConfigIssue[] {
+export function explorerVerifyConfigIssues(section: unknown): Array<{ path: string[]; message: string }> {
   if (section === undefined) return [];
   const parsed = userConfigSchema.safeParse(section);
   if (parsed.success) return [];
@@ -117,6 +111,24 @@ interface Endpoint<Secret> {
   apiKey?: Secret;
 }
 
+/** One chain's entry of `explorerVerify.chains`. */
+interface ChainSection<Secret> {
+  apiKey?: Secret;
+  /** The chain's explorer, e.g. `https://optimism.blockscout.com`. */
+  explorerUrl?: string;
+  headers?: Record<string, Secret>;
+  /**
+   * The chain's own Etherscan-compatible endpoint (Tenderly, OKLink, a self-hosted scan) and its key, over
+   * `chainDescriptors[id].blockExplorers.etherscan.apiUrl` and `explorerVerify.etherscan`. The key serves this
+   * chain's endpoint only (the one the chain descriptor names too); the run's key never goes to another host.
+   */
+  etherscan?: Endpoint<Secret>;
+  /** The chain's own Sourcify-compatible server (API v2), over `explorerVerify.sourcify.apiUrl`. */
+  sourcify?: { apiUrl?: string };
+  /** The chain's own Routescan endpoint and key, over `explorerVerify.routescan`. */
+  routescan?: Endpoint<Secret>;
+}
+
 /** The `explorerVerify` section as a user writes it; `Secret` is a string or a configuration variable. */
 export interface ExplorerVerifyUserSection<Secret> {
   /**
@@ -127,25 +139,7 @@ export interface ExplorerVerifyUserSection<Secret> {
   /** Request headers sent to the explorer (a gateway's token, a User-Agent); values may be config variables. */
   headers?: Record<string, Secret>;
   /** Per chain id: another key, the explorer's URL, more headers (added to, and overriding, `headers`). */
-  chains?: Record<
-    string,
-    {
-      apiKey?: Secret;
-      /** The chain's explorer, e.g. `https://optimism.blockscout.com`. */
-      explorerUrl?: string;
-      headers?: Record<string, Secret>;
-      /**
-       * The chain's own Etherscan-compatible endpoint (Tenderly, OKLink, a self-hosted scan) and its key, over
-       * `chainDescriptors[id].blockExplorers.etherscan.apiUrl` and `explorerVerify.etherscan`. The key serves this
-       * chain's endpoint only (the one the chain descriptor names too); the run's key never goes to another host.
-       */
-      etherscan?: Endpoint<Secret>;
-      /** The chain's own Sourcify-compatible server (API v2), over `explorerVerify.sourcify.apiUrl`. */
-      sourcify?: { apiUrl?: string };
-      /** The chain's own Routescan endpoint and key, over `explorerVerify.routescan`. */
-      routescan?: Endpoint<Secret>;
-    }
-  >;
+  chains?: Record<string, ChainSection<Secret>>;
   /** Contracts verified at once: 1 to 64, or `auto` (from the explorer's stated quota and 429s, at most 16). Default `auto`. */
   concurrency?: number | "auto";
   /** Time each contract may take, in seconds (and the run's read budget): a whole number from 1 to 86400. Default 300. */
@@ -179,17 +173,7 @@ export interface ExplorerVerifyUserSection<Secret> {
 export interface ExplorerVerifySection<Wrapped> {
   apiKey?: Wrapped;
   headers: Record<string, Wrapped>;
-  chains: Record<
-    string,
-    {
-      apiKey?: Wrapped;
-      explorerUrl?: string;
-      headers: Record<string, Wrapped>;
-      etherscan?: Endpoint<Wrapped>;
-      sourcify?: { apiUrl?: string };
-      routescan?: Endpoint<Wrapped>;
-    }
-  >;
+  chains: Record<string, ChainSection<Wrapped> & { headers: Record<string, Wrapped> }>;
   concurrency: number | "auto";
   timeoutSeconds: number;
   requestsPerSecond?: number;

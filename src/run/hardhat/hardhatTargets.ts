@@ -48,11 +48,6 @@ export interface HardhatRunWhere {
   };
 }
 
-/** The task's targets, and the HTTP network chosen for each chain the deployments record (none with a network open). */
-export interface HardhatTargets extends RunTargets {
-  networks: Record<number, NamedUrl>;
-}
-
 /**
  * The run's targets for the task's commands: what only Hardhat knows (the network's chain and JSON-RPC, the HTTP
  * networks serving the chains recorded, `explorerVerify` and its `chains`, the chain descriptors' Blockscout and Etherscan
@@ -63,7 +58,7 @@ export interface HardhatTargets extends RunTargets {
  * @param recorded - the chains the deployments record (an Ignition journal, a `chain-N` folder): they must agree with
  *   the network
  * @param reads - the run's read budget, for a chain id read over JSON-RPC
- * @returns the targets, and each recorded chain's network
+ * @returns the targets, and the HTTP network chosen for each recorded chain (none with a network open)
  * @throws {InvalidInputError} when chains disagree, no explorer is known for a chain, the network is Hardhat's
  *   in-process chain, a URL is not http(s), or a header is malformed
  */
@@ -72,7 +67,7 @@ export async function hardhatTargets(
   services: readonly Service[],
   recorded: readonly ChainClaim[] = [],
   reads?: ReadsDeadline,
-): Promise<HardhatTargets> {
+): Promise<RunTargets & { networks: Record<number, NamedUrl> }> {
   const where = facts.hardhat;
   const { config } = where;
   const opened = await where.network?.();

@@ -1,9 +1,7 @@
+import { hexString } from "../../chain/chainRpcSchema.js";
 import { shownUrl } from "../../chain/rpcUrl.js";
 import { ChainError } from "../../errors/index.js";
-import * as z from "../../kernel/zod.js";
 import type { ChainReads } from "../jobs/addressJobs.js";
-
-const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 
 /** An EIP-1193 provider, as a Hardhat network connection hands it out. */
 export interface Eip1193Provider {
@@ -25,13 +23,8 @@ export class ProviderChain implements ChainReads {
   }
 
   /** @param address - an account @returns its code, `0x` for none */
-  code(address: string): Promise<string> {
-    return this.#hex("eth_getCode", [address, "latest"]);
-  }
-
-  /** @param address - an account @returns its code, `0x` for none */
   getCode(address: string): Promise<string> {
-    return this.code(address);
+    return this.#hex("eth_getCode", [address, "latest"]);
   }
 
   /** @param hash - a transaction @returns its call trace (`debug_traceTransaction` with the call tracer), unparsed */
@@ -65,7 +58,7 @@ export class ProviderChain implements ChainReads {
         cause: error,
       });
     }
-    const parsed = hex.safeParse(answer);
+    const parsed = hexString.safeParse(answer);
     if (!parsed.success) throw new ChainError(method, `${method}: the network's answer is not hex.`);
     return parsed.data;
   }
@@ -77,7 +70,7 @@ export class ProviderChain implements ChainReads {
   async call(to: string, data: string): Promise<string | undefined> {
     try {
       // An odd answer to one call says nothing of the address: no answer, as a revert is.
-      const answer = hex.safeParse(
+      const answer = hexString.safeParse(
         await this.#provider.request({ method: "eth_call", params: [{ to, data }, "latest"] }),
       );
       return answer.success ? answer.data : undefined;

@@ -41,9 +41,7 @@ export function checkTaskContracts(args: TaskContracts): void {
   if (args.creationTxHash !== undefined) {
     if (!args.address) refuse("--creation-tx-hash names the creation of one ADDRESS: give the ADDRESS.");
     if (!isTransactionHash(args.creationTxHash))
-      refuse(
-        `--creation-tx-hash "${args.creationTxHash}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
-      );
+      refuseMalformed(`--creation-tx-hash "${args.creationTxHash}"`, "a transaction hash", 64);
   }
   if (!(requestedFormats as readonly string[]).includes(args.format)) {
     refuse(
@@ -64,17 +62,10 @@ function checkCreatedBy(args: TaskContracts): void {
   if (!args.createdBy || !args.tx) refuse("--created-by FACTORY and --tx HASH go together: give both.");
   if (args.address || args.deployment)
     refuse("--created-by names the factory: drop ADDRESS and --deployment.");
-  if (!addressPattern.test(args.createdBy)) {
-    refuse(
-      `--created-by "${args.createdBy}" is not an address: expected 0x followed by 40 hexadecimal characters.`,
-    );
-  }
+  if (!addressPattern.test(args.createdBy))
+    refuseMalformed(`--created-by "${args.createdBy}"`, "an address", 40);
   for (const hash of args.tx.split(",")) {
-    if (!isTransactionHash(hash.trim())) {
-      refuse(
-        `--tx "${hash.trim()}" is not a transaction hash: expected 0x followed by 64 hexadecimal characters.`,
-      );
-    }
+    if (!isTransactionHash(hash.trim())) refuseMalformed(`--tx "${hash.trim()}"`, "a transaction hash", 64);
   }
 }
 
@@ -86,8 +77,7 @@ function checkCreatedBy(args: TaskContracts): void {
  */
 export function checkAddresses(addresses: readonly string[]): void {
   const malformed = addresses.find((address) => !addressPattern.test(address));
-  if (malformed !== undefined)
-    refuse(`"${malformed}" is not an address: expected 0x followed by 40 hexadecimal characters.`);
+  if (malformed !== undefined) refuseMalformed(`"${malformed}"`, "an address", 40);
 }
 
 /**
@@ -133,4 +123,9 @@ export function deploymentIds(args: TaskContracts, deploymentsFolder: string): s
 
 function refuse(message: string): never {
   throw new InvalidInputError("arguments", message);
+}
+
+// A value that is not `0x` followed by `digits` hexadecimal characters.
+function refuseMalformed(given: string, what: string, digits: number): never {
+  refuse(`${given} is not ${what}: expected 0x followed by ${digits} hexadecimal characters.`);
 }

@@ -30,15 +30,6 @@ export type CreatedSources =
       chain: { traceTransaction(hash: string): Promise<unknown>; getCode(address: string): Promise<string> };
     };
 
-/** What bounds the discovery of created contracts: the run's deadline, and where its warnings go. */
-export interface DiscoveryLimits {
-  /** When discovery must end, in ms since the epoch. */
-  deadline: number;
-  /** The most contracts looked at per factory. */
-  maxCreated: number | undefined;
-  onWarning: (warning: DiscoveryWarning) => void;
-}
-
 /**
  * What the jobs' transactions created joins the run (once each), and what is not submitted is said.
  *
@@ -82,7 +73,7 @@ export async function discoverCreatedJobs(
  * `maxCreated` per factory, matched against the build; clones, twins and contracts the build lacks are reported.
  *
  * @param ownJobs - the run's own jobs (left out of the created ones; for deployments, each one's history is read)
- * @param limits - the run's deadline, the cap per factory, and where discovery's warnings go
+ * @param limits - the run's deadline (ms since the epoch), the cap per factory, and where discovery's warnings go
  * @returns jobs (with `createdBy`), clones, twins and skipped contracts
  * @throws {InvalidInputError} when a file cannot be read, or the explorer knows no creation of `creationOf`
  */
@@ -90,7 +81,11 @@ export async function createdJobsOf(
   sources: CreatedSources,
   ownJobs: readonly VerificationJob[],
   explorer: ExplorerClient,
-  limits: DiscoveryLimits,
+  limits: {
+    deadline: number;
+    maxCreated: number | undefined;
+    onWarning: (warning: DiscoveryWarning) => void;
+  },
 ): Promise<CreatedContractJobs> {
   const found: Required<CreatedContractJobs> = { jobs: [], clones: [], skipped: [], twins: [] };
   // The creations asked of the explorer too: one that never answers cannot hold the run past its deadline.

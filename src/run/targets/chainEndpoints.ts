@@ -76,13 +76,6 @@ const maxEntries = 256;
 const maxEntryLength = 2_048;
 const variableName = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
-/** Where a door's endpoint entries came from, for messages: e.g. `--endpoint`, `--endpoint-key`, `--endpoint-site`. */
-export interface EndpointEntryNames {
-  urls: string;
-  keys: string;
-  sites: string;
-}
-
 /**
  * The chains' own endpoints from the one form the CLI and the Action take: `CHAIN=SERVICE=URL` entries
  * (`--endpoint`, input `endpoints`), `CHAIN=SERVICE=VARIABLE` entries naming the environment variable that holds
@@ -92,7 +85,7 @@ export interface EndpointEntryNames {
  * secret anywhere by itself.
  *
  * @param given - the URL entries and the key entries, as given
- * @param names - the flags or inputs that gave them
+ * @param names - the flags or inputs that gave them (`--endpoint`, `--endpoint-key`, `--endpoint-site`)
  * @param env - where the key variables are read
  * @returns each chain's entries, by chain id
  * @throws {InvalidInputError} for an entry that is not of the form, a chain id that is not one, an unknown service,
@@ -101,7 +94,7 @@ export interface EndpointEntryNames {
  */
 export function endpointEntries(
   given: { urls: readonly string[]; keys: readonly string[]; sites?: readonly string[] },
-  names: EndpointEntryNames,
+  names: Record<"urls" | "keys" | "sites", string>,
   env: NodeJS.ProcessEnv = process.env,
 ): Record<number, ChainEndpoints> {
   const chains: Record<number, ChainEndpoints> = {};

@@ -66,16 +66,12 @@ export async function etherscanTarget(
     url.pathname === "/" || url.pathname === "" ? `${url.origin}/v2/api` : `${url.origin}${url.pathname}`;
   assertSecretsTravelSafely(apiUrl, { apiKey: key }, root?.source ?? "the Etherscan API URL");
   return {
-    service: "etherscan",
-    chainId,
-    required,
-    apiUrl,
+    ...targetHead("etherscan", chainId, required, apiUrl, place),
     apiKey: key,
     // A chain's own endpoint has its own pages, if any: never Etherscan's site for the chain.
     siteUrl: place.own ? place.siteUrl : (place.siteUrl ?? (await etherscanSiteOf(chainId, url.origin))),
     shownUrl: `${apiUrl}?chainid=${chainId}`,
     reason: root ? `from ${root.source}` : "Etherscan API v2",
-    ...ownLedgerKey("etherscan", chainId, apiUrl, place),
   };
 }
 
@@ -95,15 +91,11 @@ export function sourcifyTarget(
   const url = httpUrl(root ?? { url: defaultSourcifyApiUrl, source: "Sourcify's API" });
   const apiUrl = `${url.origin}${url.pathname}`.replace(/\/+$/, "");
   return {
-    service: "sourcify",
-    chainId,
-    required,
-    apiUrl,
+    ...targetHead("sourcify", chainId, required, apiUrl, place),
     // A chain's own server is named by its records: Sourcify's repository does not hold what it verified.
     siteUrl: place.siteUrl ?? (place.own ? apiUrl : sourcifySiteUrl),
     shownUrl: apiUrl,
     reason: root ? `from ${root.source}` : "Sourcify API v2",
-    ...ownLedgerKey("sourcify", chainId, apiUrl, place),
   };
 }
 
@@ -143,30 +135,28 @@ export async function routescanTarget(
     : `${url.origin}/v2/network/${network.network}/evm/${network.pathChainId}/etherscan/api`;
   assertSecretsTravelSafely(apiUrl, { apiKey: key }, root?.source ?? "the Routescan API URL");
   return {
-    service: "routescan",
-    chainId,
-    required,
-    apiUrl,
+    ...targetHead("routescan", chainId, required, apiUrl, place),
     apiKey: key,
     siteUrl:
       place.siteUrl ??
       (network.network === "testnet" ? "https://testnet.routescan.io" : "https://routescan.io"),
     shownUrl: apiUrl,
     reason: root ? `from ${root.source}` : `Routescan's ${network.network}`,
-    ...ownLedgerKey("routescan", chainId, apiUrl, place),
   };
 }
 
-// A chain's own endpoint keeps its own ledger entries: what Tenderly verified is not what Etherscan holds.
-function ownLedgerKey(
-  service: "etherscan" | "sourcify" | "routescan",
+// What every service's target starts with. A chain's own endpoint keeps its own ledger entries: what Tenderly
+// verified is not what Etherscan holds.
+function targetHead<S extends "etherscan" | "sourcify" | "routescan">(
+  service: S,
   chainId: number,
+  required: boolean,
   apiUrl: string,
   place: EndpointPlace,
-): { ledgerKey?: string } {
-  if (!place.own) return {};
+): { service: S; chainId: number; required: boolean; apiUrl: string; ledgerKey?: string } {
   const url = new URL(apiUrl);
-  return { ledgerKey: `${service}/chain-${chainId}/${url.host}${url.pathname.replace(/\/+$/, "")}` };
+  const ledgerKey = `${service}/chain-${chainId}/${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  return { service, chainId, required, apiUrl, ...(place.own ? { ledgerKey } : {}) };
 }
 
 // Refused before anything is sent: Etherscan answers a chain it dropped with a refusal that says less.
