@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-function n(t){let s=e=>e.toLocaleString("en-US");switch(t.unit){case"submissions":return`this run sent ${s(t.used)} submission${t.used===1?"":"s"}; ${s(t.left)} of the ${s(t.stated)} stated ${t.left===1?"is":"are"} left (${t.statedAs})${t.resetsAt?`, until the reset at ${t.resetsAt}`:""}`;case"credits":return`${s(t.left)} credits left (${t.statedAs} on the last answer)`;case"unstated":return`no budget stated (${t.reason}); the run was not planned against one`}}export{n as a};

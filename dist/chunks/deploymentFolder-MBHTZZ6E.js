@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b}from"./chunk-JO3ZG7K3.js";import"./chunk-JZSM3MZJ.js";import"./chunk-MTNLAZXA.js";import"./chunk-AFTX6NBX.js";import"./chunk-C5DZ3L55.js";import"./chunk-RXBBV46M.js";import"./chunk-TU5MWSES.js";import"./chunk-IEOYXKJF.js";import"./chunk-IY3GVRRE.js";import"./chunk-2F4ZRXPF.js";import"./chunk-PZQSEW55.js";import"./chunk-TU7ENTRH.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind,b as namesNoDeployment};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-U6VS2WXG.js";import"./chunk-NGGIMXVB.js";import"./chunk-OJQ3WOCV.js";import"./chunk-2WJPUG5T.js";import"./chunk-4ZBIJSPD.js";import"./chunk-QATRWF2G.js";import"./chunk-RPNVUZDY.js";import"./chunk-SS4GW3QP.js";import"./chunk-YFE2PKTO.js";import"./chunk-IBIK7LXJ.js";import"./chunk-P6ZFSUWK.js";import"./chunk-QQKAW5H2.js";import"./chunk-2F4ZRXPF.js";import"./chunk-TU7ENTRH.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as hardhatTargets};

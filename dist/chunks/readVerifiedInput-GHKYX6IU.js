@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{d as a,e as b}from"./chunk-LZ2TV46O.js";import"./chunk-2BVBLHV2.js";import"./chunk-JDOZDPRA.js";import"./chunk-XWIZKKZ5.js";import"./chunk-4ZJLDSF6.js";import"./chunk-GMCHF4FL.js";import"./chunk-7DUBAUCC.js";import"./chunk-QQKAW5H2.js";import"./chunk-TU7ENTRH.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readVerifiedInput,b as verifiedInputOf};
