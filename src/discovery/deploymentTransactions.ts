@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type JsonOrigin, readJsonFile, readTextFile } from "../inputs/jsonFile.js";
+import { maxDeploymentFolderBytes } from "../inputs/innerFile.js";
+import { type JsonOrigin, readJsonFile, readUtf8File } from "../inputs/jsonFile.js";
 import { parsedJson } from "../kernel/jsonValues.js";
 import { isTransactionHash } from "../kernel/validate.js";
 import * as z from "../kernel/zod.js";
@@ -24,7 +25,8 @@ export async function ignitionTransactionHashes(
 ): Promise<string[]> {
   const origin: JsonOrigin = { field, what: "Ignition journal", path: join(deploymentDir, "journal.jsonl") };
   const hashes: string[] = [];
-  for (const line of (await readTextFile(origin)).split("\n")) {
+  // The journal weighs no more than the folder's budget, as the deployment's reader read it.
+  for (const line of (await readUtf8File(origin, maxDeploymentFolderBytes)).toString("utf8").split("\n")) {
     if (!line.includes('"TRANSACTION_CONFIRM"')) continue;
     // A malformed line is skipped: the journal reader reports it.
     const confirmed = confirmSchema.safeParse(parsedJson(line));
