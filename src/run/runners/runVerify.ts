@@ -106,7 +106,12 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
     }
   }
   const targets = sharded?.targets ?? request.targets;
-  const jobs = [...request.jobs];
+  // A contract two inputs name (the same folder twice, two folders of one chain) is verified once.
+  const named = new Set<string>();
+  const jobs = request.jobs.filter((job) => {
+    const key = `${job.chainId} ${job.address.toLowerCase()} ${job.proxyAddress ?? ""}`;
+    return !named.has(key) && Boolean(named.add(key));
+  });
   for (const entry of request.badEntries ?? [])
     reporter.info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
   for (const unsent of request.unsent ?? [])
