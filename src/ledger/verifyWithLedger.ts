@@ -6,6 +6,7 @@ import type { VerificationJob, VerificationResult } from "../verify/job.js";
 import { jobRecord, type Outcome } from "../verify/jobRecord.js";
 import { defaultPolling } from "../verify/pollSchedule.js";
 import { pollVerifyStatus } from "../verify/pollVerifyStatus.js";
+import type { LedgerUse as EngineLedgerUse } from "../verify/verificationLedger.js";
 import type { Receipt, Verifier } from "../verify/verifier.js";
 import {
   displayName,
@@ -18,14 +19,8 @@ import type { Ledger } from "./ledger.js";
 import type { LedgerEntry } from "./ledgerFile.js";
 import { watchEarlierSubmission } from "./watchEarlierSubmission.js";
 
-/** How a job uses the ledger. */
-export interface LedgerUse {
-  ledger: Ledger;
-  /** Ask the explorer even when the ledger says verified with the same input. */
-  recheck?: boolean;
-  /** Recorded with each entry. */
-  chainId?: number | undefined;
-}
+/** How a job uses the ledger: the ledger itself, and how the engine asks it to be used. */
+export type LedgerUse = EngineLedgerUse & { ledger: Ledger };
 
 /**
  * Verifies one contract, reading the ledger first and recording every change in it. Verified with the same
