@@ -62,7 +62,7 @@ export async function verifyWithLedger(
   const sameInput = entry !== undefined && entry.inputHash === hashOfInput();
   const write = (
     status: LedgerEntry["status"],
-    fields: Partial<Pick<LedgerEntry, "guid" | "message">> & { format?: LedgerEntry["format"] },
+    fields: Partial<Pick<LedgerEntry, "guid" | "message" | "format">>,
     submitted: boolean,
   ): void => {
     if (!isRecordable(job.address)) return;
@@ -86,16 +86,12 @@ export async function verifyWithLedger(
   const record = (result: VerificationResult): void => {
     // A job that failed because the ledger is locked has nothing to add to it, and could not.
     if (result.format === "proxy" || result.error?.code === "ledger_locked") return;
+    // A verified record's message is a note for the run: the ledger keeps only why a contract is not verified.
+    const notVerified = result.status !== "verified" && result.status !== "already-verified";
     try {
       write(
         result.status === "already-verified" ? "verified" : result.status,
-        {
-          format: result.format,
-          ...(result.guid ? { guid: result.guid } : {}),
-          ...(result.message && result.status !== "verified" && result.status !== "already-verified"
-            ? { message: result.message }
-            : {}),
-        },
+        { format: result.format, guid: result.guid, message: notVerified ? result.message : undefined },
         false,
       );
     } catch (error) {
