@@ -130,7 +130,6 @@ export async function linkProxySystem(
       ),
     };
   }
-  const timeoutMs = context.timeoutMs;
   const link = await linkProxyTo(
     verifier,
     address,
@@ -144,12 +143,8 @@ export async function linkProxySystem(
         (part) => recordOf(part)?.status === "verified",
       ),
     },
-    {
-      ...(timeoutMs ? { timeoutMs } : {}),
-      polling: context.polling,
-      onEvent: context.onEvent,
-      clock: context.clock,
-    },
+    // Unset or 0: the link has the default deadline.
+    { ...context, timeoutMs: context.timeoutMs || undefined },
   );
   context.ledger?.recordLink(verifier, { address, implementations, result: link }, context);
   return { link: { ...link, proxy } };

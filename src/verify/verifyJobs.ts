@@ -142,13 +142,11 @@ export async function verifyJobs(
         ),
       );
     }
-    const timeoutMs = job.timeoutMs ?? options.timeoutMs;
     const link = await linkProxy(verifier, proxyAddress, implementation, {
+      ...options,
+      // Unset or 0: the link has the default deadline.
+      timeoutMs: (job.timeoutMs ?? options.timeoutMs) || undefined,
       proxyRecord: results.find((result) => result.address.toLowerCase() === proxyAddress.toLowerCase()),
-      clock: options.clock,
-      ...(timeoutMs ? { timeoutMs } : {}),
-      polling: options.polling,
-      onEvent: options.onEvent,
     });
     ledger?.recordLink(verifier, { address: proxyAddress, implementations, result: link }, options);
     return stamped(link);
