@@ -115,14 +115,11 @@ export class Ledger {
         this.#load(readLedgerDocument(this.path));
         const key = entryKey(fields);
         const previous = this.#entries.get(key);
+        const submittedAt = submitted ? now : previous?.submittedAt;
         const entry: LedgerEntry = {
           ...fields,
           firstSeenAt: previous?.firstSeenAt ?? now,
-          ...(submitted
-            ? { submittedAt: now }
-            : previous?.submittedAt
-              ? { submittedAt: previous.submittedAt }
-              : {}),
+          ...(submittedAt ? { submittedAt } : {}),
           updatedAt: now,
         };
         this.#entries.set(key, entry);

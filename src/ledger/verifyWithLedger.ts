@@ -6,6 +6,7 @@ import type { VerificationJob, VerificationResult } from "../verify/job.js";
 import { jobRecord, type Outcome } from "../verify/jobRecord.js";
 import { defaultPolling } from "../verify/pollSchedule.js";
 import { pollVerifyStatus } from "../verify/pollVerifyStatus.js";
+import type { LedgerUse as EngineLedgerUse } from "../verify/verificationLedger.js";
 import type { Receipt, Verifier } from "../verify/verifier.js";
 import {
   displayName,
@@ -18,14 +19,8 @@ import type { Ledger } from "./ledger.js";
 import type { LedgerEntry } from "./ledgerFile.js";
 import { watchEarlierSubmission } from "./watchEarlierSubmission.js";
 
-/** How a job uses the ledger. */
-export interface LedgerUse {
-  ledger: Ledger;
-  /** Ask the explorer even when the ledger says verified with the same input. */
-  recheck?: boolean;
-  /** Recorded with each entry. */
-  chainId?: number | undefined;
-}
+/** How a job uses the ledger: the ledger itself, and how the engine asks it to be used. */
+export type LedgerUse = EngineLedgerUse & { ledger: Ledger };
 
 /**
  * Verifies one contract, reading the ledger first and recording every change in it. Verified with the same
@@ -67,7 +62,7 @@ export async function verifyWithLedger(
   const sameInput = entry !== undefined && entry.inputHash === hashOfInput();
   const write = (
     status: LedgerEntry["status"],
-    fields: Partial<Pick<LedgerEntry, "guid" | "message">> & { format?: LedgerEntry["format"] },
+    fields: Partial<Pick<LedgerEntry, "guid" | "message" | "format">>,
     submitted: boolean,
   ): void => {
     if (!isRecordable(job.address)) return;
@@ -91,16 +86,12 @@ export async function verifyWithLedger(
   const record = (result: VerificationResult): void => {
     // A job that failed because the ledger is locked has nothing to add to it, and could not.
     if (result.format === "proxy" || result.error?.code === "ledger_locked") return;
+    // A verified record's message is a note for the run: the ledger keeps only why a contract is not verified.
+    const notVerified = result.status !== "verified" && result.status !== "already-verified";
     try {
       write(
         result.status === "already-verified" ? "verified" : result.status,
-        {
-          format: result.format,
-          ...(result.guid ? { guid: result.guid } : {}),
-          ...(result.message && result.status !== "verified" && result.status !== "already-verified"
-            ? { message: result.message }
-            : {}),
-        },
+        { format: result.format, guid: result.guid, message: notVerified ? result.message : undefined },
         false,
       );
     } catch (error) {

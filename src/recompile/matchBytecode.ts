@@ -47,16 +47,10 @@ export function matchBytecode(
   deployed: DeployedCode,
   submittedArguments?: string,
 ): MatchOutcome {
-  const runtimeObject = compiled.evm?.deployedBytecode?.object;
-  if (!runtimeObject || bareHex(deployed.runtimeCode) === "") return { match: "none", reason: "no_bytecode" };
-  const references = {
-    linkReferences: compiled.evm?.deployedBytecode?.linkReferences,
-    immutableReferences: compiled.evm?.deployedBytecode?.immutableReferences,
-  };
-  let normalised: NormalisedRuntime | undefined = normaliseRuntime(
-    { object: runtimeObject, ...references },
-    deployed.runtimeCode,
-  );
+  const runtime = compiled.evm?.deployedBytecode;
+  if (!runtime?.object || bareHex(deployed.runtimeCode) === "")
+    return { match: "none", reason: "no_bytecode" };
+  let normalised: NormalisedRuntime | undefined = normaliseRuntime(runtime, deployed.runtimeCode);
   // Deployed without a metadata block and submitted with one (or the reverse): the code before it may match. A
   // deployed block that hashes the metadata file has its length fixed by that hash, so code of another length is
   // another build (Sourcify: `bytecode_length_mismatch`), whatever precedes the block.
@@ -65,7 +59,7 @@ export function matchBytecode(
     if (trailingMetadataHash(deployed.runtimeCode) !== undefined)
       return { match: "none", reason: "bytecode" };
     normalised = normaliseRuntime(
-      { object: withoutTrailingMetadata(bareHex(runtimeObject)), ...references },
+      { ...runtime, object: withoutTrailingMetadata(bareHex(runtime.object)) },
       withoutTrailingMetadata(bareHex(deployed.runtimeCode)),
     );
     if (!normalised || normalised.code !== normalised.deployed) return { match: "none", reason: "bytecode" };

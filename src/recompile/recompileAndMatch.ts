@@ -1,5 +1,4 @@
-import type { MismatchCode } from "../errors/explorerVerifyError.js";
-import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
+import { isExplorerVerifyError, type MismatchCode } from "../errors/explorerVerifyError.js";
 import { isPlainObject } from "../kernel/jsonValues.js";
 import {
   type MetadataHashKind,
@@ -18,8 +17,8 @@ import { settingBehindPartialMatch } from "./partialMatchSetting.js";
  */
 export type VerdictCode = "perfect" | "partial" | MismatchCode;
 
-/** The contract that matched, and what the deployment filled in. */
-export interface MatchedContract {
+/** The contract that matched, and what the deployment filled in (see {@link MatchOutcome}). */
+export type MatchedContract = Omit<Extract<MatchOutcome, { match: "perfect" | "partial" }>, "match"> & {
   /** Source file and contract name in the compiler input. */
   file: string;
   name: string;
@@ -27,13 +26,7 @@ export interface MatchedContract {
   /** The compiler job that produced it (its settings, sources and version). */
   job: CompilerJob;
   compilerVersion: string;
-  /** Hex without `0x`: recovered from the creation input, else as submitted. */
-  constructorArguments: string;
-  /** `file:Library` to address, read from the deployed code. */
-  libraries: Record<string, string>;
-  /** Immutable values by AST id, read from the deployed code. */
-  immutables: Record<string, string>;
-}
+};
 
 /** The verdict of a recompile, with a code to branch on and a sentence a person can act on. */
 export type RecompileVerdict =
@@ -160,9 +153,7 @@ async function compileAndMatch(
     return { code: "wrong_name", diagnosis: `No contract ${request.sources.contractName} in the sources.` };
   }
   let argumentsMismatch: { recovered: string; abi: unknown[] } | undefined;
-  let best:
-    | { file: string; name: string; compiled: CompilerOutputContract; outcome: MatchOutcome }
-    | undefined;
+  let best: ((typeof candidates)[number] & { outcome: MatchOutcome }) | undefined;
   for (const candidate of candidates) {
     const outcome = matchBytecode(candidate.compiled, request.deployed, request.constructorArguments);
     if (outcome.match === "perfect") {
@@ -188,17 +179,9 @@ async function compileAndMatch(
   const { file, name, compiled, outcome } = best;
   const misnamed = releaseOtherThanClaimed(compiled, request.deployed.runtimeCode, compilerVersion);
   if (misnamed) return { code: "bytecode", diagnosis: misnamed };
-  const matched: MatchedContract = {
-    file,
-    name,
-    compiled,
-    job,
-    compilerVersion,
-    constructorArguments: outcome.constructorArguments,
-    libraries: outcome.libraries,
-    immutables: outcome.immutables,
-  };
-  if (outcome.match === "partial") {
+  const { match, ...filled } = outcome;
+  const matched: MatchedContract = { file, name, compiled, job, compilerVersion, ...filled };
+  if (match === "partial") {
     return {
       code: "partial",
       diagnosis:

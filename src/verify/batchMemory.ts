@@ -135,8 +135,7 @@ export class ExplorerMemory implements PeerVerdicts {
    * Until then, one pre-check finds out, and the jobs that start while it is on its way wait for it (a rerun then
    * submits nothing).
    * @returns `pays` (the caller's pre-check now counts as on its way: {@link preCheckEnded} must follow) or `skip`;
-   *   `wait` while the pre-check that decides is on its way (see
-   *   {@link nextPreCheckEnd})
+   *   `wait` while the pre-check that decides is on its way (see {@link nextPreCheckEnd})
    */
   claimPreCheck(): "pays" | "skip" | "wait" {
     const decision = this.#preCheckDecision();

@@ -31,9 +31,7 @@ export function encodeConstructorArguments(
     throw new InvalidInputError(
       "constructorArguments",
       `The constructor arguments do not fit the ABI: ${reason}`,
-      {
-        cause,
-      },
+      { cause },
     );
   }
 }

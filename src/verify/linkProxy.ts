@@ -1,22 +1,16 @@
 import { type ErrorCode, isExplorerVerifyError, isUnsent, ProxyLinkRefusedError } from "../errors/index.js";
-import type { Clock } from "../kernel/waits.js";
 import { type Deadline, deadlineOf } from "./deadline.js";
-import type { VerificationEventListener } from "./events.js";
+import type { EngineOptions } from "./engineOptions.js";
 import type { ResultError, VerificationResult } from "./job.js";
-import { defaultPolling, type PollingOptions } from "./pollSchedule.js";
+import { defaultPolling } from "./pollSchedule.js";
 import { isRetryable, missedPoll } from "./retryable.js";
 import type { Receipt, ReceiptStatus, Verifier } from "./verifier.js";
 
 const maxLinkRequestFailures = 4;
 const retryWaitMs = 1_000;
 
-export interface ProxyLinkOptions {
-  timeoutMs?: number;
-  polling?: Partial<PollingOptions>;
-  onEvent?: VerificationEventListener;
-  /** Where the link's waits take their time from; the machine's clock by default. */
-  clock?: Clock | undefined;
-}
+/** The deadline, polling, events and clock of a link, as the engine's options name them. */
+export type ProxyLinkOptions = Pick<EngineOptions, "timeoutMs" | "polling" | "onEvent" | "clock">;
 
 /**
  * Links a proxy to its verified implementation (a `proxy` submission, then its receipt's status until a verdict or

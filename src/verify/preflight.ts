@@ -73,55 +73,40 @@ export async function preflightAgainst(
   );
   const unchecked =
     Boolean(constructorArguments) && creationInput === undefined && sources.format !== "sourcify";
-  return { ...resultOf(verdict, constructorArguments ?? "", unchecked), code: verdict.code };
+  const { code } = verdict;
+  // A match is what it is; a missing compiler decides nothing; every other verdict names why the code differs.
+  const outcome =
+    code === "perfect" || code === "partial" ? code : code === "no_compiler" ? "skipped" : "mismatch";
+  return { outcome, diagnosis: diagnosisOf(verdict, constructorArguments ?? "", unchecked), code };
 }
 
-function resultOf(
+function diagnosisOf(
   verdict: RecompileVerdict,
   submittedArguments: string,
   argumentsUnchecked: boolean,
-): Omit<PreflightResult, "code"> {
+): string {
   switch (verdict.code) {
     case "perfect":
-      return {
-        outcome: "perfect",
-        diagnosis: argumentsUnchecked
-          ? "Preflight: perfect match of the deployed code; the constructor arguments were not checked (no creation input)."
-          : "Preflight: perfect match.",
-      };
+      return argumentsUnchecked
+        ? "Preflight: perfect match of the deployed code; the constructor arguments were not checked (no creation input)."
+        : "Preflight: perfect match.";
     case "partial":
-      return {
-        outcome: "partial",
-        diagnosis: `Preflight: only a partial match. ${verdict.diagnosis} The explorer will mark it partially verified.`,
-      };
+      return `Preflight: only a partial match. ${verdict.diagnosis} The explorer will mark it partially verified.`;
     case "no_compiler":
-      return { outcome: "skipped", diagnosis: `Preflight skipped: ${verdict.diagnosis}` };
+      return `Preflight skipped: ${verdict.diagnosis}`;
     case "constructor_arguments": {
       const submitted = describeArguments(verdict.abi, submittedArguments);
       const onChain = describeArguments(verdict.abi, verdict.recoveredArguments);
-      return {
-        outcome: "mismatch",
-        diagnosis: `Preflight: the constructor arguments differ. Submitted: ${submitted}. The creation transaction holds: ${onChain}. Give the arguments the contract was deployed with.`,
-      };
+      return `Preflight: the constructor arguments differ. Submitted: ${submitted}. The creation transaction holds: ${onChain}. Give the arguments the contract was deployed with.`;
     }
     case "settings":
-      return {
-        outcome: "mismatch",
-        diagnosis: `Preflight: ${verdict.diagnosis} The contract was deployed with other compiler settings than these (check the build profile: Hardhat's production profile enables the optimizer).`,
-      };
+      return `Preflight: ${verdict.diagnosis} The contract was deployed with other compiler settings than these (check the build profile: Hardhat's production profile enables the optimizer).`;
     case "bytecode":
-      return {
-        outcome: "mismatch",
-        diagnosis:
-          "Preflight: the executable code differs from the deployed code, and no common setting change (optimizer, runs, viaIR, EVM version, metadata) makes it match. The sources differ from those deployed, or the compiler version does.",
-      };
+      return "Preflight: the executable code differs from the deployed code, and no common setting change (optimizer, runs, viaIR, EVM version, metadata) makes it match. The sources differ from those deployed, or the compiler version does.";
     case "compile_failed":
-      return {
-        outcome: "mismatch",
-        diagnosis: `Preflight: the sources do not compile here. ${verdict.diagnosis}`,
-      };
+      return `Preflight: the sources do not compile here. ${verdict.diagnosis}`;
     case "wrong_name":
-      return { outcome: "mismatch", diagnosis: `Preflight: ${verdict.diagnosis}` };
+      return `Preflight: ${verdict.diagnosis}`;
   }
 }
 

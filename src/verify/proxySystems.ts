@@ -1,6 +1,6 @@
-import type { EngineOptions } from "./engineOptions.js";
+import type { VerificationEventListener } from "./events.js";
 import { isSuccess, type ProxyPartRole, type ProxyRecord, type VerificationResult } from "./job.js";
-import { linkProxyTo } from "./linkProxy.js";
+import { linkProxyTo, type ProxyLinkOptions } from "./linkProxy.js";
 import { unverifiedPartLink } from "./stoppedParts.js";
 import type { LedgerUse, VerificationLedger } from "./verificationLedger.js";
 import { serviceTitles, type Verifier } from "./verifier.js";
@@ -15,10 +15,7 @@ export interface ProxySystem {
 }
 
 /** What the links of a target's systems need of the engine's run. */
-export type SystemLinkContext = LedgerUse &
-  Pick<EngineOptions, "timeoutMs" | "polling" | "onEvent" | "clock"> & {
-    ledger?: VerificationLedger | undefined;
-  };
+export type SystemLinkContext = LedgerUse & ProxyLinkOptions & { ledger?: VerificationLedger | undefined };
 
 /** A system's link record (none where the service links none), and a note for the proxy's own record. */
 export interface SystemLink {
@@ -85,23 +82,7 @@ export async function linkProxySystem(
     status: VerificationResult["status"],
     message: string,
     fields: Partial<VerificationResult> = {},
-  ): VerificationResult => {
-    const result: VerificationResult = {
-      address,
-      contract,
-      explorer: verifier.pages.base,
-      format: "proxy",
-      status,
-      url: verifier.pages.contract(address),
-      attempts: 0,
-      durationMs: 0,
-      message,
-      proxy,
-      ...fields,
-    };
-    context.onEvent?.({ type: "finished", address, contract, result });
-    return result;
-  };
+  ) => unsentLinkRecord(verifier, address, contract, { status, message, proxy, ...fields }, context.onEvent);
 
   if (!verifier.capabilities.proxyLink) {
     const resolved = await resolvedBy(verifier, address);
@@ -149,7 +130,6 @@ export async function linkProxySystem(
       ),
     };
   }
-  const timeoutMs = context.timeoutMs;
   const link = await linkProxyTo(
     verifier,
     address,
@@ -163,15 +143,42 @@ export async function linkProxySystem(
         (part) => recordOf(part)?.status === "verified",
       ),
     },
-    {
-      ...(timeoutMs ? { timeoutMs } : {}),
-      polling: context.polling,
-      onEvent: context.onEvent,
-      clock: context.clock,
-    },
+    // Unset or 0: the link has the default deadline.
+    { ...context, timeoutMs: context.timeoutMs || undefined },
   );
   context.ledger?.recordLink(verifier, { address, implementations, result: link }, context);
   return { link: { ...link, proxy } };
+}
+
+/**
+ * A proxy link's record where nothing was sent (a part is not verified, the ledger records the link): told to the
+ * listener as finished, where there is one.
+ *
+ * @param fields - its status and message, then what else it says (an error, the proxy)
+ * @param onEvent - the listener; unset, no one is told
+ * @returns the record
+ */
+export function unsentLinkRecord(
+  verifier: Verifier,
+  address: string,
+  contract: string,
+  fields: Pick<VerificationResult, "status" | "message"> & Partial<VerificationResult>,
+  onEvent?: VerificationEventListener,
+): VerificationResult {
+  const { status, ...said } = fields;
+  const result: VerificationResult = {
+    address,
+    contract,
+    explorer: verifier.pages.base,
+    format: "proxy",
+    status,
+    url: verifier.pages.contract(address),
+    attempts: 0,
+    durationMs: 0,
+    ...said,
+  };
+  onEvent?.({ type: "finished", address, contract, result });
+  return result;
 }
 
 // What a service itself resolves for a proxy, in words: "resolves it to 0x…", or nothing when it says nothing.

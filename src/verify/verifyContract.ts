@@ -21,7 +21,7 @@ import { jobRecord } from "./jobRecord.js";
 import { defaultPolling } from "./pollSchedule.js";
 import { pollVerifyStatus } from "./pollVerifyStatus.js";
 import { type VerifiedState, verifiedMatch, verifiedState } from "./preCheck.js";
-import type { PreflightResult } from "./preflight.js";
+import type { PreflightOptions, PreflightResult } from "./preflight.js";
 import { isRetryable } from "./retryable.js";
 import { fullInputNeeded, standardJsonCandidates } from "./standardJsonCandidates.js";
 import { prepareSubmissions } from "./submission.js";
@@ -144,7 +144,7 @@ class ContractVerification {
       explicitArguments ?? (await recoveredArguments(this.#client, job, this.#deadline.endsAt));
     const submissions = prepareSubmissions(this.#client, job, constructorArguments, candidates);
     if (this.#options.preflight && this.#options.rpc) {
-      const checked = await this.#preflight(constructorArguments);
+      const checked = await this.#preflight(constructorArguments, this.#options.rpc);
       if (checked.outcome === "mismatch")
         return this.#finish("failed", checked.diagnosis, verdictError(checked));
       if (checked.outcome !== "perfect") this.#note = checked.diagnosis;
@@ -253,7 +253,7 @@ class ContractVerification {
     // The explorer gives no reason; the same submission compiled here against the chain usually finds it.
     const checked = this.#options.preflight
       ? this.#preflightResult
-      : await this.#preflight(constructorArguments).catch(() => undefined);
+      : await this.#preflight(constructorArguments, this.#options.rpc).catch(() => undefined);
     // Without a compiler nothing is known about the sources or settings: say only what is missing, first.
     if (checked?.code === "no_compiler") {
       return this.#finish(
@@ -271,17 +271,17 @@ class ContractVerification {
     return this.#finish("failed", explained, refused);
   }
 
-  async #preflight(constructorArguments: string | undefined): Promise<PreflightResult> {
-    const rpc = this.#options.rpc;
-    if (!rpc) return { outcome: "skipped", diagnosis: "" };
-    let creationInput: string | undefined;
-    try {
-      creationInput = this.#client.capabilities.creation
-        ? (await this.#client.creation(this.#job.address, this.#deadline.endsAt))?.creationBytecode
-        : undefined;
-    } catch {
-      // Without creation data only the runtime code is compared.
-    }
+  async #preflight(
+    constructorArguments: string | undefined,
+    rpc: PreflightOptions,
+  ): Promise<PreflightResult> {
+    // Without creation data only the runtime code is compared.
+    const creationInput = this.#client.capabilities.creation
+      ? await this.#client.creation(this.#job.address, this.#deadline.endsAt).then(
+          (creation) => creation?.creationBytecode,
+          () => undefined,
+        )
+      : undefined;
     // Loaded only when a chain is given: it brings a compiler loader and ABI decoding.
     const { preflightAgainst } = await import("./preflight.js");
     const result = await preflightAgainst(this.#job, constructorArguments, creationInput, rpc);

@@ -3,7 +3,13 @@ import { BatchMemory } from "./batchMemory.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
 import type { PreflightOptions } from "./preflight.js";
-import { linkProxySystem, type ProxySystem, type SystemLink, withSystems } from "./proxySystems.js";
+import {
+  linkProxySystem,
+  type ProxySystem,
+  type SystemLink,
+  unsentLinkRecord,
+  withSystems,
+} from "./proxySystems.js";
 import { unverifiedPartLink } from "./stoppedParts.js";
 import { inTargetPool } from "./targetPool.js";
 import type { VerificationLedger } from "./verificationLedger.js";
@@ -107,54 +113,40 @@ export async function verifyJobs(
       });
       return undefined;
     }
+    const contract = `proxy of ${implementation.contract}`;
     if (implementation.status !== "verified" && implementation.status !== "already-verified") {
       const notAwaited = implementation.status === "pending";
       const blocked = unverifiedPartLink(implementation, "implementation");
-      return stamped({
-        address: proxyAddress,
-        contract: `proxy of ${implementation.contract}`,
-        explorer: implementation.explorer,
-        format: "proxy",
-        // Without waiting, the implementation's verdict is not known yet: nothing failed.
-        status: notAwaited ? "pending" : "failed",
-        url: verifier.pages.contract(proxyAddress),
-        attempts: 0,
-        durationMs: 0,
-        ...(notAwaited ? {} : { error: { code: blocked.code } }),
-        message: notAwaited
-          ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
-          : blocked.message,
-      });
+      return stamped(
+        unsentLinkRecord(verifier, proxyAddress, contract, {
+          // Without waiting, the implementation's verdict is not known yet: nothing failed.
+          status: notAwaited ? "pending" : "failed",
+          ...(notAwaited ? {} : { error: { code: blocked.code } }),
+          message: notAwaited
+            ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
+            : blocked.message,
+        }),
+      );
     }
     const implementations = [implementation.address];
     if (ledger?.recordsLink(verifier, proxyAddress, implementations) && !options.recheck) {
-      const linked: VerificationResult = {
-        address: proxyAddress,
-        contract: `proxy of ${implementation.contract}`,
-        explorer: verifier.pages.base,
-        format: "proxy",
-        status: "already-verified",
-        url: verifier.pages.contract(proxyAddress),
-        attempts: 0,
-        durationMs: 0,
-        message:
-          "The ledger records it linked to this implementation; the explorer was not asked (recheck asks it).",
-      };
-      options.onEvent?.({
-        type: "finished",
-        address: proxyAddress,
-        contract: linked.contract,
-        result: linked,
-      });
-      return stamped(linked);
+      const message =
+        "The ledger records it linked to this implementation; the explorer was not asked (recheck asks it).";
+      return stamped(
+        unsentLinkRecord(
+          verifier,
+          proxyAddress,
+          contract,
+          { status: "already-verified", message },
+          options.onEvent,
+        ),
+      );
     }
-    const timeoutMs = job.timeoutMs ?? options.timeoutMs;
     const link = await linkProxy(verifier, proxyAddress, implementation, {
+      ...options,
+      // Unset or 0: the link has the default deadline.
+      timeoutMs: (job.timeoutMs ?? options.timeoutMs) || undefined,
       proxyRecord: results.find((result) => result.address.toLowerCase() === proxyAddress.toLowerCase()),
-      clock: options.clock,
-      ...(timeoutMs ? { timeoutMs } : {}),
-      polling: options.polling,
-      onEvent: options.onEvent,
     });
     ledger?.recordLink(verifier, { address: proxyAddress, implementations, result: link }, options);
     return stamped(link);
