@@ -223,18 +223,13 @@ export async function readBuildInfos(
   if (files.length === 0) return fromArtifactsOr(noBuildInfo);
   // One at a time: a build's files can be hundreds of megabytes, and their texts must not be held all at once.
   const buildInfos: BuildInfo[] = [];
-  const scope: InnerFileScope = {
-    folder: dir,
-    field,
-    ...(options.root === undefined ? {} : { root: options.root }),
-  };
-  const contractNames = options.contractNames === undefined ? {} : { contractNames: options.contractNames };
+  const scope: InnerFileScope = { folder: dir, field, root: options.root };
   for (const name of files) {
     try {
       buildInfos.push(
         await readBuildInfo(join(folder, name), field, {
           scope,
-          ...contractNames,
+          contractNames: options.contractNames,
           sourcesOnlyWithContracts: true,
         }),
       );

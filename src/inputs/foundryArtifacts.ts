@@ -197,11 +197,7 @@ class SourceReader {
     const path = join(root, name);
     let reading = this.#read.get(path);
     if (reading === undefined) {
-      const scope: InnerFileScope = {
-        folder: root,
-        field: this.#field,
-        ...(this.#root === undefined ? {} : { root: this.#root }),
-      };
+      const scope: InnerFileScope = { folder: root, field: this.#field, root: this.#root };
       reading = confineInnerFile(scope, path, "source")
         .then(() => readUtf8File({ field: this.#field, what: "source", path }))
         .then((bytes) => ({ content: bytes.toString("utf8"), hash: keccak256(bytes) }));
