@@ -266,12 +266,7 @@ async function findOwnComment(
 // GitHub's Link header: `<https://…&page=2>; rel="next", <https://…&page=5>; rel="last"`.
 function nextPageUrl(link: string | undefined): URL | undefined {
   for (const [, target = "", rels = ""] of (link ?? "").matchAll(/<([^<>]*)>\s*;\s*rel="([^"]*)"/g)) {
-    if (!rels.split(/\s+/).includes("next")) continue;
-    try {
-      return new URL(target);
-    } catch {
-      return undefined;
-    }
+    if (rels.split(/\s+/).includes("next")) return URL.parse(target) ?? undefined;
   }
   return undefined;
 }

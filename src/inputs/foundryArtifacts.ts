@@ -85,12 +85,7 @@ export async function readFoundryArtifacts(
 
 // Every `<File>.sol/<Name>.json` (or `<Name>.<version>.json`) below `out`, build-info/ aside.
 async function artifactFiles(outDir: string): Promise<string[]> {
-  let entries: string[];
-  try {
-    entries = await readdir(outDir, { recursive: true });
-  } catch {
-    return [];
-  }
+  const entries = await readdir(outDir, { recursive: true }).catch(() => []);
   return entries
     .filter((entry) => entry.endsWith(".json") && /\.sol$/.test(basename(dirname(entry))))
     .filter((entry) => !entry.split(sep).includes("build-info"))
