@@ -29,12 +29,8 @@ const maxAnswerBytes = 16 * 1_048_576;
  */
 export function githubApiBase(env: NodeJS.ProcessEnv = process.env): URL | { refused: string } {
   const named = env.GITHUB_API_URL?.trim() || defaultGitHubApiUrl;
-  let url: URL;
-  try {
-    url = new URL(named);
-  } catch {
-    return { refused: "GITHUB_API_URL is not a URL" };
-  }
+  const url = URL.parse(named);
+  if (!url) return { refused: "GITHUB_API_URL is not a URL" };
   if (url.username || url.password || url.search || url.hash)
     return {
       refused: "GITHUB_API_URL holds credentials, a query or a fragment: give the API's base URL alone",

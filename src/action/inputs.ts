@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
+import { isPlainObject, parsedJson } from "../kernel/jsonValues.js";
 import { parseHeaderText, secretHeaderValues, shortestSecretHeaderValue } from "../kernel/requestHeaders.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { copyServices } from "../run/commands/copyServices.js";
@@ -164,13 +165,9 @@ function chainMapInput(name: string, exampleUrl: string): Record<number, string>
   const text = readInput(name);
   if (text === "") return {};
   const shape = `Input ${name} must be a JSON object from chain id to URL, e.g. {"10": "${exampleUrl}"}`;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new InvalidInputError(name, `${shape}: it is not JSON.`);
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+  const parsed = parsedJson(text);
+  if (parsed === undefined) throw new InvalidInputError(name, `${shape}: it is not JSON.`);
+  if (!isPlainObject(parsed)) {
     throw new InvalidInputError(name, `${shape}.`);
   }
   const map: Record<number, string> = {};

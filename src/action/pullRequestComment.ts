@@ -172,12 +172,13 @@ export async function commentOnPullRequest(
   const api = new GitHubApi(base, token, signal);
   try {
     const identity = await tokenIdentity(api);
-    const earlier = await findOwnComment(api, pullRequest, identity);
     const { owner, repo, number } = pullRequest;
     const repository = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
+    const comments = `${repository}/issues/${number}/comments`;
+    const earlier = await findOwnComment(api, comments, identity);
     const [method, path] = earlier.comment
       ? (["PATCH", `${repository}/issues/comments/${earlier.comment.id}`] as const)
-      : (["POST", `${repository}/issues/${number}/comments`] as const);
+      : (["POST", comments] as const);
     if (earlier.pagesCapped)
       logLine(
         `Read the first ${(maxCommentPages * 100).toLocaleString("en-US")} comments of ${where} without finding this Action's own: a new comment is written.`,
@@ -234,10 +235,9 @@ function isOwnComment(identity: TokenIdentity, comment: IssueComment): boolean {
 
 async function findOwnComment(
   api: GitHubApi,
-  pullRequest: PullRequest,
+  path: string,
   identity: TokenIdentity,
 ): Promise<{ comment?: IssueComment; pagesCapped?: boolean }> {
-  const path = `/repos/${encodeURIComponent(pullRequest.owner)}/${encodeURIComponent(pullRequest.repo)}/issues/${pullRequest.number}/comments`;
   let url = api.url(path, { per_page: "100" });
   for (let page = 1; page <= maxCommentPages; page++) {
     const answer = await api.send("GET", url);
@@ -266,12 +266,7 @@ async function findOwnComment(
 // GitHub's Link header: `<https://…&page=2>; rel="next", <https://…&page=5>; rel="last"`.
 function nextPageUrl(link: string | undefined): URL | undefined {
   for (const [, target = "", rels = ""] of (link ?? "").matchAll(/<([^<>]*)>\s*;\s*rel="([^"]*)"/g)) {
-    if (!rels.split(/\s+/).includes("next")) continue;
-    try {
-      return new URL(target);
-    } catch {
-      return undefined;
-    }
+    if (rels.split(/\s+/).includes("next")) return URL.parse(target) ?? undefined;
   }
   return undefined;
 }

@@ -208,47 +208,34 @@ export async function readBuildInfos(
     `No build info found in ${folder}: build the project first (Hardhat: npx hardhat build; Foundry: forge build --build-info).`,
   );
   // forge builds without build_info keep no compiler input: its artifacts' metadata and the sources give it again.
-  const fromArtifacts = async (): Promise<BuildInfo[] | undefined> =>
-    (await readFoundryArtifacts(dir, field, options))?.map((build) => ({
-      ...build,
-      format: "foundry",
-      userSourceNames: undefined,
-    }));
+  const fromArtifactsOr = async (error: InvalidInputError): Promise<BuildInfo[]> => {
+    const rebuilt = await readFoundryArtifacts(dir, field, options);
+    if (rebuilt === undefined) throw error;
+    return rebuilt.map((build) => ({ ...build, format: "foundry", userSourceNames: undefined }));
+  };
   let names: string[];
   try {
     names = await readdir(folder);
   } catch (cause) {
-    const rebuilt = await fromArtifacts();
-    if (rebuilt !== undefined) return rebuilt;
-    throw new InvalidInputError(field, noBuildInfo.shortMessage, { cause });
+    return fromArtifactsOr(new InvalidInputError(field, noBuildInfo.shortMessage, { cause }));
   }
   const files = names.filter((name) => name.endsWith(".json") && !name.endsWith(".output.json")).sort();
-  if (files.length === 0) {
-    const rebuilt = await fromArtifacts();
-    if (rebuilt !== undefined) return rebuilt;
-    throw noBuildInfo;
-  }
+  if (files.length === 0) return fromArtifactsOr(noBuildInfo);
   // One at a time: a build's files can be hundreds of megabytes, and their texts must not be held all at once.
   const buildInfos: BuildInfo[] = [];
-  const scope: InnerFileScope = {
-    folder: dir,
-    field,
-    ...(options.root === undefined ? {} : { root: options.root }),
-  };
-  const contractNames = options.contractNames === undefined ? {} : { contractNames: options.contractNames };
+  const scope: InnerFileScope = { folder: dir, field, root: options.root };
   for (const name of files) {
     try {
       buildInfos.push(
         await readBuildInfo(join(folder, name), field, {
           scope,
-          ...contractNames,
+          contractNames: options.contractNames,
           sourcesOnlyWithContracts: true,
         }),
       );
     } catch (error) {
-      const rebuilt = error instanceof FoundryBuildInfoWithoutInput ? await fromArtifacts() : undefined;
-      if (rebuilt === undefined) throw error;
-      return rebuilt;
+      if (!(error instanceof FoundryBuildInfoWithoutInput)) throw error;
+      return fromArtifactsOr(error);
     }
   }
   return buildInfos;

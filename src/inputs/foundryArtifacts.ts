@@ -85,12 +85,7 @@ export async function readFoundryArtifacts(
 
 // Every `<File>.sol/<Name>.json` (or `<Name>.<version>.json`) below `out`, build-info/ aside.
 async function artifactFiles(outDir: string): Promise<string[]> {
-  let entries: string[];
-  try {
-    entries = await readdir(outDir, { recursive: true });
-  } catch {
-    return [];
-  }
+  const entries = await readdir(outDir, { recursive: true }).catch(() => []);
   return entries
     .filter((entry) => entry.endsWith(".json") && /\.sol$/.test(basename(dirname(entry))))
     .filter((entry) => !entry.split(sep).includes("build-info"))
@@ -197,11 +192,7 @@ class SourceReader {
     const path = join(root, name);
     let reading = this.#read.get(path);
     if (reading === undefined) {
-      const scope: InnerFileScope = {
-        folder: root,
-        field: this.#field,
-        ...(this.#root === undefined ? {} : { root: this.#root }),
-      };
+      const scope: InnerFileScope = { folder: root, field: this.#field, root: this.#root };
       reading = confineInnerFile(scope, path, "source")
         .then(() => readUtf8File({ field: this.#field, what: "source", path }))
         .then((bytes) => ({ content: bytes.toString("utf8"), hash: keccak256(bytes) }));

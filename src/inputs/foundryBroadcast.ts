@@ -108,10 +108,7 @@ export async function readFoundryBroadcast(
   const buildInfos = await readBuildInfos(
     options.outDir ?? resolve(dirname(runFile), "../../../out"),
     field,
-    {
-      contractNames,
-      ...(options.root === undefined ? {} : { root: options.root }),
-    },
+    { contractNames, root: options.root },
   );
   const libraries = scriptLibraries(broadcast.libraries ?? [], field);
   const contracts = creations.map((creation) => {

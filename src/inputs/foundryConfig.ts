@@ -130,34 +130,41 @@ export function readFoundryConfigSync(
   }
 }
 
+// The types of the profile's settings, by how `read` checks them.
+type SettingTypes = { string: string; boolean: boolean; number: number; strings: string[] };
+
 /** The settings of a parsed `foundry.toml`; see {@link readFoundryConfig}. */
 function foundryConfigOf(document: TomlTable, path: string, profile: string): FoundryConfig {
   const profiles = tableAt(document, "profile", path) ?? {};
   const base = tableAt(profiles, "default", path) ?? {};
   const chosen = profile === "default" ? {} : (tableAt(profiles, profile, path) ?? {});
   const settings: TomlTable = { ...base, ...chosen };
-  const read = <T>(key: string, check: (value: TomlValue) => value is T & TomlValue, type: string) => {
+  const read = <K extends keyof SettingTypes>(key: string, kind: K, type: string) => {
     const value = settings[key];
     if (value === undefined) return undefined;
-    if (!check(value))
+    const fits =
+      kind === "strings"
+        ? Array.isArray(value) && value.every((item) => typeof item === "string")
+        : typeof value === kind;
+    if (!fits)
       throw new InvalidInputError(
         "foundry.toml",
         `${path}: ${key} in profile ${profile} must be ${type}, got ${JSON.stringify(value)}.`,
       );
-    return value as T;
+    return value as SettingTypes[K];
   };
   return {
     path,
     profile,
-    src: read("src", isString, "a folder") ?? "src",
-    out: read("out", isString, "a folder") ?? "out",
-    libs: read("libs", isStringArray, "a list of folders") ?? ["lib"],
-    solc: read("solc", isString, "a version or a path") ?? read("solc_version", isString, "a version"),
-    evmVersion: read("evm_version", isString, "an EVM version"),
-    optimizer: read("optimizer", isBoolean, "true or false"),
-    optimizerRuns: read("optimizer_runs", isNumber, "a number"),
-    viaIr: read("via_ir", isBoolean, "true or false"),
-    libraries: read("libraries", isStringArray, 'a list of "path:Name:0x…"') ?? [],
+    src: read("src", "string", "a folder") ?? "src",
+    out: read("out", "string", "a folder") ?? "out",
+    libs: read("libs", "strings", "a list of folders") ?? ["lib"],
+    solc: read("solc", "string", "a version or a path") ?? read("solc_version", "string", "a version"),
+    evmVersion: read("evm_version", "string", "an EVM version"),
+    optimizer: read("optimizer", "boolean", "true or false"),
+    optimizerRuns: read("optimizer_runs", "number", "a number"),
+    viaIr: read("via_ir", "boolean", "true or false"),
+    libraries: read("libraries", "strings", 'a list of "path:Name:0x…"') ?? [],
     etherscan: explorerEntries(tableAt(document, "etherscan", path) ?? {}, path),
   };
 }
@@ -242,7 +249,7 @@ function explorerEntries(table: TomlTable, path: string): FoundryExplorerEntry[]
       );
     const text = (what: "url" | "key") => {
       const given = value[what];
-      if (given === undefined || isString(given)) return given;
+      if (given === undefined || typeof given === "string") return given;
       throw new InvalidInputError(
         "foundry.toml",
         `${path}: the ${what} of [etherscan] ${name} must be a string.`,
@@ -275,20 +282,4 @@ function tableAt(table: TomlTable, key: string, path: string): TomlTable | undef
 
 function isTable(value: TomlValue): value is TomlTable {
   return typeof value === "object" && !Array.isArray(value) && !(value instanceof Date);
-}
-
-function isString(value: TomlValue): value is string {
-  return typeof value === "string";
-}
-
-function isBoolean(value: TomlValue): value is boolean {
-  return typeof value === "boolean";
-}
-
-function isNumber(value: TomlValue): value is number {
-  return typeof value === "number";
-}
-
-function isStringArray(value: TomlValue): value is string[] {
-  return Array.isArray(value) && value.every(isString);
 }

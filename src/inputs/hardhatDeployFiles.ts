@@ -94,15 +94,13 @@ export async function readDeploymentFiles(
 ): Promise<DeploymentFiles> {
   const inner: InnerFileScope = { ...scope, folder };
   const chainId = await readChainId(inner);
-  let names: string[];
-  try {
-    names = (await readdir(folder, { withFileTypes: true }))
-      .filter((entry) => !entry.isDirectory() && entry.name.endsWith(".json") && !entry.name.startsWith("."))
-      .map((entry) => entry.name)
-      .sort();
-  } catch (cause) {
+  const entries = await readdir(folder, { withFileTypes: true }).catch((cause: unknown) => {
     throw unreadableFile({ field: scope.field, what: "deployments folder", path: folder }, cause);
-  }
+  });
+  const names = entries
+    .filter((entry) => !entry.isDirectory() && entry.name.endsWith(".json") && !entry.name.startsWith("."))
+    .map((entry) => entry.name)
+    .sort();
   if (names.length > maxDeploymentFiles) {
     throw new InvalidInputError(
       scope.field,

@@ -75,11 +75,7 @@ export async function readHardhatDeployment(
   options: ReadHardhatDeploymentOptions = {},
 ): Promise<HardhatDeployment> {
   const field = options.field ?? "deployment";
-  const scope: InnerFileScope = {
-    folder,
-    field,
-    ...(options.root === undefined ? {} : { root: options.root }),
-  };
+  const scope: InnerFileScope = { folder, field, root: options.root };
   const read = await readDeploymentFiles(folder, scope);
   const { described, unread } = describingFiles(read);
   const declared = libraryDeclarations(read);

@@ -93,10 +93,10 @@ export async function readIgnitionDeployment(
   options: ReadIgnitionDeploymentOptions = {},
 ): Promise<IgnitionDeployment> {
   const field = options.field ?? "deployment";
-  const root = options.root === undefined ? {} : { root: options.root };
-  const scope: InnerFileScope = { folder: deploymentDir, field, ...root };
+  const { root } = options;
+  const scope: InnerFileScope = { folder: deploymentDir, field, root };
   const artifactsScope: InnerFileScope | undefined =
-    options.artifactsDir === undefined ? undefined : { folder: options.artifactsDir, field, ...root };
+    options.artifactsDir === undefined ? undefined : { folder: options.artifactsDir, field, root };
   const inside = (what: string, name: string) => ({ field, what, path: join(deploymentDir, name) });
   const addressesOrigin = inside("Ignition deployed addresses file", "deployed_addresses.json");
   const journalOrigin = inside("Ignition journal", "journal.jsonl");

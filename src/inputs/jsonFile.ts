@@ -121,12 +121,9 @@ export function notUtf8File(origin: JsonOrigin): InvalidInputError {
 
 /** Refuses a file larger than a bound before it is read; gives the file's size. */
 export async function assertAtMost(origin: JsonOrigin, maxBytes: number): Promise<number> {
-  let size: number;
-  try {
-    size = (await stat(origin.path)).size;
-  } catch (cause) {
+  const { size } = await stat(origin.path).catch((cause: unknown) => {
     throw unreadableFile(origin, cause);
-  }
+  });
   if (size > maxBytes) {
     throw new InvalidInputError(
       origin.field,

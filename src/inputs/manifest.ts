@@ -117,7 +117,7 @@ export async function readManifest(
   if (unnamed[0] && !options.deployedCode && !options.onBadEntry) throw contractRequired(unnamed[0]);
   const baseDir = inline ? cwd : dirname(origin.path);
   const buildInfos = lazyBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"), {
-    ...(options.root === undefined ? {} : { root: options.root }),
+    root: options.root,
     ...wantedContracts(entries),
   });
   const files = fileResolver(baseDir, options.root);
@@ -311,7 +311,7 @@ async function entryJob(
       const registry = await readRegistrySources(
         await files(entry.metadata, metadataField),
         await files(entry.sources, sourcesField),
-        { metadataField, sourcesField, ...(files.root === undefined ? {} : { root: files.root }) },
+        { metadataField, sourcesField, root: files.root },
       );
       return {
         address: entry.address,

@@ -61,14 +61,12 @@ export async function runCopy(request: RunCopyRequest): Promise<RunResults> {
     `Reading ${addresses.length} contract${addresses.length === 1 ? "" : "s"} from ${describeTargets(source)}`,
   );
   const read = verifiedInputReaderFor(sourceTarget, transport);
-  const readings = await eachAtMost(readsAtOnce, addresses, async (address) => {
-    try {
-      return await read(address);
-    } catch (error) {
+  const readings = await eachAtMost(readsAtOnce, addresses, (address) =>
+    read(address).catch((error: unknown) => {
       if (!isExplorerVerifyError(error)) throw error;
       return error;
-    }
-  });
+    }),
+  );
   const jobs: VerificationJob[] = [];
   const unsent: UnsentContract[] = [];
   const title = serviceTitles[from];

@@ -22,7 +22,7 @@ import { jobsOn } from "../targets/targetVerifiers.js";
 import { interruptionGraceMs } from "./interruption.js";
 import { runTransport } from "./runTransport.js";
 import { stoppedTargetLines, type UnsentContract, unsentEntry, unsentRecord } from "./unsentRecords.js";
-import { type TargetsOutcome, verifyOnTargets } from "./verifyOnTargets.js";
+import { verifyOnTargets } from "./verifyOnTargets.js";
 
 /** The settings of a run that the engine takes, as every door checked them. */
 export interface RunSettings {
@@ -173,55 +173,50 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   const heartbeat = new QueueHeartbeat((line) => reporter.info(line));
   const chains = new Set(targets.targets.map((target) => target.chainId));
   heartbeat.start();
-  let outcome: TargetsOutcome;
-  try {
-    outcome = await verifyOnTargets({
-      jobs,
-      targets,
-      engine: {
-        options: {
-          concurrency: settings.concurrency,
-          // One limit over every target's pool, each under its own concurrency too.
-          totalConcurrency: Math.max(
-            runConcurrencyCeiling,
-            settings.concurrency === "auto" ? 0 : settings.concurrency,
-          ),
-          timeoutMs: settings.timeoutSeconds * 1_000,
-          force: settings.force || request.preChecked === true,
-          wait: settings.wait,
-          preflight: settings.preflight,
-          sendUnlisted: settings.sendUnlisted === true,
-          ...(request.ledger ? { recheck: request.ledger.recheck } : {}),
-        },
-        // One ledger for every target: its entries are keyed by each service's own name for the chain.
-        ledger: request.ledger?.path,
-        staleLockMs: settings.timeoutSeconds * 1_000,
-        rpc: request.rpc,
+  const outcome = await verifyOnTargets({
+    jobs,
+    targets,
+    engine: {
+      options: {
+        concurrency: settings.concurrency,
+        // One limit over every target's pool, each under its own concurrency too.
+        totalConcurrency: Math.max(
+          runConcurrencyCeiling,
+          settings.concurrency === "auto" ? 0 : settings.concurrency,
+        ),
+        timeoutMs: settings.timeoutSeconds * 1_000,
+        force: settings.force || request.preChecked === true,
+        wait: settings.wait,
+        preflight: settings.preflight,
+        sendUnlisted: settings.sendUnlisted === true,
+        ...(request.ledger ? { recheck: request.ledger.recheck } : {}),
       },
-      transport,
-      shard: sharded,
-      systems,
-      // Over several targets, each line of progress says which one it is about; over several chains, which chain.
-      onEvent: (event, target) => {
-        heartbeat.observe(target.service, event);
-        reporter.event({
-          ...event,
-          ...(services.length > 1 ? { target: target.service } : {}),
-          ...(chains.size > 1 && target.chainId !== undefined ? { chainId: target.chainId } : {}),
-        });
-      },
-      ...(request.interruptible
-        ? {
-            onInterrupted: (signal: NodeJS.Signals) =>
-              reporter.info(
-                `interrupted by ${signal}: no new submission starts; answers in flight are awaited up to ${interruptionGraceMs / 1_000} s`,
-              ),
-          }
-        : {}),
-    });
-  } finally {
-    heartbeat.stop();
-  }
+      // One ledger for every target: its entries are keyed by each service's own name for the chain.
+      ledger: request.ledger?.path,
+      staleLockMs: settings.timeoutSeconds * 1_000,
+      rpc: request.rpc,
+    },
+    transport,
+    shard: sharded,
+    systems,
+    // Over several targets, each line of progress says which one it is about; over several chains, which chain.
+    onEvent: (event, target) => {
+      heartbeat.observe(target.service, event);
+      reporter.event({
+        ...event,
+        ...(services.length > 1 ? { target: target.service } : {}),
+        ...(chains.size > 1 && target.chainId !== undefined ? { chainId: target.chainId } : {}),
+      });
+    },
+    ...(request.interruptible
+      ? {
+          onInterrupted: (signal: NodeJS.Signals) =>
+            reporter.info(
+              `interrupted by ${signal}: no new submission starts; answers in flight are awaited up to ${interruptionGraceMs / 1_000} s`,
+            ),
+        }
+      : {}),
+  }).finally(() => heartbeat.stop());
   const { verifiers, interruptedBy } = outcome;
   const records = outcome.batches.flatMap((batch) => batch.records);
   const unsentRecords = targets.targets.flatMap((target, index) =>

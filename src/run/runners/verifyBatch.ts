@@ -106,23 +106,19 @@ export async function verifyBatch(
     howToReachLocalChain: "give its explorer's URL as the explorerUrl option, or in the explorers option",
     ...(options.explorerLookup ? { lookup: options.explorerLookup } : {}),
   });
-  try {
-    const { batches } = await verifyOnTargets({
-      jobs,
-      targets: resolved,
-      engine,
-      // The requests' retries and pauses wait on the engine's clock too.
-      transport: {
-        ...runTransport(options, options.onEvent),
-        ...(options.clock ? { clock: options.clock } : {}),
-      },
-    });
-    const byJob = batches.map((batch) => recordsByJob(batch.jobs, batch.records));
-    // Job order, each job's records in the order of the targets.
-    return jobs.flatMap((job) => byJob.flatMap((records) => records.get(job) ?? []));
-  } finally {
-    await resolved.close();
-  }
+  const { batches } = await verifyOnTargets({
+    jobs,
+    targets: resolved,
+    engine,
+    // The requests' retries and pauses wait on the engine's clock too.
+    transport: {
+      ...runTransport(options, options.onEvent),
+      ...(options.clock ? { clock: options.clock } : {}),
+    },
+  }).finally(() => resolved.close());
+  const byJob = batches.map((batch) => recordsByJob(batch.jobs, batch.records));
+  // Job order, each job's records in the order of the targets.
+  return jobs.flatMap((job) => byJob.flatMap((records) => records.get(job) ?? []));
 }
 
 // Each job's records (its own, then the proxy links that follow it) out of a target's records in job order. A link

@@ -111,38 +111,35 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
       });
     }),
   );
-  try {
-    const done = interruption
-      ? await Promise.race([work, interruption.graceOver.then(() => undefined)])
-      : await work;
-    const signal = interruption?.signal;
-    return {
-      batches: batches.map((batch, index) => {
-        const seen = heard[index] as (typeof heard)[number];
-        const records =
-          done?.[index] ??
-          batch.jobs.map((job) => {
-            const key = job.address.toLowerCase();
-            const record =
-              seen.finished.get(key) ??
-              interruptedRecord(
-                job,
-                verifiers[index] as Verifier,
-                signal as NodeJS.Signals,
-                seen.guids.get(key),
-              );
-            // Every record names its chain and service, whatever ended the run: a merge keys by them.
-            const chainId = batch.target.chainId;
-            return { ...record, ...(chainId === undefined ? {} : { chainId }), target: batch.target.service };
-          });
-        return { ...batch, records };
-      }),
-      verifiers,
-      interruptedBy: signal,
-    };
-  } finally {
-    interruption?.dispose();
-  }
+  const done = await (interruption
+    ? Promise.race([work, interruption.graceOver.then(() => undefined)])
+    : work
+  ).finally(() => interruption?.dispose());
+  const signal = interruption?.signal;
+  return {
+    batches: batches.map((batch, index) => {
+      const seen = heard[index] as (typeof heard)[number];
+      const records =
+        done?.[index] ??
+        batch.jobs.map((job) => {
+          const key = job.address.toLowerCase();
+          const record =
+            seen.finished.get(key) ??
+            interruptedRecord(
+              job,
+              verifiers[index] as Verifier,
+              signal as NodeJS.Signals,
+              seen.guids.get(key),
+            );
+          // Every record names its chain and service, whatever ended the run: a merge keys by them.
+          const chainId = batch.target.chainId;
+          return { ...record, ...(chainId === undefined ? {} : { chainId }), target: batch.target.service };
+        });
+      return { ...batch, records };
+    }),
+    verifiers,
+    interruptedBy: signal,
+  };
 }
 
 /**
