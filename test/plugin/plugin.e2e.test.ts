@@ -307,6 +307,13 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
     );
   }, 60_000);
 
+  it("says a --constructor-args-path that does not load before anything is looked up", async () => {
+    const outcome = await verify(addresses.Token!, "--constructor-args-path", "nothere.js");
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain(`--constructor-args-path: cannot load ${join(project, "nothere.js")}`);
+    expect(outcome.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
   it("refuses a --timeout out of range before anything else", async () => {
     const outcome = await verify(addresses.Token!, "--timeout", "100000");
     expect(outcome.code).toBe(1);

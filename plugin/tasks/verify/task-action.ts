@@ -27,6 +27,13 @@ export default async function verifyTaskAction(
   const settings = await asUserErrors(async () =>
     taskSettings(givenSettings(args), hre.config.explorerVerify),
   );
+  // A module of arguments or libraries that does not load is a mistake, said before anything is opened or sent.
+  const modules = {
+    constructorValues: args.constructorArgsPath
+      ? await constructorValues(args.constructorArgsPath)
+      : undefined,
+    libraries: args.librariesPath ? await libraryMap(resolve(args.librariesPath)) : {},
+  };
   const where = taskWhere(hre, {
     explorerUrl: args.explorerUrl,
     userAgent: settings.userAgent,
@@ -46,9 +53,8 @@ export default async function verifyTaskAction(
           buildProfile: hre.globalOptions.buildProfile ?? defaultBuildProfile,
           buildProfiles: Object.keys(hre.config.solidity.profiles),
           artifactNames: () => hre.artifacts.getAllFullyQualifiedNames(),
-          constructorValues: async () =>
-            args.constructorArgsPath ? constructorValues(args.constructorArgsPath) : undefined,
-          libraries: async () => (args.librariesPath ? libraryMap(resolve(args.librariesPath)) : {}),
+          constructorValues: async () => modules.constructorValues,
+          libraries: async () => modules.libraries,
           untilInterrupted,
         },
         new RunReporter({ json: args.json, table: true }),
