@@ -195,7 +195,8 @@ Writes a verified contract's abi.json, contract.json (settings), sources/ and cr
 
 Exit code 0 when written, 1 when the explorer could not be read, 2 for a mistake in the command or an ADDRESS the
 explorer holds no verified source for.`,
-  localExplorer: `Usage: explorer-verify local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH/soljson.js ...] [--rate-limit LIMIT/WINDOW_MS] [--blockscout-version 11|12] [--sourcify-delay-ms MS]
+  localExplorer: `Usage: explorer-verify local-explorer --rpc URL [--port N] [--host 127.0.0.1] [--state FILE] [--compiler PATH/soljson.js ...] [--rate-limit LIMIT/WINDOW_MS] [--blockscout-version 11|12] [--sourcify-delay-ms MS] [--pro-api] [--pro-api-unsupported-chain ID ...]
 
-Runs the embedded Blockscout-compatible explorer for a chain until interrupted.`,
+Runs the embedded Blockscout-compatible explorer for a chain until interrupted. --pro-api also answers as the
+Blockscout API under /{chainId}/api (402 without a proapi_ key); --pro-api-unsupported-chain answers 404 for a chain.`,
 } as const;
