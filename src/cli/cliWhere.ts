@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import { type FoundryConfig, outsideProjectField, readFoundryConfig } from "../inputs/foundryConfig.js";
+import { verificationDefaults } from "../options/verificationOptions.js";
 import { hardhatCompilers } from "../recompile/hardhatCompilers.js";
 import { type ChainEndpoints, endpointEntries } from "../run/commands/requestFacts.js";
 import type { RunWhere } from "../run/commands/runWhere.js";
@@ -13,6 +14,7 @@ import {
   type FlagValues,
   serviceKeyFromEnvironment,
 } from "./arguments.js";
+import { UsageError } from "./cliErrors.js";
 import { foundryCompilers } from "./foundryCompilers.js";
 
 /**
@@ -129,4 +131,21 @@ export function cliEndpoints(values: Partial<FlagValues<typeof whereFlags>>): Re
     { urls: values.endpoint ?? [], keys: values["endpoint-key"] ?? [], sites: values["endpoint-site"] ?? [] },
     { urls: "--endpoint", keys: "--endpoint-key", sites: "--endpoint-site" },
   );
+}
+
+/**
+ * The ledger a run or a copy keeps: `--ledger FILE`, else the default file, as the task and the Action keep.
+ *
+ * @param given - `--ledger`, as given (`none`, as the task and the Action spell it, keeps none)
+ * @param none - `--no-ledger`
+ * @param cwd - where a relative path starts
+ * @returns the ledger's absolute path, or undefined for none
+ * @throws {UsageError} for `--no-ledger` beside `--ledger`, or an empty path
+ */
+export function ledgerPath(given: string | undefined, none: boolean, cwd: string): string | undefined {
+  if (none && given !== undefined) throw new UsageError("--no-ledger keeps no ledger: drop --ledger.");
+  if (none || given?.trim() === "none") return undefined;
+  if (given?.trim() === "")
+    throw new UsageError("--ledger needs a file path, e.g. .explorer-verify/ledger.json.");
+  return resolve(cwd, given ?? verificationDefaults.ledger);
 }

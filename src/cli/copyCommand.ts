@@ -3,9 +3,8 @@ import { RunReporter } from "../run/commands/runReport.js";
 import { readRunSettings } from "../run/settings.js";
 import { cliCommand } from "./arguments.js";
 import { UsageError } from "./cliErrors.js";
-import { cliWhere, projectCompilers, projectFoundryConfig, whereFlags } from "./cliWhere.js";
+import { cliWhere, ledgerPath, projectCompilers, projectFoundryConfig, whereFlags } from "./cliWhere.js";
 import { flagText, settingFlags } from "./settingFlags.js";
-import { ledgerPath } from "./verifyCommand.js";
 
 const ownOptions = {
   from: { type: "string" },

@@ -1,11 +1,9 @@
-import { resolve } from "node:path";
-import { verificationDefaults } from "../options/verificationOptions.js";
 import { parseShardId } from "../run/commands/requestFacts.js";
 import { RunReporter } from "../run/commands/runReport.js";
 import { readRunSettings } from "../run/settings.js";
 import { cliCommand } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { cliWhere, projectCompilers, whereFlags } from "./cliWhere.js";
+import { cliWhere, ledgerPath, projectCompilers, whereFlags } from "./cliWhere.js";
 import { flagsOrBundleRun, jobOptions } from "./commandLineJobs.js";
 import { flagText, settingFlags } from "./settingFlags.js";
 
@@ -67,17 +65,6 @@ export const verifyCommand = cliCommand("verify", options, async ({ values, posi
   const { runExitCode } = await import("../run/commands/runReport.js");
   return runExitCode(results, settings.optionalTargets);
 });
-
-// The ledger a run or a copy keeps: `--ledger FILE`, else the default file, as the task and the Action keep; none
-// with `--no-ledger`.
-export function ledgerPath(given: string | undefined, none: boolean, cwd: string): string | undefined {
-  if (none && given !== undefined) throw new UsageError("--no-ledger keeps no ledger: drop --ledger.");
-  // `none`, as the task and the Action spell it.
-  if (none || given?.trim() === "none") return undefined;
-  if (given?.trim() === "")
-    throw new UsageError("--ledger needs a file path, e.g. .explorer-verify/ledger.json.");
-  return resolve(cwd, given ?? verificationDefaults.ledger);
-}
 
 // The flags that name contracts too, which a bundle names all of.
 function namingBesideBundle(

@@ -96,6 +96,6 @@ export async function chargeFolderBudget(
   if (budget.bytesLeft < 0)
     throw new InvalidInputError(
       scope.field,
-      `The deployment folder ${scope.folder} holds ${maxDeploymentFolderBytes - budget.bytesLeft} bytes of ${budget.files}, more than the ${maxDeploymentFolderBytes} this reader takes for one folder: verify its contracts by address, from the build's artifacts, instead.`,
+      `The deployments folder ${scope.folder} holds ${maxDeploymentFolderBytes - budget.bytesLeft} bytes of ${budget.files}, more than the ${maxDeploymentFolderBytes} this reader takes for one folder.`,
     );
 }

@@ -84,7 +84,7 @@ export class SubmissionSender {
           });
         return outcome;
       } catch (error) {
-        if (isUnsent(error)) held?.refund();
+        if (isUnsent(error)) held?.refund?.();
         else this.#attempts++;
         if (error instanceof NotAContractError) {
           if (this.#at.deadline.now() + notIndexedDelayMs > notIndexedGiveUpAt) throw error;

@@ -70,8 +70,11 @@ export type BudgetHold =
        * @returns false when nothing is left: do not send
        */
       spend(): boolean;
-      /** Gives back the last submission spent when its request never left (the transport refused it before sending). */
-      refund(): void;
+      /**
+       * Gives back the last submission spent when its request never left (the transport refused it before sending);
+       * a budget without it counts that submission spent.
+       */
+      refund?(): void;
       /** Gives back the held submission when the contract ends without sending it (found verified, say). */
       release(): void;
     }

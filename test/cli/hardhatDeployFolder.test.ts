@@ -102,7 +102,7 @@ describe("a hardhat-deploy folder's byte budget", () => {
     const run = await cli(["verify", "--deployment", folder, "--explorer-url", explorer.url]);
     expect(run.code).toBe(2);
     expect(run.err).toContain(
-      `The deployment folder ${folder} holds ${40 * 31_000_000 + (await filesBytes(v1))} bytes of deployment and solcInputs files, more than the ${maxDeploymentFolderBytes} this reader takes for one folder: verify its contracts by address, from the build's artifacts, instead.`,
+      `The deployments folder ${folder} holds ${40 * 31_000_000 + (await filesBytes(v1))} bytes of deployment and solcInputs files, more than the ${maxDeploymentFolderBytes} this reader takes for one folder.`,
     );
     expect(explorer.requests).toEqual([]);
   });
@@ -145,7 +145,7 @@ describe("an Ignition deployment folder's byte budget", () => {
     const run = await cli(["verify", "--deployment", folder, "--explorer-url", explorer.url]);
     expect(run.code).toBe(2);
     expect(run.err).toContain(
-      `The deployment folder ${folder} holds ${small + 2 * heavy} bytes of journal and artifact files, more than the ${maxDeploymentFolderBytes} this reader takes for one folder: verify its contracts by address, from the build's artifacts, instead.`,
+      `The deployments folder ${folder} holds ${small + 2 * heavy} bytes of journal and artifact files, more than the ${maxDeploymentFolderBytes} this reader takes for one folder.`,
     );
     expect(explorer.requests).toEqual([]);
   });

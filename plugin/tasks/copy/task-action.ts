@@ -55,7 +55,7 @@ export default async function copyTaskAction(
             args.ledger === "none"
               ? undefined
               : {
-                  path: resolve(hre.config.paths.root, args.ledger ?? verificationDefaults.ledger),
+                  path: resolve(hre.config.paths.root, args.ledger || verificationDefaults.ledger),
                   recheck: false,
                 },
           compilers: [],

@@ -276,7 +276,9 @@ async function rpcChainId(rpcUrl: string, source: string, reads: ReadsDeadline |
         ? `it did not answer eth_chainId within the run's timeout (${reads?.seconds} s)`
         : isExplorerVerifyError(error)
           ? `${error.shortMessage.replace(/\.$/, "")}${error.details ? ` (${error.details})` : ""}`
-          : String(error);
+          : error instanceof Error
+            ? error.message
+            : String(error);
     throw new InvalidInputError("rpc-url", `Cannot read the chain id from ${source}: ${why}.`);
   }
 }
