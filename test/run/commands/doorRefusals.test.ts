@@ -220,6 +220,11 @@ describe("the CLI's refusals, made in the hall", () => {
       "No Blockscout explorer is known for chain 7777: give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer.",
     ],
     [
+      "a chain no list knows, given by --chain-id: the advice does not ask for it again",
+      () => ["verify", "--bundle", join(workspace, "chain7777.json"), "--chain-id", "7777"],
+      "No Blockscout explorer is known for chain 7777: give --explorer-url URL (the Blockscout explorer), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer.",
+    ],
+    [
       "no chain and no explorer named: one sentence, one full stop",
       () => ["verify", "--manifest", join(workspace, "no-chain.json")],
       "Give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer.",
