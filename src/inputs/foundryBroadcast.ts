@@ -3,6 +3,7 @@ import { InvalidInputError } from "../errors/index.js";
 import type { Libraries } from "../kernel/libraries.js";
 import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
+import { broadcastHashes, broadcastReceiptSchema } from "./broadcastHashes.js";
 import { type BuildInfo, readBuildInfos } from "./buildInfo.js";
 import { type CompiledContract, contractsOf } from "./compiledContracts.js";
 import { createContractJob, linkedLibraries } from "./contractJob.js";
@@ -50,7 +51,13 @@ const transactionSchema = z.looseObject({
   contractName: z.nullish(z.string()),
   contractAddress: z.nullish(z.string()),
   transaction: z.optional(
-    z.looseObject({ to: z.nullish(z.string()), input: z.nullish(z.string()), data: z.nullish(z.string()) }),
+    z.looseObject({
+      from: z.nullish(z.string()),
+      to: z.nullish(z.string()),
+      nonce: z.nullish(z.union([z.string(), z.number()])),
+      input: z.nullish(z.string()),
+      data: z.nullish(z.string()),
+    }),
   ),
   additionalContracts: z.optional(
     z.array(
@@ -66,6 +73,7 @@ const transactionSchema = z.looseObject({
 
 const broadcastSchema = z.looseObject({
   transactions: z.array(transactionSchema),
+  receipts: z.optional(z.array(broadcastReceiptSchema)),
   libraries: z.optional(z.array(z.string())),
   chain: z.optional(z.number()),
 });
@@ -101,7 +109,11 @@ export async function readFoundryBroadcast(
     what: "Foundry broadcast file",
     path: runFile,
   });
-  const creations = createdContracts(broadcast.transactions, field);
+  const creations = createdContracts(
+    broadcast.transactions,
+    field,
+    broadcastHashes(broadcast.transactions, broadcast.receipts),
+  );
   if (creations.length === 0) return { chainId: broadcast.chain, contracts: [] };
   // Only the contracts the script created are kept from each build info.
   const contractNames = creations.map((creation) => splitContractName(creation.contractName).contractName);
@@ -119,11 +131,15 @@ export async function readFoundryBroadcast(
   return { chainId: broadcast.chain, contracts };
 }
 
-function createdContracts(transactions: z.infer<typeof transactionSchema>[], field: string): Creation[] {
+function createdContracts(
+  transactions: z.infer<typeof transactionSchema>[],
+  field: string,
+  hashes: ReadonlyArray<string | undefined>,
+): Creation[] {
   const creations: Creation[] = [];
   for (const [index, transaction] of transactions.entries()) {
     const transactionField = `${field}.transactions[${index}]`;
-    const transactionHash = transaction.hash ?? undefined;
+    const transactionHash = hashes[index];
     const { contractName, contractAddress } = transaction;
     const isCreate = transaction.transactionType === "CREATE" || transaction.transactionType === "CREATE2";
     if (isCreate && contractName && contractAddress) {

@@ -11,6 +11,7 @@ import {
   type ForgeDeployment,
   runLatest,
 } from "../support/foundryProject.js";
+import { startSourcifyEmulator } from "../support/sourcifyEmulator.js";
 
 // The packed package's `explorer-verify` bin in a project that the real forge built and deployed on a real anvil
 // (test/support/foundryProject.ts): what forge writes (out/, its build info, the broadcast) is what is verified,
@@ -108,4 +109,27 @@ describe("explorer-verify on a project built and deployed by forge", () => {
     expect((await explorerState()).guids).toEqual(before.guids);
     expect(deployment.internetAttempts).toEqual([]);
   }, 60_000);
+
+  // forge writes the broadcast's `hash` fields in the order the receipts arrived: the receipts give each its own.
+  it("earns Sourcify's creation match for every contract, with the creation transactions of the receipts", async () => {
+    const sourcify = await startSourcifyEmulator({ rpcUrl: deployment.rpcUrl, chainId: 31337 });
+    try {
+      const run = await explorerVerify(
+        project,
+        ["verify", "--deployment", runLatest, "--rpc-url", deployment.rpcUrl, "--artifacts", "out"].concat([
+          "--targets",
+          "sourcify",
+          "--no-ledger",
+          "--json",
+        ]),
+        { ...deployment.env, EXPLORER_VERIFY_SOURCIFY_API_URL: sourcify.apiUrl },
+      );
+      expect({ code: run.code, stderr: run.stderr }).toMatchObject({ code: 0 });
+      expect(results(run.stdout).map((r) => [r.address, r.status, r.matches?.creation])).toEqual(
+        contracts.map(({ address }) => [address, "verified", "exact_match"]),
+      );
+    } finally {
+      await sourcify.close();
+    }
+  }, 180_000);
 });

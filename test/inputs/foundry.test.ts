@@ -104,6 +104,58 @@ describe("Foundry broadcast (broadcast/Deploy.s.sol/31337/run-latest.json)", () 
     ]);
   });
 
+  it("takes each creation's hash from the receipts, which forge 1.7 keeps right where it shuffles the transactions'", async () => {
+    const written = JSON.parse(await readFile(runLatest, "utf8")) as {
+      transactions: Array<{
+        hash: string;
+        contractAddress: string;
+        transactionType: string;
+        transaction: { from: string };
+      }>;
+      receipts: unknown[];
+    };
+    const own = written.transactions.map((_, nonce) => `0x${(nonce + 1).toString(16).padStart(64, "0")}`);
+    // Mined in nonce order, one a block; forge wrote the hashes in the order the receipts arrived.
+    const receipts = written.transactions.map((transaction, nonce) => ({
+      transactionHash: own[nonce],
+      from: transaction.transaction.from,
+      blockNumber: `0x${(nonce + 1).toString(16)}`,
+      transactionIndex: "0x0",
+      contractAddress:
+        transaction.transactionType === "CREATE" ? transaction.contractAddress.toLowerCase() : null,
+    }));
+    const shuffled = [3, 5, 0, 1, 4, 2];
+    const dir = await mkdtemp(join(tmpdir(), "explorer-verify-broadcast-"));
+    try {
+      const path = join(dir, "run-latest.json");
+      const file = (withReceipts: unknown[]) => ({
+        ...written,
+        transactions: written.transactions.map((transaction, i) => ({
+          ...transaction,
+          hash: own[shuffled[i] ?? 0],
+        })),
+        receipts: withReceipts,
+      });
+      await writeFile(path, JSON.stringify(file(receipts)));
+      const created = (await readFoundryBroadcast(path, { outDir })).contracts.map(
+        ({ job }) => job.creationTransaction,
+      );
+      expect(created).toEqual([own[0], own[1], own[2], own[3], own[4]]);
+      // Receipts that do not pair up (a CREATE's names another contract) give no hash rather than a wrong one.
+      const crossed = receipts.map((receipt, i) => ({
+        ...receipt,
+        contractAddress: receipts[(i + 1) % 3]?.contractAddress,
+      }));
+      await writeFile(path, JSON.stringify(file(crossed)));
+      const unpaired = (await readFoundryBroadcast(path, { outDir })).contracts.map(
+        ({ job }) => job.creationTransaction,
+      );
+      expect(unpaired).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("takes constructor arguments from what followed the creation code, and the script's libraries", async () => {
     const { contracts } = await readFoundryBroadcast(runLatest, { outDir });
     const [mathLib, token, calculator, counter, legacyCounter] = contracts.map(({ job }) => job);
