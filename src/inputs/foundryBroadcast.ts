@@ -3,7 +3,6 @@ import { InvalidInputError } from "../errors/index.js";
 import type { Libraries } from "../kernel/libraries.js";
 import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
-import { broadcastHashes, broadcastReceiptSchema } from "./broadcastHashes.js";
 import { type BuildInfo, readBuildInfos } from "./buildInfo.js";
 import { type CompiledContract, contractsOf } from "./compiledContracts.js";
 import { createContractJob, linkedLibraries } from "./contractJob.js";
@@ -42,6 +41,7 @@ export interface ReadFoundryBroadcastOptions {
 }
 
 const create2Salt = 64;
+const quantity = z.nullish(z.union([z.string(), z.number()]));
 
 // forge-script-sequence's ScriptSequence and TransactionWithMetadata, as far as verification reads them. Older
 // releases wrote the creation code as `transaction.data`, newer ones as `transaction.input`.
@@ -54,7 +54,7 @@ const transactionSchema = z.looseObject({
     z.looseObject({
       from: z.nullish(z.string()),
       to: z.nullish(z.string()),
-      nonce: z.nullish(z.union([z.string(), z.number()])),
+      nonce: quantity,
       input: z.nullish(z.string()),
       data: z.nullish(z.string()),
     }),
@@ -71,9 +71,17 @@ const transactionSchema = z.looseObject({
   ),
 });
 
+const receiptSchema = z.looseObject({
+  transactionHash: z.string(),
+  from: z.nullish(z.string()),
+  blockNumber: quantity,
+  transactionIndex: quantity,
+  contractAddress: z.nullish(z.string()),
+});
+
 const broadcastSchema = z.looseObject({
   transactions: z.array(transactionSchema),
-  receipts: z.optional(z.array(broadcastReceiptSchema)),
+  receipts: z.optional(z.array(receiptSchema)),
   libraries: z.optional(z.array(z.string())),
   chain: z.optional(z.number()),
 });
@@ -109,11 +117,7 @@ export async function readFoundryBroadcast(
     what: "Foundry broadcast file",
     path: runFile,
   });
-  const creations = createdContracts(
-    broadcast.transactions,
-    field,
-    broadcastHashes(broadcast.transactions, broadcast.receipts),
-  );
+  const creations = createdContracts(broadcast.transactions, field, ownHashes(broadcast));
   if (creations.length === 0) return { chainId: broadcast.chain, contracts: [] };
   // Only the contracts the script created are kept from each build info.
   const contractNames = creations.map((creation) => splitContractName(creation.contractName).contractName);
@@ -235,4 +239,40 @@ function scriptLibraries(entries: readonly string[], field: string): Libraries {
     libraries[`${match[1]}:${match[2]}`] = match[3] ?? "";
   }
   return libraries;
+}
+
+// forge (1.7 and earlier) writes a transaction's `hash` at the place its receipt arrived in, which concurrent sending
+// shuffles (foundry-rs/foundry#16715); the receipts hold the true ones. A sender's transactions are mined in nonce
+// order, so its k-th receipt (by block, then index) is its k-th transaction by nonce, and a CREATE's receipt names the
+// contract it made. Where they do not pair up no hash is taken: Sourcify given another's gives no creation match.
+function ownHashes({
+  transactions,
+  receipts = [],
+}: z.infer<typeof broadcastSchema>): Array<string | undefined> {
+  if (receipts.length === 0) return transactions.map((transaction) => transaction.hash ?? undefined);
+  const hashes: Array<string | undefined> = transactions.map(() => undefined);
+  const sender = (from: string | null | undefined) => from?.toLowerCase() ?? "";
+  for (const from of new Set(transactions.map((transaction) => sender(transaction.transaction?.from)))) {
+    const sent = [...transactions.entries()]
+      .filter(([, transaction]) => sender(transaction.transaction?.from) === from)
+      .sort(([, a], [, b]) => Number(a.transaction?.nonce ?? 0) - Number(b.transaction?.nonce ?? 0));
+    const mined = receipts
+      .filter((receipt) => sender(receipt.from) === from)
+      .sort(
+        (a, b) =>
+          Number(a.blockNumber) - Number(b.blockNumber) ||
+          Number(a.transactionIndex) - Number(b.transactionIndex),
+      );
+    const paired = sent.map(([index, { transactionType, contractAddress }], k) => ({
+      index,
+      receipt: mined[k],
+      made: transactionType === "CREATE" ? contractAddress?.toLowerCase() : undefined,
+    }));
+    if (
+      mined.length === sent.length &&
+      paired.every(({ receipt, made }) => !made || receipt?.contractAddress?.toLowerCase() === made)
+    )
+      for (const { index, receipt } of paired) hashes[index] = receipt?.transactionHash;
+  }
+  return hashes;
 }
