@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { projectCompilers } from "../../plugin/internal/projectBuild.js";
+import { projectCompilers as cliCompilers } from "../../src/cli/cliWhere.js";
 
 const cacheHome = process.env.XDG_CACHE_HOME;
 let cache: string | undefined;
@@ -40,6 +41,34 @@ describe("the compilers Hardhat downloaded for the project", () => {
       expect(compilers).toEqual([join(root, "linux-amd64", "solc-v0.8.28")]);
       writeFileSync(join(root, "linux-amd64", "list.json"), JSON.stringify({ builds: "solc-v0.8.28" }));
       expect(projectCompilers(hre as unknown as HardhatRuntimeEnvironment)).toEqual([]);
+    },
+  );
+});
+
+describe("the CLI's compilers", () => {
+  onLinuxAmd64(
+    "take every native compiler Hardhat 3 or Hardhat 2 downloaded, newest first, but one that failed Hardhat's check",
+    () => {
+      cache = mkdtempSync(join(tmpdir(), "explorer-verify-hardhat-cache-"));
+      const project = join(cache, "project");
+      mkdirSync(project);
+      const folder = (version: 2 | 3) =>
+        join(cache ?? "", "hardhat-nodejs", `compilers-v${version}`, "linux-amd64");
+      const builds = (version: 2 | 3, releases: string[]) => {
+        mkdirSync(folder(version), { recursive: true });
+        const list = releases.map((release) => ({ version: release, path: `solc-v${release}` }));
+        writeFileSync(join(folder(version), "list.json"), JSON.stringify({ builds: list }));
+        for (const release of releases) writeFileSync(join(folder(version), `solc-v${release}`), "");
+      };
+      builds(3, ["0.8.30"]);
+      builds(2, ["0.8.19", "0.8.24", "0.8.28"]);
+      writeFileSync(join(folder(2), "solc-v0.8.24.does.not.work"), "");
+      process.env.XDG_CACHE_HOME = cache;
+      expect(cliCompilers(project, undefined).filter((path) => path.startsWith(cache ?? "?"))).toEqual([
+        join(folder(3), "solc-v0.8.30"),
+        join(folder(2), "solc-v0.8.28"),
+        join(folder(2), "solc-v0.8.19"),
+      ]);
     },
   );
 });
