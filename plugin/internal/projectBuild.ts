@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { type BuildInfo, readBuildInfo } from "../../src/inputs/buildInfo.js";
-import { hardhatCompilers } from "../../src/recompile/hardhatCompilers.js";
+import { hardhatCompilers } from "../../src/run/commands/requestFacts.js";
 import { userError } from "./pluginError.js";
 
 /** Verification uses the profile deployments are built with, unless the user names another (hardhat-verify does too). */

@@ -4,8 +4,7 @@ import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import { type FoundryConfig, outsideProjectField, readFoundryConfig } from "../inputs/foundryConfig.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
-import { hardhatCompilers } from "../recompile/hardhatCompilers.js";
-import { type ChainEndpoints, endpointEntries } from "../run/commands/requestFacts.js";
+import { type ChainEndpoints, endpointEntries, hardhatCompilers } from "../run/commands/requestFacts.js";
 import type { RunWhere } from "../run/commands/runWhere.js";
 import type { RunSettingValues } from "../run/settings.js";
 import {

@@ -1,7 +1,6 @@
-import { resolve } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import { verificationDefaults } from "../../../src/options/verificationOptions.js";
 import { copyServices } from "../../../src/run/commands/copyServices.js";
+import { taskLedger } from "../../../src/run/commands/requestFacts.js";
 import { RunReporter } from "../../../src/run/commands/runReport.js";
 import { runVerifyRequest } from "../../../src/run/commands/verifyRequest.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
@@ -44,6 +43,8 @@ export default async function copyTaskAction(
     userAgent: settings.userAgent,
     network: true,
   });
+  // The verify task's ledger: `--ledger FILE`, `none`, else the project's default file.
+  const ledger = taskLedger(hre.config.paths.root, args.ledger, false);
   try {
     const { results } = await asUserErrors(() =>
       runVerifyRequest(
@@ -51,13 +52,7 @@ export default async function copyTaskAction(
           what: { kind: "copy", from, addresses: args.addresses },
           where,
           settings,
-          ledger:
-            args.ledger === "none"
-              ? undefined
-              : {
-                  path: resolve(hre.config.paths.root, args.ledger || verificationDefaults.ledger),
-                  recheck: false,
-                },
+          ledger: ledger === undefined ? undefined : { path: ledger, recheck: false },
           compilers: [],
         },
         new RunReporter({ json: args.json, table: true }),

@@ -8,6 +8,8 @@ export {
   explorerVerifyConfigIssues,
   resolveExplorerVerifyConfig,
 } from "../hardhat/explorerVerifyConfig.js";
+export { hardhatCompilers } from "../hardhat/hardhatCompilers.js";
+export { taskLedger } from "../hardhat/taskDeployments.js";
 export { deploymentPaths } from "../jobs/deploymentPaths.js";
 export { workspaceCompilers } from "../jobs/inputJobs.js";
 export { parseShardCount, parseShardId, type ShardId } from "../shards/shardId.js";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import * as z from "../kernel/zod.js";
+import * as z from "../../kernel/zod.js";
 
 const compilerList = z.looseObject({
   builds: z.optional(
