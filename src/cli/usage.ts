@@ -165,7 +165,8 @@ project, no build and no compiler. Nothing is sent to any service.
   --artifacts DIR             Hardhat artifacts or Foundry out/ (default: out when it exists, else artifacts)
   --contract NAME             path/File.sol:Name or Name (inferred from the deployed code with --rpc-url)
 ${addressFlagLines}
-  --proxy                     ADDRESS is an ERC-1967 proxy: its implementation, linked to it once verified
+  --proxy                     ADDRESS is a proxy (any kind verify reads): the bundle marks it, and verify --bundle
+                              verifies its parts (with --rpc-url) and links it
   --chain-id N                the contracts' chain, when no deployment records it
   --rpc-url URL               the chain: contract inference, constructor-argument recovery, its chain id
 

@@ -9,6 +9,7 @@ import {
   type StoppingRefusal,
 } from "../errors/index.js";
 import { formatDuration } from "../kernel/durationText.js";
+import { assertSecretsTravelSafely } from "../kernel/plainHttp.js";
 import { checkedHeaders, secretHeaderValues } from "../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
 import { type Clock, systemClock, type TransportEvent } from "../kernel/waits.js";
@@ -83,6 +84,11 @@ export class Transport {
     const apiKey = options.apiKey || undefined;
     // Checked again here: a client made directly (a script's) gets the same refusals as a resolved target.
     this.#headers = checkedHeaders(options.headers ?? {});
+    assertSecretsTravelSafely(
+      urls.rpc,
+      { apiKey, headers: this.#headers, inUrl: options.secrets },
+      "explorerUrl",
+    );
     const headerSecrets = secretHeaderValues(this.#headers);
     this.redact = createRedactor([apiKey, ...headerSecrets, ...(options.secrets ?? [])]);
     this.#redactAnswer = headerSecrets.length === 0 ? this.redact : createRedactor([apiKey]);

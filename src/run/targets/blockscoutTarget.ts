@@ -3,11 +3,11 @@ import { createRedactor, InvalidInputError } from "../../errors/index.js";
 import type { FindExplorerOptions } from "../../explorers/findExplorerByChainId.js";
 import { chainIdOfExplorer, shippedExplorerFor } from "../../explorers/shippedRegistry.js";
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
+import { assertSecretsTravelSafely, secretsTravelSafely } from "../../kernel/plainHttp.js";
 import { checkedHeaders } from "../../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../../kernel/urlCredentials.js";
 import type { LocalExplorer } from "../../local-explorer/index.js";
 import type { BlockscoutTarget } from "../../verifiers/target.js";
-import { assertSecretsTravelSafely, secretsTravelSafely } from "./plainHttp.js";
 
 /** The Blockscout API: one key for every chain Blockscout hosts. */
 export const defaultBlockscoutApiUrl = "https://api.blockscout.com";

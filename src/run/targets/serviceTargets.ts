@@ -2,10 +2,10 @@ import { InvalidInputError } from "../../errors/index.js";
 import { etherscanEndedChain } from "../../explorers/etherscanEndedChains.js";
 import { etherscanSiteOf, routescanNetworkOf, shippedServicesOf } from "../../explorers/serviceChainLists.js";
 import { httpUrlOf } from "../../kernel/httpUrl.js";
+import { assertSecretsTravelSafely } from "../../kernel/plainHttp.js";
 import { shownUrl } from "../../kernel/urlCredentials.js";
 import type { EtherscanTarget, RoutescanTarget, SourcifyTarget } from "../../verifiers/target.js";
 import type { NamedUrl } from "./blockscoutTarget.js";
-import { assertSecretsTravelSafely } from "./plainHttp.js";
 
 /** Etherscan API v2: one host, one key, every chain. */
 export const defaultEtherscanApiUrl = "https://api.etherscan.io/v2/api";

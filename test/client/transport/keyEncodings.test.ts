@@ -85,4 +85,18 @@ describe("the key in every spelling", () => {
       expect(error.message).not.toContain("hunter2");
     }
   });
+
+  it("refuses a key or a secret header over plain http to a host that is not this machine, and not to loopback", () => {
+    for (const secrets of [
+      { apiKey: secretApiKey },
+      { headers: { Authorization: `Bearer ${secretApiKey}` } },
+    ]) {
+      expect(() => new Transport({ explorerUrl: "http://explorer.example", ...secrets })).toThrow(
+        /^explorerUrl is plain http \(explorer\.example\), and the (API key|authorization header) would travel in clear: use https, or send no key or header to it\. Nothing was sent\./,
+      );
+      expect(() => new Transport({ explorerUrl: "https://explorer.example", ...secrets })).not.toThrow();
+      expect(() => new Transport({ explorerUrl: "http://127.0.0.1:4000", ...secrets })).not.toThrow();
+    }
+    expect(() => new Transport({ explorerUrl: "http://explorer.example" })).not.toThrow();
+  });
 });

@@ -1,5 +1,5 @@
-import { InvalidInputError } from "../../errors/index.js";
-import { isLoopbackUrl } from "../../kernel/httpUrl.js";
+import { InvalidInputError } from "../errors/index.js";
+import { isLoopbackUrl } from "./httpUrl.js";
 
 /** A key, headers and the secrets in the URL itself that would travel with requests. */
 interface CarriedSecrets {
