@@ -38,14 +38,15 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /**
- * Whether a failed poll is only a missed look, to be followed by another: a retryable failure, fewer than `limit` in a
- * row. The guid stays valid through a retryable failure.
+ * Whether a failed poll is only a missed look, to be followed by another: a retryable failure or an answer that could
+ * not be read (a maintenance page with HTTP 200, a cut-off body), fewer than `limit` in a row. A poll changes nothing
+ * at the explorer, and the guid stays valid through both.
  *
  * @param failuresInARow - failed polls in a row, this one included
  * @param limit - how many in a row end the wait
  * @returns the progress text to show, or undefined when the poll's error is the answer
  */
 export function missedPoll(error: unknown, failuresInARow: number, limit: number): string | undefined {
-  if (!isRetryable(error) || failuresInARow >= limit) return undefined;
+  if (!(isRetryable(error) || error instanceof InvalidResponseError) || failuresInARow >= limit) return undefined;
   return `${isExplorerVerifyError(error) ? error.shortMessage : String(error)} Polling again.`;
 }

@@ -562,6 +562,17 @@ describe("verifyContract: polls that fail for a passing reason", () => {
     );
   });
 
+  it("keeps polling after answers it cannot read (a maintenance page with HTTP 200, cut-off JSON), and passes", async () => {
+    explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 1 });
+    explorer.faults.applies = (r) => r.query.action === "checkverifystatus";
+    explorer.faults.next({ kind: "html", status: 200 }, { kind: "malformed-json" });
+    const events: VerificationEvent[] = [];
+    const result = await run(standardJsonJob(address), events);
+    expect(result).toMatchObject({ status: "verified", attempts: 1 });
+    expect(explorer.faults.applied).toMatchObject({ html: 1, "malformed-json": 1 });
+    expect(events.filter((event) => event.type === "pending" && /Polling again\.$/.test(event.message))).toHaveLength(2);
+  });
+
   it("gives up with the explorer's error after five failed polls in a row", async () => {
     explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 1 });
     explorer.faults.applies = (r) => r.query.action === "checkverifystatus";
