@@ -63,6 +63,8 @@ export interface ExplorerHttpServerOptions {
 }
 
 const rpcPath = /^\/+api(?:\/v1)?\/?$/;
+/** The API's paths: the RPC module's, and anything under `/api/` (or `//api/`). */
+const apiPath = /^\/+api(?:\/|$)/;
 
 /** The explorer's HTTP face: parses requests like Phoenix would and routes them to the contract module or REST. */
 export class ExplorerHttpServer {
@@ -103,7 +105,11 @@ export class ExplorerHttpServer {
   }
 
   async #serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://explorer.invalid");
+    const target = req.url ?? "/";
+    // Joined, not resolved: a path that starts with `//` (`//api`) is a path, not another host.
+    const url = target.startsWith("/")
+      ? new URL(`http://explorer.invalid${target}`)
+      : new URL(target, "http://explorer.invalid");
     const raw = await readBody(req, this.#options.maxBodyBytes ?? 20_000_000);
     const request: ReceivedRequest = {
       method: req.method ?? "GET",
@@ -154,7 +160,7 @@ export class ExplorerHttpServer {
   async #route(request: ReceivedRequest): Promise<Reply> {
     const { path } = request;
     const isRest = path.startsWith("/api/v2/") || path === "/api/v2";
-    if (!isRest && !rpcPath.test(path) && !path.startsWith("/api/") && !path.startsWith("//api/")) {
+    if (!isRest && !apiPath.test(path)) {
       return { status: 404, body: { message: texts.notFound } };
     }
     const quota = this.#quota?.take(this.#options.now?.());

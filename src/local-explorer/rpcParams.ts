@@ -32,9 +32,10 @@ export function missingKey(params: RpcParams, keys: string[], emptyIsMissing = f
   );
 }
 
-/** The optimizer runs a call gives, 200 when absent or not a number. */
+/** The optimizer runs a call gives (its integer prefix; 0 is a value), 200 when absent or not a number. */
 export function runsOf(value: unknown): number {
-  return Number.parseInt(str(value) ?? "200", 10) || 200;
+  const runs = Number.parseInt(str(value) ?? "", 10);
+  return Number.isNaN(runs) ? 200 : runs;
 }
 
 /**

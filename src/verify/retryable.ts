@@ -47,6 +47,7 @@ export function isRetryable(error: unknown): boolean {
  * @returns the progress text to show, or undefined when the poll's error is the answer
  */
 export function missedPoll(error: unknown, failuresInARow: number, limit: number): string | undefined {
-  if (!(isRetryable(error) || error instanceof InvalidResponseError) || failuresInARow >= limit) return undefined;
+  if (!(isRetryable(error) || error instanceof InvalidResponseError) || failuresInARow >= limit)
+    return undefined;
   return `${isExplorerVerifyError(error) ? error.shortMessage : String(error)} Polling again.`;
 }

@@ -124,4 +124,13 @@ describe("a contract created inside a transaction", () => {
       /000000000000000000000000000000000000000000000000000000000000015$/,
     );
   }, 120_000);
+
+  it("lists the creation among the chain's internal transactions, asked with no filter first", async () => {
+    const page = await client.getInternalTransactions();
+    const creation = page.items.find(
+      (item) => item.created_contract?.hash.toLowerCase() === child.toLowerCase(),
+    );
+    expect(creation?.from?.hash.toLowerCase()).toBe(factory.toLowerCase());
+    expect(creation?.type).toBe("create");
+  });
 });

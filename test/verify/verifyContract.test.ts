@@ -570,7 +570,9 @@ describe("verifyContract: polls that fail for a passing reason", () => {
     const result = await run(standardJsonJob(address), events);
     expect(result).toMatchObject({ status: "verified", attempts: 1 });
     expect(explorer.faults.applied).toMatchObject({ html: 1, "malformed-json": 1 });
-    expect(events.filter((event) => event.type === "pending" && /Polling again\.$/.test(event.message))).toHaveLength(2);
+    expect(
+      events.filter((event) => event.type === "pending" && /Polling again\.$/.test(event.message)),
+    ).toHaveLength(2);
   });
 
   it("gives up with the explorer's error after five failed polls in a row", async () => {

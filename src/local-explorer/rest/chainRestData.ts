@@ -108,7 +108,9 @@ export function createChainRestHandler(
     const transaction = query.transaction_hash?.toLowerCase();
     if (path === "/internal-transactions" && transaction && transactionHashPattern.test(transaction))
       await trace(transaction);
-    if (addressInternalPath.test(path)) await catchUpHistory();
+    // The chain's list, and an address's, need every transaction traced.
+    if ((path === "/internal-transactions" && transaction === undefined) || addressInternalPath.test(path))
+      await catchUpHistory();
     const address = smartContractPath.exec(path)?.[1]?.toLowerCase();
     if (address) {
       chainId ??= chain.chainId().catch((error: unknown) => {
