@@ -40,6 +40,16 @@ export function assertAddress(value: unknown, field = "address"): string {
 }
 
 /**
+ * Whether a value is a guid as a submission returns it: 20 to 100 letters and digits.
+ *
+ * @param value - the value, as read
+ * @returns true for a guid
+ */
+export function isGuid(value: unknown): value is string {
+  return typeof value === "string" && guidPattern.test(value);
+}
+
+/**
  * Whether a value is a transaction hash: `0x` followed by 64 hex digits (any case).
  *
  * @param value - the value, as read

@@ -8,7 +8,11 @@ export const sourcifyErrorSchema = z.looseObject({
 });
 
 /** The answer to a submission: 202 `{verificationId}`. */
-export const sourcifySubmittedSchema = z.looseObject({ verificationId: z.string() });
+/** A verification job's id: a UUID. */
+export const verificationIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const sourcifySubmittedSchema = z.looseObject({
+  verificationId: z.string().check(z.regex(verificationIdPattern)),
+});
 
 const matchLevel = z.nullish(z.string());
 /** How Sourcify matched a contract: in all, and its creation and runtime code. */

@@ -401,4 +401,35 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
       await hostile.close();
     }
   }, 60_000);
+
+  it("takes a job id that is no UUID for an answer it cannot read, not for the user's mistake", async () => {
+    const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    const odd = await startEmulatorServer(async (request) =>
+      request.method === "POST"
+        ? { status: 202, body: { verificationId: "not-a-uuid" } }
+        : {
+            status: 404,
+            body: { match: null, creationMatch: null, runtimeMatch: null, chainId: "31337", address: box },
+          },
+    );
+    try {
+      const verifier = new SourcifyVerifier(
+        {
+          service: "sourcify",
+          chainId: 31337,
+          required: true,
+          apiUrl: odd.url,
+          siteUrl: "https://repo.sourcify.dev",
+          shownUrl: odd.url,
+          reason: "a server with odd ids",
+        },
+        { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
+      );
+      const [result] = await verifyBatch([job(box, "contracts/Box.sol", "Box")], { verifier, ...engine });
+      expect(result).toMatchObject({ status: "failed", error: { code: "invalid_response" } });
+      expect(result?.guid).toBeUndefined();
+    } finally {
+      await odd.close();
+    }
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { assertAddress } from "../../kernel/validate.js";
 import * as z from "../../kernel/zod.js";
 import { sourceCodeItemSchema } from "../../schemas/sourceCode.js";
+import { isNotVerifiedAbi } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import { callContractAction, parseResult, rejection } from "./callContractAction.js";
 import { toVerifiedContract, type VerifiedContract } from "./verifiedContract.js";
@@ -31,9 +32,16 @@ export async function getSourceCode(
   return first ? toVerifiedContract(first, answer) : null;
 }
 
-/** `getsourcecode`'s answer and items, refused when its status is not "1". */
+/**
+ * `getsourcecode`'s answer and items: none where the service says, with a refusal, that the contract is not verified
+ * (Routescan's `NOTOK` `Contract source code not verified`); refused for any other status than "1".
+ */
 export async function readSourceCodeItems(transport: Transport, address: string) {
   const answer = await callContractAction(transport, { action, query: { address }, kind: "read" });
-  if (answer.envelope.status !== "1") throw rejection(answer);
+  const { status, message, result } = answer.envelope;
+  if (status !== "1") {
+    if (isNotVerifiedAbi(message) || isNotVerifiedAbi(result)) return { answer, items: [] };
+    throw rejection(answer);
+  }
   return { answer, items: parseResult(answer, z.array(sourceCodeItemSchema), action) };
 }

@@ -1,5 +1,5 @@
 import { ExplorerError, InvalidResponseError, NotAContractError, TimeoutError } from "../../errors/index.js";
-import { assertBodySize } from "../../kernel/validate.js";
+import { assertBodySize, isGuid } from "../../kernel/validate.js";
 import * as z from "../../kernel/zod.js";
 import { sourceCodeItemSchema } from "../../schemas/sourceCode.js";
 import {
@@ -121,7 +121,14 @@ export function submissionOutcome(
     throw rejection(answer);
   }
   const parsed = parseResult(answer, submissionResultSchema, action);
-  if (typeof parsed === "string") return { kind: "guid", guid: parsed };
+  if (typeof parsed === "string") {
+    if (isGuid(parsed)) return { kind: "guid", guid: parsed };
+    throw new InvalidResponseError(
+      `The explorer's answer to ${action} says OK but its guid is not one (20 to 100 letters and digits).`,
+      answer.request,
+      answer.response.body,
+    );
+  }
   // Only the synchronous actions answer the contract they published (`verifysourcecode` answers a guid); an OK that
   // holds no verified source of this address is no verdict.
   const item = Array.isArray(parsed) ? parsed[0] : parsed;

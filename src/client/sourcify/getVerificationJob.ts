@@ -1,5 +1,5 @@
 import { InvalidInputError, InvalidResponseError, NotAContractError } from "../../errors/index.js";
-import { sourcifyJobSchema } from "../../schemas/sourcify.js";
+import { sourcifyJobSchema, verificationIdPattern } from "../../schemas/sourcify.js";
 import type { VerifyStatus } from "../contract/checkVerifyStatus.js";
 import {
   isSourcifyAlreadyVerified,
@@ -10,8 +10,6 @@ import {
 } from "../explorerTexts.js";
 import type { Transport } from "../transport.js";
 import { sourcifyAnswer, sourcifyGet, sourcifyRefusal } from "./sourcifyAnswer.js";
-
-const verificationIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Said while a job runs: Sourcify's job object carries no text of its own then. */
 const jobRunning = "Sourcify is verifying (job not completed)";

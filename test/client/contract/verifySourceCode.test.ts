@@ -104,8 +104,14 @@ describe("verifysourcecode", () => {
     });
   });
 
-  it.each(["[]", "{}", `{"Address":"${testAddress(0xa1)}","SourceCode":"contract A {}"}`])(
-    "takes an OK without a guid (result %s) for no verdict: verifysourcecode answers a guid",
+  it.each([
+    "[]",
+    "{}",
+    `{"Address":"${testAddress(0xa1)}","SourceCode":"contract A {}"}`,
+    `"ok then"`,
+    `"0x12"`,
+  ])(
+    "takes an OK without a guid (result %s) for no verdict, and no mistake of the user's: verifysourcecode answers a guid",
     async (result) => {
       explorer.faults.next({
         kind: "status",
