@@ -339,6 +339,9 @@ function resolvedLibraries(
       fromLinks ??
       (fromFolder.length === 1 ? fromFolder[0] : undefined) ??
       (fromSources.length === 1 ? fromSources[0] : undefined);
+    // hardhat-deploy stores the libraries as the deploy script passed them, and its linker skips a name the contract
+    // does not link: one that no source of the contract declares is not its library.
+    if (source === undefined && fromSources.length === 0) continue;
     if (source === undefined) {
       throw new InvalidInputError(
         `${origin.field}.libraries`,
@@ -347,7 +350,7 @@ function resolvedLibraries(
     }
     libraries[`${source}:${name}`] = address;
   }
-  return libraries;
+  return Object.keys(libraries).length === 0 ? undefined : libraries;
 }
 
 function escaped(text: string): string {

@@ -77,6 +77,24 @@ describe("a hardhat-deploy 1.x deployments folder (made by hardhat-deploy 1.0.4 
     expect(token?.creationTransaction).toMatch(/^0x[0-9a-f]{64}$/);
   });
 
+  it("leaves out a library the deploy script passed that the contract does not link, as hardhat-deploy's linker does", async () => {
+    const folder = await copyOfV1("shared-libraries");
+    const stray = "0x00000000000000000000000000000000000000c4";
+    await edit(join(folder, "Token.json"), (file) => {
+      file.libraries = { ...(file.libraries as object), StringLib: stray };
+    });
+    await edit(join(folder, "MathLib.json"), (file) => {
+      file.libraries = { StringLib: stray };
+    });
+    const { contracts, skipped } = await readHardhatDeployment(folder);
+    expect(skipped).toEqual([]);
+    const job = (name: string) => contracts.find(({ names }) => names.includes(name))?.job;
+    expect(job("Token")?.libraries).toEqual({
+      "contracts/MathLib.sol:MathLib": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+    });
+    expect(job("MathLib")?.libraries).toBeUndefined();
+  });
+
   it("takes each address's creation transaction: transactionHash (a deterministic deployment's factory call too), else the receipt's; never a value that is no hash", async () => {
     const folder = await copyOfV1("creation-hashes");
     const hash = (n: string) => `0x${n.repeat(64)}`;
