@@ -30,6 +30,9 @@ export interface ChainBackendOptions {
 /** The local explorer's facts: a JSON-RPC chain, a real compiler, and a state file. */
 export class ChainBackend implements ExplorerBackend {
   readonly #options: ChainBackendOptions;
+  // The queued verifications and proxy checks not yet decided: closing waits for them, so that a guid answered before
+  // the explorer stops (a run with --no-wait) is decided in the saved state, never cut off.
+  readonly #queued = new Set<Promise<void>>();
 
   constructor(options: ChainBackendOptions) {
     this.#options = options;
@@ -84,15 +87,27 @@ export class ChainBackend implements ExplorerBackend {
     const { store } = this.#options;
     store.setGuid(guid, submission.address, "pending");
     // Answer the submission first, as Blockscout's queue does; the compile runs on a later turn.
-    setTimeout(() => {
+    this.#later(() =>
       this.verifyNow(submission)
         .then(
           (decision) => store.setGuid(guid, submission.address, decision.ok ? "pass" : "fail"),
           () => store.setGuid(guid, submission.address, "fail"),
         )
         // No request waits for this save: a failure is reported, never a crash.
-        .catch(() => store.saveInBackground());
-    }, 0);
+        .catch(() => store.saveInBackground()),
+    );
+  }
+
+  /** Waits until every queued verification and proxy check is decided. */
+  async settled(): Promise<void> {
+    while (this.#queued.size > 0) await Promise.all([...this.#queued]);
+  }
+
+  #later(work: () => Promise<void>): void {
+    const queued: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 0))
+      .then(work)
+      .finally(() => this.#queued.delete(queued));
+    this.#queued.add(queued);
   }
 
   async guidState(guid: string): Promise<GuidState> {
@@ -111,7 +126,7 @@ export class ChainBackend implements ExplorerBackend {
     const { store } = this.#options;
     store.state.proxyGuids[guid] = { state: "pending", proxy: proxyAddress, implementations: [] };
     store.save();
-    setTimeout(async () => {
+    this.#later(async () => {
       const check = store.state.proxyGuids[guid];
       if (!check) return;
       const found = await this.proxyOf(proxyAddress).catch(() => undefined);
@@ -123,7 +138,7 @@ export class ChainBackend implements ExplorerBackend {
         if (entry) entry.record.implementationAddresses = found.implementations;
       }
       store.saveInBackground();
-    }, 0);
+    });
   }
 
   async proxyCheckState(guid: string): Promise<ProxyCheckState> {

@@ -169,6 +169,7 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
     proApi,
     close: async () => {
       await server.close();
+      await backend.settled();
       await solcJsPool.close();
     },
   };

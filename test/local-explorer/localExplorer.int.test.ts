@@ -261,6 +261,32 @@ describe("local explorer: real compile and match against a real chain", () => {
       rmSync(folder, { recursive: true, force: true });
     }
   }, 60_000);
+  it("decides, before it closes, a guid it answered to a run that did not wait (--no-wait), and keeps it", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "local-explorer-"));
+    try {
+      const first = await startLocalExplorer({ rpcUrl: chain.rpcUrl, cacheDir: folder });
+      const [result] = await verifyBatch(
+        [job(deployed.greeter!, "contracts/nested/deep/Greeter.sol", "Greeter")],
+        {
+          explorerUrl: first.url,
+          force: true,
+          wait: false,
+          ...engine,
+        },
+      );
+      expect(result).toMatchObject({ status: "pending" });
+      await first.close();
+      const second = await startLocalExplorer({ rpcUrl: chain.rpcUrl, cacheDir: folder });
+      const secondClient = new ExplorerClient({ explorerUrl: second.url });
+      await expect(secondClient.checkVerifyStatus({ guid: result!.guid! })).resolves.toEqual({
+        state: "pass",
+        message: "Pass - Verified",
+      });
+      await second.close();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("local explorer: Blockscout's error answers, held here as literals", () => {
