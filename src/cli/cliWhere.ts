@@ -48,11 +48,10 @@ export function cliWhere(
   settings?: Pick<RunSettingValues, "optionalTargets" | "userAgent">,
 ): RunWhere {
   const { cwd, foundry } = project;
-  const chainId = chainIdFlag(values["chain-id"]);
+  const chain = cliChain(values);
+  const chainId = chain.chainId?.id;
   return {
-    door: "cli",
-    chainId: chainId === undefined ? undefined : { id: chainId, source: "--chain-id" },
-    rpc: values["rpc-url"] === undefined ? undefined : { url: values["rpc-url"], source: "--rpc-url" },
+    ...chain,
     explorerUrl: values["explorer-url"]
       ? { url: values["explorer-url"], source: "--explorer-url" }
       : undefined,
@@ -78,6 +77,22 @@ export function cliWhere(
     howToGiveEtherscanKey: "set ETHERSCAN_API_KEY in the environment",
     howToReachLocalChain:
       "give --rpc-url URL of the chain, and the embedded local explorer verifies on it, or give --explorer-url",
+  };
+}
+
+/**
+ * The run's chain as the command line names it: `--chain-id` and `--rpc-url`, each with the flag that named it.
+ *
+ * @throws {UsageError} for a chain id that is not one
+ */
+export function cliChain(
+  values: Partial<FlagValues<typeof whereFlags>>,
+): Pick<RunWhere, "door" | "chainId" | "rpc"> {
+  const chainId = chainIdFlag(values["chain-id"]);
+  return {
+    door: "cli",
+    chainId: chainId === undefined ? undefined : { id: chainId, source: "--chain-id" },
+    rpc: values["rpc-url"] === undefined ? undefined : { url: values["rpc-url"], source: "--rpc-url" },
   };
 }
 

@@ -124,13 +124,38 @@ export async function flagsOrBundleRun(
   command: string,
 ): Promise<{ what: RunWhat; foundry: FoundryConfig | undefined }> {
   const given = values.bundle;
-  if (given !== undefined)
+  if (given !== undefined) {
+    const naming = namingBesideBundle(values, positionals);
     return {
-      what: { kind: "bundle", bundle: { given, file: (path) => resolve(cwd, path), field: "--bundle" } },
+      what: {
+        kind: "bundle",
+        bundle: { given, file: (path) => resolve(cwd, path), field: "--bundle", naming },
+      },
       foundry: undefined,
     };
+  }
   const foundry = await projectFoundryConfig(cwd);
   return { what: flagsRun(values, positionals, { cwd, foundry, command }), foundry };
+}
+
+// The flags that name or describe contracts, which a bundle names and describes all of.
+function namingBesideBundle(values: FlagValues<typeof jobOptions>, positionals: readonly string[]): string[] {
+  const describing = [
+    "deployment",
+    "manifest",
+    "standard-json",
+    "contract",
+    "compiler-version",
+    "constructor-args-hex",
+    "creation-tx-hash",
+    "libraries",
+  ] as const;
+  return [
+    ...(positionals.length > 0 ? ["ADDRESS"] : []),
+    ...describing.filter((flag) => values[flag] !== undefined).map((flag) => `--${flag}`),
+    ...(values.proxy ? ["--proxy"] : []),
+    ...(values.format !== verificationDefaults.format ? ["--format"] : []),
+  ];
 }
 
 // The build folder (relative to `cwd`) when `--artifacts` is not given: a Foundry project has out/ (or foundry.toml's

@@ -1,8 +1,9 @@
+import { type FoundryConfig, foundryExplorerFor } from "../inputs/foundryConfig.js";
 import { parseShardCount } from "../run/commands/requestFacts.js";
 import { readRunSettings } from "../run/settings.js";
 import { apiKeyFromEnvironment, cliCommand, serviceKeyFromEnvironment } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { cliEndpoints } from "./cliWhere.js";
+import { cliChain, cliEndpoints } from "./cliWhere.js";
 import { flagsOrBundleRun } from "./commandLineJobs.js";
 import { flagText, settingFlags } from "./settingFlags.js";
 import { verifyOptions } from "./verifyCommand.js";
@@ -28,17 +29,20 @@ export const planCommand = cliCommand("plan", options, async ({ values, position
     throw new UsageError("plan needs --shards N: how many shards to split the run into.");
   const shards = parseShardCount(values.shards, "--shards");
   const settings = readRunSettings("cli", (setting) => flagText(setting, values));
-  const { what } = await flagsOrBundleRun(values, positionals, process.cwd(), "plan");
+  const { what, foundry } = await flagsOrBundleRun(values, positionals, process.cwd(), "plan");
   const { runPlanRequest } = await import("../run/commands/planRequest.js");
   const { matrix, notes } = await runPlanRequest(
     {
       what,
+      // The run's chain, as verify names it: each shard's run makes the same plan only on the same chain.
+      where: cliChain(values),
       settings,
       shards,
       keys: [
         unlessRefused(apiKeyFromEnvironment),
         serviceKeyFromEnvironment("ETHERSCAN_API_KEY"),
         serviceKeyFromEnvironment("ROUTESCAN_API_KEY"),
+        ...foundryKeys(foundry),
       ],
       endpoints: unlessRefused(() => cliEndpoints(values)),
       readTimeoutSeconds: settings.readTimeoutSeconds,
@@ -57,4 +61,14 @@ function unlessRefused<T>(read: () => T): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+// The keys foundry.toml's [etherscan] gives the run's Blockscout explorers, and what their `${VAR}`s expand to.
+function foundryKeys(foundry: FoundryConfig | undefined): Array<string | undefined> {
+  if (!foundry) return [];
+  return foundry.etherscan.flatMap(({ chainId }) => {
+    if (chainId === undefined) return [];
+    const found = unlessRefused(() => foundryExplorerFor(foundry, chainId));
+    return [found?.key, ...(found?.secrets ?? [])];
+  });
 }

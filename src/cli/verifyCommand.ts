@@ -37,7 +37,11 @@ export const verifyCommand = cliCommand("verify", options, async ({ values, posi
   // `--bundle FILE`: the contracts a bundle names, checked whole before anything is sent.
   const { what, foundry } = await flagsOrBundleRun(values, positionals, cwd, "verify");
   if (what.kind === "bundle")
-    what.bundle.naming = namingBesideBundle(values, positionals, settings.includeCreated);
+    what.bundle.naming = [
+      ...(what.bundle.naming ?? []),
+      ...(values["show-standard-json-input"] ? ["--show-standard-json-input"] : []),
+      ...(settings.includeCreated ? ["--include-created"] : []),
+    ];
   const ledger = ledgerPath(values.ledger, values["no-ledger"], cwd);
   const request = {
     what,
@@ -65,27 +69,3 @@ export const verifyCommand = cliCommand("verify", options, async ({ values, posi
   const { runExitCode } = await import("../run/commands/runReport.js");
   return runExitCode(results, settings.optionalTargets);
 });
-
-// The flags that name contracts too, which a bundle names all of.
-function namingBesideBundle(
-  values: Record<string, unknown>,
-  positionals: string[],
-  includeCreated: boolean,
-): string[] {
-  const flags = [
-    "deployment",
-    "manifest",
-    "standard-json",
-    "contract",
-    "proxy",
-    "creation-tx-hash",
-    "show-standard-json-input",
-  ];
-  return [
-    ...(positionals.length > 0 ? ["ADDRESS"] : []),
-    ...flags
-      .filter((flag) => values[flag] !== undefined && values[flag] !== false)
-      .map((flag) => `--${flag}`),
-    ...(includeCreated ? ["--include-created"] : []),
-  ];
-}

@@ -189,4 +189,39 @@ describe("plan, a shard per matrix row, merge", () => {
     const noFolder = await explorerVerify(project, ["merge", "--ledger", "x.json"]);
     expect(noFolder.code).toBe(2);
   }, 120_000);
+
+  it("plans a run whose contracts record no chain on the run's chain: a shard on another chain is of another plan", async () => {
+    const one = ["0x5FbDB2315678afecb367f032d93F642f64180aa3", "--contract", "src/lib/MathLib.sol:MathLib"];
+    const planOn = async (chain: string) => {
+      const planned = await explorerVerify(
+        project,
+        ["plan", ...one, "--chain-id", chain, "--targets", "blockscout", "--shards", "2"],
+        environment(),
+      );
+      expect({ code: planned.code, stderr: planned.stderr }).toMatchObject({ code: 0 });
+      return (JSON.parse(planned.stdout) as typeof matrix).include[0]?.plan ?? "";
+    };
+    const [here, there] = [await planOn("31337"), await planOn("7777")];
+    expect(here).not.toBe(there);
+    const elsewhere = await explorerVerify(
+      project,
+      [
+        "verify",
+        ...one,
+        "--chain-id",
+        "7777",
+        "--explorer-url",
+        explorer.url,
+        "--targets",
+        "blockscout",
+        "--shard",
+        "1-of-2",
+        "--plan",
+        here,
+      ],
+      environment(),
+    );
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toContain("it differs in the contracts (the bundle or deployment)");
+  }, 120_000);
 });

@@ -2,15 +2,16 @@ import { InvalidInputError } from "../../errors/index.js";
 import { readsDeadline } from "../../kernel/readsDeadline.js";
 import type { MatrixRow, PlanRequest as ShardPlanRequest } from "../shards/shardPlan.js";
 import type { ChainEndpoints } from "../targets/chainEndpoints.js";
+import { chainIdsOf } from "../targets/targets.js";
 import { checkedRpcUrl } from "./checkedRpcUrl.js";
 import { checkedFlags, contractsOfRun, type RunWhat } from "./runWhat.js";
-import type { HardhatRunWhere, RunWhere } from "./runWhere.js";
+import { chainsOfRun, type HardhatRunWhere, type RunWhere } from "./runWhere.js";
 
 /** One `plan`, as a door hands it to the hall. */
 export interface PlanRequest {
   what: RunWhat;
   /** The RPCs the door names beside the files (the command line's are in its flags). */
-  where?: Pick<RunWhere, "rpc" | "rpcByChain" | "door"> | HardhatRunWhere | undefined;
+  where?: Pick<RunWhere, "chainId" | "rpc" | "rpcByChain" | "door"> | HardhatRunWhere | undefined;
   /** The settings `plan` shares with `verify`: the services it splits over, their stated rate, the keys' secrets. */
   settings: ShardPlanRequest["settings"];
   /** How many shards. */
@@ -42,7 +43,7 @@ export async function runPlanRequest(
   const { where } = request;
   if (where && "door" in where) checkedRpcUrl(where.rpc?.url, where.door, where.rpcByChain);
   const reads = readsDeadline(request.readTimeoutSeconds);
-  const { jobs, badEntries } = await contractsOfRun(what, checkedFlags(what), reads);
+  const { jobs, badEntries, claims } = await contractsOfRun(what, checkedFlags(what), reads);
   for (const entry of badEntries) info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
   if (jobs.length === 0 && what.kind === "flags")
     throw new InvalidInputError("deployment", "The deployment and manifest given hold no contracts.");
@@ -51,5 +52,9 @@ export async function runPlanRequest(
     Object.values(chain).map((endpoint) => endpoint?.apiKey?.value),
   );
   const keys = [...(request.keys ?? []), ...endpointKeys];
-  return planRun({ jobs, settings: request.settings, shards: request.shards, keys });
+  // The run's chain, named as each shard's run names it: a shard on another chain is then of another plan.
+  const chainIds =
+    where && !("hardhat" in where) ? await chainIdsOf(await chainsOfRun(where, claims, reads), reads) : [];
+  const chainId = chainIds.length === 1 ? chainIds[0] : undefined;
+  return planRun({ jobs, settings: request.settings, shards: request.shards, keys, chainId });
 }

@@ -7,6 +7,7 @@ import type { ChainClaim } from "../targets/chainAgreement.js";
 import { foundryBlockscoutExplorer } from "../targets/foundryExplorer.js";
 import {
   type ChainEndpoints,
+  type ChainPlace,
   chainIdsOf,
   chainPlaces,
   describeTargets,
@@ -62,14 +63,10 @@ export async function targetsOfRun(
     return hardhatTargets(where, services, recorded, reads);
   }
   const { chainId, rpc, rpcByChain, explorers, foundry, endpoints, ...facts } = where;
-  // Deployments on several chains: the run's one RPC serves the chain it answers.
-  const several = rpc && !chainId && new Set(recorded.map((claim) => claim.id)).size > 1;
-  const [id] = several ? await chainIdsOf([{ claims: [], rpc }], reads) : [];
-  const served = id === undefined || !rpc ? {} : { [id]: { ...rpc, chainId: id } };
   return resolveTargets({
     ...facts,
     services,
-    chains: chainPlaces({ given: chainId, recorded, rpc, rpcByChain: { ...served, ...rpcByChain } }),
+    chains: await chainsOfRun(where, recorded, reads),
     explorerFor: async (id) => {
       const url = explorers?.urls[id];
       if (url) return { url: { url, source: `${explorers?.source} (chain ${id})` } satisfies NamedUrl };
@@ -78,6 +75,28 @@ export async function targetsOfRun(
     endpointsFor: async (id) => endpoints?.[id],
     reads,
   });
+}
+
+/**
+ * The chains a run goes to, from what names them: the user's chain, the chains its contracts record, its RPCs. `plan`
+ * and each shard's run name a run's chain alike from these.
+ *
+ * @param where - the door's chain, RPC and RPCs by chain
+ * @param recorded - the chains the deployments and the bundle record
+ * @param reads - the run's read budget, for the chain id of an RPC beside deployments on several chains
+ * @returns the places, each a chain's claims and RPC
+ */
+export async function chainsOfRun(
+  where: Pick<RunWhere, "chainId" | "rpc" | "rpcByChain">,
+  recorded: readonly ChainClaim[],
+  reads?: ReadsDeadline,
+): Promise<ChainPlace[]> {
+  const { chainId, rpc, rpcByChain } = where;
+  // Deployments on several chains: the run's one RPC serves the chain it answers.
+  const several = rpc && !chainId && new Set(recorded.map((claim) => claim.id)).size > 1;
+  const [id] = several ? await chainIdsOf([{ claims: [], rpc }], reads) : [];
+  const served = id === undefined || !rpc ? {} : { [id]: { ...rpc, chainId: id } };
+  return chainPlaces({ given: chainId, recorded, rpc, rpcByChain: { ...served, ...rpcByChain } });
 }
 
 /**

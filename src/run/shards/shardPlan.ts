@@ -182,6 +182,8 @@ export interface PlanRequest {
   shards: number;
   /** The keys the run was given: a secret's name equal to one is refused. */
   keys?: ReadonlyArray<string | undefined> | undefined;
+  /** The run's one chain, as the user, the files and the RPC name it: the chain of every contract that records none. */
+  chainId?: number | undefined;
 }
 
 /**
@@ -193,12 +195,20 @@ export interface PlanRequest {
  */
 export function planRun(request: PlanRequest): { matrix: { include: MatrixRow[] }; notes: string[] } {
   const { settings } = request;
-  const { plan, digest } = runPlan(request.jobs, settings.targets, request.shards, settings, request.keys);
+  const { plan, digest } = runPlan(
+    request.jobs,
+    settings.targets,
+    request.shards,
+    settings,
+    request.keys,
+    request.chainId,
+  );
   return { matrix: shardMatrix(plan, digest, settings.requestsPerSecond), notes: plan.notes };
 }
 
 /**
- * A run's plan and its digest, as `plan` makes them and each shard's run makes them again.
+ * A run's plan and its digest, as `plan` makes them and each shard's run makes them again. A contract that records
+ * no chain is on the run's one chain, so that a shard on another chain is of another plan.
  *
  * @throws {InvalidInputError} for a setting `keySecrets` that is not one, names a key, or too few shards for its secrets
  */
@@ -208,13 +218,16 @@ export function runPlan(
   shards: number,
   settings: { requestsPerSecond?: number | undefined; keySecrets?: string | undefined },
   keys?: ReadonlyArray<string | undefined>,
+  runChainId?: number,
 ): { explorers: PlannedExplorer[]; plan: ShardPlan; contracts: ShardReport["contracts"]; digest: string } {
-  const { explorers, oneChain } = explorersOfJobs(jobs, services);
+  const onChain =
+    runChainId === undefined ? jobs : jobs.map((job) => ({ ...job, chainId: job.chainId ?? runChainId }));
+  const { explorers, oneChain } = explorersOfJobs(onChain, services);
   const plan = planShards(explorers, shards, oneChain, {
     requestsPerSecond: settings.requestsPerSecond,
     keySecrets: parseKeySecrets(settings.keySecrets, "key-secrets", keys),
   });
-  const contracts = jobs.map((job) => ({
+  const contracts = onChain.map((job) => ({
     address: job.address,
     contract: displayName(job),
     ...(job.chainId === undefined ? {} : { chainId: job.chainId }),

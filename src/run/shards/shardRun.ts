@@ -44,7 +44,15 @@ export function shardOfRun(
   const keys = targets.targets.flatMap((target) =>
     "apiKey" in target && target.apiKey ? [target.apiKey] : [],
   );
-  const { explorers, plan, contracts, digest } = runPlan(jobs, services, id.of, settings, keys);
+  const [runChainId, ...more] = targets.chainIds;
+  const { explorers, plan, contracts, digest } = runPlan(
+    jobs,
+    services,
+    id.of,
+    settings,
+    keys,
+    more.length === 0 ? runChainId : undefined,
+  );
   const differs = given === undefined ? [] : planDifferences(given.trim(), digest);
   if (differs.length > 0)
     throw new InvalidInputError(

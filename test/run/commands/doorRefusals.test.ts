@@ -129,6 +129,28 @@ describe("the CLI's refusals, made in the hall", () => {
       "--bundle names the contracts: drop --contract.",
     ],
     [
+      "flags that describe a contract beside a bundle, which describes them all",
+      () => [
+        "verify",
+        "--bundle",
+        bundle(),
+        "--libraries",
+        "src/Lib.sol:Lib=0x0000000000000000000000000000000000000001",
+        "--constructor-args-hex",
+        "0xdead",
+        "--compiler-version",
+        "0.8.28",
+        "--format",
+        "flattened",
+      ],
+      "--bundle names the contracts: drop --compiler-version, --constructor-args-hex, --libraries, --format.",
+    ],
+    [
+      "a plan's deployment and ADDRESS beside a bundle, as verify refuses them",
+      () => ["plan", "--bundle", bundle(), address, "--deployment", "run-latest.json", "--shards", "2"],
+      "--bundle names the contracts: drop ADDRESS, --deployment.",
+    ],
+    [
       "a copy's --recheck without a ledger",
       () => ["copy", address, "--from", "blockscout", "--to", "sourcify", "--recheck", "--ledger", "none"],
       "--recheck asks the services about what the ledger says is verified: drop --no-ledger.",
@@ -298,6 +320,33 @@ describe("the CLI's refusals, made in the hall", () => {
       expect(run.printed.join("\n")).not.toContain("ENDPOINTKEY0123456789");
     } finally {
       delete process.env.DOOR_ENDPOINT_KEY;
+    }
+  });
+
+  it("refuses a plan's key-secrets holding the key foundry.toml's [etherscan] gives, never showing it", async () => {
+    const cwd = process.cwd();
+    const project = await mkdtemp(join(tmpdir(), "explorer-verify-foundry-key-"));
+    await cp(join(workspace, "deployments"), join(project, "deployments"), { recursive: true });
+    await writeFile(
+      join(project, "foundry.toml"),
+      '[etherscan]\nsepolia = { key = "FOUNDRYSECRETKEY0123", url = "https://eth-sepolia.blockscout.com/api", chain = 11155111 }\n',
+    );
+    process.chdir(project);
+    try {
+      const run = await cli([
+        "plan",
+        "--deployment",
+        "deployments/chained",
+        "--shards",
+        "2",
+        "--key-secrets",
+        "blockscout=FOUNDRYSECRETKEY0123",
+      ]);
+      expect(run).toEqual({ code: 2, printed: [expect.stringContaining("holds a key the run was given")] });
+      expect(run.printed.join("\n")).not.toContain("FOUNDRYSECRETKEY0123");
+    } finally {
+      process.chdir(cwd);
+      await rm(project, { recursive: true, force: true });
     }
   });
 
