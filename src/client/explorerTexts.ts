@@ -26,8 +26,19 @@ export function isFail(text: unknown): boolean {
   return normalise(text).startsWith("fail - ");
 }
 
-/** The explorer does not know the guid (yet). */
-export const isUnknownUid = textIs("unknown uid");
+/**
+ * The explorer does not know the guid (yet): Blockscout's `Unknown UID`; Etherscan-compatible services' texts that say
+ * they cannot find it (`Unable to locate GUID`), whose wording no document gives.
+ * @param text - a `checkverifystatus` result or message
+ */
+export function isUnknownUid(text: unknown): boolean {
+  const t = normalise(text);
+  return (
+    t === "unknown uid" ||
+    /^(unable to locate|cannot find|could not find) guid\b/.test(t) ||
+    t === "guid not found"
+  );
+}
 
 /**
  * Already verified, in every wording: Blockscout RPC `Smart-contract already verified.`, Blockscout v2

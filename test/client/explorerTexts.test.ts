@@ -182,6 +182,8 @@ describe("explorer texts", () => {
     expect(explorerTexts.isPass("Pass - Verified")).toBe(true);
     expect(explorerTexts.isFail("Fail - Unable to verify")).toBe(true);
     expect(explorerTexts.isUnknownUid("Unknown UID")).toBe(true);
+    expect(explorerTexts.isUnknownUid("Unable to locate GUID")).toBe(true);
+    expect(explorerTexts.isUnknownUid("Fail - Unable to verify")).toBe(false);
     expect(explorerTexts.isUnknownAction("Unknown action")).toBe(true);
   });
 
