@@ -44,6 +44,8 @@ interface ShardPart {
   entries: LedgerEntry[];
   /** A folder of this shard held readable results. */
   reported: boolean;
+  /** Its records that an interruption left without a verdict (a cancelled job's SIGTERM): not run. */
+  interrupted: number;
 }
 
 /**
@@ -119,7 +121,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
         ? "did not report"
         : !part.reported
           ? "did not report its results"
-          : `reported no record for ${lacking} of its planned verifications (${[...missing.explorers].join(", ")})`;
+          : `${part.interrupted > 0 ? "was cut short (interrupted), and " : ""}reported no record for ${lacking} of its planned verifications (${[...missing.explorers].join(", ")})`;
       reporter.footnote(
         `not run     shard ${name} (${what}) ${why}: ${missing.fromLedger > 0 ? `${missing.fromLedger} counted from its ledger, ` : ""}${missing.notRun} record${missing.notRun === 1 ? "" : "s"} not run; a rerun of that shard with the merged ledger does them.`,
       );
@@ -208,7 +210,12 @@ function partsOf(
       say(folder, `names "${shard}", no shard of the plan: nothing of it is taken`);
       continue;
     }
-    const part: ShardPart = parts.get(index) ?? { records: new Map(), entries: [], reported: false };
+    const part: ShardPart = parts.get(index) ?? {
+      records: new Map(),
+      entries: [],
+      reported: false,
+      interrupted: 0,
+    };
     parts.set(index, part);
     const ledgerOwn = stamp === undefined || (stamp.shard === shard && stamp.plan === digest);
     if (!ledgerOwn)
@@ -239,6 +246,10 @@ function partsOf(
       const service = record.target ?? "blockscout";
       if (plan.ownerOf(service, record.chainId, record.address) !== index) {
         dropped.records++;
+        continue;
+      }
+      if (record.error?.code === "interrupted") {
+        part.interrupted++;
         continue;
       }
       const key = plan.keyOf(service, record.chainId, record.address, record.format === "proxy");

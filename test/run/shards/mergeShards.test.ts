@@ -248,6 +248,31 @@ describe("a merge of shards", () => {
     );
   });
 
+  it("names a shard an interruption cut short, and shows its contracts without a verdict as not run, not failed", () => {
+    const { root, ledger } = scratch();
+    honest(root, "1-of-2");
+    // SIGTERM (a cancelled job) after a was verified: b's record says only that it was interrupted.
+    const interrupted = {
+      ...shardRecord(b, 1, "etherscan", "failed"),
+      message: "Interrupted by SIGTERM before its verdict.",
+      error: { code: "interrupted" as const },
+    };
+    writeShardFolder(root, "2-of-2", report("2-of-2"), {
+      ledger: [shardEntry(a, 1, "etherscan")],
+      results: [shardRecord(a, 1, "etherscan"), interrupted],
+    });
+    const { results, text } = merged([root], ledger);
+    expect(results.complete).toBe(false);
+    expect(results.notRun).toEqual([{ shard: "2-of-2", contracts: 1 }]);
+    expect(rows(results.filter((r) => r.target === "etherscan"))).toEqual([
+      `etherscan ${a} verified`,
+      `etherscan ${b} failed not_run`,
+    ]);
+    expect(text).toContain(
+      "not run     shard 2-of-2 (etherscan on chain 1) was cut short (interrupted), and reported no record for 1 of its planned verifications (etherscan on chain 1): 1 record not run",
+    );
+  });
+
   it("on a plan of one chain, does not count a shard's ledger entries of another chain as its verdicts", () => {
     const { root, ledger } = scratch();
     // The shared ledger every shard was given, holding the same addresses verified on another chain.
