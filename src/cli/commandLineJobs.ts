@@ -55,7 +55,7 @@ export function flagsRun(
   if (!address && deployments.length === 0 && !manifest)
     refuse(
       "address",
-      `Give the contract's ADDRESS, --deployment PATH or --manifest FILE (explorer-verify ${command} --help).`,
+      `Give the contract's ADDRESS, --deployment PATH${command === "bundle" ? " or" : ","} --manifest FILE${command === "bundle" ? "" : " or --bundle FILE"} (explorer-verify ${command} --help).`,
     );
   if (address !== undefined) assertAddress(address);
   const format = values.format;

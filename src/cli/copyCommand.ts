@@ -51,7 +51,7 @@ export const copyCommand = cliCommand("copy", options, async ({ values, position
       compilers: projectCompilers(cwd, foundry),
       refusals: {
         recheckWithoutLedger:
-          "--recheck asks the services about what the ledger says is verified: drop --no-ledger.",
+          "--recheck asks the services about what the ledger says is verified: drop --no-ledger (or --ledger none).",
       },
     },
     new RunReporter({ json: values.json, table: true, colour: true }),

@@ -51,8 +51,9 @@ export const verifyCommand = cliCommand("verify", options, async ({ values, posi
     compilers: projectCompilers(cwd, foundry),
     refusals: {
       recheckWithoutLedger:
-        "--recheck asks the explorer about what the ledger says is verified: drop --no-ledger.",
-      shardWithoutLedger: "--shard keeps its ledger and results for the merge: drop --no-ledger.",
+        "--recheck asks the explorer about what the ledger says is verified: drop --no-ledger (or --ledger none).",
+      shardWithoutLedger:
+        "--shard keeps its ledger and results for the merge: drop --no-ledger (or --ledger none).",
       preflightWithoutRpc: "--preflight needs --rpc-url: the chain to check the deployed code against.",
     },
   };

@@ -204,7 +204,7 @@ describe("explorer-verify refuses mistakes in one line, before any request", () 
       "--recheck without a ledger",
       ["verify", "--deployment", runLatest, "--recheck", "--no-ledger"],
       {},
-      "explorer-verify: --recheck asks the explorer about what the ledger says is verified: drop --no-ledger.",
+      "explorer-verify: --recheck asks the explorer about what the ledger says is verified: drop --no-ledger (or --ledger none).",
     ],
     [
       "a guid that is not one",

@@ -224,4 +224,27 @@ describe("plan, a shard per matrix row, merge", () => {
     expect(elsewhere.code).toBe(2);
     expect(elsewhere.stderr).toContain("it differs in the contracts (the bundle or deployment)");
   }, 120_000);
+
+  it("says a shard the plan gave no explorer has nothing to do, and names no explorer it verifies on", async () => {
+    const idle = await explorerVerify(
+      project,
+      [
+        "verify",
+        ...run,
+        "--explorer-url",
+        explorer.url,
+        "--shard",
+        "3-of-3",
+        "--ledger",
+        join(project.dir, "shards", "idle", "ledger.json"),
+        "--json",
+      ],
+      environment(),
+    );
+    expect(idle.stderr).toContain(
+      "shard       3-of-3: no explorer (the plan has fewer explorers than shards); nothing to do",
+    );
+    expect(idle.stderr).not.toContain("Verifying");
+    expect(recordsOf(idle.stdout)).toEqual([]);
+  }, 120_000);
 });

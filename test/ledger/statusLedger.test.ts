@@ -82,7 +82,7 @@ describe("explorer-verify status without a GUID", () => {
     ]);
   });
 
-  it("says a run on the embedded local explorer keeps none, when one left its state", async () => {
+  it("names the embedded local explorer's state, when one is there beside no ledger", async () => {
     const project = mkdtempSync(join(tmpdir(), "ledger-status-"));
     const state = join(project, "cache", "explorer-verify", "local-explorer-31337.json");
     mkdirSync(dirname(state), { recursive: true });
@@ -95,7 +95,7 @@ describe("explorer-verify status without a GUID", () => {
       process.chdir(cwd);
     }
     expect(printed).toEqual([
-      `explorer-verify: There is no ledger at ${join(project, ".explorer-verify", "ledger.json")}: runs on the embedded local explorer keep no ledger; its own state holds what it verified (${state}). Give a GUID, or --ledger FILE (explorer-verify verify writes one).`,
+      `explorer-verify: There is no ledger at ${join(project, ".explorer-verify", "ledger.json")}; the embedded local explorer's own state holds what it verified (${state}). Give a GUID, or --ledger FILE (explorer-verify verify writes one).`,
     ]);
   });
 });

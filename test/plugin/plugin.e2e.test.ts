@@ -218,7 +218,7 @@ describe("npx hardhat explorer-verify, from the packed package", () => {
     // The runs above were on the embedded local explorer, which keeps no ledger.
     const noLedger = await hardhat(project, ["explorer-verify", "status"], env);
     expect(noLedger.stderr).toContain(
-      `There is no ledger at ${join(project, ".explorer-verify", "ledger.json")}: runs on the embedded local explorer keep no ledger; its own state holds what it verified (${join(project, "cache", "explorer-verify", "local-explorer-31337.json")}). Give a GUID, or --ledger FILE (npx hardhat explorer-verify writes one).`,
+      `There is no ledger at ${join(project, ".explorer-verify", "ledger.json")}; the embedded local explorer's own state holds what it verified (${join(project, "cache", "explorer-verify", "local-explorer-31337.json")}). Give a GUID, or --ledger FILE (npx hardhat explorer-verify writes one).`,
     );
   }, 120_000);
 

@@ -66,7 +66,7 @@ export interface LedgerOptions {
  * Prints the ledger: the file only, no explorer is asked, so it answers offline and after a local explorer is gone.
  *
  * @param options - JSON output; where a line for a person goes; how this door names another ledger; where its runs
- *   leave the embedded local explorer's state (runs on it keep no ledger, and the error says so when one did)
+ *   leave the embedded local explorer's state (the error names it when there is no ledger)
  * @throws {InvalidInputError} when there is no ledger there, or the file is not one
  */
 export function printLedger(path: string, options: LedgerOptions): void {
@@ -75,7 +75,7 @@ export function printLedger(path: string, options: LedgerOptions): void {
     throw new InvalidInputError(
       "ledger",
       states.length > 0
-        ? `There is no ledger at ${path}: runs on the embedded local explorer keep no ledger; its own state holds what it verified (${states.join(", ")}). Give a GUID, or ${options.otherLedger}.`
+        ? `There is no ledger at ${path}; the embedded local explorer's own state holds what it verified (${states.join(", ")}). Give a GUID, or ${options.otherLedger}.`
         : `There is no ledger at ${path}: give a GUID, or ${options.otherLedger}.`,
     );
   }

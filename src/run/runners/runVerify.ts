@@ -169,7 +169,8 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
       ).length
     : jobs.length;
   const count = `${own} contract${own === 1 ? "" : "s"}`;
-  reporter.info(`Verifying ${count} on ${describeTargets(targets.targets)}`);
+  // A shard without an explorer has said so (shardLine): it has nothing to verify on.
+  if (targets.targets.length > 0) reporter.info(`Verifying ${count} on ${describeTargets(targets.targets)}`);
   const heartbeat = new QueueHeartbeat((line) => reporter.info(line));
   const chains = new Set(targets.targets.map((target) => target.chainId));
   heartbeat.start();

@@ -52,6 +52,6 @@ export function planDigest(inputs: PlanInputs): string {
 export function planDifferences(given: string, own: string): string[] {
   if (given === own) return [];
   const [a, b] = [given.split("-"), own.split("-")];
-  if (a.length !== parts.length) return ["the plan's digest is not one this version makes"];
+  if (a.length !== parts.length) return ["the digest itself, which is not one this version makes"];
   return parts.filter((_, index) => a[index] !== b[index]);
 }

@@ -96,17 +96,17 @@ describe("the CLI's refusals, made in the hall", () => {
     [
       "--recheck without a ledger",
       () => ["verify", "--bundle", bundle(), "--recheck", "--no-ledger"],
-      "--recheck asks the explorer about what the ledger says is verified: drop --no-ledger.",
+      "--recheck asks the explorer about what the ledger says is verified: drop --no-ledger (or --ledger none).",
     ],
     [
       "a shard without a ledger",
       () => ["verify", "--bundle", bundle(), "--shard", "1-of-2", "--no-ledger"],
-      "--shard keeps its ledger and results for the merge: drop --no-ledger.",
+      "--shard keeps its ledger and results for the merge: drop --no-ledger (or --ledger none).",
     ],
     [
       "--recheck with --ledger none, as the task and the Action spell no ledger",
       () => ["verify", "--bundle", bundle(), "--recheck", "--ledger", "none"],
-      "--recheck asks the explorer about what the ledger says is verified: drop --no-ledger.",
+      "--recheck asks the explorer about what the ledger says is verified: drop --no-ledger (or --ledger none).",
     ],
     [
       "--no-ledger beside --ledger",
@@ -153,7 +153,7 @@ describe("the CLI's refusals, made in the hall", () => {
     [
       "a copy's --recheck without a ledger",
       () => ["copy", address, "--from", "blockscout", "--to", "sourcify", "--recheck", "--ledger", "none"],
-      "--recheck asks the services about what the ledger says is verified: drop --no-ledger.",
+      "--recheck asks the services about what the ledger says is verified: drop --no-ledger (or --ledger none).",
     ],
     [
       "a copy's malformed address",
