@@ -31,6 +31,11 @@ export interface SkippedDeployment {
   name: string;
   address: string;
   reason: string;
+  /**
+   * Saved without metadata (`deployments.save()` of a contract deployed elsewhere, an inline artifact): nothing of
+   * the project to verify, left out with its reason rather than failed (deploy-tools.md §1.9).
+   */
+  withoutMetadata?: true;
 }
 
 /** What a hardhat-deploy or rocketh deployments folder holds, as jobs. */
@@ -92,7 +97,9 @@ export async function readHardhatDeployment(
       skipped.push({
         name,
         address: file.address,
-        reason: "deployed from an artifact without metadata; nothing says how it was compiled",
+        reason:
+          "saved without metadata (a contract deployed elsewhere, or an artifact without it); nothing says how it was compiled",
+        withoutMetadata: true,
       });
       continue;
     }

@@ -70,6 +70,8 @@ export interface BadManifestEntry {
   /** The format the entry asked for (`standard-json` for one found in the build info). */
   format: VerificationJob["source"]["format"];
   error: InvalidInputError;
+  /** Told, never failed: a deployment with nothing of the project to verify (saved without metadata). */
+  leftOut?: true;
 }
 
 const manifestSchema = z.strictObject({ contracts: z.array(z.unknown()) });

@@ -193,4 +193,24 @@ describe("a solcInputHash naming another compilation's input", () => {
     );
     expect(verifyRequests(box)).toEqual([]);
   });
+
+  it("leaves out a deployment saved without metadata, says so, and fails no record for it", async () => {
+    const folder = await copyOfV1("saved-without-metadata");
+    const weth = "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2";
+    await writeFile(join(folder, "WETH.json"), JSON.stringify({ address: weth, abi: [] }));
+    onTheExplorer();
+    const run = await cli(["verify", "--deployment", folder, "--explorer-url", explorer.url, "--json"]);
+    expect(run.err).toContain(
+      `skipped     deployment["WETH"]: The deployment WETH of ${folder} is left out: saved without metadata`,
+    );
+    const records = (
+      JSON.parse(run.out) as { results: Array<{ address: string; status: string; format: string }> }
+    ).results;
+    expect(records.map((record) => record.address)).not.toContain(weth);
+    // Every contract of the folder is verified (the stand-in links no proxy: that link's record is its own matter).
+    const verified = (status: string) => status === "verified" || status === "already-verified";
+    expect(records.filter((r) => r.format !== "proxy").map((r) => verified(r.status))).toEqual(
+      Array(4).fill(true),
+    );
+  });
 });

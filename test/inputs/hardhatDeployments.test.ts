@@ -261,7 +261,10 @@ describe("a rocketh (hardhat-deploy 2.x) deployments folder", () => {
         "Box_Proxy",
         "its metadata does not embed the source contracts/BoxProxy.sol (built without useLiteralContent), and no solcInputs file holds it",
       ],
-      ["Box_Implementation", "deployed from an artifact without metadata; nothing says how it was compiled"],
+      [
+        "Box_Implementation",
+        "saved without metadata (a contract deployed elsewhere, or an artifact without it); nothing says how it was compiled",
+      ],
     ]);
   });
 });
@@ -313,6 +316,21 @@ describe("the hall's deployment input", () => {
     ]);
     const error = await rejected(jobsFromInputs({ deployment: folder, artifacts: "artifacts" }, top));
     expect(error.field).toBe('deployment["Box"]');
+  });
+
+  it("leaves out a deployment saved without metadata: told as an entry that fails nothing, never a stop", async () => {
+    const folder = await copyOfV1("hall-saved");
+    const weth = "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2";
+    await writeFile(join(folder, "WETH.json"), JSON.stringify({ address: weth, abi: [] }));
+    const bad: BadManifestEntry[] = [];
+    const jobs = await jobsFromInputs({ deployment: folder, artifacts: "artifacts" }, top, (entry) =>
+      bad.push(entry),
+    );
+    expect(jobs.map((job) => job.address)).not.toContain(weth);
+    expect(bad.map((entry) => [entry.address, entry.leftOut])).toEqual([[weth, true]]);
+    await expect(jobsFromInputs({ deployment: folder, artifacts: "artifacts" }, top)).resolves.toHaveLength(
+      jobs.length,
+    );
   });
 });
 

@@ -39,5 +39,5 @@ export async function runBundleRequest(
   const { writeRunBundle } = await import("../jobs/bundleWriter.js");
   const runChainId = chainIds.length === 1 ? chainIds[0] : undefined;
   await writeRunBundle(request.out.path, jobs, runChainId, request.out.field, info);
-  return { skipped: badEntries.length };
+  return { skipped: badEntries.filter((entry) => !entry.leftOut).length };
 }

@@ -33,13 +33,21 @@ export interface TaskDeployment {
  * @throws {InvalidInputError} for a value that names neither, a deployments folder without its chain file, or a
  *   deployment that cannot be read or verified
  */
-export async function taskDeployment(paths: ProjectPaths, id: string): Promise<TaskDeployment> {
+export async function taskDeployment(
+  paths: ProjectPaths,
+  id: string,
+  say: (line: string) => void,
+): Promise<TaskDeployment> {
   const folder = resolve(paths.root, id);
   const ignitionFolder = join(paths.ignitionDeployments, id);
   const { deploymentFolderKind, namesNoDeployment } = await import("../jobs/deploymentFolder.js");
   if (deploymentFolderKind(folder, id) === "hardhat-deploy") {
     const { hardhatDeployJobs } = await import("../jobs/hardhatDeployJobs.js");
-    const deployment = await hardhatDeployJobs(folder, id, paths.root, undefined);
+    // A deployment saved without metadata is told and left out; any other that makes no job stops the task.
+    const deployment = await hardhatDeployJobs(folder, id, paths.root, (entry) => {
+      if (!entry.leftOut) throw entry.error;
+      say(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
+    });
     return {
       jobs: deployment.contracts.map(({ job }) => job),
       claims: [{ id: deployment.chainId, source: `the deployments folder ${id}` }],
@@ -67,11 +75,12 @@ export async function taskDeployment(paths: ProjectPaths, id: string): Promise<T
 export async function taskDeployments(
   paths: ProjectPaths,
   ids: readonly string[],
+  say: (line: string) => void,
 ): Promise<{ jobs: VerificationJob[]; claims: ChainClaim[] }> {
   const jobs: VerificationJob[] = [];
   const claims: ChainClaim[] = [];
   for (const id of ids) {
-    const { chainId, jobs: own, ignitionFolder } = await taskDeployment(paths, id);
+    const { chainId, jobs: own, ignitionFolder } = await taskDeployment(paths, id, say);
     if (chainId === undefined)
       throw new InvalidInputError(
         "deployment",

@@ -67,7 +67,7 @@ export async function runTaskVerify(
         "--preflight checks one deployment at a time: give one --deployment and its --network.",
       );
     const { taskDeployments } = await import("./taskDeployments.js");
-    const read = await taskDeployments(paths, ids);
+    const read = await taskDeployments(paths, ids, (line) => reporter.info(line));
     return verifyOnChains(request, reporter, reads, read);
   }
   checkTaskContracts(args);
@@ -77,7 +77,9 @@ export async function runTaskVerify(
   const chain = new ProviderChain(opened.provider);
   // The chain a deployment records (an Ignition folder `chain-N` and its journal, a hardhat-deploy folder its chain
   // file), read before anything is sent.
-  const deployment = args.deployment ? await taskDeployment(paths, args.deployment) : undefined;
+  const deployment = args.deployment
+    ? await taskDeployment(paths, args.deployment, (line) => reporter.info(line))
+    : undefined;
   const targets = await hardhatTargets(request.where, settings.targets, deployment?.claims ?? [], reads);
   const [localExplorer] = targets.localExplorers;
   let finished = false;

@@ -5,8 +5,9 @@ import type { VerificationJob } from "../../verify/job.js";
 
 /**
  * A hardhat-deploy or rocketh network folder's jobs, as the hall takes a deployment's: a deployment that makes no job
- * (saved without metadata, sources not embedded) is a bad entry, a failed record of its own, when the door collects
- * them; otherwise it stops the run before anything is sent.
+ * (sources not embedded, a proxy's file missing) is a bad entry, a failed record of its own, when the door collects
+ * them; otherwise it stops the run before anything is sent. One saved without metadata is left out, told as a bad
+ * entry that fails nothing.
  *
  * @param path - the network's folder
  * @param given - the path as the user gave it, for messages
@@ -26,10 +27,18 @@ export async function hardhatDeployJobs(
     const field = `deployment["${skipped.name}"]`;
     const error = new InvalidInputError(
       field,
-      `The deployment ${skipped.name} of ${given} cannot be verified: ${skipped.reason}.`,
+      skipped.withoutMetadata
+        ? `The deployment ${skipped.name} of ${given} is left out: ${skipped.reason}.`
+        : `The deployment ${skipped.name} of ${given} cannot be verified: ${skipped.reason}.`,
     );
-    if (!onBadEntry) throw error;
-    onBadEntry({ field, address: skipped.address, contract: skipped.name, format: "standard-json", error });
+    const entry = {
+      field,
+      address: skipped.address,
+      contract: skipped.name,
+      format: "standard-json" as const,
+    };
+    if (onBadEntry) onBadEntry({ ...entry, error, ...(skipped.withoutMetadata ? { leftOut: true } : {}) });
+    else if (!skipped.withoutMetadata) throw error;
   }
   return deployment;
 }

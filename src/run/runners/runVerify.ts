@@ -222,11 +222,15 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   const records = outcome.batches.flatMap((batch) => batch.records);
   const unsentRecords = targets.targets.flatMap((target, index) =>
     // An entry that could not become a job fails on each target too, as a contract sent nowhere does.
-    [...unsent, ...(request.badEntries ?? []).map(unsentEntry)].flatMap((contract) => {
-      const elsewhere =
-        contract.chainId !== undefined && target.chainId !== undefined && contract.chainId !== target.chainId;
-      return elsewhere ? [] : [unsentRecord(contract, target, verifiers[index] as Verifier)];
-    }),
+    [...unsent, ...(request.badEntries ?? []).filter((entry) => !entry.leftOut).map(unsentEntry)].flatMap(
+      (contract) => {
+        const elsewhere =
+          contract.chainId !== undefined &&
+          target.chainId !== undefined &&
+          contract.chainId !== target.chainId;
+        return elsewhere ? [] : [unsentRecord(contract, target, verifiers[index] as Verifier)];
+      },
+    ),
   );
   for (const line of stoppedTargetLines(records)) reporter.info(line);
   const budgets = closingBudgets(verifiers, (line) => reporter.footnote(line));

@@ -14,6 +14,8 @@ import { repoRoot } from "../../inputs/hardhatProject.js";
 // A project holding the hardhat-deploy 1.x fixture folder and the rocketh one, each on a chain of its own, and both
 // again without their chain files.
 let paths: ProjectPaths;
+const lines: string[] = [];
+const said = (line: string) => void lines.push(line);
 const fixtures = join(repoRoot, "test", "fixtures");
 
 beforeAll(async () => {
@@ -33,6 +35,12 @@ beforeAll(async () => {
     recursive: true,
     filter: (path) => !path.endsWith(".chainId"),
   });
+  // hardhat-deploy's deployments.save() of a contract deployed elsewhere: an address and an ABI, no metadata.
+  await cp(v1, join(root, "deployments", "saved"), { recursive: true });
+  await writeFile(
+    join(root, "deployments", "saved", "WETH.json"),
+    '{"address":"0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2","abi":[]}',
+  );
   await cp(rocketh, join(root, "deployments", "rocketh-chainless"), {
     recursive: true,
     filter: (path) => !path.endsWith(".chain"),
@@ -62,7 +70,7 @@ describe("the task's deployments and ledger", () => {
   });
 
   it("reads several deployments folders, each on the chain its chain file records", async () => {
-    const { jobs, claims } = await taskDeployments(paths, ["deployments/a", "deployments/b"]);
+    const { jobs, claims } = await taskDeployments(paths, ["deployments/a", "deployments/b"], said);
     expect(claims).toEqual([
       { id: 424242, source: "the deployments folder deployments/a" },
       { id: 424243, source: "the deployments folder deployments/b" },
@@ -73,17 +81,29 @@ describe("the task's deployments and ledger", () => {
   });
 
   it("refuses a deployments folder without its chain file, naming the file", async () => {
-    await expect(taskDeployment(paths, "deployments/v1-chainless")).rejects.toThrow(
+    await expect(taskDeployment(paths, "deployments/v1-chainless", said)).rejects.toThrow(
       "The hardhat-deploy deployments folder deployments/v1-chainless has no chain file deployments/v1-chainless/.chainId: write its chain id there (e.g. 11155111).",
     );
-    await expect(taskDeployments(paths, ["deployments/a", "deployments/rocketh-chainless"])).rejects.toThrow(
+    await expect(
+      taskDeployments(paths, ["deployments/a", "deployments/rocketh-chainless"], said),
+    ).rejects.toThrow(
       'The rocketh deployments folder deployments/rocketh-chainless has no chain file deployments/rocketh-chainless/.chain: write its chain there as {"chainId":"<id>"}.',
     );
   });
 
   it("says what a value that names no deployment was looked for as, and where", async () => {
-    await expect(taskDeployment(paths, "deployments/c")).rejects.toThrow(
+    await expect(taskDeployment(paths, "deployments/c", said)).rejects.toThrow(
       "--deployment deployments/c names no deployment: there is no Ignition deployment ignition/deployments/deployments/c, and deployments/c is no hardhat-deploy or rocketh deployments folder (it has no .chainId nor .chain).",
     );
+  });
+
+  it("leaves out, and says so, a deployment saved without metadata; verifies the folder's others", async () => {
+    lines.length = 0;
+    const { jobs } = await taskDeployment(paths, "deployments/saved", said);
+    const { jobs: all } = await taskDeployment(paths, "deployments/a", said);
+    expect(jobs.map((job) => job.address)).toEqual(all.map((job) => job.address));
+    expect(lines).toEqual([
+      'skipped     deployment["WETH"]: The deployment WETH of deployments/saved is left out: saved without metadata (a contract deployed elsewhere, or an artifact without it); nothing says how it was compiled.',
+    ]);
   });
 });
