@@ -1,4 +1,5 @@
 import type { CompilerMetadata } from "../kernel/compilerMetadata.js";
+import { librariesByFile } from "../kernel/libraries.js";
 
 // What a rebuilt input asks the compiler for: enough to match the deployed code and read its metadata.
 const outputSelection = {
@@ -14,11 +15,6 @@ const outputSelection = {
  */
 export function inputSettingsOfMetadata(settings: CompilerMetadata["settings"]): Record<string, unknown> {
   const { compilationTarget: _target, libraries, ...rest } = settings;
-  const byFile: Record<string, Record<string, string>> = {};
-  for (const [key, address] of Object.entries(libraries ?? {})) {
-    const separator = key.lastIndexOf(":");
-    const file = separator < 0 ? "" : key.slice(0, separator);
-    byFile[file] = { ...byFile[file], [key.slice(separator + 1)]: address };
-  }
+  const byFile = librariesByFile(libraries ?? {});
   return { ...rest, ...(Object.keys(byFile).length > 0 ? { libraries: byFile } : {}), outputSelection };
 }

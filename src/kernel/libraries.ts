@@ -5,6 +5,22 @@ import { assertAddress } from "./validate.js";
 export type Libraries = Record<string, string>;
 
 /**
+ * Libraries as a standard JSON input's settings take them: by source file, then name (a bare name under the file "").
+ *
+ * @param libraries - `path:Name` (or a bare name) to address
+ * @returns file to name to address
+ */
+export function librariesByFile(libraries: Libraries): Record<string, Record<string, string>> {
+  const byFile: Record<string, Record<string, string>> = {};
+  for (const [key, address] of Object.entries(libraries)) {
+    const separator = key.lastIndexOf(":");
+    const file = separator < 0 ? "" : key.slice(0, separator);
+    byFile[file] = { ...byFile[file], [key.slice(separator + 1)]: address };
+  }
+  return byFile;
+}
+
+/**
  * Checks a library map and puts it in slot order.
  *
  * @param libraries - name to address

@@ -55,6 +55,7 @@ export function etherscanVerifier(
       proxyKinds: ["eip1967", "beacon", "eip1822"],
       creation: true,
       readsConstructorArguments: false,
+      librariesInInput: true,
       submissionBudget,
     },
   });

@@ -30,6 +30,7 @@ export function routescanVerifier(
       proxyLink: false,
       creation: true,
       readsConstructorArguments: false,
+      librariesInInput: true,
     },
   });
 }

@@ -1,4 +1,5 @@
 import { InvalidInputError, NotSupportedError } from "../errors/index.js";
+import { type Libraries, librariesByFile } from "../kernel/libraries.js";
 import { assertCompilerVersion, assertTransactionHash } from "../kernel/validate.js";
 import { longCompilerVersion } from "./compilerVersion.js";
 import type { StandardJsonInput, VerificationJob } from "./job.js";
@@ -59,8 +60,9 @@ export function prepareSubmissions(
   switch (source.format) {
     case "standard-json": {
       const compilerVersion = longCompilerVersion(source.compilerVersion);
-      // Libraries stay out of the input: services read linked addresses from the deployed code, and adding them
-      // to the settings would change the metadata hash, so the match could only be partial.
+      // Libraries stay out of the input where the service reads linked addresses from the deployed code: adding
+      // them to the settings changes the metadata hash, so the match could only be partial.
+      const linked = verifier.capabilities.librariesInInput ? job.libraries : undefined;
       return candidates.map((candidate) => ({
         input: candidate.kind,
         send: (timeoutMs, endsAt) =>
@@ -70,7 +72,7 @@ export function prepareSubmissions(
               address,
               contractName: source.contractName,
               compilerVersion,
-              input: candidate.input,
+              input: linked ? withLibraries(candidate.input, linked) : candidate.input,
               ...args,
             },
             timeoutMs,
@@ -119,4 +121,12 @@ function vyperCompilerVersion(version: string): string {
       `Invalid Vyper compiler version ${JSON.stringify(version)}: give the long form explorers list, like v0.3.10+commit.91361694.`,
     );
   }
+}
+
+// The input with the job's libraries in its settings, beside any it holds already.
+function withLibraries(input: StandardJsonInput, libraries: Libraries): StandardJsonInput {
+  const held = input.settings?.libraries ?? {};
+  const byFile = librariesByFile(libraries);
+  for (const [file, names] of Object.entries(held)) byFile[file] = { ...names, ...byFile[file] };
+  return { ...input, settings: { ...input.settings, libraries: byFile } };
 }

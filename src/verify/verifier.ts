@@ -31,6 +31,11 @@ export interface VerifierCapabilities {
    * (a job may leave them to be recovered) and sends none.
    */
   readonly readsConstructorArguments: boolean;
+  /**
+   * It compiles a standard JSON input as sent and links no library itself (Etherscan and its kind): a job's libraries
+   * go into the input's settings, as hardhat-verify and forge send them.
+   */
+  readonly librariesInInput?: boolean;
   /** The most libraries a flattened submission carries, where the service has a fixed number of slots. */
   readonly flattenedLibrarySlots?: number;
   /**
