@@ -129,10 +129,9 @@ export async function discoverCreatedContracts(
       "Finding the contracts a transaction created needs an explorer or a chain's JSON-RPC URL.",
     );
   }
-  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const search: Search = {
     ...options,
-    deadline,
+    deadline: options.deadline ?? Number.POSITIVE_INFINITY,
     maxPages: options.maxPages ?? defaultMaxInternalTransactionPages,
     warn: (warning) => options.onWarning?.(warning),
   };

@@ -153,17 +153,11 @@ interface Factory {
 }
 
 function withFactoryOf(known: Factory, items: readonly InternalTransaction[]): Factory {
-  const factory = { ...known };
-  for (const item of items) {
-    const type = item.type.toLowerCase();
-    if (factory.creator === undefined && (type === "create" || type === "create2") && item.from?.hash) {
-      factory.creator = item.from.hash.toLowerCase();
-    }
-    if (factory.callee === undefined && item.index === 0 && item.to?.hash) {
-      factory.callee = item.to.hash.toLowerCase();
-    }
-  }
-  return factory;
+  const creator = items.find(
+    (item) => ["create", "create2"].includes(item.type.toLowerCase()) && item.from?.hash,
+  )?.from?.hash;
+  const callee = items.find((item) => item.index === 0 && item.to?.hash)?.to?.hash;
+  return { creator: known.creator ?? creator?.toLowerCase(), callee: known.callee ?? callee?.toLowerCase() };
 }
 
 function factoryAddress(factory: Factory): string | undefined {

@@ -98,36 +98,32 @@ export class Ledger {
    */
   record(update: LedgerUpdate): LedgerEntry {
     if (this.#locked) throw this.#locked;
+    const now = new Date().toISOString();
+    const { submitted, ...fields } = update;
     try {
-      return this.#write(update);
+      return withLedgerLock(
+        this.path,
+        () => {
+          this.#load(readLedgerDocument(this.path));
+          const key = entryKey(fields);
+          const previous = this.#entries.get(key);
+          const submittedAt = submitted ? now : previous?.submittedAt;
+          const entry: LedgerEntry = {
+            ...fields,
+            firstSeenAt: previous?.firstSeenAt ?? now,
+            ...(submittedAt ? { submittedAt } : {}),
+            updatedAt: now,
+          };
+          this.#entries.set(key, entry);
+          writeLedgerFile(this.path, [...this.#entries.values()], this.#stamp);
+          return entry;
+        },
+        this.#lock,
+      );
     } catch (error) {
       if (error instanceof LedgerLockedError) this.#locked = error;
       throw error;
     }
-  }
-
-  #write(update: LedgerUpdate): LedgerEntry {
-    const now = new Date().toISOString();
-    const { submitted, ...fields } = update;
-    return withLedgerLock(
-      this.path,
-      () => {
-        this.#load(readLedgerDocument(this.path));
-        const key = entryKey(fields);
-        const previous = this.#entries.get(key);
-        const submittedAt = submitted ? now : previous?.submittedAt;
-        const entry: LedgerEntry = {
-          ...fields,
-          firstSeenAt: previous?.firstSeenAt ?? now,
-          ...(submittedAt ? { submittedAt } : {}),
-          updatedAt: now,
-        };
-        this.#entries.set(key, entry);
-        writeLedgerFile(this.path, [...this.#entries.values()], this.#stamp);
-        return entry;
-      },
-      this.#lock,
-    );
   }
 
   #load({ entries, shard }: { entries: LedgerEntry[]; shard?: LedgerStamp | undefined }): void {

@@ -70,12 +70,12 @@ export function readLedgerDocument(path: string): LedgerDocument {
     throw new InvalidInputError("ledger", `The ledger ${path} cannot be read: ${fileProblem(error)}.`);
   }
   if (read === undefined) return { entries: [] };
-  if ("refused" in read)
-    throw new InvalidInputError(
-      "ledger",
-      `The ledger ${path} ${read.refused}: fix it or delete it to start over.`,
-    );
+  if ("refused" in read) throw unusable(path, read.refused);
   return parseLedgerText(read.text, path);
+}
+
+function unusable(path: string, problem: string): InvalidInputError {
+  return new InvalidInputError("ledger", `The ledger ${path} ${problem}: fix it or delete it to start over.`);
 }
 
 /**
@@ -86,19 +86,11 @@ export function readLedgerDocument(path: string): LedgerDocument {
  */
 export function parseLedgerText(text: string, path: string): LedgerDocument {
   const json = parsedJson(text);
-  if (json === undefined)
-    throw new InvalidInputError(
-      "ledger",
-      `The ledger ${path} is not JSON: fix it or delete it to start over.`,
-    );
+  if (json === undefined) throw unusable(path, "is not JSON");
   const parsed = fileSchema.safeParse(json);
-  if (!parsed.success) {
-    throw new InvalidInputError(
-      "ledger",
-      `The ledger ${path} is not a ledger file (${parsed.error.issues[0]?.path.join(".") || "top level"}: ${parsed.error.issues[0]?.message}): fix it or delete it to start over.`,
-    );
-  }
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  throw unusable(path, `is not a ledger file (${issue?.path.join(".") || "top level"}: ${issue?.message})`);
 }
 
 /**

@@ -134,25 +134,18 @@ export async function verifyWithLedger(
           `an earlier run sent it and stopped before the explorer answered; watching for up to ${Math.ceil(watchMs / 1_000)} s whether the explorer verifies it, before sending it again.`,
         ),
     );
-    const settled = (status: "already-verified" | "timeout", message: string): VerificationResult =>
-      jobRecord(verifier, job, { status, durationMs: deadline.now() - startedAt, message });
-    if (seen === "verified") {
-      const result = settled(
-        "already-verified",
-        "An earlier run sent it and stopped before the explorer answered; the explorer shows it verified, so it was not sent again.",
-      );
-      record(result);
+    if (seen !== "unverified") {
+      const verified = seen === "verified";
+      const result = jobRecord(verifier, job, {
+        status: verified ? "already-verified" : "timeout",
+        durationMs: deadline.now() - startedAt,
+        message: verified
+          ? "An earlier run sent it and stopped before the explorer answered; the explorer shows it verified, so it was not sent again."
+          : "An earlier run sent it and stopped before the explorer answered; the explorer did not show it verified before the deadline, so it was not sent again (the next run looks again).",
+      });
+      // At the deadline the intent stays in the ledger: the next run looks again before sending.
+      if (verified) record(result);
       return finish(options, result);
-    }
-    if (seen === "deadline") {
-      // The intent stays in the ledger: the next run looks again before sending.
-      return finish(
-        options,
-        settled(
-          "timeout",
-          "An earlier run sent it and stopped before the explorer answered; the explorer did not show it verified before the deadline, so it was not sent again (the next run looks again).",
-        ),
-      );
     }
     // Just seen unverified: the engine's own pre-check would ask again. The watch spent part of the deadline.
     toSubmit = { ...job, force: true };

@@ -95,14 +95,8 @@ interface SolcWrapper {
 }
 
 function isSolcWrapper(value: unknown): value is SolcWrapper {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    "version" in value &&
-    typeof value.version === "function" &&
-    "compile" in value &&
-    typeof value.compile === "function"
-  );
+  const solc = typeof value === "object" ? (value as Partial<SolcWrapper> | null) : undefined;
+  return typeof solc?.version === "function" && typeof solc.compile === "function";
 }
 
 /**

@@ -54,11 +54,6 @@ export function isCompiler(value: Compiler | CompilerUnavailable): value is Comp
   return !("unavailable" in value);
 }
 
-/** Whether a compiler path names a solc-js file (loaded in this process) rather than a native binary. */
-function isSolcJsPath(path: string): boolean {
-  return /\.c?js$/.test(path);
-}
-
 /**
  * A resolver over the compilers the caller names, a native `solc` on `PATH` and the npm `solc` package
  * installed beside this one, in that order. A compiler that fails to load is named in the explanation, never
@@ -94,7 +89,8 @@ export function localCompilerResolver(search: CompilerSearch = {}): CompilerReso
     for (const path of unique) {
       try {
         const pool = search.solcJsPool;
-        const compiler = !isSolcJsPath(path)
+        // A path ending in .js or .cjs is a solc-js file; anything else is a native binary.
+        const compiler = !/\.c?js$/.test(path)
           ? await loadNativeCompiler(path)
           : pool
             ? await pooledSolcJsCompiler(path, pool)

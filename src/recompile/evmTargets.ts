@@ -38,11 +38,11 @@ const solcDefaultTargets: ReadonlyArray<[release: readonly [number, number, numb
 export function solcDefaultEvmTarget(compilerVersion: string): string | undefined {
   const match = /^v?(\d+)\.(\d+)\.(\d+)/.exec(compilerVersion.trim());
   if (!match) return undefined;
-  const release = [Number(match[1]), Number(match[2]), Number(match[3])];
-  for (const [first, target] of solcDefaultTargets) {
-    if (compareReleases(release, first) >= 0) return target;
-  }
-  return undefined;
+  const [, major = 0, minor = 0, patch = 0] = match.map(Number);
+  return solcDefaultTargets.find(
+    ([[fromMajor, fromMinor, fromPatch]]) =>
+      (major - fromMajor || minor - fromMinor || patch - fromPatch) >= 0,
+  )?.[1];
 }
 
 /**
@@ -53,12 +53,4 @@ export function solcDefaultEvmTarget(compilerVersion: string): string | undefine
 export function newerThanCancun(target: string): boolean {
   const at = (evmTargets as readonly string[]).indexOf(target);
   return at < 0 ? target !== "default" : at > evmTargets.indexOf("cancun");
-}
-
-function compareReleases(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < 3; i++) {
-    const difference = (a[i] ?? 0) - (b[i] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
 }

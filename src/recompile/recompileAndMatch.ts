@@ -106,13 +106,14 @@ export async function recompileAndMatch(
     return setting ? { ...verdict, diagnosis: setting } : verdict;
   }
   if (verdict.code !== "bytecode") return verdict;
-  for (const variant of settingVariants(prepared.job.input.settings, request.sources.format, deployedHash)) {
-    const attempt = await compileWith(variant.apply(prepared.job.input.settings));
+  const { settings } = prepared.job.input;
+  for (const [label, change] of settingVariants(settings, request.sources.format, deployedHash)) {
+    const attempt = await compileWith({ ...settings, ...change });
     if (attempt.code === "perfect" || attempt.code === "partial") {
       return {
         code: "settings",
-        setting: variant.label,
-        diagnosis: `The executable code differs from the deployed code, and matches with ${variant.label}.`,
+        setting: label,
+        diagnosis: `The executable code differs from the deployed code, and matches with ${label}.`,
       };
     }
   }
@@ -181,23 +182,14 @@ async function compileAndMatch(
   if (misnamed) return { code: "bytecode", diagnosis: misnamed };
   const { match, ...filled } = outcome;
   const matched: MatchedContract = { file, name, compiled, job, compilerVersion, ...filled };
-  if (match === "partial") {
-    return {
-      code: "partial",
-      diagnosis:
-        "The executable code is the same, but the metadata hash differs: the sources (or their comments) changed since the deployment.",
-      matched,
-    };
-  }
   // Without a source hash in the metadata, identical code does not prove identical sources.
-  if (!metadataHashesSources(job.input.settings)) {
-    return {
-      code: "partial",
-      diagnosis:
-        "The code is identical, but its metadata carries no hash of the sources (bytecodeHash none, or no CBOR appended), so edited sources cannot be told apart.",
-      matched,
-    };
-  }
+  const partly =
+    match === "partial"
+      ? "The executable code is the same, but the metadata hash differs: the sources (or their comments) changed since the deployment."
+      : metadataHashesSources(job.input.settings)
+        ? undefined
+        : "The code is identical, but its metadata carries no hash of the sources (bytecodeHash none, or no CBOR appended), so edited sources cannot be told apart.";
+  if (partly) return { code: "partial", diagnosis: partly, matched };
   return { code: "perfect", diagnosis: "The compiled code is the deployed code.", matched };
 }
 
@@ -221,10 +213,8 @@ function metadataHashesSources(settings: Record<string, unknown>): boolean {
   return metadata.bytecodeHash !== "none" && metadata.appendCBOR !== false;
 }
 
-interface SettingVariant {
-  label: string;
-  apply(settings: Record<string, unknown>): Record<string, unknown>;
-}
+// Each a label and the settings it changes.
+type SettingVariant = [label: string, change: Record<string, unknown>];
 
 function settingVariants(
   settings: Record<string, unknown>,
@@ -234,50 +224,36 @@ function settingVariants(
   const optimizer = isPlainObject(settings.optimizer) ? settings.optimizer : {};
   const enabled = optimizer.enabled === true;
   const variants: SettingVariant[] = [
-    {
-      label: enabled ? "the optimizer disabled" : "the optimizer enabled (runs: 200)",
-      apply: (s) => ({ ...s, optimizer: { enabled: !enabled, runs: optimizer.runs ?? 200 } }),
-    },
+    [
+      enabled ? "the optimizer disabled" : "the optimizer enabled (runs: 200)",
+      { optimizer: { enabled: !enabled, runs: optimizer.runs ?? 200 } },
+    ],
   ];
   for (const runs of runsTried) {
     if (enabled && runs === (optimizer.runs ?? 200)) continue;
-    variants.push({
-      label: `runs: ${runs}${enabled ? "" : " (optimizer enabled)"}`,
-      apply: (s) => ({ ...s, optimizer: { enabled: true, runs } }),
-    });
+    variants.push([
+      `runs: ${runs}${enabled ? "" : " (optimizer enabled)"}`,
+      { optimizer: { enabled: true, runs } },
+    ]);
   }
-  if (fullSettings(format)) {
-    variants.push({
-      label: settings.viaIR ? "viaIR: false" : "viaIR: true",
-      apply: (s) => ({ ...s, viaIR: !s.viaIR }),
-    });
-  }
+  if (fullSettings(format)) variants.push([`viaIR: ${!settings.viaIR}`, { viaIR: !settings.viaIR }]);
   for (const evmVersion of evmVersionsTried) {
-    if (evmVersion === settings.evmVersion) continue;
-    variants.push({ label: `evmVersion: ${evmVersion}`, apply: (s) => ({ ...s, evmVersion }) });
+    if (evmVersion !== settings.evmVersion) variants.push([`evmVersion: ${evmVersion}`, { evmVersion }]);
   }
   if (fullSettings(format)) {
     const metadata = isPlainObject(settings.metadata) ? settings.metadata : {};
-    if (metadata.appendCBOR !== false) {
-      variants.push({
-        label: "metadata.appendCBOR: false",
-        apply: (s) => ({ ...s, metadata: { ...metadata, appendCBOR: false } }),
-      });
-    }
+    const withMetadata = (change: Record<string, unknown>) => ({ metadata: { ...metadata, ...change } });
+    if (metadata.appendCBOR !== false)
+      variants.push(["metadata.appendCBOR: false", withMetadata({ appendCBOR: false })]);
     // The deployed code names the hash it was built with: another one gives code of another length.
     const builtWith = metadata.bytecodeHash ?? "ipfs";
-    if ((deployedHash === "ipfs" || deployedHash === "bzzr1") && builtWith !== deployedHash) {
-      variants.push({
-        label: `metadata.bytecodeHash: "${deployedHash}"`,
-        apply: (s) => ({ ...s, metadata: { ...metadata, bytecodeHash: deployedHash } }),
-      });
-    }
-    if (metadata.bytecodeHash !== "none") {
-      variants.push({
-        label: 'metadata.bytecodeHash: "none"',
-        apply: (s) => ({ ...s, metadata: { ...metadata, bytecodeHash: "none" } }),
-      });
-    }
+    if ((deployedHash === "ipfs" || deployedHash === "bzzr1") && builtWith !== deployedHash)
+      variants.push([
+        `metadata.bytecodeHash: "${deployedHash}"`,
+        withMetadata({ bytecodeHash: deployedHash }),
+      ]);
+    if (metadata.bytecodeHash !== "none")
+      variants.push(['metadata.bytecodeHash: "none"', withMetadata({ bytecodeHash: "none" })]);
   }
   return variants;
 }

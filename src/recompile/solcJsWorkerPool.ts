@@ -38,6 +38,9 @@ parentPort.on("message", ({ id, soljsonPath, wrapperPath, input }) => {
 });
 `;
 
+const closedError = (soljsonPath: string) =>
+  new CompilerError(soljsonPath, "The local compiler pool is closed.");
+
 interface Job {
   id: number;
   soljsonPath: string;
@@ -135,23 +138,18 @@ export class SolcJsWorkerPool {
   /** Stops every worker; queued and running compiles fail. */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const job of this.#queue.splice(0)) {
-      job.reject(new CompilerError(job.soljsonPath, "The local compiler pool is closed."));
-    }
+    for (const job of this.#queue.splice(0)) job.reject(closedError(job.soljsonPath));
     await Promise.all(
       this.#workers.splice(0).map(async (entry) => {
-        entry.job?.reject(new CompilerError(entry.job.soljsonPath, "The local compiler pool is closed."));
+        entry.job?.reject(closedError(entry.job.soljsonPath));
         await entry.worker.terminate();
       }),
     );
   }
 
   #enqueue(soljsonPath: string, wrapperPath: string, input: string | undefined): Promise<string> {
+    if (this.#closed) return Promise.reject(closedError(soljsonPath));
     return new Promise<string>((resolve, reject) => {
-      if (this.#closed) {
-        reject(new CompilerError(soljsonPath, "The local compiler pool is closed."));
-        return;
-      }
       this.#queue.push({ id: this.#nextId++, soljsonPath, wrapperPath, input, resolve, reject });
       this.#dispatch();
     });

@@ -122,13 +122,12 @@ export function resultsHtml(
             summaryText(row.message ?? ""),
           ]),
         );
-  const note = cutNote ? [`<p>${summaryText(cutNote)}</p>`] : [];
   return [
     "<h2>Contract verification</h2>",
     ...explorersHtml(allRows),
     `<p>${summaryText(totals)}</p>`,
     table,
-    ...note,
+    ...(cutNote ? [`<p>${summaryText(cutNote)}</p>`] : []),
   ]
     .map((line) => `${line}\n`)
     .join("");

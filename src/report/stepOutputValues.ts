@@ -46,13 +46,12 @@ export function stepOutputValues(
       const optional = optionalTargets.includes(result.target ?? "blockscout");
       const target = severalTargets && result.target ? ` on ${result.target}` : "";
       const chain = severalChains && result.chainId !== undefined ? ` (chain ${result.chainId})` : "";
-      const where = `${target}${chain}`;
       return {
         level: result.status === "timeout" || optional ? "warning" : "error",
         message: neutraliseText(
           `${result.contract} at ${result.address}: ${capMessage(result.message ?? result.status)}`,
         ),
-        title: neutraliseText(`Verification ${result.status}${where}: ${result.contract}`),
+        title: neutraliseText(`Verification ${result.status}${target}${chain}: ${result.contract}`),
       };
     });
   const { json, cutLine } = resultsOutput(results);
