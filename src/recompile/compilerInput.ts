@@ -1,6 +1,7 @@
 import { keccak256, toBytes } from "viem";
 import { compilerMetadataSchema } from "../kernel/compilerMetadata.js";
 import { parsedJson } from "../kernel/jsonValues.js";
+import { librariesByFile } from "../kernel/libraries.js";
 import * as z from "../kernel/zod.js";
 
 /** Sources and settings as an explorer receives them, whatever action brought them. */
@@ -131,17 +132,6 @@ function registryJob(files: Array<{ name: string; content: string }>): ReturnTyp
       targets: [{ file, name }],
     },
   };
-}
-
-// metadata.json records libraries as `file:Library` (or, before solc 0.7.5, `Library`) to address; standard JSON
-// wants them by file, then name (a bare name under the file "").
-function librariesByFile(libraries: Record<string, string>): Record<string, Record<string, string>> {
-  const byFile: Record<string, Record<string, string>> = {};
-  for (const [key, address] of Object.entries(libraries)) {
-    const { file = "", name = key } = splitName(key);
-    byFile[file] = { ...byFile[file], [name]: address };
-  }
-  return byFile;
 }
 
 // A source is the file whose keccak256 metadata.json records, never one that merely has its name: an edited file
