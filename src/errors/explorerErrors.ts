@@ -59,16 +59,25 @@ export class NotAContractError extends ExplorerVerifyError {
   readonly address: string;
   readonly explorerMessage: string;
   readonly request: RequestContext;
+  /** The explorer says it has not indexed the contract's creation yet (Blockscout's `verify`): it may later. */
+  readonly notIndexed: boolean;
 
   constructor(request: RequestContext, address: string, explorerMessage: string) {
-    super(`The explorer says ${address} is not a contract.`, {
-      metaMessages: requestLines(request, [`Explorer message: ${explorerMessage}`]),
-      details:
-        "Right after a deployment the explorer may not have indexed the contract yet: wait and try again. Otherwise check the address and the network.",
-    });
+    const notIndexed = /not been indexed yet/i.test(explorerMessage);
+    super(
+      notIndexed
+        ? `The explorer has not indexed the creation transaction of ${address} yet.`
+        : `The explorer says ${address} is not a contract.`,
+      {
+        metaMessages: requestLines(request, [`Explorer message: ${explorerMessage}`]),
+        details:
+          "Right after a deployment the explorer may not have indexed the contract yet: wait and try again. Otherwise check the address and the network.",
+      },
+    );
     this.address = address;
     this.explorerMessage = explorerMessage;
     this.request = request;
+    this.notIndexed = notIndexed;
   }
 }
 

@@ -81,11 +81,15 @@ export function failureOf(
       message: budgetSpentMessage(verifier, error.reading),
       error: { code: "quota_exhausted", details: error.reading.statedAs },
     };
-  if (error instanceof NotAContractError)
+  if (error instanceof NotAContractError) {
+    const after = `after ${attempts} attempt${attempts === 1 ? "" : "s"}`;
     return {
-      message: `${error.shortMessage} It still was not after ${attempts} attempt${attempts === 1 ? "" : "s"}; check the address and the network.`,
-      error: { code: error.code },
+      message: error.notIndexed
+        ? `${error.shortMessage} It still had not ${after}; wait a few minutes and run again.`
+        : `${error.shortMessage} It still was not ${after}; check the address and the network.`,
+      error: { code: error.code, details: `The explorer said: ${error.explorerMessage}` },
     };
+  }
   if (isExplorerVerifyError(error))
     return {
       message: error.shortMessage,

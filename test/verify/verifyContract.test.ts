@@ -375,6 +375,29 @@ describe("verifyContract: waiting and retrying", () => {
     expect(events.filter((e) => e.type === "waiting")).toHaveLength(2);
   });
 
+  it("says a creation the explorer has not indexed yet in its words, keeping the explorer's text", async () => {
+    explorer.backend.addContract(address);
+    const text =
+      "Something went wrong while publishing the contract: The contract creation transaction has not been indexed yet. Please wait a few minutes and try again.";
+    explorer.faults.applies = (r) => r.body.action === "verify" || r.query.action === "verify";
+    explorer.faults.next(
+      ...Array(20).fill({
+        kind: "status",
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ message: text, result: null, status: "0" }),
+      }),
+    );
+    const result = await run(flattenedJob(address, { force: true, timeoutMs: 300 }));
+    expect(result).toMatchObject({
+      status: "failed",
+      error: { code: "not_a_contract", details: `The explorer said: ${text}` },
+    });
+    expect(result.message).toBe(
+      `The explorer has not indexed the creation transaction of ${address} yet. It still had not after ${result.attempts} attempt${result.attempts === 1 ? "" : "s"}; wait a few minutes and run again.`,
+    );
+  });
+
   it("a synchronous submission whose answer times out after it was sent, then found verified, is not sent again", async () => {
     explorer.backend.addContract(address).script(address, { result: "pass", answerDelayMs: 400 });
     // The 100 ms and the 400 ms are Jest's, moved on once the submission is at the explorer.
