@@ -54,13 +54,7 @@ export function createChainRestHandler(
     addressNftCollections: () => undefined,
     internalTransactions: () => [...internal.values()].flat(),
     // The handler keeps those the address sent, received or was created by; Blockscout lists them newest first.
-    addressInternalTransactions: () =>
-      [...internal.values()]
-        .flat()
-        .sort(
-          (a, b) =>
-            b.block_number - a.block_number || b.transaction_index - a.transaction_index || b.index - a.index,
-        ),
+    addressInternalTransactions: () => [...internal.values()].flat().sort(newestFirst),
     tokenInstanceHolders: () => undefined,
     blockTransactions: (reference) =>
       lookUp(blocks, reference, (block) =>
@@ -125,6 +119,10 @@ export function createChainRestHandler(
     }
     return handler(path, query);
   };
+}
+
+function newestFirst(a: ServedInternalTransaction, b: ServedInternalTransaction): number {
+  return b.block_number - a.block_number || b.transaction_index - a.transaction_index || b.index - a.index;
 }
 
 async function fetchBlock(chain: JsonRpcChain, block: string): Promise<ChainBlock | null> {
