@@ -37,6 +37,11 @@ export function createChainRestHandler(
   release?: BlockscoutShapes,
 ): RestHandler {
   const blocks = new Map<string, ChainBlock | null>();
+  const lookUp = <T>(reference: BlockReference, items: (block: ChainBlock) => T[]): BlockLookup<T> => {
+    const key = reference.kind === "number" ? String(reference.number) : reference.hash.toLowerCase();
+    const block = blocks.get(key);
+    return block ? { items: items(block) } : undefined;
+  };
   // A creation's contract, from its receipt: read once per transaction.
   const created = new Map<string, string | undefined>();
   const contracts = new Map<string, WireObject | undefined>();
@@ -57,7 +62,7 @@ export function createChainRestHandler(
     addressInternalTransactions: () => [...internal.values()].flat().sort(newestFirst),
     tokenInstanceHolders: () => undefined,
     blockTransactions: (reference) =>
-      lookUp(blocks, reference, (block) =>
+      lookUp(reference, (block) =>
         block.transactions.map(
           (transaction, position): ServedTransaction => ({
             hash: transaction.hash,
@@ -76,7 +81,7 @@ export function createChainRestHandler(
         ),
       ),
     blockWithdrawals: (reference) =>
-      lookUp(blocks, reference, (block) =>
+      lookUp(reference, (block) =>
         (block.withdrawals ?? []).map(
           (w): ServedWithdrawal => ({
             index: Number(w.index),
@@ -134,14 +139,4 @@ async function fetchBlock(chain: JsonRpcChain, block: string): Promise<ChainBloc
     if (found?.hash.toLowerCase() === block.toLowerCase()) return found;
   }
   return null;
-}
-
-function lookUp<T>(
-  blocks: Map<string, ChainBlock | null>,
-  reference: BlockReference,
-  items: (block: ChainBlock) => T[],
-): BlockLookup<T> {
-  const key = reference.kind === "number" ? String(reference.number) : reference.hash.toLowerCase();
-  const block = blocks.get(key);
-  return block ? { items: items(block) } : undefined;
 }
