@@ -72,15 +72,9 @@ export class ChainBackend implements ExplorerBackend {
   }
 
   async creations(addresses: string[]): Promise<CreationRecord[]> {
-    const found: CreationRecord[] = [];
-    for (const address of addresses) {
-      const creation = await this.#options.index.creationOf(address);
-      if (creation) {
-        const { input: _input, ...record } = creation;
-        found.push(record);
-      }
-    }
-    return found;
+    const found = [];
+    for (const address of addresses) found.push(await this.#options.index.creationOf(address));
+    return found.filter((creation) => creation !== undefined).map(({ input: _input, ...record }) => record);
   }
 
   enqueue(guid: string, submission: Submission): void {
@@ -143,9 +137,7 @@ export class ChainBackend implements ExplorerBackend {
 
   async proxyCheckState(guid: string): Promise<ProxyCheckState> {
     const check = this.#options.store.state.proxyGuids[guid];
-    return check
-      ? { state: check.state, implementations: check.implementations }
-      : { state: "unknown", implementations: [] };
+    return { state: check?.state ?? "unknown", implementations: check?.implementations ?? [] };
   }
 
   async verifyNow(submission: Submission): Promise<VerificationDecision> {

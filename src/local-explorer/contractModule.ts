@@ -29,6 +29,9 @@ import {
 /** The one upload name Blockscout 12's Sourcify path reads the metadata from. */
 const metadataFileName = "metadata.json";
 
+/** What a submission carries besides the address, the contract's name and the compiler. */
+type SubmittedFields = Omit<Submission, "address" | "contractName" | "compilerVersion">;
+
 /** How the contract module answers besides what its backend decides. */
 export interface ContractModuleOptions {
   /** The clock guids are stamped with. Default `Date.now`. */
@@ -156,14 +159,10 @@ export class ContractModule {
     if (codeformat === "solidity-standard-json-input") {
       const sourceCode = params.sourceCode;
       if (address === undefined || sourceCode === undefined) return error(texts.missingSourceCodeOrAddress);
-      const refused = await this.#queueChecks(address, params, ["contractname", "compilerversion"]);
-      return (
-        refused ??
-        this.#enqueue(address, params, {
-          format: "standard-json",
-          standardJsonInput: typeof sourceCode === "string" ? sourceCode : JSON.stringify(sourceCode),
-        })
-      );
+      return this.#enqueue(address, params, ["contractname", "compilerversion"], () => ({
+        format: "standard-json",
+        standardJsonInput: typeof sourceCode === "string" ? sourceCode : JSON.stringify(sourceCode),
+      }));
     }
     if (codeformat === "solidity-single-file" && address !== undefined) {
       const missing = missingKey(params, [
@@ -177,18 +176,14 @@ export class ContractModule {
       if (![true, false, 0, 1, "0", "1", "true", "false"].includes(optimization as string)) {
         return error(texts.optimizationUsedInvalid);
       }
-      const refused = await this.#queueChecks(address, params, []);
-      return (
-        refused ??
-        this.#enqueue(address, params, {
-          format: "single-file",
-          sourceCode: str(params.sourceCode)!,
-          optimization: isTrue(optimization),
-          optimizationRuns: runsOf(params.runs),
-          ...optional("evmVersion", str(params.evmversion)),
-          libraries: numberedLibraries(params, (i) => [`libraryname${i}`, `libraryaddress${i}`]),
-        })
-      );
+      return this.#enqueue(address, params, [], () => ({
+        format: "single-file",
+        sourceCode: str(params.sourceCode)!,
+        optimization: isTrue(optimization),
+        optimizationRuns: runsOf(params.runs),
+        ...optional("evmVersion", str(params.evmversion)),
+        libraries: numberedLibraries(params, (i) => [`libraryname${i}`, `libraryaddress${i}`]),
+      }));
     }
     return error(texts.missingCodeFormat);
   }
@@ -199,7 +194,7 @@ export class ContractModule {
     required: string[],
     failure: (decision: { reason: string; detail?: string }) => string,
     // Read only once Blockscout's checks pass: a malformed field is never read before them.
-    fields: () => Omit<Submission, "address" | "contractName" | "compilerVersion">,
+    fields: () => SubmittedFields,
   ): Promise<Reply> {
     const address = str(params.addressHash);
     if (address === undefined) return somethingWentWrong();
@@ -223,8 +218,13 @@ export class ContractModule {
     return ok(sourceCodeItem(decision.contract, undefined, this.#release));
   }
 
-  // `verifysourcecode`'s checks of the address and the contract, in Blockscout's order.
-  async #queueChecks(address: string, params: RpcParams, required: string[]): Promise<Reply | undefined> {
+  // `verifysourcecode`'s checks of the address and the contract, in Blockscout's order, then the queue.
+  async #enqueue(
+    address: string,
+    params: RpcParams,
+    required: string[],
+    fields: () => SubmittedFields,
+  ): Promise<Reply> {
     if (addressPattern.test(address) && (await this.#isFullyVerified(address))) {
       return error(texts.alreadyVerified, { repeatInResult: true });
     }
@@ -234,7 +234,17 @@ export class ContractModule {
     if (!(await this.#backend.isContract(address))) {
       return error(texts.notASmartContract, { repeatInResult: true });
     }
-    return this.#nonHexArguments(params);
+    const refused = this.#nonHexArguments(params);
+    if (refused) return refused;
+    const guid = await this.#freshGuid(address);
+    this.#backend.enqueue(guid, {
+      address: address.toLowerCase(),
+      contractName: str(params.contractname)!,
+      compilerVersion: str(params.compilerversion)!,
+      ...fields(),
+      ...optional("constructorArguments", str(params.constructorArguments)),
+    });
+    return ok(guid);
   }
 
   // Blockscout 12 takes constructor arguments as hex only (`0x` optional); earlier releases took any text.
@@ -249,22 +259,6 @@ export class ContractModule {
   async #isFullyVerified(address: string): Promise<boolean> {
     const record = await this.#backend.verifiedContract(address);
     return record !== undefined && record.match !== "partial";
-  }
-
-  async #enqueue(
-    address: string,
-    params: RpcParams,
-    fields: Omit<Submission, "address" | "contractName" | "compilerVersion">,
-  ): Promise<Reply> {
-    const guid = await this.#freshGuid(address);
-    this.#backend.enqueue(guid, {
-      address: address.toLowerCase(),
-      contractName: str(params.contractname)!,
-      compilerVersion: str(params.compilerversion)!,
-      ...fields,
-      ...optional("constructorArguments", str(params.constructorArguments)),
-    });
-    return ok(guid);
   }
 
   // A guid names one submission. Blockscout's format stamps the second, so a submission sent again within the second

@@ -102,9 +102,7 @@ export function proxyPassText(proxy: string, implementation: string): string {
  */
 export function proxyPassManyText(proxy: string, implementations: readonly string[]): string {
   const structs = implementations.map((implementation) => {
-    const bytes = (implementation.replace(/^0x/, "").match(/../g) ?? []).map((pair) =>
-      Number.parseInt(pair, 16),
-    );
+    const bytes = [...Buffer.from(implementation.replace(/^0x/, ""), "hex")];
     return `%Explorer.Chain.Hash{byte_count: 20, bytes: <<${bytes.join(", ")}>>}`;
   });
   return `The proxy's (${proxy.toLowerCase()}) implementation contracts are found at [${structs.join(", ")}] and they've been successfully updated.`;

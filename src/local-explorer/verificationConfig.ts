@@ -62,11 +62,13 @@ export function buildRefusal(
 ): ((submission: Submission) => string | undefined) | undefined {
   if (!config) return undefined;
   return (submission) => {
-    const vyper = submission.format === "vyper" || languageOf(submission) === "vyper";
+    const input = submittedInputSchema.safeParse(parsedJson(submission.standardJsonInput)).data;
+    const vyper = submission.format === "vyper" || input?.language?.toLowerCase() === "vyper";
     const compilers = vyper ? config.vyperCompilerVersions : config.solidityCompilerVersions;
     if (compilers && !compilers.some((listed) => sameVersion(listed, submission.compilerVersion)))
       return texts.compilerVersionMismatch;
-    const named = namedEvmTarget(submission);
+    const given = input?.settings?.evmVersion ?? submission.evmVersion;
+    const named = given && given !== "default" ? given : undefined;
     const target = named ?? (vyper ? undefined : solcDefaultEvmTarget(submission.compilerVersion));
     if (!target) return undefined;
     const targets = vyper ? config.vyperEvmVersions : config.solidityEvmVersions;
@@ -84,20 +86,7 @@ function sameVersion(listed: string, given: string): boolean {
   return listed.replace(/^v/, "") === given.trim().replace(/^v/, "");
 }
 
-function languageOf(submission: Submission): string | undefined {
-  return parsedInput(submission)?.language?.toLowerCase();
-}
-
-function namedEvmTarget(submission: Submission): string | undefined {
-  const named = parsedInput(submission)?.settings?.evmVersion ?? submission.evmVersion;
-  return named && named !== "default" ? named : undefined;
-}
-
 const submittedInputSchema = z.looseObject({
   language: z.optional(z.string()),
   settings: z.optional(z.looseObject({ evmVersion: z.optional(z.string()) })),
 });
-
-function parsedInput(submission: Submission): z.infer<typeof submittedInputSchema> | undefined {
-  return submittedInputSchema.safeParse(parsedJson(submission.standardJsonInput)).data;
-}

@@ -78,11 +78,8 @@ ${proxies.map((proxy) => html`<dt>Proxy</dt><dd>${pageLink("address", proxy, `Pr
 
 function verifiedDetails(record: ContractRecord): SafeHtml {
   const files = [
-    { name: record.fileName, content: record.sourceCode },
-    ...(record.additionalSources ?? []).map((source) => ({
-      name: source.Filename,
-      content: source.SourceCode,
-    })),
+    { Filename: record.fileName, SourceCode: record.sourceCode },
+    ...(record.additionalSources ?? []),
   ];
   return html`${constructorArgumentsOf(record)}
 ${librariesOf(record)}
@@ -91,7 +88,7 @@ ${librariesOf(record)}
 <section id="code" aria-labelledby="code-heading">
 <h2 id="code-heading">Source code</h2>
 <p>${files.length} file${files.length === 1 ? "" : "s"}.</p>
-${files.map((file) => sourceFile(file.name, file.content))}
+${files.map((file) => sourceFile(file.Filename, file.SourceCode))}
 </section>
 <h2 id="abi">ABI</h2>
 <pre aria-label="ABI (JSON)" tabindex="0">${JSON.stringify(record.abi, null, 2)}</pre>`;

@@ -42,12 +42,8 @@ export interface PageSources {
  */
 export async function knownContracts(sources: PageSources): Promise<KnownContract[]> {
   const listed = await sources.backend.listContracts();
-  const creations = new Map(
-    (await sources.backend.creations(listed.map((entry) => entry.address))).map((creation) => [
-      creation.contractAddress.toLowerCase(),
-      creation,
-    ]),
-  );
+  const found = await sources.backend.creations(listed.map((entry) => entry.address));
+  const creations = new Map(found.map((creation) => [creation.contractAddress.toLowerCase(), creation]));
   const contracts = listed.map((entry, order) => ({
     order,
     address: entry.address.toLowerCase(),

@@ -57,14 +57,8 @@ export function createExplorerPages(sources: PageSources): PageHandler {
 // The 404 for a path whose id is not `digits` hexadecimal characters after 0x.
 function notFound(sources: PageSources, id: string, what: string, digits: number): PageReply {
   const message = `"${id}" is not ${what}: expected 0x followed by ${digits} hexadecimal characters.`;
-  return {
-    status: 404,
-    html: pageDocument(
-      `Not ${what}`,
-      sources.chain,
-      html`<p>${message}</p><p><a href="/">All contracts</a></p>`,
-    ),
-  };
+  const body = html`<p>${message}</p><p><a href="/">All contracts</a></p>`;
+  return { status: 404, html: pageDocument(`Not ${what}`, sources.chain, body) };
 }
 
 /**

@@ -37,6 +37,11 @@ export function createChainRestHandler(
   release?: BlockscoutShapes,
 ): RestHandler {
   const blocks = new Map<string, ChainBlock | null>();
+  const lookUp = <T>(reference: BlockReference, items: (block: ChainBlock) => T[]): BlockLookup<T> => {
+    const key = reference.kind === "number" ? String(reference.number) : reference.hash.toLowerCase();
+    const block = blocks.get(key);
+    return block ? { items: items(block) } : undefined;
+  };
   // A creation's contract, from its receipt: read once per transaction.
   const created = new Map<string, string | undefined>();
   const contracts = new Map<string, WireObject | undefined>();
@@ -54,16 +59,10 @@ export function createChainRestHandler(
     addressNftCollections: () => undefined,
     internalTransactions: () => [...internal.values()].flat(),
     // The handler keeps those the address sent, received or was created by; Blockscout lists them newest first.
-    addressInternalTransactions: () =>
-      [...internal.values()]
-        .flat()
-        .sort(
-          (a, b) =>
-            b.block_number - a.block_number || b.transaction_index - a.transaction_index || b.index - a.index,
-        ),
+    addressInternalTransactions: () => [...internal.values()].flat().sort(newestFirst),
     tokenInstanceHolders: () => undefined,
     blockTransactions: (reference) =>
-      lookUp(blocks, reference, (block) =>
+      lookUp(reference, (block) =>
         block.transactions.map(
           (transaction, position): ServedTransaction => ({
             hash: transaction.hash,
@@ -82,7 +81,7 @@ export function createChainRestHandler(
         ),
       ),
     blockWithdrawals: (reference) =>
-      lookUp(blocks, reference, (block) =>
+      lookUp(reference, (block) =>
         (block.withdrawals ?? []).map(
           (w): ServedWithdrawal => ({
             index: Number(w.index),
@@ -127,6 +126,10 @@ export function createChainRestHandler(
   };
 }
 
+function newestFirst(a: ServedInternalTransaction, b: ServedInternalTransaction): number {
+  return b.block_number - a.block_number || b.transaction_index - a.transaction_index || b.index - a.index;
+}
+
 async function fetchBlock(chain: JsonRpcChain, block: string): Promise<ChainBlock | null> {
   if (/^\d+$/.test(block)) return chain.getBlock(Number(block));
   // By hash: the local chains this serves are short, so a walk back from the head is enough.
@@ -136,14 +139,4 @@ async function fetchBlock(chain: JsonRpcChain, block: string): Promise<ChainBloc
     if (found?.hash.toLowerCase() === block.toLowerCase()) return found;
   }
   return null;
-}
-
-function lookUp<T>(
-  blocks: Map<string, ChainBlock | null>,
-  reference: BlockReference,
-  items: (block: ChainBlock) => T[],
-): BlockLookup<T> {
-  const key = reference.kind === "number" ? String(reference.number) : reference.hash.toLowerCase();
-  const block = blocks.get(key);
-  return block ? { items: items(block) } : undefined;
 }

@@ -23,7 +23,7 @@ import type {
   ServedTransaction,
   ServedWithdrawal,
 } from "./restData.js";
-import { type CursorKey, type CursorValue, cursorProblems, type PagedRow, pageOf } from "./restPaging.js";
+import { type CursorKeys, type CursorValue, cursorProblems, type PagedRow, pageOf } from "./restPaging.js";
 
 type Query = Record<string, string>;
 type Problem = { pointer: string; detail: string };
@@ -49,30 +49,13 @@ const blockTransactionTypeValues = [
 const fungibleTokenTypes = new Set(["ERC-20", "ZRC-2"]);
 
 const cursorKeys = {
-  addressTokens: [
-    { name: "fiat_value", type: "nullable-string" },
-    { name: "value", type: "string" },
-    { name: "id", type: "integer" },
-  ],
-  nftCollections: [
-    { name: "token_contract_address_hash", type: "string" },
-    { name: "token_type", type: "string" },
-  ],
-  blockTransactions: [
-    { name: "block_number", type: "integer" },
-    { name: "index", type: "integer" },
-  ],
-  blockWithdrawals: [{ name: "index", type: "integer" }],
-  internalTransactions: [
-    { name: "block_number", type: "integer" },
-    { name: "transaction_index", type: "integer" },
-    { name: "index", type: "integer" },
-  ],
-  tokenInstanceHolders: [
-    { name: "address_hash", type: "string" },
-    { name: "value", type: "integer" },
-  ],
-} satisfies Record<string, CursorKey[]>;
+  addressTokens: { fiat_value: "nullable-string", value: "string", id: "integer" },
+  nftCollections: { token_contract_address_hash: "string", token_type: "string" },
+  blockTransactions: { block_number: "integer", index: "integer" },
+  blockWithdrawals: { index: "integer" },
+  internalTransactions: { block_number: "integer", transaction_index: "integer", index: "integer" },
+  tokenInstanceHolders: { address_hash: "string", value: "integer" },
+} satisfies Record<string, CursorKeys>;
 
 /**
  * The REST half of the explorer (`/api/v2/...`), answering as Blockscout does (blockscout-api.md §15–17): 422 with
@@ -229,12 +212,8 @@ function internalTransactions(data: RestData, query: Query): Reply {
         item.transaction_hash.toLowerCase() === transactionHash.toLowerCase(),
     )
     .map(internalRow);
-  return pageOf(
-    rows,
-    query,
-    cursorKeys.internalTransactions,
-    query.limit === undefined ? undefined : Number(query.limit),
-  );
+  const limit = query.limit === undefined ? undefined : Number(query.limit);
+  return pageOf(rows, query, cursorKeys.internalTransactions, limit);
 }
 
 function addressInternalTransactions(

@@ -8,11 +8,8 @@ const notEchoed = new Set(["type", "filter", "sort", "order", "apikey", "q", "me
 
 export type CursorValue = string | number | null;
 
-/** A cursor key and how its value is cast from the query string. */
-export interface CursorKey {
-  name: string;
-  type: "integer" | "string" | "nullable-string";
-}
+/** An endpoint's cursor keys, in order, each with how its value is cast from the query string. */
+export type CursorKeys = Readonly<Record<string, "integer" | "string" | "nullable-string">>;
 
 /** An item with the cursor values a page ending on it hands out. */
 export interface PagedRow {
@@ -30,9 +27,9 @@ const integerPattern = /^-?\d+$/;
  */
 export function cursorProblems(
   query: Record<string, string>,
-  keys: readonly CursorKey[],
+  keys: CursorKeys,
 ): Array<{ pointer: string; detail: string }> {
-  const integers = [...keys.filter((key) => key.type === "integer").map((key) => key.name), "items_count"];
+  const integers = [...Object.keys(keys).filter((name) => keys[name] === "integer"), "items_count"];
   return integers
     .filter((name) => query[name] !== undefined && !integerPattern.test(query[name] ?? ""))
     .map((name) => ({ pointer: restQueryPointer(name), detail: restDetails.integerGotString }));
@@ -57,14 +54,13 @@ function matches(value: CursorValue | undefined, sent: string): boolean {
 export function pageOf(
   rows: readonly PagedRow[],
   query: Record<string, string>,
-  keys: readonly CursorKey[],
+  keys: CursorKeys,
   limit?: number,
 ): Reply {
+  const names = Object.keys(keys);
   let start = 0;
-  if (keys.every((key) => query[key.name] !== undefined)) {
-    const at = rows.findIndex((row) =>
-      keys.every((key) => matches(row.cursor[key.name], query[key.name] ?? "")),
-    );
+  if (names.every((name) => query[name] !== undefined)) {
+    const at = rows.findIndex((row) => names.every((name) => matches(row.cursor[name], query[name] ?? "")));
     start = at === -1 ? rows.length : at + 1;
   }
   const size = limit === undefined ? restPageSize : Math.min(limit, restPageSize);

@@ -45,11 +45,8 @@ export async function smartContractFacts(
       ? { proxyType: "eip1967", implementations: own.implementationAddresses }
       : undefined);
   const implementations = [];
-  for (const hash of proxy?.implementations ?? []) {
-    implementations.push({
-      address: hash,
-      name: (await backend.verifiedContract(hash))?.contractName ?? null,
-    });
+  for (const address of proxy?.implementations ?? []) {
+    implementations.push({ address, name: (await backend.verifiedContract(address))?.contractName ?? null });
   }
   const [creation] = await backend.creations([address]);
   return {
