@@ -12,7 +12,7 @@ import { formatDuration } from "../kernel/durationText.js";
 import { assertSecretsTravelSafely } from "../kernel/plainHttp.js";
 import { checkedHeaders, secretHeaderValues } from "../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
-import { type Clock, systemClock, type TransportEvent } from "../kernel/waits.js";
+import { type Clock, systemClock } from "../kernel/waits.js";
 import { maxAnswerBytes } from "../options/verificationOptions.js";
 import {
   chainNotServed,
@@ -65,14 +65,8 @@ export class Transport {
   #state: { route: Route; stoppedBy?: StoppingRefusal | undefined };
   readonly #options: TransportOptions;
   readonly #headers: Record<string, string>;
-  readonly #timeoutMs: number;
   readonly #maxRetries: number;
-  readonly #maxRateLimitRetries: number;
-  readonly #maxRateLimitWaitMs: number;
-  readonly #maxResponseBytes: number;
-  readonly #retryDelayMs: number;
   readonly #clock: Clock;
-  readonly #onEvent: ((event: TransportEvent) => void) | undefined;
 
   constructor(options: TransportOptions, endsAt = Number.POSITIVE_INFINITY) {
     this.#options = options;
@@ -92,14 +86,8 @@ export class Transport {
     const headerSecrets = secretHeaderValues(this.#headers);
     this.redact = createRedactor([apiKey, ...headerSecrets, ...(options.secrets ?? [])]);
     this.#redactAnswer = headerSecrets.length === 0 ? this.redact : createRedactor([apiKey]);
-    this.#timeoutMs = options.requestTimeoutMs ?? defaultTimeoutMs;
     this.#maxRetries = options.maxRetries ?? 3;
-    this.#maxRateLimitRetries = options.maxRateLimitRetries ?? 5;
-    this.#maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? defaultMaxRateLimitWaitMs;
-    this.#maxResponseBytes = options.maxResponseBytes ?? maxAnswerBytes;
-    this.#retryDelayMs = options.retryDelayMs ?? 500;
     this.#clock = options.clock ?? systemClock;
-    this.#onEvent = options.onEvent;
     const limiter = options.rateLimiter ?? this.#sharedLimiter(urls.base);
     this.#state = { route: { urls, apiKey, apiKeyIn: options.apiKeyIn ?? "query", limiter } };
     this.capabilities = options.capabilities ?? new ExplorerCapabilities();
@@ -162,11 +150,11 @@ export class Transport {
           headers: this.#headers,
           apiKey: route.apiKey,
           apiKeyIn: route.apiKeyIn,
-          timeoutMs: this.#timeoutMs,
+          timeoutMs: this.#options.requestTimeoutMs ?? defaultTimeoutMs,
           endsAt: this.endsAt,
           maxResponseBytes: Math.min(
             req.maxResponseBytes ?? Number.POSITIVE_INFINITY,
-            this.#maxResponseBytes,
+            this.#options.maxResponseBytes ?? maxAnswerBytes,
           ),
           redact: this.redact,
           redactAnswer: this.#redactAnswer,
@@ -194,7 +182,7 @@ export class Transport {
         const said = explorerMessageOf(answer.json);
         const waitMs = asked?.waitMs ?? (isKeyAttemptsThrottle(said) ? keyAttemptsThrottleMs : 1_000);
         const explorerMessage = said === undefined ? undefined : this.redact(said);
-        if (rateLimited >= this.#maxRateLimitRetries) {
+        if (rateLimited >= (this.#options.maxRateLimitRetries ?? 5)) {
           throw new RateLimitedError(context, waitMs, explorerMessage);
         }
         const allowed = this.#allowedWait();
@@ -207,7 +195,7 @@ export class Transport {
         }
         rateLimited++;
         limiter.pauseFor(waitMs, asked?.said);
-        this.#onEvent?.({ type: "rate-limited", url: context.url, waitMs, attempt: rateLimited });
+        this.#options.onEvent?.({ type: "rate-limited", url: context.url, waitMs, attempt: rateLimited });
         continue;
       }
       const apiError = blockscoutApiErrorOf(answer);
@@ -261,9 +249,15 @@ export class Transport {
 
   // False when the retry could not start before the deadline: the caller gives up with what it has.
   async #backoff(context: RequestContext, attempt: number, reason: string): Promise<boolean> {
-    const delayMs = this.#retryDelayMs * 2 ** (attempt - 1);
+    const delayMs = (this.#options.retryDelayMs ?? 500) * 2 ** (attempt - 1);
     if (this.#clock.now() + delayMs >= this.endsAt) return false;
-    this.#onEvent?.({ type: "retry", url: context.url, reason: this.redact(reason), delayMs, attempt });
+    this.#options.onEvent?.({
+      type: "retry",
+      url: context.url,
+      reason: this.redact(reason),
+      delayMs,
+      attempt,
+    });
     await this.#clock.sleep(delayMs);
     return true;
   }
@@ -288,7 +282,7 @@ export class Transport {
       apiKeyIn: "query",
       limiter: this.#sharedLimiter(fallback.base),
     };
-    this.#onEvent?.({
+    this.#options.onEvent?.({
       type: "fallback",
       url: context.url,
       to: this.redact(fallback.base),
@@ -302,7 +296,7 @@ export class Transport {
     try {
       await limiter.acquire({
         longestWaitMs: allowed.ms,
-        onLongWait: (wait) => this.#onEvent?.({ type: "waiting", url: context.url, ...wait }),
+        onLongWait: (wait) => this.#options.onEvent?.({ type: "waiting", url: context.url, ...wait }),
       });
     } catch (error) {
       if (!(error instanceof WaitTooLongError)) throw error;
@@ -322,9 +316,10 @@ export class Transport {
   // How long a request may wait for the explorer: to the deadline of the work, and never more than the longest wait.
   #allowedWait(): { ms: number; what: string } {
     const left = Math.max(0, this.endsAt - this.#clock.now());
-    return left <= this.#maxRateLimitWaitMs
+    const longest = this.#options.maxRateLimitWaitMs ?? defaultMaxRateLimitWaitMs;
+    return left <= longest
       ? { ms: left, what: "the deadline leaves" }
-      : { ms: this.#maxRateLimitWaitMs, what: "the longest rate-limit wait allowed" };
+      : { ms: longest, what: "the longest rate-limit wait allowed" };
   }
 
   #buildUrl(req: TransportRequest): URL {

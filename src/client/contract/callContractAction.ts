@@ -54,9 +54,9 @@ export async function callContractAction(
     api: "rpc",
     method: call.body ? "POST" : "GET",
     query: { module: "contract", action: call.action, ...call.query },
-    ...(call.body ? { body: call.body } : {}),
+    body: call.body,
     kind: call.kind,
-    ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
+    timeoutMs: call.timeoutMs,
   });
   const parsed = rpcEnvelopeSchema.safeParse(response.json);
   if (!parsed.success) {
