@@ -11,14 +11,10 @@ import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { userAgent } from "../kernel/userAgent.js";
 import { proxyRefused } from "./answerFailures.js";
 import { botChallengeEvidence } from "./explorerTexts.js";
-import type { TransportRequest } from "./transportRequest.js";
+import type { TransportRequest, TransportResponse } from "./transportRequest.js";
 
 /** An answer as it came, before the transport decides what it means. */
-export interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  json: unknown;
-  sample: BodySample;
+export interface RawAnswer extends Omit<TransportResponse, "request"> {
   /** How a bot challenge was recognised in the answer, when it is one. */
   challenge?: string | undefined;
 }
@@ -117,7 +113,7 @@ export async function sendOnce(
       headers: responseHeaders,
       text: text.slice(0, challengeSearchLength),
     });
-    return { status: response.status, headers: responseHeaders, json, sample, challenge };
+    return { status: response.status, headers: responseHeaders, json, body: sample, challenge };
   } catch (error) {
     if (error instanceof BodyTooLargeError)
       throw new ResponseTooLargeError(context, status, error.maxBodyBytes);

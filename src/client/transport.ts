@@ -201,7 +201,7 @@ export class Transport {
       const apiError = blockscoutApiErrorOf(answer);
       if (apiError && answer.status === 404 && isNetworkNotSupported(apiError.error)) {
         if (!this.#fallBack(route, context))
-          throw chainNotServed(context, answer.sample, this.#state.route.urls.base);
+          throw chainNotServed(context, answer.body, this.#state.route.urls.base);
         // The API answered for itself: the request never reached an instance, so it goes again, there.
         url = this.#buildUrl(req);
         context = { method: req.method, url: this.redact(url.toString()) };
@@ -217,7 +217,7 @@ export class Transport {
         // error of the server, which a later attempt may get past.
         throw new HttpError(
           context,
-          answer.sample,
+          answer.body,
           this.redact(`${apiError.error} (the Blockscout API, source ${apiError.source})`),
         );
       }
@@ -231,19 +231,14 @@ export class Transport {
           context = { method: req.method, url: this.redact(url.toString()) };
           continue;
         }
-        throw redirected(context, answer.sample, this.redact(location));
+        throw redirected(context, answer.body, this.redact(location));
       }
-      if (answer.status === 407) throw proxyRefused(context, answer.sample);
+      if (answer.status === 407) throw proxyRefused(context, answer.body);
       if (answer.json === undefined) {
-        throw notJson(context, answer.sample);
+        throw notJson(context, answer.body);
       }
-      return {
-        status: answer.status,
-        headers: answer.headers,
-        json: answer.json,
-        body: answer.sample,
-        request: context,
-      };
+      const { challenge: _, ...response } = answer;
+      return { ...response, request: context };
     }
   }
 

@@ -26,6 +26,5 @@ export async function lookupAllChains(
   const address = assertAddress(parameters.address);
   const path = `/v2/contract/${route}/${address}`;
   const found = await sourcifyLookup(transport, path, {}, sourcifyAllChainsSchema, "the all-chains lookup");
-  // Verified nowhere: 404 with no results.
   return found?.results ?? [];
 }
