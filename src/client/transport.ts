@@ -25,8 +25,7 @@ import {
 import { ExplorerCapabilities } from "./explorerCapabilities.js";
 import { isKeyAttemptsThrottle, isNetworkNotSupported } from "./explorerTexts.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
-import { type RateLimiter, sharedRateLimiter, WaitTooLongError } from "./rateLimiter.js";
-import { rateLimitWait } from "./rateLimitWait.js";
+import { type RateLimiter, rateLimitWait, sharedRateLimiter, WaitTooLongError } from "./rateLimiter.js";
 import { followableRedirect, isRedirect, maxRedirects } from "./redirectPolicy.js";
 import {
   blockscoutApiErrorOf,
