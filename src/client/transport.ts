@@ -12,7 +12,7 @@ import { formatDuration } from "../kernel/durationText.js";
 import { assertSecretsTravelSafely } from "../kernel/plainHttp.js";
 import { checkedHeaders, secretHeaderValues } from "../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
-import { type Clock, systemClock } from "../kernel/waits.js";
+import { type Clock, systemClock, type TransportEvent } from "../kernel/waits.js";
 import { maxAnswerBytes } from "../options/verificationOptions.js";
 import {
   chainNotServed,
@@ -66,6 +66,7 @@ export class Transport {
   readonly #headers: Record<string, string>;
   readonly #maxRetries: number;
   readonly #clock: Clock;
+  readonly #onEvent: ((event: TransportEvent) => void) | undefined;
 
   constructor(options: TransportOptions, endsAt = Number.POSITIVE_INFINITY) {
     this.#options = options;
@@ -87,6 +88,7 @@ export class Transport {
     this.#redactAnswer = headerSecrets.length === 0 ? this.redact : createRedactor([apiKey]);
     this.#maxRetries = options.maxRetries ?? 3;
     this.#clock = options.clock ?? systemClock;
+    this.#onEvent = options.onEvent;
     const limiter = options.rateLimiter ?? this.#sharedLimiter(urls.base);
     this.#state = { route: { urls, apiKey, apiKeyIn: options.apiKeyIn ?? "query", limiter } };
     this.capabilities = options.capabilities ?? new ExplorerCapabilities();
@@ -194,7 +196,7 @@ export class Transport {
         }
         rateLimited++;
         limiter.pauseFor(waitMs, asked?.said);
-        this.#options.onEvent?.({ type: "rate-limited", url: context.url, waitMs, attempt: rateLimited });
+        this.#onEvent?.({ type: "rate-limited", url: context.url, waitMs, attempt: rateLimited });
         continue;
       }
       const apiError = blockscoutApiErrorOf(answer);
@@ -245,13 +247,7 @@ export class Transport {
   async #backoff(context: RequestContext, attempt: number, reason: string): Promise<boolean> {
     const delayMs = (this.#options.retryDelayMs ?? 500) * 2 ** (attempt - 1);
     if (this.#clock.now() + delayMs >= this.endsAt) return false;
-    this.#options.onEvent?.({
-      type: "retry",
-      url: context.url,
-      reason: this.redact(reason),
-      delayMs,
-      attempt,
-    });
+    this.#onEvent?.({ type: "retry", url: context.url, reason: this.redact(reason), delayMs, attempt });
     await this.#clock.sleep(delayMs);
     return true;
   }
@@ -276,7 +272,7 @@ export class Transport {
       apiKeyIn: "query",
       limiter: this.#sharedLimiter(fallback.base),
     };
-    this.#options.onEvent?.({
+    this.#onEvent?.({
       type: "fallback",
       url: context.url,
       to: this.redact(fallback.base),
@@ -290,7 +286,7 @@ export class Transport {
     try {
       await limiter.acquire({
         longestWaitMs: allowed.ms,
-        onLongWait: (wait) => this.#options.onEvent?.({ type: "waiting", url: context.url, ...wait }),
+        onLongWait: (wait) => this.#onEvent?.({ type: "waiting", url: context.url, ...wait }),
       });
     } catch (error) {
       if (!(error instanceof WaitTooLongError)) throw error;
