@@ -7,6 +7,7 @@ import {
   type RequestContext,
   type StoppingRefusal,
 } from "../errors/index.js";
+import { isPlainObject } from "../kernel/jsonValues.js";
 import { browserLikeUserAgent } from "../kernel/userAgent.js";
 import {
   type BlockscoutApiError,
@@ -57,11 +58,7 @@ export function isRateLimitAnswer(answer: RawAnswer): boolean {
  * @returns the explorer's words, or undefined
  */
 export function explorerMessageOf(json: unknown): string | undefined {
-  if (typeof json !== "object" || json === null) return undefined;
-  return envelopeReason(
-    "message" in json ? json.message : undefined,
-    "result" in json ? json.result : undefined,
-  );
+  return isPlainObject(json) ? envelopeReason(json.message, json.result) : undefined;
 }
 
 /**
@@ -93,7 +90,7 @@ export function stoppingRefusal(
     const said = explorerMessageOf(json) ?? blockscoutApiMessageOf(json);
     return new PaymentRequiredError({ request, service, explorerMessage: said });
   }
-  if (typeof json === "object" && json !== null && "status" in json && json.status === "0") {
+  if (isPlainObject(json) && json.status === "0") {
     const explorerMessage = explorerMessageOf(json);
     const refusal = { request, explorerMessage: `${explorerMessage}`, service };
     const submissionsOnly = isSubmissionQuotaReached(explorerMessage);
@@ -121,11 +118,10 @@ function blockscoutApiMessageOf(json: unknown): string | undefined {
 }
 
 function customCodeOf(json: unknown): unknown {
-  return typeof json === "object" && json !== null && "customCode" in json ? json.customCode : undefined;
+  return isPlainObject(json) ? json.customCode : undefined;
 }
 
 // Etherscan answers its rate limit with HTTP 200: `{"status":"0","message":"NOTOK","result":"Max rate limit reached"}`.
 function isRateLimitedEnvelope(json: unknown): boolean {
-  if (typeof json !== "object" || json === null || !("status" in json) || json.status !== "0") return false;
-  return isRateLimited(explorerMessageOf(json));
+  return isPlainObject(json) && json.status === "0" && isRateLimited(explorerMessageOf(json));
 }

@@ -11,14 +11,10 @@ import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { userAgent } from "../kernel/userAgent.js";
 import { proxyRefused } from "./answerFailures.js";
 import { botChallengeEvidence } from "./explorerTexts.js";
-import type { TransportRequest } from "./transportRequest.js";
+import type { TransportRequest, TransportResponse } from "./transportRequest.js";
 
 /** An answer as it came, before the transport decides what it means. */
-export interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  json: unknown;
-  sample: BodySample;
+export interface RawAnswer extends Omit<TransportResponse, "request"> {
   /** How a bot challenge was recognised in the answer, when it is one. */
   challenge?: string | undefined;
 }
@@ -96,28 +92,25 @@ export async function sendOnce(
     status = response.status;
     const text = await response.text();
     const responseHeaders = response.headers;
-    const contentType = responseHeaders["content-type"] ?? "";
     // Redacted whole before an excerpt is cut: a cut through the key would leave part of it unrecognised.
     const shown = settings.redact(text);
     const sample: BodySample = {
       status: response.status,
-      contentType,
+      contentType: responseHeaders["content-type"] ?? "",
       excerpt: shown.slice(0, excerptLength),
     };
     // An explorer that echoes the key back (in an error text, say) must not get it shown. Its parsed strings are
     // redacted again: JSON escapes the key's characters may hide in are undone by parsing. Header values stay:
     // what is read is the explorer's answer; what is printed of it goes through `redact`.
     const keyless = settings.redactAnswer === settings.redact ? shown : settings.redactAnswer(text);
-    const json =
-      keyless !== text
-        ? redactJson(parseJson(text, req.api), settings.redactAnswer)
-        : parseJson(text, req.api);
+    const parsed = parseJson(text, req.api);
+    const json = keyless !== text ? redactJson(parsed, settings.redactAnswer) : parsed;
     const challenge = botChallengeEvidence({
       status: response.status,
       headers: responseHeaders,
       text: text.slice(0, challengeSearchLength),
     });
-    return { status: response.status, headers: responseHeaders, json, sample, challenge };
+    return { status: response.status, headers: responseHeaders, json, body: sample, challenge };
   } catch (error) {
     if (error instanceof BodyTooLargeError)
       throw new ResponseTooLargeError(context, status, error.maxBodyBytes);

@@ -25,8 +25,7 @@ import {
 import { ExplorerCapabilities } from "./explorerCapabilities.js";
 import { isKeyAttemptsThrottle, isNetworkNotSupported } from "./explorerTexts.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
-import { type RateLimiter, sharedRateLimiter, WaitTooLongError } from "./rateLimiter.js";
-import { rateLimitWait } from "./rateLimitWait.js";
+import { type RateLimiter, rateLimitWait, sharedRateLimiter, WaitTooLongError } from "./rateLimiter.js";
 import { followableRedirect, isRedirect, maxRedirects } from "./redirectPolicy.js";
 import {
   blockscoutApiErrorOf,
@@ -65,12 +64,7 @@ export class Transport {
   #state: { route: Route; stoppedBy?: StoppingRefusal | undefined };
   readonly #options: TransportOptions;
   readonly #headers: Record<string, string>;
-  readonly #timeoutMs: number;
   readonly #maxRetries: number;
-  readonly #maxRateLimitRetries: number;
-  readonly #maxRateLimitWaitMs: number;
-  readonly #maxResponseBytes: number;
-  readonly #retryDelayMs: number;
   readonly #clock: Clock;
   readonly #onEvent: ((event: TransportEvent) => void) | undefined;
 
@@ -92,12 +86,7 @@ export class Transport {
     const headerSecrets = secretHeaderValues(this.#headers);
     this.redact = createRedactor([apiKey, ...headerSecrets, ...(options.secrets ?? [])]);
     this.#redactAnswer = headerSecrets.length === 0 ? this.redact : createRedactor([apiKey]);
-    this.#timeoutMs = options.requestTimeoutMs ?? defaultTimeoutMs;
     this.#maxRetries = options.maxRetries ?? 3;
-    this.#maxRateLimitRetries = options.maxRateLimitRetries ?? 5;
-    this.#maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? defaultMaxRateLimitWaitMs;
-    this.#maxResponseBytes = options.maxResponseBytes ?? maxAnswerBytes;
-    this.#retryDelayMs = options.retryDelayMs ?? 500;
     this.#clock = options.clock ?? systemClock;
     this.#onEvent = options.onEvent;
     const limiter = options.rateLimiter ?? this.#sharedLimiter(urls.base);
@@ -162,11 +151,11 @@ export class Transport {
           headers: this.#headers,
           apiKey: route.apiKey,
           apiKeyIn: route.apiKeyIn,
-          timeoutMs: this.#timeoutMs,
+          timeoutMs: this.#options.requestTimeoutMs ?? defaultTimeoutMs,
           endsAt: this.endsAt,
           maxResponseBytes: Math.min(
             req.maxResponseBytes ?? Number.POSITIVE_INFINITY,
-            this.#maxResponseBytes,
+            this.#options.maxResponseBytes ?? maxAnswerBytes,
           ),
           redact: this.redact,
           redactAnswer: this.#redactAnswer,
@@ -194,7 +183,7 @@ export class Transport {
         const said = explorerMessageOf(answer.json);
         const waitMs = asked?.waitMs ?? (isKeyAttemptsThrottle(said) ? keyAttemptsThrottleMs : 1_000);
         const explorerMessage = said === undefined ? undefined : this.redact(said);
-        if (rateLimited >= this.#maxRateLimitRetries) {
+        if (rateLimited >= (this.#options.maxRateLimitRetries ?? 5)) {
           throw new RateLimitedError(context, waitMs, explorerMessage);
         }
         const allowed = this.#allowedWait();
@@ -213,7 +202,7 @@ export class Transport {
       const apiError = blockscoutApiErrorOf(answer);
       if (apiError && answer.status === 404 && isNetworkNotSupported(apiError.error)) {
         if (!this.#fallBack(route, context))
-          throw chainNotServed(context, answer.sample, this.#state.route.urls.base);
+          throw chainNotServed(context, answer.body, this.#state.route.urls.base);
         // The API answered for itself: the request never reached an instance, so it goes again, there.
         url = this.#buildUrl(req);
         context = { method: req.method, url: this.redact(url.toString()) };
@@ -229,7 +218,7 @@ export class Transport {
         // error of the server, which a later attempt may get past.
         throw new HttpError(
           context,
-          answer.sample,
+          answer.body,
           this.redact(`${apiError.error} (the Blockscout API, source ${apiError.source})`),
         );
       }
@@ -243,25 +232,20 @@ export class Transport {
           context = { method: req.method, url: this.redact(url.toString()) };
           continue;
         }
-        throw redirected(context, answer.sample, this.redact(location));
+        throw redirected(context, answer.body, this.redact(location));
       }
-      if (answer.status === 407) throw proxyRefused(context, answer.sample);
+      if (answer.status === 407) throw proxyRefused(context, answer.body);
       if (answer.json === undefined) {
-        throw notJson(context, answer.sample);
+        throw notJson(context, answer.body);
       }
-      return {
-        status: answer.status,
-        headers: answer.headers,
-        json: answer.json,
-        body: answer.sample,
-        request: context,
-      };
+      const { challenge: _, ...response } = answer;
+      return { ...response, request: context };
     }
   }
 
   // False when the retry could not start before the deadline: the caller gives up with what it has.
   async #backoff(context: RequestContext, attempt: number, reason: string): Promise<boolean> {
-    const delayMs = this.#retryDelayMs * 2 ** (attempt - 1);
+    const delayMs = (this.#options.retryDelayMs ?? 500) * 2 ** (attempt - 1);
     if (this.#clock.now() + delayMs >= this.endsAt) return false;
     this.#onEvent?.({ type: "retry", url: context.url, reason: this.redact(reason), delayMs, attempt });
     await this.#clock.sleep(delayMs);
@@ -322,9 +306,10 @@ export class Transport {
   // How long a request may wait for the explorer: to the deadline of the work, and never more than the longest wait.
   #allowedWait(): { ms: number; what: string } {
     const left = Math.max(0, this.endsAt - this.#clock.now());
-    return left <= this.#maxRateLimitWaitMs
+    const longest = this.#options.maxRateLimitWaitMs ?? defaultMaxRateLimitWaitMs;
+    return left <= longest
       ? { ms: left, what: "the deadline leaves" }
-      : { ms: this.#maxRateLimitWaitMs, what: "the longest rate-limit wait allowed" };
+      : { ms: longest, what: "the longest rate-limit wait allowed" };
   }
 
   #buildUrl(req: TransportRequest): URL {

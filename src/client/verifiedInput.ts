@@ -1,3 +1,4 @@
+import { isPlainObject } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 
 /** A Solidity standard JSON input, as a verified contract's answer rebuilds it. */
@@ -86,14 +87,12 @@ export function inputSettings(settings: Record<string, unknown>): Record<string,
   return result;
 }
 
-/** Libraries in a service's stored settings: metadata's `{"path:Name": address}`, or the input's `{path: {Name: address}}`. */
-const storedLibrariesSchema = z.record(z.string(), z.unknown());
 const fileLibrariesSchema = z.record(z.string(), z.string());
 
+// Libraries in a service's stored settings: metadata's `{"path:Name": address}`, or the input's `{path: {Name: address}}`.
 function inputLibraries(libraries: unknown): Record<string, Record<string, string>> | undefined {
-  const stored = storedLibrariesSchema.safeParse(libraries);
-  if (!stored.success) return undefined;
-  const entries = Object.entries(stored.data);
+  if (!isPlainObject(libraries)) return undefined;
+  const entries = Object.entries(libraries);
   if (entries.length === 0) return undefined;
   const result: Record<string, Record<string, string>> = {};
   for (const [key, value] of entries) {

@@ -1,6 +1,7 @@
 import { mkdir, open, rename, stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { buffer } from "node:stream/consumers";
 import { parsedJson } from "../kernel/jsonValues.js";
 import { strangersHold } from "../kernel/strangersHold.js";
 import * as z from "../kernel/zod.js";
@@ -100,10 +101,7 @@ async function readCopy(cacheDir: string): Promise<string | { ignored: string } 
       const why = folder ? `its folder ${folder}` : `it ${file}`;
       return { ignored: `${why}: keep both to yourself (the folder chmod 700, the copy 600, owned by you)` };
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of handle.createReadStream({ end: maxChainListBytes, autoClose: false }))
-      chunks.push(Buffer.from(chunk));
-    const bytes = Buffer.concat(chunks);
+    const bytes = await buffer(handle.createReadStream({ end: maxChainListBytes, autoClose: false }));
     if (bytes.length <= maxChainListBytes) return bytes.toString("utf8");
     return {
       ignored: `it is larger than ${maxChainListBytes / 1_048_576} MiB, which no copy of the list is`,

@@ -1,3 +1,4 @@
+import { resolveExplorerUrls } from "../client/explorerUrl.js";
 import { httpUrlOf } from "../kernel/httpUrl.js";
 /** A chain's Blockscout instance as a registry names it. */
 export interface KnownExplorer {
@@ -15,11 +16,5 @@ export interface KnownExplorer {
  * @returns the normalised URL, or undefined when it is not an http(s) URL
  */
 export function normaliseInstanceUrl(url: string): string | undefined {
-  const parsed = httpUrlOf(url.trim());
-  if (!parsed) return undefined;
-  const path = parsed.pathname
-    .replace(/\/+$/, "")
-    .replace(/\/api(?:\/v[12])?$/i, "")
-    .replace(/\/+$/, "");
-  return `${parsed.origin}${path}`;
+  return httpUrlOf(url.trim()) ? resolveExplorerUrls(url).base : undefined;
 }

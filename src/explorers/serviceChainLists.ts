@@ -3,8 +3,9 @@ import { etherscanSites } from "./etherscanSites.js";
 import { fetchListJson } from "./fetchListJson.js";
 import { shippedExplorerFor } from "./shippedRegistry.js";
 
-const listTimeoutMs = 5_000;
-const maxListBytes = 4 * 1_048_576;
+function readList(listUrl: string): Promise<unknown> {
+  return fetchListJson(listUrl, 5_000, 4 * 1_048_576);
+}
 
 const etherscanChainListSchema = z.looseObject({
   result: z.array(
@@ -24,9 +25,7 @@ export async function etherscanSiteOf(chainId: number, apiOrigin: string): Promi
   const shipped = etherscanSites.get(chainId);
   if (shipped) return shipped;
   try {
-    const list = etherscanChainListSchema.parse(
-      await fetchListJson(`${apiOrigin}/v2/chainlist`, listTimeoutMs, maxListBytes),
-    );
+    const list = etherscanChainListSchema.parse(await readList(`${apiOrigin}/v2/chainlist`));
     const entry = list.result.find((item) => Number(item.chainid) === chainId);
     const site = entry?.blockexplorer?.trim().replace(/\/+$/, "");
     return site && /^https?:\/\//.test(site) ? site : undefined;
@@ -77,11 +76,7 @@ export async function routescanNetworkOf(
   for (const network of ["mainnet", "testnet"] as const) {
     try {
       const list = routescanListSchema.parse(
-        await fetchListJson(
-          `${origin}/v2/network/${network}/evm/all/blockchains`,
-          listTimeoutMs,
-          maxListBytes,
-        ),
+        await readList(`${origin}/v2/network/${network}/evm/all/blockchains`),
       );
       const item = list.items.find((entry) => Number(entry.evmChainId ?? entry.chainId) === chainId);
       if (item) return { network, pathChainId: String(item.chainId ?? chainId) };

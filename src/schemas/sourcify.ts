@@ -7,9 +7,9 @@ export const sourcifyErrorSchema = z.looseObject({
   errorId: z.optional(z.string()),
 });
 
-/** The answer to a submission: 202 `{verificationId}`. */
 /** A verification job's id: a UUID. */
 export const verificationIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The answer to a submission: 202 `{verificationId}`. */
 export const sourcifySubmittedSchema = z.looseObject({
   verificationId: z.string().check(z.regex(verificationIdPattern)),
 });

@@ -6,6 +6,7 @@ import {
   type RequestContext,
   UnknownActionError,
 } from "../../errors/index.js";
+import { isPlainObject } from "../../kernel/jsonValues.js";
 import type * as z from "../../kernel/zod.js";
 import { type RpcEnvelope, rpcEnvelopeSchema } from "../../schemas/rpcEnvelope.js";
 import { shapedAnswer } from "../answerFailures.js";
@@ -54,9 +55,9 @@ export async function callContractAction(
     api: "rpc",
     method: call.body ? "POST" : "GET",
     query: { module: "contract", action: call.action, ...call.query },
-    ...(call.body ? { body: call.body } : {}),
+    body: call.body,
     kind: call.kind,
-    ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
+    timeoutMs: call.timeoutMs,
   });
   const parsed = rpcEnvelopeSchema.safeParse(response.json);
   if (!parsed.success) {
@@ -142,8 +143,5 @@ export async function readStateText(
 
 function messageOf(json: unknown): string | undefined {
   if (typeof json === "string") return json;
-  if (typeof json === "object" && json !== null && "message" in json && typeof json.message === "string") {
-    return json.message;
-  }
-  return undefined;
+  return isPlainObject(json) && typeof json.message === "string" ? json.message : undefined;
 }

@@ -99,10 +99,7 @@ export async function listContracts(
       abi: verified ? (isAbsentAbi(item.ABI) ? "[]" : (item.ABI ?? undefined)) : undefined,
       contractName: item.ContractName ?? undefined,
       compilerVersion: item.CompilerVersion ?? undefined,
-      optimizationUsed:
-        item.OptimizationUsed === undefined || item.OptimizationUsed === null
-          ? undefined
-          : isTrue(item.OptimizationUsed),
+      optimizationUsed: item.OptimizationUsed == null ? undefined : isTrue(item.OptimizationUsed),
     };
   });
 }

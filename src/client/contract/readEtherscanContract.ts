@@ -1,6 +1,6 @@
 import { InvalidResponseError } from "../../errors/index.js";
 import { isTrue, parsedJson } from "../../kernel/jsonValues.js";
-import { assertAddress } from "../../kernel/validate.js";
+import { assertAddress, isAddress } from "../../kernel/validate.js";
 import * as z from "../../kernel/zod.js";
 import type { SourceCodeItem } from "../../schemas/sourceCode.js";
 import { isNotVerifiedAbi } from "../explorerTexts.js";
@@ -71,7 +71,7 @@ function etherscanInputOf(
   if (similar && similar.toLowerCase() !== address.toLowerCase())
     return notCopied(
       "bytecode-twin",
-      `${address} is not verified itself: these are the sources of ${/^0x[0-9a-fA-F]{40}$/.test(similar) ? `${similar}, ` : ""}a verified contract with the same bytecode (a similar match).`,
+      `${address} is not verified itself: these are the sources of ${isAddress(similar) ? `${similar}, ` : ""}a verified contract with the same bytecode (a similar match).`,
     );
   const compilerVersion = item.CompilerVersion ?? "";
   if (/vyper/i.test(item.CompilerType ?? "") || /^v?yper/i.test(compilerVersion))

@@ -70,16 +70,6 @@ export function verifiedInputOf(
   if (reading.language === "vyper")
     return notCopied("vyper", `${address} is a Vyper contract: copy rebuilds Solidity standard JSON inputs.`);
   const { contract } = reading;
-  const libraries = Object.fromEntries(
-    contract.externalLibraries.map((library) => [library.name, library.address]),
-  );
-  const common = {
-    address,
-    compilerVersion: contract.compilerVersion,
-    constructorArguments: contract.constructorArguments,
-    libraries,
-    match: reading.standing === "verified" ? "exact" : "partial",
-  } as const;
   const mainName = contract.fileName || `${contract.contractName}.sol`;
   const sources: Record<string, { content: string }> = { [mainName]: { content: contract.sourceCode } };
   for (const other of contract.additionalSources) sources[other.fileName] = { content: other.sourceCode };
@@ -88,7 +78,13 @@ export function verifiedInputOf(
   return {
     found: true,
     verified: {
-      ...common,
+      address,
+      compilerVersion: contract.compilerVersion,
+      constructorArguments: contract.constructorArguments,
+      libraries: Object.fromEntries(
+        contract.externalLibraries.map((library) => [library.name, library.address]),
+      ),
+      match: reading.standing === "verified" ? "exact" : "partial",
       contractName: `${mainName}:${contract.contractName}`,
       input: { language: "Solidity", sources, settings },
     },

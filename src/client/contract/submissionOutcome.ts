@@ -49,12 +49,7 @@ export async function submitContractAction(
 ): Promise<SubmissionOutcome> {
   const { action, address, body, timeoutMs } = submission;
   assertBodySize(body.bytes, what);
-  const answer = await callContractAction(transport, {
-    action,
-    body,
-    kind: "submit",
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-  });
+  const answer = await callContractAction(transport, { action, body, kind: "submit", timeoutMs });
   return submissionOutcome(answer, action, address);
 }
 

@@ -1,5 +1,5 @@
 import { InvalidResponseError } from "../../errors/index.js";
-import { isTrue, parsedJson } from "../../kernel/jsonValues.js";
+import { isPlainObject, isTrue, parsedJson } from "../../kernel/jsonValues.js";
 import * as z from "../../kernel/zod.js";
 import type { SourceCodeItem } from "../../schemas/sourceCode.js";
 import { isNotVerifiedAbi } from "../explorerTexts.js";
@@ -121,13 +121,11 @@ export function parseAbi(abi: string | null | undefined): unknown[] | undefined 
 }
 
 // Compiler settings as a service stores them: an object, whatever its keys.
-const settingsSchema = z.record(z.string(), z.unknown());
-
 function parseSettings(value: SourceCodeItem["CompilerSettings"]): Record<string, unknown> | undefined {
   if (!value) return undefined;
   if (typeof value !== "string") return value;
-  const parsed = settingsSchema.safeParse(parsedJson(value));
-  return parsed.success ? parsed.data : undefined;
+  const parsed = parsedJson(value);
+  return isPlainObject(parsed) ? parsed : undefined;
 }
 
 // The sources of a standard JSON input Etherscan wraps in double braces: each file's text, where it has one.

@@ -47,22 +47,14 @@ const cloneProxyTypes = new Set(["eip1167", "minimal_proxy", "clone_with_immutab
 
 function standInOf(contract: SmartContract, isVerified: boolean): SmartContractStatus["standIn"] {
   if (isVerified) return null;
-  if (contract.minimal_proxy_address_hash) {
-    return { kind: "minimal-proxy", address: contract.minimal_proxy_address_hash.toLowerCase() };
-  }
   const [implementation] = contract.implementations ?? [];
-  const implementationAddress = implementation?.address_hash ?? implementation?.address;
-  if (
-    contract.proxy_type &&
-    cloneProxyTypes.has(contract.proxy_type.toLowerCase()) &&
-    implementationAddress
-  ) {
-    return { kind: "minimal-proxy", address: implementationAddress.toLowerCase() };
-  }
-  if (contract.verified_twin_address_hash) {
-    return { kind: "bytecode-twin", address: contract.verified_twin_address_hash.toLowerCase() };
-  }
-  return null;
+  const isClone = cloneProxyTypes.has(contract.proxy_type?.toLowerCase() ?? "");
+  const minimalProxy =
+    contract.minimal_proxy_address_hash ||
+    (isClone ? (implementation?.address_hash ?? implementation?.address) : undefined);
+  if (minimalProxy) return { kind: "minimal-proxy", address: minimalProxy.toLowerCase() };
+  const twin = contract.verified_twin_address_hash;
+  return twin ? { kind: "bytecode-twin", address: twin.toLowerCase() } : null;
 }
 
 /**

@@ -1,26 +1,19 @@
 // The REST v2 items' types, and their shapes for a caller's own RestListRequest.
-export type { AddressParam } from "../../schemas/rest/addressParam.js";
-export { addressParamSchema } from "../../schemas/rest/addressParam.js";
+export { type AddressParam, addressParamSchema } from "../../schemas/rest/addressParam.js";
 export type { InternalTransaction } from "../../schemas/rest/internalTransaction.js";
 export { internalTransactionSchema } from "../../schemas/rest/internalTransaction.js";
-export type { NftCollectionItem } from "../../schemas/rest/nftCollection.js";
-export { nftCollectionItemSchema } from "../../schemas/rest/nftCollection.js";
-export type { PageCursor } from "../../schemas/rest/page.js";
-export { pageCursorSchema, restPageSchema } from "../../schemas/rest/page.js";
-export type { SmartContract } from "../../schemas/rest/smartContract.js";
-export { smartContractSchema } from "../../schemas/rest/smartContract.js";
+export { type NftCollectionItem, nftCollectionItemSchema } from "../../schemas/rest/nftCollection.js";
+export { type PageCursor, pageCursorSchema, restPageSchema } from "../../schemas/rest/page.js";
+export { type SmartContract, smartContractSchema } from "../../schemas/rest/smartContract.js";
 export type { Token, TokenInstance } from "../../schemas/rest/token.js";
 export { tokenInstanceSchema, tokenSchema } from "../../schemas/rest/token.js";
-export type { TokenBalanceItem } from "../../schemas/rest/tokenBalance.js";
-export { tokenBalanceItemSchema } from "../../schemas/rest/tokenBalance.js";
+export { type TokenBalanceItem, tokenBalanceItemSchema } from "../../schemas/rest/tokenBalance.js";
 export type { TokenInstanceHolder } from "../../schemas/rest/tokenInstanceHolder.js";
 export { tokenInstanceHolderSchema } from "../../schemas/rest/tokenInstanceHolder.js";
 export type { TokenTransfer, Transaction } from "../../schemas/rest/transaction.js";
 export { tokenTransferSchema, transactionSchema } from "../../schemas/rest/transaction.js";
-export type { VerificationConfig } from "../../schemas/rest/verificationConfig.js";
-export { verificationConfigSchema } from "../../schemas/rest/verificationConfig.js";
-export type { Withdrawal } from "../../schemas/rest/withdrawal.js";
-export { withdrawalSchema } from "../../schemas/rest/withdrawal.js";
+export { type VerificationConfig, verificationConfigSchema } from "../../schemas/rest/verificationConfig.js";
+export { type Withdrawal, withdrawalSchema } from "../../schemas/rest/withdrawal.js";
 export { callRest, parseRestBody, type RestCall } from "./callRest.js";
 export {
   type GetAddressInternalTransactionsParameters,

@@ -3,9 +3,6 @@ import { type SourcifyAllChains, sourcifyAllChainsSchema } from "../../schemas/s
 import type { Transport } from "../transport.js";
 import { sourcifyLookup } from "./sourcifyAnswer.js";
 
-/** Sourcify's route of the same name: an address on every chain at once. */
-const route = "all-chains";
-
 export interface LookupAllChainsParameters {
   address: string;
 }
@@ -24,8 +21,7 @@ export async function lookupAllChains(
   parameters: LookupAllChainsParameters,
 ): Promise<SourcifyAllChains["results"]> {
   const address = assertAddress(parameters.address);
-  const path = `/v2/contract/${route}/${address}`;
+  const path = `/v2/contract/all-chains/${address}`;
   const found = await sourcifyLookup(transport, path, {}, sourcifyAllChainsSchema, "the all-chains lookup");
-  // Verified nowhere: 404 with no results.
   return found?.results ?? [];
 }

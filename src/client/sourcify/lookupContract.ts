@@ -25,6 +25,5 @@ export async function lookupContract(
 ): Promise<SourcifyContract | undefined> {
   const address = assertAddress(parameters.address);
   const path = `/v2/contract/${parameters.chainId}/${address}`;
-  // Not verified: 404 with null matches.
   return sourcifyLookup(transport, path, { fields }, sourcifyContractSchema, "the contract lookup");
 }

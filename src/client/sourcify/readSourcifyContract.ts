@@ -3,12 +3,8 @@ import { type SourcifyVerifiedContract, sourcifyVerifiedContractSchema } from ".
 import { bareHex } from "../contract/verifiedContract.js";
 import type { Transport } from "../transport.js";
 import { inputSettings, notCopied, type VerifiedInputReading, withV } from "../verifiedInput.js";
+import type { LookupContractParameters } from "./lookupContract.js";
 import { sourcifyLookup } from "./sourcifyAnswer.js";
-
-export interface ReadSourcifyContractParameters {
-  chainId: number;
-  address: string;
-}
 
 /**
  * Reads what Sourcify verified a contract with (`GET /v2/contract/{chainId}/{address}?fields=all`), as a standard
@@ -25,7 +21,7 @@ export interface ReadSourcifyContractParameters {
  */
 export async function readSourcifyContract(
   transport: Transport,
-  parameters: ReadSourcifyContractParameters,
+  parameters: LookupContractParameters,
 ): Promise<VerifiedInputReading> {
   const address = assertAddress(parameters.address);
   const path = `/v2/contract/${parameters.chainId}/${address}`;

@@ -51,7 +51,6 @@ export async function submitVerification(
   const encoded = jsonBody(parameters.body);
   assertBodySize(encoded.bytes, "source");
   const prefix = parameters.route === "metadata" ? "/v2/verify/metadata" : "/v2/verify";
-  const { timeoutMs } = parameters;
   for (let sends = 1; ; sends++) {
     const response = await transport.send({
       api: "root",
@@ -60,7 +59,7 @@ export async function submitVerification(
       query: {},
       body: encoded,
       kind: "submit",
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      timeoutMs: parameters.timeoutMs,
     });
     const refusal = sourcifyRefusal(response);
     if (response.status === 409 && refusal && isSourcifyAlreadyVerified(refusal.customCode))
