@@ -90,28 +90,6 @@ async function tokenJob(name: string): Promise<VerificationJob> {
 const deployBox = () => deployer.deploy(build, "contracts/Box.sol", "Box");
 
 describe("EtherscanVerifier against the Etherscan stand-in", () => {
-  it("sends a linked contract's libraries in the input's settings, by the library's file, as hardhat-verify does", async () => {
-    const mathLib = await deployer.deploy(build, "contracts/MathLib.sol", "MathLib");
-    const calculator = await deployer.deploy(build, "contracts/Calculator.sol", "Calculator", [], {
-      "contracts/MathLib.sol:MathLib": mathLib,
-    });
-    const job: VerificationJob = {
-      address: calculator,
-      source: {
-        format: "standard-json",
-        input: build.input,
-        compilerVersion: build.compilerVersion,
-        contractName: "contracts/Calculator.sol:Calculator",
-      },
-      libraries: { "contracts/MathLib.sol:MathLib": mathLib },
-    };
-    const [result] = await verifyBatch([job], { verifier: etherscan(), ...engine });
-    expect(result?.status).toBe("verified");
-    const sent = emulator.requestsFor("verifysourcecode").find((r) => r.body.contractaddress === calculator);
-    const input = JSON.parse(String(sent?.body.sourceCode)) as { settings: { libraries?: unknown } };
-    expect(input.settings.libraries).toEqual({ "contracts/MathLib.sol": { MathLib: mathLib } });
-  });
-
   it("verifies for real, then a rerun finds both verified and submits nothing", async () => {
     const jobs = [await tokenJob("Etherscan"), boxJob(await deployBox())];
     const first = await verifyBatch(jobs, { verifier: etherscan(), ...engine });
@@ -430,4 +408,28 @@ describe("EtherscanVerifier against the Etherscan stand-in", () => {
       ["getsourcecode", String(paidChain)],
     ]);
   }, 60_000);
+});
+
+describe("EtherscanVerifier and linked libraries", () => {
+  it("sends a linked contract's libraries in the input's settings, by the library's file, as hardhat-verify does", async () => {
+    const mathLib = await deployer.deploy(build, "contracts/MathLib.sol", "MathLib");
+    const calculator = await deployer.deploy(build, "contracts/Calculator.sol", "Calculator", [], {
+      "contracts/MathLib.sol:MathLib": mathLib,
+    });
+    const job: VerificationJob = {
+      address: calculator,
+      source: {
+        format: "standard-json",
+        input: build.input,
+        compilerVersion: build.compilerVersion,
+        contractName: "contracts/Calculator.sol:Calculator",
+      },
+      libraries: { "contracts/MathLib.sol:MathLib": mathLib },
+    };
+    const [result] = await verifyBatch([job], { verifier: etherscan(), ...engine });
+    expect(result?.status).toBe("verified");
+    const sent = emulator.requestsFor("verifysourcecode").find((r) => r.body.contractaddress === calculator);
+    const input = JSON.parse(String(sent?.body.sourceCode)) as { settings: { libraries?: unknown } };
+    expect(input.settings.libraries).toEqual({ "contracts/MathLib.sol": { MathLib: mathLib } });
+  });
 });
