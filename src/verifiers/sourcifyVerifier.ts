@@ -191,15 +191,22 @@ export class SourcifyVerifier implements Verifier {
 
   /**
    * `GET /v2/verify/{verificationId}`: running → pending; a match → pass; the job's `already_verified` →
-   * already verified; another job error → fail with Sourcify's message; an unknown id → unknown-uid.
+   * already verified, with the match the contract's lookup shows (the job names none); another job error → fail
+   * with Sourcify's message; an unknown id → unknown-uid.
    * @returns where the job stands
    * @throws {InvalidInputError} for an id that is not a UUID, before any request
    */
   async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
-    return getVerificationJob(this.transport.until(endsAt), {
+    const status = await getVerificationJob(this.transport.until(endsAt), {
       verificationId: receipt.id,
       ...(receipt.address ? { expected: { chainId: this.chainId, address: receipt.address } } : {}),
     });
+    if (status.state !== "already-verified" || !receipt.address || status.match) return status;
+    // A lookup that fails leaves the verdict as the job gave it.
+    const held = await this.lookUp(receipt.address, endsAt).catch(() => undefined);
+    return held && held.state !== "unknown" && held.match
+      ? { ...status, match: held.match, matches: held.matches }
+      : status;
   }
 
   /** Sourcify knows no creation of a contract it has not verified, and needs none to verify. @returns null */

@@ -432,4 +432,58 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
       await odd.close();
     }
   }, 60_000);
+
+  it("says how Sourcify holds a contract its job calls already verified: the lookup's partial match", async () => {
+    const box = await deployer.deploy(build, "contracts/Box.sol", "Box");
+    const id = "3b1e5c1a-2f3d-4e5f-8a9b-0c1d2e3f4a5b";
+    const held = {
+      match: "match",
+      runtimeMatch: "match",
+      creationMatch: null,
+      chainId: "31337",
+      address: box,
+    };
+    const partial = await startEmulatorServer(async (request) => {
+      if (request.method === "POST") return { status: 202, body: { verificationId: id } };
+      if (request.path === `/v2/verify/${id}`)
+        return {
+          status: 200,
+          body: {
+            isJobCompleted: true,
+            verificationId: id,
+            error: {
+              customCode: "already_verified",
+              message: "The contract is already verified and the job didn't yield a better match.",
+            },
+          },
+        };
+      return { status: 200, body: held };
+    });
+    try {
+      const verifier = new SourcifyVerifier(
+        {
+          service: "sourcify",
+          chainId: 31337,
+          required: true,
+          apiUrl: partial.url,
+          siteUrl: "https://repo.sourcify.dev",
+          shownUrl: partial.url,
+          reason: "a server holding a partial match",
+        },
+        { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
+      );
+      const [result] = await verifyBatch([job(box, "contracts/Box.sol", "Box")], {
+        verifier,
+        ...engine,
+        force: true,
+      });
+      expect(result).toMatchObject({
+        status: "already-verified",
+        match: "match",
+        matches: { runtime: "match", creation: null },
+      });
+    } finally {
+      await partial.close();
+    }
+  }, 60_000);
 });
