@@ -217,7 +217,7 @@ function withFormat(
     if (!contract.metadata)
       throw new InvalidInputError(
         "format",
-        `--format registry needs the compiler metadata of ${contract.userFqn}, which this build did not keep.`,
+        `--format registry needs the compiler metadata of ${contract.userFqn}, which this build did not keep: add "metadata" to the compiler's outputSelection (Hardhat 3 leaves it out), build again, or use another --format.`,
       );
     const names = Object.keys(metadataSources.parse(JSON.parse(contract.metadata)).sources ?? {});
     return {
