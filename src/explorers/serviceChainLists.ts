@@ -65,26 +65,28 @@ const routescanListSchema = z.looseObject({
  *
  * @param chainId - the EVM chain id
  * @param origin - Routescan's API origin (`https://api.routescan.io`, or a stand-in's)
- * @returns the network, or undefined when neither the table nor the lists know the chain
+ * @returns the network; undefined when neither the table nor the lists know the chain, `unread` when no list answered
  */
 export async function routescanNetworkOf(
   chainId: number,
   origin: string,
-): Promise<RoutescanNetwork | undefined> {
+): Promise<RoutescanNetwork | "unread" | undefined> {
   const shipped = shippedRoutescanNetwork(chainId);
   if (shipped) return { network: shipped, pathChainId: String(chainId) };
+  let read = false;
   for (const network of ["mainnet", "testnet"] as const) {
     try {
       const list = routescanListSchema.parse(
         await readList(`${origin}/v2/network/${network}/evm/all/blockchains`),
       );
+      read = true;
       const item = list.items.find((entry) => Number(entry.evmChainId ?? entry.chainId) === chainId);
       if (item) return { network, pathChainId: String(item.chainId ?? chainId) };
     } catch {
       // A list that cannot be read knows nothing: the other one may.
     }
   }
-  return undefined;
+  return read ? undefined : "unread";
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { VerificationJob } from "../../src/verify/job.js";
+import { closedLoopbackUrl } from "../support/blockscoutStandIns.js";
 import { Deployer } from "../support/deployer.js";
 import { type EtherscanEmulator, startRoutescanEmulator } from "../support/etherscanEmulator.js";
 import { compileFixture, type FixtureBuild, fixtureInput } from "../support/fixtureBuild.js";
@@ -120,5 +121,18 @@ describe("Routescan, a fourth service on the same seam", () => {
       "/v2/network/mainnet/evm/all/blockchains",
       "/v2/network/testnet/evm/all/blockchains",
     ]);
+  });
+
+  it("says Routescan's lists did not answer, not that they leave the chain out, when neither could be read", async () => {
+    await expect(
+      verifyBatch([boxJob(await deployBox())], {
+        targets: ["routescan"],
+        chainId: 424_242,
+        apiUrls: { routescan: await closedLoopbackUrl() },
+        ...engine,
+      }),
+    ).rejects.toThrow(
+      "did not answer, so chain 424242's network is not known: give the chain's Routescan endpoint as an endpoint of its own, or leave routescan out of the targets for it.",
+    );
   });
 });

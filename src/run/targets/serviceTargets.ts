@@ -124,10 +124,12 @@ export async function routescanTarget(
   const network = given
     ? { network: /\/network\/testnet\//.test(url.pathname) ? "testnet" : "mainnet", pathChainId: chainId }
     : await routescanNetworkOf(chainId, url.origin);
-  if (!network) {
+  if (!network || network === "unread") {
     throw new InvalidInputError(
       "targets",
-      `Routescan does not list chain ${chainId} among its mainnets or testnets: leave routescan out of the targets for it.`,
+      network
+        ? `Routescan's chain lists (${url.origin}/v2/network/…/evm/all/blockchains) did not answer, so chain ${chainId}'s network is not known: give the chain's Routescan endpoint as an endpoint of its own, or leave routescan out of the targets for it.`
+        : `Routescan does not list chain ${chainId} among its mainnets or testnets: leave routescan out of the targets for it.`,
     );
   }
   const apiUrl = given
