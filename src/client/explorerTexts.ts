@@ -164,6 +164,8 @@ export const isSourcifyNotVerified = textIs("contract is not verified");
 /** The HTTP statuses a bot challenge answers with: 403, and 503 for a challenge of the "under attack" mode. */
 const challengeStatuses = new Set([403, 503]);
 const challengeTitle = /<title>\s*just a moment\.\.\.\s*<\/title>/i;
+// Cloudflare's block page ("Sorry, you have been blocked"): as final for a tool as a challenge, and passed the same way.
+const blockedTitle = /<title>\s*attention required! \| cloudflare\s*<\/title>/i;
 
 /** An answer as the transport read it, for {@link botChallengeEvidence}. */
 export interface ChallengeCandidate {
@@ -176,14 +178,17 @@ export interface ChallengeCandidate {
 
 /**
  * A bot challenge in front of an explorer (Cloudflare), recognised by its header first, `cf-mitigated: challenge`,
- * and without it by an HTML page titled `Just a moment...`; on HTTP 403 (or 503).
+ * and without it by an HTML page titled `Just a moment...`, or Cloudflare's block page; on HTTP 403 (or 503).
  * @returns how it was recognised, as a message says it, or undefined for any other answer
  */
 export function botChallengeEvidence(answer: ChallengeCandidate): string | undefined {
   if (!challengeStatuses.has(answer.status)) return undefined;
   if (normalise(answer.headers["cf-mitigated"]) === "challenge") return "cf-mitigated: challenge";
   const html = (answer.headers["content-type"] ?? "").toLowerCase().includes("text/html");
-  return html && challengeTitle.test(answer.text) ? 'a page titled "Just a moment..."' : undefined;
+  if (html && challengeTitle.test(answer.text)) return 'a page titled "Just a moment..."';
+  return html && blockedTitle.test(answer.text)
+    ? 'Cloudflare\'s block page "Attention Required!"'
+    : undefined;
 }
 
 // Sourcify's codes (`customCode` of an error body or of a job's `error`) that the client acts on.

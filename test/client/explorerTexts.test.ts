@@ -99,6 +99,12 @@ describe("explorer texts", () => {
     expect(explorerTexts.botChallengeEvidence({ status: 503, headers: html, text: page })).toBe(
       'a page titled "Just a moment..."',
     );
+    // Cloudflare's block page: retrying does not pass it either.
+    const blocked =
+      '<!DOCTYPE html><html><head><title>Attention Required! | Cloudflare</title></head><body><h1 data-translate="block_headline">Sorry, you have been blocked</h1></body></html>';
+    expect(explorerTexts.botChallengeEvidence({ status: 403, headers: html, text: blocked })).toBe(
+      'Cloudflare\'s block page "Attention Required!"',
+    );
     for (const answer of [
       // A gateway's own 403 and 502 pages, a JSON 403, and the title in a 200 page are no challenge.
       { status: 403, headers: html, text: "<html><head><title>403 Forbidden</title></head></html>" },
