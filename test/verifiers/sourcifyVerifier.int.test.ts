@@ -33,22 +33,24 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-// Sourcify for the chain, as the hall resolves it: the stand-in's API, Sourcify's own pages.
-function sourcify(): SourcifyVerifier {
+// Sourcify for the chain, as the hall resolves it: a server's API, Sourcify's own pages.
+function sourcifyAt(apiUrl: string, reason: string, pollMs?: number): SourcifyVerifier {
   return new SourcifyVerifier(
     {
       service: "sourcify",
       chainId: 31337,
       required: true,
-      apiUrl: emulator.apiUrl,
+      apiUrl,
       siteUrl: "https://repo.sourcify.dev",
-      shownUrl: emulator.apiUrl,
-      reason: "the test's stand-in",
+      shownUrl: apiUrl,
+      reason,
     },
     { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
-    20,
+    pollMs,
   );
 }
+
+const sourcify = () => sourcifyAt(emulator.apiUrl, "the test's stand-in", 20);
 
 function job(
   address: string,
@@ -377,18 +379,7 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
       };
     });
     try {
-      const verifier = new SourcifyVerifier(
-        {
-          service: "sourcify",
-          chainId: 31337,
-          required: true,
-          apiUrl: hostile.url,
-          siteUrl: "https://repo.sourcify.dev",
-          shownUrl: hostile.url,
-          reason: "a hostile server",
-        },
-        { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
-      );
+      const verifier = sourcifyAt(hostile.url, "a hostile server");
       await expect(verifier.lookUp(box, Number.POSITIVE_INFINITY)).resolves.toMatchObject({
         state: "unverified",
       });
@@ -413,18 +404,7 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
           },
     );
     try {
-      const verifier = new SourcifyVerifier(
-        {
-          service: "sourcify",
-          chainId: 31337,
-          required: true,
-          apiUrl: odd.url,
-          siteUrl: "https://repo.sourcify.dev",
-          shownUrl: odd.url,
-          reason: "a server with odd ids",
-        },
-        { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
-      );
+      const verifier = sourcifyAt(odd.url, "a server with odd ids");
       const [result] = await verifyBatch([job(box, "contracts/Box.sol", "Box")], { verifier, ...engine });
       expect(result).toMatchObject({ status: "failed", error: { code: "invalid_response" } });
       expect(result?.guid).toBeUndefined();
@@ -460,18 +440,7 @@ describe("SourcifyVerifier against the Sourcify stand-in (lib-sourcify)", () => 
       return { status: 200, body: held };
     });
     try {
-      const verifier = new SourcifyVerifier(
-        {
-          service: "sourcify",
-          chainId: 31337,
-          required: true,
-          apiUrl: partial.url,
-          siteUrl: "https://repo.sourcify.dev",
-          shownUrl: partial.url,
-          reason: "a server holding a partial match",
-        },
-        { requestsPerSecond: Number.POSITIVE_INFINITY, retryDelayMs: 5 },
-      );
+      const verifier = sourcifyAt(partial.url, "a server holding a partial match");
       const [result] = await verifyBatch([job(box, "contracts/Box.sol", "Box")], {
         verifier,
         ...engine,
