@@ -2,9 +2,6 @@ import { overrideTask } from "hardhat/config";
 import type { HardhatConfig } from "hardhat/types/config";
 import type { TaskDefinition } from "hardhat/types/tasks";
 
-/** Hardhat Ignition's plugin id. */
-const ignitionPluginId = "hardhat-ignition";
-
 /**
  * The project's tasks with `ignition verify` (which `ignition deploy --verify` runs) overridden to verify through
  * explorer-verify, and `ignition deploy --verify` refused on the in-process chain, when `explorerVerify.ignitionVerify` asks for it and Hardhat Ignition is among the project's plugins.
@@ -18,7 +15,7 @@ export function withIgnitionVerify(
   config: Pick<HardhatConfig, "plugins" | "tasks">,
   ignitionVerify: boolean,
 ): TaskDefinition[] {
-  if (!ignitionVerify || !config.plugins.some((plugin) => plugin.id === ignitionPluginId))
+  if (!ignitionVerify || !config.plugins.some((plugin) => plugin.id === "hardhat-ignition"))
     return config.tasks;
   return [
     ...config.tasks,

@@ -3,19 +3,21 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { Service } from "../../src/run/commands/requestFacts.js";
 import type { HardhatRunWhere, OpenNetwork } from "../../src/run/commands/runWhere.js";
-import { userError } from "./pluginError.js";
+import { asUserErrors, userError } from "./pluginError.js";
 import { projectCompilers } from "./projectBuild.js";
 
 /**
- * Hardhat's world for the hall, as facts: the config, `--network` (opened only when the hall asks), the project's
- * compilers and cache, and the options.
+ * Runs a task's work given Hardhat's world for the hall, as facts: the config, `--network` (opened only when the hall
+ * asks, and closed after the work), the project's compilers and cache, and the options. This package's errors become
+ * Hardhat plugin errors (see {@link asUserErrors}).
  *
  * @param hre - the Hardhat runtime
  * @param options - `--explorer-url`, the user agent and optional targets, and whether the network is read at all (a
  *   status or fetch with `--explorer-url` and no `--network` has no chain id to look up, no local explorer to start)
- * @returns the facts, and `close` for the network
+ * @param work - the task's work, given the facts
+ * @returns what the work returns
  */
-export function taskWhere(
+export async function withTaskWhere<T>(
   hre: HardhatRuntimeEnvironment,
   options: {
     explorerUrl: string | undefined;
@@ -25,7 +27,8 @@ export function taskWhere(
     /** The run's read budget: an HTTP network's answer is awaited no longer than it. */
     readTimeoutSeconds?: number | undefined;
   },
-): HardhatRunWhere & { close(): Promise<void> } {
+  work: (where: HardhatRunWhere) => Promise<T>,
+): Promise<T> {
   let opened: Promise<NetworkConnection> | undefined;
   const override = timeoutOverride(hre, options.readTimeoutSeconds);
   const connection = () => {
@@ -49,7 +52,7 @@ export function taskWhere(
     };
     return { name: open.networkName, provider, rpcUrl };
   };
-  return {
+  const where: HardhatRunWhere = {
     hardhat: {
       config: hre.config,
       network:
@@ -65,10 +68,12 @@ export function taskWhere(
         compilers: projectCompilers(hre),
       },
     },
-    close: async () => {
-      await (await opened)?.close();
-    },
   };
+  try {
+    return await asUserErrors(() => work(where));
+  } finally {
+    await (await opened)?.close();
+  }
 }
 
 // HHE704, Hardhat's NETWORK_TIMEOUT (its HardhatError class is not exported to plugins).

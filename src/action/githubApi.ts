@@ -12,14 +12,11 @@ export interface GitHubAnswer {
   json: unknown;
 }
 
-/** GitHub's REST API as the Action uses it: `GITHUB_API_URL`, or github.com's. */
-export const defaultGitHubApiUrl = "https://api.github.com";
-
 // A page of 100 comments of at most 65,536 characters each, with their metadata, fits well below this.
 const maxAnswerBytes = 16 * 1_048_576;
 
 /**
- * The base URL of GitHub's REST API from `GITHUB_API_URL` (GitHub Enterprise sets it), checked before the token is
+ * The base URL of GitHub's REST API from `GITHUB_API_URL` (GitHub Enterprise sets it; else github.com's), checked before the token is
  * sent to it: https, or plain http only to this machine (a token in clear to any other host is readable on the way).
  *
  * @param env - the runner's environment
@@ -28,7 +25,7 @@ const maxAnswerBytes = 16 * 1_048_576;
  * githubApiBase({ GITHUB_API_URL: "https://ghe.corp.example/api/v3" }) // URL https://ghe.corp.example/api/v3
  */
 export function githubApiBase(env: NodeJS.ProcessEnv = process.env): URL | { refused: string } {
-  const named = env.GITHUB_API_URL?.trim() || defaultGitHubApiUrl;
+  const named = env.GITHUB_API_URL?.trim() || "https://api.github.com";
   const url = URL.parse(named);
   if (!url) return { refused: "GITHUB_API_URL is not a URL" };
   if (url.username || url.password || url.search || url.hash)

@@ -150,16 +150,21 @@ export function cliEndpoints(values: Partial<FlagValues<typeof whereFlags>>): Re
 /**
  * The ledger a run or a copy keeps: `--ledger FILE`, else the default file, as the task and the Action keep.
  *
- * @param given - `--ledger`, as given (`none`, as the task and the Action spell it, keeps none)
- * @param none - `--no-ledger`
+ * @param values - `--ledger` as given (`none`, as the task and the Action spell it, keeps none), and `--no-ledger`
  * @param cwd - where a relative path starts
- * @returns the ledger's absolute path, or undefined for none
+ * @param recheck - the run's `--recheck`
+ * @returns the ledger's absolute path and `recheck`, or undefined for none
  * @throws {UsageError} for `--no-ledger` beside `--ledger`, or an empty path
  */
-export function ledgerPath(given: string | undefined, none: boolean, cwd: string): string | undefined {
+export function cliLedger(
+  values: { ledger?: string | undefined; "no-ledger": boolean },
+  cwd: string,
+  recheck: boolean,
+): { path: string; recheck: boolean } | undefined {
+  const { ledger: given, "no-ledger": none } = values;
   if (none && given !== undefined) throw new UsageError("--no-ledger keeps no ledger: drop --ledger.");
   if (none || given?.trim() === "none") return undefined;
   if (given?.trim() === "")
     throw new UsageError("--ledger needs a file path, e.g. .explorer-verify/ledger.json.");
-  return resolve(cwd, given ?? verificationDefaults.ledger);
+  return { path: resolve(cwd, given ?? verificationDefaults.ledger), recheck };
 }

@@ -1,9 +1,9 @@
 import { copyServices } from "../run/commands/copyServices.js";
-import { RunReporter } from "../run/commands/runReport.js";
+import { RunReporter, runExitCode } from "../run/commands/runReport.js";
 import { readRunSettings } from "../run/settings.js";
 import { cliCommand } from "./arguments.js";
 import { UsageError } from "./cliErrors.js";
-import { cliWhere, ledgerPath, projectCompilers, projectFoundryConfig, whereFlags } from "./cliWhere.js";
+import { cliLedger, cliWhere, projectCompilers, projectFoundryConfig, whereFlags } from "./cliWhere.js";
 import { flagText, settingFlags } from "./settingFlags.js";
 
 const ownOptions = {
@@ -40,14 +40,14 @@ export const copyCommand = cliCommand("copy", options, async ({ values, position
   );
   const cwd = process.cwd();
   const foundry = await projectFoundryConfig(cwd);
-  const ledger = ledgerPath(values.ledger, values["no-ledger"], cwd);
   const { runVerifyRequest } = await import("../run/commands/verifyRequest.js");
   const { results } = await runVerifyRequest(
     {
       what: { kind: "copy", from, addresses: positionals },
+      // A mistake in the ledger's flags is named before one in the where's flags.
+      ledger: cliLedger(values, cwd, settings.recheck),
       where: cliWhere(values, { cwd, foundry }, [from, ...to], settings),
       settings,
-      ledger: ledger === undefined ? undefined : { path: ledger, recheck: settings.recheck },
       compilers: projectCompilers(cwd, foundry),
       refusals: {
         recheckWithoutLedger:
@@ -56,6 +56,5 @@ export const copyCommand = cliCommand("copy", options, async ({ values, position
     },
     new RunReporter({ json: values.json, table: true, colour: true }),
   );
-  const { runExitCode } = await import("../run/commands/runReport.js");
   return runExitCode(results, settings.optionalTargets);
 });

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { RunReporter } from "../run/commands/runReport.js";
+import { RunReporter, runSucceeded } from "../run/commands/runReport.js";
 import { readRunSettings } from "../run/settings.js";
 import { cliCommand } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
@@ -34,10 +34,7 @@ export const mergeCommand = cliCommand("merge", options, async ({ values, positi
     throw new UsageError("merge needs --ledger FILE: the merged ledger, e.g. .explorer-verify/ledger.json.");
   const { optionalTargets } = readRunSettings("cli", (setting) => flagText(setting, values));
   const cwd = process.cwd();
-  const [{ runMergeRequest }, { runSucceeded }] = await Promise.all([
-    import("../run/commands/mergeRequest.js"),
-    import("../run/commands/runReport.js"),
-  ]);
+  const { runMergeRequest } = await import("../run/commands/mergeRequest.js");
   const results = await runMergeRequest({
     from: from.map((folder) => resolve(cwd, folder)),
     ledger: resolve(cwd, values.ledger),

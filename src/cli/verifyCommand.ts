@@ -1,9 +1,9 @@
 import { parseShardId } from "../run/commands/requestFacts.js";
-import { RunReporter } from "../run/commands/runReport.js";
+import { RunReporter, runExitCode } from "../run/commands/runReport.js";
 import { readRunSettings } from "../run/settings.js";
 import { cliCommand } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { cliWhere, ledgerPath, projectCompilers, whereFlags } from "./cliWhere.js";
+import { cliLedger, cliWhere, projectCompilers, whereFlags } from "./cliWhere.js";
 import { flagsOrBundleRun, jobOptions } from "./commandLineJobs.js";
 import { flagText, settingFlags } from "./settingFlags.js";
 
@@ -42,11 +42,10 @@ export const verifyCommand = cliCommand("verify", options, async ({ values, posi
       ...(values["show-standard-json-input"] ? ["--show-standard-json-input"] : []),
       ...(settings.includeCreated ? ["--include-created"] : []),
     ];
-  const ledger = ledgerPath(values.ledger, values["no-ledger"], cwd);
   const request = {
     what,
     settings,
-    ledger: ledger === undefined ? undefined : { path: ledger, recheck: settings.recheck },
+    ledger: cliLedger(values, cwd, settings.recheck),
     shard: shard && { id: shard, resultsBesideLedger: false, plan: values.plan },
     compilers: projectCompilers(cwd, foundry),
     refusals: {
@@ -67,6 +66,5 @@ export const verifyCommand = cliCommand("verify", options, async ({ values, posi
   const where = cliWhere(values, { cwd, foundry }, settings.targets, settings);
   const reporter = new RunReporter({ json: values.json, table: true, colour: true });
   const { results } = await runVerifyRequest({ ...request, where }, reporter);
-  const { runExitCode } = await import("../run/commands/runReport.js");
   return runExitCode(results, settings.optionalTargets);
 });

@@ -5,7 +5,7 @@ import { RunReporter } from "../../../src/run/commands/runReport.js";
 import { runVerifyRequest } from "../../../src/run/commands/verifyRequest.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { endWith } from "../../internal/taskRun.js";
-import { taskWhere } from "../../internal/taskTargets.js";
+import { withTaskWhere } from "../../internal/taskTargets.js";
 import { taskSettings } from "../verify/taskSettings.js";
 
 interface CopyTaskArguments {
@@ -38,28 +38,20 @@ export default async function copyTaskAction(
   const settings = await asUserErrors(async () =>
     taskSettings({ targets: to.join(",") }, hre.config.explorerVerify),
   );
-  const where = taskWhere(hre, {
-    explorerUrl: args.explorerUrl,
-    userAgent: settings.userAgent,
-    network: true,
-  });
   // The verify task's ledger: `--ledger FILE`, `none`, else the project's default file.
   const ledger = taskLedger(hre.config.paths.root, args.ledger, false);
-  try {
-    const { results } = await asUserErrors(() =>
-      runVerifyRequest(
-        {
-          what: { kind: "copy", from, addresses: args.addresses },
-          where,
-          settings,
-          ledger: ledger === undefined ? undefined : { path: ledger, recheck: false },
-          compilers: [],
-        },
-        new RunReporter({ json: args.json, table: true }),
-      ),
+  const options = { explorerUrl: args.explorerUrl, userAgent: settings.userAgent, network: true };
+  await withTaskWhere(hre, options, async (where) => {
+    const { results } = await runVerifyRequest(
+      {
+        what: { kind: "copy", from, addresses: args.addresses },
+        where,
+        settings,
+        ledger: ledger === undefined ? undefined : { path: ledger, recheck: false },
+        compilers: [],
+      },
+      new RunReporter({ json: args.json, table: true }),
     );
     await endWith(results, settings.optionalTargets);
-  } finally {
-    await where.close();
-  }
+  });
 }

@@ -1,8 +1,7 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { neutraliseText } from "../../../src/report/terminalText.js";
 import { runFetchRequest } from "../../../src/run/commands/fetchRequest.js";
-import { asUserErrors } from "../../internal/pluginError.js";
-import { taskWhere } from "../../internal/taskTargets.js";
+import { withTaskWhere } from "../../internal/taskTargets.js";
 
 interface FetchTaskArguments {
   address: string;
@@ -14,15 +13,9 @@ export default async function fetchTaskAction(
   args: FetchTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
-  const where = taskWhere(hre, { explorerUrl: args.explorerUrl });
-  try {
-    await asUserErrors(() =>
-      runFetchRequest(
-        { ...args, where, foundExplorer: (line) => process.stderr.write(`${line}\n`) },
-        (line) => console.log(neutraliseText(line)),
-      ),
-    );
-  } finally {
-    await where.close();
-  }
+  await withTaskWhere(hre, { explorerUrl: args.explorerUrl }, (where) =>
+    runFetchRequest({ ...args, where, foundExplorer: (line) => process.stderr.write(`${line}\n`) }, (line) =>
+      console.log(neutraliseText(line)),
+    ),
+  );
 }

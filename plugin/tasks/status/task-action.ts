@@ -4,7 +4,7 @@ import { verificationDefaults } from "../../../src/options/verificationOptions.j
 import { neutraliseText } from "../../../src/report/terminalText.js";
 import { runLedgerRequest, runStatusRequest } from "../../../src/run/commands/statusRequest.js";
 import { asUserErrors } from "../../internal/pluginError.js";
-import { taskWhere } from "../../internal/taskTargets.js";
+import { withTaskWhere } from "../../internal/taskTargets.js";
 
 interface StatusTaskArguments {
   guid: string | undefined;
@@ -31,22 +31,17 @@ export default async function statusTaskAction(
     );
     return;
   }
-  const where = taskWhere(hre, { explorerUrl });
-  try {
-    const { failed } = await asUserErrors(() =>
-      runStatusRequest(
-        {
-          ...args,
-          guid,
-          service: { text: args.target, field: "--target" },
-          where,
-          foundExplorer: (line) => process.stderr.write(`${line}\n`),
-        },
-        (line) => console.log(neutraliseText(line)),
-      ),
+  await withTaskWhere(hre, { explorerUrl }, async (where) => {
+    const { failed } = await runStatusRequest(
+      {
+        ...args,
+        guid,
+        service: { text: args.target, field: "--target" },
+        where,
+        foundExplorer: (line) => process.stderr.write(`${line}\n`),
+      },
+      (line) => console.log(neutraliseText(line)),
     );
     if (failed) process.exitCode = 1;
-  } finally {
-    await where.close();
-  }
+  });
 }

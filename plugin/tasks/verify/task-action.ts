@@ -1,12 +1,12 @@
 import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { RunReporter } from "../../../src/run/commands/runReport.js";
 import { runVerifyRequest } from "../../../src/run/commands/verifyRequest.js";
-import { loadDefaultExport } from "../../internal/cliArguments.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
 import { buildProject, defaultBuildProfile } from "../../internal/projectBuild.js";
 import { endWith, projectPaths } from "../../internal/taskRun.js";
-import { taskWhere } from "../../internal/taskTargets.js";
+import { withTaskWhere } from "../../internal/taskTargets.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
 import { givenSettings, taskSettings } from "./taskSettings.js";
 
@@ -32,38 +32,34 @@ export default async function verifyTaskAction(
     constructorValues: args.constructorArgsPath
       ? await constructorValues(args.constructorArgsPath)
       : undefined,
-    libraries: args.librariesPath ? await libraryMap(resolve(args.librariesPath)) : {},
+    libraries: args.librariesPath ? await libraryMap(args.librariesPath) : {},
   };
-  const where = taskWhere(hre, {
+  const options = {
     explorerUrl: args.explorerUrl,
     userAgent: settings.userAgent,
     optionalTargets: settings.optionalTargets,
     network: true,
     readTimeoutSeconds: settings.readTimeoutSeconds,
-  });
-  try {
-    const { results } = await asUserErrors(() =>
-      runVerifyRequest(
-        {
-          task: args,
-          settings,
-          where,
-          paths: projectPaths(hre),
-          build: (profile) => buildProject(hre, profile),
-          buildProfile: hre.globalOptions.buildProfile ?? defaultBuildProfile,
-          buildProfiles: Object.keys(hre.config.solidity.profiles),
-          artifactNames: () => hre.artifacts.getAllFullyQualifiedNames(),
-          constructorValues: async () => modules.constructorValues,
-          libraries: async () => modules.libraries,
-          untilInterrupted,
-        },
-        new RunReporter({ json: args.json, table: true }),
-      ),
+  };
+  await withTaskWhere(hre, options, async (where) => {
+    const { results } = await runVerifyRequest(
+      {
+        task: args,
+        settings,
+        where,
+        paths: projectPaths(hre),
+        build: (profile) => buildProject(hre, profile),
+        buildProfile: hre.globalOptions.buildProfile ?? defaultBuildProfile,
+        buildProfiles: Object.keys(hre.config.solidity.profiles),
+        artifactNames: () => hre.artifacts.getAllFullyQualifiedNames(),
+        constructorValues: async () => modules.constructorValues,
+        libraries: async () => modules.libraries,
+        untilInterrupted,
+      },
+      new RunReporter({ json: args.json, table: true }),
     );
     if (results) await endWith(results, settings.optionalTargets);
-  } finally {
-    await where.close();
-  }
+  });
 }
 
 // --serve: the explorer's pages stay reachable until Ctrl-C (or SIGTERM); then the task closes as usual.
@@ -80,7 +76,7 @@ function untilInterrupted(): Promise<void> {
 }
 
 async function constructorValues(path: string): Promise<unknown[]> {
-  const values = await loadDefaultExport(resolve(path), "--constructor-args-path");
+  const values = await loadDefaultExport(path, "--constructor-args-path");
   if (!Array.isArray(values))
     throw userError("--constructor-args-path: the module's default export must be an array of arguments.");
   return values;
@@ -92,4 +88,17 @@ async function libraryMap(path: string): Promise<Record<string, string>> {
     throw userError("--libraries-path: the module's default export must map library names to addresses.");
   }
   return Object.fromEntries(Object.entries(value).map(([name, address]) => [name, String(address)]));
+}
+
+// The default export of a module the user names; one that does not load is the user's mistake.
+async function loadDefaultExport(given: string, option: string): Promise<unknown> {
+  const path = resolve(given);
+  try {
+    const loaded: unknown = await import(pathToFileURL(path).href);
+    return typeof loaded === "object" && loaded !== null && "default" in loaded ? loaded.default : undefined;
+  } catch (cause) {
+    throw userError(
+      `${option}: cannot load ${path}: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+  }
 }

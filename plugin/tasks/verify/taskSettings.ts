@@ -29,15 +29,9 @@ export function taskSettings(
   given: Partial<Record<RunSettingName, string | boolean | undefined>>,
   config: ConfiguredSettings,
 ): RunSettingValues {
-  const configured: Partial<Record<RunSettingName, string | number | undefined>> = {
-    targets: config.targets.join(","),
-    timeoutSeconds: config.timeoutSeconds,
-    concurrency: config.concurrency,
-    requestsPerSecond: config.requestsPerSecond,
-    userAgent: config.userAgent,
-  };
+  // The settings the config takes are those of ConfiguredSettings; a list's text is its comma-separated values.
   const fromConfig = (setting: Setting) => {
-    const value = setting.config ? configured[setting.name as RunSettingName] : undefined;
+    const value = setting.config ? config[setting.name as keyof ConfiguredSettings] : undefined;
     return value === undefined ? undefined : String(value);
   };
   const values = readRunSettings("task", (setting) => {
@@ -61,20 +55,12 @@ export function taskSettings(
 export function givenSettings(
   args: VerifyTaskArguments,
 ): Partial<Record<RunSettingName, string | boolean | undefined>> {
-  return {
-    targets: args.targets,
-    optionalTargets: args.optionalTargets,
-    wait: args.noWait ? "false" : false,
-    timeoutSeconds: args.timeout,
-    readTimeoutSeconds: args.readTimeout,
-    requestsPerSecond: args.requestsPerSecond,
-    userAgent: args.userAgent,
-    force: args.force,
-    sendUnlisted: args.sendUnlisted,
-    preflight: args.preflight,
-    includeCreated: args.includeCreated,
-    maxCreated: args.maxCreated,
-    includeProxies: args.includeProxies,
-    recheck: args.recheck,
-  };
+  return Object.fromEntries(
+    (runSettings as readonly Setting[]).flatMap(({ name, option }) => {
+      if (option === undefined) return [];
+      const value = args[option as keyof VerifyTaskArguments] as string | boolean | undefined;
+      // A `no…` flag given turns its setting off (--no-wait: wait "false").
+      return [[name, value === true && option.startsWith("no") ? "false" : value]];
+    }),
+  );
 }
