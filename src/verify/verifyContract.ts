@@ -237,10 +237,7 @@ class ContractVerification {
       if (submission.input === "minimal") minimalRefused = true;
     }
     const explained = explainFailure(lastFailure, submissions.length > 1);
-    const refused: ResultError = {
-      code: "verification_failed",
-      ...(lastFailure ? { details: lastFailure } : {}),
-    };
+    const refused = verdictError(undefined, lastFailure);
     if (!this.#options.rpc) return this.#finish("failed", explained, refused);
     // The explorer gives no reason; the same submission compiled here against the chain usually finds it.
     const checked = this.#options.preflight
@@ -251,7 +248,7 @@ class ContractVerification {
       return this.#finish(
         "failed",
         `${checked.diagnosis.replace(/^Preflight skipped: /, "")} The explorer could not verify the contract: ${withoutFullStop(lastFailure) || "no reason given"}.`,
-        { code: "no_compiler", ...(lastFailure ? { details: lastFailure } : {}) },
+        verdictError(checked, lastFailure),
       );
     }
     if (checked?.outcome === "perfect" || checked?.outcome === "partial") {
