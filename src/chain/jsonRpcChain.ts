@@ -130,31 +130,27 @@ export class JsonRpcChain {
   #chainError(method: string, error: unknown): Error {
     if (isDeadlineReached(error)) return error;
     const at = `the chain at ${this.#shown}`;
+    const failed = (text: string, options?: ConstructorParameters<typeof ChainError>[2]) =>
+      new ChainError(method, `${method}: ${text}`, options);
     if (error instanceof RpcRequestError || hasRpcCode(error)) {
-      return new ChainError(method, `${method}: ${this.#redact(rpcMessage(error))}`);
+      return failed(this.#redact(rpcMessage(error)));
     }
     if (error instanceof TimeoutError) {
-      return new ChainError(
-        method,
-        `${method}: ${at} did not answer within ${formatSeconds(this.#timeoutMs)}.`,
-        { unreachable: true },
-      );
+      return failed(`${at} did not answer within ${formatSeconds(this.#timeoutMs)}.`, { unreachable: true });
     }
     if (error instanceof ResponseBodyTooLargeError) {
-      return new ChainError(
-        method,
-        `${method}: ${at} answered more than ${formatBytes(this.#maxResponseBytes)}; the answer was not read.`,
-      );
+      const cap = formatBytes(this.#maxResponseBytes);
+      return failed(`${at} answered more than ${cap}; the answer was not read.`);
     }
     if (error instanceof HttpRequestError && error.status !== undefined) {
       // A gateway's 5xx, a 429 or a 408 says the node is out of reach for now; another status refuses the call.
       const unreachable = error.status >= 500 || error.status === 429 || error.status === 408;
-      return new ChainError(method, `${method}: ${at} answered HTTP ${error.status}.`, { unreachable });
+      return failed(`${at} answered HTTP ${error.status}.`, { unreachable });
     }
     if (error instanceof HttpRequestError && error.cause instanceof SyntaxError) {
-      return new ChainError(method, `${method}: the chain answered something that is not JSON-RPC.`);
+      return failed("the chain answered something that is not JSON-RPC.");
     }
-    return new ChainError(method, `${method}: ${at} could not be reached.`, {
+    return failed(`${at} could not be reached.`, {
       details: this.#redact(networkFailure(error)),
       unreachable: true,
     });

@@ -22,8 +22,8 @@ import {
   creationOf,
   lookUpBySourceCode,
   outcomeOf,
-  singleFileRequest,
-  standardJsonRequest,
+  sendSingleFile,
+  sendStandardJson,
 } from "./contractModuleAnswers.js";
 import { submitProxyLink } from "./proxyLinkSubmission.js";
 import { serviceTransportOptions, type TransportSettings } from "./serviceTransports.js";
@@ -107,35 +107,29 @@ export class BlockscoutVerifier implements Verifier {
   async #send(transport: Transport, submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
     switch (submission.format) {
       case "standard-json":
-        return outcomeOf(
-          await contract.verifySourceCode(transport, standardJsonRequest(submission, timeoutMs)),
-        );
+        return sendStandardJson(transport, submission, timeoutMs);
       case "single-file":
-        return outcomeOf(
-          await contract.verifySourceCode(transport, singleFileRequest(submission, timeoutMs)),
-        );
+        return sendSingleFile(transport, submission, timeoutMs);
       // With API writes off, Blockscout answers `verify` (its one write action) with `Unknown action`: the
       // single-file form takes the same file.
       case "flattened":
-        return outcomeOf(
-          await contract
-            .verify(transport, {
-              address: submission.address,
-              name: submission.contractName,
-              compilerVersion: submission.compilerVersion,
-              optimization: submission.optimizer.enabled,
-              optimizationRuns: submission.optimizer.runs,
-              evmVersion: submission.evmVersion,
-              contractSourceCode: submission.sourceCode,
-              libraries: submission.libraries,
-              constructorArguments: submission.constructorArguments,
-              timeoutMs,
-            })
-            .catch((error: unknown) => {
-              if (!(error instanceof UnknownActionError)) throw error;
-              return contract.verifySourceCode(transport, singleFileRequest(submission, timeoutMs));
-            }),
-        );
+        return contract
+          .verify(transport, {
+            address: submission.address,
+            name: submission.contractName,
+            compilerVersion: submission.compilerVersion,
+            optimization: submission.optimizer.enabled,
+            optimizationRuns: submission.optimizer.runs,
+            evmVersion: submission.evmVersion,
+            contractSourceCode: submission.sourceCode,
+            libraries: submission.libraries,
+            constructorArguments: submission.constructorArguments,
+            timeoutMs,
+          })
+          .then(outcomeOf, (error: unknown) => {
+            if (!(error instanceof UnknownActionError)) throw error;
+            return sendSingleFile(transport, submission, timeoutMs);
+          });
       case "vyper":
         return outcomeOf(
           await contract.verifyVyperContract(transport, {

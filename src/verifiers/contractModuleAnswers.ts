@@ -42,49 +42,57 @@ export function outcomeOf(outcome: contract.SubmissionOutcome): SubmitOutcome {
 }
 
 /**
- * `verifysourcecode` with a standard JSON input, as Blockscout and Etherscan-compatible services both take it.
+ * Sends `verifysourcecode` with a standard JSON input, as Blockscout and Etherscan-compatible services both take it.
+ * @param transport - the service's transport
  * @param submission - the standard JSON submission
  * @param timeoutMs - the request's time limit
- * @returns the client's request
+ * @returns the engine's outcome
  */
-export function standardJsonRequest(
+export async function sendStandardJson(
+  transport: Transport,
   submission: Extract<Submission, { format: "standard-json" }>,
   timeoutMs: number,
-): contract.VerifySourceCodeParameters {
-  return {
-    codeFormat: "solidity-standard-json-input",
-    address: submission.address,
-    contractName: submission.contractName,
-    compilerVersion: submission.compilerVersion,
-    standardJsonInput: submission.input,
-    constructorArguments: submission.constructorArguments,
-    timeoutMs,
-  };
+): Promise<SubmitOutcome> {
+  return outcomeOf(
+    await contract.verifySourceCode(transport, {
+      codeFormat: "solidity-standard-json-input",
+      address: submission.address,
+      contractName: submission.contractName,
+      compilerVersion: submission.compilerVersion,
+      standardJsonInput: submission.input,
+      constructorArguments: submission.constructorArguments,
+      timeoutMs,
+    }),
+  );
 }
 
 /**
- * `verifysourcecode` with one source file, as Blockscout and Etherscan-compatible services both take it.
+ * Sends `verifysourcecode` with one source file, as Blockscout and Etherscan-compatible services both take it.
+ * @param transport - the service's transport
  * @param submission - the single-file (or flattened) submission
  * @param timeoutMs - the request's time limit
- * @returns the client's request
+ * @returns the engine's outcome
  */
-export function singleFileRequest(
+export async function sendSingleFile(
+  transport: Transport,
   submission: Extract<Submission, { format: "single-file" | "flattened" }>,
   timeoutMs: number,
-): contract.VerifySourceCodeParameters {
-  return {
-    codeFormat: "solidity-single-file",
-    address: submission.address,
-    contractName: submission.contractName,
-    compilerVersion: submission.compilerVersion,
-    sourceCode: submission.sourceCode,
-    optimizationUsed: submission.optimizer.enabled,
-    runs: submission.optimizer.runs,
-    evmVersion: submission.evmVersion,
-    libraries: submission.libraries,
-    constructorArguments: submission.constructorArguments,
-    timeoutMs,
-  };
+): Promise<SubmitOutcome> {
+  return outcomeOf(
+    await contract.verifySourceCode(transport, {
+      codeFormat: "solidity-single-file",
+      address: submission.address,
+      contractName: submission.contractName,
+      compilerVersion: submission.compilerVersion,
+      sourceCode: submission.sourceCode,
+      optimizationUsed: submission.optimizer.enabled,
+      runs: submission.optimizer.runs,
+      evmVersion: submission.evmVersion,
+      libraries: submission.libraries,
+      constructorArguments: submission.constructorArguments,
+      timeoutMs,
+    }),
+  );
 }
 
 /** `getcontractcreation` for one contract: its creation, or null. */

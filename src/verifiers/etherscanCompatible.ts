@@ -19,8 +19,8 @@ import {
   creationOf,
   lookUpBySourceCode,
   outcomeOf,
-  singleFileRequest,
-  standardJsonRequest,
+  sendSingleFile,
+  sendStandardJson,
 } from "./contractModuleAnswers.js";
 import { submitProxyLink } from "./proxyLinkSubmission.js";
 
@@ -87,15 +87,11 @@ export class EtherscanCompatibleVerifier implements Verifier {
       throw this.#notSupported(`the ${submission.format} format`);
     switch (submission.format) {
       case "standard-json":
-        return outcomeOf(
-          await contract.verifySourceCode(transport, standardJsonRequest(submission, timeoutMs)),
-        );
+        return sendStandardJson(transport, submission, timeoutMs);
       // A flattened source is the single-file format here.
       case "single-file":
       case "flattened":
-        return outcomeOf(
-          await contract.verifySourceCode(transport, singleFileRequest(submission, timeoutMs)),
-        );
+        return sendSingleFile(transport, submission, timeoutMs);
       case "vyper": {
         // Vyper standard JSON (`codeformat=vyper-json`, `compilerversion=vyper:x.y.z`) with the compiler's defaults.
         const release = /^v?(\d+\.\d+\.\d+)/.exec(submission.compilerVersion)?.[1];

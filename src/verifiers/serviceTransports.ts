@@ -77,23 +77,14 @@ export function serviceTransportOptions(target: Target, settings: TransportSetti
  * The transport settings of a resolved Blockscout target: its route, key and headers, and through the Blockscout
  * API one limiter for the API's root, whose one quota covers every chain.
  */
-function blockscoutTransportOptions(
-  target: BlockscoutTarget,
-  settings: TransportSettings = {},
-): TransportOptions {
+function blockscoutTransportOptions(target: BlockscoutTarget, settings: TransportSettings): TransportOptions {
   const quotaRoot = target.sharedQuotaRoot;
+  const rate = settings.requestsPerSecond ?? blockscoutApiRequestsPerSecond;
+  const followExplorerQuota = settings.requestsPerSecond === undefined;
   return {
     ...settings,
     ...(quotaRoot && !settings.rateLimiter
-      ? {
-          rateLimiter: sharedRateLimiter(
-            quotaRoot,
-            settings.requestsPerSecond ?? blockscoutApiRequestsPerSecond,
-            {
-              followExplorerQuota: settings.requestsPerSecond === undefined,
-            },
-          ),
-        }
+      ? { rateLimiter: sharedRateLimiter(quotaRoot, rate, { followExplorerQuota }) }
       : {}),
     explorerUrl: target.api,
     fallbackExplorerUrl: target.fallback,

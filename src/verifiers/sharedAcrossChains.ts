@@ -1,4 +1,5 @@
 import type { Service, SubmissionBudget } from "../verify/verifier.js";
+import { SourcifyAllChainsLookups } from "./sourcifyAllChainsLookups.js";
 
 /**
  * What the verifiers of one run share across the chains they cover: a service's stated budget per key (Etherscan's
@@ -8,7 +9,7 @@ import type { Service, SubmissionBudget } from "../verify/verifier.js";
  */
 export class SharedAcrossChains {
   readonly #budgets = new Map<string, SubmissionBudget>();
-  readonly #lookups = new Map<string, object>();
+  readonly #lookups = new Map<string, SourcifyAllChainsLookups>();
   readonly #budgetShares: Partial<Record<Service, number>>;
 
   /**
@@ -32,11 +33,9 @@ export class SharedAcrossChains {
   }
 
   /** @param service - the service's API root */
-  lookups<T extends object>(service: string, make: () => T, isOne: (value: object) => value is T): T {
-    const known = this.#lookups.get(service);
-    if (known && isOne(known)) return known;
-    const made = make();
-    this.#lookups.set(service, made);
-    return made;
+  lookups(service: string): SourcifyAllChainsLookups {
+    const lookups = this.#lookups.get(service) ?? new SourcifyAllChainsLookups();
+    this.#lookups.set(service, lookups);
+    return lookups;
   }
 }

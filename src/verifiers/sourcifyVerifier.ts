@@ -23,7 +23,7 @@ import type {
 import { outcomeOf } from "./contractModuleAnswers.js";
 import { serviceTransportOptions, type TransportSettings } from "./serviceTransports.js";
 import { SharedAcrossChains } from "./sharedAcrossChains.js";
-import { SourcifyAllChainsLookups } from "./sourcifyAllChainsLookups.js";
+import type { SourcifyAllChainsLookups } from "./sourcifyAllChainsLookups.js";
 import type { SourcifyTarget } from "./target.js";
 
 /**
@@ -61,11 +61,7 @@ export class SourcifyVerifier implements Verifier {
   ) {
     this.chainId = target.chainId;
     this.#duplicateWaitMs = duplicateWaitMs;
-    this.#allChains = shared.lookups(
-      `sourcify ${target.apiUrl}`,
-      () => new SourcifyAllChainsLookups(),
-      (value): value is SourcifyAllChainsLookups => value instanceof SourcifyAllChainsLookups,
-    );
+    this.#allChains = shared.lookups(`sourcify ${target.apiUrl}`);
     this.#allChains.join(target.chainId);
     this.transport = new Transport(serviceTransportOptions(target, settings));
     const site = target.siteUrl;

@@ -27,5 +27,10 @@ export type VerificationEvent =
   | { type: "finished"; address: string; contract: string; result: VerificationResult }
   | { type: "transport"; event: TransportEvent };
 
+/** An event about one contract, without the address and name that the contract's engine adds. */
+export type ContractEvent<E = VerificationEvent> = E extends { contract: string }
+  ? Omit<E, "address" | "contract">
+  : never;
+
 /** Receives engine events; must not throw. */
 export type VerificationEventListener = (event: VerificationEvent) => void;

@@ -71,16 +71,13 @@ function buildOf(job: VerificationJob): Build | undefined {
     case "standard-json": {
       const language = source.input.language.toLowerCase() === "vyper" ? "vyper" : "solidity";
       const named = source.input.settings?.evmVersion;
+      const compilerDefault =
+        language === "solidity" ? solcDefaultEvmTarget(source.compilerVersion) : undefined;
       return {
         language,
         compilerVersion: source.compilerVersion,
         targetNamed: typeof named === "string",
-        evmTarget:
-          typeof named === "string"
-            ? named
-            : language === "solidity"
-              ? solcDefaultEvmTarget(source.compilerVersion)
-              : undefined,
+        evmTarget: typeof named === "string" ? named : compilerDefault,
       };
     }
     case "single-file":

@@ -34,10 +34,10 @@ export function similarMatchNote(verifier: Verifier, similarTo: string | undefin
   return `${service} holds it as a similar match (it shows the verified sources of ${similarTo ?? "another contract"}, which has the same code): not resubmitted. Only an account ${service} has whitelisted can turn a similar match into an exact one (because of comment-vandalism attacks); --force sends it anyway.`;
 }
 
-// A local recompile that named why the code does not match: its verdict code, else the explorer's refusal.
-export function verdictError(checked: PreflightResult, explorerText?: string): ResultError {
+// A local recompile that named why the code does not match: its verdict code, else (none) the explorer's refusal.
+export function verdictError(checked: PreflightResult | undefined, explorerText?: string): ResultError {
   const code =
-    checked.code && checked.code !== "perfect" && checked.code !== "partial" ? checked.code : undefined;
+    checked?.code && checked.code !== "perfect" && checked.code !== "partial" ? checked.code : undefined;
   return { code: code ?? "verification_failed", ...(explorerText ? { details: explorerText } : {}) };
 }
 

@@ -1,7 +1,7 @@
 import { deadlineReached, isUnsent, NetworkError, NotAContractError, TimeoutError } from "../errors/index.js";
 import type { Deadline } from "./deadline.js";
 import type { EngineOptions } from "./engineOptions.js";
-import type { VerificationEvent } from "./events.js";
+import type { ContractEvent } from "./events.js";
 import { BudgetSpent, describe } from "./failureMessages.js";
 import type { VerificationJob } from "./job.js";
 import { type VerifiedState, verifiedState } from "./preCheck.js";
@@ -19,8 +19,7 @@ export interface SendingFor {
   options: EngineOptions;
   /** The submission held of the service's stated budget, once held. */
   held(): Extract<BudgetHold, { kind: "held" }> | undefined;
-  emit(event: VerificationEvent): void;
-  notice(message: string): void;
+  emit(event: ContractEvent): void;
 }
 
 const asyncSubmissionTimeoutMs = 30_000;
@@ -76,8 +75,6 @@ export class SubmissionSender {
         if (outcome.kind !== "mismatch")
           this.#at.emit({
             type: "submitted",
-            address: job.address,
-            contract: this.#at.contract,
             attempt: this.#attempts,
             input: submission.input,
             ...(outcome.kind === "receipt" ? { guid: outcome.receipt.id } : {}),
@@ -90,8 +87,6 @@ export class SubmissionSender {
           if (this.#at.deadline.now() + notIndexedDelayMs > notIndexedGiveUpAt) throw error;
           this.#at.emit({
             type: "waiting",
-            address: job.address,
-            contract: this.#at.contract,
             reason: "the explorer has not indexed the contract yet",
             delayMs: notIndexedDelayMs,
           });
@@ -120,9 +115,10 @@ export class SubmissionSender {
         return await verifiedState(this.#at.verifier, this.#at.job, this.#at.deadline.endsAt);
       } catch (error) {
         if (!isRetryable(error) || look >= maxLooksAfterUncertainSend) throw error;
-        this.#at.notice(
-          `the submission may have reached the explorer (${describe(sendError)}), and looking for it failed (${describe(error)}); looking again.`,
-        );
+        this.#at.emit({
+          type: "notice",
+          message: `the submission may have reached the explorer (${describe(sendError)}), and looking for it failed (${describe(error)}); looking again.`,
+        });
         if (!(await this.#at.deadline.wait(uncertainRetryDelayMs * look))) throw sendError;
       }
     }

@@ -212,16 +212,13 @@ export interface Receipt {
   address?: string | undefined;
 }
 
-/** Where a submission stands. */
-export interface ReceiptStatus {
+/** Where a submission stands, and a passed verification's match where the service says (Sourcify). */
+export interface ReceiptStatus extends Matched {
   state: "pending" | "pass" | "fail" | "already-verified" | "unknown-uid";
   /** The service's own words. */
   message: string;
   /** For a proxy link that passed: the implementation the service linked, when it named one. */
   implementation?: string | undefined;
-  /** For a verification that passed: how the service matched it, where it says (Sourcify). */
-  match?: MatchKind | undefined;
-  matches?: MatchedCode | undefined;
 }
 
 /** A contract's creation, as a service knows it. */

@@ -4,7 +4,7 @@ import { type ExplorerMemory, firstPollWaitMs, preCheckPays } from "./batchMemor
 import { encodeConstructorArguments, recoveredArguments } from "./constructorArguments.js";
 import { type Deadline, deadlineOf } from "./deadline.js";
 import { displayName, type EngineOptions } from "./engineOptions.js";
-import type { VerificationEventListener } from "./events.js";
+import type { ContractEvent } from "./events.js";
 import { unbuildableTarget, unlistedBuild } from "./explorerLimits.js";
 import {
   BudgetSpent,
@@ -89,7 +89,6 @@ class ContractVerification {
       options,
       held: () => this.#held,
       emit: (event) => this.#emit(event),
-      notice: (message) => this.#notice(message),
     });
     if (job.copiedFrom?.match === "partial")
       this.#note = `Copied from ${serviceTitles[job.copiedFrom.service]}, where it is only a partial match (the code matches, its metadata does not).`;
@@ -127,7 +126,7 @@ class ContractVerification {
       // The answer is noted before the pre-check counts as ended: jobs waiting for it decide on what it found.
       const state = await Promise.resolve()
         .then(() => {
-          this.#emit({ type: "checking", address: job.address, contract: this.#contract });
+          this.#emit({ type: "checking" });
           return this.#preCheck();
         })
         .then((found) => {
@@ -201,14 +200,7 @@ class ContractVerification {
         receipt,
         this.#deadline,
         { ...defaultPolling, ...this.#options.polling },
-        (message) =>
-          this.#emit({
-            type: "pending",
-            address: job.address,
-            contract: this.#contract,
-            guid: receipt.id,
-            message,
-          }),
+        (message) => this.#emit({ type: "pending", guid: receipt.id, message }),
         {
           firstWaitMs: scout ? undefined : await firstPollWaitMs(this.#memory, this.#deadline, answeredAt),
           startedAt: answeredAt,
@@ -245,10 +237,7 @@ class ContractVerification {
       if (submission.input === "minimal") minimalRefused = true;
     }
     const explained = explainFailure(lastFailure, submissions.length > 1);
-    const refused: ResultError = {
-      code: "verification_failed",
-      ...(lastFailure ? { details: lastFailure } : {}),
-    };
+    const refused = verdictError(undefined, lastFailure);
     if (!this.#options.rpc) return this.#finish("failed", explained, refused);
     // The explorer gives no reason; the same submission compiled here against the chain usually finds it.
     const checked = this.#options.preflight
@@ -259,7 +248,7 @@ class ContractVerification {
       return this.#finish(
         "failed",
         `${checked.diagnosis.replace(/^Preflight skipped: /, "")} The explorer could not verify the contract: ${withoutFullStop(lastFailure) || "no reason given"}.`,
-        { code: "no_compiler", ...(lastFailure ? { details: lastFailure } : {}) },
+        verdictError(checked, lastFailure),
       );
     }
     if (checked?.outcome === "perfect" || checked?.outcome === "partial") {
@@ -286,13 +275,7 @@ class ContractVerification {
     const { preflightAgainst } = await import("./preflight.js");
     const result = await preflightAgainst(this.#job, constructorArguments, creationInput, rpc);
     this.#preflightResult = result;
-    this.#emit({
-      type: "preflight",
-      address: this.#job.address,
-      contract: this.#contract,
-      outcome: result.outcome,
-      diagnosis: result.diagnosis,
-    });
+    this.#emit({ type: "preflight", outcome: result.outcome, diagnosis: result.diagnosis });
     return result;
   }
 
@@ -308,7 +291,10 @@ class ContractVerification {
       return found.state;
     } catch (error) {
       if (!isRetryable(error)) throw error;
-      this.#notice(`the pre-check failed (${describe(error)}); submitting without it.`);
+      this.#emit({
+        type: "notice",
+        message: `the pre-check failed (${describe(error)}); submitting without it.`,
+      });
       return "unknown";
     }
   }
@@ -317,10 +303,6 @@ class ContractVerification {
   #took(said: Matched): void {
     this.#match = said.match ?? this.#matchBefore;
     this.#matches = said.matches;
-  }
-
-  #notice(message: string): void {
-    this.#emit({ type: "notice", address: this.#job.address, contract: this.#contract, message });
   }
 
   async #confirmed(): Promise<VerificationResult> {
@@ -369,11 +351,13 @@ class ContractVerification {
       matches: this.#matches,
       previousMatch: upgraded ? this.#matchBefore : undefined,
     });
-    this.#emit({ type: "finished", address: job.address, contract: this.#contract, result });
+    this.#emit({ type: "finished", result });
     return result;
   }
 
-  #emit(event: Parameters<VerificationEventListener>[0]): void {
-    this.#options.onEvent?.(event);
+  // Every event names the contract: its address and name, in the fields' usual place (right after the type).
+  #emit(event: ContractEvent): void {
+    const named = { address: this.#job.address, contract: this.#contract };
+    this.#options.onEvent?.(Object.assign({ type: event.type }, named, event));
   }
 }

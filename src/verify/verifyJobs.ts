@@ -1,5 +1,6 @@
 import { type ConcurrencySetting, concurrencyControl } from "./adaptiveConcurrency.js";
 import { BatchMemory } from "./batchMemory.js";
+import type { VerificationEventListener } from "./events.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import { linkProxy } from "./linkProxy.js";
 import type { PreflightOptions } from "./preflight.js";
@@ -114,33 +115,25 @@ export async function verifyJobs(
       return undefined;
     }
     const contract = `proxy of ${implementation.contract}`;
+    const unsent = (fields: Parameters<typeof unsentLinkRecord>[3], onEvent?: VerificationEventListener) =>
+      stamped(unsentLinkRecord(verifier, proxyAddress, contract, fields, onEvent));
     if (implementation.status !== "verified" && implementation.status !== "already-verified") {
       const notAwaited = implementation.status === "pending";
       const blocked = unverifiedPartLink(implementation, "implementation");
-      return stamped(
-        unsentLinkRecord(verifier, proxyAddress, contract, {
-          // Without waiting, the implementation's verdict is not known yet: nothing failed.
-          status: notAwaited ? "pending" : "failed",
-          ...(notAwaited ? {} : { error: { code: blocked.code } }),
-          message: notAwaited
-            ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
-            : blocked.message,
-        }),
-      );
+      return unsent({
+        // Without waiting, the implementation's verdict is not known yet: nothing failed.
+        status: notAwaited ? "pending" : "failed",
+        ...(notAwaited ? {} : { error: { code: blocked.code } }),
+        message: notAwaited
+          ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
+          : blocked.message,
+      });
     }
     const implementations = [implementation.address];
     if (ledger?.recordsLink(verifier, proxyAddress, implementations) && !options.recheck) {
       const message =
         "The ledger records it linked to this implementation; the explorer was not asked (recheck asks it).";
-      return stamped(
-        unsentLinkRecord(
-          verifier,
-          proxyAddress,
-          contract,
-          { status: "already-verified", message },
-          options.onEvent,
-        ),
-      );
+      return unsent({ status: "already-verified", message }, options.onEvent);
     }
     const link = await linkProxy(verifier, proxyAddress, implementation, {
       ...options,
@@ -179,12 +172,6 @@ export async function verifyJobs(
       else links[work.index] = await linkOfJob(work.job, work.index);
     },
   );
-  return withSystems(
-    results.map((result, index) => {
-      const link = links[index];
-      return link ? [result, link] : [result];
-    }),
-    systems,
-    systemLinks,
-  );
+  const perJob = results.map((result, index) => (links[index] ? [result, links[index]] : [result]));
+  return withSystems(perJob, systems, systemLinks);
 }
