@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-var c={"*":{"*":["abi","evm.bytecode.object","evm.deployedBytecode.object","metadata"]}};function l(a){let{compilationTarget:d,libraries:i,...n}=a,e={};for(let[t,s]of Object.entries(i??{})){let o=t.lastIndexOf(":"),r=o<0?"":t.slice(0,o);e[r]={...e[r],[t.slice(o+1)]:s}}return{...n,...Object.keys(e).length>0?{libraries:e}:{},outputSelection:c}}export{l as a};

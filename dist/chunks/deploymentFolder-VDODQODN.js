@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b}from"./chunk-7ZG5JNHX.js";import"./chunk-OUE57WNW.js";import"./chunk-SSDMWKAJ.js";import"./chunk-JMX5RSPS.js";import"./chunk-OYEC2KUG.js";import"./chunk-RXBBV46M.js";import"./chunk-PZQSEW55.js";import"./chunk-TU5MWSES.js";import"./chunk-2F4ZRXPF.js";import"./chunk-IEOYXKJF.js";import"./chunk-IY3GVRRE.js";import"./chunk-QY5B3P32.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind,b as namesNoDeployment};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-53NXXTN7.js";import"./chunk-PYSDWXT7.js";import"./chunk-ANAJ6DRV.js";import"./chunk-6FF4RJZK.js";import"./chunk-IBIK7LXJ.js";import"./chunk-RPELTPWP.js";import"./chunk-MYIYW6BA.js";import"./chunk-ZAZAAHUL.js";import"./chunk-FF3PF4LU.js";import"./chunk-THIWKAWD.js";import"./chunk-QATRWF2G.js";import"./chunk-QQKAW5H2.js";import"./chunk-2F4ZRXPF.js";import"./chunk-QY5B3P32.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as hardhatTargets};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-3LTABPQC.js";import"./chunk-VTIS3VXU.js";import"./chunk-UO72IKLW.js";import"./chunk-XWIZKKZ5.js";import"./chunk-HRCULR2P.js";import"./chunk-I7ITABZN.js";import"./chunk-QQKAW5H2.js";import"./chunk-QY5B3P32.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readEtherscanContract};
