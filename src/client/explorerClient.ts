@@ -79,12 +79,12 @@ export class ExplorerClient {
     return contract.listContracts(this.transport, parameters);
   }
 
-  /** `getabi`. @param parameters - the contract address (or the address alone) @returns the ABI, or null when not verified */
+  /** `getabi`. @param parameters - `{ address }`, the contract's @returns the ABI, or null when not verified */
   getAbi(parameters: contract.GetAbiParameters): Promise<unknown[] | null> {
     return contract.getAbi(this.transport, parameters);
   }
 
-  /** `getsourcecode`. @param parameters - the contract address (or the address alone) @returns the verified contract, or null */
+  /** `getsourcecode`. @param parameters - `{ address }`, the contract's @returns the verified contract, or null */
   getSourceCode(parameters: contract.GetSourceCodeParameters): Promise<contract.VerifiedContract | null> {
     return contract.getSourceCode(this.transport, parameters);
   }
@@ -92,7 +92,7 @@ export class ExplorerClient {
   /**
    * `getsourcecode`, checked with the smart-contract status: says whether the sources are the address's own or a
    * bytecode twin's or EIP-1167 implementation's.
-   * @param parameters - the contract address (or the address alone) @returns the reading, or null
+   * @param parameters - `{ address }`, the contract's @returns the reading, or null
    */
   readVerifiedContract(
     parameters: contract.ReadVerifiedContractParameters,
@@ -100,7 +100,7 @@ export class ExplorerClient {
     return contract.readVerifiedContract(this.transport, parameters);
   }
 
-  /** `getcontractcreation`, in chunks of ten. @param parameters - the addresses (or their list alone) @returns creations found */
+  /** `getcontractcreation`, in chunks of ten. @param parameters - `{ addresses }` @returns creations found */
   getContractCreation(
     parameters: contract.GetContractCreationParameters,
   ): Promise<contract.ContractCreation[]> {
@@ -134,21 +134,21 @@ export class ExplorerClient {
     return verifyViaRegistryOrSourcify(this.transport, parameters);
   }
 
-  /** `checkverifystatus`. @param parameters - the receipt (or the guid alone) @returns the state */
+  /** `checkverifystatus`. @param parameters - `{ guid }`, the receipt @returns the state */
   checkVerifyStatus(parameters: contract.CheckVerifyStatusParameters): Promise<contract.VerifyStatus> {
     return contract.checkVerifyStatus(this.transport, parameters);
   }
 
   /**
    * `verifyproxycontract`.
-   * @param parameters - the proxy and the expected implementation (or the proxy's address alone)
+   * @param parameters - the proxy, and the implementation it should link to (optional)
    * @returns a guid
    */
   verifyProxyContract(parameters: contract.VerifyProxyContractParameters): Promise<string> {
     return contract.verifyProxyContract(this.transport, parameters);
   }
 
-  /** `checkproxyverification`. @param parameters - the receipt (or the guid alone) @returns the state */
+  /** `checkproxyverification`. @param parameters - `{ guid }`, the receipt @returns the state */
   checkProxyVerification(
     parameters: contract.CheckProxyVerificationParameters,
   ): Promise<contract.ProxyVerificationStatus> {
@@ -300,7 +300,7 @@ export class ExplorerClient {
     );
   }
 
-  /** `GET /api/v2/smart-contracts/{address}`. @param parameters - the contract address (or the address alone) @returns its status, or null when not a contract */
+  /** `GET /api/v2/smart-contracts/{address}`. @param parameters - `{ address }`, the contract's @returns its status, or null when not a contract */
   getSmartContractStatus(
     parameters: rest.GetSmartContractStatusParameters,
   ): Promise<SmartContractStatus | null> {
