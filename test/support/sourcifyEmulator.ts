@@ -115,23 +115,28 @@ export async function startSourcifyEmulator(options: {
     "@ethereum-sourcify/lib-sourcify"
   )) as typeof import("@ethereum-sourcify/lib-sourcify");
   lib.setLibSourcifyLoggerLevel(0);
-  // Each RPC call leaves a timer of this length behind: short, so that a test run ends soon after its last call, yet
-  // long enough for a node on a loaded machine (at 3 s, a busy CI machine made lib-sourcify answer "Cannot fetch
+  // Long enough for a node on a loaded machine (at 3 s, a busy CI machine made lib-sourcify answer "Cannot fetch
   // bytecode" now and then).
   lib.SourcifyChain.setGlobalRpcTimeout(10_000);
   const chain = new JsonRpcChain(options.rpcUrl);
   const index = new CreationIndex(chain);
   const chainIds = [options.chainId, ...(options.moreChainIds ?? [])].map(String);
   const sourcifyChains = new Map(
-    chainIds.map((id) => [
-      id,
-      new lib.SourcifyChain({
+    chainIds.map((id) => {
+      const sourcifyChain = new lib.SourcifyChain({
         name: `local ${id}`,
         chainId: Number(id),
         rpcs: [{ rpc: options.rpcUrl, traceSupport: "debug_traceTransaction" }],
         supported: true,
-      }),
-    ]),
+      });
+      // lib-sourcify races each RPC call against a timer it never clears; unref'd, that timer holds no test worker
+      // open after its last test (Jest forced such a worker to exit).
+      sourcifyChain.rejectInMs = (host) =>
+        new Promise<never>((_resolve, reject) => {
+          setTimeout(() => reject(new Error(`RPC ${host} took too long to respond`)), 10_000).unref();
+        });
+      return [id, sourcifyChain];
+    }),
   );
   // What is stored and running is per chain and address.
   const keyOf = (chain: string, address: string) => `${chain}:${address.toLowerCase()}`;
