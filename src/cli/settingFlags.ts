@@ -32,7 +32,7 @@ export function flagText(setting: Setting, values: Record<string, unknown>): str
 /**
  * The `--help` lines of the settings' flags.
  *
- * @returns one line per flag, aligned as the rest of the usage
+ * @returns one entry per flag (its lines, wrapped), aligned as the rest of the usage
  */
 export function settingFlagLines(): string[] {
   return (runSettings as readonly Setting[]).flatMap((setting) => {
@@ -54,6 +54,18 @@ export function settingFlagLines(): string[] {
         ? ` (default ${setting.default})`
         : "";
     const help = setting.flag.startsWith("no-") ? (setting.negatedHelp ?? setting.help) : setting.help;
-    return [`  --${setting.flag}${value}`.padEnd(30) + help.replace(/\.$/, "") + shownDefault];
+    return [wrapped(`  --${setting.flag}${value}`.padEnd(30), help.replace(/\.$/, "") + shownDefault)];
   });
+}
+
+// A setting's help as the hand-written lines are: wrapped at 118 columns, each further line under the first's text.
+function wrapped(head: string, text: string): string {
+  const [first = "", ...words] = text.split(" ");
+  const lines = [`${head}${first}`];
+  for (const word of words) {
+    const last = lines.length - 1;
+    if ((lines[last] as string).length + 1 + word.length <= 118) lines[last] += ` ${word}`;
+    else lines.push(`${" ".repeat(head.length)}${word}`);
+  }
+  return lines.join("\n");
 }

@@ -60,7 +60,7 @@ export const runSettings = [
     type: "list",
     default: "blockscout",
     choices: services,
-    help: "Where to verify, comma-separated: blockscout, etherscan, sourcify, routescan; all of them work at once. Given here, it wins over the config's.",
+    help: "Where to verify, comma-separated: blockscout, etherscan, sourcify, routescan; all of them work at once.",
     input: "targets",
     flag: "targets",
     option: "targets",
