@@ -140,21 +140,26 @@ export async function flagsOrBundleRun(
 
 // The flags that name or describe contracts, which a bundle names and describes all of.
 function namingBesideBundle(values: FlagValues<typeof jobOptions>, positionals: readonly string[]): string[] {
+  const given = (flag: keyof typeof jobOptions) =>
+    flag === "proxy"
+      ? values.proxy
+      : flag === "format"
+        ? values.format !== verificationDefaults.format
+        : values[flag];
   const describing = [
     "deployment",
     "manifest",
     "standard-json",
     "contract",
-    "compiler-version",
-    "constructor-args-hex",
+    "proxy",
     "creation-tx-hash",
-    "libraries",
   ] as const;
+  const more = ["compiler-version", "constructor-args-hex", "libraries", "format"] as const;
   return [
     ...(positionals.length > 0 ? ["ADDRESS"] : []),
-    ...describing.filter((flag) => values[flag] !== undefined).map((flag) => `--${flag}`),
-    ...(values.proxy ? ["--proxy"] : []),
-    ...(values.format !== verificationDefaults.format ? ["--format"] : []),
+    ...[...describing, ...more]
+      .filter((flag) => given(flag) !== undefined && given(flag) !== false)
+      .map((f) => `--${f}`),
   ];
 }
 

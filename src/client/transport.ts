@@ -83,6 +83,9 @@ export class Transport {
       { apiKey, headers: this.#headers, inUrl: options.secrets },
       "explorerUrl",
     );
+    // The fallback gets the headers, never the key.
+    const fallback = options.fallbackExplorerUrl?.rpc;
+    if (fallback) assertSecretsTravelSafely(fallback, { headers: this.#headers }, "fallbackExplorerUrl");
     const headerSecrets = secretHeaderValues(this.#headers);
     this.redact = createRedactor([apiKey, ...headerSecrets, ...(options.secrets ?? [])]);
     this.#redactAnswer = headerSecrets.length === 0 ? this.redact : createRedactor([apiKey]);

@@ -65,7 +65,8 @@ const routescanListSchema = z.looseObject({
  *
  * @param chainId - the EVM chain id
  * @param origin - Routescan's API origin (`https://api.routescan.io`, or a stand-in's)
- * @returns the network; undefined when neither the table nor the lists know the chain, `unread` when no list answered
+ * @returns the network; undefined when neither the table nor the lists know the chain, `unread` when a list did not
+ *   answer
  */
 export async function routescanNetworkOf(
   chainId: number,
@@ -73,20 +74,20 @@ export async function routescanNetworkOf(
 ): Promise<RoutescanNetwork | "unread" | undefined> {
   const shipped = shippedRoutescanNetwork(chainId);
   if (shipped) return { network: shipped, pathChainId: String(chainId) };
-  let read = false;
+  let unread = false;
   for (const network of ["mainnet", "testnet"] as const) {
     try {
       const list = routescanListSchema.parse(
         await readList(`${origin}/v2/network/${network}/evm/all/blockchains`),
       );
-      read = true;
       const item = list.items.find((entry) => Number(entry.evmChainId ?? entry.chainId) === chainId);
       if (item) return { network, pathChainId: String(item.chainId ?? chainId) };
     } catch {
       // A list that cannot be read knows nothing: the other one may.
+      unread = true;
     }
   }
-  return read ? undefined : "unread";
+  return unread ? "unread" : undefined;
 }
 
 /**

@@ -94,7 +94,7 @@ export class ChainBackend implements ExplorerBackend {
 
   /** Waits until every queued verification and proxy check is decided. */
   async settled(): Promise<void> {
-    while (this.#queued.size > 0) await Promise.all([...this.#queued]);
+    while (this.#queued.size > 0) await Promise.allSettled([...this.#queued]);
   }
 
   #later(work: () => Promise<void>): void {

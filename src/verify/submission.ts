@@ -123,10 +123,13 @@ function vyperCompilerVersion(version: string): string {
   }
 }
 
-// The input with the job's libraries in its settings, beside any it holds already.
+// The input with the job's libraries in its settings, each under its file. An input that holds libraries already (one
+// copied as a service verified it) is sent as it is; a library named without its file cannot be placed.
 function withLibraries(input: StandardJsonInput, libraries: Libraries): StandardJsonInput {
-  const held = input.settings?.libraries ?? {};
-  const byFile = librariesByFile(libraries);
-  for (const [file, names] of Object.entries(held)) byFile[file] = { ...names, ...byFile[file] };
-  return { ...input, settings: { ...input.settings, libraries: byFile } };
+  const placed = Object.entries(libraries).filter(([name]) => name.includes(":"));
+  if (Object.keys(input.settings?.libraries ?? {}).length > 0 || placed.length === 0) return input;
+  return {
+    ...input,
+    settings: { ...input.settings, libraries: librariesByFile(Object.fromEntries(placed)) },
+  };
 }

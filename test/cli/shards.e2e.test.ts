@@ -223,6 +223,34 @@ describe("plan, a shard per matrix row, merge", () => {
     );
     expect(elsewhere.code).toBe(2);
     expect(elsewhere.stderr).toContain("it differs in the contracts (the bundle or deployment)");
+    // A plan that named no chain holds its contracts on none: a shard that names one is still its shard.
+    const planned = await explorerVerify(
+      project,
+      ["plan", ...one, "--targets", "blockscout", "--shards", "2"],
+      environment(),
+    );
+    const chainless = (JSON.parse(planned.stdout) as typeof matrix).include[0]?.plan ?? "";
+    const named = await explorerVerify(
+      project,
+      [
+        "verify",
+        ...one,
+        "--chain-id",
+        "31337",
+        "--explorer-url",
+        explorer.url,
+        "--targets",
+        "blockscout",
+        "--shard",
+        "2-of-2",
+        "--plan",
+        chainless,
+        "--ledger",
+        join(project.dir, "shards", "chainless", "ledger.json"),
+      ],
+      environment(),
+    );
+    expect({ code: named.code, stderr: named.stderr }).toMatchObject({ code: 0 });
   }, 120_000);
 
   it("says a shard the plan gave no explorer has nothing to do, and names no explorer it verifies on", async () => {

@@ -132,7 +132,7 @@ describe("Routescan, a fourth service on the same seam", () => {
         ...engine,
       }),
     ).rejects.toThrow(
-      "did not answer, so chain 424242's network is not known: give the chain's Routescan endpoint as an endpoint of its own, or leave routescan out of the targets for it.",
+      "did not all answer, so chain 424242's network is not known: give the chain's Routescan endpoint as an endpoint of its own, or leave routescan out of the targets for it.",
     );
   });
 });

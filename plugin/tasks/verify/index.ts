@@ -94,7 +94,7 @@ function described(name: RunSettingName): string {
   const help = setting.option?.startsWith("no") ? (setting.negatedHelp ?? setting.help) : setting.help;
   // A config default only where the config takes the setting (explorerVerify.timeoutSeconds, not maxCreated).
   const fallback = setting.config ? `the config's, else ${setting.default ?? "none"}` : setting.default;
-  return setting.type === "wholeNumber" && fallback !== undefined
-    ? `${help.replace(/\.$/, "")} (default: ${fallback})`
-    : help;
+  if (setting.type === "wholeNumber" && fallback !== undefined)
+    return `${help.replace(/\.$/, "")} (default: ${fallback})`;
+  return setting.config ? `${help} Given here, it wins over the config's.` : help;
 }

@@ -52,9 +52,10 @@ export async function runPlanRequest(
     Object.values(chain).map((endpoint) => endpoint?.apiKey?.value),
   );
   const keys = [...(request.keys ?? []), ...endpointKeys];
-  // The run's chain, named as each shard's run names it: a shard on another chain is then of another plan.
-  const chainIds =
-    where && !("hardhat" in where) ? await chainIdsOf(await chainsOfRun(where, claims, reads), reads) : [];
+  // The run's chain as the user and the files name it (the RPC is not asked: a plan sends nothing): a shard on
+  // another chain is then of another plan.
+  const given = where && !("hardhat" in where) ? where.chainId : undefined;
+  const chainIds = await chainIdsOf(await chainsOfRun({ chainId: given }, claims));
   const chainId = chainIds.length === 1 ? chainIds[0] : undefined;
   return planRun({ jobs, settings: request.settings, shards: request.shards, keys, chainId });
 }

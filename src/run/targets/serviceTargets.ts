@@ -128,7 +128,7 @@ export async function routescanTarget(
     throw new InvalidInputError(
       "targets",
       network
-        ? `Routescan's chain lists (${url.origin}/v2/network/…/evm/all/blockchains) did not answer, so chain ${chainId}'s network is not known: give the chain's Routescan endpoint as an endpoint of its own, or leave routescan out of the targets for it.`
+        ? `Routescan's chain lists (${url.origin}/v2/network/…/evm/all/blockchains) did not all answer, so chain ${chainId}'s network is not known: give the chain's Routescan endpoint as an endpoint of its own, or leave routescan out of the targets for it.`
         : `Routescan does not list chain ${chainId} among its mainnets or testnets: leave routescan out of the targets for it.`,
     );
   }

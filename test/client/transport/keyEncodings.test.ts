@@ -98,5 +98,20 @@ describe("the key in every spelling", () => {
       expect(() => new Transport({ explorerUrl: "http://127.0.0.1:4000", ...secrets })).not.toThrow();
     }
     expect(() => new Transport({ explorerUrl: "http://explorer.example" })).not.toThrow();
+    // The fallback instance gets the headers, never the key.
+    const fallbackExplorerUrl = {
+      base: "http://instance.example",
+      rpc: "http://instance.example/api",
+      rest: "http://instance.example/api/v2",
+    };
+    const api = "https://api.blockscout.example";
+    expect(
+      () => new Transport({ explorerUrl: api, apiKey: secretApiKey, fallbackExplorerUrl }),
+    ).not.toThrow();
+    expect(
+      () => new Transport({ explorerUrl: api, headers: { Authorization: "Bearer x" }, fallbackExplorerUrl }),
+    ).toThrow(
+      /^fallbackExplorerUrl is plain http \(instance\.example\), and the authorization header would travel/,
+    );
   });
 });

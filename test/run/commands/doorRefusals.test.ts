@@ -323,6 +323,29 @@ describe("the CLI's refusals, made in the hall", () => {
     }
   });
 
+  it("plans without asking the RPC anything: a plan sends nothing", async () => {
+    const matrix: string[] = [];
+    jest.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      matrix.push(String(chunk));
+      return true;
+    });
+    try {
+      const run = await cli([
+        "plan",
+        "--bundle",
+        bundle(),
+        "--rpc-url",
+        await closedLoopbackUrl(),
+        "--shards",
+        "2",
+      ]);
+      expect(run.code).toBe(0);
+    } finally {
+      jest.restoreAllMocks();
+    }
+    expect(JSON.parse(matrix.join(""))).toMatchObject({ include: expect.any(Array) });
+  });
+
   it("refuses a plan's key-secrets holding the key foundry.toml's [etherscan] gives, never showing it", async () => {
     const cwd = process.cwd();
     const project = await mkdtemp(join(tmpdir(), "explorer-verify-foundry-key-"));
