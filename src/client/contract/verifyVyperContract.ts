@@ -30,7 +30,10 @@ export async function verifyVyperContract(
   parameters: VerifyVyperContractParameters,
 ): Promise<SubmissionOutcome> {
   const address = assertAddress(parameters.address);
-  const args = constructorArgumentFields(parameters.constructorArguments);
+  // The specification marks constructorArguments of this action as no option (Blockscout reads it as one): without
+  // arguments it goes empty.
+  const given = parameters.constructorArguments;
+  const args = given === undefined ? { constructorArguments: "" } : constructorArgumentFields(given);
   const body = await multipartBody({
     addressHash: address,
     name: assertNonEmpty(parameters.name, "name"),

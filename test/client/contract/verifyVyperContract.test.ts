@@ -38,6 +38,13 @@ describe("verify_vyper_contract", () => {
     });
   });
 
+  it("sends constructorArguments empty for a contract without them: the specification marks it as no option", async () => {
+    explorer.backend.addContract(address);
+    const { constructorArguments: _none, ...without } = submission;
+    await expect(verifyVyperContract(transport, without)).resolves.toMatchObject({ kind: "verified" });
+    expect(explorer.requests[0]?.body).toMatchObject({ constructorArguments: "" });
+  });
+
   it("maps already verified, not a contract and the detail-less publishing failure", async () => {
     await expect(verifyVyperContract(transport, submission)).rejects.toThrow(NotAContractError);
     explorer.backend.addContract(address);
