@@ -106,10 +106,8 @@ export class ExplorerHttpServer {
 
   async #serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = req.url ?? "/";
-    // Joined, not resolved: a path that starts with `//` (`//api`) is a path, not another host.
-    const url = target.startsWith("/")
-      ? new URL(`http://explorer.invalid${target}`)
-      : new URL(target, "http://explorer.invalid");
+    // A path that starts with `//` (`//api`) is a path, not another host: one slash is what Blockscout routes.
+    const url = new URL(target.replace(/^\/{2,}/, "/"), "http://explorer.invalid");
     const raw = await readBody(req, this.#options.maxBodyBytes ?? 20_000_000);
     const request: ReceivedRequest = {
       method: req.method ?? "GET",

@@ -48,11 +48,12 @@ export function shardOfRun(
   const onChain = runPlan(jobs, services, id.of, settings, keys, more.length === 0 ? runChainId : undefined);
   // A plan made with no chain named (none given, none recorded) holds its contracts on no chain: any shard's chain
   // is its. One that named a chain is that chain's alone.
-  const chainless = given !== undefined && runChainId !== undefined && given.trim() !== onChain.digest;
-  const { explorers, plan, contracts, digest } = chainless
-    ? ([runPlan(jobs, services, id.of, settings, keys)].find((made) => made.digest === given.trim()) ??
-      onChain)
-    : onChain;
+  const chainless =
+    given !== undefined && runChainId !== undefined && given.trim() !== onChain.digest
+      ? runPlan(jobs, services, id.of, settings, keys)
+      : undefined;
+  const { explorers, plan, contracts, digest } =
+    chainless && chainless.digest === given?.trim() ? chainless : onChain;
   const differs = given === undefined ? [] : planDifferences(given.trim(), digest);
   if (differs.length > 0)
     throw new InvalidInputError(
