@@ -20,8 +20,13 @@ export interface BlockscoutShapes {
    * failed match is `Contract is not verified`.
    */
   sourcifyApiV2: boolean;
-  /** Request parameters dropped from `next_page_params` besides the filters: the API key `key` from 12 on. */
+  /**
+   * Request parameters dropped from `next_page_params` besides the filters: from 12 on the API key `key`, the sort
+   * and `state_filter`, and `items_count` (a page-size parameter there, no longer a cursor key).
+   */
   notEchoedInNextPage: readonly string[];
+  /** `limit` of `/internal-transactions` is gone: 12 answers it with 422. */
+  refusesInternalTransactionsLimit: boolean;
 }
 
 const shapes: Record<BlockscoutVersion, BlockscoutShapes> = {
@@ -31,13 +36,15 @@ const shapes: Record<BlockscoutVersion, BlockscoutShapes> = {
     refusesNonHexConstructorArguments: false,
     sourcifyApiV2: false,
     notEchoedInNextPage: [],
+    refusesInternalTransactionsLimit: false,
   },
   "12": {
     constructorArgumentsPrefix: "0x",
     additionalSourcePrefix: "/",
     refusesNonHexConstructorArguments: true,
     sourcifyApiV2: true,
-    notEchoedInNextPage: ["key"],
+    notEchoedInNextPage: ["key", "sort", "order", "state_filter", "items_count"],
+    refusesInternalTransactionsLimit: true,
   },
 };
 

@@ -209,18 +209,37 @@ describe("next_page_params", () => {
   );
 
   it.each([
+    ["11", 200],
+    ["12", 422],
+  ] as const)("Blockscout %s answers `limit` of /internal-transactions with %s", async (version, status) => {
+    const explorer = await startTestExplorer({ rest: createRestHandler(data, blockscoutShapes(version)) });
+    try {
+      const answer = await request(`${explorer.url}/api/v2/internal-transactions?limit=5`);
+      expect(answer.statusCode).toBe(status);
+      const body = (await answer.body.json()) as { items?: unknown[]; errors?: unknown };
+      if (status === 200) expect(body.items).toHaveLength(5);
+      else expect(JSON.stringify(body.errors)).toContain("Unexpected field: limit");
+    } finally {
+      await explorer.close();
+    }
+  });
+
+  it.each([
     ["11", true],
     ["12", false],
   ] as const)(
-    "Blockscout %s echoes the API key `key`: %s; the client reads every page either way",
+    "Blockscout %s echoes the API key `key`, `state_filter` and `items_count`: %s; the client reads every page either way",
     async (version, echoed) => {
       const explorer = await startTestExplorer({ rest: createRestHandler(data, blockscoutShapes(version)) });
       try {
-        const first = (await json(`${explorer.url}/api/v2/internal-transactions?key=k-0123456789`)) as {
+        const first = (await json(
+          `${explorer.url}/api/v2/internal-transactions?key=k-0123456789&state_filter=x`,
+        )) as {
           next_page_params: Record<string, unknown>;
         };
-        expect(first.next_page_params).toMatchObject({ block_number: 96, items_count: 50 });
-        expect("key" in first.next_page_params).toBe(echoed);
+        expect(first.next_page_params).toMatchObject({ block_number: 96 });
+        for (const name of ["key", "state_filter", "items_count"])
+          expect(name in first.next_page_params).toBe(echoed);
         const transport = transportFor(explorer, { apiKey: "k-0123456789" });
         const items = [];
         for await (const page of iterateInternalTransactions(transport, {})) items.push(...page.items);

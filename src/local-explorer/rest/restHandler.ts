@@ -71,11 +71,17 @@ export function createRestHandler(
   data: RestData,
   release: BlockscoutShapes = blockscoutShapes(),
 ): RestHandler {
-  return async (path, query) => inRelease(route(data, path, query), release);
+  return async (path, query) => {
+    const internalTransactionsLimit =
+      query.limit !== undefined && decodeSegments(path)?.join("/") === "internal-transactions";
+    if (release.refusesInternalTransactionsLimit && internalTransactionsLimit)
+      return restInvalid([{ pointer: restQueryPointer("limit"), detail: "Unexpected field: limit" }]);
+    return inRelease(route(data, path, query), release);
+  };
 }
 
 // What 12.0 changed in the REST answers is shaped here, once for every endpoint: `constructor_args` with `0x`, and
-// `next_page_params` without the API key.
+// `next_page_params` without the API key, the sort and `items_count`.
 function inRelease(reply: Reply, release: BlockscoutShapes): Reply {
   const body = reply.body;
   if (!isPlainObject(body)) return reply;
