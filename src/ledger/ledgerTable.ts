@@ -48,13 +48,19 @@ export function formatLedgerTable(entries: readonly LedgerEntry[]): string {
       address: entry.address,
       status: entry.status === "submitting" ? "pending" : entry.status,
       word: words[entry.status] ?? entry.status,
-      link: entry.url ?? `${entry.explorer}/address/${entry.address}#code`,
+      link: linkOf(entry),
       explorer: entry.explorer,
       proxyLink: entry.format === "proxy",
       guid: entry.guid,
     })),
     columns,
   );
+}
+
+// The embedded local explorer took an ephemeral port that closed with its run: its old link leads nowhere.
+function linkOf(entry: LedgerEntry): string {
+  if (entry.explorer.startsWith("local-explorer/")) return "none: the local explorer closed with its run";
+  return entry.url ?? `${entry.explorer}/address/${entry.address}#code`;
 }
 
 // Etherscan's, Sourcify's and Routescan's ledger keys name the service (`etherscan/chain-1`); a Blockscout explorer

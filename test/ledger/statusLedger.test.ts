@@ -74,6 +74,24 @@ describe("explorer-verify status without a GUID", () => {
     ]);
   });
 
+  it("gives no link for the embedded local explorer, whose port closed with its run", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "ledger-status-")), "ledger.json");
+    new Ledger(path).record({
+      contract: "contracts/Box.sol:Box",
+      format: "standard-json",
+      inputHash: "sha256:bb",
+      explorer: "local-explorer/chain-31337",
+      address: testAddress(0x7a69),
+      chainId: 31337,
+      status: "verified",
+      url: `http://127.0.0.1:41234/address/${testAddress(0x7a69)}#code`,
+    });
+    expect(await main(["status", "--ledger", path])).toBe(0);
+    const row = printed.join("\n").split("\n")[2];
+    expect(row).toMatch(/blockscout {2}verified .*none: the local explorer closed with its run$/);
+    expect(printed.join("\n")).not.toContain("127.0.0.1:41234");
+  });
+
   it("says where it looked when there is no ledger", async () => {
     const missing = join(mkdtempSync(join(tmpdir(), "ledger-status-")), "none.json");
     expect(await main(["status", "--ledger", missing])).toBe(2);
