@@ -74,34 +74,53 @@ const entrySchema = z.object({
  * @returns the compiler, keeping its outputs
  */
 export function keepingCompiles(compiler: Compiler, folder: string): Compiler {
+  const place = (input: object) => {
+    const text = JSON.stringify(input);
+    const key = createHash("sha256").update(`${compiler.longVersion}\n${text}`).digest("hex");
+    return { inputHash: createHash("sha256").update(text).digest("hex"), file: join(folder, `${key}.json`) };
+  };
+  const compileAfresh = async (input: object): Promise<CompilerOutput> => {
+    const { inputHash, file } = place(input);
+    const output = await compiler.compile(input);
+    const entry = {
+      input: inputHash,
+      compiler: compiler.longVersion,
+      contracts: contractsOf(output),
+      output,
+    };
+    const written = `${file}.${process.pid}.${Date.now()}`;
+    try {
+      // Created afresh (never through a link someone left at the name), readable by the user alone.
+      await writeFile(written, JSON.stringify(entry), { flag: "wx", mode: 0o600 });
+      await rename(written, file);
+    } catch {
+      // A folder that cannot be written to costs the next compile its time, nothing else.
+      await rm(written, { force: true }).catch(() => {});
+    }
+    return output;
+  };
   return {
     ...compiler,
+    compileAfresh,
     async compile(input) {
-      const text = JSON.stringify(input);
-      const inputHash = createHash("sha256").update(text).digest("hex");
-      const key = createHash("sha256").update(`${compiler.longVersion}\n${text}`).digest("hex");
-      const file = join(folder, `${key}.json`);
+      const { inputHash, file } = place(input);
       const answer = believed(await keptEntry(file), inputHash, compiler.longVersion, input);
-      if (answer) return answer;
-      const output = await compiler.compile(input);
-      const entry = {
-        input: inputHash,
-        compiler: compiler.longVersion,
-        contracts: contractsOf(output),
-        output,
-      };
-      const written = `${file}.${process.pid}.${Date.now()}`;
-      try {
-        // Created afresh (never through a link someone left at the name), readable by the user alone.
-        await writeFile(written, JSON.stringify(entry), { flag: "wx", mode: 0o600 });
-        await rename(written, file);
-      } catch {
-        // A folder that cannot be written to costs the next compile its time, nothing else.
-        await rm(written, { force: true }).catch(() => {});
-      }
-      return output;
+      if (!answer) return compileAfresh(input);
+      keptOutputs.add(answer);
+      return answer;
     },
   };
+}
+
+const keptOutputs = new WeakSet<CompilerOutput>();
+
+/**
+ * Tells whether an output was read back from a kept entry rather than compiled.
+ * @param output - what `compile` answered
+ * @returns true for a kept one
+ */
+export function isKeptOutput(output: CompilerOutput): boolean {
+  return keptOutputs.has(output);
 }
 
 // The entry's text, if there is one to read; a link or a stranger's file is refused.
@@ -144,7 +163,9 @@ function believed(
   // An entry without contracts, or with a compiler error, proves nothing of this input: a failed compile is not kept.
   if (contracts.length === 0 || output.errors?.some((e) => e.severity === "error")) return undefined;
   if (contracts.join("\n") !== contractsOf(output).join("\n")) return undefined;
-  const sources = inputSourcesSchema.safeParse(input).data?.sources ?? {};
+  const parsedInput = inputSourcesSchema.safeParse(input).data;
+  const sources = parsedInput?.sources ?? {};
+  const settings = parsedInput?.settings ?? {};
   const hashes = new Map(
     Object.entries(sources).map(([name, { content }]) => [
       name,
@@ -162,6 +183,7 @@ function believed(
         const hash = ipfsHashOf(metadata);
         return (
           read.data?.compiler.version === longVersion &&
+          builtWith(read.data.settings ?? {}, settings) &&
           Object.entries(read.data.sources).every(
             ([name, { keccak256 }]) => keccak256 && keccak256 === hashes.get(name),
           ) &&
@@ -174,14 +196,61 @@ function believed(
   return held ? output : undefined;
 }
 
+const settingsSchema = z.looseObject({
+  optimizer: z.optional(
+    z.looseObject({
+      enabled: z.optional(z.boolean()),
+      runs: z.optional(z.number()),
+      details: z.optional(z.unknown()),
+    }),
+  ),
+  evmVersion: z.optional(z.string()),
+  viaIR: z.optional(z.boolean()),
+  debug: z.optional(z.looseObject({ revertStrings: z.optional(z.string()) })),
+  remappings: z.optional(z.array(z.string())),
+  libraries: z.optional(z.record(z.string(), z.unknown())),
+});
+type Settings = z.infer<typeof settingsSchema>;
+
 const inputSourcesSchema = z.looseObject({
   sources: z.record(z.string(), z.looseObject({ content: z.optional(z.string()) })),
+  settings: z.optional(settingsSchema),
 });
 
 const metadataSchema = z.looseObject({
   compiler: z.looseObject({ version: z.string() }),
   sources: z.record(z.string(), z.looseObject({ keccak256: z.optional(z.string()) })),
+  settings: z.optional(settingsSchema),
 });
+
+// The settings that change the code, as solc writes them into the metadata, are the input's: another build of the
+// same sources (the optimizer on, say) filed under this input is a miss. solc leaves `enabled` out beside `details`,
+// writes remappings with their context (`:a/=b/`) and libraries as `file:Name`.
+function builtWith(built: Settings, given: Settings): boolean {
+  const optimizer = built.optimizer ?? {};
+  const wanted = given.optimizer ?? {};
+  const remappings = (list: string[] = []) =>
+    list
+      .map((entry) => (entry.startsWith(":") ? entry.slice(1) : entry))
+      .sort()
+      .join("\n");
+  const libraries = (map: Record<string, unknown>) =>
+    Object.values(map)
+      .flatMap((value) => (typeof value === "object" && value !== null ? Object.values(value) : [value]))
+      .map((address) => String(address).toLowerCase())
+      .sort()
+      .join("\n");
+  return (
+    (optimizer.runs ?? 200) === (wanted.runs ?? 200) &&
+    (optimizer.details === undefined) === (wanted.details === undefined) &&
+    (optimizer.details !== undefined || (optimizer.enabled ?? false) === (wanted.enabled ?? false)) &&
+    (given.evmVersion === undefined || given.evmVersion === built.evmVersion) &&
+    (built.viaIR ?? false) === (given.viaIR ?? false) &&
+    (built.debug?.revertStrings ?? "default") === (given.debug?.revertStrings ?? "default") &&
+    remappings(built.remappings) === remappings(given.remappings) &&
+    libraries(built.libraries ?? {}) === libraries(given.libraries ?? {})
+  );
+}
 
 // The IPFS hash solc writes for a metadata file of one block (up to 256 KiB; a longer one is a miss): the sha2-256
 // multihash of a DAG-PB node holding the UnixFS file (type 2, the data, its size).

@@ -20,6 +20,8 @@ export interface Compiler {
    * @throws {CompilerError} when the compiler cannot run or answers something that is not compiler output
    */
   compile(input: object): Promise<CompilerOutput>;
+  /** Compiles without reading a kept output back, where `compile` may (see `keepingCompiles`). */
+  compileAfresh?(input: object): Promise<CompilerOutput>;
 }
 
 const spanSchema = z.object({ start: z.number(), length: z.number() });

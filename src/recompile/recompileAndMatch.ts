@@ -5,6 +5,7 @@ import {
   metadataSolcRelease,
   trailingMetadataHash,
 } from "./bytecodeTransformations.js";
+import { isKeptOutput } from "./compileCache.js";
 import type { Compiler, CompilerOutput, CompilerOutputContract } from "./compiler.js";
 import { type CompilerJob, compilerJobOf, type SubmittedSources } from "./compilerInput.js";
 import { type CompilerResolver, isCompiler } from "./compilerResolver.js";
@@ -126,14 +127,31 @@ async function compileAndMatch(
   compilerVersion: string,
   request: RecompileRequest,
 ): Promise<RecompileVerdict> {
-  let output: CompilerOutput;
-  try {
-    output = await compiler.compile(job.input);
-  } catch (error) {
-    // Only the compiler failing is this input's verdict; anything else (a refused compile cache) is the run's.
-    if (!isExplorerVerifyError(error) || error.code !== "compiler_error") throw error;
-    return { code: "compile_failed", diagnosis: error.shortMessage };
-  }
+  const verdictOf = async (compile: (input: object) => Promise<CompilerOutput>) => {
+    try {
+      const output = await compile(job.input);
+      return { output, verdict: judged(output, job, compilerVersion, request) };
+    } catch (error) {
+      // Only the compiler failing is this input's verdict; anything else (a refused compile cache) is the run's.
+      if (!isExplorerVerifyError(error) || error.code !== "compiler_error") throw error;
+      return { verdict: { code: "compile_failed", diagnosis: error.shortMessage } as const };
+    }
+  };
+  const first = await verdictOf((input) => compiler.compile(input));
+  const { compileAfresh } = compiler;
+  // A kept output carries a perfect match alone (the deployed code ends with the hash of its metadata, which names
+  // this input's sources and settings): any other verdict is judged again on a fresh compile.
+  if (first.verdict.code === "perfect" || !compileAfresh || !first.output || !isKeptOutput(first.output))
+    return first.verdict;
+  return (await verdictOf((input) => compileAfresh.call(compiler, input))).verdict;
+}
+
+function judged(
+  output: CompilerOutput,
+  job: CompilerJob,
+  compilerVersion: string,
+  request: RecompileRequest,
+): RecompileVerdict {
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length > 0) {
     return {

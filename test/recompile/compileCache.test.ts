@@ -125,6 +125,25 @@ describe("compilations kept in a folder", () => {
           contracts: { "D.sol": { D: { metadata: '{"compiler":{"version":"0.8.30+commit.73712a01"}}' } } },
         },
       },
+      // A build of the same source with other settings (the optimizer on), filed under this input.
+      {
+        input: inputHash,
+        compiler: compiler.longVersion,
+        contracts: ["D.sol:D"],
+        output: {
+          contracts: {
+            "D.sol": {
+              D: {
+                abi: [],
+                metadata: JSON.stringify({
+                  ...JSON.parse(metadataOf("0.8.28+commit.7893614a", "contract D {}")),
+                  settings: { optimizer: { enabled: true, runs: 200 } },
+                }),
+              },
+            },
+          },
+        },
+      },
       // No contracts at all, or a compiler error, for the right input: a failed compile, which is never kept.
       { input: inputHash, compiler: compiler.longVersion, contracts: [], output: {} },
       {

@@ -108,9 +108,13 @@ async function forgeEntries(forge: (entry: Record<string, unknown>) => unknown):
 // An entry that keeps every claim of its own (input, compiler, contracts, metadata) and holds the deployed build's
 // code in the place of Box's.
 function deployedCode(entry: Record<string, unknown>): unknown {
-  const box = (entry.output as CompilerOutput | undefined)?.contracts?.["contracts/Box.sol"]?.Box;
+  const box = boxOf(entry);
   if (box) box.evm = deployed.output.contracts?.["contracts/Box.sol"]?.Box?.evm;
   return entry;
+}
+
+function boxOf(entry: Record<string, unknown>) {
+  return (entry.output as CompilerOutput | undefined)?.contracts?.["contracts/Box.sol"]?.Box;
 }
 
 const mismatch =
@@ -165,6 +169,56 @@ describe("a forged compile cache entry is a miss", () => {
     expect(preflight).toBe("Preflight: perfect match.");
     expect(result).toMatchObject({ status: "verified", attempts: 1 });
     expect(judgedAt(second)).toEqual(["perfect"]);
+  }, 180_000);
+});
+
+describe("a kept entry answers only for its own input and carries nothing but a perfect match", () => {
+  // The deployed source with the optimizer off: it does not build the deployed code.
+  const optimizerOff = (): FixtureBuild => ({
+    ...deployed,
+    input: {
+      ...deployed.input,
+      settings: { ...deployed.input.settings, optimizer: { enabled: false, runs: 200 } },
+    },
+  });
+
+  it("another build of the same source (the optimizer on) filed under this input is a miss, through the explorer and preflight", async () => {
+    const address = await deployer.deploy(deployed, "contracts/Box.sol", "Box");
+    expect((await run(job(address, optimizerOff()), false)).result).toMatchObject({
+      error: { code: "settings" },
+    });
+    expect(await forgeEntries((entry) => ({ ...entry, output: deployed.output }))).toBeGreaterThan(1);
+    const explorerRun = await run(job(address, optimizerOff()), false);
+    expect(explorerRun.result).toMatchObject({ status: "failed", attempts: 1, error: { code: "settings" } });
+    const preflightRun = await run(job(address, optimizerOff()), true);
+    expect(preflightRun.preflight).toMatch(/^Preflight: The executable code differs .*optimizer/);
+    expect(preflightRun.result).toMatchObject({ status: "failed", attempts: 0 });
+    expect(judgedAt(address)).toEqual(["bytecode", "bytecode"]);
+  }, 180_000);
+
+  it("an entry whose code was emptied or left out does not refuse the right source, through preflight and the explorer", async () => {
+    for (const emptied of [
+      (box: NonNullable<ReturnType<typeof boxOf>>) => {
+        box.evm = { bytecode: { object: "" }, deployedBytecode: { object: "" } };
+      },
+      (box: NonNullable<ReturnType<typeof boxOf>>) => {
+        delete box.evm;
+      },
+    ]) {
+      const address = await deployer.deploy(deployed, "contracts/Box.sol", "Box");
+      await run(job(await deployer.deploy(deployed, "contracts/Box.sol", "Box"), deployed), true);
+      expect(
+        await forgeEntries((entry) => {
+          const box = boxOf(entry);
+          if (box) emptied(box);
+          return entry;
+        }),
+      ).toBeGreaterThan(0);
+      const { result, preflight } = await run(job(address, deployed), true);
+      expect(preflight).toBe("Preflight: perfect match.");
+      expect(result).toMatchObject({ status: "verified", attempts: 1 });
+      expect(judgedAt(address)).toEqual(["perfect"]);
+    }
   }, 180_000);
 });
 
