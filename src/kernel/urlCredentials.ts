@@ -1,10 +1,11 @@
 import { InvalidInputError } from "../errors/index.js";
 
 const secretParameter = /key|token|secret|pass|auth|sig/i;
-// Found without parsing, so text that is no URL (port 99999, `htps:`) is stripped too: everything after the scheme up
-// to the last `@` (a password typed with a `/`, `?` or `#` in it included), and the value of every query parameter,
-// whatever its name's spelling (`api%6Bey`); in each URL of a list (`1=URL,10=URL`).
-const userInfo = /(^|[\s,])([^/?#\s,]*?\/\/)?[^\s,]*@/g;
+// Found without parsing, so text that is no URL (port 99999, `htps:`) is stripped too: everything after the first
+// scheme up to the last `@` (a password typed with a `/`, `?`, `#`, `,` or space in it included; in a list
+// `1=URL,10=URL`, the entries between go too), and the value of every query parameter, whatever its name's spelling
+// (`api%6Bey`).
+const userInfo = /^([^/?#\s,]*?\/\/)?[^]*@/;
 const queryValue = /([?&;#][^=&;#\s]*=)[^&;#\s]*/g;
 
 /**
@@ -17,7 +18,7 @@ const queryValue = /([?&;#][^=&;#\s]*=)[^&;#\s]*/g;
  * shownUrl("htps://me:pw@host:99999/rpc?apikey=K") // "htps://***@host:99999/rpc?apikey=***"
  */
 export function shownUrl(text: string): string {
-  return text.replace(userInfo, "$1$2***@").replace(queryValue, "$1***");
+  return text.replace(userInfo, "$1***@").replace(queryValue, "$1***");
 }
 
 /**

@@ -219,6 +219,16 @@ describe("the CLI's refusals, made in the hall", () => {
       '--endpoint 10=etherscan: "https://host:99999/api?api%6Bey=***" is not an http(s) URL.',
     ],
     [
+      "an endpoint whose password has a comma, none of it quoted",
+      () => ["verify", "--bundle", bundle(), "--endpoint", "10=etherscan=https://me:pa,ss@host:99999/api"],
+      '--endpoint 10=etherscan: "https://***@host:99999/api" is not an http(s) URL.',
+    ],
+    [
+      "an endpoint whose password has a space, none of it quoted",
+      () => ["verify", "--bundle", bundle(), "--endpoint", "1=etherscan=https://me:pa ss@host:99999/api"],
+      '--endpoint 1=etherscan: "https://***@host:99999/api" is not an http(s) URL.',
+    ],
+    [
       "an explorer URL whose password has a question mark, none of the password quoted",
       () => ["verify", "--bundle", bundle(), "--explorer-url", "https://me:p?w@host:99999/"],
       '--explorer-url: The explorer URL "https://***@host:99999/" is not a valid URL. Give it like https://eth.blockscout.com.',
