@@ -141,7 +141,7 @@ async function readChainId(scope: InnerFileScope): Promise<number> {
   const origin: JsonOrigin = { field: scope.field, what: "chain file", path };
   await confineInnerFile(scope, path, "chain file");
   await assertAtMost(origin, 4_096);
-  const text = (await readTextFile(origin)).trim();
+  const text = (await readTextFile(origin, 4_096)).trim();
   const given =
     path === chainPath
       ? parseWithSchema(parseBoundedJson(text, origin), chainFileSchema, origin).chainId

@@ -38,11 +38,12 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
  * source changed on the way would be verified against code it was not built from, or fail for a reason no one sees.
  *
  * @param origin - what the file is and which input named it
+ * @param maxBytes - the most bytes read, from a pipe or a device too (a larger file is refused)
  * @returns the file's text
- * @throws {InvalidInputError} when the file cannot be read, or is not valid UTF-8
+ * @throws {InvalidInputError} when the file cannot be read, is larger than `maxBytes`, or is not valid UTF-8
  */
-export async function readTextFile(origin: JsonOrigin): Promise<string> {
-  return (await readUtf8File(origin)).toString("utf8");
+export async function readTextFile(origin: JsonOrigin, maxBytes?: number): Promise<string> {
+  return (await readUtf8File(origin, maxBytes)).toString("utf8");
 }
 
 /**

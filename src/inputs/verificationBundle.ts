@@ -69,7 +69,7 @@ export interface ReadBundle {
 export async function readVerificationBundle(path: string, field = "bundle"): Promise<ReadBundle> {
   const origin: JsonOrigin = { field, what: "bundle", path };
   await assertAtMost(origin, maxBundleBytes);
-  const bundle = checkedBundle(parseBoundedJson(await readTextFile(origin), origin), origin);
+  const bundle = checkedBundle(parseBoundedJson(await readTextFile(origin, maxBundleBytes), origin), origin);
   return { bundle, jobs: bundleJobs(bundle), chainIds: [...new Set(bundle.contracts.map((c) => c.chainId))] };
 }
 

@@ -5,7 +5,7 @@ const secretParameter = /key|token|secret|pass|auth|sig/i;
 // scheme up to the last `@` (a password typed with a `/`, `?`, `#`, `,` or space in it included; in a list
 // `1=URL,10=URL`, the entries between go too), and the value of every query parameter, whatever its name's spelling
 // (`api%6Bey`).
-const userInfo = /^([^/?#\s,]*?\/\/)?[^]*@/;
+const userInfo = /^([^/?#\s,]*?\/\/)?[\s\S]*@/;
 const queryValue = /([?&;#][^=&;#\s]*=)[^&;#\s]*/g;
 
 /**

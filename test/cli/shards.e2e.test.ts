@@ -98,7 +98,7 @@ describe("plan, a shard per matrix row, merge", () => {
         { shard: "2-of-3", plan, explorers: "sourcify on chain 31337", contracts, verifications: contracts },
       ],
     });
-    expect(plan).toMatch(/^[0-9a-f]{6}(-[0-9a-f]{6}){4}$/);
+    expect(plan).toMatch(/^[0-9a-f]{16}(-[0-9a-f]{16}){4}$/);
     expect(blockscoutSubmissions + sourcify.submissions().length).toBe(0);
   }, 120_000);
 

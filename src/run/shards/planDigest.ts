@@ -19,10 +19,11 @@ const parts = [
 ] as const;
 
 /**
- * A plan's identity: one short hash per thing the plan is made of, joined by `-`, so two digests tell which of them
- * differ. The same contracts in any order, the same services in any order, give the same digest.
+ * A plan's identity: one hash per thing the plan is made of, joined by `-`, so two digests tell which of them differ.
+ * The same contracts in any order, the same services in any order, give the same digest. Each hash keeps 64 bits: a
+ * shard's files that describe other contracts under the plan's digest would take a search no run can make.
  *
- * @returns the digest, e.g. `3f9a0c-5d1e27-4b8e11-e3b0c4-e3b0c4`
+ * @returns the digest, e.g. `3f9a0c81d2e4b7a1-5d1e27…-…` (five hashes of 16 hex digits)
  */
 export function planDigest(inputs: PlanInputs): string {
   const contracts = inputs.contracts
@@ -40,7 +41,7 @@ export function planDigest(inputs: PlanInputs): string {
     String(inputs.requestsPerSecond ?? ""),
     secrets,
   ]
-    .map((part) => createHash("sha256").update(part).digest("hex").slice(0, 6))
+    .map((part) => createHash("sha256").update(part).digest("hex").slice(0, 16))
     .join("-");
 }
 

@@ -41,9 +41,11 @@ export function shardOfRun(
   given?: string,
 ): ShardOfRun {
   const services = [...new Set(targets.targets.map((target) => target.service))];
-  const keys = targets.targets.flatMap((target) =>
-    "apiKey" in target && target.apiKey ? [target.apiKey] : [],
-  );
+  // A key, and what a URL's `${VAR}` carried (foundry.toml's `[etherscan]` url): a secret's name equal to one is refused.
+  const keys = targets.targets.flatMap((target) => [
+    ...("apiKey" in target && target.apiKey ? [target.apiKey] : []),
+    ...("secrets" in target ? target.secrets : []),
+  ]);
   const [runChainId, ...more] = targets.chainIds;
   const onChain = runPlan(jobs, services, id.of, settings, keys, more.length === 0 ? runChainId : undefined);
   // A plan made with no chain named (none given, none recorded) holds its contracts on no chain: any shard's chain

@@ -383,6 +383,35 @@ describe("the CLI's refusals, made in the hall", () => {
     }
   });
 
+  it("refuses a shard's key-secrets holding what a foundry.toml url's variable carries, never showing it", async () => {
+    const cwd = process.cwd();
+    const project = await mkdtemp(join(tmpdir(), "explorer-verify-foundry-url-"));
+    await cp(join(workspace, "deployments"), join(project, "deployments"), { recursive: true });
+    await writeFile(
+      join(project, "foundry.toml"),
+      `[etherscan]\nsepolia = { key = "k", url = "https://eth-sepolia.blockscout.com/\${DOOR_URL_PART}/api", chain = 11155111 }\n`,
+    );
+    process.env.DOOR_URL_PART = "URLPARTSECRET0123";
+    process.chdir(project);
+    try {
+      const run = await cli([
+        "verify",
+        "--deployment",
+        "deployments/chained",
+        "--shard",
+        "1-of-2",
+        "--key-secrets",
+        "blockscout=URLPARTSECRET0123",
+      ]);
+      expect(run).toEqual({ code: 2, printed: [expect.stringContaining("holds a key the run was given")] });
+      expect(run.printed.join("\n")).not.toContain("URLPARTSECRET0123");
+    } finally {
+      delete process.env.DOOR_URL_PART;
+      process.chdir(cwd);
+      await rm(project, { recursive: true, force: true });
+    }
+  });
+
   it("refuses a hardhat-deploy folder without its chain file, naming the file", async () => {
     const cwd = process.cwd();
     process.chdir(workspace);

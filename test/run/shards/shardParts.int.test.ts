@@ -129,7 +129,7 @@ describe("an explorer split across shards where its stated rate allows (the CLI)
     expect(matrix.include).toEqual([
       {
         shard: "1-of-2",
-        plan: expect.stringMatching(/^[0-9a-f-]{34}$/),
+        plan: expect.stringMatching(/^[0-9a-f-]{84}$/),
         explorers: "blockscout (part 1 of 2)",
         contracts: 4,
         verifications: 4,

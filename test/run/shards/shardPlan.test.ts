@@ -83,7 +83,7 @@ describe("a plan", () => {
     expect(matrix.include.map((row) => row.shard)).toEqual(["1-of-8", "2-of-8", "3-of-8", "4-of-8"]);
     expect(matrix.include[0]).toEqual({
       shard: "1-of-8",
-      plan: expect.stringMatching(/^[0-9a-f]{6}(-[0-9a-f]{6}){4}$/),
+      plan: expect.stringMatching(/^[0-9a-f]{16}(-[0-9a-f]{16}){4}$/),
       explorers: "blockscout on chain 1",
       contracts: 4,
       verifications: 4,
