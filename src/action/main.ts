@@ -114,8 +114,8 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
     incomplete: results.complete
       ? undefined
       : results.notRun.length > 0
-        ? `Shards that did not report: ${results.notRun.map(({ shard, contracts }) => `${shard} (${contracts} records not run)`).join(", ")}; rerun them with the merged ledger.`
-        : "A shard's folder was at fault (another plan, a file that cannot be read, or records outside its part): see the fault lines in the log.",
+        ? `Shards whose part was not all reported: ${results.notRun.map(({ shard, why, fromLedger, notRun }) => `${shard} ${why} (${fromLedger > 0 ? `${fromLedger} counted from its ledger, ` : ""}${notRun} records not run)`).join("; ")}; rerun them with the merged ledger.`
+        : `A shard's folder was at fault, and nothing of it was taken: ${results.faults.join("; ")}`,
   });
 }
 

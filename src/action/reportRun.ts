@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { commentBody } from "../report/commentBody.js";
 import { failureLine } from "../report/contractCounts.js";
 import { jobSummaryHtml } from "../report/jobSummaryHtml.js";
+import { summaryText } from "../report/resultsHtml.js";
 import { stepOutputValues } from "../report/stepOutputValues.js";
 import { neutraliseText } from "../report/terminalText.js";
 import type { Service } from "../run/commands/requestFacts.js";
@@ -85,7 +86,10 @@ export async function reportRun(results: RunResults, inputs: RunReportInputs): P
     // Answers still in flight are not awaited: their sockets must not hold the step open.
     process.exit(runExitCode(results));
   }
-  if (inputs.incomplete) core.setFailed(inputs.incomplete);
-  else if (!runSucceeded(results, inputs.optionalTargets) && inputs.failOnError)
+  if (inputs.incomplete) {
+    if (summaryFile && existsSync(summaryFile))
+      await core.summary.addRaw(`<p><strong>${summaryText(inputs.incomplete)}</strong></p>`, true).write();
+    core.setFailed(inputs.incomplete);
+  } else if (!runSucceeded(results, inputs.optionalTargets) && inputs.failOnError)
     core.setFailed(failureLine(results));
 }

@@ -101,10 +101,41 @@ describe("the Action's merge step", () => {
     const merged = await merge(["1-of-2"]);
     expect(merged.exitCode).toBe(1);
     expect(merged.log).toContain(
-      "::error::Shards that did not report: 2-of-2 (2 records not run); rerun them with the merged ledger.",
+      "::error::Shards whose part was not all reported: 2-of-2 did not report (2 records not run); rerun them with the merged ledger.",
     );
     expect(merged.outputs["failed-count"]).toBe("2");
     expect(merged.summary).toContain("❌ failed");
+  });
+
+  it("says of a shard whose results are gone that its ledger counted them, and that none were left not run", async () => {
+    const merged = await merge(["1-of-2"], {}, (workspace) =>
+      writeShardFolder(
+        join(workspace, "shards"),
+        "2-of-2",
+        shardReport("2-of-2", contracts, ["blockscout", "etherscan"]),
+        { ledger: [a, b].map((x) => shardEntry(x, 1, "etherscan")) },
+      ),
+    );
+    expect(merged.exitCode).toBe(1);
+    expect(merged.log).toContain(
+      "::error::Shards whose part was not all reported: 2-of-2 did not report its results (2 counted from its ledger, 0 records not run); rerun them with the merged ledger.",
+    );
+    expect(merged.outputs["verified-count"]).toBe("2");
+  });
+
+  it("names a folder at fault in the step's error and in the job summary", async () => {
+    const merged = await merge(["1-of-2", "2-of-2"], {}, (workspace) => {
+      mkdirSync(join(workspace, "shards", "junk"), { recursive: true });
+      writeFileSync(join(workspace, "shards", "junk", "results.json"), "{");
+    });
+    expect(merged.exitCode).toBe(1);
+    const error = merged.log.split("\n").find((line) => line.startsWith("::error::A shard's folder"));
+    expect(error).toMatch(
+      /^::error::A shard's folder was at fault, and nothing of it was taken: .*junk.*results\.json/,
+    );
+    expect(merged.summary).toMatch(
+      /<p><strong>A shard&#39;s folder was at fault, and nothing of it was taken&#58; .*junk&#58; .*results\.json is not a run/,
+    );
   });
 
   it("refuses a merge-from or a ledger that leads out of the workspace by a link, before anything is merged", async () => {

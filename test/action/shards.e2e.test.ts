@@ -162,7 +162,9 @@ describe("plan, a matrix of shards, merge: the README's workflow through the Act
     await cp(join(workspace, "shards", "1-of-4"), join(workspace, "partial", "1-of-4"), { recursive: true });
     const merged = await action("sharded", { "merge-from": "partial", ledger: "partial-ledger.json" });
     expect(merged.code).toBe(1);
-    expect(merged.stdout).toContain("::error::Shards that did not report: 2-of-4 (5 records not run)");
+    expect(merged.stdout).toContain(
+      "::error::Shards whose part was not all reported: 2-of-4 did not report (5 records not run)",
+    );
     const notRun = recordsOf(merged).filter((r) => r.error?.code === "not_run");
     expect(notRun.map((r) => r.target)).toEqual(Array(5).fill("etherscan"));
 

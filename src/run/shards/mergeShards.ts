@@ -25,8 +25,13 @@ export interface MergeRequest {
 export type MergeResults = VerificationResult[] & {
   /** Every shard of the plan reported its whole part, and no folder was at fault. */
   complete: boolean;
-  /** The shards that did not report their whole part, each with its contracts not reported. */
-  notRun: Array<{ shard: string; contracts: number }>;
+  /**
+   * The shards that did not report their whole part: why, and how many of its verifications were counted from its
+   * ledger instead, and how many were not run.
+   */
+  notRun: Array<{ shard: string; why: string; fromLedger: number; notRun: number }>;
+  /** What was wrong with a folder, one line each (its records and entries dropped). */
+  faults: string[];
 };
 
 // How far a record got: a merge keeps, per contract and target, the record that got furthest.
@@ -115,13 +120,13 @@ export function mergeShards(request: MergeRequest): MergeResults {
         }
       const lacking = missing.fromLedger + missing.notRun;
       if (lacking === 0) continue;
-      notRun.push({ shard: name, contracts: lacking });
       const what = shard.explorers.map(shardExplorerName).join(", ");
       const why = !part
         ? "did not report"
         : !part.reported
           ? "did not report its results"
           : `${part.interrupted > 0 ? "was cut short (interrupted), and " : ""}reported no record for ${lacking} of its planned verifications (${[...missing.explorers].join(", ")})`;
+      notRun.push({ shard: name, why, fromLedger: missing.fromLedger, notRun: missing.notRun });
       reporter.footnote(
         `not run     shard ${name} (${what}) ${why}: ${missing.fromLedger > 0 ? `${missing.fromLedger} counted from its ledger, ` : ""}${missing.notRun} record${missing.notRun === 1 ? "" : "s"} not run; a rerun of that shard with the merged ledger does them.`,
       );
@@ -141,7 +146,11 @@ export function mergeShards(request: MergeRequest): MergeResults {
     explorer: r.explorer || (endpoints.get(`${r.target} ${r.chainId}`) ?? ""),
   }));
   reporter.finish(results);
-  return Object.assign(results, { complete, notRun });
+  return Object.assign(results, {
+    complete,
+    notRun,
+    faults: faults.map((line) => line.replace(/^fault +/, "")),
+  });
 }
 
 // The plan given, else the one most folders name; between as many, the larger (a plan that hides work must not win:
