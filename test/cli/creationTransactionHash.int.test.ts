@@ -61,6 +61,9 @@ async function transactionsSince(block: number): Promise<string[]> {
 const blockNumber = async () => Number(await rpc(chain.rpcUrl, "eth_blockNumber"));
 
 async function verifyOnSourcify(args: string[]): Promise<{ code: number; results: VerificationResult[] }> {
+  // A test that verifies twice would leave its first stand-in listening (afterEach closes the last one only), and a
+  // listening server holds the Jest worker open after the run.
+  await sourcify?.close();
   sourcify = await startSourcifyEmulator({ rpcUrl: chain.rpcUrl, chainId: 31337 });
   process.env.EXPLORER_VERIFY_SOURCIFY_API_URL = sourcify.apiUrl;
   try {
