@@ -135,7 +135,7 @@ describe("a merge of shards", () => {
     honest(root, "1-of-2");
     const { results, text } = merged([root], ledger);
     expect(results.complete).toBe(false);
-    expect(results.notRun).toEqual([{ shard: "2-of-2", contracts: 2 }]);
+    expect(results.notRun).toEqual([{ shard: "2-of-2", why: "did not report", fromLedger: 0, notRun: 2 }]);
     expect(rows(results.filter((r) => r.error?.code === "not_run"))).toEqual([
       `etherscan ${a} failed not_run`,
       `etherscan ${b} failed not_run`,
@@ -263,7 +263,14 @@ describe("a merge of shards", () => {
     });
     const { results, text } = merged([root], ledger);
     expect(results.complete).toBe(false);
-    expect(results.notRun).toEqual([{ shard: "2-of-2", contracts: 1 }]);
+    expect(results.notRun).toEqual([
+      {
+        shard: "2-of-2",
+        why: "was cut short (interrupted), and reported no record for 1 of its planned verifications (etherscan on chain 1)",
+        fromLedger: 0,
+        notRun: 1,
+      },
+    ]);
     expect(rows(results.filter((r) => r.target === "etherscan"))).toEqual([
       `etherscan ${a} verified`,
       `etherscan ${b} failed not_run`,
@@ -432,7 +439,7 @@ describe("a merge of a forged or broken folder", () => {
     expect(text).toContain(
       "not run     shard 2-of-2 (etherscan on chain 1) did not report: 2 records not run",
     );
-    expect(results.notRun).toEqual([{ shard: "2-of-2", contracts: 2 }]);
+    expect(results.notRun).toEqual([{ shard: "2-of-2", why: "did not report", fromLedger: 0, notRun: 2 }]);
   });
 
   it("judges by the plan it is given, and refuses every folder of another", () => {
@@ -492,7 +499,14 @@ describe("a merge of a forged or broken folder", () => {
     });
     expect(text).toContain(`fault       shard 2-of-2 (`);
     expect(text).toContain("2 records are about verifications the plan did not give this shard: dropped");
-    expect(results.notRun).toEqual([{ shard: "2-of-2", contracts: 2 }]);
+    expect(results.notRun).toEqual([
+      {
+        shard: "2-of-2",
+        why: "reported no record for 2 of its planned verifications (etherscan on chain 1)",
+        fromLedger: 0,
+        notRun: 2,
+      },
+    ]);
   });
 
   it("drops a ledger entry dated later than the merge's clock, or not an instant", () => {
