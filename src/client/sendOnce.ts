@@ -7,6 +7,7 @@ import {
   TimeoutError,
 } from "../errors/index.js";
 import { BodyTooLargeError, ProxyRefusedError } from "../kernel/httpFailures.js";
+import { nestsDeeperThan } from "../kernel/jsonDepth.js";
 import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { userAgent } from "../kernel/userAgent.js";
 import { proxyRefused } from "./answerFailures.js";
@@ -104,7 +105,13 @@ export async function sendOnce(
     // what is read is the explorer's answer; what is printed of it goes through `redact`.
     const keyless = settings.redactAnswer === settings.redact ? shown : settings.redactAnswer(text);
     const parsed = parseJson(text, req.api);
-    const json = keyless !== text ? redactJson(parsed, settings.redactAnswer) : parsed;
+    // Redacting walks the answer: one nested past what any answer holds is no answer (and would overflow the stack).
+    const json =
+      keyless === text
+        ? parsed
+        : nestsDeeperThan(parsed)
+          ? undefined
+          : redactJson(parsed, settings.redactAnswer);
     const challenge = botChallengeEvidence({
       status: response.status,
       headers: responseHeaders,

@@ -39,15 +39,18 @@ export interface HttpResponseHead {
  */
 export async function sendHttpRequest(url: URL, init: HttpRequestInit): Promise<HttpResponseHead> {
   const dispatcher = dispatcherFor(process.env);
-  const response = await request(url, {
+  const sent = request(url, {
     method: init.method,
     headers: init.headers,
     body: init.body,
     signal: init.signal,
     dispatcher,
-  }).catch((error: unknown) => {
-    throw proxyRefusal(error, url) ?? error;
   });
+  const response = await untilAborted(sent, init.signal, () => dropDispatcher(dispatcher)).catch(
+    (error: unknown) => {
+      throw proxyRefusal(error, url) ?? error;
+    },
+  );
   const body = readCapped(response.body, init.maxBodyBytes, contentLength(response.headers));
   // The caller reads the body (and its failure) through text().
   body.catch(() => {});
@@ -81,6 +84,35 @@ export function fetchThroughDispatcher(
     dispatcher: dispatcherFor(process.env),
   });
 }
+
+// A proxy that closes each CONNECT unanswered gets it again and again from undici, which then never heeds the signal:
+// the signal ends the wait itself, and a proxied dispatcher, whose attempts would go on, is dropped for a fresh one.
+function untilAborted<T>(sent: Promise<T>, signal: AbortSignal, onAbort: () => void): Promise<T> {
+  sent.catch(() => {});
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      onAbort();
+      reject(signal.reason);
+    };
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    sent.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
+// Requests under way on it get a few seconds to end by their own deadlines; then it goes, tunnel attempts and all.
+function dropDispatcher(dispatcher: Dispatcher): void {
+  if (!(dispatcher instanceof EnvHttpProxyAgent) || current?.dispatcher !== dispatcher) return;
+  current = undefined;
+  const timer = setTimeout(() => dispatcher.destroy().catch(() => {}), droppedDispatcherGraceMs);
+  timer.unref();
+  dispatcher.close().then(
+    () => clearTimeout(timer),
+    () => {},
+  );
+}
+
+const droppedDispatcherGraceMs = 5_000;
 
 const proxyVariables = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"] as const;
 

@@ -1,4 +1,5 @@
 import { InvalidResponseError } from "../../errors/index.js";
+import { nestsDeeperThan } from "../../kernel/jsonDepth.js";
 import { isPlainObject, isTrue, parsedJson } from "../../kernel/jsonValues.js";
 import * as z from "../../kernel/zod.js";
 import type { SourceCodeItem } from "../../schemas/sourceCode.js";
@@ -117,7 +118,8 @@ function listOf<T>(value: T[] | string | null | undefined): T[] {
 export function parseAbi(abi: string | null | undefined): unknown[] | undefined {
   if (!abi || isNotVerifiedAbi(abi)) return undefined;
   const parsed = parsedJson(abi);
-  return Array.isArray(parsed) ? parsed : undefined;
+  // Nested past any ABI's tuples: written and hashed by walking it, which such nesting would overflow.
+  return Array.isArray(parsed) && !nestsDeeperThan(parsed) ? parsed : undefined;
 }
 
 // Compiler settings as a service stores them: an object, whatever its keys.
@@ -125,7 +127,7 @@ function parseSettings(value: SourceCodeItem["CompilerSettings"]): Record<string
   if (!value) return undefined;
   if (typeof value !== "string") return value;
   const parsed = parsedJson(value);
-  return isPlainObject(parsed) ? parsed : undefined;
+  return isPlainObject(parsed) && !nestsDeeperThan(parsed) ? parsed : undefined;
 }
 
 // The sources of a standard JSON input Etherscan wraps in double braces: each file's text, where it has one.

@@ -69,9 +69,14 @@ function pageQuery(
   return { ...(cursor === undefined ? {} : cursorQuery(cursor)), ...request.filters };
 }
 
-/** @param query - a page's query @returns the same text for the same query, whatever its order */
+/**
+ * @param query - a page's query
+ * @returns the same text for the same page, whatever the order: `items_count` is left out, as it says how many items
+ *   a page holds (a page size from Blockscout 12 on), not where it starts
+ */
 export function queryKey(query: Record<string, string>): string {
-  return JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const position = Object.entries(query).filter(([name]) => name !== "items_count");
+  return JSON.stringify(position.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 async function fetchPage<T>(

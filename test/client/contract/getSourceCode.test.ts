@@ -146,6 +146,34 @@ describe("getsourcecode", () => {
     });
   });
 
+  it("takes no ABI or settings nested past any real one: a fetch writes and hashes what it takes", async () => {
+    const address = testAddress(0xc9);
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify({
+        status: "1",
+        message: "OK",
+        result: [
+          {
+            Address: address,
+            SourceCode: "contract A {}",
+            ABI: deep,
+            ContractName: "A",
+            CompilerVersion: "v0.8.24+commit.e11b9ed9",
+            CompilerSettings: `{"a":${deep}}`,
+          },
+        ],
+      }),
+    });
+    const contract = await getSourceCode(transport, { address });
+    expect(contract).toMatchObject({ contractName: "A", sourceCode: "contract A {}" });
+    expect(contract?.abi).toBeUndefined();
+    expect(contract?.compilerSettings).toBeUndefined();
+  });
+
   it("rejects a malformed address before sending anything", async () => {
     await expect(getSourceCode(transport, { address: "0xZZ" })).rejects.toThrow(InvalidInputError);
     expect(explorer.requests).toHaveLength(0);

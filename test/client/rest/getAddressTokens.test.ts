@@ -338,4 +338,25 @@ describe("paging through /addresses/{address_hash}/tokens", () => {
       { fiat_value: "", value: "1", id: "5", items_count: "50" },
     ]);
   });
+
+  it("stops as well when the repeated cursor changes only items_count, which says nothing of where a page starts", async () => {
+    let served = 0;
+    const customExplorer = await startWithHandler(async () => {
+      served += 1;
+      return restPage([fungibleBalance(0x7001, "1")], {
+        fiat_value: null,
+        value: "1",
+        id: 5,
+        items_count: 50 * served,
+      });
+    });
+    const pages: RestPage<TokenBalanceItem>[] = [];
+    const walk = async () => {
+      for await (const page of iterateAddressTokens(transportFor(customExplorer), { address: holder }))
+        pages.push(page);
+    };
+    await expect(walk()).rejects.toThrow(InvalidResponseError);
+    expect(pages).toHaveLength(2);
+    expect(served).toBe(2);
+  });
 });

@@ -104,6 +104,19 @@ describe("API key handling", () => {
         () => getSourceCode(transport, { address }),
         "explorer_error",
       ],
+      // Nested past any answer, with the key echoed in it: an answer that cannot be read, never a network failure.
+      [
+        [
+          {
+            kind: "status",
+            status: 200,
+            contentType: "application/json",
+            body: `{"status":"1","message":"${secretApiKey}","result":${"[".repeat(100_000)}${"]".repeat(100_000)}}`,
+          },
+        ],
+        () => getAbi(transport, { address }),
+        "invalid_response",
+      ],
     ];
     for (const [faults, call, code] of cases) {
       explorer.faults.next(...faults);
