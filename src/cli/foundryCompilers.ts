@@ -17,7 +17,14 @@ export function foundryCompilers(
   foundry: FoundryConfig | undefined = readFoundryConfigSync(cwd),
   home = homedir(),
 ): string[] {
-  const named = foundry?.solc !== undefined && /[/\\]/.test(foundry.solc) ? [foundry.solc] : [];
+  const given = foundry?.solc !== undefined && /[/\\]/.test(foundry.solc) ? foundry.solc : undefined;
+  // A JavaScript file would be loaded into this process, beside the keys: forge runs a binary there, and so does this.
+  const javascript = given !== undefined && /\.[cm]?js$/i.test(given);
+  if (javascript)
+    console.error(
+      `foundry.toml: solc names a JavaScript file (${JSON.stringify(given)}), which is not loaded: name a native solc binary, or install the npm solc package.`,
+    );
+  const named = given === undefined || javascript ? [] : [given];
   const svm = join(home, ".svm");
   let versions: string[] = [];
   try {

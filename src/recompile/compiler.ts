@@ -185,10 +185,19 @@ interface ProcessResult {
   stderr: string;
 }
 
+// A compiler may be named by a file of the repository (foundry.toml's `solc`): a stranger's program, given no
+// variable whose name says it may hold a secret (a key, a token, a password, the Action's inputs).
+const secretVariable =
+  /key|token|secret|pass|auth|credential|private|cookie|session|^input_|^actions_|^github_/i;
+
+function compilerEnvironment(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !secretVariable.test(name)));
+}
+
 // A compiler that cannot be started fails as the compiler.
 function runProcess(path: string, args: string[], stdin: string | undefined): Promise<ProcessResult> {
   return new Promise<ProcessResult>((resolve, reject) => {
-    const child = spawn(path, args, { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(path, args, { stdio: ["pipe", "pipe", "pipe"], env: compilerEnvironment() });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));

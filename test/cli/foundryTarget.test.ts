@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { cliWhere } from "../../src/cli/cliWhere.js";
 import { foundryCompilers } from "../../src/cli/foundryCompilers.js";
 import { type FoundryConfig, readFoundryConfig } from "../../src/inputs/foundryConfig.js";
@@ -115,5 +115,22 @@ describe("Foundry's compilers", () => {
     // Without the settings, foundry.toml is read from the folder.
     expect(foundryCompilers(dir, undefined, join(dir, "no-home"))).toEqual([join(dir, "bin", "solc-0.8.28")]);
     expect(foundryCompilers(join(dir, "home"), undefined, join(dir, "no-home"))).toEqual([]);
+  });
+
+  it("never load a JavaScript file foundry.toml names into this process: a line says so", async () => {
+    await writeFile(join(dir, "bin", "solc.js"), "module.exports = {};");
+    const said: string[] = [];
+    const spy = jest
+      .spyOn(console, "error")
+      .mockImplementation((line: unknown) => void said.push(String(line)));
+    try {
+      const named = { ...config, solc: "bin/solc.js" };
+      expect(foundryCompilers(dir, named, join(dir, "no-home"))).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(said).toEqual([
+      'foundry.toml: solc names a JavaScript file ("bin/solc.js"), which is not loaded: name a native solc binary, or install the npm solc package.',
+    ]);
   });
 });

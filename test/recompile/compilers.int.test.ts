@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -49,6 +49,39 @@ describe("compilers the user has", () => {
     expect(output.contracts?.["contracts/Token.sol"]?.Token?.evm?.deployedBytecode?.object).toBe(
       build.output.contracts?.["contracts/Token.sol"]?.Token?.evm?.deployedBytecode?.object,
     );
+  }, 60_000);
+
+  it("runs a native binary without the variables that may hold a secret: a repository's file can name it", async () => {
+    const seen = join(scratch, "environment.txt");
+    const spy = join(scratch, "solc-env");
+    await writeFile(spy, `#!/bin/sh\nenv > "${seen}"\nexec "${standIn}" "$@"\n`, { mode: 0o700 });
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      EXPLORER_VERIFY_API_KEY: "ENVKEY0123456789",
+      ETHERSCAN_API_KEY: "ETHERSCANKEY0123",
+      GITHUB_TOKEN: "ghs_token0123",
+      "INPUT_API-KEY": "INPUTKEY0123",
+      PLAIN_SETTING: "kept",
+    });
+    try {
+      const compiler = await loadNativeCompiler(spy);
+      await compiler.compile(build.input);
+    } finally {
+      for (const name of [
+        "EXPLORER_VERIFY_API_KEY",
+        "ETHERSCAN_API_KEY",
+        "GITHUB_TOKEN",
+        "INPUT_API-KEY",
+        "PLAIN_SETTING",
+      ])
+        if (saved[name] === undefined) delete process.env[name];
+        else process.env[name] = saved[name];
+    }
+    const environment = await readFile(seen, "utf8");
+    for (const secret of ["ENVKEY0123456789", "ETHERSCANKEY0123", "ghs_token0123", "INPUTKEY0123"])
+      expect(environment).not.toContain(secret);
+    expect(environment).toContain("PLAIN_SETTING=kept");
+    expect(environment).toMatch(/^PATH=/m);
   }, 60_000);
 
   it("matches a deployment with the native binary alone (no npm solc, no PATH)", async () => {
