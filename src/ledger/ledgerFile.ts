@@ -101,13 +101,31 @@ export function parseLedgerText(text: string, path: string): LedgerDocument {
  * @param shard - a shard's ledger: its stamp
  */
 export function writeLedgerFile(path: string, entries: LedgerEntry[], shard?: LedgerStamp): void {
+  const text = ledgerText(entries, shard);
+  // A ledger no run could read back is never written: the one on disk stays.
+  if (!ledgerFits(text))
+    throw new InvalidInputError(
+      "ledger",
+      `The ledger ${path} would hold ${Buffer.byteLength(text)} bytes, more than the ${maxAnswerBytes} a ledger may: it is left as it was.`,
+    );
+  writeFileWhole(path, text);
+}
+
+/**
+ * @param entries - a ledger's entries
+ * @param shard - a shard's stamp
+ * @returns the ledger's text as written: entries sorted by explorer then address
+ */
+export function ledgerText(entries: readonly LedgerEntry[], shard?: LedgerStamp): string {
   const sorted = [...entries].sort(
     (a, b) => compare(a.explorer, b.explorer) || compare(entryKey(a), entryKey(b)),
   );
-  writeFileWhole(
-    path,
-    `${JSON.stringify({ version: 1, ...(shard ? { shard } : {}), entries: sorted }, null, 2)}\n`,
-  );
+  return `${JSON.stringify({ version: 1, ...(shard ? { shard } : {}), entries: sorted }, null, 2)}\n`;
+}
+
+/** @param text - a ledger's text @returns whether a run can read it back (see {@link readLedgerDocument}) */
+export function ledgerFits(text: string): boolean {
+  return Buffer.byteLength(text) <= maxAnswerBytes;
 }
 
 /**

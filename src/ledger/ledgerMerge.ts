@@ -2,6 +2,8 @@ import {
   entryKey,
   type LedgerEntry,
   type LedgerStamp,
+  ledgerFits,
+  ledgerText,
   readLedgerFile,
   withLedgerLock,
   writeLedgerFile,
@@ -52,16 +54,19 @@ export function mergeLedgerEntries(ledgers: ReadonlyArray<readonly LedgerEntry[]
  *
  * @param path - the merged ledger, created when missing
  * @param ledgers - the other ledgers' entries
+ * @param trim - what to keep of the merged entries when they would make a ledger no run can read back
  * @returns the merged entries, as written
- * @throws InvalidInputError when the file exists and is not a ledger
+ * @throws InvalidInputError when the file exists and is not a ledger, or the merged ledger would be too large
  * @throws LedgerLockedError when a live run holds its lock and does not let it go
  */
 export function mergeIntoLedgerFile(
   path: string,
   ledgers: ReadonlyArray<readonly LedgerEntry[]>,
+  trim?: (entries: LedgerEntry[]) => LedgerEntry[],
 ): LedgerEntry[] {
   return withLedgerLock(path, () => {
-    const merged = mergeLedgerEntries([readLedgerFile(path), ...ledgers]);
+    let merged = mergeLedgerEntries([readLedgerFile(path), ...ledgers]);
+    if (trim && !ledgerFits(ledgerText(merged))) merged = trim(merged);
     writeLedgerFile(path, merged);
     return merged;
   });

@@ -4,9 +4,23 @@ import { isSuccess, type VerificationResult } from "../../verify/job.js";
 import type { RunReporter } from "../report/runReporter.js";
 import { planDifferences } from "./planDigest.js";
 import { shardExplorerName } from "./shard.js";
-import { maxMergeBytes, readShardFolder, type ShardFolder, shardFoldersIn } from "./shardFolders.js";
+import {
+  maxMergeBytes,
+  readShardFolder,
+  type ShardFolder,
+  shardFolderBytes,
+  shardFoldersIn,
+} from "./shardFolders.js";
 import { shardIdText } from "./shardId.js";
-import { datesHold, entryExplorer, ledgerVerdict, type WorkedPlan, workPlanOut } from "./shardParts.js";
+import {
+  datesHold,
+  entryExplorer,
+  ledgerVerdict,
+  ownKey,
+  type WorkedPlan,
+  withoutStrayEntries,
+  workPlanOut,
+} from "./shardParts.js";
 
 /** A merge, as a door hands it to the hall. */
 export interface MergeRequest {
@@ -69,7 +83,12 @@ export function mergeShards(request: MergeRequest): MergeResults {
   const { reporter } = request;
   const now = request.now ?? Date.now();
   const budget = { bytes: maxMergeBytes };
-  const folders = request.from.flatMap(shardFoldersIn).map((folder) => readShardFolder(folder, budget));
+  // Read smallest first, kept in their order: a stranger's huge folder cannot spend the budget the shards' own need.
+  const paths = request.from.flatMap(shardFoldersIn);
+  const read = new Map<string, ShardFolder>();
+  for (const path of paths.toSorted((x, y) => shardFolderBytes(x) - shardFolderBytes(y)))
+    read.set(path, readShardFolder(path, budget));
+  const folders = paths.map((path) => read.get(path) as ShardFolder);
   const faults: string[] = [];
   const say = (folder: ShardFolder, fault: string) => {
     const stated = folder.shard?.shard ?? folder.ledger?.shard?.shard;
@@ -83,7 +102,19 @@ export function mergeShards(request: MergeRequest): MergeResults {
   const parts = plan || given ? partsOf(folders, plan, now, say, outside) : new Map<number, ShardPart>();
   const partEntries = [...parts.values()].map((part) => part.entries);
   sayNews(outside, [readLedgerFile(request.ledger), ...partEntries], say);
-  const entries = mergeIntoLedgerFile(request.ledger, partEntries);
+  const entries = mergeIntoLedgerFile(request.ledger, partEntries, (merged) =>
+    withoutStrayEntries(
+      merged,
+      plan,
+      new Set([...parts.values()].flatMap((part) => [...part.records.keys()])),
+      (shard, fault) =>
+        say(
+          folders.find((f) => (f.shard?.shard ?? f.ledger?.shard?.shard) === shard) ??
+            (folders[0] as ShardFolder),
+          fault,
+        ),
+    ),
+  );
   reporter.info(
     `Merging ${folders.length} shard folder${folders.length === 1 ? "" : "s"} into ${request.ledger} (${entries.length} ledger entr${entries.length === 1 ? "y" : "ies"})`,
   );
@@ -311,17 +342,6 @@ function sayNews(
         `${news.length} ledger entr${news.length === 1 ? "y is" : "ies are"} about verifications the plan did not give this shard: dropped`,
       );
   }
-}
-
-// The key of a ledger entry in the plan's terms.
-function ownKey(plan: WorkedPlan, entry: LedgerEntry): string {
-  const explorer = entryExplorer(entry);
-  return plan.keyOf(
-    explorer?.service ?? "blockscout",
-    explorer?.chainId,
-    entry.address,
-    entry.format === "proxy",
-  );
 }
 
 function unbackedRecord(record: VerificationResult, shard: string): VerificationResult {

@@ -95,6 +95,17 @@ export function shardFoldersIn(given: string): string[] {
 }
 
 /**
+ * @param folder - a shard's folder
+ * @returns what reading its files takes of the merge's budget: a file over its own cap, or not a regular file, is
+ *   refused when read and costs nothing
+ */
+export function shardFolderBytes(folder: string): number {
+  return Object.values(shardFiles)
+    .map((name) => lstatOf(join(folder, name)))
+    .reduce((sum, file) => sum + (file?.isFile() && file.size <= maxAnswerBytes ? file.size : 0), 0);
+}
+
+/**
  * Reads a shard's folder. Nothing here throws: a file that is missing, a link, not a regular file, over the cap or
  * not what a shard writes is a fault the merge names, as is a folder whose files exceed what is left of the budget.
  *
@@ -104,10 +115,7 @@ export function shardFoldersIn(given: string): string[] {
 export function readShardFolder(folder: string, budget: { bytes: number }): ShardFolder {
   const faults: string[] = [];
   const linked = lstatOf(folder);
-  // A file over its own cap, or not a regular file, is refused when read and costs nothing.
-  const bytes = Object.values(shardFiles)
-    .map((name) => lstatOf(join(folder, name)))
-    .reduce((sum, file) => sum + (file?.isFile() && file.size <= maxAnswerBytes ? file.size : 0), 0);
+  const bytes = shardFolderBytes(folder);
   if (!linked?.isDirectory() || bytes > budget.bytes) {
     faults.push(
       !linked

@@ -159,3 +159,53 @@ export function ledgerVerdict(
       };
   }
 }
+
+/**
+ * @param entry - a ledger entry
+ * @returns its key in the plan's terms (see {@link WorkedPlan.keyOf})
+ */
+export function ownKey(plan: WorkedPlan, entry: LedgerEntry): string {
+  const explorer = entryExplorer(entry);
+  return plan.keyOf(
+    explorer?.service ?? "blockscout",
+    explorer?.chainId,
+    entry.address,
+    entry.format === "proxy",
+  );
+}
+
+/**
+ * What a merged ledger too large for any run to read keeps: of the contracts the plan does not name, only those a
+ * shard reported a record of (a contract it found created, an implementation).
+ *
+ * @param merged - the merged entries
+ * @param plan - the plan the merge judges by, if any
+ * @param reported - the plan keys of the shards' records
+ * @param say - told, per shard, how many of its entries were dropped
+ * @returns the entries kept
+ */
+export function withoutStrayEntries(
+  merged: LedgerEntry[],
+  plan: WorkedPlan | undefined,
+  reported: ReadonlySet<string>,
+  say: (shard: string, fault: string) => void,
+): LedgerEntry[] {
+  if (!plan) return merged;
+  const named = new Set(plan.contracts.map((c) => `${c.chainId ?? ""} ${c.address.toLowerCase()}`));
+  const dropped = new Map<string, number>();
+  const kept = merged.filter((entry) => {
+    const explorer = entryExplorer(entry);
+    if (named.has(`${explorer?.chainId ?? ""} ${entry.address.toLowerCase()}`)) return true;
+    if (explorer !== undefined && reported.has(ownKey(plan, entry))) return true;
+    const owner = explorer && plan.ownerOf(explorer.service, explorer.chainId, entry.address);
+    const shard = `${owner ?? 0}-of-${plan.shards.length}`;
+    dropped.set(shard, (dropped.get(shard) ?? 0) + 1);
+    return false;
+  });
+  for (const [shard, count] of dropped)
+    say(
+      shard,
+      `the merged ledger would be too large for any run to read: ${count} of its entries, about contracts the plan does not name and no shard reported, are dropped`,
+    );
+  return kept;
+}
