@@ -194,6 +194,18 @@ describe("an explorer whose verification config lists only the compiler's defaul
   }, 120_000);
 });
 
+describe("an explorer whose verification config lists only empty EVM target names", () => {
+  it("is held to no list of targets: the build is sent, and no empty list is printed", async () => {
+    const config = { solidityCompilerVersions: ["v0.8.28+commit.7893614a"], solidityEvmVersions: ["", " "] };
+    await withExplorer(config, async (explorer, requests) => {
+      const run = await cli(verifyArgs(cancunBox, "cancun.json", explorer.url));
+      expect(run.printed).not.toContain("Not sent");
+      expect(run.printed).not.toContain("it lists ");
+      expect(submissions(requests)).toHaveLength(1);
+    });
+  }, 120_000);
+});
+
 describe("an explorer that serves no verification config", () => {
   it("is not held to one: the build is sent and verified", async () => {
     await withExplorer(undefined, async (explorer, requests) => {

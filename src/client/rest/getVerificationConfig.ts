@@ -46,7 +46,10 @@ function listedBuilds(
   compilers: readonly string[] | null | undefined,
   targets: readonly string[] | null | undefined,
 ): ListedBuilds {
-  const compilerVersions = new Set((compilers ?? []).map((version) => version.trim().replace(/^v/, "")));
+  // An empty name lists nothing: a list of them alone is no list, and never holds a build back.
+  const named = (list: readonly string[] | null | undefined) =>
+    (list ?? []).map((name) => name.trim()).filter((name) => name !== "");
+  const compilerVersions = new Set(named(compilers).map((version) => version.replace(/^v/, "")));
   const compilerReleases = new Set([...compilerVersions].map((version) => version.split("+")[0] ?? version));
-  return { compilerVersions, compilerReleases, evmTargets: new Set(targets ?? []) };
+  return { compilerVersions, compilerReleases, evmTargets: new Set(named(targets)) };
 }

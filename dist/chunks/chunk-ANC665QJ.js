@@ -1,0 +1,2 @@
+import { createRequire } from 'module'; const require = createRequire(import.meta.url);
+function t(){return import("./httpRequest-57CPFOIF.js")}export{t as a};
