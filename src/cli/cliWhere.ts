@@ -49,7 +49,6 @@ export function cliWhere(
 ): RunWhere {
   const { cwd, foundry } = project;
   const chain = cliChain(values);
-  const chainId = chain.chainId?.id;
   return {
     ...chain,
     explorerUrl: values["explorer-url"]
@@ -73,7 +72,7 @@ export function cliWhere(
     howToNameExplorer: (id, chains) =>
       chains > 1
         ? `give --endpoint ${id}=blockscout=URL (its Blockscout explorer), or verify it in a run of its own with --rpc-url URL of the chain on this machine`
-        : `give --explorer-url URL (the Blockscout explorer), ${chainId === undefined ? "--chain-id N (its chain), " : ""}or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer`,
+        : `give --explorer-url URL (the Blockscout explorer), ${id === undefined ? "--chain-id N (its chain), " : ""}or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer`,
     howToGiveEtherscanKey: "set ETHERSCAN_API_KEY in the environment",
     howToReachLocalChain:
       "give --rpc-url URL of the chain, and the embedded local explorer verifies on it, or give --explorer-url",

@@ -247,9 +247,9 @@ describe("the CLI's refusals, made in the hall", () => {
       "Finding the contracts a deployment created reads a Blockscout explorer's index of the chain, and no target is a Blockscout explorer: add blockscout to the targets. Nothing was sent.",
     ],
     [
-      "a chain no list knows, no explorer named: one full stop",
+      "a chain no list knows, no explorer named: one full stop, and no --chain-id asked for the chain the bundle names",
       () => ["verify", "--bundle", join(workspace, "chain7777.json")],
-      "No Blockscout explorer is known for chain 7777: give --explorer-url URL (the Blockscout explorer), --chain-id N (its chain), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer.",
+      "No Blockscout explorer is known for chain 7777: give --explorer-url URL (the Blockscout explorer), or --rpc-url URL of a chain on this machine (127.0.0.1, localhost) to use the embedded local explorer.",
     ],
     [
       "a chain no list knows, given by --chain-id: the advice does not ask for it again",
