@@ -26,7 +26,7 @@ import { ExplorerCapabilities } from "./explorerCapabilities.js";
 import { isKeyAttemptsThrottle, isNetworkNotSupported } from "./explorerTexts.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
 import { type RateLimiter, rateLimitWait, sharedRateLimiter, WaitTooLongError } from "./rateLimiter.js";
-import { followableRedirect, isRedirect, maxRedirects } from "./redirectPolicy.js";
+import { followableRedirect, maxRedirects } from "./redirectPolicy.js";
 import {
   blockscoutApiErrorOf,
   explorerMessageOf,
@@ -140,11 +140,11 @@ export class Transport {
     if (stopped && !(req.kind === "read" && stopped.code === "quota_exhausted" && stopped.submissionsOnly))
       throw stopped;
     let url = this.#buildUrl(req);
-    let context: RequestContext = { method: req.method, url: this.redact(url.toString()) };
     let failures = 0;
     let rateLimited = 0;
     let redirects = 0;
     for (let tries = 0; ; tries++) {
+      const context: RequestContext = { method: req.method, url: this.redact(url.toString()) };
       const route = this.#state.route;
       const limiter = route.limiter;
       await this.#acquire(context, limiter, tries > 0);
@@ -208,7 +208,6 @@ export class Transport {
           throw chainNotServed(context, answer.body, this.#state.route.urls.base);
         // The API answered for itself: the request never reached an instance, so it goes again, there.
         url = this.#buildUrl(req);
-        context = { method: req.method, url: this.redact(url.toString()) };
         continue;
       }
       if (apiError && answer.status === 501) throw notImplemented(context, req, apiError, this.redact);
@@ -226,13 +225,12 @@ export class Transport {
         );
       }
       const location = answer.headers.location;
-      if (isRedirect(answer.status) && location) {
+      if (answer.status >= 300 && answer.status < 400 && location) {
         const next = followableRedirect(url, location, answer.status, req.method);
         if (next && redirects < maxRedirects) {
           // Same origin (or http to https on the host's default ports): the explorer moved its API; the key may go there.
           redirects++;
           url = next;
-          context = { method: req.method, url: this.redact(url.toString()) };
           continue;
         }
         throw redirected(context, answer.body, this.redact(location));
