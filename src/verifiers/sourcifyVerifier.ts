@@ -99,9 +99,7 @@ export class SourcifyVerifier implements Verifier {
     // An answer about another address or chain is no answer about this one.
     const another =
       (found?.address !== undefined && found.address.toLowerCase() !== address.toLowerCase()) ||
-      (found?.chainId !== undefined &&
-        found?.chainId !== null &&
-        String(found.chainId) !== String(this.chainId));
+      (found?.chainId != null && String(found.chainId) !== String(this.chainId));
     if (!found || !state || another)
       return { state: "unverified", name: null, ownAnswer: true, implementations: [] };
     return {
