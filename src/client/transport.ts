@@ -41,6 +41,8 @@ const defaultTimeoutMs = 30_000;
 const defaultMaxRateLimitWaitMs = 300_000;
 // Etherscan throttles an address for 30 s after 5 invalid keys, and says so without a header.
 const keyAttemptsThrottleMs = 30_000;
+// What Node's HTTP client accepts in a header value: tab, printable ASCII and Latin-1 (no line breaks or controls).
+const headerValueCharacters = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Requests started per second to an explorer whose service and run state no pace. */
 export const defaultRequestsPerSecond = 10;
 
@@ -73,7 +75,12 @@ export class Transport {
     this.endsAt = endsAt;
     const { explorerUrl } = options;
     assertNoCredentialsInUrl(typeof explorerUrl === "string" ? explorerUrl : explorerUrl.base);
-    if (options.apiKey) assertSendableApiKey(options.apiKey);
+    if (options.apiKey && !headerValueCharacters.test(options.apiKey)) {
+      throw new InvalidInputError(
+        "apiKey",
+        "The API key has a character that cannot be sent in an HTTP header (a line break, a control character or one above U+00FF): check that the key was copied whole and alone.",
+      );
+    }
     const urls = typeof explorerUrl === "string" ? resolveExplorerUrls(explorerUrl) : explorerUrl;
     const apiKey = options.apiKey || undefined;
     // Checked again here: a client made directly (a script's) gets the same refusals as a resolved target.
@@ -332,15 +339,4 @@ interface Route {
   apiKey: string | undefined;
   apiKeyIn: "query" | "bearer";
   limiter: RateLimiter;
-}
-
-// What Node's HTTP client accepts in a header value: tab, printable ASCII and Latin-1 (no line breaks or controls).
-const headerValueCharacters = /^[\t\x20-\x7e\x80-\xff]*$/;
-
-function assertSendableApiKey(apiKey: string): void {
-  if (headerValueCharacters.test(apiKey)) return;
-  throw new InvalidInputError(
-    "apiKey",
-    "The API key has a character that cannot be sent in an HTTP header (a line break, a control character or one above U+00FF): check that the key was copied whole and alone.",
-  );
 }
