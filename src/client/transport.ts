@@ -197,15 +197,14 @@ export class Transport {
           throw new RateLimitedError(context, waitMs, explorerMessage);
         }
         const allowed = this.#allowedWait();
+        limiter.pauseFor(waitMs, asked?.said);
         if (waitMs > allowed.ms) {
           // Waiting would only end in a time-out: say now what the explorer asked for.
-          limiter.pauseFor(waitMs, asked?.said);
           throw new RateLimitedError(context, waitMs, explorerMessage, {
             shortMessage: `The explorer asked to wait ${formatDuration(waitMs)}${asked ? ` (${asked.said})` : ""} before the next request, longer than ${allowed.what} (${formatDuration(allowed.ms)}).`,
           });
         }
         rateLimited++;
-        limiter.pauseFor(waitMs, asked?.said);
         this.#onEvent?.({ type: "rate-limited", url: context.url, waitMs, attempt: rateLimited });
         continue;
       }
