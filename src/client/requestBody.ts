@@ -59,7 +59,13 @@ export async function multipartBody(
     const contentType = encoded.headers.get("content-type") ?? "";
     const payload = Buffer.from(await encoded.arrayBuffer());
     // The boundary is random; a part that happens to hold it would end early. Encoded again, it is another.
-    const boundaries = payload.toString("latin1").split(`--${contentType.split("boundary=")[1]}`).length - 1;
-    if (boundaries === parts + 1) return { contentType, payload, bytes: payload.length };
+    if (occurrences(payload, `--${contentType.split("boundary=")[1]}`) === parts + 1)
+      return { contentType, payload, bytes: payload.length };
   }
+}
+
+function occurrences(payload: Buffer, text: string): number {
+  let count = 0;
+  for (let at = payload.indexOf(text); at !== -1; at = payload.indexOf(text, at + text.length)) count++;
+  return count;
 }
