@@ -192,30 +192,25 @@ export function botChallengeEvidence(answer: ChallengeCandidate): string | undef
 }
 
 // Sourcify's codes (`customCode` of an error body or of a job's `error`) that the client acts on.
+function codeIs(expected: string): (code: unknown) => boolean {
+  return (code) => code === expected;
+}
 
 /**
  * Sourcify holds the contract already: 409 at submission (both matches exact), or a job that ends without a better
  * match than the stored one.
  * @param code - a `customCode`
  */
-export function isSourcifyAlreadyVerified(code: unknown): boolean {
-  return code === "already_verified";
-}
+export const isSourcifyAlreadyVerified = codeIs("already_verified");
 
 /** Sourcify is still verifying the address for an earlier request (429). @param code - a `customCode` */
-export function isSourcifyDuplicateRequest(code: unknown): boolean {
-  return code === "duplicate_verification_request";
-}
+export const isSourcifyDuplicateRequest = codeIs("duplicate_verification_request");
 
 /** The chain has no contract at the address, as far as Sourcify's node sees. @param code - a `customCode` */
-export function isSourcifyNotDeployed(code: unknown): boolean {
-  return code === "contract_not_deployed";
-}
+export const isSourcifyNotDeployed = codeIs("contract_not_deployed");
 
 /** Sourcify does not know the verification id (404). @param code - a `customCode` */
-export function isSourcifyJobNotFound(code: unknown): boolean {
-  return code === "job_not_found";
-}
+export const isSourcifyJobNotFound = codeIs("job_not_found");
 
 /**
  * How Sourcify matched a contract: `exact_match` (the metadata hash too) is full, `match` partial, null none.

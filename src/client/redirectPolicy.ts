@@ -29,13 +29,3 @@ export function followableRedirect(
   next.search = from.search;
   return next;
 }
-
-/**
- * Whether an answer is a redirect.
- *
- * @param status - the answer's status
- * @returns true for a 3xx
- */
-export function isRedirect(status: number): boolean {
-  return status >= 300 && status < 400;
-}

@@ -45,9 +45,10 @@ export function blockscoutApiErrorOf(answer: RawAnswer): BlockscoutApiError | un
  * @returns true when the request should wait and go again
  */
 export function isRateLimitAnswer(answer: RawAnswer): boolean {
+  const json: Record<string, unknown> = isPlainObject(answer.json) ? answer.json : {};
   return (
-    (answer.status === 429 && !isSourcifyDuplicateRequest(customCodeOf(answer.json))) ||
-    isRateLimitedEnvelope(answer.json)
+    (answer.status === 429 && !isSourcifyDuplicateRequest(json.customCode)) ||
+    (json.status === "0" && isRateLimited(explorerMessageOf(json)))
   );
 }
 
@@ -115,13 +116,4 @@ export function stoppingRefusal(
 function blockscoutApiMessageOf(json: unknown): string | undefined {
   const parsed = blockscoutApiMessageSchema.safeParse(json);
   return parsed.success && parsed.data.error.trim() !== "" ? parsed.data.error : undefined;
-}
-
-function customCodeOf(json: unknown): unknown {
-  return isPlainObject(json) ? json.customCode : undefined;
-}
-
-// Etherscan answers its rate limit with HTTP 200: `{"status":"0","message":"NOTOK","result":"Max rate limit reached"}`.
-function isRateLimitedEnvelope(json: unknown): boolean {
-  return isPlainObject(json) && json.status === "0" && isRateLimited(explorerMessageOf(json));
 }

@@ -26,7 +26,7 @@ import { ExplorerCapabilities } from "./explorerCapabilities.js";
 import { isKeyAttemptsThrottle, isNetworkNotSupported } from "./explorerTexts.js";
 import { type ExplorerUrls, resolveExplorerUrls } from "./explorerUrl.js";
 import { type RateLimiter, rateLimitWait, sharedRateLimiter, WaitTooLongError } from "./rateLimiter.js";
-import { followableRedirect, isRedirect, maxRedirects } from "./redirectPolicy.js";
+import { followableRedirect, maxRedirects } from "./redirectPolicy.js";
 import {
   blockscoutApiErrorOf,
   explorerMessageOf,
@@ -41,6 +41,8 @@ const defaultTimeoutMs = 30_000;
 const defaultMaxRateLimitWaitMs = 300_000;
 // Etherscan throttles an address for 30 s after 5 invalid keys, and says so without a header.
 const keyAttemptsThrottleMs = 30_000;
+// What Node's HTTP client accepts in a header value: tab, printable ASCII and Latin-1 (no line breaks or controls).
+const headerValueCharacters = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Requests started per second to an explorer whose service and run state no pace. */
 export const defaultRequestsPerSecond = 10;
 
@@ -73,7 +75,12 @@ export class Transport {
     this.endsAt = endsAt;
     const { explorerUrl } = options;
     assertNoCredentialsInUrl(typeof explorerUrl === "string" ? explorerUrl : explorerUrl.base);
-    if (options.apiKey) assertSendableApiKey(options.apiKey);
+    if (options.apiKey && !headerValueCharacters.test(options.apiKey)) {
+      throw new InvalidInputError(
+        "apiKey",
+        "The API key has a character that cannot be sent in an HTTP header (a line break, a control character or one above U+00FF): check that the key was copied whole and alone.",
+      );
+    }
     const urls = typeof explorerUrl === "string" ? resolveExplorerUrls(explorerUrl) : explorerUrl;
     const apiKey = options.apiKey || undefined;
     // Checked again here: a client made directly (a script's) gets the same refusals as a resolved target.
@@ -140,11 +147,11 @@ export class Transport {
     if (stopped && !(req.kind === "read" && stopped.code === "quota_exhausted" && stopped.submissionsOnly))
       throw stopped;
     let url = this.#buildUrl(req);
-    let context: RequestContext = { method: req.method, url: this.redact(url.toString()) };
     let failures = 0;
     let rateLimited = 0;
     let redirects = 0;
     for (let tries = 0; ; tries++) {
+      const context: RequestContext = { method: req.method, url: this.redact(url.toString()) };
       const route = this.#state.route;
       const limiter = route.limiter;
       await this.#acquire(context, limiter, tries > 0);
@@ -190,15 +197,14 @@ export class Transport {
           throw new RateLimitedError(context, waitMs, explorerMessage);
         }
         const allowed = this.#allowedWait();
+        limiter.pauseFor(waitMs, asked?.said);
         if (waitMs > allowed.ms) {
           // Waiting would only end in a time-out: say now what the explorer asked for.
-          limiter.pauseFor(waitMs, asked?.said);
           throw new RateLimitedError(context, waitMs, explorerMessage, {
             shortMessage: `The explorer asked to wait ${formatDuration(waitMs)}${asked ? ` (${asked.said})` : ""} before the next request, longer than ${allowed.what} (${formatDuration(allowed.ms)}).`,
           });
         }
         rateLimited++;
-        limiter.pauseFor(waitMs, asked?.said);
         this.#onEvent?.({ type: "rate-limited", url: context.url, waitMs, attempt: rateLimited });
         continue;
       }
@@ -208,7 +214,6 @@ export class Transport {
           throw chainNotServed(context, answer.body, this.#state.route.urls.base);
         // The API answered for itself: the request never reached an instance, so it goes again, there.
         url = this.#buildUrl(req);
-        context = { method: req.method, url: this.redact(url.toString()) };
         continue;
       }
       if (apiError && answer.status === 501) throw notImplemented(context, req, apiError, this.redact);
@@ -226,13 +231,12 @@ export class Transport {
         );
       }
       const location = answer.headers.location;
-      if (isRedirect(answer.status) && location) {
+      if (answer.status >= 300 && answer.status < 400 && location) {
         const next = followableRedirect(url, location, answer.status, req.method);
         if (next && redirects < maxRedirects) {
           // Same origin (or http to https on the host's default ports): the explorer moved its API; the key may go there.
           redirects++;
           url = next;
-          context = { method: req.method, url: this.redact(url.toString()) };
           continue;
         }
         throw redirected(context, answer.body, this.redact(location));
@@ -334,15 +338,4 @@ interface Route {
   apiKey: string | undefined;
   apiKeyIn: "query" | "bearer";
   limiter: RateLimiter;
-}
-
-// What Node's HTTP client accepts in a header value: tab, printable ASCII and Latin-1 (no line breaks or controls).
-const headerValueCharacters = /^[\t\x20-\x7e\x80-\xff]*$/;
-
-function assertSendableApiKey(apiKey: string): void {
-  if (headerValueCharacters.test(apiKey)) return;
-  throw new InvalidInputError(
-    "apiKey",
-    "The API key has a character that cannot be sent in an HTTP header (a line break, a control character or one above U+00FF): check that the key was copied whole and alone.",
-  );
 }

@@ -18,13 +18,7 @@ import type {
   Verifier,
   VerifierCapabilities,
 } from "../verify/verifier.js";
-import {
-  creationOf,
-  lookUpBySourceCode,
-  outcomeOf,
-  sendSingleFile,
-  sendStandardJson,
-} from "./contractModuleAnswers.js";
+import { creationOf, lookUpBySourceCode, outcomeOf, sendSourceCode } from "./contractModuleAnswers.js";
 import { submitProxyLink } from "./proxyLinkSubmission.js";
 import { serviceTransportOptions, type TransportSettings } from "./serviceTransports.js";
 import type { BlockscoutTarget } from "./target.js";
@@ -107,9 +101,8 @@ export class BlockscoutVerifier implements Verifier {
   async #send(transport: Transport, submission: Submission, timeoutMs: number): Promise<SubmitOutcome> {
     switch (submission.format) {
       case "standard-json":
-        return sendStandardJson(transport, submission, timeoutMs);
       case "single-file":
-        return sendSingleFile(transport, submission, timeoutMs);
+        return sendSourceCode(transport, submission, timeoutMs);
       // With API writes off, Blockscout answers `verify` (its one write action) with `Unknown action`: the
       // single-file form takes the same file.
       case "flattened":
@@ -128,7 +121,7 @@ export class BlockscoutVerifier implements Verifier {
           })
           .then(outcomeOf, (error: unknown) => {
             if (!(error instanceof UnknownActionError)) throw error;
-            return sendSingleFile(transport, submission, timeoutMs);
+            return sendSourceCode(transport, submission, timeoutMs);
           });
       case "vyper":
         return outcomeOf(

@@ -42,56 +42,35 @@ export function outcomeOf(outcome: contract.SubmissionOutcome): SubmitOutcome {
 }
 
 /**
- * Sends `verifysourcecode` with a standard JSON input, as Blockscout and Etherscan-compatible services both take it.
+ * Sends `verifysourcecode` with a standard JSON input or one source file (a flattened one too), as Blockscout and
+ * Etherscan-compatible services both take them.
  * @param transport - the service's transport
- * @param submission - the standard JSON submission
+ * @param submission - the standard JSON, single-file or flattened submission
  * @param timeoutMs - the request's time limit
  * @returns the engine's outcome
  */
-export async function sendStandardJson(
+export async function sendSourceCode(
   transport: Transport,
-  submission: Extract<Submission, { format: "standard-json" }>,
+  submission: Extract<Submission, { format: "standard-json" | "single-file" | "flattened" }>,
   timeoutMs: number,
 ): Promise<SubmitOutcome> {
+  const { address, contractName, compilerVersion, constructorArguments } = submission;
+  const common = { address, contractName, compilerVersion, constructorArguments, timeoutMs };
   return outcomeOf(
-    await contract.verifySourceCode(transport, {
-      codeFormat: "solidity-standard-json-input",
-      address: submission.address,
-      contractName: submission.contractName,
-      compilerVersion: submission.compilerVersion,
-      standardJsonInput: submission.input,
-      constructorArguments: submission.constructorArguments,
-      timeoutMs,
-    }),
-  );
-}
-
-/**
- * Sends `verifysourcecode` with one source file, as Blockscout and Etherscan-compatible services both take it.
- * @param transport - the service's transport
- * @param submission - the single-file (or flattened) submission
- * @param timeoutMs - the request's time limit
- * @returns the engine's outcome
- */
-export async function sendSingleFile(
-  transport: Transport,
-  submission: Extract<Submission, { format: "single-file" | "flattened" }>,
-  timeoutMs: number,
-): Promise<SubmitOutcome> {
-  return outcomeOf(
-    await contract.verifySourceCode(transport, {
-      codeFormat: "solidity-single-file",
-      address: submission.address,
-      contractName: submission.contractName,
-      compilerVersion: submission.compilerVersion,
-      sourceCode: submission.sourceCode,
-      optimizationUsed: submission.optimizer.enabled,
-      runs: submission.optimizer.runs,
-      evmVersion: submission.evmVersion,
-      libraries: submission.libraries,
-      constructorArguments: submission.constructorArguments,
-      timeoutMs,
-    }),
+    await contract.verifySourceCode(
+      transport,
+      submission.format === "standard-json"
+        ? { ...common, codeFormat: "solidity-standard-json-input", standardJsonInput: submission.input }
+        : {
+            ...common,
+            codeFormat: "solidity-single-file",
+            sourceCode: submission.sourceCode,
+            optimizationUsed: submission.optimizer.enabled,
+            runs: submission.optimizer.runs,
+            evmVersion: submission.evmVersion,
+            libraries: submission.libraries,
+          },
+    ),
   );
 }
 

@@ -15,13 +15,7 @@ import {
   type Verifier,
   type VerifierCapabilities,
 } from "../verify/verifier.js";
-import {
-  creationOf,
-  lookUpBySourceCode,
-  outcomeOf,
-  sendSingleFile,
-  sendStandardJson,
-} from "./contractModuleAnswers.js";
+import { creationOf, lookUpBySourceCode, outcomeOf, sendSourceCode } from "./contractModuleAnswers.js";
 import { submitProxyLink } from "./proxyLinkSubmission.js";
 
 /** What one Etherscan-compatible service is: its transport, pages and abilities. */
@@ -87,11 +81,10 @@ export class EtherscanCompatibleVerifier implements Verifier {
       throw this.#notSupported(`the ${submission.format} format`);
     switch (submission.format) {
       case "standard-json":
-        return sendStandardJson(transport, submission, timeoutMs);
-      // A flattened source is the single-file format here.
       case "single-file":
+      // A flattened source is the single-file format here.
       case "flattened":
-        return sendSingleFile(transport, submission, timeoutMs);
+        return sendSourceCode(transport, submission, timeoutMs);
       case "vyper": {
         // Vyper standard JSON (`codeformat=vyper-json`, `compilerversion=vyper:x.y.z`) with the compiler's defaults.
         const release = /^v?(\d+\.\d+\.\d+)/.exec(submission.compilerVersion)?.[1];

@@ -24,15 +24,11 @@ export async function submitProxyLink(
     });
     return { kind: "receipt", receipt: { id, of: "proxy-link" } };
   } catch (error) {
-    throw proxyLinkRefusal(error);
+    if (!(error instanceof ExplorerError)) throw error;
+    const waitMs = onlyOneAttemptWaitMs(error.explorerMessage);
+    if (waitMs !== undefined) throw new ProxyLinkRefusedError(error, "try_again", waitMs);
+    if (isProxyNotVerified(error.explorerMessage))
+      throw new ProxyLinkRefusedError(error, "proxy_not_verified");
+    throw error;
   }
-}
-
-function proxyLinkRefusal(error: unknown): unknown {
-  if (!(error instanceof ExplorerError)) return error;
-  const waitMs = onlyOneAttemptWaitMs(error.explorerMessage);
-  if (waitMs !== undefined) return new ProxyLinkRefusedError(error, "try_again", waitMs);
-  if (isProxyNotVerified(error.explorerMessage))
-    return new ProxyLinkRefusedError(error, "proxy_not_verified");
-  return error;
 }

@@ -3,7 +3,7 @@ import { sharedRateLimiter } from "../client/rateLimiter.js";
 import { defaultRequestsPerSecond } from "../client/transport.js";
 import type { TransportOptions } from "../client/transportOptions.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";
-import type { BlockscoutTarget, EtherscanTarget, Target } from "./target.js";
+import type { EtherscanTarget, Target } from "./target.js";
 
 /**
  * What a run sets for every request of a target: its pace, the answers' cap, retries and time limits, where transport
@@ -44,8 +44,24 @@ export const unstatedRequestsPerSecond: Readonly<Record<Service, number>> = {
  */
 export function serviceTransportOptions(target: Target, settings: TransportSettings = {}): TransportOptions {
   switch (target.service) {
-    case "blockscout":
-      return blockscoutTransportOptions(target, settings);
+    // Through the Blockscout API, one limiter for the API's root, whose one quota covers every chain.
+    case "blockscout": {
+      const quotaRoot = target.sharedQuotaRoot;
+      const rate = settings.requestsPerSecond ?? blockscoutApiRequestsPerSecond;
+      const followExplorerQuota = settings.requestsPerSecond === undefined;
+      return {
+        ...settings,
+        ...(quotaRoot && !settings.rateLimiter
+          ? { rateLimiter: sharedRateLimiter(quotaRoot, rate, { followExplorerQuota }) }
+          : {}),
+        explorerUrl: target.api,
+        fallbackExplorerUrl: target.fallback,
+        apiKey: target.apiKey,
+        apiKeyIn: target.keyIn,
+        headers: target.headers,
+        secrets: target.secrets,
+      };
+    }
     case "etherscan":
       return {
         ...etherscanKeyTransportOptions(target, settings),
@@ -71,28 +87,6 @@ export function serviceTransportOptions(target: Target, settings: TransportSetti
     case "sourcify":
       return { ...settings, explorerUrl: target.apiUrl, serviceName: serviceTitles.sourcify };
   }
-}
-
-/**
- * The transport settings of a resolved Blockscout target: its route, key and headers, and through the Blockscout
- * API one limiter for the API's root, whose one quota covers every chain.
- */
-function blockscoutTransportOptions(target: BlockscoutTarget, settings: TransportSettings): TransportOptions {
-  const quotaRoot = target.sharedQuotaRoot;
-  const rate = settings.requestsPerSecond ?? blockscoutApiRequestsPerSecond;
-  const followExplorerQuota = settings.requestsPerSecond === undefined;
-  return {
-    ...settings,
-    ...(quotaRoot && !settings.rateLimiter
-      ? { rateLimiter: sharedRateLimiter(quotaRoot, rate, { followExplorerQuota }) }
-      : {}),
-    explorerUrl: target.api,
-    fallbackExplorerUrl: target.fallback,
-    apiKey: target.apiKey,
-    apiKeyIn: target.keyIn,
-    headers: target.headers,
-    secrets: target.secrets,
-  };
 }
 
 /**

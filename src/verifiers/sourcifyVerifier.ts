@@ -99,9 +99,7 @@ export class SourcifyVerifier implements Verifier {
     // An answer about another address or chain is no answer about this one.
     const another =
       (found?.address !== undefined && found.address.toLowerCase() !== address.toLowerCase()) ||
-      (found?.chainId !== undefined &&
-        found?.chainId !== null &&
-        String(found.chainId) !== String(this.chainId));
+      (found?.chainId != null && String(found.chainId) !== String(this.chainId));
     if (!found || !state || another)
       return { state: "unverified", name: null, ownAnswer: true, implementations: [] };
     return {
@@ -121,7 +119,7 @@ export class SourcifyVerifier implements Verifier {
    * @throws {NotSupportedError} for a proxy link, before any request
    */
   async submit(submission: Submission, timeoutMs: number, endsAt: number): Promise<SubmitOutcome> {
-    const sent = { ...submission, endsAt };
+    const sent = { ...submission, endsAt, timeoutMs };
     switch (submission.format) {
       case "standard-json": {
         const contractIdentifier = assertNonEmpty(submission.contractName, "contractName");
@@ -131,16 +129,9 @@ export class SourcifyVerifier implements Verifier {
             `Sourcify needs the contract as path:Name (e.g. contracts/Token.sol:Token); got ${JSON.stringify(contractIdentifier)}.`,
           );
         }
-        return this.#submit(
-          "standard",
-          sent,
-          {
-            stdJsonInput: standardJsonObject(submission.input),
-            compilerVersion: release(submission.compilerVersion),
-            contractIdentifier,
-          },
-          timeoutMs,
-        );
+        const stdJsonInput = standardJsonObject(submission.input);
+        const compilerVersion = release(submission.compilerVersion);
+        return this.#submit("standard", sent, { stdJsonInput, compilerVersion, contractIdentifier });
       }
       case "single-file":
       case "flattened": {
@@ -153,14 +144,14 @@ export class SourcifyVerifier implements Verifier {
         };
         const content = assertNonEmpty(submission.sourceCode, "sourceCode");
         const source = { file: `${name}.sol`, name, language: "Solidity", content, settings };
-        return this.#submitOneFile(sent, source, submission.compilerVersion, timeoutMs);
+        return this.#submitOneFile(sent, source, submission.compilerVersion);
       }
       case "vyper": {
         const name = assertNonEmpty(submission.contractName, "name");
         const content = assertNonEmpty(submission.sourceCode, "contractSourceCode");
         const settings = { outputSelection: { "*": ["evm.bytecode", "evm.deployedBytecode", "abi"] } };
         const source = { file: `${name}.vy`, name, language: "Vyper", content, settings };
-        return this.#submitOneFile(sent, source, submission.compilerVersion, timeoutMs);
+        return this.#submitOneFile(sent, source, submission.compilerVersion);
       }
       case "registry": {
         const metadataFile = submission.files.find((file) => file.name === "metadata.json");
@@ -174,7 +165,7 @@ export class SourcifyVerifier implements Verifier {
         const sources = Object.fromEntries(
           submission.files.filter((file) => file !== metadataFile).map((file) => [file.name, file.content]),
         );
-        return this.#submit("metadata", sent, { metadata, sources }, timeoutMs);
+        return this.#submit("metadata", sent, { metadata, sources });
       }
       case "proxy":
         throw new NotSupportedError(
@@ -216,24 +207,20 @@ export class SourcifyVerifier implements Verifier {
   }
 
   // A single source as a standard JSON input of one file, its contract named `{file}:{name}`.
-  #submitOneFile(sent: Sent, source: OneFile, compilerVersion: string, timeoutMs: number | undefined) {
+  #submitOneFile(sent: Sent, source: OneFile, compilerVersion: string) {
     const { file, name, language, content, settings } = source;
     const body = {
       stdJsonInput: { language, sources: { [file]: { content } }, settings },
       compilerVersion: release(compilerVersion),
       contractIdentifier: `${file}:${name}`,
     };
-    return this.#submit("standard", sent, body, timeoutMs);
+    return this.#submit("standard", sent, body);
   }
 
   // The creation transaction's hash, where the deployment records it: what earns a creation match for a contract
   // created inside a transaction (a factory's, CREATE3), and on a chain where Sourcify cannot look creations up.
-  async #submit(
-    route: "standard" | "metadata",
-    { address, creationTransaction, endsAt }: Sent,
-    body: object,
-    timeoutMs: number | undefined,
-  ): Promise<SubmitOutcome> {
+  async #submit(route: "standard" | "metadata", sent: Sent, body: object): Promise<SubmitOutcome> {
+    const { address, creationTransaction, endsAt, timeoutMs } = sent;
     const outcome = outcomeOf(
       await submitVerification(this.transport.until(endsAt), {
         chainId: this.chainId,
@@ -252,8 +239,8 @@ export class SourcifyVerifier implements Verifier {
 /** A source file, its contract's name and the compiler settings for it. */
 type OneFile = { file: string; name: string; language: string; content: string; settings: object };
 
-/** What every submission says of the contract (its address, its creation transaction where known), and its deadline. */
-type Sent = { address: string; creationTransaction?: string | undefined; endsAt: number };
+/** What every submission says of the contract (its address, its creation transaction where known), its deadline and time limit. */
+type Sent = { address: string; creationTransaction?: string | undefined; endsAt: number; timeoutMs: number };
 
 // Sourcify takes `0.8.28+commit.7893614a`; the engine speaks `v0.8.28+commit.7893614a`.
 function release(compilerVersion: string): string {

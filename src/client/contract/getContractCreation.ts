@@ -52,9 +52,7 @@ export async function getContractCreation(
   );
   const answers = await Promise.all(chunks.map((chunk) => readChunk(transport, chunk)));
   const byAddress = new Map(answers.flat().map((c) => [c.contractAddress, c]));
-  return [...new Set(addresses.map((a) => a.toLowerCase()))]
-    .map((a) => byAddress.get(a))
-    .filter((c): c is ContractCreation => c !== undefined);
+  return [...new Set(addresses.map((a) => a.toLowerCase()))].flatMap((a) => byAddress.get(a) ?? []);
 }
 
 async function readChunk(transport: Transport, addresses: string[]): Promise<ContractCreation[]> {

@@ -10,7 +10,6 @@ const action = "getapilimit";
 
 /** What a key has left of its credits (calls), as Etherscan states it. */
 export interface ApiLimitReading {
-  creditsUsed: number;
   creditsAvailable: number;
   creditLimit: number;
   /** `daily`, as Etherscan names the interval. */
@@ -32,7 +31,7 @@ export const maxIntervalMs = 366 * 86_400_000;
  * Asks Etherscan what the key has left (`module=getapilimit&action=getapilimit`): one call, counted like any other.
  *
  * @param transport - Etherscan's transport, with the key
- * @returns the credits used and left, and when the interval ends (unless the span stated is past any interval)
+ * @returns the credits left of the limit, and when the interval ends (unless the span stated is past any interval)
  * @throws {ExplorerError} for a refusal of the call (status `"0"`: a key or plan without it), with Etherscan's text
  * @throws {InvalidResponseError} for an answer of another shape
  * @throws the transport's errors, a refused key or a used-up daily quota among them
@@ -61,7 +60,6 @@ export async function getApiLimit(transport: Transport): Promise<ApiLimitReading
   const [hours = 0, minutes = 0, seconds = 0] = limit.intervalExpiryTimespan.split(":").map(Number);
   const resetsInMs = ((hours * 60 + minutes) * 60 + seconds) * 1_000;
   return {
-    creditsUsed: limit.creditsUsed,
     creditsAvailable: limit.creditsAvailable,
     creditLimit: limit.creditLimit,
     limitInterval: limit.limitInterval,

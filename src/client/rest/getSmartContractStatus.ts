@@ -177,7 +177,20 @@ export async function getSmartContractStatusIfSupported(
 // Asks about an address as the probe that concurrent callers wait for (until it ends) instead of probing again.
 function startProbe(transport: Transport, address: string): Promise<SmartContractStatusAnswer> {
   const capabilities = transport.capabilities;
-  const answer = probeSmartContractStatus(transport, address);
+  const answer = getSmartContractStatus(transport, { address }).then(
+    (status) => supportedAnswer(transport, status),
+    (error: unknown): SmartContractStatusAnswer => {
+      const unsupported =
+        error instanceof UnknownActionError ||
+        error instanceof NotFoundError ||
+        (error instanceof HttpError && error.status === 404) ||
+        // A gateway's 5xx page says nothing about the explorer behind it.
+        (error instanceof InvalidResponseError && error.body.status < 500);
+      if (!unsupported) throw error;
+      capabilities.smartContractStatus = false;
+      return { supported: false };
+    },
+  );
   const support: Promise<boolean> = answer
     .then((result) => result.supported)
     .finally(() => {
@@ -188,25 +201,6 @@ function startProbe(transport: Transport, address: string): Promise<SmartContrac
   support.catch(() => {});
   capabilities.smartContractStatusProbe = support;
   return answer;
-}
-
-async function probeSmartContractStatus(
-  transport: Transport,
-  address: string,
-): Promise<SmartContractStatusAnswer> {
-  try {
-    return supportedAnswer(transport, await getSmartContractStatus(transport, { address }));
-  } catch (error) {
-    const unsupported =
-      error instanceof UnknownActionError ||
-      error instanceof NotFoundError ||
-      (error instanceof HttpError && error.status === 404) ||
-      // A gateway's 5xx page says nothing about the explorer behind it.
-      (error instanceof InvalidResponseError && error.body.status < 500);
-    if (!unsupported) throw error;
-    transport.capabilities.smartContractStatus = false;
-    return { supported: false };
-  }
 }
 
 function supportedAnswer(

@@ -115,14 +115,14 @@ export function assertTokenTypeFilter<T extends string>(
     parts = list.trim() === "" ? [] : list.split(",");
   } else if (Array.isArray(value)) parts = value;
   else parts = [value];
-  const canonical: T[] = [];
-  for (const part of parts) {
-    const match = oneOf(part, allowed, field, (type, given) =>
-      typeof given === "string" ? type.toLowerCase() === given.trim().toLowerCase() : false,
-    );
-    if (!canonical.includes(match)) canonical.push(match);
-  }
-  return canonical.length === 0 ? undefined : canonical.join(",");
+  const canonical = new Set(
+    parts.map((part) =>
+      oneOf(part, allowed, field, (type, given) =>
+        typeof given === "string" ? type.toLowerCase() === given.trim().toLowerCase() : false,
+      ),
+    ),
+  );
+  return canonical.size === 0 ? undefined : [...canonical].join(",");
 }
 
 /**
