@@ -5,13 +5,8 @@ import { InvalidInputError } from "../errors/index.js";
 import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
 import { type BuildInfo, readBuildInfo } from "./buildInfo.js";
-import { type CompiledContract, qualifiedNames } from "./compiledContracts.js";
-import {
-  immutableReferencesSchema,
-  linkReferencesSchema,
-  metadataText,
-  prefixedHex,
-} from "./compilerJson.js";
+import { type CompiledContract, compiledContract } from "./compiledContracts.js";
+import { immutableReferencesSchema, linkReferencesSchema } from "./compilerJson.js";
 import { createContractJob } from "./contractJob.js";
 import { type JournalDeployment, parseIgnitionJournal } from "./ignitionJournal.js";
 import {
@@ -176,23 +171,18 @@ async function deploymentArtifact(scope: InnerFileScope, artifactId: string): Pr
 
 function deployedContract(artifact: FoundArtifact["artifact"], buildInfo: BuildInfo): CompiledContract {
   const sourceName = artifact.inputSourceName ?? artifact.sourceName;
-  const output = buildInfo.output?.contracts?.[sourceName]?.[artifact.contractName];
-  return {
-    sourceName,
-    contractName: artifact.contractName,
-    ...qualifiedNames(buildInfo, sourceName, artifact.contractName),
-    input: buildInfo.input,
-    compilerVersion: buildInfo.compilerVersion,
-    metadata: metadataText(output?.metadata),
+  return compiledContract(buildInfo, sourceName, artifact.contractName, {
+    metadata: buildInfo.output?.contracts?.[sourceName]?.[artifact.contractName]?.metadata,
     abi: artifact.abi,
-    bytecode: prefixedHex(artifact.bytecode),
-    deployedBytecode: prefixedHex(artifact.deployedBytecode),
-    linkReferences: artifact.linkReferences ?? {},
-    deployedLinkReferences: artifact.deployedLinkReferences ?? {},
-    immutableReferences: artifact.immutableReferences ?? {},
-    buildInfoId: buildInfo.id,
-    buildInfoPath: buildInfo.path,
-  };
+    evm: {
+      bytecode: { object: artifact.bytecode, linkReferences: artifact.linkReferences },
+      deployedBytecode: {
+        object: artifact.deployedBytecode,
+        linkReferences: artifact.deployedLinkReferences,
+        immutableReferences: artifact.immutableReferences,
+      },
+    },
+  });
 }
 
 // Hardhat 2 names the build info by a path relative to the debug file: only its file name is taken.
