@@ -49,11 +49,6 @@ const kindNames: Record<Kind, string> = {
   registry: 'a "registry" entry',
 };
 
-const addressPattern = /^0x[0-9a-fA-F]{40}$/;
-const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
-const solidityVersionPattern = /^v?\d+\.\d+\.\d+(?:(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-f]{8})?$/;
-const vyperVersionPattern = /^v?\d+\.\d+\.\d+(?:[0-9A-Za-z.-]*)\+commit\.[0-9a-f]{7,8}$/;
-
 function shown(value: unknown): string {
   const text = JSON.stringify(value);
   if (text === undefined) return String(value);
@@ -68,11 +63,16 @@ const text = z
   .string({ error: requiredOr("must be a string.") })
   .check(z.minLength(1, { error: "must not be empty." }));
 
-const address = z.string({ error: requiredOr("must be a string.") }).check(
-  z.regex(addressPattern, {
-    error: (issue) =>
-      `${shown(issue.input)} is not an address: expected 0x followed by 40 hexadecimal characters.`,
-  }),
+// A string of a pattern: a value of another shape is shown before the problem.
+function matching(pattern: RegExp, problem: string) {
+  return z
+    .string({ error: requiredOr("must be a string.") })
+    .check(z.regex(pattern, { error: (issue) => `${shown(issue.input)} ${problem}` }));
+}
+
+const address = matching(
+  /^0x[0-9a-fA-F]{40}$/,
+  "is not an address: expected 0x followed by 40 hexadecimal characters.",
 );
 
 const hashPattern = { error: "is not a transaction hash: expected 0x and 64 hex digits." };
@@ -86,11 +86,9 @@ const fields = {
     z.array(z.unknown(), { error: "must be an array of the constructor's argument values." }),
   ),
   constructorArgsHex: z.optional(
-    z.string({ error: "must be a string." }).check(
-      z.regex(hexPattern, {
-        error: (issue) =>
-          `${shown(issue.input)} is not hex bytes: expected an even number of hex digits, 0x optional.`,
-      }),
+    matching(
+      /^(?:0x)?(?:[0-9a-fA-F]{2})*$/,
+      "is not hex bytes: expected an even number of hex digits, 0x optional.",
     ),
   ),
   libraries: z.optional(
@@ -101,17 +99,13 @@ const fields = {
   proxy: z.optional(z.boolean({ error: "must be true or false." })),
   creationTransactionHash: z.optional(txHash),
   standardJsonInput: text,
-  compilerVersion: z.string({ error: requiredOr("must be a string.") }).check(
-    z.regex(solidityVersionPattern, {
-      error: (issue) =>
-        `${shown(issue.input)} is not a compiler version: expected 0.8.28 or the long form v0.8.28+commit.7893614a.`,
-    }),
+  compilerVersion: matching(
+    /^v?\d+\.\d+\.\d+(?:(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-f]{8})?$/,
+    "is not a compiler version: expected 0.8.28 or the long form v0.8.28+commit.7893614a.",
   ),
-  vyperCompilerVersion: z.string({ error: requiredOr("must be a string.") }).check(
-    z.regex(vyperVersionPattern, {
-      error: (issue) =>
-        `${shown(issue.input)} is not a Vyper compiler version: expected the long form, like v0.3.10+commit.91361694.`,
-    }),
+  vyperCompilerVersion: matching(
+    /^v?\d+\.\d+\.\d+(?:[0-9A-Za-z.-]*)\+commit\.[0-9a-f]{7,8}$/,
+    "is not a Vyper compiler version: expected the long form, like v0.3.10+commit.91361694.",
   ),
   source: text,
   optimizer: z.optional(
@@ -228,7 +222,6 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     case "build-info": {
       const parsed = parseEntry(schemas["build-info"], entry, field);
       return {
-        kind,
         ...commonFields(parsed, field, kind),
         ...(parsed.contract === undefined ? {} : { contract: parsed.contract }),
         ...(parsed.constructorArgs === undefined ? {} : { constructorArgs: parsed.constructorArgs }),
@@ -237,7 +230,6 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     case "standard-json": {
       const parsed = parseEntry(schemas["standard-json"], entry, field);
       return {
-        kind,
         ...commonFields(parsed, field, kind),
         contract: parsed.contract,
         standardJsonInput: parsed.standardJsonInput,
@@ -248,7 +240,6 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     case "flattened": {
       const parsed = parseEntry(schemas[kind], entry, field);
       return {
-        kind,
         ...commonFields(parsed, field, kind),
         contract: parsed.contract,
         source: parsed.source,
@@ -260,7 +251,6 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     case "vyper": {
       const parsed = parseEntry(schemas.vyper, entry, field);
       return {
-        kind,
         ...commonFields(parsed, field, kind),
         contract: parsed.contract,
         source: parsed.source,
@@ -272,7 +262,6 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     case "registry": {
       const parsed = parseEntry(schemas.registry, entry, field);
       return {
-        kind,
         ...commonFields(parsed, field, kind),
         ...(parsed.contract === undefined ? {} : { contract: parsed.contract }),
         metadata: parsed.metadata,
@@ -315,7 +304,7 @@ function parseEntry<Schema extends z.ZodMiniType>(
 }
 
 // Checked first: constructorArgs needs the ABI only a build info gives, and a build-info entry takes one form.
-function commonFields(
+function commonFields<K extends Kind>(
   parsed: {
     address: string;
     constructorArgs?: unknown;
@@ -325,8 +314,8 @@ function commonFields(
     creationTransactionHash?: string;
   },
   field: string,
-  kind: Kind,
-): CommonFields {
+  kind: K,
+): CommonFields & { kind: K } {
   if (parsed.constructorArgs !== undefined && kind !== "build-info") {
     throw new InvalidInputError(
       `${field}.constructorArgs`,
@@ -340,6 +329,7 @@ function commonFields(
     );
   }
   return {
+    kind,
     field,
     address: parsed.address,
     proxy: parsed.proxy ?? false,
