@@ -152,12 +152,9 @@ interface FoundArtifact {
 
 async function deploymentArtifact(scope: InnerFileScope, artifactId: string): Promise<FoundArtifact> {
   const artifactPath = join(scope.folder, "artifacts", `${artifactId}.json`);
-  await confineInnerFile(scope, artifactPath, "Ignition artifact");
-  const artifact = await readJsonFile(artifactSchema, {
-    field: scope.field,
-    what: "Ignition artifact",
-    path: artifactPath,
-  });
+  const origin = { field: scope.field, what: "Ignition artifact", path: artifactPath };
+  await confineInnerFile(scope, artifactPath, origin.what);
+  const artifact = await readJsonFile(artifactSchema, origin);
   const buildInfoId =
     artifact.buildInfoId === undefined
       ? await debugFileBuildInfoId(scope, artifactId)
@@ -188,12 +185,9 @@ function deployedContract(artifact: FoundArtifact["artifact"], buildInfo: BuildI
 // Hardhat 2 names the build info by a path relative to the debug file: only its file name is taken.
 async function debugFileBuildInfoId(scope: InnerFileScope, artifactId: string): Promise<string> {
   const path = join(scope.folder, "artifacts", `${artifactId}.dbg.json`);
-  await confineInnerFile(scope, path, "Ignition artifact debug file");
-  const debugFile = await readJsonFile(debugFileSchema, {
-    field: scope.field,
-    what: "Ignition artifact debug file",
-    path,
-  });
+  const origin = { field: scope.field, what: "Ignition artifact debug file", path };
+  await confineInnerFile(scope, path, origin.what);
+  const debugFile = await readJsonFile(debugFileSchema, origin);
   return plainFileName(
     basename(debugFile.buildInfo, ".json"),
     scope.field,
