@@ -146,24 +146,24 @@ export async function readBuildInfo(
   if (options.scope !== undefined) await confineInnerFile(options.scope, path, "build info");
   const kept: KeptContracts = options.contractNames && new Set(options.contractNames);
   if (options.sourcesOnlyWithContracts && kept !== undefined) {
-    const { sourcesOnlyWithContracts: _, ...withSources } = options;
-    const scanned = await readBuildInfoAs(origin, kept, { ...withSources, sources: "skip" });
+    const scanned = await readBuildInfoAs(origin, kept, options.scope, "skip");
     const keeps = Object.keys(scanned.output?.contracts ?? {}).length > 0;
-    return keeps ? readBuildInfoAs(origin, kept, { ...withSources, sources: "read" }) : scanned;
+    return keeps ? readBuildInfoAs(origin, kept, options.scope, "read") : scanned;
   }
-  return readBuildInfoAs(origin, kept, { ...options, sources: "read" });
+  return readBuildInfoAs(origin, kept, options.scope, "read");
 }
 
 async function readBuildInfoAs(
   origin: JsonOrigin,
   kept: KeptContracts,
-  options: ReadBuildInfoOptions & { sources: "read" | "skip" },
+  scope: InnerFileScope | undefined,
+  sources: "read" | "skip",
 ): Promise<BuildInfo> {
   const { path, field } = origin;
-  const value = await readBuildInfoFile(origin, kept, options.sources);
+  const value = await readBuildInfoFile(origin, kept, sources);
   const probe = parseWithSchema(value, formatProbeSchema, origin);
   if (probe._format === hardhat3Format)
-    return readHardhat3(value, origin, options.scope ?? { folder: dirname(path), field }, kept);
+    return readHardhat3(value, origin, scope ?? { folder: dirname(path), field }, kept);
   if (probe._format === foundryFormat || probe.source_id_to_path !== undefined)
     return readFoundry(value, origin, kept);
   const parsed = parseWithSchema(value, hardhat2Schema, origin);
