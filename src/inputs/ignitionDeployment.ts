@@ -117,15 +117,11 @@ export async function readIgnitionDeployment(
     }
     deployed.push({ ...deployment, address, found: await deploymentArtifact(scope, deployment.artifactId) });
   }
-  const namesById = new Map<string, string[]>();
-  for (const { found } of deployed) {
-    namesById.set(found.buildInfoId, [
-      ...(namesById.get(found.buildInfoId) ?? []),
-      found.artifact.contractName,
-    ]);
-  }
   const buildInfos = new Map<string, BuildInfo>();
-  for (const [id, names] of namesById) {
+  for (const id of new Set(deployed.map(({ found }) => found.buildInfoId))) {
+    const names = deployed
+      .filter(({ found }) => found.buildInfoId === id)
+      .map(({ found }) => found.artifact.contractName);
     buildInfos.set(id, await readDeploymentBuildInfo(scope, id, artifactsScope, names));
   }
   const contracts: IgnitionDeploymentContract[] = [];
