@@ -78,10 +78,32 @@ const address = matching(
 const hashPattern = { error: "is not a transaction hash: expected 0x and 64 hex digits." };
 const txHash = z.string({ error: "must be a string." }).check(z.regex(/^0x[0-9a-f]{64}$/i, hashPattern));
 
-const fields = {
-  address,
-  format: z.optional(z.enum(entryFormats)),
-  contract: text,
+const compilerVersion = matching(
+  /^v?\d+\.\d+\.\d+(?:(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-f]{8})?$/,
+  "is not a compiler version: expected 0.8.28 or the long form v0.8.28+commit.7893614a.",
+);
+
+const optimizer = z.optional(
+  z.strictObject(
+    {
+      enabled: z.boolean({ error: requiredOr("must be true or false.") }),
+      runs: z.optional(
+        z.int({ error: "must be a whole number." }).check(z.nonnegative({ error: "must not be negative." })),
+      ),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? "is not an optimizer setting; those are enabled and runs."
+          : 'must be an object like { "enabled": true, "runs": 200 }.',
+    },
+  ),
+);
+
+// Entries with no ABI at hand still accept constructorArgs, so that giving it gets a message saying what to do;
+// it is left out of the field list those entries show.
+const head = { address, contract: text, format: z.optional(z.enum(entryFormats)) };
+const tail = {
   constructorArgs: z.optional(
     z.array(z.unknown(), { error: "must be an array of the constructor's argument values." }),
   ),
@@ -98,48 +120,6 @@ const fields = {
   ),
   proxy: z.optional(z.boolean({ error: "must be true or false." })),
   creationTransactionHash: z.optional(txHash),
-  standardJsonInput: text,
-  compilerVersion: matching(
-    /^v?\d+\.\d+\.\d+(?:(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-f]{8})?$/,
-    "is not a compiler version: expected 0.8.28 or the long form v0.8.28+commit.7893614a.",
-  ),
-  vyperCompilerVersion: matching(
-    /^v?\d+\.\d+\.\d+(?:[0-9A-Za-z.-]*)\+commit\.[0-9a-f]{7,8}$/,
-    "is not a Vyper compiler version: expected the long form, like v0.3.10+commit.91361694.",
-  ),
-  source: text,
-  optimizer: z.optional(
-    z.strictObject(
-      {
-        enabled: z.boolean({ error: requiredOr("must be true or false.") }),
-        runs: z.optional(
-          z
-            .int({ error: "must be a whole number." })
-            .check(z.nonnegative({ error: "must not be negative." })),
-        ),
-      },
-      {
-        error: (issue) =>
-          issue.code === "unrecognized_keys"
-            ? "is not an optimizer setting; those are enabled and runs."
-            : 'must be an object like { "enabled": true, "runs": 200 }.',
-      },
-    ),
-  ),
-  evmVersion: z.optional(text),
-  metadata: text,
-  sources: text,
-};
-
-// Entries with no ABI at hand still accept constructorArgs, so that giving it gets a message saying what to do;
-// it is left out of the field list those entries show.
-const head = { address: fields.address, contract: fields.contract, format: fields.format };
-const tail = {
-  constructorArgs: fields.constructorArgs,
-  constructorArgsHex: fields.constructorArgsHex,
-  libraries: fields.libraries,
-  proxy: fields.proxy,
-  creationTransactionHash: fields.creationTransactionHash,
 };
 // The tail of an entry that links no library.
 const { libraries: _libraries, ...unlinkedTail } = tail;
@@ -158,38 +138,35 @@ function entrySchema<Shape extends z.core.$ZodShape>(shape: Shape, kind: Kind) {
 
 const singleFileShape = {
   ...head,
-  source: fields.source,
-  compilerVersion: fields.compilerVersion,
-  optimizer: fields.optimizer,
-  evmVersion: fields.evmVersion,
+  source: text,
+  compilerVersion,
+  optimizer,
+  evmVersion: z.optional(text),
   ...tail,
 };
 const schemas = {
   // Left out, the contract is inferred from the deployed code, where that can be read (readManifest's deployedCode).
-  "build-info": entrySchema({ ...head, contract: z.optional(fields.contract), ...tail }, "build-info"),
+  "build-info": entrySchema({ ...head, contract: z.optional(text), ...tail }, "build-info"),
   "standard-json": entrySchema(
-    {
-      ...head,
-      standardJsonInput: fields.standardJsonInput,
-      compilerVersion: fields.compilerVersion,
-      ...tail,
-    },
+    { ...head, standardJsonInput: text, compilerVersion, ...tail },
     "standard-json",
   ),
   "single-file": entrySchema(singleFileShape, "single-file"),
   flattened: entrySchema(singleFileShape, "flattened"),
   vyper: entrySchema(
-    { ...head, source: fields.source, compilerVersion: fields.vyperCompilerVersion, ...unlinkedTail },
+    {
+      ...head,
+      source: text,
+      compilerVersion: matching(
+        /^v?\d+\.\d+\.\d+(?:[0-9A-Za-z.-]*)\+commit\.[0-9a-f]{7,8}$/,
+        "is not a Vyper compiler version: expected the long form, like v0.3.10+commit.91361694.",
+      ),
+      ...unlinkedTail,
+    },
     "vyper",
   ),
   registry: entrySchema(
-    {
-      ...head,
-      contract: z.optional(fields.contract),
-      metadata: fields.metadata,
-      sources: fields.sources,
-      ...unlinkedTail,
-    },
+    { ...head, contract: z.optional(text), metadata: text, sources: text, ...unlinkedTail },
     "registry",
   ),
 };
