@@ -146,39 +146,36 @@ export async function readBuildInfo(
   if (options.scope !== undefined) await confineInnerFile(options.scope, path, "build info");
   const kept: KeptContracts = options.contractNames && new Set(options.contractNames);
   if (options.sourcesOnlyWithContracts && kept !== undefined) {
-    const { sourcesOnlyWithContracts: _, ...withSources } = options;
-    const scanned = await readBuildInfoAs(origin, kept, { ...withSources, sources: "skip" });
+    const scanned = await readBuildInfoAs(origin, kept, options.scope, "skip");
     const keeps = Object.keys(scanned.output?.contracts ?? {}).length > 0;
-    return keeps ? readBuildInfoAs(origin, kept, { ...withSources, sources: "read" }) : scanned;
+    return keeps ? readBuildInfoAs(origin, kept, options.scope, "read") : scanned;
   }
-  return readBuildInfoAs(origin, kept, { ...options, sources: "read" });
+  return readBuildInfoAs(origin, kept, options.scope, "read");
 }
 
 async function readBuildInfoAs(
   origin: JsonOrigin,
   kept: KeptContracts,
-  options: ReadBuildInfoOptions & { sources: "read" | "skip" },
+  scope: InnerFileScope | undefined,
+  sources: "read" | "skip",
 ): Promise<BuildInfo> {
   const { path, field } = origin;
-  const value = await readBuildInfoFile(origin, kept, options.sources);
+  const value = await readBuildInfoFile(origin, kept, sources);
   const probe = parseWithSchema(value, formatProbeSchema, origin);
   if (probe._format === hardhat3Format)
-    return readHardhat3(value, origin, options.scope ?? { folder: dirname(path), field }, kept);
+    return readHardhat3(value, origin, scope ?? { folder: dirname(path), field }, kept);
   if (probe._format === foundryFormat || probe.source_id_to_path !== undefined)
     return readFoundry(value, origin, kept);
   const parsed = parseWithSchema(value, hardhat2Schema, origin);
-  return slimBuild(
-    {
-      id: parsed.id ?? basename(path, ".json"),
-      path,
-      format: "hardhat2",
-      compilerVersion: longVersion(parsed.solcLongVersion),
-      input: toStandardJsonInput(parsed.input),
-      output: parsed.output,
-      userSourceNames: undefined,
-    },
-    kept,
-  );
+  return slimBuild(kept, {
+    id: parsed.id ?? basename(path, ".json"),
+    path,
+    format: "hardhat2",
+    compilerVersion: longVersion(parsed.solcLongVersion),
+    input: toStandardJsonInput(parsed.input),
+    output: parsed.output,
+    userSourceNames: undefined,
+  });
 }
 
 /**
@@ -259,7 +256,7 @@ async function readHardhat3(
     const read = await readBuildInfoFile(outputOrigin, kept);
     output = parseWithSchema(read, hardhat3OutputSchema, outputOrigin).output;
   }
-  const build: BuildInfo = {
+  return slimBuild(kept, {
     id: parsed.id,
     path: origin.path,
     format: "hardhat3",
@@ -267,9 +264,7 @@ async function readHardhat3(
     input: toStandardJsonInput(parsed.input),
     output,
     userSourceNames: parsed.userSourceNameMap,
-  };
-  // Without its output (Ignition copies only the input), the sources stay for whoever brings it.
-  return output === undefined ? build : slimBuild(build, kept);
+  });
 }
 
 function readFoundry(value: unknown, origin: JsonOrigin, kept: KeptContracts): BuildInfo {
@@ -298,23 +293,22 @@ function readFoundry(value: unknown, origin: JsonOrigin, kept: KeptContracts): B
       `The Foundry build info ${origin.path} does not say which compiler built it (no solcLongVersion, compilerVersion or contract metadata).`,
     );
   }
-  return slimBuild(
-    {
-      id: parsed.id,
-      path: origin.path,
-      format: "foundry",
-      compilerVersion: longVersion(version),
-      input: toStandardJsonInput(parsed.input),
-      output: parsed.output,
-      userSourceNames: undefined,
-    },
-    kept,
-  );
+  return slimBuild(kept, {
+    id: parsed.id,
+    path: origin.path,
+    format: "foundry",
+    compilerVersion: longVersion(version),
+    input: toStandardJsonInput(parsed.input),
+    output: parsed.output,
+    userSourceNames: undefined,
+  });
 }
 
 // The output holds only the kept contracts already (readBuildInfoFile); a build that keeps none keeps no sources.
-function slimBuild(build: BuildInfo, kept: KeptContracts): BuildInfo {
-  if (kept === undefined || Object.keys(build.output?.contracts ?? {}).length > 0) return build;
+// Without its output (Ignition copies only the input), the sources stay for whoever brings it.
+function slimBuild(kept: KeptContracts, build: BuildInfo): BuildInfo {
+  if (kept === undefined || build.output === undefined) return build;
+  if (Object.keys(build.output.contracts ?? {}).length > 0) return build;
   return { ...build, input: { ...build.input, sources: {} } };
 }
 

@@ -95,10 +95,7 @@ const bundleContractSchema = z.strictObject({
   ),
   proxy: z.optional(
     z
-      .strictObject({
-        address,
-        kind: z.optional(z.enum(proxyKinds)),
-      })
+      .strictObject({ address, kind: z.optional(z.enum(proxyKinds)) })
       .check(
         z.describe(
           "Once this contract is verified, the proxy at address is linked to its implementation (this contract, or, when address is its own, the one the service finds).",

@@ -47,25 +47,16 @@ export function contractsOf(buildInfo: BuildInfo): CompiledContract[] {
 }
 
 /**
- * Names a contract of a build both ways: as the input has it and as users write it.
+ * One contract of a build, from its compiler output (or what an artifact holds of it), named both ways: as the input
+ * has it and as users write it.
  *
  * @param buildInfo - the build the contract belongs to
  * @param sourceName - the source name as in the input
  * @param contractName - the contract's name
- * @returns `inputFqn` (`project/contracts/A.sol:A`) and `userFqn` (`contracts/A.sol:A`)
+ * @param output - the contract's output: ABI, metadata, creation and runtime code with their references
+ * @returns the contract
  */
-export function qualifiedNames(
-  buildInfo: BuildInfo,
-  sourceName: string,
-  contractName: string,
-): { inputFqn: string; userFqn: string } {
-  return {
-    inputFqn: `${sourceName}:${contractName}`,
-    userFqn: `${userSourceName(sourceName, buildInfo.userSourceNames)}:${contractName}`,
-  };
-}
-
-function compiledContract(
+export function compiledContract(
   buildInfo: BuildInfo,
   sourceName: string,
   contractName: string,
@@ -76,7 +67,8 @@ function compiledContract(
   return {
     sourceName,
     contractName,
-    ...qualifiedNames(buildInfo, sourceName, contractName),
+    inputFqn: `${sourceName}:${contractName}`,
+    userFqn: `${userSourceName(sourceName, buildInfo.userSourceNames)}:${contractName}`,
     input: buildInfo.input,
     compilerVersion: buildInfo.compilerVersion,
     metadata: metadataText(output.metadata),

@@ -138,11 +138,9 @@ function jobConstructorArguments(
   try {
     encodeConstructorArguments(args);
   } catch (error) {
+    if (!isExplorerVerifyError(error)) throw error;
     // Found here, before anything is sent, and reported on the field the values came from.
-    if (isExplorerVerifyError(error)) {
-      throw new InvalidInputError(`${prefix}constructorArgs`, error.shortMessage, { cause: error });
-    }
-    throw error;
+    throw new InvalidInputError(`${prefix}constructorArgs`, error.shortMessage, { cause: error });
   }
   return args;
 }

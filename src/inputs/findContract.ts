@@ -9,8 +9,6 @@ import { type CompiledContract, contractsOf } from "./compiledContracts.js";
 import { isDeployedCodeOf } from "./inferContract.js";
 import { splitContractName } from "./sourceNames.js";
 
-const shownBuildInfos = 5;
-
 /**
  * Finds a contract in a set of builds by its fully qualified name (`contracts/Token.sol:Token`, or the input's
  * `project/contracts/Token.sol:Token`) or by its bare name (`Token`). Of several builds of it (Hardhat's isolated
@@ -78,9 +76,7 @@ function artifactBuildInfoId({ userFqn, buildInfoPath }: CompiledContract): stri
 }
 
 function searched(buildInfos: readonly BuildInfo[]): string {
-  if (buildInfos.length === 0) return "none were found";
   const paths = buildInfos.map((buildInfo) => buildInfo.path);
-  const shown = paths.slice(0, shownBuildInfos).join(", ");
-  const more = paths.length - shownBuildInfos;
-  return more > 0 ? `${shown} and ${more} more` : shown;
+  if (paths.length === 0) return "none were found";
+  return paths.slice(0, 5).join(", ") + (paths.length > 5 ? ` and ${paths.length - 5} more` : "");
 }

@@ -10,7 +10,7 @@ import type { StandardJsonInput } from "../verify/job.js";
 import { type BuildOutput, immutableReferencesSchema, linkReferencesSchema } from "./compilerJson.js";
 import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
 import { readJsonFile, readUtf8File } from "./jsonFile.js";
-import { inputSettingsOfMetadata } from "./metadataSettings.js";
+import { inputOfMetadata } from "./metadataSettings.js";
 
 /** One contract's compilation, rebuilt from its Foundry artifact: what a build info would have held of it. */
 export interface ArtifactBuild {
@@ -120,11 +120,7 @@ async function artifactBuild(
   const metadata = parsed.data;
   const [[sourceName, contractName] = []] = Object.entries(metadata.settings.compilationTarget);
   if (sourceName === undefined || contractName === undefined) return undefined;
-  const input: StandardJsonInput = {
-    language: metadata.language,
-    sources: await sources.read(id, sourceName, metadata.sources),
-    settings: inputSettingsOfMetadata(metadata.settings),
-  };
+  const input = inputOfMetadata(metadata, await sources.read(id, sourceName, metadata.sources));
   const contract = {
     abi: artifact.abi ?? [],
     metadata: metadataText,

@@ -255,15 +255,9 @@ function explorerEntries(table: TomlTable, path: string): FoundryExplorerEntry[]
         `${path}: the ${what} of [etherscan] ${name} must be a string.`,
       );
     };
-    const { chain } = value;
+    const chain = value.chain ?? name;
     const chainId =
-      typeof chain === "number"
-        ? chain
-        : typeof chain === "string"
-          ? chainIdOfName(chain)
-          : chain === undefined
-            ? chainIdOfName(name)
-            : undefined;
+      typeof chain === "number" ? chain : typeof chain === "string" ? chainIdOfName(chain) : undefined;
     return { name, chainId, url: text("url"), key: text("key") };
   });
 }

@@ -20,13 +20,11 @@ export function encodedArguments(file: DeploymentFile, origin: JsonOrigin): { he
     const values = typedConstructorValues(file.abi, file.args);
     return { hex: encodeConstructorArguments({ values, abi: file.abi }) };
   } catch (error) {
-    if (isExplorerVerifyError(error)) {
-      throw new InvalidInputError(
-        `${origin.field}.args`,
-        `The constructor arguments of ${origin.path}: ${error.shortMessage}`,
-        { cause: error },
-      );
-    }
-    throw error;
+    if (!isExplorerVerifyError(error)) throw error;
+    throw new InvalidInputError(
+      `${origin.field}.args`,
+      `The constructor arguments of ${origin.path}: ${error.shortMessage}`,
+      { cause: error },
+    );
   }
 }

@@ -20,8 +20,6 @@ import {
   unreadableFile,
 } from "./jsonFile.js";
 
-export { maxDeploymentFolderBytes };
-
 /** The most deployment files one network folder may hold: a folder with more is not a deployments folder. */
 export const maxDeploymentFiles = 5_000;
 /** The largest deployment file read: bytecode, ABI and metadata of one contract stay far below it. */

@@ -12,7 +12,7 @@ import { encodedArguments } from "./hardhatDeployArguments.js";
 import { type DeploymentFile, type DeploymentFiles, readDeploymentFiles } from "./hardhatDeployFiles.js";
 import { chargeFolderBudget, type InnerFileScope, plainFileName } from "./innerFile.js";
 import { type JsonOrigin, parseBoundedJson, parseWithSchema } from "./jsonFile.js";
-import { inputSettingsOfMetadata } from "./metadataSettings.js";
+import { inputOfMetadata } from "./metadataSettings.js";
 import { userSourceName } from "./sourceNames.js";
 import { readStandardJsonFile } from "./standardJsonFile.js";
 
@@ -264,7 +264,8 @@ async function compilerInput(
           : `${mismatch}, and its metadata does not embed the source ${missing[0]}`,
     };
   }
-  return { input: metadataInput(metadata) };
+  const sources = Object.entries(metadata.sources).map(([name, { content = "" }]) => [name, { content }]);
+  return { input: inputOfMetadata(metadata, Object.fromEntries(sources)) };
 }
 
 // The first source of the metadata the saved input lacks or holds with another keccak256, named; none when it holds all.
@@ -293,14 +294,6 @@ async function solcInput(
   const origin = { field: scope.field, what: "solcInputs file", path };
   await chargeFolderBudget(scope, folder.budget, [origin], maxSolcInputBytes);
   return readStandardJsonFile(path, scope.field);
-}
-
-// The metadata's settings as solc takes them: no compilationTarget, libraries by file then name, an output selection.
-function metadataInput(metadata: CompilerMetadata): StandardJsonInput {
-  const sources: StandardJsonInput["sources"] = {};
-  for (const [name, source] of Object.entries(metadata.sources))
-    sources[name] = { content: source.content ?? "" };
-  return { language: metadata.language, sources, settings: inputSettingsOfMetadata(metadata.settings) };
 }
 
 /** The library name → the source files declaring it, from the folder's own library deployments. */

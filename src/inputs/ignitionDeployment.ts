@@ -5,13 +5,8 @@ import { InvalidInputError } from "../errors/index.js";
 import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
 import { type BuildInfo, readBuildInfo } from "./buildInfo.js";
-import { type CompiledContract, qualifiedNames } from "./compiledContracts.js";
-import {
-  immutableReferencesSchema,
-  linkReferencesSchema,
-  metadataText,
-  prefixedHex,
-} from "./compilerJson.js";
+import { type CompiledContract, compiledContract } from "./compiledContracts.js";
+import { immutableReferencesSchema, linkReferencesSchema } from "./compilerJson.js";
 import { createContractJob } from "./contractJob.js";
 import { type JournalDeployment, parseIgnitionJournal } from "./ignitionJournal.js";
 import {
@@ -122,15 +117,11 @@ export async function readIgnitionDeployment(
     }
     deployed.push({ ...deployment, address, found: await deploymentArtifact(scope, deployment.artifactId) });
   }
-  const namesById = new Map<string, string[]>();
-  for (const { found } of deployed) {
-    namesById.set(found.buildInfoId, [
-      ...(namesById.get(found.buildInfoId) ?? []),
-      found.artifact.contractName,
-    ]);
-  }
   const buildInfos = new Map<string, BuildInfo>();
-  for (const [id, names] of namesById) {
+  for (const id of new Set(deployed.map(({ found }) => found.buildInfoId))) {
+    const names = deployed
+      .filter(({ found }) => found.buildInfoId === id)
+      .map(({ found }) => found.artifact.contractName);
     buildInfos.set(id, await readDeploymentBuildInfo(scope, id, artifactsScope, names));
   }
   const contracts: IgnitionDeploymentContract[] = [];
@@ -157,12 +148,9 @@ interface FoundArtifact {
 
 async function deploymentArtifact(scope: InnerFileScope, artifactId: string): Promise<FoundArtifact> {
   const artifactPath = join(scope.folder, "artifacts", `${artifactId}.json`);
-  await confineInnerFile(scope, artifactPath, "Ignition artifact");
-  const artifact = await readJsonFile(artifactSchema, {
-    field: scope.field,
-    what: "Ignition artifact",
-    path: artifactPath,
-  });
+  const origin = { field: scope.field, what: "Ignition artifact", path: artifactPath };
+  await confineInnerFile(scope, artifactPath, origin.what);
+  const artifact = await readJsonFile(artifactSchema, origin);
   const buildInfoId =
     artifact.buildInfoId === undefined
       ? await debugFileBuildInfoId(scope, artifactId)
@@ -176,34 +164,26 @@ async function deploymentArtifact(scope: InnerFileScope, artifactId: string): Pr
 
 function deployedContract(artifact: FoundArtifact["artifact"], buildInfo: BuildInfo): CompiledContract {
   const sourceName = artifact.inputSourceName ?? artifact.sourceName;
-  const output = buildInfo.output?.contracts?.[sourceName]?.[artifact.contractName];
-  return {
-    sourceName,
-    contractName: artifact.contractName,
-    ...qualifiedNames(buildInfo, sourceName, artifact.contractName),
-    input: buildInfo.input,
-    compilerVersion: buildInfo.compilerVersion,
-    metadata: metadataText(output?.metadata),
+  return compiledContract(buildInfo, sourceName, artifact.contractName, {
+    metadata: buildInfo.output?.contracts?.[sourceName]?.[artifact.contractName]?.metadata,
     abi: artifact.abi,
-    bytecode: prefixedHex(artifact.bytecode),
-    deployedBytecode: prefixedHex(artifact.deployedBytecode),
-    linkReferences: artifact.linkReferences ?? {},
-    deployedLinkReferences: artifact.deployedLinkReferences ?? {},
-    immutableReferences: artifact.immutableReferences ?? {},
-    buildInfoId: buildInfo.id,
-    buildInfoPath: buildInfo.path,
-  };
+    evm: {
+      bytecode: { object: artifact.bytecode, linkReferences: artifact.linkReferences },
+      deployedBytecode: {
+        object: artifact.deployedBytecode,
+        linkReferences: artifact.deployedLinkReferences,
+        immutableReferences: artifact.immutableReferences,
+      },
+    },
+  });
 }
 
 // Hardhat 2 names the build info by a path relative to the debug file: only its file name is taken.
 async function debugFileBuildInfoId(scope: InnerFileScope, artifactId: string): Promise<string> {
   const path = join(scope.folder, "artifacts", `${artifactId}.dbg.json`);
-  await confineInnerFile(scope, path, "Ignition artifact debug file");
-  const debugFile = await readJsonFile(debugFileSchema, {
-    field: scope.field,
-    what: "Ignition artifact debug file",
-    path,
-  });
+  const origin = { field: scope.field, what: "Ignition artifact debug file", path };
+  await confineInnerFile(scope, path, origin.what);
+  const debugFile = await readJsonFile(debugFileSchema, origin);
   return plainFileName(
     basename(debugFile.buildInfo, ".json"),
     scope.field,

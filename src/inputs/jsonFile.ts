@@ -146,17 +146,13 @@ export function parseJson(text: string, origin: JsonOrigin): unknown {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw notJson(origin, cause);
+    // In words that quote none of the text: Node's message shows the bytes around the fault, and a file named by
+    // mistake (a link to a key file) must not reach a log that way.
+    throw new InvalidInputError(
+      origin.field,
+      `The ${origin.what} ${origin.path} is not valid JSON: ${jsonSyntaxReason(cause)}.`,
+    );
   }
-}
-
-// The error for text that `JSON.parse` refused, in words that quote none of the text: Node's message shows the
-// bytes around the fault, and a file named by mistake (a link to a key file) must not reach a log that way.
-function notJson(origin: JsonOrigin, cause: unknown): InvalidInputError {
-  return new InvalidInputError(
-    origin.field,
-    `The ${origin.what} ${origin.path} is not valid JSON: ${jsonSyntaxReason(cause)}.`,
-  );
 }
 
 // V8's messages with a position name the grammar only ("Expected ',' or '}' after property value"); those without

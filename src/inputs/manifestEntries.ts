@@ -49,11 +49,6 @@ const kindNames: Record<Kind, string> = {
   registry: 'a "registry" entry',
 };
 
-const addressPattern = /^0x[0-9a-fA-F]{40}$/;
-const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
-const solidityVersionPattern = /^v?\d+\.\d+\.\d+(?:(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-f]{8})?$/;
-const vyperVersionPattern = /^v?\d+\.\d+\.\d+(?:[0-9A-Za-z.-]*)\+commit\.[0-9a-f]{7,8}$/;
-
 function shown(value: unknown): string {
   const text = JSON.stringify(value);
   if (text === undefined) return String(value);
@@ -68,29 +63,54 @@ const text = z
   .string({ error: requiredOr("must be a string.") })
   .check(z.minLength(1, { error: "must not be empty." }));
 
-const address = z.string({ error: requiredOr("must be a string.") }).check(
-  z.regex(addressPattern, {
-    error: (issue) =>
-      `${shown(issue.input)} is not an address: expected 0x followed by 40 hexadecimal characters.`,
-  }),
+// A string of a pattern: a value of another shape is shown before the problem.
+function matching(pattern: RegExp, problem: string) {
+  return z
+    .string({ error: requiredOr("must be a string.") })
+    .check(z.regex(pattern, { error: (issue) => `${shown(issue.input)} ${problem}` }));
+}
+
+const address = matching(
+  /^0x[0-9a-fA-F]{40}$/,
+  "is not an address: expected 0x followed by 40 hexadecimal characters.",
 );
 
 const hashPattern = { error: "is not a transaction hash: expected 0x and 64 hex digits." };
 const txHash = z.string({ error: "must be a string." }).check(z.regex(/^0x[0-9a-f]{64}$/i, hashPattern));
 
-const fields = {
-  address,
-  format: z.optional(z.enum(entryFormats)),
-  contract: text,
+const compilerVersion = matching(
+  /^v?\d+\.\d+\.\d+(?:(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-f]{8})?$/,
+  "is not a compiler version: expected 0.8.28 or the long form v0.8.28+commit.7893614a.",
+);
+
+const optimizer = z.optional(
+  z.strictObject(
+    {
+      enabled: z.boolean({ error: requiredOr("must be true or false.") }),
+      runs: z.optional(
+        z.int({ error: "must be a whole number." }).check(z.nonnegative({ error: "must not be negative." })),
+      ),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? "is not an optimizer setting; those are enabled and runs."
+          : 'must be an object like { "enabled": true, "runs": 200 }.',
+    },
+  ),
+);
+
+// Entries with no ABI at hand still accept constructorArgs, so that giving it gets a message saying what to do;
+// it is left out of the field list those entries show.
+const head = { address, contract: text, format: z.optional(z.enum(entryFormats)) };
+const tail = {
   constructorArgs: z.optional(
     z.array(z.unknown(), { error: "must be an array of the constructor's argument values." }),
   ),
   constructorArgsHex: z.optional(
-    z.string({ error: "must be a string." }).check(
-      z.regex(hexPattern, {
-        error: (issue) =>
-          `${shown(issue.input)} is not hex bytes: expected an even number of hex digits, 0x optional.`,
-      }),
+    matching(
+      /^(?:0x)?(?:[0-9a-fA-F]{2})*$/,
+      "is not hex bytes: expected an even number of hex digits, 0x optional.",
     ),
   ),
   libraries: z.optional(
@@ -100,52 +120,6 @@ const fields = {
   ),
   proxy: z.optional(z.boolean({ error: "must be true or false." })),
   creationTransactionHash: z.optional(txHash),
-  standardJsonInput: text,
-  compilerVersion: z.string({ error: requiredOr("must be a string.") }).check(
-    z.regex(solidityVersionPattern, {
-      error: (issue) =>
-        `${shown(issue.input)} is not a compiler version: expected 0.8.28 or the long form v0.8.28+commit.7893614a.`,
-    }),
-  ),
-  vyperCompilerVersion: z.string({ error: requiredOr("must be a string.") }).check(
-    z.regex(vyperVersionPattern, {
-      error: (issue) =>
-        `${shown(issue.input)} is not a Vyper compiler version: expected the long form, like v0.3.10+commit.91361694.`,
-    }),
-  ),
-  source: text,
-  optimizer: z.optional(
-    z.strictObject(
-      {
-        enabled: z.boolean({ error: requiredOr("must be true or false.") }),
-        runs: z.optional(
-          z
-            .int({ error: "must be a whole number." })
-            .check(z.nonnegative({ error: "must not be negative." })),
-        ),
-      },
-      {
-        error: (issue) =>
-          issue.code === "unrecognized_keys"
-            ? "is not an optimizer setting; those are enabled and runs."
-            : 'must be an object like { "enabled": true, "runs": 200 }.',
-      },
-    ),
-  ),
-  evmVersion: z.optional(text),
-  metadata: text,
-  sources: text,
-};
-
-// Entries with no ABI at hand still accept constructorArgs, so that giving it gets a message saying what to do;
-// it is left out of the field list those entries show.
-const head = { address: fields.address, contract: fields.contract, format: fields.format };
-const tail = {
-  constructorArgs: fields.constructorArgs,
-  constructorArgsHex: fields.constructorArgsHex,
-  libraries: fields.libraries,
-  proxy: fields.proxy,
-  creationTransactionHash: fields.creationTransactionHash,
 };
 // The tail of an entry that links no library.
 const { libraries: _libraries, ...unlinkedTail } = tail;
@@ -164,38 +138,35 @@ function entrySchema<Shape extends z.core.$ZodShape>(shape: Shape, kind: Kind) {
 
 const singleFileShape = {
   ...head,
-  source: fields.source,
-  compilerVersion: fields.compilerVersion,
-  optimizer: fields.optimizer,
-  evmVersion: fields.evmVersion,
+  source: text,
+  compilerVersion,
+  optimizer,
+  evmVersion: z.optional(text),
   ...tail,
 };
 const schemas = {
   // Left out, the contract is inferred from the deployed code, where that can be read (readManifest's deployedCode).
-  "build-info": entrySchema({ ...head, contract: z.optional(fields.contract), ...tail }, "build-info"),
+  "build-info": entrySchema({ ...head, contract: z.optional(text), ...tail }, "build-info"),
   "standard-json": entrySchema(
-    {
-      ...head,
-      standardJsonInput: fields.standardJsonInput,
-      compilerVersion: fields.compilerVersion,
-      ...tail,
-    },
+    { ...head, standardJsonInput: text, compilerVersion, ...tail },
     "standard-json",
   ),
   "single-file": entrySchema(singleFileShape, "single-file"),
   flattened: entrySchema(singleFileShape, "flattened"),
   vyper: entrySchema(
-    { ...head, source: fields.source, compilerVersion: fields.vyperCompilerVersion, ...unlinkedTail },
+    {
+      ...head,
+      source: text,
+      compilerVersion: matching(
+        /^v?\d+\.\d+\.\d+(?:[0-9A-Za-z.-]*)\+commit\.[0-9a-f]{7,8}$/,
+        "is not a Vyper compiler version: expected the long form, like v0.3.10+commit.91361694.",
+      ),
+      ...unlinkedTail,
+    },
     "vyper",
   ),
   registry: entrySchema(
-    {
-      ...head,
-      contract: z.optional(fields.contract),
-      metadata: fields.metadata,
-      sources: fields.sources,
-      ...unlinkedTail,
-    },
+    { ...head, contract: z.optional(text), metadata: text, sources: text, ...unlinkedTail },
     "registry",
   ),
 };
@@ -228,7 +199,6 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     case "build-info": {
       const parsed = parseEntry(schemas["build-info"], entry, field);
       return {
-        kind,
         ...commonFields(parsed, field, kind),
         ...(parsed.contract === undefined ? {} : { contract: parsed.contract }),
         ...(parsed.constructorArgs === undefined ? {} : { constructorArgs: parsed.constructorArgs }),
@@ -237,7 +207,6 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     case "standard-json": {
       const parsed = parseEntry(schemas["standard-json"], entry, field);
       return {
-        kind,
         ...commonFields(parsed, field, kind),
         contract: parsed.contract,
         standardJsonInput: parsed.standardJsonInput,
@@ -248,7 +217,6 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     case "flattened": {
       const parsed = parseEntry(schemas[kind], entry, field);
       return {
-        kind,
         ...commonFields(parsed, field, kind),
         contract: parsed.contract,
         source: parsed.source,
@@ -260,7 +228,6 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     case "vyper": {
       const parsed = parseEntry(schemas.vyper, entry, field);
       return {
-        kind,
         ...commonFields(parsed, field, kind),
         contract: parsed.contract,
         source: parsed.source,
@@ -272,7 +239,6 @@ export function checkManifestEntry(entry: unknown, field: string): ManifestEntry
     case "registry": {
       const parsed = parseEntry(schemas.registry, entry, field);
       return {
-        kind,
         ...commonFields(parsed, field, kind),
         ...(parsed.contract === undefined ? {} : { contract: parsed.contract }),
         metadata: parsed.metadata,
@@ -315,7 +281,7 @@ function parseEntry<Schema extends z.ZodMiniType>(
 }
 
 // Checked first: constructorArgs needs the ABI only a build info gives, and a build-info entry takes one form.
-function commonFields(
+function commonFields<K extends Kind>(
   parsed: {
     address: string;
     constructorArgs?: unknown;
@@ -325,8 +291,8 @@ function commonFields(
     creationTransactionHash?: string;
   },
   field: string,
-  kind: Kind,
-): CommonFields {
+  kind: K,
+): CommonFields & { kind: K } {
   if (parsed.constructorArgs !== undefined && kind !== "build-info") {
     throw new InvalidInputError(
       `${field}.constructorArgs`,
@@ -340,6 +306,7 @@ function commonFields(
     );
   }
   return {
+    kind,
     field,
     address: parsed.address,
     proxy: parsed.proxy ?? false,

@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
+import { isPlainObject } from "../kernel/jsonValues.js";
 import type { OptimizerSettings, SingleFileSource } from "../verify/job.js";
 import type { CompiledContract } from "./compiledContracts.js";
 import { flattenSources } from "./flattenSources.js";
@@ -51,14 +52,9 @@ export function singleFileSourceOf(
 
 // The files the contract was compiled from, as its metadata lists them; the whole input without metadata.
 function sourceNamesOf(contract: CompiledContract): string[] {
-  if (contract.metadata) {
-    const metadata: unknown = JSON.parse(contract.metadata);
-    if (typeof metadata === "object" && metadata !== null && "sources" in metadata) {
-      const listed = metadata.sources;
-      if (typeof listed === "object" && listed !== null) return Object.keys(listed);
-    }
-  }
-  return Object.keys(contract.input.sources);
+  const metadata: unknown = contract.metadata ? JSON.parse(contract.metadata) : undefined;
+  const listed = isPlainObject(metadata) ? metadata.sources : undefined;
+  return Object.keys(typeof listed === "object" && listed !== null ? listed : contract.input.sources);
 }
 
 function optimizerOf(optimizer: unknown): OptimizerSettings {

@@ -133,8 +133,7 @@ function checkedBundle(value: unknown, origin: JsonOrigin): VerificationBundle {
 function bundleJobs(bundle: VerificationBundle): VerificationJob[] {
   return bundle.contracts.map((contract) => {
     const input = bundle.inputs[contract.input] as BundleInput;
-    const args = contract.constructorArguments;
-    const creation = contract.creation;
+    const { constructorArguments: args, creation } = contract;
     return {
       address: contract.address,
       chainId: contract.chainId,

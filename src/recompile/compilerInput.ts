@@ -56,19 +56,13 @@ export function compilerJobOf(
       const input = standardJsonSchema.safeParse(parsed);
       if (!input.success)
         return { problem: "The standard JSON input lacks language or sources with content." };
-      return {
-        compilerVersion: submission.compilerVersion,
-        job: {
-          input: {
-            language: input.data.language,
-            sources: Object.fromEntries(
-              Object.entries(input.data.sources).map(([name, { content }]) => [name, { content }]),
-            ),
-            settings: { ...input.data.settings, outputSelection },
-          },
-          targets: [splitName(submission.contractName)],
-        },
-      };
+      const { language, sources, settings } = input.data;
+      const contents = Object.entries(sources).map(([name, { content }]) => [name, { content }]);
+      return compilerJob(
+        submission.compilerVersion,
+        { language, sources: Object.fromEntries(contents), settings },
+        splitName(submission.contractName),
+      );
     }
     case "single-file":
     case "flattened": {
@@ -79,17 +73,12 @@ export function compilerJobOf(
       };
       if (submission.evmVersion && submission.evmVersion !== "default")
         settings.evmVersion = submission.evmVersion;
-      return {
-        compilerVersion: submission.compilerVersion,
-        job: {
-          input: {
-            language: "Solidity",
-            sources: { [file]: { content: submission.sourceCode ?? "" } },
-            settings,
-          },
-          targets: [{ file: undefined, name: submission.contractName || undefined }],
-        },
-      };
+      const sources = { [file]: { content: submission.sourceCode ?? "" } };
+      return compilerJob(
+        submission.compilerVersion,
+        { language: "Solidity", sources, settings },
+        { file: undefined, name: submission.contractName || undefined },
+      );
     }
     case "sourcify":
       return registryJob(submission.files ?? []);
@@ -117,21 +106,19 @@ function registryJob(files: Array<{ name: string; content: string }>): ReturnTyp
   }
   const { compilationTarget, libraries, ...settings } = metadata.data.settings;
   const [file, name] = Object.entries(compilationTarget)[0] ?? [];
-  return {
-    compilerVersion: `v${metadata.data.compiler.version}`,
-    job: {
-      input: {
-        language: metadata.data.language,
-        sources,
-        settings: {
-          ...settings,
-          ...(libraries === undefined ? {} : { libraries: librariesByFile(libraries) }),
-          outputSelection,
-        },
-      },
-      targets: [{ file, name }],
-    },
-  };
+  const linked = libraries === undefined ? {} : { libraries: librariesByFile(libraries) };
+  const input = { language: metadata.data.language, sources, settings: { ...settings, ...linked } };
+  return compilerJob(`v${metadata.data.compiler.version}`, input, { file, name });
+}
+
+// A job asking the compiler for what matching reads.
+function compilerJob(
+  compilerVersion: string,
+  input: Omit<CompilerJob["input"], "settings"> & { settings?: Record<string, unknown> },
+  target: CompilerJob["targets"][number],
+): { job: CompilerJob; compilerVersion: string } {
+  const settings = { ...input.settings, outputSelection };
+  return { compilerVersion, job: { input: { ...input, settings }, targets: [target] } };
 }
 
 // A source is the file whose keccak256 metadata.json records, never one that merely has its name: an edited file

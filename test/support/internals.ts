@@ -91,7 +91,7 @@ export {
   readBuildInfo,
   readBuildInfos,
 } from "../../src/inputs/buildInfo.js";
-export { type CompiledContract, contractsOf, qualifiedNames } from "../../src/inputs/compiledContracts.js";
+export { type CompiledContract, contractsOf } from "../../src/inputs/compiledContracts.js";
 export {
   type ContractJobOptions,
   createContractJob,
