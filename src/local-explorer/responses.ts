@@ -211,15 +211,6 @@ export const restDetails = {
 } as const;
 
 /**
- * The JSON pointer of a query parameter in a REST 422 answer.
- * @param name - the query parameter
- * @returns `/<name>`
- */
-export function restQueryPointer(name: string): string {
-  return `/${name}`;
-}
-
-/**
  * The three problems OpenApiSpex reports for a value that is neither a block number nor a block hash.
  * @returns pointer and detail of each, in Blockscout's order
  */

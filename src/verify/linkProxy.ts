@@ -1,6 +1,7 @@
 import { type ErrorCode, isExplorerVerifyError, isUnsent, ProxyLinkRefusedError } from "../errors/index.js";
 import { type Deadline, deadlineOf } from "./deadline.js";
 import type { EngineOptions } from "./engineOptions.js";
+import type { VerificationEventListener } from "./events.js";
 import type { ResultError, VerificationResult } from "./job.js";
 import { defaultPolling } from "./pollSchedule.js";
 import { isRetryable, missedPoll } from "./retryable.js";
@@ -92,23 +93,18 @@ export async function linkProxyTo(
     message?: string,
     error?: ErrorCode | ResultError,
   ): VerificationResult => {
-    const result: VerificationResult = {
-      address: proxyAddress,
-      contract,
-      explorer: verifier.pages.base,
-      format: "proxy",
+    const code = error ?? (status === "timeout" ? "timeout" : "verification_failed");
+    const fields = {
       status,
       ...(receipt ? { guid: receipt.id } : {}),
-      url: verifier.pages.contract(proxyAddress),
       attempts,
       durationMs: deadline.now() - startedAt,
       ...(message ? { message } : {}),
       ...(status === "failed" || status === "timeout"
-        ? { error: typeof error === "object" ? error : { code: error ?? codeOf(status) } }
+        ? { error: typeof code === "object" ? code : { code } }
         : {}),
     };
-    options.onEvent?.({ type: "finished", address: proxyAddress, contract, result });
-    return result;
+    return linkRecord(verifier, proxyAddress, contract, fields, options.onEvent);
   };
   const shows = (implementations: readonly string[]) =>
     expected.length > 0
@@ -199,8 +195,36 @@ export async function linkProxyTo(
   }
 }
 
-function codeOf(status: "failed" | "timeout"): ErrorCode {
-  return status === "timeout" ? "timeout" : "verification_failed";
+/**
+ * A proxy link's record, told to the listener as finished where there is one. Unless `fields` says otherwise, nothing
+ * was sent (a part is not verified, the ledger records the link).
+ *
+ * @param fields - its status, then what else it says (a guid, the attempts and time, a message, an error, the proxy)
+ * @param onEvent - the listener; unset, no one is told
+ * @returns the record
+ */
+export function linkRecord(
+  verifier: Verifier,
+  address: string,
+  contract: string,
+  fields: Pick<VerificationResult, "status"> & Partial<VerificationResult>,
+  onEvent?: VerificationEventListener,
+): VerificationResult {
+  const { status, guid, ...said } = fields;
+  const result: VerificationResult = {
+    address,
+    contract,
+    explorer: verifier.pages.base,
+    format: "proxy",
+    status,
+    ...(guid === undefined ? {} : { guid }),
+    url: verifier.pages.contract(address),
+    attempts: 0,
+    durationMs: 0,
+    ...said,
+  };
+  onEvent?.({ type: "finished", address, contract, result });
+  return result;
 }
 
 // What a passed link found: the implementation the service's words name, else (several: its words name none that

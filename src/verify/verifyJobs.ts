@@ -2,15 +2,9 @@ import { type ConcurrencySetting, concurrencyControl } from "./adaptiveConcurren
 import { BatchMemory } from "./batchMemory.js";
 import type { VerificationEventListener } from "./events.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
-import { linkProxy } from "./linkProxy.js";
+import { linkProxy, linkRecord } from "./linkProxy.js";
 import type { PreflightOptions } from "./preflight.js";
-import {
-  linkProxySystem,
-  type ProxySystem,
-  type SystemLink,
-  unsentLinkRecord,
-  withSystems,
-} from "./proxySystems.js";
+import { linkProxySystem, type ProxySystem, type SystemLink, withSystems } from "./proxySystems.js";
 import { unverifiedPartLink } from "./stoppedParts.js";
 import { inTargetPool } from "./targetPool.js";
 import type { VerificationLedger } from "./verificationLedger.js";
@@ -115,8 +109,8 @@ export async function verifyJobs(
       return undefined;
     }
     const contract = `proxy of ${implementation.contract}`;
-    const unsent = (fields: Parameters<typeof unsentLinkRecord>[3], onEvent?: VerificationEventListener) =>
-      stamped(unsentLinkRecord(verifier, proxyAddress, contract, fields, onEvent));
+    const unsent = (fields: Parameters<typeof linkRecord>[3], onEvent?: VerificationEventListener) =>
+      stamped(linkRecord(verifier, proxyAddress, contract, fields, onEvent));
     if (implementation.status !== "verified" && implementation.status !== "already-verified") {
       const notAwaited = implementation.status === "pending";
       const blocked = unverifiedPartLink(implementation, "implementation");

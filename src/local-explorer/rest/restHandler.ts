@@ -9,7 +9,6 @@ import {
   restNotFound,
   restObject,
   restPointers,
-  restQueryPointer,
   restUnknownAction,
   texts,
 } from "../responses.js";
@@ -28,7 +27,7 @@ import { type CursorKeys, type CursorValue, cursorProblems, type PagedRow, pageO
 type Query = Record<string, string>;
 type Problem = { pointer: string; detail: string };
 
-const typeProblem: Problem = { pointer: restQueryPointer("type"), detail: restDetails.invalidEnum };
+const typeProblem: Problem = { pointer: "/type", detail: restDetails.invalidEnum };
 
 const addressPattern = /^0x[A-Fa-f0-9]{40}$/;
 const fullHashPattern = /^0x[A-Fa-f0-9]{64}$/;
@@ -75,7 +74,7 @@ export function createRestHandler(
     const internalTransactionsLimit =
       query.limit !== undefined && decodeSegments(path)?.join("/") === "internal-transactions";
     if (release.refusesInternalTransactionsLimit && internalTransactionsLimit)
-      return restInvalid([{ pointer: restQueryPointer("limit"), detail: "Unexpected field: limit" }]);
+      return restInvalid([{ pointer: "/limit", detail: "Unexpected field: limit" }]);
     return inRelease(route(data, path, query), release);
   };
 }
@@ -204,10 +203,10 @@ function internalTransactions(data: RestData, query: Query): Reply {
   const transactionHash = query.transaction_hash;
   const problems = [...cursorProblems(query, cursorKeys.internalTransactions)];
   if (transactionHash !== undefined && !fullHashPattern.test(transactionHash)) {
-    problems.push({ pointer: restQueryPointer("transaction_hash"), detail: restDetails.fullHashFormat });
+    problems.push({ pointer: "/transaction_hash", detail: restDetails.fullHashFormat });
   }
   if (query.limit !== undefined && !blockNumberPattern.test(query.limit)) {
-    problems.push({ pointer: restQueryPointer("limit"), detail: restDetails.integerGotString });
+    problems.push({ pointer: "/limit", detail: restDetails.integerGotString });
   }
   if (problems.length > 0) return restInvalid(problems);
   const rows = data
@@ -297,7 +296,7 @@ function blockReference(block: string): BlockReference | undefined {
 
 function enumProblems(value: string | undefined, allowed: readonly string[], name = "type"): Problem[] {
   if (value === undefined || value === "" || allowed.includes(value)) return [];
-  return [{ pointer: restQueryPointer(name), detail: restDetails.invalidEnum }];
+  return [{ pointer: `/${name}`, detail: restDetails.invalidEnum }];
 }
 
 /** The canonical values of a type list; undefined for no filter, null when a value is not allowed. */
