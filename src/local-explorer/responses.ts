@@ -210,17 +210,12 @@ export const restDetails = {
   invalidEnum: "Invalid value for enum",
 } as const;
 
-/**
- * The three problems OpenApiSpex reports for a value that is neither a block number nor a block hash.
- * @returns pointer and detail of each, in Blockscout's order
- */
-export function invalidBlockProblems(): Array<{ pointer: string; detail: string }> {
-  return [
-    { pointer: restPointers.blockHashOrNumber, detail: restDetails.blockCastFailed },
-    { pointer: restPointers.blockHashOrNumber, detail: restDetails.integerGotString },
-    { pointer: restPointers.blockHashOrNumber, detail: restDetails.fullHashFormat },
-  ];
-}
+/** The three problems OpenApiSpex reports for a value that is neither a block number nor a block hash, in its order. */
+export const invalidBlockProblems: ReadonlyArray<{ pointer: string; detail: string }> = [
+  { pointer: restPointers.blockHashOrNumber, detail: restDetails.blockCastFailed },
+  { pointer: restPointers.blockHashOrNumber, detail: restDetails.integerGotString },
+  { pointer: restPointers.blockHashOrNumber, detail: restDetails.fullHashFormat },
+];
 
 /**
  * A REST list answer: `{"items":[…],"next_page_params":{…}|null}` (HTTP 200).

@@ -1,6 +1,5 @@
 import { isSuccess, type ProxyPartRole, type ProxyRecord, type VerificationResult } from "./job.js";
-import { linkProxyTo, linkRecord, type ProxyLinkOptions } from "./linkProxy.js";
-import { unverifiedPartLink } from "./stoppedParts.js";
+import { linkProxyTo, linkRecord, type ProxyLinkOptions, unverifiedPartLink } from "./linkProxy.js";
 import type { LedgerUse, VerificationLedger } from "./verificationLedger.js";
 import { serviceTitles, type Verifier } from "./verifier.js";
 

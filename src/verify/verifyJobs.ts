@@ -2,10 +2,9 @@ import { type ConcurrencySetting, concurrencyControl } from "./adaptiveConcurren
 import { BatchMemory } from "./batchMemory.js";
 import type { VerificationEventListener } from "./events.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
-import { linkProxy, linkRecord } from "./linkProxy.js";
+import { linkProxy, linkRecord, unverifiedPartLink } from "./linkProxy.js";
 import type { PreflightOptions } from "./preflight.js";
 import { linkProxySystem, type ProxySystem, type SystemLink, withSystems } from "./proxySystems.js";
-import { unverifiedPartLink } from "./stoppedParts.js";
 import { inTargetPool } from "./targetPool.js";
 import type { VerificationLedger } from "./verificationLedger.js";
 import { serviceTitles, type Verifier } from "./verifier.js";

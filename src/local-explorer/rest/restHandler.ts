@@ -1,4 +1,5 @@
 import { isPlainObject } from "../../kernel/jsonValues.js";
+import { isAddress, isTransactionHash } from "../../kernel/validate.js";
 import { type BlockscoutShapes, blockscoutShapes, wireConstructorArguments } from "../blockscoutVersion.js";
 import type { RestHandler } from "../httpServer.js";
 import {
@@ -29,8 +30,6 @@ type Problem = { pointer: string; detail: string };
 
 const typeProblem: Problem = { pointer: "/type", detail: restDetails.invalidEnum };
 
-const addressPattern = /^0x[A-Fa-f0-9]{40}$/;
-const fullHashPattern = /^0x[A-Fa-f0-9]{64}$/;
 const blockNumberPattern = /^-?\d+$/;
 const tokenIdPattern = /^-?([1-9][0-9]*|0)$/;
 
@@ -169,7 +168,7 @@ function nftCollections(data: RestData, address: string, query: Query): Reply {
 function blockTransactions(data: RestData, block: string, query: Query): Reply {
   const reference = blockReference(block);
   const problems = [
-    ...(reference === undefined ? invalidBlockProblems() : []),
+    ...(reference === undefined ? invalidBlockProblems : []),
     ...enumProblems(query.type, blockTransactionTypeValues),
     ...cursorProblems(query, cursorKeys.blockTransactions),
   ];
@@ -189,7 +188,7 @@ function blockTransactions(data: RestData, block: string, query: Query): Reply {
 function blockWithdrawals(data: RestData, block: string, query: Query): Reply {
   const reference = blockReference(block);
   const problems = [
-    ...(reference === undefined ? invalidBlockProblems() : []),
+    ...(reference === undefined ? invalidBlockProblems : []),
     ...cursorProblems(query, cursorKeys.blockWithdrawals),
   ];
   if (problems.length > 0 || reference === undefined) return restInvalid(problems);
@@ -202,7 +201,7 @@ function blockWithdrawals(data: RestData, block: string, query: Query): Reply {
 function internalTransactions(data: RestData, query: Query): Reply {
   const transactionHash = query.transaction_hash;
   const problems = [...cursorProblems(query, cursorKeys.internalTransactions)];
-  if (transactionHash !== undefined && !fullHashPattern.test(transactionHash)) {
+  if (transactionHash !== undefined && !isTransactionHash(transactionHash)) {
     problems.push({ pointer: "/transaction_hash", detail: restDetails.fullHashFormat });
   }
   if (query.limit !== undefined && !blockNumberPattern.test(query.limit)) {
@@ -283,14 +282,14 @@ function fromBlock<T>(lookup: BlockLookup<T>, page: (items: T[]) => Reply): Repl
 }
 
 function addressProblems(address: string): Problem[] {
-  return addressPattern.test(address)
+  return isAddress(address)
     ? []
     : [{ pointer: restPointers.addressHash, detail: restDetails.addressHashFormat }];
 }
 
 function blockReference(block: string): BlockReference | undefined {
   if (blockNumberPattern.test(block)) return { kind: "number", number: Number(block) };
-  if (fullHashPattern.test(block)) return { kind: "hash", hash: block.toLowerCase() };
+  if (isTransactionHash(block)) return { kind: "hash", hash: block.toLowerCase() };
   return undefined;
 }
 
