@@ -50,7 +50,6 @@ export const texts = {
     "A corresponding implementation contract was unfortunately not detected for the proxy address.",
   ok: "OK",
   notok: "NOTOK",
-  v2NotFound: "Not found",
   v2UnknownAction: "Unknown API v2 action",
   v2BlockLostConsensus: "Block lost consensus",
   v2InvalidValue: "Invalid value",
@@ -165,7 +164,7 @@ export function rateLimitHeaders(limit: number, remaining: number, resetMs: numb
 }
 
 /** REST 404. @param message - `Not found` or `Block lost consensus` @param hash - the lost block's hash @returns the reply */
-export function restNotFound(message: string = texts.v2NotFound, hash?: string): Reply {
+export function restNotFound(message: string = texts.notFound, hash?: string): Reply {
   return { status: 404, body: hash ? { message, hash } : { message } };
 }
 

@@ -20,10 +20,9 @@ export async function unlistedBuild(
   job: VerificationJob,
   endsAt: number,
 ): Promise<UnlistedBuild | undefined> {
-  const lists = verifier.buildLists ? await verifier.buildLists(endsAt) : undefined;
-  if (!lists) return undefined;
+  const lists = await verifier.buildLists?.(endsAt);
   const build = buildOf(job);
-  if (!build) return undefined;
+  if (!lists || !build) return undefined;
   const listed = lists[build.language];
   const insist = "Build with one it lists, or send it anyway with send-unlisted.";
   if (listed.compilerVersions.size > 0 && !listsRelease(listed, build.compilerVersion)) {

@@ -31,8 +31,7 @@ export async function linkProxy(
 ): Promise<VerificationResult> {
   // A job whose own address is the proxy (the Action's `proxy: true`) lets the explorer find the implementation.
   const selfLink = implementation.address.toLowerCase() === proxyAddress.toLowerCase();
-  const { proxyRecord, ...linkOptions } = options;
-  const partsVerifiedByThisRun = [implementation, proxyRecord].some(
+  const partsVerifiedByThisRun = [implementation, options.proxyRecord].some(
     (record) => record?.status === "verified",
   );
   return linkProxyTo(
@@ -46,7 +45,7 @@ export async function linkProxy(
           expectedImplementation: implementation.address,
           partsVerifiedByThisRun,
         },
-    linkOptions,
+    options,
   );
 }
 

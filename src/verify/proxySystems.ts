@@ -60,8 +60,7 @@ export async function linkProxySystem(
   recordOf: (address: string) => VerificationResult | undefined,
   context: SystemLinkContext,
 ): Promise<SystemLink> {
-  const { proxy } = system;
-  const address = system.address;
+  const { proxy, address } = system;
   const service = serviceTitles[verifier.service];
   const implementations = proxy.implementations.map((implementation) => implementation.toLowerCase());
   const [first] = implementations;

@@ -18,10 +18,7 @@ import type {
   BlockReference,
   RestData,
   ServedInternalTransaction,
-  ServedToken,
   ServedTokenBalance,
-  ServedTransaction,
-  ServedWithdrawal,
 } from "./restData.js";
 import { type CursorKeys, type CursorValue, cursorProblems, type PagedRow, pageOf } from "./restPaging.js";
 
@@ -177,7 +174,7 @@ function blockTransactions(data: RestData, block: string, query: Query): Reply {
     const type = query.type || undefined;
     const rows = items
       .filter((item) => type === undefined || (item.transaction_types ?? []).includes(type))
-      .map((item: ServedTransaction) => ({
+      .map((item) => ({
         item,
         cursor: { block_number: item.block_number, index: item.position },
       }));
@@ -193,7 +190,7 @@ function blockWithdrawals(data: RestData, block: string, query: Query): Reply {
   ];
   if (problems.length > 0 || reference === undefined) return restInvalid(problems);
   return fromBlock(data.blockWithdrawals(reference), (items) => {
-    const rows = items.map((item: ServedWithdrawal) => ({ item, cursor: { index: item.index } }));
+    const rows = items.map((item) => ({ item, cursor: { index: item.index } }));
     return pageOf(rows, query, cursorKeys.blockWithdrawals);
   });
 }
@@ -313,7 +310,7 @@ function enumList(value: string | undefined, allowed: readonly string[]): Set<st
 
 /** The balance's worth in fiat, Blockscout's first sort key: null without an exchange rate. */
 function fiatValue(item: ServedTokenBalance): string | null {
-  const token: ServedToken = item.token;
+  const { token } = item;
   if (token.exchange_rate === undefined || token.exchange_rate === null) return null;
   const worth = (Number(item.value) / 10 ** Number(token.decimals ?? 0)) * Number(token.exchange_rate);
   return Number.isFinite(worth) ? String(worth) : null;
