@@ -151,7 +151,7 @@ async function fetchBlock(chain: JsonRpcChain, block: string): Promise<ChainBloc
  * @param hash - the transaction
  * @returns the items; none for a transaction not mined yet or a chain without `debug_traceTransaction`
  */
-export async function tracedInternalTransactions(
+async function tracedInternalTransactions(
   chain: JsonRpcChain,
   hash: string,
 ): Promise<ServedInternalTransaction[]> {
