@@ -67,7 +67,8 @@ export type VerificationDecision =
   /** `detail` is shown only where Blockscout itself gives no reason (Vyper), to say what is missing. */
   | { ok: false; reason: string; detail?: string };
 
-export type GuidState = "pending" | "pass" | "fail" | "unknown";
+export const guidStateSchema = z.enum(["pending", "pass", "fail", "unknown"]);
+export type GuidState = z.infer<typeof guidStateSchema>;
 
 export interface ProxyCheckState {
   state: GuidState;

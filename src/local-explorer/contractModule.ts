@@ -95,10 +95,9 @@ export class ContractModule {
   }
 
   async verify(params: RpcParams): Promise<Reply> {
-    const required = ["name", "compilerVersion", "optimization", "contractSourceCode"];
     return this.#publish(
       params,
-      required,
+      ["name", "compilerVersion", "optimization", "contractSourceCode"],
       (decision) => publishFailedText(decision.reason),
       () => ({
         format: "flattened",

@@ -10,6 +10,7 @@ import {
   error,
   type Reply,
   rateLimitHeaders,
+  restNotFound,
   restRateLimited,
   restUnknownAction,
   rpcRateLimited,
@@ -159,7 +160,7 @@ export class ExplorerHttpServer {
     const { path } = request;
     const isRest = path.startsWith("/api/v2/") || path === "/api/v2";
     if (!isRest && !apiPath.test(path)) {
-      return { status: 404, body: { message: texts.notFound } };
+      return restNotFound();
     }
     const quota = this.#quota?.take(this.#options.now?.());
     if (quota && !quota.allowed) {

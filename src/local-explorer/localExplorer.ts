@@ -141,10 +141,7 @@ export async function startLocalExplorer(options: LocalExplorerOptions): Promise
   });
   const proApi = options.proApi ? new ProApiGate(chainId, options.proApi) : undefined;
   const server = new ExplorerHttpServer({
-    contractModule: new ContractModule(backend, {
-      blockscoutVersion: options.blockscoutVersion,
-      sourcifyAnswerDelayMs: delayMs,
-    }),
+    contractModule: new ContractModule(backend, options),
     rest: servingVerificationConfig(
       createChainRestHandler(chain, backend, blockscoutShapes(options.blockscoutVersion)),
       options.verificationConfig,

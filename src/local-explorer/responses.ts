@@ -50,7 +50,6 @@ export const texts = {
     "A corresponding implementation contract was unfortunately not detected for the proxy address.",
   ok: "OK",
   notok: "NOTOK",
-  v2NotFound: "Not found",
   v2UnknownAction: "Unknown API v2 action",
   v2BlockLostConsensus: "Block lost consensus",
   v2InvalidValue: "Invalid value",
@@ -165,7 +164,7 @@ export function rateLimitHeaders(limit: number, remaining: number, resetMs: numb
 }
 
 /** REST 404. @param message - `Not found` or `Block lost consensus` @param hash - the lost block's hash @returns the reply */
-export function restNotFound(message: string = texts.v2NotFound, hash?: string): Reply {
+export function restNotFound(message: string = texts.notFound, hash?: string): Reply {
   return { status: 404, body: hash ? { message, hash } : { message } };
 }
 
@@ -210,26 +209,12 @@ export const restDetails = {
   invalidEnum: "Invalid value for enum",
 } as const;
 
-/**
- * The JSON pointer of a query parameter in a REST 422 answer.
- * @param name - the query parameter
- * @returns `/<name>`
- */
-export function restQueryPointer(name: string): string {
-  return `/${name}`;
-}
-
-/**
- * The three problems OpenApiSpex reports for a value that is neither a block number nor a block hash.
- * @returns pointer and detail of each, in Blockscout's order
- */
-export function invalidBlockProblems(): Array<{ pointer: string; detail: string }> {
-  return [
-    { pointer: restPointers.blockHashOrNumber, detail: restDetails.blockCastFailed },
-    { pointer: restPointers.blockHashOrNumber, detail: restDetails.integerGotString },
-    { pointer: restPointers.blockHashOrNumber, detail: restDetails.fullHashFormat },
-  ];
-}
+/** The three problems OpenApiSpex reports for a value that is neither a block number nor a block hash, in its order. */
+export const invalidBlockProblems: ReadonlyArray<{ pointer: string; detail: string }> = [
+  { pointer: restPointers.blockHashOrNumber, detail: restDetails.blockCastFailed },
+  { pointer: restPointers.blockHashOrNumber, detail: restDetails.integerGotString },
+  { pointer: restPointers.blockHashOrNumber, detail: restDetails.fullHashFormat },
+];
 
 /**
  * A REST list answer: `{"items":[…],"next_page_params":{…}|null}` (HTTP 200).

@@ -4,7 +4,7 @@ import { parsedJson } from "../kernel/jsonValues.js";
 import { readRegularFile, writeFileWhole } from "../kernel/regularFile.js";
 import { errnoCode } from "../kernel/systemErrors.js";
 import * as z from "../kernel/zod.js";
-import { contractRecordSchema, type GuidState } from "./backend.js";
+import { contractRecordSchema, type GuidState, guidStateSchema } from "./backend.js";
 
 /**
  * Where the embedded explorer of a chain keeps its state in a cache folder.
@@ -35,8 +35,6 @@ export function stateFilesIn(cacheDir: string): string[] {
     .sort()
     .map((name) => join(cacheDir, name));
 }
-
-const guidStateSchema = z.enum(["pending", "pass", "fail", "unknown"]);
 
 const stateSchema = z.object({
   version: z.literal(1),

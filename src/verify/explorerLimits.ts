@@ -20,10 +20,9 @@ export async function unlistedBuild(
   job: VerificationJob,
   endsAt: number,
 ): Promise<UnlistedBuild | undefined> {
-  const lists = verifier.buildLists ? await verifier.buildLists(endsAt) : undefined;
-  if (!lists) return undefined;
+  const lists = await verifier.buildLists?.(endsAt);
   const build = buildOf(job);
-  if (!build) return undefined;
+  if (!lists || !build) return undefined;
   const listed = lists[build.language];
   const insist = "Build with one it lists, or send it anyway with send-unlisted.";
   if (listed.compilerVersions.size > 0 && !listsRelease(listed, build.compilerVersion)) {
@@ -67,37 +66,23 @@ interface Build {
 
 function buildOf(job: VerificationJob): Build | undefined {
   const { source } = job;
-  switch (source.format) {
-    case "standard-json": {
-      const language = source.input.language.toLowerCase() === "vyper" ? "vyper" : "solidity";
-      const named = source.input.settings?.evmVersion;
-      const compilerDefault =
-        language === "solidity" ? solcDefaultEvmTarget(source.compilerVersion) : undefined;
-      return {
-        language,
-        compilerVersion: source.compilerVersion,
-        targetNamed: typeof named === "string",
-        evmTarget: typeof named === "string" ? named : compilerDefault,
-      };
-    }
-    case "single-file":
-    case "flattened":
-      return {
-        language: "solidity",
-        compilerVersion: source.compilerVersion,
-        targetNamed: source.evmVersion !== undefined,
-        evmTarget: source.evmVersion ?? solcDefaultEvmTarget(source.compilerVersion),
-      };
-    case "vyper":
-      return {
-        language: "vyper",
-        compilerVersion: source.compilerVersion,
-        evmTarget: undefined,
-        targetNamed: false,
-      };
-    case "registry":
-      return undefined;
-  }
+  if (source.format === "registry") return undefined;
+  const vyper =
+    source.format === "vyper" ||
+    (source.format === "standard-json" && source.input.language.toLowerCase() === "vyper");
+  const named =
+    source.format === "standard-json"
+      ? source.input.settings?.evmVersion
+      : source.format === "vyper"
+        ? undefined
+        : source.evmVersion;
+  const targetNamed = typeof named === "string";
+  return {
+    language: vyper ? "vyper" : "solidity",
+    compilerVersion: source.compilerVersion,
+    targetNamed,
+    evmTarget: targetNamed ? named : vyper ? undefined : solcDefaultEvmTarget(source.compilerVersion),
+  };
 }
 
 // `v0.8.28+commit.7893614a` and `0.8.28` name one release; a listed nightly is not the release.

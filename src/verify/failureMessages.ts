@@ -52,10 +52,6 @@ export function explainFailure(explorerText: string, bothInputs: boolean): strin
   return `The explorer could not verify the contract${tried}: ${withoutFullStop(explorerText) || "no reason given"}. Check that the compiler version, optimizer settings, EVM version, build profile and constructor arguments are those of the deployment.`;
 }
 
-export function joined(first: string | undefined, second: string): string {
-  return first ? `${first} ${second}` : second;
-}
-
 // Etherscan's and Sourcify's reasons end in a full stop; the sentence they go into adds its own.
 export function withoutFullStop(text: string): string {
   return text.replace(/\.$/, "");

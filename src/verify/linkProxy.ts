@@ -1,6 +1,7 @@
 import { type ErrorCode, isExplorerVerifyError, isUnsent, ProxyLinkRefusedError } from "../errors/index.js";
 import { type Deadline, deadlineOf } from "./deadline.js";
 import type { EngineOptions } from "./engineOptions.js";
+import type { VerificationEventListener } from "./events.js";
 import type { ResultError, VerificationResult } from "./job.js";
 import { defaultPolling } from "./pollSchedule.js";
 import { isRetryable, missedPoll } from "./retryable.js";
@@ -30,8 +31,7 @@ export async function linkProxy(
 ): Promise<VerificationResult> {
   // A job whose own address is the proxy (the Action's `proxy: true`) lets the explorer find the implementation.
   const selfLink = implementation.address.toLowerCase() === proxyAddress.toLowerCase();
-  const { proxyRecord, ...linkOptions } = options;
-  const partsVerifiedByThisRun = [implementation, proxyRecord].some(
+  const partsVerifiedByThisRun = [implementation, options.proxyRecord].some(
     (record) => record?.status === "verified",
   );
   return linkProxyTo(
@@ -45,7 +45,7 @@ export async function linkProxy(
           expectedImplementation: implementation.address,
           partsVerifiedByThisRun,
         },
-    linkOptions,
+    options,
   );
 }
 
@@ -92,23 +92,18 @@ export async function linkProxyTo(
     message?: string,
     error?: ErrorCode | ResultError,
   ): VerificationResult => {
-    const result: VerificationResult = {
-      address: proxyAddress,
-      contract,
-      explorer: verifier.pages.base,
-      format: "proxy",
+    const code = error ?? (status === "timeout" ? "timeout" : "verification_failed");
+    const fields = {
       status,
       ...(receipt ? { guid: receipt.id } : {}),
-      url: verifier.pages.contract(proxyAddress),
       attempts,
       durationMs: deadline.now() - startedAt,
       ...(message ? { message } : {}),
       ...(status === "failed" || status === "timeout"
-        ? { error: typeof error === "object" ? error : { code: error ?? codeOf(status) } }
+        ? { error: typeof code === "object" ? code : { code } }
         : {}),
     };
-    options.onEvent?.({ type: "finished", address: proxyAddress, contract, result });
-    return result;
+    return linkRecord(verifier, proxyAddress, contract, fields, options.onEvent);
   };
   const shows = (implementations: readonly string[]) =>
     expected.length > 0
@@ -199,8 +194,68 @@ export async function linkProxyTo(
   }
 }
 
-function codeOf(status: "failed" | "timeout"): ErrorCode {
-  return status === "timeout" ? "timeout" : "verification_failed";
+/**
+ * A proxy link's record, told to the listener as finished where there is one. Unless `fields` says otherwise, nothing
+ * was sent (a part is not verified, the ledger records the link).
+ *
+ * @param fields - its status, then what else it says (a guid, the attempts and time, a message, an error, the proxy)
+ * @param onEvent - the listener; unset, no one is told
+ * @returns the record
+ */
+export function linkRecord(
+  verifier: Verifier,
+  address: string,
+  contract: string,
+  fields: Pick<VerificationResult, "status"> & Partial<VerificationResult>,
+  onEvent?: VerificationEventListener,
+): VerificationResult {
+  const { status, guid, ...said } = fields;
+  const result: VerificationResult = {
+    address,
+    contract,
+    explorer: verifier.pages.base,
+    format: "proxy",
+    status,
+    ...(guid === undefined ? {} : { guid }),
+    url: verifier.pages.contract(address),
+    attempts: 0,
+    durationMs: 0,
+    ...said,
+  };
+  onEvent?.({ type: "finished", address, contract, result });
+  return result;
+}
+
+// The refusals after which a service's client sends nothing more: a part they left unverified was never judged.
+const stoppedBy: Partial<Record<ErrorCode, string>> = {
+  quota_exhausted: "the used-up quota",
+  plan_required: "the key's plan, which does not cover this chain,",
+  invalid_api_key: "the refused key",
+  bot_protection: "the explorer's bot challenge",
+  payment_required: "the Blockscout API's demand for payment (no key)",
+};
+
+/**
+ * Why a proxy is not linked when a part it needs (an implementation, a facet, a beacon) is not verified: the service's
+ * refusal that stopped the part (a bot challenge, a used-up quota, a plan, a key), with its code, so the link's
+ * record says what the part's does; else the part's verification failed.
+ *
+ * @param part - the part's record, not a success
+ * @param named - the part as the message names it (`implementation`, `facet 0x…`)
+ */
+export function unverifiedPartLink(
+  part: VerificationResult,
+  named: string,
+): { code: ErrorCode; message: string } {
+  const code = part.error?.code;
+  const cause = code === undefined ? undefined : stoppedBy[code];
+  if (code === undefined || cause === undefined)
+    return { code: "verification_failed", message: `Not linked: the ${named} is not verified.` };
+  const when = code === "quota_exhausted" ? "after the reset " : "";
+  return {
+    code,
+    message: `Not linked: ${cause} stopped the ${named}; the run that verifies it ${when}links them.`,
+  };
 }
 
 // What a passed link found: the implementation the service's words name, else (several: its words name none that

@@ -93,8 +93,7 @@ export async function pollVerifyStatus(
           ...(status.matches ? { matches: status.matches } : {}),
         };
       case "unknown-uid":
-        unknownUids++;
-        if (unknownUids > options.unknownUidGrace) return { state: "unknown-uid", message: status.message };
+        if (++unknownUids > options.unknownUidGrace) return { state: "unknown-uid", message: status.message };
         break;
     }
     onPending(status.message);

@@ -1,7 +1,5 @@
-import type { VerificationEventListener } from "./events.js";
 import { isSuccess, type ProxyPartRole, type ProxyRecord, type VerificationResult } from "./job.js";
-import { linkProxyTo, type ProxyLinkOptions } from "./linkProxy.js";
-import { unverifiedPartLink } from "./stoppedParts.js";
+import { linkProxyTo, linkRecord, type ProxyLinkOptions, unverifiedPartLink } from "./linkProxy.js";
 import type { LedgerUse, VerificationLedger } from "./verificationLedger.js";
 import { serviceTitles, type Verifier } from "./verifier.js";
 
@@ -62,8 +60,7 @@ export async function linkProxySystem(
   recordOf: (address: string) => VerificationResult | undefined,
   context: SystemLinkContext,
 ): Promise<SystemLink> {
-  const { proxy } = system;
-  const address = system.address;
+  const { proxy, address } = system;
   const service = serviceTitles[verifier.service];
   const implementations = proxy.implementations.map((implementation) => implementation.toLowerCase());
   const [first] = implementations;
@@ -82,7 +79,7 @@ export async function linkProxySystem(
     status: VerificationResult["status"],
     message: string,
     fields: Partial<VerificationResult> = {},
-  ) => unsentLinkRecord(verifier, address, contract, { status, message, proxy, ...fields }, context.onEvent);
+  ) => linkRecord(verifier, address, contract, { status, message, proxy, ...fields }, context.onEvent);
 
   if (!verifier.capabilities.proxyLink) {
     const resolved = await resolvedBy(verifier, address);
@@ -148,37 +145,6 @@ export async function linkProxySystem(
   );
   context.ledger?.recordLink(verifier, { address, implementations, result: link }, context);
   return { link: { ...link, proxy } };
-}
-
-/**
- * A proxy link's record where nothing was sent (a part is not verified, the ledger records the link): told to the
- * listener as finished, where there is one.
- *
- * @param fields - its status and message, then what else it says (an error, the proxy)
- * @param onEvent - the listener; unset, no one is told
- * @returns the record
- */
-export function unsentLinkRecord(
-  verifier: Verifier,
-  address: string,
-  contract: string,
-  fields: Pick<VerificationResult, "status" | "message"> & Partial<VerificationResult>,
-  onEvent?: VerificationEventListener,
-): VerificationResult {
-  const { status, ...said } = fields;
-  const result: VerificationResult = {
-    address,
-    contract,
-    explorer: verifier.pages.base,
-    format: "proxy",
-    status,
-    url: verifier.pages.contract(address),
-    attempts: 0,
-    durationMs: 0,
-    ...said,
-  };
-  onEvent?.({ type: "finished", address, contract, result });
-  return result;
 }
 
 // What a service itself resolves for a proxy, in words: "resolves it to 0x…", or nothing when it says nothing.

@@ -30,13 +30,9 @@ export function minimalStandardJsonInput(
   if (!result.success) {
     throw new InvalidInputError("metadata", "The contract's compiler metadata has no `sources` object.");
   }
-  const sources: StandardJsonInput["sources"] = {};
-  for (const name of Object.keys(result.data.sources)) {
-    const source = input.sources[name];
-    if (!source) return undefined;
-    sources[name] = source;
-  }
-  return { ...input, sources };
+  const names = Object.keys(result.data.sources);
+  if (!names.every((name) => input.sources[name])) return undefined;
+  return { ...input, sources: Object.fromEntries(names.map((name) => [name, input.sources[name]!])) };
 }
 
 /**

@@ -54,31 +54,27 @@ export function prepareSubmissions(
     constructorArguments === undefined || verifier.capabilities.readsConstructorArguments
       ? creation
       : { constructorArguments, ...creation };
-  const once = (submission: Submission): PreparedSubmission[] => [
-    { input: "single", send: (timeoutMs, endsAt) => verifier.submit(submission, timeoutMs, endsAt) },
-  ];
+  const sending = (input: PreparedSubmission["input"], submission: Submission): PreparedSubmission => ({
+    input,
+    send: (timeoutMs, endsAt) => verifier.submit(submission, timeoutMs, endsAt),
+  });
+  const once = (submission: Submission): PreparedSubmission[] => [sending("single", submission)];
   switch (source.format) {
     case "standard-json": {
       const compilerVersion = longCompilerVersion(source.compilerVersion);
       // Libraries stay out of the input where the service reads linked addresses from the deployed code: adding
       // them to the settings changes the metadata hash, so the match could only be partial.
       const linked = verifier.capabilities.librariesInInput ? job.libraries : undefined;
-      return candidates.map((candidate) => ({
-        input: candidate.kind,
-        send: (timeoutMs, endsAt) =>
-          verifier.submit(
-            {
-              format: "standard-json",
-              address,
-              contractName: source.contractName,
-              compilerVersion,
-              input: linked ? withLibraries(candidate.input, linked) : candidate.input,
-              ...args,
-            },
-            timeoutMs,
-            endsAt,
-          ),
-      }));
+      return candidates.map((candidate) =>
+        sending(candidate.kind, {
+          format: "standard-json",
+          address,
+          contractName: source.contractName,
+          compilerVersion,
+          input: linked ? withLibraries(candidate.input, linked) : candidate.input,
+          ...args,
+        }),
+      );
     }
     case "single-file":
     case "flattened":

@@ -11,7 +11,6 @@ import {
   describe,
   explainFailure,
   failureOf,
-  joined,
   similarMatchNote,
   verdictError,
   withoutFullStop,
@@ -123,20 +122,18 @@ class ContractVerification {
     }
 
     if (!(job.force ?? this.#options.force) && (await preCheckPays(this.#memory, job.source.format))) {
-      // The answer is noted before the pre-check counts as ended: jobs waiting for it decide on what it found.
-      const state = await Promise.resolve()
-        .then(() => {
-          this.#emit({ type: "checking" });
-          return this.#preCheck();
-        })
-        .then((found) => {
-          if (found !== "unknown") {
-            this.#memory?.noteVerifiedBefore(found === "verified");
-            this.#learnedBefore = true;
-          }
-          return found;
-        })
-        .finally(() => this.#memory?.preCheckEnded());
+      let state: VerifiedState | "unknown";
+      try {
+        this.#emit({ type: "checking" });
+        state = await this.#preCheck();
+        if (state !== "unknown") {
+          this.#memory?.noteVerifiedBefore(state === "verified");
+          this.#learnedBefore = true;
+        }
+      } finally {
+        // The answer is noted before the pre-check counts as ended: jobs waiting for it decide on what it found.
+        this.#memory?.preCheckEnded();
+      }
       if (state === "verified") return this.#finish("already-verified");
     }
     const constructorArguments =
@@ -182,7 +179,7 @@ class ContractVerification {
       // The minimal input was refused and the full one passes: the record says why the full one was needed.
       const saidWhy = () => {
         if (submission.input === "full" && minimalRefused && job.source.format === "standard-json")
-          this.#note = joined(this.#note, fullInputNeeded(job.source.input));
+          this.#note = [this.#note, fullInputNeeded(job.source.input)].filter(Boolean).join(" ");
       };
       // A synchronous verification answers with the contract it published: nothing to confirm.
       if (outcome.kind === "verified") {
@@ -335,12 +332,11 @@ class ContractVerification {
   }
 
   #finish(status: VerificationResult["status"], message?: string, error?: ResultError): VerificationResult {
-    const job = this.#job;
     const failed = status === "failed" || status === "timeout";
     const upgraded = !failed && this.#matchBefore !== undefined && this.#match === "exact_match";
     if (upgraded && !message)
       message = `Upgraded: ${serviceTitles[this.#client.service]} held a partial match (match); this build's exact match (exact_match) replaced it.`;
-    const result = jobRecord(this.#client, job, {
+    const result = jobRecord(this.#client, this.#job, {
       status,
       guid: this.#guid,
       attempts: this.#sender.attempts,

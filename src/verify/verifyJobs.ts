@@ -1,17 +1,10 @@
 import { type ConcurrencySetting, concurrencyControl } from "./adaptiveConcurrency.js";
 import { BatchMemory } from "./batchMemory.js";
 import type { VerificationEventListener } from "./events.js";
-import type { VerificationJob, VerificationResult } from "./job.js";
-import { linkProxy } from "./linkProxy.js";
+import { isSuccess, type VerificationJob, type VerificationResult } from "./job.js";
+import { linkProxy, linkRecord, unverifiedPartLink } from "./linkProxy.js";
 import type { PreflightOptions } from "./preflight.js";
-import {
-  linkProxySystem,
-  type ProxySystem,
-  type SystemLink,
-  unsentLinkRecord,
-  withSystems,
-} from "./proxySystems.js";
-import { unverifiedPartLink } from "./stoppedParts.js";
+import { linkProxySystem, type ProxySystem, type SystemLink, withSystems } from "./proxySystems.js";
 import { inTargetPool } from "./targetPool.js";
 import type { VerificationLedger } from "./verificationLedger.js";
 import { serviceTitles, type Verifier } from "./verifier.js";
@@ -115,19 +108,17 @@ export async function verifyJobs(
       return undefined;
     }
     const contract = `proxy of ${implementation.contract}`;
-    const unsent = (fields: Parameters<typeof unsentLinkRecord>[3], onEvent?: VerificationEventListener) =>
-      stamped(unsentLinkRecord(verifier, proxyAddress, contract, fields, onEvent));
-    if (implementation.status !== "verified" && implementation.status !== "already-verified") {
-      const notAwaited = implementation.status === "pending";
+    const unsent = (fields: Parameters<typeof linkRecord>[3], onEvent?: VerificationEventListener) =>
+      stamped(linkRecord(verifier, proxyAddress, contract, fields, onEvent));
+    // Without waiting, the implementation's verdict is not known yet: nothing failed.
+    if (implementation.status === "pending") {
+      const message =
+        "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified.";
+      return unsent({ status: "pending", message });
+    }
+    if (!isSuccess(implementation)) {
       const blocked = unverifiedPartLink(implementation, "implementation");
-      return unsent({
-        // Without waiting, the implementation's verdict is not known yet: nothing failed.
-        status: notAwaited ? "pending" : "failed",
-        ...(notAwaited ? {} : { error: { code: blocked.code } }),
-        message: notAwaited
-          ? "Not linked yet: the implementation's verdict was not awaited. Link them with another run once it is verified."
-          : blocked.message,
-      });
+      return unsent({ status: "failed", error: { code: blocked.code }, message: blocked.message });
     }
     const implementations = [implementation.address];
     if (ledger?.recordsLink(verifier, proxyAddress, implementations) && !options.recheck) {

@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { safeDecode } from "../../kernel/urlCredentials.js";
+import { isAddress, isTransactionHash } from "../../kernel/validate.js";
 import { addressPage } from "./addressPage.js";
 import type { PageSources } from "./contractFacts.js";
 import { homePage } from "./homePage.js";
@@ -25,8 +26,6 @@ export type PageHandler = (request: PageRequest) => Promise<PageReply | undefine
 
 const addressPath = /^\/address\/([^/]*)\/?$/;
 const transactionPath = /^\/tx\/([^/]*)\/?$/;
-const addressPattern = /^0x[0-9a-fA-F]{40}$/;
-const hashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /**
  * The explorer's human pages: `/`, `/address/{address}` (also `/address?address=`, the lookup form) and
@@ -40,14 +39,14 @@ export function createExplorerPages(sources: PageSources): PageHandler {
     const address = path === "/address" ? query.address?.trim() : addressPath.exec(path)?.[1];
     if (address !== undefined) {
       const decoded = safeDecode(address);
-      if (!addressPattern.test(decoded)) return notFound(sources, decoded, "an address", 40);
+      if (!isAddress(decoded)) return notFound(sources, decoded, "an address", 40);
       const explorerUrl = `http://${host && /^[\w.:[\]-]+$/.test(host) ? host : "127.0.0.1"}`;
       return { status: 200, html: await addressPage(sources, decoded.toLowerCase(), explorerUrl) };
     }
     const hash = transactionPath.exec(path)?.[1];
     if (hash !== undefined) {
       const decoded = safeDecode(hash);
-      if (!hashPattern.test(decoded)) return notFound(sources, decoded, "a transaction hash", 64);
+      if (!isTransactionHash(decoded)) return notFound(sources, decoded, "a transaction hash", 64);
       return transactionPage(sources, decoded.toLowerCase());
     }
     return undefined;

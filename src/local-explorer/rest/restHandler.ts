@@ -1,4 +1,5 @@
 import { isPlainObject } from "../../kernel/jsonValues.js";
+import { isAddress, isTransactionHash } from "../../kernel/validate.js";
 import { type BlockscoutShapes, blockscoutShapes, wireConstructorArguments } from "../blockscoutVersion.js";
 import type { RestHandler } from "../httpServer.js";
 import {
@@ -9,7 +10,6 @@ import {
   restNotFound,
   restObject,
   restPointers,
-  restQueryPointer,
   restUnknownAction,
   texts,
 } from "../responses.js";
@@ -18,20 +18,15 @@ import type {
   BlockReference,
   RestData,
   ServedInternalTransaction,
-  ServedToken,
   ServedTokenBalance,
-  ServedTransaction,
-  ServedWithdrawal,
 } from "./restData.js";
 import { type CursorKeys, type CursorValue, cursorProblems, type PagedRow, pageOf } from "./restPaging.js";
 
 type Query = Record<string, string>;
 type Problem = { pointer: string; detail: string };
 
-const typeProblem: Problem = { pointer: restQueryPointer("type"), detail: restDetails.invalidEnum };
+const typeProblem: Problem = { pointer: "/type", detail: restDetails.invalidEnum };
 
-const addressPattern = /^0x[A-Fa-f0-9]{40}$/;
-const fullHashPattern = /^0x[A-Fa-f0-9]{64}$/;
 const blockNumberPattern = /^-?\d+$/;
 const tokenIdPattern = /^-?([1-9][0-9]*|0)$/;
 
@@ -75,7 +70,7 @@ export function createRestHandler(
     const internalTransactionsLimit =
       query.limit !== undefined && decodeSegments(path)?.join("/") === "internal-transactions";
     if (release.refusesInternalTransactionsLimit && internalTransactionsLimit)
-      return restInvalid([{ pointer: restQueryPointer("limit"), detail: "Unexpected field: limit" }]);
+      return restInvalid([{ pointer: "/limit", detail: "Unexpected field: limit" }]);
     return inRelease(route(data, path, query), release);
   };
 }
@@ -170,7 +165,7 @@ function nftCollections(data: RestData, address: string, query: Query): Reply {
 function blockTransactions(data: RestData, block: string, query: Query): Reply {
   const reference = blockReference(block);
   const problems = [
-    ...(reference === undefined ? invalidBlockProblems() : []),
+    ...(reference === undefined ? invalidBlockProblems : []),
     ...enumProblems(query.type, blockTransactionTypeValues),
     ...cursorProblems(query, cursorKeys.blockTransactions),
   ];
@@ -179,7 +174,7 @@ function blockTransactions(data: RestData, block: string, query: Query): Reply {
     const type = query.type || undefined;
     const rows = items
       .filter((item) => type === undefined || (item.transaction_types ?? []).includes(type))
-      .map((item: ServedTransaction) => ({
+      .map((item) => ({
         item,
         cursor: { block_number: item.block_number, index: item.position },
       }));
@@ -190,12 +185,12 @@ function blockTransactions(data: RestData, block: string, query: Query): Reply {
 function blockWithdrawals(data: RestData, block: string, query: Query): Reply {
   const reference = blockReference(block);
   const problems = [
-    ...(reference === undefined ? invalidBlockProblems() : []),
+    ...(reference === undefined ? invalidBlockProblems : []),
     ...cursorProblems(query, cursorKeys.blockWithdrawals),
   ];
   if (problems.length > 0 || reference === undefined) return restInvalid(problems);
   return fromBlock(data.blockWithdrawals(reference), (items) => {
-    const rows = items.map((item: ServedWithdrawal) => ({ item, cursor: { index: item.index } }));
+    const rows = items.map((item) => ({ item, cursor: { index: item.index } }));
     return pageOf(rows, query, cursorKeys.blockWithdrawals);
   });
 }
@@ -203,11 +198,11 @@ function blockWithdrawals(data: RestData, block: string, query: Query): Reply {
 function internalTransactions(data: RestData, query: Query): Reply {
   const transactionHash = query.transaction_hash;
   const problems = [...cursorProblems(query, cursorKeys.internalTransactions)];
-  if (transactionHash !== undefined && !fullHashPattern.test(transactionHash)) {
-    problems.push({ pointer: restQueryPointer("transaction_hash"), detail: restDetails.fullHashFormat });
+  if (transactionHash !== undefined && !isTransactionHash(transactionHash)) {
+    problems.push({ pointer: "/transaction_hash", detail: restDetails.fullHashFormat });
   }
   if (query.limit !== undefined && !blockNumberPattern.test(query.limit)) {
-    problems.push({ pointer: restQueryPointer("limit"), detail: restDetails.integerGotString });
+    problems.push({ pointer: "/limit", detail: restDetails.integerGotString });
   }
   if (problems.length > 0) return restInvalid(problems);
   const rows = data
@@ -284,20 +279,20 @@ function fromBlock<T>(lookup: BlockLookup<T>, page: (items: T[]) => Reply): Repl
 }
 
 function addressProblems(address: string): Problem[] {
-  return addressPattern.test(address)
+  return isAddress(address)
     ? []
     : [{ pointer: restPointers.addressHash, detail: restDetails.addressHashFormat }];
 }
 
 function blockReference(block: string): BlockReference | undefined {
   if (blockNumberPattern.test(block)) return { kind: "number", number: Number(block) };
-  if (fullHashPattern.test(block)) return { kind: "hash", hash: block.toLowerCase() };
+  if (isTransactionHash(block)) return { kind: "hash", hash: block.toLowerCase() };
   return undefined;
 }
 
 function enumProblems(value: string | undefined, allowed: readonly string[], name = "type"): Problem[] {
   if (value === undefined || value === "" || allowed.includes(value)) return [];
-  return [{ pointer: restQueryPointer(name), detail: restDetails.invalidEnum }];
+  return [{ pointer: `/${name}`, detail: restDetails.invalidEnum }];
 }
 
 /** The canonical values of a type list; undefined for no filter, null when a value is not allowed. */
@@ -315,7 +310,7 @@ function enumList(value: string | undefined, allowed: readonly string[]): Set<st
 
 /** The balance's worth in fiat, Blockscout's first sort key: null without an exchange rate. */
 function fiatValue(item: ServedTokenBalance): string | null {
-  const token: ServedToken = item.token;
+  const { token } = item;
   if (token.exchange_rate === undefined || token.exchange_rate === null) return null;
   const worth = (Number(item.value) / 10 ** Number(token.decimals ?? 0)) * Number(token.exchange_rate);
   return Number.isFinite(worth) ? String(worth) : null;

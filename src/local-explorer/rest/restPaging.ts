@@ -1,4 +1,4 @@
-import { type Reply, restDetails, restPage, restQueryPointer } from "../responses.js";
+import { type Reply, restDetails, restPage } from "../responses.js";
 
 /** Blockscout returns 50 items per page and has no parameter to change that (before v12). */
 export const restPageSize = 50;
@@ -32,7 +32,7 @@ export function cursorProblems(
   const integers = [...Object.keys(keys).filter((name) => keys[name] === "integer"), "items_count"];
   return integers
     .filter((name) => query[name] !== undefined && !integerPattern.test(query[name] ?? ""))
-    .map((name) => ({ pointer: restQueryPointer(name), detail: restDetails.integerGotString }));
+    .map((name) => ({ pointer: `/${name}`, detail: restDetails.integerGotString }));
 }
 
 function matches(value: CursorValue | undefined, sent: string): boolean {
