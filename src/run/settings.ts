@@ -297,25 +297,17 @@ export function settingNamed(name: RunSettingName): Setting {
   return runSettings.find((setting) => setting.name === name) as Setting;
 }
 
-/** The settings' values a run reads: each door fills them from its own world. */
-export type RunSettingValues = {
-  targets: Service[];
-  optionalTargets: Service[];
-  wait: boolean;
-  timeoutSeconds: number;
-  /** Given, else `timeoutSeconds`: resolved here, once. */
+// A setting's value as a run reads it, from its declaration: `auto` where it takes it, undefined where it has no default.
+type SettingValue<S> = S extends { type: "list" }
+  ? Service[]
+  :
+      | (S extends { type: "switch" } ? boolean : S extends { type: "wholeNumber" } ? number : string)
+      | (S extends { auto: true } ? "auto" : never)
+      | (S extends { default: unknown } ? never : undefined);
+
+/** The settings' values a run reads: each door fills them from its own world (`readTimeoutSeconds` resolved here, once). */
+export type RunSettingValues = { [S in (typeof runSettings)[number] as S["name"]]: SettingValue<S> } & {
   readTimeoutSeconds: number;
-  concurrency: number | "auto";
-  requestsPerSecond: number | undefined;
-  keySecrets: string | undefined;
-  userAgent: string | undefined;
-  force: boolean;
-  sendUnlisted: boolean;
-  preflight: boolean;
-  includeCreated: boolean;
-  maxCreated: number;
-  includeProxies: boolean;
-  recheck: boolean;
 };
 
 /**

@@ -87,7 +87,8 @@ export function shardOfRun(
       shard: shardIdText(id),
       plan: digest,
       services,
-      ...pick(settings),
+      ...(settings.requestsPerSecond === undefined ? {} : { requestsPerSecond: settings.requestsPerSecond }),
+      ...(settings.keySecrets ? { keySecrets: settings.keySecrets } : {}),
       contracts,
     },
   };
@@ -106,12 +107,4 @@ export function shardLine({ shard, report }: ShardOfRun): string {
       : [`; ${formatRate(explorer.requestsPerSecond)} requests/s on ${shardExplorerName(explorer)}`],
   );
   return `shard       ${report.shard}: ${shard.explorers.map(shardExplorerName).join(", ")} (${planWords(shard)}; plan ${report.plan})${shares.join("")}${rates.join("")}`;
-}
-
-// The settings a plan is made of, as its digest and a shard's report carry them.
-function pick(settings: { requestsPerSecond?: number | undefined; keySecrets?: string | undefined }) {
-  return {
-    ...(settings.requestsPerSecond === undefined ? {} : { requestsPerSecond: settings.requestsPerSecond }),
-    ...(settings.keySecrets ? { keySecrets: settings.keySecrets } : {}),
-  };
 }
