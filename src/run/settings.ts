@@ -47,8 +47,8 @@ export interface Setting {
   readonly config?: boolean;
 }
 
-// What an HTTP header value may hold: tab, printable ASCII and Latin-1 (no line breaks or controls).
-const headerValueText = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** What an HTTP header value may hold: tab, printable ASCII and Latin-1 (no line breaks or controls). */
+export const headerValueText = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** The contracts looked at per factory with include-created (the engine's default is 100, `defaultMaxCreated`). */
 export const maxCreatedRange: WholeNumberRange = { min: 1, max: 10_000 };

@@ -90,8 +90,9 @@ export function mergeShards(request: MergeRequest): MergeResults {
     read.set(path, readShardFolder(path, budget));
   const folders = paths.map((path) => read.get(path) as ShardFolder);
   const faults: string[] = [];
+  const shardOf = (folder: ShardFolder) => folder.shard?.shard ?? folder.ledger?.shard?.shard;
   const say = (folder: ShardFolder, fault: string) => {
-    const stated = folder.shard?.shard ?? folder.ledger?.shard?.shard;
+    const stated = shardOf(folder);
     faults.push(`fault       ${stated ? `shard ${stated} (${folder.folder})` : folder.folder}: ${fault}`);
   };
   for (const folder of folders) for (const fault of folder.faults) say(folder, fault);
@@ -107,12 +108,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
       merged,
       plan,
       new Set([...parts.values()].flatMap((part) => [...part.records.keys()])),
-      (shard, fault) =>
-        say(
-          folders.find((f) => (f.shard?.shard ?? f.ledger?.shard?.shard) === shard) ??
-            (folders[0] as ShardFolder),
-          fault,
-        ),
+      (shard, fault) => say(folders.find((f) => shardOf(f) === shard) ?? (folders[0] as ShardFolder), fault),
     ),
   );
   reporter.info(
