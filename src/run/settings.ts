@@ -12,19 +12,17 @@ import {
 import { type Service, services } from "../verify/verifier.js";
 
 /**
- * How a setting's text is read: a list is comma-separated words, each one of `choices`; a text is one line that can be
- * sent in an HTTP header.
- */
-export type SettingType = "switch" | "wholeNumber" | "path" | "list" | "text";
-
-/**
  * One setting of a run, declared once: the Action's input, the CLI's flag, the task's option and the config key are
  * derived from it (or checked against it by a test), with its default, range and help.
  */
 export interface Setting {
   /** The name programs use: the engine's option, the config key, the task's option. */
   readonly name: string;
-  readonly type: SettingType;
+  /**
+   * How its text is read: a list is comma-separated words, each one of `choices`; a text is one line that can be sent
+   * in an HTTP header.
+   */
+  readonly type: "switch" | "wholeNumber" | "list" | "text";
   /** The default; unset: none (the engine's own rule applies). */
   readonly default?: boolean | number | string;
   /** For a whole number: the values accepted. */
@@ -265,8 +263,6 @@ export function readSetting(
         );
       return value;
     }
-    case "path":
-      return given;
     case "text":
       if (!headerValueText.test(given))
         throw new InvalidInputError(

@@ -1,11 +1,12 @@
 import { resolve } from "node:path";
+import type { ProxyChainReader } from "../../chain/proxyKinds.js";
 import { InvalidInputError } from "../../errors/index.js";
 import type { BuildInfo } from "../../inputs/buildInfo.js";
 import type { CompiledContract } from "../../inputs/compiledContracts.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { RequestedFormat } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
-import { addressJobs, type ChainReads, chainAt } from "../jobs/addressJobs.js";
+import { addressJobs, chainAt } from "../jobs/addressJobs.js";
 import type { CreatedSources } from "../jobs/createdJobs.js";
 import type { ProxySources } from "../jobs/proxyJobs.js";
 import type { RunReporter } from "../report/runReporter.js";
@@ -46,7 +47,7 @@ export interface BuiltTaskRun extends TaskRun {
   /** Every profile of the project: tried in turn when the asked one's build does not match the code at ADDRESS. */
   buildProfiles?: readonly string[] | undefined;
   /** The network's reads, through its provider. */
-  chain: ChainReads & Extract<CreatedSources, { chain: unknown }>["chain"];
+  chain: ProxyChainReader & Extract<CreatedSources, { chain: unknown }>["chain"];
   networkName: string;
   /** The network's URL and the project's compilers, for an HTTP network (local compiles explain failures). */
   rpc?: { rpcUrl: string; compilers: string[] } | undefined;
@@ -112,7 +113,6 @@ export async function verifyBuiltTask(run: BuiltTaskRun): Promise<RunResults> {
             check: "--contract, the network and --build-profile",
           },
         });
-  const { jobs } = found;
   if (found.proxies.length > 0)
     reporter.info(
       `The proxy's own code at ${args.address} is not in this project's build: it is not verified here, only its parts, and linked (the explorer needs the proxy verified already).`,
@@ -123,7 +123,7 @@ export async function verifyBuiltTask(run: BuiltTaskRun): Promise<RunResults> {
       `--preflight needs a network reached over HTTP; "${run.networkName}" is Hardhat's in-process network.`,
     );
   }
-  return verifyTask(run, jobs, {
+  return verifyTask(run, found.jobs, {
     rpc: run.rpc,
     // Through the hall, as every door's: the run's deadline, max-created, the warning on what was left out.
     discoverCreated:
@@ -203,7 +203,7 @@ export function proxiesOnChains(
   networks: Record<number, NamedUrl>,
   build: () => Promise<ProfileBuild>,
 ): ProxySources {
-  const chains = new Map<number, ChainReads>();
+  const chains = new Map<number, ProxyChainReader>();
   let contracts: Promise<CompiledContract[]> | undefined;
   return {
     includeProxies: true,

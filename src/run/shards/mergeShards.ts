@@ -136,14 +136,13 @@ export function mergeShards(request: MergeRequest): MergeResults {
           missing.explorers.add(shardExplorerName(explorer));
           const contract = names.get(plan.keyOf("blockscout", explorer.chainId, address)) ?? address;
           const entry = own.get(key);
-          if (entry) missing.fromLedger++;
-          else missing.notRun++;
-          records.set(
-            key,
-            entry
-              ? ledgerVerdict(entry, explorer, contract, name)
-              : notRunRecord(address, contract, explorer, name),
-          );
+          if (entry) {
+            missing.fromLedger++;
+            records.set(key, ledgerVerdict(entry, explorer, contract, name));
+          } else {
+            missing.notRun++;
+            records.set(key, notRunRecord(address, contract, explorer, name));
+          }
         }
       const lacking = missing.fromLedger + missing.notRun;
       if (lacking === 0) continue;
