@@ -48,13 +48,8 @@ const keyedService = z.strictObject({
   apiUrl: z.optional(nonEmpty),
 });
 
-const configNumbers = (runSettings as readonly Setting[]).filter(
-  (setting) => setting.config && setting.type === "wholeNumber",
-);
-// The run's text settings the config takes (userAgent), checked as the doors check them.
-const configTexts = (runSettings as readonly Setting[]).filter(
-  (setting) => setting.config && setting.type === "text",
-);
+const configSettings = (type: Setting["type"]) =>
+  (runSettings as readonly Setting[]).filter((setting) => setting.config && setting.type === type);
 const oneLine = nonEmpty.check(
   z.regex(headerValueText, "must be one line of text without control characters"),
 );
@@ -72,12 +67,13 @@ const userConfigSchema = z.strictObject({
   ),
   // The run's whole-number settings the config takes (timeoutSeconds, concurrency, …), from their one declaration.
   ...Object.fromEntries(
-    configNumbers.map((setting) => [
+    configSettings("wholeNumber").map((setting) => [
       setting.name,
       z.optional(wholeNumberSetting(setting.range as WholeNumberRange, setting.auto === true)),
     ]),
   ),
-  ...Object.fromEntries(configTexts.map((setting) => [setting.name, z.optional(oneLine)])),
+  // The run's text settings the config takes (userAgent), checked as the doors check them.
+  ...Object.fromEntries(configSettings("text").map((setting) => [setting.name, z.optional(oneLine)])),
 });
 
 /**

@@ -47,12 +47,13 @@ export function shardOfRun(
     ...("secrets" in target ? target.secrets : []),
   ]);
   const [runChainId, ...more] = targets.chainIds;
-  const onChain = runPlan(jobs, services, id.of, settings, keys, more.length === 0 ? runChainId : undefined);
+  const request = { jobs, settings: { ...settings, targets: services }, shards: id.of, keys };
+  const onChain = runPlan({ ...request, chainId: more.length === 0 ? runChainId : undefined });
   // A plan made with no chain named (none given, none recorded) holds its contracts on no chain: any shard's chain
   // is its. One that named a chain is that chain's alone.
   const chainless =
     given !== undefined && runChainId !== undefined && given.trim() !== onChain.digest
-      ? runPlan(jobs, services, id.of, settings, keys)
+      ? runPlan(request)
       : undefined;
   const { explorers, plan, contracts, digest } =
     chainless && chainless.digest === given?.trim() ? chainless : onChain;
