@@ -14,7 +14,6 @@ export interface PlanRequest {
   where?: Pick<RunWhere, "chainId" | "rpc" | "rpcByChain" | "door"> | HardhatRunWhere | undefined;
   /** The settings `plan` shares with `verify`: the services it splits over, their stated rate, the keys' secrets. */
   settings: ShardPlanRequest["settings"];
-  /** How many shards. */
   shards: number;
   /** The run's read budget: the chain reads of the manifest end with it. */
   readTimeoutSeconds: number;
@@ -37,10 +36,9 @@ export async function runPlanRequest(
   request: PlanRequest,
   info: (line: string) => void,
 ): Promise<{ matrix: { include: MatrixRow[] }; notes: string[] }> {
-  const { what } = request;
+  const { what, where } = request;
   if (what.kind === "copy")
     throw new InvalidInputError("shards", request.copyRefusal ?? "A plan splits a verification, not a copy.");
-  const { where } = request;
   if (where && "door" in where) checkedRpcUrl(where.rpc?.url, where.door, where.rpcByChain);
   const reads = readsDeadline(request.readTimeoutSeconds);
   const { jobs, badEntries, claims } = await contractsOfRun(what, reads);

@@ -25,7 +25,6 @@ export interface TaskRun {
   reads: ReadsDeadline;
   targets: RunTargets;
   reporter: RunReporter;
-  /** The ledger file, if any. */
   ledger: string | undefined;
   /** `--write-bundle FILE`. */
   writeBundle?: string | undefined;
@@ -226,15 +225,13 @@ export function proxiesOnChains(
 /**
  * The names of what was given beside `--bundle` that names contracts too (a bundle names them all): refused.
  *
- * @param args - the task's arguments
+ * @param args - the task's arguments, `--write-bundle` among them
  * @param settings - the run's settings
- * @param writeBundle - `--write-bundle`
  * @returns the options, as the user typed them
  */
 export function namedBesideBundle(
-  args: TaskContracts,
+  args: TaskContracts & { writeBundle?: string | undefined },
   settings: RunSettingValues,
-  writeBundle: string | undefined,
 ): string[] {
   return [
     ...(args.address || args.constructorArgs.length > 0 ? ["ADDRESS"] : []),
@@ -243,7 +240,7 @@ export function namedBesideBundle(
     ...(args.proxy ? ["--proxy"] : []),
     ...(args.creationTxHash ? ["--creation-tx-hash"] : []),
     ...(args.createdBy || args.tx ? ["--created-by"] : []),
-    ...(writeBundle ? ["--write-bundle"] : []),
+    ...(args.writeBundle ? ["--write-bundle"] : []),
     ...(settings.includeCreated ? ["--include-created"] : []),
     ...(settings.preflight ? ["--preflight"] : []),
   ];

@@ -163,7 +163,6 @@ export function mergeShards(request: MergeRequest): MergeResults {
     reporter.footnote(
       `not run     no shard's results name ${given ? `the plan ${given}` : "a plan that can be worked out (runs with --shard)"}: nothing of the shards was merged.`,
     );
-  const complete = plan !== undefined && notRun.length === 0 && faults.length === 0;
   // A record made here (not run, or from a ledger) names its explorer's endpoint as another record of it does.
   const endpoints = new Map<string, string>();
   for (const r of records.values()) if (r.explorer) endpoints.set(`${r.target} ${r.chainId}`, r.explorer);
@@ -173,7 +172,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
   }));
   reporter.finish(results);
   return Object.assign(results, {
-    complete,
+    complete: plan !== undefined && notRun.length === 0 && faults.length === 0,
     notRun,
     faults: faults.map((line) => line.replace(/^fault +/, "")),
   });
