@@ -301,8 +301,9 @@ type SettingValue<S> = S extends { type: "list" }
       | (S extends { auto: true } ? "auto" : never)
       | (S extends { default: unknown } ? never : undefined);
 
-/** The settings' values a run reads: each door fills them from its own world (`readTimeoutSeconds` resolved here, once). */
+/** The settings' values a run reads: each door fills them from its own world. */
 export type RunSettingValues = { [S in (typeof runSettings)[number] as S["name"]]: SettingValue<S> } & {
+  /** Given, else `timeoutSeconds`: resolved here, once. */
   readTimeoutSeconds: number;
 };
 
