@@ -12,19 +12,17 @@ import {
 import { type Service, services } from "../verify/verifier.js";
 
 /**
- * How a setting's text is read: a list is comma-separated words, each one of `choices`; a text is one line that can be
- * sent in an HTTP header.
- */
-export type SettingType = "switch" | "wholeNumber" | "path" | "list" | "text";
-
-/**
  * One setting of a run, declared once: the Action's input, the CLI's flag, the task's option and the config key are
  * derived from it (or checked against it by a test), with its default, range and help.
  */
 export interface Setting {
   /** The name programs use: the engine's option, the config key, the task's option. */
   readonly name: string;
-  readonly type: SettingType;
+  /**
+   * How its text is read: a list is comma-separated words, each one of `choices`; a text is one line that can be sent
+   * in an HTTP header.
+   */
+  readonly type: "switch" | "wholeNumber" | "list" | "text";
   /** The default; unset: none (the engine's own rule applies). */
   readonly default?: boolean | number | string;
   /** For a whole number: the values accepted. */
@@ -47,8 +45,8 @@ export interface Setting {
   readonly config?: boolean;
 }
 
-// What an HTTP header value may hold: tab, printable ASCII and Latin-1 (no line breaks or controls).
-const headerValueText = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** What an HTTP header value may hold: tab, printable ASCII and Latin-1 (no line breaks or controls). */
+export const headerValueText = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** The contracts looked at per factory with include-created (the engine's default is 100, `defaultMaxCreated`). */
 export const maxCreatedRange: WholeNumberRange = { min: 1, max: 10_000 };
@@ -265,8 +263,6 @@ export function readSetting(
         );
       return value;
     }
-    case "path":
-      return given;
     case "text":
       if (!headerValueText.test(given))
         throw new InvalidInputError(
@@ -297,25 +293,18 @@ export function settingNamed(name: RunSettingName): Setting {
   return runSettings.find((setting) => setting.name === name) as Setting;
 }
 
+// A setting's value as a run reads it, from its declaration: `auto` where it takes it, undefined where it has no default.
+type SettingValue<S> = S extends { type: "list" }
+  ? Service[]
+  :
+      | (S extends { type: "switch" } ? boolean : S extends { type: "wholeNumber" } ? number : string)
+      | (S extends { auto: true } ? "auto" : never)
+      | (S extends { default: unknown } ? never : undefined);
+
 /** The settings' values a run reads: each door fills them from its own world. */
-export type RunSettingValues = {
-  targets: Service[];
-  optionalTargets: Service[];
-  wait: boolean;
-  timeoutSeconds: number;
+export type RunSettingValues = { [S in (typeof runSettings)[number] as S["name"]]: SettingValue<S> } & {
   /** Given, else `timeoutSeconds`: resolved here, once. */
   readTimeoutSeconds: number;
-  concurrency: number | "auto";
-  requestsPerSecond: number | undefined;
-  keySecrets: string | undefined;
-  userAgent: string | undefined;
-  force: boolean;
-  sendUnlisted: boolean;
-  preflight: boolean;
-  includeCreated: boolean;
-  maxCreated: number;
-  includeProxies: boolean;
-  recheck: boolean;
 };
 
 /**

@@ -1,6 +1,6 @@
 import { InvalidInputError } from "../../errors/index.js";
 import { chainIdsOf, chainPlaces } from "../targets/targets.js";
-import { checkedFlags, contractsOfRun, type RunWhat } from "./runWhat.js";
+import { contractsOfRun, type RunWhat } from "./runWhat.js";
 import type { RunWhere } from "./runWhere.js";
 
 /** One `bundle`, as a door hands it to the hall. */
@@ -24,12 +24,11 @@ export async function runBundleRequest(
   request: BundleRequest,
   info: (line: string) => void,
 ): Promise<{ skipped: number }> {
-  const flags = checkedFlags(request.what);
-  const { jobs, badEntries, claims } = await contractsOfRun(request.what, flags);
+  const { jobs, badEntries, claims } = await contractsOfRun(request.what);
   for (const entry of badEntries) info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
   if (jobs.length === 0)
     throw new InvalidInputError("deployment", "The deployment and manifest given hold no contracts.");
-  const rpcUrl = flags?.rpcUrl;
+  const { rpcUrl } = request.what.jobs;
   const places = chainPlaces({
     given: request.where.chainId,
     recorded: claims,

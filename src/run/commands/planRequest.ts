@@ -4,7 +4,7 @@ import type { MatrixRow, PlanRequest as ShardPlanRequest } from "../shards/shard
 import type { ChainEndpoints } from "../targets/chainEndpoints.js";
 import { chainIdsOf } from "../targets/targets.js";
 import { checkedRpcUrl } from "./checkedRpcUrl.js";
-import { checkedFlags, contractsOfRun, type RunWhat } from "./runWhat.js";
+import { contractsOfRun, type RunWhat } from "./runWhat.js";
 import { chainsOfRun, type HardhatRunWhere, type RunWhere } from "./runWhere.js";
 
 /** One `plan`, as a door hands it to the hall. */
@@ -14,7 +14,6 @@ export interface PlanRequest {
   where?: Pick<RunWhere, "chainId" | "rpc" | "rpcByChain" | "door"> | HardhatRunWhere | undefined;
   /** The settings `plan` shares with `verify`: the services it splits over, their stated rate, the keys' secrets. */
   settings: ShardPlanRequest["settings"];
-  /** How many shards. */
   shards: number;
   /** The run's read budget: the chain reads of the manifest end with it. */
   readTimeoutSeconds: number;
@@ -37,13 +36,12 @@ export async function runPlanRequest(
   request: PlanRequest,
   info: (line: string) => void,
 ): Promise<{ matrix: { include: MatrixRow[] }; notes: string[] }> {
-  const { what } = request;
+  const { what, where } = request;
   if (what.kind === "copy")
     throw new InvalidInputError("shards", request.copyRefusal ?? "A plan splits a verification, not a copy.");
-  const { where } = request;
   if (where && "door" in where) checkedRpcUrl(where.rpc?.url, where.door, where.rpcByChain);
   const reads = readsDeadline(request.readTimeoutSeconds);
-  const { jobs, badEntries, claims } = await contractsOfRun(what, checkedFlags(what), reads);
+  const { jobs, badEntries, claims } = await contractsOfRun(what, reads);
   for (const entry of badEntries) info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
   if (jobs.length === 0 && what.kind === "flags")
     throw new InvalidInputError("deployment", "The deployment and manifest given hold no contracts.");

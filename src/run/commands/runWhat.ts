@@ -38,35 +38,21 @@ export interface RunContracts {
   claims: ChainClaim[];
   /** Proxies named without a job of their own. */
   proxies: ProxyAddress[];
-  /** The checked command line, for a run named by flags. */
-  flags?: JobsRequest | undefined;
-}
-
-/**
- * The job builder's request of a run named by flags.
- *
- * @param what - what the door names
- * @returns the request, for a run named by flags
- */
-export function checkedFlags(what: RunWhat): JobsRequest | undefined {
-  return what.kind === "flags" ? what.jobs : undefined;
 }
 
 /**
  * Reads the contracts a door names: every file read and every name checked before this returns.
  *
  * @param what - what the door names
- * @param flags - its checked flags (see {@link checkedFlags})
  * @param readsDeadline - when the chain reads must end (a manifest's deployed code, a proxy's kind)
  * @returns the jobs, bad entries, recorded chains and proxies
  * @throws {InvalidInputError} for a mistake in the files, or flags that name no contract
  */
 export async function contractsOfRun(
   what: RunWhat,
-  flags: JobsRequest | undefined,
   readsDeadline?: JobSources["readsDeadline"],
 ): Promise<RunContracts> {
-  const found: RunContracts = { jobs: [], badEntries: [], claims: [], proxies: [], flags };
+  const found: RunContracts = { jobs: [], badEntries: [], claims: [], proxies: [] };
   const onBad = (entry: BadManifestEntry) => found.badEntries.push(entry);
   const onChain = (claim: ChainClaim) => found.claims.push(claim);
   const onProxy = (proxy: ProxyAddress) => found.proxies.push(proxy);
@@ -78,9 +64,9 @@ export async function contractsOfRun(
     const { jobsFromInputs } = await import("../jobs/inputJobs.js");
     const sources = { ...what.sources, readsDeadline };
     found.jobs.push(...(await jobsFromInputs(sources, what.workspace, onBad, onChain, onProxy)));
-  } else if (flags) {
+  } else if (what.kind === "flags") {
     const { requestJobs } = await import("../jobs/requestJobs.js");
-    found.jobs.push(...(await requestJobs({ ...flags, readsDeadline }, onBad, onChain, onProxy)));
+    found.jobs.push(...(await requestJobs({ ...what.jobs, readsDeadline }, onBad, onChain, onProxy)));
     if (found.jobs.length === 0 && found.badEntries.length === 0 && found.proxies.length === 0)
       throw new InvalidInputError("deployment", "The deployment and manifest given hold no contracts.");
   }
@@ -101,14 +87,14 @@ export async function discoveryOfRun(
   settings: { includeCreated: boolean; includeProxies: boolean },
 ): Promise<Pick<RunVerifyRequest, "discoverCreated" | "proxies">> {
   const files = what.kind === "bundle" ? what.readsIn : what.kind === "files" ? what : undefined;
+  const flags = what.kind === "flags" ? what.jobs : undefined;
   const place = files
     ? { inputs: files.sources, workspace: files.workspace }
-    : contracts.flags
-      ? { inputs: contracts.flags, workspace: contracts.flags.cwd }
+    : flags
+      ? { inputs: flags, workspace: flags.cwd }
       : undefined;
   if (!place) return {};
   const { proxySources } = await import("../jobs/inputJobs.js");
-  const { flags } = contracts;
   // The command line's deployments, else the Action's one deployment input.
   const deployments = flags?.deployments ?? (files?.sources.deployment ? [files.sources.deployment] : []);
   const { artifacts, rpcUrl } = place.inputs;

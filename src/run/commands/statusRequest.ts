@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../../errors/index.js";
+import { assertGuid } from "../../kernel/validate.js";
 import { services } from "../../verify/verifier.js";
 import type { LedgerOptions } from "../runners/runStatus.js";
 import { type HardhatRunWhere, onOneTarget, type RunWhere } from "./runWhere.js";
@@ -32,8 +33,9 @@ export async function runStatusRequest(
   const service = services.find((name) => name === text.trim());
   if (!service)
     throw new InvalidInputError(field, `${field} ${text} is not a target: use ${services.join(", ")}.`);
-  const { assertReceipt, runStatus } = await import("../runners/runStatus.js");
-  assertReceipt(service, request.guid);
+  // Sourcify's receipts are UUIDs, every other service's a guid.
+  if (service !== "sourcify") assertGuid(request.guid);
+  const { runStatus } = await import("../runners/runStatus.js");
   return onOneTarget(request.where, service, request.foundExplorer, (targets) =>
     runStatus(targets, request.guid, { ...request, writeLine }),
   );

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { InvalidInputError } from "../../errors/index.js";
 import { readsDeadline } from "../../kernel/readsDeadline.js";
-import { assertAddress } from "../../kernel/validate.js";
+import { assertAddress, isAddress } from "../../kernel/validate.js";
 import type { TaskVerifyRequest } from "../hardhat/taskVerify.js";
 import type { JobsRequest } from "../jobs/requestJobs.js";
 import type { RunReporter } from "../report/runReporter.js";
@@ -10,7 +10,7 @@ import { type RunSettings, runVerify } from "../runners/runVerify.js";
 import type { Door, RunSettingValues } from "../settings.js";
 import type { ShardId } from "../shards/shardId.js";
 import { checkedRpcUrl } from "./checkedRpcUrl.js";
-import { checkedFlags, contractsOfRun, discoveryOfRun, type RunWhat } from "./runWhat.js";
+import { contractsOfRun, discoveryOfRun, type RunWhat } from "./runWhat.js";
 import { type HardhatRunWhere, type RunWhere, targetsOfRun } from "./runWhere.js";
 
 /** One `verify` (or `copy`), as a door hands it to the hall: facts, in the door's words. */
@@ -58,7 +58,7 @@ export function checkedRequest(
     throw new InvalidInputError("recheck", refusals.recheckWithoutLedger);
   if (refusals?.shardWithoutLedger && request.shard && !request.ledger)
     throw new InvalidInputError("ledger", refusals.shardWithoutLedger);
-  const flags = checkedFlags(what);
+  const flags = what.kind === "flags" ? what.jobs : undefined;
   const rpcUrl = flags ? flags.rpcUrl : where && checkedRpcUrl(where.rpc?.url, where.door, where.rpcByChain);
   if (refusals?.preflightWithoutRpc && settings.preflight && !rpcUrl)
     throw new InvalidInputError("preflight", refusals.preflightWithoutRpc);
@@ -68,7 +68,7 @@ export function checkedRequest(
 // A copy's address, in the Action's words there; the other doors say it as the kernel does.
 function checkedAddress(address: string, door: Door | undefined): void {
   if (door !== "action") assertAddress(address);
-  else if (!/^0x[0-9a-fA-F]{40}$/.test(address))
+  else if (!isAddress(address))
     throw new InvalidInputError(
       "addresses",
       `Input addresses: "${address}" is not an address (0x followed by 40 hexadecimal characters).`,
@@ -109,8 +109,8 @@ export async function runVerifyRequest(
     return { results: await runTaskVerify(request, reporter, reads) };
   }
   const { what, where, settings } = request;
-  const { flags, rpcUrl } = checkedRequest(request);
-  const contracts = await contractsOfRun(what, flags, reads);
+  const { rpcUrl } = checkedRequest(request);
+  const contracts = await contractsOfRun(what, reads);
   const severalChains = new Set(contracts.claims.map((claim) => claim.id)).size > 1;
   const refusal = request.refusals?.includeCreatedOnSeveralChains;
   if (refusal && settings.includeCreated && severalChains)

@@ -7,10 +7,11 @@ import {
   wholeNumberRequirement,
 } from "../../options/verificationOptions.js";
 import { type Service, services } from "../../verify/verifier.js";
-import { runSettings, type Setting } from "../settings.js";
+import { headerValueText, runSettings, type Setting } from "../settings.js";
 
+const nonEmpty = z.string().check(z.minLength(1, "must not be empty"));
 const configurationVariable = z.object({ _type: z.literal("ConfigurationVariable"), name: z.string() });
-const secret = z.union([z.string().check(z.minLength(1, "must not be empty")), configurationVariable]);
+const secret = z.union([nonEmpty, configurationVariable]);
 const headers = z.record(z.string(), z.union([z.string(), configurationVariable]));
 // A chain's own endpoint of a service: an http(s) URL, said so when it is not.
 const endpointUrl = z.string().check(
@@ -20,7 +21,7 @@ const endpointUrl = z.string().check(
 );
 const chainOverride = z.strictObject({
   apiKey: z.optional(secret),
-  explorerUrl: z.optional(z.string().check(z.minLength(1, "must not be empty"))),
+  explorerUrl: z.optional(nonEmpty),
   headers: z.optional(headers),
   etherscan: z.optional(z.strictObject({ apiUrl: z.optional(endpointUrl), apiKey: z.optional(secret) })),
   sourcify: z.optional(z.strictObject({ apiUrl: z.optional(endpointUrl) })),
@@ -41,31 +42,21 @@ function wholeNumberSetting(range: WholeNumberRange, auto: boolean) {
   );
 }
 
-const apiUrl = z.string().check(z.minLength(1, "must not be empty"));
 const keyedService = z.strictObject({
   apiKey: z.optional(secret),
   enabled: z.optional(z.boolean()),
-  apiUrl: z.optional(apiUrl),
+  apiUrl: z.optional(nonEmpty),
 });
-const sourcifyConfig = z.strictObject({ enabled: z.optional(z.boolean()), apiUrl: z.optional(apiUrl) });
 
-const configNumbers = (runSettings as readonly Setting[]).filter(
-  (setting) => setting.config && setting.type === "wholeNumber",
+const configSettings = (type: Setting["type"]) =>
+  (runSettings as readonly Setting[]).filter((setting) => setting.config && setting.type === type);
+const oneLine = nonEmpty.check(
+  z.regex(headerValueText, "must be one line of text without control characters"),
 );
-// The run's text settings the config takes (userAgent), checked as the doors check them.
-const configTexts = (runSettings as readonly Setting[]).filter(
-  (setting) => setting.config && setting.type === "text",
-);
-const oneLine = z
-  .string()
-  .check(
-    z.minLength(1, "must not be empty"),
-    z.regex(/^[\t\x20-\x7e\x80-\xff]*$/, "must be one line of text without control characters"),
-  );
 
 const userConfigSchema = z.strictObject({
   etherscan: z.optional(keyedService),
-  sourcify: z.optional(sourcifyConfig),
+  sourcify: z.optional(z.strictObject({ enabled: z.optional(z.boolean()), apiUrl: z.optional(nonEmpty) })),
   routescan: z.optional(keyedService),
   targets: z.optional(z.array(z.enum(services))),
   ignitionVerify: z.optional(z.boolean()),
@@ -76,12 +67,13 @@ const userConfigSchema = z.strictObject({
   ),
   // The run's whole-number settings the config takes (timeoutSeconds, concurrency, …), from their one declaration.
   ...Object.fromEntries(
-    configNumbers.map((setting) => [
+    configSettings("wholeNumber").map((setting) => [
       setting.name,
       z.optional(wholeNumberSetting(setting.range as WholeNumberRange, setting.auto === true)),
     ]),
   ),
-  ...Object.fromEntries(configTexts.map((setting) => [setting.name, z.optional(oneLine)])),
+  // The run's text settings the config takes (userAgent), checked as the doors check them.
+  ...Object.fromEntries(configSettings("text").map((setting) => [setting.name, z.optional(oneLine)])),
 });
 
 /**

@@ -34,13 +34,10 @@ export async function optionalValue(variable: ConfigValue | undefined): Promise<
   try {
     return (await variable.get()) || undefined;
   } catch (error) {
-    if (isUnsetVariable(error)) return undefined;
+    if (error instanceof Error && error.name === "HardhatError" && "number" in error && error.number === 7)
+      return undefined;
     throw error;
   }
-}
-
-function isUnsetVariable(error: unknown): boolean {
-  return error instanceof Error && error.name === "HardhatError" && "number" in error && error.number === 7;
 }
 
 /**

@@ -1,9 +1,9 @@
+import type { ProxyChainReader } from "../../chain/proxyKinds.js";
 import { InvalidInputError } from "../../errors/index.js";
 import type { BuildInfo } from "../../inputs/buildInfo.js";
 import { contractsOf } from "../../inputs/compiledContracts.js";
 import { findContract } from "../../inputs/findContract.js";
 import { contractsMatching, isDeployedCodeOf } from "../../inputs/inferContract.js";
-import type { ChainReads } from "../jobs/addressJobs.js";
 
 /** A build of the project with one of its profiles. */
 export interface ProfileBuild {
@@ -16,7 +16,7 @@ export interface MatchingBuildRequest {
   address: string;
   /** `--contract`, when named: it is the one whose code must match. */
   contract?: string | undefined;
-  chain: ChainReads;
+  chain: ProxyChainReader;
   /** The profile asked (`--build-profile`, else the default); tried first. */
   asked: string;
   /** Every profile of the project's config. */

@@ -1,7 +1,7 @@
 import { hexString } from "../../chain/chainRpcSchema.js";
+import type { ProxyChainReader } from "../../chain/proxyKinds.js";
 import { shownUrl } from "../../chain/rpcUrl.js";
 import { ChainError } from "../../errors/index.js";
-import type { ChainReads } from "../jobs/addressJobs.js";
 
 /** An EIP-1193 provider, as a Hardhat network connection hands it out. */
 export interface Eip1193Provider {
@@ -9,7 +9,7 @@ export interface Eip1193Provider {
 }
 
 /** The chain reads a run needs, through a network's EIP-1193 provider (Hardhat's). */
-export class ProviderChain implements ChainReads {
+export class ProviderChain implements ProxyChainReader {
   readonly #provider: Eip1193Provider;
 
   /** @param provider - an open network's provider */

@@ -3,8 +3,6 @@ import { InvalidInputError } from "../../errors/index.js";
 import { isAddress, isTransactionHash } from "../../kernel/validate.js";
 import { requestedFormats } from "../../options/verificationOptions.js";
 
-const addressPattern = /^0x[0-9a-fA-F]{40}$/;
-
 /** What the task's arguments name to verify, as the user typed them (empty text: not given). */
 export interface TaskContracts {
   address: string;
@@ -62,8 +60,7 @@ function checkCreatedBy(args: TaskContracts): void {
   if (!args.createdBy || !args.tx) refuse("--created-by FACTORY and --tx HASH go together: give both.");
   if (args.address || args.deployment)
     refuse("--created-by names the factory: drop ADDRESS and --deployment.");
-  if (!addressPattern.test(args.createdBy))
-    refuseMalformed(`--created-by "${args.createdBy}"`, "an address", 40);
+  if (!isAddress(args.createdBy)) refuseMalformed(`--created-by "${args.createdBy}"`, "an address", 40);
   for (const hash of args.tx.split(",")) {
     if (!isTransactionHash(hash.trim())) refuseMalformed(`--tx "${hash.trim()}"`, "a transaction hash", 64);
   }
@@ -76,7 +73,7 @@ function checkCreatedBy(args: TaskContracts): void {
  * @throws {InvalidInputError} for the first that is not an address
  */
 export function checkAddresses(addresses: readonly string[]): void {
-  const malformed = addresses.find((address) => !addressPattern.test(address));
+  const malformed = addresses.find((address) => !isAddress(address));
   if (malformed !== undefined) refuseMalformed(`"${malformed}"`, "an address", 40);
 }
 

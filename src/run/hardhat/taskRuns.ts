@@ -1,11 +1,12 @@
 import { resolve } from "node:path";
+import type { ProxyChainReader } from "../../chain/proxyKinds.js";
 import { InvalidInputError } from "../../errors/index.js";
 import type { BuildInfo } from "../../inputs/buildInfo.js";
 import type { CompiledContract } from "../../inputs/compiledContracts.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { RequestedFormat } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
-import { addressJobs, type ChainReads, chainAt } from "../jobs/addressJobs.js";
+import { addressJobs, chainAt } from "../jobs/addressJobs.js";
 import type { CreatedSources } from "../jobs/createdJobs.js";
 import type { ProxySources } from "../jobs/proxyJobs.js";
 import type { RunReporter } from "../report/runReporter.js";
@@ -24,7 +25,6 @@ export interface TaskRun {
   reads: ReadsDeadline;
   targets: RunTargets;
   reporter: RunReporter;
-  /** The ledger file, if any. */
   ledger: string | undefined;
   /** `--write-bundle FILE`. */
   writeBundle?: string | undefined;
@@ -46,7 +46,7 @@ export interface BuiltTaskRun extends TaskRun {
   /** Every profile of the project: tried in turn when the asked one's build does not match the code at ADDRESS. */
   buildProfiles?: readonly string[] | undefined;
   /** The network's reads, through its provider. */
-  chain: ChainReads & Extract<CreatedSources, { chain: unknown }>["chain"];
+  chain: ProxyChainReader & Extract<CreatedSources, { chain: unknown }>["chain"];
   networkName: string;
   /** The network's URL and the project's compilers, for an HTTP network (local compiles explain failures). */
   rpc?: { rpcUrl: string; compilers: string[] } | undefined;
@@ -112,7 +112,6 @@ export async function verifyBuiltTask(run: BuiltTaskRun): Promise<RunResults> {
             check: "--contract, the network and --build-profile",
           },
         });
-  const { jobs } = found;
   if (found.proxies.length > 0)
     reporter.info(
       `The proxy's own code at ${args.address} is not in this project's build: it is not verified here, only its parts, and linked (the explorer needs the proxy verified already).`,
@@ -123,7 +122,7 @@ export async function verifyBuiltTask(run: BuiltTaskRun): Promise<RunResults> {
       `--preflight needs a network reached over HTTP; "${run.networkName}" is Hardhat's in-process network.`,
     );
   }
-  return verifyTask(run, jobs, {
+  return verifyTask(run, found.jobs, {
     rpc: run.rpc,
     // Through the hall, as every door's: the run's deadline, max-created, the warning on what was left out.
     discoverCreated:
@@ -203,7 +202,7 @@ export function proxiesOnChains(
   networks: Record<number, NamedUrl>,
   build: () => Promise<ProfileBuild>,
 ): ProxySources {
-  const chains = new Map<number, ChainReads>();
+  const chains = new Map<number, ProxyChainReader>();
   let contracts: Promise<CompiledContract[]> | undefined;
   return {
     includeProxies: true,
@@ -226,15 +225,13 @@ export function proxiesOnChains(
 /**
  * The names of what was given beside `--bundle` that names contracts too (a bundle names them all): refused.
  *
- * @param args - the task's arguments
+ * @param args - the task's arguments, `--write-bundle` among them
  * @param settings - the run's settings
- * @param writeBundle - `--write-bundle`
  * @returns the options, as the user typed them
  */
 export function namedBesideBundle(
-  args: TaskContracts,
+  args: TaskContracts & { writeBundle?: string | undefined },
   settings: RunSettingValues,
-  writeBundle: string | undefined,
 ): string[] {
   return [
     ...(args.address || args.constructorArgs.length > 0 ? ["ADDRESS"] : []),
@@ -243,7 +240,7 @@ export function namedBesideBundle(
     ...(args.proxy ? ["--proxy"] : []),
     ...(args.creationTxHash ? ["--creation-tx-hash"] : []),
     ...(args.createdBy || args.tx ? ["--created-by"] : []),
-    ...(writeBundle ? ["--write-bundle"] : []),
+    ...(args.writeBundle ? ["--write-bundle"] : []),
     ...(settings.includeCreated ? ["--include-created"] : []),
     ...(settings.preflight ? ["--preflight"] : []),
   ];

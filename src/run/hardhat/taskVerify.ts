@@ -53,7 +53,7 @@ export async function runTaskVerify(
   const { task: args, settings, paths } = request;
   if (args.bundle !== undefined) {
     // The bundle names its contracts and their chains: no build, no deployment.
-    const naming = namedBesideBundle(args, settings, args.writeBundle);
+    const naming = namedBesideBundle(args, settings);
     const { bundledJobs } = await import("../jobs/bundledJobs.js");
     const bundled = await bundledJobs({ given: args.bundle, file: resolve, field: "--bundle", naming });
     return verifyOnChains(request, reporter, reads, bundled);

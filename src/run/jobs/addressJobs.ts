@@ -24,9 +24,6 @@ import type { ProxyAddress } from "./proxyJobs.js";
 // The metadata's source names are all a registry submission takes from it here.
 const metadataSources = z.looseObject({ sources: z.optional(z.record(z.string(), z.unknown())) });
 
-/** The chain reads a door hands in (Hardhat's provider, or {@link chainAt} for a JSON-RPC URL). */
-export type ChainReads = ProxyChainReader;
-
 /** Constructor arguments as a door has them: values, ABI-encoded hex, or words typed by the contract's ABI. */
 export type GivenConstructorArguments =
   | { values: readonly unknown[] }
@@ -41,7 +38,7 @@ export interface AddressJobsRequest {
   /** The build's build infos; `contractName`, when given, is the only contract needed (a reader may skip others). */
   build: (contractName?: string) => Promise<BuildInfo[]>;
   /** The chain the contract is deployed on; without it, `contract` must be named. */
-  chain?: ChainReads | undefined;
+  chain?: ProxyChainReader | undefined;
   /** `--contract`, `path/File.sol:Name` or a bare name. */
   contract?: string | undefined;
   constructorArguments?: GivenConstructorArguments | undefined;
@@ -139,7 +136,7 @@ async function jobsAt(request: AddressJobsRequest): Promise<AddressJobs> {
 async function deployedCode(
   request: AddressJobsRequest,
   address: string,
-  chain: ChainReads,
+  chain: ProxyChainReader,
 ): Promise<string> {
   const code = await chain.getCode(address);
   if (code === "0x")
@@ -244,7 +241,7 @@ function linkedOnly(contract: CompiledContract, libraries: Libraries): Libraries
  *
  * @param endsAt - when the reads must end, ms since the epoch: a request still running then is aborted
  */
-export function chainAt(rpcUrl: string, endsAt = Number.POSITIVE_INFINITY): ChainReads {
+export function chainAt(rpcUrl: string, endsAt = Number.POSITIVE_INFINITY): ProxyChainReader {
   let chain: Promise<import("../../chain/jsonRpcChain.js").JsonRpcChain> | undefined;
   const open = () => {
     chain ??= import("../../chain/jsonRpcChain.js").then(

@@ -107,7 +107,6 @@ export function bundleText(bundle: VerificationBundle): string {
  *
  * @param runChainId - the run's chain, for jobs that do not say theirs
  * @param field - the flag or input that named the file, for errors
- * @returns the bundle, and what it left out
  * @throws {InvalidInputError} for a job whose chain nothing names, or a file that cannot be written
  */
 export async function writeRunBundle(
@@ -116,7 +115,7 @@ export async function writeRunBundle(
   runChainId: number | undefined,
   field: string,
   info: (line: string) => void,
-): Promise<BundledRun> {
+): Promise<void> {
   const bundled = bundleOf(jobs, runChainId);
   try {
     // The file the user named is replaced, never a link, a device or a pipe of that name (`/dev/stdout` as root).
@@ -135,7 +134,6 @@ export async function writeRunBundle(
   info(
     `Wrote the bundle ${path}: ${contracts} contract${contracts === 1 ? "" : "s"}, ${inputs} standard JSON input${inputs === 1 ? "" : "s"}`,
   );
-  return bundled;
 }
 
 type BundledSource =

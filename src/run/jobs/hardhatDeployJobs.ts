@@ -27,9 +27,7 @@ export async function hardhatDeployJobs(
     const field = `deployment["${skipped.name}"]`;
     const error = new InvalidInputError(
       field,
-      skipped.withoutMetadata
-        ? `The deployment ${skipped.name} of ${given} is left out: ${skipped.reason}.`
-        : `The deployment ${skipped.name} of ${given} cannot be verified: ${skipped.reason}.`,
+      `The deployment ${skipped.name} of ${given} ${skipped.withoutMetadata ? "is left out" : "cannot be verified"}: ${skipped.reason}.`,
     );
     const entry = {
       field,

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { ProxyChainReader } from "../../chain/proxyKinds.js";
 import { isDeadlineReached } from "../../errors/index.js";
 import { readBuildInfos } from "../../inputs/buildInfo.js";
-import type { CompiledContract } from "../../inputs/compiledContracts.js";
-import { contractsOf } from "../../inputs/compiledContracts.js";
+import { type CompiledContract, contractsOf } from "../../inputs/compiledContracts.js";
 import { readFoundryBroadcast } from "../../inputs/foundryBroadcast.js";
 import { readIgnitionDeployment } from "../../inputs/ignitionDeployment.js";
 import { type BadManifestEntry, isInlineManifest, readManifest } from "../../inputs/manifest.js";
@@ -11,7 +11,7 @@ import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { VerificationJob } from "../../verify/job.js";
 import { agreedChainId, type ChainClaim } from "../targets/chainAgreement.js";
 import { chainIdOfDeployment } from "../targets/chainIdOfDeployment.js";
-import { type ChainReads, chainAt } from "./addressJobs.js";
+import { chainAt } from "./addressJobs.js";
 import { deploymentFolderKind, namesNoDeployment } from "./deploymentFolder.js";
 import { deploymentPaths } from "./deploymentPaths.js";
 import { hardhatDeployJobs } from "./hardhatDeployJobs.js";
@@ -151,7 +151,7 @@ export function proxySources(
   workspace: string,
   proxies: { addresses: readonly ProxyAddress[]; includeProxies: boolean },
 ): ProxySources {
-  const chains = new Map<string, ChainReads>();
+  const chains = new Map<string, ProxyChainReader>();
   let contracts: Promise<CompiledContract[]> | undefined;
   const artifactsDir = resolve(workspace, inputs.artifacts);
   return {

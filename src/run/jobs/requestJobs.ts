@@ -116,7 +116,6 @@ async function jobsOfAddress(
             }),
           )
       : undefined,
-    // How the command line names its flags in the builder's messages.
     naming: {
       chain: "the chain of --rpc-url",
       build: `in ${artifacts}`,

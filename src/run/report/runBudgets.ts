@@ -29,13 +29,12 @@ function runBudgets(verifiers: readonly Verifier[]): RunBudgets {
 
 function serviceBudget(reading: BudgetReading): ServiceBudget {
   if (reading.state === "unstated") return { unit: "unstated", reason: reading.reason };
-  const resetsAt = reading.resetsAt === undefined ? undefined : isoSeconds(reading.resetsAt);
   return {
     unit: "submissions",
     used: reading.used,
     left: reading.left,
     stated: reading.stated,
-    ...(resetsAt === undefined ? {} : { resetsAt }),
+    ...(reading.resetsAt === undefined ? {} : { resetsAt: isoSeconds(reading.resetsAt) }),
     statedAs: reading.statedAs,
   };
 }

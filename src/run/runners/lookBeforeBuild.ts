@@ -1,7 +1,6 @@
 import { isExplorerVerifyError } from "../../errors/index.js";
 import { Ledger } from "../../ledger/ledger.js";
 import { verifierFor } from "../../verifiers/verifierFor.js";
-import type { VerificationResult } from "../../verify/job.js";
 import type { RunReporter } from "../report/runReporter.js";
 import type { RunTargets } from "../targets/targets.js";
 
@@ -57,7 +56,10 @@ export async function lookBeforeBuild(
         address,
         contract: request.contract ?? (await request.builtName(verified.name)) ?? address,
         explorer: verifier.pages.base,
-        format: resultFormat(request.format),
+        // The format --format asks for, as a record names it (auto sends standard JSON input).
+        format:
+          (["registry", "single-file", "flattened"] as const).find((format) => format === request.format) ??
+          "standard-json",
         status: "already-verified",
         url: verifier.pages.contract(address),
         attempts: 0,
@@ -72,10 +74,4 @@ export async function lookBeforeBuild(
     settled: false,
     checkedUnverified: early !== undefined && early.state !== "verified" && early.state !== "unknown",
   };
-}
-
-function resultFormat(format: string): VerificationResult["format"] {
-  return format === "registry" || format === "single-file" || format === "flattened"
-    ? format
-    : "standard-json";
 }

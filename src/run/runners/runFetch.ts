@@ -4,7 +4,6 @@ import { verificationStandingNote } from "../../client/contract/readVerifiedCont
 import { InvalidInputError } from "../../errors/index.js";
 import { writeFileWhole } from "../../kernel/regularFile.js";
 import { errnoCode } from "../../kernel/systemErrors.js";
-import { assertAddress } from "../../kernel/validate.js";
 import type { Target } from "../../verifiers/target.js";
 import { explorerClientFor } from "../../verifiers/verifierFor.js";
 
@@ -14,8 +13,9 @@ import { explorerClientFor } from "../../verifiers/verifierFor.js";
  * `sources/…` and `creation.json`. Every source's place is checked before anything is written.
  *
  * @param targets - the explorer, resolved (the first target, a Blockscout one)
- * @throws {InvalidInputError} for a malformed address, an address with no verified source, a source name that would
- *   land outside the folder, or a folder that cannot be written
+ * @param address - a well-formed address (the request checked it)
+ * @throws {InvalidInputError} for an address with no verified source, a source name that would land outside the
+ *   folder, or a folder that cannot be written
  */
 export async function runFetch(
   targets: readonly Target[],
@@ -23,7 +23,6 @@ export async function runFetch(
   out: string,
   writeLine: (line: string) => void,
 ): Promise<void> {
-  assertAddress(address);
   const [target] = targets;
   if (target?.service !== "blockscout")
     throw new InvalidInputError("target", "fetch reads from a Blockscout explorer.");

@@ -1,11 +1,10 @@
 import { existsSync } from "node:fs";
 import { InvalidInputError } from "../../errors/index.js";
-import { assertGuid } from "../../kernel/validate.js";
 import { readLedgerFile } from "../../ledger/ledgerFile.js";
 import { formatLedgerTable } from "../../ledger/ledgerTable.js";
 import { stateFilesIn } from "../../local-explorer/stateStore.js";
 import type { Target } from "../../verifiers/target.js";
-import type { ReceiptStatus, Service } from "../../verify/verifier.js";
+import type { ReceiptStatus } from "../../verify/verifier.js";
 
 const explanations: Record<ReceiptStatus["state"], string> = {
   pending: "still in the explorer's queue",
@@ -18,7 +17,7 @@ const explanations: Record<ReceiptStatus["state"], string> = {
 
 /**
  * Asks the service where a submission stands and says it: one line, or with `json` one document
- * `{ guid, state, message }` on stdout. The guid is checked by the caller ({@link assertReceipt}).
+ * `{ guid, state, message }` on stdout. The guid is checked by the caller.
  *
  * @param targets - the service's target, resolved (the first is asked)
  * @param options - a proxy link's guid; JSON output; where a line for a person goes
@@ -41,17 +40,6 @@ export async function runStatus(
     );
   else options.writeLine(`${guid}: ${status.message} (${explanations[status.state]})`);
   return { failed: status.state === "fail" || status.state === "unknown-uid" };
-}
-
-/**
- * Checks a receipt before any request: Sourcify's are UUIDs, every other service's a guid.
- *
- * @param service - the service asked
- * @param receipt - the receipt
- * @throws {InvalidInputError} for a malformed guid
- */
-export function assertReceipt(service: Service, receipt: string): void {
-  if (service !== "sourcify") assertGuid(receipt);
 }
 
 /** How a door prints the ledger: JSON or a table, where it goes, how it names another ledger, its local explorer's cache. */

@@ -74,10 +74,9 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
       : new WorkSlots(shared.totalConcurrency ?? Number.POSITIVE_INFINITY);
   const verifiers = await targetVerifiers(targets, run.transport, run.shard);
   const interruption = run.onInterrupted ? watchInterruption(run.onInterrupted) : undefined;
-  const heard = targets.map(() => ({
-    finished: new Map<string, VerificationResult>(),
-    guids: new Map<string, string>(),
-  }));
+  // By target and address, what was heard before a signal may end the run: verdicts, and submissions' guids.
+  const finished = new Map<string, VerificationResult>();
+  const guids = new Map<string, string>();
   const batches = targets.map((target) => {
     const onChain = jobsOn(target, run.jobs, chainIds);
     return { target, jobs: run.shard ? run.shard.jobsOf(target, onChain) : onChain };
@@ -85,7 +84,6 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
   const work = Promise.all(
     batches.map(({ target, jobs }, index) => {
       if (jobs.length === 0) return [];
-      const seen = heard[index] as (typeof heard)[number];
       const listener = run.onEvent;
       const onEvent = listener ? (event: VerificationEvent) => listener(event, target) : shared.onEvent;
       const proxies =
@@ -103,9 +101,10 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
             }
           : {}),
         onEvent: (event: VerificationEvent) => {
-          if (event.type === "finished") seen.finished.set(event.address.toLowerCase(), event.result);
+          if (event.type === "finished")
+            finished.set(`${index} ${event.address.toLowerCase()}`, event.result);
           if (event.type === "submitted" && event.guid)
-            seen.guids.set(event.address.toLowerCase(), event.guid);
+            guids.set(`${index} ${event.address.toLowerCase()}`, event.guid);
           onEvent?.(event);
         },
       });
@@ -118,19 +117,13 @@ export async function verifyOnTargets(run: TargetsRun): Promise<TargetsOutcome> 
   const signal = interruption?.signal;
   return {
     batches: batches.map((batch, index) => {
-      const seen = heard[index] as (typeof heard)[number];
       const records =
         done?.[index] ??
         batch.jobs.map((job) => {
-          const key = job.address.toLowerCase();
+          const key = `${index} ${job.address.toLowerCase()}`;
+          const verifier = verifiers[index] as Verifier;
           const record =
-            seen.finished.get(key) ??
-            interruptedRecord(
-              job,
-              verifiers[index] as Verifier,
-              signal as NodeJS.Signals,
-              seen.guids.get(key),
-            );
+            finished.get(key) ?? interruptedRecord(job, verifier, signal as NodeJS.Signals, guids.get(key));
           // Every record names its chain and service, whatever ended the run: a merge keys by them.
           const chainId = batch.target.chainId;
           return { ...record, ...(chainId === undefined ? {} : { chainId }), target: batch.target.service };

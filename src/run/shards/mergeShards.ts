@@ -90,8 +90,9 @@ export function mergeShards(request: MergeRequest): MergeResults {
     read.set(path, readShardFolder(path, budget));
   const folders = paths.map((path) => read.get(path) as ShardFolder);
   const faults: string[] = [];
+  const shardOf = (folder: ShardFolder) => folder.shard?.shard ?? folder.ledger?.shard?.shard;
   const say = (folder: ShardFolder, fault: string) => {
-    const stated = folder.shard?.shard ?? folder.ledger?.shard?.shard;
+    const stated = shardOf(folder);
     faults.push(`fault       ${stated ? `shard ${stated} (${folder.folder})` : folder.folder}: ${fault}`);
   };
   for (const folder of folders) for (const fault of folder.faults) say(folder, fault);
@@ -107,12 +108,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
       merged,
       plan,
       new Set([...parts.values()].flatMap((part) => [...part.records.keys()])),
-      (shard, fault) =>
-        say(
-          folders.find((f) => (f.shard?.shard ?? f.ledger?.shard?.shard) === shard) ??
-            (folders[0] as ShardFolder),
-          fault,
-        ),
+      (shard, fault) => say(folders.find((f) => shardOf(f) === shard) ?? (folders[0] as ShardFolder), fault),
     ),
   );
   reporter.info(
@@ -140,14 +136,13 @@ export function mergeShards(request: MergeRequest): MergeResults {
           missing.explorers.add(shardExplorerName(explorer));
           const contract = names.get(plan.keyOf("blockscout", explorer.chainId, address)) ?? address;
           const entry = own.get(key);
-          if (entry) missing.fromLedger++;
-          else missing.notRun++;
-          records.set(
-            key,
-            entry
-              ? ledgerVerdict(entry, explorer, contract, name)
-              : notRunRecord(address, contract, explorer, name),
-          );
+          if (entry) {
+            missing.fromLedger++;
+            records.set(key, ledgerVerdict(entry, explorer, contract, name));
+          } else {
+            missing.notRun++;
+            records.set(key, notRunRecord(address, contract, explorer, name));
+          }
         }
       const lacking = missing.fromLedger + missing.notRun;
       if (lacking === 0) continue;
@@ -168,7 +163,6 @@ export function mergeShards(request: MergeRequest): MergeResults {
     reporter.footnote(
       `not run     no shard's results name ${given ? `the plan ${given}` : "a plan that can be worked out (runs with --shard)"}: nothing of the shards was merged.`,
     );
-  const complete = plan !== undefined && notRun.length === 0 && faults.length === 0;
   // A record made here (not run, or from a ledger) names its explorer's endpoint as another record of it does.
   const endpoints = new Map<string, string>();
   for (const r of records.values()) if (r.explorer) endpoints.set(`${r.target} ${r.chainId}`, r.explorer);
@@ -178,7 +172,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
   }));
   reporter.finish(results);
   return Object.assign(results, {
-    complete,
+    complete: plan !== undefined && notRun.length === 0 && faults.length === 0,
     notRun,
     faults: faults.map((line) => line.replace(/^fault +/, "")),
   });

@@ -28,15 +28,13 @@ export const maxMergeBytes = 4 * maxAnswerBytes;
 export const shardFiles = { ledger: "ledger.json", results: "results.json" } as const;
 
 const serviceSchema = z.enum(services);
-
-const addressText = z.string();
 const matchKind = z.enum(["exact_match", "match", "similar"]);
 const codeMatch = z.nullable(z.enum(["exact_match", "match"]));
 
 // A record as a shard's `--json` results hold it: every field of a run's record, each checked, since the file comes
 // back from an artifact store.
 const recordSchema = z.object({
-  address: addressText,
+  address: z.string(),
   contract: z.string(),
   explorer: z.string(),
   format: z.enum(["standard-json", "single-file", "flattened", "vyper", "registry", "proxy"]),
@@ -48,7 +46,7 @@ const recordSchema = z.object({
   message: z.optional(z.string()),
   chainId: z.optional(z.number()),
   error: z.optional(z.object({ code: z.enum(errorCodes), details: z.optional(z.string()) })),
-  createdBy: z.optional(z.object({ factory: addressText, transaction: z.string() })),
+  createdBy: z.optional(z.object({ factory: z.string(), transaction: z.string() })),
   target: z.optional(serviceSchema),
   match: z.optional(matchKind),
   previousMatch: z.optional(matchKind),
@@ -56,13 +54,13 @@ const recordSchema = z.object({
   proxy: z.optional(
     z.object({
       kind: z.enum(proxyKinds),
-      implementations: z.array(addressText),
-      beacon: z.optional(addressText),
-      admin: z.optional(addressText),
+      implementations: z.array(z.string()),
+      beacon: z.optional(z.string()),
+      admin: z.optional(z.string()),
     }),
   ),
   partOf: z.optional(
-    z.object({ proxy: addressText, role: z.enum(["implementation", "facet", "beacon", "admin"]) }),
+    z.object({ proxy: z.string(), role: z.enum(["implementation", "facet", "beacon", "admin"]) }),
   ),
   copiedFrom: z.optional(z.object({ service: serviceSchema, match: z.enum(["exact", "partial"]) })),
 });

@@ -194,16 +194,8 @@ export interface PlanRequest {
  * @throws {InvalidInputError} for a setting `keySecrets` that is not one, names a key, or too few shards for its secrets
  */
 export function planRun(request: PlanRequest): { matrix: { include: MatrixRow[] }; notes: string[] } {
-  const { settings } = request;
-  const { plan, digest } = runPlan(
-    request.jobs,
-    settings.targets,
-    request.shards,
-    settings,
-    request.keys,
-    request.chainId,
-  );
-  return { matrix: shardMatrix(plan, digest, settings.requestsPerSecond), notes: plan.notes };
+  const { plan, digest } = runPlan(request);
+  return { matrix: shardMatrix(plan, digest, request.settings.requestsPerSecond), notes: plan.notes };
 }
 
 /**
@@ -212,14 +204,13 @@ export function planRun(request: PlanRequest): { matrix: { include: MatrixRow[] 
  *
  * @throws {InvalidInputError} for a setting `keySecrets` that is not one, names a key, or too few shards for its secrets
  */
-export function runPlan(
-  jobs: readonly VerificationJob[],
-  services: readonly Service[],
-  shards: number,
-  settings: { requestsPerSecond?: number | undefined; keySecrets?: string | undefined },
-  keys?: ReadonlyArray<string | undefined>,
-  runChainId?: number,
-): { explorers: PlannedExplorer[]; plan: ShardPlan; contracts: ShardReport["contracts"]; digest: string } {
+export function runPlan({ jobs, settings, shards, keys, chainId: runChainId }: PlanRequest): {
+  explorers: PlannedExplorer[];
+  plan: ShardPlan;
+  contracts: ShardReport["contracts"];
+  digest: string;
+} {
+  const services = settings.targets;
   const onChain =
     runChainId === undefined ? jobs : jobs.map((job) => ({ ...job, chainId: job.chainId ?? runChainId }));
   const { explorers, oneChain } = explorersOfJobs(onChain, services);

@@ -47,12 +47,13 @@ export function shardOfRun(
     ...("secrets" in target ? target.secrets : []),
   ]);
   const [runChainId, ...more] = targets.chainIds;
-  const onChain = runPlan(jobs, services, id.of, settings, keys, more.length === 0 ? runChainId : undefined);
+  const request = { jobs, settings: { ...settings, targets: services }, shards: id.of, keys };
+  const onChain = runPlan({ ...request, chainId: more.length === 0 ? runChainId : undefined });
   // A plan made with no chain named (none given, none recorded) holds its contracts on no chain: any shard's chain
   // is its. One that named a chain is that chain's alone.
   const chainless =
     given !== undefined && runChainId !== undefined && given.trim() !== onChain.digest
-      ? runPlan(jobs, services, id.of, settings, keys)
+      ? runPlan(request)
       : undefined;
   const { explorers, plan, contracts, digest } =
     chainless && chainless.digest === given?.trim() ? chainless : onChain;
@@ -87,7 +88,8 @@ export function shardOfRun(
       shard: shardIdText(id),
       plan: digest,
       services,
-      ...pick(settings),
+      ...(settings.requestsPerSecond === undefined ? {} : { requestsPerSecond: settings.requestsPerSecond }),
+      ...(settings.keySecrets ? { keySecrets: settings.keySecrets } : {}),
       contracts,
     },
   };
@@ -106,12 +108,4 @@ export function shardLine({ shard, report }: ShardOfRun): string {
       : [`; ${formatRate(explorer.requestsPerSecond)} requests/s on ${shardExplorerName(explorer)}`],
   );
   return `shard       ${report.shard}: ${shard.explorers.map(shardExplorerName).join(", ")} (${planWords(shard)}; plan ${report.plan})${shares.join("")}${rates.join("")}`;
-}
-
-// The settings a plan is made of, as its digest and a shard's report carry them.
-function pick(settings: { requestsPerSecond?: number | undefined; keySecrets?: string | undefined }) {
-  return {
-    ...(settings.requestsPerSecond === undefined ? {} : { requestsPerSecond: settings.requestsPerSecond }),
-    ...(settings.keySecrets ? { keySecrets: settings.keySecrets } : {}),
-  };
 }

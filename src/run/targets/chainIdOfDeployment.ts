@@ -6,8 +6,7 @@ import { basename, dirname } from "node:path";
  *
  * @returns the chain id, or undefined when the path does not name one
  */
-export function chainIdOfDeployment(deployment: string | undefined): number | undefined {
-  if (!deployment) return undefined;
+export function chainIdOfDeployment(deployment: string): number | undefined {
   const trimmed = deployment.replace(/[/\\]+$/, "");
   const named = trimmed.endsWith(".json")
     ? /^(\d+)$/.exec(basename(dirname(trimmed)))

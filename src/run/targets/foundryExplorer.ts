@@ -20,7 +20,7 @@ export function foundryBlockscoutExplorer(
   userKey: string | undefined,
 ): ChainExplorer | undefined {
   const entry = foundry ? foundryExplorerFor(foundry, chainId) : undefined;
-  if (!entry?.url || etherscanFamily.test(hostOf(entry.url))) return undefined;
+  if (!entry?.url || etherscanFamily.test(URL.parse(entry.url)?.hostname ?? "")) return undefined;
   return {
     url: {
       url: entry.url,
@@ -30,8 +30,4 @@ export function foundryBlockscoutExplorer(
     },
     ...(userKey === undefined && entry.key ? { apiKey: entry.key } : {}),
   };
-}
-
-function hostOf(url: string): string {
-  return URL.parse(url)?.hostname ?? "";
 }
