@@ -126,7 +126,7 @@ export class ContractModule {
     if (!addressPattern.test(address)) return error(texts.invalidAddressHash);
     if (await this.#isFullyVerified(address)) return error(texts.alreadyVerified);
     const uploads = files.filter((f) => /^files\[\d+\]$/.test(f.field));
-    if (uploads.length === 1 && files.length === 1 && files[0]?.field === "files") {
+    if (uploads.length === 0 && files.length === 1 && files[0]?.field === "files") {
       return error(texts.invalidArgsFormat);
     }
     if (uploads.length < 2) return error(texts.attachTwoFiles);

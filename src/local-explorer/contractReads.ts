@@ -71,7 +71,8 @@ export class ContractReads {
       empty: "empty",
       "3": "empty",
     };
-    const filter = filterValue === undefined ? undefined : filters[filterValue.toLowerCase()];
+    const key = filterValue?.toLowerCase() ?? "";
+    const filter = Object.hasOwn(filters, key) ? filters[key] : undefined;
     if (filterValue !== undefined && filter === undefined) {
       return error(invalidFilterText(filterValue), { httpStatus: 400 });
     }

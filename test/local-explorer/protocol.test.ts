@@ -30,6 +30,28 @@ describe("the explorer's RPC routing, as Blockscout answers", () => {
     expect(answer.headers["x-ratelimit-remaining"]).toBe("-1");
   });
 
+  it("refuses a listcontracts filter that only an object's own prototype holds, as any unknown filter", async () => {
+    const answer = await get("/api?module=contract&action=listcontracts&filter=constructor");
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      status: "0",
+      message:
+        "constructor is not a valid value for `filter`. Please use one of: verified, unverified, 1, 2.",
+      result: null,
+    });
+  });
+
+  it("answers verify_via_sourcify's single upload not in files[N] with `Invalid args format`", async () => {
+    const body = new FormData();
+    body.append("addressHash", "0x00000000000000000000000000000000000000a1");
+    body.append("files", new Blob(["{}"], { type: "application/json" }), "metadata.json");
+    const answer = await fetch(`${explorer.url}/api?module=contract&action=verify_via_sourcify`, {
+      method: "POST",
+      body,
+    });
+    expect(await answer.json()).toEqual({ status: "0", message: "Invalid args format", result: null });
+  });
+
   it("accepts /api/, /api/v1 and upper-case action values", async () => {
     for (const path of ["/api/?module=contract&action=getabi", "/api/v1?module=Contract&action=GetABI"]) {
       const answer = await get(`${path}&address=0x00000000000000000000000000000000000000a1`);
