@@ -1,4 +1,4 @@
-import { isSuccess, type ProxyPartRole, type ProxyRecord, type VerificationResult } from "./job.js";
+import type { ProxyPartRole, ProxyRecord, VerificationResult } from "./job.js";
 import { linkProxyTo, linkRecord, type ProxyLinkOptions, unverifiedPartLink } from "./linkProxy.js";
 import type { LedgerUse, VerificationLedger } from "./verificationLedger.js";
 import { serviceTitles, type Verifier } from "./verifier.js";
@@ -90,7 +90,12 @@ export async function linkProxySystem(
   const linkedParts = partsOf(proxy).filter((part) => part.role !== "admin");
   const blocked = linkedParts
     .map((part) => ({ ...part, result: recordOf(part.address) }))
-    .filter((part) => part.result !== undefined && !isSuccess(part.result));
+    .filter(
+      (part) =>
+        part.result !== undefined &&
+        part.result.status !== "verified" &&
+        part.result.status !== "already-verified",
+    );
   const pending = blocked.find((part) => part.result?.status === "pending");
   if (pending) {
     return {

@@ -71,17 +71,17 @@ afterAll(async () => {
   if (workspace) await rm(workspace, { recursive: true, force: true });
 });
 
-function etherscanTargets(): RunTargets {
+function etherscanTargets(at: EtherscanEmulator = etherscan): RunTargets {
   return {
     targets: [
       {
         service: "etherscan",
         chainId: 31337,
         required: true,
-        apiUrl: etherscan.apiUrl,
+        apiUrl: at.apiUrl,
         apiKey: etherscanKey,
         siteUrl: "https://explorer.etherscan.test",
-        shownUrl: etherscan.apiUrl,
+        shownUrl: at.apiUrl,
         reason: "the test's stand-in",
       },
     ],
@@ -124,6 +124,7 @@ async function verifyProxies(
   ledger: string,
   manifest = "contracts.json",
   includeProxies = false,
+  wait = true,
 ): Promise<{ records: VerificationResult[]; lines: string[] }> {
   const inputs = { contracts: manifest, artifacts: "artifacts", rpcUrl: chain.rpcUrl };
   const badEntries: BadManifestEntry[] = [];
@@ -140,7 +141,7 @@ async function verifyProxies(
     jobs,
     badEntries,
     targets,
-    settings: { concurrency: 4, timeoutSeconds: 120, force: false, wait: true, preflight: false },
+    settings: { concurrency: 4, timeoutSeconds: 120, force: false, wait, preflight: false },
     reads: readsDeadline(120),
     rpc: { rpcUrl: chain.rpcUrl, compilers: [] },
     ledger: { path: join(workspace, ledger), recheck: false },
@@ -257,6 +258,35 @@ describe("a manifest listing only the proxies verifies their whole systems", () 
       .slice(before)
       .filter((request) => ["verifysourcecode", "verifyproxycontract"].includes(param(request, "action")));
     expect(resent).toEqual([]);
+  }, 600_000);
+
+  it("without waiting: no proxy is linked while its implementation's verdict is pending, and the link says so", async () => {
+    const fresh = await startEtherscanEmulator({
+      rpcUrl: chain.rpcUrl,
+      chainIds: [31337],
+      apiKeys: [etherscanKey],
+    });
+    try {
+      const { records } = await verifyProxies(
+        etherscanTargets(fresh),
+        "unawaited-ledger.json",
+        "contracts.json",
+        false,
+        false,
+      );
+      const beacon = records.find(
+        (r) => r.format === "proxy" && lower(r.address) === lower(systems.beaconProxy),
+      );
+      expect(beacon).toMatchObject({
+        status: "pending",
+        message: expect.stringMatching(
+          /^Not linked yet: the verdict on the .* was not awaited\. Link them with another run once it is verified\.$/,
+        ),
+      });
+      expect(fresh.requestsFor("verifyproxycontract")).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   }, 600_000);
 
   it("on Sourcify and Routescan: every part verified, no link, and the run says so with what Sourcify resolves", async () => {
