@@ -1,6 +1,5 @@
-import { InvalidInputError } from "../../errors/index.js";
 import { chainIdsOf, chainPlaces } from "../targets/targets.js";
-import { contractsOfRun, type RunWhat } from "./runWhat.js";
+import { contractsOfRun, noContractsIn, type RunWhat } from "./runWhat.js";
 import type { RunWhere } from "./runWhere.js";
 
 /** One `bundle`, as a door hands it to the hall. */
@@ -26,8 +25,7 @@ export async function runBundleRequest(
 ): Promise<{ skipped: number }> {
   const { jobs, badEntries, claims } = await contractsOfRun(request.what);
   for (const entry of badEntries) info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
-  if (jobs.length === 0)
-    throw new InvalidInputError("deployment", "The deployment and manifest given hold no contracts.");
+  if (jobs.length === 0) throw noContractsIn(request.what);
   const { rpcUrl } = request.what.jobs;
   const places = chainPlaces({
     given: request.where.chainId,

@@ -4,7 +4,7 @@ import type { MatrixRow, PlanRequest as ShardPlanRequest } from "../shards/shard
 import type { ChainEndpoints } from "../targets/chainEndpoints.js";
 import { chainIdsOf } from "../targets/targets.js";
 import { checkedRpcUrl } from "./checkedRpcUrl.js";
-import { contractsOfRun, type RunWhat } from "./runWhat.js";
+import { contractsOfRun, noContractsIn, type RunWhat } from "./runWhat.js";
 import { chainsOfRun, type HardhatRunWhere, type RunWhere } from "./runWhere.js";
 
 /** One `plan`, as a door hands it to the hall. */
@@ -43,8 +43,7 @@ export async function runPlanRequest(
   const reads = readsDeadline(request.readTimeoutSeconds);
   const { jobs, badEntries, claims } = await contractsOfRun(what, reads);
   for (const entry of badEntries) info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
-  if (jobs.length === 0 && what.kind === "flags")
-    throw new InvalidInputError("deployment", "The deployment and manifest given hold no contracts.");
+  if (jobs.length === 0 && what.kind === "flags") throw noContractsIn(what);
   const { planRun } = await import("../shards/shardPlan.js");
   const endpointKeys = Object.values(request.endpoints ?? {}).flatMap((chain) =>
     Object.values(chain).map((endpoint) => endpoint?.apiKey?.value),

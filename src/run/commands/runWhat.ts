@@ -68,7 +68,7 @@ export async function contractsOfRun(
     const { requestJobs } = await import("../jobs/requestJobs.js");
     found.jobs.push(...(await requestJobs({ ...what.jobs, readsDeadline }, onBad, onChain, onProxy)));
     if (found.jobs.length === 0 && found.badEntries.length === 0 && found.proxies.length === 0)
-      throw new InvalidInputError("deployment", "The deployment and manifest given hold no contracts.");
+      throw noContractsIn(what);
   }
   return found;
 }
@@ -106,4 +106,18 @@ export async function discoveryOfRun(
     includeProxies: settings.includeProxies,
   });
   return { discoverCreated, proxies };
+}
+
+/**
+ * @param what - the run's contracts, as the door named them
+ * @returns the refusal of a run whose deployments and manifest hold no contract, naming them
+ */
+export function noContractsIn(what: RunWhat): InvalidInputError {
+  const given = what.kind === "flags" ? [...what.jobs.deployments, what.jobs.manifest ?? []].flat() : [];
+  return new InvalidInputError(
+    "deployment",
+    given.length > 0
+      ? `${given.join(", ")} ${given.length === 1 ? "holds" : "hold"} no contracts: give the deployment or manifest that lists them.`
+      : "The deployment and manifest given hold no contracts.",
+  );
 }

@@ -238,7 +238,7 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
   if (interruptedBy) {
     const done = all.filter((result) => result.error?.code !== "interrupted").length;
     reporter.footnote(
-      `Interrupted (${interruptedBy}): ${done} of ${all.length} records have their verdict; the others were not sent, or their answers were not awaited (the ledger keeps their guids, so a rerun polls them).`,
+      `Interrupted (${interruptedBy}): ${done} of ${all.length} records have their verdict${done === all.length ? "." : "; the others were not sent, or their answers were not awaited (the ledger keeps their guids, so a rerun polls them)."}`,
     );
   }
   reporter.finish(

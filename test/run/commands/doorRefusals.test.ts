@@ -67,6 +67,9 @@ beforeAll(async () => {
     recursive: true,
   });
   await writeFile(join(workspace, "deployments", "chained", ".chainId"), "11155111");
+  // A hardhat-deploy folder with its chain file and no deployment in it.
+  await mkdir(join(workspace, "deployments", "empty"), { recursive: true });
+  await writeFile(join(workspace, "deployments", "empty", ".chainId"), "11155111");
 });
 
 const chainlessFolder =
@@ -410,6 +413,22 @@ describe("the CLI's refusals, made in the hall", () => {
       process.chdir(cwd);
       await rm(project, { recursive: true, force: true });
     }
+  });
+
+  it("names a deployments folder that holds no contracts, at verify, plan and bundle", async () => {
+    const folder = join(workspace, "deployments", "empty");
+    const explorer = ["--explorer-url", "http://127.0.0.1:1"];
+    for (const command of [
+      ["verify", ...explorer],
+      ["plan", "--shards", "2", ...explorer],
+      ["bundle", "--out", join(workspace, "none.json")],
+    ])
+      expect(await cli([...command, "--deployment", folder])).toEqual({
+        code: 2,
+        printed: [
+          `explorer-verify: ${folder} holds no contracts: give the deployment or manifest that lists them.`,
+        ],
+      });
   });
 
   it("refuses a hardhat-deploy folder without its chain file, naming the file", async () => {
