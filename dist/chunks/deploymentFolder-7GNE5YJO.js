@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b}from"./chunk-KW4VTECR.js";import"./chunk-M33SFNOZ.js";import"./chunk-VZXUPW4M.js";import"./chunk-FYBEWSNR.js";import"./chunk-DUAPCT4G.js";import"./chunk-RXBBV46M.js";import"./chunk-PZQSEW55.js";import"./chunk-TU5MWSES.js";import"./chunk-2F4ZRXPF.js";import"./chunk-IEOYXKJF.js";import"./chunk-IY3GVRRE.js";import"./chunk-7KAOGJDH.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind,b as namesNoDeployment};
