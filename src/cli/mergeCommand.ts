@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { RunReporter, runSucceeded } from "../run/commands/runReport.js";
 import { readRunSettings } from "../run/settings.js";
@@ -35,9 +34,6 @@ export const mergeCommand = cliCommand("merge", options, async ({ values, positi
     throw new UsageError("merge needs --ledger FILE: the merged ledger, e.g. .explorer-verify/ledger.json.");
   const { optionalTargets } = readRunSettings("cli", (setting) => flagText(setting, values));
   const cwd = process.cwd();
-  const missing = from.find((folder) => !existsSync(resolve(cwd, folder)));
-  if (missing !== undefined)
-    throw new UsageError(`merge --from ${missing}: there is no such folder; nothing was merged.`);
   const { runMergeRequest } = await import("../run/commands/mergeRequest.js");
   const results = await runMergeRequest({
     from: from.map((folder) => resolve(cwd, folder)),
