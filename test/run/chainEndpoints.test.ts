@@ -197,27 +197,6 @@ describe("the hall's resolver with a chain's own endpoints", () => {
     for (const target of targets) if (target.chainId === 1) expect(target).not.toHaveProperty("ledgerKey");
   });
 
-  it("files what another server in a service's place verified apart from the service's own, unless it is the service's server", async () => {
-    const keysOf = async (apiUrls: TargetRequest["apiUrls"]) =>
-      (
-        await resolveTargets(
-          request(["etherscan", "sourcify"], [1], {}, { apiUrls, keys: { etherscan: "RUN-KEY" } }),
-        )
-      ).targets.map((target) => ("ledgerKey" in target ? target.ledgerKey : undefined));
-    expect(
-      await keysOf({
-        etherscan: { url: "http://127.0.0.1:8801/api", source: "EXPLORER_VERIFY_ETHERSCAN_API_URL" },
-        sourcify: { url: "http://127.0.0.1:8802/", source: "EXPLORER_VERIFY_SOURCIFY_API_URL" },
-      }),
-    ).toEqual(["etherscan/chain-1/127.0.0.1:8801/api", "sourcify/chain-1/127.0.0.1:8802"]);
-    expect(
-      await keysOf({
-        etherscan: { url: "https://api.etherscan.io/v2/api", source: "EXPLORER_VERIFY_ETHERSCAN_API_URL" },
-        sourcify: { url: "https://sourcify.dev/server", source: "EXPLORER_VERIFY_SOURCIFY_API_URL" },
-      }),
-    ).toEqual([undefined, undefined]);
-  });
-
   it("never sends the run's key to a chain's own endpoint: without the chain's key, it says how to give one", async () => {
     const refusal = await resolveTargets(
       request(

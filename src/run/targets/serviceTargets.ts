@@ -66,7 +66,7 @@ export async function etherscanTarget(
     url.pathname === "/" || url.pathname === "" ? `${url.origin}/v2/api` : `${url.origin}${url.pathname}`;
   assertSecretsTravelSafely(apiUrl, { apiKey: key }, root?.source ?? "the Etherscan API URL");
   return {
-    ...targetHead("etherscan", chainId, required, apiUrl, place, defaultEtherscanApiUrl),
+    ...targetHead("etherscan", chainId, required, apiUrl, place),
     apiKey: key,
     // A chain's own endpoint has its own pages, if any: never Etherscan's site for the chain.
     siteUrl: place.own ? place.siteUrl : (place.siteUrl ?? (await etherscanSiteOf(chainId, url.origin))),
@@ -91,7 +91,7 @@ export function sourcifyTarget(
   const url = httpUrl(root ?? { url: defaultSourcifyApiUrl, source: "Sourcify's API" });
   const apiUrl = `${url.origin}${url.pathname}`.replace(/\/+$/, "");
   return {
-    ...targetHead("sourcify", chainId, required, apiUrl, place, defaultSourcifyApiUrl),
+    ...targetHead("sourcify", chainId, required, apiUrl, place),
     // A chain's own server is named by its records: Sourcify's repository does not hold what it verified.
     siteUrl: place.siteUrl ?? (place.own ? apiUrl : sourcifySiteUrl),
     shownUrl: apiUrl,
@@ -137,7 +137,7 @@ export async function routescanTarget(
     : `${url.origin}/v2/network/${network.network}/evm/${network.pathChainId}/etherscan/api`;
   assertSecretsTravelSafely(apiUrl, { apiKey: key }, root?.source ?? "the Routescan API URL");
   return {
-    ...targetHead("routescan", chainId, required, apiUrl, place, defaultRoutescanApiUrl),
+    ...targetHead("routescan", chainId, required, apiUrl, place),
     apiKey: key,
     siteUrl:
       place.siteUrl ??
@@ -147,20 +147,18 @@ export async function routescanTarget(
   };
 }
 
-// What every service's target starts with. A chain's own endpoint, or another server in the service's place (a
-// mirror, a test's stand-in), keeps its own ledger entries: what Tenderly verified is not what Etherscan holds.
+// What every service's target starts with. A chain's own endpoint keeps its own ledger entries: what Tenderly
+// verified is not what Etherscan holds.
 function targetHead<S extends "etherscan" | "sourcify" | "routescan">(
   service: S,
   chainId: number,
   required: boolean,
   apiUrl: string,
   place: EndpointPlace,
-  serviceApiUrl: string,
 ): { service: S; chainId: number; required: boolean; apiUrl: string; ledgerKey?: string } {
   const url = new URL(apiUrl);
-  const elsewhere = place.own || url.origin !== new URL(serviceApiUrl).origin;
   const ledgerKey = `${service}/chain-${chainId}/${url.host}${url.pathname.replace(/\/+$/, "")}`;
-  return { service, chainId, required, apiUrl, ...(elsewhere ? { ledgerKey } : {}) };
+  return { service, chainId, required, apiUrl, ...(place.own ? { ledgerKey } : {}) };
 }
 
 // Refused before anything is sent: Etherscan answers a chain it dropped with a refusal that says less.
