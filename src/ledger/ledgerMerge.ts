@@ -54,7 +54,7 @@ export function mergeLedgerEntries(ledgers: ReadonlyArray<readonly LedgerEntry[]
  *
  * @param path - the merged ledger, created when missing
  * @param ledgers - the other ledgers' entries
- * @param trim - what to keep of the merged entries when they would make a ledger no run can read back
+ * @param trim - what to keep of the other ledgers' entries when the merge would make a ledger no run can read back
  * @returns the merged entries, as written
  * @throws InvalidInputError when the file exists and is not a ledger, or the merged ledger would be too large
  * @throws LedgerLockedError when a live run holds its lock and does not let it go
@@ -65,8 +65,11 @@ export function mergeIntoLedgerFile(
   trim?: (entries: LedgerEntry[]) => LedgerEntry[],
 ): LedgerEntry[] {
   return withLedgerLock(path, () => {
-    let merged = mergeLedgerEntries([readLedgerFile(path), ...ledgers]);
-    if (trim && !ledgerFits(ledgerText(merged))) merged = trim(merged);
+    const kept = readLedgerFile(path);
+    let merged = mergeLedgerEntries([kept, ...ledgers]);
+    // What the file held already stays: only the other ledgers' entries are trimmed.
+    if (trim && !ledgerFits(ledgerText(merged)))
+      merged = mergeLedgerEntries([kept, trim(mergeLedgerEntries(ledgers))]);
     writeLedgerFile(path, merged);
     return merged;
   });

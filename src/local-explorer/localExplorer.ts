@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { JsonRpcChain } from "../chain/jsonRpcChain.js";
 import { InvalidInputError } from "../errors/invalidInputError.js";
+import type { Compiler } from "../recompile/compiler.js";
 import { type CompilerResolver, isCompiler, localCompilerResolver } from "../recompile/compilerResolver.js";
 import { SolcJsWorkerPool } from "../recompile/solcJsWorkerPool.js";
 import { blockscoutShapes, isBlockscoutVersion } from "./blockscoutVersion.js";
@@ -176,12 +177,15 @@ function countingCompiles(resolve: CompilerResolver, counter: { count: number })
   return async (longVersion) => {
     const found = await resolve(longVersion);
     if (!isCompiler(found) || found.kind !== "solc-js") return found;
+    const counted = (compile: Compiler["compile"]) => (input: object) => {
+      counter.count++;
+      return compile(input);
+    };
+    const { compileAfresh } = found;
     return {
       ...found,
-      compile: (input) => {
-        counter.count++;
-        return found.compile(input);
-      },
+      compile: counted((input) => found.compile(input)),
+      ...(compileAfresh ? { compileAfresh: counted((input) => compileAfresh.call(found, input)) } : {}),
     };
   };
 }

@@ -224,8 +224,9 @@ const metadataSchema = z.looseObject({
 });
 
 // The settings that change the code, as solc writes them into the metadata, are the input's: another build of the
-// same sources (the optimizer on, say) filed under this input is a miss. solc leaves `enabled` out beside `details`,
-// writes remappings with their context (`:a/=b/`) and libraries as `file:Name`.
+// same sources (the optimizer on, say) filed under this input is a miss. solc leaves `enabled` out beside `details`
+// (and `details` out where they are its defaults), writes remappings with their context (`:a/=b/`) and libraries as
+// `file:Name`.
 function builtWith(built: Settings, given: Settings): boolean {
   const optimizer = built.optimizer ?? {};
   const wanted = given.optimizer ?? {};
@@ -242,7 +243,7 @@ function builtWith(built: Settings, given: Settings): boolean {
       .join("\n");
   return (
     (optimizer.runs ?? 200) === (wanted.runs ?? 200) &&
-    (optimizer.details === undefined) === (wanted.details === undefined) &&
+    (optimizer.details === undefined || wanted.details !== undefined) &&
     (optimizer.details !== undefined || (optimizer.enabled ?? false) === (wanted.enabled ?? false)) &&
     (given.evmVersion === undefined || given.evmVersion === built.evmVersion) &&
     (built.viaIR ?? false) === (given.viaIR ?? false) &&

@@ -129,12 +129,12 @@ describe("the Action's merge step", () => {
       writeFileSync(join(workspace, "shards", "junk", "results.json"), "{");
     });
     expect(merged.exitCode).toBe(1);
-    const error = merged.log.split("\n").find((line) => line.startsWith("::error::A shard's folder"));
+    const error = merged.log.split("\n").find((line) => line.startsWith("::error::The merge is incomplete"));
     expect(error).toMatch(
-      /^::error::A shard's folder was at fault, and nothing of it was taken: .*junk.*results\.json/,
+      /^::error::The merge is incomplete, a shard's folder being at fault: .*junk.*results\.json/,
     );
     expect(merged.summary).toMatch(
-      /<p><strong>A shard&#39;s folder was at fault, and nothing of it was taken&#58; .*junk&#58; .*results\.json is not a run/,
+      /<p><strong>The merge is incomplete, a shard&#39;s folder being at fault&#58; .*junk&#58; .*results\.json is not a run/,
     );
   });
 

@@ -77,6 +77,23 @@ describe("compilations kept in a folder", () => {
     expect((await readdir(folder)).filter((name) => name.endsWith(".json"))).toHaveLength(3);
   });
 
+  it("believes an entry whose metadata leaves out optimizer details that are solc's own defaults", async () => {
+    const input = {
+      language: "Solidity",
+      sources: { "D.sol": { content: "contract D {}" } },
+      settings: { optimizer: { enabled: true, runs: 200, details: { yul: true } } },
+    };
+    const metadata = JSON.stringify({
+      ...JSON.parse(metadataOf("0.8.28+commit.7893614a", "contract D {}")),
+      settings: { optimizer: { enabled: true, runs: 200 } },
+    });
+    const output = { contracts: { "D.sol": { D: { abi: [], metadata } } } } as CompilerOutput;
+    const compiler = countingCompiler(() => output);
+    await keepingCompiles(compiler, folder).compile(input);
+    await keepingCompiles(compiler, folder).compile(input);
+    expect(compiler.compiles).toBe(1);
+  });
+
   it("keeps no failed compile: the next one runs the compiler again", async () => {
     let fail = true;
     const compiler = countingCompiler(() => {

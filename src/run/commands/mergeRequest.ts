@@ -1,5 +1,7 @@
 import type { MergeRequest, MergeResults } from "../shards/mergeShards.js";
 
+export type { MergeResults } from "../shards/mergeShards.js";
+
 /**
  * One `merge`: the shards' folders into one ledger and one report, judged by their plan; nothing is sent.
  *

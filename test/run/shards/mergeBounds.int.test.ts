@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, statSync, truncateSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import { readLedgerFile } from "../../../src/ledger/ledgerFile.js";
+import { readLedgerFile, writeLedgerFile } from "../../../src/ledger/ledgerFile.js";
 import { maxAnswerBytes } from "../../../src/options/verificationOptions.js";
 import { RunReporter } from "../../../src/run/report/runReporter.js";
 import { mergeShards } from "../../../src/run/shards/mergeShards.js";
@@ -31,6 +31,10 @@ describe("a merged ledger too large for any run to read", () => {
     const shards = join(root, "shards");
     const ledger = join(root, "merged", "ledger.json");
     const reported = `0x${"cd".repeat(20)}`;
+    // The merged ledger a workflow restored: another deployment's contract, which the plan does not name either.
+    const earlier = `0x${"ef".repeat(20)}`;
+    mkdirSync(join(root, "merged"));
+    writeLedgerFile(ledger, [shardEntry(earlier, 1, "blockscout")]);
     writeShardFolder(shards, "1-of-2", report("1-of-2"), {
       ledger: [...[a, b, reported].map((x) => shardEntry(x, 1, "blockscout")), ...padding(170_000)],
       results: [a, b, reported].map((x) => shardRecord(x, 1, "blockscout")),
@@ -49,7 +53,7 @@ describe("a merged ledger too large for any run to read", () => {
         .sort(),
     ).toEqual(
       [
-        ...[a, b, reported].map((x) => `local-explorer/chain-1 ${x}`),
+        ...[a, b, reported, earlier].map((x) => `local-explorer/chain-1 ${x}`),
         ...[a, b].map((x) => `etherscan/chain-1 ${x}`),
       ].sort(),
     );
