@@ -28,6 +28,7 @@ import { localCompilerResolver } from "../../src/recompile/compilerResolver.js";
 import { recompileAndMatch } from "../../src/recompile/recompileAndMatch.js";
 import { deployerPrivateKey, type HardhatChain, startHardhatChain } from "../support/hardhatChain.js";
 import { soljsonOf as soljsonOfRelease } from "../support/solcJsReleases.js";
+import { localSourcifyChain, releaseSourcifyChain } from "../support/sourcifyEmulator.js";
 
 // Differential test: our matcher and lib-sourcify (the field's reference matcher) judge the same (contract,
 // settings) pairs, compiled with npm solc and deployed on a local chain, and must agree on every one. Deployments
@@ -656,12 +657,7 @@ async function libSourcifyVerdict(pair: Pair, deployment: Deployment): Promise<V
       { path: pair.file, name: pair.name },
     );
   }
-  const sourcifyChain = new lib.SourcifyChain({
-    name: "local",
-    chainId: 31337,
-    rpcs: [{ rpc: chain.rpcUrl, traceSupport: "debug_traceTransaction" }],
-    supported: true,
-  });
+  const sourcifyChain = localSourcifyChain(lib, chain.rpcUrl, 31337);
   // lib-sourcify compares the receipt's checksummed address with this one as text.
   const verification = new lib.Verification(
     compilation,
@@ -673,6 +669,8 @@ async function libSourcifyVerdict(pair: Pair, deployment: Deployment): Promise<V
     await verification.verify();
   } catch {
     return "mismatch";
+  } finally {
+    releaseSourcifyChain(sourcifyChain);
   }
   const { runtimeMatch, creationMatch } = verification.status;
   const match = runtimeMatch ?? creationMatch;

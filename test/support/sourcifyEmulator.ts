@@ -90,6 +90,36 @@ export interface SourcifyEmulator {
   close(): Promise<void>;
 }
 
+type LibSourcify = typeof import("@ethereum-sourcify/lib-sourcify");
+type SourcifyChain = InstanceType<LibSourcify["SourcifyChain"]>;
+
+/**
+ * lib-sourcify's view of a local chain, for lib-sourcify's own matching. lib-sourcify races each RPC call against a
+ * timer it never clears; unref'd here, those timers hold no test worker open after its last test (Jest forced such a
+ * worker to exit, for up to the RPC timeout after the last call).
+ * @param lib - lib-sourcify, as the test file imported it
+ * @returns the chain; {@link releaseSourcifyChain} lets it go
+ */
+export function localSourcifyChain(lib: LibSourcify, rpcUrl: string, chainId: number): SourcifyChain {
+  const sourcifyChain = new lib.SourcifyChain({
+    name: `local ${chainId}`,
+    chainId,
+    rpcs: [{ rpc: rpcUrl, traceSupport: "debug_traceTransaction" }],
+    supported: true,
+  });
+  const timeoutMs = lib.SourcifyChain.getGlobalRpcTimeout();
+  sourcifyChain.rejectInMs = (host) =>
+    new Promise<never>((_resolve, reject) => {
+      setTimeout(() => reject(new Error(`RPC ${host} took too long to respond`)), timeoutMs).unref();
+    });
+  return sourcifyChain;
+}
+
+/** Stops the ethers providers of a {@link localSourcifyChain}. */
+export function releaseSourcifyChain(sourcifyChain: SourcifyChain): void {
+  for (const rpc of sourcifyChain.rpcs) rpc.provider?.destroy();
+}
+
 /**
  * Starts a Sourcify API v2 stand-in: the v2 routes, asynchronous jobs, 409 for exact matches, and real matching
  * through lib-sourcify (npm solc, a local chain), behind a fault injector.
@@ -123,19 +153,7 @@ export async function startSourcifyEmulator(options: {
   const chainIds = [options.chainId, ...(options.moreChainIds ?? [])].map(String);
   const sourcifyChains = new Map(
     chainIds.map((id) => {
-      const sourcifyChain = new lib.SourcifyChain({
-        name: `local ${id}`,
-        chainId: Number(id),
-        rpcs: [{ rpc: options.rpcUrl, traceSupport: "debug_traceTransaction" }],
-        supported: true,
-      });
-      // lib-sourcify races each RPC call against a timer it never clears; unref'd, that timer holds no test worker
-      // open after its last test (Jest forced such a worker to exit).
-      sourcifyChain.rejectInMs = (host) =>
-        new Promise<never>((_resolve, reject) => {
-          setTimeout(() => reject(new Error(`RPC ${host} took too long to respond`)), 10_000).unref();
-        });
-      return [id, sourcifyChain];
+      return [id, localSourcifyChain(lib, options.rpcUrl, Number(id))];
     }),
   );
   // What is stored and running is per chain and address.
@@ -480,7 +498,7 @@ export async function startSourcifyEmulator(options: {
     },
     close: async () => {
       await server.close();
-      for (const chain of sourcifyChains.values()) for (const rpc of chain.rpcs) rpc.provider?.destroy();
+      for (const chain of sourcifyChains.values()) releaseSourcifyChain(chain);
     },
   };
 }
