@@ -101,7 +101,16 @@ export function parseLedgerText(text: string, path: string): LedgerDocument {
  * @param shard - a shard's ledger: its stamp
  */
 export function writeLedgerFile(path: string, entries: LedgerEntry[], shard?: LedgerStamp): void {
-  const text = ledgerText(entries, shard);
+  writeLedgerText(path, ledgerText(entries, shard));
+}
+
+/**
+ * Writes a ledger's text (see {@link ledgerText}) atomically, as {@link writeLedgerFile} does.
+ * @param path - the file
+ * @param text - the ledger's text
+ * @throws InvalidInputError when the text is larger than a run reads back
+ */
+export function writeLedgerText(path: string, text: string): void {
   // A ledger no run could read back is never written: the one on disk stays.
   if (!ledgerFits(text))
     throw new InvalidInputError(

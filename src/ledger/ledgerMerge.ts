@@ -7,6 +7,7 @@ import {
   readLedgerFile,
   withLedgerLock,
   writeLedgerFile,
+  writeLedgerText,
 } from "./ledgerFile.js";
 
 // How far an entry got: a verified contract needs nothing more, a pending one only a poll of its guid, a submission
@@ -67,10 +68,13 @@ export function mergeIntoLedgerFile(
   return withLedgerLock(path, () => {
     const kept = readLedgerFile(path);
     let merged = mergeLedgerEntries([kept, ...ledgers]);
+    let text = ledgerText(merged);
     // What the file held already stays: only the other ledgers' entries are trimmed.
-    if (trim && !ledgerFits(ledgerText(merged)))
+    if (trim && !ledgerFits(text)) {
       merged = mergeLedgerEntries([kept, trim(mergeLedgerEntries(ledgers))]);
-    writeLedgerFile(path, merged);
+      text = ledgerText(merged);
+    }
+    writeLedgerText(path, text);
     return merged;
   });
 }

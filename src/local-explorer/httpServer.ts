@@ -229,10 +229,8 @@ async function parseBody(request: ReceivedRequest, raw: Buffer): Promise<void> {
   }
   if (type.includes("multipart/form-data")) {
     request.bodyFormat = "multipart";
-    const form = await new Request("http://explorer.invalid/", {
-      method: "POST",
+    const form = await new Response(raw, {
       headers: { "content-type": request.headers["content-type"] ?? "" },
-      body: raw,
     }).formData();
     for (const [field, value] of form.entries()) {
       if (typeof value === "string") request.body[field] = value;
