@@ -11,6 +11,19 @@ const shippedByChainId = new Map(
     .map((chain) => [chain.chainId, chain]),
 );
 
+const shippedHosts = new Set([...shippedByChainId.values()].map((chain) => new URL(chain.url).hostname));
+
+/**
+ * Whether an https URL is on the host of an instance the shipped registry names, whatever its path.
+ *
+ * @param url - any URL
+ * @returns true for `https://<a shipped instance's host>/…`
+ */
+export function isShippedExplorerHost(url: string): boolean {
+  const parsed = URL.parse(url);
+  return parsed?.protocol === "https:" && shippedHosts.has(parsed.hostname);
+}
+
 /**
  * Looks a chain up in the registry shipped with the package only: no network, no disk.
  *

@@ -25,6 +25,11 @@ beforeAll(async () => {
       'gnosis = { key = "gnosis-key", url = "https://gnosis.blockscout.com/api" }',
       'mainnet = { key = "etherscan-key", url = "https://api.etherscan.io/api" }',
       'base = { key = "basescan-key", chain = 8453, url = "https://api.basescan.org/api" }',
+      // Hosts a pull request could name: the shipped registry knows none of them.
+      'stranger = { chain = 11155111, url = "https://explorer.stranger.example/api" }',
+      `expanded = { key = "\${STRANGER_WANTS}", chain = 10, url = "https://explorer.stranger.example/api" }`,
+      'literal = { key = "no-secret", chain = 137, url = "https://explorer.stranger.example/api" }',
+      `loopback = { key = "\${STRANGER_WANTS}", chain = 7777, url = "http://127.0.0.1:9/api" }`,
     ].join("\n"),
   );
   const read = await readFoundryConfig(dir);
@@ -35,6 +40,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   delete process.env.EXPLORER_VERIFY_API_KEY;
+  delete process.env.STRANGER_WANTS;
 });
 
 afterAll(async () => {
@@ -132,5 +138,36 @@ describe("Foundry's compilers", () => {
     expect(said).toEqual([
       'foundry.toml: solc names a JavaScript file ("bin/solc.js"), which is not loaded: name a native solc binary, or install the npm solc package.',
     ]);
+  });
+});
+
+describe("an explorer a pull request can name in foundry.toml", () => {
+  it("sends no secret to a host foundry.toml names unless the shipped registry knows it or it is this machine", async () => {
+    process.env.STRANGER_WANTS = "a-secret-value";
+    const refusal = (chainId: number) =>
+      resolveCliTarget({ chainId }).then(
+        () => "resolved",
+        (error: Error) => error.message,
+      );
+    // Nothing secret travels: the entry's own literal key, or no key at all, goes where the file says.
+    const literal = await resolveCliTarget({ chainId: 137 });
+    expect([literal.instanceUrl, literal.apiKey]).toEqual(["https://explorer.stranger.example", "no-secret"]);
+    expect((await resolveCliTarget({ chainId: 11155111 })).apiKey).toBeUndefined();
+    // What a variable expands to goes to loopback, where the user's own chain and explorer run.
+    expect((await resolveCliTarget({ chainId: 7777 })).apiKey).toBe("a-secret-value");
+
+    expect(await refusal(10)).toBe(
+      "[etherscan] expanded in foundry.toml names https://explorer.stranger.example/api, on a host no explorer of the shipped registry uses, and what its variables expand to would go there: a repository's file does not choose where a secret goes. Give that explorer with --explorer-url to send it there.",
+    );
+    process.env.EXPLORER_VERIFY_API_KEY = "own-key";
+    expect(await refusal(11155111)).toContain("EXPLORER_VERIFY_API_KEY would go there");
+    expect(await refusal(137)).toContain("EXPLORER_VERIFY_API_KEY would go there");
+    // Named by the user, the same host gets the user's key; the registry's explorer gets it too.
+    const named = await resolveCliTarget({
+      chainId: 11155111,
+      explorerUrl: "https://explorer.stranger.example",
+    });
+    expect([named.instanceUrl, named.apiKey]).toEqual(["https://explorer.stranger.example", "own-key"]);
+    expect((await resolveCliTarget({ chainId: 100 })).apiKey).toBe("own-key");
   });
 });

@@ -20,6 +20,8 @@ export interface NamedUrl {
   shown?: string | undefined;
   /** What its `${VAR}`s expanded to: never printed. */
   secrets?: readonly string[] | undefined;
+  /** Why the run's secrets may not go to it (a repository's file named it): said when it is chosen. */
+  refusal?: string | undefined;
 }
 
 /** What the hall knows of a chain's Blockscout explorer when it resolves it. */
@@ -168,6 +170,7 @@ export async function resolveBlockscoutTarget(
 
 // An explorer URL the user named, checked before anything is sent (http(s), no credentials in it), errors naming it.
 function checkedExplorerUrl(named: NamedUrl): ExplorerUrls {
+  if (named.refusal) throw new InvalidInputError("explorer", named.refusal);
   try {
     // A key in the URL would be printed with it: the key goes in its own setting, and travels in a header.
     assertNoCredentialsInUrl(named.url, named.source);

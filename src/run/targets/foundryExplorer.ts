@@ -1,4 +1,6 @@
+import { isShippedExplorerHost } from "../../explorers/shippedRegistry.js";
 import { type FoundryConfig, foundryExplorerFor } from "../../inputs/foundryConfig.js";
+import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 import type { ChainExplorer } from "./targets.js";
 
 // Etherscan and its family answer another API: an `[etherscan]` entry for them is forge's, not a Blockscout explorer.
@@ -8,6 +10,9 @@ const etherscanFamily = /(^|\.)(etherscan\.(io|com)|[a-z]+scan\.(io|com|org|xyz)
  * The Blockscout explorer `foundry.toml`'s `[etherscan]` table names for a chain, as forge reads that table for every
  * verifier: its `url`, and its `key` when the user's own key is not set. An entry whose URL is Etherscan's or its
  * family's is left to forge.
+ *
+ * A pull request can change foundry.toml: its url gets the user's key, or what a `${VAR}` expands to, only on this
+ * machine or at an explorer the shipped registry knows. Elsewhere the entry carries a refusal, said if it is chosen.
  *
  * @param foundry - the project's settings, when it has a foundry.toml
  * @param userKey - the Blockscout key the user set (`EXPLORER_VERIFY_API_KEY`), which wins over the entry's
@@ -21,12 +26,23 @@ export function foundryBlockscoutExplorer(
 ): ChainExplorer | undefined {
   const entry = foundry ? foundryExplorerFor(foundry, chainId) : undefined;
   if (!entry?.url || etherscanFamily.test(URL.parse(entry.url)?.hostname ?? "")) return undefined;
+  const source = `[etherscan] ${entry.name} in foundry.toml`;
+  const carried = [
+    ...(userKey === undefined ? [] : ["EXPLORER_VERIFY_API_KEY"]),
+    ...(entry.secrets.length > 0 ? ["what its variables expand to"] : []),
+  ];
+  const known = isLoopbackUrl(entry.url) || isShippedExplorerHost(entry.url);
   return {
     url: {
       url: entry.url,
-      source: `[etherscan] ${entry.name} in foundry.toml`,
+      source,
       shown: entry.shownUrl,
       secrets: entry.secrets,
+      ...(known || carried.length === 0
+        ? {}
+        : {
+            refusal: `${source} names ${entry.shownUrl ?? entry.url}, on a host no explorer of the shipped registry uses, and ${carried.join(" and ")} would go there: a repository's file does not choose where a secret goes. Give that explorer with --explorer-url to send it there.`,
+          }),
     },
     ...(userKey === undefined && entry.key ? { apiKey: entry.key } : {}),
   };
