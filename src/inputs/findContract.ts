@@ -31,15 +31,14 @@ export function findContract(
   deployedCode?: string,
 ): CompiledContract {
   const { sourceName, contractName } = splitContractName(name);
-  const byUserFqn = new Map<string, CompiledContract[]>();
-  for (const contract of buildInfos.flatMap(contractsOf)) {
-    const matches =
-      sourceName === undefined
-        ? contract.contractName === contractName
-        : contract.userFqn === name || contract.inputFqn === name;
-    if (!matches) continue;
-    byUserFqn.set(contract.userFqn, [...(byUserFqn.get(contract.userFqn) ?? []), contract]);
-  }
+  const matches = (contract: CompiledContract) =>
+    sourceName === undefined
+      ? contract.contractName === contractName
+      : contract.userFqn === name || contract.inputFqn === name;
+  const byUserFqn = Map.groupBy(
+    buildInfos.flatMap(contractsOf).filter(matches),
+    (contract) => contract.userFqn,
+  );
   if (byUserFqn.size > 1)
     throw new InvalidInputError(
       field,

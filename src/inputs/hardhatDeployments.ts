@@ -155,14 +155,11 @@ interface Described {
 // (rocketh even puts the implementation's metadata in it), used only when no such file is there and it is
 // hardhat-deploy 1.x's (which spreads the proxy's own artifact into it, with `implementation`).
 function describingFiles(read: DeploymentFiles): { described: Described[]; unread: SkippedDeployment[] } {
-  const byAddress = new Map<string, string[]>();
-  for (const [name, file] of read.files) {
-    const key = file.address.toLowerCase();
-    byAddress.set(key, [...(byAddress.get(key) ?? []), name]);
-  }
+  const byAddress = Map.groupBy(read.files, ([, file]) => file.address.toLowerCase());
   const described: Described[] = [];
   const unread: SkippedDeployment[] = [];
-  for (const names of byAddress.values()) {
+  for (const files of byAddress.values()) {
+    const names = files.map(([name]) => name);
     const proxyFile = names.find((name) => /_(Diamond)?Proxy$/.test(name));
     const own = names.filter((name) => !isProxyView(read, name));
     const name =

@@ -29,9 +29,7 @@ function outcomeOf(records: readonly VerificationResult[]): ContractOutcome {
 }
 
 function byContract(results: readonly VerificationResult[]): VerificationResult[][] {
-  const groups = new Map<string, VerificationResult[]>();
-  for (const r of results) groups.set(contractKey(r), [...(groups.get(contractKey(r)) ?? []), r]);
-  return [...groups.values()];
+  return [...Map.groupBy(results, (r) => contractKey(r)).values()];
 }
 
 /**

@@ -59,8 +59,9 @@ export type Column<T> = readonly [title: string, cell: (item: T) => string];
 export function tableText<T>(items: readonly T[], columns: ReadonlyArray<Column<T>>): string {
   const cells = items.map((item) => columns.map(([, cell]) => neutraliseText(cell(item))));
   const header = columns.map(([title]) => title);
+  // Folded, not spread: a spread of one argument per row overflows the stack past about 125,000 rows.
   const widths = header.map((title, column) =>
-    Math.max(title.length, ...cells.map((row) => row[column]?.length ?? 0)),
+    cells.reduce((widest, row) => Math.max(widest, row[column]?.length ?? 0), title.length),
   );
   const line = (row: string[]) =>
     row
@@ -85,9 +86,10 @@ function notesOf(rows: readonly StatusRow[]): string[] {
   const { services, chains } = spanOf(rows);
   const where = (row: StatusRow) =>
     `${services.length > 1 ? ` on ${row.service}` : ""}${chains > 1 ? ` (chain ${row.chainId ?? "-"})` : ""}`;
-  const byMessage = new Map<string, StatusRow[]>();
-  for (const row of rows)
-    if (row.message) byMessage.set(row.message, [...(byMessage.get(row.message) ?? []), row]);
+  const byMessage = Map.groupBy(
+    rows.filter((row) => row.message),
+    (row) => row.message ?? "",
+  );
   return [...byMessage].map(([message, about]) => {
     const [only] = about;
     if (about.length === 1 && only)

@@ -93,11 +93,10 @@ function groupedUnderFactories(
   const addresses = new Set(results.map((r) => place(r, r.address)));
   const factoryOf = (r: VerificationResult) =>
     r.createdBy && addresses.has(place(r, r.createdBy.factory)) ? place(r, r.createdBy.factory) : undefined;
-  const children = new Map<string, VerificationResult[]>();
-  for (const r of results) {
-    const factory = factoryOf(r);
-    if (factory) children.set(factory, [...(children.get(factory) ?? []), r]);
-  }
+  const children = Map.groupBy(
+    results.filter((r) => factoryOf(r)),
+    (r) => factoryOf(r) ?? "",
+  );
   const grouped: Array<{ result: VerificationResult; label: string }> = [];
   const add = (r: VerificationResult, depth: number) => {
     const orphan = r.createdBy && !factoryOf(r);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { formatResultsTable } from "../../src/report/resultsTable.js";
+import { formatResultsTable, tableText } from "../../src/report/resultsTable.js";
 import type { VerificationResult } from "../../src/verify/job.js";
 
 const box = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
@@ -98,5 +98,13 @@ describe("the table of a run over several chains", () => {
     expect(formatResultsTable([on(10, "optimism.blockscout.com")]).split("\n")[0]).toBe(
       "Contract         Address                                     Status    Time   Explorer",
     );
+  });
+});
+
+describe("a table of a very large run", () => {
+  it("holds a row per item past the number of arguments a call can take", () => {
+    const names = Array.from({ length: 200_000 }, (_, index) => `Token${index}`);
+    const lines = tableText(names, [["Contract", (name) => name]]).split("\n");
+    expect([lines.length, lines[1], lines.at(-1)]).toEqual([200_002, "-".repeat(11), "Token199999"]);
   });
 });
