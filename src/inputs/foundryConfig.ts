@@ -178,6 +178,7 @@ function foundryConfigOf(document: TomlTable, path: string, profile: string): Fo
  * @param config - the settings read
  * @param chainId - the chain
  * @param environment - where `${VAR}` is read
+ * @param withKey - whether the key is read (not when the user's own key wins over it)
  * @returns the URL and key, the URL to show and the expanded values, or undefined when no entry names the chain
  * @throws {InvalidInputError} when the entry names a variable that is not set
  * @example
@@ -187,6 +188,7 @@ export function foundryExplorerFor(
   config: FoundryConfig,
   chainId: number,
   environment: NodeJS.ProcessEnv = process.env,
+  withKey = true,
 ): FoundryExplorer | undefined {
   const entry = config.etherscan.find((candidate) => candidate.chainId === chainId);
   if (entry === undefined) return undefined;
@@ -203,7 +205,7 @@ export function foundryExplorerFor(
       return value;
     });
   const url = expand(entry.url, "url");
-  const key = expand(entry.key, "key");
+  const key = withKey ? expand(entry.key, "key") : undefined;
   return {
     name: entry.name,
     ...(url ? { url, shownUrl: entry.url } : {}),

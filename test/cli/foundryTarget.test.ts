@@ -30,6 +30,10 @@ beforeAll(async () => {
       `expanded = { key = "\${STRANGER_WANTS}", chain = 10, url = "https://explorer.stranger.example/api" }`,
       'literal = { key = "no-secret", chain = 137, url = "https://explorer.stranger.example/api" }',
       `loopback = { key = "\${STRANGER_WANTS}", chain = 7777, url = "http://127.0.0.1:9/api" }`,
+      // forge's usual entries, their variable unset: a Blockscout user has no Etherscan key.
+      `arbitrum = { key = "\${UNSET_FORGE_KEY}", chain = 42161, url = "https://api.etherscan.io/v2/api?chainid=42161" }`,
+      `zksync = { key = "\${UNSET_FORGE_KEY}", chain = 324 }`,
+      `zkevm = { key = "\${UNSET_FORGE_KEY}", chain = 1101, url = "https://zkevm.blockscout.com/api" }`,
     ].join("\n"),
   );
   const read = await readFoundryConfig(dir);
@@ -169,5 +173,32 @@ describe("an explorer a pull request can name in foundry.toml", () => {
     });
     expect([named.instanceUrl, named.apiKey]).toEqual(["https://explorer.stranger.example", "own-key"]);
     expect((await resolveCliTarget({ chainId: 100 })).apiKey).toBe("own-key");
+  });
+});
+
+describe("forge's usual [etherscan] entries whose variable is not set", () => {
+  it("leave the chain's explorer to the lookup, and block only the entry that would be used", async () => {
+    const savedList = process.env.EXPLORER_VERIFY_CHAIN_LIST_URL;
+    process.env.EXPLORER_VERIFY_CHAIN_LIST_URL = "off";
+    try {
+      // An Etherscan entry, or one with a key alone, names no Blockscout explorer: its variable is never read.
+      expect((await resolveCliTarget({ chainId: 42161 })).instanceUrl).toBe(
+        "https://arbitrum.blockscout.com",
+      );
+      expect((await resolveCliTarget({ chainId: 324 })).instanceUrl).toBe("https://zksync.blockscout.com");
+      // A Blockscout entry is used: its unset variable is said then, and not when another explorer is named.
+      const refused = await resolveCliTarget({ chainId: 1101 }).then(
+        () => "resolved",
+        (error: Error) => error.message,
+      );
+      expect(refused).toContain(`the key of [etherscan] zkevm names \${UNSET_FORGE_KEY}, which is not set.`);
+      const named = await resolveCliTarget({ chainId: 1101, explorerUrl: "http://127.0.0.1:9" });
+      expect(named.instanceUrl).toBe("http://127.0.0.1:9");
+      process.env.EXPLORER_VERIFY_API_KEY = "own-key";
+      expect((await resolveCliTarget({ chainId: 1101 })).apiKey).toBe("own-key");
+    } finally {
+      if (savedList === undefined) delete process.env.EXPLORER_VERIFY_CHAIN_LIST_URL;
+      else process.env.EXPLORER_VERIFY_CHAIN_LIST_URL = savedList;
+    }
   });
 });

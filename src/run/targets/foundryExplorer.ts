@@ -1,5 +1,6 @@
+import { InvalidInputError } from "../../errors/index.js";
 import { isShippedExplorerHost } from "../../explorers/shippedRegistry.js";
-import { type FoundryConfig, foundryExplorerFor } from "../../inputs/foundryConfig.js";
+import { type FoundryConfig, type FoundryExplorer, foundryExplorerFor } from "../../inputs/foundryConfig.js";
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 import type { ChainExplorer } from "./targets.js";
 
@@ -12,21 +13,30 @@ const etherscanFamily = /(^|\.)(etherscan\.(io|com)|[a-z]+scan\.(io|com|org|xyz)
  * family's is left to forge.
  *
  * A pull request can change foundry.toml: its url gets the user's key, or what a `${VAR}` expands to, only on this
- * machine or at an explorer the shipped registry knows. Elsewhere the entry carries a refusal, said if it is chosen.
+ * machine or at an explorer the shipped registry knows. Elsewhere the entry carries a refusal, said if it is chosen;
+ * so does an entry naming a variable that is not set (forge's usual `key = "${ETHERSCAN_API_KEY}"` beside a
+ * Blockscout url), which matters only when no other explorer is named.
  *
  * @param foundry - the project's settings, when it has a foundry.toml
  * @param userKey - the Blockscout key the user set (`EXPLORER_VERIFY_API_KEY`), which wins over the entry's
  * @returns the explorer, or undefined when the table names none for the chain
- * @throws {InvalidInputError} when the entry names a variable that is not set
  */
 export function foundryBlockscoutExplorer(
   foundry: FoundryConfig | undefined,
   chainId: number,
   userKey: string | undefined,
 ): ChainExplorer | undefined {
-  const entry = foundry ? foundryExplorerFor(foundry, chainId) : undefined;
-  if (!entry?.url || etherscanFamily.test(URL.parse(entry.url)?.hostname ?? "")) return undefined;
-  const source = `[etherscan] ${entry.name} in foundry.toml`;
+  const written = foundry?.etherscan.find((entry) => entry.chainId === chainId);
+  if (!foundry || !written?.url || isEtherscanFamily(written.url)) return undefined;
+  const source = `[etherscan] ${written.name} in foundry.toml`;
+  let entry: FoundryExplorer | undefined;
+  try {
+    entry = foundryExplorerFor(foundry, chainId, process.env, userKey === undefined);
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    return { url: { url: written.url, source, shown: written.url, refusal: error.shortMessage } };
+  }
+  if (!entry?.url || isEtherscanFamily(entry.url)) return undefined;
   const carried = [
     ...(userKey === undefined ? [] : ["EXPLORER_VERIFY_API_KEY"]),
     ...(entry.secrets.length > 0 ? ["what its variables expand to"] : []),
@@ -47,3 +57,5 @@ export function foundryBlockscoutExplorer(
     ...(userKey === undefined && entry.key ? { apiKey: entry.key } : {}),
   };
 }
+
+const isEtherscanFamily = (url: string) => etherscanFamily.test(URL.parse(url)?.hostname ?? "");
