@@ -4,6 +4,7 @@ import { parsedJson } from "../kernel/jsonValues.js";
 import { readRegularFile } from "../kernel/regularFile.js";
 import * as z from "../kernel/zod.js";
 import { maxAnswerBytes } from "../options/verificationOptions.js";
+import { trailingMetadataHash } from "../recompile/bytecodeTransformations.js";
 import type { BuildInfo } from "./buildInfo.js";
 import { type CompiledContract, contractsOf } from "./compiledContracts.js";
 import { isDeployedCodeOf } from "./inferContract.js";
@@ -13,7 +14,8 @@ import { splitContractName } from "./sourceNames.js";
  * Finds a contract in a set of builds by its fully qualified name (`contracts/Token.sol:Token`, or the input's
  * `project/contracts/Token.sol:Token`) or by its bare name (`Token`). Of several builds of it (Hardhat's isolated
  * builds compile a file with each importer; a partial build leaves another profile's), the one whose code is deployed
- * is taken, else the one its Hardhat 3 artifact names (`buildInfoId`), else the one with the fewest sources.
+ * is taken (and whose metadata hash is, when several builds have that code), else the one its Hardhat 3 artifact
+ * names (`buildInfoId`), else the one with the fewest sources.
  *
  * @param buildInfos - the builds to search
  * @param name - fully qualified or bare contract name
@@ -51,7 +53,12 @@ export function findContract(
       `Contract "${name}" is in none of the build info files searched (${searched(buildInfos)}). Check the name, or build the project again.`,
     );
   const deployed = builds.filter((build) => deployedCode && isDeployedCodeOf(build, deployedCode));
-  const matching = deployed.length > 0 ? deployed : builds;
+  // Two builds of the same code (two compiler releases, other settings) differ in the metadata hash it ends with.
+  const hash = deployedCode && trailingMetadataHash(deployedCode)?.hash;
+  const exact = deployed.filter(
+    (build) => hash && trailingMetadataHash(build.deployedBytecode)?.hash === hash,
+  );
+  const matching = exact.length > 0 ? exact : deployed.length > 0 ? deployed : builds;
   const named = matching.length > 1 && artifactBuildInfoId(matching[0] as CompiledContract);
   const candidates = matching.filter((build) => build.buildInfoId === named);
   return (candidates.length > 0 ? candidates : matching).reduce((best, candidate) =>

@@ -89,7 +89,10 @@ const broadcastSchema = z.looseObject({
 interface Creation {
   field: string;
   transactionHash: string | undefined;
+  /** As forge names the artifact, without the `.0.8.28` it adds when the project builds the contract twice. */
   contractName: string;
+  /** That compiler release, when forge added it. */
+  release: string | undefined;
   address: string;
   /** The init code: creation code followed by the constructor arguments. */
   initCode: string;
@@ -156,7 +159,7 @@ function createdContracts(
       creations.push({
         field: transactionField,
         transactionHash,
-        contractName,
+        ...releasedName(contractName),
         address: contractAddress,
         initCode,
       });
@@ -166,13 +169,22 @@ function createdContracts(
       creations.push({
         field: `${transactionField}.additionalContracts[${inner}]`,
         transactionHash,
-        contractName: created.contractName,
+        ...releasedName(created.contractName),
         address: created.address,
         initCode: created.initCode,
       });
     }
   }
   return creations;
+}
+
+// forge names a contract's artifact `Name.0.8.28.json` (and the broadcast's `contractName` so) when the project
+// compiles it with two compiler releases.
+function releasedName(name: string): Pick<Creation, "contractName" | "release"> {
+  const versioned = /^(.+)\.(\d+\.\d+\.\d+)$/.exec(name);
+  return versioned
+    ? { contractName: versioned[1] as string, release: versioned[2] }
+    : { contractName: name, release: undefined };
 }
 
 function creationJob(
@@ -196,24 +208,37 @@ function creationJob(
   });
 }
 
-// The broadcast names contracts by their bare name; when several contracts share it, the one whose creation
-// code begins the transaction's init code is the one deployed.
+// The broadcast names contracts by their bare name. Of the contracts and builds that share it (two files, two compiler
+// releases), the one whose creation code, metadata included, begins the transaction's init code is the one deployed;
+// when none does (the project was built again since), the release forge named, if any, chooses the build.
 function deployedContract(creation: Creation, buildInfos: readonly BuildInfo[]): CompiledContract {
+  const field = `${creation.field}.contractName`;
   const named = buildInfos
     .flatMap(contractsOf)
     .filter(
       (contract) =>
         contract.contractName === creation.contractName || contract.userFqn === creation.contractName,
     );
-  const fqns = new Set(named.map((contract) => contract.userFqn));
-  if (fqns.size <= 1)
-    return findContract(buildInfos, creation.contractName, `${creation.field}.contractName`);
   const matching = named.filter((contract) => startsWithCode(creation.initCode, contract.bytecode));
   const matchingFqns = new Set(matching.map((contract) => contract.userFqn));
   const [only] = matching;
-  if (matchingFqns.size === 1 && only !== undefined) return only;
+  if (matchingFqns.size === 1 && only !== undefined) {
+    const builds = new Set(matching.map((contract) => contract.buildInfoPath));
+    return findContract(
+      buildInfos.filter((buildInfo) => builds.has(buildInfo.path)),
+      only.userFqn,
+      field,
+    );
+  }
+  const fqns = new Set(named.map((contract) => contract.userFqn));
+  if (fqns.size <= 1) {
+    const released = buildInfos.filter(
+      (buildInfo) => buildInfo.compilerVersion.replace(/^v/, "").split("+")[0] === creation.release,
+    );
+    return findContract(released.length > 0 ? released : buildInfos, creation.contractName, field);
+  }
   throw new InvalidInputError(
-    `${creation.field}.contractName`,
+    field,
     `Contract name "${creation.contractName}" is ambiguous and the creation code at ${creation.address} matches ${matchingFqns.size === 0 ? "none" : "several"} of ${[...fqns].sort().join(", ")}: build the project as it was deployed, then try again.`,
   );
 }
