@@ -11,17 +11,19 @@ const shippedByChainId = new Map(
     .map((chain) => [chain.chainId, chain]),
 );
 
-const shippedHosts = new Set([...shippedByChainId.values()].map((chain) => new URL(chain.url).hostname));
-
 /**
- * Whether an https URL is on the host of an instance the shipped registry names, whatever its path.
+ * Whether an https URL is on the host of the chain's instance in the shipped registry, whatever its path.
  *
+ * @param chainId - the chain
  * @param url - any URL
- * @returns true for `https://<a shipped instance's host>/…`
+ * @returns true for `https://<the chain's shipped instance's host>/…`
  */
-export function isShippedExplorerHost(url: string): boolean {
+export function isShippedExplorerHostOf(chainId: number, url: string): boolean {
+  const known = shippedByChainId.get(chainId);
   const parsed = URL.parse(url);
-  return parsed?.protocol === "https:" && shippedHosts.has(parsed.hostname);
+  return (
+    known !== undefined && parsed?.protocol === "https:" && parsed.hostname === new URL(known.url).hostname
+  );
 }
 
 /**

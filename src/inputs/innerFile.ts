@@ -1,6 +1,6 @@
 import { InvalidInputError } from "../errors/index.js";
 import { assertAtMost, type JsonOrigin } from "./jsonFile.js";
-import { isInside, realExisting } from "./workspacePath.js";
+import { assertOutsideGitFolder, isInside, realExisting } from "./workspacePath.js";
 
 /**
  * Where a file found *inside* a folder the user named may be read from.
@@ -58,8 +58,12 @@ export function plainFileName(name: string, field: string, holder: string): stri
  */
 export async function confineInnerFile(scope: InnerFileScope, path: string, what: string): Promise<string> {
   const real = realExisting(path);
-  if (isInside(realExisting(scope.folder), real)) return real;
-  if (scope.root !== undefined && isInside(realExisting(scope.root), real)) return real;
+  for (const folder of [scope.folder, scope.root]) {
+    const realFolder = folder === undefined ? undefined : realExisting(folder);
+    if (realFolder === undefined || !isInside(realFolder, real)) continue;
+    assertOutsideGitFolder(realFolder, real, scope.field);
+    return real;
+  }
   const where = scope.root === undefined ? scope.folder : `${scope.folder} and ${scope.root}`;
   throw new InvalidInputError(
     scope.field,

@@ -6,7 +6,7 @@ import { InvalidInputError } from "../errors/index.js";
 import * as z from "../kernel/zod.js";
 import { type JsonOrigin, parseJson, parseWithSchema, readTextFile } from "./jsonFile.js";
 import { userSourceName } from "./sourceNames.js";
-import { isInside } from "./workspacePath.js";
+import { assertOutsideGitFolder, isInside } from "./workspacePath.js";
 
 /** A `metadata.json` and the sources it lists, as the registry format sends them. */
 export interface RegistrySources {
@@ -91,10 +91,12 @@ async function findSource(
   let outside: string | undefined;
   for (const path of candidates) {
     if (!existsSync(path) || !statSync(path).isFile()) continue;
-    if (realRoot !== undefined && !isInside(realRoot, await realpath(path))) {
+    const real = await realpath(path);
+    if (realRoot !== undefined && !isInside(realRoot, real)) {
       outside ??= path;
       continue;
     }
+    if (realRoot !== undefined) assertOutsideGitFolder(realRoot, real, sourcesField);
     const content = await readTextFile({ field: sourcesField, what: "source file", path });
     if (keccak === undefined || keccak256(stringToBytes(content)).toLowerCase() === keccak.toLowerCase()) {
       return content;

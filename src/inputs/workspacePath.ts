@@ -33,7 +33,25 @@ export async function resolveInsideRoot(
       `${field} names ${path}, which is outside the workspace ${root}${throughLinks ? " once its links are followed" : ""}: only files inside it are read.`,
     );
   }
+  assertOutsideGitFolder(realRoot, real, field);
   return real;
+}
+
+/**
+ * Refuses a file inside a `.git` folder of the root: what is read may be sent to an explorer, and a checkout's
+ * `.git/config` holds its credentials (actions/checkout keeps the job's token there).
+ *
+ * @param root - the real root
+ * @param real - the file's real path, inside the root
+ * @param field - the input that led to it
+ * @throws {InvalidInputError} naming the file when a `.git` folder holds it
+ */
+export function assertOutsideGitFolder(root: string, real: string, field: string): void {
+  if (relative(root, real).split(sep).includes(".git"))
+    throw new InvalidInputError(
+      field,
+      `${real} is inside a .git folder, which holds the checkout's credentials: it is not read.`,
+    );
 }
 
 /**

@@ -10,8 +10,9 @@ export function httpUrlOf(text: string): URL | undefined {
 }
 
 /**
- * Whether a URL names this machine: `localhost` (and names under it), 127.0.0.0/8, `[::1]`, or the unspecified
- * address `0.0.0.0`, which `npx hardhat node` prints and a connection to reaches this machine.
+ * Whether a URL names this machine: `localhost`, 127.0.0.0/8, `[::1]`, or the unspecified address `0.0.0.0`, which
+ * `npx hardhat node` prints and a connection to reaches this machine. A name under `localhost` is not: many resolvers
+ * ask the network's DNS for it, whose answer could take a key sent in clear anywhere.
  *
  * @param url - a URL
  * @returns true for a loopback host; false for any other, or for text that is not a URL
@@ -21,7 +22,6 @@ export function isLoopbackUrl(url: string): boolean {
   if (host === undefined) return false;
   return (
     host === "localhost" ||
-    host.endsWith(".localhost") ||
     host === "[::1]" ||
     host === "0.0.0.0" ||
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)

@@ -30,6 +30,7 @@ beforeAll(async () => {
       `expanded = { key = "\${STRANGER_WANTS}", chain = 10, url = "https://explorer.stranger.example/api" }`,
       'literal = { key = "no-secret", chain = 137, url = "https://explorer.stranger.example/api" }',
       `loopback = { key = "\${STRANGER_WANTS}", chain = 7777, url = "http://127.0.0.1:9/api" }`,
+      `borrowed = { key = "\${STRANGER_WANTS}", chain = 59144, url = "https://gnosis.blockscout.com/api" }`,
       // forge's usual entries, their variable unset: a Blockscout user has no Etherscan key.
       `arbitrum = { key = "\${UNSET_FORGE_KEY}", chain = 42161, url = "https://api.etherscan.io/v2/api?chainid=42161" }`,
       `zksync = { key = "\${UNSET_FORGE_KEY}", chain = 324 }`,
@@ -161,7 +162,11 @@ describe("an explorer a pull request can name in foundry.toml", () => {
     expect((await resolveCliTarget({ chainId: 7777 })).apiKey).toBe("a-secret-value");
 
     expect(await refusal(10)).toBe(
-      "[etherscan] expanded in foundry.toml names https://explorer.stranger.example/api, on a host no explorer of the shipped registry uses, and what its variables expand to would go there: a repository's file does not choose where a secret goes. Give that explorer with --explorer-url to send it there.",
+      "[etherscan] expanded in foundry.toml names https://explorer.stranger.example/api, which is not on the host of chain 10's explorer in the shipped registry, and what its variables expand to would go there: a repository's file does not choose where a secret goes. Give that explorer with --explorer-url to send it there.",
+    );
+    // Another chain's explorer is a third party's host to this chain.
+    expect(await refusal(59144)).toContain(
+      "which is not on the host of chain 59144's explorer in the shipped registry",
     );
     process.env.EXPLORER_VERIFY_API_KEY = "own-key";
     expect(await refusal(11155111)).toContain("EXPLORER_VERIFY_API_KEY would go there");

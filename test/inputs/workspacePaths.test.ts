@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { keccak256, stringToBytes } from "viem";
+import { confineInnerFile } from "../../src/inputs/innerFile.js";
 import { type BadManifestEntry, readManifest } from "../../src/inputs/manifest.js";
 import { testAddress } from "../support/addresses.js";
 
@@ -11,6 +12,7 @@ let outside: string;
 let workspace: string;
 let secretFile: string;
 const secret = "SECRET=do-not-send\n";
+const gitToken = "eC1hY2Nlc3MtdG9rZW46Z2hzX3Rva2Vu";
 const boxSource = "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Box {}\n";
 
 beforeAll(async () => {
@@ -23,11 +25,25 @@ beforeAll(async () => {
   await symlink(secretFile, join(workspace, "flat", "Link.sol"));
   await mkdir(join(workspace, "registry", "contracts"), { recursive: true });
   await symlink(secretFile, join(workspace, "registry", "contracts", "A.sol"));
+  // As actions/checkout leaves the job's token.
+  await mkdir(join(workspace, ".git"), { recursive: true });
+  await writeFile(
+    join(workspace, ".git", "config"),
+    `[http]\n\textraheader = AUTHORIZATION: basic ${gitToken}\n`,
+  );
+  await symlink(join(workspace, ".git", "config"), join(workspace, "flat", "Config.sol"));
   await writeFile(
     join(workspace, "registry", "metadata.json"),
     JSON.stringify({
       sources: { "contracts/A.sol": { keccak256: keccak256(stringToBytes(secret)) } },
       settings: { compilationTarget: { "contracts/A.sol": "A" } },
+    }),
+  );
+  await writeFile(
+    join(workspace, "registry", "git.json"),
+    JSON.stringify({
+      sources: { ".git/config": {} },
+      settings: { compilationTarget: { ".git/config": "A" } },
     }),
   );
 });
@@ -110,6 +126,24 @@ describe("files named by a manifest stay in the workspace", () => {
     expect(bad[0]?.error.shortMessage).toBe(
       `The source "contracts/A.sol" is found only at ${join(workspace, "registry", "contracts", "A.sol")}, which is outside the workspace ${workspace} once its links are followed: only files inside it are read.`,
     );
+  });
+
+  it("never reads a file of the checkout's .git folder, which holds its token, named or through a link", async () => {
+    const gitConfig = join(workspace, ".git", "config");
+    const { entries, bad } = await readWithin([
+      flattened(0, ".git/config"),
+      flattened(1, "flat/Config.sol"),
+      { address: testAddress(0x30), format: "registry", metadata: "registry/git.json", sources: "." },
+    ]);
+    expect(entries).toEqual([]);
+    expect(bad.map((entry) => entry.error.shortMessage)).toEqual(
+      Array(3).fill(
+        `${gitConfig} is inside a .git folder, which holds the checkout's credentials: it is not read.`,
+      ),
+    );
+    await expect(
+      confineInnerFile({ folder: workspace, field: "sources" }, gitConfig, "source"),
+    ).rejects.toThrow("inside a .git folder");
   });
 
   it("stops at the first bad entry when no one is told of bad entries", async () => {

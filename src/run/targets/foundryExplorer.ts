@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../../errors/index.js";
-import { isShippedExplorerHost } from "../../explorers/shippedRegistry.js";
+import { isShippedExplorerHostOf } from "../../explorers/shippedRegistry.js";
 import { type FoundryConfig, type FoundryExplorer, foundryExplorerFor } from "../../inputs/foundryConfig.js";
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 import type { ChainExplorer } from "./targets.js";
@@ -13,7 +13,7 @@ const etherscanFamily = /(^|\.)(etherscan\.(io|com)|[a-z]+scan\.(io|com|org|xyz)
  * family's is left to forge.
  *
  * A pull request can change foundry.toml: its url gets the user's key, or what a `${VAR}` expands to, only on this
- * machine or at an explorer the shipped registry knows. Elsewhere the entry carries a refusal, said if it is chosen;
+ * machine or on the host of the chain's explorer in the shipped registry. Elsewhere the entry carries a refusal, said if it is chosen;
  * so does an entry naming a variable that is not set (forge's usual `key = "${ETHERSCAN_API_KEY}"` beside a
  * Blockscout url), which matters only when no other explorer is named.
  *
@@ -41,7 +41,7 @@ export function foundryBlockscoutExplorer(
     ...(userKey === undefined ? [] : ["EXPLORER_VERIFY_API_KEY"]),
     ...(entry.secrets.length > 0 ? ["what its variables expand to"] : []),
   ];
-  const known = isLoopbackUrl(entry.url) || isShippedExplorerHost(entry.url);
+  const known = isLoopbackUrl(entry.url) || isShippedExplorerHostOf(chainId, entry.url);
   return {
     url: {
       url: entry.url,
@@ -51,7 +51,7 @@ export function foundryBlockscoutExplorer(
       ...(known || carried.length === 0
         ? {}
         : {
-            refusal: `${source} names ${entry.shownUrl ?? entry.url}, on a host no explorer of the shipped registry uses, and ${carried.join(" and ")} would go there: a repository's file does not choose where a secret goes. Give that explorer with --explorer-url to send it there.`,
+            refusal: `${source} names ${entry.shownUrl ?? entry.url}, which is not on the host of chain ${chainId}'s explorer in the shipped registry, and ${carried.join(" and ")} would go there: a repository's file does not choose where a secret goes. Give that explorer with --explorer-url to send it there.`,
           }),
     },
     ...(userKey === undefined && entry.key ? { apiKey: entry.key } : {}),

@@ -96,6 +96,11 @@ describe("the key in every spelling", () => {
       );
       expect(() => new Transport({ explorerUrl: "https://explorer.example", ...secrets })).not.toThrow();
       expect(() => new Transport({ explorerUrl: "http://127.0.0.1:4000", ...secrets })).not.toThrow();
+      expect(() => new Transport({ explorerUrl: "http://localhost:4000", ...secrets })).not.toThrow();
+      // A name under localhost may be asked of the network's DNS, which could answer with any host.
+      expect(() => new Transport({ explorerUrl: "http://explorer.localhost:4000", ...secrets })).toThrow(
+        /^explorerUrl is plain http \(explorer\.localhost:4000\), and the/,
+      );
     }
     expect(() => new Transport({ explorerUrl: "http://explorer.example" })).not.toThrow();
     // The fallback instance gets the headers, never the key.
