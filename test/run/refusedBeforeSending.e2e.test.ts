@@ -164,9 +164,10 @@ describe("a key goes over plain http only to this machine, in every door", () =>
         `${kept}\n[etherscan]\nlocal = { key = "TOML-KEY-0123456789", chain = 31337, url = "${plainHttp}/api" }\n`,
       );
       const listed = await explorerVerify(cli, ["verify", "--deployment", runLatest]);
+      // A host foundry.toml names, neither this machine nor the chain's own explorer, is refused before its scheme.
       expect({ code: listed.code, stderr: listed.stderr.trim() }).toEqual({
         code: 2,
-        stderr: `explorer-verify: ${inClear("[etherscan] local in foundry.toml")}`,
+        stderr: `explorer-verify: [etherscan] local in foundry.toml names ${plainHttp}/api, which is neither on this machine nor on the host of chain 31337's explorer in the shipped registry: a repository's file does not choose where the run sends its key and the files it reads. Give that explorer with --explorer-url.`,
       });
     } finally {
       await writeFile(toml, kept);

@@ -12,10 +12,10 @@ const etherscanFamily = /(^|\.)(etherscan\.(io|com)|[a-z]+scan\.(io|com|org|xyz)
  * verifier: its `url`, and its `key` when the user's own key is not set. An entry whose URL is Etherscan's or its
  * family's is left to forge.
  *
- * A pull request can change foundry.toml: its url gets the user's key, or what a `${VAR}` expands to, only on this
- * machine or on the host of the chain's explorer in the shipped registry. Elsewhere the entry carries a refusal, said if it is chosen;
- * so does an entry naming a variable that is not set (forge's usual `key = "${ETHERSCAN_API_KEY}"` beside a
- * Blockscout url), which matters only when no other explorer is named.
+ * A pull request can change foundry.toml (and a manifest naming a file of the checkout to send): its url is taken only
+ * on this machine or on the host of the chain's explorer in the shipped registry. Elsewhere the entry carries a
+ * refusal, said if it is chosen; so does an entry naming a variable that is not set (forge's usual
+ * `key = "${ETHERSCAN_API_KEY}"` beside a Blockscout url), which matters only when no other explorer is named.
  *
  * @param foundry - the project's settings, when it has a foundry.toml
  * @param userKey - the Blockscout key the user set (`EXPLORER_VERIFY_API_KEY`), which wins over the entry's
@@ -37,10 +37,6 @@ export function foundryBlockscoutExplorer(
     return { url: { url: written.url, source, shown: written.url, refusal: error.shortMessage } };
   }
   if (!entry?.url || isEtherscanFamily(entry.url)) return undefined;
-  const carried = [
-    ...(userKey === undefined ? [] : ["EXPLORER_VERIFY_API_KEY"]),
-    ...(entry.secrets.length > 0 ? ["what its variables expand to"] : []),
-  ];
   const known = isLoopbackUrl(entry.url) || isShippedExplorerHostOf(chainId, entry.url);
   return {
     url: {
@@ -48,10 +44,10 @@ export function foundryBlockscoutExplorer(
       source,
       shown: entry.shownUrl,
       secrets: entry.secrets,
-      ...(known || carried.length === 0
+      ...(known
         ? {}
         : {
-            refusal: `${source} names ${entry.shownUrl ?? entry.url}, which is not on the host of chain ${chainId}'s explorer in the shipped registry, and ${carried.join(" and ")} would go there: a repository's file does not choose where a secret goes. Give that explorer with --explorer-url to send it there.`,
+            refusal: `${source} names ${entry.shownUrl ?? entry.url}, which is neither on this machine nor on the host of chain ${chainId}'s explorer in the shipped registry: a repository's file does not choose where the run sends its key and the files it reads. Give that explorer with --explorer-url.`,
           }),
     },
     ...(userKey === undefined && entry.key ? { apiKey: entry.key } : {}),
