@@ -100,7 +100,7 @@ function diagnosisOf(
       return `Preflight: the constructor arguments differ. Submitted: ${submitted}. The creation transaction holds: ${onChain}. Give the arguments the contract was deployed with.`;
     }
     case "settings":
-      return `Preflight: ${verdict.diagnosis} The contract was deployed with other compiler settings than these (check the build profile: Hardhat's production profile enables the optimizer).`;
+      return `Preflight: ${verdict.diagnosis} The contract was deployed with other compiler settings than these (check the build profile: Hardhat's production profile enables the optimizer; forge builds with FOUNDRY_PROFILE).`;
     case "bytecode":
       return "Preflight: the executable code differs from the deployed code, and no common setting change (optimizer, runs, viaIR, EVM version, metadata) makes it match. The sources differ from those deployed, or the compiler version does.";
     case "compile_failed":

@@ -157,7 +157,9 @@ describe("preflight against the deployed code", () => {
     const { result } = await run(job(deployed.profile!, ["Profile", 4n]));
     expect(result).toMatchObject({ status: "failed", attempts: 0 });
     expect(result.message).toContain("matches with the optimizer disabled.");
-    expect(result.message).toContain("check the build profile");
+    expect(result.message).toContain(
+      "(check the build profile: Hardhat's production profile enables the optimizer; forge builds with FOUNDRY_PROFILE).",
+    );
   }, 120_000);
 
   it("without preflight, the explorer's bare `Fail - Unable to verify` is explained the same way", async () => {
