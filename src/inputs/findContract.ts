@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
+import { groupedBy } from "../kernel/groupedBy.js";
 import { parsedJson } from "../kernel/jsonValues.js";
 import { readRegularFile } from "../kernel/regularFile.js";
 import * as z from "../kernel/zod.js";
@@ -37,7 +38,7 @@ export function findContract(
     sourceName === undefined
       ? contract.contractName === contractName
       : contract.userFqn === name || contract.inputFqn === name;
-  const byUserFqn = Map.groupBy(
+  const byUserFqn = groupedBy(
     buildInfos.flatMap(contractsOf).filter(matches),
     (contract) => contract.userFqn,
   );

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { keccak256, stringToBytes } from "viem";
 import { InvalidInputError } from "../errors/index.js";
 import { type CompilerMetadata, compilerMetadataSchema } from "../kernel/compilerMetadata.js";
+import { groupedBy } from "../kernel/groupedBy.js";
 import { nestsDeeperThan } from "../kernel/jsonDepth.js";
 import { parsedJson } from "../kernel/jsonValues.js";
 import type { Libraries } from "../kernel/libraries.js";
@@ -155,7 +156,7 @@ interface Described {
 // (rocketh even puts the implementation's metadata in it), used only when no such file is there and it is
 // hardhat-deploy 1.x's (which spreads the proxy's own artifact into it, with `implementation`).
 function describingFiles(read: DeploymentFiles): { described: Described[]; unread: SkippedDeployment[] } {
-  const byAddress = Map.groupBy(read.files, ([, file]) => file.address.toLowerCase());
+  const byAddress = groupedBy(read.files, ([, file]) => file.address.toLowerCase());
   const described: Described[] = [];
   const unread: SkippedDeployment[] = [];
   for (const files of byAddress.values()) {

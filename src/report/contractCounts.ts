@@ -1,3 +1,4 @@
+import { groupedBy } from "../kernel/groupedBy.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";
 import { statusWord } from "./statusWord.js";
@@ -29,7 +30,7 @@ function outcomeOf(records: readonly VerificationResult[]): ContractOutcome {
 }
 
 function byContract(results: readonly VerificationResult[]): VerificationResult[][] {
-  return [...Map.groupBy(results, (r) => contractKey(r)).values()];
+  return [...groupedBy(results, (r) => contractKey(r)).values()];
 }
 
 /**

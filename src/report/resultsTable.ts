@@ -1,3 +1,4 @@
+import { groupedBy } from "../kernel/groupedBy.js";
 import type { VerificationResult } from "../verify/job.js";
 import { type ContractLine, contractLines, rowsOfResults, type StatusRow, spanOf } from "./statusRows.js";
 import { neutraliseText } from "./terminalText.js";
@@ -86,7 +87,7 @@ function notesOf(rows: readonly StatusRow[]): string[] {
   const { services, chains } = spanOf(rows);
   const where = (row: StatusRow) =>
     `${services.length > 1 ? ` on ${row.service}` : ""}${chains > 1 ? ` (chain ${row.chainId ?? "-"})` : ""}`;
-  const byMessage = Map.groupBy(
+  const byMessage = groupedBy(
     rows.filter((row) => row.message),
     (row) => row.message ?? "",
   );

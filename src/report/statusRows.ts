@@ -1,3 +1,4 @@
+import { groupedBy } from "../kernel/groupedBy.js";
 import type { VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
 import { statusWord } from "./statusWord.js";
@@ -93,7 +94,7 @@ function groupedUnderFactories(
   const addresses = new Set(results.map((r) => place(r, r.address)));
   const factoryOf = (r: VerificationResult) =>
     r.createdBy && addresses.has(place(r, r.createdBy.factory)) ? place(r, r.createdBy.factory) : undefined;
-  const children = Map.groupBy(
+  const children = groupedBy(
     results.filter((r) => factoryOf(r)),
     (r) => factoryOf(r) ?? "",
   );
