@@ -9,6 +9,24 @@ import { usage } from "./usage.js";
 
 const apiKeyVariable = "EXPLORER_VERIFY_API_KEY";
 
+// forge verify-contract's flags this CLI has not, and its way to say the same, named when one is given.
+const forgeWays = new Map(
+  Object.entries({
+    "constructor-args constructor-args-path": "the words after ADDRESS (or --constructor-args-hex HEX)",
+    "guess-constructor-args": "what --rpc-url does: it recovers the constructor's arguments",
+    "etherscan-api-key verifier-api-key e": `the environment's ETHERSCAN_API_KEY (${apiKeyVariable} for Blockscout)`,
+    verifier: "--targets SERVICES",
+    "verifier-url": "--explorer-url URL for Blockscout, --endpoint CHAIN=SERVICE=URL for another service",
+    chain: "--chain-id N",
+    watch: "the default (--no-wait returns after submitting)",
+    "compiler-version num-of-optimizations optimizer-runs via-ir evm-version": "what the build says",
+    "skip-is-verified-check": "--force",
+    "retries delay": "--timeout SECONDS (how long each contract may take)",
+  }).flatMap(([flags, way]) =>
+    flags.split(" ").map((flag) => [flag.length > 1 ? `--${flag}` : `-${flag}`, way]),
+  ),
+);
+
 // The parser's errors (an unknown flag, a flag without its value, a value given to a switch) as one-line usage errors.
 function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
   argv: string[],
@@ -32,10 +50,18 @@ function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
         `${flag} needs a value (one that starts with a dash is written ${flag}=-VALUE): see explorer-verify ${command} --help.`,
       );
     }
-    const unknown = /Unknown option '([^']+)'/.exec(message);
-    if (unknown) {
+    const flag = /Unknown option '([^']+)'/.exec(message)?.[1];
+    if (flag) {
+      const way = forgeWays.get(flag);
+      // parseArgs reads a word with one dash as flags (-12 as -1 -2), and no flag here has one dash but -h.
+      const word = argv.find((given) => given.startsWith(flag) && !given.startsWith("--")) ?? flag;
+      const hint = way
+        ? `forge's ${flag} is ${way} here; `
+        : flag.startsWith("--")
+          ? ""
+          : `an argument that starts with - goes after -- (${command} ADDRESS -- ${word}); `;
       throw new UsageError(
-        `Unknown option ${unknown[1]} for ${command}: see explorer-verify ${command} --help.`,
+        `Unknown option ${way ? flag : word} for ${command}: ${hint}see explorer-verify ${command} --help.`,
       );
     }
     throw new UsageError(`${message.split("\n")[0]} (explorer-verify ${command} --help).`);

@@ -38,7 +38,8 @@ Colours are used on a terminal unless NO_COLOR is set.`,
 
 Where the contracts come from:
   ADDRESS                     the deployed contract; CONSTRUCTOR_ARGS are its constructor's values (a first one
-                              shaped path/File.sol:Name is the contract, as forge verify-contract reads it)
+                              shaped path/File.sol:Name is the contract, as forge verify-contract reads it; those
+                              from one that starts with - on go after --: ADDRESS [options] -- -5 7)
   --contract NAME             path/File.sol:Name or Name (inferred from the deployed code with --rpc-url)
   --artifacts DIR             Hardhat artifacts or Foundry out/ (default: out when it exists, else artifacts)
   --deployment PATH...        a Foundry broadcast run-latest.json, a Hardhat Ignition deployment folder, or a

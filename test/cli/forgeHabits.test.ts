@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { flagsRun } from "../../src/cli/commandLineJobs.js";
+import { cliCommand } from "../../src/cli/arguments.js";
+import { flagsRun, jobOptions } from "../../src/cli/commandLineJobs.js";
 import { testAddress } from "../support/addresses.js";
 
 // What a Foundry user types first, from forge verify-contract's habits: each is read as forge means it, or refused in
@@ -28,5 +29,47 @@ describe("forge's ADDRESS CONTRACT order", () => {
     ).toThrow(
       "src/Named.sol:Named after ADDRESS names the contract, as forge reads it: give it there or as --contract, not both.",
     );
+  });
+});
+
+describe("forge verify-contract's flags", () => {
+  let ran = false;
+  const verify = cliCommand("verify", jobOptions, async () => {
+    ran = true;
+    return 0;
+  });
+  const see = "see explorer-verify verify --help.";
+
+  it.each([
+    ["--constructor-args", "0x01", "the words after ADDRESS (or --constructor-args-hex HEX)"],
+    [
+      "--etherscan-api-key",
+      "KEY",
+      "the environment's ETHERSCAN_API_KEY (EXPLORER_VERIFY_API_KEY for Blockscout)",
+    ],
+    ["-e", "KEY", "the environment's ETHERSCAN_API_KEY (EXPLORER_VERIFY_API_KEY for Blockscout)"],
+    [
+      "--verifier-url",
+      "https://api.etherscan.io/v2/api?chainid=1",
+      "--explorer-url URL for Blockscout, --endpoint CHAIN=SERVICE=URL for another service",
+    ],
+    ["--chain", "10", "--chain-id N"],
+    ["--optimizer-runs", "200", "what the build says"],
+    ["--skip-is-verified-check", undefined, "--force"],
+    ["--watch", undefined, "the default (--no-wait returns after submitting)"],
+  ])("names this CLI's way for %s, and runs nothing", async (flag, value, way) => {
+    ran = false;
+    await expect(verify([address, flag, ...(value ? [value] : [])])).rejects.toThrow(
+      `Unknown option ${flag} for verify: forge's ${flag} is ${way} here; ${see}`,
+    );
+    expect(ran).toBe(false);
+  });
+
+  it("says an argument that starts with a dash goes after --, which takes it", async () => {
+    await expect(verify([address, "-12"])).rejects.toThrow(
+      `Unknown option -12 for verify: an argument that starts with - goes after -- (verify ADDRESS -- -12); ${see}`,
+    );
+    await expect(verify([address, "--nope"])).rejects.toThrow(`Unknown option --nope for verify: ${see}`);
+    await expect(verify([address, "--", "-12"])).resolves.toBe(0);
   });
 });
