@@ -1,6 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
 import { cliCommand } from "../../src/cli/arguments.js";
+import { cliWhere } from "../../src/cli/cliWhere.js";
 import { flagsRun, jobOptions } from "../../src/cli/commandLineJobs.js";
+import { targetsOfRun } from "../../src/run/commands/runWhere.js";
 import { testAddress } from "../support/addresses.js";
 
 // What a Foundry user types first, from forge verify-contract's habits: each is read as forge means it, or refused in
@@ -71,5 +73,29 @@ describe("forge verify-contract's flags", () => {
     );
     await expect(verify([address, "--nope"])).rejects.toThrow(`Unknown option --nope for verify: ${see}`);
     await expect(verify([address, "--", "-12"])).resolves.toBe(0);
+  });
+});
+
+describe("forge's --verifier-url as --explorer-url", () => {
+  const targetOf = (url: string) =>
+    targetsOfRun(cliWhere({ "explorer-url": url, "chain-id": "7777" }, place, ["blockscout"]), [
+      "blockscout",
+    ]);
+
+  it.each([
+    ["https://api.etherscan.io/v2/api?chainid=1", "etherscan", "Etherscan"],
+    ["http://127.0.0.1:9/v2/api?chainid=7777", "etherscan", "Etherscan"],
+    ["https://api.basescan.org/api", "etherscan", "Etherscan"],
+    ["https://sourcify.dev/server", "sourcify", "Sourcify"],
+  ])("refuses %s before anything is sent, naming --targets", async (url, service, name) => {
+    await expect(targetOf(url)).rejects.toThrow(
+      `--explorer-url names ${name}'s API, not a Blockscout explorer: give --targets ${service} (--endpoint CHAIN=${service}=URL for another ${name}-compatible one).`,
+    );
+  });
+
+  it("takes a Blockscout explorer's API URL", async () => {
+    const { targets, close } = await targetOf("http://127.0.0.1:9/api?");
+    await close();
+    expect(targets.map((target) => target.shownUrl)).toEqual(["http://127.0.0.1:9"]);
   });
 });
