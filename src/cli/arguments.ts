@@ -34,8 +34,21 @@ function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
   command: string,
 ) {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    const parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: true });
+    // parseArgs keeps the last value of a flag given twice: a second --rpc-url (another chain's) would win unsaid.
+    const given = parsed.tokens.flatMap((token) =>
+      token.kind === "option" && token.value !== undefined && !options[token.name]?.multiple
+        ? [token.name]
+        : [],
+    );
+    const twice = given.find((name, index) => given.indexOf(name) !== index);
+    if (twice)
+      throw new UsageError(
+        `--${twice} is given twice, and takes one value${twice === "rpc-url" ? ", one chain's JSON-RPC (verify each other chain in a run of its own)" : ""}: see explorer-verify ${command} --help.`,
+      );
+    return parsed;
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (/'--api-key'/.test(message)) {
       throw new UsageError(

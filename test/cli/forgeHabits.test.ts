@@ -74,6 +74,21 @@ describe("forge verify-contract's flags", () => {
     await expect(verify([address, "--nope"])).rejects.toThrow(`Unknown option --nope for verify: ${see}`);
     await expect(verify([address, "--", "-12"])).resolves.toBe(0);
   });
+
+  it("refuses a second --rpc-url (one per chain), where the last one won unsaid; repeatable flags repeat", async () => {
+    ran = false;
+    const rpc = (port: number) => ["--rpc-url", `http://127.0.0.1:${port}`];
+    await expect(verify([address, ...rpc(8545), ...rpc(8546)])).rejects.toThrow(
+      `--rpc-url is given twice, and takes one value, one chain's JSON-RPC (verify each other chain in a run of its own): ${see}`,
+    );
+    await expect(verify([address, "--contract=A", "--contract", "B"])).rejects.toThrow(
+      `--contract is given twice, and takes one value: ${see}`,
+    );
+    expect(ran).toBe(false);
+    await expect(
+      verify([address, "--libraries", "a", "--libraries", "b", "--proxy", "--proxy"]),
+    ).resolves.toBe(0);
+  });
 });
 
 describe("forge's --verifier-url as --explorer-url", () => {
