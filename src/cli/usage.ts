@@ -5,7 +5,8 @@ const addressFlagLines = `  --standard-json FILE        a compiler standard JSON
   --compiler-version V        v0.8.28+commit.7893614a or 0.8.28 (with --standard-json)
   --constructor-args-hex HEX  ABI-encoded constructor arguments, instead of CONSTRUCTOR_ARGS
   --creation-tx-hash HASH     the transaction that created ADDRESS, sent to Sourcify (earns a creation match)
-  --libraries LIBS            linked libraries: src/Lib.sol:Lib:0x... (forge's form, repeatable), JSON, or a JSON file
+  --libraries LIBS            linked libraries: src/Lib.sol:Lib:0x... (forge's form, repeatable), JSON (by name, or
+                              by file then name as solc takes them), or a JSON file
   --format F                  auto, standard-json, single-file, flattened or registry (default auto)`;
 
 /** The `--help` text of each subcommand, and of the CLI as a whole. */
