@@ -9,6 +9,24 @@ import { usage } from "./usage.js";
 
 const apiKeyVariable = "EXPLORER_VERIFY_API_KEY";
 
+// forge verify-contract's flags this CLI has not, and its way to say the same, named when one is given.
+const forgeWays = new Map(
+  Object.entries({
+    "constructor-args constructor-args-path": "the words after ADDRESS (or --constructor-args-hex HEX)",
+    "guess-constructor-args": "what --rpc-url does: it recovers the constructor's arguments",
+    "etherscan-api-key verifier-api-key e": `the environment's ETHERSCAN_API_KEY (${apiKeyVariable} for Blockscout)`,
+    verifier: "--targets SERVICES",
+    "verifier-url": "--explorer-url URL for Blockscout, --endpoint CHAIN=SERVICE=URL for another service",
+    chain: "--chain-id N",
+    watch: "the default (--no-wait returns after submitting)",
+    "compiler-version num-of-optimizations optimizer-runs via-ir evm-version": "what the build says",
+    "skip-is-verified-check": "--force",
+    "retries delay": "--timeout SECONDS (how long each contract may take)",
+  }).flatMap(([flags, way]) =>
+    flags.split(" ").map((flag) => [flag.length > 1 ? `--${flag}` : `-${flag}`, way]),
+  ),
+);
+
 // The parser's errors (an unknown flag, a flag without its value, a value given to a switch) as one-line usage errors.
 function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
   argv: string[],
@@ -16,8 +34,21 @@ function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
   command: string,
 ) {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    const parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: true });
+    // parseArgs keeps the last value of a flag given twice: a second --rpc-url (another chain's) would win unsaid.
+    const given = parsed.tokens.flatMap((token) =>
+      token.kind === "option" && token.value !== undefined && !options[token.name]?.multiple
+        ? [token.name]
+        : [],
+    );
+    const twice = given.find((name, index) => given.indexOf(name) !== index);
+    if (twice)
+      throw new UsageError(
+        `--${twice} is given twice, and takes one value${twice === "rpc-url" ? ", one chain's JSON-RPC (verify each other chain in a run of its own)" : ""}: see explorer-verify ${command} --help.`,
+      );
+    return parsed;
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (/'--api-key'/.test(message)) {
       throw new UsageError(
@@ -32,10 +63,18 @@ function parseCommandLine<const Options extends ParseArgsOptionsConfig>(
         `${flag} needs a value (one that starts with a dash is written ${flag}=-VALUE): see explorer-verify ${command} --help.`,
       );
     }
-    const unknown = /Unknown option '([^']+)'/.exec(message);
-    if (unknown) {
+    const flag = /Unknown option '([^']+)'/.exec(message)?.[1];
+    if (flag) {
+      const way = forgeWays.get(flag);
+      // parseArgs reads a word with one dash as flags (-12 as -1 -2), and no flag here has one dash but -h.
+      const word = argv.find((given) => given.startsWith(flag) && !given.startsWith("--")) ?? flag;
+      const hint = way
+        ? `forge's ${flag} is ${way} here; `
+        : flag.startsWith("--")
+          ? ""
+          : `an argument that starts with - goes after -- (${command} ADDRESS -- ${word}); `;
       throw new UsageError(
-        `Unknown option ${unknown[1]} for ${command}: see explorer-verify ${command} --help.`,
+        `Unknown option ${way ? flag : word} for ${command}: ${hint}see explorer-verify ${command} --help.`,
       );
     }
     throw new UsageError(`${message.split("\n")[0]} (explorer-verify ${command} --help).`);

@@ -58,6 +58,15 @@ export function flagsRun(
       `Give the contract's ADDRESS, --deployment PATH${command === "bundle" ? " or" : ","} --manifest FILE${command === "bundle" ? "" : " or --bundle FILE"} (explorer-verify ${command} --help).`,
     );
   if (address !== undefined) assertAddress(address);
+  // forge verify-contract's `ADDRESS path/File.sol:Name`: a first word of that shape names the contract.
+  const named = /^[^\s:]+\.(?:sol|vy):[A-Za-z_$][\w$]*$/.test(constructorArgs[0] ?? "")
+    ? constructorArgs.shift()
+    : undefined;
+  if (named && values.contract !== undefined)
+    refuse(
+      "--contract",
+      `${named} after ADDRESS names the contract, as forge reads it: give it there or as --contract, not both.`,
+    );
   const format = values.format;
   if (!(requestedFormats as readonly string[]).includes(format))
     refuse("--format", `--format ${format} is not a format: use ${requestedFormats.join(", ")}.`);
@@ -96,7 +105,7 @@ export function flagsRun(
         ? {}
         : { creationTransaction: assertTransactionHash(created, "--creation-tx-hash") }),
       constructorArgs,
-      contract: values.contract,
+      contract: values.contract ?? named,
       artifacts: values.artifacts ?? defaultArtifacts(cwd, foundry?.out),
       rpcUrl: checkedRpcUrl(values["rpc-url"], "cli"),
       constructorArgsHex: hex === undefined ? undefined : assertHexData(hex, "--constructor-args-hex"),

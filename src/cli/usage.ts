@@ -5,7 +5,8 @@ const addressFlagLines = `  --standard-json FILE        a compiler standard JSON
   --compiler-version V        v0.8.28+commit.7893614a or 0.8.28 (with --standard-json)
   --constructor-args-hex HEX  ABI-encoded constructor arguments, instead of CONSTRUCTOR_ARGS
   --creation-tx-hash HASH     the transaction that created ADDRESS, sent to Sourcify (earns a creation match)
-  --libraries LIBS            linked libraries: src/Lib.sol:Lib:0x... (forge's form, repeatable), JSON, or a JSON file
+  --libraries LIBS            linked libraries: src/Lib.sol:Lib:0x... (forge's form, repeatable), JSON (by name, or
+                              by file then name as solc takes them), or a JSON file
   --format F                  auto, standard-json, single-file, flattened or registry (default auto)`;
 
 /** The `--help` text of each subcommand, and of the CLI as a whole. */
@@ -37,7 +38,9 @@ Colours are used on a terminal unless NO_COLOR is set.`,
   explorer-verify verify --bundle FILE [options]
 
 Where the contracts come from:
-  ADDRESS                     the deployed contract; CONSTRUCTOR_ARGS are its constructor's values
+  ADDRESS                     the deployed contract; CONSTRUCTOR_ARGS are its constructor's values (a first one
+                              shaped path/File.sol:Name is the contract, as forge verify-contract reads it; those
+                              from one that starts with - on go after --: ADDRESS [options] -- -5 7)
   --contract NAME             path/File.sol:Name or Name (inferred from the deployed code with --rpc-url)
   --artifacts DIR             Hardhat artifacts or Foundry out/ (default: out when it exists, else artifacts)
   --deployment PATH...        a Foundry broadcast run-latest.json, a Hardhat Ignition deployment folder, or a

@@ -31,6 +31,22 @@ describe("linked libraries as users write them", () => {
     });
   });
 
+  it("take solc's shape too, by source file then name, as a standard JSON input's settings hold them", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "libraries-"));
+    writeFileSync(join(folder, "solc.json"), JSON.stringify({ "src/libs/MathLib.sol": { MathLib: math } }));
+    expect(
+      await libraryList(
+        ["solc.json", `{"src/W.sol":{"W":"${weights}"},"":{"Bare":"${math}"}}`],
+        folder,
+        "--libraries",
+      ),
+    ).toEqual({
+      "src/libs/MathLib.sol:MathLib": math,
+      "src/W.sol:W": weights,
+      Bare: math,
+    });
+  });
+
   it("refuse a value of none of these forms, naming it, before anything is sent", async () => {
     await expect(
       libraryList(["src/MathLib.sol:MathLib:0x12"], tmpdir(), "--libraries"),

@@ -18,6 +18,12 @@ export function deploymentFolderKind(folder: string, shown: string): "ignition" 
   if (existsSync(join(folder, "deployed_addresses.json")) || existsSync(join(folder, "journal.jsonl")))
     return "ignition";
   const names = folderEntries(folder);
+  // forge script's broadcast folder (broadcast/Deploy.s.sol/1) keeps each run in a file: the latest is the one read.
+  if (names.includes("run-latest.json"))
+    throw new InvalidInputError(
+      "deployment",
+      `${shown} is a Foundry broadcast folder: name its file ${join(shown, "run-latest.json")} instead.`,
+    );
   const deploymentFiles = names.filter((name) => name.endsWith(".json") && !name.startsWith("."));
   // One file tells which tool wrote the folder.
   const rocketh =

@@ -8,7 +8,8 @@ const forgeLibrary = /^([^:]+):([A-Za-z_$][\w$]*):(0x[0-9a-fA-F]{40})$/;
 
 /**
  * Reads linked libraries as a user writes them: forge's `path/Lib.sol:Lib:0x…` (several separated by commas or
- * given again), a JSON object `{"path/Lib.sol:Lib": "0x…"}`, or a JSON file holding one.
+ * given again), a JSON object `{"path/Lib.sol:Lib": "0x…"}` or solc's `{"path/Lib.sol": {"Lib": "0x…"}}`, or a JSON
+ * file holding one.
  *
  * @param values - the flag's values, in order
  * @param cwd - where a file's relative path starts
@@ -57,5 +58,12 @@ function libraryObject(text: string, flag: string): Libraries {
       flag,
       `${flag} must map library names to addresses, like {"src/Lib.sol:Lib":"0x…"}.`,
     );
-  return Object.fromEntries(Object.entries(parsed).map(([name, address]) => [name, String(address)]));
+  return Object.fromEntries(
+    Object.entries(parsed).flatMap(([key, value]) =>
+      // solc's own shape, by source file then name: {"src/Lib.sol":{"Lib":"0x…"}}.
+      isPlainObject(value)
+        ? Object.entries(value).map(([name, address]) => [key ? `${key}:${name}` : name, String(address)])
+        : [[key, String(value)]],
+    ),
+  );
 }

@@ -27,7 +27,7 @@ export function foundryBlockscoutExplorer(
   userKey: string | undefined,
 ): ChainExplorer | undefined {
   const written = foundry?.etherscan.find((entry) => entry.chainId === chainId);
-  if (!foundry || !written?.url || isEtherscanFamily(written.url)) return undefined;
+  if (!foundry || !written?.url || isAnotherService(written.url)) return undefined;
   const source = `[etherscan] ${written.name} in foundry.toml`;
   let entry: FoundryExplorer | undefined;
   try {
@@ -36,7 +36,7 @@ export function foundryBlockscoutExplorer(
     if (!(error instanceof InvalidInputError)) throw error;
     return { url: { url: written.url, source, shown: written.url, refusal: error.shortMessage } };
   }
-  if (!entry?.url || isEtherscanFamily(entry.url)) return undefined;
+  if (!entry?.url || isAnotherService(entry.url)) return undefined;
   const known = isLoopbackUrl(entry.url) || isShippedExplorerHostOf(chainId, entry.url);
   return {
     url: {
@@ -54,4 +54,12 @@ export function foundryBlockscoutExplorer(
   };
 }
 
-const isEtherscanFamily = (url: string) => etherscanFamily.test(URL.parse(url)?.hostname ?? "");
+/** The service whose API a URL is, when no Blockscout explorer: Etherscan's family (hosts, `/v2/api?chainid=`), Sourcify. */
+export function otherServiceOf(url: string): "etherscan" | "sourcify" | undefined {
+  const { hostname = "", pathname = "", searchParams } = URL.parse(url) ?? {};
+  if (etherscanFamily.test(hostname) || (/\/v2\/api\/?$/.test(pathname) && searchParams?.has("chainid")))
+    return "etherscan";
+  return /(^|\.)sourcify\.dev$/i.test(hostname) ? "sourcify" : undefined;
+}
+
+const isAnotherService = (url: string) => otherServiceOf(url) !== undefined;

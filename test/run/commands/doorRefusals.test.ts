@@ -445,6 +445,19 @@ describe("the CLI's refusals, made in the hall", () => {
       process.chdir(cwd);
     }
   });
+  it("refuses a forge broadcast folder, naming its run-latest.json", async () => {
+    const broadcast = join(workspace, "broadcast", "Deploy.s.sol", "31337");
+    await mkdir(broadcast, { recursive: true });
+    for (const file of ["run-latest.json", "run-1764403200.json"])
+      await writeFile(join(broadcast, file), "{}");
+    expect(await cli(["verify", "--deployment", broadcast, "--explorer-url", "http://127.0.0.1:1"])).toEqual({
+      code: 2,
+      printed: [
+        `explorer-verify: ${broadcast} is a Foundry broadcast folder: name its file ${join(broadcast, "run-latest.json")} instead.`,
+      ],
+    });
+  });
+
   it("serves the chain --rpc-url answers among several, and names each other chain's own explorer", async () => {
     const chain = await startJsonRpcStandIn((call) =>
       call.method === "eth_chainId" ? { result: "0x1e61" } : { error: { code: -32601, message: "no" } },
