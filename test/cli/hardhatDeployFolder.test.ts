@@ -1,4 +1,4 @@
-import { cp, mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -192,6 +192,19 @@ describe("a solcInputHash naming another compilation's input", () => {
       `The deployment Box_Implementation of ${folder} cannot be verified: its solcInputs file solcInputs/${tokenInput}.json lacks the source contracts/Box.sol its metadata names, and its metadata does not embed the source contracts/Box.sol.`,
     );
     expect(verifyRequests(box)).toEqual([]);
+  });
+
+  it("refuses a folder whose every deployment is left out: a run of none would pass", async () => {
+    const folder = join(top, "only-without-metadata", "localhost");
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, ".chainId"), "31337");
+    await writeFile(join(folder, "WETH.json"), JSON.stringify({ address: testAddress(0x77), abi: [] }));
+    const run = await cli(["verify", "--deployment", folder, "--explorer-url", explorer.url, "--json"]);
+    expect({ code: run.code, err: run.err.trim(), out: run.out }).toEqual({
+      code: 2,
+      err: `explorer-verify: The deployment WETH of ${folder} is left out: saved without metadata (a contract deployed elsewhere, or an artifact without it); nothing says how it was compiled. Nothing is left to verify.`,
+      out: "",
+    });
   });
 
   it("leaves out a deployment saved without metadata, says so, and fails no record for it", async () => {
