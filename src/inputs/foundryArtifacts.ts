@@ -83,9 +83,12 @@ export async function readFoundryArtifacts(
   return builds;
 }
 
-// Every `<File>.sol/<Name>.json` (or `<Name>.<version>.json`) below `out`, build-info/ aside.
+// Every `<File>.sol/<Name>.json` (or `<Name>.<version>.json`) below `out`, build-info/ aside. With file types the
+// walk goes down real folders only: without them, Node follows links to folders (`out/a -> .` never ends).
 async function artifactFiles(outDir: string): Promise<string[]> {
-  const entries = await readdir(outDir, { recursive: true }).catch(() => []);
+  const entries = (await readdir(outDir, { recursive: true, withFileTypes: true }).catch(() => []))
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => relative(outDir, join(entry.parentPath, entry.name)));
   return entries
     .filter((entry) => entry.endsWith(".json") && /\.sol$/.test(basename(dirname(entry))))
     .filter((entry) => !entry.split(sep).includes("build-info"))
