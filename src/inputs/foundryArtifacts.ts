@@ -9,7 +9,7 @@ import * as z from "../kernel/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 import { type BuildOutput, immutableReferencesSchema, linkReferencesSchema } from "./compilerJson.js";
 import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
-import { readJsonFile, readUtf8File } from "./jsonFile.js";
+import { boundedJson, readJsonFile, readUtf8File } from "./jsonFile.js";
 import { inputOfMetadata } from "./metadataSettings.js";
 
 /** One contract's compilation, rebuilt from its Foundry artifact: what a build info would have held of it. */
@@ -102,7 +102,10 @@ async function readArtifact(
   field: string,
 ): Promise<z.infer<typeof artifactSchema> & { metadataText: string | undefined }> {
   await confineInnerFile({ folder: outDir, field }, path, "Foundry artifact");
-  const artifact = await readJsonFile(artifactSchema, { field, what: "Foundry artifact", path });
+  const origin = { field, what: "Foundry artifact", path };
+  const artifact = await readJsonFile(artifactSchema, origin);
+  // Its ABI and metadata are walked whole (hashed, sent); the AST beside them may nest deeper, and is not.
+  boundedJson([artifact.abi, artifact.metadata, parsedJson(artifact.rawMetadata)], origin);
   const metadataText =
     artifact.rawMetadata ?? (artifact.metadata === undefined ? undefined : JSON.stringify(artifact.metadata));
   return { ...artifact, metadataText };

@@ -179,7 +179,11 @@ function jsonSyntaxReason(cause: unknown): string {
  * @throws {InvalidInputError} naming the file when the text is not JSON, or nests too deep
  */
 export function parseBoundedJson(text: string, origin: JsonOrigin): unknown {
-  const value = parseJson(text, origin);
+  return boundedJson(parseJson(text, origin), origin);
+}
+
+/** {@link parseBoundedJson}'s refusal, of a value parsed otherwise (in parts, in a larger value); returns it. */
+export function boundedJson(value: unknown, origin: JsonOrigin): unknown {
   if (nestsDeeperThan(value))
     throw new InvalidInputError(
       origin.field,

@@ -1,7 +1,10 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { readBuildInfo } from "../../src/inputs/buildInfo.js";
+import { readFoundryArtifacts } from "../../src/inputs/foundryArtifacts.js";
+import { parseIgnitionJournal } from "../../src/inputs/ignitionJournal.js";
 import { readManifest } from "../../src/inputs/manifest.js";
 import { readStandardJsonFile } from "../../src/inputs/standardJsonFile.js";
 import { maxJsonDepth } from "../../src/kernel/jsonDepth.js";
@@ -50,5 +53,30 @@ describe("a stranger's JSON nested past the bound", () => {
     await expect(readStandardJsonFile(path)).resolves.toMatchObject({ language: "Solidity" });
     await writeFile(path, input(`{"deep":${deep(maxJsonDepth - 1)}}`));
     await expect(rejected(readStandardJsonFile(path))).resolves.toMatchObject({ code: "invalid_input" });
+  });
+
+  it("is a refused Ignition journal line, build info or Foundry artifact metadata, in words, not a stack overflow", async () => {
+    const refusal = (what: string, path: string) =>
+      `The ${what} ${path} nests objects and arrays more than ${maxJsonDepth} deep, which no ${what} does: it is not read.`;
+    const journal = `{"type":"DEPLOYMENT_INITIALIZE","chainId":1}\n{"type":"DEPLOYMENT_EXECUTION_STATE_INITIALIZE","futureId":"M#Box","futureType":"NAMED_ARTIFACT_CONTRACT_DEPLOYMENT","artifactId":"M#Box","contractName":"Box","constructorArgs":[${deep(100_000)}],"libraries":{}}\n`;
+    const origin = { field: "deployment", what: "Ignition journal", path: "journal.jsonl" };
+    expect(() => parseIgnitionJournal(journal, origin)).toThrow(
+      refusal("Ignition journal", "journal.jsonl (line 2)"),
+    );
+    const buildInfo = join(folder, "build-info.json");
+    await writeFile(
+      buildInfo,
+      `{"solcLongVersion":"0.8.28+commit.7893614a","input":${input(`{"deep":${deep(100_000)}}`)},"output":{"contracts":{}}}`,
+    );
+    await expect(rejected(readBuildInfo(buildInfo))).resolves.toMatchObject({
+      shortMessage: refusal("build info", buildInfo),
+    });
+    const artifact = join(folder, "out", "Box.sol", "Box.json");
+    await mkdir(join(folder, "out", "Box.sol"), { recursive: true });
+    const metadata = `{"compiler":{"version":"0.8.28+commit.7893614a"},"language":"Solidity","settings":{"deep":${deep(100_000)}}}`;
+    await writeFile(artifact, JSON.stringify({ abi: [], rawMetadata: metadata }));
+    await expect(rejected(readFoundryArtifacts(join(folder, "out"), "--artifacts"))).resolves.toMatchObject({
+      shortMessage: refusal("Foundry artifact", artifact),
+    });
   });
 });
