@@ -1,8 +1,11 @@
-import { cp, mkdtemp, rm, symlink } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { cliLedger } from "../../src/cli/cliWhere.js";
 import { readFoundryArtifacts } from "../../src/inputs/foundryArtifacts.js";
+import { taskLedger } from "../../src/run/hardhat/taskDeployments.js";
+import { thrown } from "../support/rejected.js";
 
 // Links a pull request commits inside the folders it names: followed, they loop or lead out.
 let root: string;
@@ -28,5 +31,19 @@ describe("a link to a folder inside Foundry's out/", () => {
       join("Counter.sol", "Counter.json"),
       join("legacy", "Counter.sol", "Counter.json"),
     ]);
+  });
+});
+
+describe("a committed .explorer-verify link to a folder outside the project", () => {
+  it("is refused by the CLI and the task, as by the Action: the ledger and its lock are not kept there", async () => {
+    const project = join(root, "ledger-project");
+    await mkdir(join(root, "outside"));
+    await mkdir(project);
+    await symlink(join(root, "outside"), join(project, ".explorer-verify"));
+    const refusal = `--ledger names .explorer-verify/ledger.json, a link that leads outside the workspace ${project}: it is not read. Name a file outside the workspace by its absolute path.`;
+    expect(thrown(() => cliLedger({ "no-ledger": false }, project, false)).shortMessage).toBe(refusal);
+    expect(thrown(() => taskLedger(project, undefined, false)).shortMessage).toBe(refusal);
+    const elsewhere = join(root, "outside", "ledger.json");
+    expect(cliLedger({ ledger: elsewhere, "no-ledger": false }, project, false)?.path).toBe(elsewhere);
   });
 });
