@@ -1,9 +1,11 @@
-import { cp, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { cliLedger } from "../../src/cli/cliWhere.js";
+import { cliLedger, projectFoundryConfig } from "../../src/cli/cliWhere.js";
+import { flagsRun } from "../../src/cli/commandLineJobs.js";
 import { readFoundryArtifacts } from "../../src/inputs/foundryArtifacts.js";
+import { verificationDefaults } from "../../src/options/verificationOptions.js";
 import { taskLedger } from "../../src/run/hardhat/taskDeployments.js";
 import { thrown } from "../support/rejected.js";
 
@@ -45,5 +47,21 @@ describe("a committed .explorer-verify link to a folder outside the project", ()
     expect(thrown(() => taskLedger(project, undefined, false)).shortMessage).toBe(refusal);
     const elsewhere = join(root, "outside", "ledger.json");
     expect(cliLedger({ ledger: elsewhere, "no-ledger": false }, project, false)?.path).toBe(elsewhere);
+  });
+});
+
+describe("a committed artifacts link to a folder outside a Foundry project", () => {
+  it("is not taken as the build on the CLI, as the Action does not take it", async () => {
+    const project = join(root, "foundry-linked");
+    await mkdir(project);
+    await writeFile(join(project, "foundry.toml"), '[profile.default]\nsrc = "src"\n');
+    await symlink(resolve("test/fixtures/foundry-project/out"), join(project, "artifacts"));
+    const place = { cwd: project, foundry: await projectFoundryConfig(project), command: "verify" };
+    const values = { contract: "src/Counter.sol:Counter", format: verificationDefaults.format, proxy: false };
+    expect(
+      thrown(() => flagsRun(values, ["0x5FbDB2315678afecb367f032d93F642f64180aa3"], place)).shortMessage,
+    ).toBe(
+      `--artifacts names artifacts, a link that leads outside the workspace ${project}: it is not read. Name a file outside the workspace by its absolute path.`,
+    );
   });
 });
