@@ -53,21 +53,31 @@ export async function readTextFile(origin: JsonOrigin, maxBytes?: number): Promi
  * @param origin - what the file is and which input named it
  * @param maxBytes - the most bytes read (a larger file is refused); about the longest string V8 holds by default
  * @returns the file's bytes
- * @throws {InvalidInputError} when the file cannot be read, is larger than `maxBytes`, or is not valid UTF-8
+ * @throws {InvalidInputError} when the file cannot be read, is a device, is larger than `maxBytes`, or is not UTF-8
  */
 export async function readUtf8File(origin: JsonOrigin, maxBytes = maxTextFileBytes): Promise<Buffer> {
   let bytes: Buffer | undefined;
+  let device = false;
   try {
     const file = await stat(origin.path);
-    // A regular file is weighed before it is read; a pipe or a device (`<(jq …)`, /dev/zero) only as it is read.
+    // A regular file is weighed before it is read; a pipe (`<(jq …)`) only as it is read; a device or a socket (a
+    // committed link to /dev/zero) not at all.
+    device = file.isCharacterDevice() || file.isBlockDevice() || file.isSocket();
     bytes = file.isFile()
       ? file.size <= maxBytes
         ? await readFile(origin.path)
         : undefined
-      : await readAtMost(origin.path, maxBytes);
+      : device
+        ? undefined
+        : await readAtMost(origin.path, maxBytes);
   } catch (cause) {
     throw unreadableFile(origin, cause);
   }
+  if (device)
+    throw new InvalidInputError(
+      origin.field,
+      `The ${origin.what} ${origin.path} is a device or a socket, not a file: name a file.`,
+    );
   if (bytes === undefined)
     throw new InvalidInputError(
       origin.field,
