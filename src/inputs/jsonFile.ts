@@ -2,7 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { InvalidInputError } from "../errors/index.js";
-import { maxJsonDepth, nestsDeeperThan } from "../kernel/jsonDepth.js";
+import { maxJsonDepth, nestsDeeperThan, textNestsDeeperThan } from "../kernel/jsonDepth.js";
 import { fileProblem } from "../kernel/systemErrors.js";
 import type * as z from "../kernel/zod.js";
 
@@ -181,7 +181,7 @@ function jsonSyntaxReason(cause: unknown): string {
 
 /**
  * Parses JSON text that comes from someone else and is walked whole afterwards (hashed, compared, written again):
- * nesting past {@link maxJsonDepth} is refused before any walk.
+ * nesting past {@link maxJsonDepth} is refused before any walk, counted in the text before it is parsed.
  *
  * @param text - the JSON text
  * @param origin - what the text is, for error messages
@@ -189,17 +189,21 @@ function jsonSyntaxReason(cause: unknown): string {
  * @throws {InvalidInputError} naming the file when the text is not JSON, or nests too deep
  */
 export function parseBoundedJson(text: string, origin: JsonOrigin): unknown {
-  return boundedJson(parseJson(text, origin), origin);
+  if (textNestsDeeperThan(text)) throw nestsTooDeep(origin);
+  return parseJson(text, origin);
 }
 
 /** {@link parseBoundedJson}'s refusal, of a value parsed otherwise (in parts, in a larger value); returns it. */
 export function boundedJson(value: unknown, origin: JsonOrigin): unknown {
-  if (nestsDeeperThan(value))
-    throw new InvalidInputError(
-      origin.field,
-      `The ${origin.what} ${origin.path} nests objects and arrays more than ${maxJsonDepth} deep, which no ${origin.what} does: it is not read.`,
-    );
+  if (nestsDeeperThan(value)) throw nestsTooDeep(origin);
   return value;
+}
+
+function nestsTooDeep(origin: JsonOrigin): InvalidInputError {
+  return new InvalidInputError(
+    origin.field,
+    `The ${origin.what} ${origin.path} nests objects and arrays more than ${maxJsonDepth} deep, which no ${origin.what} does: it is not read.`,
+  );
 }
 
 /**

@@ -1,13 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { readBuildInfo } from "../../src/inputs/buildInfo.js";
 import { readFoundryArtifacts } from "../../src/inputs/foundryArtifacts.js";
 import { parseIgnitionJournal } from "../../src/inputs/ignitionJournal.js";
+import { parseBoundedJson } from "../../src/inputs/jsonFile.js";
 import { readManifest } from "../../src/inputs/manifest.js";
 import { readStandardJsonFile } from "../../src/inputs/standardJsonFile.js";
-import { maxJsonDepth } from "../../src/kernel/jsonDepth.js";
+import { maxJsonDepth, nestsDeeperThan, textNestsDeeperThan } from "../../src/kernel/jsonDepth.js";
 import { rejected } from "../support/rejected.js";
 
 // A manifest and the standard JSON input it names come from whoever wrote them, and are hashed and written again
@@ -78,5 +79,37 @@ describe("a stranger's JSON nested past the bound", () => {
     await expect(rejected(readFoundryArtifacts(join(folder, "out"), "--artifacts"))).resolves.toMatchObject({
       shortMessage: refusal("Foundry artifact", artifact),
     });
+  });
+});
+
+describe("the nesting of a stranger's JSON text", () => {
+  it("is counted before the text is parsed: 90 MB of [[[…]]] took 4.5 GB to parse", () => {
+    const parse = jest.spyOn(JSON, "parse");
+    try {
+      const origin = { field: "contracts", what: "contracts manifest", path: "verify.json" };
+      expect(() => parseBoundedJson(deep(100_000), origin)).toThrow(
+        `The contracts manifest verify.json nests objects and arrays more than ${maxJsonDepth} deep`,
+      );
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("is counted as the parsed value's, brackets and escaped quotes in strings aside", () => {
+    const texts = [
+      '[{"a":[1,{"b":[]}]}]',
+      '["[[[[", "]]", {"k{[": "\\"[[["}]',
+      '[["\\\\"], {"x": "\\\\\\"]]]]"}]',
+      '{"":{"":{"":"}}}}\\u0022[[["}}}',
+      "3",
+    ];
+    for (const text of texts)
+      for (const limit of [0, 1, 2, 3, 4])
+        expect([text, limit, textNestsDeeperThan(text, limit)]).toEqual([
+          text,
+          limit,
+          nestsDeeperThan(JSON.parse(text), limit),
+        ]);
   });
 });
