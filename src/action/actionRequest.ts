@@ -31,12 +31,12 @@ export async function verifyRequestOf(
   // workspace, links included); an absolute path is the workflow's own.
   if (readsBuild) {
     const deployments = inputs.deployment ? await deploymentPaths(inputs.deployment, workspace) : [];
-    for (const path of deployments) await resolveWorkspaceInput(workspace, path, "deployment");
-    await resolveWorkspaceInput(workspace, inputs.artifacts, "artifacts");
+    for (const path of deployments) resolveWorkspaceInput(workspace, path, "deployment");
+    resolveWorkspaceInput(workspace, inputs.artifacts, "artifacts");
   }
   const manifest =
     readsBuild && contracts && !isInlineManifest(contracts)
-      ? await resolveWorkspaceInput(workspace, contracts, "contracts")
+      ? resolveWorkspaceInput(workspace, contracts, "contracts")
       : contracts;
   const files = { sources: { ...inputs, contracts: manifest }, workspace };
   return {
@@ -77,7 +77,7 @@ export async function verifyRequestOf(
     ledger:
       inputs.ledger === "none"
         ? undefined
-        : { path: await resolveWorkspaceInput(workspace, inputs.ledger, "ledger"), recheck: inputs.recheck },
+        : { path: resolveWorkspaceInput(workspace, inputs.ledger, "ledger"), recheck: inputs.recheck },
     shard:
       step?.step === "shard" ? { id: step.shard, resultsBesideLedger: true, plan: step.plan } : undefined,
     // The run's own bundle, for verifying later or elsewhere (the output `bundle`), in the runner's temporary folder,

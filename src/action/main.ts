@@ -99,8 +99,8 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
   let results: Awaited<ReturnType<typeof runMergeRequest>>;
   try {
     results = await runMergeRequest({
-      from: [await resolveWorkspaceInput(workspace, from, "merge-from")],
-      ledger: await resolveWorkspaceInput(workspace, ledgerInput, "ledger"),
+      from: [resolveWorkspaceInput(workspace, from, "merge-from")],
+      ledger: resolveWorkspaceInput(workspace, ledgerInput, "ledger"),
       plan: readInput("plan") || undefined,
       reporter: logReporter(),
     });

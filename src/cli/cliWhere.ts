@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import { type FoundryConfig, outsideProjectField, readFoundryConfig } from "../inputs/foundryConfig.js";
+import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { type ChainEndpoints, endpointEntries, hardhatCompilers } from "../run/commands/requestFacts.js";
 import type { RunWhere } from "../run/commands/runWhere.js";
@@ -154,6 +155,7 @@ export function cliEndpoints(values: Partial<FlagValues<typeof whereFlags>>): Re
  * @param recheck - the run's `--recheck`
  * @returns the ledger's absolute path and `recheck`, or undefined for none
  * @throws {UsageError} for `--no-ledger` beside `--ledger`, or an empty path
+ * @throws {InvalidInputError} when a link on its way (a committed `.explorer-verify`) leads outside `cwd`
  */
 export function cliLedger(
   values: { ledger?: string | undefined; "no-ledger": boolean },
@@ -165,5 +167,5 @@ export function cliLedger(
   if (none || given?.trim() === "none") return undefined;
   if (given?.trim() === "")
     throw new UsageError("--ledger needs a file path, e.g. .explorer-verify/ledger.json.");
-  return { path: resolve(cwd, given ?? verificationDefaults.ledger), recheck };
+  return { path: resolveWorkspaceInput(cwd, given ?? verificationDefaults.ledger, "--ledger"), recheck };
 }

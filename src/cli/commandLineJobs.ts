@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
 import type { FoundryConfig } from "../inputs/foundryConfig.js";
+import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { assertAddress, assertHexData, assertTransactionHash, isAddress } from "../kernel/validate.js";
 import { requestedFormats, verificationDefaults } from "../options/verificationOptions.js";
 import { checkedRpcUrl } from "../run/commands/checkedRpcUrl.js";
@@ -33,7 +34,7 @@ export const jobOptions = {
  * @param positionals - ADDRESS and constructor arguments, or more deployment paths
  * @param place - the current folder, the project's foundry.toml, `--rpc-url` as given, the subcommand
  * @returns what the run verifies
- * @throws {InvalidInputError} for flags that do not go together
+ * @throws {InvalidInputError} for flags that do not go together, or a build folder linked outside `cwd`
  */
 export function flagsRun(
   values: FlagValues<typeof jobOptions>,
@@ -97,6 +98,9 @@ export function flagsRun(
     );
   const created = values["creation-tx-hash"];
   const hex = values["constructor-args-hex"];
+  const artifacts = values.artifacts ?? defaultArtifacts(cwd, foundry?.out);
+  // As the Action: a committed link at the build's folder (`artifacts -> /elsewhere`) leading out is not the build.
+  resolveWorkspaceInput(cwd, artifacts, "--artifacts");
   return {
     kind: "flags",
     jobs: {
@@ -106,7 +110,7 @@ export function flagsRun(
         : { creationTransaction: assertTransactionHash(created, "--creation-tx-hash") }),
       constructorArgs,
       contract: values.contract ?? named,
-      artifacts: values.artifacts ?? defaultArtifacts(cwd, foundry?.out),
+      artifacts,
       rpcUrl: checkedRpcUrl(values["rpc-url"], "cli"),
       constructorArgsHex: hex === undefined ? undefined : assertHexData(hex, "--constructor-args-hex"),
       libraries: values.libraries ?? [],

@@ -1,5 +1,5 @@
 import { isPlainObject } from "../kernel/jsonValues.js";
-import { type JsonOrigin, parseJson, readTextFile } from "./jsonFile.js";
+import { boundedJson, type JsonOrigin, parseJson, readTextFile } from "./jsonFile.js";
 import { type JsonSelection, readJsonFileSelection } from "./jsonFileSelection.js";
 
 /** Contracts to keep from a build's output, by bare name; undefined keeps them all. */
@@ -16,7 +16,7 @@ export type KeptContracts = ReadonlySet<string> | undefined;
  * @param kept - the contracts to keep
  * @param sources - `skip`: the input's sources are scanned, not held (they read as none)
  * @returns the file's JSON value, its `output` narrowed as above
- * @throws {InvalidInputError} when the file cannot be read, is not UTF-8 or is not JSON
+ * @throws {InvalidInputError} when the file cannot be read, is not UTF-8, is not JSON, or what is kept of it nests too deep
  */
 export async function readBuildInfoFile(
   origin: JsonOrigin,
@@ -33,7 +33,8 @@ export async function readBuildInfoFile(
     );
     // Sources left unread read as none: the caller reads the file again when it needs them.
     if (sources === "skip" && isPlainObject(value) && isPlainObject(value.input)) value.input.sources = {};
-    return value;
+    // What is kept (the ASTs are not) is walked whole afterwards: hashed, compared, sent.
+    return boundedJson(value, origin);
   } catch (cause) {
     if (!(cause instanceof SyntaxError)) throw cause;
     // The whole text parsed as usual says what is wrong in JSON.parse's words (and would take the file, were the

@@ -9,7 +9,7 @@ import * as z from "../kernel/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
 import { type BuildOutput, immutableReferencesSchema, linkReferencesSchema } from "./compilerJson.js";
 import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
-import { readJsonFile, readUtf8File } from "./jsonFile.js";
+import { boundedJson, readJsonFile, readUtf8File } from "./jsonFile.js";
 import { inputOfMetadata } from "./metadataSettings.js";
 
 /** One contract's compilation, rebuilt from its Foundry artifact: what a build info would have held of it. */
@@ -83,9 +83,12 @@ export async function readFoundryArtifacts(
   return builds;
 }
 
-// Every `<File>.sol/<Name>.json` (or `<Name>.<version>.json`) below `out`, build-info/ aside.
+// Every `<File>.sol/<Name>.json` (or `<Name>.<version>.json`) below `out`, build-info/ aside. With file types the
+// walk goes down real folders only: without them, Node follows links to folders (`out/a -> .` never ends).
 async function artifactFiles(outDir: string): Promise<string[]> {
-  const entries = await readdir(outDir, { recursive: true }).catch(() => []);
+  const entries = (await readdir(outDir, { recursive: true, withFileTypes: true }).catch(() => []))
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => relative(outDir, join(entry.parentPath, entry.name)));
   return entries
     .filter((entry) => entry.endsWith(".json") && /\.sol$/.test(basename(dirname(entry))))
     .filter((entry) => !entry.split(sep).includes("build-info"))
@@ -99,7 +102,10 @@ async function readArtifact(
   field: string,
 ): Promise<z.infer<typeof artifactSchema> & { metadataText: string | undefined }> {
   await confineInnerFile({ folder: outDir, field }, path, "Foundry artifact");
-  const artifact = await readJsonFile(artifactSchema, { field, what: "Foundry artifact", path });
+  const origin = { field, what: "Foundry artifact", path };
+  const artifact = await readJsonFile(artifactSchema, origin);
+  // Its ABI and metadata are walked whole (hashed, sent); the AST beside them may nest deeper, and is not.
+  boundedJson([artifact.abi, artifact.metadata, parsedJson(artifact.rawMetadata)], origin);
   const metadataText =
     artifact.rawMetadata ?? (artifact.metadata === undefined ? undefined : JSON.stringify(artifact.metadata));
   return { ...artifact, metadataText };

@@ -1,6 +1,6 @@
 import * as z from "../kernel/zod.js";
 import { plainFileName } from "./innerFile.js";
-import { type JsonOrigin, parseJson, parseWithSchema } from "./jsonFile.js";
+import { type JsonOrigin, parseBoundedJson, parseWithSchema } from "./jsonFile.js";
 
 /** A contract deployment the journal records as finished. */
 export interface JournalDeployment {
@@ -74,7 +74,7 @@ export function parseIgnitionJournal(text: string, origin: JsonOrigin): Ignition
   for (const [index, line] of lines.entries()) {
     if (line.trim() === "") continue;
     const lineOrigin = { ...origin, path: `${origin.path} (line ${index + 1})` };
-    const message = parseJson(line, lineOrigin);
+    const message = parseBoundedJson(line, lineOrigin);
     const { type } = parseWithSchema(message, messageSchema, lineOrigin);
     if (type === "DEPLOYMENT_INITIALIZE") {
       chainId = parseWithSchema(message, deploymentInitializeSchema, lineOrigin).chainId;

@@ -2,7 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { InvalidInputError } from "../errors/index.js";
-import { maxJsonDepth, nestsDeeperThan } from "../kernel/jsonDepth.js";
+import { maxJsonDepth, nestsDeeperThan, textNestsDeeperThan } from "../kernel/jsonDepth.js";
 import { fileProblem } from "../kernel/systemErrors.js";
 import type * as z from "../kernel/zod.js";
 
@@ -53,21 +53,31 @@ export async function readTextFile(origin: JsonOrigin, maxBytes?: number): Promi
  * @param origin - what the file is and which input named it
  * @param maxBytes - the most bytes read (a larger file is refused); about the longest string V8 holds by default
  * @returns the file's bytes
- * @throws {InvalidInputError} when the file cannot be read, is larger than `maxBytes`, or is not valid UTF-8
+ * @throws {InvalidInputError} when the file cannot be read, is a device, is larger than `maxBytes`, or is not UTF-8
  */
 export async function readUtf8File(origin: JsonOrigin, maxBytes = maxTextFileBytes): Promise<Buffer> {
   let bytes: Buffer | undefined;
+  let device = false;
   try {
     const file = await stat(origin.path);
-    // A regular file is weighed before it is read; a pipe or a device (`<(jq …)`, /dev/zero) only as it is read.
+    // A regular file is weighed before it is read; a pipe (`<(jq …)`) only as it is read; a device or a socket (a
+    // committed link to /dev/zero) not at all.
+    device = file.isCharacterDevice() || file.isBlockDevice() || file.isSocket();
     bytes = file.isFile()
       ? file.size <= maxBytes
         ? await readFile(origin.path)
         : undefined
-      : await readAtMost(origin.path, maxBytes);
+      : device
+        ? undefined
+        : await readAtMost(origin.path, maxBytes);
   } catch (cause) {
     throw unreadableFile(origin, cause);
   }
+  if (device)
+    throw new InvalidInputError(
+      origin.field,
+      `The ${origin.what} ${origin.path} is a device or a socket, not a file: name a file.`,
+    );
   if (bytes === undefined)
     throw new InvalidInputError(
       origin.field,
@@ -171,7 +181,7 @@ function jsonSyntaxReason(cause: unknown): string {
 
 /**
  * Parses JSON text that comes from someone else and is walked whole afterwards (hashed, compared, written again):
- * nesting past {@link maxJsonDepth} is refused before any walk.
+ * nesting past {@link maxJsonDepth} is refused before any walk, counted in the text before it is parsed.
  *
  * @param text - the JSON text
  * @param origin - what the text is, for error messages
@@ -179,13 +189,21 @@ function jsonSyntaxReason(cause: unknown): string {
  * @throws {InvalidInputError} naming the file when the text is not JSON, or nests too deep
  */
 export function parseBoundedJson(text: string, origin: JsonOrigin): unknown {
-  const value = parseJson(text, origin);
-  if (nestsDeeperThan(value))
-    throw new InvalidInputError(
-      origin.field,
-      `The ${origin.what} ${origin.path} nests objects and arrays more than ${maxJsonDepth} deep, which no ${origin.what} does: it is not read.`,
-    );
+  if (textNestsDeeperThan(text)) throw nestsTooDeep(origin);
+  return parseJson(text, origin);
+}
+
+/** {@link parseBoundedJson}'s refusal, of a value parsed otherwise (in parts, in a larger value); returns it. */
+export function boundedJson(value: unknown, origin: JsonOrigin): unknown {
+  if (nestsDeeperThan(value)) throw nestsTooDeep(origin);
   return value;
+}
+
+function nestsTooDeep(origin: JsonOrigin): InvalidInputError {
+  return new InvalidInputError(
+    origin.field,
+    `The ${origin.what} ${origin.path} nests objects and arrays more than ${maxJsonDepth} deep, which no ${origin.what} does: it is not read.`,
+  );
 }
 
 /**

@@ -63,20 +63,20 @@ export function assertOutsideGitFolder(root: string, real: string, field: string
  *
  * @param root - the workspace
  * @param path - the path as the input gives it
- * @param field - the input that names it
+ * @param field - the input that names it (`ledger`), or the flag (`--ledger`)
  * @returns the absolute path (symbolic links followed when it lies inside the workspace)
  * @throws {InvalidInputError} naming the input when a link leads outside the workspace
  * @example
- * const bundle = await resolveWorkspaceInput(process.env.GITHUB_WORKSPACE, "verification.json", "bundle");
+ * const bundle = resolveWorkspaceInput(process.env.GITHUB_WORKSPACE, "verification.json", "bundle");
  */
-export async function resolveWorkspaceInput(root: string, path: string, field: string): Promise<string> {
+export function resolveWorkspaceInput(root: string, path: string, field: string): string {
   const absolute = resolve(root, path);
   if (isAbsolute(path) || !isInside(resolve(root), absolute)) return absolute;
   const real = realExisting(absolute);
   if (!isInside(realExisting(resolve(root)), real))
     throw new InvalidInputError(
       field,
-      `Input ${field} names ${path}, a link that leads outside the workspace ${root}: it is not read. Name a file outside the workspace by its absolute path.`,
+      `${field.startsWith("--") ? field : `Input ${field}`} names ${path}, a link that leads outside the workspace ${root}: it is not read. Name a file outside the workspace by its absolute path.`,
     );
   return real;
 }

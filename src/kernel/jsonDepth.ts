@@ -24,3 +24,20 @@ export function nestsDeeperThan(value: unknown, limit = maxJsonDepth): boolean {
   }
   return false;
 }
+
+/**
+ * {@link nestsDeeperThan} of a JSON text, counted before it is parsed (parsing 90 MB of `[[[…]]]` took 4.5 GB): one
+ * pass, strings skipped, exact for well-formed JSON.
+ */
+export function textNestsDeeperThan(text: string, limit = maxJsonDepth): boolean {
+  for (let at = 0, depth = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code === 0x22) {
+      // To the closing quote, a backslash taking the character after it.
+      do at += text.charCodeAt(at) === 0x5c ? 2 : 1;
+      while (at < text.length && text.charCodeAt(at) !== 0x22);
+    } else if (code === 0x5d || code === 0x7d) depth -= 1;
+    else if ((code === 0x5b || code === 0x7b) && ++depth > limit) return true;
+  }
+  return false;
+}

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { InvalidInputError } from "../../errors/index.js";
+import { resolveWorkspaceInput } from "../../inputs/workspacePath.js";
 import { verificationDefaults } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
@@ -104,15 +105,15 @@ export async function taskDeployments(
  * @param option - the `--ledger` option
  * @param localExplorer - whether the embedded local explorer serves this run
  * @returns the absolute path, or undefined for no ledger
+ * @throws {InvalidInputError} when a link on its way (a committed `.explorer-verify`) leads outside the project
  */
 export function taskLedger(
   root: string,
   option: string | undefined,
   localExplorer: boolean,
 ): string | undefined {
-  if (option === "none") return undefined;
-  if (option) return resolve(root, option);
-  return localExplorer ? undefined : resolve(root, verificationDefaults.ledger);
+  if (option === "none" || (!option && localExplorer)) return undefined;
+  return resolveWorkspaceInput(root, option || verificationDefaults.ledger, "--ledger");
 }
 
 /**

@@ -1,0 +1,2 @@
+import { createRequire } from 'module'; const require = createRequire(import.meta.url);
+function p(t,r=64){let e=[{value:t,depth:1}];for(let n=e.pop();n;n=e.pop())if(!(n.value===null||typeof n.value!="object")){if(n.depth>r)return!0;for(let o of Object.values(n.value))e.push({value:o,depth:n.depth+1})}return!1}function a(t,r=64){for(let e=0,n=0;e<t.length;e+=1){let o=t.charCodeAt(e);if(o===34)do e+=t.charCodeAt(e)===92?2:1;while(e<t.length&&t.charCodeAt(e)!==34);else if(o===93||o===125)n-=1;else if((o===91||o===123)&&++n>r)return!0}return!1}export{p as a,a as b};

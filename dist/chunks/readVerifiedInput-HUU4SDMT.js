@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{d as a,e as b}from"./chunk-QKFO27PH.js";import"./chunk-47363AFB.js";import"./chunk-URNVESNY.js";import"./chunk-BA63IXEW.js";import"./chunk-GXUVCDTO.js";import"./chunk-TDKCEA2L.js";import"./chunk-RXBBV46M.js";import"./chunk-7OQWTTBK.js";import"./chunk-QQKAW5H2.js";import"./chunk-7KAOGJDH.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readVerifiedInput,b as verifiedInputOf};
