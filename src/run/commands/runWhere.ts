@@ -1,10 +1,10 @@
 import type { FoundryConfig } from "../../inputs/foundryConfig.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
-import { type Service, serviceTitles } from "../../verify/verifier.js";
+import type { Service } from "../../verify/verifier.js";
 import type { HardhatRunWhere } from "../hardhat/hardhatTargets.js";
 import type { Door } from "../settings.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
-import { foundryBlockscoutExplorer, otherServiceOf } from "../targets/foundryExplorer.js";
+import { asBlockscoutExplorer, foundryBlockscoutExplorer } from "../targets/foundryExplorer.js";
 import {
   type ChainEndpoints,
   type ChainPlace,
@@ -63,17 +63,10 @@ export async function targetsOfRun(
     return hardhatTargets(where, services, recorded, reads);
   }
   const { chainId, rpc, rpcByChain, explorers, foundry, endpoints, explorerUrl, ...facts } = where;
-  const other = explorerUrl && otherServiceOf(explorerUrl.url);
   const [targets, endpoint] = where.door === "cli" ? ["--targets", "--endpoint"] : ["targets:", "endpoints:"];
   return resolveTargets({
     ...facts,
-    // forge's --verifier-url habit: an Etherscan or Sourcify API named as the Blockscout explorer.
-    explorerUrl: other
-      ? {
-          ...explorerUrl,
-          refusal: `${explorerUrl.source} names ${serviceTitles[other]}'s API, not a Blockscout explorer: give ${targets} ${other} (${endpoint} CHAIN=${other}=URL for another ${serviceTitles[other]}-compatible one).`,
-        }
-      : explorerUrl,
+    explorerUrl: asBlockscoutExplorer(explorerUrl, targets, `${endpoint} CHAIN=SERVICE=URL`),
     services,
     chains: await chainsOfRun(where, recorded, reads),
     explorerFor: async (id) => {

@@ -1,6 +1,7 @@
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { Service } from "../../verify/verifier.js";
+import { asBlockscoutExplorer } from "../targets/foundryExplorer.js";
 import {
   type ChainClaim,
   type ChainPlace,
@@ -103,7 +104,11 @@ export async function hardhatTargets(
     optional: where.optionalTargets,
     chains,
     reads,
-    explorerUrl: where.explorerUrl ? { url: where.explorerUrl, source: "--explorer-url" } : undefined,
+    explorerUrl: asBlockscoutExplorer(
+      where.explorerUrl ? { url: where.explorerUrl, source: "--explorer-url" } : undefined,
+      "--targets",
+      'explorerVerify.chains["CHAIN"].SERVICE.apiUrl',
+    ),
     explorerFor: async (id) => {
       const perChain = settings.chains[String(id)];
       const url = perChain?.explorerUrl;

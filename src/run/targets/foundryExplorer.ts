@@ -2,6 +2,8 @@ import { InvalidInputError } from "../../errors/index.js";
 import { isShippedExplorerHostOf } from "../../explorers/shippedRegistry.js";
 import { type FoundryConfig, type FoundryExplorer, foundryExplorerFor } from "../../inputs/foundryConfig.js";
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
+import { serviceTitles } from "../../verify/verifier.js";
+import type { NamedUrl } from "./blockscoutTarget.js";
 import type { ChainExplorer } from "./targets.js";
 
 // Etherscan and its family answer another API: an `[etherscan]` entry for them is forge's, not a Blockscout explorer.
@@ -63,3 +65,26 @@ export function otherServiceOf(url: string): "etherscan" | "sourcify" | undefine
 }
 
 const isAnotherService = (url: string) => otherServiceOf(url) !== undefined;
+
+/**
+ * The Blockscout explorer a user named for the run, refused when it is another service's API (forge's
+ * `--verifier-url` habit): said when it is used, before anything is sent.
+ *
+ * @param named - the URL and the setting that named it
+ * @param targets - how this door names the run's targets (`--targets`)
+ * @param endpoint - how this door gives a chain another service's compatible endpoint
+ * @returns the URL, with its refusal when it is another service's
+ */
+export function asBlockscoutExplorer(
+  named: NamedUrl | undefined,
+  targets: string,
+  endpoint: string,
+): NamedUrl | undefined {
+  const other = named && otherServiceOf(named.url);
+  if (!other) return named;
+  const title = serviceTitles[other];
+  return {
+    ...named,
+    refusal: `${named.source} names ${title}'s API, not a Blockscout explorer: give ${targets} ${other} (${endpoint.replace("SERVICE", other)} for another ${title}-compatible one).`,
+  };
+}

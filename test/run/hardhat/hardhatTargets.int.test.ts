@@ -128,4 +128,14 @@ describe("the task's targets on the chains the deployments record", () => {
     const facts = await where({ networks: { localhost: { type: "http", url: closed } } });
     await expect(hardhatTargets(facts, ["blockscout"], chains, readsDeadline(30))).rejects.toThrow(message);
   });
+
+  it("refuses an Etherscan API given as --explorer-url, naming --targets, before anything is sent", async () => {
+    const facts = await where({ networks: { localhost: { type: "http", url: closed } } });
+    const named = {
+      hardhat: { ...facts.hardhat, explorerUrl: "https://api.etherscan.io/v2/api?chainid=424242" },
+    };
+    await expect(hardhatTargets(named, ["blockscout"], recorded.slice(1), readsDeadline(30))).rejects.toThrow(
+      '--explorer-url names Etherscan\'s API, not a Blockscout explorer: give --targets etherscan (explorerVerify.chains["CHAIN"].etherscan.apiUrl for another Etherscan-compatible one).',
+    );
+  });
 });
