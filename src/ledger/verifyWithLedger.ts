@@ -1,4 +1,5 @@
 import { isExplorerVerifyError, NotAContractError } from "../errors/index.js";
+import { isAddress } from "../kernel/validate.js";
 import { type Deadline, deadlineOf } from "../verify/deadline.js";
 import type { VerificationEvent } from "../verify/events.js";
 import { failureOf } from "../verify/failureMessages.js";
@@ -6,6 +7,7 @@ import type { VerificationJob, VerificationResult } from "../verify/job.js";
 import { jobRecord, type Outcome } from "../verify/jobRecord.js";
 import { defaultPolling } from "../verify/pollSchedule.js";
 import { pollVerifyStatus } from "../verify/pollVerifyStatus.js";
+import { verifiedState } from "../verify/preCheck.js";
 import type { LedgerUse as EngineLedgerUse } from "../verify/verificationLedger.js";
 import type { Receipt, Verifier } from "../verify/verifier.js";
 import {
@@ -17,7 +19,6 @@ import {
 import { inputHash } from "./inputHash.js";
 import type { Ledger } from "./ledger.js";
 import type { LedgerEntry } from "./ledgerFile.js";
-import { watchEarlierSubmission } from "./watchEarlierSubmission.js";
 
 /** How a job uses the ledger: the ledger itself, and how the engine asks it to be used. */
 export type LedgerUse = EngineLedgerUse & { ledger: Ledger };
@@ -58,14 +59,14 @@ export async function verifyWithLedger(
     for (const warning of ledger.takeWarnings()) notice(warning);
   };
   relayWarnings();
-  const entry = isRecordable(job.address) ? ledger.entry(ledgerKey, job.address) : undefined;
+  const entry = isAddress(job.address) ? ledger.entry(ledgerKey, job.address) : undefined;
   const sameInput = entry !== undefined && entry.inputHash === hashOfInput();
   const write = (
     status: LedgerEntry["status"],
     fields: Partial<Pick<LedgerEntry, "guid" | "message" | "format">>,
     submitted: boolean,
   ): void => {
-    if (!isRecordable(job.address)) return;
+    if (!isAddress(job.address)) return;
     ledger.record({
       explorer: ledgerKey,
       address: job.address,
@@ -233,6 +234,51 @@ async function resumePending(
   }
 }
 
+/** How long after an unanswered submission was sent the contract is watched before it is sent again. */
+const earlierSubmissionWatchMs = 60_000;
+/** Time between two looks at a watched contract. */
+const earlierSubmissionLookIntervalMs = 3_000;
+
+/** What became of a submission an earlier run sent and got no answer to. */
+type EarlierSubmissionOutcome =
+  /** The explorer shows the contract verified: nothing to send. */
+  | "verified"
+  /** Still not verified when the watch ended: send it again. */
+  | "unverified"
+  /** The job's deadline came first. */
+  | "deadline";
+
+/**
+ * Watches a contract an earlier run submitted without recording the answer (it stopped with the request in
+ * flight): the explorer may have received it and be verifying it now. Looks at once, then every few seconds until
+ * 60 s after that submission was sent, never past the job's deadline. A look that fails says nothing: the watch
+ * goes on, and when it ends the contract is sent again (an explorer answers a submission for a verified contract
+ * "already verified").
+ *
+ * @param sentAt - when the earlier submission was sent (epoch ms); the watch ends 60 s later, or 60 s from now if
+ *   that time lies ahead
+ * @param onWatch - told once, with how long the watch may last (deadline included), when the first look does not
+ *   find it verified
+ */
+async function watchEarlierSubmission(
+  verifier: Verifier,
+  job: VerificationJob,
+  sentAt: number,
+  deadline: Deadline,
+  onWatch: (watchMs: number) => void,
+): Promise<EarlierSubmissionOutcome> {
+  const watchEndsAt = Math.min(sentAt, deadline.now()) + earlierSubmissionWatchMs;
+  for (let look = 0; ; look++) {
+    const state = await verifiedState(verifier, job, deadline.endsAt).catch(() => "unknown" as const);
+    if (state === "verified") return "verified";
+    if (deadline.passed()) return "deadline";
+    const leftMs = watchEndsAt - deadline.now();
+    if (leftMs <= 0) return "unverified";
+    if (look === 0) onWatch(Math.min(leftMs, deadline.remainingMs()));
+    if (!(await deadline.wait(Math.min(earlierSubmissionLookIntervalMs, leftMs)))) return "deadline";
+  }
+}
+
 function finish(options: EngineOptions, result: VerificationResult): VerificationResult {
   options.onEvent?.({ type: "finished", address: result.address, contract: result.contract, result });
   return result;
@@ -240,8 +286,4 @@ function finish(options: EngineOptions, result: VerificationResult): Verificatio
 
 function describe(error: unknown): string {
   return isExplorerVerifyError(error) ? error.shortMessage : String(error);
-}
-
-function isRecordable(address: string): boolean {
-  return /^0x[0-9a-fA-F]{40}$/.test(address);
 }
