@@ -1,7 +1,7 @@
 import { groupedBy } from "../kernel/groupedBy.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";
-import { statusWord } from "./statusWord.js";
+import { statusWord } from "./statusRows.js";
 
 /** How one contract ended on a target, or over every target of a run. */
 export type ContractOutcome = "verified" | "already-verified" | "failed" | "timeout" | "pending";
