@@ -250,20 +250,15 @@ export function sharedRateLimiter(
   return limiter;
 }
 
-/** A wait the explorer asked for, and in which words (header and number only: nothing else it sent). */
-export interface AskedWait {
-  waitMs: number;
-  said: string;
-}
-
 /**
  * The wait an explorer asked for after a 429: Blockscout's `x-ratelimit-reset` (ms), else `Retry-After` (seconds or a
  * date).
  *
  * @param headers - lower-cased response headers
- * @returns the wait and the header it was read from, or undefined when the explorer did not say
+ * @returns the wait and the header it was read from (its name and number only: nothing else the explorer sent), or
+ *   undefined when the explorer did not say
  */
-export function rateLimitWait(headers: Record<string, string>): AskedWait | undefined {
+export function rateLimitWait(headers: Record<string, string>): { waitMs: number; said: string } | undefined {
   const reset = headerNumber(headers, "x-ratelimit-reset");
   if (reset !== undefined && reset >= 0) return { waitMs: reset, said: `x-ratelimit-reset: ${reset}` };
   const seconds = headerNumber(headers, "retry-after");

@@ -1,7 +1,7 @@
 import { groupedBy } from "../kernel/groupedBy.js";
 import { isSuccess, type VerificationResult } from "../verify/job.js";
 import { type Service, serviceTitles } from "../verify/verifier.js";
-import { statusWord } from "./statusWord.js";
+import { statusWord } from "./statusRows.js";
 
 /** How one contract ended on a target, or over every target of a run. */
 export type ContractOutcome = "verified" | "already-verified" | "failed" | "timeout" | "pending";
@@ -29,10 +29,6 @@ function outcomeOf(records: readonly VerificationResult[]): ContractOutcome {
   return "pending";
 }
 
-function byContract(results: readonly VerificationResult[]): VerificationResult[][] {
-  return [...groupedBy(results, (r) => contractKey(r)).values()];
-}
-
 /**
  * How each of the run's contracts ended, once each whatever the number of targets and records: failed (or timed out)
  * on a target that is not optional, else verified by this run on one at least, else already verified everywhere, else
@@ -42,7 +38,7 @@ function contractOutcomes(
   results: readonly VerificationResult[],
   optionalTargets: readonly Service[] = [],
 ): ContractOutcome[] {
-  return byContract(results).map((records) => {
+  return [...groupedBy(results, contractKey).values()].map((records) => {
     const required = records.filter((r) => !optionalTargets.includes(r.target ?? "blockscout"));
     return outcomeOf(required.length > 0 ? required : records);
   });

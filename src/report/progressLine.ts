@@ -1,6 +1,6 @@
 import { formatDuration } from "../kernel/durationText.js";
 import type { VerificationEvent } from "../verify/events.js";
-import { statusWord } from "./statusWord.js";
+import { statusWord } from "./statusRows.js";
 import { neutraliseText } from "./terminalText.js";
 
 /**

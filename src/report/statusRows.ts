@@ -1,7 +1,33 @@
 import { groupedBy } from "../kernel/groupedBy.js";
 import type { VerificationResult } from "../verify/job.js";
 import type { Service } from "../verify/verifier.js";
-import { statusWord } from "./statusWord.js";
+
+const contractWords: Record<VerificationResult["status"], string> = {
+  verified: "verified",
+  "already-verified": "already verified",
+  pending: "pending",
+  failed: "failed",
+  timeout: "timeout",
+};
+
+const linkWords: Record<VerificationResult["status"], string> = {
+  ...contractWords,
+  verified: "linked",
+  "already-verified": "already linked",
+};
+
+/**
+ * What every door calls a record's status: a proxy's link (`format: "proxy"`) made by this run is `linked`, one the
+ * service showed before is `already linked`; a contract's is its status in words.
+ *
+ * @param result - the record
+ * @returns the word, lower case
+ */
+export function statusWord(
+  result: Pick<VerificationResult, "status"> & Partial<Pick<VerificationResult, "format">>,
+): string {
+  return (result.format === "proxy" ? linkWords : contractWords)[result.status];
+}
 
 /**
  * One row of every status table, the run's records and the ledger's entries alike: a contract on one chain and

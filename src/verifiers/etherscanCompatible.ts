@@ -1,5 +1,5 @@
 import * as contract from "../client/contract/index.js";
-import type { Transport } from "../client/transport.js";
+import { Transport } from "../client/transport.js";
 import { ExplorerError, InvalidInputError, NotSupportedError } from "../errors/index.js";
 import type { QuotaReading } from "../kernel/waits.js";
 import {
@@ -17,6 +17,8 @@ import {
 } from "../verify/verifier.js";
 import { creationOf, lookUpBySourceCode, outcomeOf, sendSourceCode } from "./contractModuleAnswers.js";
 import { submitProxyLink } from "./proxyLinkSubmission.js";
+import { serviceTransportOptions, type TransportSettings } from "./serviceTransports.js";
+import type { RoutescanTarget } from "./target.js";
 
 /** What one Etherscan-compatible service is: its transport, pages and abilities. */
 export type EtherscanCompatibleService = Pick<Verifier, "service" | "pages" | "capabilities"> & {
@@ -153,4 +155,36 @@ export class EtherscanCompatibleVerifier implements Verifier {
       `${title} does not take ${what}: give ${this.capabilities.formats.join(", ")}.`,
     );
   }
+}
+
+/**
+ * Routescan for one chain: Etherscan's contract module at
+ * `{origin}/v2/network/{mainnet|testnet}/evm/{chainId}/etherscan/api`, a key optional. Standard JSON input and single
+ * files (flattened sources too); no Vyper, no registry format, no proxy link.
+ *
+ * @param target - Routescan for the chain, resolved
+ * @param settings - the run's pace, answer cap and events
+ * @returns the verifier
+ */
+export function routescanVerifier(
+  target: RoutescanTarget,
+  settings: TransportSettings = {},
+): EtherscanCompatibleVerifier {
+  const site = target.siteUrl;
+  return new EtherscanCompatibleVerifier({
+    service: "routescan",
+    transport: new Transport(serviceTransportOptions(target, settings)),
+    pages: {
+      base: site,
+      ledgerKey: target.ledgerKey ?? `routescan/chain-${target.chainId}`,
+      contract: (address) => `${site}/address/${address}/contract/${target.chainId}/code`,
+    },
+    capabilities: {
+      formats: ["standard-json", "single-file", "flattened"],
+      proxyLink: false,
+      creation: true,
+      readsConstructorArguments: false,
+      librariesInInput: true,
+    },
+  });
 }

@@ -44,7 +44,7 @@ const services: ServiceRecords = {
   },
   routescan: {
     verifier: async (target, settings) =>
-      (await import("./routescanVerifier.js")).routescanVerifier(target, settings),
+      (await import("./etherscanCompatible.js")).routescanVerifier(target, settings),
     reader: readEtherscanContract,
   },
 };

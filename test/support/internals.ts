@@ -118,11 +118,11 @@ export { type RegistrySources, readRegistrySources } from "../../src/inputs/regi
 export { splitContractName, userSourceName } from "../../src/inputs/sourceNames.js";
 export { readStandardJsonFile } from "../../src/inputs/standardJsonFile.js";
 export type { TransportEvent } from "../../src/kernel/waits.js";
+export { type LedgerUse, verifyWithLedger } from "../../src/ledger/engineLedger.js";
 export { inputHash } from "../../src/ledger/inputHash.js";
 export { Ledger, type LedgerUpdate } from "../../src/ledger/ledger.js";
 export { type LedgerEntry, readLedgerFile } from "../../src/ledger/ledgerFile.js";
 export { formatLedgerTable } from "../../src/ledger/ledgerTable.js";
-export { type LedgerUse, verifyWithLedger } from "../../src/ledger/verifyWithLedger.js";
 export type { ImmutableReferences, LinkReferences } from "../../src/recompile/bytecodeTransformations.js";
 export { progressLine } from "../../src/report/progressLine.js";
 export { formatResultsTable } from "../../src/report/resultsTable.js";

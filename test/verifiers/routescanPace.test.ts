@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
-import { routescanVerifier } from "../../src/verifiers/routescanVerifier.js";
+import { routescanVerifier } from "../../src/verifiers/etherscanCompatible.js";
 import { serviceTransportOptions } from "../../src/verifiers/serviceTransports.js";
 import type { RoutescanTarget } from "../../src/verifiers/target.js";
 import { testAddress } from "../support/addresses.js";

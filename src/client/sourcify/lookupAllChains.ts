@@ -3,10 +3,6 @@ import { type SourcifyAllChains, sourcifyAllChainsSchema } from "../../schemas/s
 import type { Transport } from "../transport.js";
 import { sourcifyLookup } from "./sourcifyAnswer.js";
 
-export interface LookupAllChainsParameters {
-  address: string;
-}
-
 /**
  * Reads on which chains Sourcify holds an address, and how it matched there (`GET /v2/contract/all-chains/{address}`):
  * one request for every chain. Each result carries `match`, `creationMatch`, `runtimeMatch`, `chainId` and
@@ -18,7 +14,7 @@ export interface LookupAllChainsParameters {
  */
 export async function lookupAllChains(
   transport: Transport,
-  parameters: LookupAllChainsParameters,
+  parameters: { address: string },
 ): Promise<SourcifyAllChains["results"]> {
   const address = assertAddress(parameters.address);
   const path = `/v2/contract/all-chains/${address}`;

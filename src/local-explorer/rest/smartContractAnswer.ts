@@ -102,7 +102,6 @@ export function smartContractAnswer(facts: SmartContractFacts): WireObject {
   const shown = own ?? facts.standIn?.record;
   if (!shown) return { ...proxyKeys, ...bytecodeKeys };
   const viaSourcify = own?.verifiedVia === "sourcify";
-  const language = languageOf(shown);
   return {
     verified_twin_address_hash:
       facts.standIn?.kind === "bytecode-twin" ? getAddress(facts.standIn.record.address) : null,
@@ -138,7 +137,7 @@ export function smartContractAnswer(facts: SmartContractFacts): WireObject {
     constructor_args: own?.constructorArguments || null,
     decoded_constructor_args:
       (own && decodedConstructorArguments(own)?.map(({ input, value }) => [wireValue(value), input])) ?? null,
-    language,
+    language: languageOf(shown),
     license_type: licenseTypeOf(shown.sourceCode),
     certified: false,
     is_blueprint: false,
