@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { RunReporter, runSucceeded } from "../run/commands/runReport.js";
 import { readRunSettings } from "../run/settings.js";
 import { cliCommand } from "./arguments.js";
@@ -36,8 +36,8 @@ export const mergeCommand = cliCommand("merge", options, async ({ values, positi
   const cwd = process.cwd();
   const { runMergeRequest } = await import("../run/commands/mergeRequest.js");
   const results = await runMergeRequest({
-    from: from.map((folder) => resolve(cwd, folder)),
-    ledger: resolve(cwd, values.ledger),
+    from: from.map((folder) => resolveWorkspaceInput(cwd, folder, "--from")),
+    ledger: resolveWorkspaceInput(cwd, values.ledger, "--ledger"),
     plan: values.plan,
     reporter: new RunReporter({ json: values.json, table: true, colour: true }),
   });

@@ -1,5 +1,4 @@
-import { join, resolve } from "node:path";
-import { verificationDefaults } from "../options/verificationOptions.js";
+import { join } from "node:path";
 import { neutraliseText } from "../report/terminalText.js";
 import { cliCommand } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
@@ -24,7 +23,7 @@ export const statusCommand = cliCommand("status", options, async ({ values, posi
   const cwd = process.cwd();
   if (guid === undefined) {
     const { runLedgerRequest } = await import("../run/commands/statusRequest.js");
-    await runLedgerRequest(resolve(cwd, values.ledger ?? verificationDefaults.ledger), {
+    await runLedgerRequest(cwd, values.ledger, {
       json: values.json,
       writeLine: (table) => console.log(table),
       otherLedger: "--ledger FILE (explorer-verify verify writes one)",

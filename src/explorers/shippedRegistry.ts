@@ -11,6 +11,18 @@ const shippedByChainId = new Map(
     .map((chain) => [chain.chainId, chain]),
 );
 
+const shippedHosts = new Set([...shippedByChainId.values()].map((chain) => new URL(chain.url).hostname));
+
+/**
+ * Whether a host serves a Blockscout instance of the shipped registry (`shibariumscan.io` does, whatever its name).
+ *
+ * @param hostname - a URL's host name
+ * @returns true for a shipped instance's host
+ */
+export function isShippedExplorerHost(hostname: string): boolean {
+  return shippedHosts.has(hostname.toLowerCase());
+}
+
 /**
  * Whether an https URL is on the host of the chain's instance in the shipped registry, whatever its path.
  *

@@ -47,7 +47,12 @@ export async function resolveInsideRoot(
  * @throws {InvalidInputError} naming the file when a `.git` folder holds it
  */
 export function assertOutsideGitFolder(root: string, real: string, field: string): void {
-  if (relative(root, real).split(sep).includes(".git"))
+  // Named in any case: macOS and Windows runners find `.GIT/config` at `.git/config`.
+  if (
+    relative(root, real)
+      .split(sep)
+      .some((part) => part.toLowerCase() === ".git")
+  )
     throw new InvalidInputError(
       field,
       `${real} is inside a .git folder, which holds the checkout's credentials: it is not read.`,

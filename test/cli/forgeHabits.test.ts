@@ -56,6 +56,8 @@ describe("forge verify-contract's flags", () => {
       "--explorer-url URL for Blockscout, --endpoint CHAIN=SERVICE=URL for another service",
     ],
     ["--chain", "10", "--chain-id N"],
+    ["-c", "10", "--chain-id N"],
+    ["-r", "http://127.0.0.1:8545", "--rpc-url URL"],
     ["--optimizer-runs", "200", "what the build says"],
     ["--skip-is-verified-check", undefined, "--force"],
     ["--watch", undefined, "the default (--no-wait returns after submitting)"],
@@ -108,9 +110,17 @@ describe("forge's --verifier-url as --explorer-url", () => {
     );
   });
 
-  it("takes a Blockscout explorer's API URL", async () => {
-    const { targets, close } = await targetOf("http://127.0.0.1:9/api?");
-    await close();
-    expect(targets.map((target) => target.shownUrl)).toEqual(["http://127.0.0.1:9"]);
+  it("takes a Blockscout explorer's API URL, whatever its host is named like", async () => {
+    for (const [url, shown] of [
+      ["http://127.0.0.1:9/api?", "http://127.0.0.1:9"],
+      // Blockscout instances of the shipped registry named like Etherscan's family, and one that says what it is.
+      ["https://shibariumscan.io/api", "https://shibariumscan.io"],
+      ["https://blockscout.mantrascan.io", "https://blockscout.mantrascan.io"],
+      ["https://blockscout.examplescan.io", "https://blockscout.examplescan.io"],
+    ]) {
+      const { targets, close } = await targetOf(url as string);
+      await close();
+      expect(targets.map((target) => target.shownUrl)).toEqual([shown]);
+    }
   });
 });

@@ -30,6 +30,7 @@ beforeAll(async () => {
       `expanded = { key = "\${STRANGER_WANTS}", chain = 10, url = "https://explorer.stranger.example/api" }`,
       'literal = { key = "no-secret", chain = 137, url = "https://explorer.stranger.example/api" }',
       `loopback = { key = "\${STRANGER_WANTS}", chain = 7777, url = "http://127.0.0.1:9/api" }`,
+      'credentials = { chain = 5888, url = "https://me:hunter2@explorer.stranger.example/api?apikey=k2" }',
       `borrowed = { key = "\${STRANGER_WANTS}", chain = 59144, url = "https://gnosis.blockscout.com/api" }`,
       // forge's usual entries, their variable unset: a Blockscout user has no Etherscan key.
       `arbitrum = { key = "\${UNSET_FORGE_KEY}", chain = 42161, url = "https://api.etherscan.io/v2/api?chainid=42161" }`,
@@ -163,6 +164,10 @@ describe("an explorer a pull request can name in foundry.toml", () => {
     );
     for (const chainId of [137, 11155111])
       expect(await refusal(chainId)).toContain("is neither on this machine");
+    // Credentials written in the url are not quoted.
+    expect(await refusal(5888)).toContain(
+      "names https://***@explorer.stranger.example/api?apikey=***, which",
+    );
     // Another chain's explorer is a third party's host to this chain.
     expect(await refusal(59144)).toContain("chain 59144's explorer in the shipped registry");
     // Named by the user, the same host gets the user's key; the registry's explorer gets it too.

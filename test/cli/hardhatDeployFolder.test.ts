@@ -202,7 +202,7 @@ describe("a solcInputHash naming another compilation's input", () => {
     const run = await cli(["verify", "--deployment", folder, "--explorer-url", explorer.url, "--json"]);
     expect({ code: run.code, err: run.err.trim(), out: run.out }).toEqual({
       code: 2,
-      err: `explorer-verify: The deployment WETH of ${folder} is left out: saved without metadata (a contract deployed elsewhere, or an artifact without it); nothing says how it was compiled. Nothing is left to verify.`,
+      err: `explorer-verify: Every deployment of ${folder} is saved without metadata (WETH): nothing says how they were compiled, and nothing is left to verify.`,
       out: "",
     });
   });

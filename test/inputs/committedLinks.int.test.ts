@@ -4,8 +4,10 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { cliLedger, projectFoundryConfig } from "../../src/cli/cliWhere.js";
 import { flagsRun } from "../../src/cli/commandLineJobs.js";
+import { mergeCommand } from "../../src/cli/mergeCommand.js";
 import { readFoundryArtifacts } from "../../src/inputs/foundryArtifacts.js";
 import { verificationDefaults } from "../../src/options/verificationOptions.js";
+import { runLedgerRequest } from "../../src/run/commands/statusRequest.js";
 import { taskLedger } from "../../src/run/hardhat/taskDeployments.js";
 import { thrown } from "../support/rejected.js";
 
@@ -47,6 +49,25 @@ describe("a committed .explorer-verify link to a folder outside the project", ()
     expect(thrown(() => taskLedger(project, undefined, false)).shortMessage).toBe(refusal);
     const elsewhere = join(root, "outside", "ledger.json");
     expect(cliLedger({ ledger: elsewhere, "no-ledger": false }, project, false)?.path).toBe(elsewhere);
+    // status prints it, merge writes it: at every command, as verify.
+    const lines: string[] = [];
+    const words = {
+      json: false,
+      writeLine: (line: string) => lines.push(line),
+      otherLedger: "",
+      localExplorerCache: "",
+    };
+    await expect(runLedgerRequest(project, undefined, words)).rejects.toThrow(refusal);
+    const cwd = process.cwd();
+    process.chdir(project);
+    try {
+      await expect(
+        mergeCommand(["--from", "shards", "--ledger", ".explorer-verify/ledger.json"]),
+      ).rejects.toThrow(refusal);
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(lines).toEqual([]);
   });
 });
 

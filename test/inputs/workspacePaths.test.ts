@@ -134,13 +134,16 @@ describe("files named by a manifest stay in the workspace", () => {
       flattened(0, ".git/config"),
       flattened(1, "flat/Config.sol"),
       { address: testAddress(0x30), format: "registry", metadata: "registry/git.json", sources: "." },
+      // A case-insensitive file system (macOS, Windows runners) finds .git/config there.
+      flattened(3, ".GIT/config"),
     ]);
     expect(entries).toEqual([]);
-    expect(bad.map((entry) => entry.error.shortMessage)).toEqual(
-      Array(3).fill(
-        `${gitConfig} is inside a .git folder, which holds the checkout's credentials: it is not read.`,
-      ),
-    );
+    const refusal = (path: string) =>
+      `${path} is inside a .git folder, which holds the checkout's credentials: it is not read.`;
+    expect(bad.map((entry) => entry.error.shortMessage)).toEqual([
+      ...Array(3).fill(refusal(gitConfig)),
+      refusal(join(workspace, ".GIT", "config")),
+    ]);
     await expect(
       confineInnerFile({ folder: workspace, field: "sources" }, gitConfig, "source"),
     ).rejects.toThrow("inside a .git folder");

@@ -1,6 +1,5 @@
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
-import { verificationDefaults } from "../../../src/options/verificationOptions.js";
 import { neutraliseText } from "../../../src/report/terminalText.js";
 import { runLedgerRequest, runStatusRequest } from "../../../src/run/commands/statusRequest.js";
 import { asUserErrors } from "../../internal/pluginError.js";
@@ -22,7 +21,7 @@ export default async function statusTaskAction(
   const { guid, explorerUrl } = args;
   if (!guid) {
     await asUserErrors(() =>
-      runLedgerRequest(resolve(hre.config.paths.root, args.ledger ?? verificationDefaults.ledger), {
+      runLedgerRequest(hre.config.paths.root, args.ledger, {
         json: args.json,
         writeLine: (table) => console.log(table),
         otherLedger: "--ledger FILE (npx hardhat explorer-verify writes one)",

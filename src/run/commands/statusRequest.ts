@@ -1,5 +1,7 @@
 import { InvalidInputError } from "../../errors/index.js";
+import { resolveWorkspaceInput } from "../../inputs/workspacePath.js";
 import { assertGuid } from "../../kernel/validate.js";
+import { verificationDefaults } from "../../options/verificationOptions.js";
 import { services } from "../../verify/verifier.js";
 import type { LedgerOptions } from "../runners/runStatus.js";
 import { type HardhatRunWhere, onOneTarget, type RunWhere } from "./runWhere.js";
@@ -44,11 +46,16 @@ export async function runStatusRequest(
 /**
  * `status` without a GUID: prints the ledger from the file alone; no service is asked.
  *
- * @param path - the ledger file
+ * @param root - the project: a relative path inside it stays inside it once links are followed
+ * @param given - the ledger file as the user named it (`--ledger`), else the default
  * @param options - JSON output, where the table goes, and the door's words (see {@link LedgerOptions})
- * @throws {InvalidInputError} when there is no ledger there, or the file is not one
+ * @throws {InvalidInputError} when there is no ledger there, the file is not one, or a link leads it out of the project
  */
-export async function runLedgerRequest(path: string, options: LedgerOptions): Promise<void> {
+export async function runLedgerRequest(
+  root: string,
+  given: string | undefined,
+  options: LedgerOptions,
+): Promise<void> {
   const { printLedger } = await import("../runners/runStatus.js");
-  printLedger(path, options);
+  printLedger(resolveWorkspaceInput(root, given ?? verificationDefaults.ledger, "--ledger"), options);
 }

@@ -23,6 +23,13 @@ export async function hardhatDeployJobs(
   onBadEntry: ((entry: BadManifestEntry) => void) | undefined,
 ): Promise<{ chainId: number; contracts: Array<{ job: VerificationJob }> }> {
   const deployment = await readHardhatDeployment(path, { root: workspace });
+  const { contracts, skipped: all } = deployment;
+  // A deployment left out (saved without metadata) fails nothing: a folder of those alone would pass, verifying none.
+  if (contracts.length === 0 && all.length > 0 && all.every((skipped) => skipped.withoutMetadata))
+    throw new InvalidInputError(
+      "deployment",
+      `Every deployment of ${given} is saved without metadata (${all.map((skipped) => skipped.name).join(", ")}): nothing says how they were compiled, and nothing is left to verify.`,
+    );
   for (const skipped of deployment.skipped) {
     const field = `deployment["${skipped.name}"]`;
     const error = new InvalidInputError(

@@ -1,7 +1,8 @@
 import { InvalidInputError } from "../../errors/index.js";
-import { isShippedExplorerHostOf } from "../../explorers/shippedRegistry.js";
+import { isShippedExplorerHost, isShippedExplorerHostOf } from "../../explorers/shippedRegistry.js";
 import { type FoundryConfig, type FoundryExplorer, foundryExplorerFor } from "../../inputs/foundryConfig.js";
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
+import { shownUrl } from "../../kernel/urlCredentials.js";
 import { serviceTitles } from "../../verify/verifier.js";
 import type { NamedUrl } from "./blockscoutTarget.js";
 import type { ChainExplorer } from "./targets.js";
@@ -49,7 +50,7 @@ export function foundryBlockscoutExplorer(
       ...(known
         ? {}
         : {
-            refusal: `${source} names ${entry.shownUrl ?? entry.url}, which is neither on this machine nor on the host of chain ${chainId}'s explorer in the shipped registry: a repository's file does not choose where the run sends its key and the files it reads. Give that explorer with --explorer-url.`,
+            refusal: `${source} names ${shownUrl(entry.shownUrl ?? entry.url)}, which is neither on this machine nor on the host of chain ${chainId}'s explorer in the shipped registry: a repository's file does not choose where the run sends its key and the files it reads. Give that explorer with --explorer-url.`,
           }),
     },
     ...(userKey === undefined && entry.key ? { apiKey: entry.key } : {}),
@@ -59,6 +60,8 @@ export function foundryBlockscoutExplorer(
 /** The service whose API a URL is, when no Blockscout explorer: Etherscan's family (hosts, `/v2/api?chainid=`), Sourcify. */
 export function otherServiceOf(url: string): "etherscan" | "sourcify" | undefined {
   const { hostname = "", pathname = "", searchParams } = URL.parse(url) ?? {};
+  // Some Blockscout instances are named like Etherscan's family (shibariumscan.io, blockscout.mantrascan.io).
+  if (isShippedExplorerHost(hostname) || /(^|\.)blockscout\./i.test(hostname)) return undefined;
   if (etherscanFamily.test(hostname) || (/\/v2\/api\/?$/.test(pathname) && searchParams?.has("chainid")))
     return "etherscan";
   return /(^|\.)sourcify\.dev$/i.test(hostname) ? "sourcify" : undefined;

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
@@ -39,6 +39,12 @@ beforeAll(async () => {
   await cp(v1, join(root, "deployments", "saved"), { recursive: true });
   await writeFile(
     join(root, "deployments", "saved", "WETH.json"),
+    '{"address":"0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2","abi":[]}',
+  );
+  await mkdir(join(root, "deployments", "saved-only"));
+  await writeFile(join(root, "deployments", "saved-only", ".chainId"), "424242");
+  await writeFile(
+    join(root, "deployments", "saved-only", "WETH.json"),
     '{"address":"0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2","abi":[]}',
   );
   await cp(rocketh, join(root, "deployments", "rocketh-chainless"), {
@@ -105,5 +111,11 @@ describe("the task's deployments and ledger", () => {
     expect(lines).toEqual([
       'skipped     deployment["WETH"]: The deployment WETH of deployments/saved is left out: saved without metadata (a contract deployed elsewhere, or an artifact without it); nothing says how it was compiled.',
     ]);
+  });
+
+  it("refuses a folder whose every deployment is saved without metadata: a run of none would pass", async () => {
+    await expect(taskDeployment(paths, "deployments/saved-only", said)).rejects.toThrow(
+      "Every deployment of deployments/saved-only is saved without metadata (WETH): nothing says how they were compiled, and nothing is left to verify.",
+    );
   });
 });

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b}from"./chunk-OAV5Y5QR.js";import"./chunk-HFPYNKBN.js";import"./chunk-ZATIHEPT.js";import"./chunk-TOMAJDV2.js";import"./chunk-6CLLAULN.js";import"./chunk-OBMLG3PS.js";import"./chunk-PZQSEW55.js";import"./chunk-TU5MWSES.js";import"./chunk-2F4ZRXPF.js";import"./chunk-IEOYXKJF.js";import"./chunk-IY3GVRRE.js";import"./chunk-7KAOGJDH.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind,b as namesNoDeployment};
