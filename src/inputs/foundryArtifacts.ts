@@ -7,7 +7,7 @@ import { type CompilerMetadata, compilerMetadataSchema } from "../kernel/compile
 import { parsedJson } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
-import { type BuildOutput, immutableReferencesSchema, linkReferencesSchema } from "./compilerJson.js";
+import { type BuildOutput, bytecodeWithReferencesSchema } from "./compilerJson.js";
 import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
 import { boundedJson, readJsonFile, readUtf8File } from "./jsonFile.js";
 import { inputOfMetadata } from "./metadataSettings.js";
@@ -34,16 +34,10 @@ export interface ReadFoundryArtifactsOptions {
   contractNames?: readonly string[];
 }
 
-const bytecodeSchema = z.looseObject({
-  object: z.string(),
-  linkReferences: z.optional(linkReferencesSchema),
-  immutableReferences: z.optional(immutableReferencesSchema),
-});
-
 const artifactSchema = z.looseObject({
   abi: z.optional(z.array(z.unknown())),
-  bytecode: z.optional(bytecodeSchema),
-  deployedBytecode: z.optional(bytecodeSchema),
+  bytecode: z.optional(bytecodeWithReferencesSchema),
+  deployedBytecode: z.optional(bytecodeWithReferencesSchema),
   rawMetadata: z.optional(z.string()),
   metadata: z.optional(z.unknown()),
 });
