@@ -8,12 +8,14 @@ function contextLines(request: RequestContext, httpStatus: number): string[] {
 /** The explorer understood the request and refused it with a message (RPC `status: "0"`, or a REST error body). */
 export class ExplorerError extends ExplorerVerifyError {
   readonly code = "explorer_error" as const;
-  /** The explorer's own text, verbatim (redacted). */
-  readonly explorerMessage: string;
-  readonly httpStatus: number;
-  readonly request: RequestContext;
 
-  constructor(request: RequestContext, httpStatus: number, explorerMessage: string, hint?: string) {
+  constructor(
+    readonly request: RequestContext,
+    readonly httpStatus: number,
+    /** The explorer's own text, verbatim (redacted). */
+    readonly explorerMessage: string,
+    hint?: string,
+  ) {
     // A 5xx envelope (Blockscout's `Something went wrong.`) is the explorer failing, not a refusal.
     super(
       httpStatus >= 500
@@ -24,9 +26,6 @@ export class ExplorerError extends ExplorerVerifyError {
         details: hint,
       },
     );
-    this.explorerMessage = explorerMessage;
-    this.httpStatus = httpStatus;
-    this.request = request;
   }
 }
 
