@@ -287,13 +287,11 @@ function codeBefore(chain: CreationChain, address: string, deadline: number): Pr
   return readBefore(chain.code(address, deadline), deadline);
 }
 
-type Match = { compiled: CompiledContract } | { reason: string };
-
 function matchContract(
   contract: CreatedContract,
   runtimeCode: string | undefined,
   contracts: readonly CompiledContract[],
-): Match {
+): { compiled: CompiledContract } | { reason: string } {
   if (runtimeCode === "0x") {
     return {
       reason: `There is no code at ${contract.address} any more (it self-destructed, or the chain was reset).`,

@@ -215,8 +215,7 @@ async function fromInternalTransactions(
 ): Promise<CreatedContract[]> {
   const created: CreatedContract[] = [];
   try {
-    const pages = walkInternalTransactions(client, transaction, search);
-    for await (const page of pages) {
+    for await (const page of walkInternalTransactions(client, transaction, search)) {
       for (const item of page) {
         const type = item.type.toLowerCase();
         const address = item.created_contract?.hash;

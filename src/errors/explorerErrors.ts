@@ -8,12 +8,14 @@ function contextLines(request: RequestContext, httpStatus: number): string[] {
 /** The explorer understood the request and refused it with a message (RPC `status: "0"`, or a REST error body). */
 export class ExplorerError extends ExplorerVerifyError {
   readonly code = "explorer_error" as const;
-  /** The explorer's own text, verbatim (redacted). */
-  readonly explorerMessage: string;
-  readonly httpStatus: number;
-  readonly request: RequestContext;
 
-  constructor(request: RequestContext, httpStatus: number, explorerMessage: string, hint?: string) {
+  constructor(
+    readonly request: RequestContext,
+    readonly httpStatus: number,
+    /** The explorer's own text, verbatim (redacted). */
+    readonly explorerMessage: string,
+    hint?: string,
+  ) {
     // A 5xx envelope (Blockscout's `Something went wrong.`) is the explorer failing, not a refusal.
     super(
       httpStatus >= 500
@@ -24,9 +26,6 @@ export class ExplorerError extends ExplorerVerifyError {
         details: hint,
       },
     );
-    this.explorerMessage = explorerMessage;
-    this.httpStatus = httpStatus;
-    this.request = request;
   }
 }
 
@@ -56,13 +55,14 @@ export class ProxyLinkRefusedError extends ExplorerError {
 /** The address holds no contract code, or the explorer has not indexed it yet. */
 export class NotAContractError extends ExplorerVerifyError {
   readonly code = "not_a_contract" as const;
-  readonly address: string;
-  readonly explorerMessage: string;
-  readonly request: RequestContext;
   /** The explorer says it has not indexed the contract's creation yet (Blockscout's `verify`): it may later. */
   readonly notIndexed: boolean;
 
-  constructor(request: RequestContext, address: string, explorerMessage: string) {
+  constructor(
+    readonly request: RequestContext,
+    readonly address: string,
+    readonly explorerMessage: string,
+  ) {
     const notIndexed = /not been indexed yet/i.test(explorerMessage);
     super(
       notIndexed
@@ -74,9 +74,6 @@ export class NotAContractError extends ExplorerVerifyError {
           "Right after a deployment the explorer may not have indexed the contract yet: wait and try again. Otherwise check the address and the network.",
       },
     );
-    this.address = address;
-    this.explorerMessage = explorerMessage;
-    this.request = request;
     this.notIndexed = notIndexed;
   }
 }
@@ -131,10 +128,11 @@ export interface ParameterProblem {
 /** The explorer rejected a REST parameter (HTTP 422). */
 export class InvalidParametersError extends ExplorerVerifyError {
   readonly code = "invalid_parameters" as const;
-  readonly problems: ParameterProblem[];
-  readonly request: RequestContext;
 
-  constructor(request: RequestContext, problems: ParameterProblem[]) {
+  constructor(
+    readonly request: RequestContext,
+    readonly problems: ParameterProblem[],
+  ) {
     const first = problems[0];
     super(
       first
@@ -147,7 +145,5 @@ export class InvalidParametersError extends ExplorerVerifyError {
         ],
       },
     );
-    this.problems = problems;
-    this.request = request;
   }
 }

@@ -86,6 +86,8 @@ export class InvalidApiKeyError extends ExplorerVerifyError {
   }
 }
 
+type PaymentContext = Omit<RefusalContext, "explorerMessage"> & { explorerMessage: string | undefined };
+
 /**
  * The service asks to be paid for the call (HTTP 402 Payment Required): the Blockscout API answers a request without a
  * key so, offering x402 pay-per-call. This tool never pays; every later request without a key would be refused too,
@@ -96,13 +98,7 @@ export class PaymentRequiredError extends ExplorerVerifyError {
   readonly explorerMessage: string | undefined;
   readonly request: RequestContext;
 
-  constructor({
-    request,
-    explorerMessage,
-    service,
-  }: Omit<RefusalContext, "explorerMessage"> & {
-    explorerMessage: string | undefined;
-  }) {
+  constructor({ request, explorerMessage, service }: PaymentContext) {
     const said = explorerMessage ? ` (${explorerMessage.replace(/\.$/, "")})` : "";
     super(
       `${who(service ?? `The service at ${hostOf(request.url, "its address")}`)} asks for payment (HTTP 402 Payment Required${said}): the Blockscout API answers a request without a key it accepts only as a paid call (x402), which explorer-verify does not make. ${notSentAgain}`,

@@ -25,6 +25,11 @@ const bytecodeSchema = z.looseObject({
   linkReferences: z.optional(linkReferencesSchema),
 });
 
+/** Code with its link and immutable references: a compiler output's deployed code, a Foundry artifact's. */
+export const bytecodeWithReferencesSchema = z.extend(bytecodeSchema, {
+  immutableReferences: z.optional(immutableReferencesSchema),
+});
+
 const outputContractSchema = z.looseObject({
   abi: z.optional(z.array(z.unknown())),
   /** JSON text from solc; some tools store it parsed. */
@@ -32,9 +37,7 @@ const outputContractSchema = z.looseObject({
   evm: z.optional(
     z.looseObject({
       bytecode: z.optional(bytecodeSchema),
-      deployedBytecode: z.optional(
-        z.extend(bytecodeSchema, { immutableReferences: z.optional(immutableReferencesSchema) }),
-      ),
+      deployedBytecode: z.optional(bytecodeWithReferencesSchema),
     }),
   ),
 });

@@ -1,7 +1,6 @@
 import { InvalidInputError } from "../errors/invalidInputError.js";
 import { constructorParameters } from "../kernel/abiParameters.js";
-import { parsedJson } from "../kernel/jsonValues.js";
-import * as z from "../kernel/zod.js";
+import { isPlainObject, parsedJson } from "../kernel/jsonValues.js";
 
 // Constructor values typed on a command line (the Hardhat task's and the CLI's), as `hardhat verify` reads them, or
 // saved as JSON in a deployment's file (hardhat-deploy's `args`).
@@ -43,10 +42,10 @@ function typed(parameter: AbiParameterLike, value: unknown, label: string): unkn
     const parsed = typeof value === "string" ? parseJson(value, type, label) : value;
     const components = parameter.components ?? [];
     if (type === "tuple") {
-      const members = jsonObject.safeParse(parsed);
-      if (members.success)
+      // A tuple saved by member name: a JSON object, not an array.
+      if (isPlainObject(parsed))
         return components.map((component, i) =>
-          typed(component, members.data[component.name || String(i)], `${label}.${component.name || i}`),
+          typed(component, parsed[component.name || String(i)], `${label}.${component.name || i}`),
         );
       if (!Array.isArray(parsed) || parsed.length !== components.length)
         throw new InvalidInputError(
@@ -74,9 +73,6 @@ function typed(parameter: AbiParameterLike, value: unknown, label: string): unkn
   }
   return text;
 }
-
-// A tuple saved by member name: a JSON object, not an array.
-const jsonObject = z.record(z.string(), z.unknown());
 
 function parseJson(text: string, type: string, label: string): unknown {
   const value = parsedJson(text);

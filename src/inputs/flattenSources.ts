@@ -78,8 +78,7 @@ function resolveImport(
   } else {
     let longest = "";
     for (const remapping of remappings) {
-      const match = /^(?:([^:=]*):)?([^=]+)=(.*)$/.exec(remapping);
-      const [, context = "", prefix = "", target = ""] = match ?? [];
+      const [, context = "", prefix = "", target = ""] = /^(?:([^:=]*):)?([^=]+)=(.*)$/.exec(remapping) ?? [];
       if (importer.startsWith(context) && path.startsWith(prefix) && prefix.length > longest.length) {
         longest = prefix;
         resolved = `${target}${path.slice(prefix.length)}`;

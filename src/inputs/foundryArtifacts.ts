@@ -7,7 +7,7 @@ import { type CompilerMetadata, compilerMetadataSchema } from "../kernel/compile
 import { parsedJson } from "../kernel/jsonValues.js";
 import * as z from "../kernel/zod.js";
 import type { StandardJsonInput } from "../verify/job.js";
-import { type BuildOutput, immutableReferencesSchema, linkReferencesSchema } from "./compilerJson.js";
+import { type BuildOutput, bytecodeWithReferencesSchema } from "./compilerJson.js";
 import { confineInnerFile, type InnerFileScope } from "./innerFile.js";
 import { boundedJson, readJsonFile, readUtf8File } from "./jsonFile.js";
 import { inputOfMetadata } from "./metadataSettings.js";
@@ -34,16 +34,10 @@ export interface ReadFoundryArtifactsOptions {
   contractNames?: readonly string[];
 }
 
-const bytecodeSchema = z.looseObject({
-  object: z.string(),
-  linkReferences: z.optional(linkReferencesSchema),
-  immutableReferences: z.optional(immutableReferencesSchema),
-});
-
 const artifactSchema = z.looseObject({
   abi: z.optional(z.array(z.unknown())),
-  bytecode: z.optional(bytecodeSchema),
-  deployedBytecode: z.optional(bytecodeSchema),
+  bytecode: z.optional(bytecodeWithReferencesSchema),
+  deployedBytecode: z.optional(bytecodeWithReferencesSchema),
   rawMetadata: z.optional(z.string()),
   metadata: z.optional(z.unknown()),
 });
@@ -146,16 +140,14 @@ async function artifactBuild(
 
 /** Reads each source once for all artifacts, from the project root, checking it against the metadata's hash. */
 class SourceReader {
-  readonly #outDir: string;
-  readonly #field: string;
   readonly #roots: string[];
-  readonly #root: string | undefined;
   readonly #read = new Map<string, Promise<{ content: string; hash: string }>>();
 
-  constructor(outDir: string, field: string, root: string | undefined) {
-    this.#outDir = outDir;
-    this.#field = field;
-    this.#root = root;
+  constructor(
+    private readonly outDir: string,
+    private readonly field: string,
+    private readonly root: string | undefined,
+  ) {
     // forge names sources relative to its root, the folder of foundry.toml: beside `out`, or the folder named.
     this.#roots = [...new Set([dirname(outDir), ...(root === undefined ? [] : [root])])];
   }
@@ -168,8 +160,8 @@ class SourceReader {
     const root = this.#roots.find((candidate) => existsSync(join(candidate, target)));
     if (root === undefined) {
       throw new InvalidInputError(
-        this.#field,
-        `The source ${target} of ${join(this.#outDir, artifact)} is not in ${this.#roots.join(" or ")}: run from the project's folder (where foundry.toml is).`,
+        this.field,
+        `The source ${target} of ${join(this.outDir, artifact)} is not in ${this.#roots.join(" or ")}: run from the project's folder (where foundry.toml is).`,
       );
     }
     const sources: StandardJsonInput["sources"] = {};
@@ -181,8 +173,8 @@ class SourceReader {
       const { content, hash } = await this.#file(root, name);
       if (source.keccak256 !== undefined && source.keccak256.toLowerCase() !== hash) {
         throw new InvalidInputError(
-          this.#field,
-          `${join(root, name)} has changed since forge built ${join(this.#outDir, artifact)} (its keccak256 is ${hash}, the build's metadata records ${source.keccak256}): run forge build, or restore the file as it was when the contract was deployed.`,
+          this.field,
+          `${join(root, name)} has changed since forge built ${join(this.outDir, artifact)} (its keccak256 is ${hash}, the build's metadata records ${source.keccak256}): run forge build, or restore the file as it was when the contract was deployed.`,
         );
       }
       sources[name] = { content };
@@ -194,9 +186,9 @@ class SourceReader {
     const path = join(root, name);
     let reading = this.#read.get(path);
     if (reading === undefined) {
-      const scope: InnerFileScope = { folder: root, field: this.#field, root: this.#root };
+      const scope: InnerFileScope = { folder: root, field: this.field, root: this.root };
       reading = confineInnerFile(scope, path, "source")
-        .then(() => readUtf8File({ field: this.#field, what: "source", path }))
+        .then(() => readUtf8File({ field: this.field, what: "source", path }))
         .then((bytes) => ({ content: bytes.toString("utf8"), hash: keccak256(bytes) }));
       this.#read.set(path, reading);
     }

@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from "node:path";
+import type { TomlTableWithoutBigInt as TomlTable, TomlValueWithoutBigInt as TomlValue } from "smol-toml";
 import { InvalidInputError } from "../errors/index.js";
-import { readFoundryToml, type TomlTable, type TomlValue } from "./foundryToml.js";
+import { readFoundryToml } from "./foundryToml.js";
 import { isInside, realExisting } from "./workspacePath.js";
 
 /** One `[etherscan]` entry of `foundry.toml`: `<name> = { key = "…", chain = N | "name", url = "…" }`. */

@@ -1,14 +1,8 @@
 import { isUtf8 } from "node:buffer";
 import { closeSync, openSync, readSync } from "node:fs";
-import { parse, TomlError, type TomlTableWithoutBigInt, type TomlValueWithoutBigInt } from "smol-toml";
+import { parse, TomlError, type TomlTableWithoutBigInt } from "smol-toml";
 import { InvalidInputError } from "../errors/index.js";
 import { errnoCode, fileProblem } from "../kernel/systemErrors.js";
-
-/** A TOML table as read: every key an own property of an object without a prototype. */
-export type TomlTable = TomlTableWithoutBigInt;
-
-/** A TOML value as read: integers and floats are numbers, dates `TomlDate`s. */
-export type TomlValue = TomlValueWithoutBigInt;
 
 /** The largest `foundry.toml` read: forge's settings take a few kilobytes. */
 export const maxFoundryTomlBytes = 1_048_576;
@@ -26,7 +20,7 @@ const maxInlineDepth = 32;
  * @returns the document's root table, or undefined when there is no such file
  * @throws {InvalidInputError} naming the file (and the line) when it cannot be read, is too large or is not TOML
  */
-export function readFoundryToml(path: string): TomlTable | undefined {
+export function readFoundryToml(path: string): TomlTableWithoutBigInt | undefined {
   let bytes: Buffer;
   try {
     const fd = openSync(path, "r");
@@ -52,7 +46,7 @@ export function readFoundryToml(path: string): TomlTable | undefined {
 }
 
 /** Parses the bytes of a `foundry.toml`; see {@link readFoundryToml}. */
-function parseFoundryToml(bytes: Uint8Array, path: string): TomlTable {
+function parseFoundryToml(bytes: Uint8Array, path: string): TomlTableWithoutBigInt {
   if (bytes.length > maxFoundryTomlBytes)
     throw new InvalidInputError(
       "foundry.toml",

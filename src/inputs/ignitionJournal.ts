@@ -70,8 +70,7 @@ export function parseIgnitionJournal(text: string, origin: JsonOrigin): Ignition
   const started = new Map<string, Omit<JournalDeployment, "address" | "transactionHash">>();
   const finished = new Map<string, string | undefined>();
   const confirmed = new Map<string, string>();
-  const lines = text.split("\n");
-  for (const [index, line] of lines.entries()) {
+  for (const [index, line] of text.split("\n").entries()) {
     if (line.trim() === "") continue;
     const lineOrigin = { ...origin, path: `${origin.path} (line ${index + 1})` };
     const message = parseBoundedJson(line, lineOrigin);

@@ -73,15 +73,11 @@ export async function readUtf8File(origin: JsonOrigin, maxBytes = maxTextFileByt
   } catch (cause) {
     throw unreadableFile(origin, cause);
   }
-  if (device)
-    throw new InvalidInputError(
-      origin.field,
-      `The ${origin.what} ${origin.path} is a device or a socket, not a file: name a file.`,
-    );
+  if (device) throw fileError(origin, "is a device or a socket, not a file: name a file.");
   if (bytes === undefined)
-    throw new InvalidInputError(
-      origin.field,
-      `The ${origin.what} ${origin.path} is larger than ${maxBytes / 1_048_576} MiB, more than a text this program reads.`,
+    throw fileError(
+      origin,
+      `is larger than ${maxBytes / 1_048_576} MiB, more than a text this program reads.`,
     );
   if (!isUtf8(bytes)) throw notUtf8File(origin);
   return bytes;
@@ -124,10 +120,15 @@ export function unreadableFile(origin: JsonOrigin, cause: unknown): InvalidInput
  * @returns the error to throw
  */
 export function notUtf8File(origin: JsonOrigin): InvalidInputError {
-  return new InvalidInputError(
-    origin.field,
-    `The ${origin.what} ${origin.path} is not valid UTF-8 text: save it as UTF-8 (explorers and compilers read sources as UTF-8).`,
+  return fileError(
+    origin,
+    "is not valid UTF-8 text: save it as UTF-8 (explorers and compilers read sources as UTF-8).",
   );
+}
+
+// An input error about a file, its message starting with what and where the file is.
+function fileError(origin: JsonOrigin, rest: string, options?: { cause: unknown }): InvalidInputError {
+  return new InvalidInputError(origin.field, `The ${origin.what} ${origin.path} ${rest}`, options);
 }
 
 /** Refuses a file larger than a bound before it is read; gives the file's size. */
@@ -136,10 +137,7 @@ export async function assertAtMost(origin: JsonOrigin, maxBytes: number): Promis
     throw unreadableFile(origin, cause);
   });
   if (size > maxBytes) {
-    throw new InvalidInputError(
-      origin.field,
-      `The ${origin.what} ${origin.path} is ${size} bytes, more than the ${maxBytes} this reader takes.`,
-    );
+    throw fileError(origin, `is ${size} bytes, more than the ${maxBytes} this reader takes.`);
   }
   return size;
 }
@@ -158,10 +156,7 @@ export function parseJson(text: string, origin: JsonOrigin): unknown {
   } catch (cause) {
     // In words that quote none of the text: Node's message shows the bytes around the fault, and a file named by
     // mistake (a link to a key file) must not reach a log that way.
-    throw new InvalidInputError(
-      origin.field,
-      `The ${origin.what} ${origin.path} is not valid JSON: ${jsonSyntaxReason(cause)}.`,
-    );
+    throw fileError(origin, `is not valid JSON: ${jsonSyntaxReason(cause)}.`);
   }
 }
 
@@ -200,9 +195,9 @@ export function boundedJson(value: unknown, origin: JsonOrigin): unknown {
 }
 
 function nestsTooDeep(origin: JsonOrigin): InvalidInputError {
-  return new InvalidInputError(
-    origin.field,
-    `The ${origin.what} ${origin.path} nests objects and arrays more than ${maxJsonDepth} deep, which no ${origin.what} does: it is not read.`,
+  return fileError(
+    origin,
+    `nests objects and arrays more than ${maxJsonDepth} deep, which no ${origin.what} does: it is not read.`,
   );
 }
 
@@ -225,11 +220,9 @@ export function parseWithSchema<Schema extends z.ZodMiniType>(
   const issue = result.error.issues[0];
   const where = issue ? formatIssuePath(issue.path) : "";
   const problem = issue?.message ?? "unexpected shape";
-  throw new InvalidInputError(
-    origin.field,
-    `The ${origin.what} ${origin.path} is not in the expected format: ${where === "" ? "" : `${where}: `}${problem}.`,
-    { cause: result.error },
-  );
+  throw fileError(origin, `is not in the expected format: ${where === "" ? "" : `${where}: `}${problem}.`, {
+    cause: result.error,
+  });
 }
 
 /**

@@ -66,9 +66,6 @@ export function readJsonFileSelection(
 
 /** A JSON text read from a file in chunks: a cursor over the bytes at hand, refilled as it reaches their end. */
 class JsonChunks {
-  readonly #fd: number;
-  readonly #origin: JsonOrigin;
-  readonly #chunkBytes: number;
   /** Holds the bytes at hand, and room to read more. */
   #store: Buffer;
   /** The bytes at hand: the start of `#store`. */
@@ -84,10 +81,11 @@ class JsonChunks {
   /** A character cut by the end of the last chunk, checked with the next one. */
   #utf8Carry: Buffer = Buffer.alloc(0);
 
-  constructor(fd: number, origin: JsonOrigin, chunkBytes: number) {
-    this.#fd = fd;
-    this.#origin = origin;
-    this.#chunkBytes = chunkBytes;
+  constructor(
+    private readonly fd: number,
+    private readonly origin: JsonOrigin,
+    private readonly chunkBytes: number,
+  ) {
     this.#store = Buffer.alloc(chunkBytes);
     this.#bytes = this.#store.subarray(0, 0);
   }
@@ -244,7 +242,7 @@ class JsonChunks {
     const keepFrom = this.#keepFrom ?? this.#bytes.length;
     const kept = this.#bytes.length - keepFrom;
     // A large value read whole grew the store: it goes back to a chunk's size once the value is done.
-    const chunkBytes = this.#chunkBytes;
+    const chunkBytes = this.chunkBytes;
     if (kept === 0 && this.#store.length > chunkBytes) this.#store = Buffer.alloc(chunkBytes);
     else if (this.#store.length < kept + chunkBytes) {
       const larger = Buffer.alloc(Math.max(this.#store.length * 2, kept + chunkBytes));
@@ -253,9 +251,9 @@ class JsonChunks {
     } else if (kept > 0) this.#store.copyWithin(0, keepFrom, this.#bytes.length);
     let read: number;
     try {
-      read = readSync(this.#fd, this.#store, kept, chunkBytes, null);
+      read = readSync(this.fd, this.#store, kept, chunkBytes, null);
     } catch (cause) {
-      throw unreadableFile(this.#origin, cause);
+      throw unreadableFile(this.origin, cause);
     }
     this.#offset += keepFrom;
     this.#at -= keepFrom;
@@ -276,11 +274,11 @@ class JsonChunks {
         this.#utf8Carry = Buffer.concat([this.#utf8Carry, chunk]);
         return;
       }
-      if (!isUtf8(Buffer.concat([this.#utf8Carry, chunk.subarray(0, from)]))) throw notUtf8File(this.#origin);
+      if (!isUtf8(Buffer.concat([this.#utf8Carry, chunk.subarray(0, from)]))) throw notUtf8File(this.origin);
       this.#utf8Carry = Buffer.alloc(0);
     }
     const cut = completeCharacters(chunk, from);
-    if (!isUtf8(chunk.subarray(from, cut))) throw notUtf8File(this.#origin);
+    if (!isUtf8(chunk.subarray(from, cut))) throw notUtf8File(this.origin);
     this.#utf8Carry = Buffer.from(chunk.subarray(cut));
   }
 

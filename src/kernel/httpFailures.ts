@@ -1,13 +1,11 @@
 /** The answer's body passed the size cap: the connection was closed with the rest unread. */
 export class BodyTooLargeError extends Error {
-  readonly maxBodyBytes: number;
-  /** What the answer's `content-length` announced, when it did. */
-  readonly announcedBytes: number | undefined;
-
-  constructor(maxBodyBytes: number, announcedBytes: number | undefined) {
+  constructor(
+    readonly maxBodyBytes: number,
+    /** What the answer's `content-length` announced, when it did. */
+    readonly announcedBytes: number | undefined,
+  ) {
     super(`body larger than ${maxBodyBytes} bytes`);
-    this.maxBodyBytes = maxBodyBytes;
-    this.announcedBytes = announcedBytes;
   }
 }
 

@@ -39,19 +39,14 @@ export interface HttpResponseHead {
  */
 export async function sendHttpRequest(url: URL, init: HttpRequestInit): Promise<HttpResponseHead> {
   const dispatcher = dispatcherFor(process.env);
-  const sent = request(url, {
-    method: init.method,
-    headers: init.headers,
-    body: init.body,
-    signal: init.signal,
-    dispatcher,
-  });
+  const { maxBodyBytes, ...sending } = init;
+  const sent = request(url, { ...sending, dispatcher });
   const response = await untilAborted(sent, init.signal, () => dropDispatcher(dispatcher)).catch(
     (error: unknown) => {
       throw proxyRefusal(error, url) ?? error;
     },
   );
-  const body = readCapped(response.body, init.maxBodyBytes, contentLength(response.headers));
+  const body = readCapped(response.body, maxBodyBytes, contentLength(response.headers));
   // The caller reads the body (and its failure) through text().
   body.catch(() => {});
   return { status: response.statusCode, headers: flattenHeaders(response.headers), text: () => body };

@@ -17,8 +17,9 @@ function shown(value: unknown): string {
 }
 
 // The value unchanged when it is text the pattern takes; else an input error saying what was expected.
-function matching(value: unknown, pattern: RegExp, field: string, message: () => string): string {
-  if (typeof value !== "string" || !pattern.test(value)) throw new InvalidInputError(field, message());
+function matching(value: unknown, pattern: RegExp, field: string, expected: string, label = field): string {
+  if (typeof value !== "string" || !pattern.test(value))
+    throw new InvalidInputError(field, `Invalid ${label} ${shown(value)}: expected ${expected}.`);
   return value;
 }
 
@@ -31,12 +32,7 @@ function matching(value: unknown, pattern: RegExp, field: string, message: () =>
  * @throws {InvalidInputError}
  */
 export function assertAddress(value: unknown, field = "address"): string {
-  return matching(
-    value,
-    addressPattern,
-    field,
-    () => `Invalid ${field} ${shown(value)}: expected 0x followed by 40 hexadecimal characters.`,
-  );
+  return matching(value, addressPattern, field, "0x followed by 40 hexadecimal characters");
 }
 
 /**
@@ -81,8 +77,7 @@ export function assertTransactionHash(value: unknown, field: string): string {
     value,
     transactionHashPattern,
     field,
-    () =>
-      `Invalid ${field} ${shown(value)}: expected a transaction hash, 0x followed by 64 hexadecimal characters.`,
+    "a transaction hash, 0x followed by 64 hexadecimal characters",
   );
 }
 
@@ -98,8 +93,7 @@ export function assertGuid(value: unknown): string {
     value,
     guidPattern,
     "guid",
-    () =>
-      `Invalid guid ${shown(value)}: expected the receipt a submission returned (20 to 100 letters and digits).`,
+    "the receipt a submission returned (20 to 100 letters and digits)",
   );
 }
 
@@ -115,7 +109,8 @@ export function assertCompilerVersion(value: unknown): string {
     value,
     compilerVersionPattern,
     "compilerVersion",
-    () => `Invalid compiler version ${shown(value)}: expected the long form, like v0.8.28+commit.7893614a.`,
+    "the long form, like v0.8.28+commit.7893614a",
+    "compiler version",
   );
 }
 
@@ -128,12 +123,7 @@ export function assertCompilerVersion(value: unknown): string {
  * @throws {InvalidInputError}
  */
 export function assertHexData(value: unknown, field: string): string {
-  return matching(
-    value,
-    hexPattern,
-    field,
-    () => `Invalid ${field} ${shown(value)}: expected hex bytes (an even number of hex digits, 0x optional).`,
-  )
+  return matching(value, hexPattern, field, "hex bytes (an even number of hex digits, 0x optional)")
     .replace(/^0x/, "")
     .toLowerCase();
 }

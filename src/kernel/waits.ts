@@ -10,11 +10,7 @@ const longestTimerMs = 2_147_483_647;
  * once.
  */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  const delayMs = Number.isFinite(ms)
-    ? Math.min(Math.max(0, ms), longestTimerMs)
-    : ms > 0
-      ? longestTimerMs
-      : 0;
+  const delayMs = Math.min(Math.max(0, ms || 0), longestTimerMs);
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
     const timer = setTimeout(done, delayMs);

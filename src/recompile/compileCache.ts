@@ -42,11 +42,7 @@ export function compileCacheFolder(): string | undefined {
 const remedy = "keep it to yourself (chmod 700, owned by you), or name another folder";
 
 function refused(message: string, cause?: unknown): InvalidInputError {
-  return new InvalidInputError(
-    "EXPLORER_VERIFY_COMPILE_CACHE",
-    message,
-    cause === undefined ? {} : { cause },
-  );
+  return new InvalidInputError("EXPLORER_VERIFY_COMPILE_CACHE", message, { cause });
 }
 
 /** What an entry answers for, besides the output: each is checked when it is read. */

@@ -35,9 +35,8 @@ export const sourcifyJobSchema = z.looseObject({
 
 /** A contract lookup (`GET /v2/contract/{chainId}/{address}`) with the fields this client asks for. */
 export const sourcifyContractSchema = z.looseObject({
-  ...matches,
+  ...located,
   address: z.optional(z.string()),
-  chainId: z.nullish(z.union([z.string(), z.number()])),
   compilation: z.optional(
     z.looseObject({
       name: z.optional(z.string()),
