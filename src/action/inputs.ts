@@ -3,8 +3,7 @@ import { isPlainObject, parsedJson } from "../kernel/jsonValues.js";
 import { parseHeaderText, secretHeaderValues, shortestSecretHeaderValue } from "../kernel/requestHeaders.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { copyServices } from "../run/commands/copyServices.js";
-import type { Service } from "../run/commands/requestFacts.js";
-import { type ChainEndpoints, endpointEntries } from "../run/commands/requestFacts.js";
+import { type ChainEndpoints, endpointEntries, type Service } from "../run/commands/requestFacts.js";
 import { type RunSettingValues, readRunSettings, readSetting, type Setting } from "../run/settings.js";
 import { maskSecret, readInput, readSecretInput } from "./runnerCommands.js";
 

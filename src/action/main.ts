@@ -96,17 +96,12 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
   const githubToken = prComment ? readSecretInput("github-token") : undefined;
   const { runMergeRequest } = await import("../run/commands/mergeRequest.js");
   startLogGroup("Merge");
-  let results: Awaited<ReturnType<typeof runMergeRequest>>;
-  try {
-    results = await runMergeRequest({
-      from: [resolveWorkspaceInput(workspace, from, "merge-from")],
-      ledger: resolveWorkspaceInput(workspace, ledgerInput, "ledger"),
-      plan: readInput("plan") || undefined,
-      reporter: logReporter(),
-    });
-  } finally {
-    endLogGroup();
-  }
+  const results = await runMergeRequest({
+    from: [resolveWorkspaceInput(workspace, from, "merge-from")],
+    ledger: resolveWorkspaceInput(workspace, ledgerInput, "ledger"),
+    plan: readInput("plan") || undefined,
+    reporter: logReporter(),
+  }).finally(endLogGroup);
   await reportRun(results, {
     optionalTargets: settings.optionalTargets,
     comment: { prComment, githubToken, timeoutSeconds: settings.timeoutSeconds },

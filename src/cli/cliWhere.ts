@@ -1,11 +1,15 @@
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { isExplorerVerifyError } from "../errors/explorerVerifyError.js";
 import { InvalidInputError } from "../errors/index.js";
 import { type FoundryConfig, outsideProjectField, readFoundryConfig } from "../inputs/foundryConfig.js";
 import { resolveWorkspaceInput } from "../inputs/workspacePath.js";
 import { verificationDefaults } from "../options/verificationOptions.js";
-import { type ChainEndpoints, endpointEntries, hardhatCompilers } from "../run/commands/requestFacts.js";
+import {
+  type ChainEndpoints,
+  endpointEntries,
+  hardhatCompilers,
+  workspaceCompilers,
+} from "../run/commands/requestFacts.js";
 import type { RunWhere } from "../run/commands/runWhere.js";
 import type { RunSettingValues } from "../run/settings.js";
 import {
@@ -125,12 +129,7 @@ export async function projectFoundryConfig(cwd: string): Promise<FoundryConfig |
  * @returns the compiler files found
  */
 export function projectCompilers(cwd: string, foundry: FoundryConfig | undefined): string[] {
-  const soljson = join(cwd, "node_modules", "solc", "soljson.js");
-  return [
-    ...(existsSync(soljson) ? [soljson] : []),
-    ...foundryCompilers(cwd, foundry),
-    ...hardhatCompilers(),
-  ];
+  return [...workspaceCompilers(cwd), ...foundryCompilers(cwd, foundry), ...hardhatCompilers()];
 }
 
 /**

@@ -4,7 +4,7 @@ import { readRunSettings } from "../run/settings.js";
 import { cliCommand } from "./arguments.js";
 import { UsageError } from "./cliErrors.js";
 import { cliLedger, cliWhere, projectCompilers, projectFoundryConfig, whereFlags } from "./cliWhere.js";
-import { flagText, settingFlags } from "./settingFlags.js";
+import { copyLeavesOut, flagText, settingFlags } from "./settingFlags.js";
 
 const ownOptions = {
   from: { type: "string" },
@@ -15,9 +15,7 @@ const ownOptions = {
   json: { type: "boolean", default: false },
 } as const;
 
-// The run's settings, as `verify` takes them; `--to` names the targets. A copy builds nothing and compiles nothing:
-// no preflight, and no created contracts (they need a build to match).
-const copyLeavesOut = ["targets", "preflight", "include-created", "max-created"];
+// The run's settings, as `verify` takes them, but those a copy leaves out.
 const runFlags = Object.fromEntries(
   Object.entries(settingFlags()).filter(([flag]) => !copyLeavesOut.includes(flag)),
 );

@@ -3,6 +3,12 @@ import { runSettings, type Setting } from "../run/settings.js";
 // The CLI's flags of the settings table: declared for parseArgs, read back as the table's text, listed in --help.
 
 /**
+ * The settings' flags `copy` does not take, of those `verify` takes: `--to` names the targets, and a copy builds
+ * nothing and compiles nothing (no preflight, and no created contracts: they need a build to match).
+ */
+export const copyLeavesOut = ["targets", "preflight", "include-created", "max-created"];
+
+/**
  * The CLI's `verify` flags of the settings, for `parseArgs`: a switch is a boolean flag, anything else a string.
  *
  * @returns the flags' declarations
@@ -32,11 +38,12 @@ export function flagText(setting: Setting, values: Record<string, unknown>): str
 /**
  * The `--help` lines of the settings' flags.
  *
+ * @param shown - which flags the usage lists (default all)
  * @returns one entry per flag (its lines, wrapped), aligned as the rest of the usage
  */
-export function settingFlagLines(): string[] {
+export function settingFlagLines(shown: (flag: string) => boolean = () => true): string[] {
   return (runSettings as readonly Setting[]).flatMap((setting) => {
-    if (!setting.flag) return [];
+    if (!setting.flag || !shown(setting.flag)) return [];
     const value =
       setting.type === "switch"
         ? ""

@@ -1,4 +1,4 @@
-import { settingFlagLines } from "./settingFlags.js";
+import { copyLeavesOut, settingFlagLines } from "./settingFlags.js";
 
 // The flags that describe one ADDRESS's build, as verify and bundle list them.
 const addressFlagLines = `  --standard-json FILE        a compiler standard JSON input, with --contract and --compiler-version
@@ -102,9 +102,7 @@ to any service.
   --contract, --standard-json, --compiler-version, --constructor-args-hex, --libraries, --format, --proxy,
   --creation-tx-hash, --chain-id, --rpc-url
                               as verify reads them, for the contracts they name
-${settingFlagLines()
-  .filter((line) => /^ {2}--(targets|requests-per-second|key-secrets|timeout) /.test(line))
-  .join("\n")}
+${settingFlagLines((flag) => /^(targets|requests-per-second|key-secrets|timeout)$/.test(flag)).join("\n")}
 Verify's other flags (--explorer-url, --endpoint, --endpoint-key, --ledger, --shard, --plan, --json, and its other
 settings) are accepted and ignored, so one command line serves both.
 
@@ -125,9 +123,7 @@ merged ledger does them. Merging again gives the same ledger and report.
   --ledger FILE               the merged ledger, e.g. .explorer-verify/ledger.json
   --plan DIGEST               the plan's digest its matrix names: the merge judges by it, and refuses folders of any
                               other (default: the plan most folders name)
-${settingFlagLines()
-  .filter((line) => line.startsWith("  --optional-targets "))
-  .join("\n")}
+${settingFlagLines((flag) => flag === "optional-targets").join("\n")}
   --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr
 
 Exit code 0 when every shard reported and every contract is verified (failures on --optional-targets only warn), 1
@@ -144,9 +140,7 @@ bytecode twin, a clone, one Blockscout verified from its bytecode database) is n
   --explorer-url URL          the Blockscout explorer, read or verified on
   --rpc-url URL               a local chain: its chain id, and the embedded local explorer when no URL is given
   --endpoint CHAIN=SERVICE=URL, --endpoint-key CHAIN=SERVICE=VARIABLE  a chain's own endpoint and key, as verify
-${settingFlagLines()
-  .filter((line) => !/^ {2}--(targets|preflight|include-created|max-created)\b/.test(line))
-  .join("\n")}
+${settingFlagLines((flag) => !copyLeavesOut.includes(flag)).join("\n")}
   --ledger FILE, --no-ledger  the verification ledger, as verify keeps it (default .explorer-verify/ledger.json)
   --json                      print one JSON document { "results": [...] } on stdout; progress goes to stderr
 

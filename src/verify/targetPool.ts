@@ -7,61 +7,43 @@ const poolRecheckMs = 100;
 
 /**
  * Runs work items a few at a time, with two limits: a place among the overall `slots` (which other pools may share),
- * and for the items of one group (one explorer) as many as that group's concurrency control allows now (a fixed
- * number, or `auto` following the explorer's quota). An item waiting for its group's turn never holds an overall
- * place, so a slow explorer does not hold up the others.
+ * and as many as the pool's concurrency control allows now (a fixed number, or `auto` following the explorer's
+ * quota). An item waiting for the control's turn never holds an overall place, so a slow explorer does not hold up
+ * the others.
  *
  * @param items - the work, in order
- * @param groupOf - an item's group (its explorer)
- * @param limits - the overall places, each group's control (made once per group), and the clock that times the items
+ * @param limits - the overall places, the pool's control (made when the first item is about to start), and the clock
+ *   that times the items
  * @returns the results in item order
  */
 export async function inTargetPool<T, R>(
   items: T[],
-  groupOf: (item: T, index: number) => string,
-  limits: { slots: WorkSlots; controlFor: (group: string) => ConcurrencyControl; clock?: Clock | undefined },
+  limits: { slots: WorkSlots; controlFor: () => ConcurrencyControl; clock?: Clock | undefined },
   work: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   if (items.length === 0) return results;
-  const waiting = items.map((_, index) => index);
-  const runningByGroup = new Map<string, number>();
-  const controls = new Map<string, ConcurrencyControl>();
-  const controlOf = (group: string): ConcurrencyControl => {
-    const control = controls.get(group) ?? limits.controlFor(group);
-    controls.set(group, control);
-    return control;
-  };
+  const control = limits.controlFor();
   const clock = limits.clock ?? systemClock;
+  let next = 0;
   let running = 0;
   return new Promise<R[]>((resolve, reject) => {
     const recheck = setInterval(() => startWhatFits(), poolRecheckMs);
     const startWhatFits = (): void => {
-      if (waiting.length === 0 && running === 0) {
+      if (next === items.length && running === 0) {
         stop();
         resolve(results);
         return;
       }
-      for (let position = 0; position < waiting.length; ) {
-        const index = waiting[position] as number;
-        const group = groupOf(items[index] as T, index);
-        const control = controlOf(group);
-        const inGroup = runningByGroup.get(group) ?? 0;
-        if (inGroup >= control.limit()) {
-          position++;
-          continue;
-        }
-        if (!limits.slots.take()) break;
-        waiting.splice(position, 1);
+      while (next < items.length && running < control.limit() && limits.slots.take()) {
+        const index = next++;
         running++;
-        runningByGroup.set(group, inGroup + 1);
         const startedAt = clock.now();
         control.jobStarted();
         work(items[index] as T, index).then(
           (result) => {
             results[index] = result;
             running--;
-            runningByGroup.set(group, (runningByGroup.get(group) ?? 1) - 1);
             control.jobFinished(clock.now() - startedAt);
             // Every pool sharing the places hears of it, this one last.
             limits.slots.giveBack(startWhatFits);

@@ -62,7 +62,6 @@ export async function verifyJobs(
     options.totalConcurrency instanceof WorkSlots
       ? options.totalConcurrency
       : new WorkSlots(options.totalConcurrency ?? Number.POSITIVE_INFINITY);
-  const group = verifier.pages.ledgerKey;
   // One control per pool: the links' jobs are not the verifications' jobs.
   const limits = () => ({
     slots,
@@ -83,16 +82,12 @@ export async function verifyJobs(
     target: verifier.service,
   });
 
-  const results = await inTargetPool(
-    jobs,
-    () => group,
-    limits(),
-    async (job) =>
-      stamped(
-        ledger
-          ? await ledger.verify(verifier, job, optionsFor(job), options)
-          : await verifyContract(verifier, job, optionsFor(job)),
-      ),
+  const results = await inTargetPool(jobs, limits(), async (job) =>
+    stamped(
+      ledger
+        ? await ledger.verify(verifier, job, optionsFor(job), options)
+        : await verifyContract(verifier, job, optionsFor(job)),
+    ),
   );
   const linkOfJob = async (job: VerificationJob, index: number): Promise<VerificationResult | undefined> => {
     const implementation = results[index];
@@ -154,15 +149,10 @@ export async function verifyJobs(
     ...jobs.map((job, index) => ({ job, index })),
     ...systems.map((system, index) => ({ system, index })),
   ];
-  await inTargetPool(
-    linkWork,
-    () => group,
-    limits(),
-    async (work) => {
-      if ("system" in work) systemLinks[work.index] = await linkOfSystem(work.system);
-      else links[work.index] = await linkOfJob(work.job, work.index);
-    },
-  );
+  await inTargetPool(linkWork, limits(), async (work) => {
+    if ("system" in work) systemLinks[work.index] = await linkOfSystem(work.system);
+    else links[work.index] = await linkOfJob(work.job, work.index);
+  });
   const perJob = results.map((result, index) => (links[index] ? [result, links[index]] : [result]));
   return withSystems(perJob, systems, systemLinks);
 }

@@ -128,12 +128,7 @@ describe("auto concurrency", () => {
     const durations: number[] = [];
     const control = { limit: () => 1, jobStarted: () => {}, jobFinished: (ms: number) => durations.push(ms) };
     const limits = { slots: new WorkSlots(1), controlFor: () => control, clock };
-    await inTargetPool(
-      [700, 2_400],
-      () => "explorer",
-      limits,
-      (ms) => clock.sleep(ms),
-    );
+    await inTargetPool([700, 2_400], limits, (ms) => clock.sleep(ms));
     expect(durations).toEqual([700, 2_400]);
   });
 
