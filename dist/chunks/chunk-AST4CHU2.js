@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-function s(e,t){let i=Number.isFinite(e)?Math.min(Math.max(0,e),2147483647):e>0?2147483647:0;return new Promise(n=>{if(t?.aborted)return n();let o=setTimeout(r,i);t?.addEventListener("abort",r,{once:!0});function r(){clearTimeout(o),t?.removeEventListener("abort",r),n()}})}var a={now:()=>Date.now(),sleep:s};export{s as a,a as b};

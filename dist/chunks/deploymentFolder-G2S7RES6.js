@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b}from"./chunk-TIYAOZLZ.js";import"./chunk-SUTQ4PLA.js";import"./chunk-CJPHJLAI.js";import"./chunk-TOMAJDV2.js";import"./chunk-6CLLAULN.js";import"./chunk-SBIP2ZBT.js";import"./chunk-PZQSEW55.js";import"./chunk-TU5MWSES.js";import"./chunk-2F4ZRXPF.js";import"./chunk-IEOYXKJF.js";import"./chunk-IY3GVRRE.js";import"./chunk-7KAOGJDH.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind,b as namesNoDeployment};

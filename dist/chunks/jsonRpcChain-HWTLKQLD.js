@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{c as a}from"./chunk-SSS7SWAI.js";import"./chunk-2K7ZOLOY.js";import"./chunk-FUZ6PVP7.js";import"./chunk-ANC665QJ.js";import"./chunk-P6SQZAVS.js";import"./chunk-MZGTENGS.js";import"./chunk-FWILSALA.js";import"./chunk-U2NDTFDE.js";import"./chunk-OQO3X7RM.js";import"./chunk-DL2IZZA2.js";import"./chunk-7KAOGJDH.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as JsonRpcChain};

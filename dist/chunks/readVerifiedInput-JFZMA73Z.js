@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{d as a,e as b}from"./chunk-4ZH4S7JL.js";import"./chunk-TLNG5YAA.js";import"./chunk-QVVPS5DX.js";import"./chunk-BA63IXEW.js";import"./chunk-GXUVCDTO.js";import"./chunk-TDKCEA2L.js";import"./chunk-6CLLAULN.js";import"./chunk-7OQWTTBK.js";import"./chunk-QQKAW5H2.js";import"./chunk-7KAOGJDH.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readVerifiedInput,b as verifiedInputOf};
