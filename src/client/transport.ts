@@ -10,7 +10,7 @@ import {
 } from "../errors/index.js";
 import { formatDuration } from "../kernel/durationText.js";
 import { assertSecretsTravelSafely } from "../kernel/plainHttp.js";
-import { checkedHeaders, secretHeaderValues } from "../kernel/requestHeaders.js";
+import { checkedHeaders, headerValueText, secretHeaderValues } from "../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../kernel/urlCredentials.js";
 import { type Clock, systemClock, type TransportEvent } from "../kernel/waits.js";
 import { maxAnswerBytes } from "../options/verificationOptions.js";
@@ -41,8 +41,6 @@ const defaultTimeoutMs = 30_000;
 const defaultMaxRateLimitWaitMs = 300_000;
 // Etherscan throttles an address for 30 s after 5 invalid keys, and says so without a header.
 const keyAttemptsThrottleMs = 30_000;
-// What Node's HTTP client accepts in a header value: tab, printable ASCII and Latin-1 (no line breaks or controls).
-const headerValueCharacters = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Requests started per second to an explorer whose service and run state no pace. */
 export const defaultRequestsPerSecond = 10;
 
@@ -75,7 +73,7 @@ export class Transport {
     this.endsAt = endsAt;
     const { explorerUrl } = options;
     assertNoCredentialsInUrl(typeof explorerUrl === "string" ? explorerUrl : explorerUrl.base);
-    if (options.apiKey && !headerValueCharacters.test(options.apiKey)) {
+    if (options.apiKey && !headerValueText.test(options.apiKey)) {
       throw new InvalidInputError(
         "apiKey",
         "The API key has a character that cannot be sent in an HTTP header (a line break, a control character or one above U+00FF): check that the key was copied whole and alone.",

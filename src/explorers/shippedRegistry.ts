@@ -14,28 +14,17 @@ const shippedByChainId = new Map(
 const shippedHosts = new Set([...shippedByChainId.values()].map((chain) => new URL(chain.url).hostname));
 
 /**
- * Whether a host serves a Blockscout instance of the shipped registry (`shibariumscan.io` does, whatever its name).
+ * Whether a host serves a Blockscout instance of the shipped registry (`shibariumscan.io` does, whatever its name):
+ * the chain's own, or any chain's.
  *
  * @param hostname - a URL's host name
+ * @param chainId - the chain whose instance it must be; unset, any
  * @returns true for a shipped instance's host
  */
-export function isShippedExplorerHost(hostname: string): boolean {
-  return shippedHosts.has(hostname.toLowerCase());
-}
-
-/**
- * Whether an https URL is on the host of the chain's instance in the shipped registry, whatever its path.
- *
- * @param chainId - the chain
- * @param url - any URL
- * @returns true for `https://<the chain's shipped instance's host>/…`
- */
-export function isShippedExplorerHostOf(chainId: number, url: string): boolean {
-  const known = shippedByChainId.get(chainId);
-  const parsed = URL.parse(url);
-  return (
-    known !== undefined && parsed?.protocol === "https:" && parsed.hostname === new URL(known.url).hostname
-  );
+export function isShippedExplorerHost(hostname: string, chainId?: number): boolean {
+  if (chainId === undefined) return shippedHosts.has(hostname);
+  const own = shippedByChainId.get(chainId);
+  return own !== undefined && new URL(own.url).hostname === hostname;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { addressPattern, transactionHashPattern } from "../kernel/validate.js";
 import * as z from "../kernel/zod.js";
 
 /** The version this package writes and reads: a bundle names it in `"bundle"`. */
@@ -24,10 +25,10 @@ const sourcePath = z
   );
 const address = z
   .string()
-  .check(z.regex(/^0x[0-9a-fA-F]{40}$/), z.describe("0x followed by 40 hexadecimal digits."));
+  .check(z.regex(addressPattern), z.describe("0x followed by 40 hexadecimal digits."));
 const transactionHash = z
   .string()
-  .check(z.regex(/^0x[0-9a-fA-F]{64}$/), z.describe("0x followed by 64 hexadecimal digits."));
+  .check(z.regex(transactionHashPattern), z.describe("0x followed by 64 hexadecimal digits."));
 const inputKey = z
   .string()
   .check(

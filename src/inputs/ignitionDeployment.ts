@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { InvalidInputError } from "../errors/index.js";
+import { groupedBy } from "../kernel/groupedBy.js";
 import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
 import { type BuildInfo, readBuildInfo } from "./buildInfo.js";
@@ -118,10 +119,8 @@ export async function readIgnitionDeployment(
     deployed.push({ ...deployment, address, found: await deploymentArtifact(scope, deployment.artifactId) });
   }
   const buildInfos = new Map<string, BuildInfo>();
-  for (const id of new Set(deployed.map(({ found }) => found.buildInfoId))) {
-    const names = deployed
-      .filter(({ found }) => found.buildInfoId === id)
-      .map(({ found }) => found.artifact.contractName);
+  for (const [id, own] of groupedBy(deployed, ({ found }) => found.buildInfoId)) {
+    const names = own.map(({ found }) => found.artifact.contractName);
     buildInfos.set(id, await readDeploymentBuildInfo(scope, id, artifactsScope, names));
   }
   const contracts: IgnitionDeploymentContract[] = [];

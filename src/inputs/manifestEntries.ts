@@ -1,5 +1,6 @@
 import { InvalidInputError, isExplorerVerifyError } from "../errors/index.js";
 import type { Libraries } from "../kernel/libraries.js";
+import { addressPattern, hexPattern, transactionHashPattern } from "../kernel/validate.js";
 import * as z from "../kernel/zod.js";
 import { longCompilerVersion } from "../verify/compilerVersion.js";
 import type { OptimizerSettings } from "../verify/job.js";
@@ -71,12 +72,12 @@ function matching(pattern: RegExp, problem: string) {
 }
 
 const address = matching(
-  /^0x[0-9a-fA-F]{40}$/,
+  addressPattern,
   "is not an address: expected 0x followed by 40 hexadecimal characters.",
 );
 
 const hashPattern = { error: "is not a transaction hash: expected 0x and 64 hex digits." };
-const txHash = z.string({ error: "must be a string." }).check(z.regex(/^0x[0-9a-f]{64}$/i, hashPattern));
+const txHash = z.string({ error: "must be a string." }).check(z.regex(transactionHashPattern, hashPattern));
 
 const compilerVersion = matching(
   /^v?\d+\.\d+\.\d+(?:(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-f]{8})?$/,
@@ -108,10 +109,7 @@ const tail = {
     z.array(z.unknown(), { error: "must be an array of the constructor's argument values." }),
   ),
   constructorArgsHex: z.optional(
-    matching(
-      /^(?:0x)?(?:[0-9a-fA-F]{2})*$/,
-      "is not hex bytes: expected an even number of hex digits, 0x optional.",
-    ),
+    matching(hexPattern, "is not hex bytes: expected an even number of hex digits, 0x optional."),
   ),
   libraries: z.optional(
     z.record(z.string().check(z.minLength(1, { error: "has an empty library name." })), address, {

@@ -13,6 +13,9 @@ const reservedHeaders = new Set([
   "connection",
 ]);
 
+/** What Node's HTTP client accepts in a header value: tab, printable ASCII and Latin-1 (no line breaks or controls). */
+export const headerValueText = /^[\t\x20-\x7e\x80-\xff]*$/;
+
 /** Shorter header values (`X-Debug: 1`, `X-Env: prod`) are settings, not secrets: hiding them would hide every `1`. */
 export const shortestSecretHeaderValue = 8;
 

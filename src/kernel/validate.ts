@@ -1,10 +1,11 @@
 import { InvalidInputError } from "../errors/index.js";
 
-const addressPattern = /^0x[0-9a-fA-F]{40}$/;
-const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
+/** An address, a transaction hash, hex bytes (0x optional): the one spelling of each, for schemas too. */
+export const addressPattern = /^0x[0-9a-fA-F]{40}$/;
+export const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
 const guidPattern = /^[0-9A-Za-z]{20,100}$/;
 const compilerVersionPattern = /^v\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?\+commit\.[0-9a-f]{8}$/;
-const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
+export const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
 
 /** Blockscout refuses request bodies above this size. */
 export const maxBodyBytes = 20_000_000;

@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors/index.js";
+import { headerValueText } from "../kernel/requestHeaders.js";
 import {
   autoConcurrencyCeiling,
   concurrencyRange,
@@ -44,9 +45,6 @@ export interface Setting {
   /** `explorerVerify.<name>` in the Hardhat config takes it. */
   readonly config?: boolean;
 }
-
-/** What an HTTP header value may hold: tab, printable ASCII and Latin-1 (no line breaks or controls). */
-export const headerValueText = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** The contracts looked at per factory with include-created (the engine's default is 100, `defaultMaxCreated`). */
 export const maxCreatedRange: WholeNumberRange = { min: 1, max: 10_000 };

@@ -1,4 +1,5 @@
 import { httpUrlOf } from "../../kernel/httpUrl.js";
+import { headerValueText } from "../../kernel/requestHeaders.js";
 import * as z from "../../kernel/zod.js";
 import {
   isWholeNumberWithin,
@@ -7,7 +8,7 @@ import {
   wholeNumberRequirement,
 } from "../../options/verificationOptions.js";
 import { type Service, services } from "../../verify/verifier.js";
-import { headerValueText, runSettings, type Setting } from "../settings.js";
+import { runSettings, type Setting } from "../settings.js";
 
 const nonEmpty = z.string().check(z.minLength(1, "must not be empty"));
 const configurationVariable = z.object({ _type: z.literal("ConfigurationVariable"), name: z.string() });

@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../../errors/index.js";
-import { isShippedExplorerHost, isShippedExplorerHostOf } from "../../explorers/shippedRegistry.js";
+import { isShippedExplorerHost } from "../../explorers/shippedRegistry.js";
 import { type FoundryConfig, type FoundryExplorer, foundryExplorerFor } from "../../inputs/foundryConfig.js";
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 import { shownUrl } from "../../kernel/urlCredentials.js";
@@ -40,7 +40,9 @@ export function foundryBlockscoutExplorer(
     return { url: { url: written.url, source, shown: written.url, refusal: error.shortMessage } };
   }
   if (!entry?.url || isAnotherService(entry.url)) return undefined;
-  const known = isLoopbackUrl(entry.url) || isShippedExplorerHostOf(chainId, entry.url);
+  const url = URL.parse(entry.url);
+  const known =
+    isLoopbackUrl(entry.url) || (url?.protocol === "https:" && isShippedExplorerHost(url.hostname, chainId));
   return {
     url: {
       url: entry.url,
