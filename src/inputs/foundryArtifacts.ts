@@ -94,15 +94,17 @@ async function readArtifact(
   outDir: string,
   path: string,
   field: string,
-): Promise<z.infer<typeof artifactSchema> & { metadataText: string | undefined }> {
+): Promise<z.infer<typeof artifactSchema> & { metadataText: string | undefined; metadataValue: unknown }> {
   await confineInnerFile({ folder: outDir, field }, path, "Foundry artifact");
   const origin = { field, what: "Foundry artifact", path };
   const artifact = await readJsonFile(artifactSchema, origin);
+  const metadataValue =
+    artifact.rawMetadata === undefined ? artifact.metadata : parsedJson(artifact.rawMetadata);
   // Its ABI and metadata are walked whole (hashed, sent); the AST beside them may nest deeper, and is not.
-  boundedJson([artifact.abi, artifact.metadata, parsedJson(artifact.rawMetadata)], origin);
+  boundedJson([artifact.abi, artifact.metadata, metadataValue], origin);
   const metadataText =
     artifact.rawMetadata ?? (artifact.metadata === undefined ? undefined : JSON.stringify(artifact.metadata));
-  return { ...artifact, metadataText };
+  return { ...artifact, metadataText, metadataValue };
 }
 
 async function artifactBuild(
@@ -115,7 +117,7 @@ async function artifactBuild(
   const artifact = await readArtifact(outDir, path, field);
   const { metadataText } = artifact;
   // No solc metadata (a Vyper contract, an artifact written by another tool): nothing to rebuild.
-  const parsed = compilerMetadataSchema.safeParse(parsedJson(metadataText));
+  const parsed = compilerMetadataSchema.safeParse(artifact.metadataValue);
   if (metadataText === undefined || !parsed.success) return undefined;
   const metadata = parsed.data;
   const [[sourceName, contractName] = []] = Object.entries(metadata.settings.compilationTarget);

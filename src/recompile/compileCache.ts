@@ -75,8 +75,8 @@ export function keepingCompiles(compiler: Compiler, folder: string): Compiler {
     const key = createHash("sha256").update(`${compiler.longVersion}\n${text}`).digest("hex");
     return { inputHash: createHash("sha256").update(text).digest("hex"), file: join(folder, `${key}.json`) };
   };
-  const compileAfresh = async (input: object): Promise<CompilerOutput> => {
-    const { inputHash, file } = place(input);
+  // The input is hashed once a compile: a kept output's name and what it answers for.
+  const compileInto = async ({ inputHash, file }: ReturnType<typeof place>, input: object) => {
     const output = await compiler.compile(input);
     const entry = {
       input: inputHash,
@@ -97,11 +97,11 @@ export function keepingCompiles(compiler: Compiler, folder: string): Compiler {
   };
   return {
     ...compiler,
-    compileAfresh,
+    compileAfresh: (input) => compileInto(place(input), input),
     async compile(input) {
-      const { inputHash, file } = place(input);
-      const answer = believed(await keptEntry(file), inputHash, compiler.longVersion, input);
-      if (!answer) return compileAfresh(input);
+      const kept = place(input);
+      const answer = believed(await keptEntry(kept.file), kept.inputHash, compiler.longVersion, input);
+      if (!answer) return compileInto(kept, input);
       keptOutputs.add(answer);
       return answer;
     },

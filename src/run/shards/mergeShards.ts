@@ -86,7 +86,8 @@ export function mergeShards(request: MergeRequest): MergeResults {
   // Read smallest first, kept in their order: a stranger's huge folder cannot spend the budget the shards' own need.
   const paths = request.from.flatMap(shardFoldersIn);
   const read = new Map<string, ShardFolder>();
-  for (const path of paths.toSorted((x, y) => shardFolderBytes(x) - shardFolderBytes(y)))
+  const bytes = new Map(paths.map((path) => [path, shardFolderBytes(path)]));
+  for (const path of paths.toSorted((x, y) => (bytes.get(x) ?? 0) - (bytes.get(y) ?? 0)))
     read.set(path, readShardFolder(path, budget));
   const folders = paths.map((path) => read.get(path) as ShardFolder);
   const faults: string[] = [];
