@@ -5,7 +5,6 @@ import { assertNoCredentialsInUrl, credentialsInUrl } from "../kernel/urlCredent
 import { verificationDefaults } from "../options/verificationOptions.js";
 import { capMessage } from "../report/githubLimits.js";
 import { neutraliseLines, neutraliseText } from "../report/terminalText.js";
-import type { MergeResults } from "../run/commands/mergeRequest.js";
 import { RunReporter } from "../run/commands/runReport.js";
 import type { VerifyRequest } from "../run/commands/verifyRequest.js";
 import { readRunSettings } from "../run/settings.js";
@@ -107,18 +106,8 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
     comment: { prComment, githubToken, timeoutSeconds: settings.timeoutSeconds },
     secrets: [],
     failOnError: !["false", "no", "off", "0"].includes(readInput("fail-on-error").toLowerCase()),
-    incomplete: results.complete ? undefined : capMessage(neutraliseText(incompleteMerge(results))),
+    incomplete: results.incomplete && capMessage(neutraliseText(results.incomplete)),
   });
-}
-
-// Why a merge is incomplete, in the step's error: the shards not all reported, else the folders at fault (their
-// lines come from a stranger's files: the caller neutralises and caps them).
-function incompleteMerge({ notRun, faults }: { notRun: MergeResults["notRun"]; faults: string[] }): string {
-  if (notRun.length > 0)
-    return `Shards whose part was not all reported: ${notRun.map(({ shard, why, fromLedger, notRun }) => `${shard} ${why} (${fromLedger > 0 ? `${fromLedger} counted from its ledger, ` : ""}${notRun} records not run)`).join("; ")}; rerun them with the merged ledger.`;
-  if (faults.length > 0)
-    return `The merge is incomplete, a shard's folder being at fault: ${faults.join("; ")}`;
-  return "Nothing of the shards was merged: see the merge's lines in the log.";
 }
 
 // Progress and records in the step's log, each line within the runner's limit.

@@ -57,5 +57,5 @@ export async function runLedgerRequest(
   options: LedgerOptions,
 ): Promise<void> {
   const { printLedger } = await import("../runners/runStatus.js");
-  printLedger(resolveWorkspaceInput(root, given ?? verificationDefaults.ledger, "--ledger"), options);
+  printLedger(resolveWorkspaceInput(root, given || verificationDefaults.ledger, "--ledger"), options);
 }

@@ -46,6 +46,8 @@ export type MergeResults = VerificationResult[] & {
   notRun: Array<{ shard: string; why: string; fromLedger: number; notRun: number }>;
   /** What was wrong with a folder, one line each (its records and entries dropped). */
   faults: string[];
+  /** Why the merge is incomplete, in one sentence (its parts come from strangers' files: neutralise it to show it). */
+  incomplete: string | undefined;
 };
 
 // How far a record got: a merge keeps, per contract and target, the record that got furthest.
@@ -94,7 +96,7 @@ export function mergeShards(request: MergeRequest): MergeResults {
   const shardOf = (folder: ShardFolder) => folder.shard?.shard ?? folder.ledger?.shard?.shard;
   const say = (folder: ShardFolder, fault: string) => {
     const stated = shardOf(folder);
-    faults.push(`fault       ${stated ? `shard ${stated} (${folder.folder})` : folder.folder}: ${fault}`);
+    faults.push(`${stated ? `shard ${stated} (${folder.folder})` : folder.folder}: ${fault}`);
   };
   for (const folder of folders) for (const fault of folder.faults) say(folder, fault);
   const given = request.plan?.trim() || undefined;
@@ -109,13 +111,17 @@ export function mergeShards(request: MergeRequest): MergeResults {
       merged,
       plan,
       new Set([...parts.values()].flatMap((part) => [...part.records.keys()])),
-      (shard, fault) => say(folders.find((f) => shardOf(f) === shard) ?? (folders[0] as ShardFolder), fault),
+      (shard, fault) => {
+        const folder = folders.find((f) => shard !== undefined && shardOf(f) === shard);
+        if (folder) say(folder, fault);
+        else faults.push(`${request.ledger}: ${fault}`);
+      },
     ),
   );
   reporter.info(
     `Merging ${folders.length} shard folder${folders.length === 1 ? "" : "s"} into ${request.ledger} (${entries.length} ledger entr${entries.length === 1 ? "y" : "ies"})`,
   );
-  for (const line of faults) reporter.info(line);
+  for (const line of faults) reporter.info(`fault       ${line}`);
   const records = new Map<string, VerificationResult>();
   const notRun: MergeResults["notRun"] = [];
   if (plan) {
@@ -172,11 +178,22 @@ export function mergeShards(request: MergeRequest): MergeResults {
     explorer: r.explorer || (endpoints.get(`${r.target} ${r.chainId}`) ?? ""),
   }));
   reporter.finish(results);
+  const complete = plan !== undefined && notRun.length === 0 && faults.length === 0;
   return Object.assign(results, {
-    complete: plan !== undefined && notRun.length === 0 && faults.length === 0,
+    complete,
     notRun,
-    faults: faults.map((line) => line.replace(/^fault +/, "")),
+    faults,
+    incomplete: complete ? undefined : incompleteMerge(notRun, faults),
   });
+}
+
+// Why a merge is incomplete: the shards that did not all report, else the folders at fault.
+function incompleteMerge(notRun: MergeResults["notRun"], faults: readonly string[]): string {
+  if (notRun.length > 0)
+    return `Shards whose part was not all reported: ${notRun.map(({ shard, why, fromLedger, notRun }) => `${shard} ${why} (${fromLedger > 0 ? `${fromLedger} counted from its ledger, ` : ""}${notRun} records not run)`).join("; ")}; rerun them with the merged ledger.`;
+  if (faults.length > 0)
+    return `The merge is incomplete, a shard's folder being at fault: ${faults.join("; ")}`;
+  return "Nothing of the shards was merged: see the merge's lines in the log.";
 }
 
 // The plan given, else the one most folders name; between as many, the larger (a plan that hides work must not win:

@@ -5,7 +5,7 @@ import type { ShardReport } from "../report/runResults.js";
 import { parseKeySecrets } from "./keySecrets.js";
 import { planDifferences, planDigest } from "./planDigest.js";
 import type { Shard, ShardExplorer } from "./shard.js";
-import { parseShardId } from "./shardId.js";
+import { parseShardId, shardIdText } from "./shardId.js";
 import { explorersOfJobs, planShards } from "./shardPlan.js";
 
 /** A plan worked out again from what a shard's results say it is made of, and who owns each verification. */
@@ -188,7 +188,7 @@ export function withoutStrayEntries(
   merged: LedgerEntry[],
   plan: WorkedPlan | undefined,
   reported: ReadonlySet<string>,
-  say: (shard: string, fault: string) => void,
+  say: (shard: string | undefined, fault: string) => void,
 ): LedgerEntry[] {
   if (!plan) return merged;
   const named = new Set(plan.contracts.map((c) => `${c.chainId ?? ""} ${c.address.toLowerCase()}`));
@@ -198,13 +198,14 @@ export function withoutStrayEntries(
     if (named.has(`${explorer?.chainId ?? ""} ${entry.address.toLowerCase()}`)) return true;
     if (explorer !== undefined && reported.has(ownKey(plan, entry))) return true;
     const owner = explorer && plan.ownerOf(explorer.service, explorer.chainId, entry.address);
-    const shard = `${owner ?? 0}-of-${plan.shards.length}`;
+    // An entry of no shard's part (an earlier ledger's, another service's) is the merged ledger's own.
+    const shard = owner === undefined ? "" : shardIdText({ index: owner, of: plan.shards.length });
     dropped.set(shard, (dropped.get(shard) ?? 0) + 1);
     return false;
   });
   for (const [shard, count] of dropped)
     say(
-      shard,
+      shard || undefined,
       `the merged ledger would be too large for any run to read: ${count} of its entries, about contracts the plan does not name and no shard reported, are dropped`,
     );
   return kept;

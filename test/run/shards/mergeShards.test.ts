@@ -16,7 +16,9 @@ import { type LedgerEntry, readLedgerDocument, readLedgerFile } from "../../../s
 import { mergeIntoLedgerFile, mergeLedgerEntries, stampLedgerFile } from "../../../src/ledger/ledgerMerge.js";
 import { RunReporter } from "../../../src/run/report/runReporter.js";
 import { mergeShards } from "../../../src/run/shards/mergeShards.js";
+import type { Shard } from "../../../src/run/shards/shard.js";
 import { writeShardResults } from "../../../src/run/shards/shardFolders.js";
+import { type WorkedPlan, withoutStrayEntries } from "../../../src/run/shards/shardParts.js";
 import { shardEntry, shardRecord, shardReport, writeShardFolder } from "../../support/shardFolders.js";
 
 const a = "0x00000000000000000000000000000000000000aa";
@@ -641,5 +643,31 @@ describe("a shard's results file", () => {
       results: [...results],
       shard: report("1-of-1"),
     });
+  });
+});
+
+describe("the entries a merged ledger too large to read drops", () => {
+  it("are said against the shard that owns them, and against the merged ledger when no shard does", () => {
+    const plan: WorkedPlan = {
+      digest: "d",
+      shards: new Array<Shard>(2),
+      oneChain: true,
+      contracts: [],
+      // Blockscout's part is shard 1's; no shard of this plan verifies on Etherscan.
+      ownerOf: (service) => (service === "blockscout" ? 1 : undefined),
+      keyOf: (service, chainId, address) => `${chainId} ${service} ${address}`,
+    };
+    const said: Array<string | undefined> = [];
+    const kept = withoutStrayEntries(
+      [
+        shardEntry(`0x${"01".repeat(20)}`, 1, "blockscout"),
+        shardEntry(`0x${"02".repeat(20)}`, 1, "etherscan"),
+      ],
+      plan,
+      new Set(),
+      (shard) => said.push(shard),
+    );
+    expect(kept).toEqual([]);
+    expect(said).toEqual(["1-of-2", undefined]);
   });
 });
