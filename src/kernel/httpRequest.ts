@@ -71,13 +71,15 @@ export function fetchThroughDispatcher(
     return Promise.reject(new TypeError("fetchThroughDispatcher takes a URL, not a Request"));
   if (init.body !== undefined && init.body !== null && typeof init.body !== "string")
     return Promise.reject(new TypeError("fetchThroughDispatcher sends text bodies only"));
-  return fetch(input, {
+  const dispatcher = dispatcherFor(process.env);
+  const sent = fetch(input, {
     method: init.method ?? "GET",
     headers: Object.fromEntries(new Headers(init.headers).entries()),
     body: init.body ?? null,
     signal: init.signal ?? null,
-    dispatcher: dispatcherFor(process.env),
+    dispatcher,
   });
+  return init.signal ? untilAborted(sent, init.signal, () => dropDispatcher(dispatcher)) : sent;
 }
 
 // A proxy that closes each CONNECT unanswered gets it again and again from undici, which then never heeds the signal:

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { sendHttpRequest } from "../../../src/kernel/httpRequest.js";
+import { fetchThroughDispatcher, sendHttpRequest } from "../../../src/kernel/httpRequest.js";
 
 // A proxy that closes every CONNECT without a word: undici asks it again and again and does not heed the signal,
 // so the request's own deadline must end the wait, and the attempts must stop.
@@ -34,6 +34,21 @@ describe("a proxy that drops every tunnel", () => {
     await expect(sent).rejects.toMatchObject({ name: "TimeoutError" });
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(connects).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    const after = connects;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(connects).toBe(after);
+  }, 20_000);
+
+  it("ends a JSON-RPC call through it at the call's deadline too, and its tunnel attempts stop", async () => {
+    const started = Date.now();
+    const sent = fetchThroughDispatcher("https://rpc.example/", {
+      method: "POST",
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+      signal: AbortSignal.timeout(300),
+    });
+    await expect(sent).rejects.toMatchObject({ name: "TimeoutError" });
+    expect(Date.now() - started).toBeLessThan(3_000);
     await new Promise((resolve) => setTimeout(resolve, 5_500));
     const after = connects;
     await new Promise((resolve) => setTimeout(resolve, 300));
