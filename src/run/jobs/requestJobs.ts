@@ -7,6 +7,7 @@ import { splitContractName } from "../../inputs/sourceNames.js";
 import type { RequestedFormat } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
+import { unreadChain } from "../targets/targets.js";
 import type { JobSources } from "./inputJobs.js";
 import { libraryList } from "./libraryList.js";
 import type { ProxyAddress } from "./proxyJobs.js";
@@ -126,12 +127,12 @@ async function jobsOfAddress(
       },
     },
   }).catch((error: unknown) => {
-    // The reads end at the run's deadline, as the chain id's and a manifest's do: a chain that stalls holds no run.
-    if (!deadline || !isDeadlineReached(error)) throw error;
-    throw new ChainError(
-      "eth_getCode",
-      `Cannot read the contract at ${address} from --rpc-url: it did not answer within the run's timeout (${deadline.seconds} s).`,
-      { unreachable: true },
+    // A chain that cannot be read before any job is refused as the chain id's read refuses it (at the run's deadline too).
+    if (!(error instanceof ChainError) && !isDeadlineReached(error)) throw error;
+    throw unreadChain(
+      error,
+      { what: `the contract at ${address}`, method: "eth_getCode", source: "--rpc-url" },
+      deadline,
     );
   });
   for (const proxy of found.proxies) onProxy?.(proxy);
