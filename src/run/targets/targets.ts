@@ -6,7 +6,7 @@ import { withUserAgent } from "../../kernel/requestHeaders.js";
 import type { LocalExplorer } from "../../local-explorer/index.js";
 import type { Target } from "../../verifiers/target.js";
 import { type Service, serviceTitles } from "../../verify/verifier.js";
-import { type NamedUrl, resolveBlockscoutTarget } from "./blockscoutTarget.js";
+import { type BlockscoutFacts, type NamedUrl, resolveBlockscoutTarget } from "./blockscoutTarget.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { type ChainEndpoints, type ChosenEndpoint, chooseEndpoint } from "./chainEndpoints.js";
 import {
@@ -82,6 +82,8 @@ export interface TargetRequest {
   howToGiveEtherscanKey: string;
   /** What to tell a user when a local chain (31337, 1337) has no JSON-RPC and no explorer: how this door reaches it. */
   howToReachLocalChain: string;
+  /** How this door's command names another service, said when a Blockscout URL is its API (see `BlockscoutFacts`). */
+  serviceWords?: BlockscoutFacts["serviceWords"];
   /** How a chain's explorer is looked up; default: as the environment says (`EXPLORER_VERIFY_CHAIN_LIST_URL`, …). */
   lookup?: FindExplorerOptions | undefined;
 }
@@ -197,6 +199,7 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
                 required,
                 howToNameExplorer: typeof how === "string" ? how : how(chainId, request.chains.length),
                 howToReachLocalChain: request.howToReachLocalChain,
+                serviceWords: request.serviceWords,
               },
               (explorer) => localExplorers.push(explorer),
             ),
