@@ -4,6 +4,7 @@ import { readBuildInfos } from "../../inputs/buildInfo.js";
 import type { FoundryConfig } from "../../inputs/foundryConfig.js";
 import type { BadManifestEntry } from "../../inputs/manifest.js";
 import { splitContractName } from "../../inputs/sourceNames.js";
+import { appendAll } from "../../kernel/appendAll.js";
 import type { RequestedFormat } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
@@ -65,14 +66,14 @@ export async function requestJobs(
     const { jobsFromInputs } = await import("./inputJobs.js");
     if (request.manifest) {
       const manifest = { ...shared, contracts: request.manifest, deployment: undefined };
-      jobs.push(...(await jobsFromInputs(manifest, request.cwd, onBadEntry, onChain, onProxy)));
+      appendAll(jobs, await jobsFromInputs(manifest, request.cwd, onBadEntry, onChain, onProxy));
     }
     for (const deployment of request.deployments) {
       const inputs = { ...shared, contracts: undefined, deployment, deploymentName: "--deployment" };
-      jobs.push(...(await jobsFromInputs(inputs, request.cwd, onBadEntry, onChain)));
+      appendAll(jobs, await jobsFromInputs(inputs, request.cwd, onBadEntry, onChain));
     }
   }
-  if (request.address) jobs.push(...(await jobsOfAddress(request.address, request, onProxy)));
+  if (request.address) appendAll(jobs, await jobsOfAddress(request.address, request, onProxy));
   return jobs;
 }
 
