@@ -7,8 +7,7 @@ import { isService, type Service, services } from "../../verify/verifier.js";
  *
  * @param from - the flag naming the service read from, and its text; `called`, its name inside a sentence (else the flag)
  * @param to - the flag naming the services verified on, and its text
- * @returns the services, and the flag that names Blockscout among them (another service's URL as its explorer is refused
- *   naming it)
+ * @returns the services, and the flag naming Blockscout among them (a refusal of its explorer's URL names it)
  * @throws {InvalidInputError} for a name that is not a service, no service to verify on, or a copy to its source
  */
 export function copyServices(

@@ -128,7 +128,7 @@ async function jobsOfAddress(
       },
     },
   }).catch((error: unknown) => {
-    // A chain that cannot be read before any job is refused as the chain id's read refuses it (at the run's deadline too).
+    // A chain unread before any job is refused as the chain id's read refuses it (at the run's deadline too).
     if (!(error instanceof ChainError) && !isDeadlineReached(error)) throw error;
     throw unreadChain(
       error,

@@ -63,7 +63,7 @@ export interface BlockscoutFacts {
 // Etherscan and its family answer another API: an `[etherscan]` entry for them is forge's, not a Blockscout explorer.
 const etherscanFamily = /(^|\.)(etherscan\.(io|com)|[a-z]+scan\.(io|com|org|xyz))$/i;
 
-/** The service whose API a URL is, when no Blockscout explorer: Etherscan's family (hosts, `/v2/api?chainid=`), Routescan, Sourcify. */
+/** The other service whose API a URL is: Etherscan's family (`/v2/api?chainid=`), Routescan, Sourcify. */
 export function otherServiceOf(url: string): "etherscan" | "sourcify" | "routescan" | undefined {
   const { hostname = "", pathname = "", searchParams } = URL.parse(url) ?? {};
   // Some Blockscout instances are named like Etherscan's family (shibariumscan.io, blockscout.mantrascan.io).
