@@ -26,6 +26,8 @@ export async function withTaskWhere<T>(
     network?: boolean;
     /** The run's read budget: an HTTP network's answer is awaited no longer than it. */
     readTimeoutSeconds?: number | undefined;
+    /** The option naming the service the task asks (default `--targets`); null: it asks Blockscout only. */
+    serviceFlag?: string | null;
   },
   work: (where: HardhatRunWhere) => Promise<T>,
 ): Promise<T> {
@@ -61,6 +63,7 @@ export async function withTaskWhere<T>(
           : undefined,
       networkNamed: hre.globalOptions.network !== undefined,
       explorerUrl: options.explorerUrl,
+      serviceFlag: options.serviceFlag,
       userAgent: options.userAgent,
       optionalTargets: options.optionalTargets,
       localExplorer: {

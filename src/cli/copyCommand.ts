@@ -32,7 +32,8 @@ export const copyCommand = cliCommand("copy", options, async ({ values, position
     throw new UsageError(
       "Give the contracts' addresses: explorer-verify copy ADDRESS... --from SERVICE --to SERVICE.",
     );
-  const { from, to } = copyServices({ flag: "--from", text: values.from }, { flag: "--to", text: values.to });
+  const services = copyServices({ flag: "--from", text: values.from }, { flag: "--to", text: values.to });
+  const { from, to } = services;
   const settings = readRunSettings("cli", (setting) =>
     setting.name === "targets" ? to.join(",") : flagText(setting, values),
   );
@@ -44,7 +45,10 @@ export const copyCommand = cliCommand("copy", options, async ({ values, position
       what: { kind: "copy", from, addresses: positionals },
       // A mistake in the ledger's flags is named before one in the where's flags.
       ledger: cliLedger(values, cwd, settings.recheck),
-      where: cliWhere(values, { cwd, foundry }, [from, ...to], settings),
+      where: {
+        ...cliWhere(values, { cwd, foundry }, [from, ...to], settings),
+        serviceFlag: services.blockscoutFlag,
+      },
       settings,
       compilers: projectCompilers(cwd, foundry),
       refusals: {

@@ -23,8 +23,7 @@ export const fetchCommand = cliCommand("fetch", options, async ({ values, positi
   const cwd = process.cwd();
   const foundry = await projectFoundryConfig(cwd);
   const { runFetchRequest } = await import("../run/commands/fetchRequest.js");
-  await runFetchRequest({ address, out: values.out, where: cliWhere(values, { cwd, foundry }, []) }, (line) =>
-    console.log(neutraliseText(line)),
-  );
+  const where = { ...cliWhere(values, { cwd, foundry }, []), serviceFlag: null };
+  await runFetchRequest({ address, out: values.out, where }, (line) => console.log(neutraliseText(line)));
   return exitCodes.ok;
 });

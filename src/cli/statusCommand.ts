@@ -40,7 +40,7 @@ export const statusCommand = cliCommand("status", options, async ({ values, posi
       guid,
       proxy: values.proxy,
       json: values.json,
-      where: cliWhere(values, { cwd, foundry }, [values.target.trim()]),
+      where: { ...cliWhere(values, { cwd, foundry }, [values.target.trim()]), serviceFlag: "--target" },
     },
     (line) => console.log(neutraliseText(line)),
   );

@@ -3,6 +3,7 @@ import { InvalidInputError, isDeadlineReached } from "../errors/index.js";
 import type { CompiledContract } from "../inputs/compiledContracts.js";
 import { createContractJob } from "../inputs/contractJob.js";
 import { inferContract } from "../inputs/inferContract.js";
+import { appendAll } from "../kernel/appendAll.js";
 import * as z from "../kernel/zod.js";
 import { linkedLibraryAddresses } from "../recompile/bytecodeTransformations.js";
 import { recoverConstructorArguments } from "../verify/constructorArguments.js";
@@ -106,7 +107,7 @@ export async function createdContractJobs(
   };
   const created = await discoverCreatedContracts(transactions, bound);
   const factories = options.factories ?? [];
-  if (factories.length > 0) created.push(...(await laterChildren(factories, created, bound)));
+  if (factories.length > 0) appendAll(created, await laterChildren(factories, created, bound));
   return matchCreatedContracts(capped(created, options), options);
 }
 

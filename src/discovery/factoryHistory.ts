@@ -154,7 +154,8 @@ async function fromTraces(
     for (const transaction of transactions) {
       if (transaction.to?.toLowerCase() !== address) continue;
       const traced = await traceCreations(chain, transaction.hash, search.deadline);
-      children.push(...traced.filter((child) => child.factory === address && child.kind !== "transaction"));
+      for (const child of traced)
+        if (child.factory === address && child.kind !== "transaction") children.push(child);
     }
   }
   const blocks = search.maxTracedBlocks;

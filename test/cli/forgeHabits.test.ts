@@ -4,6 +4,7 @@ import { cliWhere } from "../../src/cli/cliWhere.js";
 import { flagsRun, jobOptions } from "../../src/cli/commandLineJobs.js";
 import { targetsOfRun } from "../../src/run/commands/runWhere.js";
 import { testAddress } from "../support/addresses.js";
+import { runCliInProcess } from "../support/cliInProcess.js";
 
 // What a Foundry user types first, from forge verify-contract's habits: each is read as forge means it, or refused in
 // one line that names this CLI's way, before anything is sent.
@@ -104,10 +105,43 @@ describe("forge's --verifier-url as --explorer-url", () => {
     ["http://127.0.0.1:9/v2/api?chainid=7777", "etherscan", "Etherscan"],
     ["https://api.basescan.org/api", "etherscan", "Etherscan"],
     ["https://sourcify.dev/server", "sourcify", "Sourcify"],
+    ["https://api.routescan.io/v2/network/mainnet/evm/1/etherscan/api", "routescan", "Routescan"],
   ])("refuses %s before anything is sent, naming --targets", async (url, service, name) => {
     await expect(targetOf(url)).rejects.toThrow(
       `--explorer-url names ${name}'s API, not a Blockscout explorer: give --targets ${service} (--endpoint CHAIN=${service}=URL for another ${name}-compatible one).`,
     );
+  });
+
+  const otherEndpoint = "(--endpoint CHAIN=etherscan=URL for another Etherscan-compatible one)";
+  it.each([
+    ["status (--target)", ["status", "0123456789abcdef0123456789"], `--target etherscan ${otherEndpoint}`],
+    ["fetch (none: Blockscout only)", ["fetch", address], "a Blockscout explorer's URL"],
+    [
+      "copy to Blockscout",
+      ["copy", address, "--from", "sourcify", "--to", "blockscout"],
+      `--to etherscan ${otherEndpoint}`,
+    ],
+    [
+      "copy from Blockscout",
+      ["copy", address, "--from", "blockscout", "--to", "sourcify"],
+      `--from etherscan ${otherEndpoint}`,
+    ],
+  ])("names in that refusal the flag the command takes: %s", async (_, command, how) => {
+    const url = "https://api.etherscan.io/v2/api?chainid=1";
+    const flags = [
+      "--explorer-url",
+      url,
+      "--chain-id",
+      "1",
+      ...(command[0] === "copy" ? ["--no-ledger"] : []),
+    ];
+    expect(await runCliInProcess([...command, ...flags])).toEqual({
+      code: 2,
+      stdout: "",
+      errors: [
+        `explorer-verify: --explorer-url names Etherscan's API, not a Blockscout explorer: give ${how}.`,
+      ],
+    });
   });
 
   it("takes a Blockscout explorer's API URL, whatever its host is named like", async () => {

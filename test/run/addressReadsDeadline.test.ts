@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterEach, beforeAll, expect, it, jest } from "@jest/globals";
-import { ChainError } from "../../src/errors/index.js";
+import { InvalidInputError } from "../../src/errors/index.js";
 import { readsDeadline } from "../../src/kernel/readsDeadline.js";
 import { requestJobs } from "../../src/run/jobs/requestJobs.js";
 import { repoRoot } from "../inputs/hardhatProject.js";
@@ -47,9 +47,9 @@ it("ends an ADDRESS's code read at the run's read deadline, naming the address a
   while (chain.received.length === 0) await new Promise((resolve) => setImmediate(resolve));
   await jest.advanceTimersByTimeAsync(3_000);
   const error = await jobs;
-  expect(error).toBeInstanceOf(ChainError);
-  expect((error as ChainError).message).toBe(
-    `Cannot read the contract at ${address} from --rpc-url: it did not answer within the run's timeout (3 s).`,
+  expect(error).toBeInstanceOf(InvalidInputError);
+  expect((error as InvalidInputError).shortMessage).toBe(
+    `Cannot read the contract at ${address} from --rpc-url: it did not answer eth_getCode within the run's timeout (3 s).`,
   );
   // Well past the chain client's retry delay: nothing is sent again after the deadline.
   await jest.advanceTimersByTimeAsync(5_000);

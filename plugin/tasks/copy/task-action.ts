@@ -31,7 +31,7 @@ export default async function copyTaskAction(
     throw userError(
       "Give the contracts' addresses: npx hardhat explorer-verify copy ADDRESS... --from SERVICE --to SERVICE.",
     );
-  const { from, to } = await asUserErrors(async () =>
+  const { from, to, blockscoutFlag } = await asUserErrors(async () =>
     copyServices({ flag: "--from", text: args.from }, { flag: "--to", text: args.to }),
   );
   // The config's pace and deadline, as the verify task reads them; --to names the targets.
@@ -41,7 +41,7 @@ export default async function copyTaskAction(
   // The verify task's ledger: `--ledger FILE`, `none`, else the project's default file.
   const ledger = taskLedger(hre.config.paths.root, args.ledger, false);
   const options = { explorerUrl: args.explorerUrl, userAgent: settings.userAgent, network: true };
-  await withTaskWhere(hre, options, async (where) => {
+  await withTaskWhere(hre, { ...options, serviceFlag: blockscoutFlag }, async (where) => {
     const { results } = await runVerifyRequest(
       {
         what: { kind: "copy", from, addresses: args.addresses },

@@ -13,7 +13,7 @@ export default async function fetchTaskAction(
   args: FetchTaskArguments,
   hre: HardhatRuntimeEnvironment,
 ): Promise<void> {
-  await withTaskWhere(hre, { explorerUrl: args.explorerUrl }, (where) =>
+  await withTaskWhere(hre, { explorerUrl: args.explorerUrl, serviceFlag: null }, (where) =>
     runFetchRequest({ ...args, where, foundExplorer: (line) => process.stderr.write(`${line}\n`) }, (line) =>
       console.log(neutraliseText(line)),
     ),

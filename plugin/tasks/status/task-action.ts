@@ -30,7 +30,7 @@ export default async function statusTaskAction(
     );
     return;
   }
-  await withTaskWhere(hre, { explorerUrl }, async (where) => {
+  await withTaskWhere(hre, { explorerUrl, serviceFlag: "--target" }, async (where) => {
     const { failed } = await runStatusRequest(
       {
         ...args,

@@ -7,12 +7,13 @@ import { isService, type Service, services } from "../../verify/verifier.js";
  *
  * @param from - the flag naming the service read from, and its text; `called`, its name inside a sentence (else the flag)
  * @param to - the flag naming the services verified on, and its text
+ * @returns the services, and the flag naming Blockscout among them (a refusal of its explorer's URL names it)
  * @throws {InvalidInputError} for a name that is not a service, no service to verify on, or a copy to its source
  */
 export function copyServices(
   from: { flag: string; text: string | undefined; called?: string },
   to: { flag: string; text: string | undefined },
-): { from: Service; to: Service[] } {
+): { from: Service; to: Service[]; blockscoutFlag: string } {
   const source = from.text?.trim() ?? "";
   if (!isService(source))
     throw new InvalidInputError(
@@ -36,5 +37,5 @@ export function copyServices(
       );
     onto.push(word);
   }
-  return { from: source, to: onto };
+  return { from: source, to: onto, blockscoutFlag: source === "blockscout" ? from.flag : to.flag };
 }

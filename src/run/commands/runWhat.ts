@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../../errors/index.js";
 import type { BadManifestEntry } from "../../inputs/manifest.js";
+import { appendAll } from "../../kernel/appendAll.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { Service } from "../../verify/verifier.js";
 import { type BundleRequest, bundledJobs } from "../jobs/bundledJobs.js";
@@ -58,15 +59,15 @@ export async function contractsOfRun(
   const onProxy = (proxy: ProxyAddress) => found.proxies.push(proxy);
   if (what.kind === "bundle") {
     const bundled = await bundledJobs(what.bundle);
-    found.jobs.push(...bundled.jobs);
-    found.claims.push(...bundled.claims);
+    appendAll(found.jobs, bundled.jobs);
+    appendAll(found.claims, bundled.claims);
   } else if (what.kind === "files") {
     const { jobsFromInputs } = await import("../jobs/inputJobs.js");
     const sources = { ...what.sources, readsDeadline };
-    found.jobs.push(...(await jobsFromInputs(sources, what.workspace, onBad, onChain, onProxy)));
+    appendAll(found.jobs, await jobsFromInputs(sources, what.workspace, onBad, onChain, onProxy));
   } else if (what.kind === "flags") {
     const { requestJobs } = await import("../jobs/requestJobs.js");
-    found.jobs.push(...(await requestJobs({ ...what.jobs, readsDeadline }, onBad, onChain, onProxy)));
+    appendAll(found.jobs, await requestJobs({ ...what.jobs, readsDeadline }, onBad, onChain, onProxy));
     if (found.jobs.length === 0 && found.badEntries.length === 0 && found.proxies.length === 0)
       throw noContractsIn(what);
   }

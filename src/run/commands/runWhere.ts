@@ -4,7 +4,7 @@ import type { Service } from "../../verify/verifier.js";
 import type { HardhatRunWhere } from "../hardhat/hardhatTargets.js";
 import type { Door } from "../settings.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
-import { asBlockscoutExplorer, foundryBlockscoutExplorer } from "../targets/foundryExplorer.js";
+import { foundryBlockscoutExplorer } from "../targets/foundryExplorer.js";
 import {
   type ChainEndpoints,
   type ChainPlace,
@@ -25,7 +25,10 @@ export type { HardhatRunWhere, OpenNetwork } from "../hardhat/hardhatTargets.js"
  * how this door tells a user to give what is missing. The hall chooses from them, in {@link resolveTargets}.
  */
 export interface RunWhere
-  extends Omit<TargetRequest, "services" | "chains" | "explorerFor" | "endpointsFor" | "reads"> {
+  extends Omit<
+    TargetRequest,
+    "services" | "chains" | "explorerFor" | "endpointsFor" | "reads" | "serviceWords"
+  > {
   /** The door that names them: the hall's checks say what is wrong in its names. */
   door: Door;
   /** The chain the user named. */
@@ -40,6 +43,8 @@ export interface RunWhere
   foundry?: FoundryConfig | undefined;
   /** A chain's own endpoints of every service, by chain id. */
   endpoints?: Record<number, ChainEndpoints> | undefined;
+  /** The flag naming the service this command asks (default the targets setting's); null: it asks Blockscout only. */
+  serviceFlag?: string | null | undefined;
 }
 
 /**
@@ -62,11 +67,14 @@ export async function targetsOfRun(
     const { hardhatTargets } = await import("../hardhat/hardhatTargets.js");
     return hardhatTargets(where, services, recorded, reads);
   }
-  const { chainId, rpc, rpcByChain, explorers, foundry, endpoints, explorerUrl, ...facts } = where;
+  const { chainId, rpc, rpcByChain, explorers, foundry, endpoints, serviceFlag, ...facts } = where;
   const [targets, endpoint] = where.door === "cli" ? ["--targets", "--endpoint"] : ["targets:", "endpoints:"];
   return resolveTargets({
     ...facts,
-    explorerUrl: asBlockscoutExplorer(explorerUrl, targets, `${endpoint} CHAIN=SERVICE=URL`),
+    serviceWords: {
+      flag: serviceFlag === undefined ? targets : serviceFlag,
+      endpoint: `${endpoint} CHAIN=SERVICE=URL`,
+    },
     services,
     chains: await chainsOfRun(where, recorded, reads),
     explorerFor: async (id) => {

@@ -1,7 +1,6 @@
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { Service } from "../../verify/verifier.js";
-import { asBlockscoutExplorer } from "../targets/foundryExplorer.js";
 import {
   type ChainClaim,
   type ChainPlace,
@@ -41,6 +40,8 @@ export interface HardhatRunWhere {
     namedNetwork?: (() => Promise<OpenNetwork>) | undefined;
     /** `--explorer-url`. */
     explorerUrl?: string | undefined;
+    /** The option naming the service this task asks (default `--targets`); null: it asks Blockscout only. */
+    serviceFlag?: string | null | undefined;
     optionalTargets?: readonly Service[] | undefined;
     /** The `--user-agent` setting (or `explorerVerify.userAgent`). */
     userAgent?: string | undefined;
@@ -104,11 +105,11 @@ export async function hardhatTargets(
     optional: where.optionalTargets,
     chains,
     reads,
-    explorerUrl: asBlockscoutExplorer(
-      where.explorerUrl ? { url: where.explorerUrl, source: "--explorer-url" } : undefined,
-      "--targets",
-      'explorerVerify.chains["CHAIN"].SERVICE.apiUrl',
-    ),
+    explorerUrl: where.explorerUrl ? { url: where.explorerUrl, source: "--explorer-url" } : undefined,
+    serviceWords: {
+      flag: where.serviceFlag === undefined ? "--targets" : where.serviceFlag,
+      endpoint: 'explorerVerify.chains["CHAIN"].SERVICE.apiUrl',
+    },
     explorerFor: async (id) => {
       const perChain = settings.chains[String(id)];
       const url = perChain?.explorerUrl;

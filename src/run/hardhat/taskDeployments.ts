@@ -91,7 +91,7 @@ export async function taskDeployments(
       id: chainId,
       source: ignitionFolder ? `deployment "${id}"` : `the deployments folder ${id}`,
     });
-    jobs.push(...own.map((job) => ({ ...job, chainId })));
+    for (const job of own) jobs.push({ ...job, chainId });
   }
   return { jobs, claims };
 }

@@ -5,6 +5,7 @@ import type { CreatedContractJobs, CreatedContractJobsOptions } from "../../disc
 import type { DiscoveryWarning } from "../../discovery/internalTransactionWalk.js";
 import { InvalidInputError } from "../../errors/index.js";
 import type { CompiledContract } from "../../inputs/compiledContracts.js";
+import { appendAll } from "../../kernel/appendAll.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { RunReporter } from "../report/runReporter.js";
 
@@ -64,7 +65,7 @@ export async function discoverCreatedJobs(
       `skipped     ${skipped.address} (created by ${skipped.createdBy.factory}): ${skipped.reason}`,
     );
   const known = new Set(jobs.map((job) => job.address.toLowerCase()));
-  jobs.push(...created.jobs.filter((job) => !known.has(job.address.toLowerCase())));
+  for (const job of created.jobs) if (!known.has(job.address.toLowerCase())) jobs.push(job);
 }
 
 /**
@@ -114,10 +115,10 @@ export async function createdJobsOf(
       deadline: limits.deadline,
       onWarning: limits.onWarning,
     });
-    found.jobs.push(...mine(created.jobs));
-    found.clones.push(...mine(created.clones));
-    found.skipped.push(...mine(created.skipped));
-    found.twins.push(...mine(created.twins));
+    appendAll(found.jobs, mine(created.jobs));
+    appendAll(found.clones, mine(created.clones));
+    appendAll(found.skipped, mine(created.skipped));
+    appendAll(found.twins, mine(created.twins));
   }
   return found;
 }
@@ -146,16 +147,16 @@ async function deploymentSearch(
     ]);
   if (deployment) {
     const path = resolve(workspace, deployment);
-    if (path.endsWith(".json")) transactions.push(...(await hashes.foundryBroadcastTransactionHashes(path)));
+    if (path.endsWith(".json")) appendAll(transactions, await hashes.foundryBroadcastTransactionHashes(path));
     // A hardhat-deploy folder's contracts are jobs already: their creations are read below.
     else if (!isHardhatDeployFolder(path)) {
-      transactions.push(...(await hashes.ignitionTransactionHashes(path)));
+      appendAll(transactions, await hashes.ignitionTransactionHashes(path));
       if (!existsSync(buildDir)) buildDir = join(path, "build-info");
     }
   }
   const deployed = [...new Set(ownJobs.map((job) => job.address.toLowerCase()))];
   const creations = deployed.length > 0 ? await client.getContractCreation({ addresses: deployed }) : [];
-  transactions.push(...creations.map((creation) => creation.txHash));
+  for (const creation of creations) transactions.push(creation.txHash);
   if (transactions.length === 0 && deployed.length === 0) return { transactions, contracts: [] };
   const createdIn = new Map(
     creations.map((creation) => [creation.contractAddress.toLowerCase(), creation.txHash]),

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { InvalidInputError } from "../../errors/index.js";
+import { appendAll } from "../../kernel/appendAll.js";
 
 const wildcard = /[*?]/;
 
@@ -42,7 +43,7 @@ export async function deploymentPaths(text: string, workspace: string): Promise<
         `Input deployment: nothing in the workspace matches ${line}.`,
       );
     }
-    paths.push(...matches);
+    appendAll(paths, matches);
   }
   return [...new Set(paths)];
 }
@@ -67,6 +68,6 @@ async function expand(workspace: string, segments: string[], prefix = ""): Promi
     return [];
   }
   const found: string[] = [];
-  for (const name of names.sort()) found.push(...(await expand(workspace, rest, next(name))));
+  for (const name of names.sort()) appendAll(found, await expand(workspace, rest, next(name)));
   return found;
 }

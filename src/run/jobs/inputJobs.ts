@@ -70,7 +70,7 @@ export async function jobsFromInputs(
       ...(onProxy ? { onProxyOutsideBuild: ({ address }: { address: string }) => onProxy({ address }) } : {}),
       ...(inputs.rpcUrl ? { deployedCode: codeReader(inputs.rpcUrl, inputs.readsDeadline) } : {}),
     });
-    jobs.push(...entries.map(({ job, proxy }) => (proxy ? { ...job, proxyAddress: job.address } : job)));
+    for (const { job, proxy } of entries) jobs.push(proxy ? { ...job, proxyAddress: job.address } : job);
   }
   if (inputs.deployment) {
     const paths = await deploymentPaths(inputs.deployment, workspace);
@@ -102,7 +102,7 @@ export async function jobsFromInputs(
         ...(chainId === undefined ? {} : { chainId }),
         ...(rpcUrl ? { rpc: { rpcUrl, compilers: workspaceCompilers(workspace) } } : {}),
       };
-      jobs.push(...deployment.contracts.map(({ job }) => ({ ...job, ...own })));
+      for (const { job } of deployment.contracts) jobs.push({ ...job, ...own });
     }
   }
   return jobs;

@@ -4,9 +4,11 @@ import { readBuildInfos } from "../../inputs/buildInfo.js";
 import type { FoundryConfig } from "../../inputs/foundryConfig.js";
 import type { BadManifestEntry } from "../../inputs/manifest.js";
 import { splitContractName } from "../../inputs/sourceNames.js";
+import { appendAll } from "../../kernel/appendAll.js";
 import type { RequestedFormat } from "../../options/verificationOptions.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
+import { unreadChain } from "../targets/targets.js";
 import type { JobSources } from "./inputJobs.js";
 import { libraryList } from "./libraryList.js";
 import type { ProxyAddress } from "./proxyJobs.js";
@@ -64,14 +66,14 @@ export async function requestJobs(
     const { jobsFromInputs } = await import("./inputJobs.js");
     if (request.manifest) {
       const manifest = { ...shared, contracts: request.manifest, deployment: undefined };
-      jobs.push(...(await jobsFromInputs(manifest, request.cwd, onBadEntry, onChain, onProxy)));
+      appendAll(jobs, await jobsFromInputs(manifest, request.cwd, onBadEntry, onChain, onProxy));
     }
     for (const deployment of request.deployments) {
       const inputs = { ...shared, contracts: undefined, deployment, deploymentName: "--deployment" };
-      jobs.push(...(await jobsFromInputs(inputs, request.cwd, onBadEntry, onChain)));
+      appendAll(jobs, await jobsFromInputs(inputs, request.cwd, onBadEntry, onChain));
     }
   }
-  if (request.address) jobs.push(...(await jobsOfAddress(request.address, request, onProxy)));
+  if (request.address) appendAll(jobs, await jobsOfAddress(request.address, request, onProxy));
   return jobs;
 }
 
@@ -126,12 +128,12 @@ async function jobsOfAddress(
       },
     },
   }).catch((error: unknown) => {
-    // The reads end at the run's deadline, as the chain id's and a manifest's do: a chain that stalls holds no run.
-    if (!deadline || !isDeadlineReached(error)) throw error;
-    throw new ChainError(
-      "eth_getCode",
-      `Cannot read the contract at ${address} from --rpc-url: it did not answer within the run's timeout (${deadline.seconds} s).`,
-      { unreachable: true },
+    // A chain unread before any job is refused as the chain id's read refuses it (at the run's deadline too).
+    if (!(error instanceof ChainError) && !isDeadlineReached(error)) throw error;
+    throw unreadChain(
+      error,
+      { what: `the contract at ${address}`, method: "eth_getCode", source: "--rpc-url" },
+      deadline,
     );
   });
   for (const proxy of found.proxies) onProxy?.(proxy);

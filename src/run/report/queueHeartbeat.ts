@@ -53,7 +53,7 @@ export class QueueHeartbeat {
     const now = Date.now();
     for (const [service, waiting] of this.#waiting) {
       if (waiting.size === 0) continue;
-      const longestS = Math.round((now - Math.min(...waiting.values())) / 1_000);
+      const longestS = Math.round((now - [...waiting.values()].reduce((a, b) => Math.min(a, b))) / 1_000);
       this.#writeLine(
         `waiting     on ${waiting.size} contract${waiting.size === 1 ? "" : "s"} on ${serviceTitles[service]}, ${longestS} s`,
       );

@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../../errors/index.js";
 import type { BadManifestEntry } from "../../inputs/manifest.js";
+import { appendAll } from "../../kernel/appendAll.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import { runConcurrencyCeiling } from "../../options/verificationOptions.js";
 import type { BlockscoutTarget } from "../../verifiers/target.js";
@@ -147,10 +148,12 @@ export async function runVerify(request: RunVerifyRequest): Promise<RunResults> 
       // No read budget: the reads wait as long as the chain's client does.
       request.reads ?? { endsAt: Number.POSITIVE_INFINITY, seconds: Number.POSITIVE_INFINITY },
     );
-    jobs.splice(0, jobs.length, ...expanded.jobs);
+    jobs.length = 0;
+    appendAll(jobs, expanded.jobs);
     systems = expanded.systems;
-    unsent.push(
-      ...expanded.unlinked.map((proxy) => ({
+    appendAll(
+      unsent,
+      expanded.unlinked.map((proxy) => ({
         ...proxy,
         contract: `proxy at ${proxy.address}`,
         format: "proxy" as const,

@@ -1,13 +1,18 @@
 import { type ExplorerUrls, resolveExplorerUrls } from "../../client/explorerUrl.js";
 import { createRedactor, InvalidInputError } from "../../errors/index.js";
 import type { FindExplorerOptions } from "../../explorers/findExplorerByChainId.js";
-import { chainIdOfExplorer, shippedExplorerFor } from "../../explorers/shippedRegistry.js";
+import {
+  chainIdOfExplorer,
+  isShippedExplorerHost,
+  shippedExplorerFor,
+} from "../../explorers/shippedRegistry.js";
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 import { assertSecretsTravelSafely, secretsTravelSafely } from "../../kernel/plainHttp.js";
 import { checkedHeaders } from "../../kernel/requestHeaders.js";
 import { assertNoCredentialsInUrl } from "../../kernel/urlCredentials.js";
 import type { LocalExplorer } from "../../local-explorer/index.js";
 import type { BlockscoutTarget } from "../../verifiers/target.js";
+import { serviceTitles } from "../../verify/verifier.js";
 
 /** The Blockscout API: one key for every chain Blockscout hosts. */
 export const defaultBlockscoutApiUrl = "https://api.blockscout.com";
@@ -48,6 +53,25 @@ export interface BlockscoutFacts {
   howToNameExplorer: string;
   /** How this door reaches a local chain's JSON-RPC, said when a local chain has none and no explorer. */
   howToReachLocalChain: string;
+  /**
+   * How this door's command names another service and a chain's endpoint of it (`--targets`, `--endpoint
+   * CHAIN=SERVICE=URL`), said when a URL named here is that service's API; no flag: the command asks Blockscout only.
+   */
+  serviceWords?: { flag: string | null; endpoint: string } | undefined;
+}
+
+// Etherscan and its family answer another API: an `[etherscan]` entry for them is forge's, not a Blockscout explorer.
+const etherscanFamily = /(^|\.)(etherscan\.(io|com)|[a-z]+scan\.(io|com|org|xyz))$/i;
+
+/** The other service whose API a URL is: Etherscan's family (`/v2/api?chainid=`), Routescan, Sourcify. */
+export function otherServiceOf(url: string): "etherscan" | "sourcify" | "routescan" | undefined {
+  const { hostname = "", pathname = "", searchParams } = URL.parse(url) ?? {};
+  // Some Blockscout instances are named like Etherscan's family (shibariumscan.io, blockscout.mantrascan.io).
+  if (isShippedExplorerHost(hostname) || /(^|\.)blockscout\./i.test(hostname)) return undefined;
+  if (/(^|\.)routescan\.io$/i.test(hostname)) return "routescan";
+  if (etherscanFamily.test(hostname) || (/\/v2\/api\/?$/.test(pathname) && searchParams?.has("chainid")))
+    return "etherscan";
+  return /(^|\.)sourcify\.dev$/i.test(hostname) ? "sourcify" : undefined;
 }
 
 const localChainIds = new Set([31337, 1337]);
@@ -115,7 +139,7 @@ export async function resolveBlockscoutTarget(
   let instance: ExplorerUrls;
   let reason: string;
   if (facts.named) {
-    instance = checkedExplorerUrl(facts.named);
+    instance = checkedExplorerUrl(facts.named, facts.serviceWords);
     reason = `from ${facts.named.source}`;
   } else if (chainId !== undefined && localChainIds.has(chainId)) {
     throw new InvalidInputError(
@@ -168,9 +192,17 @@ export async function resolveBlockscoutTarget(
   };
 }
 
-// An explorer URL the user named, checked before anything is sent (http(s), no credentials in it), errors naming it.
-function checkedExplorerUrl(named: NamedUrl): ExplorerUrls {
+// An explorer URL the user named, checked before anything is sent (http(s), no credentials in it, not another
+// service's API: forge's `--verifier-url` habit), errors naming it.
+function checkedExplorerUrl(named: NamedUrl, words: BlockscoutFacts["serviceWords"]): ExplorerUrls {
   if (named.refusal) throw new InvalidInputError("explorer", named.refusal);
+  const other = otherServiceOf(named.url);
+  if (other) {
+    const [title, endpoint] = [serviceTitles[other], words?.endpoint.replace("SERVICE", other)];
+    const how = words?.flag ? `${words.flag} ${other} (${endpoint} for another ${title}-compatible one)` : "";
+    const refusal = `${named.source} names ${title}'s API, not a Blockscout explorer: give`;
+    throw new InvalidInputError("explorer", `${refusal} ${how || "a Blockscout explorer's URL"}.`);
+  }
   try {
     // A key in the URL would be printed with it: the key goes in its own setting, and travels in a header.
     assertNoCredentialsInUrl(named.url, named.source);

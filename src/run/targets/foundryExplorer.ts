@@ -3,12 +3,8 @@ import { isShippedExplorerHost } from "../../explorers/shippedRegistry.js";
 import { type FoundryConfig, type FoundryExplorer, foundryExplorerFor } from "../../inputs/foundryConfig.js";
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 import { shownUrl } from "../../kernel/urlCredentials.js";
-import { serviceTitles } from "../../verify/verifier.js";
-import type { NamedUrl } from "./blockscoutTarget.js";
+import { otherServiceOf } from "./blockscoutTarget.js";
 import type { ChainExplorer } from "./targets.js";
-
-// Etherscan and its family answer another API: an `[etherscan]` entry for them is forge's, not a Blockscout explorer.
-const etherscanFamily = /(^|\.)(etherscan\.(io|com)|[a-z]+scan\.(io|com|org|xyz))$/i;
 
 /**
  * The Blockscout explorer `foundry.toml`'s `[etherscan]` table names for a chain, as forge reads that table for every
@@ -59,37 +55,4 @@ export function foundryBlockscoutExplorer(
   };
 }
 
-/** The service whose API a URL is, when no Blockscout explorer: Etherscan's family (hosts, `/v2/api?chainid=`), Sourcify. */
-export function otherServiceOf(url: string): "etherscan" | "sourcify" | undefined {
-  const { hostname = "", pathname = "", searchParams } = URL.parse(url) ?? {};
-  // Some Blockscout instances are named like Etherscan's family (shibariumscan.io, blockscout.mantrascan.io).
-  if (isShippedExplorerHost(hostname) || /(^|\.)blockscout\./i.test(hostname)) return undefined;
-  if (etherscanFamily.test(hostname) || (/\/v2\/api\/?$/.test(pathname) && searchParams?.has("chainid")))
-    return "etherscan";
-  return /(^|\.)sourcify\.dev$/i.test(hostname) ? "sourcify" : undefined;
-}
-
 const isAnotherService = (url: string) => otherServiceOf(url) !== undefined;
-
-/**
- * The Blockscout explorer a user named for the run, refused when it is another service's API (forge's
- * `--verifier-url` habit): said when it is used, before anything is sent.
- *
- * @param named - the URL and the setting that named it
- * @param targets - how this door names the run's targets (`--targets`)
- * @param endpoint - how this door gives a chain another service's compatible endpoint
- * @returns the URL, with its refusal when it is another service's
- */
-export function asBlockscoutExplorer(
-  named: NamedUrl | undefined,
-  targets: string,
-  endpoint: string,
-): NamedUrl | undefined {
-  const other = named && otherServiceOf(named.url);
-  if (!other) return named;
-  const title = serviceTitles[other];
-  return {
-    ...named,
-    refusal: `${named.source} names ${title}'s API, not a Blockscout explorer: give ${targets} ${other} (${endpoint.replace("SERVICE", other)} for another ${title}-compatible one).`,
-  };
-}

@@ -6,7 +6,7 @@ import { withUserAgent } from "../../kernel/requestHeaders.js";
 import type { LocalExplorer } from "../../local-explorer/index.js";
 import type { Target } from "../../verifiers/target.js";
 import { type Service, serviceTitles } from "../../verify/verifier.js";
-import { type NamedUrl, resolveBlockscoutTarget } from "./blockscoutTarget.js";
+import { type BlockscoutFacts, type NamedUrl, resolveBlockscoutTarget } from "./blockscoutTarget.js";
 import { agreedChainId, type ChainClaim } from "./chainAgreement.js";
 import { type ChainEndpoints, type ChosenEndpoint, chooseEndpoint } from "./chainEndpoints.js";
 import {
@@ -82,6 +82,8 @@ export interface TargetRequest {
   howToGiveEtherscanKey: string;
   /** What to tell a user when a local chain (31337, 1337) has no JSON-RPC and no explorer: how this door reaches it. */
   howToReachLocalChain: string;
+  /** How this door's command names another service, said when a Blockscout URL is its API (see `BlockscoutFacts`). */
+  serviceWords?: BlockscoutFacts["serviceWords"];
   /** How a chain's explorer is looked up; default: as the environment says (`EXPLORER_VERIFY_CHAIN_LIST_URL`, …). */
   lookup?: FindExplorerOptions | undefined;
 }
@@ -197,6 +199,7 @@ export async function resolveTargets(request: TargetRequest): Promise<RunTargets
                 required,
                 howToNameExplorer: typeof how === "string" ? how : how(chainId, request.chains.length),
                 howToReachLocalChain: request.howToReachLocalChain,
+                serviceWords: request.serviceWords,
               },
               (explorer) => localExplorers.push(explorer),
             ),
@@ -271,16 +274,31 @@ async function rpcChainId(rpcUrl: string, source: string, reads: ReadsDeadline |
     // The request ends at the deadline: neither it nor a retry holds the run past it.
     return await new JsonRpcChain(rpcUrl, { endsAt }).chainId();
   } catch (error) {
-    const why =
-      isDeadlineReached(error) || Date.now() >= endsAt
-        ? `it did not answer eth_chainId within the run's timeout (${reads?.seconds} s)`
-        : isExplorerVerifyError(error)
-          ? `${error.shortMessage.replace(/\.$/, "")}${error.details ? ` (${error.details})` : ""}`
-          : error instanceof Error
-            ? error.message
-            : String(error);
-    throw new InvalidInputError("rpc-url", `Cannot read the chain id from ${source}: ${why}.`);
+    throw unreadChain(error, { what: "the chain id", method: "eth_chainId", source }, reads);
   }
+}
+
+/**
+ * The refusal of a run whose chain cannot be read before any job (the chain id, an ADDRESS's code): a mistake in the
+ * JSON-RPC the user gave, said alike whichever read found it.
+ *
+ * @param read - what was read, with the method and the setting that named the chain
+ * @param reads - the run's read budget, for a chain that answered too late
+ */
+export function unreadChain(
+  error: unknown,
+  read: { what: string; method: string; source: string },
+  reads: ReadsDeadline | undefined,
+): InvalidInputError {
+  const why =
+    isDeadlineReached(error) || Date.now() >= (reads?.endsAt ?? Number.POSITIVE_INFINITY)
+      ? `it did not answer ${read.method} within the run's timeout (${reads?.seconds} s)`
+      : isExplorerVerifyError(error)
+        ? `${error.shortMessage.replace(/\.$/, "")}${error.details ? ` (${error.details})` : ""}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+  return new InvalidInputError("rpc-url", `Cannot read ${read.what} from ${read.source}: ${why}.`);
 }
 
 // Each service's API root: a door's setting, else the environment's variable (tests and mirrors point them at
