@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Runs the local explorer as a long-lived server until interrupted, with the options `usage` below lists.
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { blockscoutVersions, isBlockscoutVersion } from "./blockscoutVersion.js";
 import { startLocalExplorer } from "./localExplorer.js";
@@ -41,6 +42,8 @@ if (!values.rpc) fail("--rpc is required: the JSON-RPC URL of the chain to serve
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535)
   fail(`--port must be a port number, got "${values.port}".`);
+const missingCompiler = values.compiler.find((path) => !existsSync(path));
+if (missingCompiler !== undefined) fail(`--compiler names ${missingCompiler}, which does not exist.`);
 const rateLimit = values["rate-limit"] === undefined ? undefined : parseRateLimit(values["rate-limit"]);
 const blockscoutVersion = values["blockscout-version"];
 if (!isBlockscoutVersion(blockscoutVersion))

@@ -79,11 +79,11 @@ export class StateStore {
   /**
    * @param path - the state file; undefined keeps state in memory only
    * @param chainId - the chain this explorer serves; a file for another chain is kept aside and a new one begun
-   * @param report - told of a file kept aside or a save that failed outside a request; default: a process warning
+   * @param report - told of a file kept aside or a save that failed outside a request; default: a line on stderr
    */
   constructor(path: string | undefined, chainId: number, report?: (message: string) => void) {
     this.#path = path;
-    this.#report = report ?? ((message) => process.emitWarning(message, "LocalExplorerState"));
+    this.#report = report ?? ((message) => console.error(message));
     this.state = { version: 1, chainId, contracts: {}, guids: {}, proxyGuids: {} };
     if (!path) return;
     const loaded = readState(path);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
@@ -64,20 +64,22 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; stderr: str
 }
 
 describe("the local explorer's command", () => {
-  it("answers as Blockscout 12 with --blockscout-version 12", async () => {
-    const child = localExplorer([
-      "--rpc",
-      chain.rpcUrl,
-      "--blockscout-version",
-      "12",
-      "--state",
-      join(folder, "state.json"),
-    ]);
+  it("answers as Blockscout 12 with --blockscout-version 12, saying in a plain line that it kept a torn state aside", async () => {
+    const state = join(folder, "state.json");
+    await writeFile(state, '{"version":1,"chainId":31337,"contr');
+    const child = localExplorer(["--rpc", chain.rpcUrl, "--blockscout-version", "12", "--state", state]);
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     const [line, url] = await firstLine(
       child,
       /^Local explorer for chain 31337 at (http:\/\/127\.0\.0\.1:\d+), answering as Blockscout 12 .*$/m,
     );
     expect(line).toContain("answering as Blockscout 12");
+    expect(stderr.replace(/corrupt-\d+/, "corrupt-N")).toBe(
+      `The local explorer's state file ${state} is unreadable: kept as ${state}.corrupt-N, and a new one begun.\n`,
+    );
     // Blockscout 12 reads the metadata only from a part named metadata.json.
     const body = new FormData();
     body.append("addressHash", testAddress(0x12));
@@ -94,12 +96,19 @@ describe("the local explorer's command", () => {
     });
   }, 60_000);
 
-  it("refuses a version it cannot answer as, in one line", async () => {
-    const { code, stderr } = await exitOf(
-      localExplorer(["--rpc", chain.rpcUrl, "--blockscout-version", "13"]),
+  it("refuses a version it cannot answer as, or a compiler that is not there, in one line", async () => {
+    const [version, compiler] = await Promise.all([
+      exitOf(localExplorer(["--rpc", chain.rpcUrl, "--blockscout-version", "13"])),
+      exitOf(localExplorer(["--rpc", chain.rpcUrl, "--compiler", "/nonexistent/soljson.js"])),
+    ]);
+    expect(version.code).toBe(2);
+    expect(version.stderr.split("\n")[0]).toBe(
+      'local-explorer: --blockscout-version must be 11 or 12, got "13".',
     );
-    expect(code).toBe(2);
-    expect(stderr.split("\n")[0]).toBe('local-explorer: --blockscout-version must be 11 or 12, got "13".');
+    expect(compiler.code).toBe(2);
+    expect(compiler.stderr.split("\n")[0]).toBe(
+      "local-explorer: --compiler names /nonexistent/soljson.js, which does not exist.",
+    );
   }, 60_000);
 
   it("answers as the Blockscout API too with --pro-api-unsupported-chain: 404 Network not supported there", async () => {

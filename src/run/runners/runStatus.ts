@@ -11,8 +11,7 @@ const explanations: Record<ReceiptStatus["state"], string> = {
   pass: "verified",
   "already-verified": "already verified",
   fail: "the explorer could not verify it",
-  "unknown-uid":
-    "the explorer does not know this guid (it may have been lost, or belong to another explorer)",
+  "unknown-uid": "the explorer does not know this guid: it may have been lost, or belong to another explorer",
 };
 
 /**
