@@ -253,9 +253,7 @@ function entryKind(entry: { format?: unknown; standardJsonInput?: unknown }, fie
   }
   if (typeof format !== "string")
     throw new InvalidInputError(`${field}.format`, `${field}.format must be a string.`);
-  if (format === "single-file" || format === "flattened" || format === "vyper" || format === "registry") {
-    return format;
-  }
+  if ((entryFormats as readonly string[]).includes(format)) return format as Kind;
   throw new InvalidInputError(
     `${field}.format`,
     `${field}.format ${shown(format)} is not a format: use flattened, single-file, vyper or registry, or leave it out for standard JSON.`,
