@@ -58,8 +58,7 @@ export interface CreatedContractJobs {
 /** The default of {@link CreatedContractJobsOptions.maxCreated}. */
 export const defaultMaxCreated = 100;
 
-export interface CreatedContractJobsOptions
-  extends Pick<DiscoverCreatedContractsOptions, "client" | "chain" | "deadline" | "maxPages" | "onWarning"> {
+export interface CreatedContractJobsOptions extends DiscoverCreatedContractsOptions {
   /** The candidates, e.g. every contract of the project's builds. */
   contracts: readonly CompiledContract[];
   /** Addresses that have jobs already (a deployment's own contracts): left out. */

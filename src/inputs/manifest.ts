@@ -3,7 +3,7 @@ import { InvalidInputError } from "../errors/index.js";
 import { constructorParameters } from "../kernel/abiParameters.js";
 import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
-import { type BuildInfo, type ReadBuildInfosOptions, readBuildInfos } from "./buildInfo.js";
+import { type BuildInfo, readBuildInfos } from "./buildInfo.js";
 import { codeReadsAhead } from "./codeReadsAhead.js";
 import { createContractJob } from "./contractJob.js";
 import { findContract } from "./findContract.js";
@@ -118,10 +118,14 @@ export async function readManifest(
   // With onBadEntry, such an entry fails alone when its job is made.
   if (unnamed[0] && !options.deployedCode && !options.onBadEntry) throw contractRequired(unnamed[0]);
   const baseDir = inline ? cwd : dirname(origin.path);
-  const buildInfos = lazyBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"), {
-    root: options.root,
-    ...wantedContracts(entries),
-  });
+  let loading: Promise<BuildInfo[]> | undefined;
+  const buildInfos = () => {
+    loading ??= readBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"), "artifacts", {
+      root: options.root,
+      ...wantedContracts(entries),
+    });
+    return loading;
+  };
   const files = fileResolver(baseDir, options.root);
   const resolved: ManifestEntry[] = [];
   const ahead = unnamed.map((entry) => entry.address);
@@ -214,14 +218,6 @@ function wantedContracts(entries: readonly ManifestEntrySpec[]): { contractNames
     names.push(splitContractName(entry.contract).contractName);
   }
   return { contractNames: names };
-}
-
-function lazyBuildInfos(artifactsDir: string, options: ReadBuildInfosOptions): () => Promise<BuildInfo[]> {
-  let loading: Promise<BuildInfo[]> | undefined;
-  return () => {
-    loading ??= readBuildInfos(artifactsDir, "artifacts", options);
-    return loading;
-  };
 }
 
 /** Turns a path an entry names into the absolute path read, inside the root when there is one. */
