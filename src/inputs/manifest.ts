@@ -235,6 +235,7 @@ async function entryJob(
   buildInfos: () => Promise<BuildInfo[]>,
   deployedCode: ReadManifestOptions["deployedCode"],
 ): Promise<VerificationJob> {
+  const named = { address: entry.address, contract: entry.contract };
   const hex =
     entry.constructorArgsHex === undefined ? {} : { constructorArguments: { hex: entry.constructorArgsHex } };
   switch (entry.kind) {
@@ -263,8 +264,7 @@ async function entryJob(
       const inputField = `${entry.field}.standardJsonInput`;
       const input = await readStandardJsonFile(await files(entry.standardJsonInput, inputField), inputField);
       return {
-        address: entry.address,
-        contract: entry.contract,
+        ...named,
         source: {
           format: "standard-json",
           input,
@@ -278,8 +278,7 @@ async function entryJob(
     case "single-file":
     case "flattened":
       return {
-        address: entry.address,
-        contract: entry.contract,
+        ...named,
         source: {
           format: entry.kind,
           sourceCode: await readSource(files, entry.source, `${entry.field}.source`),
@@ -293,8 +292,7 @@ async function entryJob(
       };
     case "vyper":
       return {
-        address: entry.address,
-        contract: entry.contract,
+        ...named,
         source: {
           format: "vyper",
           sourceCode: await readSource(files, entry.source, `${entry.field}.source`),
