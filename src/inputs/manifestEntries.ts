@@ -278,14 +278,7 @@ function parseEntry<Schema extends z.ZodMiniType>(
 
 // Checked first: constructorArgs needs the ABI only a build info gives, and a build-info entry takes one form.
 function commonFields<K extends Kind>(
-  parsed: {
-    address: string;
-    constructorArgs?: unknown;
-    constructorArgsHex?: string;
-    libraries?: Libraries;
-    proxy?: boolean;
-    creationTransactionHash?: string;
-  },
+  parsed: { address: string } & z.infer<z.ZodMiniObject<typeof tail>>,
   field: string,
   kind: K,
 ): CommonFields & { kind: K } {
