@@ -180,8 +180,7 @@ const writtenFields = z.looseObject({
 });
 
 function malformedEntry(item: unknown, entryField: string, error: InvalidInputError): BadManifestEntry {
-  const written = writtenFields.safeParse(item);
-  const fields = written.success ? written.data : {};
+  const fields = writtenFields.safeParse(item).data ?? {};
   return {
     field: entryField,
     address: fields.address ?? "",

@@ -155,8 +155,7 @@ export class SolcJsWorkerPool {
       let idle = this.#workers.find((entry) => entry.job === undefined);
       if (!idle && this.#workers.length < this.size) idle = this.#startWorker();
       if (!idle) return;
-      const job = this.#queue.shift();
-      if (!job) return;
+      const job = this.#queue.shift()!;
       idle.job = job;
       idle.worker.ref();
       if (job.input !== undefined) this.compiles++;
