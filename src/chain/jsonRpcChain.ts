@@ -13,6 +13,7 @@ import { ChainError } from "../errors/recompileErrors.js";
 import { createRedactor, type Redactor } from "../errors/redact.js";
 import { deadlineReached, isDeadlineReached } from "../errors/transportErrors.js";
 import { formatBytes } from "../kernel/byteSize.js";
+import { formatDuration } from "../kernel/durationText.js";
 import { loadHttpClient } from "../kernel/loadHttpClient.js";
 import { userAgent } from "../kernel/userAgent.js";
 import type * as z from "../kernel/zod.js";
@@ -27,7 +28,7 @@ import {
   receiptSchema,
   type transactionSchema,
 } from "./chainRpcSchema.js";
-import { formatSeconds, hasRpcCode, networkFailure, rpcMessage } from "./rpcFailures.js";
+import { hasRpcCode, networkFailure, rpcMessage } from "./rpcFailures.js";
 import { shownUrl, urlSecrets } from "./rpcUrl.js";
 
 /** A contract created inside a transaction, by a contract (a factory) rather than by the transaction itself. */
@@ -136,7 +137,7 @@ export class JsonRpcChain {
       return failed(this.#redact(rpcMessage(error)));
     }
     if (error instanceof TimeoutError) {
-      return failed(`${at} did not answer within ${formatSeconds(this.#timeoutMs)}.`, { unreachable: true });
+      return failed(`${at} did not answer within ${formatDuration(this.#timeoutMs)}.`, { unreachable: true });
     }
     if (error instanceof ResponseBodyTooLargeError) {
       const cap = formatBytes(this.#maxResponseBytes);

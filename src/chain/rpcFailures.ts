@@ -45,13 +45,3 @@ export function networkFailure(error: unknown): string {
   }
   return reason;
 }
-
-/**
- * A time limit as messages give it.
- *
- * @param ms - milliseconds
- * @returns `30 s`, or `1500 ms` when not whole seconds
- */
-export function formatSeconds(ms: number): string {
-  return ms % 1_000 === 0 ? `${ms / 1_000} s` : `${ms} ms`;
-}

@@ -2,7 +2,7 @@ import { ExplorerClient } from "../client/explorerClient.js";
 import { InvalidInputError, isDeadlineReached } from "../errors/index.js";
 import type { CompiledContract } from "../inputs/compiledContracts.js";
 import { createContractJob } from "../inputs/contractJob.js";
-import { inferContract } from "../inputs/inferContract.js";
+import { inferContract, isCreationCodeOf } from "../inputs/inferContract.js";
 import { appendAll } from "../kernel/appendAll.js";
 import * as z from "../kernel/zod.js";
 import { linkedLibraryAddresses } from "../recompile/bytecodeTransformations.js";
@@ -59,8 +59,7 @@ export interface CreatedContractJobs {
 /** The default of {@link CreatedContractJobsOptions.maxCreated}. */
 export const defaultMaxCreated = 100;
 
-export interface CreatedContractJobsOptions
-  extends Pick<DiscoverCreatedContractsOptions, "client" | "chain" | "deadline" | "maxPages" | "onWarning"> {
+export interface CreatedContractJobsOptions extends DiscoverCreatedContractsOptions {
   /** The candidates, e.g. every contract of the project's builds. */
   contracts: readonly CompiledContract[];
   /** Addresses that have jobs already (a deployment's own contracts): left out. */
@@ -314,9 +313,7 @@ function matchContract(
   if (contract.creationInput === undefined) {
     return { reason: `Neither the chain nor the explorer gave the code of ${contract.address}.` };
   }
-  const byCreation = contracts.filter((compiled) =>
-    startsWithCreationCode(compiled, contract.creationInput ?? ""),
-  );
+  const byCreation = contracts.filter((compiled) => isCreationCodeOf(compiled, contract.creationInput ?? ""));
   const names = [...new Set(byCreation.map((compiled) => compiled.userFqn))];
   if (names.length === 1 && byCreation[0]) return { compiled: byCreation[0] };
   return names.length === 0
@@ -324,16 +321,6 @@ function matchContract(
     : {
         reason: `More than one contract has the creation code of ${contract.address}: ${names.sort().join(", ")}.`,
       };
-}
-
-function startsWithCreationCode(compiled: CompiledContract, creationInput: string): boolean {
-  if (compiled.bytecode.replace(/^0x/, "") === "") return false;
-  try {
-    recoverConstructorArguments(compiled.bytecode, creationInput);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // A constructor with inputs, however well formed they are: its arguments are in the creation code.

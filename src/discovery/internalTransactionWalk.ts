@@ -58,13 +58,15 @@ export async function* walkInternalTransactions(
   let factory: Factory = {};
   const walk = walkPages(
     (cursor) => client.getInternalTransactions({ transactionHash: transaction }, cursor),
-    (code, pages, why) =>
+    (code, pages, why) => {
+      const shown = factory.creator ?? factory.callee;
       limits.warn({
         code,
         transaction,
-        factory: factoryAddress(factory),
-        message: `Stopped reading the internal transactions of ${transaction} (factory ${factoryAddress(factory) ?? "unknown"}) after ${pagesRead(pages)}: ${why}; contracts it created further on are left out.`,
-      }),
+        factory: shown,
+        message: `Stopped reading the internal transactions of ${transaction} (factory ${shown ?? "unknown"}) after ${pagesRead(pages)}: ${why}; contracts it created further on are left out.`,
+      });
+    },
     limits,
   );
   for await (const items of walk) {
@@ -158,8 +160,4 @@ function withFactoryOf(known: Factory, items: readonly InternalTransaction[]): F
   )?.from?.hash;
   const callee = items.find((item) => item.index === 0 && item.to?.hash)?.to?.hash;
   return { creator: known.creator ?? creator?.toLowerCase(), callee: known.callee ?? callee?.toLowerCase() };
-}
-
-function factoryAddress(factory: Factory): string | undefined {
-  return factory.creator ?? factory.callee;
 }

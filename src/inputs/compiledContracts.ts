@@ -37,13 +37,11 @@ export interface CompiledContract {
  * @returns one entry per contract, abstract ones included
  */
 export function contractsOf(buildInfo: BuildInfo): CompiledContract[] {
-  const contracts: CompiledContract[] = [];
-  for (const [sourceName, byName] of Object.entries(buildInfo.output?.contracts ?? {})) {
-    for (const [contractName, output] of Object.entries(byName)) {
-      contracts.push(compiledContract(buildInfo, sourceName, contractName, output));
-    }
-  }
-  return contracts;
+  return Object.entries(buildInfo.output?.contracts ?? {}).flatMap(([sourceName, byName]) =>
+    Object.entries(byName).map(([contractName, output]) =>
+      compiledContract(buildInfo, sourceName, contractName, output),
+    ),
+  );
 }
 
 /**

@@ -56,12 +56,11 @@ export function flattenSources(sources: Record<string, string>, remappings: read
 }
 
 function importsOf(content: string): ImportStatement[] {
-  const statements: ImportStatement[] = [];
-  for (const match of content.matchAll(importPattern)) {
-    const [text, symbols = "", path = "", rest = ""] = match;
-    statements.push({ text, path, aliased: /\bas\b/.test(symbols) || /\bas\b/.test(rest) });
-  }
-  return statements;
+  return [...content.matchAll(importPattern)].map(([text, symbols = "", path = "", rest = ""]) => ({
+    text,
+    path,
+    aliased: /\bas\b/.test(symbols) || /\bas\b/.test(rest),
+  }));
 }
 
 // The compiler's own rules, as far as a flattened file needs them: relative to the importing file, else through the

@@ -7,6 +7,7 @@ import { type BuildInfo, readBuildInfos } from "./buildInfo.js";
 import { type CompiledContract, contractsOf } from "./compiledContracts.js";
 import { createContractJob, linkedLibraries } from "./contractJob.js";
 import { findContract } from "./findContract.js";
+import { isCreationCodeOf } from "./inferContract.js";
 import { readJsonFile } from "./jsonFile.js";
 import { splitContractName } from "./sourceNames.js";
 
@@ -219,7 +220,7 @@ function deployedContract(creation: Creation, buildInfos: readonly BuildInfo[]):
       (contract) =>
         contract.contractName === creation.contractName || contract.userFqn === creation.contractName,
     );
-  const matching = named.filter((contract) => startsWithCode(creation.initCode, contract.bytecode));
+  const matching = named.filter((contract) => isCreationCodeOf(contract, creation.initCode));
   const matchingFqns = new Set(matching.map((contract) => contract.userFqn));
   const [only] = matching;
   if (matchingFqns.size === 1 && only !== undefined) {
@@ -241,13 +242,6 @@ function deployedContract(creation: Creation, buildInfos: readonly BuildInfo[]):
     field,
     `Contract name "${creation.contractName}" is ambiguous and the creation code at ${creation.address} matches ${matchingFqns.size === 0 ? "none" : "several"} of ${[...fqns].sort().join(", ")}: build the project as it was deployed, then try again.`,
   );
-}
-
-function startsWithCode(initCode: string, bytecode: string): boolean {
-  const compiled = bytecode.replace(/^0x/, "").toLowerCase();
-  if (compiled === "") return false;
-  const pattern = compiled.replace(/__\$[0-9a-f]{34}\$__/g, "[0-9a-f]{40}");
-  return new RegExp(`^${pattern}`).test(initCode.replace(/^0x/, "").toLowerCase());
 }
 
 // `libraries` entries are `<source path>:<library name>:<address>`, as `forge script --libraries` takes them.

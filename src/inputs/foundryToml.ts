@@ -27,11 +27,8 @@ export function readFoundryToml(path: string): TomlTableWithoutBigInt | undefine
     try {
       bytes = Buffer.alloc(maxFoundryTomlBytes + 1);
       let length = 0;
-      for (;;) {
-        const bytesRead = readSync(fd, bytes, length, bytes.length - length, null);
-        length += bytesRead;
-        if (bytesRead === 0 || length === bytes.length) break;
-      }
+      for (let read = 1; read > 0 && length < bytes.length; length += read)
+        read = readSync(fd, bytes, length, bytes.length - length, null);
       bytes = bytes.subarray(0, length);
     } finally {
       closeSync(fd);
@@ -42,11 +39,6 @@ export function readFoundryToml(path: string): TomlTableWithoutBigInt | undefine
       cause: error,
     });
   }
-  return parseFoundryToml(bytes, path);
-}
-
-/** Parses the bytes of a `foundry.toml`; see {@link readFoundryToml}. */
-function parseFoundryToml(bytes: Uint8Array, path: string): TomlTableWithoutBigInt {
   if (bytes.length > maxFoundryTomlBytes)
     throw new InvalidInputError(
       "foundry.toml",
@@ -55,10 +47,7 @@ function parseFoundryToml(bytes: Uint8Array, path: string): TomlTableWithoutBigI
   if (!isUtf8(bytes))
     throw new InvalidInputError("foundry.toml", `${path} is not valid UTF-8 text, as TOML must be.`);
   try {
-    return parse(Buffer.from(bytes).toString("utf8"), {
-      maxDepth: maxInlineDepth,
-      unsafeKeyBehaviour: "throw",
-    });
+    return parse(bytes.toString("utf8"), { maxDepth: maxInlineDepth, unsafeKeyBehaviour: "throw" });
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
     throw new InvalidInputError("foundry.toml", `${path} line ${error.line}: ${reasonOf(error)}.`, {

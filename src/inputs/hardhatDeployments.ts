@@ -216,10 +216,9 @@ function linkProxies(read: DeploymentFiles, contracts: HardhatDeployContract[]):
 
 // Rows of one contract deployed under several names say which deployment each is.
 function labelled(contracts: HardhatDeployContract[]): HardhatDeployContract[] {
-  const counts = new Map<string, number>();
-  for (const { job } of contracts) counts.set(job.contract ?? "", (counts.get(job.contract ?? "") ?? 0) + 1);
+  const byName = groupedBy(contracts, ({ job }) => job.contract ?? "");
   return contracts.map((contract) =>
-    (counts.get(contract.job.contract ?? "") ?? 0) > 1
+    (byName.get(contract.job.contract ?? "")?.length ?? 0) > 1
       ? { ...contract, job: { ...contract.job, contract: `${contract.job.contract} (${contract.names[0]})` } }
       : contract,
   );

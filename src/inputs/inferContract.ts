@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../errors/index.js";
 import { isSameExecutableCode } from "../recompile/bytecodeTransformations.js";
+import { recoverConstructorArguments } from "../verify/constructorArguments.js";
 import type { CompiledContract } from "./compiledContracts.js";
 
 /**
@@ -19,6 +20,23 @@ export function isDeployedCodeOf(contract: CompiledContract, runtimeCode: string
     },
     runtimeCode,
   );
+}
+
+/**
+ * Whether a creation input starts with a contract's creation code, library placeholders matching any address.
+ *
+ * @param contract - a compiled contract
+ * @param creationInput - the creation input (init code), `0x` hex
+ * @returns true when it does; false for a contract without creation code
+ */
+export function isCreationCodeOf(contract: CompiledContract, creationInput: string): boolean {
+  if (contract.bytecode.replace(/^0x/, "") === "") return false;
+  try {
+    recoverConstructorArguments(contract.bytecode, creationInput);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** How messages tell the user to name a contract, and which build to check. */

@@ -25,6 +25,7 @@ const openBracket = 0x5b;
 const closeBracket = 0x5d;
 const comma = 0x2c;
 const colon = 0x3a;
+const primitiveEnds = new Set([comma, closeBrace, closeBracket]);
 
 /**
  * Reads a JSON file a megabyte at a time and keeps only the values the selector asks for: what is skipped is never
@@ -167,13 +168,7 @@ class JsonChunks {
     const start = this.#offset + this.#at;
     for (;;) {
       const byte = this.#byte();
-      if (
-        byte === undefined ||
-        byte === comma ||
-        byte === closeBrace ||
-        byte === closeBracket ||
-        isBlank(byte)
-      ) {
+      if (byte === undefined || primitiveEnds.has(byte) || isBlank(byte)) {
         if (this.#offset + this.#at === start) throw this.#syntaxError("a value");
         return;
       }

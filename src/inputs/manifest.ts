@@ -3,7 +3,7 @@ import { InvalidInputError } from "../errors/index.js";
 import { constructorParameters } from "../kernel/abiParameters.js";
 import * as z from "../kernel/zod.js";
 import type { VerificationJob } from "../verify/job.js";
-import { type BuildInfo, type ReadBuildInfosOptions, readBuildInfos } from "./buildInfo.js";
+import { type BuildInfo, readBuildInfos } from "./buildInfo.js";
 import { codeReadsAhead } from "./codeReadsAhead.js";
 import { createContractJob } from "./contractJob.js";
 import { findContract } from "./findContract.js";
@@ -118,10 +118,14 @@ export async function readManifest(
   // With onBadEntry, such an entry fails alone when its job is made.
   if (unnamed[0] && !options.deployedCode && !options.onBadEntry) throw contractRequired(unnamed[0]);
   const baseDir = inline ? cwd : dirname(origin.path);
-  const buildInfos = lazyBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"), {
-    root: options.root,
-    ...wantedContracts(entries),
-  });
+  let loading: Promise<BuildInfo[]> | undefined;
+  const buildInfos = () => {
+    loading ??= readBuildInfos(resolve(cwd, options.artifactsDir ?? "artifacts"), "artifacts", {
+      root: options.root,
+      ...wantedContracts(entries),
+    });
+    return loading;
+  };
   const files = fileResolver(baseDir, options.root);
   const resolved: ManifestEntry[] = [];
   const ahead = unnamed.map((entry) => entry.address);
@@ -176,8 +180,7 @@ const writtenFields = z.looseObject({
 });
 
 function malformedEntry(item: unknown, entryField: string, error: InvalidInputError): BadManifestEntry {
-  const written = writtenFields.safeParse(item);
-  const fields = written.success ? written.data : {};
+  const fields = writtenFields.safeParse(item).data ?? {};
   return {
     field: entryField,
     address: fields.address ?? "",
@@ -216,14 +219,6 @@ function wantedContracts(entries: readonly ManifestEntrySpec[]): { contractNames
   return { contractNames: names };
 }
 
-function lazyBuildInfos(artifactsDir: string, options: ReadBuildInfosOptions): () => Promise<BuildInfo[]> {
-  let loading: Promise<BuildInfo[]> | undefined;
-  return () => {
-    loading ??= readBuildInfos(artifactsDir, "artifacts", options);
-    return loading;
-  };
-}
-
 /** Turns a path an entry names into the absolute path read, inside the root when there is one. */
 type FileResolver = ((path: string, field: string) => Promise<string>) & { root?: string };
 
@@ -239,6 +234,7 @@ async function entryJob(
   buildInfos: () => Promise<BuildInfo[]>,
   deployedCode: ReadManifestOptions["deployedCode"],
 ): Promise<VerificationJob> {
+  const named = { address: entry.address, contract: entry.contract };
   const hex =
     entry.constructorArgsHex === undefined ? {} : { constructorArguments: { hex: entry.constructorArgsHex } };
   switch (entry.kind) {
@@ -267,8 +263,7 @@ async function entryJob(
       const inputField = `${entry.field}.standardJsonInput`;
       const input = await readStandardJsonFile(await files(entry.standardJsonInput, inputField), inputField);
       return {
-        address: entry.address,
-        contract: entry.contract,
+        ...named,
         source: {
           format: "standard-json",
           input,
@@ -282,8 +277,7 @@ async function entryJob(
     case "single-file":
     case "flattened":
       return {
-        address: entry.address,
-        contract: entry.contract,
+        ...named,
         source: {
           format: entry.kind,
           sourceCode: await readSource(files, entry.source, `${entry.field}.source`),
@@ -297,8 +291,7 @@ async function entryJob(
       };
     case "vyper":
       return {
-        address: entry.address,
-        contract: entry.contract,
+        ...named,
         source: {
           format: "vyper",
           sourceCode: await readSource(files, entry.source, `${entry.field}.source`),

@@ -253,9 +253,7 @@ function entryKind(entry: { format?: unknown; standardJsonInput?: unknown }, fie
   }
   if (typeof format !== "string")
     throw new InvalidInputError(`${field}.format`, `${field}.format must be a string.`);
-  if (format === "single-file" || format === "flattened" || format === "vyper" || format === "registry") {
-    return format;
-  }
+  if ((entryFormats as readonly string[]).includes(format)) return format as Kind;
   throw new InvalidInputError(
     `${field}.format`,
     `${field}.format ${shown(format)} is not a format: use flattened, single-file, vyper or registry, or leave it out for standard JSON.`,
@@ -280,14 +278,7 @@ function parseEntry<Schema extends z.ZodMiniType>(
 
 // Checked first: constructorArgs needs the ABI only a build info gives, and a build-info entry takes one form.
 function commonFields<K extends Kind>(
-  parsed: {
-    address: string;
-    constructorArgs?: unknown;
-    constructorArgsHex?: string;
-    libraries?: Libraries;
-    proxy?: boolean;
-    creationTransactionHash?: string;
-  },
+  parsed: { address: string } & z.infer<z.ZodMiniObject<typeof tail>>,
   field: string,
   kind: K,
 ): CommonFields & { kind: K } {

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { CompilerError } from "../errors/recompileErrors.js";
+import { bytecodeWithReferencesSchema } from "../inputs/compilerJson.js";
 import * as z from "../kernel/zod.js";
 
 const require = createRequire(import.meta.url);
@@ -24,19 +25,14 @@ export interface Compiler {
   compileAfresh?(input: object): Promise<CompilerOutput>;
 }
 
-const spanSchema = z.object({ start: z.number(), length: z.number() });
-
-const bytecodeSchema = z.looseObject({
-  object: z.string(),
-  linkReferences: z.optional(z.record(z.string(), z.record(z.string(), z.array(spanSchema)))),
-  immutableReferences: z.optional(z.record(z.string(), z.array(spanSchema))),
-});
-
 const contractOutputSchema = z.looseObject({
   abi: z.optional(z.array(z.unknown())),
   metadata: z.optional(z.string()),
   evm: z.optional(
-    z.looseObject({ bytecode: z.optional(bytecodeSchema), deployedBytecode: z.optional(bytecodeSchema) }),
+    z.looseObject({
+      bytecode: z.optional(bytecodeWithReferencesSchema),
+      deployedBytecode: z.optional(bytecodeWithReferencesSchema),
+    }),
   ),
 });
 

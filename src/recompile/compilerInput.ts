@@ -1,4 +1,5 @@
 import { keccak256, toBytes } from "viem";
+import { splitContractName } from "../inputs/sourceNames.js";
 import { compilerMetadataSchema } from "../kernel/compilerMetadata.js";
 import { parsedJson } from "../kernel/jsonValues.js";
 import { librariesByFile } from "../kernel/libraries.js";
@@ -58,10 +59,11 @@ export function compilerJobOf(
         return { problem: "The standard JSON input lacks language or sources with content." };
       const { language, sources, settings } = input.data;
       const contents = Object.entries(sources).map(([name, { content }]) => [name, { content }]);
+      const { sourceName, contractName } = splitContractName(submission.contractName);
       return compilerJob(
         submission.compilerVersion,
         { language, sources: Object.fromEntries(contents), settings },
-        splitName(submission.contractName),
+        { file: sourceName, name: submission.contractName === "" ? undefined : contractName },
       );
     }
     case "single-file":
@@ -167,12 +169,4 @@ function sourcesByHash(files: Array<{ content: string }>): (hash: string) => str
     );
     return varied.get(wanted);
   };
-}
-
-function splitName(contractName: string): { file: string | undefined; name: string | undefined } {
-  if (contractName === "") return { file: undefined, name: undefined };
-  const separator = contractName.lastIndexOf(":");
-  return separator < 0
-    ? { file: undefined, name: contractName }
-    : { file: contractName.slice(0, separator), name: contractName.slice(separator + 1) };
 }

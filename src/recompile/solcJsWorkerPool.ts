@@ -38,6 +38,9 @@ parentPort.on("message", ({ id, soljsonPath, wrapperPath, input }) => {
 });
 `;
 
+// Finished compiles remembered for identical inputs.
+const resultsKept = 16;
+
 const closedError = (soljsonPath: string) =>
   new CompilerError(soljsonPath, "The local compiler pool is closed.");
 
@@ -69,25 +72,17 @@ interface PoolWorker {
  * compiler, same input text) in flight or recently finished are compiled once.
  */
 export class SolcJsWorkerPool {
-  readonly size: number;
   readonly #workers: PoolWorker[] = [];
   readonly #queue: Job[] = [];
   readonly #results = new Map<string, Promise<string>>();
   readonly #versions = new Map<string, Promise<string>>();
-  readonly #resultsKept: number;
   #nextId = 1;
   #closed = false;
   /** How many compiles the workers ran (identical inputs count once). */
   compiles = 0;
 
-  /**
-   * @param size - worker threads at most; default the CPU count less the thread that answers requests
-   * @param resultsKept - finished compiles remembered for identical inputs
-   */
-  constructor(size = Math.max(1, availableParallelism() - 1), resultsKept = 16) {
-    this.size = size;
-    this.#resultsKept = resultsKept;
-  }
+  /** @param size - worker threads at most; default the CPU count less the thread that answers requests */
+  constructor(readonly size = Math.max(1, availableParallelism() - 1)) {}
 
   /**
    * Compiles a standard JSON input text with a solc-js file (loaded with its wrapper), in a worker thread.
@@ -106,7 +101,7 @@ export class SolcJsWorkerPool {
     const result = this.#enqueue(soljsonPath, wrapperPath, input);
     this.#results.set(key, result);
     result.catch(() => this.#results.delete(key));
-    while (this.#results.size > this.#resultsKept) {
+    while (this.#results.size > resultsKept) {
       const oldest = this.#results.keys().next().value;
       if (oldest === undefined) break;
       this.#results.delete(oldest);
@@ -160,8 +155,7 @@ export class SolcJsWorkerPool {
       let idle = this.#workers.find((entry) => entry.job === undefined);
       if (!idle && this.#workers.length < this.size) idle = this.#startWorker();
       if (!idle) return;
-      const job = this.#queue.shift();
-      if (!job) return;
+      const job = this.#queue.shift()!;
       idle.job = job;
       idle.worker.ref();
       if (job.input !== undefined) this.compiles++;
