@@ -35,11 +35,12 @@ export function compileCacheFolder(): string | undefined {
     );
   }
   const why = stats.isDirectory() ? strangersHold(stats) : "is not a folder";
-  if (why) throw refused(`The compile cache ${folder} (EXPLORER_VERIFY_COMPILE_CACHE) ${why}: ${remedy}.`);
+  if (why)
+    throw refused(`The compile cache ${folder} (EXPLORER_VERIFY_COMPILE_CACHE) ${why}: ${remedy("700")}.`);
   return folder;
 }
 
-const remedy = "keep it to yourself (chmod 700, owned by you), or name another folder";
+const remedy = (mode: string) => `keep it to yourself (chmod ${mode}, owned by you), or name another folder`;
 
 function refused(message: string, cause?: unknown): InvalidInputError {
   return new InvalidInputError("EXPLORER_VERIFY_COMPILE_CACHE", message, { cause });
@@ -133,7 +134,7 @@ async function keptEntry(file: string): Promise<unknown> {
     const stats = await handle.stat();
     if (!stats.isFile()) throw refused(`The compile cache entry ${file} is not a file: ${linkRemedy}.`);
     const why = strangersHold(stats);
-    if (why) throw refused(`The compile cache entry ${file} ${why}: ${remedy}.`);
+    if (why) throw refused(`The compile cache entry ${file} ${why}: ${remedy("600")}.`);
     if (stats.size > maxEntryBytes) return undefined;
     return JSON.parse(await handle.readFile("utf8"));
   } catch (error) {

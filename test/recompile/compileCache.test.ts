@@ -231,7 +231,7 @@ describe("compilations kept in a folder", () => {
     await expect(keepingCompiles(compiler, folder).compile(input)).rejects.toThrow(
       new InvalidInputError(
         "EXPLORER_VERIFY_COMPILE_CACHE",
-        `The compile cache entry ${entry} is writable by others (mode 666): keep it to yourself (chmod 700, owned by you), or name another folder.`,
+        `The compile cache entry ${entry} is writable by others (mode 666): keep it to yourself (chmod 600, owned by you), or name another folder.`,
       ),
     );
     const outside = join(await mkdtemp(join(tmpdir(), "explorer-verify-outside-")), "secret.json");
@@ -265,7 +265,7 @@ describe("an entry another user owns", () => {
     const entry = join(folder, `${key}.json`);
     await chown(entry, 65534, 65534);
     await expect(keepingCompiles(compiler, folder).compile(input)).rejects.toThrow(
-      `The compile cache entry ${entry} is owned by another user (uid 65534): keep it to yourself (chmod 700, owned by you), or name another folder.`,
+      `The compile cache entry ${entry} is owned by another user (uid 65534): keep it to yourself (chmod 600, owned by you), or name another folder.`,
     );
     expect(compiler.compiles).toBe(1);
   });
