@@ -243,9 +243,8 @@ async function passed(
     found = shown.state === "unknown" ? undefined : [...shown.implementations];
   }
   if (!found || found.length === 0) return ["verified", undefined];
-  const missing = expected.filter((address) => !found.includes(address));
   if (expected.length === 0) return ["verified", `The explorer found its implementation: ${found[0]}.`];
-  if (missing.length === 0) return ["verified", undefined];
+  if (expected.every((address) => found.includes(address))) return ["verified", undefined];
   const wanted = expected.length === 1 ? expected[0] : expected.join(", ");
   const message = `The explorer linked the proxy to ${found.join(", ")}, not to ${wanted}.`;
   return [
