@@ -298,8 +298,7 @@ export function isProxyFail(text: unknown): boolean {
  */
 export function implementationFromProxyPass(text: unknown): string | undefined {
   if (typeof text !== "string") return undefined;
-  const match = /implementation contract is found at (0x[0-9a-fA-F]{40})/.exec(text);
-  return match?.[1]?.toLowerCase();
+  return /implementation contract is found at (0x[0-9a-fA-F]{40})/.exec(text)?.[1]?.toLowerCase();
 }
 
 /** The 400 an explorer gives for a path it does not serve under `/api/v2`. */

@@ -148,11 +148,10 @@ export class EtherscanCompatibleVerifier implements Verifier {
   }
 
   #notSupported(what: string): NotSupportedError {
-    const title = serviceTitles[this.service];
     return new NotSupportedError(
       this.service,
       what,
-      `${title} does not take ${what}: give ${this.capabilities.formats.join(", ")}.`,
+      `${serviceTitles[this.service]} does not take ${what}: give ${this.capabilities.formats.join(", ")}.`,
     );
   }
 }

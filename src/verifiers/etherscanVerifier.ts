@@ -61,18 +61,13 @@ export function etherscanVerifier(
   });
 }
 
-/**
- * What the key may still submit, from `getapilimit`: the credits it has left, taken as the most submissions the run
- * sends. Every `verifysourcecode` is a call, so a run never sends more submissions than the credits left; the key's
- * cap on verifications (about 100 to 200 a day) is stated by no endpoint and is met, when it comes first, by
- * Etherscan's own refusal. Polls, reads and proxy links are calls too, a few per contract against a day's credits,
- * and are not planned: refusing a poll would only lose a submission already spent.
- *
- * @param transport - Etherscan's transport with the key, no chain
- * @returns the allowance, or why there is none (the call refused: a key or plan without it)
- * @throws {InvalidApiKeyError | QuotaExhaustedError | BotProtectionError} when the answer refuses every request
- */
-export async function etherscanBudget(transport: Transport): Promise<AllowanceAnswer> {
+// What the key may still submit, from `getapilimit`: the credits it has left, taken as the most submissions the run
+// sends. Every `verifysourcecode` is a call, so a run never sends more submissions than the credits left; the key's
+// cap on verifications (about 100 to 200 a day) is stated by no endpoint and is met, when it comes first, by
+// Etherscan's own refusal. Polls, reads and proxy links are calls too, a few per contract against a day's credits,
+// and are not planned: refusing a poll would only lose a submission already spent. A call refused for a key or plan
+// without it leaves the budget unstated; a refusal of every request (a key, a quota, a bot challenge) is thrown.
+async function etherscanBudget(transport: Transport): Promise<AllowanceAnswer> {
   try {
     const limit = await getApiLimit(transport);
     const count = (n: number) => n.toLocaleString("en-US");

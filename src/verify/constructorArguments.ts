@@ -52,8 +52,7 @@ export function recoverConstructorArguments(
 ): string {
   const compiled = compiledCreationCode.replace(/^0x/, "").toLowerCase();
   const onChain = onChainCreationCode.replace(/^0x/, "").toLowerCase();
-  const pattern = new RegExp(`^${compiled.replace(placeholder, "[0-9a-f]{40}")}`);
-  const match = pattern.exec(onChain);
+  const match = new RegExp(`^${compiled.replace(placeholder, "[0-9a-f]{40}")}`).exec(onChain);
   if (!match) {
     throw new InvalidInputError(
       "constructorArguments",

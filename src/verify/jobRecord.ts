@@ -1,4 +1,5 @@
 import { displayName } from "./engineOptions.js";
+import type { VerificationEventListener } from "./events.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
 import type { Verifier } from "./verifier.js";
 
@@ -19,14 +20,10 @@ export type Outcome = Pick<VerificationResult, "status" | "durationMs"> &
 export function jobRecord(verifier: Verifier, job: VerificationJob, outcome: Outcome): VerificationResult {
   const { status, error, match, matches, previousMatch } = outcome;
   const failed = status === "failed" || status === "timeout";
-  return {
-    address: job.address,
-    contract: displayName(job),
-    explorer: verifier.pages.base,
+  return serviceRecord(verifier, job.address, displayName(job), {
     format: job.source.format,
     status,
     ...(outcome.guid ? { guid: outcome.guid } : {}),
-    url: verifier.pages.contract(job.address),
     attempts: outcome.attempts ?? 0,
     durationMs: outcome.durationMs,
     ...(outcome.message ? { message: outcome.message } : {}),
@@ -36,5 +33,40 @@ export function jobRecord(verifier: Verifier, job: VerificationJob, outcome: Out
     ...(matches && !failed ? { matches } : {}),
     ...(previousMatch ? { previousMatch } : {}),
     ...(job.copiedFrom ? { copiedFrom: job.copiedFrom } : {}),
+  });
+}
+
+/**
+ * A record of a contract on a service, from what `fields` say of it, told to the listener as finished where there is
+ * one. Unless they say otherwise, it is a proxy link's (`format: "proxy"`) and nothing was sent (no attempt, no time):
+ * a part is not verified, the ledger records the link, the run never sent the contract.
+ *
+ * @param verifier - the service's verifier, for its pages
+ * @param fields - its status, then what else it says (a format, a guid, the attempts and time, a message, an error,
+ *   the proxy), each in the record's order
+ * @param onEvent - the listener; unset, no one is told
+ * @returns the record
+ */
+export function serviceRecord(
+  verifier: Verifier,
+  address: string,
+  contract: string,
+  fields: Pick<VerificationResult, "status"> & Partial<VerificationResult>,
+  onEvent?: VerificationEventListener,
+): VerificationResult {
+  const { status, guid, ...said } = fields;
+  const result: VerificationResult = {
+    address,
+    contract,
+    explorer: verifier.pages.base,
+    format: "proxy",
+    status,
+    ...(guid === undefined ? {} : { guid }),
+    url: verifier.pages.contract(address),
+    attempts: 0,
+    durationMs: 0,
+    ...said,
   };
+  onEvent?.({ type: "finished", address, contract, result });
+  return result;
 }

@@ -1,8 +1,8 @@
 import { type ErrorCode, isExplorerVerifyError, isUnsent, ProxyLinkRefusedError } from "../errors/index.js";
 import { type Deadline, deadlineOf } from "./deadline.js";
 import type { EngineOptions } from "./engineOptions.js";
-import type { VerificationEventListener } from "./events.js";
 import type { ResultError, VerificationResult } from "./job.js";
+import { serviceRecord } from "./jobRecord.js";
 import { defaultPolling } from "./pollSchedule.js";
 import { isRetryable, missedPoll } from "./retryable.js";
 import type { Receipt, ReceiptStatus, Verifier } from "./verifier.js";
@@ -103,7 +103,7 @@ export async function linkProxyTo(
         ? { error: typeof code === "object" ? code : { code } }
         : {}),
     };
-    return linkRecord(verifier, proxyAddress, contract, fields, options.onEvent);
+    return serviceRecord(verifier, proxyAddress, contract, fields, options.onEvent);
   };
   const shows = (implementations: readonly string[]) =>
     expected.length > 0
@@ -194,38 +194,6 @@ export async function linkProxyTo(
   }
 }
 
-/**
- * A proxy link's record, told to the listener as finished where there is one. Unless `fields` says otherwise, nothing
- * was sent (a part is not verified, the ledger records the link).
- *
- * @param fields - its status, then what else it says (a guid, the attempts and time, a message, an error, the proxy)
- * @param onEvent - the listener; unset, no one is told
- * @returns the record
- */
-export function linkRecord(
-  verifier: Verifier,
-  address: string,
-  contract: string,
-  fields: Pick<VerificationResult, "status"> & Partial<VerificationResult>,
-  onEvent?: VerificationEventListener,
-): VerificationResult {
-  const { status, guid, ...said } = fields;
-  const result: VerificationResult = {
-    address,
-    contract,
-    explorer: verifier.pages.base,
-    format: "proxy",
-    status,
-    ...(guid === undefined ? {} : { guid }),
-    url: verifier.pages.contract(address),
-    attempts: 0,
-    durationMs: 0,
-    ...said,
-  };
-  onEvent?.({ type: "finished", address, contract, result });
-  return result;
-}
-
 // The refusals after which a service's client sends nothing more: a part they left unverified was never judged.
 const stoppedBy: Partial<Record<ErrorCode, string>> = {
   quota_exhausted: "the used-up quota",
@@ -275,9 +243,8 @@ async function passed(
     found = shown.state === "unknown" ? undefined : [...shown.implementations];
   }
   if (!found || found.length === 0) return ["verified", undefined];
-  const missing = expected.filter((address) => !found.includes(address));
   if (expected.length === 0) return ["verified", `The explorer found its implementation: ${found[0]}.`];
-  if (missing.length === 0) return ["verified", undefined];
+  if (expected.every((address) => found.includes(address))) return ["verified", undefined];
   const wanted = expected.length === 1 ? expected[0] : expected.join(", ");
   const message = `The explorer linked the proxy to ${found.join(", ")}, not to ${wanted}.`;
   return [

@@ -1,5 +1,6 @@
 import type { ProxyPartRole, ProxyRecord, VerificationResult } from "./job.js";
-import { linkProxyTo, linkRecord, type ProxyLinkOptions, unverifiedPartLink } from "./linkProxy.js";
+import { serviceRecord } from "./jobRecord.js";
+import { linkProxyTo, type ProxyLinkOptions, unverifiedPartLink } from "./linkProxy.js";
 import type { LedgerUse, VerificationLedger } from "./verificationLedger.js";
 import { serviceTitles, type Verifier } from "./verifier.js";
 
@@ -79,7 +80,7 @@ export async function linkProxySystem(
     status: VerificationResult["status"],
     message: string,
     fields: Partial<VerificationResult> = {},
-  ) => linkRecord(verifier, address, contract, { status, message, proxy, ...fields }, context.onEvent);
+  ) => serviceRecord(verifier, address, contract, { status, message, proxy, ...fields }, context.onEvent);
 
   if (!verifier.capabilities.proxyLink) {
     const resolved = await resolvedBy(verifier, address);

@@ -97,8 +97,7 @@ export class SubmissionSender {
         if (mayHaveBeenReceived(error) && uncertainSends < maxUncertainSends) {
           // The explorer may have acted on it: look before sending it again, and not forever.
           uncertainSends++;
-          const state = await this.#lookAfterUncertainSend(error);
-          if (state !== "unverified") return { kind: "verified" };
+          if ((await this.#lookAfterUncertainSend(error)) !== "unverified") return { kind: "verified" };
           if (!(await this.#at.deadline.wait(uncertainRetryDelayMs * uncertainSends))) throw error;
           continue;
         }

@@ -2,7 +2,8 @@ import { type ConcurrencySetting, concurrencyControl } from "./adaptiveConcurren
 import { BatchMemory } from "./batchMemory.js";
 import type { VerificationEventListener } from "./events.js";
 import { isSuccess, type VerificationJob, type VerificationResult } from "./job.js";
-import { linkProxy, linkRecord, unverifiedPartLink } from "./linkProxy.js";
+import { serviceRecord } from "./jobRecord.js";
+import { linkProxy, unverifiedPartLink } from "./linkProxy.js";
 import type { PreflightOptions } from "./preflight.js";
 import { linkProxySystem, type ProxySystem, type SystemLink, withSystems } from "./proxySystems.js";
 import { inTargetPool } from "./targetPool.js";
@@ -103,8 +104,8 @@ export async function verifyJobs(
       return undefined;
     }
     const contract = `proxy of ${implementation.contract}`;
-    const unsent = (fields: Parameters<typeof linkRecord>[3], onEvent?: VerificationEventListener) =>
-      stamped(linkRecord(verifier, proxyAddress, contract, fields, onEvent));
+    const unsent = (fields: Parameters<typeof serviceRecord>[3], onEvent?: VerificationEventListener) =>
+      stamped(serviceRecord(verifier, proxyAddress, contract, fields, onEvent));
     // Without waiting, the implementation's verdict is not known yet: nothing failed.
     if (implementation.status === "pending") {
       const message =

@@ -66,8 +66,7 @@ async function readChunk(transport: Transport, addresses: string[]): Promise<Con
     if (answer.envelope.result === null || Array.isArray(answer.envelope.result)) return [];
     throw rejection(answer);
   }
-  const items = parseResult(answer, contractCreationResultSchema, action) ?? [];
-  return items.map((item) => ({
+  return (parseResult(answer, contractCreationResultSchema, action) ?? []).map((item) => ({
     contractAddress: item.contractAddress.toLowerCase(),
     creator: item.contractCreator.toLowerCase(),
     txHash: item.txHash,

@@ -40,8 +40,7 @@ export async function runPlanRequest(
   if (what.kind === "copy")
     throw new InvalidInputError("shards", request.copyRefusal ?? "A plan splits a verification, not a copy.");
   if (where && "door" in where) checkedRpcUrl(where.rpc?.url, where.door, where.rpcByChain);
-  const reads = readsDeadline(request.readTimeoutSeconds);
-  const { jobs, badEntries, claims } = await contractsOfRun(what, reads);
+  const { jobs, badEntries, claims } = await contractsOfRun(what, readsDeadline(request.readTimeoutSeconds));
   for (const entry of badEntries) info(`skipped     ${entry.field}: ${entry.error.shortMessage}`);
   if (jobs.length === 0 && what.kind === "flags") throw noContractsIn(what);
   const { planRun } = await import("../shards/shardPlan.js");

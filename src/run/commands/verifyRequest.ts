@@ -115,10 +115,9 @@ export async function runVerifyRequest(
   const refusal = request.refusals?.includeCreatedOnSeveralChains;
   if (refusal && settings.includeCreated && severalChains)
     throw new InvalidInputError("include-created", refusal);
-  const services = what.kind === "copy" ? [what.from, ...settings.targets] : settings.targets;
   const targets = await targetsOfRun(
     "rpc" in where && rpcUrl && where.rpc ? { ...where, rpc: { ...where.rpc, url: rpcUrl } } : where,
-    services,
+    what.kind === "copy" ? [what.from, ...settings.targets] : settings.targets,
     contracts.claims,
     reads,
   );

@@ -184,11 +184,10 @@ async function verifyOnChains(
   try {
     const local = targets.localExplorers.length > 0 && !args.ledger;
     const ledger = taskLedger(request.paths.root, args.ledger, local);
-    const proxies = settings.includeProxies ? proxiesOnChains(targets.networks, request.build) : undefined;
     return await verifyTask(
       { settings, reads, targets, reporter, ledger, writeBundle: args.writeBundle },
       jobs,
-      { proxies },
+      { proxies: settings.includeProxies ? proxiesOnChains(targets.networks, request.build) : undefined },
     );
   } finally {
     await targets.close();

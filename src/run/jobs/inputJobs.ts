@@ -73,8 +73,7 @@ export async function jobsFromInputs(
     for (const { job, proxy } of entries) jobs.push(proxy ? { ...job, proxyAddress: job.address } : job);
   }
   if (inputs.deployment) {
-    const paths = await deploymentPaths(inputs.deployment, workspace);
-    for (const given of paths) {
+    for (const given of await deploymentPaths(inputs.deployment, workspace)) {
       const path = resolve(workspace, given);
       const outDir = existsSync(artifactsDir) ? artifactsDir : undefined;
       const folder = !path.endsWith(".json") && deploymentFolderKind(path, given);

@@ -137,7 +137,7 @@ export async function proxyJobs(
   const partsWanted = proxies.map((proxy, index) => {
     const reading = readings[index];
     if (!reading || "failure" in reading || !reading.value) return [];
-    return partsOf(record(reading.value)).filter((part) => {
+    return partsOf(reading.value).filter((part) => {
       const key = placeKey(part.address, proxy.place?.chainId);
       if (known.has(key)) return false;
       known.add(key);
@@ -204,7 +204,8 @@ export async function proxyJobs(
       continue;
     }
     say(describe(address, resolution));
-    systems.push({ address, ...onChain, proxy: record(resolution) });
+    const { blockscoutType: _type, ...proxyRecord } = resolution;
+    systems.push({ address, ...onChain, proxy: proxyRecord });
     for (const part of parts) {
       const found = "value" in part.reading ? part.reading.value : undefined;
       if (found && "skipped" in found)
@@ -280,15 +281,6 @@ function watchedReads(chain: ProxyChainReader): {
       call: (to, data) => watch(`eth_call ${data} to ${to}`, () => chain.call(to, data)),
     },
     waitingFor: () => [...waiting][0],
-  };
-}
-
-function record(resolution: ProxyResolution): ProxyRecord {
-  return {
-    kind: resolution.kind,
-    implementations: resolution.implementations,
-    ...(resolution.beacon ? { beacon: resolution.beacon } : {}),
-    ...(resolution.admin ? { admin: resolution.admin } : {}),
   };
 }
 

@@ -10,18 +10,13 @@ const heartbeatIntervalMs = 15_000;
  */
 export class QueueHeartbeat {
   readonly #writeLine: (line: string) => void;
-  readonly #intervalMs: number;
   /** Per service: the contracts submitted and not finished, with when each was submitted. */
   readonly #waiting = new Map<Service, Map<string, number>>();
   #timer: NodeJS.Timeout | undefined;
 
-  /**
-   * @param writeLine - where the lines go
-   * @param intervalMs - between two lines
-   */
-  constructor(writeLine: (line: string) => void, intervalMs = heartbeatIntervalMs) {
+  /** @param writeLine - where the lines go */
+  constructor(writeLine: (line: string) => void) {
     this.#writeLine = writeLine;
-    this.#intervalMs = intervalMs;
   }
 
   /**
@@ -39,7 +34,7 @@ export class QueueHeartbeat {
 
   /** Starts the lines. */
   start(): void {
-    this.#timer ??= setInterval(() => this.#beat(), this.#intervalMs);
+    this.#timer ??= setInterval(() => this.#beat(), heartbeatIntervalMs);
     this.#timer.unref();
   }
 

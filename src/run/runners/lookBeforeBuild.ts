@@ -1,6 +1,7 @@
 import { isExplorerVerifyError } from "../../errors/index.js";
 import { Ledger } from "../../ledger/ledger.js";
 import { verifierFor } from "../../verifiers/verifierFor.js";
+import { serviceRecord } from "../../verify/jobRecord.js";
 import type { RunReporter } from "../report/runReporter.js";
 import type { RunTargets } from "../targets/targets.js";
 
@@ -51,22 +52,18 @@ export async function lookBeforeBuild(
   // from an answer that may be a bytecode twin's is checked against the build too.
   const verified = early?.state === "verified" && early.ownAnswer ? early : undefined;
   if (verified && (!request.contract || request.contract.split(":").pop() === verified.name)) {
+    const contract = request.contract ?? (await request.builtName(verified.name)) ?? address;
     reporter.finish([
-      {
-        address,
-        contract: request.contract ?? (await request.builtName(verified.name)) ?? address,
-        explorer: verifier.pages.base,
+      serviceRecord(verifier, address, contract, {
         // The format --format asks for, as a record names it (auto sends standard JSON input).
         format:
           (["registry", "single-file", "flattened"] as const).find((format) => format === request.format) ??
           "standard-json",
         status: "already-verified",
-        url: verifier.pages.contract(address),
-        attempts: 0,
         durationMs: Date.now() - startedAt,
         ...(only.chainId === undefined ? {} : { chainId: only.chainId }),
         target: "blockscout",
-      },
+      }),
     ]);
     return { settled: true, checkedUnverified: false };
   }

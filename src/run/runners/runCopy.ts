@@ -55,12 +55,11 @@ export async function runCopy(request: RunCopyRequest): Promise<RunResults> {
       "to",
       `copy verifies on the services it does not read from: name one other than ${from}.`,
     );
-  const transport = runTransport(settings, reporter.event);
   const chainId = sourceTarget.chainId;
   reporter.info(
     `Reading ${addresses.length} contract${addresses.length === 1 ? "" : "s"} from ${describeTargets(source)}`,
   );
-  const read = verifiedInputReaderFor(sourceTarget, transport);
+  const read = verifiedInputReaderFor(sourceTarget, runTransport(settings, reporter.event));
   const readings = await eachAtMost(readsAtOnce, addresses, (address) =>
     read(address).catch((error: unknown) => {
       if (!isExplorerVerifyError(error)) throw error;

@@ -5,7 +5,6 @@ import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import { runConcurrencyCeiling } from "../../options/verificationOptions.js";
 import type { BlockscoutTarget } from "../../verifiers/target.js";
 import { explorerClientFor } from "../../verifiers/verifierFor.js";
-import type { ConcurrencySetting } from "../../verify/adaptiveConcurrency.js";
 import type { VerificationJob } from "../../verify/job.js";
 import type { ProxySystem } from "../../verify/proxySystems.js";
 import type { Verifier } from "../../verify/verifier.js";
@@ -16,6 +15,7 @@ import { QueueHeartbeat } from "../report/queueHeartbeat.js";
 import { closingBudgets } from "../report/runBudgets.js";
 import type { RunReporter } from "../report/runReporter.js";
 import type { RunResults } from "../report/runResults.js";
+import type { RunSettingValues } from "../settings.js";
 import type { ShardId } from "../shards/shardId.js";
 import { shardLine, shardOfRun } from "../shards/shardRun.js";
 import { describeTargets, type RunTargets } from "../targets/targets.js";
@@ -25,24 +25,15 @@ import { runTransport } from "./runTransport.js";
 import { stoppedTargetLines, type UnsentContract, unsentEntry, unsentRecord } from "./unsentRecords.js";
 import { verifyOnTargets } from "./verifyOnTargets.js";
 
-/** The settings of a run that the engine takes, as every door checked them. */
-export interface RunSettings {
-  concurrency: ConcurrencySetting;
-  timeoutSeconds: number;
-  force: boolean;
-  /** Send builds the explorer's verification config does not list. Unset: not sent. */
-  sendUnlisted?: boolean | undefined;
-  wait: boolean;
-  preflight: boolean;
-  /** With `discoverCreated`: the most contracts looked at per factory. */
-  maxCreated?: number | undefined;
-  /** Requests started per second to each explorer. Unset: the engine's default. */
-  requestsPerSecond?: number | undefined;
-  /** A plan's keys' secrets, by name (`keySecrets`): a shard recomputes its plan with them. */
-  keySecrets?: string | undefined;
-  /** The most bytes of an explorer's answer read. Unset: the engine's default. */
-  maxResponseBytes?: number | undefined;
-}
+/** The run's settings the engine takes, as every door checked them (see `runSettings`); unset: the engine's defaults. */
+export type RunSettings = Pick<
+  RunSettingValues,
+  "concurrency" | "timeoutSeconds" | "force" | "wait" | "preflight"
+> &
+  Partial<Pick<RunSettingValues, "sendUnlisted" | "maxCreated" | "requestsPerSecond" | "keySecrets">> & {
+    /** The most bytes of an explorer's answer read. Unset: the engine's default. */
+    maxResponseBytes?: number | undefined;
+  };
 
 /** One run of verification, as a door hands it to the hall. */
 export interface RunVerifyRequest {

@@ -1,6 +1,7 @@
 import type { BadManifestEntry } from "../../inputs/manifest.js";
 import type { Target } from "../../verifiers/target.js";
 import type { ResultError, VerificationJob, VerificationResult } from "../../verify/job.js";
+import { serviceRecord } from "../../verify/jobRecord.js";
 import type { Verifier } from "../../verify/verifier.js";
 import { displayName } from "../../verify/verifyContract.js";
 
@@ -27,20 +28,14 @@ export function unsentRecord(
   target: Target,
   verifier: Verifier,
 ): VerificationResult {
-  return {
-    address: contract.address,
-    contract: contract.contract,
-    explorer: verifier.pages.base,
+  return serviceRecord(verifier, contract.address, contract.contract, {
     format: contract.format ?? "standard-json",
     status: "failed",
-    url: verifier.pages.contract(contract.address),
-    attempts: 0,
-    durationMs: 0,
     message: contract.message,
     error: contract.error,
     ...(target.chainId === undefined ? {} : { chainId: target.chainId }),
     target: target.service,
-  };
+  });
 }
 
 /**
@@ -55,21 +50,16 @@ export function interruptedRecord(
   signal: NodeJS.Signals,
   guid: string | undefined,
 ): VerificationResult {
-  return {
-    address: job.address,
-    contract: displayName(job),
-    explorer: verifier.pages.base,
+  return serviceRecord(verifier, job.address, displayName(job), {
     format: job.source.format,
     status: "failed",
     ...(guid ? { guid } : {}),
-    url: verifier.pages.contract(job.address),
     attempts: guid ? 1 : 0,
-    durationMs: 0,
     message: guid
       ? `Interrupted (${signal}) before the explorer's verdict; the guid ${guid} is in the ledger, and a rerun polls it.`
       : `Interrupted (${signal}) before its submission was sent; a rerun sends it.`,
     error: { code: "interrupted" },
-  };
+  });
 }
 
 // The refusals that stop a target's work, each with what lets a rerun take its contracts up where they were left

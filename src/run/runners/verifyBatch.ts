@@ -72,9 +72,8 @@ export async function verifyBatch(
   const engine = { options: rest, ledger, rpc };
   if (verifier) return verifyJobs(verifier, jobs, openedEngineOptions(engine));
   const named = [...new Set(jobs.flatMap((job) => (job.chainId === undefined ? [] : [job.chainId])))];
-  const chainIds = named.length > 0 ? named : [options.chainId];
   const source = named.length > 0 ? "the jobs' chainId" : "the chainId option";
-  const chains: ChainPlace[] = chainIds.map((chainId) => ({
+  const chains: ChainPlace[] = (named.length > 0 ? named : [options.chainId]).map((chainId) => ({
     claims: chainId === undefined ? [] : [{ id: chainId, source }],
   }));
   const resolved = await resolveTargets({

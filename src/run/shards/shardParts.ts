@@ -36,8 +36,7 @@ export function workPlanOut(report: ShardReport): WorkedPlan | string {
   } catch {
     return `its results name no shard of a plan ("${report.shard}")`;
   }
-  const inputs = { ...report, shards: count };
-  const differs = planDifferences(report.plan, planDigest(inputs));
+  const differs = planDifferences(report.plan, planDigest({ ...report, shards: count }));
   if (differs.length > 0)
     return `its results name the plan ${report.plan}, but what they say it is made of gives another (differing in ${differs.join(", ")})`;
   let plan: ReturnType<typeof planShards>;

@@ -84,9 +84,8 @@ export function placeExplorers(
     const cuttable = explorers
       .map((explorer, index) => ({ index, piece: explorer.contracts / (parts[index] as number) }))
       .filter(({ index }) => {
-        const more = (parts[index] as number) + 1;
         const most = Math.min((rates[index] as ExplorerRate).allows, count, explorers[index]?.contracts ?? 0);
-        return more <= most;
+        return (parts[index] as number) + 1 <= most;
       })
       .sort((a, b) => b.piece - a.piece);
     // The first cut that makes the heaviest shard lighter: each trial is a whole placement, so none past it is made.

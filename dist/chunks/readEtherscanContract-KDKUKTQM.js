@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-AJBRYDNK.js";import"./chunk-WRR5SVGU.js";import"./chunk-AJXTGNRF.js";import"./chunk-BA63IXEW.js";import"./chunk-ZRVEBSEA.js";import"./chunk-6CLLAULN.js";import"./chunk-HMZWSB6C.js";import"./chunk-QQKAW5H2.js";import"./chunk-CK5PV35Y.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readEtherscanContract};
