@@ -34,7 +34,10 @@ export async function runBundleRequest(
   });
   const chainIds = await chainIdsOf(places);
   const { writeRunBundle } = await import("../jobs/bundleWriter.js");
-  const runChainId = chainIds.length === 1 ? chainIds[0] : undefined;
-  await writeRunBundle(request.out.path, jobs, runChainId, request.out.field, info);
+  await writeRunBundle(
+    { ...request.out, chainId: chainIds.length === 1 ? chainIds[0] : undefined },
+    jobs,
+    info,
+  );
   return { skipped: badEntries.filter((entry) => !entry.leftOut).length };
 }
