@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isInlineManifest } from "../inputs/manifest.js";
@@ -77,17 +78,24 @@ export async function verifyRequestOf(
     ledger:
       inputs.ledger === "none"
         ? undefined
-        : { path: resolveWorkspaceInput(workspace, inputs.ledger, "ledger"), recheck: inputs.recheck },
+        : { path: resolveWorkspaceInput(workspace, inputs.ledger, "ledger", true), recheck: inputs.recheck },
     shard:
       step?.step === "shard" ? { id: step.shard, resultsBesideLedger: true, plan: step.plan } : undefined,
     // The run's own bundle, for verifying later or elsewhere (the output `bundle`), in the runner's temporary folder,
-    // outside the workspace and its checkouts: not for a bundle or a copy.
+    // outside the workspace and its checkouts, in a folder of its own: an earlier step's is never taken for it. Not
+    // for a bundle or a copy.
     bundleOutput:
       bundle || copyFrom
         ? undefined
         : {
-            path: join(process.env.RUNNER_TEMP || tmpdir(), "explorer-verify", "verification.json"),
+            path: join(
+              process.env.RUNNER_TEMP || tmpdir(),
+              "explorer-verify",
+              randomUUID(),
+              "verification.json",
+            ),
             field: "bundle",
+            howToGiveChain: "give the chain-id input",
           },
     compilers: workspaceCompilers(workspace),
     refusals: {

@@ -79,15 +79,20 @@ const bundleVersionSchema = z.looseObject({ bundle: z.number() });
 /** Checks a parsed bundle: its shape, then what a schema cannot say (see {@link readVerificationBundle}). */
 function checkedBundle(value: unknown, origin: JsonOrigin): VerificationBundle {
   const version = bundleVersionSchema.safeParse(value).data?.bundle;
-  if (version !== undefined && version !== 1) {
+  const refusal = (message: string) =>
+    new InvalidInputError(origin.field, `The bundle ${origin.path}: ${message} Nothing was sent.`);
+  // A file of another kind (a manifest, the results) has no version: said so, not as zod's "expected 1".
+  if (version === undefined)
+    throw refusal(
+      'it has no "bundle": 1, the version every bundle names, so it is not one: give the file explorer-verify bundle (or the Action\'s bundle output) wrote.',
+    );
+  if (version !== 1) {
     throw new InvalidInputError(
       origin.field,
       `The bundle ${origin.path} is of version ${version}; this explorer-verify reads version 1: use the release that wrote it, or a later one.`,
     );
   }
-  const refusal = (message: string) =>
-    new InvalidInputError(origin.field, `The bundle ${origin.path}: ${message} Nothing was sent.`);
-  if (version === 1 && typeof value === "object" && value !== null && !("hash" in value))
+  if (typeof value === "object" && value !== null && !("hash" in value))
     throw refusal(
       "it carries no hash, so whether it was changed after it was written cannot be told: write it again (explorer-verify bundle, --write-bundle, the Action's bundle output).",
     );

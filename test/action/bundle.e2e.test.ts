@@ -84,7 +84,7 @@ describe("the Action's bundle: written by the deploy job, verified by a later jo
     expect(shown(deploy)).toMatchObject({ code: 0 });
     expect(recordsOf(deploy).map((r) => r.status)).toEqual(Array(5).fill("verified"));
     bundleFile = deploy.outputs.bundle ?? "";
-    expect(bundleFile).toMatch(/explorer-verify[/\\]verification\.json$/);
+    expect(bundleFile).toMatch(/explorer-verify[/\\][^/\\]+[/\\]verification\.json$/);
     expect(deploy.stdout).toContain(`Wrote the bundle ${bundleFile}: 5 contracts, `);
 
     const written = await explorerVerify(cli, ["bundle", "--deployment", runLatest, "--out", "cli.json"]);

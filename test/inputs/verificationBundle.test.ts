@@ -264,6 +264,15 @@ describe("a verification bundle", () => {
     });
   });
 
+  it("is refused in words when it names no version: a file of another kind", async () => {
+    for (const value of [{ garbage: 1 }, { contracts: [] }, []]) {
+      const path = await written(value, "other.json");
+      await expect(rejected(readVerificationBundle(path))).resolves.toMatchObject({
+        shortMessage: `The bundle ${path}: it has no "bundle": 1, the version every bundle names, so it is not one: give the file explorer-verify bundle (or the Action's bundle output) wrote. Nothing was sent.`,
+      });
+    }
+  });
+
   it("is refused when it carries no hash: whether it was changed cannot be told", async () => {
     const { hash: _hash, ...unhashed } = bundleOf(jobs.slice(0, 1), 31337).bundle;
     const path = await written(unhashed, "unhashed.json");

@@ -141,6 +141,29 @@ describe("action.yml against the options module", () => {
   });
 });
 
+describe("action.yml's outputs against docs/action.md", () => {
+  it("describes each output of the page's table, with the fields the page shows", () => {
+    const page = readFileSync(join(repository, "docs", "action.md"), "utf8");
+    const table = page.slice(page.indexOf("| output | meaning |")).split("\n\n")[0] ?? "";
+    const rows = [...table.matchAll(/^\| `([a-z-]+)` \| (.*) \|$/gm)];
+    const outputs = readActionInputsBlock(readFileSync(join(repository, "action.yml"), "utf8"), "outputs");
+    expect([...outputs.keys()].sort()).toEqual(rows.map(([, name]) => name).sort());
+    // The result record's fields, as the README's example shows them.
+    const readme = readFileSync(join(repository, "README.md"), "utf8");
+    const record = /## The result record[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1] ?? "{}";
+    for (const [, name = "", meaning = ""] of rows) {
+      // A JSON key the page shows, quoted as there; a record's field, by its name.
+      const fields = [...meaning.matchAll(/"[A-Za-z-]+":/g)].map(([field]) => field);
+      if (name === "results") fields.push(...Object.keys(JSON.parse(record) as object));
+      const description = outputs.get(name)?.description ?? "";
+      const named = (field: string) =>
+        field.startsWith('"') ? description.includes(field) : new RegExp(`\\b${field}\\b`).test(description);
+      const missing = fields.filter((field) => !named(field));
+      expect({ name, missing }).toEqual({ name, missing: [] });
+    }
+  });
+});
+
 describe("the plugin's documented config against the options module", () => {
   const typeExtensions = readFileSync(
     join(repository, "src", "run", "hardhat", "explorerVerifyConfig.ts"),

@@ -2,19 +2,23 @@
 export type ActionInputFields = Record<string, string>;
 
 /**
- * Reads the `inputs:` block of an `action.yml`: each input at two spaces, its keys at four, every value a one-line
- * scalar (plain, 'single' or "double" quoted). Anything else (block scalars, flow collections, anchors, deeper
- * nesting, tabs) is refused with the line it is on, so that the file can never be misread silently; the package
- * depends on no YAML parser, and this block needs none.
+ * Reads the `inputs:` block of an `action.yml` (or its `outputs:`): each input at two spaces, its keys at four, every
+ * value a one-line scalar (plain, 'single' or "double" quoted). Anything else (block scalars, flow collections,
+ * anchors, deeper nesting, tabs) is refused with the line it is on, so that the file can never be misread silently;
+ * the package depends on no YAML parser, and this block needs none.
  *
  * @param text - the file's text
+ * @param block - the block to read
  * @returns the inputs by name, in file order
  * @throws {Error} naming the line this reader does not handle
  */
-export function readActionInputsBlock(text: string): Map<string, ActionInputFields> {
+export function readActionInputsBlock(
+  text: string,
+  block: "inputs" | "outputs" = "inputs",
+): Map<string, ActionInputFields> {
   const lines = text.split(/\r?\n/);
-  const start = lines.indexOf("inputs:");
-  if (start === -1) throw new Error("action.yml has no top-level inputs: block");
+  const start = lines.indexOf(`${block}:`);
+  if (start === -1) throw new Error(`action.yml has no top-level ${block}: block`);
   const inputs = new Map<string, ActionInputFields>();
   let current: ActionInputFields | undefined;
   for (let index = start + 1; index < lines.length; index++) {

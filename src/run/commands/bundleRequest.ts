@@ -34,7 +34,7 @@ export async function runBundleRequest(
   });
   const chainIds = await chainIdsOf(places);
   const { writeRunBundle } = await import("../jobs/bundleWriter.js");
-  const runChainId = chainIds.length === 1 ? chainIds[0] : undefined;
-  await writeRunBundle(request.out.path, jobs, runChainId, request.out.field, info);
+  const chainId = chainIds.length === 1 ? chainIds[0] : undefined;
+  await writeRunBundle({ ...request.out, chainId }, jobs, info);
   return { skipped: badEntries.filter((entry) => !entry.leftOut).length };
 }

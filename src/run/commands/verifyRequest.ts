@@ -1,8 +1,8 @@
-import { existsSync } from "node:fs";
 import { InvalidInputError } from "../../errors/index.js";
 import { readsDeadline } from "../../kernel/readsDeadline.js";
 import { assertAddress, isAddress } from "../../kernel/validate.js";
 import type { TaskVerifyRequest } from "../hardhat/taskVerify.js";
+import type { BundleOutput } from "../jobs/bundleWriter.js";
 import type { JobsRequest } from "../jobs/requestJobs.js";
 import type { RunReporter } from "../report/runReporter.js";
 import type { RunResults } from "../report/runResults.js";
@@ -26,7 +26,7 @@ export interface VerifyRequest {
    */
   shard?: { id: ShardId; resultsBesideLedger: boolean; plan?: string | undefined } | undefined;
   /** Where to write the run's own bundle (every job, created ones too); one that cannot be written is said. */
-  bundleOutput?: { path: string; field: string } | undefined;
+  bundleOutput?: Omit<BundleOutput, "chainId"> | undefined;
   /** The compilers preflight and the embedded explorer use (the project's npm `solc`, Foundry's). */
   compilers: string[];
   /** The refusals this door makes, each in its words; a refusal without words is not made. */
@@ -121,7 +121,17 @@ export async function runVerifyRequest(
     contracts.claims,
     reads,
   );
-  const bundleOutput = request.bundleOutput;
+  const writeBundle =
+    request.bundleOutput &&
+    (await import("../jobs/bundleWriter.js")).bundleWriterStep(
+      {
+        ...request.bundleOutput,
+        chainId: targets.chainIds.length === 1 ? targets.chainIds[0] : undefined,
+        askedFor: false,
+      },
+      (line) => reporter.info(line),
+    );
+  let bundleWritten: string | undefined;
   let results: RunResults;
   try {
     if (what.kind === "copy") {
@@ -151,15 +161,10 @@ export async function runVerifyRequest(
         reads,
         // The output was not asked for by name: a bundle that cannot be written is said, and the run goes on.
         beforeVerifying:
-          bundleOutput &&
-          (await import("../jobs/bundleWriter.js")).bundleWriterStep(
-            {
-              ...bundleOutput,
-              chainId: targets.chainIds.length === 1 ? targets.chainIds[0] : undefined,
-              askedFor: false,
-            },
-            (line) => reporter.info(line),
-          ),
+          writeBundle &&
+          (async (jobs) => {
+            bundleWritten = await writeBundle(jobs);
+          }),
       });
   } finally {
     await targets.close();
@@ -168,8 +173,5 @@ export async function runVerifyRequest(
     const { writeShardResults } = await import("../shards/shardFolders.js");
     reporter.info(`Wrote the shard's results ${writeShardResults(request.ledger.path, results)}`);
   }
-  return {
-    results,
-    bundleWritten: bundleOutput && existsSync(bundleOutput.path) ? bundleOutput.path : undefined,
-  };
+  return { results, bundleWritten };
 }

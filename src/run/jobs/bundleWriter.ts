@@ -26,6 +26,15 @@ export interface BundledRun {
   leftOut: Array<{ address: string; contract: string; reason: string }>;
 }
 
+/** Where a run's bundle goes: the file, the flag or input naming it, the run's chain and the door's words to give it. */
+export interface BundleOutput {
+  path: string;
+  field: string;
+  chainId: number | undefined;
+  /** Default `give --chain-id`, the CLI's. */
+  howToGiveChain?: string | undefined;
+}
+
 /**
  * The bundle of a run's contracts (DESIGN §9): per contract its chain, address, `path:Name`, compiler version, the
  * key of its standard JSON input, constructor arguments, libraries, proxy link and creation; each distinct input
@@ -34,10 +43,15 @@ export interface BundledRun {
  * reads, so the same deployment gives the same bundle whichever door wrote it.
  *
  * @param runChainId - the run's chain, for jobs that do not say theirs
+ * @param howToGiveChain - the door's words to give it
  * @returns the bundle, and what it left out
  * @throws {InvalidInputError} for a job whose chain nothing names, or values a bundle cannot hold
  */
-export function bundleOf(jobs: readonly VerificationJob[], runChainId: number | undefined): BundledRun {
+export function bundleOf(
+  jobs: readonly VerificationJob[],
+  runChainId: number | undefined,
+  howToGiveChain = "give --chain-id",
+): BundledRun {
   const inputs: Record<string, BundleInput> = {};
   const contracts: BundleContract[] = [];
   const leftOut: BundledRun["leftOut"] = [];
@@ -48,7 +62,7 @@ export function bundleOf(jobs: readonly VerificationJob[], runChainId: number | 
     if (chainId === undefined) {
       throw new InvalidInputError(
         "chainId",
-        `${contract} at ${job.address} does not say its chain, and a bundle records each contract's: give the chain id (--chain-id, or the chain-id input).`,
+        `${contract} at ${job.address} does not say its chain, and a bundle records each contract's: ${howToGiveChain}.`,
       );
     }
     const place = `${chainId}:${job.address.toLowerCase()}`;
@@ -105,18 +119,15 @@ export function bundleText(bundle: VerificationBundle): string {
  * Writes the bundle of a run's jobs and says what it holds and what it left out: what every door does for `bundle`,
  * `--write-bundle` and the Action's `bundle` output.
  *
- * @param runChainId - the run's chain, for jobs that do not say theirs
- * @param field - the flag or input that named the file, for errors
+ * @param output - the file, and what names it and the run's chain in messages
  * @throws {InvalidInputError} for a job whose chain nothing names, or a file that cannot be written
  */
 export async function writeRunBundle(
-  path: string,
+  { path, field, chainId, howToGiveChain }: BundleOutput,
   jobs: readonly VerificationJob[],
-  runChainId: number | undefined,
-  field: string,
   info: (line: string) => void,
 ): Promise<void> {
-  const bundled = bundleOf(jobs, runChainId);
+  const bundled = bundleOf(jobs, chainId, howToGiveChain);
   try {
     // The file the user named is replaced, never a link, a device or a pipe of that name (`/dev/stdout` as root).
     const there = lstatSync(path, { throwIfNoEntry: false });
@@ -243,16 +254,19 @@ function bundledArguments(job: VerificationJob): BundleContract["constructorArgu
  * goes on.
  *
  * @param output - the file, the flag or input naming it, the run's chain, and whether the user asked for it by name
- * @returns the step, given the run's jobs
+ * @returns the step, given the run's jobs; it gives the file it wrote, none when it wrote none
  */
 export function bundleWriterStep(
-  output: { path: string; field: string; chainId: number | undefined; askedFor: boolean },
+  output: BundleOutput & { askedFor: boolean },
   info: (line: string) => void,
-): (jobs: readonly VerificationJob[]) => Promise<void> {
-  return async (jobs) => {
-    await writeRunBundle(output.path, jobs, output.chainId, output.field, info).catch((error: unknown) => {
-      if (output.askedFor || !isExplorerVerifyError(error)) throw error;
-      info(`No bundle output: ${error.shortMessage}`);
-    });
-  };
+): (jobs: readonly VerificationJob[]) => Promise<string | undefined> {
+  return (jobs) =>
+    writeRunBundle(output, jobs, info).then(
+      () => output.path,
+      (error: unknown) => {
+        if (output.askedFor || !isExplorerVerifyError(error)) throw error;
+        info(`No bundle output: ${error.shortMessage}`);
+        return undefined;
+      },
+    );
 }

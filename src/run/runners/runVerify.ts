@@ -70,7 +70,7 @@ export interface RunVerifyRequest {
    */
   reads?: ReadsDeadline | undefined;
   /** Told of every job of the run, created contracts included, before anything is verified (to write the bundle). */
-  beforeVerifying?: ((jobs: readonly VerificationJob[]) => Promise<void>) | undefined;
+  beforeVerifying?: ((jobs: readonly VerificationJob[]) => Promise<unknown>) | undefined;
   /** One shard of the run's plan (`plan`): only its explorers, with its share of each budget. */
   shard?: ShardId | undefined;
   /** The shard's plan's digest, as its matrix row gives it: a shard of another plan is refused before anything. */
