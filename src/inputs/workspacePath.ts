@@ -81,11 +81,13 @@ export function resolveWorkspaceInput(root: string, path: string, field: string,
   const named = isInside(resolve(root), absolute);
   if (!stayInside && (isAbsolute(path) || !named)) return absolute;
   const real = realExisting(absolute);
-  if (!isInside(realExisting(resolve(root)), real))
+  const realRoot = realExisting(resolve(root));
+  if (!isInside(realRoot, real))
     throw new InvalidInputError(
       field,
       `${field.startsWith("--") ? field : `Input ${field}`} names ${path}, ${named ? "a link that leads" : "which is"} outside the workspace ${root}: ${stayInside ? "give a path inside the workspace." : "it is not read. Name a file outside the workspace by its absolute path."}`,
     );
+  assertOutsideGitFolder(realRoot, real, field);
   return real;
 }
 

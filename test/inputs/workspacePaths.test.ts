@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { keccak256, stringToBytes } from "viem";
 import { confineInnerFile } from "../../src/inputs/innerFile.js";
 import { type BadManifestEntry, readManifest } from "../../src/inputs/manifest.js";
+import { resolveWorkspaceInput } from "../../src/inputs/workspacePath.js";
 import { testAddress } from "../support/addresses.js";
 
 // A workspace and, beside it, a secret file that no manifest entry may read.
@@ -147,6 +148,11 @@ describe("files named by a manifest stay in the workspace", () => {
     await expect(
       confineInnerFile({ folder: workspace, field: "sources" }, gitConfig, "source"),
     ).rejects.toThrow("inside a .git folder");
+    // A workflow's input neither reads it (contracts, bundle) nor writes the ledger over it.
+    for (const stayInside of [false, true])
+      expect(() => resolveWorkspaceInput(workspace, ".git/config", "ledger", stayInside)).toThrow(
+        refusal(gitConfig),
+      );
   });
 
   it("stops at the first bad entry when no one is told of bad entries", async () => {
