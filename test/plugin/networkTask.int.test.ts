@@ -77,14 +77,14 @@ describe("--created-by FACTORY --tx HASH that finds nothing", () => {
     [
       "a hash the node does not know",
       { error: { code: -32000, message: `Unable to find a block containing transaction ${transaction}` } },
-      `the network did not trace it (debug_traceTransaction: Unable to find a block containing transaction ${transaction}). Check --tx, or use a network whose node answers debug_traceTransaction (an archive node).`,
+      `the network did not trace it (debug_traceTransaction: the network answered: Unable to find a block containing transaction ${transaction}). Check --tx, or use a network whose node answers debug_traceTransaction (an archive node).`,
     ],
     [
       "a node without debug_traceTransaction",
       {
         error: { code: -32601, message: "the method debug_traceTransaction does not exist/is not available" },
       },
-      "the network did not trace it (debug_traceTransaction: the method debug_traceTransaction does not exist/is not available). Check --tx, or use a network whose node answers debug_traceTransaction (an archive node).",
+      "the network did not trace it (debug_traceTransaction: the network answered: the method debug_traceTransaction does not exist/is not available). Check --tx, or use a network whose node answers debug_traceTransaction (an archive node).",
     ],
     [
       "a transaction in which the factory created nothing",

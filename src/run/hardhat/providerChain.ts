@@ -50,11 +50,9 @@ export class ProviderChain implements ProxyChainReader {
         /https?:\/\/[^\s"'<>]*[^\s"'<>.,;)]/gi,
         (url) => shownUrl(url),
       );
-      // The node's own error answer (a JSON-RPC code) in its words alone, as a JSON-RPC URL's.
-      const rpc =
-        typeof error === "object" && error !== null && "code" in error && typeof error.code === "number";
-      const words = `${rpc ? "" : "the network answered: "}${said.replace(/\.?$/, ".")}`;
-      throw new ChainError(method, `${method}: ${words}`, { cause: error });
+      throw new ChainError(method, `${method}: the network answered: ${said.replace(/\.?$/, ".")}`, {
+        cause: error,
+      });
     }
   }
 
