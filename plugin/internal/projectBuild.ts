@@ -5,25 +5,35 @@ import { hardhatCompilers } from "../../src/run/commands/requestFacts.js";
 import { userError } from "./pluginError.js";
 
 /** Verification uses the profile deployments are built with, unless the user names another (hardhat-verify does too). */
-export const defaultBuildProfile = "production";
+const defaultBuildProfile = "production";
+
+/**
+ * The build profile the user asks for (`--build-profile`, else {@link defaultBuildProfile}), checked before anything.
+ *
+ * @param hre - the Hardhat runtime
+ * @returns its name
+ * @throws {HardhatPluginError} when the config has no such profile
+ */
+export function askedBuildProfile(hre: HardhatRuntimeEnvironment): string {
+  const buildProfile = hre.globalOptions.buildProfile ?? defaultBuildProfile;
+  if (hre.config.solidity.profiles[buildProfile] !== undefined) return buildProfile;
+  const known = Object.keys(hre.config.solidity.profiles).join(", ");
+  throw userError(`There is no build profile "${buildProfile}" in the Hardhat config (known: ${known}).`);
+}
 
 /**
  * Builds the project's contracts with a build profile and reads the build infos of that build (not older ones
  * that may lie beside them).
  *
  * @param hre - the Hardhat runtime
- * @param buildProfile - the profile; default `--build-profile`, else {@link defaultBuildProfile}
+ * @param buildProfile - a profile of the config (see {@link askedBuildProfile})
  * @returns the build profile used and its build infos
  * @throws {HardhatPluginError} when the project does not compile
  */
 export async function buildProject(
   hre: HardhatRuntimeEnvironment,
-  buildProfile: string = hre.globalOptions.buildProfile ?? defaultBuildProfile,
+  buildProfile: string,
 ): Promise<{ buildProfile: string; buildInfos: BuildInfo[] }> {
-  if (hre.config.solidity.profiles[buildProfile] === undefined) {
-    const known = Object.keys(hre.config.solidity.profiles).join(", ");
-    throw userError(`There is no build profile "${buildProfile}" in the Hardhat config (known: ${known}).`);
-  }
   const roots = await hre.solidity.getRootFilePaths();
   const result = await buildOutputOnStderr(() => hre.solidity.build(roots, { buildProfile, quiet: true }));
   if (!hre.solidity.isSuccessfulBuildResult(result)) {

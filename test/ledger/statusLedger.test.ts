@@ -109,11 +109,14 @@ describe("explorer-verify status without a GUID", () => {
     process.chdir(project);
     try {
       expect(await main(["status"])).toBe(2);
+      // A ledger the user names is not the one a run on the embedded explorer leaves unwritten.
+      expect(await main(["status", "--ledger", "named.json"])).toBe(2);
     } finally {
       process.chdir(cwd);
     }
     expect(printed).toEqual([
       `explorer-verify: There is no ledger at ${join(project, ".explorer-verify", "ledger.json")}; the embedded local explorer's own state holds what it verified (${state}). Give a GUID, or --ledger FILE (explorer-verify verify writes one).`,
+      `explorer-verify: There is no ledger at ${join(project, "named.json")}: give a GUID, or --ledger FILE (explorer-verify verify writes one).`,
     ]);
   });
 });

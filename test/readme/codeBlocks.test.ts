@@ -268,11 +268,13 @@ describe("the code blocks of the README and docs/", () => {
       /^Verifying \d+ contracts? on \S+/,
       /^Built with the "\w+" profile \(\d+ builds?\)$/,
       /^Contract +Address +Status +Time +Explorer$/,
+      /^-+( +-+){4}$/,
       /^(└ )?(\S+|proxy of .+?) +0x[0-9a-fA-F]{40} +(verified|already verified|linked|already linked|pending|failed|timeout) +\d+\.\d s +\S+$/,
       // What a proxy is, read from the chain (the run's info line before it verifies the system).
       /^Proxy 0x[0-9a-fA-F]{40} (points at implementation 0x[0-9a-fA-F]{40}|\(EIP-2535 diamond\) has \d+ facets:) /,
       /^\w+: \d+ of \d+ contracts? verified(, \d+ failed( \(optional target\))?)?; \d+ submissions? sent\.$/,
       /^…$/,
+      /^The http:\/\/\S+ links work only while the local explorer runs, and it stopped with this command\. To open them, serve it again: npx explorer-verify-local-explorer --rpc \S+ --port \d+( --state \S+)?$/,
     ];
     const strays = block.text
       .split("\n")

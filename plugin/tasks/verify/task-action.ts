@@ -4,7 +4,7 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { RunReporter } from "../../../src/run/commands/runReport.js";
 import { runVerifyRequest } from "../../../src/run/commands/verifyRequest.js";
 import { asUserErrors, userError } from "../../internal/pluginError.js";
-import { buildProject, defaultBuildProfile } from "../../internal/projectBuild.js";
+import { askedBuildProfile, buildProject } from "../../internal/projectBuild.js";
 import { endWith, projectPaths } from "../../internal/taskRun.js";
 import { withTaskWhere } from "../../internal/taskTargets.js";
 import type { VerifyTaskArguments } from "./taskArguments.js";
@@ -27,6 +27,7 @@ export default async function verifyTaskAction(
   const settings = await asUserErrors(async () =>
     taskSettings(givenSettings(args), hre.config.explorerVerify),
   );
+  const buildProfile = askedBuildProfile(hre);
   // A module of arguments or libraries that does not load is a mistake, said before anything is opened or sent.
   const modules = {
     constructorValues: args.constructorArgsPath
@@ -48,8 +49,8 @@ export default async function verifyTaskAction(
         settings,
         where,
         paths: projectPaths(hre),
-        build: (profile) => buildProject(hre, profile),
-        buildProfile: hre.globalOptions.buildProfile ?? defaultBuildProfile,
+        build: (profile) => buildProject(hre, profile ?? buildProfile),
+        buildProfile,
         buildProfiles: Object.keys(hre.config.solidity.profiles),
         artifactNames: () => hre.artifacts.getAllFullyQualifiedNames(),
         constructorValues: async () => modules.constructorValues,

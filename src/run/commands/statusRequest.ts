@@ -57,5 +57,7 @@ export async function runLedgerRequest(
   options: LedgerOptions,
 ): Promise<void> {
   const { printLedger } = await import("../runners/runStatus.js");
-  printLedger(resolveWorkspaceInput(root, given || verificationDefaults.ledger, "--ledger"), options);
+  // Only the default ledger is one a run on the embedded explorer leaves unwritten: its state is no answer for another.
+  const path = resolveWorkspaceInput(root, given || verificationDefaults.ledger, "--ledger");
+  printLedger(path, given ? { ...options, localExplorerCache: undefined } : options);
 }

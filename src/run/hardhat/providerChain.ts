@@ -29,10 +29,7 @@ export class ProviderChain implements ProxyChainReader {
 
   /** @param hash - a transaction @returns its call trace (`debug_traceTransaction` with the call tracer), unparsed */
   traceTransaction(hash: string): Promise<unknown> {
-    return this.#provider.request({
-      method: "debug_traceTransaction",
-      params: [hash, { tracer: "callTracer" }],
-    });
+    return this.#ask("debug_traceTransaction", [hash, { tracer: "callTracer" }]);
   }
 
   /** @param address - a contract @param slot - a storage slot @returns the 32-byte word in it */
@@ -42,10 +39,9 @@ export class ProviderChain implements ProxyChainReader {
 
   // What the network's provider throws (an HTTP status, a refused key, a dropped connection) or answers out of shape
   // is the chain's failure, said in one line as a JSON-RPC URL's is.
-  async #hex(method: string, params: unknown[]): Promise<string> {
-    let answer: unknown;
+  async #ask(method: string, params: unknown[]): Promise<unknown> {
     try {
-      answer = await this.#provider.request({ method, params });
+      return await this.#provider.request({ method, params });
     } catch (error) {
       // Hardhat's own errors (a refused connection, the read budget's) are printed in one line already.
       if (error instanceof Error && /^Hardhat(Plugin)?Error$/.test(error.name)) throw error;
@@ -58,7 +54,10 @@ export class ProviderChain implements ProxyChainReader {
         cause: error,
       });
     }
-    const parsed = hexString.safeParse(answer);
+  }
+
+  async #hex(method: string, params: unknown[]): Promise<string> {
+    const parsed = hexString.safeParse(await this.#ask(method, params));
     if (!parsed.success) throw new ChainError(method, `${method}: the network's answer is not hex.`);
     return parsed.data;
   }

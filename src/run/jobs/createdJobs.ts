@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { ExplorerClient } from "../../client/explorerClient.js";
 import type { CreatedContractJobs, CreatedContractJobsOptions } from "../../discovery/createdContractJobs.js";
 import type { DiscoveryWarning } from "../../discovery/internalTransactionWalk.js";
-import { InvalidInputError } from "../../errors/index.js";
+import { ChainError, InvalidInputError } from "../../errors/index.js";
 import type { CompiledContract } from "../../inputs/compiledContracts.js";
 import { appendAll } from "../../kernel/appendAll.js";
 import type { VerificationJob } from "../../verify/job.js";
@@ -76,7 +76,8 @@ export async function discoverCreatedJobs(
  * @param ownJobs - the run's own jobs (left out of the created ones; for deployments, each one's history is read)
  * @param limits - the run's deadline (ms since the epoch), the cap per factory, and where discovery's warnings go
  * @returns jobs (with `createdBy`), clones, twins and skipped contracts
- * @throws {InvalidInputError} when a file cannot be read, or the explorer knows no creation of `creationOf`
+ * @throws {InvalidInputError} when a file cannot be read, the explorer knows no creation of `creationOf`, or
+ *   nothing `createdBy` created is found (the node's refusal to trace said)
  */
 export async function createdJobsOf(
   sources: CreatedSources,
@@ -100,9 +101,11 @@ export async function createdJobsOf(
       : [() => taskSearch(sources, client)];
   // Loaded only with include-created: the first request does not wait for discovery.
   const { createdContractJobs } = await import("../../discovery/createdContractJobs.js");
-  const factory = "createdBy" in sources ? sources.createdBy?.toLowerCase() : undefined;
+  const asked = "createdBy" in sources ? sources : undefined;
+  const factory = asked?.createdBy?.toLowerCase();
   const mine = <T extends { createdBy?: { factory: string } | undefined }>(items: T[] | undefined) =>
     (items ?? []).filter((item) => !factory || item.createdBy?.factory === factory);
+  let untraced: ChainError | undefined;
   for (const search of searches) {
     const { transactions, ...options } = await search();
     if (transactions.length === 0 && !options.factories?.length) continue;
@@ -114,11 +117,25 @@ export async function createdJobsOf(
       ...(limits.maxCreated === undefined ? {} : { maxCreated: limits.maxCreated }),
       deadline: limits.deadline,
       onWarning: limits.onWarning,
+    }).catch((error: unknown) => {
+      // A trace the node refused (an unknown hash, no debug_traceTransaction) is why --created-by finds nothing.
+      const refused = error instanceof ChainError && error.method === "debug_traceTransaction";
+      if (!factory || !refused || error.unreachable) throw error;
+      untraced = error;
     });
-    appendAll(found.jobs, mine(created.jobs));
-    appendAll(found.clones, mine(created.clones));
-    appendAll(found.skipped, mine(created.skipped));
-    appendAll(found.twins, mine(created.twins));
+    appendAll(found.jobs, mine(created?.jobs));
+    appendAll(found.clones, mine(created?.clones));
+    appendAll(found.skipped, mine(created?.skipped));
+    appendAll(found.twins, mine(created?.twins));
+  }
+  if (asked?.createdBy && Object.values(found).every((list) => list.length === 0)) {
+    const where = `No contract created by ${asked.createdBy} was found in --tx ${asked.transactions?.join(",")}`;
+    throw new InvalidInputError(
+      "created-by",
+      untraced
+        ? `${where}: the network did not trace it (${untraced.shortMessage.replace(/\.$/, "")}). Check --tx, or use a network whose node answers debug_traceTransaction (an archive node).`
+        : `${where}: check --created-by and --tx.`,
+    );
   }
   return found;
 }

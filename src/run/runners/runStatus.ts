@@ -46,7 +46,8 @@ export interface LedgerOptions {
   json: boolean;
   writeLine: (line: string) => void;
   otherLedger: string;
-  localExplorerCache: string;
+  /** Unset: the embedded local explorer's state is not named. */
+  localExplorerCache?: string | undefined;
 }
 
 /**
@@ -58,7 +59,7 @@ export interface LedgerOptions {
  */
 export function printLedger(path: string, options: LedgerOptions): void {
   if (!existsSync(path)) {
-    const states = stateFilesIn(options.localExplorerCache);
+    const states = options.localExplorerCache ? stateFilesIn(options.localExplorerCache) : [];
     throw new InvalidInputError(
       "ledger",
       states.length > 0
