@@ -1,4 +1,5 @@
 import { isTrue } from "../kernel/jsonValues.js";
+import { addressPattern, hexPattern } from "../kernel/validate.js";
 import type { ExplorerBackend, Submission } from "./backend.js";
 import { type BlockscoutShapes, type BlockscoutVersion, blockscoutShapes } from "./blockscoutVersion.js";
 import { ContractReads, sourceCodeItem } from "./contractReads.js";
@@ -15,8 +16,6 @@ import {
   texts,
 } from "./responses.js";
 import {
-  addressPattern,
-  hexPattern,
   missingKey,
   numberedLibraries,
   optional,

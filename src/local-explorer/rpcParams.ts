@@ -12,9 +12,6 @@ export interface UploadedFile {
   content: string;
 }
 
-export const addressPattern = /^0x[0-9a-fA-F]{40}$/;
-export const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
-
 /**
  * A parameter as text.
  * @param value - the parameter
