@@ -223,10 +223,8 @@ export class ContractModule {
     required: string[],
     fields: () => SubmittedFields,
   ): Promise<Reply> {
-    if (addressPattern.test(address) && (await this.#isFullyVerified(address))) {
-      return error(texts.alreadyVerified, { repeatInResult: true });
-    }
     if (!addressPattern.test(address)) return error(texts.invalidAddressHash, { repeatInResult: true });
+    if (await this.#isFullyVerified(address)) return error(texts.alreadyVerified, { repeatInResult: true });
     const missing = missingKey(params, required);
     if (missing) return error(requiredText(missing), { repeatInResult: true });
     if (!(await this.#backend.isContract(address))) {

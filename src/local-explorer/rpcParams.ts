@@ -18,8 +18,7 @@ export interface UploadedFile {
  * @returns its text; undefined when absent or null
  */
 export function str(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return typeof value === "string" ? value : String(value);
+  return value === undefined || value === null ? undefined : String(value);
 }
 
 /** The first of `keys` the call lacks: absent or null, or empty too where `emptyIsMissing`. */
