@@ -78,11 +78,10 @@ export interface TargetCounts extends ContractCounts {
  * @returns each target's counts, in the order targets first appear
  */
 export function countsPerTarget(results: readonly VerificationResult[]): TargetCounts[] {
-  const targets = [...new Set(results.map((r) => r.target ?? "blockscout"))];
-  return targets.map((target) => ({
+  return [...groupedBy(results, (r) => r.target ?? "blockscout")].map(([target, records]) => ({
     target,
     title: serviceTitles[target],
-    ...contractCounts(results.filter((r) => (r.target ?? "blockscout") === target)),
+    ...contractCounts(records),
   }));
 }
 
