@@ -10,10 +10,6 @@ interface RefusalContext {
   service?: string | undefined;
 }
 
-function who(service: string | undefined): string {
-  return service ?? "The explorer";
-}
-
 const notSentAgain = "Nothing more is sent to this service in this run.";
 
 // The service's text as a sentence of the message (some end in a URL, some in a full stop, some in nothing).
@@ -38,7 +34,7 @@ export class QuotaExhaustedError extends ExplorerVerifyError {
     const stops = submissionsOnly
       ? "No more submissions are sent to this service in this run."
       : notSentAgain;
-    super(`${who(service)}'s daily quota is used up: ${sentence(explorerMessage)} ${stops}`, {
+    super(`${service ?? "The explorer"}'s daily quota is used up: ${sentence(explorerMessage)} ${stops}`, {
       metaMessages: requestLines(request),
       details: "Run again once the quota resets (daily), or with a key of a higher plan.",
     });
@@ -56,7 +52,7 @@ export class PlanRequiredError extends ExplorerVerifyError {
 
   constructor({ request, explorerMessage, service }: RefusalContext) {
     super(
-      `${who(service)} refuses this chain on the API key's plan: ${sentence(explorerMessage)} ${notSentAgain}`,
+      `${service ?? "The explorer"} refuses this chain on the API key's plan: ${sentence(explorerMessage)} ${notSentAgain}`,
       {
         metaMessages: requestLines(request),
         details: "Use a key of a paid plan for this chain, or leave this target out for it.",
@@ -74,7 +70,7 @@ export class InvalidApiKeyError extends ExplorerVerifyError {
   readonly request: RequestContext;
 
   constructor({ request, explorerMessage, service }: RefusalContext) {
-    super(`${who(service)} refused the API key: ${sentence(explorerMessage)} ${notSentAgain}`, {
+    super(`${service ?? "The explorer"} refused the API key: ${sentence(explorerMessage)} ${notSentAgain}`, {
       metaMessages: requestLines(request),
       details:
         service === "Etherscan"
@@ -101,7 +97,7 @@ export class PaymentRequiredError extends ExplorerVerifyError {
   constructor({ request, explorerMessage, service }: PaymentContext) {
     const said = explorerMessage ? ` (${explorerMessage.replace(/\.$/, "")})` : "";
     super(
-      `${who(service ?? `The service at ${hostOf(request.url, "its address")}`)} asks for payment (HTTP 402 Payment Required${said}): the Blockscout API answers a request without a key it accepts only as a paid call (x402), which explorer-verify does not make. ${notSentAgain}`,
+      `${service ?? `The service at ${hostOf(request.url, "its address")}`} asks for payment (HTTP 402 Payment Required${said}): the Blockscout API answers a request without a key it accepts only as a paid call (x402), which explorer-verify does not make. ${notSentAgain}`,
       {
         metaMessages: requestLines(request, ["HTTP status: 402"]),
         details:

@@ -19,9 +19,8 @@ export function listedExplorerUrlProblem(
 ): string | undefined {
   const parsed = httpUrlOf(url.trim());
   if (!parsed) return URL.canParse(url.trim()) ? "is not an https URL" : "is not a URL";
-  if (parsed.protocol === "https:") return undefined;
-  if (options.userNamedLoopback === true && isLoopbackUrl(url)) return undefined;
-  return "is not an https URL";
+  const allowed = parsed.protocol === "https:" || (options.userNamedLoopback === true && isLoopbackUrl(url));
+  return allowed ? undefined : "is not an https URL";
 }
 
 /**

@@ -47,12 +47,10 @@ export function parsePublishedChainList(
     const explorers = [...(chain.data.explorers ?? [])].sort(
       (a, b) => Number(b.hostedBy === "blockscout") - Number(a.hostedBy === "blockscout"),
     );
-    for (const explorer of explorers) {
-      const url = normaliseInstanceUrl(explorer.url);
-      if (!url || listedExplorerUrlProblem(url, trust) !== undefined) continue;
-      chains.set(chainId, { chainId, name: chain.data.name || `chain ${chainId}`, url });
-      break;
-    }
+    const url = explorers
+      .map((explorer) => normaliseInstanceUrl(explorer.url))
+      .find((normalised) => normalised && listedExplorerUrlProblem(normalised, trust) === undefined);
+    if (url) chains.set(chainId, { chainId, name: chain.data.name || `chain ${chainId}`, url });
   }
   return chains;
 }

@@ -54,7 +54,7 @@ export class Ledger {
   constructor(path: string, options: LedgerOptions = {}) {
     this.path = resolve(path);
     this.#lock = { staleLockMs: options.staleLockMs, onTakeover: (warning) => this.#warnings.push(warning) };
-    this.#load(readLedgerDocument(this.path));
+    this.reload();
     probeLedgerLock(this.path, this.#lock);
   }
 
@@ -86,7 +86,10 @@ export class Ledger {
 
   /** Reads the file again (other runs may have written to it). */
   reload(): void {
-    this.#load(readLedgerDocument(this.path));
+    const { entries, shard } = readLedgerDocument(this.path);
+    this.#stamp = shard;
+    this.#entries.clear();
+    for (const entry of entries) this.#entries.set(entryKey(entry), entry);
   }
 
   /**
@@ -104,7 +107,7 @@ export class Ledger {
       return withLedgerLock(
         this.path,
         () => {
-          this.#load(readLedgerDocument(this.path));
+          this.reload();
           const key = entryKey(fields);
           const previous = this.#entries.get(key);
           const submittedAt = submitted ? now : previous?.submittedAt;
@@ -124,11 +127,5 @@ export class Ledger {
       if (error instanceof LedgerLockedError) this.#locked = error;
       throw error;
     }
-  }
-
-  #load({ entries, shard }: { entries: LedgerEntry[]; shard?: LedgerStamp | undefined }): void {
-    this.#stamp = shard;
-    this.#entries.clear();
-    for (const entry of entries) this.#entries.set(entryKey(entry), entry);
   }
 }

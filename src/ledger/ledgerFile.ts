@@ -202,7 +202,8 @@ export function withLedgerLock<T>(path: string, work: () => T, options: LedgerLo
         continue;
       }
       if (Date.now() > giveUpAt) throw new LedgerLockedError(path, lockPath, holder.pid);
-      sleepSync(Math.min(50, 2 + tries));
+      // Written from event listeners, which are synchronous: a short blocking wait keeps the ledger's writes in order.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(50, 2 + tries));
     }
   }
   try {
@@ -296,13 +297,6 @@ function isRunning(pid: number): boolean {
   } catch (error) {
     return errnoCode(error) === "EPERM";
   }
-}
-
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
-
-// The ledger is written from event listeners, which are synchronous: a short blocking wait keeps the write in order.
-function sleepSync(ms: number): void {
-  Atomics.wait(sleeper, 0, 0, ms);
 }
 
 /** @param a - a text @param b - another @returns their order by code unit, the same on every machine */

@@ -1,3 +1,4 @@
+import { groupedBy } from "../kernel/groupedBy.js";
 import {
   entryKey,
   type LedgerEntry,
@@ -39,14 +40,7 @@ function laterOrFurther(a: LedgerEntry, b: LedgerEntry): LedgerEntry {
  * @returns the merged entries
  */
 export function mergeLedgerEntries(ledgers: ReadonlyArray<readonly LedgerEntry[]>): LedgerEntry[] {
-  const merged = new Map<string, LedgerEntry>();
-  for (const entries of ledgers)
-    for (const entry of entries) {
-      const key = entryKey(entry);
-      const known = merged.get(key);
-      merged.set(key, known ? laterOrFurther(known, entry) : entry);
-    }
-  return [...merged.values()];
+  return [...groupedBy(ledgers.flat(), entryKey).values()].map((entries) => entries.reduce(laterOrFurther));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isTrue } from "../kernel/jsonValues.js";
+import { addressPattern, hexPattern } from "../kernel/validate.js";
 import type { ExplorerBackend, Submission } from "./backend.js";
 import { type BlockscoutShapes, type BlockscoutVersion, blockscoutShapes } from "./blockscoutVersion.js";
 import { ContractReads, sourceCodeItem } from "./contractReads.js";
@@ -15,8 +16,6 @@ import {
   texts,
 } from "./responses.js";
 import {
-  addressPattern,
-  hexPattern,
   missingKey,
   numberedLibraries,
   optional,
@@ -224,10 +223,8 @@ export class ContractModule {
     required: string[],
     fields: () => SubmittedFields,
   ): Promise<Reply> {
-    if (addressPattern.test(address) && (await this.#isFullyVerified(address))) {
-      return error(texts.alreadyVerified, { repeatInResult: true });
-    }
     if (!addressPattern.test(address)) return error(texts.invalidAddressHash, { repeatInResult: true });
+    if (await this.#isFullyVerified(address)) return error(texts.alreadyVerified, { repeatInResult: true });
     const missing = missingKey(params, required);
     if (missing) return error(requiredText(missing), { repeatInResult: true });
     if (!(await this.#backend.isContract(address))) {

@@ -1,3 +1,4 @@
+import { addressPattern } from "../kernel/validate.js";
 import type { ContractRecord, ExplorerBackend, ProxyFacts } from "./backend.js";
 import {
   type BlockscoutShapes,
@@ -6,7 +7,7 @@ import {
   wireConstructorArguments,
 } from "./blockscoutVersion.js";
 import { error, invalidFilterText, ok, type Reply, texts } from "./responses.js";
-import { addressPattern, type RpcParams, str } from "./rpcParams.js";
+import { type RpcParams, str } from "./rpcParams.js";
 
 /**
  * The `getsourcecode` item of a verified contract.

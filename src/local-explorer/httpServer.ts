@@ -127,33 +127,22 @@ export class ExplorerHttpServer {
         () => true,
       ));
     this.#options.onRequest?.(request);
-    if (raw === undefined) {
-      writeReply(res, { status: 413, body: "Request Entity Too Large" });
-      return;
-    }
+    if (raw === undefined) return writeReply(res, { status: 413, body: "Request Entity Too Large" });
     if (await this.#options.interceptor?.(request, res)) return;
-    if (badBody) {
-      writeReply(res, { status: 400, body: "Bad request" });
-      return;
-    }
+    if (badBody) return writeReply(res, { status: 400, body: "Bad request" });
     const gate = this.#options.proApi?.admit(request.path, request.query, request.headers);
-    if (gate?.kind === "answered") {
-      writeReply(res, gate.reply);
-      return;
-    }
+    if (gate?.kind === "answered") return writeReply(res, gate.reply);
     if (gate?.kind === "forwarded") request.path = gate.path;
     const page =
       this.#options.pages && (request.method === "GET" || request.method === "HEAD")
         ? await this.#options.pages({ path: request.path, query: request.query, host: request.headers.host })
         : undefined;
-    if (page) writePage(res, page, request.method);
-    else {
-      const reply = await this.#route(request);
-      writeReply(
-        res,
-        gate?.kind === "forwarded" ? { ...reply, headers: { ...reply.headers, ...gate.headers } } : reply,
-      );
-    }
+    if (page) return writePage(res, page, request.method);
+    const reply = await this.#route(request);
+    writeReply(
+      res,
+      gate?.kind === "forwarded" ? { ...reply, headers: { ...reply.headers, ...gate.headers } } : reply,
+    );
   }
 
   async #route(request: ReceivedRequest): Promise<Reply> {
@@ -220,14 +209,10 @@ async function parseBody(request: ReceivedRequest, raw: Buffer): Promise<void> {
     request.bodyFormat = "json";
     const value: unknown = JSON.parse(raw.toString("utf8"));
     if (isPlainObject(value)) request.body = value;
-    return;
-  }
-  if (type.includes("application/x-www-form-urlencoded")) {
+  } else if (type.includes("application/x-www-form-urlencoded")) {
     request.bodyFormat = "urlencoded";
     request.body = Object.fromEntries(new URLSearchParams(raw.toString("utf8")));
-    return;
-  }
-  if (type.includes("multipart/form-data")) {
+  } else if (type.includes("multipart/form-data")) {
     request.bodyFormat = "multipart";
     const form = await new Response(raw, {
       headers: { "content-type": request.headers["content-type"] ?? "" },
@@ -243,9 +228,7 @@ async function parseBody(request: ReceivedRequest, raw: Buffer): Promise<void> {
         });
       }
     }
-    return;
-  }
-  request.bodyFormat = "other";
+  } else request.bodyFormat = "other";
 }
 
 function flatten(headers: IncomingMessage["headers"]): Record<string, string> {

@@ -12,17 +12,13 @@ export interface UploadedFile {
   content: string;
 }
 
-export const addressPattern = /^0x[0-9a-fA-F]{40}$/;
-export const hexPattern = /^(?:0x)?(?:[0-9a-fA-F]{2})*$/;
-
 /**
  * A parameter as text.
  * @param value - the parameter
  * @returns its text; undefined when absent or null
  */
 export function str(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return typeof value === "string" ? value : String(value);
+  return value === undefined || value === null ? undefined : String(value);
 }
 
 /** The first of `keys` the call lacks: absent or null, or empty too where `emptyIsMissing`. */

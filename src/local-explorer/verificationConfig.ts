@@ -3,7 +3,7 @@ import * as z from "../kernel/zod.js";
 import { newerThanCancun, solcDefaultEvmTarget } from "../recompile/evmTargets.js";
 import type { Submission } from "./backend.js";
 import type { RestHandler } from "./httpServer.js";
-import { restObject, restUnknownAction, texts } from "./responses.js";
+import { restObject, texts } from "./responses.js";
 
 /**
  * What the explorer says it can build, and what it cannot build although it says so: served at
@@ -28,14 +28,14 @@ const configPath = "/smart-contracts/verification/config";
 
 /**
  * Serves the verification config in front of the explorer's other REST answers.
- * @param rest - the explorer's REST handler, if it has one
+ * @param rest - the explorer's REST handler
  * @param config - what to serve; unset: nothing is added (the endpoint is then unknown, as on older explorers)
  * @returns the handler
  */
 export function servingVerificationConfig(
-  rest: RestHandler | undefined,
+  rest: RestHandler,
   config: ServedVerificationConfig | undefined,
-): RestHandler | undefined {
+): RestHandler {
   if (!config) return rest;
   const body = {
     solidity_compiler_versions: config.solidityCompilerVersions ?? [],
@@ -46,10 +46,7 @@ export function servingVerificationConfig(
     is_rust_verifier_microservice_enabled: true,
     license_types: { none: 1, unlicense: 2, mit: 3 },
   };
-  return async (path, query) => {
-    if (path === configPath) return restObject(body);
-    return rest ? rest(path, query) : restUnknownAction();
-  };
+  return async (path, query) => (path === configPath ? restObject(body) : rest(path, query));
 }
 
 /**

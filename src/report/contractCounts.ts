@@ -78,11 +78,10 @@ export interface TargetCounts extends ContractCounts {
  * @returns each target's counts, in the order targets first appear
  */
 export function countsPerTarget(results: readonly VerificationResult[]): TargetCounts[] {
-  const targets = [...new Set(results.map((r) => r.target ?? "blockscout"))];
-  return targets.map((target) => ({
+  return [...groupedBy(results, (r) => r.target ?? "blockscout")].map(([target, records]) => ({
     target,
     title: serviceTitles[target],
-    ...contractCounts(results.filter((r) => (r.target ?? "blockscout") === target)),
+    ...contractCounts(records),
   }));
 }
 
@@ -114,10 +113,8 @@ export function verifiedLines(
  */
 export function totalsLine(results: readonly VerificationResult[]): string {
   const outcomes = contractOutcomes(results);
-  const counts = new Map<string, number>();
-  for (const word of outcomes.map((status) => statusWord({ status })))
-    counts.set(word, (counts.get(word) ?? 0) + 1);
-  const parts = [...counts].map(([label, count]) => `${count} ${label}`);
+  const byWord = groupedBy(outcomes, (status) => statusWord({ status }));
+  const parts = [...byWord].map(([label, all]) => `${all.length} ${label}`);
   const total = `${outcomes.length} contract${outcomes.length === 1 ? "" : "s"}`;
   return parts.length === 0 ? total : `${total}: ${parts.join(", ")}`;
 }

@@ -87,14 +87,10 @@ export type ContractLine = [first: StatusRow, byService: Map<string, StatusRow>]
  * @returns the lines, in the order their contracts first appear
  */
 export function contractLines(rows: readonly StatusRow[]): ContractLine[] {
-  const lines = new Map<string, ContractLine>();
-  for (const row of rows) {
-    const key = `${row.chainId ?? ""} ${row.address.toLowerCase()} ${row.proxyLink}`;
-    const line = lines.get(key) ?? [row, new Map()];
-    lines.set(key, line);
-    line[1].set(row.service, row);
-  }
-  return [...lines.values()];
+  const contractOf = (row: StatusRow) => `${row.chainId ?? ""} ${row.address.toLowerCase()} ${row.proxyLink}`;
+  return [...groupedBy(rows, contractOf).values()].map(
+    (group): ContractLine => [group[0]!, new Map(group.map((row) => [row.service, row]))],
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { getAddress } from "viem";
 import { type CallFrame, parseCallTrace } from "../../chain/callTrace.js";
 import type { ChainBlock, JsonRpcChain } from "../../chain/jsonRpcChain.js";
+import { isTransactionHash } from "../../kernel/validate.js";
 import type { BlockscoutShapes } from "../blockscoutVersion.js";
 import type { ChainBackend } from "../chainBackend.js";
 import { blockScanner } from "../creationIndex.js";
@@ -20,7 +21,6 @@ import { smartContractAnswer, smartContractFacts, wireTime } from "./smartContra
 const blockPath = /^\/blocks\/([^/]+)\/(transactions|withdrawals)$/;
 const addressInternalPath = /^\/addresses\/0x[0-9a-fA-F]{40}\/internal-transactions$/;
 const smartContractPath = /^\/smart-contracts\/(0x[0-9a-fA-F]{40})$/;
-const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /**
  * The REST endpoints a chain alone can answer: a block's transactions and withdrawals, a transaction's internal
@@ -106,8 +106,7 @@ export function createChainRestHandler(
         if (to === null && !created.has(hash)) created.set(hash, await chain.createdContract(hash));
     }
     const transaction = query.transaction_hash?.toLowerCase();
-    if (path === "/internal-transactions" && transaction && transactionHashPattern.test(transaction))
-      await trace(transaction);
+    if (path === "/internal-transactions" && isTransactionHash(transaction)) await trace(transaction);
     // The chain's list, and an address's, need every transaction traced.
     if ((path === "/internal-transactions" && transaction === undefined) || addressInternalPath.test(path))
       await catchUpHistory();

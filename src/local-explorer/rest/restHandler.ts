@@ -66,13 +66,7 @@ export function createRestHandler(
   data: RestData,
   release: BlockscoutShapes = blockscoutShapes(),
 ): RestHandler {
-  return async (path, query) => {
-    const internalTransactionsLimit =
-      query.limit !== undefined && decodeSegments(path)?.join("/") === "internal-transactions";
-    if (release.refusesInternalTransactionsLimit && internalTransactionsLimit)
-      return restInvalid([{ pointer: "/limit", detail: "Unexpected field: limit" }]);
-    return inRelease(route(data, path, query), release);
-  };
+  return async (path, query) => inRelease(route(data, path, query, release), release);
 }
 
 // What 12.0 changed in the REST answers is shaped here, once for every endpoint: `constructor_args` with `0x`, and
@@ -91,7 +85,7 @@ function inRelease(reply: Reply, release: BlockscoutShapes): Reply {
   return { ...reply, body: shaped };
 }
 
-function route(data: RestData, path: string, query: Query): Reply {
+function route(data: RestData, path: string, query: Query, release: BlockscoutShapes): Reply {
   const segments = decodeSegments(path);
   if (segments === undefined) return restUnknownAction();
   const [first, second, third, fourth, fifth] = segments;
@@ -107,7 +101,7 @@ function route(data: RestData, path: string, query: Query): Reply {
     if (third === "transactions") return blockTransactions(data, second, query);
     if (third === "withdrawals") return blockWithdrawals(data, second, query);
   }
-  if (first === "internal-transactions" && length === 1) return internalTransactions(data, query);
+  if (first === "internal-transactions" && length === 1) return internalTransactions(data, query, release);
   if (first === "tokens" && length === 5 && third === "instances" && fifth === "holders")
     return tokenInstanceHolders(data, second ?? "", fourth ?? "", query);
   if (first === "smart-contracts" && length === 2 && data.smartContract)
@@ -195,7 +189,9 @@ function blockWithdrawals(data: RestData, block: string, query: Query): Reply {
   });
 }
 
-function internalTransactions(data: RestData, query: Query): Reply {
+function internalTransactions(data: RestData, query: Query, release: BlockscoutShapes): Reply {
+  if (release.refusesInternalTransactionsLimit && query.limit !== undefined)
+    return restInvalid([{ pointer: "/limit", detail: "Unexpected field: limit" }]);
   const transactionHash = query.transaction_hash;
   const problems = [...cursorProblems(query, cursorKeys.internalTransactions)];
   if (transactionHash !== undefined && !isTransactionHash(transactionHash)) {

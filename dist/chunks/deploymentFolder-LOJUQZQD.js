@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b}from"./chunk-YLWDT3HP.js";import"./chunk-ZPST4FB2.js";import"./chunk-4NYXJ4KX.js";import"./chunk-2CHCLTL3.js";import"./chunk-6CLLAULN.js";import"./chunk-DDUAGAF4.js";import"./chunk-TU5MWSES.js";import"./chunk-2F4ZRXPF.js";import"./chunk-IEOYXKJF.js";import"./chunk-IY3GVRRE.js";import"./chunk-CK5PV35Y.js";import"./chunk-LRUP4CGG.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind,b as namesNoDeployment};

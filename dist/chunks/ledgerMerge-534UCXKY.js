@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b,c}from"./chunk-5U7WYB2C.js";import"./chunk-67WHO2GP.js";import"./chunk-PAAF7YSP.js";import"./chunk-MZGTENGS.js";import"./chunk-UARTWY6J.js";import"./chunk-U2NDTFDE.js";import"./chunk-QQKAW5H2.js";import"./chunk-2F4ZRXPF.js";import"./chunk-IEOYXKJF.js";import"./chunk-IY3GVRRE.js";import"./chunk-CK5PV35Y.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{b as mergeIntoLedgerFile,a as mergeLedgerEntries,c as stampLedgerFile};

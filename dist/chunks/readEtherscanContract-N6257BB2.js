@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-NOUBXU6C.js";import"./chunk-3YHQMDD4.js";import"./chunk-5YUMJI4D.js";import"./chunk-BA63IXEW.js";import"./chunk-BQYUS5Z3.js";import"./chunk-6CLLAULN.js";import"./chunk-HMZWSB6C.js";import"./chunk-QQKAW5H2.js";import"./chunk-CK5PV35Y.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readEtherscanContract};
