@@ -78,7 +78,7 @@ export async function verifyRequestOf(
     ledger:
       inputs.ledger === "none"
         ? undefined
-        : { path: resolveWorkspaceInput(workspace, inputs.ledger, "ledger", true), recheck: inputs.recheck },
+        : { path: resolveWorkspaceInput(workspace, inputs.ledger, "ledger"), recheck: inputs.recheck },
     shard:
       step?.step === "shard" ? { id: step.shard, resultsBesideLedger: true, plan: step.plan } : undefined,
     // The run's own bundle, for verifying later or elsewhere (the output `bundle`), in the runner's temporary folder,

@@ -96,8 +96,8 @@ async function mergeStep(from: string, workspace: string): Promise<void> {
   const { runMergeRequest } = await import("../run/commands/mergeRequest.js");
   startLogGroup("Merge");
   const results = await runMergeRequest({
-    from: [resolveWorkspaceInput(workspace, from, "merge-from", true)],
-    ledger: resolveWorkspaceInput(workspace, ledgerInput, "ledger", true),
+    from: [resolveWorkspaceInput(workspace, from, "merge-from")],
+    ledger: resolveWorkspaceInput(workspace, ledgerInput, "ledger"),
     plan: readInput("plan") || undefined,
     reporter: logReporter(),
   }).finally(endLogGroup);

@@ -64,28 +64,25 @@ export function assertOutsideGitFolder(root: string, real: string, field: string
  * when it names a place outside the workspace (a sibling checkout), but a path that names a place inside the
  * workspace must stay there once links are followed. The workspace holds what a pull request wrote, links included,
  * and a link to the runner's own files (a token, a key) would otherwise be read, or shown in an error. An absolute
- * path is the workflow's own choice (`${{ runner.temp }}/bundle.json`) and is read as given. What `stayInside` (the
- * Action's `ledger`, `merge-from`) names stays inside the workspace however it is given.
+ * path is the workflow's own choice (`${{ runner.temp }}/bundle.json`) and is read as given.
  *
  * @param root - the workspace
  * @param path - the path as the input gives it
  * @param field - the input that names it (`ledger`), or the flag (`--ledger`)
- * @param stayInside - refuse any path outside the workspace, not only a link leading out of it
  * @returns the absolute path (symbolic links followed when it lies inside the workspace)
- * @throws {InvalidInputError} naming the input when a link (or, with `stayInside`, the path) leads outside
+ * @throws {InvalidInputError} naming the input when a link leads outside the workspace
  * @example
  * const bundle = resolveWorkspaceInput(process.env.GITHUB_WORKSPACE, "verification.json", "bundle");
  */
-export function resolveWorkspaceInput(root: string, path: string, field: string, stayInside = false): string {
+export function resolveWorkspaceInput(root: string, path: string, field: string): string {
   const absolute = resolve(root, path);
-  const named = isInside(resolve(root), absolute);
-  if (!stayInside && (isAbsolute(path) || !named)) return absolute;
+  if (isAbsolute(path) || !isInside(resolve(root), absolute)) return absolute;
   const real = realExisting(absolute);
   const realRoot = realExisting(resolve(root));
   if (!isInside(realRoot, real))
     throw new InvalidInputError(
       field,
-      `${field.startsWith("--") ? field : `Input ${field}`} names ${path}, ${named ? "a link that leads" : "which is"} outside the workspace ${root}: ${stayInside ? "give a path inside the workspace." : "it is not read. Name a file outside the workspace by its absolute path."}`,
+      `${field.startsWith("--") ? field : `Input ${field}`} names ${path}, a link that leads outside the workspace ${root}: it is not read. Name a file outside the workspace by its absolute path.`,
     );
   assertOutsideGitFolder(realRoot, real, field);
   return real;

@@ -1,7 +1,6 @@
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { bundleOf, bundleText } from "../../src/run/jobs/bundleWriter.js";
 import { runActionInProcess } from "../support/actionInProcess.js";
@@ -121,18 +120,6 @@ describe("a relative deployment or artifacts input that a link leads outside the
     expect(log).toContain(refusal("artifacts", "linked-artifacts"));
     expect(log).not.toContain("ghp_");
     expect(explorer.seen.requests).toBe(0);
-  });
-});
-
-describe("a ledger outside the workspace", () => {
-  it("is refused, by a relative path too, before anything is sent or written", async () => {
-    const ledger = `../${basename(outside)}/ledger.json`;
-    const log = await runAction({ contracts: "own.json", ledger, "explorer-url": explorer.url });
-    expect(log).toContain(
-      `::error::Input ledger names ${ledger}, which is outside the workspace ${workspace}: give a path inside the workspace.`,
-    );
-    expect(explorer.seen.requests).toBe(0);
-    expect(existsSync(join(outside, "ledger.json"))).toBe(false);
   });
 });
 
