@@ -519,7 +519,35 @@ describe("verifyContract: failures", () => {
       flattenedJob(testAddress(1), {
         libraries: Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`L${i}`, testAddress(i + 1)])),
       }),
-      "The flattened format has 5 library slots, but 6 libraries were given: use the standard-json format, which carries any number.",
+      "The flattened format has 5 library slots, but 6 libraries were given. Verify with standard JSON input instead: it carries any number of libraries.",
+    ],
+    [
+      flattenedJob(testAddress(1), { libraries: { L: "0x12" } }),
+      'Invalid libraries["L"] "0x12": expected 0x followed by 40 hexadecimal characters.',
+    ],
+    [
+      flattenedJob(testAddress(1), {
+        force: true,
+        source: {
+          format: "flattened",
+          sourceCode: "x".repeat(21_000_000),
+          compilerVersion,
+          contractName: "Box",
+          optimizer: { enabled: false },
+        },
+      }),
+      "The source is 21.0 MB; explorers accept at most 20 MB per request.",
+    ],
+    [
+      standardJsonJob(testAddress(1), {
+        source: {
+          format: "standard-json",
+          input: { language: "Solidity", sources: { "A.sol": { content: "x".repeat(21_000_000) } } },
+          compilerVersion,
+          contractName: "A.sol:A",
+        },
+      }),
+      "The source is 21.0 MB; explorers accept at most 20 MB per request.",
     ],
     [
       flattenedJob(testAddress(1), {
