@@ -375,6 +375,19 @@ describe("verifyContract: waiting and retrying", () => {
     expect(events.filter((e) => e.type === "waiting")).toHaveLength(2);
   });
 
+  it("retries `not a contract` for the whole minute: the last wait is what is left of it", async () => {
+    const events: VerificationEvent[] = [];
+    const result = await verifyContract(client, flattenedJob(testAddress(0x1002), { force: true }), {
+      ...fastEngine,
+      notIndexedRetryMs: 2_000,
+      notIndexedWindowMs: 60_000,
+      onEvent: (e) => events.push(e),
+    });
+    expect(result).toMatchObject({ status: "failed", attempts: 6, error: { code: "not_a_contract" } });
+    const waits = events.flatMap((e) => (e.type === "waiting" ? [e.delayMs] : []));
+    expect(waits).toEqual([2_000, 4_000, 8_000, 16_000, 30_000]);
+  });
+
   it("says a creation the explorer has not indexed yet in its words, keeping the explorer's text", async () => {
     explorer.backend.addContract(address);
     const text =
