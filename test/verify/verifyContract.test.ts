@@ -495,6 +495,16 @@ describe("verifyContract: failures", () => {
     await expect(run(job)).resolves.toMatchObject({ status: "verified", attempts: 1 });
   });
 
+  it("keeps an explorer's refusal in the record without its escape sequences and control characters", async () => {
+    explorer.backend.addContract(address);
+    explorer.faults.applies = (r) => r.body.action === "verify" || r.query.action === "verify";
+    const text = "\u001b[31mRefused\u001b]0;title\u0007 for\u0000 now\r\n::error::twice\u009b2J";
+    const body = JSON.stringify({ message: text, result: null, status: "0" });
+    explorer.faults.next({ kind: "status", status: 200, contentType: "application/json", body });
+    const result = await run(flattenedJob(address, { force: true }));
+    expect(result.message).toBe("The explorer refused the request: Refused for now\n::error::twice");
+  });
+
   it("a flattened source the explorer cannot match says so", async () => {
     explorer.backend.addContract(address).script(address, { result: "fail" });
     const result = await run(flattenedJob(address));
