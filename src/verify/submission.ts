@@ -103,12 +103,17 @@ export function prepareSubmissions(
   }
 }
 
-// What a submission carries, in bytes: less than any body that sends it.
+// The bytes of the texts a submission carries: fewer than any body that sends them, weighed without encoding them.
 function carriedBytes(submission: Submission): number {
-  if (submission.format === "standard-json") return Buffer.byteLength(JSON.stringify(submission.input));
-  if (submission.format === "registry")
-    return submission.files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
-  return submission.format === "proxy" ? 0 : Buffer.byteLength(submission.sourceCode);
+  const texts =
+    submission.format === "standard-json"
+      ? Object.values(submission.input.sources).map((file) => file.content ?? "")
+      : submission.format === "registry"
+        ? submission.files.map((file) => file.content)
+        : submission.format === "proxy"
+          ? []
+          : [submission.sourceCode];
+  return texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
 }
 
 function vyperCompilerVersion(version: string): string {
