@@ -54,7 +54,15 @@ if (reportPath === undefined) {
   if (run.status !== 0)
     console.error(`bench:test-lanes: the suite exited ${run.status}; figures follow anyway.`);
 }
-const report = JSON.parse(readFileSync(reportPath, "utf8")) as JestReport;
+let report: JestReport;
+try {
+  report = JSON.parse(readFileSync(reportPath, "utf8")) as JestReport;
+} catch (error) {
+  console.error(
+    `bench:test-lanes: the report ${reportPath} cannot be read (${(error as Error).message}): give a file written by npm test -- --json --outputFile=FILE.`,
+  );
+  process.exit(2);
+}
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 const perLane = new Map<

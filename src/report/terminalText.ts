@@ -35,6 +35,21 @@ export function neutraliseText(text: string): string {
 }
 
 /**
+ * Takes the escape sequences and control characters out of a text and leaves its words as they are: line breaks
+ * become `\n`, tabs stay. For text kept rather than printed now (a record's message).
+ *
+ * @param text - text that came from an explorer
+ * @returns the same printable text
+ */
+export function withoutControls(text: string): string {
+  // A stranger's \r would write over what came before it.
+  return text
+    .replace(escapeSequence, "")
+    .replace(/\r\n?|[\v\f]/g, "\n")
+    .replace(invisible, "");
+}
+
+/**
  * Makes a multi-line text (an error's message with its context lines) safe to print: each line as
  * {@link neutraliseText} leaves it.
  *

@@ -39,8 +39,8 @@ export interface EngineOptions {
   /** Time limit of one synchronous submission (the explorer compiles while we wait). Default 120 s. */
   synchronousSubmissionTimeoutMs?: number;
   /**
-   * Read `getsourcecode` after a pass and say so when the explorer does not show the source yet. Default false: the
-   * explorer's verdict stands, and the read would cost a request per contract.
+   * Look the contract up again after a pass, as the pre-check does, and say so when the explorer does not show it
+   * verified yet. Default false: the explorer's verdict stands, and the read would cost a request per contract.
    */
   confirmVerified?: boolean;
   /**

@@ -1,3 +1,4 @@
+import { withoutControls } from "../report/terminalText.js";
 import { displayName } from "./engineOptions.js";
 import type { VerificationEventListener } from "./events.js";
 import type { VerificationJob, VerificationResult } from "./job.js";
@@ -66,6 +67,8 @@ export function serviceRecord(
     attempts: 0,
     durationMs: 0,
     ...said,
+    // An explorer's words, kept for whoever prints them later: no escape sequence of a stranger's in them.
+    ...(said.message === undefined ? {} : { message: withoutControls(said.message) }),
   };
   onEvent?.({ type: "finished", address, contract, result });
   return result;

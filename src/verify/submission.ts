@@ -1,6 +1,6 @@
 import { InvalidInputError, NotSupportedError } from "../errors/index.js";
-import { type Libraries, librariesByFile } from "../kernel/libraries.js";
-import { assertCompilerVersion, assertTransactionHash } from "../kernel/validate.js";
+import { type Libraries, librariesByFile, librarySlots } from "../kernel/libraries.js";
+import { assertBodySize, assertCompilerVersion, assertTransactionHash } from "../kernel/validate.js";
 import { longCompilerVersion } from "./compilerVersion.js";
 import type { StandardJsonInput, VerificationJob } from "./job.js";
 import { type Submission, type SubmitOutcome, serviceTitles, type Verifier } from "./verifier.js";
@@ -13,7 +13,8 @@ export interface PreparedSubmission {
 
 /**
  * Builds the submissions for a job, in the order to try them, checking everything that can be checked before
- * sending: the service takes the format, the compiler version is one.
+ * sending: the service takes the format, the compiler version is one, the libraries' addresses are, the source is
+ * within what an explorer accepts (the client weighs the encoded body again as it sends).
  *
  * @param constructorArguments - ABI-encoded arguments, hex without `0x` (undefined for none)
  * @param candidates - for standard JSON: the inputs to try (minimal first)
@@ -35,14 +36,8 @@ export function prepareSubmissions(
       `${serviceTitles[verifier.service]} does not take the ${source.format} format: give ${verifier.capabilities.formats.join(", ")}.`,
     );
   }
-  const slots = verifier.capabilities.flattenedLibrarySlots;
-  const libraries = Object.keys(job.libraries ?? {}).length;
-  if (source.format === "flattened" && slots !== undefined && libraries > slots) {
-    throw new InvalidInputError(
-      "libraries",
-      `The flattened format has ${slots} library slots, but ${libraries} libraries were given: use the standard-json format, which carries any number.`,
-    );
-  }
+  const slots = source.format === "flattened" ? verifier.capabilities.flattenedLibrarySlots : undefined;
+  librarySlots(job.libraries, slots ?? Number.POSITIVE_INFINITY, "The flattened format");
   // A service that reads them from the creation transaction is sent none; the creation's hash goes to every
   // verifier, and only Sourcify's sends it.
   const created = job.creationTransaction ?? job.createdBy?.transaction;
@@ -54,10 +49,10 @@ export function prepareSubmissions(
     constructorArguments === undefined || verifier.capabilities.readsConstructorArguments
       ? creation
       : { constructorArguments, ...creation };
-  const sending = (input: PreparedSubmission["input"], submission: Submission): PreparedSubmission => ({
-    input,
-    send: (timeoutMs, endsAt) => verifier.submit(submission, timeoutMs, endsAt),
-  });
+  const sending = (input: PreparedSubmission["input"], submission: Submission): PreparedSubmission => {
+    assertBodySize(carriedBytes(submission), "source");
+    return { input, send: (timeoutMs, endsAt) => verifier.submit(submission, timeoutMs, endsAt) };
+  };
   const once = (submission: Submission): PreparedSubmission[] => [sending("single", submission)];
   switch (source.format) {
     case "standard-json": {
@@ -106,6 +101,19 @@ export function prepareSubmissions(
         ...creation,
       });
   }
+}
+
+// The bytes of the texts a submission carries: fewer than any body that sends them, weighed without encoding them.
+function carriedBytes(submission: Submission): number {
+  const texts =
+    submission.format === "standard-json"
+      ? Object.values(submission.input.sources).map((file) => file.content ?? "")
+      : submission.format === "registry"
+        ? submission.files.map((file) => file.content)
+        : submission.format === "proxy"
+          ? []
+          : [submission.sourceCode];
+  return texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
 }
 
 function vyperCompilerVersion(version: string): string {

@@ -84,13 +84,15 @@ export class SubmissionSender {
         if (isUnsent(error)) held?.refund?.();
         else this.#attempts++;
         if (error instanceof NotAContractError) {
-          if (this.#at.deadline.now() + notIndexedDelayMs > notIndexedGiveUpAt) throw error;
+          // The last wait is what is left of the window: the last try comes as it ends.
+          const delayMs = Math.min(notIndexedDelayMs, notIndexedGiveUpAt - this.#at.deadline.now());
+          if (delayMs <= 0) throw error;
           this.#at.emit({
             type: "waiting",
             reason: "the explorer has not indexed the contract yet",
-            delayMs: notIndexedDelayMs,
+            delayMs,
           });
-          if (!(await this.#at.deadline.wait(notIndexedDelayMs))) throw error;
+          if (!(await this.#at.deadline.wait(delayMs))) throw error;
           notIndexedDelayMs *= 2;
           continue;
         }

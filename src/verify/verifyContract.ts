@@ -309,7 +309,7 @@ class ContractVerification {
       if (found.state === "unverified") {
         return this.#finish(
           "verified",
-          "The explorer reported a pass, but getsourcecode does not show the source yet.",
+          "The explorer reported a pass, but looking the contract up again does not show it verified yet.",
         );
       }
     } catch {

@@ -170,6 +170,28 @@ describe("verifyBatch: requests per contract", () => {
       `/api/v2/smart-contracts/${address}`,
     ]);
   });
+
+  it("confirmVerified says what its look-up found when the explorer does not show the pass yet", async () => {
+    const address = testAddress(0x7801);
+    explorer.backend.addContract(address);
+    explorer.faults.applies = (r) =>
+      r.path === `/api/v2/smart-contracts/${address}` && explorer.requestsFor("checkverifystatus").length > 0;
+    explorer.faults.next({
+      kind: "status",
+      status: 200,
+      contentType: "application/json",
+      body: '{"is_verified":false}',
+    });
+    const result = await verifyContract(freshClient(), standardJsonJob(address), {
+      ...fastEngine,
+      confirmVerified: true,
+    });
+    expect(result).toMatchObject({
+      status: "verified",
+      message:
+        "The explorer reported a pass, but looking the contract up again does not show it verified yet.",
+    });
+  });
 });
 
 describe("ExplorerMemory", () => {

@@ -375,6 +375,19 @@ describe("verifyContract: waiting and retrying", () => {
     expect(events.filter((e) => e.type === "waiting")).toHaveLength(2);
   });
 
+  it("retries `not a contract` for the whole minute: the last wait is what is left of it", async () => {
+    const events: VerificationEvent[] = [];
+    const result = await verifyContract(client, flattenedJob(testAddress(0x1002), { force: true }), {
+      ...fastEngine,
+      notIndexedRetryMs: 2_000,
+      notIndexedWindowMs: 60_000,
+      onEvent: (e) => events.push(e),
+    });
+    expect(result).toMatchObject({ status: "failed", attempts: 6, error: { code: "not_a_contract" } });
+    const waits = events.flatMap((e) => (e.type === "waiting" ? [e.delayMs] : []));
+    expect(waits).toEqual([2_000, 4_000, 8_000, 16_000, 30_000]);
+  });
+
   it("says a creation the explorer has not indexed yet in its words, keeping the explorer's text", async () => {
     explorer.backend.addContract(address);
     const text =
@@ -482,6 +495,16 @@ describe("verifyContract: failures", () => {
     await expect(run(job)).resolves.toMatchObject({ status: "verified", attempts: 1 });
   });
 
+  it("keeps an explorer's refusal in the record without its escape sequences and control characters", async () => {
+    explorer.backend.addContract(address);
+    explorer.faults.applies = (r) => r.body.action === "verify" || r.query.action === "verify";
+    const text = "\u001b[31mRefused\u001b]0;title\u0007 for\u0000 now\r\n::error::twice\u009b2J";
+    const body = JSON.stringify({ message: text, result: null, status: "0" });
+    explorer.faults.next({ kind: "status", status: 200, contentType: "application/json", body });
+    const result = await run(flattenedJob(address, { force: true }));
+    expect(result.message).toBe("The explorer refused the request: Refused for now\n::error::twice");
+  });
+
   it("a flattened source the explorer cannot match says so", async () => {
     explorer.backend.addContract(address).script(address, { result: "fail" });
     const result = await run(flattenedJob(address));
@@ -519,7 +542,35 @@ describe("verifyContract: failures", () => {
       flattenedJob(testAddress(1), {
         libraries: Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`L${i}`, testAddress(i + 1)])),
       }),
-      "The flattened format has 5 library slots, but 6 libraries were given: use the standard-json format, which carries any number.",
+      "The flattened format has 5 library slots, but 6 libraries were given. Verify with standard JSON input instead: it carries any number of libraries.",
+    ],
+    [
+      flattenedJob(testAddress(1), { libraries: { L: "0x12" } }),
+      'Invalid libraries["L"] "0x12": expected 0x followed by 40 hexadecimal characters.',
+    ],
+    [
+      flattenedJob(testAddress(1), {
+        force: true,
+        source: {
+          format: "flattened",
+          sourceCode: "x".repeat(21_000_000),
+          compilerVersion,
+          contractName: "Box",
+          optimizer: { enabled: false },
+        },
+      }),
+      "The source is 21.0 MB; explorers accept at most 20 MB per request.",
+    ],
+    [
+      standardJsonJob(testAddress(1), {
+        source: {
+          format: "standard-json",
+          input: { language: "Solidity", sources: { "A.sol": { content: "x".repeat(21_000_000) } } },
+          compilerVersion,
+          contractName: "A.sol:A",
+        },
+      }),
+      "The source is 21.0 MB; explorers accept at most 20 MB per request.",
     ],
     [
       flattenedJob(testAddress(1), {

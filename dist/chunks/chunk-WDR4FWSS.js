@@ -1,3 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-var n=/(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -/]*[0-~]?/g,r=/\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/g,t=/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,s=/^(\s*)(::|##\[)/;function c(u){return u.replace(n,"").replace(r," ").replace(/\t/g," ").replace(t,"").replace(s,"$1> $2")}function i(u){return u.split(/\r\n|\n/).map(e=>c(e)).join(`
-`)}function o(u){return`${u.charAt(0).toLowerCase()}${u.slice(1)}`}export{c as a,i as b,o as c};
