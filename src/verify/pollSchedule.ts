@@ -60,6 +60,17 @@ export function firstPollPlan(answeredAt: number, options: PollingOptions, first
 }
 
 /**
+ * How long after the answer the schedule's interval reaches its ceiling (about 22 s by default): from then on a job
+ * waiting for another's verdict saves one poll per ceiling, no more than polling for itself costs.
+ */
+export function ceilingReachedAfterMs(options: PollingOptions): number {
+  let plan = firstPollPlan(0, options);
+  while (plan.intervalMs < options.maxIntervalMs && plan.polls < 100)
+    plan = afterPoll(plan, plan.nextAt, "pending", options, plan.nextAt);
+  return plan.lastSentAt ?? plan.nextAt;
+}
+
+/**
  * The plan after a poll that saw no verdict. The interval runs from one poll's sending to the next one's, so an
  * explorer's answer time does not stretch the schedule: two polls a second apart, then growing. `Unknown UID` after
  * `Pending in queue` means the submission left the explorer's queue (Blockscout's worker took it from its in-memory

@@ -192,14 +192,17 @@ class ContractVerification {
         return this.#finish("pending", "Submitted; not waiting for the verdict.");
       const answeredAt = this.#deadline.now();
       const scout = this.#memory?.claimScout() ?? false;
+      const polling = { ...defaultPolling, ...this.#options.polling };
       const verdict = await pollVerifyStatus(
         this.#client,
         receipt,
         this.#deadline,
-        { ...defaultPolling, ...this.#options.polling },
+        polling,
         (message) => this.#emit({ type: "pending", guid: receipt.id, message }),
         {
-          firstWaitMs: scout ? undefined : await firstPollWaitMs(this.#memory, this.#deadline, answeredAt),
+          firstWaitMs: scout
+            ? undefined
+            : await firstPollWaitMs(this.#memory, this.#deadline, answeredAt, polling),
           startedAt: answeredAt,
           peers: this.#memory,
         },
