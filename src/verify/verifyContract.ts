@@ -1,6 +1,6 @@
 import { isDeadlineReached } from "../errors/index.js";
 import { assertAddress } from "../kernel/validate.js";
-import { type ExplorerMemory, firstPollWaitMs, preCheckPays } from "./batchMemory.js";
+import { type ExplorerMemory, firstPollStart, preCheckPays } from "./batchMemory.js";
 import { encodeConstructorArguments, recoveredArguments } from "./constructorArguments.js";
 import { type Deadline, deadlineOf } from "./deadline.js";
 import { displayName, type EngineOptions } from "./engineOptions.js";
@@ -200,9 +200,7 @@ class ContractVerification {
         polling,
         (message) => this.#emit({ type: "pending", guid: receipt.id, message }),
         {
-          firstWaitMs: scout
-            ? undefined
-            : await firstPollWaitMs(this.#memory, this.#deadline, answeredAt, polling),
+          ...(scout ? {} : await firstPollStart(this.#memory, this.#deadline, answeredAt, polling)),
           startedAt: answeredAt,
           peers: this.#memory,
         },

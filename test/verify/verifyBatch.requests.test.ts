@@ -2,7 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
-import { ExplorerMemory, firstPollWaitMs } from "../../src/verify/batchMemory.js";
+import { ExplorerMemory, firstPollStart } from "../../src/verify/batchMemory.js";
 import { Deadline } from "../../src/verify/deadline.js";
 import type { VerificationJob } from "../../src/verify/job.js";
 import { defaultPolling } from "../../src/verify/pollSchedule.js";
@@ -143,7 +143,7 @@ describe("verifyBatch: requests per contract", () => {
       )
       .sort((a, b) => b - a);
     // The scout polls every 5 to 20 ms through 300 ms of `Pending in queue`; the others wait for its verdict until its
-    // schedule reaches its ceiling (46 ms), then poll for themselves.
+    // schedule reaches its ceiling (46 ms), then poll for themselves at the pace it reached (20 ms).
     expect(polls[0]).toBeGreaterThan(5);
     for (const count of polls.slice(1)) expect(count).toBeLessThan(polls[0] as number);
   });
@@ -192,17 +192,26 @@ describe("ExplorerMemory", () => {
     expect(memory.claimScout()).toBe(true);
     const waitFor = async (timeoutMs: number) => {
       const start = clock.now();
-      const waitMs = await firstPollWaitMs(memory, new Deadline(timeoutMs, clock), start, defaultPolling);
-      return { waitMs, waitedMs: clock.now() - start };
+      const first = await firstPollStart(memory, new Deadline(timeoutMs, clock), start, defaultPolling);
+      return { ...first, waitedMs: clock.now() - start };
     };
-    // The scout's guid stays pending: the job polls for itself after 1+1+1.5+2.25+3.375+5.0625+7.59375 s.
-    expect(await waitFor(300_000)).toEqual({ waitMs: undefined, waitedMs: 21_781.25 });
-    expect(await waitFor(20_000)).toEqual({ waitMs: undefined, waitedMs: 10_000 });
+    // The scout's guid stays pending: the job polls for itself after 1+1+1.5+2.25+3.375+5.0625+7.59375 s, at once,
+    // then at the pace its own schedule has reached (the ceiling), not a second apart again.
+    expect(await waitFor(300_000)).toEqual({
+      firstWaitMs: 21_781.25,
+      firstIntervalMs: 10_000,
+      waitedMs: 21_781.25,
+    });
+    expect(await waitFor(20_000)).toEqual({
+      firstWaitMs: 10_000,
+      firstIntervalMs: 5_062.5,
+      waitedMs: 10_000,
+    });
     // A verdict in time: the job polls at once.
     const waiting = waitFor(300_000);
     await clock.sleep(3_000);
     memory.noteVerdictWait(3_000);
-    expect(await waiting).toEqual({ waitMs: 0, waitedMs: 3_000 });
+    expect(await waiting).toEqual({ firstWaitMs: 0, waitedMs: 3_000 });
   });
 
   it("a pre-check pays until a contract was found unverified, and again once half are verified", () => {
