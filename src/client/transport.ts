@@ -200,6 +200,7 @@ export class Transport {
           // Waiting would only end in a time-out: say now what the explorer asked for.
           throw new RateLimitedError(context, waitMs, explorerMessage, {
             shortMessage: `The explorer asked to wait ${formatDuration(waitMs)}${asked ? ` (${asked.said})` : ""} before the next request, longer than ${allowed.what} (${formatDuration(allowed.ms)}).`,
+            waitRefused: true,
           });
         }
         rateLimited++;
@@ -304,6 +305,7 @@ export class Transport {
         shortMessage: `${cause}, longer than ${allowed.what} (${formatDuration(error.allowedMs)}).`,
         answered: reason === "rate-limited",
         sent: earlierTryLeft,
+        waitRefused: true,
       });
     }
   }

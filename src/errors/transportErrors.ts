@@ -80,6 +80,8 @@ export class RateLimitedError extends ExplorerVerifyError {
   readonly code = "rate_limited" as const;
   /** False when the rate limiter held the request back before it ever left. */
   readonly sent: boolean;
+  /** True when the wait asked for was longer than the time left or the longest allowed: asking again is refused too. */
+  readonly waitRefused: boolean;
 
   /**
    * @param request - where the request went
@@ -93,7 +95,7 @@ export class RateLimitedError extends ExplorerVerifyError {
     readonly retryAfterMs: number | undefined,
     /** The explorer's own text, e.g. `Too many requests. Increase limits now at https://dev.blockscout.com`. */
     readonly explorerMessage: string | undefined,
-    options: { shortMessage?: string; answered?: boolean; sent?: boolean } = {},
+    options: { shortMessage?: string; answered?: boolean; sent?: boolean; waitRefused?: boolean } = {},
   ) {
     super(options.shortMessage ?? "The explorer's rate limit was exceeded, and retrying did not help.", {
       metaMessages: requestLines(request, [
@@ -105,6 +107,7 @@ export class RateLimitedError extends ExplorerVerifyError {
         : undefined,
     });
     this.sent = options.sent ?? true;
+    this.waitRefused = options.waitRefused ?? false;
   }
 }
 

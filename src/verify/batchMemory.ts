@@ -1,6 +1,7 @@
 import type { Deadline } from "./deadline.js";
 import type { VerificationFormat } from "./job.js";
-import type { PeerVerdict, PeerVerdicts } from "./pollSchedule.js";
+import type { PeerVerdict, PeerVerdicts, PollingOptions } from "./pollSchedule.js";
+import { ceilingReachedAfterMs, intervalReachedAfterMs } from "./pollSchedule.js";
 
 /**
  * What the jobs of one batch learn from an explorer for the jobs after them: how long its verdicts take, and whether
@@ -60,18 +61,19 @@ export class ExplorerMemory implements PeerVerdicts {
   }
 
   /**
-   * Waits until the scout has seen a verdict.
+   * Waits until the scout has seen a verdict, on the deadline's clock.
    * @returns the verdict wait it saw; undefined when it saw none or the limit came first
    */
-  scoutedVerdictWait(limitMs: number): Promise<number | undefined> {
-    if (!this.#scouting) return Promise.resolve(this.firstPollWaitMs());
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(undefined), Math.max(0, limitMs));
-      this.#scoutListeners.push((waitMs) => {
-        clearTimeout(timer);
-        resolve(waitMs);
-      });
+  async scoutedVerdictWait(deadline: Deadline, limitMs: number): Promise<number | undefined> {
+    if (!this.#scouting) return this.firstPollWaitMs();
+    const told = new AbortController();
+    let seenMs: number | undefined;
+    this.#scoutListeners.push((waitMs) => {
+      seenMs = waitMs;
+      told.abort();
     });
+    await deadline.wait(limitMs, told.signal);
+    return seenMs;
   }
 
   #tellScoutListeners(waitMs: number | undefined): void {
@@ -153,18 +155,27 @@ export class ExplorerMemory implements PeerVerdicts {
 
 /**
  * How long a job waits before its first poll: from what earlier jobs saw, or else what the batch's first polling job
- * sees. A poll before the verdict is likely ready is a request spent on `Pending in queue`.
+ * sees. A poll before the verdict is likely ready is a request spent on `Pending in queue`; but the scout is waited
+ * for only while that saves polls, and never for more than half the time left: its guid may be the one stuck. A job
+ * that waited in vain polls at once, at the pace its own schedule would have reached.
  * @param answeredAt - when the submission was answered, in ms since the epoch
- * @returns the wait in ms, or undefined for the default schedule
+ * @returns the wait before the first poll, counted from the answer, and the interval to start from
  */
-export async function firstPollWaitMs(
+export async function firstPollStart(
   memory: ExplorerMemory | undefined,
   deadline: Deadline,
   answeredAt: number,
-): Promise<number | undefined> {
-  if (!memory) return undefined;
-  const learnedMs = memory.firstPollWaitMs() ?? (await memory.scoutedVerdictWait(deadline.remainingMs()));
-  return learnedMs === undefined ? undefined : Math.max(0, learnedMs - (deadline.now() - answeredAt));
+  polling: PollingOptions,
+): Promise<{ firstWaitMs?: number; firstIntervalMs?: number }> {
+  if (!memory) return {};
+  const scoutLimitMs = Math.min(ceilingReachedAfterMs(polling), deadline.remainingMs() / 2);
+  const learnedMs = memory.firstPollWaitMs() ?? (await memory.scoutedVerdictWait(deadline, scoutLimitMs));
+  const waitedMs = deadline.now() - answeredAt;
+  if (learnedMs !== undefined) return { firstWaitMs: Math.max(0, learnedMs - waitedMs) };
+  return {
+    firstWaitMs: Math.max(polling.initialIntervalMs, waitedMs),
+    firstIntervalMs: intervalReachedAfterMs(polling, waitedMs),
+  };
 }
 
 /**

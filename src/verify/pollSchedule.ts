@@ -47,16 +47,47 @@ export type PollReading = "pending" | "unknown-uid" | "missed";
  * The first plan of a submission's polling.
  * @param firstWaitMs - the wait before the first poll from the answer (what earlier jobs took); the first interval
  *   by default
+ * @param firstIntervalMs - the interval the schedule starts from (a job that waited for another's verdict goes on at
+ *   the pace it had reached)
  */
-export function firstPollPlan(answeredAt: number, options: PollingOptions, firstWaitMs?: number): PollPlan {
+export function firstPollPlan(
+  answeredAt: number,
+  options: PollingOptions,
+  firstWaitMs?: number,
+  firstIntervalMs = options.initialIntervalMs,
+): PollPlan {
   return {
     answeredAt,
     polls: 0,
     lastSentAt: undefined,
-    intervalMs: options.initialIntervalMs,
+    intervalMs: firstIntervalMs,
     nextAt: answeredAt + (firstWaitMs ?? options.initialIntervalMs),
     queued: false,
   };
+}
+
+/**
+ * How long after the answer the schedule's interval reaches its ceiling (about 22 s by default): from then on a job
+ * waiting for another's verdict saves one poll per ceiling, no more than polling for itself costs.
+ */
+export function ceilingReachedAfterMs(options: PollingOptions): number {
+  const plan = scheduleAfter(options, Number.POSITIVE_INFINITY);
+  return plan.lastSentAt ?? plan.nextAt;
+}
+
+/**
+ * The schedule's interval a job has reached once this long has passed since its answer without its polling (it
+ * waited for another job's verdict): it goes on at that pace rather than a second apart again.
+ */
+export function intervalReachedAfterMs(options: PollingOptions, elapsedMs: number): number {
+  return scheduleAfter(options, elapsedMs).intervalMs;
+}
+
+function scheduleAfter(options: PollingOptions, elapsedMs: number): PollPlan {
+  let plan = firstPollPlan(0, options);
+  while (plan.intervalMs < options.maxIntervalMs && plan.nextAt <= elapsedMs && plan.polls < 100)
+    plan = afterPoll(plan, plan.nextAt, "pending", options, plan.nextAt);
+  return plan;
 }
 
 /**

@@ -26,6 +26,8 @@ export type PollOutcome =
 export interface PollStart {
   /** The wait before the first poll (what earlier jobs of the batch took); the first interval by default. */
   firstWaitMs?: number | undefined;
+  /** The interval the schedule starts from; the first interval by default. */
+  firstIntervalMs?: number | undefined;
   /** When the submission was answered (verdict times count from it); now by default. */
   startedAt?: number | undefined;
   /** Other jobs' verdicts on the same explorer, which may bring a poll sooner (see `afterPeerVerdict`). */
@@ -56,7 +58,7 @@ export async function pollVerifyStatus(
   start: PollStart = {},
 ): Promise<PollOutcome> {
   const startedAt = start.startedAt ?? deadline.now();
-  let plan = firstPollPlan(startedAt, options, start.firstWaitMs);
+  let plan = firstPollPlan(startedAt, options, start.firstWaitMs, start.firstIntervalMs);
   let unknownUids = 0;
   let failuresInARow = 0;
   for (;;) {

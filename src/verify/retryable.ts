@@ -25,7 +25,8 @@ export function isServerError(error: unknown): boolean {
 
 /**
  * Whether a request failed for a reason that may pass (connection lost, time-out, 5xx, 429 after the transport's
- * own retries), so that asking again later makes sense, as opposed to an answer that will not change.
+ * own retries), so that asking again later makes sense, as opposed to an answer that will not change. A 429 whose
+ * wait is longer than the time left (or the longest allowed) ends the work at once, polls too: asking again is refused.
  *
  * @param error - what the request threw
  * @returns true for a retryable failure
@@ -33,7 +34,8 @@ export function isServerError(error: unknown): boolean {
 export function isRetryable(error: unknown): boolean {
   if (isDeadlineReached(error)) return false;
   if (error instanceof NetworkError) return !error.unreachable;
-  if (error instanceof TimeoutError || error instanceof RateLimitedError) return true;
+  if (error instanceof RateLimitedError) return !error.waitRefused;
+  if (error instanceof TimeoutError) return true;
   return isServerError(error);
 }
 

@@ -1,6 +1,6 @@
 import { isDeadlineReached } from "../errors/index.js";
 import { assertAddress } from "../kernel/validate.js";
-import { type ExplorerMemory, firstPollWaitMs, preCheckPays } from "./batchMemory.js";
+import { type ExplorerMemory, firstPollStart, preCheckPays } from "./batchMemory.js";
 import { encodeConstructorArguments, recoveredArguments } from "./constructorArguments.js";
 import { type Deadline, deadlineOf } from "./deadline.js";
 import { displayName, type EngineOptions } from "./engineOptions.js";
@@ -192,14 +192,15 @@ class ContractVerification {
         return this.#finish("pending", "Submitted; not waiting for the verdict.");
       const answeredAt = this.#deadline.now();
       const scout = this.#memory?.claimScout() ?? false;
+      const polling = { ...defaultPolling, ...this.#options.polling };
       const verdict = await pollVerifyStatus(
         this.#client,
         receipt,
         this.#deadline,
-        { ...defaultPolling, ...this.#options.polling },
+        polling,
         (message) => this.#emit({ type: "pending", guid: receipt.id, message }),
         {
-          firstWaitMs: scout ? undefined : await firstPollWaitMs(this.#memory, this.#deadline, answeredAt),
+          ...(scout ? {} : await firstPollStart(this.#memory, this.#deadline, answeredAt, polling)),
           startedAt: answeredAt,
           peers: this.#memory,
         },

@@ -2,13 +2,16 @@ import { describe, expect, it } from "@jest/globals";
 import { RateLimiter } from "../../src/client/rateLimiter.js";
 import { verifyBatch } from "../../src/run/runners/verifyBatch.js";
 import type { BlockscoutVerifier } from "../../src/verifiers/blockscoutVerifier.js";
-import { ExplorerMemory } from "../../src/verify/batchMemory.js";
+import { ExplorerMemory, firstPollStart } from "../../src/verify/batchMemory.js";
+import { Deadline } from "../../src/verify/deadline.js";
 import type { VerificationJob } from "../../src/verify/job.js";
+import { defaultPolling } from "../../src/verify/pollSchedule.js";
 import { verifyContract } from "../../src/verify/verifyContract.js";
 import { testAddress } from "../support/addresses.js";
 import { fastEngine, flattenedJob, standardJsonJob } from "../support/jobs.js";
 import { useTestExplorer } from "../support/useTestExplorer.js";
 import { blockscoutVerifierAt } from "../support/verifiers.js";
+import { VirtualClock } from "../support/virtualClock.js";
 
 const { explorer } = await useTestExplorer({}, { smartContractStatus: true });
 
@@ -119,7 +122,7 @@ describe("verifyBatch: requests per contract", () => {
     for (const polls of later) expect(polls).toBeLessThan(first as number);
   });
 
-  it("jobs started together: one pre-checks, the rest submit once it found nothing; one polls on the schedule, the rest wait for its verdict", async () => {
+  it("jobs started together: one pre-checks, the rest submit once it found nothing; one polls on the schedule, the rest wait for its verdict a while", async () => {
     const addresses = Array.from({ length: 8 }, (_, i) => testAddress(0x7900 + i));
     // The 300 ms pass on the engine's clock: the polls, not how busy the machine is, decide how many there are.
     explorer.backend.clock = fastEngine.clock;
@@ -139,7 +142,8 @@ describe("verifyBatch: requests per contract", () => {
             .filter((r) => String(r.query.guid).startsWith(address.slice(2))).length,
       )
       .sort((a, b) => b - a);
-    // The scout polls every 5 to 20 ms through 300 ms of `Pending in queue`; the others poll once it has seen the pass.
+    // The scout polls every 5 to 20 ms through 300 ms of `Pending in queue`; the others wait for its verdict until its
+    // schedule reaches its ceiling (46 ms), then poll for themselves at the pace it reached (20 ms).
     expect(polls[0]).toBeGreaterThan(5);
     for (const count of polls.slice(1)) expect(count).toBeLessThan(polls[0] as number);
   });
@@ -202,6 +206,34 @@ describe("ExplorerMemory", () => {
     expect(memory.firstPollWaitMs()).toBe(2_200);
     for (let i = 0; i < 9; i++) memory.noteVerdictWait(3_000);
     expect(memory.firstPollWaitMs()).toBe(3_000);
+  });
+
+  it("a job waits for the scout's verdict until the schedule reaches its ceiling, at most half its time left", async () => {
+    const clock = new VirtualClock();
+    const memory = new ExplorerMemory();
+    expect(memory.claimScout()).toBe(true);
+    const waitFor = async (timeoutMs: number) => {
+      const start = clock.now();
+      const first = await firstPollStart(memory, new Deadline(timeoutMs, clock), start, defaultPolling);
+      return { ...first, waitedMs: clock.now() - start };
+    };
+    // The scout's guid stays pending: the job polls for itself after 1+1+1.5+2.25+3.375+5.0625+7.59375 s, at once,
+    // then at the pace its own schedule has reached (the ceiling), not a second apart again.
+    expect(await waitFor(300_000)).toEqual({
+      firstWaitMs: 21_781.25,
+      firstIntervalMs: 10_000,
+      waitedMs: 21_781.25,
+    });
+    expect(await waitFor(20_000)).toEqual({
+      firstWaitMs: 10_000,
+      firstIntervalMs: 5_062.5,
+      waitedMs: 10_000,
+    });
+    // A verdict in time: the job polls at once.
+    const waiting = waitFor(300_000);
+    await clock.sleep(3_000);
+    memory.noteVerdictWait(3_000);
+    expect(await waiting).toEqual({ firstWaitMs: 0, waitedMs: 3_000 });
   });
 
   it("a pre-check pays until a contract was found unverified, and again once half are verified", () => {

@@ -661,6 +661,25 @@ describe("verifyContract: polls that fail for a passing reason", () => {
     expect(explorer.requestsFor("checkverifystatus")).toHaveLength(20);
     expect(explorer.requestsFor("verifysourcecode")).toHaveLength(1);
   });
+  it("ends at once as rate_limited when a poll's 429 asks for a longer wait than the deadline leaves", async () => {
+    explorer.backend.addContract(address).script(address, { result: "pass", pendingPolls: 1 });
+    explorer.faults.applies = (r) => r.query.action === "checkverifystatus";
+    explorer.faults.next(...Array(10).fill({ kind: "rate-limit", resetMs: 400_000 }));
+    const events: VerificationEvent[] = [];
+    // A limiter of its own: the explorer's pause would hold the other tests' requests too.
+    const result = await verifyContract(clientFor(explorer), standardJsonJob(address), {
+      ...fastEngine,
+      onEvent: (event) => events.push(event),
+    });
+    expect(result).toMatchObject({
+      status: "failed",
+      error: { code: "rate_limited" },
+      message:
+        "The explorer asked to wait 7 min (x-ratelimit-reset: 400000) before the next request, longer than the deadline leaves (5 min).",
+    });
+    expect(explorer.requestsFor("checkverifystatus")).toHaveLength(1);
+    expect(events.filter((event) => event.type === "pending")).toEqual([]);
+  });
 });
 
 describe("verifyContract: reads around a submission that fail for a passing reason", () => {

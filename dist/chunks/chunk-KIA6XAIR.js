@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{d as t}from"./chunk-X53BEMVO.js";async function m(r,e){if(!Number.isFinite(e))return r;let i,o=new Promise((a,n)=>{i=setTimeout(()=>n(t()),Math.max(0,e-Date.now()))});try{return await Promise.race([r,o])}finally{clearTimeout(i)}}function s(r,e){return Date.now()>=e?Promise.reject(t()):m(r,e)}export{m as a,s as b};

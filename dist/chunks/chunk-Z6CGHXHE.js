@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a}from"./chunk-YJAXK6RQ.js";var s={"*":{"*":["abi","evm.bytecode.object","evm.deployedBytecode.object","metadata"]}};function d(t,o){let{compilationTarget:l,libraries:r,...n}=t.settings,e=a(r??{}),i=Object.keys(e).length>0?{libraries:e}:{};return{language:t.language,sources:o,settings:{...n,...i,outputSelection:s}}}export{d as a};

@@ -1,0 +1,2 @@
+import { createRequire } from 'module'; const require = createRequire(import.meta.url);
+import{a,b}from"./chunk-UZ6JEY53.js";import"./chunk-PS3DKYAO.js";import"./chunk-ES55OOEL.js";import"./chunk-ARRXEXKJ.js";import"./chunk-6CLLAULN.js";import"./chunk-DGAYFDOT.js";import"./chunk-TU5MWSES.js";import"./chunk-2F4ZRXPF.js";import"./chunk-IEOYXKJF.js";import"./chunk-IY3GVRRE.js";import"./chunk-7LUDGF7L.js";import"./chunk-LRUP4CGG.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind,b as namesNoDeployment};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b}from"./chunk-GTCUB23M.js";import"./chunk-MQ5E3E3I.js";import"./chunk-EZLGCN3H.js";import"./chunk-TYHKJZDU.js";import"./chunk-6CLLAULN.js";import"./chunk-RPPKV6WW.js";import"./chunk-TU5MWSES.js";import"./chunk-2F4ZRXPF.js";import"./chunk-IEOYXKJF.js";import"./chunk-IY3GVRRE.js";import"./chunk-X53BEMVO.js";import"./chunk-LRUP4CGG.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as deploymentFolderKind,b as namesNoDeployment};

@@ -1,0 +1,2 @@
+import { createRequire } from 'module'; const require = createRequire(import.meta.url);
+import{c as a}from"./chunk-Y5FA7LUX.js";import"./chunk-Q5RNVDOX.js";import"./chunk-FUZ6PVP7.js";import"./chunk-6YGC2ESF.js";import"./chunk-O7ELW33R.js";import"./chunk-2JHHUXHM.js";import"./chunk-MZGTENGS.js";import"./chunk-FWILSALA.js";import"./chunk-U2NDTFDE.js";import"./chunk-OQO3X7RM.js";import"./chunk-DL2IZZA2.js";import"./chunk-7LUDGF7L.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as JsonRpcChain};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{c as a}from"./chunk-AKQGNM2S.js";import"./chunk-4PW3FW7S.js";import"./chunk-FUZ6PVP7.js";import"./chunk-6YGC2ESF.js";import"./chunk-O7ELW33R.js";import"./chunk-NWR4Z5L6.js";import"./chunk-MZGTENGS.js";import"./chunk-FWILSALA.js";import"./chunk-U2NDTFDE.js";import"./chunk-OQO3X7RM.js";import"./chunk-DL2IZZA2.js";import"./chunk-X53BEMVO.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as JsonRpcChain};

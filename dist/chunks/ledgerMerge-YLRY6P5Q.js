@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{a,b,c}from"./chunk-UITLCSB6.js";import"./chunk-PS2B6WMG.js";import"./chunk-PAAF7YSP.js";import"./chunk-MZGTENGS.js";import"./chunk-UARTWY6J.js";import"./chunk-U2NDTFDE.js";import"./chunk-JYBEG5Y5.js";import"./chunk-QQKAW5H2.js";import"./chunk-2F4ZRXPF.js";import"./chunk-IEOYXKJF.js";import"./chunk-IY3GVRRE.js";import"./chunk-X53BEMVO.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{b as mergeIntoLedgerFile,a as mergeLedgerEntries,c as stampLedgerFile};

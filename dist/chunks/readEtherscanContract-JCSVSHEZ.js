@@ -1,0 +1,2 @@
+import { createRequire } from 'module'; const require = createRequire(import.meta.url);
+import{a}from"./chunk-BC36RPZ6.js";import"./chunk-CUMIVP7L.js";import"./chunk-DOPWJA6A.js";import"./chunk-BA63IXEW.js";import"./chunk-2DI2J7KJ.js";import"./chunk-6CLLAULN.js";import"./chunk-KM3DHGJN.js";import"./chunk-QQKAW5H2.js";import"./chunk-7LUDGF7L.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readEtherscanContract};

@@ -1,2 +1,0 @@
-import { createRequire } from 'module'; const require = createRequire(import.meta.url);
-import{d as a,e as b}from"./chunk-ZDIVZHHB.js";import"./chunk-435L7TXC.js";import"./chunk-NJIAUVTP.js";import"./chunk-BA63IXEW.js";import"./chunk-4XOJLHFO.js";import"./chunk-KXYJG73H.js";import"./chunk-6CLLAULN.js";import"./chunk-ZV2GXBSQ.js";import"./chunk-QQKAW5H2.js";import"./chunk-X53BEMVO.js";import"./chunk-IJSTNDLJ.js";import"./chunk-KKM7PONK.js";export{a as readVerifiedInput,b as verifiedInputOf};
