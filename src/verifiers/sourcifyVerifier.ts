@@ -83,16 +83,11 @@ export class SourcifyVerifier implements Verifier {
       lookupAllChains(transport, { address }),
     );
     if (everyChain !== "per-chain") {
-      const state = sourcifyMatchLevel(everyChain.found?.match);
-      if (!state) return { state: "unverified", name: null, ownAnswer: true, implementations: [] };
-      return {
-        state,
-        name: null,
-        ownAnswer: true,
-        implementations: [],
-        match: sourcifyMatchKind(everyChain.found?.match),
-        ...(everyChain.found ? { matches: sourcifyMatchedCode(everyChain.found) } : {}),
-      };
+      const held = everyChain.found;
+      const state = sourcifyMatchLevel(held?.match);
+      if (!held || !state) return { state: "unverified", name: null, ownAnswer: true, implementations: [] };
+      const matched = { match: sourcifyMatchKind(held.match), matches: sourcifyMatchedCode(held) };
+      return { state, name: null, ownAnswer: true, implementations: [], ...matched };
     }
     const found = await lookupContract(transport, { chainId: this.chainId, address });
     const state = sourcifyMatchLevel(found?.match);
