@@ -5,20 +5,16 @@ import { getSmartContractStatusIfSupported } from "../client/rest/getSmartContra
 import { getVerificationConfig } from "../client/rest/getVerificationConfig.js";
 import { Transport } from "../client/transport.js";
 import { ExplorerError, UnknownActionError } from "../errors/index.js";
-import type { QuotaReading } from "../kernel/waits.js";
 import type {
   BuildLists,
   ContractPages,
-  Creation,
   LookUp,
-  Receipt,
-  ReceiptStatus,
   Submission,
   SubmitOutcome,
   Verifier,
   VerifierCapabilities,
 } from "../verify/verifier.js";
-import { creationOf, lookUpBySourceCode, outcomeOf, sendSourceCode } from "./contractModuleAnswers.js";
+import { ContractModuleVerifier, outcomeOf, sendSourceCode } from "./contractModuleAnswers.js";
 import { submitProxyLink } from "./proxyLinkSubmission.js";
 import { serviceTransportOptions, type TransportSettings } from "./serviceTransports.js";
 import type { BlockscoutTarget } from "./target.js";
@@ -36,12 +32,10 @@ const capabilities: VerifierCapabilities = {
  * its `GET /api/v2/smart-contracts/{address}` where it has it: the explorer's own instance, or the Blockscout API's
  * route for the chain (a `proapi_` key). Every format; proxies are linked with `verifyproxycontract`.
  */
-export class BlockscoutVerifier implements Verifier {
+export class BlockscoutVerifier extends ContractModuleVerifier implements Verifier {
   readonly service = "blockscout";
   readonly capabilities = capabilities;
   readonly pages: ContractPages;
-  /** The explorer's transport: `status` and `fetch` read through it too. */
-  readonly transport: Transport;
   /** The explorer's verification config, read once (through the Blockscout API it costs credits). */
   #buildLists: Promise<BuildLists | undefined> | undefined;
 
@@ -50,7 +44,7 @@ export class BlockscoutVerifier implements Verifier {
    * @param settings - the run's pace, answer cap and events
    */
   constructor(target: BlockscoutTarget, settings: TransportSettings = {}) {
-    this.transport = new Transport(serviceTransportOptions(target, settings));
+    super(new Transport(serviceTransportOptions(target, settings)));
     const base = target.instanceUrl;
     this.pages = {
       base,
@@ -64,7 +58,7 @@ export class BlockscoutVerifier implements Verifier {
    * `getsourcecode` (which may be a twin's: the engine compares the name).
    * @returns what the explorer holds, with the implementations it links a proxy to
    */
-  async lookUp(address: string, endsAt: number): Promise<LookUp> {
+  override async lookUp(address: string, endsAt: number): Promise<LookUp> {
     const transport = this.transport.until(endsAt);
     const answer = await getSmartContractStatusIfSupported(transport, { address });
     // Until the endpoint has answered 200 once, its 404 may be a server's answer for any unknown path.
@@ -79,7 +73,7 @@ export class BlockscoutVerifier implements Verifier {
         implementations: status.implementations,
       };
     }
-    return lookUpBySourceCode(transport, address);
+    return super.lookUp(address, endsAt);
   }
 
   /**
@@ -145,23 +139,6 @@ export class BlockscoutVerifier implements Verifier {
       case "proxy":
         return submitProxyLink(transport, submission);
     }
-  }
-
-  /** `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt. @returns where it stands */
-  async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
-    const transport = this.transport.until(endsAt);
-    if (receipt.of === "proxy-link") return contract.checkProxyVerification(transport, { guid: receipt.id });
-    return contract.checkVerifyStatus(transport, { guid: receipt.id });
-  }
-
-  /** `getcontractcreation`. @returns its creation, or null */
-  async creation(address: string, endsAt: number): Promise<Creation | null> {
-    return creationOf(this.transport.until(endsAt), address);
-  }
-
-  /** @returns what the explorer's stated quota allows now */
-  quota(): QuotaReading {
-    return this.transport.rateLimiter.reading();
   }
 
   /**

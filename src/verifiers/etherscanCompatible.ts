@@ -1,11 +1,8 @@
 import * as contract from "../client/contract/index.js";
 import { Transport } from "../client/transport.js";
 import { ExplorerError, InvalidInputError, NotSupportedError } from "../errors/index.js";
-import type { QuotaReading } from "../kernel/waits.js";
 import {
   type ContractPages,
-  type Creation,
-  type LookUp,
   type Receipt,
   type ReceiptStatus,
   type Service,
@@ -15,7 +12,7 @@ import {
   type Verifier,
   type VerifierCapabilities,
 } from "../verify/verifier.js";
-import { creationOf, lookUpBySourceCode, outcomeOf, sendSourceCode } from "./contractModuleAnswers.js";
+import { ContractModuleVerifier, outcomeOf, sendSourceCode } from "./contractModuleAnswers.js";
 import { submitProxyLink } from "./proxyLinkSubmission.js";
 import { serviceTransportOptions, type TransportSettings } from "./serviceTransports.js";
 import type { RoutescanTarget } from "./target.js";
@@ -30,26 +27,17 @@ export type EtherscanCompatibleService = Pick<Verifier, "service" | "pages" | "c
  * format it takes (a flattened source as a single file, Vyper as `vyper-json`), `checkverifystatus`,
  * `getsourcecode`, `getcontractcreation`, and `verifyproxycontract` where it links proxies.
  */
-export class EtherscanCompatibleVerifier implements Verifier {
+export class EtherscanCompatibleVerifier extends ContractModuleVerifier implements Verifier {
   readonly service: Service;
   readonly capabilities: VerifierCapabilities;
   readonly pages: ContractPages;
-  readonly transport: Transport;
 
   /** @param description - the service */
   constructor(description: EtherscanCompatibleService) {
+    super(description.transport);
     this.service = description.service;
     this.capabilities = description.capabilities;
     this.pages = description.pages;
-    this.transport = description.transport;
-  }
-
-  /**
-   * `getsourcecode`: its answer may be a bytecode twin's ("Similar Match"), so the engine compares the name.
-   * @returns what the service holds
-   */
-  async lookUp(address: string, endsAt: number): Promise<LookUp> {
-    return lookUpBySourceCode(this.transport.until(endsAt), address);
   }
 
   /**
@@ -119,10 +107,9 @@ export class EtherscanCompatibleVerifier implements Verifier {
   }
 
   /** `checkverifystatus`, or `checkproxyverification` for a proxy link's receipt. @returns where it stands */
-  async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
-    const transport = this.transport.until(endsAt);
-    if (receipt.of === "proxy-link") return contract.checkProxyVerification(transport, { guid: receipt.id });
-    const status = await contract.checkVerifyStatus(transport, { guid: receipt.id });
+  override async status(receipt: Receipt, endsAt: number): Promise<ReceiptStatus> {
+    const status = await super.status(receipt, endsAt);
+    if (receipt.of === "proxy-link") return status;
     const why =
       status.state === "fail" && receipt.address && (await this.#similarMatch(receipt.address, endsAt));
     return why ? { ...status, message: `${status.message.replace(/\.$/, "")}. ${why}` } : status;
@@ -135,16 +122,6 @@ export class EtherscanCompatibleVerifier implements Verifier {
     if (found?.state === "unknown" || found?.match !== "similar") return undefined;
     const title = serviceTitles[this.service];
     return `${title} holds this contract as a similar match; turning one into an exact match needs an account ${title} has whitelisted (after proving ownership and asking through its contact form), because of comment-vandalism attacks: a resubmission from any other account is refused.`;
-  }
-
-  /** `getcontractcreation`. @returns its creation, or null */
-  async creation(address: string, endsAt: number): Promise<Creation | null> {
-    return creationOf(this.transport.until(endsAt), address);
-  }
-
-  /** @returns the limiter's reading (these services state no quota in headers: the spacing decides) */
-  quota(): QuotaReading {
-    return this.transport.rateLimiter.reading();
   }
 
   #notSupported(what: string): NotSupportedError {

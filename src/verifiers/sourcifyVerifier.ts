@@ -83,16 +83,11 @@ export class SourcifyVerifier implements Verifier {
       lookupAllChains(transport, { address }),
     );
     if (everyChain !== "per-chain") {
-      const state = sourcifyMatchLevel(everyChain.found?.match);
-      if (!state) return { state: "unverified", name: null, ownAnswer: true, implementations: [] };
-      return {
-        state,
-        name: null,
-        ownAnswer: true,
-        implementations: [],
-        match: sourcifyMatchKind(everyChain.found?.match),
-        ...(everyChain.found ? { matches: sourcifyMatchedCode(everyChain.found) } : {}),
-      };
+      const held = everyChain.found;
+      const state = sourcifyMatchLevel(held?.match);
+      if (!held || !state) return { state: "unverified", name: null, ownAnswer: true, implementations: [] };
+      const matched = { match: sourcifyMatchKind(held.match), matches: sourcifyMatchedCode(held) };
+      return { state, name: null, ownAnswer: true, implementations: [], ...matched };
     }
     const found = await lookupContract(transport, { chainId: this.chainId, address });
     const state = sourcifyMatchLevel(found?.match);
@@ -134,24 +129,27 @@ export class SourcifyVerifier implements Verifier {
         return this.#submit("standard", sent, { stdJsonInput, compilerVersion, contractIdentifier });
       }
       case "single-file":
-      case "flattened": {
-        const name = assertNonEmpty(submission.contractName, "contractName");
-        const settings = {
-          optimizer: submission.optimizer.enabled
-            ? { enabled: true, runs: submission.optimizer.runs ?? 200 }
-            : { enabled: false },
-          ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
-        };
-        const content = assertNonEmpty(submission.sourceCode, "sourceCode");
-        const source = { file: `${name}.sol`, name, language: "Solidity", content, settings };
-        return this.#submitOneFile(sent, source, submission.compilerVersion);
-      }
+      case "flattened":
       case "vyper": {
-        const name = assertNonEmpty(submission.contractName, "name");
-        const content = assertNonEmpty(submission.sourceCode, "contractSourceCode");
-        const settings = { outputSelection: { "*": ["evm.bytecode", "evm.deployedBytecode", "abi"] } };
-        const source = { file: `${name}.vy`, name, language: "Vyper", content, settings };
-        return this.#submitOneFile(sent, source, submission.compilerVersion);
+        // A single source as a standard JSON input of one file, its contract named `{file}:{name}`.
+        const vyper = submission.format === "vyper";
+        const name = assertNonEmpty(submission.contractName, vyper ? "name" : "contractName");
+        const content = assertNonEmpty(submission.sourceCode, vyper ? "contractSourceCode" : "sourceCode");
+        const file = `${name}.${vyper ? "vy" : "sol"}`;
+        const settings = vyper
+          ? { outputSelection: { "*": ["evm.bytecode", "evm.deployedBytecode", "abi"] } }
+          : {
+              optimizer: submission.optimizer.enabled
+                ? { enabled: true, runs: submission.optimizer.runs ?? 200 }
+                : { enabled: false },
+              ...(submission.evmVersion ? { evmVersion: submission.evmVersion } : {}),
+            };
+        const language = vyper ? "Vyper" : "Solidity";
+        return this.#submit("standard", sent, {
+          stdJsonInput: { language, sources: { [file]: { content } }, settings },
+          compilerVersion: release(submission.compilerVersion),
+          contractIdentifier: `${file}:${name}`,
+        });
       }
       case "registry": {
         const metadataFile = submission.files.find((file) => file.name === "metadata.json");
@@ -206,17 +204,6 @@ export class SourcifyVerifier implements Verifier {
     return this.transport.rateLimiter.reading();
   }
 
-  // A single source as a standard JSON input of one file, its contract named `{file}:{name}`.
-  #submitOneFile(sent: Sent, source: OneFile, compilerVersion: string) {
-    const { file, name, language, content, settings } = source;
-    const body = {
-      stdJsonInput: { language, sources: { [file]: { content } }, settings },
-      compilerVersion: release(compilerVersion),
-      contractIdentifier: `${file}:${name}`,
-    };
-    return this.#submit("standard", sent, body);
-  }
-
   // The creation transaction's hash, where the deployment records it: what earns a creation match for a contract
   // created inside a transaction (a factory's, CREATE3), and on a chain where Sourcify cannot look creations up.
   async #submit(route: "standard" | "metadata", sent: Sent, body: object): Promise<SubmitOutcome> {
@@ -235,9 +222,6 @@ export class SourcifyVerifier implements Verifier {
     return outcome.kind === "receipt" ? { ...outcome, receipt: { ...outcome.receipt, address } } : outcome;
   }
 }
-
-/** A source file, its contract's name and the compiler settings for it. */
-type OneFile = { file: string; name: string; language: string; content: string; settings: object };
 
 /** What every submission says of the contract (its address, its creation transaction where known), its deadline and time limit. */
 type Sent = { address: string; creationTransaction?: string | undefined; endsAt: number; timeoutMs: number };
