@@ -7,7 +7,7 @@ import type { VerificationJob, VerificationResult } from "../verify/job.js";
 import { jobRecord, type Outcome } from "../verify/jobRecord.js";
 import { defaultPolling } from "../verify/pollSchedule.js";
 import { pollVerifyStatus } from "../verify/pollVerifyStatus.js";
-import { verifiedState } from "../verify/preCheck.js";
+import { verifiedMatch } from "../verify/preCheck.js";
 import type { LedgerUse as EngineLedgerUse, VerificationLedger } from "../verify/verificationLedger.js";
 import type { Receipt, Verifier } from "../verify/verifier.js";
 import {
@@ -299,7 +299,10 @@ async function watchEarlierSubmission(
 ): Promise<EarlierSubmissionOutcome> {
   const watchEndsAt = Math.min(sentAt, deadline.now()) + earlierSubmissionWatchMs;
   for (let look = 0; ; look++) {
-    const state = await verifiedState(verifier, job, deadline.endsAt).catch(() => "unknown" as const);
+    const state = await verifiedMatch(verifier, job, deadline.endsAt).then(
+      (found) => found.state,
+      () => "unknown" as const,
+    );
     if (state === "verified") return "verified";
     if (deadline.passed()) return "deadline";
     const leftMs = watchEndsAt - deadline.now();

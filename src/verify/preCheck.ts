@@ -13,20 +13,7 @@ export type VerifiedState = "verified" | "partial" | "unverified";
  * @param verifier - the service
  * @param job - the job
  * @param endsAt - when the work asking must end, ms since the epoch
- * @returns verified, partially verified, or not
- */
-export async function verifiedState(
-  verifier: Verifier,
-  job: VerificationJob,
-  endsAt: number,
-): Promise<VerifiedState> {
-  return (await verifiedMatch(verifier, job, endsAt)).state;
-}
-
-/**
- * {@link verifiedState}, with how the service matched the contract where it says (Sourcify).
- *
- * @returns the state, and the match kind when the service named one
+ * @returns verified, partially verified, or not, with how the service matched the contract where it says (Sourcify)
  */
 export async function verifiedMatch(
   verifier: Verifier,

@@ -4,7 +4,7 @@ import type { EngineOptions } from "./engineOptions.js";
 import type { ContractEvent } from "./events.js";
 import { BudgetSpent, describe } from "./failureMessages.js";
 import type { VerificationJob } from "./job.js";
-import { type VerifiedState, verifiedState } from "./preCheck.js";
+import { type VerifiedState, verifiedMatch } from "./preCheck.js";
 import { isRetryable, isServerError } from "./retryable.js";
 import type { PreparedSubmission } from "./submission.js";
 import type { BudgetHold, SubmitOutcome, Verifier } from "./verifier.js";
@@ -113,7 +113,7 @@ export class SubmissionSender {
   async #lookAfterUncertainSend(sendError: unknown): Promise<VerifiedState> {
     for (let look = 1; ; look++) {
       try {
-        return await verifiedState(this.#at.verifier, this.#at.job, this.#at.deadline.endsAt);
+        return (await verifiedMatch(this.#at.verifier, this.#at.job, this.#at.deadline.endsAt)).state;
       } catch (error) {
         if (!isRetryable(error) || look >= maxLooksAfterUncertainSend) throw error;
         this.#at.emit({

@@ -19,7 +19,7 @@ import type { MatchKind, ResultError, VerificationJob, VerificationResult } from
 import { jobRecord } from "./jobRecord.js";
 import { defaultPolling } from "./pollSchedule.js";
 import { pollVerifyStatus } from "./pollVerifyStatus.js";
-import { type VerifiedState, verifiedMatch, verifiedState } from "./preCheck.js";
+import { type VerifiedState, verifiedMatch } from "./preCheck.js";
 import type { PreflightOptions, PreflightResult } from "./preflight.js";
 import { isRetryable } from "./retryable.js";
 import { fullInputNeeded, standardJsonCandidates } from "./standardJsonCandidates.js";
@@ -226,7 +226,7 @@ class ContractVerification {
       if (verdict.state === "unknown-uid") {
         // Several explorers verified the contract although they had lost the guid: look before calling it a failure.
         // That look is the confirmation.
-        if ((await verifiedState(this.#client, job, this.#deadline.endsAt)) !== "unverified")
+        if ((await verifiedMatch(this.#client, job, this.#deadline.endsAt)).state !== "unverified")
           return this.#finish("verified");
         lastFailure = `The explorer lost track of the submission (${verdict.message}) and the contract is not verified.`;
         continue;

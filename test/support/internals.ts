@@ -154,7 +154,7 @@ export {
 } from "../../src/verify/job.js";
 export { linkProxy, type ProxyLinkOptions } from "../../src/verify/linkProxy.js";
 export type { PollingOptions } from "../../src/verify/pollSchedule.js";
-export { type VerifiedState, verifiedState } from "../../src/verify/preCheck.js";
+export type { VerifiedState } from "../../src/verify/preCheck.js";
 export type { PreflightOptions, PreflightResult } from "../../src/verify/preflight.js";
 export { minimalStandardJsonInput, standardJsonCandidates } from "../../src/verify/standardJsonCandidates.js";
 export type { LookUp, Receipt, Service, Submission, Verifier } from "../../src/verify/verifier.js";
