@@ -56,16 +56,13 @@ export async function withTaskWhere<T>(
   };
   const where: HardhatRunWhere = {
     hardhat: {
+      ...options,
       config: hre.config,
       network:
         (options.network ?? (!options.explorerUrl || hre.globalOptions.network !== undefined))
           ? network
           : undefined,
       networkNamed: hre.globalOptions.network !== undefined,
-      explorerUrl: options.explorerUrl,
-      serviceFlag: options.serviceFlag,
-      userAgent: options.userAgent,
-      optionalTargets: options.optionalTargets,
       localExplorer: {
         cacheDir: join(hre.config.paths.cache, "explorer-verify"),
         compilers: projectCompilers(hre),

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
-import { chainIdFlag, cliCommand } from "./arguments.js";
+import { cliCommand } from "./arguments.js";
 import { exitCodes, UsageError } from "./cliErrors.js";
-import { projectFoundryConfig } from "./cliWhere.js";
+import { cliChain, projectFoundryConfig } from "./cliWhere.js";
 import { flagsRun, jobOptions } from "./commandLineJobs.js";
 
 const options = {
@@ -22,12 +22,11 @@ export const bundleCommand = cliCommand("bundle", options, async ({ values, posi
   const cwd = process.cwd();
   const foundry = await projectFoundryConfig(cwd);
   const what = flagsRun(values, positionals, { cwd, foundry, command: "bundle" });
-  const chainId = chainIdFlag(values["chain-id"]);
   const { runBundleRequest } = await import("../run/commands/bundleRequest.js");
   const { skipped } = await runBundleRequest(
     {
       what,
-      where: { chainId: chainId === undefined ? undefined : { id: chainId, source: "--chain-id" } },
+      where: { chainId: cliChain(values).chainId },
       out: { path: resolve(cwd, values.out), field: "--out" },
     },
     (line) => console.error(line),

@@ -1,4 +1,4 @@
-import type { MergeRequest, MergeResults } from "../shards/mergeShards.js";
+import { type MergeRequest, type MergeResults, mergeShards } from "../shards/mergeShards.js";
 
 export type { MergeResults } from "../shards/mergeShards.js";
 
@@ -9,6 +9,5 @@ export type { MergeResults } from "../shards/mergeShards.js";
  * @returns every record once, whether every shard reported, and those that did not
  */
 export async function runMergeRequest(request: MergeRequest): Promise<MergeResults> {
-  const { mergeShards } = await import("../shards/mergeShards.js");
   return mergeShards(request);
 }

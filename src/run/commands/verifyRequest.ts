@@ -133,29 +133,19 @@ export async function runVerifyRequest(
     );
   let bundleWritten: string | undefined;
   let results: RunResults;
+  const run = { targets, settings, ledger: request.ledger, reporter, interruptible: true };
   try {
     if (what.kind === "copy") {
       const { runCopy } = await import("../runners/runCopy.js");
-      results = await runCopy({
-        ...what,
-        targets,
-        settings,
-        ledger: request.ledger,
-        reporter,
-        interruptible: true,
-      });
+      results = await runCopy({ ...what, ...run });
     } else
       results = await runVerify({
+        ...run,
         jobs: contracts.jobs,
         badEntries: contracts.badEntries,
-        targets,
-        settings,
         // Over several chains, each deployment's RPC is its chain's own: the run's is one chain's.
         rpc: rpcUrl && !severalChains ? { rpcUrl, compilers: request.compilers } : undefined,
-        ledger: request.ledger,
         ...(await discoveryOfRun(what, contracts, settings)),
-        reporter,
-        interruptible: true,
         shard: request.shard?.id,
         plan: request.shard?.plan,
         reads,

@@ -171,15 +171,12 @@ export async function verifyTask(
     bundleChainId?: number | undefined;
   } = {},
 ): Promise<RunResults> {
-  const { settings, targets, reporter, writeBundle } = run;
+  const { settings, reporter, writeBundle } = run;
   return runVerify({
+    ...run,
     jobs,
-    targets,
-    settings,
-    reads: run.reads,
     ...more,
     ledger: run.ledger ? { path: run.ledger, recheck: settings.recheck } : undefined,
-    reporter,
     interruptible: true,
     beforeVerifying: writeBundle
       ? (await import("../jobs/bundleWriter.js")).bundleWriterStep(

@@ -56,20 +56,15 @@ export async function requestJobs(
   onProxy?: (proxy: ProxyAddress) => void,
 ): Promise<VerificationJob[]> {
   const jobs: VerificationJob[] = [];
-  const shared = {
-    artifacts: request.artifacts,
-    rpcUrl: request.rpcUrl,
-    readsDeadline: request.readsDeadline,
-  };
   if (request.manifest || request.deployments.length > 0) {
     // Loaded only for these: a single ADDRESS reaches its first request without the file readers.
     const { jobsFromInputs } = await import("./inputJobs.js");
     if (request.manifest) {
-      const manifest = { ...shared, contracts: request.manifest, deployment: undefined };
+      const manifest = { ...request, contracts: request.manifest, deployment: undefined };
       appendAll(jobs, await jobsFromInputs(manifest, request.cwd, onBadEntry, onChain, onProxy));
     }
     for (const deployment of request.deployments) {
-      const inputs = { ...shared, contracts: undefined, deployment, deploymentName: "--deployment" };
+      const inputs = { ...request, contracts: undefined, deployment, deploymentName: "--deployment" };
       appendAll(jobs, await jobsFromInputs(inputs, request.cwd, onBadEntry, onChain));
     }
   }

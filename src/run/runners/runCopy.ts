@@ -115,13 +115,5 @@ export async function runCopy(request: RunCopyRequest): Promise<RunResults> {
       copiedFrom: { service: from, match: verified.match },
     });
   }
-  return runVerify({
-    jobs,
-    unsent,
-    targets: { ...targets, targets: destinations },
-    settings,
-    ledger: request.ledger,
-    reporter,
-    interruptible: request.interruptible,
-  });
+  return runVerify({ ...request, jobs, unsent, targets: { ...targets, targets: destinations } });
 }
