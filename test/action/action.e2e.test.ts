@@ -167,8 +167,9 @@ describe("the GitHub Action bundle", () => {
       const manifest = {
         contracts: [entry(deployed.box!, "contracts/Box.sol:Box"), entry("0x1234", "contracts/Box.sol:Box")],
       };
+      // The stand-in has no contract at the box's address: "not a contract" would be retried for a minute.
       const run = await runAction(
-        { "explorer-url": testExplorer.url, contracts: JSON.stringify(manifest) },
+        { "explorer-url": testExplorer.url, contracts: JSON.stringify(manifest), "timeout-seconds": "5" },
         workspace,
       );
       expect(run.code).toBe(1);
