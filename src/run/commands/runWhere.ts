@@ -2,7 +2,7 @@ import type { FoundryConfig } from "../../inputs/foundryConfig.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { Service } from "../../verify/verifier.js";
 import type { HardhatRunWhere } from "../hardhat/hardhatTargets.js";
-import type { Door } from "../settings.js";
+import { type Door, nameIn, settingNamed } from "../settings.js";
 import type { ChainClaim } from "../targets/chainAgreement.js";
 import { foundryBlockscoutExplorer } from "../targets/foundryExplorer.js";
 import {
@@ -68,12 +68,11 @@ export async function targetsOfRun(
     return hardhatTargets(where, services, recorded, reads);
   }
   const { chainId, rpc, rpcByChain, explorers, foundry, endpoints, serviceFlag, ...facts } = where;
-  const [targets, endpoint] = where.door === "cli" ? ["--targets", "--endpoint"] : ["targets:", "endpoints:"];
   return resolveTargets({
     ...facts,
     serviceWords: {
-      flag: serviceFlag === undefined ? targets : serviceFlag,
-      endpoint: `${endpoint} CHAIN=SERVICE=URL`,
+      flag: serviceFlag === undefined ? nameIn(settingNamed("targets"), where.door) : serviceFlag,
+      endpoint: `${where.door === "cli" ? "--endpoint" : "Input endpoints"} CHAIN=SERVICE=URL`,
     },
     services,
     chains: await chainsOfRun(where, recorded, reads),

@@ -1,6 +1,7 @@
 import { isLoopbackUrl } from "../../kernel/httpUrl.js";
 import type { ReadsDeadline } from "../../kernel/readsDeadline.js";
 import type { Service } from "../../verify/verifier.js";
+import { nameIn, settingNamed } from "../settings.js";
 import {
   type ChainClaim,
   type ChainPlace,
@@ -107,7 +108,7 @@ export async function hardhatTargets(
     reads,
     explorerUrl: where.explorerUrl ? { url: where.explorerUrl, source: "--explorer-url" } : undefined,
     serviceWords: {
-      flag: where.serviceFlag === undefined ? "--targets" : where.serviceFlag,
+      flag: where.serviceFlag === undefined ? nameIn(settingNamed("targets"), "task") : where.serviceFlag,
       endpoint: 'explorerVerify.chains["CHAIN"].SERVICE.apiUrl',
     },
     explorerFor: async (id) => {
